@@ -1,0 +1,1 @@
+//! The grid search engine: generic, headless, no game types.
