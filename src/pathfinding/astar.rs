@@ -153,7 +153,7 @@ struct Query {
     goal_pos: Pos,
     options: SearchOptions,
     grid_version: u64,
-    /// f of the entry last taken from the heap (as ordered bits).
+    /// The f part of the key last taken from the heap.
     f_bound: u64,
     /// Already answered without searching (islands or start == goal).
     settled: Option<Settled>,
@@ -384,8 +384,7 @@ impl AStar {
             _spare: 0,
         };
         self.open.push(OpenEntry {
-            f: f.to_bits(),
-            tie: tie_key(query.options.tie_break, 0.0),
+            key: priority_key(f, h, query.options.tie_break),
             cell: query.start as u32,
         });
         self.stats.pushed += 1;
@@ -464,7 +463,7 @@ impl AStar {
             let cell = if let Some(cell) = self.equal_f.pop() {
                 cell as usize
             } else if let Some(entry) = self.open.pop() {
-                f_bound = entry.f;
+                f_bound = entry.key >> TIE_BITS;
                 entry.cell as usize
             } else {
                 break Outcome::NoPath;
@@ -505,14 +504,15 @@ impl AStar {
                 let h_dy = f64::from((y + dy - goal_y).abs());
                 let estimate = E::estimate(h_dx, h_dy);
                 let f = next_g + f_scale * estimate;
-                let f_bits = f.to_bits();
+                let key = priority_key(f, estimate, tie_break);
                 pushed += 1;
-                if use_equal_f_stack && f_bits <= f_bound {
+                // Keys the heap may not take (not above the last one popped)
+                // are minima already: expand them next, from the stack.
+                if (use_equal_f_stack && key >> TIE_BITS <= f_bound) || key < self.open.floor() {
                     self.equal_f.push(next as u32);
                 } else {
                     self.open.push(OpenEntry {
-                        f: f_bits,
-                        tie: tie_key(tie_break, next_g),
+                        key,
                         cell: next as u32,
                     });
                 }
@@ -552,14 +552,30 @@ impl AStar {
     }
 }
 
-/// The secondary key of an open-list entry for a given g.
+/// Low bits of f's float pattern left out of the priority key. Keeping 33
+/// mantissa bits makes f values equal to 1.2e-10 relative compare equal, so
+/// the tie-break sees the ties that float rounding would otherwise hide
+/// (g + sqrt2 plus h - sqrt2 rarely rounds back to the same f). A path found
+/// this way costs at most (1 + 2^-33) times the optimum.
+const F_DROPPED_BITS: u32 = 19;
+/// Bits of the key below f that hold the tie-break: the top bits of h's
+/// float pattern (exponent and 8 mantissa bits).
+const TIE_BITS: u32 = 20;
+const TIE_MASK: u64 = (1 << TIE_BITS) - 1;
+
+/// The open-list priority of a cell: f, then the tie-break, in one `u64`
+/// (for non-negative floats the bit pattern orders like the value).
+/// Smaller h at equal f means larger g.
 #[inline(always)]
-fn tie_key(tie_break: TieBreak, g: f64) -> u64 {
-    match tie_break {
-        TieBreak::LargerG => !g.to_bits(),
-        TieBreak::SmallerG => g.to_bits(),
+fn priority_key(f: f64, h: f64, tie_break: TieBreak) -> u64 {
+    let f_part = (f.to_bits() >> F_DROPPED_BITS) << TIE_BITS;
+    let h_part = h.to_bits() >> (63 - TIE_BITS);
+    let tie = match tie_break {
+        TieBreak::LargerG => h_part,
+        TieBreak::SmallerG => !h_part & TIE_MASK,
         TieBreak::None => 0,
-    }
+    };
+    f_part | tie
 }
 
 #[cfg(test)]
