@@ -1,1 +1,21 @@
-//! The world: terrain with costs, level files, seeded dungeon generators, field of view.
+//! The world: terrain with costs, levels, level files, seeded dungeon generators, field of view.
+//!
+//! Everything here is headless data and never imports a terminal library; glyphs and
+//! colours belong to the UI. Map of the module:
+//! - [`terrain`]: the terrain table (cost, passability, opacity).
+//! - [`cost_profile`]: per-traveller cost overrides and the cheapest cost.
+//! - [`pos`], [`level`]: a cell position; the level grid with start, stairs and spawns.
+//! - [`level_text`]: the plain-text form (one character per cell) for `render` and tests.
+//! - [`connectivity`]: flood fills and the pass that leaves no walkable cell unreachable.
+//! - [`fov`]: symmetric shadowcasting field of view.
+pub mod connectivity;
+pub mod cost_profile;
+pub mod level;
+pub mod level_text;
+pub mod pos;
+pub mod terrain;
+
+pub use cost_profile::{CostProfile, InvalidCost};
+pub use level::Level;
+pub use pos::Pos;
+pub use terrain::Terrain;
