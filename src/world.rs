@@ -8,11 +8,15 @@
 //! - [`level_text`]: the plain-text form (one character per cell) for `render` and tests.
 //! - [`connectivity`]: flood fills and the pass that leaves no walkable cell unreachable.
 //! - [`fov`]: symmetric shadowcasting field of view.
+pub mod caves;
 pub mod connectivity;
 pub mod cost_profile;
+pub mod fov;
 pub mod level;
 pub mod level_text;
+pub mod paint;
 pub mod pos;
+pub mod rooms;
 pub mod terrain;
 
 pub use cost_profile::{CostProfile, InvalidCost};
