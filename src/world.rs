@@ -12,11 +12,18 @@ pub mod caves;
 pub mod connectivity;
 pub mod cost_profile;
 pub mod fov;
+pub mod generate;
+pub mod layout;
 pub mod level;
+pub mod level_dir;
+pub mod level_error;
+pub mod level_file;
 pub mod level_text;
 pub mod paint;
 pub mod pos;
+pub mod render_command;
 pub mod rooms;
+pub mod source_text;
 pub mod terrain;
 
 pub use cost_profile::{CostProfile, InvalidCost};
