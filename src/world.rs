@@ -7,7 +7,17 @@
 //! - [`pos`], [`level`]: a cell position; the level grid with start, stairs and spawns.
 //! - [`level_text`]: the plain-text form (one character per cell) for `render` and tests.
 //! - [`connectivity`]: flood fills and the pass that leaves no walkable cell unreachable.
+//! - [`rooms`], [`caves`], [`paint`]: the carvers and the noise painter;
+//!   [`generate`]: recipes and the pipeline (carve, paint, connect, place).
+//! - [`level_file`]: the TOML level format (`levels/FORMAT.md`), checked;
+//!   [`layout`]: hand-drawn maps; [`level_error`]: errors with file, line, column;
+//!   [`source_text`]: positions in a file; [`level_dir`]: `--level` resolution and
+//!   the run order; [`render_command`]: `fogcrawl render`.
 //! - [`fov`]: symmetric shadowcasting field of view.
+//!
+//! For the pathfinding engine, a level's cost view is
+//! `|x, y| level.cost_at(x, y, &profile)` and the heuristic scale is
+//! `profile.min_cost()`.
 pub mod caves;
 pub mod connectivity;
 pub mod cost_profile;

@@ -51,6 +51,12 @@ impl GeneratorKind {
     }
 }
 
+impl std::fmt::Display for GeneratorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// A generator recipe: the `[generator]` table of a level file.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,6 +109,9 @@ pub fn generate(recipe: &Recipe, seed: u64) -> Level {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut level = Level::filled(recipe.width, recipe.height, Terrain::Wall);
     level.name = recipe.kind.name().to_owned();
+    if recipe.width == 0 || recipe.height == 0 {
+        return level;
+    }
     let rooms = match recipe.kind {
         GeneratorKind::Rooms => carve_rooms(&mut level, &recipe.rooms, &mut rng),
         GeneratorKind::Caves => {

@@ -60,13 +60,17 @@ pub fn spawn_char(faction: &str) -> char {
 #[must_use]
 pub fn render(level: &Level) -> String {
     let mut chars: Vec<char> = level.cells().iter().map(|&t| terrain_char(t)).collect();
+    let mut mark = |pos: Pos, c: char| {
+        if level.in_bounds(pos.x, pos.y) {
+            chars[level.index(pos)] = c;
+        }
+    };
     for (faction, cells) in &level.spawns {
         for &pos in cells {
-            chars[level.index(pos)] = spawn_char(faction);
+            mark(pos, spawn_char(faction));
         }
     }
-    let start = level.index(level.start);
-    chars[start] = START_CHAR;
+    mark(level.start, START_CHAR);
     let mut out = String::with_capacity((level.width() + 1) * level.height());
     for row in chars.chunks(level.width().max(1)) {
         out.extend(row);
