@@ -17,7 +17,11 @@ fn main() {
     divan::main();
 }
 
-const KINDS: [GeneratorKind; 3] = [GeneratorKind::Rooms, GeneratorKind::Caves, GeneratorKind::Mix];
+const KINDS: [GeneratorKind; 3] = [
+    GeneratorKind::Rooms,
+    GeneratorKind::Caves,
+    GeneratorKind::Mix,
+];
 
 #[divan::bench(args = KINDS)]
 fn generate_200x100(bencher: Bencher, kind: GeneratorKind) {

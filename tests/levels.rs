@@ -36,12 +36,21 @@ fn every_shipped_level_parses_and_builds() {
         let path = levels_dir().join(format!("{name}.toml"));
         let file = LevelFile::load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert!(!file.description.is_empty(), "{name} has no description");
-        assert!(!file.description.contains('\n'), "{name}: description must be one line");
+        assert!(
+            !file.description.contains('\n'),
+            "{name}: description must be one line"
+        );
         let level = file.build(file.choose_seed(Some(3)));
         let reach = connectivity::reachable(&level, level.start);
-        assert!(reach[level.index(level.stairs)], "{name}: stairs unreachable");
+        assert!(
+            reach[level.index(level.stairs)],
+            "{name}: stairs unreachable"
+        );
         for cells in level.spawns.values() {
-            assert!(cells.iter().all(|&p| reach[level.index(p)]), "{name}: spawn sealed");
+            assert!(
+                cells.iter().all(|&p| reach[level.index(p)]),
+                "{name}: spawn sealed"
+            );
         }
     }
 }
@@ -61,9 +70,17 @@ fn level_arguments_resolve_by_name_or_path() {
     assert!(by_name.ends_with("levels/swamp.toml"));
     let path = "tests/fixtures/levels/no_start.toml";
     assert_eq!(resolve_level(path).expect("by path"), PathBuf::from(path));
-    let err = resolve_level("atlantis").expect_err("no such level").to_string();
-    assert!(err.starts_with("no level `atlantis`: it is not a file and not in levels"), "{err}");
-    assert!(err.contains("one of: caves, maze, pass, river, rooms, swamp, warrens"), "{err}");
+    let err = resolve_level("atlantis")
+        .expect_err("no such level")
+        .to_string();
+    assert!(
+        err.starts_with("no level `atlantis`: it is not a file and not in levels"),
+        "{err}"
+    );
+    assert!(
+        err.contains("one of: caves, maze, pass, river, rooms, swamp, warrens"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -186,12 +203,19 @@ fn unreachable_stairs_and_sealed_spawns_are_rejected() {
 fn a_missing_file_is_named() {
     let err = LevelFile::load(Path::new("tests/fixtures/levels/nope.toml")).expect_err("missing");
     assert!(matches!(err, LevelError::Io { .. }));
-    assert!(err.to_string().starts_with("tests/fixtures/levels/nope.toml: cannot read"));
+    assert!(
+        err.to_string()
+            .starts_with("tests/fixtures/levels/nope.toml: cannot read")
+    );
 }
 
 #[test]
 fn generated_maps_match_their_golden_snapshots() {
-    for kind in [GeneratorKind::Rooms, GeneratorKind::Caves, GeneratorKind::Mix] {
+    for kind in [
+        GeneratorKind::Rooms,
+        GeneratorKind::Caves,
+        GeneratorKind::Mix,
+    ] {
         for seed in [1, 2] {
             let mut recipe = Recipe::new(kind, 60, 24);
             recipe.spawns.insert("goblins".into(), 4);
@@ -204,7 +228,10 @@ fn generated_maps_match_their_golden_snapshots() {
 #[test]
 fn shipped_generated_levels_match_their_golden_snapshots() {
     for name in ["rooms", "caves"] {
-        insta::assert_snapshot!(format!("shipped_{name}_seed_1"), level_text::render(&shipped(name)));
+        insta::assert_snapshot!(
+            format!("shipped_{name}_seed_1"),
+            level_text::render(&shipped(name))
+        );
     }
 }
 
@@ -229,8 +256,7 @@ fn cheapest(level: &Level, profile: &CostProfile, from: Pos, to: Pos) -> Option<
         }
         next
     };
-    pathfinding::prelude::dijkstra(&from, successors, |p| *p == to)
-        .map(|(path, cost)| (cost, path))
+    pathfinding::prelude::dijkstra(&from, successors, |p| *p == to).map(|(path, cost)| (cost, path))
 }
 
 #[test]
@@ -240,13 +266,19 @@ fn in_the_swamp_the_cheapest_way_is_the_long_way() {
     let (cost, path) = cheapest(&level, &profile, level.start, level.stairs).expect("path");
     let steps = path.len() - 1;
     let shortest = connectivity::step_distances(&level, level.start)[level.index(level.stairs)];
-    assert!(2 * steps as u32 > 3 * shortest, "{steps} steps vs shortest {shortest}");
+    assert!(
+        2 * steps as u32 > 3 * shortest,
+        "{steps} steps vs shortest {shortest}"
+    );
     // The straight line crosses the swamp: more than twice the cost of the road around.
     let straight: u64 = (level.start.x + 1..=level.stairs.x)
         .filter_map(|x| level.cost_at(x, level.start.y, &profile))
         .map(|c| (c * 4.0) as u64)
         .sum();
-    assert!(cost * 2 < straight, "road {cost} vs straight {straight} (quarters)");
+    assert!(
+        cost * 2 < straight,
+        "road {cost} vs straight {straight} (quarters)"
+    );
 }
 
 #[test]
@@ -266,8 +298,14 @@ fn at_the_river_walkers_take_the_bridge_and_swimmers_the_water() {
     let walker = CostProfile::default();
     let (_, path) = cheapest(&level, &walker, level.start, level.stairs).expect("walkable");
     let shortest = connectivity::step_distances(&level, level.start)[level.index(level.stairs)];
-    assert!(path.iter().any(|p| p.y == 2), "the cheapest walk should cross the bridge");
-    assert!(path.len() - 1 > shortest as usize, "the bridge is the long way round");
+    assert!(
+        path.iter().any(|p| p.y == 2),
+        "the cheapest walk should cross the bridge"
+    );
+    assert!(
+        path.len() - 1 > shortest as usize,
+        "the bridge is the long way round"
+    );
     let swimmer = CostProfile::default()
         .with_cost(fogcrawl::world::Terrain::DeepWater, Some(0.5))
         .and_then(|p| p.with_cost(fogcrawl::world::Terrain::ShallowWater, Some(0.5)))
@@ -288,10 +326,15 @@ fn the_maze_has_dead_ends() {
         .flat_map(|y| (1..level.width() - 1).map(move |x| (x, y)))
         .filter(|&(x, y)| open(x, y))
         .filter(|&(x, y)| {
-            [open(x - 1, y), open(x + 1, y), open(x, y - 1), open(x, y + 1)]
-                .iter()
-                .filter(|&&o| o)
-                .count()
+            [
+                open(x - 1, y),
+                open(x + 1, y),
+                open(x, y - 1),
+                open(x, y + 1),
+            ]
+            .iter()
+            .filter(|&&o| o)
+            .count()
                 == 1
         })
         .count();

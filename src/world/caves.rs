@@ -70,7 +70,11 @@ pub fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) 
         std::mem::swap(&mut rock, &mut next);
     }
     for (cell, is_rock) in level.cells_mut().iter_mut().zip(rock) {
-        *cell = if is_rock { Terrain::Wall } else { Terrain::Floor };
+        *cell = if is_rock {
+            Terrain::Wall
+        } else {
+            Terrain::Floor
+        };
     }
 }
 
@@ -86,7 +90,11 @@ mod tests {
         let mut level = Level::filled(50, 30, Terrain::Wall);
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         carve_caves(&mut level, &CavesParams::default(), &mut rng);
-        let floor = level.cells().iter().filter(|&&t| t == Terrain::Floor).count();
+        let floor = level
+            .cells()
+            .iter()
+            .filter(|&&t| t == Terrain::Floor)
+            .count();
         assert!(floor > 50 * 30 / 4, "only {floor} floor cells");
         for y in 0..30 {
             assert_eq!(level.terrain_at(0, y), Some(Terrain::Wall));

@@ -213,7 +213,12 @@ mod tests {
         connect_pockets(&mut map, 2);
         let reach = reachable(&map, map.start);
         for (i, &t) in map.cells().iter().enumerate() {
-            assert_eq!(is_walkable(t), reach[i], "cell {} walkable but unreached", map.pos_of(i));
+            assert_eq!(
+                is_walkable(t),
+                reach[i],
+                "cell {} walkable but unreached",
+                map.pos_of(i)
+            );
         }
         // The one-cell pocket at (1, 4) is filled, the bigger ones are dug or forded to.
         assert_eq!(map.terrain_at(1, 4), Some(Terrain::Wall));

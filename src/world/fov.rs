@@ -247,7 +247,11 @@ mod tests {
         let mut out = String::new();
         for (y, line) in text.lines().enumerate() {
             for (x, c) in line.chars().enumerate() {
-                out.push(if visible.contains(Pos::new(x, y)) { c } else { '?' });
+                out.push(if visible.contains(Pos::new(x, y)) {
+                    c
+                } else {
+                    '?'
+                });
             }
             out.push('\n');
         }
@@ -359,7 +363,10 @@ mod tests {
     fn grid() -> impl Strategy<Value = (usize, Vec<bool>)> {
         (3usize..10).prop_flat_map(|w| {
             (3usize..10).prop_flat_map(move |h| {
-                (Just(w), proptest::collection::vec(proptest::bool::weighted(0.3), w * h))
+                (
+                    Just(w),
+                    proptest::collection::vec(proptest::bool::weighted(0.3), w * h),
+                )
             })
         })
     }

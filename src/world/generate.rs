@@ -267,7 +267,11 @@ mod tests {
 
     #[test]
     fn every_kind_keeps_its_promises() {
-        for kind in [GeneratorKind::Rooms, GeneratorKind::Caves, GeneratorKind::Mix] {
+        for kind in [
+            GeneratorKind::Rooms,
+            GeneratorKind::Caves,
+            GeneratorKind::Mix,
+        ] {
             for seed in 0..8 {
                 let mut recipe = Recipe::new(kind, 60, 30);
                 recipe.spawns.insert("goblins".into(), 5);

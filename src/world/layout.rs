@@ -129,7 +129,11 @@ fn rows<'a>(map: &'a Spanned<String>, text: &str) -> Vec<Row<'a>> {
 }
 
 /// Builds the legend from the defaults and the file's entries.
-fn legend(spec: &LayoutSpec, file: &Path, text: &str) -> Result<BTreeMap<char, LegendEntry>, LevelError> {
+fn legend(
+    spec: &LayoutSpec,
+    file: &Path,
+    text: &str,
+) -> Result<BTreeMap<char, LegendEntry>, LevelError> {
     let mut legend = default_legend();
     for (key, value) in &spec.legend {
         let invalid = |problem: String, accepted: String| {
@@ -197,7 +201,11 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                 line: at.line,
                 column: at.column,
                 field: "layout.map".into(),
-                problem: format!("has a second {what} (the first is at row {}, column {})", first.y + 1, first.x + 1),
+                problem: format!(
+                    "has a second {what} (the first is at row {}, column {})",
+                    first.y + 1,
+                    first.x + 1
+                ),
                 accepted: format!("exactly one {what} cell"),
             };
             let terrain = match legend.get(&ch) {
@@ -207,7 +215,11 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                         line: at.line,
                         column: at.column,
                         ch,
-                        accepted: legend.keys().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" "),
+                        accepted: legend
+                            .keys()
+                            .map(|c| format!("`{c}`"))
+                            .collect::<Vec<_>>()
+                            .join(" "),
                     });
                 }
                 Some(LegendEntry::Terrain(t)) => *t,
@@ -280,9 +292,18 @@ mod tests {
 
     #[test]
     fn legend_values_parse() {
-        assert_eq!(parse_legend_value("swamp"), Some(LegendEntry::Terrain(Terrain::Swamp)));
-        assert_eq!(parse_legend_value("start"), Some(LegendEntry::Start(Terrain::Floor)));
-        assert_eq!(parse_legend_value("start on road"), Some(LegendEntry::Start(Terrain::Road)));
+        assert_eq!(
+            parse_legend_value("swamp"),
+            Some(LegendEntry::Terrain(Terrain::Swamp))
+        );
+        assert_eq!(
+            parse_legend_value("start"),
+            Some(LegendEntry::Start(Terrain::Floor))
+        );
+        assert_eq!(
+            parse_legend_value("start on road"),
+            Some(LegendEntry::Start(Terrain::Road))
+        );
         assert_eq!(parse_legend_value("stairs"), Some(LegendEntry::Stairs));
         assert_eq!(
             parse_legend_value("spawn goblins on grass"),
@@ -298,6 +319,9 @@ mod tests {
         let legend = default_legend();
         assert_eq!(legend.get(&'>'), Some(&LegendEntry::Stairs));
         assert_eq!(legend.get(&'@'), Some(&LegendEntry::Start(Terrain::Floor)));
-        assert_eq!(legend.get(&'%'), Some(&LegendEntry::Terrain(Terrain::Swamp)));
+        assert_eq!(
+            legend.get(&'%'),
+            Some(&LegendEntry::Terrain(Terrain::Swamp))
+        );
     }
 }

@@ -95,7 +95,10 @@ impl Field {
     fn at(&self, x: usize, y: usize) -> f64 {
         let (lx, ly) = (x / SAMPLE_STEP, y / SAMPLE_STEP);
         let step = SAMPLE_STEP as f64;
-        let (fx, fy) = ((x % SAMPLE_STEP) as f64 / step, (y % SAMPLE_STEP) as f64 / step);
+        let (fx, fy) = (
+            (x % SAMPLE_STEP) as f64 / step,
+            (y % SAMPLE_STEP) as f64 / step,
+        );
         let i = ly * self.lattice_width + lx;
         let top = self.lattice[i] * (1.0 - fx) + self.lattice[i + 1] * fx;
         let j = i + self.lattice_width;
@@ -234,6 +237,9 @@ mod tests {
                 }
             }
         }
-        assert!(clustered * 10 > swamp * 7, "{clustered} of {swamp} swamp cells clustered");
+        assert!(
+            clustered * 10 > swamp * 7,
+            "{clustered} of {swamp} swamp cells clustered"
+        );
     }
 }

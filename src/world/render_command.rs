@@ -23,13 +23,16 @@ pub struct RenderedLevel {
 /// Any [`LevelError`] from resolving, reading or checking the level file.
 pub fn render_level(level_arg: &str, seed: Option<u64>) -> Result<RenderedLevel, LevelError> {
     let loaded = load_level(level_arg, seed)?;
-    let seed_note = matches!(loaded.file.source, super::level_file::LevelSource::Recipe(_))
-        .then(|| {
-            format!(
-                "{}: seed {} (repeat with --seed {})",
-                loaded.file.name, loaded.seed, loaded.seed
-            )
-        });
+    let seed_note = matches!(
+        loaded.file.source,
+        super::level_file::LevelSource::Recipe(_)
+    )
+    .then(|| {
+        format!(
+            "{}: seed {} (repeat with --seed {})",
+            loaded.file.name, loaded.seed, loaded.seed
+        )
+    });
     Ok(RenderedLevel {
         text: level_text::render(&loaded.level),
         seed_note,

@@ -83,7 +83,11 @@ struct Leaf {
 
 /// A uniform pick in `lo..=hi`, or `lo` when the range is empty.
 fn pick(rng: &mut impl Rng, lo: usize, hi: usize) -> usize {
-    if hi > lo { rng.random_range(lo..=hi) } else { lo }
+    if hi > lo {
+        rng.random_range(lo..=hi)
+    } else {
+        lo
+    }
 }
 
 /// Carver state shared by the recursion.
@@ -302,7 +306,10 @@ mod tests {
         }
         let reach = connectivity::reachable(&level, rooms[0].center());
         for room in &rooms {
-            assert!(reach[level.index(room.center())], "room {room:?} not linked");
+            assert!(
+                reach[level.index(room.center())],
+                "room {room:?} not linked"
+            );
         }
         assert!(level.cells().contains(&Terrain::Road));
     }

@@ -76,7 +76,10 @@ mod tests {
     #[test]
     fn key_paths_are_found() {
         let text = "x = 1\n[generator]\nkind = \"rooms\"\n\n[generator.paint]\nswamp = 2.0\n";
-        assert_eq!(locate(text, &["generator", "paint", "swamp"]), LineCol { line: 6, column: 9 });
+        assert_eq!(
+            locate(text, &["generator", "paint", "swamp"]),
+            LineCol { line: 6, column: 9 }
+        );
         assert_eq!(locate(text, &["generator", "kind"]).line, 3);
         // A missing key points at its parent.
         assert_eq!(locate(text, &["generator", "paint", "mud"]).line, 5);

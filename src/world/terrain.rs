@@ -190,7 +190,10 @@ mod tests {
             Terrain::Rubble,
             Terrain::ShallowWater,
         ] {
-            assert!(t.base_cost().unwrap_or(0.0) > 1.0, "{t} should cost more than floor");
+            assert!(
+                t.base_cost().unwrap_or(0.0) > 1.0,
+                "{t} should cost more than floor"
+            );
         }
         assert!(!Terrain::Wall.is_passable());
         assert!(!Terrain::DeepWater.is_passable());
