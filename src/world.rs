@@ -17,7 +17,19 @@
 //!
 //! For the pathfinding engine, a level's cost view is
 //! `|x, y| level.cost_at(x, y, &profile)` and the heuristic scale is
-//! `profile.min_cost()`.
+//! `profile.min_cost()`:
+//!
+//! ```
+//! use fogcrawl::world::{CostProfile, level_text};
+//!
+//! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
+//! let profile = CostProfile::default();
+//! let cost = |x: usize, y: usize| level.cost_at(x, y, &profile);
+//! assert_eq!(cost(1, 1), Some(1.0)); // floor under the start
+//! assert_eq!(cost(2, 1), Some(0.5)); // road
+//! assert_eq!(cost(0, 0), None); // wall: impassable
+//! assert_eq!(profile.min_cost(), Some(0.5)); // scale for an admissible heuristic
+//! ```
 pub mod caves;
 pub mod connectivity;
 pub mod cost_profile;
