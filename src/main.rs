@@ -15,7 +15,17 @@ struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
+    Render {
+        /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
+        #[arg(long)]
+        level: String,
+        /// Seed for generated levels (overrides the file's `seed`).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -25,6 +35,21 @@ fn main() -> ExitCode {
                 "fogcrawl: the playable game is not built yet; see README.md for what works today."
             );
             ExitCode::SUCCESS
+        }
+        Some(Command::Render { level, seed }) => {
+            match fogcrawl::world::render_command::render_level(&level, seed) {
+                Ok(rendered) => {
+                    if let Some(note) = rendered.seed_note {
+                        eprintln!("{note}");
+                    }
+                    print!("{}", rendered.text);
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("fogcrawl: {err}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
 }
