@@ -109,7 +109,10 @@ mod tests {
         let mut open = OpenList::default();
         let keys = [51, 39, 32, 80, 17, 32, 0, 99, 25, u64::MAX, 1 << 40];
         for (i, &key) in keys.iter().enumerate() {
-            open.push(OpenEntry { key, cell: i as u32 });
+            open.push(OpenEntry {
+                key,
+                cell: i as u32,
+            });
         }
         let mut popped = Vec::new();
         while let Some(e) = open.pop() {
