@@ -4,7 +4,8 @@
 //! colours belong to the UI. Map of the module:
 //! - [`terrain`]: the terrain table (cost, passability, opacity).
 //! - [`cost_profile`]: per-traveller cost overrides and the cheapest cost.
-//! - [`pos`], [`level`]: a cell position; the level grid with start, stairs and spawns.
+//! - [`level`]: the level grid with start, stairs and spawns, addressed by the engine's
+//!   [`Pos`] (signed: off-grid and negative positions simply read as `None`).
 //! - [`level_text`]: the plain-text form (one character per cell) for `render` and tests.
 //! - [`connectivity`]: flood fills and the pass that leaves no walkable cell unreachable.
 //! - [`rooms`], [`caves`], [`paint`]: the carvers and the noise painter;
@@ -24,10 +25,11 @@
 //!
 //! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();
-//! let cost = |x: usize, y: usize| level.cost_at(x, y, &profile);
+//! let cost = |x: i32, y: i32| level.cost_at(x, y, &profile);
 //! assert_eq!(cost(1, 1), Some(1.0)); // floor under the start
 //! assert_eq!(cost(2, 1), Some(0.5)); // road
 //! assert_eq!(cost(0, 0), None); // wall: impassable
+//! assert_eq!(cost(-1, 0), None); // off the grid
 //! assert_eq!(profile.min_cost(), Some(0.5)); // scale for an admissible heuristic
 //! ```
 pub mod caves;
@@ -42,13 +44,13 @@ pub mod level_error;
 pub mod level_file;
 pub mod level_text;
 pub mod paint;
-pub mod pos;
 pub mod render_command;
 pub mod rooms;
 pub mod source_text;
 pub mod terrain;
 
+/// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
+pub use crate::pathfinding::Pos;
 pub use cost_profile::{CostProfile, InvalidCost};
 pub use level::Level;
-pub use pos::Pos;
 pub use terrain::Terrain;
