@@ -1,6 +1,7 @@
 //! A level: the terrain grid plus where the player starts, the stairs, and faction spawns.
 //!
-//! It is plain data with cheap lookups for the pathfinding engine, FOV and the game. Cells are addressed by the engine's
+//! It is plain data with cheap lookups for the pathfinding engine, FOV and the game, and
+//! it builds the engine's [`Grid`] for a traveller. Cells are addressed by the engine's
 //! signed [`Pos`]: anything off the grid, negative coordinates included, reads as `None`
 //! and is ignored on write. It must never generate, parse files or draw: generators and
 //! loaders build it, the UI reads it.
@@ -9,6 +10,7 @@ use std::collections::BTreeMap;
 
 use super::{CostProfile, Pos, Terrain};
 use crate::pathfinding::grid::MAX_GRID_SIDE;
+use crate::pathfinding::{Grid, GridError, Movement};
 
 /// A playable map: `width * height` cells in row-major order.
 #[derive(Debug, Clone, PartialEq)]
@@ -126,11 +128,27 @@ impl Level {
     }
 
     /// Time to enter `(x, y)` for a traveller with `profile`; `None` if impassable or off
-    /// the grid. `|x, y| level.cost_at(x, y, &profile)` is the pathfinding engine's cost view.
+    /// the grid. This is the engine's cost function shape: see [`Level::cost_grid`].
     #[must_use]
     #[inline]
     pub fn cost_at(&self, x: i32, y: i32, profile: &CostProfile) -> Option<f64> {
         self.terrain_at(x, y).and_then(|t| profile.cost(t))
+    }
+
+    /// The search engine's grid of this level as a traveller with `profile` sees it.
+    /// The profile's cheapest cost is declared to the grid even when no cell has that
+    /// terrain, so heuristics stay admissible if such cells appear later.
+    ///
+    /// # Errors
+    /// [`GridError::BadSize`] for a level with no cells.
+    pub fn cost_grid(&self, profile: &CostProfile, movement: Movement) -> Result<Grid, GridError> {
+        let mut grid = Grid::from_fn(self.width, self.height, movement, |x, y| {
+            self.cost_at(x, y, profile)
+        })?;
+        if let Some(min_cost) = profile.min_cost() {
+            grid.declare_min_cost(min_cost)?;
+        }
+        Ok(grid)
     }
 
     /// Whether `(x, y)` blocks sight; off the grid counts as opaque.
@@ -164,6 +182,8 @@ impl Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pathfinding::{AStar, DijkstraMap, SearchOptions};
+    use crate::world::level_text;
 
     #[test]
     fn lookups_respect_bounds() {
@@ -221,5 +241,70 @@ mod tests {
         assert_eq!(level.width(), Level::MAX_SIDE);
         assert_eq!(pos_from_usize(usize::MAX, 0), Pos::new(i32::MAX, 0));
         assert!(!level.in_bounds(pos_from_usize(usize::MAX, 0)));
+    }
+
+    /// Start and stairs face each other across a swamp; a road runs around it.
+    const SWAMP_AND_RING_ROAD: &str = "\
+###########
+#=========#
+#=#######=#
+#='@%%%>'=#
+#=#######=#
+#=========#
+###########
+";
+
+    #[test]
+    fn the_cost_grid_routes_around_the_swamp_like_a_dijkstra_map() {
+        let level = level_text::parse(SWAMP_AND_RING_ROAD).expect("valid fixture");
+        let profile = CostProfile::default();
+        let grid = level
+            .cost_grid(&profile, Movement::default())
+            .expect("a level with cells");
+        let path = AStar::new()
+            .find_path(&grid, level.start, level.stairs, &SearchOptions::default())
+            .expect("start and stairs are on the grid and passable")
+            .expect("the road leads round");
+        let straight: f64 = (level.start.x + 1..=level.stairs.x)
+            .filter_map(|x| level.cost_at(x, level.start.y, &profile))
+            .sum();
+        assert!(
+            path.cost < straight,
+            "road {} vs straight {straight}",
+            path.cost
+        );
+        assert!(
+            path.cells
+                .iter()
+                .any(|p| level.terrain_at(p.x, p.y) == Some(Terrain::Road))
+        );
+        let mut to_stairs = DijkstraMap::new();
+        to_stairs.compute(&grid, [(level.stairs, 0.0)]);
+        let distance = to_stairs.distance(level.start).expect("stairs reachable");
+        assert!(
+            (distance - path.cost).abs() <= 1e-9 * distance,
+            "A* {} vs Dijkstra {distance}",
+            path.cost
+        );
+    }
+
+    #[test]
+    fn the_cost_grid_declares_the_cheapest_terrain_even_when_absent() {
+        let level = level_text::parse("#####\n#@.>#\n#####\n").expect("valid fixture");
+        let grid = level
+            .cost_grid(&CostProfile::default(), Movement::default())
+            .expect("a level with cells");
+        assert_eq!(grid.cost(Pos::new(2, 1)), Some(1.0));
+        assert_eq!(grid.cost(Pos::new(0, 0)), None);
+        assert_eq!(
+            grid.min_cost(),
+            0.5,
+            "road is cheapest though none is on the map"
+        );
+        assert!(matches!(
+            Level::filled(0, 0, Terrain::Floor)
+                .cost_grid(&CostProfile::default(), Movement::default()),
+            Err(GridError::BadSize { .. })
+        ));
     }
 }
