@@ -13,7 +13,7 @@ use crate::pathfinding::grid::MAX_GRID_SIDE;
 use crate::pathfinding::{Grid, GridError, Movement};
 
 /// A playable map: `width * height` cells in row-major order.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Level {
     /// The level's name (its file stem, or the generator's name).
     pub name: String,
