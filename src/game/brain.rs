@@ -1,19 +1,27 @@
-//! A monster's mind between turns: what it is doing, what it last knew of
-//! the player, and the path it is following.
+//! A monster's mind between turns: what it is doing, what it is heading
+//! for, and the path it is following. The choice of what to do is a pure
+//! function of what the monster and its faction know.
 
 use serde::{Deserialize, Serialize};
 
 use crate::pathfinding::Pos;
 
+/// How long a faction keeps chasing a sighting of the player (game time).
+pub const PURSUIT_MEMORY: f64 = 40.0;
+
 /// What a monster is up to, shown in the side panel and the debug overlay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
-    /// Nothing to do: stands or strolls.
+    /// Nothing to do: strolls about.
     Wander,
     /// Sees the player and closes in.
     Hunt,
-    /// Lost sight of the player: goes to where it was last seen.
+    /// Goes to where its faction last saw the player.
     Search,
+    /// Heard a fight and goes to look.
+    Investigate,
+    /// Badly hurt: runs from the player.
+    Flee,
 }
 
 impl Mode {
@@ -22,58 +30,104 @@ impl Mode {
             Mode::Wander => "wandering",
             Mode::Hunt => "hunting",
             Mode::Search => "searching",
+            Mode::Investigate => "investigating",
+            Mode::Flee => "fleeing",
         }
     }
+}
+
+/// What a monster perceives and remembers at the start of its turn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Perception {
+    pub at: Pos,
+    pub now: f64,
+    /// The player's cell, if this monster sees it.
+    pub player_seen: Option<Pos>,
+    /// Where and when its faction last saw the player.
+    pub faction_sighting: Option<(Pos, f64)>,
+    /// Share of hit points left, 0..=1.
+    pub health: f64,
+    /// Below this share of hit points it flees.
+    pub flee_below: f64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Brain {
     pub mode: Mode,
-    /// Where the player was when last seen.
-    pub last_seen_player: Option<Pos>,
     /// Where a wandering monster is strolling to.
     pub wander_target: Option<Pos>,
+    /// A noise it heard and goes to look at.
+    pub noise: Option<Pos>,
     /// The cells still to walk, next first (derived: replanned after a load).
     #[serde(skip)]
     pub plan: Vec<Pos>,
+    /// The path as the search returned it, before smoothing (for the overlay).
+    #[serde(skip)]
+    pub raw_plan: Vec<Pos>,
     /// The goal the plan was made for.
     #[serde(skip)]
     pub plan_goal: Option<Pos>,
+    /// A goal its faction found no way to.
+    #[serde(skip)]
+    pub unreachable: Option<Pos>,
+    /// Where the monster last looked around (and the level's state then).
+    #[serde(skip)]
+    pub looked_from: Option<(Pos, u64)>,
 }
 
 impl Default for Brain {
     fn default() -> Self {
         Self {
             mode: Mode::Wander,
-            last_seen_player: None,
             wander_target: None,
+            noise: None,
             plan: Vec::new(),
+            raw_plan: Vec::new(),
             plan_goal: None,
+            unreachable: None,
+            looked_from: None,
         }
     }
 }
 
 impl Brain {
-    /// Updates the mode from what the monster perceives this turn, and
-    /// returns the cell it wants to reach (if any).
-    pub fn perceive(&mut self, at: Pos, player: Option<Pos>) -> Option<Pos> {
-        if let Some(player) = player {
+    /// Chooses what to do this turn; returns the cell to head for (for
+    /// `Flee`, the cell to run from).
+    pub fn decide(&mut self, p: &Perception) -> Option<Pos> {
+        let fresh = p
+            .faction_sighting
+            .filter(|&(_, time)| p.now - time <= PURSUIT_MEMORY);
+        if p.health < p.flee_below
+            && let Some(threat) = p.player_seen.or(fresh.map(|(pos, _)| pos))
+        {
+            self.mode = Mode::Flee;
+            return Some(threat);
+        }
+        if let Some(player) = p.player_seen {
             self.mode = Mode::Hunt;
-            self.last_seen_player = Some(player);
+            self.noise = None;
             self.wander_target = None;
             return Some(player);
         }
-        if let Some(last) = self.last_seen_player {
-            if last == at {
-                // Reached the spot and the trail is cold.
-                self.last_seen_player = None;
+        if let Some((pos, _)) = fresh
+            && pos != p.at
+            && self.unreachable != Some(pos)
+        {
+            self.mode = Mode::Search;
+            return Some(pos);
+        }
+        if let Some(noise) = self.noise {
+            if noise == p.at || self.unreachable == Some(noise) {
+                self.noise = None;
             } else {
-                self.mode = Mode::Search;
-                return Some(last);
+                self.mode = Mode::Investigate;
+                return Some(noise);
             }
         }
         self.mode = Mode::Wander;
-        if self.wander_target == Some(at) {
+        if self.wander_target == Some(p.at)
+            || self.wander_target.is_some() && self.wander_target == self.unreachable
+        {
             self.wander_target = None;
         }
         self.wander_target
@@ -92,24 +146,64 @@ impl Brain {
         let tolerance = (self.plan.len() / 4).max(1) as i32;
         drift > tolerance || (drift > 0 && self.plan.len() <= 2)
     }
+
+    /// Drops the plan (it was contradicted or blocked).
+    pub fn forget_plan(&mut self) {
+        self.plan.clear();
+        self.raw_plan.clear();
+        self.plan_goal = None;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn sees(player: Option<Pos>, sighting: Option<(Pos, f64)>, health: f64) -> Perception {
+        Perception {
+            at: Pos::new(1, 1),
+            now: 10.0,
+            player_seen: player,
+            faction_sighting: sighting,
+            health,
+            flee_below: 0.3,
+        }
+    }
+
     #[test]
-    fn hunts_then_searches_then_wanders() {
+    fn hunts_searches_investigates_and_wanders() {
         let mut brain = Brain::default();
-        let here = Pos::new(1, 1);
+        let player = Pos::new(5, 5);
         assert_eq!(
-            brain.perceive(here, Some(Pos::new(5, 5))),
-            Some(Pos::new(5, 5))
+            brain.decide(&sees(Some(player), Some((player, 10.0)), 1.0)),
+            Some(player)
         );
         assert_eq!(brain.mode, Mode::Hunt);
-        assert_eq!(brain.perceive(here, None), Some(Pos::new(5, 5)));
+        assert_eq!(
+            brain.decide(&sees(None, Some((player, 9.0)), 1.0)),
+            Some(player)
+        );
         assert_eq!(brain.mode, Mode::Search);
-        assert_eq!(brain.perceive(Pos::new(5, 5), None), None);
+        // An old sighting is forgotten.
+        brain.noise = Some(Pos::new(8, 2));
+        assert_eq!(
+            brain.decide(&sees(None, Some((player, -100.0)), 1.0)),
+            Some(Pos::new(8, 2))
+        );
+        assert_eq!(brain.mode, Mode::Investigate);
+        brain.noise = None;
+        assert_eq!(brain.decide(&sees(None, None, 1.0)), None);
+        assert_eq!(brain.mode, Mode::Wander);
+    }
+
+    #[test]
+    fn flees_when_badly_hurt_and_the_player_is_near() {
+        let mut brain = Brain::default();
+        let player = Pos::new(2, 2);
+        assert_eq!(brain.decide(&sees(Some(player), None, 0.2)), Some(player));
+        assert_eq!(brain.mode, Mode::Flee);
+        // Hurt but nothing to flee from: it wanders.
+        assert_eq!(brain.decide(&sees(None, None, 0.2)), None);
         assert_eq!(brain.mode, Mode::Wander);
     }
 

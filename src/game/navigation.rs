@@ -1,12 +1,13 @@
-//! Pathfinding for the game: one engine grid per way of moving (the player's
-//! and each monster kind's cost profile) over the level, one reusable search
-//! space, and the counters the sim reports.
+//! The rules of movement on the true level: one engine grid per way of
+//! moving (the player's, then each faction's cost profile), so a step's
+//! legality and time follow the same costs the AI plans with.
 //!
 //! Grids are derived state: rebuilt from the level on load, patched when a
-//! cell's terrain changes. Never saved.
+//! cell's terrain changes. Never saved. Monsters never plan on these: they
+//! plan on their faction's cost view.
 
 use crate::game::level_access::LevelAccess;
-use crate::pathfinding::{AStar, Grid, GridError, Movement, Path, Pos, SearchOptions};
+use crate::pathfinding::{Grid, GridError, Movement, Pos};
 use crate::world::{CostProfile, Level, Terrain};
 
 /// The profile index used by the player.
@@ -16,11 +17,6 @@ pub const PLAYER_PROFILE: usize = 0;
 pub struct Navigation {
     profiles: Vec<CostProfile>,
     grids: Vec<Grid>,
-    astar: AStar,
-    /// Searches run since the game started.
-    pub searches: u64,
-    /// Nodes expanded by those searches.
-    pub expanded: u64,
 }
 
 impl Navigation {
@@ -30,19 +26,11 @@ impl Navigation {
             .iter()
             .map(|profile| build_grid(level, profile))
             .collect::<Result<_, _>>()?;
-        Ok(Self {
-            profiles,
-            grids,
-            ..Self::default()
-        })
+        Ok(Self { profiles, grids })
     }
 
     pub fn grid(&self, profile: usize) -> &Grid {
         &self.grids[profile]
-    }
-
-    pub fn profile(&self, profile: usize) -> &CostProfile {
-        &self.profiles[profile]
     }
 
     /// The cost of entering `terrain` for a profile.
@@ -58,17 +46,6 @@ impl Navigation {
             // The profile's costs were valid when the grid was built.
             let _ = grid.set_cost(pos, cost);
         }
-    }
-
-    /// A cheapest path for a walker with `profile`, counted in the stats.
-    pub fn find_path(&mut self, profile: usize, from: Pos, to: Pos) -> Option<Path> {
-        let grid = &self.grids[profile];
-        let result = self
-            .astar
-            .find_path(grid, from, to, &SearchOptions::default());
-        self.searches += 1;
-        self.expanded += self.astar.stats().expanded;
-        result.ok().flatten()
     }
 }
 

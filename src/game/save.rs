@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::config::MonsterConfig;
 use crate::game::state::Game;
 
 /// Bumped whenever the saved form changes incompatibly.
@@ -93,8 +94,9 @@ pub fn write_save(path: &Path, game: &Game) -> Result<(), SaveError> {
     Ok(())
 }
 
-/// Reads the save, setting it aside if it is corrupt or incompatible.
-pub fn load_save(path: &Path) -> Loaded {
+/// Reads the save, setting it aside if it is corrupt or incompatible; the
+/// game continues under `config` (the monster config in force now).
+pub fn load_save(path: &Path, config: &MonsterConfig) -> Loaded {
     let bytes = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Loaded::Nothing,
@@ -117,7 +119,7 @@ pub fn load_save(path: &Path) -> Loaded {
         Ok(game) => game,
         Err(err) => return set_aside(path, format!("it is damaged ({err})")),
     };
-    if let Err(err) = game.after_load() {
+    if let Err(err) = game.after_load(config.clone()) {
         return set_aside(path, format!("its level cannot be rebuilt ({err})"));
     }
     Loaded::Game(Box::new(game))

@@ -1,7 +1,7 @@
 //! How a run is set up: which levels in which order, where it starts, the
 //! seed every random choice flows from, and the monster roster.
 
-use crate::game::monster_kind::{MonsterKind, builtin_kinds};
+use crate::config::MonsterConfig;
 use crate::world::Level;
 use crate::world::level_dir::{level_dirs, load_level, run_order};
 use crate::world::level_error::LevelError;
@@ -15,7 +15,10 @@ pub struct GameSetup {
     pub run: Vec<String>,
     pub start_depth: usize,
     pub seed: u64,
-    pub kinds: Vec<MonsterKind>,
+    /// Monster kinds and how each faction thinks.
+    pub config: MonsterConfig,
+    /// Factions start knowing the whole level (a baseline for comparison).
+    pub omniscient: bool,
 }
 
 impl GameSetup {
@@ -34,7 +37,8 @@ impl GameSetup {
             run,
             start_depth,
             seed,
-            kinds: builtin_kinds(),
+            config: MonsterConfig::builtin(),
+            omniscient: false,
         }
     }
 

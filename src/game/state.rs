@@ -4,6 +4,8 @@
 //! Only this module (and what it calls) changes the game; the UI reads it.
 //! It never imports a terminal crate and never reads a clock for anything
 //! but the AI-time statistics, so the same seed plays the same game.
+//! Monsters act on what their faction knows (`crate::ai`); the true level
+//! only decides whether a step they try succeeds.
 
 use std::time::Instant;
 
@@ -12,9 +14,17 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::ai::cost_view::faction_profile;
+use crate::ai::faction::{
+    BODY_CROWDING, DEATH_DANGER, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING, Sighting,
+    WOUND_DANGER,
+};
+use crate::ai::knowledge::FactionKnowledge;
+use crate::ai::planner::PlanOutcome;
+use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
-use crate::game::brain::Brain;
+use crate::game::brain::{Brain, Mode, Perception};
 use crate::game::clock::{action_time, move_time, next_actor};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
@@ -23,7 +33,7 @@ use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::setup::{GameSetup, level_seed};
-use crate::pathfinding::{GridError, Pos};
+use crate::pathfinding::{GridError, Heuristic, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
 use crate::world::{CostProfile, Level, Terrain};
@@ -39,6 +49,12 @@ const PLAYER_SPEED: f64 = 1.0;
 const WANDER_RANGE: i32 = 12;
 /// Attempts at picking a reachable wander target before standing still.
 const WANDER_TRIES: usize = 8;
+/// How far the sound of a fight carries.
+const HEARING_RADIUS: i32 = 10;
+/// How many of the next planned cells are checked against new knowledge.
+const PLAN_LOOKAHEAD: usize = 8;
+/// Chance in percent that a blow breaks a closed door.
+const BASH_CHANCE: u32 = 35;
 
 /// How a game ended.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -80,11 +96,16 @@ pub enum GameError {
     Grid { level: String, source: GridError },
     #[error("the run has no levels")]
     EmptyRun,
+    #[error("monster kind '{kind}' names faction '{faction}', which the config does not define")]
+    KindWithoutFaction { kind: String, faction: String },
 }
 
 /// Counters for the sim and the side panel.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameStats {
+    /// Cells whose terrain changed during play (doors, bashing): knowledge
+    /// of them can go stale.
+    pub terrain_changes: u64,
     pub player_turns: u64,
     pub kills: u32,
     /// AI time of each player turn, in microseconds (not saved).
@@ -102,6 +123,15 @@ pub struct Game {
     pub depth: usize,
     pub level: Level,
     pub kinds: Vec<MonsterKind>,
+    /// Each kind's faction, as an index into `factions`.
+    kind_factions: Vec<usize>,
+    /// One shared mind per faction, in config order.
+    pub factions: Vec<Faction>,
+    /// Factions know the true level (the baseline `--omniscient`).
+    pub omniscient: bool,
+    /// The monster config in force (not saved: read from the file).
+    #[serde(skip)]
+    config: Option<MonsterConfig>,
     /// The player is actor 0.
     pub actors: Vec<Actor>,
     /// The game time now: when the actor acting now became ready.
@@ -122,6 +152,11 @@ pub struct Game {
     /// symmetric), out to the longest monster sight radius.
     #[serde(skip)]
     awareness: VisibleSet,
+    /// Scratch: what the monster taking its turn sees.
+    #[serde(skip)]
+    monster_view: VisibleSet,
+    /// Bumped whenever a cell's terrain changes.
+    terrain_version: u64,
 }
 
 pub const PLAYER: usize = 0;
@@ -140,7 +175,11 @@ impl Game {
             run: setup.run.clone(),
             depth,
             level,
-            kinds: setup.kinds.clone(),
+            kinds: Vec::new(),
+            kind_factions: Vec::new(),
+            factions: Vec::new(),
+            omniscient: setup.omniscient,
+            config: None,
             actors: Vec::new(),
             time: 0.0,
             remembered: Vec::new(),
@@ -151,7 +190,10 @@ impl Game {
             fov: Fov::new(),
             visible: VisibleSet::new(),
             awareness: VisibleSet::new(),
+            monster_view: VisibleSet::new(),
+            terrain_version: 0,
         };
+        game.install_config(setup.config.clone())?;
         let player = Actor {
             species: Species::Player,
             pos: game.level.start,
@@ -172,16 +214,103 @@ impl Game {
         Ok(game)
     }
 
-    /// Rebuilds derived state after loading a save.
-    pub fn after_load(&mut self) -> Result<(), GameError> {
-        self.nav = self.build_navigation()?;
+    /// Rebuilds derived state after loading a save, with the config in
+    /// force now.
+    pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+        self.install_config(config)?;
         self.update_sight();
         Ok(())
     }
 
+    /// Applies a new monster config while playing: kinds keep their
+    /// monsters, factions keep what they know. Returns what changed.
+    pub fn apply_config(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+        self.install_config(config)
+    }
+
+    /// The monster config in force.
+    pub fn config(&self) -> Option<&MonsterConfig> {
+        self.config.as_ref()
+    }
+
+    /// Installs `config`: kinds (matched by name, so existing monsters keep
+    /// their kind), factions (matched by name, keeping their knowledge) and
+    /// everything derived from them.
+    fn install_config(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+        let (width, height) = (self.level.width(), self.level.height());
+        for kind in &config.monsters {
+            let updated = MonsterKind::from(kind);
+            match self.kinds.iter_mut().find(|k| k.name == kind.name) {
+                Some(existing) => *existing = updated,
+                None => self.kinds.push(updated),
+            }
+        }
+        let mut factions = Vec::with_capacity(config.factions.len());
+        for faction_config in &config.factions {
+            let existing = self
+                .factions
+                .iter()
+                .position(|f| f.name == faction_config.name)
+                .map(|i| self.factions.swap_remove(i));
+            let mut faction = match existing {
+                Some(faction)
+                    if faction.knowledge.width() == width
+                        && faction.knowledge.height() == height =>
+                {
+                    faction
+                }
+                _ => Faction::new(faction_config.clone(), self.fresh_knowledge()),
+            };
+            faction
+                .rebuild(faction_config.clone())
+                .map_err(|source| GameError::Grid {
+                    level: self.level.name.clone(),
+                    source,
+                })?;
+            factions.push(faction);
+        }
+        // A faction dropped from the config keeps its members on the map
+        // but they are re-homed to a faction of the same name if it returns.
+        self.kind_factions = self
+            .kinds
+            .iter()
+            .map(|kind| {
+                factions
+                    .iter()
+                    .position(|f| f.name == kind.faction)
+                    .ok_or_else(|| GameError::KindWithoutFaction {
+                        kind: kind.name.clone(),
+                        faction: kind.faction.clone(),
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+        self.factions = factions;
+        self.config = Some(config);
+        self.nav = self.build_navigation()?;
+        for actor in self.actors.iter_mut() {
+            if let Some(brain) = actor.brain.as_mut() {
+                brain.forget_plan();
+                brain.looked_from = None;
+            }
+        }
+        Ok(())
+    }
+
+    fn fresh_knowledge(&self) -> FactionKnowledge {
+        if self.omniscient {
+            FactionKnowledge::omniscient(&self.level)
+        } else {
+            FactionKnowledge::new(self.level.width(), self.level.height())
+        }
+    }
+
     fn build_navigation(&self) -> Result<Navigation, GameError> {
         let mut profiles = vec![CostProfile::default()];
-        profiles.extend(self.kinds.iter().map(MonsterKind::cost_profile));
+        profiles.extend(
+            self.factions
+                .iter()
+                .filter_map(|f| f.config().map(faction_profile)),
+        );
         Navigation::new(&self.level, profiles).map_err(|source| GameError::Grid {
             level: self.level.name.clone(),
             source,
@@ -193,6 +322,22 @@ impl Game {
         player.pos = self.level.start;
         player.ready_at = self.time;
         self.actors = vec![player];
+        // Each faction starts every level knowing nothing of it (or all).
+        for i in 0..self.factions.len() {
+            self.factions[i].knowledge = self.fresh_knowledge();
+            self.factions[i].player_sighting = None;
+            self.factions[i].decayed_at = self.time;
+            let (w, h) = (self.level.width(), self.level.height());
+            self.factions[i].influences = crate::ai::cost_view::Influences::new(w, h);
+            if let Some(config) = self.factions[i].config().cloned() {
+                self.factions[i]
+                    .rebuild(config)
+                    .map_err(|source| GameError::Grid {
+                        level: self.level.name.clone(),
+                        source,
+                    })?;
+            }
+        }
         let spawns: Vec<(String, Vec<Pos>)> = self
             .level
             .spawns
@@ -204,9 +349,8 @@ impl Game {
                 .filter(|&k| self.kinds[k].faction == faction)
                 .collect();
             if kinds.is_empty() {
-                let mut known: Vec<&str> = self.kinds.iter().map(|k| k.faction.as_str()).collect();
+                let mut known: Vec<&str> = self.factions.iter().map(|f| f.name.as_str()).collect();
                 known.sort_unstable();
-                known.dedup();
                 return Err(GameError::UnknownFaction {
                     level: self.level.name.clone(),
                     faction,
@@ -216,8 +360,9 @@ impl Game {
             for pos in cells {
                 let kind = kinds[self.rng.random_range(0..kinds.len())];
                 let max_hp = self.kinds[kind].max_hp;
+                let speed = self.faction_speed(kind);
                 // Stagger first turns so monsters do not move in lockstep.
-                let stagger = self.rng.random_range(0.0..1.0) / self.kinds[kind].speed;
+                let stagger = self.rng.random_range(0.0..1.0) / speed;
                 self.actors.push(Actor {
                     species: Species::Monster(kind),
                     pos,
@@ -276,6 +421,11 @@ impl Game {
         actor.kind().map(|k| &self.kinds[k])
     }
 
+    /// The faction index of an actor (`None` for the player).
+    pub fn faction_index_of(&self, actor: usize) -> Option<usize> {
+        self.actors[actor].kind().map(|k| self.kind_factions[k])
+    }
+
     /// The name an actor goes by in messages.
     pub fn name_of(&self, actor: usize) -> String {
         match self.kind_of(&self.actors[actor]) {
@@ -284,9 +434,12 @@ impl Game {
         }
     }
 
-    /// Pathfinding counters: searches run and nodes expanded.
+    /// Pathfinding counters over all factions: searches run and nodes
+    /// expanded.
     pub fn search_counts(&self) -> (u64, u64) {
-        (self.nav.searches, self.nav.expanded)
+        self.factions.iter().fold((0, 0), |(s, e), f| {
+            (s + f.planner.stats.searches, e + f.planner.stats.expanded)
+        })
     }
 
     /// Directions from the player to adjacent doors of the given state.
@@ -322,6 +475,7 @@ impl Game {
     /// Lets the monsters act until it is the player's turn (or the game ends).
     fn run_monsters(&mut self) {
         let started = Instant::now();
+        self.start_ai_turn();
         while let Some(next) = next_actor(&self.actors) {
             self.time = self.actors[next].ready_at;
             if next == PLAYER || self.is_over() {
@@ -333,6 +487,39 @@ impl Game {
         let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
         self.stats.ai_micros.push(micros);
         self.update_sight();
+    }
+
+    /// Once per player turn: budgets refill, influences fade, and allies'
+    /// bodies and plans are marked as crowding.
+    fn start_ai_turn(&mut self) {
+        let now = self.time;
+        for faction in &mut self.factions {
+            faction.decay_influences(now);
+            let budget = faction.config().map_or(0, |c| u64::from(c.node_budget));
+            faction.planner.new_turn(budget);
+            if let Some(sighting) = faction.player_sighting {
+                faction.mark_threat(sighting.pos);
+            }
+        }
+        for actor in 1..self.actors.len() {
+            if !self.actors[actor].is_alive() {
+                continue;
+            }
+            let Some(f) = self.faction_index_of(actor) else {
+                continue;
+            };
+            let pos = self.actors[actor].pos;
+            let planned: Vec<Pos> = self.actors[actor]
+                .brain
+                .as_ref()
+                .map(|b| b.plan.iter().take(PLANNED_CELLS_CROWDED).copied().collect())
+                .unwrap_or_default();
+            let faction = &mut self.factions[f];
+            faction.mark_crowding(pos, BODY_CROWDING);
+            for cell in planned {
+                faction.mark_crowding(cell, PLANNED_CROWDING);
+            }
+        }
     }
 
     /// Carries out an action for an actor; returns how long it took.
@@ -354,11 +541,8 @@ impl Game {
                     return Err(Refusal::NoClosedDoor);
                 }
                 self.set_terrain(at, Terrain::OpenDoor);
-                self.say_if_seen(
-                    at,
-                    Importance::Info,
-                    format!("{} open the door.", capitalize(&self.name_of(actor))),
-                );
+                let text = self.sentence(actor, "open", "opens", "the door.");
+                self.say_if_seen(at, Importance::Info, text);
                 Ok(action_time(speed))
             }
             Action::CloseDoor(direction) => {
@@ -370,11 +554,8 @@ impl Game {
                     return Err(Refusal::DoorwayOccupied);
                 }
                 self.set_terrain(at, Terrain::ClosedDoor);
-                self.say_if_seen(
-                    at,
-                    Importance::Info,
-                    format!("{} close the door.", capitalize(&self.name_of(actor))),
-                );
+                let text = self.sentence(actor, "close", "closes", "the door.");
+                self.say_if_seen(at, Importance::Info, text);
                 Ok(action_time(speed))
             }
         }
@@ -384,15 +565,19 @@ impl Game {
         let from = self.actors[actor].pos;
         let to = direction.from(from);
         let speed = self.speed_of(actor);
+        let profile = self.profile_of(actor);
         if let Some(other) = self.actor_at(to) {
             if self.actors[other].is_player() != self.actors[actor].is_player() {
+                // Blows follow the corner rule like steps do.
+                if direction.is_diagonal() && !self.corner_clear(profile, from, to) {
+                    return Err(Refusal::Blocked);
+                }
                 self.attack(actor, other);
                 return Ok(action_time(speed));
             }
             // Monsters do not swap places: wait a moment instead.
             return Ok(action_time(speed));
         }
-        let profile = self.profile_of(actor);
         let grid = self.nav.grid(profile);
         if !grid.is_legal_step(from, to) {
             return Err(Refusal::Blocked);
@@ -409,7 +594,22 @@ impl Game {
             self.set_terrain(to, Terrain::OpenDoor);
         }
         self.actors[actor].pos = to;
+        if actor != PLAYER
+            && let Some(f) = self.faction_index_of(actor)
+        {
+            self.factions[f].stats.steps += 1;
+        }
         Ok(move_time(direction.length(), cost, speed))
+    }
+
+    /// Whether both orthogonal cells beside a diagonal step are passable.
+    fn corner_clear(&self, profile: usize, from: Pos, to: Pos) -> bool {
+        let passable = |pos: Pos| {
+            self.level
+                .terrain_of(pos)
+                .is_some_and(|t| self.nav.cost(profile, t).is_some() || t == Terrain::ClosedDoor)
+        };
+        passable(Pos::new(to.x, from.y)) && passable(Pos::new(from.x, to.y))
     }
 
     fn attack(&mut self, attacker: usize, defender: usize) {
@@ -421,6 +621,11 @@ impl Game {
         let attacker_name = capitalize(&self.name_of(attacker));
         let defender_name = self.name_of(defender);
         let player_hit = self.actors[defender].is_player();
+        if player_hit && let Some(f) = self.faction_index_of(attacker) {
+            let turn = self.stats.player_turns;
+            self.factions[f].stats.caught_on_turn.get_or_insert(turn);
+        }
+        self.make_noise(self.actors[defender].pos);
         match blow {
             Blow::Miss => {
                 let verb = if attacker == PLAYER { "miss" } else { "misses" };
@@ -443,9 +648,38 @@ impl Game {
                     importance,
                     format!("{attacker_name} {verb} {defender_name} for {damage}."),
                 );
+                let at = self.actors[defender].pos;
+                if let Some(f) = self.faction_index_of(defender) {
+                    let amount = if self.actors[defender].is_alive() {
+                        WOUND_DANGER
+                    } else {
+                        DEATH_DANGER
+                    };
+                    self.factions[f].mark_danger(at, amount);
+                }
                 if !self.actors[defender].is_alive() {
                     self.on_death(attacker, defender);
                 }
+            }
+        }
+    }
+
+    /// Monsters within earshot that do not see the player come to look.
+    fn make_noise(&mut self, at: Pos) {
+        for actor in 1..self.actors.len() {
+            let monster = &mut self.actors[actor];
+            if !monster.is_alive()
+                || (monster.pos.x - at.x)
+                    .abs()
+                    .max((monster.pos.y - at.y).abs())
+                    > HEARING_RADIUS
+            {
+                continue;
+            }
+            if let Some(brain) = monster.brain.as_mut()
+                && brain.mode != Mode::Hunt
+            {
+                brain.noise = Some(at);
             }
         }
     }
@@ -462,6 +696,9 @@ impl Game {
         } else {
             if killer == PLAYER {
                 self.stats.kills += 1;
+            }
+            if let Some(f) = self.faction_index_of(victim) {
+                self.factions[f].planner.cancel(victim);
             }
             let name = capitalize(&self.name_of(victim));
             self.log
@@ -513,107 +750,319 @@ impl Game {
         }
     }
 
-    /// One monster's turn: perceive, decide, act. Returns its duration.
+    /// One monster's turn: look, share what it saw, decide, act. Returns
+    /// how long it took.
     fn monster_turn(&mut self, actor: usize) -> f64 {
-        let Some(kind_index) = self.actors[actor].kind() else {
+        let Some(f) = self.faction_index_of(actor) else {
             return action_time(1.0);
         };
-        let kind = &self.kinds[kind_index];
-        let (sight, speed) = (kind.sight_radius, kind.speed);
+        let Some(config) = self.factions[f].config().cloned() else {
+            return action_time(1.0);
+        };
+        let speed = config.speed;
         let at = self.actors[actor].pos;
+        self.look_around(actor, f, config.sight_radius);
         let player = self.actors[PLAYER].pos;
         let sees_player = self.awareness.contains(at)
             && within_radius(
                 i64::from(at.x - player.x),
                 i64::from(at.y - player.y),
-                sight,
+                config.sight_radius,
             );
-        let Some(mut brain) = self.actors[actor].brain.take() else {
+        if sees_player {
+            self.factions[f].player_sighting = Some(Sighting {
+                pos: player,
+                time: self.time,
+            });
+        }
+        let perception = Perception {
+            at,
+            now: self.time,
+            player_seen: sees_player.then_some(player),
+            faction_sighting: self.factions[f].player_sighting.map(|s| (s.pos, s.time)),
+            health: f64::from(self.actors[actor].hp) / f64::from(self.actors[actor].max_hp.max(1)),
+            flee_below: config.flee_below,
+        };
+        let Some(brain) = self.actors[actor].brain.as_mut() else {
             return action_time(speed);
         };
-        let mut goal = brain.perceive(at, sees_player.then_some(player));
-        if goal.is_none() {
-            goal = self.pick_wander_target(actor);
-            brain.wander_target = goal;
+        let mut goal = brain.decide(&perception);
+        let mode = brain.mode;
+        // Reaching the last sighting without finding the player: the trail
+        // is cold for the whole faction.
+        if mode == Mode::Wander
+            && let Some(sighting) = self.factions[f].player_sighting
+            && sighting.pos == at
+        {
+            self.factions[f].player_sighting = None;
         }
-        let duration = match goal {
-            Some(goal) => self.walk_toward(actor, &mut brain, goal),
+        self.drop_contradicted_plan(actor, f);
+        if mode == Mode::Flee {
+            return match goal {
+                Some(threat) => self.flee(actor, f, threat),
+                None => action_time(speed),
+            };
+        }
+        if goal.is_none() {
+            goal = self.pick_wander_target(actor, f);
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                brain.wander_target = goal;
+            }
+        }
+        match goal {
+            Some(goal) => self.walk_toward(actor, f, goal),
             None => action_time(speed),
-        };
-        self.actors[actor].brain = Some(brain);
-        duration
+        }
     }
 
-    /// Steps along the monster's plan toward `goal`, replanning when needed.
-    fn walk_toward(&mut self, actor: usize, brain: &mut Brain, goal: Pos) -> f64 {
+    /// The monster's field of view goes into its faction's knowledge (only
+    /// when it moved or the level changed since it last looked).
+    fn look_around(&mut self, actor: usize, faction: usize, sight_radius: u32) {
+        let at = self.actors[actor].pos;
+        let stamp = (at, self.terrain_version);
+        if self.actors[actor]
+            .brain
+            .as_ref()
+            .is_some_and(|b| b.looked_from == Some(stamp))
+        {
+            return;
+        }
+        self.fov
+            .compute_into(&self.level, at, sight_radius, &mut self.monster_view);
+        let knowledge = &mut self.factions[faction].knowledge;
+        for &pos in self.monster_view.cells() {
+            if let Some(terrain) = self.level.terrain_at(pos.x, pos.y) {
+                knowledge.observe(pos, terrain, self.time);
+            }
+        }
+        if let Some(brain) = self.actors[actor].brain.as_mut() {
+            brain.looked_from = Some(stamp);
+        }
+    }
+
+    /// Drops a plan whose next cells the faction now believes blocked.
+    fn drop_contradicted_plan(&mut self, actor: usize, faction: usize) {
+        let Some(view) = self.factions[faction].view.as_ref() else {
+            return;
+        };
+        let knowledge = &self.factions[faction].knowledge;
+        let Some(brain) = self.actors[actor].brain.as_mut() else {
+            return;
+        };
+        let contradicted = brain
+            .plan
+            .iter()
+            .take(PLAN_LOOKAHEAD)
+            .any(|&cell| view.rules.terrain_cost(knowledge.belief(cell)).is_none());
+        if contradicted {
+            brain.forget_plan();
+            self.factions[faction].stats.replans += 1;
+        }
+    }
+
+    /// Steps along the monster's plan toward `goal`, asking the faction's
+    /// planner for a new one when needed.
+    fn walk_toward(&mut self, actor: usize, f: usize, goal: Pos) -> f64 {
         let at = self.actors[actor].pos;
         let speed = self.speed_of(actor);
-        if let Some(direction) = Direction::between(at, goal) {
-            // Adjacent: attack the player, or step onto the goal cell.
-            if goal == self.actors[PLAYER].pos
-                || self
-                    .nav
-                    .grid(self.profile_of(actor))
-                    .is_legal_step(at, goal)
-            {
-                brain.plan.clear();
-                return self
-                    .perform(actor, Action::Move(direction))
-                    .unwrap_or_else(|_| action_time(speed));
-            }
+        let player = self.actors[PLAYER].pos;
+        if goal == player
+            && let Some(direction) = Direction::between(at, player)
+            && let Ok(duration) = self.perform(actor, Action::Move(direction))
+        {
+            return duration;
         }
-        let profile = self.profile_of(actor);
-        let next_is_legal = brain
-            .plan
-            .first()
-            .is_some_and(|&next| self.nav.grid(profile).is_legal_step(at, next));
-        if brain.needs_plan_for(goal) || !next_is_legal {
-            match self.nav.find_path(profile, at, goal) {
-                Some(path) => {
-                    brain.plan = path.cells.into_iter().skip(1).collect();
-                    brain.plan_goal = Some(goal);
+        let needs_plan = self.actors[actor]
+            .brain
+            .as_ref()
+            .is_none_or(|b| b.needs_plan_for(goal));
+        if needs_plan {
+            let had_plan = self.actors[actor]
+                .brain
+                .as_ref()
+                .is_some_and(|b| !b.plan.is_empty());
+            let faction = &mut self.factions[f];
+            if !faction.planner.is_waiting(actor) {
+                if had_plan {
+                    faction.stats.replans += 1;
                 }
-                None => {
-                    brain.plan.clear();
-                    brain.plan_goal = None;
-                    brain.wander_target = None;
+                faction
+                    .planner
+                    .request(crate::ai::planner::PlanRequest { actor, goal });
+            }
+            self.pump_planner(f);
+        }
+        let (next, waiting) = {
+            let Some(brain) = self.actors[actor].brain.as_ref() else {
+                return action_time(speed);
+            };
+            (
+                brain.plan.first().copied(),
+                self.factions[f].planner.is_waiting(actor),
+            )
+        };
+        let next = match next {
+            Some(next) if !waiting || !needs_plan => next,
+            _ => {
+                if self.factions[f].planner.is_searching_for(actor) {
+                    // Hold still so the search's start stays valid.
                     return action_time(speed);
                 }
+                match self.greedy_step(f, at, goal) {
+                    Some(next) => next,
+                    None => return action_time(speed),
+                }
+            }
+        };
+        self.step_to(actor, f, next)
+    }
+
+    /// Runs the faction's queued searches within its budget and hands out
+    /// the finished plans.
+    fn pump_planner(&mut self, f: usize) {
+        let actors = &self.actors;
+        self.factions[f].pump(|a| actors.get(a).filter(|m| m.is_alive()).map(|m| m.pos));
+        let string_pull = self.factions[f]
+            .config()
+            .is_some_and(|c| c.smoothing.uses_string_pull());
+        let finished = self.factions[f].planner.take_finished();
+        let view_grid = self.factions[f].view.as_ref().map(|v| v.grid());
+        for (actor, goal, outcome) in finished {
+            let Some(brain) = self.actors.get_mut(actor).and_then(|a| a.brain.as_mut()) else {
+                continue;
+            };
+            match outcome {
+                PlanOutcome::Path(path) => {
+                    let raw: Vec<Pos> = path.cells.iter().skip(1).copied().collect();
+                    brain.plan = match (view_grid, string_pull) {
+                        (Some(grid), true) => crate::pathfinding::smooth_path(grid, &path.cells)
+                            .into_iter()
+                            .skip(1)
+                            .collect(),
+                        _ => raw.clone(),
+                    };
+                    brain.raw_plan = raw;
+                    brain.plan_goal = Some(goal);
+                    brain.unreachable = None;
+                }
+                PlanOutcome::Unreachable => {
+                    brain.forget_plan();
+                    brain.unreachable = Some(goal);
+                }
             }
         }
-        let Some(&next) = brain.plan.first() else {
-            return action_time(speed);
-        };
+    }
+
+    /// While its plan is being made: a step that brings the monster closer
+    /// to the goal over ground its faction believes walkable, if any.
+    fn greedy_step(&self, f: usize, at: Pos, goal: Pos) -> Option<Pos> {
+        let view = self.factions[f].view.as_ref()?;
+        let distance =
+            |p: Pos| Heuristic::Octile.estimate(f64::from(p.x - goal.x), f64::from(p.y - goal.y));
+        let here = distance(at);
+        view.grid()
+            .neighbours(at)
+            .map(|(next, _)| next)
+            .filter(|&next| self.actor_at(next).is_none_or(|o| o == PLAYER))
+            .map(|next| (next, distance(next)))
+            .filter(|&(_, d)| d < here)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(next, _)| next)
+    }
+
+    /// Tries to step onto `next`. The true level decides: a step into what
+    /// the faction did not expect teaches it, and the plan is dropped.
+    fn step_to(&mut self, actor: usize, f: usize, next: Pos) -> f64 {
+        let at = self.actors[actor].pos;
+        let speed = self.speed_of(actor);
         let Some(direction) = Direction::between(at, next) else {
-            brain.plan.clear();
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                brain.forget_plan();
+            }
             return action_time(speed);
         };
         if self.actor_at(next).is_some_and(|other| other != PLAYER) {
             // A packmate is in the way: wait for it to move on.
             return action_time(speed);
         }
+        let terrain = self.level.terrain_of(next);
+        let bashes = self.factions[f]
+            .config()
+            .is_some_and(|c| c.bashes_doors && !c.opens_doors);
+        if terrain == Some(Terrain::ClosedDoor) && bashes {
+            return self.bash_door(actor, next);
+        }
         match self.perform(actor, Action::Move(direction)) {
             Ok(duration) => {
-                if self.actors[actor].pos == next {
+                let arrived = self.actors[actor].pos == next;
+                if let Some(brain) = self.actors[actor].brain.as_mut()
+                    && arrived
+                    && brain.plan.first() == Some(&next)
+                {
                     brain.plan.remove(0);
                 }
                 duration
             }
             Err(_) => {
-                brain.plan.clear();
+                // Learn what blocked the way: the cell, and for a diagonal
+                // the corners it passes.
+                let time = self.time;
+                for pos in [next, Pos::new(next.x, at.y), Pos::new(at.x, next.y)] {
+                    if let Some(t) = self.level.terrain_of(pos) {
+                        let knowledge = &mut self.factions[f].knowledge;
+                        if knowledge.belief(pos) != Some(t) {
+                            knowledge.learn_from_bump(pos, t, time);
+                        }
+                    }
+                }
+                self.factions[f].stats.replans += 1;
+                if let Some(brain) = self.actors[actor].brain.as_mut() {
+                    brain.forget_plan();
+                }
                 action_time(speed)
             }
         }
     }
 
-    /// A reachable cell near the monster to stroll to.
-    fn pick_wander_target(&mut self, actor: usize) -> Option<Pos> {
+    /// A monster that cannot open doors batters one; it may break.
+    fn bash_door(&mut self, actor: usize, door: Pos) -> f64 {
+        let speed = self.speed_of(actor);
+        if self.rng.random_range(0..100) < BASH_CHANCE {
+            self.set_terrain(door, Terrain::Rubble);
+            let name = capitalize(&self.name_of(actor));
+            self.say_if_seen(
+                door,
+                Importance::Danger,
+                format!("{name} smashes the door to rubble!"),
+            );
+        } else {
+            self.make_noise(door);
+            let name = capitalize(&self.name_of(actor));
+            self.say_if_seen(door, Importance::Info, format!("{name} batters the door."));
+        }
+        action_time(speed)
+    }
+
+    /// A hurt monster steps downhill on its faction's safety map.
+    fn flee(&mut self, actor: usize, f: usize, threat: Pos) -> f64 {
         let at = self.actors[actor].pos;
-        let grid = self.nav.grid(self.profile_of(actor));
+        let speed = self.speed_of(actor);
+        let turn = self.stats.player_turns;
+        let step = self.factions[f].flee_step(turn, threat, at);
+        match step {
+            Some(next) if self.actor_at(next).is_none() => self.step_to(actor, f, next),
+            _ => action_time(speed),
+        }
+    }
+
+    /// A cell near the monster, reachable as far as its faction knows.
+    fn pick_wander_target(&mut self, actor: usize, f: usize) -> Option<Pos> {
+        let at = self.actors[actor].pos;
         for _ in 0..WANDER_TRIES {
             let dx = self.rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
             let dy = self.rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
             let target = Pos::new(at.x + dx, at.y + dy);
+            let grid = self.factions[f].view.as_ref()?.grid();
             if target != at && grid.connected(at, target) {
                 return Some(target);
             }
@@ -624,17 +1073,33 @@ impl Game {
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
         self.level.set_terrain(pos, terrain);
         self.nav.update_cell(&self.level, pos);
+        self.terrain_version += 1;
+        self.stats.terrain_changes += 1;
+        if self.omniscient {
+            for faction in &mut self.factions {
+                faction.knowledge.observe(pos, terrain, self.time);
+            }
+        }
+    }
+
+    fn faction_speed(&self, kind: usize) -> f64 {
+        self.kind_factions
+            .get(kind)
+            .and_then(|&f| self.factions[f].config())
+            .map_or(1.0, |c| c.speed)
     }
 
     fn speed_of(&self, actor: usize) -> f64 {
-        self.kind_of(&self.actors[actor])
-            .map_or(PLAYER_SPEED, |k| k.speed)
+        match self.actors[actor].kind() {
+            Some(kind) => self.faction_speed(kind),
+            None => PLAYER_SPEED,
+        }
     }
 
     /// The navigation profile an actor moves with.
     fn profile_of(&self, actor: usize) -> usize {
-        match self.actors[actor].kind() {
-            Some(kind) => kind + 1,
+        match self.faction_index_of(actor) {
+            Some(f) => f + 1,
             None => PLAYER_PROFILE,
         }
     }
@@ -648,9 +1113,16 @@ impl Game {
     /// could see the player from.
     fn update_sight(&mut self) {
         let player = self.actors[PLAYER].pos;
-        self.compute_fov(player, PLAYER_SIGHT_RADIUS, true);
-        let longest = self.kinds.iter().map(|k| k.sight_radius).max().unwrap_or(0);
-        self.compute_fov(player, longest, false);
+        self.fov
+            .compute_into(&self.level, player, PLAYER_SIGHT_RADIUS, &mut self.visible);
+        let longest = self
+            .factions
+            .iter()
+            .filter_map(|f| f.config().map(|c| c.sight_radius))
+            .max()
+            .unwrap_or(0);
+        self.fov
+            .compute_into(&self.level, player, longest, &mut self.awareness);
         for i in 0..self.visible.cells().len() {
             let pos = self.visible.cells()[i];
             if let Some(index) = self.cell_index(pos) {
@@ -659,13 +1131,10 @@ impl Game {
         }
     }
 
-    fn compute_fov(&mut self, origin: Pos, radius: u32, for_player: bool) {
-        let out = if for_player {
-            &mut self.visible
-        } else {
-            &mut self.awareness
-        };
-        self.fov.compute_into(&self.level, origin, radius, out);
+    /// "You open the door." / "The goblin opens the door."
+    fn sentence(&self, actor: usize, you_verb: &str, it_verb: &str, rest: &str) -> String {
+        let verb = if actor == PLAYER { you_verb } else { it_verb };
+        format!("{} {verb} {rest}", capitalize(&self.name_of(actor)))
     }
 
     fn say_if_seen(&mut self, pos: Pos, importance: Importance, text: String) {

@@ -37,6 +37,18 @@ impl DijkstraMap {
     /// assert_eq!(map.distance(Pos::new(1, 1)), None);
     /// ```
     pub fn compute(&mut self, grid: &Grid, sources: impl IntoIterator<Item = (Pos, f64)>) {
+        self.compute_within(grid, sources, f64::INFINITY);
+    }
+
+    /// Like [`DijkstraMap::compute`], but cells whose cost would exceed
+    /// `limit` are left unreached: the work stays proportional to the area
+    /// within the limit, not the grid.
+    pub fn compute_within(
+        &mut self,
+        grid: &Grid,
+        sources: impl IntoIterator<Item = (Pos, f64)>,
+        limit: f64,
+    ) {
         self.width = grid.width();
         self.height = grid.height();
         self.stride = grid.stride();
@@ -44,7 +56,7 @@ impl DijkstraMap {
         self.distances.resize(grid.padded_len(), f64::INFINITY);
         self.open.clear();
         for (pos, value) in sources {
-            if !grid.is_passable(pos) || !value.is_finite() {
+            if !grid.is_passable(pos) || !value.is_finite() || value > limit {
                 continue;
             }
             let cell = grid.index_of(pos);
@@ -73,7 +85,7 @@ impl DijkstraMap {
                 mask &= mask - 1;
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
                 let through = distance + DIRECTION_LENGTHS[direction] * costs[cell];
-                if through < self.distances[neighbour] {
+                if through < self.distances[neighbour] && through <= limit {
                     self.distances[neighbour] = through;
                     self.open.push(OpenEntry {
                         key: order_bits(through),
@@ -144,6 +156,15 @@ mod tests {
         assert_eq!(map.distance(Pos::new(3, 0)), Some(1.0));
         assert_eq!(map.downhill(&grid, Pos::new(3, 0)), Some(Pos::new(4, 0)));
         assert_eq!(map.downhill(&grid, Pos::new(6, 0)), None);
+    }
+
+    #[test]
+    fn a_limit_bounds_the_filled_area() {
+        let grid = Grid::from_ascii("..........", Movement::default()).unwrap();
+        let mut map = DijkstraMap::new();
+        map.compute_within(&grid, [(Pos::new(0, 0), 0.0)], 3.0);
+        assert_eq!(map.distance(Pos::new(3, 0)), Some(3.0));
+        assert_eq!(map.distance(Pos::new(4, 0)), None);
     }
 
     #[test]

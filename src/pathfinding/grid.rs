@@ -328,6 +328,42 @@ impl Grid {
     /// Sets one cell's cost (`None` = impassable), updating the move masks
     /// around it and the islands.
     pub fn set_cost(&mut self, pos: Pos, cost: Option<f64>) -> Result<(), GridError> {
+        self.change_cost(pos, cost, true).map(|_| ())
+    }
+
+    /// Sets many cells' costs. Islands are updated cell by cell while that
+    /// stays cheap; once the relabelling work passes one full rebuild (a
+    /// fog map learning a wall at a time can split a large region again and
+    /// again), the rest are skipped and the islands rebuilt once at the end.
+    pub fn set_costs(
+        &mut self,
+        changes: impl IntoIterator<Item = (Pos, Option<f64>)>,
+    ) -> Result<(), GridError> {
+        let work_limit = self.padded_len() as u64;
+        let work_before = self.islands.work();
+        let mut rebuild = false;
+        let mut result = Ok(());
+        for (pos, cost) in changes {
+            if let Err(err) = self.change_cost(pos, cost, !rebuild) {
+                result = Err(err);
+                break;
+            }
+            rebuild |= self.islands.work() - work_before > work_limit;
+        }
+        if rebuild {
+            self.rebuild_islands();
+        }
+        result
+    }
+
+    /// Changes one cell; returns whether its passability flipped. Islands
+    /// are updated only when `update_islands` (else the caller rebuilds).
+    fn change_cost(
+        &mut self,
+        pos: Pos,
+        cost: Option<f64>,
+        update_islands: bool,
+    ) -> Result<bool, GridError> {
         if !self.in_bounds(pos) {
             return Err(GridError::OutOfBounds {
                 pos,
@@ -343,7 +379,7 @@ impl Grid {
         let was_passable = self.costs[index].is_finite();
         let new_cost = cost.unwrap_or(f64::INFINITY);
         if self.costs[index] == new_cost {
-            return Ok(());
+            return Ok(false);
         }
         self.costs[index] = new_cost;
         if self.change_log.len() == MAX_LOGGED_CHANGES {
@@ -357,12 +393,15 @@ impl Grid {
         if let Some(c) = cost {
             self.min_cost = self.min_cost.min(c);
         }
-        if was_passable != cost.is_some() {
+        let flipped = was_passable != cost.is_some();
+        if flipped {
             self.update_masks_around(index);
-            let islands = std::mem::take(&mut self.islands);
-            self.islands = islands.after_change(self, index);
+            if update_islands {
+                let islands = std::mem::take(&mut self.islands);
+                self.islands = islands.after_change(self, index);
+            }
         }
-        Ok(())
+        Ok(flipped)
     }
 
     /// Recomputes the cheapest passable cost (for example after cheap cells
@@ -405,7 +444,9 @@ impl Grid {
 
     /// Relabels every island from scratch.
     pub fn rebuild_islands(&mut self) {
+        let work = self.islands.work();
         self.islands = Islands::build(self);
+        self.islands.add_work(work);
     }
 
     /// The legal moves out of `pos`: neighbour and step cost.

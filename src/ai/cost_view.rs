@@ -1,0 +1,159 @@
+//! A faction's cost view: the engine grid it plans on, built only from its
+//! knowledge (with the unknown-cell policy) and its influence maps, never
+//! from the true level.
+//!
+//! cost(cell) = the faction's cost of the believed terrain (or the policy's
+//! cost when unknown) + sum of weight x influence. Kept up to date cell by
+//! cell from the knowledge's and influences' change lists.
+
+use crate::ai::influence::InfluenceMap;
+use crate::ai::knowledge::FactionKnowledge;
+use crate::config::{FactionConfig, UnknownCellPolicy};
+use crate::pathfinding::{Grid, GridError, Movement, Pos};
+use crate::world::{CostProfile, Terrain};
+
+/// Cost of a closed door for a faction that batters doors down: a few
+/// blows' worth of time.
+pub const BASH_DOOR_COST: f64 = 5.0;
+
+/// The three influence layers of a faction, in a fixed order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Influences {
+    pub danger: InfluenceMap,
+    pub crowding: InfluenceMap,
+    pub threat: InfluenceMap,
+}
+
+impl Influences {
+    pub fn new(width: usize, height: usize) -> Self {
+        Self {
+            danger: InfluenceMap::new(width, height),
+            crowding: InfluenceMap::new(width, height),
+            threat: InfluenceMap::new(width, height),
+        }
+    }
+}
+
+/// How a faction prices a cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostRules {
+    pub profile: CostProfile,
+    pub unknown: UnknownCellPolicy,
+    pub weights: [f64; 3],
+}
+
+impl CostRules {
+    pub fn from_config(config: &FactionConfig) -> Self {
+        Self {
+            profile: faction_profile(config),
+            unknown: config.unknown_cells,
+            weights: [
+                config.influence.danger.weight,
+                config.influence.crowding.weight,
+                config.influence.threat.weight,
+            ],
+        }
+    }
+
+    /// The terrain part of a cell's cost, as the faction believes it.
+    pub fn terrain_cost(&self, belief: Option<Terrain>) -> Option<f64> {
+        match belief {
+            Some(terrain) => self.profile.cost(terrain),
+            None => match self.unknown {
+                UnknownCellPolicy::Open => self.profile.cost(Terrain::Floor),
+                UnknownCellPolicy::Blocked => None,
+                UnknownCellPolicy::Cost(cost) => Some(cost),
+            },
+        }
+    }
+
+    /// The influence penalty of a cell.
+    pub fn penalty(&self, influences: &Influences, pos: Pos) -> f64 {
+        self.weights[0] * f64::from(influences.danger.value(pos))
+            + self.weights[1] * f64::from(influences.crowding.value(pos))
+            + self.weights[2] * f64::from(influences.threat.value(pos))
+    }
+
+    pub fn cost(
+        &self,
+        knowledge: &FactionKnowledge,
+        influences: &Influences,
+        pos: Pos,
+    ) -> Option<f64> {
+        self.terrain_cost(knowledge.belief(pos))
+            .map(|c| c + self.penalty(influences, pos))
+    }
+
+    /// The cheapest a cell can cost: keeps heuristics admissible.
+    fn min_cost(&self) -> Option<f64> {
+        let unknown = match self.unknown {
+            UnknownCellPolicy::Open => self.profile.cost(Terrain::Floor),
+            UnknownCellPolicy::Blocked => None,
+            UnknownCellPolicy::Cost(cost) => Some(cost),
+        };
+        match (self.profile.min_cost(), unknown) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// A faction's terrain costs: the base table with its overrides and its
+/// way with doors.
+pub fn faction_profile(config: &FactionConfig) -> CostProfile {
+    let mut profile = CostProfile::default();
+    for &(terrain, cost) in &config.terrain_costs {
+        // Validated when the config was read.
+        let _ = profile.set_cost(terrain, cost);
+    }
+    if !config.opens_doors {
+        let door = config.bashes_doors.then_some(BASH_DOOR_COST);
+        let _ = profile.set_cost(Terrain::ClosedDoor, door);
+    }
+    profile
+}
+
+/// The grid a faction plans on.
+#[derive(Debug, Clone)]
+pub struct CostView {
+    pub rules: CostRules,
+    grid: Grid,
+}
+
+impl CostView {
+    pub fn new(
+        rules: CostRules,
+        knowledge: &FactionKnowledge,
+        influences: &Influences,
+    ) -> Result<Self, GridError> {
+        let mut grid = Grid::from_fn(
+            knowledge.width(),
+            knowledge.height(),
+            Movement::default(),
+            |x, y| rules.cost(knowledge, influences, Pos::new(x, y)),
+        )?;
+        if let Some(min) = rules.min_cost() {
+            grid.declare_min_cost(min)?;
+        }
+        Ok(Self { rules, grid })
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// Re-prices the given cells.
+    pub fn refresh(
+        &mut self,
+        knowledge: &FactionKnowledge,
+        influences: &Influences,
+        cells: &[Pos],
+    ) {
+        let rules = &self.rules;
+        let changes = cells
+            .iter()
+            .map(|&pos| (pos, rules.cost(knowledge, influences, pos)));
+        // Costs come from a validated config and finite influences.
+        let _ = self.grid.set_costs(changes);
+    }
+}

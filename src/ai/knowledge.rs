@@ -1,0 +1,156 @@
+//! A faction's known-walkability map: what its members have seen of the
+//! level, shared by all of them at once, and when each cell was last seen.
+//!
+//! This is the only picture of the level the faction plans on: it must never
+//! be filled from the true map except by sight (or, for the omniscient
+//! baseline, by explicit request).
+
+use serde::{Deserialize, Serialize};
+
+use crate::pathfinding::Pos;
+use crate::world::{Level, Terrain};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FactionKnowledge {
+    width: usize,
+    height: usize,
+    /// What the faction believes stands in each cell; `None`: never seen.
+    believed: Vec<Option<Terrain>>,
+    /// Game time each cell was last seen; negative: never.
+    last_seen: Vec<f32>,
+    /// Cells whose belief changed since the last `take_changes`.
+    #[serde(skip)]
+    changed: Vec<u32>,
+    /// Cells that turned out different from what the faction believed: a
+    /// door closed or broken since it was last seen, or a step that bumped
+    /// into something unexpected.
+    pub discoveries: u64,
+}
+
+const NEVER_SEEN: f32 = -1.0;
+
+impl FactionKnowledge {
+    /// Knows nothing yet.
+    pub fn new(width: usize, height: usize) -> Self {
+        Self {
+            width,
+            height,
+            believed: vec![None; width * height],
+            last_seen: vec![NEVER_SEEN; width * height],
+            changed: Vec::new(),
+            discoveries: 0,
+        }
+    }
+
+    /// Knows the whole level (the omniscient baseline).
+    pub fn omniscient(level: &Level) -> Self {
+        let mut knowledge = Self::new(level.width(), level.height());
+        for pos in level.positions() {
+            if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
+                knowledge.observe(pos, terrain, 0.0);
+            }
+        }
+        knowledge.changed.clear();
+        knowledge
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    fn index(&self, pos: Pos) -> Option<usize> {
+        (pos.x >= 0
+            && pos.y >= 0
+            && (pos.x as usize) < self.width
+            && (pos.y as usize) < self.height)
+            .then(|| pos.y as usize * self.width + pos.x as usize)
+    }
+
+    /// What the faction believes is at `pos` (`None`: unknown or outside).
+    pub fn belief(&self, pos: Pos) -> Option<Terrain> {
+        self.index(pos).and_then(|i| self.believed[i])
+    }
+
+    /// When `pos` was last seen.
+    pub fn last_seen(&self, pos: Pos) -> Option<f64> {
+        self.index(pos)
+            .map(|i| self.last_seen[i])
+            .filter(|&t| t >= 0.0)
+            .map(f64::from)
+    }
+
+    /// A member sees `terrain` at `pos` at `time`. Returns whether the
+    /// belief changed.
+    pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
+        let Some(i) = self.index(pos) else {
+            return false;
+        };
+        self.last_seen[i] = time as f32;
+        match self.believed[i] {
+            Some(old) if old == terrain => false,
+            old => {
+                if old.is_some() {
+                    self.discoveries += 1;
+                }
+                self.believed[i] = Some(terrain);
+                self.changed.push(i as u32);
+                true
+            }
+        }
+    }
+
+    /// A member bumped into `terrain` at `pos` where it expected to walk.
+    pub fn learn_from_bump(&mut self, pos: Pos, terrain: Terrain, time: f64) {
+        let before = self.discoveries;
+        self.observe(pos, terrain, time);
+        if self.discoveries == before {
+            self.discoveries += 1;
+        }
+    }
+
+    /// How many cells the faction has seen.
+    pub fn known_cells(&self) -> usize {
+        self.believed.iter().filter(|b| b.is_some()).count()
+    }
+
+    /// The cells whose belief changed since the last call, as positions.
+    pub fn take_changes(&mut self) -> Vec<Pos> {
+        let width = self.width;
+        self.changed
+            .drain(..)
+            .map(|i| Pos::new((i as usize % width) as i32, (i as usize / width) as i32))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn learns_by_sight_and_counts_contradictions() {
+        let mut knowledge = FactionKnowledge::new(4, 3);
+        let door = Pos::new(2, 1);
+        assert_eq!(knowledge.belief(door), None);
+        assert!(knowledge.observe(door, Terrain::OpenDoor, 5.0));
+        assert_eq!(
+            knowledge.discoveries, 0,
+            "first sight is not a contradiction"
+        );
+        assert!(!knowledge.observe(door, Terrain::OpenDoor, 6.0));
+        assert_eq!(knowledge.last_seen(door), Some(6.0));
+        // The player closed it since.
+        assert!(knowledge.observe(door, Terrain::ClosedDoor, 9.0));
+        assert_eq!(knowledge.discoveries, 1);
+        assert_eq!(knowledge.take_changes(), vec![door, door]);
+        assert!(knowledge.take_changes().is_empty());
+        knowledge.learn_from_bump(Pos::new(0, 0), Terrain::Wall, 10.0);
+        assert_eq!(knowledge.discoveries, 2);
+        assert_eq!(knowledge.known_cells(), 2);
+        assert_eq!(knowledge.belief(Pos::new(-1, 0)), None);
+    }
+}
