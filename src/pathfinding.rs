@@ -1,1 +1,3 @@
 //! The grid search engine: generic, headless, no game types.
+
+pub mod movingai;
