@@ -1,3 +1,27 @@
 //! The grid search engine: generic, headless, no game types.
-
+//!
+//! - [`grid`]: cell costs, movement rules, precomputed move masks.
+//! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
+//! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
+//! - [`trace`]: what a search did, for the debug overlay.
+//! - [`dijkstra_map`]: multi-source distance fields.
+//! - `islands`: connected components, so unreachable goals cost no search.
+//! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
+//!
+//! This module must never import game, ui, ratatui or crossterm types.
+pub mod astar;
+pub mod dijkstra_map;
+pub mod grid;
+pub mod heuristic;
+mod islands;
 pub mod movingai;
+mod open_list;
+pub mod trace;
+
+pub use astar::{
+    AStar, Endpoint, Path, QueryError, SearchOptions, SearchStats, SearchStatus, TieBreak,
+};
+pub use dijkstra_map::DijkstraMap;
+pub use grid::{Diagonals, Grid, GridError, Movement, Pos};
+pub use heuristic::Heuristic;
+pub use trace::{CellValues, SearchTrace, TraceEvent};

@@ -1,0 +1,901 @@
+//! A* over a [`Grid`]: a reusable search space with flat, generation-stamped
+//! node records, a 4-ary heap open list, and searches that can be cut into
+//! node-budget slices and resumed.
+//!
+//! Vocabulary (Red Blob Games): `g` is the cost so far from the start, `h` the
+//! heuristic estimate to the goal, `f = g + weight * h` the priority. A cell is
+//! *open* once reached and *closed* once expanded.
+//!
+//! Speed notes (see ../shared/ENGINE-NOTES.md for the measured effect):
+//! - Node records are 16 bytes (g, one word holding generation stamp, closed
+//!   bit and parent direction) in an array indexed by padded cell, never
+//!   cleared: a record from an older generation reads as untouched.
+//! - The grid's wall border and precomputed move masks make the inner loop
+//!   branch only on moves that are legal.
+//! - Neighbours whose f is no larger than the f last taken from the heap are
+//!   pushed on a plain stack drained before the heap: each is a valid
+//!   minimum, so the search stays optimal while skipping heap operations.
+//!   Used with the default "larger g first" tie-break, whose order it follows.
+//!
+//! This module must never know about monsters, terrain kinds or terminals.
+
+use thiserror::Error;
+
+use crate::pathfinding::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Grid, Pos};
+use crate::pathfinding::heuristic::{
+    Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero,
+};
+use crate::pathfinding::open_list::{OpenEntry, OpenList};
+use crate::pathfinding::trace::{SearchTrace, TraceEvent};
+
+/// Which of several cells with equal f is expanded first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// Prefer the cell furthest from the start (larger g): heads for the goal,
+    /// expands far fewer cells on open ground. The default.
+    #[default]
+    LargerG,
+    /// Prefer the cell nearest the start (smaller g): a broader search.
+    SmallerG,
+    /// No preference: equal-f cells come out in heap order.
+    None,
+}
+
+/// How a search ranks cells.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SearchOptions {
+    pub heuristic: Heuristic,
+    /// Multiplies the heuristic. 1 is optimal A* (with an admissible
+    /// heuristic); above 1 is weighted A*: fewer expansions, and a path that
+    /// costs at most `weight` times the optimum.
+    pub weight: f64,
+    pub tie_break: TieBreak,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        Self {
+            heuristic: Heuristic::Octile,
+            weight: 1.0,
+            tie_break: TieBreak::LargerG,
+        }
+    }
+}
+
+/// A found path: its cells from start to goal (both included) and its cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Path {
+    pub cells: Vec<Pos>,
+    pub cost: f64,
+}
+
+/// What one `step` of a search ended with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SearchStatus {
+    /// The goal was reached; the search is over.
+    Found(Path),
+    /// Every reachable cell was expanded without reaching the goal, or no
+    /// search is running; the search is over.
+    NoPath,
+    /// The node budget ran out; call `step` again to go on.
+    Pending,
+}
+
+/// A query the engine cannot run. "No path" is not an error.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum QueryError {
+    #[error("{which} {pos} is outside the {width}x{height} grid")]
+    OutOfBounds {
+        which: Endpoint,
+        pos: Pos,
+        width: usize,
+        height: usize,
+    },
+    #[error("{which} {pos} is impassable")]
+    Impassable { which: Endpoint, pos: Pos },
+    #[error("heuristic weight {weight} is not allowed: it must be finite and at least 1")]
+    BadWeight { weight: f64 },
+}
+
+/// Which end of a query an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Endpoint {
+    Start,
+    Goal,
+}
+
+impl std::fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Endpoint::Start => "start",
+            Endpoint::Goal => "goal",
+        })
+    }
+}
+
+/// Counters for the current (or last) search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SearchStats {
+    /// Cells expanded (closed).
+    pub expanded: u64,
+    /// Entries put on the open list or the equal-f stack.
+    pub pushed: u64,
+    /// `step` calls that did work.
+    pub slices: u32,
+    /// The grid changed under a paused search, which then started over.
+    pub restarts: u32,
+    /// Answered "no path" from the islands, without a search.
+    pub rejected_by_islands: bool,
+}
+
+/// Per-cell search state: 16 bytes.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C)]
+struct Node {
+    g: f64,
+    /// `generation << GENERATION_SHIFT | CLOSED? | parent direction`.
+    tag: u32,
+    _spare: u32,
+}
+
+const PARENT_MASK: u32 = 0b111;
+const CLOSED: u32 = 0b1000;
+const GENERATION_SHIFT: u32 = 4;
+const MAX_GENERATION: u32 = u32::MAX >> GENERATION_SHIFT;
+
+/// The query a paused or running search is answering.
+#[derive(Debug, Clone, Copy)]
+struct Query {
+    start: usize,
+    goal: usize,
+    start_pos: Pos,
+    goal_pos: Pos,
+    options: SearchOptions,
+    grid_version: u64,
+    /// f of the entry last taken from the heap (as ordered bits).
+    f_bound: u64,
+    /// Already answered without searching (islands or start == goal).
+    settled: Option<Settled>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Settled {
+    NoPath,
+    AtGoal,
+}
+
+enum Outcome {
+    Found(f64),
+    NoPath,
+    Pending,
+}
+
+/// A reusable A* search space. Create one per thread (or per planner) and
+/// run any number of searches on grids of any size through it.
+#[derive(Debug, Clone, Default)]
+pub struct AStar {
+    nodes: Vec<Node>,
+    generation: u32,
+    open: OpenList,
+    equal_f: Vec<u32>,
+    query: Option<Query>,
+    stats: SearchStats,
+    tracing: bool,
+    trace: SearchTrace,
+}
+
+impl AStar {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records a [`SearchTrace`] of every following search (off by default).
+    pub fn set_tracing(&mut self, on: bool) {
+        self.tracing = on;
+    }
+
+    /// The trace of the current or last search (empty unless tracing is on).
+    pub fn trace(&self) -> &SearchTrace {
+        &self.trace
+    }
+
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Search state bytes per grid cell.
+    pub const BYTES_PER_CELL: usize = std::mem::size_of::<Node>();
+
+    /// Finds a cheapest path in one go.
+    ///
+    /// ```
+    /// use fogcrawl::pathfinding::{AStar, Grid, Movement, Pos, SearchOptions};
+    /// let grid = Grid::from_ascii(
+    ///     "....\n\
+    ///      .##.\n\
+    ///      ....",
+    ///     Movement::default(),
+    /// ).unwrap();
+    /// let path = AStar::new()
+    ///     .find_path(&grid, Pos::new(0, 1), Pos::new(3, 1), &SearchOptions::default())
+    ///     .unwrap()
+    ///     .expect("a way around the wall");
+    /// // No corner cutting: up, along the top row, and down again.
+    /// assert_eq!(path.cells.len(), 6);
+    /// assert_eq!(path.cost, 5.0);
+    /// ```
+    pub fn find_path(
+        &mut self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Result<Option<Path>, QueryError> {
+        let mut cells = Vec::new();
+        Ok(self
+            .find_path_into(grid, start, goal, options, &mut cells)?
+            .map(|cost| Path { cells, cost }))
+    }
+
+    /// Finds a cheapest path, writing its cells into `cells` (cleared first)
+    /// and returning its cost; allocates nothing once `cells` and the search
+    /// space are warm.
+    pub fn find_path_into(
+        &mut self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+        cells: &mut Vec<Pos>,
+    ) -> Result<Option<f64>, QueryError> {
+        self.start_search(grid, start, goal, options)?;
+        cells.clear();
+        match self.advance(grid, usize::MAX) {
+            Outcome::Found(cost) => {
+                self.reconstruct(grid, cells);
+                self.query = None;
+                Ok(Some(cost))
+            }
+            Outcome::NoPath | Outcome::Pending => {
+                self.query = None;
+                Ok(None)
+            }
+        }
+    }
+
+    /// Starts a search to be driven by [`AStar::step`].
+    pub fn start_search(
+        &mut self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Result<(), QueryError> {
+        for (which, pos) in [(Endpoint::Start, start), (Endpoint::Goal, goal)] {
+            if !grid.in_bounds(pos) {
+                return Err(QueryError::OutOfBounds {
+                    which,
+                    pos,
+                    width: grid.width(),
+                    height: grid.height(),
+                });
+            }
+            if !grid.is_passable(pos) {
+                return Err(QueryError::Impassable { which, pos });
+            }
+        }
+        if !(options.weight.is_finite() && options.weight >= 1.0) {
+            return Err(QueryError::BadWeight {
+                weight: options.weight,
+            });
+        }
+        self.stats = SearchStats::default();
+        let settled = if start == goal {
+            Some(Settled::AtGoal)
+        } else if !grid.connected(start, goal) {
+            self.stats.rejected_by_islands = true;
+            Some(Settled::NoPath)
+        } else {
+            None
+        };
+        self.query = Some(Query {
+            start: grid.index_of(start),
+            goal: grid.index_of(goal),
+            start_pos: start,
+            goal_pos: goal,
+            options: *options,
+            grid_version: grid.version(),
+            f_bound: 0,
+            settled,
+        });
+        if self.tracing {
+            self.trace.reset(start, goal);
+        }
+        self.open_start(grid);
+        Ok(())
+    }
+
+    /// Runs the current search for at most `node_budget` expansions. Cut
+    /// into slices of any size, a search returns exactly what one
+    /// uninterrupted run returns. If the grid changed since the last slice,
+    /// the search starts over on the new grid.
+    pub fn step(&mut self, grid: &Grid, node_budget: usize) -> SearchStatus {
+        if let Some(q) = self.query.filter(|q| q.grid_version != grid.version()) {
+            let restarts = self.stats.restarts;
+            if self
+                .start_search(grid, q.start_pos, q.goal_pos, &q.options)
+                .is_err()
+            {
+                self.query = None;
+                return SearchStatus::NoPath;
+            }
+            self.stats.restarts = restarts + 1;
+        }
+        match self.advance(grid, node_budget) {
+            Outcome::Found(cost) => {
+                let mut cells = Vec::new();
+                self.reconstruct(grid, &mut cells);
+                self.query = None;
+                SearchStatus::Found(Path { cells, cost })
+            }
+            Outcome::NoPath => {
+                self.query = None;
+                SearchStatus::NoPath
+            }
+            Outcome::Pending => {
+                if self.tracing {
+                    self.trace.events.push(TraceEvent::SliceEnd);
+                }
+                SearchStatus::Pending
+            }
+        }
+    }
+
+    /// Whether a search is started and not yet over.
+    pub fn is_searching(&self) -> bool {
+        self.query.is_some()
+    }
+
+    fn open_start(&mut self, grid: &Grid) {
+        if self.nodes.len() < grid.padded_len() {
+            self.nodes.resize(grid.padded_len(), Node::default());
+        }
+        if self.generation >= MAX_GENERATION {
+            for node in &mut self.nodes {
+                node.tag = 0;
+            }
+            self.generation = 0;
+        }
+        self.generation += 1;
+        self.open.clear();
+        self.equal_f.clear();
+        let Some(query) = self.query else {
+            return;
+        };
+        if query.settled.is_some() {
+            return;
+        }
+        let h = self.estimate(grid, query.start, &query);
+        let f = query.options.weight * h;
+        self.nodes[query.start] = Node {
+            g: 0.0,
+            tag: self.generation << GENERATION_SHIFT,
+            _spare: 0,
+        };
+        self.open.push(OpenEntry {
+            f: f.to_bits(),
+            tie: tie_key(query.options.tie_break, 0.0),
+            cell: query.start as u32,
+        });
+        self.stats.pushed += 1;
+        if self.tracing {
+            self.trace.events.push(TraceEvent::Open {
+                cell: query.start_pos,
+                g: 0.0,
+                h,
+                f,
+                parent: None,
+            });
+        }
+    }
+
+    /// The heuristic (scaled by the grid's cheapest cost, not weighted).
+    fn estimate(&self, grid: &Grid, cell: usize, query: &Query) -> f64 {
+        let pos = grid.pos_of(cell);
+        let dx = f64::from(pos.x - query.goal_pos.x);
+        let dy = f64::from(pos.y - query.goal_pos.y);
+        grid.min_cost() * query.options.heuristic.estimate(dx, dy)
+    }
+
+    fn advance(&mut self, grid: &Grid, node_budget: usize) -> Outcome {
+        let Some(query) = self.query else {
+            return Outcome::NoPath;
+        };
+        match query.settled {
+            Some(Settled::AtGoal) => return Outcome::Found(0.0),
+            Some(Settled::NoPath) => return Outcome::NoPath,
+            None => {}
+        }
+        if node_budget > 0 {
+            self.stats.slices += 1;
+        }
+        match (query.options.heuristic, self.tracing) {
+            (Heuristic::Octile, false) => self.run::<Octile, false>(grid, node_budget),
+            (Heuristic::Octile, true) => self.run::<Octile, true>(grid, node_budget),
+            (Heuristic::Manhattan, false) => self.run::<Manhattan, false>(grid, node_budget),
+            (Heuristic::Manhattan, true) => self.run::<Manhattan, true>(grid, node_budget),
+            (Heuristic::Euclidean, false) => self.run::<Euclidean, false>(grid, node_budget),
+            (Heuristic::Euclidean, true) => self.run::<Euclidean, true>(grid, node_budget),
+            (Heuristic::Chebyshev, false) => self.run::<Chebyshev, false>(grid, node_budget),
+            (Heuristic::Chebyshev, true) => self.run::<Chebyshev, true>(grid, node_budget),
+            (Heuristic::Zero, false) => self.run::<Zero, false>(grid, node_budget),
+            (Heuristic::Zero, true) => self.run::<Zero, true>(grid, node_budget),
+        }
+    }
+
+    /// The search loop, compiled once per heuristic and tracing choice.
+    #[inline(never)]
+    fn run<E: Estimate, const TRACE: bool>(&mut self, grid: &Grid, node_budget: usize) -> Outcome {
+        let Some(query) = self.query.as_mut() else {
+            return Outcome::NoPath;
+        };
+        let costs = grid.costs();
+        let masks = grid.masks();
+        let offsets = *grid.offsets();
+        let stride = grid.stride();
+        let nodes = &mut self.nodes[..costs.len()];
+        let generation = self.generation;
+        let goal = query.goal;
+        let goal_x = (goal % stride) as i32;
+        let goal_y = (goal / stride) as i32;
+        let h_scale = grid.min_cost();
+        let f_scale = h_scale * query.options.weight;
+        let tie_break = query.options.tie_break;
+        let use_equal_f_stack = tie_break == TieBreak::LargerG;
+        let mut f_bound = query.f_bound;
+        let mut expanded = 0usize;
+        let mut pushed = 0u64;
+
+        let outcome = loop {
+            if expanded == node_budget {
+                break Outcome::Pending;
+            }
+            let cell = if let Some(cell) = self.equal_f.pop() {
+                cell as usize
+            } else if let Some(entry) = self.open.pop() {
+                f_bound = entry.f;
+                entry.cell as usize
+            } else {
+                break Outcome::NoPath;
+            };
+            let node = &mut nodes[cell];
+            if node.tag & CLOSED != 0 {
+                continue; // a stale entry: the cell was expanded already
+            }
+            node.tag |= CLOSED;
+            let g = node.g;
+            expanded += 1;
+            if TRACE {
+                self.trace.events.push(TraceEvent::Close {
+                    cell: grid.pos_of(cell),
+                });
+            }
+            if cell == goal {
+                break Outcome::Found(g);
+            }
+            let x = (cell % stride) as i32;
+            let y = (cell / stride) as i32;
+            let mut mask = masks[cell];
+            while mask != 0 {
+                let direction = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let next = cell.wrapping_add_signed(offsets[direction]);
+                let next_g = g + DIRECTION_LENGTHS[direction] * costs[next];
+                let neighbour = &mut nodes[next];
+                if neighbour.tag >> GENERATION_SHIFT == generation
+                    && (neighbour.tag & CLOSED != 0 || next_g >= neighbour.g)
+                {
+                    continue;
+                }
+                neighbour.g = next_g;
+                neighbour.tag = (generation << GENERATION_SHIFT) | direction as u32;
+                let (dx, dy) = DIRECTION_DELTAS[direction];
+                let h_dx = f64::from((x + dx - goal_x).abs());
+                let h_dy = f64::from((y + dy - goal_y).abs());
+                let estimate = E::estimate(h_dx, h_dy);
+                let f = next_g + f_scale * estimate;
+                let f_bits = f.to_bits();
+                pushed += 1;
+                if use_equal_f_stack && f_bits <= f_bound {
+                    self.equal_f.push(next as u32);
+                } else {
+                    self.open.push(OpenEntry {
+                        f: f_bits,
+                        tie: tie_key(tie_break, next_g),
+                        cell: next as u32,
+                    });
+                }
+                if TRACE {
+                    let (px, py) = (x - 1, y - 1);
+                    self.trace.events.push(TraceEvent::Open {
+                        cell: Pos::new(px + dx, py + dy),
+                        g: next_g,
+                        h: h_scale * estimate,
+                        f,
+                        parent: Some(Pos::new(px, py)),
+                    });
+                }
+            }
+        };
+        query.f_bound = f_bound;
+        self.stats.expanded += expanded as u64;
+        self.stats.pushed += pushed;
+        outcome
+    }
+
+    /// Walks parent directions back from the goal.
+    fn reconstruct(&self, grid: &Grid, cells: &mut Vec<Pos>) {
+        cells.clear();
+        let Some(query) = self.query else {
+            return;
+        };
+        let offsets = grid.offsets();
+        let mut cell = query.goal;
+        cells.push(query.goal_pos);
+        while cell != query.start {
+            let direction = (self.nodes[cell].tag & PARENT_MASK) as usize;
+            cell = cell.wrapping_add_signed(-offsets[direction]);
+            cells.push(grid.pos_of(cell));
+        }
+        cells.reverse();
+    }
+}
+
+/// The secondary key of an open-list entry for a given g.
+#[inline(always)]
+fn tie_key(tie_break: TieBreak, g: f64) -> u64 {
+    match tie_break {
+        TieBreak::LargerG => !g.to_bits(),
+        TieBreak::SmallerG => g.to_bits(),
+        TieBreak::None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::f64::consts::SQRT_2;
+
+    use super::*;
+    use crate::pathfinding::Movement;
+
+    fn grid(rows: &str) -> Grid {
+        Grid::from_ascii(rows, Movement::default()).unwrap()
+    }
+
+    fn cost_between(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Option<f64> {
+        AStar::new()
+            .find_path(grid, start, goal, options)
+            .unwrap()
+            .map(|p| p.cost)
+    }
+
+    #[test]
+    fn straight_and_diagonal_costs_are_exact() {
+        let g = grid(".....\n.....\n.....");
+        let path = AStar::new()
+            .find_path(
+                &g,
+                Pos::new(0, 0),
+                Pos::new(4, 2),
+                &SearchOptions::default(),
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(path.cells.len(), 5);
+        assert!((path.cost - (2.0 + 2.0 * SQRT_2)).abs() < 1e-12);
+        assert_eq!(path.cells[0], Pos::new(0, 0));
+        assert_eq!(*path.cells.last().unwrap(), Pos::new(4, 2));
+    }
+
+    #[test]
+    fn goes_around_a_swamp_when_that_is_cheaper() {
+        // Straight through the 9s costs 4 * 9; around costs about 8.
+        let g = grid(
+            "......\n\
+             .9999.\n\
+             ......",
+        );
+        let path = AStar::new()
+            .find_path(
+                &g,
+                Pos::new(0, 1),
+                Pos::new(5, 1),
+                &SearchOptions::default(),
+            )
+            .unwrap()
+            .unwrap();
+        assert!(path.cells.iter().all(|p| p.y != 1 || p.x == 0 || p.x == 5));
+        assert!((path.cost - (3.0 + 2.0 * SQRT_2)).abs() < 1e-12);
+    }
+
+    #[test]
+    fn no_corner_cutting_by_default() {
+        let g = grid(
+            ".#\n\
+             ..",
+        );
+        let path = AStar::new()
+            .find_path(
+                &g,
+                Pos::new(0, 0),
+                Pos::new(1, 1),
+                &SearchOptions::default(),
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            path.cells,
+            vec![Pos::new(0, 0), Pos::new(0, 1), Pos::new(1, 1)]
+        );
+    }
+
+    #[test]
+    fn walled_off_goal_is_no_path_without_expanding() {
+        let g = grid("..#..\n..#..");
+        let mut astar = AStar::new();
+        let result = astar
+            .find_path(
+                &g,
+                Pos::new(0, 0),
+                Pos::new(4, 1),
+                &SearchOptions::default(),
+            )
+            .unwrap();
+        assert_eq!(result, None);
+        assert!(astar.stats().rejected_by_islands);
+        assert_eq!(astar.stats().expanded, 0);
+    }
+
+    #[test]
+    fn bad_endpoints_and_weights_are_error_values() {
+        let g = grid("..#\n...");
+        let mut astar = AStar::new();
+        let options = SearchOptions::default();
+        let err = astar
+            .find_path(&g, Pos::new(-1, 0), Pos::new(1, 1), &options)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "start (-1, 0) is outside the 3x2 grid");
+        let err = astar
+            .find_path(&g, Pos::new(0, 0), Pos::new(2, 0), &options)
+            .unwrap_err();
+        assert_eq!(err.to_string(), "goal (2, 0) is impassable");
+        let weighted = SearchOptions {
+            weight: 0.5,
+            ..options
+        };
+        let err = astar
+            .find_path(&g, Pos::new(0, 0), Pos::new(1, 1), &weighted)
+            .unwrap_err();
+        assert!(err.to_string().contains("at least 1"));
+    }
+
+    #[test]
+    fn start_equal_to_goal_is_a_one_cell_path() {
+        let g = grid("...");
+        let path = AStar::new()
+            .find_path(
+                &g,
+                Pos::new(1, 0),
+                Pos::new(1, 0),
+                &SearchOptions::default(),
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(path.cells, vec![Pos::new(1, 0)]);
+        assert_eq!(path.cost, 0.0);
+    }
+
+    #[test]
+    fn cheap_roads_keep_the_heuristic_admissible() {
+        // A road of cost 1 shown as '.', floor of cost 2 as '2': with the
+        // heuristic scaled by the cheapest cost the detour is found.
+        let g = Grid::from_fn(7, 3, Movement::default(), |x, y| {
+            Some(if y == 0 || x == 0 || x == 6 { 0.5 } else { 2.0 })
+        })
+        .unwrap();
+        let options = SearchOptions::default();
+        let found = cost_between(&g, Pos::new(0, 2), Pos::new(6, 2), &options).unwrap();
+        let dijkstra = cost_between(
+            &g,
+            Pos::new(0, 2),
+            Pos::new(6, 2),
+            &SearchOptions {
+                heuristic: Heuristic::Zero,
+                ..options
+            },
+        )
+        .unwrap();
+        assert!((found - dijkstra).abs() < 1e-12, "{found} vs {dijkstra}");
+    }
+
+    #[test]
+    fn every_tie_break_and_heuristic_finds_the_optimum() {
+        let g = grid(
+            "..........\n\
+             .####.###.\n\
+             .#......#.\n\
+             .#.####.#.\n\
+             ...#..3...",
+        );
+        let (start, goal) = (Pos::new(0, 4), Pos::new(5, 4));
+        let optimum = cost_between(
+            &g,
+            start,
+            goal,
+            &SearchOptions {
+                heuristic: Heuristic::Zero,
+                ..SearchOptions::default()
+            },
+        )
+        .unwrap();
+        for heuristic in [
+            Heuristic::Octile,
+            Heuristic::Euclidean,
+            Heuristic::Chebyshev,
+        ] {
+            for tie_break in [TieBreak::LargerG, TieBreak::SmallerG, TieBreak::None] {
+                let options = SearchOptions {
+                    heuristic,
+                    tie_break,
+                    weight: 1.0,
+                };
+                let found = cost_between(&g, start, goal, &options).unwrap();
+                assert!((found - optimum).abs() < 1e-9, "{heuristic} {tie_break:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn sliced_search_matches_one_shot() {
+        let g = grid(
+            "...........\n\
+             .#########.\n\
+             .#.......#.\n\
+             .#.#####.#.\n\
+             ...#...#...\n\
+             ####.#.####\n\
+             ....2#.....",
+        );
+        let (start, goal) = (Pos::new(0, 6), Pos::new(10, 6));
+        let options = SearchOptions::default();
+        let one_shot = AStar::new()
+            .find_path(&g, start, goal, &options)
+            .unwrap()
+            .unwrap();
+        for budget in 1..6 {
+            let mut astar = AStar::new();
+            astar.start_search(&g, start, goal, &options).unwrap();
+            let path = loop {
+                match astar.step(&g, budget) {
+                    SearchStatus::Pending => continue,
+                    SearchStatus::Found(path) => break path,
+                    SearchStatus::NoPath => panic!("lost the path with budget {budget}"),
+                }
+            };
+            assert_eq!(path, one_shot, "budget {budget}");
+        }
+    }
+
+    #[test]
+    fn a_changed_grid_restarts_a_paused_search() {
+        let mut g = grid(".....\n.....\n.....");
+        let mut astar = AStar::new();
+        astar
+            .start_search(
+                &g,
+                Pos::new(0, 1),
+                Pos::new(4, 1),
+                &SearchOptions::default(),
+            )
+            .unwrap();
+        assert_eq!(astar.step(&g, 1), SearchStatus::Pending);
+        g.set_cost(Pos::new(2, 0), None).unwrap();
+        g.set_cost(Pos::new(2, 1), None).unwrap();
+        let SearchStatus::Found(path) = astar.step(&g, 1000) else {
+            panic!("expected a path on the changed grid");
+        };
+        assert!(path.cells.contains(&Pos::new(2, 2)));
+        assert_eq!(astar.stats().restarts, 1);
+    }
+
+    #[test]
+    fn trace_records_open_and_closed_cells() {
+        let g = grid("...\n.#.\n...");
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        let path = astar
+            .find_path(
+                &g,
+                Pos::new(0, 0),
+                Pos::new(2, 2),
+                &SearchOptions::default(),
+            )
+            .unwrap()
+            .unwrap();
+        let trace = astar.trace();
+        let closed: Vec<Pos> = trace.closed_cells().collect();
+        assert_eq!(closed.first(), Some(&Pos::new(0, 0)));
+        assert_eq!(closed.last(), Some(&Pos::new(2, 2)));
+        assert_eq!(closed.len() as u64, astar.stats().expanded);
+        let values = trace.cell_values(None);
+        let goal = values[&Pos::new(2, 2)];
+        assert!((goal.g - path.cost).abs() < 1e-12);
+        assert_eq!(goal.h, 0.0);
+        assert!(goal.closed);
+        // Tracing changes nothing about the result.
+        let untraced = AStar::new()
+            .find_path(
+                &g,
+                Pos::new(0, 0),
+                Pos::new(2, 2),
+                &SearchOptions::default(),
+            )
+            .unwrap()
+            .unwrap();
+        assert_eq!(untraced, path);
+    }
+
+    #[test]
+    fn weighted_search_stays_within_its_bound() {
+        let g = grid(
+            "..........\n\
+             .########.\n\
+             ..........\n\
+             ########..\n\
+             ..........",
+        );
+        let (start, goal) = (Pos::new(0, 0), Pos::new(0, 4));
+        let optimum = cost_between(&g, start, goal, &SearchOptions::default()).unwrap();
+        for weight in [1.5, 2.0, 5.0] {
+            let options = SearchOptions {
+                weight,
+                ..SearchOptions::default()
+            };
+            let found = cost_between(&g, start, goal, &options).unwrap();
+            assert!(found <= weight * optimum + 1e-9 && found >= optimum - 1e-9);
+        }
+    }
+
+    #[test]
+    fn search_space_is_reused_across_grid_sizes() {
+        let mut astar = AStar::new();
+        let big = grid(&".........\n".repeat(9));
+        let small = grid("...\n...");
+        for _ in 0..3 {
+            assert!(
+                astar
+                    .find_path(
+                        &big,
+                        Pos::new(0, 0),
+                        Pos::new(8, 8),
+                        &SearchOptions::default()
+                    )
+                    .unwrap()
+                    .is_some()
+            );
+            assert!(
+                astar
+                    .find_path(
+                        &small,
+                        Pos::new(0, 0),
+                        Pos::new(2, 1),
+                        &SearchOptions::default()
+                    )
+                    .unwrap()
+                    .is_some()
+            );
+        }
+        assert_eq!(AStar::BYTES_PER_CELL, 16);
+    }
+}

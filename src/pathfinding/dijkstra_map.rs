@@ -1,0 +1,160 @@
+//! Dijkstra maps: for every cell, the cost of walking from it to the nearest
+//! of several sources, over the same moves and costs as A*.
+//!
+//! Brogue's tool for approach, flight and influence; here also the oracle
+//! the A* tests compare against. Sources may start at a value other than 0
+//! (a "desirability"), so a walker heads for the cheapest total.
+
+use crate::pathfinding::grid::{DIRECTION_LENGTHS, Grid, Pos};
+use crate::pathfinding::open_list::{OpenEntry, OpenList};
+
+/// A distance field over one grid, reusable across computations.
+#[derive(Debug, Clone, Default)]
+pub struct DijkstraMap {
+    width: usize,
+    height: usize,
+    /// Cost to reach the nearest source, per padded cell (infinite if none).
+    distances: Vec<f64>,
+    stride: usize,
+    open: OpenList,
+}
+
+impl DijkstraMap {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Fills the map for `grid`: the cost from each cell to the cheapest
+    /// source, where a source `(cell, value)` costs `value` to end at.
+    /// Sources outside the grid or on impassable cells are ignored.
+    ///
+    /// ```
+    /// use fogcrawl::pathfinding::{DijkstraMap, Grid, Movement, Pos};
+    /// let grid = Grid::from_ascii("...\n.#.\n...", Movement::default()).unwrap();
+    /// let mut map = DijkstraMap::new();
+    /// map.compute(&grid, [(Pos::new(0, 0), 0.0)]);
+    /// assert_eq!(map.distance(Pos::new(2, 0)), Some(2.0));
+    /// assert_eq!(map.distance(Pos::new(1, 1)), None);
+    /// ```
+    pub fn compute(&mut self, grid: &Grid, sources: impl IntoIterator<Item = (Pos, f64)>) {
+        self.width = grid.width();
+        self.height = grid.height();
+        self.stride = grid.stride();
+        self.distances.clear();
+        self.distances.resize(grid.padded_len(), f64::INFINITY);
+        self.open.clear();
+        for (pos, value) in sources {
+            if !grid.is_passable(pos) || !value.is_finite() {
+                continue;
+            }
+            let cell = grid.index_of(pos);
+            if value < self.distances[cell] {
+                self.distances[cell] = value;
+                self.open.push(OpenEntry {
+                    f: order_bits(value),
+                    tie: 0,
+                    cell: cell as u32,
+                });
+            }
+        }
+        let costs = grid.costs();
+        let masks = grid.masks();
+        let offsets = grid.offsets();
+        while let Some(entry) = self.open.pop() {
+            let cell = entry.cell as usize;
+            let distance = self.distances[cell];
+            if order_bits(distance) != entry.f {
+                continue; // stale: a cheaper entry was already taken
+            }
+            // Moves are symmetric, so a neighbour that can reach this cell
+            // pays the step into this cell plus this cell's distance.
+            let mut mask = masks[cell];
+            while mask != 0 {
+                let direction = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let neighbour = cell.wrapping_add_signed(offsets[direction]);
+                let through = distance + DIRECTION_LENGTHS[direction] * costs[cell];
+                if through < self.distances[neighbour] {
+                    self.distances[neighbour] = through;
+                    self.open.push(OpenEntry {
+                        f: order_bits(through),
+                        tie: 0,
+                        cell: neighbour as u32,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The cost from `pos` to the nearest source (`None` if unreachable).
+    pub fn distance(&self, pos: Pos) -> Option<f64> {
+        if pos.x < 0 || pos.y < 0 || pos.x as usize >= self.width || pos.y as usize >= self.height {
+            return None;
+        }
+        let d = self.distances[(pos.y as usize + 1) * self.stride + pos.x as usize + 1];
+        d.is_finite().then_some(d)
+    }
+
+    /// The neighbour of `pos` a walker should step to: the legal move that
+    /// minimises step cost plus the neighbour's distance (`None` at a source
+    /// or when nothing is cheaper than staying).
+    pub fn downhill(&self, grid: &Grid, pos: Pos) -> Option<Pos> {
+        let here = self.distance(pos)?;
+        grid.neighbours(pos)
+            .filter_map(|(next, step)| self.distance(next).map(|d| (next, step + d)))
+            .filter(|&(_, total)| total < here + f64::EPSILON * here.abs().max(1.0))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(next, _)| next)
+    }
+}
+
+/// Ordered bits of a float that may be negative (source values can be).
+fn order_bits(value: f64) -> u64 {
+    let bits = value.to_bits();
+    if bits >> 63 == 0 {
+        bits | (1 << 63)
+    } else {
+        !bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::f64::consts::SQRT_2;
+
+    use super::*;
+    use crate::pathfinding::Movement;
+
+    #[test]
+    fn distances_follow_terrain_costs_into_cells() {
+        let grid = Grid::from_ascii(".3.\n...", Movement::default()).unwrap();
+        let mut map = DijkstraMap::new();
+        map.compute(&grid, [(Pos::new(2, 0), 0.0)]);
+        // From (0,0) to (2,0): two diagonals under the 3 (passing a costly
+        // cell's corner is legal; only walls block diagonals).
+        assert!((map.distance(Pos::new(0, 0)).unwrap() - 2.0 * SQRT_2).abs() < 1e-12);
+        // Leaving the 3 costs only the cell entered.
+        assert_eq!(map.distance(Pos::new(1, 0)), Some(1.0));
+    }
+
+    #[test]
+    fn several_sources_and_starting_values() {
+        let grid = Grid::from_ascii(".......", Movement::default()).unwrap();
+        let mut map = DijkstraMap::new();
+        map.compute(&grid, [(Pos::new(0, 0), 0.0), (Pos::new(6, 0), -2.0)]);
+        assert_eq!(map.distance(Pos::new(2, 0)), Some(2.0));
+        assert_eq!(map.distance(Pos::new(3, 0)), Some(1.0));
+        assert_eq!(map.downhill(&grid, Pos::new(3, 0)), Some(Pos::new(4, 0)));
+        assert_eq!(map.downhill(&grid, Pos::new(6, 0)), None);
+    }
+
+    #[test]
+    fn unreachable_and_outside_cells_have_no_distance() {
+        let grid = Grid::from_ascii("..#..", Movement::default()).unwrap();
+        let mut map = DijkstraMap::new();
+        map.compute(&grid, [(Pos::new(0, 0), 0.0), (Pos::new(2, 0), 0.0)]);
+        assert_eq!(map.distance(Pos::new(4, 0)), None);
+        assert_eq!(map.distance(Pos::new(-1, 0)), None);
+        assert_eq!(map.distance(Pos::new(1, 0)), Some(1.0));
+    }
+}

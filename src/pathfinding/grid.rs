@@ -1,0 +1,546 @@
+//! The search space's static side: a width x height grid of cell costs, with
+//! the legal moves out of every cell precomputed as an 8-bit mask.
+//!
+//! Cells are stored with a one-cell wall border (the "padded" layout) so the
+//! search loop can step to any neighbour of an interior cell without a bounds
+//! check. Nothing here knows about monsters, terrain kinds or terminals.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::pathfinding::islands::Islands;
+
+/// A cell position: `x` is the column, `y` the row, (0, 0) the top-left.
+/// Signed so callers can do neighbour arithmetic; negative values are simply
+/// out of bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Pos {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Pos {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Self { x, y }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// Which diagonal moves are legal. The names follow PathFinding.js.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Diagonals {
+    /// 4-connected: cardinal moves only.
+    Never,
+    /// 8-connected, no corner cutting: a diagonal needs both orthogonal
+    /// neighbours passable (the Moving AI benchmark rule).
+    #[default]
+    NoCornerCutting,
+    /// 8-connected: a diagonal is legal if at most one orthogonal neighbour is
+    /// blocked (corner cutting allowed, squeezing between two walls is not).
+    AtMostOneBlocked,
+    /// 8-connected: every diagonal to a passable cell is legal.
+    Always,
+}
+
+/// The movement rule of a grid: which of the 8 moves a walker may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Movement {
+    pub diagonals: Diagonals,
+}
+
+impl Movement {
+    pub const FOUR_CONNECTED: Self = Self {
+        diagonals: Diagonals::Never,
+    };
+    pub const EIGHT_CONNECTED: Self = Self {
+        diagonals: Diagonals::NoCornerCutting,
+    };
+}
+
+/// The 8 move directions: cardinals first (bits 0..4), then diagonals.
+pub(crate) const DIRECTION_DELTAS: [(i32, i32); 8] = [
+    (0, -1),  // north
+    (1, 0),   // east
+    (0, 1),   // south
+    (-1, 0),  // west
+    (1, -1),  // north-east
+    (1, 1),   // south-east
+    (-1, 1),  // south-west
+    (-1, -1), // north-west
+];
+
+/// Length of a move in each direction: 1 for cardinals, sqrt 2 for diagonals.
+pub(crate) const DIRECTION_LENGTHS: [f64; 8] = [
+    1.0,
+    1.0,
+    1.0,
+    1.0,
+    std::f64::consts::SQRT_2,
+    std::f64::consts::SQRT_2,
+    std::f64::consts::SQRT_2,
+    std::f64::consts::SQRT_2,
+];
+
+/// For each diagonal direction (index - 4), the two cardinal directions it
+/// passes between.
+const DIAGONAL_SIDES: [(usize, usize); 4] = [(0, 1), (2, 1), (2, 3), (0, 3)];
+
+/// Why a grid could not be built or changed.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum GridError {
+    #[error(
+        "grid size {width}x{height} is not allowed: both sides must be 1 to {max}, and the cells must fit in u32"
+    )]
+    BadSize {
+        width: usize,
+        height: usize,
+        max: usize,
+    },
+    #[error("cell {pos} is outside the {width}x{height} grid")]
+    OutOfBounds {
+        pos: Pos,
+        width: usize,
+        height: usize,
+    },
+    #[error("cell {pos} has cost {cost}: a passable cell's cost must be finite and greater than 0")]
+    BadCost { pos: Pos, cost: f64 },
+    #[error("declared minimum cell cost {cost} must be finite and greater than 0")]
+    BadMinimumCost { cost: f64 },
+}
+
+/// The largest side a grid may have (keeps padded indices inside u32).
+pub const MAX_GRID_SIDE: usize = 1 << 15;
+
+/// A grid of cell costs with precomputed move masks and connected components.
+///
+/// Entering a cell costs the move's length (1 or sqrt 2) times the cell's
+/// cost. `None` is impassable.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    width: usize,
+    height: usize,
+    /// Row length of the padded layout (`width + 2`).
+    stride: usize,
+    movement: Movement,
+    /// Padded cost per cell; `f64::INFINITY` marks impassable cells.
+    costs: Vec<f64>,
+    /// Padded legal-move mask per cell (bit d = direction d is legal).
+    masks: Vec<u8>,
+    /// Signed index offset of each direction in the padded layout.
+    offsets: [isize; 8],
+    /// The cheapest cost a heuristic may assume for one unit of distance.
+    min_cost: f64,
+    /// Cheapest cost the caller declared (if any); `min_cost` never exceeds it.
+    declared_min_cost: Option<f64>,
+    /// Bumped on every change, so a paused search can tell the grid changed.
+    version: u64,
+    islands: Islands,
+}
+
+impl Grid {
+    /// A grid where every cell is impassable.
+    pub fn new(width: usize, height: usize, movement: Movement) -> Result<Self, GridError> {
+        if width == 0 || height == 0 || width > MAX_GRID_SIDE || height > MAX_GRID_SIDE {
+            return Err(GridError::BadSize {
+                width,
+                height,
+                max: MAX_GRID_SIDE,
+            });
+        }
+        let stride = width + 2;
+        let padded_cells = stride * (height + 2);
+        let stride_i = stride as isize;
+        let offsets = DIRECTION_DELTAS.map(|(dx, dy)| dy as isize * stride_i + dx as isize);
+        Ok(Self {
+            width,
+            height,
+            stride,
+            movement,
+            costs: vec![f64::INFINITY; padded_cells],
+            masks: vec![0; padded_cells],
+            offsets,
+            min_cost: 1.0,
+            declared_min_cost: None,
+            version: 0,
+            islands: Islands::empty(padded_cells),
+        })
+    }
+
+    /// A grid whose cell costs come from `cost(x, y)` (`None` = impassable).
+    pub fn from_fn(
+        width: usize,
+        height: usize,
+        movement: Movement,
+        mut cost: impl FnMut(i32, i32) -> Option<f64>,
+    ) -> Result<Self, GridError> {
+        let mut grid = Self::new(width, height, movement)?;
+        let mut cheapest = f64::INFINITY;
+        for y in 0..height as i32 {
+            for x in 0..width as i32 {
+                if let Some(c) = cost(x, y) {
+                    let pos = Pos::new(x, y);
+                    check_cost(pos, c)?;
+                    let index = grid.index_of(pos);
+                    grid.costs[index] = c;
+                    cheapest = cheapest.min(c);
+                }
+            }
+        }
+        if cheapest.is_finite() {
+            grid.min_cost = cheapest;
+        }
+        grid.rebuild_masks();
+        grid.rebuild_islands();
+        Ok(grid)
+    }
+
+    /// A grid parsed from ASCII rows, for tests and documentation: `#` is a
+    /// wall, `.` costs 1, and a digit `1`..`9` costs that much.
+    ///
+    /// ```
+    /// use fogcrawl::pathfinding::{Grid, Movement, Pos};
+    /// let grid = Grid::from_ascii("..#\n.3.", Movement::default()).unwrap();
+    /// assert_eq!(grid.cost(Pos::new(1, 1)), Some(3.0));
+    /// assert_eq!(grid.cost(Pos::new(2, 0)), None);
+    /// ```
+    pub fn from_ascii(rows: &str, movement: Movement) -> Result<Self, GridError> {
+        let lines: Vec<&[u8]> = rows.lines().map(str::as_bytes).collect();
+        let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);
+        Self::from_fn(width, lines.len(), movement, |x, y| {
+            match lines[y as usize].get(x as usize) {
+                Some(b'.') => Some(1.0),
+                Some(d @ b'1'..=b'9') => Some(f64::from(d - b'0')),
+                _ => None,
+            }
+        })
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    pub fn movement(&self) -> Movement {
+        self.movement
+    }
+
+    /// Changes counter: differs after any `set_cost`.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    pub fn in_bounds(&self, pos: Pos) -> bool {
+        pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < self.width && (pos.y as usize) < self.height
+    }
+
+    /// The cost of entering `pos`, or `None` if it is impassable or outside.
+    pub fn cost(&self, pos: Pos) -> Option<f64> {
+        if !self.in_bounds(pos) {
+            return None;
+        }
+        let c = self.costs[self.index_of(pos)];
+        c.is_finite().then_some(c)
+    }
+
+    pub fn is_passable(&self, pos: Pos) -> bool {
+        self.cost(pos).is_some()
+    }
+
+    /// The cheapest cost per unit of distance a heuristic may assume: the
+    /// lowest passable cost ever seen, or lower if the caller declared so.
+    pub fn min_cost(&self) -> f64 {
+        self.min_cost
+    }
+
+    /// Declares that cells may cost as little as `cost` (for example roads
+    /// that are not on the map yet), keeping heuristics admissible.
+    pub fn declare_min_cost(&mut self, cost: f64) -> Result<(), GridError> {
+        if !(cost.is_finite() && cost > 0.0) {
+            return Err(GridError::BadMinimumCost { cost });
+        }
+        self.declared_min_cost = Some(cost);
+        self.min_cost = self.min_cost.min(cost);
+        Ok(())
+    }
+
+    /// Sets one cell's cost (`None` = impassable), updating the move masks
+    /// around it and the islands.
+    pub fn set_cost(&mut self, pos: Pos, cost: Option<f64>) -> Result<(), GridError> {
+        if !self.in_bounds(pos) {
+            return Err(GridError::OutOfBounds {
+                pos,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        if let Some(c) = cost {
+            check_cost(pos, c)?;
+        }
+        let index = self.index_of(pos);
+        let was_passable = self.costs[index].is_finite();
+        let new_cost = cost.unwrap_or(f64::INFINITY);
+        if self.costs[index] == new_cost {
+            return Ok(());
+        }
+        self.costs[index] = new_cost;
+        self.version += 1;
+        if let Some(c) = cost {
+            self.min_cost = self.min_cost.min(c);
+        }
+        if was_passable != cost.is_some() {
+            self.update_masks_around(index);
+            let islands = std::mem::take(&mut self.islands);
+            self.islands = islands.after_change(self, index);
+        }
+        Ok(())
+    }
+
+    /// Recomputes the cheapest passable cost (for example after cheap cells
+    /// were removed), never above the declared minimum.
+    pub fn recompute_min_cost(&mut self) {
+        let cheapest = self
+            .costs
+            .iter()
+            .copied()
+            .filter(|c| c.is_finite())
+            .fold(f64::INFINITY, f64::min);
+        let cheapest = match self.declared_min_cost {
+            Some(declared) => cheapest.min(declared),
+            None => cheapest,
+        };
+        if cheapest.is_finite() {
+            self.min_cost = cheapest;
+        }
+    }
+
+    /// Whether a walker could get from `a` to `b` at all (same island).
+    pub fn connected(&self, a: Pos, b: Pos) -> bool {
+        self.in_bounds(a)
+            && self.in_bounds(b)
+            && self.islands.same(self.index_of(a), self.index_of(b))
+    }
+
+    /// The island label of a cell (`None` for impassable or outside cells).
+    pub fn island_of(&self, pos: Pos) -> Option<u32> {
+        if !self.in_bounds(pos) {
+            return None;
+        }
+        self.islands.label(self.index_of(pos))
+    }
+
+    /// How many islands (connected passable regions) the grid has.
+    pub fn island_count(&self) -> usize {
+        self.islands.count()
+    }
+
+    /// Relabels every island from scratch.
+    pub fn rebuild_islands(&mut self) {
+        self.islands = Islands::build(self);
+    }
+
+    /// The legal moves out of `pos`: neighbour and step cost.
+    pub fn neighbours(&self, pos: Pos) -> impl Iterator<Item = (Pos, f64)> + '_ {
+        let mask = if self.in_bounds(pos) {
+            self.masks[self.index_of(pos)]
+        } else {
+            0
+        };
+        (0..8).filter(move |d| mask & (1 << d) != 0).map(move |d| {
+            let (dx, dy) = DIRECTION_DELTAS[d];
+            let next = Pos::new(pos.x + dx, pos.y + dy);
+            let cost = DIRECTION_LENGTHS[d] * self.costs[self.index_of(next)];
+            (next, cost)
+        })
+    }
+
+    /// Whether a single move from `from` to `to` is legal under this grid's
+    /// movement rule (adjacent, passable, corner rule respected).
+    pub fn is_legal_step(&self, from: Pos, to: Pos) -> bool {
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        let Some(direction) = DIRECTION_DELTAS.iter().position(|&d| d == (dx, dy)) else {
+            return false;
+        };
+        self.in_bounds(from) && self.masks[self.index_of(from)] & (1 << direction) != 0
+    }
+
+    // ---- crate-internal access for the search loops ----
+
+    pub(crate) fn index_of(&self, pos: Pos) -> usize {
+        (pos.y as usize + 1) * self.stride + pos.x as usize + 1
+    }
+
+    pub(crate) fn pos_of(&self, index: usize) -> Pos {
+        Pos::new(
+            (index % self.stride) as i32 - 1,
+            (index / self.stride) as i32 - 1,
+        )
+    }
+
+    pub(crate) fn stride(&self) -> usize {
+        self.stride
+    }
+
+    pub(crate) fn padded_len(&self) -> usize {
+        self.costs.len()
+    }
+
+    pub(crate) fn costs(&self) -> &[f64] {
+        &self.costs
+    }
+
+    pub(crate) fn masks(&self) -> &[u8] {
+        &self.masks
+    }
+
+    pub(crate) fn offsets(&self) -> &[isize; 8] {
+        &self.offsets
+    }
+
+    fn rebuild_masks(&mut self) {
+        for index in 0..self.costs.len() {
+            self.masks[index] = self.mask_at(index);
+        }
+    }
+
+    fn update_masks_around(&mut self, index: usize) {
+        self.masks[index] = self.mask_at(index);
+        for offset in self.offsets {
+            let neighbour = index.wrapping_add_signed(offset);
+            self.masks[neighbour] = self.mask_at(neighbour);
+        }
+    }
+
+    fn mask_at(&self, index: usize) -> u8 {
+        if !self.costs[index].is_finite() {
+            return 0;
+        }
+        let open = |d: usize| -> bool {
+            index
+                .checked_add_signed(self.offsets[d])
+                .and_then(|n| self.costs.get(n))
+                .is_some_and(|c| c.is_finite())
+        };
+        let mut mask = 0u8;
+        for d in 0..4 {
+            if open(d) {
+                mask |= 1 << d;
+            }
+        }
+        for (i, &(side_a, side_b)) in DIAGONAL_SIDES.iter().enumerate() {
+            let d = 4 + i;
+            if !open(d) {
+                continue;
+            }
+            let sides_open = usize::from(open(side_a)) + usize::from(open(side_b));
+            let legal = match self.movement.diagonals {
+                Diagonals::Never => false,
+                Diagonals::NoCornerCutting => sides_open == 2,
+                Diagonals::AtMostOneBlocked => sides_open >= 1,
+                Diagonals::Always => true,
+            };
+            if legal {
+                mask |= 1 << d;
+            }
+        }
+        mask
+    }
+}
+
+fn check_cost(pos: Pos, cost: f64) -> Result<(), GridError> {
+    if cost.is_finite() && cost > 0.0 {
+        Ok(())
+    } else {
+        Err(GridError::BadCost { pos, cost })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(grid: &Grid, pos: Pos) -> Vec<Pos> {
+        grid.neighbours(pos).map(|(p, _)| p).collect()
+    }
+
+    #[test]
+    fn no_corner_cutting_blocks_diagonals_past_a_wall() {
+        let grid = Grid::from_ascii("..\n#.", Movement::default()).unwrap();
+        // From (0,0) the diagonal to (1,1) passes the wall at (0,1).
+        assert_eq!(moves(&grid, Pos::new(0, 0)), vec![Pos::new(1, 0)]);
+        assert!(!grid.is_legal_step(Pos::new(0, 0), Pos::new(1, 1)));
+    }
+
+    #[test]
+    fn corner_rules_differ_as_documented() {
+        let rows = ".#\n#.";
+        let squeeze = |diagonals| {
+            let grid = Grid::from_ascii(rows, Movement { diagonals }).unwrap();
+            grid.is_legal_step(Pos::new(0, 0), Pos::new(1, 1))
+        };
+        assert!(!squeeze(Diagonals::NoCornerCutting));
+        assert!(!squeeze(Diagonals::AtMostOneBlocked));
+        assert!(squeeze(Diagonals::Always));
+        let one_wall = Grid::from_ascii(
+            "..\n#.",
+            Movement {
+                diagonals: Diagonals::AtMostOneBlocked,
+            },
+        )
+        .unwrap();
+        assert!(one_wall.is_legal_step(Pos::new(0, 0), Pos::new(1, 1)));
+    }
+
+    #[test]
+    fn four_connected_has_no_diagonals() {
+        let grid = Grid::from_ascii("...\n...\n...", Movement::FOUR_CONNECTED).unwrap();
+        assert_eq!(moves(&grid, Pos::new(1, 1)).len(), 4);
+        let grid = Grid::from_ascii("...\n...\n...", Movement::EIGHT_CONNECTED).unwrap();
+        assert_eq!(moves(&grid, Pos::new(1, 1)).len(), 8);
+    }
+
+    #[test]
+    fn step_cost_is_length_times_entered_cell_cost() {
+        let grid = Grid::from_ascii(".3\n..", Movement::default()).unwrap();
+        let costs: Vec<(Pos, f64)> = grid.neighbours(Pos::new(0, 1)).collect();
+        assert!(costs.contains(&(Pos::new(1, 0), 3.0 * std::f64::consts::SQRT_2)));
+        assert!(costs.contains(&(Pos::new(0, 0), 1.0)));
+    }
+
+    #[test]
+    fn set_cost_updates_masks_and_version() {
+        let mut grid = Grid::from_ascii("...\n...", Movement::default()).unwrap();
+        let v = grid.version();
+        grid.set_cost(Pos::new(1, 0), None).unwrap();
+        assert!(grid.version() > v);
+        assert!(!grid.is_legal_step(Pos::new(0, 0), Pos::new(1, 1)));
+        grid.set_cost(Pos::new(1, 0), Some(0.5)).unwrap();
+        assert!(grid.is_legal_step(Pos::new(0, 0), Pos::new(1, 1)));
+        assert_eq!(grid.min_cost(), 0.5);
+    }
+
+    #[test]
+    fn bad_input_is_an_error_value() {
+        assert!(matches!(
+            Grid::new(0, 3, Movement::default()),
+            Err(GridError::BadSize { .. })
+        ));
+        let mut grid = Grid::from_ascii("..", Movement::default()).unwrap();
+        let err = grid.set_cost(Pos::new(5, 0), None).unwrap_err();
+        assert_eq!(err.to_string(), "cell (5, 0) is outside the 2x1 grid");
+        let err = grid.set_cost(Pos::new(0, 0), Some(-1.0)).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("must be finite and greater than 0")
+        );
+        assert!(grid.cost(Pos::new(-1, 0)).is_none());
+    }
+}
