@@ -15,7 +15,10 @@ struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-enum Command {}
+enum Command {
+    /// Check A* against Moving AI benchmark scenario files (.scen).
+    Scen(fogcrawl::scen::ScenArgs),
+}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -25,6 +28,20 @@ fn main() -> ExitCode {
                 "fogcrawl: the playable game is not built yet; see README.md for what works today."
             );
             ExitCode::SUCCESS
+        }
+        Some(Command::Scen(arguments)) => {
+            match fogcrawl::scen::run_command(
+                &arguments,
+                &mut std::io::stdout().lock(),
+                &mut std::io::stderr().lock(),
+            ) {
+                Ok(report) if report.passed() => ExitCode::SUCCESS,
+                Ok(_) => ExitCode::FAILURE,
+                Err(error) => {
+                    eprintln!("fogcrawl scen: cannot write the report: {error}");
+                    ExitCode::FAILURE
+                }
+            }
         }
     }
 }
