@@ -285,6 +285,20 @@ fn to_point(pos: Pos) -> GridPoint {
 /// impassable start).
 pub fn run_file(path: &Path, options: &ScenOptions) -> Result<FileReport, ScenRunError> {
     let file = ScenarioFile::load(path)?;
+    run_selected(&file, file.every(options.every), options)
+}
+
+/// Checks the `selected` scenarios of an already parsed `file` (for example a
+/// sample of its buckets); `options.every` is not applied again.
+///
+/// # Errors
+/// As [`run_file`], except for reading the scenario file itself.
+pub fn run_selected<'file>(
+    file: &'file ScenarioFile,
+    selected: impl IntoIterator<Item = &'file Scenario>,
+    options: &ScenOptions,
+) -> Result<FileReport, ScenRunError> {
+    let path = file.path();
     let mut report = FileReport::new(path, file.precision());
     // Scenario files name one map in practice, but nothing in the format
     // forbids several, so maps are cached by path.
@@ -293,7 +307,7 @@ pub fn run_file(path: &Path, options: &ScenOptions) -> Result<FileReport, ScenRu
     let mut cells: Vec<Pos> = Vec::new();
     let mut points: Vec<GridPoint> = Vec::new();
 
-    for scenario in file.every(options.every) {
+    for scenario in selected {
         let map_path = file.map_path(scenario);
         let loaded = match maps.entry(map_path) {
             std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),

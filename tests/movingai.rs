@@ -6,7 +6,14 @@
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
-use fogcrawl::pathfinding::movingai::{LengthPrecision, MovingAiMap, ScenarioFile, Terrain};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use fogcrawl::pathfinding::SearchOptions;
+use fogcrawl::pathfinding::movingai::{
+    LengthPrecision, MovingAiMap, Scenario, ScenarioFile, Terrain,
+};
+use fogcrawl::scen::{ScenOptions, run_selected};
 
 const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 
@@ -189,4 +196,132 @@ fn shipped_scenario_files_get_the_readme_precision_and_their_maps_load() {
             );
         }
     }
+}
+
+/// Scenario lines sampled per file. The 512x512 mazes' long buckets take tens
+/// of milliseconds per query in a debug build, so a sample, not every line,
+/// keeps `cargo test` to seconds; `fogcrawl scen` runs them all.
+const SAMPLED_LINES_PER_FILE: usize = 40;
+
+/// Up to [`SAMPLED_LINES_PER_FILE`] lines spread over the file's whole bucket
+/// range: evenly spaced buckets, always the first and the last (all buckets
+/// when there are few enough), and as many evenly spaced lines from each
+/// chosen bucket as the budget allows (at least one).
+fn bucket_sample(file: &ScenarioFile) -> Vec<&Scenario> {
+    let mut buckets: BTreeMap<u32, Vec<&Scenario>> = BTreeMap::new();
+    for scenario in file.scenarios() {
+        buckets.entry(scenario.bucket).or_default().push(scenario);
+    }
+    let buckets: Vec<Vec<&Scenario>> = buckets.into_values().collect();
+    let chosen_count = buckets.len().min(SAMPLED_LINES_PER_FILE);
+    let lines_per_bucket = (SAMPLED_LINES_PER_FILE / chosen_count.max(1)).max(1);
+    let mut sample = Vec::new();
+    for choice in 0..chosen_count {
+        let bucket = &buckets[spread(choice, chosen_count, buckets.len())];
+        let take = lines_per_bucket.min(bucket.len());
+        sample.extend((0..take).map(|pick| bucket[spread(pick, take, bucket.len())]));
+    }
+    sample
+}
+
+/// The `index`-th of `count` evenly spaced positions in `0..len`, first and
+/// last included.
+fn spread(index: usize, count: usize, len: usize) -> usize {
+    if count <= 1 {
+        0
+    } else {
+        index * (len - 1) / (count - 1)
+    }
+}
+
+#[test]
+fn bucket_sample_spans_first_to_last_bucket_within_budget() {
+    let mut text = String::from("version 1\n");
+    for bucket in 0..100 {
+        for _ in 0..3 {
+            text.push_str(&format!("{bucket} m.map 9 9 0 0 1 1 1.00000000\n"));
+        }
+    }
+    let file = ScenarioFile::parse(text.as_bytes(), Path::new("sample.scen")).unwrap();
+    let sample = bucket_sample(&file);
+    assert_eq!(sample.len(), SAMPLED_LINES_PER_FILE);
+    assert_eq!(sample.first().map(|scenario| scenario.bucket), Some(0));
+    assert_eq!(sample.last().map(|scenario| scenario.bucket), Some(99));
+
+    let few = ScenarioFile::load(&fixture("tiny.map.scen")).unwrap();
+    let buckets: std::collections::BTreeSet<u32> = bucket_sample(&few)
+        .iter()
+        .map(|scenario| scenario.bucket)
+        .collect();
+    assert_eq!(buckets.len(), 3, "every bucket of a small file");
+    assert_eq!(bucket_sample(&few).len(), 9, "and all of its lines");
+}
+
+#[test]
+fn sampled_shipped_scenarios_are_optimal_and_legal() {
+    let Some(dir) = movingai_dir() else { return };
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|error| panic!("cannot list {}: {error}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| {
+            path.extension()
+                .is_some_and(|extension| extension == "scen")
+        })
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no .scen files in {}", dir.display());
+
+    let options = ScenOptions {
+        every: 1,
+        search: SearchOptions::default(),
+    };
+    // The big maps dominate; checking files on every core keeps the test's
+    // wall time near that of the slowest file.
+    let queue = Mutex::new(paths.clone());
+    let outcomes = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(1, |count| count.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some(path) = queue.lock().unwrap().pop() {
+                    let file = ScenarioFile::load(&path).unwrap_or_else(|error| panic!("{error}"));
+                    let outcome = run_selected(&file, bucket_sample(&file), &options)
+                        .map_err(|error| error.to_string());
+                    outcomes.lock().unwrap().push((path, outcome));
+                }
+            });
+        }
+    });
+
+    let mut outcomes = outcomes.into_inner().unwrap();
+    outcomes.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(outcomes.len(), paths.len());
+    let mut problems = Vec::new();
+    for (path, outcome) in outcomes {
+        match outcome {
+            Err(error) => problems.push(error),
+            Ok(report) => {
+                assert!(report.checked > 0, "{}: nothing sampled", path.display());
+                for failed in &report.failures {
+                    problems.push(format!(
+                        "{}:{}: {} -> {}: {}",
+                        path.display(),
+                        failed.line,
+                        failed.start,
+                        failed.goal,
+                        failed.failure
+                    ));
+                }
+                if report.optimal != report.checked {
+                    problems.push(format!(
+                        "{}: {} of {} sampled scenarios optimal",
+                        path.display(),
+                        report.optimal,
+                        report.checked
+                    ));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
