@@ -16,6 +16,15 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
+    Render {
+        /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
+        #[arg(long)]
+        level: String,
+        /// Seed for generated levels (overrides the file's `seed`).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Check A* against Moving AI benchmark scenario files (.scen).
     Scen(fogcrawl::scen::ScenArgs),
 }
@@ -39,6 +48,21 @@ fn main() -> ExitCode {
                 Ok(_) => ExitCode::FAILURE,
                 Err(error) => {
                     eprintln!("fogcrawl scen: cannot write the report: {error}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Some(Command::Render { level, seed }) => {
+            match fogcrawl::world::render_command::render_level(&level, seed) {
+                Ok(rendered) => {
+                    if let Some(note) = rendered.seed_note {
+                        eprintln!("{note}");
+                    }
+                    print!("{}", rendered.text);
+                    ExitCode::SUCCESS
+                }
+                Err(err) => {
+                    eprintln!("fogcrawl: {err}");
                     ExitCode::FAILURE
                 }
             }

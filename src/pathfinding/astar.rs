@@ -12,10 +12,18 @@
 //!   cleared: a record from an older generation reads as untouched.
 //! - The grid's wall border and precomputed move masks make the inner loop
 //!   branch only on moves that are legal.
+//! - The open list is a radix heap keyed by one `u64`: f (rounded to 2^-33
+//!   relative, so float noise does not hide ties) above the tie-break bits.
 //! - Neighbours whose f is no larger than the f last taken from the heap are
 //!   pushed on a plain stack drained before the heap: each is a valid
-//!   minimum, so the search stays optimal while skipping heap operations.
-//!   Used with the default "larger g first" tie-break, whose order it follows.
+//!   minimum, so the search stays optimal while skipping heap operations,
+//!   and the heap only ever receives keys above the last one it gave out,
+//!   which a radix heap needs.
+//!
+//! Measured against `pathfinding::astar` (500 lines of each dev map, same
+//! process): flat arrays and a 4-ary heap 1.6x; quantized f keys 1.95x;
+//! radix heap 2.65x; costs copied into the node records 2.3-2.7x (noisy);
+//! newest-first ties instead of h tie bits 4.0x.
 //!
 //! This module must never know about monsters, terrain kinds or terminals.
 
@@ -32,8 +40,11 @@ use crate::pathfinding::trace::{SearchTrace, TraceEvent};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TieBreak {
-    /// Prefer the cell furthest from the start (larger g): heads for the goal,
-    /// expands far fewer cells on open ground. The default.
+    /// Toward larger g (the cell furthest from the start): heads for the
+    /// goal and expands far fewer cells on open ground. The default. Equal-f
+    /// cells are taken newest first (a cell reached later is deeper), not by
+    /// comparing g: comparing g exactly measured 1.7x slower on the Moving AI
+    /// maps for the same number of expansions.
     #[default]
     LargerG,
     /// Prefer the cell nearest the start (smaller g): a broader search.
@@ -129,14 +140,16 @@ pub struct SearchStats {
     pub rejected_by_islands: bool,
 }
 
-/// Per-cell search state: 16 bytes.
+/// Per-cell search state: 16 bytes, one quarter of a cache line.
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C)]
 struct Node {
     g: f64,
     /// `generation << GENERATION_SHIFT | CLOSED? | parent direction`.
     tag: u32,
-    _spare: u32,
+    /// A copy of the grid's cost of entering this cell, so looking at a
+    /// neighbour touches one cache line, not two.
+    cost: f32,
 }
 
 const PARENT_MASK: u32 = 0b111;
@@ -153,7 +166,7 @@ struct Query {
     goal_pos: Pos,
     options: SearchOptions,
     grid_version: u64,
-    /// f of the entry last taken from the heap (as ordered bits).
+    /// The f part of the key last taken from the heap.
     f_bound: u64,
     /// Already answered without searching (islands or start == goal).
     settled: Option<Settled>,
@@ -176,6 +189,8 @@ enum Outcome {
 #[derive(Debug, Clone, Default)]
 pub struct AStar {
     nodes: Vec<Node>,
+    /// The grid state whose costs `nodes` holds (0: none yet).
+    copied_version: u64,
     generation: u32,
     open: OpenList,
     equal_f: Vec<u32>,
@@ -357,10 +372,32 @@ impl AStar {
         self.query.is_some()
     }
 
-    fn open_start(&mut self, grid: &Grid) {
-        if self.nodes.len() < grid.padded_len() {
-            self.nodes.resize(grid.padded_len(), Node::default());
+    /// Brings the node records' cost copies up to the grid's state.
+    fn copy_costs(&mut self, grid: &Grid) {
+        if self.copied_version == grid.version() && self.nodes.len() == grid.padded_len() {
+            return;
         }
+        let costs = grid.costs();
+        match grid.changes_since(self.copied_version) {
+            Some(changed) if self.nodes.len() == costs.len() => {
+                for cell in changed {
+                    self.nodes[cell].cost = costs[cell] as f32;
+                }
+            }
+            _ => {
+                if self.nodes.len() != costs.len() {
+                    self.nodes.resize(costs.len(), Node::default());
+                }
+                for (node, &cost) in self.nodes.iter_mut().zip(costs) {
+                    node.cost = cost as f32;
+                }
+            }
+        }
+        self.copied_version = grid.version();
+    }
+
+    fn open_start(&mut self, grid: &Grid) {
+        self.copy_costs(grid);
         if self.generation >= MAX_GENERATION {
             for node in &mut self.nodes {
                 node.tag = 0;
@@ -378,14 +415,11 @@ impl AStar {
         }
         let h = self.estimate(grid, query.start, &query);
         let f = query.options.weight * h;
-        self.nodes[query.start] = Node {
-            g: 0.0,
-            tag: self.generation << GENERATION_SHIFT,
-            _spare: 0,
-        };
+        let start = &mut self.nodes[query.start];
+        start.g = 0.0;
+        start.tag = self.generation << GENERATION_SHIFT;
         self.open.push(OpenEntry {
-            f: f.to_bits(),
-            tie: tie_key(query.options.tie_break, 0.0),
+            key: priority_key(f, h, query.options.tie_break),
             cell: query.start as u32,
         });
         self.stats.pushed += 1;
@@ -440,11 +474,10 @@ impl AStar {
         let Some(query) = self.query.as_mut() else {
             return Outcome::NoPath;
         };
-        let costs = grid.costs();
         let masks = grid.masks();
         let offsets = *grid.offsets();
         let stride = grid.stride();
-        let nodes = &mut self.nodes[..costs.len()];
+        let nodes = &mut self.nodes[..masks.len()];
         let generation = self.generation;
         let goal = query.goal;
         let goal_x = (goal % stride) as i32;
@@ -464,7 +497,7 @@ impl AStar {
             let cell = if let Some(cell) = self.equal_f.pop() {
                 cell as usize
             } else if let Some(entry) = self.open.pop() {
-                f_bound = entry.f;
+                f_bound = entry.key >> TIE_BITS;
                 entry.cell as usize
             } else {
                 break Outcome::NoPath;
@@ -491,8 +524,8 @@ impl AStar {
                 let direction = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let next = cell.wrapping_add_signed(offsets[direction]);
-                let next_g = g + DIRECTION_LENGTHS[direction] * costs[next];
                 let neighbour = &mut nodes[next];
+                let next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
                 if neighbour.tag >> GENERATION_SHIFT == generation
                     && (neighbour.tag & CLOSED != 0 || next_g >= neighbour.g)
                 {
@@ -505,14 +538,15 @@ impl AStar {
                 let h_dy = f64::from((y + dy - goal_y).abs());
                 let estimate = E::estimate(h_dx, h_dy);
                 let f = next_g + f_scale * estimate;
-                let f_bits = f.to_bits();
+                let key = priority_key(f, estimate, tie_break);
                 pushed += 1;
-                if use_equal_f_stack && f_bits <= f_bound {
+                // Keys the heap may not take (not above the last one popped)
+                // are minima already: expand them next, from the stack.
+                if (use_equal_f_stack && key >> TIE_BITS <= f_bound) || key < self.open.floor() {
                     self.equal_f.push(next as u32);
                 } else {
                     self.open.push(OpenEntry {
-                        f: f_bits,
-                        tie: tie_key(tie_break, next_g),
+                        key,
                         cell: next as u32,
                     });
                 }
@@ -552,14 +586,31 @@ impl AStar {
     }
 }
 
-/// The secondary key of an open-list entry for a given g.
+/// Low bits of f's float pattern left out of the priority key. Keeping 33
+/// mantissa bits makes f values equal to 1.2e-10 relative compare equal, so
+/// the tie-break sees the ties that float rounding would otherwise hide
+/// (g + sqrt2 plus h - sqrt2 rarely rounds back to the same f). A path found
+/// this way costs at most (1 + 2^-33) times the optimum.
+const F_DROPPED_BITS: u32 = 19;
+/// Bits of the key below f that hold the tie-break: the top bits of h's
+/// float pattern (exponent and 8 mantissa bits). `LargerG` leaves them 0 so
+/// equal-f entries share a key and come out of the radix heap newest first.
+const TIE_BITS: u32 = 20;
+const TIE_MASK: u64 = (1 << TIE_BITS) - 1;
+
+/// The open-list priority of a cell: f, then the tie-break, in one `u64`
+/// (for non-negative floats the bit pattern orders like the value).
+/// Larger h at equal f means smaller g.
 #[inline(always)]
-fn tie_key(tie_break: TieBreak, g: f64) -> u64 {
-    match tie_break {
-        TieBreak::LargerG => !g.to_bits(),
-        TieBreak::SmallerG => g.to_bits(),
+fn priority_key(f: f64, h: f64, tie_break: TieBreak) -> u64 {
+    let f_part = (f.to_bits() >> F_DROPPED_BITS) << TIE_BITS;
+    let h_part = h.to_bits() >> (63 - TIE_BITS);
+    let tie = match tie_break {
+        TieBreak::LargerG => 0,
+        TieBreak::SmallerG => !h_part & TIE_MASK,
         TieBreak::None => 0,
-    }
+    };
+    f_part | tie
 }
 
 #[cfg(test)]

@@ -51,8 +51,7 @@ impl DijkstraMap {
             if value < self.distances[cell] {
                 self.distances[cell] = value;
                 self.open.push(OpenEntry {
-                    f: order_bits(value),
-                    tie: 0,
+                    key: order_bits(value),
                     cell: cell as u32,
                 });
             }
@@ -63,7 +62,7 @@ impl DijkstraMap {
         while let Some(entry) = self.open.pop() {
             let cell = entry.cell as usize;
             let distance = self.distances[cell];
-            if order_bits(distance) != entry.f {
+            if order_bits(distance) != entry.key {
                 continue; // stale: a cheaper entry was already taken
             }
             // Moves are symmetric, so a neighbour that can reach this cell
@@ -77,8 +76,7 @@ impl DijkstraMap {
                 if through < self.distances[neighbour] {
                     self.distances[neighbour] = through;
                     self.open.push(OpenEntry {
-                        f: order_bits(through),
-                        tie: 0,
+                        key: order_bits(through),
                         cell: neighbour as u32,
                     });
                 }

@@ -6,6 +6,7 @@
 //! check. Nothing here knows about monsters, terrain kinds or terminals.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
@@ -120,7 +121,7 @@ pub const MAX_GRID_SIDE: usize = 1 << 15;
 /// A grid of cell costs with precomputed move masks and connected components.
 ///
 /// Entering a cell costs the move's length (1 or sqrt 2) times the cell's
-/// cost. `None` is impassable.
+/// cost. `None` is impassable. Costs are stored at `f32` precision.
 #[derive(Debug, Clone)]
 pub struct Grid {
     width: usize,
@@ -138,8 +139,13 @@ pub struct Grid {
     min_cost: f64,
     /// Cheapest cost the caller declared (if any); `min_cost` never exceeds it.
     declared_min_cost: Option<f64>,
-    /// Bumped on every change, so a paused search can tell the grid changed.
+    /// Unique across all grids and all their states: a new number on every
+    /// change, so a search space can tell which grid state it has copied.
     version: u64,
+    /// Cells changed since `log_start`, with the version each change made.
+    change_log: Vec<(u64, u32)>,
+    /// The log holds every change made after this version.
+    log_start: u64,
     islands: Islands,
 }
 
@@ -167,7 +173,9 @@ impl Grid {
             offsets,
             min_cost: 1.0,
             declared_min_cost: None,
-            version: 0,
+            version: next_version(),
+            change_log: Vec::new(),
+            log_start: 0,
             islands: Islands::empty(padded_cells),
         })
     }
@@ -185,7 +193,7 @@ impl Grid {
             for x in 0..width as i32 {
                 if let Some(c) = cost(x, y) {
                     let pos = Pos::new(x, y);
-                    check_cost(pos, c)?;
+                    let c = check_cost(pos, c)?;
                     let index = grid.index_of(pos);
                     grid.costs[index] = c;
                     cheapest = cheapest.min(c);
@@ -233,9 +241,21 @@ impl Grid {
         self.movement
     }
 
-    /// Changes counter: differs after any `set_cost`.
+    /// Identifies this grid's current state: every change gives the grid a
+    /// number no grid had before.
     pub fn version(&self) -> u64 {
         self.version
+    }
+
+    /// The cells changed after state `since`, or `None` when that is too
+    /// long ago to tell (the caller should then re-read every cell).
+    pub(crate) fn changes_since(&self, since: u64) -> Option<impl Iterator<Item = usize> + '_> {
+        (since >= self.log_start && since <= self.version).then(|| {
+            let first = self.change_log.partition_point(|&(v, _)| v <= since);
+            self.change_log[first..]
+                .iter()
+                .map(|&(_, cell)| cell as usize)
+        })
     }
 
     pub fn in_bounds(&self, pos: Pos) -> bool {
@@ -282,9 +302,10 @@ impl Grid {
                 height: self.height,
             });
         }
-        if let Some(c) = cost {
-            check_cost(pos, c)?;
-        }
+        let cost = match cost {
+            Some(c) => Some(check_cost(pos, c)?),
+            None => None,
+        };
         let index = self.index_of(pos);
         let was_passable = self.costs[index].is_finite();
         let new_cost = cost.unwrap_or(f64::INFINITY);
@@ -292,7 +313,12 @@ impl Grid {
             return Ok(());
         }
         self.costs[index] = new_cost;
-        self.version += 1;
+        self.version = next_version();
+        if self.change_log.len() == MAX_LOGGED_CHANGES {
+            self.change_log.clear();
+            self.log_start = self.version - 1;
+        }
+        self.change_log.push((self.version, index as u32));
         if let Some(c) = cost {
             self.min_cost = self.min_cost.min(c);
         }
@@ -455,12 +481,28 @@ impl Grid {
     }
 }
 
-fn check_cost(pos: Pos, cost: f64) -> Result<(), GridError> {
-    if cost.is_finite() && cost > 0.0 {
-        Ok(())
+/// Checks a cell cost and rounds it to `f32` precision (about 7 significant
+/// digits): the search keeps each cell's cost beside its node record in 4
+/// bytes, and every sum stays in `f64`, so a path's cost is exact for the
+/// stored cell costs.
+fn check_cost(pos: Pos, cost: f64) -> Result<f64, GridError> {
+    let stored = f64::from(cost as f32);
+    if cost.is_finite() && cost > 0.0 && stored.is_finite() && stored > 0.0 {
+        Ok(stored)
     } else {
         Err(GridError::BadCost { pos, cost })
     }
+}
+
+/// How many changes a grid remembers for search spaces to catch up on.
+const MAX_LOGGED_CHANGES: usize = 4096;
+
+/// The source of grid versions: shared by all grids so that no two grid
+/// states get the same number.
+static NEXT_VERSION: AtomicU64 = AtomicU64::new(1);
+
+fn next_version() -> u64 {
+    NEXT_VERSION.fetch_add(1, Ordering::Relaxed)
 }
 
 #[cfg(test)]

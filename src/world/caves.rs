@@ -1,0 +1,104 @@
+//! Caves by cellular automaton: random rock, then smoothing passes that grow
+//! blobs of open floor.
+//!
+//! Each pass a cell becomes rock when at least [`ROCK_BIRTH`] of its 8 neighbours are
+//! rock, floor when at most [`FLOOR_SURVIVAL`] are, and otherwise keeps its state. The
+//! outer ring stays rock. It must never connect pockets, paint terrain or place
+//! anything: the connectivity pass and the painter do that afterwards.
+
+use rand::{Rng, RngExt};
+use serde::Deserialize;
+
+use super::{Level, Terrain};
+
+/// A cell with at least this many rock neighbours (of 8) turns to rock.
+pub const ROCK_BIRTH: u8 = 5;
+/// A cell with at most this many rock neighbours (of 8) turns to floor.
+pub const FLOOR_SURVIVAL: u8 = 3;
+
+/// Parameters of the caves generator (`[generator.caves]` in a level file).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct CavesParams {
+    /// Chance (0 to 1) that a cell starts as rock; about 0.45 gives open caverns.
+    pub fill: f64,
+    /// Smoothing passes of the automaton.
+    pub smoothing: u32,
+}
+
+impl Default for CavesParams {
+    fn default() -> Self {
+        Self {
+            fill: 0.45,
+            smoothing: 4,
+        }
+    }
+}
+
+/// Fills `level` with a cave: every cell becomes wall or floor, the outer ring wall.
+pub fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) {
+    let (width, height) = (level.width(), level.height());
+    if width < 3 || height < 3 {
+        return;
+    }
+    let border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == width || y + 1 == height;
+    let mut rock: Vec<bool> = (0..width * height)
+        .map(|i| border(i % width, i / width) || rng.random_bool(params.fill))
+        .collect();
+    let mut next = rock.clone();
+    for _ in 0..params.smoothing {
+        for y in 1..height - 1 {
+            for x in 1..width - 1 {
+                let mut rock_around = 0u8;
+                for ny in y - 1..=y + 1 {
+                    let row = ny * width;
+                    for nx in x - 1..=x + 1 {
+                        rock_around += u8::from(rock[row + nx]);
+                    }
+                }
+                let i = y * width + x;
+                rock_around -= u8::from(rock[i]);
+                next[i] = if rock_around >= ROCK_BIRTH {
+                    true
+                } else if rock_around <= FLOOR_SURVIVAL {
+                    false
+                } else {
+                    rock[i]
+                };
+            }
+        }
+        std::mem::swap(&mut rock, &mut next);
+    }
+    for (cell, is_rock) in level.cells_mut().iter_mut().zip(rock) {
+        *cell = if is_rock {
+            Terrain::Wall
+        } else {
+            Terrain::Floor
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+
+    #[test]
+    fn caves_have_open_floor_and_a_solid_border() {
+        let mut level = Level::filled(50, 30, Terrain::Wall);
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        carve_caves(&mut level, &CavesParams::default(), &mut rng);
+        let floor = level
+            .cells()
+            .iter()
+            .filter(|&&t| t == Terrain::Floor)
+            .count();
+        assert!(floor > 50 * 30 / 4, "only {floor} floor cells");
+        for y in 0..30 {
+            assert_eq!(level.terrain_at(0, y), Some(Terrain::Wall));
+            assert_eq!(level.terrain_at(49, y), Some(Terrain::Wall));
+        }
+    }
+}

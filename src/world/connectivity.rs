@@ -1,0 +1,237 @@
+//! Connectivity: flood fills over walkable cells, and the pass that joins or fills
+//! pockets so that every walkable cell of a generated level is reachable from the start.
+//!
+//! "Walkable" means passable for the default [`CostProfile`](super::CostProfile): walls
+//! and deep water are not walkable, closed doors are. Fills are 4-connected, which is
+//! exactly reachability for 8-connected movement without corner cutting (a diagonal
+//! step needs both orthogonal cells open). This module must never pick where things
+//! go (start, stairs, spawns): it only answers "can you get there" and fixes "you can't".
+
+use std::collections::VecDeque;
+
+use super::{Level, Pos, Terrain};
+
+/// Marks a cell not reached by a fill.
+pub const UNREACHED: u32 = u32::MAX;
+const NO_PARENT: usize = usize::MAX;
+
+/// Whether a default traveller can stand on `terrain`.
+#[must_use]
+#[inline]
+pub fn is_walkable(terrain: Terrain) -> bool {
+    terrain.is_passable()
+}
+
+/// The in-bounds 4-neighbours of a row-major index.
+fn neighbours(index: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
+    let (x, y) = (index % width, index / width);
+    let left = (x > 0).then(|| index - 1);
+    let right = (x + 1 < width).then(|| index + 1);
+    let up = (y > 0).then(|| index - width);
+    let down = (y + 1 < height).then(|| index + width);
+    [left, right, up, down].into_iter().flatten()
+}
+
+/// Step counts (4-connected) from `from` to every walkable cell; [`UNREACHED`] elsewhere.
+/// A non-walkable `from` reaches nothing but itself.
+#[must_use]
+pub fn step_distances(level: &Level, from: Pos) -> Vec<u32> {
+    let (width, height) = (level.width(), level.height());
+    let cells = level.cells();
+    let mut dist = vec![UNREACHED; cells.len()];
+    if !level.in_bounds(from.x, from.y) {
+        return dist;
+    }
+    let origin = level.index(from);
+    dist[origin] = 0;
+    let mut queue = VecDeque::from([origin]);
+    while let Some(i) = queue.pop_front() {
+        for n in neighbours(i, width, height) {
+            if dist[n] == UNREACHED && is_walkable(cells[n]) {
+                dist[n] = dist[i] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
+}
+
+/// Which cells can be reached from `from` by walking.
+#[must_use]
+pub fn reachable(level: &Level, from: Pos) -> Vec<bool> {
+    step_distances(level, from)
+        .into_iter()
+        .map(|d| d != UNREACHED)
+        .collect()
+}
+
+/// Labels each walkable cell with its component number; `u32::MAX` for the rest.
+/// Returns the labels and each component's size.
+fn label_components(level: &Level) -> (Vec<u32>, Vec<usize>) {
+    let (width, height) = (level.width(), level.height());
+    let cells = level.cells();
+    let mut label = vec![UNREACHED; cells.len()];
+    let mut sizes = Vec::new();
+    let mut stack = Vec::new();
+    for seed in 0..cells.len() {
+        if label[seed] != UNREACHED || !is_walkable(cells[seed]) {
+            continue;
+        }
+        let id = u32::try_from(sizes.len()).unwrap_or(u32::MAX - 1);
+        let mut size = 0;
+        label[seed] = id;
+        stack.push(seed);
+        while let Some(i) = stack.pop() {
+            size += 1;
+            for n in neighbours(i, width, height) {
+                if label[n] == UNREACHED && is_walkable(cells[n]) {
+                    label[n] = id;
+                    stack.push(n);
+                }
+            }
+        }
+        sizes.push(size);
+    }
+    (label, sizes)
+}
+
+/// What a carved cell becomes: rock is dug to floor, deep water is forded to shallows.
+fn carved(terrain: Terrain) -> Terrain {
+    match terrain {
+        Terrain::DeepWater => Terrain::ShallowWater,
+        _ => Terrain::Floor,
+    }
+}
+
+/// Makes every walkable cell reachable from `level.start`: pockets smaller than
+/// `min_pocket_size` cells are filled with wall, larger ones are joined to the start's
+/// region by digging the shortest tunnel (a breadth-first search from the reached
+/// region through rock and deep water). The outermost ring of cells is never dug.
+/// If the start itself is not walkable it becomes floor first.
+pub fn connect_pockets(level: &mut Level, min_pocket_size: usize) {
+    let (width, height) = (level.width(), level.height());
+    if width == 0 || height == 0 || !level.in_bounds(level.start.x, level.start.y) {
+        return;
+    }
+    let start = level.index(level.start);
+    if !is_walkable(level.cells()[start]) {
+        level.cells_mut()[start] = Terrain::Floor;
+    }
+    let (label, sizes) = label_components(level);
+    let main = label[start];
+    for (i, cell) in level.cells_mut().iter_mut().enumerate() {
+        let id = label[i];
+        if id != UNREACHED && id != main && sizes[id as usize] < min_pocket_size {
+            *cell = Terrain::Wall;
+        }
+    }
+
+    let on_border = |i: usize| {
+        let (x, y) = (i % width, i / width);
+        x == 0 || y == 0 || x + 1 == width || y + 1 == height
+    };
+    let mut reached: Vec<bool> = label.iter().map(|&id| id == main).collect();
+    let mut visited = reached.clone();
+    let mut parent = vec![NO_PARENT; reached.len()];
+    let mut queue: VecDeque<usize> = (0..reached.len()).filter(|&i| reached[i]).collect();
+    let mut fill = Vec::new();
+    while let Some(i) = queue.pop_front() {
+        for n in neighbours(i, width, height) {
+            if visited[n] {
+                continue;
+            }
+            visited[n] = true;
+            if !is_walkable(level.cells()[n]) {
+                if !on_border(n) {
+                    parent[n] = i;
+                    queue.push_back(n);
+                }
+                continue;
+            }
+            // A pocket: dig back to the reached region, then take the pocket in.
+            let mut dig = i;
+            while !reached[dig] {
+                reached[dig] = true;
+                let cell = &mut level.cells_mut()[dig];
+                *cell = carved(*cell);
+                dig = parent[dig];
+            }
+            reached[n] = true;
+            fill.push(n);
+            while let Some(p) = fill.pop() {
+                queue.push_back(p);
+                for m in neighbours(p, width, height) {
+                    if !reached[m] && is_walkable(level.cells()[m]) {
+                        reached[m] = true;
+                        visited[m] = true;
+                        fill.push(m);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::level_text;
+
+    fn level(text: &str) -> Level {
+        level_text::parse(text).expect("valid fixture")
+    }
+
+    #[test]
+    fn distances_walk_around_walls_and_deep_water() {
+        let map = level(
+            "\
+#######
+#@.#..#
+#.W#..#
+#.....#
+#######
+",
+        );
+        let dist = step_distances(&map, map.start);
+        assert_eq!(dist[map.index(Pos::new(4, 1))], 7);
+        assert_eq!(dist[map.index(Pos::new(2, 2))], UNREACHED);
+        assert_eq!(dist[map.index(Pos::new(3, 1))], UNREACHED);
+    }
+
+    #[test]
+    fn pockets_are_joined_or_filled() {
+        let mut map = level(
+            "\
+##########
+#@..#....#
+#...#....#
+#####WW###
+#.#..W...#
+##########
+",
+        );
+        connect_pockets(&mut map, 2);
+        let reach = reachable(&map, map.start);
+        for (i, &t) in map.cells().iter().enumerate() {
+            assert_eq!(
+                is_walkable(t),
+                reach[i],
+                "cell {} walkable but unreached",
+                map.pos_of(i)
+            );
+        }
+        // The one-cell pocket at (1, 4) is filled, the bigger ones are dug or forded to.
+        assert_eq!(map.terrain_at(1, 4), Some(Terrain::Wall));
+        assert_eq!(
+            level_text::render(&map),
+            "\
+##########
+#@.......#
+#...#....#
+###.#W~###
+###..W...#
+##########
+"
+        );
+    }
+}

@@ -1,0 +1,304 @@
+//! Generator recipes and the pipeline that turns a recipe and a seed into a level.
+//!
+//! Carve (rooms, caves, or caves with rooms over them), paint with noise, place the
+//! start, join or fill pockets, put the stairs at the far end and scatter the spawns.
+//! One ChaCha8 RNG seeded from the level seed makes every random choice, so the same
+//! recipe and seed always give the same level. It must never read files or use a
+//! global RNG.
+
+use std::collections::BTreeMap;
+
+use rand::{Rng, RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Deserialize;
+
+use super::caves::{CavesParams, carve_caves};
+use super::connectivity::{self, UNREACHED};
+use super::paint::{PaintParams, paint};
+use super::rooms::{Room, RoomsParams, carve_rooms};
+use super::{Level, Pos, Terrain};
+
+/// Pockets of fewer walkable cells than this are filled with rock instead of joined.
+pub const MIN_POCKET_SIZE: usize = 12;
+/// Spawns keep at least this many steps away from the start when the map allows it.
+pub const MIN_SPAWN_DISTANCE: u32 = 10;
+/// Random probes for a walkable start cell on a cave before scanning for one.
+const START_PROBES: usize = 256;
+/// The open area carved when a recipe leaves almost no floor at all.
+const FALLBACK_ROOM: (usize, usize) = (8, 4);
+
+/// Which carver builds the level's shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GeneratorKind {
+    /// Rooms and corridors by binary space partitioning.
+    Rooms,
+    /// Caves by cellular automaton.
+    Caves,
+    /// A cave with rooms and roads carved over it.
+    Mix,
+}
+
+impl GeneratorKind {
+    /// The name used in level files.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GeneratorKind::Rooms => "rooms",
+            GeneratorKind::Caves => "caves",
+            GeneratorKind::Mix => "mix",
+        }
+    }
+}
+
+impl std::fmt::Display for GeneratorKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A generator recipe: the `[generator]` table of a level file.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Recipe {
+    /// Which carver to run.
+    pub kind: GeneratorKind,
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// A fixed seed, or none for a new map each run (see [`super::level_file`]).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// Rooms parameters (used by `rooms` and `mix`).
+    #[serde(default)]
+    pub rooms: RoomsParams,
+    /// Caves parameters (used by `caves` and `mix`).
+    #[serde(default)]
+    pub caves: CavesParams,
+    /// Terrain painting parameters.
+    #[serde(default)]
+    pub paint: PaintParams,
+    /// How many spawn cells each faction gets.
+    #[serde(default)]
+    pub spawns: BTreeMap<String, usize>,
+}
+
+impl Recipe {
+    /// A recipe with default parameters and no spawns.
+    #[must_use]
+    pub fn new(kind: GeneratorKind, width: usize, height: usize) -> Self {
+        Self {
+            kind,
+            width,
+            height,
+            seed: None,
+            rooms: RoomsParams::default(),
+            caves: CavesParams::default(),
+            paint: PaintParams::default(),
+            spawns: BTreeMap::new(),
+        }
+    }
+}
+
+/// Builds the level for `recipe` from `seed` (the recipe's own `seed` field is the
+/// caller's business). The result satisfies: every walkable cell is reachable from the
+/// start, the stairs are reachable, and every spawn stands on a reachable cell.
+#[must_use]
+pub fn generate(recipe: &Recipe, seed: u64) -> Level {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut level = Level::filled(recipe.width, recipe.height, Terrain::Wall);
+    level.name = recipe.kind.name().to_owned();
+    if recipe.width == 0 || recipe.height == 0 {
+        return level;
+    }
+    let rooms = match recipe.kind {
+        GeneratorKind::Rooms => carve_rooms(&mut level, &recipe.rooms, &mut rng),
+        GeneratorKind::Caves => {
+            carve_caves(&mut level, &recipe.caves, &mut rng);
+            Vec::new()
+        }
+        GeneratorKind::Mix => {
+            carve_caves(&mut level, &recipe.caves, &mut rng);
+            carve_rooms(&mut level, &recipe.rooms, &mut rng)
+        }
+    };
+    ensure_some_floor(&mut level);
+    paint(&mut level, &recipe.paint, &mut rng);
+
+    let start_room = (!rooms.is_empty()).then(|| rng.random_range(0..rooms.len()));
+    level.start = match start_room {
+        Some(i) => rooms[i].center(),
+        None => random_walkable(&level, &mut rng),
+    };
+    level.set(level.start, Terrain::Floor);
+    connectivity::connect_pockets(&mut level, MIN_POCKET_SIZE);
+
+    let dist = connectivity::step_distances(&level, level.start);
+    level.stairs = place_stairs(&level, &rooms, start_room, &dist);
+    level.set(level.stairs, Terrain::StairsDown);
+    place_spawns(&mut level, &recipe.spawns, &dist, &mut rng);
+    level
+}
+
+/// Carves a small open area in the middle when the carver left fewer than two
+/// walkable cells, so start and stairs can differ.
+fn ensure_some_floor(level: &mut Level) {
+    let open = level
+        .cells()
+        .iter()
+        .filter(|&&t| connectivity::is_walkable(t))
+        .take(2)
+        .count();
+    if open >= 2 {
+        return;
+    }
+    let (w, h) = (level.width(), level.height());
+    let room_w = FALLBACK_ROOM.0.min(w.saturating_sub(2)).max(1);
+    let room_h = FALLBACK_ROOM.1.min(h.saturating_sub(2)).max(1);
+    let (x0, y0) = ((w - room_w) / 2, (h - room_h) / 2);
+    for y in y0..y0 + room_h {
+        for x in x0..x0 + room_w {
+            level.set(Pos::new(x, y), Terrain::Floor);
+        }
+    }
+}
+
+/// A random walkable cell (probing, then scanning), or the middle of the map.
+fn random_walkable(level: &Level, rng: &mut impl Rng) -> Pos {
+    let cells = level.cells();
+    for _ in 0..START_PROBES {
+        let i = rng.random_range(0..cells.len());
+        if connectivity::is_walkable(cells[i]) {
+            return level.pos_of(i);
+        }
+    }
+    cells
+        .iter()
+        .position(|&t| connectivity::is_walkable(t))
+        .map_or(Pos::new(level.width() / 2, level.height() / 2), |i| {
+            level.pos_of(i)
+        })
+}
+
+/// The stairs go as far (in steps) from the start as possible: the farthest other
+/// room's centre on room maps, the farthest cell otherwise.
+fn place_stairs(level: &Level, rooms: &[Room], start_room: Option<usize>, dist: &[u32]) -> Pos {
+    let reached = |i: usize| dist[i] != UNREACHED && i != level.index(level.start);
+    let room_centres = rooms
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != start_room)
+        .map(|(_, room)| level.index(room.center()))
+        .filter(|&i| reached(i));
+    let farthest = |cells: &mut dyn Iterator<Item = usize>| {
+        cells.max_by_key(|&i| (dist[i], std::cmp::Reverse(i)))
+    };
+    farthest(&mut room_centres.into_iter())
+        .or_else(|| farthest(&mut (0..dist.len()).filter(|&i| reached(i))))
+        .map_or(level.start, |i| level.pos_of(i))
+}
+
+/// Scatters each faction's spawns over reachable open cells, away from the start
+/// when there is room, never on the start, the stairs or a door.
+fn place_spawns(
+    level: &mut Level,
+    counts: &BTreeMap<String, usize>,
+    dist: &[u32],
+    rng: &mut impl Rng,
+) {
+    let usable = |level: &Level, i: usize, min_distance: u32| {
+        dist[i] != UNREACHED
+            && dist[i] >= min_distance
+            && !matches!(
+                level.cells()[i],
+                Terrain::StairsDown | Terrain::ClosedDoor | Terrain::OpenDoor
+            )
+            && i != level.index(level.start)
+    };
+    let wanted: usize = counts.values().sum();
+    let mut free: Vec<usize> = (0..dist.len())
+        .filter(|&i| usable(level, i, MIN_SPAWN_DISTANCE))
+        .collect();
+    if free.len() < wanted {
+        free = (0..dist.len()).filter(|&i| usable(level, i, 1)).collect();
+    }
+    let width = level.width();
+    for (faction, &count) in counts {
+        let cells = level.spawns.entry(faction.clone()).or_default();
+        for _ in 0..count {
+            if free.is_empty() {
+                break;
+            }
+            let i = free.swap_remove(rng.random_range(0..free.len()));
+            cells.push(Pos::new(i % width, i / width));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::level_text;
+
+    fn check_invariants(level: &Level) {
+        let reach = connectivity::reachable(level, level.start);
+        for (i, &t) in level.cells().iter().enumerate() {
+            assert_eq!(
+                connectivity::is_walkable(t),
+                reach[i],
+                "{} at {} walkable but unreached:\n{}",
+                t,
+                level.pos_of(i),
+                level_text::render(level)
+            );
+        }
+        assert_eq!(
+            level.terrain_at(level.stairs.x, level.stairs.y),
+            Some(Terrain::StairsDown)
+        );
+        assert_ne!(level.start, level.stairs);
+        for cells in level.spawns.values() {
+            for &p in cells {
+                assert!(reach[level.index(p)], "spawn at {p} sealed in");
+            }
+        }
+    }
+
+    #[test]
+    fn every_kind_keeps_its_promises() {
+        for kind in [
+            GeneratorKind::Rooms,
+            GeneratorKind::Caves,
+            GeneratorKind::Mix,
+        ] {
+            for seed in 0..8 {
+                let mut recipe = Recipe::new(kind, 60, 30);
+                recipe.spawns.insert("goblins".into(), 5);
+                recipe.spawns.insert("rats".into(), 3);
+                let level = generate(&recipe, seed);
+                check_invariants(&level);
+                assert_eq!(level.spawns["goblins"].len(), 5);
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_level() {
+        let recipe = Recipe::new(GeneratorKind::Mix, 80, 40);
+        assert_eq!(generate(&recipe, 42), generate(&recipe, 42));
+        assert_ne!(generate(&recipe, 42), generate(&recipe, 43));
+    }
+
+    #[test]
+    fn degenerate_recipes_still_make_a_level() {
+        let mut recipe = Recipe::new(GeneratorKind::Caves, 20, 10);
+        recipe.caves.fill = 1.0;
+        recipe.spawns.insert("crowd".into(), 500);
+        check_invariants(&generate(&recipe, 1));
+        let mut tiny = Recipe::new(GeneratorKind::Rooms, 3, 3);
+        tiny.paint.deep_water = 1.0;
+        let level = generate(&tiny, 1);
+        assert_eq!(level.width(), 3);
+    }
+}

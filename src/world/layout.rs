@@ -1,0 +1,327 @@
+//! Hand-drawn layouts: the `[layout]` table of a level file, ASCII rows plus a legend,
+//! turned into a checked [`Level`].
+//!
+//! The legend starts from the plain-text characters of [`level_text`](super::level_text)
+//! (`#` wall, `.` floor, `@` start, `>` stairs, ...) and a file's `[layout.legend]`
+//! adds or overrides entries. A layout is rejected, with the line and column to fix,
+//! for ragged rows, unknown characters, a missing or doubled start or stairs, stairs the
+//! start cannot reach, or a sealed-in spawn. Walkable pockets the start cannot reach are
+//! allowed (a designer may want them). This module must never generate or paint.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::level_error::LevelError;
+use super::level_text::{self, START_CHAR};
+use super::source_text::{LineCol, line_col, locate};
+use super::{Level, Pos, Terrain, connectivity};
+
+/// The `[layout]` table as written.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayoutSpec {
+    /// The rows, best written as a `'''` literal string, one map row per line.
+    pub map: Spanned<String>,
+    /// Extra or overriding legend entries: one character to a meaning.
+    #[serde(default)]
+    pub legend: BTreeMap<String, Spanned<String>>,
+}
+
+/// What a legend character stands for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LegendEntry {
+    /// Plain terrain.
+    Terrain(Terrain),
+    /// The start, on this terrain.
+    Start(Terrain),
+    /// The stairs down.
+    Stairs,
+    /// A spawn cell of a faction, on this terrain.
+    Spawn(String, Terrain),
+}
+
+/// The accepted forms of a legend value, for error messages.
+pub fn accepted_legend_values() -> String {
+    format!(
+        "a terrain ({}), \"start\", \"start on <terrain>\", \"stairs\", \"spawn <faction>\" or \"spawn <faction> on <terrain>\"",
+        Terrain::accepted_names()
+    )
+}
+
+/// Reads a legend value such as `"swamp"`, `"start on road"` or `"spawn goblins"`.
+#[must_use]
+pub fn parse_legend_value(value: &str) -> Option<LegendEntry> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let terrain_after_on = |rest: &[&str]| match rest {
+        [] => Some(Terrain::Floor),
+        ["on", name] => Terrain::from_name(name),
+        _ => None,
+    };
+    match words.as_slice() {
+        ["start", rest @ ..] => terrain_after_on(rest).map(LegendEntry::Start),
+        ["stairs"] | ["stairs_down"] => Some(LegendEntry::Stairs),
+        ["spawn", faction, rest @ ..] => {
+            terrain_after_on(rest).map(|t| LegendEntry::Spawn((*faction).to_owned(), t))
+        }
+        [name] => Terrain::from_name(name).map(LegendEntry::Terrain),
+        _ => None,
+    }
+}
+
+/// The built-in legend: every terrain's plain-text character, and `@` for the start.
+#[must_use]
+pub fn default_legend() -> BTreeMap<char, LegendEntry> {
+    let mut legend: BTreeMap<char, LegendEntry> = Terrain::ALL
+        .into_iter()
+        .map(|t| {
+            let entry = if t == Terrain::StairsDown {
+                LegendEntry::Stairs
+            } else {
+                LegendEntry::Terrain(t)
+            };
+            (level_text::terrain_char(t), entry)
+        })
+        .collect();
+    legend.insert(START_CHAR, LegendEntry::Start(Terrain::Floor));
+    legend
+}
+
+/// One map row with where it sits in the file.
+struct Row<'a> {
+    text: &'a str,
+    at: LineCol,
+}
+
+/// Splits the map into rows and finds each row's position in the file text.
+fn rows<'a>(map: &'a Spanned<String>, text: &str) -> Vec<Row<'a>> {
+    let mut lines: Vec<&str> = map.get_ref().lines().collect();
+    // The closing ''' may be indented: a last line of spaces is not a row.
+    if lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    let span = map.span();
+    let mut cursor = span.start;
+    let fallback = line_col(text, span.start);
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| {
+            let found = text
+                .get(cursor..span.end)
+                .and_then(|rest| rest.find(row))
+                .map(|offset| cursor + offset);
+            let at = match found {
+                Some(offset) => {
+                    cursor = offset + row.len();
+                    line_col(text, offset)
+                }
+                None => LineCol {
+                    line: fallback.line + 1 + i,
+                    column: 1,
+                },
+            };
+            Row { text: row, at }
+        })
+        .collect()
+}
+
+/// Builds the legend from the defaults and the file's entries.
+fn legend(
+    spec: &LayoutSpec,
+    file: &Path,
+    text: &str,
+) -> Result<BTreeMap<char, LegendEntry>, LevelError> {
+    let mut legend = default_legend();
+    for (key, value) in &spec.legend {
+        let invalid = |problem: String, accepted: String| {
+            let at = line_col(text, value.span().start);
+            LevelError::Invalid {
+                file: file.to_owned(),
+                line: at.line,
+                column: at.column,
+                field: format!("layout.legend.\"{key}\""),
+                problem,
+                accepted,
+            }
+        };
+        let mut chars = key.chars();
+        let (Some(ch), None) = (chars.next(), chars.next()) else {
+            return Err(invalid(
+                "must be a single character".into(),
+                "one character per legend key, e.g. \"g\" = \"spawn goblins\"".into(),
+            ));
+        };
+        let entry = parse_legend_value(value.get_ref()).ok_or_else(|| {
+            invalid(
+                format!("has unknown value \"{}\"", value.get_ref()),
+                accepted_legend_values(),
+            )
+        })?;
+        legend.insert(ch, entry);
+    }
+    Ok(legend)
+}
+
+/// Turns a `[layout]` table into a level, checking everything the module docs list.
+///
+/// # Errors
+/// A [`LevelError`] naming `file`, the line and column in `text`, and what is accepted.
+pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level, LevelError> {
+    let legend = legend(spec, file, text)?;
+    let rows = rows(&spec.map, text);
+    let map_at = locate(text, &["layout", "map"]);
+    let width = rows.first().map_or(0, |r| r.text.chars().count());
+    let mut level = Level::filled(width, rows.len(), Terrain::Wall);
+    let mut start: Option<Pos> = None;
+    let mut stairs: Option<Pos> = None;
+    let mut places: BTreeMap<Pos, LineCol> = BTreeMap::new();
+    for (y, row) in rows.iter().enumerate() {
+        let found = row.text.chars().count();
+        if found != width {
+            return Err(LevelError::RowLength {
+                file: file.to_owned(),
+                line: row.at.line,
+                column: row.at.column,
+                row: y + 1,
+                found,
+                expected: width,
+            });
+        }
+        for (x, ch) in row.text.chars().enumerate() {
+            let pos = Pos::new(x, y);
+            let at = LineCol {
+                line: row.at.line,
+                column: row.at.column + x,
+            };
+            let duplicate = |what: &str, first: Pos| LevelError::Invalid {
+                file: file.to_owned(),
+                line: at.line,
+                column: at.column,
+                field: "layout.map".into(),
+                problem: format!(
+                    "has a second {what} (the first is at row {}, column {})",
+                    first.y + 1,
+                    first.x + 1
+                ),
+                accepted: format!("exactly one {what} cell"),
+            };
+            let terrain = match legend.get(&ch) {
+                None => {
+                    return Err(LevelError::UnknownChar {
+                        file: file.to_owned(),
+                        line: at.line,
+                        column: at.column,
+                        ch,
+                        accepted: legend
+                            .keys()
+                            .map(|c| format!("`{c}`"))
+                            .collect::<Vec<_>>()
+                            .join(" "),
+                    });
+                }
+                Some(LegendEntry::Terrain(t)) => *t,
+                Some(LegendEntry::Start(t)) => {
+                    if let Some(first) = start {
+                        return Err(duplicate("start", first));
+                    }
+                    start = Some(pos);
+                    *t
+                }
+                Some(LegendEntry::Stairs) => {
+                    if let Some(first) = stairs {
+                        return Err(duplicate("stairs", first));
+                    }
+                    stairs = Some(pos);
+                    Terrain::StairsDown
+                }
+                Some(LegendEntry::Spawn(faction, t)) => {
+                    level.spawns.entry(faction.clone()).or_default().push(pos);
+                    *t
+                }
+            };
+            places.insert(pos, at);
+            level.set(pos, terrain);
+        }
+    }
+    let Some(start) = start else {
+        return Err(LevelError::NoStart {
+            file: file.to_owned(),
+            line: map_at.line,
+            column: map_at.column,
+        });
+    };
+    let Some(stairs) = stairs else {
+        return Err(LevelError::NoStairs {
+            file: file.to_owned(),
+            line: map_at.line,
+            column: map_at.column,
+        });
+    };
+    level.start = start;
+    level.stairs = stairs;
+    let at = |pos: Pos| places.get(&pos).copied().unwrap_or(map_at);
+    let reach = connectivity::reachable(&level, start);
+    if !reach[level.index(stairs)] {
+        let at = at(stairs);
+        return Err(LevelError::StairsUnreachable {
+            file: file.to_owned(),
+            line: at.line,
+            column: at.column,
+        });
+    }
+    for (faction, cells) in &level.spawns {
+        if let Some(&sealed) = cells.iter().find(|&&p| !reach[level.index(p)]) {
+            let at = at(sealed);
+            return Err(LevelError::SpawnSealed {
+                file: file.to_owned(),
+                line: at.line,
+                column: at.column,
+                faction: faction.clone(),
+            });
+        }
+    }
+    Ok(level)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legend_values_parse() {
+        assert_eq!(
+            parse_legend_value("swamp"),
+            Some(LegendEntry::Terrain(Terrain::Swamp))
+        );
+        assert_eq!(
+            parse_legend_value("start"),
+            Some(LegendEntry::Start(Terrain::Floor))
+        );
+        assert_eq!(
+            parse_legend_value("start on road"),
+            Some(LegendEntry::Start(Terrain::Road))
+        );
+        assert_eq!(parse_legend_value("stairs"), Some(LegendEntry::Stairs));
+        assert_eq!(
+            parse_legend_value("spawn goblins on grass"),
+            Some(LegendEntry::Spawn("goblins".into(), Terrain::Grass))
+        );
+        assert_eq!(parse_legend_value("spawn"), None);
+        assert_eq!(parse_legend_value("lava"), None);
+        assert_eq!(parse_legend_value("start on lava"), None);
+    }
+
+    #[test]
+    fn default_legend_matches_plain_text() {
+        let legend = default_legend();
+        assert_eq!(legend.get(&'>'), Some(&LegendEntry::Stairs));
+        assert_eq!(legend.get(&'@'), Some(&LegendEntry::Start(Terrain::Floor)));
+        assert_eq!(
+            legend.get(&'%'),
+            Some(&LegendEntry::Terrain(Terrain::Swamp))
+        );
+    }
+}

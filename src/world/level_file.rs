@@ -1,0 +1,250 @@
+//! Level files: the documented TOML format (see `levels/FORMAT.md`), parsed, validated
+//! and built into a [`Level`].
+//!
+//! A file holds a one-line `description` and exactly one of `[generator]` (a recipe:
+//! size, carver and its parameters, painting, seed or none, spawns per faction) or
+//! `[layout]` (hand-drawn rows plus a legend). Unknown keys are rejected by name, and
+//! every value is range-checked here, so building never fails. This module must never
+//! search folders (that is [`level_dir`](super::level_dir)) or draw anything.
+
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::Deserialize;
+
+use super::Level;
+use super::generate::{Recipe, generate};
+use super::layout::{LayoutSpec, build_layout};
+use super::level_error::LevelError;
+use super::source_text::{line_col, locate};
+
+/// Accepted map sides for generated levels.
+pub const SIDE_RANGE: RangeInclusive<usize> = 16..=1024;
+/// Accepted room sides.
+pub const ROOM_SIDE_RANGE: RangeInclusive<usize> = 2..=64;
+/// Accepted smoothing passes for caves.
+pub const SMOOTHING_RANGE: RangeInclusive<u32> = 0..=16;
+/// Accepted noise frequencies (cycles per cell).
+pub const FREQUENCY_RANGE: RangeInclusive<f64> = 0.001..=1.0;
+/// Accepted chances and shares.
+pub const SHARE_RANGE: RangeInclusive<f64> = 0.0..=1.0;
+
+/// The file as written (before checks).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileToml {
+    description: String,
+    #[serde(default)]
+    generator: Option<Recipe>,
+    #[serde(default)]
+    layout: Option<LayoutSpec>,
+}
+
+/// What a level file describes, checked and ready to build.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LevelSource {
+    /// A generator recipe; built from a seed.
+    Recipe(Recipe),
+    /// A hand-drawn level, already built.
+    Layout(Level),
+}
+
+/// A parsed, checked level file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelFile {
+    /// Where it was read from.
+    pub path: PathBuf,
+    /// The file stem: the level's name.
+    pub name: String,
+    /// One line saying what the level shows.
+    pub description: String,
+    /// The recipe or the layout.
+    pub source: LevelSource,
+}
+
+impl LevelFile {
+    /// Reads and checks a level file.
+    ///
+    /// # Errors
+    /// [`LevelError::Io`] if unreadable, or any content error from [`LevelFile::parse`].
+    pub fn load(path: &Path) -> Result<Self, LevelError> {
+        let text = std::fs::read_to_string(path).map_err(|source| LevelError::Io {
+            file: path.to_owned(),
+            source,
+        })?;
+        Self::parse(path, &text)
+    }
+
+    /// Parses and checks `text`; `path` names the file in errors and gives the name.
+    ///
+    /// # Errors
+    /// A [`LevelError`] with the file, line, column, field and accepted values.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, LevelError> {
+        let file: FileToml = toml::from_str(text).map_err(|err| {
+            let at = line_col(text, err.span().map_or(0, |s| s.start));
+            LevelError::Syntax {
+                file: path.to_owned(),
+                line: at.line,
+                column: at.column,
+                message: err.message().trim_end().to_owned(),
+            }
+        })?;
+        let source = match (file.generator, file.layout) {
+            (Some(recipe), None) => {
+                check_recipe(&recipe, path, text)?;
+                LevelSource::Recipe(recipe)
+            }
+            (None, Some(layout)) => LevelSource::Layout(build_layout(&layout, path, text)?),
+            (generator, _) => {
+                let at = if generator.is_some() {
+                    locate(text, &["layout"])
+                } else {
+                    line_col(text, 0)
+                };
+                return Err(LevelError::Invalid {
+                    file: path.to_owned(),
+                    line: at.line,
+                    column: at.column,
+                    field: "generator/layout".into(),
+                    problem: if generator.is_some() {
+                        "are both present".into()
+                    } else {
+                        "are both missing".into()
+                    },
+                    accepted: "exactly one of a [generator] table or a [layout] table".into(),
+                });
+            }
+        };
+        let name = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        Ok(Self {
+            path: path.to_owned(),
+            name,
+            description: file.description,
+            source,
+        })
+    }
+
+    /// The seed a recipe fixes, if any (layouts have none).
+    #[must_use]
+    pub fn fixed_seed(&self) -> Option<u64> {
+        match &self.source {
+            LevelSource::Recipe(recipe) => recipe.seed,
+            LevelSource::Layout(_) => None,
+        }
+    }
+
+    /// The seed to build with: `--seed` if given, else the recipe's fixed seed, else a
+    /// fresh one from the clock (report it so the map can be reproduced).
+    #[must_use]
+    pub fn choose_seed(&self, cli_seed: Option<u64>) -> u64 {
+        cli_seed.or(self.fixed_seed()).unwrap_or_else(fresh_seed)
+    }
+
+    /// The level: generated from `seed` for a recipe, as drawn for a layout (which
+    /// ignores the seed). Carries the file's name and description.
+    #[must_use]
+    pub fn build(&self, seed: u64) -> Level {
+        let mut level = match &self.source {
+            LevelSource::Recipe(recipe) => generate(recipe, seed),
+            LevelSource::Layout(level) => level.clone(),
+        };
+        level.name.clone_from(&self.name);
+        level.description.clone_from(&self.description);
+        level
+    }
+}
+
+/// A seed from the clock, for recipes without a fixed seed and no `--seed`.
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
+}
+
+/// Checks every recipe value against its accepted range.
+fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelError> {
+    let fail = |path: &[&str], problem: String, accepted: String| {
+        let at = locate(text, path);
+        Err(LevelError::Invalid {
+            file: file.to_owned(),
+            line: at.line,
+            column: at.column,
+            field: path.join("."),
+            problem,
+            accepted,
+        })
+    };
+    let sides = [("width", recipe.width), ("height", recipe.height)];
+    for (key, value) in sides {
+        if !SIDE_RANGE.contains(&value) {
+            return fail(
+                &["generator", key],
+                format!("is {value}"),
+                format!("{} to {}", SIDE_RANGE.start(), SIDE_RANGE.end()),
+            );
+        }
+    }
+    let rooms = &recipe.rooms;
+    let room_sides = [("min_room", rooms.min_room), ("max_room", rooms.max_room)];
+    for (key, value) in room_sides {
+        if !ROOM_SIDE_RANGE.contains(&value) {
+            return fail(
+                &["generator", "rooms", key],
+                format!("is {value}"),
+                format!("{} to {}", ROOM_SIDE_RANGE.start(), ROOM_SIDE_RANGE.end()),
+            );
+        }
+    }
+    if rooms.max_room < rooms.min_room {
+        return fail(
+            &["generator", "rooms", "max_room"],
+            format!("is {}, below min_room {}", rooms.max_room, rooms.min_room),
+            format!("{} to {}", rooms.min_room, ROOM_SIDE_RANGE.end()),
+        );
+    }
+    if !SMOOTHING_RANGE.contains(&recipe.caves.smoothing) {
+        return fail(
+            &["generator", "caves", "smoothing"],
+            format!("is {}", recipe.caves.smoothing),
+            format!("{} to {}", SMOOTHING_RANGE.start(), SMOOTHING_RANGE.end()),
+        );
+    }
+    let paint = &recipe.paint;
+    if !FREQUENCY_RANGE.contains(&paint.frequency) {
+        return fail(
+            &["generator", "paint", "frequency"],
+            format!("is {}", paint.frequency),
+            format!("{} to {}", FREQUENCY_RANGE.start(), FREQUENCY_RANGE.end()),
+        );
+    }
+    let shares = [
+        (["generator", "rooms", "loops"], rooms.loops),
+        (["generator", "rooms", "doors"], rooms.doors),
+        (["generator", "rooms", "closed_doors"], rooms.closed_doors),
+        (["generator", "caves", "fill"], recipe.caves.fill),
+        (["generator", "paint", "deep_water"], paint.deep_water),
+        (["generator", "paint", "shallow_water"], paint.shallow_water),
+        (["generator", "paint", "swamp"], paint.swamp),
+        (["generator", "paint", "mud"], paint.mud),
+        (["generator", "paint", "grass"], paint.grass),
+        (["generator", "paint", "rubble"], paint.rubble),
+    ];
+    for (path, value) in shares {
+        if !SHARE_RANGE.contains(&value) {
+            return fail(&path, format!("is {value}"), "0.0 to 1.0".into());
+        }
+    }
+    let total = paint.painted_share();
+    if total > 1.0 {
+        return fail(
+            &["generator", "paint"],
+            format!("shares (deep_water + shallow_water + swamp + mud + grass) add up to {total}"),
+            "shares adding up to at most 1.0".into(),
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,40 @@
+//! `fogcrawl render`: a level as plain text, one character per cell, for looking at,
+//! diffing and attaching to bug reports.
+//!
+//! It must never print by itself or exit: it returns text for `main` to write.
+
+use super::level_dir::load_level;
+use super::level_error::LevelError;
+use super::level_text;
+
+/// What `fogcrawl render` prints.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedLevel {
+    /// The map, one line per row (for standard output).
+    pub text: String,
+    /// Which seed a generated level used and how to get it again (for standard error).
+    pub seed_note: Option<String>,
+}
+
+/// Loads `level_arg` (a name in `levels/` or a path) and draws it. A recipe uses
+/// `seed` if given, else its own `seed` field, else a fresh seed from the clock.
+///
+/// # Errors
+/// Any [`LevelError`] from resolving, reading or checking the level file.
+pub fn render_level(level_arg: &str, seed: Option<u64>) -> Result<RenderedLevel, LevelError> {
+    let loaded = load_level(level_arg, seed)?;
+    let seed_note = matches!(
+        loaded.file.source,
+        super::level_file::LevelSource::Recipe(_)
+    )
+    .then(|| {
+        format!(
+            "{}: seed {} (repeat with --seed {})",
+            loaded.file.name, loaded.seed, loaded.seed
+        )
+    });
+    Ok(RenderedLevel {
+        text: level_text::render(&loaded.level),
+        seed_note,
+    })
+}
