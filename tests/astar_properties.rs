@@ -192,6 +192,60 @@ fn query() -> impl Strategy<Value = (Terrain, Movement, Pos, Pos)> {
         })
 }
 
+/// Two terrains of the same size (so the second reuses the first's search
+/// space records without a resize) and two endpoints passable in the second.
+fn same_size_pair() -> impl Strategy<Value = (Terrain, Terrain, Pos, Pos)> {
+    terrain()
+        .prop_flat_map(|first| {
+            let (width, height) = (first.width, first.height);
+            let cell = prop_oneof![
+                1 => Just(None),
+                3 => proptest::sample::select(TERRAIN_COSTS.as_slice()).prop_map(Some),
+            ];
+            let second =
+                proptest::collection::vec(cell, width * height).prop_map(move |costs| Terrain {
+                    width,
+                    height,
+                    costs,
+                });
+            (Just(first), second, any::<Index>(), any::<Index>())
+        })
+        .prop_filter_map("no passable cell", |(first, second, start, goal)| {
+            let cells = second.passable_cells();
+            if cells.is_empty() {
+                return None;
+            }
+            let (start, goal) = (*start.get(&cells), *goal.get(&cells));
+            Some((first, second, start, goal))
+        })
+}
+
+/// Engine bug found by the Moving AI bench (reported, not patched here): an
+/// `AStar` keeps a copy of each cell's cost, refreshed from
+/// `Grid::changes_since(copied_version)`. A new grid starts with
+/// `log_start: 0` and an empty change log, so for a search space that last
+/// saw a different grid of the same size, `changes_since` answers "nothing
+/// changed" and the search runs on the old grid's costs. Here: the goal was a
+/// wall in the first grid, so the found path costs infinity.
+#[test]
+fn a_search_space_reused_on_another_grid_of_the_same_size_uses_the_new_costs() {
+    let first = Grid::from_ascii("#..\n...\n...", Movement::default()).unwrap();
+    let second = Grid::from_ascii("...\n...\n...", Movement::default()).unwrap();
+    let options = SearchOptions::default();
+    let mut reused = AStar::new();
+    reused
+        .find_path(&first, Pos::new(2, 2), Pos::new(1, 1), &options)
+        .unwrap();
+    let fresh = AStar::new()
+        .find_path(&second, Pos::new(2, 2), Pos::new(0, 0), &options)
+        .unwrap();
+    let after_reuse = reused
+        .find_path(&second, Pos::new(2, 2), Pos::new(0, 0), &options)
+        .unwrap();
+    assert_eq!(fresh.as_ref().map(|path| path.cost), Some(2.0 * SQRT_2));
+    assert_eq!(after_reuse, fresh);
+}
+
 fn has_diagonals(movement: Movement) -> bool {
     movement != Movement::FOUR_CONNECTED
 }
@@ -254,6 +308,25 @@ proptest! {
             }
             (found, oracle) => prop_assert!(false, "found {found:?}, oracle {oracle:?}"),
         }
+    }
+
+    #[test]
+    fn a_reused_search_space_answers_like_a_fresh_one(
+        (first, second, start, goal) in same_size_pair(),
+        movement in prop_oneof![Just(Movement::EIGHT_CONNECTED), Just(Movement::FOUR_CONNECTED)],
+    ) {
+        let (first_grid, second_grid) = (first.grid(movement), second.grid(movement));
+        let options = SearchOptions::default();
+        let mut reused = AStar::new();
+        if let Some(&cell) = first.passable_cells().first() {
+            reused.find_path(&first_grid, cell, cell, &options).unwrap();
+            // A real search, so the first grid's costs are copied in.
+            let last = *first.passable_cells().last().unwrap_or(&cell);
+            reused.find_path(&first_grid, cell, last, &options).unwrap();
+        }
+        let fresh = AStar::new().find_path(&second_grid, start, goal, &options).unwrap();
+        let after_reuse = reused.find_path(&second_grid, start, goal, &options).unwrap();
+        prop_assert_eq!(after_reuse, fresh);
     }
 
     #[test]
