@@ -51,7 +51,7 @@ fn viewers(level: &Level) -> Vec<Pos> {
     open.iter()
         .step_by(stride)
         .take(VIEWERS)
-        .map(|&i| level.pos_of(i))
+        .filter_map(|&i| level.pos_of(i))
         .collect()
 }
 

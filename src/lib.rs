@@ -5,6 +5,7 @@
 //!   Moving AI benchmark readers). Knows nothing of monsters or terminals.
 //! - [`scen`]: the `fogcrawl scen` check of A* against Moving AI scenario files.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
+pub mod game;
 pub mod pathfinding;
 pub mod scen;
 pub mod world;

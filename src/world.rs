@@ -4,7 +4,8 @@
 //! colours belong to the UI. Map of the module:
 //! - [`terrain`]: the terrain table (cost, passability, opacity).
 //! - [`cost_profile`]: per-traveller cost overrides and the cheapest cost.
-//! - [`pos`], [`level`]: a cell position; the level grid with start, stairs and spawns.
+//! - [`level`]: the level grid with start, stairs and spawns, addressed by the engine's
+//!   [`Pos`] (signed: off-grid and negative positions simply read as `None`).
 //! - [`level_text`]: the plain-text form (one character per cell) for `render` and tests.
 //! - [`connectivity`]: flood fills and the pass that leaves no walkable cell unreachable.
 //! - [`rooms`], [`caves`], [`paint`]: the carvers and the noise painter;
@@ -15,20 +16,28 @@
 //!   the run order; [`render_command`]: `fogcrawl render`.
 //! - [`fov`]: symmetric shadowcasting field of view.
 //!
-//! For the pathfinding engine, a level's cost view is
-//! `|x, y| level.cost_at(x, y, &profile)` and the heuristic scale is
-//! `profile.min_cost()`:
+//! For the pathfinding engine, [`Level::cost_grid`] builds the search grid a traveller
+//! with a given [`CostProfile`] sees; [`Level::cost_at`] is the same cost view one cell
+//! at a time, in the shape of the engine's cost function:
 //!
 //! ```
+//! use fogcrawl::pathfinding::{AStar, Movement, SearchOptions};
 //! use fogcrawl::world::{CostProfile, level_text};
 //!
 //! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();
-//! let cost = |x: usize, y: usize| level.cost_at(x, y, &profile);
-//! assert_eq!(cost(1, 1), Some(1.0)); // floor under the start
-//! assert_eq!(cost(2, 1), Some(0.5)); // road
-//! assert_eq!(cost(0, 0), None); // wall: impassable
-//! assert_eq!(profile.min_cost(), Some(0.5)); // scale for an admissible heuristic
+//! assert_eq!(level.cost_at(1, 1, &profile), Some(1.0)); // floor under the start
+//! assert_eq!(level.cost_at(2, 1, &profile), Some(0.5)); // road
+//! assert_eq!(level.cost_at(0, 0, &profile), None); // wall: impassable
+//! assert_eq!(level.cost_at(-1, 0, &profile), None); // off the grid
+//!
+//! let grid = level.cost_grid(&profile, Movement::default()).expect("a level with cells");
+//! assert_eq!(grid.min_cost(), 0.5); // the heuristic's scale: the cheapest terrain
+//! let path = AStar::new()
+//!     .find_path(&grid, level.start, level.stairs, &SearchOptions::default())
+//!     .expect("start and stairs are passable")
+//!     .expect("the stairs are reachable");
+//! assert_eq!(path.cost, 1.5); // road, then stairs
 //! ```
 pub mod caves;
 pub mod connectivity;
@@ -42,13 +51,13 @@ pub mod level_error;
 pub mod level_file;
 pub mod level_text;
 pub mod paint;
-pub mod pos;
 pub mod render_command;
 pub mod rooms;
 pub mod source_text;
 pub mod terrain;
 
+/// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
+pub use crate::pathfinding::Pos;
 pub use cost_profile::{CostProfile, InvalidCost};
 pub use level::Level;
-pub use pos::Pos;
 pub use terrain::Terrain;

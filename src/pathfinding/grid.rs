@@ -15,7 +15,19 @@ use crate::pathfinding::islands::Islands;
 /// A cell position: `x` is the column, `y` the row, (0, 0) the top-left.
 /// Signed so callers can do neighbour arithmetic; negative values are simply
 /// out of bounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Pos {
     pub x: i32,
     pub y: i32,

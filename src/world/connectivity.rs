@@ -39,10 +39,9 @@ pub fn step_distances(level: &Level, from: Pos) -> Vec<u32> {
     let (width, height) = (level.width(), level.height());
     let cells = level.cells();
     let mut dist = vec![UNREACHED; cells.len()];
-    if !level.in_bounds(from.x, from.y) {
+    let Some(origin) = level.index(from) else {
         return dist;
-    }
-    let origin = level.index(from);
+    };
     dist[origin] = 0;
     let mut queue = VecDeque::from([origin]);
     while let Some(i) = queue.pop_front() {
@@ -110,10 +109,9 @@ fn carved(terrain: Terrain) -> Terrain {
 /// If the start itself is not walkable it becomes floor first.
 pub fn connect_pockets(level: &mut Level, min_pocket_size: usize) {
     let (width, height) = (level.width(), level.height());
-    if width == 0 || height == 0 || !level.in_bounds(level.start.x, level.start.y) {
+    let Some(start) = level.index(level.start) else {
         return;
-    }
-    let start = level.index(level.start);
+    };
     if !is_walkable(level.cells()[start]) {
         level.cells_mut()[start] = Terrain::Floor;
     }
@@ -193,9 +191,15 @@ mod tests {
 ",
         );
         let dist = step_distances(&map, map.start);
-        assert_eq!(dist[map.index(Pos::new(4, 1))], 7);
-        assert_eq!(dist[map.index(Pos::new(2, 2))], UNREACHED);
-        assert_eq!(dist[map.index(Pos::new(3, 1))], UNREACHED);
+        let at = |x, y| map.index(Pos::new(x, y)).map(|i| dist[i]);
+        assert_eq!(at(4, 1), Some(7));
+        assert_eq!(at(2, 2), Some(UNREACHED));
+        assert_eq!(at(3, 1), Some(UNREACHED));
+        assert!(
+            step_distances(&map, Pos::new(-1, 1))
+                .iter()
+                .all(|&d| d == UNREACHED)
+        );
     }
 
     #[test]
@@ -212,13 +216,8 @@ mod tests {
         );
         connect_pockets(&mut map, 2);
         let reach = reachable(&map, map.start);
-        for (i, &t) in map.cells().iter().enumerate() {
-            assert_eq!(
-                is_walkable(t),
-                reach[i],
-                "cell {} walkable but unreached",
-                map.pos_of(i)
-            );
+        for (pos, (&t, &reached)) in map.positions().zip(map.cells().iter().zip(&reach)) {
+            assert_eq!(is_walkable(t), reached, "cell {pos} walkable but unreached");
         }
         // The one-cell pocket at (1, 4) is filled, the bigger ones are dug or forded to.
         assert_eq!(map.terrain_at(1, 4), Some(Terrain::Wall));

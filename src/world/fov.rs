@@ -66,6 +66,12 @@ impl Row {
     }
 }
 
+/// A grid side as a bound for `i64` coordinates, capped so every cell inside has an
+/// `i32` coordinate (cells past `i32::MAX` cannot be named by a [`Pos`] anyway).
+fn coordinate_bound(side: usize) -> i64 {
+    i64::try_from(side).map_or(i64::from(i32::MAX), |s| s.min(i64::from(i32::MAX)))
+}
+
 /// The four quadrants as (depth, col) -> (dx, dy) maps: north, east, south, west.
 const QUADRANTS: [(i64, i64, i64, i64); 4] = [
     // dx = a*depth + b*col, dy = c*depth + d*col
@@ -89,6 +95,7 @@ impl Fov {
     }
 
     /// Computes what a viewer at `origin` sees within `radius` on a `width x height` grid.
+    /// An origin off the grid (negative coordinates included) sees nothing.
     ///
     /// - `is_opaque(x, y)`: whether an in-bounds cell blocks sight. Off-grid cells block.
     /// - `reveal(pos)`: called for each visible cell, the origin included. Cells on the
@@ -101,23 +108,27 @@ impl Fov {
         height: usize,
         origin: Pos,
         radius: u32,
-        is_opaque: impl Fn(usize, usize) -> bool,
+        is_opaque: impl Fn(i32, i32) -> bool,
         mut reveal: impl FnMut(Pos),
     ) {
-        if origin.x >= width || origin.y >= height {
+        let (w, h) = (coordinate_bound(width), coordinate_bound(height));
+        let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
+        if !(0..w).contains(&ox) || !(0..h).contains(&oy) {
             return;
         }
         reveal(origin);
-        let (ox, oy) = (origin.x as i64, origin.y as i64);
-        let (w, h) = (width as i64, height as i64);
         let max_depth = i64::from(radius);
         for (a, b, c, d) in QUADRANTS {
-            // Maps a tile to (in-bounds cell, or None for off-grid).
+            // Maps a tile to (in-bounds cell, or None for off-grid). Coordinates in
+            // `0..w` and `0..h` fit in `i32` (see `coordinate_bound`).
             let cell = |depth: i64, col: i64| {
                 let (dx, dy) = (a * depth + b * col, c * depth + d * col);
                 let (x, y) = (ox + dx, oy + dy);
-                ((0..w).contains(&x) && (0..h).contains(&y))
-                    .then_some((x as usize, y as usize, dx, dy))
+                if (0..w).contains(&x) && (0..h).contains(&y) {
+                    Some((i32::try_from(x).ok()?, i32::try_from(y).ok()?, dx, dy))
+                } else {
+                    None
+                }
             };
             self.stack.clear();
             self.stack.push(Row {
@@ -175,6 +186,7 @@ impl Fov {
 #[derive(Debug, Default, Clone)]
 pub struct VisibleSet {
     width: usize,
+    height: usize,
     stamps: Vec<u32>,
     generation: u32,
     cells: Vec<Pos>,
@@ -191,8 +203,13 @@ impl VisibleSet {
     pub fn reset(&mut self, width: usize, height: usize) {
         self.cells.clear();
         let len = width * height;
-        if self.width != width || self.stamps.len() != len || self.generation == u32::MAX {
+        if self.width != width
+            || self.height != height
+            || self.stamps.len() != len
+            || self.generation == u32::MAX
+        {
             self.width = width;
+            self.height = height;
             self.stamps.clear();
             self.stamps.resize(len, 0);
             self.generation = 0;
@@ -200,12 +217,21 @@ impl VisibleSet {
         self.generation += 1;
     }
 
+    /// The stamp slot of `pos`; `None` off the grid, negative coordinates included.
+    #[inline]
+    fn index(&self, pos: Pos) -> Option<usize> {
+        let x = usize::try_from(pos.x).ok()?;
+        let y = usize::try_from(pos.y).ok()?;
+        (x < self.width && y < self.height).then(|| y * self.width + x)
+    }
+
     /// Adds a cell (ignored if already present or off the grid).
     #[inline]
     pub fn insert(&mut self, pos: Pos) {
-        let i = pos.y * self.width + pos.x;
-        if pos.x < self.width
-            && let Some(stamp) = self.stamps.get_mut(i)
+        let Some(i) = self.index(pos) else {
+            return;
+        };
+        if let Some(stamp) = self.stamps.get_mut(i)
             && *stamp != self.generation
         {
             *stamp = self.generation;
@@ -217,11 +243,9 @@ impl VisibleSet {
     #[must_use]
     #[inline]
     pub fn contains(&self, pos: Pos) -> bool {
-        pos.x < self.width
-            && self
-                .stamps
-                .get(pos.y * self.width + pos.x)
-                .is_some_and(|&s| s == self.generation)
+        self.index(pos)
+            .and_then(|i| self.stamps.get(i))
+            .is_some_and(|&s| s == self.generation)
     }
 
     /// The visible cells, each once, in discovery order.
@@ -236,7 +260,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::world::level_text;
+    use crate::world::level::pos_from_usize;
+    use crate::world::{Terrain, level_text};
 
     /// Marks what the `@` in `text` sees: visible cells keep their character, the rest
     /// become `?`.
@@ -247,7 +272,7 @@ mod tests {
         let mut out = String::new();
         for (y, line) in text.lines().enumerate() {
             for (x, c) in line.chars().enumerate() {
-                out.push(if visible.contains(Pos::new(x, y)) {
+                out.push(if visible.contains(pos_from_usize(x, y)) {
                     c
                 } else {
                     '?'
@@ -358,6 +383,26 @@ mod tests {
         fov.compute_into(&level, level.start, 0, &mut visible);
         assert_eq!(visible.cells(), &[Pos::new(0, 0)]);
         assert!(!visible.contains(Pos::new(1, 0)));
+        assert!(!visible.contains(Pos::new(-1, 0)));
+        assert!(!visible.contains(Pos::new(0, 2)));
+    }
+
+    #[test]
+    fn a_viewer_off_the_grid_sees_nothing() {
+        let level = level_text::parse("@..\n...\n").expect("valid fixture");
+        let mut fov = Fov::new();
+        let mut visible = VisibleSet::new();
+        for origin in [
+            Pos::new(-1, 0),
+            Pos::new(0, -1),
+            Pos::new(3, 0),
+            Pos::new(i32::MIN, i32::MAX),
+        ] {
+            fov.compute_into(&level, origin, 5, &mut visible);
+            assert!(visible.cells().is_empty(), "{origin}");
+        }
+        visible.insert(Pos::new(-1, -1));
+        assert!(visible.cells().is_empty());
     }
 
     fn grid() -> impl Strategy<Value = (usize, Vec<bool>)> {
@@ -375,15 +420,21 @@ mod tests {
         #[test]
         fn sight_is_symmetric_between_clear_cells((width, walls) in grid(), radius in 1u32..12) {
             let height = walls.len() / width;
+            let mut level = Level::filled(width, height, Terrain::Floor);
+            for (cell, &wall) in level.cells_mut().iter_mut().zip(&walls) {
+                if wall {
+                    *cell = Terrain::Wall;
+                }
+            }
             let mut fov = Fov::new();
             let mut seen = vec![vec![false; walls.len()]; walls.len()];
-            for (i, row) in seen.iter_mut().enumerate() {
-                if walls[i] {
+            for (origin, row) in level.positions().zip(&mut seen) {
+                if level.is_opaque(origin.x, origin.y) {
                     continue;
                 }
-                fov.compute(width, height, Pos::new(i % width, i / width), radius,
-                    |x, y| walls[y * width + x],
-                    |p| row[p.y * width + p.x] = true);
+                fov.compute(width, height, origin, radius,
+                    |x, y| level.is_opaque(x, y),
+                    |p| if let Some(i) = level.index(p) { row[i] = true });
             }
             for a in 0..walls.len() {
                 for b in 0..walls.len() {

@@ -14,6 +14,7 @@ use serde::Deserialize;
 
 use super::caves::{CavesParams, carve_caves};
 use super::connectivity::{self, UNREACHED};
+use super::level::pos_from_usize;
 use super::paint::{PaintParams, paint};
 use super::rooms::{Room, RoomsParams, carve_rooms};
 use super::{Level, Pos, Terrain};
@@ -159,7 +160,7 @@ fn ensure_some_floor(level: &mut Level) {
     let (x0, y0) = ((w - room_w) / 2, (h - room_h) / 2);
     for y in y0..y0 + room_h {
         for x in x0..x0 + room_w {
-            level.set(Pos::new(x, y), Terrain::Floor);
+            level.set(pos_from_usize(x, y), Terrain::Floor);
         }
     }
 }
@@ -169,34 +170,37 @@ fn random_walkable(level: &Level, rng: &mut impl Rng) -> Pos {
     let cells = level.cells();
     for _ in 0..START_PROBES {
         let i = rng.random_range(0..cells.len());
-        if connectivity::is_walkable(cells[i]) {
-            return level.pos_of(i);
+        if connectivity::is_walkable(cells[i])
+            && let Some(pos) = level.pos_of(i)
+        {
+            return pos;
         }
     }
     cells
         .iter()
         .position(|&t| connectivity::is_walkable(t))
-        .map_or(Pos::new(level.width() / 2, level.height() / 2), |i| {
-            level.pos_of(i)
-        })
+        .and_then(|i| level.pos_of(i))
+        .unwrap_or_else(|| pos_from_usize(level.width() / 2, level.height() / 2))
 }
 
 /// The stairs go as far (in steps) from the start as possible: the farthest other
 /// room's centre on room maps, the farthest cell otherwise.
 fn place_stairs(level: &Level, rooms: &[Room], start_room: Option<usize>, dist: &[u32]) -> Pos {
-    let reached = |i: usize| dist[i] != UNREACHED && i != level.index(level.start);
+    let start = level.index(level.start);
+    let reached = |i: usize| dist[i] != UNREACHED && Some(i) != start;
     let room_centres = rooms
         .iter()
         .enumerate()
         .filter(|&(i, _)| Some(i) != start_room)
-        .map(|(_, room)| level.index(room.center()))
+        .filter_map(|(_, room)| level.index(room.center()))
         .filter(|&i| reached(i));
     let farthest = |cells: &mut dyn Iterator<Item = usize>| {
         cells.max_by_key(|&i| (dist[i], std::cmp::Reverse(i)))
     };
     farthest(&mut room_centres.into_iter())
         .or_else(|| farthest(&mut (0..dist.len()).filter(|&i| reached(i))))
-        .map_or(level.start, |i| level.pos_of(i))
+        .and_then(|i| level.pos_of(i))
+        .unwrap_or(level.start)
 }
 
 /// Scatters each faction's spawns over reachable open cells, away from the start
@@ -207,6 +211,7 @@ fn place_spawns(
     dist: &[u32],
     rng: &mut impl Rng,
 ) {
+    let start = level.index(level.start);
     let usable = |level: &Level, i: usize, min_distance: u32| {
         dist[i] != UNREACHED
             && dist[i] >= min_distance
@@ -214,7 +219,7 @@ fn place_spawns(
                 level.cells()[i],
                 Terrain::StairsDown | Terrain::ClosedDoor | Terrain::OpenDoor
             )
-            && i != level.index(level.start)
+            && Some(i) != start
     };
     let wanted: usize = counts.values().sum();
     let mut free: Vec<usize> = (0..dist.len())
@@ -223,16 +228,20 @@ fn place_spawns(
     if free.len() < wanted {
         free = (0..dist.len()).filter(|&i| usable(level, i, 1)).collect();
     }
-    let width = level.width();
     for (faction, &count) in counts {
-        let cells = level.spawns.entry(faction.clone()).or_default();
+        let mut placed = Vec::with_capacity(count.min(free.len()));
         for _ in 0..count {
             if free.is_empty() {
                 break;
             }
             let i = free.swap_remove(rng.random_range(0..free.len()));
-            cells.push(Pos::new(i % width, i / width));
+            placed.extend(level.pos_of(i));
         }
+        level
+            .spawns
+            .entry(faction.clone())
+            .or_default()
+            .extend(placed);
     }
 }
 
@@ -243,13 +252,13 @@ mod tests {
 
     fn check_invariants(level: &Level) {
         let reach = connectivity::reachable(level, level.start);
-        for (i, &t) in level.cells().iter().enumerate() {
+        for (pos, (&t, &reached)) in level.positions().zip(level.cells().iter().zip(&reach)) {
             assert_eq!(
                 connectivity::is_walkable(t),
-                reach[i],
+                reached,
                 "{} at {} walkable but unreached:\n{}",
                 t,
-                level.pos_of(i),
+                pos,
                 level_text::render(level)
             );
         }
@@ -260,7 +269,10 @@ mod tests {
         assert_ne!(level.start, level.stairs);
         for cells in level.spawns.values() {
             for &p in cells {
-                assert!(reach[level.index(p)], "spawn at {p} sealed in");
+                assert!(
+                    level.index(p).is_some_and(|i| reach[i]),
+                    "spawn at {p} sealed in"
+                );
             }
         }
     }

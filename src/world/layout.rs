@@ -14,6 +14,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::level::pos_from_usize;
 use super::level_error::LevelError;
 use super::level_text::{self, START_CHAR};
 use super::source_text::{LineCol, line_col, locate};
@@ -191,7 +192,7 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
             });
         }
         for (x, ch) in row.text.chars().enumerate() {
-            let pos = Pos::new(x, y);
+            let pos = pos_from_usize(x, y);
             let at = LineCol {
                 line: row.at.line,
                 column: row.at.column + x,
@@ -264,7 +265,8 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     level.stairs = stairs;
     let at = |pos: Pos| places.get(&pos).copied().unwrap_or(map_at);
     let reach = connectivity::reachable(&level, start);
-    if !reach[level.index(stairs)] {
+    let reached = |pos: Pos| level.index(pos).is_some_and(|i| reach[i]);
+    if !reached(stairs) {
         let at = at(stairs);
         return Err(LevelError::StairsUnreachable {
             file: file.to_owned(),
@@ -273,7 +275,7 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
         });
     }
     for (faction, cells) in &level.spawns {
-        if let Some(&sealed) = cells.iter().find(|&&p| !reach[level.index(p)]) {
+        if let Some(&sealed) = cells.iter().find(|&&p| !reached(p)) {
             let at = at(sealed);
             return Err(LevelError::SpawnSealed {
                 file: file.to_owned(),

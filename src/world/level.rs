@@ -1,14 +1,19 @@
 //! A level: the terrain grid plus where the player starts, the stairs, and faction spawns.
 //!
-//! It is plain data with cheap lookups for the pathfinding engine, FOV and the game.
-//! It must never generate, parse files or draw: generators and loaders build it, the UI reads it.
+//! It is plain data with cheap lookups for the pathfinding engine, FOV and the game, and
+//! it builds the engine's [`Grid`] for a traveller. Cells are addressed by the engine's
+//! signed [`Pos`]: anything off the grid, negative coordinates included, reads as `None`
+//! and is ignored on write. It must never generate, parse files or draw: generators and
+//! loaders build it, the UI reads it.
 
 use std::collections::BTreeMap;
 
 use super::{CostProfile, Pos, Terrain};
+use crate::pathfinding::grid::MAX_GRID_SIDE;
+use crate::pathfinding::{Grid, GridError, Movement};
 
 /// A playable map: `width * height` cells in row-major order.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Level {
     /// The level's name (its file stem, or the generator's name).
     pub name: String,
@@ -25,10 +30,31 @@ pub struct Level {
     pub spawns: BTreeMap<String, Vec<Pos>>,
 }
 
+/// The position of column `x`, row `y` counted as `usize` (as generators and text rows
+/// count them). A value past `i32::MAX` saturates, which is off every level (sides are at
+/// most [`Level::MAX_SIDE`]), so such a position is simply out of bounds.
+#[must_use]
+#[inline]
+pub(crate) fn pos_from_usize(x: usize, y: usize) -> Pos {
+    Pos::new(saturating_coordinate(x), saturating_coordinate(y))
+}
+
+/// `value` as a coordinate, `i32::MAX` (off every level) if it does not fit.
+#[inline]
+fn saturating_coordinate(value: usize) -> i32 {
+    i32::try_from(value).unwrap_or(i32::MAX)
+}
+
 impl Level {
-    /// A `width x height` level filled with `fill`, start and stairs at the origin, no spawns.
+    /// The longest side a level can have: the search engine's limit, so every level can
+    /// be searched and every cell has an `i32` coordinate.
+    pub const MAX_SIDE: usize = MAX_GRID_SIDE;
+
+    /// A `width x height` level filled with `fill`, start and stairs at the origin, no
+    /// spawns. Sides longer than [`Level::MAX_SIDE`] are cut to it.
     #[must_use]
     pub fn filled(width: usize, height: usize, fill: Terrain) -> Self {
+        let (width, height) = (width.min(Self::MAX_SIDE), height.min(Self::MAX_SIDE));
         Self {
             name: String::new(),
             description: String::new(),
@@ -53,65 +79,90 @@ impl Level {
         self.height
     }
 
-    /// All cells, row-major (`index = y * width + x`).
+    /// All cells, row-major (see [`Level::index`]).
     #[must_use]
     pub fn cells(&self) -> &[Terrain] {
         &self.cells
     }
 
-    /// Whether `(x, y)` lies on the grid.
-    #[must_use]
-    #[inline]
-    pub fn in_bounds(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.height
+    /// Every cell's position, row by row (the order of [`Level::cells`]).
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
+        let (width, height) = (
+            saturating_coordinate(self.width),
+            saturating_coordinate(self.height),
+        );
+        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
     }
 
-    /// Row-major index of an in-bounds cell.
+    /// Row-major index of `pos` (`y * width + x`); `None` off the grid, negative
+    /// coordinates included.
     #[must_use]
     #[inline]
-    pub fn index(&self, pos: Pos) -> usize {
-        pos.y * self.width + pos.x
+    pub fn index(&self, pos: Pos) -> Option<usize> {
+        let x = usize::try_from(pos.x).ok()?;
+        let y = usize::try_from(pos.y).ok()?;
+        (x < self.width && y < self.height).then(|| y * self.width + x)
     }
 
-    /// The cell at a row-major index.
+    /// The cell at a row-major index; `None` past the last cell.
     #[must_use]
     #[inline]
-    pub fn pos_of(&self, index: usize) -> Pos {
-        Pos::new(index % self.width, index / self.width)
+    pub fn pos_of(&self, index: usize) -> Option<Pos> {
+        // A level with cells has a width above zero, so the division is safe.
+        (index < self.cells.len()).then(|| pos_from_usize(index % self.width, index / self.width))
+    }
+
+    /// Whether `pos` lies on the grid.
+    #[must_use]
+    #[inline]
+    pub fn in_bounds(&self, pos: Pos) -> bool {
+        self.index(pos).is_some()
     }
 
     /// Terrain at `(x, y)`; `None` off the grid.
     #[must_use]
     #[inline]
-    pub fn terrain_at(&self, x: usize, y: usize) -> Option<Terrain> {
-        if self.in_bounds(x, y) {
-            Some(self.cells[y * self.width + x])
-        } else {
-            None
-        }
+    pub fn terrain_at(&self, x: i32, y: i32) -> Option<Terrain> {
+        self.index(Pos::new(x, y))
+            .and_then(|i| self.cells.get(i).copied())
     }
 
     /// Time to enter `(x, y)` for a traveller with `profile`; `None` if impassable or off
-    /// the grid. `|x, y| level.cost_at(x, y, &profile)` is the pathfinding engine's cost view.
+    /// the grid. This is the engine's cost function shape: see [`Level::cost_grid`].
     #[must_use]
     #[inline]
-    pub fn cost_at(&self, x: usize, y: usize, profile: &CostProfile) -> Option<f64> {
+    pub fn cost_at(&self, x: i32, y: i32, profile: &CostProfile) -> Option<f64> {
         self.terrain_at(x, y).and_then(|t| profile.cost(t))
+    }
+
+    /// The search engine's grid of this level as a traveller with `profile` sees it.
+    /// The profile's cheapest cost is declared to the grid even when no cell has that
+    /// terrain, so heuristics stay admissible if such cells appear later.
+    ///
+    /// # Errors
+    /// [`GridError::BadSize`] for a level with no cells.
+    pub fn cost_grid(&self, profile: &CostProfile, movement: Movement) -> Result<Grid, GridError> {
+        let mut grid = Grid::from_fn(self.width, self.height, movement, |x, y| {
+            self.cost_at(x, y, profile)
+        })?;
+        if let Some(min_cost) = profile.min_cost() {
+            grid.declare_min_cost(min_cost)?;
+        }
+        Ok(grid)
     }
 
     /// Whether `(x, y)` blocks sight; off the grid counts as opaque.
     #[must_use]
     #[inline]
-    pub fn is_opaque(&self, x: usize, y: usize) -> bool {
+    pub fn is_opaque(&self, x: i32, y: i32) -> bool {
         self.terrain_at(x, y).is_none_or(Terrain::is_opaque)
     }
 
     /// Sets the terrain at an in-bounds cell; off-grid writes are ignored.
     #[inline]
     pub fn set(&mut self, pos: Pos, terrain: Terrain) {
-        if self.in_bounds(pos.x, pos.y) {
-            let i = self.index(pos);
-            self.cells[i] = terrain;
+        if let Some(cell) = self.index(pos).and_then(|i| self.cells.get_mut(i)) {
+            *cell = terrain;
         }
     }
 
@@ -131,19 +182,129 @@ impl Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pathfinding::{AStar, DijkstraMap, SearchOptions};
+    use crate::world::level_text;
 
     #[test]
     fn lookups_respect_bounds() {
         let mut level = Level::filled(3, 2, Terrain::Floor);
         level.set(Pos::new(2, 1), Terrain::Road);
         level.set(Pos::new(5, 5), Terrain::Road);
+        level.set(Pos::new(-1, 0), Terrain::Road);
         assert_eq!(level.terrain_at(2, 1), Some(Terrain::Road));
         assert_eq!(level.terrain_at(3, 0), None);
+        assert_eq!(level.terrain_at(-1, 0), None);
+        assert_eq!(level.terrain_at(0, i32::MIN), None);
         let profile = CostProfile::default();
         assert_eq!(level.cost_at(2, 1, &profile), Some(0.5));
         assert_eq!(level.cost_at(0, 2, &profile), None);
+        assert_eq!(level.cost_at(-1, -1, &profile), None);
         assert!(level.is_opaque(9, 9));
+        assert!(level.is_opaque(-1, 0));
         assert!(!level.is_opaque(0, 0));
-        assert_eq!(level.pos_of(level.index(Pos::new(1, 1))), Pos::new(1, 1));
+        assert_eq!(
+            level
+                .cells()
+                .iter()
+                .filter(|&&t| t == Terrain::Road)
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn indices_and_positions_agree() {
+        let level = Level::filled(3, 2, Terrain::Floor);
+        assert_eq!(level.index(Pos::new(1, 1)), Some(4));
+        for pos in [
+            Pos::new(3, 0),
+            Pos::new(0, 2),
+            Pos::new(-1, 0),
+            Pos::new(0, -1),
+        ] {
+            assert_eq!(level.index(pos), None, "{pos}");
+            assert!(!level.in_bounds(pos));
+        }
+        let positions: Vec<Pos> = level.positions().collect();
+        assert_eq!(positions.len(), level.cells().len());
+        for (i, &pos) in positions.iter().enumerate() {
+            assert_eq!(level.pos_of(i), Some(pos));
+            assert_eq!(level.index(pos), Some(i));
+        }
+        assert_eq!(level.pos_of(6), None);
+        assert_eq!(Level::filled(0, 4, Terrain::Floor).pos_of(0), None);
+    }
+
+    #[test]
+    fn sides_are_capped_so_every_cell_has_a_coordinate() {
+        let level = Level::filled(Level::MAX_SIDE + 7, 1, Terrain::Wall);
+        assert_eq!(level.width(), Level::MAX_SIDE);
+        assert_eq!(pos_from_usize(usize::MAX, 0), Pos::new(i32::MAX, 0));
+        assert!(!level.in_bounds(pos_from_usize(usize::MAX, 0)));
+    }
+
+    /// Start and stairs face each other across a swamp; a road runs around it.
+    const SWAMP_AND_RING_ROAD: &str = "\
+###########
+#=========#
+#=#######=#
+#='@%%%>'=#
+#=#######=#
+#=========#
+###########
+";
+
+    #[test]
+    fn the_cost_grid_routes_around_the_swamp_like_a_dijkstra_map() {
+        let level = level_text::parse(SWAMP_AND_RING_ROAD).expect("valid fixture");
+        let profile = CostProfile::default();
+        let grid = level
+            .cost_grid(&profile, Movement::default())
+            .expect("a level with cells");
+        let path = AStar::new()
+            .find_path(&grid, level.start, level.stairs, &SearchOptions::default())
+            .expect("start and stairs are on the grid and passable")
+            .expect("the road leads round");
+        let straight: f64 = (level.start.x + 1..=level.stairs.x)
+            .filter_map(|x| level.cost_at(x, level.start.y, &profile))
+            .sum();
+        assert!(
+            path.cost < straight,
+            "road {} vs straight {straight}",
+            path.cost
+        );
+        assert!(
+            path.cells
+                .iter()
+                .any(|p| level.terrain_at(p.x, p.y) == Some(Terrain::Road))
+        );
+        let mut to_stairs = DijkstraMap::new();
+        to_stairs.compute(&grid, [(level.stairs, 0.0)]);
+        let distance = to_stairs.distance(level.start).expect("stairs reachable");
+        assert!(
+            (distance - path.cost).abs() <= 1e-9 * distance,
+            "A* {} vs Dijkstra {distance}",
+            path.cost
+        );
+    }
+
+    #[test]
+    fn the_cost_grid_declares_the_cheapest_terrain_even_when_absent() {
+        let level = level_text::parse("#####\n#@.>#\n#####\n").expect("valid fixture");
+        let grid = level
+            .cost_grid(&CostProfile::default(), Movement::default())
+            .expect("a level with cells");
+        assert_eq!(grid.cost(Pos::new(2, 1)), Some(1.0));
+        assert_eq!(grid.cost(Pos::new(0, 0)), None);
+        assert_eq!(
+            grid.min_cost(),
+            0.5,
+            "road is cheapest though none is on the map"
+        );
+        assert!(matches!(
+            Level::filled(0, 0, Terrain::Floor)
+                .cost_grid(&CostProfile::default(), Movement::default()),
+            Err(GridError::BadSize { .. })
+        ));
     }
 }

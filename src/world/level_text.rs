@@ -61,8 +61,8 @@ pub fn spawn_char(faction: &str) -> char {
 pub fn render(level: &Level) -> String {
     let mut chars: Vec<char> = level.cells().iter().map(|&t| terrain_char(t)).collect();
     let mut mark = |pos: Pos, c: char| {
-        if level.in_bounds(pos.x, pos.y) {
-            chars[level.index(pos)] = c;
+        if let Some(i) = level.index(pos) {
+            chars[i] = c;
         }
     };
     for (faction, cells) in &level.spawns {
@@ -88,27 +88,25 @@ pub fn parse(text: &str) -> Option<Level> {
     let rows: Vec<&str> = text.lines().filter(|r| !r.is_empty()).collect();
     let width = rows.first()?.chars().count();
     let mut level = Level::filled(width, rows.len(), Terrain::Wall);
+    if rows.iter().any(|row| row.chars().count() != width) {
+        return None;
+    }
     let mut start = None;
-    for (y, row) in rows.iter().enumerate() {
-        if row.chars().count() != width {
-            return None;
+    let chars = rows.iter().flat_map(|row| row.chars());
+    for (pos, c) in level.positions().zip(chars) {
+        let terrain = if c == START_CHAR {
+            start = Some(pos);
+            Terrain::Floor
+        } else if c.is_ascii_lowercase() {
+            level.spawns.entry(c.to_string()).or_default().push(pos);
+            Terrain::Floor
+        } else {
+            terrain_from_char(c)?
+        };
+        if terrain == Terrain::StairsDown {
+            level.stairs = pos;
         }
-        for (x, c) in row.chars().enumerate() {
-            let pos = Pos::new(x, y);
-            let terrain = if c == START_CHAR {
-                start = Some(pos);
-                Terrain::Floor
-            } else if c.is_ascii_lowercase() {
-                level.spawns.entry(c.to_string()).or_default().push(pos);
-                Terrain::Floor
-            } else {
-                terrain_from_char(c)?
-            };
-            if terrain == Terrain::StairsDown {
-                level.stairs = pos;
-            }
-            level.set(pos, terrain);
-        }
+        level.set(pos, terrain);
     }
     level.start = start?;
     Some(level)

@@ -9,6 +9,7 @@
 use rand::{Rng, RngExt};
 use serde::Deserialize;
 
+use super::level::pos_from_usize;
 use super::{Level, Pos, Terrain};
 
 /// Cells between a room and the edge of its leaf (the wall left between rooms).
@@ -61,13 +62,13 @@ impl Room {
     /// The middle cell of the floor.
     #[must_use]
     pub fn center(&self) -> Pos {
-        Pos::new(self.x + self.width / 2, self.y + self.height / 2)
+        pos_from_usize(self.x + self.width / 2, self.y + self.height / 2)
     }
 
-    fn distance_sq(&self, other: Pos) -> usize {
+    fn distance_sq(&self, other: Pos) -> u64 {
         let c = self.center();
-        let dx = c.x.abs_diff(other.x);
-        let dy = c.y.abs_diff(other.y);
+        let dx = u64::from(c.x.abs_diff(other.x));
+        let dy = u64::from(c.y.abs_diff(other.y));
         dx * dx + dy * dy
     }
 }
@@ -138,7 +139,7 @@ impl<R: Rng> Carver<'_, R> {
         let right = self.split(second);
         // Join the room of the first half nearest the second half's middle with the
         // room of the second half nearest to it.
-        let target = Pos::new(second.x + second.width / 2, second.y + second.height / 2);
+        let target = pos_from_usize(second.x + second.width / 2, second.y + second.height / 2);
         if let Some(a) = self.nearest(left.clone(), target)
             && let Some(b) = self.nearest(right.clone(), self.rooms[a].center())
         {
@@ -175,9 +176,8 @@ impl<R: Rng> Carver<'_, R> {
         };
         for ry in y..y + height {
             for rx in x..x + width {
-                let pos = Pos::new(rx, ry);
-                if self.level.in_bounds(rx, ry) {
-                    let i = self.level.index(pos);
+                let pos = pos_from_usize(rx, ry);
+                if let Some(i) = self.level.index(pos) {
                     self.in_room[i] = true;
                     self.level.set(pos, Terrain::Floor);
                 }
@@ -199,7 +199,7 @@ impl<R: Rng> Carver<'_, R> {
             for y in a.y.min(b.y)..=a.y.max(b.y) {
                 for x in a.x.min(b.x)..=a.x.max(b.x) {
                     let pos = Pos::new(x, y);
-                    if self.level.in_bounds(x, y) && !self.in_room[self.level.index(pos)] {
+                    if self.level.index(pos).is_some_and(|i| !self.in_room[i]) {
                         self.level.set(pos, Terrain::Road);
                     }
                 }
@@ -223,30 +223,28 @@ impl<R: Rng> Carver<'_, R> {
     /// Puts doors where a road crosses a room's surrounding wall ring.
     fn add_doors(&mut self) {
         for room in self.rooms.clone() {
-            let (left, top) = (room.x.wrapping_sub(1), room.y.wrapping_sub(1));
-            let (right, bottom) = (room.x + room.width, room.y + room.height);
-            let horizontal = (room.x..right).flat_map(|x| [(x, top), (x, bottom)]);
-            let vertical = (room.y..bottom).flat_map(|y| [(left, y), (right, y)]);
+            // The floor spans `first..past` on each axis; the wall ring lies just outside.
+            let first = pos_from_usize(room.x, room.y);
+            let past = pos_from_usize(room.x + room.width, room.y + room.height);
+            let (left, top, right, bottom) = (first.x - 1, first.y - 1, past.x, past.y);
+            let horizontal = (first.x..right).flat_map(|x| [(x, top), (x, bottom)]);
+            let vertical = (first.y..bottom).flat_map(|y| [(left, y), (right, y)]);
             for (x, y) in horizontal.chain(vertical) {
                 self.maybe_door(x, y, y == top || y == bottom);
             }
         }
     }
 
-    fn maybe_door(&mut self, x: usize, y: usize, on_horizontal_side: bool) {
+    fn maybe_door(&mut self, x: i32, y: i32, on_horizontal_side: bool) {
         if self.level.terrain_at(x, y) != Some(Terrain::Road) {
             return;
         }
-        let is_wall = |level: &Level, x: Option<usize>, y: Option<usize>| match (x, y) {
-            (Some(x), Some(y)) => level.terrain_at(x, y) == Some(Terrain::Wall),
-            _ => false,
-        };
+        // A road cell is on the level, so its neighbours' coordinates cannot overflow.
+        let is_wall = |x: i32, y: i32| self.level.terrain_at(x, y) == Some(Terrain::Wall);
         let framed = if on_horizontal_side {
-            is_wall(self.level, x.checked_sub(1), Some(y))
-                && is_wall(self.level, x.checked_add(1), Some(y))
+            is_wall(x - 1, y) && is_wall(x + 1, y)
         } else {
-            is_wall(self.level, Some(x), y.checked_sub(1))
-                && is_wall(self.level, Some(x), y.checked_add(1))
+            is_wall(x, y - 1) && is_wall(x, y + 1)
         };
         if framed && self.rng.random_bool(self.params.doors) {
             let door = if self.rng.random_bool(self.params.closed_doors) {
@@ -307,7 +305,7 @@ mod tests {
         let reach = connectivity::reachable(&level, rooms[0].center());
         for room in &rooms {
             assert!(
-                reach[level.index(room.center())],
+                level.index(room.center()).is_some_and(|i| reach[i]),
                 "room {room:?} not linked"
             );
         }

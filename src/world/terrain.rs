@@ -7,7 +7,10 @@
 use std::fmt;
 
 /// A kind of ground. The discriminant indexes [`Terrain::ALL`] and per-terrain arrays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Terrain {
     /// Solid rock: impassable and opaque.
     Wall,

@@ -1,0 +1,26 @@
+//! The game: levels in a run, actors on an energy clock where time is
+//! terrain, combat, monsters that hunt with the pathfinding engine, saves,
+//! and the headless simulation.
+//!
+//! Never imports ratatui or crossterm: the UI reads this state, and `sim`
+//! runs it with no terminal at all.
+pub mod action;
+pub mod actor;
+pub mod autopilot;
+pub mod brain;
+pub mod clock;
+pub mod combat;
+pub mod direction;
+mod level_access;
+pub mod message_log;
+pub mod monster_kind;
+pub mod navigation;
+pub mod save;
+pub mod setup;
+pub mod sim;
+pub mod state;
+
+pub use action::Action;
+pub use direction::Direction;
+pub use setup::GameSetup;
+pub use state::{Game, GameError, Outcome, Refusal};

@@ -1,0 +1,20 @@
+//! What an actor can do with its turn.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::direction::Direction;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Step one cell; into an enemy it is an attack, into a closed door it
+    /// opens the door on the way through.
+    Move(Direction),
+    /// Let a moment pass.
+    Wait,
+    /// Take the stairs down (only standing on them).
+    Descend,
+    /// Open the closed door in that direction without stepping.
+    OpenDoor(Direction),
+    /// Close the open door in that direction (if nobody stands in it).
+    CloseDoor(Direction),
+}

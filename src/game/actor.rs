@@ -1,0 +1,47 @@
+//! Everyone who takes turns: the player and the monsters.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::brain::Brain;
+use crate::pathfinding::Pos;
+
+/// Stable identity of an actor within a level (its index in `Game::actors`).
+pub type ActorId = usize;
+
+/// Who an actor is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Species {
+    Player,
+    /// A monster of the kind at this index in `Game::kinds`.
+    Monster(usize),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Actor {
+    pub species: Species,
+    pub pos: Pos,
+    pub hp: i32,
+    pub max_hp: i32,
+    /// The game time at which this actor acts next (the energy clock).
+    pub ready_at: f64,
+    /// A monster's mind; `None` for the player.
+    pub brain: Option<Brain>,
+}
+
+impl Actor {
+    pub fn is_alive(&self) -> bool {
+        self.hp > 0
+    }
+
+    pub fn is_player(&self) -> bool {
+        self.species == Species::Player
+    }
+
+    /// The monster kind index, if this is a monster.
+    pub fn kind(&self) -> Option<usize> {
+        match self.species {
+            Species::Monster(kind) => Some(kind),
+            Species::Player => None,
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! The message log: what happened, newest last, with the game time it
+//! happened at. Bounded, so a long game never grows it without end.
+
+use std::collections::VecDeque;
+
+use serde::{Deserialize, Serialize};
+
+/// How many messages the log keeps.
+const LOG_CAPACITY: usize = 200;
+
+/// How much a message matters, for the UI's colour and the sim's output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Importance {
+    Info,
+    Combat,
+    Danger,
+    Good,
+    System,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub time: f64,
+    pub text: String,
+    pub importance: Importance,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct MessageLog {
+    messages: VecDeque<Message>,
+}
+
+impl MessageLog {
+    pub fn push(&mut self, time: f64, importance: Importance, text: impl Into<String>) {
+        if self.messages.len() == LOG_CAPACITY {
+            self.messages.pop_front();
+        }
+        self.messages.push_back(Message {
+            time,
+            text: text.into(),
+            importance,
+        });
+    }
+
+    /// The newest `count` messages, oldest first.
+    pub fn recent(&self, count: usize) -> impl Iterator<Item = &Message> {
+        self.messages
+            .iter()
+            .skip(self.messages.len().saturating_sub(count))
+    }
+
+    pub fn len(&self) -> usize {
+        self.messages.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.messages.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_the_newest_messages() {
+        let mut log = MessageLog::default();
+        for i in 0..LOG_CAPACITY + 5 {
+            log.push(i as f64, Importance::Info, format!("m{i}"));
+        }
+        assert_eq!(log.len(), LOG_CAPACITY);
+        let recent: Vec<&str> = log.recent(2).map(|m| m.text.as_str()).collect();
+        assert_eq!(
+            recent,
+            [
+                format!("m{}", LOG_CAPACITY + 3),
+                format!("m{}", LOG_CAPACITY + 4)
+            ]
+        );
+    }
+}

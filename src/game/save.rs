@@ -1,0 +1,145 @@
+//! Saves: quitting writes the game, starting again resumes it. Writes are
+//! atomic (a temporary file beside the save, fsync, rename), so a crash
+//! mid-write never leaves half a save. A save that cannot be read is set
+//! aside under a new name, never deleted, and a new game starts.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::game::state::Game;
+
+/// Bumped whenever the saved form changes incompatibly.
+pub const SAVE_FORMAT: u32 = 1;
+/// Overrides where the save lives (tests use it).
+pub const SAVE_PATH_VARIABLE: &str = "FOGCRAWL_SAVE";
+const SAVE_FILE_NAME: &str = "save.json";
+
+#[derive(Debug, Error)]
+pub enum SaveError {
+    #[error("cannot write the save {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot encode the game: {0}")]
+    Encode(#[from] serde_json::Error),
+}
+
+/// What was found where the save should be.
+#[derive(Debug)]
+pub enum Loaded {
+    /// No save: start a new game.
+    Nothing,
+    Game(Box<Game>),
+    /// The save could not be used; it was renamed to `kept_as`.
+    SetAside {
+        reason: String,
+        kept_as: PathBuf,
+    },
+}
+
+#[derive(Serialize)]
+struct SaveOut<'a> {
+    format: u32,
+    game: &'a Game,
+}
+
+#[derive(Deserialize)]
+struct SaveIn {
+    format: u32,
+    game: serde_json::Value,
+}
+
+/// Where the save lives: `$FOGCRAWL_SAVE`, else the user's data folder.
+pub fn default_save_path() -> PathBuf {
+    if let Some(path) = std::env::var_os(SAVE_PATH_VARIABLE) {
+        return PathBuf::from(path);
+    }
+    let data_home = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")));
+    match data_home {
+        Some(dir) => dir.join("fogcrawl").join(SAVE_FILE_NAME),
+        None => PathBuf::from(SAVE_FILE_NAME),
+    }
+}
+
+/// Writes the game atomically.
+pub fn write_save(path: &Path, game: &Game) -> Result<(), SaveError> {
+    let failed = |source| SaveError::Write {
+        path: path.to_owned(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir).map_err(failed)?;
+    let bytes = serde_json::to_vec(&SaveOut {
+        format: SAVE_FORMAT,
+        game,
+    })?;
+    let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(failed)?;
+    temp.write_all(&bytes).map_err(failed)?;
+    temp.as_file().sync_all().map_err(failed)?;
+    temp.persist(path).map_err(|e| failed(e.error))?;
+    // Make the rename itself durable.
+    if let Ok(dir) = std::fs::File::open(&dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
+/// Reads the save, setting it aside if it is corrupt or incompatible.
+pub fn load_save(path: &Path) -> Loaded {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Loaded::Nothing,
+        Err(err) => return set_aside(path, format!("cannot read it: {err}")),
+    };
+    let save: SaveIn = match serde_json::from_slice(&bytes) {
+        Ok(save) => save,
+        Err(err) => return set_aside(path, format!("it is not a fogcrawl save ({err})")),
+    };
+    if save.format != SAVE_FORMAT {
+        return set_aside(
+            path,
+            format!(
+                "it was written in save format {}, this version reads format {SAVE_FORMAT}",
+                save.format
+            ),
+        );
+    }
+    let mut game: Game = match serde_json::from_value(save.game) {
+        Ok(game) => game,
+        Err(err) => return set_aside(path, format!("it is damaged ({err})")),
+    };
+    if let Err(err) = game.after_load() {
+        return set_aside(path, format!("its level cannot be rebuilt ({err})"));
+    }
+    Loaded::Game(Box::new(game))
+}
+
+/// Removes the save of a finished game (death is permanent).
+pub fn remove_save(path: &Path) {
+    let _ = std::fs::remove_file(path);
+}
+
+fn set_aside(path: &Path, reason: String) -> Loaded {
+    let mut kept_as = path.with_extension("json.bad");
+    let mut n = 1;
+    while kept_as.exists() {
+        n += 1;
+        kept_as = path.with_extension(format!("json.bad{n}"));
+    }
+    match std::fs::rename(path, &kept_as) {
+        Ok(()) => Loaded::SetAside { reason, kept_as },
+        Err(err) => Loaded::SetAside {
+            reason: format!("{reason}; it could not be renamed either ({err})"),
+            kept_as: path.to_owned(),
+        },
+    }
+}

@@ -1,0 +1,163 @@
+//! The game's rules, played headless: time is terrain, doors, combat,
+//! determinism, the scripted player and saves.
+
+use fogcrawl::game::save::{Loaded, load_save, write_save};
+use fogcrawl::game::sim::run_sim;
+use fogcrawl::game::{Action, Direction, Game, GameSetup, Outcome, Refusal};
+use fogcrawl::pathfinding::Pos;
+use fogcrawl::world::Terrain;
+
+const DUEL: &str = "tests/fixtures/game/duel.toml";
+const CORRIDOR: &str = "tests/fixtures/game/corridor.toml";
+
+fn duel(seed: u64) -> Game {
+    Game::new(&GameSetup::new(Some(DUEL), seed)).expect("the duel fixture loads")
+}
+
+#[test]
+fn a_new_game_places_the_player_and_the_spawns() {
+    let game = duel(1);
+    assert_eq!(game.player().pos, Pos::new(1, 1));
+    assert_eq!(game.living_monsters(), 1);
+    assert_eq!(game.actors[1].pos, Pos::new(8, 1));
+    assert!(game.is_visible(Pos::new(2, 1)));
+    assert!(game.is_remembered(Pos::new(2, 1)));
+}
+
+#[test]
+fn moves_take_the_entered_terrains_time() {
+    let mut game = Game::new(&GameSetup::new(Some(CORRIDOR), 1)).unwrap();
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    assert_eq!(game.player().ready_at, 1.0, "floor costs 1");
+    // Walking into the closed door opens it on the way: its cost is 2.
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    assert_eq!(game.level.terrain_at(3, 1), Some(Terrain::OpenDoor));
+    assert_eq!(game.player().ready_at, 3.0);
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    assert_eq!(game.player().ready_at, 7.0, "swamp costs 4");
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    assert_eq!(game.player().ready_at, 7.5, "road costs 0.5");
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    game.player_act(Action::Descend).unwrap();
+    assert!(
+        matches!(game.outcome, Some(Outcome::Won { .. })),
+        "a one-level run ends on the stairs"
+    );
+}
+
+#[test]
+fn refused_actions_take_no_time() {
+    let mut game = duel(1);
+    assert_eq!(
+        game.player_act(Action::Move(Direction::North)),
+        Err(Refusal::Blocked)
+    );
+    assert_eq!(game.player_act(Action::Descend), Err(Refusal::NoStairs));
+    assert_eq!(
+        game.player_act(Action::CloseDoor(Direction::East)),
+        Err(Refusal::NoOpenDoor)
+    );
+    assert_eq!(game.player().ready_at, 0.0);
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    assert_eq!(game.adjacent_doors(true), vec![Direction::East]);
+    game.player_act(Action::OpenDoor(Direction::East)).unwrap();
+    assert_eq!(game.adjacent_doors(false), vec![Direction::East]);
+    game.player_act(Action::CloseDoor(Direction::East)).unwrap();
+    assert_eq!(game.level.terrain_at(3, 1), Some(Terrain::ClosedDoor));
+}
+
+#[test]
+fn the_goblin_comes_and_fights() {
+    let mut game = duel(3);
+    for _ in 0..40 {
+        if game.is_over() {
+            break;
+        }
+        game.player_act(Action::Wait).unwrap();
+    }
+    let fought = game.log.recent(200).any(|m| m.text.contains("goblin"));
+    assert!(
+        fought,
+        "the goblin should reach and attack a waiting player"
+    );
+}
+
+#[test]
+fn same_seed_same_game() {
+    let setup = GameSetup::new(Some("rooms"), 42);
+    let a = run_sim(&setup, 300).unwrap();
+    let b = run_sim(&setup, 300).unwrap();
+    assert_eq!(a.deterministic_part(), b.deterministic_part());
+    assert!(a.searches > 0, "monsters should have searched for paths");
+    let other = run_sim(&GameSetup::new(Some("rooms"), 43), 300).unwrap();
+    assert_ne!(a.deterministic_part(), other.deterministic_part());
+}
+
+#[test]
+fn the_autopilot_finds_the_stairs_of_a_small_level() {
+    let report = run_sim(&GameSetup::new(Some(DUEL), 5), 200).unwrap();
+    assert!(
+        report.outcome == "escaped the dungeon" || report.outcome.starts_with("died"),
+        "{report}"
+    );
+}
+
+#[test]
+fn saves_round_trip_and_bad_saves_are_set_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("save.json");
+    let mut game = duel(9);
+    game.player_act(Action::Move(Direction::East)).unwrap();
+    write_save(&path, &game).unwrap();
+    let Loaded::Game(loaded) = load_save(&path) else {
+        panic!("the save should load");
+    };
+    assert_eq!(loaded.player().pos, game.player().pos);
+    assert_eq!(loaded.time, game.time);
+    assert_eq!(loaded.actors, game.actors);
+    // The loaded game plays on exactly like the original.
+    let mut original = game;
+    let mut resumed = *loaded;
+    for _ in 0..10 {
+        let _ = original.player_act(Action::Wait);
+        let _ = resumed.player_act(Action::Wait);
+    }
+    assert_eq!(original.actors, resumed.actors);
+
+    std::fs::write(&path, b"{ not json").unwrap();
+    match load_save(&path) {
+        Loaded::SetAside { reason, kept_as } => {
+            assert!(reason.contains("not a fogcrawl save"), "{reason}");
+            assert!(kept_as.exists());
+            assert!(!path.exists());
+        }
+        other => panic!("expected the corrupt save to be set aside, got {other:?}"),
+    }
+    std::fs::write(&path, br#"{"format": 999, "game": {}}"#).unwrap();
+    match load_save(&path) {
+        Loaded::SetAside { reason, .. } => assert!(reason.contains("save format 999"), "{reason}"),
+        other => panic!("expected an incompatible save to be set aside, got {other:?}"),
+    }
+    assert!(matches!(
+        load_save(&dir.path().join("none.json")),
+        Loaded::Nothing
+    ));
+}
+
+#[test]
+fn dying_ends_the_game_with_a_cause() {
+    // Wait in place until something kills the player, on a crowded level.
+    let mut game = Game::new(&GameSetup::new(Some("warrens"), 7)).unwrap();
+    for _ in 0..5000 {
+        if game.is_over() {
+            break;
+        }
+        game.player_act(Action::Wait).unwrap();
+    }
+    match &game.outcome {
+        Some(Outcome::Died { cause, .. }) => assert!(cause.starts_with("killed by the ")),
+        other => panic!("expected death on the warrens, got {other:?}"),
+    }
+    assert_eq!(game.player_act(Action::Wait), Err(Refusal::GameOver));
+}
