@@ -1,21 +1,46 @@
 //! The `fogcrawl` command line: subcommands wire files to the library.
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(
     name = "fogcrawl",
     version,
-    about = "A terminal roguelike whose monsters hunt with fog-aware pathfinding"
+    about = "A terminal roguelike whose monsters hunt with fog-aware pathfinding",
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Playing is the default: these options start a game.
+    #[command(flatten)]
+    play: PlayArgs,
+}
+
+/// Where a game starts.
+#[derive(Debug, Clone, Args)]
+struct PlayArgs {
+    /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
+    #[arg(long)]
+    level: Option<String>,
+    /// The seed every random choice flows from: same seed, same game.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play (the default when no subcommand is given).
+    Play(PlayArgs),
+    /// Run the game with no terminal and a scripted player; print statistics.
+    Sim {
+        #[command(flatten)]
+        start: PlayArgs,
+        /// How many player turns to play at most.
+        #[arg(long, default_value_t = 1000)]
+        turns: u64,
+    },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     Render {
         /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
@@ -32,40 +57,64 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => {
-            println!(
-                "fogcrawl: the playable game is not built yet; see README.md for what works today."
-            );
+        None => play(&cli.play),
+        Some(Command::Play(args)) => play(&args),
+        Some(Command::Sim { start, turns }) => sim(&start, turns),
+        Some(Command::Render { level, seed }) => render(&level, seed),
+        Some(Command::Scen(arguments)) => scen(&arguments),
+    }
+}
+
+fn play(_args: &PlayArgs) -> ExitCode {
+    println!("fogcrawl: the terminal front end is not built yet; try `fogcrawl sim`.");
+    ExitCode::SUCCESS
+}
+
+fn sim(start: &PlayArgs, turns: u64) -> ExitCode {
+    let seed = start
+        .seed
+        .unwrap_or_else(fogcrawl::world::level_file::fresh_seed);
+    let setup = fogcrawl::game::GameSetup::new(start.level.as_deref(), seed);
+    match fogcrawl::game::sim::run_sim(&setup, turns) {
+        Ok(report) => {
+            println!("{report}");
             ExitCode::SUCCESS
         }
-        Some(Command::Scen(arguments)) => {
-            match fogcrawl::scen::run_command(
-                &arguments,
-                &mut std::io::stdout().lock(),
-                &mut std::io::stderr().lock(),
-            ) {
-                Ok(report) if report.passed() => ExitCode::SUCCESS,
-                Ok(_) => ExitCode::FAILURE,
-                Err(error) => {
-                    eprintln!("fogcrawl scen: cannot write the report: {error}");
-                    ExitCode::FAILURE
-                }
-            }
+        Err(err) => {
+            eprintln!("fogcrawl: {err}");
+            ExitCode::FAILURE
         }
-        Some(Command::Render { level, seed }) => {
-            match fogcrawl::world::render_command::render_level(&level, seed) {
-                Ok(rendered) => {
-                    if let Some(note) = rendered.seed_note {
-                        eprintln!("{note}");
-                    }
-                    print!("{}", rendered.text);
-                    ExitCode::SUCCESS
-                }
-                Err(err) => {
-                    eprintln!("fogcrawl: {err}");
-                    ExitCode::FAILURE
-                }
+    }
+}
+
+fn render(level: &str, seed: Option<u64>) -> ExitCode {
+    match fogcrawl::world::render_command::render_level(level, seed) {
+        Ok(rendered) => {
+            if let Some(note) = rendered.seed_note {
+                eprintln!("{note}");
             }
+            print!("{}", rendered.text);
+            ExitCode::SUCCESS
+        }
+        Err(err) => {
+            eprintln!("fogcrawl: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn scen(arguments: &fogcrawl::scen::ScenArgs) -> ExitCode {
+    let report = fogcrawl::scen::run_command(
+        arguments,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    );
+    match report {
+        Ok(report) if report.passed() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("fogcrawl scen: cannot write the report: {error}");
+            ExitCode::FAILURE
         }
     }
 }

@@ -54,6 +54,9 @@ mod tests {
     fn a_swamp_takes_longer_than_a_road() {
         assert_eq!(move_time(1.0, 4.0, 1.0), 4.0);
         assert_eq!(move_time(1.0, 0.5, 2.0), 0.25);
-        assert_eq!(move_time(std::f64::consts::SQRT_2, 3.0, 1.5), std::f64::consts::SQRT_2 * 2.0);
+        assert_eq!(
+            move_time(std::f64::consts::SQRT_2, 3.0, 1.5),
+            std::f64::consts::SQRT_2 * 2.0
+        );
     }
 }

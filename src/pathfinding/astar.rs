@@ -919,6 +919,45 @@ mod tests {
     }
 
     #[test]
+    fn a_search_space_moved_to_another_grid_uses_its_costs() {
+        // Same size, different costs: the search space must not keep the
+        // first grid's copy of the costs.
+        let cheap_middle = grid("...\n...\n...");
+        let costly_middle = grid("...\n.9.\n...");
+        let options = SearchOptions::default();
+        let (start, goal) = (Pos::new(0, 1), Pos::new(2, 1));
+        let mut astar = AStar::new();
+        let first = astar
+            .find_path(&cheap_middle, start, goal, &options)
+            .unwrap()
+            .unwrap();
+        assert_eq!(first.cost, 2.0);
+        let second = astar
+            .find_path(&costly_middle, start, goal, &options)
+            .unwrap()
+            .unwrap();
+        let fresh = AStar::new()
+            .find_path(&costly_middle, start, goal, &options)
+            .unwrap()
+            .unwrap();
+        assert_eq!(second, fresh);
+        assert!((second.cost - 2.0 * std::f64::consts::SQRT_2).abs() < 1e-12);
+        // And back, after editing the first grid.
+        let mut edited = cheap_middle.clone();
+        edited.set_cost(Pos::new(1, 0), None).unwrap();
+        let third = astar
+            .find_path(&edited, start, goal, &options)
+            .unwrap()
+            .unwrap();
+        assert_eq!(third.cost, 2.0);
+        let around = astar
+            .find_path(&costly_middle, start, goal, &options)
+            .unwrap()
+            .unwrap();
+        assert_eq!(around, fresh);
+    }
+
+    #[test]
     fn search_space_is_reused_across_grid_sizes() {
         let mut astar = AStar::new();
         let big = grid(&".........\n".repeat(9));

@@ -154,10 +154,12 @@ pub struct Grid {
     /// Unique across all grids and all their states: a new number on every
     /// change, so a search space can tell which grid state it has copied.
     version: u64,
-    /// Cells changed since `log_start`, with the version each change made.
+    /// Every change made after state `history_start`, in order, with the
+    /// version each change made.
     change_log: Vec<(u64, u32)>,
-    /// The log holds every change made after this version.
-    log_start: u64,
+    /// A state this grid (or the grid it was cloned from) had, from which
+    /// `change_log` is complete.
+    history_start: u64,
     islands: Islands,
 }
 
@@ -175,7 +177,7 @@ impl Grid {
         let padded_cells = stride * (height + 2);
         let stride_i = stride as isize;
         let offsets = DIRECTION_DELTAS.map(|(dx, dy)| dy as isize * stride_i + dx as isize);
-        Ok(Self {
+        let mut grid = Self {
             width,
             height,
             stride,
@@ -185,11 +187,13 @@ impl Grid {
             offsets,
             min_cost: 1.0,
             declared_min_cost: None,
-            version: next_version(),
+            version: 0,
             change_log: Vec::new(),
-            log_start: 0,
+            history_start: 0,
             islands: Islands::empty(padded_cells),
-        })
+        };
+        grid.start_history();
+        Ok(grid)
     }
 
     /// A grid whose cell costs come from `cost(x, y)` (`None` = impassable).
@@ -215,6 +219,7 @@ impl Grid {
         if cheapest.is_finite() {
             grid.min_cost = cheapest;
         }
+        grid.start_history();
         grid.rebuild_masks();
         grid.rebuild_islands();
         Ok(grid)
@@ -259,15 +264,31 @@ impl Grid {
         self.version
     }
 
-    /// The cells changed after state `since`, or `None` when that is too
-    /// long ago to tell (the caller should then re-read every cell).
+    /// The cells changed after state `since`, or `None` when `since` is not
+    /// a state in this grid's remembered history (another grid's state, or
+    /// too long ago): the caller should then re-read every cell.
     pub(crate) fn changes_since(&self, since: u64) -> Option<impl Iterator<Item = usize> + '_> {
-        (since >= self.log_start && since <= self.version).then(|| {
-            let first = self.change_log.partition_point(|&(v, _)| v <= since);
+        let first = if since == self.history_start {
+            0
+        } else {
+            let at = self.change_log.partition_point(|&(v, _)| v < since);
+            if self.change_log.get(at).is_none_or(|&(v, _)| v != since) {
+                return None;
+            }
+            at + 1
+        };
+        Some(
             self.change_log[first..]
                 .iter()
-                .map(|&(_, cell)| cell as usize)
-        })
+                .map(|&(_, cell)| cell as usize),
+        )
+    }
+
+    /// Gives the grid a state number no grid had, with an empty history.
+    fn start_history(&mut self) {
+        self.version = next_version();
+        self.history_start = self.version;
+        self.change_log.clear();
     }
 
     pub fn in_bounds(&self, pos: Pos) -> bool {
@@ -325,11 +346,13 @@ impl Grid {
             return Ok(());
         }
         self.costs[index] = new_cost;
-        self.version = next_version();
         if self.change_log.len() == MAX_LOGGED_CHANGES {
+            // Forget the oldest history: searches that copied an older state
+            // re-read every cell.
             self.change_log.clear();
-            self.log_start = self.version - 1;
+            self.history_start = self.version;
         }
+        self.version = next_version();
         self.change_log.push((self.version, index as u32));
         if let Some(c) = cost {
             self.min_cost = self.min_cost.min(c);
@@ -579,6 +602,30 @@ mod tests {
         grid.set_cost(Pos::new(1, 0), Some(0.5)).unwrap();
         assert!(grid.is_legal_step(Pos::new(0, 0), Pos::new(1, 1)));
         assert_eq!(grid.min_cost(), 0.5);
+    }
+
+    #[test]
+    fn change_history_is_only_trusted_for_this_grid() {
+        let mut grid = Grid::from_ascii("....\n....", Movement::default()).unwrap();
+        let before = grid.version();
+        let clone = grid.clone();
+        grid.set_cost(Pos::new(1, 0), Some(3.0)).unwrap();
+        let one_change = grid.version();
+        grid.set_cost(Pos::new(2, 1), None).unwrap();
+        let changed: Vec<usize> = grid.changes_since(before).unwrap().collect();
+        assert_eq!(
+            changed,
+            vec![grid.index_of(Pos::new(1, 0)), grid.index_of(Pos::new(2, 1))]
+        );
+        let last: Vec<usize> = grid.changes_since(one_change).unwrap().collect();
+        assert_eq!(last, vec![grid.index_of(Pos::new(2, 1))]);
+        // A state the clone never had, and another grid's state, are unknown.
+        assert!(clone.changes_since(one_change).is_none());
+        let other = Grid::from_ascii("....\n....", Movement::default()).unwrap();
+        assert!(other.changes_since(before).is_none());
+        assert!(grid.changes_since(other.version()).is_none());
+        // The clone shares the history up to the moment it was made.
+        assert_eq!(clone.changes_since(before).unwrap().count(), 0);
     }
 
     #[test]
