@@ -220,13 +220,12 @@ fn same_size_pair() -> impl Strategy<Value = (Terrain, Terrain, Pos, Pos)> {
         })
 }
 
-/// Engine bug found by the Moving AI bench (reported, not patched here): an
-/// `AStar` keeps a copy of each cell's cost, refreshed from
-/// `Grid::changes_since(copied_version)`. A new grid starts with
-/// `log_start: 0` and an empty change log, so for a search space that last
-/// saw a different grid of the same size, `changes_since` answers "nothing
-/// changed" and the search runs on the old grid's costs. Here: the goal was a
-/// wall in the first grid, so the found path costs infinity.
+/// Regression: an `AStar` keeps a copy of each cell's cost and refreshes it
+/// from the grid's change log. It once trusted the log of any newer grid, so
+/// a search space moving to another grid of the same size kept the old
+/// grid's costs (found by the Moving AI bench; fixed in main dd2c671). Here
+/// the goal was a wall in the first grid, so the path came back costing
+/// infinity.
 #[test]
 fn a_search_space_reused_on_another_grid_of_the_same_size_uses_the_new_costs() {
     let first = Grid::from_ascii("#..\n...\n...", Movement::default()).unwrap();
