@@ -3,9 +3,11 @@
 //! Module map (data flows one way: world -> ai -> pathfinding -> game -> ui):
 //! - [`pathfinding`]: the generic grid search engine (A*, Dijkstra maps, islands,
 //!   Moving AI benchmark readers). Knows nothing of monsters or terminals.
+//! - [`scen`]: the `fogcrawl scen` check of A* against Moving AI scenario files.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
 pub mod ai;
 pub mod config;
 pub mod game;
 pub mod pathfinding;
+pub mod scen;
 pub mod world;

@@ -50,6 +50,8 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Check A* against Moving AI benchmark scenario files (.scen).
+    Scen(fogcrawl::scen::ScenArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +61,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => play(&args),
         Some(Command::Sim { start, turns }) => sim(&start, turns),
         Some(Command::Render { level, seed }) => render(&level, seed),
+        Some(Command::Scen(arguments)) => scen(&arguments),
     }
 }
 
@@ -95,6 +98,22 @@ fn render(level: &str, seed: Option<u64>) -> ExitCode {
         }
         Err(err) => {
             eprintln!("fogcrawl: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn scen(arguments: &fogcrawl::scen::ScenArgs) -> ExitCode {
+    let report = fogcrawl::scen::run_command(
+        arguments,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    );
+    match report {
+        Ok(report) if report.passed() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("fogcrawl scen: cannot write the report: {error}");
             ExitCode::FAILURE
         }
     }

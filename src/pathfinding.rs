@@ -6,6 +6,7 @@
 //! - [`trace`]: what a search did, for the debug overlay.
 //! - [`dijkstra_map`]: multi-source distance fields.
 //! - `islands`: connected components, so unreachable goals cost no search.
+//! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
 //!
 //! This module must never import game, ui, ratatui or crossterm types.
 pub mod astar;
@@ -13,6 +14,7 @@ pub mod dijkstra_map;
 pub mod grid;
 pub mod heuristic;
 mod islands;
+pub mod movingai;
 mod open_list;
 pub mod trace;
 
