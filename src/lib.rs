@@ -4,6 +4,8 @@
 //! - [`pathfinding`]: the generic grid search engine (A*, Dijkstra maps, islands,
 //!   Moving AI benchmark readers). Knows nothing of monsters or terminals.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
+//! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
+pub mod config;
 pub mod game;
 pub mod pathfinding;
 pub mod world;
