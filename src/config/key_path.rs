@@ -94,6 +94,31 @@ pub fn path_at(text: &str, offset: usize) -> KeyPath {
     best.path
 }
 
+/// The span of the last key of `path` in `text` (its value's span for an array
+/// position); `None` if the text does not parse or the path is not there.
+#[must_use]
+pub fn key_span(text: &str, path: &KeyPath) -> Option<Range<usize>> {
+    let root = DeTable::parse(text).ok()?;
+    let mut value = DeValue::Table(root.into_inner());
+    let mut span = None;
+    for segment in &path.0 {
+        let (child_span, child) = match (segment, &value) {
+            (Segment::Key(key), DeValue::Table(table)) => {
+                let (found_key, child) = table.get_key_value(key.as_str())?;
+                (found_key.span(), child.get_ref().clone())
+            }
+            (Segment::Index(index), DeValue::Array(items)) => {
+                let item = items.get(*index)?;
+                (item.span(), item.get_ref().clone())
+            }
+            _ => return None,
+        };
+        span = Some(child_span);
+        value = child;
+    }
+    span
+}
+
 /// The narrowest span found so far that holds the offset.
 struct Best {
     path: KeyPath,
@@ -157,5 +182,8 @@ mod tests {
         assert_eq!(at("hp"), "monsters[1].hp");
         assert_eq!(at("\"a\""), "monsters[0].name");
         assert_eq!(path_at("not = [toml", 3), KeyPath::default());
+        let weight = KeyPath::root("factions").key("goblins").key("weight");
+        assert_eq!(key_span(text, &weight), Some(19..25));
+        assert_eq!(key_span(text, &KeyPath::root("monsters").index(5)), None);
     }
 }

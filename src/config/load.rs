@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use toml::de::DeTable;
 
 use super::config_error::ConfigError;
-use super::key_path::{KeyPath, Segment, path_at};
+use super::key_path::{KeyPath, Segment, key_span, path_at};
 use super::raw::RawFile;
 use super::rules;
 use super::schema::MonsterConfig;
@@ -94,8 +94,11 @@ fn shape_error(validator: &Validator<'_>, text: &str, error: &toml::de::Error) -
     if let Some(rest) = message.strip_prefix("unknown field `")
         && let Some((key, expected)) = rest.split_once('`')
     {
+        let mut span = span;
         if field.0.last() != Some(&Segment::Key(key.to_owned())) {
+            // toml pointed at the table (an inline one): point at the key instead.
             field = field.key(key);
+            span = key_span(text, &field).unwrap_or(span);
         }
         let accepted = if expected.contains("there are no fields") {
             "none".to_owned()
