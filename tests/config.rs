@@ -708,6 +708,29 @@ fn an_invalid_edit_is_reported_once_and_the_last_good_config_kept() {
 }
 
 #[test]
+fn a_same_size_edit_right_after_the_start_is_seen() {
+    // Same length, and likely within the clock tick of the first write: only the
+    // write event tells the watcher to look.
+    let (_dir, path, mut watcher) = watched_config();
+    std::fs::write(&path, watched_text("2.0")).expect("write");
+    let (_, changes) = expect_change(&mut watcher);
+    assert_eq!(changes, ["goblins: weight 1 -> 2"]);
+}
+
+#[test]
+fn touching_the_file_changes_nothing() {
+    let (_dir, path, mut watcher) = watched_config();
+    let file = std::fs::File::options()
+        .write(true)
+        .open(&path)
+        .expect("open");
+    file.set_modified(std::time::SystemTime::now() + Duration::from_secs(5))
+        .expect("touch");
+    drop(file);
+    assert!(poll_for(&mut watcher, Duration::from_millis(800)).is_none());
+}
+
+#[test]
 fn a_comment_edit_changes_nothing() {
     let (_dir, path, mut watcher) = watched_config();
     std::fs::write(&path, format!("# tuned\n{}", watched_text("1.0"))).expect("write");

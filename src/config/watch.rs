@@ -3,9 +3,10 @@
 //! The file's folder is watched, not the file, because editors save by writing a new
 //! file and renaming it over the old one (a watch on the old file would go stale).
 //! Events are filtered on the file's name. Reading the file must never trigger another
-//! reload: inotify reports our own opens and reads, so access events are ignored and
-//! the file is only read again when its modification time or length changed, and only
-//! parsed when its content changed. This module must never block: [`ConfigWatcher::poll`]
+//! reload: inotify reports our own opens and reads, so access events are ignored; the
+//! file is read again only when its modification time, length or inode changed (or an
+//! event says it was written, for a same-size save within one clock tick), and parsed
+//! only when its text changed. This module must never block: [`ConfigWatcher::poll`]
 //! returns at once.
 
 use std::ffi::OsString;
@@ -13,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant, SystemTime};
 
-use notify::event::{AccessKind, AccessMode};
+use notify::event::{AccessKind, AccessMode, ModifyKind};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use super::changes::describe_changes;
@@ -51,6 +52,8 @@ enum FileStamp {
     Present {
         modified: Option<SystemTime>,
         len: u64,
+        /// Changes when an editor renames a new file over the old one.
+        inode: u64,
     },
 }
 
@@ -60,10 +63,31 @@ impl FileStamp {
             Ok(metadata) => FileStamp::Present {
                 modified: metadata.modified().ok(),
                 len: metadata.len(),
+                inode: inode(&metadata),
             },
             Err(_) => FileStamp::Missing,
         }
     }
+}
+
+#[cfg(unix)]
+fn inode(metadata: &std::fs::Metadata) -> u64 {
+    std::os::unix::fs::MetadataExt::ino(metadata)
+}
+
+#[cfg(not(unix))]
+fn inode(_metadata: &std::fs::Metadata) -> u64 {
+    0
+}
+
+/// What the events since the last read say about the file; ordered so that the
+/// stronger of two is the larger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Pending {
+    /// Only its metadata may have changed (a `touch`, a `chmod`): read if the stamp did.
+    Metadata,
+    /// It was written, created, renamed or removed: read even if the stamp looks the same.
+    Content,
 }
 
 /// Watches a monster config file and re-reads it when it changes.
@@ -84,6 +108,8 @@ pub struct ConfigWatcher {
     last_read_was_invalid: bool,
     /// When an event about the file last arrived, while its read is pending.
     pending_since: Option<Instant>,
+    /// The strongest kind of event seen since the last read.
+    pending: Option<Pending>,
 }
 
 impl ConfigWatcher {
@@ -134,6 +160,7 @@ impl ConfigWatcher {
             last_good: config,
             last_read_was_invalid: false,
             pending_since: None,
+            pending: None,
         })
     }
 
@@ -154,8 +181,9 @@ impl ConfigWatcher {
     pub fn poll(&mut self) -> Option<Reload> {
         let now = Instant::now();
         while let Ok(event) = self.events.try_recv() {
-            if self.concerns_the_file(&event) {
+            if let Some(pending) = self.what_event_means(&event) {
                 self.pending_since = Some(now);
+                self.pending = self.pending.max(Some(pending));
             }
         }
         let since = self.pending_since?;
@@ -163,31 +191,37 @@ impl ConfigWatcher {
             return None;
         }
         self.pending_since = None;
-        self.reread()
+        let pending = self.pending.take();
+        self.reread(pending == Some(Pending::Content))
     }
 
-    /// Whether an event may mean the file's content changed. Opens, reads and
+    /// What an event may mean for the file; `None` if nothing. Opens, reads and
     /// read-only closes are ours (or harmless); a watcher error is checked to be safe.
-    fn concerns_the_file(&self, event: &notify::Result<Event>) -> bool {
+    fn what_event_means(&self, event: &notify::Result<Event>) -> Option<Pending> {
         let Ok(event) = event else {
-            return true;
+            return Some(Pending::Content);
         };
-        let only_reads = matches!(event.kind, EventKind::Access(kind)
-            if kind != AccessKind::Close(AccessMode::Write));
-        if only_reads {
-            return false;
-        }
-        event.need_rescan()
+        let about_the_file = event.need_rescan()
             || event
                 .paths
                 .iter()
-                .any(|path| path.file_name() == Some(self.file_name.as_os_str()))
+                .any(|path| path.file_name() == Some(self.file_name.as_os_str()));
+        if !about_the_file {
+            return None;
+        }
+        match event.kind {
+            EventKind::Access(AccessKind::Close(AccessMode::Write)) => Some(Pending::Content),
+            EventKind::Access(_) => None,
+            EventKind::Modify(ModifyKind::Metadata(_)) => Some(Pending::Metadata),
+            _ => Some(Pending::Content),
+        }
     }
 
-    /// Reads the file if its stamp changed, and parses it if its text changed.
-    fn reread(&mut self) -> Option<Reload> {
+    /// Reads the file if its stamp changed or it was `written`, and parses it if its
+    /// text changed.
+    fn reread(&mut self, written: bool) -> Option<Reload> {
         let stamp = FileStamp::of(&self.path);
-        if stamp == self.last_stamp {
+        if stamp == self.last_stamp && !written {
             return None;
         }
         self.last_stamp = stamp;
