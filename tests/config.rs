@@ -247,7 +247,7 @@ fn a_faction_with_no_monsters_is_fine_and_missing_fields_take_their_defaults() {
     assert_eq!(undead.node_budget, rules::DEFAULT_NODE_BUDGET);
     assert_eq!(undead.sight_radius, rules::DEFAULT_SIGHT_RADIUS);
     assert_eq!(undead.speed, rules::DEFAULT_SPEED);
-    assert_eq!(undead.smoothing, Smoothing::StringPull);
+    assert_eq!(undead.smoothing, rules::DEFAULT_SMOOTHING);
     assert!(undead.smoothing.uses_string_pull() && !undead.smoothing.uses_turn_penalty());
     assert_eq!(undead.turn_penalty, rules::DEFAULT_TURN_PENALTY);
     assert_eq!(undead.opens_doors, rules::DEFAULT_OPENS_DOORS);

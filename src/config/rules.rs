@@ -8,6 +8,7 @@ use crate::pathfinding::{Heuristic, TieBreak};
 use crate::world::Terrain;
 
 use super::key_path::Segment;
+use super::schema::{Smoothing, UnknownCellPolicy};
 
 /// An inclusive range of numbers, optionally excluding its lower end.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -120,6 +121,10 @@ pub const DEFAULT_NODE_BUDGET: u32 = 4000;
 pub const DEFAULT_SIGHT_RADIUS: u32 = 8;
 /// `speed` when a faction does not set it.
 pub const DEFAULT_SPEED: f64 = 1.0;
+/// `smoothing` when a faction does not set it.
+pub const DEFAULT_SMOOTHING: Smoothing = Smoothing::StringPull;
+/// `unknown_cells` when a faction does not set it: optimistic.
+pub const DEFAULT_UNKNOWN_CELLS: UnknownCellPolicy = UnknownCellPolicy::Open;
 /// `turn_penalty` when a faction does not set it.
 pub const DEFAULT_TURN_PENALTY: f64 = 0.25;
 /// `opens_doors` when a faction does not set it.
@@ -163,7 +168,7 @@ pub fn tie_break_name(tie_break: TieBreak) -> &'static str {
 }
 
 /// Words joined for a message: `a, b, c`.
-pub fn word_list<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
+pub(crate) fn word_list<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
     let mut list = String::new();
     for word in words {
         if !list.is_empty() {
@@ -189,7 +194,7 @@ pub fn tie_break_accepted() -> String {
 /// Accepted `smoothing` values.
 #[must_use]
 pub fn smoothing_accepted() -> String {
-    word_list(super::Smoothing::NAMED.iter().map(|(name, _)| *name))
+    word_list(Smoothing::NAMED.iter().map(|(name, _)| *name))
 }
 
 /// Accepted `unknown_cells` values.
@@ -321,7 +326,7 @@ pub fn accepted_at(path: &[Segment]) -> Option<String> {
 
 /// `a, b, c` from serde's "one of `a`, `b`, `c`" list of expected names.
 #[must_use]
-pub fn plain_list(serde_expected: &str) -> String {
+pub(crate) fn plain_list(serde_expected: &str) -> String {
     let mut list = String::new();
     for (index, name) in serde_expected.split('`').skip(1).step_by(2).enumerate() {
         if index > 0 {

@@ -217,7 +217,7 @@ impl<'a> Validator<'a> {
                 &path.key("smoothing"),
                 &Smoothing::NAMED,
                 rules::smoothing_accepted(),
-                Smoothing::StringPull,
+                rules::DEFAULT_SMOOTHING,
             )?,
             turn_penalty: self.float(
                 raw.turn_penalty.as_ref(),
@@ -246,7 +246,7 @@ impl<'a> Validator<'a> {
 
     fn unknown_cells(&self, raw: &RawFaction, path: &KeyPath) -> Checked<UnknownCellPolicy> {
         let Some(value) = &raw.unknown_cells else {
-            return Ok(UnknownCellPolicy::Open);
+            return Ok(rules::DEFAULT_UNKNOWN_CELLS);
         };
         match value.get_ref() {
             RawUnknownCells::Word(word) if word == rules::UNKNOWN_OPEN => {
