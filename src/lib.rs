@@ -2,9 +2,12 @@
 //!
 //! Module map (data flows one way: world -> ai -> pathfinding -> game -> ui):
 //! - [`pathfinding`]: the generic grid search engine (A*, Dijkstra maps, islands,
-//!   Moving AI benchmark readers). Knows nothing of monsters or terminals.
+//!   smoothing, Moving AI benchmark readers). Knows nothing of monsters or terminals.
 //! - [`scen`]: the `fogcrawl scen` check of A* against Moving AI scenario files.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
+//! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
+//! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
+//! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
 pub mod ai;
 pub mod config;
 pub mod game;

@@ -27,6 +27,21 @@ struct PlayArgs {
     /// The seed every random choice flows from: same seed, same game.
     #[arg(long)]
     seed: Option<u64>,
+    /// The monster and faction config (default: levels/monsters.toml).
+    #[arg(long, value_name = "PATH")]
+    config: Option<std::path::PathBuf>,
+}
+
+impl PlayArgs {
+    /// The config file in use and its contents, or a message for the user.
+    fn load_config(&self) -> Result<(std::path::PathBuf, fogcrawl::config::MonsterConfig), String> {
+        let path = self
+            .config
+            .clone()
+            .unwrap_or_else(fogcrawl::config::default_config_path);
+        let config = fogcrawl::config::MonsterConfig::load(&path).map_err(|err| err.to_string())?;
+        Ok((path, config))
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -40,6 +55,10 @@ enum Command {
         /// How many player turns to play at most.
         #[arg(long, default_value_t = 1000)]
         turns: u64,
+        /// Factions know the true map from the start (a baseline to compare
+        /// fog-of-war planning with).
+        #[arg(long)]
+        omniscient: bool,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     Render {
@@ -59,7 +78,11 @@ fn main() -> ExitCode {
     match cli.command {
         None => play(&cli.play),
         Some(Command::Play(args)) => play(&args),
-        Some(Command::Sim { start, turns }) => sim(&start, turns),
+        Some(Command::Sim {
+            start,
+            turns,
+            omniscient,
+        }) => sim(&start, turns, omniscient),
         Some(Command::Render { level, seed }) => render(&level, seed),
         Some(Command::Scen(arguments)) => scen(&arguments),
     }
@@ -70,11 +93,19 @@ fn play(_args: &PlayArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn sim(start: &PlayArgs, turns: u64) -> ExitCode {
+fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {
+    let (_, config) = match start.load_config() {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("fogcrawl: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     let seed = start
         .seed
         .unwrap_or_else(fogcrawl::world::level_file::fresh_seed);
-    let setup = fogcrawl::game::GameSetup::new(start.level.as_deref(), seed);
+    let mut setup = fogcrawl::game::GameSetup::new(start.level.as_deref(), seed, config);
+    setup.omniscient = omniscient;
     match fogcrawl::game::sim::run_sim(&setup, turns) {
         Ok(report) => {
             println!("{report}");

@@ -8,10 +8,15 @@ use fogcrawl::pathfinding::Pos;
 use fogcrawl::world::Terrain;
 
 const DUEL: &str = "tests/fixtures/game/duel.toml";
+
+fn config() -> fogcrawl::config::MonsterConfig {
+    fogcrawl::config::MonsterConfig::load(&fogcrawl::config::default_config_path())
+        .expect("the shipped monster config loads")
+}
 const CORRIDOR: &str = "tests/fixtures/game/corridor.toml";
 
 fn duel(seed: u64) -> Game {
-    Game::new(&GameSetup::new(Some(DUEL), seed)).expect("the duel fixture loads")
+    Game::new(&GameSetup::new(Some(DUEL), seed, config())).expect("the duel fixture loads")
 }
 
 #[test]
@@ -26,7 +31,7 @@ fn a_new_game_places_the_player_and_the_spawns() {
 
 #[test]
 fn moves_take_the_entered_terrains_time() {
-    let mut game = Game::new(&GameSetup::new(Some(CORRIDOR), 1)).unwrap();
+    let mut game = Game::new(&GameSetup::new(Some(CORRIDOR), 1, config())).unwrap();
     game.player_act(Action::Move(Direction::East)).unwrap();
     assert_eq!(game.player().ready_at, 1.0, "floor costs 1");
     // Walking into the closed door opens it on the way: its cost is 2.
@@ -85,18 +90,18 @@ fn the_goblin_comes_and_fights() {
 
 #[test]
 fn same_seed_same_game() {
-    let setup = GameSetup::new(Some("rooms"), 42);
+    let setup = GameSetup::new(Some("rooms"), 42, config());
     let a = run_sim(&setup, 300).unwrap();
     let b = run_sim(&setup, 300).unwrap();
     assert_eq!(a.deterministic_part(), b.deterministic_part());
     assert!(a.searches > 0, "monsters should have searched for paths");
-    let other = run_sim(&GameSetup::new(Some("rooms"), 43), 300).unwrap();
+    let other = run_sim(&GameSetup::new(Some("rooms"), 43, config()), 300).unwrap();
     assert_ne!(a.deterministic_part(), other.deterministic_part());
 }
 
 #[test]
 fn the_autopilot_finds_the_stairs_of_a_small_level() {
-    let report = run_sim(&GameSetup::new(Some(DUEL), 5), 200).unwrap();
+    let report = run_sim(&GameSetup::new(Some(DUEL), 5, config()), 200).unwrap();
     assert!(
         report.outcome == "escaped the dungeon" || report.outcome.starts_with("died"),
         "{report}"
@@ -110,7 +115,7 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
     let mut game = duel(9);
     game.player_act(Action::Move(Direction::East)).unwrap();
     write_save(&path, &game).unwrap();
-    let Loaded::Game(loaded) = load_save(&path, &fogcrawl::config::MonsterConfig::builtin()) else {
+    let Loaded::Game(loaded) = load_save(&path, &config()) else {
         panic!("the save should load");
     };
     assert_eq!(loaded.player().pos, game.player().pos);
@@ -148,7 +153,7 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
     assert!(resumed.time > game.time);
 
     std::fs::write(&path, b"{ not json").unwrap();
-    match load_save(&path, &fogcrawl::config::MonsterConfig::builtin()) {
+    match load_save(&path, &config()) {
         Loaded::SetAside { reason, kept_as } => {
             assert!(reason.contains("not a fogcrawl save"), "{reason}");
             assert!(kept_as.exists());
@@ -157,15 +162,12 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
         other => panic!("expected the corrupt save to be set aside, got {other:?}"),
     }
     std::fs::write(&path, br#"{"format": 999, "game": {}}"#).unwrap();
-    match load_save(&path, &fogcrawl::config::MonsterConfig::builtin()) {
+    match load_save(&path, &config()) {
         Loaded::SetAside { reason, .. } => assert!(reason.contains("save format 999"), "{reason}"),
         other => panic!("expected an incompatible save to be set aside, got {other:?}"),
     }
     assert!(matches!(
-        load_save(
-            &dir.path().join("none.json"),
-            &fogcrawl::config::MonsterConfig::builtin()
-        ),
+        load_save(&dir.path().join("none.json"), &config()),
         Loaded::Nothing
     ));
 }
@@ -173,7 +175,7 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
 #[test]
 fn dying_ends_the_game_with_a_cause() {
     // Wait in place until something kills the player, on a crowded level.
-    let mut game = Game::new(&GameSetup::new(Some("warrens"), 7)).unwrap();
+    let mut game = Game::new(&GameSetup::new(Some("warrens"), 7, config())).unwrap();
     for _ in 0..5000 {
         if game.is_over() {
             break;

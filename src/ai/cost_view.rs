@@ -101,11 +101,7 @@ impl CostRules {
 /// A faction's terrain costs: the base table with its overrides and its
 /// way with doors.
 pub fn faction_profile(config: &FactionConfig) -> CostProfile {
-    let mut profile = CostProfile::default();
-    for &(terrain, cost) in &config.terrain_costs {
-        // Validated when the config was read.
-        let _ = profile.set_cost(terrain, cost);
-    }
+    let mut profile = config.cost_profile();
     if !config.opens_doors {
         let door = config.bashes_doors.then_some(BASH_DOOR_COST);
         let _ = profile.set_cost(Terrain::ClosedDoor, door);

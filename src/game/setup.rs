@@ -24,7 +24,7 @@ pub struct GameSetup {
 impl GameSetup {
     /// The standard run (`levels/run.toml`), or one that starts at `level`:
     /// from its place in the run if it is part of it, else on its own.
-    pub fn new(level: Option<&str>, seed: u64) -> Self {
+    pub fn new(level: Option<&str>, seed: u64, config: MonsterConfig) -> Self {
         let run = standard_run();
         let (run, start_depth) = match level {
             None => (run, 0),
@@ -37,7 +37,7 @@ impl GameSetup {
             run,
             start_depth,
             seed,
-            config: MonsterConfig::builtin(),
+            config,
             omniscient: false,
         }
     }
@@ -81,12 +81,16 @@ mod tests {
         assert_ne!(level_seed(7, 1), level_seed(8, 1));
     }
 
+    fn shipped_config() -> MonsterConfig {
+        MonsterConfig::load(&crate::config::default_config_path()).unwrap()
+    }
+
     #[test]
     fn starting_level_inside_or_outside_the_run() {
-        let setup = GameSetup::new(Some("swamp"), 1);
+        let setup = GameSetup::new(Some("swamp"), 1, shipped_config());
         assert_eq!(setup.run[setup.start_depth], "swamp");
         assert!(setup.run.len() > 1);
-        let alone = GameSetup::new(Some("tests/fixtures/none.toml"), 1);
+        let alone = GameSetup::new(Some("tests/fixtures/none.toml"), 1, shipped_config());
         assert_eq!(alone.run, vec!["tests/fixtures/none.toml".to_owned()]);
     }
 }

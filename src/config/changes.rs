@@ -1,0 +1,171 @@
+//! What changed between two configs, as lines for the message log
+//! (`goblins: weight 1 -> 1.5`, `monster added: ogre`).
+//!
+//! It must never decide what a change means for the game: it only describes it.
+
+use std::fmt::Display;
+
+use crate::world::Terrain;
+
+use super::rules::tie_break_name;
+use super::schema::{FactionConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig};
+
+/// One line per changed value, faction or monster kind; empty when the configs are
+/// equal. Factions first (added, removed, then changed fields in file order), then
+/// monster kinds the same way. Order changes alone are not reported.
+#[must_use]
+pub fn describe_changes(old: &MonsterConfig, new: &MonsterConfig) -> Vec<String> {
+    let mut lines = Vec::new();
+    for faction in &new.factions {
+        match old.faction(&faction.name) {
+            None => lines.push(format!("faction added: {}", faction.name)),
+            Some(before) => faction_changes(before, faction, &mut lines),
+        }
+    }
+    for faction in &old.factions {
+        if new.faction(&faction.name).is_none() {
+            lines.push(format!("faction removed: {}", faction.name));
+        }
+    }
+    for monster in &new.monsters {
+        match old.monster(&monster.name) {
+            None => lines.push(format!("monster added: {}", monster.name)),
+            Some(before) => monster_changes(before, monster, &mut lines),
+        }
+    }
+    for monster in &old.monsters {
+        if new.monster(&monster.name).is_none() {
+            lines.push(format!("monster removed: {}", monster.name));
+        }
+    }
+    lines
+}
+
+/// Pushes `owner: field old -> new` when the values differ.
+fn compare<T: PartialEq + Display>(
+    owner: &str,
+    field: &str,
+    old: T,
+    new: T,
+    lines: &mut Vec<String>,
+) {
+    if old != new {
+        lines.push(format!("{owner}: {field} {old} -> {new}"));
+    }
+}
+
+fn faction_changes(old: &FactionConfig, new: &FactionConfig, lines: &mut Vec<String>) {
+    let owner = new.name.as_str();
+    compare(owner, "heuristic", old.heuristic, new.heuristic, lines);
+    compare(owner, "weight", old.weight, new.weight, lines);
+    compare(
+        owner,
+        "tie_break",
+        tie_break_name(old.tie_break),
+        tie_break_name(new.tie_break),
+        lines,
+    );
+    compare(
+        owner,
+        "unknown_cells",
+        old.unknown_cells,
+        new.unknown_cells,
+        lines,
+    );
+    compare(
+        owner,
+        "node_budget",
+        old.node_budget,
+        new.node_budget,
+        lines,
+    );
+    compare(
+        owner,
+        "sight_radius",
+        old.sight_radius,
+        new.sight_radius,
+        lines,
+    );
+    compare(owner, "speed", old.speed, new.speed, lines);
+    compare(owner, "smoothing", old.smoothing, new.smoothing, lines);
+    compare(
+        owner,
+        "turn_penalty",
+        old.turn_penalty,
+        new.turn_penalty,
+        lines,
+    );
+    compare(
+        owner,
+        "opens_doors",
+        old.opens_doors,
+        new.opens_doors,
+        lines,
+    );
+    compare(
+        owner,
+        "bashes_doors",
+        old.bashes_doors,
+        new.bashes_doors,
+        lines,
+    );
+    compare(owner, "flee_below", old.flee_below, new.flee_below, lines);
+    for terrain in Terrain::ALL {
+        compare(
+            owner,
+            &format!("terrain_costs.{terrain}"),
+            terrain_cost_text(old, terrain),
+            terrain_cost_text(new, terrain),
+            lines,
+        );
+    }
+    for (layer, before, after) in [
+        ("danger", old.influence.danger, new.influence.danger),
+        ("crowding", old.influence.crowding, new.influence.crowding),
+        ("threat", old.influence.threat, new.influence.threat),
+    ] {
+        layer_changes(owner, layer, before, after, lines);
+    }
+}
+
+/// A terrain's cost for a faction as the log shows it: the override, or `default`.
+fn terrain_cost_text(faction: &FactionConfig, terrain: Terrain) -> String {
+    match faction
+        .terrain_costs
+        .iter()
+        .rev()
+        .find(|(t, _)| *t == terrain)
+    {
+        None => "default".to_owned(),
+        Some((_, None)) => "impassable".to_owned(),
+        Some((_, Some(cost))) => cost.to_string(),
+    }
+}
+
+fn layer_changes(
+    owner: &str,
+    layer: &str,
+    old: InfluenceLayer,
+    new: InfluenceLayer,
+    lines: &mut Vec<String>,
+) {
+    let field = |name: &str| format!("influence.{layer}.{name}");
+    compare(owner, &field("weight"), old.weight, new.weight, lines);
+    compare(owner, &field("decay"), old.decay, new.decay, lines);
+    compare(owner, &field("radius"), old.radius, new.radius, lines);
+}
+
+fn monster_changes(old: &MonsterKindConfig, new: &MonsterKindConfig, lines: &mut Vec<String>) {
+    let owner = format!("monster {}", new.name);
+    compare(&owner, "faction", &old.faction, &new.faction, lines);
+    compare(&owner, "letter", old.letter, new.letter, lines);
+    compare(&owner, "hp", old.hp, new.hp, lines);
+    compare(
+        &owner,
+        "damage",
+        format!("{}-{}", old.damage.0, old.damage.1),
+        format!("{}-{}", new.damage.0, new.damage.1),
+        lines,
+    );
+    compare(&owner, "accuracy", old.accuracy, new.accuracy, lines);
+}

@@ -1,0 +1,338 @@
+//! The rules of the monster config: every field's accepted values and default, in one
+//! table that validation checks against and error messages quote.
+//!
+//! It must never read text or build config values: it only answers "what is allowed
+//! here?" so that the check and the message can never disagree.
+
+use crate::pathfinding::{Heuristic, TieBreak};
+use crate::world::Terrain;
+
+use super::key_path::Segment;
+use super::schema::{Smoothing, UnknownCellPolicy};
+
+/// An inclusive range of numbers, optionally excluding its lower end.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FloatRange {
+    /// Smallest accepted value (or the bound just below it, if `above_min`).
+    pub min: f64,
+    /// Whether `min` itself is rejected.
+    pub above_min: bool,
+    /// Largest accepted value.
+    pub max: f64,
+}
+
+impl FloatRange {
+    const fn closed(min: f64, max: f64) -> Self {
+        Self {
+            min,
+            above_min: false,
+            max,
+        }
+    }
+
+    /// Whether `value` is accepted (never true for NaN).
+    #[must_use]
+    pub fn contains(&self, value: f64) -> bool {
+        let above_bottom = if self.above_min {
+            value > self.min
+        } else {
+            value >= self.min
+        };
+        above_bottom && value <= self.max
+    }
+
+    /// The accepted values, as error messages and the docs say them.
+    #[must_use]
+    pub fn accepted(&self) -> String {
+        if self.above_min {
+            format!(
+                "a number greater than {:?} and at most {:?}",
+                self.min, self.max
+            )
+        } else {
+            format!("{:?} to {:?}", self.min, self.max)
+        }
+    }
+}
+
+/// An inclusive range of whole numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IntRange {
+    /// Smallest accepted value.
+    pub min: i64,
+    /// Largest accepted value.
+    pub max: i64,
+}
+
+impl IntRange {
+    /// Whether `value` is accepted.
+    #[must_use]
+    pub fn contains(&self, value: i64) -> bool {
+        (self.min..=self.max).contains(&value)
+    }
+
+    /// The accepted values, as error messages and the docs say them.
+    #[must_use]
+    pub fn accepted(&self) -> String {
+        format!("whole numbers {} to {}", self.min, self.max)
+    }
+}
+
+/// `weight`: 1 is optimal A*; the cap keeps weighted A* from turning into greedy search.
+pub const HEURISTIC_WEIGHT: FloatRange = FloatRange::closed(1.0, 10.0);
+/// `node_budget`: below 50 a faction could not finish even a short search in a turn.
+pub const NODE_BUDGET: IntRange = IntRange {
+    min: 50,
+    max: 1_000_000,
+};
+/// `sight_radius`, in cells.
+pub const SIGHT_RADIUS: IntRange = IntRange { min: 1, max: 40 };
+/// `speed`: a time factor.
+pub const SPEED: FloatRange = FloatRange::closed(0.1, 10.0);
+/// `turn_penalty`: extra cost per change of direction.
+pub const TURN_PENALTY: FloatRange = FloatRange::closed(0.0, 10.0);
+/// `flee_below`: a share of max hp.
+pub const FLEE_BELOW: FloatRange = FloatRange::closed(0.0, 1.0);
+/// A terrain cost, or the cost of an unknown cell: positive (the engine needs it) and
+/// bounded, so summed path costs stay far from the search's key limits.
+pub const STEP_COST: FloatRange = FloatRange {
+    min: 0.0,
+    above_min: true,
+    max: 1000.0,
+};
+/// An influence layer's `weight`: extra step cost at full influence.
+pub const INFLUENCE_WEIGHT: FloatRange = FloatRange::closed(0.0, 100.0);
+/// An influence layer's `decay`: the share kept per time unit.
+pub const INFLUENCE_DECAY: FloatRange = FloatRange::closed(0.0, 1.0);
+/// An influence layer's `radius`, in cells.
+pub const INFLUENCE_RADIUS: IntRange = IntRange { min: 0, max: 12 };
+/// A monster's `hp`.
+pub const HIT_POINTS: IntRange = IntRange { min: 1, max: 1000 };
+/// Each end of a monster's `damage`.
+pub const DAMAGE: IntRange = IntRange { min: 0, max: 100 };
+/// A monster's `accuracy`, in percent.
+pub const ACCURACY: IntRange = IntRange { min: 0, max: 100 };
+
+/// `weight` when a faction does not set it.
+pub const DEFAULT_HEURISTIC_WEIGHT: f64 = 1.0;
+/// `node_budget` when a faction does not set it.
+pub const DEFAULT_NODE_BUDGET: u32 = 4000;
+/// `sight_radius` when a faction does not set it.
+pub const DEFAULT_SIGHT_RADIUS: u32 = 8;
+/// `speed` when a faction does not set it.
+pub const DEFAULT_SPEED: f64 = 1.0;
+/// `smoothing` when a faction does not set it.
+pub const DEFAULT_SMOOTHING: Smoothing = Smoothing::StringPull;
+/// `unknown_cells` when a faction does not set it: optimistic.
+pub const DEFAULT_UNKNOWN_CELLS: UnknownCellPolicy = UnknownCellPolicy::Open;
+/// `turn_penalty` when a faction does not set it.
+pub const DEFAULT_TURN_PENALTY: f64 = 0.25;
+/// `opens_doors` when a faction does not set it.
+pub const DEFAULT_OPENS_DOORS: bool = true;
+/// `bashes_doors` when a faction does not set it.
+pub const DEFAULT_BASHES_DOORS: bool = false;
+/// `flee_below` when a faction does not set it.
+pub const DEFAULT_FLEE_BELOW: f64 = 0.25;
+
+/// The word for an impassable terrain in `terrain_costs`.
+pub const IMPASSABLE: &str = "impassable";
+/// `unknown_cells` words; the third form is the table `{ cost = N }`.
+pub const UNKNOWN_OPEN: &str = "open";
+/// See [`UNKNOWN_OPEN`].
+pub const UNKNOWN_BLOCKED: &str = "blocked";
+
+/// Heuristic names as the config spells them; `dijkstra` is another name for `zero`.
+pub const HEURISTIC_NAMES: [(&str, Heuristic); 6] = [
+    ("octile", Heuristic::Octile),
+    ("manhattan", Heuristic::Manhattan),
+    ("euclidean", Heuristic::Euclidean),
+    ("chebyshev", Heuristic::Chebyshev),
+    ("zero", Heuristic::Zero),
+    ("dijkstra", Heuristic::Zero),
+];
+
+/// Tie-break names as the config spells them.
+pub const TIE_BREAK_NAMES: [(&str, TieBreak); 3] = [
+    ("larger_g", TieBreak::LargerG),
+    ("smaller_g", TieBreak::SmallerG),
+    ("none", TieBreak::None),
+];
+
+/// The config name of a tie-break.
+#[must_use]
+pub fn tie_break_name(tie_break: TieBreak) -> &'static str {
+    TIE_BREAK_NAMES
+        .iter()
+        .find(|(_, candidate)| *candidate == tie_break)
+        .map_or("larger_g", |(name, _)| name)
+}
+
+/// Words joined for a message: `a, b, c`.
+pub(crate) fn word_list<'a>(words: impl IntoIterator<Item = &'a str>) -> String {
+    let mut list = String::new();
+    for word in words {
+        if !list.is_empty() {
+            list.push_str(", ");
+        }
+        list.push_str(word);
+    }
+    list
+}
+
+/// Accepted `heuristic` values.
+#[must_use]
+pub fn heuristic_accepted() -> String {
+    "octile, manhattan, euclidean, chebyshev, zero (or its other name, dijkstra)".to_owned()
+}
+
+/// Accepted `tie_break` values.
+#[must_use]
+pub fn tie_break_accepted() -> String {
+    word_list(TIE_BREAK_NAMES.iter().map(|(name, _)| *name))
+}
+
+/// Accepted `smoothing` values.
+#[must_use]
+pub fn smoothing_accepted() -> String {
+    word_list(Smoothing::NAMED.iter().map(|(name, _)| *name))
+}
+
+/// Accepted `unknown_cells` values.
+#[must_use]
+pub fn unknown_cells_accepted() -> String {
+    format!(
+        "\"{UNKNOWN_OPEN}\", \"{UNKNOWN_BLOCKED}\" or {{ cost = N }} with N {}",
+        STEP_COST.accepted()
+    )
+}
+
+/// Accepted values of one `terrain_costs` entry.
+#[must_use]
+pub fn terrain_cost_accepted() -> String {
+    format!("{} or \"{IMPASSABLE}\"", STEP_COST.accepted())
+}
+
+/// Accepted keys of `terrain_costs`.
+#[must_use]
+pub fn terrain_names_accepted() -> String {
+    Terrain::accepted_names()
+}
+
+/// Accepted `letter` values.
+pub const LETTER_ACCEPTED: &str = "one ASCII letter, a-z or A-Z";
+/// Accepted `damage` values.
+#[must_use]
+pub fn damage_accepted() -> String {
+    format!(
+        "[min, max] with {} <= min <= max <= {}",
+        DAMAGE.min, DAMAGE.max
+    )
+}
+
+/// The accepted values of a faction field.
+#[must_use]
+pub fn faction_field_accepted(field: &str) -> Option<String> {
+    Some(match field {
+        "heuristic" => heuristic_accepted(),
+        "weight" => HEURISTIC_WEIGHT.accepted(),
+        "tie_break" => tie_break_accepted(),
+        "unknown_cells" => unknown_cells_accepted(),
+        "node_budget" => NODE_BUDGET.accepted(),
+        "sight_radius" => SIGHT_RADIUS.accepted(),
+        "speed" => SPEED.accepted(),
+        "smoothing" => smoothing_accepted(),
+        "turn_penalty" => TURN_PENALTY.accepted(),
+        "opens_doors" | "bashes_doors" => "true, false".to_owned(),
+        "flee_below" => FLEE_BELOW.accepted(),
+        "terrain_costs" => format!(
+            "a table of terrain = cost, with terrains {} and costs {}",
+            terrain_names_accepted(),
+            terrain_cost_accepted()
+        ),
+        "influence" => "a table with optional danger, crowding and threat layers".to_owned(),
+        _ => return None,
+    })
+}
+
+/// The accepted values of an influence layer's field.
+#[must_use]
+pub fn influence_field_accepted(field: &str) -> Option<String> {
+    Some(match field {
+        "weight" => INFLUENCE_WEIGHT.accepted(),
+        "decay" => INFLUENCE_DECAY.accepted(),
+        "radius" => INFLUENCE_RADIUS.accepted(),
+        _ => return None,
+    })
+}
+
+/// The accepted values of a monster field.
+#[must_use]
+pub fn monster_field_accepted(field: &str) -> Option<String> {
+    Some(match field {
+        "name" => "a non-empty name, unique among monsters".to_owned(),
+        "faction" => "the name of a [factions.NAME] table".to_owned(),
+        "letter" => LETTER_ACCEPTED.to_owned(),
+        "hp" => HIT_POINTS.accepted(),
+        "damage" => damage_accepted(),
+        "accuracy" => ACCURACY.accepted(),
+        _ => return None,
+    })
+}
+
+/// The accepted values at a place in the file, for messages about values of the wrong
+/// type; `None` where the schema has nothing to say.
+#[must_use]
+pub fn accepted_at(path: &[Segment]) -> Option<String> {
+    use Segment::{Index, Key};
+    match path {
+        [Key(root)] if root == "factions" => Some("one or more [factions.NAME] tables".to_owned()),
+        [Key(root)] if root == "monsters" => Some("[[monsters]] tables".to_owned()),
+        [Key(root), Key(_)] if root == "factions" => {
+            Some("a table of faction fields (see levels/MONSTERS.md)".to_owned())
+        }
+        [Key(root), Key(_), Key(field)] if root == "factions" => faction_field_accepted(field),
+        [Key(root), Key(_), Key(table), Key(_)]
+            if root == "factions" && table == "terrain_costs" =>
+        {
+            Some(terrain_cost_accepted())
+        }
+        [Key(root), Key(_), Key(field), Key(cost)]
+            if root == "factions" && field == "unknown_cells" && cost == "cost" =>
+        {
+            Some(STEP_COST.accepted())
+        }
+        [Key(root), Key(_), Key(table), Key(_)] if root == "factions" && table == "influence" => {
+            Some(format!(
+                "{{ weight = {}, decay = {}, radius = {} }}, each optional",
+                INFLUENCE_WEIGHT.accepted(),
+                INFLUENCE_DECAY.accepted(),
+                INFLUENCE_RADIUS.accepted()
+            ))
+        }
+        [Key(root), Key(_), Key(table), Key(_), Key(field)]
+            if root == "factions" && table == "influence" =>
+        {
+            influence_field_accepted(field)
+        }
+        [Key(root), Index(_), Key(field), ..] if root == "monsters" => {
+            monster_field_accepted(field)
+        }
+        [Key(root), Index(_)] if root == "monsters" => {
+            Some("a table of monster fields (see levels/MONSTERS.md)".to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// `a, b, c` from serde's "one of `a`, `b`, `c`" list of expected names.
+#[must_use]
+pub(crate) fn plain_list(serde_expected: &str) -> String {
+    let mut list = String::new();
+    for (index, name) in serde_expected.split('`').skip(1).step_by(2).enumerate() {
+        if index > 0 {
+            list.push_str(", ");
+        }
+        list.push_str(name);
+    }
+    list
+}

@@ -1,0 +1,513 @@
+//! Validation: from the file as written (`raw`) to the typed config
+//! ([`schema`](super::schema)), checking every range, name and cross reference and
+//! filling in defaults.
+//!
+//! Every rejection names the file, line, column, the field's dotted path and the
+//! accepted values (from [`rules`](super::rules)). It must never panic, whatever the
+//! input, and never read files.
+
+use std::ops::Range;
+use std::path::Path;
+
+use toml::Spanned;
+
+use super::config_error::ConfigError;
+use super::key_path::KeyPath;
+use super::raw::{RawCost, RawFaction, RawFile, RawLayer, RawMonster, RawUnknownCells};
+use super::rules::{self, FloatRange, IntRange};
+use super::schema::{
+    FactionConfig, InfluenceConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig, Smoothing,
+    UnknownCellPolicy,
+};
+use crate::world::Terrain;
+use crate::world::source_text::line_col;
+
+/// Checks one file's raw content; knows the file name and text for messages.
+pub(super) struct Validator<'a> {
+    file: &'a Path,
+    text: &'a str,
+}
+
+type Checked<T> = Result<T, ConfigError>;
+
+impl<'a> Validator<'a> {
+    pub(super) fn new(file: &'a Path, text: &'a str) -> Self {
+        Self { file, text }
+    }
+
+    /// The typed config, or the first problem found.
+    pub(super) fn config(&self, raw: &RawFile) -> Checked<MonsterConfig> {
+        let factions = self.factions(raw)?;
+        let monsters = self.monsters(raw, &factions)?;
+        Ok(MonsterConfig { factions, monsters })
+    }
+
+    /// An [`ConfigError::Invalid`] at the start of `span`.
+    pub(super) fn invalid(
+        &self,
+        span: Range<usize>,
+        field: &KeyPath,
+        problem: impl Into<String>,
+        accepted: impl Into<String>,
+    ) -> ConfigError {
+        let at = line_col(self.text, span.start);
+        ConfigError::Invalid {
+            file: self.file.to_owned(),
+            line: at.line,
+            column: at.column,
+            field: field.to_string(),
+            problem: problem.into(),
+            accepted: accepted.into(),
+        }
+    }
+
+    /// The value as the user wrote it, for messages (`11` rather than `11.0`).
+    fn written(&self, span: Range<usize>) -> &str {
+        self.text.get(span).map_or("this value", str::trim)
+    }
+
+    fn out_of_range(&self, span: Range<usize>, field: &KeyPath, accepted: String) -> ConfigError {
+        let problem = format!("{} is out of range", self.written(span.clone()));
+        self.invalid(span, field, problem, accepted)
+    }
+
+    fn float(
+        &self,
+        value: Option<&Spanned<f64>>,
+        field: &KeyPath,
+        range: FloatRange,
+        default: f64,
+    ) -> Checked<f64> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        if range.contains(*value.get_ref()) {
+            Ok(*value.get_ref())
+        } else {
+            Err(self.out_of_range(value.span(), field, range.accepted()))
+        }
+    }
+
+    fn whole<T: TryFrom<i64>>(
+        &self,
+        value: Option<&Spanned<i64>>,
+        field: &KeyPath,
+        range: IntRange,
+        default: T,
+    ) -> Checked<T> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        let number = *value.get_ref();
+        match T::try_from(number) {
+            Ok(converted) if range.contains(number) => Ok(converted),
+            _ => Err(self.out_of_range(value.span(), field, range.accepted())),
+        }
+    }
+
+    fn named<T: Copy>(
+        &self,
+        value: Option<&Spanned<String>>,
+        field: &KeyPath,
+        names: &[(&str, T)],
+        accepted: String,
+        default: T,
+    ) -> Checked<T> {
+        let Some(value) = value else {
+            return Ok(default);
+        };
+        names
+            .iter()
+            .find(|(name, _)| name == value.get_ref())
+            .map(|&(_, named)| named)
+            .ok_or_else(|| {
+                let problem = format!("unknown value {:?}", value.get_ref());
+                self.invalid(value.span(), field, problem, accepted)
+            })
+    }
+
+    /// A required field's value, or a "missing" error at the start of its table.
+    fn required<'v, T>(
+        &self,
+        value: Option<&'v Spanned<T>>,
+        table_span: Range<usize>,
+        field: &KeyPath,
+        accepted: Option<String>,
+    ) -> Checked<&'v Spanned<T>> {
+        value.ok_or_else(|| {
+            self.invalid(
+                table_span,
+                field,
+                "missing required field",
+                accepted.unwrap_or_default(),
+            )
+        })
+    }
+
+    fn factions(&self, raw: &RawFile) -> Checked<Vec<FactionConfig>> {
+        let field = KeyPath::root("factions");
+        let accepted = "one or more [factions.NAME] tables";
+        let Some(table) = &raw.factions else {
+            return Err(self.invalid(0..0, &field, "no faction is declared", accepted));
+        };
+        if table.get_ref().is_empty() {
+            return Err(self.invalid(table.span(), &field, "no faction is declared", accepted));
+        }
+        let mut in_file_order: Vec<_> = table.get_ref().iter().collect();
+        in_file_order.sort_by_key(|(name, _)| name.span().start);
+        in_file_order
+            .into_iter()
+            .map(|(name, faction)| self.faction(name, faction.get_ref()))
+            .collect()
+    }
+
+    fn faction(&self, name: &Spanned<String>, raw: &RawFaction) -> Checked<FactionConfig> {
+        let path = KeyPath::root("factions").key(name.get_ref());
+        if name.get_ref().trim().is_empty() {
+            return Err(self.invalid(
+                name.span(),
+                &path,
+                "a faction name must not be empty",
+                "a name such as goblins",
+            ));
+        }
+        Ok(FactionConfig {
+            name: name.get_ref().clone(),
+            heuristic: self.named(
+                raw.heuristic.as_ref(),
+                &path.key("heuristic"),
+                &rules::HEURISTIC_NAMES,
+                rules::heuristic_accepted(),
+                crate::pathfinding::Heuristic::default(),
+            )?,
+            weight: self.float(
+                raw.weight.as_ref(),
+                &path.key("weight"),
+                rules::HEURISTIC_WEIGHT,
+                rules::DEFAULT_HEURISTIC_WEIGHT,
+            )?,
+            tie_break: self.named(
+                raw.tie_break.as_ref(),
+                &path.key("tie_break"),
+                &rules::TIE_BREAK_NAMES,
+                rules::tie_break_accepted(),
+                crate::pathfinding::TieBreak::default(),
+            )?,
+            unknown_cells: self.unknown_cells(raw, &path.key("unknown_cells"))?,
+            node_budget: self.whole(
+                raw.node_budget.as_ref(),
+                &path.key("node_budget"),
+                rules::NODE_BUDGET,
+                rules::DEFAULT_NODE_BUDGET,
+            )?,
+            sight_radius: self.whole(
+                raw.sight_radius.as_ref(),
+                &path.key("sight_radius"),
+                rules::SIGHT_RADIUS,
+                rules::DEFAULT_SIGHT_RADIUS,
+            )?,
+            speed: self.float(
+                raw.speed.as_ref(),
+                &path.key("speed"),
+                rules::SPEED,
+                rules::DEFAULT_SPEED,
+            )?,
+            smoothing: self.named(
+                raw.smoothing.as_ref(),
+                &path.key("smoothing"),
+                &Smoothing::NAMED,
+                rules::smoothing_accepted(),
+                rules::DEFAULT_SMOOTHING,
+            )?,
+            turn_penalty: self.float(
+                raw.turn_penalty.as_ref(),
+                &path.key("turn_penalty"),
+                rules::TURN_PENALTY,
+                rules::DEFAULT_TURN_PENALTY,
+            )?,
+            opens_doors: raw
+                .opens_doors
+                .as_ref()
+                .map_or(rules::DEFAULT_OPENS_DOORS, |value| *value.get_ref()),
+            bashes_doors: raw
+                .bashes_doors
+                .as_ref()
+                .map_or(rules::DEFAULT_BASHES_DOORS, |value| *value.get_ref()),
+            flee_below: self.float(
+                raw.flee_below.as_ref(),
+                &path.key("flee_below"),
+                rules::FLEE_BELOW,
+                rules::DEFAULT_FLEE_BELOW,
+            )?,
+            terrain_costs: self.terrain_costs(raw, &path.key("terrain_costs"))?,
+            influence: self.influence(raw, &path.key("influence"))?,
+        })
+    }
+
+    fn unknown_cells(&self, raw: &RawFaction, path: &KeyPath) -> Checked<UnknownCellPolicy> {
+        let Some(value) = &raw.unknown_cells else {
+            return Ok(rules::DEFAULT_UNKNOWN_CELLS);
+        };
+        match value.get_ref() {
+            RawUnknownCells::Word(word) if word == rules::UNKNOWN_OPEN => {
+                Ok(UnknownCellPolicy::Open)
+            }
+            RawUnknownCells::Word(word) if word == rules::UNKNOWN_BLOCKED => {
+                Ok(UnknownCellPolicy::Blocked)
+            }
+            RawUnknownCells::Word(word) => Err(self.invalid(
+                value.span(),
+                path,
+                format!("unknown value {word:?}"),
+                rules::unknown_cells_accepted(),
+            )),
+            RawUnknownCells::Cost(cost) => self
+                .float(Some(cost), &path.key("cost"), rules::STEP_COST, 0.0)
+                .map(UnknownCellPolicy::Cost),
+        }
+    }
+
+    fn terrain_costs(
+        &self,
+        raw: &RawFaction,
+        path: &KeyPath,
+    ) -> Checked<Vec<(Terrain, Option<f64>)>> {
+        let Some(table) = &raw.terrain_costs else {
+            return Ok(Vec::new());
+        };
+        let mut in_file_order: Vec<_> = table.get_ref().iter().collect();
+        in_file_order.sort_by_key(|(name, _)| name.span().start);
+        in_file_order
+            .into_iter()
+            .map(|(name, cost)| {
+                let field = path.key(name.get_ref());
+                let terrain = Terrain::from_name(name.get_ref()).ok_or_else(|| {
+                    self.invalid(
+                        name.span(),
+                        &field,
+                        format!("unknown terrain {:?}", name.get_ref()),
+                        rules::terrain_names_accepted(),
+                    )
+                })?;
+                let cost = match cost.get_ref() {
+                    RawCost::Number(number) if rules::STEP_COST.contains(*number) => Some(*number),
+                    RawCost::Number(_) => {
+                        return Err(self.out_of_range(
+                            cost.span(),
+                            &field,
+                            rules::terrain_cost_accepted(),
+                        ));
+                    }
+                    RawCost::Word(word) if word == rules::IMPASSABLE => None,
+                    RawCost::Word(word) => {
+                        return Err(self.invalid(
+                            cost.span(),
+                            &field,
+                            format!("unknown value {word:?}"),
+                            rules::terrain_cost_accepted(),
+                        ));
+                    }
+                };
+                Ok((terrain, cost))
+            })
+            .collect()
+    }
+
+    fn influence(&self, raw: &RawFaction, path: &KeyPath) -> Checked<InfluenceConfig> {
+        let defaults = InfluenceConfig::default();
+        let Some(influence) = &raw.influence else {
+            return Ok(defaults);
+        };
+        let influence = influence.get_ref();
+        Ok(InfluenceConfig {
+            danger: self.layer(
+                influence.danger.as_ref(),
+                &path.key("danger"),
+                defaults.danger,
+            )?,
+            crowding: self.layer(
+                influence.crowding.as_ref(),
+                &path.key("crowding"),
+                defaults.crowding,
+            )?,
+            threat: self.layer(
+                influence.threat.as_ref(),
+                &path.key("threat"),
+                defaults.threat,
+            )?,
+        })
+    }
+
+    fn layer(
+        &self,
+        raw: Option<&Spanned<RawLayer>>,
+        path: &KeyPath,
+        default: InfluenceLayer,
+    ) -> Checked<InfluenceLayer> {
+        let Some(layer) = raw else {
+            return Ok(default);
+        };
+        let layer = layer.get_ref();
+        Ok(InfluenceLayer {
+            weight: self.float(
+                layer.weight.as_ref(),
+                &path.key("weight"),
+                rules::INFLUENCE_WEIGHT,
+                default.weight,
+            )?,
+            decay: self.float(
+                layer.decay.as_ref(),
+                &path.key("decay"),
+                rules::INFLUENCE_DECAY,
+                default.decay,
+            )?,
+            radius: self.whole(
+                layer.radius.as_ref(),
+                &path.key("radius"),
+                rules::INFLUENCE_RADIUS,
+                default.radius,
+            )?,
+        })
+    }
+
+    fn monsters(
+        &self,
+        raw: &RawFile,
+        factions: &[FactionConfig],
+    ) -> Checked<Vec<MonsterKindConfig>> {
+        let Some(list) = &raw.monsters else {
+            return Ok(Vec::new());
+        };
+        let mut monsters: Vec<MonsterKindConfig> = Vec::with_capacity(list.get_ref().len());
+        for (index, monster) in list.get_ref().iter().enumerate() {
+            let path = KeyPath::root("monsters").index(index);
+            let checked = self.monster(monster, &path, factions)?;
+            if let Some(first) = monsters.iter().position(|m| m.name == checked.name) {
+                let name_span = monster
+                    .get_ref()
+                    .name
+                    .as_ref()
+                    .map_or(monster.span(), Spanned::span);
+                return Err(self.invalid(
+                    name_span,
+                    &path.key("name"),
+                    format!(
+                        "{:?} is already the name of monsters[{first}]",
+                        checked.name
+                    ),
+                    "a name unique among monsters",
+                ));
+            }
+            monsters.push(checked);
+        }
+        Ok(monsters)
+    }
+
+    fn monster(
+        &self,
+        monster: &Spanned<RawMonster>,
+        path: &KeyPath,
+        factions: &[FactionConfig],
+    ) -> Checked<MonsterKindConfig> {
+        let table_span = monster.span();
+        let raw = monster.get_ref();
+        let name = self.required(
+            raw.name.as_ref(),
+            table_span.clone(),
+            &path.key("name"),
+            rules::monster_field_accepted("name"),
+        )?;
+        if name.get_ref().trim().is_empty() {
+            return Err(self.invalid(
+                name.span(),
+                &path.key("name"),
+                "a monster name must not be empty",
+                rules::monster_field_accepted("name").unwrap_or_default(),
+            ));
+        }
+        let faction = self.required(
+            raw.faction.as_ref(),
+            table_span.clone(),
+            &path.key("faction"),
+            rules::monster_field_accepted("faction"),
+        )?;
+        if !factions.iter().any(|f| &f.name == faction.get_ref()) {
+            return Err(self.invalid(
+                faction.span(),
+                &path.key("faction"),
+                format!("no faction {:?} is declared", faction.get_ref()),
+                rules::word_list(factions.iter().map(|f| f.name.as_str())),
+            ));
+        }
+        let letter = self.required(
+            raw.letter.as_ref(),
+            table_span.clone(),
+            &path.key("letter"),
+            rules::monster_field_accepted("letter"),
+        )?;
+        let mut chars = letter.get_ref().chars();
+        let letter_char = match (chars.next(), chars.next()) {
+            (Some(only), None) if only.is_ascii_alphabetic() => only,
+            _ => {
+                return Err(self.invalid(
+                    letter.span(),
+                    &path.key("letter"),
+                    format!("{:?} is not one ASCII letter", letter.get_ref()),
+                    rules::LETTER_ACCEPTED,
+                ));
+            }
+        };
+        let hp = self.required(
+            raw.hp.as_ref(),
+            table_span.clone(),
+            &path.key("hp"),
+            rules::monster_field_accepted("hp"),
+        )?;
+        let hp = self.whole(Some(hp), &path.key("hp"), rules::HIT_POINTS, 0)?;
+        let damage = self.required(
+            raw.damage.as_ref(),
+            table_span.clone(),
+            &path.key("damage"),
+            rules::monster_field_accepted("damage"),
+        )?;
+        let damage = self.damage(damage, &path.key("damage"))?;
+        let accuracy = self.required(
+            raw.accuracy.as_ref(),
+            table_span,
+            &path.key("accuracy"),
+            rules::monster_field_accepted("accuracy"),
+        )?;
+        let accuracy = self.whole(Some(accuracy), &path.key("accuracy"), rules::ACCURACY, 0)?;
+        Ok(MonsterKindConfig {
+            name: name.get_ref().clone(),
+            faction: faction.get_ref().clone(),
+            letter: letter_char,
+            hp,
+            damage,
+            accuracy,
+        })
+    }
+
+    fn damage(&self, damage: &Spanned<Vec<Spanned<i64>>>, path: &KeyPath) -> Checked<(i32, i32)> {
+        let [min, max] = damage.get_ref().as_slice() else {
+            let count = damage.get_ref().len();
+            return Err(self.invalid(
+                damage.span(),
+                path,
+                format!("has {count} numbers instead of 2"),
+                rules::damage_accepted(),
+            ));
+        };
+        let min_value: i32 = self.whole(Some(min), &path.index(0), rules::DAMAGE, 0)?;
+        let max_value: i32 = self.whole(Some(max), &path.index(1), rules::DAMAGE, 0)?;
+        if min_value > max_value {
+            return Err(self.invalid(
+                damage.span(),
+                path,
+                format!("min {min_value} is greater than max {max_value}"),
+                rules::damage_accepted(),
+            ));
+        }
+        Ok((min_value, max_value))
+    }
+}
