@@ -7,10 +7,12 @@
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: time-sliced, budgeted, fair search queue.
 //! - [`faction`]: one faction's shared state and statistics.
+//! - [`fog_walk`]: a controlled fog-of-war experiment (fog vs omniscient walker).
 //!
 //! Never reads the true level to plan, and never imports a terminal crate.
 pub mod cost_view;
 pub mod faction;
+pub mod fog_walk;
 pub mod influence;
 pub mod knowledge;
 pub mod planner;

@@ -106,6 +106,11 @@ fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {
         .unwrap_or_else(fogcrawl::world::level_file::fresh_seed);
     let mut setup = fogcrawl::game::GameSetup::new(start.level.as_deref(), seed, config);
     setup.omniscient = omniscient;
+    if let Some(level) = &start.level {
+        // A sim measures one level: it ends on that level's stairs.
+        setup.run = vec![level.clone()];
+        setup.start_depth = 0;
+    }
     match fogcrawl::game::sim::run_sim(&setup, turns) {
         Ok(report) => {
             println!("{report}");

@@ -21,9 +21,10 @@ pub struct FactionKnowledge {
     /// Cells whose belief changed since the last `take_changes`.
     #[serde(skip)]
     changed: Vec<u32>,
-    /// Cells that turned out different from what the faction believed: a
-    /// door closed or broken since it was last seen, or a step that bumped
-    /// into something unexpected.
+    /// Cells that contradicted what the faction planned on: an unknown cell
+    /// its unknown-cell policy got wrong, a door closed or broken since it
+    /// was last seen, a step that bumped into something unexpected. Counted
+    /// by the caller, which knows the policy.
     pub discoveries: u64,
 }
 
@@ -92,10 +93,7 @@ impl FactionKnowledge {
         self.last_seen[i] = time as f32;
         match self.believed[i] {
             Some(old) if old == terrain => false,
-            old => {
-                if old.is_some() {
-                    self.discoveries += 1;
-                }
+            _ => {
                 self.believed[i] = Some(terrain);
                 self.changed.push(i as u32);
                 true
@@ -103,13 +101,11 @@ impl FactionKnowledge {
         }
     }
 
-    /// A member bumped into `terrain` at `pos` where it expected to walk.
+    /// A member bumped into `terrain` at `pos` where it expected to walk:
+    /// always a contradiction.
     pub fn learn_from_bump(&mut self, pos: Pos, terrain: Terrain, time: f64) {
-        let before = self.discoveries;
         self.observe(pos, terrain, time);
-        if self.discoveries == before {
-            self.discoveries += 1;
-        }
+        self.discoveries += 1;
     }
 
     /// How many cells the faction has seen.
@@ -137,19 +133,17 @@ mod tests {
         let door = Pos::new(2, 1);
         assert_eq!(knowledge.belief(door), None);
         assert!(knowledge.observe(door, Terrain::OpenDoor, 5.0));
-        assert_eq!(
-            knowledge.discoveries, 0,
-            "first sight is not a contradiction"
-        );
         assert!(!knowledge.observe(door, Terrain::OpenDoor, 6.0));
         assert_eq!(knowledge.last_seen(door), Some(6.0));
         // The player closed it since.
         assert!(knowledge.observe(door, Terrain::ClosedDoor, 9.0));
-        assert_eq!(knowledge.discoveries, 1);
         assert_eq!(knowledge.take_changes(), vec![door, door]);
         assert!(knowledge.take_changes().is_empty());
+        // Sight alone counts nothing (the caller knows the policy); a bump
+        // is always a contradiction.
+        assert_eq!(knowledge.discoveries, 0);
         knowledge.learn_from_bump(Pos::new(0, 0), Terrain::Wall, 10.0);
-        assert_eq!(knowledge.discoveries, 2);
+        assert_eq!(knowledge.discoveries, 1);
         assert_eq!(knowledge.known_cells(), 2);
         assert_eq!(knowledge.belief(Pos::new(-1, 0)), None);
     }

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::ai::fog_walk::{FogWalk, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
@@ -21,6 +22,34 @@ pub struct SimReport {
     pub expanded: u64,
     /// AI time per player turn, microseconds: (p50, p99). Not deterministic.
     pub ai_micros: (u32, u32),
+    pub factions: Vec<FactionReport>,
+    /// Per faction: one member walking the starting level from the start to
+    /// the stairs, planning on fog (its unknown-cell policy), then knowing
+    /// the whole level.
+    pub walks: Vec<(String, FogWalk, FogWalk)>,
+}
+
+/// What one faction did in a sim.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FactionReport {
+    pub name: String,
+    pub alive: usize,
+    pub searches: u64,
+    pub expanded: u64,
+    pub replans: u64,
+    pub discoveries: u64,
+    pub steps: u64,
+    pub caught_on_turn: Option<u64>,
+}
+
+impl FactionReport {
+    pub fn expanded_per_search(&self) -> f64 {
+        if self.searches == 0 {
+            0.0
+        } else {
+            self.expanded as f64 / self.searches as f64
+        }
+    }
 }
 
 impl SimReport {
@@ -48,6 +77,57 @@ impl fmt::Display for SimReport {
         )?;
         writeln!(f, "searches: {}", self.searches)?;
         writeln!(f, "nodes expanded: {}", self.expanded)?;
+        writeln!(
+            f,
+            "{:<12} {:>5} {:>8} {:>10} {:>9} {:>7} {:>11} {:>6} {:>7}",
+            "faction",
+            "alive",
+            "searches",
+            "expanded",
+            "per srch",
+            "replans",
+            "discoveries",
+            "steps",
+            "caught"
+        )?;
+        for faction in &self.factions {
+            let caught = faction
+                .caught_on_turn
+                .map_or_else(|| "-".to_owned(), |turn| format!("t{turn}"));
+            writeln!(
+                f,
+                "{:<12} {:>5} {:>8} {:>10} {:>9.1} {:>7} {:>11} {:>6} {:>7}",
+                faction.name,
+                faction.alive,
+                faction.searches,
+                faction.expanded,
+                faction.expanded_per_search(),
+                faction.replans,
+                faction.discoveries,
+                faction.steps,
+                caught
+            )?;
+        }
+        if !self.walks.is_empty() {
+            writeln!(f, "one walker from start to stairs, fog vs omniscient:")?;
+            writeln!(
+                f,
+                "{:<12} {:>13} {:>13} {:>11} {:>11} {:>9}",
+                "faction", "exp/srch fog", "exp/srch omni", "steps fog", "steps omni", "arrived"
+            )?;
+            for (name, fog, omni) in &self.walks {
+                writeln!(
+                    f,
+                    "{:<12} {:>13.1} {:>13.1} {:>11} {:>11} {:>9}",
+                    name,
+                    fog.expanded_per_search(),
+                    omni.expanded_per_search(),
+                    fog.steps,
+                    omni.steps,
+                    format!("{}/{}", yes_no(fog.arrived), yes_no(omni.arrived))
+                )?;
+            }
+        }
         write!(
             f,
             "ai time per turn: p50 {} µs, p99 {} µs",
@@ -56,8 +136,32 @@ impl fmt::Display for SimReport {
     }
 }
 
+fn yes_no(flag: bool) -> &'static str {
+    if flag { "yes" } else { "no" }
+}
+
+/// Most steps a fog walk may take before it counts as lost.
+const WALK_STEP_LIMIT: u64 = 20_000;
+
 /// Plays up to `turns` player turns with the autopilot.
 pub fn run_sim(setup: &GameSetup, turns: u64) -> Result<SimReport, GameError> {
+    let level = setup.build_level(setup.start_depth)?;
+    let mut walks = Vec::new();
+    for faction in &setup.config.factions {
+        let walk = |omniscient| {
+            fog_walk(
+                &level,
+                faction,
+                level.start,
+                level.stairs,
+                omniscient,
+                WALK_STEP_LIMIT,
+            )
+        };
+        if let (Ok(fog), Ok(omni)) = (walk(false), walk(true)) {
+            walks.push((faction.name.clone(), fog, omni));
+        }
+    }
     let mut game = Game::new(setup)?;
     let mut pilot = Autopilot::new();
     while game.stats.player_turns < turns && !game.is_over() {
@@ -67,7 +171,9 @@ pub fn run_sim(setup: &GameSetup, turns: u64) -> Result<SimReport, GameError> {
             let _ = game.player_act(crate::game::Action::Wait);
         }
     }
-    Ok(report(&game))
+    let mut report = report(&game);
+    report.walks = walks;
+    Ok(report)
 }
 
 fn report(game: &Game) -> SimReport {
@@ -89,6 +195,26 @@ fn report(game: &Game) -> SimReport {
         searches,
         expanded,
         ai_micros: percentiles(&game.stats.ai_micros),
+        factions: game
+            .factions
+            .iter()
+            .enumerate()
+            .map(|(index, faction)| FactionReport {
+                name: faction.name.clone(),
+                alive: (1..game.actors.len())
+                    .filter(|&a| {
+                        game.actors[a].is_alive() && game.faction_index_of(a) == Some(index)
+                    })
+                    .count(),
+                searches: faction.planner.stats.searches,
+                expanded: faction.planner.stats.expanded,
+                replans: faction.stats.replans,
+                discoveries: faction.knowledge.discoveries,
+                steps: faction.stats.steps,
+                caught_on_turn: faction.stats.caught_on_turn,
+            })
+            .collect(),
+        walks: Vec::new(),
     }
 }
 

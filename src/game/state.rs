@@ -829,11 +829,25 @@ impl Game {
         }
         self.fov
             .compute_into(&self.level, at, sight_radius, &mut self.monster_view);
-        let knowledge = &mut self.factions[faction].knowledge;
+        let faction = &mut self.factions[faction];
+        let Some(rules) = faction.view.as_ref().map(|v| &v.rules) else {
+            return;
+        };
+        let knowledge = &mut faction.knowledge;
         for &pos in self.monster_view.cells() {
-            if let Some(terrain) = self.level.terrain_at(pos.x, pos.y) {
-                knowledge.observe(pos, terrain, self.time);
+            let Some(terrain) = self.level.terrain_at(pos.x, pos.y) else {
+                continue;
+            };
+            let belief = knowledge.belief(pos);
+            if belief != Some(terrain) {
+                // Planned as walkable but is not (or the other way round).
+                let assumed_walkable = rules.terrain_cost(belief).is_some();
+                let walkable = rules.terrain_cost(Some(terrain)).is_some();
+                if assumed_walkable != walkable {
+                    knowledge.discoveries += 1;
+                }
             }
+            knowledge.observe(pos, terrain, self.time);
         }
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             brain.looked_from = Some(stamp);
