@@ -62,9 +62,22 @@ fn main() -> ExitCode {
     }
 }
 
-fn play(_args: &PlayArgs) -> ExitCode {
-    println!("fogcrawl: the terminal front end is not built yet; try `fogcrawl sim`.");
-    ExitCode::SUCCESS
+/// Plays in the terminal. Without options the saved game resumes; an
+/// explicit `--level` or `--seed` starts a new game instead (which replaces
+/// the save when you quit).
+fn play(args: &PlayArgs) -> ExitCode {
+    let options = fogcrawl::ui::PlayOptions {
+        level: args.level.clone(),
+        seed: args.seed,
+        save_path: fogcrawl::game::save::default_save_path(),
+    };
+    match fogcrawl::ui::run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("fogcrawl: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn sim(start: &PlayArgs, turns: u64) -> ExitCode {

@@ -1,0 +1,418 @@
+//! The application state: the game being played plus what the screen is
+//! showing (popups, prompts, notices, auto-advance), and the update code
+//! that turns [`Command`]s into game actions.
+//!
+//! This is the only UI code that changes the game, and it does so through
+//! `Game::player_act` (and by starting or loading games). It never draws and
+//! never touches the terminal; `screen` draws an `&App`.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::game::message_log::Importance;
+use crate::game::save::{self, Loaded, SaveError};
+use crate::game::{Action, Direction, Game, GameError, GameSetup};
+use crate::ui::input::{Command, InputMode};
+use crate::ui::theme::Palette;
+use crate::world::level_file::fresh_seed;
+
+/// How often auto-advance waits for the player: about eight turns a second.
+pub const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
+
+/// Where and how a game starts (from the command line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// `--level`: a level name or file; `None` plays the standard run.
+    pub level: Option<String>,
+    /// `--seed`; `None` takes a fresh seed from the clock.
+    pub seed: Option<u64>,
+    /// Where the game is saved and resumed from.
+    pub save_path: PathBuf,
+}
+
+impl PlayOptions {
+    /// An explicit `--level` or `--seed` starts a new game instead of
+    /// resuming the save (which that game replaces when you quit).
+    pub fn starts_fresh(&self) -> bool {
+        self.level.is_some() || self.seed.is_some()
+    }
+}
+
+/// Which door action a direction prompt is asking about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoorAction {
+    Open,
+    Close,
+}
+
+impl DoorAction {
+    fn action(self, direction: Direction) -> Action {
+        match self {
+            DoorAction::Open => Action::OpenDoor(direction),
+            DoorAction::Close => Action::CloseDoor(direction),
+        }
+    }
+
+    pub fn verb(self) -> &'static str {
+        match self {
+            DoorAction::Open => "Open",
+            DoorAction::Close => "Close",
+        }
+    }
+}
+
+/// What is drawn over the map, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Help,
+    DirectionPrompt(DoorAction),
+}
+
+/// How a one-line notice should look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// An action was refused or had nothing to act on: no time passed.
+    Refusal,
+    /// Information about the interface (auto-advance on or off, ...).
+    Info,
+    /// Something the player must not miss (auto-advance stopped by a blow).
+    Alert,
+}
+
+/// A one-line message on the status line, gone after the next key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub kind: NoticeKind,
+}
+
+pub struct App {
+    pub game: Game,
+    pub palette: Palette,
+    overlay: Overlay,
+    auto_advance: bool,
+    notice: Option<Notice>,
+    /// `None` in tests: nothing is written or removed.
+    save_path: Option<PathBuf>,
+    /// The `--level` a new game (`n`) starts from.
+    start_level: Option<String>,
+    quit_requested: bool,
+    /// Whether the end of the game has been dealt with (save removed).
+    ending_handled: bool,
+}
+
+impl App {
+    /// An app around a game, saving nowhere (tests and benchmarks).
+    pub fn new(game: Game, palette: Palette) -> Self {
+        Self {
+            game,
+            palette,
+            overlay: Overlay::None,
+            auto_advance: false,
+            notice: None,
+            save_path: None,
+            start_level: None,
+            quit_requested: false,
+            ending_handled: false,
+        }
+    }
+
+    /// The app a player starts: resumes the save, or starts the game the
+    /// options ask for, and says in the log what happened.
+    pub fn start(options: &PlayOptions, palette: Palette) -> Result<Self, GameError> {
+        let path = &options.save_path;
+        let game = if options.starts_fresh() {
+            let mut game = new_game(options.level.as_deref(), options.seed)?;
+            if path.exists() {
+                tracing::info!(save = %path.display(), "explicit start: the save will be replaced");
+                game.log.push(
+                    game.time,
+                    Importance::System,
+                    format!(
+                        "--level/--seed start a new game: the saved game ({}) is replaced when you quit.",
+                        path.display()
+                    ),
+                );
+            }
+            game
+        } else {
+            match save::load_save(path) {
+                Loaded::Game(game) => {
+                    let mut game = *game;
+                    tracing::info!(save = %path.display(), time = game.time, "resumed");
+                    game.log.push(
+                        game.time,
+                        Importance::System,
+                        format!(
+                            "Welcome back: your game was resumed from {}.",
+                            path.display()
+                        ),
+                    );
+                    game
+                }
+                Loaded::SetAside { reason, kept_as } => {
+                    tracing::warn!(%reason, kept_as = %kept_as.display(), "save set aside");
+                    let mut game = new_game(None, None)?;
+                    game.log.push(
+                        game.time,
+                        Importance::Danger,
+                        format!(
+                            "Your saved game could not be loaded: {reason}. It was kept as {}; a new game has started.",
+                            kept_as.display()
+                        ),
+                    );
+                    game
+                }
+                Loaded::Nothing => new_game(None, None)?,
+            }
+        };
+        let mut app = Self::new(game, palette);
+        app.save_path = Some(path.clone());
+        app.start_level.clone_from(&options.level);
+        Ok(app)
+    }
+
+    pub fn overlay(&self) -> Overlay {
+        self.overlay
+    }
+
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    pub fn is_auto_advancing(&self) -> bool {
+        self.auto_advance
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit_requested
+    }
+
+    /// What keys mean right now.
+    pub fn input_mode(&self) -> InputMode {
+        match self.overlay {
+            Overlay::Help => InputMode::Help,
+            Overlay::DirectionPrompt(_) => InputMode::DirectionPrompt,
+            Overlay::None if self.game.is_over() => InputMode::GameOver,
+            Overlay::None => InputMode::Playing,
+        }
+    }
+
+    /// Carries out a command.
+    pub fn update(&mut self, command: Command) {
+        self.notice = None;
+        match command {
+            Command::Quit => self.quit_requested = true,
+            Command::ShowHelp => self.overlay = Overlay::Help,
+            Command::Dismiss => self.overlay = Overlay::None,
+            Command::ToggleAutoAdvance => self.toggle_auto_advance(),
+            Command::Step(direction) => self.act(Action::Move(direction)),
+            Command::Wait => self.act(Action::Wait),
+            Command::Descend => self.act(Action::Descend),
+            Command::OpenDoor => self.door(DoorAction::Open),
+            Command::CloseDoor => self.door(DoorAction::Close),
+            Command::ChooseDirection(direction) => {
+                if let Overlay::DirectionPrompt(door) = self.overlay {
+                    self.overlay = Overlay::None;
+                    self.act(door.action(direction));
+                }
+            }
+            Command::NewGame => self.start_new_game(),
+        }
+    }
+
+    /// One auto-advance step: the player waits while the monsters move.
+    /// Stops by itself when the player gets hurt or the game ends.
+    pub fn tick(&mut self) {
+        if !self.auto_advance || self.overlay != Overlay::None || self.game.is_over() {
+            return;
+        }
+        let hp_before = self.game.player().hp;
+        self.act_keeping_auto_advance(Action::Wait);
+        if self.auto_advance && self.game.player().hp < hp_before {
+            self.auto_advance = false;
+            self.set_notice(NoticeKind::Alert, "Auto-advance stopped: you are hurt!");
+        }
+    }
+
+    /// Saves a game still in progress; a finished game has no save.
+    /// Returns where it was saved.
+    pub fn save_on_exit(&self) -> Result<Option<&Path>, SaveError> {
+        let Some(path) = self.save_path.as_deref() else {
+            return Ok(None);
+        };
+        if self.game.is_over() {
+            return Ok(None);
+        }
+        save::write_save(path, &self.game)?;
+        tracing::info!(save = %path.display(), time = self.game.time, "saved");
+        Ok(Some(path))
+    }
+
+    fn toggle_auto_advance(&mut self) {
+        if self.game.is_over() {
+            return;
+        }
+        self.auto_advance = !self.auto_advance;
+        if self.auto_advance {
+            self.set_notice(
+                NoticeKind::Info,
+                "Auto-advance: time runs while you watch. Press a or any action key to stop.",
+            );
+        } else {
+            self.set_notice(NoticeKind::Info, "Auto-advance stopped.");
+        }
+    }
+
+    fn door(&mut self, door: DoorAction) {
+        self.auto_advance = false;
+        let candidates = self.game.adjacent_doors(door == DoorAction::Open);
+        match candidates.as_slice() {
+            [] => {
+                let text = match door {
+                    DoorAction::Open => "There is no closed door next to you.",
+                    DoorAction::Close => "There is no open door next to you.",
+                };
+                self.set_notice(NoticeKind::Refusal, text);
+            }
+            [only] => self.act(door.action(*only)),
+            _ => self.overlay = Overlay::DirectionPrompt(door),
+        }
+    }
+
+    /// A player action from a key: stops auto-advance first.
+    fn act(&mut self, action: Action) {
+        self.auto_advance = false;
+        self.act_keeping_auto_advance(action);
+    }
+
+    fn act_keeping_auto_advance(&mut self, action: Action) {
+        match self.game.player_act(action) {
+            Ok(()) => {
+                if self.game.is_over() {
+                    self.handle_ending();
+                }
+            }
+            Err(refusal) => self.set_notice(NoticeKind::Refusal, refusal.to_string()),
+        }
+    }
+
+    /// Death or victory: the run is over, so its save goes.
+    fn handle_ending(&mut self) {
+        if self.ending_handled {
+            return;
+        }
+        self.ending_handled = true;
+        self.auto_advance = false;
+        self.overlay = Overlay::None;
+        tracing::info!(outcome = ?self.game.outcome, "game over");
+        if let Some(path) = &self.save_path {
+            save::remove_save(path);
+        }
+    }
+
+    fn start_new_game(&mut self) {
+        if !self.game.is_over() {
+            return;
+        }
+        match new_game(self.start_level.as_deref(), None) {
+            Ok(game) => {
+                tracing::info!(seed = game.seed, "new game");
+                self.game = game;
+                self.ending_handled = false;
+                self.overlay = Overlay::None;
+            }
+            Err(err) => self.set_notice(
+                NoticeKind::Refusal,
+                format!("A new game could not start: {err}"),
+            ),
+        }
+    }
+
+    fn set_notice(&mut self, kind: NoticeKind, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            kind,
+        });
+    }
+}
+
+/// A new game on `level` (the standard run if `None`) with `seed` (a fresh
+/// one if `None`).
+fn new_game(level: Option<&str>, seed: Option<u64>) -> Result<Game, GameError> {
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let game = Game::new(&GameSetup::new(level, seed))?;
+    tracing::info!(seed, level = ?level, "new game started");
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::theme::ColorSupport;
+
+    const DUEL: &str = "tests/fixtures/game/duel.toml";
+
+    fn duel() -> App {
+        let game = Game::new(&GameSetup::new(Some(DUEL), 1)).unwrap();
+        App::new(game, Palette::new(ColorSupport::None))
+    }
+
+    #[test]
+    fn a_refused_move_takes_no_time_and_says_why() {
+        let mut app = duel();
+        let before = app.game.time;
+        app.update(Command::Step(Direction::North));
+        assert_eq!(app.game.time, before);
+        assert_eq!(
+            app.notice().map(|n| n.text.as_str()),
+            Some("A wall blocks the way.")
+        );
+        app.update(Command::Wait);
+        assert!(app.game.time > before);
+        assert_eq!(app.notice(), None);
+    }
+
+    #[test]
+    fn door_keys_act_on_the_only_door_or_say_there_is_none() {
+        let mut app = duel();
+        // The duel's door is two cells east of the start: step next to it.
+        app.update(Command::Step(Direction::East));
+        app.update(Command::OpenDoor);
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(
+            app.game.adjacent_doors(false).len(),
+            1,
+            "{:?}",
+            app.notice()
+        );
+        app.update(Command::OpenDoor);
+        assert_eq!(
+            app.notice().map(|n| n.text.as_str()),
+            Some("There is no closed door next to you.")
+        );
+    }
+
+    #[test]
+    fn auto_advance_runs_on_ticks_and_stops_on_an_action_key() {
+        let mut app = duel();
+        app.tick();
+        assert_eq!(app.game.time, 0.0, "no ticks unless auto-advance is on");
+        app.update(Command::ToggleAutoAdvance);
+        assert!(app.is_auto_advancing());
+        app.tick();
+        assert!(app.game.time > 0.0);
+        app.update(Command::Wait);
+        assert!(!app.is_auto_advancing());
+    }
+
+    #[test]
+    fn help_opens_and_closes() {
+        let mut app = duel();
+        app.update(Command::ShowHelp);
+        assert_eq!(app.input_mode(), InputMode::Help);
+        app.update(Command::Dismiss);
+        assert_eq!(app.input_mode(), InputMode::Playing);
+    }
+}
