@@ -189,3 +189,30 @@ fn unseen_monsters_are_not_drawn() {
     assert!(app.game.living_monsters() > 0);
     let _ = Action::Wait;
 }
+
+#[test]
+fn victory_screen() {
+    // The duel is a run of one level: walk east through the door, fight the
+    // goblin if it comes, and take the stairs in the far corner.
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    let route = [Direction::East; 7].into_iter().chain([Direction::South]);
+    for direction in route {
+        let target = direction.from(app.game.player().pos);
+        // Keep bumping until the step is made (an enemy in the way is attacked).
+        for _ in 0..40 {
+            if app.game.player().pos == target || app.game.is_over() {
+                break;
+            }
+            app.update(Command::Step(direction));
+        }
+    }
+    app.update(Command::Descend);
+    assert!(
+        matches!(app.game.outcome, Some(Outcome::Won { .. })),
+        "{:?} at {:?}",
+        app.game.outcome,
+        app.game.player().pos
+    );
+    let terminal = draw(&app, 100, 32);
+    insta::assert_snapshot!(terminal.backend());
+}

@@ -407,6 +407,85 @@ mod tests {
         assert!(!app.is_auto_advancing());
     }
 
+    fn options(dir: &Path, level: Option<&str>, seed: Option<u64>) -> PlayOptions {
+        PlayOptions {
+            level: level.map(str::to_owned),
+            seed,
+            save_path: dir.join("save.json"),
+        }
+    }
+
+    fn log_text(app: &App) -> String {
+        let texts: Vec<&str> = app.game.log.recent(10).map(|m| m.text.as_str()).collect();
+        texts.join("\n")
+    }
+
+    #[test]
+    fn a_saved_game_resumes_and_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app =
+            App::start(&options(dir.path(), Some(DUEL), Some(1)), duel().palette).unwrap();
+        app.update(Command::Step(Direction::East));
+        assert_eq!(
+            app.save_on_exit().unwrap(),
+            Some(dir.path().join("save.json").as_path())
+        );
+        let resumed = App::start(&options(dir.path(), None, None), app.palette).unwrap();
+        assert_eq!(resumed.game.player().pos, app.game.player().pos);
+        assert!(
+            log_text(&resumed).contains("resumed from"),
+            "{}",
+            log_text(&resumed)
+        );
+    }
+
+    #[test]
+    fn a_corrupt_save_is_kept_aside_and_named() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("save.json"), "not a save").unwrap();
+        let app = App::start(&options(dir.path(), None, None), duel().palette).unwrap();
+        let log = log_text(&app);
+        let kept = dir.path().join("save.json.bad");
+        assert!(kept.exists());
+        assert!(log.contains("could not be loaded"), "{log}");
+        assert!(log.contains(&kept.display().to_string()), "{log}");
+    }
+
+    #[test]
+    fn an_explicit_start_replaces_the_save_and_the_end_removes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("save.json");
+        let mut first =
+            App::start(&options(dir.path(), Some(DUEL), Some(1)), duel().palette).unwrap();
+        first.save_on_exit().unwrap();
+        let mut app = App::start(&options(dir.path(), Some(DUEL), Some(1)), first.palette).unwrap();
+        assert!(
+            log_text(&app).contains("replaced when you quit"),
+            "{}",
+            log_text(&app)
+        );
+        // Walk to the stairs (fighting the goblin on the way) and win.
+        for direction in [Direction::East; 7].into_iter().chain([Direction::South]) {
+            let target = direction.from(app.game.player().pos);
+            for _ in 0..40 {
+                if app.game.player().pos == target || app.game.is_over() {
+                    break;
+                }
+                app.update(Command::Step(direction));
+            }
+        }
+        app.update(Command::Descend);
+        assert!(app.game.is_over());
+        assert!(!save.exists(), "a finished game leaves no save");
+        assert_eq!(app.save_on_exit().unwrap(), None);
+        assert_eq!(app.input_mode(), InputMode::GameOver);
+        app.update(Command::NewGame);
+        assert!(!app.game.is_over());
+        assert_eq!(app.game.level.name, "duel");
+        first.update(Command::Quit);
+        assert!(first.should_quit());
+    }
+
     #[test]
     fn help_opens_and_closes() {
         let mut app = duel();

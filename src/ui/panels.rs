@@ -341,7 +341,19 @@ impl Widget for KeyBar<'_> {
             spans.extend(hint("a", "auto"));
             spans.extend(hint("?", "help"));
             spans.extend(hint("q", "save & quit"));
-            Line::from(spans)
+            let full = Line::from(spans);
+            if full.width() <= usize::from(area.width) {
+                full
+            } else {
+                // Narrow terminals: the essentials; help lists the rest.
+                let mut spans = vec![Span::raw(" ")];
+                spans.extend(hint("hjkl/←↑→↓", "move"));
+                spans.extend(hint(".", "wait"));
+                spans.extend(hint(">", "stairs"));
+                spans.extend(hint("?", "all keys"));
+                spans.extend(hint("q", "quit"));
+                Line::from(spans)
+            }
         };
         Paragraph::new(line).render(area, buf);
     }

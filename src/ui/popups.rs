@@ -188,9 +188,14 @@ impl Widget for GameOverPopup<'_> {
                 palette.ui(UiRole::HealthGood),
                 "You took the last stairs and left the depths alive!".to_owned(),
                 format!(
-                    "It took you {} time units through {} levels.",
+                    "It took you {} time units through {} {}.",
                     format_time(*time),
-                    game.run.len()
+                    game.run.len(),
+                    if game.run.len() == 1 {
+                        "level"
+                    } else {
+                        "levels"
+                    }
                 ),
             ),
         };
