@@ -18,13 +18,17 @@ struct Cli {
     play: PlayArgs,
 }
 
-/// Where a game starts.
+/// Where a game starts. With neither option, `play` resumes the saved game
+/// (`$FOGCRAWL_SAVE` overrides where it lives); with either, a new game
+/// starts and replaces the save when you quit.
 #[derive(Debug, Clone, Args)]
 struct PlayArgs {
     /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
+    /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
     level: Option<String>,
     /// The seed every random choice flows from: same seed, same game.
+    /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
     seed: Option<u64>,
 }

@@ -69,7 +69,7 @@ impl Widget for TitleLine<'_> {
         let game = &self.0.game;
         let palette = self.0.palette;
         let label = palette.ui(UiRole::Label);
-        let line = Line::from(vec![
+        let mut line = Line::from(vec![
             Span::styled(
                 " fogcrawl ",
                 palette.ui(UiRole::Title).add_modifier(Modifier::REVERSED),
@@ -83,8 +83,12 @@ impl Widget for TitleLine<'_> {
                 format!("(level {} of {})", game.depth + 1, game.run.len()),
                 label,
             ),
-            Span::styled(format!("  {}", game.level.description), label),
         ]);
+        let room = usize::from(area.width).saturating_sub(line.width() + 2);
+        let description = truncate_with_ellipsis(&game.level.description, room);
+        if !description.is_empty() {
+            line.push_span(Span::styled(format!("  {description}"), label));
+        }
         Paragraph::new(line).render(area, buf);
     }
 }
@@ -253,6 +257,23 @@ impl Widget for MessageLog<'_> {
     }
 }
 
+/// `text` cut to at most `width` characters, ending in `…` if cut (at a
+/// word boundary when there is one).
+pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width < 2 {
+        return String::new();
+    }
+    let cut: String = text.chars().take(width - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > 0 => cut[..space].trim_end().to_owned(),
+        _ => cut,
+    };
+    format!("{cut}…")
+}
+
 /// Splits `text` into lines of at most `width` characters at spaces
 /// (breaking words longer than a line).
 pub fn word_wrap(text: &str, width: usize) -> Vec<String> {
@@ -370,6 +391,17 @@ mod tests {
         assert_eq!(health_bar(1, 30, 4), "█░░░");
         assert_eq!(health_bar(0, 30, 4), "░░░░");
         assert_eq!(health_bar(-3, 30, 2), "░░");
+    }
+
+    #[test]
+    fn long_text_is_cut_at_a_word_with_an_ellipsis() {
+        assert_eq!(
+            truncate_with_ellipsis("a swamp costs more", 18),
+            "a swamp costs more"
+        );
+        assert_eq!(truncate_with_ellipsis("a swamp costs more", 12), "a swamp…");
+        assert_eq!(truncate_with_ellipsis("swamps", 4), "swa…");
+        assert_eq!(truncate_with_ellipsis("swamps", 1), "");
     }
 
     #[test]
