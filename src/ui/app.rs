@@ -487,6 +487,28 @@ mod tests {
     }
 
     #[test]
+    fn two_doors_ask_which_way_and_esc_cancels() {
+        let dir = tempfile::tempdir().unwrap();
+        let level = dir.path().join("doors.toml");
+        let map = "#####\n#+#>#\n#@..#\n#+###\n#####\n";
+        let file = format!("description = \"Two doors.\"\n\n[layout]\nmap = '''\n{map}'''\n");
+        std::fs::write(&level, file).unwrap();
+        let level = level.display().to_string();
+        let game = Game::new(&GameSetup::new(Some(&level), 1)).unwrap();
+        let mut app = App::new(game, Palette::new(ColorSupport::None));
+        app.update(Command::OpenDoor);
+        assert_eq!(app.overlay(), Overlay::DirectionPrompt(DoorAction::Open));
+        assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
+        app.update(Command::Dismiss);
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(app.game.time, 0.0, "cancelling takes no time");
+        app.update(Command::OpenDoor);
+        app.update(Command::ChooseDirection(Direction::South));
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(app.game.adjacent_doors(false), vec![Direction::South]);
+    }
+
+    #[test]
     fn help_opens_and_closes() {
         let mut app = duel();
         app.update(Command::ShowHelp);
