@@ -10,6 +10,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::widgets::Widget;
 
 use crate::game::Game;
+use crate::pathfinding::Pos;
 use crate::ui::theme::Palette;
 
 /// The player's glyph.
@@ -55,7 +56,7 @@ impl Widget for MapView<'_> {
                 let Some(terrain) = level.terrain_at(x, y) else {
                     continue;
                 };
-                let pos = crate::pathfinding::Pos::new(x, y);
+                let pos = Pos::new(x, y);
                 let (glyph, style) = if game.is_visible(pos) {
                     self.palette.visible_terrain(terrain)
                 } else if game.is_remembered(pos) {
