@@ -8,9 +8,11 @@
 //! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
 //! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
 //! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
+//! - [`ui`]: the terminal front end (ratatui): app state, input, screen, theme.
 pub mod ai;
 pub mod config;
 pub mod game;
 pub mod pathfinding;
 pub mod scen;
+pub mod ui;
 pub mod world;

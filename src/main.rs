@@ -18,13 +18,17 @@ struct Cli {
     play: PlayArgs,
 }
 
-/// Where a game starts.
+/// Where a game starts. With neither option, `play` resumes the saved game
+/// (`$FOGCRAWL_SAVE` overrides where it lives); with either, a new game
+/// starts and replaces the save when you quit.
 #[derive(Debug, Clone, Args)]
 struct PlayArgs {
     /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
+    /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
     level: Option<String>,
     /// The seed every random choice flows from: same seed, same game.
+    /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
     seed: Option<u64>,
     /// The monster and faction config (default: levels/monsters.toml).
@@ -88,9 +92,26 @@ fn main() -> ExitCode {
     }
 }
 
-fn play(_args: &PlayArgs) -> ExitCode {
-    println!("fogcrawl: the terminal front end is not built yet; try `fogcrawl sim`.");
-    ExitCode::SUCCESS
+/// Plays in the terminal. Without options the saved game resumes; an
+/// explicit `--level` or `--seed` starts a new game instead (which replaces
+/// the save when you quit).
+fn play(args: &PlayArgs) -> ExitCode {
+    let options = fogcrawl::ui::PlayOptions {
+        level: args.level.clone(),
+        seed: args.seed,
+        save_path: fogcrawl::game::save::default_save_path(),
+        config_path: args
+            .config
+            .clone()
+            .unwrap_or_else(fogcrawl::config::default_config_path),
+    };
+    match fogcrawl::ui::run(&options) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("fogcrawl: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {

@@ -39,6 +39,14 @@ pub fn default_config_path() -> PathBuf {
 }
 
 impl MonsterConfig {
+    /// The shipped `levels/monsters.toml` (found by [`default_config_path`]).
+    ///
+    /// # Errors
+    /// As [`MonsterConfig::load`].
+    pub fn shipped() -> Result<MonsterConfig, ConfigError> {
+        MonsterConfig::load(&default_config_path())
+    }
+
     /// Reads and checks the config at `path`.
     ///
     /// # Errors

@@ -96,6 +96,8 @@ pub enum GameError {
     Grid { level: String, source: GridError },
     #[error("the run has no levels")]
     EmptyRun,
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
     #[error("monster kind '{kind}' names faction '{faction}', which the config does not define")]
     KindWithoutFaction { kind: String, faction: String },
 }

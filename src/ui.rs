@@ -1,0 +1,28 @@
+//! The terminal front end: what a player sees and presses.
+//!
+//! Map of the module:
+//! - [`session`]: terminal setup and teardown, the event loop, signals,
+//!   saving on the way out ([`run`] is the entry point).
+//! - [`app`]: [`App`], the game plus screen state, and the update code that
+//!   turns commands into game actions (the only UI code that changes the game).
+//! - [`input`]: the pure key-to-[`Command`](input::Command) mapping.
+//! - [`screen`]: `impl Widget for &App`, the layout and the too-small guard;
+//!   [`map_view`]: the map and its camera; [`panels`]: title, side panel,
+//!   message log, key bar; [`popups`]: help, death/victory, too small.
+//! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none).
+//! - [`logging`]: tracing to a file, never to the screen.
+//!
+//! Drawing never mutates: every widget reads an `&App`. The game core knows
+//! nothing of this module.
+pub mod app;
+pub mod input;
+pub mod logging;
+pub mod map_view;
+pub mod panels;
+pub mod popups;
+pub mod screen;
+pub mod session;
+pub mod theme;
+
+pub use app::{App, PlayOptions};
+pub use session::run;

@@ -1,0 +1,590 @@
+//! The application state: the game being played plus what the screen is
+//! showing (popups, prompts, notices, auto-advance), and the update code
+//! that turns [`Command`]s into game actions.
+//!
+//! This is the only UI code that changes the game, and it does so through
+//! `Game::player_act` (and by starting or loading games). It never draws and
+//! never touches the terminal; `screen` draws an `&App`.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::config::{ConfigWatcher, MonsterConfig, Reload};
+use crate::game::message_log::Importance;
+use crate::game::save::{self, Loaded, SaveError};
+use crate::game::{Action, Direction, Game, GameError, GameSetup};
+use crate::ui::input::{Command, InputMode};
+use crate::ui::theme::Palette;
+use crate::world::level_file::fresh_seed;
+
+/// How often auto-advance waits for the player: about eight turns a second.
+pub const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
+
+/// Where and how a game starts (from the command line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayOptions {
+    /// `--level`: a level name or file; `None` plays the standard run.
+    pub level: Option<String>,
+    /// `--seed`; `None` takes a fresh seed from the clock.
+    pub seed: Option<u64>,
+    /// Where the game is saved and resumed from.
+    pub save_path: PathBuf,
+    /// The monster config, watched while the game runs.
+    pub config_path: PathBuf,
+}
+
+impl PlayOptions {
+    /// An explicit `--level` or `--seed` starts a new game instead of
+    /// resuming the save (which that game replaces when you quit).
+    pub fn starts_fresh(&self) -> bool {
+        self.level.is_some() || self.seed.is_some()
+    }
+}
+
+/// Which door action a direction prompt is asking about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoorAction {
+    Open,
+    Close,
+}
+
+impl DoorAction {
+    fn action(self, direction: Direction) -> Action {
+        match self {
+            DoorAction::Open => Action::OpenDoor(direction),
+            DoorAction::Close => Action::CloseDoor(direction),
+        }
+    }
+
+    pub fn verb(self) -> &'static str {
+        match self {
+            DoorAction::Open => "Open",
+            DoorAction::Close => "Close",
+        }
+    }
+}
+
+/// What is drawn over the map, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Help,
+    DirectionPrompt(DoorAction),
+}
+
+/// How a one-line notice should look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// An action was refused or had nothing to act on: no time passed.
+    Refusal,
+    /// Information about the interface (auto-advance on or off, ...).
+    Info,
+    /// Something the player must not miss (auto-advance stopped by a blow).
+    Alert,
+}
+
+/// A one-line message on the status line, gone after the next key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub text: String,
+    pub kind: NoticeKind,
+}
+
+pub struct App {
+    pub game: Game,
+    pub palette: Palette,
+    overlay: Overlay,
+    auto_advance: bool,
+    notice: Option<Notice>,
+    /// `None` in tests: nothing is written or removed.
+    save_path: Option<PathBuf>,
+    /// The `--level` a new game (`n`) starts from.
+    start_level: Option<String>,
+    quit_requested: bool,
+    /// Whether the end of the game has been dealt with (save removed).
+    ending_handled: bool,
+    /// Watches the monster config file; `None` in tests.
+    config_watcher: Option<ConfigWatcher>,
+}
+
+impl App {
+    /// An app around a game, saving nowhere (tests and benchmarks).
+    pub fn new(game: Game, palette: Palette) -> Self {
+        Self {
+            game,
+            palette,
+            overlay: Overlay::None,
+            auto_advance: false,
+            notice: None,
+            save_path: None,
+            start_level: None,
+            quit_requested: false,
+            ending_handled: false,
+            config_watcher: None,
+        }
+    }
+
+    /// The app a player starts: resumes the save, or starts the game the
+    /// options ask for, and says in the log what happened.
+    pub fn start(options: &PlayOptions, palette: Palette) -> Result<Self, GameError> {
+        let watcher = ConfigWatcher::new(&options.config_path)?;
+        let config = watcher.config().clone();
+        let path = &options.save_path;
+        let game = if options.starts_fresh() {
+            let mut game = new_game(options.level.as_deref(), options.seed, &config)?;
+            if path.exists() {
+                tracing::info!(save = %path.display(), "explicit start: the save will be replaced");
+                game.log.push(
+                    game.time,
+                    Importance::System,
+                    format!(
+                        "--level/--seed start a new game: the saved game ({}) is replaced when you quit.",
+                        path.display()
+                    ),
+                );
+            }
+            game
+        } else {
+            match save::load_save(path, &config) {
+                Loaded::Game(game) => {
+                    let mut game = *game;
+                    tracing::info!(save = %path.display(), time = game.time, "resumed");
+                    game.log.push(
+                        game.time,
+                        Importance::System,
+                        format!(
+                            "Welcome back: your game was resumed from {}.",
+                            path.display()
+                        ),
+                    );
+                    game
+                }
+                Loaded::SetAside { reason, kept_as } => {
+                    tracing::warn!(%reason, kept_as = %kept_as.display(), "save set aside");
+                    let mut game = new_game(None, None, &config)?;
+                    game.log.push(
+                        game.time,
+                        Importance::Danger,
+                        format!(
+                            "Your saved game could not be loaded: {reason}. It was kept as {}; a new game has started.",
+                            kept_as.display()
+                        ),
+                    );
+                    game
+                }
+                Loaded::Nothing => new_game(None, None, &config)?,
+            }
+        };
+        let mut app = Self::new(game, palette);
+        app.save_path = Some(path.clone());
+        app.start_level.clone_from(&options.level);
+        app.config_watcher = Some(watcher);
+        Ok(app)
+    }
+
+    /// Applies an edit of the monster config file, if one happened: the log
+    /// says what changed, or why the edit was refused (the last good config
+    /// stays). Returns whether anything was reported.
+    pub fn poll_config(&mut self) -> bool {
+        let Some(reload) = self.config_watcher.as_mut().and_then(ConfigWatcher::poll) else {
+            return false;
+        };
+        let time = self.game.time;
+        match reload {
+            Reload::Changed { config, changes } => match self.game.apply_config(config) {
+                Ok(()) => {
+                    let summary = if changes.is_empty() {
+                        "the file is valid again".to_owned()
+                    } else {
+                        changes.join("; ")
+                    };
+                    tracing::info!(%summary, "monster config reloaded");
+                    self.game.log.push(
+                        time,
+                        Importance::System,
+                        format!("Config reloaded: {summary}."),
+                    );
+                }
+                Err(err) => {
+                    tracing::warn!(%err, "monster config not applied");
+                    self.game.log.push(
+                        time,
+                        Importance::Danger,
+                        format!("Config not applied: {err}"),
+                    );
+                }
+            },
+            Reload::Invalid(err) => {
+                tracing::warn!(%err, "monster config edit refused");
+                self.game.log.push(
+                    time,
+                    Importance::Danger,
+                    format!("Config error, keeping the last good config: {err}"),
+                );
+            }
+        }
+        true
+    }
+
+    pub fn overlay(&self) -> Overlay {
+        self.overlay
+    }
+
+    pub fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    pub fn is_auto_advancing(&self) -> bool {
+        self.auto_advance
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit_requested
+    }
+
+    /// What keys mean right now.
+    pub fn input_mode(&self) -> InputMode {
+        match self.overlay {
+            Overlay::Help => InputMode::Help,
+            Overlay::DirectionPrompt(_) => InputMode::DirectionPrompt,
+            Overlay::None if self.game.is_over() => InputMode::GameOver,
+            Overlay::None => InputMode::Playing,
+        }
+    }
+
+    /// Carries out a command.
+    pub fn update(&mut self, command: Command) {
+        self.notice = None;
+        match command {
+            Command::Quit => self.quit_requested = true,
+            Command::ShowHelp => self.overlay = Overlay::Help,
+            Command::Dismiss => self.overlay = Overlay::None,
+            Command::ToggleAutoAdvance => self.toggle_auto_advance(),
+            Command::Step(direction) => self.act(Action::Move(direction)),
+            Command::Wait => self.act(Action::Wait),
+            Command::Descend => self.act(Action::Descend),
+            Command::OpenDoor => self.door(DoorAction::Open),
+            Command::CloseDoor => self.door(DoorAction::Close),
+            Command::ChooseDirection(direction) => {
+                if let Overlay::DirectionPrompt(door) = self.overlay {
+                    self.overlay = Overlay::None;
+                    self.act(door.action(direction));
+                }
+            }
+            Command::NewGame => self.start_new_game(),
+        }
+    }
+
+    /// One auto-advance step: the player waits while the monsters move.
+    /// Stops by itself when the player gets hurt or the game ends.
+    pub fn tick(&mut self) {
+        if !self.auto_advance || self.overlay != Overlay::None || self.game.is_over() {
+            return;
+        }
+        let hp_before = self.game.player().hp;
+        self.act_keeping_auto_advance(Action::Wait);
+        if self.auto_advance && self.game.player().hp < hp_before {
+            self.auto_advance = false;
+            self.set_notice(NoticeKind::Alert, "Auto-advance stopped: you are hurt!");
+        }
+    }
+
+    /// Saves a game still in progress; a finished game has no save.
+    /// Returns where it was saved.
+    pub fn save_on_exit(&self) -> Result<Option<&Path>, SaveError> {
+        let Some(path) = self.save_path.as_deref() else {
+            return Ok(None);
+        };
+        if self.game.is_over() {
+            return Ok(None);
+        }
+        save::write_save(path, &self.game)?;
+        tracing::info!(save = %path.display(), time = self.game.time, "saved");
+        Ok(Some(path))
+    }
+
+    fn toggle_auto_advance(&mut self) {
+        if self.game.is_over() {
+            return;
+        }
+        self.auto_advance = !self.auto_advance;
+        if self.auto_advance {
+            self.set_notice(
+                NoticeKind::Info,
+                "Auto-advance: time runs while you watch. Press a or any action key to stop.",
+            );
+        } else {
+            self.set_notice(NoticeKind::Info, "Auto-advance stopped.");
+        }
+    }
+
+    fn door(&mut self, door: DoorAction) {
+        self.auto_advance = false;
+        let candidates = self.game.adjacent_doors(door == DoorAction::Open);
+        match candidates.as_slice() {
+            [] => {
+                let text = match door {
+                    DoorAction::Open => "There is no closed door next to you.",
+                    DoorAction::Close => "There is no open door next to you.",
+                };
+                self.set_notice(NoticeKind::Refusal, text);
+            }
+            [only] => self.act(door.action(*only)),
+            _ => self.overlay = Overlay::DirectionPrompt(door),
+        }
+    }
+
+    /// A player action from a key: stops auto-advance first.
+    fn act(&mut self, action: Action) {
+        self.auto_advance = false;
+        self.act_keeping_auto_advance(action);
+    }
+
+    fn act_keeping_auto_advance(&mut self, action: Action) {
+        match self.game.player_act(action) {
+            Ok(()) => {
+                if self.game.is_over() {
+                    self.handle_ending();
+                }
+            }
+            Err(refusal) => self.set_notice(NoticeKind::Refusal, refusal.to_string()),
+        }
+    }
+
+    /// Death or victory: the run is over, so its save goes.
+    fn handle_ending(&mut self) {
+        if self.ending_handled {
+            return;
+        }
+        self.ending_handled = true;
+        self.auto_advance = false;
+        self.overlay = Overlay::None;
+        tracing::info!(outcome = ?self.game.outcome, "game over");
+        if let Some(path) = &self.save_path {
+            save::remove_save(path);
+        }
+    }
+
+    fn start_new_game(&mut self) {
+        if !self.game.is_over() {
+            return;
+        }
+        let Some(config) = self.game.config().cloned() else {
+            return;
+        };
+        match new_game(self.start_level.as_deref(), None, &config) {
+            Ok(game) => {
+                tracing::info!(seed = game.seed, "new game");
+                self.game = game;
+                self.ending_handled = false;
+                self.overlay = Overlay::None;
+            }
+            Err(err) => self.set_notice(
+                NoticeKind::Refusal,
+                format!("A new game could not start: {err}"),
+            ),
+        }
+    }
+
+    fn set_notice(&mut self, kind: NoticeKind, text: impl Into<String>) {
+        self.notice = Some(Notice {
+            text: text.into(),
+            kind,
+        });
+    }
+}
+
+/// A new game on `level` (the standard run if `None`) with `seed` (a fresh
+/// one if `None`).
+fn new_game(
+    level: Option<&str>,
+    seed: Option<u64>,
+    config: &MonsterConfig,
+) -> Result<Game, GameError> {
+    let seed = seed.unwrap_or_else(fresh_seed);
+    let game = Game::new(&GameSetup::new(level, seed, config.clone()))?;
+    tracing::info!(seed, level = ?level, "new game started");
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::theme::ColorSupport;
+
+    const DUEL: &str = "tests/fixtures/game/duel.toml";
+
+    fn duel() -> App {
+        let game = Game::new(&GameSetup::new(
+            Some(DUEL),
+            1,
+            MonsterConfig::shipped().unwrap(),
+        ))
+        .unwrap();
+        App::new(game, Palette::new(ColorSupport::None))
+    }
+
+    #[test]
+    fn a_refused_move_takes_no_time_and_says_why() {
+        let mut app = duel();
+        let before = app.game.time;
+        app.update(Command::Step(Direction::North));
+        assert_eq!(app.game.time, before);
+        assert_eq!(
+            app.notice().map(|n| n.text.as_str()),
+            Some("A wall blocks the way.")
+        );
+        app.update(Command::Wait);
+        assert!(app.game.time > before);
+        assert_eq!(app.notice(), None);
+    }
+
+    #[test]
+    fn door_keys_act_on_the_only_door_or_say_there_is_none() {
+        let mut app = duel();
+        // The duel's door is two cells east of the start: step next to it.
+        app.update(Command::Step(Direction::East));
+        app.update(Command::OpenDoor);
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(
+            app.game.adjacent_doors(false).len(),
+            1,
+            "{:?}",
+            app.notice()
+        );
+        app.update(Command::OpenDoor);
+        assert_eq!(
+            app.notice().map(|n| n.text.as_str()),
+            Some("There is no closed door next to you.")
+        );
+    }
+
+    #[test]
+    fn auto_advance_runs_on_ticks_and_stops_on_an_action_key() {
+        let mut app = duel();
+        app.tick();
+        assert_eq!(app.game.time, 0.0, "no ticks unless auto-advance is on");
+        app.update(Command::ToggleAutoAdvance);
+        assert!(app.is_auto_advancing());
+        app.tick();
+        assert!(app.game.time > 0.0);
+        app.update(Command::Wait);
+        assert!(!app.is_auto_advancing());
+    }
+
+    fn options(dir: &Path, level: Option<&str>, seed: Option<u64>) -> PlayOptions {
+        PlayOptions {
+            level: level.map(str::to_owned),
+            seed,
+            save_path: dir.join("save.json"),
+            config_path: crate::config::default_config_path(),
+        }
+    }
+
+    fn log_text(app: &App) -> String {
+        let texts: Vec<&str> = app.game.log.recent(10).map(|m| m.text.as_str()).collect();
+        texts.join("\n")
+    }
+
+    #[test]
+    fn a_saved_game_resumes_and_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app =
+            App::start(&options(dir.path(), Some(DUEL), Some(1)), duel().palette).unwrap();
+        app.update(Command::Step(Direction::East));
+        assert_eq!(
+            app.save_on_exit().unwrap(),
+            Some(dir.path().join("save.json").as_path())
+        );
+        let resumed = App::start(&options(dir.path(), None, None), app.palette).unwrap();
+        assert_eq!(resumed.game.player().pos, app.game.player().pos);
+        assert!(
+            log_text(&resumed).contains("resumed from"),
+            "{}",
+            log_text(&resumed)
+        );
+    }
+
+    #[test]
+    fn a_corrupt_save_is_kept_aside_and_named() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("save.json"), "not a save").unwrap();
+        let app = App::start(&options(dir.path(), None, None), duel().palette).unwrap();
+        let log = log_text(&app);
+        let kept = dir.path().join("save.json.bad");
+        assert!(kept.exists());
+        assert!(log.contains("could not be loaded"), "{log}");
+        assert!(log.contains(&kept.display().to_string()), "{log}");
+    }
+
+    #[test]
+    fn an_explicit_start_replaces_the_save_and_the_end_removes_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("save.json");
+        let mut first =
+            App::start(&options(dir.path(), Some(DUEL), Some(1)), duel().palette).unwrap();
+        first.save_on_exit().unwrap();
+        let mut app = App::start(&options(dir.path(), Some(DUEL), Some(1)), first.palette).unwrap();
+        assert!(
+            log_text(&app).contains("replaced when you quit"),
+            "{}",
+            log_text(&app)
+        );
+        // Walk to the stairs (fighting the goblin on the way) and win.
+        for direction in [Direction::East; 7].into_iter().chain([Direction::South]) {
+            let target = direction.from(app.game.player().pos);
+            for _ in 0..40 {
+                if app.game.player().pos == target || app.game.is_over() {
+                    break;
+                }
+                app.update(Command::Step(direction));
+            }
+        }
+        app.update(Command::Descend);
+        assert!(app.game.is_over());
+        assert!(!save.exists(), "a finished game leaves no save");
+        assert_eq!(app.save_on_exit().unwrap(), None);
+        assert_eq!(app.input_mode(), InputMode::GameOver);
+        app.update(Command::NewGame);
+        assert!(!app.game.is_over());
+        assert_eq!(app.game.level.name, "duel");
+        first.update(Command::Quit);
+        assert!(first.should_quit());
+    }
+
+    #[test]
+    fn two_doors_ask_which_way_and_esc_cancels() {
+        let dir = tempfile::tempdir().unwrap();
+        let level = dir.path().join("doors.toml");
+        let map = "#####\n#+#>#\n#@..#\n#+###\n#####\n";
+        let file = format!("description = \"Two doors.\"\n\n[layout]\nmap = '''\n{map}'''\n");
+        std::fs::write(&level, file).unwrap();
+        let level = level.display().to_string();
+        let game = Game::new(&GameSetup::new(
+            Some(&level),
+            1,
+            MonsterConfig::shipped().unwrap(),
+        ))
+        .unwrap();
+        let mut app = App::new(game, Palette::new(ColorSupport::None));
+        app.update(Command::OpenDoor);
+        assert_eq!(app.overlay(), Overlay::DirectionPrompt(DoorAction::Open));
+        assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
+        app.update(Command::Dismiss);
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(app.game.time, 0.0, "cancelling takes no time");
+        app.update(Command::OpenDoor);
+        app.update(Command::ChooseDirection(Direction::South));
+        assert_eq!(app.overlay(), Overlay::None);
+        assert_eq!(app.game.adjacent_doors(false), vec![Direction::South]);
+    }
+
+    #[test]
+    fn help_opens_and_closes() {
+        let mut app = duel();
+        app.update(Command::ShowHelp);
+        assert_eq!(app.input_mode(), InputMode::Help);
+        app.update(Command::Dismiss);
+        assert_eq!(app.input_mode(), InputMode::Playing);
+    }
+}

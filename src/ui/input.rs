@@ -1,0 +1,254 @@
+//! Keys to commands: a pure mapping from a key press (and what the screen
+//! is asking for) to a [`Command`], unit-tested without a terminal.
+//!
+//! It never touches the game or the app: `App::update` carries commands
+//! out. Only key presses count; releases and repeats-as-releases are ignored.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use crate::game::Direction;
+
+/// What the player asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Step (or attack) one cell.
+    Step(Direction),
+    Wait,
+    Descend,
+    /// Open a closed door next to the player (asks which one if several).
+    OpenDoor,
+    /// Close an open door next to the player (asks which one if several).
+    CloseDoor,
+    /// Start or stop letting time run on its own.
+    ToggleAutoAdvance,
+    ShowHelp,
+    /// Leave the popup or prompt on screen.
+    Dismiss,
+    /// The answer to "which way?".
+    ChooseDirection(Direction),
+    /// After death or victory: play again.
+    NewGame,
+    /// Save (if the game is on) and leave.
+    Quit,
+}
+
+/// What the screen is waiting for, which decides what a key means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputMode {
+    Playing,
+    /// "Open which way?": a direction or Esc.
+    DirectionPrompt,
+    /// The help popup: any key closes it.
+    Help,
+    /// The death or victory screen: `n` or `q`.
+    GameOver,
+}
+
+/// The command a key press stands for in `mode`, if any.
+pub fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
+    if key.kind != KeyEventKind::Press {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return Some(Command::Quit);
+    }
+    match mode {
+        InputMode::Playing => playing_command(key.code),
+        InputMode::DirectionPrompt => match key.code {
+            KeyCode::Esc | KeyCode::Char('q') => Some(Command::Dismiss),
+            code => direction_of(code).map(Command::ChooseDirection),
+        },
+        InputMode::Help => Some(Command::Dismiss),
+        InputMode::GameOver => match key.code {
+            KeyCode::Char('n') => Some(Command::NewGame),
+            KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
+            _ => None,
+        },
+    }
+}
+
+fn playing_command(code: KeyCode) -> Option<Command> {
+    if let Some(direction) = direction_of(code) {
+        return Some(Command::Step(direction));
+    }
+    match code {
+        KeyCode::Char('.' | '5') => Some(Command::Wait),
+        KeyCode::Char('>') => Some(Command::Descend),
+        KeyCode::Char('o') => Some(Command::OpenDoor),
+        KeyCode::Char('c') => Some(Command::CloseDoor),
+        KeyCode::Char('a') => Some(Command::ToggleAutoAdvance),
+        KeyCode::Char('?') => Some(Command::ShowHelp),
+        KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
+        _ => None,
+    }
+}
+
+/// The direction a movement key points: arrows, vi-keys, the numeric
+/// keypad's digits, and Home/PgUp/End/PgDn for the diagonals.
+pub fn direction_of(code: KeyCode) -> Option<Direction> {
+    use Direction::{East, North, NorthEast, NorthWest, South, SouthEast, SouthWest, West};
+    Some(match code {
+        KeyCode::Up | KeyCode::Char('k' | '8') => North,
+        KeyCode::Down | KeyCode::Char('j' | '2') => South,
+        KeyCode::Left | KeyCode::Char('h' | '4') => West,
+        KeyCode::Right | KeyCode::Char('l' | '6') => East,
+        KeyCode::Home | KeyCode::Char('y' | '7') => NorthWest,
+        KeyCode::PageUp | KeyCode::Char('u' | '9') => NorthEast,
+        KeyCode::End | KeyCode::Char('b' | '1') => SouthWest,
+        KeyCode::PageDown | KeyCode::Char('n' | '3') => SouthEast,
+        _ => return None,
+    })
+}
+
+/// Every key, for the help popup: (keys, what they do). Kept next to the
+/// mapping so the two cannot drift apart unnoticed (a test checks them).
+pub const KEY_HELP: &[(&str, &str)] = &[
+    (
+        "arrows  h j k l",
+        "move west, south, north, east (into a monster: attack)",
+    ),
+    (
+        "y u b n",
+        "move north-west, north-east, south-west, south-east",
+    ),
+    ("numpad 1-9", "move (7 8 9 / 4 6 / 1 2 3); 5 waits"),
+    ("Home PgUp End PgDn", "move NW, NE, SW, SE"),
+    (". or 5", "wait a moment"),
+    (">", "take the stairs down (stand on them)"),
+    ("o / c", "open / close a door next to you"),
+    ("a", "auto-advance: let time run while you watch"),
+    ("?", "this help (any key closes it)"),
+    ("q  Esc  Ctrl-C", "save and quit"),
+    ("n", "new game (on the death or victory screen)"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    fn play(code: KeyCode) -> Option<Command> {
+        command_for_key(press(code), InputMode::Playing)
+    }
+
+    #[test]
+    fn arrows_vi_keys_numpad_and_paging_keys_agree() {
+        let groups = [
+            (
+                Direction::North,
+                [KeyCode::Up, KeyCode::Char('k'), KeyCode::Char('8')],
+            ),
+            (
+                Direction::South,
+                [KeyCode::Down, KeyCode::Char('j'), KeyCode::Char('2')],
+            ),
+            (
+                Direction::West,
+                [KeyCode::Left, KeyCode::Char('h'), KeyCode::Char('4')],
+            ),
+            (
+                Direction::East,
+                [KeyCode::Right, KeyCode::Char('l'), KeyCode::Char('6')],
+            ),
+            (
+                Direction::NorthWest,
+                [KeyCode::Home, KeyCode::Char('y'), KeyCode::Char('7')],
+            ),
+            (
+                Direction::NorthEast,
+                [KeyCode::PageUp, KeyCode::Char('u'), KeyCode::Char('9')],
+            ),
+            (
+                Direction::SouthWest,
+                [KeyCode::End, KeyCode::Char('b'), KeyCode::Char('1')],
+            ),
+            (
+                Direction::SouthEast,
+                [KeyCode::PageDown, KeyCode::Char('n'), KeyCode::Char('3')],
+            ),
+        ];
+        for (direction, keys) in groups {
+            for key in keys {
+                assert_eq!(play(key), Some(Command::Step(direction)), "{key:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn actions_and_quitting() {
+        assert_eq!(play(KeyCode::Char('.')), Some(Command::Wait));
+        assert_eq!(play(KeyCode::Char('5')), Some(Command::Wait));
+        assert_eq!(play(KeyCode::Char('>')), Some(Command::Descend));
+        assert_eq!(play(KeyCode::Char('o')), Some(Command::OpenDoor));
+        assert_eq!(play(KeyCode::Char('c')), Some(Command::CloseDoor));
+        assert_eq!(play(KeyCode::Char('a')), Some(Command::ToggleAutoAdvance));
+        assert_eq!(play(KeyCode::Char('?')), Some(Command::ShowHelp));
+        assert_eq!(play(KeyCode::Char('q')), Some(Command::Quit));
+        assert_eq!(play(KeyCode::Esc), Some(Command::Quit));
+        assert_eq!(play(KeyCode::Char('x')), None);
+        let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+        for mode in [
+            InputMode::Playing,
+            InputMode::DirectionPrompt,
+            InputMode::Help,
+            InputMode::GameOver,
+        ] {
+            assert_eq!(command_for_key(ctrl_c, mode), Some(Command::Quit));
+        }
+    }
+
+    #[test]
+    fn releases_are_ignored() {
+        let mut release = press(KeyCode::Char('l'));
+        release.kind = KeyEventKind::Release;
+        assert_eq!(command_for_key(release, InputMode::Playing), None);
+    }
+
+    #[test]
+    fn prompt_takes_a_direction_or_esc() {
+        let prompt = |code| command_for_key(press(code), InputMode::DirectionPrompt);
+        assert_eq!(
+            prompt(KeyCode::Char('y')),
+            Some(Command::ChooseDirection(Direction::NorthWest))
+        );
+        assert_eq!(prompt(KeyCode::Esc), Some(Command::Dismiss));
+        assert_eq!(prompt(KeyCode::Char('.')), None);
+    }
+
+    #[test]
+    fn game_over_keys_and_help() {
+        let over = |code| command_for_key(press(code), InputMode::GameOver);
+        assert_eq!(over(KeyCode::Char('n')), Some(Command::NewGame));
+        assert_eq!(over(KeyCode::Char('q')), Some(Command::Quit));
+        assert_eq!(over(KeyCode::Char('l')), None);
+        assert_eq!(
+            command_for_key(press(KeyCode::Char('x')), InputMode::Help),
+            Some(Command::Dismiss)
+        );
+    }
+
+    #[test]
+    fn help_names_every_playing_key() {
+        let help: String = KEY_HELP
+            .iter()
+            .map(|(keys, _)| *keys)
+            .collect::<Vec<_>>()
+            .join(" ");
+        for key in [
+            "h", "j", "k", "l", "y", "u", "b", "n", ".", ">", "o", "c", "a", "?", "q",
+        ] {
+            assert!(
+                help.split_whitespace().any(|word| word == key),
+                "{key} missing"
+            );
+        }
+        for key in [
+            "Home", "PgUp", "End", "PgDn", "Esc", "Ctrl-C", "arrows", "5",
+        ] {
+            assert!(help.contains(key), "{key} missing");
+        }
+    }
+}

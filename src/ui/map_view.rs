@@ -1,0 +1,107 @@
+//! The map: terrain the player sees, terrain remembered (dimmed), the
+//! monsters in sight and the player, through a camera that keeps `@` in
+//! view on levels larger than the screen.
+//!
+//! Draws only what the player knows: unknown cells stay blank and monsters
+//! out of sight are never drawn. Reads the game; never changes it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::widgets::Widget;
+
+use crate::game::Game;
+use crate::pathfinding::Pos;
+use crate::ui::theme::Palette;
+
+/// The player's glyph.
+pub const PLAYER_GLYPH: char = '@';
+
+/// Where the view's top-left corner lies on one axis of the level: centred
+/// when the level fits, else following `player` and stopping at the edges.
+pub fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32 {
+    let level_len = i32::try_from(level_len).unwrap_or(i32::MAX);
+    let view_len = i32::from(view_len);
+    if level_len <= view_len {
+        -((view_len - level_len) / 2)
+    } else {
+        (player - view_len / 2).clamp(0, level_len - view_len)
+    }
+}
+
+/// The map of one game, drawn with one palette.
+pub struct MapView<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+}
+
+impl Widget for MapView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let game = self.game;
+        let level = &game.level;
+        let player = game.player().pos;
+        let origin_x = camera_origin(level.width(), area.width, player.x);
+        let origin_y = camera_origin(level.height(), area.height, player.y);
+        let to_screen = |x: i32, y: i32| -> Option<Position> {
+            let (sx, sy) = (x - origin_x, y - origin_y);
+            let inside =
+                sx >= 0 && sy >= 0 && sx < i32::from(area.width) && sy < i32::from(area.height);
+            inside.then(|| Position::new(area.x + sx as u16, area.y + sy as u16))
+        };
+
+        let mut glyph_buffer = [0u8; 4];
+        for sy in 0..area.height {
+            let y = origin_y + i32::from(sy);
+            for sx in 0..area.width {
+                let x = origin_x + i32::from(sx);
+                let Some(terrain) = level.terrain_at(x, y) else {
+                    continue;
+                };
+                let pos = Pos::new(x, y);
+                let (glyph, style) = if game.is_visible(pos) {
+                    self.palette.visible_terrain(terrain)
+                } else if game.is_remembered(pos) {
+                    self.palette.remembered_terrain(terrain)
+                } else {
+                    continue;
+                };
+                if let Some(cell) = buf.cell_mut(Position::new(area.x + sx, area.y + sy)) {
+                    cell.set_symbol(glyph.encode_utf8(&mut glyph_buffer))
+                        .set_style(style);
+                }
+            }
+        }
+
+        for (_, monster) in game.visible_monsters() {
+            let Some(kind) = game.kind_of(monster) else {
+                continue;
+            };
+            if let Some(cell) =
+                to_screen(monster.pos.x, monster.pos.y).and_then(|p| buf.cell_mut(p))
+            {
+                cell.set_char(kind.letter)
+                    .set_style(self.palette.faction(&kind.faction));
+            }
+        }
+        if let Some(cell) = to_screen(player.x, player.y).and_then(|p| buf.cell_mut(p)) {
+            cell.set_char(PLAYER_GLYPH).set_style(self.palette.player());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_levels_are_centred() {
+        assert_eq!(camera_origin(10, 20, 3), -5);
+        assert_eq!(camera_origin(20, 20, 3), 0);
+    }
+
+    #[test]
+    fn the_camera_follows_the_player_and_stops_at_edges() {
+        assert_eq!(camera_origin(200, 50, 2), 0);
+        assert_eq!(camera_origin(200, 50, 100), 75);
+        assert_eq!(camera_origin(200, 50, 199), 150);
+    }
+}

@@ -1,0 +1,416 @@
+//! The frame around the map: the title line, the side panel (health, time,
+//! level, monsters in sight), the message log and the key bar.
+//!
+//! Widgets here read an `&App` and draw; they never change anything.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
+
+use crate::game::Game;
+use crate::game::message_log::Message;
+use crate::ui::app::{App, NoticeKind, Overlay};
+use crate::ui::theme::{Palette, UiRole};
+
+/// Health at or below this share of the maximum is drawn as critical.
+const CRITICAL_HEALTH_SHARE: f64 = 0.3;
+/// Health at or below this share of the maximum is drawn as hurt.
+const HURT_HEALTH_SHARE: f64 = 0.6;
+const BAR_FILLED: char = '█';
+const BAR_EMPTY: char = '░';
+/// How many messages the log looks back through when filling its lines.
+const LOG_LOOKBACK: usize = 40;
+
+/// A health bar of `width` cells, e.g. `██████░░░░`.
+pub fn health_bar(hp: i32, max_hp: i32, width: usize) -> String {
+    let share = if max_hp > 0 {
+        (f64::from(hp.max(0)) / f64::from(max_hp)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let mut filled = (share * width as f64).round() as usize;
+    if hp > 0 && filled == 0 && width > 0 {
+        // Alive shows at least one cell.
+        filled = 1;
+    }
+    let mut bar = String::with_capacity(width * 3);
+    bar.extend(std::iter::repeat_n(BAR_FILLED, filled));
+    bar.extend(std::iter::repeat_n(BAR_EMPTY, width - filled));
+    bar
+}
+
+fn health_role(hp: i32, max_hp: i32) -> UiRole {
+    let share = if max_hp > 0 {
+        f64::from(hp) / f64::from(max_hp)
+    } else {
+        0.0
+    };
+    if share <= CRITICAL_HEALTH_SHARE {
+        UiRole::HealthCritical
+    } else if share <= HURT_HEALTH_SHARE {
+        UiRole::HealthHurt
+    } else {
+        UiRole::HealthGood
+    }
+}
+
+/// `12.5` style game time.
+pub fn format_time(time: f64) -> String {
+    format!("{time:.1}")
+}
+
+/// The top line: game name, level, depth, seed and time.
+pub struct TitleLine<'a>(pub &'a App);
+
+impl Widget for TitleLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let game = &self.0.game;
+        let palette = self.0.palette;
+        let label = palette.ui(UiRole::Label);
+        let mut line = Line::from(vec![
+            Span::styled(
+                " fogcrawl ",
+                palette.ui(UiRole::Title).add_modifier(Modifier::REVERSED),
+            ),
+            Span::raw("  "),
+            Span::styled(
+                format!("{} ", game.level.name),
+                Style::new().add_modifier(Modifier::BOLD),
+            ),
+            Span::styled(
+                format!("(level {} of {})", game.depth + 1, game.run.len()),
+                label,
+            ),
+        ]);
+        let room = usize::from(area.width).saturating_sub(line.width() + 2);
+        let description = truncate_with_ellipsis(&game.level.description, room);
+        if !description.is_empty() {
+            line.push_span(Span::styled(format!("  {description}"), label));
+        }
+        Paragraph::new(line).render(area, buf);
+    }
+}
+
+/// The side panel: the player's state and the monsters in sight.
+pub struct SidePanel<'a>(pub &'a App);
+
+impl Widget for SidePanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let game = &app.game;
+        let palette = app.palette;
+        let block = Block::new()
+            .borders(Borders::ALL)
+            .border_style(palette.ui(UiRole::Border))
+            .title(Span::styled(" You ", palette.ui(UiRole::Title)));
+        let inner = block.inner(area);
+        block.render(area, buf);
+
+        let width = usize::from(inner.width);
+        let label = palette.ui(UiRole::Label);
+        let player = game.player();
+        let role = health_role(player.hp, player.max_hp);
+        let mut lines = vec![
+            Line::from(vec![
+                Span::styled("HP    ", label),
+                Span::styled(
+                    format!("{}/{}", player.hp.max(0), player.max_hp),
+                    palette.ui(role).add_modifier(Modifier::BOLD),
+                ),
+            ]),
+            Line::from(Span::styled(
+                health_bar(player.hp, player.max_hp, width),
+                palette.ui(role),
+            )),
+            labelled("Time  ", format_time(game.time), label),
+            Line::from(vec![
+                Span::styled("Turns ", label),
+                Span::raw(game.stats.player_turns.to_string()),
+                Span::styled("  Kills ", label),
+                Span::raw(game.stats.kills.to_string()),
+            ]),
+            labelled("Level ", game.level.name.clone(), label),
+            labelled(
+                "Depth ",
+                format!("{} of {}", game.depth + 1, game.run.len()),
+                label,
+            ),
+            Line::raw(""),
+        ];
+        if app.is_auto_advancing() {
+            lines.push(Line::from(Span::styled(
+                "▶ AUTO-ADVANCE (a stops)",
+                palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+            )));
+            lines.push(Line::raw(""));
+        }
+        lines.extend(monster_lines(game, palette, width));
+
+        let rows = usize::from(inner.height);
+        if lines.len() > rows {
+            lines.truncate(rows);
+        }
+        Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
+    Line::from(vec![Span::styled(name, label), Span::raw(value)])
+}
+
+/// Two lines per monster in sight, nearest first: letter, name, faction;
+/// then health and what it is doing.
+fn monster_lines(game: &Game, palette: Palette, width: usize) -> Vec<Line<'static>> {
+    let label = palette.ui(UiRole::Label);
+    let player = game.player().pos;
+    let mut seen: Vec<_> = game.visible_monsters().collect();
+    seen.sort_by_key(|(index, monster)| {
+        let distance = (monster.pos.x - player.x)
+            .abs()
+            .max((monster.pos.y - player.y).abs());
+        (distance, *index)
+    });
+    let mut lines = vec![Line::from(Span::styled(
+        match seen.len() {
+            0 => "Nothing in sight".to_owned(),
+            1 => "In sight: 1 monster".to_owned(),
+            n => format!("In sight: {n} monsters"),
+        },
+        label,
+    ))];
+    for (_, monster) in seen {
+        let Some(kind) = game.kind_of(monster) else {
+            continue;
+        };
+        let faction_style = palette.faction(&kind.faction);
+        let mode = monster.brain.as_ref().map_or("", |brain| brain.mode.name());
+        lines.push(Line::from(vec![
+            Span::styled(kind.letter.to_string(), faction_style),
+            Span::raw(" "),
+            Span::styled(kind.name.clone(), Style::new().add_modifier(Modifier::BOLD)),
+            Span::styled(
+                format!(" ({})", kind.faction),
+                faction_style.remove_modifier(Modifier::BOLD),
+            ),
+        ]));
+        let bar_width = width.saturating_sub(2).min(6);
+        lines.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(
+                health_bar(monster.hp, monster.max_hp, bar_width),
+                palette.ui(health_role(monster.hp, monster.max_hp)),
+            ),
+            Span::raw(format!(" {}/{} ", monster.hp.max(0), monster.max_hp)),
+            Span::styled(mode.to_owned(), label),
+        ]));
+    }
+    lines
+}
+
+/// The newest messages that fit, oldest at the top, word-wrapped, each
+/// prefixed with the game time it happened at.
+pub struct MessageLog<'a>(pub &'a App);
+
+impl Widget for MessageLog<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let rows = usize::from(area.height);
+        if rows == 0 || area.width == 0 {
+            return;
+        }
+        let palette = app.palette;
+        let label = palette.ui(UiRole::Label);
+        let messages: Vec<&Message> = app.game.log.recent(LOG_LOOKBACK.max(rows)).collect();
+        let newest_time = messages.last().map(|m| m.time);
+        let mut lines: Vec<Line> = Vec::with_capacity(rows);
+        for message in messages.iter().rev() {
+            let stamp = format!("{:>7} ", format_time(message.time));
+            let text_width = usize::from(area.width).saturating_sub(stamp.len()).max(1);
+            let mut style = palette.message(message.importance);
+            if Some(message.time) != newest_time {
+                // Older turns fade a little, so the latest news stands out.
+                style = style.remove_modifier(Modifier::BOLD);
+            } else {
+                style = style.add_modifier(Modifier::BOLD);
+            }
+            let wrapped = word_wrap(&message.text, text_width);
+            for (row, part) in wrapped.iter().enumerate().rev() {
+                let prefix = if row == 0 {
+                    stamp.clone()
+                } else {
+                    " ".repeat(stamp.len())
+                };
+                lines.push(Line::from(vec![
+                    Span::styled(prefix, label),
+                    Span::styled(part.clone(), style),
+                ]));
+            }
+            if lines.len() >= rows {
+                break;
+            }
+        }
+        lines.truncate(rows);
+        lines.reverse();
+        Paragraph::new(lines).render(area, buf);
+    }
+}
+
+/// `text` cut to at most `width` characters, ending in `…` if cut (at a
+/// word boundary when there is one).
+pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width < 2 {
+        return String::new();
+    }
+    let cut: String = text.chars().take(width - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > 0 => cut[..space].trim_end().to_owned(),
+        _ => cut,
+    };
+    format!("{cut}…")
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces
+/// (breaking words longer than a line).
+pub fn word_wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    let mut current_len = 0;
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if current_len > 0 {
+                lines.push(std::mem::take(&mut current));
+                current_len = 0;
+            }
+            lines.push(word.drain(..width).collect());
+        }
+        let needed = if current_len == 0 {
+            word.len()
+        } else {
+            current_len + 1 + word.len()
+        };
+        if needed > width && current_len > 0 {
+            lines.push(std::mem::take(&mut current));
+            current_len = 0;
+        }
+        if current_len > 0 {
+            current.push(' ');
+            current_len += 1;
+        }
+        current.extend(word.iter());
+        current_len += word.len();
+    }
+    if current_len > 0 || lines.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// The bottom line: a notice or prompt if there is one, else the keys.
+pub struct KeyBar<'a>(pub &'a App);
+
+impl Widget for KeyBar<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let palette = app.palette;
+        let key = palette.ui(UiRole::KeyHint);
+        let label = palette.ui(UiRole::Label);
+        let hint = |keys: &'static str, what: &'static str| {
+            [
+                Span::styled(keys, key),
+                Span::styled(format!(" {what}  "), label),
+            ]
+        };
+        let line = if let Overlay::DirectionPrompt(door) = app.overlay() {
+            Line::from(vec![
+                Span::styled(
+                    format!(" {} which way? ", door.verb()),
+                    palette.ui(UiRole::Alert).add_modifier(Modifier::REVERSED),
+                ),
+                Span::styled("  direction key", key),
+                Span::styled(" to choose, ", label),
+                Span::styled("Esc", key),
+                Span::styled(" to cancel", label),
+            ])
+        } else if let Some(notice) = app.notice() {
+            let role = match notice.kind {
+                NoticeKind::Refusal | NoticeKind::Alert => UiRole::Alert,
+                NoticeKind::Info => UiRole::Notice,
+            };
+            let mut spans = vec![Span::styled(format!(" {}", notice.text), palette.ui(role))];
+            if notice.kind == NoticeKind::Refusal {
+                spans.push(Span::styled(" (no time passed)", label));
+            }
+            Line::from(spans)
+        } else if app.game.is_over() {
+            let mut spans = vec![Span::raw(" ")];
+            spans.extend(hint("n", "new game"));
+            spans.extend(hint("q", "quit"));
+            Line::from(spans)
+        } else {
+            let mut spans = vec![Span::raw(" ")];
+            spans.extend(hint("hjkl yubn ←↑→↓", "move"));
+            spans.extend(hint(".", "wait"));
+            spans.extend(hint(">", "stairs"));
+            spans.extend(hint("o/c", "door"));
+            spans.extend(hint("a", "auto"));
+            spans.extend(hint("?", "help"));
+            spans.extend(hint("q", "save & quit"));
+            let full = Line::from(spans);
+            if full.width() <= usize::from(area.width) {
+                full
+            } else {
+                // Narrow terminals: the essentials; help lists the rest.
+                let mut spans = vec![Span::raw(" ")];
+                spans.extend(hint("hjkl/←↑→↓", "move"));
+                spans.extend(hint(".", "wait"));
+                spans.extend(hint(">", "stairs"));
+                spans.extend(hint("?", "all keys"));
+                spans.extend(hint("q", "quit"));
+                Line::from(spans)
+            }
+        };
+        Paragraph::new(line).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_bars_round_and_never_hide_the_living() {
+        assert_eq!(health_bar(30, 30, 4), "████");
+        assert_eq!(health_bar(15, 30, 4), "██░░");
+        assert_eq!(health_bar(1, 30, 4), "█░░░");
+        assert_eq!(health_bar(0, 30, 4), "░░░░");
+        assert_eq!(health_bar(-3, 30, 2), "░░");
+    }
+
+    #[test]
+    fn long_text_is_cut_at_a_word_with_an_ellipsis() {
+        assert_eq!(
+            truncate_with_ellipsis("a swamp costs more", 18),
+            "a swamp costs more"
+        );
+        assert_eq!(truncate_with_ellipsis("a swamp costs more", 12), "a swamp…");
+        assert_eq!(truncate_with_ellipsis("swamps", 4), "swa…");
+        assert_eq!(truncate_with_ellipsis("swamps", 1), "");
+    }
+
+    #[test]
+    fn words_wrap_at_spaces_and_long_words_break() {
+        assert_eq!(
+            word_wrap("the goblin hits you", 10),
+            ["the goblin", "hits you"]
+        );
+        assert_eq!(word_wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(word_wrap("", 5), [""]);
+    }
+}

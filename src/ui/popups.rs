@@ -1,0 +1,267 @@
+//! What is drawn over the game: the help popup (every key, every glyph),
+//! the death and victory screens, and the "terminal too small" message.
+//!
+//! Widgets here only read; they never change the app or the game.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
+
+use crate::game::Outcome;
+use crate::ui::app::App;
+use crate::ui::input::KEY_HELP;
+use crate::ui::map_view::PLAYER_GLYPH;
+use crate::ui::panels::{format_time, word_wrap};
+use crate::ui::theme::{Palette, UiRole};
+use crate::world::Terrain;
+
+/// Width of the key column in the help popup.
+const HELP_KEY_COLUMN: usize = 20;
+/// The help popup's widest size; it shrinks to fit smaller terminals.
+const HELP_MAX_WIDTH: u16 = 84;
+const GAME_OVER_WIDTH: u16 = 52;
+
+/// A `width` x `height` rectangle centred in `area` (clipped to it).
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
+        .flex(Flex::Center)
+        .areas(area);
+    let [rect] = Layout::horizontal([Constraint::Length(width.min(area.width))])
+        .flex(Flex::Center)
+        .areas(row);
+    rect
+}
+
+fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+        .border_style(palette.ui(UiRole::Border))
+        .title(Span::styled(title, style))
+}
+
+/// The help popup: every key and every glyph on the map.
+pub struct HelpPopup<'a>(pub &'a App);
+
+impl HelpPopup<'_> {
+    /// The popup's lines, packed and wrapped to `width` columns.
+    fn lines(&self, width: usize) -> Vec<Line<'static>> {
+        let app = self.0;
+        let palette = app.palette;
+        let key = palette.ui(UiRole::KeyHint);
+        let label = palette.ui(UiRole::Label);
+        let heading = palette.ui(UiRole::Title);
+        let mut lines: Vec<Line> = vec![Line::from(Span::styled("Keys", heading))];
+        // Descriptions wrap under their own column on narrow terminals.
+        let description_width = width.saturating_sub(HELP_KEY_COLUMN + 1);
+        for (keys, what) in KEY_HELP {
+            for (row, part) in word_wrap(what, description_width).into_iter().enumerate() {
+                let keys = if row == 0 { *keys } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {keys:<HELP_KEY_COLUMN$}"), key),
+                    Span::raw(part),
+                ]));
+            }
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::from(Span::styled("Map", heading)));
+        let mut legend: Vec<Vec<Span>> = Terrain::ALL
+            .into_iter()
+            .map(|t| {
+                let (glyph, style) = palette.visible_terrain(t);
+                vec![
+                    Span::styled(glyph.to_string(), style),
+                    Span::styled(format!(" {}", t.name().replace('_', " ")), label),
+                ]
+            })
+            .collect();
+        legend.push(vec![
+            Span::styled(PLAYER_GLYPH.to_string(), palette.player()),
+            Span::styled(" you", label),
+        ]);
+        for kind in &app.game.kinds {
+            legend.push(vec![
+                Span::styled(kind.letter.to_string(), palette.faction(&kind.faction)),
+                Span::styled(format!(" {} ({})", kind.name, kind.faction), label),
+            ]);
+        }
+        lines.extend(pack_items(legend, width));
+        let notes = [
+            "Dim: remembered, not in sight now (monsters there are not shown). Blank: unknown."
+                .to_owned(),
+            "A move takes 1 (1.4 diagonally) x the cost of the ground entered: roads are quick, swamps slow."
+                .to_owned(),
+            format!(
+                "Colours: {} (NO_COLOR=1 turns them off). Quitting saves; starting again resumes.",
+                palette.support.name()
+            ),
+        ];
+        for note in notes {
+            for part in word_wrap(&note, width.saturating_sub(1)) {
+                lines.push(Line::styled(format!(" {part}"), label));
+            }
+        }
+        lines
+    }
+}
+
+/// Lays out legend items (each a few spans) left to right, two spaces
+/// apart, starting a new line when the next item would not fit.
+fn pack_items(items: Vec<Vec<Span<'static>>>, width: usize) -> Vec<Line<'static>> {
+    const GAP: usize = 2;
+    let mut lines = Vec::new();
+    let mut current: Vec<Span> = vec![Span::raw(" ")];
+    let mut used = 1;
+    for item in items {
+        let item_width: usize = item.iter().map(Span::width).sum();
+        if used > 1 && used + GAP + item_width > width {
+            lines.push(Line::from(std::mem::replace(
+                &mut current,
+                vec![Span::raw(" ")],
+            )));
+            used = 1;
+        }
+        if used > 1 {
+            current.push(Span::raw("  "));
+            used += GAP;
+        }
+        used += item_width;
+        current.extend(item);
+    }
+    if used > 1 {
+        lines.push(Line::from(current));
+    }
+    lines
+}
+
+fn height_for(lines: usize) -> u16 {
+    u16::try_from(lines).unwrap_or(u16::MAX)
+}
+
+impl Widget for HelpPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let palette = self.0.palette;
+        let width = HELP_MAX_WIDTH.min(area.width);
+        let lines = self.lines(usize::from(width.saturating_sub(2)));
+        let popup = centred(area, width, height_for(lines.len()).saturating_add(2));
+        Clear.render(popup, buf);
+        let block = popup_block(
+            " Help: any key closes ".to_owned(),
+            palette.ui(UiRole::Title),
+            palette,
+        );
+        Paragraph::new(lines).block(block).render(popup, buf);
+    }
+}
+
+/// The death or victory screen over the map.
+pub struct GameOverPopup<'a>(pub &'a App);
+
+impl Widget for GameOverPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.0;
+        let game = &app.game;
+        let palette = app.palette;
+        let Some(outcome) = &game.outcome else {
+            return;
+        };
+        let label = palette.ui(UiRole::Label);
+        let key = palette.ui(UiRole::KeyHint);
+        let bold = Style::new().add_modifier(Modifier::BOLD);
+        let (title, title_style, headline, summary) = match outcome {
+            Outcome::Died { cause, time } => (
+                " You died ",
+                palette.ui(UiRole::Alert),
+                format!("{}.", capitalised(cause)),
+                format!(
+                    "You survived {} time units and reached {} (level {} of {}).",
+                    format_time(*time),
+                    game.level.name,
+                    game.depth + 1,
+                    game.run.len()
+                ),
+            ),
+            Outcome::Won { time } => (
+                " Victory ",
+                palette.ui(UiRole::HealthGood),
+                "You took the last stairs and left the depths alive!".to_owned(),
+                format!(
+                    "It took you {} time units through {} {}.",
+                    format_time(*time),
+                    game.run.len(),
+                    if game.run.len() == 1 {
+                        "level"
+                    } else {
+                        "levels"
+                    }
+                ),
+            ),
+        };
+        let width = GAME_OVER_WIDTH.min(area.width);
+        let text_width = usize::from(width.saturating_sub(4)).max(1);
+        let mut lines: Vec<Line> = Vec::new();
+        let mut add = |text: &str, style: Style| {
+            for part in word_wrap(text, text_width) {
+                lines.push(Line::styled(part, style));
+            }
+        };
+        add(&headline, bold);
+        add(&summary, Style::new());
+        add(
+            &format!(
+                "Turns {}, monsters slain {}.",
+                game.stats.player_turns, game.stats.kills
+            ),
+            label,
+        );
+        lines.push(Line::raw(""));
+        lines.push(Line::from(vec![
+            Span::styled("n", key),
+            Span::styled(" new game     ", label),
+            Span::styled("q", key),
+            Span::styled(" quit", label),
+        ]));
+        let popup = centred(area, width, height_for(lines.len()).saturating_add(2));
+        Clear.render(popup, buf);
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .block(popup_block(
+                title.to_owned(),
+                title_style.add_modifier(Modifier::BOLD),
+                palette,
+            ))
+            .render(popup, buf);
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Shown instead of the game when the terminal is below the minimum size.
+pub struct TooSmall {
+    pub need: (u16, u16),
+}
+
+impl Widget for TooSmall {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let text = format!(
+            "terminal too small: need {}x{} (now {}x{})",
+            self.need.0, self.need.1, area.width, area.height
+        );
+        let lines: Vec<Line> = word_wrap(&text, usize::from(area.width))
+            .into_iter()
+            .map(Line::raw)
+            .collect();
+        let height = height_for(lines.len());
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .render(centred(area, area.width, height), buf);
+    }
+}

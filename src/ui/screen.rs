@@ -1,0 +1,115 @@
+//! The whole screen: lays out the title line, map, side panel, message log
+//! and key bar, puts popups on top, and falls back to a "too small" message
+//! below the minimum size.
+//!
+//! `impl Widget for &App`: drawing reads the app and can change nothing.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Span;
+use ratatui::widgets::{Block, Borders, Widget};
+
+use crate::ui::app::{App, Overlay};
+use crate::ui::map_view::MapView;
+use crate::ui::panels::{KeyBar, MessageLog, SidePanel, TitleLine};
+use crate::ui::popups::{GameOverPopup, HelpPopup, TooSmall};
+use crate::ui::theme::UiRole;
+
+/// The smallest terminal the game is drawn in.
+pub const MIN_WIDTH: u16 = 60;
+pub const MIN_HEIGHT: u16 = 20;
+/// The side panel's width, borders included, and on wide terminals.
+const SIDE_PANEL_WIDTH: u16 = 28;
+const WIDE_SIDE_PANEL_WIDTH: u16 = 34;
+const WIDE_TERMINAL: u16 = 140;
+/// Message log rows on short and on tall terminals.
+const SHORT_LOG_ROWS: u16 = 4;
+const TALL_LOG_ROWS: u16 = 7;
+const TALL_TERMINAL: u16 = 40;
+
+/// Where each part of the screen goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScreenLayout {
+    pub title: Rect,
+    /// The map's frame; the map itself is drawn inside its border.
+    pub map_frame: Rect,
+    pub side_panel: Rect,
+    pub log: Rect,
+    pub key_bar: Rect,
+}
+
+impl ScreenLayout {
+    /// The layout of a terminal of at least the minimum size.
+    pub fn new(area: Rect) -> Self {
+        let log_rows = if area.height >= TALL_TERMINAL {
+            TALL_LOG_ROWS
+        } else {
+            SHORT_LOG_ROWS
+        };
+        let panel_width = if area.width >= WIDE_TERMINAL {
+            WIDE_SIDE_PANEL_WIDTH
+        } else {
+            SIDE_PANEL_WIDTH
+        };
+        let [title, middle, log, key_bar] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(1),
+            Constraint::Length(log_rows),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let [map_frame, side_panel] =
+            Layout::horizontal([Constraint::Min(1), Constraint::Length(panel_width)]).areas(middle);
+        Self {
+            title,
+            map_frame,
+            side_panel,
+            log,
+            key_bar,
+        }
+    }
+}
+
+pub fn is_too_small(area: Rect) -> bool {
+    area.width < MIN_WIDTH || area.height < MIN_HEIGHT
+}
+
+impl Widget for &App {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if is_too_small(area) {
+            TooSmall {
+                need: (MIN_WIDTH, MIN_HEIGHT),
+            }
+            .render(area, buf);
+            return;
+        }
+        let layout = ScreenLayout::new(area);
+        TitleLine(self).render(layout.title, buf);
+
+        let map_block = Block::new()
+            .borders(Borders::ALL)
+            .border_style(self.palette.ui(UiRole::Border))
+            .title(Span::styled(
+                format!(" {} ", self.game.level.name),
+                self.palette.ui(UiRole::Title),
+            ));
+        let map_area = map_block.inner(layout.map_frame);
+        map_block.render(layout.map_frame, buf);
+        MapView {
+            game: &self.game,
+            palette: self.palette,
+        }
+        .render(map_area, buf);
+
+        SidePanel(self).render(layout.side_panel, buf);
+        MessageLog(self).render(layout.log, buf);
+        KeyBar(self).render(layout.key_bar, buf);
+
+        if self.game.is_over() && self.overlay() == Overlay::None {
+            GameOverPopup(self).render(map_area, buf);
+        }
+        if self.overlay() == Overlay::Help {
+            HelpPopup(self).render(area, buf);
+        }
+    }
+}

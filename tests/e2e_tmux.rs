@@ -1,0 +1,248 @@
+//! End to end: the real `fogcrawl` binary in a detached tmux session, driven
+//! by keys as a player would (see `../shared/tools/tui-drive`). Checks
+//! moving, help, resizing, quitting, that the terminal leaves the alternate
+//! screen, that the save exists and resumes, and that SIGTERM and SIGHUP
+//! also save and restore.
+//!
+//! Skipped (with a message) when tmux is not installed; CI installs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_fogcrawl");
+const WAIT: Duration = Duration::from_secs(10);
+const POLL: Duration = Duration::from_millis(50);
+
+fn tmux_installed() -> bool {
+    Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
+/// A detached tmux session on its own server socket, killed when dropped
+/// (also when a check fails).
+struct Session {
+    socket: String,
+    name: String,
+}
+
+impl Session {
+    fn start(tag: &str, cols: u16, rows: u16) -> Self {
+        let name = format!("fogcrawl-e2e-{tag}-{}", std::process::id());
+        let session = Self {
+            socket: name.clone(),
+            name,
+        };
+        let (cols, rows) = (cols.to_string(), rows.to_string());
+        session.tmux_ok(&[
+            "new-session",
+            "-d",
+            "-s",
+            &session.name,
+            "-x",
+            &cols,
+            "-y",
+            &rows,
+            "bash --norc --noprofile",
+        ]);
+        session.tmux_ok(&["set-option", "-t", &session.name, "status", "off"]);
+        session
+    }
+
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .expect("tmux runs")
+    }
+
+    fn tmux_ok(&self, args: &[&str]) -> String {
+        let out = self.tmux(args);
+        assert!(
+            out.status.success(),
+            "tmux {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Types a shell command line and presses Enter.
+    fn run_line(&self, line: &str) {
+        self.tmux_ok(&["send-keys", "-t", &self.name, "-l", line]);
+        self.tmux_ok(&["send-keys", "-t", &self.name, "Enter"]);
+    }
+
+    /// Presses keys (tmux key names: `l`, `?`, `Escape`, `C-c`).
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.tmux_ok(&["send-keys", "-t", &self.name, key]);
+            std::thread::sleep(POLL);
+        }
+    }
+
+    fn screen(&self) -> String {
+        self.tmux_ok(&["capture-pane", "-p", "-t", &self.name])
+    }
+
+    fn resize(&self, cols: u16, rows: u16) {
+        let (cols, rows) = (cols.to_string(), rows.to_string());
+        self.tmux_ok(&["resize-window", "-t", &self.name, "-x", &cols, "-y", &rows]);
+    }
+
+    fn alternate_on(&self) -> bool {
+        self.tmux_ok(&["display", "-p", "-t", &self.name, "#{alternate_on}"])
+            .trim()
+            != "0"
+    }
+
+    /// Waits until `check` holds for the screen; fails with the screen.
+    fn wait_until(&self, what: &str, check: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if check(&screen) {
+                return screen;
+            }
+            assert!(
+                start.elapsed() < WAIT,
+                "waited {WAIT:?} for {what}; the screen:\n{screen}"
+            );
+            std::thread::sleep(POLL);
+        }
+    }
+
+    fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("'{text}'"), |screen| screen.contains(text))
+    }
+
+    fn wait_gone(&self, text: &str) -> String {
+        self.wait_until(&format!("'{text}' to go"), |screen| !screen.contains(text))
+    }
+
+    fn wait_restored(&self) {
+        let start = Instant::now();
+        while self.alternate_on() {
+            assert!(
+                start.elapsed() < WAIT,
+                "the terminal stayed in the alternate screen; the screen:\n{}",
+                self.screen()
+            );
+            std::thread::sleep(POLL);
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-session", "-t", &self.name]);
+    }
+}
+
+/// The command line that starts the game with its files in `dir`, writing
+/// its process id to `dir/pid` first (so a test can signal it).
+fn game_command(dir: &Path, args: &str) -> String {
+    let save = dir.join("save.json");
+    let log = dir.join("fogcrawl.log");
+    let pid = dir.join("pid");
+    format!(
+        "sh -c 'echo $$ > {pid}; exec env FOGCRAWL_SAVE={save} FOGCRAWL_LOG={log} {BIN} {args}'",
+        pid = pid.display(),
+        save = save.display(),
+        log = log.display(),
+    )
+}
+
+fn save_path(dir: &Path) -> PathBuf {
+    dir.join("save.json")
+}
+
+#[test]
+fn play_help_resize_quit_and_resume() {
+    if !tmux_installed() {
+        println!("skipped: tmux is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let session = Session::start("play", 100, 32);
+    session.run_line(&game_command(dir.path(), "--level swamp --seed 1"));
+    session.wait_for("Turns 0");
+    assert!(session.alternate_on(), "the game uses the alternate screen");
+
+    // Move: the turn counter goes up.
+    session.keys(&["l"]);
+    session.wait_for("Turns 1");
+    session.keys(&["Down"]);
+    session.wait_for("Turns 2");
+
+    // Help lists the keys; any key closes it.
+    session.keys(&["?"]);
+    let help = session.wait_for("Help: any key closes");
+    for expected in [
+        "Home PgUp End PgDn",
+        "save and quit",
+        "auto-advance",
+        "stairs down",
+    ] {
+        assert!(help.contains(expected), "help lacks '{expected}':\n{help}");
+    }
+    session.keys(&["Escape"]);
+    session.wait_gone("Help: any key closes");
+    assert!(session.alternate_on(), "Esc closes help, it does not quit");
+
+    // Too small, then back.
+    session.resize(50, 15);
+    session.wait_for("terminal too small");
+    session.resize(100, 32);
+    session.wait_for("Turns 2");
+
+    // Quit: saved, terminal restored.
+    session.keys(&["q"]);
+    session.wait_restored();
+    session.wait_for("game saved to");
+    assert!(save_path(dir.path()).exists(), "quitting saves");
+
+    // Start again without options: the game resumes.
+    session.run_line(&game_command(dir.path(), ""));
+    session.wait_for("resumed");
+    session.wait_for("Turns 2");
+    session.keys(&["C-c"]);
+    session.wait_restored();
+    assert!(save_path(dir.path()).exists());
+}
+
+fn signal_saves_and_restores(signal: &str) {
+    if !tmux_installed() {
+        println!("skipped: tmux is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let session = Session::start(&signal.to_lowercase(), 100, 32);
+    session.run_line(&game_command(dir.path(), "--level swamp --seed 2"));
+    session.wait_for("Turns 0");
+    session.keys(&["l"]);
+    session.wait_for("Turns 1");
+    let pid = std::fs::read_to_string(dir.path().join("pid")).expect("the pid file");
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), pid.trim()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    session.wait_restored();
+    assert!(save_path(dir.path()).exists(), "{signal} saves the game");
+    let log = std::fs::read_to_string(dir.path().join("fogcrawl.log")).expect("the log file");
+    assert!(log.contains("ended by a signal"), "{log}");
+}
+
+#[test]
+fn sigterm_saves_and_restores_the_terminal() {
+    signal_saves_and_restores("TERM");
+}
+
+#[test]
+fn sighup_saves_and_restores_the_terminal() {
+    signal_saves_and_restores("HUP");
+}

@@ -1,0 +1,222 @@
+//! Whole screens drawn to ratatui's `TestBackend` and compared with insta
+//! snapshots (text only), plus cell-style checks for colours, which
+//! snapshots do not hold.
+
+use fogcrawl::game::{Direction, Game, GameSetup, Outcome};
+use fogcrawl::ui::App;
+use fogcrawl::ui::input::Command;
+use fogcrawl::ui::screen::ScreenLayout;
+use fogcrawl::ui::theme::{ColorSupport, Palette};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+
+const DUEL: &str = "tests/fixtures/game/duel.toml";
+const NO_COLOUR: Palette = Palette::new(ColorSupport::None);
+
+fn app(level: &str, seed: u64, palette: Palette) -> App {
+    let game = Game::new(&GameSetup::new(
+        Some(level),
+        seed,
+        fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads"),
+    ))
+    .expect("the level loads");
+    App::new(game, palette)
+}
+
+fn draw(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(app, frame.area()))
+        .expect("drawing succeeds");
+    terminal
+}
+
+/// The symbols of `area` in `buf`, row by row.
+fn text_of(buf: &Buffer, area: Rect) -> String {
+    let mut text = String::new();
+    for y in area.top()..area.bottom() {
+        for x in area.left()..area.right() {
+            text.push_str(buf.cell((x, y)).map_or(" ", |cell| cell.symbol()));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn map_area(width: u16, height: u16) -> Rect {
+    let frame = ScreenLayout::new(Rect::new(0, 0, width, height)).map_frame;
+    Rect::new(frame.x + 1, frame.y + 1, frame.width - 2, frame.height - 2)
+}
+
+#[test]
+fn first_screen_duel() {
+    let terminal = draw(&app(DUEL, 1, NO_COLOUR), 100, 32);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn first_screen_swamp() {
+    let terminal = draw(&app("swamp", 1, NO_COLOUR), 100, 32);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn big_level_with_the_camera_following_the_player() {
+    // The warrens (200x100) are larger than a 200x60 terminal: after a few
+    // steps the camera keeps @ in view.
+    let mut app = app("warrens", 7, NO_COLOUR);
+    for direction in [Direction::East, Direction::East, Direction::South] {
+        app.update(Command::Step(direction));
+    }
+    let terminal = draw(&app, 200, 60);
+    let map = text_of(terminal.backend().buffer(), map_area(200, 60));
+    assert!(map.contains('@'), "the player is on screen");
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn help_popup() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::ShowHelp);
+    let terminal = draw(&app, 100, 32);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn door_prompt_and_refusal_on_the_status_line() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::North));
+    let terminal = draw(&app, 100, 32);
+    let bottom = text_of(terminal.backend().buffer(), Rect::new(0, 31, 100, 1));
+    assert!(
+        bottom.contains("A wall blocks the way. (no time passed)"),
+        "{bottom}"
+    );
+}
+
+#[test]
+fn too_small() {
+    let app = app(DUEL, 1, NO_COLOUR);
+    let terminal = draw(&app, 59, 20);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn tiny_terminals_do_not_panic() {
+    let app = app(DUEL, 1, NO_COLOUR);
+    for (width, height) in [
+        (1, 1),
+        (2, 1),
+        (1, 3),
+        (10, 2),
+        (60, 19),
+        (59, 40),
+        (60, 20),
+    ] {
+        let terminal = draw(&app, width, height);
+        let text = text_of(terminal.backend().buffer(), Rect::new(0, 0, width, height));
+        if width < 60 || height < 20 {
+            assert!(
+                !text.contains('@'),
+                "{width}x{height} must not draw the game"
+            );
+        } else {
+            assert!(text.contains('@'), "{width}x{height} draws the game");
+        }
+    }
+}
+
+#[test]
+fn death_screen() {
+    // Waiting on the crowded warrens gets the player killed (deterministically).
+    let mut app = app("warrens", 7, NO_COLOUR);
+    for _ in 0..5000 {
+        if app.game.is_over() {
+            break;
+        }
+        app.update(Command::Wait);
+    }
+    assert!(
+        matches!(app.game.outcome, Some(Outcome::Died { .. })),
+        "{:?}",
+        app.game.outcome
+    );
+    let terminal = draw(&app, 100, 32);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn no_color_has_no_colours_and_factions_get_theirs_in_colour() {
+    // Open the duel's door so the goblin down the corridor comes into sight.
+    let setup = |palette| {
+        let mut app = app(DUEL, 1, palette);
+        app.update(Command::Step(Direction::East));
+        app.update(Command::OpenDoor);
+        app
+    };
+    let plain = setup(NO_COLOUR);
+    let terminal = draw(&plain, 100, 32);
+    for cell in terminal.backend().buffer().content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+
+    let palette = Palette::new(ColorSupport::TrueColor);
+    let coloured = setup(palette);
+    let (_, goblin) = coloured
+        .game
+        .visible_monsters()
+        .next()
+        .expect("the goblin is in sight through the open door");
+    let terminal = draw(&coloured, 100, 32);
+    let area = map_area(100, 32);
+    let buf = terminal.backend().buffer();
+    let goblin_cell = (area.x..area.right())
+        .flat_map(|x| (area.y..area.bottom()).map(move |y| (x, y)))
+        .filter_map(|pos| buf.cell(pos))
+        .find(|cell| cell.symbol() == "g")
+        .unwrap_or_else(|| panic!("a goblin on the map at {:?}", goblin.pos));
+    assert_eq!(Some(goblin_cell.fg), palette.faction("goblins").fg);
+    assert_ne!(palette.faction("goblins").fg, palette.faction("rats").fg);
+}
+
+#[test]
+fn unseen_monsters_are_not_drawn() {
+    // Behind the closed door the goblin is unseen: no `g` on the map.
+    let app = app(DUEL, 1, NO_COLOUR);
+    assert_eq!(app.game.visible_monsters().count(), 0);
+    let terminal = draw(&app, 100, 32);
+    let map = text_of(terminal.backend().buffer(), map_area(100, 32));
+    assert!(!map.contains('g'), "{map}");
+    // The goblin is there all the same, just out of sight.
+    assert!(app.game.living_monsters() > 0);
+}
+
+#[test]
+fn victory_screen() {
+    // The duel is a run of one level: walk east through the door, fight the
+    // goblin if it comes, and take the stairs in the far corner.
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    let route = [Direction::East; 7].into_iter().chain([Direction::South]);
+    for direction in route {
+        let target = direction.from(app.game.player().pos);
+        // Keep bumping until the step is made (an enemy in the way is attacked).
+        for _ in 0..40 {
+            if app.game.player().pos == target || app.game.is_over() {
+                break;
+            }
+            app.update(Command::Step(direction));
+        }
+    }
+    app.update(Command::Descend);
+    assert!(
+        matches!(app.game.outcome, Some(Outcome::Won { .. })),
+        "{:?} at {:?}",
+        app.game.outcome,
+        app.game.player().pos
+    );
+    let terminal = draw(&app, 100, 32);
+    insta::assert_snapshot!(terminal.backend());
+}
