@@ -5,6 +5,7 @@
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
 //! - [`trace`]: what a search did, for the debug overlay.
 //! - [`dijkstra_map`]: multi-source distance fields.
+//! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
 //! - `islands`: connected components, so unreachable goals cost no search.
 //! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
 //!
@@ -16,6 +17,7 @@ pub mod heuristic;
 mod islands;
 pub mod movingai;
 mod open_list;
+pub mod smoothing;
 pub mod trace;
 
 pub use astar::{
@@ -24,6 +26,7 @@ pub use astar::{
 pub use dijkstra_map::DijkstraMap;
 pub use grid::{Diagonals, Grid, GridError, Movement, Pos};
 pub use heuristic::Heuristic;
+pub use smoothing::{path_cost, string_pull, string_pull_into};
 pub use trace::{CellValues, SearchTrace, TraceEvent};
 
 /// Straightens a path where that costs no more (until the smoothing module

@@ -34,6 +34,7 @@ use crate::pathfinding::heuristic::{
     Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero,
 };
 use crate::pathfinding::open_list::{OpenEntry, OpenList};
+use crate::pathfinding::smoothing::path_cost;
 use crate::pathfinding::trace::{SearchTrace, TraceEvent};
 
 /// Which of several cells with equal f is expanded first.
@@ -62,6 +63,20 @@ pub struct SearchOptions {
     /// costs at most `weight` times the optimum.
     pub weight: f64,
     pub tie_break: TieBreak,
+    /// Added to g for every step whose direction differs from the step that
+    /// entered the cell it leaves (the start has no entering step), so paths
+    /// with fewer turns rank first. 0 (the default) adds nothing and runs
+    /// exactly the search without the option; it must be finite and not
+    /// negative.
+    ///
+    /// A penalty is a bias, not part of the cost: the returned
+    /// [`Path::cost`] is what walking the cells costs, without penalties.
+    /// It voids the guarantees above: the path may cost more than the
+    /// optimum (or than `weight` times it), trading cost for straightness.
+    /// Nor is it surely the path with the least cost plus penalties: a
+    /// cell is expanded once, from whichever direction reached it cheapest,
+    /// as in plain A*, while the penalty depends on that direction.
+    pub turn_penalty: f64,
 }
 
 impl Default for SearchOptions {
@@ -70,11 +85,14 @@ impl Default for SearchOptions {
             heuristic: Heuristic::Octile,
             weight: 1.0,
             tie_break: TieBreak::LargerG,
+            turn_penalty: 0.0,
         }
     }
 }
 
-/// A found path: its cells from start to goal (both included) and its cost.
+/// A found path: its cells from start to goal (both included) and what
+/// walking them costs (step lengths times entered cell costs, as
+/// [`path_cost`] counts them; never including turn penalties).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Path {
     pub cells: Vec<Pos>,
@@ -107,6 +125,10 @@ pub enum QueryError {
     Impassable { which: Endpoint, pos: Pos },
     #[error("heuristic weight {weight} is not allowed: it must be finite and at least 1")]
     BadWeight { weight: f64 },
+    #[error(
+        "turn penalty {penalty} is not allowed: it must be finite and at least 0 (0 turns it off)"
+    )]
+    BadTurnPenalty { penalty: f64 },
 }
 
 /// Which end of a query an error is about.
@@ -267,8 +289,9 @@ impl AStar {
         self.start_search(grid, start, goal, options)?;
         cells.clear();
         match self.advance(grid, usize::MAX) {
-            Outcome::Found(cost) => {
+            Outcome::Found(g) => {
                 self.reconstruct(grid, cells);
+                let cost = self.walking_cost(grid, cells, g);
                 self.query = None;
                 Ok(Some(cost))
             }
@@ -303,6 +326,11 @@ impl AStar {
         if !(options.weight.is_finite() && options.weight >= 1.0) {
             return Err(QueryError::BadWeight {
                 weight: options.weight,
+            });
+        }
+        if !(options.turn_penalty.is_finite() && options.turn_penalty >= 0.0) {
+            return Err(QueryError::BadTurnPenalty {
+                penalty: options.turn_penalty,
             });
         }
         self.stats = SearchStats::default();
@@ -348,9 +376,10 @@ impl AStar {
             self.stats.restarts = restarts + 1;
         }
         match self.advance(grid, node_budget) {
-            Outcome::Found(cost) => {
+            Outcome::Found(g) => {
                 let mut cells = Vec::new();
                 self.reconstruct(grid, &mut cells);
+                let cost = self.walking_cost(grid, &cells, g);
                 self.query = None;
                 SearchStatus::Found(Path { cells, cost })
             }
@@ -454,23 +483,61 @@ impl AStar {
         if node_budget > 0 {
             self.stats.slices += 1;
         }
-        match (query.options.heuristic, self.tracing) {
-            (Heuristic::Octile, false) => self.run::<Octile, false>(grid, node_budget),
-            (Heuristic::Octile, true) => self.run::<Octile, true>(grid, node_budget),
-            (Heuristic::Manhattan, false) => self.run::<Manhattan, false>(grid, node_budget),
-            (Heuristic::Manhattan, true) => self.run::<Manhattan, true>(grid, node_budget),
-            (Heuristic::Euclidean, false) => self.run::<Euclidean, false>(grid, node_budget),
-            (Heuristic::Euclidean, true) => self.run::<Euclidean, true>(grid, node_budget),
-            (Heuristic::Chebyshev, false) => self.run::<Chebyshev, false>(grid, node_budget),
-            (Heuristic::Chebyshev, true) => self.run::<Chebyshev, true>(grid, node_budget),
-            (Heuristic::Zero, false) => self.run::<Zero, false>(grid, node_budget),
-            (Heuristic::Zero, true) => self.run::<Zero, true>(grid, node_budget),
+        let turns = query.options.turn_penalty > 0.0;
+        match query.options.heuristic {
+            Heuristic::Octile => self.run_for::<Octile>(grid, node_budget, turns),
+            Heuristic::Manhattan => self.run_for::<Manhattan>(grid, node_budget, turns),
+            Heuristic::Euclidean => self.run_for::<Euclidean>(grid, node_budget, turns),
+            Heuristic::Chebyshev => self.run_for::<Chebyshev>(grid, node_budget, turns),
+            Heuristic::Zero => self.run_for::<Zero>(grid, node_budget, turns),
         }
     }
 
-    /// The search loop, compiled once per heuristic and tracing choice.
+    /// Picks the search loop compiled for the tracing and turn-penalty
+    /// choices.
+    fn run_for<E: Estimate>(&mut self, grid: &Grid, node_budget: usize, turns: bool) -> Outcome {
+        match (self.tracing, turns) {
+            (false, false) => self.run::<E, false, false>(grid, node_budget),
+            (true, false) => self.run::<E, true, false>(grid, node_budget),
+            (false, true) => self.run::<E, false, true>(grid, node_budget),
+            (true, true) => self.run::<E, true, true>(grid, node_budget),
+        }
+    }
+
+    /// What walking the found `cells` costs. Without a turn penalty that is
+    /// the goal's g, summed step by step in the same order [`path_cost`]
+    /// sums; with one, g also holds the penalties and the cells are priced
+    /// again.
+    fn walking_cost(&self, grid: &Grid, cells: &[Pos], g: f64) -> f64 {
+        if self.query.is_none_or(|q| q.options.turn_penalty <= 0.0) {
+            return g;
+        }
+        let cost = path_cost(grid, cells);
+        // Always legal: each step is a move the search took from a mask.
+        debug_assert!(cost.is_some(), "a found path has an illegal step");
+        cost.unwrap_or(g)
+    }
+
+    /// The search loop, compiled once per heuristic, tracing choice and
+    /// turn-penalty choice: with `TURNS` false (no penalty) the penalty code
+    /// is not in the loop at all.
+    ///
+    /// Turn penalties and the open list: a penalty only adds to a
+    /// neighbour's g, so its key is no smaller than without it. Nothing the
+    /// open list relies on assumes more. The radix heap needs every key
+    /// pushed to be at least the last key popped; the push rule below sends
+    /// any key under that floor to the equal-f stack instead, whatever g and
+    /// h are (this is what already keeps inconsistent heuristics and weights
+    /// safe). The stack holds only keys whose f is at most `f_bound`, the f
+    /// last popped from the heap, and every heap key is at least that, so a
+    /// stack entry is always a minimum of the open set: with penalties
+    /// fewer keys qualify, never a wrong one.
     #[inline(never)]
-    fn run<E: Estimate, const TRACE: bool>(&mut self, grid: &Grid, node_budget: usize) -> Outcome {
+    fn run<E: Estimate, const TRACE: bool, const TURNS: bool>(
+        &mut self,
+        grid: &Grid,
+        node_budget: usize,
+    ) -> Outcome {
         let Some(query) = self.query.as_mut() else {
             return Outcome::NoPath;
         };
@@ -486,6 +553,8 @@ impl AStar {
         let f_scale = h_scale * query.options.weight;
         let tie_break = query.options.tie_break;
         let use_equal_f_stack = tie_break == TieBreak::LargerG;
+        let turn_penalty = query.options.turn_penalty;
+        let start = query.start;
         let mut f_bound = query.f_bound;
         let mut expanded = 0usize;
         let mut pushed = 0u64;
@@ -508,6 +577,14 @@ impl AStar {
             }
             node.tag |= CLOSED;
             let g = node.g;
+            // The direction this cell was entered by, and what turning away
+            // from it costs (nothing at the start, which was not entered).
+            let entered = (node.tag & PARENT_MASK) as usize;
+            let penalty_here = if TURNS && cell != start {
+                turn_penalty
+            } else {
+                0.0
+            };
             expanded += 1;
             if TRACE {
                 self.trace.events.push(TraceEvent::Close {
@@ -525,7 +602,10 @@ impl AStar {
                 mask &= mask - 1;
                 let next = cell.wrapping_add_signed(offsets[direction]);
                 let neighbour = &mut nodes[next];
-                let next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
+                let mut next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
+                if TURNS && direction != entered {
+                    next_g += penalty_here;
+                }
                 if neighbour.tag >> GENERATION_SHIFT == generation
                     && (neighbour.tag & CLOSED != 0 || next_g >= neighbour.g)
                 {
@@ -799,7 +879,7 @@ mod tests {
                 let options = SearchOptions {
                     heuristic,
                     tie_break,
-                    weight: 1.0,
+                    ..SearchOptions::default()
                 };
                 let found = cost_between(&g, start, goal, &options).unwrap();
                 assert!((found - optimum).abs() < 1e-9, "{heuristic} {tie_break:?}");
@@ -987,5 +1067,233 @@ mod tests {
             );
         }
         assert_eq!(AStar::BYTES_PER_CELL, 16);
+    }
+    fn direction_changes(cells: &[Pos]) -> usize {
+        let moves: Vec<(i32, i32)> = cells
+            .windows(2)
+            .map(|w| (w[1].x - w[0].x, w[1].y - w[0].y))
+            .collect();
+        moves.windows(2).filter(|m| m[0] != m[1]).count()
+    }
+
+    fn with_turn_penalty(options: SearchOptions, turn_penalty: f64) -> SearchOptions {
+        SearchOptions {
+            turn_penalty,
+            ..options
+        }
+    }
+
+    #[test]
+    fn a_turn_penalty_straightens_paths_and_reports_their_true_cost() {
+        // A goal a knight's move (scaled) away on open ground: every path
+        // of 5 diagonal and 5 straight moves is a cheapest one. The default
+        // options already return one with a single turn; these zig-zag.
+        let g = grid(&"................\n".repeat(9));
+        let (start, goal) = (Pos::new(1, 1), Pos::new(11, 6));
+        let optimum = 5.0 + 5.0 * SQRT_2;
+        for (heuristic, tie_break) in [
+            (Heuristic::Euclidean, TieBreak::LargerG),
+            (Heuristic::Octile, TieBreak::SmallerG),
+            (Heuristic::Zero, TieBreak::LargerG),
+        ] {
+            let options = SearchOptions {
+                heuristic,
+                tie_break,
+                ..SearchOptions::default()
+            };
+            let mut astar = AStar::new();
+            let plain = astar.find_path(&g, start, goal, &options).unwrap().unwrap();
+            let straight = astar
+                .find_path(&g, start, goal, &with_turn_penalty(options, 0.1))
+                .unwrap()
+                .unwrap();
+            let (before, after) = (
+                direction_changes(&plain.cells),
+                direction_changes(&straight.cells),
+            );
+            assert!(
+                after < before,
+                "{heuristic} {tie_break:?}: {before} -> {after}"
+            );
+            assert_eq!(after, 1, "{heuristic} {tie_break:?}");
+            // The reported cost is the cells' cost, without the 0.1 paid for
+            // the turn; here that is still the optimum.
+            assert_eq!(path_cost(&g, &straight.cells), Some(straight.cost));
+            assert!((straight.cost - optimum).abs() < 1e-12, "{}", straight.cost);
+            assert!((plain.cost - optimum).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn a_turn_penalty_may_trade_cost_for_straightness() {
+        // Around the 2 costs 4 + 2 sqrt 2 (about 6.83) with three turns;
+        // through it 7 with none.
+        let g = grid(".......\n...2...\n.......");
+        let (start, goal) = (Pos::new(0, 1), Pos::new(6, 1));
+        let mut astar = AStar::new();
+        let plain = astar
+            .find_path(&g, start, goal, &SearchOptions::default())
+            .unwrap()
+            .unwrap();
+        assert!((plain.cost - (4.0 + 2.0 * SQRT_2)).abs() < 1e-12);
+        let small = with_turn_penalty(SearchOptions::default(), 0.01);
+        let nudged = astar.find_path(&g, start, goal, &small).unwrap().unwrap();
+        assert_eq!(nudged.cost, plain.cost);
+        let large = with_turn_penalty(SearchOptions::default(), 0.1);
+        let straight = astar.find_path(&g, start, goal, &large).unwrap().unwrap();
+        assert_eq!(direction_changes(&straight.cells), 0);
+        assert_eq!(straight.cost, 7.0);
+    }
+
+    #[test]
+    fn sliced_search_with_a_turn_penalty_matches_one_shot() {
+        let g = grid(
+            "...........\n\
+             .#########.\n\
+             .#.......#.\n\
+             .#.#####.#.\n\
+             ...#...#...\n\
+             ####.#.####\n\
+             ....2#.....",
+        );
+        let (start, goal) = (Pos::new(0, 6), Pos::new(10, 6));
+        for tie_break in [TieBreak::LargerG, TieBreak::SmallerG, TieBreak::None] {
+            let options = SearchOptions {
+                tie_break,
+                turn_penalty: 0.3,
+                ..SearchOptions::default()
+            };
+            let one_shot = AStar::new()
+                .find_path(&g, start, goal, &options)
+                .unwrap()
+                .unwrap();
+            assert_eq!(path_cost(&g, &one_shot.cells), Some(one_shot.cost));
+            for budget in 1..6 {
+                let mut astar = AStar::new();
+                astar.start_search(&g, start, goal, &options).unwrap();
+                let path = loop {
+                    match astar.step(&g, budget) {
+                        SearchStatus::Pending => continue,
+                        SearchStatus::Found(path) => break path,
+                        SearchStatus::NoPath => panic!("lost the path with budget {budget}"),
+                    }
+                };
+                assert_eq!(path, one_shot, "{tie_break:?}, budget {budget}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_zero_turn_penalty_changes_nothing() {
+        let g = grid(
+            "..........\n\
+             .####.###.\n\
+             .#......#.\n\
+             .#.####.#.\n\
+             ...#..3...",
+        );
+        let (start, goal) = (Pos::new(0, 4), Pos::new(5, 4));
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        let reference = astar
+            .find_path(&g, start, goal, &SearchOptions::default())
+            .unwrap();
+        let (stats, trace) = (astar.stats(), astar.trace().clone());
+        for zero in [0.0, -0.0] {
+            let options = with_turn_penalty(SearchOptions::default(), zero);
+            assert_eq!(
+                astar.find_path(&g, start, goal, &options).unwrap(),
+                reference
+            );
+            assert_eq!(astar.stats(), stats);
+            assert_eq!(astar.trace(), &trace);
+        }
+    }
+
+    #[test]
+    fn a_bad_turn_penalty_is_an_error_value() {
+        let g = grid("...");
+        let mut astar = AStar::new();
+        for penalty in [-0.5, f64::NAN, f64::INFINITY] {
+            let options = with_turn_penalty(SearchOptions::default(), penalty);
+            let err = astar
+                .find_path(&g, Pos::new(0, 0), Pos::new(2, 0), &options)
+                .unwrap_err();
+            assert!(matches!(err, QueryError::BadTurnPenalty { .. }));
+            assert!(
+                err.to_string()
+                    .ends_with("is not allowed: it must be finite and at least 0 (0 turns it off)"),
+                "{err}"
+            );
+        }
+    }
+
+    mod turn_penalty_properties {
+        use proptest::prelude::*;
+
+        use super::*;
+        use crate::pathfinding::Diagonals;
+
+        fn random_grid() -> impl Strategy<Value = Grid> {
+            let diagonals = prop_oneof![
+                Just(Diagonals::Never),
+                Just(Diagonals::NoCornerCutting),
+                Just(Diagonals::Always),
+            ];
+            let cell = prop_oneof![
+                1 => Just(None),
+                3 => Just(Some(1.0)),
+                1 => (0.5f64..9.0).prop_map(Some),
+            ];
+            (2usize..14, 2usize..14, diagonals).prop_flat_map(move |(width, height, diagonals)| {
+                proptest::collection::vec(cell.clone(), width * height).prop_map(move |costs| {
+                    Grid::from_fn(width, height, Movement { diagonals }, |x, y| {
+                        costs[y as usize * width + x as usize]
+                    })
+                    .unwrap()
+                })
+            })
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+
+            #[test]
+            fn penalized_paths_are_legal_and_priced_truly(
+                g in random_grid(),
+                ends in (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+                turn_penalty in 0.0f64..3.0,
+                weight in prop_oneof![Just(1.0), Just(2.0)],
+                budget in 1usize..20,
+            ) {
+                let open: Vec<Pos> = (0..g.height() as i32)
+                    .flat_map(|y| (0..g.width() as i32).map(move |x| Pos::new(x, y)))
+                    .filter(|&p| g.is_passable(p))
+                    .collect();
+                prop_assume!(!open.is_empty());
+                let (start, goal) = (*ends.0.get(&open), *ends.1.get(&open));
+                let options = SearchOptions { weight, turn_penalty, ..SearchOptions::default() };
+                let mut astar = AStar::new();
+                let found = astar.find_path(&g, start, goal, &options).unwrap();
+                let optimum = astar.find_path(&g, start, goal, &SearchOptions::default()).unwrap();
+                prop_assert_eq!(found.is_some(), optimum.is_some());
+                let (Some(path), Some(optimum)) = (found, optimum) else {
+                    return Ok(());
+                };
+                prop_assert_eq!(path.cells.first(), Some(&start));
+                prop_assert_eq!(path.cells.last(), Some(&goal));
+                prop_assert_eq!(path_cost(&g, &path.cells), Some(path.cost));
+                prop_assert!(path.cost >= optimum.cost * (1.0 - 1e-12));
+                astar.start_search(&g, start, goal, &options).unwrap();
+                let sliced = loop {
+                    match astar.step(&g, budget) {
+                        SearchStatus::Pending => continue,
+                        SearchStatus::Found(sliced) => break sliced,
+                        SearchStatus::NoPath => panic!("lost the path"),
+                    }
+                };
+                prop_assert_eq!(sliced, path);
+            }
+        }
     }
 }
