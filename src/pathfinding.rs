@@ -28,9 +28,3 @@ pub use grid::{Diagonals, Grid, GridError, Movement, Pos};
 pub use heuristic::Heuristic;
 pub use smoothing::{path_cost, string_pull, string_pull_into};
 pub use trace::{CellValues, SearchTrace, TraceEvent};
-
-/// Straightens a path where that costs no more (until the smoothing module
-/// lands this returns the path unchanged).
-pub fn smooth_path(_grid: &Grid, path: &[Pos]) -> Vec<Pos> {
-    path.to_vec()
-}

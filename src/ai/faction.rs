@@ -118,6 +118,11 @@ impl Faction {
                 heuristic: c.heuristic,
                 weight: c.weight,
                 tie_break: c.tie_break,
+                turn_penalty: if c.smoothing.uses_turn_penalty() {
+                    c.turn_penalty
+                } else {
+                    0.0
+                },
             },
             None => SearchOptions::default(),
         }

@@ -60,7 +60,7 @@ pub fn fog_walk(
         heuristic: config.heuristic,
         weight: config.weight,
         tie_break: config.tie_break,
-        ..SearchOptions::default()
+        turn_penalty: 0.0,
     };
     let mut walk = FogWalk::default();
     let mut at = from;
@@ -120,11 +120,11 @@ pub fn fog_walk(
             walk.steps += 1;
         } else {
             for cell in [next, Pos::new(next.x, at.y), Pos::new(at.x, next.y)] {
-                if let Some(t) = level.terrain_at(cell.x, cell.y) {
-                    if knowledge.belief(cell) != Some(t) {
-                        knowledge.learn_from_bump(cell, t, 0.0);
-                        walk.discoveries += 1;
-                    }
+                if let Some(t) = level.terrain_at(cell.x, cell.y)
+                    && knowledge.belief(cell) != Some(t)
+                {
+                    knowledge.learn_from_bump(cell, t, 0.0);
+                    walk.discoveries += 1;
                 }
             }
             plan.clear();

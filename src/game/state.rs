@@ -951,7 +951,7 @@ impl Game {
                 PlanOutcome::Path(path) => {
                     let raw: Vec<Pos> = path.cells.iter().skip(1).copied().collect();
                     brain.plan = match (view_grid, string_pull) {
-                        (Some(grid), true) => crate::pathfinding::smooth_path(grid, &path.cells)
+                        (Some(grid), true) => crate::pathfinding::string_pull(grid, &path.cells)
                             .into_iter()
                             .skip(1)
                             .collect(),
