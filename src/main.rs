@@ -1,7 +1,7 @@
 //! The `fogcrawl` command line: subcommands wire files to the library.
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -18,15 +18,19 @@ struct Cli {
     play: PlayArgs,
 }
 
-/// Where a game starts. With neither option, `play` resumes the saved game
-/// (`$FOGCRAWL_SAVE` overrides where it lives); with either, a new game
-/// starts and replaces the save when you quit.
+/// Where a game starts. With no option, `play` resumes the saved game
+/// (`$FOGCRAWL_SAVE` overrides where it lives); with `--level`, `--map` or
+/// `--seed`, a new game starts and replaces the save when you quit.
 #[derive(Debug, Clone, Args)]
 struct PlayArgs {
     /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
     /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
     level: Option<String>,
+    /// A Moving AI benchmark map (`.map`) to play as the level; start and
+    /// stairs go on walkable cells. Starts a new game, like `--level`.
+    #[arg(long, value_name = "FILE.map", conflicts_with = "level", value_parser = map_file)]
+    map: Option<String>,
     /// The seed every random choice flows from: same seed, same game.
     /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
@@ -37,6 +41,12 @@ struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// The level argument: `--level`, or `--map` (a `.map` path, which the
+    /// level loader reads as a Moving AI map).
+    fn level_arg(&self) -> Option<&str> {
+        self.level.as_deref().or(self.map.as_deref())
+    }
+
     /// The config file in use and its contents, or a message for the user.
     fn load_config(&self) -> Result<(std::path::PathBuf, fogcrawl::config::MonsterConfig), String> {
         let path = self
@@ -65,10 +75,14 @@ enum Command {
         omniscient: bool,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
+    #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
     Render {
         /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
         #[arg(long)]
-        level: String,
+        level: Option<String>,
+        /// A Moving AI benchmark map (`.map`) to draw as a level.
+        #[arg(long, value_name = "FILE.map", conflicts_with = "level", value_parser = map_file)]
+        map: Option<String>,
         /// Seed for generated levels (overrides the file's `seed`).
         #[arg(long)]
         seed: Option<u64>,
@@ -87,17 +101,30 @@ fn main() -> ExitCode {
             turns,
             omniscient,
         }) => sim(&start, turns, omniscient),
-        Some(Command::Render { level, seed }) => render(&level, seed),
+        Some(Command::Render { level, map, seed }) => {
+            // clap guarantees exactly one of the two.
+            render(level.or(map).as_deref().unwrap_or_default(), seed)
+        }
         Some(Command::Scen(arguments)) => scen(&arguments),
     }
 }
 
+/// `--map`'s value: a path ending in `.map`, so the level loader reads it as
+/// a Moving AI map and not as a level file.
+fn map_file(arg: &str) -> Result<String, String> {
+    if fogcrawl::world::movingai_level::is_movingai_map(std::path::Path::new(arg)) {
+        Ok(arg.to_owned())
+    } else {
+        Err("expected a Moving AI map file ending in `.map` (use --level for level files)".into())
+    }
+}
+
 /// Plays in the terminal. Without options the saved game resumes; an
-/// explicit `--level` or `--seed` starts a new game instead (which replaces
-/// the save when you quit).
+/// explicit `--level`, `--map` or `--seed` starts a new game instead (which
+/// replaces the save when you quit).
 fn play(args: &PlayArgs) -> ExitCode {
     let options = fogcrawl::ui::PlayOptions {
-        level: args.level.clone(),
+        level: args.level_arg().map(str::to_owned),
         seed: args.seed,
         save_path: fogcrawl::game::save::default_save_path(),
         config_path: args
@@ -125,11 +152,11 @@ fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {
     let seed = start
         .seed
         .unwrap_or_else(fogcrawl::world::level_file::fresh_seed);
-    let mut setup = fogcrawl::game::GameSetup::new(start.level.as_deref(), seed, config);
+    let mut setup = fogcrawl::game::GameSetup::new(start.level_arg(), seed, config);
     setup.omniscient = omniscient;
-    if let Some(level) = &start.level {
+    if let Some(level) = start.level_arg() {
         // A sim measures one level: it ends on that level's stairs.
-        setup.run = vec![level.clone()];
+        setup.run = vec![level.to_owned()];
         setup.start_depth = 0;
     }
     match fogcrawl::game::sim::run_sim(&setup, turns) {

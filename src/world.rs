@@ -14,6 +14,7 @@
 //!   [`layout`]: hand-drawn maps; [`level_error`]: errors with file, line, column;
 //!   [`source_text`]: positions in a file; [`level_dir`]: `--level` resolution and
 //!   the run order; [`render_command`]: `fogcrawl render`.
+//! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`).
 //! - [`fov`]: symmetric shadowcasting field of view.
 //!
 //! For the pathfinding engine, [`Level::cost_grid`] builds the search grid a traveller
@@ -50,6 +51,7 @@ pub mod level_dir;
 pub mod level_error;
 pub mod level_file;
 pub mod level_text;
+pub mod movingai_level;
 pub mod paint;
 pub mod render_command;
 pub mod rooms;

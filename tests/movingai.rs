@@ -1,7 +1,8 @@
 //! Moving AI benchmark files: the readers against our hand-written fixtures
 //! (valid and malformed), and against the shipped benchmark set when
 //! `FOGCRAWL_MOVINGAI_DIR` points at it (CI sets it to `../shared/movingai`).
-//! The benchmark data is never copied into the repository.
+//! The benchmark data is never copied into the repository. Maps also load as
+//! levels (`--map FILE.map`): the last tests play and draw them.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -14,6 +15,11 @@ use fogcrawl::pathfinding::movingai::{
     LengthPrecision, MovingAiMap, Scenario, ScenarioFile, Terrain,
 };
 use fogcrawl::scen::{ScenOptions, run_selected};
+
+use fogcrawl::config::MonsterConfig;
+use fogcrawl::game::GameSetup;
+use fogcrawl::game::sim::run_sim;
+use fogcrawl::world::{Level, Pos, connectivity, level_dir, level_text, movingai_level};
 
 const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 
@@ -324,4 +330,150 @@ fn sampled_shipped_scenarios_are_optimal_and_legal() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+// Moving AI maps as levels.
+
+fn load_map_level(name: &str) -> Result<Level, String> {
+    let path = fixture(name);
+    let arg = path.to_str().expect("fixture paths are UTF-8");
+    level_dir::load_level(arg, Some(1))
+        .map(|loaded| loaded.level)
+        .map_err(|error| error.to_string())
+}
+
+/// Whether the level's stairs are walkable and reachable from its walkable start.
+fn stairs_reachable(level: &Level) -> bool {
+    let start = level.index(level.start).expect("start on the map");
+    let stairs = level.index(level.stairs).expect("stairs on the map");
+    let steps = connectivity::step_distances(level, level.start);
+    connectivity::is_walkable(level.cells()[start])
+        && connectivity::is_walkable(level.cells()[stairs])
+        && level.start != level.stairs
+        && steps[stairs] != connectivity::UNREACHED
+}
+
+/// `level.map` drawn as a level: the right-hand region is the larger (16 cells
+/// to 15), so the start is its first cell, not the map's first open cell.
+const LEVEL_MAP_TEXT: &str = "\
+############
+#.....#@.%.#
+#.###.#.##.#
+#.#.W.WW.%.#
+#...#.#>##.#
+#####.#....#
+#..#######.#
+############
+";
+
+#[test]
+fn a_hand_written_map_loads_as_a_level() {
+    let level = load_map_level("level.map").unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(level.name, "level");
+    assert_eq!(level.description, "Moving AI map level (12x8)");
+    assert_eq!(
+        (level.start, level.stairs),
+        (Pos::new(7, 1), Pos::new(7, 4))
+    );
+    assert!(stairs_reachable(&level));
+    assert!(level.spawns.is_empty());
+    assert_eq!(level_text::render(&level), LEVEL_MAP_TEXT);
+    let reseeded = level_dir::load_level(fixture("level.map").to_str().unwrap(), Some(2));
+    assert_eq!(reseeded.map(|loaded| loaded.level).ok(), Some(level));
+}
+
+#[test]
+fn a_bad_map_keeps_the_readers_file_and_line() {
+    let dir = fixture("");
+    let dir = dir.display();
+    assert_eq!(
+        load_map_level("unknown_terrain.map").expect_err("a bad character"),
+        format!(
+            "{dir}unknown_terrain.map:6:3: unknown terrain `#`; expected one of `.` `G` `S` `@` `O` `T` `W`"
+        )
+    );
+    assert_eq!(
+        load_map_level("short_row.map").expect_err("a short row"),
+        format!("{dir}short_row.map:6: row 2 has 3 cells; expected 4 (the header's width)")
+    );
+    assert_eq!(
+        load_map_level("no_walkable.map").expect_err("nowhere to stand"),
+        format!(
+            "{dir}no_walkable.map: no room for a start and stairs: the largest connected walkable \
+             region has 0 cell(s); accepted values: a map with at least 2 walkable cells \
+             (`.`, `G` or `S`) joined by straight steps"
+        )
+    );
+}
+
+#[test]
+fn a_map_is_played_by_the_sim_like_any_level() {
+    let path = fixture("level.map");
+    let config = MonsterConfig::load(&fogcrawl::config::default_config_path()).expect("config");
+    let setup = GameSetup::new(path.to_str(), 1, config);
+    assert_eq!(setup.run, [path.to_str().unwrap()]);
+    let report = run_sim(&setup, 50).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(report.level, "level");
+}
+
+fn fogcrawl(arguments: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_fogcrawl"))
+        .args(arguments)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("fogcrawl runs")
+}
+
+#[test]
+fn render_and_sim_take_a_map_on_the_command_line() {
+    let map = "tests/fixtures/movingai/level.map";
+    let render = fogcrawl(&["render", "--map", map]);
+    assert!(render.status.success(), "{render:?}");
+    assert_eq!(String::from_utf8_lossy(&render.stdout), LEVEL_MAP_TEXT);
+    // `--level` takes a `.map` path too: `--map` only says which kind it is.
+    let as_level = fogcrawl(&["render", "--level", map]);
+    assert_eq!(as_level.stdout, render.stdout);
+
+    let sim = fogcrawl(&["sim", "--map", map, "--seed", "1", "--turns", "20"]);
+    assert!(sim.status.success(), "{sim:?}");
+
+    let both = fogcrawl(&["render", "--map", map, "--level", "swamp"]);
+    assert!(!both.status.success());
+    assert!(
+        String::from_utf8_lossy(&both.stderr).contains("cannot be used with"),
+        "{both:?}"
+    );
+    let not_a_map = fogcrawl(&["sim", "--map", "levels/swamp.toml"]);
+    assert!(!not_a_map.status.success());
+    assert!(
+        String::from_utf8_lossy(&not_a_map.stderr)
+            .contains("expected a Moving AI map file ending in `.map`"),
+        "{not_a_map:?}"
+    );
+    let bad = fogcrawl(&["render", "--map", "tests/fixtures/movingai/short_row.map"]);
+    assert!(!bad.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&bad.stderr),
+        "fogcrawl: tests/fixtures/movingai/short_row.map:6: row 2 has 3 cells; expected 4 (the header's width)\n"
+    );
+}
+
+#[test]
+fn the_benchmark_arena_loads_as_a_level() {
+    let Some(dir) = movingai_dir() else { return };
+    let path = dir.join("arena.map");
+    let map = MovingAiMap::load(&path).unwrap_or_else(|error| panic!("{error}"));
+    let level =
+        movingai_level::level_from_movingai(&path).unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!((level.width(), level.height()), (map.width(), map.height()));
+    assert_eq!(level.description, "Moving AI map arena (49x49)");
+    assert!(stairs_reachable(&level));
+    // Every cell keeps the map's walkability (the stairs go on a walkable one).
+    for (index, (&terrain, &cell)) in level.cells().iter().zip(map.cells()).enumerate() {
+        assert_eq!(
+            connectivity::is_walkable(terrain),
+            cell.is_passable(),
+            "cell {index}"
+        );
+    }
 }

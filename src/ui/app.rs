@@ -23,7 +23,7 @@ pub const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
 /// Where and how a game starts (from the command line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayOptions {
-    /// `--level`: a level name or file; `None` plays the standard run.
+    /// `--level` (or `--map`): a level name or file; `None` plays the standard run.
     pub level: Option<String>,
     /// `--seed`; `None` takes a fresh seed from the clock.
     pub seed: Option<u64>,
@@ -138,7 +138,7 @@ impl App {
                     game.time,
                     Importance::System,
                     format!(
-                        "--level/--seed start a new game: the saved game ({}) is replaced when you quit.",
+                        "--level/--map/--seed start a new game: the saved game ({}) is replaced when you quit.",
                         path.display()
                     ),
                 );

@@ -64,9 +64,11 @@ pub fn reachable(level: &Level, from: Pos) -> Vec<bool> {
         .collect()
 }
 
-/// Labels each walkable cell with its component number; `u32::MAX` for the rest.
-/// Returns the labels and each component's size.
-fn label_components(level: &Level) -> (Vec<u32>, Vec<usize>) {
+/// Labels each walkable cell with its component (connected region) number, numbered in
+/// reading order of each region's first cell; [`UNREACHED`] for the rest. Returns the
+/// labels (row-major, like [`Level::cells`]) and each component's size.
+#[must_use]
+pub fn label_components(level: &Level) -> (Vec<u32>, Vec<usize>) {
     let (width, height) = (level.width(), level.height());
     let cells = level.cells();
     let mut label = vec![UNREACHED; cells.len()];

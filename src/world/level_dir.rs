@@ -1,5 +1,7 @@
 //! Finding level files: `--level` resolution (a name in a levels folder, or a path),
-//! listing the shipped levels, the run order in `levels/run.toml`, and loading.
+//! listing the shipped levels, the run order in `levels/run.toml`, and loading. A file
+//! ending in `.map` loads as a Moving AI map ([`movingai_level`](super::movingai_level)),
+//! so `--map` is `--level` with such a file.
 //!
 //! Folders searched, in order: `./levels` (relative to the current directory), then
 //! the crate's own `levels/` (`CARGO_MANIFEST_DIR/levels`, baked in at build time).
@@ -12,6 +14,7 @@ use serde::Deserialize;
 use super::Level;
 use super::level_error::LevelError;
 use super::level_file::LevelFile;
+use super::movingai_level;
 use super::source_text::line_col;
 
 /// The levels folder name, relative to the current directory.
@@ -58,7 +61,8 @@ pub fn level_names(dir: &Path) -> Vec<String> {
 }
 
 /// Resolves a `--level` argument: an existing file path, else `NAME` looked up as
-/// `NAME.toml` in each of [`level_dirs`].
+/// `NAME.toml` in each of [`level_dirs`] (a name ending in `.toml` or `.map` is looked
+/// up as it is).
 ///
 /// # Errors
 /// [`LevelError::NotFound`] listing the folders searched and the levels available.
@@ -68,7 +72,7 @@ pub fn resolve_level(arg: &str) -> Result<PathBuf, LevelError> {
         return Ok(direct.to_owned());
     }
     let dirs = level_dirs();
-    let file_name = if arg.ends_with(".toml") {
+    let file_name = if arg.ends_with(".toml") || movingai_level::is_movingai_map(direct) {
         arg.to_owned()
     } else {
         format!("{arg}.{LEVEL_EXTENSION}")
@@ -107,12 +111,18 @@ pub struct LoadedLevel {
 }
 
 /// Resolves, reads, checks and builds a level; the seed is chosen by
-/// [`LevelFile::choose_seed`] (`--seed`, else the recipe's, else the clock).
+/// [`LevelFile::choose_seed`] (`--seed`, else the recipe's, else the clock). A `.map`
+/// file is read as a Moving AI map, anything else as a TOML level file.
 ///
 /// # Errors
 /// Any [`LevelError`] from resolving or reading the file.
 pub fn load_level(arg: &str, cli_seed: Option<u64>) -> Result<LoadedLevel, LevelError> {
-    let file = LevelFile::load(&resolve_level(arg)?)?;
+    let path = resolve_level(arg)?;
+    let file = if movingai_level::is_movingai_map(&path) {
+        movingai_level::load_level_file(&path)?
+    } else {
+        LevelFile::load(&path)?
+    };
     let seed = file.choose_seed(cli_seed);
     let level = file.build(seed);
     Ok(LoadedLevel { file, level, seed })

@@ -2,11 +2,17 @@
 //! line and column, the field, and the accepted values.
 //!
 //! It must never hide the file or position: every variant that comes from a file's
-//! content carries both, and its message starts with `file:line:column:`.
+//! content carries both, and its message starts with `file:line:column:`. Moving AI
+//! `.map` files keep their reader's messages unchanged (`file:line:`, with the column
+//! for a bad character); a map that parses but has no room for a start and stairs is a
+//! whole-file problem, so its message starts with `file:`.
 
 use std::path::PathBuf;
 
 use thiserror::Error;
+
+use super::movingai_level::MIN_REGION_SIZE;
+use crate::pathfinding::movingai::MapError;
 
 /// What went wrong with a level file or a `--level` argument.
 #[derive(Debug, Error)]
@@ -22,7 +28,7 @@ pub enum LevelError {
     },
     /// `--level` named neither a file nor a level in a levels folder.
     #[error(
-        "no level `{name}`: it is not a file and not in {searched}; accepted values: a path to a .toml level file or one of: {available}"
+        "no level `{name}`: it is not a file and not in {searched}; accepted values: a path to a .toml level file or a Moving AI .map file, or one of: {available}"
     )]
     NotFound {
         /// The argument as given.
@@ -150,5 +156,21 @@ pub enum LevelError {
         column: usize,
         /// The spawn's faction.
         faction: String,
+    },
+    /// A Moving AI `.map` file that cannot be read or parsed: the reader's own message
+    /// (file, line, what was expected there), unchanged.
+    #[error(transparent)]
+    MovingAiMap(#[from] MapError),
+    /// A Moving AI map with no two connected walkable cells for the start and stairs.
+    #[error(
+        "{}: no room for a start and stairs: the largest connected walkable region has {largest_region} cell(s); accepted values: a map with at least {} walkable cells (`.`, `G` or `S`) joined by straight steps",
+        file.display(),
+        MIN_REGION_SIZE
+    )]
+    NoRoomOnMap {
+        /// The file.
+        file: PathBuf,
+        /// Cells in the largest connected walkable region (0 if nothing is walkable).
+        largest_region: usize,
     },
 }

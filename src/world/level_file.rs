@@ -48,6 +48,9 @@ pub enum LevelSource {
     Recipe(Recipe),
     /// A hand-drawn level, already built.
     Layout(Level),
+    /// A Moving AI benchmark map (`.map`), already built by
+    /// [`movingai_level`](super::movingai_level).
+    MovingAi(Level),
 }
 
 /// A parsed, checked level file.
@@ -127,12 +130,12 @@ impl LevelFile {
         })
     }
 
-    /// The seed a recipe fixes, if any (layouts have none).
+    /// The seed a recipe fixes, if any (layouts and maps have none).
     #[must_use]
     pub fn fixed_seed(&self) -> Option<u64> {
         match &self.source {
             LevelSource::Recipe(recipe) => recipe.seed,
-            LevelSource::Layout(_) => None,
+            LevelSource::Layout(_) | LevelSource::MovingAi(_) => None,
         }
     }
 
@@ -143,13 +146,13 @@ impl LevelFile {
         cli_seed.or(self.fixed_seed()).unwrap_or_else(fresh_seed)
     }
 
-    /// The level: generated from `seed` for a recipe, as drawn for a layout (which
-    /// ignores the seed). Carries the file's name and description.
+    /// The level: generated from `seed` for a recipe, as drawn for a layout or a Moving
+    /// AI map (which ignore the seed). Carries the file's name and description.
     #[must_use]
     pub fn build(&self, seed: u64) -> Level {
         let mut level = match &self.source {
             LevelSource::Recipe(recipe) => generate(recipe, seed),
-            LevelSource::Layout(level) => level.clone(),
+            LevelSource::Layout(level) | LevelSource::MovingAi(level) => level.clone(),
         };
         level.name.clone_from(&self.name);
         level.description.clone_from(&self.description);
