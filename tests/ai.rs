@@ -55,3 +55,67 @@ fn every_optimistic_walker_walks_more_under_fog_on_the_maze() {
         );
     }
 }
+
+/// Whether a path crosses the pass: the one-cell-high gap through the ridge
+/// (row 9, columns 26 to 33 of `levels/pass.toml`).
+fn crosses_the_pass(path: &[fogcrawl::pathfinding::Pos]) -> bool {
+    path.iter().any(|p| p.y == 9 && (26..=33).contains(&p.x))
+}
+
+#[test]
+fn on_the_pass_deaths_at_the_chokepoint_send_the_faction_round_until_the_danger_fades() {
+    use fogcrawl::ai::faction::{DEATH_DANGER, Faction};
+    use fogcrawl::ai::knowledge::FactionKnowledge;
+    use fogcrawl::pathfinding::{AStar, Pos};
+
+    let level = load_level("pass", Some(1)).unwrap().level;
+    let config = MonsterConfig::shipped().unwrap();
+    let goblins = config.faction("goblins").unwrap().clone();
+    let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+    faction.rebuild(goblins).unwrap();
+    let (west, east) = (Pos::new(10, 9), Pos::new(50, 9));
+    let mut astar = AStar::new();
+    let options = faction.search_options();
+    let mut plan = |faction: &mut Faction| {
+        faction.sync_view();
+        let grid = faction.view.as_ref().unwrap().grid();
+        astar
+            .find_path(grid, west, east, &options)
+            .unwrap()
+            .unwrap()
+    };
+
+    let calm = plan(&mut faction);
+    assert!(
+        crosses_the_pass(&calm.cells),
+        "with no danger the pass is the way"
+    );
+
+    // Goblins die all along the gap.
+    for x in (26..=33).step_by(2) {
+        for _ in 0..3 {
+            faction.mark_danger(Pos::new(x, 9), DEATH_DANGER);
+        }
+    }
+    let wary = plan(&mut faction);
+    assert!(
+        !crosses_the_pass(&wary.cells),
+        "the tunnel detour is now cheaper than the danger"
+    );
+    // The detour is longer than the pass but cheaper than pass + penalty.
+    assert!(
+        wary.cells.len() > calm.cells.len() + 10,
+        "{} vs {}",
+        wary.cells.len(),
+        calm.cells.len()
+    );
+
+    // Time passes and the danger fades: back through the pass.
+    faction.decay_influences(400.0);
+    let forgotten = plan(&mut faction);
+    assert!(
+        crosses_the_pass(&forgotten.cells),
+        "once the danger decays the pass is taken again"
+    );
+    assert_eq!(forgotten.cells, calm.cells);
+}
