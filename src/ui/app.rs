@@ -3,8 +3,9 @@
 //! that turns [`Command`]s into game actions.
 //!
 //! This is the only UI code that changes the game, and it does so through
-//! `Game::player_act` (and by starting or loading games). It never draws and
-//! never touches the terminal; `screen` draws an `&App`.
+//! `Game::player_act` (and by starting or loading games), plus telling the
+//! game which monster the debug overlay traces. It never draws and never
+//! touches the terminal; `screen` draws an `&App`.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -13,7 +14,9 @@ use crate::config::{ConfigWatcher, MonsterConfig, Reload};
 use crate::game::message_log::Importance;
 use crate::game::save::{self, Loaded, SaveError};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
+use crate::pathfinding::Pos;
 use crate::ui::input::{Command, InputMode};
+use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
 use crate::ui::theme::Palette;
 use crate::world::level_file::fresh_seed;
 
@@ -105,6 +108,8 @@ pub struct App {
     ending_handled: bool,
     /// Watches the monster config file; `None` in tests.
     config_watcher: Option<ConfigWatcher>,
+    /// The debug overlay (Tab).
+    debug: DebugOverlay,
 }
 
 impl App {
@@ -121,6 +126,7 @@ impl App {
             quit_requested: false,
             ending_handled: false,
             config_watcher: None,
+            debug: DebugOverlay::default(),
         }
     }
 
@@ -242,12 +248,20 @@ impl App {
         self.quit_requested
     }
 
+    /// The debug overlay's state (`debug().on` says whether it is shown).
+    pub fn debug(&self) -> &DebugOverlay {
+        &self.debug
+    }
+
     /// What keys mean right now.
     pub fn input_mode(&self) -> InputMode {
         match self.overlay {
             Overlay::Help => InputMode::Help,
             Overlay::DirectionPrompt(_) => InputMode::DirectionPrompt,
             Overlay::None if self.game.is_over() => InputMode::GameOver,
+            Overlay::None if self.debug.on && self.debug.replay.is_some() => InputMode::Replay,
+            Overlay::None if self.debug.on && self.debug.cursor.is_some() => InputMode::Look,
+            Overlay::None if self.debug.on => InputMode::Overlay,
             Overlay::None => InputMode::Playing,
         }
     }
@@ -272,13 +286,41 @@ impl App {
                 }
             }
             Command::NewGame => self.start_new_game(),
+            Command::ToggleOverlay => self.toggle_debug_overlay(),
+            Command::NextLayer => self.debug.layer = self.debug.layer.next(),
+            Command::FollowPrevious => self.follow_step(false),
+            Command::FollowNext => self.follow_step(true),
+            Command::ToggleLook => self.toggle_look(),
+            Command::MoveCursor(direction) => {
+                if let Some(cursor) = self.debug.cursor {
+                    let next = direction.from(cursor);
+                    if self.game.level.terrain_at(next.x, next.y).is_some() {
+                        self.debug.cursor = Some(next);
+                    }
+                }
+            }
+            Command::FollowCursor => {
+                if let Some(actor) = self.debug.cursor.and_then(|c| self.game.actor_at(c))
+                    && actor != crate::game::state::PLAYER
+                {
+                    self.follow(actor);
+                }
+            }
+            Command::ToggleReplay => self.toggle_replay(),
+            Command::Replay(step) => self.replay(step),
+            Command::CycleCompare => self.cycle_compare(),
         }
+        self.sync_debug_overlay();
     }
 
     /// One auto-advance step: the player waits while the monsters move.
     /// Stops by itself when the player gets hurt or the game ends.
     pub fn tick(&mut self) {
-        if !self.auto_advance || self.overlay != Overlay::None || self.game.is_over() {
+        if !self.auto_advance
+            || self.overlay != Overlay::None
+            || self.debug.replay.is_some()
+            || self.game.is_over()
+        {
             return;
         }
         let hp_before = self.game.player().hp;
@@ -287,6 +329,7 @@ impl App {
             self.auto_advance = false;
             self.set_notice(NoticeKind::Alert, "Auto-advance stopped: you are hurt!");
         }
+        self.sync_debug_overlay();
     }
 
     /// Saves a game still in progress; a finished game has no save.
@@ -383,6 +426,189 @@ impl App {
                 NoticeKind::Refusal,
                 format!("A new game could not start: {err}"),
             ),
+        }
+    }
+
+    fn toggle_debug_overlay(&mut self) {
+        self.debug.on = !self.debug.on;
+        self.debug.replay = None;
+        self.debug.cursor = None;
+        if self.debug.on {
+            if self.debug.followed.is_none() {
+                self.debug.followed = self.nearest_monster();
+            }
+            if self.debug.followed.is_none() {
+                self.set_notice(
+                    NoticeKind::Info,
+                    "Debug overlay: no living monster to follow.",
+                );
+            }
+        }
+    }
+
+    /// The living monster nearest the player (fewest steps), if any.
+    fn nearest_monster(&self) -> Option<usize> {
+        let player = self.game.player().pos;
+        self.living_monsters().min_by_key(|&index| {
+            let pos = self.game.actors[index].pos;
+            (
+                (pos.x - player.x).abs().max((pos.y - player.y).abs()),
+                index,
+            )
+        })
+    }
+
+    fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
+        (1..self.game.actors.len()).filter(|&i| self.game.actors[i].is_alive())
+    }
+
+    fn follow(&mut self, actor: usize) {
+        if self.debug.followed != Some(actor) {
+            self.debug.followed = Some(actor);
+            self.debug.comparison = None;
+            if self.debug.replay.is_some() {
+                self.debug.replay = Some(0);
+            }
+        }
+    }
+
+    /// `[` and `]`: the previous or next living monster, wrapping around.
+    fn follow_step(&mut self, forward: bool) {
+        let living: Vec<usize> = self.living_monsters().collect();
+        if living.is_empty() {
+            return;
+        }
+        let current = self
+            .debug
+            .followed
+            .and_then(|f| living.iter().position(|&l| l == f));
+        let next = match (current, forward) {
+            (None, _) => 0,
+            (Some(i), true) => (i + 1) % living.len(),
+            (Some(i), false) => (i + living.len() - 1) % living.len(),
+        };
+        self.follow(living[next]);
+    }
+
+    fn toggle_look(&mut self) {
+        if self.debug.replay.is_some() {
+            return; // the replay keeps its cursor
+        }
+        self.debug.cursor = match self.debug.cursor {
+            Some(_) => None,
+            None => Some(self.followed_pos().unwrap_or(self.game.player().pos)),
+        };
+    }
+
+    fn followed_pos(&self) -> Option<Pos> {
+        self.debug.followed.map(|f| self.game.actors[f].pos)
+    }
+
+    fn toggle_replay(&mut self) {
+        if self.debug.replay.is_some() {
+            self.debug.replay = None;
+            self.debug.cursor = None;
+            return;
+        }
+        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
+            self.set_notice(
+                NoticeKind::Info,
+                "Nothing to replay yet: the followed monster has not searched since it was chosen.",
+            );
+            return;
+        };
+        self.auto_advance = false;
+        self.debug.cursor = trace.start;
+        self.debug.replay = Some(0);
+    }
+
+    /// Moves the replay; the cursor goes to the node just expanded, so its
+    /// g, h and f are in the inspector.
+    fn replay(&mut self, step: ReplayMove) {
+        let Some(at) = self.debug.replay else {
+            return;
+        };
+        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
+            return;
+        };
+        let total = trace.closed_cells().count();
+        let at = match step {
+            ReplayMove::Back(n) => at.saturating_sub(n),
+            ReplayMove::Forward(n) => at.saturating_add(n).min(total),
+            ReplayMove::First => 0,
+            ReplayMove::Last => total,
+        };
+        self.debug.replay = Some(at);
+        let expanded = at
+            .checked_sub(1)
+            .and_then(|last| trace.closed_cells().nth(last));
+        self.debug.cursor = expanded.or(trace.start);
+    }
+
+    fn cycle_compare(&mut self) {
+        let Some(faction) = self
+            .debug
+            .followed
+            .and_then(|f| self.game.faction_index_of(f))
+        else {
+            return;
+        };
+        let variants = compare_variants(self.game.factions[faction].search_options());
+        self.debug.compare = match self.debug.compare {
+            None if !variants.is_empty() => Some(0),
+            Some(i) if i + 1 < variants.len() => Some(i + 1),
+            _ => None,
+        };
+        self.debug.comparison = None;
+    }
+
+    /// After every command and tick: a dead followed monster is replaced,
+    /// the game traces the followed monster while the overlay is on (and
+    /// nothing while it is off), and the comparison follows the trace.
+    fn sync_debug_overlay(&mut self) {
+        if self.debug.on
+            && self
+                .debug
+                .followed
+                .is_none_or(|f| !self.game.actors.get(f).is_some_and(|a| a.is_alive()))
+        {
+            self.debug.followed = self.nearest_monster();
+            self.debug.replay = None;
+            self.debug.comparison = None;
+        }
+        let traced = self.debug.followed.filter(|_| self.debug.on);
+        self.game.set_traced_monster(traced);
+        self.refresh_comparison();
+    }
+
+    fn refresh_comparison(&mut self) {
+        let (Some(variant), Some(actor), true) =
+            (self.debug.compare, self.debug.followed, self.debug.on)
+        else {
+            self.debug.comparison = None;
+            return;
+        };
+        let Some(faction) = self.game.faction_index_of(actor) else {
+            return;
+        };
+        let Some(options) = compare_variants(self.game.factions[faction].search_options())
+            .get(variant)
+            .copied()
+        else {
+            self.debug.comparison = None;
+            return;
+        };
+        let Some(trace) = self.game.traced_search(actor) else {
+            self.debug.comparison = None;
+            return;
+        };
+        let current = self
+            .debug
+            .comparison
+            .as_ref()
+            .is_some_and(|c| c.options == options && c.source == trace_identity(trace));
+        if !current {
+            self.debug.comparison = Comparison::run(&self.game, actor, trace, options);
         }
     }
 
