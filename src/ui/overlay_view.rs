@@ -575,6 +575,21 @@ pub fn layer_legend(
             let peak = faction
                 .and_then(|f| influence_of(layer, f))
                 .map_or(0.0, |m| m.peak());
+            if peak <= 0.0 {
+                let mut spans = Vec::new();
+                for (quarter, glyph) in HEAT_GLYPHS.iter().enumerate() {
+                    spans.push(Span::styled(
+                        glyph.to_string(),
+                        palette.overlay(OverlayMark::Heat(quarter)),
+                    ));
+                }
+                spans.push(Span::styled(" quarters of the peak; blank 0", label));
+                let mut lines = vec![Line::from(spans)];
+                if faction.is_some() {
+                    lines.push(Line::styled("(this map is empty now)", label));
+                }
+                return lines;
+            }
             let mut spans = Vec::new();
             for (quarter, glyph) in HEAT_GLYPHS.iter().enumerate() {
                 let upper = peak * (quarter as f32 + 1.0) / HEAT_GLYPHS.len() as f32;
