@@ -269,6 +269,20 @@ impl App {
     /// Carries out a command.
     pub fn update(&mut self, command: Command) {
         self.notice = None;
+        let acts = matches!(
+            command,
+            Command::Step(_)
+                | Command::Wait
+                | Command::Descend
+                | Command::OpenDoor
+                | Command::CloseDoor
+                | Command::ToggleAutoAdvance
+        );
+        if acts && self.debug.replay.is_some() {
+            // A replay pauses the game: nothing may let time pass.
+            self.set_notice(NoticeKind::Refusal, "Paused for the replay: p resumes.");
+            return;
+        }
         match command {
             Command::Quit => self.quit_requested = true,
             Command::ShowHelp => self.overlay = Overlay::Help,
@@ -636,6 +650,7 @@ fn new_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::overlay::ReplayMove;
     use crate::ui::theme::ColorSupport;
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
@@ -812,5 +827,122 @@ mod tests {
         assert_eq!(app.input_mode(), InputMode::Help);
         app.update(Command::Dismiss);
         assert_eq!(app.input_mode(), InputMode::Playing);
+    }
+
+    #[test]
+    fn the_overlay_traces_only_while_it_is_on() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.input_mode(), InputMode::Overlay);
+        let goblin = app.debug().followed.expect("the duel's goblin is followed");
+        let traced = |app: &App| {
+            app.game
+                .factions
+                .iter()
+                .filter(|f| f.planner.last_trace().is_some())
+                .count()
+        };
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        assert!(
+            app.game.traced_search(goblin).is_some(),
+            "its search was traced"
+        );
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.input_mode(), InputMode::Playing);
+        // Off: a new game's searches are not traced at all.
+        let mut quiet = duel();
+        for _ in 0..10 {
+            quiet.update(Command::Wait);
+        }
+        assert_eq!(traced(&quiet), 0);
+    }
+
+    #[test]
+    fn a_replay_pauses_and_the_cursor_reads_the_node_just_expanded() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let time = app.game.time;
+        app.update(Command::ToggleReplay);
+        assert_eq!(app.input_mode(), InputMode::Replay);
+        app.update(Command::Replay(ReplayMove::Forward(3)));
+        let goblin = app.debug().followed.unwrap();
+        let third = app
+            .game
+            .traced_search(goblin)
+            .unwrap()
+            .closed_cells()
+            .nth(2);
+        assert_eq!(app.debug().cursor, third);
+        app.update(Command::Replay(ReplayMove::Back(1)));
+        assert_eq!(app.debug().replay, Some(2));
+        app.update(Command::Replay(ReplayMove::Back(9)));
+        assert_eq!(app.debug().replay, Some(0));
+        app.update(Command::Wait);
+        assert_eq!(app.game.time, time, "no time passes during a replay");
+        app.update(Command::ToggleReplay);
+        assert_eq!(app.input_mode(), InputMode::Overlay);
+        app.update(Command::Wait);
+        assert!(app.game.time > time);
+    }
+
+    #[test]
+    fn the_inspector_reads_search_values_cost_penalty_belief_and_truth() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let goblin = app.debug().followed.unwrap();
+        let trace = app.game.traced_search(goblin).unwrap();
+        let start = trace.start.unwrap();
+        let values = trace.cell_values(None);
+        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), start);
+        assert_eq!(lines[0], format!("cell {},{}", start.x, start.y));
+        assert!(lines[1].starts_with("g 0.00 h "), "{lines:?}");
+        assert_eq!(lines[2], "parent start  closed");
+        // The goblin searched from the doorway it had just opened.
+        assert_eq!(
+            lines[3..],
+            [
+                "terrain cost 1.00",
+                "penalty 1.38",
+                "belief open door",
+                "truth open door (seen 0.0 ago)",
+            ],
+            "{lines:?}"
+        );
+        // A cell the search never reached, the faction never saw.
+        let far = crate::pathfinding::Pos::new(0, 3);
+        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), far);
+        assert_eq!(lines[1], "not reached by the search");
+        assert!(lines.contains(&"belief unknown".to_owned()), "{lines:?}");
+        assert!(lines.contains(&"truth wall".to_owned()), "{lines:?}");
+    }
+
+    #[test]
+    fn brackets_cycle_through_living_monsters_and_compare_leaves_the_game_alone() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let first = app.debug().followed;
+        app.update(Command::FollowNext);
+        assert_eq!(app.debug().followed, first, "the duel has one monster");
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let before = format!("{:?}", app.game.actors);
+        app.update(Command::CycleCompare);
+        let comparison = app.debug().comparison.clone().expect("a comparison ran");
+        assert_ne!(comparison.options, app.game.factions[0].search_options());
+        assert_eq!(format!("{:?}", app.game.actors), before);
+        app.update(Command::ToggleLook);
+        assert_eq!(app.input_mode(), InputMode::Look);
+        let at = app.debug().cursor.unwrap();
+        app.update(Command::MoveCursor(Direction::West));
+        assert_eq!(app.debug().cursor, Some(Direction::West.from(at)));
     }
 }

@@ -352,4 +352,101 @@ mod tests {
             assert!(help.contains(key), "{key} missing");
         }
     }
+
+    #[test]
+    fn tab_opens_the_overlay_and_overlay_keys_add_to_the_playing_keys() {
+        assert_eq!(play(KeyCode::Tab), Some(Command::ToggleOverlay));
+        let overlay = |code| command_for_key(press(code), InputMode::Overlay);
+        assert_eq!(overlay(KeyCode::Tab), Some(Command::ToggleOverlay));
+        assert_eq!(overlay(KeyCode::Char('v')), Some(Command::NextLayer));
+        assert_eq!(overlay(KeyCode::Char('[')), Some(Command::FollowPrevious));
+        assert_eq!(overlay(KeyCode::Char(']')), Some(Command::FollowNext));
+        assert_eq!(overlay(KeyCode::Char('x')), Some(Command::ToggleLook));
+        assert_eq!(overlay(KeyCode::Char('p')), Some(Command::ToggleReplay));
+        assert_eq!(overlay(KeyCode::Char('m')), Some(Command::CycleCompare));
+        // The game goes on underneath.
+        assert_eq!(
+            overlay(KeyCode::Char('l')),
+            Some(Command::Step(Direction::East))
+        );
+        assert_eq!(overlay(KeyCode::Char('.')), Some(Command::Wait));
+    }
+
+    #[test]
+    fn look_mode_moves_the_cursor_and_follows() {
+        let look = |code| command_for_key(press(code), InputMode::Look);
+        assert_eq!(
+            look(KeyCode::Char('h')),
+            Some(Command::MoveCursor(Direction::West))
+        );
+        assert_eq!(
+            look(KeyCode::PageDown),
+            Some(Command::MoveCursor(Direction::SouthEast))
+        );
+        assert_eq!(look(KeyCode::Enter), Some(Command::FollowCursor));
+        assert_eq!(look(KeyCode::Char('f')), Some(Command::FollowCursor));
+        assert_eq!(look(KeyCode::Esc), Some(Command::ToggleLook));
+        assert_eq!(look(KeyCode::Char('x')), Some(Command::ToggleLook));
+        assert_eq!(look(KeyCode::Char('.')), Some(Command::Wait));
+    }
+
+    #[test]
+    fn replay_steps_and_takes_no_playing_keys() {
+        let replay = |code| command_for_key(press(code), InputMode::Replay);
+        assert_eq!(
+            replay(KeyCode::Char('-')),
+            Some(Command::Replay(ReplayMove::Back(1)))
+        );
+        for forward in ['=', '+'] {
+            assert_eq!(
+                replay(KeyCode::Char(forward)),
+                Some(Command::Replay(ReplayMove::Forward(1)))
+            );
+        }
+        assert_eq!(
+            replay(KeyCode::Char('{')),
+            Some(Command::Replay(ReplayMove::Back(REPLAY_JUMP)))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('}')),
+            Some(Command::Replay(ReplayMove::Forward(REPLAY_JUMP)))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('g')),
+            Some(Command::Replay(ReplayMove::First))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('G')),
+            Some(Command::Replay(ReplayMove::Last))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('l')),
+            Some(Command::MoveCursor(Direction::East))
+        );
+        assert_eq!(replay(KeyCode::Esc), Some(Command::ToggleReplay));
+        assert_eq!(replay(KeyCode::Char('p')), Some(Command::ToggleReplay));
+        // Paused: no time can pass.
+        for key in ['.', '>', 'o', 'c', 'a'] {
+            assert_eq!(replay(KeyCode::Char(key)), None, "{key}");
+        }
+    }
+
+    #[test]
+    fn overlay_help_names_every_overlay_key() {
+        let help: Vec<&str> = OVERLAY_KEY_HELP
+            .iter()
+            .flat_map(|(keys, _)| keys.split_whitespace())
+            .collect();
+        for key in [
+            "Tab", "v", "[", "]", "x", "p", "-", "=", "{", "}", "g", "G", "m",
+        ] {
+            assert!(help.contains(&key), "{key} missing");
+        }
+        let described: String = OVERLAY_KEY_HELP.iter().map(|(_, what)| *what).collect();
+        for word in ["Enter", "Esc", "+", " f "] {
+            assert!(described.contains(word), "{word} missing");
+        }
+        // The main help points to the overlay.
+        assert!(KEY_HELP.iter().any(|(keys, _)| *keys == "Tab"));
+    }
 }

@@ -382,7 +382,7 @@ mod tests {
     #[test]
     fn sparkline_scales_to_the_peak() {
         assert_eq!(sparkline(&[0, 50, 100], 10), "▁▅█");
-        assert_eq!(sparkline(&[7, 1, 2, 3], 2), "▅█");
+        assert_eq!(sparkline(&[7, 1, 2, 3], 2), "▆█");
         assert_eq!(sparkline(&[], 5), "");
     }
 
