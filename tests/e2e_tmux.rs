@@ -294,8 +294,8 @@ fn overlay_follows_a_monster_and_steps_its_search() {
     session.keys(&["=", "=", "="]);
     let screen = session.wait_for("REPLAY node 3/");
     assert!(screen.contains("PAUSED"), "{screen}");
-    let (g, h, f) = inspector_values(&screen)
-        .unwrap_or_else(|| panic!("no g/h/f in the inspector:\n{screen}"));
+    let (g, h, f) =
+        inspector_values(&screen).unwrap_or_else(|| panic!("no g/h/f in the inspector:\n{screen}"));
     assert!(g > 0.0 && h >= 0.0, "{screen}");
     assert!((g + h - f).abs() < 0.02, "f = g + h at weight 1:\n{screen}");
     session.keys(&["-"]);
