@@ -1,7 +1,8 @@
 //! Drawing a full 200x60 frame: the whole screen (map, panel, log, key bar)
 //! rendered through `Terminal::draw` into ratatui's `TestBackend`, on the
 //! 200x100 `warrens`, live (what the player has seen after a few steps) and
-//! with every cell remembered (the most the map ever draws). Target: under
+//! with every cell remembered (the most the map ever draws), and with the
+//! debug overlay on (the whole level drawn with a search). Target: under
 //! 2 ms a frame. Prints the median and 99th percentile.
 //!
 //! Run: `cargo bench --bench render`
@@ -53,6 +54,15 @@ fn main() {
         Palette::new(ColorSupport::None),
     );
     report("all remembered, NO_COLOR", measure(&plain));
+
+    // The debug overlay on, following a monster, after a few turns.
+    let mut overlay = plain;
+    overlay.palette = Palette::new(ColorSupport::TrueColor);
+    overlay.update(Command::ToggleOverlay);
+    for _ in 0..5 {
+        overlay.update(Command::Wait);
+    }
+    report("debug overlay, search layer", measure(&overlay));
 }
 
 /// Median and 99th percentile of drawing one frame.

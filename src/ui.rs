@@ -9,6 +9,9 @@
 //! - [`screen`]: `impl Widget for &App`, the layout and the too-small guard;
 //!   [`map_view`]: the map and its camera; [`panels`]: title, side panel,
 //!   message log, key bar; [`popups`]: help, death/victory, too small.
+//! - [`overlay`]: the debug overlay's state and pure helpers (inspector
+//!   text, replay positions, the comparison search); [`overlay_view`]: its
+//!   map layers and side panel.
 //! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none).
 //! - [`logging`]: tracing to a file, never to the screen.
 //!
@@ -18,6 +21,8 @@ pub mod app;
 pub mod input;
 pub mod logging;
 pub mod map_view;
+pub mod overlay;
+pub mod overlay_view;
 pub mod panels;
 pub mod popups;
 pub mod screen;

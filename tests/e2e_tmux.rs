@@ -246,3 +246,67 @@ fn sigterm_saves_and_restores_the_terminal() {
 fn sighup_saves_and_restores_the_terminal() {
     signal_saves_and_restores("HUP");
 }
+
+/// The `g 1.00 h 2.00 f 3.00` line of the cell inspector, as numbers.
+fn inspector_values(screen: &str) -> Option<(f64, f64, f64)> {
+    screen.lines().find_map(|line| {
+        let at = line.find("g ")?;
+        let words: Vec<&str> = line[at..].split_whitespace().collect();
+        match words.as_slice() {
+            ["g", g, "h", h, "f", f, ..] => {
+                let f = f.trim_end_matches('│');
+                Some((g.parse().ok()?, h.parse().ok()?, f.parse().ok()?))
+            }
+            _ => None,
+        }
+    })
+}
+
+#[test]
+fn overlay_follows_a_monster_and_steps_its_search() {
+    if !tmux_installed() {
+        println!("skipped: tmux is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game/overlay.toml");
+    let session = Session::start("overlay", 100, 32);
+    session.run_line(&game_command(
+        dir.path(),
+        &format!("--level {} --seed 3", level.display()),
+    ));
+    session.wait_for("Turns 0");
+
+    // Tab: the overlay follows the nearest monster; ] picks the next one
+    // (the room has only the goblin, so it stays).
+    session.keys(&["Tab"]);
+    session.wait_for("Overlay: search");
+    session.keys(&["]"]);
+    session.wait_for("goblin (goblins)");
+    // A turn passes: the goblin sees the player and its search is traced.
+    session.keys(&["."]);
+    let screen = session.wait_for("expanded");
+    assert!(screen.contains("µs") && screen.contains("cost"), "{screen}");
+
+    // Replay it node by node: the game pauses, the cursor reads each node.
+    session.keys(&["p"]);
+    session.wait_for("REPLAY node 0/");
+    session.keys(&["=", "=", "="]);
+    let screen = session.wait_for("REPLAY node 3/");
+    assert!(screen.contains("PAUSED"), "{screen}");
+    let (g, h, f) =
+        inspector_values(&screen).unwrap_or_else(|| panic!("no g/h/f in the inspector:\n{screen}"));
+    assert!(g > 0.0 && h >= 0.0, "{screen}");
+    assert!((g + h - f).abs() < 0.02, "f = g + h at weight 1:\n{screen}");
+    session.keys(&["-"]);
+    session.wait_for("REPLAY node 2/");
+    // Paused: waiting does nothing until the replay ends.
+    session.keys(&["."]);
+    session.wait_for("REPLAY node 2/");
+    session.keys(&["p"]);
+    session.wait_gone("REPLAY node");
+    session.keys(&["Tab"]);
+    session.wait_for("Turns 1");
+    session.keys(&["q"]);
+    session.wait_restored();
+}

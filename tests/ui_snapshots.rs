@@ -5,6 +5,7 @@
 use fogcrawl::game::{Direction, Game, GameSetup, Outcome};
 use fogcrawl::ui::App;
 use fogcrawl::ui::input::Command;
+use fogcrawl::ui::overlay::ReplayMove;
 use fogcrawl::ui::screen::ScreenLayout;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
 use ratatui::Terminal;
@@ -219,4 +220,162 @@ fn victory_screen() {
     );
     let terminal = draw(&app, 100, 32);
     insta::assert_snapshot!(terminal.backend());
+}
+
+const OVERLAY_LEVEL: &str = "tests/fixtures/game/overlay.toml";
+
+/// The overlay room with the overlay on, following the goblin, after one
+/// turn (the goblin sees the player and plans a traced search).
+fn overlay_app(palette: Palette) -> App {
+    let mut app = app(OVERLAY_LEVEL, 3, palette);
+    app.update(Command::ToggleOverlay);
+    app.update(Command::Wait);
+    assert!(
+        app.game.traced_search(1).is_some(),
+        "the goblin's search was traced"
+    );
+    app
+}
+
+/// The screen as text with wall-clock figures (`µs 98`, `max 8349µs`)
+/// masked as `#`, so snapshots do not depend on the machine. Lines with a
+/// mask have their runs of spaces squeezed (the figures' widths vary).
+fn masked_screen(terminal: &Terminal<TestBackend>) -> String {
+    let area = terminal.backend().buffer().area;
+    let text = text_of(terminal.backend().buffer(), area);
+    text.lines()
+        .map(mask_timings)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn mask_timings(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let chars: Vec<char> = line.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let rest: String = chars[i..].iter().take(4).collect();
+        let (prefix_len, masked) = if rest.starts_with("µs ") {
+            (3, true)
+        } else if rest.starts_with("max ") {
+            (4, true)
+        } else {
+            (0, false)
+        };
+        if masked && chars.get(i + prefix_len).is_some_and(char::is_ascii_digit) {
+            out.extend(&chars[i..i + prefix_len]);
+            i += prefix_len;
+            while chars.get(i).is_some_and(char::is_ascii_digit) {
+                i += 1;
+            }
+            out.push('#');
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    if out.contains('#') && line.contains('µ') {
+        let mut squeezed = String::with_capacity(out.len());
+        for c in out.chars() {
+            if !(c == ' ' && squeezed.ends_with(' ')) {
+                squeezed.push(c);
+            }
+        }
+        return squeezed;
+    }
+    out
+}
+
+#[test]
+fn overlay_search_layer() {
+    let app = overlay_app(NO_COLOUR);
+    insta::assert_snapshot!(masked_screen(&draw(&app, 100, 32)));
+}
+
+#[test]
+fn overlay_belief_layer() {
+    let mut app = overlay_app(NO_COLOUR);
+    app.update(Command::NextLayer);
+    insta::assert_snapshot!(masked_screen(&draw(&app, 100, 32)));
+}
+
+#[test]
+fn overlay_influence_layers() {
+    let mut app = overlay_app(NO_COLOUR);
+    // A goblin was hurt beside the swamp: the danger map has a stamp.
+    let goblins = app.game.faction_index_of(1).expect("the goblin's faction");
+    app.game.factions[goblins].mark_danger(fogcrawl::pathfinding::Pos::new(8, 4), 1.0);
+    app.update(Command::NextLayer);
+    for layer in ["danger", "crowding", "threat"] {
+        app.update(Command::NextLayer);
+        let screen = masked_screen(&draw(&app, 100, 32));
+        assert!(
+            screen.contains(&format!("Overlay: influence: {layer}")),
+            "{screen}"
+        );
+        insta::assert_snapshot!(format!("overlay_influence_{layer}"), screen);
+    }
+}
+
+#[test]
+fn overlay_replay_with_the_inspector() {
+    let mut app = overlay_app(NO_COLOUR);
+    app.update(Command::ToggleReplay);
+    let time = app.game.time;
+    for _ in 0..5 {
+        app.update(Command::Replay(ReplayMove::Forward(1)));
+    }
+    // Movement keys move the cursor, not the player: no time passes.
+    app.update(Command::MoveCursor(Direction::West));
+    app.update(Command::MoveCursor(Direction::East));
+    assert_eq!(app.game.time, time, "a replay pauses the game");
+    let screen = masked_screen(&draw(&app, 100, 32));
+    assert!(screen.contains("REPLAY node 5/"), "{screen}");
+    assert!(screen.contains("g ") && screen.contains(" h ") && screen.contains(" f "));
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn overlay_compare_side_by_side() {
+    let mut app = overlay_app(NO_COLOUR);
+    // The first variant is the first other heuristic (manhattan).
+    app.update(Command::CycleCompare);
+    let screen = masked_screen(&draw(&app, 100, 32));
+    assert!(screen.contains("vs manhattan w1.0"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn overlay_help_lists_its_keys_and_marks() {
+    let mut app = overlay_app(NO_COLOUR);
+    app.update(Command::ShowHelp);
+    let screen = masked_screen(&draw(&app, 100, 32));
+    for key in ["Tab", "[ ]", "- =", "{ }", "g G"] {
+        assert!(screen.contains(key), "{key}: {screen}");
+    }
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn overlay_in_colour_and_without() {
+    // Without colour the marks are glyphs alone; in 16 colours they are
+    // coloured too, and the glyphs are the same.
+    let plain = overlay_app(NO_COLOUR);
+    let terminal = draw(&plain, 100, 32);
+    for cell in terminal.backend().buffer().content() {
+        assert_eq!((cell.fg, cell.bg), (Color::Reset, Color::Reset), "{cell:?}");
+    }
+    let ansi = overlay_app(Palette::new(ColorSupport::Ansi16));
+    let coloured = draw(&ansi, 100, 32);
+    let map = map_area(100, 32);
+    assert_eq!(
+        text_of(terminal.backend().buffer(), map),
+        text_of(coloured.backend().buffer(), map)
+    );
+    let open = (map.x..map.right())
+        .flat_map(|x| (map.y..map.bottom()).map(move |y| (x, y)))
+        .filter_map(|pos| coloured.backend().buffer().cell(pos))
+        .find(|cell| cell.symbol() == "o")
+        .expect("an open cell on the map");
+    assert_eq!(open.fg, Color::LightGreen);
 }

@@ -5,6 +5,7 @@
 //! stall a turn. While a search is paused its grid is left untouched.
 
 use std::collections::VecDeque;
+use std::time::Instant;
 
 use crate::pathfinding::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace};
 
@@ -32,12 +33,23 @@ pub struct PlannerStats {
     pub sliced_searches: u64,
 }
 
+/// What the overlay shows beside the last traced search: how long it took
+/// (tracing included, summed over its slices) and what its path costs.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TracedSearchSummary {
+    pub micros: u64,
+    /// The found path's cost; `None` when there was no way.
+    pub cost: Option<f64>,
+}
+
 /// The search now under way.
 #[derive(Debug, Clone, Copy)]
 struct Active {
     request: PlanRequest,
     counted: u64,
     slices: u32,
+    /// Search time so far, measured only for the traced actor.
+    traced_micros: u64,
 }
 
 #[derive(Debug, Default)]
@@ -51,6 +63,7 @@ pub struct Planner {
     /// The actor whose searches are traced for the overlay, if any.
     traced_actor: Option<usize>,
     last_trace: Option<(usize, SearchTrace)>,
+    last_trace_summary: TracedSearchSummary,
 }
 
 impl Planner {
@@ -118,6 +131,11 @@ impl Planner {
         self.last_trace.as_ref().map(|(a, t)| (*a, t))
     }
 
+    /// Time and cost of the last traced search.
+    pub fn last_trace_summary(&self) -> TracedSearchSummary {
+        self.last_trace_summary
+    }
+
     /// Takes the next queued request and starts its search on `grid` from
     /// the actor's current cell; returns false when the queue is empty or
     /// the budget is spent.
@@ -143,6 +161,7 @@ impl Planner {
                         request,
                         counted: 0,
                         slices: 0,
+                        traced_micros: 0,
                     });
                     return true;
                 }
@@ -166,7 +185,15 @@ impl Planner {
         if self.budget_left == 0 {
             return false;
         }
+        let traced = self.traced_actor == Some(active.request.actor);
+        // The clock is read only for the traced actor: untraced searches
+        // cost exactly what they did before the overlay existed.
+        let started = traced.then(Instant::now);
         let status = self.astar.step(grid, self.budget_left as usize);
+        if let Some(started) = started {
+            let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+            active.traced_micros += micros;
+        }
         let expanded = self.astar.stats().expanded;
         let spent = expanded - active.counted;
         active.counted = expanded;
@@ -184,8 +211,15 @@ impl Planner {
         if active.slices > 1 {
             self.stats.sliced_searches += 1;
         }
-        if self.traced_actor == Some(active.request.actor) {
+        if traced {
             self.last_trace = Some((active.request.actor, self.astar.trace().clone()));
+            self.last_trace_summary = TracedSearchSummary {
+                micros: active.traced_micros,
+                cost: match &outcome {
+                    PlanOutcome::Path(path) => Some(path.cost),
+                    PlanOutcome::Unreachable => None,
+                },
+            };
         }
         self.active = None;
         self.finished

@@ -428,6 +428,36 @@ impl Game {
         self.actors[actor].kind().map(|k| self.kind_factions[k])
     }
 
+    /// Traces the searches of `monster` alone, for the debug overlay (its
+    /// faction's planner records them; every other planner records
+    /// nothing). `None` switches tracing off everywhere. Changes no rule.
+    pub fn set_traced_monster(&mut self, monster: Option<usize>) {
+        let traced_faction = monster
+            .filter(|&m| m < self.actors.len())
+            .and_then(|m| self.faction_index_of(m));
+        for (index, faction) in self.factions.iter_mut().enumerate() {
+            let actor = if traced_faction == Some(index) {
+                monster
+            } else {
+                None
+            };
+            faction.planner.trace_actor(actor);
+        }
+    }
+
+    /// The last traced search of `actor`, if its faction recorded one.
+    pub fn traced_search(&self, actor: usize) -> Option<&crate::pathfinding::SearchTrace> {
+        if actor >= self.actors.len() {
+            return None;
+        }
+        let faction = self.faction_index_of(actor)?;
+        self.factions[faction]
+            .planner
+            .last_trace()
+            .filter(|(traced, _)| *traced == actor)
+            .map(|(_, trace)| trace)
+    }
+
     /// The name an actor goes by in messages.
     pub fn name_of(&self, actor: usize) -> String {
         match self.kind_of(&self.actors[actor]) {

@@ -3,8 +3,9 @@
 //! that turns [`Command`]s into game actions.
 //!
 //! This is the only UI code that changes the game, and it does so through
-//! `Game::player_act` (and by starting or loading games). It never draws and
-//! never touches the terminal; `screen` draws an `&App`.
+//! `Game::player_act` (and by starting or loading games), plus telling the
+//! game which monster the debug overlay traces. It never draws and never
+//! touches the terminal; `screen` draws an `&App`.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -13,7 +14,9 @@ use crate::config::{ConfigWatcher, MonsterConfig, Reload};
 use crate::game::message_log::Importance;
 use crate::game::save::{self, Loaded, SaveError};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
+use crate::pathfinding::Pos;
 use crate::ui::input::{Command, InputMode};
+use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
 use crate::ui::theme::Palette;
 use crate::world::level_file::fresh_seed;
 
@@ -105,6 +108,8 @@ pub struct App {
     ending_handled: bool,
     /// Watches the monster config file; `None` in tests.
     config_watcher: Option<ConfigWatcher>,
+    /// The debug overlay (Tab).
+    debug: DebugOverlay,
 }
 
 impl App {
@@ -121,6 +126,7 @@ impl App {
             quit_requested: false,
             ending_handled: false,
             config_watcher: None,
+            debug: DebugOverlay::default(),
         }
     }
 
@@ -242,12 +248,20 @@ impl App {
         self.quit_requested
     }
 
+    /// The debug overlay's state (`debug().on` says whether it is shown).
+    pub fn debug(&self) -> &DebugOverlay {
+        &self.debug
+    }
+
     /// What keys mean right now.
     pub fn input_mode(&self) -> InputMode {
         match self.overlay {
             Overlay::Help => InputMode::Help,
             Overlay::DirectionPrompt(_) => InputMode::DirectionPrompt,
             Overlay::None if self.game.is_over() => InputMode::GameOver,
+            Overlay::None if self.debug.on && self.debug.replay.is_some() => InputMode::Replay,
+            Overlay::None if self.debug.on && self.debug.cursor.is_some() => InputMode::Look,
+            Overlay::None if self.debug.on => InputMode::Overlay,
             Overlay::None => InputMode::Playing,
         }
     }
@@ -255,6 +269,20 @@ impl App {
     /// Carries out a command.
     pub fn update(&mut self, command: Command) {
         self.notice = None;
+        let acts = matches!(
+            command,
+            Command::Step(_)
+                | Command::Wait
+                | Command::Descend
+                | Command::OpenDoor
+                | Command::CloseDoor
+                | Command::ToggleAutoAdvance
+        );
+        if acts && self.debug.replay.is_some() {
+            // A replay pauses the game: nothing may let time pass.
+            self.set_notice(NoticeKind::Refusal, "Paused for the replay: p resumes.");
+            return;
+        }
         match command {
             Command::Quit => self.quit_requested = true,
             Command::ShowHelp => self.overlay = Overlay::Help,
@@ -272,13 +300,41 @@ impl App {
                 }
             }
             Command::NewGame => self.start_new_game(),
+            Command::ToggleOverlay => self.toggle_debug_overlay(),
+            Command::NextLayer => self.debug.layer = self.debug.layer.next(),
+            Command::FollowPrevious => self.follow_step(false),
+            Command::FollowNext => self.follow_step(true),
+            Command::ToggleLook => self.toggle_look(),
+            Command::MoveCursor(direction) => {
+                if let Some(cursor) = self.debug.cursor {
+                    let next = direction.from(cursor);
+                    if self.game.level.terrain_at(next.x, next.y).is_some() {
+                        self.debug.cursor = Some(next);
+                    }
+                }
+            }
+            Command::FollowCursor => {
+                if let Some(actor) = self.debug.cursor.and_then(|c| self.game.actor_at(c))
+                    && actor != crate::game::state::PLAYER
+                {
+                    self.follow(actor);
+                }
+            }
+            Command::ToggleReplay => self.toggle_replay(),
+            Command::Replay(step) => self.replay(step),
+            Command::CycleCompare => self.cycle_compare(),
         }
+        self.sync_debug_overlay();
     }
 
     /// One auto-advance step: the player waits while the monsters move.
     /// Stops by itself when the player gets hurt or the game ends.
     pub fn tick(&mut self) {
-        if !self.auto_advance || self.overlay != Overlay::None || self.game.is_over() {
+        if !self.auto_advance
+            || self.overlay != Overlay::None
+            || self.debug.replay.is_some()
+            || self.game.is_over()
+        {
             return;
         }
         let hp_before = self.game.player().hp;
@@ -287,6 +343,7 @@ impl App {
             self.auto_advance = false;
             self.set_notice(NoticeKind::Alert, "Auto-advance stopped: you are hurt!");
         }
+        self.sync_debug_overlay();
     }
 
     /// Saves a game still in progress; a finished game has no save.
@@ -386,6 +443,189 @@ impl App {
         }
     }
 
+    fn toggle_debug_overlay(&mut self) {
+        self.debug.on = !self.debug.on;
+        self.debug.replay = None;
+        self.debug.cursor = None;
+        if self.debug.on {
+            if self.debug.followed.is_none() {
+                self.debug.followed = self.nearest_monster();
+            }
+            if self.debug.followed.is_none() {
+                self.set_notice(
+                    NoticeKind::Info,
+                    "Debug overlay: no living monster to follow.",
+                );
+            }
+        }
+    }
+
+    /// The living monster nearest the player (fewest steps), if any.
+    fn nearest_monster(&self) -> Option<usize> {
+        let player = self.game.player().pos;
+        self.living_monsters().min_by_key(|&index| {
+            let pos = self.game.actors[index].pos;
+            (
+                (pos.x - player.x).abs().max((pos.y - player.y).abs()),
+                index,
+            )
+        })
+    }
+
+    fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
+        (1..self.game.actors.len()).filter(|&i| self.game.actors[i].is_alive())
+    }
+
+    fn follow(&mut self, actor: usize) {
+        if self.debug.followed != Some(actor) {
+            self.debug.followed = Some(actor);
+            self.debug.comparison = None;
+            if self.debug.replay.is_some() {
+                self.debug.replay = Some(0);
+            }
+        }
+    }
+
+    /// `[` and `]`: the previous or next living monster, wrapping around.
+    fn follow_step(&mut self, forward: bool) {
+        let living: Vec<usize> = self.living_monsters().collect();
+        if living.is_empty() {
+            return;
+        }
+        let current = self
+            .debug
+            .followed
+            .and_then(|f| living.iter().position(|&l| l == f));
+        let next = match (current, forward) {
+            (None, _) => 0,
+            (Some(i), true) => (i + 1) % living.len(),
+            (Some(i), false) => (i + living.len() - 1) % living.len(),
+        };
+        self.follow(living[next]);
+    }
+
+    fn toggle_look(&mut self) {
+        if self.debug.replay.is_some() {
+            return; // the replay keeps its cursor
+        }
+        self.debug.cursor = match self.debug.cursor {
+            Some(_) => None,
+            None => Some(self.followed_pos().unwrap_or(self.game.player().pos)),
+        };
+    }
+
+    fn followed_pos(&self) -> Option<Pos> {
+        self.debug.followed.map(|f| self.game.actors[f].pos)
+    }
+
+    fn toggle_replay(&mut self) {
+        if self.debug.replay.is_some() {
+            self.debug.replay = None;
+            self.debug.cursor = None;
+            return;
+        }
+        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
+            self.set_notice(
+                NoticeKind::Info,
+                "Nothing to replay yet: the followed monster has not searched since it was chosen.",
+            );
+            return;
+        };
+        self.auto_advance = false;
+        self.debug.cursor = trace.start;
+        self.debug.replay = Some(0);
+    }
+
+    /// Moves the replay; the cursor goes to the node just expanded, so its
+    /// g, h and f are in the inspector.
+    fn replay(&mut self, step: ReplayMove) {
+        let Some(at) = self.debug.replay else {
+            return;
+        };
+        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
+            return;
+        };
+        let total = trace.closed_cells().count();
+        let at = match step {
+            ReplayMove::Back(n) => at.saturating_sub(n),
+            ReplayMove::Forward(n) => at.saturating_add(n).min(total),
+            ReplayMove::First => 0,
+            ReplayMove::Last => total,
+        };
+        self.debug.replay = Some(at);
+        let expanded = at
+            .checked_sub(1)
+            .and_then(|last| trace.closed_cells().nth(last));
+        self.debug.cursor = expanded.or(trace.start);
+    }
+
+    fn cycle_compare(&mut self) {
+        let Some(faction) = self
+            .debug
+            .followed
+            .and_then(|f| self.game.faction_index_of(f))
+        else {
+            return;
+        };
+        let variants = compare_variants(self.game.factions[faction].search_options());
+        self.debug.compare = match self.debug.compare {
+            None if !variants.is_empty() => Some(0),
+            Some(i) if i + 1 < variants.len() => Some(i + 1),
+            _ => None,
+        };
+        self.debug.comparison = None;
+    }
+
+    /// After every command and tick: a dead followed monster is replaced,
+    /// the game traces the followed monster while the overlay is on (and
+    /// nothing while it is off), and the comparison follows the trace.
+    fn sync_debug_overlay(&mut self) {
+        if self.debug.on
+            && self
+                .debug
+                .followed
+                .is_none_or(|f| !self.game.actors.get(f).is_some_and(|a| a.is_alive()))
+        {
+            self.debug.followed = self.nearest_monster();
+            self.debug.replay = None;
+            self.debug.comparison = None;
+        }
+        let traced = self.debug.followed.filter(|_| self.debug.on);
+        self.game.set_traced_monster(traced);
+        self.refresh_comparison();
+    }
+
+    fn refresh_comparison(&mut self) {
+        let (Some(variant), Some(actor), true) =
+            (self.debug.compare, self.debug.followed, self.debug.on)
+        else {
+            self.debug.comparison = None;
+            return;
+        };
+        let Some(faction) = self.game.faction_index_of(actor) else {
+            return;
+        };
+        let Some(options) = compare_variants(self.game.factions[faction].search_options())
+            .get(variant)
+            .copied()
+        else {
+            self.debug.comparison = None;
+            return;
+        };
+        let Some(trace) = self.game.traced_search(actor) else {
+            self.debug.comparison = None;
+            return;
+        };
+        let current = self
+            .debug
+            .comparison
+            .as_ref()
+            .is_some_and(|c| c.options == options && c.source == trace_identity(trace));
+        if !current {
+            self.debug.comparison = Comparison::run(&self.game, actor, trace, options);
+        }
+    }
+
     fn set_notice(&mut self, kind: NoticeKind, text: impl Into<String>) {
         self.notice = Some(Notice {
             text: text.into(),
@@ -410,6 +650,7 @@ fn new_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::overlay::ReplayMove;
     use crate::ui::theme::ColorSupport;
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
@@ -586,5 +827,122 @@ mod tests {
         assert_eq!(app.input_mode(), InputMode::Help);
         app.update(Command::Dismiss);
         assert_eq!(app.input_mode(), InputMode::Playing);
+    }
+
+    #[test]
+    fn the_overlay_traces_only_while_it_is_on() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.input_mode(), InputMode::Overlay);
+        let goblin = app.debug().followed.expect("the duel's goblin is followed");
+        let traced = |app: &App| {
+            app.game
+                .factions
+                .iter()
+                .filter(|f| f.planner.last_trace().is_some())
+                .count()
+        };
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        assert!(
+            app.game.traced_search(goblin).is_some(),
+            "its search was traced"
+        );
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.input_mode(), InputMode::Playing);
+        // Off: a new game's searches are not traced at all.
+        let mut quiet = duel();
+        for _ in 0..10 {
+            quiet.update(Command::Wait);
+        }
+        assert_eq!(traced(&quiet), 0);
+    }
+
+    #[test]
+    fn a_replay_pauses_and_the_cursor_reads_the_node_just_expanded() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let time = app.game.time;
+        app.update(Command::ToggleReplay);
+        assert_eq!(app.input_mode(), InputMode::Replay);
+        app.update(Command::Replay(ReplayMove::Forward(3)));
+        let goblin = app.debug().followed.unwrap();
+        let third = app
+            .game
+            .traced_search(goblin)
+            .unwrap()
+            .closed_cells()
+            .nth(2);
+        assert_eq!(app.debug().cursor, third);
+        app.update(Command::Replay(ReplayMove::Back(1)));
+        assert_eq!(app.debug().replay, Some(2));
+        app.update(Command::Replay(ReplayMove::Back(9)));
+        assert_eq!(app.debug().replay, Some(0));
+        app.update(Command::Wait);
+        assert_eq!(app.game.time, time, "no time passes during a replay");
+        app.update(Command::ToggleReplay);
+        assert_eq!(app.input_mode(), InputMode::Overlay);
+        app.update(Command::Wait);
+        assert!(app.game.time > time);
+    }
+
+    #[test]
+    fn the_inspector_reads_search_values_cost_penalty_belief_and_truth() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let goblin = app.debug().followed.unwrap();
+        let trace = app.game.traced_search(goblin).unwrap();
+        let start = trace.start.unwrap();
+        let values = trace.cell_values(None);
+        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), start);
+        assert_eq!(lines[0], format!("cell {},{}", start.x, start.y));
+        assert!(lines[1].starts_with("g 0.00 h "), "{lines:?}");
+        assert_eq!(lines[2], "parent start  closed");
+        // The goblin searched from the doorway it had just opened.
+        assert_eq!(
+            lines[3..],
+            [
+                "terrain cost 1.00",
+                "penalty 1.38",
+                "belief open door",
+                "truth open door (seen 0.0 ago)",
+            ],
+            "{lines:?}"
+        );
+        // A cell the search never reached, the faction never saw.
+        let far = crate::pathfinding::Pos::new(0, 3);
+        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), far);
+        assert_eq!(lines[1], "not reached by the search");
+        assert!(lines.contains(&"belief unknown".to_owned()), "{lines:?}");
+        assert!(lines.contains(&"truth wall".to_owned()), "{lines:?}");
+    }
+
+    #[test]
+    fn brackets_cycle_through_living_monsters_and_compare_leaves_the_game_alone() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let first = app.debug().followed;
+        app.update(Command::FollowNext);
+        assert_eq!(app.debug().followed, first, "the duel has one monster");
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let before = format!("{:?}", app.game.actors);
+        app.update(Command::CycleCompare);
+        let comparison = app.debug().comparison.clone().expect("a comparison ran");
+        assert_ne!(comparison.options, app.game.factions[0].search_options());
+        assert_eq!(format!("{:?}", app.game.actors), before);
+        app.update(Command::ToggleLook);
+        assert_eq!(app.input_mode(), InputMode::Look);
+        let at = app.debug().cursor.unwrap();
+        app.update(Command::MoveCursor(Direction::West));
+        assert_eq!(app.debug().cursor, Some(Direction::West.from(at)));
     }
 }

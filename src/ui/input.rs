@@ -7,6 +7,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use crate::game::Direction;
+use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
 
 /// What the player asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,6 +31,25 @@ pub enum Command {
     NewGame,
     /// Save (if the game is on) and leave.
     Quit,
+    /// Debug overlay on or off.
+    ToggleOverlay,
+    /// The overlay's next layer (search, belief, influence maps).
+    NextLayer,
+    /// Follow the previous / next living monster.
+    FollowPrevious,
+    FollowNext,
+    /// Look cursor on or off.
+    ToggleLook,
+    /// Move the look cursor one cell.
+    MoveCursor(Direction),
+    /// Follow the monster under the cursor.
+    FollowCursor,
+    /// Pause and replay the followed monster's search, or resume.
+    ToggleReplay,
+    /// Move through the replay.
+    Replay(ReplayMove),
+    /// Compare with the next other heuristic or weight (then off).
+    CycleCompare,
 }
 
 /// What the screen is waiting for, which decides what a key means.
@@ -42,6 +62,13 @@ pub enum InputMode {
     Help,
     /// The death or victory screen: `n` or `q`.
     GameOver,
+    /// Playing with the debug overlay on: the playing keys and its keys.
+    Overlay,
+    /// The overlay's look cursor: movement keys move it.
+    Look,
+    /// Replaying a search, the game paused: movement keys move the cursor,
+    /// `-` `=` `{` `}` `g` `G` step; no time passes.
+    Replay,
 }
 
 /// The command a key press stands for in `mode`, if any.
@@ -64,6 +91,49 @@ pub fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
             KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
             _ => None,
         },
+        InputMode::Overlay => overlay_command(key.code).or_else(|| playing_command(key.code)),
+        InputMode::Look => {
+            if let Some(direction) = direction_of(key.code) {
+                return Some(Command::MoveCursor(direction));
+            }
+            match key.code {
+                KeyCode::Esc => Some(Command::ToggleLook),
+                KeyCode::Enter | KeyCode::Char('f') => Some(Command::FollowCursor),
+                code => overlay_command(code).or_else(|| playing_command(code)),
+            }
+        }
+        InputMode::Replay => {
+            if let Some(direction) = direction_of(key.code) {
+                return Some(Command::MoveCursor(direction));
+            }
+            match key.code {
+                KeyCode::Char('-') => Some(Command::Replay(ReplayMove::Back(1))),
+                KeyCode::Char('=' | '+') => Some(Command::Replay(ReplayMove::Forward(1))),
+                KeyCode::Char('{') => Some(Command::Replay(ReplayMove::Back(REPLAY_JUMP))),
+                KeyCode::Char('}') => Some(Command::Replay(ReplayMove::Forward(REPLAY_JUMP))),
+                KeyCode::Char('g') => Some(Command::Replay(ReplayMove::First)),
+                KeyCode::Char('G') => Some(Command::Replay(ReplayMove::Last)),
+                KeyCode::Esc => Some(Command::ToggleReplay),
+                KeyCode::Enter | KeyCode::Char('f') => Some(Command::FollowCursor),
+                KeyCode::Char('?') => Some(Command::ShowHelp),
+                KeyCode::Char('q') => Some(Command::Quit),
+                code => overlay_command(code),
+            }
+        }
+    }
+}
+
+/// The keys the overlay adds in every overlay mode.
+fn overlay_command(code: KeyCode) -> Option<Command> {
+    match code {
+        KeyCode::Tab => Some(Command::ToggleOverlay),
+        KeyCode::Char('v') => Some(Command::NextLayer),
+        KeyCode::Char('[') => Some(Command::FollowPrevious),
+        KeyCode::Char(']') => Some(Command::FollowNext),
+        KeyCode::Char('x') => Some(Command::ToggleLook),
+        KeyCode::Char('p') => Some(Command::ToggleReplay),
+        KeyCode::Char('m') => Some(Command::CycleCompare),
+        _ => None,
     }
 }
 
@@ -79,6 +149,7 @@ fn playing_command(code: KeyCode) -> Option<Command> {
         KeyCode::Char('a') => Some(Command::ToggleAutoAdvance),
         KeyCode::Char('?') => Some(Command::ShowHelp),
         KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
+        KeyCode::Tab => Some(Command::ToggleOverlay),
         _ => None,
     }
 }
@@ -120,6 +191,36 @@ pub const KEY_HELP: &[(&str, &str)] = &[
     ("?", "this help (any key closes it)"),
     ("q  Esc  Ctrl-C", "save and quit"),
     ("n", "new game (on the death or victory screen)"),
+    (
+        "Tab",
+        "debug overlay: see monsters think (? while it is on lists its keys and marks)",
+    ),
+];
+
+/// The debug overlay's keys, shown by the help popup while the overlay is
+/// on (a test checks them against the mapping).
+pub const OVERLAY_KEY_HELP: &[(&str, &str)] = &[
+    ("Tab", "overlay off (the playing keys work as ever)"),
+    (
+        "v",
+        "next layer: search, belief, influence danger / crowding / threat",
+    ),
+    ("[ ]", "follow the previous / next living monster"),
+    (
+        "x",
+        "look cursor: movement keys move it, f or Enter follows the monster under it, x or Esc leaves",
+    ),
+    (
+        "p",
+        "pause and replay the search node by node (no time passes); p or Esc resumes",
+    ),
+    ("- =", "replay: one node back / forward (+ works too)"),
+    ("{ }", "replay: ten nodes back / forward"),
+    ("g G", "replay: first / last node"),
+    (
+        "m",
+        "compare: re-run the search with the next other heuristic or weight, side by side (then off)",
+    ),
 ];
 
 #[cfg(test)]
@@ -250,5 +351,102 @@ mod tests {
         ] {
             assert!(help.contains(key), "{key} missing");
         }
+    }
+
+    #[test]
+    fn tab_opens_the_overlay_and_overlay_keys_add_to_the_playing_keys() {
+        assert_eq!(play(KeyCode::Tab), Some(Command::ToggleOverlay));
+        let overlay = |code| command_for_key(press(code), InputMode::Overlay);
+        assert_eq!(overlay(KeyCode::Tab), Some(Command::ToggleOverlay));
+        assert_eq!(overlay(KeyCode::Char('v')), Some(Command::NextLayer));
+        assert_eq!(overlay(KeyCode::Char('[')), Some(Command::FollowPrevious));
+        assert_eq!(overlay(KeyCode::Char(']')), Some(Command::FollowNext));
+        assert_eq!(overlay(KeyCode::Char('x')), Some(Command::ToggleLook));
+        assert_eq!(overlay(KeyCode::Char('p')), Some(Command::ToggleReplay));
+        assert_eq!(overlay(KeyCode::Char('m')), Some(Command::CycleCompare));
+        // The game goes on underneath.
+        assert_eq!(
+            overlay(KeyCode::Char('l')),
+            Some(Command::Step(Direction::East))
+        );
+        assert_eq!(overlay(KeyCode::Char('.')), Some(Command::Wait));
+    }
+
+    #[test]
+    fn look_mode_moves_the_cursor_and_follows() {
+        let look = |code| command_for_key(press(code), InputMode::Look);
+        assert_eq!(
+            look(KeyCode::Char('h')),
+            Some(Command::MoveCursor(Direction::West))
+        );
+        assert_eq!(
+            look(KeyCode::PageDown),
+            Some(Command::MoveCursor(Direction::SouthEast))
+        );
+        assert_eq!(look(KeyCode::Enter), Some(Command::FollowCursor));
+        assert_eq!(look(KeyCode::Char('f')), Some(Command::FollowCursor));
+        assert_eq!(look(KeyCode::Esc), Some(Command::ToggleLook));
+        assert_eq!(look(KeyCode::Char('x')), Some(Command::ToggleLook));
+        assert_eq!(look(KeyCode::Char('.')), Some(Command::Wait));
+    }
+
+    #[test]
+    fn replay_steps_and_takes_no_playing_keys() {
+        let replay = |code| command_for_key(press(code), InputMode::Replay);
+        assert_eq!(
+            replay(KeyCode::Char('-')),
+            Some(Command::Replay(ReplayMove::Back(1)))
+        );
+        for forward in ['=', '+'] {
+            assert_eq!(
+                replay(KeyCode::Char(forward)),
+                Some(Command::Replay(ReplayMove::Forward(1)))
+            );
+        }
+        assert_eq!(
+            replay(KeyCode::Char('{')),
+            Some(Command::Replay(ReplayMove::Back(REPLAY_JUMP)))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('}')),
+            Some(Command::Replay(ReplayMove::Forward(REPLAY_JUMP)))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('g')),
+            Some(Command::Replay(ReplayMove::First))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('G')),
+            Some(Command::Replay(ReplayMove::Last))
+        );
+        assert_eq!(
+            replay(KeyCode::Char('l')),
+            Some(Command::MoveCursor(Direction::East))
+        );
+        assert_eq!(replay(KeyCode::Esc), Some(Command::ToggleReplay));
+        assert_eq!(replay(KeyCode::Char('p')), Some(Command::ToggleReplay));
+        // Paused: no time can pass.
+        for key in ['.', '>', 'o', 'c', 'a'] {
+            assert_eq!(replay(KeyCode::Char(key)), None, "{key}");
+        }
+    }
+
+    #[test]
+    fn overlay_help_names_every_overlay_key() {
+        let help: Vec<&str> = OVERLAY_KEY_HELP
+            .iter()
+            .flat_map(|(keys, _)| keys.split_whitespace())
+            .collect();
+        for key in [
+            "Tab", "v", "[", "]", "x", "p", "-", "=", "{", "}", "g", "G", "m",
+        ] {
+            assert!(help.contains(&key), "{key} missing");
+        }
+        let described: String = OVERLAY_KEY_HELP.iter().map(|(_, what)| *what).collect();
+        for word in ["Enter", "Esc", "+", " f "] {
+            assert!(described.contains(word), "{word} missing");
+        }
+        // The main help points to the overlay.
+        assert!(KEY_HELP.iter().any(|(keys, _)| *keys == "Tab"));
     }
 }

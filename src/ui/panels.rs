@@ -353,6 +353,36 @@ impl Widget for KeyBar<'_> {
             spans.extend(hint("n", "new game"));
             spans.extend(hint("q", "quit"));
             Line::from(spans)
+        } else if app.debug().replay.is_some() {
+            let mut spans = vec![Span::styled(
+                " PAUSED ",
+                palette.ui(UiRole::Notice).add_modifier(Modifier::REVERSED),
+            )];
+            spans.push(Span::raw(" "));
+            spans.extend(hint("- =", "node"));
+            spans.extend(hint("{ }", "x10"));
+            spans.extend(hint("g G", "ends"));
+            spans.extend(hint("hjkl", "cursor"));
+            spans.extend(hint("m", "compare"));
+            spans.extend(hint("p", "resume"));
+            spans.extend(hint("?", "keys"));
+            Line::from(spans)
+        } else if app.debug().on {
+            let mut spans = vec![Span::raw(" ")];
+            if app.debug().cursor.is_some() {
+                spans.extend(hint("hjkl", "cursor"));
+                spans.extend(hint("f", "follow"));
+                spans.extend(hint("x", "done"));
+            } else {
+                spans.extend(hint("Tab", "off"));
+                spans.extend(hint("x", "look"));
+            }
+            spans.extend(hint("v", "layer"));
+            spans.extend(hint("[ ]", "monster"));
+            spans.extend(hint("p", "replay"));
+            spans.extend(hint("m", "compare"));
+            spans.extend(hint("?", "keys"));
+            Line::from(spans)
         } else {
             let mut spans = vec![Span::raw(" ")];
             spans.extend(hint("hjkl yubn ←↑→↓", "move"));
@@ -360,6 +390,7 @@ impl Widget for KeyBar<'_> {
             spans.extend(hint(">", "stairs"));
             spans.extend(hint("o/c", "door"));
             spans.extend(hint("a", "auto"));
+            spans.extend(hint("Tab", "overlay"));
             spans.extend(hint("?", "help"));
             spans.extend(hint("q", "save & quit"));
             let full = Line::from(spans);

@@ -11,8 +11,10 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
 use crate::game::Outcome;
 use crate::ui::app::App;
-use crate::ui::input::KEY_HELP;
+use crate::ui::input::{KEY_HELP, OVERLAY_KEY_HELP};
 use crate::ui::map_view::PLAYER_GLYPH;
+use crate::ui::overlay::Layer;
+use crate::ui::overlay_view::layer_legend;
 use crate::ui::panels::{format_time, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::Terrain;
@@ -46,17 +48,15 @@ fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> 
 pub struct HelpPopup<'a>(pub &'a App);
 
 impl HelpPopup<'_> {
-    /// The popup's lines, packed and wrapped to `width` columns.
-    fn lines(&self, width: usize) -> Vec<Line<'static>> {
-        let app = self.0;
-        let palette = app.palette;
-        let key = palette.ui(UiRole::KeyHint);
-        let label = palette.ui(UiRole::Label);
-        let heading = palette.ui(UiRole::Title);
-        let mut lines: Vec<Line> = vec![Line::from(Span::styled("Keys", heading))];
-        // Descriptions wrap under their own column on narrow terminals.
+    /// The rows of a key list, descriptions wrapped under their column.
+    fn key_rows(
+        keys_help: &[(&'static str, &'static str)],
+        width: usize,
+        key: Style,
+    ) -> Vec<Line<'static>> {
         let description_width = width.saturating_sub(HELP_KEY_COLUMN + 1);
-        for (keys, what) in KEY_HELP {
+        let mut lines = Vec::new();
+        for (keys, what) in keys_help {
             for (row, part) in word_wrap(what, description_width).into_iter().enumerate() {
                 let keys = if row == 0 { *keys } else { "" };
                 lines.push(Line::from(vec![
@@ -65,6 +65,64 @@ impl HelpPopup<'_> {
                 ]));
             }
         }
+        lines
+    }
+
+    /// While the debug overlay is on: its keys and every layer's marks.
+    fn overlay_lines(&self, width: usize) -> Vec<Line<'static>> {
+        let palette = self.0.palette;
+        let heading = palette.ui(UiRole::Title);
+        let label = palette.ui(UiRole::Label);
+        let mut lines = vec![Line::from(Span::styled("Debug overlay keys", heading))];
+        lines.extend(Self::key_rows(
+            OVERLAY_KEY_HELP,
+            width,
+            palette.ui(UiRole::KeyHint),
+        ));
+        lines.push(Line::from(Span::styled("Marks", heading)));
+        for layer in [Layer::Search, Layer::Belief, Layer::Danger] {
+            let name = if layer == Layer::Danger {
+                "influence"
+            } else {
+                layer.name()
+            };
+            let mut legend = layer_legend(layer, None, palette).into_iter();
+            if let Some(first) = legend.next() {
+                let mut spans = vec![Span::styled(format!(" {name:<10}"), label)];
+                spans.extend(first.spans);
+                lines.push(Line::from(spans));
+            }
+            for more in legend {
+                let mut spans = vec![Span::raw(format!(" {:<10}", ""))];
+                spans.extend(more.spans);
+                lines.push(Line::from(spans));
+            }
+        }
+        let notes = [
+            "The map shows the true level and every monster; the followed one is underlined, the cursor reversed. Closed cells are shaded by when they were expanded; the inspector reads g, h, f, the arrow to the parent, terrain cost, influence penalty, belief and truth.",
+            "Only the followed monster's searches are traced, and nothing is traced while the overlay is off.",
+        ];
+        for note in notes {
+            for part in word_wrap(note, width.saturating_sub(1)) {
+                lines.push(Line::styled(format!(" {part}"), label));
+            }
+        }
+        lines
+    }
+
+    /// The popup's lines, packed and wrapped to `width` columns.
+    fn lines(&self, width: usize) -> Vec<Line<'static>> {
+        let app = self.0;
+        if app.debug().on {
+            return self.overlay_lines(width);
+        }
+        let palette = app.palette;
+        let key = palette.ui(UiRole::KeyHint);
+        let label = palette.ui(UiRole::Label);
+        let heading = palette.ui(UiRole::Title);
+        let mut lines: Vec<Line> = vec![Line::from(Span::styled("Keys", heading))];
+        // Descriptions wrap under their own column on narrow terminals.
+        lines.extend(Self::key_rows(KEY_HELP, width, key));
         lines.push(Line::raw(""));
         lines.push(Line::from(Span::styled("Map", heading)));
         let mut legend: Vec<Vec<Span>> = Terrain::ALL

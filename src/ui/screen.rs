@@ -11,6 +11,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::ui::app::{App, Overlay};
 use crate::ui::map_view::MapView;
+use crate::ui::overlay_view::{OverlayMaps, OverlayPanel};
 use crate::ui::panels::{KeyBar, MessageLog, SidePanel, TitleLine};
 use crate::ui::popups::{GameOverPopup, HelpPopup, TooSmall};
 use crate::ui::theme::UiRole;
@@ -22,6 +23,8 @@ pub const MIN_HEIGHT: u16 = 20;
 const SIDE_PANEL_WIDTH: u16 = 28;
 const WIDE_SIDE_PANEL_WIDTH: u16 = 34;
 const WIDE_TERMINAL: u16 = 140;
+/// The side panel's width while the debug overlay is on (stats, inspector).
+const OVERLAY_PANEL_WIDTH: u16 = 38;
 /// Message log rows on short and on tall terminals.
 const SHORT_LOG_ROWS: u16 = 4;
 const TALL_LOG_ROWS: u16 = 7;
@@ -41,12 +44,19 @@ pub struct ScreenLayout {
 impl ScreenLayout {
     /// The layout of a terminal of at least the minimum size.
     pub fn new(area: Rect) -> Self {
+        Self::with_overlay(area, false)
+    }
+
+    /// The layout with the debug overlay's wider side panel when `overlay`.
+    pub fn with_overlay(area: Rect, overlay: bool) -> Self {
         let log_rows = if area.height >= TALL_TERMINAL {
             TALL_LOG_ROWS
         } else {
             SHORT_LOG_ROWS
         };
-        let panel_width = if area.width >= WIDE_TERMINAL {
+        let panel_width = if overlay {
+            OVERLAY_PANEL_WIDTH
+        } else if area.width >= WIDE_TERMINAL {
             WIDE_SIDE_PANEL_WIDTH
         } else {
             SIDE_PANEL_WIDTH
@@ -83,7 +93,8 @@ impl Widget for &App {
             .render(area, buf);
             return;
         }
-        let layout = ScreenLayout::new(area);
+        let debug = self.debug().on;
+        let layout = ScreenLayout::with_overlay(area, debug);
         TitleLine(self).render(layout.title, buf);
 
         let map_block = Block::new()
@@ -95,13 +106,17 @@ impl Widget for &App {
             ));
         let map_area = map_block.inner(layout.map_frame);
         map_block.render(layout.map_frame, buf);
-        MapView {
-            game: &self.game,
-            palette: self.palette,
+        if debug {
+            OverlayMaps(self).render(map_area, buf);
+            OverlayPanel(self).render(layout.side_panel, buf);
+        } else {
+            MapView {
+                game: &self.game,
+                palette: self.palette,
+            }
+            .render(map_area, buf);
+            SidePanel(self).render(layout.side_panel, buf);
         }
-        .render(map_area, buf);
-
-        SidePanel(self).render(layout.side_panel, buf);
         MessageLog(self).render(layout.log, buf);
         KeyBar(self).render(layout.key_bar, buf);
 

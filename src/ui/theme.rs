@@ -181,6 +181,54 @@ const fn importance_tone(importance: Importance) -> Tone {
     }
 }
 
+/// The debug overlay's marks that have a colour. Each also has a glyph of
+/// its own (see `ui::overlay`), so colour only adds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OverlayMark {
+    /// An expanded cell; 0 is the first third of the expansion order.
+    Closed(usize),
+    Open,
+    RawPath,
+    SmoothPath,
+    CurrentNode,
+    /// The search's start or goal.
+    Endpoint,
+    Unknown,
+    FalseOpen,
+    Differs,
+    Stale,
+    /// An influence value; 0 is the lowest quarter of the peak.
+    Heat(usize),
+}
+
+const CLOSED_TONES: [Tone; 3] = [
+    tone(40, 90, 200, Color::Blue),
+    tone(60, 150, 220, Color::Cyan),
+    tone(120, 210, 240, Color::LightCyan),
+];
+const HEAT_TONES: [Tone; 4] = [
+    tone(90, 110, 220, Color::Blue),
+    tone(220, 200, 60, Color::Yellow),
+    tone(240, 130, 40, Color::LightRed),
+    tone(240, 40, 40, Color::Red),
+];
+
+const fn overlay_tone(mark: OverlayMark) -> Tone {
+    match mark {
+        OverlayMark::Closed(third) => CLOSED_TONES[if third < 3 { third } else { 2 }],
+        OverlayMark::Open => tone(110, 230, 110, Color::LightGreen),
+        OverlayMark::RawPath => tone(240, 210, 90, Color::Yellow),
+        OverlayMark::SmoothPath => tone(250, 120, 250, Color::LightMagenta),
+        OverlayMark::CurrentNode => tone(255, 80, 80, Color::LightRed),
+        OverlayMark::Endpoint => tone(255, 255, 255, Color::White),
+        OverlayMark::Unknown => tone(110, 110, 130, Color::DarkGray),
+        OverlayMark::FalseOpen => tone(255, 70, 70, Color::LightRed),
+        OverlayMark::Differs => tone(240, 200, 80, Color::Yellow),
+        OverlayMark::Stale => tone(200, 130, 240, Color::Magenta),
+        OverlayMark::Heat(quarter) => HEAT_TONES[if quarter < 4 { quarter } else { 3 }],
+    }
+}
+
 /// Turns the theme's tones into ratatui styles for one colour tier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Palette {
@@ -261,6 +309,28 @@ impl Palette {
             UiRole::Title | UiRole::KeyHint | UiRole::Alert => style.add_modifier(Modifier::BOLD),
             _ => style,
         }
+    }
+
+    /// A debug-overlay mark.
+    pub fn overlay(self, mark: OverlayMark) -> Style {
+        let style = self.foreground(overlay_tone(mark));
+        match mark {
+            OverlayMark::SmoothPath
+            | OverlayMark::CurrentNode
+            | OverlayMark::Endpoint
+            | OverlayMark::FalseOpen => style.add_modifier(Modifier::BOLD),
+            _ => style,
+        }
+    }
+
+    /// The overlay's look cursor: reversed, so it shows without colour.
+    pub fn cursor(self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    /// The monster the overlay follows: its faction's look, underlined.
+    pub fn followed(self, faction: &str) -> Style {
+        self.faction(faction).add_modifier(Modifier::UNDERLINED)
     }
 
     pub fn message(self, importance: Importance) -> Style {

@@ -1,0 +1,400 @@
+//! The debug overlay's state and the pure questions it asks of a game: which
+//! layer is shown, which monster is followed, where the look cursor is,
+//! how far a step-through replay has got, and the comparison search.
+//!
+//! Everything here reads the game. The one thing that runs a search,
+//! [`Comparison::run`], uses its own `AStar` on a borrowed grid, so the
+//! game never sees it. `App` (the update code) owns a [`DebugOverlay`] and
+//! changes it; `overlay_view` draws it.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use crate::game::{Direction, Game};
+use crate::pathfinding::{AStar, CellValues, Heuristic, Pos, SearchOptions, SearchTrace};
+use crate::world::Terrain;
+
+/// Closed (expanded) cells, shaded by expansion order: first third, middle
+/// third, last third.
+pub const CLOSED_GLYPHS: [char; 3] = ['▓', '▒', '░'];
+/// A cell on the open list (the frontier) when the search ended.
+pub const OPEN_GLYPH: char = 'o';
+/// The path the search found, before smoothing.
+pub const RAW_PATH_GLYPH: char = '•';
+/// The smoothed path the monster walks (what is left of it).
+pub const SMOOTH_PATH_GLYPH: char = '◆';
+/// In a replay: the node being expanded at this step.
+pub const CURRENT_NODE_GLYPH: char = '◉';
+pub const START_GLYPH: char = 'S';
+pub const GOAL_GLYPH: char = 'G';
+/// Belief layer: never seen by the faction.
+pub const UNKNOWN_GLYPH: char = '?';
+/// Belief layer: believed walkable, but the truth blocks the faction.
+pub const FALSE_OPEN_GLYPH: char = '!';
+/// Belief layer: believed something else (blocked but open, another ground).
+pub const DIFFERS_GLYPH: char = '≠';
+/// Influence layer: the value as a share of the map's peak, in quarters.
+pub const HEAT_GLYPHS: [char; 4] = ['░', '▒', '▓', '█'];
+/// A cell last seen this long ago (game time) counts as stale; its digit
+/// is its age in these units (1 to 9, 9 meaning 9 or more).
+pub const STALE_AGE: f64 = 10.0;
+/// How many of the last turns the AI-time sparkline can show.
+pub const SPARKLINE_TURNS: usize = 64;
+const SPARK_GLYPHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/// Nodes one `{`/`}` press moves a replay by.
+pub const REPLAY_JUMP: usize = 10;
+/// The weights a comparison tries besides the faction's own.
+const COMPARE_WEIGHTS: [f64; 2] = [2.0, 5.0];
+
+/// What the overlay paints over the map.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Layer {
+    #[default]
+    Search,
+    Belief,
+    Danger,
+    Crowding,
+    Threat,
+}
+
+impl Layer {
+    pub const ALL: [Layer; 5] = [
+        Layer::Search,
+        Layer::Belief,
+        Layer::Danger,
+        Layer::Crowding,
+        Layer::Threat,
+    ];
+
+    pub fn next(self) -> Self {
+        let index = Self::ALL.iter().position(|&l| l == self).unwrap_or(0);
+        Self::ALL[(index + 1) % Self::ALL.len()]
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Layer::Search => "search",
+            Layer::Belief => "belief",
+            Layer::Danger => "influence: danger",
+            Layer::Crowding => "influence: crowding",
+            Layer::Threat => "influence: threat",
+        }
+    }
+}
+
+/// A step through a replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayMove {
+    Back(usize),
+    Forward(usize),
+    First,
+    Last,
+}
+
+/// The comparison search: the followed monster's last search run again
+/// with other options on its faction's grid as it is now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    pub options: SearchOptions,
+    /// Which recorded search it repeats: (start, goal, events recorded).
+    pub source: (Option<Pos>, Option<Pos>, usize),
+    pub trace: SearchTrace,
+    pub expanded: u64,
+    pub micros: u64,
+    /// `None`: no path (or the endpoints are blocked now).
+    pub cost: Option<f64>,
+}
+
+impl Comparison {
+    /// Repeats `recorded` (same start and goal) with `options` on the
+    /// followed monster's faction grid, with a search space of its own.
+    pub fn run(
+        game: &Game,
+        actor: usize,
+        recorded: &SearchTrace,
+        options: SearchOptions,
+    ) -> Option<Self> {
+        let (start, goal) = (recorded.start?, recorded.goal?);
+        let faction = game.faction_index_of(actor)?;
+        let grid = game.factions[faction].view.as_ref()?.grid();
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        let started = Instant::now();
+        let found = astar.find_path(grid, start, goal, &options);
+        let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+        let cost = found.ok().flatten().map(|path| path.cost);
+        Some(Self {
+            options,
+            source: trace_identity(recorded),
+            trace: astar.trace().clone(),
+            expanded: astar.stats().expanded,
+            micros,
+            cost,
+        })
+    }
+}
+
+/// What tells two recorded searches apart, cheaply.
+pub fn trace_identity(trace: &SearchTrace) -> (Option<Pos>, Option<Pos>, usize) {
+    (trace.start, trace.goal, trace.events.len())
+}
+
+/// The options a comparison can try for a faction searching with `own`:
+/// every other heuristic at its weight, then its heuristic at other weights.
+pub fn compare_variants(own: SearchOptions) -> Vec<SearchOptions> {
+    let mut variants: Vec<SearchOptions> = Heuristic::ALL
+        .into_iter()
+        .filter(|&h| h != own.heuristic)
+        .map(|heuristic| SearchOptions { heuristic, ..own })
+        .collect();
+    variants.extend(
+        COMPARE_WEIGHTS
+            .into_iter()
+            .filter(|&w| (w - own.weight).abs() > f64::EPSILON)
+            .map(|weight| SearchOptions { weight, ..own }),
+    );
+    variants
+}
+
+/// `octile w1.0`.
+pub fn options_label(options: &SearchOptions) -> String {
+    format!("{} w{:.1}", options.heuristic.name(), options.weight)
+}
+
+/// The overlay's state, owned and changed by `App`.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct DebugOverlay {
+    pub on: bool,
+    pub layer: Layer,
+    /// The monster followed (an actor index), if any is alive.
+    pub followed: Option<usize>,
+    /// The look cursor (in look mode and in a replay).
+    pub cursor: Option<Pos>,
+    /// A replay under way: how many expansions are shown. The game is
+    /// paused while it is `Some`.
+    pub replay: Option<usize>,
+    /// Which of `compare_variants` is compared, if any.
+    pub compare: Option<usize>,
+    pub comparison: Option<Comparison>,
+}
+
+/// The index in `trace.events` a replay showing `expansions` expansions
+/// stops before: just before the next expansion, so the cells the last one
+/// opened are shown.
+pub fn replay_upto(trace: &SearchTrace, expansions: usize) -> usize {
+    let mut seen = 0;
+    for (index, event) in trace.events.iter().enumerate() {
+        if matches!(event, crate::pathfinding::TraceEvent::Close { .. }) {
+            if seen == expansions {
+                return index;
+            }
+            seen += 1;
+        }
+    }
+    trace.events.len()
+}
+
+/// Each expanded cell's place in the expansion order (0 first), among the
+/// first `upto` events.
+pub fn expansion_order(trace: &SearchTrace, upto: usize) -> HashMap<Pos, usize> {
+    let mut order = HashMap::new();
+    let end = upto.min(trace.events.len());
+    for event in &trace.events[..end] {
+        if let crate::pathfinding::TraceEvent::Close { cell } = *event {
+            let next = order.len();
+            order.entry(cell).or_insert(next);
+        }
+    }
+    order
+}
+
+/// The closed-cell glyph for the `index`-th of `total` expansions.
+pub fn closed_glyph(index: usize, total: usize) -> char {
+    let third = (index * CLOSED_GLYPHS.len()) / total.max(1);
+    CLOSED_GLYPHS[third.min(CLOSED_GLYPHS.len() - 1)]
+}
+
+/// The cells from `from` back to the search's start, following parents.
+pub fn parent_chain(values: &HashMap<Pos, CellValues>, from: Pos) -> Vec<Pos> {
+    let mut chain = vec![from];
+    let mut at = from;
+    while let Some(parent) = values.get(&at).and_then(|v| v.parent) {
+        if chain.len() > values.len() {
+            break; // a loop would be a bug in the trace; never spin on it
+        }
+        chain.push(parent);
+        at = parent;
+    }
+    chain
+}
+
+/// An arrow pointing from `cell` to its `parent`.
+pub fn parent_arrow(cell: Pos, parent: Pos) -> char {
+    match Direction::between(cell, parent) {
+        Some(Direction::North) => '↑',
+        Some(Direction::South) => '↓',
+        Some(Direction::West) => '←',
+        Some(Direction::East) => '→',
+        Some(Direction::NorthWest) => '↖',
+        Some(Direction::NorthEast) => '↗',
+        Some(Direction::SouthWest) => '↙',
+        Some(Direction::SouthEast) => '↘',
+        None => '·',
+    }
+}
+
+/// A sparkline of the last `width` values, scaled to the largest shown.
+pub fn sparkline(values: &[u32], width: usize) -> String {
+    let shown = &values[values.len().saturating_sub(width)..];
+    let peak = shown.iter().copied().max().unwrap_or(0).max(1);
+    shown
+        .iter()
+        .map(|&v| {
+            let level = (u64::from(v) * (SPARK_GLYPHS.len() as u64 - 1)).div_ceil(u64::from(peak));
+            SPARK_GLYPHS[(level as usize).min(SPARK_GLYPHS.len() - 1)]
+        })
+        .collect()
+}
+
+fn terrain_name(terrain: Option<Terrain>) -> String {
+    terrain.map_or_else(|| "unknown".to_owned(), |t| t.name().replace('_', " "))
+}
+
+fn cost_text(cost: Option<f64>) -> String {
+    cost.map_or_else(|| "impassable".to_owned(), |c| format!("{c:.2}"))
+}
+
+/// The cell inspector: what the followed monster's search and faction make
+/// of `pos` (the search values are `values`: the trace up to the replay
+/// position, or all of it).
+pub fn inspect(
+    game: &Game,
+    followed: Option<usize>,
+    values: Option<&HashMap<Pos, CellValues>>,
+    pos: Pos,
+) -> Vec<String> {
+    let mut lines = vec![format!("cell {},{}", pos.x, pos.y)];
+    match values.and_then(|v| v.get(&pos)) {
+        Some(v) => {
+            let parent = v
+                .parent
+                .map_or_else(|| "start".to_owned(), |p| parent_arrow(pos, p).to_string());
+            let state = if v.closed { "closed" } else { "open" };
+            lines.push(format!("g {:.2} h {:.2} f {:.2}", v.g, v.h, v.f));
+            lines.push(format!("parent {parent}  {state}"));
+        }
+        None => lines.push("not reached by the search".to_owned()),
+    }
+    let truth = game.level.terrain_at(pos.x, pos.y);
+    let faction = followed
+        .filter(|&m| m < game.actors.len())
+        .and_then(|m| game.faction_index_of(m))
+        .map(|f| &game.factions[f]);
+    if let Some(faction) = faction
+        && let Some(view) = faction.view.as_ref()
+    {
+        let belief = faction.knowledge.belief(pos);
+        lines.push(format!(
+            "terrain cost {}",
+            cost_text(view.rules.terrain_cost(belief))
+        ));
+        lines.push(format!(
+            "penalty {:.2}",
+            view.rules.penalty(&faction.influences, pos)
+        ));
+        lines.push(format!("belief {}", terrain_name(belief)));
+        let seen = match faction.knowledge.last_seen(pos) {
+            Some(time) => format!(" (seen {:.1} ago)", (game.time - time).max(0.0)),
+            None => String::new(),
+        };
+        lines.push(format!("truth {}{seen}", terrain_name(truth)));
+    } else {
+        lines.push(format!("truth {}", terrain_name(truth)));
+    }
+    if let Some(actor) = game.actor_at(pos) {
+        let who = match game.kind_of(&game.actors[actor]) {
+            Some(kind) => format!("{} {} ({})", kind.letter, kind.name, kind.faction),
+            None => "@ you".to_owned(),
+        };
+        lines.push(who);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pathfinding::{Grid, Movement};
+
+    fn traced(rows: &str, start: Pos, goal: Pos) -> SearchTrace {
+        let grid = Grid::from_ascii(rows, Movement::default()).unwrap();
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        astar
+            .find_path(&grid, start, goal, &SearchOptions::default())
+            .unwrap()
+            .unwrap();
+        astar.trace().clone()
+    }
+
+    #[test]
+    fn layers_cycle_through_all_five() {
+        let mut layer = Layer::Search;
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            seen.push(layer);
+            layer = layer.next();
+        }
+        assert_eq!(seen, Layer::ALL);
+        assert_eq!(layer, Layer::Search);
+    }
+
+    #[test]
+    fn replay_stops_before_each_expansion() {
+        let trace = traced("....", Pos::new(0, 0), Pos::new(3, 0));
+        // Nothing expanded yet: only the start is open.
+        let values = trace.cell_values(Some(replay_upto(&trace, 0)));
+        assert_eq!(values.len(), 1);
+        assert!(!values[&Pos::new(0, 0)].closed);
+        // One expansion: the start is closed and its neighbour opened.
+        let values = trace.cell_values(Some(replay_upto(&trace, 1)));
+        assert!(values[&Pos::new(0, 0)].closed);
+        assert!(values.contains_key(&Pos::new(1, 0)));
+        let total = trace.closed_cells().count();
+        assert_eq!(replay_upto(&trace, total), trace.events.len());
+        assert_eq!(expansion_order(&trace, trace.events.len()).len(), total);
+    }
+
+    #[test]
+    fn closed_cells_shade_in_thirds_and_parents_point_back() {
+        assert_eq!(closed_glyph(0, 9), '▓');
+        assert_eq!(closed_glyph(4, 9), '▒');
+        assert_eq!(closed_glyph(8, 9), '░');
+        assert_eq!(parent_arrow(Pos::new(2, 2), Pos::new(1, 2)), '←');
+        assert_eq!(parent_arrow(Pos::new(2, 2), Pos::new(3, 1)), '↗');
+        let trace = traced("....", Pos::new(0, 0), Pos::new(3, 0));
+        let chain = parent_chain(&trace.cell_values(None), Pos::new(3, 0));
+        assert_eq!(chain.first(), Some(&Pos::new(3, 0)));
+        assert_eq!(chain.last(), Some(&Pos::new(0, 0)));
+        assert_eq!(chain.len(), 4);
+    }
+
+    #[test]
+    fn sparkline_scales_to_the_peak() {
+        assert_eq!(sparkline(&[0, 50, 100], 10), "▁▅█");
+        assert_eq!(sparkline(&[7, 1, 2, 3], 2), "▆█");
+        assert_eq!(sparkline(&[], 5), "");
+    }
+
+    #[test]
+    fn variants_skip_the_faction_own_options() {
+        let own = SearchOptions::default();
+        let variants = compare_variants(own);
+        assert!(variants.iter().all(|v| *v != own));
+        assert_eq!(
+            variants.len(),
+            Heuristic::ALL.len() - 1 + COMPARE_WEIGHTS.len()
+        );
+        assert_eq!(options_label(&variants[variants.len() - 1]), "octile w5.0");
+    }
+}
