@@ -75,7 +75,8 @@ pub struct SearchOptions {
     /// optimum (or than `weight` times it), trading cost for straightness.
     /// Nor is it surely the path with the least cost plus penalties: a
     /// cell is expanded once, from whichever direction reached it cheapest,
-    /// as in plain A*, while the penalty depends on that direction.
+    /// as in plain A*, while the penalty depends on that direction. The g
+    /// values in a [`SearchTrace`] include the penalties.
     pub turn_penalty: f64,
 }
 
@@ -522,16 +523,18 @@ impl AStar {
     /// turn-penalty choice: with `TURNS` false (no penalty) the penalty code
     /// is not in the loop at all.
     ///
-    /// Turn penalties and the open list: a penalty only adds to a
-    /// neighbour's g, so its key is no smaller than without it. Nothing the
-    /// open list relies on assumes more. The radix heap needs every key
-    /// pushed to be at least the last key popped; the push rule below sends
-    /// any key under that floor to the equal-f stack instead, whatever g and
-    /// h are (this is what already keeps inconsistent heuristics and weights
-    /// safe). The stack holds only keys whose f is at most `f_bound`, the f
-    /// last popped from the heap, and every heap key is at least that, so a
-    /// stack entry is always a minimum of the open set: with penalties
-    /// fewer keys qualify, never a wrong one.
+    /// Turn penalties and the open list. A penalty only ever adds to a
+    /// neighbour's g, so its key is at least what it would be without one.
+    /// With a consistent heuristic and weight 1, f never drops from a cell
+    /// to a neighbour (`h(cell) <= step + h(next) <= step + penalty +
+    /// h(next)`), so every key pushed has f >= `f_bound`, the f last taken
+    /// from the heap, just as without penalties. Where that fails (weights
+    /// above 1, inconsistent heuristics) nothing rests on it: the push rule
+    /// below sends any key under the radix heap's floor to the equal-f
+    /// stack, so the heap stays monotone whatever g holds; and the stack
+    /// only ever holds f <= `f_bound`, no more than any heap key, so what it
+    /// gives back is a minimum of the open list. Penalties change which
+    /// cells take which route, never the soundness of either rule.
     #[inline(never)]
     fn run<E: Estimate, const TRACE: bool, const TURNS: bool>(
         &mut self,
@@ -1068,6 +1071,7 @@ mod tests {
         }
         assert_eq!(AStar::BYTES_PER_CELL, 16);
     }
+
     fn direction_changes(cells: &[Pos]) -> usize {
         let moves: Vec<(i32, i32)> = cells
             .windows(2)

