@@ -160,10 +160,7 @@ fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {
         setup.start_depth = 0;
     }
     match fogcrawl::game::sim::run_sim(&setup, turns) {
-        Ok(report) => {
-            println!("{report}");
-            ExitCode::SUCCESS
-        }
+        Ok(report) => print_out(&format!("{report}\n")),
         Err(err) => {
             eprintln!("fogcrawl: {err}");
             ExitCode::FAILURE
@@ -177,8 +174,7 @@ fn render(level: &str, seed: Option<u64>) -> ExitCode {
             if let Some(note) = rendered.seed_note {
                 eprintln!("{note}");
             }
-            print!("{}", rendered.text);
-            ExitCode::SUCCESS
+            print_out(&rendered.text)
         }
         Err(err) => {
             eprintln!("fogcrawl: {err}");
@@ -198,6 +194,20 @@ fn scen(arguments: &fogcrawl::scen::ScenArgs) -> ExitCode {
         Ok(_) => ExitCode::FAILURE,
         Err(error) => {
             eprintln!("fogcrawl scen: cannot write the report: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes to standard output; a closed pipe (`fogcrawl sim | head`) ends the
+/// command quietly instead of panicking.
+fn print_out(text: &str) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("fogcrawl: cannot write the output: {err}");
             ExitCode::FAILURE
         }
     }

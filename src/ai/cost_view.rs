@@ -138,6 +138,11 @@ impl CostView {
         &self.grid
     }
 
+    /// Brings stale islands up to date (a full relabel: call it sparingly).
+    pub fn refresh_islands(&mut self) {
+        self.grid.refresh_islands();
+    }
+
     /// Re-prices the given cells.
     pub fn refresh(
         &mut self,

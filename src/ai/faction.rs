@@ -146,12 +146,22 @@ impl Faction {
         view.refresh(&self.knowledge, &self.influences, &cells);
     }
 
-    /// Runs queued searches within this turn's budget.
+    /// Relabels the planning grid's islands if they are stale, unless a
+    /// paused search is using the grid.
+    pub fn refresh_islands(&mut self) {
+        if self.planner.is_idle()
+            && let Some(view) = self.view.as_mut()
+        {
+            view.refresh_islands();
+        }
+    }
+
+    /// Runs queued searches within this turn's budget, on the grid as it
+    /// was synced at the start of the turn.
     pub fn pump(&mut self, position_of: impl Fn(usize) -> Option<Pos>) {
         let options = self.search_options();
         loop {
             if self.planner.is_idle() {
-                self.sync_view();
                 let Some(view) = self.view.as_ref() else {
                     return;
                 };

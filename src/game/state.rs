@@ -53,6 +53,9 @@ const WANDER_TRIES: usize = 8;
 const HEARING_RADIUS: i32 = 10;
 /// How many of the next planned cells are checked against new knowledge.
 const PLAN_LOOKAHEAD: usize = 8;
+/// How often (in player turns) a faction relabels stale islands of its
+/// planning grid.
+const ISLAND_REFRESH_TURNS: u64 = 10;
 /// Chance in percent that a blow breaks a closed door.
 const BASH_CHANCE: u32 = 35;
 
@@ -525,12 +528,20 @@ impl Game {
     /// bodies and plans are marked as crowding.
     fn start_ai_turn(&mut self) {
         let now = self.time;
-        for faction in &mut self.factions {
+        let turn = self.stats.player_turns;
+        for (index, faction) in self.factions.iter_mut().enumerate() {
             faction.decay_influences(now);
             let budget = faction.config().map_or(0, |c| u64::from(c.node_budget));
             faction.planner.new_turn(budget);
             if let Some(sighting) = faction.player_sighting {
                 faction.mark_threat(sighting.pos);
+            }
+            // What members saw last turn reaches the planning grid once a
+            // turn; islands are relabelled on each faction's own turn of a
+            // cycle, so the full relabels do not pile up on one turn.
+            faction.sync_view();
+            if turn % ISLAND_REFRESH_TURNS == index as u64 % ISLAND_REFRESH_TURNS {
+                faction.refresh_islands();
             }
         }
         for actor in 1..self.actors.len() {

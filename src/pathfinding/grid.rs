@@ -161,6 +161,8 @@ pub struct Grid {
     /// `change_log` is complete.
     history_start: u64,
     islands: Islands,
+    /// Set when batched changes skipped the island updates.
+    islands_stale: bool,
 }
 
 impl Grid {
@@ -191,6 +193,7 @@ impl Grid {
             change_log: Vec::new(),
             history_start: 0,
             islands: Islands::empty(padded_cells),
+            islands_stale: false,
         };
         grid.start_history();
         Ok(grid)
@@ -334,26 +337,35 @@ impl Grid {
     /// Sets many cells' costs. Islands are updated cell by cell while that
     /// stays cheap; once the relabelling work passes one full rebuild (a
     /// fog map learning a wall at a time can split a large region again and
-    /// again), the rest are skipped and the islands rebuilt once at the end.
+    /// again), they are left stale until [`Grid::refresh_islands`]: until
+    /// then [`Grid::connected`] answers conservatively ("maybe"), so a search
+    /// still runs and is still correct, only without the shortcut.
     pub fn set_costs(
         &mut self,
         changes: impl IntoIterator<Item = (Pos, Option<f64>)>,
     ) -> Result<(), GridError> {
         let work_limit = self.padded_len() as u64;
         let work_before = self.islands.work();
-        let mut rebuild = false;
-        let mut result = Ok(());
         for (pos, cost) in changes {
-            if let Err(err) = self.change_cost(pos, cost, !rebuild) {
-                result = Err(err);
-                break;
+            let update_islands = !self.islands_stale;
+            self.change_cost(pos, cost, update_islands)?;
+            if update_islands && self.islands.work() - work_before > work_limit {
+                self.islands_stale = true;
             }
-            rebuild |= self.islands.work() - work_before > work_limit;
         }
-        if rebuild {
+        Ok(())
+    }
+
+    /// Whether the island labels are up to date (see [`Grid::set_costs`]).
+    pub fn islands_are_current(&self) -> bool {
+        !self.islands_stale
+    }
+
+    /// Relabels the islands if changes left them stale.
+    pub fn refresh_islands(&mut self) {
+        if self.islands_stale {
             self.rebuild_islands();
         }
-        result
     }
 
     /// Changes one cell; returns whether its passability flipped. Islands
@@ -396,7 +408,7 @@ impl Grid {
         let flipped = was_passable != cost.is_some();
         if flipped {
             self.update_masks_around(index);
-            if update_islands {
+            if update_islands && !self.islands_stale {
                 let islands = std::mem::take(&mut self.islands);
                 self.islands = islands.after_change(self, index);
             }
@@ -423,7 +435,12 @@ impl Grid {
     }
 
     /// Whether a walker could get from `a` to `b` at all (same island).
+    /// While the islands are stale (see [`Grid::set_costs`]) this is true
+    /// for any two passable cells: "maybe", never a wrong "no".
     pub fn connected(&self, a: Pos, b: Pos) -> bool {
+        if self.islands_stale {
+            return self.is_passable(a) && self.is_passable(b);
+        }
         self.in_bounds(a)
             && self.in_bounds(b)
             && self.islands.same(self.index_of(a), self.index_of(b))
@@ -447,6 +464,7 @@ impl Grid {
         let work = self.islands.work();
         self.islands = Islands::build(self);
         self.islands.add_work(work);
+        self.islands_stale = false;
     }
 
     /// The legal moves out of `pos`: neighbour and step cost.

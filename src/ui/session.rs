@@ -7,9 +7,10 @@
 //! runs; a panic is covered by the hook `ratatui::init()` installs. This
 //! module never changes the game itself: it hands commands to `App`.
 
-use std::io;
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, WrapErr};
@@ -52,18 +53,22 @@ pub fn run(options: &PlayOptions) -> Result<()> {
     let mut terminal = ratatui::init();
     let ended = event_loop(&mut terminal, &mut app, &shutdown);
     let saved = app.save_on_exit();
-    ratatui::restore();
-
     match &ended {
         Ok(LoopEnd::Quit) => tracing::info!("quit"),
         Ok(LoopEnd::Signal) => tracing::info!("ended by a signal"),
         Err(err) => tracing::error!(%err, "the event loop failed"),
     }
+    ratatui::restore();
     match saved {
-        Ok(Some(path)) => println!(
-            "fogcrawl: game saved to {}; run fogcrawl again to resume.",
-            path.display()
-        ),
+        Ok(Some(path)) => {
+            // The terminal may be gone (a hangup): a failed write is no
+            // reason to panic after a good save.
+            let _ = writeln!(
+                io::stdout(),
+                "fogcrawl: game saved to {}; run fogcrawl again to resume.",
+                path.display()
+            );
+        }
         Ok(None) => {}
         Err(err) => {
             tracing::error!(%err, "saving failed");
@@ -85,11 +90,33 @@ fn register_shutdown_signals() -> io::Result<Arc<AtomicBool>> {
     Ok(flag)
 }
 
+/// Reads terminal events on a thread of its own and hands them over.
+///
+/// crossterm 0.29 spins inside `event::poll`/`event::read` once its terminal
+/// is gone (crossterm issue #793: a hung-up tty reads 0 bytes forever), so
+/// reading on the main thread would keep the loop from ever seeing the
+/// hangup signal and saving. On its own thread a stuck read only stalls that
+/// thread; the main loop still saves, restores and exits, which ends it.
+fn spawn_input_reader() -> mpsc::Receiver<io::Result<Event>> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        loop {
+            let event = event::read();
+            let failed = event.is_err();
+            if sender.send(event).is_err() || failed {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     shutdown: &AtomicBool,
 ) -> io::Result<LoopEnd> {
+    let input = spawn_input_reader();
     let mut needs_redraw = true;
     let mut next_tick = Instant::now();
     loop {
@@ -110,25 +137,24 @@ fn event_loop(
         } else {
             SIGNAL_CHECK_INTERVAL
         };
-        match event::poll(timeout) {
-            Ok(true) => match event::read()? {
-                Event::Key(key) => {
-                    let was_auto_advancing = app.is_auto_advancing();
-                    if let Some(command) = command_for_key(key, app.input_mode()) {
-                        app.update(command);
-                        needs_redraw = true;
-                        if app.is_auto_advancing() && !was_auto_advancing {
-                            next_tick = Instant::now();
-                        }
+        match input.recv_timeout(timeout) {
+            Ok(Ok(Event::Key(key))) => {
+                let was_auto_advancing = app.is_auto_advancing();
+                if let Some(command) = command_for_key(key, app.input_mode()) {
+                    app.update(command);
+                    needs_redraw = true;
+                    if app.is_auto_advancing() && !was_auto_advancing {
+                        next_tick = Instant::now();
                     }
                 }
-                Event::Resize(..) => needs_redraw = true,
-                _ => {}
-            },
-            Ok(false) => {}
-            // A signal interrupted the wait: the flag check above handles it.
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-            Err(err) => return Err(err),
+            }
+            Ok(Ok(Event::Resize(..))) => needs_redraw = true,
+            Ok(Ok(_)) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            // A signal interrupted the read: the flag check above handles it.
+            Ok(Err(err)) if err.kind() == io::ErrorKind::Interrupted => {}
+            Ok(Err(err)) => return Err(err),
+            // The input thread is gone: the terminal went away.
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(LoopEnd::Signal),
         }
         // A saved edit of the monster config takes effect within a poll.
         if app.poll_config() {
