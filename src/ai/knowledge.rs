@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::pathfinding::Pos;
 use crate::world::{Level, Terrain};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FactionKnowledge {
     width: usize,
     height: usize,
@@ -29,6 +29,18 @@ pub struct FactionKnowledge {
 }
 
 const NEVER_SEEN: f32 = -1.0;
+
+/// Two maps are equal when they know the same: the list of changes not yet
+/// passed on to the planning grid is bookkeeping, not knowledge.
+impl PartialEq for FactionKnowledge {
+    fn eq(&self, other: &Self) -> bool {
+        self.width == other.width
+            && self.height == other.height
+            && self.believed == other.believed
+            && self.last_seen == other.last_seen
+            && self.discoveries == other.discoveries
+    }
+}
 
 impl FactionKnowledge {
     /// Knows nothing yet.

@@ -394,7 +394,7 @@ impl Grid {
             return Ok(false);
         }
         self.costs[index] = new_cost;
-        if self.change_log.len() == MAX_LOGGED_CHANGES {
+        if self.change_log.len() >= MIN_LOGGED_CHANGES.max(self.costs.len() / 2) {
             // Forget the oldest history: searches that copied an older state
             // re-read every cell.
             self.change_log.clear();
@@ -588,8 +588,11 @@ fn check_cost(pos: Pos, cost: f64) -> Result<f64, GridError> {
     }
 }
 
-/// How many changes a grid remembers for search spaces to catch up on.
-const MAX_LOGGED_CHANGES: usize = 4096;
+/// How many changes a grid remembers for search spaces to catch up on, at
+/// the least; a large grid remembers up to half its cells' worth, past which
+/// re-reading every cell costs about the same. (A faction's planning grid on
+/// a 256x256 level changes thousands of cells a turn as influences move.)
+const MIN_LOGGED_CHANGES: usize = 4096;
 
 /// The source of grid versions: shared by all grids so that no two grid
 /// states get the same number.
