@@ -310,3 +310,53 @@ fn overlay_follows_a_monster_and_steps_its_search() {
     session.keys(&["q"]);
     session.wait_restored();
 }
+
+/// Saves `text` to `path` the way editors do: a new file renamed over it.
+fn save_like_an_editor(path: &Path, text: &str) {
+    let temporary = path.with_extension("toml.swp");
+    std::fs::write(&temporary, text).expect("the edit is written");
+    std::fs::rename(&temporary, path).expect("the edit replaces the file");
+}
+
+#[test]
+fn editing_the_monster_config_while_playing_takes_effect_or_says_why_not() {
+    if !tmux_installed() {
+        println!("skipped: tmux is not installed");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let config = dir.path().join("monsters.toml");
+    let shipped = std::fs::read_to_string(fogcrawl::config::default_config_path())
+        .expect("the shipped config is readable");
+    std::fs::write(&config, &shipped).expect("a copy of the config");
+    let session = Session::start("config", 160, 40);
+    let args = format!("--level swamp --seed 1 --config {}", config.display());
+    session.run_line(&game_command(dir.path(), &args));
+    session.wait_for("Turns 0");
+
+    // A good edit: the goblins plan with weighted A* from now on.
+    let goblins = shipped.find("[factions.goblins]").expect("a goblins table");
+    let weight = goblins
+        + shipped[goblins..]
+            .find("weight = 1.0")
+            .expect("a goblin weight");
+    let mut edited = shipped.clone();
+    edited.replace_range(weight..weight + "weight = 1.0".len(), "weight = 1.5");
+    save_like_an_editor(&config, &edited);
+    let screen = session.wait_for("Config reloaded");
+    assert!(screen.contains("goblins: weight 1 -> 1.5"), "{screen}");
+
+    // A bad edit: an error naming the field, and the last good config stays.
+    let mut broken = edited.clone();
+    broken.replace_range(weight..weight + "weight = 1.5".len(), "weight = 0.5");
+    save_like_an_editor(&config, &broken);
+    let screen = session.wait_for("keeping the last good config");
+    assert!(screen.contains("factions.goblins.weight"), "{screen}");
+    assert!(screen.contains("out of range"), "{screen}");
+
+    // The game goes on, and quits cleanly.
+    session.keys(&["l"]);
+    session.wait_for("Turns 1");
+    session.keys(&["q"]);
+    session.wait_restored();
+}
