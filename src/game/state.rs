@@ -551,6 +551,16 @@ impl Game {
             let Some(f) = self.faction_index_of(actor) else {
                 continue;
             };
+            // Crowding is for packs closing in (so they spread out and
+            // flank); wanderers about the level do not crowd anyone, and
+            // stamping them churns thousands of cells a turn.
+            let closing_in = self.actors[actor]
+                .brain
+                .as_ref()
+                .is_some_and(|b| matches!(b.mode, Mode::Hunt | Mode::Search | Mode::Investigate));
+            if !closing_in {
+                continue;
+            }
             let pos = self.actors[actor].pos;
             let planned: Vec<Pos> = self.actors[actor]
                 .brain

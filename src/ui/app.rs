@@ -910,7 +910,7 @@ mod tests {
             lines[3..],
             [
                 "terrain cost 1.00",
-                "penalty 1.38",
+                "penalty 0.00",
                 "belief open door",
                 "truth open door (seen 0.0 ago)",
             ],
