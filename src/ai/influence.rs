@@ -6,6 +6,7 @@
 //! Only the cells with a value are visited when decaying, so a quiet map
 //! costs nothing per turn.
 
+use crate::ai::cell_grid::CellGrid;
 use crate::pathfinding::Pos;
 
 /// Values below this are dropped to 0.
@@ -13,8 +14,7 @@ const NEGLIGIBLE: f32 = 0.01;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct InfluenceMap {
-    width: usize,
-    height: usize,
+    cells: CellGrid,
     values: Vec<f32>,
     /// Indices of cells with a value.
     active: Vec<u32>,
@@ -25,8 +25,7 @@ pub struct InfluenceMap {
 impl InfluenceMap {
     pub fn new(width: usize, height: usize) -> Self {
         Self {
-            width,
-            height,
+            cells: CellGrid::new(width, height),
             values: vec![0.0; width * height],
             active: Vec::new(),
             changed: Vec::new(),
@@ -34,11 +33,7 @@ impl InfluenceMap {
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        (pos.x >= 0
-            && pos.y >= 0
-            && (pos.x as usize) < self.width
-            && (pos.y as usize) < self.height)
-            .then(|| pos.y as usize * self.width + pos.x as usize)
+        self.cells.index(pos)
     }
 
     pub fn value(&self, pos: Pos) -> f32 {
@@ -102,11 +97,7 @@ impl InfluenceMap {
 
     /// The cells whose value changed since the last call (may repeat).
     pub fn take_changes(&mut self) -> Vec<Pos> {
-        let width = self.width;
-        self.changed
-            .drain(..)
-            .map(|i| Pos::new((i as usize % width) as i32, (i as usize / width) as i32))
-            .collect()
+        self.cells.drain_positions(&mut self.changed)
     }
 }
 

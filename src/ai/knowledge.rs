@@ -7,13 +7,14 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::cell_grid::CellGrid;
 use crate::pathfinding::Pos;
 use crate::world::{Level, Terrain};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FactionKnowledge {
-    width: usize,
-    height: usize,
+    #[serde(flatten)]
+    cells: CellGrid,
     /// What the faction believes stands in each cell; `None`: never seen.
     believed: Vec<Option<Terrain>>,
     /// Game time each cell was last seen; negative: never.
@@ -34,8 +35,7 @@ const NEVER_SEEN: f32 = -1.0;
 /// passed on to the planning grid is bookkeeping, not knowledge.
 impl PartialEq for FactionKnowledge {
     fn eq(&self, other: &Self) -> bool {
-        self.width == other.width
-            && self.height == other.height
+        self.cells == other.cells
             && self.believed == other.believed
             && self.last_seen == other.last_seen
             && self.discoveries == other.discoveries
@@ -46,8 +46,7 @@ impl FactionKnowledge {
     /// Knows nothing yet.
     pub fn new(width: usize, height: usize) -> Self {
         Self {
-            width,
-            height,
+            cells: CellGrid::new(width, height),
             believed: vec![None; width * height],
             last_seen: vec![NEVER_SEEN; width * height],
             changed: Vec::new(),
@@ -68,19 +67,15 @@ impl FactionKnowledge {
     }
 
     pub fn width(&self) -> usize {
-        self.width
+        self.cells.width()
     }
 
     pub fn height(&self) -> usize {
-        self.height
+        self.cells.height()
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        (pos.x >= 0
-            && pos.y >= 0
-            && (pos.x as usize) < self.width
-            && (pos.y as usize) < self.height)
-            .then(|| pos.y as usize * self.width + pos.x as usize)
+        self.cells.index(pos)
     }
 
     /// What the faction believes is at `pos` (`None`: unknown or outside).
@@ -127,11 +122,7 @@ impl FactionKnowledge {
 
     /// The cells whose belief changed since the last call, as positions.
     pub fn take_changes(&mut self) -> Vec<Pos> {
-        let width = self.width;
-        self.changed
-            .drain(..)
-            .map(|i| Pos::new((i as usize % width) as i32, (i as usize / width) as i32))
-            .collect()
+        self.cells.drain_positions(&mut self.changed)
     }
 }
 
