@@ -7,7 +7,7 @@
 //! runs; a panic is covered by the hook `ratatui::init()` installs. This
 //! module never changes the game itself: it hands commands to `App`.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -39,6 +39,13 @@ enum LoopEnd {
 /// the game to end.
 pub fn run(options: &PlayOptions) -> Result<()> {
     color_eyre::install()?;
+    if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
+        // Nothing to draw on (a pipe, a file, a service): say so, no panic.
+        color_eyre::eyre::bail!(
+            "playing needs a terminal on standard input and output; `fogcrawl sim` plays without one"
+        );
+    }
+
     let log_path = logging::log_path(&options.save_path);
     // No log is no reason not to play; the terminal is not ours yet, so say so.
     if let Err(reason) = logging::init(&log_path) {
@@ -50,7 +57,7 @@ pub fn run(options: &PlayOptions) -> Result<()> {
     // Errors such as an unknown --level are printed on the normal screen.
     let mut app = App::start(options, palette).wrap_err("cannot start the game")?;
 
-    let mut terminal = ratatui::init();
+    let mut terminal = ratatui::try_init().wrap_err("cannot take over the terminal")?;
     let ended = event_loop(&mut terminal, &mut app, &shutdown);
     let saved = app.save_on_exit();
     match &ended {
