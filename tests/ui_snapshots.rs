@@ -266,9 +266,14 @@ fn mask_timings(line: &str) -> String {
         } else {
             (0, false)
         };
-        if masked && chars.get(i + prefix_len).is_some_and(char::is_ascii_digit) {
+        // Figures may be padded to a fixed width: skip the padding.
+        let mut digits_at = i + prefix_len;
+        while masked && chars.get(digits_at) == Some(&' ') {
+            digits_at += 1;
+        }
+        if masked && chars.get(digits_at).is_some_and(char::is_ascii_digit) {
             out.extend(&chars[i..i + prefix_len]);
-            i += prefix_len;
+            i = digits_at;
             while chars.get(i).is_some_and(char::is_ascii_digit) {
                 i += 1;
             }

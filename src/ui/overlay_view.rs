@@ -431,7 +431,11 @@ impl OverlayPanel<'_> {
             Some(trace) => {
                 let mut spans = Vec::new();
                 spans.extend(stat("expanded", trace.closed_cells().count().to_string()));
-                spans.extend(stat("  µs", summary.map_or(0, |s| s.micros).to_string()));
+                // Fixed width: wall-clock figures must not shift the rest of the line.
+                spans.extend(stat(
+                    "  µs",
+                    format!("{:>5}", summary.map_or(0, |s| s.micros)),
+                ));
                 spans.extend(stat("  cost", cost_text(summary.and_then(|s| s.cost))));
                 lines.push(Line::from(spans));
             }
@@ -481,7 +485,7 @@ impl OverlayPanel<'_> {
             ]));
             let mut spans = vec![Span::raw(" ")];
             spans.extend(stat("expanded", comparison.expanded.to_string()));
-            spans.extend(stat("  µs", comparison.micros.to_string()));
+            spans.extend(stat("  µs", format!("{:>5}", comparison.micros)));
             spans.extend(stat("  cost", cost_text(comparison.cost)));
             lines.push(Line::from(spans));
         }
