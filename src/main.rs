@@ -23,14 +23,8 @@ struct Cli {
 /// `--seed`, a new game starts and replaces the save when you quit.
 #[derive(Debug, Clone, Args)]
 struct PlayArgs {
-    /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
-    /// Starts a new game (the saved one is replaced when you quit).
-    #[arg(long)]
-    level: Option<String>,
-    /// A Moving AI benchmark map (`.map`) to play as the level; start and
-    /// stairs go on walkable cells. Starts a new game, like `--level`.
-    #[arg(long, value_name = "FILE.map", conflicts_with = "level", value_parser = map_file)]
-    map: Option<String>,
+    #[command(flatten)]
+    level_choice: LevelChoice,
     /// The seed every random choice flows from: same seed, same game.
     /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
@@ -40,11 +34,31 @@ struct PlayArgs {
     config: Option<std::path::PathBuf>,
 }
 
-impl PlayArgs {
+/// Which level: a level file or name, or a Moving AI map. Playing or
+/// simulating either starts a new game (the saved one is replaced when you
+/// quit).
+#[derive(Debug, Clone, Args)]
+struct LevelChoice {
+    /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
+    #[arg(long)]
+    level: Option<String>,
+    /// A Moving AI benchmark map (`.map`) as the level; start and stairs go
+    /// on walkable cells.
+    #[arg(long, value_name = "FILE.map", conflicts_with = "level", value_parser = map_file)]
+    map: Option<String>,
+}
+
+impl LevelChoice {
     /// The level argument: `--level`, or `--map` (a `.map` path, which the
     /// level loader reads as a Moving AI map).
     fn level_arg(&self) -> Option<&str> {
         self.level.as_deref().or(self.map.as_deref())
+    }
+}
+
+impl PlayArgs {
+    fn level_arg(&self) -> Option<&str> {
+        self.level_choice.level_arg()
     }
 
     /// The config file in use and its contents, or a message for the user.
@@ -77,12 +91,8 @@ enum Command {
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
     Render {
-        /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
-        #[arg(long)]
-        level: Option<String>,
-        /// A Moving AI benchmark map (`.map`) to draw as a level.
-        #[arg(long, value_name = "FILE.map", conflicts_with = "level", value_parser = map_file)]
-        map: Option<String>,
+        #[command(flatten)]
+        which: LevelChoice,
         /// Seed for generated levels (overrides the file's `seed`).
         #[arg(long)]
         seed: Option<u64>,
@@ -101,9 +111,9 @@ fn main() -> ExitCode {
             turns,
             omniscient,
         }) => sim(&start, turns, omniscient),
-        Some(Command::Render { level, map, seed }) => {
+        Some(Command::Render { which, seed }) => {
             // clap guarantees exactly one of the two.
-            render(level.or(map).as_deref().unwrap_or_default(), seed)
+            render(which.level_arg().unwrap_or_default(), seed)
         }
         Some(Command::Scen(arguments)) => scen(&arguments),
     }

@@ -707,6 +707,25 @@ mod tests {
         Grid::from_ascii(rows, Movement::default()).unwrap()
     }
 
+    /// Runs a search in slices of `budget` expansions until it ends.
+    fn sliced_search(
+        g: &Grid,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+        budget: usize,
+    ) -> Path {
+        let mut astar = AStar::new();
+        astar.start_search(g, start, goal, options).unwrap();
+        loop {
+            match astar.step(g, budget) {
+                SearchStatus::Pending => continue,
+                SearchStatus::Found(path) => break path,
+                SearchStatus::NoPath => panic!("lost the path with budget {budget}"),
+            }
+        }
+    }
+
     fn cost_between(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> Option<f64> {
         AStar::new()
             .find_path(grid, start, goal, options)
@@ -908,15 +927,7 @@ mod tests {
             .unwrap()
             .unwrap();
         for budget in 1..6 {
-            let mut astar = AStar::new();
-            astar.start_search(&g, start, goal, &options).unwrap();
-            let path = loop {
-                match astar.step(&g, budget) {
-                    SearchStatus::Pending => continue,
-                    SearchStatus::Found(path) => break path,
-                    SearchStatus::NoPath => panic!("lost the path with budget {budget}"),
-                }
-            };
+            let path = sliced_search(&g, start, goal, &options, budget);
             assert_eq!(path, one_shot, "budget {budget}");
         }
     }
@@ -1173,15 +1184,7 @@ mod tests {
                 .unwrap();
             assert_eq!(path_cost(&g, &one_shot.cells), Some(one_shot.cost));
             for budget in 1..6 {
-                let mut astar = AStar::new();
-                astar.start_search(&g, start, goal, &options).unwrap();
-                let path = loop {
-                    match astar.step(&g, budget) {
-                        SearchStatus::Pending => continue,
-                        SearchStatus::Found(path) => break path,
-                        SearchStatus::NoPath => panic!("lost the path with budget {budget}"),
-                    }
-                };
+                let path = sliced_search(&g, start, goal, &options, budget);
                 assert_eq!(path, one_shot, "{tie_break:?}, budget {budget}");
             }
         }
