@@ -9,17 +9,14 @@
 //! The last line is always `total speedup vs pathfinding::astar: X.XXx`
 //! (sum of the peer's times over the sum of ours).
 
-use std::cmp::Ordering;
 use std::f64::consts::SQRT_2;
 use std::hint::black_box;
-use std::ops::Add;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fogcrawl::pathfinding::movingai::{MovingAiMap, ScenarioFile};
 use fogcrawl::pathfinding::{AStar, Grid, Movement, Pos, SearchOptions};
-use pathfinding::num_traits::Zero;
 
 const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 const DEFAULT_MOVINGAI_DIR: &str = "../shared/movingai";
@@ -46,40 +43,9 @@ const MIN_MEASURED_TIME: Duration = Duration::from_millis(300);
 /// Costs summed in different orders may differ by this much, relative.
 const RELATIVE_TOLERANCE: f64 = 1e-9;
 
-/// f64 costs in a total order, as `pathfinding::astar` needs `Ord + Zero`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Cost(f64);
-
-impl Eq for Cost {}
-
-impl PartialOrd for Cost {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Cost {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0.total_cmp(&other.0)
-    }
-}
-
-impl Add for Cost {
-    type Output = Self;
-    #[inline]
-    fn add(self, other: Self) -> Self {
-        Self(self.0 + other.0)
-    }
-}
-
-impl Zero for Cost {
-    fn zero() -> Self {
-        Self(0.0)
-    }
-    fn is_zero(&self) -> bool {
-        self.0 == 0.0
-    }
-}
+#[path = "../tests/support/total_cost.rs"]
+mod total_cost;
+use total_cost::Cost;
 
 /// One move for the peer: where it goes and, for a diagonal, the two cells
 /// it passes between, as offsets in the peer's padded layout.

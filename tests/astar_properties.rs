@@ -7,14 +7,11 @@
 //! (`Grid::min_cost`), so costs below 1 (0.5, 0.75) are included to check that
 //! the heuristics stay admissible.
 
-use std::cmp::Ordering;
 use std::f64::consts::SQRT_2;
-use std::ops::Add;
 
 use fogcrawl::pathfinding::{
     AStar, DijkstraMap, Grid, Heuristic, Movement, Pos, SearchOptions, SearchStatus,
 };
-use pathfinding::num_traits::Zero;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -28,39 +25,9 @@ const MAX_WEIGHT: f64 = 3.0;
 /// Node budgets for sliced searches are drawn from 1 to this.
 const MAX_SLICE_BUDGET: usize = 40;
 
-/// A total order on f64 costs for the `pathfinding` crate, which wants `Ord`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct Cost(f64);
-
-impl Eq for Cost {}
-
-impl PartialOrd for Cost {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Cost {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.0.total_cmp(&other.0)
-    }
-}
-
-impl Add for Cost {
-    type Output = Self;
-    fn add(self, other: Self) -> Self {
-        Self(self.0 + other.0)
-    }
-}
-
-impl Zero for Cost {
-    fn zero() -> Self {
-        Self(0.0)
-    }
-    fn is_zero(&self) -> bool {
-        self.0 == 0.0
-    }
-}
+#[path = "support/total_cost.rs"]
+mod total_cost;
+use total_cost::Cost;
 
 /// A random grid as plain data, independent of the engine's representation.
 #[derive(Debug, Clone)]
