@@ -11,6 +11,7 @@
 //!
 //! This module must never import game, ui, ratatui or crossterm types.
 pub mod astar;
+mod bucket_queue;
 pub mod dijkstra_map;
 pub mod grid;
 pub mod heuristic;

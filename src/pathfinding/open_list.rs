@@ -1,15 +1,16 @@
-//! The open list: a radix heap of (priority key, cell) entries.
+//! A radix heap of (priority key, cell) entries: the open list of Dijkstra
+//! maps, and the entry type A*'s [`BucketQueue`] holds.
 //!
 //! A radix heap needs every key pushed to be no smaller than the last key
-//! popped ("monotone"), which Dijkstra always gives and which A* gives here
-//! because cells whose key would not be larger go to the equal-f stack
-//! instead (see `astar`). In exchange a push is a `Vec::push` and a pop moves
-//! each entry down a few buckets over its life, against a binary or 4-ary
-//! heap's log n swaps per operation: the open list was 35% of search time
-//! with a 4-ary heap on the 512x512 room maps.
+//! popped ("monotone"), which Dijkstra always gives. In exchange a push is a
+//! `Vec::push` and a pop moves each entry down a few buckets over its life,
+//! against a binary or 4-ary heap's log n swaps per operation. A* moved on
+//! to a bucket queue, where entries do not move at all (see there).
 //!
 //! Entries are never updated in place: a cheaper route to a cell pushes a new
 //! entry and the old one is skipped when popped (lazy deletion).
+//!
+//! [`BucketQueue`]: crate::pathfinding::bucket_queue::BucketQueue
 
 /// One open-list entry: a priority key (smaller first) and a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,9 +23,20 @@ pub(crate) struct OpenEntry {
 /// whose highest bit differing from it is bit i - 1.
 const BUCKETS: usize = 65;
 
+/// The `occupied` bit of a bucket (none for bucket 0, which `pop` checks
+/// directly).
+#[inline(always)]
+fn occupied_bit(bucket: usize) -> u128 {
+    (1u128 << bucket) & !1
+}
+
 #[derive(Debug, Clone)]
 pub(crate) struct OpenList {
     buckets: [Vec<OpenEntry>; BUCKETS],
+    /// Bit `i` is set when bucket `i` (1..=64) holds entries, so a
+    /// refill finds the lowest one with one instruction instead of scanning
+    /// up to 64 vector headers.
+    occupied: u128,
     /// The last key popped: no smaller key may be pushed.
     last: u64,
     len: usize,
@@ -34,6 +46,7 @@ impl Default for OpenList {
     fn default() -> Self {
         Self {
             buckets: std::array::from_fn(|_| Vec::new()),
+            occupied: 0,
             last: 0,
             len: 0,
         }
@@ -47,13 +60,9 @@ impl OpenList {
                 bucket.clear();
             }
         }
+        self.occupied = 0;
         self.last = 0;
         self.len = 0;
-    }
-
-    /// The smallest key that may still be pushed.
-    pub(crate) fn floor(&self) -> u64 {
-        self.last
     }
 
     #[inline(always)]
@@ -67,6 +76,7 @@ impl OpenList {
         debug_assert!(entry.key >= self.last, "radix heap keys must be monotone");
         let bucket = self.bucket_of(entry.key);
         self.buckets[bucket].push(entry);
+        self.occupied |= occupied_bit(bucket);
         self.len += 1;
     }
 
@@ -84,16 +94,19 @@ impl OpenList {
 
     /// Moves the smallest non-empty bucket's entries down, around its
     /// smallest key, which becomes the new floor.
-    #[cold]
+    #[inline(never)]
     fn refill_first_bucket(&mut self) {
-        let Some(source) = (1..BUCKETS).find(|&b| !self.buckets[b].is_empty()) else {
+        if self.occupied == 0 {
             return;
-        };
+        }
+        let source = self.occupied.trailing_zeros() as usize;
+        self.occupied &= !occupied_bit(source);
         let mut entries = std::mem::take(&mut self.buckets[source]);
         self.last = entries.iter().map(|e| e.key).min().unwrap_or(self.last);
         for entry in entries.drain(..) {
             let bucket = self.bucket_of(entry.key);
             self.buckets[bucket].push(entry);
+            self.occupied |= occupied_bit(bucket);
         }
         // Keep the emptied vector's capacity for next time.
         self.buckets[source] = entries;
@@ -135,7 +148,7 @@ mod tests {
             state ^= state >> 7;
             state ^= state << 17;
             if step % 3 != 2 {
-                let key = open.floor() + state % 1000;
+                let key = last + state % 1000;
                 open.push(OpenEntry { key, cell: 0 });
                 reference.push(std::cmp::Reverse(key));
             } else if let Some(e) = open.pop() {
