@@ -552,12 +552,11 @@ impl AStar {
         };
         let masks = grid.masks();
         let offsets = *grid.offsets();
-        let stride = grid.stride();
+        let splitter = grid.cell_splitter();
         let nodes = &mut self.nodes[..masks.len()];
         let generation = self.generation;
         let goal = query.goal;
-        let goal_x = (goal % stride) as i32;
-        let goal_y = (goal / stride) as i32;
+        let (goal_x, goal_y) = splitter.split(goal);
         let h_scale = grid.min_cost();
         let f_scale = h_scale * query.options.weight;
         let tie_break = query.options.tie_break;
@@ -603,8 +602,7 @@ impl AStar {
             if cell == goal {
                 break Outcome::Found(g);
             }
-            let x = (cell % stride) as i32;
-            let y = (cell / stride) as i32;
+            let (x, y) = splitter.split(cell);
             let mut mask = masks[cell];
             while mask != 0 {
                 let direction = mask.trailing_zeros() as usize;
