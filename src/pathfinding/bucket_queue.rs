@@ -23,6 +23,8 @@
 //! Entries are never updated in place: a cheaper route to a cell pushes a
 //! new entry and the old one is skipped when popped (lazy deletion).
 
+use std::ops::Add;
+
 use crate::pathfinding::open_list::OpenEntry;
 
 /// Buckets in the ring. With buckets a sixteenth of the cheapest cell cost
@@ -95,9 +97,22 @@ impl BucketQueue {
         }
         let width = WIDTH_PER_MIN_COST * min_cost;
         self.per_f = if width.is_normal() { 1.0 / width } else { 1.0 };
-        self.base = (start_f * self.per_f) as u64;
+        self.base = self.coarse(start_f);
         self.last = 0;
         self.len = 0;
+    }
+
+    /// The bucket of priority `f`: `f / width` rounded to the nearest
+    /// integer, through the float's own bits (adding 2^52 leaves the
+    /// integer in the low mantissa bits), which is a third of the
+    /// instructions of a saturating `as u64`. Any rounding serves, as long
+    /// as it never decreases with f. Clamped so a huge f stays in range;
+    /// f is never negative or NaN (costs are validated).
+    #[inline(always)]
+    fn coarse(&self, f: f64) -> u64 {
+        const TWO_POW_52: f64 = 4_503_599_627_370_496.0;
+        const LIMIT: f64 = TWO_POW_52 / 2.0;
+        (f * self.per_f).min(LIMIT).add(TWO_POW_52).to_bits() - TWO_POW_52.to_bits()
     }
 
     /// The smallest key that may still be pushed.
@@ -110,8 +125,7 @@ impl BucketQueue {
     #[inline(always)]
     pub(crate) fn push(&mut self, f: f64, entry: OpenEntry) {
         debug_assert!(entry.key >= self.last, "bucket queue keys must be monotone");
-        // Saturating float-to-int: a huge or non-finite f lands far away.
-        let coarse = (f * self.per_f) as u64;
+        let coarse = self.coarse(f);
         let distance = coarse.wrapping_sub(self.base);
         self.len += 1;
         // The usual case: a bucket of the ring, after the current one.
