@@ -560,6 +560,7 @@ impl AStar {
         let h_scale = grid.min_cost();
         let f_scale = h_scale * query.options.weight;
         let tie_break = query.options.tie_break;
+        let tie_mask = tie_mask(tie_break);
         let use_equal_f_stack = tie_break == TieBreak::LargerG;
         let turn_penalty = query.options.turn_penalty;
         let start = query.start;
@@ -633,7 +634,7 @@ impl AStar {
                 let h_dy = f64::from((y + dy - goal_y).abs());
                 let estimate = E::estimate(h_dx, h_dy);
                 let f = next_g + f_scale * estimate;
-                let key = priority_key(f, estimate, tie_break);
+                let key = priority_key_masked(f, estimate, tie_mask);
                 pushed += 1;
                 // Keys the queue may not take (not above the last one popped)
                 // are minima already: expand them next, from the stack.
@@ -717,14 +718,24 @@ const TIE_MASK: u64 = (1 << TIE_BITS) - 1;
 /// Larger h at equal f means smaller g.
 #[inline(always)]
 fn priority_key(f: f64, h: f64, tie_break: TieBreak) -> u64 {
+    priority_key_masked(f, h, tie_mask(tie_break))
+}
+
+/// Which tie bits a tie-break keeps: all of them for `SmallerG`, none
+/// otherwise. Worked out once per search, so the loop has no `match`.
+fn tie_mask(tie_break: TieBreak) -> u64 {
+    match tie_break {
+        TieBreak::SmallerG => TIE_MASK,
+        TieBreak::LargerG | TieBreak::None => 0,
+    }
+}
+
+/// [`priority_key`] with the tie-break given as its [`tie_mask`].
+#[inline(always)]
+fn priority_key_masked(f: f64, h: f64, tie_mask: u64) -> u64 {
     let f_part = (f.to_bits() >> F_DROPPED_BITS) << TIE_BITS;
     let h_part = h.to_bits() >> (63 - TIE_BITS);
-    let tie = match tie_break {
-        TieBreak::LargerG => 0,
-        TieBreak::SmallerG => !h_part & TIE_MASK,
-        TieBreak::None => 0,
-    };
-    f_part | tie
+    f_part | (!h_part & tie_mask)
 }
 
 #[cfg(test)]

@@ -27,15 +27,16 @@ use std::ops::Add;
 
 use crate::pathfinding::open_list::OpenEntry;
 
-/// Buckets in the ring. With buckets a sixteenth of the cheapest cell cost
-/// wide, the ring spans 64 such costs above the current f, more than one
-/// step adds to f on the game's terrain (at most twice the step's cost).
-/// Measured on the Moving AI maps: wider buckets hold several distinct keys
-/// and sorting them costs; more, narrower ones miss the cache on push.
-const RING: usize = 1024;
+/// Buckets in the ring. With buckets a 64th of the cheapest cell cost wide,
+/// the ring spans 64 such costs above the current f, more than one step adds
+/// to f on the game's terrain (at most twice the step's cost). Measured on
+/// the Moving AI maps: wider buckets hold several distinct keys, and sorting
+/// them cost up to a sixth of the search on the 512x512 room map; at this
+/// width a bucket mostly holds one key, which the sort passes over once.
+const RING: usize = 4096;
 const RING_WORDS: usize = RING / 64;
 /// A bucket's width, in units of the grid's cheapest cell cost.
-const WIDTH_PER_MIN_COST: f64 = 1.0 / 16.0;
+const WIDTH_PER_MIN_COST: f64 = 1.0 / 64.0;
 
 #[derive(Debug, Clone)]
 pub(crate) struct BucketQueue {
@@ -166,22 +167,36 @@ impl BucketQueue {
 
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<OpenEntry> {
-        if self.current.is_empty() && self.late.is_empty() {
-            if self.len == 0 {
-                return None;
+        let entry = if self.late.is_empty() {
+            // The usual case: the sorted bucket alone.
+            match self.current.pop() {
+                Some(entry) => entry,
+                None => {
+                    if self.len == 0 {
+                        return None;
+                    }
+                    self.advance();
+                    self.current.pop()?
+                }
             }
-            self.advance();
-        }
-        // The late heap's entries are newer: they win ties.
-        let entry = match (self.current.last(), self.late.peek_key()) {
+        } else {
+            self.pop_with_late()?
+        };
+        self.len -= 1;
+        self.last = entry.key;
+        Some(entry)
+    }
+
+    /// Pops when the late heap holds entries: its entries are newer than
+    /// the sorted bucket's, so they win ties.
+    #[inline(never)]
+    fn pop_with_late(&mut self) -> Option<OpenEntry> {
+        match (self.current.last(), self.late.peek_key()) {
             (Some(tail), Some(late)) if late > tail.key => self.current.pop(),
             (Some(_), None) => self.current.pop(),
             (_, Some(_)) => self.late.pop(),
             (None, None) => None,
-        }?;
-        self.len -= 1;
-        self.last = entry.key;
-        Some(entry)
+        }
     }
 
     /// Makes the next non-empty bucket current and sorts it.
@@ -351,8 +366,8 @@ mod tests {
     fn pops_in_f_order_across_buckets_and_the_overflow() {
         let mut queue = BucketQueue::default();
         queue.reset(1.0, 0.0);
-        // 0.01 apart shares a bucket; 1e6 is far beyond the ring.
-        let fs = [5.0, 0.0, 3.25, 1e6, 3.26, 70.0, 0.5, 1e6 + 0.5, 64.5];
+        // 0.002 apart shares a bucket; 1e6 is far beyond the ring.
+        let fs = [5.0, 0.0, 3.25, 1e6, 3.252, 70.0, 0.5, 1e6 + 0.5, 64.5];
         for (cell, &f) in fs.iter().enumerate() {
             queue.push(f, entry(f, cell as u32));
         }
@@ -379,16 +394,16 @@ mod tests {
     fn a_key_pushed_under_the_sorted_current_bucket_still_comes_out_in_order() {
         let mut queue = BucketQueue::default();
         queue.reset(1.0, 10.0);
-        // One bucket (a sixteenth wide) holding three keys, made current by
+        // One bucket (a 64th wide) holding three keys, made current by
         // the first pop; then keys between them arrive, one equal to a key
         // already there (the newer leaves first).
-        for (cell, f) in [(0, 10.01), (1, 10.03), (2, 10.05)] {
+        for (cell, f) in [(0, 10.001), (1, 10.003), (2, 10.005)] {
             queue.push(f, entry(f, cell));
         }
         assert_eq!(queue.pop().map(|e| e.cell), Some(0));
-        queue.push(10.02, entry(10.02, 3));
-        queue.push(10.04, entry(10.04, 4));
-        queue.push(10.03, entry(10.03, 5));
+        queue.push(10.002, entry(10.002, 3));
+        queue.push(10.004, entry(10.004, 4));
+        queue.push(10.003, entry(10.003, 5));
         assert_eq!(drain(&mut queue), [3, 5, 1, 4, 2]);
     }
 
@@ -410,7 +425,7 @@ mod tests {
     /// Against a reference heap on (key, newest first), with monotone
     /// pushes as A* makes them: some in the current bucket, most a few
     /// buckets on, a few beyond the ring; cheapest cost 0.5, so buckets are
-    /// 1/32 wide.
+    /// 1/128 wide.
     #[test]
     fn matches_a_reference_heap_under_interleaved_monotone_pushes() {
         let mut queue = BucketQueue::default();
@@ -427,7 +442,7 @@ mod tests {
                 let above = match state % 100 {
                     0 => 40.0 + (state >> 32) as f64 / 1e6,
                     1..=20 => 0.0,
-                    21..=40 => ((state >> 40) % 8) as f64 / 256.0,
+                    21..=40 => ((state >> 40) % 8) as f64 / 2048.0,
                     _ => ((state >> 40) % 300) as f64 / 64.0,
                 };
                 let f = floor + above;
