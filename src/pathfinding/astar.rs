@@ -34,7 +34,7 @@
 use thiserror::Error;
 
 use crate::pathfinding::bucket_queue::BucketQueue;
-use crate::pathfinding::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Grid, Pos};
+use crate::pathfinding::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, DOMINATED_MOVES, Grid, Pos};
 use crate::pathfinding::heuristic::{
     Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero,
 };
@@ -605,6 +605,11 @@ impl AStar {
             }
             let (x, y) = splitter.split(cell);
             let mut mask = masks[cell];
+            // Skip the moves the parent made pointless (it relaxed those
+            // cells no dearer): the same search, a third fewer looks.
+            if !TURNS && cell != start {
+                mask &= !DOMINATED_MOVES[entered];
+            }
             while mask != 0 {
                 let direction = mask.trailing_zeros() as usize;
                 mask &= mask - 1;

@@ -100,6 +100,40 @@ pub(crate) const DIRECTION_LENGTHS: [f64; 8] = [
     std::f64::consts::SQRT_2,
 ];
 
+/// For each direction a cell was entered by, the moves out of it that can
+/// never lower a neighbour's cost: back to the parent, and to the parent's
+/// cardinal neighbours that are no nearer the parent than this cell is.
+/// The parent already offered each of those a cardinal step (always legal
+/// onto a passable cell) at most as long as the step from here, with no
+/// cell in between, so for any positive costs that offer is no dearer
+/// than parent, here, neighbour; a search that skips these moves changes
+/// nothing but the work. (Turn penalties break this: they depend on the
+/// direction a cell is reached from.)
+pub(crate) const DOMINATED_MOVES: [u8; 8] = dominated_moves_table();
+
+const fn dominated_moves_table() -> [u8; 8] {
+    let mut table = [0u8; 8];
+    let mut entered = 0;
+    while entered < 8 {
+        let mut out = 0;
+        while out < 8 {
+            // Where the move out lands, seen from the parent.
+            let x = DIRECTION_DELTAS[entered].0 + DIRECTION_DELTAS[out].0;
+            let y = DIRECTION_DELTAS[entered].1 + DIRECTION_DELTAS[out].1;
+            let parent = x == 0 && y == 0;
+            // A cardinal step from the parent (length 1) is never longer
+            // than any move out of here (1 or sqrt 2).
+            let beside_parent = x.abs() + y.abs() == 1;
+            if parent || beside_parent {
+                table[entered] |= 1 << out;
+            }
+            out += 1;
+        }
+        entered += 1;
+    }
+    table
+}
+
 /// For each diagonal direction (index - 4), the two cardinal directions it
 /// passes between.
 const DIAGONAL_SIDES: [(usize, usize); 4] = [(0, 1), (2, 1), (2, 3), (0, 3)];
@@ -610,6 +644,29 @@ fn next_version() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn dominated_moves_are_the_parent_and_its_cardinal_neighbours() {
+        // Entered going east: back west to the parent, and north-west and
+        // south-west, which the parent reached by a step north or south.
+        let west_side = (1 << 3) | (1 << 7) | (1 << 6);
+        assert_eq!(DOMINATED_MOVES[1], west_side);
+        // Entered going south-east: back north-west, and north and west,
+        // which the parent reached by a step east or south.
+        assert_eq!(DOMINATED_MOVES[5], (1 << 7) | (1 << 0) | (1 << 3));
+        for (entered, &moves) in DOMINATED_MOVES.iter().enumerate() {
+            assert_eq!(moves.count_ones(), 3, "entered by {entered}");
+            for out in (0..8).filter(|out| moves & (1 << out) != 0) {
+                let (ex, ey) = DIRECTION_DELTAS[entered];
+                let (ox, oy) = DIRECTION_DELTAS[out];
+                let from_parent = ((ex + ox).abs(), (ey + oy).abs());
+                assert!(
+                    from_parent == (0, 0) || from_parent.0 + from_parent.1 == 1,
+                    "entered by {entered}, out {out}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn cell_splitter_agrees_with_division() {
