@@ -39,7 +39,9 @@
 use thiserror::Error;
 
 use crate::pathfinding::bucket_queue::BucketQueue;
-use crate::pathfinding::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, DOMINATED_MOVES, Grid, Pos};
+use crate::pathfinding::grid::{
+    DIRECTION_DELTAS, DIRECTION_LENGTHS, DOMINATED_MOVES, Grid, Pos, SIDEWAYS_AFTER_CARDINAL,
+};
 use crate::pathfinding::heuristic::{
     Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero,
 };
@@ -558,6 +560,7 @@ impl AStar {
         let masks = grid.masks();
         let offsets = *grid.offsets();
         let splitter = grid.cell_splitter();
+        let uniform = grid.has_uniform_cost();
         let nodes = &mut self.nodes[..masks.len()];
         let generation = self.generation;
         let goal = query.goal;
@@ -614,6 +617,13 @@ impl AStar {
             // cells no dearer): the same search, a third fewer looks.
             if !TURNS && cell != start {
                 mask &= !DOMINATED_MOVES[entered];
+                if uniform && entered < 4 {
+                    let parent = cell.wrapping_add_signed(-offsets[entered]);
+                    let parent_mask = masks[parent];
+                    for (sideways, diagonal) in SIDEWAYS_AFTER_CARDINAL[entered] {
+                        mask &= !(((parent_mask >> diagonal) & 1) << sideways);
+                    }
+                }
             }
             while mask != 0 {
                 let direction = mask.trailing_zeros() as usize;

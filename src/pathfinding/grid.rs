@@ -134,6 +134,19 @@ const fn dominated_moves_table() -> [u8; 8] {
     table
 }
 
+/// On a grid where every cell costs the same, more moves are pointless for
+/// a cell entered by a cardinal step: the two sideways steps land on cells
+/// the parent could reach by one diagonal (sqrt 2 against 2 steps). For
+/// each cardinal direction entered by: the two (sideways move, parent's
+/// diagonal onto the same cell) pairs. The parent made that diagonal only
+/// if its move mask allowed it, so A* checks the parent's mask.
+pub(crate) const SIDEWAYS_AFTER_CARDINAL: [[(u8, u8); 2]; 4] = [
+    [(1, 4), (3, 7)], // entered going north: east lands where north-east did
+    [(0, 4), (2, 5)], // east: north / north-east, south / south-east
+    [(1, 5), (3, 6)], // south: east / south-east, west / south-west
+    [(0, 7), (2, 6)], // west: north / north-west, south / south-west
+];
+
 /// For each diagonal direction (index - 4), the two cardinal directions it
 /// passes between.
 const DIAGONAL_SIDES: [(usize, usize); 4] = [(0, 1), (2, 1), (2, 3), (0, 3)];
@@ -185,6 +198,10 @@ pub struct Grid {
     min_cost: f64,
     /// Cheapest cost the caller declared (if any); `min_cost` never exceeds it.
     declared_min_cost: Option<f64>,
+    /// The cost every passable cell has, while they all have the same one
+    /// (NaN while none is passable). Once two differ it stays `None` until
+    /// [`Grid::recompute_min_cost`] looks again.
+    uniform_cost: Option<f64>,
     /// Unique across all grids and all their states: a new number on every
     /// change, so a search space can tell which grid state it has copied.
     version: u64,
@@ -223,6 +240,7 @@ impl Grid {
             offsets,
             min_cost: 1.0,
             declared_min_cost: None,
+            uniform_cost: Some(f64::NAN),
             version: 0,
             change_log: Vec::new(),
             history_start: 0,
@@ -250,6 +268,7 @@ impl Grid {
                     let index = grid.index_of(pos);
                     grid.costs[index] = c;
                     cheapest = cheapest.min(c);
+                    grid.note_cost(c);
                 }
             }
         }
@@ -438,6 +457,7 @@ impl Grid {
         self.change_log.push((self.version, index as u32));
         if let Some(c) = cost {
             self.min_cost = self.min_cost.min(c);
+            self.note_cost(c);
         }
         let flipped = was_passable != cost.is_some();
         if flipped {
@@ -450,9 +470,31 @@ impl Grid {
         Ok(flipped)
     }
 
+    /// Keeps `uniform_cost` true to a passable cell now costing `cost`.
+    fn note_cost(&mut self, cost: f64) {
+        self.uniform_cost = match self.uniform_cost {
+            Some(same) if same.is_nan() || same == cost => Some(cost),
+            _ => None,
+        };
+    }
+
+    /// Whether every passable cell costs the same. A* then skips more
+    /// moves (a diagonal from the parent is never dearer than two steps
+    /// through here), which only equal costs guarantee.
+    pub(crate) fn has_uniform_cost(&self) -> bool {
+        self.uniform_cost.is_some()
+    }
+
     /// Recomputes the cheapest passable cost (for example after cheap cells
-    /// were removed), never above the declared minimum.
+    /// were removed), never above the declared minimum; and whether all
+    /// passable cells cost the same.
     pub fn recompute_min_cost(&mut self) {
+        self.uniform_cost = Some(f64::NAN);
+        for index in 0..self.costs.len() {
+            if self.costs[index].is_finite() {
+                self.note_cost(self.costs[index]);
+            }
+        }
         let cheapest = self
             .costs
             .iter()
@@ -666,6 +708,39 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn sideways_moves_land_where_the_parents_diagonal_did() {
+        for (entered, pairs) in SIDEWAYS_AFTER_CARDINAL.iter().enumerate() {
+            for &(sideways, diagonal) in pairs {
+                let (ex, ey) = DIRECTION_DELTAS[entered];
+                let (sx, sy) = DIRECTION_DELTAS[usize::from(sideways)];
+                assert_eq!(
+                    (ex + sx, ey + sy),
+                    DIRECTION_DELTAS[usize::from(diagonal)],
+                    "entered by {entered}"
+                );
+                assert!(usize::from(sideways) < 4 && usize::from(diagonal) >= 4);
+            }
+        }
+    }
+
+    #[test]
+    fn uniform_cost_is_tracked_through_changes() {
+        let mut grid = Grid::from_ascii("...\n.#.", Movement::default()).unwrap();
+        assert!(grid.has_uniform_cost());
+        grid.set_cost(Pos::new(1, 1), Some(1.0)).unwrap();
+        assert!(grid.has_uniform_cost());
+        grid.set_cost(Pos::new(0, 0), Some(3.0)).unwrap();
+        assert!(!grid.has_uniform_cost());
+        grid.set_cost(Pos::new(0, 0), None).unwrap();
+        assert!(
+            !grid.has_uniform_cost(),
+            "kept conservative until a recompute"
+        );
+        grid.recompute_min_cost();
+        assert!(grid.has_uniform_cost());
     }
 
     #[test]
