@@ -185,7 +185,7 @@ pub struct FileReport {
     pub search_time: Duration,
     /// Cells the engine expanded, summed over queries.
     pub expanded: u64,
-    /// The first failures, in file order (at most [`MAX_FAILURES_SHOWN`]).
+    /// The first failures, in file order (at most `MAX_FAILURES_SHOWN`).
     pub failures: Vec<FailedScenario>,
 }
 

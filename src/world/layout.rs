@@ -1,7 +1,7 @@
 //! Hand-drawn layouts: the `[layout]` table of a level file, ASCII rows plus a legend,
 //! turned into a checked [`Level`].
 //!
-//! The legend starts from the plain-text characters of [`level_text`](super::level_text)
+//! The legend starts from the plain-text characters of [`level_text`]
 //! (`#` wall, `.` floor, `@` start, `>` stairs, ...) and a file's `[layout.legend]`
 //! adds or overrides entries. A layout is rejected, with the line and column to fix,
 //! for ragged rows, unknown characters, a missing or doubled start or stairs, stairs the

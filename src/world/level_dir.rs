@@ -1,6 +1,6 @@
 //! Finding level files: `--level` resolution (a name in a levels folder, or a path),
 //! listing the shipped levels, the run order in `levels/run.toml`, and loading. A file
-//! ending in `.map` loads as a Moving AI map ([`movingai_level`](super::movingai_level)),
+//! ending in `.map` loads as a Moving AI map ([`movingai_level`]),
 //! so `--map` is `--level` with such a file.
 //!
 //! Folders searched, in order: `./levels` (relative to the current directory), then
