@@ -974,8 +974,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn sliced_search_matches_one_shot() {
+    /// Corridors that wind back on themselves past a swampy cell, and the
+    /// two bottom corners they join: many equal-f ties and a long way round.
+    fn winding_corridors() -> (Grid, Pos, Pos) {
         let g = grid(
             "...........\n\
              .#########.\n\
@@ -985,7 +986,12 @@ mod tests {
              ####.#.####\n\
              ....2#.....",
         );
-        let (start, goal) = (Pos::new(0, 6), Pos::new(10, 6));
+        (g, Pos::new(0, 6), Pos::new(10, 6))
+    }
+
+    #[test]
+    fn sliced_search_matches_one_shot() {
+        let (g, start, goal) = winding_corridors();
         let options = SearchOptions::default();
         let one_shot = AStar::new()
             .find_path(&g, start, goal, &options)
@@ -1227,16 +1233,7 @@ mod tests {
 
     #[test]
     fn sliced_search_with_a_turn_penalty_matches_one_shot() {
-        let g = grid(
-            "...........\n\
-             .#########.\n\
-             .#.......#.\n\
-             .#.#####.#.\n\
-             ...#...#...\n\
-             ####.#.####\n\
-             ....2#.....",
-        );
-        let (start, goal) = (Pos::new(0, 6), Pos::new(10, 6));
+        let (g, start, goal) = winding_corridors();
         for tie_break in [TieBreak::LargerG, TieBreak::SmallerG, TieBreak::None] {
             let options = SearchOptions {
                 tie_break,
