@@ -937,8 +937,9 @@ mod tests {
         assert!((found - dijkstra).abs() < 1e-12, "{found} vs {dijkstra}");
     }
 
-    #[test]
-    fn every_tie_break_and_heuristic_finds_the_optimum() {
+    /// A goal behind walls with two ways in, one past a costly cell: the
+    /// heuristics and tie-breaks disagree on which cells to try first.
+    fn walled_garden() -> (Grid, Pos, Pos) {
         let g = grid(
             "..........\n\
              .####.###.\n\
@@ -946,7 +947,12 @@ mod tests {
              .#.####.#.\n\
              ...#..3...",
         );
-        let (start, goal) = (Pos::new(0, 4), Pos::new(5, 4));
+        (g, Pos::new(0, 4), Pos::new(5, 4))
+    }
+
+    #[test]
+    fn every_tie_break_and_heuristic_finds_the_optimum() {
+        let (g, start, goal) = walled_garden();
         let optimum = cost_between(
             &g,
             start,
@@ -1254,14 +1260,7 @@ mod tests {
 
     #[test]
     fn a_zero_turn_penalty_changes_nothing() {
-        let g = grid(
-            "..........\n\
-             .####.###.\n\
-             .#......#.\n\
-             .#.####.#.\n\
-             ...#..3...",
-        );
-        let (start, goal) = (Pos::new(0, 4), Pos::new(5, 4));
+        let (g, start, goal) = walled_garden();
         let mut astar = AStar::new();
         astar.set_tracing(true);
         let reference = astar
