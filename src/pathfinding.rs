@@ -5,6 +5,8 @@
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
 //! - [`trace`]: what a search did, for the debug overlay.
 //! - [`dijkstra_map`]: multi-source distance fields.
+//! - [`distance_field`]: a distance field grown on demand and repaired as
+//!   the grid changes, shared by many walkers heading for one place.
 //! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
 //! - `islands`: connected components, so unreachable goals cost no search.
 //! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
@@ -13,6 +15,7 @@
 pub mod astar;
 mod bucket_queue;
 pub mod dijkstra_map;
+pub mod distance_field;
 pub mod grid;
 pub mod heuristic;
 mod islands;
@@ -25,6 +28,7 @@ pub use astar::{
     AStar, Endpoint, Path, QueryError, SearchOptions, SearchStats, SearchStatus, TieBreak,
 };
 pub use dijkstra_map::DijkstraMap;
+pub use distance_field::{DistanceField, FieldStats, Reach};
 pub use grid::{Diagonals, Grid, GridError, Movement, Pos};
 pub use heuristic::Heuristic;
 pub use smoothing::{path_cost, string_pull, string_pull_into};

@@ -450,7 +450,12 @@ fn smaller_mistakes_name_their_field_too() {
     );
     assert_eq!(
         error(&format!("{goblins}tie_break = \"random\"\n")),
-        "m.toml:2:13: factions.goblins.tie_break: unknown value \"random\"; accepted values: larger_g, smaller_g, none"
+        "m.toml:2:13: factions.goblins.tie_break: unknown value \"random\"; accepted values: larger_g, smaller_g"
+    );
+    // `none` behaved exactly like `larger_g`; it is refused, not ignored.
+    assert_eq!(
+        error(&format!("{goblins}tie_break = \"none\"\n")),
+        "m.toml:2:13: factions.goblins.tie_break: unknown value \"none\"; accepted values: larger_g, smaller_g"
     );
     assert_eq!(
         error(&format!(
@@ -547,7 +552,7 @@ fn changes_are_described_one_line_each() {
         vec![(Terrain::ShallowWater, Some(4.0)), (Terrain::Mud, None)];
     faction(&mut new, "undead").influence.danger.weight = 2.0;
     faction(&mut new, "rats").heuristic = Heuristic::Zero;
-    faction(&mut new, "rats").tie_break = TieBreak::None;
+    faction(&mut new, "rats").tie_break = TieBreak::SmallerG;
     faction(&mut new, "rats").smoothing = Smoothing::Both;
     new.monsters[0].damage = (2, 4);
     let mut ogre = new.monsters[0].clone();
@@ -566,7 +571,7 @@ fn changes_are_described_one_line_each() {
             "goblins: terrain_costs.swamp 6 -> default",
             "goblins: terrain_costs.shallow_water 6 -> 4",
             "rats: heuristic octile -> zero",
-            "rats: tie_break larger_g -> none",
+            "rats: tie_break larger_g -> smaller_g",
             "rats: smoothing none -> both",
             "wolves: unknown_cells open -> blocked",
             "lizardfolk: unknown_cells cost 2 -> cost 3",

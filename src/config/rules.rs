@@ -152,10 +152,9 @@ pub const HEURISTIC_NAMES: [(&str, Heuristic); 6] = [
 ];
 
 /// Tie-break names as the config spells them.
-pub const TIE_BREAK_NAMES: [(&str, TieBreak); 3] = [
+pub const TIE_BREAK_NAMES: [(&str, TieBreak); 2] = [
     ("larger_g", TieBreak::LargerG),
     ("smaller_g", TieBreak::SmallerG),
-    ("none", TieBreak::None),
 ];
 
 /// The config name of a tie-break.

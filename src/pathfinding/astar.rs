@@ -65,8 +65,6 @@ pub enum TieBreak {
     LargerG,
     /// Prefer the cell nearest the start (smaller g): a broader search.
     SmallerG,
-    /// No preference: equal-f cells come out in queue order.
-    None,
 }
 
 /// How a search ranks cells.
@@ -172,8 +170,12 @@ pub struct SearchStats {
     pub pushed: u64,
     /// `step` calls that did work.
     pub slices: u32,
-    /// The grid changed under a paused search, which then started over.
+    /// The grid changed under a paused search near the cells it had
+    /// reached, so it started over.
     pub restarts: u32,
+    /// The grid changed under a paused search only away from the cells it
+    /// had reached, so it went on where it stopped.
+    pub resumed_after_changes: u32,
     /// Answered "no path" from the islands, without a search.
     pub rejected_by_islands: bool,
 }
@@ -204,6 +206,10 @@ struct Query {
     goal_pos: Pos,
     options: SearchOptions,
     grid_version: u64,
+    /// The heuristic's scale and the uniform-cost shortcut the search began
+    /// with: a change to either voids what it has done.
+    min_cost: f64,
+    uniform_cost: bool,
     /// The f part of the key last taken from the queue.
     f_bound: u64,
     /// Already answered without searching (islands or start == goal).
@@ -233,6 +239,9 @@ pub struct AStar {
     open: BucketQueue,
     equal_f: Vec<u32>,
     query: Option<Query>,
+    /// Cells priced differently for the current search only (see
+    /// [`AStar::start_search_with_overrides`]), as padded cell and cost.
+    overrides: Vec<(usize, f32)>,
     stats: SearchStats,
     tracing: bool,
     trace: SearchTrace,
@@ -309,10 +318,12 @@ impl AStar {
                 self.reconstruct(grid, cells);
                 let cost = self.walking_cost(grid, cells, g);
                 self.query = None;
+                self.restore_overridden_costs(grid);
                 Ok(Some(cost))
             }
             Outcome::NoPath | Outcome::Pending => {
                 self.query = None;
+                self.restore_overridden_costs(grid);
                 Ok(None)
             }
         }
@@ -326,6 +337,24 @@ impl AStar {
         goal: Pos,
         options: &SearchOptions,
     ) -> Result<(), QueryError> {
+        self.start_search_with_overrides(grid, start, goal, options, &[])
+    }
+
+    /// Starts a search in which the given passable cells cost what the
+    /// list says instead of what the grid says, for this search alone (a
+    /// walker that should not shy away from its own footprint, say).
+    /// Overrides below the grid's cheapest cost are raised to it, so the
+    /// heuristic stays admissible; impassable and outside cells are
+    /// ignored: overrides change prices, never the moves.
+    pub fn start_search_with_overrides(
+        &mut self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+        overrides: &[(Pos, f64)],
+    ) -> Result<(), QueryError> {
+        self.restore_overridden_costs(grid);
         for (which, pos) in [(Endpoint::Start, start), (Endpoint::Goal, goal)] {
             if !grid.in_bounds(pos) {
                 return Err(QueryError::OutOfBounds {
@@ -350,6 +379,13 @@ impl AStar {
             });
         }
         self.stats = SearchStats::default();
+        self.overrides.clear();
+        for &(pos, cost) in overrides {
+            if grid.is_passable(pos) && cost.is_finite() {
+                let cost = cost.max(grid.min_cost()) as f32;
+                self.overrides.push((grid.index_of(pos), cost));
+            }
+        }
         let settled = if start == goal {
             Some(Settled::AtGoal)
         } else if !grid.connected(start, goal) {
@@ -365,6 +401,8 @@ impl AStar {
             goal_pos: goal,
             options: *options,
             grid_version: grid.version(),
+            min_cost: grid.min_cost(),
+            uniform_cost: grid.has_uniform_cost(),
             f_bound: 0,
             settled,
         });
@@ -381,15 +419,39 @@ impl AStar {
     /// the search starts over on the new grid.
     pub fn step(&mut self, grid: &Grid, node_budget: usize) -> SearchStatus {
         if let Some(q) = self.query.filter(|q| q.grid_version != grid.version()) {
-            let restarts = self.stats.restarts;
-            if self
-                .start_search(grid, q.start_pos, q.goal_pos, &q.options)
-                .is_err()
-            {
-                self.query = None;
-                return SearchStatus::NoPath;
+            if self.changes_reach_search(grid, &q) {
+                let restarts = self.stats.restarts;
+                let resumed = self.stats.resumed_after_changes;
+                let overrides: Vec<(Pos, f64)> = self
+                    .overrides
+                    .iter()
+                    .map(|&(cell, cost)| (grid.pos_of(cell), f64::from(cost)))
+                    .collect();
+                if self
+                    .start_search_with_overrides(
+                        grid,
+                        q.start_pos,
+                        q.goal_pos,
+                        &q.options,
+                        &overrides,
+                    )
+                    .is_err()
+                {
+                    self.query = None;
+                    return SearchStatus::NoPath;
+                }
+                self.stats.restarts = restarts + 1;
+                self.stats.resumed_after_changes = resumed;
+            } else {
+                // Nothing the search has looked at changed: going on is
+                // the same search a fresh start on this grid would run.
+                self.copy_costs(grid);
+                self.apply_overrides();
+                if let Some(query) = self.query.as_mut() {
+                    query.grid_version = grid.version();
+                }
+                self.stats.resumed_after_changes += 1;
             }
-            self.stats.restarts = restarts + 1;
         }
         match self.advance(grid, node_budget) {
             Outcome::Found(g) => {
@@ -397,10 +459,12 @@ impl AStar {
                 self.reconstruct(grid, &mut cells);
                 let cost = self.walking_cost(grid, &cells, g);
                 self.query = None;
+                self.restore_overridden_costs(grid);
                 SearchStatus::Found(Path { cells, cost })
             }
             Outcome::NoPath => {
                 self.query = None;
+                self.restore_overridden_costs(grid);
                 SearchStatus::NoPath
             }
             Outcome::Pending => {
@@ -415,6 +479,70 @@ impl AStar {
     /// Whether a search is started and not yet over.
     pub fn is_searching(&self) -> bool {
         self.query.is_some()
+    }
+
+    /// Whether the grid changed where the paused search `q` has looked:
+    /// at a cell it reached or next to one (a cell's passability also
+    /// decides its neighbours' moves), or in the cheapest cost or the
+    /// uniform-cost shortcut it runs with. Otherwise every cell and move it
+    /// has read is as it was, and it can go on.
+    fn changes_reach_search(&self, grid: &Grid, q: &Query) -> bool {
+        if q.settled.is_some()
+            || grid.min_cost() != q.min_cost
+            || grid.has_uniform_cost() != q.uniform_cost
+            || self.nodes.len() != grid.padded_len()
+        {
+            return true;
+        }
+        let Some(changed) = grid.changes_since(self.copied_version) else {
+            return true;
+        };
+        let offsets = grid.offsets();
+        let reached = |cell: usize| {
+            self.nodes
+                .get(cell)
+                .is_some_and(|node| node.tag >> GENERATION_SHIFT == self.generation)
+        };
+        for cell in changed {
+            if reached(cell)
+                || offsets
+                    .iter()
+                    .any(|&offset| reached(cell.wrapping_add_signed(offset)))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Writes the current search's cost overrides into the node records.
+    fn apply_overrides(&mut self) {
+        for &(cell, cost) in &self.overrides {
+            if let Some(node) = self.nodes.get_mut(cell) {
+                node.cost = cost;
+            }
+        }
+    }
+
+    /// Gives overridden cells their grid cost again (the search is over).
+    fn restore_overridden_costs(&mut self, grid: &Grid) {
+        if self.overrides.is_empty() {
+            return;
+        }
+        let costs = grid.costs();
+        let same_grid = self.copied_version == grid.version();
+        for &(cell, _) in &self.overrides {
+            if let (Some(node), Some(&cost), true) =
+                (self.nodes.get_mut(cell), costs.get(cell), same_grid)
+            {
+                node.cost = cost as f32;
+            }
+        }
+        if !same_grid {
+            // The copies are of another state: re-read them all next time.
+            self.copied_version = 0;
+        }
+        self.overrides.clear();
     }
 
     /// Brings the node records' cost copies up to the grid's state.
@@ -443,6 +571,7 @@ impl AStar {
 
     fn open_start(&mut self, grid: &Grid) {
         self.copy_costs(grid);
+        self.apply_overrides();
         if self.generation >= MAX_GENERATION {
             for node in &mut self.nodes {
                 node.tag = 0;
@@ -749,7 +878,7 @@ fn priority_key(f: f64, h: f64, tie_break: TieBreak) -> u64 {
 fn tie_mask(tie_break: TieBreak) -> u64 {
     match tie_break {
         TieBreak::SmallerG => TIE_MASK,
-        TieBreak::LargerG | TieBreak::None => 0,
+        TieBreak::LargerG => 0,
     }
 }
 
@@ -968,7 +1097,7 @@ mod tests {
             Heuristic::Euclidean,
             Heuristic::Chebyshev,
         ] {
-            for tie_break in [TieBreak::LargerG, TieBreak::SmallerG, TieBreak::None] {
+            for tie_break in [TieBreak::LargerG, TieBreak::SmallerG] {
                 let options = SearchOptions {
                     heuristic,
                     tie_break,
@@ -1029,6 +1158,61 @@ mod tests {
         };
         assert!(path.cells.contains(&Pos::new(2, 2)));
         assert_eq!(astar.stats().restarts, 1);
+    }
+
+    #[test]
+    fn a_change_away_from_a_paused_search_lets_it_go_on_as_a_fresh_search_would() {
+        // Not all one cost (a change would void the uniform-cost shortcut).
+        let rows = [
+            ".".repeat(40),
+            ".".repeat(40),
+            format!("3{}", ".".repeat(39)),
+        ]
+        .join("\n");
+        let mut g = grid(&rows);
+        let (start, goal) = (Pos::new(0, 1), Pos::new(39, 1));
+        let options = SearchOptions::default();
+        let mut astar = AStar::new();
+        astar.start_search(&g, start, goal, &options).unwrap();
+        assert_eq!(astar.step(&g, 5), SearchStatus::Pending);
+        // Far ahead of everything the search has reached: a swamp and a wall.
+        g.set_cost(Pos::new(30, 1), Some(4.0)).unwrap();
+        g.set_cost(Pos::new(31, 0), None).unwrap();
+        let SearchStatus::Found(resumed) = astar.step(&g, 10_000) else {
+            panic!("expected a path");
+        };
+        assert_eq!(astar.stats().restarts, 0);
+        assert_eq!(astar.stats().resumed_after_changes, 1);
+        let resumed_expanded = astar.stats().expanded;
+        let mut fresh = AStar::new();
+        let fresh_path = fresh.find_path(&g, start, goal, &options).unwrap().unwrap();
+        assert_eq!(resumed, fresh_path);
+        assert_eq!(resumed_expanded, fresh.stats().expanded);
+        assert!(
+            !resumed.cells.contains(&Pos::new(30, 1)),
+            "the swamp is avoided"
+        );
+    }
+
+    #[test]
+    fn overrides_price_cells_for_one_search_only() {
+        let g = grid(".....\n.....\n.....");
+        let (start, goal) = (Pos::new(0, 1), Pos::new(4, 1));
+        let options = SearchOptions::default();
+        let mut astar = AStar::new();
+        let dear = [(Pos::new(2, 1), 9.0), (Pos::new(2, 0), 0.01)];
+        astar
+            .start_search_with_overrides(&g, start, goal, &options, &dear)
+            .unwrap();
+        let SearchStatus::Found(around) = astar.step(&g, 1000) else {
+            panic!("expected a path");
+        };
+        assert!(!around.cells.contains(&Pos::new(2, 1)));
+        // An override under the grid's cheapest cost is raised to it.
+        assert_eq!(around.cost, 4.0 + 2.0 * (SQRT_2 - 1.0));
+        let straight = astar.find_path(&g, start, goal, &options).unwrap().unwrap();
+        assert_eq!(straight.cost, 4.0);
+        assert!(straight.cells.contains(&Pos::new(2, 1)));
     }
 
     #[test]
@@ -1240,7 +1424,7 @@ mod tests {
     #[test]
     fn sliced_search_with_a_turn_penalty_matches_one_shot() {
         let (g, start, goal) = winding_corridors();
-        for tie_break in [TieBreak::LargerG, TieBreak::SmallerG, TieBreak::None] {
+        for tie_break in [TieBreak::LargerG, TieBreak::SmallerG] {
             let options = SearchOptions {
                 tie_break,
                 turn_penalty: 0.3,
