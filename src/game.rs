@@ -7,7 +7,6 @@
 pub mod action;
 pub mod actor;
 pub mod autopilot;
-pub mod brain;
 pub mod clock;
 pub mod combat;
 pub mod direction;

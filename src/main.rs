@@ -87,6 +87,15 @@ enum Command {
         /// fog-of-war planning with).
         #[arg(long)]
         omniscient: bool,
+        /// Print one JSON object instead of the table (every field is
+        /// documented in the README).
+        #[arg(long)]
+        json: bool,
+        /// Also run the fog-of-war experiment first: per faction, one walker
+        /// from the start to the stairs under fog and knowing everything,
+        /// each walk at most this many steps (default 2000 when given bare).
+        #[arg(long, value_name = "STEPS", num_args = 0..=1, default_missing_value = "2000")]
+        fog_walk: Option<u64>,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
@@ -110,7 +119,9 @@ fn main() -> ExitCode {
             start,
             turns,
             omniscient,
-        }) => sim(&start, turns, omniscient),
+            json,
+            fog_walk,
+        }) => sim(&start, turns, omniscient, json, fog_walk),
         Some(Command::Render { which, seed }) => {
             // clap guarantees exactly one of the two.
             render(which.level_arg().unwrap_or_default(), seed)
@@ -151,7 +162,13 @@ fn play(args: &PlayArgs) -> ExitCode {
     }
 }
 
-fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {
+fn sim(
+    start: &PlayArgs,
+    turns: u64,
+    omniscient: bool,
+    json: bool,
+    fog_walk: Option<u64>,
+) -> ExitCode {
     let (_, config) = match start.load_config() {
         Ok(loaded) => loaded,
         Err(message) => {
@@ -169,8 +186,20 @@ fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {
         setup.run = vec![level.to_owned()];
         setup.start_depth = 0;
     }
+    let walks = match fog_walk.map(|steps| fogcrawl::game::sim::run_fog_walks(&setup, steps)) {
+        Some(Ok(walks)) => Some(walks),
+        Some(Err(err)) => {
+            eprintln!("fogcrawl: {err}");
+            return ExitCode::FAILURE;
+        }
+        None => None,
+    };
     match fogcrawl::game::sim::run_sim(&setup, turns) {
-        Ok(report) => print_out(&format!("{report}\n")),
+        Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
+        Ok(report) => {
+            let walks = walks.map(|w| w.to_string()).unwrap_or_default();
+            print_out(&format!("{report}\n{walks}"))
+        }
         Err(err) => {
             eprintln!("fogcrawl: {err}");
             ExitCode::FAILURE

@@ -149,7 +149,7 @@ fn the_shipped_factions_have_distinct_characters() {
 }
 
 /// Every field the config accepts, as the docs must name it.
-const DOCUMENTED_FIELDS: [&str; 25] = [
+const DOCUMENTED_FIELDS: [&str; 26] = [
     "heuristic",
     "weight",
     "tie_break",
@@ -162,6 +162,7 @@ const DOCUMENTED_FIELDS: [&str; 25] = [
     "opens_doors",
     "bashes_doors",
     "flee_below",
+    "replan_margin",
     "terrain_costs",
     "influence",
     "danger",
@@ -306,7 +307,7 @@ fn an_unknown_key_is_named_with_the_accepted_keys() {
         "tests/fixtures/config/unknown_key.toml:4:1: factions.goblins.wieght: unknown key; \
          accepted values: heuristic, weight, tie_break, unknown_cells, node_budget, \
          sight_radius, speed, smoothing, turn_penalty, opens_doors, bashes_doors, flee_below, \
-         terrain_costs, influence"
+         replan_margin, terrain_costs, influence"
     );
     assert_eq!(
         fixture_error("unknown_layer_key"),

@@ -17,7 +17,7 @@ use crate::world::{CostProfile, Terrain};
 pub const BASH_DOOR_COST: f64 = 5.0;
 
 /// The three influence layers of a faction, in a fixed order.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Influences {
     pub danger: InfluenceMap,
     pub crowding: InfluenceMap,
@@ -143,18 +143,30 @@ impl CostView {
         self.grid.refresh_islands();
     }
 
-    /// Re-prices the given cells.
+    /// Re-prices the given cells; returns those that became cheaper (or
+    /// walkable), where a better route may have opened.
     pub fn refresh(
         &mut self,
         knowledge: &FactionKnowledge,
         influences: &Influences,
         cells: &[Pos],
-    ) {
+    ) -> Vec<Pos> {
         let rules = &self.rules;
-        let changes = cells
+        let grid = &self.grid;
+        let mut cheaper = Vec::new();
+        let changes: Vec<(Pos, Option<f64>)> = cells
             .iter()
-            .map(|&pos| (pos, rules.cost(knowledge, influences, pos)));
+            .map(|&pos| {
+                let cost = rules.cost(knowledge, influences, pos);
+                let was = grid.cost(pos).unwrap_or(f64::INFINITY);
+                if cost.is_some_and(|c| c < was) {
+                    cheaper.push(pos);
+                }
+                (pos, cost)
+            })
+            .collect();
         // Costs come from a validated config and finite influences.
         let _ = self.grid.set_costs(changes);
+        cheaper
     }
 }

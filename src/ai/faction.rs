@@ -1,13 +1,23 @@
 //! One faction's shared mind: its config, what it knows of the level, its
-//! influence maps, the grid it plans on, its planner and its statistics.
+//! influence maps, the grid it plans on, its shared field, its planner and
+//! its counters. Everything is private: the monster turn (`monster_turn`)
+//! and the game talk to it through the methods below.
+
+use std::collections::HashMap;
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::cost_view::{CostRules, CostView, Influences};
+use crate::ai::counters::FactionCounters;
+use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::planner::Planner;
+use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::config::FactionConfig;
-use crate::pathfinding::{DijkstraMap, GridError, Heuristic, Pos, SearchOptions};
+use crate::pathfinding::{
+    DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions,
+    SearchTrace,
+};
+use crate::world::Terrain;
 
 /// How much a member's death adds to the danger map at its cell.
 pub const DEATH_DANGER: f32 = 1.0;
@@ -29,6 +39,9 @@ const SAFETY_RADIUS: f64 = 24.0;
 /// A safety map is rebuilt at least this often (in player turns) while the
 /// threat stands still, so it follows what the faction learns.
 const SAFETY_REFRESH_TURNS: u64 = 8;
+/// How often (in player turns) a faction relabels stale islands of its
+/// planning grid.
+const ISLAND_REFRESH_TURNS: u64 = 10;
 
 /// Where a member last saw the player, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -37,31 +50,40 @@ pub struct Sighting {
     pub time: f64,
 }
 
-/// Counters the sim prints per faction.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-pub struct FactionStats {
-    pub replans: u64,
-    pub steps: u64,
-    /// Player turn on which a member first struck at the player.
-    pub caught_on_turn: Option<u64>,
+/// The faction's shared search toward the player's last known position.
+#[derive(Debug, Clone, Default)]
+struct SharedField {
+    target: Option<Pos>,
+    field: DistanceField,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 pub struct Faction {
-    pub name: String,
+    name: String,
     #[serde(skip)]
-    pub config: Option<FactionConfig>,
-    pub knowledge: FactionKnowledge,
-    pub player_sighting: Option<Sighting>,
-    pub stats: FactionStats,
+    config: Option<FactionConfig>,
+    knowledge: FactionKnowledge,
+    player_sighting: Option<Sighting>,
+    #[serde(default)]
+    counters: FactionCounters,
     /// When the influence maps were last decayed.
-    pub decayed_at: f64,
+    decayed_at: f64,
+    #[serde(default)]
+    influences: Influences,
+    /// Cells the threat layer was last drawn around (it is redrawn, never
+    /// summed, when the sighting moves).
     #[serde(skip)]
-    pub influences: Influences,
+    threat_drawn_at: Option<Pos>,
     #[serde(skip)]
-    pub view: Option<CostView>,
+    view: Option<CostView>,
     #[serde(skip)]
-    pub planner: Planner,
+    planner: Planner,
+    #[serde(skip)]
+    shared: SharedField,
+    /// Cells that became cheaper (or walkable) in what the faction knows,
+    /// since the start of this turn.
+    #[serde(skip)]
+    cheaper_this_turn: Vec<Pos>,
     /// The flee map: (turn it was built, the threat it flees, map).
     #[serde(skip)]
     safety: Option<(u64, Pos, DijkstraMap)>,
@@ -75,11 +97,14 @@ impl Faction {
             config: Some(config),
             knowledge,
             player_sighting: None,
-            stats: FactionStats::default(),
+            counters: FactionCounters::default(),
             decayed_at: 0.0,
             influences: Influences::new(width, height),
+            threat_drawn_at: None,
             view: None,
             planner: Planner::new(),
+            shared: SharedField::default(),
+            cheaper_this_turn: Vec::new(),
             safety: None,
         }
     }
@@ -87,15 +112,14 @@ impl Faction {
     /// (Re)builds the derived state from the config and knowledge: after
     /// creation, a load, or a config reload.
     pub fn rebuild(&mut self, config: FactionConfig) -> Result<(), GridError> {
-        if self.influences.danger.active_cells() == 0
-            && self.influences.danger.value(Pos::new(0, 0)) == 0.0
-        {
-            let (w, h) = (self.knowledge.width(), self.knowledge.height());
-            if self.view.is_none() {
-                self.influences = Influences::new(w, h);
-            }
+        let (w, h) = (self.knowledge.width(), self.knowledge.height());
+        if self.influences.danger.width() != w || self.influences.danger.height() != h {
+            self.influences = Influences::new(w, h);
         }
         self.knowledge.take_changes();
+        self.influences.danger.take_changes();
+        self.influences.crowding.take_changes();
+        self.influences.threat.take_changes();
         self.view = Some(CostView::new(
             CostRules::from_config(&config),
             &self.knowledge,
@@ -103,12 +127,79 @@ impl Faction {
         )?);
         self.config = Some(config);
         self.planner.cancel_all();
+        self.shared = SharedField::default();
         self.safety = None;
         Ok(())
     }
 
+    /// Starts the faction over on a new level, knowing `knowledge`.
+    pub fn enter_level(
+        &mut self,
+        knowledge: FactionKnowledge,
+        now: f64,
+    ) -> Result<(), GridError> {
+        let (w, h) = (knowledge.width(), knowledge.height());
+        self.knowledge = knowledge;
+        self.player_sighting = None;
+        self.decayed_at = now;
+        self.influences = Influences::new(w, h);
+        self.threat_drawn_at = None;
+        match self.config.clone() {
+            Some(config) => self.rebuild(config),
+            None => Ok(()),
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
     pub fn config(&self) -> Option<&FactionConfig> {
         self.config.as_ref()
+    }
+
+    pub fn knowledge(&self) -> &FactionKnowledge {
+        &self.knowledge
+    }
+
+    pub fn influences(&self) -> &Influences {
+        &self.influences
+    }
+
+    /// How the faction prices cells (none before the first rebuild).
+    pub fn rules(&self) -> Option<&CostRules> {
+        self.view.as_ref().map(|v| &v.rules)
+    }
+
+    /// The grid the faction plans on, as of its last sync.
+    pub fn grid(&self) -> Option<&Grid> {
+        self.view.as_ref().map(|v| v.grid())
+    }
+
+    pub fn counters(&self) -> &FactionCounters {
+        &self.counters
+    }
+
+    pub fn counters_mut(&mut self) -> &mut FactionCounters {
+        &mut self.counters
+    }
+
+    pub fn planner_stats(&self) -> PlannerStats {
+        self.planner.stats
+    }
+
+    pub fn sighting(&self) -> Option<Sighting> {
+        self.player_sighting
+    }
+
+    /// A member sees the player at `pos`.
+    pub fn note_sighting(&mut self, pos: Pos, time: f64) {
+        self.player_sighting = Some(Sighting { pos, time });
+    }
+
+    /// The trail is cold: a member reached the sighting and found nothing.
+    pub fn forget_sighting(&mut self) {
+        self.player_sighting = None;
     }
 
     /// The engine options this faction searches with.
@@ -128,54 +219,113 @@ impl Faction {
         }
     }
 
-    /// Brings the planning grid up to date with what changed in the
-    /// knowledge and influences, unless a paused search is using it.
-    pub fn sync_view(&mut self) {
-        if !self.planner.is_idle() {
-            return;
-        }
-        let Some(view) = self.view.as_mut() else {
-            return;
-        };
-        let mut cells = self.knowledge.take_changes();
-        cells.extend(self.influences.danger.take_changes());
-        cells.extend(self.influences.crowding.take_changes());
-        cells.extend(self.influences.threat.take_changes());
-        cells.sort_unstable_by_key(|p| (p.y, p.x));
-        cells.dedup();
-        view.refresh(&self.knowledge, &self.influences, &cells);
+    /// Heuristic in use, for display.
+    pub fn heuristic(&self) -> Heuristic {
+        self.search_options().heuristic
     }
 
-    /// Relabels the planning grid's islands if they are stale, unless a
-    /// paused search is using the grid.
-    pub fn refresh_islands(&mut self) {
-        if self.planner.is_idle()
+    /// A member sees `terrain` at `pos`. Returns whether the faction had
+    /// guessed its walkability wrong (counted as a wrong guess).
+    pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
+        let wrong = self.guessed_wrong(pos, terrain);
+        if wrong {
+            self.counters.wrong_guesses += 1;
+        }
+        self.knowledge.observe(pos, terrain, time);
+        wrong
+    }
+
+    /// The omniscient baseline is told of a change (no guess involved).
+    pub fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
+        self.knowledge.observe(pos, terrain, time);
+    }
+
+    /// Whether the faction believed `pos` walkable when it is not, or the
+    /// other way round.
+    fn guessed_wrong(&self, pos: Pos, terrain: Terrain) -> bool {
+        let Some(rules) = self.rules() else {
+            return false;
+        };
+        let belief = self.knowledge.belief(pos);
+        belief != Some(terrain)
+            && rules.terrain_cost(belief).is_some() != rules.terrain_cost(Some(terrain)).is_some()
+    }
+
+    /// Whether the faction holds `pos` as blocked (known impassable to it,
+    /// or unknown under a "blocked" policy).
+    pub fn believes_blocked(&self, pos: Pos) -> bool {
+        match self.rules() {
+            Some(rules) => {
+                !self.knowledge.in_bounds(pos)
+                    || rules.terrain_cost(self.knowledge.belief(pos)).is_none()
+            }
+            None => true,
+        }
+    }
+
+    /// Whether the faction holds the step `from` -> `to` as blocked: the
+    /// cell, or for a diagonal either corner it passes.
+    pub fn believes_step_blocked(&self, from: Pos, to: Pos) -> bool {
+        self.believes_blocked(to)
+            || (from.x != to.x
+                && from.y != to.y
+                && (self.believes_blocked(Pos::new(to.x, from.y))
+                    || self.believes_blocked(Pos::new(from.x, to.y))))
+    }
+
+    /// Once per player turn: influences fade, the threat is redrawn, the
+    /// budget refills, the planning grid catches up with what members saw,
+    /// and paused searches go on, the most urgent first.
+    pub fn start_turn(&mut self, now: f64, turn: u64, turn_slot: u64) {
+        self.decay_influences(now);
+        if let Some(sighting) = self.player_sighting {
+            self.draw_threat(sighting.pos);
+        }
+        let budget = self.config.as_ref().map_or(0, |c| u64::from(c.node_budget));
+        self.planner.new_turn(budget);
+        self.cheaper_this_turn.clear();
+        self.sync_view();
+        // Islands are relabelled on each faction's own turn of a cycle, so
+        // the full relabels do not pile up on one turn.
+        if turn % ISLAND_REFRESH_TURNS == turn_slot % ISLAND_REFRESH_TURNS
             && let Some(view) = self.view.as_mut()
         {
             view.refresh_islands();
+            // Relabelling changes no cost: nothing for the searches to redo.
+        }
+        let options = self.search_options();
+        if let Some(view) = self.view.as_ref() {
+            self.planner.run_paused(view.grid(), &options);
         }
     }
 
-    /// Runs queued searches within this turn's budget, on the grid as it
-    /// was synced at the start of the turn.
-    pub fn pump(&mut self, position_of: impl Fn(usize) -> Option<Pos>) {
-        let options = self.search_options();
-        loop {
-            if self.planner.is_idle() {
-                let Some(view) = self.view.as_ref() else {
-                    return;
-                };
-                if !self.planner.start_next(view.grid(), &options, &position_of) {
-                    return;
-                }
-            }
-            let Some(view) = self.view.as_ref() else {
-                return;
-            };
-            if !self.planner.advance(view.grid()) {
-                return;
-            }
+    /// Brings the planning grid up to date with what changed in the
+    /// knowledge and influences, and repairs the shared field. Paused
+    /// searches are never a reason to wait: the engine checks what changed
+    /// against what each has looked at.
+    pub fn sync_view(&mut self) {
+        let Some(view) = self.view.as_mut() else {
+            return;
+        };
+        let mut learned = self.knowledge.take_changes();
+        learned.sort_unstable_by_key(|p| (p.y, p.x));
+        learned.dedup();
+        let cheaper = view.refresh(&self.knowledge, &self.influences, &learned);
+        self.cheaper_this_turn.extend(cheaper);
+        let mut felt = self.influences.danger.take_changes();
+        felt.extend(self.influences.crowding.take_changes());
+        felt.extend(self.influences.threat.take_changes());
+        felt.sort_unstable_by_key(|p| (p.y, p.x));
+        felt.dedup();
+        view.refresh(&self.knowledge, &self.influences, &felt);
+        if self.shared.target.is_some() {
+            self.shared.field.repair(view.grid());
         }
+    }
+
+    /// Cells that became cheaper in what the faction knows this turn.
+    pub fn cheaper_this_turn(&self) -> &[Pos] {
+        &self.cheaper_this_turn
     }
 
     /// Lets the influences fade for the time passed since the last call.
@@ -195,6 +345,8 @@ impl Faction {
         self.influences
             .crowding
             .decay(layers.crowding.decay.powf(elapsed));
+        // The threat fades too once drawn, and is drawn anew (not added
+        // to) when the sighting moves.
         self.influences
             .threat
             .decay(layers.threat.decay.powf(elapsed));
@@ -208,28 +360,151 @@ impl Faction {
         }
     }
 
-    /// Allies occupy or plan to cross these cells.
-    pub fn mark_crowding(&mut self, pos: Pos, amount: f32) {
-        if let Some(config) = &self.config {
-            let radius = config.influence.crowding.radius;
+    /// A member occupies or plans to cross these cells: returns the stamps
+    /// made, so the member's own searches can leave them out.
+    pub fn mark_crowding(&mut self, cells: &[(Pos, f32)]) -> Vec<(Pos, f32)> {
+        let Some(config) = &self.config else {
+            return Vec::new();
+        };
+        if config.influence.crowding.weight <= 0.0 {
+            return Vec::new();
+        }
+        let radius = config.influence.crowding.radius;
+        for &(pos, amount) in cells {
             self.influences.crowding.stamp(pos, amount, radius);
+        }
+        cells.to_vec()
+    }
+
+    /// The cost each cell of a member's own crowding stamps would have
+    /// without them: its searches do not shy away from its own body and
+    /// route.
+    pub fn own_crowding_overrides(&self, marks: &[(Pos, f32)]) -> Vec<(Pos, f64)> {
+        let (Some(config), Some(grid)) = (&self.config, self.grid()) else {
+            return Vec::new();
+        };
+        let weight = config.influence.crowding.weight;
+        if marks.is_empty() || weight <= 0.0 {
+            return Vec::new();
+        }
+        let radius = config.influence.crowding.radius;
+        let mut own: HashMap<Pos, f32> = HashMap::new();
+        for &(center, amount) in marks {
+            for (pos, value) in footprint(center, amount, radius) {
+                *own.entry(pos).or_default() += value;
+            }
+        }
+        let mut overrides: Vec<(Pos, f64)> = own
+            .into_iter()
+            .filter_map(|(pos, value)| {
+                let cost = grid.cost(pos)?;
+                let others = (self.influences.crowding.value(pos) - value).max(0.0);
+                let without = cost - weight * f64::from(self.influences.crowding.value(pos))
+                    + weight * f64::from(others);
+                Some((pos, without))
+            })
+            .collect();
+        overrides.sort_unstable_by_key(|&(pos, _)| (pos.y, pos.x));
+        overrides
+    }
+
+    /// The player's threat around `believed`, drawn anew (never summed) on
+    /// the cells the faction believes can see it.
+    fn draw_threat(&mut self, believed: Pos) {
+        let Some(config) = &self.config else {
+            return;
+        };
+        let layer = config.influence.threat;
+        if layer.weight <= 0.0 || self.threat_drawn_at == Some(believed) {
+            return;
+        }
+        self.threat_drawn_at = Some(believed);
+        self.influences.threat.clear();
+        let knowledge = &self.knowledge;
+        let opaque = |pos: Pos| knowledge.belief(pos).is_some_and(|t| t.is_opaque());
+        self.influences
+            .threat
+            .stamp_where(believed, 1.0, layer.radius, |pos| {
+                line_of_sight(believed, pos, opaque)
+            });
+    }
+
+    /// Traces the searches of `actor` (for the debug overlay).
+    pub fn trace_actor(&mut self, actor: Option<usize>) {
+        self.planner.trace_actor(actor);
+    }
+
+    /// The last traced search: whose it was, and what it did.
+    pub fn last_trace(&self) -> Option<(usize, &SearchTrace)> {
+        self.planner.last_trace()
+    }
+
+    pub fn last_trace_summary(&self) -> crate::ai::planner::TracedSearchSummary {
+        self.planner.last_trace_summary()
+    }
+
+    /// Asks for an individual plan.
+    pub fn request_plan(&mut self, request: PlanRequest) {
+        self.planner.request(request);
+    }
+
+    pub fn is_planning(&self, actor: usize) -> bool {
+        self.planner.is_waiting(actor)
+    }
+
+    /// Runs `actor`'s search now, within its share of the budget, and
+    /// hands over its result if it finished (now or earlier).
+    pub fn plan_now(&mut self, actor: usize) -> Option<Finished> {
+        let options = self.search_options();
+        if let Some(view) = self.view.as_ref() {
+            self.planner.run_for(actor, view.grid(), &options);
+        }
+        self.planner.take_finished(actor)
+    }
+
+    /// A member died: its search is dropped.
+    pub fn forget_member(&mut self, actor: usize) {
+        self.planner.cancel(actor);
+    }
+
+    /// The shared field toward `target`: a member at `at` asks how far it
+    /// is. The field is started afresh for a new target, repaired as
+    /// knowledge changes, and grown only as far as members need, within
+    /// the turn's budget.
+    pub fn reach_shared_field(&mut self, target: Pos, at: Pos) -> Reach {
+        let Some(view) = self.view.as_ref() else {
+            return Reach::Unreachable;
+        };
+        let grid = view.grid();
+        if self.shared.target != Some(target) {
+            self.shared.field.reset(grid, &[(target, 0.0)]);
+            self.shared.target = Some(target);
+            self.counters.shared_fields += 1;
+        }
+        let budget = self.planner.budget_left();
+        let (reach, spent) = self.shared.field.reach(grid, at, budget);
+        self.planner.spend(spent);
+        self.counters.field_expanded += spent;
+        reach
+    }
+
+    /// The route down the shared field from `at` (up to `limit` cells).
+    pub fn shared_route(&self, at: Pos, limit: usize) -> Vec<Pos> {
+        match self.grid() {
+            Some(grid) => self.shared.field.route(grid, at, limit),
+            None => Vec::new(),
         }
     }
 
-    /// The player's threat around where the faction believes it is.
-    pub fn mark_threat(&mut self, pos: Pos) {
-        if let Some(config) = &self.config {
-            let radius = config.influence.threat.radius;
-            if config.influence.threat.weight > 0.0 {
-                self.influences.threat.stamp(pos, 1.0, radius);
-            }
-        }
+    /// The shared field's target and settled cells (for the overlay).
+    pub fn shared_field(&self) -> Option<(Pos, &DistanceField)> {
+        self.shared.target.map(|t| (t, &self.shared.field))
     }
 
     /// Brogue's safety map away from `threat`: stepping downhill on it
     /// leads away from the threat, toward open ground rather than into
     /// corners. Rebuilt when the threat moves or the map is a few turns old.
-    pub fn safety_map(&mut self, turn: u64, threat: Pos) -> Option<&DijkstraMap> {
+    fn safety_map(&mut self, turn: u64, threat: Pos) -> Option<&DijkstraMap> {
         let stale = self.safety.as_ref().is_none_or(|(built, from, _)| {
             *from != threat || turn.saturating_sub(*built) >= SAFETY_REFRESH_TURNS
         });
@@ -265,9 +540,86 @@ impl Faction {
         let (_, _, safety) = self.safety.as_ref()?;
         safety.downhill(grid, at)
     }
+}
 
-    /// Heuristic in use, for display.
-    pub fn heuristic(&self) -> Heuristic {
-        self.search_options().heuristic
+/// Whether nothing opaque stands strictly between `from` and `to` on the
+/// straight line (Bresenham).
+fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
+    let (dx, dy) = ((to.x - from.x).abs(), -(to.y - from.y).abs());
+    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
+    let (mut x, mut y, mut error) = (from.x, from.y, dx + dy);
+    loop {
+        if (x, y) == (to.x, to.y) {
+            return true;
+        }
+        if (x, y) != (from.x, from.y) && opaque(Pos::new(x, y)) {
+            return false;
+        }
+        let doubled = 2 * error;
+        if doubled >= dy {
+            error += dy;
+            x += sx;
+        }
+        if doubled <= dx {
+            error += dx;
+            y += sy;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::MonsterConfig;
+
+    fn goblins(rows: &str) -> Faction {
+        let config = MonsterConfig::shipped().unwrap();
+        let mut goblins = config.faction("goblins").unwrap().clone();
+        goblins.influence.threat.weight = 1.0;
+        goblins.influence.threat.radius = 3;
+        let level = crate::world::level_text::parse(rows).unwrap();
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+        faction.rebuild(goblins).unwrap();
+        faction
+    }
+
+    #[test]
+    fn the_threat_is_bounded_and_stops_at_walls() {
+        let mut faction = goblins(
+            "@........\n\
+             ....#....\n\
+             .........",
+        );
+        for turn in 0..20 {
+            faction.note_sighting(Pos::new(2, 1), f64::from(turn));
+            faction.start_turn(f64::from(turn), u64::from(turn as u16), 0);
+        }
+        // Set, not summed: twenty turns leave the value one stamp gave.
+        assert_eq!(faction.influences().threat.value(Pos::new(2, 1)), 1.0);
+        assert!(faction.influences().threat.value(Pos::new(3, 1)) > 0.0);
+        // Behind the wall, out of sight of the player's cell.
+        assert_eq!(faction.influences().threat.value(Pos::new(5, 1)), 0.0);
+    }
+
+    #[test]
+    fn own_crowding_is_left_out_of_the_member_s_own_search_costs() {
+        let mut faction = goblins("@......\n.......\n.......");
+        let marks = faction.mark_crowding(&[(Pos::new(3, 1), BODY_CROWDING)]);
+        faction.sync_view();
+        let grid = faction.grid().unwrap();
+        assert!(grid.cost(Pos::new(4, 1)).unwrap() > 1.0, "others shy away");
+        let overrides = faction.own_crowding_overrides(&marks);
+        assert!(!overrides.is_empty());
+        for (pos, cost) in overrides {
+            assert!((cost - 1.0).abs() < 1e-6, "{pos}: {cost}");
+        }
+    }
+
+    #[test]
+    fn line_of_sight_is_blocked_by_what_stands_between() {
+        let wall = |p: Pos| p == Pos::new(2, 0);
+        assert!(!line_of_sight(Pos::new(0, 0), Pos::new(4, 0), wall));
+        assert!(line_of_sight(Pos::new(0, 0), Pos::new(2, 0), wall));
+        assert!(line_of_sight(Pos::new(0, 1), Pos::new(4, 1), wall));
     }
 }

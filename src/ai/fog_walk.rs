@@ -1,28 +1,39 @@
 //! A controlled experiment on fog of war: one walker of a faction crosses a
 //! level, planning only on what it has seen (its faction's unknown-cell
-//! policy fills the rest), looking around after every step, replanning when
-//! what it sees contradicts its plan and learning from every bump. The same
-//! walk with the whole level known is the omniscient baseline.
+//! policy fills the rest), through the same monster-turn functions the game
+//! uses (sight, planning, plan checks, bumps). The same walk with the whole
+//! level known is the omniscient baseline.
 //!
 //! In a maze an optimistic walker's searches are short (it believes the way
 //! is open) but it walks into dead ends; the omniscient walker searches the
-//! maze's real corridors and walks straight there.
+//! maze's real corridors and walks straight there. The realised time (each
+//! step's length times the true cost of the cell entered) says what the fog
+//! cost the walker.
 
-use crate::ai::cost_view::{CostRules, CostView, Influences};
+use crate::ai::brain::Brain;
+use crate::ai::faction::Faction;
 use crate::ai::knowledge::FactionKnowledge;
+use crate::ai::monster_turn::{Body, Intent, Senses, after_bump, after_step, look_around, pursue};
 use crate::config::FactionConfig;
-use crate::pathfinding::{AStar, GridError, Pos, SearchOptions};
-use crate::world::Level;
+use crate::pathfinding::{GridError, Pos};
+use crate::world::{CostProfile, Level};
 use crate::world::fov::{Fov, VisibleSet};
 
+/// The walker's search budget per step: the experiment measures plans, not
+/// the scheduler, so each search finishes in the step it starts.
+const WALK_NODE_BUDGET: u32 = u32::MAX;
+
 /// What one walk cost.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct FogWalk {
     pub searches: u64,
     pub expanded: u64,
     pub steps: u64,
-    /// Cells that contradicted the plan's assumptions.
-    pub discoveries: u64,
+    /// Game time the walk took: step lengths times the true costs of the
+    /// cells entered, over the faction's speed.
+    pub time: f64,
+    /// Cells whose walkability the faction's policy guessed wrong.
+    pub wrong_guesses: u64,
     pub arrived: bool,
 }
 
@@ -37,7 +48,7 @@ impl FogWalk {
 }
 
 /// Walks from `from` to `to` on `level` as a member of the faction
-/// `config` describes, giving up after `max_steps`.
+/// `config` describes, giving up after `max_steps` turns.
 pub fn fog_walk(
     level: &Level,
     config: &FactionConfig,
@@ -46,91 +57,88 @@ pub fn fog_walk(
     omniscient: bool,
     max_steps: u64,
 ) -> Result<FogWalk, GridError> {
-    let rules = CostRules::from_config(config);
-    let mut knowledge = if omniscient {
+    let mut config = config.clone();
+    config.node_budget = WALK_NODE_BUDGET;
+    let knowledge = if omniscient {
         FactionKnowledge::omniscient(level)
     } else {
         FactionKnowledge::new(level.width(), level.height())
     };
-    let influences = Influences::new(level.width(), level.height());
-    let mut fov = Fov::new();
-    let mut seen = VisibleSet::new();
-    let mut astar = AStar::new();
-    let options = SearchOptions {
-        heuristic: config.heuristic,
-        weight: config.weight,
-        tie_break: config.tie_break,
-        turn_penalty: 0.0,
-    };
+    let profile = crate::ai::cost_view::faction_profile(&config);
+    let speed = config.speed;
+    let mut faction = Faction::new(config.clone(), knowledge);
+    faction.rebuild(config)?;
+    let mut brain = Brain::default();
+    let (mut fov, mut seen) = (Fov::new(), VisibleSet::new());
     let mut walk = FogWalk::default();
     let mut at = from;
-    let look = |at: Pos,
-                knowledge: &mut FactionKnowledge,
-                fov: &mut Fov,
-                seen: &mut VisibleSet,
-                walk: &mut FogWalk| {
-        fov.compute_into(level, at, config.sight_radius, seen);
-        for &pos in seen.cells() {
-            if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
-                let belief = knowledge.belief(pos);
-                if belief != Some(terrain)
-                    && rules.terrain_cost(belief).is_some()
-                        != rules.terrain_cost(Some(terrain)).is_some()
-                {
-                    walk.discoveries += 1;
-                }
-                knowledge.observe(pos, terrain, 0.0);
-            }
-        }
-    };
-    look(at, &mut knowledge, &mut fov, &mut seen, &mut walk);
-    knowledge.take_changes();
-    let mut view = CostView::new(rules.clone(), &knowledge, &influences)?;
-    let mut plan: Vec<Pos> = Vec::new();
-    while at != to && walk.steps < max_steps {
-        let contradicted = plan
-            .iter()
-            .any(|&cell| rules.terrain_cost(knowledge.belief(cell)).is_none());
-        if plan.is_empty() || contradicted {
-            let changes = knowledge.take_changes();
-            view.refresh(&knowledge, &influences, &changes);
-            walk.searches += 1;
-            let found = astar.find_path(view.grid(), at, to, &options);
-            walk.expanded += astar.stats().expanded;
-            match found {
-                Ok(Some(path)) => plan = path.cells[1..].to_vec(),
-                _ => return Ok(walk),
-            }
-        }
-        let next = plan.remove(0);
-        let walkable = level
-            .terrain_at(next.x, next.y)
-            .is_some_and(|t| rules.terrain_cost(Some(t)).is_some());
-        let corner_ok = next.x == at.x
-            || next.y == at.y
-            || [Pos::new(next.x, at.y), Pos::new(at.x, next.y)]
-                .iter()
-                .all(|&c| {
-                    level
-                        .terrain_at(c.x, c.y)
-                        .is_some_and(|t| rules.terrain_cost(Some(t)).is_some())
-                });
-        if walkable && corner_ok {
-            at = next;
-            walk.steps += 1;
-        } else {
-            for cell in [next, Pos::new(next.x, at.y), Pos::new(at.x, next.y)] {
-                if let Some(t) = level.terrain_at(cell.x, cell.y)
-                    && knowledge.belief(cell) != Some(t)
-                {
-                    knowledge.learn_from_bump(cell, t, 0.0);
-                    walk.discoveries += 1;
+    let nobody = |_: Pos| Body::Empty;
+    let mut turn = 0;
+    while at != to && turn < max_steps {
+        turn += 1;
+        faction.start_turn(turn as f64, turn, 0);
+        look_around(
+            &mut faction,
+            &mut brain,
+            level,
+            &mut fov,
+            &mut seen,
+            at,
+            turn as f64,
+            0,
+        );
+        let senses = Senses {
+            actor: 0,
+            at,
+            now: turn as f64,
+            turn,
+            player_seen: None,
+            health: 1.0,
+            body_at: &nobody,
+        };
+        match pursue(&mut faction, &mut brain, &senses, to) {
+            Intent::Step { to: next, .. } => {
+                match true_step_cost(level, &profile, at, next) {
+                    Some(cost) => {
+                        let length = if at.x != next.x && at.y != next.y {
+                            std::f64::consts::SQRT_2
+                        } else {
+                            1.0
+                        };
+                        walk.time += length * cost / speed;
+                        at = next;
+                        walk.steps += 1;
+                        after_step(&mut brain, next);
+                    }
+                    None => after_bump(
+                        &mut faction,
+                        &mut brain,
+                        at,
+                        next,
+                        |p| level.terrain_at(p.x, p.y),
+                        turn as f64,
+                    ),
                 }
             }
-            plan.clear();
+            Intent::Wait if brain.unreachable == Some(to) => break,
+            Intent::Wait | Intent::Attack(_) | Intent::Bash(_) => {}
         }
-        look(at, &mut knowledge, &mut fov, &mut seen, &mut walk);
     }
+    let stats = faction.planner_stats();
+    walk.searches = stats.searches;
+    walk.expanded = stats.expanded;
+    walk.wrong_guesses = faction.counters().wrong_guesses;
     walk.arrived = at == to;
     Ok(walk)
+}
+
+/// What entering `next` from `at` costs on the true level, if the step is
+/// legal there (a passable cell, and for a diagonal both corners passable).
+fn true_step_cost(level: &Level, profile: &CostProfile, at: Pos, next: Pos) -> Option<f64> {
+    let cost = |p: Pos| level.terrain_at(p.x, p.y).and_then(|t| profile.cost(t));
+    let adjacent = at != next && (at.x - next.x).abs() <= 1 && (at.y - next.y).abs() <= 1;
+    let corners_clear = at.x == next.x
+        || at.y == next.y
+        || (cost(Pos::new(next.x, at.y)).is_some() && cost(Pos::new(at.x, next.y)).is_some());
+    cost(next).filter(|_| adjacent && corners_clear)
 }

@@ -4,7 +4,9 @@
 //! `weight x value` to the cost of entering a cell.
 //!
 //! Only the cells with a value are visited when decaying, so a quiet map
-//! costs nothing per turn.
+//! costs nothing per turn. Saved sparsely: only the cells with a value.
+
+use serde::{Deserialize, Serialize};
 
 use crate::ai::cell_grid::CellGrid;
 use crate::pathfinding::Pos;
@@ -12,7 +14,8 @@ use crate::pathfinding::Pos;
 /// Values below this are dropped to 0.
 const NEGLIGIBLE: f32 = 0.01;
 
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(into = "SavedInfluence", try_from = "SavedInfluence")]
 pub struct InfluenceMap {
     cells: CellGrid,
     values: Vec<f32>,
@@ -32,6 +35,14 @@ impl InfluenceMap {
         }
     }
 
+    pub fn width(&self) -> usize {
+        self.cells.width()
+    }
+
+    pub fn height(&self) -> usize {
+        self.cells.height()
+    }
+
     fn index(&self, pos: Pos) -> Option<usize> {
         self.cells.index(pos)
     }
@@ -43,24 +54,40 @@ impl InfluenceMap {
     /// Adds `amount` at `center`, falling off linearly to 0 just beyond
     /// `radius` (euclidean).
     pub fn stamp(&mut self, center: Pos, amount: f32, radius: u32) {
-        let r = radius as i32;
-        for dy in -r..=r {
-            for dx in -r..=r {
-                let distance = f64::from(dx * dx + dy * dy).sqrt();
-                if distance > f64::from(r) + 0.5 {
-                    continue;
-                }
-                let falloff = 1.0 - distance / (f64::from(r) + 1.0);
-                let Some(i) = self.index(Pos::new(center.x + dx, center.y + dy)) else {
-                    continue;
-                };
-                if self.values[i] == 0.0 {
-                    self.active.push(i as u32);
-                }
-                self.values[i] += amount * falloff as f32;
-                self.changed.push(i as u32);
+        self.stamp_where(center, amount, radius, |_| true);
+    }
+
+    /// [`InfluenceMap::stamp`] on the cells `reaches` allows (line of sight,
+    /// say).
+    pub fn stamp_where(
+        &mut self,
+        center: Pos,
+        amount: f32,
+        radius: u32,
+        reaches: impl Fn(Pos) -> bool,
+    ) {
+        for (pos, value) in footprint(center, amount, radius) {
+            let Some(i) = self.index(pos) else {
+                continue;
+            };
+            if !reaches(pos) {
+                continue;
             }
+            if self.values[i] == 0.0 {
+                self.active.push(i as u32);
+            }
+            self.values[i] += value;
+            self.changed.push(i as u32);
         }
+    }
+
+    /// Sets every value back to 0 (the layer is drawn anew).
+    pub fn clear(&mut self) {
+        for &i in &self.active {
+            self.values[i as usize] = 0.0;
+        }
+        self.changed.extend_from_slice(&self.active);
+        self.active.clear();
     }
 
     /// Multiplies every value by `kept` (0..1), dropping negligible ones.
@@ -101,9 +128,99 @@ impl InfluenceMap {
     }
 }
 
+/// What a stamp of `amount` at `center` adds to each cell it reaches.
+pub fn footprint(center: Pos, amount: f32, radius: u32) -> impl Iterator<Item = (Pos, f32)> {
+    let r = radius as i32;
+    (-r..=r).flat_map(move |dy| {
+        (-r..=r).filter_map(move |dx| {
+            let distance = f64::from(dx * dx + dy * dy).sqrt();
+            if distance > f64::from(r) + 0.5 {
+                return None;
+            }
+            let falloff = 1.0 - distance / (f64::from(r) + 1.0);
+            Some((
+                Pos::new(center.x + dx, center.y + dy),
+                amount * falloff as f32,
+            ))
+        })
+    })
+}
+
+/// The saved form: the size and the cells with a value.
+#[derive(Serialize, Deserialize)]
+struct SavedInfluence {
+    width: usize,
+    height: usize,
+    cells: Vec<(u32, f32)>,
+}
+
+impl From<InfluenceMap> for SavedInfluence {
+    fn from(map: InfluenceMap) -> Self {
+        Self {
+            width: map.cells.width(),
+            height: map.cells.height(),
+            cells: map
+                .active
+                .iter()
+                .map(|&i| (i, map.values[i as usize]))
+                .collect(),
+        }
+    }
+}
+
+impl TryFrom<SavedInfluence> for InfluenceMap {
+    type Error = String;
+
+    fn try_from(saved: SavedInfluence) -> Result<Self, Self::Error> {
+        let mut map = InfluenceMap::new(saved.width, saved.height);
+        for (i, value) in saved.cells {
+            let slot = map
+                .values
+                .get_mut(i as usize)
+                .ok_or_else(|| format!("influence cell {i} is outside the map"))?;
+            if !(value.is_finite() && value > 0.0) {
+                return Err(format!("influence value {value} at cell {i} is not positive"));
+            }
+            if *slot == 0.0 {
+                map.active.push(i);
+            }
+            *slot = value;
+        }
+        Ok(map)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saves_only_the_cells_with_a_value_and_loads_them_back() {
+        let mut map = InfluenceMap::new(30, 30);
+        map.stamp(Pos::new(5, 5), 1.0, 1);
+        let text = serde_json::to_string(&map).unwrap();
+        assert!(text.len() < 300, "{text}");
+        let mut loaded: InfluenceMap = serde_json::from_str(&text).unwrap();
+        assert_eq!(loaded.value(Pos::new(5, 5)), map.value(Pos::new(5, 5)));
+        assert_eq!(loaded.active_cells(), map.active_cells());
+        loaded.take_changes();
+        map.take_changes();
+        assert_eq!(loaded, map);
+    }
+
+    #[test]
+    fn a_cleared_layer_is_drawn_anew_without_summing() {
+        let mut map = InfluenceMap::new(9, 9);
+        for _ in 0..10 {
+            map.clear();
+            map.stamp(Pos::new(4, 4), 1.0, 2);
+        }
+        assert_eq!(map.value(Pos::new(4, 4)), 1.0);
+        map.clear();
+        map.stamp_where(Pos::new(4, 4), 1.0, 2, |p| p.x <= 4);
+        assert_eq!(map.value(Pos::new(5, 4)), 0.0);
+        assert!(map.value(Pos::new(3, 4)) > 0.0);
+    }
 
     #[test]
     fn stamps_fall_off_and_decay_away() {

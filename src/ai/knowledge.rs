@@ -22,11 +22,6 @@ pub struct FactionKnowledge {
     /// Cells whose belief changed since the last `take_changes`.
     #[serde(skip)]
     changed: Vec<u32>,
-    /// Cells that contradicted what the faction planned on: an unknown cell
-    /// its unknown-cell policy got wrong, a door closed or broken since it
-    /// was last seen, a step that bumped into something unexpected. Counted
-    /// by the caller, which knows the policy.
-    pub discoveries: u64,
 }
 
 const NEVER_SEEN: f32 = -1.0;
@@ -38,7 +33,6 @@ impl PartialEq for FactionKnowledge {
         self.cells == other.cells
             && self.believed == other.believed
             && self.last_seen == other.last_seen
-            && self.discoveries == other.discoveries
     }
 }
 
@@ -50,7 +44,6 @@ impl FactionKnowledge {
             believed: vec![None; width * height],
             last_seen: vec![NEVER_SEEN; width * height],
             changed: Vec::new(),
-            discoveries: 0,
         }
     }
 
@@ -72,6 +65,10 @@ impl FactionKnowledge {
 
     pub fn height(&self) -> usize {
         self.cells.height()
+    }
+
+    pub fn in_bounds(&self, pos: Pos) -> bool {
+        self.index(pos).is_some()
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
@@ -108,13 +105,6 @@ impl FactionKnowledge {
         }
     }
 
-    /// A member bumped into `terrain` at `pos` where it expected to walk:
-    /// always a contradiction.
-    pub fn learn_from_bump(&mut self, pos: Pos, terrain: Terrain, time: f64) {
-        self.observe(pos, terrain, time);
-        self.discoveries += 1;
-    }
-
     /// How many cells the faction has seen.
     pub fn known_cells(&self) -> usize {
         self.believed.iter().filter(|b| b.is_some()).count()
@@ -131,7 +121,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn learns_by_sight_and_counts_contradictions() {
+    fn learns_by_sight_and_remembers_when() {
         let mut knowledge = FactionKnowledge::new(4, 3);
         let door = Pos::new(2, 1);
         assert_eq!(knowledge.belief(door), None);
@@ -142,11 +132,7 @@ mod tests {
         assert!(knowledge.observe(door, Terrain::ClosedDoor, 9.0));
         assert_eq!(knowledge.take_changes(), vec![door, door]);
         assert!(knowledge.take_changes().is_empty());
-        // Sight alone counts nothing (the caller knows the policy); a bump
-        // is always a contradiction.
-        assert_eq!(knowledge.discoveries, 0);
-        knowledge.learn_from_bump(Pos::new(0, 0), Terrain::Wall, 10.0);
-        assert_eq!(knowledge.discoveries, 1);
+        knowledge.observe(Pos::new(0, 0), Terrain::Wall, 10.0);
         assert_eq!(knowledge.known_cells(), 2);
         assert_eq!(knowledge.belief(Pos::new(-1, 0)), None);
     }

@@ -1,19 +1,44 @@
-//! Planning within a budget: a faction's search requests wait in a fair
-//! (first come, first served) queue and share one node budget per turn. A
-//! search that runs out of budget is paused and resumed next turn from where
-//! it stopped (the engine's `step(budget)`), so a hundred monsters never
-//! stall a turn. While a search is paused its grid is left untouched.
+//! Planning within a budget: a faction's individual searches share one node
+//! budget per turn, by priority, with a cap per search per turn so one long
+//! search cannot hold the rest back.
+//!
+//! - A member asks in its own turn and its search runs at once, up to its
+//!   cap (a full cap for a member with no plan or close to its goal, a
+//!   quarter for one that only refines a plan it still has).
+//! - A search that reaches its cap pauses in one of a few search spaces and
+//!   goes on at the start of the next turn, the most urgent first.
+//! - The grid is never frozen for a paused search: it is brought up to date
+//!   every turn, and the engine goes on where it stopped only when nothing
+//!   the search has looked at changed (otherwise it starts over).
 
-use std::collections::VecDeque;
 use std::time::Instant;
 
 use crate::pathfinding::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace};
 
+/// Searches that may be paused at once (each holds a search space of 16
+/// bytes per cell, allocated when first used).
+pub const SEARCH_SLOTS: usize = 3;
+/// A search may spend at most this share of the turn's budget per turn.
+const CAP_SHARE: u64 = 3;
+/// ...but never less than this many nodes.
+const MIN_CAP: u64 = 64;
+/// How much of the cap a member that still has a plan may spend at once.
+const REFINE_SHARE: u64 = 4;
+
+/// Lower runs first: a member with no plan, then by distance to its goal.
+pub type Priority = u32;
+
 /// A monster asks for a path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlanRequest {
     pub actor: usize,
+    pub from: Pos,
     pub goal: Pos,
+    pub priority: Priority,
+    /// Whether it still has a plan to follow meanwhile.
+    pub has_plan: bool,
+    /// Cells priced differently for this search alone (its own crowding).
+    pub overrides: Vec<(Pos, f64)>,
 }
 
 /// What a finished search says.
@@ -24,13 +49,27 @@ pub enum PlanOutcome {
     Unreachable,
 }
 
+/// A finished search, waiting for its monster's next turn.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    pub actor: usize,
+    pub from: Pos,
+    pub goal: Pos,
+    pub outcome: PlanOutcome,
+}
+
 /// Counters for the sim and the overlay.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct PlannerStats {
     pub searches: u64,
     pub expanded: u64,
-    /// Searches that needed more than one turn's budget.
+    /// Searches that needed more than one turn.
     pub sliced_searches: u64,
+    /// Paused searches that started over because the grid changed where
+    /// they had looked.
+    pub restarts: u64,
+    /// Paused searches that went on after grid changes elsewhere.
+    pub resumed_after_changes: u64,
 }
 
 /// What the overlay shows beside the last traced search: how long it took
@@ -40,25 +79,34 @@ pub struct TracedSearchSummary {
     pub micros: u64,
     /// The found path's cost; `None` when there was no way.
     pub cost: Option<f64>,
+    pub expanded: u64,
 }
 
-/// The search now under way.
-#[derive(Debug, Clone, Copy)]
+/// One search space and the search it holds.
+#[derive(Debug, Default)]
+struct Slot {
+    astar: AStar,
+    active: Option<Active>,
+}
+
+#[derive(Debug, Clone)]
 struct Active {
     request: PlanRequest,
+    /// Expansions counted so far (the engine's counter restarts with it).
     counted: u64,
-    slices: u32,
-    /// Search time so far, measured only for the traced actor.
+    spent_this_turn: u64,
+    turns: u32,
     traced_micros: u64,
 }
 
 #[derive(Debug, Default)]
 pub struct Planner {
-    astar: AStar,
-    queue: VecDeque<PlanRequest>,
-    active: Option<Active>,
+    slots: Vec<Slot>,
+    /// Requests not started yet (no free search space).
+    queue: Vec<PlanRequest>,
     budget_left: u64,
-    finished: Vec<(usize, Pos, PlanOutcome)>,
+    cap: u64,
+    finished: Vec<Finished>,
     pub stats: PlannerStats,
     /// The actor whose searches are traced for the overlay, if any.
     traced_actor: Option<usize>,
@@ -71,59 +119,87 @@ impl Planner {
         Self::default()
     }
 
-    /// A new turn: the budget is refilled.
+    /// A new turn: the budget is refilled and each search's cap with it.
     pub fn new_turn(&mut self, node_budget: u64) {
         self.budget_left = node_budget;
+        self.cap = (node_budget / CAP_SHARE).max(MIN_CAP).min(node_budget.max(1));
+        for slot in &mut self.slots {
+            if let Some(active) = slot.active.as_mut() {
+                active.spent_this_turn = 0;
+                active.turns += 1;
+            }
+        }
     }
 
-    /// Queues a request (an actor already waiting keeps its place, with
-    /// its new goal; one being searched for keeps its search).
+    /// Spends nodes from this turn's budget on something else the faction
+    /// searches (its shared field).
+    pub fn spend(&mut self, nodes: u64) {
+        self.budget_left = self.budget_left.saturating_sub(nodes);
+    }
+
+    pub fn budget_left(&self) -> u64 {
+        self.budget_left
+    }
+
+    /// The most one search may spend this turn.
+    pub fn cap(&self) -> u64 {
+        self.cap
+    }
+
+    /// Asks for a plan. A search under way toward the same goal is kept; one
+    /// toward another goal is dropped for the new one.
     pub fn request(&mut self, request: PlanRequest) {
-        if self
-            .active
-            .is_some_and(|a| a.request.actor == request.actor)
-        {
-            return;
+        for slot in &mut self.slots {
+            if let Some(active) = &slot.active
+                && active.request.actor == request.actor
+            {
+                if active.request.goal == request.goal {
+                    return;
+                }
+                slot.active = None;
+            }
         }
-        if let Some(queued) = self.queue.iter_mut().find(|r| r.actor == request.actor) {
-            queued.goal = request.goal;
-            return;
-        }
-        self.queue.push_back(request);
+        self.queue.retain(|r| r.actor != request.actor);
+        self.queue.push(request);
     }
 
-    /// Whether a search for `actor` is under way (the monster should hold
-    /// still so the search's start stays where it is).
-    pub fn is_searching_for(&self, actor: usize) -> bool {
-        self.active.is_some_and(|a| a.request.actor == actor)
-    }
-
+    /// Whether a search for `actor` is queued or under way.
     pub fn is_waiting(&self, actor: usize) -> bool {
-        self.is_searching_for(actor) || self.queue.iter().any(|r| r.actor == actor)
-    }
-
-    pub fn is_idle(&self) -> bool {
-        self.active.is_none()
+        self.queue.iter().any(|r| r.actor == actor)
+            || self
+                .slots
+                .iter()
+                .any(|s| s.active.as_ref().is_some_and(|a| a.request.actor == actor))
     }
 
     /// Forgets everything queued or under way (the grid is about to change
     /// wholesale, e.g. after a config reload).
     pub fn cancel_all(&mut self) {
         self.queue.clear();
-        self.active = None;
+        for slot in &mut self.slots {
+            slot.active = None;
+        }
+        self.finished.clear();
     }
 
-    /// Removes an actor's request (it died).
+    /// Removes an actor's request and result (it died).
     pub fn cancel(&mut self, actor: usize) {
         self.queue.retain(|r| r.actor != actor);
-        if self.active.is_some_and(|a| a.request.actor == actor) {
-            self.active = None;
+        for slot in &mut self.slots {
+            if slot.active.as_ref().is_some_and(|a| a.request.actor == actor) {
+                slot.active = None;
+            }
         }
+        self.finished.retain(|f| f.actor != actor);
     }
 
     /// Traces the searches of `actor` (for the debug overlay).
     pub fn trace_actor(&mut self, actor: Option<usize>) {
         self.traced_actor = actor;
+    }
+
+    pub fn traced_actor(&self) -> Option<usize> {
+        self.traced_actor
     }
 
     /// The last traced search: whose it was, and what it did.
@@ -136,104 +212,179 @@ impl Planner {
         self.last_trace_summary
     }
 
-    /// Takes the next queued request and starts its search on `grid` from
-    /// the actor's current cell; returns false when the queue is empty or
-    /// the budget is spent.
-    pub fn start_next(
-        &mut self,
-        grid: &Grid,
-        options: &SearchOptions,
-        position_of: impl Fn(usize) -> Option<Pos>,
-    ) -> bool {
-        if self.active.is_some() || self.budget_left == 0 {
-            return false;
+    /// Runs `actor`'s search now (starting it if it waits), within its cap
+    /// and the budget left. Returns whether a result for it is waiting.
+    pub fn run_for(&mut self, actor: usize, grid: &Grid, options: &SearchOptions) -> bool {
+        let slot = match self.slot_of(actor) {
+            Some(slot) => Some(slot),
+            None => self.start_queued(actor, grid, options),
+        };
+        if let Some(slot) = slot {
+            self.advance(slot, grid);
         }
-        while let Some(request) = self.queue.pop_front() {
-            let Some(from) = position_of(request.actor) else {
-                continue;
-            };
-            self.astar
-                .set_tracing(self.traced_actor == Some(request.actor));
-            self.stats.searches += 1;
-            match self.astar.start_search(grid, from, request.goal, options) {
-                Ok(()) => {
-                    self.active = Some(Active {
-                        request,
-                        counted: 0,
-                        slices: 0,
-                        traced_micros: 0,
-                    });
-                    return true;
-                }
-                Err(_) => {
-                    // Standing or aiming where the faction believes no one
-                    // can stand: nothing to search.
-                    self.finished
-                        .push((request.actor, request.goal, PlanOutcome::Unreachable));
-                }
-            }
-        }
-        false
+        self.finished.iter().any(|f| f.actor == actor)
     }
 
-    /// Runs the search under way within the budget left this turn. Returns
-    /// true when it finished (its outcome is waiting in `take_finished`).
-    pub fn advance(&mut self, grid: &Grid) -> bool {
-        let Some(mut active) = self.active else {
-            return false;
+    /// At the start of a turn: paused searches go on, the most urgent first,
+    /// then waiting requests take free search spaces.
+    pub fn run_paused(&mut self, grid: &Grid, options: &SearchOptions) {
+        let mut order: Vec<(Priority, usize)> = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.active.as_ref().map(|a| (a.request.priority, i)))
+            .collect();
+        order.sort_unstable();
+        for (_, slot) in order {
+            if self.budget_left == 0 {
+                return;
+            }
+            self.advance(slot, grid);
+        }
+        self.queue
+            .sort_by_key(|r| (r.priority, r.actor));
+        while self.budget_left > 0 && !self.queue.is_empty() {
+            let actor = self.queue[0].actor;
+            match self.start_queued(actor, grid, options) {
+                Some(slot) => self.advance(slot, grid),
+                None => break,
+            }
+        }
+    }
+
+    /// The finished search of `actor`, if one waits.
+    pub fn take_finished(&mut self, actor: usize) -> Option<Finished> {
+        let index = self.finished.iter().position(|f| f.actor == actor)?;
+        Some(self.finished.swap_remove(index))
+    }
+
+    fn slot_of(&self, actor: usize) -> Option<usize> {
+        self.slots
+            .iter()
+            .position(|s| s.active.as_ref().is_some_and(|a| a.request.actor == actor))
+    }
+
+    /// Starts `actor`'s queued request in a free search space.
+    fn start_queued(
+        &mut self,
+        actor: usize,
+        grid: &Grid,
+        options: &SearchOptions,
+    ) -> Option<usize> {
+        let index = self.queue.iter().position(|r| r.actor == actor)?;
+        let slot = match self.slots.iter().position(|s| s.active.is_none()) {
+            Some(slot) => slot,
+            None if self.slots.len() < SEARCH_SLOTS => {
+                self.slots.push(Slot::default());
+                self.slots.len() - 1
+            }
+            None => return None,
         };
-        if self.budget_left == 0 {
-            return false;
+        let request = self.queue.remove(index);
+        let traced = self.traced_actor == Some(request.actor);
+        let space = &mut self.slots[slot];
+        space.astar.set_tracing(traced);
+        self.stats.searches += 1;
+        match space.astar.start_search_with_overrides(
+            grid,
+            request.from,
+            request.goal,
+            options,
+            &request.overrides,
+        ) {
+            Ok(()) => {
+                space.active = Some(Active {
+                    request,
+                    counted: 0,
+                    spent_this_turn: 0,
+                    turns: 1,
+                    traced_micros: 0,
+                });
+                Some(slot)
+            }
+            Err(_) => {
+                // Standing or aiming where the faction believes no one can
+                // stand: nothing to search.
+                self.finished.push(Finished {
+                    actor: request.actor,
+                    from: request.from,
+                    goal: request.goal,
+                    outcome: PlanOutcome::Unreachable,
+                });
+                None
+            }
+        }
+    }
+
+    /// Runs the search in `slot` within its cap and the budget left.
+    fn advance(&mut self, slot: usize, grid: &Grid) {
+        let Some(mut active) = self.slots[slot].active.take() else {
+            return;
+        };
+        let cap = if active.request.has_plan {
+            (self.cap / REFINE_SHARE).max(MIN_CAP.min(self.cap))
+        } else {
+            self.cap
+        };
+        let allowance = cap
+            .saturating_sub(active.spent_this_turn)
+            .min(self.budget_left);
+        if allowance == 0 {
+            self.slots[slot].active = Some(active);
+            return;
         }
         let traced = self.traced_actor == Some(active.request.actor);
+        let space = &mut self.slots[slot].astar;
         // The clock is read only for the traced actor: untraced searches
         // cost exactly what they did before the overlay existed.
         let started = traced.then(Instant::now);
-        let status = self.astar.step(grid, self.budget_left as usize);
+        let before = space.stats();
+        let status = space.step(grid, allowance as usize);
+        let after = space.stats();
         if let Some(started) = started {
             let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
             active.traced_micros += micros;
         }
-        let expanded = self.astar.stats().expanded;
-        let spent = expanded - active.counted;
-        active.counted = expanded;
-        active.slices += 1;
-        self.budget_left = self.budget_left.saturating_sub(spent.max(1));
+        if after.restarts > before.restarts {
+            self.stats.restarts += 1;
+            active.counted = 0;
+        }
+        if after.resumed_after_changes > before.resumed_after_changes {
+            self.stats.resumed_after_changes += 1;
+        }
+        let spent = after.expanded.saturating_sub(active.counted).max(1);
+        active.counted = after.expanded;
+        active.spent_this_turn += spent;
+        self.budget_left = self.budget_left.saturating_sub(spent);
         self.stats.expanded += spent;
         let outcome = match status {
             SearchStatus::Pending => {
-                self.active = Some(active);
-                return false;
+                self.slots[slot].active = Some(active);
+                return;
             }
             SearchStatus::Found(path) => PlanOutcome::Path(path),
             SearchStatus::NoPath => PlanOutcome::Unreachable,
         };
-        if active.slices > 1 {
+        if active.turns > 1 {
             self.stats.sliced_searches += 1;
         }
         if traced {
-            self.last_trace = Some((active.request.actor, self.astar.trace().clone()));
+            self.last_trace = Some((active.request.actor, space.trace().clone()));
             self.last_trace_summary = TracedSearchSummary {
                 micros: active.traced_micros,
                 cost: match &outcome {
                     PlanOutcome::Path(path) => Some(path.cost),
                     PlanOutcome::Unreachable => None,
                 },
+                expanded: after.expanded,
             };
         }
-        self.active = None;
-        self.finished
-            .push((active.request.actor, active.request.goal, outcome));
-        true
-    }
-
-    /// Finished outcomes (actor, goal, outcome), oldest first.
-    pub fn take_finished(&mut self) -> Vec<(usize, Pos, PlanOutcome)> {
-        std::mem::take(&mut self.finished)
-    }
-
-    pub fn budget_left(&self) -> u64 {
-        self.budget_left
+        self.finished.push(Finished {
+            actor: active.request.actor,
+            from: active.request.from,
+            goal: active.request.goal,
+            outcome,
+        });
     }
 }
 
@@ -250,8 +401,19 @@ mod tests {
         .unwrap()
     }
 
+    fn ask(actor: usize, goal: Pos, has_plan: bool, priority: Priority) -> PlanRequest {
+        PlanRequest {
+            actor,
+            from: Pos::new(0, 0),
+            goal,
+            priority,
+            has_plan,
+            overrides: Vec::new(),
+        }
+    }
+
     #[test]
-    fn a_search_larger_than_the_budget_finishes_over_several_turns_with_the_same_path() {
+    fn a_search_larger_than_its_cap_finishes_over_several_turns_with_the_same_path() {
         let grid = corridor();
         let options = SearchOptions {
             heuristic: crate::pathfinding::Heuristic::Zero,
@@ -262,54 +424,84 @@ mod tests {
             .unwrap()
             .unwrap();
         let mut planner = Planner::new();
-        planner.request(PlanRequest {
-            actor: 3,
-            goal: Pos::new(59, 1),
-        });
+        planner.request(ask(3, Pos::new(59, 1), false, 0));
         let mut turns = 0;
-        let outcome = loop {
+        let finished = loop {
             turns += 1;
-            planner.new_turn(10);
-            planner.start_next(&grid, &options, |_| Some(Pos::new(0, 0)));
-            assert!(
-                planner.is_searching_for(3) || !planner.take_finished().is_empty() || turns > 1
-            );
-            if planner.advance(&grid) {
-                break planner.take_finished().pop().unwrap();
+            planner.new_turn(300);
+            planner.run_paused(&grid, &options);
+            if planner.run_for(3, &grid, &options) {
+                break planner.take_finished(3).unwrap();
             }
             assert!(turns < 1000);
         };
-        assert!(
-            turns > 1,
-            "the budget should have cut the search into slices"
-        );
-        assert_eq!(outcome, (3, Pos::new(59, 1), PlanOutcome::Path(one_shot)));
+        assert!(turns > 1, "the cap should have cut the search into slices");
+        assert_eq!(finished.outcome, PlanOutcome::Path(one_shot));
         assert_eq!(planner.stats.sliced_searches, 1);
     }
 
     #[test]
-    fn requests_are_served_first_come_first_served() {
+    fn one_long_search_cannot_hold_the_others_back() {
         let grid = corridor();
-        let options = SearchOptions::default();
+        let options = SearchOptions {
+            heuristic: crate::pathfinding::Heuristic::Zero,
+            ..SearchOptions::default()
+        };
         let mut planner = Planner::new();
-        for actor in [5, 2, 9] {
-            planner.request(PlanRequest {
-                actor,
-                goal: Pos::new(10, 0),
-            });
+        planner.new_turn(600);
+        // A far goal first: it spends its cap (a third) and pauses...
+        planner.request(ask(1, Pos::new(59, 1), false, 50));
+        assert!(!planner.run_for(1, &grid, &options));
+        assert!(planner.budget_left() >= 400);
+        // ...so a short search asked after it still runs this turn.
+        planner.request(ask(2, Pos::new(3, 0), false, 3));
+        assert!(planner.run_for(2, &grid, &options));
+        assert!(matches!(
+            planner.take_finished(2).unwrap().outcome,
+            PlanOutcome::Path(_)
+        ));
+        assert!(planner.is_waiting(1));
+    }
+
+    #[test]
+    fn a_member_that_still_has_a_plan_spends_a_smaller_share() {
+        let grid = corridor();
+        let options = SearchOptions {
+            heuristic: crate::pathfinding::Heuristic::Zero,
+            ..SearchOptions::default()
+        };
+        let mut planner = Planner::new();
+        planner.new_turn(1200);
+        planner.request(ask(1, Pos::new(59, 1), true, 0));
+        planner.run_for(1, &grid, &options);
+        assert_eq!(planner.budget_left(), 1200 - 400 / 4);
+    }
+
+    #[test]
+    fn paused_searches_resume_by_priority() {
+        let grid = corridor();
+        let options = SearchOptions {
+            heuristic: crate::pathfinding::Heuristic::Zero,
+            ..SearchOptions::default()
+        };
+        let mut planner = Planner::new();
+        planner.new_turn(200);
+        for (actor, priority) in [(1, 9), (2, 1)] {
+            planner.request(ask(actor, Pos::new(59, 0), false, priority));
+            planner.run_for(actor, &grid, &options);
         }
-        planner.request(PlanRequest {
-            actor: 2,
-            goal: Pos::new(12, 0),
-        });
-        let mut order = Vec::new();
-        for _ in 0..10 {
-            planner.new_turn(1_000);
-            while planner.start_next(&grid, &options, |_| Some(Pos::new(0, 0))) {
-                planner.advance(&grid);
-            }
-            order.extend(planner.take_finished().into_iter().map(|(a, _, _)| a));
-        }
-        assert_eq!(order, vec![5, 2, 9]);
+        // Next turn the budget only covers one cap: the urgent one gets it.
+        planner.new_turn(66);
+        planner.run_paused(&grid, &options);
+        assert_eq!(planner.budget_left(), 0);
+        let spent = |actor| {
+            planner.slots[planner.slot_of(actor).unwrap()]
+                .active
+                .as_ref()
+                .unwrap()
+                .spent_this_turn
+        };
+        assert_eq!(spent(2), 66);
+        assert_eq!(spent(1), 0);
     }
 }

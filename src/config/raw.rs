@@ -40,6 +40,7 @@ pub struct RawFaction {
     pub opens_doors: Option<Spanned<bool>>,
     pub bashes_doors: Option<Spanned<bool>>,
     pub flee_below: Option<Spanned<f64>>,
+    pub replan_margin: Option<Spanned<f64>>,
     pub terrain_costs: Option<Spanned<SpannedTable<RawCost>>>,
     pub influence: Option<Spanned<RawInfluence>>,
 }

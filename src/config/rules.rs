@@ -93,6 +93,9 @@ pub const SPEED: FloatRange = FloatRange::closed(0.1, 10.0);
 pub const TURN_PENALTY: FloatRange = FloatRange::closed(0.0, 10.0);
 /// `flee_below`: a share of max hp.
 pub const FLEE_BELOW: FloatRange = FloatRange::closed(0.0, 1.0);
+/// `replan_margin`: how much dearer (or cheaper) than planned a route must
+/// turn out before a member plans again, as a share of the planned cost.
+pub const REPLAN_MARGIN: FloatRange = FloatRange::closed(0.0, 10.0);
 /// A terrain cost, or the cost of an unknown cell: positive (the engine needs it) and
 /// bounded, so summed path costs stay far from the search's key limits.
 pub const STEP_COST: FloatRange = FloatRange {
@@ -133,6 +136,8 @@ pub const DEFAULT_OPENS_DOORS: bool = true;
 pub const DEFAULT_BASHES_DOORS: bool = false;
 /// `flee_below` when a faction does not set it.
 pub const DEFAULT_FLEE_BELOW: f64 = 0.25;
+/// `replan_margin` when a faction does not set it: a quarter dearer.
+pub const DEFAULT_REPLAN_MARGIN: f64 = 0.25;
 
 /// The word for an impassable terrain in `terrain_costs`.
 pub const IMPASSABLE: &str = "impassable";
@@ -243,6 +248,7 @@ pub fn faction_field_accepted(field: &str) -> Option<String> {
         "turn_penalty" => TURN_PENALTY.accepted(),
         "opens_doors" | "bashes_doors" => "true, false".to_owned(),
         "flee_below" => FLEE_BELOW.accepted(),
+        "replan_margin" => REPLAN_MARGIN.accepted(),
         "terrain_costs" => format!(
             "a table of terrain = cost, with terrains {} and costs {}",
             terrain_names_accepted(),

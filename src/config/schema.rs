@@ -72,6 +72,9 @@ pub struct FactionConfig {
     pub bashes_doors: bool,
     /// Members flee when their hp falls below this share of their max hp (0 never flees).
     pub flee_below: f64,
+    /// A member plans again when the cells ahead of it turn out dearer than
+    /// planned by more than this share (or a route cheaper by it appears).
+    pub replan_margin: f64,
     /// Overrides of the terrain table's base costs, in file order; `None` is impassable.
     pub terrain_costs: Vec<(Terrain, Option<f64>)>,
     /// Weights, decays and radii of the faction's influence maps.

@@ -239,6 +239,12 @@ impl<'a> Validator<'a> {
                 rules::FLEE_BELOW,
                 rules::DEFAULT_FLEE_BELOW,
             )?,
+            replan_margin: self.float(
+                raw.replan_margin.as_ref(),
+                &path.key("replan_margin"),
+                rules::REPLAN_MARGIN,
+                rules::DEFAULT_REPLAN_MARGIN,
+            )?,
             terrain_costs: self.terrain_costs(raw, &path.key("terrain_costs"))?,
             influence: self.influence(raw, &path.key("influence"))?,
         })

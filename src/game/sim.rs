@@ -1,14 +1,19 @@
 //! `fogcrawl sim`: the same game loop with no terminal and a scripted
-//! player, reporting what happened and what the AI cost.
+//! player, reporting what happened and what the AI did and cost, as a table
+//! or as one JSON object (`--json`; every field is documented in the
+//! README).
 
 use std::fmt;
 
+use serde::Serialize;
+
+use crate::ai::counters::{FactionCounters, ReplanCounts};
 use crate::ai::fog_walk::{FogWalk, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SimReport {
     pub level: String,
     pub seed: u64,
@@ -20,25 +25,41 @@ pub struct SimReport {
     pub kills: u32,
     pub searches: u64,
     pub expanded: u64,
-    /// AI time per player turn, microseconds: (p50, p99). Not deterministic.
-    pub ai_micros: (u32, u32),
+    /// AI time per player turn, microseconds. Not deterministic.
+    pub ai_micros: AiMicros,
     pub factions: Vec<FactionReport>,
-    /// Per faction: one member walking the starting level from the start to
-    /// the stairs, planning on fog (its unknown-cell policy), then knowing
-    /// the whole level.
-    pub walks: Vec<(String, FogWalk, FogWalk)>,
+}
+
+/// AI time per player turn, in microseconds (nearest-rank percentiles).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct AiMicros {
+    pub p50: u32,
+    pub p99: u32,
+    pub max: u32,
 }
 
 /// What one faction did in a sim.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FactionReport {
     pub name: String,
     pub alive: usize,
+    /// Individual A* searches started.
     pub searches: u64,
+    /// Nodes expanded by those searches and by the shared fields.
     pub expanded: u64,
-    pub replans: u64,
-    pub discoveries: u64,
+    pub shared_fields: u64,
+    pub stale_plans: u64,
+    pub known_blocked_bumps: u64,
+    pub unknown_bumps: u64,
+    pub changed_terrain_bumps: u64,
+    pub longest_stall: u32,
+    pub replans: ReplanCounts,
+    pub wrong_guesses: u64,
     pub steps: u64,
+    /// Paused searches that had to start over (the grid changed where they
+    /// had looked) and those that went on after changes elsewhere.
+    pub search_restarts: u64,
+    pub searches_resumed_after_changes: u64,
     pub caught_on_turn: Option<u64>,
 }
 
@@ -52,6 +73,13 @@ impl FactionReport {
     }
 }
 
+/// One walker per faction from the start to the stairs, under fog and
+/// knowing everything (`sim --fog-walk`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WalkReport {
+    pub walks: Vec<(String, FogWalk, FogWalk)>,
+}
+
 impl SimReport {
     /// The report without the timing line: equal for equal seeds.
     pub fn deterministic_part(&self) -> String {
@@ -60,6 +88,12 @@ impl SimReport {
             .filter(|l| !l.starts_with("ai time"))
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// The report as one JSON object.
+    pub fn to_json(&self) -> String {
+        // Plain data with string keys: encoding cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
     }
 }
 
@@ -79,14 +113,18 @@ impl fmt::Display for SimReport {
         writeln!(f, "nodes expanded: {}", self.expanded)?;
         writeln!(
             f,
-            "{:<12} {:>5} {:>8} {:>10} {:>9} {:>7} {:>11} {:>6} {:>7}",
+            "{:<11} {:>5} {:>8} {:>9} {:>6} {:>5} {:>7} {:>7} {:>5} {:>7} {:>7} {:>6} {:>6}",
             "faction",
             "alive",
             "searches",
             "expanded",
-            "per srch",
+            "fields",
+            "stale",
+            "knownbl",
+            "unknown",
+            "stall",
             "replans",
-            "discoveries",
+            "wrong",
             "steps",
             "caught"
         )?;
@@ -96,43 +134,60 @@ impl fmt::Display for SimReport {
                 .map_or_else(|| "-".to_owned(), |turn| format!("t{turn}"));
             writeln!(
                 f,
-                "{:<12} {:>5} {:>8} {:>10} {:>9.1} {:>7} {:>11} {:>6} {:>7}",
+                "{:<11} {:>5} {:>8} {:>9} {:>6} {:>5} {:>7} {:>7} {:>5} {:>7} {:>7} {:>6} {:>6}",
                 faction.name,
                 faction.alive,
                 faction.searches,
                 faction.expanded,
-                faction.expanded_per_search(),
-                faction.replans,
-                faction.discoveries,
+                faction.shared_fields,
+                faction.stale_plans,
+                faction.known_blocked_bumps,
+                faction.unknown_bumps,
+                faction.longest_stall,
+                faction.replans.total(),
+                faction.wrong_guesses,
                 faction.steps,
                 caught
             )?;
         }
-        if !self.walks.is_empty() {
-            writeln!(f, "one walker from start to stairs, fog vs omniscient:")?;
-            writeln!(
-                f,
-                "{:<12} {:>13} {:>13} {:>11} {:>11} {:>9}",
-                "faction", "exp/srch fog", "exp/srch omni", "steps fog", "steps omni", "arrived"
-            )?;
-            for (name, fog, omni) in &self.walks {
-                writeln!(
-                    f,
-                    "{:<12} {:>13.1} {:>13.1} {:>11} {:>11} {:>9}",
-                    name,
-                    fog.expanded_per_search(),
-                    omni.expanded_per_search(),
-                    fog.steps,
-                    omni.steps,
-                    format!("{}/{}", yes_no(fog.arrived), yes_no(omni.arrived))
-                )?;
-            }
-        }
         write!(
             f,
-            "ai time per turn: p50 {} µs, p99 {} µs",
-            self.ai_micros.0, self.ai_micros.1
+            "ai time per turn: p50 {} µs, p99 {} µs, max {} µs",
+            self.ai_micros.p50, self.ai_micros.p99, self.ai_micros.max
         )
+    }
+}
+
+impl fmt::Display for WalkReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "one walker from start to stairs, fog vs omniscient:")?;
+        writeln!(
+            f,
+            "{:<12} {:>13} {:>13} {:>9} {:>10} {:>9} {:>10} {:>9}",
+            "faction",
+            "exp/srch fog",
+            "exp/srch omni",
+            "steps fog",
+            "steps omni",
+            "time fog",
+            "time omni",
+            "arrived"
+        )?;
+        for (name, fog, omni) in &self.walks {
+            writeln!(
+                f,
+                "{:<12} {:>13.1} {:>13.1} {:>9} {:>10} {:>9.1} {:>10.1} {:>9}",
+                name,
+                fog.expanded_per_search(),
+                omni.expanded_per_search(),
+                fog.steps,
+                omni.steps,
+                fog.time,
+                omni.time,
+                format!("{}/{}", yes_no(fog.arrived), yes_no(omni.arrived))
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -140,11 +195,24 @@ fn yes_no(flag: bool) -> &'static str {
     if flag { "yes" } else { "no" }
 }
 
-/// Most steps a fog walk may take before it counts as lost.
-const WALK_STEP_LIMIT: u64 = 20_000;
-
 /// Plays up to `turns` player turns with the autopilot.
 pub fn run_sim(setup: &GameSetup, turns: u64) -> Result<SimReport, GameError> {
+    let mut game = Game::new(setup)?;
+    let mut pilot = Autopilot::new();
+    while game.stats.player_turns < turns && !game.is_over() {
+        let action = pilot.choose(&game);
+        if game.player_act(action).is_err() {
+            // The pilot chose something the rules refuse: let time pass.
+            let _ = game.player_act(crate::game::Action::Wait);
+        }
+    }
+    Ok(report(&game))
+}
+
+/// The fog-of-war experiment on the starting level: per faction, one
+/// walker from the start to the stairs under fog and knowing everything,
+/// each walk at most `max_steps` turns.
+pub fn run_fog_walks(setup: &GameSetup, max_steps: u64) -> Result<WalkReport, GameError> {
     let level = setup.build_level(setup.start_depth)?;
     let mut walks = Vec::new();
     for faction in &setup.config.factions {
@@ -155,25 +223,14 @@ pub fn run_sim(setup: &GameSetup, turns: u64) -> Result<SimReport, GameError> {
                 level.start,
                 level.stairs,
                 omniscient,
-                WALK_STEP_LIMIT,
+                max_steps,
             )
         };
         if let (Ok(fog), Ok(omni)) = (walk(false), walk(true)) {
             walks.push((faction.name.clone(), fog, omni));
         }
     }
-    let mut game = Game::new(setup)?;
-    let mut pilot = Autopilot::new();
-    while game.stats.player_turns < turns && !game.is_over() {
-        let action = pilot.choose(&game);
-        if game.player_act(action).is_err() {
-            // The pilot chose something the rules refuse: let time pass.
-            let _ = game.player_act(crate::game::Action::Wait);
-        }
-    }
-    let mut report = report(&game);
-    report.walks = walks;
-    Ok(report)
+    Ok(WalkReport { walks })
 }
 
 fn report(game: &Game) -> SimReport {
@@ -199,35 +256,50 @@ fn report(game: &Game) -> SimReport {
             .factions
             .iter()
             .enumerate()
-            .map(|(index, faction)| FactionReport {
-                name: faction.name.clone(),
-                alive: (1..game.actors.len())
-                    .filter(|&a| {
-                        game.actors[a].is_alive() && game.faction_index_of(a) == Some(index)
-                    })
-                    .count(),
-                searches: faction.planner.stats.searches,
-                expanded: faction.planner.stats.expanded,
-                replans: faction.stats.replans,
-                discoveries: faction.knowledge.discoveries,
-                steps: faction.stats.steps,
-                caught_on_turn: faction.stats.caught_on_turn,
+            .map(|(index, faction)| {
+                let stats = faction.planner_stats();
+                let counters: &FactionCounters = faction.counters();
+                FactionReport {
+                    name: faction.name().to_owned(),
+                    alive: (1..game.actors.len())
+                        .filter(|&a| {
+                            game.actors[a].is_alive() && game.faction_index_of(a) == Some(index)
+                        })
+                        .count(),
+                    searches: stats.searches,
+                    expanded: stats.expanded + counters.field_expanded,
+                    shared_fields: counters.shared_fields,
+                    stale_plans: counters.stale_plans,
+                    known_blocked_bumps: counters.known_blocked_bumps,
+                    unknown_bumps: counters.unknown_bumps,
+                    changed_terrain_bumps: counters.changed_terrain_bumps,
+                    longest_stall: counters.longest_stall,
+                    replans: counters.replans,
+                    wrong_guesses: counters.wrong_guesses,
+                    steps: counters.steps,
+                    search_restarts: stats.restarts,
+                    searches_resumed_after_changes: stats.resumed_after_changes,
+                    caught_on_turn: counters.caught_on_turn,
+                }
             })
             .collect(),
-        walks: Vec::new(),
     }
 }
 
-/// The 50th and 99th percentiles (nearest rank).
-pub fn percentiles(samples: &[u32]) -> (u32, u32) {
+/// The 50th and 99th percentiles (nearest rank) and the largest sample.
+pub fn percentiles(samples: &[u32]) -> AiMicros {
     if samples.is_empty() {
-        return (0, 0);
+        return AiMicros::default();
     }
     let mut sorted = samples.to_vec();
     sorted.sort_unstable();
     let rank =
         |p: f64| sorted[((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
-    (rank(0.50), rank(0.99))
+    AiMicros {
+        p50: rank(0.50),
+        p99: rank(0.99),
+        max: sorted[sorted.len() - 1],
+    }
 }
 
 #[cfg(test)]
@@ -237,8 +309,15 @@ mod tests {
     #[test]
     fn percentiles_by_nearest_rank() {
         let samples: Vec<u32> = (1..=100).collect();
-        assert_eq!(percentiles(&samples), (50, 99));
-        assert_eq!(percentiles(&[7]), (7, 7));
-        assert_eq!(percentiles(&[]), (0, 0));
+        assert_eq!(
+            percentiles(&samples),
+            AiMicros {
+                p50: 50,
+                p99: 99,
+                max: 100
+            }
+        );
+        assert_eq!(percentiles(&[7]).p99, 7);
+        assert_eq!(percentiles(&[]), AiMicros::default());
     }
 }

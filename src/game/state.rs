@@ -14,17 +14,16 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::ai::brain::{Brain, Mode};
 use crate::ai::cost_view::faction_profile;
-use crate::ai::faction::{
-    BODY_CROWDING, DEATH_DANGER, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING, Sighting,
-    WOUND_DANGER,
-};
+use crate::ai::faction::{DEATH_DANGER, Faction, WOUND_DANGER};
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::planner::PlanOutcome;
+use crate::ai::monster_turn::{
+    Body, Intent, Senses, after_bump, after_step, end_turn, look_around, mark_presence, think,
+};
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
-use crate::game::brain::{Brain, Mode, Perception};
 use crate::game::clock::{action_time, move_time, next_actor};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
@@ -33,7 +32,7 @@ use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::setup::{GameSetup, level_seed};
-use crate::pathfinding::{GridError, Heuristic, Pos};
+use crate::pathfinding::{GridError, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
 use crate::world::{CostProfile, Level, Terrain};
@@ -45,17 +44,8 @@ pub const PLAYER_SIGHT_RADIUS: u32 = 10;
 const PLAYER_DAMAGE: (i32, i32) = (2, 5);
 const PLAYER_ACCURACY: u32 = 80;
 const PLAYER_SPEED: f64 = 1.0;
-/// How far from itself a wandering monster picks a place to stroll to.
-const WANDER_RANGE: i32 = 12;
-/// Attempts at picking a reachable wander target before standing still.
-const WANDER_TRIES: usize = 8;
 /// How far the sound of a fight carries.
 const HEARING_RADIUS: i32 = 10;
-/// How many of the next planned cells are checked against new knowledge.
-const PLAN_LOOKAHEAD: usize = 8;
-/// How often (in player turns) a faction relabels stale islands of its
-/// planning grid.
-const ISLAND_REFRESH_TURNS: u64 = 10;
 /// Chance in percent that a blow breaks a closed door.
 const BASH_CHANCE: u32 = 35;
 
@@ -255,12 +245,12 @@ impl Game {
             let existing = self
                 .factions
                 .iter()
-                .position(|f| f.name == faction_config.name)
+                .position(|f| f.name() == faction_config.name)
                 .map(|i| self.factions.swap_remove(i));
             let mut faction = match existing {
                 Some(faction)
-                    if faction.knowledge.width() == width
-                        && faction.knowledge.height() == height =>
+                    if faction.knowledge().width() == width
+                        && faction.knowledge().height() == height =>
                 {
                     faction
                 }
@@ -282,7 +272,7 @@ impl Game {
             .map(|kind| {
                 factions
                     .iter()
-                    .position(|f| f.name == kind.faction)
+                    .position(|f| f.name() == kind.faction)
                     .ok_or_else(|| GameError::KindWithoutFaction {
                         kind: kind.name.clone(),
                         faction: kind.faction.clone(),
@@ -329,19 +319,13 @@ impl Game {
         self.actors = vec![player];
         // Each faction starts every level knowing nothing of it (or all).
         for i in 0..self.factions.len() {
-            self.factions[i].knowledge = self.fresh_knowledge();
-            self.factions[i].player_sighting = None;
-            self.factions[i].decayed_at = self.time;
-            let (w, h) = (self.level.width(), self.level.height());
-            self.factions[i].influences = crate::ai::cost_view::Influences::new(w, h);
-            if let Some(config) = self.factions[i].config().cloned() {
-                self.factions[i]
-                    .rebuild(config)
-                    .map_err(|source| GameError::Grid {
-                        level: self.level.name.clone(),
-                        source,
-                    })?;
-            }
+            let knowledge = self.fresh_knowledge();
+            self.factions[i]
+                .enter_level(knowledge, self.time)
+                .map_err(|source| GameError::Grid {
+                    level: self.level.name.clone(),
+                    source,
+                })?;
         }
         let spawns: Vec<(String, Vec<Pos>)> = self
             .level
@@ -354,7 +338,7 @@ impl Game {
                 .filter(|&k| self.kinds[k].faction == faction)
                 .collect();
             if kinds.is_empty() {
-                let mut known: Vec<&str> = self.factions.iter().map(|f| f.name.as_str()).collect();
+                let mut known: Vec<&str> = self.factions.iter().map(|f| f.name()).collect();
                 known.sort_unstable();
                 return Err(GameError::UnknownFaction {
                     level: self.level.name.clone(),
@@ -444,7 +428,7 @@ impl Game {
             } else {
                 None
             };
-            faction.planner.trace_actor(actor);
+            faction.trace_actor(actor);
         }
     }
 
@@ -455,7 +439,6 @@ impl Game {
         }
         let faction = self.faction_index_of(actor)?;
         self.factions[faction]
-            .planner
             .last_trace()
             .filter(|(traced, _)| *traced == actor)
             .map(|(_, trace)| trace)
@@ -473,7 +456,11 @@ impl Game {
     /// expanded.
     pub fn search_counts(&self) -> (u64, u64) {
         self.factions.iter().fold((0, 0), |(s, e), f| {
-            (s + f.planner.stats.searches, e + f.planner.stats.expanded)
+            let stats = f.planner_stats();
+            (
+                s + stats.searches,
+                e + stats.expanded + f.counters().field_expanded,
+            )
         })
     }
 
@@ -524,26 +511,12 @@ impl Game {
         self.update_sight();
     }
 
-    /// Once per player turn: budgets refill, influences fade, and allies'
-    /// bodies and plans are marked as crowding.
+    /// Once per player turn: each faction's mind starts its turn (influences
+    /// fade, the grid catches up, paused searches go on), and members
+    /// closing in mark their bodies and next cells as crowding.
     fn start_ai_turn(&mut self) {
         let now = self.time;
         let turn = self.stats.player_turns;
-        for (index, faction) in self.factions.iter_mut().enumerate() {
-            faction.decay_influences(now);
-            let budget = faction.config().map_or(0, |c| u64::from(c.node_budget));
-            faction.planner.new_turn(budget);
-            if let Some(sighting) = faction.player_sighting {
-                faction.mark_threat(sighting.pos);
-            }
-            // What members saw last turn reaches the planning grid once a
-            // turn; islands are relabelled on each faction's own turn of a
-            // cycle, so the full relabels do not pile up on one turn.
-            faction.sync_view();
-            if turn % ISLAND_REFRESH_TURNS == index as u64 % ISLAND_REFRESH_TURNS {
-                faction.refresh_islands();
-            }
-        }
         for actor in 1..self.actors.len() {
             if !self.actors[actor].is_alive() {
                 continue;
@@ -551,27 +524,13 @@ impl Game {
             let Some(f) = self.faction_index_of(actor) else {
                 continue;
             };
-            // Crowding is for packs closing in (so they spread out and
-            // flank); wanderers about the level do not crowd anyone, and
-            // stamping them churns thousands of cells a turn.
-            let closing_in = self.actors[actor]
-                .brain
-                .as_ref()
-                .is_some_and(|b| matches!(b.mode, Mode::Hunt | Mode::Search | Mode::Investigate));
-            if !closing_in {
-                continue;
+            let at = self.actors[actor].pos;
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                mark_presence(&mut self.factions[f], brain, at);
             }
-            let pos = self.actors[actor].pos;
-            let planned: Vec<Pos> = self.actors[actor]
-                .brain
-                .as_ref()
-                .map(|b| b.plan.iter().take(PLANNED_CELLS_CROWDED).copied().collect())
-                .unwrap_or_default();
-            let faction = &mut self.factions[f];
-            faction.mark_crowding(pos, BODY_CROWDING);
-            for cell in planned {
-                faction.mark_crowding(cell, PLANNED_CROWDING);
-            }
+        }
+        for (index, faction) in self.factions.iter_mut().enumerate() {
+            faction.start_turn(now, turn, index as u64);
         }
     }
 
@@ -650,7 +609,7 @@ impl Game {
         if actor != PLAYER
             && let Some(f) = self.faction_index_of(actor)
         {
-            self.factions[f].stats.steps += 1;
+            self.factions[f].counters_mut().steps += 1;
         }
         Ok(move_time(direction.length(), cost, speed))
     }
@@ -676,7 +635,10 @@ impl Game {
         let player_hit = self.actors[defender].is_player();
         if player_hit && let Some(f) = self.faction_index_of(attacker) {
             let turn = self.stats.player_turns;
-            self.factions[f].stats.caught_on_turn.get_or_insert(turn);
+            self.factions[f]
+                .counters_mut()
+                .caught_on_turn
+                .get_or_insert(turn);
         }
         self.make_noise(self.actors[defender].pos);
         match blow {
@@ -751,7 +713,7 @@ impl Game {
                 self.stats.kills += 1;
             }
             if let Some(f) = self.faction_index_of(victim) {
-                self.factions[f].planner.cancel(victim);
+                self.factions[f].forget_member(victim);
             }
             let name = capitalize(&self.name_of(victim));
             self.log
@@ -803,292 +765,171 @@ impl Game {
         }
     }
 
-    /// One monster's turn: look, share what it saw, decide, act. Returns
-    /// how long it took.
+    /// One monster's turn: it looks, its faction's mind decides an intent
+    /// (`crate::ai::monster_turn`), and the rules here carry it out.
+    /// Returns how long it took.
     fn monster_turn(&mut self, actor: usize) -> f64 {
         let Some(f) = self.faction_index_of(actor) else {
             return action_time(1.0);
         };
-        let Some(config) = self.factions[f].config().cloned() else {
+        let Some((speed, sight_radius)) = self.factions[f]
+            .config()
+            .map(|c| (c.speed, c.sight_radius))
+        else {
             return action_time(1.0);
         };
-        let speed = config.speed;
+        let Some(mut brain) = self.actors[actor].brain.take() else {
+            return action_time(speed);
+        };
         let at = self.actors[actor].pos;
-        self.look_around(actor, f, config.sight_radius);
+        look_around(
+            &mut self.factions[f],
+            &mut brain,
+            &self.level,
+            &mut self.fov,
+            &mut self.monster_view,
+            at,
+            self.time,
+            self.terrain_version,
+        );
         let player = self.actors[PLAYER].pos;
         let sees_player = self.awareness.contains(at)
             && within_radius(
                 i64::from(at.x - player.x),
                 i64::from(at.y - player.y),
-                config.sight_radius,
+                sight_radius,
             );
-        if sees_player {
-            self.factions[f].player_sighting = Some(Sighting {
-                pos: player,
-                time: self.time,
-            });
-        }
-        let perception = Perception {
-            at,
-            now: self.time,
-            player_seen: sees_player.then_some(player),
-            faction_sighting: self.factions[f].player_sighting.map(|s| (s.pos, s.time)),
-            health: f64::from(self.actors[actor].hp) / f64::from(self.actors[actor].max_hp.max(1)),
-            flee_below: config.flee_below,
-        };
-        let Some(brain) = self.actors[actor].brain.as_mut() else {
-            return action_time(speed);
-        };
-        let mut goal = brain.decide(&perception);
-        let mode = brain.mode;
-        // Reaching the last sighting without finding the player: the trail
-        // is cold for the whole faction.
-        if mode == Mode::Wander
-            && let Some(sighting) = self.factions[f].player_sighting
-            && sighting.pos == at
-        {
-            self.factions[f].player_sighting = None;
-        }
-        self.drop_contradicted_plan(actor, f);
-        if mode == Mode::Flee {
-            return match goal {
-                Some(threat) => self.flee(actor, f, threat),
-                None => action_time(speed),
-            };
-        }
-        if goal.is_none() {
-            goal = self.pick_wander_target(actor, f);
-            if let Some(brain) = self.actors[actor].brain.as_mut() {
-                brain.wander_target = goal;
-            }
-        }
-        match goal {
-            Some(goal) => self.walk_toward(actor, f, goal),
-            None => action_time(speed),
-        }
-    }
-
-    /// The monster's field of view goes into its faction's knowledge (only
-    /// when it moved or the level changed since it last looked).
-    fn look_around(&mut self, actor: usize, faction: usize, sight_radius: u32) {
-        let at = self.actors[actor].pos;
-        let stamp = (at, self.terrain_version);
-        if self.actors[actor]
-            .brain
-            .as_ref()
-            .is_some_and(|b| b.looked_from == Some(stamp))
-        {
-            return;
-        }
-        self.fov
-            .compute_into(&self.level, at, sight_radius, &mut self.monster_view);
-        let faction = &mut self.factions[faction];
-        let Some(rules) = faction.view.as_ref().map(|v| &v.rules) else {
-            return;
-        };
-        let knowledge = &mut faction.knowledge;
-        for &pos in self.monster_view.cells() {
-            let Some(terrain) = self.level.terrain_at(pos.x, pos.y) else {
-                continue;
-            };
-            let belief = knowledge.belief(pos);
-            if belief != Some(terrain) {
-                // Planned as walkable but is not (or the other way round).
-                let assumed_walkable = rules.terrain_cost(belief).is_some();
-                let walkable = rules.terrain_cost(Some(terrain)).is_some();
-                if assumed_walkable != walkable {
-                    knowledge.discoveries += 1;
+        let intent = {
+            let actors = &self.actors;
+            let kind_factions = &self.kind_factions;
+            let body_at = |pos: Pos| -> Body {
+                let Some(other) = actors.iter().position(|a| a.is_alive() && a.pos == pos) else {
+                    return Body::Empty;
+                };
+                match actors[other].kind() {
+                    None => Body::Player,
+                    Some(kind) if kind_factions.get(kind) == Some(&f) => Body::Packmate {
+                        engaged: (actors[other].pos.x - player.x).abs() <= 1
+                            && (actors[other].pos.y - player.y).abs() <= 1,
+                    },
+                    Some(_) => Body::Stranger,
                 }
-            }
-            knowledge.observe(pos, terrain, self.time);
-        }
+            };
+            let me = &self.actors[actor];
+            let senses = Senses {
+                actor,
+                at,
+                now: self.time,
+                turn: self.stats.player_turns,
+                player_seen: sees_player.then_some(player),
+                health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
+                body_at: &body_at,
+            };
+            think(&mut self.factions[f], &mut brain, &senses, &mut self.rng)
+        };
+        self.actors[actor].brain = Some(brain);
+        let (duration, acted) = self.carry_out(actor, f, intent);
+        let ended = self.actors[actor].pos;
         if let Some(brain) = self.actors[actor].brain.as_mut() {
-            brain.looked_from = Some(stamp);
+            end_turn(&mut self.factions[f], brain, at, ended, acted);
         }
+        duration
     }
 
-    /// Drops a plan whose next cells the faction now believes blocked.
-    fn drop_contradicted_plan(&mut self, actor: usize, faction: usize) {
-        let Some(view) = self.factions[faction].view.as_ref() else {
-            return;
-        };
-        let knowledge = &self.factions[faction].knowledge;
-        let Some(brain) = self.actors[actor].brain.as_mut() else {
-            return;
-        };
-        let contradicted = brain
-            .plan
-            .iter()
-            .take(PLAN_LOOKAHEAD)
-            .any(|&cell| view.rules.terrain_cost(knowledge.belief(cell)).is_none());
-        if contradicted {
-            brain.forget_plan();
-            self.factions[faction].stats.replans += 1;
-        }
-    }
-
-    /// Steps along the monster's plan toward `goal`, asking the faction's
-    /// planner for a new one when needed.
-    fn walk_toward(&mut self, actor: usize, f: usize, goal: Pos) -> f64 {
-        let at = self.actors[actor].pos;
+    /// Carries out a monster's intent under the game's rules. Returns how
+    /// long it took and whether the monster attacked or worked a door.
+    fn carry_out(&mut self, actor: usize, f: usize, intent: Intent) -> (f64, bool) {
         let speed = self.speed_of(actor);
-        let player = self.actors[PLAYER].pos;
-        if goal == player
-            && let Some(direction) = Direction::between(at, player)
-            && let Ok(duration) = self.perform(actor, Action::Move(direction))
-        {
-            return duration;
-        }
-        let needs_plan = self.actors[actor]
-            .brain
-            .as_ref()
-            .is_none_or(|b| b.needs_plan_for(goal));
-        if needs_plan {
-            let had_plan = self.actors[actor]
-                .brain
-                .as_ref()
-                .is_some_and(|b| !b.plan.is_empty());
-            let faction = &mut self.factions[f];
-            if !faction.planner.is_waiting(actor) {
-                if had_plan {
-                    faction.stats.replans += 1;
-                }
-                faction
-                    .planner
-                    .request(crate::ai::planner::PlanRequest { actor, goal });
-            }
-            self.pump_planner(f);
-        }
-        let (next, waiting) = {
-            let Some(brain) = self.actors[actor].brain.as_ref() else {
-                return action_time(speed);
-            };
-            (
-                brain.plan.first().copied(),
-                self.factions[f].planner.is_waiting(actor),
-            )
-        };
-        let next = match next {
-            Some(next) if !waiting || !needs_plan => next,
-            _ => {
-                if self.factions[f].planner.is_searching_for(actor) {
-                    // Hold still so the search's start stays valid.
-                    return action_time(speed);
-                }
-                match self.greedy_step(f, at, goal) {
-                    Some(next) => next,
-                    None => return action_time(speed),
-                }
-            }
-        };
-        self.step_to(actor, f, next)
-    }
-
-    /// Runs the faction's queued searches within its budget and hands out
-    /// the finished plans.
-    fn pump_planner(&mut self, f: usize) {
-        let actors = &self.actors;
-        self.factions[f].pump(|a| actors.get(a).filter(|m| m.is_alive()).map(|m| m.pos));
-        let string_pull = self.factions[f]
-            .config()
-            .is_some_and(|c| c.smoothing.uses_string_pull());
-        let finished = self.factions[f].planner.take_finished();
-        let view_grid = self.factions[f].view.as_ref().map(|v| v.grid());
-        for (actor, goal, outcome) in finished {
-            let Some(brain) = self.actors.get_mut(actor).and_then(|a| a.brain.as_mut()) else {
-                continue;
-            };
-            match outcome {
-                PlanOutcome::Path(path) => {
-                    let raw: Vec<Pos> = path.cells.iter().skip(1).copied().collect();
-                    brain.plan = match (view_grid, string_pull) {
-                        (Some(grid), true) => crate::pathfinding::string_pull(grid, &path.cells)
-                            .into_iter()
-                            .skip(1)
-                            .collect(),
-                        _ => raw.clone(),
-                    };
-                    brain.raw_plan = raw;
-                    brain.plan_goal = Some(goal);
-                    brain.unreachable = None;
-                }
-                PlanOutcome::Unreachable => {
-                    brain.forget_plan();
-                    brain.unreachable = Some(goal);
-                }
-            }
-        }
-    }
-
-    /// While its plan is being made: a step that brings the monster closer
-    /// to the goal over ground its faction believes walkable, if any.
-    fn greedy_step(&self, f: usize, at: Pos, goal: Pos) -> Option<Pos> {
-        let view = self.factions[f].view.as_ref()?;
-        let distance =
-            |p: Pos| Heuristic::Octile.estimate(f64::from(p.x - goal.x), f64::from(p.y - goal.y));
-        let here = distance(at);
-        view.grid()
-            .neighbours(at)
-            .map(|(next, _)| next)
-            .filter(|&next| self.actor_at(next).is_none_or(|o| o == PLAYER))
-            .map(|next| (next, distance(next)))
-            .filter(|&(_, d)| d < here)
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(next, _)| next)
-    }
-
-    /// Tries to step onto `next`. The true level decides: a step into what
-    /// the faction did not expect teaches it, and the plan is dropped.
-    fn step_to(&mut self, actor: usize, f: usize, next: Pos) -> f64 {
         let at = self.actors[actor].pos;
-        let speed = self.speed_of(actor);
-        let Some(direction) = Direction::between(at, next) else {
-            if let Some(brain) = self.actors[actor].brain.as_mut() {
-                brain.forget_plan();
-            }
-            return action_time(speed);
-        };
-        if self.actor_at(next).is_some_and(|other| other != PLAYER) {
-            // A packmate is in the way: wait for it to move on.
-            return action_time(speed);
-        }
-        let terrain = self.level.terrain_of(next);
-        let bashes = self.factions[f]
-            .config()
-            .is_some_and(|c| c.bashes_doors && !c.opens_doors);
-        if terrain == Some(Terrain::ClosedDoor) && bashes {
-            return self.bash_door(actor, next);
-        }
-        match self.perform(actor, Action::Move(direction)) {
-            Ok(duration) => {
-                let arrived = self.actors[actor].pos == next;
-                if let Some(brain) = self.actors[actor].brain.as_mut()
-                    && arrived
-                    && brain.plan.first() == Some(&next)
-                {
-                    brain.plan.remove(0);
+        let waited = (action_time(speed), false);
+        match intent {
+            Intent::Wait => waited,
+            Intent::Attack(target) => match Direction::between(at, target) {
+                Some(direction) => match self.perform(actor, Action::Move(direction)) {
+                    Ok(duration) => (duration, true),
+                    Err(_) => waited,
+                },
+                None => waited,
+            },
+            Intent::Bash(door) => (self.bash_door(actor, door), true),
+            Intent::Step { to, swap } => {
+                if self.factions[f].believes_step_blocked(at, to) {
+                    self.factions[f].counters_mut().known_blocked_bumps += 1;
                 }
-                duration
-            }
-            Err(_) => {
-                // Learn what blocked the way: the cell, and for a diagonal
-                // the corners it passes.
-                let time = self.time;
-                for pos in [next, Pos::new(next.x, at.y), Pos::new(at.x, next.y)] {
-                    if let Some(t) = self.level.terrain_of(pos) {
-                        let knowledge = &mut self.factions[f].knowledge;
-                        if knowledge.belief(pos) != Some(t) {
-                            knowledge.learn_from_bump(pos, t, time);
+                let Some(direction) = Direction::between(at, to) else {
+                    return waited;
+                };
+                if let Some(other) = self.actor_at(to) {
+                    if other == PLAYER {
+                        return match self.perform(actor, Action::Move(direction)) {
+                            Ok(duration) => (duration, true),
+                            Err(_) => waited,
+                        };
+                    }
+                    if swap && self.faction_index_of(other) == Some(f) {
+                        return match self.swap_places(actor, other) {
+                            Some(duration) => (duration, false),
+                            None => waited,
+                        };
+                    }
+                    return waited;
+                }
+                let bashes = self.factions[f]
+                    .config()
+                    .is_some_and(|c| c.bashes_doors && !c.opens_doors);
+                if bashes && self.level.terrain_of(to) == Some(Terrain::ClosedDoor) {
+                    return (self.bash_door(actor, to), true);
+                }
+                match self.perform(actor, Action::Move(direction)) {
+                    Ok(duration) => {
+                        if let Some(brain) = self.actors[actor].brain.as_mut() {
+                            after_step(brain, to);
                         }
+                        (duration, false)
+                    }
+                    Err(_) => {
+                        let (level, time) = (&self.level, self.time);
+                        if let Some(brain) = self.actors[actor].brain.as_mut() {
+                            after_bump(
+                                &mut self.factions[f],
+                                brain,
+                                at,
+                                to,
+                                |pos| level.terrain_of(pos),
+                                time,
+                            );
+                        }
+                        waited
                     }
                 }
-                self.factions[f].stats.replans += 1;
-                if let Some(brain) = self.actors[actor].brain.as_mut() {
-                    brain.forget_plan();
-                }
-                action_time(speed)
             }
         }
+    }
+
+    /// Two packmates trade places (the mover asked; the other was not
+    /// fighting). Both steps must be legal for their way of moving.
+    fn swap_places(&mut self, mover: usize, other: usize) -> Option<f64> {
+        let (from, to) = (self.actors[mover].pos, self.actors[other].pos);
+        let grid = self.nav.grid(self.profile_of(mover));
+        if !grid.is_legal_step(from, to) || !self.nav.grid(self.profile_of(other)).is_legal_step(to, from) {
+            return None;
+        }
+        let direction = Direction::between(from, to)?;
+        let cost = self
+            .level
+            .terrain_of(to)
+            .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
+        self.actors[mover].pos = to;
+        self.actors[other].pos = from;
+        for (actor, cell) in [(mover, to), (other, from)] {
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                after_step(brain, cell);
+            }
+        }
+        if let Some(f) = self.faction_index_of(mover) {
+            self.factions[f].counters_mut().steps += 1;
+        }
+        Some(move_time(direction.length(), cost, self.speed_of(mover)))
     }
 
     /// A monster that cannot open doors batters one; it may break.
@@ -1110,33 +951,6 @@ impl Game {
         action_time(speed)
     }
 
-    /// A hurt monster steps downhill on its faction's safety map.
-    fn flee(&mut self, actor: usize, f: usize, threat: Pos) -> f64 {
-        let at = self.actors[actor].pos;
-        let speed = self.speed_of(actor);
-        let turn = self.stats.player_turns;
-        let step = self.factions[f].flee_step(turn, threat, at);
-        match step {
-            Some(next) if self.actor_at(next).is_none() => self.step_to(actor, f, next),
-            _ => action_time(speed),
-        }
-    }
-
-    /// A cell near the monster, reachable as far as its faction knows.
-    fn pick_wander_target(&mut self, actor: usize, f: usize) -> Option<Pos> {
-        let at = self.actors[actor].pos;
-        for _ in 0..WANDER_TRIES {
-            let dx = self.rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
-            let dy = self.rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
-            let target = Pos::new(at.x + dx, at.y + dy);
-            let grid = self.factions[f].view.as_ref()?.grid();
-            if target != at && grid.connected(at, target) {
-                return Some(target);
-            }
-        }
-        None
-    }
-
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
         self.level.set_terrain(pos, terrain);
         self.nav.update_cell(&self.level, pos);
@@ -1144,7 +958,7 @@ impl Game {
         self.stats.terrain_changes += 1;
         if self.omniscient {
             for faction in &mut self.factions {
-                faction.knowledge.observe(pos, terrain, self.time);
+                faction.know(pos, terrain, self.time);
             }
         }
     }

@@ -839,7 +839,7 @@ mod tests {
             app.game
                 .factions
                 .iter()
-                .filter(|f| f.planner.last_trace().is_some())
+                .filter(|f| f.last_trace().is_some())
                 .count()
         };
         for _ in 0..10 {

@@ -116,7 +116,7 @@ impl Comparison {
     ) -> Option<Self> {
         let (start, goal) = (recorded.start?, recorded.goal?);
         let faction = game.faction_index_of(actor)?;
-        let grid = game.factions[faction].view.as_ref()?.grid();
+        let grid = game.factions[faction].grid()?;
         let mut astar = AStar::new();
         astar.set_tracing(true);
         let started = Instant::now();
@@ -291,19 +291,19 @@ pub fn inspect(
         .and_then(|m| game.faction_index_of(m))
         .map(|f| &game.factions[f]);
     if let Some(faction) = faction
-        && let Some(view) = faction.view.as_ref()
+        && let Some(rules) = faction.rules()
     {
-        let belief = faction.knowledge.belief(pos);
+        let belief = faction.knowledge().belief(pos);
         lines.push(format!(
             "terrain cost {}",
-            cost_text(view.rules.terrain_cost(belief))
+            cost_text(rules.terrain_cost(belief))
         ));
         lines.push(format!(
             "penalty {:.2}",
-            view.rules.penalty(&faction.influences, pos)
+            rules.penalty(faction.influences(), pos)
         ));
         lines.push(format!("belief {}", terrain_name(belief)));
-        let seen = match faction.knowledge.last_seen(pos) {
+        let seen = match faction.knowledge().last_seen(pos) {
             Some(time) => format!(" (seen {:.1} ago)", (game.time - time).max(0.0)),
             None => String::new(),
         };

@@ -240,11 +240,11 @@ fn belief_mark(
     pos: Pos,
 ) -> Option<(char, OverlayMark)> {
     let truth = game.level.terrain_at(pos.x, pos.y)?;
-    let Some(belief) = faction.knowledge.belief(pos) else {
+    let Some(belief) = faction.knowledge().belief(pos) else {
         return Some((UNKNOWN_GLYPH, OverlayMark::Unknown));
     };
     if belief != truth {
-        let rules = &faction.view.as_ref()?.rules;
+        let rules = faction.rules()?;
         let false_open =
             rules.terrain_cost(Some(belief)).is_some() && rules.terrain_cost(Some(truth)).is_none();
         return Some(if false_open {
@@ -253,7 +253,7 @@ fn belief_mark(
             (DIFFERS_GLYPH, OverlayMark::Differs)
         });
     }
-    let age = game.time - faction.knowledge.last_seen(pos)?;
+    let age = game.time - faction.knowledge().last_seen(pos)?;
     stale_digit(age).map(|digit| (digit, OverlayMark::Stale))
 }
 
@@ -271,7 +271,7 @@ fn influence_of(
     layer: Layer,
     faction: &crate::ai::faction::Faction,
 ) -> Option<&crate::ai::influence::InfluenceMap> {
-    let influences = &faction.influences;
+    let influences = faction.influences();
     match layer {
         Layer::Danger => Some(&influences.danger),
         Layer::Crowding => Some(&influences.crowding),
@@ -342,7 +342,7 @@ impl Widget for OverlayMaps<'_> {
         let summary = debug
             .followed
             .and_then(|f| app.game.faction_index_of(f))
-            .map(|f| app.game.factions[f].planner.last_trace_summary());
+            .map(|f| app.game.factions[f].last_trace_summary());
         let left_title = format!(
             "{} exp {} cost {}",
             own.as_ref().map_or_else(String::new, options_label),
@@ -423,7 +423,7 @@ impl OverlayPanel<'_> {
         ]));
         let faction = game.faction_index_of(actor).map(|f| &game.factions[f]);
         let trace = game.traced_search(actor);
-        let summary = faction.map(|f| f.planner.last_trace_summary());
+        let summary = faction.map(|f| f.last_trace_summary());
         let stat = |name: &'static str, value: String| {
             [Span::styled(format!("{name} "), label), Span::raw(value)]
         };
@@ -448,7 +448,7 @@ impl OverlayPanel<'_> {
                 "  slices",
                 trace.map_or(0, SearchTrace::slices).to_string(),
             ));
-            spans.extend(stat("  replans", faction.stats.replans.to_string()));
+            spans.extend(stat("  replans", faction.counters().replans.total().to_string()));
             lines.push(Line::from(spans));
         }
         let ai = &game.stats.ai_micros;

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::counters::ReplanReason;
+use crate::ai::thought::Thought;
 use crate::pathfinding::Pos;
 
 /// How long a faction keeps chasing a sighting of the player (game time).
@@ -51,11 +53,24 @@ pub struct Perception {
     pub flee_below: f64,
 }
 
+/// Where the plan a monster follows came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlanSource {
+    /// Its own A* search.
+    #[default]
+    Search,
+    /// Downhill on its faction's shared field toward the target.
+    SharedField,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Brain {
     pub mode: Mode,
     /// Where a wandering monster is strolling to.
     pub wander_target: Option<Pos>,
+    /// Game time after which the wander target is given up.
+    #[serde(default)]
+    pub wander_until: f64,
     /// A noise it heard and goes to look at.
     pub noise: Option<Pos>,
     /// The cells still to walk, next first (derived: replanned after a load).
@@ -67,6 +82,35 @@ pub struct Brain {
     /// The goal the plan was made for.
     #[serde(skip)]
     pub plan_goal: Option<Pos>,
+    /// What each planned cell cost when the plan was adopted (for cost
+    /// surprises), in step with `plan`.
+    #[serde(skip)]
+    pub plan_costs: Vec<f64>,
+    #[serde(skip)]
+    pub plan_source: PlanSource,
+    /// Adopted and not yet stepped on (the stale-plan check runs then).
+    #[serde(skip)]
+    pub plan_fresh: bool,
+    /// Why the plan being searched for was asked for (counted on arrival).
+    #[serde(skip)]
+    pub pending_replan: Option<ReplanReason>,
+    /// Own turns in a row that ended on the same cell, with a goal more
+    /// than two cells away, without attacking or working a door.
+    #[serde(skip)]
+    pub stall_turns: u32,
+    /// This turn's crowding stamps of the monster itself (centre, amount):
+    /// its own searches do not shy away from them.
+    #[serde(skip)]
+    pub crowding_marks: Vec<(Pos, f32)>,
+    /// Why it does what it does, in one line (the overlay shows it).
+    #[serde(skip)]
+    pub thought: Thought,
+    /// The cell it heads for this turn (none when idle or fleeing).
+    #[serde(skip)]
+    pub goal: Option<Pos>,
+    /// Player turn it last looked for a cheaper route.
+    #[serde(skip)]
+    pub cheaper_checked_turn: u64,
     /// A goal its faction found no way to.
     #[serde(skip)]
     pub unreachable: Option<Pos>,
@@ -80,10 +124,20 @@ impl Default for Brain {
         Self {
             mode: Mode::Wander,
             wander_target: None,
+            wander_until: 0.0,
             noise: None,
             plan: Vec::new(),
             raw_plan: Vec::new(),
             plan_goal: None,
+            plan_costs: Vec::new(),
+            plan_source: PlanSource::Search,
+            plan_fresh: false,
+            pending_replan: None,
+            stall_turns: 0,
+            crowding_marks: Vec::new(),
+            thought: Thought::default(),
+            goal: None,
+            cheaper_checked_turn: 0,
             unreachable: None,
             looked_from: None,
         }
@@ -127,6 +181,7 @@ impl Brain {
         self.mode = Mode::Wander;
         if self.wander_target == Some(p.at)
             || self.wander_target.is_some() && self.wander_target == self.unreachable
+            || p.now > self.wander_until
         {
             self.wander_target = None;
         }
@@ -151,7 +206,20 @@ impl Brain {
     pub fn forget_plan(&mut self) {
         self.plan.clear();
         self.raw_plan.clear();
+        self.plan_costs.clear();
         self.plan_goal = None;
+        self.plan_fresh = false;
+    }
+
+    /// Steps onto the plan's first cell: it is walked.
+    pub fn advance_plan(&mut self) {
+        if !self.plan.is_empty() {
+            self.plan.remove(0);
+        }
+        if !self.plan_costs.is_empty() {
+            self.plan_costs.remove(0);
+        }
+        self.plan_fresh = false;
     }
 }
 

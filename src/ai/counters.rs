@@ -1,0 +1,79 @@
+//! What a faction's AI did, counted honestly and named for what it counts.
+//! `fogcrawl sim --json` prints these; the README documents each field.
+
+use serde::{Deserialize, Serialize};
+
+/// Why a member asked for a new plan while it had one (or had followed one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReplanReason {
+    /// The goal moved further than the plan tolerates.
+    GoalMoved,
+    /// A cell ahead on the plan is now known to be blocked, or a step
+    /// bumped into something.
+    Blocked,
+    /// The cells ahead turned out dearer than planned by more than the
+    /// faction's `replan_margin`.
+    CostSurprise,
+    /// Newly seen ground may offer a route cheaper by the margin.
+    CheaperRoute,
+    /// Stood behind packmates too long: plans round them.
+    Stalled,
+}
+
+/// Replans by reason.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplanCounts {
+    pub goal_moved: u64,
+    pub blocked: u64,
+    pub cost_surprise: u64,
+    pub cheaper_route: u64,
+    pub stalled: u64,
+}
+
+impl ReplanCounts {
+    pub fn add(&mut self, reason: ReplanReason) {
+        match reason {
+            ReplanReason::GoalMoved => self.goal_moved += 1,
+            ReplanReason::Blocked => self.blocked += 1,
+            ReplanReason::CostSurprise => self.cost_surprise += 1,
+            ReplanReason::CheaperRoute => self.cheaper_route += 1,
+            ReplanReason::Stalled => self.stalled += 1,
+        }
+    }
+
+    pub fn total(&self) -> u64 {
+        self.goal_moved + self.blocked + self.cost_surprise + self.cheaper_route + self.stalled
+    }
+}
+
+/// Counters of one faction over a game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct FactionCounters {
+    /// Shared fields started from a new target (the player's last known
+    /// position): each serves every member pursuing that target.
+    pub shared_fields: u64,
+    /// Cells the shared fields settled (the fields' share of the budget).
+    pub field_expanded: u64,
+    /// Plans a member started to follow that crossed a cell its faction
+    /// held as blocked when it started following them.
+    pub stale_plans: u64,
+    /// Attempted steps into a cell (or past a corner) the faction held as
+    /// blocked at the time.
+    pub known_blocked_bumps: u64,
+    /// Attempted steps into a never-seen cell that turned out blocked.
+    pub unknown_bumps: u64,
+    /// Attempted steps into a cell believed walkable that had changed since
+    /// it was seen (a door closed, say).
+    pub changed_terrain_bumps: u64,
+    /// The most consecutive own turns any member with a goal more than two
+    /// cells away ended on the same cell without attacking or working a door.
+    pub longest_stall: u32,
+    pub replans: ReplanCounts,
+    /// Cells whose walkability the unknown-cell policy guessed wrong, found
+    /// out by sight or by a bump.
+    pub wrong_guesses: u64,
+    /// Steps members took.
+    pub steps: u64,
+    /// Player turn on which a member first struck at the player.
+    pub caught_on_turn: Option<u64>,
+}

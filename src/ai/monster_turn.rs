@@ -1,0 +1,697 @@
+//! The monster turn, as one pipeline: what a monster perceives and its
+//! faction's mind go in, an intent (step, attack, bash, wait) comes out; the
+//! game applies it and reports back what happened (`after_step`,
+//! `after_bump`, `end_turn`).
+//!
+//! - Members pursuing the player's last known position follow the
+//!   faction's shared field (one search for all of them, repaired as
+//!   knowledge changes); individual goals (a noise, a stroll) get an
+//!   individual A* through the faction's planner.
+//! - A plan is checked against what the faction knows when it arrives and
+//!   every turn after: a cell known blocked, cells dearer than planned by
+//!   the faction's margin, or a clearly cheaper route makes it plan again.
+//! - While its search runs a monster steps toward the goal on what its
+//!   faction believes walkable; a packmate in the way is swapped with or
+//!   walked round, and one that stays in the way makes it plan round.
+//!
+//! Never reads the true level to plan: sight (`look_around`) and bumps are
+//! how a faction learns. Never imports a terminal crate.
+
+use rand::{Rng, RngExt};
+
+use crate::ai::brain::{Brain, Mode, Perception, PlanSource};
+use crate::ai::counters::ReplanReason;
+use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING};
+use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
+use crate::ai::thought::Thought;
+use crate::pathfinding::{Grid, Heuristic, Pos, Reach, path_cost, string_pull};
+use crate::world::Terrain;
+use crate::world::fov::{Fov, VisibleSet};
+use crate::world::Level;
+
+/// How far from itself a wandering monster picks a place to stroll to.
+const WANDER_RANGE: i32 = 12;
+/// Attempts at picking a reachable wander target before standing still.
+const WANDER_TRIES: usize = 8;
+/// Game time a monster strolls toward one wander target before it gives up.
+const WANDER_PATIENCE: f64 = 30.0;
+/// Cells of the shared field's route a follower keeps as its plan (for the
+/// stale-plan check, crowding and the overlay).
+const FIELD_ROUTE_CELLS: usize = 48;
+/// How many of the next planned cells are compared with their planned cost.
+const COST_LOOKAHEAD: usize = 8;
+/// Stalled own turns after which a monster plans round its packmates.
+const STALL_PATIENCE: u32 = 3;
+/// What a cell a packmate stands on costs in a plan made to go round it.
+const PACKMATE_DETOUR_COST: f64 = 25.0;
+/// Player turns between a monster's checks for a cheaper route.
+const CHEAPER_CHECK_TURNS: u64 = 5;
+/// Cells of a found path searched for the monster's current cell when the
+/// search began elsewhere (it stepped while the search ran).
+const SPLICE_WINDOW: usize = 16;
+
+/// What stands on a cell next to the monster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Body {
+    Empty,
+    Player,
+    /// A member of its own faction; `engaged` when it is fighting.
+    Packmate { engaged: bool },
+    /// A monster of another faction.
+    Stranger,
+}
+
+/// What a monster senses at the start of its turn.
+pub struct Senses<'a> {
+    pub actor: usize,
+    pub at: Pos,
+    pub now: f64,
+    /// The player turn number.
+    pub turn: u64,
+    /// The player's cell, if this monster sees it.
+    pub player_seen: Option<Pos>,
+    /// Share of hit points left, 0..=1.
+    pub health: f64,
+    /// Who stands on a cell (monsters see their neighbours).
+    pub body_at: &'a dyn Fn(Pos) -> Body,
+}
+
+/// What a monster wants to do; the game decides whether it works.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Intent {
+    /// Step onto `to`; with `swap`, trade places with the packmate there.
+    Step { to: Pos, swap: bool },
+    Attack(Pos),
+    /// Batter the closed door at this cell.
+    Bash(Pos),
+    Wait,
+}
+
+/// The monster's field of view goes into its faction's knowledge (only
+/// when it moved or the level changed since it last looked). Sight is the
+/// one place the true level is read.
+#[expect(clippy::too_many_arguments, reason = "sight needs the level, the eye and the mind")]
+pub fn look_around(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    level: &Level,
+    fov: &mut Fov,
+    seen: &mut VisibleSet,
+    at: Pos,
+    now: f64,
+    level_version: u64,
+) {
+    let stamp = (at, level_version);
+    if brain.looked_from == Some(stamp) {
+        return;
+    }
+    let Some(radius) = faction.config().map(|c| c.sight_radius) else {
+        return;
+    };
+    fov.compute_into(level, at, radius, seen);
+    for &pos in seen.cells() {
+        if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
+            faction.observe(pos, terrain, now);
+        }
+    }
+    brain.looked_from = Some(stamp);
+}
+
+/// Once a turn, a member closing in marks its body and next cells as
+/// crowding for its packmates (and remembers the marks, so its own
+/// searches leave them out).
+pub fn mark_presence(faction: &mut Faction, brain: &mut Brain, at: Pos) {
+    let closing_in = matches!(brain.mode, Mode::Hunt | Mode::Search | Mode::Investigate);
+    if !closing_in {
+        brain.crowding_marks.clear();
+        return;
+    }
+    let mut cells = vec![(at, BODY_CROWDING)];
+    cells.extend(
+        brain
+            .plan
+            .iter()
+            .take(PLANNED_CELLS_CROWDED)
+            .map(|&cell| (cell, PLANNED_CROWDING)),
+    );
+    brain.crowding_marks = faction.mark_crowding(&cells);
+}
+
+/// Decides what the monster does this turn.
+pub fn think(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    senses: &Senses,
+    rng: &mut impl Rng,
+) -> Intent {
+    // Whatever members saw so far reaches the planning grid first.
+    faction.sync_view();
+    let at = senses.at;
+    if let Some(player) = senses.player_seen {
+        faction.note_sighting(player, senses.now);
+    }
+    let Some(flee_below) = faction.config().map(|c| c.flee_below) else {
+        return Intent::Wait;
+    };
+    let perception = Perception {
+        at,
+        now: senses.now,
+        player_seen: senses.player_seen,
+        faction_sighting: faction.sighting().map(|s| (s.pos, s.time)),
+        health: senses.health,
+        flee_below,
+    };
+    let mut goal = brain.decide(&perception);
+    // Reaching the last sighting without finding the player: the trail is
+    // cold for the whole faction.
+    if brain.mode == Mode::Wander && faction.sighting().is_some_and(|s| s.pos == at) {
+        faction.forget_sighting();
+    }
+    if brain.mode == Mode::Flee {
+        brain.goal = None;
+        return match goal {
+            Some(threat) => flee(faction, brain, senses, threat),
+            None => Intent::Wait,
+        };
+    }
+    if let Some(player) = senses.player_seen
+        && goal == Some(player)
+        && is_adjacent(at, player)
+        && !faction.believes_step_blocked(at, player)
+    {
+        brain.goal = Some(player);
+        brain.thought = Thought::Attacking(player);
+        return Intent::Attack(player);
+    }
+    if goal.is_none() {
+        goal = pick_wander_target(faction, at, rng);
+        brain.wander_target = goal;
+        brain.wander_until = senses.now + WANDER_PATIENCE;
+    }
+    brain.goal = goal;
+    let Some(goal) = goal else {
+        brain.forget_plan();
+        brain.thought = Thought::Idle;
+        return Intent::Wait;
+    };
+    if matches!(brain.mode, Mode::Hunt | Mode::Search) {
+        follow_shared_field(faction, brain, senses, goal)
+    } else {
+        pursue(faction, brain, senses, goal)
+    }
+}
+
+/// Heads for the faction's target down its shared field.
+fn follow_shared_field(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    senses: &Senses,
+    target: Pos,
+) -> Intent {
+    let at = senses.at;
+    match faction.reach_shared_field(target, at) {
+        Reach::Settled(_) => {
+            let route = faction.shared_route(at, FIELD_ROUTE_CELLS);
+            let Some(&next) = route.first() else {
+                brain.thought = Thought::Idle;
+                return Intent::Wait;
+            };
+            brain.raw_plan = route.clone();
+            brain.plan = route;
+            brain.plan_goal = Some(target);
+            brain.plan_source = PlanSource::SharedField;
+            brain.plan_fresh = true;
+            brain.plan_costs.clear();
+            brain.unreachable = None;
+            brain.thought = Thought::FollowingField { target };
+            step_along(faction, brain, senses, next)
+        }
+        Reach::Unreachable => {
+            brain.forget_plan();
+            brain.unreachable = Some(target);
+            brain.thought = Thought::NoPath { goal: target };
+            Intent::Wait
+        }
+        Reach::Pending => step_while_planning(faction, brain, senses, target),
+    }
+}
+
+/// Heads for an individual goal along its own planned path: asks for a
+/// plan when it has none (or the one it has went wrong), and follows it.
+pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: Pos) -> Intent {
+    if brain.plan_source != PlanSource::Search {
+        brain.forget_plan();
+        brain.plan_source = PlanSource::Search;
+    }
+    let reason = plan_problem(faction, brain, senses, goal);
+    if let Some(reason) = reason {
+        let has_plan = reason == ReplanReason::CheaperRoute;
+        if !has_plan {
+            brain.forget_plan();
+        }
+        ask_for_plan(faction, brain, senses, goal, Some(reason), has_plan);
+    } else if brain.plan.is_empty() && !faction.is_planning(senses.actor) {
+        ask_for_plan(faction, brain, senses, goal, None, false);
+    }
+    if let Some(finished) = faction.plan_now(senses.actor) {
+        adopt(faction, brain, senses, finished);
+    }
+    match brain.plan.first().copied() {
+        Some(next) => {
+            brain.thought = Thought::FollowingPlan { goal };
+            step_along(faction, brain, senses, next)
+        }
+        _ if brain.unreachable == Some(goal) => {
+            brain.thought = Thought::NoPath { goal };
+            Intent::Wait
+        }
+        _ => step_while_planning(faction, brain, senses, goal),
+    }
+}
+
+/// Why the plan the monster has no longer serves, if it does not.
+fn plan_problem(
+    faction: &Faction,
+    brain: &mut Brain,
+    senses: &Senses,
+    goal: Pos,
+) -> Option<ReplanReason> {
+    if brain.plan.is_empty() {
+        return None;
+    }
+    if brain.stall_turns >= STALL_PATIENCE {
+        return Some(ReplanReason::Stalled);
+    }
+    if brain.needs_plan_for(goal) {
+        return Some(ReplanReason::GoalMoved);
+    }
+    let at = senses.at;
+    let mut from = at;
+    for &cell in &brain.plan {
+        if faction.believes_step_blocked(from, cell) {
+            return Some(ReplanReason::Blocked);
+        }
+        from = cell;
+    }
+    let config = faction.config()?;
+    let rules = faction.rules()?;
+    let margin = config.replan_margin;
+    let (planned, now): (f64, f64) = brain
+        .plan
+        .iter()
+        .zip(&brain.plan_costs)
+        .take(COST_LOOKAHEAD)
+        .map(|(&cell, &planned)| {
+            let now = rules
+                .terrain_cost(faction.knowledge().belief(cell))
+                .unwrap_or(f64::INFINITY);
+            (planned, now)
+        })
+        .fold((0.0, 0.0), |(a, b), (p, n)| (a + p, b + n));
+    if now > planned * (1.0 + margin) + 1e-9 {
+        return Some(ReplanReason::CostSurprise);
+    }
+    if senses.turn >= brain.cheaper_checked_turn + CHEAPER_CHECK_TURNS
+        && !faction.is_planning(senses.actor)
+        && cheaper_ground_near_the_way(faction.cheaper_this_turn(), at, goal, margin, &brain.plan)
+    {
+        brain.cheaper_checked_turn = senses.turn;
+        return Some(ReplanReason::CheaperRoute);
+    }
+    None
+}
+
+/// Whether newly cheaper ground lies near the straight way from `at` to
+/// `goal` (within the margin's detour) and off the current plan: a route
+/// through it may be cheaper, worth a search to find out.
+fn cheaper_ground_near_the_way(
+    cheaper: &[Pos],
+    at: Pos,
+    goal: Pos,
+    margin: f64,
+    plan: &[Pos],
+) -> bool {
+    let straight = octile(at, goal);
+    cheaper.iter().take(256).any(|&cell| {
+        octile(at, cell) + octile(cell, goal) <= straight * (1.0 + margin) + 2.0
+            && !plan.contains(&cell)
+    })
+}
+
+/// Queues a search for the monster's goal, leaving out its own crowding
+/// (and, after a stall, going round the packmates beside it).
+fn ask_for_plan(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    senses: &Senses,
+    goal: Pos,
+    reason: Option<ReplanReason>,
+    has_plan: bool,
+) {
+    let at = senses.at;
+    let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+    if reason == Some(ReplanReason::Stalled) {
+        for (dx, dy) in NEIGHBOURS {
+            let cell = Pos::new(at.x + dx, at.y + dy);
+            if matches!((senses.body_at)(cell), Body::Packmate { .. }) {
+                overrides.retain(|&(pos, _)| pos != cell);
+                overrides.push((cell, PACKMATE_DETOUR_COST));
+            }
+        }
+        brain.stall_turns = 0;
+    }
+    let distance = octile(at, goal);
+    let priority = if brain.plan.is_empty() {
+        distance.min(f64::from(u16::MAX)) as u32
+    } else {
+        u32::from(u16::MAX) + distance.min(f64::from(u16::MAX)) as u32
+    };
+    if let Some(reason) = reason {
+        faction.counters_mut().replans.add(reason);
+    }
+    brain.pending_replan = reason;
+    faction.request_plan(PlanRequest {
+        actor: senses.actor,
+        from: at,
+        goal,
+        priority,
+        has_plan,
+        overrides,
+    });
+}
+
+/// Takes a finished search as the monster's plan, if it still fits: it is
+/// joined to where the monster now stands (it may have stepped while the
+/// search ran), smoothed, and checked against what the faction knows now.
+fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Finished) {
+    let at = senses.at;
+    let Finished { goal, outcome, .. } = finished;
+    let path = match outcome {
+        PlanOutcome::Path(path) => path,
+        PlanOutcome::Unreachable => {
+            if brain.pending_replan != Some(ReplanReason::CheaperRoute) {
+                brain.forget_plan();
+                brain.unreachable = Some(goal);
+            }
+            brain.pending_replan = None;
+            return;
+        }
+    };
+    let (Some(grid), Some(config)) = (faction.grid(), faction.config()) else {
+        return;
+    };
+    let Some(rest) = splice(grid, at, &path.cells) else {
+        // It wandered off the path's start: ask again from here.
+        brain.pending_replan = None;
+        return;
+    };
+    let mut walked = Vec::with_capacity(rest.len() + 1);
+    walked.push(at);
+    walked.extend_from_slice(&rest);
+    if brain.pending_replan == Some(ReplanReason::CheaperRoute) {
+        // A check, not a need: switch only for a route clearly cheaper
+        // than what is left of the current one.
+        let mut current = vec![at];
+        current.extend_from_slice(&brain.plan);
+        let remaining = path_cost(grid, &current).unwrap_or(f64::INFINITY);
+        let found = path_cost(grid, &walked).unwrap_or(f64::INFINITY);
+        brain.pending_replan = None;
+        if found >= remaining * (1.0 - config.replan_margin) {
+            return;
+        }
+    }
+    brain.pending_replan = None;
+    if !steps_believed_open(faction, &walked) {
+        // Knowledge moved on while it was searched for: plan again.
+        brain.forget_plan();
+        return;
+    }
+    let plan: Vec<Pos> = if config.smoothing.uses_string_pull() {
+        string_pull(grid, &walked).into_iter().skip(1).collect()
+    } else {
+        rest.clone()
+    };
+    let rules = faction.rules();
+    brain.plan_costs = plan
+        .iter()
+        .map(|&cell| {
+            rules
+                .and_then(|r| r.terrain_cost(faction.knowledge().belief(cell)))
+                .unwrap_or(f64::INFINITY)
+        })
+        .collect();
+    brain.plan = plan;
+    brain.raw_plan = rest;
+    brain.plan_goal = Some(goal);
+    brain.plan_source = PlanSource::Search;
+    brain.plan_fresh = true;
+    brain.unreachable = None;
+}
+
+/// The part of `cells` still to walk from `at`: after `at` if the path
+/// crosses it near its start, else from a cell next to `at` (a legal step).
+fn splice(grid: &Grid, at: Pos, cells: &[Pos]) -> Option<Vec<Pos>> {
+    let window = &cells[..cells.len().min(SPLICE_WINDOW)];
+    if let Some(i) = window.iter().rposition(|&c| c == at) {
+        return Some(cells[i + 1..].to_vec());
+    }
+    let i = window
+        .iter()
+        .rposition(|&c| is_adjacent(at, c) && grid.is_legal_step(at, c))?;
+    Some(cells[i..].to_vec())
+}
+
+/// Whether every step of `cells` is one the faction believes open.
+fn steps_believed_open(faction: &Faction, cells: &[Pos]) -> bool {
+    cells
+        .windows(2)
+        .all(|pair| !faction.believes_step_blocked(pair[0], pair[1]))
+}
+
+/// The next step along the monster's plan, round or through packmates.
+fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: Pos) -> Intent {
+    let at = senses.at;
+    if faction.believes_step_blocked(at, next) {
+        brain.forget_plan();
+        return match greedy_step(faction, senses, brain.goal.unwrap_or(next)) {
+            Some(step) => Intent::Step {
+                to: step,
+                swap: false,
+            },
+            None => Intent::Wait,
+        };
+    }
+    if brain.plan_fresh {
+        // Starts to follow this plan: count it if it crosses a cell the
+        // faction holds as blocked (the checks above should make it never).
+        brain.plan_fresh = false;
+        if brain.plan.iter().any(|&cell| faction.believes_blocked(cell)) {
+            faction.counters_mut().stale_plans += 1;
+        }
+    }
+    match (senses.body_at)(next) {
+        Body::Empty => Intent::Step {
+            to: next,
+            swap: false,
+        },
+        Body::Player => Intent::Attack(next),
+        Body::Packmate { engaged: false } => {
+            brain.thought = Thought::SwapsWith(next);
+            Intent::Step {
+                to: next,
+                swap: true,
+            }
+        }
+        Body::Packmate { engaged: true } | Body::Stranger => {
+            match sidestep(faction, brain, senses, next) {
+                Some(side) => {
+                    brain.thought = Thought::Sidesteps(side);
+                    Intent::Step {
+                        to: side,
+                        swap: false,
+                    }
+                }
+                None => {
+                    brain.thought = Thought::BlockedByPackmate(next);
+                    Intent::Wait
+                }
+            }
+        }
+    }
+}
+
+/// A free cell beside the monster from which its plan goes on (next to the
+/// cell after the blocked one), or nearer the goal.
+fn sidestep(faction: &Faction, brain: &mut Brain, senses: &Senses, blocked: Pos) -> Option<Pos> {
+    let at = senses.at;
+    let rejoin = brain.plan.get(1).copied();
+    let goal = brain.goal?;
+    let here = octile(at, goal);
+    let side = NEIGHBOURS
+        .iter()
+        .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+        .filter(|&cell| cell != blocked)
+        .filter(|&cell| (senses.body_at)(cell) == Body::Empty)
+        .filter(|&cell| !faction.believes_step_blocked(at, cell))
+        .filter(|&cell| match rejoin {
+            Some(rejoin) => {
+                is_adjacent(cell, rejoin) && !faction.believes_step_blocked(cell, rejoin)
+            }
+            None => octile(cell, goal) < here,
+        })
+        .min_by(|&a, &b| octile(a, goal).total_cmp(&octile(b, goal)).then(a.cmp(&b)))?;
+    if rejoin.is_some() && !brain.plan.is_empty() {
+        brain.plan[0] = side;
+        if let Some(cost) = brain.plan_costs.first_mut() {
+            *cost = faction
+                .rules()
+                .and_then(|r| r.terrain_cost(faction.knowledge().belief(side)))
+                .unwrap_or(*cost);
+        }
+    }
+    Some(side)
+}
+
+/// While the search runs: a step closer to the goal over ground the
+/// faction believes walkable, if one exists.
+fn step_while_planning(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    senses: &Senses,
+    goal: Pos,
+) -> Intent {
+    match greedy_step(faction, senses, goal) {
+        Some(next) => {
+            brain.thought = Thought::StepsWhilePlanning { goal };
+            Intent::Step {
+                to: next,
+                swap: false,
+            }
+        }
+        None => {
+            brain.thought = Thought::WaitsForPlan { goal };
+            Intent::Wait
+        }
+    }
+}
+
+/// The free neighbour that brings the monster closest to `goal` (as the
+/// crow flies) over ground its faction believes walkable.
+fn greedy_step(faction: &Faction, senses: &Senses, goal: Pos) -> Option<Pos> {
+    let at = senses.at;
+    let grid = faction.grid()?;
+    let here = octile(at, goal);
+    grid.neighbours(at)
+        .map(|(next, _)| next)
+        .filter(|&next| !faction.believes_step_blocked(at, next))
+        .filter(|&next| matches!((senses.body_at)(next), Body::Empty | Body::Player))
+        .map(|next| (next, octile(next, goal)))
+        .filter(|&(_, d)| d < here)
+        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+        .map(|(next, _)| next)
+}
+
+/// A hurt monster steps downhill on its faction's safety map.
+fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) -> Intent {
+    brain.forget_plan();
+    brain.thought = Thought::Flees { from: threat };
+    match faction.flee_step(senses.turn, threat, senses.at) {
+        Some(next)
+            if (senses.body_at)(next) == Body::Empty
+                && !faction.believes_step_blocked(senses.at, next) =>
+        {
+            Intent::Step {
+                to: next,
+                swap: false,
+            }
+        }
+        _ => Intent::Wait,
+    }
+}
+
+/// A cell near the monster, reachable as far as its faction knows.
+fn pick_wander_target(faction: &Faction, at: Pos, rng: &mut impl Rng) -> Option<Pos> {
+    for _ in 0..WANDER_TRIES {
+        let dx = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
+        let dy = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
+        let target = Pos::new(at.x + dx, at.y + dy);
+        let grid = faction.grid()?;
+        if target != at && grid.connected(at, target) {
+            return Some(target);
+        }
+    }
+    None
+}
+
+/// The game moved the monster from `from` to `to` (or swapped it there).
+pub fn after_step(brain: &mut Brain, to: Pos) {
+    if brain.plan.first() == Some(&to) {
+        brain.advance_plan();
+    }
+}
+
+/// A step from `at` to `to` failed on the true level: the faction learns
+/// what blocked it (the cell, and for a diagonal the corners it passes),
+/// and the monster plans again.
+pub fn after_bump(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    at: Pos,
+    to: Pos,
+    truth: impl Fn(Pos) -> Option<Terrain>,
+    now: f64,
+) {
+    let mut unknown = false;
+    for cell in [to, Pos::new(to.x, at.y), Pos::new(at.x, to.y)] {
+        if let Some(terrain) = truth(cell) {
+            unknown |= faction.knowledge().belief(cell).is_none();
+            faction.observe(cell, terrain, now);
+        }
+    }
+    let counters = faction.counters_mut();
+    if unknown {
+        counters.unknown_bumps += 1;
+    } else {
+        counters.changed_terrain_bumps += 1;
+    }
+    if !brain.plan.is_empty() && brain.plan_source == PlanSource::Search {
+        counters.replans.add(ReplanReason::Blocked);
+    }
+    brain.forget_plan();
+}
+
+/// The monster's turn is over: it ended on `ended_at` having started on
+/// `started_at`; `acted` when it attacked or worked a door. Counts stalls.
+pub fn end_turn(faction: &mut Faction, brain: &mut Brain, started_at: Pos, ended_at: Pos, acted: bool) {
+    let far_goal = brain.goal.is_some_and(|goal| chebyshev(ended_at, goal) > 2);
+    if far_goal && ended_at == started_at && !acted {
+        brain.stall_turns += 1;
+        let counters = faction.counters_mut();
+        counters.longest_stall = counters.longest_stall.max(brain.stall_turns);
+    } else {
+        brain.stall_turns = 0;
+    }
+}
+
+const NEIGHBOURS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];
+
+fn is_adjacent(a: Pos, b: Pos) -> bool {
+    a != b && chebyshev(a, b) == 1
+}
+
+fn chebyshev(a: Pos, b: Pos) -> i32 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
+}
+
+fn octile(a: Pos, b: Pos) -> f64 {
+    Heuristic::Octile.estimate(f64::from(a.x - b.x), f64::from(a.y - b.y))
+}

@@ -1,0 +1,96 @@
+//! Why a monster does what it does, in one line: the debug overlay shows it
+//! beside the monster's plan.
+
+use crate::pathfinding::Pos;
+
+/// The reason behind a monster's last action.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum Thought {
+    /// Nothing to do and nowhere to stroll.
+    #[default]
+    Idle,
+    /// Strikes at the player beside it.
+    Attacking(Pos),
+    /// Steps downhill on its faction's shared field toward the target.
+    FollowingField { target: Pos },
+    /// Walks its own planned path.
+    FollowingPlan { goal: Pos },
+    /// Its search is under way; it steps toward the goal meanwhile.
+    StepsWhilePlanning { goal: Pos },
+    /// Its search is under way and no step brings it closer.
+    WaitsForPlan { goal: Pos },
+    /// A packmate stands on the next cell and nothing else helps.
+    BlockedByPackmate(Pos),
+    /// Trades places with a packmate that was in the way.
+    SwapsWith(Pos),
+    /// Goes round a packmate that was in the way.
+    Sidesteps(Pos),
+    /// No way to the goal on what its faction knows.
+    NoPath { goal: Pos },
+    /// Runs from the player.
+    Flees { from: Pos },
+    /// Batters a closed door.
+    Bashes(Pos),
+}
+
+impl Thought {
+    /// The line the overlay shows, naming the faction where it matters.
+    pub fn describe(&self, faction: &str) -> String {
+        match *self {
+            Thought::Idle => "idle: nothing to do and nowhere to stroll".to_owned(),
+            Thought::Attacking(at) => format!("attacking at {}", at_text(at)),
+            Thought::FollowingField { target } => format!(
+                "following the {faction}' shared field to the player's last known position {}",
+                at_text(target)
+            ),
+            Thought::FollowingPlan { goal } => format!("following its plan to {}", at_text(goal)),
+            Thought::StepsWhilePlanning { goal } => format!(
+                "planning a route to {}; stepping closer meanwhile",
+                at_text(goal)
+            ),
+            Thought::WaitsForPlan { goal } => {
+                format!("waiting: its search for {} is under way", at_text(goal))
+            }
+            Thought::BlockedByPackmate(at) => format!("waiting: packmate blocks {}", at_text(at)),
+            Thought::SwapsWith(at) => format!("swapping places with a packmate at {}", at_text(at)),
+            Thought::Sidesteps(at) => format!("sidestepping a packmate to {}", at_text(at)),
+            Thought::NoPath { goal } => format!(
+                "no path: {} not connected in what the {faction} know",
+                at_text(goal)
+            ),
+            Thought::Flees { from } => format!("fleeing from the player at {}", at_text(from)),
+            Thought::Bashes(at) => format!("battering the door at {}", at_text(at)),
+        }
+    }
+}
+
+fn at_text(pos: Pos) -> String {
+    format!("{},{}", pos.x, pos.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_name_the_cell_and_the_faction() {
+        assert_eq!(
+            Thought::BlockedByPackmate(Pos::new(42, 8)).describe("goblins"),
+            "waiting: packmate blocks 42,8"
+        );
+        assert_eq!(
+            Thought::NoPath {
+                goal: Pos::new(3, 4)
+            }
+            .describe("goblins"),
+            "no path: 3,4 not connected in what the goblins know"
+        );
+        assert!(
+            Thought::FollowingField {
+                target: Pos::new(1, 2)
+            }
+            .describe("wolves")
+            .starts_with("following the wolves' shared field")
+        );
+    }
+}
