@@ -111,6 +111,10 @@ pub struct Brain {
     /// Player turn it last looked for a cheaper route.
     #[serde(skip)]
     pub cheaper_checked_turn: u64,
+    /// It gave up searching for the player's last known position (too far
+    /// to plan for): until this game time it does not search.
+    #[serde(skip)]
+    pub search_given_up_until: f64,
     /// A goal its faction found no way to.
     #[serde(skip)]
     pub unreachable: Option<Pos>,
@@ -138,6 +142,7 @@ impl Default for Brain {
             thought: Thought::default(),
             goal: None,
             cheaper_checked_turn: 0,
+            search_given_up_until: 0.0,
             unreachable: None,
             looked_from: None,
         }
@@ -166,6 +171,7 @@ impl Brain {
         if let Some((pos, _)) = fresh
             && pos != p.at
             && self.unreachable != Some(pos)
+            && p.now >= self.search_given_up_until
         {
             self.mode = Mode::Search;
             return Some(pos);

@@ -35,6 +35,17 @@ const WANDER_RANGE: i32 = 12;
 const WANDER_TRIES: usize = 8;
 /// Game time a monster strolls toward one wander target before it gives up.
 const WANDER_PATIENCE: f64 = 30.0;
+/// Members within this distance (octile, in cells) of the target follow the
+/// shared field; those further away plan on their own until they are near
+/// (a field reaching far members would cost more than their searches).
+const FIELD_RADIUS: f64 = 24.0;
+/// Members this close to the target plan to its exact cell on their own
+/// (a short search), so the field need not follow every step the target
+/// takes.
+const NEAR_TARGET: i32 = 4;
+/// The shared field is aimed anew only when the target moved more than
+/// this many cells from the field's source.
+const FIELD_RETARGET: i32 = 3;
 /// Cells of the shared field's route a follower keeps as its plan (for the
 /// stale-plan check, crowding and the overlay).
 const FIELD_ROUTE_CELLS: usize = 48;
@@ -44,6 +55,9 @@ const COST_LOOKAHEAD: usize = 8;
 const STALL_PATIENCE: u32 = 3;
 /// What a cell a packmate stands on costs in a plan made to go round it.
 const PACKMATE_DETOUR_COST: f64 = 25.0;
+/// Game time a member that gave up planning for the player's last known
+/// position goes about other business before searching again.
+const SEARCH_GIVE_UP_TIME: f64 = 20.0;
 /// Player turns between a monster's checks for a cheaper route.
 const CHEAPER_CHECK_TURNS: u64 = 5;
 /// Cells of a found path searched for the monster's current cell when the
@@ -161,6 +175,11 @@ pub fn think(
         health: senses.health,
         flee_below,
     };
+    if brain.mode == Mode::Wander && brain.stall_turns >= STALL_PATIENCE {
+        // Going nowhere: a stroll somewhere else.
+        brain.wander_target = None;
+        brain.forget_plan();
+    }
     let mut goal = brain.decide(&perception);
     // Reaching the last sighting without finding the player: the trail is
     // cold for the whole faction.
@@ -194,7 +213,13 @@ pub fn think(
         brain.thought = Thought::Idle;
         return Intent::Wait;
     };
-    if matches!(brain.mode, Mode::Hunt | Mode::Search) {
+    // The monster the overlay follows plans on its own, so its search can
+    // be shown node by node.
+    let shared = faction.traced_actor() != Some(senses.actor)
+        && matches!(brain.mode, Mode::Hunt | Mode::Search)
+        && chebyshev(at, goal) > NEAR_TARGET
+        && octile(at, goal) <= FIELD_RADIUS;
+    if shared {
         follow_shared_field(faction, brain, senses, goal)
     } else {
         pursue(faction, brain, senses, goal)
@@ -209,7 +234,12 @@ fn follow_shared_field(
     target: Pos,
 ) -> Intent {
     let at = senses.at;
-    match faction.reach_shared_field(target, at) {
+    let source = faction
+        .shared_field()
+        .map(|(source, _)| source)
+        .filter(|&source| chebyshev(source, target) <= FIELD_RETARGET)
+        .unwrap_or(target);
+    match faction.reach_shared_field(source, at) {
         Reach::Settled(_) => {
             let route = faction.shared_route(at, FIELD_ROUTE_CELLS);
             let Some(&next) = route.first() else {
@@ -232,7 +262,9 @@ fn follow_shared_field(
             brain.thought = Thought::NoPath { goal: target };
             Intent::Wait
         }
-        Reach::Pending => step_while_planning(faction, brain, senses, target),
+        // The field has not reached it within this turn's budget: its
+        // own search (and steps toward the target meanwhile).
+        Reach::Pending => pursue(faction, brain, senses, target),
     }
 }
 
@@ -242,6 +274,14 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
     if brain.plan_source != PlanSource::Search {
         brain.forget_plan();
         brain.plan_source = PlanSource::Search;
+    }
+    // A result that finished since its last turn comes first.
+    if let Some(finished) = faction.take_finished_plan(senses.actor) {
+        adopt(faction, brain, senses, finished);
+    }
+    if brain.unreachable == Some(goal) && brain.plan.is_empty() {
+        brain.thought = Thought::NoPath { goal };
+        return Intent::Wait;
     }
     let reason = plan_problem(faction, brain, senses, goal);
     if let Some(reason) = reason {
@@ -386,9 +426,13 @@ fn ask_for_plan(
 fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Finished) {
     let at = senses.at;
     let Finished { goal, outcome, .. } = finished;
+    let outcome_gave_up = outcome == PlanOutcome::GaveUp;
     let path = match outcome {
         PlanOutcome::Path(path) => path,
-        PlanOutcome::Unreachable => {
+        PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
+            if outcome_gave_up && brain.mode == Mode::Search {
+                brain.search_given_up_until = senses.now + SEARCH_GIVE_UP_TIME;
+            }
             if brain.pending_replan != Some(ReplanReason::CheaperRoute) {
                 brain.forget_plan();
                 brain.unreachable = Some(goal);
@@ -609,14 +653,17 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
     }
 }
 
-/// A cell near the monster, reachable as far as its faction knows.
+/// A cell near the monster, reachable as far as its faction knows: seen
+/// ground first (a guess about unseen cells can send a search round the
+/// whole level), else any cell its faction believes connected.
 fn pick_wander_target(faction: &Faction, at: Pos, rng: &mut impl Rng) -> Option<Pos> {
-    for _ in 0..WANDER_TRIES {
+    let grid = faction.grid()?;
+    for attempt in 0..2 * WANDER_TRIES {
         let dx = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
         let dy = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
         let target = Pos::new(at.x + dx, at.y + dy);
-        let grid = faction.grid()?;
-        if target != at && grid.connected(at, target) {
+        let seen = faction.knowledge().belief(target).is_some();
+        if target != at && (seen || attempt >= WANDER_TRIES) && grid.connected(at, target) {
             return Some(target);
         }
     }

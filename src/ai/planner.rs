@@ -17,13 +17,16 @@ use crate::pathfinding::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, Se
 
 /// Searches that may be paused at once (each holds a search space of 16
 /// bytes per cell, allocated when first used).
-pub const SEARCH_SLOTS: usize = 3;
+pub const SEARCH_SLOTS: usize = 4;
 /// A search may spend at most this share of the turn's budget per turn.
 const CAP_SHARE: u64 = 3;
 /// ...but never less than this many nodes.
 const MIN_CAP: u64 = 64;
 /// How much of the cap a member that still has a plan may spend at once.
 const REFINE_SHARE: u64 = 4;
+/// Turns a request may wait or run before it is given up: a monster never
+/// waits longer than this for a plan (its goal is then dropped).
+pub const MAX_SEARCH_TURNS: u64 = 6;
 
 /// Lower runs first: a member with no plan, then by distance to its goal.
 pub type Priority = u32;
@@ -47,6 +50,9 @@ pub enum PlanOutcome {
     Path(Path),
     /// No way there, as far as the faction knows.
     Unreachable,
+    /// Not found within [`MAX_SEARCH_TURNS`]: too far or too costly to
+    /// plan for now.
+    GaveUp,
 }
 
 /// A finished search, waiting for its monster's next turn.
@@ -70,6 +76,10 @@ pub struct PlannerStats {
     pub restarts: u64,
     /// Paused searches that went on after grid changes elsewhere.
     pub resumed_after_changes: u64,
+    /// Requests given up after [`MAX_SEARCH_TURNS`].
+    pub given_up: u64,
+    /// Searches put back in the queue for a more urgent one.
+    pub preempted: u64,
 }
 
 /// What the overlay shows beside the last traced search: how long it took
@@ -92,6 +102,7 @@ struct Slot {
 #[derive(Debug, Clone)]
 struct Active {
     request: PlanRequest,
+    asked_on: u64,
     /// Expansions counted so far (the engine's counter restarts with it).
     counted: u64,
     spent_this_turn: u64,
@@ -102,8 +113,11 @@ struct Active {
 #[derive(Debug, Default)]
 pub struct Planner {
     slots: Vec<Slot>,
-    /// Requests not started yet (no free search space).
-    queue: Vec<PlanRequest>,
+    /// Requests not started yet (no free search space), with the turn
+    /// each was asked on.
+    queue: Vec<(PlanRequest, u64)>,
+    /// Turns since the planner was made.
+    turn: u64,
     budget_left: u64,
     cap: u64,
     finished: Vec<Finished>,
@@ -121,13 +135,39 @@ impl Planner {
 
     /// A new turn: the budget is refilled and each search's cap with it.
     pub fn new_turn(&mut self, node_budget: u64) {
+        self.turn += 1;
         self.budget_left = node_budget;
         self.cap = (node_budget / CAP_SHARE).max(MIN_CAP).min(node_budget.max(1));
+        let turn = self.turn;
+        let expired = |asked_on: u64| turn.saturating_sub(asked_on) >= MAX_SEARCH_TURNS;
         for slot in &mut self.slots {
             if let Some(active) = slot.active.as_mut() {
                 active.spent_this_turn = 0;
                 active.turns += 1;
+                if expired(active.asked_on) {
+                    let request = active.request.clone();
+                    slot.active = None;
+                    self.stats.given_up += 1;
+                    self.finished.push(Finished {
+                        actor: request.actor,
+                        from: request.from,
+                        goal: request.goal,
+                        outcome: PlanOutcome::GaveUp,
+                    });
+                }
             }
+        }
+        let (old, waiting): (Vec<_>, Vec<_>) =
+            self.queue.drain(..).partition(|(_, asked_on)| expired(*asked_on));
+        self.queue = waiting;
+        for (request, _) in old {
+            self.stats.given_up += 1;
+            self.finished.push(Finished {
+                actor: request.actor,
+                from: request.from,
+                goal: request.goal,
+                outcome: PlanOutcome::GaveUp,
+            });
         }
     }
 
@@ -159,13 +199,14 @@ impl Planner {
                 slot.active = None;
             }
         }
-        self.queue.retain(|r| r.actor != request.actor);
-        self.queue.push(request);
+        self.queue.retain(|(r, _)| r.actor != request.actor);
+        self.finished.retain(|f| f.actor != request.actor);
+        self.queue.push((request, self.turn));
     }
 
     /// Whether a search for `actor` is queued or under way.
     pub fn is_waiting(&self, actor: usize) -> bool {
-        self.queue.iter().any(|r| r.actor == actor)
+        self.queue.iter().any(|(r, _)| r.actor == actor)
             || self
                 .slots
                 .iter()
@@ -184,7 +225,7 @@ impl Planner {
 
     /// Removes an actor's request and result (it died).
     pub fn cancel(&mut self, actor: usize) {
-        self.queue.retain(|r| r.actor != actor);
+        self.queue.retain(|(r, _)| r.actor != actor);
         for slot in &mut self.slots {
             if slot.active.as_ref().is_some_and(|a| a.request.actor == actor) {
                 slot.active = None;
@@ -241,10 +282,9 @@ impl Planner {
             }
             self.advance(slot, grid);
         }
-        self.queue
-            .sort_by_key(|r| (r.priority, r.actor));
+        self.queue.sort_by_key(|(r, _)| (r.priority, r.actor));
         while self.budget_left > 0 && !self.queue.is_empty() {
-            let actor = self.queue[0].actor;
+            let actor = self.queue[0].0.actor;
             match self.start_queued(actor, grid, options) {
                 Some(slot) => self.advance(slot, grid),
                 None => break,
@@ -271,16 +311,35 @@ impl Planner {
         grid: &Grid,
         options: &SearchOptions,
     ) -> Option<usize> {
-        let index = self.queue.iter().position(|r| r.actor == actor)?;
+        let index = self.queue.iter().position(|(r, _)| r.actor == actor)?;
+        let priority = self.queue[index].0.priority;
         let slot = match self.slots.iter().position(|s| s.active.is_none()) {
             Some(slot) => slot,
             None if self.slots.len() < SEARCH_SLOTS => {
                 self.slots.push(Slot::default());
                 self.slots.len() - 1
             }
-            None => return None,
+            None => {
+                // Every space is busy: the least urgent search waits again
+                // if this one is more urgent, so long searches cannot hold
+                // the spaces from short ones.
+                let (slot, least_urgent) = self
+                    .slots
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, s)| s.active.as_ref().map(|a| (i, a.request.priority)))
+                    .max_by_key(|&(i, p)| (p, i))?;
+                if least_urgent <= priority {
+                    return None;
+                }
+                let bumped = self.slots[slot].active.take()?;
+                self.stats.preempted += 1;
+                self.queue.push((bumped.request, bumped.asked_on));
+                slot
+            }
         };
-        let request = self.queue.remove(index);
+        let index = self.queue.iter().position(|(r, _)| r.actor == actor)?;
+        let (request, asked_on) = self.queue.remove(index);
         let traced = self.traced_actor == Some(request.actor);
         let space = &mut self.slots[slot];
         space.astar.set_tracing(traced);
@@ -295,6 +354,7 @@ impl Planner {
             Ok(()) => {
                 space.active = Some(Active {
                     request,
+                    asked_on,
                     counted: 0,
                     spent_this_turn: 0,
                     turns: 1,
@@ -374,7 +434,7 @@ impl Planner {
                 micros: active.traced_micros,
                 cost: match &outcome {
                     PlanOutcome::Path(path) => Some(path.cost),
-                    PlanOutcome::Unreachable => None,
+                    PlanOutcome::Unreachable | PlanOutcome::GaveUp => None,
                 },
                 expanded: after.expanded,
             };
@@ -399,6 +459,11 @@ mod tests {
             Movement::default(),
         )
         .unwrap()
+    }
+
+    /// Wide open ground: a Dijkstra search across it takes thousands of nodes.
+    fn field() -> Grid {
+        Grid::from_ascii(&vec![".".repeat(60); 40].join("\n"), Movement::default()).unwrap()
     }
 
     fn ask(actor: usize, goal: Pos, has_plan: bool, priority: Priority) -> PlanRequest {
@@ -442,7 +507,7 @@ mod tests {
 
     #[test]
     fn one_long_search_cannot_hold_the_others_back() {
-        let grid = corridor();
+        let grid = field();
         let options = SearchOptions {
             heuristic: crate::pathfinding::Heuristic::Zero,
             ..SearchOptions::default()
@@ -450,7 +515,7 @@ mod tests {
         let mut planner = Planner::new();
         planner.new_turn(600);
         // A far goal first: it spends its cap (a third) and pauses...
-        planner.request(ask(1, Pos::new(59, 1), false, 50));
+        planner.request(ask(1, Pos::new(59, 39), false, 50));
         assert!(!planner.run_for(1, &grid, &options));
         assert!(planner.budget_left() >= 400);
         // ...so a short search asked after it still runs this turn.
@@ -478,8 +543,28 @@ mod tests {
     }
 
     #[test]
+    fn a_search_that_takes_too_many_turns_is_given_up() {
+        let grid = field();
+        let options = SearchOptions {
+            heuristic: crate::pathfinding::Heuristic::Zero,
+            ..SearchOptions::default()
+        };
+        let mut planner = Planner::new();
+        planner.new_turn(64);
+        planner.request(ask(1, Pos::new(59, 39), false, 0));
+        let mut turns = 1;
+        while !planner.run_for(1, &grid, &options) {
+            planner.new_turn(64);
+            turns += 1;
+        }
+        assert_eq!(turns, MAX_SEARCH_TURNS + 1, "asked on turn 1, given up on turn 1 + MAX");
+        assert_eq!(planner.take_finished(1).unwrap().outcome, PlanOutcome::GaveUp);
+        assert_eq!(planner.stats.given_up, 1);
+    }
+
+    #[test]
     fn paused_searches_resume_by_priority() {
-        let grid = corridor();
+        let grid = field();
         let options = SearchOptions {
             heuristic: crate::pathfinding::Heuristic::Zero,
             ..SearchOptions::default()
@@ -487,11 +572,11 @@ mod tests {
         let mut planner = Planner::new();
         planner.new_turn(200);
         for (actor, priority) in [(1, 9), (2, 1)] {
-            planner.request(ask(actor, Pos::new(59, 0), false, priority));
+            planner.request(ask(actor, Pos::new(59, 39), false, priority));
             planner.run_for(actor, &grid, &options);
         }
         // Next turn the budget only covers one cap: the urgent one gets it.
-        planner.new_turn(66);
+        planner.new_turn(64);
         planner.run_paused(&grid, &options);
         assert_eq!(planner.budget_left(), 0);
         let spent = |actor| {
@@ -501,7 +586,7 @@ mod tests {
                 .unwrap()
                 .spent_this_turn
         };
-        assert_eq!(spent(2), 66);
+        assert_eq!(spent(2), 64);
         assert_eq!(spent(1), 0);
     }
 }

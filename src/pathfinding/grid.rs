@@ -214,6 +214,9 @@ pub struct Grid {
     islands: Islands,
     /// Set when batched changes skipped the island updates.
     islands_stale: bool,
+    /// The islands' work counter when they were last rebuilt: incremental
+    /// updates since then may cost at most one more rebuild.
+    island_work_at_rebuild: u64,
 }
 
 impl Grid {
@@ -246,6 +249,7 @@ impl Grid {
             history_start: 0,
             islands: Islands::empty(padded_cells),
             islands_stale: false,
+            island_work_at_rebuild: 0,
         };
         grid.start_history();
         Ok(grid)
@@ -388,9 +392,10 @@ impl Grid {
     }
 
     /// Sets many cells' costs. Islands are updated cell by cell while that
-    /// stays cheap; once the relabelling work passes one full rebuild (a
-    /// fog map learning a wall at a time can split a large region again and
-    /// again), they are left stale until [`Grid::refresh_islands`]: until
+    /// stays cheap; once the relabelling work since the last rebuild passes
+    /// one full rebuild, over however many calls (a fog map learning a wall
+    /// at a time can split a large region again and again), they are left
+    /// stale until [`Grid::refresh_islands`]: until
     /// then [`Grid::connected`] answers conservatively ("maybe"), so a search
     /// still runs and is still correct, only without the shortcut.
     pub fn set_costs(
@@ -398,11 +403,12 @@ impl Grid {
         changes: impl IntoIterator<Item = (Pos, Option<f64>)>,
     ) -> Result<(), GridError> {
         let work_limit = self.padded_len() as u64;
-        let work_before = self.islands.work();
         for (pos, cost) in changes {
             let update_islands = !self.islands_stale;
             self.change_cost(pos, cost, update_islands)?;
-            if update_islands && self.islands.work() - work_before > work_limit {
+            if update_islands
+                && self.islands.work() - self.island_work_at_rebuild > work_limit
+            {
                 self.islands_stale = true;
             }
         }
@@ -540,6 +546,7 @@ impl Grid {
         let work = self.islands.work();
         self.islands = Islands::build(self);
         self.islands.add_work(work);
+        self.island_work_at_rebuild = self.islands.work();
         self.islands_stale = false;
     }
 

@@ -917,7 +917,17 @@ mod tests {
             "{lines:?}"
         );
         // A cell the search never reached, the faction never saw.
-        let far = crate::pathfinding::Pos::new(0, 3);
+        let faction = app.game.faction_index_of(goblin).unwrap();
+        let far = app
+            .game
+            .level
+            .positions()
+            .find(|&p| {
+                app.game.factions[faction].knowledge().belief(p).is_none()
+                    && !values.contains_key(&p)
+                    && app.game.level.terrain_at(p.x, p.y) == Some(crate::world::Terrain::Wall)
+            })
+            .expect("the goblin has not seen every wall");
         let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), far);
         assert_eq!(lines[1], "not reached by the search");
         assert!(lines.contains(&"belief unknown".to_owned()), "{lines:?}");
