@@ -39,7 +39,7 @@ fn main() {
         }
         samples.extend_from_slice(&game.stats.ai_micros);
     }
-    let (p50, p99) = percentiles(&samples);
+    let fogcrawl::game::sim::AiMicros { p50, p99, .. } = percentiles(&samples);
     println!(
         "game turn AI time on {LEVEL} ({} to {} monsters at the start, {} turns over {SEEDS} seeds): p50 {p50} µs, p99 {p99} µs",
         monsters.iter().min().unwrap_or(&0),

@@ -50,7 +50,7 @@ fn main() {
         }
     }
     let report = |what: &str, samples: &[u32]| {
-        let (p50, p99) = percentiles(samples);
+        let fogcrawl::game::sim::AiMicros { p50, p99, .. } = percentiles(samples);
         let mean = samples.iter().map(|&s| f64::from(s)).sum::<f64>() / samples.len().max(1) as f64;
         println!(
             "AI time per turn on {LEVEL}, {what}: p50 {p50} µs, p99 {p99} µs, mean {mean:.1} µs ({} turns)",

@@ -29,7 +29,10 @@ fn on_the_maze_an_optimistic_walker_searches_less_but_walks_more() {
     assert!(fog.wrong_guesses > 0);
     assert_eq!(omniscient.wrong_guesses, 0);
     // Walking into dead ends costs real game time, not only steps.
-    assert!(fog.time > omniscient.time, "fog {fog:?} vs omniscient {omniscient:?}");
+    assert!(
+        fog.time > omniscient.time,
+        "fog {fog:?} vs omniscient {omniscient:?}"
+    );
     assert_eq!(omniscient.searches, 1);
 }
 

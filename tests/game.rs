@@ -140,7 +140,8 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
     assert_eq!(loaded.factions.len(), game.factions.len());
     for (a, b) in loaded.factions.iter().zip(&game.factions) {
         assert_eq!(
-            a.knowledge(), b.knowledge(),
+            a.knowledge(),
+            b.knowledge(),
             "faction {} keeps what it knows",
             a.name()
         );

@@ -14,8 +14,7 @@ use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::config::FactionConfig;
 use crate::pathfinding::{
-    DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions,
-    SearchTrace,
+    DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions, SearchTrace,
 };
 use crate::world::Terrain;
 
@@ -133,11 +132,7 @@ impl Faction {
     }
 
     /// Starts the faction over on a new level, knowing `knowledge`.
-    pub fn enter_level(
-        &mut self,
-        knowledge: FactionKnowledge,
-        now: f64,
-    ) -> Result<(), GridError> {
+    pub fn enter_level(&mut self, knowledge: FactionKnowledge, now: f64) -> Result<(), GridError> {
         let (w, h) = (knowledge.width(), knowledge.height());
         self.knowledge = knowledge;
         self.player_sighting = None;

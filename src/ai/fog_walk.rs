@@ -16,8 +16,8 @@ use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::monster_turn::{Body, Intent, Senses, after_bump, after_step, look_around, pursue};
 use crate::config::FactionConfig;
 use crate::pathfinding::{GridError, Pos};
-use crate::world::{CostProfile, Level};
 use crate::world::fov::{Fov, VisibleSet};
+use crate::world::{CostProfile, Level};
 
 /// The walker's search budget per step: the experiment measures plans, not
 /// the scheduler, so each search finishes in the step it starts.
@@ -97,29 +97,27 @@ pub fn fog_walk(
             body_at: &nobody,
         };
         match pursue(&mut faction, &mut brain, &senses, to) {
-            Intent::Step { to: next, .. } => {
-                match true_step_cost(level, &profile, at, next) {
-                    Some(cost) => {
-                        let length = if at.x != next.x && at.y != next.y {
-                            std::f64::consts::SQRT_2
-                        } else {
-                            1.0
-                        };
-                        walk.time += length * cost / speed;
-                        at = next;
-                        walk.steps += 1;
-                        after_step(&mut brain, next);
-                    }
-                    None => after_bump(
-                        &mut faction,
-                        &mut brain,
-                        at,
-                        next,
-                        |p| level.terrain_at(p.x, p.y),
-                        turn as f64,
-                    ),
+            Intent::Step { to: next, .. } => match true_step_cost(level, &profile, at, next) {
+                Some(cost) => {
+                    let length = if at.x != next.x && at.y != next.y {
+                        std::f64::consts::SQRT_2
+                    } else {
+                        1.0
+                    };
+                    walk.time += length * cost / speed;
+                    at = next;
+                    walk.steps += 1;
+                    after_step(&mut brain, next);
                 }
-            }
+                None => after_bump(
+                    &mut faction,
+                    &mut brain,
+                    at,
+                    next,
+                    |p| level.terrain_at(p.x, p.y),
+                    turn as f64,
+                ),
+            },
             Intent::Wait if brain.unreachable == Some(to) => break,
             Intent::Wait | Intent::Attack(_) | Intent::Bash(_) => {}
         }

@@ -179,7 +179,9 @@ impl TryFrom<SavedInfluence> for InfluenceMap {
                 .get_mut(i as usize)
                 .ok_or_else(|| format!("influence cell {i} is outside the map"))?;
             if !(value.is_finite() && value > 0.0) {
-                return Err(format!("influence value {value} at cell {i} is not positive"));
+                return Err(format!(
+                    "influence value {value} at cell {i} is not positive"
+                ));
             }
             if *slot == 0.0 {
                 map.active.push(i);

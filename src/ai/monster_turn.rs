@@ -25,9 +25,9 @@ use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_
 use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::thought::Thought;
 use crate::pathfinding::{Grid, Heuristic, Pos, Reach, path_cost, string_pull};
+use crate::world::Level;
 use crate::world::Terrain;
 use crate::world::fov::{Fov, VisibleSet};
-use crate::world::Level;
 
 /// How far from itself a wandering monster picks a place to stroll to.
 const WANDER_RANGE: i32 = 12;
@@ -70,7 +70,9 @@ pub enum Body {
     Empty,
     Player,
     /// A member of its own faction; `engaged` when it is fighting.
-    Packmate { engaged: bool },
+    Packmate {
+        engaged: bool,
+    },
     /// A monster of another faction.
     Stranger,
 }
@@ -94,7 +96,10 @@ pub struct Senses<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {
     /// Step onto `to`; with `swap`, trade places with the packmate there.
-    Step { to: Pos, swap: bool },
+    Step {
+        to: Pos,
+        swap: bool,
+    },
     Attack(Pos),
     /// Batter the closed door at this cell.
     Bash(Pos),
@@ -104,7 +109,10 @@ pub enum Intent {
 /// The monster's field of view goes into its faction's knowledge (only
 /// when it moved or the level changed since it last looked). Sight is the
 /// one place the true level is read.
-#[expect(clippy::too_many_arguments, reason = "sight needs the level, the eye and the mind")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "sight needs the level, the eye and the mind"
+)]
 pub fn look_around(
     faction: &mut Faction,
     brain: &mut Brain,
@@ -529,7 +537,11 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
         // Starts to follow this plan: count it if it crosses a cell the
         // faction holds as blocked (the checks above should make it never).
         brain.plan_fresh = false;
-        if brain.plan.iter().any(|&cell| faction.believes_blocked(cell)) {
+        if brain
+            .plan
+            .iter()
+            .any(|&cell| faction.believes_blocked(cell))
+        {
             faction.counters_mut().stale_plans += 1;
         }
     }
@@ -709,7 +721,13 @@ pub fn after_bump(
 
 /// The monster's turn is over: it ended on `ended_at` having started on
 /// `started_at`; `acted` when it attacked or worked a door. Counts stalls.
-pub fn end_turn(faction: &mut Faction, brain: &mut Brain, started_at: Pos, ended_at: Pos, acted: bool) {
+pub fn end_turn(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    started_at: Pos,
+    ended_at: Pos,
+    acted: bool,
+) {
     let far_goal = brain.goal.is_some_and(|goal| chebyshev(ended_at, goal) > 2);
     if far_goal && ended_at == started_at && !acted {
         brain.stall_turns += 1;

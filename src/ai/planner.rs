@@ -137,7 +137,9 @@ impl Planner {
     pub fn new_turn(&mut self, node_budget: u64) {
         self.turn += 1;
         self.budget_left = node_budget;
-        self.cap = (node_budget / CAP_SHARE).max(MIN_CAP).min(node_budget.max(1));
+        self.cap = (node_budget / CAP_SHARE)
+            .max(MIN_CAP)
+            .min(node_budget.max(1));
         let turn = self.turn;
         let expired = |asked_on: u64| turn.saturating_sub(asked_on) >= MAX_SEARCH_TURNS;
         for slot in &mut self.slots {
@@ -157,8 +159,10 @@ impl Planner {
                 }
             }
         }
-        let (old, waiting): (Vec<_>, Vec<_>) =
-            self.queue.drain(..).partition(|(_, asked_on)| expired(*asked_on));
+        let (old, waiting): (Vec<_>, Vec<_>) = self
+            .queue
+            .drain(..)
+            .partition(|(_, asked_on)| expired(*asked_on));
         self.queue = waiting;
         for (request, _) in old {
             self.stats.given_up += 1;
@@ -227,7 +231,11 @@ impl Planner {
     pub fn cancel(&mut self, actor: usize) {
         self.queue.retain(|(r, _)| r.actor != actor);
         for slot in &mut self.slots {
-            if slot.active.as_ref().is_some_and(|a| a.request.actor == actor) {
+            if slot
+                .active
+                .as_ref()
+                .is_some_and(|a| a.request.actor == actor)
+            {
                 slot.active = None;
             }
         }
@@ -557,8 +565,15 @@ mod tests {
             planner.new_turn(64);
             turns += 1;
         }
-        assert_eq!(turns, MAX_SEARCH_TURNS + 1, "asked on turn 1, given up on turn 1 + MAX");
-        assert_eq!(planner.take_finished(1).unwrap().outcome, PlanOutcome::GaveUp);
+        assert_eq!(
+            turns,
+            MAX_SEARCH_TURNS + 1,
+            "asked on turn 1, given up on turn 1 + MAX"
+        );
+        assert_eq!(
+            planner.take_finished(1).unwrap().outcome,
+            PlanOutcome::GaveUp
+        );
         assert_eq!(planner.stats.given_up, 1);
     }
 

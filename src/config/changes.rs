@@ -110,7 +110,13 @@ fn faction_changes(old: &FactionConfig, new: &FactionConfig, lines: &mut Vec<Str
         lines,
     );
     compare(owner, "flee_below", old.flee_below, new.flee_below, lines);
-    compare(owner, "replan_margin", old.replan_margin, new.replan_margin, lines);
+    compare(
+        owner,
+        "replan_margin",
+        old.replan_margin,
+        new.replan_margin,
+        lines,
+    );
     for terrain in Terrain::ALL {
         compare(
             owner,

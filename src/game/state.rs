@@ -772,9 +772,8 @@ impl Game {
         let Some(f) = self.faction_index_of(actor) else {
             return action_time(1.0);
         };
-        let Some((speed, sight_radius)) = self.factions[f]
-            .config()
-            .map(|c| (c.speed, c.sight_radius))
+        let Some((speed, sight_radius)) =
+            self.factions[f].config().map(|c| (c.speed, c.sight_radius))
         else {
             return action_time(1.0);
         };
@@ -911,7 +910,12 @@ impl Game {
     fn swap_places(&mut self, mover: usize, other: usize) -> Option<f64> {
         let (from, to) = (self.actors[mover].pos, self.actors[other].pos);
         let grid = self.nav.grid(self.profile_of(mover));
-        if !grid.is_legal_step(from, to) || !self.nav.grid(self.profile_of(other)).is_legal_step(to, from) {
+        if !grid.is_legal_step(from, to)
+            || !self
+                .nav
+                .grid(self.profile_of(other))
+                .is_legal_step(to, from)
+        {
             return None;
         }
         let direction = Direction::between(from, to)?;

@@ -406,9 +406,7 @@ impl Grid {
         for (pos, cost) in changes {
             let update_islands = !self.islands_stale;
             self.change_cost(pos, cost, update_islands)?;
-            if update_islands
-                && self.islands.work() - self.island_work_at_rebuild > work_limit
-            {
+            if update_islands && self.islands.work() - self.island_work_at_rebuild > work_limit {
                 self.islands_stale = true;
             }
         }

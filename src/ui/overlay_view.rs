@@ -448,7 +448,10 @@ impl OverlayPanel<'_> {
                 "  slices",
                 trace.map_or(0, SearchTrace::slices).to_string(),
             ));
-            spans.extend(stat("  replans", faction.counters().replans.total().to_string()));
+            spans.extend(stat(
+                "  replans",
+                faction.counters().replans.total().to_string(),
+            ));
             lines.push(Line::from(spans));
         }
         let ai = &game.stats.ai_micros;
