@@ -176,6 +176,12 @@ impl ConfigWatcher {
         &self.last_good
     }
 
+    /// Puts `config` back as the last good config: the game could not apply the
+    /// one just reported, so later changes are described against what is in force.
+    pub fn keep_last_good(&mut self, config: MonsterConfig) {
+        self.last_good = config;
+    }
+
     /// Checks for a change without blocking; call it every frame or turn.
     /// `None` when nothing changed (or a change is still settling).
     pub fn poll(&mut self) -> Option<Reload> {

@@ -198,11 +198,13 @@ impl App {
         let time = self.game.time;
         match reload {
             Reload::Changed { config, changes } => match self.game.apply_config(config) {
-                Ok(()) => {
-                    let summary = if changes.is_empty() {
+                Ok(applied) => {
+                    let mut lines = changes;
+                    lines.extend(applied.notes);
+                    let summary = if lines.is_empty() {
                         "the file is valid again".to_owned()
                     } else {
-                        changes.join("; ")
+                        lines.join("; ")
                     };
                     tracing::info!(%summary, "monster config reloaded");
                     self.game.log.push(
@@ -213,11 +215,16 @@ impl App {
                 }
                 Err(err) => {
                     tracing::warn!(%err, "monster config not applied");
-                    self.game.log.push(
-                        time,
-                        Importance::Danger,
-                        format!("Config not applied: {err}"),
+                    let text = format!(
+                        "Config not applied, keeping the last good config: {err}"
                     );
+                    if let (Some(watcher), Some(in_force)) =
+                        (self.config_watcher.as_mut(), self.game.config())
+                    {
+                        watcher.keep_last_good(in_force.clone());
+                    }
+                    self.set_notice(NoticeKind::Alert, text.clone());
+                    self.game.log.push(time, Importance::Danger, text);
                 }
             },
             Reload::Invalid(err) => {
