@@ -33,6 +33,7 @@ use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::setup::GameSetup;
+use crate::game::turn_guard::TurnGuard;
 use crate::pathfinding::{GridError, Heuristic, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
@@ -457,9 +458,17 @@ impl Game {
     fn run_monsters(&mut self) {
         let started = Instant::now();
         self.start_ai_turn();
+        let mut guard = TurnGuard::new(self.time);
         while let Some(next) = next_actor(&self.actors) {
             self.time = self.actors[next].ready_at;
             if next == PLAYER || self.is_over() {
+                break;
+            }
+            // A damaged state must not spin: stop the turn and say so.
+            if let Err(stall) = guard.check(self.time) {
+                tracing::error!(%stall, "monster turn stopped");
+                self.log
+                    .push(self.time, Importance::Danger, format!("{stall}."));
                 break;
             }
             let duration = self.monster_turn(next);

@@ -139,8 +139,7 @@ impl Game {
         for (index, kind) in kinds.iter().enumerate() {
             let mut rescaled = 0usize;
             for actor in self.actors.iter_mut().skip(1) {
-                if actor.kind() != Some(index) || !actor.is_alive() || actor.max_hp == kind.max_hp
-                {
+                if actor.kind() != Some(index) || !actor.is_alive() || actor.max_hp == kind.max_hp {
                     continue;
                 }
                 actor.hp = scaled_hp(actor.hp, actor.max_hp, kind.max_hp);
