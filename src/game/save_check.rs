@@ -55,7 +55,7 @@ pub enum SaveProblem {
         max: i64,
         alive: &'static str,
     },
-    #[error("{what} is {value}; accepted: a time from 0 to {MAX_GAME_TIME:e}")]
+    #[error("{what} is {value:e}; accepted: a time from 0 to {MAX_GAME_TIME:e}")]
     Time { what: String, value: f64 },
     #[error("the save is at depth {depth} of a run of {levels} levels")]
     Depth { depth: usize, levels: usize },

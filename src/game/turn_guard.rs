@@ -26,7 +26,7 @@ pub enum TurnStall {
     )]
     TooManyActions,
     #[error(
-        "the monsters' turn was stopped: the clock stood at {time} for {MAX_ACTIONS_WITHOUT_TIME} actions"
+        "the monsters' turn was stopped: the clock stood at {time:.3e} for {MAX_ACTIONS_WITHOUT_TIME} actions"
     )]
     ClockStands { time: f64 },
 }
@@ -40,7 +40,8 @@ pub struct TurnGuard {
 }
 
 impl TurnGuard {
-    /// A guard for a turn starting at `time`.
+    /// A guard for a turn starting at `time` (the clock the first monster
+    /// action is compared with).
     pub fn new(time: f64) -> Self {
         Self {
             actions: 0,
@@ -52,12 +53,14 @@ impl TurnGuard {
     /// Called before each monster action, with the clock at that action.
     pub fn check(&mut self, time: f64) -> Result<(), TurnStall> {
         self.actions += 1;
-        if time > self.last_time {
-            self.last_time = time;
-            self.standing = 0;
-        } else {
+        // Progress is a clock that differs from the last action's; a clock
+        // behind the turn's start is fine (monsters catching up).
+        if time == self.last_time {
             self.standing += 1;
+        } else {
+            self.standing = 0;
         }
+        self.last_time = time;
         if self.standing >= MAX_ACTIONS_WITHOUT_TIME {
             return Err(TurnStall::ClockStands { time });
         }

@@ -746,6 +746,8 @@ fn new_game(
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
     use crate::ui::overlay::ReplayMove;
     use crate::ui::theme::ColorSupport;
@@ -833,7 +835,7 @@ mod tests {
         app.update(Command::Step(Direction::East));
         assert_eq!(
             app.save_on_exit().unwrap(),
-            Some(dir.path().join("save.json").as_path())
+            Some(SavedTo::Save(dir.path().join("save.json")))
         );
         let resumed = App::start(&options(dir.path(), None, None), app.palette).unwrap();
         assert_eq!(resumed.game.player().pos, app.game.player().pos);
