@@ -9,7 +9,7 @@
 
 use thiserror::Error;
 
-use crate::config::rules::HIT_POINTS;
+use crate::config::rules::{ACCURACY, DAMAGE, HIT_POINTS};
 use crate::game::actor::Species;
 use crate::game::state::{Game, PLAYER};
 use crate::pathfinding::Pos;
@@ -61,6 +61,13 @@ pub enum SaveProblem {
     Depth { depth: usize, levels: usize },
     #[error("the player must be the first actor and the only one: {found}")]
     Players { found: String },
+    #[error("monster kind '{kind}' has {field} {value}; accepted values: {accepted}")]
+    KindValue {
+        kind: String,
+        field: &'static str,
+        value: String,
+        accepted: String,
+    },
     #[error("{what} is of monster kind {kind}, but the save has {kinds} kinds")]
     Kind {
         what: String,
@@ -72,6 +79,7 @@ pub enum SaveProblem {
 /// Checks everything the game indexes by or counts on.
 pub fn check_save(game: &Game) -> Result<(), SaveProblem> {
     check_run(game)?;
+    check_kinds(game)?;
     check_cells(game)?;
     check_actors(game)?;
     check_times(game)
@@ -83,6 +91,39 @@ fn check_run(game: &Game) -> Result<(), SaveProblem> {
             depth: game.depth + 1,
             levels: game.run.len(),
         });
+    }
+    Ok(())
+}
+
+/// A kind the config no longer has keeps its saved values, so they must be
+/// ones the config would accept.
+fn check_kinds(game: &Game) -> Result<(), SaveProblem> {
+    for kind in &game.kinds {
+        let (low, high) = kind.damage;
+        let problem = if !HIT_POINTS.contains(i64::from(kind.max_hp)) {
+            Some(("hp", kind.max_hp.to_string(), HIT_POINTS.accepted()))
+        } else if !(DAMAGE.contains(i64::from(low))
+            && DAMAGE.contains(i64::from(high))
+            && low <= high)
+        {
+            Some((
+                "damage",
+                format!("[{low}, {high}]"),
+                format!("min <= max, each {}", DAMAGE.accepted()),
+            ))
+        } else if !ACCURACY.contains(i64::from(kind.accuracy)) {
+            Some(("accuracy", kind.accuracy.to_string(), ACCURACY.accepted()))
+        } else {
+            None
+        };
+        if let Some((field, value, accepted)) = problem {
+            return Err(SaveProblem::KindValue {
+                kind: kind.name.clone(),
+                field,
+                value,
+                accepted,
+            });
+        }
     }
     Ok(())
 }

@@ -147,9 +147,8 @@ impl Game {
                 rescaled += 1;
             }
             if rescaled > 0 {
-                let monsters = if rescaled == 1 { "monster" } else { "monsters" };
                 applied.notes.push(format!(
-                    "{rescaled} living {} {monsters} now have max hp {}, hp scaled in proportion",
+                    "monster {}: {rescaled} living rescaled to max hp {} (hp in proportion)",
                     kind.name, kind.max_hp
                 ));
             }
