@@ -172,7 +172,8 @@ fn sim(start: &PlayArgs, turns: u64, omniscient: bool) -> ExitCode {
         setup.start_depth = 0;
     }
     match fogcrawl::game::sim::run_sim(&setup, turns) {
-        Ok(report) => print_out(&format!("{report}\n")),
+        // The report names the level, whose name is a file stem.
+        Ok(report) => print_out(&escape_controls(&format!("{report}\n"))),
         Err(err) => {
             eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
             ExitCode::FAILURE

@@ -74,7 +74,10 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     let log_path = logging::log_path(&options.save_path);
     // No log is no reason not to play; the terminal is not ours yet, so say so.
     if let Err(reason) = logging::init(&log_path) {
-        eprintln!("fogcrawl: playing without a log: {reason}");
+        eprintln!(
+            "fogcrawl: playing without a log: {}",
+            escape_controls(&reason.to_string())
+        );
     }
     let shutdown = register_shutdown_signals().wrap_err("cannot watch for shutdown signals")?;
     let palette = Palette::detect();
