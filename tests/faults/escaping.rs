@@ -56,3 +56,38 @@ fn a_scenario_line_with_escape_sequences_is_printed_escaped() {
     .unwrap();
     assert_escaped(&run(&["scen", &scen.display().to_string()]));
 }
+
+/// In the game, file text reaches the screen through the message log and
+/// the status line (a config error quotes the file): drawn escaped too.
+#[test]
+fn control_bytes_in_game_messages_are_drawn_escaped() {
+    use fogcrawl::game::message_log::Importance;
+    use fogcrawl::ui::App;
+    use fogcrawl::ui::theme::{ColorSupport, Palette};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    let mut game = crate::fixtures::duel();
+    game.log
+        .push(0.0, Importance::Danger, format!("Config error: {HOSTILE}"));
+    let app = App::new(game, Palette::new(ColorSupport::None));
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
+    terminal
+        .draw(|frame| frame.render_widget(&app, frame.area()))
+        .expect("drawn");
+    let drawn: String = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .map(|cell| cell.symbol())
+        .collect();
+    assert!(
+        !drawn.chars().any(|c| c.is_control()),
+        "a control character was drawn"
+    );
+    assert!(
+        drawn.contains("\\x1b]0;pwned"),
+        "the message is drawn escaped"
+    );
+}

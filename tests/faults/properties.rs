@@ -124,9 +124,11 @@ enum Damage {
     Remove,
 }
 
+/// Mostly values of the right type (whole numbers, finite floats), which
+/// parse and so reach the checks and the game; some of the wrong type.
 fn damage() -> impl Strategy<Value = Damage> {
     prop_oneof![
-        prop_oneof![
+        3 => prop_oneof![
             Just(0.0),
             Just(-1.0),
             Just(1e308),
@@ -136,7 +138,7 @@ fn damage() -> impl Strategy<Value = Damage> {
             any::<f64>().prop_filter("JSON has no NaN or infinity", |v| v.is_finite()),
         ]
         .prop_map(Damage::Number),
-        prop_oneof![
+        6 => prop_oneof![
             Just(0i64),
             Just(-1),
             Just(i64::from(i32::MAX)),
@@ -145,10 +147,10 @@ fn damage() -> impl Strategy<Value = Damage> {
             -50i64..600,
         ]
         .prop_map(Damage::Whole),
-        "[a-z{}\\[\\]\"0-9]{0,6}".prop_map(Damage::Text),
-        Just(Damage::Null),
-        (0usize..50).prop_map(Damage::Truncate),
-        Just(Damage::Remove),
+        1 => "[a-z{}\\[\\]\"0-9]{0,6}".prop_map(Damage::Text),
+        1 => Just(Damage::Null),
+        2 => (0usize..50).prop_map(Damage::Truncate),
+        1 => Just(Damage::Remove),
     ]
 }
 
@@ -205,7 +207,7 @@ fn ending_name(ending: &Ending) -> Result<&'static str, TestCaseError> {
 #[test]
 fn damaged_saves_are_set_aside_or_play() {
     let base: Value = serde_json::from_str(&duel_save_text()).expect("a save is JSON");
-    let edits = prop::collection::vec((prop::sample::select(SAVE_FIELDS), damage()), 1..4);
+    let edits = prop::collection::vec((prop::sample::select(SAVE_FIELDS), damage()), 1..3);
     run_cases(
         "damaged saves (edited fields)",
         SAVE_EDIT_CASES,
@@ -433,22 +435,56 @@ fn generated_maps_are_refused_or_played() {
     });
 }
 
+/// A `.scen` file: mostly well-formed lines (bucket, map, size, start,
+/// goal, optimal length), some fields replaced by damage.
 fn scen_text() -> impl Strategy<Value = Vec<u8>> {
-    let field = prop_oneof![
-        (0u32..600).prop_map(|v| v.to_string()),
+    let damaged_field = prop_oneof![
         Just("-1".to_owned()),
         Just("1.5e308".to_owned()),
         Just("nan".to_owned()),
+        Just(String::new()),
         "[a-z.\\x1b]{0,6}",
     ];
-    let line = prop::collection::vec(field, 0..11).prop_map(|fields| fields.join("\t"));
+    let line = (
+        0u32..4,
+        prop::sample::select(vec!["arena.map", "a b.map", "../x.map", "\u{1b}.map"]),
+        (
+            1u32..600,
+            1u32..600,
+            0u32..600,
+            0u32..600,
+            0u32..600,
+            0u32..600,
+        ),
+        0.0f64..900.0,
+        prop::option::weighted(0.1, (0usize..9, damaged_field)),
+        prop::bool::weighted(0.05),
+    )
+        .prop_map(
+            |(bucket, map, (w, h, sx, sy, gx, gy), length, damage, drop_last)| {
+                let mut fields: Vec<String> = vec![
+                    bucket.to_string(),
+                    map.to_owned(),
+                    w.to_string(),
+                    h.to_string(),
+                    (sx % w).to_string(),
+                    (sy % h).to_string(),
+                    (gx % w).to_string(),
+                    (gy % h).to_string(),
+                    format!("{length:.8}"),
+                ];
+                if let Some((at, value)) = damage {
+                    fields[at] = value;
+                }
+                if drop_last {
+                    fields.pop();
+                }
+                fields.join("\t")
+            },
+        );
     (
-        prop_oneof![
-            Just("version 1".to_owned()),
-            Just("version 1.0".to_owned()),
-            "[a-z0-9 .]{0,10}"
-        ],
-        prop::collection::vec(line, 0..20),
+        prop_oneof![4 => Just("version 1".to_owned()), 1 => Just("version 1.0".to_owned()), 1 => "[a-z0-9 .]{0,10}"],
+        prop::collection::vec(line, 0..8),
     )
         .prop_map(|(version, lines)| {
             let mut text = version;
