@@ -212,6 +212,11 @@ impl ConfigWatcher {
     pub fn poll(&mut self) -> Option<Reload> {
         let now = Instant::now();
         while let Ok(event) = self.events.try_recv() {
+            if self.is_folder_removal(&event) {
+                // Its watch is gone; a folder made again (even one that reuses
+                // the inode) is watched at the next recheck.
+                self.folder_inode = None;
+            }
             if let Some(pending) = self.what_event_means(&event) {
                 self.pending_since = Some(now);
                 self.pending = self.pending.max(Some(pending));
@@ -254,6 +259,14 @@ impl ConfigWatcher {
             changed = true;
         }
         changed || FileStamp::of(&self.path) != self.last_stamp
+    }
+
+    /// Whether the event says the watched folder itself went away.
+    fn is_folder_removal(&self, event: &notify::Result<Event>) -> bool {
+        event.as_ref().is_ok_and(|event| {
+            matches!(event.kind, EventKind::Remove(_))
+                && event.paths.iter().any(|path| path == &self.folder)
+        })
     }
 
     /// What an event may mean for the file; `None` if nothing. Opens, reads and
