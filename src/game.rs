@@ -15,9 +15,13 @@ pub mod message_log;
 pub mod monster_kind;
 pub mod navigation;
 pub mod save;
+pub mod save_check;
+pub mod save_notice;
+pub mod save_rescue;
 pub mod setup;
 pub mod sim;
 pub mod state;
+pub mod turn_guard;
 
 pub use action::Action;
 pub use direction::Direction;

@@ -2,6 +2,7 @@
 use std::process::ExitCode;
 
 use clap::{ArgGroup, Args, Parser, Subcommand};
+use fogcrawl::untrusted_text::escape_controls;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -152,11 +153,12 @@ fn play(args: &PlayArgs) -> ExitCode {
             .config
             .clone()
             .unwrap_or_else(fogcrawl::config::default_config_path),
+        fallback_save_path: fogcrawl::game::save::fallback_save_path(),
     };
     match fogcrawl::ui::run(&options) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(end) => ExitCode::from(end.exit_status()),
         Err(err) => {
-            eprintln!("fogcrawl: {err:#}");
+            eprintln!("fogcrawl: {}", escape_controls(&format!("{err:#}")));
             ExitCode::FAILURE
         }
     }
@@ -172,7 +174,7 @@ fn sim(
     let (_, config) = match start.load_config() {
         Ok(loaded) => loaded,
         Err(message) => {
-            eprintln!("fogcrawl: {message}");
+            eprintln!("fogcrawl: {}", escape_controls(&message));
             return ExitCode::FAILURE;
         }
     };
@@ -196,12 +198,13 @@ fn sim(
     };
     match fogcrawl::game::sim::run_sim(&setup, turns) {
         Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
+        // The report names the level, whose name is a file stem.
         Ok(report) => {
             let walks = walks.map(|w| w.to_string()).unwrap_or_default();
-            print_out(&format!("{report}\n{walks}"))
+            print_out(&escape_controls(&format!("{report}\n{walks}")))
         }
         Err(err) => {
-            eprintln!("fogcrawl: {err}");
+            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
             ExitCode::FAILURE
         }
     }
@@ -211,12 +214,12 @@ fn render(level: &str, seed: Option<u64>) -> ExitCode {
     match fogcrawl::world::render_command::render_level(level, seed) {
         Ok(rendered) => {
             if let Some(note) = rendered.seed_note {
-                eprintln!("{note}");
+                eprintln!("{}", escape_controls(&note));
             }
             print_out(&rendered.text)
         }
         Err(err) => {
-            eprintln!("fogcrawl: {err}");
+            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
             ExitCode::FAILURE
         }
     }

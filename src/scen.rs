@@ -6,6 +6,7 @@
 //! read its report; `main.rs` only passes the arguments and the exit code.
 //! This module never changes the engine's answers: it only times and judges.
 
+use crate::untrusted_text::escape_controls;
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -502,7 +503,8 @@ pub fn run_command(
                 report.files.push(file);
             }
             Err(error) => {
-                writeln!(err, "error: {error}")?;
+                // File text quoted in the error may hold control bytes.
+                writeln!(err, "error: {}", escape_controls(&error.to_string()))?;
                 report.errors.push(error);
             }
         }
@@ -533,7 +535,7 @@ fn write_file_report(file: &FileReport, out: &mut impl Write) -> io::Result<()> 
     writeln!(
         out,
         "{}: {} scenarios (lengths to {}), {:.1} µs/query, {:.2} M expansions/s",
-        file.path.display(),
+        escape_controls(&file.path.display().to_string()),
         file.checked,
         file.precision,
         file.micros_per_query(),
@@ -543,7 +545,10 @@ fn write_file_report(file: &FileReport, out: &mut impl Write) -> io::Result<()> 
         writeln!(
             out,
             "  line {}: {} -> {}: {}",
-            failed.line, failed.start, failed.goal, failed.failure
+            failed.line,
+            failed.start,
+            failed.goal,
+            escape_controls(&failed.failure.to_string())
         )?;
     }
     let failing = file.mismatched + file.illegal;

@@ -326,8 +326,8 @@ fn an_out_of_range_number_names_its_range() {
     assert_eq!(
         fixture_error("unknown_cells_cost"),
         "tests/fixtures/config/unknown_cells_cost.toml:3:26: \
-         factions.lizardfolk.unknown_cells.cost: 0 is out of range; accepted values: a number \
-         greater than 0.0 and at most 1000.0"
+         factions.lizardfolk.unknown_cells.cost: 0 is out of range; accepted values: 0.001 \
+         to 1000.0"
     );
 }
 
@@ -427,7 +427,7 @@ fn smaller_mistakes_name_their_field_too() {
     );
     assert_eq!(
         error(&format!("{goblins}unknown_cells = \"fog\"\n")),
-        "m.toml:2:17: factions.goblins.unknown_cells: unknown value \"fog\"; accepted values: \"open\", \"blocked\" or { cost = N } with N a number greater than 0.0 and at most 1000.0"
+        "m.toml:2:17: factions.goblins.unknown_cells: unknown value \"fog\"; accepted values: \"open\", \"blocked\" or { cost = N } with N 0.001 to 1000.0"
     );
     assert_eq!(
         error(&format!("{goblins}unknown_cells = {{ price = 2 }}\n")),
@@ -437,13 +437,13 @@ fn smaller_mistakes_name_their_field_too() {
         error(&format!(
             "{goblins}[factions.goblins.terrain_costs]\nmud = 0\n"
         )),
-        "m.toml:3:7: factions.goblins.terrain_costs.mud: 0 is out of range; accepted values: a number greater than 0.0 and at most 1000.0 or \"impassable\""
+        "m.toml:3:7: factions.goblins.terrain_costs.mud: 0 is out of range; accepted values: 0.001 to 1000.0 or \"impassable\""
     );
     assert_eq!(
         error(&format!(
             "{goblins}[factions.goblins.terrain_costs]\nmud = \"slow\"\n"
         )),
-        "m.toml:3:7: factions.goblins.terrain_costs.mud: unknown value \"slow\"; accepted values: a number greater than 0.0 and at most 1000.0 or \"impassable\""
+        "m.toml:3:7: factions.goblins.terrain_costs.mud: unknown value \"slow\"; accepted values: 0.001 to 1000.0 or \"impassable\""
     );
     assert_eq!(
         error(&format!("{goblins}smoothing = \"spline\"\n")),

@@ -183,6 +183,11 @@ impl Faction {
         self.planner.stats
     }
 
+    /// When the influence maps were last decayed.
+    pub fn decayed_at(&self) -> f64 {
+        self.decayed_at
+    }
+
     pub fn sighting(&self) -> Option<Sighting> {
         self.player_sighting
     }

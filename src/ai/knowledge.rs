@@ -63,6 +63,12 @@ impl FactionKnowledge {
         self.cells.width()
     }
 
+    /// How many cells its per-cell arrays hold (belief, last seen): both
+    /// `width * height` unless a save was damaged.
+    pub fn stored_cells(&self) -> (usize, usize) {
+        (self.believed.len(), self.last_seen.len())
+    }
+
     pub fn height(&self) -> usize {
         self.cells.height()
     }

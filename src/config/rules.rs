@@ -96,13 +96,14 @@ pub const FLEE_BELOW: FloatRange = FloatRange::closed(0.0, 1.0);
 /// `replan_margin`: how much dearer (or cheaper) than planned a route must
 /// turn out before a member plans again, as a share of the planned cost.
 pub const REPLAN_MARGIN: FloatRange = FloatRange::closed(0.0, 10.0);
-/// A terrain cost, or the cost of an unknown cell: positive (the engine needs it) and
-/// bounded, so summed path costs stay far from the search's key limits.
-pub const STEP_COST: FloatRange = FloatRange {
-    min: 0.0,
-    above_min: true,
-    max: 1000.0,
-};
+/// The cheapest a step may cost. Costs are stored at f32 precision, where a cost such as
+/// 1e-300 rounds to 0 (which the engine rejects), and a heuristic scaled by a tiny
+/// cheapest cost stops guiding the search; a thousandth of a floor step is cheap enough.
+pub const MIN_STEP_COST: f64 = 1e-3;
+/// A terrain cost, or the cost of an unknown cell: at least [`MIN_STEP_COST`] (the engine
+/// needs a positive cost) and bounded, so summed path costs stay far from the search's key
+/// limits.
+pub const STEP_COST: FloatRange = FloatRange::closed(MIN_STEP_COST, 1000.0);
 /// An influence layer's `weight`: extra step cost at full influence.
 pub const INFLUENCE_WEIGHT: FloatRange = FloatRange::closed(0.0, 100.0);
 /// An influence layer's `decay`: the share kept per time unit.

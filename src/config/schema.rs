@@ -103,7 +103,7 @@ pub enum UnknownCellPolicy {
     Open,
     /// Impassable until seen: members only plan through explored ground.
     Blocked,
-    /// Walkable at this cost (greater than 0).
+    /// Walkable at this cost (0.001 to 1000).
     Cost(f64),
 }
 

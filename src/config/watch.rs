@@ -8,6 +8,12 @@
 //! event says it was written, for a same-size save within one clock tick), and parsed
 //! only when its text changed. This module must never block: [`ConfigWatcher::poll`]
 //! returns at once.
+//!
+//! Events alone are not enough. A watch dies with its folder (`rm -rf dir; mkdir dir`
+//! leaves no watch on the new folder), and a symlinked config's target changes in a
+//! folder nobody watches. So every [`RECHECK_INTERVAL`] the watcher also compares the
+//! file's stamp (`stat` follows symlinks) and the folder's identity: a changed stamp
+//! is read like an event, and a folder that was re-created is watched again.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -25,6 +31,9 @@ use super::schema::MonsterConfig;
 /// several writes (truncate, then write) is read once, whole. Well under the one second
 /// in which a change must take effect.
 pub const SETTLE_TIME: Duration = Duration::from_millis(100);
+/// How often the file's stamp and the folder's identity are checked without an event:
+/// a `stat` each, cheap; with [`SETTLE_TIME`] a change still shows within a second.
+pub const RECHECK_INTERVAL: Duration = Duration::from_millis(300);
 
 /// What [`ConfigWatcher::poll`] found.
 #[derive(Debug)]
@@ -70,6 +79,13 @@ impl FileStamp {
     }
 }
 
+/// The folder's inode, `None` if it is missing (a re-created folder has a new one).
+fn folder_inode(folder: &Path) -> Option<u64> {
+    std::fs::metadata(folder)
+        .ok()
+        .map(|metadata| inode(&metadata))
+}
+
 #[cfg(unix)]
 fn inode(metadata: &std::fs::Metadata) -> u64 {
     std::os::unix::fs::MetadataExt::ino(metadata)
@@ -100,7 +116,12 @@ pub struct ConfigWatcher {
     file_name: OsString,
     events: Receiver<notify::Result<Event>>,
     /// Dropping the watcher stops the watch, so it lives as long as we do.
-    _watcher: RecommendedWatcher,
+    watcher: RecommendedWatcher,
+    /// The watched folder and its inode when last looked at (`None`: missing).
+    folder: PathBuf,
+    folder_inode: Option<u64>,
+    /// When the stamp and folder were last checked without an event.
+    last_recheck: Instant,
     last_stamp: FileStamp,
     /// The text last read, valid or not; `None` if the last read failed.
     last_text: Option<String>,
@@ -144,6 +165,7 @@ impl ConfigWatcher {
             .watch(folder, RecursiveMode::NonRecursive)
             .map_err(watch_error)?;
 
+        let folder_inode = folder_inode(folder);
         let last_stamp = FileStamp::of(path);
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
             file: path.to_owned(),
@@ -154,7 +176,10 @@ impl ConfigWatcher {
             path: path.to_owned(),
             file_name,
             events,
-            _watcher: watcher,
+            watcher,
+            folder: folder.to_owned(),
+            folder_inode,
+            last_recheck: Instant::now(),
             last_stamp,
             last_text: Some(text),
             last_good: config,
@@ -176,14 +201,32 @@ impl ConfigWatcher {
         &self.last_good
     }
 
+    /// Puts `config` back as the last good config: the game could not apply the
+    /// one just reported, so later changes are described against what is in force.
+    pub fn keep_last_good(&mut self, config: MonsterConfig) {
+        self.last_good = config;
+    }
+
     /// Checks for a change without blocking; call it every frame or turn.
     /// `None` when nothing changed (or a change is still settling).
     pub fn poll(&mut self) -> Option<Reload> {
         let now = Instant::now();
         while let Ok(event) = self.events.try_recv() {
+            if self.is_folder_removal(&event) {
+                // Its watch is gone; a folder made again (even one that reuses
+                // the inode) is watched at the next recheck.
+                self.folder_inode = None;
+            }
             if let Some(pending) = self.what_event_means(&event) {
                 self.pending_since = Some(now);
                 self.pending = self.pending.max(Some(pending));
+            }
+        }
+        if now.duration_since(self.last_recheck) >= RECHECK_INTERVAL {
+            self.last_recheck = now;
+            if self.recheck() && self.pending_since.is_none() {
+                self.pending_since = Some(now);
+                self.pending = self.pending.max(Some(Pending::Content));
             }
         }
         let since = self.pending_since?;
@@ -193,6 +236,37 @@ impl ConfigWatcher {
         self.pending_since = None;
         let pending = self.pending.take();
         self.reread(pending == Some(Pending::Content))
+    }
+
+    /// Without an event: whether the file may have changed (its stamp did, or its
+    /// folder was re-created, which is then watched again).
+    fn recheck(&mut self) -> bool {
+        let inode = folder_inode(&self.folder);
+        let mut changed = false;
+        if inode != self.folder_inode {
+            self.folder_inode = inode;
+            if inode.is_some() {
+                // The old watch died with the old folder; a failed watch is
+                // retried at the next change of the folder.
+                let _ = self.watcher.unwatch(&self.folder);
+                if let Err(err) = self
+                    .watcher
+                    .watch(&self.folder, RecursiveMode::NonRecursive)
+                {
+                    tracing::warn!(%err, folder = %self.folder.display(), "cannot watch the config folder again");
+                }
+            }
+            changed = true;
+        }
+        changed || FileStamp::of(&self.path) != self.last_stamp
+    }
+
+    /// Whether the event says the watched folder itself went away.
+    fn is_folder_removal(&self, event: &notify::Result<Event>) -> bool {
+        event.as_ref().is_ok_and(|event| {
+            matches!(event.kind, EventKind::Remove(_))
+                && event.paths.iter().any(|path| path == &self.folder)
+        })
     }
 
     /// What an event may mean for the file; `None` if nothing. Opens, reads and

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::config::MonsterConfig;
+use crate::game::save_check::check_save;
 use crate::game::state::Game;
 
 /// Bumped whenever the saved form changes incompatibly.
@@ -17,6 +18,9 @@ pub const SAVE_FORMAT: u32 = 1;
 /// Overrides where the save lives (tests use it).
 pub const SAVE_PATH_VARIABLE: &str = "FOGCRAWL_SAVE";
 const SAVE_FILE_NAME: &str = "save.json";
+/// Overrides where a save goes when its own path cannot be written.
+pub const FALLBACK_PATH_VARIABLE: &str = "FOGCRAWL_FALLBACK_SAVE";
+const FALLBACK_FILE_NAME: &str = "fogcrawl-rescued-save.json";
 
 #[derive(Debug, Error)]
 pub enum SaveError {
@@ -68,16 +72,45 @@ pub fn default_save_path() -> PathBuf {
     }
 }
 
+/// Where a game goes when its save cannot be written (a read-only or full
+/// save folder): a file in the system's temporary folder, named in every
+/// message about it. `FOGCRAWL_FALLBACK_SAVE` overrides it.
+pub fn fallback_save_path() -> PathBuf {
+    if let Some(path) = std::env::var_os(FALLBACK_PATH_VARIABLE) {
+        return PathBuf::from(path);
+    }
+    std::env::temp_dir().join(FALLBACK_FILE_NAME)
+}
+
+/// Whether a save can be written at `path` now: its folder exists (or can
+/// be made) and takes a new file. Nothing is left behind.
+pub fn check_writable(path: &Path) -> Result<(), SaveError> {
+    let failed = |source| SaveError::Write {
+        path: path.to_owned(),
+        source,
+    };
+    let dir = save_dir(path);
+    std::fs::create_dir_all(&dir).map_err(failed)?;
+    let mut probe = tempfile::NamedTempFile::new_in(&dir).map_err(failed)?;
+    probe.write_all(b"fogcrawl").map_err(failed)?;
+    probe.as_file().sync_all().map_err(failed)?;
+    probe.close().map_err(failed)
+}
+
+fn save_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+        _ => PathBuf::from("."),
+    }
+}
+
 /// Writes the game atomically.
 pub fn write_save(path: &Path, game: &Game) -> Result<(), SaveError> {
     let failed = |source| SaveError::Write {
         path: path.to_owned(),
         source,
     };
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
-        _ => PathBuf::from("."),
-    };
+    let dir = save_dir(path);
     std::fs::create_dir_all(&dir).map_err(failed)?;
     let bytes = serde_json::to_vec(&SaveOut {
         format: SAVE_FORMAT,
@@ -119,6 +152,9 @@ pub fn load_save(path: &Path, config: &MonsterConfig) -> Loaded {
         Ok(game) => game,
         Err(err) => return set_aside(path, format!("it is damaged ({err})")),
     };
+    if let Err(problem) = check_save(&game) {
+        return set_aside(path, format!("it is inconsistent: {problem}"));
+    }
     if let Err(err) = game.after_load(config.clone()) {
         return set_aside(path, format!("its level cannot be rebuilt ({err})"));
     }

@@ -31,11 +31,16 @@ use crate::game::level_access::LevelAccess;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
-use crate::game::setup::{GameSetup, level_seed};
+use crate::game::setup::GameSetup;
+use crate::game::turn_guard::TurnGuard;
 use crate::pathfinding::{GridError, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
 use crate::world::{CostProfile, Level, Terrain};
+
+mod config_install;
+mod descent;
+pub use config_install::ConfigApplied;
 
 /// The player's hit points at the start of a run.
 pub const PLAYER_MAX_HP: i32 = 30;
@@ -71,6 +76,9 @@ pub enum Refusal {
     NoOpenDoor,
     #[error("Something is standing in the doorway.")]
     DoorwayOccupied,
+    /// The next level could not be loaded or entered; the game goes on here.
+    #[error("The stairs lead nowhere: {0}")]
+    StairsLeadNowhere(String),
 }
 
 #[derive(Debug, Error)]
@@ -218,77 +226,16 @@ impl Game {
     }
 
     /// Applies a new monster config while playing: kinds keep their
-    /// monsters, factions keep what they know. Returns what changed.
-    pub fn apply_config(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+    /// monsters, factions keep what they know. On an error the game is
+    /// unchanged (see `config_install`). Returns what it did to living
+    /// monsters.
+    pub fn apply_config(&mut self, config: MonsterConfig) -> Result<ConfigApplied, GameError> {
         self.install_config(config)
     }
 
     /// The monster config in force.
     pub fn config(&self) -> Option<&MonsterConfig> {
         self.config.as_ref()
-    }
-
-    /// Installs `config`: kinds (matched by name, so existing monsters keep
-    /// their kind), factions (matched by name, keeping their knowledge) and
-    /// everything derived from them.
-    fn install_config(&mut self, config: MonsterConfig) -> Result<(), GameError> {
-        let (width, height) = (self.level.width(), self.level.height());
-        for kind in &config.monsters {
-            let updated = MonsterKind::from(kind);
-            match self.kinds.iter_mut().find(|k| k.name == kind.name) {
-                Some(existing) => *existing = updated,
-                None => self.kinds.push(updated),
-            }
-        }
-        let mut factions = Vec::with_capacity(config.factions.len());
-        for faction_config in &config.factions {
-            let existing = self
-                .factions
-                .iter()
-                .position(|f| f.name() == faction_config.name)
-                .map(|i| self.factions.swap_remove(i));
-            let mut faction = match existing {
-                Some(faction)
-                    if faction.knowledge().width() == width
-                        && faction.knowledge().height() == height =>
-                {
-                    faction
-                }
-                _ => Faction::new(faction_config.clone(), self.fresh_knowledge()),
-            };
-            faction
-                .rebuild(faction_config.clone())
-                .map_err(|source| GameError::Grid {
-                    level: self.level.name.clone(),
-                    source,
-                })?;
-            factions.push(faction);
-        }
-        // A faction dropped from the config keeps its members on the map
-        // but they are re-homed to a faction of the same name if it returns.
-        self.kind_factions = self
-            .kinds
-            .iter()
-            .map(|kind| {
-                factions
-                    .iter()
-                    .position(|f| f.name() == kind.faction)
-                    .ok_or_else(|| GameError::KindWithoutFaction {
-                        kind: kind.name.clone(),
-                        faction: kind.faction.clone(),
-                    })
-            })
-            .collect::<Result<_, _>>()?;
-        self.factions = factions;
-        self.config = Some(config);
-        self.nav = self.build_navigation()?;
-        for actor in self.actors.iter_mut() {
-            if let Some(brain) = actor.brain.as_mut() {
-                brain.forget_plan();
-                brain.looked_from = None;
-            }
-        }
-        Ok(())
     }
 
     fn fresh_knowledge(&self) -> FactionKnowledge {
@@ -498,9 +445,17 @@ impl Game {
     fn run_monsters(&mut self) {
         let started = Instant::now();
         self.start_ai_turn();
+        let mut guard = TurnGuard::new(self.time);
         while let Some(next) = next_actor(&self.actors) {
             self.time = self.actors[next].ready_at;
             if next == PLAYER || self.is_over() {
+                break;
+            }
+            // A damaged state must not spin: stop the turn and say so.
+            if let Err(stall) = guard.check(self.time) {
+                tracing::error!(%stall, "monster turn stopped");
+                self.log
+                    .push(self.time, Importance::Danger, format!("{stall}."));
                 break;
             }
             let duration = self.monster_turn(next);
@@ -544,7 +499,7 @@ impl Game {
                 if self.level.terrain_of(self.actors[actor].pos) != Some(Terrain::StairsDown) {
                     return Err(Refusal::NoStairs);
                 }
-                self.descend();
+                self.descend()?;
                 Ok(action_time(speed))
             }
             Action::OpenDoor(direction) => {
@@ -718,50 +673,6 @@ impl Game {
             let name = capitalize(&self.name_of(victim));
             self.log
                 .push(self.time, Importance::Good, format!("{name} dies."));
-        }
-    }
-
-    fn descend(&mut self) {
-        if self.depth + 1 >= self.run.len() {
-            self.log
-                .push(self.time, Importance::Good, "You escape the dungeon!");
-            self.outcome = Some(Outcome::Won { time: self.time });
-            return;
-        }
-        self.depth += 1;
-        let arg = self.run[self.depth].clone();
-        match GameSetup::load_run_level(&arg, level_seed(self.seed, self.depth)) {
-            Ok(level) => {
-                self.level = level;
-                let player = self.actors[PLAYER].clone();
-                if let Err(err) = self.enter_level(player) {
-                    self.log.push(
-                        self.time,
-                        Importance::System,
-                        format!("Cannot enter the next level: {err}"),
-                    );
-                    self.outcome = Some(Outcome::Won { time: self.time });
-                    return;
-                }
-                self.log.push(
-                    self.time,
-                    Importance::System,
-                    format!(
-                        "You descend to {} (level {} of {}).",
-                        self.level.name,
-                        self.depth + 1,
-                        self.run.len()
-                    ),
-                );
-            }
-            Err(err) => {
-                self.log.push(
-                    self.time,
-                    Importance::System,
-                    format!("The stairs lead nowhere: {err}"),
-                );
-                self.outcome = Some(Outcome::Won { time: self.time });
-            }
         }
     }
 

@@ -7,12 +7,14 @@
 //! game which monster the debug overlay traces. It never draws and never
 //! touches the terminal; `screen` draws an `&App`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::config::{ConfigWatcher, MonsterConfig, Reload};
 use crate::game::message_log::Importance;
-use crate::game::save::{self, Loaded, SaveError};
+use crate::game::save::{self, Loaded};
+use crate::game::save_notice;
+use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
 use crate::ui::input::{Command, InputMode};
@@ -34,6 +36,8 @@ pub struct PlayOptions {
     pub save_path: PathBuf,
     /// The monster config, watched while the game runs.
     pub config_path: PathBuf,
+    /// Where the game goes if `save_path` cannot be written.
+    pub fallback_save_path: PathBuf,
 }
 
 impl PlayOptions {
@@ -101,6 +105,15 @@ pub struct App {
     notice: Option<Notice>,
     /// `None` in tests: nothing is written or removed.
     save_path: Option<PathBuf>,
+    /// Where the game goes when `save_path` fails (see `save_rescue`).
+    fallback_save_path: Option<PathBuf>,
+    /// Failed saves on quitting: the first keeps the game running so the
+    /// player can mend the folder, the next one falls back.
+    quit_save_failures: u32,
+    /// Where quitting saved the game.
+    saved_to: Option<SavedTo>,
+    /// A set-aside note is on screen: the next key means it was seen.
+    clear_note_on_key: bool,
     /// The `--level` a new game (`n`) starts from.
     start_level: Option<String>,
     quit_requested: bool,
@@ -122,6 +135,10 @@ impl App {
             auto_advance: false,
             notice: None,
             save_path: None,
+            fallback_save_path: None,
+            quit_save_failures: 0,
+            saved_to: None,
+            clear_note_on_key: false,
             start_level: None,
             quit_requested: false,
             ending_handled: false,
@@ -136,6 +153,9 @@ impl App {
         let watcher = ConfigWatcher::new(&options.config_path)?;
         let config = watcher.config().clone();
         let path = &options.save_path;
+        // A save set aside by an earlier start that never showed it.
+        let earlier_note = save_notice::read(path);
+        let mut note = None;
         let game = if options.starts_fresh() {
             let mut game = new_game(options.level.as_deref(), options.seed, &config)?;
             if path.exists() {
@@ -167,24 +187,46 @@ impl App {
                 }
                 Loaded::SetAside { reason, kept_as } => {
                     tracing::warn!(%reason, kept_as = %kept_as.display(), "save set aside");
-                    let mut game = new_game(None, None, &config)?;
-                    game.log.push(
-                        game.time,
-                        Importance::Danger,
-                        format!(
-                            "Your saved game could not be loaded: {reason}. It was kept as {}; a new game has started.",
-                            kept_as.display()
-                        ),
+                    let text = format!(
+                        "Your saved game could not be loaded: {reason}. It was kept as {}; a new game has started.",
+                        kept_as.display()
                     );
-                    game
+                    // Left before the new game starts, which may fail: then
+                    // the next start tells the player.
+                    save_notice::leave(path, &text);
+                    note = Some(text);
+                    new_game(None, None, &config)?
                 }
                 Loaded::Nothing => new_game(None, None, &config)?,
             }
         };
         let mut app = Self::new(game, palette);
         app.save_path = Some(path.clone());
+        app.fallback_save_path = Some(options.fallback_save_path.clone());
         app.start_level.clone_from(&options.level);
         app.config_watcher = Some(watcher);
+        let mut alerts = Vec::new();
+        for text in [earlier_note, note].into_iter().flatten() {
+            app.game
+                .log
+                .push(app.game.time, Importance::Danger, text.clone());
+            app.clear_note_on_key = true;
+            alerts.push(text);
+        }
+        if let Err(err) = save::check_writable(path) {
+            tracing::error!(%err, "the save cannot be written");
+            let text = format!(
+                "{err}. Playing on: mend it before you quit, or the game is saved to {}.",
+                options.fallback_save_path.display()
+            );
+            app.game
+                .log
+                .push(app.game.time, Importance::Danger, text.clone());
+            alerts.push(text);
+        }
+        if !alerts.is_empty() {
+            app.set_notice(NoticeKind::Alert, alerts.join(" "));
+        }
         Ok(app)
     }
 
@@ -198,11 +240,13 @@ impl App {
         let time = self.game.time;
         match reload {
             Reload::Changed { config, changes } => match self.game.apply_config(config) {
-                Ok(()) => {
-                    let summary = if changes.is_empty() {
+                Ok(applied) => {
+                    let mut lines = changes;
+                    lines.extend(applied.notes);
+                    let summary = if lines.is_empty() {
                         "the file is valid again".to_owned()
                     } else {
-                        changes.join("; ")
+                        lines.join("; ")
                     };
                     tracing::info!(%summary, "monster config reloaded");
                     self.game.log.push(
@@ -213,11 +257,14 @@ impl App {
                 }
                 Err(err) => {
                     tracing::warn!(%err, "monster config not applied");
-                    self.game.log.push(
-                        time,
-                        Importance::Danger,
-                        format!("Config not applied: {err}"),
-                    );
+                    let text = format!("Config not applied, keeping the last good config: {err}");
+                    if let (Some(watcher), Some(in_force)) =
+                        (self.config_watcher.as_mut(), self.game.config())
+                    {
+                        watcher.keep_last_good(in_force.clone());
+                    }
+                    self.set_notice(NoticeKind::Alert, text.clone());
+                    self.game.log.push(time, Importance::Danger, text);
                 }
             },
             Reload::Invalid(err) => {
@@ -268,6 +315,11 @@ impl App {
 
     /// Carries out a command.
     pub fn update(&mut self, command: Command) {
+        if std::mem::take(&mut self.clear_note_on_key)
+            && let Some(path) = &self.save_path
+        {
+            save_notice::clear(path);
+        }
         self.notice = None;
         let acts = matches!(
             command,
@@ -284,7 +336,7 @@ impl App {
             return;
         }
         match command {
-            Command::Quit => self.quit_requested = true,
+            Command::Quit => self.quit(),
             Command::ShowHelp => self.overlay = Overlay::Help,
             Command::Dismiss => self.overlay = Overlay::None,
             Command::ToggleAutoAdvance => self.toggle_auto_advance(),
@@ -346,18 +398,63 @@ impl App {
         self.sync_debug_overlay();
     }
 
-    /// Saves a game still in progress; a finished game has no save.
-    /// Returns where it was saved.
-    pub fn save_on_exit(&self) -> Result<Option<&Path>, SaveError> {
-        let Some(path) = self.save_path.as_deref() else {
+    /// Saves a game still in progress (to the fallback if its save path
+    /// fails); a finished game has no save. Returns where it was saved.
+    /// After a quit that saved, says where that went without saving again.
+    pub fn save_on_exit(&mut self) -> Result<Option<SavedTo>, SaveFailure> {
+        if let Some(saved) = &self.saved_to {
+            return Ok(Some(saved.clone()));
+        }
+        let (Some(path), false) = (self.save_path.as_deref(), self.game.is_over()) else {
             return Ok(None);
         };
-        if self.game.is_over() {
-            return Ok(None);
+        let fallback = self
+            .fallback_save_path
+            .clone()
+            .unwrap_or_else(save::fallback_save_path);
+        let saved = save_or_rescue(path, &fallback, &self.game)?;
+        tracing::info!(save = %saved.path().display(), time = self.game.time, "saved");
+        self.saved_to = Some(saved.clone());
+        Ok(Some(saved))
+    }
+
+    /// `q`: saves, then ends. A save that fails keeps the game running and
+    /// says why, so the player can mend the folder and press `q` again; a
+    /// second failure saves to the fallback path instead.
+    fn quit(&mut self) {
+        let first_try = self.quit_save_failures == 0;
+        let result = match (&self.save_path, first_try) {
+            (Some(path), true) if !self.game.is_over() => save::write_save(path, &self.game)
+                .map(|()| Some(SavedTo::Save(path.clone())))
+                .map_err(|err| err.to_string()),
+            _ => self.save_on_exit().map_err(|err| err.to_string()),
+        };
+        match result {
+            Ok(saved) => {
+                self.saved_to = saved;
+                self.quit_requested = true;
+            }
+            Err(reason) => {
+                self.quit_save_failures += 1;
+                tracing::error!(%reason, "saving on quit failed; playing on");
+                let fallback = self
+                    .fallback_save_path
+                    .clone()
+                    .unwrap_or_else(save::fallback_save_path);
+                let text = if first_try {
+                    format!(
+                        "The game could not be saved: {reason}. Playing on: mend it and press q again (if it fails again, the game goes to {}).",
+                        fallback.display()
+                    )
+                } else {
+                    format!("The game could not be saved anywhere: {reason}. Playing on.")
+                };
+                self.game
+                    .log
+                    .push(self.game.time, Importance::Danger, text.clone());
+                self.set_notice(NoticeKind::Alert, text);
+            }
         }
-        save::write_save(path, &self.game)?;
-        tracing::info!(save = %path.display(), time = self.game.time, "saved");
-        Ok(Some(path))
     }
 
     fn toggle_auto_advance(&mut self) {
@@ -649,6 +746,8 @@ fn new_game(
 
 #[cfg(test)]
 mod tests {
+    use std::path::Path;
+
     use super::*;
     use crate::ui::overlay::ReplayMove;
     use crate::ui::theme::ColorSupport;
@@ -719,6 +818,7 @@ mod tests {
             seed,
             save_path: dir.join("save.json"),
             config_path: crate::config::default_config_path(),
+            fallback_save_path: dir.join("rescued.json"),
         }
     }
 
@@ -735,7 +835,7 @@ mod tests {
         app.update(Command::Step(Direction::East));
         assert_eq!(
             app.save_on_exit().unwrap(),
-            Some(dir.path().join("save.json").as_path())
+            Some(SavedTo::Save(dir.path().join("save.json")))
         );
         let resumed = App::start(&options(dir.path(), None, None), app.palette).unwrap();
         assert_eq!(resumed.game.player().pos, app.game.player().pos);

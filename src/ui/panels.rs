@@ -3,6 +3,7 @@
 //!
 //! Widgets here read an `&App` and draw; they never change anything.
 
+use crate::untrusted_text::escape_controls;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -235,7 +236,8 @@ impl Widget for MessageLog<'_> {
             } else {
                 style = style.add_modifier(Modifier::BOLD);
             }
-            let wrapped = word_wrap(&message.text, text_width);
+            // Messages quote files (config errors, level names): no raw control bytes.
+            let wrapped = word_wrap(&escape_controls(&message.text), text_width);
             for (row, part) in wrapped.iter().enumerate().rev() {
                 let prefix = if row == 0 {
                     stamp.clone()
@@ -343,7 +345,8 @@ impl Widget for KeyBar<'_> {
                 NoticeKind::Refusal | NoticeKind::Alert => UiRole::Alert,
                 NoticeKind::Info => UiRole::Notice,
             };
-            let mut spans = vec![Span::styled(format!(" {}", notice.text), palette.ui(role))];
+            let text = escape_controls(&notice.text);
+            let mut spans = vec![Span::styled(format!(" {text}"), palette.ui(role))];
             if notice.kind == NoticeKind::Refusal {
                 spans.push(Span::styled(" (no time passed)", label));
             }

@@ -6,6 +6,13 @@
 //! SIGINT, SIGHUP and loop errors save the game, then `ratatui::restore()`
 //! runs; a panic is covered by the hook `ratatui::init()` installs. This
 //! module never changes the game itself: it hands commands to `App`.
+//!
+//! Signals only set flags, however many arrive and in whatever order: the
+//! game saves once and restores the terminal once. There is no "a second
+//! signal exits at once" rule, because a shell re-sends SIGHUP to its job
+//! when the terminal closes, and that second hangup used to end the game
+//! before it was saved. The process then exits with 128 + the signal's
+//! number, as shells expect.
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::Arc;
@@ -18,26 +25,44 @@ use crossterm::event::{self, Event};
 use ratatui::DefaultTerminal;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 
+use crate::game::save_rescue::SavedTo;
 use crate::ui::app::{AUTO_ADVANCE_INTERVAL, App, PlayOptions};
 use crate::ui::input::command_for_key;
 use crate::ui::logging;
 use crate::ui::theme::Palette;
+use crate::untrusted_text::escape_controls;
 
 /// How long the loop waits for a key before looking at the signal flags.
 const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(100);
 /// The signals that end the game the same way as `q`.
 const SHUTDOWN_SIGNALS: [i32; 3] = [SIGTERM, SIGINT, SIGHUP];
 
-/// Why the event loop ended.
+/// Why a game session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum LoopEnd {
+pub enum SessionEnd {
+    /// The player quit (the game was saved, or it was over).
     Quit,
-    Signal,
+    /// A shutdown signal (its number) ended the game, after saving it.
+    Signal(i32),
+    /// The terminal went away without a signal (its input closed).
+    TerminalGone,
+}
+
+impl SessionEnd {
+    /// The process exit status: 0 after quitting, 128 + N after signal N
+    /// (as a shell reports a process a signal ended), 1 otherwise.
+    pub fn exit_status(self) -> u8 {
+        match self {
+            SessionEnd::Quit => 0,
+            SessionEnd::Signal(signal) => u8::try_from(128 + signal).unwrap_or(1),
+            SessionEnd::TerminalGone => 1,
+        }
+    }
 }
 
 /// Plays a game in this terminal until the player quits or a signal asks
 /// the game to end.
-pub fn run(options: &PlayOptions) -> Result<()> {
+pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     color_eyre::install()?;
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         // Nothing to draw on (a pipe, a file, a service): say so, no panic.
@@ -49,31 +74,56 @@ pub fn run(options: &PlayOptions) -> Result<()> {
     let log_path = logging::log_path(&options.save_path);
     // No log is no reason not to play; the terminal is not ours yet, so say so.
     if let Err(reason) = logging::init(&log_path) {
-        eprintln!("fogcrawl: playing without a log: {reason}");
+        eprintln!(
+            "fogcrawl: playing without a log: {}",
+            escape_controls(&reason.to_string())
+        );
     }
     let shutdown = register_shutdown_signals().wrap_err("cannot watch for shutdown signals")?;
     let palette = Palette::detect();
     tracing::info!(colours = palette.support.name(), "starting");
     // Errors such as an unknown --level are printed on the normal screen.
-    let mut app = App::start(options, palette).wrap_err("cannot start the game")?;
+    let mut app = match App::start(options, palette) {
+        Ok(app) => app,
+        Err(err) => {
+            // A save set aside on the way is news the player must not miss.
+            let note = crate::game::save_notice::read(&options.save_path)
+                .map(|note| format!("\n{note}"))
+                .unwrap_or_default();
+            return Err(color_eyre::eyre::eyre!(
+                "cannot start the game: {err}{note}"
+            ));
+        }
+    };
 
     let mut terminal = ratatui::try_init().wrap_err("cannot take over the terminal")?;
     let ended = event_loop(&mut terminal, &mut app, &shutdown);
+    // Saved before the terminal is given back: a hangup may end the process
+    // soon after, and the game matters more than the screen.
     let saved = app.save_on_exit();
     match &ended {
-        Ok(LoopEnd::Quit) => tracing::info!("quit"),
-        Ok(LoopEnd::Signal) => tracing::info!("ended by a signal"),
+        Ok(SessionEnd::Quit) => tracing::info!("quit"),
+        Ok(SessionEnd::Signal(signal)) => tracing::info!(signal, "ended by a signal"),
+        Ok(SessionEnd::TerminalGone) => tracing::info!("ended: the terminal went away"),
         Err(err) => tracing::error!(%err, "the event loop failed"),
     }
     ratatui::restore();
+    // The terminal may be gone (a hangup): a failed write is no reason to
+    // panic after a good save.
     match saved {
-        Ok(Some(path)) => {
-            // The terminal may be gone (a hangup): a failed write is no
-            // reason to panic after a good save.
+        Ok(Some(SavedTo::Save(path))) => {
             let _ = writeln!(
                 io::stdout(),
                 "fogcrawl: game saved to {}; run fogcrawl again to resume.",
-                path.display()
+                escape_controls(&path.display().to_string())
+            );
+        }
+        Ok(Some(SavedTo::Fallback { path, reason })) => {
+            let path = escape_controls(&path.display().to_string()).into_owned();
+            let _ = writeln!(
+                io::stdout(),
+                "fogcrawl: the save could not be written ({}); the game was saved to {path} instead. Resume it with: FOGCRAWL_SAVE='{path}' fogcrawl",
+                escape_controls(&reason)
             );
         }
         Ok(None) => {}
@@ -82,19 +132,31 @@ pub fn run(options: &PlayOptions) -> Result<()> {
             return Err(err).wrap_err("the game could not be saved");
         }
     }
-    ended.wrap_err("the terminal failed")?;
-    Ok(())
+    ended.wrap_err("the terminal failed")
 }
 
-/// One flag set by any of the shutdown signals. A second signal while the
-/// first is being handled exits at once (for a game that hangs).
-fn register_shutdown_signals() -> io::Result<Arc<AtomicBool>> {
-    let flag = Arc::new(AtomicBool::new(false));
-    for signal in SHUTDOWN_SIGNALS {
-        signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&flag))?;
-        signal_hook::flag::register(signal, Arc::clone(&flag))?;
+/// One flag per shutdown signal, in [`SHUTDOWN_SIGNALS`] order. Setting a
+/// flag is all a signal does, so any number of them, in any order, ask for
+/// the same single save and restore.
+struct ShutdownFlags([(i32, Arc<AtomicBool>); SHUTDOWN_SIGNALS.len()]);
+
+impl ShutdownFlags {
+    /// The signal that asked the game to end, if one did (the first in
+    /// [`SHUTDOWN_SIGNALS`] order when several did before a check).
+    fn received(&self) -> Option<i32> {
+        self.0
+            .iter()
+            .find(|(_, flag)| flag.load(Ordering::SeqCst))
+            .map(|(signal, _)| *signal)
     }
-    Ok(flag)
+}
+
+fn register_shutdown_signals() -> io::Result<ShutdownFlags> {
+    let flags = SHUTDOWN_SIGNALS.map(|signal| (signal, Arc::new(AtomicBool::new(false))));
+    for (signal, flag) in &flags {
+        signal_hook::flag::register(*signal, Arc::clone(flag))?;
+    }
+    Ok(ShutdownFlags(flags))
 }
 
 /// Reads terminal events on a thread of its own and hands them over.
@@ -121,17 +183,17 @@ fn spawn_input_reader() -> mpsc::Receiver<io::Result<Event>> {
 fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
-    shutdown: &AtomicBool,
-) -> io::Result<LoopEnd> {
+    shutdown: &ShutdownFlags,
+) -> io::Result<SessionEnd> {
     let input = spawn_input_reader();
     let mut needs_redraw = true;
     let mut next_tick = Instant::now();
     loop {
-        if shutdown.load(Ordering::Relaxed) {
-            return Ok(LoopEnd::Signal);
+        if let Some(signal) = shutdown.received() {
+            return Ok(SessionEnd::Signal(signal));
         }
         if app.should_quit() {
-            return Ok(LoopEnd::Quit);
+            return Ok(SessionEnd::Quit);
         }
         if needs_redraw {
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
@@ -161,7 +223,12 @@ fn event_loop(
             Ok(Err(err)) if err.kind() == io::ErrorKind::Interrupted => {}
             Ok(Err(err)) => return Err(err),
             // The input thread is gone: the terminal went away.
-            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(LoopEnd::Signal),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                // A hangup usually comes with it: report the signal if so.
+                return Ok(shutdown
+                    .received()
+                    .map_or(SessionEnd::TerminalGone, SessionEnd::Signal));
+            }
         }
         // A saved edit of the monster config takes effect within a poll.
         if app.poll_config() {

@@ -79,6 +79,13 @@ impl Level {
         self.height
     }
 
+    /// How many cells the grid holds: `width * height` unless a save was
+    /// damaged (loading checks it).
+    #[must_use]
+    pub fn stored_cells(&self) -> usize {
+        self.cells.len()
+    }
+
     /// All cells, row-major (see [`Level::index`]).
     #[must_use]
     pub fn cells(&self) -> &[Terrain] {

@@ -1,0 +1,182 @@
+//! Installing a monster config into a game: at the start, after a load, and
+//! on every hot reload.
+//!
+//! The install is a transaction. Everything that can fail (kinds without a
+//! faction, planning grids a faction's costs cannot build, the navigation
+//! grids) is built from the new config first, beside the running game; only
+//! when all of it succeeded is the game changed, in steps that cannot fail.
+//! A config that cannot apply leaves the game exactly as it was, so the last
+//! good config stays whole and the next turn runs on it.
+//!
+//! Living monsters and a changed kind: damage, accuracy and letter are read
+//! from the kind on every use, so they apply at once; hit points are scaled,
+//! so that a monster keeps its share of health (a goblin at 6 of 9 hp becomes
+//! 1 of 1 when the kind's hp becomes 1, and 2 of 3 when it becomes 3).
+
+use crate::ai::cost_view::{CostRules, CostView, faction_profile};
+use crate::ai::faction::Faction;
+use crate::config::MonsterConfig;
+use crate::game::monster_kind::MonsterKind;
+use crate::game::navigation::Navigation;
+use crate::world::CostProfile;
+
+use super::{Game, GameError};
+
+/// What an install did beyond swapping the config, for the message log.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ConfigApplied {
+    /// One line per kind whose living monsters had their hp rescaled.
+    pub notes: Vec<String>,
+}
+
+impl Game {
+    /// Installs `config`: kinds (matched by name, so existing monsters keep
+    /// their kind), factions (matched by name, keeping their knowledge) and
+    /// everything derived from them. On an error nothing has changed.
+    pub(super) fn install_config(
+        &mut self,
+        config: MonsterConfig,
+    ) -> Result<ConfigApplied, GameError> {
+        // 1. Build: nothing below may change `self` until every step passed.
+        let mut kinds = self.kinds.clone();
+        for kind in &config.monsters {
+            let updated = MonsterKind::from(kind);
+            match kinds.iter_mut().find(|k| k.name == kind.name) {
+                Some(existing) => *existing = updated,
+                None => kinds.push(updated),
+            }
+        }
+        // A kind dropped from the config keeps its monsters (they are indexed
+        // by kind), so its faction must still exist.
+        let kind_factions = kinds
+            .iter()
+            .map(|kind| {
+                config
+                    .factions
+                    .iter()
+                    .position(|f| f.name == kind.faction)
+                    .ok_or_else(|| GameError::KindWithoutFaction {
+                        kind: kind.name.clone(),
+                        faction: kind.faction.clone(),
+                    })
+            })
+            .collect::<Result<Vec<usize>, _>>()?;
+        let (width, height) = (self.level.width(), self.level.height());
+        let grid_error = |source| GameError::Grid {
+            level: self.level.name.clone(),
+            source,
+        };
+        // Which existing faction each new one continues (same name, same
+        // level size), and a trial build of its planning grid.
+        let mut continues = Vec::with_capacity(config.factions.len());
+        for faction_config in &config.factions {
+            let existing = self.factions.iter().position(|f| {
+                f.name() == faction_config.name
+                    && f.knowledge().width() == width
+                    && f.knowledge().height() == height
+            });
+            let rules = CostRules::from_config(faction_config);
+            match existing {
+                Some(index) => {
+                    let faction = &self.factions[index];
+                    CostView::new(rules, faction.knowledge(), faction.influences())
+                        .map_err(grid_error)?;
+                }
+                None => {
+                    let knowledge = self.fresh_knowledge();
+                    let influences = crate::ai::cost_view::Influences::new(width, height);
+                    CostView::new(rules, &knowledge, &influences).map_err(grid_error)?;
+                }
+            }
+            continues.push(existing);
+        }
+        let mut profiles = vec![CostProfile::default()];
+        profiles.extend(config.factions.iter().map(faction_profile));
+        let nav = Navigation::new(&self.level, profiles).map_err(grid_error)?;
+
+        // 2. Swap. The trial builds above used the same inputs, so the
+        // rebuilds below succeed; should one fail all the same, the error is
+        // reported and the factions already rebuilt keep the new config.
+        let mut old: Vec<Option<Faction>> = std::mem::take(&mut self.factions)
+            .into_iter()
+            .map(Some)
+            .collect();
+        let mut factions = Vec::with_capacity(config.factions.len());
+        for (faction_config, existing) in config.factions.iter().zip(continues) {
+            let faction = existing
+                .and_then(|index| old.get_mut(index).and_then(Option::take))
+                .unwrap_or_else(|| Faction::new(faction_config.clone(), self.fresh_knowledge()));
+            factions.push(faction);
+        }
+        let mut rebuilt = Ok(());
+        for (faction, faction_config) in factions.iter_mut().zip(&config.factions) {
+            if let Err(source) = faction.rebuild(faction_config.clone()) {
+                rebuilt = Err(GameError::Grid {
+                    level: self.level.name.clone(),
+                    source,
+                });
+            }
+        }
+        let applied = self.rescale_living_monsters(&kinds);
+        self.kinds = kinds;
+        self.kind_factions = kind_factions;
+        self.factions = factions;
+        self.config = Some(config);
+        self.nav = nav;
+        for actor in self.actors.iter_mut() {
+            if let Some(brain) = actor.brain.as_mut() {
+                brain.forget_plan();
+                brain.looked_from = None;
+            }
+        }
+        rebuilt.map(|()| applied)
+    }
+
+    /// Living monsters of a kind whose hp changed keep their share of
+    /// health under the new maximum (at least 1 hp: a reload kills no one).
+    fn rescale_living_monsters(&mut self, kinds: &[MonsterKind]) -> ConfigApplied {
+        let mut applied = ConfigApplied::default();
+        for (index, kind) in kinds.iter().enumerate() {
+            let mut rescaled = 0usize;
+            for actor in self.actors.iter_mut().skip(1) {
+                if actor.kind() != Some(index) || !actor.is_alive() || actor.max_hp == kind.max_hp {
+                    continue;
+                }
+                actor.hp = scaled_hp(actor.hp, actor.max_hp, kind.max_hp);
+                actor.max_hp = kind.max_hp;
+                rescaled += 1;
+            }
+            if rescaled > 0 {
+                applied.notes.push(format!(
+                    "monster {}: {rescaled} living rescaled to max hp {} (hp in proportion)",
+                    kind.name, kind.max_hp
+                ));
+            }
+        }
+        applied
+    }
+}
+
+/// `hp` of `old_max` as the same share of `new_max`, rounded up, within
+/// 1..=`new_max`.
+fn scaled_hp(hp: i32, old_max: i32, new_max: i32) -> i32 {
+    let share = i64::from(hp.max(0)) * i64::from(new_max.max(1));
+    let scaled = (share + i64::from(old_max.max(1)) - 1) / i64::from(old_max.max(1));
+    i32::try_from(scaled)
+        .unwrap_or(new_max)
+        .clamp(1, new_max.max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scaled_hp;
+
+    #[test]
+    fn hp_keeps_its_share_and_never_reaches_zero() {
+        assert_eq!(scaled_hp(6, 9, 3), 2);
+        assert_eq!(scaled_hp(9, 9, 1), 1);
+        assert_eq!(scaled_hp(1, 9, 1), 1);
+        assert_eq!(scaled_hp(4, 8, 16), 8);
+        assert_eq!(scaled_hp(9, 9, 18), 18);
+    }
+}

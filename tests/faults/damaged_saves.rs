@@ -1,0 +1,143 @@
+//! Class 4: saves that still parse but are damaged. Each is set aside with
+//! a reason that says what is wrong (never a panic on load or on the first
+//! move, never a spin), and a state that would make the monsters' turn
+//! loop forever stops it with an error instead.
+
+use fogcrawl::game::save::{Loaded, load_save};
+use fogcrawl::game::{Action, Game};
+use serde_json::{Value, json};
+
+use crate::fixtures::{duel, duel_save_text, play, shipped};
+use crate::timebox::must_finish;
+
+/// How a load ended, as plain data to hand across the time box.
+#[derive(Debug)]
+pub enum Ending {
+    SetAside { reason: String, kept: bool },
+    Played,
+    NoSave,
+}
+
+/// Writes `text` as a save, loads it and, if it loads, plays a few turns;
+/// all within the time box.
+pub fn load_and_play(text: Vec<u8>) -> Ending {
+    must_finish("loading and playing a damaged save", move || {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let path = dir.path().join("save.json");
+        std::fs::write(&path, text).expect("the save is written");
+        match load_save(&path, &shipped()) {
+            Loaded::Game(mut game) => {
+                play(&mut game, 6);
+                Ending::Played
+            }
+            Loaded::SetAside { reason, kept_as } => Ending::SetAside {
+                reason,
+                kept: kept_as.exists() && !path.exists(),
+            },
+            Loaded::Nothing => Ending::NoSave,
+        }
+    })
+}
+
+fn damaged(edit: impl FnOnce(&mut Value)) -> Vec<u8> {
+    let mut save: Value = serde_json::from_str(&duel_save_text()).expect("a save is JSON");
+    edit(&mut save["game"]);
+    serde_json::to_vec(&save).expect("JSON out")
+}
+
+fn assert_set_aside(text: Vec<u8>, because: &str) {
+    match load_and_play(text) {
+        Ending::SetAside { reason, kept } => {
+            assert!(
+                reason.contains(because),
+                "expected '{because}' in: {reason}"
+            );
+            assert!(kept, "the damaged save is kept under its new name");
+        }
+        other => panic!("a save with {because} was not set aside: {other:?}"),
+    }
+}
+
+#[test]
+fn short_or_empty_cell_arrays_are_set_aside() {
+    assert_set_aside(
+        damaged(|g| g["remembered"] = json!([])),
+        "the player's map memory holds 0 cells",
+    );
+    assert_set_aside(
+        damaged(|g| {
+            let cells = g["level"]["cells"].as_array_mut().expect("cells");
+            cells.truncate(cells.len() / 2);
+        }),
+        "the level's terrain holds",
+    );
+    assert_set_aside(
+        damaged(|g| g["factions"][0]["knowledge"]["believed"] = json!([])),
+        "knowledge (beliefs) holds 0 cells",
+    );
+}
+
+#[test]
+fn impossible_hp_time_depth_positions_and_players_are_set_aside() {
+    assert_set_aside(
+        damaged(|g| g["actors"][0]["hp"] = json!(0)),
+        "the player has 0 of 30 hp",
+    );
+    assert_set_aside(
+        damaged(|g| g["time"] = json!(1e308)),
+        "the game time is 1e308",
+    );
+    assert_set_aside(damaged(|g| g["depth"] = json!(9)), "depth 10 of a run of");
+    assert_set_aside(
+        damaged(|g| g["actors"][0]["pos"] = json!({"x": 500, "y": 1})),
+        "the player at (500, 1) is off the 10x4 level",
+    );
+    assert_set_aside(
+        damaged(|g| g["actors"][0]["species"] = json!({"Monster": 0})),
+        "the player must be the first actor and the only one: there is none",
+    );
+    assert_set_aside(
+        damaged(|g| g["actors"][1]["species"] = json!({"Monster": 99})),
+        "monster 1 is of monster kind 99",
+    );
+}
+
+/// The last few lines of the message log.
+fn recent_log(game: &Game) -> String {
+    let lines: Vec<String> = game.log.recent(3).map(|m| m.text.clone()).collect();
+    lines.join("\n")
+}
+
+/// A game clock far ahead of the monsters': the player's turn comes only
+/// after the monsters have caught up, one step at a time (a spin at 100%
+/// CPU that ignored every key). The turn stops with an error instead.
+#[test]
+fn a_clock_far_ahead_stops_the_turn_with_an_error() {
+    let log = must_finish("a turn with the clock far ahead", || {
+        let mut game: Game = duel();
+        game.time = 1e308;
+        let _ = game.player_act(Action::Wait);
+        recent_log(&game)
+    });
+    assert!(
+        log.contains("the monsters' turn was stopped after"),
+        "{log}"
+    );
+}
+
+/// A clock so large that a step does not move it: the same monster would
+/// act forever. The turn stops with an error instead.
+#[test]
+fn a_clock_that_cannot_move_stops_the_turn_with_an_error() {
+    let log = must_finish("a turn on a stuck clock", || {
+        let mut game: Game = duel();
+        for actor in game.actors.iter_mut().skip(1) {
+            actor.ready_at = 1e308;
+        }
+        // The player's wait ends at f64::MAX, after every monster step.
+        game.time = f64::MAX;
+        let _ = game.player_act(Action::Wait);
+        recent_log(&game)
+    });
+    assert!(log.contains("the clock stood at 1.000e308"), "{log}");
+}

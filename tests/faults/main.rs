@@ -1,0 +1,24 @@
+//! The fault suite (issue 14): every fault class a hostile or clumsy user
+//! found, each as a test, plus property tests that throw damaged saves,
+//! configs, `.map`/`.scen` files and level files at the game. Every case
+//! must end in a clear error or a game that works: never a panic, never a
+//! hang (each case runs under a time limit, see `timebox`).
+//!
+//! Map: `config_install` (1, a config that cannot apply), `level_failure`
+//! (3, a next level that cannot load), `damaged_saves` (4, and the bounded
+//! monster turn), `set_aside_notice` (5), `save_folder` (6, unwritable
+//! saves), `hot_reload` (7, a re-created folder and a symlinked config),
+//! `escaping` (8, control bytes in printed errors), `properties` (the
+//! generated cases). Signals and hangups (2) need a terminal: they are in
+//! `tests/e2e_tmux.rs`.
+
+mod config_install;
+mod damaged_saves;
+mod escaping;
+mod fixtures;
+mod hot_reload;
+mod level_failure;
+mod properties;
+mod save_folder;
+mod set_aside_notice;
+mod timebox;
