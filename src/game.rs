@@ -14,6 +14,7 @@ mod level_access;
 pub mod message_log;
 pub mod monster_kind;
 pub mod navigation;
+mod occupancy;
 pub mod save;
 pub mod save_check;
 pub mod save_notice;

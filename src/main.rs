@@ -97,6 +97,10 @@ enum Command {
         /// each walk at most this many steps (default 2000 when given bare).
         #[arg(long, value_name = "STEPS", num_args = 0..=1, default_missing_value = "2000")]
         fog_walk: Option<u64>,
+        /// Blows never take the scripted player below 1 hit point, so the
+        /// AI is measured over all the turns asked for (a benchmark mode).
+        #[arg(long)]
+        undying: bool,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
@@ -122,7 +126,8 @@ fn main() -> ExitCode {
             omniscient,
             json,
             fog_walk,
-        }) => sim(&start, turns, omniscient, json, fog_walk),
+            undying,
+        }) => sim(&start, turns, omniscient, json, fog_walk, undying),
         Some(Command::Render { which, seed }) => {
             // clap guarantees exactly one of the two.
             render(which.level_arg().unwrap_or_default(), seed)
@@ -170,6 +175,7 @@ fn sim(
     omniscient: bool,
     json: bool,
     fog_walk: Option<u64>,
+    undying: bool,
 ) -> ExitCode {
     let (_, config) = match start.load_config() {
         Ok(loaded) => loaded,
@@ -183,6 +189,7 @@ fn sim(
         .unwrap_or_else(fogcrawl::world::level_file::fresh_seed);
     let mut setup = fogcrawl::game::GameSetup::new(start.level_arg(), seed, config);
     setup.omniscient = omniscient;
+    setup.undying_player = undying;
     if let Some(level) = start.level_arg() {
         // A sim measures one level: it ends on that level's stairs.
         setup.run = vec![level.to_owned()];

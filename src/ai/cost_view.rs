@@ -165,8 +165,9 @@ impl CostView {
                 (pos, cost)
             })
             .collect();
-        // Costs come from a validated config and finite influences.
-        let _ = self.grid.set_costs(changes);
+        // Costs come from a validated config and finite influences. The
+        // faction relabels islands on its own turn of a cycle.
+        let _ = self.grid.set_costs_deferring_islands(changes);
         cheaper
     }
 }

@@ -40,7 +40,7 @@ const SAFETY_RADIUS: f64 = 24.0;
 const SAFETY_REFRESH_TURNS: u64 = 8;
 /// How often (in player turns) a faction relabels stale islands of its
 /// planning grid.
-const ISLAND_REFRESH_TURNS: u64 = 10;
+const ISLAND_REFRESH_TURNS: u64 = 20;
 
 /// Where a member last saw the player, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -86,6 +86,13 @@ pub struct Faction {
     /// The flee map: (turn it was built, the threat it flees, map).
     #[serde(skip)]
     safety: Option<(u64, Pos, DijkstraMap)>,
+    /// Cells some member has looked around from since the level last
+    /// changed (a bit per cell), and that level version: a member looking
+    /// from such a cell again would learn nothing new.
+    #[serde(skip)]
+    looked_from: Vec<u64>,
+    #[serde(skip)]
+    looked_version: u64,
 }
 
 impl Faction {
@@ -105,6 +112,8 @@ impl Faction {
             shared: SharedField::default(),
             cheaper_this_turn: Vec::new(),
             safety: None,
+            looked_from: Vec::new(),
+            looked_version: 0,
         }
     }
 
@@ -139,6 +148,7 @@ impl Faction {
         self.decayed_at = now;
         self.influences = Influences::new(w, h);
         self.threat_drawn_at = None;
+        self.looked_from.clear();
         match self.config.clone() {
             Some(config) => self.rebuild(config),
             None => Ok(()),
@@ -227,6 +237,10 @@ impl Faction {
     /// A member sees `terrain` at `pos`. Returns whether the faction had
     /// guessed its walkability wrong (counted as a wrong guess).
     pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
+        if self.knowledge.belief(pos) == Some(terrain) {
+            self.knowledge.observe(pos, terrain, time);
+            return false;
+        }
         let wrong = self.guessed_wrong(pos, terrain);
         if wrong {
             self.counters.wrong_guesses += 1;
@@ -238,6 +252,25 @@ impl Faction {
     /// The omniscient baseline is told of a change (no guess involved).
     pub fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
         self.knowledge.observe(pos, terrain, time);
+    }
+
+    /// Notes that a member looks around from `pos` on the level as of
+    /// `level_version`; returns false when one already did (the view would
+    /// teach the faction nothing new, so it need not be computed).
+    pub fn first_look_from(&mut self, pos: Pos, level_version: u64) -> bool {
+        let cells = self.knowledge.width() * self.knowledge.height();
+        if self.looked_version != level_version || self.looked_from.len() != cells.div_ceil(64) {
+            self.looked_from.clear();
+            self.looked_from.resize(cells.div_ceil(64), 0);
+            self.looked_version = level_version;
+        }
+        let Some(index) = self.knowledge.index_of(pos) else {
+            return false;
+        };
+        let (word, bit) = (index / 64, 1u64 << (index % 64));
+        let first = self.looked_from[word] & bit == 0;
+        self.looked_from[word] |= bit;
+        first
     }
 
     /// Whether the faction believed `pos` walkable when it is not, or the

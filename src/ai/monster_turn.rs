@@ -130,6 +130,12 @@ pub fn look_around(
     let Some(radius) = faction.config().map(|c| c.sight_radius) else {
         return;
     };
+    brain.looked_from = Some(stamp);
+    // Members share a radius: a packmate that looked from this very cell
+    // since the level last changed saw all this one would.
+    if !faction.first_look_from(at, level_version) {
+        return;
+    }
     fov.compute_into(level, at, radius, seen);
     for &pos in seen.cells() {
         if let Some(terrain) = level.terrain_at(pos.x, pos.y) {

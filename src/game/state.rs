@@ -31,6 +31,7 @@ use crate::game::level_access::LevelAccess;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
+use crate::game::occupancy::Occupancy;
 use crate::game::setup::GameSetup;
 use crate::game::turn_guard::TurnGuard;
 use crate::pathfinding::{GridError, Pos};
@@ -132,6 +133,9 @@ pub struct Game {
     pub factions: Vec<Faction>,
     /// Factions know the true level (the baseline `--omniscient`).
     pub omniscient: bool,
+    /// Blows never take the player below 1 hit point (`sim --undying`).
+    #[serde(default)]
+    pub undying_player: bool,
     /// The monster config in force (not saved: read from the file).
     #[serde(skip)]
     config: Option<MonsterConfig>,
@@ -146,6 +150,9 @@ pub struct Game {
     pub stats: GameStats,
     #[serde(skip)]
     nav: Navigation,
+    /// Who stands where (rebuilt every player turn).
+    #[serde(skip)]
+    occupancy: Occupancy,
     #[serde(skip)]
     fov: Fov,
     /// What the player sees now.
@@ -182,6 +189,7 @@ impl Game {
             kind_factions: Vec::new(),
             factions: Vec::new(),
             omniscient: setup.omniscient,
+            undying_player: setup.undying_player,
             config: None,
             actors: Vec::new(),
             time: 0.0,
@@ -190,6 +198,7 @@ impl Game {
             outcome: None,
             stats: GameStats::default(),
             nav: Navigation::default(),
+            occupancy: Occupancy::default(),
             fov: Fov::new(),
             visible: VisibleSet::new(),
             awareness: VisibleSet::new(),
@@ -221,6 +230,7 @@ impl Game {
     /// force now.
     pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
         self.install_config(config)?;
+        self.rebuild_occupancy();
         self.update_sight();
         Ok(())
     }
@@ -311,6 +321,7 @@ impl Game {
         }
         self.remembered = vec![false; self.level.width() * self.level.height()];
         self.nav = self.build_navigation()?;
+        self.rebuild_occupancy();
         self.update_sight();
         Ok(())
     }
@@ -348,9 +359,13 @@ impl Game {
 
     /// The living actor standing on `pos`.
     pub fn actor_at(&self, pos: Pos) -> Option<usize> {
-        self.actors
-            .iter()
-            .position(|a| a.is_alive() && a.pos == pos)
+        self.occupancy.at(pos)
+    }
+
+    /// Rebuilds who-stands-where from the actors.
+    fn rebuild_occupancy(&mut self) {
+        let (width, height) = (self.level.width(), self.level.height());
+        self.occupancy.rebuild(width, height, &self.actors);
     }
 
     pub fn kind_of(&self, actor: &Actor) -> Option<&MonsterKind> {
@@ -431,6 +446,7 @@ impl Game {
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
+        self.rebuild_occupancy();
         let duration = self.perform(PLAYER, action)?;
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
@@ -561,6 +577,7 @@ impl Game {
             self.set_terrain(to, Terrain::OpenDoor);
         }
         self.actors[actor].pos = to;
+        self.occupancy.moved(actor, from, to);
         if actor != PLAYER
             && let Some(f) = self.faction_index_of(actor)
         {
@@ -607,6 +624,9 @@ impl Game {
             }
             Blow::Hit { damage } => {
                 self.actors[defender].hp -= damage;
+                if player_hit && self.undying_player {
+                    self.actors[defender].hp = self.actors[defender].hp.max(1);
+                }
                 let verb = if attacker == PLAYER { "hit" } else { "hits" };
                 let importance = if player_hit {
                     Importance::Danger
@@ -655,6 +675,7 @@ impl Game {
     }
 
     fn on_death(&mut self, killer: usize, victim: usize) {
+        self.occupancy.left(victim, self.actors[victim].pos);
         if victim == PLAYER {
             let cause = format!("killed by {}", self.name_of(killer));
             self.log
@@ -712,8 +733,9 @@ impl Game {
         let intent = {
             let actors = &self.actors;
             let kind_factions = &self.kind_factions;
+            let occupancy = &self.occupancy;
             let body_at = |pos: Pos| -> Body {
-                let Some(other) = actors.iter().position(|a| a.is_alive() && a.pos == pos) else {
+                let Some(other) = occupancy.at(pos) else {
                     return Body::Empty;
                 };
                 match actors[other].kind() {
@@ -836,6 +858,8 @@ impl Game {
             .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
         self.actors[mover].pos = to;
         self.actors[other].pos = from;
+        self.occupancy.moved(other, to, from);
+        self.occupancy.moved(mover, from, to);
         for (actor, cell) in [(mover, to), (other, from)] {
             if let Some(brain) = self.actors[actor].brain.as_mut() {
                 after_step(brain, cell);
