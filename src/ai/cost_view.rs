@@ -15,6 +15,11 @@ use crate::world::{CostProfile, Terrain};
 /// Cost of a closed door for a faction that batters doors down: a few
 /// blows' worth of time.
 pub const BASH_DOOR_COST: f64 = 5.0;
+/// Influence penalties reach the planning grid in steps of this size (an
+/// eighth of a floor step): a fading layer then changes the grid only when
+/// it crosses a step, not on every turn, so searches paused on the grid
+/// rarely have to start over and the grid's change log stays short.
+pub const PENALTY_STEP: f64 = 0.125;
 
 /// The three influence layers of a faction, in a fixed order.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -81,7 +86,7 @@ impl CostRules {
         pos: Pos,
     ) -> Option<f64> {
         self.terrain_cost(knowledge.belief(pos))
-            .map(|c| c + self.penalty(influences, pos))
+            .map(|c| c + (self.penalty(influences, pos) / PENALTY_STEP).round() * PENALTY_STEP)
     }
 
     /// The cheapest a cell can cost: keeps heuristics admissible.

@@ -86,13 +86,11 @@ pub struct Faction {
     /// The flee map: (turn it was built, the threat it flees, map).
     #[serde(skip)]
     safety: Option<(u64, Pos, DijkstraMap)>,
-    /// Cells some member has looked around from since the level last
-    /// changed (a bit per cell), and that level version: a member looking
-    /// from such a cell again would learn nothing new.
+    /// Cells some member has looked around from since the terrain in
+    /// sight of them last changed (a bit per cell): a member looking from
+    /// such a cell again would learn nothing new.
     #[serde(skip)]
     looked_from: Vec<u64>,
-    #[serde(skip)]
-    looked_version: u64,
 }
 
 impl Faction {
@@ -113,7 +111,6 @@ impl Faction {
             cheaper_this_turn: Vec::new(),
             safety: None,
             looked_from: Vec::new(),
-            looked_version: 0,
         }
     }
 
@@ -254,15 +251,14 @@ impl Faction {
         self.knowledge.observe(pos, terrain, time);
     }
 
-    /// Notes that a member looks around from `pos` on the level as of
-    /// `level_version`; returns false when one already did (the view would
+    /// Notes that a member looks around from `pos`; returns false when one
+    /// already did since the terrain in sight last changed (the view would
     /// teach the faction nothing new, so it need not be computed).
-    pub fn first_look_from(&mut self, pos: Pos, level_version: u64) -> bool {
-        let cells = self.knowledge.width() * self.knowledge.height();
-        if self.looked_version != level_version || self.looked_from.len() != cells.div_ceil(64) {
+    pub fn first_look_from(&mut self, pos: Pos) -> bool {
+        let words = (self.knowledge.width() * self.knowledge.height()).div_ceil(64);
+        if self.looked_from.len() != words {
             self.looked_from.clear();
-            self.looked_from.resize(cells.div_ceil(64), 0);
-            self.looked_version = level_version;
+            self.looked_from.resize(words, 0);
         }
         let Some(index) = self.knowledge.index_of(pos) else {
             return false;
@@ -271,6 +267,21 @@ impl Faction {
         let first = self.looked_from[word] & bit == 0;
         self.looked_from[word] |= bit;
         first
+    }
+
+    /// The terrain at `pos` changed: views from cells in sight of it are
+    /// worth taking again.
+    pub fn terrain_changed_at(&mut self, pos: Pos) {
+        let radius = self.config.as_ref().map_or(0, |c| c.sight_radius) as i32;
+        for y in pos.y - radius..=pos.y + radius {
+            for x in pos.x - radius..=pos.x + radius {
+                if let Some(index) = self.knowledge.index_of(Pos::new(x, y))
+                    && let Some(word) = self.looked_from.get_mut(index / 64)
+                {
+                    *word &= !(1u64 << (index % 64));
+                }
+            }
+        }
     }
 
     /// Whether the faction believed `pos` walkable when it is not, or the

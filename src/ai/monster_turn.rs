@@ -133,7 +133,7 @@ pub fn look_around(
     brain.looked_from = Some(stamp);
     // Members share a radius: a packmate that looked from this very cell
     // since the level last changed saw all this one would.
-    if !faction.first_look_from(at, level_version) {
+    if !faction.first_look_from(at) {
         return;
     }
     fov.compute_into(level, at, radius, seen);

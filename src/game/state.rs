@@ -895,6 +895,9 @@ impl Game {
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.stats.terrain_changes += 1;
+        for faction in &mut self.factions {
+            faction.terrain_changed_at(pos);
+        }
         if self.omniscient {
             for faction in &mut self.factions {
                 faction.know(pos, terrain, self.time);
