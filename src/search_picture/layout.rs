@@ -1,0 +1,639 @@
+//! Where everything goes: one panel per search (its settings above the map, its
+//! figures below), side by side, under a header line and over a shared legend;
+//! the map cells sized so the panels fit a picture of at most about
+//! [`MAP_AREA_WIDTH`] x [`MAP_AREA_HEIGHT`] pixels (16 px cells on a small level,
+//! 1 or 2 px on a 512x512 benchmark map).
+//!
+//! It produces a [`Scene`] and must never write a file format: the SVG and PNG
+//! writers paint the same scene.
+
+use crate::pathfinding::Pos;
+use crate::world::{Level, Terrain};
+
+use super::bitmap_font::{GLYPH_SIDE, characters_fitting, text_width};
+use super::cell_layer::CellLayer;
+use super::colour::Rgb;
+use super::palette::{self, CostShading};
+use super::scene::{Block, Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
+use super::traced_search::TracedSearch;
+
+/// Space around the picture's content, in pixels.
+pub const MARGIN: u32 = 16;
+/// Space between two panels.
+pub const PANEL_GAP: u32 = 32;
+/// Text is the 8-pixel font doubled: legible on a README page.
+pub const TEXT_SCALE: u32 = 2;
+/// One line of text with a little air.
+pub const LINE_HEIGHT: u32 = GLYPH_SIDE * TEXT_SCALE + 6;
+/// The largest cell side: beyond this a small level only gets bigger, not clearer.
+pub const MAX_CELL_SIZE: u32 = 16;
+/// The panels' maps together fit this width...
+pub const MAP_AREA_WIDTH: u32 = 1400;
+/// ...and this height (a 512-cell side gets 2 px cells alone, 1 px side by side).
+pub const MAP_AREA_HEIGHT: u32 = 1024;
+/// A panel is at least this wide, so its title and figures read on a tiny map.
+pub const MIN_PANEL_WIDTH: u32 = 320;
+/// The content is at least this wide, so the legend needs few rows.
+pub const MIN_CONTENT_WIDTH: u32 = 640;
+/// A legend swatch's height, and a plain swatch's width.
+const SWATCH_SIDE: u32 = 16;
+/// A swatch showing a range of colours is this wide.
+const RAMP_SWATCH_WIDTH: u32 = 48;
+/// A swatch showing a line is this wide.
+const LINE_SWATCH_WIDTH: u32 = 28;
+/// Between a swatch and its label, and between legend entries.
+const SWATCH_LABEL_GAP: u32 = 6;
+const LEGEND_ENTRY_GAP: u32 = 22;
+/// How many cost samples the ground swatch shows.
+const GROUND_SAMPLES: usize = 8;
+/// Between the blocks of text and the maps.
+const BLOCK_GAP: u32 = 8;
+
+/// The raw path's width in cells, and at least this many pixels.
+const RAW_PATH_WIDTH: (f64, f64) = (0.5, 3.0);
+/// The smoothed path, narrower, drawn over the raw one so both show.
+const SMOOTHED_PATH_WIDTH: (f64, f64) = (0.22, 1.5);
+/// Start and goal markers: radius in cells, and at least this many pixels.
+const MARKER_RADIUS: (f64, f64) = (0.5, 6.0);
+const MARKER_OUTLINE_WIDTH: f64 = 1.5;
+
+/// The cell side in pixels for `panels` maps of `width x height` cells side by side.
+#[must_use]
+pub fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
+    let panels = u32::try_from(panels.max(1)).unwrap_or(u32::MAX);
+    let gaps = PANEL_GAP.saturating_mul(panels - 1);
+    let per_panel = MAP_AREA_WIDTH.saturating_sub(gaps) / panels;
+    let across = u32::try_from(width.max(1)).map_or(1, |w| per_panel / w);
+    let down = u32::try_from(height.max(1)).map_or(1, |h| MAP_AREA_HEIGHT / h);
+    across.min(down).clamp(1, MAX_CELL_SIZE)
+}
+
+/// Lays out `searches` (all on `level`, one panel each) under `header`.
+#[must_use]
+pub fn lay_out(
+    header: &str,
+    level: &Level,
+    shading: &CostShading,
+    searches: &[TracedSearch],
+) -> Scene {
+    let cell = cell_size(level.width(), level.height(), searches.len());
+    let map_width = pixels(level.width(), cell);
+    let map_height = pixels(level.height(), cell);
+    let panel_width = map_width.max(MIN_PANEL_WIDTH);
+    let panel_count = u32::try_from(searches.len()).unwrap_or(u32::MAX);
+    let panels_width = panel_width
+        .saturating_mul(panel_count)
+        .saturating_add(PANEL_GAP.saturating_mul(panel_count.saturating_sub(1)));
+    let content_width = panels_width
+        .max(MIN_CONTENT_WIDTH)
+        .max(text_width(header, TEXT_SCALE));
+
+    let mut shapes = Vec::new();
+    shapes.push(text(MARGIN, MARGIN, palette::INK, header));
+    let titles_top = MARGIN + LINE_HEIGHT + BLOCK_GAP;
+    let per_line = characters_fitting(panel_width, TEXT_SCALE);
+    let titles: Vec<Vec<String>> = searches
+        .iter()
+        .map(|search| {
+            let title = search.settings.to_string();
+            let phrases: Vec<String> = title.split("; ").map(str::to_owned).collect();
+            wrap_phrases(&phrases, "; ", per_line)
+        })
+        .collect();
+    let figures: Vec<Vec<String>> = searches
+        .iter()
+        .map(|search| wrap_phrases(&search.figures(), "  ", per_line))
+        .collect();
+    let lines_tall = |blocks: &[Vec<String>]| {
+        let most = blocks.iter().map(Vec::len).max().unwrap_or(0);
+        LINE_HEIGHT.saturating_mul(u32::try_from(most).unwrap_or(u32::MAX))
+    };
+    let map_top = titles_top + lines_tall(&titles) + BLOCK_GAP;
+    let figures_top = map_top + map_height + BLOCK_GAP;
+    let legend_top = figures_top + lines_tall(&figures) + BLOCK_GAP * 2;
+
+    for (index, search) in searches.iter().enumerate() {
+        let left = MARGIN + u32::try_from(index).unwrap_or(0) * (panel_width + PANEL_GAP);
+        shapes.extend(lines(left, titles_top, palette::INK, &titles[index]));
+        let map = MapPlacement {
+            left,
+            top: map_top,
+            cell,
+        };
+        shapes.extend(panel_map(level, shading, search, map));
+        shapes.extend(lines(left, figures_top, palette::INK, &figures[index]));
+    }
+
+    let fogged = searches.iter().any(|s| s.planning.is_fogged());
+    let (legend, legend_height) = legend(
+        MARGIN,
+        legend_top,
+        content_width,
+        &legend_entries(shading, fogged),
+    );
+    shapes.extend(legend);
+
+    Scene {
+        width: content_width + 2 * MARGIN,
+        height: legend_top + legend_height + MARGIN,
+        background: palette::BACKGROUND,
+        shapes,
+    }
+}
+
+/// `cells` cells of `cell` pixels.
+fn pixels(cells: usize, cell: u32) -> u32 {
+    u32::try_from(cells).map_or(u32::MAX, |c| c.saturating_mul(cell))
+}
+
+/// Where a panel's map goes.
+#[derive(Debug, Clone, Copy)]
+struct MapPlacement {
+    left: u32,
+    top: u32,
+    cell: u32,
+}
+
+impl MapPlacement {
+    /// The centre of cell `pos`, in pixels.
+    fn centre(self, pos: Pos) -> Point {
+        let cell = f64::from(self.cell);
+        Point {
+            x: f64::from(self.left) + (f64::from(pos.x) + 0.5) * cell,
+            y: f64::from(self.top) + (f64::from(pos.y) + 0.5) * cell,
+        }
+    }
+
+    /// A transparent layer over the map.
+    fn layer(self, name: &'static str, level: &Level) -> CellLayer {
+        CellLayer::new(
+            name,
+            (self.left, self.top),
+            self.cell,
+            level.width(),
+            level.height(),
+        )
+    }
+
+    /// `(fraction of a cell, least pixels)` as pixels for this cell size.
+    fn scaled(self, (cells, least): (f64, f64)) -> f64 {
+        (f64::from(self.cell) * cells).max(least)
+    }
+}
+
+/// One search drawn over its map: terrain (fogged where unseen), closed cells,
+/// frontier, the two paths, start and goal.
+fn panel_map(
+    level: &Level,
+    shading: &CostShading,
+    search: &TracedSearch,
+    map: MapPlacement,
+) -> Vec<Shape> {
+    let mut terrain = map.layer("terrain", level);
+    for (pos, &ground) in level.positions().zip(level.cells()) {
+        let colour = shading.colour_of(ground);
+        let seen = search.planning.is_seen(pos);
+        terrain.paint(
+            pos,
+            if seen {
+                colour
+            } else {
+                palette::fogged(colour)
+            },
+        );
+    }
+    // A searched cell that is really impassable was unseen ground to the planner.
+    let is_wall = |pos: Pos| {
+        level
+            .terrain_at(pos.x, pos.y)
+            .is_none_or(|ground| shading.colour_of(ground) == palette::WALL)
+    };
+    let searched = |colour: Rgb, pos: Pos| {
+        if is_wall(pos) {
+            palette::over_hidden_wall(colour)
+        } else {
+            colour
+        }
+    };
+    let mut closed = map.layer("closed", level);
+    for (rank, &pos) in search.closed.iter().enumerate() {
+        let shade = palette::closed_shade(rank, search.closed.len());
+        closed.paint(pos, searched(shade, pos));
+    }
+    let mut frontier = map.layer("frontier", level);
+    for &pos in &search.frontier {
+        frontier.paint(pos, searched(palette::FRONTIER, pos));
+    }
+    let mut shapes = vec![
+        Shape::Cells(terrain),
+        Shape::Cells(closed),
+        Shape::Cells(frontier),
+    ];
+    if let Some(path) = &search.path {
+        shapes.push(Shape::Line(Polyline {
+            name: "raw-path",
+            points: path.cells.iter().map(|&pos| map.centre(pos)).collect(),
+            colour: palette::RAW_PATH,
+            width: map.scaled(RAW_PATH_WIDTH),
+        }));
+        shapes.push(Shape::Line(Polyline {
+            name: "smoothed-path",
+            points: search.smoothed.iter().map(|&pos| map.centre(pos)).collect(),
+            colour: palette::SMOOTHED_PATH,
+            width: map.scaled(SMOOTHED_PATH_WIDTH),
+        }));
+    }
+    let marker = |name, pos, form, fill| {
+        Shape::Marker(Marker {
+            name,
+            centre: map.centre(pos),
+            radius: map.scaled(MARKER_RADIUS),
+            form,
+            fill,
+            outline: palette::MARKER_OUTLINE,
+            outline_width: MARKER_OUTLINE_WIDTH,
+        })
+    };
+    shapes.push(marker(
+        "start",
+        search.start,
+        MarkerForm::Disc,
+        palette::START,
+    ));
+    shapes.push(marker(
+        "goal",
+        search.goal,
+        MarkerForm::Square,
+        palette::GOAL,
+    ));
+    shapes
+}
+
+/// A label at `(left, top)`.
+fn text(left: u32, top: u32, colour: Rgb, text: &str) -> Shape {
+    Shape::Text(Label {
+        left,
+        top: top + (LINE_HEIGHT - GLYPH_SIDE * TEXT_SCALE) / 2,
+        scale: TEXT_SCALE,
+        colour,
+        text: text.to_owned(),
+    })
+}
+
+/// Lines of text one under the other from `(left, top)`.
+fn lines(left: u32, top: u32, colour: Rgb, texts: &[String]) -> Vec<Shape> {
+    (0u32..)
+        .zip(texts)
+        .map(|(row, line)| text(left, top + row * LINE_HEIGHT, colour, line))
+        .collect()
+}
+
+/// Phrases joined by `separator` into lines of at most `per_line` characters,
+/// breaking only between phrases (a phrase longer than a line gets its own).
+#[must_use]
+pub fn wrap_phrases(phrases: &[String], separator: &str, per_line: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for phrase in phrases {
+        let joined = current.chars().count() + separator.chars().count() + phrase.chars().count();
+        if current.is_empty() {
+            current.clone_from(phrase);
+        } else if joined <= per_line {
+            current.push_str(separator);
+            current.push_str(phrase);
+        } else {
+            lines.push(std::mem::replace(&mut current, phrase.clone()));
+        }
+    }
+    if !current.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+/// What a legend entry shows beside its label.
+#[derive(Debug, Clone, PartialEq)]
+enum Swatch {
+    /// Colours side by side (one colour: a plain square).
+    Colours(Vec<Rgb>),
+    /// A stroke of a line's colour and width.
+    Line(Rgb, f64),
+    /// A marker.
+    Marker(MarkerForm, Rgb),
+}
+
+impl Swatch {
+    fn width(&self) -> u32 {
+        match self {
+            Swatch::Colours(colours) if colours.len() > 1 => RAMP_SWATCH_WIDTH,
+            Swatch::Line(..) => LINE_SWATCH_WIDTH,
+            Swatch::Colours(_) | Swatch::Marker(..) => SWATCH_SIDE,
+        }
+    }
+
+    /// The swatch's shapes with its top-left corner at `(left, top)`.
+    fn shapes(&self, left: u32, top: u32) -> Vec<Shape> {
+        let middle = f64::from(top) + f64::from(SWATCH_SIDE) / 2.0;
+        match self {
+            Swatch::Colours(colours) => {
+                let count = u32::try_from(colours.len().max(1)).unwrap_or(1);
+                let stripe = self.width() / count;
+                (0u32..)
+                    .zip(colours)
+                    .map(|(i, &fill)| {
+                        Shape::Block(Block {
+                            left: left + i * stripe,
+                            top,
+                            // The last stripe takes what the division left over.
+                            width: if i + 1 == count {
+                                self.width() - i * stripe
+                            } else {
+                                stripe
+                            },
+                            height: SWATCH_SIDE,
+                            fill,
+                        })
+                    })
+                    .collect()
+            }
+            Swatch::Line(colour, width) => vec![Shape::Line(Polyline {
+                name: "legend",
+                points: vec![
+                    Point {
+                        x: f64::from(left) + 3.0,
+                        y: middle,
+                    },
+                    Point {
+                        x: f64::from(left + LINE_SWATCH_WIDTH) - 3.0,
+                        y: middle,
+                    },
+                ],
+                colour: *colour,
+                width: *width,
+            })],
+            Swatch::Marker(form, fill) => vec![Shape::Marker(Marker {
+                name: "legend",
+                centre: Point {
+                    x: f64::from(left) + f64::from(SWATCH_SIDE) / 2.0,
+                    y: middle,
+                },
+                radius: f64::from(SWATCH_SIDE) / 2.0,
+                form: *form,
+                fill: *fill,
+                outline: palette::MARKER_OUTLINE,
+                outline_width: MARKER_OUTLINE_WIDTH,
+            })],
+        }
+    }
+}
+
+/// The legend's entries: every colour and mark a panel can show (the fog's only
+/// when a search planned through fog).
+fn legend_entries(shading: &CostShading, fogged: bool) -> Vec<(Swatch, String)> {
+    let (cheapest, dearest) = shading.cost_range();
+    let ground: Vec<Rgb> = (0..GROUND_SAMPLES)
+        .map(|i| {
+            let fraction = i as f64 / (GROUND_SAMPLES - 1) as f64;
+            shading.colour_of_cost(Some(cheapest * (dearest / cheapest).powf(fraction)))
+        })
+        .collect();
+    let mut entries = vec![
+        (
+            Swatch::Colours(ground),
+            format!("ground, cost {cheapest} to {dearest}"),
+        ),
+        (
+            Swatch::Colours(vec![shading.colour_of(Terrain::Wall)]),
+            "wall".to_owned(),
+        ),
+    ];
+    if fogged {
+        let floor = shading.colour_of(Terrain::Floor);
+        entries.push((
+            Swatch::Colours(vec![palette::fogged(floor)]),
+            "unseen (priced by --unknown)".to_owned(),
+        ));
+    }
+    entries.push((
+        Swatch::Colours(palette::closed_shades()),
+        "closed, first to last".to_owned(),
+    ));
+    entries.push((
+        Swatch::Colours(vec![palette::FRONTIER]),
+        "open frontier".to_owned(),
+    ));
+    if fogged {
+        entries.push((
+            Swatch::Colours(vec![
+                palette::over_hidden_wall(palette::FIRST_CLOSED),
+                palette::over_hidden_wall(palette::FRONTIER),
+            ]),
+            "searched, really a wall".to_owned(),
+        ));
+    }
+    entries.extend([
+        (
+            Swatch::Line(palette::RAW_PATH, RAW_PATH_WIDTH.1),
+            "raw path".to_owned(),
+        ),
+        (
+            Swatch::Line(palette::SMOOTHED_PATH, SMOOTHED_PATH_WIDTH.1),
+            "smoothed path".to_owned(),
+        ),
+        (
+            Swatch::Marker(MarkerForm::Disc, palette::START),
+            "start".to_owned(),
+        ),
+        (
+            Swatch::Marker(MarkerForm::Square, palette::GOAL),
+            "goal".to_owned(),
+        ),
+    ]);
+    entries
+}
+
+/// The legend flowed into rows `width` wide from `(left, top)`; its shapes and height.
+fn legend(left: u32, top: u32, width: u32, entries: &[(Swatch, String)]) -> (Vec<Shape>, u32) {
+    let mut shapes = Vec::new();
+    let (mut x, mut row_top) = (left, top);
+    let swatch_offset = (LINE_HEIGHT - SWATCH_SIDE) / 2;
+    for (swatch, label) in entries {
+        let entry_width = swatch.width() + SWATCH_LABEL_GAP + text_width(label, TEXT_SCALE);
+        if x > left && x + entry_width > left + width {
+            x = left;
+            row_top += LINE_HEIGHT;
+        }
+        shapes.extend(swatch.shapes(x, row_top + swatch_offset));
+        shapes.push(text(
+            x + swatch.width() + SWATCH_LABEL_GAP,
+            row_top,
+            palette::INK,
+            label,
+        ));
+        x += entry_width + LEGEND_ENTRY_GAP;
+    }
+    (shapes, row_top + LINE_HEIGHT - top)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::UnknownCellPolicy;
+    use crate::pathfinding::Heuristic;
+    use crate::search_picture::search_settings::SearchSettings;
+    use crate::search_picture::test_fixtures::two_rooms_scene;
+    use crate::world::CostProfile;
+
+    #[test]
+    fn cells_shrink_as_maps_grow_but_stay_at_least_a_pixel() {
+        assert_eq!(cell_size(12, 6, 1), MAX_CELL_SIZE);
+        assert_eq!(cell_size(512, 512, 1), 2);
+        assert_eq!(cell_size(512, 512, 2), 1);
+        assert_eq!(cell_size(61, 31, 2), 11);
+        assert_eq!(cell_size(5000, 10, 1), 1);
+    }
+
+    #[test]
+    fn a_512_map_makes_a_picture_of_reasonable_size() {
+        let cell = cell_size(512, 512, 2);
+        let width = 2 * pixels(512, cell) + PANEL_GAP + 2 * MARGIN;
+        assert!(width <= MAP_AREA_WIDTH + 2 * MARGIN, "{width}");
+    }
+
+    #[test]
+    fn each_panel_draws_its_own_search_cell_for_cell() {
+        let settings = [
+            SearchSettings::default(),
+            SearchSettings {
+                heuristic: Heuristic::Zero,
+                ..SearchSettings::default()
+            },
+        ];
+        let (scene, searches) = two_rooms_scene(&settings);
+        let closed: Vec<&CellLayer> = scene.cell_layers("closed").collect();
+        let frontier: Vec<&CellLayer> = scene.cell_layers("frontier").collect();
+        assert_eq!(closed.len(), 2);
+        for (layer, search) in closed.iter().zip(&searches) {
+            assert_eq!(layer.painted_count(), search.closed.len());
+            assert_eq!(
+                layer.colour_at(search.closed[0]),
+                Some(palette::FIRST_CLOSED),
+                "the start is expanded first"
+            );
+        }
+        for (layer, search) in frontier.iter().zip(&searches) {
+            assert_eq!(layer.painted_count(), search.frontier.len());
+        }
+        assert!(closed[0].origin.0 < closed[1].origin.0, "side by side");
+        let texts: Vec<&str> = scene.texts().collect();
+        for search in &searches {
+            let expanded = format!("expanded {}", search.stats.expanded);
+            assert!(texts.iter().any(|t| t.contains(&expanded)), "{texts:?}");
+        }
+        assert!(texts.contains(&"two rooms"));
+        // A narrow panel's title wraps between its phrases.
+        assert!(
+            texts.contains(&"octile, weight 1, ties larger-g"),
+            "{texts:?}"
+        );
+        assert!(
+            texts.contains(&"zero, weight 1, ties larger-g"),
+            "{texts:?}"
+        );
+        assert!(texts.contains(&"whole level known"), "{texts:?}");
+        assert!(
+            !texts.iter().any(|t| t.contains("unseen")),
+            "no fog, no fog legend"
+        );
+        assert!(scene.width >= MIN_CONTENT_WIDTH + 2 * MARGIN);
+    }
+
+    #[test]
+    fn fog_tints_unseen_terrain_and_adds_its_legend() {
+        let (scene, searches) = two_rooms_scene(&[SearchSettings {
+            unknown: Some(UnknownCellPolicy::Open),
+            sight_radius: 3,
+            ..SearchSettings::default()
+        }]);
+        let terrain = scene
+            .cell_layers("terrain")
+            .next()
+            .expect("a terrain layer");
+        let shading = CostShading::new(&CostProfile::default());
+        let floor = shading.colour_of(Terrain::Floor);
+        assert_eq!(terrain.colour_at(Pos::new(2, 2)), Some(floor), "seen");
+        assert_eq!(
+            terrain.colour_at(Pos::new(8, 1)),
+            Some(palette::fogged(floor)),
+            "behind the wall"
+        );
+        assert!(searches[0].planning.is_fogged());
+        assert!(scene.texts().any(|t| t == "unseen (priced by --unknown)"));
+    }
+
+    #[test]
+    fn the_paths_and_ends_are_drawn_through_cell_centres() {
+        let (scene, searches) = two_rooms_scene(&[SearchSettings::default()]);
+        let raw = scene
+            .shapes
+            .iter()
+            .find_map(|shape| match shape {
+                Shape::Line(line) if line.name == "raw-path" => Some(line),
+                _ => None,
+            })
+            .expect("a raw path");
+        let path = searches[0].path.as_ref().expect("a path");
+        assert_eq!(raw.points.len(), path.cells.len());
+        let cell = f64::from(MAX_CELL_SIZE);
+        let first = raw.points[0];
+        let terrain = scene.cell_layers("terrain").next().expect("terrain");
+        assert_eq!(first.x, f64::from(terrain.origin.0) + 1.5 * cell);
+        assert_eq!(first.y, f64::from(terrain.origin.1) + 1.5 * cell);
+        let markers: Vec<&str> = scene
+            .shapes
+            .iter()
+            .filter_map(|shape| match shape {
+                Shape::Marker(marker) => Some(marker.name),
+                _ => None,
+            })
+            .collect();
+        assert!(markers.contains(&"start") && markers.contains(&"goal"));
+    }
+
+    #[test]
+    fn phrases_wrap_between_phrases_only() {
+        let phrases: Vec<String> = ["expanded 120", "frontier 31", "cost 41.36"]
+            .map(str::to_owned)
+            .to_vec();
+        assert_eq!(
+            wrap_phrases(&phrases, "  ", 40),
+            vec!["expanded 120  frontier 31  cost 41.36"]
+        );
+        assert_eq!(
+            wrap_phrases(&phrases, "  ", 27),
+            vec!["expanded 120  frontier 31", "cost 41.36"]
+        );
+        assert_eq!(
+            wrap_phrases(&phrases, "  ", 5),
+            vec!["expanded 120", "frontier 31", "cost 41.36"]
+        );
+        assert!(wrap_phrases(&[], "  ", 5).is_empty());
+    }
+
+    #[test]
+    fn legend_rows_wrap_within_the_width() {
+        let entries = legend_entries(&CostShading::new(&CostProfile::default()), true);
+        let (shapes, height) = legend(MARGIN, 0, MIN_CONTENT_WIDTH, &entries);
+        assert!(height >= 2 * LINE_HEIGHT, "this many entries need rows");
+        for shape in &shapes {
+            if let Shape::Text(label) = shape {
+                let right = label.left + text_width(&label.text, label.scale);
+                assert!(
+                    right <= MARGIN + MIN_CONTENT_WIDTH,
+                    "{} overflows",
+                    label.text
+                );
+            }
+        }
+    }
+}
