@@ -6,6 +6,13 @@
 //! what it has never seen (`open`: as floor, `blocked`: impassable, or a cost).
 //! The goal's own cell is always known: it is where the planner was told to go.
 //!
+//! Heuristics are scaled by the cheapest cell of the grid itself. A game grid
+//! declares its traveller's cheapest terrain instead (road, 0.5), because cells
+//! can change under it; a pictured grid never changes, so its own cheapest cell
+//! keeps every heuristic admissible, and a map without roads (every Moving AI
+//! map) is not searched with estimates cut in half, as `fogcrawl scen` searches
+//! it too.
+//!
 //! It must never draw, and never search: it only builds the grid and remembers
 //! which cells were seen, so the picture can fog the rest.
 
@@ -28,10 +35,13 @@ impl PlanningGrid {
     /// # Errors
     /// [`GridError`] for a level with no cells.
     pub fn whole_level(level: &Level, profile: &CostProfile) -> Result<Self, GridError> {
-        Ok(Self {
-            grid: level.cost_grid(profile, Movement::default())?,
-            seen: None,
-        })
+        let grid = Grid::from_fn(
+            level.width(),
+            level.height(),
+            Movement::default(),
+            |x, y| level.cost_at(x, y, profile),
+        )?;
+        Ok(Self { grid, seen: None })
     }
 
     /// The level as a planner standing at `start` knows it: what it sees within
@@ -55,7 +65,7 @@ impl PlanningGrid {
             .collect();
         let width = level.width();
         let unseen_cost = unseen_cell_cost(unknown, profile);
-        let mut grid = Grid::from_fn(width, level.height(), Movement::default(), |x, y| {
+        let grid = Grid::from_fn(width, level.height(), Movement::default(), |x, y| {
             let known = level
                 .index(Pos::new(x, y))
                 .and_then(|i| seen.get(i).copied())
@@ -66,11 +76,6 @@ impl PlanningGrid {
                 unseen_cost
             }
         })?;
-        // As for the whole level: heuristics scale by the cheapest cost the
-        // traveller could ever meet, seen or not.
-        if let Some(cheapest) = profile.min_cost() {
-            grid.declare_min_cost(cheapest)?;
-        }
         Ok(Self {
             grid,
             seen: Some(seen),
@@ -135,6 +140,11 @@ mod tests {
         assert!(planning.is_seen(Pos::new(7, 1)));
         assert_eq!(planning.grid.cost(Pos::new(7, 1)), Some(4.0), "swamp");
         assert_eq!(planning.grid.cost(Pos::new(5, 1)), None, "wall");
+        assert_eq!(
+            planning.grid.min_cost(),
+            1.0,
+            "the map's cheapest, not road's"
+        );
     }
 
     #[test]
@@ -164,7 +174,17 @@ mod tests {
             Some(1.0),
             "an unseen wall is open ground to an optimist"
         );
-        assert_eq!(open.grid.min_cost(), 0.5, "road exists for this traveller");
+        assert_eq!(
+            open.grid.min_cost(),
+            1.0,
+            "no road here: floor is the cheapest"
+        );
+        let cheap_unknown = fog(UnknownCellPolicy::Cost(0.25));
+        assert_eq!(
+            cheap_unknown.grid.min_cost(),
+            0.25,
+            "unseen cells count too"
+        );
     }
 
     #[test]

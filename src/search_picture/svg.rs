@@ -2,7 +2,7 @@
 //!
 //! Kept small for large maps: each cell layer is drawn in cell units under one
 //! scale transform, its cells merged into rectangles ([`CellLayer::rectangles`])
-//! and written as one `<path>` per colour of `M x y h w v h h -w z` pieces; a
+//! and written as one `<path>` per colour of `m dx dy h w v h h -w z` pieces; a
 //! fully coloured layer (the terrain) lays its most common colour under
 //! everything as a single rectangle and writes only the rest. Layers, paths and
 //! markers carry a `class` naming what they show.
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::bitmap_font::GLYPH_SIDE;
-use super::cell_layer::CellLayer;
+use super::cell_layer::{CellLayer, CellRect};
 use super::colour::Rgb;
 use super::scene::{Block, Label, Marker, MarkerForm, Polyline, Scene, Shape};
 
@@ -73,25 +73,55 @@ fn write_layer(out: &mut String, layer: &CellLayer) {
             layer.height()
         );
     }
-    let mut pieces: BTreeMap<Rgb, String> = BTreeMap::new();
+    let mut pieces: BTreeMap<Rgb, PathText> = BTreeMap::new();
     for rect in layer.rectangles() {
-        if Some(rect.colour) == underlay {
-            continue;
+        if Some(rect.colour) != underlay {
+            pieces.entry(rect.colour).or_default().add(&rect);
         }
-        let _ = write!(
-            pieces.entry(rect.colour).or_default(),
-            "M{} {}h{}v{}h-{}z",
-            rect.x,
-            rect.y,
-            rect.width,
-            rect.height,
-            rect.width
-        );
     }
     for (colour, path) in pieces {
-        let _ = writeln!(out, r#"<path fill="{colour}" d="{path}"/>"#);
+        let _ = writeln!(out, r#"<path fill="{colour}" d="{}"/>"#, path.text);
     }
     out.push_str("</g>\n");
+}
+
+/// The `d` of one colour's path: a closed rectangle per piece, each moved to
+/// relative to the one before (after `z` the pen is back at the piece's corner),
+/// so a large map's coordinates cost a digit or two, not four.
+#[derive(Debug, Default)]
+struct PathText {
+    text: String,
+    /// The previous piece's top-left corner, in cells.
+    corner: Option<(usize, usize)>,
+}
+
+impl PathText {
+    fn add(&mut self, rect: &CellRect) {
+        let _ = match self.corner {
+            None => write!(self.text, "M{} {}", rect.x, rect.y),
+            Some((x, y)) => write!(
+                self.text,
+                "m{} {}",
+                signed_difference(rect.x, x),
+                signed_difference(rect.y, y)
+            ),
+        };
+        let _ = write!(
+            self.text,
+            "h{}v{}h-{}z",
+            rect.width, rect.height, rect.width
+        );
+        self.corner = Some((rect.x, rect.y));
+    }
+}
+
+/// `to - from` as signed text.
+fn signed_difference(to: usize, from: usize) -> String {
+    if to >= from {
+        (to - from).to_string()
+    } else {
+        format!("-{}", from - to)
+    }
 }
 
 fn write_block(out: &mut String, block: &Block) {
@@ -206,10 +236,14 @@ mod tests {
             .collect()
     }
 
-    /// How many cells the `M x y h w v h h -w z` pieces of a group cover.
+    /// How many cells the `m dx dy h w v h h -w z` pieces of a group cover.
     fn covered_cells(group: &str) -> usize {
         let mut cells = 0;
-        for piece in group.split('M').skip(1) {
+        let drawings = group
+            .split(r#" d=""#)
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next());
+        for piece in drawings.flat_map(|d| d.split(['M', 'm']).skip(1)) {
             let number_after = |marker: char| -> usize {
                 let at = piece.find(marker).expect("a piece has h and v") + 1;
                 piece[at..]
@@ -256,6 +290,21 @@ mod tests {
             36,
             "only walls and the door are written"
         );
+    }
+
+    #[test]
+    fn pieces_move_relative_to_the_one_before() {
+        let mut path = PathText::default();
+        for (x, y) in [(5, 7), (9, 7), (2, 8)] {
+            path.add(&CellRect {
+                x,
+                y,
+                width: 1,
+                height: 1,
+                colour: Rgb::hex(0),
+            });
+        }
+        assert_eq!(path.text, "M5 7h1v1h-1zm4 0h1v1h-1zm-7 1h1v1h-1z");
     }
 
     #[test]
