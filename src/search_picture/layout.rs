@@ -31,8 +31,9 @@ pub const MAX_CELL_SIZE: u32 = 16;
 pub const MAP_AREA_WIDTH: u32 = 1400;
 /// ...and this height (a 512-cell side gets 2 px cells alone, 1 px side by side).
 pub const MAP_AREA_HEIGHT: u32 = 1024;
-/// A panel is at least this wide, so its title and figures read on a tiny map.
-pub const MIN_PANEL_WIDTH: u32 = 320;
+/// A panel is at least this wide (32 characters), so its title and figures
+/// read on a tiny map.
+pub const MIN_PANEL_WIDTH: u32 = 512;
 /// The content is at least this wide, so the legend needs few rows.
 pub const MIN_CONTENT_WIDTH: u32 = 640;
 /// A legend swatch's height, and a plain swatch's width.
@@ -289,16 +290,23 @@ fn lines(left: u32, top: u32, colour: Rgb, texts: &[String]) -> Vec<Shape> {
 }
 
 /// Phrases joined by `separator` into lines of at most `per_line` characters,
-/// breaking only between phrases (a phrase longer than a line gets its own).
+/// breaking between phrases where it can; a phrase longer than a line is broken
+/// between its words (a single word longer than a line stands alone).
 #[must_use]
 pub fn wrap_phrases(phrases: &[String], separator: &str, per_line: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
+    let length = |text: &str| text.chars().count();
     for phrase in phrases {
-        let joined = current.chars().count() + separator.chars().count() + phrase.chars().count();
-        if current.is_empty() {
+        if length(phrase) > per_line && phrase.contains(' ') {
+            if !current.is_empty() {
+                lines.push(std::mem::take(&mut current));
+            }
+            let words: Vec<String> = phrase.split(' ').map(str::to_owned).collect();
+            lines.extend(wrap_phrases(&words, " ", per_line));
+        } else if current.is_empty() {
             current.clone_from(phrase);
-        } else if joined <= per_line {
+        } else if length(&current) + length(separator) + length(phrase) <= per_line {
             current.push_str(separator);
             current.push_str(phrase);
         } else {
@@ -613,9 +621,20 @@ mod tests {
             wrap_phrases(&phrases, "  ", 27),
             vec!["expanded 120  frontier 31", "cost 41.36"]
         );
+        let title = ["octile, weight 1, ties larger-g".to_owned()];
+        assert_eq!(
+            wrap_phrases(&title, "; ", 20),
+            vec!["octile, weight 1,", "ties larger-g"]
+        );
+        assert_eq!(
+            wrap_phrases(&phrases, "  ", 11),
+            vec!["expanded", "120", "frontier 31", "cost 41.36"],
+            "a phrase longer than a line breaks between its words"
+        );
         assert_eq!(
             wrap_phrases(&phrases, "  ", 5),
-            vec!["expanded 120", "frontier 31", "cost 41.36"]
+            vec!["expanded", "120", "frontier", "31", "cost", "41.36"],
+            "a word longer than a line stands alone"
         );
         assert!(wrap_phrases(&[], "  ", 5).is_empty());
     }

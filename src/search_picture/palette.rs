@@ -21,9 +21,10 @@ pub const WALL: Rgb = Rgb::hex(0x2f3340);
 pub const CHEAPEST_GROUND: Rgb = Rgb::hex(0xf4f1e4);
 /// The dearest ground (swamp).
 pub const DEAREST_GROUND: Rgb = Rgb::hex(0x8d7650);
-/// What unseen cells are tinted towards, and how far.
+/// What unseen cells are tinted towards, and how far: enough to set them apart,
+/// little enough that unseen walls stay darker than unseen ground.
 pub const FOG: Rgb = Rgb::hex(0x9fb0cc);
-pub const FOG_AMOUNT: f64 = 0.55;
+pub const FOG_AMOUNT: f64 = 0.45;
 /// The first cell expanded.
 pub const FIRST_CLOSED: Rgb = Rgb::hex(0xffe9a3);
 /// The last cell expanded.
