@@ -51,9 +51,9 @@ const GROUND_SAMPLES: usize = 8;
 const BLOCK_GAP: u32 = 8;
 
 /// The raw path's width in cells, and at least this many pixels.
-const RAW_PATH_WIDTH: (f64, f64) = (0.5, 3.0);
+const RAW_PATH_WIDTH: (f64, f64) = (0.6, 4.0);
 /// The smoothed path, narrower, drawn over the raw one so both show.
-const SMOOTHED_PATH_WIDTH: (f64, f64) = (0.22, 1.5);
+const SMOOTHED_PATH_WIDTH: (f64, f64) = (0.2, 1.5);
 /// Start and goal markers: radius in cells, and at least this many pixels.
 const MARKER_RADIUS: (f64, f64) = (0.5, 6.0);
 const MARKER_OUTLINE_WIDTH: f64 = 1.5;

@@ -38,10 +38,11 @@ pub const FRONTIER: Rgb = Rgb::hex(0x6fcdbf);
 /// Searched cells that are really impassable (the planner had not seen them):
 /// their shade is pulled this far towards [`WALL`].
 pub const HIDDEN_WALL_AMOUNT: f64 = 0.6;
-/// The path the search returned.
-pub const RAW_PATH: Rgb = Rgb::hex(0x1d4ed8);
-/// The string-pulled path.
-pub const SMOOTHED_PATH: Rgb = Rgb::hex(0xc2187f);
+/// The path the search returned: a wide, bright blue...
+pub const RAW_PATH: Rgb = Rgb::hex(0x1e7bf0);
+/// ...and the string-pulled path, a narrow dark magenta, so where the two run
+/// together the smoothed one shows as a core inside the raw one.
+pub const SMOOTHED_PATH: Rgb = Rgb::hex(0x9d0a6e);
 /// The start marker.
 pub const START: Rgb = Rgb::hex(0x16a34a);
 /// The goal marker.
