@@ -316,6 +316,29 @@ fn bad_input_gets_one_line_and_status_one() {
 }
 
 #[test]
+fn a_map_too_wide_to_draw_is_refused_before_any_search() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let wide = dir.path().join("wide.map");
+    let row = ".".repeat(4097);
+    std::fs::write(
+        &wide,
+        format!("type octile\nheight 1\nwidth 4097\nmap\n{row}\n"),
+    )
+    .expect("the map is written");
+    assert_refused(
+        &[
+            "--map",
+            &wide.to_string_lossy(),
+            "--from",
+            "0,0",
+            "--to",
+            "4096,0",
+        ],
+        "`wide` is 4097x1 cells; trace draws maps of at most 4096 cells a side",
+    );
+}
+
+#[test]
 fn help_explains_fog_planning_and_compare() {
     let output = trace(&["--help"]);
     assert!(output.status.success());

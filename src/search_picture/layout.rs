@@ -207,7 +207,7 @@ fn panel_map(
     let is_wall = |pos: Pos| {
         level
             .terrain_at(pos.x, pos.y)
-            .is_none_or(|ground| shading.colour_of(ground) == palette::WALL)
+            .is_none_or(|ground| shading.is_impassable(ground))
     };
     let searched = |colour: Rgb, pos: Pos| {
         if is_wall(pos) {

@@ -137,6 +137,12 @@ impl CostShading {
     pub fn colour_of(&self, terrain: Terrain) -> Rgb {
         self.colour_of_cost(self.profile.cost(terrain))
     }
+
+    /// Whether this traveller cannot enter `terrain` (it is drawn as [`WALL`]).
+    #[must_use]
+    pub fn is_impassable(&self, terrain: Terrain) -> bool {
+        !self.profile.is_passable(terrain)
+    }
 }
 
 #[cfg(test)]
@@ -182,6 +188,8 @@ mod tests {
         assert_eq!(shading.colour_of(Terrain::Road), CHEAPEST_GROUND);
         assert_eq!(shading.colour_of(Terrain::Swamp), DEAREST_GROUND);
         assert_eq!(shading.colour_of(Terrain::DeepWater), WALL);
+        assert!(shading.is_impassable(Terrain::DeepWater));
+        assert!(!shading.is_impassable(Terrain::ClosedDoor));
     }
 
     #[test]

@@ -56,6 +56,16 @@ pub enum PictureError {
     /// `--out`'s extension names no picture format.
     #[error("--out {}: unknown picture format `{extension}`; accepted: a file name ending in .svg or .png", path.display())]
     UnknownFormat { path: PathBuf, extension: String },
+    /// The map is too large to draw at a pixel per cell.
+    #[error(
+        "`{level}` is {width}x{height} cells; trace draws maps of at most {max} cells a side (a pixel per cell)"
+    )]
+    MapTooLarge {
+        level: String,
+        width: usize,
+        height: usize,
+        max: usize,
+    },
     /// The level could not be found, read or built (its own message).
     #[error(transparent)]
     Level(#[from] LevelError),

@@ -24,6 +24,10 @@ use super::search_settings::{SearchSettings, SettingKey};
 use super::svg::to_svg;
 use super::traced_search::TracedSearch;
 
+/// The longest map side drawn: at a pixel per cell, a 4096x4096 map is a 64 MB
+/// RGBA buffer; the largest Moving AI maps (16384 a side) would take a gigabyte.
+pub const MAX_PICTURED_SIDE: usize = 4096;
+
 /// `fogcrawl trace`'s flags besides the level.
 #[derive(Debug, Clone, clap::Args)]
 pub struct TraceArgs {
@@ -138,6 +142,14 @@ pub fn run_trace(level_arg: &str, args: &TraceArgs) -> Result<TraceReport, Pictu
 
     let loaded = load_level(level_arg, args.seed)?;
     let level = &loaded.level;
+    if level.width().max(level.height()) > MAX_PICTURED_SIDE {
+        return Err(PictureError::MapTooLarge {
+            level: loaded.file.name.clone(),
+            width: level.width(),
+            height: level.height(),
+            max: MAX_PICTURED_SIDE,
+        });
+    }
     let profile = CostProfile::default();
     check_end("--from", from, level, &loaded.file.name, &profile)?;
     check_end("--to", to, level, &loaded.file.name, &profile)?;
