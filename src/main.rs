@@ -117,10 +117,13 @@ enum Command {
 /// `fogcrawl trace --help`'s examples.
 const TRACE_EXAMPLES: &str = "\
 Examples:
-  fogcrawl trace --level maze --from 1,1 --to 59,29 --out maze.png
-  fogcrawl trace --level maze --from 1,1 --to 59,29 --heuristic octile --compare heuristic=dijkstra --out maze.png
-  fogcrawl trace --map arena.map --from 3,3 --to 45,45 --weight 2 --compare weight=1 --out arena.svg
-  fogcrawl trace --level rooms --from 2,2 --to 70,20 --unknown open --sight 8 --compare unknown=blocked --out fog.svg";
+  fogcrawl trace --level swamp --from 4,7 --to 45,7 --out swamp.png
+  fogcrawl trace --level maze --from 1,1 --to 59,29 --unknown open \\
+      --compare unknown=off --out maze.png
+  fogcrawl trace --level river --from 6,12 --to 49,18 --unknown open \\
+      --compare unknown=3 --out river.svg
+  fogcrawl trace --map arena.map --from 4,32 --to 47,19 \\
+      --compare heuristic=dijkstra --out arena.svg";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

@@ -353,3 +353,55 @@ fn help_explains_fog_planning_and_compare() {
         assert!(help.contains(phrase), "{phrase:?} not in help:\n{help}");
     }
 }
+
+/// The commands under `Examples:` in `fogcrawl trace --help`, continuation lines
+/// joined, each as its arguments after `fogcrawl trace`.
+fn help_examples() -> Vec<Vec<String>> {
+    let help = stdout(&trace(&["--help"]));
+    let (_, examples) = help.split_once("Examples:").expect("help has examples");
+    let joined = examples.replace("\\\n", " ");
+    joined
+        .lines()
+        .map(str::split_whitespace)
+        .filter_map(|mut words| {
+            (words.next() == Some("fogcrawl") && words.next() == Some("trace"))
+                .then(|| words.map(str::to_owned).collect())
+        })
+        .collect()
+}
+
+#[test]
+fn the_examples_in_help_run() {
+    let examples = help_examples();
+    assert!(examples.len() >= 3, "{examples:?}");
+    let movingai = std::env::var_os(MOVINGAI_DIR_VARIABLE).map(PathBuf::from);
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for mut args in examples {
+        if let Some(at) = args.iter().position(|a| a == "--out") {
+            args[at + 1] = dir
+                .path()
+                .join(&args[at + 1])
+                .to_string_lossy()
+                .into_owned();
+        }
+        if let Some(at) = args.iter().position(|a| a == "--map") {
+            // The example names a benchmark map by its file name.
+            let Some(movingai) = &movingai else {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "skipped {args:?}: {MOVINGAI_DIR_VARIABLE} is not set"
+                );
+                continue;
+            };
+            args[at + 1] = movingai.join(&args[at + 1]).to_string_lossy().into_owned();
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let output = trace(&args);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}{}",
+            stdout(&output),
+            stderr(&output)
+        );
+    }
+}
