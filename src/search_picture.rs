@@ -10,8 +10,9 @@
 //! - [`planning_grid`]: the grid the search plans on, whole or through fog.
 //! - [`traced_search`]: the engine's traced A* and its figures.
 //! - [`palette`] and [`colour`]: what each colour means.
-//! - [`layout`]: panels, legend and text placed as a [`scene::Scene`] of simple
-//!   shapes ([`cell_layer`] holds the map cells and merges them into rectangles).
+//! - [`layout`]: panels and text placed as a [`scene::Scene`] of simple shapes
+//!   ([`cell_layer`] holds the map cells and merges them into rectangles,
+//!   [`legend`] explains the colours, [`text_wrap`] fits text to a panel).
 //! - [`svg`] writes a scene as text; [`raster`] paints it into an RGBA buffer
 //!   (lettering from [`bitmap_font`]) that [`png`] encodes with the `png` crate.
 //! - [`picture_format`] picks the writer from `--out`'s extension;
@@ -23,6 +24,7 @@ pub mod bitmap_font;
 pub mod cell_layer;
 pub mod colour;
 pub mod layout;
+pub mod legend;
 pub mod palette;
 pub mod picture_error;
 pub mod picture_format;
@@ -34,6 +36,7 @@ pub mod search_settings;
 pub mod svg;
 #[cfg(test)]
 mod test_fixtures;
+pub mod text_wrap;
 pub mod trace_command;
 pub mod traced_search;
 

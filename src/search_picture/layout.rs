@@ -8,13 +8,15 @@
 //! writers paint the same scene.
 
 use crate::pathfinding::Pos;
-use crate::world::{Level, Terrain};
+use crate::world::Level;
 
 use super::bitmap_font::{GLYPH_SIDE, characters_fitting, text_width};
 use super::cell_layer::CellLayer;
 use super::colour::Rgb;
+use super::legend::legend;
 use super::palette::{self, CostShading};
-use super::scene::{Block, Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
+use super::scene::{Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
+use super::text_wrap::wrap_phrases;
 use super::traced_search::TracedSearch;
 
 /// Space around the picture's content, in pixels.
@@ -36,27 +38,16 @@ pub const MAP_AREA_HEIGHT: u32 = 1024;
 pub const MIN_PANEL_WIDTH: u32 = 512;
 /// The content is at least this wide, so the legend needs few rows.
 pub const MIN_CONTENT_WIDTH: u32 = 640;
-/// A legend swatch's height, and a plain swatch's width.
-const SWATCH_SIDE: u32 = 16;
-/// A swatch showing a range of colours is this wide.
-const RAMP_SWATCH_WIDTH: u32 = 48;
-/// A swatch showing a line is this wide.
-const LINE_SWATCH_WIDTH: u32 = 28;
-/// Between a swatch and its label, and between legend entries.
-const SWATCH_LABEL_GAP: u32 = 6;
-const LEGEND_ENTRY_GAP: u32 = 22;
-/// How many cost samples the ground swatch shows.
-const GROUND_SAMPLES: usize = 8;
 /// Between the blocks of text and the maps.
 const BLOCK_GAP: u32 = 8;
 
 /// The raw path's width in cells, and at least this many pixels.
-const RAW_PATH_WIDTH: (f64, f64) = (0.6, 4.0);
+pub(super) const RAW_PATH_WIDTH: (f64, f64) = (0.6, 4.0);
 /// The smoothed path, narrower, drawn over the raw one so both show.
-const SMOOTHED_PATH_WIDTH: (f64, f64) = (0.2, 1.5);
+pub(super) const SMOOTHED_PATH_WIDTH: (f64, f64) = (0.2, 1.5);
 /// Start and goal markers: radius in cells, and at least this many pixels.
 const MARKER_RADIUS: (f64, f64) = (0.5, 6.0);
-const MARKER_OUTLINE_WIDTH: f64 = 1.5;
+pub(super) const MARKER_OUTLINE_WIDTH: f64 = 1.5;
 
 /// The cell side in pixels for `panels` maps of `width x height` cells side by side.
 #[must_use]
@@ -126,12 +117,7 @@ pub fn lay_out(
     }
 
     let fogged = searches.iter().any(|s| s.planning.is_fogged());
-    let (legend, legend_height) = legend(
-        MARGIN,
-        legend_top,
-        content_width,
-        &legend_entries(shading, fogged),
-    );
+    let (legend, legend_height) = legend(shading, fogged, (MARGIN, legend_top), content_width);
     shapes.extend(legend);
 
     Scene {
@@ -271,7 +257,7 @@ fn panel_map(
 }
 
 /// A label at `(left, top)`.
-fn text(left: u32, top: u32, colour: Rgb, text: &str) -> Shape {
+pub(super) fn text(left: u32, top: u32, colour: Rgb, text: &str) -> Shape {
     Shape::Text(Label {
         left,
         top: top + (LINE_HEIGHT - GLYPH_SIDE * TEXT_SCALE) / 2,
@@ -289,200 +275,6 @@ fn lines(left: u32, top: u32, colour: Rgb, texts: &[String]) -> Vec<Shape> {
         .collect()
 }
 
-/// Phrases joined by `separator` into lines of at most `per_line` characters,
-/// breaking between phrases where it can; a phrase longer than a line is broken
-/// between its words (a single word longer than a line stands alone).
-#[must_use]
-pub fn wrap_phrases(phrases: &[String], separator: &str, per_line: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut current = String::new();
-    let length = |text: &str| text.chars().count();
-    for phrase in phrases {
-        if length(phrase) > per_line && phrase.contains(' ') {
-            if !current.is_empty() {
-                lines.push(std::mem::take(&mut current));
-            }
-            let words: Vec<String> = phrase.split(' ').map(str::to_owned).collect();
-            lines.extend(wrap_phrases(&words, " ", per_line));
-        } else if current.is_empty() {
-            current.clone_from(phrase);
-        } else if length(&current) + length(separator) + length(phrase) <= per_line {
-            current.push_str(separator);
-            current.push_str(phrase);
-        } else {
-            lines.push(std::mem::replace(&mut current, phrase.clone()));
-        }
-    }
-    if !current.is_empty() {
-        lines.push(current);
-    }
-    lines
-}
-
-/// What a legend entry shows beside its label.
-#[derive(Debug, Clone, PartialEq)]
-enum Swatch {
-    /// Colours side by side (one colour: a plain square).
-    Colours(Vec<Rgb>),
-    /// A stroke of a line's colour and width.
-    Line(Rgb, f64),
-    /// A marker.
-    Marker(MarkerForm, Rgb),
-}
-
-impl Swatch {
-    fn width(&self) -> u32 {
-        match self {
-            Swatch::Colours(colours) if colours.len() > 1 => RAMP_SWATCH_WIDTH,
-            Swatch::Line(..) => LINE_SWATCH_WIDTH,
-            Swatch::Colours(_) | Swatch::Marker(..) => SWATCH_SIDE,
-        }
-    }
-
-    /// The swatch's shapes with its top-left corner at `(left, top)`.
-    fn shapes(&self, left: u32, top: u32) -> Vec<Shape> {
-        let middle = f64::from(top) + f64::from(SWATCH_SIDE) / 2.0;
-        match self {
-            Swatch::Colours(colours) => {
-                let count = u32::try_from(colours.len().max(1)).unwrap_or(1);
-                let stripe = self.width() / count;
-                (0u32..)
-                    .zip(colours)
-                    .map(|(i, &fill)| {
-                        Shape::Block(Block {
-                            left: left + i * stripe,
-                            top,
-                            // The last stripe takes what the division left over.
-                            width: if i + 1 == count {
-                                self.width() - i * stripe
-                            } else {
-                                stripe
-                            },
-                            height: SWATCH_SIDE,
-                            fill,
-                        })
-                    })
-                    .collect()
-            }
-            Swatch::Line(colour, width) => vec![Shape::Line(Polyline {
-                name: "legend",
-                points: vec![
-                    Point {
-                        x: f64::from(left) + 3.0,
-                        y: middle,
-                    },
-                    Point {
-                        x: f64::from(left + LINE_SWATCH_WIDTH) - 3.0,
-                        y: middle,
-                    },
-                ],
-                colour: *colour,
-                width: *width,
-            })],
-            Swatch::Marker(form, fill) => vec![Shape::Marker(Marker {
-                name: "legend",
-                centre: Point {
-                    x: f64::from(left) + f64::from(SWATCH_SIDE) / 2.0,
-                    y: middle,
-                },
-                radius: f64::from(SWATCH_SIDE) / 2.0,
-                form: *form,
-                fill: *fill,
-                outline: palette::MARKER_OUTLINE,
-                outline_width: MARKER_OUTLINE_WIDTH,
-            })],
-        }
-    }
-}
-
-/// The legend's entries: every colour and mark a panel can show (the fog's only
-/// when a search planned through fog).
-fn legend_entries(shading: &CostShading, fogged: bool) -> Vec<(Swatch, String)> {
-    let (cheapest, dearest) = shading.cost_range();
-    let ground: Vec<Rgb> = (0..GROUND_SAMPLES)
-        .map(|i| {
-            let fraction = i as f64 / (GROUND_SAMPLES - 1) as f64;
-            shading.colour_of_cost(Some(cheapest * (dearest / cheapest).powf(fraction)))
-        })
-        .collect();
-    let mut entries = vec![
-        (
-            Swatch::Colours(ground),
-            format!("ground, cost {cheapest} to {dearest}"),
-        ),
-        (
-            Swatch::Colours(vec![shading.colour_of(Terrain::Wall)]),
-            "wall".to_owned(),
-        ),
-    ];
-    if fogged {
-        let floor = shading.colour_of(Terrain::Floor);
-        entries.push((
-            Swatch::Colours(vec![palette::fogged(floor)]),
-            "unseen (priced by --unknown)".to_owned(),
-        ));
-    }
-    entries.push((
-        Swatch::Colours(palette::closed_shades()),
-        "closed, first to last".to_owned(),
-    ));
-    entries.push((
-        Swatch::Colours(vec![palette::FRONTIER]),
-        "open frontier".to_owned(),
-    ));
-    if fogged {
-        entries.push((
-            Swatch::Colours(vec![
-                palette::over_hidden_wall(palette::FIRST_CLOSED),
-                palette::over_hidden_wall(palette::FRONTIER),
-            ]),
-            "searched, really a wall".to_owned(),
-        ));
-    }
-    entries.extend([
-        (
-            Swatch::Line(palette::RAW_PATH, RAW_PATH_WIDTH.1),
-            "raw path".to_owned(),
-        ),
-        (
-            Swatch::Line(palette::SMOOTHED_PATH, SMOOTHED_PATH_WIDTH.1),
-            "smoothed path".to_owned(),
-        ),
-        (
-            Swatch::Marker(MarkerForm::Disc, palette::START),
-            "start".to_owned(),
-        ),
-        (
-            Swatch::Marker(MarkerForm::Square, palette::GOAL),
-            "goal".to_owned(),
-        ),
-    ]);
-    entries
-}
-
-/// The legend flowed into rows `width` wide from `(left, top)`; its shapes and height.
-fn legend(left: u32, top: u32, width: u32, entries: &[(Swatch, String)]) -> (Vec<Shape>, u32) {
-    let mut shapes = Vec::new();
-    let (mut x, mut row_top) = (left, top);
-    let swatch_offset = (LINE_HEIGHT - SWATCH_SIDE) / 2;
-    for (swatch, label) in entries {
-        let entry_width = swatch.width() + SWATCH_LABEL_GAP + text_width(label, TEXT_SCALE);
-        if x > left && x + entry_width > left + width {
-            x = left;
-            row_top += LINE_HEIGHT;
-        }
-        shapes.extend(swatch.shapes(x, row_top + swatch_offset));
-        shapes.push(text(
-            x + swatch.width() + SWATCH_LABEL_GAP,
-            row_top,
-            palette::INK,
-            label,
-        ));
-        x += entry_width + LEGEND_ENTRY_GAP;
-    }
-    (shapes, row_top + LINE_HEIGHT - top)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -490,7 +282,7 @@ mod tests {
     use crate::pathfinding::Heuristic;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
-    use crate::world::CostProfile;
+    use crate::world::{CostProfile, Terrain};
 
     #[test]
     fn cells_shrink_as_maps_grow_but_stay_at_least_a_pixel() {
@@ -606,53 +398,5 @@ mod tests {
             })
             .collect();
         assert!(markers.contains(&"start") && markers.contains(&"goal"));
-    }
-
-    #[test]
-    fn phrases_wrap_between_phrases_only() {
-        let phrases: Vec<String> = ["expanded 120", "frontier 31", "cost 41.36"]
-            .map(str::to_owned)
-            .to_vec();
-        assert_eq!(
-            wrap_phrases(&phrases, "  ", 40),
-            vec!["expanded 120  frontier 31  cost 41.36"]
-        );
-        assert_eq!(
-            wrap_phrases(&phrases, "  ", 27),
-            vec!["expanded 120  frontier 31", "cost 41.36"]
-        );
-        let title = ["octile, weight 1, ties larger-g".to_owned()];
-        assert_eq!(
-            wrap_phrases(&title, "; ", 20),
-            vec!["octile, weight 1,", "ties larger-g"]
-        );
-        assert_eq!(
-            wrap_phrases(&phrases, "  ", 11),
-            vec!["expanded", "120", "frontier 31", "cost 41.36"],
-            "a phrase longer than a line breaks between its words"
-        );
-        assert_eq!(
-            wrap_phrases(&phrases, "  ", 5),
-            vec!["expanded", "120", "frontier", "31", "cost", "41.36"],
-            "a word longer than a line stands alone"
-        );
-        assert!(wrap_phrases(&[], "  ", 5).is_empty());
-    }
-
-    #[test]
-    fn legend_rows_wrap_within_the_width() {
-        let entries = legend_entries(&CostShading::new(&CostProfile::default()), true);
-        let (shapes, height) = legend(MARGIN, 0, MIN_CONTENT_WIDTH, &entries);
-        assert!(height >= 2 * LINE_HEIGHT, "this many entries need rows");
-        for shape in &shapes {
-            if let Shape::Text(label) = shape {
-                let right = label.left + text_width(&label.text, label.scale);
-                assert!(
-                    right <= MARGIN + MIN_CONTENT_WIDTH,
-                    "{} overflows",
-                    label.text
-                );
-            }
-        }
     }
 }
