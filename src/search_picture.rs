@@ -12,7 +12,8 @@
 //! - [`palette`] and [`colour`]: what each colour means.
 //! - [`layout`]: panels and text placed as a [`scene::Scene`] of simple shapes
 //!   ([`cell_layer`] holds the map cells and merges them into rectangles,
-//!   [`legend`] explains the colours, [`text_wrap`] fits text to a panel).
+//!   [`legend`] explains the colours, [`text_wrap`] fits text to a panel,
+//!   [`straight_strokes`] draws the smoothed path as straight strokes).
 //! - [`svg`] writes a scene as text; [`raster`] paints it into an RGBA buffer
 //!   (lettering from [`bitmap_font`]) that [`png`] encodes with the `png` crate.
 //! - [`picture_format`] picks the writer from `--out`'s extension;
@@ -33,6 +34,7 @@ pub mod png;
 pub mod raster;
 pub mod scene;
 pub mod search_settings;
+pub mod straight_strokes;
 pub mod svg;
 #[cfg(test)]
 mod test_fixtures;

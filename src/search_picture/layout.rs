@@ -16,6 +16,7 @@ use super::colour::Rgb;
 use super::legend::legend;
 use super::palette::{self, CostShading};
 use super::scene::{Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
+use super::straight_strokes::corners;
 use super::text_wrap::wrap_phrases;
 use super::traced_search::TracedSearch;
 
@@ -225,7 +226,10 @@ fn panel_map(
         }));
         shapes.push(Shape::Line(Polyline {
             name: "smoothed-path",
-            points: search.smoothed.iter().map(|&pos| map.centre(pos)).collect(),
+            points: corners(&search.smoothed)
+                .into_iter()
+                .map(|pos| map.centre(pos))
+                .collect(),
             colour: palette::SMOOTHED_PATH,
             width: map.scaled(SMOOTHED_PATH_WIDTH),
         }));
