@@ -87,11 +87,7 @@ pub fn lay_out(
     let per_line = characters_fitting(panel_width, TEXT_SCALE);
     let titles: Vec<Vec<String>> = searches
         .iter()
-        .map(|search| {
-            let title = search.settings.to_string();
-            let phrases: Vec<String> = title.split("; ").map(str::to_owned).collect();
-            wrap_phrases(&phrases, "; ", per_line)
-        })
+        .map(|search| wrap_phrases(&search.settings.phrases(), "; ", per_line))
         .collect();
     let figures: Vec<Vec<String>> = searches
         .iter()

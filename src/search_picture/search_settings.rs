@@ -240,21 +240,30 @@ fn unknown_accepted() -> String {
     )
 }
 
-impl fmt::Display for SearchSettings {
-    /// One line for a panel's title: `octile, weight 1, ties larger-g`, then the
-    /// fog if any: `; fog: sight 8, unseen open`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
+impl SearchSettings {
+    /// How these settings read in a panel's title, in two phrases: the search
+    /// (`octile, weight 1, ties larger-g`) and what it knows (`whole level known`,
+    /// or `fog: sight 8, unseen open`).
+    #[must_use]
+    pub fn phrases(&self) -> [String; 2] {
+        let search = format!(
             "{}, weight {}, ties {}",
             self.heuristic,
             self.weight,
             rules::tie_break_name(self.tie_break).replace('_', "-")
-        )?;
-        match self.unknown {
-            None => f.write_str("; whole level known"),
-            Some(policy) => write!(f, "; fog: sight {}, unseen {policy}", self.sight_radius),
-        }
+        );
+        let knowledge = match self.unknown {
+            None => "whole level known".to_owned(),
+            Some(policy) => format!("fog: sight {}, unseen {policy}", self.sight_radius),
+        };
+        [search, knowledge]
+    }
+}
+
+impl fmt::Display for SearchSettings {
+    /// The two [`SearchSettings::phrases`] on one line, joined by `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.phrases().join("; "))
     }
 }
 
