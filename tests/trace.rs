@@ -10,8 +10,11 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+#[path = "support/movingai_dir.rs"]
+mod movingai_dir;
+use movingai_dir::{MOVINGAI_DIR_VARIABLE, movingai_dir};
+
 const BIN: &str = env!("CARGO_BIN_EXE_fogcrawl");
-const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 
 fn fixture_map() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/trace/walled_field.map")
@@ -203,15 +206,8 @@ fn fog_planning_draws_and_reports_both_policies() {
 
 #[test]
 fn the_benchmark_arena_draws_when_the_benchmark_set_is_there() {
-    let Some(dir) = std::env::var_os(MOVINGAI_DIR_VARIABLE) else {
-        // Straight to stderr, past the harness's capture, so the skip shows.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: {MOVINGAI_DIR_VARIABLE} is not set (CI sets it to ../shared/movingai)"
-        );
-        return;
-    };
-    let arena = PathBuf::from(dir).join("arena.map");
+    let Some(dir) = movingai_dir() else { return };
+    let arena = dir.join("arena.map");
     assert!(arena.is_file(), "{} is missing", arena.display());
     let arena = arena.to_string_lossy().into_owned();
     // The arena benchmark's last scenario.
@@ -374,7 +370,7 @@ fn help_examples() -> Vec<Vec<String>> {
 fn the_examples_in_help_run() {
     let examples = help_examples();
     assert!(examples.len() >= 3, "{examples:?}");
-    let movingai = std::env::var_os(MOVINGAI_DIR_VARIABLE).map(PathBuf::from);
+    let movingai = movingai_dir();
     let dir = tempfile::tempdir().expect("a temporary folder");
     for mut args in examples {
         if let Some(at) = args.iter().position(|a| a == "--out") {

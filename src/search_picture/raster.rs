@@ -155,7 +155,7 @@ impl Canvas {
                 from.y.max(to.y) + radius,
             );
             self.fill_where(area, |centre| {
-                (distance_to_segment(centre, from, to) <= radius).then_some(line.colour)
+                (centre.distance_to_segment(from, to) <= radius).then_some(line.colour)
             });
         }
     }
@@ -201,19 +201,6 @@ impl Canvas {
             }
         }
     }
-}
-
-/// How far `point` is from the segment `from`-`to`.
-fn distance_to_segment(point: Point, from: Point, to: Point) -> f64 {
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let length_squared = dx * dx + dy * dy;
-    let along = if length_squared > 0.0 {
-        (((point.x - from.x) * dx + (point.y - from.y) * dy) / length_squared).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (nearest_x, nearest_y) = (from.x + along * dx, from.y + along * dy);
-    (point.x - nearest_x).hypot(point.y - nearest_y)
 }
 
 #[cfg(test)]

@@ -14,6 +14,22 @@ pub struct Point {
     pub y: f64,
 }
 
+impl Point {
+    /// How far this point is from the segment `from`-`to`.
+    #[must_use]
+    pub fn distance_to_segment(self, from: Point, to: Point) -> f64 {
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        let length_squared = dx * dx + dy * dy;
+        // Where the nearest point lies along the segment, 0 at `from`, 1 at `to`.
+        let along = if length_squared > 0.0 {
+            (((self.x - from.x) * dx + (self.y - from.y) * dy) / length_squared).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (self.x - (from.x + along * dx)).hypot(self.y - (from.y + along * dy))
+    }
+}
+
 /// Connected straight segments of one colour and width, with round joins and ends.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Polyline {
@@ -101,5 +117,23 @@ impl Scene {
             Shape::Text(label) => Some(label.text.as_str()),
             _ => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_to_a_segment_are_to_its_nearest_point() {
+        let (from, to) = (Point { x: 0.0, y: 0.0 }, Point { x: 4.0, y: 0.0 });
+        let distance = |x, y| Point { x, y }.distance_to_segment(from, to);
+        assert_eq!(distance(2.0, 3.0), 3.0, "beside the middle");
+        assert_eq!(distance(7.0, 4.0), 5.0, "past the end: to the end");
+        assert_eq!(distance(-3.0, 0.0), 3.0, "before the start");
+        assert_eq!(
+            Point { x: 3.0, y: 4.0 }.distance_to_segment(from, from),
+            5.0
+        );
     }
 }

@@ -9,6 +9,8 @@
 
 use crate::pathfinding::Pos;
 
+use super::scene::Point;
+
 /// How far (in cells) a cell may lie from the segment drawn over it: a grid
 /// line's cells lie at most half a cell from the exact line.
 const HALF_CELL: f64 = 0.5 + 1e-9;
@@ -42,15 +44,11 @@ pub fn corners(path: &[Pos]) -> Vec<Pos> {
 
 /// How far the centre of `cell` is from the segment `from`-`to`, in cells.
 fn distance_to_segment(cell: Pos, from: Pos, to: Pos) -> f64 {
-    let (dx, dy) = (f64::from(to.x - from.x), f64::from(to.y - from.y));
-    let (px, py) = (f64::from(cell.x - from.x), f64::from(cell.y - from.y));
-    let length_squared = dx * dx + dy * dy;
-    let along = if length_squared > 0.0 {
-        ((px * dx + py * dy) / length_squared).clamp(0.0, 1.0)
-    } else {
-        0.0
+    let point = |pos: Pos| Point {
+        x: f64::from(pos.x),
+        y: f64::from(pos.y),
     };
-    (px - along * dx).hypot(py - along * dy)
+    point(cell).distance_to_segment(point(from), point(to))
 }
 
 #[cfg(test)]
