@@ -73,6 +73,17 @@ impl CellLayer {
         (x < self.width && y < self.height).then(|| y * self.width + x)
     }
 
+    /// Whether `other` shows the same cells at the same size, wherever it is drawn
+    /// (two panels over one level share their terrain unless fog differs).
+    #[must_use]
+    pub fn looks_like(&self, other: &CellLayer) -> bool {
+        self.name == other.name
+            && self.cell_size == other.cell_size
+            && self.width == other.width
+            && self.height == other.height
+            && self.cells == other.cells
+    }
+
     /// Colours the cell at `pos`; a cell outside the layer is ignored.
     pub fn paint(&mut self, pos: Pos, colour: Rgb) {
         if let Some(cell) = self.index(pos).and_then(|i| self.cells.get_mut(i)) {
@@ -256,6 +267,16 @@ mod tests {
         assert_eq!(layer("rrr\nrbb\n").most_common_colour(), Some(RED));
         assert_eq!(layer("...\n").most_common_colour(), None);
         assert!(layer("rb\nbr\n").is_opaque());
+    }
+
+    #[test]
+    fn layers_look_alike_by_their_cells_not_their_place() {
+        let here = layer("rb\nbr\n");
+        let mut there = here.clone();
+        there.origin = (100, 0);
+        assert!(here.looks_like(&there));
+        there.paint(Pos::new(0, 0), BLUE);
+        assert!(!here.looks_like(&there));
     }
 
     #[test]

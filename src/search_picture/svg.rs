@@ -4,8 +4,10 @@
 //! scale transform, its cells merged into rectangles ([`CellLayer::rectangles`])
 //! and written as one `<path>` per colour of `m dx dy h w v h h -w z` pieces; a
 //! fully coloured layer (the terrain) lays its most common colour under
-//! everything as a single rectangle and writes only the rest. Layers, paths and
-//! markers carry a `class` naming what they show.
+//! everything as a single rectangle and writes only the rest. A layer that
+//! looks like one already written (the second panel's terrain, without fog) is
+//! a `<use>` of it. Layers, paths and markers carry a `class` naming what they
+//! show.
 //!
 //! It must never decide what is drawn: that is the layout's job.
 
@@ -20,6 +22,8 @@ use super::scene::{Block, Label, Marker, MarkerForm, Polyline, Scene, Shape};
 /// Where a line of text sits on its baseline, as a share of the font size below
 /// the top of its glyphs (the bitmap font's baseline is on its seventh row of 8).
 const BASELINE: f64 = 0.8;
+/// The prefix of a cell layer group's `id`.
+const LAYER_ID: &str = "layer-";
 /// The font readers' browsers draw labels with.
 const FONT_FAMILY: &str = "DejaVu Sans Mono,Menlo,Consolas,monospace";
 
@@ -41,9 +45,17 @@ pub fn to_svg(scene: &Scene) -> String {
         r#"<rect width="{width}" height="{height}" fill="{}"/>"#,
         scene.background
     );
+    // Cell layers written so far, by their `id` (their index here).
+    let mut written: Vec<&CellLayer> = Vec::new();
     for shape in &scene.shapes {
         match shape {
-            Shape::Cells(layer) => write_layer(&mut out, layer),
+            Shape::Cells(layer) => {
+                match written.iter().position(|w| w.looks_like(layer)) {
+                    Some(id) => write_reuse(&mut out, layer, written[id], id),
+                    None => write_layer(&mut out, layer, written.len()),
+                }
+                written.push(layer);
+            }
             Shape::Block(block) => write_block(&mut out, block),
             Shape::Line(line) => write_line(&mut out, line),
             Shape::Marker(marker) => write_marker(&mut out, marker),
@@ -54,11 +66,11 @@ pub fn to_svg(scene: &Scene) -> String {
     out
 }
 
-fn write_layer(out: &mut String, layer: &CellLayer) {
+fn write_layer(out: &mut String, layer: &CellLayer, id: usize) {
     let (left, top) = layer.origin;
     let _ = writeln!(
         out,
-        r#"<g class="{}" transform="translate({left} {top}) scale({})" shape-rendering="crispEdges">"#,
+        r#"<g class="{}" id="{LAYER_ID}{id}" transform="translate({left} {top}) scale({})" shape-rendering="crispEdges">"#,
         layer.name, layer.cell_size
     );
     let underlay = layer
@@ -83,6 +95,18 @@ fn write_layer(out: &mut String, layer: &CellLayer) {
         let _ = writeln!(out, r#"<path fill="{colour}" d="{}"/>"#, path.text);
     }
     out.push_str("</g>\n");
+}
+
+/// `layer` drawn as the already written `original` (id `id`), moved to its place.
+fn write_reuse(out: &mut String, layer: &CellLayer, original: &CellLayer, id: usize) {
+    let offset = |to: u32, from: u32| i64::from(to) - i64::from(from);
+    let _ = writeln!(
+        out,
+        r##"<use class="{}" href="#{LAYER_ID}{id}" x="{}" y="{}"/>"##,
+        layer.name,
+        offset(layer.origin.0, original.origin.0),
+        offset(layer.origin.1, original.origin.1)
+    );
 }
 
 /// The `d` of one colour's path: a closed rectangle per piece, each moved to
@@ -222,6 +246,7 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pathfinding::Heuristic;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
 
@@ -289,6 +314,30 @@ mod tests {
             covered_cells(group),
             36,
             "only walls and the door are written"
+        );
+    }
+
+    #[test]
+    fn a_second_panel_reuses_the_first_panels_terrain() {
+        let dijkstra = SearchSettings {
+            heuristic: Heuristic::Zero,
+            ..SearchSettings::default()
+        };
+        let (scene, _) = two_rooms_scene(&[SearchSettings::default(), dijkstra]);
+        let svg = to_svg(&scene);
+        assert_eq!(groups(&svg, "terrain").len(), 1);
+        let terrains: Vec<&CellLayer> = scene.cell_layers("terrain").collect();
+        let shift = terrains[1].origin.0 - terrains[0].origin.0;
+        assert!(
+            svg.contains(&format!(
+                r##"<use class="terrain" href="#layer-0" x="{shift}" y="0"/>"##
+            )),
+            "{svg}"
+        );
+        assert_eq!(
+            groups(&svg, "closed").len(),
+            2,
+            "equal searches, still drawn"
         );
     }
 
