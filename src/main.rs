@@ -113,7 +113,31 @@ enum Command {
     },
     /// Check A* against Moving AI benchmark scenario files (.scen).
     Scen(fogcrawl::scen::ScenArgs),
+    /// Draw one A* search as a picture (SVG or PNG): terrain shaded by cost,
+    /// closed cells by expansion order, the open frontier, the raw and smoothed
+    /// paths, start and goal, a legend and the figures (expanded, cost, µs).
+    #[command(
+        group(ArgGroup::new("source").required(true).args(["level", "map"])),
+        after_help = TRACE_EXAMPLES
+    )]
+    Trace {
+        #[command(flatten)]
+        which: LevelChoice,
+        #[command(flatten)]
+        picture: fogcrawl::search_picture::TraceArgs,
+    },
 }
+
+/// `fogcrawl trace --help`'s examples.
+const TRACE_EXAMPLES: &str = "\
+Examples:
+  fogcrawl trace --level swamp --from 4,7 --to 45,7 --out swamp.png
+  fogcrawl trace --level maze --from 1,1 --to 59,29 --unknown open \\
+      --compare unknown=off --out maze.png
+  fogcrawl trace --level river --from 6,12 --to 49,18 --unknown open \\
+      --compare unknown=3 --out river.svg
+  fogcrawl trace --map arena.map --from 4,32 --to 47,19 \\
+      --compare heuristic=dijkstra --out arena.svg";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -133,6 +157,10 @@ fn main() -> ExitCode {
             render(which.level_arg().unwrap_or_default(), seed)
         }
         Some(Command::Scen(arguments)) => scen(&arguments),
+        Some(Command::Trace { which, picture }) => {
+            // clap guarantees exactly one of the two.
+            trace(which.level_arg().unwrap_or_default(), &picture)
+        }
     }
 }
 
@@ -243,6 +271,21 @@ fn scen(arguments: &fogcrawl::scen::ScenArgs) -> ExitCode {
         Ok(_) => ExitCode::FAILURE,
         Err(error) => {
             eprintln!("fogcrawl scen: cannot write the report: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn trace(level: &str, picture: &fogcrawl::search_picture::TraceArgs) -> ExitCode {
+    match fogcrawl::search_picture::run_trace(level, picture) {
+        Ok(report) => {
+            if let Some(note) = &report.seed_note {
+                eprintln!("{note}");
+            }
+            print_out(&format!("{report}\n"))
+        }
+        Err(err) => {
+            eprintln!("fogcrawl trace: {err}");
             ExitCode::FAILURE
         }
     }
