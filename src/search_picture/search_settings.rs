@@ -351,9 +351,9 @@ mod tests {
         let whole_level = base.with_overrides("unknown=off").expect("valid list");
         assert_eq!(whole_level.unknown, None);
         let tie = base
-            .with_overrides("tie_break=none")
+            .with_overrides("tie_break=smaller_g")
             .expect("config spelling");
-        assert_eq!(tie.tie_break, TieBreak::None);
+        assert_eq!(tie.tie_break, TieBreak::SmallerG);
     }
 
     #[test]
