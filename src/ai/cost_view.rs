@@ -74,9 +74,30 @@ impl CostRules {
 
     /// The influence penalty of a cell.
     pub fn penalty(&self, influences: &Influences, pos: Pos) -> f64 {
+        self.penalty_with_crowding(influences, pos, influences.crowding.value(pos))
+    }
+
+    /// The penalty of a cell were its crowding `crowding` (a member's own
+    /// share left out, say).
+    fn penalty_with_crowding(&self, influences: &Influences, pos: Pos, crowding: f32) -> f64 {
         self.weights[0] * f64::from(influences.danger.value(pos))
-            + self.weights[1] * f64::from(influences.crowding.value(pos))
+            + self.weights[1] * f64::from(crowding)
             + self.weights[2] * f64::from(influences.threat.value(pos))
+    }
+
+    /// What the planning grid charges for a cell whose crowding is
+    /// `crowding`: the believed terrain's cost plus the penalty in steps of
+    /// [`PENALTY_STEP`].
+    pub fn cost_with_crowding(
+        &self,
+        knowledge: &FactionKnowledge,
+        influences: &Influences,
+        pos: Pos,
+        crowding: f32,
+    ) -> Option<f64> {
+        let penalty = self.penalty_with_crowding(influences, pos, crowding);
+        self.terrain_cost(knowledge.belief(pos))
+            .map(|c| c + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
     }
 
     pub fn cost(
@@ -85,8 +106,7 @@ impl CostRules {
         influences: &Influences,
         pos: Pos,
     ) -> Option<f64> {
-        self.terrain_cost(knowledge.belief(pos))
-            .map(|c| c + (self.penalty(influences, pos) / PENALTY_STEP).round() * PENALTY_STEP)
+        self.cost_with_crowding(knowledge, influences, pos, influences.crowding.value(pos))
     }
 
     /// The cheapest a cell can cost: keeps heuristics admissible.

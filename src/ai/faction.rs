@@ -424,7 +424,8 @@ impl Faction {
     /// without them: its searches do not shy away from its own body and
     /// route.
     pub fn own_crowding_overrides(&self, marks: &[(Pos, f32)]) -> Vec<(Pos, f64)> {
-        let (Some(config), Some(grid)) = (&self.config, self.grid()) else {
+        let (Some(config), Some(grid), Some(rules)) = (&self.config, self.grid(), self.rules())
+        else {
             return Vec::new();
         };
         let weight = config.influence.crowding.weight;
@@ -441,10 +442,10 @@ impl Faction {
         let mut overrides: Vec<(Pos, f64)> = own
             .into_iter()
             .filter_map(|(pos, value)| {
-                let cost = grid.cost(pos)?;
+                grid.cost(pos)?;
                 let others = (self.influences.crowding.value(pos) - value).max(0.0);
-                let without = cost - weight * f64::from(self.influences.crowding.value(pos))
-                    + weight * f64::from(others);
+                let without =
+                    rules.cost_with_crowding(&self.knowledge, &self.influences, pos, others)?;
                 Some((pos, without))
             })
             .collect();

@@ -40,7 +40,10 @@ impl Occupancy {
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        (pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < self.width && (pos.y as usize) < self.height)
+        (pos.x >= 0
+            && pos.y >= 0
+            && (pos.x as usize) < self.width
+            && (pos.y as usize) < self.height)
             .then(|| pos.y as usize * self.width + pos.x as usize)
     }
 

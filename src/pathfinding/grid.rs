@@ -735,17 +735,22 @@ mod tests {
         let (west, east) = (Pos::new(0, 0), Pos::new(4, 0));
         assert!(!g.connected(west, east));
         // A closing left stale: islands can only have split, "no" stays "no".
-        g.set_costs_deferring_islands([(Pos::new(1, 1), None)]).unwrap();
+        g.set_costs_deferring_islands([(Pos::new(1, 1), None)])
+            .unwrap();
         assert!(!g.islands_are_current());
         assert!(!g.connected(west, east));
         assert!(g.connected(west, Pos::new(0, 2)), "same old island: maybe");
         // An opening left stale: the wall may have a door now.
-        g.set_costs_deferring_islands([(Pos::new(2, 0), Some(1.0))]).unwrap();
+        g.set_costs_deferring_islands([(Pos::new(2, 0), Some(1.0))])
+            .unwrap();
         assert!(g.connected(west, east));
         g.refresh_islands();
         assert!(g.islands_are_current());
         assert!(g.connected(west, east));
-        assert!(!g.connected(west, Pos::new(1, 1)), "a wall is never connected");
+        assert!(
+            !g.connected(west, Pos::new(1, 1)),
+            "a wall is never connected"
+        );
     }
 
     #[test]

@@ -319,7 +319,7 @@ mod tests {
         );
         assert_eq!(
             message(&[(SettingKey::TieBreak, "random")]),
-            "--tie-break `random` is not allowed; accepted values: larger-g, smaller-g, none"
+            "--tie-break `random` is not allowed; accepted values: larger-g, smaller-g"
         );
         assert!(
             message(&[(SettingKey::Heuristic, "taxicab")])
