@@ -194,7 +194,34 @@ pub fn think(
         brain.wander_target = None;
         brain.forget_plan();
     }
-    let mut goal = brain.decide(&perception);
+    let first = decide_and_act(faction, brain, senses, &perception, rng);
+    // A goal just found out of reach is dropped at once: the monster takes
+    // up its next concern this same turn rather than stand still.
+    let dropped = first == Intent::Wait
+        && brain.goal.is_some()
+        && brain.unreachable == brain.goal
+        && matches!(brain.thought, Thought::NoPath { .. });
+    if dropped {
+        if brain.mode == Mode::Search {
+            brain.search_given_up_until = brain
+                .search_given_up_until
+                .max(senses.now + SEARCH_GIVE_UP_TIME);
+        }
+        return decide_and_act(faction, brain, senses, &perception, rng);
+    }
+    first
+}
+
+/// One pass of choosing a goal and acting on it.
+fn decide_and_act(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    senses: &Senses,
+    perception: &Perception,
+    rng: &mut impl Rng,
+) -> Intent {
+    let at = senses.at;
+    let mut goal = brain.decide(perception);
     // Reaching the last sighting without finding the player: the trail is
     // cold for the whole faction.
     if brain.mode == Mode::Wander && faction.sighting().is_some_and(|s| s.pos == at) {

@@ -26,7 +26,7 @@ const MIN_CAP: u64 = 64;
 const REFINE_SHARE: u64 = 4;
 /// Turns a request may wait or run before it is given up: a monster never
 /// waits longer than this for a plan (its goal is then dropped).
-pub const MAX_SEARCH_TURNS: u64 = 6;
+pub const MAX_SEARCH_TURNS: u64 = 4;
 
 /// Lower runs first: a member with no plan, then by distance to its goal.
 pub type Priority = u32;

@@ -503,7 +503,14 @@ impl AStar {
                 .get(cell)
                 .is_some_and(|node| node.tag >> GENERATION_SHIFT == self.generation)
         };
+        let overridden = |cell: usize| self.overrides.iter().any(|&(c, _)| c == cell);
         for cell in changed {
+            // An overridden cell costs what the search was told, whatever
+            // the grid says now; only its passability could matter, and
+            // overrides never cover impassable cells.
+            if overridden(cell) && grid.costs()[cell].is_finite() {
+                continue;
+            }
             if reached(cell)
                 || offsets
                     .iter()
