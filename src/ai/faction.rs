@@ -38,6 +38,9 @@ const SAFETY_RADIUS: f64 = 24.0;
 /// A safety map is rebuilt at least this often (in player turns) while the
 /// threat stands still, so it follows what the faction learns.
 const SAFETY_REFRESH_TURNS: u64 = 8;
+/// The share of a turn's node budget the shared field may take (the rest
+/// is for individual searches, so near members never starve behind it).
+const FIELD_BUDGET_SHARE: u64 = 2;
 /// How often (in player turns) a faction relabels stale islands of its
 /// planning grid.
 const ISLAND_REFRESH_TURNS: u64 = 20;
@@ -54,6 +57,8 @@ pub struct Sighting {
 struct SharedField {
     target: Option<Pos>,
     field: DistanceField,
+    /// Nodes it settled this turn.
+    spent_this_turn: u64,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -327,6 +332,7 @@ impl Faction {
         }
         let budget = self.config.as_ref().map_or(0, |c| u64::from(c.node_budget));
         self.planner.new_turn(budget);
+        self.shared.spent_this_turn = 0;
         self.cheaper_this_turn.clear();
         self.sync_view();
         // Islands are relabelled on each faction's own turn of a cycle, so
@@ -536,8 +542,16 @@ impl Faction {
             self.shared.target = Some(target);
             self.counters.shared_fields += 1;
         }
-        let budget = self.planner.budget_left();
+        let share = self
+            .config
+            .as_ref()
+            .map_or(0, |c| u64::from(c.node_budget) / FIELD_BUDGET_SHARE);
+        let budget = self
+            .planner
+            .budget_left()
+            .min(share.saturating_sub(self.shared.spent_this_turn));
         let (reach, spent) = self.shared.field.reach(grid, at, budget);
+        self.shared.spent_this_turn += spent;
         self.planner.spend(spent);
         self.counters.field_expanded += spent;
         reach

@@ -69,9 +69,12 @@ const SPLICE_WINDOW: usize = 16;
 pub enum Body {
     Empty,
     Player,
-    /// A member of its own faction; `engaged` when it is fighting.
+    /// A member of its own faction; `yields` when it would trade places:
+    /// it is not fighting, and it has no plan or its next step is onto the
+    /// asker's cell (two packmates heading the same way never swap, or they
+    /// would trade places forever).
     Packmate {
-        engaged: bool,
+        yields: bool,
     },
     /// A monster of another faction.
     Stranger,
@@ -200,7 +203,10 @@ pub fn think(
     let dropped = first == Intent::Wait
         && brain.goal.is_some()
         && brain.unreachable == brain.goal
-        && matches!(brain.thought, Thought::NoPath { .. });
+        && matches!(
+            brain.thought,
+            Thought::NoPath { .. } | Thought::GaveUp { .. }
+        );
     if dropped {
         if brain.mode == Mode::Search {
             brain.search_given_up_until = brain
@@ -321,7 +327,9 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
         adopt(faction, brain, senses, finished);
     }
     if brain.unreachable == Some(goal) && brain.plan.is_empty() {
-        brain.thought = Thought::NoPath { goal };
+        if !matches!(brain.thought, Thought::GaveUp { .. }) {
+            brain.thought = Thought::NoPath { goal };
+        }
         return Intent::Wait;
     }
     let reason = plan_problem(faction, brain, senses, goal);
@@ -474,6 +482,9 @@ fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Fi
             if outcome_gave_up && brain.mode == Mode::Search {
                 brain.search_given_up_until = senses.now + SEARCH_GIVE_UP_TIME;
             }
+            if outcome_gave_up {
+                brain.thought = Thought::GaveUp { goal };
+            }
             if brain.pending_replan != Some(ReplanReason::CheaperRoute) {
                 brain.forget_plan();
                 brain.unreachable = Some(goal);
@@ -584,14 +595,14 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
             swap: false,
         },
         Body::Player => Intent::Attack(next),
-        Body::Packmate { engaged: false } => {
+        Body::Packmate { yields: true } => {
             brain.thought = Thought::SwapsWith(next);
             Intent::Step {
                 to: next,
                 swap: true,
             }
         }
-        Body::Packmate { engaged: true } | Body::Stranger => {
+        Body::Packmate { yields: false } | Body::Stranger => {
             match sidestep(faction, brain, senses, next) {
                 Some(side) => {
                     brain.thought = Thought::Sidesteps(side);

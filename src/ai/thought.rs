@@ -27,6 +27,8 @@ pub enum Thought {
     Sidesteps(Pos),
     /// No way to the goal on what its faction knows.
     NoPath { goal: Pos },
+    /// Its search for the goal took too long: it turns to something else.
+    GaveUp { goal: Pos },
     /// Runs from the player.
     Flees { from: Pos },
     /// Batters a closed door.
@@ -56,6 +58,10 @@ impl Thought {
             Thought::Sidesteps(at) => format!("sidestepping a packmate to {}", at_text(at)),
             Thought::NoPath { goal } => format!(
                 "no path: {} not connected in what the {faction} know",
+                at_text(goal)
+            ),
+            Thought::GaveUp { goal } => format!(
+                "gave up planning for {}: too far to plan for now",
                 at_text(goal)
             ),
             Thought::Flees { from } => format!("fleeing from the player at {}", at_text(from)),

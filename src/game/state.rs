@@ -740,10 +740,18 @@ impl Game {
                 };
                 match actors[other].kind() {
                     None => Body::Player,
-                    Some(kind) if kind_factions.get(kind) == Some(&f) => Body::Packmate {
-                        engaged: (actors[other].pos.x - player.x).abs() <= 1
-                            && (actors[other].pos.y - player.y).abs() <= 1,
-                    },
+                    Some(kind) if kind_factions.get(kind) == Some(&f) => {
+                        let mate = &actors[other];
+                        let engaged = (mate.pos.x - player.x).abs() <= 1
+                            && (mate.pos.y - player.y).abs() <= 1;
+                        let makes_way = mate
+                            .brain
+                            .as_ref()
+                            .is_none_or(|b| b.plan.first().is_none_or(|&next| next == at));
+                        Body::Packmate {
+                            yields: !engaged && makes_way,
+                        }
+                    }
                     Some(_) => Body::Stranger,
                 }
             };
