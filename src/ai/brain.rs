@@ -115,6 +115,9 @@ pub struct Brain {
     /// to plan for): until this game time it does not search.
     #[serde(skip)]
     pub search_given_up_until: f64,
+    /// Own turns in a row it has waited for its search without a plan.
+    #[serde(skip)]
+    pub waiting_turns: u32,
     /// A goal its faction found no way to.
     #[serde(skip)]
     pub unreachable: Option<Pos>,
@@ -143,6 +146,7 @@ impl Default for Brain {
             goal: None,
             cheaper_checked_turn: 0,
             search_given_up_until: 0.0,
+            waiting_turns: 0,
             unreachable: None,
             looked_from: None,
         }

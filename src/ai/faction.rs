@@ -523,7 +523,7 @@ impl Faction {
         self.planner.take_finished(actor)
     }
 
-    /// A member died: its search is dropped.
+    /// A member died (or gave its goal up): its search is dropped.
     pub fn forget_member(&mut self, actor: usize) {
         self.planner.cancel(actor);
     }

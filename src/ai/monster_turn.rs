@@ -58,6 +58,9 @@ const PACKMATE_DETOUR_COST: f64 = 25.0;
 /// Game time a member that gave up planning for the player's last known
 /// position goes about other business before searching again.
 const SEARCH_GIVE_UP_TIME: f64 = 20.0;
+/// Own turns a monster waits without a plan for its search before it gives
+/// the goal up (stepping closer meanwhile when it can).
+const MAX_WAIT_TURNS: u32 = 6;
 /// Player turns between a monster's checks for a cheaper route.
 const CHEAPER_CHECK_TURNS: u64 = 5;
 /// Cells of a found path searched for the monster's current cell when the
@@ -347,14 +350,33 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
     }
     match brain.plan.first().copied() {
         Some(next) => {
+            brain.waiting_turns = 0;
             brain.thought = Thought::FollowingPlan { goal };
             step_along(faction, brain, senses, next)
         }
         _ if brain.unreachable == Some(goal) => {
-            brain.thought = Thought::NoPath { goal };
+            brain.waiting_turns = 0;
+            if !matches!(brain.thought, Thought::GaveUp { .. }) {
+                brain.thought = Thought::NoPath { goal };
+            }
             Intent::Wait
         }
-        _ => step_while_planning(faction, brain, senses, goal),
+        _ => {
+            // Its own turns, not the faction's: a fast monster beside a
+            // slow player waits many of its turns in one of the player's.
+            brain.waiting_turns += 1;
+            if brain.waiting_turns > MAX_WAIT_TURNS {
+                faction.forget_member(senses.actor);
+                brain.waiting_turns = 0;
+                brain.unreachable = Some(goal);
+                brain.thought = Thought::GaveUp { goal };
+                if brain.mode == Mode::Search {
+                    brain.search_given_up_until = senses.now + SEARCH_GIVE_UP_TIME;
+                }
+                return Intent::Wait;
+            }
+            step_while_planning(faction, brain, senses, goal)
+        }
     }
 }
 
