@@ -38,12 +38,11 @@ const SAFETY_RADIUS: f64 = 24.0;
 /// A safety map is rebuilt at least this often (in player turns) while the
 /// threat stands still, so it follows what the faction learns.
 const SAFETY_REFRESH_TURNS: u64 = 8;
+/// How far (in cells) the threat may move before the safety map is rebuilt.
+const SAFETY_THREAT_SLACK: i32 = 2;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
 const FIELD_BUDGET_SHARE: u64 = 2;
-/// How often (in player turns) a faction relabels stale islands of its
-/// planning grid.
-const ISLAND_REFRESH_TURNS: u64 = 20;
 
 /// Where a member last saw the player, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -325,7 +324,7 @@ impl Faction {
     /// Once per player turn: influences fade, the threat is redrawn, the
     /// budget refills, the planning grid catches up with what members saw,
     /// and paused searches go on, the most urgent first.
-    pub fn start_turn(&mut self, now: f64, turn: u64, turn_slot: u64) {
+    pub fn start_turn(&mut self, now: f64) {
         self.decay_influences(now);
         if let Some(sighting) = self.player_sighting {
             self.draw_threat(sighting.pos);
@@ -335,14 +334,10 @@ impl Faction {
         self.shared.spent_this_turn = 0;
         self.cheaper_this_turn.clear();
         self.sync_view();
-        // Islands are relabelled on each faction's own turn of a cycle, so
-        // the full relabels do not pile up on one turn.
-        if turn % ISLAND_REFRESH_TURNS == turn_slot % ISLAND_REFRESH_TURNS
-            && let Some(view) = self.view.as_mut()
-        {
-            view.refresh_islands();
-            // Relabelling changes no cost: nothing for the searches to redo.
-        }
+        // The grid's islands are never relabelled wholesale (a flood of the
+        // whole level, a spike on a big map): cells that open join islands
+        // at once, and a region split by newly seen walls answers "maybe"
+        // (a search finds out) until the next level.
         let options = self.search_options();
         if let Some(view) = self.view.as_ref() {
             self.planner.run_paused(view.grid(), &options);
@@ -574,8 +569,12 @@ impl Faction {
     /// leads away from the threat, toward open ground rather than into
     /// corners. Rebuilt when the threat moves or the map is a few turns old.
     fn safety_map(&mut self, turn: u64, threat: Pos) -> Option<&DijkstraMap> {
+        // Rebuilt when the threat moved more than a step or two, or the map
+        // is a few turns old: fleeing needs the lie of the land, not the
+        // threat's exact cell.
         let stale = self.safety.as_ref().is_none_or(|(built, from, _)| {
-            *from != threat || turn.saturating_sub(*built) >= SAFETY_REFRESH_TURNS
+            (from.x - threat.x).abs().max((from.y - threat.y).abs()) > SAFETY_THREAT_SLACK
+                || turn.saturating_sub(*built) >= SAFETY_REFRESH_TURNS
         });
         if stale {
             let grid = self.view.as_ref()?.grid();
@@ -661,7 +660,7 @@ mod tests {
         );
         for turn in 0..20 {
             faction.note_sighting(Pos::new(2, 1), f64::from(turn));
-            faction.start_turn(f64::from(turn), u64::from(turn as u16), 0);
+            faction.start_turn(f64::from(turn));
         }
         // Set, not summed: twenty turns of sightings leave at most what
         // one stamp gives (it fades while the player stands still).

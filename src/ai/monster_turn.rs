@@ -29,6 +29,8 @@ use crate::world::Level;
 use crate::world::Terrain;
 use crate::world::fov::{Fov, VisibleSet};
 
+/// Cells a wanderer walks between looks around.
+const WANDER_LOOK_EVERY: i32 = 2;
 /// How far from itself a wandering monster picks a place to stroll to.
 const WANDER_RANGE: i32 = 12;
 /// Attempts at picking a reachable wander target before standing still.
@@ -48,7 +50,7 @@ const NEAR_TARGET: i32 = 4;
 const FIELD_RETARGET: i32 = 3;
 /// Cells of the shared field's route a follower keeps as its plan (for the
 /// stale-plan check, crowding and the overlay).
-const FIELD_ROUTE_CELLS: usize = 48;
+const FIELD_ROUTE_CELLS: usize = 16;
 /// How many of the next planned cells are compared with their planned cost.
 const COST_LOOKAHEAD: usize = 8;
 /// Stalled own turns after which a monster plans round its packmates.
@@ -131,6 +133,16 @@ pub fn look_around(
 ) {
     let stamp = (at, level_version);
     if brain.looked_from == Some(stamp) {
+        return;
+    }
+    // A wanderer (most monsters, most of the time) looks around every
+    // other cell: one step shows little its last view did not, and only
+    // its next stroll could use it. Monsters closing in look every step.
+    if brain.mode == Mode::Wander
+        && let Some((from, version)) = brain.looked_from
+        && version == level_version
+        && chebyshev(from, at) < WANDER_LOOK_EVERY
+    {
         return;
     }
     let Some(radius) = faction.config().map(|c| c.sight_radius) else {

@@ -487,7 +487,6 @@ impl Game {
     /// closing in mark their bodies and next cells as crowding.
     fn start_ai_turn(&mut self) {
         let now = self.time;
-        let turn = self.stats.player_turns;
         for actor in 1..self.actors.len() {
             if !self.actors[actor].is_alive() {
                 continue;
@@ -500,8 +499,8 @@ impl Game {
                 mark_presence(&mut self.factions[f], brain, at);
             }
         }
-        for (index, faction) in self.factions.iter_mut().enumerate() {
-            faction.start_turn(now, turn, index as u64);
+        for faction in &mut self.factions {
+            faction.start_turn(now);
         }
     }
 
