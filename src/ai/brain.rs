@@ -286,6 +286,37 @@ mod tests {
     }
 
     #[test]
+    fn a_wander_target_is_given_up_once_its_time_is_past() {
+        let mut brain = Brain {
+            wander_target: Some(Pos::new(9, 9)),
+            wander_until: 30.0,
+            ..Brain::default()
+        };
+        let mut p = sees(None, None, 1.0);
+        assert_eq!(brain.decide(&p), Some(Pos::new(9, 9)));
+        p.now = 31.0;
+        assert_eq!(brain.decide(&p), None, "expired: a new stroll is picked");
+        assert_eq!(brain.wander_target, None);
+    }
+
+    #[test]
+    fn a_search_given_up_is_not_taken_up_again_until_its_time() {
+        let mut brain = Brain {
+            search_given_up_until: 50.0,
+            ..Brain::default()
+        };
+        let sighting = Some((Pos::new(5, 5), 9.0));
+        assert_eq!(brain.decide(&sees(None, sighting, 1.0)), None);
+        assert_eq!(brain.mode, Mode::Wander);
+        brain.search_given_up_until = 0.0;
+        assert_eq!(
+            brain.decide(&sees(None, sighting, 1.0)),
+            Some(Pos::new(5, 5))
+        );
+        assert_eq!(brain.mode, Mode::Search);
+    }
+
+    #[test]
     fn replans_only_when_the_goal_drifts_far() {
         let mut brain = Brain {
             plan: (0..20).map(|x| Pos::new(x, 0)).collect(),

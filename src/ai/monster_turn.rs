@@ -838,3 +838,276 @@ fn chebyshev(a: Pos, b: Pos) -> i32 {
 fn octile(a: Pos, b: Pos) -> f64 {
     Heuristic::Octile.estimate(f64::from(a.x - b.x), f64::from(a.y - b.y))
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::ai::knowledge::FactionKnowledge;
+    use crate::config::MonsterConfig;
+    use crate::world::level_text;
+
+    /// Goblins that know the level drawn in `rows` (`@` marks a floor cell).
+    fn goblins_knowing(rows: &str) -> (Faction, Level) {
+        let config = MonsterConfig::shipped().unwrap();
+        let goblins = config.faction("goblins").unwrap().clone();
+        let level = level_text::parse(rows).unwrap();
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+        faction.rebuild(goblins).unwrap();
+        faction.start_turn(0.0);
+        (faction, level)
+    }
+
+    fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
+        Senses {
+            actor: 1,
+            at,
+            now: 1.0,
+            turn: 1,
+            player_seen: None,
+            health: 1.0,
+            body_at,
+        }
+    }
+
+    fn empty(_: Pos) -> Body {
+        Body::Empty
+    }
+
+    #[test]
+    fn a_packmate_that_makes_way_is_swapped_with_and_one_that_does_not_is_walked_round() {
+        let (mut faction, _) = goblins_knowing(
+            "@.....\n\
+             ......\n\
+             ......",
+        );
+        let mut brain = Brain {
+            plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
+            goal: Some(Pos::new(5, 1)),
+            ..Brain::default()
+        };
+        let yielding = |p: Pos| {
+            if p == Pos::new(2, 1) {
+                Body::Packmate { yields: true }
+            } else {
+                Body::Empty
+            }
+        };
+        let at = Pos::new(1, 1);
+        assert_eq!(
+            step_along(
+                &mut faction,
+                &mut brain,
+                &senses(at, &yielding),
+                Pos::new(2, 1)
+            ),
+            Intent::Step {
+                to: Pos::new(2, 1),
+                swap: true
+            }
+        );
+        let fighting = |p: Pos| {
+            if p == Pos::new(2, 1) {
+                Body::Packmate { yields: false }
+            } else {
+                Body::Empty
+            }
+        };
+        let Intent::Step { to, swap: false } = step_along(
+            &mut faction,
+            &mut brain,
+            &senses(at, &fighting),
+            Pos::new(2, 1),
+        ) else {
+            panic!("expected a sidestep");
+        };
+        assert!(
+            is_adjacent(to, Pos::new(3, 1)) && to != Pos::new(2, 1),
+            "{to}"
+        );
+        assert_eq!(brain.plan[0], to, "the plan goes on from the side cell");
+        assert_eq!(brain.thought, Thought::Sidesteps(to));
+    }
+
+    #[test]
+    fn boxed_in_by_a_fighting_packmate_it_waits_and_says_why() {
+        let (mut faction, _) = goblins_knowing(
+            "@#####\n\
+             ......\n\
+             ######",
+        );
+        let mut brain = Brain {
+            plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
+            goal: Some(Pos::new(5, 1)),
+            ..Brain::default()
+        };
+        let fighting = |p: Pos| {
+            if p == Pos::new(2, 1) {
+                Body::Packmate { yields: false }
+            } else {
+                Body::Empty
+            }
+        };
+        let at = Pos::new(1, 1);
+        let intent = step_along(
+            &mut faction,
+            &mut brain,
+            &senses(at, &fighting),
+            Pos::new(2, 1),
+        );
+        assert_eq!(intent, Intent::Wait);
+        assert_eq!(
+            brain.thought.describe("goblins"),
+            "waiting: packmate blocks 2,1"
+        );
+        // Three stalled turns: the next plan goes round the packmates.
+        for _ in 0..STALL_PATIENCE {
+            end_turn(&mut faction, &mut brain, at, at, false);
+        }
+        assert_eq!(faction.counters().longest_stall, STALL_PATIENCE);
+        assert_eq!(
+            plan_problem(&faction, &mut brain, &senses(at, &fighting), Pos::new(5, 1)),
+            Some(ReplanReason::Stalled)
+        );
+    }
+
+    #[test]
+    fn a_plan_through_a_cell_now_known_blocked_or_dearer_is_redone() {
+        let (mut faction, _) = goblins_knowing(
+            "@.........\n\
+             ..........",
+        );
+        let at = Pos::new(0, 0);
+        let goal = Pos::new(9, 0);
+        let mut brain = Brain {
+            plan: (1..=9).map(|x| Pos::new(x, 0)).collect(),
+            plan_costs: vec![1.0; 9],
+            plan_goal: Some(goal),
+            goal: Some(goal),
+            ..Brain::default()
+        };
+        let s = senses(at, &empty);
+        assert_eq!(plan_problem(&faction, &mut brain, &s, goal), None);
+        // The "floor" two cells ahead turns out to be swamp (6 for goblins).
+        faction.observe(Pos::new(2, 0), Terrain::Swamp, 1.0);
+        assert_eq!(
+            plan_problem(&faction, &mut brain, &s, goal),
+            Some(ReplanReason::CostSurprise)
+        );
+        // And one further on, a wall.
+        faction.observe(Pos::new(6, 0), Terrain::Wall, 1.0);
+        assert_eq!(
+            plan_problem(&faction, &mut brain, &s, goal),
+            Some(ReplanReason::Blocked)
+        );
+    }
+
+    #[test]
+    fn a_found_path_is_joined_to_where_the_monster_stepped_meanwhile() {
+        let (faction, _) = goblins_knowing("@......\n.......");
+        let grid = faction.grid().unwrap();
+        let path: Vec<Pos> = (0..7).map(|x| Pos::new(x, 0)).collect();
+        // It stepped onto the path's second cell.
+        assert_eq!(
+            splice(grid, Pos::new(1, 0), &path).unwrap(),
+            path[2..].to_vec()
+        );
+        // It stepped beside the path: it rejoins at the furthest cell next
+        // to it.
+        assert_eq!(
+            splice(grid, Pos::new(1, 1), &path).unwrap(),
+            path[2..].to_vec()
+        );
+        assert_eq!(splice(grid, Pos::new(6, 1), &path[..3]), None);
+    }
+
+    #[test]
+    fn hunters_follow_the_faction_s_shared_field_and_near_ones_plan_alone() {
+        let (mut faction, _) = goblins_knowing(
+            "@...............\n\
+             ....#######.....\n\
+             ................",
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let player = Pos::new(15, 2);
+        let mut far = Brain::default();
+        let mut s = senses(Pos::new(0, 0), &empty);
+        s.player_seen = Some(player);
+        let intent = think(&mut faction, &mut far, &s, &mut rng);
+        assert!(matches!(intent, Intent::Step { .. }), "{intent:?}");
+        assert_eq!(far.thought, Thought::FollowingField { target: player });
+        assert_eq!(faction.counters().shared_fields, 1);
+        // A packmate elsewhere uses the same field: no new one.
+        let mut other = Brain::default();
+        s.at = Pos::new(2, 2);
+        think(&mut faction, &mut other, &s, &mut rng);
+        assert_eq!(faction.counters().shared_fields, 1);
+        assert_eq!(faction.planner_stats().searches, 0, "no A* for the hunt");
+        // Within four cells it plans to the player's exact cell alone.
+        let mut near = Brain::default();
+        s.at = Pos::new(12, 2);
+        think(&mut faction, &mut near, &s, &mut rng);
+        assert_eq!(faction.planner_stats().searches, 1);
+        assert_eq!(near.thought, Thought::FollowingPlan { goal: player });
+    }
+
+    #[test]
+    fn the_planning_grid_learns_a_wall_while_a_search_is_paused() {
+        let config = MonsterConfig::shipped().unwrap();
+        let mut goblins = config.faction("goblins").unwrap().clone();
+        goblins.node_budget = 50;
+        goblins.heuristic = crate::pathfinding::Heuristic::Zero;
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
+        faction.rebuild(goblins).unwrap();
+        faction.start_turn(0.0);
+        let mut brain = Brain::default();
+        let s = senses(Pos::new(0, 0), &empty);
+        pursue(&mut faction, &mut brain, &s, Pos::new(59, 19));
+        assert!(faction.is_planning(1), "the search is paused");
+        // A member sees a wall; next turn the grid knows it although the
+        // search is still under way.
+        faction.observe(Pos::new(30, 10), Terrain::Wall, 1.0);
+        faction.start_turn(1.0);
+        assert!(faction.is_planning(1));
+        assert_eq!(faction.grid().unwrap().cost(Pos::new(30, 10)), None);
+    }
+
+    #[test]
+    fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
+        let config = MonsterConfig::shipped().unwrap();
+        let mut goblins = config.faction("goblins").unwrap().clone();
+        goblins.node_budget = 50;
+        goblins.heuristic = crate::pathfinding::Heuristic::Zero;
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
+        faction.rebuild(goblins).unwrap();
+        let mut brain = Brain {
+            mode: Mode::Investigate,
+            ..Brain::default()
+        };
+        // Hemmed in by strangers: no step brings it closer while it waits.
+        let at = Pos::new(0, 0);
+        let goal = Pos::new(59, 19);
+        let hemmed = |p: Pos| {
+            if is_adjacent(p, at) {
+                Body::Stranger
+            } else {
+                Body::Empty
+            }
+        };
+        let s = senses(at, &hemmed);
+        let mut waited = 0;
+        while brain.thought != (Thought::GaveUp { goal }) {
+            faction.start_turn(f64::from(waited));
+            assert_eq!(pursue(&mut faction, &mut brain, &s, goal), Intent::Wait);
+            waited += 1;
+            assert!(waited <= MAX_WAIT_TURNS + 1, "{:?}", brain.thought);
+        }
+        // The planner's limit (turns) or the monster's (its own turns),
+        // whichever comes first.
+        assert!(waited >= 2);
+        assert_eq!(brain.unreachable, Some(goal));
+        assert!(!faction.is_planning(1));
+    }
+}
