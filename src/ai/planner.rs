@@ -17,7 +17,7 @@ use crate::pathfinding::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, Se
 
 /// Searches that may be paused at once (each holds a search space of 16
 /// bytes per cell, allocated when first used).
-pub const SEARCH_SLOTS: usize = 4;
+pub const SEARCH_SLOTS: usize = 3;
 /// A search may spend at most this share of the turn's budget per turn.
 const CAP_SHARE: u64 = 3;
 /// ...but never less than this many nodes.

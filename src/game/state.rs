@@ -24,7 +24,7 @@ use crate::ai::monster_turn::{
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
-use crate::game::clock::{action_time, move_time, next_actor};
+use crate::game::clock::{Schedule, action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::level_access::LevelAccess;
@@ -462,7 +462,8 @@ impl Game {
         let started = Instant::now();
         self.start_ai_turn();
         let mut guard = TurnGuard::new(self.time);
-        while let Some(next) = next_actor(&self.actors) {
+        let mut schedule = Schedule::new(&self.actors);
+        while let Some(next) = schedule.next(&self.actors) {
             self.time = self.actors[next].ready_at;
             if next == PLAYER || self.is_over() {
                 break;
@@ -476,6 +477,7 @@ impl Game {
             }
             let duration = self.monster_turn(next);
             self.actors[next].ready_at = self.time + duration;
+            schedule.ready_again(next, self.actors[next].ready_at);
         }
         let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
         self.stats.ai_micros.push(micros);

@@ -532,22 +532,15 @@ impl AStar {
     }
 
     /// Gives overridden cells their grid cost again (the search is over).
+    /// They take the grid's current cost even when the copies are of an
+    /// older state: bringing the copies up to date later rewrites changed
+    /// cells with their current cost too, so the end state is the same.
     fn restore_overridden_costs(&mut self, grid: &Grid) {
-        if self.overrides.is_empty() {
-            return;
-        }
         let costs = grid.costs();
-        let same_grid = self.copied_version == grid.version();
         for &(cell, _) in &self.overrides {
-            if let (Some(node), Some(&cost), true) =
-                (self.nodes.get_mut(cell), costs.get(cell), same_grid)
-            {
+            if let (Some(node), Some(&cost)) = (self.nodes.get_mut(cell), costs.get(cell)) {
                 node.cost = cost as f32;
             }
-        }
-        if !same_grid {
-            // The copies are of another state: re-read them all next time.
-            self.copied_version = 0;
         }
         self.overrides.clear();
     }
