@@ -118,6 +118,10 @@ pub struct Brain {
     /// Own turns in a row it has waited for its search without a plan.
     #[serde(skip)]
     pub waiting_turns: u32,
+    /// Until this game time a wanderer that reached its spot loiters there
+    /// before strolling on.
+    #[serde(default)]
+    pub loiter_until: f64,
     /// A goal its faction found no way to.
     #[serde(skip)]
     pub unreachable: Option<Pos>,
@@ -147,6 +151,7 @@ impl Default for Brain {
             cheaper_checked_turn: 0,
             search_given_up_until: 0.0,
             waiting_turns: 0,
+            loiter_until: 0.0,
             unreachable: None,
             looked_from: None,
         }

@@ -35,6 +35,9 @@ const WANDER_LOOK_EVERY: i32 = 2;
 const WANDER_RANGE: i32 = 12;
 /// Attempts at picking a reachable wander target before standing still.
 const WANDER_TRIES: usize = 8;
+/// How long (game time, drawn from this range) a wanderer loiters where
+/// its stroll ended.
+const LOITER_TIME: (f64, f64) = (2.0, 8.0);
 /// Game time a monster strolls toward one wander target before it gives up.
 const WANDER_PATIENCE: f64 = 30.0;
 /// Members within this distance (octile, in cells) of the target follow the
@@ -264,7 +267,20 @@ fn decide_and_act(
         brain.thought = Thought::Attacking(player);
         return Intent::Attack(player);
     }
-    if goal.is_none() {
+    if goal.is_none() && brain.mode == Mode::Wander {
+        if brain.wander_target.is_none() && brain.loiter_until == 0.0 && brain.plan_goal == Some(at)
+        {
+            // Just arrived: it loiters a while, as idle monsters do (and
+            // idle ones cost nothing: no view, no search).
+            brain.loiter_until = senses.now + rng.random_range(LOITER_TIME.0..LOITER_TIME.1);
+        }
+        if senses.now < brain.loiter_until {
+            brain.forget_plan();
+            brain.goal = None;
+            brain.thought = Thought::Loiters;
+            return Intent::Wait;
+        }
+        brain.loiter_until = 0.0;
         goal = pick_wander_target(faction, at, rng);
         brain.wander_target = goal;
         brain.wander_until = senses.now + WANDER_PATIENCE;

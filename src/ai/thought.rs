@@ -9,6 +9,8 @@ pub enum Thought {
     /// Nothing to do and nowhere to stroll.
     #[default]
     Idle,
+    /// Rests where its stroll ended before strolling on.
+    Loiters,
     /// Strikes at the player beside it.
     Attacking(Pos),
     /// Steps downhill on its faction's shared field toward the target.
@@ -40,6 +42,7 @@ impl Thought {
     pub fn describe(&self, faction: &str) -> String {
         match *self {
             Thought::Idle => "idle: nothing to do and nowhere to stroll".to_owned(),
+            Thought::Loiters => "loitering where its stroll ended".to_owned(),
             Thought::Attacking(at) => format!("attacking at {}", at_text(at)),
             Thought::FollowingField { target } => format!(
                 "following the {faction}' shared field to the player's last known position {}",
