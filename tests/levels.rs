@@ -79,7 +79,7 @@ fn level_arguments_resolve_by_name_or_path() {
         "{err}"
     );
     assert!(
-        err.contains("one of: caves, horde, maze, pass, river, rooms, swamp, warrens"),
+        err.contains("one of: caves, colossus, horde, maze, pass, river, rooms, swamp, warrens"),
         "{err}"
     );
 }

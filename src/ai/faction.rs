@@ -494,6 +494,19 @@ impl Faction {
         self.planner.last_trace_summary()
     }
 
+    /// Traces at once the search `actor` would run now from `from` to
+    /// `goal` (the debug overlay's "think now"); changes nothing else.
+    pub fn trace_now(
+        &mut self,
+        actor: usize,
+        from: Pos,
+        goal: Pos,
+    ) -> Option<crate::ai::planner::TracedSearchSummary> {
+        let options = self.search_options();
+        let grid = self.view.as_ref()?.grid();
+        self.planner.trace_now(actor, grid, from, goal, &options)
+    }
+
     /// Asks for an individual plan.
     pub fn request_plan(&mut self, request: PlanRequest) {
         self.planner.request(request);

@@ -291,10 +291,7 @@ fn decide_and_act(
         brain.thought = Thought::Idle;
         return Intent::Wait;
     };
-    // The monster the overlay follows plans on its own, so its search can
-    // be shown node by node.
-    let shared = faction.traced_actor() != Some(senses.actor)
-        && matches!(brain.mode, Mode::Hunt | Mode::Search)
+    let shared = matches!(brain.mode, Mode::Hunt | Mode::Search)
         && chebyshev(at, goal) > NEAR_TARGET
         && octile(at, goal) <= FIELD_RADIUS;
     if shared {

@@ -300,6 +300,34 @@ impl Planner {
         }
     }
 
+    /// Runs a traced search for `actor` from `from` to `goal` at once, to
+    /// the end, in a search space of its own (for the debug overlay: what
+    /// the monster would plan now, on its faction's current knowledge).
+    /// Its plan and the game are left alone; the trace becomes the last
+    /// traced search.
+    pub fn trace_now(
+        &mut self,
+        actor: usize,
+        grid: &Grid,
+        from: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Option<TracedSearchSummary> {
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        let started = Instant::now();
+        let found = astar.find_path(grid, from, goal, options).ok()?;
+        let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+        let summary = TracedSearchSummary {
+            micros,
+            cost: found.map(|path| path.cost),
+            expanded: astar.stats().expanded,
+        };
+        self.last_trace = Some((actor, astar.trace().clone()));
+        self.last_trace_summary = summary;
+        Some(summary)
+    }
+
     /// The finished search of `actor`, if one waits.
     pub fn take_finished(&mut self, actor: usize) -> Option<Finished> {
         let index = self.finished.iter().position(|f| f.actor == actor)?;

@@ -394,6 +394,27 @@ impl Game {
         }
     }
 
+    /// Traces at once the search `monster` would run now toward its goal,
+    /// on its faction's current knowledge (the overlay shows it the moment
+    /// it opens). No time passes and no plan changes. Returns whether there
+    /// was a goal to search for.
+    pub fn trace_monster_now(&mut self, monster: usize) -> bool {
+        let Some(actor) = self.actors.get(monster).filter(|a| a.is_alive()) else {
+            return false;
+        };
+        let from = actor.pos;
+        let Some(goal) = actor.brain.as_ref().and_then(|b| b.goal.or(b.plan_goal)) else {
+            return false;
+        };
+        let Some(faction) = self.faction_index_of(monster) else {
+            return false;
+        };
+        self.factions[faction].sync_view();
+        self.factions[faction]
+            .trace_now(monster, from, goal)
+            .is_some()
+    }
+
     /// The last traced search of `actor`, if its faction recorded one.
     pub fn traced_search(&self, actor: usize) -> Option<&crate::pathfinding::SearchTrace> {
         if actor >= self.actors.len() {

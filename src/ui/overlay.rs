@@ -176,6 +176,9 @@ pub struct DebugOverlay {
     /// Which of `compare_variants` is compared, if any.
     pub compare: Option<usize>,
     pub comparison: Option<Comparison>,
+    /// The level (depth in the run) the followed monster belongs to: a new
+    /// level means a new monster to follow and no compare or replay.
+    pub depth: usize,
 }
 
 /// The index in `trace.events` a replay showing `expansions` expansions
