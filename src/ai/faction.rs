@@ -95,6 +95,11 @@ pub struct Faction {
     /// such a cell again would learn nothing new.
     #[serde(skip)]
     looked_from: Vec<u64>,
+    /// What the faction believed of each cell the last traced search
+    /// reached, when it ran (the overlay's inspector reads this, not
+    /// today's belief), and which trace that was.
+    #[serde(skip)]
+    traced_beliefs: (u64, HashMap<Pos, Option<Terrain>>),
 }
 
 impl Faction {
@@ -115,6 +120,7 @@ impl Faction {
             cheaper_this_turn: Vec::new(),
             safety: None,
             looked_from: Vec::new(),
+            traced_beliefs: (0, HashMap::new()),
         }
     }
 
@@ -342,6 +348,7 @@ impl Faction {
         if let Some(view) = self.view.as_ref() {
             self.planner.run_paused(view.grid(), &options);
         }
+        self.note_trace_beliefs();
     }
 
     /// Brings the planning grid up to date with what changed in the
@@ -475,6 +482,33 @@ impl Faction {
             });
     }
 
+    /// Keeps what the faction believes of the cells of a newly recorded
+    /// trace, as it stands now that the search ran.
+    fn note_trace_beliefs(&mut self) {
+        let serial = self.planner.trace_serial();
+        if self.traced_beliefs.0 == serial {
+            return;
+        }
+        let mut beliefs = HashMap::new();
+        if let Some((_, trace)) = self.planner.last_trace() {
+            for event in &trace.events {
+                let cell = match *event {
+                    crate::pathfinding::TraceEvent::Open { cell, .. }
+                    | crate::pathfinding::TraceEvent::Close { cell } => cell,
+                    _ => continue,
+                };
+                beliefs.insert(cell, self.knowledge.belief(cell));
+            }
+        }
+        self.traced_beliefs = (serial, beliefs);
+    }
+
+    /// What the faction believed of `pos` when the last traced search ran
+    /// (`None` when that search did not reach it).
+    pub fn belief_when_traced(&self, pos: Pos) -> Option<Option<Terrain>> {
+        self.traced_beliefs.1.get(&pos).copied()
+    }
+
     /// Traces the searches of `actor` (for the debug overlay).
     pub fn trace_actor(&mut self, actor: Option<usize>) {
         self.planner.trace_actor(actor);
@@ -504,7 +538,9 @@ impl Faction {
     ) -> Option<crate::ai::planner::TracedSearchSummary> {
         let options = self.search_options();
         let grid = self.view.as_ref()?.grid();
-        self.planner.trace_now(actor, grid, from, goal, &options)
+        let summary = self.planner.trace_now(actor, grid, from, goal, &options);
+        self.note_trace_beliefs();
+        summary
     }
 
     /// Asks for an individual plan.
@@ -522,6 +558,9 @@ impl Faction {
         let options = self.search_options();
         if let Some(view) = self.view.as_ref() {
             self.planner.run_for(actor, view.grid(), &options);
+        }
+        if self.planner.traced_actor() == Some(actor) {
+            self.note_trace_beliefs();
         }
         self.planner.take_finished(actor)
     }
@@ -696,6 +735,23 @@ mod tests {
         for (pos, cost) in overrides {
             assert!((cost - 1.0).abs() < 1e-6, "{pos}: {cost}");
         }
+    }
+
+    #[test]
+    fn the_inspector_reads_beliefs_as_the_traced_search_saw_them() {
+        let mut faction = goblins("@......\n.......\n.......");
+        faction.trace_actor(Some(4));
+        assert!(
+            faction
+                .trace_now(4, Pos::new(0, 1), Pos::new(6, 1))
+                .is_some()
+        );
+        let cell = Pos::new(3, 1);
+        assert_eq!(faction.belief_when_traced(cell), Some(Some(Terrain::Floor)));
+        // Later a wall is seen there: the trace still reads "floor then".
+        faction.observe(cell, Terrain::Wall, 2.0);
+        assert_eq!(faction.belief_when_traced(cell), Some(Some(Terrain::Floor)));
+        assert_eq!(faction.knowledge().belief(cell), Some(Terrain::Wall));
     }
 
     #[test]

@@ -126,6 +126,8 @@ pub struct Planner {
     traced_actor: Option<usize>,
     last_trace: Option<(usize, SearchTrace)>,
     last_trace_summary: TracedSearchSummary,
+    /// Counts the traces recorded, so a reader can tell a new one.
+    trace_serial: u64,
 }
 
 impl Planner {
@@ -256,6 +258,11 @@ impl Planner {
         self.last_trace.as_ref().map(|(a, t)| (*a, t))
     }
 
+    /// Which trace the last one is (a new number for every new trace).
+    pub fn trace_serial(&self) -> u64 {
+        self.trace_serial
+    }
+
     /// Time and cost of the last traced search.
     pub fn last_trace_summary(&self) -> TracedSearchSummary {
         self.last_trace_summary
@@ -325,6 +332,7 @@ impl Planner {
         };
         self.last_trace = Some((actor, astar.trace().clone()));
         self.last_trace_summary = summary;
+        self.trace_serial += 1;
         Some(summary)
     }
 
@@ -466,6 +474,7 @@ impl Planner {
         }
         if traced {
             self.last_trace = Some((active.request.actor, space.trace().clone()));
+            self.trace_serial += 1;
             self.last_trace_summary = TracedSearchSummary {
                 micros: active.traced_micros,
                 cost: match &outcome {

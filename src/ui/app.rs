@@ -1028,7 +1028,7 @@ mod tests {
             [
                 "terrain cost 1.00",
                 "penalty 0.00",
-                "belief open door",
+                "belief then open door",
                 "truth open door (seen 0.0 ago)",
             ],
             "{lines:?}"
