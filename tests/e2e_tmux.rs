@@ -346,8 +346,7 @@ fn editing_the_monster_config_while_playing_takes_effect_or_says_why_not() {
     }
     let dir = tempfile::tempdir().expect("a temp dir");
     let config = dir.path().join("monsters.toml");
-    let shipped = std::fs::read_to_string(fogcrawl::config::default_config_path())
-        .expect("the shipped config is readable");
+    let shipped = fogcrawl::config::SHIPPED_CONFIG.to_owned();
     std::fs::write(&config, &shipped).expect("a copy of the config");
     let session = Session::start("config", 160, 40);
     let args = format!("--level swamp --seed 1 --config {}", config.display());
