@@ -87,7 +87,9 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     }
     let shutdown = register_shutdown_signals().wrap_err("cannot watch for shutdown signals")?;
     let palette = Palette::detect();
-    tracing::info!(colours = palette.support.name(), "starting");
+    // The built-in config has no file, so edits cannot reach it: the log says
+    // which config a game runs on.
+    tracing::info!(colours = palette.support.name(), config = %options.config, "starting");
     // Errors such as an unknown --level are printed on the normal screen.
     let mut app = match App::start(options, palette) {
         Ok(app) => app,
