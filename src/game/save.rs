@@ -67,7 +67,8 @@ pub fn default_save_path() -> PathBuf {
 /// save folder): a file in the system's temporary folder, named in every
 /// message about it. `FOGCRAWL_FALLBACK_SAVE` overrides it.
 pub fn fallback_save_path() -> PathBuf {
-    if let Some(path) = std::env::var_os(FALLBACK_PATH_VARIABLE) {
+    // Empty counts as unset, as for FOGCRAWL_SAVE: an empty path names no file.
+    if let Some(path) = crate::user_dirs::non_empty_var(FALLBACK_PATH_VARIABLE) {
         return PathBuf::from(path);
     }
     std::env::temp_dir().join(FALLBACK_FILE_NAME)
