@@ -14,14 +14,13 @@ const SEEDS: u64 = 8;
 const TURNS_PER_SEED: u64 = 400;
 
 fn main() {
-    let config =
-        match fogcrawl::config::MonsterConfig::load(&fogcrawl::config::default_config_path()) {
-            Ok(config) => config,
-            Err(err) => {
-                eprintln!("game_turn: {err}");
-                std::process::exit(1);
-            }
-        };
+    let config = match fogcrawl::config::MonsterConfig::shipped() {
+        Ok(config) => config,
+        Err(err) => {
+            eprintln!("game_turn: {err}");
+            std::process::exit(1);
+        }
+    };
     let mut samples = Vec::new();
     let mut monsters = Vec::new();
     for seed in 0..SEEDS {

@@ -3,7 +3,8 @@
 //!
 //! Map of the module:
 //! - [`schema`]: the validated types the AI reads ([`MonsterConfig`], [`FactionConfig`], ...).
-//! - [`load`]: finding ([`default_config_path`]) and reading the file
+//! - [`load`]: finding ([`default_config_source`]: a file or the built-in config) and
+//!   reading the file
 //!   ([`MonsterConfig::load`], [`MonsterConfig::parse`]).
 //! - `raw` (private): the file as written, with every value's position; `validate`
 //!   (private): ranges, names and cross references; [`rules`]: each field's accepted
@@ -54,7 +55,10 @@ pub mod watch;
 
 pub use changes::describe_changes;
 pub use config_error::ConfigError;
-pub use load::{CONFIG_FILE_NAME, default_config_path};
+pub use load::{
+    CONFIG_FILE_NAME, ConfigSource, SHIPPED_CONFIG, default_config_source, user_config_path,
+    write_user_copy,
+};
 pub use schema::{
     FactionConfig, InfluenceConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig, Smoothing,
     UnknownCellPolicy,

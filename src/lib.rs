@@ -8,7 +8,9 @@
 //! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
 //! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
 //! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
-//! - [`ui`]: the terminal front end (ratatui): app state, input, screen, theme.
+//! - `ui`: the terminal front end (ratatui): app state, input, screen, theme. Only
+//!   with the default `tui` feature: the rest builds without terminal libraries.
+//! - [`user_dirs`]: where the save, the log and a user's config live.
 //! - [`search_picture`]: `fogcrawl trace`, one A* search drawn as an SVG or PNG
 //!   (reads the engine's traces; the engine knows nothing of it).
 //! - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
@@ -18,6 +20,8 @@ pub mod game;
 pub mod pathfinding;
 pub mod scen;
 pub mod search_picture;
+#[cfg(feature = "tui")]
 pub mod ui;
 pub mod untrusted_text;
+pub mod user_dirs;
 pub mod world;

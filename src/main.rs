@@ -1,7 +1,8 @@
 //! The `fogcrawl` command line: subcommands wire files to the library.
 use std::process::ExitCode;
 
-use clap::{ArgGroup, Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use fogcrawl::config::ConfigSource;
 use fogcrawl::untrusted_text::escape_controls;
 
 #[derive(Debug, Parser)]
@@ -19,28 +20,28 @@ struct Cli {
     play: PlayArgs,
 }
 
-/// Where a game starts. With no option, `play` resumes the saved game
-/// (`$FOGCRAWL_SAVE` overrides where it lives); with `--level`, `--map` or
-/// `--seed`, a new game starts and replaces the save when you quit.
+/// How a game or a sim starts. Playing with no option resumes the saved
+/// game; `--level`, `--map` or `--seed` start a new one, which replaces the
+/// save when you quit (`sim` never reads or writes the save).
 #[derive(Debug, Clone, Args)]
 struct PlayArgs {
     #[command(flatten)]
     level_choice: LevelChoice,
     /// The seed every random choice flows from: same seed, same game.
-    /// Starts a new game (the saved one is replaced when you quit).
     #[arg(long)]
     seed: Option<u64>,
-    /// The monster and faction config (default: levels/monsters.toml).
+    /// The monster and faction config [default: ./levels/monsters.toml if
+    /// present, else the user's copy (`fogcrawl config` shows where), else the
+    /// built-in config].
     #[arg(long, value_name = "PATH")]
     config: Option<std::path::PathBuf>,
 }
 
-/// Which level: a level file or name, or a Moving AI map. Playing or
-/// simulating either starts a new game (the saved one is replaced when you
-/// quit).
+/// Which level: a level file or name, or a Moving AI map.
 #[derive(Debug, Clone, Args)]
 struct LevelChoice {
-    /// A level name in levels/ (e.g. `swamp`) or a path to a level file.
+    /// A level name (e.g. `swamp`: ./levels/swamp.toml if present, else the
+    /// built-in level) or a path to a level file.
     #[arg(long)]
     level: Option<String>,
     /// A Moving AI benchmark map (`.map`) as the level; start and stairs go
@@ -62,20 +63,24 @@ impl PlayArgs {
         self.level_choice.level_arg()
     }
 
-    /// The config file in use and its contents, or a message for the user.
-    fn load_config(&self) -> Result<(std::path::PathBuf, fogcrawl::config::MonsterConfig), String> {
-        let path = self
-            .config
+    /// Where the monster config comes from: `--config`, else the default search.
+    fn config_source(&self) -> ConfigSource {
+        self.config
             .clone()
-            .unwrap_or_else(fogcrawl::config::default_config_path);
-        let config = fogcrawl::config::MonsterConfig::load(&path).map_err(|err| err.to_string())?;
-        Ok((path, config))
+            .map_or_else(fogcrawl::config::default_config_source, ConfigSource::File)
+    }
+
+    /// The config in use, or a message for the user.
+    fn load_config(&self) -> Result<fogcrawl::config::MonsterConfig, String> {
+        self.config_source().load().map_err(|err| err.to_string())
     }
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Play (the default when no subcommand is given).
+    /// Play (the default when no subcommand is given). Without options the
+    /// saved game resumes; `--level`, `--map` or `--seed` start a new game,
+    /// which replaces the save when you quit.
     Play(PlayArgs),
     /// Run the game with no terminal and a scripted player; print statistics.
     Sim {
@@ -126,6 +131,13 @@ enum Command {
         #[command(flatten)]
         picture: fogcrawl::search_picture::TraceArgs,
     },
+    /// Say where the monster config comes from, or write an editable copy.
+    Config {
+        /// Write the built-in config to the user's config folder (never over
+        /// an existing file); games then use it and reload it when it is edited.
+        #[arg(long)]
+        init: bool,
+    },
 }
 
 /// `fogcrawl trace --help`'s examples.
@@ -140,7 +152,16 @@ Examples:
       --compare heuristic=dijkstra --out arena.svg";
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let files = files_help();
+    let matches = Cli::command()
+        .mut_subcommand("play", |play| play.after_long_help(files.clone()))
+        .after_long_help(files)
+        .after_help("Files and environment variables: see --help.")
+        .get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(err) => err.exit(),
+    };
     match cli.command {
         None => play(&cli.play),
         Some(Command::Play(args)) => play(&args),
@@ -161,7 +182,76 @@ fn main() -> ExitCode {
             // clap guarantees exactly one of the two.
             trace(which.level_arg().unwrap_or_default(), &picture)
         }
+        Some(Command::Config { init }) => config(init),
     }
+}
+
+/// The end of `--help`: where files are found and the variables that move
+/// them, with the paths they resolve to now.
+fn files_help() -> String {
+    use fogcrawl::game::save;
+    use fogcrawl::user_dirs;
+    let shown =
+        |path: std::path::PathBuf| escape_controls(&path.display().to_string()).into_owned();
+    let user_config =
+        fogcrawl::config::user_config_path().map_or_else(|| "(no home folder)".to_owned(), shown);
+    // One row per variable; continuation lines line up under the text.
+    let variables = [
+        (user_dirs::SAVE_PATH_VARIABLE, "where the game is saved".to_owned()),
+        (
+            save::FALLBACK_PATH_VARIABLE,
+            format!(
+                "where the game goes if the save cannot be written\n(now {})",
+                shown(save::fallback_save_path())
+            ),
+        ),
+        (user_dirs::LOG_PATH_VARIABLE, "where the log of a game goes".to_owned()),
+        ("RUST_LOG", "what is logged (default: fogcrawl=info)".to_owned()),
+        ("NO_COLOR", "set and not empty: play without colours".to_owned()),
+        (
+            "FOGCRAWL_MOVINGAI_DIR",
+            "the Moving AI benchmark folder the tests and benchmarks read".to_owned(),
+        ),
+        (
+            "XDG_DATA_HOME",
+            "the save, log and config folders on Linux and other Unix\nsystems (empty or relative values are ignored)".to_owned(),
+        ),
+        ("XDG_STATE_HOME", "(see XDG_DATA_HOME)".to_owned()),
+        ("XDG_CONFIG_HOME", "(see XDG_DATA_HOME)".to_owned()),
+    ];
+    let width = variables
+        .iter()
+        .map(|(name, _)| name.len())
+        .max()
+        .unwrap_or(0)
+        + 2;
+    let indent = " ".repeat(width + 2);
+    let variables: String = variables
+        .iter()
+        .map(|(name, text)| {
+            format!(
+                "\n  {name:<width$}{}",
+                text.replace('\n', &format!("\n{indent}"))
+            )
+        })
+        .collect();
+    format!(
+        "Files (searched in this order):
+  levels  --level NAME: ./levels/NAME.toml, else the built-in level NAME.
+          The run order: ./levels/run.toml, else the built-in one.
+  config  --config PATH, else ./levels/monsters.toml, else the user's copy
+          {user_config}
+          (`fogcrawl config --init` writes it), else the built-in config,
+          which has no file to reload.
+  save    {save}
+          Only playing reads or writes it; --level, --map or --seed start
+          a new game, which replaces it when you quit.
+  log     {log}
+
+Environment variables:{variables}",
+        save = shown(save::default_save_path()),
+        log = shown(user_dirs::log_path()),
+    )
 }
 
 /// `--map`'s value: a path ending in `.map`, so the level loader reads it as
@@ -177,15 +267,13 @@ fn map_file(arg: &str) -> Result<String, String> {
 /// Plays in the terminal. Without options the saved game resumes; an
 /// explicit `--level`, `--map` or `--seed` starts a new game instead (which
 /// replaces the save when you quit).
+#[cfg(feature = "tui")]
 fn play(args: &PlayArgs) -> ExitCode {
     let options = fogcrawl::ui::PlayOptions {
         level: args.level_arg().map(str::to_owned),
         seed: args.seed,
         save_path: fogcrawl::game::save::default_save_path(),
-        config_path: args
-            .config
-            .clone()
-            .unwrap_or_else(fogcrawl::config::default_config_path),
+        config: args.config_source(),
         fallback_save_path: fogcrawl::game::save::fallback_save_path(),
     };
     match fogcrawl::ui::run(&options) {
@@ -197,6 +285,46 @@ fn play(args: &PlayArgs) -> ExitCode {
     }
 }
 
+/// Without the `tui` feature there is nothing to play on.
+#[cfg(not(feature = "tui"))]
+fn play(_args: &PlayArgs) -> ExitCode {
+    eprintln!(
+        "fogcrawl: this binary was built without the terminal front end (the `tui` feature), so it cannot play; `fogcrawl sim`, `render` and `scen` work"
+    );
+    ExitCode::FAILURE
+}
+
+/// `fogcrawl config`: where the monster config comes from; with `--init`,
+/// writes the built-in config to the user's config folder.
+fn config(init: bool) -> ExitCode {
+    let Some(user_copy) = fogcrawl::config::user_config_path() else {
+        eprintln!("fogcrawl: there is no home folder, so no user config folder");
+        return ExitCode::FAILURE;
+    };
+    let user_copy_shown = escape_controls(&user_copy.display().to_string()).into_owned();
+    if init {
+        return match fogcrawl::config::write_user_copy(&user_copy) {
+            Ok(()) => print_out(&format!(
+                "fogcrawl: wrote the built-in monster config to {user_copy_shown}; edit it, even while playing\n"
+            )),
+            Err(err) => {
+                eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let in_use = fogcrawl::config::default_config_source();
+    let hint = if in_use == ConfigSource::BuiltIn {
+        "\n(`fogcrawl config --init` writes an editable copy there)"
+    } else {
+        ""
+    };
+    print_out(&format!(
+        "monster config: {}\nsearched: ./levels/monsters.toml, then {user_copy_shown}, then the built-in config{hint}\n",
+        escape_controls(&in_use.to_string())
+    ))
+}
+
 fn sim(
     start: &PlayArgs,
     turns: u64,
@@ -205,7 +333,7 @@ fn sim(
     fog_walk: Option<u64>,
     undying: bool,
 ) -> ExitCode {
-    let (_, config) = match start.load_config() {
+    let config = match start.load_config() {
         Ok(loaded) => loaded,
         Err(message) => {
             eprintln!("fogcrawl: {}", escape_controls(&message));

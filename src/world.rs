@@ -13,7 +13,8 @@
 //! - [`level_file`]: the TOML level format (`levels/FORMAT.md`), checked;
 //!   [`layout`]: hand-drawn maps; [`level_error`]: errors with file, line, column;
 //!   [`source_text`]: positions in a file; [`level_dir`]: `--level` resolution and
-//!   the run order; [`render_command`]: `fogcrawl render`.
+//!   the run order; [`shipped_levels`]: the levels built into the binary;
+//!   [`render_command`]: `fogcrawl render`.
 //! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`).
 //! - [`fov`]: symmetric shadowcasting field of view.
 //!
@@ -55,6 +56,7 @@ pub mod movingai_level;
 pub mod paint;
 pub mod render_command;
 pub mod rooms;
+pub mod shipped_levels;
 pub mod source_text;
 pub mod terrain;
 

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use fogcrawl::config::{
-    ConfigError, ConfigWatcher, FactionConfig, InfluenceLayer, MonsterConfig, Reload, Smoothing,
-    UnknownCellPolicy, default_config_path, describe_changes, rules,
+    ConfigError, ConfigSource, ConfigWatcher, FactionConfig, InfluenceLayer, MonsterConfig, Reload,
+    Smoothing, UnknownCellPolicy, default_config_source, describe_changes, rules,
 };
 use fogcrawl::pathfinding::{Heuristic, TieBreak};
 use fogcrawl::world::Terrain;
@@ -229,10 +229,12 @@ fn every_field_is_documented_in_the_shipped_file_and_in_monsters_md() {
 }
 
 #[test]
-fn the_default_path_finds_the_shipped_file() {
-    let path = default_config_path();
-    assert!(path.ends_with("levels/monsters.toml"), "{}", path.display());
-    assert!(path.is_file());
+fn in_the_checkout_the_default_is_the_levels_folder_copy() {
+    // Tests run in the package folder, whose `./levels` holds the shipped file.
+    assert_eq!(
+        default_config_source(),
+        ConfigSource::File(Path::new("levels").join("monsters.toml"))
+    );
 }
 
 #[test]

@@ -346,8 +346,7 @@ fn editing_the_monster_config_while_playing_takes_effect_or_says_why_not() {
     }
     let dir = tempfile::tempdir().expect("a temp dir");
     let config = dir.path().join("monsters.toml");
-    let shipped = std::fs::read_to_string(fogcrawl::config::default_config_path())
-        .expect("the shipped config is readable");
+    let shipped = fogcrawl::config::SHIPPED_CONFIG.to_owned();
     std::fs::write(&config, &shipped).expect("a copy of the config");
     let session = Session::start("config", 160, 40);
     let args = format!("--level swamp --seed 1 --config {}", config.display());
@@ -526,4 +525,42 @@ fn an_unwritable_save_is_told_in_game_and_rescued() {
     let screen = session.wait_for("instead");
     assert!(screen.contains("rescued.json"), "{screen}");
     assert!(dir.path().join("rescued.json").exists());
+}
+
+/// A player who installed the binary: started from an empty folder, with
+/// empty `XDG_*` variables (which count as unset) and no save override, the
+/// game plays the built-in levels, saves under `~/.local/share/fogcrawl/`,
+/// logs under `~/.local/state/fogcrawl/`, and leaves the folder empty.
+#[cfg(all(unix, not(target_os = "macos")))]
+#[test]
+fn playing_from_an_empty_folder_saves_in_the_users_data_folder() {
+    if !tmux_ready() {
+        return;
+    }
+    let root = tempfile::tempdir().expect("a temp dir");
+    let (empty, home) = (root.path().join("empty"), root.path().join("home"));
+    std::fs::create_dir(&empty).expect("an empty folder");
+    std::fs::create_dir(&home).expect("a home folder");
+    let session = Session::start("installed", 120, 40);
+    session.run_line(&format!(
+        "cd '{}' && env -u FOGCRAWL_SAVE -u FOGCRAWL_LOG HOME='{}' XDG_DATA_HOME= XDG_STATE_HOME= {BIN} --seed 5",
+        empty.display(),
+        home.display()
+    ));
+    session.wait_for("Turns 0");
+    assert!(session.screen().contains("rooms (level 1 of 7)"));
+    session.keys(&["l"]);
+    session.wait_for("Turns 1");
+    session.keys(&["q"]);
+    session.wait_restored();
+    let save = home.join(".local/share/fogcrawl/save.json");
+    session.wait_for(&format!("game saved to {}", save.display()));
+    assert!(save.is_file(), "no save at {}", save.display());
+    assert!(home.join(".local/state/fogcrawl/fogcrawl.log").is_file());
+    let left: Vec<_> = std::fs::read_dir(&empty)
+        .expect("readable")
+        .flatten()
+        .map(|entry| entry.file_name())
+        .collect();
+    assert!(left.is_empty(), "files left in the folder: {left:?}");
 }

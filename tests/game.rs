@@ -10,8 +10,7 @@ use fogcrawl::world::Terrain;
 const DUEL: &str = "tests/fixtures/game/duel.toml";
 
 fn config() -> fogcrawl::config::MonsterConfig {
-    fogcrawl::config::MonsterConfig::load(&fogcrawl::config::default_config_path())
-        .expect("the shipped monster config loads")
+    fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads")
 }
 const CORRIDOR: &str = "tests/fixtures/game/corridor.toml";
 

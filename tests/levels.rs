@@ -60,6 +60,10 @@ fn every_shipped_level_parses_and_builds() {
 fn the_run_order_names_shipped_levels() {
     let order = level_dir::run_order(&levels_dir()).expect("run.toml");
     assert!(order.len() >= 6);
+    assert_eq!(
+        level_dir::standard_run_order().expect("the run order"),
+        order
+    );
     for name in order {
         resolve_level(&name).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -68,9 +72,12 @@ fn the_run_order_names_shipped_levels() {
 #[test]
 fn level_arguments_resolve_by_name_or_path() {
     let by_name = resolve_level("swamp").expect("swamp by name");
-    assert!(by_name.ends_with("levels/swamp.toml"));
+    assert!(by_name.path().ends_with("levels/swamp.toml"));
     let path = "tests/fixtures/levels/no_start.toml";
-    assert_eq!(resolve_level(path).expect("by path"), PathBuf::from(path));
+    assert_eq!(
+        resolve_level(path).expect("by path").path(),
+        PathBuf::from(path)
+    );
     let err = resolve_level("atlantis")
         .expect_err("no such level")
         .to_string();

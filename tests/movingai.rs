@@ -389,7 +389,7 @@ fn a_bad_map_keeps_the_readers_file_and_line() {
 #[test]
 fn a_map_is_played_by_the_sim_like_any_level() {
     let path = fixture("level.map");
-    let config = MonsterConfig::load(&fogcrawl::config::default_config_path()).expect("config");
+    let config = MonsterConfig::shipped().expect("config");
     let setup = GameSetup::new(path.to_str(), 1, config);
     assert_eq!(setup.run, [path.to_str().unwrap()]);
     let report = run_sim(&setup, 50).unwrap_or_else(|error| panic!("{error}"));

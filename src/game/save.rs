@@ -16,8 +16,7 @@ use crate::game::state::Game;
 /// Bumped whenever the saved form changes incompatibly.
 pub const SAVE_FORMAT: u32 = 1;
 /// Overrides where the save lives (tests use it).
-pub const SAVE_PATH_VARIABLE: &str = "FOGCRAWL_SAVE";
-const SAVE_FILE_NAME: &str = "save.json";
+pub use crate::user_dirs::SAVE_PATH_VARIABLE;
 /// Overrides where a save goes when its own path cannot be written.
 pub const FALLBACK_PATH_VARIABLE: &str = "FOGCRAWL_FALLBACK_SAVE";
 const FALLBACK_FILE_NAME: &str = "fogcrawl-rescued-save.json";
@@ -58,25 +57,18 @@ struct SaveIn {
     game: serde_json::Value,
 }
 
-/// Where the save lives: `$FOGCRAWL_SAVE`, else the user's data folder.
+/// Where the save lives: `$FOGCRAWL_SAVE`, else the user's data folder (see
+/// [`user_dirs`](crate::user_dirs) for each platform's folder).
 pub fn default_save_path() -> PathBuf {
-    if let Some(path) = std::env::var_os(SAVE_PATH_VARIABLE) {
-        return PathBuf::from(path);
-    }
-    let data_home = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")));
-    match data_home {
-        Some(dir) => dir.join("fogcrawl").join(SAVE_FILE_NAME),
-        None => PathBuf::from(SAVE_FILE_NAME),
-    }
+    crate::user_dirs::save_path()
 }
 
 /// Where a game goes when its save cannot be written (a read-only or full
 /// save folder): a file in the system's temporary folder, named in every
 /// message about it. `FOGCRAWL_FALLBACK_SAVE` overrides it.
 pub fn fallback_save_path() -> PathBuf {
-    if let Some(path) = std::env::var_os(FALLBACK_PATH_VARIABLE) {
+    // Empty counts as unset, as for FOGCRAWL_SAVE: an empty path names no file.
+    if let Some(path) = crate::user_dirs::non_empty_var(FALLBACK_PATH_VARIABLE) {
         return PathBuf::from(path);
     }
     std::env::temp_dir().join(FALLBACK_FILE_NAME)

@@ -3,7 +3,7 @@
 
 use crate::config::MonsterConfig;
 use crate::world::Level;
-use crate::world::level_dir::{level_dirs, load_level, run_order};
+use crate::world::level_dir::{load_level, standard_run_order};
 use crate::world::level_error::LevelError;
 
 /// The run used when `levels/run.toml` cannot be read.
@@ -55,11 +55,10 @@ impl GameSetup {
     }
 }
 
-/// The level names of `levels/run.toml`.
+/// The level names of `run.toml` (`./levels`, else the built-in one).
 pub fn standard_run() -> Vec<String> {
-    level_dirs()
-        .iter()
-        .find_map(|dir| run_order(dir).ok())
+    standard_run_order()
+        .ok()
         .filter(|run| !run.is_empty())
         .unwrap_or_else(|| vec![FALLBACK_RUN.to_owned()])
 }
@@ -86,7 +85,7 @@ mod tests {
     }
 
     fn shipped_config() -> MonsterConfig {
-        MonsterConfig::load(&crate::config::default_config_path()).unwrap()
+        MonsterConfig::shipped().unwrap()
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::config::{ConfigWatcher, MonsterConfig, Reload};
+use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
 use crate::game::message_log::Importance;
 use crate::game::save::{self, Loaded};
 use crate::game::save_notice;
@@ -34,8 +34,8 @@ pub struct PlayOptions {
     pub seed: Option<u64>,
     /// Where the game is saved and resumed from.
     pub save_path: PathBuf,
-    /// The monster config, watched while the game runs.
-    pub config_path: PathBuf,
+    /// The monster config; a file is watched while the game runs.
+    pub config: ConfigSource,
     /// Where the game goes if `save_path` cannot be written.
     pub fallback_save_path: PathBuf,
 }
@@ -119,7 +119,7 @@ pub struct App {
     quit_requested: bool,
     /// Whether the end of the game has been dealt with (save removed).
     ending_handled: bool,
-    /// Watches the monster config file; `None` in tests.
+    /// Watches the monster config file; `None` in tests and for the built-in config.
     config_watcher: Option<ConfigWatcher>,
     /// The debug overlay (Tab).
     debug: DebugOverlay,
@@ -150,8 +150,7 @@ impl App {
     /// The app a player starts: resumes the save, or starts the game the
     /// options ask for, and says in the log what happened.
     pub fn start(options: &PlayOptions, palette: Palette) -> Result<Self, GameError> {
-        let watcher = ConfigWatcher::new(&options.config_path)?;
-        let config = watcher.config().clone();
+        let (config, watcher) = options.config.load_watched()?;
         let path = &options.save_path;
         // A save set aside by an earlier start that never showed it.
         let earlier_note = save_notice::read(path);
@@ -204,7 +203,7 @@ impl App {
         app.save_path = Some(path.clone());
         app.fallback_save_path = Some(options.fallback_save_path.clone());
         app.start_level.clone_from(&options.level);
-        app.config_watcher = Some(watcher);
+        app.config_watcher = watcher;
         let mut alerts = Vec::new();
         for text in [earlier_note, note].into_iter().flatten() {
             app.game
@@ -834,7 +833,7 @@ mod tests {
             level: level.map(str::to_owned),
             seed,
             save_path: dir.join("save.json"),
-            config_path: crate::config::default_config_path(),
+            config: ConfigSource::BuiltIn,
             fallback_save_path: dir.join("rescued.json"),
         }
     }

@@ -3,7 +3,7 @@
 //! restores the terminal on the way out.
 //!
 //! Every exit path goes through [`run`]'s ending: quit keys, SIGTERM,
-//! SIGINT, SIGHUP and loop errors save the game, then `ratatui::restore()`
+//! SIGINT, SIGHUP (Unix only) and loop errors save the game, then `ratatui::restore()`
 //! runs; a panic is covered by the hook `ratatui::init()` installs. This
 //! module never changes the game itself: it hands commands to `App`.
 //!
@@ -23,7 +23,9 @@ use std::time::{Duration, Instant};
 use color_eyre::eyre::{Result, WrapErr};
 use crossterm::event::{self, Event};
 use ratatui::DefaultTerminal;
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+#[cfg(unix)]
+use signal_hook::consts::SIGHUP;
+use signal_hook::consts::{SIGINT, SIGTERM};
 
 use crate::game::save_rescue::SavedTo;
 use crate::ui::app::{AUTO_ADVANCE_INTERVAL, App, PlayOptions};
@@ -35,7 +37,11 @@ use crate::untrusted_text::escape_controls;
 /// How long the loop waits for a key before looking at the signal flags.
 const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(100);
 /// The signals that end the game the same way as `q`.
+#[cfg(unix)]
 const SHUTDOWN_SIGNALS: [i32; 3] = [SIGTERM, SIGINT, SIGHUP];
+/// Windows has no hangup signal; signal-hook maps these two to console events.
+#[cfg(not(unix))]
+const SHUTDOWN_SIGNALS: [i32; 2] = [SIGTERM, SIGINT];
 
 /// Why a game session ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +77,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
         );
     }
 
-    let log_path = logging::log_path(&options.save_path);
+    let log_path = logging::log_path();
     // No log is no reason not to play; the terminal is not ours yet, so say so.
     if let Err(reason) = logging::init(&log_path) {
         eprintln!(
@@ -81,7 +87,9 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     }
     let shutdown = register_shutdown_signals().wrap_err("cannot watch for shutdown signals")?;
     let palette = Palette::detect();
-    tracing::info!(colours = palette.support.name(), "starting");
+    // The built-in config has no file, so edits cannot reach it: the log says
+    // which config a game runs on.
+    tracing::info!(colours = palette.support.name(), config = %options.config, "starting");
     // Errors such as an unknown --level are printed on the normal screen.
     let mut app = match App::start(options, palette) {
         Ok(app) => app,

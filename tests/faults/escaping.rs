@@ -59,6 +59,7 @@ fn a_scenario_line_with_escape_sequences_is_printed_escaped() {
 
 /// In the game, file text reaches the screen through the message log and
 /// the status line (a config error quotes the file): drawn escaped too.
+#[cfg(feature = "tui")]
 #[test]
 fn control_bytes_in_game_messages_are_drawn_escaped() {
     use fogcrawl::game::message_log::Importance;

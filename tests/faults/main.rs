@@ -19,6 +19,9 @@ mod fixtures;
 mod hot_reload;
 mod level_failure;
 mod properties;
+// These two drive the terminal front end's `App`.
+#[cfg(feature = "tui")]
 mod save_folder;
+#[cfg(feature = "tui")]
 mod set_aside_notice;
 mod timebox;

@@ -23,7 +23,7 @@ fn an_unwritable_save_is_told_in_game_and_the_game_falls_back_instead_of_being_l
         level: Some(DUEL.to_owned()),
         seed: Some(1),
         save_path: blocker.join("save.json"),
-        config_path: shipped_path(),
+        config: fogcrawl::config::ConfigSource::File(shipped_path()),
         fallback_save_path: dir.path().join("rescued.json"),
     };
     let mut app = App::start(&options, Palette::new(ColorSupport::None)).expect("starts");

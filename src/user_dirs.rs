@@ -1,0 +1,161 @@
+//! Where fogcrawl keeps a player's files: the save, the log and a user copy of
+//! the monster config.
+//!
+//! The folders come from the `etcetera` crate's native strategy, so each
+//! platform gets its own convention:
+//!
+//! | file   | Linux and other Unix (XDG)                          | macOS                                      | Windows                          |
+//! |--------|-----------------------------------------------------|--------------------------------------------|----------------------------------|
+//! | save   | `$XDG_DATA_HOME/fogcrawl/save.json` (`~/.local/share`) | `~/Library/Application Support/fogcrawl/` | `%APPDATA%\fogcrawl\data\`       |
+//! | log    | `$XDG_STATE_HOME/fogcrawl/fogcrawl.log` (`~/.local/state`) | beside the save                     | beside the save                  |
+//! | config | `$XDG_CONFIG_HOME/fogcrawl/monsters.toml` (`~/.config`) | `~/Library/Application Support/fogcrawl/` | `%APPDATA%\fogcrawl\config\`     |
+//!
+//! An empty or relative `XDG_*` variable counts as unset, as the XDG base
+//! directory spec says (etcetera checks that). `FOGCRAWL_SAVE` and
+//! `FOGCRAWL_LOG` override the save and the log; empty, they count as unset
+//! too. The overrides are applied by pure functions ([`save_path_from`],
+//! [`log_path_from`]) so tests can give the environment explicitly.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use etcetera::app_strategy::{AppStrategy, AppStrategyArgs, choose_native_strategy};
+
+/// Overrides where the save lives.
+pub const SAVE_PATH_VARIABLE: &str = "FOGCRAWL_SAVE";
+/// Overrides where the log is written.
+pub const LOG_PATH_VARIABLE: &str = "FOGCRAWL_LOG";
+/// The save's file name in the data folder.
+pub const SAVE_FILE_NAME: &str = "save.json";
+/// The log's file name in the state folder.
+pub const LOG_FILE_NAME: &str = "fogcrawl.log";
+/// The folder name under each base folder.
+const APP_NAME: &str = "fogcrawl";
+
+/// The per-user folders fogcrawl writes to, already ending in `fogcrawl`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UserDirs {
+    /// Where a user copy of the monster config is looked for.
+    pub config: PathBuf,
+    /// Where the save lives.
+    pub data: PathBuf,
+    /// Where the log goes (platforms without a state folder use `data`).
+    pub state: PathBuf,
+}
+
+impl UserDirs {
+    /// The platform's folders for this user, or `None` when there is no home
+    /// folder to put them in.
+    #[must_use]
+    pub fn from_system() -> Option<UserDirs> {
+        // An empty top-level domain and author leave the folders called plain
+        // `fogcrawl` (etcetera drops empty parts).
+        let strategy = choose_native_strategy(AppStrategyArgs {
+            top_level_domain: String::new(),
+            author: String::new(),
+            app_name: APP_NAME.to_owned(),
+        })
+        .ok()?;
+        let data = strategy.data_dir();
+        Some(UserDirs {
+            config: strategy.config_dir(),
+            state: strategy.state_dir().unwrap_or_else(|| data.clone()),
+            data,
+        })
+    }
+}
+
+/// An environment variable's value, with an empty value counted as unset.
+#[must_use]
+pub fn non_empty_var(name: &str) -> Option<OsString> {
+    std::env::var_os(name).filter(|value| !value.is_empty())
+}
+
+/// Where the save lives, given `$FOGCRAWL_SAVE` and the user's folders: the
+/// variable if set and not empty, else `save.json` in the data folder, else
+/// (no home folder at all) `save.json` in the current folder.
+#[must_use]
+pub fn save_path_from(save_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
+    override_or(save_variable, dirs.map(|dirs| &dirs.data), SAVE_FILE_NAME)
+}
+
+/// Where the log goes, given `$FOGCRAWL_LOG` and the user's folders: the
+/// variable if set and not empty, else `fogcrawl.log` in the state folder,
+/// else (no home folder) `fogcrawl.log` in the current folder.
+#[must_use]
+pub fn log_path_from(log_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
+    override_or(log_variable, dirs.map(|dirs| &dirs.state), LOG_FILE_NAME)
+}
+
+fn override_or(variable: Option<OsString>, dir: Option<&PathBuf>, file_name: &str) -> PathBuf {
+    match (variable.filter(|value| !value.is_empty()), dir) {
+        (Some(path), _) => PathBuf::from(path),
+        (None, Some(dir)) => dir.join(file_name),
+        (None, None) => PathBuf::from(file_name),
+    }
+}
+
+/// Where the save lives for this process (`$FOGCRAWL_SAVE`, else the data folder).
+#[must_use]
+pub fn save_path() -> PathBuf {
+    save_path_from(
+        non_empty_var(SAVE_PATH_VARIABLE),
+        UserDirs::from_system().as_ref(),
+    )
+}
+
+/// Where the log goes for this process (`$FOGCRAWL_LOG`, else the state folder).
+#[must_use]
+pub fn log_path() -> PathBuf {
+    log_path_from(
+        non_empty_var(LOG_PATH_VARIABLE),
+        UserDirs::from_system().as_ref(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dirs() -> UserDirs {
+        UserDirs {
+            config: PathBuf::from("/home/ann/.config/fogcrawl"),
+            data: PathBuf::from("/home/ann/.local/share/fogcrawl"),
+            state: PathBuf::from("/home/ann/.local/state/fogcrawl"),
+        }
+    }
+
+    #[test]
+    fn the_save_goes_to_the_data_folder_unless_overridden() {
+        assert_eq!(
+            save_path_from(None, Some(&dirs())),
+            PathBuf::from("/home/ann/.local/share/fogcrawl/save.json")
+        );
+        assert_eq!(
+            save_path_from(Some("/tmp/mine.json".into()), Some(&dirs())),
+            PathBuf::from("/tmp/mine.json")
+        );
+        // An empty override is no override.
+        assert_eq!(
+            save_path_from(Some(OsString::new()), Some(&dirs())),
+            PathBuf::from("/home/ann/.local/share/fogcrawl/save.json")
+        );
+        assert_eq!(save_path_from(None, None), PathBuf::from("save.json"));
+    }
+
+    #[test]
+    fn the_log_goes_to_the_state_folder_unless_overridden() {
+        assert_eq!(
+            log_path_from(None, Some(&dirs())),
+            PathBuf::from("/home/ann/.local/state/fogcrawl/fogcrawl.log")
+        );
+        assert_eq!(
+            log_path_from(Some("here.log".into()), Some(&dirs())),
+            PathBuf::from("here.log")
+        );
+        assert_eq!(
+            log_path_from(Some(OsString::new()), None),
+            PathBuf::from("fogcrawl.log")
+        );
+    }
+}
