@@ -118,6 +118,10 @@ pub struct Brain {
     /// Own turns in a row it has waited for its search without a plan.
     #[serde(skip)]
     pub waiting_turns: u32,
+    /// The stall count at which it last asked for a plan round the bodies
+    /// beside it (it asks again only after another few stalled turns).
+    #[serde(skip)]
+    pub detour_asked_at: u32,
     /// Until this game time a wanderer that reached its spot loiters there
     /// before strolling on.
     #[serde(default)]
@@ -151,6 +155,7 @@ impl Default for Brain {
             cheaper_checked_turn: 0,
             search_given_up_until: 0.0,
             waiting_turns: 0,
+            detour_asked_at: 0,
             loiter_until: 0.0,
             unreachable: None,
             looked_from: None,
@@ -171,7 +176,9 @@ impl Brain {
             self.mode = Mode::Flee;
             return Some(threat);
         }
-        if let Some(player) = p.player_seen {
+        if let Some(player) = p.player_seen
+            && self.unreachable != Some(player)
+        {
             self.mode = Mode::Hunt;
             self.noise = None;
             self.wander_target = None;

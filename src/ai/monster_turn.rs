@@ -78,9 +78,9 @@ pub enum Body {
     Empty,
     Player,
     /// A member of its own faction; `yields` when it would trade places:
-    /// it is not fighting, and it has no plan or its next step is onto the
-    /// asker's cell (two packmates heading the same way never swap, or they
-    /// would trade places forever).
+    /// it is not fighting, and it has no plan, its next step is onto the
+    /// asker's cell, or it is stuck itself (two packmates heading the same
+    /// way while both move never swap, or they would trade places forever).
     Packmate {
         yields: bool,
     },
@@ -210,7 +210,10 @@ pub fn think(
         health: senses.health,
         flee_below,
     };
-    if brain.mode == Mode::Wander && brain.stall_turns >= STALL_PATIENCE {
+    if brain.mode == Mode::Wander
+        && brain.stall_turns >= STALL_PATIENCE
+        && brain.stall_turns >= brain.detour_asked_at + STALL_PATIENCE
+    {
         // Going nowhere: a stroll somewhere else.
         brain.wander_target = None;
         brain.forget_plan();
@@ -415,7 +418,9 @@ fn plan_problem(
     if brain.plan.is_empty() {
         return None;
     }
-    if brain.stall_turns >= STALL_PATIENCE {
+    if brain.stall_turns >= STALL_PATIENCE
+        && brain.stall_turns >= brain.detour_asked_at + STALL_PATIENCE
+    {
         return Some(ReplanReason::Stalled);
     }
     if brain.needs_plan_for(goal) {
@@ -486,15 +491,20 @@ fn ask_for_plan(
 ) {
     let at = senses.at;
     let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
-    if reason == Some(ReplanReason::Stalled) {
+    if brain.stall_turns >= STALL_PATIENCE {
+        // Stuck behind bodies: this plan goes round the monsters beside it
+        // where it can.
         for (dx, dy) in NEIGHBOURS {
             let cell = Pos::new(at.x + dx, at.y + dy);
-            if matches!((senses.body_at)(cell), Body::Packmate { .. }) {
+            if matches!(
+                (senses.body_at)(cell),
+                Body::Packmate { .. } | Body::Stranger
+            ) {
                 overrides.retain(|&(pos, _)| pos != cell);
                 overrides.push((cell, PACKMATE_DETOUR_COST));
             }
         }
-        brain.stall_turns = 0;
+        brain.detour_asked_at = brain.stall_turns;
     }
     let distance = octile(at, goal);
     let priority = if brain.plan.is_empty() {
@@ -822,6 +832,9 @@ pub fn end_turn(
     let far_goal = brain.goal.is_some_and(|goal| chebyshev(ended_at, goal) > 2);
     if far_goal && ended_at == started_at && !acted {
         brain.stall_turns += 1;
+        if brain.stall_turns == 1 {
+            brain.detour_asked_at = 0;
+        }
         let counters = faction.counters_mut();
         counters.longest_stall = counters.longest_stall.max(brain.stall_turns);
     } else {

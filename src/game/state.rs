@@ -766,10 +766,12 @@ impl Game {
                         let mate = &actors[other];
                         let engaged = (mate.pos.x - player.x).abs() <= 1
                             && (mate.pos.y - player.y).abs() <= 1;
-                        let makes_way = mate
-                            .brain
-                            .as_ref()
-                            .is_none_or(|b| b.plan.first().is_none_or(|&next| next == at));
+                        // It makes way when it has nowhere to go, is heading
+                        // for the asker's cell, or is stuck itself (a jam in a
+                        // corridor clears by trading places).
+                        let makes_way = mate.brain.as_ref().is_none_or(|b| {
+                            b.plan.first().is_none_or(|&next| next == at) || b.stall_turns > 0
+                        });
                         Body::Packmate {
                             yields: !engaged && makes_way,
                         }
