@@ -16,6 +16,7 @@
 //!   the run order; [`render_command`]: `fogcrawl render`.
 //! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`).
 //! - [`fov`]: symmetric shadowcasting field of view.
+//! - [`item_kind`]: the kinds of items a level can hold (names, plain-text characters).
 //!
 //! For the pathfinding engine, [`Level::cost_grid`] builds the search grid a traveller
 //! with a given [`CostProfile`] sees; [`Level::cost_at`] is the same cost view one cell
@@ -45,6 +46,7 @@ pub mod connectivity;
 pub mod cost_profile;
 pub mod fov;
 pub mod generate;
+pub mod item_kind;
 pub mod layout;
 pub mod level;
 pub mod level_dir;
@@ -61,5 +63,6 @@ pub mod terrain;
 /// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
 pub use crate::pathfinding::Pos;
 pub use cost_profile::{CostProfile, InvalidCost};
+pub use item_kind::ItemKind;
 pub use level::Level;
 pub use terrain::Terrain;
