@@ -5,8 +5,10 @@
 //! Never imports ratatui or crossterm: the UI reads this state, and `sim`
 //! runs it with no terminal at all.
 pub mod action;
+pub mod activity;
 pub mod actor;
 pub mod autopilot;
+pub mod balance;
 pub mod clock;
 pub mod combat;
 pub mod direction;
@@ -15,6 +17,7 @@ mod level_access;
 pub mod message_log;
 pub mod monster_kind;
 pub mod navigation;
+pub mod player_map;
 pub mod regeneration;
 pub mod save;
 pub mod save_check;
