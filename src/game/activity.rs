@@ -14,7 +14,7 @@ use crate::game::state::{Game, Refusal};
 /// The most turns one explore or travel command takes before it hands back.
 pub const STEP_LIMIT: u64 = 1000;
 /// The most waits one rest takes (enough to heal fully several times over).
-pub const REST_LIMIT: u64 = 400;
+pub const REST_LIMIT: u64 = 1000;
 
 /// A command that takes many turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

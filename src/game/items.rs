@@ -12,13 +12,13 @@ use serde::{Deserialize, Serialize};
 use crate::world::ItemKind;
 
 /// Hit points a healing draught restores (never above the maximum).
-pub const DRAUGHT_HEALING: i32 = 18;
+pub const DRAUGHT_HEALING: i32 = 12;
 /// How far a throwing knife flies: it hits the nearest monster in sight
 /// within this many cells (Chebyshev distance).
 pub const KNIFE_RANGE: i32 = 7;
 /// A thrown knife's chance to hit, in percent, and its damage range.
 pub const KNIFE_ACCURACY: u32 = 85;
-pub const KNIFE_DAMAGE: (i32, i32) = (4, 8);
+pub const KNIFE_DAMAGE: (i32, i32) = (3, 6);
 /// How far a noisemaker flies before it lands (sooner against a wall).
 pub const NOISEMAKER_RANGE: i32 = 8;
 /// How far its clatter carries: monsters this close to where it lands, and

@@ -7,8 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Game time to heal one hit point: a full 30 hit points takes 270 time.
-pub const TIME_PER_HIT_POINT: f64 = 9.0;
+/// Game time to heal one hit point: a full 25 hit points takes 750 time.
+pub const TIME_PER_HIT_POINT: f64 = 30.0;
 
 /// Time banked toward the next hit point.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -47,7 +47,7 @@ mod item_use;
 pub use config_install::ConfigApplied;
 
 /// The player's hit points at the start of a run.
-pub const PLAYER_MAX_HP: i32 = 30;
+pub const PLAYER_MAX_HP: i32 = 25;
 /// How far the player sees.
 pub const PLAYER_SIGHT_RADIUS: u32 = 10;
 const PLAYER_DAMAGE: (i32, i32) = (2, 5);

@@ -1,7 +1,7 @@
 //! Picking items up and using them, under the rules of `game::items`: a
-//! draught heals, a knife is thrown at the nearest monster in sight (and
-//! lands under it, to be picked up again), a noisemaker flies a few cells
-//! and clatters where it lands, sending monsters that hear it there.
+//! draught heals, a knife is thrown at the nearest monster in sight (and is
+//! lost, so knives stay scarce), a noisemaker flies a few cells and clatters
+//! where it lands, sending monsters that hear it there.
 //!
 //! Only the player carries items; a refusal takes no time and changes
 //! nothing.
@@ -139,8 +139,6 @@ impl Game {
     fn throw_knife(&mut self, target: usize) {
         let at = self.actors[target].pos;
         let name = self.name_of(target);
-        // The knife lands under the target, hit or miss: it can be picked up.
-        self.level.items.push((at, ItemKind::ThrowingKnife));
         self.make_noise(at);
         match roll_attack(&mut self.rng, KNIFE_ACCURACY, KNIFE_DAMAGE) {
             Blow::Miss => self.log.push(
