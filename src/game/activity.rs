@@ -137,11 +137,13 @@ impl Game {
                 }
                 match map.explore(self) {
                     Route::Step(direction) => Ok(Action::Move(direction)),
-                    Route::Arrived | Route::NoWay => Err(if self.is_remembered(self.level.stairs) {
-                        "Explored all you can reach; t travels to the stairs."
-                    } else {
-                        "Explored all you can reach."
-                    }),
+                    Route::Arrived | Route::NoWay => {
+                        Err(if self.is_remembered(self.level.stairs) {
+                            "Explored all you can reach; t travels to the stairs."
+                        } else {
+                            "Explored all you can reach."
+                        })
+                    }
                 }
             }
             Activity::TravelToStairs => {

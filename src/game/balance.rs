@@ -208,7 +208,10 @@ mod tests {
             ],
         );
         assert_eq!((report.won, report.died, report.unfinished), (1, 1, 1));
-        assert_eq!(report.depth_reached, BTreeMap::from([(2, 1), (3, 1), (7, 1)]));
+        assert_eq!(
+            report.depth_reached,
+            BTreeMap::from([(2, 1), (3, 1), (7, 1)])
+        );
         assert_eq!(report.turns.p50, 200);
         assert_eq!(report.turns.max, 300);
         assert!((report.win_rate - 1.0 / 3.0).abs() < 1e-12);

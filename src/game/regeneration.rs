@@ -43,10 +43,7 @@ mod tests {
     #[test]
     fn one_hit_point_per_interval_and_none_past_the_maximum() {
         let mut regeneration = Regeneration::default();
-        let mut hp = 10;
-        for _ in 0..8 {
-            hp = regeneration.heal(hp, 30, 1.0);
-        }
+        let mut hp = regeneration.heal(10, 30, TIME_PER_HIT_POINT - 1.0);
         assert_eq!(hp, 10, "not yet a full interval");
         hp = regeneration.heal(hp, 30, 1.0);
         assert_eq!(hp, 11);
@@ -58,7 +55,11 @@ mod tests {
     fn nothing_banks_at_full_health_or_when_dead() {
         let mut regeneration = Regeneration::default();
         assert_eq!(regeneration.heal(30, 30, 50.0), 30);
-        assert_eq!(regeneration.heal(29, 30, 1.0), 29, "the wait at full health was not banked");
+        assert_eq!(
+            regeneration.heal(29, 30, 1.0),
+            29,
+            "the wait at full health was not banked"
+        );
         assert_eq!(regeneration.heal(0, 30, 50.0), 0);
     }
 }

@@ -27,17 +27,17 @@ use crate::game::actor::{Actor, Species};
 use crate::game::clock::{action_time, move_time, next_actor};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
+use crate::game::items::Inventory;
 use crate::game::level_access::LevelAccess;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
+use crate::game::regeneration::Regeneration;
 use crate::game::setup::GameSetup;
 use crate::game::turn_guard::TurnGuard;
 use crate::pathfinding::{GridError, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
-use crate::game::items::Inventory;
-use crate::game::regeneration::Regeneration;
 use crate::world::{CostProfile, ItemKind, Level, Terrain};
 
 mod blocked_move;
@@ -83,7 +83,9 @@ pub enum Refusal {
     #[error("You cannot cut the corner: the {0} beside you blocks a diagonal step.")]
     Corner(&'static str),
     /// The corner rule holds for blows too.
-    #[error("You cannot attack around the corner: the {0} beside you blocks a diagonal blow; step beside it first.")]
+    #[error(
+        "You cannot attack around the corner: the {0} beside you blocks a diagonal blow; step beside it first."
+    )]
     CornerAttack(&'static str),
     #[error("There is nothing here to pick up.")]
     NothingToPickUp,
@@ -567,9 +569,9 @@ impl Game {
                 Ok(action_time(speed))
             }
             Action::PickUp => self.pick_up(actor).map(|()| action_time(speed)),
-            Action::UseItem { item, toward } => {
-                self.use_item(actor, item, toward).map(|()| action_time(speed))
-            }
+            Action::UseItem { item, toward } => self
+                .use_item(actor, item, toward)
+                .map(|()| action_time(speed)),
         }
     }
 
@@ -582,7 +584,9 @@ impl Game {
             if self.actors[other].is_player() != self.actors[actor].is_player() {
                 // Blows follow the corner rule like steps do.
                 if direction.is_diagonal() && !self.corner_clear(profile, from, to) {
-                    return Err(Refusal::CornerAttack(self.corner_blocker(profile, from, to)));
+                    return Err(Refusal::CornerAttack(
+                        self.corner_blocker(profile, from, to),
+                    ));
                 }
                 self.attack(actor, other);
                 return Ok(action_time(speed));

@@ -11,19 +11,19 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::config::{ConfigWatcher, MonsterConfig, Reload};
+use crate::game::activity::{Activity, Stop};
+use crate::game::items::needs_direction;
 use crate::game::message_log::Importance;
+use crate::game::player_map::PlayerMap;
 use crate::game::save::{self, Loaded};
 use crate::game::save_notice;
 use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
+use crate::ui::input::Scroll;
 use crate::ui::input::{Command, InputMode};
 use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
 use crate::ui::theme::Palette;
-use crate::game::activity::{Activity, Stop};
-use crate::game::items::needs_direction;
-use crate::game::player_map::PlayerMap;
-use crate::ui::input::Scroll;
 use crate::world::ItemKind;
 use crate::world::level_file::fresh_seed;
 
@@ -531,7 +531,10 @@ impl App {
     /// first if it is thrown at a place.
     fn use_letter(&mut self, letter: char) {
         let Some(item) = self.game.inventory.by_letter(letter) else {
-            self.set_notice(NoticeKind::Refusal, format!("No item is listed under {letter}."));
+            self.set_notice(
+                NoticeKind::Refusal,
+                format!("No item is listed under {letter}."),
+            );
             return;
         };
         if needs_direction(item) {

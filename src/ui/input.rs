@@ -268,15 +268,30 @@ pub const KEY_HELP: &[(&str, &str)] = &[
     (". or 5", "wait a moment"),
     (">", "take the stairs down (stand on them)"),
     ("o / c", "open / close a door next to you"),
-    ("e", "explore: walk to the nearest unexplored place (stops when a monster appears)"),
-    ("t", "travel to the stairs once seen (stops when a monster appears)"),
+    (
+        "e",
+        "explore: walk to the nearest unexplored place (stops when a monster appears)",
+    ),
+    (
+        "t",
+        "travel to the stairs once seen (stops when a monster appears)",
+    ),
     ("R  Z", "rest until healed or something appears"),
     ("g  ,", "pick up what lies here"),
-    ("i", "inventory: a letter uses an item (a draught heals, a knife or noisemaker is thrown)"),
-    ("x  ;", "look: move a cursor to name ground, step cost, monsters and items"),
+    (
+        "i",
+        "inventory: a letter uses an item (a draught heals, a knife or noisemaker is thrown)",
+    ),
+    (
+        "x  ;",
+        "look: move a cursor to name ground, step cost, monsters and items",
+    ),
     ("M", "message history (j k PgUp PgDn scroll, Esc closes)"),
     ("a", "auto-advance: let time run while you watch"),
-    ("?", "this help (j k PgUp PgDn scroll, any other key closes it)"),
+    (
+        "?",
+        "this help (j k PgUp PgDn scroll, any other key closes it)",
+    ),
     ("q  Esc  Ctrl-C", "save and quit"),
     ("n", "new game (on the death or victory screen)"),
     (
@@ -401,14 +416,20 @@ mod tests {
     #[test]
     fn long_screens_scroll_and_close() {
         let help = |code| command_for_key(press(code), InputMode::Help);
-        assert_eq!(help(KeyCode::Char('j')), Some(Command::Scroll(Scroll::Down(1))));
+        assert_eq!(
+            help(KeyCode::Char('j')),
+            Some(Command::Scroll(Scroll::Down(1)))
+        );
         assert_eq!(
             help(KeyCode::PageUp),
             Some(Command::Scroll(Scroll::Up(PAGE_LINES)))
         );
         assert_eq!(help(KeyCode::Char('z')), Some(Command::Dismiss));
         let messages = |code| command_for_key(press(code), InputMode::Messages);
-        assert_eq!(messages(KeyCode::End), Some(Command::Scroll(Scroll::Bottom)));
+        assert_eq!(
+            messages(KeyCode::End),
+            Some(Command::Scroll(Scroll::Bottom))
+        );
         assert_eq!(messages(KeyCode::Esc), Some(Command::Dismiss));
         assert_eq!(messages(KeyCode::Char('z')), None);
     }

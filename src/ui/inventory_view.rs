@@ -56,7 +56,9 @@ impl Widget for InventoryPopup<'_> {
                 lines.push(Line::styled(part, label));
             }
         }
-        let height = u16::try_from(lines.len()).unwrap_or(u16::MAX).saturating_add(2);
+        let height = u16::try_from(lines.len())
+            .unwrap_or(u16::MAX)
+            .saturating_add(2);
         let popup = centred(area, width, height);
         Clear.render(popup, buf);
         let block = Block::new()

@@ -37,7 +37,12 @@ pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
         return vec![format!("{},{}: unknown", pos.x, pos.y)];
     }
     let how = if seen { "" } else { " (remembered)" };
-    lines.push(format!("{},{}: {}{how}", pos.x, pos.y, terrain_name(terrain)));
+    lines.push(format!(
+        "{},{}: {}{how}",
+        pos.x,
+        pos.y,
+        terrain_name(terrain)
+    ));
     lines.push(step_cost_words(terrain));
     if pos == game.player().pos {
         lines.push("you stand here".to_owned());
@@ -78,7 +83,11 @@ mod tests {
         let at = game.player().pos;
         assert_eq!(
             look_lines(&game, at),
-            ["1,1: floor", "a step costs 1.0 (1.4 diagonally)", "you stand here"]
+            [
+                "1,1: floor",
+                "a step costs 1.0 (1.4 diagonally)",
+                "you stand here"
+            ]
         );
         assert_eq!(
             look_lines(&game, Pos::new(3, 1))[2],
@@ -89,10 +98,7 @@ mod tests {
             ["2,2: shallow water", "a step costs 3.0 (4.2 diagonally)"]
         );
         let goblin = look_lines(&game, Pos::new(8, 1));
-        assert!(
-            goblin[2].starts_with("goblin (goblins): "),
-            "{goblin:?}"
-        );
+        assert!(goblin[2].starts_with("goblin (goblins): "), "{goblin:?}");
         assert_eq!(look_lines(&game, Pos::new(-1, 0)), ["outside the map"]);
     }
 }

@@ -220,7 +220,7 @@ impl Widget for HelpPopup<'_> {
             " Help: any key closes ".to_owned()
         } else {
             format!(
-                " Help {}-{} of {}: j k PgUp PgDn scroll, other keys close ",
+                " Help {}-{} of {}: j k PgUp PgDn scroll, any other key closes ",
                 offset + 1,
                 (offset + rows).min(total),
                 total

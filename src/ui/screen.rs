@@ -130,7 +130,10 @@ impl Widget for &App {
             Overlay::Help => HelpPopup(self).render(area, buf),
             Overlay::Inventory => InventoryPopup(self).render(map_area, buf),
             Overlay::Messages => HistoryPopup(self).render(area, buf),
-            Overlay::None | Overlay::DirectionPrompt(_) | Overlay::ThrowPrompt(_) | Overlay::Look => {}
+            Overlay::None
+            | Overlay::DirectionPrompt(_)
+            | Overlay::ThrowPrompt(_)
+            | Overlay::Look => {}
         }
     }
 }

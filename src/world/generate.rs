@@ -14,10 +14,10 @@ use serde::Deserialize;
 
 use super::caves::{CavesParams, carve_caves};
 use super::connectivity::{self, UNREACHED};
+use super::fov::{Fov, VisibleSet};
 use super::level::pos_from_usize;
 use super::paint::{PaintParams, paint};
 use super::rooms::{Room, RoomsParams, carve_rooms};
-use super::fov::{Fov, VisibleSet};
 use super::{ItemKind, Level, Pos, Terrain};
 
 /// Pockets of fewer walkable cells than this are filled with rock instead of joined.
@@ -148,7 +148,13 @@ pub fn generate(recipe: &Recipe, seed: u64) -> Level {
     level.stairs = place_stairs(&level, &rooms, start_room, &dist);
     level.set(level.stairs, Terrain::StairsDown);
     let seen_from_start = cells_seen_from_start(&level);
-    place_spawns(&mut level, &recipe.spawns, &dist, &seen_from_start, &mut rng);
+    place_spawns(
+        &mut level,
+        &recipe.spawns,
+        &dist,
+        &seen_from_start,
+        &mut rng,
+    );
     place_items(&mut level, &recipe.items, &dist, &mut rng);
     level
 }
@@ -346,7 +352,10 @@ mod tests {
             }
         }
         for &(p, _) in &level.items {
-            assert!(level.index(p).is_some_and(|i| reach[i]), "item at {p} sealed in");
+            assert!(
+                level.index(p).is_some_and(|i| reach[i]),
+                "item at {p} sealed in"
+            );
         }
     }
 

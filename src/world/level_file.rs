@@ -13,11 +13,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use super::{ItemKind, Level};
 use super::generate::{Recipe, generate};
 use super::layout::{LayoutSpec, build_layout};
 use super::level_error::LevelError;
 use super::source_text::{line_col, locate};
+use super::{ItemKind, Level};
 
 /// Accepted map sides for generated levels.
 pub const SIDE_RANGE: RangeInclusive<usize> = 16..=1024;
