@@ -26,6 +26,8 @@ pub mod save_rescue;
 pub mod setup;
 pub mod sim;
 pub mod state;
+#[cfg(test)]
+pub(crate) mod test_levels;
 pub mod turn_guard;
 
 pub use action::Action;

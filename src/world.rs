@@ -14,7 +14,8 @@
 //!   [`layout`]: hand-drawn maps; [`level_error`]: errors with file, line, column;
 //!   [`source_text`]: positions in a file; [`level_dir`]: `--level` resolution and
 //!   the run order; [`render_command`]: `fogcrawl render`.
-//! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`).
+//! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`);
+//!   [`map_spawns`]: their default spawn rule.
 //! - [`fov`]: symmetric shadowcasting field of view.
 //! - [`item_kind`]: the kinds of items a level can hold (names, plain-text characters).
 //!
@@ -53,6 +54,7 @@ pub mod level_dir;
 pub mod level_error;
 pub mod level_file;
 pub mod level_text;
+pub mod map_spawns;
 pub mod movingai_level;
 pub mod paint;
 pub mod render_command;

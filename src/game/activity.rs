@@ -177,3 +177,95 @@ impl Game {
             .map(|m| m.text.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_levels::game_on;
+    use crate::pathfinding::Pos;
+
+    #[test]
+    fn explore_walks_until_a_monster_comes_into_view() {
+        let (mut game, _dir) = game_on(
+            "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
+        );
+        assert!(game.monster_in_sight().is_none());
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert_eq!(
+            report.stop,
+            Stop::Interrupted("You see the goblin.".to_owned())
+        );
+        assert!(report.turns > 1);
+        // Explore will not start again with the goblin in view.
+        assert_eq!(
+            game.run_activity(Activity::Explore, &mut map),
+            Err(Refusal::MonsterInSight("the goblin".to_owned()))
+        );
+    }
+
+    #[test]
+    fn travel_needs_the_stairs_seen_and_then_walks_there() {
+        let (mut game, _dir) =
+            game_on("##########\n#@.......#\n#.######.#\n#.#>.....#\n##########\n");
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.run_activity(Activity::TravelToStairs, &mut map),
+            Err(Refusal::NowhereToGo("You have not found the stairs yet."))
+        );
+        let explored = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert!(matches!(explored.stop, Stop::Done(_)), "{explored:?}");
+        assert!(game.is_remembered(game.level.stairs));
+        let report = game
+            .run_activity(Activity::TravelToStairs, &mut map)
+            .unwrap();
+        assert_eq!(game.player().pos, Pos::new(3, 3));
+        assert_eq!(
+            report.stop,
+            Stop::Done("You are on the stairs: > takes them.".to_owned())
+        );
+    }
+
+    #[test]
+    fn explore_picks_up_what_it_finds() {
+        let (mut game, _dir) = game_on("#######\n#@..(.#\n#....>#\n#######\n");
+        let mut map = PlayerMap::new();
+        game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert_eq!(
+            game.inventory.count(crate::world::ItemKind::ThrowingKnife),
+            1
+        );
+        assert!(game.level.items.is_empty());
+    }
+
+    #[test]
+    fn rest_heals_in_time_and_is_refused_at_full_health() {
+        let (mut game, _dir) = game_on("#####\n#@.>#\n#####\n");
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.run_activity(Activity::Rest, &mut map),
+            Err(Refusal::FullHealth)
+        );
+        let max = game.player().max_hp;
+        game.actors[0].hp = max - 3;
+        let report = game.run_activity(Activity::Rest, &mut map).unwrap();
+        assert_eq!(game.player().hp, max);
+        assert!(matches!(report.stop, Stop::Done(_)));
+        let per_point = crate::game::regeneration::TIME_PER_HIT_POINT;
+        assert!(
+            (game.time - 3.0 * per_point).abs() <= 1.0,
+            "three hit points take three intervals, not {}",
+            game.time
+        );
+    }
+
+    #[test]
+    fn a_monster_in_view_forbids_resting() {
+        let (mut game, _dir) = game_on("#######\n#@...g#\n#....>#\n#######\n");
+        game.actors[0].hp -= 5;
+        assert_eq!(
+            game.run_activity(Activity::Rest, &mut PlayerMap::new()),
+            Err(Refusal::MonsterInSight("the goblin".to_owned()))
+        );
+    }
+}

@@ -191,6 +191,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_handful_of_runs_adds_up_and_repeats_with_the_seeds() {
+        let config = MonsterConfig::shipped().unwrap();
+        let level = Some("tests/fixtures/game/pantry.toml");
+        let report = play_runs(level, 3, 4, &config, 2000, 2).unwrap();
+        assert_eq!(report.runs, 4);
+        assert_eq!(report.won + report.died + report.unfinished, 4);
+        assert_eq!(report.depth_reached.values().sum::<usize>(), 4);
+        let seeds: Vec<u64> = report.results.iter().map(|r| r.seed).collect();
+        assert_eq!(seeds, [3, 4, 5, 6]);
+        assert!(
+            report.won > 0,
+            "the scripted player can win the hall: {report:?}"
+        );
+        let again = play_runs(level, 3, 4, &config, 2000, 1).unwrap();
+        assert_eq!(again, report, "threads change nothing");
+        let json = report.to_json();
+        for key in [
+            "\"runs\"",
+            "\"won\"",
+            "\"died\"",
+            "\"depth_reached\"",
+            "\"p50\"",
+        ] {
+            assert!(json.contains(key), "{key} missing from {json}");
+        }
+    }
+
+    #[test]
     fn a_summary_counts_outcomes_depths_and_turns() {
         let result = |seed, won, died, depth, turns| RunResult {
             seed,

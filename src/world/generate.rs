@@ -274,7 +274,7 @@ fn place_stairs(level: &Level, rooms: &[Room], start_room: Option<usize>, dist: 
 /// when there is room, never on the start, the stairs or a door, and never where the
 /// player could see them from the start (a fair start; if nothing else is left, a
 /// spawn is dropped rather than put in sight).
-fn place_spawns(
+pub(crate) fn place_spawns(
     level: &mut Level,
     counts: &BTreeMap<String, usize>,
     dist: &[u32],

@@ -73,21 +73,8 @@ pub(crate) fn terrain_words(terrain: Terrain) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use crate::config::MonsterConfig;
-    use crate::game::{Action, Direction, Game, GameSetup, Refusal};
-
-    fn game_on(map: &str) -> (Game, tempfile::TempDir) {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("blocked.toml");
-        let file = format!("description = \"Blocked moves.\"\n\n[layout]\nmap = '''\n{map}'''\n");
-        std::fs::write(&path, file).unwrap();
-        let setup = GameSetup::new(
-            Some(&path.display().to_string()),
-            1,
-            MonsterConfig::shipped().unwrap(),
-        );
-        (Game::new(&setup).unwrap(), dir)
-    }
+    use crate::game::test_levels::game_on;
+    use crate::game::{Action, Direction, Refusal};
 
     #[test]
     fn each_blocked_step_says_what_blocks_it() {
@@ -107,5 +94,18 @@ mod tests {
             "You cannot cut the corner: the deep water beside you blocks a diagonal step."
         );
         assert_eq!(game.time, 0.0, "refusals take no time");
+    }
+
+    #[test]
+    fn a_diagonal_blow_around_a_corner_is_refused_and_says_so() {
+        let (mut game, _dir) = game_on("#####\n#@#>#\n#.g.#\n#####\n");
+        let refusal = game.player_act(Action::Move(Direction::SouthEast));
+        assert_eq!(refusal, Err(Refusal::CornerAttack("wall")));
+        assert!(
+            refusal
+                .unwrap_err()
+                .to_string()
+                .contains("attack around the corner")
+        );
     }
 }

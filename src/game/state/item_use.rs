@@ -168,3 +168,104 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::brain::Mode;
+    use crate::game::items::DRAUGHT_HEALING;
+    use crate::game::test_levels::game_on;
+    use crate::game::{Action, Direction, Refusal};
+    use crate::pathfinding::Pos;
+    use crate::world::ItemKind;
+
+    fn use_item(item: ItemKind, toward: Option<Direction>) -> Action {
+        Action::UseItem { item, toward }
+    }
+
+    #[test]
+    fn picking_up_takes_a_turn_and_everything_here() {
+        let (mut game, _dir) = game_on("#######\n#@!(.>#\n#######\n");
+        assert_eq!(
+            game.player_act(Action::PickUp),
+            Err(Refusal::NothingToPickUp)
+        );
+        game.player_act(Action::Move(Direction::East)).unwrap();
+        let time = game.time;
+        game.player_act(Action::PickUp).unwrap();
+        assert!(game.time > time);
+        assert_eq!(
+            game.inventory.count(ItemKind::HealingDraught),
+            2,
+            "one carried from the start"
+        );
+        assert_eq!(game.items_at(Pos::new(2, 1)).count(), 0);
+        assert_eq!(game.items_at(Pos::new(3, 1)).count(), 1);
+    }
+
+    #[test]
+    fn a_draught_heals_and_is_used_up() {
+        let (mut game, _dir) = game_on("#####\n#@.>#\n#####\n");
+        game.actors[0].hp = 3;
+        game.player_act(use_item(ItemKind::HealingDraught, None))
+            .unwrap();
+        assert_eq!(game.player().hp, 3 + DRAUGHT_HEALING);
+        assert_eq!(
+            game.player_act(use_item(ItemKind::HealingDraught, None)),
+            Err(Refusal::NoSuchItem(ItemKind::HealingDraught))
+        );
+    }
+
+    #[test]
+    fn a_knife_needs_a_monster_in_sight_and_hurts_it() {
+        let (mut game, _dir) = game_on("#########\n#@.....g#\n#......>#\n#########\n");
+        assert_eq!(
+            game.player_act(use_item(ItemKind::ThrowingKnife, None)),
+            Err(Refusal::NoSuchItem(ItemKind::ThrowingKnife))
+        );
+        game.inventory.add(ItemKind::ThrowingKnife);
+        game.inventory.add(ItemKind::ThrowingKnife);
+        let goblin = game
+            .knife_target()
+            .expect("the goblin is in sight and range");
+        let full = game.actors[goblin].max_hp;
+        for _ in 0..2 {
+            if game
+                .player_act(use_item(ItemKind::ThrowingKnife, None))
+                .is_err()
+            {
+                break;
+            }
+        }
+        assert_eq!(game.inventory.count(ItemKind::ThrowingKnife), 0);
+        let log: Vec<&str> = game.log.all().map(|m| m.text.as_str()).collect();
+        assert!(log.iter().any(|m| m.starts_with("Your knife")), "{log:?}");
+        let hurt = game.actors[goblin].hp < full;
+        assert_eq!(hurt, log.iter().any(|m| m.starts_with("Your knife hits")));
+    }
+
+    #[test]
+    fn a_noisemaker_sends_monsters_that_hear_it_to_look() {
+        // The goblin sits out of sight beyond the wall; the noisemaker lands
+        // eight cells east, near it.
+        let (mut game, _dir) = game_on(
+            "####################\n#@.................#\n#..................#\n##########+#########\n#.........g.......>#\n####################\n",
+        );
+        game.inventory.add(ItemKind::Noisemaker);
+        assert_eq!(
+            game.player_act(use_item(ItemKind::Noisemaker, None)),
+            Err(Refusal::NeedsDirection)
+        );
+        assert_eq!(game.noisemaker_landing(Direction::East), Pos::new(9, 1));
+        let goblin = (1..game.actors.len())
+            .find(|&a| game.actors[a].is_alive())
+            .unwrap();
+        game.player_act(use_item(ItemKind::Noisemaker, Some(Direction::East)))
+            .unwrap();
+        let brain = game.actors[goblin].brain.as_ref().unwrap();
+        assert!(
+            brain.noise == Some(Pos::new(9, 1)) || brain.mode == Mode::Investigate,
+            "the goblin heard it: {brain:?}"
+        );
+        assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
+    }
+}
