@@ -528,3 +528,41 @@ fn an_unwritable_save_is_told_in_game_and_rescued() {
     assert!(screen.contains("rescued.json"), "{screen}");
     assert!(dir.path().join("rescued.json").exists());
 }
+
+#[test]
+fn explore_picks_up_a_draught_that_the_inventory_uses() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game/stash.toml");
+    let session = Session::start("items", 80, 24);
+    session.run_line(&game_command(
+        dir.path(),
+        &format!("--level {} --seed 1", level.display()),
+    ));
+    session.wait_for("Turns 0");
+    session.wait_for("Pack  1 item");
+
+    // Explore opens the door, walks to the draught and picks it up, then
+    // says there is nothing left to explore.
+    session.keys(&["e"]);
+    session.wait_for("Explored all you can reach");
+    session.wait_for("You pick up a healing draught");
+    session.wait_for("Pack  2 items");
+
+    // The inventory lists it under a letter; the letter drinks one.
+    session.keys(&["i"]);
+    session.wait_for("a) 2 healing draughts");
+    session.keys(&["a"]);
+    session.wait_for("You drink the healing draught");
+    session.wait_for("Pack  1 item");
+
+    // Travel to the stairs, then take them: the one-level run is won.
+    session.keys(&["t"]);
+    session.wait_for("You are on the stairs");
+    session.keys(&[">"]);
+    session.wait_for("Victory");
+    session.keys(&["q"]);
+    session.wait_restored();
+}
