@@ -975,6 +975,45 @@ mod tests {
         assert!(!app.is_auto_advancing());
     }
 
+    #[test]
+    fn auto_advance_stops_when_a_monster_comes_into_view() {
+        let mut app = duel();
+        assert!(
+            app.game.monster_in_sight().is_none(),
+            "the door hides the goblin"
+        );
+        app.update(Command::ToggleAutoAdvance);
+        for _ in 0..60 {
+            if !app.is_auto_advancing() {
+                break;
+            }
+            app.tick();
+        }
+        assert!(!app.is_auto_advancing());
+        assert_eq!(
+            app.notice().map(|n| n.text.as_str()),
+            Some("Auto-advance stopped: you see the goblin.")
+        );
+    }
+
+    #[test]
+    fn explore_from_a_key_stops_and_says_why() {
+        let mut app = duel();
+        app.update(Command::Explore);
+        let notice = app.notice().expect("explore says why it stopped").clone();
+        assert!(
+            notice.text.starts_with("You stop (explore for "),
+            "{notice:?}"
+        );
+        assert!(app.game.time > 0.0);
+        app.update(Command::Travel);
+        assert_eq!(
+            app.notice().map(|n| n.kind),
+            Some(NoticeKind::Refusal),
+            "the goblin is in sight, or the stairs unseen"
+        );
+    }
+
     fn options(dir: &Path, level: Option<&str>, seed: Option<u64>) -> PlayOptions {
         PlayOptions {
             level: level.map(str::to_owned),

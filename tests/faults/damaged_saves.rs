@@ -103,6 +103,10 @@ fn impossible_hp_time_depth_positions_and_players_are_set_aside() {
         damaged(|g| g["actors"][1]["species"] = json!({"Monster": 99})),
         "monster 1 is of monster kind 99",
     );
+    assert_set_aside(
+        damaged(|g| g["level"]["items"] = json!([[{"x": 3, "y": 40}, "noisemaker"]])),
+        "a noisemaker at (3, 40) is off the 10x4 level",
+    );
 }
 
 /// A player the duel's goblin cannot kill within a turn's bound, so the
