@@ -97,8 +97,12 @@ impl Game {
             };
             let hp = self.player().hp;
             let mark = self.log.pushed();
-            self.player_act(action)?;
-            turns += 1;
+            match self.player_act(action) {
+                Ok(()) => turns += 1,
+                Err(refusal) if turns == 0 => return Err(refusal),
+                // The way changed under it (a door, a body): say so and stop.
+                Err(refusal) => break Stop::Interrupted(refusal.to_string()),
+            }
             if let Some(why) = self.interruption(hp, mark) {
                 break Stop::Interrupted(why);
             }

@@ -20,12 +20,19 @@ use crate::game::save_notice;
 use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
+use crate::ui::history_view::history_scroll_limit;
 use crate::ui::input::Scroll;
 use crate::ui::input::{Command, InputMode};
 use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
+use crate::ui::popups::help_scroll_limit;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;
 use crate::world::level_file::fresh_seed;
+use ratatui::layout::Rect;
+
+/// The screen size assumed until the session says otherwise (tests draw at
+/// their own sizes).
+const DEFAULT_SCREEN_SIZE: (u16, u16) = (80, 24);
 
 /// How often auto-advance waits for the player: about eight turns a second.
 pub const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
@@ -142,6 +149,8 @@ pub struct App {
     help_scroll: u16,
     /// Lines scrolled up from the newest message in the history.
     messages_scroll: u16,
+    /// The terminal's size when last drawn (columns, rows).
+    screen_size: (u16, u16),
 }
 
 impl App {
@@ -167,7 +176,13 @@ impl App {
             look_cursor: None,
             help_scroll: 0,
             messages_scroll: 0,
+            screen_size: DEFAULT_SCREEN_SIZE,
         }
+    }
+
+    /// Tells the app the terminal's size (the session does, before drawing).
+    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+        self.screen_size = (columns, rows);
     }
 
     /// The app a player starts: resumes the save, or starts the game the
@@ -546,9 +561,14 @@ impl App {
     }
 
     fn scroll(&mut self, scroll: Scroll) {
-        let (value, toward_top_is_up) = match self.overlay {
-            Overlay::Help => (&mut self.help_scroll, false),
-            Overlay::Messages => (&mut self.messages_scroll, true),
+        let area = Rect::new(0, 0, self.screen_size.0, self.screen_size.1);
+        let (most, value, toward_top_is_up) = match self.overlay {
+            Overlay::Help => (help_scroll_limit(self, area), &mut self.help_scroll, false),
+            Overlay::Messages => (
+                history_scroll_limit(self, area),
+                &mut self.messages_scroll,
+                true,
+            ),
             _ => return,
         };
         // Help counts lines down from its top; the history counts lines up
@@ -557,8 +577,9 @@ impl App {
             (Scroll::Up(lines), false) | (Scroll::Down(lines), true) => value.saturating_sub(lines),
             (Scroll::Down(lines), false) | (Scroll::Up(lines), true) => value.saturating_add(lines),
             (Scroll::Top, false) | (Scroll::Bottom, true) => 0,
-            (Scroll::Bottom, false) | (Scroll::Top, true) => u16::MAX,
+            (Scroll::Bottom, false) | (Scroll::Top, true) => most,
         };
+        *value = (*value).min(most);
     }
 
     /// Saves a game still in progress (to the fallback if its save path

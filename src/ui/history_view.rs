@@ -14,39 +14,56 @@ use crate::untrusted_text::escape_controls;
 
 pub struct HistoryPopup<'a>(pub &'a App);
 
+/// How far the history can scroll up in `area`: its lines past one screen.
+pub fn history_scroll_limit(app: &App, area: Rect) -> u16 {
+    let inner = frame().inner(area);
+    let total = history_lines(app, inner.width).len();
+    u16::try_from(total.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX)
+}
+
+fn frame() -> Block<'static> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Double)
+}
+
+/// Every kept message, word-wrapped to `width` columns under its time.
+fn history_lines(app: &App, width: u16) -> Vec<Line<'static>> {
+    let palette = app.palette;
+    let label = palette.ui(UiRole::Label);
+    let mut lines: Vec<Line> = Vec::new();
+    for message in app.game.log.all() {
+        let stamp = format!("{:>7} ", format_time(message.time));
+        let text_width = usize::from(width).saturating_sub(stamp.len()).max(1);
+        let style = palette.message(message.importance);
+        // Messages quote files (config errors, level names): no raw control bytes.
+        for (row, part) in word_wrap(&escape_controls(&message.text), text_width)
+            .into_iter()
+            .enumerate()
+        {
+            let prefix = if row == 0 {
+                stamp.clone()
+            } else {
+                " ".repeat(stamp.len())
+            };
+            lines.push(Line::from(vec![
+                Span::styled(prefix, label),
+                Span::styled(part, style),
+            ]));
+        }
+    }
+    lines
+}
+
 impl Widget for HistoryPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.0;
         let palette = app.palette;
-        let label = palette.ui(UiRole::Label);
         Clear.render(area, buf);
-        let block = Block::new()
-            .borders(Borders::ALL)
-            .border_type(BorderType::Double)
-            .border_style(palette.ui(UiRole::Border));
+        let block = frame().border_style(palette.ui(UiRole::Border));
         let inner = block.inner(area);
         let rows = usize::from(inner.height);
-        let mut lines: Vec<Line> = Vec::new();
-        for message in app.game.log.all() {
-            let stamp = format!("{:>7} ", format_time(message.time));
-            let text_width = usize::from(inner.width).saturating_sub(stamp.len()).max(1);
-            let style = palette.message(message.importance);
-            // Messages quote files (config errors, level names): no raw control bytes.
-            for (row, part) in word_wrap(&escape_controls(&message.text), text_width)
-                .into_iter()
-                .enumerate()
-            {
-                let prefix = if row == 0 {
-                    stamp.clone()
-                } else {
-                    " ".repeat(stamp.len())
-                };
-                lines.push(Line::from(vec![
-                    Span::styled(prefix, label),
-                    Span::styled(part, style),
-                ]));
-            }
-        }
+        let lines = history_lines(app, inner.width);
         let total = lines.len();
         let most = total.saturating_sub(rows);
         let up = usize::from(app.messages_scroll()).min(most);

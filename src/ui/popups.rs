@@ -204,6 +204,18 @@ fn height_for(lines: usize) -> u16 {
     u16::try_from(lines).unwrap_or(u16::MAX)
 }
 
+/// How far the help can scroll in `area`: its lines past what the popup shows.
+pub fn help_scroll_limit(app: &App, area: Rect) -> u16 {
+    let width = HELP_MAX_WIDTH.min(area.width);
+    let total = height_for(
+        HelpPopup(app)
+            .lines(usize::from(width.saturating_sub(2)))
+            .len(),
+    );
+    let rows = total.min(area.height.saturating_sub(2));
+    total.saturating_sub(rows)
+}
+
 impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let palette = self.0.palette;
