@@ -1,6 +1,10 @@
 //! The game: levels in a run, actors on an energy clock where time is
 //! terrain, combat, monsters that hunt with the pathfinding engine, saves,
-//! and the headless simulation.
+//! and the headless simulation. The player's side: items and their rules
+//! ([`items`]), slow healing ([`regeneration`]), the many-turn commands
+//! explore, travel and rest ([`activity`]) over the player's own map
+//! ([`player_map`]), the scripted player ([`autopilot`]) and the balance
+//! measure over many seeded runs ([`balance`]).
 //!
 //! Never imports ratatui or crossterm: the UI reads this state, and `sim`
 //! runs it with no terminal at all.
