@@ -21,6 +21,7 @@ mod level_access;
 pub mod message_log;
 pub mod monster_kind;
 pub mod navigation;
+mod occupancy;
 pub mod player_map;
 pub mod regeneration;
 pub mod save;

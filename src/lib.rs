@@ -9,12 +9,15 @@
 //! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
 //! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
 //! - [`ui`]: the terminal front end (ratatui): app state, input, screen, theme.
+//! - [`search_picture`]: `fogcrawl trace`, one A* search drawn as an SVG or PNG
+//!   (reads the engine's traces; the engine knows nothing of it).
 //! - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
 pub mod ai;
 pub mod config;
 pub mod game;
 pub mod pathfinding;
 pub mod scen;
+pub mod search_picture;
 pub mod ui;
 pub mod untrusted_text;
 pub mod world;

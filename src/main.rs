@@ -103,6 +103,10 @@ enum Command {
         /// each walk at most this many steps (default 2000 when given bare).
         #[arg(long, value_name = "STEPS", num_args = 0..=1, default_missing_value = "2000")]
         fog_walk: Option<u64>,
+        /// Blows never take the scripted player below 1 hit point, so the
+        /// AI is measured over all the turns asked for (a benchmark mode).
+        #[arg(long)]
+        undying: bool,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
@@ -115,7 +119,31 @@ enum Command {
     },
     /// Check A* against Moving AI benchmark scenario files (.scen).
     Scen(fogcrawl::scen::ScenArgs),
+    /// Draw one A* search as a picture (SVG or PNG): terrain shaded by cost,
+    /// closed cells by expansion order, the open frontier, the raw and smoothed
+    /// paths, start and goal, a legend and the figures (expanded, cost, µs).
+    #[command(
+        group(ArgGroup::new("source").required(true).args(["level", "map"])),
+        after_help = TRACE_EXAMPLES
+    )]
+    Trace {
+        #[command(flatten)]
+        which: LevelChoice,
+        #[command(flatten)]
+        picture: fogcrawl::search_picture::TraceArgs,
+    },
 }
+
+/// `fogcrawl trace --help`'s examples.
+const TRACE_EXAMPLES: &str = "\
+Examples:
+  fogcrawl trace --level swamp --from 4,7 --to 45,7 --out swamp.png
+  fogcrawl trace --level maze --from 1,1 --to 59,29 --unknown open \\
+      --compare unknown=off --out maze.png
+  fogcrawl trace --level river --from 6,12 --to 49,18 --unknown open \\
+      --compare unknown=3 --out river.svg
+  fogcrawl trace --map arena.map --from 4,32 --to 47,19 \\
+      --compare heuristic=dijkstra --out arena.svg";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -129,6 +157,7 @@ fn main() -> ExitCode {
             omniscient,
             json,
             fog_walk,
+            undying,
         }) => match runs {
             Some(runs) => sim_runs(&start, runs, turns.unwrap_or(RUN_TURN_LIMIT), json),
             None => sim(
@@ -137,6 +166,7 @@ fn main() -> ExitCode {
                 omniscient,
                 json,
                 fog_walk,
+                undying,
             ),
         },
         Some(Command::Render { which, seed }) => {
@@ -144,6 +174,10 @@ fn main() -> ExitCode {
             render(which.level_arg().unwrap_or_default(), seed)
         }
         Some(Command::Scen(arguments)) => scen(&arguments),
+        Some(Command::Trace { which, picture }) => {
+            // clap guarantees exactly one of the two.
+            trace(which.level_arg().unwrap_or_default(), &picture)
+        }
     }
 }
 
@@ -186,6 +220,7 @@ fn sim(
     omniscient: bool,
     json: bool,
     fog_walk: Option<u64>,
+    undying: bool,
 ) -> ExitCode {
     let (_, config) = match start.load_config() {
         Ok(loaded) => loaded,
@@ -199,6 +234,7 @@ fn sim(
         .unwrap_or_else(fogcrawl::world::level_file::fresh_seed);
     let mut setup = fogcrawl::game::GameSetup::new(start.level_arg(), seed, config);
     setup.omniscient = omniscient;
+    setup.undying_player = undying;
     if let Some(level) = start.level_arg() {
         // A sim measures one level: it ends on that level's stairs.
         setup.run = vec![level.to_owned()];
@@ -285,6 +321,21 @@ fn scen(arguments: &fogcrawl::scen::ScenArgs) -> ExitCode {
         Ok(_) => ExitCode::FAILURE,
         Err(error) => {
             eprintln!("fogcrawl scen: cannot write the report: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn trace(level: &str, picture: &fogcrawl::search_picture::TraceArgs) -> ExitCode {
+    match fogcrawl::search_picture::run_trace(level, picture) {
+        Ok(report) => {
+            if let Some(note) = &report.seed_note {
+                eprintln!("{note}");
+            }
+            print_out(&format!("{report}\n"))
+        }
+        Err(err) => {
+            eprintln!("fogcrawl trace: {err}");
             ExitCode::FAILURE
         }
     }

@@ -124,3 +124,73 @@ fn on_the_pass_deaths_at_the_chokepoint_send_the_faction_round_until_the_danger_
     );
     assert_eq!(forgotten.cells, calm.cells);
 }
+
+/// On `the pass` in the real game loop, the player (undying) holds the west
+/// mouth of the gap, striking the goblins that come through, until `kills`
+/// of them died there; then walks off west along the valley and waits.
+/// Returns how many goblin-turns were spent in the tunnel (rows 18 and
+/// below) after the player left the gap, and the kills made.
+fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u64) -> (usize, u32) {
+    use fogcrawl::game::{Action, Direction, Game, GameSetup};
+    use fogcrawl::pathfinding::Pos;
+
+    let mut config = MonsterConfig::shipped().unwrap();
+    for faction in &mut config.factions {
+        faction.influence.danger.weight = danger_weight;
+    }
+    let level = "tests/fixtures/ai/pass_war_band.toml";
+    let mut setup = GameSetup::new(Some(level), seed, config);
+    setup.run = vec![level.to_owned()];
+    setup.undying_player = true;
+    let mut game = Game::new(&setup).unwrap();
+    game.actors[0].pos = Pos::new(25, 9);
+    let (mut left, mut tunnel_turns) = (false, 0);
+    for _ in 0..turns {
+        let at = game.player().pos;
+        let adjacent = game
+            .visible_monsters()
+            .map(|(_, m)| m.pos)
+            .find(|&p| (p.x - at.x).abs() <= 1 && (p.y - at.y).abs() <= 1);
+        left |= game.stats.kills >= kills;
+        let action = match adjacent.and_then(|p| Direction::between(at, p)) {
+            Some(direction) => Action::Move(direction),
+            None if left && at.x > 4 => Action::Move(Direction::West),
+            None => Action::Wait,
+        };
+        if game.player_act(action).is_err() {
+            game.player_act(Action::Wait).unwrap();
+        }
+        if left {
+            tunnel_turns += game
+                .actors
+                .iter()
+                .skip(1)
+                .filter(|m| m.is_alive() && m.pos.y >= 18)
+                .count();
+        }
+    }
+    (tunnel_turns, game.stats.kills)
+}
+
+#[test]
+fn on_the_pass_survivors_take_the_tunnel_once_kin_die_in_the_gap() {
+    // The real game loop on the pass (with a war band of goblins): the
+    // player kills four goblins in the gap, then walks off west. With the
+    // shipped danger map the survivors go round by the tunnel far more
+    // than the same games without it (one seed alone is noisy: goblins
+    // also wander, flee and queue), so six seeds are summed.
+    let shipped = MonsterConfig::shipped().unwrap();
+    let weight = shipped.faction("goblins").unwrap().influence.danger.weight;
+    assert!(weight > 0.0);
+    let (mut wary, mut heedless) = (0, 0);
+    for seed in 1..=6 {
+        let (tunnel, kills) = hold_the_pass_then_leave(seed, weight, 4, 600);
+        assert!(kills >= 4, "seed {seed}: the goblins came through the gap");
+        wary += tunnel;
+        heedless += hold_the_pass_then_leave(seed, 0.0, 4, 600).0;
+    }
+    assert!(
+        wary > 2 * heedless,
+        "goblin-turns in the tunnel: {wary} with the danger map, {heedless} without"
+    );
+}

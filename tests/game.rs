@@ -114,14 +114,16 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
     let path = dir.path().join("save.json");
     let mut game = duel(9);
     game.player_act(Action::Move(Direction::East)).unwrap();
+    // A goblin died here once: its kin remember where, across a save.
+    game.factions[0].mark_danger(Pos::new(5, 1), 1.0);
     write_save(&path, &game).unwrap();
     let Loaded::Game(loaded) = load_save(&path, &config()) else {
         panic!("the save should load");
     };
     assert_eq!(loaded.player().pos, game.player().pos);
     assert_eq!(loaded.time, game.time);
-    // What is saved comes back; plans and influence maps are derived and
-    // rebuilt, so compare the saved part of every actor.
+    // What is saved comes back; plans are derived and rebuilt, so compare
+    // the saved part of every actor.
     let saved = |g: &Game| {
         g.actors
             .iter()
@@ -145,7 +147,14 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
             "faction {} keeps what it knows",
             a.name()
         );
+        assert_eq!(
+            a.influences(),
+            b.influences(),
+            "faction {} keeps its influence maps",
+            a.name()
+        );
     }
+    assert!(loaded.factions[0].influences().danger.value(Pos::new(5, 1)) > 0.0);
     // The loaded game plays on.
     let mut resumed = *loaded;
     for _ in 0..10 {

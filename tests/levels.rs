@@ -79,7 +79,7 @@ fn level_arguments_resolve_by_name_or_path() {
         "{err}"
     );
     assert!(
-        err.contains("one of: caves, horde, maze, pass, river, rooms, swamp, warrens"),
+        err.contains("one of: caves, colossus, horde, maze, pass, river, rooms, swamp, warrens"),
         "{err}"
     );
 }
@@ -339,4 +339,31 @@ fn the_maze_has_dead_ends() {
         })
         .count();
     assert!(dead_ends >= 10, "only {dead_ends} dead ends");
+}
+
+#[test]
+fn hand_drawn_layouts_get_the_generated_size_limit_with_the_line_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout = |name: &str, rows: &[String]| {
+        let path = dir.path().join(name);
+        let text = format!(
+            "description = \"too big\"\n[layout]\nmap = '''\n{}\n'''\n",
+            rows.join("\n")
+        );
+        std::fs::write(&path, text).unwrap();
+        LevelFile::load(&path)
+            .map(|file| file.build(1))
+            .expect_err("over the limit")
+            .to_string()
+    };
+    let mut wide = vec!["#".repeat(1100); 5];
+    wide[1] = format!("#@{}>#", ".".repeat(1096));
+    let err = layout("wide.toml", &wide);
+    assert!(err.contains("wide.toml:4:1"), "{err}");
+    assert!(err.contains("1100 cells, over the limit of 1024"), "{err}");
+    let mut tall = vec!["#...#".to_owned(); 1100];
+    tall[0] = "#@.>#".to_owned();
+    let err = layout("tall.toml", &tall);
+    assert!(err.contains("tall.toml:1028:1"), "{err}");
+    assert!(err.contains("1100 rows, over the limit of 1024"), "{err}");
 }

@@ -4,7 +4,6 @@
 //! The benchmark data is never copied into the repository. Maps also load as
 //! levels (`--map FILE.map`): the last tests play and draw them.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use std::collections::BTreeMap;
@@ -21,33 +20,14 @@ use fogcrawl::game::GameSetup;
 use fogcrawl::game::sim::run_sim;
 use fogcrawl::world::{Level, Pos, connectivity, level_dir, level_text, movingai_level};
 
-const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
+#[path = "support/movingai_dir.rs"]
+mod movingai_dir;
+use movingai_dir::movingai_dir;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/movingai")
         .join(name)
-}
-
-/// The benchmark folder, or `None` (after saying so) when the variable is
-/// unset. A variable naming a missing folder is a broken setup, not a skip.
-fn movingai_dir() -> Option<PathBuf> {
-    let Some(dir) = std::env::var_os(MOVINGAI_DIR_VARIABLE) else {
-        // Written to stderr directly, not through `eprintln!`, so the test
-        // harness does not capture it: a skip must be visible in the log.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: {MOVINGAI_DIR_VARIABLE} is not set (CI sets it to ../shared/movingai)"
-        );
-        return None;
-    };
-    let dir = PathBuf::from(dir);
-    assert!(
-        dir.is_dir(),
-        "{MOVINGAI_DIR_VARIABLE} is set to {}, which is not a folder",
-        dir.display()
-    );
-    Some(dir)
 }
 
 fn map_error(name: &str) -> String {

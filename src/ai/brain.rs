@@ -115,6 +115,13 @@ pub struct Brain {
     /// to plan for): until this game time it does not search.
     #[serde(skip)]
     pub search_given_up_until: f64,
+    /// Own turns in a row it has waited for its search without a plan.
+    #[serde(skip)]
+    pub waiting_turns: u32,
+    /// Until this game time a wanderer that reached its spot loiters there
+    /// before strolling on.
+    #[serde(default)]
+    pub loiter_until: f64,
     /// A goal its faction found no way to.
     #[serde(skip)]
     pub unreachable: Option<Pos>,
@@ -143,6 +150,8 @@ impl Default for Brain {
             goal: None,
             cheaper_checked_turn: 0,
             search_given_up_until: 0.0,
+            waiting_turns: 0,
+            loiter_until: 0.0,
             unreachable: None,
             looked_from: None,
         }
@@ -279,6 +288,37 @@ mod tests {
         // Hurt but nothing to flee from: it wanders.
         assert_eq!(brain.decide(&sees(None, None, 0.2)), None);
         assert_eq!(brain.mode, Mode::Wander);
+    }
+
+    #[test]
+    fn a_wander_target_is_given_up_once_its_time_is_past() {
+        let mut brain = Brain {
+            wander_target: Some(Pos::new(9, 9)),
+            wander_until: 30.0,
+            ..Brain::default()
+        };
+        let mut p = sees(None, None, 1.0);
+        assert_eq!(brain.decide(&p), Some(Pos::new(9, 9)));
+        p.now = 31.0;
+        assert_eq!(brain.decide(&p), None, "expired: a new stroll is picked");
+        assert_eq!(brain.wander_target, None);
+    }
+
+    #[test]
+    fn a_search_given_up_is_not_taken_up_again_until_its_time() {
+        let mut brain = Brain {
+            search_given_up_until: 50.0,
+            ..Brain::default()
+        };
+        let sighting = Some((Pos::new(5, 5), 9.0));
+        assert_eq!(brain.decide(&sees(None, sighting, 1.0)), None);
+        assert_eq!(brain.mode, Mode::Wander);
+        brain.search_given_up_until = 0.0;
+        assert_eq!(
+            brain.decide(&sees(None, sighting, 1.0)),
+            Some(Pos::new(5, 5))
+        );
+        assert_eq!(brain.mode, Mode::Search);
     }
 
     #[test]

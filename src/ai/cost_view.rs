@@ -15,6 +15,11 @@ use crate::world::{CostProfile, Terrain};
 /// Cost of a closed door for a faction that batters doors down: a few
 /// blows' worth of time.
 pub const BASH_DOOR_COST: f64 = 5.0;
+/// Influence penalties reach the planning grid in steps of this size (an
+/// eighth of a floor step): a fading layer then changes the grid only when
+/// it crosses a step, not on every turn, so searches paused on the grid
+/// rarely have to start over and the grid's change log stays short.
+pub const PENALTY_STEP: f64 = 0.125;
 
 /// The three influence layers of a faction, in a fixed order.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -69,9 +74,30 @@ impl CostRules {
 
     /// The influence penalty of a cell.
     pub fn penalty(&self, influences: &Influences, pos: Pos) -> f64 {
+        self.penalty_with_crowding(influences, pos, influences.crowding.value(pos))
+    }
+
+    /// The penalty of a cell were its crowding `crowding` (a member's own
+    /// share left out, say).
+    fn penalty_with_crowding(&self, influences: &Influences, pos: Pos, crowding: f32) -> f64 {
         self.weights[0] * f64::from(influences.danger.value(pos))
-            + self.weights[1] * f64::from(influences.crowding.value(pos))
+            + self.weights[1] * f64::from(crowding)
             + self.weights[2] * f64::from(influences.threat.value(pos))
+    }
+
+    /// What the planning grid charges for a cell whose crowding is
+    /// `crowding`: the believed terrain's cost plus the penalty in steps of
+    /// [`PENALTY_STEP`].
+    pub fn cost_with_crowding(
+        &self,
+        knowledge: &FactionKnowledge,
+        influences: &Influences,
+        pos: Pos,
+        crowding: f32,
+    ) -> Option<f64> {
+        let penalty = self.penalty_with_crowding(influences, pos, crowding);
+        self.terrain_cost(knowledge.belief(pos))
+            .map(|c| c + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
     }
 
     pub fn cost(
@@ -80,8 +106,7 @@ impl CostRules {
         influences: &Influences,
         pos: Pos,
     ) -> Option<f64> {
-        self.terrain_cost(knowledge.belief(pos))
-            .map(|c| c + self.penalty(influences, pos))
+        self.cost_with_crowding(knowledge, influences, pos, influences.crowding.value(pos))
     }
 
     /// The cheapest a cell can cost: keeps heuristics admissible.
@@ -165,8 +190,9 @@ impl CostView {
                 (pos, cost)
             })
             .collect();
-        // Costs come from a validated config and finite influences.
-        let _ = self.grid.set_costs(changes);
+        // Costs come from a validated config and finite influences. The
+        // faction relabels islands on its own turn of a cycle.
+        let _ = self.grid.set_costs_deferring_islands(changes);
         cheaper
     }
 }

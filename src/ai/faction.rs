@@ -38,9 +38,11 @@ const SAFETY_RADIUS: f64 = 24.0;
 /// A safety map is rebuilt at least this often (in player turns) while the
 /// threat stands still, so it follows what the faction learns.
 const SAFETY_REFRESH_TURNS: u64 = 8;
-/// How often (in player turns) a faction relabels stale islands of its
-/// planning grid.
-const ISLAND_REFRESH_TURNS: u64 = 10;
+/// How far (in cells) the threat may move before the safety map is rebuilt.
+const SAFETY_THREAT_SLACK: i32 = 2;
+/// The share of a turn's node budget the shared field may take (the rest
+/// is for individual searches, so near members never starve behind it).
+const FIELD_BUDGET_SHARE: u64 = 2;
 
 /// Where a member last saw the player, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -54,6 +56,8 @@ pub struct Sighting {
 struct SharedField {
     target: Option<Pos>,
     field: DistanceField,
+    /// Nodes it settled this turn.
+    spent_this_turn: u64,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -86,6 +90,16 @@ pub struct Faction {
     /// The flee map: (turn it was built, the threat it flees, map).
     #[serde(skip)]
     safety: Option<(u64, Pos, DijkstraMap)>,
+    /// Cells some member has looked around from since the terrain in
+    /// sight of them last changed (a bit per cell): a member looking from
+    /// such a cell again would learn nothing new.
+    #[serde(skip)]
+    looked_from: Vec<u64>,
+    /// What the faction believed of each cell the last traced search
+    /// reached, when it ran (the overlay's inspector reads this, not
+    /// today's belief), and which trace that was.
+    #[serde(skip)]
+    traced_beliefs: (u64, HashMap<Pos, Option<Terrain>>),
 }
 
 impl Faction {
@@ -105,6 +119,8 @@ impl Faction {
             shared: SharedField::default(),
             cheaper_this_turn: Vec::new(),
             safety: None,
+            looked_from: Vec::new(),
+            traced_beliefs: (0, HashMap::new()),
         }
     }
 
@@ -139,6 +155,7 @@ impl Faction {
         self.decayed_at = now;
         self.influences = Influences::new(w, h);
         self.threat_drawn_at = None;
+        self.looked_from.clear();
         match self.config.clone() {
             Some(config) => self.rebuild(config),
             None => Ok(()),
@@ -227,6 +244,10 @@ impl Faction {
     /// A member sees `terrain` at `pos`. Returns whether the faction had
     /// guessed its walkability wrong (counted as a wrong guess).
     pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
+        if self.knowledge.belief(pos) == Some(terrain) {
+            self.knowledge.observe(pos, terrain, time);
+            return false;
+        }
         let wrong = self.guessed_wrong(pos, terrain);
         if wrong {
             self.counters.wrong_guesses += 1;
@@ -238,6 +259,39 @@ impl Faction {
     /// The omniscient baseline is told of a change (no guess involved).
     pub fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
         self.knowledge.observe(pos, terrain, time);
+    }
+
+    /// Notes that a member looks around from `pos`; returns false when one
+    /// already did since the terrain in sight last changed (the view would
+    /// teach the faction nothing new, so it need not be computed).
+    pub fn first_look_from(&mut self, pos: Pos) -> bool {
+        let words = (self.knowledge.width() * self.knowledge.height()).div_ceil(64);
+        if self.looked_from.len() != words {
+            self.looked_from.clear();
+            self.looked_from.resize(words, 0);
+        }
+        let Some(index) = self.knowledge.index_of(pos) else {
+            return false;
+        };
+        let (word, bit) = (index / 64, 1u64 << (index % 64));
+        let first = self.looked_from[word] & bit == 0;
+        self.looked_from[word] |= bit;
+        first
+    }
+
+    /// The terrain at `pos` changed: views from cells in sight of it are
+    /// worth taking again.
+    pub fn terrain_changed_at(&mut self, pos: Pos) {
+        let radius = self.config.as_ref().map_or(0, |c| c.sight_radius) as i32;
+        for y in pos.y - radius..=pos.y + radius {
+            for x in pos.x - radius..=pos.x + radius {
+                if let Some(index) = self.knowledge.index_of(Pos::new(x, y))
+                    && let Some(word) = self.looked_from.get_mut(index / 64)
+                {
+                    *word &= !(1u64 << (index % 64));
+                }
+            }
+        }
     }
 
     /// Whether the faction believed `pos` walkable when it is not, or the
@@ -276,27 +330,25 @@ impl Faction {
     /// Once per player turn: influences fade, the threat is redrawn, the
     /// budget refills, the planning grid catches up with what members saw,
     /// and paused searches go on, the most urgent first.
-    pub fn start_turn(&mut self, now: f64, turn: u64, turn_slot: u64) {
+    pub fn start_turn(&mut self, now: f64) {
         self.decay_influences(now);
         if let Some(sighting) = self.player_sighting {
             self.draw_threat(sighting.pos);
         }
         let budget = self.config.as_ref().map_or(0, |c| u64::from(c.node_budget));
         self.planner.new_turn(budget);
+        self.shared.spent_this_turn = 0;
         self.cheaper_this_turn.clear();
         self.sync_view();
-        // Islands are relabelled on each faction's own turn of a cycle, so
-        // the full relabels do not pile up on one turn.
-        if turn % ISLAND_REFRESH_TURNS == turn_slot % ISLAND_REFRESH_TURNS
-            && let Some(view) = self.view.as_mut()
-        {
-            view.refresh_islands();
-            // Relabelling changes no cost: nothing for the searches to redo.
-        }
+        // The grid's islands are never relabelled wholesale (a flood of the
+        // whole level, a spike on a big map): cells that open join islands
+        // at once, and a region split by newly seen walls answers "maybe"
+        // (a search finds out) until the next level.
         let options = self.search_options();
         if let Some(view) = self.view.as_ref() {
             self.planner.run_paused(view.grid(), &options);
         }
+        self.note_trace_beliefs();
     }
 
     /// Brings the planning grid up to date with what changed in the
@@ -380,7 +432,8 @@ impl Faction {
     /// without them: its searches do not shy away from its own body and
     /// route.
     pub fn own_crowding_overrides(&self, marks: &[(Pos, f32)]) -> Vec<(Pos, f64)> {
-        let (Some(config), Some(grid)) = (&self.config, self.grid()) else {
+        let (Some(config), Some(grid), Some(rules)) = (&self.config, self.grid(), self.rules())
+        else {
             return Vec::new();
         };
         let weight = config.influence.crowding.weight;
@@ -397,10 +450,10 @@ impl Faction {
         let mut overrides: Vec<(Pos, f64)> = own
             .into_iter()
             .filter_map(|(pos, value)| {
-                let cost = grid.cost(pos)?;
+                grid.cost(pos)?;
                 let others = (self.influences.crowding.value(pos) - value).max(0.0);
-                let without = cost - weight * f64::from(self.influences.crowding.value(pos))
-                    + weight * f64::from(others);
+                let without =
+                    rules.cost_with_crowding(&self.knowledge, &self.influences, pos, others)?;
                 Some((pos, without))
             })
             .collect();
@@ -429,6 +482,33 @@ impl Faction {
             });
     }
 
+    /// Keeps what the faction believes of the cells of a newly recorded
+    /// trace, as it stands now that the search ran.
+    fn note_trace_beliefs(&mut self) {
+        let serial = self.planner.trace_serial();
+        if self.traced_beliefs.0 == serial {
+            return;
+        }
+        let mut beliefs = HashMap::new();
+        if let Some((_, trace)) = self.planner.last_trace() {
+            for event in &trace.events {
+                let cell = match *event {
+                    crate::pathfinding::TraceEvent::Open { cell, .. }
+                    | crate::pathfinding::TraceEvent::Close { cell } => cell,
+                    _ => continue,
+                };
+                beliefs.insert(cell, self.knowledge.belief(cell));
+            }
+        }
+        self.traced_beliefs = (serial, beliefs);
+    }
+
+    /// What the faction believed of `pos` when the last traced search ran
+    /// (`None` when that search did not reach it).
+    pub fn belief_when_traced(&self, pos: Pos) -> Option<Option<Terrain>> {
+        self.traced_beliefs.1.get(&pos).copied()
+    }
+
     /// Traces the searches of `actor` (for the debug overlay).
     pub fn trace_actor(&mut self, actor: Option<usize>) {
         self.planner.trace_actor(actor);
@@ -448,6 +528,21 @@ impl Faction {
         self.planner.last_trace_summary()
     }
 
+    /// Traces at once the search `actor` would run now from `from` to
+    /// `goal` (the debug overlay's "think now"); changes nothing else.
+    pub fn trace_now(
+        &mut self,
+        actor: usize,
+        from: Pos,
+        goal: Pos,
+    ) -> Option<crate::ai::planner::TracedSearchSummary> {
+        let options = self.search_options();
+        let grid = self.view.as_ref()?.grid();
+        let summary = self.planner.trace_now(actor, grid, from, goal, &options);
+        self.note_trace_beliefs();
+        summary
+    }
+
     /// Asks for an individual plan.
     pub fn request_plan(&mut self, request: PlanRequest) {
         self.planner.request(request);
@@ -464,6 +559,9 @@ impl Faction {
         if let Some(view) = self.view.as_ref() {
             self.planner.run_for(actor, view.grid(), &options);
         }
+        if self.planner.traced_actor() == Some(actor) {
+            self.note_trace_beliefs();
+        }
         self.planner.take_finished(actor)
     }
 
@@ -472,7 +570,7 @@ impl Faction {
         self.planner.take_finished(actor)
     }
 
-    /// A member died: its search is dropped.
+    /// A member died (or gave its goal up): its search is dropped.
     pub fn forget_member(&mut self, actor: usize) {
         self.planner.cancel(actor);
     }
@@ -491,8 +589,16 @@ impl Faction {
             self.shared.target = Some(target);
             self.counters.shared_fields += 1;
         }
-        let budget = self.planner.budget_left();
+        let share = self
+            .config
+            .as_ref()
+            .map_or(0, |c| u64::from(c.node_budget) / FIELD_BUDGET_SHARE);
+        let budget = self
+            .planner
+            .budget_left()
+            .min(share.saturating_sub(self.shared.spent_this_turn));
         let (reach, spent) = self.shared.field.reach(grid, at, budget);
+        self.shared.spent_this_turn += spent;
         self.planner.spend(spent);
         self.counters.field_expanded += spent;
         reach
@@ -515,8 +621,12 @@ impl Faction {
     /// leads away from the threat, toward open ground rather than into
     /// corners. Rebuilt when the threat moves or the map is a few turns old.
     fn safety_map(&mut self, turn: u64, threat: Pos) -> Option<&DijkstraMap> {
+        // Rebuilt when the threat moved more than a step or two, or the map
+        // is a few turns old: fleeing needs the lie of the land, not the
+        // threat's exact cell.
         let stale = self.safety.as_ref().is_none_or(|(built, from, _)| {
-            *from != threat || turn.saturating_sub(*built) >= SAFETY_REFRESH_TURNS
+            (from.x - threat.x).abs().max((from.y - threat.y).abs()) > SAFETY_THREAT_SLACK
+                || turn.saturating_sub(*built) >= SAFETY_REFRESH_TURNS
         });
         if stale {
             let grid = self.view.as_ref()?.grid();
@@ -602,7 +712,7 @@ mod tests {
         );
         for turn in 0..20 {
             faction.note_sighting(Pos::new(2, 1), f64::from(turn));
-            faction.start_turn(f64::from(turn), u64::from(turn as u16), 0);
+            faction.start_turn(f64::from(turn));
         }
         // Set, not summed: twenty turns of sightings leave at most what
         // one stamp gives (it fades while the player stands still).
@@ -625,6 +735,23 @@ mod tests {
         for (pos, cost) in overrides {
             assert!((cost - 1.0).abs() < 1e-6, "{pos}: {cost}");
         }
+    }
+
+    #[test]
+    fn the_inspector_reads_beliefs_as_the_traced_search_saw_them() {
+        let mut faction = goblins("@......\n.......\n.......");
+        faction.trace_actor(Some(4));
+        assert!(
+            faction
+                .trace_now(4, Pos::new(0, 1), Pos::new(6, 1))
+                .is_some()
+        );
+        let cell = Pos::new(3, 1);
+        assert_eq!(faction.belief_when_traced(cell), Some(Some(Terrain::Floor)));
+        // Later a wall is seen there: the trace still reads "floor then".
+        faction.observe(cell, Terrain::Wall, 2.0);
+        assert_eq!(faction.belief_when_traced(cell), Some(Some(Terrain::Floor)));
+        assert_eq!(faction.knowledge().belief(cell), Some(Terrain::Wall));
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub fn fog_walk(
     let mut turn = 0;
     while at != to && turn < max_steps {
         turn += 1;
-        faction.start_turn(turn as f64, turn, 0);
+        faction.start_turn(turn as f64);
         look_around(
             &mut faction,
             &mut brain,

@@ -14,7 +14,7 @@ use crate::pathfinding::Pos;
 /// Values below this are dropped to 0.
 const NEGLIGIBLE: f32 = 0.01;
 
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(into = "SavedInfluence", try_from = "SavedInfluence")]
 pub struct InfluenceMap {
     cells: CellGrid,
@@ -23,6 +23,14 @@ pub struct InfluenceMap {
     active: Vec<u32>,
     /// Cells whose value changed since the last `take_changes`.
     changed: Vec<u32>,
+}
+
+/// Two maps are equal when every cell holds the same value: which cells
+/// changed since the grid last read them is bookkeeping.
+impl PartialEq for InfluenceMap {
+    fn eq(&self, other: &Self) -> bool {
+        self.cells == other.cells && self.values == other.values
+    }
 }
 
 impl InfluenceMap {

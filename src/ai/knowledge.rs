@@ -73,6 +73,11 @@ impl FactionKnowledge {
         self.cells.height()
     }
 
+    /// The row-major index of `pos`, if inside.
+    pub fn index_of(&self, pos: Pos) -> Option<usize> {
+        self.index(pos)
+    }
+
     pub fn in_bounds(&self, pos: Pos) -> bool {
         self.index(pos).is_some()
     }

@@ -29,10 +29,15 @@ use crate::world::Level;
 use crate::world::Terrain;
 use crate::world::fov::{Fov, VisibleSet};
 
+/// Cells a wanderer walks between looks around.
+const WANDER_LOOK_EVERY: i32 = 2;
 /// How far from itself a wandering monster picks a place to stroll to.
 const WANDER_RANGE: i32 = 12;
 /// Attempts at picking a reachable wander target before standing still.
 const WANDER_TRIES: usize = 8;
+/// How long (game time, drawn from this range) a wanderer loiters where
+/// its stroll ended.
+const LOITER_TIME: (f64, f64) = (2.0, 8.0);
 /// Game time a monster strolls toward one wander target before it gives up.
 const WANDER_PATIENCE: f64 = 30.0;
 /// Members within this distance (octile, in cells) of the target follow the
@@ -48,7 +53,7 @@ const NEAR_TARGET: i32 = 4;
 const FIELD_RETARGET: i32 = 3;
 /// Cells of the shared field's route a follower keeps as its plan (for the
 /// stale-plan check, crowding and the overlay).
-const FIELD_ROUTE_CELLS: usize = 48;
+const FIELD_ROUTE_CELLS: usize = 16;
 /// How many of the next planned cells are compared with their planned cost.
 const COST_LOOKAHEAD: usize = 8;
 /// Stalled own turns after which a monster plans round its packmates.
@@ -58,6 +63,9 @@ const PACKMATE_DETOUR_COST: f64 = 25.0;
 /// Game time a member that gave up planning for the player's last known
 /// position goes about other business before searching again.
 const SEARCH_GIVE_UP_TIME: f64 = 20.0;
+/// Own turns a monster waits without a plan for its search before it gives
+/// the goal up (stepping closer meanwhile when it can).
+const MAX_WAIT_TURNS: u32 = 6;
 /// Player turns between a monster's checks for a cheaper route.
 const CHEAPER_CHECK_TURNS: u64 = 5;
 /// Cells of a found path searched for the monster's current cell when the
@@ -69,9 +77,12 @@ const SPLICE_WINDOW: usize = 16;
 pub enum Body {
     Empty,
     Player,
-    /// A member of its own faction; `engaged` when it is fighting.
+    /// A member of its own faction; `yields` when it would trade places:
+    /// it is not fighting, and it has no plan or its next step is onto the
+    /// asker's cell (two packmates heading the same way never swap, or they
+    /// would trade places forever).
     Packmate {
-        engaged: bool,
+        yields: bool,
     },
     /// A monster of another faction.
     Stranger,
@@ -127,9 +138,25 @@ pub fn look_around(
     if brain.looked_from == Some(stamp) {
         return;
     }
+    // A wanderer (most monsters, most of the time) looks around every
+    // other cell: one step shows little its last view did not, and only
+    // its next stroll could use it. Monsters closing in look every step.
+    if brain.mode == Mode::Wander
+        && let Some((from, version)) = brain.looked_from
+        && version == level_version
+        && chebyshev(from, at) < WANDER_LOOK_EVERY
+    {
+        return;
+    }
     let Some(radius) = faction.config().map(|c| c.sight_radius) else {
         return;
     };
+    brain.looked_from = Some(stamp);
+    // Members share a radius: a packmate that looked from this very cell
+    // since the level last changed saw all this one would.
+    if !faction.first_look_from(at) {
+        return;
+    }
     fov.compute_into(level, at, radius, seen);
     for &pos in seen.cells() {
         if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
@@ -188,7 +215,37 @@ pub fn think(
         brain.wander_target = None;
         brain.forget_plan();
     }
-    let mut goal = brain.decide(&perception);
+    let first = decide_and_act(faction, brain, senses, &perception, rng);
+    // A goal just found out of reach is dropped at once: the monster takes
+    // up its next concern this same turn rather than stand still.
+    let dropped = first == Intent::Wait
+        && brain.goal.is_some()
+        && brain.unreachable == brain.goal
+        && matches!(
+            brain.thought,
+            Thought::NoPath { .. } | Thought::GaveUp { .. }
+        );
+    if dropped {
+        if brain.mode == Mode::Search {
+            brain.search_given_up_until = brain
+                .search_given_up_until
+                .max(senses.now + SEARCH_GIVE_UP_TIME);
+        }
+        return decide_and_act(faction, brain, senses, &perception, rng);
+    }
+    first
+}
+
+/// One pass of choosing a goal and acting on it.
+fn decide_and_act(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    senses: &Senses,
+    perception: &Perception,
+    rng: &mut impl Rng,
+) -> Intent {
+    let at = senses.at;
+    let mut goal = brain.decide(perception);
     // Reaching the last sighting without finding the player: the trail is
     // cold for the whole faction.
     if brain.mode == Mode::Wander && faction.sighting().is_some_and(|s| s.pos == at) {
@@ -210,7 +267,20 @@ pub fn think(
         brain.thought = Thought::Attacking(player);
         return Intent::Attack(player);
     }
-    if goal.is_none() {
+    if goal.is_none() && brain.mode == Mode::Wander {
+        if brain.wander_target.is_none() && brain.loiter_until == 0.0 && brain.plan_goal == Some(at)
+        {
+            // Just arrived: it loiters a while, as idle monsters do (and
+            // idle ones cost nothing: no view, no search).
+            brain.loiter_until = senses.now + rng.random_range(LOITER_TIME.0..LOITER_TIME.1);
+        }
+        if senses.now < brain.loiter_until {
+            brain.forget_plan();
+            brain.goal = None;
+            brain.thought = Thought::Loiters;
+            return Intent::Wait;
+        }
+        brain.loiter_until = 0.0;
         goal = pick_wander_target(faction, at, rng);
         brain.wander_target = goal;
         brain.wander_until = senses.now + WANDER_PATIENCE;
@@ -221,10 +291,7 @@ pub fn think(
         brain.thought = Thought::Idle;
         return Intent::Wait;
     };
-    // The monster the overlay follows plans on its own, so its search can
-    // be shown node by node.
-    let shared = faction.traced_actor() != Some(senses.actor)
-        && matches!(brain.mode, Mode::Hunt | Mode::Search)
+    let shared = matches!(brain.mode, Mode::Hunt | Mode::Search)
         && chebyshev(at, goal) > NEAR_TARGET
         && octile(at, goal) <= FIELD_RADIUS;
     if shared {
@@ -288,7 +355,9 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
         adopt(faction, brain, senses, finished);
     }
     if brain.unreachable == Some(goal) && brain.plan.is_empty() {
-        brain.thought = Thought::NoPath { goal };
+        if !matches!(brain.thought, Thought::GaveUp { .. }) {
+            brain.thought = Thought::NoPath { goal };
+        }
         return Intent::Wait;
     }
     let reason = plan_problem(faction, brain, senses, goal);
@@ -306,14 +375,33 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
     }
     match brain.plan.first().copied() {
         Some(next) => {
+            brain.waiting_turns = 0;
             brain.thought = Thought::FollowingPlan { goal };
             step_along(faction, brain, senses, next)
         }
         _ if brain.unreachable == Some(goal) => {
-            brain.thought = Thought::NoPath { goal };
+            brain.waiting_turns = 0;
+            if !matches!(brain.thought, Thought::GaveUp { .. }) {
+                brain.thought = Thought::NoPath { goal };
+            }
             Intent::Wait
         }
-        _ => step_while_planning(faction, brain, senses, goal),
+        _ => {
+            // Its own turns, not the faction's: a fast monster beside a
+            // slow player waits many of its turns in one of the player's.
+            brain.waiting_turns += 1;
+            if brain.waiting_turns > MAX_WAIT_TURNS {
+                faction.forget_member(senses.actor);
+                brain.waiting_turns = 0;
+                brain.unreachable = Some(goal);
+                brain.thought = Thought::GaveUp { goal };
+                if brain.mode == Mode::Search {
+                    brain.search_given_up_until = senses.now + SEARCH_GIVE_UP_TIME;
+                }
+                return Intent::Wait;
+            }
+            step_while_planning(faction, brain, senses, goal)
+        }
     }
 }
 
@@ -441,6 +529,9 @@ fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Fi
             if outcome_gave_up && brain.mode == Mode::Search {
                 brain.search_given_up_until = senses.now + SEARCH_GIVE_UP_TIME;
             }
+            if outcome_gave_up {
+                brain.thought = Thought::GaveUp { goal };
+            }
             if brain.pending_replan != Some(ReplanReason::CheaperRoute) {
                 brain.forget_plan();
                 brain.unreachable = Some(goal);
@@ -551,14 +642,14 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
             swap: false,
         },
         Body::Player => Intent::Attack(next),
-        Body::Packmate { engaged: false } => {
+        Body::Packmate { yields: true } => {
             brain.thought = Thought::SwapsWith(next);
             Intent::Step {
                 to: next,
                 swap: true,
             }
         }
-        Body::Packmate { engaged: true } | Body::Stranger => {
+        Body::Packmate { yields: false } | Body::Stranger => {
             match sidestep(faction, brain, senses, next) {
                 Some(side) => {
                     brain.thought = Thought::Sidesteps(side);
@@ -759,4 +850,277 @@ fn chebyshev(a: Pos, b: Pos) -> i32 {
 
 fn octile(a: Pos, b: Pos) -> f64 {
     Heuristic::Octile.estimate(f64::from(a.x - b.x), f64::from(a.y - b.y))
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::ai::knowledge::FactionKnowledge;
+    use crate::config::MonsterConfig;
+    use crate::world::level_text;
+
+    /// Goblins that know the level drawn in `rows` (`@` marks a floor cell).
+    fn goblins_knowing(rows: &str) -> (Faction, Level) {
+        let config = MonsterConfig::shipped().unwrap();
+        let goblins = config.faction("goblins").unwrap().clone();
+        let level = level_text::parse(rows).unwrap();
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+        faction.rebuild(goblins).unwrap();
+        faction.start_turn(0.0);
+        (faction, level)
+    }
+
+    fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
+        Senses {
+            actor: 1,
+            at,
+            now: 1.0,
+            turn: 1,
+            player_seen: None,
+            health: 1.0,
+            body_at,
+        }
+    }
+
+    fn empty(_: Pos) -> Body {
+        Body::Empty
+    }
+
+    #[test]
+    fn a_packmate_that_makes_way_is_swapped_with_and_one_that_does_not_is_walked_round() {
+        let (mut faction, _) = goblins_knowing(
+            "@.....\n\
+             ......\n\
+             ......",
+        );
+        let mut brain = Brain {
+            plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
+            goal: Some(Pos::new(5, 1)),
+            ..Brain::default()
+        };
+        let yielding = |p: Pos| {
+            if p == Pos::new(2, 1) {
+                Body::Packmate { yields: true }
+            } else {
+                Body::Empty
+            }
+        };
+        let at = Pos::new(1, 1);
+        assert_eq!(
+            step_along(
+                &mut faction,
+                &mut brain,
+                &senses(at, &yielding),
+                Pos::new(2, 1)
+            ),
+            Intent::Step {
+                to: Pos::new(2, 1),
+                swap: true
+            }
+        );
+        let fighting = |p: Pos| {
+            if p == Pos::new(2, 1) {
+                Body::Packmate { yields: false }
+            } else {
+                Body::Empty
+            }
+        };
+        let Intent::Step { to, swap: false } = step_along(
+            &mut faction,
+            &mut brain,
+            &senses(at, &fighting),
+            Pos::new(2, 1),
+        ) else {
+            panic!("expected a sidestep");
+        };
+        assert!(
+            is_adjacent(to, Pos::new(3, 1)) && to != Pos::new(2, 1),
+            "{to}"
+        );
+        assert_eq!(brain.plan[0], to, "the plan goes on from the side cell");
+        assert_eq!(brain.thought, Thought::Sidesteps(to));
+    }
+
+    #[test]
+    fn boxed_in_by_a_fighting_packmate_it_waits_and_says_why() {
+        let (mut faction, _) = goblins_knowing(
+            "@#####\n\
+             ......\n\
+             ######",
+        );
+        let mut brain = Brain {
+            plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
+            goal: Some(Pos::new(5, 1)),
+            ..Brain::default()
+        };
+        let fighting = |p: Pos| {
+            if p == Pos::new(2, 1) {
+                Body::Packmate { yields: false }
+            } else {
+                Body::Empty
+            }
+        };
+        let at = Pos::new(1, 1);
+        let intent = step_along(
+            &mut faction,
+            &mut brain,
+            &senses(at, &fighting),
+            Pos::new(2, 1),
+        );
+        assert_eq!(intent, Intent::Wait);
+        assert_eq!(
+            brain.thought.describe("goblins"),
+            "waiting: packmate blocks 2,1"
+        );
+        // Three stalled turns: the next plan goes round the packmates.
+        for _ in 0..STALL_PATIENCE {
+            end_turn(&mut faction, &mut brain, at, at, false);
+        }
+        assert_eq!(faction.counters().longest_stall, STALL_PATIENCE);
+        assert_eq!(
+            plan_problem(&faction, &mut brain, &senses(at, &fighting), Pos::new(5, 1)),
+            Some(ReplanReason::Stalled)
+        );
+    }
+
+    #[test]
+    fn a_plan_through_a_cell_now_known_blocked_or_dearer_is_redone() {
+        let (mut faction, _) = goblins_knowing(
+            "@.........\n\
+             ..........",
+        );
+        let at = Pos::new(0, 0);
+        let goal = Pos::new(9, 0);
+        let mut brain = Brain {
+            plan: (1..=9).map(|x| Pos::new(x, 0)).collect(),
+            plan_costs: vec![1.0; 9],
+            plan_goal: Some(goal),
+            goal: Some(goal),
+            ..Brain::default()
+        };
+        let s = senses(at, &empty);
+        assert_eq!(plan_problem(&faction, &mut brain, &s, goal), None);
+        // The "floor" two cells ahead turns out to be swamp (6 for goblins).
+        faction.observe(Pos::new(2, 0), Terrain::Swamp, 1.0);
+        assert_eq!(
+            plan_problem(&faction, &mut brain, &s, goal),
+            Some(ReplanReason::CostSurprise)
+        );
+        // And one further on, a wall.
+        faction.observe(Pos::new(6, 0), Terrain::Wall, 1.0);
+        assert_eq!(
+            plan_problem(&faction, &mut brain, &s, goal),
+            Some(ReplanReason::Blocked)
+        );
+    }
+
+    #[test]
+    fn a_found_path_is_joined_to_where_the_monster_stepped_meanwhile() {
+        let (faction, _) = goblins_knowing("@......\n.......");
+        let grid = faction.grid().unwrap();
+        let path: Vec<Pos> = (0..7).map(|x| Pos::new(x, 0)).collect();
+        // It stepped onto the path's second cell.
+        assert_eq!(
+            splice(grid, Pos::new(1, 0), &path).unwrap(),
+            path[2..].to_vec()
+        );
+        // It stepped beside the path: it rejoins at the furthest cell next
+        // to it.
+        assert_eq!(
+            splice(grid, Pos::new(1, 1), &path).unwrap(),
+            path[2..].to_vec()
+        );
+        assert_eq!(splice(grid, Pos::new(6, 1), &path[..3]), None);
+    }
+
+    #[test]
+    fn hunters_follow_the_faction_s_shared_field_and_near_ones_plan_alone() {
+        let (mut faction, _) = goblins_knowing(
+            "@...............\n\
+             ....#######.....\n\
+             ................",
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let player = Pos::new(15, 2);
+        let mut far = Brain::default();
+        let mut s = senses(Pos::new(0, 0), &empty);
+        s.player_seen = Some(player);
+        let intent = think(&mut faction, &mut far, &s, &mut rng);
+        assert!(matches!(intent, Intent::Step { .. }), "{intent:?}");
+        assert_eq!(far.thought, Thought::FollowingField { target: player });
+        assert_eq!(faction.counters().shared_fields, 1);
+        // A packmate elsewhere uses the same field: no new one.
+        let mut other = Brain::default();
+        s.at = Pos::new(2, 2);
+        think(&mut faction, &mut other, &s, &mut rng);
+        assert_eq!(faction.counters().shared_fields, 1);
+        assert_eq!(faction.planner_stats().searches, 0, "no A* for the hunt");
+        // Within four cells it plans to the player's exact cell alone.
+        let mut near = Brain::default();
+        s.at = Pos::new(12, 2);
+        think(&mut faction, &mut near, &s, &mut rng);
+        assert_eq!(faction.planner_stats().searches, 1);
+        assert_eq!(near.thought, Thought::FollowingPlan { goal: player });
+    }
+
+    #[test]
+    fn the_planning_grid_learns_a_wall_while_a_search_is_paused() {
+        let config = MonsterConfig::shipped().unwrap();
+        let mut goblins = config.faction("goblins").unwrap().clone();
+        goblins.node_budget = 50;
+        goblins.heuristic = crate::pathfinding::Heuristic::Zero;
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
+        faction.rebuild(goblins).unwrap();
+        faction.start_turn(0.0);
+        let mut brain = Brain::default();
+        let s = senses(Pos::new(0, 0), &empty);
+        pursue(&mut faction, &mut brain, &s, Pos::new(59, 19));
+        assert!(faction.is_planning(1), "the search is paused");
+        // A member sees a wall; next turn the grid knows it although the
+        // search is still under way.
+        faction.observe(Pos::new(30, 10), Terrain::Wall, 1.0);
+        faction.start_turn(1.0);
+        assert!(faction.is_planning(1));
+        assert_eq!(faction.grid().unwrap().cost(Pos::new(30, 10)), None);
+    }
+
+    #[test]
+    fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
+        let config = MonsterConfig::shipped().unwrap();
+        let mut goblins = config.faction("goblins").unwrap().clone();
+        goblins.node_budget = 50;
+        goblins.heuristic = crate::pathfinding::Heuristic::Zero;
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
+        faction.rebuild(goblins).unwrap();
+        let mut brain = Brain {
+            mode: Mode::Investigate,
+            ..Brain::default()
+        };
+        // Hemmed in by strangers: no step brings it closer while it waits.
+        let at = Pos::new(0, 0);
+        let goal = Pos::new(59, 19);
+        let hemmed = |p: Pos| {
+            if is_adjacent(p, at) {
+                Body::Stranger
+            } else {
+                Body::Empty
+            }
+        };
+        let s = senses(at, &hemmed);
+        let mut waited = 0;
+        while brain.thought != (Thought::GaveUp { goal }) {
+            faction.start_turn(f64::from(waited));
+            assert_eq!(pursue(&mut faction, &mut brain, &s, goal), Intent::Wait);
+            waited += 1;
+            assert!(waited <= MAX_WAIT_TURNS + 1, "{:?}", brain.thought);
+        }
+        // The planner's limit (turns) or the monster's (its own turns),
+        // whichever comes first.
+        assert!(waited >= 2);
+        assert_eq!(brain.unreachable, Some(goal));
+        assert!(!faction.is_planning(1));
+    }
 }

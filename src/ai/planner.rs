@@ -17,7 +17,7 @@ use crate::pathfinding::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, Se
 
 /// Searches that may be paused at once (each holds a search space of 16
 /// bytes per cell, allocated when first used).
-pub const SEARCH_SLOTS: usize = 4;
+pub const SEARCH_SLOTS: usize = 3;
 /// A search may spend at most this share of the turn's budget per turn.
 const CAP_SHARE: u64 = 3;
 /// ...but never less than this many nodes.
@@ -26,7 +26,7 @@ const MIN_CAP: u64 = 64;
 const REFINE_SHARE: u64 = 4;
 /// Turns a request may wait or run before it is given up: a monster never
 /// waits longer than this for a plan (its goal is then dropped).
-pub const MAX_SEARCH_TURNS: u64 = 6;
+pub const MAX_SEARCH_TURNS: u64 = 4;
 
 /// Lower runs first: a member with no plan, then by distance to its goal.
 pub type Priority = u32;
@@ -126,6 +126,8 @@ pub struct Planner {
     traced_actor: Option<usize>,
     last_trace: Option<(usize, SearchTrace)>,
     last_trace_summary: TracedSearchSummary,
+    /// Counts the traces recorded, so a reader can tell a new one.
+    trace_serial: u64,
 }
 
 impl Planner {
@@ -256,6 +258,11 @@ impl Planner {
         self.last_trace.as_ref().map(|(a, t)| (*a, t))
     }
 
+    /// Which trace the last one is (a new number for every new trace).
+    pub fn trace_serial(&self) -> u64 {
+        self.trace_serial
+    }
+
     /// Time and cost of the last traced search.
     pub fn last_trace_summary(&self) -> TracedSearchSummary {
         self.last_trace_summary
@@ -298,6 +305,35 @@ impl Planner {
                 None => break,
             }
         }
+    }
+
+    /// Runs a traced search for `actor` from `from` to `goal` at once, to
+    /// the end, in a search space of its own (for the debug overlay: what
+    /// the monster would plan now, on its faction's current knowledge).
+    /// Its plan and the game are left alone; the trace becomes the last
+    /// traced search.
+    pub fn trace_now(
+        &mut self,
+        actor: usize,
+        grid: &Grid,
+        from: Pos,
+        goal: Pos,
+        options: &SearchOptions,
+    ) -> Option<TracedSearchSummary> {
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        let started = Instant::now();
+        let found = astar.find_path(grid, from, goal, options).ok()?;
+        let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+        let summary = TracedSearchSummary {
+            micros,
+            cost: found.map(|path| path.cost),
+            expanded: astar.stats().expanded,
+        };
+        self.last_trace = Some((actor, astar.trace().clone()));
+        self.last_trace_summary = summary;
+        self.trace_serial += 1;
+        Some(summary)
     }
 
     /// The finished search of `actor`, if one waits.
@@ -438,6 +474,7 @@ impl Planner {
         }
         if traced {
             self.last_trace = Some((active.request.actor, space.trace().clone()));
+            self.trace_serial += 1;
             self.last_trace_summary = TracedSearchSummary {
                 micros: active.traced_micros,
                 cost: match &outcome {

@@ -9,6 +9,8 @@ pub enum Thought {
     /// Nothing to do and nowhere to stroll.
     #[default]
     Idle,
+    /// Rests where its stroll ended before strolling on.
+    Loiters,
     /// Strikes at the player beside it.
     Attacking(Pos),
     /// Steps downhill on its faction's shared field toward the target.
@@ -27,6 +29,8 @@ pub enum Thought {
     Sidesteps(Pos),
     /// No way to the goal on what its faction knows.
     NoPath { goal: Pos },
+    /// Its search for the goal took too long: it turns to something else.
+    GaveUp { goal: Pos },
     /// Runs from the player.
     Flees { from: Pos },
     /// Batters a closed door.
@@ -38,6 +42,7 @@ impl Thought {
     pub fn describe(&self, faction: &str) -> String {
         match *self {
             Thought::Idle => "idle: nothing to do and nowhere to stroll".to_owned(),
+            Thought::Loiters => "loitering where its stroll ended".to_owned(),
             Thought::Attacking(at) => format!("attacking at {}", at_text(at)),
             Thought::FollowingField { target } => format!(
                 "following the {faction}' shared field to the player's last known position {}",
@@ -56,6 +61,10 @@ impl Thought {
             Thought::Sidesteps(at) => format!("sidestepping a packmate to {}", at_text(at)),
             Thought::NoPath { goal } => format!(
                 "no path: {} not connected in what the {faction} know",
+                at_text(goal)
+            ),
+            Thought::GaveUp { goal } => format!(
+                "gave up planning for {}: too far to plan for now",
                 at_text(goal)
             ),
             Thought::Flees { from } => format!("fleeing from the player at {}", at_text(from)),

@@ -21,6 +21,9 @@ pub struct GameSetup {
     pub config: MonsterConfig,
     /// Factions start knowing the whole level (a baseline for comparison).
     pub omniscient: bool,
+    /// Blows never take the player below 1 hit point: for measuring the
+    /// AI over a fixed number of turns (`sim --undying`), never in play.
+    pub undying_player: bool,
 }
 
 impl GameSetup {
@@ -41,6 +44,7 @@ impl GameSetup {
             seed,
             config,
             omniscient: false,
+            undying_player: false,
         }
     }
 

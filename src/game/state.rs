@@ -24,7 +24,7 @@ use crate::ai::monster_turn::{
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
-use crate::game::clock::{action_time, move_time, next_actor};
+use crate::game::clock::{Schedule, action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::items::Inventory;
@@ -32,6 +32,7 @@ use crate::game::level_access::LevelAccess;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
+use crate::game::occupancy::Occupancy;
 use crate::game::regeneration::Regeneration;
 use crate::game::setup::GameSetup;
 use crate::game::turn_guard::TurnGuard;
@@ -165,6 +166,9 @@ pub struct Game {
     pub factions: Vec<Faction>,
     /// Factions know the true level (the baseline `--omniscient`).
     pub omniscient: bool,
+    /// Blows never take the player below 1 hit point (`sim --undying`).
+    #[serde(default)]
+    pub undying_player: bool,
     /// The monster config in force (not saved: read from the file).
     #[serde(skip)]
     config: Option<MonsterConfig>,
@@ -185,6 +189,9 @@ pub struct Game {
     pub regeneration: Regeneration,
     #[serde(skip)]
     nav: Navigation,
+    /// Who stands where (rebuilt every player turn).
+    #[serde(skip)]
+    occupancy: Occupancy,
     #[serde(skip)]
     fov: Fov,
     /// What the player sees now.
@@ -221,6 +228,7 @@ impl Game {
             kind_factions: Vec::new(),
             factions: Vec::new(),
             omniscient: setup.omniscient,
+            undying_player: setup.undying_player,
             config: None,
             actors: Vec::new(),
             time: 0.0,
@@ -231,6 +239,7 @@ impl Game {
             inventory: Inventory::starting(),
             regeneration: Regeneration::default(),
             nav: Navigation::default(),
+            occupancy: Occupancy::default(),
             fov: Fov::new(),
             visible: VisibleSet::new(),
             awareness: VisibleSet::new(),
@@ -262,6 +271,7 @@ impl Game {
     /// force now.
     pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
         self.install_config(config)?;
+        self.rebuild_occupancy();
         self.update_sight();
         Ok(())
     }
@@ -352,6 +362,7 @@ impl Game {
         }
         self.remembered = vec![false; self.level.width() * self.level.height()];
         self.nav = self.build_navigation()?;
+        self.rebuild_occupancy();
         self.update_sight();
         Ok(())
     }
@@ -389,9 +400,13 @@ impl Game {
 
     /// The living actor standing on `pos`.
     pub fn actor_at(&self, pos: Pos) -> Option<usize> {
-        self.actors
-            .iter()
-            .position(|a| a.is_alive() && a.pos == pos)
+        self.occupancy.at(pos)
+    }
+
+    /// Rebuilds who-stands-where from the actors.
+    fn rebuild_occupancy(&mut self) {
+        let (width, height) = (self.level.width(), self.level.height());
+        self.occupancy.rebuild(width, height, &self.actors);
     }
 
     pub fn kind_of(&self, actor: &Actor) -> Option<&MonsterKind> {
@@ -418,6 +433,27 @@ impl Game {
             };
             faction.trace_actor(actor);
         }
+    }
+
+    /// Traces at once the search `monster` would run now toward its goal,
+    /// on its faction's current knowledge (the overlay shows it the moment
+    /// it opens). No time passes and no plan changes. Returns whether there
+    /// was a goal to search for.
+    pub fn trace_monster_now(&mut self, monster: usize) -> bool {
+        let Some(actor) = self.actors.get(monster).filter(|a| a.is_alive()) else {
+            return false;
+        };
+        let from = actor.pos;
+        let Some(goal) = actor.brain.as_ref().and_then(|b| b.goal.or(b.plan_goal)) else {
+            return false;
+        };
+        let Some(faction) = self.faction_index_of(monster) else {
+            return false;
+        };
+        self.factions[faction].sync_view();
+        self.factions[faction]
+            .trace_now(monster, from, goal)
+            .is_some()
     }
 
     /// The last traced search of `actor`, if its faction recorded one.
@@ -472,6 +508,7 @@ impl Game {
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
+        self.rebuild_occupancy();
         let duration = self.perform(PLAYER, action)?;
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
@@ -489,7 +526,8 @@ impl Game {
         let started = Instant::now();
         self.start_ai_turn();
         let mut guard = TurnGuard::new(self.time);
-        while let Some(next) = next_actor(&self.actors) {
+        let mut schedule = Schedule::new(&self.actors);
+        while let Some(next) = schedule.next(&self.actors) {
             self.time = self.actors[next].ready_at;
             if next == PLAYER || self.is_over() {
                 break;
@@ -503,6 +541,7 @@ impl Game {
             }
             let duration = self.monster_turn(next);
             self.actors[next].ready_at = self.time + duration;
+            schedule.ready_again(next, self.actors[next].ready_at);
         }
         let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
         self.stats.ai_micros.push(micros);
@@ -514,7 +553,6 @@ impl Game {
     /// closing in mark their bodies and next cells as crowding.
     fn start_ai_turn(&mut self) {
         let now = self.time;
-        let turn = self.stats.player_turns;
         for actor in 1..self.actors.len() {
             if !self.actors[actor].is_alive() {
                 continue;
@@ -527,8 +565,8 @@ impl Game {
                 mark_presence(&mut self.factions[f], brain, at);
             }
         }
-        for (index, faction) in self.factions.iter_mut().enumerate() {
-            faction.start_turn(now, turn, index as u64);
+        for faction in &mut self.factions {
+            faction.start_turn(now);
         }
     }
 
@@ -610,6 +648,7 @@ impl Game {
             self.set_terrain(to, Terrain::OpenDoor);
         }
         self.actors[actor].pos = to;
+        self.occupancy.moved(actor, from, to);
         if actor != PLAYER
             && let Some(f) = self.faction_index_of(actor)
         {
@@ -656,6 +695,9 @@ impl Game {
             }
             Blow::Hit { damage } => {
                 self.actors[defender].hp -= damage;
+                if player_hit && self.undying_player {
+                    self.actors[defender].hp = self.actors[defender].hp.max(1);
+                }
                 let verb = if attacker == PLAYER { "hit" } else { "hits" };
                 let importance = if player_hit {
                     Importance::Danger
@@ -710,6 +752,7 @@ impl Game {
     }
 
     fn on_death(&mut self, killer: usize, victim: usize) {
+        self.occupancy.left(victim, self.actors[victim].pos);
         if victim == PLAYER {
             let cause = format!("killed by {}", self.name_of(killer));
             self.log
@@ -767,16 +810,25 @@ impl Game {
         let intent = {
             let actors = &self.actors;
             let kind_factions = &self.kind_factions;
+            let occupancy = &self.occupancy;
             let body_at = |pos: Pos| -> Body {
-                let Some(other) = actors.iter().position(|a| a.is_alive() && a.pos == pos) else {
+                let Some(other) = occupancy.at(pos) else {
                     return Body::Empty;
                 };
                 match actors[other].kind() {
                     None => Body::Player,
-                    Some(kind) if kind_factions.get(kind) == Some(&f) => Body::Packmate {
-                        engaged: (actors[other].pos.x - player.x).abs() <= 1
-                            && (actors[other].pos.y - player.y).abs() <= 1,
-                    },
+                    Some(kind) if kind_factions.get(kind) == Some(&f) => {
+                        let mate = &actors[other];
+                        let engaged = (mate.pos.x - player.x).abs() <= 1
+                            && (mate.pos.y - player.y).abs() <= 1;
+                        let makes_way = mate
+                            .brain
+                            .as_ref()
+                            .is_none_or(|b| b.plan.first().is_none_or(|&next| next == at));
+                        Body::Packmate {
+                            yields: !engaged && makes_way,
+                        }
+                    }
                     Some(_) => Body::Stranger,
                 }
             };
@@ -891,6 +943,8 @@ impl Game {
             .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
         self.actors[mover].pos = to;
         self.actors[other].pos = from;
+        self.occupancy.moved(other, to, from);
+        self.occupancy.moved(mover, from, to);
         for (actor, cell) in [(mover, to), (other, from)] {
             if let Some(brain) = self.actors[actor].brain.as_mut() {
                 after_step(brain, cell);
@@ -926,6 +980,9 @@ impl Game {
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.stats.terrain_changes += 1;
+        for faction in &mut self.factions {
+            faction.terrain_changed_at(pos);
+        }
         if self.omniscient {
             for faction in &mut self.factions {
                 faction.know(pos, terrain, self.time);

@@ -15,11 +15,13 @@
 //! - The open list is a bucket queue over f (see `bucket_queue`), ordered
 //!   by one `u64` key: f (rounded to 2^-33 relative, so float noise does not
 //!   hide ties) above the tie-break bits.
-//! - Neighbours whose f is no larger than the f last taken from the queue
-//!   are pushed on a plain stack drained before the queue: each is a valid
-//!   minimum, so the search stays optimal while skipping queue operations,
-//!   and the queue only ever receives keys above the last one it gave out,
-//!   which it needs.
+//! - Neighbours whose f equals the f last taken from the queue are pushed
+//!   on a plain stack drained before the queue: each is a valid minimum, so
+//!   the search stays optimal while skipping queue operations. Those whose
+//!   f is smaller (a weight above 1 or an inconsistent heuristic lets f drop
+//!   along a path) go to a small heap drained first, smallest first. The
+//!   queue only ever receives keys above the last one it gave out, which it
+//!   needs.
 //! - Each push prefetches the record its cell will reach next, which is
 //!   often cold on a large map.
 //! - A cell does not look at the moves its parent made pointless (back to
@@ -238,6 +240,10 @@ pub struct AStar {
     generation: u32,
     open: BucketQueue,
     equal_f: Vec<u32>,
+    /// Entries whose f fell below the last f taken from the queue (a
+    /// weight above 1 or an inconsistent heuristic lets f drop along a
+    /// path): smallest key first, ahead of everything else.
+    below: std::collections::BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
     query: Option<Query>,
     /// Cells priced differently for the current search only (see
     /// [`AStar::start_search_with_overrides`]), as padded cell and cost.
@@ -503,7 +509,14 @@ impl AStar {
                 .get(cell)
                 .is_some_and(|node| node.tag >> GENERATION_SHIFT == self.generation)
         };
+        let overridden = |cell: usize| self.overrides.iter().any(|&(c, _)| c == cell);
         for cell in changed {
+            // An overridden cell costs what the search was told, whatever
+            // the grid says now; only its passability could matter, and
+            // overrides never cover impassable cells.
+            if overridden(cell) && grid.costs()[cell].is_finite() {
+                continue;
+            }
             if reached(cell)
                 || offsets
                     .iter()
@@ -525,22 +538,15 @@ impl AStar {
     }
 
     /// Gives overridden cells their grid cost again (the search is over).
+    /// They take the grid's current cost even when the copies are of an
+    /// older state: bringing the copies up to date later rewrites changed
+    /// cells with their current cost too, so the end state is the same.
     fn restore_overridden_costs(&mut self, grid: &Grid) {
-        if self.overrides.is_empty() {
-            return;
-        }
         let costs = grid.costs();
-        let same_grid = self.copied_version == grid.version();
         for &(cell, _) in &self.overrides {
-            if let (Some(node), Some(&cost), true) =
-                (self.nodes.get_mut(cell), costs.get(cell), same_grid)
-            {
+            if let (Some(node), Some(&cost)) = (self.nodes.get_mut(cell), costs.get(cell)) {
                 node.cost = cost as f32;
             }
-        }
-        if !same_grid {
-            // The copies are of another state: re-read them all next time.
-            self.copied_version = 0;
         }
         self.overrides.clear();
     }
@@ -580,6 +586,7 @@ impl AStar {
         }
         self.generation += 1;
         self.equal_f.clear();
+        self.below.clear();
         let Some(query) = self.query.filter(|q| q.settled.is_none()) else {
             self.open.reset(grid.min_cost(), 0.0);
             return;
@@ -675,11 +682,13 @@ impl AStar {
     /// h(next)`), so every key pushed has f >= `f_bound`, the f last taken
     /// from the queue, just as without penalties. Where that fails (weights
     /// above 1, inconsistent heuristics) nothing rests on it: the push rule
-    /// below sends any key under the queue's floor to the equal-f stack, so
-    /// the queue stays monotone whatever g holds; and the stack only ever
-    /// holds f <= `f_bound`, no more than any queued key, so what it gives
-    /// back is a minimum of the open list. Penalties change which
-    /// cells take which route, never the soundness of either rule.
+    /// below sends any key with f under `f_bound` or under the queue's floor
+    /// to the `below` heap, so the queue stays monotone whatever g holds;
+    /// `below` gives back its smallest key, which is under every other, and
+    /// the equal-f stack only holds f == `f_bound`, no more than any queued
+    /// key. Either way what is expanded next is a minimum of the open list.
+    /// Penalties change which cells take which route, never the soundness
+    /// of either rule.
     #[inline(never)]
     fn run<E: Estimate, const TRACE: bool, const TURNS: bool>(
         &mut self,
@@ -712,7 +721,9 @@ impl AStar {
             if expanded == node_budget {
                 break Outcome::Pending;
             }
-            let cell = if let Some(cell) = self.equal_f.pop() {
+            let cell = if let Some(std::cmp::Reverse((_, cell))) = self.below.pop() {
+                cell as usize
+            } else if let Some(cell) = self.equal_f.pop() {
                 cell as usize
             } else if let Some(entry) = self.open.pop() {
                 f_bound = entry.key >> TIE_BITS;
@@ -790,7 +801,12 @@ impl AStar {
                 pushed += 1;
                 // Keys the queue may not take (not above the last one popped)
                 // are minima already: expand them next, from the stack.
-                if (use_equal_f_stack && key >> TIE_BITS <= f_bound) || key < self.open.floor() {
+                let key_f = key >> TIE_BITS;
+                if key_f < f_bound || key < self.open.floor() {
+                    // Below everything queued: taken smallest first, so
+                    // the search stays best-first even where f drops.
+                    self.below.push(std::cmp::Reverse((key, next as u32)));
+                } else if use_equal_f_stack && key_f == f_bound {
                     self.equal_f.push(next as u32);
                 } else {
                     self.open.push(
@@ -1213,6 +1229,32 @@ mod tests {
         let straight = astar.find_path(&g, start, goal, &options).unwrap().unwrap();
         assert_eq!(straight.cost, 4.0);
         assert!(straight.cells.contains(&Pos::new(2, 1)));
+    }
+
+    #[test]
+    fn weighted_searches_stay_best_first_where_f_drops() {
+        // With a weight above 1, f falls along a straight run to the goal;
+        // entries below the last f taken must still come out smallest
+        // first (a last-in-first-out stack made the search depth-first and
+        // its paths zig-zag at nearly `weight` times the optimum).
+        let rows = vec![".".repeat(40); 30].join("\n");
+        let g = grid(&rows);
+        let (start, goal) = (Pos::new(0, 0), Pos::new(39, 21));
+        let optimal = cost_between(&g, start, goal, &SearchOptions::default()).unwrap();
+        for weight in [1.5, 2.0, 5.0] {
+            for heuristic in [Heuristic::Octile, Heuristic::Manhattan] {
+                let options = SearchOptions {
+                    weight,
+                    heuristic,
+                    ..SearchOptions::default()
+                };
+                let cost = cost_between(&g, start, goal, &options).unwrap();
+                assert!(
+                    cost <= optimal * 1.05,
+                    "{heuristic:?} weight {weight}: {cost} against {optimal}"
+                );
+            }
+        }
     }
 
     #[test]

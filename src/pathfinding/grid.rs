@@ -214,6 +214,10 @@ pub struct Grid {
     islands: Islands,
     /// Set when batched changes skipped the island updates.
     islands_stale: bool,
+    /// Set when a skipped change made a cell passable: two islands may have
+    /// joined, so differing labels no longer prove "not connected". While
+    /// only cells closed, differing labels still do (closing never joins).
+    islands_may_have_joined: bool,
     /// The islands' work counter when they were last rebuilt: incremental
     /// updates since then may cost at most one more rebuild.
     island_work_at_rebuild: u64,
@@ -249,6 +253,7 @@ impl Grid {
             history_start: 0,
             islands: Islands::empty(padded_cells),
             islands_stale: false,
+            islands_may_have_joined: false,
             island_work_at_rebuild: 0,
         };
         grid.start_history();
@@ -405,9 +410,37 @@ impl Grid {
         let work_limit = self.padded_len() as u64;
         for (pos, cost) in changes {
             let update_islands = !self.islands_stale;
-            self.change_cost(pos, cost, update_islands)?;
+            let flipped = self.change_cost(pos, cost, update_islands)?;
+            if flipped && !update_islands && cost.is_some() {
+                self.islands_may_have_joined = true;
+            }
             if update_islands && self.islands.work() - self.island_work_at_rebuild > work_limit {
                 self.islands_stale = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets many cells' costs for a grid that changes a little every
+    /// moment (a faction's fog map): a cell that opens joins its islands at
+    /// once (cheap, and it keeps "not connected" answers true), while a
+    /// cell that closes is left to [`Grid::refresh_islands`] (finding a
+    /// split needs a flood). Until then [`Grid::connected`] answers "maybe"
+    /// for cells that shared an island, never a wrong "no".
+    pub fn set_costs_deferring_islands(
+        &mut self,
+        changes: impl IntoIterator<Item = (Pos, Option<f64>)>,
+    ) -> Result<(), GridError> {
+        for (pos, cost) in changes {
+            if !self.change_cost(pos, cost, false)? {
+                continue;
+            }
+            if cost.is_none() {
+                self.islands_stale = true;
+            } else if !self.islands_may_have_joined {
+                let index = self.index_of(pos);
+                let islands = std::mem::take(&mut self.islands);
+                self.islands = islands.after_change(self, index);
             }
         }
         Ok(())
@@ -518,12 +551,15 @@ impl Grid {
     /// While the islands are stale (see [`Grid::set_costs`]) this is true
     /// for any two passable cells: "maybe", never a wrong "no".
     pub fn connected(&self, a: Pos, b: Pos) -> bool {
-        if self.islands_stale {
-            return self.is_passable(a) && self.is_passable(b);
+        if !(self.is_passable(a) && self.is_passable(b)) {
+            return false;
         }
-        self.in_bounds(a)
-            && self.in_bounds(b)
-            && self.islands.same(self.index_of(a), self.index_of(b))
+        if self.islands_stale && self.islands_may_have_joined {
+            return true;
+        }
+        // Fresh labels, or stale only by cells that closed (which can split
+        // an island, never join two): differing labels mean "no".
+        self.islands.same(self.index_of(a), self.index_of(b))
     }
 
     /// The island label of a cell (`None` for impassable or outside cells).
@@ -546,6 +582,7 @@ impl Grid {
         self.islands.add_work(work);
         self.island_work_at_rebuild = self.islands.work();
         self.islands_stale = false;
+        self.islands_may_have_joined = false;
     }
 
     /// The legal moves out of `pos`: neighbour and step cost.
@@ -691,6 +728,30 @@ fn next_version() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deferred_closings_keep_no_answers_and_openings_make_them_maybe() {
+        let mut g = Grid::from_ascii("..#..\n..#..\n..#..", Movement::default()).unwrap();
+        let (west, east) = (Pos::new(0, 0), Pos::new(4, 0));
+        assert!(!g.connected(west, east));
+        // A closing left stale: islands can only have split, "no" stays "no".
+        g.set_costs_deferring_islands([(Pos::new(1, 1), None)])
+            .unwrap();
+        assert!(!g.islands_are_current());
+        assert!(!g.connected(west, east));
+        assert!(g.connected(west, Pos::new(0, 2)), "same old island: maybe");
+        // An opening left stale: the wall may have a door now.
+        g.set_costs_deferring_islands([(Pos::new(2, 0), Some(1.0))])
+            .unwrap();
+        assert!(g.connected(west, east));
+        g.refresh_islands();
+        assert!(g.islands_are_current());
+        assert!(g.connected(west, east));
+        assert!(
+            !g.connected(west, Pos::new(1, 1)),
+            "a wall is never connected"
+        );
+    }
 
     #[test]
     fn dominated_moves_are_the_parent_and_its_cardinal_neighbours() {

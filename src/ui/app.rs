@@ -728,10 +728,12 @@ impl App {
         self.debug.on = !self.debug.on;
         self.debug.replay = None;
         self.debug.cursor = None;
+        // Compare ends with the overlay: it opens on plain searches.
+        self.debug.compare = None;
+        self.debug.comparison = None;
         if self.debug.on {
-            if self.debug.followed.is_none() {
-                self.debug.followed = self.nearest_monster();
-            }
+            // The nearest monster, so the player stays in view.
+            self.debug.followed = self.nearest_monster();
             if self.debug.followed.is_none() {
                 self.set_notice(
                     NoticeKind::Info,
@@ -861,6 +863,13 @@ impl App {
     /// the game traces the followed monster while the overlay is on (and
     /// nothing while it is off), and the comparison follows the trace.
     fn sync_debug_overlay(&mut self) {
+        if self.debug.depth != self.game.depth {
+            self.debug.depth = self.game.depth;
+            self.debug.followed = None;
+            self.debug.replay = None;
+            self.debug.compare = None;
+            self.debug.comparison = None;
+        }
         if self.debug.on
             && self
                 .debug
@@ -873,6 +882,14 @@ impl App {
         }
         let traced = self.debug.followed.filter(|_| self.debug.on);
         self.game.set_traced_monster(traced);
+        // Its thinking is on screen the moment it is followed: when it has
+        // no traced search yet (it follows its faction's shared field, or
+        // has not planned since), the search it would run now is traced.
+        if let Some(monster) = traced
+            && self.game.traced_search(monster).is_none()
+        {
+            self.game.trace_monster_now(monster);
+        }
         self.refresh_comparison();
     }
 
@@ -1234,7 +1251,7 @@ mod tests {
             [
                 "terrain cost 1.00",
                 "penalty 0.00",
-                "belief open door",
+                "belief then open door",
                 "truth open door (seen 0.0 ago)",
             ],
             "{lines:?}"

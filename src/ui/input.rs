@@ -152,6 +152,8 @@ pub fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
             KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
             _ => None,
         },
+        // Esc leaves the overlay, never the game (q still quits).
+        InputMode::Overlay if key.code == KeyCode::Esc => Some(Command::ToggleOverlay),
         InputMode::Overlay => overlay_command(key.code).or_else(|| playing_command(key.code)),
         InputMode::Look => {
             if let Some(direction) = direction_of(key.code) {

@@ -176,6 +176,9 @@ pub struct DebugOverlay {
     /// Which of `compare_variants` is compared, if any.
     pub compare: Option<usize>,
     pub comparison: Option<Comparison>,
+    /// The level (depth in the run) the followed monster belongs to: a new
+    /// level means a new monster to follow and no compare or replay.
+    pub depth: usize,
 }
 
 /// The index in `trace.events` a replay showing `expansions` expansions
@@ -293,7 +296,13 @@ pub fn inspect(
     if let Some(faction) = faction
         && let Some(rules) = faction.rules()
     {
-        let belief = faction.knowledge().belief(pos);
+        let now = faction.knowledge().belief(pos);
+        // A cell the search reached reads as the search saw it: what the
+        // faction believed then, and what it believes now if that changed.
+        let then = values
+            .and_then(|v| v.get(&pos))
+            .and_then(|_| faction.belief_when_traced(pos));
+        let belief = then.unwrap_or(now);
         lines.push(format!(
             "terrain cost {}",
             cost_text(rules.terrain_cost(belief))
@@ -302,7 +311,14 @@ pub fn inspect(
             "penalty {:.2}",
             rules.penalty(faction.influences(), pos)
         ));
-        lines.push(format!("belief {}", terrain_name(belief)));
+        match then {
+            Some(then) if then != now => {
+                lines.push(format!("belief then {}", terrain_name(then)));
+                lines.push(format!("belief now {}", terrain_name(now)));
+            }
+            Some(_) => lines.push(format!("belief then {}", terrain_name(belief))),
+            None => lines.push(format!("belief {}", terrain_name(belief))),
+        }
         let seen = match faction.knowledge().last_seen(pos) {
             Some(time) => format!(" (seen {:.1} ago)", (game.time - time).max(0.0)),
             None => String::new(),

@@ -422,6 +422,24 @@ impl OverlayPanel<'_> {
             )),
         ]));
         let faction = game.faction_index_of(actor).map(|f| &game.factions[f]);
+        if let (Some(brain), Some(faction)) = (monster.brain.as_ref(), faction) {
+            // Why it does what it does, wrapped to the panel.
+            let why = brain.thought.describe(faction.name());
+            for (index, part) in wrap_words(&why, width.saturating_sub(4))
+                .into_iter()
+                .enumerate()
+            {
+                let lead = if index == 0 { "why " } else { "    " };
+                lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
+            }
+            let goal = brain
+                .goal
+                .map_or_else(|| "none".to_owned(), |g| format!("{},{}", g.x, g.y));
+            lines.push(Line::from(vec![
+                Span::styled("goal ", label),
+                Span::raw(format!("{goal}  plan {} cells", brain.plan.len())),
+            ]));
+        }
         let trace = game.traced_search(actor);
         let summary = faction.map(|f| f.last_trace_summary());
         let stat = |name: &'static str, value: String| {
@@ -439,7 +457,7 @@ impl OverlayPanel<'_> {
                 spans.extend(stat("  cost", cost_text(summary.and_then(|s| s.cost))));
                 lines.push(Line::from(spans));
             }
-            None => lines.push(Line::styled("no search yet (waits for a replan)", label)),
+            None => lines.push(Line::styled("no search: nothing to head for", label)),
         }
         if let Some(faction) = faction {
             let options = faction.search_options();
@@ -649,5 +667,43 @@ mod tests {
         assert_eq!(heat_quarter(0.3, 1.0), 1);
         assert_eq!(heat_quarter(1.0, 1.0), 3);
         assert_eq!(heat_quarter(2.0, 1.0), 3);
+    }
+}
+
+/// `text` broken into lines of at most `width` characters at spaces (a word
+/// longer than the width gets a line of its own).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if !line.is_empty() && needed > width.max(1) {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap_words;
+
+    #[test]
+    fn words_wrap_at_the_width() {
+        assert_eq!(
+            wrap_words("following the goblins' shared field", 16),
+            ["following the", "goblins' shared", "field"]
+        );
+        assert_eq!(
+            wrap_words("a verylongword b", 4),
+            ["a", "verylongword", "b"]
+        );
     }
 }

@@ -143,14 +143,12 @@ impl Widget for SidePanel<'_> {
         ];
         // What the player stands on and what a step onto it costs.
         if let Some(terrain) = game.level.terrain_at(player.pos.x, player.pos.y) {
-            let cost = CostProfile::default()
-                .cost(terrain)
-                .map_or_else(|| "-".to_owned(), |c| format!("{c:.1}"));
-            lines.push(labelled(
-                "Here  ",
-                format!("{} (step {cost})", terrain_name(terrain)),
-                label,
-            ));
+            let step = CostProfile::default().cost(terrain).map_or_else(
+                || "-".to_owned(),
+                |c| format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2),
+            );
+            lines.push(labelled("Here  ", terrain_name(terrain), label));
+            lines.push(labelled("Step  ", step, label));
         }
         let carried: u32 = game.inventory.entries().iter().map(|(_, _, n)| n).sum();
         let underfoot = game.items_at(player.pos).count();

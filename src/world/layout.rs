@@ -185,6 +185,26 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     let rows = rows(&spec.map, text);
     let map_at = locate(text, &["layout", "map"]);
     let width = rows.first().map_or(0, |r| r.text.chars().count());
+    // Hand-drawn layouts take the same size limit as generated levels.
+    let max_side = *crate::world::level_file::SIDE_RANGE.end();
+    let too_long = rows.iter().position(|r| r.text.chars().count() > max_side);
+    let too_many = rows.get(max_side);
+    if let Some(row) = too_long.map(|y| &rows[y]).or(too_many) {
+        let (what, found) = if too_long.is_some() {
+            ("row", row.text.chars().count())
+        } else {
+            ("layout", rows.len())
+        };
+        let unit = if too_long.is_some() { "cells" } else { "rows" };
+        return Err(LevelError::Invalid {
+            file: file.to_owned(),
+            line: row.at.line,
+            column: row.at.column,
+            field: "layout.map".into(),
+            problem: format!("this {what} has {found} {unit}, over the limit of {max_side}"),
+            accepted: format!("at most {max_side} rows of at most {max_side} cells"),
+        });
+    }
     let mut level = Level::filled(width, rows.len(), Terrain::Wall);
     let mut start: Option<Pos> = None;
     let mut stairs: Option<Pos> = None;

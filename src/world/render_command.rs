@@ -3,8 +3,9 @@
 //!
 //! It must never print by itself or exit: it returns text for `main` to write.
 
-use super::level_dir::load_level;
+use super::level_dir::{LoadedLevel, load_level};
 use super::level_error::LevelError;
+use super::level_file::LevelSource;
 use super::level_text;
 
 /// What `fogcrawl render` prints.
@@ -23,18 +24,20 @@ pub struct RenderedLevel {
 /// Any [`LevelError`] from resolving, reading or checking the level file.
 pub fn render_level(level_arg: &str, seed: Option<u64>) -> Result<RenderedLevel, LevelError> {
     let loaded = load_level(level_arg, seed)?;
-    let seed_note = matches!(
-        loaded.file.source,
-        super::level_file::LevelSource::Recipe(_)
-    )
-    .then(|| {
+    Ok(RenderedLevel {
+        text: level_text::render(&loaded.level),
+        seed_note: seed_note(&loaded),
+    })
+}
+
+/// For a generated level, which seed it was built with and how to get it again
+/// (`caves: seed 7 (repeat with --seed 7)`); `None` for hand-drawn levels and maps.
+#[must_use]
+pub fn seed_note(loaded: &LoadedLevel) -> Option<String> {
+    matches!(loaded.file.source, LevelSource::Recipe(_)).then(|| {
         format!(
             "{}: seed {} (repeat with --seed {})",
             loaded.file.name, loaded.seed, loaded.seed
         )
-    });
-    Ok(RenderedLevel {
-        text: level_text::render(&loaded.level),
-        seed_note,
     })
 }

@@ -1,0 +1,48 @@
+//! Pictures of one A* search (`fogcrawl trace`): the terrain shaded by cost, the
+//! cells the search closed shaded by expansion order, the frontier it left open,
+//! the raw and the string-pulled path, start and goal, a legend and the figures
+//! (expanded, cost, µs), written as SVG or PNG; two settings side by side with
+//! `--compare`.
+//!
+//! Module map, in the order data flows:
+//! - [`search_settings`]: heuristic, weight, tie-break, fog; read from flags and
+//!   `--compare` with the monster config's names and limits.
+//! - [`planning_grid`]: the grid the search plans on, whole or through fog.
+//! - [`traced_search`]: the engine's traced A* and its figures.
+//! - [`palette`] and [`colour`]: what each colour means.
+//! - [`layout`]: panels and text placed as a [`scene::Scene`] of simple shapes
+//!   ([`cell_layer`] holds the map cells and merges them into rectangles,
+//!   [`legend`] explains the colours, [`text_wrap`] fits text to a panel,
+//!   [`straight_strokes`] draws the smoothed path as straight strokes).
+//! - [`svg`] writes a scene as text; [`raster`] paints it into an RGBA buffer
+//!   (lettering from [`bitmap_font`]) that [`png`] encodes with the `png` crate.
+//! - [`picture_format`] picks the writer from `--out`'s extension;
+//!   [`trace_command`] is the command itself; [`picture_error`] its errors.
+//!
+//! The pathfinding engine knows nothing of pictures: this module only reads its
+//! traces. Nothing here prints or exits; `main` does.
+pub mod bitmap_font;
+pub mod cell_layer;
+pub mod colour;
+pub mod layout;
+pub mod legend;
+pub mod palette;
+pub mod picture_error;
+pub mod picture_format;
+pub mod planning_grid;
+pub mod png;
+pub mod raster;
+pub mod scene;
+pub mod search_settings;
+pub mod straight_strokes;
+pub mod svg;
+#[cfg(test)]
+mod test_fixtures;
+pub mod text_wrap;
+pub mod trace_command;
+pub mod traced_search;
+
+pub use picture_error::PictureError;
+pub use search_settings::SearchSettings;
+pub use trace_command::{TraceArgs, TraceReport, run_trace};
+pub use traced_search::TracedSearch;

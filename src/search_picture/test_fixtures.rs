@@ -1,0 +1,50 @@
+//! The small traced searches the picture tests draw, kept once for all of them.
+
+use crate::world::{CostProfile, Level, level_text};
+
+use super::layout::lay_out;
+use super::palette::CostShading;
+use super::scene::Scene;
+use super::search_settings::SearchSettings;
+use super::traced_search::TracedSearch;
+
+/// Two rooms joined by a door in the wall between them; the stairs in the right one.
+pub const TWO_ROOMS: &str = "\
+############
+#@...#.....#
+#....#.....#
+#....+...>.#
+#....#.....#
+############
+";
+
+/// [`TWO_ROOMS`] as a level.
+pub fn two_rooms() -> Level {
+    level_text::parse(TWO_ROOMS).expect("a valid fixture")
+}
+
+/// One search per settings from the start to the stairs of [`TWO_ROOMS`].
+pub fn two_rooms_searches(settings: &[SearchSettings]) -> Vec<TracedSearch> {
+    let level = two_rooms();
+    settings
+        .iter()
+        .map(|&s| {
+            TracedSearch::run(
+                &level,
+                &CostProfile::default(),
+                level.start,
+                level.stairs,
+                s,
+            )
+            .expect("start and stairs are walkable")
+        })
+        .collect()
+}
+
+/// The picture of [`two_rooms_searches`], headed `two rooms`.
+pub fn two_rooms_scene(settings: &[SearchSettings]) -> (Scene, Vec<TracedSearch>) {
+    let searches = two_rooms_searches(settings);
+    let shading = CostShading::new(&CostProfile::default());
+    let scene = lay_out("two rooms", &two_rooms(), &shading, &searches);
+    (scene, searches)
+}
