@@ -1,20 +1,29 @@
 //! The game: levels in a run, actors on an energy clock where time is
 //! terrain, combat, monsters that hunt with the pathfinding engine, saves,
-//! and the headless simulation.
+//! and the headless simulation. The player's side: items and their rules
+//! ([`items`]), slow healing ([`regeneration`]), the many-turn commands
+//! explore, travel and rest ([`activity`]) over the player's own map
+//! ([`player_map`]), the scripted player ([`autopilot`]) and the balance
+//! measure over many seeded runs ([`balance`]).
 //!
 //! Never imports ratatui or crossterm: the UI reads this state, and `sim`
 //! runs it with no terminal at all.
 pub mod action;
+pub mod activity;
 pub mod actor;
 pub mod autopilot;
+pub mod balance;
 pub mod clock;
 pub mod combat;
 pub mod direction;
+pub mod items;
 mod level_access;
 pub mod message_log;
 pub mod monster_kind;
 pub mod navigation;
 mod occupancy;
+pub mod player_map;
+pub mod regeneration;
 pub mod save;
 pub mod save_check;
 pub mod save_notice;
@@ -22,6 +31,8 @@ pub mod save_rescue;
 pub mod setup;
 pub mod sim;
 pub mod state;
+#[cfg(test)]
+pub(crate) mod test_levels;
 pub mod turn_guard;
 
 pub use action::Action;

@@ -86,9 +86,15 @@ enum Command {
     Sim {
         #[command(flatten)]
         start: PlayArgs,
-        /// How many player turns to play at most.
-        #[arg(long, default_value_t = 1000)]
-        turns: u64,
+        /// How many player turns to play at most (per run with --runs;
+        /// default 1000, or 50000 per run with --runs).
+        #[arg(long)]
+        turns: Option<u64>,
+        /// Play this many full runs (seeds S, S+1, ... from --seed, default
+        /// 0) through levels/run.toml with the scripted player and print the
+        /// balance summary: wins, deaths, levels reached, turns.
+        #[arg(long, value_name = "N")]
+        runs: Option<usize>,
         /// Factions know the true map from the start (a baseline to compare
         /// fog-of-war planning with).
         #[arg(long)]
@@ -168,11 +174,22 @@ fn main() -> ExitCode {
         Some(Command::Sim {
             start,
             turns,
+            runs,
             omniscient,
             json,
             fog_walk,
             undying,
-        }) => sim(&start, turns, omniscient, json, fog_walk, undying),
+        }) => match runs {
+            Some(runs) => sim_runs(&start, runs, turns.unwrap_or(RUN_TURN_LIMIT), json),
+            None => sim(
+                &start,
+                turns.unwrap_or(SIM_TURN_LIMIT),
+                omniscient,
+                json,
+                fog_walk,
+                undying,
+            ),
+        },
         Some(Command::Render { which, seed }) => {
             // clap guarantees exactly one of the two.
             render(which.level_arg().unwrap_or_default(), seed)
@@ -366,6 +383,39 @@ fn sim(
             let walks = walks.map(|w| w.to_string()).unwrap_or_default();
             print_out(&escape_controls(&format!("{report}\n{walks}")))
         }
+        Err(err) => {
+            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sim`'s turn limit for one level.
+const SIM_TURN_LIMIT: u64 = 1000;
+/// `sim --runs`'s turn limit for each full run.
+const RUN_TURN_LIMIT: u64 = 50_000;
+
+/// `sim --runs N`: N full seeded runs with the scripted player.
+fn sim_runs(start: &PlayArgs, runs: usize, turns: u64, json: bool) -> ExitCode {
+    let config = match start.load_config() {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("fogcrawl: {}", escape_controls(&message));
+            return ExitCode::FAILURE;
+        }
+    };
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let report = fogcrawl::game::balance::play_runs(
+        start.level_arg(),
+        start.seed.unwrap_or(0),
+        runs,
+        &config,
+        turns,
+        threads,
+    );
+    match report {
+        Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
+        Ok(report) => print_out(&format!("{report}\n")),
         Err(err) => {
             eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
             ExitCode::FAILURE

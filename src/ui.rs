@@ -8,18 +8,24 @@
 //! - [`input`]: the pure key-to-[`Command`](input::Command) mapping.
 //! - [`screen`]: `impl Widget for &App`, the layout and the too-small guard;
 //!   [`map_view`]: the map and its camera; [`panels`]: title, side panel,
-//!   message log, key bar; [`popups`]: help, death/victory, too small.
+//!   message log, key bar; [`popups`]: help, death/victory, too small;
+//!   [`inventory_view`]: the inventory; [`history_view`]: the message history.
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
 //!   text, replay positions, the comparison search); [`overlay_view`]: its
 //!   map layers and side panel.
 //! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none).
+//! - [`look`]: the look command's words for a cell (ground, step cost,
+//!   monster and its state, items).
 //! - [`logging`]: tracing to a file, never to the screen.
 //!
 //! Drawing never mutates: every widget reads an `&App`. The game core knows
 //! nothing of this module.
 pub mod app;
+pub mod history_view;
 pub mod input;
+pub mod inventory_view;
 pub mod logging;
+pub mod look;
 pub mod map_view;
 pub mod overlay;
 pub mod overlay_view;

@@ -15,8 +15,10 @@
 //!   [`source_text`]: positions in a file; [`level_dir`]: `--level` resolution and
 //!   the run order; [`shipped_levels`]: the levels built into the binary;
 //!   [`render_command`]: `fogcrawl render`.
-//! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`).
+//! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`);
+//!   [`map_spawns`]: their default spawn rule.
 //! - [`fov`]: symmetric shadowcasting field of view.
+//! - [`item_kind`]: the kinds of items a level can hold (names, plain-text characters).
 //!
 //! For the pathfinding engine, [`Level::cost_grid`] builds the search grid a traveller
 //! with a given [`CostProfile`] sees; [`Level::cost_at`] is the same cost view one cell
@@ -46,12 +48,14 @@ pub mod connectivity;
 pub mod cost_profile;
 pub mod fov;
 pub mod generate;
+pub mod item_kind;
 pub mod layout;
 pub mod level;
 pub mod level_dir;
 pub mod level_error;
 pub mod level_file;
 pub mod level_text;
+pub mod map_spawns;
 pub mod movingai_level;
 pub mod paint;
 pub mod render_command;
@@ -63,5 +67,6 @@ pub mod terrain;
 /// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
 pub use crate::pathfinding::Pos;
 pub use cost_profile::{CostProfile, InvalidCost};
+pub use item_kind::ItemKind;
 pub use level::Level;
 pub use terrain::Terrain;

@@ -201,9 +201,10 @@ fn play_help_resize_quit_and_resume() {
     session.keys(&["Down"]);
     session.wait_for("Turns 2");
 
-    // Help lists the keys; any key closes it.
+    // Help lists the keys (scrolling when it does not fit); any other key
+    // closes it.
     session.keys(&["?"]);
-    let help = session.wait_for("Help: any key closes");
+    let help = session.wait_for("key closes");
     for expected in [
         "Home PgUp End PgDn",
         "save and quit",
@@ -213,7 +214,7 @@ fn play_help_resize_quit_and_resume() {
         assert!(help.contains(expected), "help lacks '{expected}':\n{help}");
     }
     session.keys(&["Escape"]);
-    session.wait_gone("Help: any key closes");
+    session.wait_gone("key closes");
     assert!(session.alternate_on(), "Esc closes help, it does not quit");
 
     // Too small, then back.
@@ -563,4 +564,42 @@ fn playing_from_an_empty_folder_saves_in_the_users_data_folder() {
         .map(|entry| entry.file_name())
         .collect();
     assert!(left.is_empty(), "files left in the folder: {left:?}");
+}
+
+#[test]
+fn explore_picks_up_a_draught_that_the_inventory_uses() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game/stash.toml");
+    let session = Session::start("items", 80, 24);
+    session.run_line(&game_command(
+        dir.path(),
+        &format!("--level {} --seed 1", level.display()),
+    ));
+    session.wait_for("Turns 0");
+    session.wait_for("Pack  1 item");
+
+    // Explore opens the door, walks to the draught and picks it up, then
+    // says there is nothing left to explore.
+    session.keys(&["e"]);
+    session.wait_for("Explored all you can reach");
+    session.wait_for("You pick up a healing draught");
+    session.wait_for("Pack  2 items");
+
+    // The inventory lists it under a letter; the letter drinks one.
+    session.keys(&["i"]);
+    session.wait_for("a) 2 healing draughts");
+    session.keys(&["a"]);
+    session.wait_for("You drink the healing draught");
+    session.wait_for("Pack  1 item");
+
+    // Travel to the stairs, then take them: the one-level run is won.
+    session.keys(&["t"]);
+    session.wait_for("You are on the stairs");
+    session.keys(&[">"]);
+    session.wait_for("Victory");
+    session.keys(&["q"]);
+    session.wait_restored();
 }

@@ -55,7 +55,7 @@ fn refused_actions_take_no_time() {
     let mut game = duel(1);
     assert_eq!(
         game.player_act(Action::Move(Direction::North)),
-        Err(Refusal::Blocked)
+        Err(Refusal::Wall)
     );
     assert_eq!(game.player_act(Action::Descend), Err(Refusal::NoStairs));
     assert_eq!(

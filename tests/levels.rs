@@ -108,7 +108,7 @@ fn unknown_keys_are_rejected_by_name() {
     assert_eq!(
         fixture_error("unknown_key"),
         "tests/fixtures/levels/unknown_key.toml:7:1: unknown field `colour`, expected one of \
-         `kind`, `width`, `height`, `seed`, `rooms`, `caves`, `paint`, `spawns`"
+         `kind`, `width`, `height`, `seed`, `rooms`, `caves`, `paint`, `spawns`, `items`"
     );
 }
 
@@ -159,7 +159,7 @@ fn an_unknown_character_names_its_line_and_column() {
     assert!(
         err.starts_with(
             "tests/fixtures/levels/unknown_char.toml:6:4: `layout.map` has unknown character `?`; \
-             accepted values: `\"` `#` `%` `'` `*` `+` `,` `.` `=` `>` `@` `W` `~`"
+             accepted values: `!` `\"` `#` `%` `&` `'` `(` `*` `+` `,` `.` `=` `>` `@` `W` `~`"
         ),
         "{err}"
     );

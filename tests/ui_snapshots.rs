@@ -388,3 +388,79 @@ fn overlay_in_colour_and_without() {
         .expect("an open cell on the map");
     assert_eq!(open.fg, Color::LightGreen);
 }
+
+const PANTRY: &str = "tests/fixtures/game/pantry.toml";
+
+#[test]
+fn inventory_screen_at_80x24() {
+    // Step onto the draught and pick it up, then open the inventory.
+    let mut app = app(PANTRY, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::East));
+    app.update(Command::Step(Direction::East));
+    app.update(Command::PickUp);
+    app.update(Command::ShowInventory);
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("a) 2 healing draughts"), "{screen}");
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn look_screen_names_the_goblin_and_its_state() {
+    let mut app = app(PANTRY, 1, NO_COLOUR);
+    app.update(Command::Look);
+    for _ in 0..7 {
+        app.update(Command::MoveCursor(Direction::East));
+    }
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("goblin (goblins):"), "{screen}");
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn message_history_scrolls_through_the_whole_log() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    for _ in 0..40 {
+        app.update(Command::Step(Direction::North));
+        app.update(Command::Wait);
+    }
+    app.update(Command::ShowMessages);
+    let newest = draw(&app, 80, 24);
+    let newest_text = text_of(newest.backend().buffer(), Rect::new(0, 0, 80, 24));
+    app.update(Command::Scroll(fogcrawl::ui::input::Scroll::Top));
+    let oldest = draw(&app, 80, 24);
+    let oldest_text = text_of(oldest.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(oldest_text.contains("You enter duel"), "{oldest_text}");
+    assert_ne!(oldest_text, newest_text, "the history scrolls");
+    insta::assert_snapshot!(oldest.backend());
+}
+
+#[test]
+fn help_fits_80x24_by_scrolling_to_every_key() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::ShowHelp);
+    let mut seen = String::new();
+    for _ in 0..10 {
+        let terminal = draw(&app, 80, 24);
+        seen.push_str(&text_of(
+            terminal.backend().buffer(),
+            Rect::new(0, 0, 80, 24),
+        ));
+        app.update(Command::Scroll(fogcrawl::ui::input::Scroll::Down(
+            fogcrawl::ui::input::PAGE_LINES,
+        )));
+    }
+    for key in [
+        "explore",
+        "travel",
+        "rest until healed",
+        "pick up",
+        "inventory",
+        "look",
+        "message history",
+        "Tab",
+    ] {
+        assert!(seen.contains(key), "help at 80x24 never shows '{key}'");
+    }
+}

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::direction::Direction;
+use crate::world::ItemKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
@@ -17,4 +18,12 @@ pub enum Action {
     OpenDoor(Direction),
     /// Close the open door in that direction (if nobody stands in it).
     CloseDoor(Direction),
+    /// Pick up everything lying where the actor stands.
+    PickUp,
+    /// Use a carried item: a draught is drunk, a knife thrown at the nearest
+    /// monster in sight, a noisemaker thrown `toward` a direction.
+    UseItem {
+        item: ItemKind,
+        toward: Option<Direction>,
+    },
 }

@@ -1,20 +1,36 @@
-//! A scripted player for `fogcrawl sim` and the tests: it plays on what it
-//! has seen, like a person would. It fights what stands next to it, walks to
-//! the stairs once it has seen them, and otherwise explores toward the
-//! nearest unseen ground.
+//! A scripted player for `fogcrawl sim` and the tests. It plays with the
+//! commands a person has and on what a person knows: each turn it takes one
+//! turn of explore, travel or rest (`Game::activity_step`, the same step the
+//! keys take), picks up what it stands on, drinks or throws an item, or
+//! fights. It reads only what the screen shows: the map it has seen,
+//! monsters in sight and their state, its own hit points and pack.
 
+use crate::ai::brain::Mode;
 use crate::game::action::Action;
+use crate::game::activity::Activity;
 use crate::game::direction::Direction;
 use crate::game::level_access::LevelAccess;
+use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
-use crate::pathfinding::{DijkstraMap, Grid, Movement, Pos};
-use crate::world::{CostProfile, Terrain};
+use crate::pathfinding::Pos;
+use crate::world::{CostProfile, ItemKind, Terrain};
 
-/// Reusable buffers, so a long sim does not allocate every turn.
+/// Below this share of its hit points it drinks a draught in a fight.
+const DRINK_BELOW: f64 = 0.35;
+/// With no monster in sight it rests below this share of its hit points.
+const REST_BELOW: f64 = 0.75;
+/// It takes the stairs only at or above this share (else it rests first).
+const DESCEND_ABOVE: f64 = 0.75;
+/// Turns it waits for a monster to come before it goes on without it (one
+/// may hunt it from across water it cannot cross).
+const PATIENCE: u32 = 12;
+
+/// The scripted player's reusable buffers and its patience.
 #[derive(Debug, Default)]
 pub struct Autopilot {
-    distances: DijkstraMap,
-    profile: CostProfile,
+    map: PlayerMap,
+    /// Turns spent waiting for a monster in a row.
+    waited: u32,
 }
 
 impl Autopilot {
@@ -24,89 +40,91 @@ impl Autopilot {
 
     /// The player's next action.
     pub fn choose(&mut self, game: &Game) -> Action {
-        let at = game.player().pos;
-        if let Some(direction) = self.adjacent_enemy(game, at) {
+        let player = game.player();
+        let at = player.pos;
+        let health = f64::from(player.hp) / f64::from(player.max_hp.max(1));
+        let has = |kind| game.inventory.count(kind) > 0;
+        let drink = Action::UseItem {
+            item: ItemKind::HealingDraught,
+            toward: None,
+        };
+        if let Some(direction) = adjacent_enemy(game, at) {
+            self.waited = 0;
+            if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
+                return drink;
+            }
             return Action::Move(direction);
         }
-        if game.level.terrain_of(at) == Some(Terrain::StairsDown) {
-            return Action::Descend;
-        }
-        let Some(known) = self.known_grid(game) else {
-            return Action::Wait;
-        };
-        let stairs = game.level.stairs;
-        let goals: Vec<(Pos, f64)> = if game.is_remembered(stairs) && known.connected(at, stairs) {
-            vec![(stairs, 0.0)]
-        } else {
-            frontier(game, &known)
-        };
-        if goals.is_empty() {
-            return Action::Wait;
-        }
-        self.distances.compute(&known, goals);
-        match self
-            .distances
-            .downhill(&known, at)
-            .and_then(|next| Direction::between(at, next))
-        {
-            Some(direction) => Action::Move(direction),
-            None => Action::Wait,
-        }
-    }
-
-    fn adjacent_enemy(&self, game: &Game, at: Pos) -> Option<Direction> {
-        game.visible_monsters()
-            .filter_map(|(_, monster)| Direction::between(at, monster.pos))
-            .find(|direction| {
-                let to = direction.from(at);
-                // Attacks follow the corner rule too.
-                !direction.is_diagonal()
-                    || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)))
-            })
-    }
-
-    /// The map as the player knows it: unseen cells are walls.
-    fn known_grid(&self, game: &Game) -> Option<Grid> {
-        let level = &game.level;
-        Grid::from_fn(
-            level.width(),
-            level.height(),
-            Movement::default(),
-            |x, y| {
-                let pos = Pos::new(x, y);
-                if !game.is_remembered(pos) {
-                    return None;
+        if let Some(mode) = nearest_monster_mode(game) {
+            let coming = matches!(mode, Mode::Hunt | Mode::Search | Mode::Investigate);
+            if coming && self.waited < PATIENCE {
+                if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
+                    return drink;
                 }
-                level.terrain_of(pos).and_then(|t| self.profile.cost(t))
-            },
-        )
-        .ok()
+                if has(ItemKind::ThrowingKnife) && game.knife_target().is_some() {
+                    return Action::UseItem {
+                        item: ItemKind::ThrowingKnife,
+                        toward: None,
+                    };
+                }
+                // Let it come: fight where it stands rather than walk into
+                // its friends.
+                self.waited += 1;
+                return Action::Wait;
+            }
+            // A wanderer or a fleeing monster: go on with the level.
+        } else {
+            self.waited = 0;
+        }
+        if game.items_at(at).next().is_some() {
+            return Action::PickUp;
+        }
+        let sees_monster = game.monster_in_sight().is_some();
+        if !sees_monster && health < REST_BELOW {
+            return Action::Wait;
+        }
+        if game.level.terrain_of(at) == Some(Terrain::StairsDown) {
+            return if health >= DESCEND_ABOVE {
+                Action::Descend
+            } else {
+                Action::Wait
+            };
+        }
+        for activity in [Activity::TravelToStairs, Activity::Explore] {
+            if let Ok(action) = game.activity_step(activity, &mut self.map) {
+                return action;
+            }
+        }
+        Action::Wait
     }
+}
+
+/// The state of the nearest monster in sight (the side panel shows it).
+fn nearest_monster_mode(game: &Game) -> Option<Mode> {
+    let at = game.player().pos;
+    game.visible_monsters()
+        .min_by_key(|(index, monster)| {
+            let distance = (monster.pos.x - at.x)
+                .abs()
+                .max((monster.pos.y - at.y).abs());
+            (distance, *index)
+        })
+        .and_then(|(_, monster)| monster.brain.as_ref().map(|brain| brain.mode))
+}
+
+fn adjacent_enemy(game: &Game, at: Pos) -> Option<Direction> {
+    game.visible_monsters()
+        .filter_map(|(_, monster)| Direction::between(at, monster.pos))
+        .find(|direction| {
+            let to = direction.from(at);
+            // Attacks follow the corner rule too.
+            !direction.is_diagonal()
+                || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)))
+        })
 }
 
 fn is_open(game: &Game, pos: Pos) -> bool {
     game.level
         .terrain_of(pos)
-        .is_some_and(|t| CostProfile::default().is_passable(t))
-}
-
-/// Known passable cells next to unseen ones, reachable from the player.
-fn frontier(game: &Game, known: &Grid) -> Vec<(Pos, f64)> {
-    let at = game.player().pos;
-    let mut cells = Vec::new();
-    for y in 0..game.level.height() as i32 {
-        for x in 0..game.level.width() as i32 {
-            let pos = Pos::new(x, y);
-            if known.is_passable(pos)
-                && known.connected(at, pos)
-                && Direction::ALL.iter().any(|d| {
-                    let next = d.from(pos);
-                    game.level.terrain_of(next).is_some() && !game.is_remembered(next)
-                })
-            {
-                cells.push((pos, 0.0));
-            }
-        }
-    }
-    cells
+        .is_some_and(|t| CostProfile::default().is_passable(t) || t == Terrain::ClosedDoor)
 }

@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 /// How many messages the log keeps.
-const LOG_CAPACITY: usize = 200;
+const LOG_CAPACITY: usize = 500;
 
 /// How much a message matters, for the UI's colour and the sim's output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +28,10 @@ pub struct Message {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct MessageLog {
     messages: VecDeque<Message>,
+    /// Every message ever pushed, kept or not: lets a caller ask what was
+    /// said since it last looked.
+    #[serde(default)]
+    pushed: u64,
 }
 
 impl MessageLog {
@@ -40,6 +44,23 @@ impl MessageLog {
             text: text.into(),
             importance,
         });
+        self.pushed += 1;
+    }
+
+    /// How many messages were ever pushed (a mark for [`MessageLog::since`]).
+    pub fn pushed(&self) -> u64 {
+        self.pushed
+    }
+
+    /// The messages pushed after `mark` (that are still kept), oldest first.
+    pub fn since(&self, mark: u64) -> impl Iterator<Item = &Message> {
+        let count = usize::try_from(self.pushed.saturating_sub(mark)).unwrap_or(usize::MAX);
+        self.recent(count)
+    }
+
+    /// Every kept message, oldest first.
+    pub fn all(&self) -> impl Iterator<Item = &Message> {
+        self.messages.iter()
     }
 
     /// The newest `count` messages, oldest first.
@@ -77,5 +98,10 @@ mod tests {
                 format!("m{}", LOG_CAPACITY + 4)
             ]
         );
+        let mark = log.pushed();
+        log.push(0.0, Importance::Danger, "new");
+        let since: Vec<&str> = log.since(mark).map(|m| m.text.as_str()).collect();
+        assert_eq!(since, ["new"]);
+        assert_eq!(log.all().count(), LOG_CAPACITY);
     }
 }

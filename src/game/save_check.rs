@@ -176,6 +176,11 @@ fn check_cells(game: &Game) -> Result<(), SaveProblem> {
             on_level(level, &format!("a {faction} spawn"), pos)?;
         }
     }
+    // Items are drawn and picked up where they lie: off the level, they
+    // could never be reached (and drawing reads their cell).
+    for &(pos, item) in &level.items {
+        on_level(level, &format!("a {item}"), pos)?;
+    }
     Ok(())
 }
 

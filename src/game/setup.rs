@@ -5,6 +5,8 @@ use crate::config::MonsterConfig;
 use crate::world::Level;
 use crate::world::level_dir::{load_level, standard_run_order};
 use crate::world::level_error::LevelError;
+use crate::world::level_file::LevelSource;
+use crate::world::map_spawns::add_default_spawns;
 
 /// The run used when `levels/run.toml` cannot be read.
 const FALLBACK_RUN: &str = "rooms";
@@ -47,12 +49,35 @@ impl GameSetup {
     }
 
     pub(crate) fn build_level(&self, depth: usize) -> Result<Level, LevelError> {
-        Self::load_run_level(&self.run[depth], level_seed(self.seed, depth))
+        let factions = spawning_factions(&self.config);
+        Self::load_run_level(&self.run[depth], level_seed(self.seed, depth), &factions)
     }
 
-    pub(crate) fn load_run_level(arg: &str, seed: u64) -> Result<Level, LevelError> {
-        Ok(load_level(arg, Some(seed))?.level)
+    /// Loads a level of the run; a Moving AI map without monsters gets the
+    /// default spawns of `factions` (see [`add_default_spawns`]).
+    pub(crate) fn load_run_level(
+        arg: &str,
+        seed: u64,
+        factions: &[String],
+    ) -> Result<Level, LevelError> {
+        let loaded = load_level(arg, Some(seed))?;
+        let mut level = loaded.level;
+        if matches!(loaded.file.source, LevelSource::MovingAi(_)) {
+            add_default_spawns(&mut level, factions, seed);
+        }
+        Ok(level)
     }
+}
+
+/// The factions that have a monster kind, in config order: the ones a map's
+/// default spawns can use.
+pub fn spawning_factions(config: &MonsterConfig) -> Vec<String> {
+    config
+        .factions
+        .iter()
+        .filter(|f| config.monsters.iter().any(|m| m.faction == f.name))
+        .map(|f| f.name.clone())
+        .collect()
 }
 
 /// The level names of `run.toml` (`./levels`, else the built-in one).

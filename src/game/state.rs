@@ -27,24 +27,28 @@ use crate::game::actor::{Actor, Species};
 use crate::game::clock::{Schedule, action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
+use crate::game::items::Inventory;
 use crate::game::level_access::LevelAccess;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::occupancy::Occupancy;
+use crate::game::regeneration::Regeneration;
 use crate::game::setup::GameSetup;
 use crate::game::turn_guard::TurnGuard;
 use crate::pathfinding::{GridError, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
-use crate::world::{CostProfile, Level, Terrain};
+use crate::world::{CostProfile, ItemKind, Level, Terrain};
 
+mod blocked_move;
 mod config_install;
 mod descent;
+mod item_use;
 pub use config_install::ConfigApplied;
 
 /// The player's hit points at the start of a run.
-pub const PLAYER_MAX_HP: i32 = 30;
+pub const PLAYER_MAX_HP: i32 = 25;
 /// How far the player sees.
 pub const PLAYER_SIGHT_RADIUS: u32 = 10;
 const PLAYER_DAMAGE: (i32, i32) = (2, 5);
@@ -68,7 +72,36 @@ pub enum Refusal {
     #[error("The game is over.")]
     GameOver,
     #[error("A wall blocks the way.")]
-    Blocked,
+    Wall,
+    #[error("Deep water blocks the way: it is too deep to wade.")]
+    DeepWater,
+    /// Ground the mover cannot enter, other than wall and deep water.
+    #[error("The {0} blocks the way.")]
+    Impassable(&'static str),
+    #[error("The edge of the map blocks the way.")]
+    Edge,
+    /// The corner rule: a diagonal step needs both cells beside it open.
+    #[error("You cannot cut the corner: the {0} beside you blocks a diagonal step.")]
+    Corner(&'static str),
+    /// The corner rule holds for blows too.
+    #[error(
+        "You cannot attack around the corner: the {0} beside you blocks a diagonal blow; step beside it first."
+    )]
+    CornerAttack(&'static str),
+    #[error("There is nothing here to pick up.")]
+    NothingToPickUp,
+    #[error("You have no {0}.")]
+    NoSuchItem(ItemKind),
+    #[error("There is no monster in sight to throw at.")]
+    NoTarget,
+    #[error("Throw it which way? (a direction is needed)")]
+    NeedsDirection,
+    #[error("You are already at full health.")]
+    FullHealth,
+    #[error("Not with {0} in sight!")]
+    MonsterInSight(String),
+    #[error("{0}")]
+    NowhereToGo(&'static str),
     #[error("There are no stairs here.")]
     NoStairs,
     #[error("There is no closed door there.")]
@@ -148,6 +181,12 @@ pub struct Game {
     pub log: MessageLog,
     pub outcome: Option<Outcome>,
     pub stats: GameStats,
+    /// What the player carries.
+    #[serde(default)]
+    pub inventory: Inventory,
+    /// The player's slow healing.
+    #[serde(default)]
+    pub regeneration: Regeneration,
     #[serde(skip)]
     nav: Navigation,
     /// Who stands where (rebuilt every player turn).
@@ -197,6 +236,8 @@ impl Game {
             log: MessageLog::default(),
             outcome: None,
             stats: GameStats::default(),
+            inventory: Inventory::starting(),
+            regeneration: Regeneration::default(),
             nav: Navigation::default(),
             occupancy: Occupancy::default(),
             fov: Fov::new(),
@@ -471,6 +512,8 @@ impl Game {
         let duration = self.perform(PLAYER, action)?;
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
+        let player = &mut self.actors[PLAYER];
+        player.hp = self.regeneration.heal(player.hp, player.max_hp, duration);
         if self.is_over() {
             return Ok(());
         }
@@ -563,6 +606,10 @@ impl Game {
                 self.say_if_seen(at, Importance::Info, text);
                 Ok(action_time(speed))
             }
+            Action::PickUp => self.pick_up(actor).map(|()| action_time(speed)),
+            Action::UseItem { item, toward } => self
+                .use_item(actor, item, toward)
+                .map(|()| action_time(speed)),
         }
     }
 
@@ -575,7 +622,9 @@ impl Game {
             if self.actors[other].is_player() != self.actors[actor].is_player() {
                 // Blows follow the corner rule like steps do.
                 if direction.is_diagonal() && !self.corner_clear(profile, from, to) {
-                    return Err(Refusal::Blocked);
+                    return Err(Refusal::CornerAttack(
+                        self.corner_blocker(profile, from, to),
+                    ));
                 }
                 self.attack(actor, other);
                 return Ok(action_time(speed));
@@ -585,13 +634,13 @@ impl Game {
         }
         let grid = self.nav.grid(profile);
         if !grid.is_legal_step(from, to) {
-            return Err(Refusal::Blocked);
+            return Err(self.why_blocked(profile, from, to));
         }
         let Some(terrain) = self.level.terrain_of(to) else {
-            return Err(Refusal::Blocked);
+            return Err(Refusal::Edge);
         };
         let Some(cost) = self.nav.cost(profile, terrain) else {
-            return Err(Refusal::Blocked);
+            return Err(self.why_blocked(profile, from, to));
         };
         if terrain == Terrain::ClosedDoor {
             // Walking into a door opens it on the way through; its cost is
@@ -678,13 +727,19 @@ impl Game {
 
     /// Monsters within earshot that do not see the player come to look.
     fn make_noise(&mut self, at: Pos) {
+        self.make_noise_within(at, HEARING_RADIUS);
+    }
+
+    /// Monsters within `radius` cells of `at` that do not see the player
+    /// come to look (a fight carries [`HEARING_RADIUS`], a noisemaker more).
+    fn make_noise_within(&mut self, at: Pos, radius: i32) {
         for actor in 1..self.actors.len() {
             let monster = &mut self.actors[actor];
             if !monster.is_alive()
                 || (monster.pos.x - at.x)
                     .abs()
                     .max((monster.pos.y - at.y).abs())
-                    > HEARING_RADIUS
+                    > radius
             {
                 continue;
             }

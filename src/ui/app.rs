@@ -11,16 +11,28 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
+use crate::game::activity::{Activity, Stop};
+use crate::game::items::needs_direction;
 use crate::game::message_log::Importance;
+use crate::game::player_map::PlayerMap;
 use crate::game::save::{self, Loaded};
 use crate::game::save_notice;
 use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
+use crate::ui::history_view::history_scroll_limit;
+use crate::ui::input::Scroll;
 use crate::ui::input::{Command, InputMode};
 use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
+use crate::ui::popups::help_scroll_limit;
 use crate::ui::theme::Palette;
+use crate::world::ItemKind;
 use crate::world::level_file::fresh_seed;
+use ratatui::layout::Rect;
+
+/// The screen size assumed until the session says otherwise (tests draw at
+/// their own sizes).
+const DEFAULT_SCREEN_SIZE: (u16, u16) = (80, 24);
 
 /// How often auto-advance waits for the player: about eight turns a second.
 pub const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
@@ -77,6 +89,12 @@ pub enum Overlay {
     None,
     Help,
     DirectionPrompt(DoorAction),
+    /// "Throw which way?" for an item that needs a direction.
+    ThrowPrompt(ItemKind),
+    Inventory,
+    Messages,
+    /// The look cursor of normal play (where it is: `App::look_cursor`).
+    Look,
 }
 
 /// How a one-line notice should look.
@@ -123,6 +141,16 @@ pub struct App {
     config_watcher: Option<ConfigWatcher>,
     /// The debug overlay (Tab).
     debug: DebugOverlay,
+    /// The player's routes for explore and travel (reused buffers).
+    player_map: PlayerMap,
+    /// The look cursor of normal play.
+    look_cursor: Option<Pos>,
+    /// Lines scrolled down from the top of the help.
+    help_scroll: u16,
+    /// Lines scrolled up from the newest message in the history.
+    messages_scroll: u16,
+    /// The terminal's size when last drawn (columns, rows).
+    screen_size: (u16, u16),
 }
 
 impl App {
@@ -144,7 +172,17 @@ impl App {
             ending_handled: false,
             config_watcher: None,
             debug: DebugOverlay::default(),
+            player_map: PlayerMap::new(),
+            look_cursor: None,
+            help_scroll: 0,
+            messages_scroll: 0,
+            screen_size: DEFAULT_SCREEN_SIZE,
         }
+    }
+
+    /// Tells the app the terminal's size (the session does, before drawing).
+    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+        self.screen_size = (columns, rows);
     }
 
     /// The app a player starts: resumes the save, or starts the game the
@@ -294,6 +332,21 @@ impl App {
         self.quit_requested
     }
 
+    /// Where the look cursor of normal play is, while looking.
+    pub fn look_cursor(&self) -> Option<Pos> {
+        self.look_cursor.filter(|_| self.overlay == Overlay::Look)
+    }
+
+    /// Lines scrolled down from the top of the help.
+    pub fn help_scroll(&self) -> u16 {
+        self.help_scroll
+    }
+
+    /// Lines scrolled up from the newest message in the history.
+    pub fn messages_scroll(&self) -> u16 {
+        self.messages_scroll
+    }
+
     /// The debug overlay's state (`debug().on` says whether it is shown).
     pub fn debug(&self) -> &DebugOverlay {
         &self.debug
@@ -303,7 +356,10 @@ impl App {
     pub fn input_mode(&self) -> InputMode {
         match self.overlay {
             Overlay::Help => InputMode::Help,
-            Overlay::DirectionPrompt(_) => InputMode::DirectionPrompt,
+            Overlay::DirectionPrompt(_) | Overlay::ThrowPrompt(_) => InputMode::DirectionPrompt,
+            Overlay::Inventory => InputMode::Inventory,
+            Overlay::Messages => InputMode::Messages,
+            Overlay::Look => InputMode::Looking,
             Overlay::None if self.game.is_over() => InputMode::GameOver,
             Overlay::None if self.debug.on && self.debug.replay.is_some() => InputMode::Replay,
             Overlay::None if self.debug.on && self.debug.cursor.is_some() => InputMode::Look,
@@ -328,6 +384,11 @@ impl App {
                 | Command::OpenDoor
                 | Command::CloseDoor
                 | Command::ToggleAutoAdvance
+                | Command::Rest
+                | Command::Explore
+                | Command::Travel
+                | Command::PickUp
+                | Command::UseLetter(_)
         );
         if acts && self.debug.replay.is_some() {
             // A replay pauses the game: nothing may let time pass.
@@ -336,26 +397,60 @@ impl App {
         }
         match command {
             Command::Quit => self.quit(),
-            Command::ShowHelp => self.overlay = Overlay::Help,
+            Command::ShowHelp => {
+                self.help_scroll = 0;
+                self.overlay = Overlay::Help;
+            }
             Command::Dismiss => self.overlay = Overlay::None,
+            Command::Rest => self.run_activity(Activity::Rest),
+            Command::Explore => self.run_activity(Activity::Explore),
+            Command::Travel => self.run_activity(Activity::TravelToStairs),
+            Command::PickUp => self.act(Action::PickUp),
+            Command::ShowInventory => self.overlay = Overlay::Inventory,
+            Command::UseLetter(letter) => self.use_letter(letter),
+            Command::ShowMessages => {
+                self.messages_scroll = 0;
+                self.overlay = Overlay::Messages;
+            }
+            Command::Look => {
+                self.look_cursor = Some(self.game.player().pos);
+                self.overlay = Overlay::Look;
+            }
+            Command::Scroll(scroll) => self.scroll(scroll),
             Command::ToggleAutoAdvance => self.toggle_auto_advance(),
             Command::Step(direction) => self.act(Action::Move(direction)),
             Command::Wait => self.act(Action::Wait),
             Command::Descend => self.act(Action::Descend),
             Command::OpenDoor => self.door(DoorAction::Open),
             Command::CloseDoor => self.door(DoorAction::Close),
-            Command::ChooseDirection(direction) => {
-                if let Overlay::DirectionPrompt(door) = self.overlay {
+            Command::ChooseDirection(direction) => match self.overlay {
+                Overlay::DirectionPrompt(door) => {
                     self.overlay = Overlay::None;
                     self.act(door.action(direction));
                 }
-            }
+                Overlay::ThrowPrompt(item) => {
+                    self.overlay = Overlay::None;
+                    self.act(Action::UseItem {
+                        item,
+                        toward: Some(direction),
+                    });
+                }
+                _ => {}
+            },
             Command::NewGame => self.start_new_game(),
             Command::ToggleOverlay => self.toggle_debug_overlay(),
             Command::NextLayer => self.debug.layer = self.debug.layer.next(),
             Command::FollowPrevious => self.follow_step(false),
             Command::FollowNext => self.follow_step(true),
             Command::ToggleLook => self.toggle_look(),
+            Command::MoveCursor(direction) if self.overlay == Overlay::Look => {
+                if let Some(cursor) = self.look_cursor {
+                    let next = direction.from(cursor);
+                    if self.game.level.terrain_at(next.x, next.y).is_some() {
+                        self.look_cursor = Some(next);
+                    }
+                }
+            }
             Command::MoveCursor(direction) => {
                 if let Some(cursor) = self.debug.cursor {
                     let next = direction.from(cursor);
@@ -389,12 +484,101 @@ impl App {
             return;
         }
         let hp_before = self.game.player().hp;
+        let mark = self.game.log.pushed();
+        let seen_before: Vec<usize> = self.game.visible_monsters().map(|(i, _)| i).collect();
         self.act_keeping_auto_advance(Action::Wait);
-        if self.auto_advance && self.game.player().hp < hp_before {
+        let newcomer = self
+            .game
+            .visible_monsters()
+            .map(|(i, _)| i)
+            .find(|i| !seen_before.contains(i));
+        let why = if self.game.player().hp < hp_before {
+            Some("you are hurt!".to_owned())
+        } else if let Some(monster) = newcomer {
+            Some(format!("you see {}.", self.game.name_of(monster)))
+        } else {
+            self.game
+                .log
+                .since(mark)
+                .find(|m| m.importance == Importance::Danger)
+                .map(|m| m.text.clone())
+        };
+        if self.auto_advance
+            && let Some(why) = why
+        {
             self.auto_advance = false;
-            self.set_notice(NoticeKind::Alert, "Auto-advance stopped: you are hurt!");
+            self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped: {why}"));
         }
         self.sync_debug_overlay();
+    }
+
+    /// Explore, travel or rest: many turns, until done or something happens.
+    fn run_activity(&mut self, activity: Activity) {
+        self.auto_advance = false;
+        match self.game.run_activity(activity, &mut self.player_map) {
+            Ok(report) => {
+                let kind = match report.stop {
+                    Stop::Done(_) => NoticeKind::Info,
+                    Stop::Interrupted(_) => NoticeKind::Alert,
+                };
+                let text = format!(
+                    "You stop ({} for {} turns): {}",
+                    activity.name(),
+                    report.turns,
+                    report.stop.text()
+                );
+                if kind == NoticeKind::Alert {
+                    self.game
+                        .log
+                        .push(self.game.time, Importance::Info, text.clone());
+                }
+                self.set_notice(kind, text);
+                if self.game.is_over() {
+                    self.handle_ending();
+                }
+            }
+            Err(refusal) => self.set_notice(NoticeKind::Refusal, refusal.to_string()),
+        }
+    }
+
+    /// A letter on the inventory screen: use that item, asking which way
+    /// first if it is thrown at a place.
+    fn use_letter(&mut self, letter: char) {
+        let Some(item) = self.game.inventory.by_letter(letter) else {
+            self.set_notice(
+                NoticeKind::Refusal,
+                format!("No item is listed under {letter}."),
+            );
+            return;
+        };
+        if needs_direction(item) {
+            self.overlay = Overlay::ThrowPrompt(item);
+            return;
+        }
+        self.overlay = Overlay::None;
+        self.act(Action::UseItem { item, toward: None });
+    }
+
+    fn scroll(&mut self, scroll: Scroll) {
+        let area = Rect::new(0, 0, self.screen_size.0, self.screen_size.1);
+        let (most, value, toward_top_is_up) = match self.overlay {
+            Overlay::Help => (help_scroll_limit(self, area), &mut self.help_scroll, false),
+            Overlay::Messages => (
+                history_scroll_limit(self, area),
+                &mut self.messages_scroll,
+                true,
+            ),
+            _ => return,
+        };
+        // Help counts lines down from its top; the history counts lines up
+        // from its newest message. Drawing clamps both to what there is.
+        *value = match (scroll, toward_top_is_up) {
+            (Scroll::Up(lines), false) | (Scroll::Down(lines), true) => value.saturating_sub(lines),
+            (Scroll::Down(lines), false) | (Scroll::Up(lines), true) => value.saturating_add(lines),
+            (Scroll::Top, false) | (Scroll::Bottom, true) => 0,
+            (Scroll::Bottom, false) | (Scroll::Top, true) => most,
+        };
+        *value = (*value).min(most);
     }
 
     /// Saves a game still in progress (to the fallback if its save path
@@ -826,6 +1010,45 @@ mod tests {
         assert!(app.game.time > 0.0);
         app.update(Command::Wait);
         assert!(!app.is_auto_advancing());
+    }
+
+    #[test]
+    fn auto_advance_stops_when_a_monster_comes_into_view() {
+        let mut app = duel();
+        assert!(
+            app.game.monster_in_sight().is_none(),
+            "the door hides the goblin"
+        );
+        app.update(Command::ToggleAutoAdvance);
+        for _ in 0..60 {
+            if !app.is_auto_advancing() {
+                break;
+            }
+            app.tick();
+        }
+        assert!(!app.is_auto_advancing());
+        assert_eq!(
+            app.notice().map(|n| n.text.as_str()),
+            Some("Auto-advance stopped: you see the goblin.")
+        );
+    }
+
+    #[test]
+    fn explore_from_a_key_stops_and_says_why() {
+        let mut app = duel();
+        app.update(Command::Explore);
+        let notice = app.notice().expect("explore says why it stopped").clone();
+        assert!(
+            notice.text.starts_with("You stop (explore for "),
+            "{notice:?}"
+        );
+        assert!(app.game.time > 0.0);
+        app.update(Command::Travel);
+        assert_eq!(
+            app.notice().map(|n| n.kind),
+            Some(NoticeKind::Refusal),
+            "the goblin is in sight, or the stairs unseen"
+        );
     }
 
     fn options(dir: &Path, level: Option<&str>, seed: Option<u64>) -> PlayOptions {

@@ -50,7 +50,39 @@ pub enum Command {
     Replay(ReplayMove),
     /// Compare with the next other heuristic or weight (then off).
     CycleCompare,
+    /// Rest until healed or something appears.
+    Rest,
+    /// Walk to the nearest unexplored place until something happens.
+    Explore,
+    /// Walk to the stairs, once seen, until something happens.
+    Travel,
+    /// Pick up what lies here.
+    PickUp,
+    /// The inventory screen (a letter then uses an item).
+    ShowInventory,
+    /// Use the item listed under this letter.
+    UseLetter(char),
+    /// The full message log, scrollable.
+    ShowMessages,
+    /// The look cursor of normal play: names what is under it.
+    Look,
+    /// Scroll a long screen (help, messages).
+    Scroll(Scroll),
 }
+
+/// How a long screen scrolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scroll {
+    /// Toward the top (older messages), by this many lines.
+    Up(u16),
+    /// Toward the bottom (newer messages), by this many lines.
+    Down(u16),
+    Top,
+    Bottom,
+}
+
+/// Lines a page key scrolls.
+pub const PAGE_LINES: u16 = 10;
 
 /// What the screen is waiting for, which decides what a key means.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +101,13 @@ pub enum InputMode {
     /// Replaying a search, the game paused: movement keys move the cursor,
     /// `-` `=` `{` `}` `g` `G` step; no time passes.
     Replay,
+    /// The inventory screen: a letter uses an item, Esc closes.
+    Inventory,
+    /// The message history: scroll keys scroll, Esc or `q` closes.
+    Messages,
+    /// The look cursor of normal play: movement keys move it; Esc, `x` or
+    /// `;` leave.
+    Looking,
 }
 
 /// The command a key press stands for in `mode`, if any.
@@ -85,7 +124,29 @@ pub fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
             KeyCode::Esc | KeyCode::Char('q') => Some(Command::Dismiss),
             code => direction_of(code).map(Command::ChooseDirection),
         },
-        InputMode::Help => Some(Command::Dismiss),
+        InputMode::Help => scroll_of(key.code)
+            .map(Command::Scroll)
+            .or(Some(Command::Dismiss)),
+        InputMode::Messages => match key.code {
+            KeyCode::Esc | KeyCode::Char('q' | 'M') | KeyCode::Enter => Some(Command::Dismiss),
+            code => scroll_of(code).map(Command::Scroll),
+        },
+        InputMode::Inventory => match key.code {
+            KeyCode::Esc | KeyCode::Char('i') => Some(Command::Dismiss),
+            KeyCode::Char(letter) if letter.is_ascii_lowercase() => {
+                Some(Command::UseLetter(letter))
+            }
+            _ => None,
+        },
+        InputMode::Looking => {
+            if let Some(direction) = direction_of(key.code) {
+                return Some(Command::MoveCursor(direction));
+            }
+            match key.code {
+                KeyCode::Esc | KeyCode::Char('x' | ';' | 'q') => Some(Command::Dismiss),
+                _ => None,
+            }
+        }
         InputMode::GameOver => match key.code {
             KeyCode::Char('n') => Some(Command::NewGame),
             KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
@@ -152,6 +213,26 @@ fn playing_command(code: KeyCode) -> Option<Command> {
         KeyCode::Char('?') => Some(Command::ShowHelp),
         KeyCode::Char('q') | KeyCode::Esc => Some(Command::Quit),
         KeyCode::Tab => Some(Command::ToggleOverlay),
+        KeyCode::Char('R' | 'Z') => Some(Command::Rest),
+        KeyCode::Char('e') => Some(Command::Explore),
+        KeyCode::Char('t') => Some(Command::Travel),
+        KeyCode::Char('g' | ',') => Some(Command::PickUp),
+        KeyCode::Char('i') => Some(Command::ShowInventory),
+        KeyCode::Char('M') => Some(Command::ShowMessages),
+        KeyCode::Char('x' | ';') => Some(Command::Look),
+        _ => None,
+    }
+}
+
+/// The scroll a key asks for on a long screen.
+fn scroll_of(code: KeyCode) -> Option<Scroll> {
+    match code {
+        KeyCode::Up | KeyCode::Char('k' | '8') => Some(Scroll::Up(1)),
+        KeyCode::Down | KeyCode::Char('j' | '2') => Some(Scroll::Down(1)),
+        KeyCode::PageUp | KeyCode::Char('u' | '9') => Some(Scroll::Up(PAGE_LINES)),
+        KeyCode::PageDown | KeyCode::Char(' ' | 'd' | '3') => Some(Scroll::Down(PAGE_LINES)),
+        KeyCode::Home | KeyCode::Char('g') => Some(Scroll::Top),
+        KeyCode::End | KeyCode::Char('G') => Some(Scroll::Bottom),
         _ => None,
     }
 }
@@ -189,8 +270,30 @@ pub const KEY_HELP: &[(&str, &str)] = &[
     (". or 5", "wait a moment"),
     (">", "take the stairs down (stand on them)"),
     ("o / c", "open / close a door next to you"),
+    (
+        "e",
+        "explore: walk to the nearest unexplored place (stops when a monster appears)",
+    ),
+    (
+        "t",
+        "travel to the stairs once seen (stops when a monster appears)",
+    ),
+    ("R  Z", "rest until healed or something appears"),
+    ("g  ,", "pick up what lies here"),
+    (
+        "i",
+        "inventory: a letter uses an item (a draught heals, a knife or noisemaker is thrown)",
+    ),
+    (
+        "x  ;",
+        "look: move a cursor to name ground, step cost, monsters and items",
+    ),
+    ("M", "message history (j k PgUp PgDn scroll, Esc closes)"),
     ("a", "auto-advance: let time run while you watch"),
-    ("?", "this help (any key closes it)"),
+    (
+        "?",
+        "this help (j k PgUp PgDn scroll, any other key closes it)",
+    ),
     ("q  Esc  Ctrl-C", "save and quit"),
     ("n", "new game (on the death or victory screen)"),
     (
@@ -291,7 +394,16 @@ mod tests {
         assert_eq!(play(KeyCode::Char('?')), Some(Command::ShowHelp));
         assert_eq!(play(KeyCode::Char('q')), Some(Command::Quit));
         assert_eq!(play(KeyCode::Esc), Some(Command::Quit));
-        assert_eq!(play(KeyCode::Char('x')), None);
+        assert_eq!(play(KeyCode::Char('x')), Some(Command::Look));
+        assert_eq!(play(KeyCode::Char(';')), Some(Command::Look));
+        assert_eq!(play(KeyCode::Char('e')), Some(Command::Explore));
+        assert_eq!(play(KeyCode::Char('t')), Some(Command::Travel));
+        assert_eq!(play(KeyCode::Char('R')), Some(Command::Rest));
+        assert_eq!(play(KeyCode::Char('Z')), Some(Command::Rest));
+        assert_eq!(play(KeyCode::Char('g')), Some(Command::PickUp));
+        assert_eq!(play(KeyCode::Char(',')), Some(Command::PickUp));
+        assert_eq!(play(KeyCode::Char('i')), Some(Command::ShowInventory));
+        assert_eq!(play(KeyCode::Char('M')), Some(Command::ShowMessages));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
         for mode in [
             InputMode::Playing,
@@ -301,6 +413,41 @@ mod tests {
         ] {
             assert_eq!(command_for_key(ctrl_c, mode), Some(Command::Quit));
         }
+    }
+
+    #[test]
+    fn long_screens_scroll_and_close() {
+        let help = |code| command_for_key(press(code), InputMode::Help);
+        assert_eq!(
+            help(KeyCode::Char('j')),
+            Some(Command::Scroll(Scroll::Down(1)))
+        );
+        assert_eq!(
+            help(KeyCode::PageUp),
+            Some(Command::Scroll(Scroll::Up(PAGE_LINES)))
+        );
+        assert_eq!(help(KeyCode::Char('z')), Some(Command::Dismiss));
+        let messages = |code| command_for_key(press(code), InputMode::Messages);
+        assert_eq!(
+            messages(KeyCode::End),
+            Some(Command::Scroll(Scroll::Bottom))
+        );
+        assert_eq!(messages(KeyCode::Esc), Some(Command::Dismiss));
+        assert_eq!(messages(KeyCode::Char('z')), None);
+    }
+
+    #[test]
+    fn the_inventory_takes_letters_and_look_takes_directions() {
+        let inventory = |code| command_for_key(press(code), InputMode::Inventory);
+        assert_eq!(inventory(KeyCode::Char('b')), Some(Command::UseLetter('b')));
+        assert_eq!(inventory(KeyCode::Esc), Some(Command::Dismiss));
+        let look = |code| command_for_key(press(code), InputMode::Looking);
+        assert_eq!(
+            look(KeyCode::Char('y')),
+            Some(Command::MoveCursor(Direction::NorthWest))
+        );
+        assert_eq!(look(KeyCode::Char(';')), Some(Command::Dismiss));
+        assert_eq!(look(KeyCode::Char('.')), None, "looking lets no time pass");
     }
 
     #[test]
@@ -341,7 +488,8 @@ mod tests {
             .collect::<Vec<_>>()
             .join(" ");
         for key in [
-            "h", "j", "k", "l", "y", "u", "b", "n", ".", ">", "o", "c", "a", "?", "q",
+            "h", "j", "k", "l", "y", "u", "b", "n", ".", ">", "o", "c", "a", "?", "q", "e", "t",
+            "R", "Z", "g", ",", "i", "x", ";", "M",
         ] {
             assert!(
                 help.split_whitespace().any(|word| word == key),

@@ -7,14 +7,17 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
+use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use crate::game::Game;
 use crate::pathfinding::Pos;
-use crate::ui::theme::Palette;
+use crate::ui::theme::{Palette, UiRole};
 
 /// The player's glyph.
 pub const PLAYER_GLYPH: char = '@';
+/// Drawn under the look cursor on a cell the player has never seen.
+const LOOK_CURSOR_GLYPH: char = '?';
 
 /// Where the view's top-left corner lies on one axis of the level: centred
 /// when the level fits, else following `player` and stopping at the edges.
@@ -32,6 +35,8 @@ pub fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32 {
 pub struct MapView<'a> {
     pub game: &'a Game,
     pub palette: Palette,
+    /// The look cursor, drawn reversed, while the player looks around.
+    pub look_cursor: Option<Pos>,
 }
 
 impl Widget for MapView<'_> {
@@ -71,6 +76,16 @@ impl Widget for MapView<'_> {
             }
         }
 
+        // Items the player has seen stay where it saw them.
+        for &(pos, item) in &level.items {
+            if !game.is_remembered(pos) {
+                continue;
+            }
+            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                cell.set_char(item.plain_char())
+                    .set_style(self.palette.ui(UiRole::Notice));
+            }
+        }
         for (_, monster) in game.visible_monsters() {
             let Some(kind) = game.kind_of(monster) else {
                 continue;
@@ -84,6 +99,14 @@ impl Widget for MapView<'_> {
         }
         if let Some(cell) = to_screen(player.x, player.y).and_then(|p| buf.cell_mut(p)) {
             cell.set_char(PLAYER_GLYPH).set_style(self.palette.player());
+        }
+        if let Some(cursor) = self.look_cursor
+            && let Some(cell) = to_screen(cursor.x, cursor.y).and_then(|p| buf.cell_mut(p))
+        {
+            if cell.symbol() == " " {
+                cell.set_char(LOOK_CURSOR_GLYPH);
+            }
+            cell.modifier.insert(Modifier::REVERSED);
         }
     }
 }

@@ -13,7 +13,9 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::game::Game;
 use crate::game::message_log::Message;
 use crate::ui::app::{App, NoticeKind, Overlay};
+use crate::ui::look::{look_lines, terrain_name};
 use crate::ui::theme::{Palette, UiRole};
+use crate::world::CostProfile;
 
 /// Health at or below this share of the maximum is drawn as critical.
 const CRITICAL_HEALTH_SHARE: f64 = 0.3;
@@ -138,8 +140,36 @@ impl Widget for SidePanel<'_> {
                 format!("{} of {}", game.depth + 1, game.run.len()),
                 label,
             ),
-            Line::raw(""),
         ];
+        // What the player stands on and what a step onto it costs.
+        if let Some(terrain) = game.level.terrain_at(player.pos.x, player.pos.y) {
+            let step = CostProfile::default().cost(terrain).map_or_else(
+                || "-".to_owned(),
+                |c| format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2),
+            );
+            lines.push(labelled("Here  ", terrain_name(terrain), label));
+            lines.push(labelled("Step  ", step, label));
+        }
+        let carried: u32 = game.inventory.entries().iter().map(|(_, _, n)| n).sum();
+        let underfoot = game.items_at(player.pos).count();
+        let mut pack = format!("{carried} item{} (i)", if carried == 1 { "" } else { "s" });
+        if underfoot > 0 {
+            pack.push_str(&format!(", {underfoot} here (g)"));
+        }
+        lines.push(labelled("Pack  ", pack, label));
+        lines.push(Line::raw(""));
+        if let Some(cursor) = app.look_cursor() {
+            lines.push(Line::from(Span::styled(
+                "Look (x/Esc ends)",
+                palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+            )));
+            for text in look_lines(game, cursor) {
+                for part in word_wrap(&text, width) {
+                    lines.push(Line::raw(part));
+                }
+            }
+            lines.push(Line::raw(""));
+        }
         if app.is_auto_advancing() {
             lines.push(Line::from(Span::styled(
                 "▶ AUTO-ADVANCE (a stops)",
@@ -329,10 +359,15 @@ impl Widget for KeyBar<'_> {
                 Span::styled(format!(" {what}  "), label),
             ]
         };
-        let line = if let Overlay::DirectionPrompt(door) = app.overlay() {
+        let prompt = match app.overlay() {
+            Overlay::DirectionPrompt(door) => Some(door.verb().to_owned()),
+            Overlay::ThrowPrompt(item) => Some(format!("Throw the {item}")),
+            _ => None,
+        };
+        let line = if let Some(verb) = prompt {
             Line::from(vec![
                 Span::styled(
-                    format!(" {} which way? ", door.verb()),
+                    format!(" {verb} which way? "),
                     palette.ui(UiRole::Alert).add_modifier(Modifier::REVERSED),
                 ),
                 Span::styled("  direction key", key),
@@ -350,6 +385,11 @@ impl Widget for KeyBar<'_> {
             if notice.kind == NoticeKind::Refusal {
                 spans.push(Span::styled(" (no time passed)", label));
             }
+            Line::from(spans)
+        } else if app.overlay() == Overlay::Look {
+            let mut spans = vec![Span::raw(" ")];
+            spans.extend(hint("hjkl yubn", "move the cursor"));
+            spans.extend(hint("x ; Esc", "done"));
             Line::from(spans)
         } else if app.game.is_over() {
             let mut spans = vec![Span::raw(" ")];
@@ -390,10 +430,13 @@ impl Widget for KeyBar<'_> {
             let mut spans = vec![Span::raw(" ")];
             spans.extend(hint("hjkl yubn ←↑→↓", "move"));
             spans.extend(hint(".", "wait"));
+            spans.extend(hint("e", "explore"));
+            spans.extend(hint("t", "travel"));
+            spans.extend(hint("R", "rest"));
+            spans.extend(hint("i", "items"));
             spans.extend(hint(">", "stairs"));
-            spans.extend(hint("o/c", "door"));
-            spans.extend(hint("a", "auto"));
-            spans.extend(hint("Tab", "overlay"));
+            spans.extend(hint("x", "look"));
+            spans.extend(hint("M", "log"));
             spans.extend(hint("?", "help"));
             spans.extend(hint("q", "save & quit"));
             let full = Line::from(spans);
@@ -402,9 +445,11 @@ impl Widget for KeyBar<'_> {
             } else {
                 // Narrow terminals: the essentials; help lists the rest.
                 let mut spans = vec![Span::raw(" ")];
-                spans.extend(hint("hjkl/←↑→↓", "move"));
-                spans.extend(hint(".", "wait"));
-                spans.extend(hint(">", "stairs"));
+                spans.extend(hint("hjkl", "move"));
+                spans.extend(hint("e", "explore"));
+                spans.extend(hint("t", "travel"));
+                spans.extend(hint("R", "rest"));
+                spans.extend(hint("i", "items"));
                 spans.extend(hint("?", "all keys"));
                 spans.extend(hint("q", "quit"));
                 Line::from(spans)

@@ -17,7 +17,7 @@ use crate::ui::overlay::Layer;
 use crate::ui::overlay_view::layer_legend;
 use crate::ui::panels::{format_time, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
-use crate::world::Terrain;
+use crate::world::{ItemKind, Terrain};
 
 /// Width of the key column in the help popup.
 const HELP_KEY_COLUMN: usize = 20;
@@ -139,6 +139,12 @@ impl HelpPopup<'_> {
             Span::styled(PLAYER_GLYPH.to_string(), palette.player()),
             Span::styled(" you", label),
         ]);
+        for item in ItemKind::ALL {
+            legend.push(vec![
+                Span::styled(item.plain_char().to_string(), palette.ui(UiRole::Notice)),
+                Span::styled(format!(" {item}"), label),
+            ]);
+        }
         for kind in &app.game.kinds {
             legend.push(vec![
                 Span::styled(kind.letter.to_string(), palette.faction(&kind.faction)),
@@ -198,6 +204,18 @@ fn height_for(lines: usize) -> u16 {
     u16::try_from(lines).unwrap_or(u16::MAX)
 }
 
+/// How far the help can scroll in `area`: its lines past what the popup shows.
+pub fn help_scroll_limit(app: &App, area: Rect) -> u16 {
+    let width = HELP_MAX_WIDTH.min(area.width);
+    let total = height_for(
+        HelpPopup(app)
+            .lines(usize::from(width.saturating_sub(2)))
+            .len(),
+    );
+    let rows = total.min(area.height.saturating_sub(2));
+    total.saturating_sub(rows)
+}
+
 impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let palette = self.0.palette;
@@ -205,12 +223,26 @@ impl Widget for HelpPopup<'_> {
         let lines = self.lines(usize::from(width.saturating_sub(2)));
         let popup = centred(area, width, height_for(lines.len()).saturating_add(2));
         Clear.render(popup, buf);
-        let block = popup_block(
-            " Help: any key closes ".to_owned(),
-            palette.ui(UiRole::Title),
-            palette,
-        );
-        Paragraph::new(lines).block(block).render(popup, buf);
+        // On short terminals the help scrolls; the title says where it is.
+        let rows = popup.height.saturating_sub(2);
+        let total = height_for(lines.len());
+        let most = total.saturating_sub(rows);
+        let offset = self.0.help_scroll().min(most);
+        let title = if most == 0 {
+            " Help: any key closes ".to_owned()
+        } else {
+            format!(
+                " Help {}-{} of {}: j k PgUp PgDn scroll, any other key closes ",
+                offset + 1,
+                (offset + rows).min(total),
+                total
+            )
+        };
+        let block = popup_block(title, palette.ui(UiRole::Title), palette);
+        Paragraph::new(lines)
+            .block(block)
+            .scroll((offset, 0))
+            .render(popup, buf);
     }
 }
 

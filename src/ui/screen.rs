@@ -10,6 +10,8 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::ui::app::{App, Overlay};
+use crate::ui::history_view::HistoryPopup;
+use crate::ui::inventory_view::InventoryPopup;
 use crate::ui::map_view::MapView;
 use crate::ui::overlay_view::{OverlayMaps, OverlayPanel};
 use crate::ui::panels::{KeyBar, MessageLog, SidePanel, TitleLine};
@@ -113,6 +115,7 @@ impl Widget for &App {
             MapView {
                 game: &self.game,
                 palette: self.palette,
+                look_cursor: self.look_cursor(),
             }
             .render(map_area, buf);
             SidePanel(self).render(layout.side_panel, buf);
@@ -123,8 +126,14 @@ impl Widget for &App {
         if self.game.is_over() && self.overlay() == Overlay::None {
             GameOverPopup(self).render(map_area, buf);
         }
-        if self.overlay() == Overlay::Help {
-            HelpPopup(self).render(area, buf);
+        match self.overlay() {
+            Overlay::Help => HelpPopup(self).render(area, buf),
+            Overlay::Inventory => InventoryPopup(self).render(map_area, buf),
+            Overlay::Messages => HistoryPopup(self).render(area, buf),
+            Overlay::None
+            | Overlay::DirectionPrompt(_)
+            | Overlay::ThrowPrompt(_)
+            | Overlay::Look => {}
         }
     }
 }

@@ -204,6 +204,11 @@ fn event_loop(
             return Ok(SessionEnd::Quit);
         }
         if needs_redraw {
+            // The app keeps the screen's size so long screens scroll no
+            // further than their last line.
+            if let Ok(size) = terminal.size() {
+                app.set_screen_size(size.width, size.height);
+            }
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
             needs_redraw = false;
         }

@@ -14,15 +14,19 @@ use serde::Deserialize;
 
 use super::caves::{CavesParams, carve_caves};
 use super::connectivity::{self, UNREACHED};
+use super::fov::{Fov, VisibleSet};
 use super::level::pos_from_usize;
 use super::paint::{PaintParams, paint};
 use super::rooms::{Room, RoomsParams, carve_rooms};
-use super::{Level, Pos, Terrain};
+use super::{ItemKind, Level, Pos, Terrain};
 
 /// Pockets of fewer walkable cells than this are filled with rock instead of joined.
 pub const MIN_POCKET_SIZE: usize = 12;
 /// Spawns keep at least this many steps away from the start when the map allows it.
 pub const MIN_SPAWN_DISTANCE: u32 = 10;
+/// Fair starts: no spawn is placed where the player could see it from the start,
+/// looking this far (the player's sight radius; a game test keeps the two equal).
+pub const FAIR_START_SIGHT_RADIUS: u32 = 10;
 /// Random probes for a walkable start cell on a cave before scanning for one.
 const START_PROBES: usize = 256;
 /// The open area carved when a recipe leaves almost no floor at all.
@@ -83,6 +87,10 @@ pub struct Recipe {
     /// How many spawn cells each faction gets.
     #[serde(default)]
     pub spawns: BTreeMap<String, usize>,
+    /// How many of each item kind lie on the level (`[generator.items]`, names as in
+    /// [`ItemKind::name`]; checked by the level file loader).
+    #[serde(default)]
+    pub items: BTreeMap<String, usize>,
 }
 
 impl Recipe {
@@ -98,6 +106,7 @@ impl Recipe {
             caves: CavesParams::default(),
             paint: PaintParams::default(),
             spawns: BTreeMap::new(),
+            items: BTreeMap::new(),
         }
     }
 }
@@ -138,8 +147,66 @@ pub fn generate(recipe: &Recipe, seed: u64) -> Level {
     let dist = connectivity::step_distances(&level, level.start);
     level.stairs = place_stairs(&level, &rooms, start_room, &dist);
     level.set(level.stairs, Terrain::StairsDown);
-    place_spawns(&mut level, &recipe.spawns, &dist, &mut rng);
+    let seen_from_start = cells_seen_from_start(&level);
+    place_spawns(
+        &mut level,
+        &recipe.spawns,
+        &dist,
+        &seen_from_start,
+        &mut rng,
+    );
+    place_items(&mut level, &recipe.items, &dist, &mut rng);
     level
+}
+
+/// Which cells (by index) the player could see from the start.
+pub fn cells_seen_from_start(level: &Level) -> Vec<bool> {
+    let mut seen = vec![false; level.cells().len()];
+    let mut visible = VisibleSet::new();
+    Fov::new().compute_into(level, level.start, FAIR_START_SIGHT_RADIUS, &mut visible);
+    for &pos in visible.cells() {
+        if let Some(i) = level.index(pos) {
+            seen[i] = true;
+        }
+    }
+    seen
+}
+
+/// Lays the recipe's items on reachable walkable cells other than the start, the
+/// stairs and doors, chosen by the level's RNG (after the spawns, so adding items to a
+/// recipe leaves its map and spawns as they were). Unknown names were refused when
+/// the file was read; any left here are skipped.
+fn place_items(
+    level: &mut Level,
+    counts: &BTreeMap<String, usize>,
+    dist: &[u32],
+    rng: &mut impl Rng,
+) {
+    let start = level.index(level.start);
+    let mut free: Vec<usize> = (0..dist.len())
+        .filter(|&i| {
+            dist[i] != UNREACHED
+                && Some(i) != start
+                && !matches!(
+                    level.cells()[i],
+                    Terrain::StairsDown | Terrain::ClosedDoor | Terrain::OpenDoor
+                )
+        })
+        .collect();
+    for (name, &count) in counts {
+        let Some(kind) = ItemKind::from_name(name) else {
+            continue;
+        };
+        for _ in 0..count {
+            if free.is_empty() {
+                return;
+            }
+            let i = free.swap_remove(rng.random_range(0..free.len()));
+            if let Some(pos) = level.pos_of(i) {
+                level.items.push((pos, kind));
+            }
+        }
+    }
 }
 
 /// Carves a small open area in the middle when the carver left fewer than two
@@ -204,16 +271,20 @@ fn place_stairs(level: &Level, rooms: &[Room], start_room: Option<usize>, dist: 
 }
 
 /// Scatters each faction's spawns over reachable open cells, away from the start
-/// when there is room, never on the start, the stairs or a door.
-fn place_spawns(
+/// when there is room, never on the start, the stairs or a door, and never where the
+/// player could see them from the start (a fair start; if nothing else is left, a
+/// spawn is dropped rather than put in sight).
+pub(crate) fn place_spawns(
     level: &mut Level,
     counts: &BTreeMap<String, usize>,
     dist: &[u32],
+    seen_from_start: &[bool],
     rng: &mut impl Rng,
 ) {
     let start = level.index(level.start);
     let usable = |level: &Level, i: usize, min_distance: u32| {
         dist[i] != UNREACHED
+            && !seen_from_start[i]
             && dist[i] >= min_distance
             && !matches!(
                 level.cells()[i],
@@ -267,14 +338,41 @@ mod tests {
             Some(Terrain::StairsDown)
         );
         assert_ne!(level.start, level.stairs);
+        let seen = cells_seen_from_start(level);
         for cells in level.spawns.values() {
             for &p in cells {
                 assert!(
                     level.index(p).is_some_and(|i| reach[i]),
                     "spawn at {p} sealed in"
                 );
+                assert!(
+                    level.index(p).is_some_and(|i| !seen[i]),
+                    "spawn at {p} in sight of the start"
+                );
             }
         }
+        for &(p, _) in &level.items {
+            assert!(
+                level.index(p).is_some_and(|i| reach[i]),
+                "item at {p} sealed in"
+            );
+        }
+    }
+
+    #[test]
+    fn recipes_lay_their_items_without_changing_the_map() {
+        let mut recipe = Recipe::new(GeneratorKind::Rooms, 60, 30);
+        recipe.spawns.insert("goblins".into(), 4);
+        let plain = generate(&recipe, 3);
+        recipe.items.insert("healing_draught".into(), 2);
+        recipe.items.insert("noisemaker".into(), 1);
+        let stocked = generate(&recipe, 3);
+        assert_eq!(plain.cells(), stocked.cells());
+        assert_eq!(plain.spawns, stocked.spawns);
+        let count = |kind| stocked.items.iter().filter(|(_, k)| *k == kind).count();
+        assert_eq!(count(ItemKind::HealingDraught), 2);
+        assert_eq!(count(ItemKind::Noisemaker), 1);
+        check_invariants(&stocked);
     }
 
     #[test]

@@ -18,7 +18,7 @@ use super::level::pos_from_usize;
 use super::level_error::LevelError;
 use super::level_text::{self, START_CHAR};
 use super::source_text::{LineCol, line_col, locate};
-use super::{Level, Pos, Terrain, connectivity};
+use super::{ItemKind, Level, Pos, Terrain, connectivity};
 
 /// The `[layout]` table as written.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -42,13 +42,16 @@ pub enum LegendEntry {
     Stairs,
     /// A spawn cell of a faction, on this terrain.
     Spawn(String, Terrain),
+    /// An item lying on this terrain.
+    Item(ItemKind, Terrain),
 }
 
 /// The accepted forms of a legend value, for error messages.
 pub fn accepted_legend_values() -> String {
     format!(
-        "a terrain ({}), \"start\", \"start on <terrain>\", \"stairs\", \"spawn <faction>\" or \"spawn <faction> on <terrain>\"",
-        Terrain::accepted_names()
+        "a terrain ({}), \"start\", \"start on <terrain>\", \"stairs\", \"spawn <faction>\", \"spawn <faction> on <terrain>\", \"item <item>\" or \"item <item> on <terrain>\" (items: {})",
+        Terrain::accepted_names(),
+        ItemKind::accepted_names()
     )
 }
 
@@ -66,6 +69,10 @@ pub fn parse_legend_value(value: &str) -> Option<LegendEntry> {
         ["stairs"] | ["stairs_down"] => Some(LegendEntry::Stairs),
         ["spawn", faction, rest @ ..] => {
             terrain_after_on(rest).map(|t| LegendEntry::Spawn((*faction).to_owned(), t))
+        }
+        ["item", name, rest @ ..] => {
+            let item = ItemKind::from_name(name)?;
+            terrain_after_on(rest).map(|t| LegendEntry::Item(item, t))
         }
         [name] => Terrain::from_name(name).map(LegendEntry::Terrain),
         _ => None,
@@ -87,6 +94,9 @@ pub fn default_legend() -> BTreeMap<char, LegendEntry> {
         })
         .collect();
     legend.insert(START_CHAR, LegendEntry::Start(Terrain::Floor));
+    for item in ItemKind::ALL {
+        legend.insert(item.plain_char(), LegendEntry::Item(item, Terrain::Floor));
+    }
     legend
 }
 
@@ -262,6 +272,10 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                     level.spawns.entry(faction.clone()).or_default().push(pos);
                     *t
                 }
+                Some(LegendEntry::Item(item, t)) => {
+                    level.items.push((pos, *item));
+                    *t
+                }
             };
             places.insert(pos, at);
             level.set(pos, terrain);
@@ -331,6 +345,11 @@ mod tests {
             parse_legend_value("spawn goblins on grass"),
             Some(LegendEntry::Spawn("goblins".into(), Terrain::Grass))
         );
+        assert_eq!(
+            parse_legend_value("item noisemaker on road"),
+            Some(LegendEntry::Item(ItemKind::Noisemaker, Terrain::Road))
+        );
+        assert_eq!(parse_legend_value("item sword"), None);
         assert_eq!(parse_legend_value("spawn"), None);
         assert_eq!(parse_legend_value("lava"), None);
         assert_eq!(parse_legend_value("start on lava"), None);

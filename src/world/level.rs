@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{CostProfile, Pos, Terrain};
+use super::{CostProfile, ItemKind, Pos, Terrain};
 use crate::pathfinding::grid::MAX_GRID_SIDE;
 use crate::pathfinding::{Grid, GridError, Movement};
 
@@ -28,6 +28,9 @@ pub struct Level {
     pub stairs: Pos,
     /// Spawn cells per faction name, in placement order.
     pub spawns: BTreeMap<String, Vec<Pos>>,
+    /// Items lying on the level when it is entered, in placement order.
+    #[serde(default)]
+    pub items: Vec<(Pos, ItemKind)>,
 }
 
 /// The position of column `x`, row `y` counted as `usize` (as generators and text rows
@@ -64,6 +67,7 @@ impl Level {
             start: Pos::default(),
             stairs: Pos::default(),
             spawns: BTreeMap::new(),
+            items: Vec::new(),
         }
     }
 

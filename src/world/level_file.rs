@@ -13,11 +13,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use super::Level;
 use super::generate::{Recipe, generate};
 use super::layout::{LayoutSpec, build_layout};
 use super::level_error::LevelError;
 use super::source_text::{line_col, locate};
+use super::{ItemKind, Level};
 
 /// Accepted map sides for generated levels.
 pub const SIDE_RANGE: RangeInclusive<usize> = 16..=1024;
@@ -239,6 +239,15 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
     for (path, value) in shares {
         if !SHARE_RANGE.contains(&value) {
             return fail(&path, format!("is {value}"), "0.0 to 1.0".into());
+        }
+    }
+    for name in recipe.items.keys() {
+        if ItemKind::from_name(name).is_none() {
+            return fail(
+                &["generator", "items", name],
+                format!("names an unknown item \"{name}\""),
+                ItemKind::accepted_names(),
+            );
         }
     }
     let total = paint.painted_share();

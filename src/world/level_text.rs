@@ -13,8 +13,10 @@
 //! | `,`  | mud            | `'`  | open door     |
 //! | `%`  | swamp          | `>`  | stairs down   |
 //! | `@`  | start (on floor) | `a`-`z` | a spawn (faction's first letter, on floor) |
+//! | `!`  | healing draught (on floor) | `(` | throwing knife (on floor) |
+//! | `&`  | noisemaker (on floor) |  |  |
 
-use super::{Level, Pos, Terrain};
+use super::{ItemKind, Level, Pos, Terrain};
 
 /// The character for the player's start.
 pub const START_CHAR: char = '@';
@@ -70,6 +72,9 @@ pub fn render(level: &Level) -> String {
             mark(pos, spawn_char(faction));
         }
     }
+    for &(pos, item) in &level.items {
+        mark(pos, item.plain_char());
+    }
     mark(level.start, START_CHAR);
     let mut out = String::with_capacity((level.width() + 1) * level.height());
     for row in chars.chunks(level.width().max(1)) {
@@ -99,6 +104,9 @@ pub fn parse(text: &str) -> Option<Level> {
             Terrain::Floor
         } else if c.is_ascii_lowercase() {
             level.spawns.entry(c.to_string()).or_default().push(pos);
+            Terrain::Floor
+        } else if let Some(item) = ItemKind::from_plain_char(c) {
+            level.items.push((pos, item));
             Terrain::Floor
         } else {
             terrain_from_char(c)?

@@ -76,7 +76,8 @@ pub fn load_level_file(path: &Path) -> Result<LevelFile, LevelError> {
 /// walkable region (the first such region on a tie), so every map gives the same level.
 /// The stairs go on the region's cell farthest from the start in steps, the first in
 /// reading order on a tie. Cells unreachable from the start are kept as they are: they
-/// are part of the benchmark map. There are no spawns.
+/// are part of the benchmark map. There are no spawns: a game adds them by the rule of
+/// [`map_spawns`](super::map_spawns).
 ///
 /// # Errors
 /// [`LevelError::NoRoomOnMap`] if no connected walkable region holds

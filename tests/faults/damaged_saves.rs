@@ -81,7 +81,10 @@ fn short_or_empty_cell_arrays_are_set_aside() {
 fn impossible_hp_time_depth_positions_and_players_are_set_aside() {
     assert_set_aside(
         damaged(|g| g["actors"][0]["hp"] = json!(0)),
-        "the player has 0 of 30 hp",
+        &format!(
+            "the player has 0 of {} hp",
+            fogcrawl::game::state::PLAYER_MAX_HP
+        ),
     );
     assert_set_aside(
         damaged(|g| g["time"] = json!(1e308)),
@@ -99,6 +102,10 @@ fn impossible_hp_time_depth_positions_and_players_are_set_aside() {
     assert_set_aside(
         damaged(|g| g["actors"][1]["species"] = json!({"Monster": 99})),
         "monster 1 is of monster kind 99",
+    );
+    assert_set_aside(
+        damaged(|g| g["level"]["items"] = json!([[{"x": 3, "y": 40}, "noisemaker"]])),
+        "a noisemaker at (3, 40) is off the 10x4 level",
     );
 }
 

@@ -7,7 +7,7 @@
 
 use crate::game::message_log::Importance;
 use crate::game::navigation::Navigation;
-use crate::game::setup::{GameSetup, level_seed};
+use crate::game::setup::{GameSetup, level_seed, spawning_factions};
 use crate::world::{CostProfile, Level};
 
 use super::{Game, GameError, Outcome, PLAYER, Refusal};
@@ -23,7 +23,8 @@ impl Game {
         }
         let next = self.depth + 1;
         let arg = self.run[next].clone();
-        let entered = GameSetup::load_run_level(&arg, level_seed(self.seed, next))
+        let factions = self.config().map(spawning_factions).unwrap_or_default();
+        let entered = GameSetup::load_run_level(&arg, level_seed(self.seed, next), &factions)
             .map_err(GameError::from)
             .and_then(|level| self.check_enterable(&level).map(|()| level));
         let level = match entered {

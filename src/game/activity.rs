@@ -1,0 +1,275 @@
+//! Commands that take many turns: rest, explore and travel to the stairs.
+//! Each repeats one ordinary action (a wait or a step) and stops the moment
+//! something happens: a monster comes into view, the player is hurt, a
+//! fight or danger is reported, or the game ends. The same loop serves the
+//! keys and the scripted player, so both play by the same rules.
+//!
+//! Explore and travel read only what the player knows (`player_map`).
+
+use crate::game::action::Action;
+use crate::game::message_log::Importance;
+use crate::game::player_map::{PlayerMap, Route};
+use crate::game::state::{Game, Refusal};
+
+/// The most turns one explore or travel command takes before it hands back.
+pub const STEP_LIMIT: u64 = 1000;
+/// The most waits one rest takes (enough to heal fully several times over).
+pub const REST_LIMIT: u64 = 1000;
+
+/// A command that takes many turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Activity {
+    /// Wait until healed or something happens.
+    Rest,
+    /// Walk to the nearest unexplored place (picking up items on the way).
+    Explore,
+    /// Walk to the stairs once seen.
+    TravelToStairs,
+}
+
+impl Activity {
+    pub fn name(self) -> &'static str {
+        match self {
+            Activity::Rest => "rest",
+            Activity::Explore => "explore",
+            Activity::TravelToStairs => "travel",
+        }
+    }
+}
+
+/// Why an activity ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Stop {
+    /// It did what it set out to do (healed, arrived, nothing left to explore).
+    Done(String),
+    /// Something happened; the text says what.
+    Interrupted(String),
+}
+
+impl Stop {
+    pub fn text(&self) -> &str {
+        match self {
+            Stop::Done(text) | Stop::Interrupted(text) => text,
+        }
+    }
+}
+
+/// What an activity did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActivityReport {
+    pub turns: u64,
+    pub stop: Stop,
+}
+
+impl Game {
+    /// Runs `activity` until it is done or interrupted. Refused (no time
+    /// passes) when it cannot start: a monster in sight, full health for a
+    /// rest, stairs not yet seen for travel.
+    pub fn run_activity(
+        &mut self,
+        activity: Activity,
+        map: &mut PlayerMap,
+    ) -> Result<ActivityReport, Refusal> {
+        if self.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        if let Some(name) = self.monster_in_sight() {
+            return Err(Refusal::MonsterInSight(name));
+        }
+        let limit = match activity {
+            Activity::Rest => {
+                if self.player().hp >= self.player().max_hp {
+                    return Err(Refusal::FullHealth);
+                }
+                REST_LIMIT
+            }
+            Activity::Explore | Activity::TravelToStairs => STEP_LIMIT,
+        };
+        let mut turns = 0;
+        let stop = loop {
+            if turns >= limit {
+                break Stop::Done(format!("You stop to take stock after {turns} turns."));
+            }
+            let action = match self.activity_step(activity, map) {
+                Ok(action) => action,
+                Err(done) if turns == 0 => return Err(Refusal::NowhereToGo(done)),
+                Err(done) => break Stop::Done(done.to_owned()),
+            };
+            let hp = self.player().hp;
+            let mark = self.log.pushed();
+            match self.player_act(action) {
+                Ok(()) => turns += 1,
+                Err(refusal) if turns == 0 => return Err(refusal),
+                // The way changed under it (a door, a body): say so and stop.
+                Err(refusal) => break Stop::Interrupted(refusal.to_string()),
+            }
+            if let Some(why) = self.interruption(hp, mark) {
+                break Stop::Interrupted(why);
+            }
+            if activity == Activity::Rest && self.player().hp >= self.player().max_hp {
+                break Stop::Done("You feel rested: hit points full.".to_owned());
+            }
+        };
+        Ok(ActivityReport { turns, stop })
+    }
+
+    /// The name of the nearest monster in sight, if any ("the goblin").
+    pub fn monster_in_sight(&self) -> Option<String> {
+        let at = self.player().pos;
+        self.visible_monsters()
+            .min_by_key(|(index, monster)| {
+                let distance = (monster.pos.x - at.x)
+                    .abs()
+                    .max((monster.pos.y - at.y).abs());
+                (distance, *index)
+            })
+            .map(|(index, _)| self.name_of(index))
+    }
+
+    /// The action an activity takes next, or why it has nothing to do (one
+    /// turn of the command; the scripted player takes it turn by turn).
+    pub fn activity_step(
+        &self,
+        activity: Activity,
+        map: &mut PlayerMap,
+    ) -> Result<Action, &'static str> {
+        match activity {
+            Activity::Rest => Ok(Action::Wait),
+            Activity::Explore => {
+                if self.items_at(self.player().pos).next().is_some() {
+                    return Ok(Action::PickUp);
+                }
+                match map.explore(self) {
+                    Route::Step(direction) => Ok(Action::Move(direction)),
+                    Route::Arrived | Route::NoWay => {
+                        Err(if self.is_remembered(self.level.stairs) {
+                            "Explored all you can reach; t travels to the stairs."
+                        } else {
+                            "Explored all you can reach."
+                        })
+                    }
+                }
+            }
+            Activity::TravelToStairs => {
+                if !self.is_remembered(self.level.stairs) {
+                    return Err("You have not found the stairs yet.");
+                }
+                match map.travel_to_stairs(self) {
+                    Route::Step(direction) => Ok(Action::Move(direction)),
+                    Route::Arrived => Err("You are on the stairs: > takes them."),
+                    Route::NoWay => Err("You know no way to the stairs."),
+                }
+            }
+        }
+    }
+
+    /// What, since the player had `hp` and the log stood at `mark`, should
+    /// stop a many-turn command.
+    pub fn interruption(&self, hp: i32, mark: u64) -> Option<String> {
+        if self.is_over() {
+            return Some("The game is over.".to_owned());
+        }
+        if let Some(name) = self.monster_in_sight() {
+            return Some(format!("You see {name}."));
+        }
+        if self.player().hp < hp {
+            return Some("You are hurt!".to_owned());
+        }
+        self.log
+            .since(mark)
+            .find(|m| matches!(m.importance, Importance::Danger | Importance::Combat))
+            .map(|m| m.text.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_levels::game_on;
+    use crate::pathfinding::Pos;
+
+    #[test]
+    fn explore_walks_until_a_monster_comes_into_view() {
+        let (mut game, _dir) = game_on(
+            "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
+        );
+        assert!(game.monster_in_sight().is_none());
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert_eq!(
+            report.stop,
+            Stop::Interrupted("You see the goblin.".to_owned())
+        );
+        assert!(report.turns > 1);
+        // Explore will not start again with the goblin in view.
+        assert_eq!(
+            game.run_activity(Activity::Explore, &mut map),
+            Err(Refusal::MonsterInSight("the goblin".to_owned()))
+        );
+    }
+
+    #[test]
+    fn travel_needs_the_stairs_seen_and_then_walks_there() {
+        let (mut game, _dir) =
+            game_on("##########\n#@.......#\n#.######.#\n#.#>.....#\n##########\n");
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.run_activity(Activity::TravelToStairs, &mut map),
+            Err(Refusal::NowhereToGo("You have not found the stairs yet."))
+        );
+        let explored = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert!(matches!(explored.stop, Stop::Done(_)), "{explored:?}");
+        assert!(game.is_remembered(game.level.stairs));
+        let report = game
+            .run_activity(Activity::TravelToStairs, &mut map)
+            .unwrap();
+        assert_eq!(game.player().pos, Pos::new(3, 3));
+        assert_eq!(
+            report.stop,
+            Stop::Done("You are on the stairs: > takes them.".to_owned())
+        );
+    }
+
+    #[test]
+    fn explore_picks_up_what_it_finds() {
+        let (mut game, _dir) = game_on("#######\n#@..(.#\n#....>#\n#######\n");
+        let mut map = PlayerMap::new();
+        game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert_eq!(
+            game.inventory.count(crate::world::ItemKind::ThrowingKnife),
+            1
+        );
+        assert!(game.level.items.is_empty());
+    }
+
+    #[test]
+    fn rest_heals_in_time_and_is_refused_at_full_health() {
+        let (mut game, _dir) = game_on("#####\n#@.>#\n#####\n");
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.run_activity(Activity::Rest, &mut map),
+            Err(Refusal::FullHealth)
+        );
+        let max = game.player().max_hp;
+        game.actors[0].hp = max - 3;
+        let report = game.run_activity(Activity::Rest, &mut map).unwrap();
+        assert_eq!(game.player().hp, max);
+        assert!(matches!(report.stop, Stop::Done(_)));
+        let per_point = crate::game::regeneration::TIME_PER_HIT_POINT;
+        assert!(
+            (game.time - 3.0 * per_point).abs() <= 1.0,
+            "three hit points take three intervals, not {}",
+            game.time
+        );
+    }
+
+    #[test]
+    fn a_monster_in_view_forbids_resting() {
+        let (mut game, _dir) = game_on("#######\n#@...g#\n#....>#\n#######\n");
+        game.actors[0].hp -= 5;
+        assert_eq!(
+            game.run_activity(Activity::Rest, &mut PlayerMap::new()),
+            Err(Refusal::MonsterInSight("the goblin".to_owned()))
+        );
+    }
+}

@@ -1,0 +1,271 @@
+//! Picking items up and using them, under the rules of `game::items`: a
+//! draught heals, a knife is thrown at the nearest monster in sight (and is
+//! lost, so knives stay scarce), a noisemaker flies a few cells and clatters
+//! where it lands, sending monsters that hear it there.
+//!
+//! Only the player carries items; a refusal takes no time and changes
+//! nothing.
+
+use crate::ai::faction::{DEATH_DANGER, WOUND_DANGER};
+use crate::game::combat::{Blow, roll_attack};
+use crate::game::direction::Direction;
+use crate::game::items::{
+    KNIFE_ACCURACY, KNIFE_DAMAGE, KNIFE_RANGE, NOISEMAKER_HEARING, NOISEMAKER_RANGE, healed,
+    needs_direction,
+};
+use crate::game::level_access::LevelAccess;
+use crate::game::message_log::Importance;
+use crate::pathfinding::Pos;
+use crate::world::{CostProfile, ItemKind};
+
+use super::{Game, PLAYER, Refusal};
+
+impl Game {
+    /// The items lying at `pos`.
+    pub fn items_at(&self, pos: Pos) -> impl Iterator<Item = ItemKind> + '_ {
+        self.level
+            .items
+            .iter()
+            .filter(move |(at, _)| *at == pos)
+            .map(|(_, kind)| *kind)
+    }
+
+    /// The nearest living monster the player sees within knife range, the
+    /// lower actor id first on a tie (what a thrown knife hits).
+    pub fn knife_target(&self) -> Option<usize> {
+        let at = self.player().pos;
+        self.visible_monsters()
+            .map(|(index, monster)| {
+                let distance = (monster.pos.x - at.x)
+                    .abs()
+                    .max((monster.pos.y - at.y).abs());
+                (distance, index)
+            })
+            .filter(|&(distance, _)| distance <= KNIFE_RANGE)
+            .min()
+            .map(|(_, index)| index)
+    }
+
+    /// Where a noisemaker thrown `toward` lands: up to its range, stopping
+    /// before anything that blocks sight or movement.
+    pub fn noisemaker_landing(&self, toward: Direction) -> Pos {
+        let profile = CostProfile::default();
+        let mut at = self.player().pos;
+        for _ in 0..NOISEMAKER_RANGE {
+            let next = toward.from(at);
+            let open = self
+                .level
+                .terrain_of(next)
+                .is_some_and(|t| profile.is_passable(t) && !t.info().opaque);
+            if !open {
+                break;
+            }
+            at = next;
+        }
+        at
+    }
+
+    pub(super) fn pick_up(&mut self, actor: usize) -> Result<(), Refusal> {
+        if actor != PLAYER {
+            return Err(Refusal::NothingToPickUp);
+        }
+        let at = self.actors[actor].pos;
+        let (here, rest): (Vec<_>, Vec<_>) = self
+            .level
+            .items
+            .iter()
+            .copied()
+            .partition(|(pos, _)| *pos == at);
+        if here.is_empty() {
+            return Err(Refusal::NothingToPickUp);
+        }
+        self.level.items = rest;
+        for (_, kind) in here {
+            self.inventory.add(kind);
+            let count = self.inventory.count(kind);
+            self.log.push(
+                self.time,
+                Importance::Good,
+                format!("You pick up a {kind} (you have {count})."),
+            );
+        }
+        Ok(())
+    }
+
+    pub(super) fn use_item(
+        &mut self,
+        actor: usize,
+        item: ItemKind,
+        toward: Option<Direction>,
+    ) -> Result<(), Refusal> {
+        if actor != PLAYER || self.inventory.count(item) == 0 {
+            return Err(Refusal::NoSuchItem(item));
+        }
+        match item {
+            ItemKind::HealingDraught => {
+                let player = &mut self.actors[PLAYER];
+                let before = player.hp;
+                player.hp = healed(player.hp, player.max_hp);
+                let gained = player.hp - before;
+                self.inventory.take(item);
+                self.log.push(
+                    self.time,
+                    Importance::Good,
+                    format!("You drink the healing draught and feel better (+{gained} hp)."),
+                );
+            }
+            ItemKind::ThrowingKnife => {
+                let target = self.knife_target().ok_or(Refusal::NoTarget)?;
+                self.inventory.take(item);
+                self.throw_knife(target);
+            }
+            ItemKind::Noisemaker => {
+                let toward = toward
+                    .filter(|_| needs_direction(item))
+                    .ok_or(Refusal::NeedsDirection)?;
+                self.inventory.take(item);
+                let landing = self.noisemaker_landing(toward);
+                self.make_noise_within(landing, NOISEMAKER_HEARING);
+                self.log.push(
+                    self.time,
+                    Importance::Info,
+                    "You throw the noisemaker; it clatters loudly where it lands.",
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn throw_knife(&mut self, target: usize) {
+        let at = self.actors[target].pos;
+        let name = self.name_of(target);
+        self.make_noise(at);
+        match roll_attack(&mut self.rng, KNIFE_ACCURACY, KNIFE_DAMAGE) {
+            Blow::Miss => self.log.push(
+                self.time,
+                Importance::Combat,
+                format!("Your knife misses {name}."),
+            ),
+            Blow::Hit { damage } => {
+                self.actors[target].hp -= damage;
+                self.log.push(
+                    self.time,
+                    Importance::Combat,
+                    format!("Your knife hits {name} for {damage}."),
+                );
+                if let Some(f) = self.faction_index_of(target) {
+                    let amount = if self.actors[target].is_alive() {
+                        WOUND_DANGER
+                    } else {
+                        DEATH_DANGER
+                    };
+                    self.factions[f].mark_danger(at, amount);
+                }
+                if !self.actors[target].is_alive() {
+                    self.on_death(PLAYER, target);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::brain::Mode;
+    use crate::game::items::DRAUGHT_HEALING;
+    use crate::game::test_levels::game_on;
+    use crate::game::{Action, Direction, Refusal};
+    use crate::pathfinding::Pos;
+    use crate::world::ItemKind;
+
+    fn use_item(item: ItemKind, toward: Option<Direction>) -> Action {
+        Action::UseItem { item, toward }
+    }
+
+    #[test]
+    fn picking_up_takes_a_turn_and_everything_here() {
+        let (mut game, _dir) = game_on("#######\n#@!(.>#\n#######\n");
+        assert_eq!(
+            game.player_act(Action::PickUp),
+            Err(Refusal::NothingToPickUp)
+        );
+        game.player_act(Action::Move(Direction::East)).unwrap();
+        let time = game.time;
+        game.player_act(Action::PickUp).unwrap();
+        assert!(game.time > time);
+        assert_eq!(
+            game.inventory.count(ItemKind::HealingDraught),
+            2,
+            "one carried from the start"
+        );
+        assert_eq!(game.items_at(Pos::new(2, 1)).count(), 0);
+        assert_eq!(game.items_at(Pos::new(3, 1)).count(), 1);
+    }
+
+    #[test]
+    fn a_draught_heals_and_is_used_up() {
+        let (mut game, _dir) = game_on("#####\n#@.>#\n#####\n");
+        game.actors[0].hp = 3;
+        game.player_act(use_item(ItemKind::HealingDraught, None))
+            .unwrap();
+        assert_eq!(game.player().hp, 3 + DRAUGHT_HEALING);
+        assert_eq!(
+            game.player_act(use_item(ItemKind::HealingDraught, None)),
+            Err(Refusal::NoSuchItem(ItemKind::HealingDraught))
+        );
+    }
+
+    #[test]
+    fn a_knife_needs_a_monster_in_sight_and_hurts_it() {
+        let (mut game, _dir) = game_on("#########\n#@.....g#\n#......>#\n#########\n");
+        assert_eq!(
+            game.player_act(use_item(ItemKind::ThrowingKnife, None)),
+            Err(Refusal::NoSuchItem(ItemKind::ThrowingKnife))
+        );
+        game.inventory.add(ItemKind::ThrowingKnife);
+        game.inventory.add(ItemKind::ThrowingKnife);
+        let goblin = game
+            .knife_target()
+            .expect("the goblin is in sight and range");
+        let full = game.actors[goblin].max_hp;
+        for _ in 0..2 {
+            if game
+                .player_act(use_item(ItemKind::ThrowingKnife, None))
+                .is_err()
+            {
+                break;
+            }
+        }
+        assert_eq!(game.inventory.count(ItemKind::ThrowingKnife), 0);
+        let log: Vec<&str> = game.log.all().map(|m| m.text.as_str()).collect();
+        assert!(log.iter().any(|m| m.starts_with("Your knife")), "{log:?}");
+        let hurt = game.actors[goblin].hp < full;
+        assert_eq!(hurt, log.iter().any(|m| m.starts_with("Your knife hits")));
+    }
+
+    #[test]
+    fn a_noisemaker_sends_monsters_that_hear_it_to_look() {
+        // The goblin sits out of sight beyond the wall; the noisemaker lands
+        // eight cells east, near it.
+        let (mut game, _dir) = game_on(
+            "####################\n#@.................#\n#..................#\n##########+#########\n#.........g.......>#\n####################\n",
+        );
+        game.inventory.add(ItemKind::Noisemaker);
+        assert_eq!(
+            game.player_act(use_item(ItemKind::Noisemaker, None)),
+            Err(Refusal::NeedsDirection)
+        );
+        assert_eq!(game.noisemaker_landing(Direction::East), Pos::new(9, 1));
+        let goblin = (1..game.actors.len())
+            .find(|&a| game.actors[a].is_alive())
+            .unwrap();
+        game.player_act(use_item(ItemKind::Noisemaker, Some(Direction::East)))
+            .unwrap();
+        let brain = game.actors[goblin].brain.as_ref().unwrap();
+        assert!(
+            brain.noise == Some(Pos::new(9, 1)) || brain.mode == Mode::Investigate,
+            "the goblin heard it: {brain:?}"
+        );
+        assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
+    }
+}

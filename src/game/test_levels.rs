@@ -1,0 +1,22 @@
+//! Games on hand-drawn ASCII maps, for the rules' tests: the map is written
+//! to a level file in a temporary folder (kept alive with the game).
+
+use crate::config::MonsterConfig;
+use crate::game::{Game, GameSetup};
+
+/// A one-level game on `map` (the layout characters of `levels/FORMAT.md`,
+/// `g` a goblin spawn), seed 1, with the shipped monster config.
+pub fn game_on(map: &str) -> (Game, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("fixture.toml");
+    let file = format!(
+        "description = \"A test map.\"\n\n[layout]\nmap = '''\n{map}'''\n\n[layout.legend]\n\"g\" = \"spawn goblins\"\n"
+    );
+    std::fs::write(&path, file).expect("the level file is written");
+    let setup = GameSetup::new(
+        Some(&path.display().to_string()),
+        1,
+        MonsterConfig::shipped().expect("the shipped config loads"),
+    );
+    (Game::new(&setup).expect("the test map plays"), dir)
+}

@@ -1,0 +1,104 @@
+//! The look command of normal play (`x` or `;`): what the player knows of
+//! the cell under a cursor, in words: its ground and what a step onto it
+//! costs, a monster there and what it is doing, items lying there.
+//!
+//! Tells only what the player knows: a cell never seen is "unknown", a
+//! remembered one is told as remembered, and monsters only while in sight.
+//! Reads the game; never changes it.
+
+use crate::game::Game;
+use crate::pathfinding::Pos;
+use crate::world::{CostProfile, Terrain};
+
+/// The terrain's name in words ("shallow water").
+pub fn terrain_name(terrain: Terrain) -> String {
+    terrain.name().replace('_', " ")
+}
+
+/// What a step onto `terrain` costs the player, in words.
+pub fn step_cost_words(terrain: Terrain) -> String {
+    match CostProfile::default().cost(terrain) {
+        Some(cost) => format!(
+            "a step costs {cost:.1} ({:.1} diagonally)",
+            cost * std::f64::consts::SQRT_2
+        ),
+        None => "you cannot walk there".to_owned(),
+    }
+}
+
+/// The lines the look command shows for `pos`.
+pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
+    let mut lines = Vec::new();
+    let Some(terrain) = game.level.terrain_at(pos.x, pos.y) else {
+        return vec!["outside the map".to_owned()];
+    };
+    let seen = game.is_visible(pos);
+    if !seen && !game.is_remembered(pos) {
+        return vec![format!("{},{}: unknown", pos.x, pos.y)];
+    }
+    let how = if seen { "" } else { " (remembered)" };
+    lines.push(format!(
+        "{},{}: {}{how}",
+        pos.x,
+        pos.y,
+        terrain_name(terrain)
+    ));
+    lines.push(step_cost_words(terrain));
+    if pos == game.player().pos {
+        lines.push("you stand here".to_owned());
+    } else if seen
+        && let Some(actor) = game.actor_at(pos)
+        && let Some(kind) = game.kind_of(&game.actors[actor])
+    {
+        let monster = &game.actors[actor];
+        let state = monster.brain.as_ref().map_or("", |brain| brain.mode.name());
+        lines.push(format!(
+            "{} ({}): {state}, {}/{} hp",
+            kind.name,
+            kind.faction,
+            monster.hp.max(0),
+            monster.max_hp
+        ));
+    }
+    for item in game.items_at(pos) {
+        lines.push(format!("a {item} lies here"));
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::MonsterConfig;
+    use crate::game::GameSetup;
+
+    #[test]
+    fn look_names_ground_cost_monsters_items_and_unknown_cells() {
+        let game = Game::new(&GameSetup::new(
+            Some("tests/fixtures/game/pantry.toml"),
+            1,
+            MonsterConfig::shipped().unwrap(),
+        ))
+        .unwrap();
+        let at = game.player().pos;
+        assert_eq!(
+            look_lines(&game, at),
+            [
+                "1,1: floor",
+                "a step costs 1.0 (1.4 diagonally)",
+                "you stand here"
+            ]
+        );
+        assert_eq!(
+            look_lines(&game, Pos::new(3, 1))[2],
+            "a healing draught lies here"
+        );
+        assert_eq!(
+            look_lines(&game, Pos::new(2, 2)),
+            ["2,2: shallow water", "a step costs 3.0 (4.2 diagonally)"]
+        );
+        let goblin = look_lines(&game, Pos::new(8, 1));
+        assert!(goblin[2].starts_with("goblin (goblins): "), "{goblin:?}");
+        assert_eq!(look_lines(&game, Pos::new(-1, 0)), ["outside the map"]);
+    }
+}
