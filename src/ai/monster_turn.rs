@@ -84,8 +84,11 @@ pub enum Body {
     Packmate {
         yields: bool,
     },
-    /// A monster of another faction.
-    Stranger,
+    /// A monster of another faction (monsters do not fight each other);
+    /// `yields` as for a packmate.
+    Stranger {
+        yields: bool,
+    },
 }
 
 /// What a monster senses at the start of its turn.
@@ -498,7 +501,7 @@ fn ask_for_plan(
             let cell = Pos::new(at.x + dx, at.y + dy);
             if matches!(
                 (senses.body_at)(cell),
-                Body::Packmate { .. } | Body::Stranger
+                Body::Packmate { .. } | Body::Stranger { .. }
             ) {
                 overrides.retain(|&(pos, _)| pos != cell);
                 overrides.push((cell, PACKMATE_DETOUR_COST));
@@ -652,14 +655,14 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
             swap: false,
         },
         Body::Player => Intent::Attack(next),
-        Body::Packmate { yields: true } => {
+        Body::Packmate { yields: true } | Body::Stranger { yields: true } => {
             brain.thought = Thought::SwapsWith(next);
             Intent::Step {
                 to: next,
                 swap: true,
             }
         }
-        Body::Packmate { yields: false } | Body::Stranger => {
+        Body::Packmate { yields: false } | Body::Stranger { yields: false } => {
             match sidestep(faction, brain, senses, next) {
                 Some(side) => {
                     brain.thought = Thought::Sidesteps(side);
@@ -1117,7 +1120,7 @@ mod tests {
         let goal = Pos::new(59, 19);
         let hemmed = |p: Pos| {
             if is_adjacent(p, at) {
-                Body::Stranger
+                Body::Stranger { yields: false }
             } else {
                 Body::Empty
             }

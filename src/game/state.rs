@@ -815,23 +815,23 @@ impl Game {
                 let Some(other) = occupancy.at(pos) else {
                     return Body::Empty;
                 };
-                match actors[other].kind() {
-                    None => Body::Player,
-                    Some(kind) if kind_factions.get(kind) == Some(&f) => {
-                        let mate = &actors[other];
-                        let engaged = (mate.pos.x - player.x).abs() <= 1
-                            && (mate.pos.y - player.y).abs() <= 1;
-                        // It makes way when it has nowhere to go, is heading
-                        // for the asker's cell, or is stuck itself (a jam in a
-                        // corridor clears by trading places).
-                        let makes_way = mate.brain.as_ref().is_none_or(|b| {
-                            b.plan.first().is_none_or(|&next| next == at) || b.stall_turns > 0
-                        });
-                        Body::Packmate {
-                            yields: !engaged && makes_way,
-                        }
-                    }
-                    Some(_) => Body::Stranger,
+                let Some(kind) = actors[other].kind() else {
+                    return Body::Player;
+                };
+                let mate = &actors[other];
+                let engaged =
+                    (mate.pos.x - player.x).abs() <= 1 && (mate.pos.y - player.y).abs() <= 1;
+                // It makes way when it has nowhere to go, is heading for the
+                // asker's cell, or is stuck itself (a jam in a corridor clears
+                // by trading places).
+                let makes_way = mate.brain.as_ref().is_none_or(|b| {
+                    b.plan.first().is_none_or(|&next| next == at) || b.stall_turns > 0
+                });
+                let yields = !engaged && makes_way;
+                if kind_factions.get(kind) == Some(&f) {
+                    Body::Packmate { yields }
+                } else {
+                    Body::Stranger { yields }
                 }
             };
             let me = &self.actors[actor];
@@ -885,7 +885,7 @@ impl Game {
                             Err(_) => waited,
                         };
                     }
-                    if swap && self.faction_index_of(other) == Some(f) {
+                    if swap {
                         return match self.swap_places(actor, other) {
                             Some(duration) => (duration, false),
                             None => waited,
