@@ -5,6 +5,7 @@
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
 //! - [`trace`]: what a search did, for the debug overlay.
 //! - [`dijkstra_map`]: multi-source distance fields.
+//! - [`float_order`]: floats as integer keys that sort like the values.
 //! - [`distance_field`]: a distance field grown on demand and repaired as
 //!   the grid changes, shared by many walkers heading for one place.
 //! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
@@ -16,6 +17,7 @@ pub mod astar;
 mod bucket_queue;
 pub mod dijkstra_map;
 pub mod distance_field;
+pub mod float_order;
 pub mod grid;
 pub mod heuristic;
 mod islands;

@@ -6,6 +6,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::game::actor::Actor;
+use crate::pathfinding::float_order::order_bits;
 
 /// Time of actions that are not moves, at speed 1.
 pub const BASE_ACTION_TIME: f64 = 1.0;
@@ -45,7 +46,7 @@ impl Schedule {
             .iter()
             .enumerate()
             .filter(|(_, a)| a.is_alive())
-            .map(|(i, a)| Reverse((time_key(a.ready_at), i)))
+            .map(|(i, a)| Reverse((order_bits(a.ready_at), i)))
             .collect();
         Self { queue }
     }
@@ -57,7 +58,7 @@ impl Schedule {
         while let Some(Reverse((key, actor))) = self.queue.pop() {
             if actors
                 .get(actor)
-                .is_some_and(|a| a.is_alive() && time_key(a.ready_at) == key)
+                .is_some_and(|a| a.is_alive() && order_bits(a.ready_at) == key)
             {
                 return Some(actor);
             }
@@ -67,17 +68,7 @@ impl Schedule {
 
     /// `actor` acted and is ready again at `ready_at`.
     pub fn ready_again(&mut self, actor: usize, ready_at: f64) {
-        self.queue.push(Reverse((time_key(ready_at), actor)));
-    }
-}
-
-/// A game time as bits that order like the times (negative ones too).
-fn time_key(time: f64) -> u64 {
-    let bits = time.to_bits();
-    if bits >> 63 == 0 {
-        bits | (1 << 63)
-    } else {
-        !bits
+        self.queue.push(Reverse((order_bits(ready_at), actor)));
     }
 }
 

@@ -5,6 +5,7 @@
 //! the A* tests compare against. Sources may start at a value other than 0
 //! (a "desirability"), so a walker heads for the cheapest total.
 
+use crate::pathfinding::float_order::order_bits;
 use crate::pathfinding::grid::{DIRECTION_LENGTHS, Grid, Pos};
 use crate::pathfinding::open_list::{OpenEntry, OpenList};
 
@@ -115,16 +116,6 @@ impl DijkstraMap {
             .filter(|&(_, total)| total < here + f64::EPSILON * here.abs().max(1.0))
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(next, _)| next)
-    }
-}
-
-/// Ordered bits of a float that may be negative (source values can be).
-fn order_bits(value: f64) -> u64 {
-    let bits = value.to_bits();
-    if bits >> 63 == 0 {
-        bits | (1 << 63)
-    } else {
-        !bits
     }
 }
 

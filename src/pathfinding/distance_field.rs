@@ -22,6 +22,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::pathfinding::float_order::order_bits;
 use crate::pathfinding::grid::{DIRECTION_LENGTHS, Grid, Pos};
 
 /// No parent: a source, or a cell not reached.
@@ -387,16 +388,6 @@ fn opposite(direction: usize) -> usize {
         (direction + 2) % 4
     } else {
         4 + (direction - 4 + 2) % 4
-    }
-}
-
-/// Ordered bits of a float that may be negative (source values can be).
-fn order_bits(value: f64) -> u64 {
-    let bits = value.to_bits();
-    if bits >> 63 == 0 {
-        bits | (1 << 63)
-    } else {
-        !bits
     }
 }
 
