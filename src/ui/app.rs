@@ -469,6 +469,10 @@ impl App {
             Command::ToggleReplay => self.toggle_replay(),
             Command::Replay(step) => self.replay(step),
             Command::CycleCompare => self.cycle_compare(),
+            Command::CompareOff => {
+                self.debug.compare = None;
+                self.debug.comparison = None;
+            }
         }
         self.sync_debug_overlay();
     }

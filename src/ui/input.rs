@@ -50,6 +50,8 @@ pub enum Command {
     Replay(ReplayMove),
     /// Compare with the next other heuristic or weight (then off).
     CycleCompare,
+    /// Compare off at once.
+    CompareOff,
     /// Rest until healed or something appears.
     Rest,
     /// Walk to the nearest unexplored place until something happens.
@@ -196,6 +198,7 @@ fn overlay_command(code: KeyCode) -> Option<Command> {
         KeyCode::Char('x') => Some(Command::ToggleLook),
         KeyCode::Char('p') => Some(Command::ToggleReplay),
         KeyCode::Char('m') => Some(Command::CycleCompare),
+        KeyCode::Char('N') => Some(Command::CompareOff),
         _ => None,
     }
 }
@@ -326,6 +329,7 @@ pub const OVERLAY_KEY_HELP: &[(&str, &str)] = &[
         "m",
         "compare: re-run the search with the next other heuristic or weight, side by side (then off)",
     ),
+    ("N", "compare off"),
 ];
 
 #[cfg(test)]
@@ -514,6 +518,9 @@ mod tests {
         assert_eq!(overlay(KeyCode::Char('x')), Some(Command::ToggleLook));
         assert_eq!(overlay(KeyCode::Char('p')), Some(Command::ToggleReplay));
         assert_eq!(overlay(KeyCode::Char('m')), Some(Command::CycleCompare));
+        assert_eq!(overlay(KeyCode::Char('N')), Some(Command::CompareOff));
+        // The vi-key `n` still moves inside the overlay.
+        assert_ne!(overlay(KeyCode::Char('n')), Some(Command::CompareOff));
         // The game goes on underneath.
         assert_eq!(
             overlay(KeyCode::Char('l')),

@@ -26,6 +26,7 @@ use crate::ui::overlay::{
 };
 use crate::ui::panels::truncate_with_ellipsis;
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
+use crate::world::Terrain;
 
 /// The search as the overlay shows it: the trace up to the replay point.
 pub struct SearchView<'a> {
@@ -135,7 +136,7 @@ impl Widget for OverlayMap<'_> {
                     Layer::Search => None,
                     Layer::Belief => faction.and_then(|f| belief_mark(game, f, pos)),
                     Layer::Danger | Layer::Crowding | Layer::Threat => {
-                        faction.and_then(|f| heat_mark(self.layer, f, pos))
+                        faction.and_then(|f| heat_mark(self.layer, f, pos, Some(terrain)))
                     }
                 };
                 match mark {
@@ -186,6 +187,16 @@ impl Widget for OverlayMap<'_> {
             }
         }
 
+        // Start and goal under the actors: `@` and the monsters stay on top.
+        if let (Layer::Search, Some(search)) = (self.layer, self.search) {
+            let endpoint = palette.overlay(OverlayMark::Endpoint);
+            if let Some(start) = search.trace.start {
+                put(start, START_GLYPH, endpoint);
+            }
+            if let Some(goal) = search.trace.goal {
+                put(goal, GOAL_GLYPH, endpoint);
+            }
+        }
         for (index, actor) in game.actors.iter().enumerate().skip(1) {
             if !actor.is_alive() {
                 continue;
@@ -202,23 +213,15 @@ impl Widget for OverlayMap<'_> {
         }
         put(game.player().pos, PLAYER_GLYPH, palette.player());
 
-        if let (Layer::Search, Some(search)) = (self.layer, self.search) {
-            let endpoint = palette.overlay(OverlayMark::Endpoint);
-            if let Some(start) = search.trace.start {
-                put(start, START_GLYPH, endpoint);
-            }
-            if let Some(goal) = search.trace.goal {
-                put(goal, GOAL_GLYPH, endpoint);
-            }
-            if !search.is_complete()
-                && let Some(node) = search.current_node()
-            {
-                put(
-                    node,
-                    CURRENT_NODE_GLYPH,
-                    palette.overlay(OverlayMark::CurrentNode),
-                );
-            }
+        if let (Layer::Search, Some(search)) = (self.layer, self.search)
+            && !search.is_complete()
+            && let Some(node) = search.current_node()
+        {
+            put(
+                node,
+                CURRENT_NODE_GLYPH,
+                palette.overlay(OverlayMark::CurrentNode),
+            );
         }
 
         if let Some(cursor) = app.debug().cursor {
@@ -252,6 +255,12 @@ fn belief_mark(
         } else {
             (DIFFERS_GLYPH, OverlayMark::Differs)
         });
+    }
+    // Only what can change goes stale (doors open, close and break): a
+    // wall seen long ago is still a wall, and a digit on every explored
+    // cell would hide the map.
+    if !matches!(belief, Terrain::OpenDoor | Terrain::ClosedDoor) {
+        return None;
     }
     let age = game.time - faction.knowledge().last_seen(pos)?;
     stale_digit(age).map(|digit| (digit, OverlayMark::Stale))
@@ -290,7 +299,12 @@ fn heat_mark(
     layer: Layer,
     faction: &crate::ai::faction::Faction,
     pos: Pos,
+    game_terrain: Option<Terrain>,
 ) -> Option<(char, OverlayMark)> {
+    // Heat never covers a wall: the map stays readable under it.
+    if game_terrain.is_some_and(Terrain::is_opaque) {
+        return None;
+    }
     let map = influence_of(layer, faction)?;
     let value = map.value(pos);
     if value <= 0.0 {
