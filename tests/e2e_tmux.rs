@@ -603,3 +603,34 @@ fn explore_picks_up_a_draught_that_the_inventory_uses() {
     session.keys(&["q"]);
     session.wait_restored();
 }
+
+/// The overlay shows a hunting monster's thinking the moment it opens, at
+/// 80x24: why it does what it does, and its search's `expanded` and `cost`,
+/// with no turn passing for a replan.
+#[test]
+fn the_overlay_shows_a_hunting_monster_s_search_at_once() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game/overlay.toml");
+    let session = Session::start("overlay-now", 80, 24);
+    session.run_line(&game_command(
+        dir.path(),
+        &format!("--level {} --seed 3", level.display()),
+    ));
+    session.wait_for("Turns 0");
+    // One wait: the goblin sees the player and starts to hunt.
+    session.keys(&["."]);
+    session.wait_for("Turns 1");
+    session.keys(&["Tab"]);
+    let screen = session.wait_for("expanded");
+    assert!(screen.contains("cost"), "{screen}");
+    assert!(screen.contains("why following the goblins"), "{screen}");
+    // Esc leaves the overlay, not the game, and no time passed.
+    session.keys(&["Escape"]);
+    let screen = session.wait_for("Turns 1");
+    assert!(!screen.contains("Turns 2"), "{screen}");
+    session.keys(&["q"]);
+    session.wait_restored();
+}
