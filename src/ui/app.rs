@@ -1298,4 +1298,24 @@ mod tests {
         app.update(Command::MoveCursor(Direction::West));
         assert_eq!(app.debug().cursor, Some(Direction::West.from(at)));
     }
+
+    #[test]
+    fn compare_ends_with_its_key_the_overlay_and_the_level() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        app.update(Command::CycleCompare);
+        assert!(app.debug().compare.is_some());
+        app.update(Command::CompareOff);
+        assert_eq!(app.debug().compare, None, "N turns it off at once");
+        app.update(Command::CycleCompare);
+        app.update(Command::ToggleOverlay);
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.debug().compare, None, "closing the overlay ends it");
+        // A new level: compare ends and the nearest monster is followed.
+        app.update(Command::CycleCompare);
+        app.game.depth += 1;
+        app.update(Command::Wait);
+        assert_eq!(app.debug().compare, None, "a new level ends it");
+        assert_eq!(app.debug().followed, app.nearest_monster());
+    }
 }

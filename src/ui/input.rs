@@ -512,6 +512,8 @@ mod tests {
         assert_eq!(play(KeyCode::Tab), Some(Command::ToggleOverlay));
         let overlay = |code| command_for_key(press(code), InputMode::Overlay);
         assert_eq!(overlay(KeyCode::Tab), Some(Command::ToggleOverlay));
+        // Esc leaves the overlay; it never quits from there.
+        assert_eq!(overlay(KeyCode::Esc), Some(Command::ToggleOverlay));
         assert_eq!(overlay(KeyCode::Char('v')), Some(Command::NextLayer));
         assert_eq!(overlay(KeyCode::Char('[')), Some(Command::FollowPrevious));
         assert_eq!(overlay(KeyCode::Char(']')), Some(Command::FollowNext));

@@ -667,6 +667,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_doors_go_stale_on_the_belief_layer() {
+        let config = crate::config::MonsterConfig::shipped().unwrap();
+        let setup =
+            crate::game::GameSetup::new(Some("tests/fixtures/game/corridor.toml"), 1, config);
+        let mut game = Game::new(&setup).unwrap();
+        let (floor, door) = (Pos::new(1, 1), Pos::new(3, 1));
+        game.factions[0].observe(floor, Terrain::Floor, 0.0);
+        game.factions[0].observe(door, Terrain::ClosedDoor, 0.0);
+        game.time = 45.0;
+        let faction = &game.factions[0];
+        assert_eq!(
+            belief_mark(&game, faction, floor),
+            None,
+            "floor never goes stale"
+        );
+        assert_eq!(
+            belief_mark(&game, faction, door),
+            Some(('4', OverlayMark::Stale))
+        );
+    }
+
+    #[test]
     fn stale_cells_show_their_age_in_tens() {
         assert_eq!(stale_digit(3.0), None);
         assert_eq!(stale_digit(10.0), Some('1'));
