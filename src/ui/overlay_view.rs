@@ -606,7 +606,7 @@ pub fn layer_legend(
             let second = mark(
                 "1-9".to_owned(),
                 OverlayMark::Stale,
-                "stale: seen 10s of time ago",
+                "stale door: seen 10s ago",
             );
             vec![Line::from(first), Line::from(second.to_vec())]
         }
