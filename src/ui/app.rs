@@ -469,6 +469,16 @@ impl App {
             Command::ToggleReplay => self.toggle_replay(),
             Command::Replay(step) => self.replay(step),
             Command::CycleCompare => self.cycle_compare(),
+            Command::TraceNow => {
+                if let Some(monster) = self.debug.followed.filter(|_| self.debug.on)
+                    && !self.game.trace_monster_now(monster)
+                {
+                    self.set_notice(
+                        NoticeKind::Info,
+                        "Nothing to re-plan: the followed monster has no goal.",
+                    );
+                }
+            }
             Command::CompareOff => {
                 self.debug.compare = None;
                 self.debug.comparison = None;

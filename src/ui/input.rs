@@ -52,6 +52,8 @@ pub enum Command {
     CycleCompare,
     /// Compare off at once.
     CompareOff,
+    /// Trace, now, the search the followed monster would run.
+    TraceNow,
     /// Rest until healed or something appears.
     Rest,
     /// Walk to the nearest unexplored place until something happens.
@@ -199,6 +201,7 @@ fn overlay_command(code: KeyCode) -> Option<Command> {
         KeyCode::Char('p') => Some(Command::ToggleReplay),
         KeyCode::Char('m') => Some(Command::CycleCompare),
         KeyCode::Char('N') => Some(Command::CompareOff),
+        KeyCode::Char('r') => Some(Command::TraceNow),
         _ => None,
     }
 }
@@ -330,6 +333,10 @@ pub const OVERLAY_KEY_HELP: &[(&str, &str)] = &[
         "compare: re-run the search with the next other heuristic or weight, side by side (then off)",
     ),
     ("N", "compare off"),
+    (
+        "r",
+        "re-plan: trace now the search the followed monster would run (no time passes)",
+    ),
 ];
 
 #[cfg(test)]
@@ -521,6 +528,7 @@ mod tests {
         assert_eq!(overlay(KeyCode::Char('p')), Some(Command::ToggleReplay));
         assert_eq!(overlay(KeyCode::Char('m')), Some(Command::CycleCompare));
         assert_eq!(overlay(KeyCode::Char('N')), Some(Command::CompareOff));
+        assert_eq!(overlay(KeyCode::Char('r')), Some(Command::TraceNow));
         // The vi-key `n` still moves inside the overlay.
         assert_ne!(overlay(KeyCode::Char('n')), Some(Command::CompareOff));
         // The game goes on underneath.

@@ -453,6 +453,19 @@ impl OverlayPanel<'_> {
                 Span::styled("goal ", label),
                 Span::raw(format!("{goal}  plan {} cells", brain.plan.len())),
             ]));
+            if brain.plan_source == crate::ai::brain::PlanSource::SharedField
+                && let Some((target, field)) = faction.shared_field()
+            {
+                lines.push(Line::from(vec![
+                    Span::styled("field ", label),
+                    Span::raw(format!(
+                        "from {},{}  {} cells settled",
+                        target.x,
+                        target.y,
+                        field.settled_cells().count()
+                    )),
+                ]));
+            }
         }
         let trace = game.traced_search(actor);
         let summary = faction.map(|f| f.last_trace_summary());
