@@ -1310,6 +1310,23 @@ mod tests {
     }
 
     #[test]
+    fn the_overlay_camera_keeps_the_player_in_view() {
+        use crate::ui::overlay_view::OverlayMap;
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let goblin = app.debug().followed.expect("the goblin");
+        let player = app.game.player().pos;
+        let near = app.game.actors[goblin].pos;
+        assert_eq!(
+            OverlayMap::focus(&app, 60, 20),
+            Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
+            "both fit: midway"
+        );
+        // Too far apart for the view: the player, not the monster.
+        assert_eq!(OverlayMap::focus(&app, 4, 4), player);
+    }
+
+    #[test]
     fn compare_ends_with_its_key_the_overlay_and_the_level() {
         let mut app = duel();
         app.update(Command::ToggleOverlay);

@@ -88,14 +88,25 @@ pub struct OverlayMap<'a> {
 }
 
 impl OverlayMap<'_> {
-    /// The cell the camera centres on: the cursor, the followed monster,
-    /// or the player.
-    pub fn focus(app: &App) -> Pos {
+    /// The cell the camera centres on in a `width` x `height` view: the
+    /// cursor; else midway between the player and the followed monster
+    /// when both fit, so the player stays in view; else the player.
+    pub fn focus(app: &App, width: u16, height: u16) -> Pos {
         let debug = app.debug();
-        debug
-            .cursor
-            .or_else(|| debug.followed.map(|f| app.game.actors[f].pos))
-            .unwrap_or(app.game.player().pos)
+        if let Some(cursor) = debug.cursor {
+            return cursor;
+        }
+        let player = app.game.player().pos;
+        let Some(monster) = debug.followed.map(|f| app.game.actors[f].pos) else {
+            return player;
+        };
+        let fits = (monster.x - player.x).abs() < i32::from(width) - 2
+            && (monster.y - player.y).abs() < i32::from(height) - 2;
+        if fits {
+            Pos::new((monster.x + player.x) / 2, (monster.y + player.y) / 2)
+        } else {
+            player
+        }
     }
 }
 
@@ -105,7 +116,7 @@ impl Widget for OverlayMap<'_> {
         let game = &app.game;
         let palette = app.palette;
         let level = &game.level;
-        let focus = Self::focus(app);
+        let focus = Self::focus(app, area.width, area.height);
         let origin_x = camera_origin(level.width(), area.width, focus.x);
         let origin_y = camera_origin(level.height(), area.height, focus.y);
         let mut put = |pos: Pos, glyph: char, style: Style| {
