@@ -19,6 +19,8 @@ use crate::world::Terrain;
 pub const CLOSED_GLYPHS: [char; 3] = ['▓', '▒', '░'];
 /// A cell on the open list (the frontier) when the search ended.
 pub const OPEN_GLYPH: char = 'o';
+/// Search layer: a cell the followed monster's shared field has settled.
+pub const FIELD_GLYPH: char = ':';
 /// The path the search found, before smoothing.
 pub const RAW_PATH_GLYPH: char = '•';
 /// The smoothed path the monster walks (what is left of it).

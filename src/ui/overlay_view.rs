@@ -19,8 +19,8 @@ use crate::pathfinding::{CellValues, Pos, SearchTrace};
 use crate::ui::app::App;
 use crate::ui::map_view::{PLAYER_GLYPH, camera_origin};
 use crate::ui::overlay::{
-    CURRENT_NODE_GLYPH, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, GOAL_GLYPH, HEAT_GLYPHS, Layer,
-    OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, SPARKLINE_TURNS, STALE_AGE, START_GLYPH,
+    CURRENT_NODE_GLYPH, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, GOAL_GLYPH, HEAT_GLYPHS,
+    Layer, OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, SPARKLINE_TURNS, STALE_AGE, START_GLYPH,
     UNKNOWN_GLYPH, closed_glyph, expansion_order, inspect, options_label, parent_chain,
     replay_upto, sparkline,
 };
@@ -157,6 +157,18 @@ impl Widget for OverlayMap<'_> {
             }
         }
 
+        // A monster following its faction's shared field: the cells the
+        // field has settled, under the search.
+        if self.layer == Layer::Search
+            && let Some(monster) = app.debug().followed
+            && let Some(brain) = game.actors.get(monster).and_then(|a| a.brain.as_ref())
+            && brain.plan_source == crate::ai::brain::PlanSource::SharedField
+            && let Some((_, field)) = faction.and_then(|f| f.shared_field())
+        {
+            for (pos, _) in field.settled_cells() {
+                put(pos, FIELD_GLYPH, palette.overlay(OverlayMark::Open));
+            }
+        }
         if let (Layer::Search, Some(search)) = (self.layer, self.search) {
             for (&pos, values) in &search.values {
                 let (glyph, mark) = if values.closed {
@@ -608,6 +620,7 @@ pub fn layer_legend(
                 "node",
             ));
             second.extend(mark("S G".to_owned(), OverlayMark::Endpoint, ""));
+            second.extend(mark(FIELD_GLYPH.to_string(), OverlayMark::Open, "field"));
             vec![Line::from(first), Line::from(second)]
         }
         Layer::Belief => {
