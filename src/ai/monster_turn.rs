@@ -905,6 +905,26 @@ mod tests {
         Body::Empty
     }
 
+    /// A monster at 1,1 planning east along row 1 to 5,1.
+    fn heading_east() -> Brain {
+        Brain {
+            plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
+            goal: Some(Pos::new(5, 1)),
+            ..Brain::default()
+        }
+    }
+
+    /// Nobody about but one packmate at `at`.
+    fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
+        move |p| {
+            if p == at {
+                Body::Packmate { yields }
+            } else {
+                Body::Empty
+            }
+        }
+    }
+
     #[test]
     fn a_packmate_that_makes_way_is_swapped_with_and_one_that_does_not_is_walked_round() {
         let (mut faction, _) = goblins_knowing(
@@ -912,18 +932,8 @@ mod tests {
              ......\n\
              ......",
         );
-        let mut brain = Brain {
-            plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
-            goal: Some(Pos::new(5, 1)),
-            ..Brain::default()
-        };
-        let yielding = |p: Pos| {
-            if p == Pos::new(2, 1) {
-                Body::Packmate { yields: true }
-            } else {
-                Body::Empty
-            }
-        };
+        let mut brain = heading_east();
+        let yielding = packmate_at(Pos::new(2, 1), true);
         let at = Pos::new(1, 1);
         assert_eq!(
             step_along(
@@ -937,13 +947,7 @@ mod tests {
                 swap: true
             }
         );
-        let fighting = |p: Pos| {
-            if p == Pos::new(2, 1) {
-                Body::Packmate { yields: false }
-            } else {
-                Body::Empty
-            }
-        };
+        let fighting = packmate_at(Pos::new(2, 1), false);
         let Intent::Step { to, swap: false } = step_along(
             &mut faction,
             &mut brain,
@@ -967,18 +971,8 @@ mod tests {
              ......\n\
              ######",
         );
-        let mut brain = Brain {
-            plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
-            goal: Some(Pos::new(5, 1)),
-            ..Brain::default()
-        };
-        let fighting = |p: Pos| {
-            if p == Pos::new(2, 1) {
-                Body::Packmate { yields: false }
-            } else {
-                Body::Empty
-            }
-        };
+        let mut brain = heading_east();
+        let fighting = packmate_at(Pos::new(2, 1), false);
         let at = Pos::new(1, 1);
         let intent = step_along(
             &mut faction,

@@ -511,6 +511,15 @@ mod tests {
         Grid::from_ascii(&vec![".".repeat(60); 40].join("\n"), Movement::default()).unwrap()
     }
 
+    /// Dijkstra's order (no estimate), so searches across open ground take
+    /// as many nodes as the area they cover.
+    fn dijkstra() -> SearchOptions {
+        SearchOptions {
+            heuristic: crate::pathfinding::Heuristic::Zero,
+            ..SearchOptions::default()
+        }
+    }
+
     fn ask(actor: usize, goal: Pos, has_plan: bool, priority: Priority) -> PlanRequest {
         PlanRequest {
             actor,
@@ -525,10 +534,7 @@ mod tests {
     #[test]
     fn a_search_larger_than_its_cap_finishes_over_several_turns_with_the_same_path() {
         let grid = corridor();
-        let options = SearchOptions {
-            heuristic: crate::pathfinding::Heuristic::Zero,
-            ..SearchOptions::default()
-        };
+        let options = dijkstra();
         let one_shot = AStar::new()
             .find_path(&grid, Pos::new(0, 0), Pos::new(59, 1), &options)
             .unwrap()
@@ -553,10 +559,7 @@ mod tests {
     #[test]
     fn one_long_search_cannot_hold_the_others_back() {
         let grid = field();
-        let options = SearchOptions {
-            heuristic: crate::pathfinding::Heuristic::Zero,
-            ..SearchOptions::default()
-        };
+        let options = dijkstra();
         let mut planner = Planner::new();
         planner.new_turn(600);
         // A far goal first: it spends its cap (a third) and pauses...
@@ -576,10 +579,7 @@ mod tests {
     #[test]
     fn a_member_that_still_has_a_plan_spends_a_smaller_share() {
         let grid = corridor();
-        let options = SearchOptions {
-            heuristic: crate::pathfinding::Heuristic::Zero,
-            ..SearchOptions::default()
-        };
+        let options = dijkstra();
         let mut planner = Planner::new();
         planner.new_turn(1200);
         planner.request(ask(1, Pos::new(59, 1), true, 0));
@@ -590,10 +590,7 @@ mod tests {
     #[test]
     fn a_search_that_takes_too_many_turns_is_given_up() {
         let grid = field();
-        let options = SearchOptions {
-            heuristic: crate::pathfinding::Heuristic::Zero,
-            ..SearchOptions::default()
-        };
+        let options = dijkstra();
         let mut planner = Planner::new();
         planner.new_turn(64);
         planner.request(ask(1, Pos::new(59, 39), false, 0));
@@ -617,10 +614,7 @@ mod tests {
     #[test]
     fn paused_searches_resume_by_priority() {
         let grid = field();
-        let options = SearchOptions {
-            heuristic: crate::pathfinding::Heuristic::Zero,
-            ..SearchOptions::default()
-        };
+        let options = dijkstra();
         let mut planner = Planner::new();
         planner.new_turn(200);
         for (actor, priority) in [(1, 9), (2, 1)] {
