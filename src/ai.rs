@@ -12,6 +12,8 @@
 //! - [`counters`]: what a faction's AI did, named for what it counts.
 //! - [`cell_grid`]: row-major indexing shared by the per-cell maps.
 //! - [`knowledge`]: the faction's known-walkability (fog) map.
+//! - [`unlearned`]: where a look could still teach the faction anything
+//!   (views that cannot are skipped).
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
@@ -31,3 +33,4 @@ pub mod knowledge;
 pub mod monster_turn;
 pub mod planner;
 pub mod thought;
+pub mod unlearned;

@@ -12,11 +12,12 @@ use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
+use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
 use crate::pathfinding::{
     DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions, SearchTrace,
 };
-use crate::world::Terrain;
+use crate::world::{Level, Terrain};
 
 /// How much a member's death adds to the danger map at its cell.
 pub const DEATH_DANGER: f32 = 1.0;
@@ -95,6 +96,10 @@ pub struct Faction {
     /// such a cell again would learn nothing new.
     #[serde(skip)]
     looked_from: Vec<u64>,
+    /// Where a look could still teach the faction anything (built on the
+    /// first look, from the level).
+    #[serde(skip)]
+    unlearned: Unlearned,
     /// What the faction believed of each cell the last traced search
     /// reached, when it ran (the overlay's inspector reads this, not
     /// today's belief), and which trace that was.
@@ -120,6 +125,7 @@ impl Faction {
             cheaper_this_turn: Vec::new(),
             safety: None,
             looked_from: Vec::new(),
+            unlearned: Unlearned::default(),
             traced_beliefs: (0, HashMap::new()),
         }
     }
@@ -253,12 +259,24 @@ impl Faction {
             self.counters.wrong_guesses += 1;
         }
         self.knowledge.observe(pos, terrain, time);
+        self.unlearned.learned(pos);
         wrong
     }
 
     /// The omniscient baseline is told of a change (no guess involved).
     pub fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
         self.knowledge.observe(pos, terrain, time);
+        self.unlearned.learned(pos);
+    }
+
+    /// Whether a member looking from `at` could learn anything: some cell
+    /// it might see within `radius` is unknown or believed wrong. A view
+    /// that could not is not worth computing (see [`Unlearned`]).
+    pub fn could_learn_near(&mut self, level: &Level, at: Pos, radius: u32) -> bool {
+        if !self.unlearned.is_built() {
+            self.unlearned = Unlearned::build(level, &self.knowledge);
+        }
+        level.is_opaque(at.x, at.y) || !self.unlearned.nothing_near(at, radius)
     }
 
     /// Notes that a member looks around from `pos`; returns false when one
@@ -281,7 +299,8 @@ impl Faction {
 
     /// The terrain at `pos` changed: views from cells in sight of it are
     /// worth taking again.
-    pub fn terrain_changed_at(&mut self, pos: Pos) {
+    pub fn terrain_changed_at(&mut self, level: &Level, pos: Pos) {
+        self.unlearned.terrain_changed(level, &self.knowledge, pos);
         let radius = self.config.as_ref().map_or(0, |c| c.sight_radius) as i32;
         for y in pos.y - radius..=pos.y + radius {
             for x in pos.x - radius..=pos.x + radius {

@@ -16,7 +16,7 @@ use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::monster_turn::{Body, Intent, Senses, after_bump, after_step, look_around, pursue};
 use crate::config::FactionConfig;
 use crate::pathfinding::{GridError, Pos};
-use crate::world::fov::{Fov, VisibleSet};
+use crate::world::fov::Fov;
 use crate::world::{CostProfile, Level};
 
 /// The walker's search budget per step: the experiment measures plans, not
@@ -69,7 +69,7 @@ pub fn fog_walk(
     let mut faction = Faction::new(config.clone(), knowledge);
     faction.rebuild(config)?;
     let mut brain = Brain::default();
-    let (mut fov, mut seen) = (Fov::new(), VisibleSet::new());
+    let mut fov = Fov::new();
     let mut walk = FogWalk::default();
     let mut at = from;
     let nobody = |_: Pos| Body::Empty;
@@ -82,7 +82,6 @@ pub fn fog_walk(
             &mut brain,
             level,
             &mut fov,
-            &mut seen,
             at,
             turn as f64,
             0,

@@ -27,7 +27,7 @@ use crate::ai::thought::Thought;
 use crate::pathfinding::{Grid, Heuristic, Pos, Reach, path_cost, string_pull};
 use crate::world::Level;
 use crate::world::Terrain;
-use crate::world::fov::{Fov, VisibleSet};
+use crate::world::fov::Fov;
 
 /// Cells a wanderer walks between looks around.
 const WANDER_LOOK_EVERY: i32 = 2;
@@ -132,7 +132,6 @@ pub fn look_around(
     brain: &mut Brain,
     level: &Level,
     fov: &mut Fov,
-    seen: &mut VisibleSet,
     at: Pos,
     now: f64,
     level_version: u64,
@@ -156,17 +155,26 @@ pub fn look_around(
     };
     brain.looked_from = Some(stamp);
     // Members share a radius: a packmate that looked from this very cell
-    // since the level last changed saw all this one would.
-    if !faction.first_look_from(at) {
+    // since the level last changed saw all this one would; and where the
+    // faction already knows every cell a look could show, it would learn
+    // nothing.
+    if !faction.first_look_from(at) || !faction.could_learn_near(level, at, radius) {
         return;
     }
-    fov.compute_into(level, at, radius, seen);
-    for &pos in seen.cells() {
-        if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
-            faction.observe(pos, terrain, now);
-        }
-    }
-    brain.looked_from = Some(stamp);
+    // Cells on the quadrants' borders may be reported twice: seeing a cell
+    // again at the same moment changes nothing.
+    fov.compute(
+        level.width(),
+        level.height(),
+        at,
+        radius,
+        |x, y| level.is_opaque(x, y),
+        |pos| {
+            if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
+                faction.observe(pos, terrain, now);
+            }
+        },
+    );
 }
 
 /// Once a turn, a member closing in marks its body and next cells as

@@ -201,9 +201,6 @@ pub struct Game {
     /// symmetric), out to the longest monster sight radius.
     #[serde(skip)]
     awareness: VisibleSet,
-    /// Scratch: what the monster taking its turn sees.
-    #[serde(skip)]
-    monster_view: VisibleSet,
     /// Bumped whenever a cell's terrain changes.
     terrain_version: u64,
 }
@@ -243,7 +240,6 @@ impl Game {
             fov: Fov::new(),
             visible: VisibleSet::new(),
             awareness: VisibleSet::new(),
-            monster_view: VisibleSet::new(),
             terrain_version: 0,
         };
         game.install_config(setup.config.clone())?;
@@ -795,7 +791,6 @@ impl Game {
             &mut brain,
             &self.level,
             &mut self.fov,
-            &mut self.monster_view,
             at,
             self.time,
             self.terrain_version,
@@ -983,7 +978,7 @@ impl Game {
         self.terrain_version += 1;
         self.stats.terrain_changes += 1;
         for faction in &mut self.factions {
-            faction.terrain_changed_at(pos);
+            faction.terrain_changed_at(&self.level, pos);
         }
         if self.omniscient {
             for faction in &mut self.factions {

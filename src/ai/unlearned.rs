@@ -1,0 +1,236 @@
+//! Where a faction could still learn something by looking: the cells it
+//! could see from somewhere whose terrain it does not know, or knows wrong,
+//! counted per block of the level.
+//!
+//! A look around changes a faction's beliefs only where it sees a cell it
+//! believes wrong. Shadowcasting reveals a cell only if it is transparent
+//! or touches a transparent cell (the scan reaches a row only through the
+//! transparent cells of the row before it), so a look from `at` can teach
+//! nothing when no such cell within `radius` of `at` is believed wrong. On
+//! a big level most members wander where their faction has looked before:
+//! their views are skipped, and the faction learns exactly what it would
+//! have learned from them (nothing). Only the overlay's "last seen" times
+//! of those cells are not refreshed.
+//!
+//! This is the engine keeping its own books, like a cache: it reads the
+//! true level to know where a look would be wasted, and the faction's
+//! beliefs still come only from sight.
+
+use crate::pathfinding::Pos;
+use crate::world::Level;
+
+use super::knowledge::FactionKnowledge;
+
+/// Side of a counting block, in cells.
+const BLOCK: usize = 16;
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Unlearned {
+    width: usize,
+    height: usize,
+    /// A bit per cell: seeable and believed wrong.
+    cells: Vec<u64>,
+    /// How many such cells each block holds.
+    blocks: Vec<u32>,
+    blocks_wide: usize,
+}
+
+impl Unlearned {
+    /// Whether the books were built (they are built on a faction's first
+    /// look, and after a load).
+    pub fn is_built(&self) -> bool {
+        !self.cells.is_empty()
+    }
+
+    /// Counts every cell of `level` the faction could still learn.
+    pub fn build(level: &Level, knowledge: &FactionKnowledge) -> Self {
+        let (width, height) = (level.width(), level.height());
+        let blocks_wide = width.div_ceil(BLOCK);
+        let mut unlearned = Self {
+            width,
+            height,
+            cells: vec![0; (width * height).div_ceil(64)],
+            blocks: vec![0; blocks_wide * height.div_ceil(BLOCK)],
+            blocks_wide,
+        };
+        for pos in level.positions() {
+            unlearned.recheck(level, knowledge, pos);
+        }
+        unlearned
+    }
+
+    /// The faction saw the truth at `pos`: nothing is left to learn there.
+    pub fn learned(&mut self, pos: Pos) {
+        self.set(pos, false);
+    }
+
+    /// The terrain at `pos` changed: it and its neighbours are counted again
+    /// (a door that opens lets its neighbours be seen; one that closes may
+    /// hide them).
+    pub fn terrain_changed(&mut self, level: &Level, knowledge: &FactionKnowledge, pos: Pos) {
+        if !self.is_built() {
+            return;
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                self.recheck(level, knowledge, Pos::new(pos.x + dx, pos.y + dy));
+            }
+        }
+    }
+
+    /// Whether a look from `at` within `radius` cannot change what the
+    /// faction believes. Conservative: whole blocks are checked.
+    pub fn nothing_near(&self, at: Pos, radius: u32) -> bool {
+        if !self.is_built() {
+            return false;
+        }
+        let r = i64::from(radius);
+        let clamp = |v: i64, side: usize| v.clamp(0, side as i64 - 1) as usize;
+        let (x0, x1) = (
+            clamp(i64::from(at.x) - r, self.width),
+            clamp(i64::from(at.x) + r, self.width),
+        );
+        let (y0, y1) = (
+            clamp(i64::from(at.y) - r, self.height),
+            clamp(i64::from(at.y) + r, self.height),
+        );
+        (y0 / BLOCK..=y1 / BLOCK).all(|by| {
+            (x0 / BLOCK..=x1 / BLOCK).all(|bx| self.blocks[by * self.blocks_wide + bx] == 0)
+        })
+    }
+
+    /// Sets the bit of `pos` to whether it is seeable and believed wrong.
+    fn recheck(&mut self, level: &Level, knowledge: &FactionKnowledge, pos: Pos) {
+        let Some(truth) = level.terrain_at(pos.x, pos.y) else {
+            return;
+        };
+        let wrong = knowledge.belief(pos) != Some(truth) && seeable(level, pos);
+        self.set(pos, wrong);
+    }
+
+    fn set(&mut self, pos: Pos, wrong: bool) {
+        if pos.x < 0 || pos.y < 0 {
+            return;
+        }
+        let (x, y) = (pos.x as usize, pos.y as usize);
+        if x >= self.width || y >= self.height || self.cells.is_empty() {
+            return;
+        }
+        let index = y * self.width + x;
+        let (word, bit) = (index / 64, 1u64 << (index % 64));
+        let was = self.cells[word] & bit != 0;
+        if was == wrong {
+            return;
+        }
+        let block = (y / BLOCK) * self.blocks_wide + x / BLOCK;
+        if wrong {
+            self.cells[word] |= bit;
+            self.blocks[block] += 1;
+        } else {
+            self.cells[word] &= !bit;
+            self.blocks[block] -= 1;
+        }
+    }
+}
+
+/// Whether any look could reveal `pos`: it is transparent, or touches a
+/// transparent cell.
+fn seeable(level: &Level, pos: Pos) -> bool {
+    (-1..=1).any(|dy| (-1..=1).any(|dx| !level.is_opaque(pos.x + dx, pos.y + dy)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::fov::{Fov, VisibleSet};
+    use crate::world::{Level, Terrain, level_text};
+
+    fn level(rows: &[&str]) -> Level {
+        level_text::parse(&rows.join("\n")).expect("fixture")
+    }
+
+    /// Knows what a look from each cell shows, then checks that every
+    /// floor cell is then reported as having nothing left to learn, and
+    /// that a wall hidden in rock is never counted.
+    #[test]
+    fn a_faction_that_has_looked_everywhere_has_nothing_left_to_learn() {
+        let level = level(&[
+            "##########",
+            "#@...#...#",
+            "#....#...#",
+            "#....+...#",
+            "##########",
+            "##########",
+        ]);
+        let mut knowledge = FactionKnowledge::new(level.width(), level.height());
+        let mut unlearned = Unlearned::build(&level, &knowledge);
+        assert!(!unlearned.nothing_near(Pos::new(2, 2), 3));
+        let (mut fov, mut seen) = (Fov::new(), VisibleSet::new());
+        for pos in level.positions() {
+            if level.terrain_at(pos.x, pos.y) != Some(Terrain::Floor) {
+                continue;
+            }
+            fov.compute_into(&level, pos, 20, &mut seen);
+            for &cell in seen.cells() {
+                let truth = level.terrain_at(cell.x, cell.y).expect("in bounds");
+                knowledge.observe(cell, truth, 0.0);
+                unlearned.learned(cell);
+            }
+        }
+        // The bottom row of rock touches no transparent cell: never seen,
+        // never counted.
+        assert_eq!(knowledge.belief(Pos::new(4, 5)), None);
+        assert!(unlearned.nothing_near(Pos::new(2, 2), 3));
+        assert_eq!(unlearned, Unlearned::build(&level, &knowledge));
+    }
+
+    /// Every cell any look reveals is counted while unknown: the claim the
+    /// skip rests on, checked on a cave with pillars and doors.
+    #[test]
+    fn every_cell_a_look_can_reveal_is_counted_until_known() {
+        let level = level(&[
+            "############",
+            "#@.#.....#.#",
+            "#.##.#.#.+.#",
+            "#....#...#.#",
+            "#.#..+.#...#",
+            "#...#....#.#",
+            "############",
+        ]);
+        let knowledge = FactionKnowledge::new(level.width(), level.height());
+        let unlearned = Unlearned::build(&level, &knowledge);
+        let (mut fov, mut seen) = (Fov::new(), VisibleSet::new());
+        for pos in level.positions() {
+            if level.is_opaque(pos.x, pos.y) {
+                continue;
+            }
+            fov.compute_into(&level, pos, 30, &mut seen);
+            for &cell in seen.cells() {
+                let index = cell.y as usize * level.width() + cell.x as usize;
+                assert!(
+                    unlearned.cells[index / 64] & (1 << (index % 64)) != 0,
+                    "{cell:?} seen from {pos:?} but not counted"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_door_that_opens_counts_its_neighbours_again() {
+        let mut level = level(&["#####", "#@+.#", "#####"]);
+        let mut knowledge = FactionKnowledge::new(level.width(), level.height());
+        for pos in level.positions() {
+            let truth = level.terrain_at(pos.x, pos.y).expect("in bounds");
+            knowledge.observe(pos, truth, 0.0);
+        }
+        let mut unlearned = Unlearned::build(&level, &knowledge);
+        assert!(unlearned.nothing_near(Pos::new(1, 1), 5));
+        level.set(Pos::new(2, 1), Terrain::OpenDoor);
+        unlearned.terrain_changed(&level, &knowledge, Pos::new(2, 1));
+        assert!(!unlearned.nothing_near(Pos::new(1, 1), 5));
+        knowledge.observe(Pos::new(2, 1), Terrain::OpenDoor, 1.0);
+        unlearned.learned(Pos::new(2, 1));
+        assert!(unlearned.nothing_near(Pos::new(1, 1), 5));
+        assert_eq!(unlearned, Unlearned::build(&level, &knowledge));
+    }
+}
