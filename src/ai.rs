@@ -12,6 +12,7 @@
 //! - [`counters`]: what a faction's AI did, named for what it counts.
 //! - [`cell_grid`]: row-major indexing shared by the per-cell maps.
 //! - [`knowledge`]: the faction's known-walkability (fog) map.
+//! - [`sight`]: monsters' views, cast side by side before their turns.
 //! - [`unlearned`]: where a look could still teach the faction anything
 //!   (views that cannot are skipped).
 //! - [`influence`]: danger, crowding and threat maps.
@@ -32,5 +33,6 @@ pub mod influence;
 pub mod knowledge;
 pub mod monster_turn;
 pub mod planner;
+pub mod sight;
 pub mod thought;
 pub mod unlearned;

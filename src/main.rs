@@ -112,6 +112,10 @@ enum Command {
         /// AI is measured over all the turns asked for (a benchmark mode).
         #[arg(long)]
         undying: bool,
+        /// Start the factions' turns one after another on one core (the
+        /// game is the same; a check of the parallel planning).
+        #[arg(long)]
+        sequential: bool,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
@@ -179,6 +183,7 @@ fn main() -> ExitCode {
             json,
             fog_walk,
             undying,
+            sequential,
         }) => match runs {
             Some(runs) => sim_runs(&start, runs, turns.unwrap_or(RUN_TURN_LIMIT), json),
             None => sim(
@@ -188,6 +193,7 @@ fn main() -> ExitCode {
                 json,
                 fog_walk,
                 undying,
+                sequential,
             ),
         },
         Some(Command::Render { which, seed }) => {
@@ -349,6 +355,7 @@ fn sim(
     json: bool,
     fog_walk: Option<u64>,
     undying: bool,
+    sequential: bool,
 ) -> ExitCode {
     let config = match start.load_config() {
         Ok(loaded) => loaded,
@@ -363,6 +370,7 @@ fn sim(
     let mut setup = fogcrawl::game::GameSetup::new(start.level_arg(), seed, config);
     setup.omniscient = omniscient;
     setup.undying_player = undying;
+    setup.parallel_planning = !sequential;
     if let Some(level) = start.level_arg() {
         // A sim measures one level: it ends on that level's stairs.
         setup.run = vec![level.to_owned()];

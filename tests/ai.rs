@@ -194,3 +194,42 @@ fn on_the_pass_survivors_take_the_tunnel_once_kin_die_in_the_gap() {
         "goblin-turns in the tunnel: {wary} with the danger map, {heedless} without"
     );
 }
+
+/// Plays `turns` of `level` with the scripted player, factions starting
+/// their turns and casting views on all cores or on one.
+fn played(level: &str, seed: u64, turns: u64, parallel: bool) -> fogcrawl::game::Game {
+    use fogcrawl::game::autopilot::Autopilot;
+    use fogcrawl::game::{Action, Game, GameSetup};
+    let mut setup = GameSetup::new(Some(level), seed, MonsterConfig::shipped().unwrap());
+    setup.run = vec![level.to_owned()];
+    setup.start_depth = 0;
+    setup.undying_player = true;
+    setup.parallel_planning = parallel;
+    let mut game = Game::new(&setup).unwrap();
+    let mut pilot = Autopilot::new();
+    while game.stats.player_turns < turns && !game.is_over() {
+        let action = pilot.choose(&game);
+        if game.player_act(action).is_err() {
+            game.player_act(Action::Wait).unwrap();
+        }
+    }
+    game
+}
+
+#[test]
+fn planning_on_all_cores_plays_the_same_game_as_on_one() {
+    for (level, seed, turns) in [("horde", 3, 60), ("warrens", 2, 120)] {
+        let parallel = played(level, seed, turns, true);
+        let sequential = played(level, seed, turns, false);
+        assert_eq!(parallel.stats.player_turns, turns, "{level}");
+        assert_eq!(parallel.search_counts(), sequential.search_counts(), "{level}");
+        assert!(parallel.search_counts().0 > 0, "{level}: no searches ran");
+        // Everything saved: actors, the factions' knowledge, influences and
+        // counters, the random generator's state, the message log.
+        assert_eq!(
+            serde_json::to_string(&parallel).unwrap(),
+            serde_json::to_string(&sequential).unwrap(),
+            "{level} seed {seed}"
+        );
+    }
+}

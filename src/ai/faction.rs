@@ -297,6 +297,18 @@ impl Faction {
         first
     }
 
+    /// Whether a member's look from `at` might teach the faction anything,
+    /// asked ahead of its turn (changes nothing; see [`Self::first_look_from`]
+    /// and [`Self::could_learn_near`] for the answer on the turn).
+    pub fn might_learn_from(&self, at: Pos, radius: u32) -> bool {
+        let looked = self.knowledge.index_of(at).is_some_and(|index| {
+            self.looked_from
+                .get(index / 64)
+                .is_some_and(|word| word & (1u64 << (index % 64)) != 0)
+        });
+        !looked && !self.unlearned.nothing_near(at, radius)
+    }
+
     /// The terrain at `pos` changed: views from cells in sight of it are
     /// worth taking again.
     pub fn terrain_changed_at(&mut self, level: &Level, pos: Pos) {
@@ -378,20 +390,41 @@ impl Faction {
         let Some(view) = self.view.as_mut() else {
             return;
         };
-        let mut learned = self.knowledge.take_changes();
-        learned.sort_unstable_by_key(|p| (p.y, p.x));
-        learned.dedup();
-        let cheaper = view.refresh(&self.knowledge, &self.influences, &learned);
-        self.cheaper_this_turn.extend(cheaper);
-        let mut felt = self.influences.danger.take_changes();
-        felt.extend(self.influences.crowding.take_changes());
-        felt.extend(self.influences.threat.take_changes());
-        felt.sort_unstable_by_key(|p| (p.y, p.x));
-        felt.dedup();
-        view.refresh(&self.knowledge, &self.influences, &felt);
+        let influences = &self.influences;
+        let felt_anything = influences.danger.has_changes()
+            || influences.crowding.has_changes()
+            || influences.threat.has_changes();
+        if self.knowledge.has_changes() || felt_anything {
+            Self::refresh_view(
+                view,
+                &mut self.knowledge,
+                &mut self.influences,
+                &mut self.cheaper_this_turn,
+            );
+        }
         if self.shared.target.is_some() {
             self.shared.field.repair(view.grid());
         }
+    }
+
+    /// Re-prices the cells whose belief or influence changed.
+    fn refresh_view(
+        view: &mut CostView,
+        knowledge: &mut FactionKnowledge,
+        influences: &mut Influences,
+        cheaper_this_turn: &mut Vec<Pos>,
+    ) {
+        let mut learned = knowledge.take_changes();
+        learned.sort_unstable_by_key(|p| (p.y, p.x));
+        learned.dedup();
+        let cheaper = view.refresh(knowledge, influences, &learned);
+        cheaper_this_turn.extend(cheaper);
+        let mut felt = influences.danger.take_changes();
+        felt.extend(influences.crowding.take_changes());
+        felt.extend(influences.threat.take_changes());
+        felt.sort_unstable_by_key(|p| (p.y, p.x));
+        felt.dedup();
+        view.refresh(knowledge, influences, &felt);
     }
 
     /// Cells that became cheaper in what the faction knows this turn.

@@ -14,9 +14,9 @@ use crate::ai::brain::Brain;
 use crate::ai::faction::Faction;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::monster_turn::{Body, Intent, Senses, after_bump, after_step, look_around, pursue};
+use crate::ai::sight::{Sight, Viewpoint};
 use crate::config::FactionConfig;
 use crate::pathfinding::{GridError, Pos};
-use crate::world::fov::Fov;
 use crate::world::{CostProfile, Level};
 
 /// The walker's search budget per step: the experiment measures plans, not
@@ -69,7 +69,7 @@ pub fn fog_walk(
     let mut faction = Faction::new(config.clone(), knowledge);
     faction.rebuild(config)?;
     let mut brain = Brain::default();
-    let mut fov = Fov::new();
+    let mut sight = Sight::new();
     let mut walk = FogWalk::default();
     let mut at = from;
     let nobody = |_: Pos| Body::Empty;
@@ -77,15 +77,13 @@ pub fn fog_walk(
     while at != to && turn < max_steps {
         turn += 1;
         faction.start_turn(turn as f64);
-        look_around(
-            &mut faction,
-            &mut brain,
-            level,
-            &mut fov,
+        let viewpoint = Viewpoint {
+            actor: 0,
             at,
-            turn as f64,
-            0,
-        );
+            now: turn as f64,
+            level_version: 0,
+        };
+        look_around(&mut faction, &mut brain, level, &mut sight, &viewpoint);
         let senses = Senses {
             actor: 0,
             at,

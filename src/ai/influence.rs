@@ -130,6 +130,11 @@ impl InfluenceMap {
             .fold(0.0, f32::max)
     }
 
+    /// Whether any cell changed since the last `take_changes`.
+    pub fn has_changes(&self) -> bool {
+        !self.changed.is_empty()
+    }
+
     /// The cells whose value changed since the last call (may repeat).
     pub fn take_changes(&mut self) -> Vec<Pos> {
         self.cells.drain_positions(&mut self.changed)

@@ -121,6 +121,11 @@ impl FactionKnowledge {
         self.believed.iter().filter(|b| b.is_some()).count()
     }
 
+    /// Whether any belief changed since the last `take_changes`.
+    pub fn has_changes(&self) -> bool {
+        !self.changed.is_empty()
+    }
+
     /// The cells whose belief changed since the last call, as positions.
     pub fn take_changes(&mut self) -> Vec<Pos> {
         self.cells.drain_positions(&mut self.changed)

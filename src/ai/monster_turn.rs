@@ -23,11 +23,11 @@ use crate::ai::brain::{Brain, Mode, Perception, PlanSource};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING};
 use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
+use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::thought::Thought;
 use crate::pathfinding::{Grid, Heuristic, Pos, Reach, path_cost, string_pull};
 use crate::world::Level;
 use crate::world::Terrain;
-use crate::world::fov::Fov;
 
 /// Cells a wanderer walks between looks around.
 const WANDER_LOOK_EVERY: i32 = 2;
@@ -131,14 +131,36 @@ pub fn look_around(
     faction: &mut Faction,
     brain: &mut Brain,
     level: &Level,
-    fov: &mut Fov,
-    at: Pos,
-    now: f64,
-    level_version: u64,
+    sight: &mut Sight,
+    viewpoint: &Viewpoint,
 ) {
-    let stamp = (at, level_version);
-    if brain.looked_from == Some(stamp) {
+    let (at, level_version) = (viewpoint.at, viewpoint.level_version);
+    let Some(radius) = view_radius(faction, brain, at, level_version) else {
         return;
+    };
+    brain.looked_from = Some((at, level_version));
+    // Members share a radius: a packmate that looked from this very cell
+    // since the level last changed saw all this one would; and where the
+    // faction already knows every cell a look could show, it would learn
+    // nothing.
+    if !faction.first_look_from(at) || !faction.could_learn_near(level, at, radius) {
+        return;
+    }
+    // Cells on the quadrants' borders may be revealed twice: seeing a cell
+    // again at the same moment changes nothing.
+    sight.look(level, viewpoint, radius, |pos| {
+        if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
+            faction.observe(pos, terrain, viewpoint.now);
+        }
+    });
+}
+
+/// How far a member at `at` would look this turn, or `None` when it would
+/// not look at all: it looked from here already, or it wanders and looked
+/// a step ago. Asks nothing of the faction's books (see [`look_around`]).
+pub fn view_radius(faction: &Faction, brain: &Brain, at: Pos, level_version: u64) -> Option<u32> {
+    if brain.looked_from == Some((at, level_version)) {
+        return None;
     }
     // A wanderer (most monsters, most of the time) looks around every
     // other cell: one step shows little its last view did not, and only
@@ -148,33 +170,9 @@ pub fn look_around(
         && version == level_version
         && chebyshev(from, at) < WANDER_LOOK_EVERY
     {
-        return;
+        return None;
     }
-    let Some(radius) = faction.config().map(|c| c.sight_radius) else {
-        return;
-    };
-    brain.looked_from = Some(stamp);
-    // Members share a radius: a packmate that looked from this very cell
-    // since the level last changed saw all this one would; and where the
-    // faction already knows every cell a look could show, it would learn
-    // nothing.
-    if !faction.first_look_from(at) || !faction.could_learn_near(level, at, radius) {
-        return;
-    }
-    // Cells on the quadrants' borders may be reported twice: seeing a cell
-    // again at the same moment changes nothing.
-    fov.compute(
-        level.width(),
-        level.height(),
-        at,
-        radius,
-        |x, y| level.is_opaque(x, y),
-        |pos| {
-            if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
-                faction.observe(pos, terrain, now);
-            }
-        },
-    );
+    faction.config().map(|c| c.sight_radius)
 }
 
 /// Once a turn, a member closing in marks its body and next cells as

@@ -24,6 +24,9 @@ pub struct GameSetup {
     /// Blows never take the player below 1 hit point: for measuring the
     /// AI over a fixed number of turns (`sim --undying`), never in play.
     pub undying_player: bool,
+    /// Factions start their turns on all cores (the game is the same
+    /// either way; `sim --sequential` turns it off to show that).
+    pub parallel_planning: bool,
 }
 
 impl GameSetup {
@@ -45,6 +48,7 @@ impl GameSetup {
             config,
             omniscient: false,
             undying_player: false,
+            parallel_planning: true,
         }
     }
 

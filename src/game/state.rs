@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -20,7 +21,9 @@ use crate::ai::faction::{DEATH_DANGER, Faction, WOUND_DANGER};
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::monster_turn::{
     Body, Intent, Senses, after_bump, after_step, end_turn, look_around, mark_presence, think,
+    view_radius,
 };
+use crate::ai::sight::{Sight, ViewRequest, Viewpoint};
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
@@ -169,6 +172,10 @@ pub struct Game {
     /// Blows never take the player below 1 hit point (`sim --undying`).
     #[serde(default)]
     pub undying_player: bool,
+    /// Factions start their turns on all cores (not saved: a loaded game
+    /// does).
+    #[serde(skip, default = "in_parallel")]
+    pub parallel_planning: bool,
     /// The monster config in force (not saved: read from the file).
     #[serde(skip)]
     config: Option<MonsterConfig>,
@@ -203,9 +210,17 @@ pub struct Game {
     awareness: VisibleSet,
     /// Bumped whenever a cell's terrain changes.
     terrain_version: u64,
+    /// Scratch: the monsters' views, cast before their turns.
+    #[serde(skip)]
+    sight: Sight,
 }
 
 pub const PLAYER: usize = 0;
+
+/// A loaded game plans on all cores.
+fn in_parallel() -> bool {
+    true
+}
 
 impl Game {
     /// Starts a run.
@@ -226,6 +241,7 @@ impl Game {
             factions: Vec::new(),
             omniscient: setup.omniscient,
             undying_player: setup.undying_player,
+            parallel_planning: setup.parallel_planning,
             config: None,
             actors: Vec::new(),
             time: 0.0,
@@ -238,6 +254,7 @@ impl Game {
             nav: Navigation::default(),
             occupancy: Occupancy::default(),
             fov: Fov::new(),
+            sight: Sight::new(),
             visible: VisibleSet::new(),
             awareness: VisibleSet::new(),
             terrain_version: 0,
@@ -521,6 +538,9 @@ impl Game {
     fn run_monsters(&mut self) {
         let started = Instant::now();
         self.start_ai_turn();
+        if self.parallel_planning {
+            self.foresee_views();
+        }
         let mut guard = TurnGuard::new(self.time);
         let mut schedule = Schedule::new(&self.actors);
         while let Some(next) = schedule.next(&self.actors) {
@@ -561,9 +581,45 @@ impl Game {
                 mark_presence(&mut self.factions[f], brain, at);
             }
         }
-        for faction in &mut self.factions {
-            faction.start_turn(now);
+        // Each faction's start touches only its own mind: on all cores, the
+        // game is the same as one after another.
+        if self.parallel_planning {
+            self.factions
+                .par_iter_mut()
+                .for_each(|faction| faction.start_turn(now));
+        } else {
+            for faction in &mut self.factions {
+                faction.start_turn(now);
+            }
         }
+    }
+
+    /// Casts, side by side, the views the monsters due before the player
+    /// will want (a monster moved aside first casts its own on its turn).
+    fn foresee_views(&mut self) {
+        let until = self.actors[PLAYER].ready_at;
+        let version = self.terrain_version;
+        let mut requests = Vec::new();
+        for (actor, monster) in self.actors.iter().enumerate().skip(1) {
+            if !monster.is_alive() || monster.ready_at > until {
+                continue;
+            }
+            let (Some(f), Some(brain)) = (self.faction_index_of(actor), monster.brain.as_ref())
+            else {
+                continue;
+            };
+            let faction = &self.factions[f];
+            if let Some(radius) = view_radius(faction, brain, monster.pos, version)
+                && faction.might_learn_from(monster.pos, radius)
+            {
+                requests.push(ViewRequest {
+                    actor,
+                    at: monster.pos,
+                    radius,
+                });
+            }
+        }
+        self.sight.foresee(&self.level, version, &requests);
     }
 
     /// Carries out an action for an actor; returns how long it took.
@@ -786,14 +842,18 @@ impl Game {
             return action_time(speed);
         };
         let at = self.actors[actor].pos;
+        let viewpoint = Viewpoint {
+            actor,
+            at,
+            now: self.time,
+            level_version: self.terrain_version,
+        };
         look_around(
             &mut self.factions[f],
             &mut brain,
             &self.level,
-            &mut self.fov,
-            at,
-            self.time,
-            self.terrain_version,
+            &mut self.sight,
+            &viewpoint,
         );
         let player = self.actors[PLAYER].pos;
         let sees_player = self.awareness.contains(at)
