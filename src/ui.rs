@@ -13,8 +13,9 @@
 //!   message log, key bar; [`popups`]: help, death/victory, too small;
 //!   [`inventory_view`]: the inventory; [`history_view`]: the message history.
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
-//!   text, replay positions, the comparison search); [`overlay_view`]: its
-//!   map layers and side panel.
+//!   text, replay positions, the comparison search); [`overlay_controller`]:
+//!   what its keys do and how it keeps up with the game; [`overlay_view`]:
+//!   its map layers and side panel.
 //! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none).
 //! - [`look`]: the look command's words for a cell (ground, step cost,
 //!   monster and its state, items).
@@ -32,6 +33,7 @@ pub mod logging;
 pub mod look;
 pub mod map_view;
 pub mod overlay;
+pub mod overlay_controller;
 pub mod overlay_view;
 pub mod panels;
 pub mod popups;

@@ -2,10 +2,10 @@
 //! showing (popups, prompts, notices, auto-advance), and the update code
 //! that turns [`Command`]s into game actions.
 //!
-//! This is the only UI code that changes the game, and it does so through
-//! `Game::player_act` (and by starting or loading games), plus telling the
-//! game which monster the debug overlay traces. It never draws and never
-//! touches the terminal; `screen` draws an `&App`.
+//! It changes the game only through `Game::player_act` (and by starting or
+//! loading games); the debug overlay's commands go to `overlay_controller`,
+//! the one other UI code that touches the game (which monster is traced).
+//! It never draws and never touches the terminal; `screen` draws an `&App`.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -22,7 +22,8 @@ use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::history_scroll_limit;
-use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
+use crate::ui::overlay::DebugOverlay;
+use crate::ui::overlay_controller::OverlayReply;
 use crate::ui::popups::help_scroll_limit;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;
@@ -437,11 +438,6 @@ impl App {
                 _ => {}
             },
             Command::NewGame => self.start_new_game(),
-            Command::ToggleOverlay => self.toggle_debug_overlay(),
-            Command::NextLayer => self.debug.layer = self.debug.layer.next(),
-            Command::FollowPrevious => self.follow_step(false),
-            Command::FollowNext => self.follow_step(true),
-            Command::ToggleLook => self.toggle_look(),
             Command::MoveCursor(direction) if self.overlay == Overlay::Look => {
                 if let Some(cursor) = self.look_cursor {
                     let next = direction.from(cursor);
@@ -450,40 +446,24 @@ impl App {
                     }
                 }
             }
-            Command::MoveCursor(direction) => {
-                if let Some(cursor) = self.debug.cursor {
-                    let next = direction.from(cursor);
-                    if self.game.level.terrain_at(next.x, next.y).is_some() {
-                        self.debug.cursor = Some(next);
-                    }
-                }
-            }
-            Command::FollowCursor => {
-                if let Some(actor) = self.debug.cursor.and_then(|c| self.game.actor_at(c))
-                    && actor != crate::game::state::PLAYER
-                {
-                    self.follow(actor);
-                }
-            }
-            Command::ToggleReplay => self.toggle_replay(),
-            Command::Replay(step) => self.replay(step),
-            Command::CycleCompare => self.cycle_compare(),
-            Command::TraceNow => {
-                if let Some(monster) = self.debug.followed.filter(|_| self.debug.on)
-                    && !self.game.trace_monster_now(monster)
-                {
-                    self.set_notice(
-                        NoticeKind::Info,
-                        "Nothing to re-plan: the followed monster has no goal.",
-                    );
-                }
-            }
-            Command::CompareOff => {
-                self.debug.compare = None;
-                self.debug.comparison = None;
-            }
+            Command::ToggleOverlay
+            | Command::NextLayer
+            | Command::FollowPrevious
+            | Command::FollowNext
+            | Command::ToggleLook
+            | Command::MoveCursor(_)
+            | Command::FollowCursor
+            | Command::ToggleReplay
+            | Command::Replay(_)
+            | Command::CycleCompare
+            | Command::TraceNow
+            | Command::CompareOff => match self.debug.command(command, &mut self.game) {
+                OverlayReply::Done => {}
+                OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
+                OverlayReply::Paused => self.auto_advance = false,
+            },
         }
-        self.sync_debug_overlay();
+        self.debug.sync(&mut self.game);
     }
 
     /// One auto-advance step: the player waits while the monsters move.
@@ -522,7 +502,7 @@ impl App {
             self.auto_advance = false;
             self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped: {why}"));
         }
-        self.sync_debug_overlay();
+        self.debug.sync(&mut self.game);
     }
 
     /// Explore, travel or rest: many turns, until done or something happens.
@@ -733,206 +713,6 @@ impl App {
                 NoticeKind::Refusal,
                 format!("A new game could not start: {err}"),
             ),
-        }
-    }
-
-    fn toggle_debug_overlay(&mut self) {
-        self.debug.on = !self.debug.on;
-        self.debug.replay = None;
-        self.debug.cursor = None;
-        // Compare ends with the overlay: it opens on plain searches.
-        self.debug.compare = None;
-        self.debug.comparison = None;
-        if self.debug.on {
-            // The nearest monster, so the player stays in view.
-            self.debug.followed = self.nearest_monster();
-            if self.debug.followed.is_none() {
-                self.set_notice(
-                    NoticeKind::Info,
-                    "Debug overlay: no living monster to follow.",
-                );
-            }
-        }
-    }
-
-    /// The living monster nearest the player (fewest steps), if any.
-    fn nearest_monster(&self) -> Option<usize> {
-        let player = self.game.player().pos;
-        self.living_monsters().min_by_key(|&index| {
-            let pos = self.game.actors[index].pos;
-            (
-                (pos.x - player.x).abs().max((pos.y - player.y).abs()),
-                index,
-            )
-        })
-    }
-
-    fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
-        (1..self.game.actors.len()).filter(|&i| self.game.actors[i].is_alive())
-    }
-
-    fn follow(&mut self, actor: usize) {
-        if self.debug.followed != Some(actor) {
-            self.debug.followed = Some(actor);
-            self.debug.comparison = None;
-            if self.debug.replay.is_some() {
-                self.debug.replay = Some(0);
-            }
-        }
-    }
-
-    /// `[` and `]`: the previous or next living monster, wrapping around.
-    fn follow_step(&mut self, forward: bool) {
-        let living: Vec<usize> = self.living_monsters().collect();
-        if living.is_empty() {
-            return;
-        }
-        let current = self
-            .debug
-            .followed
-            .and_then(|f| living.iter().position(|&l| l == f));
-        let next = match (current, forward) {
-            (None, _) => 0,
-            (Some(i), true) => (i + 1) % living.len(),
-            (Some(i), false) => (i + living.len() - 1) % living.len(),
-        };
-        self.follow(living[next]);
-    }
-
-    fn toggle_look(&mut self) {
-        if self.debug.replay.is_some() {
-            return; // the replay keeps its cursor
-        }
-        self.debug.cursor = match self.debug.cursor {
-            Some(_) => None,
-            None => Some(self.followed_pos().unwrap_or(self.game.player().pos)),
-        };
-    }
-
-    fn followed_pos(&self) -> Option<Pos> {
-        self.debug.followed.map(|f| self.game.actors[f].pos)
-    }
-
-    fn toggle_replay(&mut self) {
-        if self.debug.replay.is_some() {
-            self.debug.replay = None;
-            self.debug.cursor = None;
-            return;
-        }
-        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
-            self.set_notice(
-                NoticeKind::Info,
-                "Nothing to replay yet: the followed monster has not searched since it was chosen.",
-            );
-            return;
-        };
-        self.auto_advance = false;
-        self.debug.cursor = trace.start;
-        self.debug.replay = Some(0);
-    }
-
-    /// Moves the replay; the cursor goes to the node just expanded, so its
-    /// g, h and f are in the inspector.
-    fn replay(&mut self, step: ReplayMove) {
-        let Some(at) = self.debug.replay else {
-            return;
-        };
-        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
-            return;
-        };
-        let total = trace.closed_cells().count();
-        let at = match step {
-            ReplayMove::Back(n) => at.saturating_sub(n),
-            ReplayMove::Forward(n) => at.saturating_add(n).min(total),
-            ReplayMove::First => 0,
-            ReplayMove::Last => total,
-        };
-        self.debug.replay = Some(at);
-        let expanded = at
-            .checked_sub(1)
-            .and_then(|last| trace.closed_cells().nth(last));
-        self.debug.cursor = expanded.or(trace.start);
-    }
-
-    fn cycle_compare(&mut self) {
-        let Some(faction) = self
-            .debug
-            .followed
-            .and_then(|f| self.game.faction_index_of(f))
-        else {
-            return;
-        };
-        let variants = compare_variants(self.game.factions[faction].search_options());
-        self.debug.compare = match self.debug.compare {
-            None if !variants.is_empty() => Some(0),
-            Some(i) if i + 1 < variants.len() => Some(i + 1),
-            _ => None,
-        };
-        self.debug.comparison = None;
-    }
-
-    /// After every command and tick: a dead followed monster is replaced,
-    /// the game traces the followed monster while the overlay is on (and
-    /// nothing while it is off), and the comparison follows the trace.
-    fn sync_debug_overlay(&mut self) {
-        if self.debug.depth != self.game.depth {
-            self.debug.depth = self.game.depth;
-            self.debug.followed = None;
-            self.debug.replay = None;
-            self.debug.compare = None;
-            self.debug.comparison = None;
-        }
-        if self.debug.on
-            && self
-                .debug
-                .followed
-                .is_none_or(|f| !self.game.actors.get(f).is_some_and(|a| a.is_alive()))
-        {
-            self.debug.followed = self.nearest_monster();
-            self.debug.replay = None;
-            self.debug.comparison = None;
-        }
-        let traced = self.debug.followed.filter(|_| self.debug.on);
-        self.game.set_traced_monster(traced);
-        // Its thinking is on screen the moment it is followed: when it has
-        // no traced search yet (it follows its faction's shared field, or
-        // has not planned since), the search it would run now is traced.
-        if let Some(monster) = traced
-            && self.game.traced_search(monster).is_none()
-        {
-            self.game.trace_monster_now(monster);
-        }
-        self.refresh_comparison();
-    }
-
-    fn refresh_comparison(&mut self) {
-        let (Some(variant), Some(actor), true) =
-            (self.debug.compare, self.debug.followed, self.debug.on)
-        else {
-            self.debug.comparison = None;
-            return;
-        };
-        let Some(faction) = self.game.faction_index_of(actor) else {
-            return;
-        };
-        let Some(options) = compare_variants(self.game.factions[faction].search_options())
-            .get(variant)
-            .copied()
-        else {
-            self.debug.comparison = None;
-            return;
-        };
-        let Some(trace) = self.game.traced_search(actor) else {
-            self.debug.comparison = None;
-            return;
-        };
-        let current = self
-            .debug
-            .comparison
-            .as_ref()
-            .is_some_and(|c| c.options == options && c.source == trace_identity(trace));
-        if !current {
-            self.debug.comparison = Comparison::run(&self.game, actor, trace, options);
         }
     }
 
@@ -1342,6 +1122,9 @@ mod tests {
         app.game.depth += 1;
         app.update(Command::Wait);
         assert_eq!(app.debug().compare, None, "a new level ends it");
-        assert_eq!(app.debug().followed, app.nearest_monster());
+        assert_eq!(
+            app.debug().followed,
+            crate::ui::overlay_controller::nearest_monster(&app.game)
+        );
     }
 }

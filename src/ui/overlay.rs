@@ -4,7 +4,7 @@
 //!
 //! Everything here reads the game. The one thing that runs a search,
 //! [`Comparison::run`], uses its own `AStar` on a borrowed grid, so the
-//! game never sees it. `App` (the update code) owns a [`DebugOverlay`] and
+//! game never sees it. `App` owns a [`DebugOverlay`]; `overlay_controller`
 //! changes it; `overlay_view` draws it.
 
 use std::collections::HashMap;
@@ -163,7 +163,7 @@ pub fn options_label(options: &SearchOptions) -> String {
     format!("{} w{:.1}", options.heuristic.name(), options.weight)
 }
 
-/// The overlay's state, owned and changed by `App`.
+/// The overlay's state, owned by `App` and changed by `overlay_controller`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DebugOverlay {
     pub on: bool,
