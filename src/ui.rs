@@ -15,7 +15,7 @@
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
 //!   text, replay positions, the comparison search); [`overlay_controller`]:
 //!   what its keys do and how it keeps up with the game; [`overlay_view`]:
-//!   its map layers and side panel.
+//!   its map layers and side panel; [`overlay_legend`]: its layers' legends.
 //! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none).
 //! - [`look`]: the look command's words for a cell (ground, step cost,
 //!   monster and its state, items).
@@ -34,6 +34,7 @@ pub mod look;
 pub mod map_view;
 pub mod overlay;
 pub mod overlay_controller;
+pub mod overlay_legend;
 pub mod overlay_view;
 pub mod panels;
 pub mod popups;

@@ -183,6 +183,20 @@ pub struct DebugOverlay {
     pub depth: usize,
 }
 
+/// The influence map a layer shows, if it shows one.
+pub fn influence_of(
+    layer: Layer,
+    faction: &crate::ai::faction::Faction,
+) -> Option<&crate::ai::influence::InfluenceMap> {
+    let influences = faction.influences();
+    match layer {
+        Layer::Danger => Some(&influences.danger),
+        Layer::Crowding => Some(&influences.crowding),
+        Layer::Threat => Some(&influences.threat),
+        Layer::Search | Layer::Belief => None,
+    }
+}
+
 /// The index in `trace.events` a replay showing `expansions` expansions
 /// stops before: just before the next expansion, so the cells the last one
 /// opened are shown.

@@ -189,7 +189,8 @@ impl Widget for SidePanel<'_> {
     }
 }
 
-fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
+/// `name value`, the name in the label style.
+pub fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
 }
 

@@ -15,7 +15,7 @@ use crate::ui::command::InputMode;
 use crate::ui::key_bindings::{HelpSection, bar_hints, help_rows};
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::Layer;
-use crate::ui::overlay_view::layer_legend;
+use crate::ui::overlay_legend::layer_legend;
 use crate::ui::panels::{format_time, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::{ItemKind, Terrain};
