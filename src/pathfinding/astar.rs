@@ -482,11 +482,6 @@ impl AStar {
         }
     }
 
-    /// Whether a search is started and not yet over.
-    pub fn is_searching(&self) -> bool {
-        self.query.is_some()
-    }
-
     /// Whether the grid changed where the paused search `q` has looked:
     /// at a cell it reached or next to one (a cell's passability also
     /// decides its neighbours' moves), or in the cheapest cost or the
