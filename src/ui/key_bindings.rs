@@ -14,6 +14,10 @@ use crossterm::event::KeyCode;
 use crate::game::Direction;
 use crate::ui::command::{Command, InputMode, PAGE_LINES, Scroll};
 use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
+use HelpSection::{Overlay as OverlayHelp, Playing as PlayingHelp};
+use InputMode::{
+    DirectionPrompt, GameOver, Help, Inventory, Look, Looking, Messages, Overlay, Playing, Replay,
+};
 
 /// The keys a binding takes and the command each stands for.
 #[derive(Debug, Clone, Copy)]
@@ -192,11 +196,6 @@ const fn narrow_hint(mode: InputMode, keys: &'static str, label: &'static str) -
         ..hint(mode, keys, label)
     }
 }
-
-use HelpSection::{Overlay as OverlayHelp, Playing as PlayingHelp};
-use InputMode::{
-    DirectionPrompt, GameOver, Help, Inventory, Look, Looking, Messages, Overlay, Playing, Replay,
-};
 
 /// Where the playing keys work: in play, and under the debug overlay.
 const PLAYING_MODES: &[InputMode] = &[Playing, Overlay, Look];
