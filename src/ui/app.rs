@@ -738,16 +738,17 @@ fn new_game(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::ui::overlay::ReplayMove;
     use crate::ui::theme::ColorSupport;
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
 
-    fn duel() -> App {
+    /// An app on the duel fixture: the player and one goblin (the overlay's
+    /// tests use it too).
+    pub(crate) fn duel() -> App {
         let game = Game::new(&GameSetup::new(
             Some(DUEL),
             1,
@@ -959,172 +960,5 @@ mod tests {
         assert_eq!(app.input_mode(), InputMode::Help);
         app.update(Command::Dismiss);
         assert_eq!(app.input_mode(), InputMode::Playing);
-    }
-
-    #[test]
-    fn the_overlay_traces_only_while_it_is_on() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        assert_eq!(app.input_mode(), InputMode::Overlay);
-        let goblin = app.debug().followed.expect("the duel's goblin is followed");
-        let traced = |app: &App| {
-            app.game
-                .factions
-                .iter()
-                .filter(|f| f.last_trace().is_some())
-                .count()
-        };
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        assert!(
-            app.game.traced_search(goblin).is_some(),
-            "its search was traced"
-        );
-        app.update(Command::ToggleOverlay);
-        assert_eq!(app.input_mode(), InputMode::Playing);
-        // Off: a new game's searches are not traced at all.
-        let mut quiet = duel();
-        for _ in 0..10 {
-            quiet.update(Command::Wait);
-        }
-        assert_eq!(traced(&quiet), 0);
-    }
-
-    #[test]
-    fn a_replay_pauses_and_the_cursor_reads_the_node_just_expanded() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        let time = app.game.time;
-        app.update(Command::ToggleReplay);
-        assert_eq!(app.input_mode(), InputMode::Replay);
-        app.update(Command::Replay(ReplayMove::Forward(3)));
-        let goblin = app.debug().followed.unwrap();
-        let third = app
-            .game
-            .traced_search(goblin)
-            .unwrap()
-            .closed_cells()
-            .nth(2);
-        assert_eq!(app.debug().cursor, third);
-        app.update(Command::Replay(ReplayMove::Back(1)));
-        assert_eq!(app.debug().replay, Some(2));
-        app.update(Command::Replay(ReplayMove::Back(9)));
-        assert_eq!(app.debug().replay, Some(0));
-        app.update(Command::Wait);
-        assert_eq!(app.game.time, time, "no time passes during a replay");
-        app.update(Command::ToggleReplay);
-        assert_eq!(app.input_mode(), InputMode::Overlay);
-        app.update(Command::Wait);
-        assert!(app.game.time > time);
-    }
-
-    #[test]
-    fn the_inspector_reads_search_values_cost_penalty_belief_and_truth() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        let goblin = app.debug().followed.unwrap();
-        let trace = app.game.traced_search(goblin).unwrap();
-        let start = trace.start.unwrap();
-        let values = trace.cell_values(None);
-        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), start);
-        assert_eq!(lines[0], format!("cell {},{}", start.x, start.y));
-        assert!(lines[1].starts_with("g 0.00 h "), "{lines:?}");
-        assert_eq!(lines[2], "parent start  closed");
-        // The goblin searched from the doorway it had just opened.
-        assert_eq!(
-            lines[3..],
-            [
-                "terrain cost 1.00",
-                "penalty 0.00",
-                "belief then open door",
-                "truth open door (seen 0.0 ago)",
-            ],
-            "{lines:?}"
-        );
-        // A cell the search never reached, the faction never saw.
-        let faction = app.game.faction_index_of(goblin).unwrap();
-        let far = app
-            .game
-            .level
-            .positions()
-            .find(|&p| {
-                app.game.factions[faction].knowledge().belief(p).is_none()
-                    && !values.contains_key(&p)
-                    && app.game.level.terrain_at(p.x, p.y) == Some(crate::world::Terrain::Wall)
-            })
-            .expect("the goblin has not seen every wall");
-        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), far);
-        assert_eq!(lines[1], "not reached by the search");
-        assert!(lines.contains(&"belief unknown".to_owned()), "{lines:?}");
-        assert!(lines.contains(&"truth wall".to_owned()), "{lines:?}");
-    }
-
-    #[test]
-    fn brackets_cycle_through_living_monsters_and_compare_leaves_the_game_alone() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        let first = app.debug().followed;
-        app.update(Command::FollowNext);
-        assert_eq!(app.debug().followed, first, "the duel has one monster");
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        let before = format!("{:?}", app.game.actors);
-        app.update(Command::CycleCompare);
-        let comparison = app.debug().comparison.clone().expect("a comparison ran");
-        assert_ne!(comparison.options, app.game.factions[0].search_options());
-        assert_eq!(format!("{:?}", app.game.actors), before);
-        app.update(Command::ToggleLook);
-        assert_eq!(app.input_mode(), InputMode::Look);
-        let at = app.debug().cursor.unwrap();
-        app.update(Command::MoveCursor(Direction::West));
-        assert_eq!(app.debug().cursor, Some(Direction::West.from(at)));
-    }
-
-    #[test]
-    fn the_overlay_camera_keeps_the_player_in_view() {
-        use crate::ui::overlay_view::OverlayMap;
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        let goblin = app.debug().followed.expect("the goblin");
-        let player = app.game.player().pos;
-        let near = app.game.actors[goblin].pos;
-        assert_eq!(
-            OverlayMap::focus(&app, 60, 20),
-            Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
-            "both fit: midway"
-        );
-        // Too far apart for the view: the player, not the monster.
-        assert_eq!(OverlayMap::focus(&app, 4, 4), player);
-    }
-
-    #[test]
-    fn compare_ends_with_its_key_the_overlay_and_the_level() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        app.update(Command::CycleCompare);
-        assert!(app.debug().compare.is_some());
-        app.update(Command::CompareOff);
-        assert_eq!(app.debug().compare, None, "N turns it off at once");
-        app.update(Command::CycleCompare);
-        app.update(Command::ToggleOverlay);
-        app.update(Command::ToggleOverlay);
-        assert_eq!(app.debug().compare, None, "closing the overlay ends it");
-        // A new level: compare ends and the nearest monster is followed.
-        app.update(Command::CycleCompare);
-        app.game.depth += 1;
-        app.update(Command::Wait);
-        assert_eq!(app.debug().compare, None, "a new level ends it");
-        assert_eq!(
-            app.debug().followed,
-            crate::ui::overlay_controller::nearest_monster(&app.game)
-        );
     }
 }

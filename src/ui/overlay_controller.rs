@@ -249,7 +249,7 @@ impl DebugOverlay {
 }
 
 /// The living monster nearest the player (fewest steps), if any.
-pub fn nearest_monster(game: &Game) -> Option<usize> {
+fn nearest_monster(game: &Game) -> Option<usize> {
     let player = game.player().pos;
     living_monsters(game).min_by_key(|&index| {
         let pos = game.actors[index].pos;
@@ -262,4 +262,115 @@ pub fn nearest_monster(game: &Game) -> Option<usize> {
 
 fn living_monsters(game: &Game) -> impl Iterator<Item = usize> + '_ {
     (1..game.actors.len()).filter(|&i| game.actors[i].is_alive())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::app::App;
+    use crate::ui::app::tests::duel;
+    use crate::ui::command::InputMode;
+
+    #[test]
+    fn the_overlay_traces_only_while_it_is_on() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.input_mode(), InputMode::Overlay);
+        let goblin = app.debug().followed.expect("the duel's goblin is followed");
+        let traced = |app: &App| {
+            app.game
+                .factions
+                .iter()
+                .filter(|f| f.last_trace().is_some())
+                .count()
+        };
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        assert!(
+            app.game.traced_search(goblin).is_some(),
+            "its search was traced"
+        );
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.input_mode(), InputMode::Playing);
+        // Off: a new game's searches are not traced at all.
+        let mut quiet = duel();
+        for _ in 0..10 {
+            quiet.update(Command::Wait);
+        }
+        assert_eq!(traced(&quiet), 0);
+    }
+
+    #[test]
+    fn a_replay_pauses_and_the_cursor_reads_the_node_just_expanded() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let time = app.game.time;
+        app.update(Command::ToggleReplay);
+        assert_eq!(app.input_mode(), InputMode::Replay);
+        app.update(Command::Replay(ReplayMove::Forward(3)));
+        let goblin = app.debug().followed.unwrap();
+        let third = app
+            .game
+            .traced_search(goblin)
+            .unwrap()
+            .closed_cells()
+            .nth(2);
+        assert_eq!(app.debug().cursor, third);
+        app.update(Command::Replay(ReplayMove::Back(1)));
+        assert_eq!(app.debug().replay, Some(2));
+        app.update(Command::Replay(ReplayMove::Back(9)));
+        assert_eq!(app.debug().replay, Some(0));
+        app.update(Command::Wait);
+        assert_eq!(app.game.time, time, "no time passes during a replay");
+        app.update(Command::ToggleReplay);
+        assert_eq!(app.input_mode(), InputMode::Overlay);
+        app.update(Command::Wait);
+        assert!(app.game.time > time);
+    }
+
+    #[test]
+    fn brackets_cycle_through_living_monsters_and_compare_leaves_the_game_alone() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let first = app.debug().followed;
+        app.update(Command::FollowNext);
+        assert_eq!(app.debug().followed, first, "the duel has one monster");
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let before = format!("{:?}", app.game.actors);
+        app.update(Command::CycleCompare);
+        let comparison = app.debug().comparison.clone().expect("a comparison ran");
+        assert_ne!(comparison.options, app.game.factions[0].search_options());
+        assert_eq!(format!("{:?}", app.game.actors), before);
+        app.update(Command::ToggleLook);
+        assert_eq!(app.input_mode(), InputMode::Look);
+        let at = app.debug().cursor.unwrap();
+        app.update(Command::MoveCursor(Direction::West));
+        assert_eq!(app.debug().cursor, Some(Direction::West.from(at)));
+    }
+
+    #[test]
+    fn compare_ends_with_its_key_the_overlay_and_the_level() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        app.update(Command::CycleCompare);
+        assert!(app.debug().compare.is_some());
+        app.update(Command::CompareOff);
+        assert_eq!(app.debug().compare, None, "N turns it off at once");
+        app.update(Command::CycleCompare);
+        app.update(Command::ToggleOverlay);
+        app.update(Command::ToggleOverlay);
+        assert_eq!(app.debug().compare, None, "closing the overlay ends it");
+        // A new level: compare ends and the nearest monster is followed.
+        app.update(Command::CycleCompare);
+        app.game.depth += 1;
+        app.update(Command::Wait);
+        assert_eq!(app.debug().compare, None, "a new level ends it");
+        assert_eq!(app.debug().followed, nearest_monster(&app.game));
+    }
 }

@@ -726,6 +726,24 @@ impl Widget for OverlayPanel<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::app::tests::duel;
+    use crate::ui::command::Command;
+
+    #[test]
+    fn the_overlay_camera_keeps_the_player_in_view() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let goblin = app.debug().followed.expect("the goblin");
+        let player = app.game.player().pos;
+        let near = app.game.actors[goblin].pos;
+        assert_eq!(
+            OverlayMap::focus(&app, 60, 20),
+            Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
+            "both fit: midway"
+        );
+        // Too far apart for the view: the player, not the monster.
+        assert_eq!(OverlayMap::focus(&app, 4, 4), player);
+    }
 
     #[test]
     fn only_doors_go_stale_on_the_belief_layer() {
