@@ -1,5 +1,5 @@
 //! Moving AI benchmark: our A* against `pathfinding::prelude::astar` on the
-//! dev maps listed in `shared/ENGINE-NOTES.md`, same queries, same rules
+//! dev maps listed in `docs/ENGINE-NOTES.md`, same queries, same rules
 //! (8-connected, no corner cutting, exact f64 costs), octile heuristic for
 //! both. Every answer is checked before anything is timed: both engines must
 //! agree on each cost (1e-9 relative) and match the scenario's optimum.
@@ -20,7 +20,7 @@ use fogcrawl::pathfinding::{AStar, Grid, Movement, Pos, SearchOptions};
 
 const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 const DEFAULT_MOVINGAI_DIR: &str = "../shared/movingai";
-/// The dev maps of ENGINE-NOTES.md, in its order.
+/// The dev maps of `docs/ENGINE-NOTES.md`, in its order.
 const DEV_MAPS: [&str; 6] = [
     "arena",
     "rmtst01",

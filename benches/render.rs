@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use fogcrawl::game::{Direction, Game, GameSetup};
 use fogcrawl::ui::App;
-use fogcrawl::ui::input::Command;
+use fogcrawl::ui::command::Command;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -3,7 +3,6 @@
 //! Module map (data flows one way: world -> ai -> pathfinding -> game -> ui):
 //! - [`pathfinding`]: the generic grid search engine (A*, Dijkstra maps, islands,
 //!   smoothing, Moving AI benchmark readers). Knows nothing of monsters or terminals.
-//! - [`scen`]: the `fogcrawl scen` check of A* against Moving AI scenario files.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
 //! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
 //! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
@@ -13,12 +12,14 @@
 //! - [`user_dirs`]: where the save, the log and a user's config live.
 //! - [`search_picture`]: `fogcrawl trace`, one A* search drawn as an SVG or PNG
 //!   (reads the engine's traces; the engine knows nothing of it).
+//! - [`cli`]: the command line (clap) and the commands' bodies: `play`, `sim`,
+//!   `render`, `scen` (A* against Moving AI scenario files), `trace`, `config`.
 //! - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
 pub mod ai;
+pub mod cli;
 pub mod config;
 pub mod game;
 pub mod pathfinding;
-pub mod scen;
 pub mod search_picture;
 #[cfg(feature = "tui")]
 pub mod ui;

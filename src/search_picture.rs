@@ -20,7 +20,7 @@
 //!   [`trace_command`] is the command itself; [`picture_error`] its errors.
 //!
 //! The pathfinding engine knows nothing of pictures: this module only reads its
-//! traces. Nothing here prints or exits; `main` does.
+//! traces. Nothing here reads flags, prints or exits; `cli::trace` does.
 pub mod bitmap_font;
 pub mod cell_layer;
 pub mod colour;
@@ -44,5 +44,5 @@ pub mod traced_search;
 
 pub use picture_error::PictureError;
 pub use search_settings::SearchSettings;
-pub use trace_command::{TraceArgs, TraceReport, run_trace};
+pub use trace_command::{TraceReport, TraceRequest, run_trace};
 pub use traced_search::TracedSearch;

@@ -5,14 +5,17 @@
 //!   saving on the way out ([`run`] is the entry point).
 //! - [`app`]: [`App`], the game plus screen state, and the update code that
 //!   turns commands into game actions (the only UI code that changes the game).
-//! - [`input`]: the pure key-to-[`Command`](input::Command) mapping.
+//! - [`command`]: what the player can ask for and what the screen waits for;
+//!   [`key_bindings`]: every key, in one table that input, the help popup and
+//!   the key bar read; [`input`]: the pure key-to-[`Command`](command::Command) mapping.
 //! - [`screen`]: `impl Widget for &App`, the layout and the too-small guard;
 //!   [`map_view`]: the map and its camera; [`panels`]: title, side panel,
 //!   message log, key bar; [`popups`]: help, death/victory, too small;
 //!   [`inventory_view`]: the inventory; [`history_view`]: the message history.
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
-//!   text, replay positions, the comparison search); [`overlay_view`]: its
-//!   map layers and side panel.
+//!   text, replay positions, the comparison search); [`overlay_controller`]:
+//!   what its keys do and how it keeps up with the game; [`overlay_view`]:
+//!   its map layers and side panel; [`overlay_legend`]: its layers' legends.
 //! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none).
 //! - [`look`]: the look command's words for a cell (ground, step cost,
 //!   monster and its state, items).
@@ -21,13 +24,17 @@
 //! Drawing never mutates: every widget reads an `&App`. The game core knows
 //! nothing of this module.
 pub mod app;
+pub mod command;
 pub mod history_view;
 pub mod input;
 pub mod inventory_view;
+pub mod key_bindings;
 pub mod logging;
 pub mod look;
 pub mod map_view;
 pub mod overlay;
+pub mod overlay_controller;
+pub mod overlay_legend;
 pub mod overlay_view;
 pub mod panels;
 pub mod popups;

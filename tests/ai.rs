@@ -134,7 +134,7 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
     use fogcrawl::game::{Action, Direction, Game, GameSetup};
     use fogcrawl::pathfinding::Pos;
 
-    let mut config = MonsterConfig::shipped().unwrap();
+    let mut config = MonsterConfig::shipped().expect("the shipped config is valid");
     for faction in &mut config.factions {
         faction.influence.danger.weight = danger_weight;
     }
@@ -142,7 +142,7 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
     let mut setup = GameSetup::new(Some(level), seed, config);
     setup.run = vec![level.to_owned()];
     setup.undying_player = true;
-    let mut game = Game::new(&setup).unwrap();
+    let mut game = Game::new(&setup).expect("the pass fixture loads");
     game.actors[0].pos = Pos::new(25, 9);
     let (mut left, mut tunnel_turns) = (false, 0);
     for _ in 0..turns {
@@ -158,7 +158,8 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
             None => Action::Wait,
         };
         if game.player_act(action).is_err() {
-            game.player_act(Action::Wait).unwrap();
+            game.player_act(Action::Wait)
+                .expect("waiting is never refused");
         }
         if left {
             tunnel_turns += game
@@ -200,17 +201,17 @@ fn on_the_pass_survivors_take_the_tunnel_once_kin_die_in_the_gap() {
 fn played(level: &str, seed: u64, turns: u64, parallel: bool) -> fogcrawl::game::Game {
     use fogcrawl::game::autopilot::Autopilot;
     use fogcrawl::game::{Action, Game, GameSetup};
-    let mut setup = GameSetup::new(Some(level), seed, MonsterConfig::shipped().unwrap());
+    let mut setup = GameSetup::new(Some(level), seed, MonsterConfig::shipped().expect("config"));
     setup.run = vec![level.to_owned()];
     setup.start_depth = 0;
     setup.undying_player = true;
     setup.parallel_planning = parallel;
-    let mut game = Game::new(&setup).unwrap();
+    let mut game = Game::new(&setup).expect("shipped level");
     let mut pilot = Autopilot::new();
     while game.stats.player_turns < turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
-            game.player_act(Action::Wait).unwrap();
+            game.player_act(Action::Wait).expect("waiting is always allowed");
         }
     }
     game

@@ -58,7 +58,8 @@ impl Terrain {
     }
 
     fn grid(&self, movement: Movement) -> Grid {
-        Grid::from_fn(self.width, self.height, movement, |x, y| self.cost(x, y)).unwrap()
+        Grid::from_fn(self.width, self.height, movement, |x, y| self.cost(x, y))
+            .expect("the strategy draws sides of at least one cell")
     }
 
     /// The legal moves out of `from`, written from the rules rather than from

@@ -1,5 +1,5 @@
 //! End to end: the real `fogcrawl` binary in a detached tmux session, driven
-//! by keys as a player would (see `../shared/tools/tui-drive`). Checks
+//! by keys as a player would (`tmux send-keys`, `capture-pane`). Checks
 //! moving, help, resizing, quitting, that the terminal leaves the alternate
 //! screen, that the save exists and resumes, and that SIGTERM and SIGHUP
 //! also save and restore.

@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
+use fogcrawl::cli::scen::{ScenOptions, run_selected};
 use fogcrawl::pathfinding::SearchOptions;
 use fogcrawl::pathfinding::movingai::{
     LengthPrecision, MovingAiMap, Scenario, ScenarioFile, Terrain,
 };
-use fogcrawl::scen::{ScenOptions, run_selected};
 
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::GameSetup;

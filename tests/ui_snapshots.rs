@@ -4,7 +4,7 @@
 
 use fogcrawl::game::{Direction, Game, GameSetup, Outcome};
 use fogcrawl::ui::App;
-use fogcrawl::ui::input::Command;
+use fogcrawl::ui::command::Command;
 use fogcrawl::ui::overlay::ReplayMove;
 use fogcrawl::ui::screen::ScreenLayout;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
@@ -428,7 +428,7 @@ fn message_history_scrolls_through_the_whole_log() {
     app.update(Command::ShowMessages);
     let newest = draw(&app, 80, 24);
     let newest_text = text_of(newest.backend().buffer(), Rect::new(0, 0, 80, 24));
-    app.update(Command::Scroll(fogcrawl::ui::input::Scroll::Top));
+    app.update(Command::Scroll(fogcrawl::ui::command::Scroll::Top));
     let oldest = draw(&app, 80, 24);
     let oldest_text = text_of(oldest.backend().buffer(), Rect::new(0, 0, 80, 24));
     assert!(oldest_text.contains("You enter duel"), "{oldest_text}");
@@ -447,8 +447,8 @@ fn help_fits_80x24_by_scrolling_to_every_key() {
             terminal.backend().buffer(),
             Rect::new(0, 0, 80, 24),
         ));
-        app.update(Command::Scroll(fogcrawl::ui::input::Scroll::Down(
-            fogcrawl::ui::input::PAGE_LINES,
+        app.update(Command::Scroll(fogcrawl::ui::command::Scroll::Down(
+            fogcrawl::ui::command::PAGE_LINES,
         )));
     }
     for key in [

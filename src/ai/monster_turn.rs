@@ -123,10 +123,6 @@ pub enum Intent {
 /// The monster's field of view goes into its faction's knowledge (only
 /// when it moved or the level changed since it last looked). Sight is the
 /// one place the true level is read.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "sight needs the level, the eye and the mind"
-)]
 pub fn look_around(
     faction: &mut Faction,
     brain: &mut Brain,

@@ -5,9 +5,6 @@ use serde::{Deserialize, Serialize};
 use crate::ai::brain::Brain;
 use crate::pathfinding::Pos;
 
-/// Stable identity of an actor within a level (its index in `Game::actors`).
-pub type ActorId = usize;
-
 /// Who an actor is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Species {

@@ -60,32 +60,6 @@ impl BalanceReport {
     }
 }
 
-impl std::fmt::Display for BalanceReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "runs: {} from seed {} (won {}, died {}, unfinished {}): win rate {:.0}%",
-            self.runs,
-            self.first_seed,
-            self.won,
-            self.died,
-            self.unfinished,
-            self.win_rate * 100.0
-        )?;
-        let depths: Vec<String> = self
-            .depth_reached
-            .iter()
-            .map(|(depth, count)| format!("{depth}: {count}"))
-            .collect();
-        writeln!(f, "ended on level: {}", depths.join(", "))?;
-        write!(
-            f,
-            "turns per run: p10 {}, p50 {}, p90 {}, max {}",
-            self.turns.p10, self.turns.p50, self.turns.p90, self.turns.max
-        )
-    }
-}
-
 /// Plays one full run with seed `seed` for at most `max_turns` turns.
 pub fn play_run(
     level: Option<&str>,

@@ -1,9 +1,7 @@
 //! `fogcrawl sim`: the same game loop with no terminal and a scripted
-//! player, reporting what happened and what the AI did and cost, as a table
-//! or as one JSON object (`--json`; every field is documented in the
-//! README).
-
-use std::fmt;
+//! player, reporting what happened and what the AI did and cost, as one JSON
+//! object (`--json`; every field is documented in the README) or as the
+//! table `cli::sim_report` prints.
 
 use serde::Serialize;
 
@@ -81,118 +79,11 @@ pub struct WalkReport {
 }
 
 impl SimReport {
-    /// The report without the timing line: equal for equal seeds.
-    pub fn deterministic_part(&self) -> String {
-        let full = self.to_string();
-        full.lines()
-            .filter(|l| !l.starts_with("ai time"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
     /// The report as one JSON object.
     pub fn to_json(&self) -> String {
         // Plain data with string keys: encoding cannot fail.
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
-}
-
-impl fmt::Display for SimReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "level: {} (seed {})", self.level, self.seed)?;
-        writeln!(f, "turns: {}", self.turns)?;
-        writeln!(f, "outcome: {}", self.outcome)?;
-        writeln!(f, "time: {:.1}", self.time)?;
-        writeln!(f, "depth: {}", self.depth)?;
-        writeln!(
-            f,
-            "monsters: {} alive, {} killed",
-            self.monsters_alive, self.kills
-        )?;
-        writeln!(f, "searches: {}", self.searches)?;
-        writeln!(f, "nodes expanded: {}", self.expanded)?;
-        writeln!(
-            f,
-            "{:<11} {:>5} {:>8} {:>9} {:>6} {:>5} {:>7} {:>7} {:>5} {:>7} {:>7} {:>6} {:>6}",
-            "faction",
-            "alive",
-            "searches",
-            "expanded",
-            "fields",
-            "stale",
-            "knownbl",
-            "unknown",
-            "stall",
-            "replans",
-            "wrong",
-            "steps",
-            "caught"
-        )?;
-        for faction in &self.factions {
-            let caught = faction
-                .caught_on_turn
-                .map_or_else(|| "-".to_owned(), |turn| format!("t{turn}"));
-            writeln!(
-                f,
-                "{:<11} {:>5} {:>8} {:>9} {:>6} {:>5} {:>7} {:>7} {:>5} {:>7} {:>7} {:>6} {:>6}",
-                faction.name,
-                faction.alive,
-                faction.searches,
-                faction.expanded,
-                faction.shared_fields,
-                faction.stale_plans,
-                faction.known_blocked_bumps,
-                faction.unknown_bumps,
-                faction.longest_stall,
-                faction.replans.total(),
-                faction.wrong_guesses,
-                faction.steps,
-                caught
-            )?;
-        }
-        write!(
-            f,
-            "ai time per turn: p50 {} µs, p99 {} µs, max {} µs",
-            self.ai_micros.p50, self.ai_micros.p99, self.ai_micros.max
-        )
-    }
-}
-
-impl fmt::Display for WalkReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "one walker from start to stairs, fog vs omniscient:")?;
-        writeln!(
-            f,
-            "{:<12} {:>13} {:>13} {:>9} {:>10} {:>9} {:>10} {:>9}",
-            "faction",
-            "exp/srch fog",
-            "exp/srch omni",
-            "steps fog",
-            "steps omni",
-            "time fog",
-            "time omni",
-            "arrived"
-        )?;
-        for (name, fog, omni) in &self.walks {
-            writeln!(
-                f,
-                "{:<12} {:>13.1} {:>13.1} {:>9} {:>10} {:>9.1} {:>10.1} {:>9}",
-                name,
-                fog.expanded_per_search(),
-                omni.expanded_per_search(),
-                fog.steps,
-                omni.steps,
-                fog.time,
-                omni.time,
-                format!("{}/{}", yes_no(fog.arrived), yes_no(omni.arrived))
-            )?;
-        }
-        Ok(())
-    }
-}
-
-fn yes_no(flag: bool) -> &'static str {
-    if flag { "yes" } else { "no" }
 }
 
 /// Plays up to `turns` player turns with the autopilot.

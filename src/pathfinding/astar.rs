@@ -6,7 +6,7 @@
 //! heuristic estimate to the goal, `f = g + weight * h` the priority. A cell is
 //! *open* once reached and *closed* once expanded.
 //!
-//! Speed notes (see ../shared/ENGINE-NOTES.md for the measured effect):
+//! Why it is fast (what each step measured is in `docs/ENGINE-NOTES.md`):
 //! - Node records are 16 bytes (g, one word holding generation stamp, closed
 //!   bit and parent direction) in an array indexed by padded cell, never
 //!   cleared: a record from an older generation reads as untouched.
@@ -29,15 +29,6 @@
 //!   `DOMINATED_MOVES`): the same search with a third fewer looks. Where
 //!   every cell costs the same it also skips the sideways moves onto cells
 //!   the parent reached by a diagonal (`SIDEWAYS_AFTER_CARDINAL`).
-//!
-//! Measured against `pathfinding::astar` (500 lines of each dev map, same
-//! process): flat arrays and a 4-ary heap 1.6x; quantized f keys 1.95x;
-//! radix heap 2.65x; costs copied into the node records 2.3-2.7x (noisy);
-//! newest-first ties instead of h tie bits 3.3x; bucket queue and prefetch
-//! 3.7x; a multiply for the cell's row, 4.0x; buckets a 64th of a cost
-//! wide, 4.1x; skipping dominated moves 4.8x; and the sideways moves on
-//! uniform grids 4.9x (`cargo bench --bench movingai`, each figure from its
-//! own run on a noisy 2-core machine).
 //!
 //! This module must never know about monsters, terrain kinds or terminals.
 
@@ -480,11 +471,6 @@ impl AStar {
                 SearchStatus::Pending
             }
         }
-    }
-
-    /// Whether a search is started and not yet over.
-    pub fn is_searching(&self) -> bool {
-        self.query.is_some()
     }
 
     /// Whether the grid changed where the paused search `q` has looked:

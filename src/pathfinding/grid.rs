@@ -562,14 +562,6 @@ impl Grid {
         self.islands.same(self.index_of(a), self.index_of(b))
     }
 
-    /// The island label of a cell (`None` for impassable or outside cells).
-    pub fn island_of(&self, pos: Pos) -> Option<u32> {
-        if !self.in_bounds(pos) {
-            return None;
-        }
-        self.islands.label(self.index_of(pos))
-    }
-
     /// How many islands (connected passable regions) the grid has.
     pub fn island_count(&self) -> usize {
         self.islands.count()

@@ -67,11 +67,6 @@ impl Islands {
         islands
     }
 
-    pub(crate) fn label(&self, index: usize) -> Option<u32> {
-        let label = self.labels[index];
-        (label != NO_ISLAND).then_some(label)
-    }
-
     pub(crate) fn same(&self, a: usize, b: usize) -> bool {
         self.labels[a] != NO_ISLAND && self.labels[a] == self.labels[b]
     }

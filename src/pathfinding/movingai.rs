@@ -3,7 +3,7 @@
 //!
 //! This is test and benchmark plumbing: it reads files and judges paths, it
 //! never searches. The rules it checks are the benchmark's own (see
-//! `shared/movingai/README.md`): 8-connected moves, cardinal steps cost 1,
+//! <https://movingai.com/benchmarks/formats.html>): 8-connected moves, cardinal steps cost 1,
 //! diagonal steps sqrt 2, no corner cutting, optimal length 0 with distinct
 //! endpoints meaning "no path". Nothing here may panic on any input file.
 //!

@@ -1,13 +1,13 @@
 //! `fogcrawl trace`: draw one A* search (or two, side by side) as an SVG or PNG.
 //!
-//! Reads the flags (all as text, so every mistake gets the same kind of one-line
-//! message), loads the level as `fogcrawl render` does, checks the two ends,
+//! Takes the flags as the command line gave them (all as text, so every
+//! mistake gets the same kind of one-line message), loads the level as `fogcrawl render` does, checks the two ends,
 //! runs the traced searches, lays them out and writes the file the extension
 //! names. It must never print or exit: it returns a report or an error for
-//! `main`.
+//! `cli::trace`.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::pathfinding::Pos;
 use crate::world::level_dir::load_level;
@@ -28,67 +28,22 @@ use super::traced_search::TracedSearch;
 /// RGBA buffer; the largest Moving AI maps (16384 a side) would take a gigabyte.
 pub const MAX_PICTURED_SIDE: usize = 4096;
 
-/// `fogcrawl trace`'s flags besides the level.
-#[derive(Debug, Clone, clap::Args)]
-pub struct TraceArgs {
-    /// Where the search starts: column,row, from 0,0 at the top-left. Must be a
-    /// walkable cell.
-    #[arg(long, value_name = "X,Y")]
-    pub from: String,
-    /// Where it goes: column,row. Must be a walkable cell.
-    #[arg(long, value_name = "X,Y")]
-    pub to: String,
-    /// The A* heuristic: octile (the default), manhattan, euclidean, chebyshev,
-    /// or zero (also called dijkstra: A* becomes Dijkstra's algorithm).
-    #[arg(long, value_name = "H")]
-    pub heuristic: Option<String>,
-    /// Heuristic weight, 1 to 10: 1 (the default) is optimal A*; above 1 is
-    /// weighted A*, fewer expansions for a path at most W times the cheapest.
-    #[arg(long, value_name = "W")]
-    pub weight: Option<String>,
-    /// Which of several cells with equal f is expanded first: larger-g (the
-    /// default), smaller-g or none.
-    #[arg(long = "tie-break", value_name = "T")]
-    pub tie_break: Option<String>,
-    /// Plan through fog, as a monster faction does: the planner knows only the
-    /// cells visible from --from within --sight (walls and closed doors block
-    /// sight) and the goal cell; every unseen cell costs as floor (open), is a
-    /// wall (blocked), or costs COST (more than 0, at most 1000). Unseen cells
-    /// are drawn under a blue-grey fog. Without --unknown (or with `off`), the
-    /// search plans on the whole level.
-    #[arg(long, value_name = "open|blocked|COST")]
-    pub unknown: Option<String>,
-    /// How far the fog planner sees from --from, in cells: 1 to 40 (default 8,
-    /// as in the monster config). Only with --unknown.
-    #[arg(long, value_name = "R")]
-    pub sight: Option<String>,
-    /// Draw a second search beside the first, with these settings changed:
-    /// KEY=VALUE entries separated by commas, keys heuristic, weight,
-    /// tie-break, unknown (also `off`) and sight; e.g. `heuristic=manhattan,weight=2`.
-    #[arg(long, value_name = "SETTINGS")]
-    pub compare: Option<String>,
-    /// The picture to write: FILE.svg (text) or FILE.png (pixels).
-    #[arg(long, value_name = "FILE.svg|FILE.png")]
-    pub out: PathBuf,
-    /// Seed for generated levels (overrides the file's `seed`).
-    #[arg(long)]
+/// What to draw: `fogcrawl trace`'s flags besides the level, as given (the
+/// command line reads them; everything is checked here).
+#[derive(Debug, Clone)]
+pub struct TraceRequest<'a> {
+    /// Where the search starts: `X,Y` as given.
+    pub from: &'a str,
+    /// Where it goes: `X,Y` as given.
+    pub to: &'a str,
+    /// The search settings given, setting by setting, as text.
+    pub settings: Vec<(SettingKey, &'a str)>,
+    /// `--compare`'s `KEY=VALUE` list, if any: a second panel.
+    pub compare: Option<&'a str>,
+    /// The picture to write; its extension picks the format.
+    pub out: &'a Path,
+    /// Seed for generated levels.
     pub seed: Option<u64>,
-}
-
-impl TraceArgs {
-    /// The search settings the flags give, flag by flag.
-    fn setting_flags(&self) -> Vec<(SettingKey, &str)> {
-        [
-            (SettingKey::Heuristic, &self.heuristic),
-            (SettingKey::Weight, &self.weight),
-            (SettingKey::TieBreak, &self.tie_break),
-            (SettingKey::Unknown, &self.unknown),
-            (SettingKey::Sight, &self.sight),
-        ]
-        .into_iter()
-        .filter_map(|(key, value)| value.as_deref().map(|value| (key, value)))
-        .collect()
-    }
 }
 
 /// What `fogcrawl trace` made.
@@ -125,22 +80,22 @@ impl fmt::Display for TraceReport {
     }
 }
 
-/// Draws the search `args` describe on the level `level_arg` names (a level name
-/// or file, or a Moving AI `.map`) and writes it to `args.out`.
+/// Draws the search `request` describes on the level `level_arg` names (a
+/// level name or file, or a Moving AI `.map`) and writes it to `request.out`.
 ///
 /// # Errors
 /// A [`PictureError`] naming the flag, level or file at fault.
-pub fn run_trace(level_arg: &str, args: &TraceArgs) -> Result<TraceReport, PictureError> {
-    let format = PictureFormat::of_path(&args.out)?;
-    let settings = SearchSettings::from_flags(args.setting_flags())?;
+pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport, PictureError> {
+    let format = PictureFormat::of_path(request.out)?;
+    let settings = SearchSettings::from_flags(request.settings.iter().copied())?;
     let mut panels = vec![settings];
-    if let Some(list) = &args.compare {
+    if let Some(list) = request.compare {
         panels.push(settings.with_overrides(list)?);
     }
-    let from = parse_cell("--from", &args.from)?;
-    let to = parse_cell("--to", &args.to)?;
+    let from = parse_cell("--from", request.from)?;
+    let to = parse_cell("--to", request.to)?;
 
-    let loaded = load_level(level_arg, args.seed)?;
+    let loaded = load_level(level_arg, request.seed)?;
     let level = &loaded.level;
     if level.width().max(level.height()) > MAX_PICTURED_SIDE {
         return Err(PictureError::MapTooLarge {
@@ -164,12 +119,12 @@ pub fn run_trace(level_arg: &str, args: &TraceArgs) -> Result<TraceReport, Pictu
         PictureFormat::Svg => to_svg(&scene).into_bytes(),
         PictureFormat::Png => encode_png(&Canvas::paint(&scene))?,
     };
-    std::fs::write(&args.out, &bytes).map_err(|source| PictureError::Write {
-        path: args.out.clone(),
+    std::fs::write(request.out, &bytes).map_err(|source| PictureError::Write {
+        path: request.out.to_path_buf(),
         source,
     })?;
     Ok(TraceReport {
-        out: args.out.clone(),
+        out: request.out.to_path_buf(),
         format,
         bytes: bytes.len(),
         width: scene.width,

@@ -2,10 +2,10 @@
 //! showing (popups, prompts, notices, auto-advance), and the update code
 //! that turns [`Command`]s into game actions.
 //!
-//! This is the only UI code that changes the game, and it does so through
-//! `Game::player_act` (and by starting or loading games), plus telling the
-//! game which monster the debug overlay traces. It never draws and never
-//! touches the terminal; `screen` draws an `&App`.
+//! It changes the game only through `Game::player_act` (and by starting or
+//! loading games); the debug overlay's commands go to `overlay_controller`,
+//! the one other UI code that touches the game (which monster is traced).
+//! It never draws and never touches the terminal; `screen` draws an `&App`.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,10 +20,10 @@ use crate::game::save_notice;
 use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
+use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::history_scroll_limit;
-use crate::ui::input::Scroll;
-use crate::ui::input::{Command, InputMode};
-use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
+use crate::ui::overlay::DebugOverlay;
+use crate::ui::overlay_controller::OverlayReply;
 use crate::ui::popups::help_scroll_limit;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;
@@ -438,11 +438,6 @@ impl App {
                 _ => {}
             },
             Command::NewGame => self.start_new_game(),
-            Command::ToggleOverlay => self.toggle_debug_overlay(),
-            Command::NextLayer => self.debug.layer = self.debug.layer.next(),
-            Command::FollowPrevious => self.follow_step(false),
-            Command::FollowNext => self.follow_step(true),
-            Command::ToggleLook => self.toggle_look(),
             Command::MoveCursor(direction) if self.overlay == Overlay::Look => {
                 if let Some(cursor) = self.look_cursor {
                     let next = direction.from(cursor);
@@ -451,40 +446,24 @@ impl App {
                     }
                 }
             }
-            Command::MoveCursor(direction) => {
-                if let Some(cursor) = self.debug.cursor {
-                    let next = direction.from(cursor);
-                    if self.game.level.terrain_at(next.x, next.y).is_some() {
-                        self.debug.cursor = Some(next);
-                    }
-                }
-            }
-            Command::FollowCursor => {
-                if let Some(actor) = self.debug.cursor.and_then(|c| self.game.actor_at(c))
-                    && actor != crate::game::state::PLAYER
-                {
-                    self.follow(actor);
-                }
-            }
-            Command::ToggleReplay => self.toggle_replay(),
-            Command::Replay(step) => self.replay(step),
-            Command::CycleCompare => self.cycle_compare(),
-            Command::TraceNow => {
-                if let Some(monster) = self.debug.followed.filter(|_| self.debug.on)
-                    && !self.game.trace_monster_now(monster)
-                {
-                    self.set_notice(
-                        NoticeKind::Info,
-                        "Nothing to re-plan: the followed monster has no goal.",
-                    );
-                }
-            }
-            Command::CompareOff => {
-                self.debug.compare = None;
-                self.debug.comparison = None;
-            }
+            Command::ToggleOverlay
+            | Command::NextLayer
+            | Command::FollowPrevious
+            | Command::FollowNext
+            | Command::ToggleLook
+            | Command::MoveCursor(_)
+            | Command::FollowCursor
+            | Command::ToggleReplay
+            | Command::Replay(_)
+            | Command::CycleCompare
+            | Command::TraceNow
+            | Command::CompareOff => match self.debug.command(command, &mut self.game) {
+                OverlayReply::Done => {}
+                OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
+                OverlayReply::Paused => self.auto_advance = false,
+            },
         }
-        self.sync_debug_overlay();
+        self.debug.sync(&mut self.game);
     }
 
     /// One auto-advance step: the player waits while the monsters move.
@@ -523,7 +502,7 @@ impl App {
             self.auto_advance = false;
             self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped: {why}"));
         }
-        self.sync_debug_overlay();
+        self.debug.sync(&mut self.game);
     }
 
     /// Explore, travel or rest: many turns, until done or something happens.
@@ -737,206 +716,6 @@ impl App {
         }
     }
 
-    fn toggle_debug_overlay(&mut self) {
-        self.debug.on = !self.debug.on;
-        self.debug.replay = None;
-        self.debug.cursor = None;
-        // Compare ends with the overlay: it opens on plain searches.
-        self.debug.compare = None;
-        self.debug.comparison = None;
-        if self.debug.on {
-            // The nearest monster, so the player stays in view.
-            self.debug.followed = self.nearest_monster();
-            if self.debug.followed.is_none() {
-                self.set_notice(
-                    NoticeKind::Info,
-                    "Debug overlay: no living monster to follow.",
-                );
-            }
-        }
-    }
-
-    /// The living monster nearest the player (fewest steps), if any.
-    fn nearest_monster(&self) -> Option<usize> {
-        let player = self.game.player().pos;
-        self.living_monsters().min_by_key(|&index| {
-            let pos = self.game.actors[index].pos;
-            (
-                (pos.x - player.x).abs().max((pos.y - player.y).abs()),
-                index,
-            )
-        })
-    }
-
-    fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
-        (1..self.game.actors.len()).filter(|&i| self.game.actors[i].is_alive())
-    }
-
-    fn follow(&mut self, actor: usize) {
-        if self.debug.followed != Some(actor) {
-            self.debug.followed = Some(actor);
-            self.debug.comparison = None;
-            if self.debug.replay.is_some() {
-                self.debug.replay = Some(0);
-            }
-        }
-    }
-
-    /// `[` and `]`: the previous or next living monster, wrapping around.
-    fn follow_step(&mut self, forward: bool) {
-        let living: Vec<usize> = self.living_monsters().collect();
-        if living.is_empty() {
-            return;
-        }
-        let current = self
-            .debug
-            .followed
-            .and_then(|f| living.iter().position(|&l| l == f));
-        let next = match (current, forward) {
-            (None, _) => 0,
-            (Some(i), true) => (i + 1) % living.len(),
-            (Some(i), false) => (i + living.len() - 1) % living.len(),
-        };
-        self.follow(living[next]);
-    }
-
-    fn toggle_look(&mut self) {
-        if self.debug.replay.is_some() {
-            return; // the replay keeps its cursor
-        }
-        self.debug.cursor = match self.debug.cursor {
-            Some(_) => None,
-            None => Some(self.followed_pos().unwrap_or(self.game.player().pos)),
-        };
-    }
-
-    fn followed_pos(&self) -> Option<Pos> {
-        self.debug.followed.map(|f| self.game.actors[f].pos)
-    }
-
-    fn toggle_replay(&mut self) {
-        if self.debug.replay.is_some() {
-            self.debug.replay = None;
-            self.debug.cursor = None;
-            return;
-        }
-        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
-            self.set_notice(
-                NoticeKind::Info,
-                "Nothing to replay yet: the followed monster has not searched since it was chosen.",
-            );
-            return;
-        };
-        self.auto_advance = false;
-        self.debug.cursor = trace.start;
-        self.debug.replay = Some(0);
-    }
-
-    /// Moves the replay; the cursor goes to the node just expanded, so its
-    /// g, h and f are in the inspector.
-    fn replay(&mut self, step: ReplayMove) {
-        let Some(at) = self.debug.replay else {
-            return;
-        };
-        let Some(trace) = self.debug.followed.and_then(|f| self.game.traced_search(f)) else {
-            return;
-        };
-        let total = trace.closed_cells().count();
-        let at = match step {
-            ReplayMove::Back(n) => at.saturating_sub(n),
-            ReplayMove::Forward(n) => at.saturating_add(n).min(total),
-            ReplayMove::First => 0,
-            ReplayMove::Last => total,
-        };
-        self.debug.replay = Some(at);
-        let expanded = at
-            .checked_sub(1)
-            .and_then(|last| trace.closed_cells().nth(last));
-        self.debug.cursor = expanded.or(trace.start);
-    }
-
-    fn cycle_compare(&mut self) {
-        let Some(faction) = self
-            .debug
-            .followed
-            .and_then(|f| self.game.faction_index_of(f))
-        else {
-            return;
-        };
-        let variants = compare_variants(self.game.factions[faction].search_options());
-        self.debug.compare = match self.debug.compare {
-            None if !variants.is_empty() => Some(0),
-            Some(i) if i + 1 < variants.len() => Some(i + 1),
-            _ => None,
-        };
-        self.debug.comparison = None;
-    }
-
-    /// After every command and tick: a dead followed monster is replaced,
-    /// the game traces the followed monster while the overlay is on (and
-    /// nothing while it is off), and the comparison follows the trace.
-    fn sync_debug_overlay(&mut self) {
-        if self.debug.depth != self.game.depth {
-            self.debug.depth = self.game.depth;
-            self.debug.followed = None;
-            self.debug.replay = None;
-            self.debug.compare = None;
-            self.debug.comparison = None;
-        }
-        if self.debug.on
-            && self
-                .debug
-                .followed
-                .is_none_or(|f| !self.game.actors.get(f).is_some_and(|a| a.is_alive()))
-        {
-            self.debug.followed = self.nearest_monster();
-            self.debug.replay = None;
-            self.debug.comparison = None;
-        }
-        let traced = self.debug.followed.filter(|_| self.debug.on);
-        self.game.set_traced_monster(traced);
-        // Its thinking is on screen the moment it is followed: when it has
-        // no traced search yet (it follows its faction's shared field, or
-        // has not planned since), the search it would run now is traced.
-        if let Some(monster) = traced
-            && self.game.traced_search(monster).is_none()
-        {
-            self.game.trace_monster_now(monster);
-        }
-        self.refresh_comparison();
-    }
-
-    fn refresh_comparison(&mut self) {
-        let (Some(variant), Some(actor), true) =
-            (self.debug.compare, self.debug.followed, self.debug.on)
-        else {
-            self.debug.comparison = None;
-            return;
-        };
-        let Some(faction) = self.game.faction_index_of(actor) else {
-            return;
-        };
-        let Some(options) = compare_variants(self.game.factions[faction].search_options())
-            .get(variant)
-            .copied()
-        else {
-            self.debug.comparison = None;
-            return;
-        };
-        let Some(trace) = self.game.traced_search(actor) else {
-            self.debug.comparison = None;
-            return;
-        };
-        let current = self
-            .debug
-            .comparison
-            .as_ref()
-            .is_some_and(|c| c.options == options && c.source == trace_identity(trace));
-        if !current {
-            self.debug.comparison = Comparison::run(&self.game, actor, trace, options);
-        }
-    }
-
     fn set_notice(&mut self, kind: NoticeKind, text: impl Into<String>) {
         self.notice = Some(Notice {
             text: text.into(),
@@ -959,16 +738,17 @@ fn new_game(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::ui::overlay::ReplayMove;
     use crate::ui::theme::ColorSupport;
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
 
-    fn duel() -> App {
+    /// An app on the duel fixture: the player and one goblin (the overlay's
+    /// tests use it too).
+    pub(crate) fn duel() -> App {
         let game = Game::new(&GameSetup::new(
             Some(DUEL),
             1,
@@ -1180,169 +960,5 @@ mod tests {
         assert_eq!(app.input_mode(), InputMode::Help);
         app.update(Command::Dismiss);
         assert_eq!(app.input_mode(), InputMode::Playing);
-    }
-
-    #[test]
-    fn the_overlay_traces_only_while_it_is_on() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        assert_eq!(app.input_mode(), InputMode::Overlay);
-        let goblin = app.debug().followed.expect("the duel's goblin is followed");
-        let traced = |app: &App| {
-            app.game
-                .factions
-                .iter()
-                .filter(|f| f.last_trace().is_some())
-                .count()
-        };
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        assert!(
-            app.game.traced_search(goblin).is_some(),
-            "its search was traced"
-        );
-        app.update(Command::ToggleOverlay);
-        assert_eq!(app.input_mode(), InputMode::Playing);
-        // Off: a new game's searches are not traced at all.
-        let mut quiet = duel();
-        for _ in 0..10 {
-            quiet.update(Command::Wait);
-        }
-        assert_eq!(traced(&quiet), 0);
-    }
-
-    #[test]
-    fn a_replay_pauses_and_the_cursor_reads_the_node_just_expanded() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        let time = app.game.time;
-        app.update(Command::ToggleReplay);
-        assert_eq!(app.input_mode(), InputMode::Replay);
-        app.update(Command::Replay(ReplayMove::Forward(3)));
-        let goblin = app.debug().followed.unwrap();
-        let third = app
-            .game
-            .traced_search(goblin)
-            .unwrap()
-            .closed_cells()
-            .nth(2);
-        assert_eq!(app.debug().cursor, third);
-        app.update(Command::Replay(ReplayMove::Back(1)));
-        assert_eq!(app.debug().replay, Some(2));
-        app.update(Command::Replay(ReplayMove::Back(9)));
-        assert_eq!(app.debug().replay, Some(0));
-        app.update(Command::Wait);
-        assert_eq!(app.game.time, time, "no time passes during a replay");
-        app.update(Command::ToggleReplay);
-        assert_eq!(app.input_mode(), InputMode::Overlay);
-        app.update(Command::Wait);
-        assert!(app.game.time > time);
-    }
-
-    #[test]
-    fn the_inspector_reads_search_values_cost_penalty_belief_and_truth() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        let goblin = app.debug().followed.unwrap();
-        let trace = app.game.traced_search(goblin).unwrap();
-        let start = trace.start.unwrap();
-        let values = trace.cell_values(None);
-        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), start);
-        assert_eq!(lines[0], format!("cell {},{}", start.x, start.y));
-        assert!(lines[1].starts_with("g 0.00 h "), "{lines:?}");
-        assert_eq!(lines[2], "parent start  closed");
-        // The goblin searched from the doorway it had just opened.
-        assert_eq!(
-            lines[3..],
-            [
-                "terrain cost 1.00",
-                "penalty 0.00",
-                "belief then open door",
-                "truth open door (seen 0.0 ago)",
-            ],
-            "{lines:?}"
-        );
-        // A cell the search never reached, the faction never saw.
-        let faction = app.game.faction_index_of(goblin).unwrap();
-        let far = app
-            .game
-            .level
-            .positions()
-            .find(|&p| {
-                app.game.factions[faction].knowledge().belief(p).is_none()
-                    && !values.contains_key(&p)
-                    && app.game.level.terrain_at(p.x, p.y) == Some(crate::world::Terrain::Wall)
-            })
-            .expect("the goblin has not seen every wall");
-        let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), far);
-        assert_eq!(lines[1], "not reached by the search");
-        assert!(lines.contains(&"belief unknown".to_owned()), "{lines:?}");
-        assert!(lines.contains(&"truth wall".to_owned()), "{lines:?}");
-    }
-
-    #[test]
-    fn brackets_cycle_through_living_monsters_and_compare_leaves_the_game_alone() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        let first = app.debug().followed;
-        app.update(Command::FollowNext);
-        assert_eq!(app.debug().followed, first, "the duel has one monster");
-        for _ in 0..10 {
-            app.update(Command::Wait);
-        }
-        let before = format!("{:?}", app.game.actors);
-        app.update(Command::CycleCompare);
-        let comparison = app.debug().comparison.clone().expect("a comparison ran");
-        assert_ne!(comparison.options, app.game.factions[0].search_options());
-        assert_eq!(format!("{:?}", app.game.actors), before);
-        app.update(Command::ToggleLook);
-        assert_eq!(app.input_mode(), InputMode::Look);
-        let at = app.debug().cursor.unwrap();
-        app.update(Command::MoveCursor(Direction::West));
-        assert_eq!(app.debug().cursor, Some(Direction::West.from(at)));
-    }
-
-    #[test]
-    fn the_overlay_camera_keeps_the_player_in_view() {
-        use crate::ui::overlay_view::OverlayMap;
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        let goblin = app.debug().followed.expect("the goblin");
-        let player = app.game.player().pos;
-        let near = app.game.actors[goblin].pos;
-        assert_eq!(
-            OverlayMap::focus(&app, 60, 20),
-            Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
-            "both fit: midway"
-        );
-        // Too far apart for the view: the player, not the monster.
-        assert_eq!(OverlayMap::focus(&app, 4, 4), player);
-    }
-
-    #[test]
-    fn compare_ends_with_its_key_the_overlay_and_the_level() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        app.update(Command::CycleCompare);
-        assert!(app.debug().compare.is_some());
-        app.update(Command::CompareOff);
-        assert_eq!(app.debug().compare, None, "N turns it off at once");
-        app.update(Command::CycleCompare);
-        app.update(Command::ToggleOverlay);
-        app.update(Command::ToggleOverlay);
-        assert_eq!(app.debug().compare, None, "closing the overlay ends it");
-        // A new level: compare ends and the nearest monster is followed.
-        app.update(Command::CycleCompare);
-        app.game.depth += 1;
-        app.update(Command::Wait);
-        assert_eq!(app.debug().compare, None, "a new level ends it");
-        assert_eq!(app.debug().followed, app.nearest_monster());
     }
 }

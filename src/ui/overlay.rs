@@ -4,7 +4,7 @@
 //!
 //! Everything here reads the game. The one thing that runs a search,
 //! [`Comparison::run`], uses its own `AStar` on a borrowed grid, so the
-//! game never sees it. `App` (the update code) owns a [`DebugOverlay`] and
+//! game never sees it. `App` owns a [`DebugOverlay`]; `overlay_controller`
 //! changes it; `overlay_view` draws it.
 
 use std::collections::HashMap;
@@ -163,7 +163,7 @@ pub fn options_label(options: &SearchOptions) -> String {
     format!("{} w{:.1}", options.heuristic.name(), options.weight)
 }
 
-/// The overlay's state, owned and changed by `App`.
+/// The overlay's state, owned by `App` and changed by `overlay_controller`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DebugOverlay {
     pub on: bool,
@@ -181,6 +181,20 @@ pub struct DebugOverlay {
     /// The level (depth in the run) the followed monster belongs to: a new
     /// level means a new monster to follow and no compare or replay.
     pub depth: usize,
+}
+
+/// The influence map a layer shows, if it shows one.
+pub fn influence_of(
+    layer: Layer,
+    faction: &crate::ai::faction::Faction,
+) -> Option<&crate::ai::influence::InfluenceMap> {
+    let influences = faction.influences();
+    match layer {
+        Layer::Danger => Some(&influences.danger),
+        Layer::Crowding => Some(&influences.crowding),
+        Layer::Threat => Some(&influences.threat),
+        Layer::Search | Layer::Belief => None,
+    }
 }
 
 /// The index in `trace.events` a replay showing `expansions` expansions
@@ -343,6 +357,52 @@ pub fn inspect(
 mod tests {
     use super::*;
     use crate::pathfinding::{Grid, Movement};
+    use crate::ui::app::tests::duel;
+    use crate::ui::command::Command;
+
+    #[test]
+    fn the_inspector_reads_search_values_cost_penalty_belief_and_truth() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        for _ in 0..10 {
+            app.update(Command::Wait);
+        }
+        let goblin = app.debug().followed.unwrap();
+        let trace = app.game.traced_search(goblin).unwrap();
+        let start = trace.start.unwrap();
+        let values = trace.cell_values(None);
+        let lines = inspect(&app.game, Some(goblin), Some(&values), start);
+        assert_eq!(lines[0], format!("cell {},{}", start.x, start.y));
+        assert!(lines[1].starts_with("g 0.00 h "), "{lines:?}");
+        assert_eq!(lines[2], "parent start  closed");
+        // The goblin searched from the doorway it had just opened.
+        assert_eq!(
+            lines[3..],
+            [
+                "terrain cost 1.00",
+                "penalty 0.00",
+                "belief then open door",
+                "truth open door (seen 0.0 ago)",
+            ],
+            "{lines:?}"
+        );
+        // A cell the search never reached, the faction never saw.
+        let faction = app.game.faction_index_of(goblin).unwrap();
+        let far = app
+            .game
+            .level
+            .positions()
+            .find(|&p| {
+                app.game.factions[faction].knowledge().belief(p).is_none()
+                    && !values.contains_key(&p)
+                    && app.game.level.terrain_at(p.x, p.y) == Some(crate::world::Terrain::Wall)
+            })
+            .expect("the goblin has not seen every wall");
+        let lines = inspect(&app.game, Some(goblin), Some(&values), far);
+        assert_eq!(lines[1], "not reached by the search");
+        assert!(lines.contains(&"belief unknown".to_owned()), "{lines:?}");
+        assert!(lines.contains(&"truth wall".to_owned()), "{lines:?}");
+    }
 
     fn traced(rows: &str, start: Pos, goal: Pos) -> SearchTrace {
         let grid = Grid::from_ascii(rows, Movement::default()).unwrap();

@@ -1,7 +1,8 @@
 //! Drawing the debug overlay: the map with the chosen layer painted over
 //! the true level (search, belief or an influence map), the comparison side
 //! by side, and the overlay's side panel (followed monster, stats, AI-time
-//! sparkline, replay position, cell inspector, legend).
+//! sparkline, replay position, cell inspector; the legend is
+//! `overlay_legend`'s).
 //!
 //! Everything here reads an `&App` and the traces the game recorded; it
 //! never changes the game (the comparison search was run by `App`).
@@ -19,12 +20,13 @@ use crate::pathfinding::{CellValues, Pos, SearchTrace};
 use crate::ui::app::App;
 use crate::ui::map_view::{PLAYER_GLYPH, camera_origin};
 use crate::ui::overlay::{
-    CURRENT_NODE_GLYPH, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, GOAL_GLYPH, HEAT_GLYPHS,
-    Layer, OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, SPARKLINE_TURNS, STALE_AGE, START_GLYPH,
-    UNKNOWN_GLYPH, closed_glyph, expansion_order, inspect, options_label, parent_chain,
-    replay_upto, sparkline,
+    CURRENT_NODE_GLYPH, Comparison, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, GOAL_GLYPH,
+    HEAT_GLYPHS, Layer, OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, SPARKLINE_TURNS, STALE_AGE,
+    START_GLYPH, UNKNOWN_GLYPH, closed_glyph, expansion_order, influence_of, inspect,
+    options_label, parent_chain, replay_upto, sparkline,
 };
-use crate::ui::panels::truncate_with_ellipsis;
+use crate::ui::overlay_legend::layer_legend;
+use crate::ui::panels::{labelled, truncate_with_ellipsis};
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
 use crate::world::Terrain;
 
@@ -110,39 +112,105 @@ impl OverlayMap<'_> {
     }
 }
 
+/// Where a map view draws: the buffer, the screen area and the level cell
+/// at its top-left corner. Cells outside the area are skipped.
+struct Canvas<'b> {
+    buf: &'b mut Buffer,
+    area: Rect,
+    origin: Pos,
+}
+
+impl Canvas<'_> {
+    /// The screen position of level cell `pos`, if it is in the area.
+    fn screen_of(&self, pos: Pos) -> Option<Position> {
+        let (sx, sy) = (pos.x - self.origin.x, pos.y - self.origin.y);
+        if sx < 0 || sy < 0 || sx >= i32::from(self.area.width) || sy >= i32::from(self.area.height)
+        {
+            return None;
+        }
+        Some(Position::new(
+            self.area.x + sx as u16,
+            self.area.y + sy as u16,
+        ))
+    }
+
+    fn put(&mut self, pos: Pos, glyph: char, style: Style) {
+        if let Some(screen) = self.screen_of(pos)
+            && let Some(cell) = self.buf.cell_mut(screen)
+        {
+            cell.set_char(glyph).set_style(style);
+        }
+    }
+
+    /// Restyles the cell at `pos`, keeping its glyph (the cursor).
+    fn restyle(&mut self, pos: Pos, style: Style) {
+        if let Some(screen) = self.screen_of(pos)
+            && let Some(cell) = self.buf.cell_mut(screen)
+        {
+            cell.set_style(style);
+        }
+    }
+}
+
 impl Widget for OverlayMap<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.app;
-        let game = &app.game;
-        let palette = app.palette;
-        let level = &game.level;
-        let focus = Self::focus(app, area.width, area.height);
-        let origin_x = camera_origin(level.width(), area.width, focus.x);
-        let origin_y = camera_origin(level.height(), area.height, focus.y);
-        let mut put = |pos: Pos, glyph: char, style: Style| {
-            let (sx, sy) = (pos.x - origin_x, pos.y - origin_y);
-            if sx < 0 || sy < 0 || sx >= i32::from(area.width) || sy >= i32::from(area.height) {
-                return;
+        let level = &self.app.game.level;
+        let focus = Self::focus(self.app, area.width, area.height);
+        let origin = Pos::new(
+            camera_origin(level.width(), area.width, focus.x),
+            camera_origin(level.height(), area.height, focus.y),
+        );
+        let mut canvas = Canvas { buf, area, origin };
+        self.paint_level(&mut canvas);
+        if self.layer == Layer::Search {
+            self.paint_shared_field(&mut canvas);
+            if let Some(search) = self.search {
+                self.paint_search(&mut canvas, search);
+                // Start and goal under the actors: `@` and the monsters stay on top.
+                paint_endpoints(&mut canvas, search, self.app.palette);
             }
-            let screen = Position::new(area.x + sx as u16, area.y + sy as u16);
-            if let Some(cell) = buf.cell_mut(screen) {
-                cell.set_char(glyph).set_style(style);
-            }
-        };
-        let faction = app
+        }
+        self.paint_actors(&mut canvas);
+        if let (Layer::Search, Some(search)) = (self.layer, self.search)
+            && !search.is_complete()
+            && let Some(node) = search.current_node()
+        {
+            let style = self.app.palette.overlay(OverlayMark::CurrentNode);
+            canvas.put(node, CURRENT_NODE_GLYPH, style);
+        }
+        if let Some(cursor) = self.app.debug().cursor {
+            canvas.restyle(cursor, self.app.palette.cursor());
+        }
+    }
+}
+
+impl OverlayMap<'_> {
+    /// The followed monster's faction, whose knowledge the layers show.
+    fn faction(&self) -> Option<&crate::ai::faction::Faction> {
+        let game = &self.app.game;
+        let index = self
+            .app
             .debug()
             .followed
-            .and_then(|f| game.faction_index_of(f))
-            .map(|f| &game.factions[f]);
+            .and_then(|f| game.faction_index_of(f))?;
+        Some(&game.factions[index])
+    }
 
-        // The true level, dimmed so the marks stand out.
-        for sy in 0..area.height {
-            for sx in 0..area.width {
-                let pos = Pos::new(origin_x + i32::from(sx), origin_y + i32::from(sy));
-                let Some(terrain) = level.terrain_at(pos.x, pos.y) else {
+    /// The true level, dimmed so the marks stand out, with the belief or
+    /// influence layer's marks over it.
+    fn paint_level(&self, canvas: &mut Canvas) {
+        let game = &self.app.game;
+        let palette = self.app.palette;
+        let faction = self.faction();
+        for sy in 0..canvas.area.height {
+            for sx in 0..canvas.area.width {
+                let pos = Pos::new(
+                    canvas.origin.x + i32::from(sx),
+                    canvas.origin.y + i32::from(sy),
+                );
+                let Some(terrain) = game.level.terrain_at(pos.x, pos.y) else {
                     continue;
                 };
-                let (glyph, style) = palette.remembered_terrain(terrain);
                 let mark = match self.layer {
                     Layer::Search => None,
                     Layer::Belief => faction.and_then(|f| belief_mark(game, f, pos)),
@@ -151,75 +219,78 @@ impl Widget for OverlayMap<'_> {
                     }
                 };
                 match mark {
-                    Some((glyph, mark)) => put(pos, glyph, palette.overlay(mark)),
-                    None => put(pos, glyph, style),
+                    Some((glyph, mark)) => canvas.put(pos, glyph, palette.overlay(mark)),
+                    None => {
+                        let (glyph, style) = palette.remembered_terrain(terrain);
+                        canvas.put(pos, glyph, style);
+                    }
                 }
             }
         }
+    }
 
-        // A monster following its faction's shared field: the cells the
-        // field has settled, under the search.
-        if self.layer == Layer::Search
-            && let Some(monster) = app.debug().followed
+    /// A monster following its faction's shared field: the cells the field
+    /// has settled, under the search.
+    fn paint_shared_field(&self, canvas: &mut Canvas) {
+        let game = &self.app.game;
+        if let Some(monster) = self.app.debug().followed
             && let Some(brain) = game.actors.get(monster).and_then(|a| a.brain.as_ref())
             && brain.plan_source == crate::ai::brain::PlanSource::SharedField
-            && let Some((_, field)) = faction.and_then(|f| f.shared_field())
+            && let Some((_, field)) = self.faction().and_then(|f| f.shared_field())
         {
+            let style = self.app.palette.overlay(OverlayMark::Open);
             for (pos, _) in field.settled_cells() {
-                put(pos, FIELD_GLYPH, palette.overlay(OverlayMark::Open));
+                canvas.put(pos, FIELD_GLYPH, style);
             }
         }
-        if let (Layer::Search, Some(search)) = (self.layer, self.search) {
-            for (&pos, values) in &search.values {
-                let (glyph, mark) = if values.closed {
-                    let index = search.order.get(&pos).copied().unwrap_or(0);
-                    let glyph = closed_glyph(index, search.total_expanded);
-                    let third = (index * 3) / search.total_expanded.max(1);
-                    (glyph, OverlayMark::Closed(third))
-                } else {
-                    (OPEN_GLYPH, OverlayMark::Open)
-                };
-                put(pos, glyph, palette.overlay(mark));
-            }
-            let path = if search.is_complete() {
-                search.found_path()
-            } else {
-                // A replay: the best way to the node being expanded.
-                search
-                    .current_node()
-                    .map(|node| parent_chain(&search.values, node))
-                    .unwrap_or_default()
-            };
-            for &pos in &path {
-                put(pos, RAW_PATH_GLYPH, palette.overlay(OverlayMark::RawPath));
-            }
-            if self.smoothed
-                && search.is_complete()
-                && let Some(brain) = app
-                    .debug()
-                    .followed
-                    .and_then(|f| game.actors[f].brain.as_ref())
-            {
-                for &pos in &brain.plan {
-                    put(
-                        pos,
-                        SMOOTH_PATH_GLYPH,
-                        palette.overlay(OverlayMark::SmoothPath),
-                    );
-                }
-            }
-        }
+    }
 
-        // Start and goal under the actors: `@` and the monsters stay on top.
-        if let (Layer::Search, Some(search)) = (self.layer, self.search) {
-            let endpoint = palette.overlay(OverlayMark::Endpoint);
-            if let Some(start) = search.trace.start {
-                put(start, START_GLYPH, endpoint);
-            }
-            if let Some(goal) = search.trace.goal {
-                put(goal, GOAL_GLYPH, endpoint);
+    /// Closed cells shaded by expansion order, the open frontier, the raw
+    /// path (in a replay: the best way to the node being expanded) and the
+    /// smoothed plan.
+    fn paint_search(&self, canvas: &mut Canvas, search: &SearchView) {
+        let palette = self.app.palette;
+        for (&pos, values) in &search.values {
+            let (glyph, mark) = if values.closed {
+                let index = search.order.get(&pos).copied().unwrap_or(0);
+                let glyph = closed_glyph(index, search.total_expanded);
+                let third = (index * 3) / search.total_expanded.max(1);
+                (glyph, OverlayMark::Closed(third))
+            } else {
+                (OPEN_GLYPH, OverlayMark::Open)
+            };
+            canvas.put(pos, glyph, palette.overlay(mark));
+        }
+        let path = if search.is_complete() {
+            search.found_path()
+        } else {
+            search
+                .current_node()
+                .map(|node| parent_chain(&search.values, node))
+                .unwrap_or_default()
+        };
+        for &pos in &path {
+            canvas.put(pos, RAW_PATH_GLYPH, palette.overlay(OverlayMark::RawPath));
+        }
+        if self.smoothed
+            && search.is_complete()
+            && let Some(brain) = self
+                .app
+                .debug()
+                .followed
+                .and_then(|f| self.app.game.actors[f].brain.as_ref())
+        {
+            let style = palette.overlay(OverlayMark::SmoothPath);
+            for &pos in &brain.plan {
+                canvas.put(pos, SMOOTH_PATH_GLYPH, style);
             }
         }
+    }
+
+    /// The living monsters (the followed one marked) and the player.
+    fn paint_actors(&self, canvas: &mut Canvas) {
+        let game = &self.app.game;
+        let palette = self.app.palette;
         for (index, actor) in game.actors.iter().enumerate().skip(1) {
             if !actor.is_alive() {
                 continue;
@@ -227,35 +298,24 @@ impl Widget for OverlayMap<'_> {
             let Some(kind) = game.kind_of(actor) else {
                 continue;
             };
-            let style = if app.debug().followed == Some(index) {
+            let style = if self.app.debug().followed == Some(index) {
                 palette.followed(&kind.faction)
             } else {
                 palette.faction(&kind.faction)
             };
-            put(actor.pos, kind.letter, style);
+            canvas.put(actor.pos, kind.letter, style);
         }
-        put(game.player().pos, PLAYER_GLYPH, palette.player());
+        canvas.put(game.player().pos, PLAYER_GLYPH, palette.player());
+    }
+}
 
-        if let (Layer::Search, Some(search)) = (self.layer, self.search)
-            && !search.is_complete()
-            && let Some(node) = search.current_node()
-        {
-            put(
-                node,
-                CURRENT_NODE_GLYPH,
-                palette.overlay(OverlayMark::CurrentNode),
-            );
-        }
-
-        if let Some(cursor) = app.debug().cursor {
-            let (sx, sy) = (cursor.x - origin_x, cursor.y - origin_y);
-            if sx >= 0 && sy >= 0 && sx < i32::from(area.width) && sy < i32::from(area.height) {
-                let screen = Position::new(area.x + sx as u16, area.y + sy as u16);
-                if let Some(cell) = buf.cell_mut(screen) {
-                    cell.set_style(palette.cursor());
-                }
-            }
-        }
+fn paint_endpoints(canvas: &mut Canvas, search: &SearchView, palette: Palette) {
+    let endpoint = palette.overlay(OverlayMark::Endpoint);
+    if let Some(start) = search.trace.start {
+        canvas.put(start, START_GLYPH, endpoint);
+    }
+    if let Some(goal) = search.trace.goal {
+        canvas.put(goal, GOAL_GLYPH, endpoint);
     }
 }
 
@@ -299,19 +359,6 @@ pub fn stale_digit(age: f64) -> Option<char> {
     char::from_digit(tens, 10)
 }
 
-fn influence_of(
-    layer: Layer,
-    faction: &crate::ai::faction::Faction,
-) -> Option<&crate::ai::influence::InfluenceMap> {
-    let influences = faction.influences();
-    match layer {
-        Layer::Danger => Some(&influences.danger),
-        Layer::Crowding => Some(&influences.crowding),
-        Layer::Threat => Some(&influences.threat),
-        Layer::Search | Layer::Belief => None,
-    }
-}
-
 /// Which quarter of `peak` a value falls in (0 lowest).
 pub fn heat_quarter(value: f32, peak: f32) -> usize {
     let share = (value / peak.max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
@@ -351,16 +398,30 @@ impl Widget for OverlayMaps<'_> {
             .comparison
             .as_ref()
             .filter(|_| debug.layer == Layer::Search);
-        let Some(comparison) = comparison else {
-            OverlayMap {
+        match comparison {
+            Some(comparison) => self.render_side_by_side(view.as_ref(), comparison, area, buf),
+            None => OverlayMap {
                 app,
                 layer: debug.layer,
                 search: view.as_ref(),
                 smoothed: true,
             }
-            .render(area, buf);
-            return;
-        };
+            .render(area, buf),
+        }
+    }
+}
+
+impl OverlayMaps<'_> {
+    /// The recorded search on the left, the comparison on the right, each
+    /// under a title with its options, expansions and cost.
+    fn render_side_by_side(
+        &self,
+        view: Option<&SearchView>,
+        comparison: &Comparison,
+        area: Rect,
+        buf: &mut Buffer,
+    ) {
+        let app = self.0;
         let palette = app.palette;
         let [left, gap, right] = Layout::horizontal([
             Constraint::Fill(1),
@@ -374,28 +435,10 @@ impl Widget for OverlayMaps<'_> {
                 cell.set_char('│').set_style(border);
             }
         }
-        let faction = debug.followed.and_then(|f| app.game.faction_index_of(f));
-        let own = faction.map(|f| app.game.factions[f].search_options());
-        let summary = debug
-            .followed
-            .and_then(|f| app.game.faction_index_of(f))
-            .map(|f| app.game.factions[f].last_trace_summary());
-        let left_title = format!(
-            "{} exp {} cost {}",
-            own.as_ref().map_or_else(String::new, options_label),
-            view.as_ref().map_or(0, |v| v.total_expanded),
-            cost_text(summary.and_then(|s| s.cost)),
-        );
-        let right_title = format!(
-            "{} exp {} cost {}",
-            options_label(&comparison.options),
-            comparison.expanded,
-            cost_text(comparison.cost),
-        );
         let other = SearchView::new(&comparison.trace, None);
         for (half, title, search, smoothed) in [
-            (left, left_title, view.as_ref(), true),
-            (right, right_title, Some(&other), false),
+            (left, self.recorded_title(view), view, true),
+            (right, comparison_title(comparison), Some(&other), false),
         ] {
             let [title_row, map] =
                 Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(half);
@@ -413,6 +456,34 @@ impl Widget for OverlayMaps<'_> {
             .render(map, buf);
         }
     }
+
+    /// The recorded search's title: its faction's options and its figures.
+    fn recorded_title(&self, view: Option<&SearchView>) -> String {
+        let game = &self.0.game;
+        let faction = self
+            .0
+            .debug()
+            .followed
+            .and_then(|f| game.faction_index_of(f))
+            .map(|f| &game.factions[f]);
+        let own = faction.map(|f| f.search_options());
+        let summary = faction.map(|f| f.last_trace_summary());
+        format!(
+            "{} exp {} cost {}",
+            own.as_ref().map_or_else(String::new, options_label),
+            view.map_or(0, |v| v.total_expanded),
+            cost_text(summary.and_then(|s| s.cost)),
+        )
+    }
+}
+
+fn comparison_title(comparison: &Comparison) -> String {
+    format!(
+        "{} exp {} cost {}",
+        options_label(&comparison.options),
+        comparison.expanded,
+        cost_text(comparison.cost),
+    )
 }
 
 fn cost_text(cost: Option<f64>) -> String {
@@ -427,21 +498,55 @@ impl OverlayPanel<'_> {
         let app = self.0;
         let game = &app.game;
         let debug = app.debug();
-        let palette = app.palette;
-        let label = palette.ui(UiRole::Label);
-        let bold = Style::new().add_modifier(Modifier::BOLD);
-        let mut lines = Vec::new();
-        let followed = debug.followed.filter(|&f| f < game.actors.len());
-        let Some(actor) = followed else {
-            lines.push(Line::styled("No monster to follow.", label));
-            return lines;
+        let label = app.palette.ui(UiRole::Label);
+        let Some(actor) = debug.followed.filter(|&f| f < game.actors.len()) else {
+            return vec![Line::styled("No monster to follow.", label)];
         };
+        let faction = game.faction_index_of(actor).map(|f| &game.factions[f]);
+        let trace = game.traced_search(actor);
+        let mut lines = self.monster_lines(actor, faction, width);
+        lines.extend(self.search_lines(trace, faction));
+        lines.push(self.ai_time_line(width));
+        if let (Some(step), Some(trace)) = (debug.replay, trace) {
+            lines.push(Line::styled(
+                format!(
+                    "REPLAY node {step}/{} (paused)",
+                    trace.closed_cells().count()
+                ),
+                app.palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+            ));
+        }
+        if let Some(comparison) = &debug.comparison {
+            lines.extend(self.comparison_lines(comparison));
+        }
+        lines.push(Line::styled(
+            "─ inspector ─",
+            app.palette.ui(UiRole::Border),
+        ));
+        lines.extend(self.inspector_lines(actor, trace));
+        lines.push(Line::styled("─ legend ─", app.palette.ui(UiRole::Border)));
+        lines.extend(layer_legend(debug.layer, faction, app.palette));
+        lines
+    }
+
+    /// Who is followed: its name and faction, state, place and health,
+    /// and what it thinks.
+    fn monster_lines(
+        &self,
+        actor: usize,
+        faction: Option<&crate::ai::faction::Faction>,
+        width: usize,
+    ) -> Vec<Line<'static>> {
+        let game = &self.0.game;
+        let palette = self.0.palette;
+        let label = palette.ui(UiRole::Label);
         let monster = &game.actors[actor];
+        let mut lines = Vec::new();
         if let Some(kind) = game.kind_of(monster) {
             lines.push(Line::from(vec![
                 Span::styled(kind.letter.to_string(), palette.followed(&kind.faction)),
                 Span::raw(" "),
-                Span::styled(kind.name.clone(), bold),
+                Span::styled(kind.name.clone(), Style::new().add_modifier(Modifier::BOLD)),
                 Span::styled(
                     format!(" ({})", kind.faction),
                     palette.faction(&kind.faction),
@@ -458,53 +563,34 @@ impl OverlayPanel<'_> {
                 monster.hp.max(0)
             )),
         ]));
-        let faction = game.faction_index_of(actor).map(|f| &game.factions[f]);
         if let (Some(brain), Some(faction)) = (monster.brain.as_ref(), faction) {
-            // Why it does what it does, wrapped to the panel.
-            let why = brain.thought.describe(faction.name());
-            for (index, part) in wrap_words(&why, width.saturating_sub(4))
-                .into_iter()
-                .enumerate()
-            {
-                let lead = if index == 0 { "why " } else { "    " };
-                lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
-            }
-            let goal = brain
-                .goal
-                .map_or_else(|| "none".to_owned(), |g| format!("{},{}", g.x, g.y));
-            lines.push(Line::from(vec![
-                Span::styled("goal ", label),
-                Span::raw(format!("{goal}  plan {} cells", brain.plan.len())),
-            ]));
-            if brain.plan_source == crate::ai::brain::PlanSource::SharedField
-                && let Some((target, field)) = faction.shared_field()
-            {
-                lines.push(Line::from(vec![
-                    Span::styled("field ", label),
-                    Span::raw(format!(
-                        "from {},{}  {} cells settled",
-                        target.x,
-                        target.y,
-                        field.settled_cells().count()
-                    )),
-                ]));
-            }
+            lines.extend(thinking_lines(brain, faction, width, label));
         }
-        let trace = game.traced_search(actor);
+        lines
+    }
+    /// The followed monster's last search: expansions, time and cost, then
+    /// its faction's options, slices and replans.
+    fn search_lines(
+        &self,
+        trace: Option<&SearchTrace>,
+        faction: Option<&crate::ai::faction::Faction>,
+    ) -> Vec<Line<'static>> {
+        let label = self.0.palette.ui(UiRole::Label);
         let summary = faction.map(|f| f.last_trace_summary());
-        let stat = |name: &'static str, value: String| {
-            [Span::styled(format!("{name} "), label), Span::raw(value)]
-        };
+        let mut lines = Vec::new();
         match trace {
             Some(trace) => {
                 let mut spans = Vec::new();
-                spans.extend(stat("expanded", trace.closed_cells().count().to_string()));
-                // Fixed width: wall-clock figures must not shift the rest of the line.
                 spans.extend(stat(
-                    "  µs",
-                    format!("{:>5}", summary.map_or(0, |s| s.micros)),
+                    "expanded",
+                    trace.closed_cells().count().to_string(),
+                    label,
                 ));
-                spans.extend(stat("  cost", cost_text(summary.and_then(|s| s.cost))));
+                // Fixed width: wall-clock figures must not shift the rest of the line.
+                let micros = format!("{:>5}", summary.map_or(0, |s| s.micros));
+                spans.extend(stat("  µs", micros, label));
+                let cost = cost_text(summary.and_then(|s| s.cost));
+                spans.extend(stat("  cost", cost, label));
                 lines.push(Line::from(spans));
             }
             None => lines.push(Line::styled("no search: nothing to head for", label)),
@@ -512,17 +598,20 @@ impl OverlayPanel<'_> {
         if let Some(faction) = faction {
             let options = faction.search_options();
             let mut spans = vec![Span::raw(options_label(&options))];
-            spans.extend(stat(
-                "  slices",
-                trace.map_or(0, SearchTrace::slices).to_string(),
-            ));
-            spans.extend(stat(
-                "  replans",
-                faction.counters().replans.total().to_string(),
-            ));
+            let slices = trace.map_or(0, SearchTrace::slices).to_string();
+            spans.extend(stat("  slices", slices, label));
+            let replans = faction.counters().replans.total().to_string();
+            spans.extend(stat("  replans", replans, label));
             lines.push(Line::from(spans));
         }
-        let ai = &game.stats.ai_micros;
+        lines
+    }
+
+    /// The AI's time per turn as a sparkline, with its peak.
+    fn ai_time_line(&self, width: usize) -> Line<'static> {
+        let palette = self.0.palette;
+        let label = palette.ui(UiRole::Label);
+        let ai = &self.0.game.stats.ai_micros;
         let peak = ai
             .iter()
             .rev()
@@ -532,155 +621,90 @@ impl OverlayPanel<'_> {
             .unwrap_or(0);
         let peak_text = format!(" max {peak}µs");
         let spark_width = width.saturating_sub(3 + peak_text.chars().count());
-        lines.push(Line::from(vec![
+        Line::from(vec![
             Span::styled("AI ", label),
             Span::styled(
                 sparkline(ai, spark_width.min(SPARKLINE_TURNS)),
                 palette.ui(UiRole::KeyHint),
             ),
             Span::styled(peak_text, label),
-        ]));
-        if let (Some(step), Some(trace)) = (debug.replay, trace) {
-            lines.push(Line::styled(
-                format!(
-                    "REPLAY node {step}/{} (paused)",
-                    trace.closed_cells().count()
-                ),
-                palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
-            ));
-        }
-        if let Some(comparison) = &debug.comparison {
-            lines.push(Line::from(vec![
+        ])
+    }
+
+    /// The comparison search's options and figures.
+    fn comparison_lines(&self, comparison: &Comparison) -> [Line<'static>; 2] {
+        let label = self.0.palette.ui(UiRole::Label);
+        let mut spans = vec![Span::raw(" ")];
+        spans.extend(stat("expanded", comparison.expanded.to_string(), label));
+        spans.extend(stat("  µs", format!("{:>5}", comparison.micros), label));
+        spans.extend(stat("  cost", cost_text(comparison.cost), label));
+        [
+            Line::from(vec![
                 Span::styled("vs ", label),
                 Span::raw(options_label(&comparison.options)),
-            ]));
-            let mut spans = vec![Span::raw(" ")];
-            spans.extend(stat("expanded", comparison.expanded.to_string()));
-            spans.extend(stat("  µs", format!("{:>5}", comparison.micros)));
-            spans.extend(stat("  cost", cost_text(comparison.cost)));
-            lines.push(Line::from(spans));
-        }
-        lines.push(Line::styled("─ inspector ─", palette.ui(UiRole::Border)));
-        match debug.cursor {
-            Some(cursor) => {
-                let values = trace.map(|t| {
-                    let upto = debug.replay.map(|k| replay_upto(t, k));
-                    t.cell_values(upto)
-                });
-                for text in inspect(game, Some(actor), values.as_ref(), cursor) {
-                    lines.push(Line::raw(text));
-                }
-            }
-            None => lines.push(Line::styled("x: a look cursor reads any cell", label)),
-        }
-        lines.push(Line::styled("─ legend ─", palette.ui(UiRole::Border)));
-        for item in layer_legend(debug.layer, faction, palette) {
-            lines.push(item);
-        }
-        lines
+            ]),
+            Line::from(spans),
+        ]
+    }
+
+    /// What the cursor's cell holds for the followed monster's search (up
+    /// to the replay point), or how to get a cursor.
+    fn inspector_lines(&self, actor: usize, trace: Option<&SearchTrace>) -> Vec<Line<'static>> {
+        let debug = self.0.debug();
+        let Some(cursor) = debug.cursor else {
+            let label = self.0.palette.ui(UiRole::Label);
+            return vec![Line::styled("x: a look cursor reads any cell", label)];
+        };
+        let values = trace.map(|t| {
+            let upto = debug.replay.map(|k| replay_upto(t, k));
+            t.cell_values(upto)
+        });
+        inspect(&self.0.game, Some(actor), values.as_ref(), cursor)
+            .into_iter()
+            .map(Line::raw)
+            .collect()
     }
 }
 
-/// The legend of one layer, a line or two.
-pub fn layer_legend(
-    layer: Layer,
-    faction: Option<&crate::ai::faction::Faction>,
-    palette: Palette,
+/// Why a monster does what it does (wrapped to the panel), its goal and
+/// plan, and the shared field it follows, if it does.
+fn thinking_lines(
+    brain: &crate::ai::brain::Brain,
+    faction: &crate::ai::faction::Faction,
+    width: usize,
+    label: Style,
 ) -> Vec<Line<'static>> {
-    let label = palette.ui(UiRole::Label);
-    let mark = |glyph: String, mark: OverlayMark, text: &str| {
-        [
-            Span::styled(glyph, palette.overlay(mark)),
-            Span::styled(format!(" {text} "), label),
-        ]
-    };
-    match layer {
-        Layer::Search => {
-            let mut first = Vec::new();
-            first.extend(mark(
-                crate::ui::overlay::CLOSED_GLYPHS.iter().collect(),
-                OverlayMark::Closed(1),
-                "closed 1st→last",
-            ));
-            first.extend(mark(OPEN_GLYPH.to_string(), OverlayMark::Open, "open"));
-            let mut second = Vec::new();
-            second.extend(mark(
-                RAW_PATH_GLYPH.to_string(),
-                OverlayMark::RawPath,
-                "raw",
-            ));
-            second.extend(mark(
-                SMOOTH_PATH_GLYPH.to_string(),
-                OverlayMark::SmoothPath,
-                "smoothed",
-            ));
-            second.extend(mark(
-                CURRENT_NODE_GLYPH.to_string(),
-                OverlayMark::CurrentNode,
-                "node",
-            ));
-            second.extend(mark("S G".to_owned(), OverlayMark::Endpoint, ""));
-            second.extend(mark(FIELD_GLYPH.to_string(), OverlayMark::Open, "field"));
-            vec![Line::from(first), Line::from(second)]
-        }
-        Layer::Belief => {
-            let mut first = Vec::new();
-            first.extend(mark(
-                UNKNOWN_GLYPH.to_string(),
-                OverlayMark::Unknown,
-                "unknown",
-            ));
-            first.extend(mark(
-                FALSE_OPEN_GLYPH.to_string(),
-                OverlayMark::FalseOpen,
-                "thought open",
-            ));
-            first.extend(mark(
-                DIFFERS_GLYPH.to_string(),
-                OverlayMark::Differs,
-                "other",
-            ));
-            let second = mark(
-                "1-9".to_owned(),
-                OverlayMark::Stale,
-                "stale door: seen 10s ago",
-            );
-            vec![Line::from(first), Line::from(second.to_vec())]
-        }
-        Layer::Danger | Layer::Crowding | Layer::Threat => {
-            let peak = faction
-                .and_then(|f| influence_of(layer, f))
-                .map_or(0.0, |m| m.peak());
-            if peak <= 0.0 {
-                let mut spans = Vec::new();
-                for (quarter, glyph) in HEAT_GLYPHS.iter().enumerate() {
-                    spans.push(Span::styled(
-                        glyph.to_string(),
-                        palette.overlay(OverlayMark::Heat(quarter)),
-                    ));
-                }
-                spans.push(Span::styled(" quarters of the peak; blank 0", label));
-                let mut lines = vec![Line::from(spans)];
-                if faction.is_some() {
-                    lines.push(Line::styled("(this map is empty now)", label));
-                }
-                return lines;
-            }
-            let mut spans = Vec::new();
-            for (quarter, glyph) in HEAT_GLYPHS.iter().enumerate() {
-                let upper = peak * (quarter as f32 + 1.0) / HEAT_GLYPHS.len() as f32;
-                spans.extend(mark(
-                    glyph.to_string(),
-                    OverlayMark::Heat(quarter),
-                    &format!("≤{upper:.2}"),
-                ));
-            }
-            vec![
-                Line::from(spans),
-                Line::styled(format!("quarters of the peak {peak:.2}; blank 0"), label),
-            ]
-        }
+    let mut lines = Vec::new();
+    // Why it does what it does, wrapped to the panel.
+    let why = brain.thought.describe(faction.name());
+    for (index, part) in wrap_words(&why, width.saturating_sub(4))
+        .into_iter()
+        .enumerate()
+    {
+        let lead = if index == 0 { "why " } else { "    " };
+        lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
     }
+    let goal = brain
+        .goal
+        .map_or_else(|| "none".to_owned(), |g| format!("{},{}", g.x, g.y));
+    lines.push(labelled(
+        "goal ",
+        format!("{goal}  plan {} cells", brain.plan.len()),
+        label,
+    ));
+    if brain.plan_source == crate::ai::brain::PlanSource::SharedField
+        && let Some((target, field)) = faction.shared_field()
+    {
+        let settled = field.settled_cells().count();
+        let text = format!("from {},{}  {settled} cells settled", target.x, target.y);
+        lines.push(labelled("field ", text, label));
+    }
+    lines
+}
+
+/// A figure of the panel: `name value`, the name in the label style.
+fn stat(name: &'static str, value: String, label: Style) -> [Span<'static>; 2] {
+    [Span::styled(format!("{name} "), label), Span::raw(value)]
 }
 
 impl Widget for OverlayPanel<'_> {
@@ -702,6 +726,24 @@ impl Widget for OverlayPanel<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::app::tests::duel;
+    use crate::ui::command::Command;
+
+    #[test]
+    fn the_overlay_camera_keeps_the_player_in_view() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let goblin = app.debug().followed.expect("the goblin");
+        let player = app.game.player().pos;
+        let near = app.game.actors[goblin].pos;
+        assert_eq!(
+            OverlayMap::focus(&app, 60, 20),
+            Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
+            "both fit: midway"
+        );
+        // Too far apart for the view: the player, not the monster.
+        assert_eq!(OverlayMap::focus(&app, 4, 4), player);
+    }
 
     #[test]
     fn only_doors_go_stale_on_the_belief_layer() {

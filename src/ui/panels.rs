@@ -13,6 +13,8 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::game::Game;
 use crate::game::message_log::Message;
 use crate::ui::app::{App, NoticeKind, Overlay};
+use crate::ui::command::InputMode;
+use crate::ui::key_bindings::bar_hints;
 use crate::ui::look::{look_lines, terrain_name};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::CostProfile;
@@ -187,7 +189,8 @@ impl Widget for SidePanel<'_> {
     }
 }
 
-fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
+/// `name value`, the name in the label style.
+pub fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
 }
 
@@ -353,12 +356,6 @@ impl Widget for KeyBar<'_> {
         let palette = app.palette;
         let key = palette.ui(UiRole::KeyHint);
         let label = palette.ui(UiRole::Label);
-        let hint = |keys: &'static str, what: &'static str| {
-            [
-                Span::styled(keys, key),
-                Span::styled(format!(" {what}  "), label),
-            ]
-        };
         let prompt = match app.overlay() {
             Overlay::DirectionPrompt(door) => Some(door.verb().to_owned()),
             Overlay::ThrowPrompt(item) => Some(format!("Throw the {item}")),
@@ -386,76 +383,55 @@ impl Widget for KeyBar<'_> {
                 spans.push(Span::styled(" (no time passed)", label));
             }
             Line::from(spans)
-        } else if app.overlay() == Overlay::Look {
-            let mut spans = vec![Span::raw(" ")];
-            spans.extend(hint("hjkl yubn", "move the cursor"));
-            spans.extend(hint("x ; Esc", "done"));
-            Line::from(spans)
-        } else if app.game.is_over() {
-            let mut spans = vec![Span::raw(" ")];
-            spans.extend(hint("n", "new game"));
-            spans.extend(hint("q", "quit"));
-            Line::from(spans)
-        } else if app.debug().replay.is_some() {
-            let mut spans = vec![Span::styled(
-                " PAUSED ",
-                palette.ui(UiRole::Notice).add_modifier(Modifier::REVERSED),
-            )];
-            spans.push(Span::raw(" "));
-            spans.extend(hint("- =", "node"));
-            spans.extend(hint("{ }", "x10"));
-            spans.extend(hint("g G", "ends"));
-            spans.extend(hint("hjkl", "cursor"));
-            spans.extend(hint("m", "compare"));
-            spans.extend(hint("p", "resume"));
-            spans.extend(hint("?", "keys"));
-            Line::from(spans)
-        } else if app.debug().on {
-            let mut spans = vec![Span::raw(" ")];
-            if app.debug().cursor.is_some() {
-                spans.extend(hint("hjkl", "cursor"));
-                spans.extend(hint("f", "follow"));
-                spans.extend(hint("x", "done"));
-            } else {
-                spans.extend(hint("Tab", "off"));
-                spans.extend(hint("x", "look"));
-            }
-            spans.extend(hint("v", "layer"));
-            spans.extend(hint("[ ]", "monster"));
-            spans.extend(hint("p", "replay"));
-            spans.extend(hint("m", "compare"));
-            spans.extend(hint("?", "keys"));
-            Line::from(spans)
         } else {
-            let mut spans = vec![Span::raw(" ")];
-            spans.extend(hint("hjkl yubn ←↑→↓", "move"));
-            spans.extend(hint(".", "wait"));
-            spans.extend(hint("e", "explore"));
-            spans.extend(hint("t", "travel"));
-            spans.extend(hint("R", "rest"));
-            spans.extend(hint("i", "items"));
-            spans.extend(hint(">", "stairs"));
-            spans.extend(hint("x", "look"));
-            spans.extend(hint("M", "log"));
-            spans.extend(hint("?", "help"));
-            spans.extend(hint("q", "save & quit"));
-            let full = Line::from(spans);
+            let mode = bar_mode(app);
+            let lead = if mode == InputMode::Replay {
+                vec![
+                    Span::styled(
+                        " PAUSED ",
+                        palette.ui(UiRole::Notice).add_modifier(Modifier::REVERSED),
+                    ),
+                    Span::raw(" "),
+                ]
+            } else {
+                vec![Span::raw(" ")]
+            };
+            let hints = |wide: bool| {
+                let mut spans = lead.clone();
+                for hint in bar_hints(mode, wide) {
+                    spans.push(Span::styled(hint.keys, key));
+                    spans.push(Span::styled(format!(" {}  ", hint.label), label));
+                }
+                Line::from(spans)
+            };
+            let full = hints(true);
             if full.width() <= usize::from(area.width) {
                 full
             } else {
                 // Narrow terminals: the essentials; help lists the rest.
-                let mut spans = vec![Span::raw(" ")];
-                spans.extend(hint("hjkl", "move"));
-                spans.extend(hint("e", "explore"));
-                spans.extend(hint("t", "travel"));
-                spans.extend(hint("R", "rest"));
-                spans.extend(hint("i", "items"));
-                spans.extend(hint("?", "all keys"));
-                spans.extend(hint("q", "quit"));
-                Line::from(spans)
+                hints(false)
             }
         };
         Paragraph::new(line).render(area, buf);
+    }
+}
+
+/// Whose keys the bar lists: the look cursor's, the game over screen's, the
+/// replay's, the overlay's (with or without its cursor), else play's. Popups
+/// such as help keep the bar of the screen beneath them.
+fn bar_mode(app: &App) -> InputMode {
+    if app.overlay() == Overlay::Look {
+        InputMode::Looking
+    } else if app.game.is_over() {
+        InputMode::GameOver
+    } else if app.debug().replay.is_some() {
+        InputMode::Replay
+    } else if app.debug().on && app.debug().cursor.is_some() {
+        InputMode::Look
+    } else if app.debug().on {
+        InputMode::Overlay
+    } else {
+        InputMode::Playing
     }
 }
 

@@ -11,10 +11,11 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
 use crate::game::Outcome;
 use crate::ui::app::App;
-use crate::ui::input::{KEY_HELP, OVERLAY_KEY_HELP};
+use crate::ui::command::InputMode;
+use crate::ui::key_bindings::{HelpSection, bar_hints, help_rows};
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::Layer;
-use crate::ui::overlay_view::layer_legend;
+use crate::ui::overlay_legend::layer_legend;
 use crate::ui::panels::{format_time, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::{ItemKind, Terrain};
@@ -48,17 +49,16 @@ fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> 
 pub struct HelpPopup<'a>(pub &'a App);
 
 impl HelpPopup<'_> {
-    /// The rows of a key list, descriptions wrapped under their column.
-    fn key_rows(
-        keys_help: &[(&'static str, &'static str)],
-        width: usize,
-        key: Style,
-    ) -> Vec<Line<'static>> {
+    /// The rows of a help section, descriptions wrapped under their column.
+    fn key_rows(section: HelpSection, width: usize, key: Style) -> Vec<Line<'static>> {
         let description_width = width.saturating_sub(HELP_KEY_COLUMN + 1);
         let mut lines = Vec::new();
-        for (keys, what) in keys_help {
-            for (row, part) in word_wrap(what, description_width).into_iter().enumerate() {
-                let keys = if row == 0 { *keys } else { "" };
+        for help in help_rows(section) {
+            for (row, part) in word_wrap(help.text, description_width)
+                .into_iter()
+                .enumerate()
+            {
+                let keys = if row == 0 { help.keys } else { "" };
                 lines.push(Line::from(vec![
                     Span::styled(format!(" {keys:<HELP_KEY_COLUMN$}"), key),
                     Span::raw(part),
@@ -75,7 +75,7 @@ impl HelpPopup<'_> {
         let label = palette.ui(UiRole::Label);
         let mut lines = vec![Line::from(Span::styled("Debug overlay keys", heading))];
         lines.extend(Self::key_rows(
-            OVERLAY_KEY_HELP,
+            HelpSection::Overlay,
             width,
             palette.ui(UiRole::KeyHint),
         ));
@@ -122,7 +122,7 @@ impl HelpPopup<'_> {
         let heading = palette.ui(UiRole::Title);
         let mut lines: Vec<Line> = vec![Line::from(Span::styled("Keys", heading))];
         // Descriptions wrap under their own column on narrow terminals.
-        lines.extend(Self::key_rows(KEY_HELP, width, key));
+        lines.extend(Self::key_rows(HelpSection::Playing, width, key));
         lines.push(Line::raw(""));
         lines.push(Line::from(Span::styled("Map", heading)));
         let mut legend: Vec<Vec<Span>> = Terrain::ALL
@@ -307,12 +307,7 @@ impl Widget for GameOverPopup<'_> {
             label,
         );
         lines.push(Line::raw(""));
-        lines.push(Line::from(vec![
-            Span::styled("n", key),
-            Span::styled(" new game     ", label),
-            Span::styled("q", key),
-            Span::styled(" quit", label),
-        ]));
+        lines.push(game_over_keys(key, label));
         let popup = centred(area, width, height_for(lines.len()).saturating_add(2));
         Clear.render(popup, buf);
         Paragraph::new(lines)
@@ -324,6 +319,19 @@ impl Widget for GameOverPopup<'_> {
             ))
             .render(popup, buf);
     }
+}
+
+/// The death and victory screen's keys, from the key bar's hints.
+fn game_over_keys(key: Style, label: Style) -> Line<'static> {
+    let mut spans = Vec::new();
+    for hint in bar_hints(InputMode::GameOver, true) {
+        if !spans.is_empty() {
+            spans.push(Span::styled("     ", label));
+        }
+        spans.push(Span::styled(hint.keys, key));
+        spans.push(Span::styled(format!(" {}", hint.label), label));
+    }
+    Line::from(spans)
 }
 
 fn capitalised(text: &str) -> String {

@@ -182,12 +182,6 @@ impl Level {
     pub fn cells_mut(&mut self) -> &mut [Terrain] {
         &mut self.cells
     }
-
-    /// Whether `pos` holds the start, the stairs or any spawn.
-    #[must_use]
-    pub fn is_marked(&self, pos: Pos) -> bool {
-        pos == self.start || pos == self.stairs || self.spawns.values().any(|s| s.contains(&pos))
-    }
 }
 
 #[cfg(test)]

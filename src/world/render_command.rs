@@ -1,7 +1,8 @@
 //! `fogcrawl render`: a level as plain text, one character per cell, for looking at,
 //! diffing and attaching to bug reports.
 //!
-//! It must never print by itself or exit: it returns text for `main` to write.
+//! It must never print by itself or exit: it returns text for `cli::render`
+//! to write.
 
 use super::level_dir::{LoadedLevel, load_level};
 use super::level_error::LevelError;

@@ -6,7 +6,7 @@
 use fogcrawl::game::save::{Loaded, load_save};
 use fogcrawl::game::save_rescue::SavedTo;
 use fogcrawl::ui::app::NoticeKind;
-use fogcrawl::ui::input::Command;
+use fogcrawl::ui::command::Command;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
 use fogcrawl::ui::{App, PlayOptions};
 

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use fogcrawl::ui::app::NoticeKind;
-use fogcrawl::ui::input::Command;
+use fogcrawl::ui::command::Command;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
 use fogcrawl::ui::{App, PlayOptions};
 

@@ -3,13 +3,14 @@
 //! [`crate::pathfinding::movingai`].
 //!
 //! The logic lives here, in the library, so tests can run it on fixtures and
-//! read its report; `main.rs` only passes the arguments and the exit code.
+//! read its report; [`run`] turns the report into the exit code.
 //! This module never changes the engine's answers: it only times and judges.
 
 use crate::untrusted_text::escape_controls;
 use std::collections::HashMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::pathfinding::movingai::{
@@ -560,6 +561,23 @@ fn write_file_report(file: &FileReport, out: &mut impl Write) -> io::Result<()> 
         )?;
     }
     Ok(())
+}
+
+/// `fogcrawl scen`: checks the files and fails unless every scenario passed.
+pub fn run(arguments: &ScenArgs) -> ExitCode {
+    let report = run_command(
+        arguments,
+        &mut std::io::stdout().lock(),
+        &mut std::io::stderr().lock(),
+    );
+    match report {
+        Ok(report) if report.passed() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("fogcrawl scen: cannot write the report: {error}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,201 @@
+//! The `fogcrawl` command line: the clap types for every subcommand and the
+//! commands' bodies, which read the arguments, call the library and print
+//! what it returns. `main.rs` only dispatches here.
+//!
+//! Everything that parses flags or prints for a user lives under this
+//! module; the library core (game, ai, pathfinding, world, search_picture)
+//! knows nothing of clap or of standard output.
+//!
+//! - [`play`]: play in the terminal (or say the front end is missing).
+//! - [`sim`]: the headless sim and its balance runs; [`sim_report`]: their
+//!   tables.
+//! - [`render`]: a level as text; [`scen`]: A* against Moving AI scenarios;
+//!   [`trace`]: one search drawn as a picture; [`config`]: where the monster
+//!   config comes from.
+//! - [`files_help`]: the end of `--help` (files and environment variables);
+//!   [`output`]: writing to standard output.
+
+use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+
+use crate::config::ConfigSource;
+
+pub mod config;
+pub mod files_help;
+pub mod output;
+pub mod play;
+pub mod render;
+pub mod scen;
+pub mod sim;
+pub mod sim_report;
+pub mod trace;
+
+/// The command line as given, with `--help` ending in the files and
+/// variables it resolves to now. Exits on bad arguments (clap's message).
+pub fn parse() -> Cli {
+    let files = files_help::files_help();
+    let matches = Cli::command()
+        .mut_subcommand("play", |play| play.after_long_help(files.clone()))
+        .after_long_help(files)
+        .after_help("Files and environment variables: see --help.")
+        .get_matches();
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(err) => err.exit(),
+    }
+}
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "fogcrawl",
+    version,
+    about = "A terminal roguelike whose monsters hunt with fog-aware pathfinding",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Playing is the default: these options start a game.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// How a game or a sim starts. Playing with no option resumes the saved
+/// game; `--level`, `--map` or `--seed` start a new one, which replaces the
+/// save when you quit (`sim` never reads or writes the save).
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub level_choice: LevelChoice,
+    /// The seed every random choice flows from: same seed, same game.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The monster and faction config [default: ./levels/monsters.toml if
+    /// present, else the user's copy (`fogcrawl config` shows where), else the
+    /// built-in config].
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<std::path::PathBuf>,
+}
+
+/// Which level: a level file or name, or a Moving AI map.
+#[derive(Debug, Clone, Args)]
+pub struct LevelChoice {
+    /// A level name (e.g. `swamp`: ./levels/swamp.toml if present, else the
+    /// built-in level) or a path to a level file.
+    #[arg(long)]
+    pub level: Option<String>,
+    /// A Moving AI benchmark map (`.map`) as the level; start and stairs go
+    /// on walkable cells.
+    #[arg(long, value_name = "FILE.map", conflicts_with = "level", value_parser = map_file)]
+    pub map: Option<String>,
+}
+
+impl LevelChoice {
+    /// The level argument: `--level`, or `--map` (a `.map` path, which the
+    /// level loader reads as a Moving AI map).
+    pub fn level_arg(&self) -> Option<&str> {
+        self.level.as_deref().or(self.map.as_deref())
+    }
+}
+
+impl PlayArgs {
+    pub fn level_arg(&self) -> Option<&str> {
+        self.level_choice.level_arg()
+    }
+
+    /// Where the monster config comes from: `--config`, else the default search.
+    pub fn config_source(&self) -> ConfigSource {
+        self.config
+            .clone()
+            .map_or_else(crate::config::default_config_source, ConfigSource::File)
+    }
+
+    /// The config in use, or a message for the user.
+    pub fn load_config(&self) -> Result<crate::config::MonsterConfig, String> {
+        self.config_source().load().map_err(|err| err.to_string())
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play (the default when no subcommand is given). Without options the
+    /// saved game resumes; `--level`, `--map` or `--seed` start a new game,
+    /// which replaces the save when you quit.
+    Play(PlayArgs),
+    /// Run the game with no terminal and a scripted player; print statistics.
+    Sim {
+        #[command(flatten)]
+        start: PlayArgs,
+        /// How many player turns to play at most (per run with --runs;
+        /// default 1000, or 50000 per run with --runs).
+        #[arg(long)]
+        turns: Option<u64>,
+        /// Play this many full runs (seeds S, S+1, ... from --seed, default
+        /// 0) through levels/run.toml with the scripted player and print the
+        /// balance summary: wins, deaths, levels reached, turns.
+        #[arg(long, value_name = "N")]
+        runs: Option<usize>,
+        /// Factions know the true map from the start (a baseline to compare
+        /// fog-of-war planning with).
+        #[arg(long)]
+        omniscient: bool,
+        /// Print one JSON object instead of the table (every field is
+        /// documented in the README).
+        #[arg(long)]
+        json: bool,
+        /// Also run the fog-of-war experiment first: per faction, one walker
+        /// from the start to the stairs under fog and knowing everything,
+        /// each walk at most this many steps (default 2000 when given bare).
+        #[arg(long, value_name = "STEPS", num_args = 0..=1, default_missing_value = "2000")]
+        fog_walk: Option<u64>,
+        /// Blows never take the scripted player below 1 hit point, so the
+        /// AI is measured over all the turns asked for (a benchmark mode).
+        #[arg(long)]
+        undying: bool,
+        /// Start the factions' turns and cast the monsters' views one after
+        /// another on one core (the game is the same; a check of the
+        /// parallel planning).
+        #[arg(long)]
+        sequential: bool,
+    },
+    /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
+    #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
+    Render {
+        #[command(flatten)]
+        which: LevelChoice,
+        /// Seed for generated levels (overrides the file's `seed`).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Check A* against Moving AI benchmark scenario files (.scen).
+    Scen(scen::ScenArgs),
+    /// Draw one A* search as a picture (SVG or PNG): terrain shaded by cost,
+    /// closed cells by expansion order, the open frontier, the raw and smoothed
+    /// paths, start and goal, a legend and the figures (expanded, cost, µs).
+    #[command(
+        group(ArgGroup::new("source").required(true).args(["level", "map"])),
+        after_help = trace::TRACE_EXAMPLES
+    )]
+    Trace {
+        #[command(flatten)]
+        which: LevelChoice,
+        #[command(flatten)]
+        picture: trace::TraceArgs,
+    },
+    /// Say where the monster config comes from, or write an editable copy.
+    Config {
+        /// Write the built-in config to the user's config folder (never over
+        /// an existing file); games then use it and reload it when it is edited.
+        #[arg(long)]
+        init: bool,
+    },
+}
+
+/// `--map`'s value: a path ending in `.map`, so the level loader reads it as
+/// a Moving AI map and not as a level file.
+fn map_file(arg: &str) -> Result<String, String> {
+    if crate::world::movingai_level::is_movingai_map(std::path::Path::new(arg)) {
+        Ok(arg.to_owned())
+    } else {
+        Err("expected a Moving AI map file ending in `.map` (use --level for level files)".into())
+    }
+}

@@ -1,0 +1,37 @@
+//! `fogcrawl play` (the default): a game in the terminal.
+
+use std::process::ExitCode;
+
+use crate::cli::PlayArgs;
+#[cfg(feature = "tui")]
+use crate::untrusted_text::escape_controls;
+
+/// Plays in the terminal. Without options the saved game resumes; an
+/// explicit `--level`, `--map` or `--seed` starts a new game instead (which
+/// replaces the save when you quit).
+#[cfg(feature = "tui")]
+pub fn run(args: &PlayArgs) -> ExitCode {
+    let options = crate::ui::PlayOptions {
+        level: args.level_arg().map(str::to_owned),
+        seed: args.seed,
+        save_path: crate::game::save::default_save_path(),
+        config: args.config_source(),
+        fallback_save_path: crate::game::save::fallback_save_path(),
+    };
+    match crate::ui::run(&options) {
+        Ok(end) => ExitCode::from(end.exit_status()),
+        Err(err) => {
+            eprintln!("fogcrawl: {}", escape_controls(&format!("{err:#}")));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Without the `tui` feature there is nothing to play on.
+#[cfg(not(feature = "tui"))]
+pub fn run(_args: &PlayArgs) -> ExitCode {
+    eprintln!(
+        "fogcrawl: this binary was built without the terminal front end (the `tui` feature), so it cannot play; `fogcrawl sim`, `render` and `scen` work"
+    );
+    ExitCode::FAILURE
+}

@@ -1,0 +1,22 @@
+//! `fogcrawl render`: a level as plain text, one character per cell.
+
+use std::process::ExitCode;
+
+use crate::cli::output::print_out;
+use crate::untrusted_text::escape_controls;
+
+/// Prints the level `level` names (generated with `seed` if given).
+pub fn run(level: &str, seed: Option<u64>) -> ExitCode {
+    match crate::world::render_command::render_level(level, seed) {
+        Ok(rendered) => {
+            if let Some(note) = rendered.seed_note {
+                eprintln!("{}", escape_controls(&note));
+            }
+            print_out(&rendered.text)
+        }
+        Err(err) => {
+            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! `fogcrawl sim`: the game with no terminal and a scripted player, one
+//! level's statistics or (`--runs N`) the balance of N full runs, as a
+//! table or as JSON. The simulation itself is `game::sim`'s and
+//! `game::balance`'s; this reads the flags and prints.
+
+use std::process::ExitCode;
+
+use crate::cli::PlayArgs;
+use crate::cli::output::print_out;
+use crate::untrusted_text::escape_controls;
+
+/// `fogcrawl sim`: one level (or the run) for up to `turns` player turns.
+pub fn run(
+    start: &PlayArgs,
+    turns: u64,
+    omniscient: bool,
+    json: bool,
+    fog_walk: Option<u64>,
+    undying: bool,
+    sequential: bool,
+) -> ExitCode {
+    let config = match start.load_config() {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("fogcrawl: {}", escape_controls(&message));
+            return ExitCode::FAILURE;
+        }
+    };
+    let seed = start
+        .seed
+        .unwrap_or_else(crate::world::level_file::fresh_seed);
+    let mut setup = crate::game::GameSetup::new(start.level_arg(), seed, config);
+    setup.omniscient = omniscient;
+    setup.undying_player = undying;
+    setup.parallel_planning = !sequential;
+    if let Some(level) = start.level_arg() {
+        // A sim measures one level: it ends on that level's stairs.
+        setup.run = vec![level.to_owned()];
+        setup.start_depth = 0;
+    }
+    let walks = match fog_walk.map(|steps| crate::game::sim::run_fog_walks(&setup, steps)) {
+        Some(Ok(walks)) => Some(walks),
+        Some(Err(err)) => {
+            eprintln!("fogcrawl: {err}");
+            return ExitCode::FAILURE;
+        }
+        None => None,
+    };
+    match crate::game::sim::run_sim(&setup, turns) {
+        Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
+        // The report names the level, whose name is a file stem.
+        Ok(report) => {
+            let walks = walks.map(|w| w.to_string()).unwrap_or_default();
+            print_out(&escape_controls(&format!("{report}\n{walks}")))
+        }
+        Err(err) => {
+            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `sim`'s turn limit for one level.
+pub const SIM_TURN_LIMIT: u64 = 1000;
+/// `sim --runs`'s turn limit for each full run.
+pub const RUN_TURN_LIMIT: u64 = 50_000;
+
+/// `sim --runs N`: N full seeded runs with the scripted player.
+pub fn run_balance(start: &PlayArgs, runs: usize, turns: u64, json: bool) -> ExitCode {
+    let config = match start.load_config() {
+        Ok(loaded) => loaded,
+        Err(message) => {
+            eprintln!("fogcrawl: {}", escape_controls(&message));
+            return ExitCode::FAILURE;
+        }
+    };
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let report = crate::game::balance::play_runs(
+        start.level_arg(),
+        start.seed.unwrap_or(0),
+        runs,
+        &config,
+        turns,
+        threads,
+    );
+    match report {
+        Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
+        Ok(report) => print_out(&format!("{report}\n")),
+        Err(err) => {
+            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+            ExitCode::FAILURE
+        }
+    }
+}

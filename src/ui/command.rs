@@ -1,0 +1,112 @@
+//! What the player can ask for ([`Command`]) and what the screen is waiting
+//! for ([`InputMode`]): the words that key bindings, input and the app share.
+//!
+//! Plain data: nothing here reads keys or changes the game.
+
+use crate::game::Direction;
+use crate::ui::overlay::ReplayMove;
+
+/// What the player asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    /// Step (or attack) one cell.
+    Step(Direction),
+    Wait,
+    Descend,
+    /// Open a closed door next to the player (asks which one if several).
+    OpenDoor,
+    /// Close an open door next to the player (asks which one if several).
+    CloseDoor,
+    /// Start or stop letting time run on its own.
+    ToggleAutoAdvance,
+    ShowHelp,
+    /// Leave the popup or prompt on screen.
+    Dismiss,
+    /// The answer to "which way?".
+    ChooseDirection(Direction),
+    /// After death or victory: play again.
+    NewGame,
+    /// Save (if the game is on) and leave.
+    Quit,
+    /// Debug overlay on or off.
+    ToggleOverlay,
+    /// The overlay's next layer (search, belief, influence maps).
+    NextLayer,
+    /// Follow the previous / next living monster.
+    FollowPrevious,
+    FollowNext,
+    /// Look cursor on or off.
+    ToggleLook,
+    /// Move the look cursor one cell.
+    MoveCursor(Direction),
+    /// Follow the monster under the cursor.
+    FollowCursor,
+    /// Pause and replay the followed monster's search, or resume.
+    ToggleReplay,
+    /// Move through the replay.
+    Replay(ReplayMove),
+    /// Compare with the next other heuristic or weight (then off).
+    CycleCompare,
+    /// Compare off at once.
+    CompareOff,
+    /// Trace, now, the search the followed monster would run.
+    TraceNow,
+    /// Rest until healed or something appears.
+    Rest,
+    /// Walk to the nearest unexplored place until something happens.
+    Explore,
+    /// Walk to the stairs, once seen, until something happens.
+    Travel,
+    /// Pick up what lies here.
+    PickUp,
+    /// The inventory screen (a letter then uses an item).
+    ShowInventory,
+    /// Use the item listed under this letter.
+    UseLetter(char),
+    /// The full message log, scrollable.
+    ShowMessages,
+    /// The look cursor of normal play: names what is under it.
+    Look,
+    /// Scroll a long screen (help, messages).
+    Scroll(Scroll),
+}
+
+/// How a long screen scrolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scroll {
+    /// Toward the top (older messages), by this many lines.
+    Up(u16),
+    /// Toward the bottom (newer messages), by this many lines.
+    Down(u16),
+    Top,
+    Bottom,
+}
+
+/// Lines a page key scrolls.
+pub const PAGE_LINES: u16 = 10;
+
+/// What the screen is waiting for, which decides what a key means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputMode {
+    Playing,
+    /// "Open which way?": a direction or Esc.
+    DirectionPrompt,
+    /// The help popup: any key closes it.
+    Help,
+    /// The death or victory screen: `n` or `q`.
+    GameOver,
+    /// Playing with the debug overlay on: the playing keys and its keys.
+    Overlay,
+    /// The overlay's look cursor: movement keys move it.
+    Look,
+    /// Replaying a search, the game paused: movement keys move the cursor,
+    /// `-` `=` `{` `}` `g` `G` step; no time passes.
+    Replay,
+    /// The inventory screen: a letter uses an item, Esc closes.
+    Inventory,
+    /// The message history: scroll keys scroll, Esc or `q` closes.
+    Messages,
+    /// The look cursor of normal play: movement keys move it; Esc, `x` or
+    /// `;` leave.
+    Looking,
+}
