@@ -439,8 +439,7 @@ impl Grid {
                 self.islands_stale = true;
             } else if !self.islands_may_have_joined {
                 let index = self.index_of(pos);
-                let islands = std::mem::take(&mut self.islands);
-                self.islands = islands.after_change(self, index);
+                self.update_islands_at(index);
             }
         }
         Ok(())
@@ -500,8 +499,7 @@ impl Grid {
         if flipped {
             self.update_masks_around(index);
             if update_islands && !self.islands_stale {
-                let islands = std::mem::take(&mut self.islands);
-                self.islands = islands.after_change(self, index);
+                self.update_islands_at(index);
             }
         }
         Ok(flipped)
@@ -578,11 +576,26 @@ impl Grid {
     /// Relabels every island from scratch.
     pub fn rebuild_islands(&mut self) {
         let work = self.islands.work();
-        self.islands = Islands::build(self);
+        self.islands = self.built_islands();
         self.islands.add_work(work);
         self.island_work_at_rebuild = self.islands.work();
         self.islands_stale = false;
         self.islands_may_have_joined = false;
+    }
+
+    /// Fresh island labels for the current costs.
+    fn built_islands(&self) -> Islands {
+        let eight_connected = self.movement.diagonals == Diagonals::Always;
+        Islands::build(&self.costs, &self.offsets, eight_connected)
+    }
+
+    /// Brings the islands up to date after cell `index` flipped passability.
+    fn update_islands_at(&mut self, index: usize) {
+        self.islands = if self.islands.is_unbuilt() {
+            self.built_islands()
+        } else {
+            std::mem::take(&mut self.islands).after_change(&self.costs, index)
+        };
     }
 
     /// The legal moves out of `pos`: neighbour and step cost.
