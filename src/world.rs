@@ -12,7 +12,8 @@
 //!   [`generate`]: recipes and the pipeline (carve, paint, connect, place).
 //! - [`level_file`]: the TOML level format (`levels/FORMAT.md`), checked;
 //!   [`layout`]: hand-drawn maps; [`level_error`]: errors with file, line, column;
-//!   [`source_text`]: positions in a file; [`level_dir`]: `--level` resolution and
+//!   [`source_text`]: positions in a file; [`level_source`]: a path read as a level
+//!   file or a Moving AI map; [`level_dir`]: `--level` resolution and
 //!   the run order; [`shipped_levels`]: the levels built into the binary;
 //!   [`render_command`]: `fogcrawl render`.
 //! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`);
@@ -54,6 +55,7 @@ pub mod level;
 pub mod level_dir;
 pub mod level_error;
 pub mod level_file;
+pub mod level_source;
 pub mod level_text;
 pub mod map_spawns;
 pub mod movingai_level;

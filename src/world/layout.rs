@@ -14,7 +14,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::level::pos_from_usize;
+use super::level::{SIDE_RANGE, pos_from_usize};
 use super::level_error::LevelError;
 use super::level_text::{self, START_CHAR};
 use super::source_text::{LineCol, line_col, locate};
@@ -186,7 +186,7 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     let map_at = locate(text, &["layout", "map"]);
     let width = rows.first().map_or(0, |r| r.text.chars().count());
     // Hand-drawn layouts take the same size limit as generated levels.
-    let max_side = *crate::world::level_file::SIDE_RANGE.end();
+    let max_side = *SIDE_RANGE.end();
     let too_long = rows.iter().position(|r| r.text.chars().count() > max_side);
     let too_many = rows.get(max_side);
     if let Some(row) = too_long.map(|y| &rows[y]).or(too_many) {

@@ -48,6 +48,10 @@ fn saturating_coordinate(value: usize) -> i32 {
     i32::try_from(value).unwrap_or(i32::MAX)
 }
 
+/// Accepted map sides for levels from files: generated and hand-drawn alike. Kept
+/// here, below both the level file and its layouts, so neither imports the other for it.
+pub const SIDE_RANGE: std::ops::RangeInclusive<usize> = 16..=1024;
+
 impl Level {
     /// The longest side a level can have: the search engine's limit, so every level can
     /// be searched and every cell has an `i32` coordinate.

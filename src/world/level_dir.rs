@@ -15,6 +15,7 @@ use serde::Deserialize;
 use super::Level;
 use super::level_error::LevelError;
 use super::level_file::LevelFile;
+use super::level_source;
 use super::movingai_level;
 use super::shipped_levels::{self, BUILT_IN_PREFIX, SHIPPED_LEVELS, SHIPPED_RUN, ShippedLevel};
 use super::source_text::line_col;
@@ -145,10 +146,7 @@ pub struct LoadedLevel {
 /// Any [`LevelError`] from resolving or reading the file.
 pub fn load_level(arg: &str, cli_seed: Option<u64>) -> Result<LoadedLevel, LevelError> {
     let file = match resolve_level(arg)? {
-        LevelLocation::File(path) if movingai_level::is_movingai_map(&path) => {
-            movingai_level::load_level_file(&path)?
-        }
-        LevelLocation::File(path) => LevelFile::load(&path)?,
+        LevelLocation::File(path) => level_source::load_level_file(&path)?,
         LevelLocation::Shipped(level) => LevelFile::parse(&built_in_path(level.name), level.text)?,
     };
     let seed = file.choose_seed(cli_seed);

@@ -11,7 +11,6 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use super::movingai_level::MIN_REGION_SIZE;
 use crate::pathfinding::movingai::MapError;
 
 /// What went wrong with a level file or a `--level` argument.
@@ -163,14 +162,15 @@ pub enum LevelError {
     MovingAiMap(#[from] MapError),
     /// A Moving AI map with no two connected walkable cells for the start and stairs.
     #[error(
-        "{}: no room for a start and stairs: the largest connected walkable region has {largest_region} cell(s); accepted values: a map with at least {} walkable cells (`.`, `G` or `S`) joined by straight steps",
-        file.display(),
-        MIN_REGION_SIZE
+        "{}: no room for a start and stairs: the largest connected walkable region has {largest_region} cell(s); accepted values: a map with at least {min_region} walkable cells (`.`, `G` or `S`) joined by straight steps",
+        file.display()
     )]
     NoRoomOnMap {
         /// The file.
         file: PathBuf,
         /// Cells in the largest connected walkable region (0 if nothing is walkable).
         largest_region: usize,
+        /// The fewest it needs (carried here so this error imports no loader's limits).
+        min_region: usize,
     },
 }

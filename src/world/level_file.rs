@@ -19,8 +19,7 @@ use super::level_error::LevelError;
 use super::source_text::{line_col, locate};
 use super::{ItemKind, Level};
 
-/// Accepted map sides for generated levels.
-pub const SIDE_RANGE: RangeInclusive<usize> = 16..=1024;
+pub use super::level::SIDE_RANGE;
 /// Accepted room sides.
 pub const ROOM_SIDE_RANGE: RangeInclusive<usize> = 2..=64;
 /// Accepted smoothing passes for caves.
