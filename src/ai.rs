@@ -31,3 +31,15 @@ pub mod knowledge;
 pub mod monster_turn;
 pub mod planner;
 pub mod thought;
+
+// What the game uses of the AI, named here so `game` never reaches into a
+// submodule: the AI can move things between its files without touching it.
+pub use brain::{Brain, Mode};
+pub use cost_view::{CostRules, CostView, Influences, faction_profile};
+pub use counters::{FactionCounters, ReplanCounts};
+pub use faction::{DEATH_DANGER, Faction, WOUND_DANGER};
+pub use fog_walk::{FogWalk, fog_walk};
+pub use knowledge::FactionKnowledge;
+pub use monster_turn::{
+    Body, Intent, Senses, after_bump, after_step, end_turn, look_around, mark_presence, think,
+};

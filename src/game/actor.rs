@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::brain::Brain;
+use crate::ai::Brain;
 use crate::pathfinding::Pos;
 
 /// Stable identity of an actor within a level (its index in `Game::actors`).

@@ -5,7 +5,7 @@
 //! fights. It reads only what the screen shows: the map it has seen,
 //! monsters in sight and their state, its own hit points and pack.
 
-use crate::ai::brain::Mode;
+use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::activity::Activity;
 use crate::game::direction::Direction;

@@ -14,12 +14,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::ai::brain::{Brain, Mode};
-use crate::ai::cost_view::faction_profile;
-use crate::ai::faction::{DEATH_DANGER, Faction, WOUND_DANGER};
-use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::monster_turn::{
-    Body, Intent, Senses, after_bump, after_step, end_turn, look_around, mark_presence, think,
+use crate::ai::{
+    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, WOUND_DANGER,
+    after_bump, after_step, end_turn, faction_profile, look_around, mark_presence, think,
 };
 use crate::config::MonsterConfig;
 use crate::game::action::Action;

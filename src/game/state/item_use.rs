@@ -6,7 +6,7 @@
 //! Only the player carries items; a refusal takes no time and changes
 //! nothing.
 
-use crate::ai::faction::{DEATH_DANGER, WOUND_DANGER};
+use crate::ai::{DEATH_DANGER, WOUND_DANGER};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::items::{
@@ -171,7 +171,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::ai::brain::Mode;
+    use crate::ai::Mode;
     use crate::game::items::DRAUGHT_HEALING;
     use crate::game::test_levels::game_on;
     use crate::game::{Action, Direction, Refusal};
