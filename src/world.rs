@@ -27,14 +27,14 @@
 //!
 //! ```
 //! use fogcrawl::pathfinding::{AStar, Movement, SearchOptions};
-//! use fogcrawl::world::{CostProfile, level_text};
+//! use fogcrawl::world::{CostProfile, Pos, level_text};
 //!
 //! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();
-//! assert_eq!(level.cost_at(1, 1, &profile), Some(1.0)); // floor under the start
-//! assert_eq!(level.cost_at(2, 1, &profile), Some(0.5)); // road
-//! assert_eq!(level.cost_at(0, 0, &profile), None); // wall: impassable
-//! assert_eq!(level.cost_at(-1, 0, &profile), None); // off the grid
+//! assert_eq!(level.cost_at(Pos::new(1, 1), &profile), Some(1.0)); // floor under the start
+//! assert_eq!(level.cost_at(Pos::new(2, 1), &profile), Some(0.5)); // road
+//! assert_eq!(level.cost_at(Pos::new(0, 0), &profile), None); // wall: impassable
+//! assert_eq!(level.cost_at(Pos::new(-1, 0), &profile), None); // off the grid
 //!
 //! let grid = level.cost_grid(&profile, Movement::default()).expect("a level with cells");
 //! assert_eq!(grid.min_cost(), 0.5); // the heuristic's scale: the cheapest terrain

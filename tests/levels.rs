@@ -246,11 +246,7 @@ fn shipped_generated_levels_match_their_golden_snapshots() {
 /// Dijkstra over 4-connected moves with exact costs (every terrain cost is a multiple
 /// of 1/4, so quarter units are integers). Returns (cost in quarters, steps).
 fn cheapest(level: &Level, profile: &CostProfile, from: Pos, to: Pos) -> Option<(u64, Vec<Pos>)> {
-    let quarters = |p: &Pos| {
-        level
-            .cost_at(p.x, p.y, profile)
-            .map(|c| (c * 4.0).round() as u64)
-    };
+    let quarters = |p: &Pos| level.cost_at(*p, profile).map(|c| (c * 4.0).round() as u64);
     let successors = |p: &Pos| {
         let mut next = Vec::new();
         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
@@ -277,7 +273,7 @@ fn in_the_swamp_the_cheapest_way_is_the_long_way() {
     );
     // The straight line crosses the swamp: more than twice the cost of the road around.
     let straight: u64 = (level.start.x + 1..=level.stairs.x)
-        .filter_map(|x| level.cost_at(x, level.start.y, &profile))
+        .filter_map(|x| level.cost_at(Pos::new(x, level.start.y), &profile))
         .map(|c| (c * 4.0) as u64)
         .sum();
     assert!(
@@ -318,7 +314,7 @@ fn at_the_river_walkers_take_the_bridge_and_swimmers_the_water() {
     let mid_river = level
         .positions()
         .filter(|p| p.y == level.start.y)
-        .find(|p| level.terrain_at(p.x, p.y) == Some(fogcrawl::world::Terrain::DeepWater))
+        .find(|&p| level.terrain_at(p) == Some(fogcrawl::world::Terrain::DeepWater))
         .expect("the river crosses the start's row");
     assert!(cheapest(&level, &walker, level.start, mid_river).is_none());
     assert!(cheapest(&level, &swimmer, level.start, mid_river).is_some());
@@ -328,7 +324,11 @@ fn at_the_river_walkers_take_the_bridge_and_swimmers_the_water() {
 fn the_maze_has_dead_ends() {
     let level = shipped("maze");
     // Off the grid counts as closed, so border cells need no special case.
-    let open = |x: i32, y: i32| level.terrain_at(x, y).is_some_and(|t| t.is_passable());
+    let open = |x: i32, y: i32| {
+        level
+            .terrain_at(Pos::new(x, y))
+            .is_some_and(|t| t.is_passable())
+    };
     let dead_ends = level
         .positions()
         .filter(|p| open(p.x, p.y))

@@ -51,7 +51,7 @@ impl FactionKnowledge {
     pub fn omniscient(level: &Level) -> Self {
         let mut knowledge = Self::new(level.width(), level.height());
         for pos in level.positions() {
-            if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
+            if let Some(terrain) = level.terrain_at(pos) {
                 knowledge.observe(pos, terrain, 0.0);
             }
         }

@@ -162,7 +162,7 @@ pub fn look_around(
     }
     fov.compute_into(level, at, radius, seen);
     for &pos in seen.cells() {
-        if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
+        if let Some(terrain) = level.terrain_at(pos) {
             faction.observe(pos, terrain, now);
         }
     }

@@ -25,7 +25,6 @@ use crate::game::clock::{Schedule, action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::items::Inventory;
-use crate::game::level_access::LevelAccess;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
@@ -379,7 +378,7 @@ impl Game {
 
     /// Whether the player has ever seen `pos` on this level.
     pub fn is_remembered(&self, pos: Pos) -> bool {
-        self.cell_index(pos).is_some_and(|i| self.remembered[i])
+        self.level.index(pos).is_some_and(|i| self.remembered[i])
     }
 
     /// Living monsters the player sees now.
@@ -495,7 +494,7 @@ impl Game {
         let at = self.player().pos;
         Direction::ALL
             .into_iter()
-            .filter(|d| self.level.terrain_of(d.from(at)) == Some(wanted))
+            .filter(|d| self.level.terrain_at(d.from(at)) == Some(wanted))
             .collect()
     }
 
@@ -574,7 +573,7 @@ impl Game {
             Action::Wait => Ok(action_time(speed)),
             Action::Move(direction) => self.move_or_attack(actor, direction),
             Action::Descend => {
-                if self.level.terrain_of(self.actors[actor].pos) != Some(Terrain::StairsDown) {
+                if self.level.terrain_at(self.actors[actor].pos) != Some(Terrain::StairsDown) {
                     return Err(Refusal::NoStairs);
                 }
                 self.descend()?;
@@ -582,7 +581,7 @@ impl Game {
             }
             Action::OpenDoor(direction) => {
                 let at = direction.from(self.actors[actor].pos);
-                if self.level.terrain_of(at) != Some(Terrain::ClosedDoor) {
+                if self.level.terrain_at(at) != Some(Terrain::ClosedDoor) {
                     return Err(Refusal::NoClosedDoor);
                 }
                 self.set_terrain(at, Terrain::OpenDoor);
@@ -592,7 +591,7 @@ impl Game {
             }
             Action::CloseDoor(direction) => {
                 let at = direction.from(self.actors[actor].pos);
-                if self.level.terrain_of(at) != Some(Terrain::OpenDoor) {
+                if self.level.terrain_at(at) != Some(Terrain::OpenDoor) {
                     return Err(Refusal::NoOpenDoor);
                 }
                 if self.actor_at(at).is_some() {
@@ -633,7 +632,7 @@ impl Game {
         if !grid.is_legal_step(from, to) {
             return Err(self.why_blocked(profile, from, to));
         }
-        let Some(terrain) = self.level.terrain_of(to) else {
+        let Some(terrain) = self.level.terrain_at(to) else {
             return Err(Refusal::Edge);
         };
         let Some(cost) = self.nav.cost(profile, terrain) else {
@@ -658,7 +657,7 @@ impl Game {
     fn corner_clear(&self, profile: usize, from: Pos, to: Pos) -> bool {
         let passable = |pos: Pos| {
             self.level
-                .terrain_of(pos)
+                .terrain_at(pos)
                 .is_some_and(|t| self.nav.cost(profile, t).is_some() || t == Terrain::ClosedDoor)
         };
         passable(Pos::new(to.x, from.y)) && passable(Pos::new(from.x, to.y))
@@ -893,7 +892,7 @@ impl Game {
                 let bashes = self.factions[f]
                     .config()
                     .is_some_and(|c| c.bashes_doors && !c.opens_doors);
-                if bashes && self.level.terrain_of(to) == Some(Terrain::ClosedDoor) {
+                if bashes && self.level.terrain_at(to) == Some(Terrain::ClosedDoor) {
                     return (self.bash_door(actor, to), true);
                 }
                 match self.perform(actor, Action::Move(direction)) {
@@ -911,7 +910,7 @@ impl Game {
                                 brain,
                                 at,
                                 to,
-                                |pos| level.terrain_of(pos),
+                                |pos| level.terrain_at(pos),
                                 time,
                             );
                         }
@@ -938,7 +937,7 @@ impl Game {
         let direction = Direction::between(from, to)?;
         let cost = self
             .level
-            .terrain_of(to)
+            .terrain_at(to)
             .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
         self.actors[mover].pos = to;
         self.actors[other].pos = from;
@@ -975,7 +974,7 @@ impl Game {
     }
 
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
-        self.level.set_terrain(pos, terrain);
+        self.level.set(pos, terrain);
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.stats.terrain_changes += 1;
@@ -1011,11 +1010,6 @@ impl Game {
         }
     }
 
-    fn cell_index(&self, pos: Pos) -> Option<usize> {
-        let (w, h) = (self.level.width() as i32, self.level.height() as i32);
-        (pos.x >= 0 && pos.y >= 0 && pos.x < w && pos.y < h).then(|| (pos.y * w + pos.x) as usize)
-    }
-
     /// Recomputes what the player sees and remembers, and where monsters
     /// could see the player from.
     fn update_sight(&mut self) {
@@ -1032,7 +1026,7 @@ impl Game {
             .compute_into(&self.level, player, longest, &mut self.awareness);
         for i in 0..self.visible.cells().len() {
             let pos = self.visible.cells()[i];
-            if let Some(index) = self.cell_index(pos) {
+            if let Some(index) = self.level.index(pos) {
                 self.remembered[index] = true;
             }
         }

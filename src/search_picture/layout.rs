@@ -182,7 +182,7 @@ fn panel_map(
     // A searched cell that is really impassable was unseen ground to the planner.
     let is_wall = |pos: Pos| {
         level
-            .terrain_at(pos.x, pos.y)
+            .terrain_at(pos)
             .is_none_or(|ground| shading.is_impassable(ground))
     };
     let searched = |colour: Rgb, pos: Pos| {

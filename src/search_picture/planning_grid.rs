@@ -39,7 +39,7 @@ impl PlanningGrid {
             level.width(),
             level.height(),
             Movement::default(),
-            |x, y| level.cost_at(x, y, profile),
+            |x, y| level.cost_at(Pos::new(x, y), profile),
         )?;
         Ok(Self { grid, seen: None })
     }
@@ -71,7 +71,7 @@ impl PlanningGrid {
                 .and_then(|i| seen.get(i).copied())
                 .unwrap_or(false);
             if known {
-                level.cost_at(x, y, profile)
+                level.cost_at(Pos::new(x, y), profile)
             } else {
                 unseen_cost
             }

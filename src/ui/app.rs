@@ -446,7 +446,7 @@ impl App {
             Command::MoveCursor(direction) if self.overlay == Overlay::Look => {
                 if let Some(cursor) = self.look_cursor {
                     let next = direction.from(cursor);
-                    if self.game.level.terrain_at(next.x, next.y).is_some() {
+                    if self.game.level.terrain_at(next).is_some() {
                         self.look_cursor = Some(next);
                     }
                 }
@@ -454,7 +454,7 @@ impl App {
             Command::MoveCursor(direction) => {
                 if let Some(cursor) = self.debug.cursor {
                     let next = direction.from(cursor);
-                    if self.game.level.terrain_at(next.x, next.y).is_some() {
+                    if self.game.level.terrain_at(next).is_some() {
                         self.debug.cursor = Some(next);
                     }
                 }
@@ -1278,7 +1278,7 @@ mod tests {
             .find(|&p| {
                 app.game.factions[faction].knowledge().belief(p).is_none()
                     && !values.contains_key(&p)
-                    && app.game.level.terrain_at(p.x, p.y) == Some(crate::world::Terrain::Wall)
+                    && app.game.level.terrain_at(p) == Some(crate::world::Terrain::Wall)
             })
             .expect("the goblin has not seen every wall");
         let lines = crate::ui::overlay::inspect(&app.game, Some(goblin), Some(&values), far);

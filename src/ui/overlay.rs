@@ -290,7 +290,7 @@ pub fn inspect(
         }
         None => lines.push("not reached by the search".to_owned()),
     }
-    let truth = game.level.terrain_at(pos.x, pos.y);
+    let truth = game.level.terrain_at(pos);
     let faction = followed
         .filter(|&m| m < game.actors.len())
         .and_then(|m| game.faction_index_of(m))

@@ -139,7 +139,7 @@ impl Widget for OverlayMap<'_> {
         for sy in 0..area.height {
             for sx in 0..area.width {
                 let pos = Pos::new(origin_x + i32::from(sx), origin_y + i32::from(sy));
-                let Some(terrain) = level.terrain_at(pos.x, pos.y) else {
+                let Some(terrain) = level.terrain_at(pos) else {
                     continue;
                 };
                 let (glyph, style) = palette.remembered_terrain(terrain);
@@ -265,7 +265,7 @@ fn belief_mark(
     faction: &crate::ai::faction::Faction,
     pos: Pos,
 ) -> Option<(char, OverlayMark)> {
-    let truth = game.level.terrain_at(pos.x, pos.y)?;
+    let truth = game.level.terrain_at(pos)?;
     let Some(belief) = faction.knowledge().belief(pos) else {
         return Some((UNKNOWN_GLYPH, OverlayMark::Unknown));
     };

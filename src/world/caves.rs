@@ -84,6 +84,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::world::Pos;
 
     #[test]
     fn caves_have_open_floor_and_a_solid_border() {
@@ -97,8 +98,8 @@ mod tests {
             .count();
         assert!(floor > 50 * 30 / 4, "only {floor} floor cells");
         for y in 0..30 {
-            assert_eq!(level.terrain_at(0, y), Some(Terrain::Wall));
-            assert_eq!(level.terrain_at(49, y), Some(Terrain::Wall));
+            assert_eq!(level.terrain_at(Pos::new(0, y)), Some(Terrain::Wall));
+            assert_eq!(level.terrain_at(Pos::new(49, y)), Some(Terrain::Wall));
         }
     }
 }

@@ -222,7 +222,7 @@ mod tests {
             assert_eq!(is_walkable(t), reached, "cell {pos} walkable but unreached");
         }
         // The one-cell pocket at (1, 4) is filled, the bigger ones are dug or forded to.
-        assert_eq!(map.terrain_at(1, 4), Some(Terrain::Wall));
+        assert_eq!(map.terrain_at(Pos::new(1, 4)), Some(Terrain::Wall));
         assert_eq!(
             level_text::render(&map),
             "\

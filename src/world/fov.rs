@@ -175,7 +175,7 @@ impl Fov {
             level.height(),
             origin,
             radius,
-            |x, y| level.is_opaque(x, y),
+            |x, y| level.is_opaque(Pos::new(x, y)),
             |pos| out.insert(pos),
         );
     }
@@ -429,11 +429,11 @@ mod tests {
             let mut fov = Fov::new();
             let mut seen = vec![vec![false; walls.len()]; walls.len()];
             for (origin, row) in level.positions().zip(&mut seen) {
-                if level.is_opaque(origin.x, origin.y) {
+                if level.is_opaque(origin) {
                     continue;
                 }
                 fov.compute(width, height, origin, radius,
-                    |x, y| level.is_opaque(x, y),
+                    |x, y| level.is_opaque(Pos::new(x, y)),
                     |p| if let Some(i) = level.index(p) { row[i] = true });
             }
             for a in 0..walls.len() {

@@ -134,20 +134,19 @@ impl Level {
         self.index(pos).is_some()
     }
 
-    /// Terrain at `(x, y)`; `None` off the grid.
+    /// Terrain at `pos`; `None` off the grid.
     #[must_use]
     #[inline]
-    pub fn terrain_at(&self, x: i32, y: i32) -> Option<Terrain> {
-        self.index(Pos::new(x, y))
-            .and_then(|i| self.cells.get(i).copied())
+    pub fn terrain_at(&self, pos: Pos) -> Option<Terrain> {
+        self.index(pos).and_then(|i| self.cells.get(i).copied())
     }
 
-    /// Time to enter `(x, y)` for a traveller with `profile`; `None` if impassable or off
+    /// Time to enter `pos` for a traveller with `profile`; `None` if impassable or off
     /// the grid. This is the engine's cost function shape: see [`Level::cost_grid`].
     #[must_use]
     #[inline]
-    pub fn cost_at(&self, x: i32, y: i32, profile: &CostProfile) -> Option<f64> {
-        self.terrain_at(x, y).and_then(|t| profile.cost(t))
+    pub fn cost_at(&self, pos: Pos, profile: &CostProfile) -> Option<f64> {
+        self.terrain_at(pos).and_then(|t| profile.cost(t))
     }
 
     /// The search engine's grid of this level as a traveller with `profile` sees it.
@@ -158,7 +157,7 @@ impl Level {
     /// [`GridError::BadSize`] for a level with no cells.
     pub fn cost_grid(&self, profile: &CostProfile, movement: Movement) -> Result<Grid, GridError> {
         let mut grid = Grid::from_fn(self.width, self.height, movement, |x, y| {
-            self.cost_at(x, y, profile)
+            self.cost_at(Pos::new(x, y), profile)
         })?;
         if let Some(min_cost) = profile.min_cost() {
             grid.declare_min_cost(min_cost)?;
@@ -166,11 +165,11 @@ impl Level {
         Ok(grid)
     }
 
-    /// Whether `(x, y)` blocks sight; off the grid counts as opaque.
+    /// Whether `pos` blocks sight; off the grid counts as opaque.
     #[must_use]
     #[inline]
-    pub fn is_opaque(&self, x: i32, y: i32) -> bool {
-        self.terrain_at(x, y).is_none_or(Terrain::is_opaque)
+    pub fn is_opaque(&self, pos: Pos) -> bool {
+        self.terrain_at(pos).is_none_or(Terrain::is_opaque)
     }
 
     /// Sets the terrain at an in-bounds cell; off-grid writes are ignored.
@@ -206,17 +205,17 @@ mod tests {
         level.set(Pos::new(2, 1), Terrain::Road);
         level.set(Pos::new(5, 5), Terrain::Road);
         level.set(Pos::new(-1, 0), Terrain::Road);
-        assert_eq!(level.terrain_at(2, 1), Some(Terrain::Road));
-        assert_eq!(level.terrain_at(3, 0), None);
-        assert_eq!(level.terrain_at(-1, 0), None);
-        assert_eq!(level.terrain_at(0, i32::MIN), None);
+        assert_eq!(level.terrain_at(Pos::new(2, 1)), Some(Terrain::Road));
+        assert_eq!(level.terrain_at(Pos::new(3, 0)), None);
+        assert_eq!(level.terrain_at(Pos::new(-1, 0)), None);
+        assert_eq!(level.terrain_at(Pos::new(0, i32::MIN)), None);
         let profile = CostProfile::default();
-        assert_eq!(level.cost_at(2, 1, &profile), Some(0.5));
-        assert_eq!(level.cost_at(0, 2, &profile), None);
-        assert_eq!(level.cost_at(-1, -1, &profile), None);
-        assert!(level.is_opaque(9, 9));
-        assert!(level.is_opaque(-1, 0));
-        assert!(!level.is_opaque(0, 0));
+        assert_eq!(level.cost_at(Pos::new(2, 1), &profile), Some(0.5));
+        assert_eq!(level.cost_at(Pos::new(0, 2), &profile), None);
+        assert_eq!(level.cost_at(Pos::new(-1, -1), &profile), None);
+        assert!(level.is_opaque(Pos::new(9, 9)));
+        assert!(level.is_opaque(Pos::new(-1, 0)));
+        assert!(!level.is_opaque(Pos::new(0, 0)));
         assert_eq!(
             level
                 .cells()
@@ -281,7 +280,7 @@ mod tests {
             .expect("start and stairs are on the grid and passable")
             .expect("the road leads round");
         let straight: f64 = (level.start.x + 1..=level.stairs.x)
-            .filter_map(|x| level.cost_at(x, level.start.y, &profile))
+            .filter_map(|x| level.cost_at(Pos::new(x, level.start.y), &profile))
             .sum();
         assert!(
             path.cost < straight,
@@ -291,7 +290,7 @@ mod tests {
         assert!(
             path.cells
                 .iter()
-                .any(|p| level.terrain_at(p.x, p.y) == Some(Terrain::Road))
+                .any(|p| level.terrain_at(*p) == Some(Terrain::Road))
         );
         let mut to_stairs = DijkstraMap::new();
         to_stairs.compute(&grid, [(level.stairs, 0.0)]);

@@ -186,6 +186,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::world::Pos;
 
     fn share_of(level: &Level, terrain: Terrain) -> f64 {
         let n = level.cells().iter().filter(|&&t| t == terrain).count();
@@ -227,11 +228,13 @@ mod tests {
         let (mut swamp, mut clustered) = (0, 0);
         for y in 1..79 {
             for x in 1..99 {
-                if level.terrain_at(x, y) == Some(Terrain::Swamp) {
+                if level.terrain_at(Pos::new(x, y)) == Some(Terrain::Swamp) {
                     swamp += 1;
                     let near = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
                         .iter()
-                        .filter(|&&(nx, ny)| level.terrain_at(nx, ny) == Some(Terrain::Swamp))
+                        .filter(|&&(nx, ny)| {
+                            level.terrain_at(Pos::new(nx, ny)) == Some(Terrain::Swamp)
+                        })
                         .count();
                     clustered += usize::from(near >= 2);
                 }

@@ -13,7 +13,6 @@ use crate::game::items::{
     KNIFE_ACCURACY, KNIFE_DAMAGE, KNIFE_RANGE, NOISEMAKER_HEARING, NOISEMAKER_RANGE, healed,
     needs_direction,
 };
-use crate::game::level_access::LevelAccess;
 use crate::game::message_log::Importance;
 use crate::pathfinding::Pos;
 use crate::world::{CostProfile, ItemKind};
@@ -55,7 +54,7 @@ impl Game {
             let next = toward.from(at);
             let open = self
                 .level
-                .terrain_of(next)
+                .terrain_at(next)
                 .is_some_and(|t| profile.is_passable(t) && !t.info().opaque);
             if !open {
                 break;
