@@ -43,7 +43,10 @@ pub fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) 
     }
     let border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == width || y + 1 == height;
     let mut rock: Vec<bool> = (0..width * height)
-        .map(|i| border(i % width, i / width) || rng.random_bool(params.fill))
+        .map(|i| {
+            let (x, y) = level.shape().column_row(i);
+            border(x, y) || rng.random_bool(params.fill)
+        })
         .collect();
     let mut next = rock.clone();
     for _ in 0..params.smoothing {

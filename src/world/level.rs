@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use super::{CostProfile, ItemKind, Pos, Terrain};
 use crate::pathfinding::grid::MAX_GRID_SIDE;
-use crate::pathfinding::{Grid, GridError, Movement};
+use crate::pathfinding::{Grid, GridError, GridShape, Movement};
 
 /// A playable map: `width * height` cells in row-major order.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -87,6 +87,13 @@ impl Level {
         self.height
     }
 
+    /// The row-major shape the cells are laid out in (the fields stay the saved form).
+    #[must_use]
+    #[inline]
+    pub fn shape(&self) -> GridShape {
+        GridShape::new(self.width, self.height)
+    }
+
     /// How many cells the grid holds: `width * height` unless a save was
     /// damaged (loading checks it).
     #[must_use]
@@ -102,11 +109,7 @@ impl Level {
 
     /// Every cell's position, row by row (the order of [`Level::cells`]).
     pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
-        let (width, height) = (
-            saturating_coordinate(self.width),
-            saturating_coordinate(self.height),
-        );
-        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
+        self.shape().positions()
     }
 
     /// Row-major index of `pos` (`y * width + x`); `None` off the grid, negative
@@ -114,9 +117,7 @@ impl Level {
     #[must_use]
     #[inline]
     pub fn index(&self, pos: Pos) -> Option<usize> {
-        let x = usize::try_from(pos.x).ok()?;
-        let y = usize::try_from(pos.y).ok()?;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        self.shape().index(pos)
     }
 
     /// The cell at a row-major index; `None` past the last cell.
@@ -124,7 +125,7 @@ impl Level {
     #[inline]
     pub fn pos_of(&self, index: usize) -> Option<Pos> {
         // A level with cells has a width above zero, so the division is safe.
-        (index < self.cells.len()).then(|| pos_from_usize(index % self.width, index / self.width))
+        (index < self.cells.len()).then(|| self.shape().pos(index))
     }
 
     /// Whether `pos` lies on the grid.

@@ -132,9 +132,13 @@ pub fn paint(level: &mut Level, params: &PaintParams, rng: &mut impl Rng) {
     let floor: Vec<usize> = (0..width * height)
         .filter(|&i| level.cells()[i] == Terrain::Floor)
         .collect();
+    let shape = level.shape();
     let wet: Vec<f64> = floor
         .iter()
-        .map(|&i| wetness.at(i % width, i / width))
+        .map(|&i| {
+            let (x, y) = shape.column_row(i);
+            wetness.at(x, y)
+        })
         .collect();
     let mut scratch = wet.clone();
     let mut share = 0.0;
@@ -159,7 +163,10 @@ pub fn paint(level: &mut Level, params: &PaintParams, rng: &mut impl Rng) {
     }
     let mut lush: Vec<f64> = dry
         .iter()
-        .map(|&i| growth.at(i % width, i / width))
+        .map(|&i| {
+            let (x, y) = shape.column_row(i);
+            growth.at(x, y)
+        })
         .collect();
     let grass_share = if dry.is_empty() {
         0.0
