@@ -6,6 +6,8 @@
 //! - [`scen`]: the `fogcrawl scen` check of A* against Moving AI scenario files.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
 //! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
+//! - [`diagnostic`]: the one `file:line:column: field: problem; accepted values: ...`
+//!   error shared by the config and level files.
 //! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
 //! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
 //! - `ui`: the terminal front end (ratatui): app state, input, screen, theme. Only
@@ -16,6 +18,7 @@
 //! - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
 pub mod ai;
 pub mod config;
+pub mod diagnostic;
 pub mod game;
 pub mod pathfinding;
 pub mod scen;

@@ -19,6 +19,10 @@ use super::level_error::LevelError;
 use super::level_text::{self, START_CHAR};
 use super::source_text::{LineCol, line_col, locate};
 use super::{ItemKind, Level, Pos, Terrain, connectivity};
+use crate::diagnostic::Diagnostic;
+
+/// The field every error about the drawn map names.
+const MAP_FIELD: &str = "layout.map";
 
 /// The `[layout]` table as written.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -149,14 +153,16 @@ fn legend(
     for (key, value) in &spec.legend {
         let invalid = |problem: String, accepted: String| {
             let at = line_col(text, value.span().start);
-            LevelError::Invalid {
-                file: file.to_owned(),
-                line: at.line,
-                column: at.column,
-                field: format!("layout.legend.\"{key}\""),
-                problem,
-                accepted,
-            }
+            LevelError::Invalid(
+                Diagnostic::invalid(
+                    file,
+                    (at.line, at.column),
+                    format!("layout.legend.\"{key}\""),
+                    problem,
+                    accepted,
+                )
+                .into(),
+            )
         };
         let mut chars = key.chars();
         let (Some(ch), None) = (chars.next(), chars.next()) else {
@@ -167,7 +173,7 @@ fn legend(
         };
         let entry = parse_legend_value(value.get_ref()).ok_or_else(|| {
             invalid(
-                format!("has unknown value \"{}\"", value.get_ref()),
+                format!("unknown value \"{}\"", value.get_ref()),
                 accepted_legend_values(),
             )
         })?;
@@ -196,14 +202,16 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
             ("layout", rows.len())
         };
         let unit = if too_long.is_some() { "cells" } else { "rows" };
-        return Err(LevelError::Invalid {
-            file: file.to_owned(),
-            line: row.at.line,
-            column: row.at.column,
-            field: "layout.map".into(),
-            problem: format!("this {what} has {found} {unit}, over the limit of {max_side}"),
-            accepted: format!("at most {max_side} rows of at most {max_side} cells"),
-        });
+        return Err(LevelError::Invalid(
+            Diagnostic::invalid(
+                file,
+                (row.at.line, row.at.column),
+                MAP_FIELD,
+                format!("this {what} has {found} {unit}, over the limit of {max_side}"),
+                format!("at most {max_side} rows of at most {max_side} cells"),
+            )
+            .into(),
+        ));
     }
     let mut level = Level::filled(width, rows.len(), Terrain::Wall);
     let mut start: Option<Pos> = None;
@@ -212,14 +220,16 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     for (y, row) in rows.iter().enumerate() {
         let found = row.text.chars().count();
         if found != width {
-            return Err(LevelError::RowLength {
-                file: file.to_owned(),
-                line: row.at.line,
-                column: row.at.column,
-                row: y + 1,
-                found,
-                expected: width,
-            });
+            return Err(LevelError::RowLength(
+                Diagnostic::invalid(
+                    file,
+                    (row.at.line, row.at.column),
+                    MAP_FIELD,
+                    format!("row {} is {found} characters wide", y + 1),
+                    format!("rows of exactly {width} characters (the first row's width)"),
+                )
+                .into(),
+            ));
         }
         for (x, ch) in row.text.chars().enumerate() {
             let pos = pos_from_usize(x, y);
@@ -227,31 +237,39 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                 line: row.at.line,
                 column: row.at.column + x,
             };
-            let duplicate = |what: &str, first: Pos| LevelError::Invalid {
-                file: file.to_owned(),
-                line: at.line,
-                column: at.column,
-                field: "layout.map".into(),
-                problem: format!(
-                    "has a second {what} (the first is at row {}, column {})",
-                    first.y + 1,
-                    first.x + 1
-                ),
-                accepted: format!("exactly one {what} cell"),
+            let duplicate = |what: &str, first: Pos| {
+                LevelError::Invalid(
+                    Diagnostic::invalid(
+                        file,
+                        (at.line, at.column),
+                        MAP_FIELD,
+                        format!(
+                            "a second {what} (the first is at row {}, column {})",
+                            first.y + 1,
+                            first.x + 1
+                        ),
+                        format!("exactly one {what} cell"),
+                    )
+                    .into(),
+                )
             };
             let terrain = match legend.get(&ch) {
                 None => {
-                    return Err(LevelError::UnknownChar {
-                        file: file.to_owned(),
-                        line: at.line,
-                        column: at.column,
-                        ch,
-                        accepted: legend
-                            .keys()
-                            .map(|c| format!("`{c}`"))
-                            .collect::<Vec<_>>()
-                            .join(" "),
-                    });
+                    let known = legend
+                        .keys()
+                        .map(|c| format!("`{c}`"))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    return Err(LevelError::UnknownChar(
+                        Diagnostic::invalid(
+                            file,
+                            (at.line, at.column),
+                            MAP_FIELD,
+                            format!("unknown character `{ch}`"),
+                            format!("{known} (or add it to [layout.legend])"),
+                        )
+                        .into(),
+                    ));
                 }
                 Some(LegendEntry::Terrain(t)) => *t,
                 Some(LegendEntry::Start(t)) => {
@@ -282,18 +300,28 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
         }
     }
     let Some(start) = start else {
-        return Err(LevelError::NoStart {
-            file: file.to_owned(),
-            line: map_at.line,
-            column: map_at.column,
-        });
+        return Err(LevelError::NoStart(
+            Diagnostic::invalid(
+                file,
+                (map_at.line, map_at.column),
+                MAP_FIELD,
+                "no start",
+                "exactly one `@` cell, or a legend character whose value is \"start\"",
+            )
+            .into(),
+        ));
     };
     let Some(stairs) = stairs else {
-        return Err(LevelError::NoStairs {
-            file: file.to_owned(),
-            line: map_at.line,
-            column: map_at.column,
-        });
+        return Err(LevelError::NoStairs(
+            Diagnostic::invalid(
+                file,
+                (map_at.line, map_at.column),
+                MAP_FIELD,
+                "no stairs",
+                "exactly one `>` cell, or a legend character whose value is \"stairs\"",
+            )
+            .into(),
+        ));
     };
     level.start = start;
     level.stairs = stairs;
@@ -302,21 +330,30 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     let reached = |pos: Pos| level.index(pos).is_some_and(|i| reach[i]);
     if !reached(stairs) {
         let at = at(stairs);
-        return Err(LevelError::StairsUnreachable {
-            file: file.to_owned(),
-            line: at.line,
-            column: at.column,
-        });
+        return Err(LevelError::StairsUnreachable(
+            Diagnostic::invalid(
+                file,
+                (at.line, at.column),
+                MAP_FIELD,
+                "stairs cannot be reached from the start",
+                "stairs joined to the start by walkable cells (not wall or deep_water)",
+            )
+            .into(),
+        ));
     }
     for (faction, cells) in &level.spawns {
         if let Some(&sealed) = cells.iter().find(|&&p| !reached(p)) {
             let at = at(sealed);
-            return Err(LevelError::SpawnSealed {
-                file: file.to_owned(),
-                line: at.line,
-                column: at.column,
-                faction: faction.clone(),
-            });
+            return Err(LevelError::SpawnSealed(
+                Diagnostic::invalid(
+                    file,
+                    (at.line, at.column),
+                    MAP_FIELD,
+                    format!("spawn of `{faction}` is sealed in (not reachable from the start)"),
+                    "spawns joined to the start by walkable cells",
+                )
+                .into(),
+            ));
         }
     }
     Ok(level)

@@ -19,6 +19,7 @@ use super::level_source;
 use super::movingai_level;
 use super::shipped_levels::{self, BUILT_IN_PREFIX, SHIPPED_LEVELS, SHIPPED_RUN, ShippedLevel};
 use super::source_text::line_col;
+use crate::diagnostic::Diagnostic;
 
 /// The levels folder name, relative to the current directory.
 pub const LEVELS_DIR: &str = "levels";
@@ -187,12 +188,9 @@ pub fn standard_run_order() -> Result<Vec<String>, LevelError> {
 fn parse_run_order(path: &Path, text: &str) -> Result<Vec<String>, LevelError> {
     let run: RunToml = toml::from_str(text).map_err(|err| {
         let at = line_col(text, err.span().map_or(0, |s| s.start));
-        LevelError::Syntax {
-            file: path.to_owned(),
-            line: at.line,
-            column: at.column,
-            message: err.message().trim_end().to_owned(),
-        }
+        LevelError::Syntax(
+            Diagnostic::new(path, at.line, at.column, err.message().trim_end()).into(),
+        )
     })?;
     Ok(run.levels)
 }
