@@ -7,7 +7,7 @@ use std::fmt::Display;
 
 use crate::world::Terrain;
 
-use super::rules::tie_break_name;
+use super::rules::FACTION_FIELDS;
 use super::schema::{FactionConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig};
 
 /// One line per changed value, faction or monster kind; empty when the configs are
@@ -56,67 +56,11 @@ fn compare<T: PartialEq + Display>(
 
 fn faction_changes(old: &FactionConfig, new: &FactionConfig, lines: &mut Vec<String>) {
     let owner = new.name.as_str();
-    compare(owner, "heuristic", old.heuristic, new.heuristic, lines);
-    compare(owner, "weight", old.weight, new.weight, lines);
-    compare(
-        owner,
-        "tie_break",
-        tie_break_name(old.tie_break),
-        tie_break_name(new.tie_break),
-        lines,
-    );
-    compare(
-        owner,
-        "unknown_cells",
-        old.unknown_cells,
-        new.unknown_cells,
-        lines,
-    );
-    compare(
-        owner,
-        "node_budget",
-        old.node_budget,
-        new.node_budget,
-        lines,
-    );
-    compare(
-        owner,
-        "sight_radius",
-        old.sight_radius,
-        new.sight_radius,
-        lines,
-    );
-    compare(owner, "speed", old.speed, new.speed, lines);
-    compare(owner, "smoothing", old.smoothing, new.smoothing, lines);
-    compare(
-        owner,
-        "turn_penalty",
-        old.turn_penalty,
-        new.turn_penalty,
-        lines,
-    );
-    compare(
-        owner,
-        "opens_doors",
-        old.opens_doors,
-        new.opens_doors,
-        lines,
-    );
-    compare(
-        owner,
-        "bashes_doors",
-        old.bashes_doors,
-        new.bashes_doors,
-        lines,
-    );
-    compare(owner, "flee_below", old.flee_below, new.flee_below, lines);
-    compare(
-        owner,
-        "replan_margin",
-        old.replan_margin,
-        new.replan_margin,
-        lines,
-    );
+    for field in &FACTION_FIELDS {
+        if let Some((before, after)) = field.change.and_then(|change| change(old, new)) {
+            lines.push(format!("{owner}: {} {before} -> {after}", field.name));
+        }
+    }
     for terrain in Terrain::ALL {
         compare(
             owner,

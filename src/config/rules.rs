@@ -1,6 +1,11 @@
 //! The rules of the monster config: every field's accepted values and default, in one
 //! table that validation checks against and error messages quote.
 //!
+//! The faction fields are also listed row by row in [`FACTION_FIELDS`] (name, accepted
+//! values, default, how a change is shown), which messages about a value of the wrong
+//! type, [`describe_changes`](super::describe_changes) and a check of the docs
+//! (`levels/monsters.toml`, `levels/MONSTERS.md`) all read.
+//!
 //! It must never read text or build config values: it only answers "what is allowed
 //! here?" so that the check and the message can never disagree.
 
@@ -8,7 +13,7 @@ use crate::pathfinding::{Heuristic, TieBreak};
 use crate::world::Terrain;
 
 use super::key_path::Segment;
-use super::schema::{Smoothing, UnknownCellPolicy};
+use super::schema::{FactionConfig, Smoothing, UnknownCellPolicy};
 
 /// An inclusive range of numbers, optionally excluding its lower end.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -223,6 +228,8 @@ pub fn terrain_names_accepted() -> String {
     Terrain::accepted_names()
 }
 
+/// Accepted values of a true-or-false field.
+pub const BOOLEAN_ACCEPTED: &str = "true, false";
 /// Accepted `letter` values.
 pub const LETTER_ACCEPTED: &str = "one ASCII letter, a-z or A-Z";
 /// Accepted `damage` values.
@@ -234,30 +241,10 @@ pub fn damage_accepted() -> String {
     )
 }
 
-/// The accepted values of a faction field.
+/// The accepted values of a faction field (see [`FACTION_FIELDS`]).
 #[must_use]
 pub fn faction_field_accepted(field: &str) -> Option<String> {
-    Some(match field {
-        "heuristic" => heuristic_accepted(),
-        "weight" => HEURISTIC_WEIGHT.accepted(),
-        "tie_break" => tie_break_accepted(),
-        "unknown_cells" => unknown_cells_accepted(),
-        "node_budget" => NODE_BUDGET.accepted(),
-        "sight_radius" => SIGHT_RADIUS.accepted(),
-        "speed" => SPEED.accepted(),
-        "smoothing" => smoothing_accepted(),
-        "turn_penalty" => TURN_PENALTY.accepted(),
-        "opens_doors" | "bashes_doors" => "true, false".to_owned(),
-        "flee_below" => FLEE_BELOW.accepted(),
-        "replan_margin" => REPLAN_MARGIN.accepted(),
-        "terrain_costs" => format!(
-            "a table of terrain = cost, with terrains {} and costs {}",
-            terrain_names_accepted(),
-            terrain_cost_accepted()
-        ),
-        "influence" => "a table with optional danger, crowding and threat layers".to_owned(),
-        _ => return None,
-    })
+    faction_field(field).map(|field| (field.accepted)())
 }
 
 /// The accepted values of an influence layer's field.
@@ -283,6 +270,136 @@ pub fn monster_field_accepted(field: &str) -> Option<String> {
         "accuracy" => ACCURACY.accepted(),
         _ => return None,
     })
+}
+
+// ---- The faction fields, one row each ----
+
+/// The old and new value of one field of two factions, as the message log shows them,
+/// when they differ.
+pub type FieldChange = fn(&FactionConfig, &FactionConfig) -> Option<(String, String)>;
+
+/// One field of a faction table.
+#[derive(Debug, Clone, Copy)]
+pub struct FactionField {
+    /// The key, as the file spells it.
+    pub name: &'static str,
+    /// The accepted values, as error messages say them.
+    pub accepted: fn() -> String,
+    /// The value a faction gets when it does not set the field, as the docs say it
+    /// (without quotes or backticks); `None` for the sub-tables, whose entries each
+    /// have their own defaults.
+    pub default: Option<fn() -> String>,
+    /// The old and new value, as the message log shows them, when the field differs
+    /// between two factions; `None` for the sub-tables, described entry by entry.
+    pub change: Option<FieldChange>,
+}
+
+/// A field holding one value: accepted text, default, and a change compared on the
+/// typed values and shown by `show` (their `Display` unless given).
+macro_rules! value_field {
+    ($name:ident, $accepted:expr, $default:expr) => {
+        value_field!($name, $accepted, $default, ToString::to_string)
+    };
+    ($name:ident, $accepted:expr, $default:expr, $show:expr) => {
+        FactionField {
+            name: stringify!($name),
+            accepted: || $accepted,
+            default: Some(|| $default),
+            change: Some(|old, new| {
+                (old.$name != new.$name).then(|| ($show(&old.$name), $show(&new.$name)))
+            }),
+        }
+    };
+}
+
+/// Every faction field, in the order the docs list them and the log reports changes.
+pub const FACTION_FIELDS: [FactionField; 15] = [
+    value_field!(
+        heuristic,
+        heuristic_accepted(),
+        Heuristic::default().to_string()
+    ),
+    value_field!(
+        weight,
+        HEURISTIC_WEIGHT.accepted(),
+        format!("{DEFAULT_HEURISTIC_WEIGHT:?}")
+    ),
+    value_field!(
+        tie_break,
+        tie_break_accepted(),
+        tie_break_name(TieBreak::default()).to_owned(),
+        |value: &TieBreak| tie_break_name(*value).to_owned()
+    ),
+    value_field!(
+        unknown_cells,
+        unknown_cells_accepted(),
+        DEFAULT_UNKNOWN_CELLS.to_string()
+    ),
+    value_field!(
+        node_budget,
+        NODE_BUDGET.accepted(),
+        DEFAULT_NODE_BUDGET.to_string()
+    ),
+    value_field!(
+        sight_radius,
+        SIGHT_RADIUS.accepted(),
+        DEFAULT_SIGHT_RADIUS.to_string()
+    ),
+    value_field!(speed, SPEED.accepted(), format!("{DEFAULT_SPEED:?}")),
+    value_field!(
+        smoothing,
+        smoothing_accepted(),
+        DEFAULT_SMOOTHING.to_string()
+    ),
+    value_field!(
+        turn_penalty,
+        TURN_PENALTY.accepted(),
+        format!("{DEFAULT_TURN_PENALTY:?}")
+    ),
+    value_field!(
+        opens_doors,
+        BOOLEAN_ACCEPTED.to_owned(),
+        DEFAULT_OPENS_DOORS.to_string()
+    ),
+    value_field!(
+        bashes_doors,
+        BOOLEAN_ACCEPTED.to_owned(),
+        DEFAULT_BASHES_DOORS.to_string()
+    ),
+    value_field!(
+        flee_below,
+        FLEE_BELOW.accepted(),
+        format!("{DEFAULT_FLEE_BELOW:?}")
+    ),
+    value_field!(
+        replan_margin,
+        REPLAN_MARGIN.accepted(),
+        format!("{DEFAULT_REPLAN_MARGIN:?}")
+    ),
+    FactionField {
+        name: "terrain_costs",
+        accepted: || {
+            format!(
+                "a table of terrain = cost, with terrains {} and costs {}",
+                terrain_names_accepted(),
+                terrain_cost_accepted()
+            )
+        },
+        default: None,
+        change: None,
+    },
+    FactionField {
+        name: "influence",
+        accepted: || "a table with optional danger, crowding and threat layers".to_owned(),
+        default: None,
+        change: None,
+    },
+];
+
+/// The faction field called `name`.
+#[must_use]
+pub fn faction_field(name: &str) -> Option<&'static FactionField> {
+    FACTION_FIELDS.iter().find(|field| field.name == name)
 }
 
 /// The accepted values at a place in the file, for messages about values of the wrong
@@ -341,4 +458,107 @@ pub(crate) fn plain_list(serde_expected: &str) -> String {
         list.push_str(name);
     }
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHIPPED_CONFIG_TEXT: &str = include_str!("../../levels/monsters.toml");
+    const CONFIG_DOCS: &str = include_str!("../../levels/MONSTERS.md");
+
+    #[test]
+    fn every_field_is_described_in_the_shipped_config() {
+        let comments: Vec<&str> = SHIPPED_CONFIG_TEXT
+            .lines()
+            .filter_map(|line| line.strip_prefix('#'))
+            .collect();
+        for field in &FACTION_FIELDS {
+            let sub_table = format!("[factions.NAME.{}]", field.name);
+            let described = comments.iter().any(|comment| {
+                comment
+                    .trim_start()
+                    .starts_with(&format!("{} ", field.name))
+                    || comment.contains(&sub_table)
+            });
+            assert!(
+                described,
+                "levels/monsters.toml has no comment for `{}`",
+                field.name
+            );
+        }
+    }
+
+    #[test]
+    fn every_field_has_a_row_in_the_docs_with_its_default() {
+        for field in &FACTION_FIELDS {
+            let row_start = format!("| `{}` |", field.name);
+            let row = CONFIG_DOCS
+                .lines()
+                .find(|line| line.starts_with(&row_start))
+                .unwrap_or_else(|| panic!("levels/MONSTERS.md has no row for `{}`", field.name));
+            let Some(default) = field.default else {
+                continue;
+            };
+            let documented = row
+                .trim_end_matches('|')
+                .rsplit('|')
+                .next()
+                .unwrap_or_default()
+                .replace(['`', '"'], "");
+            assert_eq!(documented.trim(), default(), "default of `{}`", field.name);
+        }
+    }
+
+    #[test]
+    fn the_list_names_every_field_of_the_validated_struct_once() {
+        // Destructured without `..`: a new FactionConfig field stops this compiling
+        // until it is named here, and the assertion then asks for its row above.
+        let FactionConfig {
+            name: _,
+            heuristic: _,
+            weight: _,
+            tie_break: _,
+            unknown_cells: _,
+            node_budget: _,
+            sight_radius: _,
+            speed: _,
+            smoothing: _,
+            turn_penalty: _,
+            opens_doors: _,
+            bashes_doors: _,
+            flee_below: _,
+            replan_margin: _,
+            terrain_costs: _,
+            influence: _,
+        } = crate::config::MonsterConfig::parse(
+            std::path::Path::new("monsters.toml"),
+            "[factions.goblins]\n",
+        )
+        .expect("a faction with every field left out is valid")
+        .factions[0]
+            .clone();
+        let struct_fields = [
+            "heuristic",
+            "weight",
+            "tie_break",
+            "unknown_cells",
+            "node_budget",
+            "sight_radius",
+            "speed",
+            "smoothing",
+            "turn_penalty",
+            "opens_doors",
+            "bashes_doors",
+            "flee_below",
+            "replan_margin",
+            "terrain_costs",
+            "influence",
+        ];
+        let mut listed: Vec<&str> = FACTION_FIELDS.iter().map(|field| field.name).collect();
+        listed.sort_unstable();
+        let mut expected = struct_fields.to_vec();
+        expected.sort_unstable();
+        assert_eq!(listed, expected);
+    }
 }
