@@ -24,6 +24,22 @@ use crate::diagnostic::Diagnostic;
 /// The field every error about the drawn map names.
 const MAP_FIELD: &str = "layout.map";
 
+/// A problem with the drawn map at `at`, for the layout variants of [`LevelError`].
+fn map_problem(
+    file: &Path,
+    at: LineCol,
+    problem: impl Into<String>,
+    accepted: impl Into<String>,
+) -> Box<Diagnostic> {
+    Box::new(Diagnostic::invalid(
+        file,
+        (at.line, at.column),
+        MAP_FIELD,
+        problem,
+        accepted,
+    ))
+}
+
 /// The `[layout]` table as written.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -202,16 +218,12 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
             ("layout", rows.len())
         };
         let unit = if too_long.is_some() { "cells" } else { "rows" };
-        return Err(LevelError::Invalid(
-            Diagnostic::invalid(
-                file,
-                (row.at.line, row.at.column),
-                MAP_FIELD,
-                format!("this {what} has {found} {unit}, over the limit of {max_side}"),
-                format!("at most {max_side} rows of at most {max_side} cells"),
-            )
-            .into(),
-        ));
+        return Err(LevelError::Invalid(map_problem(
+            file,
+            row.at,
+            format!("this {what} has {found} {unit}, over the limit of {max_side}"),
+            format!("at most {max_side} rows of at most {max_side} cells"),
+        )));
     }
     let mut level = Level::filled(width, rows.len(), Terrain::Wall);
     let mut start: Option<Pos> = None;
@@ -220,16 +232,12 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     for (y, row) in rows.iter().enumerate() {
         let found = row.text.chars().count();
         if found != width {
-            return Err(LevelError::RowLength(
-                Diagnostic::invalid(
-                    file,
-                    (row.at.line, row.at.column),
-                    MAP_FIELD,
-                    format!("row {} is {found} characters wide", y + 1),
-                    format!("rows of exactly {width} characters (the first row's width)"),
-                )
-                .into(),
-            ));
+            return Err(LevelError::RowLength(map_problem(
+                file,
+                row.at,
+                format!("row {} is {found} characters wide", y + 1),
+                format!("rows of exactly {width} characters (the first row's width)"),
+            )));
         }
         for (x, ch) in row.text.chars().enumerate() {
             let pos = pos_from_usize(x, y);
@@ -238,20 +246,16 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                 column: row.at.column + x,
             };
             let duplicate = |what: &str, first: Pos| {
-                LevelError::Invalid(
-                    Diagnostic::invalid(
-                        file,
-                        (at.line, at.column),
-                        MAP_FIELD,
-                        format!(
-                            "a second {what} (the first is at row {}, column {})",
-                            first.y + 1,
-                            first.x + 1
-                        ),
-                        format!("exactly one {what} cell"),
-                    )
-                    .into(),
-                )
+                LevelError::Invalid(map_problem(
+                    file,
+                    at,
+                    format!(
+                        "a second {what} (the first is at row {}, column {})",
+                        first.y + 1,
+                        first.x + 1
+                    ),
+                    format!("exactly one {what} cell"),
+                ))
             };
             let terrain = match legend.get(&ch) {
                 None => {
@@ -260,16 +264,12 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                         .map(|c| format!("`{c}`"))
                         .collect::<Vec<_>>()
                         .join(" ");
-                    return Err(LevelError::UnknownChar(
-                        Diagnostic::invalid(
-                            file,
-                            (at.line, at.column),
-                            MAP_FIELD,
-                            format!("unknown character `{ch}`"),
-                            format!("{known} (or add it to [layout.legend])"),
-                        )
-                        .into(),
-                    ));
+                    return Err(LevelError::UnknownChar(map_problem(
+                        file,
+                        at,
+                        format!("unknown character `{ch}`"),
+                        format!("{known} (or add it to [layout.legend])"),
+                    )));
                 }
                 Some(LegendEntry::Terrain(t)) => *t,
                 Some(LegendEntry::Start(t)) => {
@@ -300,28 +300,20 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
         }
     }
     let Some(start) = start else {
-        return Err(LevelError::NoStart(
-            Diagnostic::invalid(
-                file,
-                (map_at.line, map_at.column),
-                MAP_FIELD,
-                "no start",
-                "exactly one `@` cell, or a legend character whose value is \"start\"",
-            )
-            .into(),
-        ));
+        return Err(LevelError::NoStart(map_problem(
+            file,
+            map_at,
+            "no start",
+            "exactly one `@` cell, or a legend character whose value is \"start\"",
+        )));
     };
     let Some(stairs) = stairs else {
-        return Err(LevelError::NoStairs(
-            Diagnostic::invalid(
-                file,
-                (map_at.line, map_at.column),
-                MAP_FIELD,
-                "no stairs",
-                "exactly one `>` cell, or a legend character whose value is \"stairs\"",
-            )
-            .into(),
-        ));
+        return Err(LevelError::NoStairs(map_problem(
+            file,
+            map_at,
+            "no stairs",
+            "exactly one `>` cell, or a legend character whose value is \"stairs\"",
+        )));
     };
     level.start = start;
     level.stairs = stairs;
@@ -330,30 +322,22 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     let reached = |pos: Pos| level.index(pos).is_some_and(|i| reach[i]);
     if !reached(stairs) {
         let at = at(stairs);
-        return Err(LevelError::StairsUnreachable(
-            Diagnostic::invalid(
-                file,
-                (at.line, at.column),
-                MAP_FIELD,
-                "stairs cannot be reached from the start",
-                "stairs joined to the start by walkable cells (not wall or deep_water)",
-            )
-            .into(),
-        ));
+        return Err(LevelError::StairsUnreachable(map_problem(
+            file,
+            at,
+            "stairs cannot be reached from the start",
+            "stairs joined to the start by walkable cells (not wall or deep_water)",
+        )));
     }
     for (faction, cells) in &level.spawns {
         if let Some(&sealed) = cells.iter().find(|&&p| !reached(p)) {
             let at = at(sealed);
-            return Err(LevelError::SpawnSealed(
-                Diagnostic::invalid(
-                    file,
-                    (at.line, at.column),
-                    MAP_FIELD,
-                    format!("spawn of `{faction}` is sealed in (not reachable from the start)"),
-                    "spawns joined to the start by walkable cells",
-                )
-                .into(),
-            ));
+            return Err(LevelError::SpawnSealed(map_problem(
+                file,
+                at,
+                format!("spawn of `{faction}` is sealed in (not reachable from the start)"),
+                "spawns joined to the start by walkable cells",
+            )));
         }
     }
     Ok(level)
