@@ -14,7 +14,7 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
-//! - [`fog_walk`]: a controlled fog-of-war experiment (fog vs omniscient
+//! - [`fog_walk`](mod@fog_walk): a controlled fog-of-war experiment (fog vs omniscient
 //!   walker), on the same monster-turn functions.
 //!
 //! Never reads the true level to plan (sight and bumps are how it learns),

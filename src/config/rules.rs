@@ -1,9 +1,10 @@
 //! The rules of the monster config: every field's accepted values and default, in one
 //! table that validation checks against and error messages quote.
 //!
-//! The faction fields are also listed row by row in [`FACTION_FIELDS`] (name, accepted
-//! values, default, how a change is shown), which messages about a value of the wrong
-//! type, [`describe_changes`](super::describe_changes) and a check of the docs
+//! The fields of each table are also listed row by row ([`FACTION_FIELDS`],
+//! [`INFLUENCE_FIELDS`], [`MONSTER_FIELDS`]: name, accepted values, default, how a change
+//! is shown), which messages about a value of the wrong type,
+//! [`describe_changes`](super::describe_changes) and the checks of the docs
 //! (`levels/monsters.toml`, `levels/MONSTERS.md`) all read.
 //!
 //! It must never read text or build config values: it only answers "what is allowed
@@ -13,7 +14,9 @@ use crate::pathfinding::{Heuristic, TieBreak};
 use crate::world::Terrain;
 
 use super::key_path::Segment;
-use super::schema::{FactionConfig, Smoothing, UnknownCellPolicy};
+use super::schema::{
+    FactionConfig, InfluenceLayer, MonsterKindConfig, Smoothing, UnknownCellPolicy,
+};
 
 /// An inclusive range of numbers, optionally excluding its lower end.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -247,64 +250,64 @@ pub fn faction_field_accepted(field: &str) -> Option<String> {
     faction_field(field).map(|field| (field.accepted)())
 }
 
-/// The accepted values of an influence layer's field.
+/// The accepted values of an influence layer's field (see [`INFLUENCE_FIELDS`]).
 #[must_use]
 pub fn influence_field_accepted(field: &str) -> Option<String> {
-    Some(match field {
-        "weight" => INFLUENCE_WEIGHT.accepted(),
-        "decay" => INFLUENCE_DECAY.accepted(),
-        "radius" => INFLUENCE_RADIUS.accepted(),
-        _ => return None,
-    })
+    field_named(&INFLUENCE_FIELDS, field).map(|field| (field.accepted)())
 }
 
-/// The accepted values of a monster field.
+/// The accepted values of a monster field (see [`MONSTER_FIELDS`]).
 #[must_use]
 pub fn monster_field_accepted(field: &str) -> Option<String> {
-    Some(match field {
-        "name" => "a non-empty name, unique among monsters".to_owned(),
-        "faction" => "the name of a [factions.NAME] table".to_owned(),
-        "letter" => LETTER_ACCEPTED.to_owned(),
-        "hp" => HIT_POINTS.accepted(),
-        "damage" => damage_accepted(),
-        "accuracy" => ACCURACY.accepted(),
-        _ => return None,
-    })
+    field_named(&MONSTER_FIELDS, field).map(|field| (field.accepted)())
 }
 
-// ---- The faction fields, one row each ----
+// ---- The fields of each table, one row each ----
 
-/// The old and new value of one field of two factions, as the message log shows them,
-/// when they differ.
-pub type FieldChange = fn(&FactionConfig, &FactionConfig) -> Option<(String, String)>;
+/// The old and new value of one field of two configs (factions, layers, monster
+/// kinds), as the message log shows them, when they differ.
+pub type FieldChange<T> = fn(&T, &T) -> Option<(String, String)>;
 
-/// One field of a faction table.
-#[derive(Debug, Clone, Copy)]
-pub struct FactionField {
+/// One field of a config table whose validated form is `T`.
+#[derive(Debug)]
+pub struct ConfigField<T: 'static> {
     /// The key, as the file spells it.
     pub name: &'static str,
     /// The accepted values, as error messages say them.
     pub accepted: fn() -> String,
-    /// The value a faction gets when it does not set the field, as the docs say it
-    /// (without quotes or backticks); `None` for the sub-tables, whose entries each
-    /// have their own defaults.
+    /// The value a table gets when it does not set the field, as the docs say it
+    /// (without quotes or backticks); `None` for required fields, for sub-tables (whose
+    /// entries each have their own defaults) and for influence layers (whose defaults
+    /// differ per layer).
     pub default: Option<fn() -> String>,
-    /// The old and new value, as the message log shows them, when the field differs
-    /// between two factions; `None` for the sub-tables, described entry by entry.
-    pub change: Option<FieldChange>,
+    /// The old and new value, as the message log shows them, when the field differs;
+    /// `None` for the sub-tables (described entry by entry) and a monster's name (which
+    /// says which kind it is).
+    pub change: Option<FieldChange<T>>,
 }
 
-/// A field holding one value: accepted text, default, and a change compared on the
-/// typed values and shown by `show` (their `Display` unless given).
+/// One field of a `[factions.NAME]` table.
+pub type FactionField = ConfigField<FactionConfig>;
+
+/// The field called `name` of `fields`.
+fn field_named<T>(
+    fields: &'static [ConfigField<T>],
+    name: &str,
+) -> Option<&'static ConfigField<T>> {
+    fields.iter().find(|field| field.name == name)
+}
+
+/// A field holding one value: accepted text, default (an `Option`), and a change
+/// compared on the typed values and shown by `show` (their `Display` unless given).
 macro_rules! value_field {
     ($name:ident, $accepted:expr, $default:expr) => {
         value_field!($name, $accepted, $default, ToString::to_string)
     };
     ($name:ident, $accepted:expr, $default:expr, $show:expr) => {
-        FactionField {
+        ConfigField {
             name: stringify!($name),
             accepted: || $accepted,
-            default: Some(|| $default),
+            default: $default,
             change: Some(|old, new| {
                 (old.$name != new.$name).then(|| ($show(&old.$name), $show(&new.$name)))
             }),
@@ -317,64 +320,68 @@ pub const FACTION_FIELDS: [FactionField; 15] = [
     value_field!(
         heuristic,
         heuristic_accepted(),
-        Heuristic::default().to_string()
+        Some(|| Heuristic::default().to_string())
     ),
     value_field!(
         weight,
         HEURISTIC_WEIGHT.accepted(),
-        format!("{DEFAULT_HEURISTIC_WEIGHT:?}")
+        Some(|| format!("{DEFAULT_HEURISTIC_WEIGHT:?}"))
     ),
     value_field!(
         tie_break,
         tie_break_accepted(),
-        tie_break_name(TieBreak::default()).to_owned(),
+        Some(|| tie_break_name(TieBreak::default()).to_owned()),
         |value: &TieBreak| tie_break_name(*value).to_owned()
     ),
     value_field!(
         unknown_cells,
         unknown_cells_accepted(),
-        DEFAULT_UNKNOWN_CELLS.to_string()
+        Some(|| DEFAULT_UNKNOWN_CELLS.to_string())
     ),
     value_field!(
         node_budget,
         NODE_BUDGET.accepted(),
-        DEFAULT_NODE_BUDGET.to_string()
+        Some(|| DEFAULT_NODE_BUDGET.to_string())
     ),
     value_field!(
         sight_radius,
         SIGHT_RADIUS.accepted(),
-        DEFAULT_SIGHT_RADIUS.to_string()
+        Some(|| DEFAULT_SIGHT_RADIUS.to_string())
     ),
-    value_field!(speed, SPEED.accepted(), format!("{DEFAULT_SPEED:?}")),
+    value_field!(
+        speed,
+        SPEED.accepted(),
+        Some(|| format!("{DEFAULT_SPEED:?}"))
+    ),
     value_field!(
         smoothing,
         smoothing_accepted(),
-        DEFAULT_SMOOTHING.to_string()
+        Some(|| DEFAULT_SMOOTHING.to_string())
     ),
     value_field!(
         turn_penalty,
         TURN_PENALTY.accepted(),
-        format!("{DEFAULT_TURN_PENALTY:?}")
+        Some(|| format!("{DEFAULT_TURN_PENALTY:?}"))
     ),
     value_field!(
         opens_doors,
         BOOLEAN_ACCEPTED.to_owned(),
-        DEFAULT_OPENS_DOORS.to_string()
+        Some(|| DEFAULT_OPENS_DOORS.to_string())
     ),
     value_field!(
         bashes_doors,
         BOOLEAN_ACCEPTED.to_owned(),
-        DEFAULT_BASHES_DOORS.to_string()
+        Some(|| DEFAULT_BASHES_DOORS.to_string())
     ),
     value_field!(
         flee_below,
         FLEE_BELOW.accepted(),
-        format!("{DEFAULT_FLEE_BELOW:?}")
+        Some(|| format!("{DEFAULT_FLEE_BELOW:?}"))
     ),
     value_field!(
         replan_margin,
         REPLAN_MARGIN.accepted(),
-        format!("{DEFAULT_REPLAN_MARGIN:?}")
+        Some(|| format!("{DEFAULT_REPLAN_MARGIN:?}"))
     ),
     FactionField {
         name: "terrain_costs",
@@ -396,10 +403,40 @@ pub const FACTION_FIELDS: [FactionField; 15] = [
     },
 ];
 
+/// Every field of an influence layer (`danger`, `crowding`, `threat`), in the order
+/// the docs list them and the log reports changes.
+pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
+    value_field!(weight, INFLUENCE_WEIGHT.accepted(), None),
+    value_field!(decay, INFLUENCE_DECAY.accepted(), None),
+    value_field!(radius, INFLUENCE_RADIUS.accepted(), None),
+];
+
+/// Every field of a `[[monsters]]` table, in the order the docs list them and the log
+/// reports changes. All are required.
+pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 6] = [
+    ConfigField {
+        name: "name",
+        accepted: || "a non-empty name, unique among monsters".to_owned(),
+        default: None,
+        change: None,
+    },
+    value_field!(
+        faction,
+        "the name of a [factions.NAME] table".to_owned(),
+        None
+    ),
+    value_field!(letter, LETTER_ACCEPTED.to_owned(), None),
+    value_field!(hp, HIT_POINTS.accepted(), None),
+    value_field!(damage, damage_accepted(), None, |damage: &(i32, i32)| {
+        format!("{}-{}", damage.0, damage.1)
+    }),
+    value_field!(accuracy, ACCURACY.accepted(), None),
+];
+
 /// The faction field called `name`.
 #[must_use]
 pub fn faction_field(name: &str) -> Option<&'static FactionField> {
-    FACTION_FIELDS.iter().find(|field| field.name == name)
+    field_named(&FACTION_FIELDS, name)
 }
 
 /// The accepted values at a place in the file, for messages about values of the wrong
