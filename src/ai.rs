@@ -10,7 +10,6 @@
 //! - [`faction`]: one faction's shared mind (knowledge, influences, grid,
 //!   shared field, planner, counters), behind methods.
 //! - [`counters`]: what a faction's AI did, named for what it counts.
-//! - [`cell_grid`]: row-major indexing shared by the per-cell maps.
 //! - [`knowledge`]: the faction's known-walkability (fog) map.
 //! - [`sight`]: monsters' views, cast side by side before their turns.
 //! - [`unlearned`]: where a look could still teach the faction anything
@@ -18,13 +17,12 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
-//! - [`fog_walk`]: a controlled fog-of-war experiment (fog vs omniscient
+//! - [`fog_walk`](mod@fog_walk): a controlled fog-of-war experiment (fog vs omniscient
 //!   walker), on the same monster-turn functions.
 //!
 //! Never reads the true level to plan (sight and bumps are how it learns),
 //! and never imports a terminal crate.
 pub mod brain;
-pub mod cell_grid;
 pub mod cost_view;
 pub mod counters;
 pub mod faction;
@@ -36,3 +34,17 @@ pub mod planner;
 pub mod sight;
 pub mod thought;
 pub mod unlearned;
+
+// What the game uses of the AI, named here so `game` never reaches into a
+// submodule: the AI can move things between its files without touching it.
+pub use brain::{Brain, Mode};
+pub use cost_view::{CostRules, CostView, Influences, faction_profile};
+pub use counters::{FactionCounters, ReplanCounts};
+pub use faction::{DEATH_DANGER, Faction, WOUND_DANGER};
+pub use fog_walk::{FogWalk, fog_walk};
+pub use knowledge::FactionKnowledge;
+pub use monster_turn::{
+    Body, Intent, Senses, after_bump, after_step, end_turn, look_around, mark_presence, think,
+    view_radius,
+};
+pub use sight::{Sight, ViewRequest, Viewpoint};

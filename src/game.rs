@@ -17,7 +17,6 @@ pub mod clock;
 pub mod combat;
 pub mod direction;
 pub mod items;
-mod level_access;
 pub mod message_log;
 pub mod monster_kind;
 pub mod navigation;

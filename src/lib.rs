@@ -5,6 +5,8 @@
 //!   smoothing, Moving AI benchmark readers). Knows nothing of monsters or terminals.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
 //! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
+//! - [`diagnostic`]: the one `file:line:column: field: problem; accepted values: ...`
+//!   error shared by the config and level files.
 //! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
 //! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
 //! - `ui`: the terminal front end (ratatui): app state, input, screen, theme. Only
@@ -18,6 +20,7 @@
 pub mod ai;
 pub mod cli;
 pub mod config;
+pub mod diagnostic;
 pub mod game;
 pub mod pathfinding;
 pub mod search_picture;

@@ -1,5 +1,7 @@
 //! The grid search engine: generic, headless, no game types.
 //!
+//! - [`pos`]: the crate's one cell position; [`grid_shape`]: the one
+//!   row-major shape (position to index and back) every flat per-cell array uses.
 //! - [`grid`]: cell costs, movement rules, precomputed move masks.
 //! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
@@ -19,10 +21,12 @@ pub mod dijkstra_map;
 pub mod distance_field;
 pub mod float_order;
 pub mod grid;
+pub mod grid_shape;
 pub mod heuristic;
 mod islands;
 pub mod movingai;
 mod open_list;
+pub mod pos;
 pub mod smoothing;
 pub mod trace;
 
@@ -31,7 +35,9 @@ pub use astar::{
 };
 pub use dijkstra_map::DijkstraMap;
 pub use distance_field::{DistanceField, FieldStats, Reach};
-pub use grid::{Diagonals, Grid, GridError, Movement, Pos};
+pub use grid::{Diagonals, Grid, GridError, Movement};
+pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
+pub use pos::Pos;
 pub use smoothing::{path_cost, string_pull, string_pull_into};
 pub use trace::{CellValues, SearchTrace, TraceEvent};

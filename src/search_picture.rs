@@ -12,7 +12,8 @@
 //! - [`palette`] and [`colour`]: what each colour means.
 //! - [`layout`]: panels and text placed as a [`scene::Scene`] of simple shapes
 //!   ([`cell_layer`] holds the map cells and merges them into rectangles,
-//!   [`legend`] explains the colours, [`text_wrap`] fits text to a panel,
+//!   [`legend`] explains the colours, [`lettering`] holds the text and stroke
+//!   sizes both share, [`text_wrap`] fits text to a panel,
 //!   [`straight_strokes`] draws the smoothed path as straight strokes).
 //! - [`svg`] writes a scene as text; [`raster`] paints it into an RGBA buffer
 //!   (lettering from [`bitmap_font`]) that [`png`] encodes with the `png` crate.
@@ -26,6 +27,7 @@ pub mod cell_layer;
 pub mod colour;
 pub mod layout;
 pub mod legend;
+pub mod lettering;
 pub mod palette;
 pub mod picture_error;
 pub mod picture_format;

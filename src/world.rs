@@ -12,7 +12,8 @@
 //!   [`generate`]: recipes and the pipeline (carve, paint, connect, place).
 //! - [`level_file`]: the TOML level format (`levels/FORMAT.md`), checked;
 //!   [`layout`]: hand-drawn maps; [`level_error`]: errors with file, line, column;
-//!   [`source_text`]: positions in a file; [`level_dir`]: `--level` resolution and
+//!   [`source_text`]: positions in a file; [`level_source`]: a path read as a level
+//!   file or a Moving AI map; [`level_dir`]: `--level` resolution and
 //!   the run order; [`shipped_levels`]: the levels built into the binary;
 //!   [`render_command`]: `fogcrawl render`.
 //! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`);
@@ -26,14 +27,14 @@
 //!
 //! ```
 //! use fogcrawl::pathfinding::{AStar, Movement, SearchOptions};
-//! use fogcrawl::world::{CostProfile, level_text};
+//! use fogcrawl::world::{CostProfile, Pos, level_text};
 //!
 //! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();
-//! assert_eq!(level.cost_at(1, 1, &profile), Some(1.0)); // floor under the start
-//! assert_eq!(level.cost_at(2, 1, &profile), Some(0.5)); // road
-//! assert_eq!(level.cost_at(0, 0, &profile), None); // wall: impassable
-//! assert_eq!(level.cost_at(-1, 0, &profile), None); // off the grid
+//! assert_eq!(level.cost_at(Pos::new(1, 1), &profile), Some(1.0)); // floor under the start
+//! assert_eq!(level.cost_at(Pos::new(2, 1), &profile), Some(0.5)); // road
+//! assert_eq!(level.cost_at(Pos::new(0, 0), &profile), None); // wall: impassable
+//! assert_eq!(level.cost_at(Pos::new(-1, 0), &profile), None); // off the grid
 //!
 //! let grid = level.cost_grid(&profile, Movement::default()).expect("a level with cells");
 //! assert_eq!(grid.min_cost(), 0.5); // the heuristic's scale: the cheapest terrain
@@ -54,6 +55,7 @@ pub mod level;
 pub mod level_dir;
 pub mod level_error;
 pub mod level_file;
+pub mod level_source;
 pub mod level_text;
 pub mod map_spawns;
 pub mod movingai_level;

@@ -211,7 +211,8 @@ fn played(level: &str, seed: u64, turns: u64, parallel: bool) -> fogcrawl::game:
     while game.stats.player_turns < turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
-            game.player_act(Action::Wait).expect("waiting is always allowed");
+            game.player_act(Action::Wait)
+                .expect("waiting is always allowed");
         }
     }
     game
@@ -223,7 +224,11 @@ fn planning_on_all_cores_plays_the_same_game_as_on_one() {
         let parallel = played(level, seed, turns, true);
         let sequential = played(level, seed, turns, false);
         assert_eq!(parallel.stats.player_turns, turns, "{level}");
-        assert_eq!(parallel.search_counts(), sequential.search_counts(), "{level}");
+        assert_eq!(
+            parallel.search_counts(),
+            sequential.search_counts(),
+            "{level}"
+        );
         assert!(parallel.search_counts().0 > 0, "{level}: no searches ran");
         // Everything saved: actors, the factions' knowledge, influences and
         // counters, the random generator's state, the message log.

@@ -35,7 +35,10 @@ fn moves_take_the_entered_terrains_time() {
     assert_eq!(game.player().ready_at, 1.0, "floor costs 1");
     // Walking into the closed door opens it on the way: its cost is 2.
     game.player_act(Action::Move(Direction::East)).unwrap();
-    assert_eq!(game.level.terrain_at(3, 1), Some(Terrain::OpenDoor));
+    assert_eq!(
+        game.level.terrain_at(Pos::new(3, 1)),
+        Some(Terrain::OpenDoor)
+    );
     assert_eq!(game.player().ready_at, 3.0);
     game.player_act(Action::Move(Direction::East)).unwrap();
     assert_eq!(game.player().ready_at, 7.0, "swamp costs 4");
@@ -68,7 +71,10 @@ fn refused_actions_take_no_time() {
     game.player_act(Action::OpenDoor(Direction::East)).unwrap();
     assert_eq!(game.adjacent_doors(false), vec![Direction::East]);
     game.player_act(Action::CloseDoor(Direction::East)).unwrap();
-    assert_eq!(game.level.terrain_at(3, 1), Some(Terrain::ClosedDoor));
+    assert_eq!(
+        game.level.terrain_at(Pos::new(3, 1)),
+        Some(Terrain::ClosedDoor)
+    );
 }
 
 #[test]

@@ -125,12 +125,12 @@ fn unknown_generator_kinds_list_the_accepted_ones() {
 fn out_of_range_values_name_the_field_and_range() {
     assert_eq!(
         fixture_error("out_of_range"),
-        "tests/fixtures/levels/out_of_range.toml:9:9: `generator.paint.swamp` is 1.5; \
+        "tests/fixtures/levels/out_of_range.toml:9:9: generator.paint.swamp: 1.5 is out of range; \
          accepted values: 0.0 to 1.0"
     );
     assert_eq!(
         fixture_error("too_small"),
-        "tests/fixtures/levels/too_small.toml:5:9: `generator.width` is 8; \
+        "tests/fixtures/levels/too_small.toml:5:9: generator.width: 8 is out of range; \
          accepted values: 16 to 1024"
     );
 }
@@ -139,7 +139,7 @@ fn out_of_range_values_name_the_field_and_range() {
 fn a_file_must_be_a_recipe_or_a_layout() {
     assert_eq!(
         fixture_error("neither"),
-        "tests/fixtures/levels/neither.toml:1:1: `generator/layout` are both missing; \
+        "tests/fixtures/levels/neither.toml:1:1: generator/layout: both are missing; \
          accepted values: exactly one of a [generator] table or a [layout] table"
     );
 }
@@ -148,7 +148,7 @@ fn a_file_must_be_a_recipe_or_a_layout() {
 fn a_short_row_names_its_line() {
     assert_eq!(
         fixture_error("row_length"),
-        "tests/fixtures/levels/row_length.toml:7:1: `layout.map` row 3 is 6 characters wide; \
+        "tests/fixtures/levels/row_length.toml:7:1: layout.map: row 3 is 6 characters wide; \
          accepted values: rows of exactly 7 characters (the first row's width)"
     );
 }
@@ -158,7 +158,7 @@ fn an_unknown_character_names_its_line_and_column() {
     let err = fixture_error("unknown_char");
     assert!(
         err.starts_with(
-            "tests/fixtures/levels/unknown_char.toml:6:4: `layout.map` has unknown character `?`; \
+            "tests/fixtures/levels/unknown_char.toml:6:4: layout.map: unknown character `?`; \
              accepted values: `!` `\"` `#` `%` `&` `'` `(` `*` `+` `,` `.` `=` `>` `@` `W` `~`"
         ),
         "{err}"
@@ -170,7 +170,7 @@ fn a_bad_legend_value_lists_the_accepted_forms() {
     let err = fixture_error("bad_legend");
     assert!(
         err.starts_with(
-            "tests/fixtures/levels/bad_legend.toml:11:7: `layout.legend.\"L\"` has unknown value \
+            "tests/fixtures/levels/bad_legend.toml:11:7: layout.legend.\"L\": unknown value \
              \"lava\"; accepted values: a terrain (wall, floor, road,"
         ),
         "{err}"
@@ -181,12 +181,12 @@ fn a_bad_legend_value_lists_the_accepted_forms() {
 fn a_layout_needs_a_start_and_stairs() {
     assert_eq!(
         fixture_error("no_start"),
-        "tests/fixtures/levels/no_start.toml:4:7: `layout.map` has no start; accepted values: \
+        "tests/fixtures/levels/no_start.toml:4:7: layout.map: no start; accepted values: \
          exactly one `@` cell, or a legend character whose value is \"start\""
     );
     assert_eq!(
         fixture_error("no_stairs"),
-        "tests/fixtures/levels/no_stairs.toml:4:7: `layout.map` has no stairs; accepted values: \
+        "tests/fixtures/levels/no_stairs.toml:4:7: layout.map: no stairs; accepted values: \
          exactly one `>` cell, or a legend character whose value is \"stairs\""
     );
 }
@@ -195,13 +195,13 @@ fn a_layout_needs_a_start_and_stairs() {
 fn unreachable_stairs_and_sealed_spawns_are_rejected() {
     assert_eq!(
         fixture_error("stairs_unreachable"),
-        "tests/fixtures/levels/stairs_unreachable.toml:6:7: `layout.map` stairs cannot be \
+        "tests/fixtures/levels/stairs_unreachable.toml:6:7: layout.map: stairs cannot be \
          reached from the start; accepted values: stairs joined to the start by walkable cells \
          (not wall or deep_water)"
     );
     assert_eq!(
         fixture_error("spawn_sealed"),
-        "tests/fixtures/levels/spawn_sealed.toml:8:2: `layout.map` spawn of `goblins` is sealed \
+        "tests/fixtures/levels/spawn_sealed.toml:8:2: layout.map: spawn of `goblins` is sealed \
          in (not reachable from the start); accepted values: spawns joined to the start by \
          walkable cells"
     );
@@ -246,11 +246,7 @@ fn shipped_generated_levels_match_their_golden_snapshots() {
 /// Dijkstra over 4-connected moves with exact costs (every terrain cost is a multiple
 /// of 1/4, so quarter units are integers). Returns (cost in quarters, steps).
 fn cheapest(level: &Level, profile: &CostProfile, from: Pos, to: Pos) -> Option<(u64, Vec<Pos>)> {
-    let quarters = |p: &Pos| {
-        level
-            .cost_at(p.x, p.y, profile)
-            .map(|c| (c * 4.0).round() as u64)
-    };
+    let quarters = |p: &Pos| level.cost_at(*p, profile).map(|c| (c * 4.0).round() as u64);
     let successors = |p: &Pos| {
         let mut next = Vec::new();
         for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
@@ -277,7 +273,7 @@ fn in_the_swamp_the_cheapest_way_is_the_long_way() {
     );
     // The straight line crosses the swamp: more than twice the cost of the road around.
     let straight: u64 = (level.start.x + 1..=level.stairs.x)
-        .filter_map(|x| level.cost_at(x, level.start.y, &profile))
+        .filter_map(|x| level.cost_at(Pos::new(x, level.start.y), &profile))
         .map(|c| (c * 4.0) as u64)
         .sum();
     assert!(
@@ -318,7 +314,7 @@ fn at_the_river_walkers_take_the_bridge_and_swimmers_the_water() {
     let mid_river = level
         .positions()
         .filter(|p| p.y == level.start.y)
-        .find(|p| level.terrain_at(p.x, p.y) == Some(fogcrawl::world::Terrain::DeepWater))
+        .find(|&p| level.terrain_at(p) == Some(fogcrawl::world::Terrain::DeepWater))
         .expect("the river crosses the start's row");
     assert!(cheapest(&level, &walker, level.start, mid_river).is_none());
     assert!(cheapest(&level, &swimmer, level.start, mid_river).is_some());
@@ -328,7 +324,11 @@ fn at_the_river_walkers_take_the_bridge_and_swimmers_the_water() {
 fn the_maze_has_dead_ends() {
     let level = shipped("maze");
     // Off the grid counts as closed, so border cells need no special case.
-    let open = |x: i32, y: i32| level.terrain_at(x, y).is_some_and(|t| t.is_passable());
+    let open = |x: i32, y: i32| {
+        level
+            .terrain_at(Pos::new(x, y))
+            .is_some_and(|t| t.is_passable())
+    };
     let dead_ends = level
         .positions()
         .filter(|p| open(p.x, p.y))

@@ -276,7 +276,7 @@ impl Faction {
         if !self.unlearned.is_built() {
             self.unlearned = Unlearned::build(level, &self.knowledge);
         }
-        level.is_opaque(at.x, at.y) || !self.unlearned.nothing_near(at, radius)
+        level.is_opaque(at) || !self.unlearned.nothing_near(at, radius)
     }
 
     /// Notes that a member looks around from `pos`; returns false when one

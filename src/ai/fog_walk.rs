@@ -111,7 +111,7 @@ pub fn fog_walk(
                     &mut brain,
                     at,
                     next,
-                    |p| level.terrain_at(p.x, p.y),
+                    |p| level.terrain_at(p),
                     turn as f64,
                 ),
             },
@@ -130,7 +130,7 @@ pub fn fog_walk(
 /// What entering `next` from `at` costs on the true level, if the step is
 /// legal there (a passable cell, and for a diagonal both corners passable).
 fn true_step_cost(level: &Level, profile: &CostProfile, at: Pos, next: Pos) -> Option<f64> {
-    let cost = |p: Pos| level.terrain_at(p.x, p.y).and_then(|t| profile.cost(t));
+    let cost = |p: Pos| level.terrain_at(p).and_then(|t| profile.cost(t));
     let adjacent = at != next && (at.x - next.x).abs() <= 1 && (at.y - next.y).abs() <= 1;
     let corners_clear = at.x == next.x
         || at.y == next.y

@@ -8,8 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::cell_grid::CellGrid;
-use crate::pathfinding::Pos;
+use crate::pathfinding::{GridShape, Pos};
 
 /// Values below this are dropped to 0.
 const NEGLIGIBLE: f32 = 0.01;
@@ -17,7 +16,7 @@ const NEGLIGIBLE: f32 = 0.01;
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(into = "SavedInfluence", try_from = "SavedInfluence")]
 pub struct InfluenceMap {
-    cells: CellGrid,
+    cells: GridShape,
     values: Vec<f32>,
     /// Indices of cells with a value.
     active: Vec<u32>,
@@ -36,7 +35,7 @@ impl PartialEq for InfluenceMap {
 impl InfluenceMap {
     pub fn new(width: usize, height: usize) -> Self {
         Self {
-            cells: CellGrid::new(width, height),
+            cells: GridShape::new(width, height),
             values: vec![0.0; width * height],
             active: Vec::new(),
             changed: Vec::new(),
@@ -137,7 +136,11 @@ impl InfluenceMap {
 
     /// The cells whose value changed since the last call (may repeat).
     pub fn take_changes(&mut self) -> Vec<Pos> {
-        self.cells.drain_positions(&mut self.changed)
+        let cells = self.cells;
+        self.changed
+            .drain(..)
+            .map(|i| cells.pos(i as usize))
+            .collect()
     }
 }
 

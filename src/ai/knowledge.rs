@@ -7,14 +7,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::cell_grid::CellGrid;
-use crate::pathfinding::Pos;
+use crate::pathfinding::{GridShape, Pos};
 use crate::world::{Level, Terrain};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FactionKnowledge {
     #[serde(flatten)]
-    cells: CellGrid,
+    cells: GridShape,
     /// What the faction believes stands in each cell; `None`: never seen.
     believed: Vec<Option<Terrain>>,
     /// Game time each cell was last seen; negative: never.
@@ -40,7 +39,7 @@ impl FactionKnowledge {
     /// Knows nothing yet.
     pub fn new(width: usize, height: usize) -> Self {
         Self {
-            cells: CellGrid::new(width, height),
+            cells: GridShape::new(width, height),
             believed: vec![None; width * height],
             last_seen: vec![NEVER_SEEN; width * height],
             changed: Vec::new(),
@@ -51,7 +50,7 @@ impl FactionKnowledge {
     pub fn omniscient(level: &Level) -> Self {
         let mut knowledge = Self::new(level.width(), level.height());
         for pos in level.positions() {
-            if let Some(terrain) = level.terrain_at(pos.x, pos.y) {
+            if let Some(terrain) = level.terrain_at(pos) {
                 knowledge.observe(pos, terrain, 0.0);
             }
         }
@@ -128,7 +127,11 @@ impl FactionKnowledge {
 
     /// The cells whose belief changed since the last call, as positions.
     pub fn take_changes(&mut self) -> Vec<Pos> {
-        self.cells.drain_positions(&mut self.changed)
+        let cells = self.cells;
+        self.changed
+            .drain(..)
+            .map(|i| cells.pos(i as usize))
+            .collect()
     }
 }
 

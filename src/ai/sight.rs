@@ -115,7 +115,7 @@ fn cast(fov: &mut Fov, level: &Level, at: Pos, radius: u32, reveal: impl FnMut(P
         level.height(),
         at,
         radius,
-        |x, y| level.is_opaque(x, y),
+        |x, y| level.is_opaque(Pos::new(x, y)),
         reveal,
     );
 }

@@ -101,7 +101,7 @@ impl Unlearned {
 
     /// Sets the bit of `pos` to whether it is seeable and believed wrong.
     fn recheck(&mut self, level: &Level, knowledge: &FactionKnowledge, pos: Pos) {
-        let Some(truth) = level.terrain_at(pos.x, pos.y) else {
+        let Some(truth) = level.terrain_at(pos) else {
             return;
         };
         let wrong = knowledge.belief(pos) != Some(truth) && seeable(level, pos);
@@ -136,7 +136,7 @@ impl Unlearned {
 /// Whether any look could reveal `pos`: it is transparent, or touches a
 /// transparent cell.
 fn seeable(level: &Level, pos: Pos) -> bool {
-    (-1..=1).any(|dy| (-1..=1).any(|dx| !level.is_opaque(pos.x + dx, pos.y + dy)))
+    (-1..=1).any(|dy| (-1..=1).any(|dx| !level.is_opaque(Pos::new(pos.x + dx, pos.y + dy))))
 }
 
 #[cfg(test)]
@@ -167,12 +167,12 @@ mod tests {
         assert!(!unlearned.nothing_near(Pos::new(2, 2), 3));
         let (mut fov, mut seen) = (Fov::new(), VisibleSet::new());
         for pos in level.positions() {
-            if level.terrain_at(pos.x, pos.y) != Some(Terrain::Floor) {
+            if level.terrain_at(pos) != Some(Terrain::Floor) {
                 continue;
             }
             fov.compute_into(&level, pos, 20, &mut seen);
             for &cell in seen.cells() {
-                let truth = level.terrain_at(cell.x, cell.y).expect("in bounds");
+                let truth = level.terrain_at(cell).expect("in bounds");
                 knowledge.observe(cell, truth, 0.0);
                 unlearned.learned(cell);
             }
@@ -201,7 +201,7 @@ mod tests {
         let unlearned = Unlearned::build(&level, &knowledge);
         let (mut fov, mut seen) = (Fov::new(), VisibleSet::new());
         for pos in level.positions() {
-            if level.is_opaque(pos.x, pos.y) {
+            if level.is_opaque(pos) {
                 continue;
             }
             fov.compute_into(&level, pos, 30, &mut seen);
@@ -220,7 +220,7 @@ mod tests {
         let mut level = level(&["#####", "#@+.#", "#####"]);
         let mut knowledge = FactionKnowledge::new(level.width(), level.height());
         for pos in level.positions() {
-            let truth = level.terrain_at(pos.x, pos.y).expect("in bounds");
+            let truth = level.terrain_at(pos).expect("in bounds");
             knowledge.observe(pos, truth, 0.0);
         }
         let mut unlearned = Unlearned::build(&level, &knowledge);

@@ -235,7 +235,6 @@ struct LoadedMap {
 
 fn load_map(path: &Path) -> Result<LoadedMap, ScenRunError> {
     let map = MovingAiMap::load(path)?;
-    let width = map.width();
     let grid = Grid::from_fn(
         map.width(),
         map.height(),
@@ -247,10 +246,7 @@ fn load_map(path: &Path) -> Result<LoadedMap, ScenRunError> {
             let (Ok(x), Ok(y)) = (usize::try_from(x), usize::try_from(y)) else {
                 return None;
             };
-            map.cells()
-                .get(y * width + x)
-                .is_some_and(|terrain| terrain.is_passable())
-                .then_some(1.0)
+            map.is_passable(x, y).then_some(1.0)
         },
     )
     .map_err(|source| ScenRunError::Grid {

@@ -7,7 +7,7 @@ use std::fmt::Display;
 
 use crate::world::Terrain;
 
-use super::rules::tie_break_name;
+use super::rules::{ConfigField, FACTION_FIELDS, INFLUENCE_FIELDS, MONSTER_FIELDS};
 use super::schema::{FactionConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig};
 
 /// One line per changed value, faction or monster kind; empty when the configs are
@@ -56,67 +56,7 @@ fn compare<T: PartialEq + Display>(
 
 fn faction_changes(old: &FactionConfig, new: &FactionConfig, lines: &mut Vec<String>) {
     let owner = new.name.as_str();
-    compare(owner, "heuristic", old.heuristic, new.heuristic, lines);
-    compare(owner, "weight", old.weight, new.weight, lines);
-    compare(
-        owner,
-        "tie_break",
-        tie_break_name(old.tie_break),
-        tie_break_name(new.tie_break),
-        lines,
-    );
-    compare(
-        owner,
-        "unknown_cells",
-        old.unknown_cells,
-        new.unknown_cells,
-        lines,
-    );
-    compare(
-        owner,
-        "node_budget",
-        old.node_budget,
-        new.node_budget,
-        lines,
-    );
-    compare(
-        owner,
-        "sight_radius",
-        old.sight_radius,
-        new.sight_radius,
-        lines,
-    );
-    compare(owner, "speed", old.speed, new.speed, lines);
-    compare(owner, "smoothing", old.smoothing, new.smoothing, lines);
-    compare(
-        owner,
-        "turn_penalty",
-        old.turn_penalty,
-        new.turn_penalty,
-        lines,
-    );
-    compare(
-        owner,
-        "opens_doors",
-        old.opens_doors,
-        new.opens_doors,
-        lines,
-    );
-    compare(
-        owner,
-        "bashes_doors",
-        old.bashes_doors,
-        new.bashes_doors,
-        lines,
-    );
-    compare(owner, "flee_below", old.flee_below, new.flee_below, lines);
-    compare(
-        owner,
-        "replan_margin",
-        old.replan_margin,
-        new.replan_margin,
-        lines,
-    );
+    field_changes(owner, "", &FACTION_FIELDS, old, new, lines);
     for terrain in Terrain::ALL {
         compare(
             owner,
@@ -156,23 +96,36 @@ fn layer_changes(
     new: InfluenceLayer,
     lines: &mut Vec<String>,
 ) {
-    let field = |name: &str| format!("influence.{layer}.{name}");
-    compare(owner, &field("weight"), old.weight, new.weight, lines);
-    compare(owner, &field("decay"), old.decay, new.decay, lines);
-    compare(owner, &field("radius"), old.radius, new.radius, lines);
+    field_changes(
+        owner,
+        &format!("influence.{layer}."),
+        &INFLUENCE_FIELDS,
+        &old,
+        &new,
+        lines,
+    );
 }
 
 fn monster_changes(old: &MonsterKindConfig, new: &MonsterKindConfig, lines: &mut Vec<String>) {
     let owner = format!("monster {}", new.name);
-    compare(&owner, "faction", &old.faction, &new.faction, lines);
-    compare(&owner, "letter", old.letter, new.letter, lines);
-    compare(&owner, "hp", old.hp, new.hp, lines);
-    compare(
-        &owner,
-        "damage",
-        format!("{}-{}", old.damage.0, old.damage.1),
-        format!("{}-{}", new.damage.0, new.damage.1),
-        lines,
-    );
-    compare(&owner, "accuracy", old.accuracy, new.accuracy, lines);
+    field_changes(&owner, "", &MONSTER_FIELDS, old, new, lines);
+}
+
+/// Pushes `owner: {prefix}field old -> new` for each of `fields` whose value differs.
+fn field_changes<T>(
+    owner: &str,
+    prefix: &str,
+    fields: &[ConfigField<T>],
+    old: &T,
+    new: &T,
+    lines: &mut Vec<String>,
+) {
+    for field in fields {
+        if let Some((before, after)) = field.change.and_then(|change| change(old, new)) {
+            lines.push(format!(
+                "{owner}: {prefix}{} {before} -> {after}",
+                field.name
+            ));
+        }
+    }
 }

@@ -3,11 +3,13 @@
 //! accepted values.
 //!
 //! It must never hide the file or the position: every variant about the file's content
-//! starts its message with `file:line:column:`.
+//! is a [`Diagnostic`], the format level files share.
 
 use std::path::PathBuf;
 
 use thiserror::Error;
+
+use crate::diagnostic::Diagnostic;
 
 /// What went wrong with the monster config.
 #[derive(Debug, Error)]
@@ -21,34 +23,13 @@ pub enum ConfigError {
         #[source]
         source: std::io::Error,
     },
-    /// The text is not valid TOML; the message is toml's own.
-    #[error("{}:{line}:{column}: {message}", file.display())]
-    Syntax {
-        /// The file.
-        file: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, in characters.
-        column: usize,
-        /// The TOML parser's message.
-        message: String,
-    },
-    /// Well-formed TOML with a key or value the config does not accept.
-    #[error("{}:{line}:{column}: {field}: {problem}; accepted values: {accepted}", file.display())]
-    Invalid {
-        /// The file.
-        file: PathBuf,
-        /// 1-based line.
-        line: usize,
-        /// 1-based column, in characters.
-        column: usize,
-        /// Dotted path of the field, e.g. `factions.goblins.weight` or `monsters[0].hp`.
-        field: String,
-        /// What is wrong with it.
-        problem: String,
-        /// What would be accepted.
-        accepted: String,
-    },
+    /// The text is not valid TOML; the problem is toml's own message.
+    #[error(transparent)]
+    Syntax(Box<Diagnostic>),
+    /// Well-formed TOML with a key or value the config does not accept; the field is a
+    /// dotted path such as `factions.goblins.weight` or `monsters[0].hp`.
+    #[error(transparent)]
+    Invalid(Box<Diagnostic>),
     /// The file's folder could not be watched for changes.
     #[error("{}: cannot watch the monster config's folder for changes: {source}", file.display())]
     Watch {

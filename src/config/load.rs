@@ -17,6 +17,7 @@ use super::rules;
 use super::schema::MonsterConfig;
 use super::validate::Validator;
 use super::watch::ConfigWatcher;
+use crate::diagnostic::Diagnostic;
 use crate::user_dirs::UserDirs;
 use crate::world::level_dir::override_dir;
 use crate::world::shipped_levels::BUILT_IN_PREFIX;
@@ -165,12 +166,9 @@ impl MonsterConfig {
     pub fn parse(path: &Path, text: &str) -> Result<MonsterConfig, ConfigError> {
         if let Err(error) = DeTable::parse(text) {
             let at = line_col(text, error.span().map_or(0, |span| span.start));
-            return Err(ConfigError::Syntax {
-                file: path.to_owned(),
-                line: at.line,
-                column: at.column,
-                message: one_line(error.message()),
-            });
+            return Err(ConfigError::Syntax(
+                Diagnostic::new(path, at.line, at.column, one_line(error.message())).into(),
+            ));
         }
         let validator = Validator::new(path, text);
         let raw: RawFile =

@@ -1,6 +1,12 @@
 //! The rules of the monster config: every field's accepted values and default, in one
 //! table that validation checks against and error messages quote.
 //!
+//! The fields of each table are also listed row by row ([`FACTION_FIELDS`],
+//! [`INFLUENCE_FIELDS`], [`MONSTER_FIELDS`]: name, accepted values, default, how a change
+//! is shown), which messages about a value of the wrong type,
+//! [`describe_changes`](super::describe_changes) and the checks of the docs
+//! (`levels/monsters.toml`, `levels/MONSTERS.md`) all read.
+//!
 //! It must never read text or build config values: it only answers "what is allowed
 //! here?" so that the check and the message can never disagree.
 
@@ -8,7 +14,9 @@ use crate::pathfinding::{Heuristic, TieBreak};
 use crate::world::Terrain;
 
 use super::key_path::Segment;
-use super::schema::{Smoothing, UnknownCellPolicy};
+use super::schema::{
+    FactionConfig, InfluenceLayer, MonsterKindConfig, Smoothing, UnknownCellPolicy,
+};
 
 /// An inclusive range of numbers, optionally excluding its lower end.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -223,6 +231,8 @@ pub fn terrain_names_accepted() -> String {
     Terrain::accepted_names()
 }
 
+/// Accepted values of a true-or-false field.
+pub const BOOLEAN_ACCEPTED: &str = "true, false";
 /// Accepted `letter` values.
 pub const LETTER_ACCEPTED: &str = "one ASCII letter, a-z or A-Z";
 /// Accepted `damage` values.
@@ -234,55 +244,199 @@ pub fn damage_accepted() -> String {
     )
 }
 
-/// The accepted values of a faction field.
+/// The accepted values of a faction field (see [`FACTION_FIELDS`]).
 #[must_use]
 pub fn faction_field_accepted(field: &str) -> Option<String> {
-    Some(match field {
-        "heuristic" => heuristic_accepted(),
-        "weight" => HEURISTIC_WEIGHT.accepted(),
-        "tie_break" => tie_break_accepted(),
-        "unknown_cells" => unknown_cells_accepted(),
-        "node_budget" => NODE_BUDGET.accepted(),
-        "sight_radius" => SIGHT_RADIUS.accepted(),
-        "speed" => SPEED.accepted(),
-        "smoothing" => smoothing_accepted(),
-        "turn_penalty" => TURN_PENALTY.accepted(),
-        "opens_doors" | "bashes_doors" => "true, false".to_owned(),
-        "flee_below" => FLEE_BELOW.accepted(),
-        "replan_margin" => REPLAN_MARGIN.accepted(),
-        "terrain_costs" => format!(
-            "a table of terrain = cost, with terrains {} and costs {}",
-            terrain_names_accepted(),
-            terrain_cost_accepted()
-        ),
-        "influence" => "a table with optional danger, crowding and threat layers".to_owned(),
-        _ => return None,
-    })
+    faction_field(field).map(|field| (field.accepted)())
 }
 
-/// The accepted values of an influence layer's field.
+/// The accepted values of an influence layer's field (see [`INFLUENCE_FIELDS`]).
 #[must_use]
 pub fn influence_field_accepted(field: &str) -> Option<String> {
-    Some(match field {
-        "weight" => INFLUENCE_WEIGHT.accepted(),
-        "decay" => INFLUENCE_DECAY.accepted(),
-        "radius" => INFLUENCE_RADIUS.accepted(),
-        _ => return None,
-    })
+    field_named(&INFLUENCE_FIELDS, field).map(|field| (field.accepted)())
 }
 
-/// The accepted values of a monster field.
+/// The accepted values of a monster field (see [`MONSTER_FIELDS`]).
 #[must_use]
 pub fn monster_field_accepted(field: &str) -> Option<String> {
-    Some(match field {
-        "name" => "a non-empty name, unique among monsters".to_owned(),
-        "faction" => "the name of a [factions.NAME] table".to_owned(),
-        "letter" => LETTER_ACCEPTED.to_owned(),
-        "hp" => HIT_POINTS.accepted(),
-        "damage" => damage_accepted(),
-        "accuracy" => ACCURACY.accepted(),
-        _ => return None,
-    })
+    field_named(&MONSTER_FIELDS, field).map(|field| (field.accepted)())
+}
+
+// ---- The fields of each table, one row each ----
+
+/// The old and new value of one field of two configs (factions, layers, monster
+/// kinds), as the message log shows them, when they differ.
+pub type FieldChange<T> = fn(&T, &T) -> Option<(String, String)>;
+
+/// One field of a config table whose validated form is `T`.
+#[derive(Debug)]
+pub struct ConfigField<T: 'static> {
+    /// The key, as the file spells it.
+    pub name: &'static str,
+    /// The accepted values, as error messages say them.
+    pub accepted: fn() -> String,
+    /// The value a table gets when it does not set the field, as the docs say it
+    /// (without quotes or backticks); `None` for required fields, for sub-tables (whose
+    /// entries each have their own defaults) and for influence layers (whose defaults
+    /// differ per layer).
+    pub default: Option<fn() -> String>,
+    /// The old and new value, as the message log shows them, when the field differs;
+    /// `None` for the sub-tables (described entry by entry) and a monster's name (which
+    /// says which kind it is).
+    pub change: Option<FieldChange<T>>,
+}
+
+/// One field of a `[factions.NAME]` table.
+pub type FactionField = ConfigField<FactionConfig>;
+
+/// The field called `name` of `fields`.
+fn field_named<T>(
+    fields: &'static [ConfigField<T>],
+    name: &str,
+) -> Option<&'static ConfigField<T>> {
+    fields.iter().find(|field| field.name == name)
+}
+
+/// A field holding one value: accepted text, default (an `Option`), and a change
+/// compared on the typed values and shown by `show` (their `Display` unless given).
+macro_rules! value_field {
+    ($name:ident, $accepted:expr, $default:expr) => {
+        value_field!($name, $accepted, $default, ToString::to_string)
+    };
+    ($name:ident, $accepted:expr, $default:expr, $show:expr) => {
+        ConfigField {
+            name: stringify!($name),
+            accepted: || $accepted,
+            default: $default,
+            change: Some(|old, new| {
+                (old.$name != new.$name).then(|| ($show(&old.$name), $show(&new.$name)))
+            }),
+        }
+    };
+}
+
+/// Every faction field, in the order the docs list them and the log reports changes.
+pub const FACTION_FIELDS: [FactionField; 15] = [
+    value_field!(
+        heuristic,
+        heuristic_accepted(),
+        Some(|| Heuristic::default().to_string())
+    ),
+    value_field!(
+        weight,
+        HEURISTIC_WEIGHT.accepted(),
+        Some(|| format!("{DEFAULT_HEURISTIC_WEIGHT:?}"))
+    ),
+    value_field!(
+        tie_break,
+        tie_break_accepted(),
+        Some(|| tie_break_name(TieBreak::default()).to_owned()),
+        |value: &TieBreak| tie_break_name(*value).to_owned()
+    ),
+    value_field!(
+        unknown_cells,
+        unknown_cells_accepted(),
+        Some(|| DEFAULT_UNKNOWN_CELLS.to_string())
+    ),
+    value_field!(
+        node_budget,
+        NODE_BUDGET.accepted(),
+        Some(|| DEFAULT_NODE_BUDGET.to_string())
+    ),
+    value_field!(
+        sight_radius,
+        SIGHT_RADIUS.accepted(),
+        Some(|| DEFAULT_SIGHT_RADIUS.to_string())
+    ),
+    value_field!(
+        speed,
+        SPEED.accepted(),
+        Some(|| format!("{DEFAULT_SPEED:?}"))
+    ),
+    value_field!(
+        smoothing,
+        smoothing_accepted(),
+        Some(|| DEFAULT_SMOOTHING.to_string())
+    ),
+    value_field!(
+        turn_penalty,
+        TURN_PENALTY.accepted(),
+        Some(|| format!("{DEFAULT_TURN_PENALTY:?}"))
+    ),
+    value_field!(
+        opens_doors,
+        BOOLEAN_ACCEPTED.to_owned(),
+        Some(|| DEFAULT_OPENS_DOORS.to_string())
+    ),
+    value_field!(
+        bashes_doors,
+        BOOLEAN_ACCEPTED.to_owned(),
+        Some(|| DEFAULT_BASHES_DOORS.to_string())
+    ),
+    value_field!(
+        flee_below,
+        FLEE_BELOW.accepted(),
+        Some(|| format!("{DEFAULT_FLEE_BELOW:?}"))
+    ),
+    value_field!(
+        replan_margin,
+        REPLAN_MARGIN.accepted(),
+        Some(|| format!("{DEFAULT_REPLAN_MARGIN:?}"))
+    ),
+    FactionField {
+        name: "terrain_costs",
+        accepted: || {
+            format!(
+                "a table of terrain = cost, with terrains {} and costs {}",
+                terrain_names_accepted(),
+                terrain_cost_accepted()
+            )
+        },
+        default: None,
+        change: None,
+    },
+    FactionField {
+        name: "influence",
+        accepted: || "a table with optional danger, crowding and threat layers".to_owned(),
+        default: None,
+        change: None,
+    },
+];
+
+/// Every field of an influence layer (`danger`, `crowding`, `threat`), in the order
+/// the docs list them and the log reports changes.
+pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
+    value_field!(weight, INFLUENCE_WEIGHT.accepted(), None),
+    value_field!(decay, INFLUENCE_DECAY.accepted(), None),
+    value_field!(radius, INFLUENCE_RADIUS.accepted(), None),
+];
+
+/// Every field of a `[[monsters]]` table, in the order the docs list them and the log
+/// reports changes. All are required.
+pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 6] = [
+    ConfigField {
+        name: "name",
+        accepted: || "a non-empty name, unique among monsters".to_owned(),
+        default: None,
+        change: None,
+    },
+    value_field!(
+        faction,
+        "the name of a [factions.NAME] table".to_owned(),
+        None
+    ),
+    value_field!(letter, LETTER_ACCEPTED.to_owned(), None),
+    value_field!(hp, HIT_POINTS.accepted(), None),
+    value_field!(damage, damage_accepted(), None, |damage: &(i32, i32)| {
+        format!("{}-{}", damage.0, damage.1)
+    }),
+    value_field!(accuracy, ACCURACY.accepted(), None),
+];
+
+/// The faction field called `name`.
+#[must_use]
+pub fn faction_field(name: &str) -> Option<&'static FactionField> {
+    field_named(&FACTION_FIELDS, name)
 }
 
 /// The accepted values at a place in the file, for messages about values of the wrong
@@ -341,4 +495,75 @@ pub(crate) fn plain_list(serde_expected: &str) -> String {
         list.push_str(name);
     }
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::MonsterConfig;
+
+    const CONFIG_DOCS: &str = include_str!("../../levels/MONSTERS.md");
+
+    #[test]
+    fn every_field_has_a_row_in_the_docs_with_its_default() {
+        for field in &FACTION_FIELDS {
+            let row_start = format!("| `{}` |", field.name);
+            let row = CONFIG_DOCS
+                .lines()
+                .find(|line| line.starts_with(&row_start))
+                .unwrap_or_else(|| panic!("levels/MONSTERS.md has no row for `{}`", field.name));
+            let Some(default) = field.default else {
+                continue;
+            };
+            let documented = row
+                .trim_end_matches('|')
+                .rsplit('|')
+                .next()
+                .unwrap_or_default()
+                .replace(['`', '"'], "");
+            assert_eq!(documented.trim(), default(), "default of `{}`", field.name);
+        }
+    }
+
+    /// The names of `FactionConfig`'s fields (but `name`), from a pattern without `..`:
+    /// a new field stops this compiling until it is named here, and the test below then
+    /// asks for its row in the table.
+    macro_rules! faction_config_fields {
+        ($($field:ident),* $(,)?) => {{
+            let FactionConfig { name: _, $($field: _),* } = MonsterConfig::parse(
+                std::path::Path::new("monsters.toml"),
+                "[factions.goblins]\n",
+            )
+            .expect("a faction with every field left out is valid")
+            .factions[0]
+                .clone();
+            [$(stringify!($field)),*]
+        }};
+    }
+
+    #[test]
+    fn the_table_names_every_field_of_the_validated_struct_once() {
+        let mut fields = faction_config_fields!(
+            heuristic,
+            weight,
+            tie_break,
+            unknown_cells,
+            node_budget,
+            sight_radius,
+            speed,
+            smoothing,
+            turn_penalty,
+            opens_doors,
+            bashes_doors,
+            flee_below,
+            replan_margin,
+            terrain_costs,
+            influence,
+        )
+        .to_vec();
+        fields.sort_unstable();
+        let mut listed: Vec<&str> = FACTION_FIELDS.iter().map(|field| field.name).collect();
+        listed.sort_unstable();
+        assert_eq!(listed, fields);
+    }
 }

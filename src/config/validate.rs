@@ -19,6 +19,7 @@ use super::schema::{
     FactionConfig, InfluenceConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig, Smoothing,
     UnknownCellPolicy,
 };
+use crate::diagnostic::Diagnostic;
 use crate::world::Terrain;
 use crate::world::source_text::line_col;
 
@@ -51,14 +52,16 @@ impl<'a> Validator<'a> {
         accepted: impl Into<String>,
     ) -> ConfigError {
         let at = line_col(self.text, span.start);
-        ConfigError::Invalid {
-            file: self.file.to_owned(),
-            line: at.line,
-            column: at.column,
-            field: field.to_string(),
-            problem: problem.into(),
-            accepted: accepted.into(),
-        }
+        ConfigError::Invalid(
+            Diagnostic::invalid(
+                self.file,
+                (at.line, at.column),
+                field.to_string(),
+                problem,
+                accepted,
+            )
+            .into(),
+        )
     }
 
     /// The value as the user wrote it, for messages (`11` rather than `11.0`).

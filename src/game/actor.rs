@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::brain::Brain;
+use crate::ai::Brain;
 use crate::pathfinding::Pos;
 
 /// Who an actor is.

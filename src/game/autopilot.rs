@@ -5,11 +5,10 @@
 //! fights. It reads only what the screen shows: the map it has seen,
 //! monsters in sight and their state, its own hit points and pack.
 
-use crate::ai::brain::Mode;
+use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::activity::Activity;
 use crate::game::direction::Direction;
-use crate::game::level_access::LevelAccess;
 use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
 use crate::pathfinding::Pos;
@@ -83,7 +82,7 @@ impl Autopilot {
         if !sees_monster && health < REST_BELOW {
             return Action::Wait;
         }
-        if game.level.terrain_of(at) == Some(Terrain::StairsDown) {
+        if game.level.terrain_at(at) == Some(Terrain::StairsDown) {
             return if health >= DESCEND_ABOVE {
                 Action::Descend
             } else {
@@ -125,6 +124,6 @@ fn adjacent_enemy(game: &Game, at: Pos) -> Option<Direction> {
 
 fn is_open(game: &Game, pos: Pos) -> bool {
     game.level
-        .terrain_of(pos)
+        .terrain_at(pos)
         .is_some_and(|t| CostProfile::default().is_passable(t) || t == Terrain::ClosedDoor)
 }

@@ -6,7 +6,6 @@
 //! cell's terrain changes. Never saved. Monsters never plan on these: they
 //! plan on their faction's cost view.
 
-use crate::game::level_access::LevelAccess;
 use crate::pathfinding::{Grid, GridError, Movement, Pos};
 use crate::world::{CostProfile, Level, Terrain};
 
@@ -24,7 +23,7 @@ impl Navigation {
     pub fn new(level: &Level, profiles: Vec<CostProfile>) -> Result<Self, GridError> {
         let grids = profiles
             .iter()
-            .map(|profile| build_grid(level, profile))
+            .map(|profile| level.cost_grid(profile, Movement::default()))
             .collect::<Result<_, _>>()?;
         Ok(Self { profiles, grids })
     }
@@ -40,28 +39,11 @@ impl Navigation {
 
     /// Re-reads one cell after its terrain changed.
     pub fn update_cell(&mut self, level: &Level, pos: Pos) {
-        let terrain = level.terrain_of(pos);
+        let terrain = level.terrain_at(pos);
         for (grid, profile) in self.grids.iter_mut().zip(&self.profiles) {
             let cost = terrain.and_then(|t| profile.cost(t));
             // The profile's costs were valid when the grid was built.
             let _ = grid.set_cost(pos, cost);
         }
     }
-}
-
-fn build_grid(level: &Level, profile: &CostProfile) -> Result<Grid, GridError> {
-    let mut grid = Grid::from_fn(
-        level.width(),
-        level.height(),
-        Movement::default(),
-        |x, y| {
-            level
-                .terrain_of(Pos::new(x, y))
-                .and_then(|t| profile.cost(t))
-        },
-    )?;
-    if let Some(min) = profile.min_cost() {
-        grid.declare_min_cost(min)?;
-    }
-    Ok(grid)
 }

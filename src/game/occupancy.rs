@@ -7,25 +7,24 @@
 //! swaps and deaths of the turn.
 
 use crate::game::actor::Actor;
-use crate::pathfinding::Pos;
+use crate::pathfinding::{GridShape, Pos};
 
 /// No one on the cell.
 const EMPTY: u32 = u32::MAX;
 
 #[derive(Debug, Clone, Default)]
 pub struct Occupancy {
-    width: usize,
-    height: usize,
+    shape: GridShape,
     cells: Vec<u32>,
 }
 
 impl Occupancy {
     /// The map of `actors` on a `width` x `height` level.
     pub fn rebuild(&mut self, width: usize, height: usize, actors: &[Actor]) {
-        if self.width != width || self.height != height || self.cells.len() != width * height {
-            self.width = width;
-            self.height = height;
-            self.cells = vec![EMPTY; width * height];
+        let shape = GridShape::new(width, height);
+        if self.shape != shape || self.cells.len() != shape.len() {
+            self.shape = shape;
+            self.cells = vec![EMPTY; shape.len()];
         } else {
             self.cells.fill(EMPTY);
         }
@@ -40,11 +39,7 @@ impl Occupancy {
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        (pos.x >= 0
-            && pos.y >= 0
-            && (pos.x as usize) < self.width
-            && (pos.y as usize) < self.height)
-            .then(|| pos.y as usize * self.width + pos.x as usize)
+        self.shape.index(pos)
     }
 
     /// The actor on `pos`, if any.

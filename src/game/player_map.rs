@@ -8,7 +8,6 @@
 //! through is unknown.
 
 use crate::game::direction::Direction;
-use crate::game::level_access::LevelAccess;
 use crate::game::state::Game;
 use crate::pathfinding::{DijkstraMap, Grid, Movement, Pos};
 use crate::world::CostProfile;
@@ -102,7 +101,7 @@ impl PlayerMap {
                 if !game.is_remembered(pos) {
                     return None;
                 }
-                level.terrain_of(pos).and_then(|t| self.profile.cost(t))
+                level.terrain_at(pos).and_then(|t| self.profile.cost(t))
             },
         )
         .ok()
@@ -117,7 +116,7 @@ fn frontier(game: &Game, known: &Grid) -> Vec<(Pos, f64)> {
             known.is_passable(pos)
                 && Direction::ALL.iter().any(|d| {
                     let next = d.from(pos);
-                    game.level.terrain_of(next).is_some() && !game.is_remembered(next)
+                    game.level.terrain_at(next).is_some() && !game.is_remembered(next)
                 })
         })
         .map(|pos| (pos, 0.0))

@@ -185,7 +185,7 @@ fn check_cells(game: &Game) -> Result<(), SaveProblem> {
 }
 
 fn on_level(level: &Level, what: &str, pos: Pos) -> Result<(), SaveProblem> {
-    if level.terrain_at(pos.x, pos.y).is_some() {
+    if level.terrain_at(pos).is_some() {
         Ok(())
     } else {
         Err(SaveProblem::OffTheLevel {

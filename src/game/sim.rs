@@ -5,8 +5,7 @@
 
 use serde::Serialize;
 
-use crate::ai::counters::{FactionCounters, ReplanCounts};
-use crate::ai::fog_walk::{FogWalk, fog_walk};
+use crate::ai::{FactionCounters, FogWalk, ReplanCounts, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};

@@ -15,15 +15,11 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::ai::brain::{Brain, Mode};
-use crate::ai::cost_view::faction_profile;
-use crate::ai::faction::{DEATH_DANGER, Faction, WOUND_DANGER};
-use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::monster_turn::{
-    Body, Intent, Senses, after_bump, after_step, end_turn, look_around, mark_presence, think,
-    view_radius,
+use crate::ai::{
+    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, Sight, ViewRequest,
+    Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, look_around,
+    mark_presence, think, view_radius,
 };
-use crate::ai::sight::{Sight, ViewRequest, Viewpoint};
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
@@ -31,7 +27,6 @@ use crate::game::clock::{Schedule, action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::items::Inventory;
-use crate::game::level_access::LevelAccess;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
@@ -395,7 +390,7 @@ impl Game {
 
     /// Whether the player has ever seen `pos` on this level.
     pub fn is_remembered(&self, pos: Pos) -> bool {
-        self.cell_index(pos).is_some_and(|i| self.remembered[i])
+        self.level.index(pos).is_some_and(|i| self.remembered[i])
     }
 
     /// Living monsters the player sees now.
@@ -511,7 +506,7 @@ impl Game {
         let at = self.player().pos;
         Direction::ALL
             .into_iter()
-            .filter(|d| self.level.terrain_of(d.from(at)) == Some(wanted))
+            .filter(|d| self.level.terrain_at(d.from(at)) == Some(wanted))
             .collect()
     }
 
@@ -629,7 +624,7 @@ impl Game {
             Action::Wait => Ok(action_time(speed)),
             Action::Move(direction) => self.move_or_attack(actor, direction),
             Action::Descend => {
-                if self.level.terrain_of(self.actors[actor].pos) != Some(Terrain::StairsDown) {
+                if self.level.terrain_at(self.actors[actor].pos) != Some(Terrain::StairsDown) {
                     return Err(Refusal::NoStairs);
                 }
                 self.descend()?;
@@ -637,7 +632,7 @@ impl Game {
             }
             Action::OpenDoor(direction) => {
                 let at = direction.from(self.actors[actor].pos);
-                if self.level.terrain_of(at) != Some(Terrain::ClosedDoor) {
+                if self.level.terrain_at(at) != Some(Terrain::ClosedDoor) {
                     return Err(Refusal::NoClosedDoor);
                 }
                 self.set_terrain(at, Terrain::OpenDoor);
@@ -647,7 +642,7 @@ impl Game {
             }
             Action::CloseDoor(direction) => {
                 let at = direction.from(self.actors[actor].pos);
-                if self.level.terrain_of(at) != Some(Terrain::OpenDoor) {
+                if self.level.terrain_at(at) != Some(Terrain::OpenDoor) {
                     return Err(Refusal::NoOpenDoor);
                 }
                 if self.actor_at(at).is_some() {
@@ -688,7 +683,7 @@ impl Game {
         if !grid.is_legal_step(from, to) {
             return Err(self.why_blocked(profile, from, to));
         }
-        let Some(terrain) = self.level.terrain_of(to) else {
+        let Some(terrain) = self.level.terrain_at(to) else {
             return Err(Refusal::Edge);
         };
         let Some(cost) = self.nav.cost(profile, terrain) else {
@@ -713,7 +708,7 @@ impl Game {
     fn corner_clear(&self, profile: usize, from: Pos, to: Pos) -> bool {
         let passable = |pos: Pos| {
             self.level
-                .terrain_of(pos)
+                .terrain_at(pos)
                 .is_some_and(|t| self.nav.cost(profile, t).is_some() || t == Terrain::ClosedDoor)
         };
         passable(Pos::new(to.x, from.y)) && passable(Pos::new(from.x, to.y))
@@ -951,7 +946,7 @@ impl Game {
                 let bashes = self.factions[f]
                     .config()
                     .is_some_and(|c| c.bashes_doors && !c.opens_doors);
-                if bashes && self.level.terrain_of(to) == Some(Terrain::ClosedDoor) {
+                if bashes && self.level.terrain_at(to) == Some(Terrain::ClosedDoor) {
                     return (self.bash_door(actor, to), true);
                 }
                 match self.perform(actor, Action::Move(direction)) {
@@ -969,7 +964,7 @@ impl Game {
                                 brain,
                                 at,
                                 to,
-                                |pos| level.terrain_of(pos),
+                                |pos| level.terrain_at(pos),
                                 time,
                             );
                         }
@@ -996,7 +991,7 @@ impl Game {
         let direction = Direction::between(from, to)?;
         let cost = self
             .level
-            .terrain_of(to)
+            .terrain_at(to)
             .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
         self.actors[mover].pos = to;
         self.actors[other].pos = from;
@@ -1033,7 +1028,7 @@ impl Game {
     }
 
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
-        self.level.set_terrain(pos, terrain);
+        self.level.set(pos, terrain);
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.stats.terrain_changes += 1;
@@ -1069,11 +1064,6 @@ impl Game {
         }
     }
 
-    fn cell_index(&self, pos: Pos) -> Option<usize> {
-        let (w, h) = (self.level.width() as i32, self.level.height() as i32);
-        (pos.x >= 0 && pos.y >= 0 && pos.x < w && pos.y < h).then(|| (pos.y * w + pos.x) as usize)
-    }
-
     /// Recomputes what the player sees and remembers, and where monsters
     /// could see the player from.
     fn update_sight(&mut self) {
@@ -1090,7 +1080,7 @@ impl Game {
             .compute_into(&self.level, player, longest, &mut self.awareness);
         for i in 0..self.visible.cells().len() {
             let pos = self.visible.cells()[i];
-            if let Some(index) = self.cell_index(pos) {
+            if let Some(index) = self.level.index(pos) {
                 self.remembered[index] = true;
             }
         }

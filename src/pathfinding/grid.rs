@@ -5,45 +5,14 @@
 //! search loop can step to any neighbour of an interior cell without a bounds
 //! check. Nothing here knows about monsters, terrain kinds or terminals.
 
-use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
+use crate::pathfinding::grid_shape::GridShape;
 use crate::pathfinding::islands::Islands;
-
-/// A cell position: `x` is the column, `y` the row, (0, 0) the top-left.
-/// Signed so callers can do neighbour arithmetic; negative values are simply
-/// out of bounds.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Default,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-pub struct Pos {
-    pub x: i32,
-    pub y: i32,
-}
-
-impl Pos {
-    pub const fn new(x: i32, y: i32) -> Self {
-        Self { x, y }
-    }
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
-    }
-}
+/// Re-exported so `pathfinding::grid::Pos` keeps naming the crate's one position.
+pub use crate::pathfinding::pos::Pos;
 
 /// Which diagonal moves are legal. The names follow PathFinding.js.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -183,8 +152,8 @@ pub const MAX_GRID_SIDE: usize = 1 << 15;
 /// cost. `None` is impassable. Costs are stored at `f32` precision.
 #[derive(Debug, Clone)]
 pub struct Grid {
-    width: usize,
-    height: usize,
+    /// The unpadded size: what callers address, and its bounds.
+    shape: GridShape,
     /// Row length of the padded layout (`width + 2`).
     stride: usize,
     movement: Movement,
@@ -238,8 +207,7 @@ impl Grid {
         let stride_i = stride as isize;
         let offsets = DIRECTION_DELTAS.map(|(dx, dy)| dy as isize * stride_i + dx as isize);
         let mut grid = Self {
-            width,
-            height,
+            shape: GridShape::new(width, height),
             stride,
             movement,
             costs: vec![f64::INFINITY; padded_cells],
@@ -312,11 +280,16 @@ impl Grid {
     }
 
     pub fn width(&self) -> usize {
-        self.width
+        self.shape.width()
     }
 
     pub fn height(&self) -> usize {
-        self.height
+        self.shape.height()
+    }
+
+    /// The unpadded row-major shape callers address cells by.
+    pub fn shape(&self) -> GridShape {
+        self.shape
     }
 
     pub fn movement(&self) -> Movement {
@@ -357,7 +330,7 @@ impl Grid {
     }
 
     pub fn in_bounds(&self, pos: Pos) -> bool {
-        pos.x >= 0 && pos.y >= 0 && (pos.x as usize) < self.width && (pos.y as usize) < self.height
+        self.shape.contains(pos)
     }
 
     /// The cost of entering `pos`, or `None` if it is impassable or outside.
@@ -439,8 +412,7 @@ impl Grid {
                 self.islands_stale = true;
             } else if !self.islands_may_have_joined {
                 let index = self.index_of(pos);
-                let islands = std::mem::take(&mut self.islands);
-                self.islands = islands.after_change(self, index);
+                self.update_islands_at(index);
             }
         }
         Ok(())
@@ -469,8 +441,8 @@ impl Grid {
         if !self.in_bounds(pos) {
             return Err(GridError::OutOfBounds {
                 pos,
-                width: self.width,
-                height: self.height,
+                width: self.width(),
+                height: self.height(),
             });
         }
         let cost = match cost {
@@ -500,8 +472,7 @@ impl Grid {
         if flipped {
             self.update_masks_around(index);
             if update_islands && !self.islands_stale {
-                let islands = std::mem::take(&mut self.islands);
-                self.islands = islands.after_change(self, index);
+                self.update_islands_at(index);
             }
         }
         Ok(flipped)
@@ -570,11 +541,26 @@ impl Grid {
     /// Relabels every island from scratch.
     pub fn rebuild_islands(&mut self) {
         let work = self.islands.work();
-        self.islands = Islands::build(self);
+        self.islands = self.built_islands();
         self.islands.add_work(work);
         self.island_work_at_rebuild = self.islands.work();
         self.islands_stale = false;
         self.islands_may_have_joined = false;
+    }
+
+    /// Fresh island labels for the current costs.
+    fn built_islands(&self) -> Islands {
+        let eight_connected = self.movement.diagonals == Diagonals::Always;
+        Islands::build(&self.costs, &self.offsets, eight_connected)
+    }
+
+    /// Brings the islands up to date after cell `index` flipped passability.
+    fn update_islands_at(&mut self, index: usize) {
+        self.islands = if self.islands.is_unbuilt() {
+            self.built_islands()
+        } else {
+            std::mem::take(&mut self.islands).after_change(&self.costs, index)
+        };
     }
 
     /// The legal moves out of `pos`: neighbour and step cost.

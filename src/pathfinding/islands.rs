@@ -8,7 +8,8 @@
 //! (relabelling the smaller ones), closing one relabels its island only when
 //! the ring of cells around it shows it might have been split.
 
-use crate::pathfinding::grid::{Diagonals, Grid};
+//! Islands see the grid only as its padded cost slice and the index offsets
+//! of the 8 moves, so they import nothing from the grid that owns them.
 
 /// No island: the cell is impassable.
 const NO_ISLAND: u32 = 0;
@@ -27,6 +28,8 @@ pub(crate) struct Islands {
     live: usize,
     /// Offsets of the cells an island spreads to (4 or 8 of them).
     spread: Vec<isize>,
+    /// Offsets of all 8 neighbours, by direction index (for the split test).
+    neighbour_offsets: [isize; 8],
     eight_connected: bool,
     /// Cells relabelled so far (a measure of the work islands cost).
     work: u64,
@@ -41,27 +44,29 @@ impl Islands {
         }
     }
 
-    pub(crate) fn build(grid: &Grid) -> Self {
-        let eight_connected = grid.movement().diagonals == Diagonals::Always;
-        let offsets = grid.offsets();
+    /// Labels the passable (finite-cost) cells of a padded cost slice.
+    /// `offsets` are the index offsets of the 8 moves, cardinals first;
+    /// `eight_connected` when every diagonal is legal (`Diagonals::Always`).
+    pub(crate) fn build(costs: &[f64], offsets: &[isize; 8], eight_connected: bool) -> Self {
         let spread = if eight_connected {
             offsets.to_vec()
         } else {
             offsets[..4].to_vec()
         };
         let mut islands = Self {
-            labels: vec![NO_ISLAND; grid.padded_len()],
+            labels: vec![NO_ISLAND; costs.len()],
             sizes: vec![0],
             live: 0,
             spread,
+            neighbour_offsets: *offsets,
             eight_connected,
             work: 0,
         };
         let mut stack = Vec::new();
-        for index in 0..grid.padded_len() {
-            if grid.costs()[index].is_finite() && islands.labels[index] == NO_ISLAND {
+        for index in 0..costs.len() {
+            if costs[index].is_finite() && islands.labels[index] == NO_ISLAND {
                 let label = islands.new_label();
-                islands.flood(grid, index, NO_ISLAND, label, &mut stack);
+                islands.flood(costs, index, NO_ISLAND, label, &mut stack);
             }
         }
         islands
@@ -84,21 +89,26 @@ impl Islands {
         self.work += cells;
     }
 
-    /// The labels after the passability of cell `index` flipped in `grid`.
-    pub(crate) fn after_change(mut self, grid: &Grid, index: usize) -> Self {
-        if self.spread.is_empty() {
-            return Self::build(grid);
-        }
+    /// The labels after the passability of cell `index` flipped in `costs`
+    /// (the same padded layout, offsets and connectivity as at the build).
+    /// Islands that were never built ([`Islands::empty`]) must be built by
+    /// the caller instead.
+    pub(crate) fn after_change(mut self, costs: &[f64], index: usize) -> Self {
         let mut stack = Vec::new();
-        if grid.costs()[index].is_finite() {
-            self.open_cell(grid, index, &mut stack);
+        if costs[index].is_finite() {
+            self.open_cell(costs, index, &mut stack);
         } else {
-            self.close_cell(grid, index, &mut stack);
+            self.close_cell(costs, index, &mut stack);
         }
         self
     }
 
-    fn open_cell(&mut self, grid: &Grid, index: usize, stack: &mut Vec<usize>) {
+    /// Whether these islands were only made [`Islands::empty`] and never built.
+    pub(crate) fn is_unbuilt(&self) -> bool {
+        self.spread.is_empty()
+    }
+
+    fn open_cell(&mut self, costs: &[f64], index: usize, stack: &mut Vec<usize>) {
         let mut neighbour_labels: Vec<u32> = self
             .spread
             .iter()
@@ -122,12 +132,12 @@ impl Islands {
             let neighbour = index.wrapping_add_signed(o);
             let label = self.labels[neighbour];
             if label != NO_ISLAND && label != largest {
-                self.flood(grid, neighbour, label, largest, stack);
+                self.flood(costs, neighbour, label, largest, stack);
             }
         }
     }
 
-    fn close_cell(&mut self, grid: &Grid, index: usize, stack: &mut Vec<usize>) {
+    fn close_cell(&mut self, costs: &[f64], index: usize, stack: &mut Vec<usize>) {
         let old = self.labels[index];
         if old == NO_ISLAND {
             return;
@@ -138,7 +148,7 @@ impl Islands {
             self.live -= 1;
             return;
         }
-        if !self.eight_connected && !self.may_split(grid, index) {
+        if !self.eight_connected && !self.may_split(costs, index) {
             return;
         }
         // Give every part of the old island that a neighbour reaches a label
@@ -147,7 +157,7 @@ impl Islands {
             let neighbour = index.wrapping_add_signed(o);
             if self.labels[neighbour] == old {
                 let label = self.new_label();
-                self.flood(grid, neighbour, old, label, stack);
+                self.flood(costs, neighbour, old, label, stack);
             }
         }
     }
@@ -155,9 +165,8 @@ impl Islands {
     /// Whether closing the cell at `index` might split its 4-connected island:
     /// false when its passable orthogonal neighbours stay linked around the
     /// ring of its 8 neighbours.
-    fn may_split(&self, grid: &Grid, index: usize) -> bool {
-        let costs = grid.costs();
-        let offsets = grid.offsets();
+    fn may_split(&self, costs: &[f64], index: usize) -> bool {
+        let offsets = &self.neighbour_offsets;
         let open: [bool; 8] =
             RING.map(|d| costs[index.wrapping_add_signed(offsets[d])].is_finite());
         let orthogonal_open = (0..8).step_by(2).filter(|&i| open[i]).count();
@@ -192,8 +201,7 @@ impl Islands {
     }
 
     /// Gives label `to` to every cell labelled `from` reachable from `seed`.
-    fn flood(&mut self, grid: &Grid, seed: usize, from: u32, to: u32, stack: &mut Vec<usize>) {
-        let costs = grid.costs();
+    fn flood(&mut self, costs: &[f64], seed: usize, from: u32, to: u32, stack: &mut Vec<usize>) {
         let mut moved = 0u32;
         self.labels[seed] = to;
         moved += 1;

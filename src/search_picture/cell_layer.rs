@@ -6,7 +6,7 @@
 //!
 //! It must never decide colours (the layout does) nor write any format.
 
-use crate::pathfinding::Pos;
+use crate::pathfinding::{GridShape, Pos};
 
 use super::colour::Rgb;
 
@@ -68,9 +68,7 @@ impl CellLayer {
     }
 
     fn index(&self, pos: Pos) -> Option<usize> {
-        let x = usize::try_from(pos.x).ok()?;
-        let y = usize::try_from(pos.y).ok()?;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        GridShape::new(self.width, self.height).index(pos)
     }
 
     /// Whether `other` shows the same cells at the same size, wherever it is drawn

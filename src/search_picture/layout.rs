@@ -10,12 +10,14 @@
 use crate::pathfinding::Pos;
 use crate::world::Level;
 
-use super::bitmap_font::{GLYPH_SIDE, characters_fitting, text_width};
+use super::bitmap_font::{characters_fitting, text_width};
 use super::cell_layer::CellLayer;
 use super::colour::Rgb;
 use super::legend::legend;
+pub use super::lettering::{LINE_HEIGHT, TEXT_SCALE};
+use super::lettering::{MARKER_OUTLINE_WIDTH, RAW_PATH_WIDTH, SMOOTHED_PATH_WIDTH, text};
 use super::palette::{self, CostShading};
-use super::scene::{Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
+use super::scene::{Marker, MarkerForm, Point, Polyline, Scene, Shape};
 use super::straight_strokes::corners;
 use super::text_wrap::wrap_phrases;
 use super::traced_search::TracedSearch;
@@ -24,10 +26,6 @@ use super::traced_search::TracedSearch;
 pub const MARGIN: u32 = 16;
 /// Space between two panels.
 pub const PANEL_GAP: u32 = 32;
-/// Text is the 8-pixel font doubled: legible on a README page.
-pub const TEXT_SCALE: u32 = 2;
-/// One line of text with a little air.
-pub const LINE_HEIGHT: u32 = GLYPH_SIDE * TEXT_SCALE + 6;
 /// The largest cell side: beyond this a small level only gets bigger, not clearer.
 pub const MAX_CELL_SIZE: u32 = 16;
 /// The panels' maps together fit this width...
@@ -42,13 +40,8 @@ pub const MIN_CONTENT_WIDTH: u32 = 640;
 /// Between the blocks of text and the maps.
 const BLOCK_GAP: u32 = 8;
 
-/// The raw path's width in cells, and at least this many pixels.
-pub(super) const RAW_PATH_WIDTH: (f64, f64) = (0.6, 4.0);
-/// The smoothed path, narrower, drawn over the raw one so both show.
-pub(super) const SMOOTHED_PATH_WIDTH: (f64, f64) = (0.2, 1.5);
 /// Start and goal markers: radius in cells, and at least this many pixels.
 const MARKER_RADIUS: (f64, f64) = (0.5, 6.0);
-pub(super) const MARKER_OUTLINE_WIDTH: f64 = 1.5;
 
 /// The cell side in pixels for `panels` maps of `width x height` cells side by side.
 #[must_use]
@@ -189,7 +182,7 @@ fn panel_map(
     // A searched cell that is really impassable was unseen ground to the planner.
     let is_wall = |pos: Pos| {
         level
-            .terrain_at(pos.x, pos.y)
+            .terrain_at(pos)
             .is_none_or(|ground| shading.is_impassable(ground))
     };
     let searched = |colour: Rgb, pos: Pos| {
@@ -254,17 +247,6 @@ fn panel_map(
         palette::GOAL,
     ));
     shapes
-}
-
-/// A label at `(left, top)`.
-pub(super) fn text(left: u32, top: u32, colour: Rgb, text: &str) -> Shape {
-    Shape::Text(Label {
-        left,
-        top: top + (LINE_HEIGHT - GLYPH_SIDE * TEXT_SCALE) / 2,
-        scale: TEXT_SCALE,
-        colour,
-        text: text.to_owned(),
-    })
 }
 
 /// Lines of text one under the other from `(left, top)`.

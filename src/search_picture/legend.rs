@@ -8,7 +8,7 @@ use crate::world::Terrain;
 
 use super::bitmap_font::text_width;
 use super::colour::Rgb;
-use super::layout::{
+use super::lettering::{
     LINE_HEIGHT, MARKER_OUTLINE_WIDTH, RAW_PATH_WIDTH, SMOOTHED_PATH_WIDTH, TEXT_SCALE, text,
 };
 use super::palette::{self, CostShading};

@@ -39,7 +39,7 @@ impl PlanningGrid {
             level.width(),
             level.height(),
             Movement::default(),
-            |x, y| level.cost_at(x, y, profile),
+            |x, y| level.cost_at(Pos::new(x, y), profile),
         )?;
         Ok(Self { grid, seen: None })
     }
@@ -71,7 +71,7 @@ impl PlanningGrid {
                 .and_then(|i| seen.get(i).copied())
                 .unwrap_or(false);
             if known {
-                level.cost_at(x, y, profile)
+                level.cost_at(Pos::new(x, y), profile)
             } else {
                 unseen_cost
             }
@@ -86,14 +86,11 @@ impl PlanningGrid {
     #[must_use]
     pub fn is_seen(&self, pos: Pos) -> bool {
         let Some(seen) = &self.seen else { return true };
-        let (Ok(x), Ok(y)) = (usize::try_from(pos.x), usize::try_from(pos.y)) else {
-            return false;
-        };
-        x < self.grid.width()
-            && seen
-                .get(y * self.grid.width() + x)
-                .copied()
-                .unwrap_or(false)
+        self.grid
+            .shape()
+            .index(pos)
+            .and_then(|index| seen.get(index).copied())
+            .unwrap_or(false)
     }
 
     /// Whether the search planned through fog.

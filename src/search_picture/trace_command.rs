@@ -160,7 +160,7 @@ fn check_end(
     level_name: &str,
     profile: &CostProfile,
 ) -> Result<(), PictureError> {
-    let Some(terrain) = level.terrain_at(pos.x, pos.y) else {
+    let Some(terrain) = level.terrain_at(pos) else {
         return Err(PictureError::CellOutside {
             flag,
             pos,

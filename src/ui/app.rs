@@ -441,7 +441,7 @@ impl App {
             Command::MoveCursor(direction) if self.overlay == Overlay::Look => {
                 if let Some(cursor) = self.look_cursor {
                     let next = direction.from(cursor);
-                    if self.game.level.terrain_at(next.x, next.y).is_some() {
+                    if self.game.level.terrain_at(next).is_some() {
                         self.look_cursor = Some(next);
                     }
                 }

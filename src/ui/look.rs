@@ -29,7 +29,7 @@ pub fn step_cost_words(terrain: Terrain) -> String {
 /// The lines the look command shows for `pos`.
 pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
     let mut lines = Vec::new();
-    let Some(terrain) = game.level.terrain_at(pos.x, pos.y) else {
+    let Some(terrain) = game.level.terrain_at(pos) else {
         return vec!["outside the map".to_owned()];
     };
     let seen = game.is_visible(pos);

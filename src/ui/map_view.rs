@@ -58,7 +58,7 @@ impl Widget for MapView<'_> {
             let y = origin_y + i32::from(sy);
             for sx in 0..area.width {
                 let x = origin_x + i32::from(sx);
-                let Some(terrain) = level.terrain_at(x, y) else {
+                let Some(terrain) = level.terrain_at(Pos::new(x, y)) else {
                     continue;
                 };
                 let pos = Pos::new(x, y);

@@ -304,7 +304,7 @@ pub fn inspect(
         }
         None => lines.push("not reached by the search".to_owned()),
     }
-    let truth = game.level.terrain_at(pos.x, pos.y);
+    let truth = game.level.terrain_at(pos);
     let faction = followed
         .filter(|&m| m < game.actors.len())
         .and_then(|m| game.faction_index_of(m))
@@ -395,7 +395,7 @@ mod tests {
             .find(|&p| {
                 app.game.factions[faction].knowledge().belief(p).is_none()
                     && !values.contains_key(&p)
-                    && app.game.level.terrain_at(p.x, p.y) == Some(crate::world::Terrain::Wall)
+                    && app.game.level.terrain_at(p) == Some(crate::world::Terrain::Wall)
             })
             .expect("the goblin has not seen every wall");
         let lines = inspect(&app.game, Some(goblin), Some(&values), far);

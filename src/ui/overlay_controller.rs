@@ -142,7 +142,7 @@ impl DebugOverlay {
     fn move_cursor(&mut self, game: &Game, direction: Direction) {
         if let Some(cursor) = self.cursor {
             let next = direction.from(cursor);
-            if game.level.terrain_at(next.x, next.y).is_some() {
+            if game.level.terrain_at(next).is_some() {
                 self.cursor = Some(next);
             }
         }

@@ -208,7 +208,7 @@ impl OverlayMap<'_> {
                     canvas.origin.x + i32::from(sx),
                     canvas.origin.y + i32::from(sy),
                 );
-                let Some(terrain) = game.level.terrain_at(pos.x, pos.y) else {
+                let Some(terrain) = game.level.terrain_at(pos) else {
                     continue;
                 };
                 let mark = match self.layer {
@@ -325,7 +325,7 @@ fn belief_mark(
     faction: &crate::ai::faction::Faction,
     pos: Pos,
 ) -> Option<(char, OverlayMark)> {
-    let truth = game.level.terrain_at(pos.x, pos.y)?;
+    let truth = game.level.terrain_at(pos)?;
     let Some(belief) = faction.knowledge().belief(pos) else {
         return Some((UNKNOWN_GLYPH, OverlayMark::Unknown));
     };

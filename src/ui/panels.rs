@@ -144,7 +144,7 @@ impl Widget for SidePanel<'_> {
             ),
         ];
         // What the player stands on and what a step onto it costs.
-        if let Some(terrain) = game.level.terrain_at(player.pos.x, player.pos.y) {
+        if let Some(terrain) = game.level.terrain_at(player.pos) {
             let step = CostProfile::default().cost(terrain).map_or_else(
                 || "-".to_owned(),
                 |c| format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2),

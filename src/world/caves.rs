@@ -43,7 +43,10 @@ pub fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) 
     }
     let border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == width || y + 1 == height;
     let mut rock: Vec<bool> = (0..width * height)
-        .map(|i| border(i % width, i / width) || rng.random_bool(params.fill))
+        .map(|i| {
+            let (x, y) = level.shape().column_row(i);
+            border(x, y) || rng.random_bool(params.fill)
+        })
         .collect();
     let mut next = rock.clone();
     for _ in 0..params.smoothing {
@@ -84,6 +87,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::world::Pos;
 
     #[test]
     fn caves_have_open_floor_and_a_solid_border() {
@@ -97,8 +101,8 @@ mod tests {
             .count();
         assert!(floor > 50 * 30 / 4, "only {floor} floor cells");
         for y in 0..30 {
-            assert_eq!(level.terrain_at(0, y), Some(Terrain::Wall));
-            assert_eq!(level.terrain_at(49, y), Some(Terrain::Wall));
+            assert_eq!(level.terrain_at(Pos::new(0, y)), Some(Terrain::Wall));
+            assert_eq!(level.terrain_at(Pos::new(49, y)), Some(Terrain::Wall));
         }
     }
 }

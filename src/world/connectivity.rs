@@ -10,6 +10,7 @@
 use std::collections::VecDeque;
 
 use super::{Level, Pos, Terrain};
+use crate::pathfinding::GridShape;
 
 /// Marks a cell not reached by a fill.
 pub const UNREACHED: u32 = u32::MAX;
@@ -24,7 +25,7 @@ pub fn is_walkable(terrain: Terrain) -> bool {
 
 /// The in-bounds 4-neighbours of a row-major index.
 fn neighbours(index: usize, width: usize, height: usize) -> impl Iterator<Item = usize> {
-    let (x, y) = (index % width, index / width);
+    let (x, y) = GridShape::new(width, height).column_row(index);
     let left = (x > 0).then(|| index - 1);
     let right = (x + 1 < width).then(|| index + 1);
     let up = (y > 0).then(|| index - width);
@@ -126,8 +127,9 @@ pub fn connect_pockets(level: &mut Level, min_pocket_size: usize) {
         }
     }
 
+    let shape = level.shape();
     let on_border = |i: usize| {
-        let (x, y) = (i % width, i / width);
+        let (x, y) = shape.column_row(i);
         x == 0 || y == 0 || x + 1 == width || y + 1 == height
     };
     let mut reached: Vec<bool> = label.iter().map(|&id| id == main).collect();
@@ -222,7 +224,7 @@ mod tests {
             assert_eq!(is_walkable(t), reached, "cell {pos} walkable but unreached");
         }
         // The one-cell pocket at (1, 4) is filled, the bigger ones are dug or forded to.
-        assert_eq!(map.terrain_at(1, 4), Some(Terrain::Wall));
+        assert_eq!(map.terrain_at(Pos::new(1, 4)), Some(Terrain::Wall));
         assert_eq!(
             level_text::render(&map),
             "\

@@ -9,6 +9,7 @@
 //! decide what a viewer remembers or does with what it sees: that is the AI's job.
 
 use super::{Level, Pos};
+use crate::pathfinding::GridShape;
 
 /// A visible-cell test for a radius: the disc `dx² + dy² <= r² + r`.
 #[must_use]
@@ -175,7 +176,7 @@ impl Fov {
             level.height(),
             origin,
             radius,
-            |x, y| level.is_opaque(x, y),
+            |x, y| level.is_opaque(Pos::new(x, y)),
             |pos| out.insert(pos),
         );
     }
@@ -185,8 +186,7 @@ impl Fov {
 /// (a generation stamp, never a full wipe), so one set can serve many viewers in turn.
 #[derive(Debug, Default, Clone)]
 pub struct VisibleSet {
-    width: usize,
-    height: usize,
+    shape: GridShape,
     stamps: Vec<u32>,
     generation: u32,
     cells: Vec<Pos>,
@@ -202,14 +202,10 @@ impl VisibleSet {
     /// Empties the set for a `width x height` grid.
     pub fn reset(&mut self, width: usize, height: usize) {
         self.cells.clear();
-        let len = width * height;
-        if self.width != width
-            || self.height != height
-            || self.stamps.len() != len
-            || self.generation == u32::MAX
-        {
-            self.width = width;
-            self.height = height;
+        let shape = GridShape::new(width, height);
+        let len = shape.len();
+        if self.shape != shape || self.stamps.len() != len || self.generation == u32::MAX {
+            self.shape = shape;
             self.stamps.clear();
             self.stamps.resize(len, 0);
             self.generation = 0;
@@ -220,9 +216,7 @@ impl VisibleSet {
     /// The stamp slot of `pos`; `None` off the grid, negative coordinates included.
     #[inline]
     fn index(&self, pos: Pos) -> Option<usize> {
-        let x = usize::try_from(pos.x).ok()?;
-        let y = usize::try_from(pos.y).ok()?;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        self.shape.index(pos)
     }
 
     /// Adds a cell (ignored if already present or off the grid).
@@ -429,11 +423,11 @@ mod tests {
             let mut fov = Fov::new();
             let mut seen = vec![vec![false; walls.len()]; walls.len()];
             for (origin, row) in level.positions().zip(&mut seen) {
-                if level.is_opaque(origin.x, origin.y) {
+                if level.is_opaque(origin) {
                     continue;
                 }
                 fov.compute(width, height, origin, radius,
-                    |x, y| level.is_opaque(x, y),
+                    |x, y| level.is_opaque(Pos::new(x, y)),
                     |p| if let Some(i) = level.index(p) { row[i] = true });
             }
             for a in 0..walls.len() {

@@ -333,10 +333,7 @@ mod tests {
                 level_text::render(level)
             );
         }
-        assert_eq!(
-            level.terrain_at(level.stairs.x, level.stairs.y),
-            Some(Terrain::StairsDown)
-        );
+        assert_eq!(level.terrain_at(level.stairs), Some(Terrain::StairsDown));
         assert_ne!(level.start, level.stairs);
         let seen = cells_seen_from_start(level);
         for cells in level.spawns.values() {

@@ -14,11 +14,31 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::level::pos_from_usize;
+use super::level::{SIDE_RANGE, pos_from_usize};
 use super::level_error::LevelError;
 use super::level_text::{self, START_CHAR};
 use super::source_text::{LineCol, line_col, locate};
 use super::{ItemKind, Level, Pos, Terrain, connectivity};
+use crate::diagnostic::Diagnostic;
+
+/// The field every error about the drawn map names.
+const MAP_FIELD: &str = "layout.map";
+
+/// A problem with the drawn map at `at`, for the layout variants of [`LevelError`].
+fn map_problem(
+    file: &Path,
+    at: LineCol,
+    problem: impl Into<String>,
+    accepted: impl Into<String>,
+) -> Box<Diagnostic> {
+    Box::new(Diagnostic::invalid(
+        file,
+        (at.line, at.column),
+        MAP_FIELD,
+        problem,
+        accepted,
+    ))
+}
 
 /// The `[layout]` table as written.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -149,14 +169,16 @@ fn legend(
     for (key, value) in &spec.legend {
         let invalid = |problem: String, accepted: String| {
             let at = line_col(text, value.span().start);
-            LevelError::Invalid {
-                file: file.to_owned(),
-                line: at.line,
-                column: at.column,
-                field: format!("layout.legend.\"{key}\""),
-                problem,
-                accepted,
-            }
+            LevelError::Invalid(
+                Diagnostic::invalid(
+                    file,
+                    (at.line, at.column),
+                    format!("layout.legend.\"{key}\""),
+                    problem,
+                    accepted,
+                )
+                .into(),
+            )
         };
         let mut chars = key.chars();
         let (Some(ch), None) = (chars.next(), chars.next()) else {
@@ -167,7 +189,7 @@ fn legend(
         };
         let entry = parse_legend_value(value.get_ref()).ok_or_else(|| {
             invalid(
-                format!("has unknown value \"{}\"", value.get_ref()),
+                format!("unknown value \"{}\"", value.get_ref()),
                 accepted_legend_values(),
             )
         })?;
@@ -186,7 +208,7 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     let map_at = locate(text, &["layout", "map"]);
     let width = rows.first().map_or(0, |r| r.text.chars().count());
     // Hand-drawn layouts take the same size limit as generated levels.
-    let max_side = *crate::world::level_file::SIDE_RANGE.end();
+    let max_side = *SIDE_RANGE.end();
     let too_long = rows.iter().position(|r| r.text.chars().count() > max_side);
     let too_many = rows.get(max_side);
     if let Some(row) = too_long.map(|y| &rows[y]).or(too_many) {
@@ -196,14 +218,12 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
             ("layout", rows.len())
         };
         let unit = if too_long.is_some() { "cells" } else { "rows" };
-        return Err(LevelError::Invalid {
-            file: file.to_owned(),
-            line: row.at.line,
-            column: row.at.column,
-            field: "layout.map".into(),
-            problem: format!("this {what} has {found} {unit}, over the limit of {max_side}"),
-            accepted: format!("at most {max_side} rows of at most {max_side} cells"),
-        });
+        return Err(LevelError::Invalid(map_problem(
+            file,
+            row.at,
+            format!("this {what} has {found} {unit}, over the limit of {max_side}"),
+            format!("at most {max_side} rows of at most {max_side} cells"),
+        )));
     }
     let mut level = Level::filled(width, rows.len(), Terrain::Wall);
     let mut start: Option<Pos> = None;
@@ -212,14 +232,12 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     for (y, row) in rows.iter().enumerate() {
         let found = row.text.chars().count();
         if found != width {
-            return Err(LevelError::RowLength {
-                file: file.to_owned(),
-                line: row.at.line,
-                column: row.at.column,
-                row: y + 1,
-                found,
-                expected: width,
-            });
+            return Err(LevelError::RowLength(map_problem(
+                file,
+                row.at,
+                format!("row {} is {found} characters wide", y + 1),
+                format!("rows of exactly {width} characters (the first row's width)"),
+            )));
         }
         for (x, ch) in row.text.chars().enumerate() {
             let pos = pos_from_usize(x, y);
@@ -227,31 +245,31 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                 line: row.at.line,
                 column: row.at.column + x,
             };
-            let duplicate = |what: &str, first: Pos| LevelError::Invalid {
-                file: file.to_owned(),
-                line: at.line,
-                column: at.column,
-                field: "layout.map".into(),
-                problem: format!(
-                    "has a second {what} (the first is at row {}, column {})",
-                    first.y + 1,
-                    first.x + 1
-                ),
-                accepted: format!("exactly one {what} cell"),
+            let duplicate = |what: &str, first: Pos| {
+                LevelError::Invalid(map_problem(
+                    file,
+                    at,
+                    format!(
+                        "a second {what} (the first is at row {}, column {})",
+                        first.y + 1,
+                        first.x + 1
+                    ),
+                    format!("exactly one {what} cell"),
+                ))
             };
             let terrain = match legend.get(&ch) {
                 None => {
-                    return Err(LevelError::UnknownChar {
-                        file: file.to_owned(),
-                        line: at.line,
-                        column: at.column,
-                        ch,
-                        accepted: legend
-                            .keys()
-                            .map(|c| format!("`{c}`"))
-                            .collect::<Vec<_>>()
-                            .join(" "),
-                    });
+                    let known = legend
+                        .keys()
+                        .map(|c| format!("`{c}`"))
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    return Err(LevelError::UnknownChar(map_problem(
+                        file,
+                        at,
+                        format!("unknown character `{ch}`"),
+                        format!("{known} (or add it to [layout.legend])"),
+                    )));
                 }
                 Some(LegendEntry::Terrain(t)) => *t,
                 Some(LegendEntry::Start(t)) => {
@@ -282,18 +300,20 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
         }
     }
     let Some(start) = start else {
-        return Err(LevelError::NoStart {
-            file: file.to_owned(),
-            line: map_at.line,
-            column: map_at.column,
-        });
+        return Err(LevelError::NoStart(map_problem(
+            file,
+            map_at,
+            "no start",
+            "exactly one `@` cell, or a legend character whose value is \"start\"",
+        )));
     };
     let Some(stairs) = stairs else {
-        return Err(LevelError::NoStairs {
-            file: file.to_owned(),
-            line: map_at.line,
-            column: map_at.column,
-        });
+        return Err(LevelError::NoStairs(map_problem(
+            file,
+            map_at,
+            "no stairs",
+            "exactly one `>` cell, or a legend character whose value is \"stairs\"",
+        )));
     };
     level.start = start;
     level.stairs = stairs;
@@ -302,21 +322,22 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     let reached = |pos: Pos| level.index(pos).is_some_and(|i| reach[i]);
     if !reached(stairs) {
         let at = at(stairs);
-        return Err(LevelError::StairsUnreachable {
-            file: file.to_owned(),
-            line: at.line,
-            column: at.column,
-        });
+        return Err(LevelError::StairsUnreachable(map_problem(
+            file,
+            at,
+            "stairs cannot be reached from the start",
+            "stairs joined to the start by walkable cells (not wall or deep_water)",
+        )));
     }
     for (faction, cells) in &level.spawns {
         if let Some(&sealed) = cells.iter().find(|&&p| !reached(p)) {
             let at = at(sealed);
-            return Err(LevelError::SpawnSealed {
-                file: file.to_owned(),
-                line: at.line,
-                column: at.column,
-                faction: faction.clone(),
-            });
+            return Err(LevelError::SpawnSealed(map_problem(
+                file,
+                at,
+                format!("spawn of `{faction}` is sealed in (not reachable from the start)"),
+                "spawns joined to the start by walkable cells",
+            )));
         }
     }
     Ok(level)

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use super::{CostProfile, ItemKind, Pos, Terrain};
 use crate::pathfinding::grid::MAX_GRID_SIDE;
-use crate::pathfinding::{Grid, GridError, Movement};
+use crate::pathfinding::{Grid, GridError, GridShape, Movement};
 
 /// A playable map: `width * height` cells in row-major order.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -48,6 +48,10 @@ fn saturating_coordinate(value: usize) -> i32 {
     i32::try_from(value).unwrap_or(i32::MAX)
 }
 
+/// Accepted map sides for levels from files: generated and hand-drawn alike. Kept
+/// here, below both the level file and its layouts, so neither imports the other for it.
+pub const SIDE_RANGE: std::ops::RangeInclusive<usize> = 16..=1024;
+
 impl Level {
     /// The longest side a level can have: the search engine's limit, so every level can
     /// be searched and every cell has an `i32` coordinate.
@@ -83,6 +87,13 @@ impl Level {
         self.height
     }
 
+    /// The row-major shape the cells are laid out in (the fields stay the saved form).
+    #[must_use]
+    #[inline]
+    pub fn shape(&self) -> GridShape {
+        GridShape::new(self.width, self.height)
+    }
+
     /// How many cells the grid holds: `width * height` unless a save was
     /// damaged (loading checks it).
     #[must_use]
@@ -98,11 +109,7 @@ impl Level {
 
     /// Every cell's position, row by row (the order of [`Level::cells`]).
     pub fn positions(&self) -> impl Iterator<Item = Pos> + use<> {
-        let (width, height) = (
-            saturating_coordinate(self.width),
-            saturating_coordinate(self.height),
-        );
-        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
+        self.shape().positions()
     }
 
     /// Row-major index of `pos` (`y * width + x`); `None` off the grid, negative
@@ -110,9 +117,7 @@ impl Level {
     #[must_use]
     #[inline]
     pub fn index(&self, pos: Pos) -> Option<usize> {
-        let x = usize::try_from(pos.x).ok()?;
-        let y = usize::try_from(pos.y).ok()?;
-        (x < self.width && y < self.height).then(|| y * self.width + x)
+        self.shape().index(pos)
     }
 
     /// The cell at a row-major index; `None` past the last cell.
@@ -120,7 +125,7 @@ impl Level {
     #[inline]
     pub fn pos_of(&self, index: usize) -> Option<Pos> {
         // A level with cells has a width above zero, so the division is safe.
-        (index < self.cells.len()).then(|| pos_from_usize(index % self.width, index / self.width))
+        (index < self.cells.len()).then(|| self.shape().pos(index))
     }
 
     /// Whether `pos` lies on the grid.
@@ -130,20 +135,19 @@ impl Level {
         self.index(pos).is_some()
     }
 
-    /// Terrain at `(x, y)`; `None` off the grid.
+    /// Terrain at `pos`; `None` off the grid.
     #[must_use]
     #[inline]
-    pub fn terrain_at(&self, x: i32, y: i32) -> Option<Terrain> {
-        self.index(Pos::new(x, y))
-            .and_then(|i| self.cells.get(i).copied())
+    pub fn terrain_at(&self, pos: Pos) -> Option<Terrain> {
+        self.index(pos).and_then(|i| self.cells.get(i).copied())
     }
 
-    /// Time to enter `(x, y)` for a traveller with `profile`; `None` if impassable or off
+    /// Time to enter `pos` for a traveller with `profile`; `None` if impassable or off
     /// the grid. This is the engine's cost function shape: see [`Level::cost_grid`].
     #[must_use]
     #[inline]
-    pub fn cost_at(&self, x: i32, y: i32, profile: &CostProfile) -> Option<f64> {
-        self.terrain_at(x, y).and_then(|t| profile.cost(t))
+    pub fn cost_at(&self, pos: Pos, profile: &CostProfile) -> Option<f64> {
+        self.terrain_at(pos).and_then(|t| profile.cost(t))
     }
 
     /// The search engine's grid of this level as a traveller with `profile` sees it.
@@ -154,7 +158,7 @@ impl Level {
     /// [`GridError::BadSize`] for a level with no cells.
     pub fn cost_grid(&self, profile: &CostProfile, movement: Movement) -> Result<Grid, GridError> {
         let mut grid = Grid::from_fn(self.width, self.height, movement, |x, y| {
-            self.cost_at(x, y, profile)
+            self.cost_at(Pos::new(x, y), profile)
         })?;
         if let Some(min_cost) = profile.min_cost() {
             grid.declare_min_cost(min_cost)?;
@@ -162,11 +166,11 @@ impl Level {
         Ok(grid)
     }
 
-    /// Whether `(x, y)` blocks sight; off the grid counts as opaque.
+    /// Whether `pos` blocks sight; off the grid counts as opaque.
     #[must_use]
     #[inline]
-    pub fn is_opaque(&self, x: i32, y: i32) -> bool {
-        self.terrain_at(x, y).is_none_or(Terrain::is_opaque)
+    pub fn is_opaque(&self, pos: Pos) -> bool {
+        self.terrain_at(pos).is_none_or(Terrain::is_opaque)
     }
 
     /// Sets the terrain at an in-bounds cell; off-grid writes are ignored.
@@ -196,17 +200,17 @@ mod tests {
         level.set(Pos::new(2, 1), Terrain::Road);
         level.set(Pos::new(5, 5), Terrain::Road);
         level.set(Pos::new(-1, 0), Terrain::Road);
-        assert_eq!(level.terrain_at(2, 1), Some(Terrain::Road));
-        assert_eq!(level.terrain_at(3, 0), None);
-        assert_eq!(level.terrain_at(-1, 0), None);
-        assert_eq!(level.terrain_at(0, i32::MIN), None);
+        assert_eq!(level.terrain_at(Pos::new(2, 1)), Some(Terrain::Road));
+        assert_eq!(level.terrain_at(Pos::new(3, 0)), None);
+        assert_eq!(level.terrain_at(Pos::new(-1, 0)), None);
+        assert_eq!(level.terrain_at(Pos::new(0, i32::MIN)), None);
         let profile = CostProfile::default();
-        assert_eq!(level.cost_at(2, 1, &profile), Some(0.5));
-        assert_eq!(level.cost_at(0, 2, &profile), None);
-        assert_eq!(level.cost_at(-1, -1, &profile), None);
-        assert!(level.is_opaque(9, 9));
-        assert!(level.is_opaque(-1, 0));
-        assert!(!level.is_opaque(0, 0));
+        assert_eq!(level.cost_at(Pos::new(2, 1), &profile), Some(0.5));
+        assert_eq!(level.cost_at(Pos::new(0, 2), &profile), None);
+        assert_eq!(level.cost_at(Pos::new(-1, -1), &profile), None);
+        assert!(level.is_opaque(Pos::new(9, 9)));
+        assert!(level.is_opaque(Pos::new(-1, 0)));
+        assert!(!level.is_opaque(Pos::new(0, 0)));
         assert_eq!(
             level
                 .cells()
@@ -271,7 +275,7 @@ mod tests {
             .expect("start and stairs are on the grid and passable")
             .expect("the road leads round");
         let straight: f64 = (level.start.x + 1..=level.stairs.x)
-            .filter_map(|x| level.cost_at(x, level.start.y, &profile))
+            .filter_map(|x| level.cost_at(Pos::new(x, level.start.y), &profile))
             .sum();
         assert!(
             path.cost < straight,
@@ -281,7 +285,7 @@ mod tests {
         assert!(
             path.cells
                 .iter()
-                .any(|p| level.terrain_at(p.x, p.y) == Some(Terrain::Road))
+                .any(|p| level.terrain_at(*p) == Some(Terrain::Road))
         );
         let mut to_stairs = DijkstraMap::new();
         to_stairs.compute(&grid, [(level.stairs, 0.0)]);

@@ -15,9 +15,11 @@ use serde::Deserialize;
 use super::Level;
 use super::level_error::LevelError;
 use super::level_file::LevelFile;
+use super::level_source;
 use super::movingai_level;
 use super::shipped_levels::{self, BUILT_IN_PREFIX, SHIPPED_LEVELS, SHIPPED_RUN, ShippedLevel};
 use super::source_text::line_col;
+use crate::diagnostic::Diagnostic;
 
 /// The levels folder name, relative to the current directory.
 pub const LEVELS_DIR: &str = "levels";
@@ -145,10 +147,7 @@ pub struct LoadedLevel {
 /// Any [`LevelError`] from resolving or reading the file.
 pub fn load_level(arg: &str, cli_seed: Option<u64>) -> Result<LoadedLevel, LevelError> {
     let file = match resolve_level(arg)? {
-        LevelLocation::File(path) if movingai_level::is_movingai_map(&path) => {
-            movingai_level::load_level_file(&path)?
-        }
-        LevelLocation::File(path) => LevelFile::load(&path)?,
+        LevelLocation::File(path) => level_source::load_level_file(&path)?,
         LevelLocation::Shipped(level) => LevelFile::parse(&built_in_path(level.name), level.text)?,
     };
     let seed = file.choose_seed(cli_seed);
@@ -189,12 +188,9 @@ pub fn standard_run_order() -> Result<Vec<String>, LevelError> {
 fn parse_run_order(path: &Path, text: &str) -> Result<Vec<String>, LevelError> {
     let run: RunToml = toml::from_str(text).map_err(|err| {
         let at = line_col(text, err.span().map_or(0, |s| s.start));
-        LevelError::Syntax {
-            file: path.to_owned(),
-            line: at.line,
-            column: at.column,
-            message: err.message().trim_end().to_owned(),
-        }
+        LevelError::Syntax(
+            Diagnostic::new(path, at.line, at.column, err.message().trim_end()).into(),
+        )
     })?;
     Ok(run.levels)
 }

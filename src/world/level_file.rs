@@ -18,9 +18,9 @@ use super::layout::{LayoutSpec, build_layout};
 use super::level_error::LevelError;
 use super::source_text::{line_col, locate};
 use super::{ItemKind, Level};
+use crate::diagnostic::Diagnostic;
 
-/// Accepted map sides for generated levels.
-pub const SIDE_RANGE: RangeInclusive<usize> = 16..=1024;
+pub use super::level::SIDE_RANGE;
 /// Accepted room sides.
 pub const ROOM_SIDE_RANGE: RangeInclusive<usize> = 2..=64;
 /// Accepted smoothing passes for caves.
@@ -86,12 +86,9 @@ impl LevelFile {
     pub fn parse(path: &Path, text: &str) -> Result<Self, LevelError> {
         let file: FileToml = toml::from_str(text).map_err(|err| {
             let at = line_col(text, err.span().map_or(0, |s| s.start));
-            LevelError::Syntax {
-                file: path.to_owned(),
-                line: at.line,
-                column: at.column,
-                message: err.message().trim_end().to_owned(),
-            }
+            LevelError::Syntax(
+                Diagnostic::new(path, at.line, at.column, err.message().trim_end()).into(),
+            )
         })?;
         let source = match (file.generator, file.layout) {
             (Some(recipe), None) => {
@@ -105,18 +102,20 @@ impl LevelFile {
                 } else {
                     line_col(text, 0)
                 };
-                return Err(LevelError::Invalid {
-                    file: path.to_owned(),
-                    line: at.line,
-                    column: at.column,
-                    field: "generator/layout".into(),
-                    problem: if generator.is_some() {
-                        "are both present".into()
-                    } else {
-                        "are both missing".into()
-                    },
-                    accepted: "exactly one of a [generator] table or a [layout] table".into(),
-                });
+                return Err(LevelError::Invalid(
+                    Diagnostic::invalid(
+                        path,
+                        (at.line, at.column),
+                        "generator/layout",
+                        if generator.is_some() {
+                            "both are present"
+                        } else {
+                            "both are missing"
+                        },
+                        "exactly one of a [generator] table or a [layout] table",
+                    )
+                    .into(),
+                ));
             }
         };
         let name = path
@@ -172,21 +171,23 @@ pub fn fresh_seed() -> u64 {
 fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelError> {
     let fail = |path: &[&str], problem: String, accepted: String| {
         let at = locate(text, path);
-        Err(LevelError::Invalid {
-            file: file.to_owned(),
-            line: at.line,
-            column: at.column,
-            field: path.join("."),
-            problem,
-            accepted,
-        })
+        Err(LevelError::Invalid(
+            Diagnostic::invalid(
+                file,
+                (at.line, at.column),
+                path.join("."),
+                problem,
+                accepted,
+            )
+            .into(),
+        ))
     };
     let sides = [("width", recipe.width), ("height", recipe.height)];
     for (key, value) in sides {
         if !SIDE_RANGE.contains(&value) {
             return fail(
                 &["generator", key],
-                format!("is {value}"),
+                format!("{value} is out of range"),
                 format!("{} to {}", SIDE_RANGE.start(), SIDE_RANGE.end()),
             );
         }
@@ -197,7 +198,7 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
         if !ROOM_SIDE_RANGE.contains(&value) {
             return fail(
                 &["generator", "rooms", key],
-                format!("is {value}"),
+                format!("{value} is out of range"),
                 format!("{} to {}", ROOM_SIDE_RANGE.start(), ROOM_SIDE_RANGE.end()),
             );
         }
@@ -205,14 +206,14 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
     if rooms.max_room < rooms.min_room {
         return fail(
             &["generator", "rooms", "max_room"],
-            format!("is {}, below min_room {}", rooms.max_room, rooms.min_room),
+            format!("{} is below min_room {}", rooms.max_room, rooms.min_room),
             format!("{} to {}", rooms.min_room, ROOM_SIDE_RANGE.end()),
         );
     }
     if !SMOOTHING_RANGE.contains(&recipe.caves.smoothing) {
         return fail(
             &["generator", "caves", "smoothing"],
-            format!("is {}", recipe.caves.smoothing),
+            format!("{} is out of range", recipe.caves.smoothing),
             format!("{} to {}", SMOOTHING_RANGE.start(), SMOOTHING_RANGE.end()),
         );
     }
@@ -220,7 +221,7 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
     if !FREQUENCY_RANGE.contains(&paint.frequency) {
         return fail(
             &["generator", "paint", "frequency"],
-            format!("is {}", paint.frequency),
+            format!("{} is out of range", paint.frequency),
             format!("{} to {}", FREQUENCY_RANGE.start(), FREQUENCY_RANGE.end()),
         );
     }
@@ -238,14 +239,18 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
     ];
     for (path, value) in shares {
         if !SHARE_RANGE.contains(&value) {
-            return fail(&path, format!("is {value}"), "0.0 to 1.0".into());
+            return fail(
+                &path,
+                format!("{value} is out of range"),
+                "0.0 to 1.0".into(),
+            );
         }
     }
     for name in recipe.items.keys() {
         if ItemKind::from_name(name).is_none() {
             return fail(
                 &["generator", "items", name],
-                format!("names an unknown item \"{name}\""),
+                format!("unknown item \"{name}\""),
                 ItemKind::accepted_names(),
             );
         }

@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(level.start, Pos::new(1, 1));
         assert_eq!(level.stairs, Pos::new(5, 2));
         assert_eq!(level.spawns["g"], vec![Pos::new(7, 2)]);
-        assert_eq!(level.terrain_at(2, 2), Some(Terrain::Rubble));
+        assert_eq!(level.terrain_at(Pos::new(2, 2)), Some(Terrain::Rubble));
         assert_eq!(render(&level), text);
     }
 

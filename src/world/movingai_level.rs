@@ -11,7 +11,6 @@ use std::path::Path;
 
 use super::connectivity::{self, UNREACHED};
 use super::level_error::LevelError;
-use super::level_file::{LevelFile, LevelSource};
 use super::{Level, Terrain};
 use crate::pathfinding::movingai::{self, MovingAiMap};
 
@@ -54,21 +53,6 @@ pub fn level_from_movingai(path: &Path) -> Result<Level, LevelError> {
     level_from_map(&map, path)
 }
 
-/// Reads a Moving AI map as a [`LevelFile`], so it can be loaded wherever a level file
-/// can: its name is the file stem and its source the built level (seeds are ignored).
-///
-/// # Errors
-/// As [`level_from_movingai`].
-pub fn load_level_file(path: &Path) -> Result<LevelFile, LevelError> {
-    let level = level_from_movingai(path)?;
-    Ok(LevelFile {
-        path: path.to_owned(),
-        name: level.name.clone(),
-        description: level.description.clone(),
-        source: LevelSource::MovingAi(level),
-    })
-}
-
 /// Builds a level from a parsed map; `path` gives the level's name (its stem) and names
 /// the file in errors.
 ///
@@ -106,6 +90,7 @@ pub fn level_from_map(map: &MovingAiMap, path: &Path) -> Result<Level, LevelErro
     let no_room = |largest_region: usize| LevelError::NoRoomOnMap {
         file: path.to_owned(),
         largest_region,
+        min_region: MIN_REGION_SIZE,
     };
     let (region, region_size) = largest.ok_or_else(|| no_room(0))?;
     if region_size < MIN_REGION_SIZE {

@@ -132,9 +132,13 @@ pub fn paint(level: &mut Level, params: &PaintParams, rng: &mut impl Rng) {
     let floor: Vec<usize> = (0..width * height)
         .filter(|&i| level.cells()[i] == Terrain::Floor)
         .collect();
+    let shape = level.shape();
     let wet: Vec<f64> = floor
         .iter()
-        .map(|&i| wetness.at(i % width, i / width))
+        .map(|&i| {
+            let (x, y) = shape.column_row(i);
+            wetness.at(x, y)
+        })
         .collect();
     let mut scratch = wet.clone();
     let mut share = 0.0;
@@ -159,7 +163,10 @@ pub fn paint(level: &mut Level, params: &PaintParams, rng: &mut impl Rng) {
     }
     let mut lush: Vec<f64> = dry
         .iter()
-        .map(|&i| growth.at(i % width, i / width))
+        .map(|&i| {
+            let (x, y) = shape.column_row(i);
+            growth.at(x, y)
+        })
         .collect();
     let grass_share = if dry.is_empty() {
         0.0
@@ -186,6 +193,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::world::Pos;
 
     fn share_of(level: &Level, terrain: Terrain) -> f64 {
         let n = level.cells().iter().filter(|&&t| t == terrain).count();
@@ -227,11 +235,13 @@ mod tests {
         let (mut swamp, mut clustered) = (0, 0);
         for y in 1..79 {
             for x in 1..99 {
-                if level.terrain_at(x, y) == Some(Terrain::Swamp) {
+                if level.terrain_at(Pos::new(x, y)) == Some(Terrain::Swamp) {
                     swamp += 1;
                     let near = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
                         .iter()
-                        .filter(|&&(nx, ny)| level.terrain_at(nx, ny) == Some(Terrain::Swamp))
+                        .filter(|&&(nx, ny)| {
+                            level.terrain_at(Pos::new(nx, ny)) == Some(Terrain::Swamp)
+                        })
                         .count();
                     clustered += usize::from(near >= 2);
                 }

@@ -236,11 +236,11 @@ impl<R: Rng> Carver<'_, R> {
     }
 
     fn maybe_door(&mut self, x: i32, y: i32, on_horizontal_side: bool) {
-        if self.level.terrain_at(x, y) != Some(Terrain::Road) {
+        if self.level.terrain_at(Pos::new(x, y)) != Some(Terrain::Road) {
             return;
         }
         // A road cell is on the level, so its neighbours' coordinates cannot overflow.
-        let is_wall = |x: i32, y: i32| self.level.terrain_at(x, y) == Some(Terrain::Wall);
+        let is_wall = |x: i32, y: i32| self.level.terrain_at(Pos::new(x, y)) == Some(Terrain::Wall);
         let framed = if on_horizontal_side {
             is_wall(x - 1, y) && is_wall(x + 1, y)
         } else {
@@ -299,8 +299,8 @@ mod tests {
         let rooms = carve_rooms(&mut level, &RoomsParams::default(), &mut rng);
         assert!(rooms.len() >= 4, "only {} rooms", rooms.len());
         for x in 0..60 {
-            assert_eq!(level.terrain_at(x, 0), Some(Terrain::Wall));
-            assert_eq!(level.terrain_at(x, 29), Some(Terrain::Wall));
+            assert_eq!(level.terrain_at(Pos::new(x, 0)), Some(Terrain::Wall));
+            assert_eq!(level.terrain_at(Pos::new(x, 29)), Some(Terrain::Wall));
         }
         let reach = connectivity::reachable(&level, rooms[0].center());
         for room in &rooms {

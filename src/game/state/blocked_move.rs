@@ -4,7 +4,6 @@
 //!
 //! Reads the level and the mover's costs; never changes anything.
 
-use crate::game::level_access::LevelAccess;
 use crate::pathfinding::Pos;
 use crate::world::Terrain;
 
@@ -14,7 +13,7 @@ impl Game {
     /// The refusal for a step from `from` to `to` that the rules forbid for
     /// the mover with navigation `profile`.
     pub(super) fn why_blocked(&self, profile: usize, from: Pos, to: Pos) -> Refusal {
-        let Some(target) = self.level.terrain_of(to) else {
+        let Some(target) = self.level.terrain_at(to) else {
             return Refusal::Edge;
         };
         if self.nav.cost(profile, target).is_none() {
@@ -36,7 +35,7 @@ impl Game {
         };
         sides
             .into_iter()
-            .find_map(|side| match self.level.terrain_of(side) {
+            .find_map(|side| match self.level.terrain_at(side) {
                 None => Some("edge of the map"),
                 Some(terrain) if !open(terrain) => Some(terrain_words(terrain)),
                 Some(_) => None,

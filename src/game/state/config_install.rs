@@ -13,8 +13,7 @@
 //! so that a monster keeps its share of health (a goblin at 6 of 9 hp becomes
 //! 1 of 1 when the kind's hp becomes 1, and 2 of 3 when it becomes 3).
 
-use crate::ai::cost_view::{CostRules, CostView, faction_profile};
-use crate::ai::faction::Faction;
+use crate::ai::{CostRules, CostView, Faction, faction_profile};
 use crate::config::MonsterConfig;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::Navigation;
@@ -84,7 +83,7 @@ impl Game {
                 }
                 None => {
                     let knowledge = self.fresh_knowledge();
-                    let influences = crate::ai::cost_view::Influences::new(width, height);
+                    let influences = crate::ai::Influences::new(width, height);
                     CostView::new(rules, &knowledge, &influences).map_err(grid_error)?;
                 }
             }

@@ -78,7 +78,7 @@ impl Game {
         profiles.extend(
             self.factions
                 .iter()
-                .filter_map(|f| f.config().map(crate::ai::cost_view::faction_profile)),
+                .filter_map(|f| f.config().map(crate::ai::faction_profile)),
         );
         Navigation::new(level, profiles).map_err(|source| GameError::Grid {
             level: level.name.clone(),

@@ -6,14 +6,13 @@
 //! Only the player carries items; a refusal takes no time and changes
 //! nothing.
 
-use crate::ai::faction::{DEATH_DANGER, WOUND_DANGER};
+use crate::ai::{DEATH_DANGER, WOUND_DANGER};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::items::{
     KNIFE_ACCURACY, KNIFE_DAMAGE, KNIFE_RANGE, NOISEMAKER_HEARING, NOISEMAKER_RANGE, healed,
     needs_direction,
 };
-use crate::game::level_access::LevelAccess;
 use crate::game::message_log::Importance;
 use crate::pathfinding::Pos;
 use crate::world::{CostProfile, ItemKind};
@@ -55,7 +54,7 @@ impl Game {
             let next = toward.from(at);
             let open = self
                 .level
-                .terrain_of(next)
+                .terrain_at(next)
                 .is_some_and(|t| profile.is_passable(t) && !t.info().opaque);
             if !open {
                 break;
@@ -171,7 +170,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::ai::brain::Mode;
+    use crate::ai::Mode;
     use crate::game::items::DRAUGHT_HEALING;
     use crate::game::test_levels::game_on;
     use crate::game::{Action, Direction, Refusal};

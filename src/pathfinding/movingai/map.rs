@@ -9,6 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::{GridPoint, split_lines};
+use crate::pathfinding::GridShape;
 
 /// The largest width or height accepted. Moving AI's largest maps are 1024 or
 /// 2048 cells a side; this bound keeps `width * height` (plus a wall border)
@@ -350,11 +351,9 @@ impl MovingAiMap {
     /// The terrain at column `x`, row `y`, or `None` outside the map.
     #[must_use]
     pub fn terrain(&self, x: usize, y: usize) -> Option<Terrain> {
-        if x < self.width && y < self.height {
-            self.cells.get(y * self.width + x).copied()
-        } else {
-            None
-        }
+        GridShape::new(self.width, self.height)
+            .index_of_column_row(x, y)
+            .and_then(|index| self.cells.get(index).copied())
     }
 
     /// Whether a ground traveller may stand at column `x`, row `y`; cells
