@@ -74,6 +74,14 @@ pub struct FactionCounters {
     pub wrong_guesses: u64,
     /// Steps members took.
     pub steps: u64,
+    /// Views members cast into the faction's knowledge.
+    #[serde(default)]
+    pub views_cast: u64,
+    /// Looks not cast because they could teach the faction nothing: a
+    /// packmate already looked from that cell, or every cell in reach is
+    /// known as it is.
+    #[serde(default)]
+    pub views_skipped: u64,
     /// Player turn on which a member first struck at the player.
     pub caught_on_turn: Option<u64>,
 }

@@ -140,8 +140,10 @@ pub fn look_around(
     // faction already knows every cell a look could show, it would learn
     // nothing.
     if !faction.first_look_from(at) || !faction.could_learn_near(level, at, radius) {
+        faction.counters_mut().views_skipped += 1;
         return;
     }
+    faction.counters_mut().views_cast += 1;
     // Cells on the quadrants' borders may be revealed twice: seeing a cell
     // again at the same moment changes nothing.
     sight.look(level, viewpoint, radius, |pos| {

@@ -53,6 +53,8 @@ pub struct FactionReport {
     pub replans: ReplanCounts,
     pub wrong_guesses: u64,
     pub steps: u64,
+    pub views_cast: u64,
+    pub views_skipped: u64,
     /// Paused searches that had to start over (the grid changed where they
     /// had looked) and those that went on after changes elsewhere.
     pub search_restarts: u64,
@@ -167,6 +169,8 @@ fn report(game: &Game) -> SimReport {
                     replans: counters.replans,
                     wrong_guesses: counters.wrong_guesses,
                     steps: counters.steps,
+                    views_cast: counters.views_cast,
+                    views_skipped: counters.views_skipped,
                     search_restarts: stats.restarts,
                     searches_resumed_after_changes: stats.resumed_after_changes,
                     caught_on_turn: counters.caught_on_turn,
