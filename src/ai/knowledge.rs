@@ -11,9 +11,9 @@ use crate::ai::cell_grid::CellGrid;
 use crate::pathfinding::Pos;
 use crate::world::{Level, Terrain};
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone, Deserialize)]
+#[serde(from = "SavedKnowledge")]
 pub struct FactionKnowledge {
-    #[serde(flatten)]
     cells: CellGrid,
     /// What the faction believes stands in each cell; `None`: never seen.
     believed: Vec<Option<Terrain>>,
@@ -124,6 +124,51 @@ impl FactionKnowledge {
     /// The cells whose belief changed since the last call, as positions.
     pub fn take_changes(&mut self) -> Vec<Pos> {
         self.cells.drain_positions(&mut self.changed)
+    }
+}
+
+/// The saved form: the size beside the per-cell arrays, as one flat record
+/// (the JSON saves of format 1 have these four fields). Written out by
+/// hand rather than with `#[serde(flatten)]`, which only self-describing
+/// formats can read back, and borrowed so that saving copies nothing.
+#[derive(Serialize)]
+struct SavedKnowledgeRef<'a> {
+    width: usize,
+    height: usize,
+    believed: &'a [Option<Terrain>],
+    last_seen: &'a [f32],
+}
+
+#[derive(Deserialize)]
+struct SavedKnowledge {
+    width: usize,
+    height: usize,
+    believed: Vec<Option<Terrain>>,
+    last_seen: Vec<f32>,
+}
+
+impl Serialize for FactionKnowledge {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SavedKnowledgeRef {
+            width: self.cells.width(),
+            height: self.cells.height(),
+            believed: &self.believed,
+            last_seen: &self.last_seen,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// Arrays of the wrong length are kept as they are: the save check
+/// (`game::save_check`) refuses them with a reason.
+impl From<SavedKnowledge> for FactionKnowledge {
+    fn from(saved: SavedKnowledge) -> Self {
+        Self {
+            cells: CellGrid::new(saved.width, saved.height),
+            believed: saved.believed,
+            last_seen: saved.last_seen,
+            changed: Vec::new(),
+        }
     }
 }
 
