@@ -67,8 +67,10 @@ impl Game {
             source,
         };
         // Which existing faction each new one continues (same name, same
-        // level size), and a trial build of its planning grid.
+        // level size), and a trial build of its planning grid (kept: the
+        // swap installs it rather than building it again).
         let mut continues = Vec::with_capacity(config.factions.len());
+        let mut views = Vec::with_capacity(config.factions.len());
         for faction_config in &config.factions {
             let existing = self.factions.iter().position(|f| {
                 f.name() == faction_config.name
@@ -76,19 +78,20 @@ impl Game {
                     && f.knowledge().height() == height
             });
             let rules = CostRules::from_config(faction_config);
-            match existing {
+            let view = match existing {
                 Some(index) => {
                     let faction = &self.factions[index];
                     CostView::new(rules, faction.knowledge(), faction.influences())
-                        .map_err(grid_error)?;
+                        .map_err(grid_error)?
                 }
                 None => {
                     let knowledge = self.fresh_knowledge();
                     let influences = crate::ai::cost_view::Influences::new(width, height);
-                    CostView::new(rules, &knowledge, &influences).map_err(grid_error)?;
+                    CostView::new(rules, &knowledge, &influences).map_err(grid_error)?
                 }
-            }
+            };
             continues.push(existing);
+            views.push(view);
         }
         let mut profiles = vec![CostProfile::default()];
         profiles.extend(config.factions.iter().map(faction_profile));
@@ -109,8 +112,9 @@ impl Game {
             factions.push(faction);
         }
         let mut rebuilt = Ok(());
-        for (faction, faction_config) in factions.iter_mut().zip(&config.factions) {
-            if let Err(source) = faction.rebuild(faction_config.clone()) {
+        for ((faction, faction_config), view) in factions.iter_mut().zip(&config.factions).zip(views)
+        {
+            if let Err(source) = faction.rebuild_with(faction_config.clone(), Some(view)) {
                 rebuilt = Err(GameError::Grid {
                     level: self.level.name.clone(),
                     source,
