@@ -11,6 +11,7 @@
 //!   shared field, planner, counters), behind methods.
 //! - [`counters`]: what a faction's AI did, named for what it counts.
 //! - [`cell_grid`]: row-major indexing shared by the per-cell maps.
+//! - `byte_field`: per-cell arrays saved as one byte string.
 //! - [`knowledge`]: the faction's known-walkability (fog) map.
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
@@ -21,6 +22,7 @@
 //! Never reads the true level to plan (sight and bumps are how it learns),
 //! and never imports a terminal crate.
 pub mod brain;
+mod byte_field;
 pub mod cell_grid;
 pub mod cost_view;
 pub mod counters;
