@@ -229,7 +229,11 @@ fn a_format_1_json_save_still_loads_and_the_next_save_replaces_it() {
     assert!(old.exists(), "kept until the next save");
     write_save(&path, &loaded).unwrap();
     assert!(!old.exists(), "the next save replaces it");
-    assert!(std::fs::read(&path).unwrap().starts_with(save_format::MAGIC));
+    assert!(
+        std::fs::read(&path)
+            .unwrap()
+            .starts_with(save_format::MAGIC)
+    );
     // Named directly, a JSON save loads too, and the end of a game resumed
     // from one removes it (it must not come back).
     std::fs::copy("tests/fixtures/game/duel-format1.json", &old).unwrap();
@@ -249,7 +253,10 @@ fn damaged_binary_saves_are_set_aside_with_the_reason() {
     std::fs::write(&path, &bytes).unwrap();
     match load_save(&path, &config()) {
         Loaded::SetAside { reason, kept_as } => {
-            assert!(reason.starts_with("it is damaged (its checksum"), "{reason}");
+            assert!(
+                reason.starts_with("it is damaged (its checksum"),
+                "{reason}"
+            );
             assert_eq!(kept_as, dir.path().join("save.bin.bad"));
             assert!(kept_as.exists() && !path.exists());
         }

@@ -208,7 +208,8 @@ impl<'de> Deserialize<'de> for FactionKnowledge {
         if deserializer.is_human_readable() {
             return SavedKnowledge::deserialize(deserializer).map(Self::from);
         }
-        Self::try_from(PackedKnowledge::deserialize(deserializer)?).map_err(serde::de::Error::custom)
+        Self::try_from(PackedKnowledge::deserialize(deserializer)?)
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -239,11 +240,13 @@ impl TryFrom<PackedKnowledge> for FactionKnowledge {
                     .get(usize::from(byte) - 1)
                     .copied()
                     .map(Some)
-                    .ok_or_else(|| format!("a faction believes in terrain {byte}, which no terrain is")),
+                    .ok_or_else(|| {
+                        format!("a faction believes in terrain {byte}, which no terrain is")
+                    }),
             })
             .collect::<Result<Vec<_>, _>>()?;
         let times = &packed.last_seen.0;
-        if times.len() % 4 != 0 {
+        if !times.len().is_multiple_of(4) {
             return Err(format!(
                 "a faction's sighting times are {} bytes, not a whole number of times",
                 times.len()

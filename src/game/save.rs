@@ -6,7 +6,7 @@
 //! The file is binary, format 2 (`save.bin`): a header with a magic line
 //! and the format number, then the game encoded with `postcard` and
 //! compressed with LZ4 under a CRC-32; [`save_format`] has the layout and
-//! why. A 1024x1024 game takes about 1.5 MB instead of 70 MB of JSON. The
+//! why. A 1024x1024 game takes about 1.2 MB instead of 70 MB of JSON. The
 //! JSON saves of format 1 (`save.json`) are still read, told apart by their
 //! first byte ([`save_legacy`]); when the save path is `NAME.bin` and only
 //! an old `NAME.json` is there, that one is loaded, and the next save

@@ -10,23 +10,26 @@
 //!     30     …  the encoded game, LZ4 block-compressed
 //! ```
 //!
-//! Why these choices. The JSON saves of format 1 took 70 MB, 520 ms to
-//! write and 1.9 s to load for a 1024x1024 level: most of it is per-cell
-//! arrays (the level, each faction's beliefs and sightings, the player's
-//! map memory) spelled out as text. `postcard` writes the same serde types
-//! as compact binary (varints, a byte per terrain), so no second set of
-//! types has to be kept in step with the game; it is not self-describing,
-//! so the types reachable from `Game` avoid `#[serde(flatten)]`,
-//! `skip_serializing_if`, untagged enums and `deserialize_any`.
-//! Measured on colossus after 30 turns (about 29 MB encoded), LZ4
-//! (`lz4_flex`, pure Rust) takes it to about 1.4 MB in a few milliseconds
-//! each way; deflate at level 1 saved a further 25% at ten times the time,
-//! and both are far below the 8 MB budget, so speed decided. The per-cell
-//! arrays compress so well (long runs of "never seen") that packing them by
-//! hand gained too little to be worth a second encoding. The checksum
-//! covers everything after itself, so a flipped bit or a file cut short is
-//! told apart from a save of another version and set aside, never decoded
-//! into a game that only looks whole; the save check
+//! Why these choices. The JSON saves of format 1 took 70 MB, about 0.5 s
+//! to write and 2 s to load for a 1024x1024 level (colossus): most of it
+//! is per-cell arrays (the level, each faction's beliefs and sightings, the
+//! player's map memory) spelled out as text. `postcard` writes the same
+//! serde types as compact binary (varints, a byte per terrain), so no
+//! second set of types has to be kept in step with the game; it is not
+//! self-describing, so the types reachable from `Game` avoid
+//! `#[serde(flatten)]`, `skip_serializing_if`, untagged enums and
+//! `deserialize_any`. Measured on colossus after 30 turns, the encoded game
+//! is about 28 MB, nearly all of it five factions' knowledge; LZ4
+//! (`lz4_flex`, pure Rust) takes it to 1.2 MB in a few milliseconds each
+//! way, while deflate at level 1 saved a further quarter at ten times the
+//! time: both are far below the 8 MB budget, so speed decided. Knowledge
+//! is written packed (a byte per belief, the sighting times as one byte
+//! string, see `ai::knowledge`) because element by element it was most of
+//! the encoding time; the level's cells and the map memory already take a
+//! byte a cell and compress to little. Influence maps were already sparse.
+//! The checksum covers everything after itself, so a flipped bit or a file
+//! cut short is told apart from a save of another version and set aside,
+//! never decoded into a game that only looks whole; the save check
 //! (`game::save_check`) still validates what decodes.
 //!
 //! This module only turns a game into bytes and back: where the file lives,
@@ -116,24 +119,25 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
     let raw_length = u64::from_le_bytes(field(bytes, RAW_LENGTH_AT));
     let stored = u32::from_le_bytes(field(bytes, CHECKSUM_AT));
     let body = &bytes[BODY_AT..];
-    let computed = crc_continue(
-        crc32fast::hash(&bytes[RAW_LENGTH_AT..CHECKSUM_AT]),
-        body,
-    );
+    let computed = crc_continue(crc32fast::hash(&bytes[RAW_LENGTH_AT..CHECKSUM_AT]), body);
     if computed != stored {
         return Err(DecodeError::Damaged(format!(
             "its checksum is {computed:08x} where the file says {stored:08x}: bytes were changed or the file was cut short"
         )));
     }
     let most = (body.len() as u64).saturating_mul(MAX_EXPANSION);
-    let Some(raw_length) = usize::try_from(raw_length).ok().filter(|_| raw_length <= most) else {
+    let Some(raw_length) = usize::try_from(raw_length)
+        .ok()
+        .filter(|_| raw_length <= most)
+    else {
         return Err(DecodeError::Damaged(format!(
             "it claims {raw_length} bytes of game in {} compressed bytes",
             body.len()
         )));
     };
-    let raw = lz4_flex::block::decompress(body, raw_length)
-        .map_err(|err| DecodeError::Damaged(format!("its compressed game does not unpack: {err}")))?;
+    let raw = lz4_flex::block::decompress(body, raw_length).map_err(|err| {
+        DecodeError::Damaged(format!("its compressed game does not unpack: {err}"))
+    })?;
     if raw.len() != raw_length {
         return Err(DecodeError::Damaged(format!(
             "its game unpacks to {} bytes where the header says {raw_length}",

@@ -54,6 +54,9 @@ mod tests {
         let err = decode(br#"{"format": 1, "game": 7}"#).expect_err("damaged");
         assert!(err.to_string().starts_with("it is damaged ("), "{err}");
         let err = decode(b"{ not json").expect_err("not a save");
-        assert!(err.to_string().starts_with("it is not a fogcrawl save"), "{err}");
+        assert!(
+            err.to_string().starts_with("it is not a fogcrawl save"),
+            "{err}"
+        );
     }
 }

@@ -766,7 +766,11 @@ mod tests {
         ] {
             let grid = Grid::from_ascii(rows, Movement { diagonals }).unwrap();
             for index in 0..grid.padded_len() {
-                assert_eq!(grid.masks[index], grid.mask_at(index), "{diagonals:?} {index}");
+                assert_eq!(
+                    grid.masks[index],
+                    grid.mask_at(index),
+                    "{diagonals:?} {index}"
+                );
             }
         }
     }

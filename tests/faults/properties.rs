@@ -224,8 +224,7 @@ fn damaged_saves_are_set_aside_or_play() {
             for (field, damage) in &edits {
                 apply(&mut save, &format!("/game{field}"), damage);
             }
-            let json =
-                serde_json::to_vec(&save).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let json = serde_json::to_vec(&save).map_err(|e| TestCaseError::fail(e.to_string()))?;
             let json = ending_name(&load_and_play(json))?;
             let binary = match binary_save_of(&save) {
                 Some(bytes) => ending_name(&load_and_play(bytes))?,

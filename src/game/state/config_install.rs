@@ -112,7 +112,8 @@ impl Game {
             factions.push(faction);
         }
         let mut rebuilt = Ok(());
-        for ((faction, faction_config), view) in factions.iter_mut().zip(&config.factions).zip(views)
+        for ((faction, faction_config), view) in
+            factions.iter_mut().zip(&config.factions).zip(views)
         {
             if let Err(source) = faction.rebuild_with(faction_config.clone(), Some(view)) {
                 rebuilt = Err(GameError::Grid {
