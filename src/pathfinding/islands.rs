@@ -73,7 +73,7 @@ impl Islands {
                 // Passable cells are never on the padding, so their
                 // neighbours are inside the grid.
                 let neighbour = labels[index.wrapping_add_signed(o)];
-                if neighbour == NO_ISLAND {
+                if neighbour == NO_ISLAND || neighbour == own {
                     continue;
                 }
                 let root = find(&mut parent, neighbour);
@@ -101,6 +101,12 @@ impl Islands {
             eight_connected,
             work: 0,
         };
+        // Every provisional label straight to its root: a label's parent is
+        // never above it (unions link the higher root to the lower), so one
+        // pass upward resolves them all.
+        for label in 1..parent.len() {
+            parent[label] = parent[parent[label] as usize];
+        }
         // Provisional root -> final label, given in order of first cell.
         let mut final_label = vec![NO_ISLAND; parent.len()];
         for index in 0..islands.labels.len() {
@@ -108,7 +114,7 @@ impl Islands {
             if provisional == NO_ISLAND {
                 continue;
             }
-            let root = find(&mut parent, provisional) as usize;
+            let root = parent[provisional as usize] as usize;
             if final_label[root] == NO_ISLAND {
                 final_label[root] = islands.new_label();
             }
