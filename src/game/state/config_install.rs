@@ -18,6 +18,7 @@ use crate::ai::faction::Faction;
 use crate::config::MonsterConfig;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::Navigation;
+use crate::pathfinding::GridError;
 use crate::world::CostProfile;
 
 use super::{Game, GameError};
@@ -61,41 +62,27 @@ impl Game {
                     })
             })
             .collect::<Result<Vec<usize>, _>>()?;
-        let (width, height) = (self.level.width(), self.level.height());
         let grid_error = |source| GameError::Grid {
             level: self.level.name.clone(),
             source,
         };
-        // Which existing faction each new one continues (same name, same
-        // level size), and a trial build of its planning grid (kept: the
-        // swap installs it rather than building it again).
-        let mut continues = Vec::with_capacity(config.factions.len());
-        let mut views = Vec::with_capacity(config.factions.len());
-        for faction_config in &config.factions {
-            let existing = self.factions.iter().position(|f| {
-                f.name() == faction_config.name
-                    && f.knowledge().width() == width
-                    && f.knowledge().height() == height
-            });
-            let rules = CostRules::from_config(faction_config);
-            let view = match existing {
-                Some(index) => {
-                    let faction = &self.factions[index];
-                    CostView::new(rules, faction.knowledge(), faction.influences())
-                        .map_err(grid_error)?
-                }
-                None => {
-                    let knowledge = self.fresh_knowledge();
-                    let influences = crate::ai::cost_view::Influences::new(width, height);
-                    CostView::new(rules, &knowledge, &influences).map_err(grid_error)?
-                }
-            };
-            continues.push(existing);
-            views.push(view);
-        }
         let mut profiles = vec![CostProfile::default()];
         profiles.extend(config.factions.iter().map(faction_profile));
-        let nav = Navigation::new(&self.level, profiles).map_err(grid_error)?;
+        // The navigation grids are built on a second thread while the
+        // faction views are built here: each is a grid of the whole level
+        // (eleven of 1M cells on colossus, most of the time a load takes),
+        // and neither reads what the other builds.
+        let level = &self.level;
+        let (trial, nav) = std::thread::scope(|scope| {
+            let nav = scope.spawn(move || Navigation::new(level, profiles));
+            let trial = self.trial_views(&config);
+            let nav = nav
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (trial, nav)
+        });
+        let (continues, views) = trial.map_err(grid_error)?;
+        let nav = nav.map_err(grid_error)?;
 
         // 2. Swap. The trial builds above used the same inputs, so the
         // rebuilds below succeed; should one fail all the same, the error is
@@ -135,6 +122,40 @@ impl Game {
             }
         }
         rebuilt.map(|()| applied)
+    }
+
+    /// Which existing faction each of `config`'s continues (same name, same
+    /// level size), and a trial build of its planning grid (kept: the swap
+    /// installs it rather than building it again).
+    fn trial_views(
+        &self,
+        config: &MonsterConfig,
+    ) -> Result<(Vec<Option<usize>>, Vec<CostView>), GridError> {
+        let (width, height) = (self.level.width(), self.level.height());
+        let mut continues = Vec::with_capacity(config.factions.len());
+        let mut views = Vec::with_capacity(config.factions.len());
+        for faction_config in &config.factions {
+            let existing = self.factions.iter().position(|f| {
+                f.name() == faction_config.name
+                    && f.knowledge().width() == width
+                    && f.knowledge().height() == height
+            });
+            let rules = CostRules::from_config(faction_config);
+            let view = match existing {
+                Some(index) => {
+                    let faction = &self.factions[index];
+                    CostView::new(rules, faction.knowledge(), faction.influences())?
+                }
+                None => {
+                    let knowledge = self.fresh_knowledge();
+                    let influences = crate::ai::cost_view::Influences::new(width, height);
+                    CostView::new(rules, &knowledge, &influences)?
+                }
+            };
+            continues.push(existing);
+            views.push(view);
+        }
+        Ok((continues, views))
     }
 
     /// Living monsters of a kind whose hp changed keep their share of
