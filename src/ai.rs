@@ -10,6 +10,7 @@
 //! - [`faction`]: one faction's shared mind (knowledge, influences, grid,
 //!   shared field, planner, counters), behind methods.
 //! - [`counters`]: what a faction's AI did, named for what it counts.
+//! - `byte_field`: per-cell arrays saved as one byte string.
 //! - [`knowledge`]: the faction's known-walkability (fog) map.
 //! - [`sight`]: monsters' views, cast side by side before their turns.
 //! - [`unlearned`]: where a look could still teach the faction anything
@@ -23,6 +24,7 @@
 //! Never reads the true level to plan (sight and bumps are how it learns),
 //! and never imports a terminal crate.
 pub mod brain;
+mod byte_field;
 pub mod cost_view;
 pub mod counters;
 pub mod faction;

@@ -25,6 +25,8 @@ pub mod player_map;
 pub mod regeneration;
 pub mod save;
 pub mod save_check;
+pub mod save_format;
+pub mod save_legacy;
 pub mod save_notice;
 pub mod save_rescue;
 pub mod setup;

@@ -6,7 +6,7 @@
 //!
 //! | file   | Linux and other Unix (XDG)                          | macOS                                      | Windows                          |
 //! |--------|-----------------------------------------------------|--------------------------------------------|----------------------------------|
-//! | save   | `$XDG_DATA_HOME/fogcrawl/save.json` (`~/.local/share`) | `~/Library/Application Support/fogcrawl/` | `%APPDATA%\fogcrawl\data\`       |
+//! | save   | `$XDG_DATA_HOME/fogcrawl/save.bin` (`~/.local/share`) | `~/Library/Application Support/fogcrawl/` | `%APPDATA%\fogcrawl\data\`       |
 //! | log    | `$XDG_STATE_HOME/fogcrawl/fogcrawl.log` (`~/.local/state`) | beside the save                     | beside the save                  |
 //! | config | `$XDG_CONFIG_HOME/fogcrawl/monsters.toml` (`~/.config`) | `~/Library/Application Support/fogcrawl/` | `%APPDATA%\fogcrawl\config\`     |
 //!
@@ -26,7 +26,7 @@ pub const SAVE_PATH_VARIABLE: &str = "FOGCRAWL_SAVE";
 /// Overrides where the log is written.
 pub const LOG_PATH_VARIABLE: &str = "FOGCRAWL_LOG";
 /// The save's file name in the data folder.
-pub const SAVE_FILE_NAME: &str = "save.json";
+pub const SAVE_FILE_NAME: &str = "save.bin";
 /// The log's file name in the state folder.
 pub const LOG_FILE_NAME: &str = "fogcrawl.log";
 /// The folder name under each base folder.
@@ -72,8 +72,8 @@ pub fn non_empty_var(name: &str) -> Option<OsString> {
 }
 
 /// Where the save lives, given `$FOGCRAWL_SAVE` and the user's folders: the
-/// variable if set and not empty, else `save.json` in the data folder, else
-/// (no home folder at all) `save.json` in the current folder.
+/// variable if set and not empty, else `save.bin` in the data folder, else
+/// (no home folder at all) `save.bin` in the current folder.
 #[must_use]
 pub fn save_path_from(save_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
     override_or(save_variable, dirs.map(|dirs| &dirs.data), SAVE_FILE_NAME)
@@ -129,7 +129,7 @@ mod tests {
     fn the_save_goes_to_the_data_folder_unless_overridden() {
         assert_eq!(
             save_path_from(None, Some(&dirs())),
-            PathBuf::from("/home/ann/.local/share/fogcrawl/save.json")
+            PathBuf::from("/home/ann/.local/share/fogcrawl/save.bin")
         );
         assert_eq!(
             save_path_from(Some("/tmp/mine.json".into()), Some(&dirs())),
@@ -138,9 +138,9 @@ mod tests {
         // An empty override is no override.
         assert_eq!(
             save_path_from(Some(OsString::new()), Some(&dirs())),
-            PathBuf::from("/home/ann/.local/share/fogcrawl/save.json")
+            PathBuf::from("/home/ann/.local/share/fogcrawl/save.bin")
         );
-        assert_eq!(save_path_from(None, None), PathBuf::from("save.json"));
+        assert_eq!(save_path_from(None, None), PathBuf::from("save.bin"));
     }
 
     #[test]

@@ -554,7 +554,7 @@ fn playing_from_an_empty_folder_saves_in_the_users_data_folder() {
     session.wait_for("Turns 1");
     session.keys(&["q"]);
     session.wait_restored();
-    let save = home.join(".local/share/fogcrawl/save.json");
+    let save = home.join(".local/share/fogcrawl/save.bin");
     session.wait_for(&format!("game saved to {}", save.display()));
     assert!(save.is_file(), "no save at {}", save.display());
     assert!(home.join(".local/state/fogcrawl/fogcrawl.log").is_file());

@@ -1,7 +1,8 @@
 //! The game's rules, played headless: time is terrain, doors, combat,
 //! determinism, the scripted player and saves.
 
-use fogcrawl::game::save::{Loaded, load_save, write_save};
+use fogcrawl::game::save::{Loaded, load_save, remove_save, write_save};
+use fogcrawl::game::save_format;
 use fogcrawl::game::sim::run_sim;
 use fogcrawl::game::{Action, Direction, Game, GameSetup, Outcome, Refusal};
 use fogcrawl::pathfinding::Pos;
@@ -185,6 +186,97 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
         load_save(&dir.path().join("none.json"), &config()),
         Loaded::Nothing
     ));
+}
+
+/// A game saved a few turns in, with a danger mark on its influence map.
+fn played_duel() -> Game {
+    let mut game = duel(9);
+    game.player_act(Action::Move(Direction::East))
+        .expect("the duel has room to the east");
+    game.factions[0].mark_danger(Pos::new(5, 1), 1.0);
+    game
+}
+
+/// Everything a save holds, as JSON: two games with the same value here
+/// are the same game as far as a save can tell.
+fn saved_part(game: &Game) -> serde_json::Value {
+    serde_json::to_value(game).expect("a game is JSON")
+}
+
+#[test]
+fn a_saved_game_loads_back_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("save.bin");
+    let game = played_duel();
+    write_save(&path, &game).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(save_format::MAGIC));
+    let Loaded::Game(loaded) = load_save(&path, &config()) else {
+        panic!("the save should load");
+    };
+    assert_eq!(saved_part(&loaded), saved_part(&game));
+    // Saving the loaded game writes the very same bytes.
+    assert_eq!(save_format::encode(&loaded).unwrap(), bytes);
+}
+
+/// `tests/fixtures/game/duel-format1.json` was written in the JSON of
+/// format 1 (the duel of `played_duel`): such saves still load, and the
+/// next save replaces them with the binary file.
+#[test]
+fn a_format_1_json_save_still_loads_and_the_next_save_replaces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let old = dir.path().join("save.json");
+    std::fs::copy("tests/fixtures/game/duel-format1.json", &old).unwrap();
+    let path = dir.path().join("save.bin");
+    let Loaded::Game(loaded) = load_save(&path, &config()) else {
+        panic!("the JSON save beside save.bin should load");
+    };
+    let game = played_duel();
+    assert_eq!(saved_part(&loaded), saved_part(&game));
+    assert!(old.exists(), "kept until the next save");
+    write_save(&path, &loaded).unwrap();
+    assert!(!old.exists(), "the next save replaces it");
+    assert!(
+        std::fs::read(&path)
+            .unwrap()
+            .starts_with(save_format::MAGIC)
+    );
+    // Named directly, a JSON save loads too, and the end of a game resumed
+    // from one removes it (it must not come back).
+    std::fs::copy("tests/fixtures/game/duel-format1.json", &old).unwrap();
+    assert!(matches!(load_save(&old, &config()), Loaded::Game(_)));
+    remove_save(&path);
+    assert!(!old.exists() && !path.exists());
+}
+
+#[test]
+fn damaged_binary_saves_are_set_aside_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("save.bin");
+    write_save(&path, &played_duel()).unwrap();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    match load_save(&path, &config()) {
+        Loaded::SetAside { reason, kept_as } => {
+            assert!(
+                reason.starts_with("it is damaged (its checksum"),
+                "{reason}"
+            );
+            assert_eq!(kept_as, dir.path().join("save.bin.bad"));
+            assert!(kept_as.exists() && !path.exists());
+        }
+        other => panic!("expected the damaged save to be set aside, got {other:?}"),
+    }
+    std::fs::write(&path, b"\x89PNG").unwrap();
+    match load_save(&path, &config()) {
+        Loaded::SetAside { reason, kept_as } => {
+            assert!(reason.contains("not a fogcrawl save"), "{reason}");
+            assert_eq!(kept_as, dir.path().join("save.bin.bad2"));
+        }
+        other => panic!("expected a foreign file to be set aside, got {other:?}"),
+    }
 }
 
 #[test]

@@ -122,7 +122,7 @@ fn empty_xdg_variables_count_as_unset_and_the_log_goes_to_the_state_folder() {
     let help = stdout(&sandbox.run(&["--help"]));
     let home = sandbox.home.display().to_string();
     for expected in [
-        format!("{home}/.local/share/fogcrawl/save.json"),
+        format!("{home}/.local/share/fogcrawl/save.bin"),
         format!("{home}/.local/state/fogcrawl/fogcrawl.log"),
         format!("{home}/.config/fogcrawl/monsters.toml"),
     ] {

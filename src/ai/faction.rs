@@ -133,19 +133,37 @@ impl Faction {
     /// (Re)builds the derived state from the config and knowledge: after
     /// creation, a load, or a config reload.
     pub fn rebuild(&mut self, config: FactionConfig) -> Result<(), GridError> {
+        self.rebuild_with(config, None)
+    }
+
+    /// [`Faction::rebuild`] with a cost view already built from this
+    /// faction's knowledge and influences under `config` (a config install
+    /// builds one to see that it can, and a 1024x1024 grid is not cheap).
+    /// A view of another size is not used.
+    pub fn rebuild_with(
+        &mut self,
+        config: FactionConfig,
+        built: Option<CostView>,
+    ) -> Result<(), GridError> {
         let (w, h) = (self.knowledge.width(), self.knowledge.height());
+        let mut built = built.filter(|view| view.grid().width() == w && view.grid().height() == h);
         if self.influences.danger.width() != w || self.influences.danger.height() != h {
             self.influences = Influences::new(w, h);
+            // The view was priced with the influences just replaced.
+            built = None;
         }
         self.knowledge.take_changes();
         self.influences.danger.take_changes();
         self.influences.crowding.take_changes();
         self.influences.threat.take_changes();
-        self.view = Some(CostView::new(
-            CostRules::from_config(&config),
-            &self.knowledge,
-            &self.influences,
-        )?);
+        self.view = Some(match built {
+            Some(view) => view,
+            None => CostView::new(
+                CostRules::from_config(&config),
+                &self.knowledge,
+                &self.influences,
+            )?,
+        });
         self.config = Some(config);
         self.planner.cancel_all();
         self.shared = SharedField::default();

@@ -13,8 +13,8 @@ use crate::pathfinding::{GridShape, Pos};
 /// Values below this are dropped to 0.
 const NEGLIGIBLE: f32 = 0.01;
 
-#[derive(Debug, Clone, Default, Serialize, Deserialize)]
-#[serde(into = "SavedInfluence", try_from = "SavedInfluence")]
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(try_from = "SavedInfluence")]
 pub struct InfluenceMap {
     cells: GridShape,
     values: Vec<f32>,
@@ -170,17 +170,20 @@ struct SavedInfluence {
     cells: Vec<(u32, f32)>,
 }
 
-impl From<InfluenceMap> for SavedInfluence {
-    fn from(map: InfluenceMap) -> Self {
-        Self {
-            width: map.cells.width(),
-            height: map.cells.height(),
-            cells: map
+/// Written by hand (not `#[serde(into)]`, which would copy the whole map
+/// first): only the active cells are gathered.
+impl Serialize for InfluenceMap {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        SavedInfluence {
+            width: self.cells.width(),
+            height: self.cells.height(),
+            cells: self
                 .active
                 .iter()
-                .map(|&i| (i, map.values[i as usize]))
+                .map(|&i| (i, self.values[i as usize]))
                 .collect(),
         }
+        .serialize(serializer)
     }
 }
 

@@ -7,19 +7,19 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::byte_field::{ByteBuf, ByteField};
 use crate::pathfinding::{GridShape, Pos};
 use crate::world::{Level, Terrain};
 
-#[derive(Debug, Clone, Serialize, Deserialize)]
+#[derive(Debug, Clone)]
 pub struct FactionKnowledge {
-    #[serde(flatten)]
     cells: GridShape,
     /// What the faction believes stands in each cell; `None`: never seen.
     believed: Vec<Option<Terrain>>,
     /// Game time each cell was last seen; negative: never.
     last_seen: Vec<f32>,
-    /// Cells whose belief changed since the last `take_changes`.
-    #[serde(skip)]
+    /// Cells whose belief changed since the last `take_changes` (not
+    /// saved).
     changed: Vec<u32>,
 }
 
@@ -127,11 +127,149 @@ impl FactionKnowledge {
 
     /// The cells whose belief changed since the last call, as positions.
     pub fn take_changes(&mut self) -> Vec<Pos> {
-        let cells = self.cells;
+        let shape = self.cells;
         self.changed
             .drain(..)
-            .map(|i| cells.pos(i as usize))
+            .map(|index| shape.pos(index as usize))
             .collect()
+    }
+}
+
+/// The saved form in text (JSON): the size beside the per-cell arrays, as
+/// one flat record (the JSON saves of format 1 have these four fields).
+/// Written out by hand rather than with `#[serde(flatten)]`, which only
+/// self-describing formats can read back, and borrowed so that saving
+/// copies nothing.
+#[derive(Serialize)]
+struct SavedKnowledgeRef<'a> {
+    width: usize,
+    height: usize,
+    believed: &'a [Option<Terrain>],
+    last_seen: &'a [f32],
+}
+
+#[derive(Deserialize)]
+struct SavedKnowledge {
+    width: usize,
+    height: usize,
+    believed: Vec<Option<Terrain>>,
+    last_seen: Vec<f32>,
+}
+
+/// The saved form in a binary format (the save file): a byte per belief
+/// (0 never seen, else 1 + the terrain's index) and the sighting times as
+/// little-endian `f32` bytes, each written in one piece. Two million
+/// cells a faction on a 1024x1024 level: element by element, they were
+/// most of the time a save took to encode and decode.
+#[derive(Serialize)]
+struct PackedKnowledgeRef<'a> {
+    width: usize,
+    height: usize,
+    believed: ByteField<'a>,
+    last_seen: ByteField<'a>,
+}
+
+#[derive(Deserialize)]
+struct PackedKnowledge {
+    width: usize,
+    height: usize,
+    believed: ByteBuf,
+    last_seen: ByteBuf,
+}
+
+const NEVER_SEEN_BYTE: u8 = 0;
+
+impl Serialize for FactionKnowledge {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (width, height) = (self.cells.width(), self.cells.height());
+        if serializer.is_human_readable() {
+            return SavedKnowledgeRef {
+                width,
+                height,
+                believed: &self.believed,
+                last_seen: &self.last_seen,
+            }
+            .serialize(serializer);
+        }
+        let believed: Vec<u8> = self
+            .believed
+            .iter()
+            .map(|belief| belief.map_or(NEVER_SEEN_BYTE, |t| t.index() as u8 + 1))
+            .collect();
+        let last_seen: Vec<u8> = self
+            .last_seen
+            .iter()
+            .flat_map(|time| time.to_le_bytes())
+            .collect();
+        PackedKnowledgeRef {
+            width,
+            height,
+            believed: ByteField(&believed),
+            last_seen: ByteField(&last_seen),
+        }
+        .serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for FactionKnowledge {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        if deserializer.is_human_readable() {
+            return SavedKnowledge::deserialize(deserializer).map(Self::from);
+        }
+        Self::try_from(PackedKnowledge::deserialize(deserializer)?)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// Arrays of the wrong length are kept as they are: the save check
+/// (`game::save_check`) refuses them with a reason.
+impl From<SavedKnowledge> for FactionKnowledge {
+    fn from(saved: SavedKnowledge) -> Self {
+        Self {
+            cells: GridShape::new(saved.width, saved.height),
+            believed: saved.believed,
+            last_seen: saved.last_seen,
+            changed: Vec::new(),
+        }
+    }
+}
+
+impl TryFrom<PackedKnowledge> for FactionKnowledge {
+    type Error = String;
+
+    fn try_from(packed: PackedKnowledge) -> Result<Self, Self::Error> {
+        let believed = packed
+            .believed
+            .0
+            .iter()
+            .map(|&byte| match byte {
+                NEVER_SEEN_BYTE => Ok(None),
+                _ => Terrain::ALL
+                    .get(usize::from(byte) - 1)
+                    .copied()
+                    .map(Some)
+                    .ok_or_else(|| {
+                        format!("a faction believes in terrain {byte}, which no terrain is")
+                    }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let times = &packed.last_seen.0;
+        if !times.len().is_multiple_of(4) {
+            return Err(format!(
+                "a faction's sighting times are {} bytes, not a whole number of times",
+                times.len()
+            ));
+        }
+        let last_seen = times
+            .chunks_exact(4)
+            .map(|time| f32::from_le_bytes([time[0], time[1], time[2], time[3]]))
+            .collect();
+        Ok(Self::from(SavedKnowledge {
+            width: packed.width,
+            height: packed.height,
+            believed,
+            last_seen,
+        }))
     }
 }
 
@@ -154,5 +292,23 @@ mod tests {
         knowledge.observe(Pos::new(0, 0), Terrain::Wall, 10.0);
         assert_eq!(knowledge.known_cells(), 2);
         assert_eq!(knowledge.belief(Pos::new(-1, 0)), None);
+    }
+
+    #[test]
+    fn a_binary_save_packs_the_cells_and_reads_them_back() {
+        let mut knowledge = FactionKnowledge::new(3, 2);
+        knowledge.observe(Pos::new(1, 1), Terrain::ClosedDoor, 4.5);
+        let bytes = postcard::to_allocvec(&knowledge).unwrap();
+        // Size, then 6 belief bytes and 24 time bytes, each with a length.
+        assert_eq!(bytes.len(), 2 + 1 + 6 + 1 + 24);
+        let back: FactionKnowledge = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back, knowledge);
+        assert_eq!(back.belief(Pos::new(1, 1)), Some(Terrain::ClosedDoor));
+        assert_eq!(back.last_seen(Pos::new(1, 1)), Some(4.5));
+        // A belief byte past the last terrain is damage, not a panic.
+        let mut damaged = bytes.clone();
+        damaged[3] = 200;
+        let err = postcard::from_bytes::<FactionKnowledge>(&damaged).unwrap_err();
+        assert!(matches!(err, postcard::Error::SerdeDeCustom), "{err}");
     }
 }

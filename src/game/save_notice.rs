@@ -3,7 +3,7 @@
 //! aside could not start (a config the save and the levels do not fit) and
 //! the news would otherwise reach only the log.
 //!
-//! The note is a small text file, `save.json.notice` beside the save. It is
+//! The note is a small text file, `save.bin.notice` beside the save. It is
 //! shown at every start until the player has seen it in a running game.
 
 use std::path::{Path, PathBuf};
@@ -42,11 +42,11 @@ mod tests {
     #[test]
     fn a_note_is_read_until_it_is_cleared() {
         let dir = tempfile::tempdir().unwrap();
-        let save = dir.path().join("save.json");
-        assert_eq!(notice_path(&save), dir.path().join("save.json.notice"));
+        let save = dir.path().join("save.bin");
+        assert_eq!(notice_path(&save), dir.path().join("save.bin.notice"));
         assert_eq!(read(&save), None);
-        leave(&save, "kept as save.json.bad");
-        assert_eq!(read(&save).as_deref(), Some("kept as save.json.bad"));
+        leave(&save, "kept as save.bin.bad");
+        assert_eq!(read(&save).as_deref(), Some("kept as save.bin.bad"));
         clear(&save);
         assert_eq!(read(&save), None);
     }

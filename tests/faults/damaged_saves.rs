@@ -1,13 +1,15 @@
 //! Class 4: saves that still parse but are damaged. Each is set aside with
 //! a reason that says what is wrong (never a panic on load or on the first
-//! move, never a spin), and a state that would make the monsters' turn
-//! loop forever stops it with an error instead.
+//! move, never a spin), in the binary format the game writes and in the
+//! JSON of format 1 it still reads, and a state that would make the
+//! monsters' turn loop forever stops it with an error instead.
 
 use fogcrawl::game::save::{Loaded, load_save};
+use fogcrawl::game::save_format;
 use fogcrawl::game::{Action, Game};
 use serde_json::{Value, json};
 
-use crate::fixtures::{duel, duel_save_text, play, shipped};
+use crate::fixtures::{binary_save_of, duel, duel_save_text, play, shipped};
 use crate::timebox::must_finish;
 
 /// How a load ended, as plain data to hand across the time box.
@@ -23,7 +25,12 @@ pub enum Ending {
 pub fn load_and_play(text: Vec<u8>) -> Ending {
     must_finish("loading and playing a damaged save", move || {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let path = dir.path().join("save.json");
+        let name = if save_format::is_binary_save(&text) {
+            "save.bin"
+        } else {
+            "save.json"
+        };
+        let path = dir.path().join(name);
         std::fs::write(&path, text).expect("the save is written");
         match load_save(&path, &shipped()) {
             Loaded::Game(mut game) => {
@@ -39,22 +46,29 @@ pub fn load_and_play(text: Vec<u8>) -> Ending {
     })
 }
 
-fn damaged(edit: impl FnOnce(&mut Value)) -> Vec<u8> {
+/// A save of format 1 with its game edited.
+fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
     let mut save: Value = serde_json::from_str(&duel_save_text()).expect("a save is JSON");
     edit(&mut save["game"]);
-    serde_json::to_vec(&save).expect("JSON out")
+    save
 }
 
-fn assert_set_aside(text: Vec<u8>, because: &str) {
-    match load_and_play(text) {
-        Ending::SetAside { reason, kept } => {
-            assert!(
-                reason.contains(because),
-                "expected '{because}' in: {reason}"
-            );
-            assert!(kept, "the damaged save is kept under its new name");
+/// The damaged game is set aside for `because`, both as JSON and written
+/// in the binary format.
+fn assert_set_aside(save: Value, because: &str) {
+    let binary = binary_save_of(&save).expect("the damage keeps the types, so it is a game");
+    let json = serde_json::to_vec(&save).expect("JSON out");
+    for (format, bytes) in [("JSON", json), ("binary", binary)] {
+        match load_and_play(bytes) {
+            Ending::SetAside { reason, kept } => {
+                assert!(
+                    reason.contains(because),
+                    "expected '{because}' in the {format} save's reason: {reason}"
+                );
+                assert!(kept, "the damaged save is kept under its new name");
+            }
+            other => panic!("a {format} save with {because} was not set aside: {other:?}"),
         }
-        other => panic!("a save with {because} was not set aside: {other:?}"),
     }
 }
 

@@ -1,11 +1,13 @@
 //! What the fault tests start from: the shipped config, the duel level (a
-//! player, a door and one goblin), a real save of it, and a few turns of
-//! play.
+//! player, a door and one goblin), real saves of it (the binary format the
+//! game writes, and the JSON of format 1 that it still reads), and a few
+//! turns of play.
 
 use std::path::{Path, PathBuf};
 
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::save::write_save;
+use fogcrawl::game::save_format;
 use fogcrawl::game::{Action, Direction, Game, GameSetup};
 
 pub const DUEL: &str = "tests/fixtures/game/duel.toml";
@@ -41,12 +43,37 @@ pub fn play(game: &mut Game, turns: usize) {
     }
 }
 
-/// The text of a real save of the duel after two turns.
-pub fn duel_save_text() -> String {
+/// The duel after two turns.
+fn duel_played() -> Game {
     let mut game = duel();
     play(&mut game, 2);
+    game
+}
+
+/// The bytes of a real save of the duel after two turns, as the game
+/// writes it (the binary format).
+pub fn duel_save_bytes() -> Vec<u8> {
     let dir = tempfile::tempdir().expect("a temp dir");
-    let path = dir.path().join("save.json");
-    write_save(&path, &game).expect("the save is written");
-    std::fs::read_to_string(&path).expect("the save is readable")
+    let path = dir.path().join("save.bin");
+    write_save(&path, &duel_played()).expect("the save is written");
+    std::fs::read(&path).expect("the save is readable")
+}
+
+/// The text of a save of the duel after two turns in the JSON of format 1,
+/// as older versions wrote it.
+pub fn duel_save_text() -> String {
+    json_save(&duel_played())
+}
+
+/// `game` as a save of format 1: `{"format": 1, "game": ...}`.
+pub fn json_save(game: &Game) -> String {
+    let game = serde_json::to_value(game).expect("a game is JSON");
+    serde_json::json!({ "format": save_format::LEGACY_FORMAT, "game": game }).to_string()
+}
+
+/// A save in the binary format of the game in `save` (a format-1 JSON
+/// value, edited perhaps), or `None` if it is no longer a game at all.
+pub fn binary_save_of(save: &serde_json::Value) -> Option<Vec<u8>> {
+    let game: Game = serde_json::from_value(save.get("game")?.clone()).ok()?;
+    Some(save_format::encode(&game).expect("a game encodes"))
 }

@@ -1,4 +1,5 @@
-//! Generated faults: damaged saves (structured edits and raw byte damage),
+//! Generated faults: damaged saves (structured edits and raw byte damage,
+//! in the binary format and in the JSON of format 1),
 //! damaged configs applied to a running game, generated `.map` and `.scen`
 //! files, and damaged level files played. Each case must end in a clear
 //! error or a game that works for a few turns: never a panic, never a hang
@@ -18,7 +19,9 @@ use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::Value;
 
 use crate::damaged_saves::{Ending, load_and_play};
-use crate::fixtures::{DUEL, duel, duel_save_text, play, shipped_text};
+use crate::fixtures::{
+    DUEL, binary_save_of, duel, duel_save_bytes, duel_save_text, play, shipped_text,
+};
 use crate::timebox::must_finish;
 
 /// How many cases each generator tries.
@@ -31,11 +34,11 @@ const LEVEL_CASES: u32 = 40;
 
 /// How the cases of one generator ended.
 #[derive(Default)]
-struct Tally(BTreeMap<&'static str, u32>);
+struct Tally(BTreeMap<String, u32>);
 
 impl Tally {
-    fn count(&mut self, ending: &'static str) {
-        *self.0.entry(ending).or_default() += 1;
+    fn count(&mut self, ending: impl fmt::Display) {
+        *self.0.entry(ending.to_string()).or_default() += 1;
     }
 }
 
@@ -48,11 +51,11 @@ impl fmt::Display for Tally {
 
 /// Runs `check` on `cases` values of `strategy`, seeded; fails on the first
 /// case that fails (after shrinking it) and prints the tally.
-fn run_cases<S: Strategy>(
+fn run_cases<S: Strategy, E: fmt::Display>(
     name: &str,
     cases: u32,
     strategy: S,
-    check: impl Fn(S::Value) -> Result<&'static str, TestCaseError>,
+    check: impl Fn(S::Value) -> Result<E, TestCaseError>,
 ) {
     let config = Config {
         cases,
@@ -204,6 +207,10 @@ fn ending_name(ending: &Ending) -> Result<&'static str, TestCaseError> {
     }
 }
 
+/// Each edited game is loaded as JSON (format 1) and, when the edit left it
+/// a game at all, written in the binary format and loaded again: the
+/// binary decoder meets the same damaged fields, and the save check must
+/// catch them there too.
 #[test]
 fn damaged_saves_are_set_aside_or_play() {
     let base: Value = serde_json::from_str(&duel_save_text()).expect("a save is JSON");
@@ -217,35 +224,66 @@ fn damaged_saves_are_set_aside_or_play() {
             for (field, damage) in &edits {
                 apply(&mut save, &format!("/game{field}"), damage);
             }
-            let bytes =
-                serde_json::to_vec(&save).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            ending_name(&load_and_play(bytes))
+            let json = serde_json::to_vec(&save).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            let json = ending_name(&load_and_play(json))?;
+            let binary = match binary_save_of(&save) {
+                Some(bytes) => ending_name(&load_and_play(bytes))?,
+                None => "not a game to write",
+            };
+            Ok(format!("JSON {json} / binary {binary}"))
+        },
+    );
+}
+
+/// Bytes of a save overwritten at random and the file perhaps cut short.
+fn byte_damage(len: usize) -> impl Strategy<Value = (Vec<(usize, u8)>, Option<usize>)> {
+    (
+        prop::collection::vec((0..len, any::<u8>()), 0..6),
+        prop::option::of(0..len),
+    )
+}
+
+fn damage_bytes(base: &[u8], (flips, cut): (Vec<(usize, u8)>, Option<usize>)) -> Vec<u8> {
+    let mut bytes = base.to_vec();
+    for (at, byte) in flips {
+        bytes[at] = byte;
+    }
+    if let Some(cut) = cut {
+        bytes.truncate(cut);
+    }
+    bytes
+}
+
+/// The save as the game writes it: the checksum finds the damage, so every
+/// changed save is set aside with a reason.
+#[test]
+fn byte_damaged_saves_are_set_aside_or_play() {
+    let base = duel_save_bytes();
+    run_cases(
+        "damaged saves (bytes)",
+        SAVE_BYTE_CASES,
+        byte_damage(base.len()),
+        |damage| {
+            let bytes = damage_bytes(&base, damage);
+            let unchanged = bytes == base;
+            let ending = ending_name(&load_and_play(bytes))?;
+            prop_assert!(
+                unchanged || ending != "loaded and played",
+                "a changed binary save loaded"
+            );
+            Ok(ending)
         },
     );
 }
 
 #[test]
-fn byte_damaged_saves_are_set_aside_or_play() {
+fn byte_damaged_json_saves_are_set_aside_or_play() {
     let base = duel_save_text().into_bytes();
-    let len = base.len();
-    let damage = (
-        prop::collection::vec((0..len, any::<u8>()), 0..6),
-        prop::option::of(0..len),
-    );
     run_cases(
-        "damaged saves (bytes)",
+        "damaged JSON saves (bytes)",
         SAVE_BYTE_CASES,
-        damage,
-        |(flips, cut)| {
-            let mut bytes = base.clone();
-            for (at, byte) in flips {
-                bytes[at] = byte;
-            }
-            if let Some(cut) = cut {
-                bytes.truncate(cut);
-            }
-            ending_name(&load_and_play(bytes))
-        },
+        byte_damage(base.len()),
+        |damage| ending_name(&load_and_play(damage_bytes(&base, damage))),
     );
 }
 

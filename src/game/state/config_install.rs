@@ -17,6 +17,7 @@ use crate::ai::{CostRules, CostView, Faction, faction_profile};
 use crate::config::MonsterConfig;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::Navigation;
+use crate::pathfinding::GridError;
 use crate::world::CostProfile;
 
 use super::{Game, GameError};
@@ -60,38 +61,27 @@ impl Game {
                     })
             })
             .collect::<Result<Vec<usize>, _>>()?;
-        let (width, height) = (self.level.width(), self.level.height());
         let grid_error = |source| GameError::Grid {
             level: self.level.name.clone(),
             source,
         };
-        // Which existing faction each new one continues (same name, same
-        // level size), and a trial build of its planning grid.
-        let mut continues = Vec::with_capacity(config.factions.len());
-        for faction_config in &config.factions {
-            let existing = self.factions.iter().position(|f| {
-                f.name() == faction_config.name
-                    && f.knowledge().width() == width
-                    && f.knowledge().height() == height
-            });
-            let rules = CostRules::from_config(faction_config);
-            match existing {
-                Some(index) => {
-                    let faction = &self.factions[index];
-                    CostView::new(rules, faction.knowledge(), faction.influences())
-                        .map_err(grid_error)?;
-                }
-                None => {
-                    let knowledge = self.fresh_knowledge();
-                    let influences = crate::ai::Influences::new(width, height);
-                    CostView::new(rules, &knowledge, &influences).map_err(grid_error)?;
-                }
-            }
-            continues.push(existing);
-        }
         let mut profiles = vec![CostProfile::default()];
         profiles.extend(config.factions.iter().map(faction_profile));
-        let nav = Navigation::new(&self.level, profiles).map_err(grid_error)?;
+        // The navigation grids are built on a second thread while the
+        // faction views are built here: each is a grid of the whole level
+        // (eleven of 1M cells on colossus, most of the time a load takes),
+        // and neither reads what the other builds.
+        let level = &self.level;
+        let (trial, nav) = std::thread::scope(|scope| {
+            let nav = scope.spawn(move || Navigation::new(level, profiles));
+            let trial = self.trial_views(&config);
+            let nav = nav
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (trial, nav)
+        });
+        let (continues, views) = trial.map_err(grid_error)?;
+        let nav = nav.map_err(grid_error)?;
 
         // 2. Swap. The trial builds above used the same inputs, so the
         // rebuilds below succeed; should one fail all the same, the error is
@@ -108,8 +98,10 @@ impl Game {
             factions.push(faction);
         }
         let mut rebuilt = Ok(());
-        for (faction, faction_config) in factions.iter_mut().zip(&config.factions) {
-            if let Err(source) = faction.rebuild(faction_config.clone()) {
+        for ((faction, faction_config), view) in
+            factions.iter_mut().zip(&config.factions).zip(views)
+        {
+            if let Err(source) = faction.rebuild_with(faction_config.clone(), Some(view)) {
                 rebuilt = Err(GameError::Grid {
                     level: self.level.name.clone(),
                     source,
@@ -129,6 +121,40 @@ impl Game {
             }
         }
         rebuilt.map(|()| applied)
+    }
+
+    /// Which existing faction each of `config`'s continues (same name, same
+    /// level size), and a trial build of its planning grid (kept: the swap
+    /// installs it rather than building it again).
+    fn trial_views(
+        &self,
+        config: &MonsterConfig,
+    ) -> Result<(Vec<Option<usize>>, Vec<CostView>), GridError> {
+        let (width, height) = (self.level.width(), self.level.height());
+        let mut continues = Vec::with_capacity(config.factions.len());
+        let mut views = Vec::with_capacity(config.factions.len());
+        for faction_config in &config.factions {
+            let existing = self.factions.iter().position(|f| {
+                f.name() == faction_config.name
+                    && f.knowledge().width() == width
+                    && f.knowledge().height() == height
+            });
+            let rules = CostRules::from_config(faction_config);
+            let view = match existing {
+                Some(index) => {
+                    let faction = &self.factions[index];
+                    CostView::new(rules, faction.knowledge(), faction.influences())?
+                }
+                None => {
+                    let knowledge = self.fresh_knowledge();
+                    let influences = crate::ai::Influences::new(width, height);
+                    CostView::new(rules, &knowledge, &influences)?
+                }
+            };
+            continues.push(existing);
+            views.push(view);
+        }
+        Ok((continues, views))
     }
 
     /// Living monsters of a kind whose hp changed keep their share of
