@@ -151,11 +151,11 @@ pub enum Command {
         /// AI is measured over all the turns asked for (a benchmark mode).
         #[arg(long)]
         undying: bool,
-        /// Start the factions' turns and cast the monsters' views one after
-        /// another on one core (the game is the same; a check of the
-        /// parallel planning).
+        /// Start the factions' turns and cast the monsters' views on all
+        /// cores (the same game; slower than one core on a 2-core machine,
+        /// see the README).
         #[arg(long)]
-        sequential: bool,
+        parallel: bool,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]

@@ -17,7 +17,7 @@ fn main() -> ExitCode {
             json,
             fog_walk,
             undying,
-            sequential,
+            parallel,
         }) => match runs {
             Some(runs) => cli::sim::run_balance(
                 &start,
@@ -32,7 +32,7 @@ fn main() -> ExitCode {
                 json,
                 fog_walk,
                 undying,
-                sequential,
+                parallel,
             ),
         },
         // clap guarantees exactly one of `--level` and `--map`.

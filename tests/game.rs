@@ -219,6 +219,20 @@ fn a_saved_game_loads_back_identical() {
     assert_eq!(save_format::encode(&loaded).unwrap(), bytes);
 }
 
+/// A save's JSON without the counters added after the format-1 fixture
+/// was written (they load as 0 from it).
+fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
+    if let Some(factions) = saved["factions"].as_array_mut() {
+        for faction in factions {
+            if let Some(counters) = faction["counters"].as_object_mut() {
+                counters.remove("views_cast");
+                counters.remove("views_skipped");
+            }
+        }
+    }
+    saved
+}
+
 /// `tests/fixtures/game/duel-format1.json` was written in the JSON of
 /// format 1 (the duel of `played_duel`): such saves still load, and the
 /// next save replaces them with the binary file.
@@ -232,7 +246,10 @@ fn a_format_1_json_save_still_loads_and_the_next_save_replaces_it() {
         panic!("the JSON save beside save.bin should load");
     };
     let game = played_duel();
-    assert_eq!(saved_part(&loaded), saved_part(&game));
+    assert_eq!(
+        without_later_counters(saved_part(&loaded)),
+        without_later_counters(saved_part(&game))
+    );
     assert!(old.exists(), "kept until the next save");
     write_save(&path, &loaded).unwrap();
     assert!(!old.exists(), "the next save replaces it");

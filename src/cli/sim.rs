@@ -17,7 +17,7 @@ pub fn run(
     json: bool,
     fog_walk: Option<u64>,
     undying: bool,
-    sequential: bool,
+    parallel: bool,
 ) -> ExitCode {
     let config = match start.load_config() {
         Ok(loaded) => loaded,
@@ -32,7 +32,7 @@ pub fn run(
     let mut setup = crate::game::GameSetup::new(start.level_arg(), seed, config);
     setup.omniscient = omniscient;
     setup.undying_player = undying;
-    setup.parallel_planning = !sequential;
+    setup.parallel_planning = parallel;
     if let Some(level) = start.level_arg() {
         // A sim measures one level: it ends on that level's stairs.
         setup.run = vec![level.to_owned()];

@@ -167,9 +167,9 @@ pub struct Game {
     /// Blows never take the player below 1 hit point (`sim --undying`).
     #[serde(default)]
     pub undying_player: bool,
-    /// Factions start their turns on all cores (not saved: a loaded game
-    /// does).
-    #[serde(skip, default = "in_parallel")]
+    /// Factions start their turns, and monsters' views are cast, on all
+    /// cores (not saved: a loaded game plans on one).
+    #[serde(skip)]
     pub parallel_planning: bool,
     /// The monster config in force (not saved: read from the file).
     #[serde(skip)]
@@ -211,11 +211,6 @@ pub struct Game {
 }
 
 pub const PLAYER: usize = 0;
-
-/// A loaded game plans on all cores.
-fn in_parallel() -> bool {
-    true
-}
 
 impl Game {
     /// Starts a run.
