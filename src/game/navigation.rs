@@ -6,6 +6,8 @@
 //! cell's terrain changes. Never saved. Monsters never plan on these: they
 //! plan on their faction's cost view.
 
+use rayon::prelude::*;
+
 use crate::pathfinding::{Grid, GridError, Movement, Pos};
 use crate::world::{CostProfile, Level, Terrain};
 
@@ -21,8 +23,9 @@ pub struct Navigation {
 impl Navigation {
     /// Grids for `level`, one per profile (the player's first).
     pub fn new(level: &Level, profiles: Vec<CostProfile>) -> Result<Self, GridError> {
+        // One grid of the whole level per profile, built side by side.
         let grids = profiles
-            .iter()
+            .par_iter()
             .map(|profile| level.cost_grid(profile, Movement::default()))
             .collect::<Result<_, _>>()?;
         Ok(Self { profiles, grids })

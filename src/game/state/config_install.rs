@@ -13,6 +13,8 @@
 //! so that a monster keeps its share of health (a goblin at 6 of 9 hp becomes
 //! 1 of 1 when the kind's hp becomes 1, and 2 of 3 when it becomes 3).
 
+use rayon::prelude::*;
+
 use crate::ai::{CostRules, CostView, Faction, faction_profile};
 use crate::config::MonsterConfig;
 use crate::game::monster_kind::MonsterKind;
@@ -67,19 +69,15 @@ impl Game {
         };
         let mut profiles = vec![CostProfile::default()];
         profiles.extend(config.factions.iter().map(faction_profile));
-        // The navigation grids are built on a second thread while the
-        // faction views are built here: each is a grid of the whole level
-        // (eleven of 1M cells on colossus, most of the time a load takes),
-        // and neither reads what the other builds.
+        // The navigation grids and the faction views are each a grid of the
+        // whole level (eleven of 1M cells on colossus, most of the time a
+        // load or a new level takes); none reads what another builds, so
+        // they are built side by side on all cores.
         let level = &self.level;
-        let (trial, nav) = std::thread::scope(|scope| {
-            let nav = scope.spawn(move || Navigation::new(level, profiles));
-            let trial = self.trial_views(&config);
-            let nav = nav
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (trial, nav)
-        });
+        let (nav, trial) = rayon::join(
+            move || Navigation::new(level, profiles),
+            || self.trial_views(&config),
+        );
         let (continues, views) = trial.map_err(grid_error)?;
         let nav = nav.map_err(grid_error)?;
 
@@ -131,30 +129,33 @@ impl Game {
         config: &MonsterConfig,
     ) -> Result<(Vec<Option<usize>>, Vec<CostView>), GridError> {
         let (width, height) = (self.level.width(), self.level.height());
-        let mut continues = Vec::with_capacity(config.factions.len());
-        let mut views = Vec::with_capacity(config.factions.len());
-        for faction_config in &config.factions {
-            let existing = self.factions.iter().position(|f| {
-                f.name() == faction_config.name
-                    && f.knowledge().width() == width
-                    && f.knowledge().height() == height
-            });
-            let rules = CostRules::from_config(faction_config);
-            let view = match existing {
-                Some(index) => {
-                    let faction = &self.factions[index];
-                    CostView::new(rules, faction.knowledge(), faction.influences())?
-                }
-                None => {
-                    let knowledge = self.fresh_knowledge();
-                    let influences = crate::ai::Influences::new(width, height);
-                    CostView::new(rules, &knowledge, &influences)?
-                }
-            };
-            continues.push(existing);
-            views.push(view);
-        }
-        Ok((continues, views))
+        // Each faction's grid is a whole level's worth of cells (1M on
+        // colossus): they are built side by side on all cores.
+        let built: Vec<(Option<usize>, CostView)> = config
+            .factions
+            .par_iter()
+            .map(|faction_config| {
+                let existing = self.factions.iter().position(|f| {
+                    f.name() == faction_config.name
+                        && f.knowledge().width() == width
+                        && f.knowledge().height() == height
+                });
+                let rules = CostRules::from_config(faction_config);
+                let view = match existing {
+                    Some(index) => {
+                        let faction = &self.factions[index];
+                        CostView::new(rules, faction.knowledge(), faction.influences())?
+                    }
+                    None => {
+                        let knowledge = self.fresh_knowledge();
+                        let influences = crate::ai::Influences::new(width, height);
+                        CostView::new(rules, &knowledge, &influences)?
+                    }
+                };
+                Ok((existing, view))
+            })
+            .collect::<Result<_, GridError>>()?;
+        Ok(built.into_iter().unzip())
     }
 
     /// Living monsters of a kind whose hp changed keep their share of
