@@ -180,6 +180,8 @@ impl Faction {
         self.influences = Influences::new(w, h);
         self.threat_drawn_at = None;
         self.looked_from.clear();
+        // Counted again for the new level, on the first look at the latest.
+        self.unlearned = Unlearned::default();
         match self.config.clone() {
             Some(config) => self.rebuild(config),
             None => Ok(()),
@@ -287,13 +289,19 @@ impl Faction {
         self.unlearned.learned(pos);
     }
 
+    /// Counts where the faction could still learn by looking (see
+    /// [`Unlearned`]), unless already counted.
+    pub fn prepare_sight(&mut self, level: &Level) {
+        if !self.unlearned.is_built() {
+            self.unlearned = Unlearned::build(level, &self.knowledge);
+        }
+    }
+
     /// Whether a member looking from `at` could learn anything: some cell
     /// it might see within `radius` is unknown or believed wrong. A view
     /// that could not is not worth computing (see [`Unlearned`]).
     pub fn could_learn_near(&mut self, level: &Level, at: Pos, radius: u32) -> bool {
-        if !self.unlearned.is_built() {
-            self.unlearned = Unlearned::build(level, &self.knowledge);
-        }
+        self.prepare_sight(level);
         level.is_opaque(at) || !self.unlearned.nothing_near(at, radius)
     }
 
@@ -771,6 +779,32 @@ mod tests {
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
         faction
+    }
+
+    #[test]
+    fn a_faction_that_knows_one_level_still_looks_around_the_next() {
+        let rows = "@........\n\
+                    ....#....\n\
+                    .........";
+        let mut faction = goblins(rows);
+        let level = crate::world::level_text::parse(rows).unwrap();
+        faction.prepare_sight(&level);
+        let at = Pos::new(2, 1);
+        assert!(
+            !faction.could_learn_near(&level, at, 8),
+            "it knows all of this level"
+        );
+        // The next level is the same size, and unknown.
+        let next = crate::world::level_text::parse(
+            "@...#....\n\
+             ....#....\n\
+             ....#....",
+        )
+        .unwrap();
+        faction
+            .enter_level(FactionKnowledge::new(9, 3), 10.0)
+            .unwrap();
+        assert!(faction.could_learn_near(&next, at, 8));
     }
 
     #[test]

@@ -212,6 +212,16 @@ pub struct Game {
 
 pub const PLAYER: usize = 0;
 
+/// What a faction knows of `level` as it enters: nothing, or (the
+/// baseline) all of it.
+fn fresh_knowledge(level: &Level, omniscient: bool) -> FactionKnowledge {
+    if omniscient {
+        FactionKnowledge::omniscient(level)
+    } else {
+        FactionKnowledge::new(level.width(), level.height())
+    }
+}
+
 impl Game {
     /// Starts a run.
     pub fn new(setup: &GameSetup) -> Result<Self, GameError> {
@@ -293,11 +303,7 @@ impl Game {
     }
 
     fn fresh_knowledge(&self) -> FactionKnowledge {
-        if self.omniscient {
-            FactionKnowledge::omniscient(&self.level)
-        } else {
-            FactionKnowledge::new(self.level.width(), self.level.height())
-        }
+        fresh_knowledge(&self.level, self.omniscient)
     }
 
     fn build_navigation(&self) -> Result<Navigation, GameError> {
@@ -318,16 +324,20 @@ impl Game {
         player.pos = self.level.start;
         player.ready_at = self.time;
         self.actors = vec![player];
-        // Each faction starts every level knowing nothing of it (or all).
-        for i in 0..self.factions.len() {
-            let knowledge = self.fresh_knowledge();
-            self.factions[i]
-                .enter_level(knowledge, self.time)
-                .map_err(|source| GameError::Grid {
-                    level: self.level.name.clone(),
-                    source,
-                })?;
-        }
+        // Each faction starts every level knowing nothing of it (or all),
+        // its grid (the whole level) built beside the others on all cores.
+        let (level, omniscient, time) = (&self.level, self.omniscient, self.time);
+        self.factions
+            .par_iter_mut()
+            .try_for_each(|faction| {
+                faction.enter_level(fresh_knowledge(level, omniscient), time)?;
+                faction.prepare_sight(level);
+                Ok(())
+            })
+            .map_err(|source| GameError::Grid {
+                level: self.level.name.clone(),
+                source,
+            })?;
         let spawns: Vec<(String, Vec<Pos>)> = self
             .level
             .spawns

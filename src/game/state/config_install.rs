@@ -110,6 +110,12 @@ impl Game {
         self.kinds = kinds;
         self.kind_factions = kind_factions;
         self.factions = factions;
+        // Where each faction could still learn by looking, counted now
+        // rather than on its members' first turn (a pass over the level).
+        let level = &self.level;
+        self.factions
+            .par_iter_mut()
+            .for_each(|faction| faction.prepare_sight(level));
         self.config = Some(config);
         self.nav = nav;
         for actor in self.actors.iter_mut() {
