@@ -270,16 +270,20 @@ impl Faction {
     /// A member sees `terrain` at `pos`. Returns whether the faction had
     /// guessed its walkability wrong (counted as a wrong guess).
     pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
-        if self.knowledge.belief(pos) == Some(terrain) {
-            self.knowledge.observe(pos, terrain, time);
+        // Every cell of every view comes through here: one look-up.
+        let Some(before) = self.knowledge.see(pos, terrain, time) else {
+            return false;
+        };
+        if before == Some(terrain) {
             return false;
         }
-        let wrong = self.guessed_wrong(pos, terrain);
+        self.unlearned.learned(pos);
+        let wrong = self.rules().is_some_and(|rules| {
+            rules.terrain_cost(before).is_some() != rules.terrain_cost(Some(terrain)).is_some()
+        });
         if wrong {
             self.counters.wrong_guesses += 1;
         }
-        self.knowledge.observe(pos, terrain, time);
-        self.unlearned.learned(pos);
         wrong
     }
 
@@ -349,17 +353,6 @@ impl Faction {
                 }
             }
         }
-    }
-
-    /// Whether the faction believed `pos` walkable when it is not, or the
-    /// other way round.
-    fn guessed_wrong(&self, pos: Pos, terrain: Terrain) -> bool {
-        let Some(rules) = self.rules() else {
-            return false;
-        };
-        let belief = self.knowledge.belief(pos);
-        belief != Some(terrain)
-            && rules.terrain_cost(belief).is_some() != rules.terrain_cost(Some(terrain)).is_some()
     }
 
     /// Whether the faction holds `pos` as blocked (known impassable to it,

@@ -101,18 +101,21 @@ impl FactionKnowledge {
     /// A member sees `terrain` at `pos` at `time`. Returns whether the
     /// belief changed.
     pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
-        let Some(i) = self.index(pos) else {
-            return false;
-        };
+        self.see(pos, terrain, time)
+            .is_some_and(|before| before != Some(terrain))
+    }
+
+    /// [`Self::observe`], returning what was believed before (`None`
+    /// outside the map).
+    pub fn see(&mut self, pos: Pos, terrain: Terrain, time: f64) -> Option<Option<Terrain>> {
+        let i = self.index(pos)?;
         self.last_seen[i] = time as f32;
-        match self.believed[i] {
-            Some(old) if old == terrain => false,
-            _ => {
-                self.believed[i] = Some(terrain);
-                self.changed.push(i as u32);
-                true
-            }
+        let before = self.believed[i];
+        if before != Some(terrain) {
+            self.believed[i] = Some(terrain);
+            self.changed.push(i as u32);
         }
+        Some(before)
     }
 
     /// How many cells the faction has seen.

@@ -164,15 +164,18 @@ impl Islands {
     }
 
     fn open_cell(&mut self, costs: &[f64], index: usize, stack: &mut Vec<usize>) {
-        let mut neighbour_labels: Vec<u32> = self
-            .spread
-            .iter()
-            .map(|&o| self.labels[index.wrapping_add_signed(o)])
-            .filter(|&l| l != NO_ISLAND)
-            .collect();
-        neighbour_labels.sort_unstable();
-        neighbour_labels.dedup();
-        let Some(&largest) = neighbour_labels
+        // The distinct islands beside the cell (at most 8: no allocation,
+        // as this runs for every cell a faction sees open up).
+        let mut beside = [NO_ISLAND; 8];
+        let mut count = 0;
+        for &o in &self.spread {
+            let label = self.labels[index.wrapping_add_signed(o)];
+            if label != NO_ISLAND && !beside[..count].contains(&label) {
+                beside[count] = label;
+                count += 1;
+            }
+        }
+        let Some(&largest) = beside[..count]
             .iter()
             .max_by_key(|&&l| (self.sizes[l as usize], l))
         else {
@@ -183,8 +186,8 @@ impl Islands {
         };
         self.labels[index] = largest;
         self.sizes[largest as usize] += 1;
-        for &o in &self.spread.clone() {
-            let neighbour = index.wrapping_add_signed(o);
+        for at in 0..self.spread.len() {
+            let neighbour = index.wrapping_add_signed(self.spread[at]);
             let label = self.labels[neighbour];
             if label != NO_ISLAND && label != largest {
                 self.flood(costs, neighbour, label, largest, stack);
@@ -208,8 +211,8 @@ impl Islands {
         }
         // Give every part of the old island that a neighbour reaches a label
         // of its own; `flood` retires the old label once it has no cells.
-        for &o in &self.spread.clone() {
-            let neighbour = index.wrapping_add_signed(o);
+        for at in 0..self.spread.len() {
+            let neighbour = index.wrapping_add_signed(self.spread[at]);
             if self.labels[neighbour] == old {
                 let label = self.new_label();
                 self.flood(costs, neighbour, old, label, stack);
