@@ -635,6 +635,33 @@ mod tests {
         }
     }
 
+    /// Defaults are not checked when a file leaves a field out, so the table checks
+    /// them here: a default outside its own range would be a config no file could write.
+    #[test]
+    fn every_numeric_default_is_in_its_rows_range() {
+        for field in &FACTION_FIELDS {
+            let Some(default) = field.default.map(|default| default()) else {
+                continue;
+            };
+            let accepted = match field.accepts {
+                Accepts::Number(range) => range.contains(default.parse().unwrap()),
+                Accepts::Whole(range) => range.contains(default.parse().unwrap()),
+                Accepts::Described(_) => continue,
+            };
+            assert!(accepted, "default {default} of `{}`", field.name);
+        }
+        for layer in [
+            InfluenceLayer::DEFAULT_DANGER,
+            InfluenceLayer::DEFAULT_CROWDING,
+            InfluenceLayer::DEFAULT_THREAT,
+        ] {
+            assert!(number_range(&INFLUENCE_FIELDS, "weight").contains(layer.weight));
+            assert!(number_range(&INFLUENCE_FIELDS, "decay").contains(layer.decay));
+            let radius = i64::from(layer.radius);
+            assert!(whole_range(&INFLUENCE_FIELDS, "radius").contains(radius));
+        }
+    }
+
     /// The names of `FactionConfig`'s fields (but `name`), from a pattern without `..`:
     /// a new field stops this compiling until it is named here, and the test below then
     /// asks for its row in the table.
