@@ -17,7 +17,8 @@ use super::config_error::ConfigError;
 use super::key_path::KeyPath;
 use super::raw::{RawCost, RawFaction, RawFile, RawLayer, RawMonster, RawUnknownCells};
 use super::rules::{
-    self, ConfigField, FACTION_FIELDS, FloatRange, INFLUENCE_FIELDS, IntRange, MONSTER_FIELDS,
+    self, ConfigField, FACTION_FIELDS, FactionField, FloatRange, INFLUENCE_FIELDS, IntRange,
+    MONSTER_FIELDS,
 };
 use super::schema::{
     FactionConfig, InfluenceConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig, Smoothing,
@@ -62,6 +63,20 @@ macro_rules! whole {
             ),
             Err(err) => Err(err),
         }
+    };
+}
+
+/// `raw.field` of a faction as one of `names`, or `default` when the file leaves it
+/// out; an unknown name is refused with the accepted values of the field's row.
+macro_rules! named {
+    ($validator:expr, $raw:ident . $field:ident, $path:expr, $names:expr, $default:expr) => {
+        $validator.named(
+            $raw.$field.as_ref(),
+            &$path.key(stringify!($field)),
+            $names,
+            row!(FACTION_FIELDS, $field),
+            $default,
+        )
     };
 }
 
@@ -175,7 +190,7 @@ impl<'a> Validator<'a> {
         value: Option<&Spanned<String>>,
         field: &KeyPath,
         names: &[(&str, T)],
-        accepted: String,
+        row: &FactionField,
         default: T,
     ) -> Checked<T> {
         let Some(value) = value else {
@@ -187,7 +202,7 @@ impl<'a> Validator<'a> {
             .map(|&(_, named)| named)
             .ok_or_else(|| {
                 let problem = format!("unknown value {:?}", value.get_ref());
-                self.invalid(value.span(), field, problem, accepted)
+                self.invalid(value.span(), field, problem, row.accepted())
             })
     }
 
@@ -234,12 +249,12 @@ impl<'a> Validator<'a> {
         }
         Ok(FactionConfig {
             name: name.get_ref().clone(),
-            heuristic: self.named(
-                raw.heuristic.as_ref(),
-                &path.key("heuristic"),
+            heuristic: named!(
+                self,
+                raw.heuristic,
+                path,
                 &rules::HEURISTIC_NAMES,
-                rules::heuristic_accepted(),
-                crate::pathfinding::Heuristic::default(),
+                crate::pathfinding::Heuristic::default()
             )?,
             weight: number!(
                 self,
@@ -248,12 +263,12 @@ impl<'a> Validator<'a> {
                 path,
                 rules::DEFAULT_HEURISTIC_WEIGHT
             )?,
-            tie_break: self.named(
-                raw.tie_break.as_ref(),
-                &path.key("tie_break"),
+            tie_break: named!(
+                self,
+                raw.tie_break,
+                path,
                 &rules::TIE_BREAK_NAMES,
-                rules::tie_break_accepted(),
-                crate::pathfinding::TieBreak::default(),
+                crate::pathfinding::TieBreak::default()
             )?,
             unknown_cells: self.unknown_cells(raw, &path.key("unknown_cells"))?,
             node_budget: whole!(
@@ -271,12 +286,12 @@ impl<'a> Validator<'a> {
                 rules::DEFAULT_SIGHT_RADIUS
             )?,
             speed: number!(self, FACTION_FIELDS, raw.speed, path, rules::DEFAULT_SPEED)?,
-            smoothing: self.named(
-                raw.smoothing.as_ref(),
-                &path.key("smoothing"),
+            smoothing: named!(
+                self,
+                raw.smoothing,
+                path,
                 &Smoothing::NAMED,
-                rules::smoothing_accepted(),
-                rules::DEFAULT_SMOOTHING,
+                rules::DEFAULT_SMOOTHING
             )?,
             turn_penalty: number!(
                 self,
@@ -327,7 +342,7 @@ impl<'a> Validator<'a> {
                 value.span(),
                 path,
                 format!("unknown value {word:?}"),
-                rules::unknown_cells_accepted(),
+                row!(FACTION_FIELDS, unknown_cells).accepted(),
             )),
             RawUnknownCells::Cost(cost) => self
                 .float(Some(cost), &path.key("cost"), rules::STEP_COST, 0.0)
