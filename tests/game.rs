@@ -231,8 +231,15 @@ fn a_format_1_json_save_still_loads_and_the_next_save_replaces_it() {
     let Loaded::Game(loaded) = load_save(&path, &config()) else {
         panic!("the JSON save beside save.bin should load");
     };
-    let game = played_duel();
-    assert_eq!(saved_part(&loaded), saved_part(&game));
+    let mut expected = saved_part(&played_duel());
+    // Format 1 was written before factions counted the views they cast: a
+    // counter a save does not hold loads as zero.
+    if let Some(factions) = expected["factions"].as_array_mut() {
+        for faction in factions {
+            faction["counters"]["views_cast"] = 0.into();
+        }
+    }
+    assert_eq!(saved_part(&loaded), expected);
     assert!(old.exists(), "kept until the next save");
     write_save(&path, &loaded).unwrap();
     assert!(!old.exists(), "the next save replaces it");
