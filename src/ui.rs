@@ -16,13 +16,16 @@
 //!   text, replay positions, the comparison search); [`overlay_controller`]:
 //!   what its keys do and how it keeps up with the game; [`overlay_view`]:
 //!   its map layers and side panel; [`overlay_legend`]: its layers' legends.
-//! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none).
+//! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none);
+//!   [`text`]: word wrapping and the other plain-text helpers views share.
 //! - [`look`]: the look command's words for a cell (ground, step cost,
 //!   monster and its state, items).
 //! - [`logging`]: tracing to a file, never to the screen.
 //!
-//! Drawing never mutates: every widget reads an `&App`. The game core knows
-//! nothing of this module.
+//! Drawing never mutates: every widget reads an `&App`, or (help, history,
+//! game over) the data `App` hands it, because the app asks those how far
+//! they scroll and must not be imported back. The game core knows nothing
+//! of this module.
 pub mod app;
 pub mod command;
 pub mod history_view;
@@ -40,6 +43,7 @@ pub mod panels;
 pub mod popups;
 pub mod screen;
 pub mod session;
+pub mod text;
 pub mod theme;
 
 pub use app::{App, PlayOptions};

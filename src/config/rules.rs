@@ -7,6 +7,10 @@
 //! [`describe_changes`](super::describe_changes) and the checks of the docs
 //! (`levels/monsters.toml`, `levels/MONSTERS.md`) all read.
 //!
+//! A numeric row carries its range ([`Accepts::Number`], [`Accepts::Whole`]), and the
+//! validator takes the range from the row (looked up when the crate builds, see
+//! [`number_range`]), so adding a numeric field takes a row, not a check as well.
+//!
 //! It must never read text or build config values: it only answers "what is allowed
 //! here?" so that the check and the message can never disagree.
 
@@ -247,19 +251,19 @@ pub fn damage_accepted() -> String {
 /// The accepted values of a faction field (see [`FACTION_FIELDS`]).
 #[must_use]
 pub fn faction_field_accepted(field: &str) -> Option<String> {
-    faction_field(field).map(|field| (field.accepted)())
+    faction_field(field).map(ConfigField::accepted)
 }
 
 /// The accepted values of an influence layer's field (see [`INFLUENCE_FIELDS`]).
 #[must_use]
 pub fn influence_field_accepted(field: &str) -> Option<String> {
-    field_named(&INFLUENCE_FIELDS, field).map(|field| (field.accepted)())
+    field_named(&INFLUENCE_FIELDS, field).map(ConfigField::accepted)
 }
 
 /// The accepted values of a monster field (see [`MONSTER_FIELDS`]).
 #[must_use]
 pub fn monster_field_accepted(field: &str) -> Option<String> {
-    field_named(&MONSTER_FIELDS, field).map(|field| (field.accepted)())
+    field_named(&MONSTER_FIELDS, field).map(ConfigField::accepted)
 }
 
 // ---- The fields of each table, one row each ----
@@ -268,13 +272,38 @@ pub fn monster_field_accepted(field: &str) -> Option<String> {
 /// kinds), as the message log shows them, when they differ.
 pub type FieldChange<T> = fn(&T, &T) -> Option<(String, String)>;
 
+/// What a field accepts. Numbers carry their range, which validation checks and
+/// messages quote; other values are checked by validation's own code (names, tables,
+/// letters, pairs) and described here for the messages.
+#[derive(Debug, Clone, Copy)]
+pub enum Accepts {
+    /// A number in this range.
+    Number(FloatRange),
+    /// A whole number in this range.
+    Whole(IntRange),
+    /// Anything else, in words.
+    Described(fn() -> String),
+}
+
+impl Accepts {
+    /// The accepted values, as error messages and the docs say them.
+    #[must_use]
+    pub fn accepted(&self) -> String {
+        match self {
+            Accepts::Number(range) => range.accepted(),
+            Accepts::Whole(range) => range.accepted(),
+            Accepts::Described(words) => words(),
+        }
+    }
+}
+
 /// One field of a config table whose validated form is `T`.
 #[derive(Debug)]
 pub struct ConfigField<T: 'static> {
     /// The key, as the file spells it.
     pub name: &'static str,
-    /// The accepted values, as error messages say them.
-    pub accepted: fn() -> String,
+    /// The accepted values.
+    pub accepts: Accepts,
     /// The value a table gets when it does not set the field, as the docs say it
     /// (without quotes or backticks); `None` for required fields, for sub-tables (whose
     /// entries each have their own defaults) and for influence layers (whose defaults
@@ -284,6 +313,14 @@ pub struct ConfigField<T: 'static> {
     /// `None` for the sub-tables (described entry by entry) and a monster's name (which
     /// says which kind it is).
     pub change: Option<FieldChange<T>>,
+}
+
+impl<T> ConfigField<T> {
+    /// The accepted values, as error messages and the docs say them.
+    #[must_use]
+    pub fn accepted(&self) -> String {
+        self.accepts.accepted()
+    }
 }
 
 /// One field of a `[factions.NAME]` table.
@@ -297,16 +334,81 @@ fn field_named<T>(
     fields.iter().find(|field| field.name == name)
 }
 
-/// A field holding one value: accepted text, default (an `Option`), and a change
-/// compared on the typed values and shown by `show` (their `Display` unless given).
+/// Whether two names are equal, in a `const fn` (where `==` on `str` is not allowed).
+const fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut at = 0;
+    while at < a.len() {
+        if a[at] != b[at] {
+            return false;
+        }
+        at += 1;
+    }
+    true
+}
+
+/// The row of `fields` called `name`, for validation. Meant for a `const` block, where
+/// a name with no row stops the build (`cargo build` or `test`; `cargo check` does not
+/// evaluate it) instead of failing while a player loads a file.
+#[must_use]
+#[expect(
+    clippy::panic,
+    reason = "evaluated in const blocks: a missing row is a build error"
+)]
+pub const fn row<T>(fields: &'static [ConfigField<T>], name: &str) -> &'static ConfigField<T> {
+    let mut at = 0;
+    while at < fields.len() {
+        if same_name(fields[at].name, name) {
+            return &fields[at];
+        }
+        at += 1;
+    }
+    panic!("no row of the config field table has this name")
+}
+
+/// The range of the number field `name` of `fields` (see [`row`]; a field of another
+/// kind stops the build too).
+#[must_use]
+#[expect(
+    clippy::panic,
+    reason = "evaluated in const blocks: a field of another kind is a build error"
+)]
+pub const fn number_range<T>(fields: &'static [ConfigField<T>], name: &str) -> FloatRange {
+    match row(fields, name).accepts {
+        Accepts::Number(range) => range,
+        Accepts::Whole(_) | Accepts::Described(_) => panic!("this config field is not a number"),
+    }
+}
+
+/// The range of the whole-number field `name` of `fields` (see [`number_range`]).
+#[must_use]
+#[expect(
+    clippy::panic,
+    reason = "evaluated in const blocks: a field of another kind is a build error"
+)]
+pub const fn whole_range<T>(fields: &'static [ConfigField<T>], name: &str) -> IntRange {
+    match row(fields, name).accepts {
+        Accepts::Whole(range) => range,
+        Accepts::Number(_) | Accepts::Described(_) => {
+            panic!("this config field is not a whole number")
+        }
+    }
+}
+
+/// A field holding one value: what it accepts ([`Accepts`]), default (an `Option`),
+/// and a change compared on the typed values and shown by `show` (their `Display`
+/// unless given).
 macro_rules! value_field {
-    ($name:ident, $accepted:expr, $default:expr) => {
-        value_field!($name, $accepted, $default, ToString::to_string)
+    ($name:ident, $accepts:expr, $default:expr) => {
+        value_field!($name, $accepts, $default, ToString::to_string)
     };
-    ($name:ident, $accepted:expr, $default:expr, $show:expr) => {
+    ($name:ident, $accepts:expr, $default:expr, $show:expr) => {
         ConfigField {
             name: stringify!($name),
-            accepted: || $accepted,
+            accepts: $accepts,
             default: $default,
             change: Some(|old, new| {
                 (old.$name != new.$name).then(|| ($show(&old.$name), $show(&new.$name)))
@@ -319,85 +421,87 @@ macro_rules! value_field {
 pub const FACTION_FIELDS: [FactionField; 15] = [
     value_field!(
         heuristic,
-        heuristic_accepted(),
+        Accepts::Described(heuristic_accepted),
         Some(|| Heuristic::default().to_string())
     ),
     value_field!(
         weight,
-        HEURISTIC_WEIGHT.accepted(),
+        Accepts::Number(HEURISTIC_WEIGHT),
         Some(|| format!("{DEFAULT_HEURISTIC_WEIGHT:?}"))
     ),
     value_field!(
         tie_break,
-        tie_break_accepted(),
+        Accepts::Described(tie_break_accepted),
         Some(|| tie_break_name(TieBreak::default()).to_owned()),
         |value: &TieBreak| tie_break_name(*value).to_owned()
     ),
     value_field!(
         unknown_cells,
-        unknown_cells_accepted(),
+        Accepts::Described(unknown_cells_accepted),
         Some(|| DEFAULT_UNKNOWN_CELLS.to_string())
     ),
     value_field!(
         node_budget,
-        NODE_BUDGET.accepted(),
+        Accepts::Whole(NODE_BUDGET),
         Some(|| DEFAULT_NODE_BUDGET.to_string())
     ),
     value_field!(
         sight_radius,
-        SIGHT_RADIUS.accepted(),
+        Accepts::Whole(SIGHT_RADIUS),
         Some(|| DEFAULT_SIGHT_RADIUS.to_string())
     ),
     value_field!(
         speed,
-        SPEED.accepted(),
+        Accepts::Number(SPEED),
         Some(|| format!("{DEFAULT_SPEED:?}"))
     ),
     value_field!(
         smoothing,
-        smoothing_accepted(),
+        Accepts::Described(smoothing_accepted),
         Some(|| DEFAULT_SMOOTHING.to_string())
     ),
     value_field!(
         turn_penalty,
-        TURN_PENALTY.accepted(),
+        Accepts::Number(TURN_PENALTY),
         Some(|| format!("{DEFAULT_TURN_PENALTY:?}"))
     ),
     value_field!(
         opens_doors,
-        BOOLEAN_ACCEPTED.to_owned(),
+        Accepts::Described(|| BOOLEAN_ACCEPTED.to_owned()),
         Some(|| DEFAULT_OPENS_DOORS.to_string())
     ),
     value_field!(
         bashes_doors,
-        BOOLEAN_ACCEPTED.to_owned(),
+        Accepts::Described(|| BOOLEAN_ACCEPTED.to_owned()),
         Some(|| DEFAULT_BASHES_DOORS.to_string())
     ),
     value_field!(
         flee_below,
-        FLEE_BELOW.accepted(),
+        Accepts::Number(FLEE_BELOW),
         Some(|| format!("{DEFAULT_FLEE_BELOW:?}"))
     ),
     value_field!(
         replan_margin,
-        REPLAN_MARGIN.accepted(),
+        Accepts::Number(REPLAN_MARGIN),
         Some(|| format!("{DEFAULT_REPLAN_MARGIN:?}"))
     ),
     FactionField {
         name: "terrain_costs",
-        accepted: || {
+        accepts: Accepts::Described(|| {
             format!(
                 "a table of terrain = cost, with terrains {} and costs {}",
                 terrain_names_accepted(),
                 terrain_cost_accepted()
             )
-        },
+        }),
         default: None,
         change: None,
     },
     FactionField {
         name: "influence",
-        accepted: || "a table with optional danger, crowding and threat layers".to_owned(),
+        accepts: Accepts::Described(|| {
+            "a table with optional danger, crowding and threat layers".to_owned()
+        }),
         default: None,
         change: None,
     },
@@ -406,9 +510,9 @@ pub const FACTION_FIELDS: [FactionField; 15] = [
 /// Every field of an influence layer (`danger`, `crowding`, `threat`), in the order
 /// the docs list them and the log reports changes.
 pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
-    value_field!(weight, INFLUENCE_WEIGHT.accepted(), None),
-    value_field!(decay, INFLUENCE_DECAY.accepted(), None),
-    value_field!(radius, INFLUENCE_RADIUS.accepted(), None),
+    value_field!(weight, Accepts::Number(INFLUENCE_WEIGHT), None),
+    value_field!(decay, Accepts::Number(INFLUENCE_DECAY), None),
+    value_field!(radius, Accepts::Whole(INFLUENCE_RADIUS), None),
 ];
 
 /// Every field of a `[[monsters]]` table, in the order the docs list them and the log
@@ -416,21 +520,28 @@ pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
 pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 6] = [
     ConfigField {
         name: "name",
-        accepted: || "a non-empty name, unique among monsters".to_owned(),
+        accepts: Accepts::Described(|| "a non-empty name, unique among monsters".to_owned()),
         default: None,
         change: None,
     },
     value_field!(
         faction,
-        "the name of a [factions.NAME] table".to_owned(),
+        Accepts::Described(|| "the name of a [factions.NAME] table".to_owned()),
         None
     ),
-    value_field!(letter, LETTER_ACCEPTED.to_owned(), None),
-    value_field!(hp, HIT_POINTS.accepted(), None),
-    value_field!(damage, damage_accepted(), None, |damage: &(i32, i32)| {
-        format!("{}-{}", damage.0, damage.1)
-    }),
-    value_field!(accuracy, ACCURACY.accepted(), None),
+    value_field!(
+        letter,
+        Accepts::Described(|| LETTER_ACCEPTED.to_owned()),
+        None
+    ),
+    value_field!(hp, Accepts::Whole(HIT_POINTS), None),
+    value_field!(
+        damage,
+        Accepts::Described(damage_accepted),
+        None,
+        |damage: &(i32, i32)| { format!("{}-{}", damage.0, damage.1) }
+    ),
+    value_field!(accuracy, Accepts::Whole(ACCURACY), None),
 ];
 
 /// The faction field called `name`.
@@ -462,12 +573,11 @@ pub fn accepted_at(path: &[Segment]) -> Option<String> {
             Some(STEP_COST.accepted())
         }
         [Key(root), Key(_), Key(table), Key(_)] if root == "factions" && table == "influence" => {
-            Some(format!(
-                "{{ weight = {}, decay = {}, radius = {} }}, each optional",
-                INFLUENCE_WEIGHT.accepted(),
-                INFLUENCE_DECAY.accepted(),
-                INFLUENCE_RADIUS.accepted()
-            ))
+            let fields: Vec<String> = INFLUENCE_FIELDS
+                .iter()
+                .map(|field| format!("{} = {}", field.name, field.accepted()))
+                .collect();
+            Some(format!("{{ {} }}, each optional", fields.join(", ")))
         }
         [Key(root), Key(_), Key(table), Key(_), Key(field)]
             if root == "factions" && table == "influence" =>
@@ -522,6 +632,33 @@ mod tests {
                 .unwrap_or_default()
                 .replace(['`', '"'], "");
             assert_eq!(documented.trim(), default(), "default of `{}`", field.name);
+        }
+    }
+
+    /// Defaults are not checked when a file leaves a field out, so the table checks
+    /// them here: a default outside its own range would be a config no file could write.
+    #[test]
+    fn every_numeric_default_is_in_its_rows_range() {
+        for field in &FACTION_FIELDS {
+            let Some(default) = field.default.map(|default| default()) else {
+                continue;
+            };
+            let accepted = match field.accepts {
+                Accepts::Number(range) => range.contains(default.parse().unwrap()),
+                Accepts::Whole(range) => range.contains(default.parse().unwrap()),
+                Accepts::Described(_) => continue,
+            };
+            assert!(accepted, "default {default} of `{}`", field.name);
+        }
+        for layer in [
+            InfluenceLayer::DEFAULT_DANGER,
+            InfluenceLayer::DEFAULT_CROWDING,
+            InfluenceLayer::DEFAULT_THREAT,
+        ] {
+            assert!(number_range(&INFLUENCE_FIELDS, "weight").contains(layer.weight));
+            assert!(number_range(&INFLUENCE_FIELDS, "decay").contains(layer.decay));
+            let radius = i64::from(layer.radius);
+            assert!(whole_range(&INFLUENCE_FIELDS, "radius").contains(radius));
         }
     }
 

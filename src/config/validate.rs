@@ -3,7 +3,9 @@
 //! filling in defaults.
 //!
 //! Every rejection names the file, line, column, the field's dotted path and the
-//! accepted values (from [`rules`](super::rules)). It must never panic, whatever the
+//! accepted values (from [`rules`](super::rules)). Numeric fields are checked against
+//! the range in their row of the field tables (`number!`, `whole!`), so a new
+//! numeric field needs no check of its own here. It must never panic, whatever the
 //! input, and never read files.
 
 use std::ops::Range;
@@ -14,7 +16,10 @@ use toml::Spanned;
 use super::config_error::ConfigError;
 use super::key_path::KeyPath;
 use super::raw::{RawCost, RawFaction, RawFile, RawLayer, RawMonster, RawUnknownCells};
-use super::rules::{self, FloatRange, IntRange};
+use super::rules::{
+    self, ConfigField, FACTION_FIELDS, FactionField, FloatRange, INFLUENCE_FIELDS, IntRange,
+    MONSTER_FIELDS,
+};
 use super::schema::{
     FactionConfig, InfluenceConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig, Smoothing,
     UnknownCellPolicy,
@@ -22,6 +27,78 @@ use super::schema::{
 use crate::diagnostic::Diagnostic;
 use crate::world::Terrain;
 use crate::world::source_text::line_col;
+
+/// `raw.field` of a table whose rows are `fields`, as a number in the range of its row
+/// (found when the crate builds: a field without a number row does not compile), or
+/// `default` when the file leaves it out. The key, the raw field and the row share
+/// one name, so they cannot drift apart.
+macro_rules! number {
+    ($validator:expr, $fields:expr, $raw:ident . $field:ident, $path:expr, $default:expr) => {
+        $validator.float(
+            $raw.$field.as_ref(),
+            &$path.key(stringify!($field)),
+            const { rules::number_range(&$fields, stringify!($field)) },
+            $default,
+        )
+    };
+}
+
+/// `raw.field` as a whole number in the range of its row; see `number!`.
+macro_rules! whole {
+    ($validator:expr, $fields:expr, $raw:ident . $field:ident, $path:expr, $default:expr) => {
+        $validator.whole(
+            $raw.$field.as_ref(),
+            &$path.key(stringify!($field)),
+            const { rules::whole_range(&$fields, stringify!($field)) },
+            $default,
+        )
+    };
+    ($validator:expr, $fields:expr, required $raw:ident . $field:ident, $table_span:expr, $path:expr) => {
+        match required!($validator, $raw.$field, $table_span, $path) {
+            Ok(value) => $validator.whole(
+                Some(value),
+                &$path.key(stringify!($field)),
+                const { rules::whole_range(&$fields, stringify!($field)) },
+                0,
+            ),
+            Err(err) => Err(err),
+        }
+    };
+}
+
+/// `raw.field` of a faction as one of `names`, or `default` when the file leaves it
+/// out; an unknown name is refused with the accepted values of the field's row.
+macro_rules! named {
+    ($validator:expr, $raw:ident . $field:ident, $path:expr, $names:expr, $default:expr) => {
+        $validator.named(
+            $raw.$field.as_ref(),
+            &$path.key(stringify!($field)),
+            $names,
+            row!(FACTION_FIELDS, $field),
+            $default,
+        )
+    };
+}
+
+/// The row of `fields` for `field` (found when the crate builds).
+macro_rules! row {
+    ($fields:expr, $field:ident) => {
+        const { rules::row(&$fields, stringify!($field)) }
+    };
+}
+
+/// `raw.field` of a `[[monsters]]` table, which must be there: if it is not, the
+/// error points at the table (`table_span`) and quotes the accepted values of the row.
+macro_rules! required {
+    ($validator:expr, $raw:ident . $field:ident, $table_span:expr, $path:expr) => {
+        $validator.required(
+            $raw.$field.as_ref(),
+            $table_span,
+            &$path.key(stringify!($field)),
+            row!(MONSTER_FIELDS, $field),
+        )
+    };
+}
 
 /// Checks one file's raw content; knows the file name and text for messages.
 pub(super) struct Validator<'a> {
@@ -113,7 +190,7 @@ impl<'a> Validator<'a> {
         value: Option<&Spanned<String>>,
         field: &KeyPath,
         names: &[(&str, T)],
-        accepted: String,
+        row: &FactionField,
         default: T,
     ) -> Checked<T> {
         let Some(value) = value else {
@@ -125,25 +202,21 @@ impl<'a> Validator<'a> {
             .map(|&(_, named)| named)
             .ok_or_else(|| {
                 let problem = format!("unknown value {:?}", value.get_ref());
-                self.invalid(value.span(), field, problem, accepted)
+                self.invalid(value.span(), field, problem, row.accepted())
             })
     }
 
-    /// A required field's value, or a "missing" error at the start of its table.
+    /// A required field's value, or a "missing" error at the start of its table
+    /// quoting the accepted values of the field's `row`.
     fn required<'v, T>(
         &self,
         value: Option<&'v Spanned<T>>,
         table_span: Range<usize>,
         field: &KeyPath,
-        accepted: Option<String>,
+        row: &ConfigField<MonsterKindConfig>,
     ) -> Checked<&'v Spanned<T>> {
         value.ok_or_else(|| {
-            self.invalid(
-                table_span,
-                field,
-                "missing required field",
-                accepted.unwrap_or_default(),
-            )
+            self.invalid(table_span, field, "missing required field", row.accepted())
         })
     }
 
@@ -176,57 +249,56 @@ impl<'a> Validator<'a> {
         }
         Ok(FactionConfig {
             name: name.get_ref().clone(),
-            heuristic: self.named(
-                raw.heuristic.as_ref(),
-                &path.key("heuristic"),
+            heuristic: named!(
+                self,
+                raw.heuristic,
+                path,
                 &rules::HEURISTIC_NAMES,
-                rules::heuristic_accepted(),
-                crate::pathfinding::Heuristic::default(),
+                crate::pathfinding::Heuristic::default()
             )?,
-            weight: self.float(
-                raw.weight.as_ref(),
-                &path.key("weight"),
-                rules::HEURISTIC_WEIGHT,
-                rules::DEFAULT_HEURISTIC_WEIGHT,
+            weight: number!(
+                self,
+                FACTION_FIELDS,
+                raw.weight,
+                path,
+                rules::DEFAULT_HEURISTIC_WEIGHT
             )?,
-            tie_break: self.named(
-                raw.tie_break.as_ref(),
-                &path.key("tie_break"),
+            tie_break: named!(
+                self,
+                raw.tie_break,
+                path,
                 &rules::TIE_BREAK_NAMES,
-                rules::tie_break_accepted(),
-                crate::pathfinding::TieBreak::default(),
+                crate::pathfinding::TieBreak::default()
             )?,
             unknown_cells: self.unknown_cells(raw, &path.key("unknown_cells"))?,
-            node_budget: self.whole(
-                raw.node_budget.as_ref(),
-                &path.key("node_budget"),
-                rules::NODE_BUDGET,
-                rules::DEFAULT_NODE_BUDGET,
+            node_budget: whole!(
+                self,
+                FACTION_FIELDS,
+                raw.node_budget,
+                path,
+                rules::DEFAULT_NODE_BUDGET
             )?,
-            sight_radius: self.whole(
-                raw.sight_radius.as_ref(),
-                &path.key("sight_radius"),
-                rules::SIGHT_RADIUS,
-                rules::DEFAULT_SIGHT_RADIUS,
+            sight_radius: whole!(
+                self,
+                FACTION_FIELDS,
+                raw.sight_radius,
+                path,
+                rules::DEFAULT_SIGHT_RADIUS
             )?,
-            speed: self.float(
-                raw.speed.as_ref(),
-                &path.key("speed"),
-                rules::SPEED,
-                rules::DEFAULT_SPEED,
-            )?,
-            smoothing: self.named(
-                raw.smoothing.as_ref(),
-                &path.key("smoothing"),
+            speed: number!(self, FACTION_FIELDS, raw.speed, path, rules::DEFAULT_SPEED)?,
+            smoothing: named!(
+                self,
+                raw.smoothing,
+                path,
                 &Smoothing::NAMED,
-                rules::smoothing_accepted(),
-                rules::DEFAULT_SMOOTHING,
+                rules::DEFAULT_SMOOTHING
             )?,
-            turn_penalty: self.float(
-                raw.turn_penalty.as_ref(),
-                &path.key("turn_penalty"),
-                rules::TURN_PENALTY,
-                rules::DEFAULT_TURN_PENALTY,
+            turn_penalty: number!(
+                self,
+                FACTION_FIELDS,
+                raw.turn_penalty,
+                path,
+                rules::DEFAULT_TURN_PENALTY
             )?,
             opens_doors: raw
                 .opens_doors
@@ -236,17 +308,19 @@ impl<'a> Validator<'a> {
                 .bashes_doors
                 .as_ref()
                 .map_or(rules::DEFAULT_BASHES_DOORS, |value| *value.get_ref()),
-            flee_below: self.float(
-                raw.flee_below.as_ref(),
-                &path.key("flee_below"),
-                rules::FLEE_BELOW,
-                rules::DEFAULT_FLEE_BELOW,
+            flee_below: number!(
+                self,
+                FACTION_FIELDS,
+                raw.flee_below,
+                path,
+                rules::DEFAULT_FLEE_BELOW
             )?,
-            replan_margin: self.float(
-                raw.replan_margin.as_ref(),
-                &path.key("replan_margin"),
-                rules::REPLAN_MARGIN,
-                rules::DEFAULT_REPLAN_MARGIN,
+            replan_margin: number!(
+                self,
+                FACTION_FIELDS,
+                raw.replan_margin,
+                path,
+                rules::DEFAULT_REPLAN_MARGIN
             )?,
             terrain_costs: self.terrain_costs(raw, &path.key("terrain_costs"))?,
             influence: self.influence(raw, &path.key("influence"))?,
@@ -268,7 +342,7 @@ impl<'a> Validator<'a> {
                 value.span(),
                 path,
                 format!("unknown value {word:?}"),
-                rules::unknown_cells_accepted(),
+                row!(FACTION_FIELDS, unknown_cells).accepted(),
             )),
             RawUnknownCells::Cost(cost) => self
                 .float(Some(cost), &path.key("cost"), rules::STEP_COST, 0.0)
@@ -358,24 +432,9 @@ impl<'a> Validator<'a> {
         };
         let layer = layer.get_ref();
         Ok(InfluenceLayer {
-            weight: self.float(
-                layer.weight.as_ref(),
-                &path.key("weight"),
-                rules::INFLUENCE_WEIGHT,
-                default.weight,
-            )?,
-            decay: self.float(
-                layer.decay.as_ref(),
-                &path.key("decay"),
-                rules::INFLUENCE_DECAY,
-                default.decay,
-            )?,
-            radius: self.whole(
-                layer.radius.as_ref(),
-                &path.key("radius"),
-                rules::INFLUENCE_RADIUS,
-                default.radius,
-            )?,
+            weight: number!(self, INFLUENCE_FIELDS, layer.weight, path, default.weight)?,
+            decay: number!(self, INFLUENCE_FIELDS, layer.decay, path, default.decay)?,
+            radius: whole!(self, INFLUENCE_FIELDS, layer.radius, path, default.radius)?,
         })
     }
 
@@ -420,26 +479,16 @@ impl<'a> Validator<'a> {
     ) -> Checked<MonsterKindConfig> {
         let table_span = monster.span();
         let raw = monster.get_ref();
-        let name = self.required(
-            raw.name.as_ref(),
-            table_span.clone(),
-            &path.key("name"),
-            rules::monster_field_accepted("name"),
-        )?;
+        let name = required!(self, raw.name, table_span.clone(), path)?;
         if name.get_ref().trim().is_empty() {
             return Err(self.invalid(
                 name.span(),
                 &path.key("name"),
                 "a monster name must not be empty",
-                rules::monster_field_accepted("name").unwrap_or_default(),
+                row!(MONSTER_FIELDS, name).accepted(),
             ));
         }
-        let faction = self.required(
-            raw.faction.as_ref(),
-            table_span.clone(),
-            &path.key("faction"),
-            rules::monster_field_accepted("faction"),
-        )?;
+        let faction = required!(self, raw.faction, table_span.clone(), path)?;
         if !factions.iter().any(|f| &f.name == faction.get_ref()) {
             return Err(self.invalid(
                 faction.span(),
@@ -448,12 +497,7 @@ impl<'a> Validator<'a> {
                 rules::word_list(factions.iter().map(|f| f.name.as_str())),
             ));
         }
-        let letter = self.required(
-            raw.letter.as_ref(),
-            table_span.clone(),
-            &path.key("letter"),
-            rules::monster_field_accepted("letter"),
-        )?;
+        let letter = required!(self, raw.letter, table_span.clone(), path)?;
         let mut chars = letter.get_ref().chars();
         let letter_char = match (chars.next(), chars.next()) {
             (Some(only), None) if only.is_ascii_alphabetic() => only,
@@ -462,31 +506,14 @@ impl<'a> Validator<'a> {
                     letter.span(),
                     &path.key("letter"),
                     format!("{:?} is not one ASCII letter", letter.get_ref()),
-                    rules::LETTER_ACCEPTED,
+                    row!(MONSTER_FIELDS, letter).accepted(),
                 ));
             }
         };
-        let hp = self.required(
-            raw.hp.as_ref(),
-            table_span.clone(),
-            &path.key("hp"),
-            rules::monster_field_accepted("hp"),
-        )?;
-        let hp = self.whole(Some(hp), &path.key("hp"), rules::HIT_POINTS, 0)?;
-        let damage = self.required(
-            raw.damage.as_ref(),
-            table_span.clone(),
-            &path.key("damage"),
-            rules::monster_field_accepted("damage"),
-        )?;
+        let hp = whole!(self, MONSTER_FIELDS, required raw.hp, table_span.clone(), path)?;
+        let damage = required!(self, raw.damage, table_span.clone(), path)?;
         let damage = self.damage(damage, &path.key("damage"))?;
-        let accuracy = self.required(
-            raw.accuracy.as_ref(),
-            table_span,
-            &path.key("accuracy"),
-            rules::monster_field_accepted("accuracy"),
-        )?;
-        let accuracy = self.whole(Some(accuracy), &path.key("accuracy"), rules::ACCURACY, 0)?;
+        let accuracy = whole!(self, MONSTER_FIELDS, required raw.accuracy, table_span, path)?;
         Ok(MonsterKindConfig {
             name: name.get_ref().clone(),
             faction: faction.get_ref().clone(),
@@ -504,7 +531,7 @@ impl<'a> Validator<'a> {
                 damage.span(),
                 path,
                 format!("has {count} numbers instead of 2"),
-                rules::damage_accepted(),
+                row!(MONSTER_FIELDS, damage).accepted(),
             ));
         };
         let min_value: i32 = self.whole(Some(min), &path.index(0), rules::DAMAGE, 0)?;
@@ -514,7 +541,7 @@ impl<'a> Validator<'a> {
                 damage.span(),
                 path,
                 format!("min {min_value} is greater than max {max_value}"),
-                rules::damage_accepted(),
+                row!(MONSTER_FIELDS, damage).accepted(),
             ));
         }
         Ok((min_value, max_value))

@@ -21,10 +21,10 @@ use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
 use crate::ui::command::{Command, InputMode, Scroll};
-use crate::ui::history_view::history_scroll_limit;
+use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay_controller::OverlayReply;
-use crate::ui::popups::help_scroll_limit;
+use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;
 use crate::world::level_file::fresh_seed;
@@ -337,14 +337,24 @@ impl App {
         self.look_cursor.filter(|_| self.overlay == Overlay::Look)
     }
 
-    /// Lines scrolled down from the top of the help.
-    pub fn help_scroll(&self) -> u16 {
-        self.help_scroll
+    /// The help popup as it stands: drawn by the screen, and asked here how
+    /// far it scrolls, so both read the same lines.
+    pub fn help_popup(&self) -> HelpPopup<'_> {
+        HelpPopup {
+            palette: self.palette,
+            overlay_on: self.debug.on,
+            kinds: &self.game.kinds,
+            scroll: self.help_scroll,
+        }
     }
 
-    /// Lines scrolled up from the newest message in the history.
-    pub fn messages_scroll(&self) -> u16 {
-        self.messages_scroll
+    /// The message history as it stands (see [`App::help_popup`]).
+    pub fn history_popup(&self) -> HistoryPopup<'_> {
+        HistoryPopup {
+            log: &self.game.log,
+            palette: self.palette,
+            scroll: self.messages_scroll,
+        }
     }
 
     /// The debug overlay's state (`debug().on` says whether it is shown).
@@ -555,9 +565,13 @@ impl App {
     fn scroll(&mut self, scroll: Scroll) {
         let area = Rect::new(0, 0, self.screen_size.0, self.screen_size.1);
         let (most, value, toward_top_is_up) = match self.overlay {
-            Overlay::Help => (help_scroll_limit(self, area), &mut self.help_scroll, false),
+            Overlay::Help => (
+                self.help_popup().scroll_limit(area),
+                &mut self.help_scroll,
+                false,
+            ),
             Overlay::Messages => (
-                history_scroll_limit(self, area),
+                self.history_popup().scroll_limit(area),
                 &mut self.messages_scroll,
                 true,
             ),

@@ -8,8 +8,8 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
 use crate::game::items::describe;
 use crate::ui::app::App;
-use crate::ui::panels::word_wrap;
 use crate::ui::popups::centred;
+use crate::ui::text::word_wrap;
 use crate::ui::theme::UiRole;
 
 /// The inventory popup's widest size.

@@ -26,7 +26,8 @@ use crate::ui::overlay::{
     options_label, parent_chain, replay_upto, sparkline,
 };
 use crate::ui::overlay_legend::layer_legend;
-use crate::ui::panels::{labelled, truncate_with_ellipsis};
+use crate::ui::panels::labelled;
+use crate::ui::text::truncate_with_ellipsis;
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
 use crate::world::Terrain;
 

@@ -16,6 +16,7 @@ use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
 use crate::ui::look::{look_lines, terrain_name};
+use crate::ui::text::{format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::CostProfile;
 
@@ -59,11 +60,6 @@ fn health_role(hp: i32, max_hp: i32) -> UiRole {
     } else {
         UiRole::HealthGood
     }
-}
-
-/// `12.5` style game time.
-pub fn format_time(time: f64) -> String {
-    format!("{time:.1}")
 }
 
 /// The top line: game name, level, depth, seed and time.
@@ -260,8 +256,6 @@ impl Widget for MessageLog<'_> {
         let newest_time = messages.last().map(|m| m.time);
         let mut lines: Vec<Line> = Vec::with_capacity(rows);
         for message in messages.iter().rev() {
-            let stamp = format!("{:>7} ", format_time(message.time));
-            let text_width = usize::from(area.width).saturating_sub(stamp.len()).max(1);
             let mut style = palette.message(message.importance);
             if Some(message.time) != newest_time {
                 // Older turns fade a little, so the latest news stands out.
@@ -269,17 +263,12 @@ impl Widget for MessageLog<'_> {
             } else {
                 style = style.add_modifier(Modifier::BOLD);
             }
-            // Messages quote files (config errors, level names): no raw control bytes.
-            let wrapped = word_wrap(&escape_controls(&message.text), text_width);
-            for (row, part) in wrapped.iter().enumerate().rev() {
-                let prefix = if row == 0 {
-                    stamp.clone()
-                } else {
-                    " ".repeat(stamp.len())
-                };
+            let rows_of_message =
+                stamped_rows(message.time, &message.text, usize::from(area.width));
+            for (margin, part) in rows_of_message.into_iter().rev() {
                 lines.push(Line::from(vec![
-                    Span::styled(prefix, label),
-                    Span::styled(part.clone(), style),
+                    Span::styled(margin, label),
+                    Span::styled(part, style),
                 ]));
             }
             if lines.len() >= rows {
@@ -290,61 +279,6 @@ impl Widget for MessageLog<'_> {
         lines.reverse();
         Paragraph::new(lines).render(area, buf);
     }
-}
-
-/// `text` cut to at most `width` characters, ending in `…` if cut (at a
-/// word boundary when there is one).
-pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_owned();
-    }
-    if width < 2 {
-        return String::new();
-    }
-    let cut: String = text.chars().take(width - 1).collect();
-    let cut = match cut.rfind(' ') {
-        Some(space) if space > 0 => cut[..space].trim_end().to_owned(),
-        _ => cut,
-    };
-    format!("{cut}…")
-}
-
-/// Splits `text` into lines of at most `width` characters at spaces
-/// (breaking words longer than a line).
-pub fn word_wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut current = String::new();
-    let mut current_len = 0;
-    for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > width {
-            if current_len > 0 {
-                lines.push(std::mem::take(&mut current));
-                current_len = 0;
-            }
-            lines.push(word.drain(..width).collect());
-        }
-        let needed = if current_len == 0 {
-            word.len()
-        } else {
-            current_len + 1 + word.len()
-        };
-        if needed > width && current_len > 0 {
-            lines.push(std::mem::take(&mut current));
-            current_len = 0;
-        }
-        if current_len > 0 {
-            current.push(' ');
-            current_len += 1;
-        }
-        current.extend(word.iter());
-        current_len += word.len();
-    }
-    if current_len > 0 || lines.is_empty() {
-        lines.push(current);
-    }
-    lines
 }
 
 /// The bottom line: a notice or prompt if there is one, else the keys.
@@ -446,26 +380,5 @@ mod tests {
         assert_eq!(health_bar(1, 30, 4), "█░░░");
         assert_eq!(health_bar(0, 30, 4), "░░░░");
         assert_eq!(health_bar(-3, 30, 2), "░░");
-    }
-
-    #[test]
-    fn long_text_is_cut_at_a_word_with_an_ellipsis() {
-        assert_eq!(
-            truncate_with_ellipsis("a swamp costs more", 18),
-            "a swamp costs more"
-        );
-        assert_eq!(truncate_with_ellipsis("a swamp costs more", 12), "a swamp…");
-        assert_eq!(truncate_with_ellipsis("swamps", 4), "swa…");
-        assert_eq!(truncate_with_ellipsis("swamps", 1), "");
-    }
-
-    #[test]
-    fn words_wrap_at_spaces_and_long_words_break() {
-        assert_eq!(
-            word_wrap("the goblin hits you", 10),
-            ["the goblin", "hits you"]
-        );
-        assert_eq!(word_wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
-        assert_eq!(word_wrap("", 5), [""]);
     }
 }

@@ -1,7 +1,9 @@
 //! What is drawn over the game: the help popup (every key, every glyph),
 //! the death and victory screens, and the "terminal too small" message.
 //!
-//! Widgets here only read; they never change the app or the game.
+//! Widgets here only read; they never change the app or the game. They are
+//! handed the data they draw, never the `App`: the app asks the help how far
+//! it scrolls, so these must not depend on the app in turn.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
@@ -9,14 +11,14 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::Outcome;
-use crate::ui::app::App;
+use crate::game::monster_kind::MonsterKind;
+use crate::game::{Game, Outcome};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::{HelpSection, bar_hints, help_rows};
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::Layer;
 use crate::ui::overlay_legend::layer_legend;
-use crate::ui::panels::{format_time, word_wrap};
+use crate::ui::text::{format_time, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::{ItemKind, Terrain};
 
@@ -45,8 +47,17 @@ fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> 
         .title(Span::styled(title, style))
 }
 
-/// The help popup: every key and every glyph on the map.
-pub struct HelpPopup<'a>(pub &'a App);
+/// The help popup: every key and every glyph on the map. What it shows is
+/// taken from the app by `App::help_popup`.
+pub struct HelpPopup<'a> {
+    pub palette: Palette,
+    /// The debug overlay is on: the help lists its keys and marks instead.
+    pub overlay_on: bool,
+    /// The monster kinds of the game, for the map legend.
+    pub kinds: &'a [MonsterKind],
+    /// Lines scrolled down from the top (clamped when drawn).
+    pub scroll: u16,
+}
 
 impl HelpPopup<'_> {
     /// The rows of a help section, descriptions wrapped under their column.
@@ -70,7 +81,7 @@ impl HelpPopup<'_> {
 
     /// While the debug overlay is on: its keys and every layer's marks.
     fn overlay_lines(&self, width: usize) -> Vec<Line<'static>> {
-        let palette = self.0.palette;
+        let palette = self.palette;
         let heading = palette.ui(UiRole::Title);
         let label = palette.ui(UiRole::Label);
         let mut lines = vec![Line::from(Span::styled("Debug overlay keys", heading))];
@@ -112,11 +123,10 @@ impl HelpPopup<'_> {
 
     /// The popup's lines, packed and wrapped to `width` columns.
     fn lines(&self, width: usize) -> Vec<Line<'static>> {
-        let app = self.0;
-        if app.debug().on {
+        if self.overlay_on {
             return self.overlay_lines(width);
         }
-        let palette = app.palette;
+        let palette = self.palette;
         let key = palette.ui(UiRole::KeyHint);
         let label = palette.ui(UiRole::Label);
         let heading = palette.ui(UiRole::Title);
@@ -145,7 +155,7 @@ impl HelpPopup<'_> {
                 Span::styled(format!(" {item}"), label),
             ]);
         }
-        for kind in &app.game.kinds {
+        for kind in self.kinds {
             legend.push(vec![
                 Span::styled(kind.letter.to_string(), palette.faction(&kind.faction)),
                 Span::styled(format!(" {} ({})", kind.name, kind.faction), label),
@@ -204,21 +214,19 @@ fn height_for(lines: usize) -> u16 {
     u16::try_from(lines).unwrap_or(u16::MAX)
 }
 
-/// How far the help can scroll in `area`: its lines past what the popup shows.
-pub fn help_scroll_limit(app: &App, area: Rect) -> u16 {
-    let width = HELP_MAX_WIDTH.min(area.width);
-    let total = height_for(
-        HelpPopup(app)
-            .lines(usize::from(width.saturating_sub(2)))
-            .len(),
-    );
-    let rows = total.min(area.height.saturating_sub(2));
-    total.saturating_sub(rows)
+impl HelpPopup<'_> {
+    /// How far the help can scroll in `area`: its lines past what the popup shows.
+    pub fn scroll_limit(&self, area: Rect) -> u16 {
+        let width = HELP_MAX_WIDTH.min(area.width);
+        let total = height_for(self.lines(usize::from(width.saturating_sub(2))).len());
+        let rows = total.min(area.height.saturating_sub(2));
+        total.saturating_sub(rows)
+    }
 }
 
 impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let palette = self.0.palette;
+        let palette = self.palette;
         let width = HELP_MAX_WIDTH.min(area.width);
         let lines = self.lines(usize::from(width.saturating_sub(2)));
         let popup = centred(area, width, height_for(lines.len()).saturating_add(2));
@@ -227,7 +235,7 @@ impl Widget for HelpPopup<'_> {
         let rows = popup.height.saturating_sub(2);
         let total = height_for(lines.len());
         let most = total.saturating_sub(rows);
-        let offset = self.0.help_scroll().min(most);
+        let offset = self.scroll.min(most);
         let title = if most == 0 {
             " Help: any key closes ".to_owned()
         } else {
@@ -247,13 +255,15 @@ impl Widget for HelpPopup<'_> {
 }
 
 /// The death or victory screen over the map.
-pub struct GameOverPopup<'a>(pub &'a App);
+pub struct GameOverPopup<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+}
 
 impl Widget for GameOverPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let game = &app.game;
-        let palette = app.palette;
+        let game = self.game;
+        let palette = self.palette;
         let Some(outcome) = &game.outcome else {
             return;
         };

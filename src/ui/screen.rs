@@ -10,12 +10,11 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::ui::app::{App, Overlay};
-use crate::ui::history_view::HistoryPopup;
 use crate::ui::inventory_view::InventoryPopup;
 use crate::ui::map_view::MapView;
 use crate::ui::overlay_view::{OverlayMaps, OverlayPanel};
 use crate::ui::panels::{KeyBar, MessageLog, SidePanel, TitleLine};
-use crate::ui::popups::{GameOverPopup, HelpPopup, TooSmall};
+use crate::ui::popups::{GameOverPopup, TooSmall};
 use crate::ui::theme::UiRole;
 
 /// The smallest terminal the game is drawn in.
@@ -124,12 +123,16 @@ impl Widget for &App {
         KeyBar(self).render(layout.key_bar, buf);
 
         if self.game.is_over() && self.overlay() == Overlay::None {
-            GameOverPopup(self).render(map_area, buf);
+            GameOverPopup {
+                game: &self.game,
+                palette: self.palette,
+            }
+            .render(map_area, buf);
         }
         match self.overlay() {
-            Overlay::Help => HelpPopup(self).render(area, buf),
+            Overlay::Help => self.help_popup().render(area, buf),
             Overlay::Inventory => InventoryPopup(self).render(map_area, buf),
-            Overlay::Messages => HistoryPopup(self).render(area, buf),
+            Overlay::Messages => self.history_popup().render(area, buf),
             Overlay::None
             | Overlay::DirectionPrompt(_)
             | Overlay::ThrowPrompt(_)

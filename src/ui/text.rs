@@ -1,0 +1,129 @@
+//! Plain-text helpers every view shares: word wrapping, cutting to a width,
+//! the game-time format.
+//!
+//! Pure functions of their arguments: they know no `App` and no widget, so
+//! any view (and the app's scroll limits) can use them without tying the
+//! views and the app into a loop.
+
+use crate::untrusted_text::escape_controls;
+
+/// `12.5` style game time.
+pub fn format_time(time: f64) -> String {
+    format!("{time:.1}")
+}
+
+/// A logged message's rows at `width` columns: `(margin, text)`, the margin
+/// being the game time on the first row and as many spaces under it, so the
+/// wrapped text lines up. Messages quote files (config errors, level names),
+/// so control bytes are escaped.
+pub fn stamped_rows(time: f64, text: &str, width: usize) -> Vec<(String, String)> {
+    let stamp = format!("{:>7} ", format_time(time));
+    let text_width = width.saturating_sub(stamp.len()).max(1);
+    let indent = " ".repeat(stamp.len());
+    word_wrap(&escape_controls(text), text_width)
+        .into_iter()
+        .enumerate()
+        .map(|(row, part)| {
+            (
+                if row == 0 {
+                    stamp.clone()
+                } else {
+                    indent.clone()
+                },
+                part,
+            )
+        })
+        .collect()
+}
+
+/// `text` cut to at most `width` characters, ending in `…` if cut (at a
+/// word boundary when there is one).
+pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_owned();
+    }
+    if width < 2 {
+        return String::new();
+    }
+    let cut: String = text.chars().take(width - 1).collect();
+    let cut = match cut.rfind(' ') {
+        Some(space) if space > 0 => cut[..space].trim_end().to_owned(),
+        _ => cut,
+    };
+    format!("{cut}…")
+}
+
+/// Splits `text` into lines of at most `width` characters at spaces
+/// (breaking words longer than a line).
+pub fn word_wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    let mut current_len = 0;
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > width {
+            if current_len > 0 {
+                lines.push(std::mem::take(&mut current));
+                current_len = 0;
+            }
+            lines.push(word.drain(..width).collect());
+        }
+        let needed = if current_len == 0 {
+            word.len()
+        } else {
+            current_len + 1 + word.len()
+        };
+        if needed > width && current_len > 0 {
+            lines.push(std::mem::take(&mut current));
+            current_len = 0;
+        }
+        if current_len > 0 {
+            current.push(' ');
+            current_len += 1;
+        }
+        current.extend(word.iter());
+        current_len += word.len();
+    }
+    if current_len > 0 || lines.is_empty() {
+        lines.push(current);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_text_is_cut_at_a_word_with_an_ellipsis() {
+        assert_eq!(
+            truncate_with_ellipsis("a swamp costs more", 18),
+            "a swamp costs more"
+        );
+        assert_eq!(truncate_with_ellipsis("a swamp costs more", 12), "a swamp…");
+        assert_eq!(truncate_with_ellipsis("swamps", 4), "swa…");
+        assert_eq!(truncate_with_ellipsis("swamps", 1), "");
+    }
+
+    #[test]
+    fn words_wrap_at_spaces_and_long_words_break() {
+        assert_eq!(
+            word_wrap("the goblin hits you", 10),
+            ["the goblin", "hits you"]
+        );
+        assert_eq!(word_wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(word_wrap("", 5), [""]);
+    }
+
+    #[test]
+    fn message_rows_carry_the_time_then_line_up_under_it() {
+        assert_eq!(
+            stamped_rows(2.5, "the goblin hits you", 18),
+            [
+                ("    2.5 ".to_owned(), "the goblin".to_owned()),
+                ("        ".to_owned(), "hits you".to_owned()),
+            ]
+        );
+    }
+}
