@@ -16,7 +16,7 @@
 //! true level to know where a look would be wasted, and the faction's
 //! beliefs still come only from sight.
 
-use crate::pathfinding::Pos;
+use crate::pathfinding::{GridShape, Pos};
 use crate::world::Level;
 
 use super::knowledge::FactionKnowledge;
@@ -26,8 +26,7 @@ const BLOCK: usize = 16;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Unlearned {
-    width: usize,
-    height: usize,
+    shape: GridShape,
     /// A bit per cell: seeable and believed wrong.
     cells: Vec<u64>,
     /// How many such cells each block holds.
@@ -47,8 +46,7 @@ impl Unlearned {
         let (width, height) = (level.width(), level.height());
         let blocks_wide = width.div_ceil(BLOCK);
         let mut unlearned = Self {
-            width,
-            height,
+            shape: GridShape::new(width, height),
             cells: vec![0; (width * height).div_ceil(64)],
             blocks: vec![0; blocks_wide * height.div_ceil(BLOCK)],
             blocks_wide,
@@ -86,13 +84,14 @@ impl Unlearned {
         }
         let r = i64::from(radius);
         let clamp = |v: i64, side: usize| v.clamp(0, side as i64 - 1) as usize;
+        let (width, height) = (self.shape.width(), self.shape.height());
         let (x0, x1) = (
-            clamp(i64::from(at.x) - r, self.width),
-            clamp(i64::from(at.x) + r, self.width),
+            clamp(i64::from(at.x) - r, width),
+            clamp(i64::from(at.x) + r, width),
         );
         let (y0, y1) = (
-            clamp(i64::from(at.y) - r, self.height),
-            clamp(i64::from(at.y) + r, self.height),
+            clamp(i64::from(at.y) - r, height),
+            clamp(i64::from(at.y) + r, height),
         );
         (y0 / BLOCK..=y1 / BLOCK).all(|by| {
             (x0 / BLOCK..=x1 / BLOCK).all(|bx| self.blocks[by * self.blocks_wide + bx] == 0)
@@ -109,14 +108,11 @@ impl Unlearned {
     }
 
     fn set(&mut self, pos: Pos, wrong: bool) {
-        if pos.x < 0 || pos.y < 0 {
+        let Some(index) = self.shape.index(pos).filter(|_| self.is_built()) else {
             return;
-        }
+        };
+        // On the level, so both coordinates are at least 0.
         let (x, y) = (pos.x as usize, pos.y as usize);
-        if x >= self.width || y >= self.height || self.cells.is_empty() {
-            return;
-        }
-        let index = y * self.width + x;
         let (word, bit) = (index / 64, 1u64 << (index % 64));
         let was = self.cells[word] & bit != 0;
         if was == wrong {
@@ -206,7 +202,7 @@ mod tests {
             }
             fov.compute_into(&level, pos, 30, &mut seen);
             for &cell in seen.cells() {
-                let index = cell.y as usize * level.width() + cell.x as usize;
+                let index = level.index(cell).expect("a revealed cell is on the level");
                 assert!(
                     unlearned.cells[index / 64] & (1 << (index % 64)) != 0,
                     "{cell:?} seen from {pos:?} but not counted"
