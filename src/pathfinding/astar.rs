@@ -207,6 +207,10 @@ struct Query {
     f_bound: u64,
     /// Already answered without searching (islands or start == goal).
     settled: Option<Settled>,
+    /// The lowest and highest cell expanded so far (the start before any):
+    /// every cell the search has touched lies within a move of this span,
+    /// so a change far outside it cannot have been seen.
+    closed_span: (usize, usize),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -402,6 +406,7 @@ impl AStar {
             uniform_cost: grid.has_uniform_cost(),
             f_bound: 0,
             settled,
+            closed_span: (grid.index_of(start), grid.index_of(start)),
         });
         if self.tracing {
             self.trace.reset(start, goal);
@@ -496,7 +501,15 @@ impl AStar {
                 .is_some_and(|node| node.tag >> GENERATION_SHIFT == self.generation)
         };
         let overridden = |cell: usize| self.overrides.iter().any(|&(c, _)| c == cell);
+        // Touched cells lie within a move of the expanded span; a change
+        // matters if it is touched or beside a touched cell.
+        let one_move = offsets.iter().map(|o| o.unsigned_abs()).max().unwrap_or(0);
+        let (lowest, highest) = q.closed_span;
+        let near = |cell: usize| cell + 2 * one_move >= lowest && cell <= highest + 2 * one_move;
         for cell in changed {
+            if !near(cell) {
+                continue;
+            }
             // An overridden cell costs what the search was told, whatever
             // the grid says now; only its passability could matter, and
             // overrides never cover impassable cells.
@@ -700,6 +713,7 @@ impl AStar {
         let turn_penalty = query.options.turn_penalty;
         let start = query.start;
         let mut f_bound = query.f_bound;
+        let (mut lowest_closed, mut highest_closed) = query.closed_span;
         let mut expanded = 0usize;
         let mut pushed = 0u64;
 
@@ -722,6 +736,8 @@ impl AStar {
                 continue; // a stale entry: the cell was expanded already
             }
             node.tag |= CLOSED;
+            lowest_closed = lowest_closed.min(cell);
+            highest_closed = highest_closed.max(cell);
             let g = node.g;
             // The direction this cell was entered by, and what turning away
             // from it costs (nothing at the start, which was not entered).
@@ -816,6 +832,7 @@ impl AStar {
             }
         };
         query.f_bound = f_bound;
+        query.closed_span = (lowest_closed, highest_closed);
         self.stats.expanded += expanded as u64;
         self.stats.pushed += pushed;
         outcome
