@@ -16,6 +16,9 @@ const EMPTY: u32 = u32::MAX;
 pub struct Occupancy {
     shape: GridShape,
     cells: Vec<u32>,
+    /// Every cell written an actor since the last rebuild (a superset of
+    /// the occupied cells): a rebuild clears these, not the whole level.
+    written: Vec<usize>,
 }
 
 impl Occupancy {
@@ -25,8 +28,11 @@ impl Occupancy {
         if self.shape != shape || self.cells.len() != shape.len() {
             self.shape = shape;
             self.cells = vec![EMPTY; shape.len()];
+            self.written.clear();
         } else {
-            self.cells.fill(EMPTY);
+            for cell in self.written.drain(..) {
+                self.cells[cell] = EMPTY;
+            }
         }
         for (index, actor) in actors.iter().enumerate() {
             if actor.is_alive()
@@ -34,6 +40,7 @@ impl Occupancy {
                 && self.cells[cell] == EMPTY
             {
                 self.cells[cell] = index as u32;
+                self.written.push(cell);
             }
         }
     }
@@ -59,6 +66,7 @@ impl Occupancy {
         }
         if let Some(cell) = self.index(to) {
             self.cells[cell] = actor as u32;
+            self.written.push(cell);
         }
     }
 
@@ -101,5 +109,25 @@ mod tests {
         assert_eq!(map.at(Pos::new(1, 1)), Some(1));
         map.left(1, Pos::new(1, 1));
         assert_eq!(map.at(Pos::new(1, 1)), None);
+    }
+
+    #[test]
+    fn a_rebuild_forgets_every_cell_the_turn_wrote() {
+        let mut actors = [actor(0, 0, 5), actor(2, 1, 5)];
+        let mut map = Occupancy::default();
+        map.rebuild(4, 2, &actors);
+        map.moved(1, Pos::new(2, 1), Pos::new(3, 1));
+        map.moved(1, Pos::new(3, 1), Pos::new(3, 0));
+        // The actors moved by hand (as a load or a test does).
+        actors[1].pos = Pos::new(1, 1);
+        map.rebuild(4, 2, &actors);
+        for pos in GridShape::new(4, 2).positions() {
+            let expected = match (pos.x, pos.y) {
+                (0, 0) => Some(0),
+                (1, 1) => Some(1),
+                _ => None,
+            };
+            assert_eq!(map.at(pos), expected, "{pos:?}");
+        }
     }
 }
