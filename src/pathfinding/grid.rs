@@ -404,18 +404,31 @@ impl Grid {
         &mut self,
         changes: impl IntoIterator<Item = (Pos, Option<f64>)>,
     ) -> Result<(), GridError> {
+        // The moves out of the cells around each flipped cell are worked
+        // out once, after the whole batch: a faction's view flips whole
+        // runs of neighbouring cells, and each cell's moves read its eight
+        // neighbours.
+        let mut flipped = Vec::new();
+        let mut outcome = Ok(());
         for (pos, cost) in changes {
-            if !self.change_cost(pos, cost, false)? {
-                continue;
+            match self.change_cost_with_masks(pos, cost, false, false) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(err) => {
+                    outcome = Err(err);
+                    break;
+                }
             }
+            let index = self.index_of(pos);
+            flipped.push(index);
             if cost.is_none() {
                 self.islands_stale = true;
             } else if !self.islands_may_have_joined {
-                let index = self.index_of(pos);
                 self.update_islands_at(index);
             }
         }
-        Ok(())
+        self.update_masks_around_all(&flipped);
+        outcome
     }
 
     /// Whether the island labels are up to date (see [`Grid::set_costs`]).
@@ -437,6 +450,18 @@ impl Grid {
         pos: Pos,
         cost: Option<f64>,
         update_islands: bool,
+    ) -> Result<bool, GridError> {
+        self.change_cost_with_masks(pos, cost, update_islands, true)
+    }
+
+    /// [`Grid::change_cost`]; the moves around a flipped cell are updated
+    /// only when `update_masks` (else the caller updates them).
+    fn change_cost_with_masks(
+        &mut self,
+        pos: Pos,
+        cost: Option<f64>,
+        update_islands: bool,
+        update_masks: bool,
     ) -> Result<bool, GridError> {
         if !self.in_bounds(pos) {
             return Err(GridError::OutOfBounds {
@@ -470,7 +495,9 @@ impl Grid {
         }
         let flipped = was_passable != cost.is_some();
         if flipped {
-            self.update_masks_around(index);
+            if update_masks {
+                self.update_masks_around(index);
+            }
             if update_islands && !self.islands_stale {
                 self.update_islands_at(index);
             }
@@ -652,6 +679,27 @@ impl Grid {
         }
     }
 
+    /// [`Grid::update_masks_around`] for many cells, each mask once.
+    fn update_masks_around_all(&mut self, cells: &[usize]) {
+        if cells.is_empty() {
+            return;
+        }
+        let mut around: Vec<usize> = Vec::with_capacity(cells.len() * 9);
+        for &index in cells {
+            around.push(index);
+            around.extend(
+                self.offsets
+                    .iter()
+                    .map(|&offset| index.wrapping_add_signed(offset)),
+            );
+        }
+        around.sort_unstable();
+        around.dedup();
+        for index in around {
+            self.masks[index] = self.mask_at(index);
+        }
+    }
+
     fn update_masks_around(&mut self, index: usize) {
         self.masks[index] = self.mask_at(index);
         for offset in self.offsets {
@@ -749,6 +797,38 @@ mod tests {
                     grid.mask_at(index),
                     "{diagonals:?} {index}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn a_batch_of_flips_leaves_the_moves_a_fresh_grid_has() {
+        let rows = [
+            "......#...",
+            "..###.#.#.",
+            "..#...#.#.",
+            "....#...#.",
+            "##..#.##..",
+        ];
+        for diagonals in [
+            Diagonals::Never,
+            Diagonals::NoCornerCutting,
+            Diagonals::Always,
+        ] {
+            let movement = Movement { diagonals };
+            let mut batched = Grid::from_ascii(&rows.join("\n"), movement).unwrap();
+            // Flip a run of cells both ways, as a faction's view does.
+            let flips: Vec<(Pos, Option<f64>)> = (0..10)
+                .flat_map(|x| [(Pos::new(x, 2), None), (Pos::new(x, 1), Some(1.0))])
+                .collect();
+            batched.set_costs_deferring_islands(flips.clone()).unwrap();
+            let mut one_by_one = Grid::from_ascii(&rows.join("\n"), movement).unwrap();
+            for (pos, cost) in flips {
+                one_by_one.set_cost(pos, cost).unwrap();
+            }
+            assert_eq!(batched.masks(), one_by_one.masks(), "{diagonals:?}");
+            for index in 0..batched.masks().len() {
+                assert_eq!(batched.masks()[index], batched.mask_at(index), "{index}");
             }
         }
     }
