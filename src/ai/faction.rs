@@ -321,22 +321,26 @@ impl Faction {
         let Some(index) = self.knowledge.index_of(pos) else {
             return false;
         };
-        let (word, bit) = (index / 64, 1u64 << (index % 64));
-        let first = self.looked_from[word] & bit == 0;
-        self.looked_from[word] |= bit;
+        let first = !self.has_looked_from(pos);
+        self.looked_from[index / 64] |= 1u64 << (index % 64);
         first
+    }
+
+    /// Whether a member looked around from `pos` since the terrain in sight
+    /// of it last changed.
+    fn has_looked_from(&self, pos: Pos) -> bool {
+        self.knowledge.index_of(pos).is_some_and(|index| {
+            self.looked_from
+                .get(index / 64)
+                .is_some_and(|word| word & (1u64 << (index % 64)) != 0)
+        })
     }
 
     /// Whether a member's look from `at` might teach the faction anything,
     /// asked ahead of its turn (changes nothing; see [`Self::first_look_from`]
     /// and [`Self::could_learn_near`] for the answer on the turn).
     pub fn might_learn_from(&self, at: Pos, radius: u32) -> bool {
-        let looked = self.knowledge.index_of(at).is_some_and(|index| {
-            self.looked_from
-                .get(index / 64)
-                .is_some_and(|word| word & (1u64 << (index % 64)) != 0)
-        });
-        !looked && !self.unlearned.nothing_near(at, radius)
+        !self.has_looked_from(at) && !self.unlearned.nothing_near(at, radius)
     }
 
     /// The terrain at `pos` changed: views from cells in sight of it are

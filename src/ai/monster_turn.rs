@@ -1080,14 +1080,21 @@ mod tests {
         assert_eq!(near.thought, Thought::FollowingPlan { goal: player });
     }
 
-    #[test]
-    fn the_planning_grid_learns_a_wall_while_a_search_is_paused() {
+    /// Goblins on an unknown 60x20 level whose searches take many turns
+    /// (a small budget, no heuristic).
+    fn slow_goblins() -> Faction {
         let config = MonsterConfig::shipped().unwrap();
         let mut goblins = config.faction("goblins").unwrap().clone();
         goblins.node_budget = 50;
         goblins.heuristic = crate::pathfinding::Heuristic::Zero;
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
         faction.rebuild(goblins).unwrap();
+        faction
+    }
+
+    #[test]
+    fn the_planning_grid_learns_a_wall_while_a_search_is_paused() {
+        let mut faction = slow_goblins();
         faction.start_turn(0.0);
         let mut brain = Brain::default();
         let s = senses(Pos::new(0, 0), &empty);
@@ -1103,12 +1110,7 @@ mod tests {
 
     #[test]
     fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
-        let config = MonsterConfig::shipped().unwrap();
-        let mut goblins = config.faction("goblins").unwrap().clone();
-        goblins.node_budget = 50;
-        goblins.heuristic = crate::pathfinding::Heuristic::Zero;
-        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
-        faction.rebuild(goblins).unwrap();
+        let mut faction = slow_goblins();
         let mut brain = Brain {
             mode: Mode::Investigate,
             ..Brain::default()
