@@ -46,7 +46,7 @@ pub use faction::{DEATH_DANGER, Faction, WOUND_DANGER};
 pub use fog_walk::{FogWalk, fog_walk};
 pub use knowledge::FactionKnowledge;
 pub use monster_turn::{
-    Body, Intent, Senses, after_bump, after_step, end_turn, look_around, mark_presence, think,
-    view_radius,
+    Body, Intent, Senses, after_bump, after_step, end_turn, far_from_player, look_around,
+    mark_presence, think, view_radius,
 };
 pub use sight::{Sight, ViewRequest, Viewpoint};

@@ -24,6 +24,9 @@ pub struct Viewpoint {
     pub now: f64,
     /// The level's terrain version at the look.
     pub level_version: u64,
+    /// Whether the viewer is far from the player (it then looks less often
+    /// while it wanders).
+    pub far_from_player: bool,
 }
 
 /// A view one monster will want: who, from where, how far.
@@ -151,6 +154,7 @@ mod tests {
             at,
             now: 0.0,
             level_version: 7,
+            far_from_player: false,
         };
         let cast_now = looked(&mut Sight::new(), &level, &viewpoint);
         let mut sight = Sight::new();
@@ -180,6 +184,7 @@ mod tests {
             at: Pos::new(4, 2),
             now: 0.0,
             level_version: 2,
+            far_from_player: false,
         };
         let seen = looked(&mut sight, &level, &viewpoint);
         assert!(seen.contains(&Pos::new(6, 2)), "sees through the open door");

@@ -17,8 +17,8 @@ use thiserror::Error;
 
 use crate::ai::{
     Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, Sight, ViewRequest,
-    Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, look_around,
-    mark_presence, think, view_radius,
+    Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, far_from_player,
+    look_around, mark_presence, think, view_radius,
 };
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
@@ -609,7 +609,7 @@ impl Game {
                 continue;
             };
             let faction = &self.factions[f];
-            if let Some(radius) = view_radius(faction, brain, monster.pos, version)
+            if let Some(radius) = view_radius(faction, brain, &self.viewpoint(actor))
                 && faction.might_learn_from(monster.pos, radius)
             {
                 requests.push(ViewRequest {
@@ -620,6 +620,18 @@ impl Game {
             }
         }
         self.sight.foresee(&self.level, version, &requests);
+    }
+
+    /// Where and when `actor` would look from now.
+    fn viewpoint(&self, actor: usize) -> Viewpoint {
+        let at = self.actors[actor].pos;
+        Viewpoint {
+            actor,
+            at,
+            now: self.time,
+            level_version: self.terrain_version,
+            far_from_player: far_from_player(at, self.actors[PLAYER].pos),
+        }
     }
 
     /// Carries out an action for an actor; returns how long it took.
@@ -842,12 +854,7 @@ impl Game {
             return action_time(speed);
         };
         let at = self.actors[actor].pos;
-        let viewpoint = Viewpoint {
-            actor,
-            at,
-            now: self.time,
-            level_version: self.terrain_version,
-        };
+        let viewpoint = self.viewpoint(actor);
         look_around(
             &mut self.factions[f],
             &mut brain,
