@@ -67,14 +67,7 @@ fn main() {
 
 /// One view, its cells in reveal order (repeats included).
 fn cast(fov: &mut Fov, level: &Level, at: Pos, radius: u32, cells: &mut Vec<Pos>) {
-    fov.compute(
-        level.width(),
-        level.height(),
-        at,
-        radius,
-        |x, y| level.is_opaque(Pos::new(x, y)),
-        |pos| cells.push(pos),
-    );
+    fov.compute(level, at, radius, |pos| cells.push(pos));
 }
 
 /// `VIEWERS` clear cells, evenly spaced in row-major order.
