@@ -35,6 +35,27 @@ fn tile_slope(depth: i64, col: i64) -> Slope {
     }
 }
 
+/// The columns `lo..=hi` of a row (none if `lo > hi`).
+#[derive(Debug, Clone, Copy)]
+struct ColumnSpan {
+    lo: i64,
+    hi: i64,
+}
+
+impl ColumnSpan {
+    /// The span's columns among the `count` (at most 64) from `first`, as bits from the
+    /// lowest.
+    #[inline]
+    fn bits(self, first: i64, count: u32) -> u64 {
+        let lo = (self.lo - first).max(0);
+        let hi = (self.hi - first).min(i64::from(count) - 1);
+        if lo > hi {
+            return 0;
+        }
+        (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+    }
+}
+
 /// One row of a quadrant still to scan, between two slopes.
 #[derive(Debug, Clone, Copy)]
 struct Row {
@@ -63,6 +84,28 @@ impl Row {
             && col * self.end.den <= self.depth * self.end.num
     }
 
+    /// The columns of this row revealed if they hold a wall, and if they hold floor.
+    ///
+    /// Walls are revealed within the radius (`|col| <= reach`); floor also
+    /// needs its centre inside the sector ([`Row::is_symmetric`]), which only the row's
+    /// first and last columns can miss: `min_col` rounds `depth * start` half up, so
+    /// every later column lies past `depth * start` (also after the scan moves `start`
+    /// to a later column's edge), and likewise before `depth * end` short of `max_col`.
+    #[inline]
+    fn revealed_columns(&self, min_col: i64, max_col: i64, reach: i64) -> (ColumnSpan, ColumnSpan) {
+        let start_side = min_col * self.start.den >= self.depth * self.start.num;
+        let end_side = max_col * self.end.den <= self.depth * self.end.num;
+        let walls = ColumnSpan {
+            lo: -reach,
+            hi: reach,
+        };
+        let floors = ColumnSpan {
+            lo: (min_col + i64::from(!start_side)).max(-reach),
+            hi: (max_col - i64::from(!end_side)).min(reach),
+        };
+        (walls, floors)
+    }
+
     #[inline]
     fn next(&self) -> Row {
         Row {
@@ -83,6 +126,12 @@ fn coordinate_bound(side: usize) -> i64 {
 #[inline]
 fn grid_coordinate(value: i64) -> i32 {
     i32::try_from(value).unwrap_or(i32::MAX)
+}
+
+/// A row's slot in [`Fov::reach`]; rows are never deeper than the slots filled.
+#[inline]
+fn depth_slot(depth: i64) -> usize {
+    usize::try_from(depth).unwrap_or(usize::MAX)
 }
 
 /// The row-major index of an on-grid cell (`usize::MAX`, past any cell, cannot happen).
@@ -136,6 +185,9 @@ fn room(at: i64, step: i64, side: i64) -> i64 {
 #[derive(Debug, Default, Clone)]
 pub struct Fov {
     stack: Vec<Row>,
+    /// Per depth (from 0): how far a row reaches either side within the radius, the
+    /// largest `c` with `depth² + c² <= r² + r`.
+    reach: Vec<i64>,
 }
 
 impl Fov {
@@ -174,8 +226,8 @@ impl Fov {
             return;
         }
         reveal(origin);
-        let radius_sq = i64::from(radius) * i64::from(radius) + i64::from(radius);
         let width = level.width();
+        self.fill_reach(radius, ox, oy, w, h);
         for quadrant in QUADRANTS {
             let (deeper_x, deeper_y) = quadrant.deeper;
             let (along_x, along_y) = quadrant.along;
@@ -206,26 +258,58 @@ impl Fov {
                 if first <= last {
                     let x = ox + deeper_x * row.depth + along_x * first;
                     let y = oy + deeper_y * row.depth + along_y * first;
-                    let mut pos = Pos::new(grid_coordinate(x), grid_coordinate(y));
+                    let mut chunk_pos = Pos::new(grid_coordinate(x), grid_coordinate(y));
                     let (step_x, step_y) = (grid_coordinate(along_x), grid_coordinate(along_y));
                     let mut index = cell_index(x, y, width);
-                    let depth_sq = row.depth * row.depth;
-                    for col in first..=last {
-                        let wall = cells.get(index).is_none_or(|terrain| terrain.is_opaque());
-                        if (wall || row.is_symmetric(col)) && depth_sq + col * col <= radius_sq {
-                            reveal(pos);
+                    let reach = self.reach.get(depth_slot(row.depth)).copied().unwrap_or(0);
+                    let (wall_cols, floor_cols) = row.revealed_columns(min_col, max_col, reach);
+                    // The row in chunks of up to 64 columns, a bit per column: first the
+                    // walls, then the cells revealed (in column order), then the
+                    // changes between wall and floor, which end or start a sector.
+                    let mut chunk_first = first;
+                    while chunk_first <= last {
+                        let count = u32::try_from(last - chunk_first + 1).map_or(64, |n| n.min(64));
+                        let mut walls = 0u64;
+                        for bit in 0..count {
+                            let wall = cells.get(index).is_none_or(|terrain| terrain.is_opaque());
+                            walls |= u64::from(wall) << bit;
+                            index = index.wrapping_add(col_stride);
                         }
-                        if prev_wall == Some(true) && !wall {
-                            row.start = tile_slope(row.depth, col);
+                        let mut revealed = (walls & wall_cols.bits(chunk_first, count))
+                            | (!walls & floor_cols.bits(chunk_first, count));
+                        while revealed != 0 {
+                            let bit = revealed.trailing_zeros().cast_signed();
+                            reveal(Pos::new(
+                                chunk_pos.x + step_x * bit,
+                                chunk_pos.y + step_y * bit,
+                            ));
+                            revealed &= revealed - 1;
                         }
-                        if prev_wall == Some(false) && wall {
-                            let mut next = row.next();
-                            next.end = tile_slope(row.depth, col);
-                            self.stack.push(next);
+                        let in_chunk = u64::MAX >> (64 - count);
+                        let before = (walls << 1) | u64::from(prev_wall == Some(true));
+                        let mut changes = (walls ^ before) & in_chunk;
+                        if prev_wall.is_none() {
+                            changes &= !1;
                         }
-                        prev_wall = Some(wall);
-                        index = index.wrapping_add(col_stride);
-                        pos = Pos::new(pos.x.wrapping_add(step_x), pos.y.wrapping_add(step_y));
+                        while changes != 0 {
+                            let bit = changes.trailing_zeros();
+                            let col = chunk_first + i64::from(bit);
+                            if walls & (1 << bit) != 0 {
+                                let mut next = row.next();
+                                next.end = tile_slope(row.depth, col);
+                                self.stack.push(next);
+                            } else {
+                                row.start = tile_slope(row.depth, col);
+                            }
+                            changes &= changes - 1;
+                        }
+                        prev_wall = Some(walls & (1 << (count - 1)) != 0);
+                        chunk_first += i64::from(count);
+                        let advance = count.cast_signed();
+                        chunk_pos = Pos::new(
+                            chunk_pos.x.wrapping_add(step_x * advance),
+                            chunk_pos.y.wrapping_add(step_y * advance),
+                        );
                     }
                 }
                 // Off-grid columns after `last` are walls: the first one ends the sector.
@@ -241,6 +325,20 @@ impl Fov {
                     self.stack.push(row.next());
                 }
             }
+        }
+    }
+
+    /// Fills `reach` for `radius`, up to the deepest row on the grid from `(ox, oy)`.
+    fn fill_reach(&mut self, radius: u32, ox: i64, oy: i64, w: i64, h: i64) {
+        let radius_sq = i64::from(radius) * i64::from(radius) + i64::from(radius);
+        let deepest = i64::from(radius).min(ox.max(oy).max(w - 1 - ox).max(h - 1 - oy));
+        self.reach.clear();
+        let mut reach = i64::from(radius);
+        for depth in 0..=deepest {
+            while depth * depth + reach * reach > radius_sq {
+                reach -= 1;
+            }
+            self.reach.push(reach);
         }
     }
 
