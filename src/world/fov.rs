@@ -8,7 +8,7 @@
 //! call allocates nothing: 200 viewers a turn reuse one `Fov`. This module must never
 //! decide what a viewer remembers or does with what it sees: that is the AI's job.
 
-use super::{Level, Pos};
+use super::{Level, Pos, Terrain};
 use crate::pathfinding::GridShape;
 
 /// A visible-cell test for a radius: the disc `dx² + dy² <= r² + r`.
@@ -78,7 +78,9 @@ impl Row {
     }
 
     /// Whether a floor tile's centre lies inside the row's sector (the symmetry rule).
-    #[inline]
+    /// The scan applies it a row at a time ([`Row::revealed_columns`]); the reference
+    /// scan in the tests, a cell at a time.
+    #[cfg(test)]
     fn is_symmetric(&self, col: i64) -> bool {
         col * self.start.den >= self.depth * self.start.num
             && col * self.end.den <= self.depth * self.end.num
@@ -86,11 +88,12 @@ impl Row {
 
     /// The columns of this row revealed if they hold a wall, and if they hold floor.
     ///
-    /// Walls are revealed within the radius (`|col| <= reach`); floor also
-    /// needs its centre inside the sector ([`Row::is_symmetric`]), which only the row's
-    /// first and last columns can miss: `min_col` rounds `depth * start` half up, so
-    /// every later column lies past `depth * start` (also after the scan moves `start`
-    /// to a later column's edge), and likewise before `depth * end` short of `max_col`.
+    /// Walls are revealed within the radius (`|col| <= reach`); floor also needs its
+    /// centre inside the sector (the symmetry rule, `depth * start <= col <= depth *
+    /// end`), which only the row's first and last columns can miss: `min_col` rounds
+    /// `depth * start` half up, so every later column lies past `depth * start` (also
+    /// after the scan moves `start` to a later column's edge), and likewise before
+    /// `depth * end` short of `max_col`.
     #[inline]
     fn revealed_columns(&self, min_col: i64, max_col: i64, reach: i64) -> (ColumnSpan, ColumnSpan) {
         let start_side = min_col * self.start.den >= self.depth * self.start.num;
@@ -181,6 +184,22 @@ fn room(at: i64, step: i64, side: i64) -> i64 {
     }
 }
 
+/// What a scan needs to know of the level and the viewer.
+#[derive(Debug, Clone, Copy)]
+struct View<'level> {
+    /// The level's row-major cells.
+    cells: &'level [Terrain],
+    /// The level's width in cells: the step between rows of cells.
+    width: usize,
+    /// The grid's sides as coordinate bounds ([`coordinate_bound`]).
+    w: i64,
+    h: i64,
+    /// The viewer, on the grid.
+    ox: i64,
+    oy: i64,
+    radius: u32,
+}
+
 /// Reusable field-of-view scratch space. Keep one and call it for every viewer.
 #[derive(Debug, Default, Clone)]
 pub struct Fov {
@@ -228,102 +247,132 @@ impl Fov {
         reveal(origin);
         let width = level.width();
         self.fill_reach(radius, ox, oy, w, h);
-        for quadrant in QUADRANTS {
-            let (deeper_x, deeper_y) = quadrant.deeper;
-            let (along_x, along_y) = quadrant.along;
-            // Rows past the grid's edge are all off-grid walls: they reveal nothing and
-            // push nothing, so the scan stops at the edge.
-            let max_depth = i64::from(radius).min(room(ox, deeper_x, w).min(room(oy, deeper_y, h)));
-            // Columns on the grid, relative to the viewer.
-            let (col_lo, col_hi) = if along_x == 1 {
-                (-ox, w - 1 - ox)
-            } else {
-                (-oy, h - 1 - oy)
-            };
-            let col_stride = if along_x == 1 { 1 } else { width };
-            self.stack.clear();
-            self.stack.push(Row {
-                depth: 1,
-                start: Slope { num: -1, den: 1 },
-                end: Slope { num: 1, den: 1 },
-            });
-            while let Some(mut row) = self.stack.pop() {
-                if row.depth > max_depth {
-                    continue;
-                }
-                let (min_col, max_col) = (row.min_col(), row.max_col());
-                let (first, last) = (min_col.max(col_lo), max_col.min(col_hi));
-                // Off-grid columns before `first` are walls.
-                let mut prev_wall: Option<bool> = (min_col < first).then_some(true);
-                if first <= last {
-                    let x = ox + deeper_x * row.depth + along_x * first;
-                    let y = oy + deeper_y * row.depth + along_y * first;
-                    let mut chunk_pos = Pos::new(grid_coordinate(x), grid_coordinate(y));
-                    let (step_x, step_y) = (grid_coordinate(along_x), grid_coordinate(along_y));
-                    let mut index = cell_index(x, y, width);
-                    let reach = self.reach.get(depth_slot(row.depth)).copied().unwrap_or(0);
-                    let (wall_cols, floor_cols) = row.revealed_columns(min_col, max_col, reach);
-                    // The row in chunks of up to 64 columns, a bit per column: first the
-                    // walls, then the cells revealed (in column order), then the
-                    // changes between wall and floor, which end or start a sector.
-                    let mut chunk_first = first;
-                    while chunk_first <= last {
-                        let count = u32::try_from(last - chunk_first + 1).map_or(64, |n| n.min(64));
-                        let mut walls = 0u64;
-                        for bit in 0..count {
-                            let wall = cells.get(index).is_none_or(|terrain| terrain.is_opaque());
-                            walls |= u64::from(wall) << bit;
-                            index = index.wrapping_add(col_stride);
-                        }
-                        let mut revealed = (walls & wall_cols.bits(chunk_first, count))
-                            | (!walls & floor_cols.bits(chunk_first, count));
-                        while revealed != 0 {
-                            let bit = revealed.trailing_zeros().cast_signed();
-                            reveal(Pos::new(
-                                chunk_pos.x + step_x * bit,
-                                chunk_pos.y + step_y * bit,
-                            ));
-                            revealed &= revealed - 1;
-                        }
-                        let in_chunk = u64::MAX >> (64 - count);
-                        let before = (walls << 1) | u64::from(prev_wall == Some(true));
-                        let mut changes = (walls ^ before) & in_chunk;
-                        if prev_wall.is_none() {
-                            changes &= !1;
-                        }
-                        while changes != 0 {
-                            let bit = changes.trailing_zeros();
-                            let col = chunk_first + i64::from(bit);
-                            if walls & (1 << bit) != 0 {
-                                let mut next = row.next();
-                                next.end = tile_slope(row.depth, col);
-                                self.stack.push(next);
-                            } else {
-                                row.start = tile_slope(row.depth, col);
-                            }
-                            changes &= changes - 1;
-                        }
-                        prev_wall = Some(walls & (1 << (count - 1)) != 0);
-                        chunk_first += i64::from(count);
-                        let advance = count.cast_signed();
-                        chunk_pos = Pos::new(
-                            chunk_pos.x.wrapping_add(step_x * advance),
-                            chunk_pos.y.wrapping_add(step_y * advance),
-                        );
+        let view = View {
+            cells,
+            width,
+            w,
+            h,
+            ox,
+            oy,
+            radius,
+        };
+        self.scan_quadrant::<0>(&view, &mut reveal);
+        self.scan_quadrant::<1>(&view, &mut reveal);
+        self.scan_quadrant::<2>(&view, &mut reveal);
+        self.scan_quadrant::<3>(&view, &mut reveal);
+    }
+
+    /// Scans quadrant `QUADRANT` of [`QUADRANTS`]; a constant, so that each quadrant's
+    /// steps along and across its rows are compiled in.
+    fn scan_quadrant<const QUADRANT: usize>(
+        &mut self,
+        view: &View<'_>,
+        reveal: &mut impl FnMut(Pos),
+    ) {
+        let View {
+            cells,
+            width,
+            w,
+            h,
+            ox,
+            oy,
+            radius,
+        } = *view;
+        let quadrant = QUADRANTS[QUADRANT];
+        let (deeper_x, deeper_y) = quadrant.deeper;
+        let (along_x, along_y) = quadrant.along;
+        // Rows past the grid's edge are all off-grid walls: they reveal nothing and
+        // push nothing, so the scan stops at the edge.
+        let max_depth = i64::from(radius).min(room(ox, deeper_x, w).min(room(oy, deeper_y, h)));
+        // Columns on the grid, relative to the viewer.
+        let (col_lo, col_hi) = if along_x == 1 {
+            (-ox, w - 1 - ox)
+        } else {
+            (-oy, h - 1 - oy)
+        };
+        let col_stride = if along_x == 1 { 1 } else { width };
+        self.stack.clear();
+        self.stack.push(Row {
+            depth: 1,
+            start: Slope { num: -1, den: 1 },
+            end: Slope { num: 1, den: 1 },
+        });
+        while let Some(mut row) = self.stack.pop() {
+            if row.depth > max_depth {
+                continue;
+            }
+            let (min_col, max_col) = (row.min_col(), row.max_col());
+            let (first, last) = (min_col.max(col_lo), max_col.min(col_hi));
+            // Off-grid columns before `first` are walls.
+            let mut prev_wall: Option<bool> = (min_col < first).then_some(true);
+            if first <= last {
+                let x = ox + deeper_x * row.depth + along_x * first;
+                let y = oy + deeper_y * row.depth + along_y * first;
+                let mut chunk_pos = Pos::new(grid_coordinate(x), grid_coordinate(y));
+                let (step_x, step_y) = (grid_coordinate(along_x), grid_coordinate(along_y));
+                let mut index = cell_index(x, y, width);
+                let reach = self.reach.get(depth_slot(row.depth)).copied().unwrap_or(0);
+                let (wall_cols, floor_cols) = row.revealed_columns(min_col, max_col, reach);
+                // The row in chunks of up to 64 columns, a bit per column: first the
+                // walls, then the cells revealed (in column order), then the
+                // changes between wall and floor, which end or start a sector.
+                let mut chunk_first = first;
+                while chunk_first <= last {
+                    let count = u32::try_from(last - chunk_first + 1).map_or(64, |n| n.min(64));
+                    let mut walls = 0u64;
+                    for bit in 0..count {
+                        let wall = cells.get(index).is_none_or(|terrain| terrain.is_opaque());
+                        walls |= u64::from(wall) << bit;
+                        index = index.wrapping_add(col_stride);
                     }
-                }
-                // Off-grid columns after `last` are walls: the first one ends the sector.
-                if last < max_col {
-                    if prev_wall == Some(false) {
-                        let mut next = row.next();
-                        next.end = tile_slope(row.depth, last + 1);
-                        self.stack.push(next);
+                    let mut revealed = (walls & wall_cols.bits(chunk_first, count))
+                        | (!walls & floor_cols.bits(chunk_first, count));
+                    while revealed != 0 {
+                        let bit = revealed.trailing_zeros().cast_signed();
+                        reveal(Pos::new(
+                            chunk_pos.x + step_x * bit,
+                            chunk_pos.y + step_y * bit,
+                        ));
+                        revealed &= revealed - 1;
                     }
-                    prev_wall = Some(true);
+                    let in_chunk = u64::MAX >> (64 - count);
+                    let before = (walls << 1) | u64::from(prev_wall == Some(true));
+                    let mut changes = (walls ^ before) & in_chunk;
+                    if prev_wall.is_none() {
+                        changes &= !1;
+                    }
+                    while changes != 0 {
+                        let bit = changes.trailing_zeros();
+                        let col = chunk_first + i64::from(bit);
+                        if walls & (1 << bit) != 0 {
+                            let mut next = row.next();
+                            next.end = tile_slope(row.depth, col);
+                            self.stack.push(next);
+                        } else {
+                            row.start = tile_slope(row.depth, col);
+                        }
+                        changes &= changes - 1;
+                    }
+                    prev_wall = Some(walls & (1 << (count - 1)) != 0);
+                    chunk_first += i64::from(count);
+                    let advance = count.cast_signed();
+                    chunk_pos = Pos::new(
+                        chunk_pos.x.wrapping_add(step_x * advance),
+                        chunk_pos.y.wrapping_add(step_y * advance),
+                    );
                 }
+            }
+            // Off-grid columns after `last` are walls: the first one ends the sector.
+            if last < max_col {
                 if prev_wall == Some(false) {
-                    self.stack.push(row.next());
+                    let mut next = row.next();
+                    next.end = tile_slope(row.depth, last + 1);
+                    self.stack.push(next);
                 }
+                prev_wall = Some(true);
+            }
+            if prev_wall == Some(false) {
+                self.stack.push(row.next());
             }
         }
     }
