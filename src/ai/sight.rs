@@ -113,14 +113,7 @@ impl Sight {
 
 /// One view by shadowcasting on the true level.
 fn cast(fov: &mut Fov, level: &Level, at: Pos, radius: u32, reveal: impl FnMut(Pos)) {
-    fov.compute(
-        level.width(),
-        level.height(),
-        at,
-        radius,
-        |x, y| level.is_opaque(Pos::new(x, y)),
-        reveal,
-    );
+    fov.compute(level, at, radius, reveal);
 }
 
 #[cfg(test)]

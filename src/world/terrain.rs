@@ -88,6 +88,7 @@ impl Terrain {
 
     /// The table row for this terrain.
     #[must_use]
+    #[inline]
     pub const fn info(self) -> TerrainInfo {
         let (name, base_cost, opaque) = match self {
             Terrain::Wall => ("wall", None, true),
@@ -136,6 +137,7 @@ impl Terrain {
 
     /// Whether the cell blocks sight.
     #[must_use]
+    #[inline]
     pub const fn is_opaque(self) -> bool {
         self.info().opaque
     }
