@@ -91,6 +91,10 @@ pub struct Faction {
     /// The flee map: (turn it was built, the threat it flees, map).
     #[serde(skip)]
     safety: Option<(u64, Pos, DijkstraMap)>,
+    /// The distances from the threat a safety map is made from (kept to be
+    /// reused: a map resets only the cells it reached).
+    #[serde(skip)]
+    safety_scratch: DijkstraMap,
     /// Cells some member has looked around from since the terrain in
     /// sight of them last changed (a bit per cell): a member looking from
     /// such a cell again would learn nothing new.
@@ -124,6 +128,7 @@ impl Faction {
             shared: SharedField::default(),
             cheaper_this_turn: Vec::new(),
             safety: None,
+            safety_scratch: DijkstraMap::new(),
             looked_from: Vec::new(),
             unlearned: Unlearned::default(),
             traced_beliefs: (0, HashMap::new()),
@@ -705,7 +710,7 @@ impl Faction {
         });
         if stale {
             let grid = self.view.as_ref()?.grid();
-            let mut toward = DijkstraMap::new();
+            let toward = &mut self.safety_scratch;
             toward.compute_within(grid, [(threat, 0.0)], SAFETY_RADIUS);
             let reach = SAFETY_RADIUS as i32 + 1;
             let mut sources = Vec::new();

@@ -965,8 +965,14 @@ mod tests {
             ..brain
         };
         assert_eq!(view_radius(&faction, &hunting, &viewpoint(1, true)), radius);
-        assert!(far_from_player(Pos::new(0, 0), Pos::new(FAR_FROM_PLAYER + 1, 3)));
-        assert!(!far_from_player(Pos::new(0, 0), Pos::new(FAR_FROM_PLAYER, 3)));
+        assert!(far_from_player(
+            Pos::new(0, 0),
+            Pos::new(FAR_FROM_PLAYER + 1, 3)
+        ));
+        assert!(!far_from_player(
+            Pos::new(0, 0),
+            Pos::new(FAR_FROM_PLAYER, 3)
+        ));
     }
 
     /// A monster at 1,1 planning east along row 1 to 5,1.

@@ -16,6 +16,10 @@ pub struct DijkstraMap {
     height: usize,
     /// Cost to reach the nearest source, per padded cell (infinite if none).
     distances: Vec<f64>,
+    /// The cells given a finite distance by the last computation: the next
+    /// one resets only these, so a bounded map costs its area, not the
+    /// grid's.
+    reached: Vec<u32>,
     stride: usize,
     open: OpenList,
 }
@@ -50,18 +54,16 @@ impl DijkstraMap {
         sources: impl IntoIterator<Item = (Pos, f64)>,
         limit: f64,
     ) {
-        self.width = grid.width();
-        self.height = grid.height();
-        self.stride = grid.stride();
-        self.distances.clear();
-        self.distances.resize(grid.padded_len(), f64::INFINITY);
-        self.open.clear();
+        self.reset(grid);
         for (pos, value) in sources {
             if !grid.is_passable(pos) || !value.is_finite() || value > limit {
                 continue;
             }
             let cell = grid.index_of(pos);
             if value < self.distances[cell] {
+                if self.distances[cell] == f64::INFINITY {
+                    self.reached.push(cell as u32);
+                }
                 self.distances[cell] = value;
                 self.open.push(OpenEntry {
                     key: order_bits(value),
@@ -87,6 +89,9 @@ impl DijkstraMap {
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
                 let through = distance + DIRECTION_LENGTHS[direction] * costs[cell];
                 if through < self.distances[neighbour] && through <= limit {
+                    if self.distances[neighbour] == f64::INFINITY {
+                        self.reached.push(neighbour as u32);
+                    }
                     self.distances[neighbour] = through;
                     self.open.push(OpenEntry {
                         key: order_bits(through),
@@ -95,6 +100,28 @@ impl DijkstraMap {
                 }
             }
         }
+    }
+
+    /// Makes every cell of `grid` unreached: the cells the last computation
+    /// reached when the map already fits the grid, else a fresh map.
+    fn reset(&mut self, grid: &Grid) {
+        self.open.clear();
+        let fits = self.width == grid.width()
+            && self.height == grid.height()
+            && self.stride == grid.stride()
+            && self.distances.len() == grid.padded_len();
+        if fits {
+            for &cell in &self.reached {
+                self.distances[cell as usize] = f64::INFINITY;
+            }
+        } else {
+            self.width = grid.width();
+            self.height = grid.height();
+            self.stride = grid.stride();
+            self.distances.clear();
+            self.distances.resize(grid.padded_len(), f64::INFINITY);
+        }
+        self.reached.clear();
     }
 
     /// The cost from `pos` to the nearest source (`None` if unreachable).
@@ -156,6 +183,37 @@ mod tests {
         map.compute_within(&grid, [(Pos::new(0, 0), 0.0)], 3.0);
         assert_eq!(map.distance(Pos::new(3, 0)), Some(3.0));
         assert_eq!(map.distance(Pos::new(4, 0)), None);
+    }
+
+    #[test]
+    fn a_reused_map_forgets_what_it_reached_before() {
+        let rows = "\
+.........
+.###.....
+.........
+.....#...
+.........";
+        let grid = Grid::from_ascii(rows, Movement::default()).unwrap();
+        let other = Grid::from_ascii(".....\n.....", Movement::default()).unwrap();
+        let mut reused = DijkstraMap::new();
+        reused.compute(&grid, [(Pos::new(0, 0), 0.0)]);
+        reused.compute_within(&other, [(Pos::new(4, 1), 0.0)], 2.0);
+        for (source, limit) in [((8, 4), 3.0), ((0, 0), 2.5), ((4, 2), f64::INFINITY)] {
+            let source = (Pos::new(source.0, source.1), 0.0);
+            reused.compute_within(&grid, [source], limit);
+            let mut fresh = DijkstraMap::new();
+            fresh.compute_within(&grid, [source], limit);
+            for y in -1..6 {
+                for x in -1..10 {
+                    let pos = Pos::new(x, y);
+                    assert_eq!(
+                        reused.distance(pos),
+                        fresh.distance(pos),
+                        "{pos} from {source:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
