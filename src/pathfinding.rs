@@ -19,6 +19,7 @@ pub mod astar;
 mod bucket_queue;
 pub mod dijkstra_map;
 pub mod distance_field;
+mod distances;
 pub mod float_order;
 pub mod grid;
 pub mod grid_shape;

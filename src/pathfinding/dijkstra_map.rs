@@ -5,6 +5,7 @@
 //! the A* tests compare against. Sources may start at a value other than 0
 //! (a "desirability"), so a walker heads for the cheapest total.
 
+use crate::pathfinding::distances::Distances;
 use crate::pathfinding::float_order::order_bits;
 use crate::pathfinding::grid::{DIRECTION_LENGTHS, Grid, Pos};
 use crate::pathfinding::open_list::{OpenEntry, OpenList};
@@ -15,7 +16,7 @@ pub struct DijkstraMap {
     width: usize,
     height: usize,
     /// Cost to reach the nearest source, per padded cell (infinite if none).
-    distances: Vec<f64>,
+    distances: Distances,
     /// The cells given a finite distance by the last computation: the next
     /// one resets only these, so a bounded map costs its area, not the
     /// grid's.
@@ -60,11 +61,11 @@ impl DijkstraMap {
                 continue;
             }
             let cell = grid.index_of(pos);
-            if value < self.distances[cell] {
-                if self.distances[cell] == f64::INFINITY {
+            if value < self.distances.get(cell) {
+                if self.distances.get(cell) == f64::INFINITY {
                     self.reached.push(cell as u32);
                 }
-                self.distances[cell] = value;
+                self.distances.set(cell, value);
                 self.open.push(OpenEntry {
                     key: order_bits(value),
                     cell: cell as u32,
@@ -76,7 +77,7 @@ impl DijkstraMap {
         let offsets = grid.offsets();
         while let Some(entry) = self.open.pop() {
             let cell = entry.cell as usize;
-            let distance = self.distances[cell];
+            let distance = self.distances.get(cell);
             if order_bits(distance) != entry.key {
                 continue; // stale: a cheaper entry was already taken
             }
@@ -88,11 +89,12 @@ impl DijkstraMap {
                 mask &= mask - 1;
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
                 let through = distance + DIRECTION_LENGTHS[direction] * costs[cell];
-                if through < self.distances[neighbour] && through <= limit {
-                    if self.distances[neighbour] == f64::INFINITY {
+                let known = self.distances.get(neighbour);
+                if through < known && through <= limit {
+                    if known == f64::INFINITY {
                         self.reached.push(neighbour as u32);
                     }
-                    self.distances[neighbour] = through;
+                    self.distances.set(neighbour, through);
                     self.open.push(OpenEntry {
                         key: order_bits(through),
                         cell: neighbour as u32,
@@ -112,14 +114,13 @@ impl DijkstraMap {
             && self.distances.len() == grid.padded_len();
         if fits {
             for &cell in &self.reached {
-                self.distances[cell as usize] = f64::INFINITY;
+                self.distances.set(cell as usize, f64::INFINITY);
             }
         } else {
             self.width = grid.width();
             self.height = grid.height();
             self.stride = grid.stride();
-            self.distances.clear();
-            self.distances.resize(grid.padded_len(), f64::INFINITY);
+            self.distances = Distances::infinite(grid.padded_len());
         }
         self.reached.clear();
     }
@@ -129,7 +130,9 @@ impl DijkstraMap {
         if pos.x < 0 || pos.y < 0 || pos.x as usize >= self.width || pos.y as usize >= self.height {
             return None;
         }
-        let d = self.distances[(pos.y as usize + 1) * self.stride + pos.x as usize + 1];
+        let d = self
+            .distances
+            .get((pos.y as usize + 1) * self.stride + pos.x as usize + 1);
         d.is_finite().then_some(d)
     }
 

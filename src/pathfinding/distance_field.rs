@@ -22,20 +22,33 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use crate::pathfinding::distances::Distances;
 use crate::pathfinding::float_order::order_bits;
 use crate::pathfinding::grid::{DIRECTION_LENGTHS, Grid, Pos};
 
 /// No parent: a source, or a cell not reached.
 const NO_PARENT: u8 = 8;
 
-/// What the field knows of a cell.
+/// What the field knows of a cell (stored as its `u8`, zero for untouched,
+/// so a new field's states are zeroed memory).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
 enum CellState {
-    Untouched,
+    Untouched = 0,
     /// Reached with a tentative distance, waiting in the queue.
-    Open,
+    Open = 1,
     /// Its distance is final (until the grid changes).
-    Settled,
+    Settled = 2,
+}
+
+impl CellState {
+    fn from_stored(stored: u8) -> Self {
+        match stored {
+            0 => Self::Untouched,
+            1 => Self::Open,
+            _ => Self::Settled,
+        }
+    }
 }
 
 /// What a question to the field ended with.
@@ -69,9 +82,12 @@ pub struct DistanceField {
     stride: usize,
     width: usize,
     height: usize,
-    distance: Vec<f64>,
+    distance: Distances,
+    /// Per cell: the direction its distance came from, XOR [`NO_PARENT`]
+    /// (so zero, the value of a new field, means no parent).
     parent: Vec<u8>,
-    state: Vec<CellState>,
+    /// Per cell: its [`CellState`] as a `u8`.
+    state: Vec<u8>,
     /// Cells not untouched, so a reset costs what the last use touched.
     touched: Vec<u32>,
     open: BinaryHeap<Reverse<(u64, u32)>>,
@@ -101,16 +117,19 @@ impl DistanceField {
     pub fn reset(&mut self, grid: &Grid, sources: &[(Pos, f64)]) {
         let padded = grid.padded_len();
         if self.distance.len() != padded || self.stride != grid.stride() {
-            self.distance = vec![f64::INFINITY; padded];
-            self.parent = vec![NO_PARENT; padded];
-            self.state = vec![CellState::Untouched; padded];
+            // Zeroed memory: pages are written only where the field goes.
+            self.distance = Distances::infinite(padded);
+            self.parent = vec![0; padded];
+            self.state = vec![0; padded];
             self.touched.clear();
         } else {
             for &cell in &self.touched {
                 let cell = cell as usize;
-                self.distance[cell] = f64::INFINITY;
-                self.parent[cell] = NO_PARENT;
-                self.state[cell] = CellState::Untouched;
+                // Back to the zero of a new field: infinite, no parent,
+                // untouched.
+                self.distance.set(cell, f64::INFINITY);
+                self.parent[cell] = 0;
+                self.state[cell] = CellState::Untouched as u8;
             }
             self.touched.clear();
         }
@@ -127,7 +146,7 @@ impl DistanceField {
                 continue;
             }
             let cell = grid.index_of(pos);
-            if value < self.distance[cell] {
+            if value < self.distance.get(cell) {
                 self.offer(cell, value, NO_PARENT);
             }
         }
@@ -173,10 +192,9 @@ impl DistanceField {
                     .map(|&offset| cell.wrapping_add_signed(offset)),
             ) {
                 if self
-                    .state
-                    .get(candidate)
-                    .is_some_and(|&s| s != CellState::Untouched)
-                    && self.distance[candidate].is_finite()
+                    .state_of(candidate)
+                    .is_some_and(|s| s != CellState::Untouched)
+                    && self.distance.get(candidate).is_finite()
                 {
                     self.unsettle(candidate, &mut invalid);
                 }
@@ -190,11 +208,10 @@ impl DistanceField {
             for (direction, &offset) in offsets.iter().enumerate() {
                 let child = cell.wrapping_add_signed(offset);
                 if self
-                    .state
-                    .get(child)
-                    .is_some_and(|&s| s != CellState::Untouched)
-                    && self.distance[child].is_finite()
-                    && usize::from(self.parent[child]) == opposite(direction)
+                    .state_of(child)
+                    .is_some_and(|s| s != CellState::Untouched)
+                    && self.distance.get(child).is_finite()
+                    && usize::from(self.parent_of(child)) == opposite(direction)
                 {
                     self.unsettle(child, &mut invalid);
                 }
@@ -207,7 +224,7 @@ impl DistanceField {
         for &(pos, value) in &self.sources.clone() {
             if grid.is_passable(pos) && value.is_finite() {
                 let cell = grid.index_of(pos);
-                if value < self.distance[cell] {
+                if value < self.distance.get(cell) {
                     self.offer(cell, value, NO_PARENT);
                 }
             }
@@ -223,10 +240,10 @@ impl DistanceField {
                 let direction = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
-                if self.state[neighbour] == CellState::Settled {
-                    let through =
-                        self.distance[neighbour] + DIRECTION_LENGTHS[direction] * costs[neighbour];
-                    if through < self.distance[cell] {
+                if self.state_of(neighbour) == Some(CellState::Settled) {
+                    let through = self.distance.get(neighbour)
+                        + DIRECTION_LENGTHS[direction] * costs[neighbour];
+                    if through < self.distance.get(cell) {
                         self.offer(cell, through, direction as u8);
                     }
                 }
@@ -235,31 +252,53 @@ impl DistanceField {
         // A changed cell that stayed settled (none of the above) re-opens so
         // a lower cost reaches its neighbours.
         for &cell in &changed {
-            if self.state.get(cell) == Some(&CellState::Settled) && costs[cell].is_finite() {
-                self.state[cell] = CellState::Open;
+            if self.state_of(cell) == Some(CellState::Settled) && costs[cell].is_finite() {
+                self.set_state(cell, CellState::Open);
                 self.open
-                    .push(Reverse((order_bits(self.distance[cell]), cell as u32)));
+                    .push(Reverse((order_bits(self.distance.get(cell)), cell as u32)));
             }
         }
         unsettled
     }
 
+    /// What the field knows of `cell` (`None` past the end).
+    #[inline]
+    fn state_of(&self, cell: usize) -> Option<CellState> {
+        self.state.get(cell).copied().map(CellState::from_stored)
+    }
+
+    #[inline]
+    fn set_state(&mut self, cell: usize, state: CellState) {
+        self.state[cell] = state as u8;
+    }
+
+    /// The direction `cell`'s distance came from, or [`NO_PARENT`].
+    #[inline]
+    fn parent_of(&self, cell: usize) -> u8 {
+        self.parent[cell] ^ NO_PARENT
+    }
+
+    #[inline]
+    fn set_parent(&mut self, cell: usize, parent: u8) {
+        self.parent[cell] = parent ^ NO_PARENT;
+    }
+
     /// Forgets a cell's distance (it is re-derived later).
     fn unsettle(&mut self, cell: usize, invalid: &mut Vec<usize>) {
-        self.distance[cell] = f64::INFINITY;
-        self.parent[cell] = NO_PARENT;
-        self.state[cell] = CellState::Open;
+        self.distance.set(cell, f64::INFINITY);
+        self.set_parent(cell, NO_PARENT);
+        self.set_state(cell, CellState::Open);
         invalid.push(cell);
     }
 
     /// Gives `cell` a tentative distance and queues it.
     fn offer(&mut self, cell: usize, distance: f64, parent: u8) {
-        if self.state[cell] == CellState::Untouched {
+        if self.state_of(cell) == Some(CellState::Untouched) {
             self.touched.push(cell as u32);
         }
-        self.distance[cell] = distance;
-        self.parent[cell] = parent;
-        self.state[cell] = CellState::Open;
+        self.distance.set(cell, distance);
+        self.set_parent(cell, parent);
+        self.set_state(cell, CellState::Open);
         self.open.push(Reverse((order_bits(distance), cell as u32)));
     }
 
@@ -279,31 +318,35 @@ impl DistanceField {
             // Drop entries a cheaper offer or an unsettling made stale.
             while let Some(&Reverse((key, cell))) = self.open.peek() {
                 let cell = cell as usize;
-                if self.state[cell] != CellState::Open || order_bits(self.distance[cell]) != key {
+                if self.state_of(cell) != Some(CellState::Open)
+                    || order_bits(self.distance.get(cell)) != key
+                {
                     self.open.pop();
                 } else {
                     break;
                 }
             }
             let frontier = self.open.peek().map(|Reverse((key, _))| *key);
-            if self.state[target] == CellState::Settled
-                && frontier.is_none_or(|key| key >= order_bits(self.distance[target]))
+            if self.state_of(target) == Some(CellState::Settled)
+                && frontier.is_none_or(|key| key >= order_bits(self.distance.get(target)))
             {
-                return (Reach::Settled(self.distance[target]), settled);
+                return (Reach::Settled(self.distance.get(target)), settled);
             }
             let Some(Reverse((_, cell))) = self.open.pop() else {
                 return (Reach::Unreachable, settled);
             };
             if settled >= budget {
-                self.open
-                    .push(Reverse((order_bits(self.distance[cell as usize]), cell)));
+                self.open.push(Reverse((
+                    order_bits(self.distance.get(cell as usize)),
+                    cell,
+                )));
                 return (Reach::Pending, settled);
             }
             let cell = cell as usize;
-            self.state[cell] = CellState::Settled;
+            self.set_state(cell, CellState::Settled);
             settled += 1;
             self.stats.expanded += 1;
-            let distance = self.distance[cell];
+            let distance = self.distance.get(cell);
             // Moves are symmetric: a neighbour that can step here pays this
             // cell's cost plus this cell's distance.
             let mut mask = masks[cell];
@@ -312,7 +355,7 @@ impl DistanceField {
                 mask &= mask - 1;
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
                 let through = distance + DIRECTION_LENGTHS[direction] * costs[cell];
-                if through < self.distance[neighbour] {
+                if through < self.distance.get(neighbour) {
                     self.offer(neighbour, through, opposite(direction) as u8);
                 }
             }
@@ -323,9 +366,9 @@ impl DistanceField {
     pub fn distance(&self, pos: Pos) -> Option<f64> {
         let cell = self.cell(pos)?;
         let frontier = self.open.peek().map(|Reverse((key, _))| *key);
-        (self.state[cell] == CellState::Settled
-            && frontier.is_none_or(|key| key >= order_bits(self.distance[cell])))
-        .then_some(self.distance[cell])
+        (self.state_of(cell) == Some(CellState::Settled)
+            && frontier.is_none_or(|key| key >= order_bits(self.distance.get(cell))))
+        .then_some(self.distance.get(cell))
     }
 
     fn cell(&self, pos: Pos) -> Option<usize> {
@@ -372,10 +415,10 @@ impl DistanceField {
     pub fn settled_cells(&self) -> impl Iterator<Item = (Pos, f64)> + '_ {
         self.touched.iter().filter_map(move |&cell| {
             let cell = cell as usize;
-            (self.state[cell] == CellState::Settled).then(|| {
+            (self.state_of(cell) == Some(CellState::Settled)).then(|| {
                 let x = (cell % self.stride) as i32 - 1;
                 let y = (cell / self.stride) as i32 - 1;
-                (Pos::new(x, y), self.distance[cell])
+                (Pos::new(x, y), self.distance.get(cell))
             })
         })
     }
