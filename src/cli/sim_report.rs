@@ -71,10 +71,16 @@ impl fmt::Display for SimReport {
                 caught
             )?;
         }
-        write!(
+        writeln!(
             f,
             "ai time per turn: p50 {} µs, p99 {} µs, max {} µs",
             self.ai_micros.p50, self.ai_micros.p99, self.ai_micros.max
+        )?;
+        let length = &self.player_turn_length;
+        write!(
+            f,
+            "player turn length (game time): p50 {:.2}, p99 {:.2}, max {:.2}",
+            length.p50, length.p99, length.max
         )
     }
 }

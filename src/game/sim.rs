@@ -24,16 +24,24 @@ pub struct SimReport {
     pub expanded: u64,
     /// AI time per player turn, microseconds. Not deterministic.
     pub ai_micros: AiMicros,
+    /// Game time each player turn lasted: the monsters act that long
+    /// between two of the player's turns (a step through a swamp lasts
+    /// three to four times a step on floor, and so does the AI's work).
+    pub player_turn_length: Percentiles<f64>,
     pub factions: Vec<FactionReport>,
 }
 
-/// AI time per player turn, in microseconds (nearest-rank percentiles).
+/// The 50th and 99th percentiles (nearest rank) and the largest of some
+/// samples.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct AiMicros {
-    pub p50: u32,
-    pub p99: u32,
-    pub max: u32,
+pub struct Percentiles<T> {
+    pub p50: T,
+    pub p99: T,
+    pub max: T,
 }
+
+/// AI time per player turn, in microseconds.
+pub type AiMicros = Percentiles<u32>;
 
 /// What one faction did in a sim.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -144,6 +152,7 @@ fn report(game: &Game) -> SimReport {
         searches,
         expanded,
         ai_micros: percentiles(&game.stats.ai_micros),
+        player_turn_length: percentiles(&game.stats.player_turn_lengths),
         factions: game
             .factions
             .iter()
@@ -181,15 +190,15 @@ fn report(game: &Game) -> SimReport {
 }
 
 /// The 50th and 99th percentiles (nearest rank) and the largest sample.
-pub fn percentiles(samples: &[u32]) -> AiMicros {
+pub fn percentiles<T: Copy + Default + PartialOrd>(samples: &[T]) -> Percentiles<T> {
     if samples.is_empty() {
-        return AiMicros::default();
+        return Percentiles::default();
     }
     let mut sorted = samples.to_vec();
-    sorted.sort_unstable();
+    sorted.sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
     let rank =
         |p: f64| sorted[((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
-    AiMicros {
+    Percentiles {
         p50: rank(0.50),
         p99: rank(0.99),
         max: sorted[sorted.len() - 1],
@@ -212,6 +221,7 @@ mod tests {
             }
         );
         assert_eq!(percentiles(&[7]).p99, 7);
-        assert_eq!(percentiles(&[]), AiMicros::default());
+        assert_eq!(percentiles::<u32>(&[]), AiMicros::default());
+        assert_eq!(percentiles(&[3.0, 1.0, 4.24]).p50, 3.0);
     }
 }

@@ -146,6 +146,9 @@ pub struct GameStats {
     /// AI time of each player turn, in microseconds (not saved).
     #[serde(skip)]
     pub ai_micros: Vec<u32>,
+    /// Game time each player turn lasted (not saved).
+    #[serde(skip)]
+    pub player_turn_lengths: Vec<f64>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -525,6 +528,7 @@ impl Game {
         let duration = self.perform(PLAYER, action)?;
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
+        self.stats.player_turn_lengths.push(duration);
         let player = &mut self.actors[PLAYER];
         player.hp = self.regeneration.heal(player.hp, player.max_hp, duration);
         if self.is_over() {
