@@ -100,13 +100,28 @@ impl CostRules {
             .map(|c| c + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
     }
 
+    /// [`CostRules::cost_with_crowding`] at the cell's own crowding, the
+    /// same number to the bit, reading only the layers that can add
+    /// anything: most cells a faction learns lie where no layer has a value
+    /// (or its weight is 0), and looking them up there was a good part of
+    /// pricing them. A skipped layer adds weight x 0 (weights and values are
+    /// finite), and a zero penalty of either sign leaves the terrain cost
+    /// as it is.
     pub fn cost(
         &self,
         knowledge: &FactionKnowledge,
         influences: &Influences,
         pos: Pos,
     ) -> Option<f64> {
-        self.cost_with_crowding(knowledge, influences, pos, influences.crowding.value(pos))
+        let terrain = self.terrain_cost(knowledge.belief(pos))?;
+        let layers = [&influences.danger, &influences.crowding, &influences.threat];
+        let mut penalty = 0.0;
+        for (&weight, layer) in self.weights.iter().zip(layers) {
+            if weight != 0.0 && layer.active_cells() > 0 {
+                penalty += weight * f64::from(layer.value(pos));
+            }
+        }
+        Some(terrain + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
     }
 
     /// The cheapest a cell can cost: keeps heuristics admissible.
@@ -139,6 +154,8 @@ pub fn faction_profile(config: &FactionConfig) -> CostProfile {
 pub struct CostView {
     pub rules: CostRules,
     grid: Grid,
+    /// Scratch for [`CostView::refresh`]: the new prices of a batch.
+    changes: Vec<(Pos, Option<f64>)>,
 }
 
 impl CostView {
@@ -156,7 +173,11 @@ impl CostView {
         if let Some(min) = rules.min_cost() {
             grid.declare_min_cost(min)?;
         }
-        Ok(Self { rules, grid })
+        Ok(Self {
+            rules,
+            grid,
+            changes: Vec::new(),
+        })
     }
 
     pub fn grid(&self) -> &Grid {
@@ -174,25 +195,87 @@ impl CostView {
         &mut self,
         knowledge: &FactionKnowledge,
         influences: &Influences,
-        cells: &[Pos],
+        cells: impl IntoIterator<Item = Pos>,
     ) -> Vec<Pos> {
         let rules = &self.rules;
         let grid = &self.grid;
         let mut cheaper = Vec::new();
-        let changes: Vec<(Pos, Option<f64>)> = cells
-            .iter()
-            .map(|&pos| {
-                let cost = rules.cost(knowledge, influences, pos);
-                let was = grid.cost(pos).unwrap_or(f64::INFINITY);
-                if cost.is_some_and(|c| c < was) {
-                    cheaper.push(pos);
-                }
-                (pos, cost)
-            })
-            .collect();
+        // Kept between calls: a view learns thousands of cells a turn.
+        let changes = &mut self.changes;
+        changes.clear();
+        changes.extend(cells.into_iter().map(|pos| {
+            let cost = rules.cost(knowledge, influences, pos);
+            let was = grid.cost(pos).unwrap_or(f64::INFINITY);
+            if cost.is_some_and(|c| c < was) {
+                cheaper.push(pos);
+            }
+            (pos, cost)
+        }));
         // Costs come from a validated config and finite influences. The
         // faction relabels islands on its own turn of a cycle.
-        let _ = self.grid.set_costs_deferring_islands(changes);
+        let _ = self
+            .grid
+            .set_costs_deferring_islands(self.changes.iter().copied());
         cheaper
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::MonsterConfig;
+
+    #[test]
+    fn pricing_skips_quiet_layers_without_changing_a_bit() {
+        let level = crate::world::level_text::parse(
+            "@....#....\n\
+             ..+..#..~.\n\
+             .....#....\n\
+             ..........",
+        )
+        .unwrap();
+        let knowledge = FactionKnowledge::omniscient(&level);
+        let config = MonsterConfig::shipped().unwrap();
+        let goblins = config.faction("goblins").unwrap();
+        let mut influences = Influences::new(level.width(), level.height());
+        let check = |influences: &Influences, weights: [f64; 3]| {
+            let rules = CostRules {
+                weights,
+                ..CostRules::from_config(goblins)
+            };
+            for pos in level.positions() {
+                let full = rules.cost_with_crowding(
+                    &knowledge,
+                    influences,
+                    pos,
+                    influences.crowding.value(pos),
+                );
+                let fast = rules.cost(&knowledge, influences, pos);
+                assert_eq!(
+                    fast.map(f64::to_bits),
+                    full.map(f64::to_bits),
+                    "{pos} {weights:?}"
+                );
+            }
+        };
+        let weightings = [[0.0, 0.0, 0.0], [1.0, 0.0, 2.5], [0.3, 1.7, 0.0]];
+        for weights in weightings {
+            check(&influences, weights);
+        }
+        // One layer, then all three, with values.
+        influences.danger.stamp(Pos::new(2, 1), 3.0, 2);
+        for weights in weightings {
+            check(&influences, weights);
+        }
+        influences.crowding.stamp(Pos::new(7, 2), 0.7, 1);
+        influences.threat.stamp(Pos::new(0, 3), 5.0, 4);
+        for weights in weightings {
+            check(&influences, weights);
+        }
+        // Faded away: quiet again.
+        influences.danger.decay(0.0);
+        for weights in weightings {
+            check(&influences, weights);
+        }
     }
 }

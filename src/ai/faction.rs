@@ -88,6 +88,9 @@ pub struct Faction {
     /// since the start of this turn.
     #[serde(skip)]
     cheaper_this_turn: Vec<Pos>,
+    /// Scratch for [`Faction::refresh_view`]: indices of changed cells.
+    #[serde(skip)]
+    changed_cells: Vec<u32>,
     /// The flee map: (turn it was built, the threat it flees, map).
     #[serde(skip)]
     safety: Option<(u64, Pos, DijkstraMap)>,
@@ -127,6 +130,7 @@ impl Faction {
             planner: Planner::new(),
             shared: SharedField::default(),
             cheaper_this_turn: Vec::new(),
+            changed_cells: Vec::new(),
             safety: None,
             safety_scratch: DijkstraMap::new(),
             looked_from: Vec::new(),
@@ -428,6 +432,7 @@ impl Faction {
                 &mut self.knowledge,
                 &mut self.influences,
                 &mut self.cheaper_this_turn,
+                &mut self.changed_cells,
             );
         }
         if self.shared.target.is_some() {
@@ -435,24 +440,46 @@ impl Faction {
         }
     }
 
-    /// Re-prices the cells whose belief or influence changed.
+    /// Re-prices the cells whose belief or influence changed: first what
+    /// was learned, then what was felt, each in row order and each cell
+    /// once. The changes are kept as row-major indices, sorted and
+    /// deduplicated in `changed_cells` (kept between calls), which orders
+    /// them as sorting their positions by (row, column) would.
     fn refresh_view(
         view: &mut CostView,
         knowledge: &mut FactionKnowledge,
         influences: &mut Influences,
         cheaper_this_turn: &mut Vec<Pos>,
+        changed_cells: &mut Vec<u32>,
     ) {
-        let mut learned = knowledge.take_changes();
-        learned.sort_unstable_by_key(|p| (p.y, p.x));
-        learned.dedup();
-        let cheaper = view.refresh(knowledge, influences, &learned);
+        changed_cells.clear();
+        knowledge.drain_changes_into(changed_cells);
+        changed_cells.sort_unstable();
+        changed_cells.dedup();
+        let shape = knowledge.shape();
+        let learned = changed_cells.iter().map(|&i| shape.pos(i as usize));
+        let cheaper = view.refresh(knowledge, influences, learned);
         cheaper_this_turn.extend(cheaper);
-        let mut felt = influences.danger.take_changes();
-        felt.extend(influences.crowding.take_changes());
-        felt.extend(influences.threat.take_changes());
-        felt.sort_unstable_by_key(|p| (p.y, p.x));
-        felt.dedup();
-        view.refresh(knowledge, influences, &felt);
+        let shape = influences.danger.shape();
+        if influences.crowding.shape() != shape || influences.threat.shape() != shape {
+            // Layers of different sizes (a damaged save): their indices
+            // do not compare, their positions do.
+            let mut felt = influences.danger.take_changes();
+            felt.extend(influences.crowding.take_changes());
+            felt.extend(influences.threat.take_changes());
+            felt.sort_unstable_by_key(|p| (p.y, p.x));
+            felt.dedup();
+            view.refresh(knowledge, influences, felt);
+            return;
+        }
+        changed_cells.clear();
+        influences.danger.drain_changes_into(changed_cells);
+        influences.crowding.drain_changes_into(changed_cells);
+        influences.threat.drain_changes_into(changed_cells);
+        changed_cells.sort_unstable();
+        changed_cells.dedup();
+        let felt = changed_cells.iter().map(|&i| shape.pos(i as usize));
+        view.refresh(knowledge, influences, felt);
     }
 
     /// Cells that became cheaper in what the faction knows this turn.

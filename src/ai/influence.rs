@@ -134,6 +134,17 @@ impl InfluenceMap {
         !self.changed.is_empty()
     }
 
+    /// Moves the row-major indices of the cells whose value changed since
+    /// the last call onto `indices` (may repeat).
+    pub fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
+        indices.append(&mut self.changed);
+    }
+
+    /// The shape of the map, to turn indices back into positions.
+    pub fn shape(&self) -> GridShape {
+        self.cells
+    }
+
     /// The cells whose value changed since the last call (may repeat).
     pub fn take_changes(&mut self) -> Vec<Pos> {
         let cells = self.cells;

@@ -128,6 +128,18 @@ impl FactionKnowledge {
         !self.changed.is_empty()
     }
 
+    /// Moves the row-major indices of the cells whose belief changed since
+    /// the last call onto `indices` (may repeat): sorting indices orders
+    /// the cells by row, then column, without making positions first.
+    pub fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
+        indices.append(&mut self.changed);
+    }
+
+    /// The shape of the map, to turn indices back into positions.
+    pub fn shape(&self) -> GridShape {
+        self.cells
+    }
+
     /// The cells whose belief changed since the last call, as positions.
     pub fn take_changes(&mut self) -> Vec<Pos> {
         let shape = self.cells;

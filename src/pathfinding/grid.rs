@@ -161,6 +161,14 @@ pub struct Grid {
     costs: Vec<f64>,
     /// Padded legal-move mask per cell (bit d = direction d is legal).
     masks: Vec<u8>,
+    /// The mask of a passable cell for each set of passable neighbours
+    /// (bit d: direction d), under this grid's corner rule: a mask is then
+    /// eight cost reads and one look-up.
+    moves_by_neighbours: [u8; 256],
+    /// A bit per padded cell, set while a batch of changes has already
+    /// recomputed that cell's mask (all clear between batches; empty until
+    /// the first batch).
+    masks_redone: Vec<u64>,
     /// Signed index offset of each direction in the padded layout.
     offsets: [isize; 8],
     /// The cheapest cost a heuristic may assume for one unit of distance.
@@ -212,6 +220,8 @@ impl Grid {
             movement,
             costs: vec![f64::INFINITY; padded_cells],
             masks: vec![0; padded_cells],
+            moves_by_neighbours: [0; 256],
+            masks_redone: Vec::new(),
             offsets,
             min_cost: 1.0,
             declared_min_cost: None,
@@ -224,6 +234,8 @@ impl Grid {
             islands_may_have_joined: false,
             island_work_at_rebuild: 0,
         };
+        grid.moves_by_neighbours =
+            std::array::from_fn(|neighbours| grid.mask_of_neighbours(neighbours as u8));
         grid.start_history();
         Ok(grid)
     }
@@ -660,8 +672,7 @@ impl Grid {
     /// grid's build time.
     fn rebuild_masks(&mut self) {
         let passable: Vec<u8> = self.costs.iter().map(|c| u8::from(c.is_finite())).collect();
-        let by_neighbours: [u8; 256] =
-            std::array::from_fn(|neighbours| self.mask_of_neighbours(neighbours as u8));
+        let by_neighbours = &self.moves_by_neighbours;
         for (index, mask) in self.masks.iter_mut().enumerate() {
             *mask = if passable[index] == 0 {
                 0
@@ -679,24 +690,38 @@ impl Grid {
         }
     }
 
-    /// [`Grid::update_masks_around`] for many cells, each mask once.
+    /// [`Grid::update_masks_around`] for many cells, each mask once: a
+    /// faction's view flips whole runs of neighbouring cells, whose
+    /// neighbourhoods overlap. Each cell recomputed is marked in
+    /// `masks_redone` (cheaper than sorting nine indices per flipped cell),
+    /// and the marks are cleared afterwards. A mask depends only on the
+    /// costs, which the batch has all set: the order does not matter.
     fn update_masks_around_all(&mut self, cells: &[usize]) {
         if cells.is_empty() {
             return;
         }
-        let mut around: Vec<usize> = Vec::with_capacity(cells.len() * 9);
-        for &index in cells {
-            around.push(index);
-            around.extend(
-                self.offsets
-                    .iter()
-                    .map(|&offset| index.wrapping_add_signed(offset)),
-            );
+        let words = self.costs.len().div_ceil(64);
+        if self.masks_redone.len() != words {
+            self.masks_redone = vec![0; words];
         }
-        around.sort_unstable();
-        around.dedup();
-        for index in around {
-            self.masks[index] = self.mask_at(index);
+        let offsets = self.offsets;
+        for &index in cells {
+            for cell in std::iter::once(index).chain(offsets.map(|o| index.wrapping_add_signed(o)))
+            {
+                let (word, bit) = (cell / 64, 1u64 << (cell % 64));
+                if self.masks_redone[word] & bit == 0 {
+                    self.masks_redone[word] |= bit;
+                    self.masks[cell] = self.mask_at(cell);
+                }
+            }
+        }
+        // Only cells of this batch were marked: clearing their whole words
+        // leaves every bit clear.
+        for &index in cells {
+            for cell in std::iter::once(index).chain(offsets.map(|o| index.wrapping_add_signed(o)))
+            {
+                self.masks_redone[cell / 64] = 0;
+            }
         }
     }
 
@@ -712,17 +737,14 @@ impl Grid {
         if !self.costs[index].is_finite() {
             return 0;
         }
-        // Bit d: the neighbour in direction d is passable; a wrapped index
-        // lands past the end and reads as closed.
+        // Bit d: the neighbour in direction d is passable. A passable cell
+        // is never in the padding ring, so all eight neighbours are inside.
         let mut neighbours = 0u8;
         for (d, &offset) in self.offsets.iter().enumerate() {
-            let passable = self
-                .costs
-                .get(index.wrapping_add_signed(offset))
-                .is_some_and(|c| c.is_finite());
+            let passable = self.costs[index.wrapping_add_signed(offset)].is_finite();
             neighbours |= u8::from(passable) << d;
         }
-        self.mask_of_neighbours(neighbours)
+        self.moves_by_neighbours[usize::from(neighbours)]
     }
 
     /// The legal moves out of a passable cell whose passable neighbours are
@@ -830,6 +852,17 @@ mod tests {
             for index in 0..batched.masks().len() {
                 assert_eq!(batched.masks()[index], batched.mask_at(index), "{index}");
             }
+            // A second batch over the same cells (its marks must start
+            // clear) puts the first rows back.
+            let back: Vec<(Pos, Option<f64>)> = (0..10)
+                .flat_map(|x| [(Pos::new(x, 1), None), (Pos::new(x, 2), Some(1.0))])
+                .collect();
+            batched.set_costs_deferring_islands(back.clone()).unwrap();
+            for (pos, cost) in back {
+                one_by_one.set_cost(pos, cost).unwrap();
+            }
+            assert_eq!(batched.masks(), one_by_one.masks(), "{diagonals:?} back");
+            assert!(batched.masks_redone.iter().all(|&word| word == 0));
         }
     }
 
