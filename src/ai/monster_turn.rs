@@ -771,12 +771,13 @@ fn greedy_step(faction: &Faction, senses: &Senses, goal: Pos) -> Option<Pos> {
     let at = senses.at;
     let grid = faction.grid()?;
     let here = octile(at, goal);
+    // Cheapest test first: only the few neighbours closer to the goal are
+    // asked about walls and bodies.
     grid.neighbours(at)
-        .map(|(next, _)| next)
-        .filter(|&next| !faction.believes_step_blocked(at, next))
-        .filter(|&next| matches!((senses.body_at)(next), Body::Empty | Body::Player))
-        .map(|next| (next, octile(next, goal)))
+        .map(|(next, _)| (next, octile(next, goal)))
         .filter(|&(_, d)| d < here)
+        .filter(|&(next, _)| !faction.believes_step_blocked(at, next))
+        .filter(|&(next, _)| matches!((senses.body_at)(next), Body::Empty | Body::Player))
         .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
         .map(|(next, _)| next)
 }
