@@ -32,6 +32,7 @@ pub mod save_rescue;
 pub mod setup;
 pub mod sim;
 pub mod state;
+mod terrain_changes;
 #[cfg(test)]
 pub(crate) mod test_levels;
 pub mod turn_guard;

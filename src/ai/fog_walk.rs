@@ -82,6 +82,7 @@ pub fn fog_walk(
             at,
             now: turn as f64,
             level_version: 0,
+            changed_in_sight: 0,
             far_from_player: false,
         };
         look_around(&mut faction, &mut brain, level, &mut sight, &viewpoint);

@@ -22,8 +22,11 @@ pub struct Viewpoint {
     pub at: Pos,
     /// Game time of the look.
     pub now: f64,
-    /// The level's terrain version at the look.
+    /// The number of the level's last terrain change at the look.
     pub level_version: u64,
+    /// The number of the last terrain change within the viewer's sight of
+    /// `at` (0 if none): a view cast since then is still true.
+    pub changed_in_sight: u64,
     /// Whether the viewer is far from the player (it then looks less often
     /// while it wanders).
     pub far_from_player: bool,
@@ -102,7 +105,7 @@ impl Sight {
             .get_mut(viewpoint.actor)
             .and_then(Option::take)
             .filter(|view| {
-                view.at == viewpoint.at && view.level_version == viewpoint.level_version
+                view.at == viewpoint.at && viewpoint.changed_in_sight <= view.level_version
             });
         match foreseen {
             Some(view) => view.cells.into_iter().for_each(reveal),
@@ -147,6 +150,7 @@ mod tests {
             at,
             now: 0.0,
             level_version: 7,
+            changed_in_sight: 0,
             far_from_player: false,
         };
         let cast_now = looked(&mut Sight::new(), &level, &viewpoint);
@@ -177,6 +181,7 @@ mod tests {
             at: Pos::new(4, 2),
             now: 0.0,
             level_version: 2,
+            changed_in_sight: 2,
             far_from_player: false,
         };
         let seen = looked(&mut sight, &level, &viewpoint);

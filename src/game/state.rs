@@ -33,6 +33,7 @@ use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::occupancy::Occupancy;
 use crate::game::regeneration::Regeneration;
 use crate::game::setup::GameSetup;
+use crate::game::terrain_changes::TerrainChanges;
 use crate::game::turn_guard::TurnGuard;
 use crate::pathfinding::{GridError, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
@@ -208,6 +209,10 @@ pub struct Game {
     awareness: VisibleSet,
     /// Bumped whenever a cell's terrain changes.
     terrain_version: u64,
+    /// Where on this level the terrain last changed (rebuilt empty on a
+    /// load: every monster looks around anew then).
+    #[serde(skip)]
+    terrain_changes: TerrainChanges,
     /// Scratch: the monsters' views, cast before their turns.
     #[serde(skip)]
     sight: Sight,
@@ -261,6 +266,7 @@ impl Game {
             visible: VisibleSet::new(),
             awareness: VisibleSet::new(),
             terrain_version: 0,
+            terrain_changes: TerrainChanges::default(),
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
@@ -327,6 +333,7 @@ impl Game {
         player.pos = self.level.start;
         player.ready_at = self.time;
         self.actors = vec![player];
+        self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
         // Each faction starts every level knowing nothing of it (or all),
         // its grid (the whole level) built beside the others on all cores.
         let (level, omniscient, time) = (&self.level, self.omniscient, self.time);
@@ -613,7 +620,8 @@ impl Game {
                 continue;
             };
             let faction = &self.factions[f];
-            if let Some(radius) = view_radius(faction, brain, &self.viewpoint(actor))
+            let sight_radius = faction.config().map_or(0, |c| c.sight_radius);
+            if let Some(radius) = view_radius(faction, brain, &self.viewpoint(actor, sight_radius))
                 && faction.might_learn_from(monster.pos, radius)
             {
                 requests.push(ViewRequest {
@@ -626,14 +634,16 @@ impl Game {
         self.sight.foresee(&self.level, version, &requests);
     }
 
-    /// Where and when `actor` would look from now.
-    fn viewpoint(&self, actor: usize) -> Viewpoint {
+    /// Where and when `actor`, who sees `sight_radius` cells, would look
+    /// from now.
+    fn viewpoint(&self, actor: usize, sight_radius: u32) -> Viewpoint {
         let at = self.actors[actor].pos;
         Viewpoint {
             actor,
             at,
             now: self.time,
             level_version: self.terrain_version,
+            changed_in_sight: self.terrain_changes.last_near(at, sight_radius),
             far_from_player: far_from_player(at, self.actors[PLAYER].pos),
         }
     }
@@ -858,7 +868,7 @@ impl Game {
             return action_time(speed);
         };
         let at = self.actors[actor].pos;
-        let viewpoint = self.viewpoint(actor);
+        let viewpoint = self.viewpoint(actor, sight_radius);
         look_around(
             &mut self.factions[f],
             &mut brain,
@@ -1047,6 +1057,7 @@ impl Game {
         self.level.set(pos, terrain);
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
+        self.terrain_changes.record(pos, self.terrain_version);
         self.stats.terrain_changes += 1;
         for faction in &mut self.factions {
             faction.terrain_changed_at(&self.level, pos);
