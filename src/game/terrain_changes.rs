@@ -103,3 +103,47 @@ mod tests {
         assert_eq!(TerrainChanges::default().last_near(Pos::new(3, 3), 5), 0);
     }
 }
+
+#[cfg(test)]
+mod in_the_game {
+    use crate::game::test_levels::game_on;
+    use crate::game::{Action, Direction, Game};
+
+    /// Goblins in a long hall far to the west; the player by a door at the
+    /// east end, far beyond their sight.
+    const HALL: &str = "\
+############################################################
+#gg.g.................................................>....#
+#.gg.......................................................#
+#g.g.....................................................@+#
+############################################################
+";
+
+    /// Every monster's looks so far, cast or skipped.
+    fn looks(game: &Game) -> u64 {
+        game.factions
+            .iter()
+            .map(|f| f.counters().views_cast + f.counters().views_skipped)
+            .sum()
+    }
+
+    #[test]
+    fn a_door_opened_out_of_their_sight_sends_no_monster_to_look_again() {
+        let (mut waiting, _a) = game_on(HALL);
+        let (mut opening, _b) = game_on(HALL);
+        // The goblins look around first, then the door opens.
+        waiting.player_act(Action::Wait).unwrap();
+        opening.player_act(Action::Wait).unwrap();
+        waiting.player_act(Action::Wait).unwrap();
+        opening
+            .player_act(Action::OpenDoor(Direction::East))
+            .unwrap();
+        assert_eq!(opening.stats.terrain_changes, 1);
+        for _ in 0..3 {
+            waiting.player_act(Action::Wait).unwrap();
+            opening.player_act(Action::Wait).unwrap();
+        }
+        assert!(looks(&waiting) > 0);
+        assert_eq!(looks(&opening), looks(&waiting));
+    }
+}
