@@ -22,6 +22,14 @@
 //!
 //! Entries are never updated in place: a cheaper route to a cell pushes a
 //! new entry and the old one is skipped when popped (lazy deletion).
+//!
+//! Memory layout. The ring's buckets are singly linked lists threaded
+//! through one arena per queue, not a vector each: a push appends to the
+//! arena and links the entry at its bucket's head. In the game, searches
+//! are small (about 30 nodes) and start cache-cold, and with a vector per
+//! bucket nearly every push touched a cold vector header and a cold,
+//! separately allocated buffer; now pushes write one sequential run and a
+//! 16 KB array of heads.
 
 use std::ops::Add;
 
@@ -35,11 +43,29 @@ use crate::pathfinding::open_list::OpenEntry;
 /// width a bucket mostly holds one key, which the sort passes over once.
 const RING: usize = 4096;
 const RING_WORDS: usize = RING / 64;
-/// Entries a ring slot's empty vector may keep room for. Larger buckets are
-/// rare and grow their vector again; the ring's memory stays under 4 MB.
-const RETAINED_CAPACITY: usize = 64;
+/// The end of a bucket's list, and the head of an empty bucket.
+const NONE: u32 = u32::MAX;
+/// The arena holds every entry pushed into the ring since the last reset,
+/// drained or not. Once it holds at least this many, and the entries still
+/// waiting in the ring are at most a [`COMPACT_LIVE_DIVISOR`]th of it, the
+/// waiting entries are copied into a fresh arena: long searches (millions
+/// of pushes on Cauldron, 1024x1024) keep a few times the open list's size,
+/// and the copying costs at most a third of an entry per push (a copy
+/// happens only with three dropped entries, each pushed once, per kept one).
+const COMPACT_MIN_ENTRIES: usize = 1 << 16;
+const COMPACT_LIVE_DIVISOR: usize = 4;
 /// A bucket's width, in units of the grid's cheapest cell cost.
 const WIDTH_PER_MIN_COST: f64 = 1.0 / 64.0;
+
+/// An entry of a ring bucket, with the arena index of the entry pushed into
+/// the same bucket before it ([`NONE`] for the first). Flat rather than an
+/// `OpenEntry` plus a link, so it packs into 16 bytes.
+#[derive(Debug, Clone, Copy)]
+struct RingEntry {
+    key: u64,
+    cell: u32,
+    next: u32,
+}
 
 #[derive(Debug, Clone)]
 pub(crate) struct BucketQueue {
@@ -52,8 +78,14 @@ pub(crate) struct BucketQueue {
     late: LateHeap,
     /// The coarse index of `current`.
     base: u64,
-    /// Bucket `c` (for `base < c < base + RING`) lives at `ring[c % RING]`.
-    ring: Vec<Vec<OpenEntry>>,
+    /// Bucket `c` (for `base < c < base + RING`) is the list starting at
+    /// arena index `heads[c % RING]`, newest entry first.
+    heads: Box<[u32; RING]>,
+    /// The ring buckets' entries, in push order, drained ones included
+    /// until the next reset or compaction.
+    arena: Vec<RingEntry>,
+    /// Entries waiting in the ring's lists (not yet drained).
+    ring_len: usize,
     /// Bit `c % RING` is set when that ring bucket holds entries.
     occupied: [u64; RING_WORDS],
     /// Entries at `base + RING` or beyond, with their coarse indexes.
@@ -71,7 +103,9 @@ impl Default for BucketQueue {
             current: Vec::new(),
             late: LateHeap::default(),
             base: 0,
-            ring: vec![Vec::new(); RING],
+            heads: Box::new([NONE; RING]),
+            arena: Vec::new(),
+            ring_len: 0,
             occupied: [0; RING_WORDS],
             overflow: Vec::new(),
             per_f: 1.0 / WIDTH_PER_MIN_COST,
@@ -94,11 +128,13 @@ impl BucketQueue {
                 while bits != 0 {
                     let slot = word_index * 64 + bits.trailing_zeros() as usize;
                     bits &= bits - 1;
-                    self.ring[slot].clear();
+                    self.heads[slot] = NONE;
                 }
             }
             self.overflow.clear();
         }
+        self.arena.clear();
+        self.ring_len = 0;
         let width = WIDTH_PER_MIN_COST * min_cost;
         self.per_f = if width.is_normal() { 1.0 / width } else { 1.0 };
         self.base = self.coarse(start_f);
@@ -134,12 +170,28 @@ impl BucketQueue {
         self.len += 1;
         // The usual case: a bucket of the ring, after the current one.
         if distance.wrapping_sub(1) < RING as u64 - 1 {
-            let slot = (coarse % RING as u64) as usize;
-            self.ring[slot].push(entry);
-            self.occupied[slot / 64] |= 1 << (slot % 64);
+            self.push_ring(coarse, entry);
         } else {
             self.push_outside_ring(coarse, entry);
         }
+    }
+
+    /// Links an entry at the head of ring bucket `coarse`.
+    #[inline(always)]
+    fn push_ring(&mut self, coarse: u64, entry: OpenEntry) {
+        let slot = (coarse % RING as u64) as usize;
+        let index = self.arena.len() as u32;
+        // 2^32 entries would be 64 GB of arena; never reached, but a
+        // wrapped index would corrupt the lists silently.
+        assert!(index != NONE, "bucket queue arena full");
+        self.arena.push(RingEntry {
+            key: entry.key,
+            cell: entry.cell,
+            next: self.heads[slot],
+        });
+        self.heads[slot] = index;
+        self.occupied[slot / 64] |= 1 << (slot % 64);
+        self.ring_len += 1;
     }
 
     /// Pushes into the current bucket (or, for an f rounded into the key a
@@ -220,17 +272,56 @@ impl BucketQueue {
         }
         let slot = (next % RING as u64) as usize;
         self.occupied[slot / 64] &= !(1 << (slot % 64));
-        std::mem::swap(&mut self.current, &mut self.ring[slot]);
-        // The drained bucket's vector now waits in the ring slot. Vectors
-        // pass from slot to slot, so without a cap every one of the 4096
-        // would keep the capacity of the largest bucket it ever held: `scen`
-        // on Cauldron (1024x1024) peaked at 684 MB, and at 59 MB with the cap.
-        if self.ring[slot].capacity() > RETAINED_CAPACITY {
-            self.ring[slot].shrink_to(RETAINED_CAPACITY);
+        // `current` is empty here. The list runs newest first; reversed, it
+        // is in push order, which the stable sort below turns into newest
+        // last among equal keys.
+        let mut index = std::mem::replace(&mut self.heads[slot], NONE);
+        while index != NONE {
+            let ring_entry = self.arena[index as usize];
+            self.current.push(OpenEntry {
+                key: ring_entry.key,
+                cell: ring_entry.cell,
+            });
+            index = ring_entry.next;
+        }
+        self.current.reverse();
+        self.ring_len -= self.current.len();
+        if self.arena.len() >= COMPACT_MIN_ENTRIES
+            && self.ring_len * COMPACT_LIVE_DIVISOR <= self.arena.len()
+        {
+            self.compact();
         }
         // Stable, so equal keys keep push order and the newest is last;
         // usually one run of equal keys, which the sort sees in one pass.
         self.current.sort_by_key(|e| std::cmp::Reverse(e.key));
+    }
+
+    /// Copies the entries still waiting in the ring into a fresh arena,
+    /// each bucket's list kept in its order, and drops the drained ones.
+    #[cold]
+    fn compact(&mut self) {
+        let mut arena = Vec::with_capacity(self.ring_len * 2);
+        for (word_index, &word) in self.occupied.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let slot = word_index * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let mut index = self.heads[slot];
+                self.heads[slot] = arena.len() as u32;
+                while index != NONE {
+                    let ring_entry = self.arena[index as usize];
+                    index = ring_entry.next;
+                    let next = if index == NONE {
+                        NONE
+                    } else {
+                        arena.len() as u32 + 1
+                    };
+                    arena.push(RingEntry { next, ..ring_entry });
+                }
+            }
+        }
+        debug_assert_eq!(arena.len(), self.ring_len);
+        self.arena = arena;
     }
 
     /// The coarse index of the first occupied ring bucket after `base`,
@@ -256,6 +347,10 @@ impl BucketQueue {
     }
 
     /// Moves overflow entries that now fall inside the ring into it.
+    /// Swap removals reorder the list, so equal keys taken in together need
+    /// not leave newest first. Kept as it was: A* reaches the overflow only
+    /// when one step raises f by more than the ring spans (64 of the
+    /// cheapest cell cost), and changing it would change the game.
     fn take_in_overflow(&mut self) {
         let base = self.base;
         let mut index = 0;
@@ -263,9 +358,7 @@ impl BucketQueue {
             let (coarse, entry) = self.overflow[index];
             if coarse - base < RING as u64 {
                 self.overflow.swap_remove(index);
-                let slot = (coarse % RING as u64) as usize;
-                self.ring[slot].push(entry);
-                self.occupied[slot / 64] |= 1 << (slot % 64);
+                self.push_ring(coarse, entry);
             } else {
                 index += 1;
             }
@@ -418,19 +511,27 @@ mod tests {
     }
 
     #[test]
-    fn drained_buckets_give_back_their_room() {
+    fn a_long_search_keeps_its_arena_near_the_open_lists_size() {
         let mut queue = BucketQueue::default();
         queue.reset(1.0, 0.0);
-        // Many large buckets, each drained in turn.
-        for bucket in 1..200u32 {
+        // A wave front of about 2,000 open entries moving across 2,000
+        // buckets: four million pushes in all.
+        for bucket in 0..2000u32 {
             let f = f64::from(bucket) / 64.0;
-            for cell in 0..1000 {
-                queue.push(f, entry(f, cell));
+            for cell in 0..2000 {
+                queue.push(f + 1.0, entry(f + 1.0, cell));
+            }
+            for _ in 0..2000 {
+                queue.pop();
             }
         }
-        while queue.pop().is_some() {}
-        let kept: usize = queue.ring.iter().map(Vec::capacity).max().unwrap_or(0);
-        assert!(kept <= RETAINED_CAPACITY, "a slot kept room for {kept}");
+        let bound = COMPACT_MIN_ENTRIES.max(queue.ring_len * COMPACT_LIVE_DIVISOR * 2);
+        assert!(
+            queue.arena.capacity() <= bound,
+            "arena of {} for {} waiting",
+            queue.arena.capacity(),
+            queue.ring_len
+        );
     }
 
     #[test]
@@ -491,5 +592,81 @@ mod tests {
             assert_eq!(queue.pop().map(|e| e.cell), Some(cell));
         }
         assert_eq!(queue.pop(), None);
+    }
+
+    /// One step of the property test below: push at a distance above the
+    /// last key popped, or pop.
+    #[derive(Debug, Clone)]
+    enum Step {
+        /// Above the floor by this many 1/1024ths: 0 lands in the current
+        /// bucket, small values in it or just after, up to 8 costs later
+        /// (inside the ring at every cheapest cost tested).
+        Push(u32),
+        /// Further (up to 1024 costs, beyond the ring into the overflow),
+        /// made unique by the push's number: equal keys
+        /// that wait in the overflow together enter the ring in the order
+        /// `take_in_overflow`'s swap removals leave them, not necessarily
+        /// newest first (see there).
+        PushFar(u32),
+        Pop,
+    }
+
+    fn step() -> impl proptest::strategy::Strategy<Value = Step> {
+        use proptest::prelude::*;
+        prop_oneof![
+            3 => Just(Step::Pop),
+            2 => Just(Step::Push(0)),
+            3 => (0u32..16).prop_map(Step::Push),
+            3 => (0u32..8192).prop_map(Step::Push),
+            1 => (60_000u32..1 << 20).prop_map(Step::PushFar),
+        ]
+    }
+
+    proptest::proptest! {
+        /// Against the order the queue promises, kept as a plain sorted
+        /// list: key ascending, newest first among equal keys. Pushes land
+        /// in the bucket being drained, in ring buckets and beyond the
+        /// ring, interleaved with pops; keys repeat often.
+        #[test]
+        fn pops_in_key_order_newest_first_like_a_sorted_model(
+            steps in proptest::collection::vec(step(), 1..600),
+            min_cost in proptest::sample::select(vec![0.25, 1.0, 3.0]),
+        ) {
+            let mut queue = BucketQueue::default();
+            queue.reset(min_cost, 0.0);
+            // (key, push number), kept sorted so the next to leave is first.
+            let mut model: Vec<(u64, u32)> = Vec::new();
+            let mut floor = 0.0f64;
+            let mut pushes = 0u32;
+            let check_pop = |queue: &mut BucketQueue, model: &mut Vec<(u64, u32)>| {
+                let want = (!model.is_empty()).then(|| model.remove(0));
+                let got = queue.pop().map(|e| (e.key, e.cell));
+                assert_eq!(got, want);
+                got
+            };
+            for step in steps {
+                let f = match step {
+                    Step::Push(above) => floor + f64::from(above) / 1024.0,
+                    Step::PushFar(above) => {
+                        floor + f64::from(above) / 1024.0 + f64::from(pushes) / 1024.0 / 1024.0
+                    }
+                    Step::Pop => {
+                        if let Some((key, _)) = check_pop(&mut queue, &mut model) {
+                            floor = f64::from_bits(key);
+                        }
+                        continue;
+                    }
+                };
+                let key = key_of(f);
+                queue.push(f, entry(f, pushes));
+                let at = model
+                    .iter()
+                    .position(|&(k, _)| k >= key)
+                    .unwrap_or(model.len());
+                model.insert(at, (key, pushes));
+                pushes += 1;
+            }
+            while check_pop(&mut queue, &mut model).is_some() {}
+        }
     }
 }
