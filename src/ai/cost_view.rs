@@ -9,7 +9,7 @@
 use crate::ai::influence::InfluenceMap;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::config::{FactionConfig, UnknownCellPolicy};
-use crate::pathfinding::{Grid, GridError, Movement, Pos};
+use crate::pathfinding::{Grid, GridError, GridShape, Movement, Pos};
 use crate::world::{CostProfile, Terrain};
 
 /// Cost of a closed door for a faction that batters doors down: a few
@@ -36,6 +36,14 @@ impl Influences {
             crowding: InfluenceMap::new(width, height),
             threat: InfluenceMap::new(width, height),
         }
+    }
+
+    /// Whether all three layers cover a `width x height` level (a damaged
+    /// save may bring layers of other sizes).
+    pub fn fit(&self, width: usize, height: usize) -> bool {
+        [&self.danger, &self.crowding, &self.threat]
+            .iter()
+            .all(|layer| layer.shape() == GridShape::new(width, height))
     }
 }
 

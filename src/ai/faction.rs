@@ -156,7 +156,7 @@ impl Faction {
     ) -> Result<(), GridError> {
         let (w, h) = (self.knowledge.width(), self.knowledge.height());
         let mut built = built.filter(|view| view.grid().width() == w && view.grid().height() == h);
-        if self.influences.danger.width() != w || self.influences.danger.height() != h {
+        if !self.influences.fit(w, h) {
             self.influences = Influences::new(w, h);
             // The view was priced with the influences just replaced.
             built = None;
@@ -452,32 +452,18 @@ impl Faction {
         cheaper_this_turn: &mut Vec<Pos>,
         changed_cells: &mut Vec<u32>,
     ) {
-        changed_cells.clear();
-        knowledge.drain_changes_into(changed_cells);
-        changed_cells.sort_unstable();
-        changed_cells.dedup();
+        // Knowledge and influences cover the level alike (see
+        // `rebuild_with`): one shape turns either's indices into cells.
         let shape = knowledge.shape();
+        sorted_changes(changed_cells, |cells| knowledge.drain_changes_into(cells));
         let learned = changed_cells.iter().map(|&i| shape.pos(i as usize));
         let cheaper = view.refresh(knowledge, influences, learned);
         cheaper_this_turn.extend(cheaper);
-        let shape = influences.danger.shape();
-        if influences.crowding.shape() != shape || influences.threat.shape() != shape {
-            // Layers of different sizes (a damaged save): their indices
-            // do not compare, their positions do.
-            let mut felt = influences.danger.take_changes();
-            felt.extend(influences.crowding.take_changes());
-            felt.extend(influences.threat.take_changes());
-            felt.sort_unstable_by_key(|p| (p.y, p.x));
-            felt.dedup();
-            view.refresh(knowledge, influences, felt);
-            return;
-        }
-        changed_cells.clear();
-        influences.danger.drain_changes_into(changed_cells);
-        influences.crowding.drain_changes_into(changed_cells);
-        influences.threat.drain_changes_into(changed_cells);
-        changed_cells.sort_unstable();
-        changed_cells.dedup();
+        sorted_changes(changed_cells, |cells| {
+            influences.danger.drain_changes_into(cells);
+            influences.crowding.drain_changes_into(cells);
+            influences.threat.drain_changes_into(cells);
+        });
         let felt = changed_cells.iter().map(|&i| shape.pos(i as usize));
         view.refresh(knowledge, influences, felt);
     }
@@ -769,6 +755,15 @@ impl Faction {
     }
 }
 
+/// Fills `cells` with the changed cell indices `drain` hands over, sorted
+/// (cells by row, then column) and each once.
+fn sorted_changes(cells: &mut Vec<u32>, drain: impl FnOnce(&mut Vec<u32>)) {
+    cells.clear();
+    drain(cells);
+    cells.sort_unstable();
+    cells.dedup();
+}
+
 /// Whether nothing opaque stands strictly between `from` and `to` on the
 /// straight line (Bresenham).
 fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
@@ -808,6 +803,21 @@ mod tests {
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
         faction
+    }
+
+    #[test]
+    fn a_layer_of_another_size_is_replaced_on_rebuild_and_changes_still_price() {
+        let mut faction = goblins("@...\n....\n");
+        // As a damaged save could bring it: one layer of another size.
+        faction.influences.crowding = crate::ai::influence::InfluenceMap::new(9, 9);
+        let config = faction.config().cloned().unwrap();
+        faction.rebuild(config).unwrap();
+        assert!(faction.influences.fit(4, 2));
+        faction.influences.crowding.stamp(Pos::new(1, 1), 8.0, 0);
+        faction.sync_view();
+        let cost = |f: &Faction| f.grid().and_then(|g| g.cost(Pos::new(1, 1)));
+        let fresh = goblins("@...\n....\n");
+        assert!(cost(&faction) > cost(&fresh));
     }
 
     #[test]
