@@ -877,12 +877,13 @@ impl Game {
             &viewpoint,
         );
         let player = self.actors[PLAYER].pos;
-        let sees_player = self.awareness.contains(at)
-            && within_radius(
-                i64::from(at.x - player.x),
-                i64::from(at.y - player.y),
-                sight_radius,
-            );
+        // The distance first: most monsters are far, and the awareness
+        // set is a level-sized array (a cache miss per look-up).
+        let sees_player = within_radius(
+            i64::from(at.x - player.x),
+            i64::from(at.y - player.y),
+            sight_radius,
+        ) && self.awareness.contains(at);
         let intent = {
             let actors = &self.actors;
             let kind_factions = &self.kind_factions;
