@@ -18,6 +18,7 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
+//! - `request_queue`: the planner's waiting requests, looked up by actor.
 //! - [`fog_walk`](mod@fog_walk): a controlled fog-of-war experiment (fog vs omniscient
 //!   walker), on the same monster-turn functions.
 //!
@@ -33,6 +34,7 @@ pub mod influence;
 pub mod knowledge;
 pub mod monster_turn;
 pub mod planner;
+mod request_queue;
 pub mod sight;
 pub mod thought;
 pub mod unlearned;

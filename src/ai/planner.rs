@@ -13,6 +13,7 @@
 
 use std::time::Instant;
 
+use crate::ai::request_queue::RequestQueue;
 use crate::pathfinding::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace};
 
 /// Searches that may be paused at once (each holds a search space of 16
@@ -115,7 +116,7 @@ pub struct Planner {
     slots: Vec<Slot>,
     /// Requests not started yet (no free search space), with the turn
     /// each was asked on.
-    queue: Vec<(PlanRequest, u64)>,
+    queue: RequestQueue,
     /// Turns since the planner was made.
     turn: u64,
     budget_left: u64,
@@ -161,12 +162,7 @@ impl Planner {
                 }
             }
         }
-        let (old, waiting): (Vec<_>, Vec<_>) = self
-            .queue
-            .drain(..)
-            .partition(|(_, asked_on)| expired(*asked_on));
-        self.queue = waiting;
-        for (request, _) in old {
+        for request in self.queue.remove_expired(expired) {
             self.stats.given_up += 1;
             self.finished.push(Finished {
                 actor: request.actor,
@@ -205,14 +201,14 @@ impl Planner {
                 slot.active = None;
             }
         }
-        self.queue.retain(|(r, _)| r.actor != request.actor);
+        self.queue.remove(request.actor);
         self.finished.retain(|f| f.actor != request.actor);
-        self.queue.push((request, self.turn));
+        self.queue.push(request, self.turn);
     }
 
     /// Whether a search for `actor` is queued or under way.
     pub fn is_waiting(&self, actor: usize) -> bool {
-        self.queue.iter().any(|(r, _)| r.actor == actor)
+        self.queue.contains(actor)
             || self
                 .slots
                 .iter()
@@ -231,7 +227,7 @@ impl Planner {
 
     /// Removes an actor's request and result (it died).
     pub fn cancel(&mut self, actor: usize) {
-        self.queue.retain(|(r, _)| r.actor != actor);
+        self.queue.remove(actor);
         for slot in &mut self.slots {
             if slot
                 .active
@@ -297,9 +293,11 @@ impl Planner {
             }
             self.advance(slot, grid);
         }
-        self.queue.sort_by_key(|(r, _)| (r.priority, r.actor));
-        while self.budget_left > 0 && !self.queue.is_empty() {
-            let actor = self.queue[0].0.actor;
+        self.queue.sort_by_urgency();
+        while self.budget_left > 0 {
+            let Some(actor) = self.queue.first_actor() else {
+                break;
+            };
             match self.start_queued(actor, grid, options) {
                 Some(slot) => self.advance(slot, grid),
                 None => break,
@@ -355,8 +353,7 @@ impl Planner {
         grid: &Grid,
         options: &SearchOptions,
     ) -> Option<usize> {
-        let index = self.queue.iter().position(|(r, _)| r.actor == actor)?;
-        let priority = self.queue[index].0.priority;
+        let priority = self.queue.priority(actor)?;
         let slot = match self.slots.iter().position(|s| s.active.is_none()) {
             Some(slot) => slot,
             None if self.slots.len() < SEARCH_SLOTS => {
@@ -378,12 +375,11 @@ impl Planner {
                 }
                 let bumped = self.slots[slot].active.take()?;
                 self.stats.preempted += 1;
-                self.queue.push((bumped.request, bumped.asked_on));
+                self.queue.push(bumped.request, bumped.asked_on);
                 slot
             }
         };
-        let index = self.queue.iter().position(|(r, _)| r.actor == actor)?;
-        let (request, asked_on) = self.queue.remove(index);
+        let (request, asked_on) = self.queue.remove(actor)?;
         let traced = self.traced_actor == Some(request.actor);
         let space = &mut self.slots[slot];
         space.astar.set_tracing(traced);
