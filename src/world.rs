@@ -19,6 +19,8 @@
 //! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`);
 //!   [`map_spawns`]: their default spawn rule.
 //! - [`fov`]: symmetric shadowcasting field of view.
+//! - [`opacity`]: which cells block sight, as bits along rows and columns (what the
+//!   field of view reads).
 //! - [`item_kind`]: the kinds of items a level can hold (names, plain-text characters).
 //!
 //! For the pathfinding engine, [`Level::cost_grid`] builds the search grid a traveller
@@ -59,6 +61,7 @@ pub mod level_source;
 pub mod level_text;
 pub mod map_spawns;
 pub mod movingai_level;
+pub mod opacity;
 pub mod paint;
 pub mod render_command;
 pub mod rooms;

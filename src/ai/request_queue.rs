@@ -50,10 +50,8 @@ impl RequestQueue {
         if !self.entries.iter().any(|&(_, turn)| expired(turn)) {
             return Vec::new();
         }
-        let (old, waiting): (Vec<_>, Vec<_>) = self
-            .entries
-            .drain(..)
-            .partition(|&(_, turn)| expired(turn));
+        let (old, waiting): (Vec<_>, Vec<_>) =
+            self.entries.drain(..).partition(|&(_, turn)| expired(turn));
         self.entries = waiting;
         old.into_iter()
             .map(|(request, _)| {

@@ -8,7 +8,8 @@
 //! call allocates nothing: 200 viewers a turn reuse one `Fov`. This module must never
 //! decide what a viewer remembers or does with what it sees: that is the AI's job.
 
-use super::{Level, Pos, Terrain};
+use super::opacity::OpacityBits;
+use super::{Level, Pos};
 use crate::pathfinding::GridShape;
 
 /// A visible-cell test for a radius: the disc `dx² + dy² <= r² + r`.
@@ -137,15 +138,6 @@ fn depth_slot(depth: i64) -> usize {
     usize::try_from(depth).unwrap_or(usize::MAX)
 }
 
-/// The row-major index of an on-grid cell (`usize::MAX`, past any cell, cannot happen).
-#[inline]
-fn cell_index(x: i64, y: i64, width: usize) -> usize {
-    let index = usize::try_from(y)
-        .ok()
-        .and_then(|y| y.checked_mul(width)?.checked_add(usize::try_from(x).ok()?));
-    index.unwrap_or(usize::MAX)
-}
-
 /// One quadrant of the view: how a step deeper and a step along a row move on the grid.
 #[derive(Debug, Clone, Copy)]
 struct Quadrant {
@@ -187,10 +179,8 @@ fn room(at: i64, step: i64, side: i64) -> i64 {
 /// What a scan needs to know of the level and the viewer.
 #[derive(Debug, Clone, Copy)]
 struct View<'level> {
-    /// The level's row-major cells.
-    cells: &'level [Terrain],
-    /// The level's width in cells: the step between rows of cells.
-    width: usize,
+    /// Which of the level's cells block sight.
+    opacity: &'level OpacityBits,
     /// The grid's sides as coordinate bounds ([`coordinate_bound`]).
     w: i64,
     h: i64,
@@ -224,10 +214,10 @@ impl Fov {
     /// Opaque cells (walls, closed doors) block sight and are revealed when lit, so room
     /// walls show; off-grid cells block and are never revealed.
     ///
-    /// Opacity is read straight from the level's row-major cells: each quadrant's rows
-    /// and columns are first cut to the part on the grid (the rest is all walls, whose
-    /// effect on the scan is worked out once per row), so the scan itself does no
-    /// bounds checks.
+    /// Opacity is read from the level's opacity bits ([`Level::opacity`]), up to 64
+    /// cells of a row or column a word: each quadrant's rows and columns are first cut
+    /// to the part on the grid (the rest is all walls, whose effect on the scan is
+    /// worked out once per row), so every bit read is of a cell on the grid.
     pub fn compute(
         &mut self,
         level: &Level,
@@ -235,7 +225,7 @@ impl Fov {
         radius: u32,
         mut reveal: impl FnMut(Pos),
     ) {
-        let cells = level.cells();
+        let opacity = level.opacity();
         let (w, h) = (
             coordinate_bound(level.width()),
             coordinate_bound(level.height()),
@@ -245,11 +235,9 @@ impl Fov {
             return;
         }
         reveal(origin);
-        let width = level.width();
         self.fill_reach(radius, ox, oy, w, h);
         let view = View {
-            cells,
-            width,
+            opacity,
             w,
             h,
             ox,
@@ -270,8 +258,7 @@ impl Fov {
         reveal: &mut impl FnMut(Pos),
     ) {
         let View {
-            cells,
-            width,
+            opacity,
             w,
             h,
             ox,
@@ -290,7 +277,6 @@ impl Fov {
         } else {
             (-oy, h - 1 - oy)
         };
-        let col_stride = if along_x == 1 { 1 } else { width };
         self.stack.clear();
         self.stack.push(Row {
             depth: 1,
@@ -310,7 +296,6 @@ impl Fov {
                 let y = oy + deeper_y * row.depth + along_y * first;
                 let mut chunk_pos = Pos::new(grid_coordinate(x), grid_coordinate(y));
                 let (step_x, step_y) = (grid_coordinate(along_x), grid_coordinate(along_y));
-                let mut index = cell_index(x, y, width);
                 let reach = self.reach.get(depth_slot(row.depth)).copied().unwrap_or(0);
                 let (wall_cols, floor_cols) = row.revealed_columns(min_col, max_col, reach);
                 // The row in chunks of up to 64 columns, a bit per column: first the
@@ -319,12 +304,14 @@ impl Fov {
                 let mut chunk_first = first;
                 while chunk_first <= last {
                     let count = u32::try_from(last - chunk_first + 1).map_or(64, |n| n.min(64));
-                    let mut walls = 0u64;
-                    for bit in 0..count {
-                        let wall = cells.get(index).is_none_or(|terrain| terrain.is_opaque());
-                        walls |= u64::from(wall) << bit;
-                        index = index.wrapping_add(col_stride);
-                    }
+                    // Every column from `first` to `last` is on the grid.
+                    let walls = opacity.run(
+                        chunk_pos.x as usize,
+                        chunk_pos.y as usize,
+                        step_x,
+                        step_y,
+                        count,
+                    );
                     let mut revealed = (walls & wall_cols.bits(chunk_first, count))
                         | (!walls & floor_cols.bits(chunk_first, count));
                     while revealed != 0 {

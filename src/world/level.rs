@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 
+use super::opacity::{OpacityBits, OpacityCache};
 use super::{CostProfile, ItemKind, Pos, Terrain};
 use crate::pathfinding::grid::MAX_GRID_SIDE;
 use crate::pathfinding::{Grid, GridError, GridShape, Movement};
@@ -31,6 +32,9 @@ pub struct Level {
     /// Items lying on the level when it is entered, in placement order.
     #[serde(default)]
     pub items: Vec<(Pos, ItemKind)>,
+    /// Which cells block sight, as bits (for field of view).
+    #[serde(skip)]
+    opacity: OpacityCache,
 }
 
 /// The position of column `x`, row `y` counted as `usize` (as generators and text rows
@@ -72,6 +76,7 @@ impl Level {
             stairs: Pos::default(),
             spawns: BTreeMap::new(),
             items: Vec::new(),
+            opacity: OpacityCache::default(),
         }
     }
 
@@ -178,13 +183,24 @@ impl Level {
     pub fn set(&mut self, pos: Pos, terrain: Terrain) {
         if let Some(cell) = self.index(pos).and_then(|i| self.cells.get_mut(i)) {
             *cell = terrain;
+            if let Some(bits) = self.opacity.made_mut() {
+                bits.set(pos.x as usize, pos.y as usize, terrain.is_opaque());
+            }
         }
     }
 
     /// Mutable row-major cells, for generators working on whole grids.
     #[must_use]
     pub fn cells_mut(&mut self) -> &mut [Terrain] {
+        self.opacity = OpacityCache::default();
         &mut self.cells
+    }
+
+    /// Which cells block sight, a bit per cell (made on first use).
+    #[must_use]
+    pub fn opacity(&self) -> &OpacityBits {
+        self.opacity
+            .get_or_make(self.width, self.height, &self.cells)
     }
 }
 
