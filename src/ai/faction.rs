@@ -381,13 +381,13 @@ impl Faction {
     }
 
     /// Whether the faction holds the step `from` -> `to` as blocked: the
-    /// cell, or for a diagonal either corner it passes.
+    /// cell, or for a diagonal either corner it passes. Asked of the
+    /// planning grid's moves (one read where the beliefs take three), so
+    /// it answers for what members had seen at the grid's last sync
+    /// ([`Faction::sync_view`], the start of every member's thinking).
+    /// Cells that are not side by side are no step: blocked.
     pub fn believes_step_blocked(&self, from: Pos, to: Pos) -> bool {
-        self.believes_blocked(to)
-            || (from.x != to.x
-                && from.y != to.y
-                && (self.believes_blocked(Pos::new(to.x, from.y))
-                    || self.believes_blocked(Pos::new(from.x, to.y))))
+        self.grid().is_none_or(|grid| !grid.is_legal_step(from, to))
     }
 
     /// Once per player turn: influences fade, the threat is redrawn, the

@@ -86,6 +86,9 @@ pub fn fog_walk(
             far_from_player: false,
         };
         look_around(&mut faction, &mut brain, level, &mut sight, &viewpoint);
+        // What it saw reaches the planning grid, as a monster's thinking
+        // begins.
+        faction.sync_view();
         let senses = Senses {
             actor: 0,
             at,

@@ -1128,8 +1128,10 @@ mod tests {
             plan_problem(&faction, &mut brain, &s, goal),
             Some(ReplanReason::CostSurprise)
         );
-        // And one further on, a wall.
+        // And one further on, a wall (it reaches the grid as thinking
+        // begins).
         faction.observe(Pos::new(6, 0), Terrain::Wall, 1.0);
+        faction.sync_view();
         assert_eq!(
             plan_problem(&faction, &mut brain, &s, goal),
             Some(ReplanReason::Blocked)
