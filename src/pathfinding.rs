@@ -40,5 +40,5 @@ pub use grid::{Diagonals, Grid, GridError, Movement};
 pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
 pub use pos::Pos;
-pub use smoothing::{path_cost, string_pull, string_pull_into};
+pub use smoothing::{cheapest_straight_path, path_cost, string_pull, string_pull_into};
 pub use trace::{CellValues, SearchTrace, TraceEvent};

@@ -131,19 +131,6 @@ impl CostRules {
         }
         Some(terrain + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
     }
-
-    /// The cheapest a cell can cost: keeps heuristics admissible.
-    fn min_cost(&self) -> Option<f64> {
-        let unknown = match self.unknown {
-            UnknownCellPolicy::Open => self.profile.cost(Terrain::Floor),
-            UnknownCellPolicy::Blocked => None,
-            UnknownCellPolicy::Cost(cost) => Some(cost),
-        };
-        match (self.profile.min_cost(), unknown) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
 }
 
 /// A faction's terrain costs: the base table with its overrides and its
@@ -172,15 +159,17 @@ impl CostView {
         knowledge: &FactionKnowledge,
         influences: &Influences,
     ) -> Result<Self, GridError> {
-        let mut grid = Grid::from_fn(
+        let grid = Grid::from_fn(
             knowledge.width(),
             knowledge.height(),
             Movement::default(),
             |x, y| rules.cost(knowledge, influences, Pos::new(x, y)),
         )?;
-        if let Some(min) = rules.min_cost() {
-            grid.declare_min_cost(min)?;
-        }
+        // The heuristic is scaled by the cheapest cell the grid holds, not
+        // the cheapest terrain the rules know: a level without roads keeps
+        // the search twice as well informed. Cheaper ground learned later
+        // lowers it, and a paused search started under the old scale then
+        // starts over (see `AStar::step`).
         Ok(Self {
             rules,
             grid,

@@ -16,6 +16,7 @@ use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
 use crate::pathfinding::{
     DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions, SearchTrace,
+    cheapest_straight_path,
 };
 use crate::world::{Level, Terrain};
 
@@ -637,8 +638,19 @@ impl Faction {
     }
 
     /// Asks for an individual plan.
+    /// Asks for a plan. When the straight line to the goal is a cheapest
+    /// path on the grid (every step open, every cell at the cheapest cost)
+    /// it is the answer at once: no search could do better. Requests with
+    /// their own pricing (overrides) or a turn penalty always search.
     pub fn request_plan(&mut self, request: PlanRequest) {
-        self.planner.request(request);
+        let straight = (request.overrides.is_empty() && self.search_options().turn_penalty == 0.0)
+            .then(|| self.grid())
+            .flatten()
+            .and_then(|grid| cheapest_straight_path(grid, request.from, request.goal));
+        match straight {
+            Some(path) => self.planner.answer_with_straight_path(&request, path),
+            None => self.planner.request(request),
+        }
     }
 
     pub fn is_planning(&self, actor: usize) -> bool {
@@ -803,6 +815,53 @@ mod tests {
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
         faction
+    }
+
+    #[test]
+    fn a_clear_straight_way_is_a_plan_at_once_and_a_blocked_one_is_searched() {
+        let mut faction = goblins(
+            "@.......\n\
+             ....#...\n\
+             ........",
+        );
+        faction.start_turn(0.0);
+        let ask = |goal: Pos| PlanRequest {
+            actor: 1,
+            from: Pos::new(0, 1),
+            goal,
+            priority: 0,
+            has_plan: false,
+            overrides: Vec::new(),
+        };
+        faction.request_plan(ask(Pos::new(3, 1)));
+        let finished = faction.take_finished_plan(1).expect("answered at once");
+        let crate::ai::planner::PlanOutcome::Path(path) = finished.outcome else {
+            panic!("a path, not {:?}", finished.outcome);
+        };
+        assert_eq!(
+            path.cells,
+            (0..=3).map(|x| Pos::new(x, 1)).collect::<Vec<_>>()
+        );
+        assert_eq!(path.cost, 3.0);
+        assert_eq!(faction.planner_stats().straight_paths, 1);
+        // Straight through the wall at (4, 1): a search, paused or done.
+        faction.request_plan(ask(Pos::new(7, 1)));
+        assert_eq!(faction.planner_stats().straight_paths, 1);
+        assert!(faction.is_planning(1));
+    }
+
+    #[test]
+    fn the_heuristic_scale_is_the_cheapest_cell_held_not_the_cheapest_terrain() {
+        let mut faction = goblins("@...\n....\n");
+        let scale = |f: &Faction| f.grid().map(Grid::min_cost);
+        assert_eq!(scale(&faction), Some(1.0), "no road known: floor");
+        faction.observe(Pos::new(2, 1), Terrain::Road, 1.0);
+        faction.sync_view();
+        let road = faction
+            .rules()
+            .and_then(|r| r.terrain_cost(Some(Terrain::Road)));
+        assert!(road.is_some_and(|road| road < 1.0));
+        assert_eq!(scale(&faction), road, "a road seen lowers it");
     }
 
     #[test]

@@ -1179,16 +1179,21 @@ mod tests {
         think(&mut faction, &mut other, &s, &mut rng);
         assert_eq!(faction.counters().shared_fields, 1);
         assert_eq!(faction.planner_stats().searches, 0, "no A* for the hunt");
-        // Within four cells it plans to the player's exact cell alone.
+        // Within four cells it plans to the player's exact cell alone (the
+        // open floor between them is a cheapest path: no search either).
         let mut near = Brain::default();
         s.at = Pos::new(12, 2);
         think(&mut faction, &mut near, &s, &mut rng);
-        assert_eq!(faction.planner_stats().searches, 1);
+        assert_eq!(faction.planner_stats().straight_paths, 1);
+        assert_eq!(faction.planner_stats().searches, 0);
         assert_eq!(near.thought, Thought::FollowingPlan { goal: player });
+        assert_eq!(near.plan.last(), Some(&player));
     }
 
     /// Goblins on an unknown 60x20 level whose searches take many turns
-    /// (a small budget, no heuristic).
+    /// (a small budget, no heuristic), with a wall seen across the straight
+    /// way from the top-left corner to the bottom-right one (so reaching
+    /// that takes a search).
     fn slow_goblins() -> Faction {
         let config = MonsterConfig::shipped().unwrap();
         let mut goblins = config.faction("goblins").unwrap().clone();
@@ -1196,6 +1201,10 @@ mod tests {
         goblins.heuristic = crate::pathfinding::Heuristic::Zero;
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
         faction.rebuild(goblins).unwrap();
+        for y in 1..=5 {
+            faction.observe(Pos::new(10, y), Terrain::Wall, 0.0);
+        }
+        faction.sync_view();
         faction
     }
 

@@ -81,6 +81,9 @@ pub struct PlannerStats {
     pub given_up: u64,
     /// Searches put back in the queue for a more urgent one.
     pub preempted: u64,
+    /// Requests answered by a straight line that is a cheapest path, with
+    /// no search (see [`Planner::answer_with_straight_path`]).
+    pub straight_paths: u64,
 }
 
 /// What the overlay shows beside the last traced search: how long it took
@@ -204,6 +207,21 @@ impl Planner {
         self.queue.remove(request.actor);
         self.finished.retain(|f| f.actor != request.actor);
         self.queue.push(request, self.turn);
+    }
+
+    /// Answers a request at once with `path`, a cheapest path its caller
+    /// found without a search (a clear straight line): whatever `actor`
+    /// asked before is dropped, and the path waits for it as a finished
+    /// search's would.
+    pub fn answer_with_straight_path(&mut self, request: &PlanRequest, path: Path) {
+        self.cancel(request.actor);
+        self.stats.straight_paths += 1;
+        self.finished.push(Finished {
+            actor: request.actor,
+            from: request.from,
+            goal: request.goal,
+            outcome: PlanOutcome::Path(path),
+        });
     }
 
     /// Whether a search for `actor` is queued or under way.

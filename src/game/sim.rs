@@ -50,6 +50,9 @@ pub struct FactionReport {
     pub alive: usize,
     /// Individual A* searches started.
     pub searches: u64,
+    /// Plans answered by a straight line that was a cheapest path, with no
+    /// search.
+    pub straight_paths: u64,
     /// Nodes expanded by those searches and by the shared fields.
     pub expanded: u64,
     pub shared_fields: u64,
@@ -168,6 +171,7 @@ fn report(game: &Game) -> SimReport {
                         })
                         .count(),
                     searches: stats.searches,
+                    straight_paths: stats.straight_paths,
                     expanded: stats.expanded + counters.field_expanded,
                     shared_fields: counters.shared_fields,
                     stale_plans: counters.stale_plans,

@@ -15,6 +15,7 @@
 //! endpoints, or that costs more than the path it was given; and, like the
 //! rest of the engine, it must never know about monsters or terrain kinds.
 
+use crate::pathfinding::astar::Path;
 use crate::pathfinding::grid::{DIRECTION_LENGTHS, Diagonals, Grid, Pos};
 
 /// Relative slack when comparing a shortcut's cost with the cells it
@@ -254,6 +255,43 @@ fn pull(grid: &Grid, path: &[Pos], out: &mut Vec<Pos>) -> Option<()> {
         waypoint = next;
     }
     Some(())
+}
+
+/// The straight grid line from `from` to `goal` (both included), when it is
+/// a cheapest path: every step legal and the whole line costing no more
+/// than any path could, the grid's cheapest cost times the distance in
+/// moves (octile, or Manhattan on a four-connected grid: the bound the
+/// search's heuristic rests on). A search would return a path of the same
+/// cost, perhaps another of the ties; this one is found by walking the line
+/// once. `None` when the line is blocked or dearer, or an end is outside.
+///
+/// ```
+/// use fogcrawl::pathfinding::{Grid, Movement, Pos, cheapest_straight_path};
+/// let grid = Grid::from_ascii("....\n.3..\n....", Movement::default()).unwrap();
+/// let path = cheapest_straight_path(&grid, Pos::new(0, 2), Pos::new(3, 2)).unwrap();
+/// assert_eq!((path.cells.len(), path.cost), (4, 3.0));
+/// // The diagonal crosses the 3: a detour round it costs less.
+/// assert!(cheapest_straight_path(&grid, Pos::new(0, 0), Pos::new(2, 2)).is_none());
+/// ```
+pub fn cheapest_straight_path(grid: &Grid, from: Pos, goal: Pos) -> Option<Path> {
+    if !grid.in_bounds(from) || !grid.in_bounds(goal) || !grid.is_passable(from) {
+        return None;
+    }
+    let four_connected = grid.movement().diagonals == Diagonals::Never;
+    let (dx, dy) = delta(from, goal);
+    let (long, short) = (dx.abs().max(dy.abs()), dx.abs().min(dy.abs()));
+    let moves = if four_connected {
+        (long + short) as f64
+    } else {
+        (long - short) as f64 + std::f64::consts::SQRT_2 * short as f64
+    };
+    let bound = grid.min_cost() * moves * (1.0 + COST_TOLERANCE);
+    let mut cells = vec![from];
+    if !push_line_within(grid, from, goal, bound, four_connected, &mut cells) {
+        return None;
+    }
+    let cost = path_cost(grid, &cells)?;
+    Some(Path { cells, cost })
 }
 
 /// Appends the cells of the straight line from `from` (excluded) to `to`
@@ -756,6 +794,32 @@ mod tests {
             // Smoothing a smoothed path changes nothing for the worse.
             let again = string_pull(&grid, &smooth);
             assert_smoothing_of(&grid, &smooth, &again);
+        }
+
+        #[test]
+        fn a_straight_path_is_offered_only_when_it_is_a_cheapest_one(
+            grid in random_grid(),
+            ends in (any::<prop::sample::Index>(), any::<prop::sample::Index>()),
+        ) {
+            let open = passable_cells(&grid);
+            prop_assume!(!open.is_empty());
+            let (start, goal) = (*ends.0.get(&open), *ends.1.get(&open));
+            let Some(line) = cheapest_straight_path(&grid, start, goal) else {
+                return Ok(());
+            };
+            prop_assert_eq!(line.cells.first(), Some(&start));
+            prop_assert_eq!(line.cells.last(), Some(&goal));
+            prop_assert_eq!(path_cost(&grid, &line.cells), Some(line.cost));
+            let dijkstra = SearchOptions { heuristic: Heuristic::Zero, ..SearchOptions::default() };
+            let optimum = AStar::new()
+                .find_path(&grid, start, goal, &dijkstra)
+                .unwrap()
+                .expect("a straight path is a path")
+                .cost;
+            prop_assert!(
+                (line.cost - optimum).abs() <= optimum * 1e-9,
+                "line {} against optimum {}", line.cost, optimum
+            );
         }
 
         #[test]
