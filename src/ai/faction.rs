@@ -280,8 +280,14 @@ impl Faction {
     /// A member sees `terrain` at `pos`. Returns whether the faction had
     /// guessed its walkability wrong (counted as a wrong guess).
     pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
-        // Every cell of every view comes through here: one look-up.
-        let Some(before) = self.knowledge.see(pos, terrain, time) else {
+        // Every cell of every view comes through here: one look-up. Most
+        // cells seen first are the floor the faction guessed unseen
+        // ground to be: nothing to price again.
+        let rules = self.view.as_ref().map(|v| &v.rules);
+        let prices_alike = |before: Option<Terrain>| {
+            rules.is_some_and(|r| r.terrain_cost(before) == r.terrain_cost(Some(terrain)))
+        };
+        let Some(before) = self.knowledge.see(pos, terrain, time, prices_alike) else {
             return false;
         };
         if before == Some(terrain) {

@@ -18,8 +18,8 @@ pub struct FactionKnowledge {
     believed: Vec<Option<Terrain>>,
     /// Game time each cell was last seen; negative: never.
     last_seen: Vec<f32>,
-    /// Cells whose belief changed since the last `take_changes` (not
-    /// saved).
+    /// Cells whose belief changed since the last `drain_changes_into`, in
+    /// a way that may change their price (not saved).
     changed: Vec<u32>,
 }
 
@@ -101,19 +101,30 @@ impl FactionKnowledge {
     /// A member sees `terrain` at `pos` at `time`. Returns whether the
     /// belief changed.
     pub fn observe(&mut self, pos: Pos, terrain: Terrain, time: f64) -> bool {
-        self.see(pos, terrain, time)
+        self.see(pos, terrain, time, |_| false)
             .is_some_and(|before| before != Some(terrain))
     }
 
     /// [`Self::observe`], returning what was believed before (`None`
-    /// outside the map).
-    pub fn see(&mut self, pos: Pos, terrain: Terrain, time: f64) -> Option<Option<Terrain>> {
+    /// outside the map). A changed belief is listed among the changes
+    /// (cells to price again) unless `prices_alike(before)` says the cell
+    /// costs what it did: a guess about unseen ground borne out by sight
+    /// changes no price.
+    pub fn see(
+        &mut self,
+        pos: Pos,
+        terrain: Terrain,
+        time: f64,
+        prices_alike: impl FnOnce(Option<Terrain>) -> bool,
+    ) -> Option<Option<Terrain>> {
         let i = self.index(pos)?;
         self.last_seen[i] = time as f32;
         let before = self.believed[i];
         if before != Some(terrain) {
             self.believed[i] = Some(terrain);
-            self.changed.push(i as u32);
+            if !prices_alike(before) {
+                self.changed.push(i as u32);
+            }
         }
         Some(before)
     }
