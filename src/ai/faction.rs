@@ -176,6 +176,9 @@ impl Faction {
         });
         self.config = Some(config);
         self.planner.cancel_all();
+        if let Some(view) = &self.view {
+            self.planner.prepare(view.grid());
+        }
         self.shared = SharedField::default();
         self.safety = None;
         Ok(())

@@ -139,6 +139,16 @@ impl Planner {
         Self::default()
     }
 
+    /// Makes every search space ready for `grid` ([`AStar::prepare`]): the
+    /// first searches on a level then cost what later ones do, instead of
+    /// filling a level-sized space each in the first turns.
+    pub fn prepare(&mut self, grid: &Grid) {
+        self.slots.resize_with(SEARCH_SLOTS, Slot::default);
+        for slot in &mut self.slots {
+            slot.astar.prepare(grid);
+        }
+    }
+
     /// A new turn: the budget is refilled and each search's cap with it.
     pub fn new_turn(&mut self, node_budget: u64) {
         self.turn += 1;

@@ -550,6 +550,13 @@ impl AStar {
         self.overrides.clear();
     }
 
+    /// Sizes this search space for `grid` and copies its costs now, so the
+    /// first search on it does not: on a 1024x1024 grid that is 16 MB to
+    /// touch, better done as a level is entered than mid-turn.
+    pub fn prepare(&mut self, grid: &Grid) {
+        self.copy_costs(grid);
+    }
+
     /// Brings the node records' cost copies up to the grid's state.
     fn copy_costs(&mut self, grid: &Grid) {
         if self.copied_version == grid.version() && self.nodes.len() == grid.padded_len() {
