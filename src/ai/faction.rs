@@ -657,7 +657,13 @@ impl Faction {
             .flatten()
             .and_then(|grid| cheapest_straight_path(grid, request.from, request.goal));
         match straight {
-            Some(path) => self.planner.answer_with_straight_path(&request, path),
+            Some(path) => {
+                let traced = self.planner.traced_actor() == Some(request.actor);
+                self.planner.answer_with_straight_path(&request, path);
+                if traced {
+                    self.note_trace_beliefs();
+                }
+            }
             None => self.planner.request(request),
         }
     }
@@ -834,6 +840,7 @@ mod tests {
              ........",
         );
         faction.start_turn(0.0);
+        faction.trace_actor(Some(1));
         let ask = |goal: Pos| PlanRequest {
             actor: 1,
             from: Pos::new(0, 1),
@@ -853,6 +860,15 @@ mod tests {
         );
         assert_eq!(path.cost, 3.0);
         assert_eq!(faction.planner_stats().straight_paths, 1);
+        // The overlay, tracing it, shows a line that took no search.
+        let summary = faction.last_trace_summary();
+        assert_eq!((summary.expanded, summary.cost), (0, Some(3.0)));
+        assert_eq!(
+            faction
+                .last_trace()
+                .map(|(actor, t)| (actor, t.start, t.events.len())),
+            Some((1, Some(Pos::new(0, 1)), 0))
+        );
         // Straight through the wall at (4, 1): a search, paused or done.
         faction.request_plan(ask(Pos::new(7, 1)));
         assert_eq!(faction.planner_stats().straight_paths, 1);

@@ -226,6 +226,21 @@ impl Planner {
     pub fn answer_with_straight_path(&mut self, request: &PlanRequest, path: Path) {
         self.cancel(request.actor);
         self.stats.straight_paths += 1;
+        if self.traced_actor == Some(request.actor) {
+            // The overlay shows what this plan took: a line, no nodes.
+            let trace = SearchTrace {
+                start: Some(request.from),
+                goal: Some(request.goal),
+                ..SearchTrace::default()
+            };
+            self.last_trace = Some((request.actor, trace));
+            self.trace_serial += 1;
+            self.last_trace_summary = TracedSearchSummary {
+                micros: 0,
+                cost: Some(path.cost),
+                expanded: 0,
+            };
+        }
         self.finished.push(Finished {
             actor: request.actor,
             from: request.from,
