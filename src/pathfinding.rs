@@ -11,6 +11,7 @@
 //! - [`distance_field`]: a distance field grown on demand and repaired as
 //!   the grid changes, shared by many walkers heading for one place.
 //! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
+//! - [`prefetch`]: a cache hint, to hide a miss behind other work.
 //! - `islands`: connected components, so unreachable goals cost no search.
 //! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
 //!
@@ -28,6 +29,7 @@ mod islands;
 pub mod movingai;
 mod open_list;
 pub mod pos;
+pub mod prefetch;
 pub mod smoothing;
 pub mod trace;
 

@@ -7,6 +7,7 @@
 //! swaps and deaths of the turn.
 
 use crate::game::actor::Actor;
+use crate::pathfinding::prefetch::prefetch;
 use crate::pathfinding::{GridShape, Pos};
 
 /// No one on the cell.
@@ -47,6 +48,14 @@ impl Occupancy {
 
     fn index(&self, pos: Pos) -> Option<usize> {
         self.shape.index(pos)
+    }
+
+    /// Starts loading who stands around `pos` into the cache, for a caller
+    /// that will ask soon.
+    pub fn prefetch(&self, pos: Pos) {
+        if let Some(cell) = self.index(pos) {
+            prefetch(&self.cells[cell]);
+        }
     }
 
     /// The actor on `pos`, if any.

@@ -868,6 +868,13 @@ impl Game {
             return action_time(speed);
         };
         let at = self.actors[actor].pos;
+        // What its step will read (its faction's moves, who stands around,
+        // its own moves on the true level) loads while it looks and thinks.
+        if let Some(grid) = self.factions[f].grid() {
+            grid.prefetch_moves(at);
+        }
+        self.occupancy.prefetch(at);
+        self.nav.grid(self.profile_of(actor)).prefetch_moves(at);
         let viewpoint = self.viewpoint(actor, sight_radius);
         look_around(
             &mut self.factions[f],

@@ -42,6 +42,7 @@ use crate::pathfinding::heuristic::{
     Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero,
 };
 use crate::pathfinding::open_list::OpenEntry;
+use crate::pathfinding::prefetch::prefetch;
 use crate::pathfinding::smoothing::path_cost;
 use crate::pathfinding::trace::{SearchTrace, TraceEvent};
 
@@ -861,22 +862,6 @@ impl AStar {
         }
         cells.reverse();
     }
-}
-
-/// Starts loading `node` into the cache, without waiting for it.
-#[inline(always)]
-fn prefetch(node: &Node) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint: it never faults and reads nothing
-    // into the program, and `node` is a valid reference anyway. SSE, which
-    // the intrinsic needs, is part of the x86_64 baseline.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            (node as *const Node).cast(),
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = node;
 }
 
 /// Low bits of f's float pattern left out of the priority key. Keeping 33

@@ -13,6 +13,7 @@ use crate::pathfinding::grid_shape::GridShape;
 use crate::pathfinding::islands::Islands;
 /// Re-exported so `pathfinding::grid::Pos` keeps naming the crate's one position.
 pub use crate::pathfinding::pos::Pos;
+use crate::pathfinding::prefetch::prefetch;
 
 /// Which diagonal moves are legal. The names follow PathFinding.js.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -615,6 +616,14 @@ impl Grid {
             let cost = DIRECTION_LENGTHS[d] * self.costs[self.index_of(next)];
             (next, cost)
         })
+    }
+
+    /// Starts loading the moves out of `pos` into the cache (see
+    /// [`Grid::is_legal_step`]), for a caller that will ask soon.
+    pub fn prefetch_moves(&self, pos: Pos) {
+        if self.in_bounds(pos) {
+            prefetch(&self.masks[self.index_of(pos)]);
+        }
     }
 
     /// Whether a single move from `from` to `to` is legal under this grid's
