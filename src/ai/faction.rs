@@ -646,8 +646,7 @@ impl Faction {
         summary
     }
 
-    /// Asks for an individual plan.
-    /// Asks for a plan. When the straight line to the goal is a cheapest
+    /// Asks for an individual plan. When the straight line to the goal is a cheapest
     /// path on the grid (every step open, every cell at the cheapest cost)
     /// it is the answer at once: no search could do better. Requests with
     /// their own pricing (overrides) or a turn penalty always search.
