@@ -42,5 +42,7 @@ pub use grid::{Diagonals, Grid, GridError, Movement};
 pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
 pub use pos::Pos;
-pub use smoothing::{cheapest_straight_path, path_cost, string_pull, string_pull_into};
+pub use smoothing::{
+    cheapest_straight_path, path_cost, steps_are_legal, string_pull, string_pull_into,
+};
 pub use trace::{CellValues, SearchTrace, TraceEvent};

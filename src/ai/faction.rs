@@ -16,7 +16,7 @@ use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
 use crate::pathfinding::{
     DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions, SearchTrace,
-    cheapest_straight_path,
+    cheapest_straight_path, steps_are_legal,
 };
 use crate::world::{Level, Terrain};
 
@@ -398,6 +398,16 @@ impl Faction {
     /// Cells that are not side by side are no step: blocked.
     pub fn believes_step_blocked(&self, from: Pos, to: Pos) -> bool {
         self.grid().is_none_or(|grid| !grid.is_legal_step(from, to))
+    }
+
+    /// Whether the faction holds any step of the walk from `from` through
+    /// `cells` as blocked: [`Faction::believes_step_blocked`] for each, in
+    /// one pass over the grid's moves.
+    pub fn believes_walk_blocked(&self, from: Pos, cells: &[Pos]) -> bool {
+        !cells.is_empty()
+            && self
+                .grid()
+                .is_none_or(|grid| !steps_are_legal(grid, from, cells))
     }
 
     /// Once per player turn: influences fade, the threat is redrawn, the

@@ -467,12 +467,8 @@ fn plan_problem(
         return Some(ReplanReason::GoalMoved);
     }
     let at = senses.at;
-    let mut from = at;
-    for &cell in &brain.plan {
-        if faction.believes_step_blocked(from, cell) {
-            return Some(ReplanReason::Blocked);
-        }
-        from = cell;
+    if faction.believes_walk_blocked(at, &brain.plan) {
+        return Some(ReplanReason::Blocked);
     }
     let config = faction.config()?;
     let rules = faction.rules()?;
@@ -656,9 +652,10 @@ fn splice(grid: &Grid, at: Pos, cells: &[Pos]) -> Option<Vec<Pos>> {
 
 /// Whether every step of `cells` is one the faction believes open.
 fn steps_believed_open(faction: &Faction, cells: &[Pos]) -> bool {
-    cells
-        .windows(2)
-        .all(|pair| !faction.believes_step_blocked(pair[0], pair[1]))
+    match cells {
+        [] => true,
+        [first, rest @ ..] => !faction.believes_walk_blocked(*first, rest),
+    }
 }
 
 /// The next step along the monster's plan, round or through packmates.

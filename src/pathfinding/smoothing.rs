@@ -76,6 +76,20 @@ impl<'g> Cursor<'g> {
         }
     }
 
+    /// Moves by `(dx, dy)` if that is a legal single move from here (see
+    /// [`Cursor::step`]), without reading what it costs.
+    #[inline(always)]
+    fn moves(&mut self, dx: i64, dy: i64) -> bool {
+        let Some(direction) = direction_of(dx, dy) else {
+            return false;
+        };
+        if self.masks[self.index] & (1 << direction) == 0 {
+            return false;
+        }
+        self.index = self.index.wrapping_add_signed(self.offsets[direction]);
+        true
+    }
+
     /// Moves by `(dx, dy)` and returns what the move cost, as A* counts it;
     /// `None` (staying put) if it is not a legal single move from here (not
     /// adjacent, impassable, or against the corner rule).
@@ -108,6 +122,25 @@ fn step_cost(grid: &Grid, from: Pos, to: Pos) -> Option<f64> {
     }
     let (dx, dy) = delta(from, to);
     Cursor::at(grid, from).step(dx, dy)
+}
+
+/// Whether walking from `from` through `cells` in turn takes only legal
+/// single moves (adjacent, passable, corner rule kept): the check of
+/// [`path_cost`] without the sum, one mask read per step. No cells: true.
+pub fn steps_are_legal(grid: &Grid, from: Pos, cells: &[Pos]) -> bool {
+    if cells.is_empty() {
+        return true;
+    }
+    if !grid.in_bounds(from) {
+        return false;
+    }
+    let mut cursor = Cursor::at(grid, from);
+    let mut at = from;
+    cells.iter().all(|&cell| {
+        let (dx, dy) = delta(at, cell);
+        at = cell;
+        cursor.moves(dx, dy)
+    })
 }
 
 /// What walking `path` costs: the sum, from the start, of each step's
@@ -794,6 +827,33 @@ mod tests {
             // Smoothing a smoothed path changes nothing for the worse.
             let again = string_pull(&grid, &smooth);
             assert_smoothing_of(&grid, &smooth, &again);
+        }
+
+        #[test]
+        fn steps_are_legal_where_a_path_has_a_cost(
+            grid in random_grid(),
+            picks in proptest::collection::vec((any::<prop::sample::Index>(), 0usize..9), 1..12),
+        ) {
+            // Walks of neighbours (index 0-7) and of jumps anywhere (8),
+            // through walls and off corners alike.
+            let cells: Vec<Pos> = (0..grid.height() as i32)
+                .flat_map(|y| (0..grid.width() as i32).map(move |x| Pos::new(x, y)))
+                .collect();
+            let mut walk = vec![*picks[0].0.get(&cells)];
+            for &(pick, how) in &picks[1..] {
+                let at = walk[walk.len() - 1];
+                walk.push(match how {
+                    0..=7 => {
+                        let (dx, dy) = crate::pathfinding::grid::DIRECTION_DELTAS[how];
+                        Pos::new(at.x + dx, at.y + dy)
+                    }
+                    _ => *pick.get(&cells),
+                });
+            }
+            prop_assert_eq!(
+                steps_are_legal(&grid, walk[0], &walk[1..]),
+                walk.len() == 1 || path_cost(&grid, &walk).is_some()
+            );
         }
 
         #[test]
