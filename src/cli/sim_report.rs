@@ -76,6 +76,16 @@ impl fmt::Display for SimReport {
             "ai time per turn: p50 {} µs, p99 {} µs, max {} µs",
             self.ai_micros.p50, self.ai_micros.p99, self.ai_micros.max
         )?;
+        let entries: Vec<String> = self
+            .level_entry_micros
+            .iter()
+            .map(|micros| format!("{micros} µs"))
+            .collect();
+        writeln!(
+            f,
+            "ai time on entering each level (first looks): {}",
+            entries.join(", ")
+        )?;
         let length = &self.player_turn_length;
         write!(
             f,

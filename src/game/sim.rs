@@ -24,6 +24,10 @@ pub struct SimReport {
     pub expanded: u64,
     /// AI time per player turn, microseconds. Not deterministic.
     pub ai_micros: AiMicros,
+    /// AI time on entering each level (the monsters' first looks), in
+    /// microseconds, one per level entered; not part of `ai_micros`. Not
+    /// deterministic.
+    pub level_entry_micros: Vec<u32>,
     /// Game time each player turn lasted: the monsters act that long
     /// between two of the player's turns (a step through a swamp lasts
     /// three to four times a step on floor, and so does the AI's work).
@@ -155,6 +159,7 @@ fn report(game: &Game) -> SimReport {
         searches,
         expanded,
         ai_micros: percentiles(&game.stats.ai_micros),
+        level_entry_micros: game.stats.level_entry_micros.clone(),
         player_turn_length: percentiles(&game.stats.player_turn_lengths),
         factions: game
             .factions

@@ -43,6 +43,7 @@ use crate::world::{CostProfile, ItemKind, Level, Terrain};
 mod blocked_move;
 mod config_install;
 mod descent;
+mod first_looks;
 mod item_use;
 pub use config_install::ConfigApplied;
 
@@ -150,6 +151,11 @@ pub struct GameStats {
     /// Game time each player turn lasted (not saved).
     #[serde(skip)]
     pub player_turn_lengths: Vec<f64>,
+    /// AI time on entering each level, in microseconds: the monsters' first
+    /// looks and their factions taking them in (not saved; not part of any
+    /// turn's `ai_micros`).
+    #[serde(skip)]
+    pub level_entry_micros: Vec<u32>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -386,6 +392,7 @@ impl Game {
         self.remembered = vec![false; self.level.width() * self.level.height()];
         self.nav = self.build_navigation()?;
         self.rebuild_occupancy();
+        self.take_first_looks();
         self.update_sight();
         Ok(())
     }

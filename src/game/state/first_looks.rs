@@ -1,0 +1,107 @@
+//! The monsters' first looks at a level they were on before the player
+//! came: on entering a level each member looks around from where it
+//! stands and its faction learns what it sees, before the first turn.
+//!
+//! A faction's looks touch only its own mind and read the level, so the
+//! factions look side by side, each with its own sight scratch: the game is
+//! the same as when they look one after another.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use crate::ai::{Brain, Sight, Viewpoint, look_around};
+
+use super::Game;
+
+impl Game {
+    /// Every living member looks around from its cell and each faction's
+    /// planning grid takes in what its members saw; the time it took is
+    /// kept in [`super::GameStats::level_entry_micros`].
+    pub(super) fn take_first_looks(&mut self) {
+        let started = Instant::now();
+        let mut lookers: Vec<Vec<(usize, Brain, Viewpoint)>> =
+            vec![Vec::new(); self.factions.len()];
+        for actor in 1..self.actors.len() {
+            if !self.actors[actor].is_alive() {
+                continue;
+            }
+            let Some(f) = self.faction_index_of(actor) else {
+                continue;
+            };
+            let Some(sight_radius) = self.factions[f].config().map(|c| c.sight_radius) else {
+                continue;
+            };
+            let viewpoint = self.viewpoint(actor, sight_radius);
+            if let Some(brain) = self.actors[actor].brain.take() {
+                lookers[f].push((actor, brain, viewpoint));
+            }
+        }
+        let level = &self.level;
+        self.factions
+            .par_iter_mut()
+            .zip(lookers.par_iter_mut())
+            .for_each(|(faction, members)| {
+                let mut sight = Sight::new();
+                for (_, brain, viewpoint) in members.iter_mut() {
+                    look_around(faction, brain, level, &mut sight, viewpoint);
+                }
+                faction.sync_view();
+            });
+        for (actor, brain, _) in lookers.into_iter().flatten() {
+            self.actors[actor].brain = Some(brain);
+        }
+        let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+        self.stats.level_entry_micros.push(micros);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use crate::game::test_levels::game_on;
+    use crate::world::fov::Fov;
+
+    #[test]
+    fn before_the_first_turn_a_faction_knows_what_its_members_see_and_no_more() {
+        // Two goblins in rooms apart: the west room's goblin cannot see
+        // the east room, nor the east one the corridor's far end.
+        let (game, _dir) = game_on(
+            "##############################\n\
+             #@.......#############.......#\n\
+             #........#############...g...#\n\
+             #..g.....+.................>.#\n\
+             #........#############.......#\n\
+             ##############################\n",
+        );
+        let goblin = game.actors.iter().position(|a| a.kind().is_some()).unwrap();
+        let f = game.faction_index_of(goblin).unwrap();
+        let faction = &game.factions[f];
+        let radius = faction.config().unwrap().sight_radius;
+        let mut seen = HashSet::new();
+        let mut fov = Fov::new();
+        for (actor, monster) in game.actors.iter().enumerate().skip(1) {
+            assert_eq!(game.faction_index_of(actor), Some(f));
+            fov.compute(&game.level, monster.pos, radius, |pos| {
+                seen.insert(pos);
+            });
+        }
+        assert!(seen.len() > 40, "each goblin sees its room");
+        let grid = faction.grid().unwrap();
+        for pos in game.level.positions() {
+            let belief = faction.knowledge().belief(pos);
+            if seen.contains(&pos) {
+                assert_eq!(belief, game.level.terrain_at(pos), "{pos:?} was seen");
+                // The planning grid took the look in: walls seen are walls.
+                let wall = game.level.terrain_at(pos) == Some(crate::world::Terrain::Wall);
+                assert_eq!(grid.is_passable(pos), !wall, "{pos:?} on the grid");
+            } else {
+                assert_eq!(belief, None, "{pos:?} was not seen");
+            }
+        }
+        assert_eq!(faction.counters().views_cast, 2);
+        assert_eq!(game.stats.level_entry_micros.len(), 1);
+        assert!(game.stats.ai_micros.is_empty(), "no turn has been played");
+    }
+}
