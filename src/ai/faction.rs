@@ -306,6 +306,24 @@ impl Faction {
         wrong
     }
 
+    /// A member sees the cell at `pos`, whose true terrain `truth` reads
+    /// (the true level): [`Faction::observe`], but where the faction's
+    /// books say it believes the truth there already, only the time it was
+    /// seen changes and the level is not read. Returns whether the faction
+    /// had guessed its walkability wrong.
+    pub fn look_at(
+        &mut self,
+        pos: Pos,
+        time: f64,
+        truth: impl FnOnce() -> Option<Terrain>,
+    ) -> bool {
+        if !self.unlearned.may_teach(pos) {
+            self.knowledge.see_again(pos, time);
+            return false;
+        }
+        truth().is_some_and(|terrain| self.observe(pos, terrain, time))
+    }
+
     /// The omniscient baseline is told of a change (no guess involved).
     pub fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
         self.knowledge.observe(pos, terrain, time);
@@ -839,6 +857,67 @@ mod tests {
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
         faction
+    }
+
+    #[test]
+    fn looking_where_the_books_say_nothing_is_wrong_learns_what_observing_does() {
+        let mut level = crate::world::level_text::parse(
+            "@.....#.....\n\
+             ..~~..+..#..\n\
+             ......#.....\n\
+             ####..#..,,.",
+        )
+        .unwrap();
+        let config = MonsterConfig::shipped().unwrap();
+        let rats = config.faction("rats").unwrap().clone();
+        let fresh = || {
+            let mut faction = Faction::new(
+                rats.clone(),
+                FactionKnowledge::new(level.width(), level.height()),
+            );
+            faction.rebuild(rats.clone()).unwrap();
+            faction
+        };
+        // One looks through its books, the other observes every cell.
+        let (mut booked, mut plain) = (fresh(), fresh());
+        booked.prepare_sight(&level);
+        let mut fov = crate::world::fov::Fov::new();
+        let mut look = |level: &Level, booked: &mut Faction, plain: &mut Faction, at, time| {
+            let mut cells = Vec::new();
+            fov.compute(level, at, 6, |pos| cells.push(pos));
+            for pos in cells {
+                let a = booked.look_at(pos, time, || level.terrain_at(pos));
+                let b = level
+                    .terrain_at(pos)
+                    .is_some_and(|terrain| plain.observe(pos, terrain, time));
+                assert_eq!(a, b, "{pos}");
+            }
+        };
+        for (step, at) in [(0, 0), (2, 1), (4, 2), (2, 1), (9, 0)]
+            .into_iter()
+            .enumerate()
+        {
+            look(
+                &level,
+                &mut booked,
+                &mut plain,
+                Pos::new(at.0, at.1),
+                step as f64,
+            );
+        }
+        // The door opens: the books count its neighbours again.
+        let door = Pos::new(6, 1);
+        level.set(door, Terrain::OpenDoor);
+        booked.terrain_changed_at(&level, door);
+        plain.terrain_changed_at(&level, door);
+        look(&level, &mut booked, &mut plain, Pos::new(4, 1), 7.0);
+        look(&level, &mut booked, &mut plain, Pos::new(8, 1), 8.0);
+        assert_eq!(booked.knowledge(), plain.knowledge());
+        assert_eq!(
+            booked.counters().wrong_guesses,
+            plain.counters().wrong_guesses
+        );
+        assert!(booked.knowledge().belief(Pos::new(10, 3)).is_some());
     }
 
     #[test]

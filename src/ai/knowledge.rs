@@ -129,6 +129,14 @@ impl FactionKnowledge {
         Some(before)
     }
 
+    /// A member sees `pos` again, known as it is: only when it was last
+    /// seen changes.
+    pub fn see_again(&mut self, pos: Pos, time: f64) {
+        if let Some(i) = self.index(pos) {
+            self.last_seen[i] = time as f32;
+        }
+    }
+
     /// How many cells the faction has seen.
     pub fn known_cells(&self) -> usize {
         self.believed.iter().filter(|b| b.is_some()).count()

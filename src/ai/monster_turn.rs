@@ -173,9 +173,7 @@ pub fn look_around(
     // Cells on the quadrants' borders may be revealed twice: seeing a cell
     // again at the same moment changes nothing.
     sight.look(level, viewpoint, radius, |pos| {
-        if let Some(terrain) = level.terrain_at(pos) {
-            faction.observe(pos, terrain, viewpoint.now);
-        }
+        faction.look_at(pos, viewpoint.now, || level.terrain_at(pos));
     });
 }
 

@@ -98,6 +98,21 @@ impl Unlearned {
         })
     }
 
+    /// Whether seeing `pos` could change the faction's belief there: the
+    /// books hold it as believed wrong, or were never built. A cell a look
+    /// reveals is seeable, so when this is false the faction already
+    /// believes its truth.
+    pub fn may_teach(&self, pos: Pos) -> bool {
+        if !self.is_built() {
+            return true;
+        }
+        self.shape.index(pos).is_none_or(|index| {
+            self.cells
+                .get(index / 64)
+                .is_none_or(|word| word & (1u64 << (index % 64)) != 0)
+        })
+    }
+
     /// Sets the bit of `pos` to whether it is seeable and believed wrong.
     fn recheck(&mut self, level: &Level, knowledge: &FactionKnowledge, pos: Pos) {
         let Some(truth) = level.terrain_at(pos) else {
