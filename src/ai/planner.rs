@@ -310,6 +310,12 @@ impl Planner {
     /// Runs `actor`'s search now (starting it if it waits), within its cap
     /// and the budget left. Returns whether a result for it is waiting.
     pub fn run_for(&mut self, actor: usize, grid: &Grid, options: &SearchOptions) -> bool {
+        if self.budget_left == 0 {
+            // Not a node could run: starting the search would copy the
+            // grid into a space, perhaps bumping a search under way out of
+            // it (its progress lost), for nothing.
+            return self.finished.iter().any(|f| f.actor == actor);
+        }
         let slot = match self.slot_of(actor) {
             Some(slot) => Some(slot),
             None => self.start_queued(actor, grid, options),
@@ -648,6 +654,29 @@ mod tests {
             PlanOutcome::GaveUp
         );
         assert_eq!(planner.stats.given_up, 1);
+    }
+
+    #[test]
+    fn with_the_budget_spent_a_search_waits_without_bumping_one_under_way() {
+        let grid = field();
+        let options = dijkstra();
+        let mut planner = Planner::new();
+        planner.new_turn(3 * 64);
+        // Three far searches fill the spaces and spend the turn's budget.
+        for actor in 1..=3 {
+            planner.request(ask(actor, Pos::new(59, 39), false, 9));
+            assert!(!planner.run_for(actor, &grid, &options));
+        }
+        assert_eq!(planner.budget_left(), 0);
+        // A more urgent one asked now could not run a node this turn: it
+        // waits in the queue, and no search loses its space (or progress).
+        planner.request(ask(4, Pos::new(2, 0), false, 1));
+        assert!(!planner.run_for(4, &grid, &options));
+        assert_eq!(planner.stats.searches, 3);
+        assert_eq!(planner.stats.preempted, 0);
+        assert!(planner.is_waiting(4));
+        assert!((1..=3).all(|actor| planner.slot_of(actor).is_some()));
+        assert!(planner.slot_of(4).is_none());
     }
 
     #[test]
