@@ -64,6 +64,23 @@ mod tests {
     use crate::world::fov::Fov;
 
     #[test]
+    fn the_first_looks_on_one_core_and_on_two_make_the_same_game() {
+        let config = crate::config::MonsterConfig::shipped().unwrap();
+        let setup = crate::game::GameSetup::new(Some("horde"), 4, config);
+        let entered = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let game = pool.install(|| crate::game::Game::new(&setup)).unwrap();
+            serde_json::to_value(&game).unwrap()
+        };
+        let (one, two) = (entered(1), entered(2));
+        assert!(one["factions"][0]["counters"]["views_cast"].as_u64() > Some(10));
+        assert_eq!(one, two);
+    }
+
+    #[test]
     fn before_the_first_turn_a_faction_knows_what_its_members_see_and_no_more() {
         // Two goblins in rooms apart: the west room's goblin cannot see
         // the east room, nor the east one the corridor's far end.
