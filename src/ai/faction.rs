@@ -11,7 +11,7 @@ use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
+use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats, SEARCH_SLOTS};
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
 use crate::pathfinding::{
@@ -176,8 +176,11 @@ impl Faction {
         });
         self.config = Some(config);
         self.planner.cancel_all();
+        // A load or a config install fills the first search space only
+        // (filling all of a 1024x1024 level's fifteen was most of a load);
+        // entering a level fills them all (see `Faction::enter_level`).
         if let Some(view) = &self.view {
-            self.planner.prepare(view.grid());
+            self.planner.prepare(view.grid(), 1);
         }
         self.shared = SharedField::default();
         self.safety = None;
@@ -195,10 +198,15 @@ impl Faction {
         self.looked_from.clear();
         // Counted again for the new level, on the first look at the latest.
         self.unlearned = Unlearned::default();
-        match self.config.clone() {
-            Some(config) => self.rebuild(config),
-            None => Ok(()),
+        if let Some(config) = self.config.clone() {
+            self.rebuild(config)?;
         }
+        // While the level is being made, every search space is filled: none
+        // is filled mid-turn when the first searches pause.
+        if let Some(view) = &self.view {
+            self.planner.prepare(view.grid(), SEARCH_SLOTS);
+        }
+        Ok(())
     }
 
     pub fn name(&self) -> &str {

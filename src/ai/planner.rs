@@ -139,12 +139,14 @@ impl Planner {
         Self::default()
     }
 
-    /// Makes every search space ready for `grid` ([`AStar::prepare`]): the
-    /// first searches on a level then cost what later ones do, instead of
-    /// filling a level-sized space each in the first turns.
-    pub fn prepare(&mut self, grid: &Grid) {
+    /// Makes the first `spaces` search spaces ready for `grid`
+    /// ([`AStar::prepare`]): the first searches on a level then cost what
+    /// later ones do, instead of filling a level-sized space each in the
+    /// first turns. The first space takes most searches; the others are
+    /// used only while it holds a paused one.
+    pub fn prepare(&mut self, grid: &Grid, spaces: usize) {
         self.slots.resize_with(SEARCH_SLOTS, Slot::default);
-        for slot in &mut self.slots {
+        for slot in self.slots.iter_mut().take(spaces) {
             slot.astar.prepare(grid);
         }
     }
