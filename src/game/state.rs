@@ -190,6 +190,14 @@ pub struct Game {
     pub time: f64,
     /// Cells of this level the player has seen.
     pub remembered: Vec<bool>,
+    /// Which level, in which game, `remembered` belongs to: a number no
+    /// other level entered or game loaded in this process had (a map kept
+    /// from the player's memory starts over when it changes).
+    #[serde(skip, default = "fresh_memory_epoch")]
+    memory_epoch: u64,
+    /// Cells whose terrain changed in that epoch, in order.
+    #[serde(skip)]
+    changed_terrain: Vec<Pos>,
     pub log: MessageLog,
     pub outcome: Option<Outcome>,
     pub stats: GameStats,
@@ -260,6 +268,8 @@ impl Game {
             actors: Vec::new(),
             time: 0.0,
             remembered: Vec::new(),
+            memory_epoch: fresh_memory_epoch(),
+            changed_terrain: Vec::new(),
             log: MessageLog::default(),
             outcome: None,
             stats: GameStats::default(),
@@ -390,6 +400,8 @@ impl Game {
             }
         }
         self.remembered = vec![false; self.level.width() * self.level.height()];
+        self.memory_epoch = fresh_memory_epoch();
+        self.changed_terrain.clear();
         self.nav = self.build_navigation()?;
         self.rebuild_occupancy();
         self.take_first_looks();
@@ -408,6 +420,12 @@ impl Game {
     /// Whether the player sees `pos` now.
     pub fn is_visible(&self, pos: Pos) -> bool {
         self.visible.contains(pos)
+    }
+
+    /// Which level and game the player's memory belongs to (see
+    /// `PlayerMap`), and the cells whose terrain changed since, in order.
+    pub(crate) fn memory_epoch(&self) -> (u64, &[Pos]) {
+        (self.memory_epoch, &self.changed_terrain)
     }
 
     /// Whether the player has ever seen `pos` on this level.
@@ -1073,6 +1091,7 @@ impl Game {
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.terrain_changes.record(pos, self.terrain_version);
+        self.changed_terrain.push(pos);
         self.stats.terrain_changes += 1;
         for faction in &mut self.factions {
             faction.terrain_changed_at(&self.level, pos);
@@ -1147,4 +1166,10 @@ fn capitalize(text: &str) -> String {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
     }
+}
+
+/// A number no memory epoch had before in this process.
+fn fresh_memory_epoch() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
