@@ -45,7 +45,7 @@ pub enum Route {
 }
 
 /// The grid of what the player knows, and its frontier, as of the player's
-/// memory in one epoch (see [`Game::memory_epoch`]).
+/// memory in one epoch (see [`Game::player_memory`]).
 #[derive(Debug)]
 struct KnownMap {
     epoch: u64,
@@ -104,7 +104,7 @@ fn catch_up<'a>(
     profile: &CostProfile,
     game: &Game,
 ) -> Option<&'a mut KnownMap> {
-    let (epoch, changed) = game.memory_epoch();
+    let (epoch, changed) = game.player_memory();
     let holds = known.as_mut().is_some_and(|map| {
         map.epoch == epoch
             && map.terrain_taken <= changed.len()
@@ -271,7 +271,7 @@ mod tests {
     /// from scratch from the same memory.
     fn assert_same_as_built(kept: &mut PlayerMap, game: &Game) {
         let profile = CostProfile::default();
-        let (epoch, changed) = game.memory_epoch();
+        let (epoch, changed) = game.player_memory();
         let mut built = KnownMap::build(&profile, game, epoch, changed.len()).unwrap();
         let kept = catch_up(&mut kept.known, &kept.profile, game).unwrap();
         for pos in game.level.positions() {
@@ -328,6 +328,32 @@ mod tests {
             game.stats.terrain_changes
         );
         assert!(game.is_remembered(game.level.stairs), "it explored");
+        assert_same_as_built(&mut map, &game);
+    }
+
+    #[test]
+    fn after_a_load_the_kept_map_still_takes_in_doors() {
+        let (game, _dir) = game_on(
+            "##########\n\
+             #@.+....>#\n\
+             ##########\n",
+        );
+        let json = serde_json::to_string(&game).unwrap();
+        let mut game: Game = serde_json::from_str(&json).unwrap();
+        game.after_load(crate::config::MonsterConfig::shipped().unwrap())
+            .unwrap();
+        let mut map = PlayerMap::new();
+        assert_same_as_built(&mut map, &game);
+        game.player_act(Action::Move(crate::game::Direction::East))
+            .unwrap();
+        game.player_act(Action::OpenDoor(crate::game::Direction::East))
+            .unwrap();
+        assert_eq!(game.stats.terrain_changes, 1);
+        assert_eq!(
+            game.player_memory().1.len(),
+            1,
+            "the load keeps counting changes"
+        );
         assert_same_as_built(&mut map, &game);
     }
 }

@@ -195,9 +195,6 @@ pub struct Game {
     /// from the player's memory starts over when it changes).
     #[serde(skip, default = "fresh_memory_epoch")]
     memory_epoch: u64,
-    /// Cells whose terrain changed in that epoch, in order.
-    #[serde(skip)]
-    changed_terrain: Vec<Pos>,
     pub log: MessageLog,
     pub outcome: Option<Outcome>,
     pub stats: GameStats,
@@ -269,7 +266,6 @@ impl Game {
             time: 0.0,
             remembered: Vec::new(),
             memory_epoch: fresh_memory_epoch(),
-            changed_terrain: Vec::new(),
             log: MessageLog::default(),
             outcome: None,
             stats: GameStats::default(),
@@ -308,6 +304,7 @@ impl Game {
     /// Rebuilds derived state after loading a save, with the config in
     /// force now.
     pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+        self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
         self.install_config(config)?;
         self.rebuild_occupancy();
         self.update_sight();
@@ -401,7 +398,6 @@ impl Game {
         }
         self.remembered = vec![false; self.level.width() * self.level.height()];
         self.memory_epoch = fresh_memory_epoch();
-        self.changed_terrain.clear();
         self.nav = self.build_navigation()?;
         self.rebuild_occupancy();
         self.take_first_looks();
@@ -423,9 +419,10 @@ impl Game {
     }
 
     /// Which level and game the player's memory belongs to (see
-    /// `PlayerMap`), and the cells whose terrain changed since, in order.
-    pub(crate) fn memory_epoch(&self) -> (u64, &[Pos]) {
-        (self.memory_epoch, &self.changed_terrain)
+    /// `PlayerMap`), and the cells whose terrain changed on the level
+    /// since it was entered, in order.
+    pub(crate) fn player_memory(&self) -> (u64, &[Pos]) {
+        (self.memory_epoch, self.terrain_changes.in_order())
     }
 
     /// Whether the player has ever seen `pos` on this level.
@@ -1091,7 +1088,6 @@ impl Game {
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.terrain_changes.record(pos, self.terrain_version);
-        self.changed_terrain.push(pos);
         self.stats.terrain_changes += 1;
         for faction in &mut self.factions {
             faction.terrain_changed_at(&self.level, pos);

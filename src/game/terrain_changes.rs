@@ -1,5 +1,6 @@
 //! Where the level's terrain last changed, and when: per 16x16 block, the
-//! number of the last terrain change in it.
+//! number of the last terrain change in it; and every changed cell in
+//! order (the player's known map takes them in).
 //!
 //! A monster's view is out of date only when the terrain changed within its
 //! sight since it looked: a door opening across a 1024x1024 level must not
@@ -18,6 +19,8 @@ pub struct TerrainChanges {
     cells: GridShape,
     blocks: GridShape,
     last: Vec<u64>,
+    /// The cells changed, in order (a cell changed twice is listed twice).
+    in_order: Vec<Pos>,
 }
 
 impl TerrainChanges {
@@ -29,6 +32,7 @@ impl TerrainChanges {
             cells: GridShape::new(width, height),
             blocks,
             last: vec![0; blocks.len()],
+            in_order: Vec::new(),
         }
     }
 
@@ -38,11 +42,17 @@ impl TerrainChanges {
         if !self.cells.contains(pos) {
             return;
         }
+        self.in_order.push(pos);
         if let Some(block) = self.blocks.index(Pos::new(pos.x / BLOCK, pos.y / BLOCK))
             && let Some(last) = self.last.get_mut(block)
         {
             *last = (*last).max(change);
         }
+    }
+
+    /// Every cell changed on the level so far, in order.
+    pub fn in_order(&self) -> &[Pos] {
+        &self.in_order
     }
 
     /// The number of the last change within `reach` cells (Chebyshev) of
