@@ -156,6 +156,11 @@ pub enum Command {
         /// see the README).
         #[arg(long)]
         parallel: bool,
+        /// Write every monster action to FILE as JSON Lines, in the order
+        /// they happen (fields in the README's sim section); the game is
+        /// the same with and without it.
+        #[arg(long, value_name = "FILE")]
+        actions: Option<std::path::PathBuf>,
     },
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]

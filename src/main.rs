@@ -18,6 +18,7 @@ fn main() -> ExitCode {
             fog_walk,
             undying,
             parallel,
+            actions,
         }) => match runs {
             Some(runs) => cli::sim::run_balance(
                 &start,
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
                 fog_walk,
                 undying,
                 parallel,
+                actions.as_deref(),
             ),
         },
         // clap guarantees exactly one of `--level` and `--map`.

@@ -725,9 +725,15 @@ impl Faction {
         self.planner.take_finished(actor)
     }
 
-    /// A member died (or gave its goal up): its search is dropped.
+    /// A member died: its search is dropped.
     pub fn forget_member(&mut self, actor: usize) {
         self.planner.cancel(actor);
+    }
+
+    /// A member tired of waiting for its search: dropped, counted as given
+    /// up.
+    pub fn give_up_plan(&mut self, actor: usize) {
+        self.planner.give_up(actor);
     }
 
     /// The shared field toward `target`: a member at `at` asks how far it

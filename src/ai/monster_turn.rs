@@ -135,10 +135,13 @@ pub struct Senses<'a> {
 /// What a monster wants to do; the game decides whether it works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {
-    /// Step onto `to`; with `swap`, trade places with the packmate there.
+    /// Step onto `to`; with `swap`, trade places with the packmate there;
+    /// `guided` when the step follows a finished plan, a shared field or
+    /// the safety map, not a guess toward the goal while a search runs.
     Step {
         to: Pos,
         swap: bool,
+        guided: bool,
     },
     Attack(Pos),
     /// Batter the closed door at this cell.
@@ -435,7 +438,7 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
             // slow player waits many of its turns in one of the player's.
             brain.waiting_turns += 1;
             if brain.waiting_turns > MAX_WAIT_TURNS {
-                faction.forget_member(senses.actor);
+                faction.give_up_plan(senses.actor);
                 brain.waiting_turns = 0;
                 brain.unreachable = Some(goal);
                 brain.thought = Thought::GaveUp { goal };
@@ -668,6 +671,7 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
             Some(step) => Intent::Step {
                 to: step,
                 swap: false,
+                guided: false,
             },
             None => Intent::Wait,
         };
@@ -688,6 +692,7 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
         Body::Empty => Intent::Step {
             to: next,
             swap: false,
+            guided: true,
         },
         Body::Player => Intent::Attack(next),
         Body::Packmate { yields: true } | Body::Stranger { yields: true } => {
@@ -695,6 +700,7 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
             Intent::Step {
                 to: next,
                 swap: true,
+                guided: true,
             }
         }
         Body::Packmate { yields: false } | Body::Stranger { yields: false } => {
@@ -704,6 +710,7 @@ fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: P
                     Intent::Step {
                         to: side,
                         swap: false,
+                        guided: true,
                     }
                 }
                 None => {
@@ -761,6 +768,7 @@ fn step_while_planning(
             Intent::Step {
                 to: next,
                 swap: false,
+                guided: false,
             }
         }
         None => {
@@ -799,6 +807,7 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
             Intent::Step {
                 to: next,
                 swap: false,
+                guided: true,
             }
         }
         _ => Intent::Wait,
@@ -1056,16 +1065,20 @@ mod tests {
             ),
             Intent::Step {
                 to: Pos::new(2, 1),
-                swap: true
+                swap: true,
+                guided: true
             }
         );
         let fighting = packmate_at(Pos::new(2, 1), false);
-        let Intent::Step { to, swap: false } = step_along(
+        let Intent::Step {
+            to, swap: false, ..
+        } = step_along(
             &mut faction,
             &mut brain,
             &senses(at, &fighting),
             Pos::new(2, 1),
-        ) else {
+        )
+        else {
             panic!("expected a sidestep");
         };
         assert!(

@@ -77,7 +77,8 @@ pub struct PlannerStats {
     pub restarts: u64,
     /// Paused searches that went on after grid changes elsewhere.
     pub resumed_after_changes: u64,
-    /// Requests given up after [`MAX_SEARCH_TURNS`].
+    /// Requests given up: by the planner after [`MAX_SEARCH_TURNS`], or by
+    /// the member that asked, tired of waiting ([`Planner::give_up`]).
     pub given_up: u64,
     /// Searches put back in the queue for a more urgent one.
     pub preempted: u64,
@@ -268,6 +269,15 @@ impl Planner {
             slot.active = None;
         }
         self.finished.clear();
+    }
+
+    /// The actor gives its request up unanswered (it waited too long):
+    /// removed, and counted as given up if it was still waiting.
+    pub fn give_up(&mut self, actor: usize) {
+        if self.is_waiting(actor) {
+            self.stats.given_up += 1;
+        }
+        self.cancel(actor);
     }
 
     /// Removes an actor's request and result (it died).

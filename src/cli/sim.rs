@@ -3,13 +3,21 @@
 //! table or as JSON. The simulation itself is `game::sim`'s and
 //! `game::balance`'s; this reads the flags and prints.
 
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::PlayArgs;
 use crate::cli::output::print_out;
 use crate::untrusted_text::escape_controls;
 
-/// `fogcrawl sim`: one level (or the run) for up to `turns` player turns.
+/// `fogcrawl sim`: one level (or the run) for up to `turns` player turns;
+/// with `actions`, the monster action log goes to that file.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one per sim flag; an arguments struct is the workspace issue's (#28)"
+)]
 pub fn run(
     start: &PlayArgs,
     turns: u64,
@@ -18,6 +26,7 @@ pub fn run(
     fog_walk: Option<u64>,
     undying: bool,
     parallel: bool,
+    actions: Option<&Path>,
 ) -> ExitCode {
     let config = match start.load_config() {
         Ok(loaded) => loaded,
@@ -46,7 +55,35 @@ pub fn run(
         }
         None => None,
     };
-    match crate::game::sim::run_sim(&setup, turns) {
+    let mut log = match actions.map(File::create).transpose() {
+        Ok(file) => file.map(BufWriter::new),
+        Err(err) => {
+            let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
+            eprintln!(
+                "fogcrawl: cannot write the action log {}: {err}",
+                escape_controls(&path)
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = crate::game::sim::run_sim_logged(
+        &setup,
+        turns,
+        log.as_mut().map(|w| w as &mut dyn std::io::Write),
+    );
+    let mut log_failed = false;
+    let result = result.map(|(report, log_error)| {
+        if let Some(err) = log_error {
+            let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
+            eprintln!(
+                "fogcrawl: the action log {} stopped: {err}",
+                escape_controls(&path)
+            );
+            log_failed = true;
+        }
+        report
+    });
+    let printed = match result {
         Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
         // The report names the level, whose name is a file stem.
         Ok(report) => {
@@ -57,6 +94,11 @@ pub fn run(
             eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
             ExitCode::FAILURE
         }
+    };
+    if log_failed {
+        ExitCode::FAILURE
+    } else {
+        printed
     }
 }
 

@@ -18,6 +18,15 @@ impl SimReport {
     }
 }
 
+/// `part` as a percentage of `whole` (0 when there is none).
+fn percent(part: u64, whole: u64) -> f64 {
+    if whole == 0 {
+        0.0
+    } else {
+        100.0 * part as f64 / whole as f64
+    }
+}
+
 impl fmt::Display for SimReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "level: {} (seed {})", self.level, self.seed)?;
@@ -69,6 +78,40 @@ impl fmt::Display for SimReport {
                 faction.wrong_guesses,
                 faction.steps,
                 caught
+            )?;
+        }
+        writeln!(
+            f,
+            "{:<11} {:>6} {:>7} {:>6} {:>6} {:>9} {:>5} {:>6} {:>9} {:>5} {:>6}",
+            "behaviour",
+            "greedy",
+            "of",
+            "gaveup",
+            "flee",
+            "parked",
+            "osc",
+            "search",
+            "flaps",
+            "froze",
+            "fleeep"
+        )?;
+        for faction in &self.factions {
+            let b = &faction.behaviour;
+            let moves = b.plan_steps + b.greedy_steps + b.swaps;
+            writeln!(
+                f,
+                "{:<11} {:>5.1}% {:>7} {:>6} {:>6} {:>8.0}% {:>5} {:>6} {:>8.0}% {:>5} {:>6}",
+                faction.name,
+                percent(b.greedy_steps, moves),
+                moves,
+                faction.given_up,
+                b.flee_turns,
+                percent(b.flee_parked, b.flee_turns),
+                b.oscillations,
+                b.search_episodes,
+                percent(b.search_flaps, b.search_episodes),
+                b.longest_frozen_hunt,
+                format!("{}/{}", b.flee_episodes.ended, b.flee_episodes.started),
             )?;
         }
         writeln!(

@@ -3,10 +3,13 @@
 //! object (`--json`; every field is documented in the README) or as the
 //! table `cli::sim_report` prints.
 
+use std::io::Write;
+
 use serde::Serialize;
 
 use crate::ai::{FactionCounters, FogWalk, ReplanCounts, fog_walk};
 use crate::game::autopilot::Autopilot;
+use crate::game::behaviour::BehaviourCounters;
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
 
@@ -74,7 +77,13 @@ pub struct FactionReport {
     /// had looked) and those that went on after changes elsewhere.
     pub search_restarts: u64,
     pub searches_resumed_after_changes: u64,
+    /// Requests for a plan given up unanswered (by the planner after its
+    /// turn limit, or by the member, tired of waiting).
+    pub given_up: u64,
     pub caught_on_turn: Option<u64>,
+    /// Behaviour as a player sees it, counted from every monster action.
+    #[serde(flatten)]
+    pub behaviour: BehaviourCounters,
 }
 
 impl FactionReport {
@@ -104,16 +113,53 @@ impl SimReport {
 
 /// Plays up to `turns` player turns with the autopilot.
 pub fn run_sim(setup: &GameSetup, turns: u64) -> Result<SimReport, GameError> {
+    run_sim_logged(setup, turns, None).map(|(report, _)| report)
+}
+
+/// Plays up to `turns` player turns with the autopilot; with `actions`,
+/// writes every monster action to it as a JSON line (the game is the same
+/// either way). A failed write stops the log, not the game, and is
+/// returned beside the report.
+pub fn run_sim_logged(
+    setup: &GameSetup,
+    turns: u64,
+    mut actions: Option<&mut dyn Write>,
+) -> Result<(SimReport, Option<std::io::Error>), GameError> {
     let mut game = Game::new(setup)?;
+    game.log_actions(actions.is_some());
     let mut pilot = Autopilot::new();
+    let mut write_error = None;
     while game.stats.player_turns < turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
             // The pilot chose something the rules refuse: let time pass.
             let _ = game.player_act(crate::game::Action::Wait);
         }
+        if let Some(out) = actions.as_deref_mut()
+            && let Err(err) = write_actions(&mut game, out)
+        {
+            write_error = Some(err);
+            actions = None;
+            game.log_actions(false);
+        }
     }
-    Ok(report(&game))
+    if let Some(out) = actions
+        && let Err(err) = out.flush()
+    {
+        write_error = Some(err);
+    }
+    Ok((report(&game), write_error))
+}
+
+/// Writes the monster actions since the last call as JSON lines.
+fn write_actions(game: &mut Game, out: &mut dyn Write) -> std::io::Result<()> {
+    for record in game.take_actions() {
+        let faction = game.factions.get(record.faction).map_or("", |f| f.name());
+        let kind = game.kinds.get(record.kind).map_or("", |k| k.name.as_str());
+        serde_json::to_writer(&mut *out, &record.line(faction, kind))?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
 }
 
 /// The fog-of-war experiment on the starting level: per faction, one
@@ -191,7 +237,9 @@ fn report(game: &Game) -> SimReport {
                     views_skipped: counters.views_skipped,
                     search_restarts: stats.restarts,
                     searches_resumed_after_changes: stats.resumed_after_changes,
+                    given_up: stats.given_up,
                     caught_on_turn: counters.caught_on_turn,
+                    behaviour: game.behaviour(index),
                 }
             })
             .collect(),

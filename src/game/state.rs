@@ -23,11 +23,13 @@ use crate::ai::{
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
+use crate::game::behaviour::{BehaviourCounters, BehaviourTracker};
 use crate::game::clock::{Schedule, action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::items::Inventory;
 use crate::game::message_log::{Importance, MessageLog};
+use crate::game::monster_action::{Act, ActionRecord};
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::occupancy::Occupancy;
@@ -227,6 +229,14 @@ pub struct Game {
     /// Scratch: the monsters' views, cast before their turns.
     #[serde(skip)]
     sight: Sight,
+    /// The monsters' behaviour as a player would see it, counted from
+    /// every action (not saved: counts start again on a load).
+    #[serde(skip)]
+    behaviour: BehaviourTracker,
+    /// Every monster action since it was last taken, while the action log
+    /// is on (`sim --actions`); `None` when off.
+    #[serde(skip)]
+    action_log: Option<Vec<ActionRecord>>,
 }
 
 pub const PLAYER: usize = 0;
@@ -279,6 +289,8 @@ impl Game {
             awareness: VisibleSet::new(),
             terrain_version: 0,
             terrain_changes: TerrainChanges::default(),
+            behaviour: BehaviourTracker::default(),
+            action_log: None,
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
@@ -346,6 +358,7 @@ impl Game {
         player.pos = self.level.start;
         player.ready_at = self.time;
         self.actors = vec![player];
+        self.behaviour.new_level();
         self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
         // Each faction starts every level knowing nothing of it (or all),
         // its grid (the whole level) built beside the others on all cores.
@@ -461,6 +474,26 @@ impl Game {
     /// The faction index of an actor (`None` for the player).
     pub fn faction_index_of(&self, actor: usize) -> Option<usize> {
         self.actors[actor].kind().map(|k| self.kind_factions[k])
+    }
+
+    /// The behaviour counters of the faction at `index`.
+    pub fn behaviour(&self, index: usize) -> BehaviourCounters {
+        self.behaviour.counters(index)
+    }
+
+    /// Turns the monster action log on or off (it changes nothing in the
+    /// game; see [`Game::take_actions`]).
+    pub fn log_actions(&mut self, on: bool) {
+        self.action_log = on.then(Vec::new);
+    }
+
+    /// The monster actions since the last call, in the order they happened
+    /// (none while the log is off).
+    pub fn take_actions(&mut self) -> Vec<ActionRecord> {
+        self.action_log
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// Traces the searches of `monster` alone, for the debug overlay (its
@@ -952,32 +985,53 @@ impl Game {
             };
             think(&mut self.factions[f], &mut brain, &senses, &mut self.rng)
         };
+        let mode = brain.mode;
         self.actors[actor].brain = Some(brain);
-        let (duration, acted) = self.carry_out(actor, f, intent);
+        let (duration, act) = self.carry_out(actor, f, intent);
         let ended = self.actors[actor].pos;
         if let Some(brain) = self.actors[actor].brain.as_mut() {
-            end_turn(&mut self.factions[f], brain, at, ended, acted);
+            end_turn(&mut self.factions[f], brain, at, ended, act.acted());
+        }
+        let me = &self.actors[actor];
+        let record = ActionRecord {
+            turn: self.stats.player_turns,
+            time: self.time,
+            id: actor,
+            faction: f,
+            kind: me.kind().unwrap_or_default(),
+            mode,
+            act,
+            from: at,
+            to: ended,
+            hp: me.hp,
+            max_hp: me.max_hp,
+            sees_player,
+            player: self.actors[PLAYER].pos,
+        };
+        self.behaviour.record(&record);
+        if let Some(log) = self.action_log.as_mut() {
+            log.push(record);
         }
         duration
     }
 
     /// Carries out a monster's intent under the game's rules. Returns how
-    /// long it took and whether the monster attacked or worked a door.
-    fn carry_out(&mut self, actor: usize, f: usize, intent: Intent) -> (f64, bool) {
+    /// long it took and what it came to.
+    fn carry_out(&mut self, actor: usize, f: usize, intent: Intent) -> (f64, Act) {
         let speed = self.speed_of(actor);
         let at = self.actors[actor].pos;
-        let waited = (action_time(speed), false);
+        let waited = (action_time(speed), Act::Wait);
         match intent {
             Intent::Wait => waited,
             Intent::Attack(target) => match Direction::between(at, target) {
                 Some(direction) => match self.perform(actor, Action::Move(direction)) {
-                    Ok(duration) => (duration, true),
+                    Ok(duration) => (duration, Act::Attack),
                     Err(_) => waited,
                 },
                 None => waited,
             },
-            Intent::Bash(door) => (self.bash_door(actor, door), true),
-            Intent::Step { to, swap } => {
+            Intent::Bash(door) => (self.bash_door(actor, door), Act::Door),
+            Intent::Step { to, swap, guided } => {
                 if self.factions[f].believes_step_blocked(at, to) {
                     self.factions[f].counters_mut().known_blocked_bumps += 1;
                 }
@@ -987,13 +1041,13 @@ impl Game {
                 if let Some(other) = self.actor_at(to) {
                     if other == PLAYER {
                         return match self.perform(actor, Action::Move(direction)) {
-                            Ok(duration) => (duration, true),
+                            Ok(duration) => (duration, Act::Attack),
                             Err(_) => waited,
                         };
                     }
                     if swap {
                         return match self.swap_places(actor, other) {
-                            Some(duration) => (duration, false),
+                            Some(duration) => (duration, Act::Swap),
                             None => waited,
                         };
                     }
@@ -1003,14 +1057,19 @@ impl Game {
                     .config()
                     .is_some_and(|c| c.bashes_doors && !c.opens_doors);
                 if bashes && self.level.terrain_at(to) == Some(Terrain::ClosedDoor) {
-                    return (self.bash_door(actor, to), true);
+                    return (self.bash_door(actor, to), Act::Door);
                 }
                 match self.perform(actor, Action::Move(direction)) {
                     Ok(duration) => {
                         if let Some(brain) = self.actors[actor].brain.as_mut() {
                             after_step(brain, to);
                         }
-                        (duration, false)
+                        let act = if guided {
+                            Act::PlanStep
+                        } else {
+                            Act::GreedyStep
+                        };
+                        (duration, act)
                     }
                     Err(_) => {
                         let (level, time) = (&self.level, self.time);
@@ -1024,7 +1083,7 @@ impl Game {
                                 time,
                             );
                         }
-                        waited
+                        (action_time(speed), Act::Other)
                     }
                 }
             }

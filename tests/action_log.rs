@@ -1,0 +1,211 @@
+//! The monster action log (`sim --actions`) against the behaviour counters
+//! of `sim --json`: every counter the log can show is counted again here,
+//! from the log's JSON lines alone, with code of its own; and the log
+//! changes nothing in the game.
+
+use std::collections::BTreeMap;
+
+use fogcrawl::game::GameSetup;
+use fogcrawl::game::sim::{SimReport, run_sim_logged};
+use serde_json::Value;
+
+fn config() -> fogcrawl::config::MonsterConfig {
+    fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads")
+}
+
+/// Plays `level` and returns the report and the log's lines.
+fn logged(level: &str, seed: u64, turns: u64) -> (SimReport, Vec<Value>) {
+    let mut setup = GameSetup::new(Some(level), seed, config());
+    setup.run = vec![level.to_owned()];
+    setup.undying_player = true;
+    let mut out = Vec::new();
+    let (report, error) = run_sim_logged(&setup, turns, Some(&mut out)).expect("the level plays");
+    assert!(error.is_none());
+    let lines = String::from_utf8(out)
+        .expect("the log is UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is a JSON object"))
+        .collect();
+    (report, lines)
+}
+
+/// The counters as this test reads them from the log.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Recount {
+    plan_steps: u64,
+    greedy_steps: u64,
+    swaps: u64,
+    flee_turns: u64,
+    flee_parked: u64,
+    flee_started: u64,
+    flee_ended: u64,
+    oscillations: u64,
+    search_episodes: u64,
+    search_flaps: u64,
+    longest_frozen_hunt: u64,
+}
+
+fn pos(v: &Value) -> (i64, i64) {
+    let coordinate = |i: usize| v[i].as_i64().expect("a position is [x, y]");
+    (coordinate(0), coordinate(1))
+}
+
+/// Reads a field the log always has.
+fn field<'a, T>(line: &'a Value, name: &str, read: impl Fn(&'a Value) -> Option<T>) -> T {
+    read(&line[name]).unwrap_or_else(|| panic!("{name} missing or mistyped in {line}"))
+}
+
+fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
+    let mut by_actor: BTreeMap<u64, Vec<&Value>> = BTreeMap::new();
+    for line in lines {
+        by_actor
+            .entry(field(line, "id", Value::as_u64))
+            .or_default()
+            .push(line);
+    }
+    let mut factions: BTreeMap<String, Recount> = BTreeMap::new();
+    for actions in by_actor.values() {
+        let faction = field(actions[0], "faction", Value::as_str).to_owned();
+        let c = factions.entry(faction).or_default();
+        let mut previous_mode = "";
+        let mut search_length = 0;
+        let mut frozen = 0;
+        let mut moves: Vec<((i64, i64), (i64, i64))> = Vec::new();
+        for action in actions {
+            let mode = field(action, "mode", Value::as_str);
+            let act = field(action, "act", Value::as_str);
+            let (from, to) = (pos(&action["from"]), pos(&action["to"]));
+            match act {
+                "plan_step" => c.plan_steps += 1,
+                "greedy_step" => c.greedy_steps += 1,
+                "swap" => c.swaps += 1,
+                _ => {}
+            }
+            if mode == "flee" {
+                c.flee_turns += 1;
+                c.flee_parked += u64::from(from == to && act != "attack");
+                c.flee_started += u64::from(previous_mode != "flee");
+            } else if previous_mode == "flee" {
+                c.flee_ended += 1;
+            }
+            if mode == "search" {
+                if previous_mode != "search" {
+                    c.search_episodes += 1;
+                    search_length = 0;
+                }
+                search_length += 1;
+            } else if previous_mode == "search" && mode == "wander" && search_length <= 8 {
+                c.search_flaps += 1;
+            }
+            previous_mode = mode;
+            if from != to {
+                moves.push((from, to));
+                if let [.., a, b, c2] = moves.as_slice()
+                    && a == c2
+                    && *b == (a.1, a.0)
+                {
+                    c.oscillations += 1;
+                }
+            }
+            let stands = mode == "hunt"
+                && field(action, "sees_player", Value::as_bool)
+                && from == to
+                && act != "attack"
+                && act != "door";
+            frozen = if stands { frozen + 1 } else { 0 };
+            c.longest_frozen_hunt = c.longest_frozen_hunt.max(frozen);
+        }
+    }
+    factions
+}
+
+#[test]
+fn the_behaviour_counters_are_what_the_action_log_shows() {
+    for (level, seed) in [("horde", 1), ("warrens", 2), ("swamp", 3)] {
+        let (report, lines) = logged(level, seed, 150);
+        assert!(lines.len() > 100, "{level}: {} actions", lines.len());
+        let counted = recount(&lines);
+        for faction in &report.factions {
+            let b = &faction.behaviour;
+            let from_report = Recount {
+                plan_steps: b.plan_steps,
+                greedy_steps: b.greedy_steps,
+                swaps: b.swaps,
+                flee_turns: b.flee_turns,
+                flee_parked: b.flee_parked,
+                flee_started: b.flee_episodes.started,
+                flee_ended: b.flee_episodes.ended,
+                oscillations: b.oscillations,
+                search_episodes: b.search_episodes,
+                search_flaps: b.search_flaps,
+                longest_frozen_hunt: u64::from(b.longest_frozen_hunt),
+            };
+            let from_log = counted.get(&faction.name);
+            assert_eq!(
+                from_log.unwrap_or(&Recount::default()),
+                &from_report,
+                "{level} seed {seed}, {}",
+                faction.name
+            );
+        }
+    }
+}
+
+#[test]
+fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
+    let (report, lines) = logged("horde", 2, 60);
+    let fields = [
+        "turn",
+        "time",
+        "id",
+        "faction",
+        "kind",
+        "mode",
+        "act",
+        "from",
+        "to",
+        "hp",
+        "max_hp",
+        "sees_player",
+        "player",
+    ];
+    let mut last_time = 0.0;
+    for line in &lines {
+        let object = line.as_object().unwrap();
+        let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        let mut expected = fields.to_vec();
+        expected.sort_unstable();
+        assert_eq!(keys, expected);
+        let time = line["time"].as_f64().unwrap();
+        assert!(time >= last_time, "in the order they happen");
+        last_time = time;
+        assert!(line["turn"].as_u64().unwrap() <= report.turns);
+        let (from, to) = (pos(&line["from"]), pos(&line["to"]));
+        let act = line["act"].as_str().unwrap();
+        let moved = (from.0 - to.0).abs().max((from.1 - to.1).abs());
+        match act {
+            "plan_step" | "greedy_step" | "swap" => assert_eq!(moved, 1, "{line}"),
+            "wait" | "attack" | "door" | "other" => assert_eq!(moved, 0, "{line}"),
+            other => panic!("unknown act {other}"),
+        }
+        assert!(
+            ["wander", "hunt", "search", "investigate", "flee"]
+                .contains(&line["mode"].as_str().unwrap())
+        );
+    }
+}
+
+#[test]
+fn the_log_changes_nothing_in_the_game() {
+    let mut setup = GameSetup::new(Some("warrens"), 5, config());
+    setup.run = vec!["warrens".to_owned()];
+    let (mut quiet, _) = run_sim_logged(&setup, 120, None).unwrap();
+    let (mut logged, _) = run_sim_logged(&setup, 120, Some(&mut std::io::sink())).unwrap();
+    // Timings aside, the same game.
+    quiet.ai_micros = Default::default();
+    logged.ai_micros = Default::default();
+    quiet.level_entry_micros.clear();
+    logged.level_entry_micros.clear();
+    assert_eq!(quiet, logged);
+}
