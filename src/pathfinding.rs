@@ -44,5 +44,6 @@ pub use heuristic::Heuristic;
 pub use pos::Pos;
 pub use smoothing::{
     cheapest_straight_path, path_cost, steps_are_legal, string_pull, string_pull_into,
+    walkable_straight_path,
 };
 pub use trace::{CellValues, SearchTrace, TraceEvent};

@@ -181,7 +181,13 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
     // died far more than the same games without it. One seed alone is
     // noisy (goblins also wander, flee and queue), so sixteen are summed.
     // Turns in the tunnel are no measure: goblins like its road, and one
-    // seed's band may stroll there for hundreds of turns either way.
+    // seed's band may stroll there for hundreds of turns either way. Since
+    // members learn of the player only by sight or a packmate's shout (not
+    // from anywhere on the level), fewer heedless goblins stream through
+    // the gap toward a player they never saw: over these sixteen seeds
+    // 1,363 goblin-turns with the danger map against 1,864 without (it
+    // was 2,128 against 7,308 when every goblin knew where the player
+    // was), so the measure is a quarter fewer, not half.
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("goblins").unwrap().influence.danger.weight;
     assert!(weight > 0.0);
@@ -193,7 +199,7 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
         heedless += hold_the_pass_then_leave(seed, 0.0, 4, 600).0;
     }
     assert!(
-        heedless > 2 * wary,
+        3 * heedless > 4 * wary,
         "goblin-turns in the gap: {wary} with the danger map, {heedless} without"
     );
 }

@@ -288,7 +288,7 @@ fn an_unknown_key_is_named_with_the_accepted_keys() {
         "tests/fixtures/config/unknown_key.toml:4:1: factions.goblins.wieght: unknown key; \
          accepted values: heuristic, weight, tie_break, unknown_cells, node_budget, \
          sight_radius, speed, smoothing, turn_penalty, opens_doors, bashes_doors, flee_below, \
-         replan_margin, terrain_costs, influence"
+         hearing_radius, shout_radius, regeneration_time, replan_margin, terrain_costs, influence"
     );
     assert_eq!(
         fixture_error("unknown_layer_key"),

@@ -38,6 +38,37 @@ impl Mode {
     }
 }
 
+/// Game time a fleeing member must go without seeing its threat before it
+/// calms down and goes back to its life.
+pub const FLEE_CALM_TIME: f64 = 10.0;
+/// Game time a cornered member (no way to gain distance) turns and fights
+/// before it may flee again.
+pub const CORNERED_TIME: f64 = 6.0;
+/// How far past `flee_below` (a share of its hit points) a fleeing member
+/// must heal before it stops fleeing for that reason.
+pub const FLEE_RECOVERY: f64 = 0.25;
+/// How far (in cells) from the player's last known position a searcher
+/// looks about once it got there and found nobody.
+pub const SEARCH_SPREAD: i32 = 6;
+
+/// How a member came to know where the player is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// It saw the player itself.
+    Saw,
+    /// A packmate (this actor) that saw the player shouted it.
+    Heard(usize),
+}
+
+/// Where a member believes the player is, since when, and how it knows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Alert {
+    pub pos: Pos,
+    /// When the player was seen there.
+    pub time: f64,
+    pub source: Source,
+}
+
 /// What a monster perceives and remembers at the start of its turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Perception {
@@ -45,8 +76,6 @@ pub struct Perception {
     pub now: f64,
     /// The player's cell, if this monster sees it.
     pub player_seen: Option<Pos>,
-    /// Where and when its faction last saw the player.
-    pub faction_sighting: Option<(Pos, f64)>,
     /// Share of hit points left, 0..=1.
     pub health: f64,
     /// Below this share of hit points it flees.
@@ -132,6 +161,20 @@ pub struct Brain {
     /// Where the monster last looked around (and the level's state then).
     #[serde(skip)]
     pub looked_from: Option<(Pos, u64)>,
+    /// Where it believes the player is: seen, or heard from a packmate
+    /// (knowledge travels by sight and shouts, not across the faction).
+    #[serde(skip)]
+    pub alert: Option<Alert>,
+    /// A cell near the player's last known position it searches, once it
+    /// got there and found nobody.
+    #[serde(skip)]
+    pub search_spot: Option<Pos>,
+    /// Until this game time a cornered member fights instead of fleeing.
+    #[serde(skip)]
+    pub cornered_until: f64,
+    /// Game time it last healed a hit point (or began to).
+    #[serde(skip)]
+    pub healed_at: Option<f64>,
 }
 
 impl Default for Brain {
@@ -159,22 +202,61 @@ impl Default for Brain {
             loiter_until: 0.0,
             unreachable: None,
             looked_from: None,
+            alert: None,
+            search_spot: None,
+            cornered_until: 0.0,
+            healed_at: None,
         }
     }
 }
 
 impl Brain {
+    /// Learns of the player from a packmate's shout (seen at `pos` at
+    /// `time`): kept if newer than what it knew.
+    pub fn hear_of_player(&mut self, pos: Pos, time: f64, from: usize) {
+        if self.alert.is_none_or(|alert| alert.time < time) {
+            self.alert = Some(Alert {
+                pos,
+                time,
+                source: Source::Heard(from),
+            });
+            self.search_spot = None;
+        }
+    }
+
+    /// Whether it still flees: hurt, its threat seen lately, not cornered.
+    fn keeps_fleeing(&self, p: &Perception) -> bool {
+        let seen_lately = self
+            .alert
+            .is_some_and(|a| a.source == Source::Saw && p.now - a.time <= FLEE_CALM_TIME);
+        let recovered = p.health >= (p.flee_below + FLEE_RECOVERY).min(1.0);
+        seen_lately && !recovered && p.now >= self.cornered_until
+    }
+
     /// Chooses what to do this turn; returns the cell to head for (for
     /// `Flee`, the cell to run from).
     pub fn decide(&mut self, p: &Perception) -> Option<Pos> {
-        let fresh = p
-            .faction_sighting
-            .filter(|&(_, time)| p.now - time <= PURSUIT_MEMORY);
-        if p.health < p.flee_below
-            && let Some(threat) = p.player_seen.or(fresh.map(|(pos, _)| pos))
-        {
+        if let Some(player) = p.player_seen {
+            self.alert = Some(Alert {
+                pos: player,
+                time: p.now,
+                source: Source::Saw,
+            });
+            self.search_spot = None;
+        }
+        let fleeing = self.mode == Mode::Flee;
+        let starts_fleeing =
+            p.health < p.flee_below && p.player_seen.is_some() && p.now >= self.cornered_until;
+        if (fleeing || starts_fleeing) && self.keeps_fleeing(p) {
             self.mode = Mode::Flee;
-            return Some(threat);
+            self.noise = None;
+            return self.alert.map(|a| a.pos);
+        }
+        if fleeing && p.health < p.flee_below {
+            // Calm again but still hurt: it goes back to its life away
+            // from the player until it heals or sees the player again.
+            self.alert = None;
+            self.search_given_up_until = p.now + PURSUIT_MEMORY;
         }
         if let Some(player) = p.player_seen
             && self.unreachable != Some(player)
@@ -184,13 +266,33 @@ impl Brain {
             self.wander_target = None;
             return Some(player);
         }
-        if let Some((pos, _)) = fresh
-            && pos != p.at
-            && self.unreachable != Some(pos)
+        let fresh = self
+            .alert
+            .filter(|alert| p.now - alert.time <= PURSUIT_MEMORY);
+        if fresh.is_none() {
+            self.alert = None;
+            self.search_spot = None;
+        }
+        if let Some(alert) = fresh
             && p.now >= self.search_given_up_until
         {
-            self.mode = Mode::Search;
-            return Some(pos);
+            if alert.pos == p.at && self.search_spot.is_none() {
+                // Got there and found nobody: it looks about (the caller
+                // picks a spot near the last known position).
+                self.mode = Mode::Search;
+                return None;
+            }
+            let goal = self.search_spot.unwrap_or(alert.pos);
+            if goal == p.at {
+                self.search_spot = None;
+                self.mode = Mode::Search;
+                return None;
+            }
+            if self.unreachable != Some(goal) {
+                self.mode = Mode::Search;
+                return Some(goal);
+            }
+            self.search_spot = None;
         }
         if let Some(noise) = self.noise {
             if noise == p.at || self.unreachable == Some(noise) {
@@ -249,52 +351,101 @@ impl Brain {
 mod tests {
     use super::*;
 
-    fn sees(player: Option<Pos>, sighting: Option<(Pos, f64)>, health: f64) -> Perception {
+    fn sees(player: Option<Pos>, health: f64) -> Perception {
         Perception {
             at: Pos::new(1, 1),
             now: 10.0,
             player_seen: player,
-            faction_sighting: sighting,
             health,
             flee_below: 0.3,
         }
+    }
+
+    /// A brain that heard from packmate 9 the player was at `pos` at `time`.
+    fn heard(pos: Pos, time: f64) -> Brain {
+        let mut brain = Brain::default();
+        brain.hear_of_player(pos, time, 9);
+        brain
     }
 
     #[test]
     fn hunts_searches_investigates_and_wanders() {
         let mut brain = Brain::default();
         let player = Pos::new(5, 5);
-        assert_eq!(
-            brain.decide(&sees(Some(player), Some((player, 10.0)), 1.0)),
-            Some(player)
-        );
+        assert_eq!(brain.decide(&sees(Some(player), 1.0)), Some(player));
         assert_eq!(brain.mode, Mode::Hunt);
-        assert_eq!(
-            brain.decide(&sees(None, Some((player, 9.0)), 1.0)),
-            Some(player)
-        );
+        // Out of sight: it searches where it saw the player.
+        assert_eq!(brain.decide(&sees(None, 1.0)), Some(player));
         assert_eq!(brain.mode, Mode::Search);
         // An old sighting is forgotten.
+        let mut brain = heard(player, -100.0);
         brain.noise = Some(Pos::new(8, 2));
-        assert_eq!(
-            brain.decide(&sees(None, Some((player, -100.0)), 1.0)),
-            Some(Pos::new(8, 2))
-        );
+        assert_eq!(brain.decide(&sees(None, 1.0)), Some(Pos::new(8, 2)));
         assert_eq!(brain.mode, Mode::Investigate);
+        assert_eq!(brain.alert, None);
         brain.noise = None;
-        assert_eq!(brain.decide(&sees(None, None, 1.0)), None);
+        assert_eq!(brain.decide(&sees(None, 1.0)), None);
         assert_eq!(brain.mode, Mode::Wander);
     }
 
     #[test]
-    fn flees_when_badly_hurt_and_the_player_is_near() {
-        let mut brain = Brain::default();
-        let player = Pos::new(2, 2);
-        assert_eq!(brain.decide(&sees(Some(player), None, 0.2)), Some(player));
-        assert_eq!(brain.mode, Mode::Flee);
-        // Hurt but nothing to flee from: it wanders.
-        assert_eq!(brain.decide(&sees(None, None, 0.2)), None);
+    fn only_a_member_that_saw_or_heard_of_the_player_searches() {
+        let player = Pos::new(5, 5);
+        let mut deaf = Brain::default();
+        assert_eq!(deaf.decide(&sees(None, 1.0)), None);
+        assert_eq!(deaf.mode, Mode::Wander);
+        let mut told = heard(player, 9.0);
+        assert_eq!(told.decide(&sees(None, 1.0)), Some(player));
+        assert_eq!(told.mode, Mode::Search);
+        // An older shout does not overwrite newer news.
+        told.hear_of_player(Pos::new(2, 2), 3.0, 4);
+        assert_eq!(told.alert.map(|a| a.pos), Some(player));
+    }
+
+    #[test]
+    fn a_searcher_that_reaches_the_last_known_position_looks_about() {
+        let mut brain = heard(Pos::new(1, 1), 9.0);
+        // It stands there: mode search, the caller picks a spot near it.
+        assert_eq!(brain.decide(&sees(None, 1.0)), None);
+        assert_eq!(brain.mode, Mode::Search);
+        brain.search_spot = Some(Pos::new(4, 2));
+        assert_eq!(brain.decide(&sees(None, 1.0)), Some(Pos::new(4, 2)));
+        assert_eq!(brain.mode, Mode::Search);
+        // Once the trail is cold it wanders.
+        let mut later = sees(None, 1.0);
+        later.now = 9.0 + PURSUIT_MEMORY + 1.0;
+        assert_eq!(brain.decide(&later), None);
         assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.search_spot, None);
+    }
+
+    #[test]
+    fn flight_begins_in_sight_and_ends_out_of_sight_healed_or_cornered() {
+        let player = Pos::new(2, 2);
+        let mut brain = Brain::default();
+        assert_eq!(brain.decide(&sees(Some(player), 0.2)), Some(player));
+        assert_eq!(brain.mode, Mode::Flee);
+        // Out of sight a moment: it still runs.
+        let mut p = sees(None, 0.2);
+        p.now = 10.0 + FLEE_CALM_TIME / 2.0;
+        assert_eq!(brain.decide(&p), Some(player));
+        assert_eq!(brain.mode, Mode::Flee);
+        // Out of sight long enough: calm, still hurt, it keeps away.
+        p.now = 10.0 + FLEE_CALM_TIME + 1.0;
+        assert_eq!(brain.decide(&p), None);
+        assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.alert, None);
+        // Healed past flee_below + FLEE_RECOVERY while in view: it hunts.
+        let mut brain = Brain::default();
+        brain.decide(&sees(Some(player), 0.2));
+        assert_eq!(brain.decide(&sees(Some(player), 0.6)), Some(player));
+        assert_eq!(brain.mode, Mode::Hunt);
+        // Cornered: it fights for a while.
+        let mut brain = Brain::default();
+        brain.decide(&sees(Some(player), 0.2));
+        brain.cornered_until = 10.0 + CORNERED_TIME;
+        assert_eq!(brain.decide(&sees(Some(player), 0.2)), Some(player));
+        assert_eq!(brain.mode, Mode::Hunt);
     }
 
     #[test]
@@ -304,7 +455,7 @@ mod tests {
             wander_until: 30.0,
             ..Brain::default()
         };
-        let mut p = sees(None, None, 1.0);
+        let mut p = sees(None, 1.0);
         assert_eq!(brain.decide(&p), Some(Pos::new(9, 9)));
         p.now = 31.0;
         assert_eq!(brain.decide(&p), None, "expired: a new stroll is picked");
@@ -313,18 +464,12 @@ mod tests {
 
     #[test]
     fn a_search_given_up_is_not_taken_up_again_until_its_time() {
-        let mut brain = Brain {
-            search_given_up_until: 50.0,
-            ..Brain::default()
-        };
-        let sighting = Some((Pos::new(5, 5), 9.0));
-        assert_eq!(brain.decide(&sees(None, sighting, 1.0)), None);
+        let mut brain = heard(Pos::new(5, 5), 9.0);
+        brain.search_given_up_until = 50.0;
+        assert_eq!(brain.decide(&sees(None, 1.0)), None);
         assert_eq!(brain.mode, Mode::Wander);
         brain.search_given_up_until = 0.0;
-        assert_eq!(
-            brain.decide(&sees(None, sighting, 1.0)),
-            Some(Pos::new(5, 5))
-        );
+        assert_eq!(brain.decide(&sees(None, 1.0)), Some(Pos::new(5, 5)));
         assert_eq!(brain.mode, Mode::Search);
     }
 

@@ -80,6 +80,12 @@ impl CostRules {
         }
     }
 
+    /// What a cell's danger and the player's threat add to its cost (the
+    /// crowding left out): how much a member would rather not stand there.
+    pub fn avoidance(&self, influences: &Influences, pos: Pos) -> f64 {
+        self.penalty_with_crowding(influences, pos, 0.0)
+    }
+
     /// The influence penalty of a cell.
     pub fn penalty(&self, influences: &Influences, pos: Pos) -> f64 {
         self.penalty_with_crowding(influences, pos, influences.crowding.value(pos))

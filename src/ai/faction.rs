@@ -42,6 +42,10 @@ const SAFETY_RADIUS: f64 = 24.0;
 const SAFETY_REFRESH_TURNS: u64 = 8;
 /// How far (in cells) the threat may move before the safety map is rebuilt.
 const SAFETY_THREAT_SLACK: i32 = 2;
+/// Members waiting for a plan that add one `node_budget` to a turn's budget.
+const REQUESTS_PER_BUDGET_STEP: usize = 4;
+/// A turn's budget grows with demand to at most this many `node_budget`s.
+const MAX_BUDGET_GROWTH: u64 = 4;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
 const FIELD_BUDGET_SHARE: u64 = 2;
@@ -233,6 +237,13 @@ impl Faction {
     /// The grid the faction plans on, as of its last sync.
     pub fn grid(&self) -> Option<&Grid> {
         self.view.as_ref().map(|v| v.grid())
+    }
+
+    /// What danger and the player's threat add to the cost of `pos` for
+    /// this faction (0 without rules).
+    pub fn avoidance_at(&self, pos: Pos) -> f64 {
+        self.rules()
+            .map_or(0.0, |rules| rules.avoidance(&self.influences, pos))
     }
 
     pub fn counters(&self) -> &FactionCounters {
@@ -444,8 +455,9 @@ impl Faction {
         if let Some(sighting) = self.player_sighting {
             self.draw_threat(sighting.pos);
         }
-        let budget = self.config.as_ref().map_or(0, |c| u64::from(c.node_budget));
-        self.planner.new_turn(budget);
+        let base = self.config.as_ref().map_or(0, |c| u64::from(c.node_budget));
+        self.planner
+            .new_turn(turn_budget(base, self.planner.demand()));
         self.shared.spent_this_turn = 0;
         self.cheaper_this_turn.clear();
         self.sync_view();
@@ -821,6 +833,15 @@ impl Faction {
         let (_, _, safety) = self.safety.as_ref()?;
         safety.downhill(grid, at)
     }
+}
+
+/// A turn's node budget: the faction's `node_budget`, grown by a share of
+/// it for every [`REQUESTS_PER_BUDGET_STEP`] members waiting for a plan, up
+/// to [`MAX_BUDGET_GROWTH`] times. Counted in nodes, never in time, so the
+/// same seed plays the same game on any machine.
+fn turn_budget(node_budget: u64, waiting: usize) -> u64 {
+    let steps = (waiting / REQUESTS_PER_BUDGET_STEP) as u64;
+    node_budget.saturating_mul((1 + steps).min(MAX_BUDGET_GROWTH))
 }
 
 /// Fills `cells` with the changed cell indices `drain` hands over, sorted

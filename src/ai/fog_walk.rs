@@ -96,6 +96,7 @@ pub fn fog_walk(
             turn,
             player_seen: None,
             health: 1.0,
+            far_from_player: false,
             body_at: &nobody,
         };
         match pursue(&mut faction, &mut brain, &senses, to) {

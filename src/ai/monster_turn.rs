@@ -19,18 +19,29 @@
 
 use rand::{Rng, RngExt};
 
-use crate::ai::brain::{Brain, Mode, Perception, PlanSource};
+use crate::ai::brain::{
+    Brain, CORNERED_TIME, Mode, PURSUIT_MEMORY, Perception, PlanSource, SEARCH_SPREAD,
+};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING};
 use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::thought::Thought;
-use crate::pathfinding::{Grid, Heuristic, Pos, Reach, path_cost, string_pull};
+use crate::pathfinding::{
+    Grid, Heuristic, Path, Pos, Reach, cheapest_straight_path, path_cost, string_pull,
+    walkable_straight_path,
+};
 use crate::world::Level;
 use crate::world::Terrain;
 
 /// Cells a wanderer walks between looks around.
 const WANDER_LOOK_EVERY: i32 = 2;
+/// Spots near the player's last known position a searcher weighs before it
+/// picks the one where danger and threat weigh least.
+const SEARCH_CANDIDATES: usize = 4;
+/// What danger and threat must add to a cell's cost (a floor step costs 1)
+/// before a searcher keeps off the player's last known position itself.
+const DANGEROUS: f64 = 1.0;
 /// Distance (Chebyshev, in cells) from the player beyond which a monster is
 /// far from it: half a wide screen and more than any sight radius, so its
 /// view cannot show the player, and what it learns bears on no hunt soon.
@@ -128,6 +139,11 @@ pub struct Senses<'a> {
     pub player_seen: Option<Pos>,
     /// Share of hit points left, 0..=1.
     pub health: f64,
+    /// Whether it is far from the player ([`far_from_player`]): out there
+    /// a wanderer strolls only where a straight walk takes it, with no
+    /// search (nobody sees how it walks, and hundreds of them would
+    /// starve the searches near the player).
+    pub far_from_player: bool,
     /// Who stands on a cell (monsters see their neighbours).
     pub body_at: &'a dyn Fn(Pos) -> Body,
 }
@@ -250,7 +266,6 @@ pub fn think(
         at,
         now: senses.now,
         player_seen: senses.player_seen,
-        faction_sighting: faction.sighting().map(|s| (s.pos, s.time)),
         health: senses.health,
         flee_below,
     };
@@ -263,6 +278,10 @@ pub fn think(
         brain.forget_plan();
     }
     let first = decide_and_act(faction, brain, senses, &perception, rng);
+    if matches!(brain.thought, Thought::Cornered { .. }) {
+        // No way to gain distance: it fights this same turn.
+        return decide_and_act(faction, brain, senses, &perception, rng);
+    }
     // A goal just found out of reach is dropped at once: the monster takes
     // up its next concern this same turn rather than stand still.
     let dropped = first == Intent::Wait
@@ -293,10 +312,30 @@ fn decide_and_act(
 ) -> Intent {
     let at = senses.at;
     let mut goal = brain.decide(perception);
-    // Reaching the last sighting without finding the player: the trail is
-    // cold for the whole faction.
-    if brain.mode == Mode::Wander && faction.sighting().is_some_and(|s| s.pos == at) {
-        faction.forget_sighting();
+    if brain.mode == Mode::Search && senses.player_seen.is_none() {
+        // Reaching the last sighting without finding the player: the trail
+        // is cold for the faction's shared field.
+        if faction.sighting().is_some_and(|s| s.pos == at) {
+            faction.forget_sighting();
+        }
+        let last_known = brain.alert.map(|alert| alert.pos);
+        if goal.is_some()
+            && goal == last_known
+            && goal.is_some_and(|g| faction.avoidance_at(g) > DANGEROUS)
+        {
+            // Where the player was is where kin died or the player's eye
+            // falls: it searches about it from somewhere safer.
+            goal = None;
+        }
+        if goal.is_none() {
+            // It looks about near where the player was last known to be.
+            let around = last_known.unwrap_or(at);
+            brain.search_spot = pick_search_spot(faction, at, around, rng);
+            goal = brain.search_spot;
+            if let Some(spot) = goal {
+                brain.thought = Thought::SearchesAbout { spot };
+            }
+        }
     }
     if brain.mode == Mode::Flee {
         brain.goal = None;
@@ -328,9 +367,15 @@ fn decide_and_act(
             return Intent::Wait;
         }
         brain.loiter_until = 0.0;
-        goal = pick_wander_target(faction, at, rng);
+        let (target, line) = pick_wander_target(faction, at, senses.far_from_player, rng);
+        goal = target;
         brain.wander_target = goal;
         brain.wander_until = senses.now + WANDER_PATIENCE;
+        if let (Some(target), Some(line)) = (target, line) {
+            // A spot in plain view over the cheapest ground: the straight
+            // way there is a cheapest path, so it needs no search.
+            follow_line(faction, brain, target, line);
+        }
     }
     brain.goal = goal;
     let Some(goal) = goal else {
@@ -338,9 +383,14 @@ fn decide_and_act(
         brain.thought = Thought::Idle;
         return Intent::Wait;
     };
+    // Members heading for where the faction last saw the player share one
+    // field; one chasing older news (or a spot it searches) plans alone.
     let shared = matches!(brain.mode, Mode::Hunt | Mode::Search)
         && chebyshev(at, goal) > NEAR_TARGET
-        && octile(at, goal) <= FIELD_RADIUS;
+        && octile(at, goal) <= FIELD_RADIUS
+        && faction
+            .sighting()
+            .is_some_and(|s| chebyshev(s.pos, goal) <= FIELD_RETARGET);
     if shared {
         follow_shared_field(faction, brain, senses, goal)
     } else {
@@ -795,40 +845,188 @@ fn greedy_step(faction: &Faction, senses: &Senses, goal: Pos) -> Option<Pos> {
         .map(|(next, _)| next)
 }
 
-/// A hurt monster steps downhill on its faction's safety map.
+/// A hurt monster steps downhill on its faction's safety map (trading
+/// places with a packmate in its way); where the map offers nothing, any
+/// step that gains distance from the threat; where no step does, it is
+/// cornered and turns to fight (`Thought::Cornered`: the caller decides
+/// again).
 fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) -> Intent {
     brain.forget_plan();
-    brain.thought = Thought::Flees { from: threat };
-    match faction.flee_step(senses.turn, threat, senses.at) {
-        Some(next)
-            if (senses.body_at)(next) == Body::Empty
-                && !faction.believes_step_blocked(senses.at, next) =>
-        {
-            Intent::Step {
-                to: next,
-                swap: false,
-                guided: true,
+    let at = senses.at;
+    let downhill = faction
+        .flee_step(senses.turn, threat, at)
+        .filter(|&next| !faction.believes_step_blocked(at, next));
+    if let Some(next) = downhill {
+        match (senses.body_at)(next) {
+            Body::Empty => {
+                brain.thought = Thought::Flees {
+                    from: threat,
+                    to: Some(next),
+                };
+                return Intent::Step {
+                    to: next,
+                    swap: false,
+                    guided: true,
+                };
             }
+            // A packmate always lets a fleeing member past; a stranger when
+            // it would make way anyway.
+            Body::Packmate { .. } | Body::Stranger { yields: true } => {
+                brain.thought = Thought::FleesPast {
+                    from: threat,
+                    mate: next,
+                };
+                return Intent::Step {
+                    to: next,
+                    swap: true,
+                    guided: true,
+                };
+            }
+            Body::Player | Body::Stranger { yields: false } => {}
         }
-        _ => Intent::Wait,
     }
+    let here = octile(at, threat);
+    let away = NEIGHBOURS
+        .iter()
+        .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+        .filter(|&cell| octile(cell, threat) > here)
+        .filter(|&cell| (senses.body_at)(cell) == Body::Empty)
+        .filter(|&cell| !faction.believes_step_blocked(at, cell))
+        .max_by(|&a, &b| {
+            octile(a, threat)
+                .total_cmp(&octile(b, threat))
+                .then(b.cmp(&a))
+        });
+    if let Some(next) = away {
+        brain.thought = Thought::Flees {
+            from: threat,
+            to: Some(next),
+        };
+        return Intent::Step {
+            to: next,
+            swap: false,
+            guided: false,
+        };
+    }
+    brain.thought = Thought::Cornered { by: threat };
+    brain.cornered_until = senses.now + CORNERED_TIME;
+    if senses.player_seen.is_none() {
+        // Nothing in sight to fight: it stops running and goes back to its
+        // life, away from where it last saw the player.
+        brain.alert = None;
+        brain.search_given_up_until = senses.now + PURSUIT_MEMORY;
+    }
+    Intent::Wait
 }
 
-/// A cell near the monster, reachable as far as its faction knows: seen
-/// ground first (a guess about unseen cells can send a search round the
-/// whole level), else any cell its faction believes connected.
-fn pick_wander_target(faction: &Faction, at: Pos, rng: &mut impl Rng) -> Option<Pos> {
+/// A cell within [`SEARCH_SPREAD`] of `around` for a searcher at `at` to
+/// look at: one its faction believes reachable, seen ground first, and of
+/// a few such candidates the one where danger and the player's threat
+/// weigh least (searchers keep out of where kin died and out of the
+/// player's sight).
+fn pick_search_spot(faction: &Faction, at: Pos, around: Pos, rng: &mut impl Rng) -> Option<Pos> {
     let grid = faction.grid()?;
+    let mut best: Option<(f64, Pos)> = None;
+    let mut candidates = 0;
+    for attempt in 0..2 * WANDER_TRIES {
+        let dx = rng.random_range(-SEARCH_SPREAD..=SEARCH_SPREAD);
+        let dy = rng.random_range(-SEARCH_SPREAD..=SEARCH_SPREAD);
+        let spot = Pos::new(around.x + dx, around.y + dy);
+        let seen = faction.knowledge().belief(spot).is_some();
+        if spot != at && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
+            let avoidance = faction.avoidance_at(spot);
+            if best.is_none_or(|(least, _)| avoidance < least) {
+                best = Some((avoidance, spot));
+            }
+            candidates += 1;
+            if candidates == SEARCH_CANDIDATES {
+                break;
+            }
+        }
+    }
+    best.map(|(_, spot)| spot)
+}
+
+/// A cell near the monster, reachable as far as its faction knows and not
+/// where kin died or the player's eye falls, and the straight way there
+/// when that is a cheapest path: a spot in plain view
+/// over open ground first (no search needed), then seen ground (a guess
+/// about unseen cells can send a search round the whole level), else any
+/// cell its faction believes connected.
+fn pick_wander_target(
+    faction: &Faction,
+    at: Pos,
+    far_from_player: bool,
+    rng: &mut impl Rng,
+) -> (Option<Pos>, Option<Path>) {
+    let Some(grid) = faction.grid() else {
+        return (None, None);
+    };
+    if far_from_player {
+        for _ in 0..2 * WANDER_TRIES {
+            let dx = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
+            let dy = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
+            let target = Pos::new(at.x + dx, at.y + dy);
+            // Any walkable line, whatever its ground costs, but none
+            // through where kin died or the player's eye falls.
+            if target != at
+                && let Some(line) = walkable_straight_path(grid, at, target)
+                && line
+                    .cells
+                    .iter()
+                    .all(|&c| faction.avoidance_at(c) <= DANGEROUS)
+            {
+                return (Some(target), Some(line));
+            }
+        }
+        return (None, None);
+    }
+    let mut seen_target = None;
     for attempt in 0..2 * WANDER_TRIES {
         let dx = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
         let dy = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
         let target = Pos::new(at.x + dx, at.y + dy);
+        if target == at || faction.avoidance_at(target) > DANGEROUS {
+            continue;
+        }
         let seen = faction.knowledge().belief(target).is_some();
-        if target != at && (seen || attempt >= WANDER_TRIES) && grid.connected(at, target) {
-            return Some(target);
+        if attempt < WANDER_TRIES {
+            if seen && let Some(line) = cheapest_straight_path(grid, at, target) {
+                return (Some(target), Some(line));
+            }
+            if seen && seen_target.is_none() && grid.connected(at, target) {
+                seen_target = Some(target);
+            }
+            continue;
+        }
+        if seen_target.is_some() {
+            break;
+        }
+        if grid.connected(at, target) {
+            return (Some(target), None);
         }
     }
-    None
+    (seen_target, None)
+}
+
+/// Takes the straight line to `target` as the monster's plan.
+fn follow_line(faction: &Faction, brain: &mut Brain, target: Pos, line: Path) {
+    let rest: Vec<Pos> = line.cells.into_iter().skip(1).collect();
+    let rules = faction.rules();
+    brain.plan_costs = rest
+        .iter()
+        .map(|&cell| {
+            rules
+                .and_then(|r| r.terrain_cost(faction.knowledge().belief(cell)))
+                .unwrap_or(f64::INFINITY)
+        })
+        .collect();
+    brain.raw_plan = rest.clone();
+    brain.plan = rest;
+    brain.plan_goal = Some(target);
+    brain.plan_source = PlanSource::Search;
+    brain.plan_fresh = true;
+    brain.unreachable = None;
 }
 
 /// The game moved the monster from `from` to `to` (or swapped it there).
@@ -942,6 +1140,7 @@ mod tests {
             turn: 1,
             player_seen: None,
             health: 1.0,
+            far_from_player: false,
             body_at,
         }
     }

@@ -199,6 +199,11 @@ impl Planner {
         self.budget_left
     }
 
+    /// Requests waiting or under way: the members that need a plan.
+    pub fn demand(&self) -> usize {
+        self.queue.waiting() + self.slots.iter().filter(|s| s.active.is_some()).count()
+    }
+
     /// The most one search may spend this turn.
     pub fn cap(&self) -> u64 {
         self.cap

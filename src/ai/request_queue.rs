@@ -27,6 +27,11 @@ impl RequestQueue {
         self.entries.push((request, turn));
     }
 
+    /// How many requests wait.
+    pub fn waiting(&self) -> usize {
+        self.entries.len()
+    }
+
     /// The priority of `actor`'s waiting request, if it has one.
     pub fn priority(&self, actor: usize) -> Option<Priority> {
         self.priority_of.get(actor).copied().flatten()

@@ -31,8 +31,16 @@ pub enum Thought {
     NoPath { goal: Pos },
     /// Its search for the goal took too long: it turns to something else.
     GaveUp { goal: Pos },
-    /// Runs from the player.
-    Flees { from: Pos },
+    /// Runs from the player, down the faction's safety map toward `to`
+    /// (`None`: no step gains distance from here).
+    Flees { from: Pos, to: Option<Pos> },
+    /// Runs from the player and trades places with a packmate in its way.
+    FleesPast { from: Pos, mate: Pos },
+    /// Could gain no distance from the player: turns and fights.
+    Cornered { by: Pos },
+    /// Reached the player's last known position and found nobody: looks
+    /// about near it.
+    SearchesAbout { spot: Pos },
     /// Batters a closed door.
     Bashes(Pos),
 }
@@ -67,7 +75,28 @@ impl Thought {
                 "gave up planning for {}: too far to plan for now",
                 at_text(goal)
             ),
-            Thought::Flees { from } => format!("fleeing from the player at {}", at_text(from)),
+            Thought::Flees { from, to: Some(to) } => format!(
+                "fleeing from the player at {} down the safety map to {}",
+                at_text(from),
+                at_text(to)
+            ),
+            Thought::Flees { from, to: None } => format!(
+                "fleeing from the player at {}: no step gains distance",
+                at_text(from)
+            ),
+            Thought::FleesPast { from, mate } => format!(
+                "fleeing from the player at {}: swapping past a packmate at {}",
+                at_text(from),
+                at_text(mate)
+            ),
+            Thought::Cornered { by } => format!(
+                "cornered by the player at {}: turns and fights",
+                at_text(by)
+            ),
+            Thought::SearchesAbout { spot } => format!(
+                "searching about the player's last known position: looking at {}",
+                at_text(spot)
+            ),
             Thought::Bashes(at) => format!("battering the door at {}", at_text(at)),
         }
     }

@@ -105,6 +105,10 @@ pub const SPEED: FloatRange = FloatRange::closed(0.1, 10.0);
 pub const TURN_PENALTY: FloatRange = FloatRange::closed(0.0, 10.0);
 /// `flee_below`: a share of max hp.
 pub const FLEE_BELOW: FloatRange = FloatRange::closed(0.0, 1.0);
+/// `hearing_radius` and `shout_radius`, in cells.
+pub const HEARING_RADIUS: IntRange = IntRange { min: 0, max: 40 };
+/// `regeneration_time`: game time per hit point regained (0 never heals).
+pub const REGENERATION_TIME: FloatRange = FloatRange::closed(0.0, 10_000.0);
 /// `replan_margin`: how much dearer (or cheaper) than planned a route must
 /// turn out before a member plans again, as a share of the planned cost.
 pub const REPLAN_MARGIN: FloatRange = FloatRange::closed(0.0, 10.0);
@@ -149,6 +153,14 @@ pub const DEFAULT_OPENS_DOORS: bool = true;
 pub const DEFAULT_BASHES_DOORS: bool = false;
 /// `flee_below` when a faction does not set it.
 pub const DEFAULT_FLEE_BELOW: f64 = 0.25;
+/// `hearing_radius` when a faction does not set it: as far as a fight
+/// carried before it was a setting.
+pub const DEFAULT_HEARING_RADIUS: u32 = 10;
+/// `shout_radius` when a faction does not set it.
+pub const DEFAULT_SHOUT_RADIUS: u32 = 10;
+/// `regeneration_time` when a faction does not set it: slow, so a fleeing
+/// member is out of the fight for a while.
+pub const DEFAULT_REGENERATION_TIME: f64 = 20.0;
 /// `replan_margin` when a faction does not set it: a quarter dearer.
 pub const DEFAULT_REPLAN_MARGIN: f64 = 0.25;
 
@@ -418,7 +430,7 @@ macro_rules! value_field {
 }
 
 /// Every faction field, in the order the docs list them and the log reports changes.
-pub const FACTION_FIELDS: [FactionField; 15] = [
+pub const FACTION_FIELDS: [FactionField; 18] = [
     value_field!(
         heuristic,
         Accepts::Described(heuristic_accepted),
@@ -479,6 +491,21 @@ pub const FACTION_FIELDS: [FactionField; 15] = [
         flee_below,
         Accepts::Number(FLEE_BELOW),
         Some(|| format!("{DEFAULT_FLEE_BELOW:?}"))
+    ),
+    value_field!(
+        hearing_radius,
+        Accepts::Whole(HEARING_RADIUS),
+        Some(|| DEFAULT_HEARING_RADIUS.to_string())
+    ),
+    value_field!(
+        shout_radius,
+        Accepts::Whole(HEARING_RADIUS),
+        Some(|| DEFAULT_SHOUT_RADIUS.to_string())
+    ),
+    value_field!(
+        regeneration_time,
+        Accepts::Number(REGENERATION_TIME),
+        Some(|| format!("{DEFAULT_REGENERATION_TIME:?}"))
     ),
     value_field!(
         replan_margin,
@@ -693,6 +720,9 @@ mod tests {
             opens_doors,
             bashes_doors,
             flee_below,
+            hearing_radius,
+            shout_radius,
+            regeneration_time,
             replan_margin,
             terrain_costs,
             influence,

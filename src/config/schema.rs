@@ -72,6 +72,14 @@ pub struct FactionConfig {
     pub bashes_doors: bool,
     /// Members flee when their hp falls below this share of their max hp (0 never flees).
     pub flee_below: f64,
+    /// How far (in cells) a member hears a fight, a door battered or a
+    /// noisemaker (0 hears nothing).
+    pub hearing_radius: u32,
+    /// How far (in cells) a member that sees the player is heard by its
+    /// packmates, who then know where the player is (0: it keeps quiet).
+    pub shout_radius: u32,
+    /// Game time a member takes to regain one hit point (0 never heals).
+    pub regeneration_time: f64,
     /// A member plans again when the cells ahead of it turn out dearer than
     /// planned by more than this share (or a route cheaper by it appears).
     pub replan_margin: f64,

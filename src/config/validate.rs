@@ -315,6 +315,27 @@ impl<'a> Validator<'a> {
                 path,
                 rules::DEFAULT_FLEE_BELOW
             )?,
+            hearing_radius: whole!(
+                self,
+                FACTION_FIELDS,
+                raw.hearing_radius,
+                path,
+                rules::DEFAULT_HEARING_RADIUS
+            )?,
+            shout_radius: whole!(
+                self,
+                FACTION_FIELDS,
+                raw.shout_radius,
+                path,
+                rules::DEFAULT_SHOUT_RADIUS
+            )?,
+            regeneration_time: number!(
+                self,
+                FACTION_FIELDS,
+                raw.regeneration_time,
+                path,
+                rules::DEFAULT_REGENERATION_TIME
+            )?,
             replan_margin: number!(
                 self,
                 FACTION_FIELDS,

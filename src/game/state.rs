@@ -56,8 +56,6 @@ pub const PLAYER_SIGHT_RADIUS: u32 = 10;
 const PLAYER_DAMAGE: (i32, i32) = (2, 5);
 const PLAYER_ACCURACY: u32 = 80;
 const PLAYER_SPEED: f64 = 1.0;
-/// How far the sound of a fight carries.
-const HEARING_RADIUS: i32 = 10;
 /// Chance in percent that a blow breaks a closed door.
 const BASH_CHANCE: u32 = 35;
 
@@ -858,22 +856,28 @@ impl Game {
         }
     }
 
-    /// Monsters within earshot that do not see the player come to look.
+    /// Monsters within earshot (their faction's `hearing_radius`) that do
+    /// not see the player come to look.
     fn make_noise(&mut self, at: Pos) {
-        self.make_noise_within(at, HEARING_RADIUS);
+        self.make_noise_within(at, 0);
     }
 
-    /// Monsters within `radius` cells of `at` that do not see the player
-    /// come to look (a fight carries [`HEARING_RADIUS`], a noisemaker more).
-    fn make_noise_within(&mut self, at: Pos, radius: i32) {
+    /// Monsters within their faction's `hearing_radius`, or within
+    /// `loudness` cells of `at` (a noisemaker carries further than a
+    /// fight), that are not hunting come to look.
+    fn make_noise_within(&mut self, at: Pos, loudness: i32) {
+        let hearing: Vec<i32> = self
+            .factions
+            .iter()
+            .map(|f| f.config().map_or(0, |c| c.hearing_radius as i32))
+            .collect();
         for actor in 1..self.actors.len() {
+            let Some(f) = self.faction_index_of(actor) else {
+                continue;
+            };
             let monster = &mut self.actors[actor];
-            if !monster.is_alive()
-                || (monster.pos.x - at.x)
-                    .abs()
-                    .max((monster.pos.y - at.y).abs())
-                    > radius
-            {
+            let radius = hearing[f].max(loudness);
+            if !monster.is_alive() || chebyshev(monster.pos, at) > radius {
                 continue;
             }
             if let Some(brain) = monster.brain.as_mut()
@@ -881,6 +885,52 @@ impl Game {
             {
                 brain.noise = Some(at);
             }
+        }
+    }
+
+    /// A member that sees the player at `player` shouts it: its packmates
+    /// within its faction's `shout_radius` know where the player is from
+    /// their next turn. Nobody passes the news on: it travels no further
+    /// than a shout.
+    fn shout(&mut self, shouter: usize, f: usize, player: Pos) {
+        let Some(radius) = self.factions[f].config().map(|c| c.shout_radius as i32) else {
+            return;
+        };
+        if radius == 0 {
+            return;
+        }
+        let (at, time) = (self.actors[shouter].pos, self.time);
+        for actor in 1..self.actors.len() {
+            if actor == shouter || chebyshev(self.actors[actor].pos, at) > radius {
+                continue;
+            }
+            if self.faction_index_of(actor) != Some(f) || !self.actors[actor].is_alive() {
+                continue;
+            }
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                brain.hear_of_player(player, time, shouter);
+            }
+        }
+    }
+
+    /// A monster regains a hit point every `regeneration_time` of game
+    /// time (its faction's setting; 0 never heals).
+    fn heal_monster(&mut self, actor: usize, f: usize, brain: &mut Brain) {
+        let every = self.factions[f]
+            .config()
+            .map_or(0.0, |c| c.regeneration_time);
+        let now = self.time;
+        let monster = &mut self.actors[actor];
+        let since = *brain.healed_at.get_or_insert(now);
+        if every <= 0.0 || monster.hp >= monster.max_hp {
+            brain.healed_at = Some(now);
+            return;
+        }
+        let healed = ((now - since) / every).floor();
+        if healed >= 1.0 {
+            let gained = healed.min(f64::from(monster.max_hp)) as i32;
+            monster.hp = (monster.hp + gained).min(monster.max_hp);
+            brain.healed_at = Some(since + healed * every);
         }
     }
 
@@ -922,6 +972,7 @@ impl Game {
         let Some(mut brain) = self.actors[actor].brain.take() else {
             return action_time(speed);
         };
+        self.heal_monster(actor, f, &mut brain);
         let at = self.actors[actor].pos;
         // What its step will read (its faction's moves, who stands around,
         // its own moves on the true level) loads while it looks and thinks.
@@ -966,7 +1017,9 @@ impl Game {
                 let makes_way = mate.brain.as_ref().is_none_or(|b| {
                     b.plan.first().is_none_or(|&next| next == at) || b.stall_turns > 0
                 });
-                let yields = !engaged && makes_way;
+                // A fleeing member is going anyway: it lets the pack past.
+                let fleeing = mate.brain.as_ref().is_some_and(|b| b.mode == Mode::Flee);
+                let yields = fleeing || !engaged && makes_way;
                 if kind_factions.get(kind) == Some(&f) {
                     Body::Packmate { yields }
                 } else {
@@ -981,12 +1034,16 @@ impl Game {
                 turn: self.stats.player_turns,
                 player_seen: sees_player.then_some(player),
                 health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
+                far_from_player: viewpoint.far_from_player,
                 body_at: &body_at,
             };
             think(&mut self.factions[f], &mut brain, &senses, &mut self.rng)
         };
         let mode = brain.mode;
         self.actors[actor].brain = Some(brain);
+        if sees_player {
+            self.shout(actor, f, player);
+        }
         let (duration, act) = self.carry_out(actor, f, intent);
         let ended = self.actors[actor].pos;
         if let Some(brain) = self.actors[actor].brain.as_mut() {
@@ -1213,6 +1270,10 @@ impl Game {
             self.log.push(self.time, importance, text);
         }
     }
+}
+
+fn chebyshev(a: Pos, b: Pos) -> i32 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
 fn capitalize(text: &str) -> String {

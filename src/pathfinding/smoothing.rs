@@ -327,6 +327,32 @@ pub fn cheapest_straight_path(grid: &Grid, from: Pos, goal: Pos) -> Option<Path>
     Some(Path { cells, cost })
 }
 
+/// The straight grid line from `from` to `goal` (both included) when every
+/// step of it is legal, whatever it costs: a walk with no search, not a
+/// cheapest path (see [`cheapest_straight_path`] for one). `None` when the
+/// line is blocked or an end is outside.
+///
+/// ```
+/// use fogcrawl::pathfinding::{Grid, Movement, Pos, walkable_straight_path};
+/// let grid = Grid::from_ascii("....\n.3..\n..#.", Movement::default()).unwrap();
+/// let path = walkable_straight_path(&grid, Pos::new(0, 0), Pos::new(2, 2));
+/// assert_eq!(path, None, "the wall at 2,2 is the goal");
+/// let path = walkable_straight_path(&grid, Pos::new(0, 0), Pos::new(2, 1)).unwrap();
+/// assert_eq!(path.cells.len(), 3);
+/// ```
+pub fn walkable_straight_path(grid: &Grid, from: Pos, goal: Pos) -> Option<Path> {
+    if !grid.in_bounds(from) || !grid.in_bounds(goal) || !grid.is_passable(from) {
+        return None;
+    }
+    let four_connected = grid.movement().diagonals == Diagonals::Never;
+    let mut cells = vec![from];
+    if !push_line_within(grid, from, goal, f64::INFINITY, four_connected, &mut cells) {
+        return None;
+    }
+    let cost = path_cost(grid, &cells)?;
+    Some(Path { cells, cost })
+}
+
 /// Appends the cells of the straight line from `from` (excluded) to `to`
 /// (included) to `out`, if every step is legal and the line costs at most
 /// `budget`. Returns whether it did; on `false`, `out` may hold part of the
