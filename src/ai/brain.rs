@@ -47,6 +47,13 @@ pub const CORNERED_TIME: f64 = 6.0;
 /// How far past `flee_below` (a share of its hit points) a fleeing member
 /// must heal before it stops fleeing for that reason.
 pub const FLEE_RECOVERY: f64 = 0.25;
+/// Search goals (the last known position, then spots about it) a member
+/// may find out of reach, or wait too long for a plan to, before it gives
+/// the search up.
+pub const MAX_SEARCH_MISSES: u32 = 3;
+/// Game time a member that gave a search up goes about other business
+/// before it takes up news of the player again.
+pub const SEARCH_GIVE_UP_TIME: f64 = 20.0;
 /// How far (in cells) from the player's last known position a searcher
 /// looks about once it got there and found nobody.
 pub const SEARCH_SPREAD: i32 = 6;
@@ -175,6 +182,10 @@ pub struct Brain {
     /// Game time it last healed a hit point (or began to).
     #[serde(skip)]
     pub healed_at: Option<f64>,
+    /// Search goals it found out of reach (or too slow to plan for) since
+    /// it last learned where the player is.
+    #[serde(skip)]
+    pub search_misses: u32,
 }
 
 impl Default for Brain {
@@ -206,6 +217,7 @@ impl Default for Brain {
             search_spot: None,
             cornered_until: 0.0,
             healed_at: None,
+            search_misses: 0,
         }
     }
 }
@@ -221,6 +233,19 @@ impl Brain {
                 source: Source::Heard(from),
             });
             self.search_spot = None;
+            self.search_misses = 0;
+        }
+    }
+
+    /// Its search goal was out of reach, or its plan too slow in coming:
+    /// it tries another spot about the last known position, and after
+    /// [`MAX_SEARCH_MISSES`] gives the search up (and the news with it).
+    pub fn miss_search_goal(&mut self, now: f64) {
+        self.search_spot = None;
+        self.search_misses += 1;
+        if self.search_misses > MAX_SEARCH_MISSES {
+            self.alert = None;
+            self.search_given_up_until = now + SEARCH_GIVE_UP_TIME;
         }
     }
 
@@ -243,6 +268,7 @@ impl Brain {
                 source: Source::Saw,
             });
             self.search_spot = None;
+            self.search_misses = 0;
         }
         let fleeing = self.mode == Mode::Flee;
         let starts_fleeing =
@@ -288,11 +314,13 @@ impl Brain {
                 self.mode = Mode::Search;
                 return None;
             }
-            if self.unreachable != Some(goal) {
-                self.mode = Mode::Search;
-                return Some(goal);
+            self.mode = Mode::Search;
+            if self.unreachable == Some(goal) {
+                // Out of reach: the caller picks another spot about it.
+                self.search_spot = None;
+                return None;
             }
-            self.search_spot = None;
+            return Some(goal);
         }
         if let Some(noise) = self.noise {
             if noise == p.at || self.unreachable == Some(noise) {

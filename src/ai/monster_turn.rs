@@ -97,9 +97,6 @@ const COST_LOOKAHEAD: usize = 8;
 const STALL_PATIENCE: u32 = 3;
 /// What a cell a packmate stands on costs in a plan made to go round it.
 const PACKMATE_DETOUR_COST: f64 = 25.0;
-/// Game time a member that gave up planning for the player's last known
-/// position goes about other business before searching again.
-const SEARCH_GIVE_UP_TIME: f64 = 20.0;
 /// Own turns a monster waits without a plan for its search before it gives
 /// the goal up (stepping closer meanwhile when it can).
 const MAX_WAIT_TURNS: u32 = 6;
@@ -108,7 +105,6 @@ const CHEAPER_CHECK_TURNS: u64 = 5;
 /// Cells of a found path searched for the monster's current cell when the
 /// search began elsewhere (it stepped while the search ran).
 const SPLICE_WINDOW: usize = 16;
-
 /// What stands on a cell next to the monster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Body {
@@ -293,9 +289,7 @@ pub fn think(
         );
     if dropped {
         if brain.mode == Mode::Search {
-            brain.search_given_up_until = brain
-                .search_given_up_until
-                .max(senses.now + SEARCH_GIVE_UP_TIME);
+            brain.miss_search_goal(senses.now);
         }
         return decide_and_act(faction, brain, senses, &perception, rng);
     }
@@ -330,7 +324,7 @@ fn decide_and_act(
         if goal.is_none() {
             // It looks about near where the player was last known to be.
             let around = last_known.unwrap_or(at);
-            brain.search_spot = pick_search_spot(faction, at, around, rng);
+            brain.search_spot = pick_search_spot(faction, at, around, brain.unreachable, rng);
             goal = brain.search_spot;
             if let Some(spot) = goal {
                 brain.thought = Thought::SearchesAbout { spot };
@@ -493,7 +487,7 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
                 brain.unreachable = Some(goal);
                 brain.thought = Thought::GaveUp { goal };
                 if brain.mode == Mode::Search {
-                    brain.search_given_up_until = senses.now + SEARCH_GIVE_UP_TIME;
+                    brain.miss_search_goal(senses.now);
                 }
                 return Intent::Wait;
             }
@@ -627,7 +621,7 @@ fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Fi
         PlanOutcome::Path(path) => path,
         PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
             if outcome_gave_up && brain.mode == Mode::Search {
-                brain.search_given_up_until = senses.now + SEARCH_GIVE_UP_TIME;
+                brain.miss_search_goal(senses.now);
             }
             if outcome_gave_up {
                 brain.thought = Thought::GaveUp { goal };
@@ -924,7 +918,13 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
 /// a few such candidates the one where danger and the player's threat
 /// weigh least (searchers keep out of where kin died and out of the
 /// player's sight).
-fn pick_search_spot(faction: &Faction, at: Pos, around: Pos, rng: &mut impl Rng) -> Option<Pos> {
+fn pick_search_spot(
+    faction: &Faction,
+    at: Pos,
+    around: Pos,
+    brain_unreachable: Option<Pos>,
+    rng: &mut impl Rng,
+) -> Option<Pos> {
     let grid = faction.grid()?;
     let mut best: Option<(f64, Pos)> = None;
     let mut candidates = 0;
@@ -934,9 +934,11 @@ fn pick_search_spot(faction: &Faction, at: Pos, around: Pos, rng: &mut impl Rng)
         let spot = Pos::new(around.x + dx, around.y + dy);
         let seen = faction.knowledge().belief(spot).is_some();
         if spot != at && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
-            let avoidance = faction.avoidance_at(spot);
-            if best.is_none_or(|(least, _)| avoidance < least) {
-                best = Some((avoidance, spot));
+            // Danger and threat first, then nearness: it searches the
+            // side it comes from.
+            let score = faction.avoidance_at(spot) + octile(at, spot) / f64::from(SEARCH_SPREAD);
+            if brain_unreachable != Some(spot) && best.is_none_or(|(least, _)| score < least) {
+                best = Some((score, spot));
             }
             candidates += 1;
             if candidates == SEARCH_CANDIDATES {
