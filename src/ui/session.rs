@@ -80,7 +80,8 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     let log_path = logging::log_path();
     // No log is no reason not to play; the terminal is not ours yet, so say so.
     if let Err(reason) = logging::init(&log_path) {
-        eprintln!(
+        let _ = writeln!(
+            io::stderr(),
             "fogcrawl: playing without a log: {}",
             escape_controls(&reason.to_string())
         );

@@ -8,10 +8,12 @@
 //! (3, a next level that cannot load), `damaged_saves` (4, and the bounded
 //! monster turn), `set_aside_notice` (5), `save_folder` (6, unwritable
 //! saves), `hot_reload` (7, a re-created folder and a symlinked config),
-//! `escaping` (8, control bytes in printed errors), `properties` (the
+//! `escaping` (8, control bytes in printed errors), `cli_limits` (14,
+//! counts out of range, a closed standard error), `properties` (the
 //! generated cases). Signals and hangups (2) need a terminal: they are in
 //! `tests/e2e_tmux.rs`.
 
+mod cli_limits;
 mod config_install;
 mod damaged_saves;
 mod escaping;
