@@ -16,10 +16,12 @@
 //!   (reads the engine's traces; the engine knows nothing of it).
 //! - [`cli`]: the command line (clap) and the commands' bodies: `play`, `sim`,
 //!   `render`, `scen` (A* against Moving AI scenario files), `trace`, `config`.
+//! - [`decode_budget`]: how many grid cells a save being decoded may still claim.
 //! - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
 pub mod ai;
 pub mod cli;
 pub mod config;
+pub mod decode_budget;
 pub mod diagnostic;
 pub mod game;
 pub mod pathfinding;

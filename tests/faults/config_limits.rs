@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use fogcrawl::config::rules::{MAX_FACTIONS, MAX_MONSTER_KINDS};
 use fogcrawl::config::MonsterConfig;
+use fogcrawl::config::rules::{MAX_FACTIONS, MAX_MONSTER_KINDS};
 use fogcrawl::world::level::MAX_SPAWNS;
 use fogcrawl::world::level_file::LevelFile;
 

@@ -8,15 +8,18 @@
 //! (3, a next level that cannot load), `damaged_saves` (4, and the bounded
 //! monster turn), `set_aside_notice` (5), `save_folder` (6, unwritable
 //! saves), `hot_reload` (7, a re-created folder and a symlinked config),
-//! `escaping` (8, control bytes in printed errors), `config_limits` (13,
+//! `escaping` (8, control bytes in printed errors), `crafted_sizes` (12,
+//! sizes no valid save has, a 5 MB message), `config_limits` (13,
 //! factions, kinds and spawns without bound), `cli_limits` (14, counts out
 //! of range, a closed standard error), `properties` (the generated cases).
 //! Signals and hangups (2) need a terminal: they are in
-//! `tests/e2e_tmux.rs`.
+//! `tests/e2e_tmux.rs`. `child` runs a case again in a process of its own.
 
+mod child;
 mod cli_limits;
 mod config_install;
 mod config_limits;
+mod crafted_sizes;
 mod damaged_saves;
 mod escaping;
 mod fixtures;
