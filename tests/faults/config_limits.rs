@@ -1,12 +1,14 @@
 //! Class 13: configs and levels that would take the game's memory or time
-//! without bound. A config with thousands of factions or monster kinds,
-//! and a level with thousands of spawns, is refused with the file, line
-//! and field.
+//! without bound. The watched config replaced by a FIFO during play is
+//! reported as an invalid edit at once (the game loop never waits on it);
+//! a config with thousands of factions or monster kinds, and a level with
+//! thousands of spawns, is refused with the file, line and field.
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
-use fogcrawl::config::MonsterConfig;
 use fogcrawl::config::rules::{MAX_FACTIONS, MAX_MONSTER_KINDS};
+use fogcrawl::config::{ConfigWatcher, MonsterConfig};
 use fogcrawl::world::level::MAX_SPAWNS;
 use fogcrawl::world::level_file::LevelFile;
 
@@ -19,6 +21,36 @@ fn line_of(text: &str, needle: &str) -> usize {
         .matches('\n')
         .count()
         + 1
+}
+
+#[cfg(unix)]
+#[test]
+fn a_watched_config_replaced_by_a_fifo_is_an_invalid_edit_not_a_freeze() {
+    let reported = must_finish("polling a config that became a FIFO", || {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("monsters.toml");
+        std::fs::write(&path, shipped_text()).unwrap();
+        let mut watcher = ConfigWatcher::new(&path).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(5) {
+            if let Some(reload) = watcher.poll() {
+                return format!("{reload:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        "nothing reported".to_owned()
+    });
+    assert!(reported.contains("Invalid"), "{reported}");
+    assert!(
+        reported.contains("FIFO (named pipe), not a regular file"),
+        "{reported}"
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@ pub enum Ending {
     SetAside { reason: String, kept: bool },
     Played,
     NoSave,
+    Refused(String),
 }
 
 /// Writes `text` as a save, loads it and, if it loads, plays a few turns;
@@ -42,6 +43,7 @@ pub fn load_and_play(text: Vec<u8>) -> Ending {
                 kept: kept_as.exists() && !path.exists(),
             },
             Loaded::Nothing => Ending::NoSave,
+            Loaded::NotAFile(err) => Ending::Refused(err.to_string()),
         }
     })
 }
