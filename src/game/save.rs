@@ -68,6 +68,12 @@ pub enum SaveError {
     NotAFile { path: PathBuf, kind: FileKind },
     #[error(transparent)]
     Lock(#[from] crate::game::save_lock::LockError),
+    /// The save path is a symlink that cannot be followed (a loop).
+    #[error("cannot follow the save path {path}: {source}")]
+    Path {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 fn not_a_file_message(path: &Path, kind: FileKind) -> String {
@@ -86,14 +92,18 @@ fn not_a_file_message(path: &Path, kind: FileKind) -> String {
 /// Checks that the save path names a regular file, a symlink to one, or
 /// nothing yet (the game will make it): anything else is refused before the
 /// game starts, so it is never read, renamed or replaced.
+/// The older `NAME.json` beside it counts only when there is no save at
+/// `path`, as for loading.
 pub fn check_save_path(path: &Path) -> Result<(), SaveError> {
     for path in std::iter::once(path.to_owned()).chain(legacy_path(path)) {
-        let real = resolve_links(&path).map_err(|source| SaveError::Write {
+        let real = resolve_links(&path).map_err(|source| SaveError::Path {
             path: path.clone(),
             source,
         })?;
-        if let Some(kind) = kind_at(&real).filter(|&kind| kind != FileKind::Regular) {
-            return Err(SaveError::NotAFile { path, kind });
+        match kind_at(&real) {
+            None => {}
+            Some(FileKind::Regular) => return Ok(()),
+            Some(kind) => return Err(SaveError::NotAFile { path, kind }),
         }
     }
     Ok(())
@@ -238,7 +248,7 @@ fn load_from(path: &Path, config: &MonsterConfig) -> Loaded {
     let real = match resolve_links(path) {
         Ok(real) => real,
         Err(source) => {
-            return Loaded::NotAFile(SaveError::Write {
+            return Loaded::NotAFile(SaveError::Path {
                 path: path.to_owned(),
                 source,
             });
@@ -313,5 +323,39 @@ fn set_aside(path: &Path, reason: String) -> Loaded {
             reason: format!("{reason}; it could not be renamed either ({err})"),
             kept_as: path.to_owned(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn an_older_json_beside_a_save_counts_only_without_the_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("save.bin");
+        let legacy = dir.path().join("save.json");
+        std::fs::create_dir(&legacy).unwrap();
+        let err = check_save_path(&save).unwrap_err();
+        assert!(err.to_string().contains("save.json is a folder"), "{err}");
+        std::fs::write(&save, "a save").unwrap();
+        check_save_path(&save).expect("the save itself is a file");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_loop_of_links_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("save.bin");
+        std::os::unix::fs::symlink(&save, &save).unwrap();
+        let err = check_save_path(&save).unwrap_err();
+        assert!(
+            err.to_string().starts_with(&format!(
+                "cannot follow the save path {}: more than 40 symlinks",
+                save.display()
+            )),
+            "{err}"
+        );
     }
 }
