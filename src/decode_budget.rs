@@ -13,7 +13,7 @@
 //! Outside a decode only the level's side limit applies. This module holds
 //! a counter and nothing else: it never allocates, reads or writes.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use crate::world::Level;
 
@@ -27,11 +27,15 @@ thread_local! {
     /// The cells the grids of the save being decoded may still claim;
     /// `None` outside a decode.
     static REMAINING: Cell<Option<usize>> = const { Cell::new(None) };
+    /// Why a claim during this decode was refused: a binary decoder may
+    /// keep no text of a custom error, so the save's reason is taken here.
+    static REFUSED: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
 /// Runs `decode` with a budget of grid cells derived from the `bytes` of
-/// the save (or its decoded game) it reads.
-pub fn with_cell_budget<T>(bytes: usize, decode: impl FnOnce() -> T) -> T {
+/// the save (or its decoded game) it reads. Returns what `decode` returned
+/// and, if a grid's claim was refused on the way, why.
+pub fn with_cell_budget<T>(bytes: usize, decode: impl FnOnce() -> T) -> (T, Option<String>) {
     /// Puts the budget back as it was, even if `decode` panics.
     struct Restore(Option<usize>);
     impl Drop for Restore {
@@ -41,7 +45,9 @@ pub fn with_cell_budget<T>(bytes: usize, decode: impl FnOnce() -> T) -> T {
     }
     let budget = bytes.saturating_mul(CELLS_PER_BYTE);
     let _restore = Restore(REMAINING.with(|remaining| remaining.replace(Some(budget))));
-    decode()
+    REFUSED.with(|refused| refused.borrow_mut().take());
+    let decoded = decode();
+    (decoded, REFUSED.with(|refused| refused.borrow_mut().take()))
 }
 
 /// The number of cells of a `width` x `height` grid read from a save, if
@@ -51,24 +57,31 @@ pub fn with_cell_budget<T>(bytes: usize, decode: impl FnOnce() -> T) -> T {
 /// # Errors
 /// A message naming the claimed size.
 pub fn claim_cells(width: usize, height: usize) -> Result<usize, String> {
-    let too_large = || {
-        format!(
-            "a {width}x{height} grid is larger than the save can hold (sides are at most {})",
+    let claimed = if width > Level::MAX_SIDE || height > Level::MAX_SIDE {
+        Err(format!(
+            "a {width}x{height} grid is larger than any level (sides are at most {})",
             Level::MAX_SIDE
-        )
+        ))
+    } else {
+        // Both sides are at most 2^15, so the product fits.
+        let cells = width.saturating_mul(height);
+        REMAINING.with(|remaining| match remaining.get() {
+            Some(left) if cells > left => Err(format!(
+                "a {width}x{height} grid is larger than the save can hold ({left} more cells at most)"
+            )),
+            Some(left) => {
+                remaining.set(Some(left - cells));
+                Ok(cells)
+            }
+            None => Ok(cells),
+        })
     };
-    if width > Level::MAX_SIDE || height > Level::MAX_SIDE {
-        return Err(too_large());
+    if let Err(why) = &claimed {
+        REFUSED.with(|refused| {
+            refused.borrow_mut().get_or_insert_with(|| why.clone());
+        });
     }
-    let cells = width.checked_mul(height).ok_or_else(too_large)?;
-    REMAINING.with(|remaining| match remaining.get() {
-        Some(left) if cells > left => Err(too_large()),
-        Some(left) => {
-            remaining.set(Some(left - cells));
-            Ok(cells)
-        }
-        None => Ok(cells),
-    })
+    claimed
 }
 
 #[cfg(test)]
@@ -77,9 +90,13 @@ mod tests {
 
     #[test]
     fn grids_share_the_budget_of_the_decode_and_only_during_it() {
-        let claims = with_cell_budget(10, || {
+        let (claims, refused) = with_cell_budget(10, || {
             [claim_cells(5, 5), claim_cells(4, 4), claim_cells(0, 9)]
         });
+        assert_eq!(
+            refused.as_deref(),
+            Some("a 4x4 grid is larger than the save can hold (15 more cells at most)")
+        );
         assert_eq!(claims[0], Ok(25));
         assert!(claims[1].is_err(), "16 more cells exceed the 40 budget");
         assert_eq!(claims[2], Ok(0));
@@ -88,7 +105,7 @@ mod tests {
         assert_eq!(
             err,
             format!(
-                "a 100000x100000 grid is larger than the save can hold (sides are at most {})",
+                "a 100000x100000 grid is larger than any level (sides are at most {})",
                 Level::MAX_SIDE
             )
         );

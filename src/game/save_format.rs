@@ -182,10 +182,16 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
     // No grid in the game may claim more cells than it has bytes (each
     // cell of its level takes one), so a crafted size is refused before an
     // influence map is allocated for it.
-    let (game, rest) = crate::decode_budget::with_cell_budget(raw.len(), || {
+    let (decoded, refused) = crate::decode_budget::with_cell_budget(raw.len(), || {
         postcard::take_from_bytes::<Game>(&raw)
-    })
-    .map_err(|err| DecodeError::Damaged(format!("its game does not decode: {err}")))?;
+    });
+    // postcard keeps no text of a custom error: the budget says what it was.
+    let (game, rest) = decoded.map_err(|err| {
+        DecodeError::Damaged(format!(
+            "its game does not decode: {}",
+            refused.unwrap_or_else(|| err.to_string())
+        ))
+    })?;
     if !rest.is_empty() {
         return Err(DecodeError::Damaged(format!(
             "{} bytes follow the game",

@@ -54,39 +54,46 @@ fn varint(mut value: u64) -> Vec<u8> {
 }
 
 /// The duel with its influence maps empty (so each is encoded as its 10x4
-/// size and no cells), or with one of them claiming `HUGE_SIDE` squared.
-fn duel_with_empty_influences(huge: bool) -> Value {
+/// size and no cells), or with one of them claiming `side` squared.
+fn duel_with_empty_influences(side: Option<u64>) -> Value {
     damaged(|game| {
         for faction in game["factions"].as_array_mut().expect("factions") {
             for layer in ["danger", "crowding", "threat"] {
                 faction["influences"][layer] = json!({"width": 10, "height": 4, "cells": []});
             }
         }
-        if huge {
+        if let Some(side) = side {
             game["factions"][0]["influences"]["danger"] =
-                json!({"width": HUGE_SIDE, "height": HUGE_SIDE, "cells": []});
+                json!({"width": side, "height": side, "cells": []});
         }
     })
 }
 
+/// 100000 is past the side limit; 30000 is within it, but 900 million
+/// cells (3.6 GB) are far more than a save of a few KB can hold.
 #[test]
 fn an_influence_map_claiming_100000_squared_cells_is_set_aside_in_json() {
-    let save = duel_with_empty_influences(true);
-    match load_and_play(serde_json::to_vec(&save).unwrap()) {
-        Ending::SetAside { reason, kept } => {
-            assert!(
-                reason.contains("a 100000x100000 grid is larger than the save can hold"),
-                "{reason}"
-            );
-            assert!(kept);
+    for (side, because) in [
+        (HUGE_SIDE, "a 100000x100000 grid is larger than any level"),
+        (
+            30_000,
+            "a 30000x30000 grid is larger than the save can hold",
+        ),
+    ] {
+        let save = duel_with_empty_influences(Some(side));
+        match load_and_play(serde_json::to_vec(&save).unwrap()) {
+            Ending::SetAside { reason, kept } => {
+                assert!(reason.contains(because), "{reason}");
+                assert!(kept);
+            }
+            other => panic!("not set aside: {other:?}"),
         }
-        other => panic!("not set aside: {other:?}"),
     }
 }
 
 #[test]
 fn an_influence_map_claiming_100000_squared_cells_is_set_aside_in_binary() {
-    let plain = binary_save_of(&duel_with_empty_influences(false)).unwrap();
+    let plain = binary_save_of(&duel_with_empty_influences(None)).unwrap();
     let raw = unpack(&plain);
     // Each empty influence map is its width, height and cell count: 10, 4, 0.
     let mut crafted = Vec::new();
@@ -106,9 +113,13 @@ fn an_influence_map_claiming_100000_squared_cells_is_set_aside_in_binary() {
     let body = lz4_flex::block::compress(&crafted);
     let save = pack(&body, crafted.len() as u64);
     match load_and_play(save) {
-        // postcard keeps no text of a custom error: the reason is its own.
         Ending::SetAside { reason, kept } => {
-            assert!(reason.contains("its game does not decode"), "{reason}");
+            assert!(
+                reason.contains(
+                    "its game does not decode: a 100000x100000 grid is larger than any level"
+                ),
+                "{reason}"
+            );
             assert!(kept);
         }
         other => panic!("not set aside: {other:?}"),
