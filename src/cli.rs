@@ -15,6 +15,7 @@
 //! - [`files_help`]: the end of `--help` (files and environment variables);
 //!   [`output`]: writing to standard output.
 
+use clap::builder::TypedValueParser;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::config::ConfigSource;
@@ -126,13 +127,20 @@ pub enum Command {
         #[command(flatten)]
         start: PlayArgs,
         /// How many player turns to play at most (per run with --runs;
-        /// default 1000, or 50000 per run with --runs).
-        #[arg(long)]
+        /// default 1000, or 50000 per run with --runs), 0 to 10000000.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_TURNS))]
         turns: Option<u64>,
         /// Play this many full runs (seeds S, S+1, ... from --seed, default
         /// 0) through levels/run.toml with the scripted player and print the
-        /// balance summary: wins, deaths, levels reached, turns.
-        #[arg(long, value_name = "N")]
+        /// balance summary: wins, deaths, levels reached, turns (1 to 10000).
+        #[arg(
+            long,
+            value_name = "N",
+            // Within MAX_RUNS, so the conversion to usize never saturates.
+            value_parser = clap::value_parser!(u64)
+                .range(1..=MAX_RUNS)
+                .map(|runs| usize::try_from(runs).unwrap_or(usize::MAX))
+        )]
         runs: Option<usize>,
         /// Factions know the true map from the start (a baseline to compare
         /// fog-of-war planning with).
@@ -144,8 +152,15 @@ pub enum Command {
         json: bool,
         /// Also run the fog-of-war experiment first: per faction, one walker
         /// from the start to the stairs under fog and knowing everything,
-        /// each walk at most this many steps (default 2000 when given bare).
-        #[arg(long, value_name = "STEPS", num_args = 0..=1, default_missing_value = "2000")]
+        /// each walk at most this many steps (default 2000 when given bare;
+        /// 1 to 1000000).
+        #[arg(
+            long,
+            value_name = "STEPS",
+            num_args = 0..=1,
+            default_missing_value = "2000",
+            value_parser = clap::value_parser!(u64).range(1..=MAX_FOG_WALK_STEPS)
+        )]
         fog_walk: Option<u64>,
         /// Blows never take the scripted player below 1 hit point, so the
         /// AI is measured over all the turns asked for (a benchmark mode).
@@ -194,6 +209,15 @@ pub enum Command {
         init: bool,
     },
 }
+
+/// The most player turns `sim --turns` plays (per run with `--runs`): a
+/// billion would run for days, and each turn keeps a few bytes of timings.
+pub const MAX_TURNS: u64 = 10_000_000;
+/// The most full runs `sim --runs` plays: each keeps its result until the
+/// summary, and 10,000 runs of the shipped levels already take hours.
+pub const MAX_RUNS: u64 = 10_000;
+/// The longest walk `sim --fog-walk` takes.
+pub const MAX_FOG_WALK_STEPS: u64 = 1_000_000;
 
 /// `--map`'s value: a path ending in `.map`, so the level loader reads it as
 /// a Moving AI map and not as a level file.

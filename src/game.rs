@@ -29,6 +29,7 @@ pub mod save;
 pub mod save_check;
 pub mod save_format;
 pub mod save_legacy;
+pub mod save_lock;
 pub mod save_notice;
 pub mod save_rescue;
 pub mod setup;

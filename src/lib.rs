@@ -16,13 +16,18 @@
 //!   (reads the engine's traces; the engine knows nothing of it).
 //! - [`cli`]: the command line (clap) and the commands' bodies: `play`, `sim`,
 //!   `render`, `scen` (A* against Moving AI scenario files), `trace`, `config`.
+//! - [`decode_budget`]: how many grid cells a save being decoded may still claim.
+//! - [`regular_file`]: reading the save and the config only when they are regular
+//!   files (never blocking on a FIFO), following symlinks to the file they name.
 //! - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
 pub mod ai;
 pub mod cli;
 pub mod config;
+pub mod decode_budget;
 pub mod diagnostic;
 pub mod game;
 pub mod pathfinding;
+pub mod regular_file;
 pub mod search_picture;
 #[cfg(feature = "tui")]
 pub mod ui;

@@ -270,6 +270,49 @@ fn sighup_saves_and_restores_the_terminal() {
     signal_saves_and_restores("HUP");
 }
 
+/// Issue 23: past a file-size limit (`ulimit -f`, with a log already over
+/// it, so even the first log line is a write past the limit) SIGXFSZ no
+/// longer kills the game: quitting says the save failed and plays on, and
+/// SIGTERM restores the terminal, says why nothing was saved and leaves no
+/// temporary file.
+#[test]
+fn a_file_size_limit_fails_the_save_without_killing_the_game() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    std::fs::write(dir.path().join("fogcrawl.log"), vec![b'.'; 4096]).expect("a long log");
+    let session = Session::start("fsize", 120, 32);
+    session.run_line(&format!(
+        "ulimit -f 1; {}",
+        game_command(dir.path(), "--level swamp --seed 2")
+    ));
+    session.wait_for("Turns 0");
+    session.keys(&["l"]);
+    session.wait_for("Turns 1");
+    session.keys(&["q"]);
+    session.wait_for("File too large");
+    assert!(
+        session.alternate_on(),
+        "the game plays on after a failed save"
+    );
+    let pid = std::fs::read_to_string(dir.path().join("pid")).expect("the pid file");
+    let status = Command::new("kill")
+        .args(["-TERM", pid.trim()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    session.wait_restored();
+    session.wait_for("the game could not be saved");
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("readable")
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
 /// The `g 1.00 h 2.00 f 3.00` line of the cell inspector, as numbers.
 fn inspector_values(screen: &str) -> Option<(f64, f64, f64)> {
     screen.lines().find_map(|line| {

@@ -202,6 +202,8 @@ impl TryFrom<SavedInfluence> for InfluenceMap {
     type Error = String;
 
     fn try_from(saved: SavedInfluence) -> Result<Self, Self::Error> {
+        // The size is checked before the map is allocated (issue 23).
+        crate::decode_budget::claim_cells(saved.width, saved.height)?;
         let mut map = InfluenceMap::new(saved.width, saved.height);
         for (i, value) in saved.cells {
             let slot = map

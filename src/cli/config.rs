@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use crate::cli::output::print_out;
+use crate::cli::output::{print_err, print_out};
 use crate::config::ConfigSource;
 use crate::untrusted_text::escape_controls;
 
@@ -11,7 +11,7 @@ use crate::untrusted_text::escape_controls;
 /// writes the built-in config to the user's config folder.
 pub fn run(init: bool) -> ExitCode {
     let Some(user_copy) = crate::config::user_config_path() else {
-        eprintln!("fogcrawl: there is no home folder, so no user config folder");
+        print_err("fogcrawl: there is no home folder, so no user config folder");
         return ExitCode::FAILURE;
     };
     let user_copy_shown = escape_controls(&user_copy.display().to_string()).into_owned();
@@ -21,7 +21,7 @@ pub fn run(init: bool) -> ExitCode {
                 "fogcrawl: wrote the built-in monster config to {user_copy_shown}; edit it, even while playing\n"
             )),
             Err(err) => {
-                eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+                print_err(&format!("fogcrawl: {}", escape_controls(&err.to_string())));
                 ExitCode::FAILURE
             }
         };

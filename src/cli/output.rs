@@ -1,17 +1,27 @@
-//! Writing a command's output to standard output.
+//! Writing a command's output to standard output, and its errors to
+//! standard error, without ever panicking: either may be a closed pipe
+//! (`fogcrawl sim | head`, `fogcrawl sim 2>&1 | true`) or a full disk, and
+//! `println!`/`eprintln!` panic on a failed write.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Writes to standard output; a closed pipe (`fogcrawl sim | head`) ends the
 /// command quietly instead of panicking.
 pub fn print_out(text: &str) -> ExitCode {
-    use std::io::Write;
     match std::io::stdout().lock().write_all(text.as_bytes()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("fogcrawl: cannot write the output: {err}");
+            print_err(&format!("fogcrawl: cannot write the output: {err}"));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes `line` and a newline to standard error. When standard error is
+/// closed or full there is nowhere left to say anything, so a failed write
+/// is ignored (the exit status still tells).
+pub fn print_err(line: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }

@@ -1,5 +1,6 @@
 //! `fogcrawl play` (the default): a game in the terminal.
 
+use crate::cli::output::print_err;
 use std::process::ExitCode;
 
 use crate::cli::PlayArgs;
@@ -21,7 +22,10 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     match crate::ui::run(&options) {
         Ok(end) => ExitCode::from(end.exit_status()),
         Err(err) => {
-            eprintln!("fogcrawl: {}", escape_controls(&format!("{err:#}")));
+            print_err(&format!(
+                "fogcrawl: {}",
+                escape_controls(&format!("{err:#}"))
+            ));
             ExitCode::FAILURE
         }
     }
@@ -30,8 +34,8 @@ pub fn run(args: &PlayArgs) -> ExitCode {
 /// Without the `tui` feature there is nothing to play on.
 #[cfg(not(feature = "tui"))]
 pub fn run(_args: &PlayArgs) -> ExitCode {
-    eprintln!(
-        "fogcrawl: this binary was built without the terminal front end (the `tui` feature), so it cannot play; `fogcrawl sim`, `render` and `scen` work"
+    print_err(
+        "fogcrawl: this binary was built without the terminal front end (the `tui` feature), so it cannot play; `fogcrawl sim`, `render` and `scen` work",
     );
     ExitCode::FAILURE
 }

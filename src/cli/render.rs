@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use crate::cli::output::print_out;
+use crate::cli::output::{print_err, print_out};
 use crate::untrusted_text::escape_controls;
 
 /// Prints the level `level` names (generated with `seed` if given).
@@ -10,12 +10,12 @@ pub fn run(level: &str, seed: Option<u64>) -> ExitCode {
     match crate::world::render_command::render_level(level, seed) {
         Ok(rendered) => {
             if let Some(note) = rendered.seed_note {
-                eprintln!("{}", escape_controls(&note));
+                print_err(&escape_controls(&note));
             }
             print_out(&rendered.text)
         }
         Err(err) => {
-            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+            print_err(&format!("fogcrawl: {}", escape_controls(&err.to_string())));
             ExitCode::FAILURE
         }
     }

@@ -6,6 +6,7 @@
 //! read its report; [`run`] turns the report into the exit code.
 //! This module never changes the engine's answers: it only times and judges.
 
+use crate::cli::output::print_err;
 use crate::untrusted_text::escape_controls;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -570,7 +571,7 @@ pub fn run(arguments: &ScenArgs) -> ExitCode {
         Ok(report) if report.passed() => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,
         Err(error) => {
-            eprintln!("fogcrawl scen: cannot write the report: {error}");
+            print_err(&format!("fogcrawl scen: cannot write the report: {error}"));
             ExitCode::FAILURE
         }
     }

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use crate::cli::PlayArgs;
-use crate::cli::output::print_out;
+use crate::cli::output::{print_err, print_out};
 use crate::untrusted_text::escape_controls;
 
 /// `fogcrawl sim`: one level (or the run) for up to `turns` player turns;
@@ -31,7 +31,7 @@ pub fn run(
     let config = match start.load_config() {
         Ok(loaded) => loaded,
         Err(message) => {
-            eprintln!("fogcrawl: {}", escape_controls(&message));
+            print_err(&format!("fogcrawl: {}", escape_controls(&message)));
             return ExitCode::FAILURE;
         }
     };
@@ -50,7 +50,7 @@ pub fn run(
     let walks = match fog_walk.map(|steps| crate::game::sim::run_fog_walks(&setup, steps)) {
         Some(Ok(walks)) => Some(walks),
         Some(Err(err)) => {
-            eprintln!("fogcrawl: {err}");
+            print_err(&format!("fogcrawl: {err}"));
             return ExitCode::FAILURE;
         }
         None => None,
@@ -91,7 +91,7 @@ pub fn run(
             print_out(&escape_controls(&format!("{report}\n{walks}")))
         }
         Err(err) => {
-            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+            print_err(&format!("fogcrawl: {}", escape_controls(&err.to_string())));
             ExitCode::FAILURE
         }
     };
@@ -112,7 +112,7 @@ pub fn run_balance(start: &PlayArgs, runs: usize, turns: u64, json: bool) -> Exi
     let config = match start.load_config() {
         Ok(loaded) => loaded,
         Err(message) => {
-            eprintln!("fogcrawl: {}", escape_controls(&message));
+            print_err(&format!("fogcrawl: {}", escape_controls(&message)));
             return ExitCode::FAILURE;
         }
     };
@@ -129,7 +129,7 @@ pub fn run_balance(start: &PlayArgs, runs: usize, turns: u64, json: bool) -> Exi
         Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
         Ok(report) => print_out(&format!("{report}\n")),
         Err(err) => {
-            eprintln!("fogcrawl: {}", escape_controls(&err.to_string()));
+            print_err(&format!("fogcrawl: {}", escape_controls(&err.to_string())));
             ExitCode::FAILURE
         }
     }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::cli::output::print_out;
+use crate::cli::output::{print_err, print_out};
 use crate::search_picture::search_settings::SettingKey;
 use crate::search_picture::{TraceRequest, run_trace};
 
@@ -89,12 +89,12 @@ pub fn run(level: &str, picture: &TraceArgs) -> ExitCode {
     match run_trace(level, &picture.request()) {
         Ok(report) => {
             if let Some(note) = &report.seed_note {
-                eprintln!("{note}");
+                print_err(note);
             }
             print_out(&format!("{report}\n"))
         }
         Err(err) => {
-            eprintln!("fogcrawl trace: {err}");
+            print_err(&format!("fogcrawl trace: {err}"));
             ExitCode::FAILURE
         }
     }

@@ -26,6 +26,25 @@ use crate::world::source_text::line_col;
 /// The config's file name inside a levels folder or the user's config folder.
 pub const CONFIG_FILE_NAME: &str = "monsters.toml";
 
+/// The largest config file read: the shipped one is 9 KB, and a config at
+/// every cap ([`MAX_FACTIONS`](rules::MAX_FACTIONS) factions,
+/// [`MAX_MONSTER_KINDS`](rules::MAX_MONSTER_KINDS) kinds, all fields set)
+/// is well under this. Only regular files are read (never a FIFO or a
+/// device, see [`regular_file`](crate::regular_file)).
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
+/// The text of the config file at `path`: a regular file of at most
+/// [`MAX_CONFIG_BYTES`], opened without blocking.
+///
+/// # Errors
+/// [`ConfigError::Io`] naming the file and what is wrong with it.
+pub fn read_config_text(path: &Path) -> Result<String, ConfigError> {
+    crate::regular_file::read_capped_text(path, MAX_CONFIG_BYTES).map_err(|err| ConfigError::Io {
+        file: path.to_owned(),
+        source: err.into(),
+    })
+}
+
 /// The shipped `levels/monsters.toml`, built into the binary.
 pub const SHIPPED_CONFIG: &str = include_str!("../../levels/monsters.toml");
 
@@ -150,10 +169,7 @@ impl MonsterConfig {
     /// # Errors
     /// [`ConfigError::Io`] if the file cannot be read, else as [`MonsterConfig::parse`].
     pub fn load(path: &Path) -> Result<MonsterConfig, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-            file: path.to_owned(),
-            source,
-        })?;
+        let text = read_config_text(path)?;
         MonsterConfig::parse(path, &text)
     }
 

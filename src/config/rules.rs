@@ -133,6 +133,14 @@ pub const DAMAGE: IntRange = IntRange { min: 0, max: 100 };
 /// A monster's `accuracy`, in percent.
 pub const ACCURACY: IntRange = IntRange { min: 0, max: 100 };
 
+/// The most factions a config may declare. Each faction keeps a belief and a
+/// sighting time for every cell of the level (5 bytes a cell, 5 MB on a
+/// 1024x1024 level) and three influence maps, so the count bounds a game's
+/// memory and its save; the shipped config has five.
+pub const MAX_FACTIONS: usize = 16;
+/// The most monster kinds a config may declare (the shipped config has five).
+pub const MAX_MONSTER_KINDS: usize = 64;
+
 /// `weight` when a faction does not set it.
 pub const DEFAULT_HEURISTIC_WEIGHT: f64 = 1.0;
 /// `node_budget` when a faction does not set it.

@@ -231,6 +231,20 @@ impl<'a> Validator<'a> {
         }
         let mut in_file_order: Vec<_> = table.get_ref().iter().collect();
         in_file_order.sort_by_key(|(name, _)| name.span().start);
+        // Each faction keeps a belief for every cell of the level: the count
+        // bounds the game's memory (checked before anything is built).
+        if let Some((name, _)) = in_file_order.get(rules::MAX_FACTIONS) {
+            return Err(self.invalid(
+                name.span(),
+                &field.key(name.get_ref()),
+                format!(
+                    "{} factions are declared, more than {}",
+                    in_file_order.len(),
+                    rules::MAX_FACTIONS
+                ),
+                format!("at most {} [factions.NAME] tables", rules::MAX_FACTIONS),
+            ));
+        }
         in_file_order
             .into_iter()
             .map(|(name, faction)| self.faction(name, faction.get_ref()))
@@ -467,6 +481,18 @@ impl<'a> Validator<'a> {
         let Some(list) = &raw.monsters else {
             return Ok(Vec::new());
         };
+        if let Some(extra) = list.get_ref().get(rules::MAX_MONSTER_KINDS) {
+            return Err(self.invalid(
+                extra.span(),
+                &KeyPath::root("monsters").index(rules::MAX_MONSTER_KINDS),
+                format!(
+                    "{} monster kinds are declared, more than {}",
+                    list.get_ref().len(),
+                    rules::MAX_MONSTER_KINDS
+                ),
+                format!("at most {} [[monsters]] tables", rules::MAX_MONSTER_KINDS),
+            ));
+        }
         let mut monsters: Vec<MonsterKindConfig> = Vec::with_capacity(list.get_ref().len());
         for (index, monster) in list.get_ref().iter().enumerate() {
             let path = KeyPath::root("monsters").index(index);

@@ -14,6 +14,10 @@
 //! folder nobody watches. So every [`RECHECK_INTERVAL`] the watcher also compares the
 //! file's stamp (`stat` follows symlinks) and the folder's identity: a changed stamp
 //! is read like an event, and a folder that was re-created is watched again.
+//!
+//! Only a regular file is read, opened without blocking and up to
+//! [`MAX_CONFIG_BYTES`](super::load::MAX_CONFIG_BYTES): a FIFO or a device put in its
+//! place is reported as an invalid edit, never waited on.
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -25,6 +29,7 @@ use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use super::changes::describe_changes;
 use super::config_error::ConfigError;
+use super::load::read_config_text;
 use super::schema::MonsterConfig;
 
 /// How long the file must be quiet after an event before it is read, so that a save in
@@ -167,10 +172,7 @@ impl ConfigWatcher {
 
         let folder_inode = folder_inode(folder);
         let last_stamp = FileStamp::of(path);
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-            file: path.to_owned(),
-            source,
-        })?;
+        let text = read_config_text(path)?;
         let config = MonsterConfig::parse(path, &text)?;
         Ok(ConfigWatcher {
             path: path.to_owned(),
@@ -299,16 +301,15 @@ impl ConfigWatcher {
             return None;
         }
         self.last_stamp = stamp;
-        let text = match std::fs::read_to_string(&self.path) {
+        // Never blocks: a FIFO or a device put in the file's place is
+        // refused without being opened for a blocking read.
+        let text = match read_config_text(&self.path) {
             Ok(text) => text,
-            Err(source) => {
+            Err(error) => {
                 // Reported once: a file that stays unreadable stays quiet.
                 self.last_text.take()?;
                 self.last_read_was_invalid = true;
-                return Some(Reload::Invalid(ConfigError::Io {
-                    file: self.path.clone(),
-                    source,
-                }));
+                return Some(Reload::Invalid(error));
             }
         };
         if self.last_text.as_ref() == Some(&text) {

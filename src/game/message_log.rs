@@ -6,7 +6,12 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 /// How many messages the log keeps.
-const LOG_CAPACITY: usize = 500;
+pub const LOG_CAPACITY: usize = 500;
+/// The longest message kept, in bytes; a longer one is cut (at a character
+/// boundary, ending in `...`). A message is drawn on every frame, so its
+/// length bounds a frame's time; the game's own messages are a line or
+/// two, a config reload listing every change a few KB.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
 
 /// How much a message matters, for the UI's colour and the sim's output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,9 +44,19 @@ impl MessageLog {
         if self.messages.len() == LOG_CAPACITY {
             self.messages.pop_front();
         }
+        let mut text = text.into();
+        if text.len() > MAX_MESSAGE_BYTES {
+            const CUT: &str = "...";
+            let mut end = MAX_MESSAGE_BYTES - CUT.len();
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+            text.push_str(CUT);
+        }
         self.messages.push_back(Message {
             time,
-            text: text.into(),
+            text,
             importance,
         });
         self.pushed += 1;
@@ -82,6 +97,15 @@ impl MessageLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_message_is_cut_to_the_limit_at_a_character_boundary() {
+        let mut log = MessageLog::default();
+        log.push(0.0, Importance::Info, "é".repeat(MAX_MESSAGE_BYTES));
+        let text = &log.recent(1).next().unwrap().text;
+        assert!(text.len() <= MAX_MESSAGE_BYTES, "{}", text.len());
+        assert!(text.ends_with("é..."));
+    }
 
     #[test]
     fn keeps_the_newest_messages() {

@@ -12,8 +12,18 @@
 //! an old `NAME.json` is there, that one is loaded, and the next save
 //! writes `NAME.bin` and removes it.
 //!
+//! Only regular files are read, renamed or replaced ([`regular_file`]): a
+//! save path that names a FIFO, a device, a socket or a folder is refused
+//! with a message and left as it is, and a symlinked save is written
+//! through (the temporary file beside the file the link names, then renamed
+//! onto it), so the link stays and its target gets the game. A save is read
+//! up to [`MAX_SAVE_FILE_BYTES`]; the game is locked to one process at a
+//! time by [`save_lock`].
+//!
 //! [`save_format`]: crate::game::save_format
 //! [`save_legacy`]: crate::game::save_legacy
+//! [`regular_file`]: crate::regular_file
+//! [`save_lock`]: crate::game::save_lock
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,6 +35,7 @@ use crate::game::save_check::check_save;
 use crate::game::save_format::{DecodeError, EncodeError};
 use crate::game::save_legacy;
 use crate::game::state::Game;
+use crate::regular_file::{self, FileKind, ReadError, kind_at, resolve_links};
 
 /// The format this version writes (see [`save_format`](crate::game::save_format)).
 pub use crate::game::save_format::SAVE_FORMAT;
@@ -36,6 +47,11 @@ const FALLBACK_FILE_NAME: &str = "fogcrawl-rescued-save.bin";
 /// The extension of saves in the binary format, and of those of format 1.
 const SAVE_EXTENSION: &str = "bin";
 const LEGACY_EXTENSION: &str = "json";
+/// The largest save file read: a format-1 JSON save of a 1024x1024 game
+/// with five factions took 70 MB, and a binary save is at most its
+/// decoded game ([`MAX_GAME_BYTES`](crate::game::save_format::MAX_GAME_BYTES))
+/// plus a header. A larger file is set aside unread.
+pub const MAX_SAVE_FILE_BYTES: u64 = crate::game::save_format::MAX_GAME_BYTES;
 
 #[derive(Debug, Error)]
 pub enum SaveError {
@@ -46,6 +62,51 @@ pub enum SaveError {
     },
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    /// The save path names something that is not a regular file; it is
+    /// never read, renamed or replaced.
+    #[error("{}", not_a_file_message(path, *kind))]
+    NotAFile { path: PathBuf, kind: FileKind },
+    #[error(transparent)]
+    Lock(#[from] crate::game::save_lock::LockError),
+    /// The save path is a symlink that cannot be followed (a loop).
+    #[error("cannot follow the save path {path}: {source}")]
+    Path {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+fn not_a_file_message(path: &Path, kind: FileKind) -> String {
+    let path = path.display();
+    if kind == FileKind::Folder {
+        format!(
+            "the save path {path} is a folder: set FOGCRAWL_SAVE to a file in it, such as {path}/save.bin"
+        )
+    } else {
+        format!(
+            "the save path {path} is {kind}: fogcrawl keeps its save only in a regular file, and leaves this one alone; remove it or set FOGCRAWL_SAVE to another path"
+        )
+    }
+}
+
+/// Checks that the save path names a regular file, a symlink to one, or
+/// nothing yet (the game will make it): anything else is refused before the
+/// game starts, so it is never read, renamed or replaced.
+/// The older `NAME.json` beside it counts only when there is no save at
+/// `path`, as for loading.
+pub fn check_save_path(path: &Path) -> Result<(), SaveError> {
+    for path in std::iter::once(path.to_owned()).chain(legacy_path(path)) {
+        let real = resolve_links(&path).map_err(|source| SaveError::Path {
+            path: path.clone(),
+            source,
+        })?;
+        match kind_at(&real) {
+            None => {}
+            Some(FileKind::Regular) => return Ok(()),
+            Some(kind) => return Err(SaveError::NotAFile { path, kind }),
+        }
+    }
+    Ok(())
 }
 
 /// What was found where the save should be.
@@ -59,6 +120,23 @@ pub enum Loaded {
         reason: String,
         kept_as: PathBuf,
     },
+    /// The save path names something that is not a regular file (it was
+    /// left alone): the game must not start on it.
+    NotAFile(SaveError),
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with an error
+/// (`EFBIG`) instead of killing the process, which is what SIGXFSZ does by
+/// default: the save then takes the fallback path like any failed write,
+/// the terminal is restored and the temporary file removed. Call it before
+/// a game starts; Unix only (elsewhere there is no such signal).
+pub fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: installing SIG_IGN runs no code of ours in the handler, and
+    // nothing else in the process handles SIGXFSZ.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
 }
 
 /// Where the save lives: `$FOGCRAWL_SAVE`, else the user's data folder (see
@@ -85,7 +163,8 @@ pub fn check_writable(path: &Path) -> Result<(), SaveError> {
         path: path.to_owned(),
         source,
     };
-    let dir = save_dir(path);
+    let real = resolve_links(path).map_err(failed)?;
+    let dir = save_dir(&real);
     std::fs::create_dir_all(&dir).map_err(failed)?;
     let mut probe = tempfile::NamedTempFile::new_in(&dir).map_err(failed)?;
     probe.write_all(b"fogcrawl").map_err(failed)?;
@@ -100,19 +179,30 @@ fn save_dir(path: &Path) -> PathBuf {
     }
 }
 
-/// Writes the game atomically.
+/// Writes the game atomically: a temporary file beside the save (beside the
+/// file a symlinked save names, so the link stays), then renamed onto it.
+/// A save path that names something other than a regular file is refused
+/// and left alone. On any error the temporary file is removed (dropping it
+/// does) and the old save is as it was.
 pub fn write_save(path: &Path, game: &Game) -> Result<(), SaveError> {
     let failed = |source| SaveError::Write {
         path: path.to_owned(),
         source,
     };
-    let dir = save_dir(path);
+    let real = resolve_links(path).map_err(failed)?;
+    if let Some(kind) = kind_at(&real).filter(|&kind| kind != FileKind::Regular) {
+        return Err(SaveError::NotAFile {
+            path: path.to_owned(),
+            kind,
+        });
+    }
+    let dir = save_dir(&real);
     std::fs::create_dir_all(&dir).map_err(failed)?;
     let bytes = crate::game::save_format::encode(game)?;
     let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(failed)?;
     temp.write_all(&bytes).map_err(failed)?;
     temp.as_file().sync_all().map_err(failed)?;
-    temp.persist(path).map_err(|e| failed(e.error))?;
+    temp.persist(&real).map_err(|e| failed(e.error))?;
     // Make the rename itself durable.
     if let Ok(dir) = std::fs::File::open(&dir) {
         let _ = dir.sync_all();
@@ -120,9 +210,19 @@ pub fn write_save(path: &Path, game: &Game) -> Result<(), SaveError> {
     // The game is in the new file now: an old JSON save beside it would
     // otherwise come back after this game ends.
     if let Some(legacy) = legacy_path(path) {
-        let _ = std::fs::remove_file(legacy);
+        remove_regular(&legacy);
     }
     Ok(())
+}
+
+/// Removes the regular file `path` names (through symlinks); anything else
+/// is left alone.
+fn remove_regular(path: &Path) {
+    if let Ok(real) = resolve_links(path)
+        && kind_at(&real) == Some(FileKind::Regular)
+    {
+        let _ = std::fs::remove_file(real);
+    }
 }
 
 /// Where a save of format 1 for `path` was kept: `NAME.json` beside a
@@ -145,9 +245,26 @@ pub fn load_save(path: &Path, config: &MonsterConfig) -> Loaded {
 }
 
 fn load_from(path: &Path, config: &MonsterConfig) -> Loaded {
-    let bytes = match std::fs::read(path) {
+    let real = match resolve_links(path) {
+        Ok(real) => real,
+        Err(source) => {
+            return Loaded::NotAFile(SaveError::Path {
+                path: path.to_owned(),
+                source,
+            });
+        }
+    };
+    let path = real.as_path();
+    let bytes = match regular_file::read_capped(path, MAX_SAVE_FILE_BYTES) {
         Ok(bytes) => bytes,
-        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Loaded::Nothing,
+        Err(ReadError::NotFound) => return Loaded::Nothing,
+        // Not the game's own file: never renamed.
+        Err(ReadError::NotRegular(kind)) => {
+            return Loaded::NotAFile(SaveError::NotAFile {
+                path: path.to_owned(),
+                kind,
+            });
+        }
         Err(err) => return set_aside(path, format!("cannot read it: {err}")),
     };
     let mut game = match decode(&bytes) {
@@ -180,13 +297,14 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
 /// Removes the save of a finished game (death is permanent), and an older
 /// JSON save beside it that the game may have been resumed from.
 pub fn remove_save(path: &Path) {
-    let _ = std::fs::remove_file(path);
+    remove_regular(path);
     if let Some(legacy) = legacy_path(path) {
-        let _ = std::fs::remove_file(legacy);
+        remove_regular(&legacy);
     }
 }
 
 /// Renames the save to `NAME.bad` (`NAME.bad2`, ... if taken), beside it.
+/// `path` is the regular file itself (links resolved), read just before.
 fn set_aside(path: &Path, reason: String) -> Loaded {
     let named = |suffix: &str| {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
@@ -205,5 +323,39 @@ fn set_aside(path: &Path, reason: String) -> Loaded {
             reason: format!("{reason}; it could not be renamed either ({err})"),
             kept_as: path.to_owned(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn an_older_json_beside_a_save_counts_only_without_the_save() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("save.bin");
+        let legacy = dir.path().join("save.json");
+        std::fs::create_dir(&legacy).unwrap();
+        let err = check_save_path(&save).unwrap_err();
+        assert!(err.to_string().contains("save.json is a folder"), "{err}");
+        std::fs::write(&save, "a save").unwrap();
+        check_save_path(&save).expect("the save itself is a file");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_loop_of_links_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("save.bin");
+        std::os::unix::fs::symlink(&save, &save).unwrap();
+        let err = check_save_path(&save).unwrap_err();
+        assert!(
+            err.to_string().starts_with(&format!(
+                "cannot follow the save path {}: more than 40 symlinks",
+                save.display()
+            )),
+            "{err}"
+        );
     }
 }

@@ -9,11 +9,14 @@
 
 use thiserror::Error;
 
-use crate::config::rules::{ACCURACY, DAMAGE, HIT_POINTS};
+use crate::config::rules::{ACCURACY, DAMAGE, HIT_POINTS, MAX_FACTIONS, MAX_MONSTER_KINDS};
 use crate::game::actor::Species;
+use crate::game::message_log::{LOG_CAPACITY, MAX_MESSAGE_BYTES};
 use crate::game::state::{Game, PLAYER};
 use crate::pathfinding::Pos;
 use crate::world::Level;
+use crate::world::level::MAX_SPAWNS;
+use crate::world::map_spawns::MAX_MONSTERS;
 
 /// The latest game time a save may hold. A game gains about one time unit
 /// per turn, and the shortest action (a 0.001-cost step at speed 10) takes
@@ -74,15 +77,61 @@ pub enum SaveProblem {
         kind: usize,
         kinds: usize,
     },
+    #[error("the save has {found} {what}; accepted: at most {max}")]
+    TooMany {
+        what: &'static str,
+        found: usize,
+        max: usize,
+    },
+    #[error("message {index} of the log is {bytes} bytes long; accepted: at most {max}")]
+    MessageLength {
+        index: usize,
+        bytes: usize,
+        max: usize,
+    },
 }
 
 /// Checks everything the game indexes by or counts on.
 pub fn check_save(game: &Game) -> Result<(), SaveProblem> {
+    check_counts(game)?;
     check_run(game)?;
     check_kinds(game)?;
     check_cells(game)?;
     check_actors(game)?;
     check_times(game)
+}
+
+/// The counts the game's memory and each turn's time grow with, within
+/// what a config or a level file may hold, before anything runs on them.
+fn check_counts(game: &Game) -> Result<(), SaveProblem> {
+    let spawns = game.level.spawns.values().map(Vec::len).sum::<usize>();
+    let most_monsters = MAX_SPAWNS.saturating_add(MAX_MONSTERS);
+    let messages = game.log.len();
+    for (what, found, max) in [
+        ("factions", game.factions.len(), MAX_FACTIONS),
+        ("monster kinds", game.kinds.len(), MAX_MONSTER_KINDS),
+        ("spawns on its level", spawns, MAX_SPAWNS),
+        // Spawns on the level, and a map level's own monsters; the player.
+        ("actors", game.actors.len(), most_monsters + 1),
+        ("messages in its log", messages, LOG_CAPACITY),
+    ] {
+        if found > max {
+            return Err(SaveProblem::TooMany { what, found, max });
+        }
+    }
+    if let Some((index, message)) = game
+        .log
+        .all()
+        .enumerate()
+        .find(|(_, message)| message.text.len() > MAX_MESSAGE_BYTES)
+    {
+        return Err(SaveProblem::MessageLength {
+            index: index + 1,
+            bytes: message.text.len(),
+            max: MAX_MESSAGE_BYTES,
+        });
+    }
+    Ok(())
 }
 
 fn check_run(game: &Game) -> Result<(), SaveProblem> {
@@ -157,7 +206,7 @@ fn check_cells(game: &Game) -> Result<(), SaveProblem> {
     for faction in &game.factions {
         let knowledge = faction.knowledge();
         let what = format!("faction {}'s knowledge", faction.name());
-        count(&what, knowledge.width() * knowledge.height())?;
+        count(&what, knowledge.width().saturating_mul(knowledge.height()))?;
         let (believed, last_seen) = knowledge.stored_cells();
         count(&format!("{what} (beliefs)"), believed)?;
         count(&format!("{what} (sightings)"), last_seen)?;

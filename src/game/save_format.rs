@@ -37,7 +37,9 @@
 
 use thiserror::Error;
 
+use crate::config::rules::MAX_FACTIONS;
 use crate::game::state::Game;
+use crate::world::level::SIDE_RANGE;
 
 /// What every save of format 2 or later starts with.
 pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
@@ -50,6 +52,19 @@ const FORMAT_AT: usize = MAGIC.len();
 const RAW_LENGTH_AT: usize = FORMAT_AT + 4;
 const CHECKSUM_AT: usize = RAW_LENGTH_AT + 8;
 const BODY_AT: usize = CHECKSUM_AT + 4;
+/// The most bytes a decoded game may take: what the largest valid game can
+/// need, with room to spare. The largest level file is 1024x1024; each cell
+/// takes a byte of terrain and one of the player's map memory, and each of
+/// at most [`MAX_FACTIONS`] factions keeps 5 bytes a cell of knowledge
+/// (influence maps are sparse). That is 82 MB; twice that leaves room for a
+/// Moving AI map somewhat larger and for the actors. (A 1024x1024 game with
+/// the shipped five factions is about 28 MB.) A save claiming more is
+/// refused before anything is unpacked.
+pub const MAX_GAME_BYTES: u64 = {
+    let side = *SIDE_RANGE.end() as u64;
+    2 * side * side * (2 + 5 * MAX_FACTIONS as u64)
+};
+
 /// LZ4 expands a block by at most about 255 times (one byte of a run
 /// length per 255 bytes of output), so a longer claimed length is damage,
 /// and memory is never reserved for more than the file could hold.
@@ -135,6 +150,26 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
             body.len()
         )));
     };
+    if raw_length as u64 > MAX_GAME_BYTES {
+        return Err(DecodeError::Damaged(format!(
+            "it claims {raw_length} bytes of game, more than the {MAX_GAME_BYTES} the largest game needs"
+        )));
+    }
+    // The claim must be what the blocks unpack to before memory is taken
+    // for it: walking the blocks costs no allocation.
+    match unpacked_length(body) {
+        Some(length) if length == raw_length as u64 => {}
+        Some(length) => {
+            return Err(DecodeError::Damaged(format!(
+                "its game unpacks to {length} bytes where the header says {raw_length}"
+            )));
+        }
+        None => {
+            return Err(DecodeError::Damaged(
+                "its compressed game does not unpack: the blocks are cut short".to_owned(),
+            ));
+        }
+    }
     let raw = lz4_flex::block::decompress(body, raw_length).map_err(|err| {
         DecodeError::Damaged(format!("its compressed game does not unpack: {err}"))
     })?;
@@ -144,8 +179,19 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
             raw.len()
         )));
     }
-    let (game, rest) = postcard::take_from_bytes::<Game>(&raw)
-        .map_err(|err| DecodeError::Damaged(format!("its game does not decode: {err}")))?;
+    // No grid in the game may claim more cells than it has bytes (each
+    // cell of its level takes one), so a crafted size is refused before an
+    // influence map is allocated for it.
+    let (decoded, refused) = crate::decode_budget::with_cell_budget(raw.len(), || {
+        postcard::take_from_bytes::<Game>(&raw)
+    });
+    // postcard keeps no text of a custom error: the budget says what it was.
+    let (game, rest) = decoded.map_err(|err| {
+        DecodeError::Damaged(format!(
+            "its game does not decode: {}",
+            refused.unwrap_or_else(|| err.to_string())
+        ))
+    })?;
     if !rest.is_empty() {
         return Err(DecodeError::Damaged(format!(
             "{} bytes follow the game",
@@ -153,6 +199,50 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
         )));
     }
     Ok(game)
+}
+
+/// How many bytes an LZ4 block unpacks to, found by walking its sequences
+/// without writing them; `None` if it ends inside a sequence. Each sequence
+/// is a token (literal count in the high 4 bits, match length - 4 in the
+/// low 4; 15 means more length bytes follow, each adding up to 255), the
+/// literals, and unless it is the last, a 2-byte match offset.
+fn unpacked_length(block: &[u8]) -> Option<u64> {
+    fn extended(block: &[u8], at: &mut usize, mut length: u64) -> Option<u64> {
+        if length == 15 {
+            loop {
+                let byte = *block.get(*at)?;
+                *at += 1;
+                length += u64::from(byte);
+                if byte != 255 {
+                    break;
+                }
+            }
+        }
+        Some(length)
+    }
+    let mut at = 0;
+    let mut total: u64 = 0;
+    while at < block.len() {
+        let token = block[at];
+        at += 1;
+        let literals = extended(block, &mut at, u64::from(token >> 4))?;
+        at = at.checked_add(usize::try_from(literals).ok()?)?;
+        if at > block.len() {
+            return None;
+        }
+        total = total.checked_add(literals)?;
+        if at == block.len() {
+            return Some(total);
+        }
+        // The match offset, then its length.
+        at += 2;
+        if at > block.len() {
+            return None;
+        }
+        let matched = extended(block, &mut at, u64::from(token & 15))?;
+        total = total.checked_add(matched + 4)?;
+    }
+    Some(total)
 }
 
 /// The `N` bytes of the header at `at` (the caller checked the length).
@@ -220,6 +310,66 @@ mod tests {
         assert_eq!(
             DecodeError::Format { found: 7 }.to_string(),
             "it was written in save format 7, this version reads formats 1 and 2"
+        );
+    }
+
+    #[test]
+    fn the_unpacked_length_is_found_without_unpacking() {
+        for raw in [
+            Vec::new(),
+            b"abc".to_vec(),
+            vec![0; 100_000],
+            (0..70_000u32).flat_map(u32::to_le_bytes).collect(),
+        ] {
+            let block = lz4_flex::block::compress(&raw);
+            assert_eq!(unpacked_length(&block), Some(raw.len() as u64));
+            if block.len() > 1 {
+                assert_eq!(unpacked_length(&block[..block.len() / 2]), None);
+            }
+        }
+    }
+
+    /// A game's bytes under a correct checksum, claiming `claimed` bytes
+    /// unpacked.
+    fn with_claim(body: &[u8], claimed: u64) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(MAGIC);
+        bytes.extend_from_slice(&SAVE_FORMAT.to_le_bytes());
+        bytes.extend_from_slice(&claimed.to_le_bytes());
+        bytes.extend_from_slice(&[0; 4]);
+        bytes.extend_from_slice(body);
+        let checksum = crc_continue(crc32fast::hash(&bytes[RAW_LENGTH_AT..CHECKSUM_AT]), body);
+        bytes[CHECKSUM_AT..BODY_AT].copy_from_slice(&checksum.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_claim_beyond_the_largest_game_or_what_the_blocks_hold_is_refused() {
+        // 2.2 MB that does not pack: 512 MB is within 255 times the body.
+        let mut state: u64 = 1;
+        let noise: Vec<u8> = (0..2_200_000)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                (state >> 56) as u8
+            })
+            .collect();
+        let body = lz4_flex::block::compress(&noise);
+        let err = decode(&with_claim(&body, 512 << 20)).expect_err("refused");
+        assert!(
+            err.to_string().contains("more than the") && err.to_string().contains("largest game"),
+            "{err}"
+        );
+        // Within the cap, but more than the blocks hold.
+        let err = decode(&with_claim(&body, 150 << 20)).expect_err("refused");
+        assert!(
+            err.to_string().contains(&format!(
+                "unpacks to {} bytes where the header says {}",
+                noise.len(),
+                150 << 20
+            )),
+            "{err}"
         );
     }
 

@@ -31,7 +31,11 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
     if save.format != u64::from(LEGACY_FORMAT) {
         return Err(DecodeError::Format { found: save.format });
     }
-    serde_json::from_value(save.game).map_err(|err| DecodeError::Damaged(err.to_string()))
+    // As in the binary format: no grid may claim more cells than the save
+    // has bytes, each level cell taking at least one.
+    let (decoded, _) =
+        crate::decode_budget::with_cell_budget(bytes.len(), || serde_json::from_value(save.game));
+    decoded.map_err(|err| DecodeError::Damaged(err.to_string()))
 }
 
 #[cfg(test)]

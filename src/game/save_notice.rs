@@ -8,6 +8,11 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::regular_file::{FileKind, kind_at, read_capped_text};
+
+/// The longest note read back: a note is one message.
+const NOTE_LIMIT: u64 = 64 * 1024;
+
 /// The note's path for the save at `save`.
 pub fn notice_path(save: &Path) -> PathBuf {
     let mut name = save.file_name().unwrap_or_default().to_os_string();
@@ -18,21 +23,30 @@ pub fn notice_path(save: &Path) -> PathBuf {
 /// Leaves the note. A note that cannot be written is no reason to stop: the
 /// message is shown on screen this time anyway.
 pub fn leave(save: &Path, text: &str) {
-    if let Err(err) = std::fs::write(notice_path(save), text) {
+    let path = notice_path(save);
+    // Opening a FIFO for writing would block: only a file is written.
+    if kind_at(&path).is_some_and(|kind| kind != FileKind::Regular) {
+        tracing::warn!(note = %path.display(), "the set-aside note's place is not a file");
+        return;
+    }
+    if let Err(err) = std::fs::write(path, text) {
         tracing::warn!(%err, "cannot leave the set-aside note");
     }
 }
 
 /// The note left by an earlier start, if any.
 pub fn read(save: &Path) -> Option<String> {
-    std::fs::read_to_string(notice_path(save))
+    read_capped_text(&notice_path(save), NOTE_LIMIT)
         .ok()
         .filter(|text| !text.trim().is_empty())
 }
 
 /// Removes the note once the player has seen it.
 pub fn clear(save: &Path) {
-    let _ = std::fs::remove_file(notice_path(save));
+    let path = notice_path(save);
+    if kind_at(&path) == Some(FileKind::Regular) {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 #[cfg(test)]

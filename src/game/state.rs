@@ -135,6 +135,10 @@ pub enum GameError {
     Config(#[from] crate::config::ConfigError),
     #[error("monster kind '{kind}' names faction '{faction}', which the config does not define")]
     KindWithoutFaction { kind: String, faction: String },
+    /// The save cannot be played on: its path is not a regular file, or
+    /// another game holds it.
+    #[error(transparent)]
+    Save(#[from] crate::game::save::SaveError),
 }
 
 /// Counters for the sim and the side panel.

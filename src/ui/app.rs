@@ -15,7 +15,8 @@ use crate::game::activity::{Activity, Stop};
 use crate::game::items::needs_direction;
 use crate::game::message_log::Importance;
 use crate::game::player_map::PlayerMap;
-use crate::game::save::{self, Loaded};
+use crate::game::save::{self, Loaded, SaveError};
+use crate::game::save_lock::{self, LockError, SaveLock};
 use crate::game::save_notice;
 use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
@@ -130,6 +131,9 @@ pub struct App {
     quit_save_failures: u32,
     /// Where quitting saved the game.
     saved_to: Option<SavedTo>,
+    /// This game's hold on its save (none in tests); released when the app
+    /// is dropped or the process ends.
+    save_lock: Option<SaveLock>,
     /// A set-aside note is on screen: the next key means it was seen.
     clear_note_on_key: bool,
     /// The `--level` a new game (`n`) starts from.
@@ -166,6 +170,7 @@ impl App {
             fallback_save_path: None,
             quit_save_failures: 0,
             saved_to: None,
+            save_lock: None,
             clear_note_on_key: false,
             start_level: None,
             quit_requested: false,
@@ -188,8 +193,30 @@ impl App {
     /// The app a player starts: resumes the save, or starts the game the
     /// options ask for, and says in the log what happened.
     pub fn start(options: &PlayOptions, palette: Palette) -> Result<Self, GameError> {
+        // A save past `ulimit -f` must fail and fall back, not kill the game
+        // mid-write with the terminal still taken.
+        save::ignore_file_size_signal();
         let (config, watcher) = options.config.load_watched()?;
         let path = &options.save_path;
+        // A FIFO, a device or a folder where the save should be is refused
+        // before anything reads, renames or replaces it.
+        save::check_save_path(path)?;
+        // One game per save: a second one would overwrite this one's play.
+        let (held_lock, lock_alert) = match save_lock::lock_save(path) {
+            Ok(lock) => (Some(lock), None),
+            Err(err @ LockError::InUse { .. }) => return Err(SaveError::from(err).into()),
+            Err(err) => {
+                // No lock where the save cannot be written either: the
+                // check below says so; else the game plays on unlocked.
+                tracing::warn!(%err, "playing without a lock on the save");
+                (
+                    None,
+                    Some(format!(
+                        "{err}; another game could resume this save at the same time."
+                    )),
+                )
+            }
+        };
         // A save set aside by an earlier start that never showed it.
         let earlier_note = save_notice::read(path);
         let mut note = None;
@@ -235,6 +262,7 @@ impl App {
                     new_game(None, None, &config)?
                 }
                 Loaded::Nothing => new_game(None, None, &config)?,
+                Loaded::NotAFile(err) => return Err(err.into()),
             }
         };
         let mut app = Self::new(game, palette);
@@ -242,6 +270,7 @@ impl App {
         app.fallback_save_path = Some(options.fallback_save_path.clone());
         app.start_level.clone_from(&options.level);
         app.config_watcher = watcher;
+        app.save_lock = held_lock;
         let mut alerts = Vec::new();
         for text in [earlier_note, note].into_iter().flatten() {
             app.game
@@ -256,6 +285,11 @@ impl App {
                 "{err}. Playing on: mend it before you quit, or the game is saved to {}.",
                 options.fallback_save_path.display()
             );
+            app.game
+                .log
+                .push(app.game.time, Importance::Danger, text.clone());
+            alerts.push(text);
+        } else if let Some(text) = lock_alert {
             app.game
                 .log
                 .push(app.game.time, Importance::Danger, text.clone());
@@ -884,8 +918,11 @@ pub(crate) mod tests {
             app.save_on_exit().unwrap(),
             Some(SavedTo::Save(dir.path().join("save.json")))
         );
-        let resumed = App::start(&options(dir.path(), None, None), app.palette).unwrap();
-        assert_eq!(resumed.game.player().pos, app.game.player().pos);
+        let (pos, palette) = (app.game.player().pos, app.palette);
+        // A game holds its save: the next one starts after it ended.
+        drop(app);
+        let resumed = App::start(&options(dir.path(), None, None), palette).unwrap();
+        assert_eq!(resumed.game.player().pos, pos);
         assert!(
             log_text(&resumed).contains("resumed from"),
             "{}",
@@ -912,7 +949,9 @@ pub(crate) mod tests {
         let mut first =
             App::start(&options(dir.path(), Some(DUEL), Some(1)), duel().palette).unwrap();
         first.save_on_exit().unwrap();
-        let mut app = App::start(&options(dir.path(), Some(DUEL), Some(1)), first.palette).unwrap();
+        let palette = first.palette;
+        drop(first);
+        let mut app = App::start(&options(dir.path(), Some(DUEL), Some(1)), palette).unwrap();
         assert!(
             log_text(&app).contains("replaced when you quit"),
             "{}",
@@ -936,8 +975,6 @@ pub(crate) mod tests {
         app.update(Command::NewGame);
         assert!(!app.game.is_over());
         assert_eq!(app.game.level.name, "duel");
-        first.update(Command::Quit);
-        assert!(first.should_quit());
     }
 
     #[test]

@@ -22,6 +22,13 @@ pub fn init(path: &Path) -> Result<(), String> {
         std::fs::create_dir_all(dir)
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
+    // Opening a FIFO for writing waits for a reader: the log is only ever
+    // a regular file (or made as one).
+    if let Some(kind) = crate::regular_file::kind_at(path)
+        .filter(|&kind| kind != crate::regular_file::FileKind::Regular)
+    {
+        return Err(format!("{} is {kind}, not a regular file", path.display()));
+    }
     let file = OpenOptions::new()
         .create(true)
         .append(true)
@@ -35,4 +42,29 @@ pub fn init(path: &Path) -> Result<(), String> {
         .with_ansi(false)
         .try_init()
         .map_err(|e| format!("cannot start logging: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_as_the_log_is_refused_without_waiting_for_a_reader() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fogcrawl.log");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let err = init(&fifo).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "{} is a FIFO (named pipe), not a regular file",
+                fifo.display()
+            )
+        );
+    }
 }

@@ -69,6 +69,9 @@ impl SessionEnd {
 /// Plays a game in this terminal until the player quits or a signal asks
 /// the game to end.
 pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
+    // Before anything writes (the log comes first): past `ulimit -f`, a
+    // write must fail with an error, not kill the game with SIGXFSZ.
+    crate::game::save::ignore_file_size_signal();
     color_eyre::install()?;
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         // Nothing to draw on (a pipe, a file, a service): say so, no panic.
@@ -80,7 +83,8 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     let log_path = logging::log_path();
     // No log is no reason not to play; the terminal is not ours yet, so say so.
     if let Err(reason) = logging::init(&log_path) {
-        eprintln!(
+        let _ = writeln!(
+            io::stderr(),
             "fogcrawl: playing without a log: {}",
             escape_controls(&reason.to_string())
         );

@@ -14,7 +14,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::level::{SIDE_RANGE, pos_from_usize};
+use super::level::{MAX_SPAWNS, SIDE_RANGE, pos_from_usize};
 use super::level_error::LevelError;
 use super::level_text::{self, START_CHAR};
 use super::source_text::{LineCol, line_col, locate};
@@ -229,6 +229,7 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     let mut start: Option<Pos> = None;
     let mut stairs: Option<Pos> = None;
     let mut places: BTreeMap<Pos, LineCol> = BTreeMap::new();
+    let mut spawn_count: usize = 0;
     for (y, row) in rows.iter().enumerate() {
         let found = row.text.chars().count();
         if found != width {
@@ -287,6 +288,15 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
                     Terrain::StairsDown
                 }
                 Some(LegendEntry::Spawn(faction, t)) => {
+                    spawn_count += 1;
+                    if spawn_count > MAX_SPAWNS {
+                        return Err(LevelError::Invalid(map_problem(
+                            file,
+                            at,
+                            format!("spawn {spawn_count} is over the limit of {MAX_SPAWNS}"),
+                            format!("at most {MAX_SPAWNS} spawn cells in a level"),
+                        )));
+                    }
                     level.spawns.entry(faction.clone()).or_default().push(pos);
                     *t
                 }

@@ -56,6 +56,11 @@ fn saturating_coordinate(value: usize) -> i32 {
 /// here, below both the level file and its layouts, so neither imports the other for it.
 pub const SIDE_RANGE: std::ops::RangeInclusive<usize> = 16..=1024;
 
+/// The most spawn cells a level may have, over all its factions. Each spawn
+/// is a monster with its own turn, so the count bounds a turn's time and a
+/// game's memory; the largest shipped level (colossus) has 1,000.
+pub const MAX_SPAWNS: usize = 4096;
+
 impl Level {
     /// The longest side a level can have: the search engine's limit, so every level can
     /// be searched and every cell has an `i32` coordinate.

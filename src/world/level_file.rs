@@ -20,7 +20,7 @@ use super::source_text::{line_col, locate};
 use super::{ItemKind, Level};
 use crate::diagnostic::Diagnostic;
 
-pub use super::level::SIDE_RANGE;
+pub use super::level::{MAX_SPAWNS, SIDE_RANGE};
 /// Accepted room sides.
 pub const ROOM_SIDE_RANGE: RangeInclusive<usize> = 2..=64;
 /// Accepted smoothing passes for caves.
@@ -189,6 +189,19 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
                 &["generator", key],
                 format!("{value} is out of range"),
                 format!("{} to {}", SIDE_RANGE.start(), SIDE_RANGE.end()),
+            );
+        }
+    }
+    let mut spawns: usize = 0;
+    for (faction, &count) in &recipe.spawns {
+        spawns = spawns.saturating_add(count);
+        if spawns > MAX_SPAWNS {
+            return fail(
+                &["generator", "spawns", faction],
+                format!(
+                    "{count} would make {spawns} spawns in all, over the limit of {MAX_SPAWNS}"
+                ),
+                format!("at most {MAX_SPAWNS} spawns over all factions"),
             );
         }
     }

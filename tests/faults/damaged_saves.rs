@@ -18,6 +18,7 @@ pub enum Ending {
     SetAside { reason: String, kept: bool },
     Played,
     NoSave,
+    Refused(String),
 }
 
 /// Writes `text` as a save, loads it and, if it loads, plays a few turns;
@@ -42,12 +43,13 @@ pub fn load_and_play(text: Vec<u8>) -> Ending {
                 kept: kept_as.exists() && !path.exists(),
             },
             Loaded::Nothing => Ending::NoSave,
+            Loaded::NotAFile(err) => Ending::Refused(err.to_string()),
         }
     })
 }
 
 /// A save of format 1 with its game edited.
-fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
+pub fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
     let mut save: Value = serde_json::from_str(&duel_save_text()).expect("a save is JSON");
     edit(&mut save["game"]);
     save
@@ -55,7 +57,7 @@ fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
 
 /// The damaged game is set aside for `because`, both as JSON and written
 /// in the binary format.
-fn assert_set_aside(save: Value, because: &str) {
+pub fn assert_set_aside(save: Value, because: &str) {
     let binary = binary_save_of(&save).expect("the damage keeps the types, so it is a game");
     let json = serde_json::to_vec(&save).expect("JSON out");
     for (format, bytes) in [("JSON", json), ("binary", binary)] {

@@ -8,20 +8,36 @@
 //! (3, a next level that cannot load), `damaged_saves` (4, and the bounded
 //! monster turn), `set_aside_notice` (5), `save_folder` (6, unwritable
 //! saves), `hot_reload` (7, a re-created folder and a symlinked config),
-//! `escaping` (8, control bytes in printed errors), `properties` (the
-//! generated cases). Signals and hangups (2) need a terminal: they are in
-//! `tests/e2e_tmux.rs`.
+//! `escaping` (8, control bytes in printed errors), `save_paths` (9, a
+//! save path that is a FIFO, a device, a folder or a symlink),
+//! `one_game_per_save` (10, two games on one save), `file_size_limit` (11,
+//! `ulimit -f` while saving), `crafted_sizes` (12, sizes no valid save
+//! has, a 5 MB message), `config_limits` (13, a config become a FIFO,
+//! factions, kinds and spawns without bound), `cli_limits` (14, counts out
+//! of range, a closed standard error), `properties` (the generated cases).
+//! Signals and hangups (2) need a terminal: they are in
+//! `tests/e2e_tmux.rs`. `child` runs a case again in a process of its own.
 
+mod child;
+mod cli_limits;
 mod config_install;
+mod config_limits;
+mod crafted_sizes;
 mod damaged_saves;
 mod escaping;
 mod fixtures;
 mod hot_reload;
 mod level_failure;
 mod properties;
-// These two drive the terminal front end's `App`.
+// These drive the terminal front end's `App`.
+#[cfg(feature = "tui")]
+mod file_size_limit;
+#[cfg(feature = "tui")]
+mod one_game_per_save;
 #[cfg(feature = "tui")]
 mod save_folder;
+#[cfg(feature = "tui")]
+mod save_paths;
 #[cfg(feature = "tui")]
 mod set_aside_notice;
 mod timebox;

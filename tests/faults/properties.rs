@@ -204,6 +204,9 @@ fn ending_name(ending: &Ending) -> Result<&'static str, TestCaseError> {
         }
         Ending::Played => Ok("loaded and played"),
         Ending::NoSave => Err(TestCaseError::fail("a written save was not found")),
+        Ending::Refused(reason) => Err(TestCaseError::fail(format!(
+            "a regular save file was refused as not a file: {reason}"
+        ))),
     }
 }
 
