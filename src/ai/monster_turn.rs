@@ -70,6 +70,9 @@ fn wander_look_every(far_from_player: bool, sight_radius: u32) -> i32 {
 
 /// How far from itself a wandering monster picks a place to stroll to.
 const WANDER_RANGE: i32 = 12;
+/// The nearest spot a stroll goes to (while it can find one further): a
+/// stroll of a step or two, then one back, is pacing, not wandering.
+const MIN_STROLL: i32 = 4;
 /// Attempts at picking a reachable wander target before standing still.
 const WANDER_TRIES: usize = 8;
 /// How long (game time, drawn from this range) a wanderer loiters where
@@ -489,6 +492,12 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
                 if brain.mode == Mode::Search {
                     brain.miss_search_goal(senses.now);
                 }
+                return Intent::Wait;
+            }
+            if brain.mode == Mode::Wander {
+                // A stroll is in no hurry: a guess toward it would only be
+                // walked back once the plan comes.
+                brain.thought = Thought::WaitsForPlan { goal };
                 return Intent::Wait;
             }
             step_while_planning(faction, brain, senses, goal)
@@ -971,7 +980,7 @@ fn pick_wander_target(
             let target = Pos::new(at.x + dx, at.y + dy);
             // Any walkable line, whatever its ground costs, but none
             // through where kin died or the player's eye falls.
-            if target != at
+            if chebyshev(at, target) >= MIN_STROLL
                 && let Some(line) = walkable_straight_path(grid, at, target)
                 && line
                     .cells
@@ -988,7 +997,8 @@ fn pick_wander_target(
         let dx = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
         let dy = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
         let target = Pos::new(at.x + dx, at.y + dy);
-        if target == at || faction.avoidance_at(target) > DANGEROUS {
+        let too_near = chebyshev(at, target) < MIN_STROLL && attempt < WANDER_TRIES;
+        if target == at || too_near || faction.avoidance_at(target) > DANGEROUS {
             continue;
         }
         let seen = faction.knowledge().belief(target).is_some();
