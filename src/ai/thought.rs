@@ -1,6 +1,7 @@
 //! Why a monster does what it does, in one line: the debug overlay shows it
 //! beside the monster's plan.
 
+use crate::ai::brain::{Alert, Source};
 use crate::pathfinding::Pos;
 
 /// The reason behind a monster's last action.
@@ -98,6 +99,23 @@ impl Thought {
                 at_text(spot)
             ),
             Thought::Bashes(at) => format!("battering the door at {}", at_text(at)),
+        }
+    }
+}
+
+/// What a member knows of the player and how it came to know it, in one
+/// line (the overlay shows it under the "why").
+pub fn describe_alert(alert: Option<Alert>, now: f64) -> String {
+    match alert {
+        None => "nothing of the player".to_owned(),
+        Some(Alert { pos, time, source }) => {
+            let ago = (now - time).max(0.0);
+            match source {
+                Source::Saw => format!("player at {}: saw it {ago:.0} ago", at_text(pos)),
+                Source::Heard(from) => {
+                    format!("player at {}: heard #{from} {ago:.0} ago", at_text(pos))
+                }
+            }
         }
     }
 }

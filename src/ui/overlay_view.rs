@@ -565,7 +565,7 @@ impl OverlayPanel<'_> {
             )),
         ]));
         if let (Some(brain), Some(faction)) = (monster.brain.as_ref(), faction) {
-            lines.extend(thinking_lines(brain, faction, width, label));
+            lines.extend(thinking_lines(brain, faction, game.time, width, label));
         }
         lines
     }
@@ -667,11 +667,13 @@ impl OverlayPanel<'_> {
     }
 }
 
-/// Why a monster does what it does (wrapped to the panel), its goal and
+/// Why a monster does what it does (wrapped to the panel), what it knows of
+/// the player and how (seen, or heard from which packmate), its goal and
 /// plan, and the shared field it follows, if it does.
 fn thinking_lines(
     brain: &crate::ai::brain::Brain,
     faction: &crate::ai::faction::Faction,
+    now: f64,
     width: usize,
     label: Style,
 ) -> Vec<Line<'static>> {
@@ -685,6 +687,8 @@ fn thinking_lines(
         let lead = if index == 0 { "why " } else { "    " };
         lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
     }
+    let knows = crate::ai::thought::describe_alert(brain.alert, now);
+    lines.push(labelled("knows ", knows, label));
     let goal = brain
         .goal
         .map_or_else(|| "none".to_owned(), |g| format!("{},{}", g.x, g.y));
