@@ -1417,6 +1417,96 @@ mod tests {
         assert_eq!(near.plan.last(), Some(&player));
     }
 
+    #[test]
+    fn a_fleeing_member_trades_places_with_a_packmate_in_its_way() {
+        // A corridor: the player at its west end, the hurt goblin at 3,1
+        // and a packmate (hunting, not making way) at 4,1 behind it.
+        let (mut faction, _) = goblins_knowing(
+            "########\n\
+             #@.....#\n\
+             ########",
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let player = Pos::new(1, 1);
+        let packmate = packmate_at(Pos::new(4, 1), false);
+        let mut s = senses(Pos::new(3, 1), &packmate);
+        s.player_seen = Some(player);
+        s.health = 0.1;
+        let mut brain = Brain::default();
+        let intent = think(&mut faction, &mut brain, &s, &mut rng);
+        assert_eq!(brain.mode, Mode::Flee);
+        assert_eq!(
+            intent,
+            Intent::Step {
+                to: Pos::new(4, 1),
+                swap: true,
+                guided: true
+            }
+        );
+        assert_eq!(
+            brain.thought.describe("goblins"),
+            "fleeing from the player at 1,1: swapping past a packmate at 4,1"
+        );
+    }
+
+    #[test]
+    fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
+        // A dead end: the hurt goblin at its east end, the player beside it.
+        let (mut faction, _) = goblins_knowing(
+            "######\n\
+             #@...#\n\
+             ######",
+        );
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let player = Pos::new(3, 1);
+        let at = Pos::new(4, 1);
+        let mut s = senses(at, &empty);
+        s.player_seen = Some(player);
+        s.health = 0.1;
+        let mut brain = Brain::default();
+        let intent = think(&mut faction, &mut brain, &s, &mut rng);
+        assert_eq!(intent, Intent::Attack(player));
+        assert_eq!(brain.mode, Mode::Hunt);
+        assert!(brain.cornered_until > s.now);
+        // Fled into the same dead end from news alone, with nothing in
+        // sight: it stops running and goes back to its life.
+        let mut brain = Brain::default();
+        brain.decide(&Perception {
+            at,
+            now: 0.5,
+            player_seen: Some(player),
+            health: 0.1,
+            flee_below: 0.3,
+        });
+        assert_eq!(brain.mode, Mode::Flee);
+        s.player_seen = None;
+        let intent = think(&mut faction, &mut brain, &s, &mut rng);
+        assert_ne!(brain.mode, Mode::Flee, "{intent:?}");
+        assert_eq!(brain.alert, None);
+    }
+
+    #[test]
+    fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_search() {
+        // Open floor, 31 by 31, nothing seen of the player.
+        let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+        let (mut faction, _) = goblins_knowing(&rows);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut s = senses(Pos::new(15, 15), &empty);
+        s.far_from_player = true;
+        for _ in 0..10 {
+            let mut brain = Brain::default();
+            let intent = think(&mut faction, &mut brain, &s, &mut rng);
+            assert!(
+                matches!(intent, Intent::Step { guided: true, .. }),
+                "{intent:?}"
+            );
+            let target = brain.wander_target.unwrap();
+            assert!(chebyshev(target, s.at) >= MIN_STROLL);
+            assert_eq!(brain.plan.last(), Some(&target));
+        }
+        assert_eq!(faction.planner_stats().searches, 0);
+    }
+
     /// Goblins on an unknown 60x20 level whose searches take many turns
     /// (a small budget, no heuristic), with a wall seen across the straight
     /// way from the top-left corner to the bottom-right one (so reaching

@@ -46,6 +46,7 @@ mod blocked_move;
 mod config_install;
 mod descent;
 mod first_looks;
+mod hearing;
 mod item_use;
 pub use config_install::ConfigApplied;
 
@@ -860,84 +861,6 @@ impl Game {
         }
     }
 
-    /// Monsters within earshot (their faction's `hearing_radius`) that do
-    /// not see the player come to look.
-    fn make_noise(&mut self, at: Pos) {
-        self.make_noise_within(at, 0);
-    }
-
-    /// Monsters within their faction's `hearing_radius`, or within
-    /// `loudness` cells of `at` (a noisemaker carries further than a
-    /// fight), that are not hunting come to look.
-    fn make_noise_within(&mut self, at: Pos, loudness: i32) {
-        let hearing: Vec<i32> = self
-            .factions
-            .iter()
-            .map(|f| f.config().map_or(0, |c| c.hearing_radius as i32))
-            .collect();
-        for actor in 1..self.actors.len() {
-            let Some(f) = self.faction_index_of(actor) else {
-                continue;
-            };
-            let monster = &mut self.actors[actor];
-            let radius = hearing[f].max(loudness);
-            if !monster.is_alive() || chebyshev(monster.pos, at) > radius {
-                continue;
-            }
-            if let Some(brain) = monster.brain.as_mut()
-                && brain.mode != Mode::Hunt
-            {
-                brain.noise = Some(at);
-            }
-        }
-    }
-
-    /// A member that sees the player at `player` shouts it: its packmates
-    /// within its faction's `shout_radius` know where the player is from
-    /// their next turn. Nobody passes the news on: it travels no further
-    /// than a shout.
-    fn shout(&mut self, shouter: usize, f: usize, player: Pos) {
-        let Some(radius) = self.factions[f].config().map(|c| c.shout_radius as i32) else {
-            return;
-        };
-        if radius == 0 {
-            return;
-        }
-        let (at, time) = (self.actors[shouter].pos, self.time);
-        for actor in 1..self.actors.len() {
-            if actor == shouter || chebyshev(self.actors[actor].pos, at) > radius {
-                continue;
-            }
-            if self.faction_index_of(actor) != Some(f) || !self.actors[actor].is_alive() {
-                continue;
-            }
-            if let Some(brain) = self.actors[actor].brain.as_mut() {
-                brain.hear_of_player(player, time, shouter);
-            }
-        }
-    }
-
-    /// A monster regains a hit point every `regeneration_time` of game
-    /// time (its faction's setting; 0 never heals).
-    fn heal_monster(&mut self, actor: usize, f: usize, brain: &mut Brain) {
-        let every = self.factions[f]
-            .config()
-            .map_or(0.0, |c| c.regeneration_time);
-        let now = self.time;
-        let monster = &mut self.actors[actor];
-        let since = *brain.healed_at.get_or_insert(now);
-        if every <= 0.0 || monster.hp >= monster.max_hp {
-            brain.healed_at = Some(now);
-            return;
-        }
-        let healed = ((now - since) / every).floor();
-        if healed >= 1.0 {
-            let gained = healed.min(f64::from(monster.max_hp)) as i32;
-            monster.hp = (monster.hp + gained).min(monster.max_hp);
-            brain.healed_at = Some(since + healed * every);
-        }
-    }
-
     fn on_death(&mut self, killer: usize, victim: usize) {
         self.occupancy.left(victim, self.actors[victim].pos);
         if victim == PLAYER {
@@ -1274,10 +1197,6 @@ impl Game {
             self.log.push(self.time, importance, text);
         }
     }
-}
-
-fn chebyshev(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
 fn capitalize(text: &str) -> String {
