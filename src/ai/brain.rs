@@ -224,8 +224,13 @@ impl Default for Brain {
 
 impl Brain {
     /// Learns of the player from a packmate's shout (seen at `pos` at
-    /// `time`): kept if newer than what it knew.
+    /// `time`): kept if newer than what it knew, and not while it goes
+    /// about other business after giving a search up (or calming down from
+    /// flight): news held through that would be stale when taken up.
     pub fn hear_of_player(&mut self, pos: Pos, time: f64, from: usize) {
+        if time < self.search_given_up_until {
+            return;
+        }
         if self.alert.is_none_or(|alert| alert.time < time) {
             self.alert = Some(Alert {
                 pos,
