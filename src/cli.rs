@@ -116,6 +116,69 @@ impl PlayArgs {
     }
 }
 
+/// `fogcrawl sim`'s flags.
+#[derive(Debug, Args)]
+pub struct SimArgs {
+    #[command(flatten)]
+    pub start: PlayArgs,
+    /// How many player turns to play at most (per run with --runs;
+    /// default 1000, or 50000 per run with --runs), 0 to 10000000.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_TURNS))]
+    pub turns: Option<u64>,
+    /// Play this many full runs (seeds S, S+1, ... from --seed, default
+    /// 0) through levels/run.toml with the scripted player and print the
+    /// balance summary: wins, deaths, levels reached, turns (1 to 10000).
+    #[arg(
+        long,
+        value_name = "N",
+        // Within MAX_RUNS, so the conversion to usize never saturates.
+        value_parser = clap::value_parser!(u64)
+            .range(1..=MAX_RUNS)
+            .map(|runs| usize::try_from(runs).unwrap_or(usize::MAX))
+    )]
+    pub runs: Option<usize>,
+    /// Factions know the true map from the start (a baseline to compare
+    /// fog-of-war planning with).
+    #[arg(long)]
+    pub omniscient: bool,
+    /// Print one JSON object instead of the table (every field is
+    /// documented in the README).
+    #[arg(long)]
+    pub json: bool,
+    /// Also run the fog-of-war experiment first: per faction, one walker
+    /// from the start to the stairs under fog and knowing everything,
+    /// each walk at most this many steps (default 2000 when given bare;
+    /// 1 to 1000000).
+    #[arg(
+        long,
+        value_name = "STEPS",
+        num_args = 0..=1,
+        default_missing_value = "2000",
+        value_parser = clap::value_parser!(u64).range(1..=MAX_FOG_WALK_STEPS)
+    )]
+    pub fog_walk: Option<u64>,
+    /// Blows never take the scripted player below 1 hit point, so the
+    /// AI is measured over all the turns asked for (a benchmark mode).
+    #[arg(long)]
+    pub undying: bool,
+    /// Start the factions' turns and cast the monsters' views on all
+    /// cores (the same game; slower than one core on a 2-core machine,
+    /// see the README).
+    #[arg(long)]
+    pub parallel: bool,
+    /// Write every monster action to FILE as JSON Lines, in the order
+    /// they happen (fields in the README's sim section); the game is
+    /// the same with and without it.
+    #[arg(long, value_name = "FILE")]
+    pub actions: Option<std::path::PathBuf>,
+    /// Also play the same game (seed, level, flags) with the monster config
+    /// OTHER.toml and print both: the tables one after the other and the
+    /// behaviour side by side, or with --json `{"a": ..., "b": ...}` (A the
+    /// config in use, B OTHER).
+    #[arg(long, value_name = "OTHER.toml")]
+    pub versus: Option<std::path::PathBuf>,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Play (the default when no subcommand is given). Without options the
@@ -123,60 +186,7 @@ pub enum Command {
     /// which replaces the save when you quit.
     Play(PlayArgs),
     /// Run the game with no terminal and a scripted player; print statistics.
-    Sim {
-        #[command(flatten)]
-        start: PlayArgs,
-        /// How many player turns to play at most (per run with --runs;
-        /// default 1000, or 50000 per run with --runs), 0 to 10000000.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(0..=MAX_TURNS))]
-        turns: Option<u64>,
-        /// Play this many full runs (seeds S, S+1, ... from --seed, default
-        /// 0) through levels/run.toml with the scripted player and print the
-        /// balance summary: wins, deaths, levels reached, turns (1 to 10000).
-        #[arg(
-            long,
-            value_name = "N",
-            // Within MAX_RUNS, so the conversion to usize never saturates.
-            value_parser = clap::value_parser!(u64)
-                .range(1..=MAX_RUNS)
-                .map(|runs| usize::try_from(runs).unwrap_or(usize::MAX))
-        )]
-        runs: Option<usize>,
-        /// Factions know the true map from the start (a baseline to compare
-        /// fog-of-war planning with).
-        #[arg(long)]
-        omniscient: bool,
-        /// Print one JSON object instead of the table (every field is
-        /// documented in the README).
-        #[arg(long)]
-        json: bool,
-        /// Also run the fog-of-war experiment first: per faction, one walker
-        /// from the start to the stairs under fog and knowing everything,
-        /// each walk at most this many steps (default 2000 when given bare;
-        /// 1 to 1000000).
-        #[arg(
-            long,
-            value_name = "STEPS",
-            num_args = 0..=1,
-            default_missing_value = "2000",
-            value_parser = clap::value_parser!(u64).range(1..=MAX_FOG_WALK_STEPS)
-        )]
-        fog_walk: Option<u64>,
-        /// Blows never take the scripted player below 1 hit point, so the
-        /// AI is measured over all the turns asked for (a benchmark mode).
-        #[arg(long)]
-        undying: bool,
-        /// Start the factions' turns and cast the monsters' views on all
-        /// cores (the same game; slower than one core on a 2-core machine,
-        /// see the README).
-        #[arg(long)]
-        parallel: bool,
-        /// Write every monster action to FILE as JSON Lines, in the order
-        /// they happen (fields in the README's sim section); the game is
-        /// the same with and without it.
-        #[arg(long, value_name = "FILE")]
-        actions: Option<std::path::PathBuf>,
-    },
+    Sim(SimArgs),
     /// Print a level as plain text, one character per cell (see levels/FORMAT.md).
     #[command(group(ArgGroup::new("source").required(true).args(["level", "map"])))]
     Render {

@@ -9,34 +9,7 @@ fn main() -> ExitCode {
     match parsed.command {
         None => cli::play::run(&parsed.play),
         Some(Command::Play(args)) => cli::play::run(&args),
-        Some(Command::Sim {
-            start,
-            turns,
-            runs,
-            omniscient,
-            json,
-            fog_walk,
-            undying,
-            parallel,
-            actions,
-        }) => match runs {
-            Some(runs) => cli::sim::run_balance(
-                &start,
-                runs,
-                turns.unwrap_or(cli::sim::RUN_TURN_LIMIT),
-                json,
-            ),
-            None => cli::sim::run(
-                &start,
-                turns.unwrap_or(cli::sim::SIM_TURN_LIMIT),
-                omniscient,
-                json,
-                fog_walk,
-                undying,
-                parallel,
-                actions.as_deref(),
-            ),
-        },
+        Some(Command::Sim(args)) => cli::sim::run_command(&args),
         // clap guarantees exactly one of `--level` and `--map`.
         Some(Command::Render { which, seed }) => {
             cli::render::run(which.level_arg().unwrap_or_default(), seed)

@@ -5,65 +5,74 @@
 
 use std::fs::File;
 use std::io::BufWriter;
-use std::path::Path;
 use std::process::ExitCode;
 
-use crate::cli::PlayArgs;
 use crate::cli::output::{print_err, print_out};
+use crate::cli::sim_report::versus_table;
+use crate::cli::{PlayArgs, SimArgs};
+use crate::config::MonsterConfig;
+use crate::game::sim::SimReport;
 use crate::untrusted_text::escape_controls;
 
-/// `fogcrawl sim`: one level (or the run) for up to `turns` player turns;
-/// with `actions`, the monster action log goes to that file.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one per sim flag; an arguments struct is the workspace issue's (#28)"
-)]
-pub fn run(
-    start: &PlayArgs,
-    turns: u64,
-    omniscient: bool,
-    json: bool,
-    fog_walk: Option<u64>,
-    undying: bool,
-    parallel: bool,
-    actions: Option<&Path>,
-) -> ExitCode {
+/// `fogcrawl sim`: the balance of full runs (`--runs`), or one level.
+pub fn run_command(args: &SimArgs) -> ExitCode {
+    match args.runs {
+        Some(runs) => run_balance(
+            &args.start,
+            runs,
+            args.turns.unwrap_or(RUN_TURN_LIMIT),
+            args.json,
+        ),
+        None => run(args),
+    }
+}
+
+/// Says `message` on standard error (control bytes escaped) and fails.
+fn fail(message: &str) -> ExitCode {
+    print_err(&format!("fogcrawl: {}", escape_controls(message)));
+    ExitCode::FAILURE
+}
+
+/// `fogcrawl sim`: one level (or the run) for up to `--turns` player
+/// turns; with `--actions`, the monster action log goes to that file; with
+/// `--versus`, the same game is played again with another config.
+pub fn run(args: &SimArgs) -> ExitCode {
+    let start = &args.start;
     let config = match start.load_config() {
         Ok(loaded) => loaded,
-        Err(message) => {
-            print_err(&format!("fogcrawl: {}", escape_controls(&message)));
-            return ExitCode::FAILURE;
-        }
+        Err(message) => return fail(&message),
     };
+    let other = match args.versus.as_deref().map(MonsterConfig::load).transpose() {
+        Ok(other) => other,
+        Err(err) => return fail(&err.to_string()),
+    };
+    let turns = args.turns.unwrap_or(SIM_TURN_LIMIT);
     let seed = start
         .seed
         .unwrap_or_else(crate::world::level_file::fresh_seed);
     let mut setup = crate::game::GameSetup::new(start.level_arg(), seed, config);
-    setup.omniscient = omniscient;
-    setup.undying_player = undying;
-    setup.parallel_planning = parallel;
+    setup.omniscient = args.omniscient;
+    setup.undying_player = args.undying;
+    setup.parallel_planning = args.parallel;
     if let Some(level) = start.level_arg() {
         // A sim measures one level: it ends on that level's stairs.
         setup.run = vec![level.to_owned()];
         setup.start_depth = 0;
     }
-    let walks = match fog_walk.map(|steps| crate::game::sim::run_fog_walks(&setup, steps)) {
+    let walks = match args
+        .fog_walk
+        .map(|steps| crate::game::sim::run_fog_walks(&setup, steps))
+    {
         Some(Ok(walks)) => Some(walks),
-        Some(Err(err)) => {
-            print_err(&format!("fogcrawl: {err}"));
-            return ExitCode::FAILURE;
-        }
+        Some(Err(err)) => return fail(&err.to_string()),
         None => None,
     };
+    let actions = args.actions.as_deref();
     let mut log = match actions.map(File::create).transpose() {
         Ok(file) => file.map(BufWriter::new),
         Err(err) => {
             let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
-            eprintln!(
-                "fogcrawl: cannot write the action log {}: {err}",
-                escape_controls(&path)
-            );
-            return ExitCode::FAILURE;
+            return fail(&format!("cannot write the action log {path}: {err}"));
         }
     };
     let result = crate::game::sim::run_sim_logged(
@@ -71,35 +80,60 @@ pub fn run(
         turns,
         log.as_mut().map(|w| w as &mut dyn std::io::Write),
     );
-    let mut log_failed = false;
-    let result = result.map(|(report, log_error)| {
-        if let Some(err) = log_error {
-            let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
-            eprintln!(
-                "fogcrawl: the action log {} stopped: {err}",
-                escape_controls(&path)
-            );
-            log_failed = true;
+    let (report, log_error) = match result {
+        Ok(done) => done,
+        Err(err) => return fail(&err.to_string()),
+    };
+    if let Some(err) = &log_error {
+        let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
+        print_err(&format!(
+            "fogcrawl: the action log {} stopped: {err}",
+            escape_controls(&path)
+        ));
+    }
+    let printed = match other {
+        Some(other) => {
+            let mut versus = setup.clone();
+            versus.config = other;
+            match crate::game::sim::run_sim(&versus, turns) {
+                Ok(b) => {
+                    let name = args
+                        .versus
+                        .as_deref()
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default();
+                    print_versus(&report, &b, &name, args.json)
+                }
+                Err(err) => return fail(&err.to_string()),
+            }
         }
-        report
-    });
-    let printed = match result {
-        Ok(report) if json => print_out(&format!("{}\n", report.to_json())),
+        None if args.json => print_out(&format!("{}\n", report.to_json())),
         // The report names the level, whose name is a file stem.
-        Ok(report) => {
+        None => {
             let walks = walks.map(|w| w.to_string()).unwrap_or_default();
             print_out(&escape_controls(&format!("{report}\n{walks}")))
         }
-        Err(err) => {
-            print_err(&format!("fogcrawl: {}", escape_controls(&err.to_string())));
-            ExitCode::FAILURE
-        }
     };
-    if log_failed {
+    if log_error.is_some() {
         ExitCode::FAILURE
     } else {
         printed
     }
+}
+
+/// `sim --versus`: both reports, as `{"a": ..., "b": ...}` or as the two
+/// tables and the behaviour side by side.
+fn print_versus(a: &SimReport, b: &SimReport, other: &str, json: bool) -> ExitCode {
+    if json {
+        let both = serde_json::json!({ "a": a, "b": b });
+        let text = serde_json::to_string_pretty(&both).unwrap_or_default();
+        return print_out(&format!("{text}\n"));
+    }
+    let text = format!(
+        "== A: the config in use\n{a}\n== B: {other}\n{b}\n{}",
+        versus_table(a, b)
+    );
+    print_out(&escape_controls(&text))
 }
 
 /// `sim`'s turn limit for one level.

@@ -200,3 +200,46 @@ impl fmt::Display for BalanceReport {
         )
     }
 }
+
+/// `sim --versus`: per faction, the figures a config change moves most, A
+/// (the config in use) beside B (the other).
+pub fn versus_table(a: &SimReport, b: &SimReport) -> String {
+    let mut out = format!(
+        "{:<11} {:>15} {:>15} {:>13} {:>13} {:>11} {:>11}\n",
+        "A | B", "greedy %", "expanded", "given up", "flee parked %", "caught", "alive"
+    );
+    for (fa, fb) in a.factions.iter().zip(&b.factions) {
+        let greedy = |f: &crate::game::sim::FactionReport| {
+            let x = &f.behaviour;
+            percent(x.greedy_steps, x.plan_steps + x.greedy_steps + x.swaps)
+        };
+        let parked = |f: &crate::game::sim::FactionReport| {
+            percent(f.behaviour.flee_parked, f.behaviour.flee_turns)
+        };
+        let caught = |f: &crate::game::sim::FactionReport| {
+            f.caught_on_turn
+                .map_or_else(|| "-".to_owned(), |turn| format!("t{turn}"))
+        };
+        out.push_str(&format!(
+            "{:<11} {:>7.1}|{:<7.1} {:>7}|{:<7} {:>6}|{:<6} {:>6.0}|{:<6.0} {:>5}|{:<5} {:>5}|{:<5}\n",
+            fa.name,
+            greedy(fa),
+            greedy(fb),
+            fa.expanded,
+            fb.expanded,
+            fa.given_up,
+            fb.given_up,
+            parked(fa),
+            parked(fb),
+            caught(fa),
+            caught(fb),
+            fa.alive,
+            fb.alive,
+        ));
+    }
+    out.push_str(&format!(
+        "ai time per turn p50|p99: {}|{} µs against {}|{} µs\n",
+        a.ai_micros.p50, a.ai_micros.p99, b.ai_micros.p50, b.ai_micros.p99
+    ));
+    out
+}
