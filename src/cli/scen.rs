@@ -1,6 +1,6 @@
 //! The `fogcrawl scen` check: runs Moving AI scenario files through our A*
-//! and judges every returned path with the engine-independent checker in
-//! [`crate::pathfinding::movingai`].
+//! or jump point search and judges every returned path with the
+//! engine-independent checker in [`crate::pathfinding::movingai`].
 //!
 //! The logic lives here, in the library, so tests can run it on fixtures and
 //! read its report; [`run`] turns the report into the exit code.
@@ -18,7 +18,7 @@ use crate::pathfinding::movingai::{
     check_path, judge,
 };
 use crate::pathfinding::{
-    AStar, Grid, GridError, Heuristic, Movement, Pos, QueryError, SearchOptions,
+    AStar, Grid, GridError, Heuristic, Jps, JpsError, Movement, Pos, QueryError, SearchOptions,
 };
 
 /// At most this many failing lines are printed per file; the counts cover all.
@@ -52,6 +52,37 @@ impl From<HeuristicArg> for Heuristic {
     }
 }
 
+/// Which search `scen` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum EngineArg {
+    /// Jump point search where the grid suits it (every passable cell
+    /// costs the same, and it is not so cluttered that A* is faster: see
+    /// [`Jps::suits`]), A* otherwise; always A* with a non-default
+    /// heuristic or weight.
+    #[default]
+    Auto,
+    /// The engine's A*, with `--heuristic` and `--weight`.
+    Astar,
+    /// Jump point search (octile, optimal; uniform-cost maps only).
+    Jps,
+}
+
+/// The search a map was checked with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    AStar,
+    Jps,
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(match self {
+            Self::AStar => "astar",
+            Self::Jps => "jps",
+        })
+    }
+}
+
 /// `fogcrawl scen`: check A* against Moving AI scenario files.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ScenArgs {
@@ -67,6 +98,14 @@ pub struct ScenArgs {
     /// Heuristic weight: 1 is optimal A*, above 1 is weighted A* (at most W x optimal).
     #[arg(long, value_name = "W", default_value_t = 1.0, value_parser = parse_weight)]
     pub weight: f64,
+    /// The search: `auto` picks jump point search on maps it suits and A*
+    /// elsewhere.
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
+    /// After the summary, one line per file: `timing MAP QUERIES
+    /// US_PER_QUERY EXPANSIONS` (search time only, over the queries checked).
+    #[arg(long)]
+    pub timing: bool,
 }
 
 fn parse_weight(text: &str) -> Result<f64, String> {
@@ -84,6 +123,20 @@ pub struct ScenOptions {
     /// Run every `every`-th line (0 and 1 both mean all).
     pub every: usize,
     pub search: SearchOptions,
+    pub engine: EngineArg,
+}
+
+impl ScenOptions {
+    /// The engine this run uses on `grid`.
+    fn engine_for(&self, grid: &Grid) -> Engine {
+        let astar_options = self.search != SearchOptions::default();
+        match self.engine {
+            EngineArg::Astar => Engine::AStar,
+            EngineArg::Jps => Engine::Jps,
+            EngineArg::Auto if !astar_options && Jps::suits(grid) => Engine::Jps,
+            EngineArg::Auto => Engine::AStar,
+        }
+    }
 }
 
 impl From<&ScenArgs> for ScenOptions {
@@ -95,6 +148,7 @@ impl From<&ScenArgs> for ScenOptions {
                 weight: arguments.weight,
                 ..SearchOptions::default()
             },
+            engine: arguments.engine,
         }
     }
 }
@@ -131,6 +185,13 @@ pub enum ScenRunError {
         line: usize,
         #[source]
         source: QueryError,
+    },
+    #[error("{}:{line}: jump point search refused the query: {source}", scen.display())]
+    Jps {
+        scen: PathBuf,
+        line: usize,
+        #[source]
+        source: JpsError,
     },
 }
 
@@ -172,6 +233,10 @@ pub struct FailedScenario {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileReport {
     pub path: PathBuf,
+    /// The name of the (first) map its scenarios ran on, without `.map`.
+    pub map: String,
+    /// The search used on that map.
+    pub engine: Option<Engine>,
     pub precision: LengthPrecision,
     pub checked: usize,
     pub optimal: usize,
@@ -185,7 +250,8 @@ pub struct FileReport {
     pub within_weight_bound: usize,
     /// Time spent inside the engine's `find_path_into`, summed over queries.
     pub search_time: Duration,
-    /// Cells the engine expanded, summed over queries.
+    /// Cells A* expanded (jump points, for jump point search), summed over
+    /// queries.
     pub expanded: u64,
     /// The first failures, in file order (at most `MAX_FAILURES_SHOWN`).
     pub failures: Vec<FailedScenario>,
@@ -195,6 +261,8 @@ impl FileReport {
     fn new(path: &Path, precision: LengthPrecision) -> Self {
         Self {
             path: path.to_path_buf(),
+            map: String::new(),
+            engine: None,
             precision,
             checked: 0,
             optimal: 0,
@@ -216,6 +284,19 @@ impl FileReport {
         self.search_time.as_secs_f64() * 1e6 / self.checked as f64
     }
 
+    /// `timing MAP QUERIES US_PER_QUERY EXPANSIONS`: search time only, over
+    /// the queries checked.
+    #[must_use]
+    pub fn timing_line(&self) -> String {
+        format!(
+            "timing {} {} {:.2} {}",
+            escape_controls(&self.map),
+            self.checked,
+            self.micros_per_query(),
+            self.expanded
+        )
+    }
+
     /// Engine expansions per second of engine time.
     #[must_use]
     pub fn expansions_per_second(&self) -> f64 {
@@ -231,9 +312,10 @@ impl FileReport {
 struct LoadedMap {
     map: MovingAiMap,
     grid: Grid,
+    engine: Engine,
 }
 
-fn load_map(path: &Path) -> Result<LoadedMap, ScenRunError> {
+fn load_map(path: &Path, options: &ScenOptions) -> Result<LoadedMap, ScenRunError> {
     let map = MovingAiMap::load(path)?;
     let grid = Grid::from_fn(
         map.width(),
@@ -253,7 +335,8 @@ fn load_map(path: &Path) -> Result<LoadedMap, ScenRunError> {
         map: path.to_path_buf(),
         source,
     })?;
-    Ok(LoadedMap { map, grid })
+    let engine = options.engine_for(&grid);
+    Ok(LoadedMap { map, grid, engine })
 }
 
 fn to_pos(point: GridPoint) -> Pos {
@@ -302,6 +385,7 @@ pub fn run_selected<'file>(
     // forbids several, so maps are cached by path.
     let mut maps: HashMap<PathBuf, LoadedMap> = HashMap::new();
     let mut astar = AStar::new();
+    let mut jps = Jps::new();
     let mut cells: Vec<Pos> = Vec::new();
     let mut points: Vec<GridPoint> = Vec::new();
 
@@ -310,27 +394,42 @@ pub fn run_selected<'file>(
         let loaded = match maps.entry(map_path) {
             std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
             std::collections::hash_map::Entry::Vacant(entry) => {
-                let loaded = load_map(entry.key())?;
+                let loaded = load_map(entry.key(), options)?;
+                if report.engine.is_none() {
+                    report.engine = Some(loaded.engine);
+                    report.map = map_name(entry.key());
+                }
                 entry.insert(loaded)
             }
         };
         check_map_size(path, scenario, &file.map_path(scenario), &loaded.map)?;
 
-        let started = Instant::now();
-        let found = astar.find_path_into(
-            &loaded.grid,
-            to_pos(scenario.start),
-            to_pos(scenario.goal),
-            &options.search,
-            &mut cells,
-        );
-        report.search_time += started.elapsed();
-        let found = found.map_err(|source| ScenRunError::Query {
-            scen: path.to_path_buf(),
-            line: scenario.line,
-            source,
-        })?;
-        report.expanded += astar.stats().expanded;
+        let (start, goal) = (to_pos(scenario.start), to_pos(scenario.goal));
+        let found = match loaded.engine {
+            Engine::AStar => {
+                let started = Instant::now();
+                let found =
+                    astar.find_path_into(&loaded.grid, start, goal, &options.search, &mut cells);
+                report.search_time += started.elapsed();
+                report.expanded += astar.stats().expanded;
+                found.map_err(|source| ScenRunError::Query {
+                    scen: path.to_path_buf(),
+                    line: scenario.line,
+                    source,
+                })?
+            }
+            Engine::Jps => {
+                let started = Instant::now();
+                let found = jps.find_path_into(&loaded.grid, start, goal, &mut cells);
+                report.search_time += started.elapsed();
+                report.expanded += jps.stats().expanded;
+                found.map_err(|source| ScenRunError::Jps {
+                    scen: path.to_path_buf(),
+                    line: scenario.line,
+                    source,
+                })?
+            }
+        };
         report.checked += 1;
 
         points.clear();
@@ -369,6 +468,17 @@ pub fn run_selected<'file>(
         }
     }
     Ok(report)
+}
+
+/// A map's file name without its `.map` ending, for the timing lines.
+fn map_name(map_path: &Path) -> String {
+    let name = map_path
+        .file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    if let Some(stem) = name.strip_suffix(".map") {
+        return stem.to_owned();
+    }
+    name
 }
 
 fn check_map_size(
@@ -525,13 +635,21 @@ pub fn run_command(
         )?;
     }
     writeln!(out, "{}", report.summary_line())?;
+    if arguments.timing {
+        for file in &report.files {
+            writeln!(out, "{}", file.timing_line())?;
+        }
+    }
     Ok(report)
 }
 
 fn write_file_report(file: &FileReport, out: &mut impl Write) -> io::Result<()> {
+    let engine = file
+        .engine
+        .map_or_else(String::new, |engine| format!(", {engine}"));
     writeln!(
         out,
-        "{}: {} scenarios (lengths to {}), {:.1} µs/query, {:.2} M expansions/s",
+        "{}: {} scenarios (lengths to {}{engine}), {:.1} µs/query, {:.2} M expansions/s",
         escape_controls(&file.path.display().to_string()),
         file.checked,
         file.precision,
@@ -592,6 +710,8 @@ mod tests {
             every: 1,
             heuristic: HeuristicArg::Octile,
             weight: 1.0,
+            engine: EngineArg::Auto,
+            timing: false,
         }
     }
 

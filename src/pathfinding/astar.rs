@@ -893,6 +893,15 @@ fn tie_mask(tie_break: TieBreak) -> u64 {
     }
 }
 
+/// An open-list key for searches that break f ties toward larger g
+/// (smaller h) by the key itself rather than by push order, as jump point
+/// search does on a radix heap: f above the top bits of h.
+#[inline(always)]
+pub(crate) fn priority_key_larger_g_first(f: f64, h: f64) -> u64 {
+    let f_part = (f.to_bits() >> F_DROPPED_BITS) << TIE_BITS;
+    f_part | (h.to_bits() >> (63 - TIE_BITS))
+}
+
 /// [`priority_key`] with the tie-break given as its [`tie_mask`].
 #[inline(always)]
 fn priority_key_masked(f: f64, h: f64, tie_mask: u64) -> u64 {
