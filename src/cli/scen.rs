@@ -186,6 +186,10 @@ pub enum ScenRunError {
         #[source]
         source: QueryError,
     },
+    #[error(
+        "--engine jps runs its own optimal octile search: --heuristic and --weight apply to A* only (use --engine astar or auto)"
+    )]
+    JpsOptions,
     #[error("{}:{line}: jump point search refused the query: {source}", scen.display())]
     Jps {
         scen: PathBuf,
@@ -603,6 +607,13 @@ pub fn run_command(
 ) -> io::Result<ScenReport> {
     let options = ScenOptions::from(arguments);
     let mut report = ScenReport::default();
+    if options.engine == EngineArg::Jps && options.search != SearchOptions::default() {
+        let error = ScenRunError::JpsOptions;
+        writeln!(err, "error: {error}")?;
+        report.errors.push(error);
+        writeln!(out, "{}", report.summary_line())?;
+        return Ok(report);
+    }
     for path in &arguments.files {
         match run_file(path, &options) {
             Ok(file) => {
@@ -824,6 +835,81 @@ mod tests {
                 "checked 9 scenarios: 9 optimal, 0 mismatched, 0 illegal"
             ]
         );
+    }
+
+    #[test]
+    fn every_engine_finds_the_fixture_optima_and_says_which_ran() {
+        for (engine, ran) in [
+            (EngineArg::Astar, Some("astar")),
+            (EngineArg::Jps, Some("jps")),
+            (EngineArg::Auto, None),
+        ] {
+            let mut arguments = arguments(&[
+                "tiny.map.scen",
+                "tiny_six_digits.scen",
+                "tiny_two_decimals.scen",
+            ]);
+            arguments.engine = engine;
+            let (report, out, err) = run(&arguments);
+            assert!(report.passed(), "{engine:?}:\n{out}{err}");
+            assert_eq!(
+                out.lines().last(),
+                Some("checked 16 scenarios: 16 optimal, 0 mismatched, 0 illegal"),
+                "{engine:?}"
+            );
+            if let Some(ran) = ran {
+                assert!(
+                    out.lines()
+                        .next()
+                        .is_some_and(|line| line.contains(&format!("8 decimals, {ran})"))),
+                    "{engine:?}:\n{out}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn auto_runs_astar_when_asked_for_a_heuristic_or_weight_and_jps_refuses() {
+        let mut arguments = arguments(&["tiny.map.scen"]);
+        arguments.weight = 1.5;
+        let (report, out, _) = run(&arguments);
+        assert_eq!(report.files[0].engine, Some(Engine::AStar), "{out}");
+        arguments.engine = EngineArg::Jps;
+        let (report, out, err) = run(&arguments);
+        assert!(!report.passed());
+        assert_eq!(
+            err,
+            "error: --engine jps runs its own optimal octile search: --heuristic and --weight \
+             apply to A* only (use --engine astar or auto)\n"
+        );
+        assert_eq!(
+            out,
+            "checked 0 scenarios: 0 optimal, 0 mismatched, 0 illegal\n"
+        );
+    }
+
+    #[test]
+    fn timing_prints_a_line_per_file_after_the_summary() {
+        let mut arguments = arguments(&["tiny.map.scen", "tiny_six_digits.scen"]);
+        arguments.timing = true;
+        arguments.engine = EngineArg::Jps;
+        let (report, out, _) = run(&arguments);
+        assert!(report.passed());
+        let lines: Vec<&str> = out.lines().collect();
+        let [.., summary, first, second] = lines.as_slice() else {
+            panic!("too few lines:\n{out}");
+        };
+        assert_eq!(*summary, report.summary_line());
+        for (line, queries) in [(first, 9), (second, 4)] {
+            let fields: Vec<&str> = line.split(' ').collect();
+            assert_eq!(fields.len(), 5, "{line}");
+            assert_eq!(fields[..3], ["timing", "tiny", &queries.to_string()]);
+            assert!(fields[3].parse::<f64>().is_ok_and(|us| us >= 0.0), "{line}");
+            assert!(
+                fields[4].parse::<u64>().is_ok_and(|expanded| expanded > 0),
+                "{line}"
+            );
+        }
     }
 
     #[test]

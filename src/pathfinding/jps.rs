@@ -19,19 +19,23 @@
 //!   the cells behind it were reachable from the parent directly.
 //! - The goal is a jump point wherever a jump meets it.
 //!
-//! Straight jumps read 64 cells at a time from bit rows and bit columns of
-//! the grid's passable cells ([`PassableBits`]): the next wall or forced
-//! cell is one `trailing_zeros` (or `leading_zeros` going backward) on a
-//! word built from three lines, not a loop over cells.
+//! Straight jumps read 64 cells at a time from bit rows and bit columns
+//! (`passable_bits`): the grid's passable cells, and for each straight
+//! direction the cells where a jump going that way stops (a wall, or a
+//! forced neighbour), worked out from them once per grid state. The next
+//! stop is one `trailing_zeros` (`leading_zeros` going backward) on a
+//! word, not a loop over cells.
 //!
 //! The search state is A*'s: flat per-cell records stamped with a
-//! generation number instead of being cleared, and the engine's radix heap
-//! as the open list. A found path is returned cell by cell (the jumps
+//! generation number instead of being cleared. The open list is a binary
+//! heap (see [`Jps`]). A found path is returned cell by cell (the jumps
 //! filled in, what a walker consumes); the jump points themselves are kept
 //! as [`Jps::waypoints`].
 //!
 //! This module must never know about monsters, terrain kinds or terminals.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::f64::consts::SQRT_2;
 
 use thiserror::Error;
@@ -40,7 +44,6 @@ use crate::pathfinding::astar::{
     Endpoint, Path, QueryError, SearchStats, priority_key_larger_g_first,
 };
 use crate::pathfinding::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Diagonals, Grid, Pos};
-use crate::pathfinding::open_list::{OpenEntry, OpenList};
 use crate::pathfinding::passable_bits::{PassableBits, Stop, scan_backward, scan_forward};
 
 /// Why jump point search cannot answer a query on a grid.
@@ -126,7 +129,12 @@ pub const MAX_JUMP_POINT_SHARE: f64 = 0.1;
 pub struct Jps {
     nodes: Vec<JumpNode>,
     generation: u32,
-    open: OpenList,
+    /// Open jump points by key (smallest first): a binary heap, as the
+    /// open list of a jump point search holds few entries spread over a
+    /// wide range of f (a jump away from the goal raises f by up to twice
+    /// its length), where A*'s bucket queue and the radix heap redistribute
+    /// entries again and again.
+    open: BinaryHeap<Reverse<(u64, u32)>>,
     bits: PassableBits,
     stats: SearchStats,
     /// The jump points of the last path found, start to goal.
@@ -318,16 +326,14 @@ impl Jps {
             tag: generation << GENERATION_SHIFT,
         };
         let h = estimate(start);
-        self.open.push(OpenEntry {
-            key: priority_key_larger_g_first(h, h),
-            cell: start as u32,
-        });
+        self.open
+            .push(Reverse((priority_key_larger_g_first(h, h), start as u32)));
         let (mut expanded, mut pushed) = (0u64, 1u64);
         let found = loop {
-            let Some(entry) = self.open.pop() else {
+            let Some(Reverse((_, cell))) = self.open.pop() else {
                 break None;
             };
-            let cell = entry.cell as usize;
+            let cell = cell as usize;
             let node = &mut nodes[cell];
             if node.tag & CLOSED != 0 {
                 continue; // a stale entry: expanded already
@@ -338,6 +344,8 @@ impl Jps {
             if cell == goal {
                 break Some(g);
             }
+            let (x, y) = splitter.split(cell);
+            let (x, y) = (x as usize, y as usize);
             let mut directions = if cell == start {
                 masks[cell]
             } else {
@@ -346,7 +354,7 @@ impl Jps {
             while directions != 0 {
                 let direction = directions.trailing_zeros() as usize;
                 directions &= directions - 1;
-                let Some((next, steps)) = jumper.jump(cell, direction) else {
+                let Some((next, steps)) = jumper.jump(cell, x, y, direction) else {
                     continue;
                 };
                 let next_g = g + steps as f64 * DIRECTION_LENGTHS[direction] * unit;
@@ -362,14 +370,8 @@ impl Jps {
                     tag: (generation << GENERATION_SHIFT) | direction as u32,
                 };
                 let h = estimate(next);
-                // A neighbour at the same f (ties, float rounding) may key
-                // below the last entry taken; it is a minimum too, so it
-                // goes in at the floor, which keeps the heap monotone.
-                let key = priority_key_larger_g_first(next_g + h, h).max(self.open.floor());
-                self.open.push(OpenEntry {
-                    key,
-                    cell: next as u32,
-                });
+                let key = priority_key_larger_g_first(next_g + h, h);
+                self.open.push(Reverse((key, next as u32)));
                 pushed += 1;
             }
         };
@@ -438,12 +440,11 @@ impl Jumper<'_> {
         here & directions
     }
 
-    /// Jumps from `cell` in `direction` (a legal move or not): the jump
+    /// Jumps from `cell` (at padded `(x, y)`) in `direction` (a legal move or not): the jump
     /// point reached and how many steps away, or `None` if the jump runs
     /// into a wall first.
     #[inline]
-    fn jump(&self, cell: usize, direction: usize) -> Option<(usize, usize)> {
-        let (x, y) = (cell % self.stride, cell / self.stride);
+    fn jump(&self, cell: usize, x: usize, y: usize, direction: usize) -> Option<(usize, usize)> {
         if direction < 4 {
             self.straight(x, y, direction)
         } else {

@@ -65,11 +65,6 @@ impl OpenList {
         self.len = 0;
     }
 
-    /// The smallest key that may still be pushed: the last one popped.
-    pub(crate) fn floor(&self) -> u64 {
-        self.last
-    }
-
     #[inline(always)]
     fn bucket_of(&self, key: u64) -> usize {
         (u64::BITS - (key ^ self.last).leading_zeros()) as usize
