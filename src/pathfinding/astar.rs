@@ -873,7 +873,7 @@ const F_DROPPED_BITS: u32 = 19;
 /// Bits of the key below f that hold the tie-break: the top bits of h's
 /// float pattern (exponent and 8 mantissa bits). `LargerG` leaves them 0 so
 /// equal-f entries share a key and come out of the queue newest first.
-const TIE_BITS: u32 = 20;
+pub(crate) const TIE_BITS: u32 = 20;
 const TIE_MASK: u64 = (1 << TIE_BITS) - 1;
 
 /// The open-list priority of a cell: f, then the tie-break, in one `u64`

@@ -41,10 +41,11 @@ use std::f64::consts::SQRT_2;
 use thiserror::Error;
 
 use crate::pathfinding::astar::{
-    Endpoint, Path, QueryError, SearchStats, priority_key_larger_g_first,
+    Endpoint, Path, QueryError, SearchStats, TIE_BITS, priority_key_larger_g_first,
 };
 use crate::pathfinding::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Diagonals, Grid, Pos};
 use crate::pathfinding::passable_bits::{PassableBits, Stop, scan_backward, scan_forward};
+use crate::pathfinding::prefetch::prefetch;
 
 /// Why jump point search cannot answer a query on a grid.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -135,6 +136,9 @@ pub struct Jps {
     /// its length), where A*'s bucket queue and the radix heap redistribute
     /// entries again and again.
     open: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Jump points whose f is no more than the f last taken from `open`:
+    /// minima, expanded before the heap is touched again.
+    equal_f: Vec<u32>,
     bits: PassableBits,
     stats: SearchStats,
     /// The jump points of the last path found, start to goal.
@@ -329,8 +333,16 @@ impl Jps {
         self.open
             .push(Reverse((priority_key_larger_g_first(h, h), start as u32)));
         let (mut expanded, mut pushed) = (0u64, 1u64);
+        // The f part of the key last taken from the heap.
+        let mut f_bound = 0;
+        self.equal_f.clear();
         let found = loop {
-            let Some(Reverse((_, cell))) = self.open.pop() else {
+            let cell = if let Some(cell) = self.equal_f.pop() {
+                cell
+            } else if let Some(Reverse((key, cell))) = self.open.pop() {
+                f_bound = key >> TIE_BITS;
+                cell
+            } else {
                 break None;
             };
             let cell = cell as usize;
@@ -351,12 +363,21 @@ impl Jps {
             } else {
                 jumper.directions_on(cell, (node.tag & DIRECTION_MASK) as usize)
             };
+            // All jumps first, each found jump point's record asked for
+            // at once: on a large map it is usually a cache miss, which
+            // the remaining jumps then hide.
+            let mut jumps = [(0usize, 0usize, 0usize); 8];
+            let mut jumped = 0;
             while directions != 0 {
                 let direction = directions.trailing_zeros() as usize;
                 directions &= directions - 1;
-                let Some((next, steps)) = jumper.jump(cell, x, y, direction) else {
-                    continue;
-                };
+                if let Some((next, steps)) = jumper.jump(cell, x, y, direction) {
+                    prefetch(&nodes[next]);
+                    jumps[jumped] = (next, steps, direction);
+                    jumped += 1;
+                }
+            }
+            for &(next, steps, direction) in &jumps[..jumped] {
                 let next_g = g + steps as f64 * DIRECTION_LENGTHS[direction] * unit;
                 let neighbour = &mut nodes[next];
                 if neighbour.tag >> GENERATION_SHIFT == generation
@@ -371,7 +392,13 @@ impl Jps {
                 };
                 let h = estimate(next);
                 let key = priority_key_larger_g_first(next_g + h, h);
-                self.open.push(Reverse((key, next as u32)));
+                if key >> TIE_BITS <= f_bound {
+                    // No more than anything on the heap: a minimum already
+                    // (as in A*, a straight run toward the goal keeps f).
+                    self.equal_f.push(next as u32);
+                } else {
+                    self.open.push(Reverse((key, next as u32)));
+                }
                 pushed += 1;
             }
         };
