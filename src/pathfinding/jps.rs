@@ -146,6 +146,7 @@ pub struct Jps {
 }
 
 impl Jps {
+    /// An empty search space; it sizes itself to each grid it searches.
     pub fn new() -> Self {
         Self::default()
     }
