@@ -72,6 +72,8 @@ impl PassableBits {
         let costs = grid.costs();
         match grid.changes_since(self.version) {
             Some(changed) if self.version != 0 && self.fits(grid) => {
+                // Every bit first, then the stops around each change: a
+                // stop reads the cells on both sides of it.
                 let changed: Vec<usize> = changed.collect();
                 for &cell in &changed {
                     self.set(
@@ -154,33 +156,25 @@ impl PassableBits {
 
     fn redo_row_stops(&mut self, y: usize, words: std::ops::Range<usize>) {
         let n = self.row_words;
-        let line = |y: usize| &self.rows[y * n..][..n];
+        let rows = &self.rows;
+        let line = |y: usize| &rows[y * n..][..n];
         let sides = (y > 0 && y + 1 < self.padded_height).then(|| (line(y - 1), line(y + 1)));
-        let stops: Vec<(usize, u64, u64)> = words
-            .map(|i| {
-                let (forward, backward) = stop_words(line(y), sides, i);
-                (y * n + i, forward, backward)
-            })
-            .collect();
-        for (at, forward, backward) in stops {
-            self.east[at] = forward;
-            self.west[at] = backward;
+        for i in words {
+            let (forward, backward) = stop_words(line(y), sides, i);
+            self.east[y * n + i] = forward;
+            self.west[y * n + i] = backward;
         }
     }
 
     fn redo_column_stops(&mut self, x: usize, words: std::ops::Range<usize>) {
         let n = self.column_words;
-        let line = |x: usize| &self.columns[x * n..][..n];
+        let columns = &self.columns;
+        let line = |x: usize| &columns[x * n..][..n];
         let sides = (x > 0 && x + 1 < self.stride).then(|| (line(x - 1), line(x + 1)));
-        let stops: Vec<(usize, u64, u64)> = words
-            .map(|i| {
-                let (forward, backward) = stop_words(line(x), sides, i);
-                (x * n + i, forward, backward)
-            })
-            .collect();
-        for (at, forward, backward) in stops {
-            self.south[at] = forward;
-            self.north[at] = backward;
+        for i in words {
+            let (forward, backward) = stop_words(line(x), sides, i);
+            self.south[x * n + i] = forward;
+            self.north[x * n + i] = backward;
         }
     }
 
