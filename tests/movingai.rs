@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use fogcrawl::cli::scen::{Engine, EngineArg, ScenOptions, run_file, run_selected};
-use fogcrawl::pathfinding::SearchOptions;
 use fogcrawl::pathfinding::movingai::{
     LengthPrecision, MovingAiMap, Scenario, ScenarioFile, Terrain,
 };
+use fogcrawl::pathfinding::{Grid, Jps, Movement, SearchOptions};
 
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::GameSetup;
@@ -378,6 +378,28 @@ fn jump_point_search_is_optimal_on_every_fifth_dev_scenario() {
     });
     let problems = problems.into_inner().unwrap();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn auto_runs_astar_only_on_the_cluttered_dev_map() {
+    let Some(dir) = movingai_dir() else { return };
+    for name in DEV_MAPS {
+        let map = MovingAiMap::load(&dir.join(format!("{name}.map")))
+            .unwrap_or_else(|error| panic!("{error}"));
+        let grid = Grid::from_fn(
+            map.width(),
+            map.height(),
+            Movement::EIGHT_CONNECTED,
+            |x, y| map.is_passable(x as usize, y as usize).then_some(1.0),
+        )
+        .unwrap();
+        assert_eq!(
+            Jps::suits(&grid),
+            name != "random512-10-0",
+            "{name}: jump point share {}",
+            Jps::jump_point_share(&grid)
+        );
+    }
 }
 
 // Moving AI maps as levels.

@@ -713,6 +713,32 @@ mod tests {
         );
     }
 
+    #[test]
+    fn scattered_single_walls_are_clutter_that_jps_does_not_suit() {
+        // Open ground with a walled room and its doorway: straight jumps
+        // stop only beside the room's corners and its doorway.
+        let room = Grid::from_fn(40, 40, Movement::default(), |x, y| {
+            let on_wall = ((10..30).contains(&x) && (y == 10 || y == 29))
+                || ((10..30).contains(&y) && (x == 10 || x == 29));
+            (!on_wall || (x == 29 && y == 20)).then_some(1.0)
+        })
+        .unwrap();
+        assert!(Jps::jump_point_share(&room) < MAX_JUMP_POINT_SHARE);
+        assert!(Jps::suits(&room));
+        // A wall every few cells: almost every cell is a stop.
+        let scattered = grid(
+            "..#...#...\n\
+             #...#...#.\n\
+             ..#...#...\n\
+             #...#...#.",
+        );
+        assert!(Jps::jump_point_share(&scattered) > MAX_JUMP_POINT_SHARE);
+        assert!(!Jps::suits(&scattered));
+        // Open ground has no stops at all; mixed costs never suit.
+        assert_eq!(Jps::jump_point_share(&grid("....\n....")), 0.0);
+        assert!(!Jps::suits(&grid("..2.\n....")));
+    }
+
     /// Random uniform grids: walls at a random density, one cell cost.
     fn uniform_grid() -> impl Strategy<Value = Grid> {
         (1usize..40, 1usize..40, 0.0f64..0.5, 1u8..4).prop_flat_map(
