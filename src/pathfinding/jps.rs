@@ -473,16 +473,24 @@ impl Jumper<'_> {
     /// into a wall first.
     #[inline]
     fn jump(&self, cell: usize, x: usize, y: usize, direction: usize) -> Option<(usize, usize)> {
-        if direction < 4 {
-            self.straight(x, y, direction)
-        } else {
-            self.diagonal(cell, x, y, direction)
+        // One copy of each jump per direction, so the direction's tests
+        // are compiled away inside the scanning loops.
+        match direction {
+            NORTH => self.straight::<NORTH>(x, y),
+            EAST => self.straight::<EAST>(x, y),
+            SOUTH => self.straight::<SOUTH>(x, y),
+            WEST => self.straight::<WEST>(x, y),
+            4 => self.diagonal::<4, EAST, NORTH>(cell, x, y),
+            5 => self.diagonal::<5, EAST, SOUTH>(cell, x, y),
+            6 => self.diagonal::<6, WEST, SOUTH>(cell, x, y),
+            _ => self.diagonal::<7, WEST, NORTH>(cell, x, y),
         }
     }
 
     /// A straight jump from padded `(x, y)`, 64 cells a word.
-    #[inline]
-    fn straight(&self, x: usize, y: usize, direction: usize) -> Option<(usize, usize)> {
+    #[inline(always)]
+    fn straight<const DIRECTION: usize>(&self, x: usize, y: usize) -> Option<(usize, usize)> {
+        let direction = DIRECTION;
         // Along a row the position is the column; along a column the row.
         let (from, goal_along, stop) = match direction {
             EAST => (
@@ -538,14 +546,14 @@ impl Jumper<'_> {
     /// A diagonal jump: step by step, each cell trying a straight jump
     /// along the diagonal's two parts (where the first step is open).
     #[inline]
-    fn diagonal(
+    fn diagonal<const DIRECTION: usize, const HORIZONTAL: usize, const VERTICAL: usize>(
         &self,
         cell: usize,
         mut x: usize,
         mut y: usize,
-        direction: usize,
     ) -> Option<(usize, usize)> {
-        let (horizontal, vertical) = DIAGONAL_PARTS[direction - 4];
+        let (direction, horizontal, vertical) = (DIRECTION, HORIZONTAL, VERTICAL);
+        debug_assert_eq!(DIAGONAL_PARTS[direction - 4], (horizontal, vertical));
         let (dx, dy) = DIRECTION_DELTAS[direction];
         let offset = self.offsets[direction];
         let mut at = cell;
@@ -563,8 +571,8 @@ impl Jumper<'_> {
                 return Some((at, steps));
             }
             let moves = self.masks[at];
-            if (moves & (1 << horizontal) != 0 && self.straight(x, y, horizontal).is_some())
-                || (moves & (1 << vertical) != 0 && self.straight(x, y, vertical).is_some())
+            if (moves & (1 << horizontal) != 0 && self.straight::<HORIZONTAL>(x, y).is_some())
+                || (moves & (1 << vertical) != 0 && self.straight::<VERTICAL>(x, y).is_some())
             {
                 return Some((at, steps));
             }
