@@ -1,13 +1,15 @@
-//! Moving AI benchmark: our A* against `pathfinding::prelude::astar` on the
-//! dev maps listed in `docs/ENGINE-NOTES.md`, same queries, same rules
-//! (8-connected, no corner cutting, exact f64 costs), octile heuristic for
-//! both. Every answer is checked before anything is timed: both engines must
-//! agree on each cost (1e-9 relative) and match the scenario's optimum.
+//! Moving AI benchmark: our jump point search, our A* and
+//! `pathfinding::prelude::astar` side by side on the dev maps listed in
+//! `docs/ENGINE-NOTES.md`, same queries, same rules (8-connected, no corner
+//! cutting, exact f64 costs), octile heuristic for all. Every answer is
+//! checked before anything is timed: the engines must agree on each cost
+//! (1e-9 relative) and match the scenario's optimum.
 //!
 //! Run with `cargo bench --bench movingai`. The data folder comes from
 //! `FOGCRAWL_MOVINGAI_DIR`, or `../shared/movingai` relative to the package.
 //! The last line is always `total speedup vs pathfinding::astar: X.XXx`
-//! (sum of the peer's times over the sum of ours).
+//! (sum of the peer's times over the sum of our A*'s); the two before it
+//! give jump point search's total against our A* and against the peer.
 
 use std::f64::consts::SQRT_2;
 use std::hint::black_box;
@@ -16,7 +18,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fogcrawl::pathfinding::movingai::{MovingAiMap, ScenarioFile};
-use fogcrawl::pathfinding::{AStar, Grid, Movement, Pos, SearchOptions};
+use fogcrawl::pathfinding::{AStar, Grid, Jps, Movement, Pos, SearchOptions};
 
 const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 const DEFAULT_MOVINGAI_DIR: &str = "../shared/movingai";
@@ -214,9 +216,10 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= RELATIVE_TOLERANCE * a.abs().max(b.abs()).max(1.0)
 }
 
-/// Runs every query through both engines once (this is also the warm-up)
-/// and checks they agree with each other and with the listed optimum.
-fn verify(bench: &BenchMap, astar: &mut AStar) -> Result<(), String> {
+/// Runs every query through the three engines once (this is also the
+/// warm-up) and checks they agree with each other and with the listed
+/// optimum.
+fn verify(bench: &BenchMap, astar: &mut AStar, jps: &mut Jps) -> Result<(), String> {
     let options = SearchOptions::default();
     for (query, tolerance) in &bench.queries {
         let ours = astar
@@ -224,11 +227,16 @@ fn verify(bench: &BenchMap, astar: &mut AStar) -> Result<(), String> {
             .map_err(|error| format!("{} line {}: {error}", bench.name, query.line))?
             .map(|path| path.cost);
         let peer = bench.peer.find_cost(query.peer_start, query.peer_goal);
-        let agree = match (ours, peer) {
-            (Some(ours), Some(peer)) => close(ours, peer),
+        let jumped = jps
+            .find_path(&bench.grid, query.start, query.goal)
+            .map_err(|error| format!("{} line {}: {error}", bench.name, query.line))?
+            .map(|path| path.cost);
+        let same = |a: Option<f64>, b: Option<f64>| match (a, b) {
+            (Some(a), Some(b)) => close(a, b),
             (None, None) => true,
             _ => false,
         };
+        let agree = same(ours, peer) && same(ours, jumped);
         let listed = if query.expects_no_path {
             ours.is_none()
         } else {
@@ -236,7 +244,7 @@ fn verify(bench: &BenchMap, astar: &mut AStar) -> Result<(), String> {
         };
         if !agree || !listed {
             return Err(format!(
-                "{} line {}: ours {ours:?}, pathfinding::astar {peer:?}, listed {}",
+                "{} line {}: ours {ours:?}, jps {jumped:?}, pathfinding::astar {peer:?}, listed {}",
                 bench.name, query.line, query.optimal
             ));
         }
@@ -258,6 +266,19 @@ fn time_ours(
         let cost = astar.find_path_into(&bench.grid, query.start, query.goal, &options, cells);
         black_box(cost.ok());
         expanded += astar.stats().expanded;
+    }
+    (started.elapsed(), expanded)
+}
+
+/// One timed pass of jump point search over every query: (time, jump
+/// points expanded).
+fn time_jps(bench: &BenchMap, jps: &mut Jps, cells: &mut Vec<Pos>) -> (Duration, u64) {
+    let mut expanded = 0;
+    let started = Instant::now();
+    for (query, _) in &bench.queries {
+        let cost = jps.find_path_into(&bench.grid, query.start, query.goal, cells);
+        black_box(cost.ok());
+        expanded += jps.stats().expanded;
     }
     (started.elapsed(), expanded)
 }
@@ -351,53 +372,78 @@ fn main() -> ExitCode {
     // `verify` checks each map's answers after the switch (a reuse bug once
     // returned the previous map's costs here), and warms the space up.
     let mut astar = AStar::new();
+    let mut jps = Jps::new();
     for bench in &maps {
-        if let Err(error) = verify(bench, &mut astar) {
+        if let Err(error) = verify(bench, &mut astar, &mut jps) {
             eprintln!("movingai bench: answers disagree: {error}");
             return ExitCode::FAILURE;
         }
     }
-    println!("checked: both engines agree on every cost and match every listed optimum");
+    println!("checked: all three engines agree on every cost and match every listed optimum");
 
     tracing_section(&maps);
 
     println!(
-        "{:<16} {:>7} {:>12} {:>12} {:>7} {:>14}",
-        "map", "queries", "ours µs/q", "peer µs/q", "ratio", "ours M exp/s"
+        "{:<16} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8} {:>12}",
+        "map",
+        "queries",
+        "jps µs/q",
+        "A* µs/q",
+        "peer µs/q",
+        "A*/jps",
+        "peer/jps",
+        "peer/A*",
+        "A* M exp/s"
     );
     let mut cells = Vec::new();
+    let mut total_jps = Duration::ZERO;
     let (mut total_ours, mut total_peer) = (Duration::ZERO, Duration::ZERO);
     for bench in &maps {
         let queries = bench.queries.len();
         let mut expanded = 0;
         // Alternate the engines run by run, so a burst of load from other
-        // processes hits both rather than one.
+        // processes hits all of them rather than one.
+        let mut best_jps = Duration::MAX;
         let mut best_ours = Duration::MAX;
         let mut best_peer = Duration::MAX;
         let mut spent = Duration::ZERO;
         for done in 1..=MAX_TIMED_RUNS {
+            let (jumped, _) = time_jps(bench, &mut jps, &mut cells);
             let (ours, ours_expanded) = time_ours(bench, &mut astar, 1, &mut cells);
             let peer = time_peer(bench);
             expanded = ours_expanded;
+            best_jps = best_jps.min(jumped);
             best_ours = best_ours.min(ours);
             best_peer = best_peer.min(peer);
-            spent += ours + peer;
+            spent += jumped + ours + peer;
             if done >= MIN_TIMED_RUNS && spent >= MIN_MEASURED_TIME {
                 break;
             }
         }
+        total_jps += best_jps;
         total_ours += best_ours;
         total_peer += best_peer;
         println!(
-            "{:<16} {:>7} {:>12.1} {:>12.1} {:>6.2}x {:>14.2}",
+            "{:<16} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>12.2}",
             bench.name,
             queries,
+            micros_per_query(best_jps, queries),
             micros_per_query(best_ours, queries),
             micros_per_query(best_peer, queries),
+            best_ours.as_secs_f64() / best_jps.as_secs_f64(),
+            best_peer.as_secs_f64() / best_jps.as_secs_f64(),
             best_peer.as_secs_f64() / best_ours.as_secs_f64(),
             expanded as f64 / best_ours.as_secs_f64() / 1e6
         );
     }
+    println!(
+        "total jps speedup vs our A*: {:.2}x",
+        total_ours.as_secs_f64() / total_jps.as_secs_f64()
+    );
+    println!(
+        "total jps speedup vs pathfinding::astar: {:.2}x",
+        total_peer.as_secs_f64() / total_jps.as_secs_f64()
+    );
     println!(
         "total speedup vs pathfinding::astar: {:.2}x",
         total_peer.as_secs_f64() / total_ours.as_secs_f64()

@@ -196,7 +196,7 @@ pub enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
-    /// Check A* against Moving AI benchmark scenario files (.scen).
+    /// Check A* or jump point search against Moving AI benchmark scenario files (.scen).
     Scen(scen::ScenArgs),
     /// Draw one A* search as a picture (SVG or PNG): terrain shaded by cost,
     /// closed cells by expansion order, the open frontier, the raw and smoothed

@@ -5,6 +5,8 @@
 //! - [`grid`]: cell costs, movement rules, precomputed move masks.
 //! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
+//! - [`jps`]: jump point search, for grids where every cell costs the same.
+//! - `passable_bits`: passable cells as bit rows and columns, for jumps.
 //! - [`trace`]: what a search did, for the debug overlay.
 //! - [`dijkstra_map`]: multi-source distance fields.
 //! - [`float_order`]: floats as integer keys that sort like the values.
@@ -26,8 +28,10 @@ pub mod grid;
 pub mod grid_shape;
 pub mod heuristic;
 mod islands;
+pub mod jps;
 pub mod movingai;
 mod open_list;
+mod passable_bits;
 pub mod pos;
 pub mod prefetch;
 pub mod smoothing;
@@ -41,6 +45,7 @@ pub use distance_field::{DistanceField, FieldStats, Reach};
 pub use grid::{Diagonals, Grid, GridError, Movement};
 pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
+pub use jps::{Jps, JpsError};
 pub use pos::Pos;
 pub use smoothing::{
     cheapest_straight_path, path_cost, steps_are_legal, string_pull, string_pull_into,

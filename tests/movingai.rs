@@ -9,11 +9,11 @@ use std::path::{Path, PathBuf};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use fogcrawl::cli::scen::{ScenOptions, run_selected};
-use fogcrawl::pathfinding::SearchOptions;
+use fogcrawl::cli::scen::{Engine, EngineArg, ScenOptions, run_file, run_selected};
 use fogcrawl::pathfinding::movingai::{
     LengthPrecision, MovingAiMap, Scenario, ScenarioFile, Terrain,
 };
+use fogcrawl::pathfinding::{Grid, Jps, Movement, SearchOptions};
 
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::GameSetup;
@@ -257,9 +257,12 @@ fn sampled_shipped_scenarios_are_optimal_and_legal() {
     paths.sort();
     assert!(!paths.is_empty(), "no .scen files in {}", dir.display());
 
+    // The engine CI's `fogcrawl scen` runs: jump point search where it
+    // suits the map, A* elsewhere.
     let options = ScenOptions {
         every: 1,
         search: SearchOptions::default(),
+        engine: EngineArg::Auto,
     };
     // The big maps dominate; checking files on every core keeps the test's
     // wall time near that of the slowest file.
@@ -310,6 +313,93 @@ fn sampled_shipped_scenarios_are_optimal_and_legal() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The dev maps of `docs/ENGINE-NOTES.md` (the speed comparisons' maps).
+const DEV_MAPS: [&str; 6] = [
+    "arena",
+    "rmtst01",
+    "arena2",
+    "8room_000",
+    "random512-10-0",
+    "maze512-4-0",
+];
+
+/// Every how many scenario lines the jump point search check runs: the
+/// lines `fogcrawl scen --every 5` times, 3188 of them over the dev maps.
+const JPS_CHECK_EVERY: usize = 5;
+
+#[test]
+fn jump_point_search_is_optimal_on_every_fifth_dev_scenario() {
+    let Some(dir) = movingai_dir() else { return };
+    let options = ScenOptions {
+        every: JPS_CHECK_EVERY,
+        search: SearchOptions::default(),
+        engine: EngineArg::Jps,
+    };
+    // Popped from the end: the largest maps first, one per core.
+    let queue = Mutex::new(DEV_MAPS.to_vec());
+    let problems = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(1, |count| count.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some(name) = queue.lock().unwrap().pop() {
+                    let path = dir.join(format!("{name}.map.scen"));
+                    let found = match run_file(&path, &options) {
+                        Err(error) => vec![error.to_string()],
+                        Ok(report) => {
+                            let mut found: Vec<String> = report
+                                .failures
+                                .iter()
+                                .map(|failed| {
+                                    format!(
+                                        "{name}:{}: {} -> {}: {}",
+                                        failed.line, failed.start, failed.goal, failed.failure
+                                    )
+                                })
+                                .collect();
+                            if report.engine != Some(Engine::Jps) {
+                                found.push(format!("{name}: ran {:?}", report.engine));
+                            }
+                            if report.checked == 0 || report.optimal != report.checked {
+                                found.push(format!(
+                                    "{name}: {} of {} scenarios optimal",
+                                    report.optimal, report.checked
+                                ));
+                            }
+                            found
+                        }
+                    };
+                    problems.lock().unwrap().extend(found);
+                }
+            });
+        }
+    });
+    let problems = problems.into_inner().unwrap();
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn auto_runs_astar_only_on_the_cluttered_dev_map() {
+    let Some(dir) = movingai_dir() else { return };
+    for name in DEV_MAPS {
+        let map = MovingAiMap::load(&dir.join(format!("{name}.map")))
+            .unwrap_or_else(|error| panic!("{error}"));
+        let grid = Grid::from_fn(
+            map.width(),
+            map.height(),
+            Movement::EIGHT_CONNECTED,
+            |x, y| map.is_passable(x as usize, y as usize).then_some(1.0),
+        )
+        .unwrap();
+        assert_eq!(
+            Jps::suits(&grid),
+            name != "random512-10-0",
+            "{name}: jump point share {}",
+            Jps::jump_point_share(&grid)
+        );
+    }
 }
 
 // Moving AI maps as levels.

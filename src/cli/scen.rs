@@ -1,6 +1,6 @@
 //! The `fogcrawl scen` check: runs Moving AI scenario files through our A*
-//! and judges every returned path with the engine-independent checker in
-//! [`crate::pathfinding::movingai`].
+//! or jump point search and judges every returned path with the
+//! engine-independent checker in [`crate::pathfinding::movingai`].
 //!
 //! The logic lives here, in the library, so tests can run it on fixtures and
 //! read its report; [`run`] turns the report into the exit code.
@@ -19,7 +19,7 @@ use crate::pathfinding::movingai::{
     check_path, judge,
 };
 use crate::pathfinding::{
-    AStar, Grid, GridError, Heuristic, Movement, Pos, QueryError, SearchOptions,
+    AStar, Grid, GridError, Heuristic, Jps, JpsError, Movement, Pos, QueryError, SearchOptions,
 };
 
 /// At most this many failing lines are printed per file; the counts cover all.
@@ -53,6 +53,37 @@ impl From<HeuristicArg> for Heuristic {
     }
 }
 
+/// Which search `scen` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum EngineArg {
+    /// Jump point search where the grid suits it (every passable cell
+    /// costs the same, and it is not so cluttered that A* is faster: see
+    /// [`Jps::suits`]), A* otherwise; always A* with a non-default
+    /// heuristic or weight.
+    #[default]
+    Auto,
+    /// The engine's A*, with `--heuristic` and `--weight`.
+    Astar,
+    /// Jump point search (octile, optimal; uniform-cost maps only).
+    Jps,
+}
+
+/// The search a map was checked with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    AStar,
+    Jps,
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(match self {
+            Self::AStar => "astar",
+            Self::Jps => "jps",
+        })
+    }
+}
+
 /// `fogcrawl scen`: check A* against Moving AI scenario files.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ScenArgs {
@@ -68,6 +99,14 @@ pub struct ScenArgs {
     /// Heuristic weight: 1 is optimal A*, above 1 is weighted A* (at most W x optimal).
     #[arg(long, value_name = "W", default_value_t = 1.0, value_parser = parse_weight)]
     pub weight: f64,
+    /// The search: `auto` picks jump point search on maps it suits and A*
+    /// elsewhere.
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
+    /// After the summary, one line per file: `timing MAP QUERIES
+    /// US_PER_QUERY EXPANSIONS` (search time only, over the queries checked).
+    #[arg(long)]
+    pub timing: bool,
 }
 
 fn parse_weight(text: &str) -> Result<f64, String> {
@@ -85,6 +124,20 @@ pub struct ScenOptions {
     /// Run every `every`-th line (0 and 1 both mean all).
     pub every: usize,
     pub search: SearchOptions,
+    pub engine: EngineArg,
+}
+
+impl ScenOptions {
+    /// The engine this run uses on `grid`.
+    fn engine_for(&self, grid: &Grid) -> Engine {
+        let astar_options = self.search != SearchOptions::default();
+        match self.engine {
+            EngineArg::Astar => Engine::AStar,
+            EngineArg::Jps => Engine::Jps,
+            EngineArg::Auto if !astar_options && Jps::suits(grid) => Engine::Jps,
+            EngineArg::Auto => Engine::AStar,
+        }
+    }
 }
 
 impl From<&ScenArgs> for ScenOptions {
@@ -96,6 +149,7 @@ impl From<&ScenArgs> for ScenOptions {
                 weight: arguments.weight,
                 ..SearchOptions::default()
             },
+            engine: arguments.engine,
         }
     }
 }
@@ -132,6 +186,17 @@ pub enum ScenRunError {
         line: usize,
         #[source]
         source: QueryError,
+    },
+    #[error(
+        "--engine jps runs its own optimal octile search: --heuristic and --weight apply to A* only (use --engine astar or auto)"
+    )]
+    JpsOptions,
+    #[error("{}:{line}: jump point search refused the query: {source}", scen.display())]
+    Jps {
+        scen: PathBuf,
+        line: usize,
+        #[source]
+        source: JpsError,
     },
 }
 
@@ -173,6 +238,10 @@ pub struct FailedScenario {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileReport {
     pub path: PathBuf,
+    /// The name of the (first) map its scenarios ran on, without `.map`.
+    pub map: String,
+    /// The search used on that map.
+    pub engine: Option<Engine>,
     pub precision: LengthPrecision,
     pub checked: usize,
     pub optimal: usize,
@@ -186,7 +255,8 @@ pub struct FileReport {
     pub within_weight_bound: usize,
     /// Time spent inside the engine's `find_path_into`, summed over queries.
     pub search_time: Duration,
-    /// Cells the engine expanded, summed over queries.
+    /// Cells A* expanded (jump points, for jump point search), summed over
+    /// queries.
     pub expanded: u64,
     /// The first failures, in file order (at most `MAX_FAILURES_SHOWN`).
     pub failures: Vec<FailedScenario>,
@@ -196,6 +266,8 @@ impl FileReport {
     fn new(path: &Path, precision: LengthPrecision) -> Self {
         Self {
             path: path.to_path_buf(),
+            map: String::new(),
+            engine: None,
             precision,
             checked: 0,
             optimal: 0,
@@ -217,6 +289,19 @@ impl FileReport {
         self.search_time.as_secs_f64() * 1e6 / self.checked as f64
     }
 
+    /// `timing MAP QUERIES US_PER_QUERY EXPANSIONS`: search time only, over
+    /// the queries checked.
+    #[must_use]
+    pub fn timing_line(&self) -> String {
+        format!(
+            "timing {} {} {:.2} {}",
+            escape_controls(&self.map),
+            self.checked,
+            self.micros_per_query(),
+            self.expanded
+        )
+    }
+
     /// Engine expansions per second of engine time.
     #[must_use]
     pub fn expansions_per_second(&self) -> f64 {
@@ -232,9 +317,10 @@ impl FileReport {
 struct LoadedMap {
     map: MovingAiMap,
     grid: Grid,
+    engine: Engine,
 }
 
-fn load_map(path: &Path) -> Result<LoadedMap, ScenRunError> {
+fn load_map(path: &Path, options: &ScenOptions) -> Result<LoadedMap, ScenRunError> {
     let map = MovingAiMap::load(path)?;
     let grid = Grid::from_fn(
         map.width(),
@@ -254,7 +340,8 @@ fn load_map(path: &Path) -> Result<LoadedMap, ScenRunError> {
         map: path.to_path_buf(),
         source,
     })?;
-    Ok(LoadedMap { map, grid })
+    let engine = options.engine_for(&grid);
+    Ok(LoadedMap { map, grid, engine })
 }
 
 fn to_pos(point: GridPoint) -> Pos {
@@ -303,6 +390,7 @@ pub fn run_selected<'file>(
     // forbids several, so maps are cached by path.
     let mut maps: HashMap<PathBuf, LoadedMap> = HashMap::new();
     let mut astar = AStar::new();
+    let mut jps = Jps::new();
     let mut cells: Vec<Pos> = Vec::new();
     let mut points: Vec<GridPoint> = Vec::new();
 
@@ -311,27 +399,42 @@ pub fn run_selected<'file>(
         let loaded = match maps.entry(map_path) {
             std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
             std::collections::hash_map::Entry::Vacant(entry) => {
-                let loaded = load_map(entry.key())?;
+                let loaded = load_map(entry.key(), options)?;
+                if report.engine.is_none() {
+                    report.engine = Some(loaded.engine);
+                    report.map = map_name(entry.key());
+                }
                 entry.insert(loaded)
             }
         };
         check_map_size(path, scenario, &file.map_path(scenario), &loaded.map)?;
 
-        let started = Instant::now();
-        let found = astar.find_path_into(
-            &loaded.grid,
-            to_pos(scenario.start),
-            to_pos(scenario.goal),
-            &options.search,
-            &mut cells,
-        );
-        report.search_time += started.elapsed();
-        let found = found.map_err(|source| ScenRunError::Query {
-            scen: path.to_path_buf(),
-            line: scenario.line,
-            source,
-        })?;
-        report.expanded += astar.stats().expanded;
+        let (start, goal) = (to_pos(scenario.start), to_pos(scenario.goal));
+        let found = match loaded.engine {
+            Engine::AStar => {
+                let started = Instant::now();
+                let found =
+                    astar.find_path_into(&loaded.grid, start, goal, &options.search, &mut cells);
+                report.search_time += started.elapsed();
+                report.expanded += astar.stats().expanded;
+                found.map_err(|source| ScenRunError::Query {
+                    scen: path.to_path_buf(),
+                    line: scenario.line,
+                    source,
+                })?
+            }
+            Engine::Jps => {
+                let started = Instant::now();
+                let found = jps.find_path_into(&loaded.grid, start, goal, &mut cells);
+                report.search_time += started.elapsed();
+                report.expanded += jps.stats().expanded;
+                found.map_err(|source| ScenRunError::Jps {
+                    scen: path.to_path_buf(),
+                    line: scenario.line,
+                    source,
+                })?
+            }
+        };
         report.checked += 1;
 
         points.clear();
@@ -370,6 +473,17 @@ pub fn run_selected<'file>(
         }
     }
     Ok(report)
+}
+
+/// A map's file name without its `.map` ending, for the timing lines.
+fn map_name(map_path: &Path) -> String {
+    let name = map_path
+        .file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    if let Some(stem) = name.strip_suffix(".map") {
+        return stem.to_owned();
+    }
+    name
 }
 
 fn check_map_size(
@@ -494,6 +608,13 @@ pub fn run_command(
 ) -> io::Result<ScenReport> {
     let options = ScenOptions::from(arguments);
     let mut report = ScenReport::default();
+    if options.engine == EngineArg::Jps && options.search != SearchOptions::default() {
+        let error = ScenRunError::JpsOptions;
+        writeln!(err, "error: {error}")?;
+        report.errors.push(error);
+        writeln!(out, "{}", report.summary_line())?;
+        return Ok(report);
+    }
     for path in &arguments.files {
         match run_file(path, &options) {
             Ok(file) => {
@@ -526,13 +647,21 @@ pub fn run_command(
         )?;
     }
     writeln!(out, "{}", report.summary_line())?;
+    if arguments.timing {
+        for file in &report.files {
+            writeln!(out, "{}", file.timing_line())?;
+        }
+    }
     Ok(report)
 }
 
 fn write_file_report(file: &FileReport, out: &mut impl Write) -> io::Result<()> {
+    let engine = file
+        .engine
+        .map_or_else(String::new, |engine| format!(", {engine}"));
     writeln!(
         out,
-        "{}: {} scenarios (lengths to {}), {:.1} µs/query, {:.2} M expansions/s",
+        "{}: {} scenarios (lengths to {}{engine}), {:.1} µs/query, {:.2} M expansions/s",
         escape_controls(&file.path.display().to_string()),
         file.checked,
         file.precision,
@@ -593,6 +722,8 @@ mod tests {
             every: 1,
             heuristic: HeuristicArg::Octile,
             weight: 1.0,
+            engine: EngineArg::Auto,
+            timing: false,
         }
     }
 
@@ -705,6 +836,81 @@ mod tests {
                 "checked 9 scenarios: 9 optimal, 0 mismatched, 0 illegal"
             ]
         );
+    }
+
+    #[test]
+    fn every_engine_finds_the_fixture_optima_and_says_which_ran() {
+        for (engine, ran) in [
+            (EngineArg::Astar, Some("astar")),
+            (EngineArg::Jps, Some("jps")),
+            (EngineArg::Auto, None),
+        ] {
+            let mut arguments = arguments(&[
+                "tiny.map.scen",
+                "tiny_six_digits.scen",
+                "tiny_two_decimals.scen",
+            ]);
+            arguments.engine = engine;
+            let (report, out, err) = run(&arguments);
+            assert!(report.passed(), "{engine:?}:\n{out}{err}");
+            assert_eq!(
+                out.lines().last(),
+                Some("checked 16 scenarios: 16 optimal, 0 mismatched, 0 illegal"),
+                "{engine:?}"
+            );
+            if let Some(ran) = ran {
+                assert!(
+                    out.lines()
+                        .next()
+                        .is_some_and(|line| line.contains(&format!("8 decimals, {ran})"))),
+                    "{engine:?}:\n{out}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn auto_runs_astar_when_asked_for_a_heuristic_or_weight_and_jps_refuses() {
+        let mut arguments = arguments(&["tiny.map.scen"]);
+        arguments.weight = 1.5;
+        let (report, out, _) = run(&arguments);
+        assert_eq!(report.files[0].engine, Some(Engine::AStar), "{out}");
+        arguments.engine = EngineArg::Jps;
+        let (report, out, err) = run(&arguments);
+        assert!(!report.passed());
+        assert_eq!(
+            err,
+            "error: --engine jps runs its own optimal octile search: --heuristic and --weight \
+             apply to A* only (use --engine astar or auto)\n"
+        );
+        assert_eq!(
+            out,
+            "checked 0 scenarios: 0 optimal, 0 mismatched, 0 illegal\n"
+        );
+    }
+
+    #[test]
+    fn timing_prints_a_line_per_file_after_the_summary() {
+        let mut arguments = arguments(&["tiny.map.scen", "tiny_six_digits.scen"]);
+        arguments.timing = true;
+        arguments.engine = EngineArg::Jps;
+        let (report, out, _) = run(&arguments);
+        assert!(report.passed());
+        let lines: Vec<&str> = out.lines().collect();
+        let [.., summary, first, second] = lines.as_slice() else {
+            panic!("too few lines:\n{out}");
+        };
+        assert_eq!(*summary, report.summary_line());
+        for (line, queries) in [(first, 9), (second, 4)] {
+            let fields: Vec<&str> = line.split(' ').collect();
+            assert_eq!(fields.len(), 5, "{line}");
+            assert_eq!(fields[..3], ["timing", "tiny", &queries.to_string()]);
+            assert!(fields[3].parse::<f64>().is_ok_and(|us| us >= 0.0), "{line}");
+            assert!(
+                fields[4].parse::<u64>().is_ok_and(|expanded| expanded > 0),
+                "{line}"
+            );
+        }
     }
 
     #[test]

@@ -873,7 +873,7 @@ const F_DROPPED_BITS: u32 = 19;
 /// Bits of the key below f that hold the tie-break: the top bits of h's
 /// float pattern (exponent and 8 mantissa bits). `LargerG` leaves them 0 so
 /// equal-f entries share a key and come out of the queue newest first.
-const TIE_BITS: u32 = 20;
+pub(crate) const TIE_BITS: u32 = 20;
 const TIE_MASK: u64 = (1 << TIE_BITS) - 1;
 
 /// The open-list priority of a cell: f, then the tie-break, in one `u64`
@@ -891,6 +891,15 @@ fn tie_mask(tie_break: TieBreak) -> u64 {
         TieBreak::SmallerG => TIE_MASK,
         TieBreak::LargerG => 0,
     }
+}
+
+/// An open-list key for searches that break f ties toward larger g
+/// (smaller h) by the key itself rather than by push order, as jump point
+/// search does on a radix heap: f above the top bits of h.
+#[inline(always)]
+pub(crate) fn priority_key_larger_g_first(f: f64, h: f64) -> u64 {
+    let f_part = (f.to_bits() >> F_DROPPED_BITS) << TIE_BITS;
+    f_part | (h.to_bits() >> (63 - TIE_BITS))
 }
 
 /// [`priority_key`] with the tie-break given as its [`tie_mask`].
