@@ -209,3 +209,90 @@ fn the_log_changes_nothing_in_the_game() {
     logged.level_entry_micros.clear();
     assert_eq!(quiet, logged);
 }
+
+/// Runs the `fogcrawl` binary with `args`; returns its standard output.
+fn fogcrawl(args: &[&str]) -> String {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_fogcrawl"))
+        .args(args)
+        .output()
+        .expect("fogcrawl runs");
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// A sim report's JSON without the wall-clock figures.
+fn without_timings(mut report: Value) -> Value {
+    if let Some(object) = report.as_object_mut() {
+        object.remove("ai_micros");
+        object.remove("level_entry_micros");
+    }
+    report
+}
+
+#[test]
+fn versus_the_same_config_plays_the_same_game_twice_and_another_config_differs() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let shipped = fogcrawl::config::SHIPPED_CONFIG;
+    let same = dir.path().join("same.toml");
+    std::fs::write(&same, shipped).expect("written");
+    let run = |other: &std::path::Path| -> Value {
+        let text = fogcrawl(&[
+            "sim",
+            "--level",
+            "warrens",
+            "--seed",
+            "3",
+            "--turns",
+            "80",
+            "--undying",
+            "--json",
+            "--versus",
+            other.to_str().expect("a UTF-8 path"),
+        ]);
+        serde_json::from_str(&text).expect("one JSON object")
+    };
+    let both = run(&same);
+    assert_eq!(
+        without_timings(both["a"].clone()),
+        without_timings(both["b"].clone())
+    );
+    // Short-sighted goblins: the same seed plays another game.
+    let short_sighted = dir.path().join("short_sighted.toml");
+    std::fs::write(
+        &short_sighted,
+        shipped.replace("sight_radius = 9", "sight_radius = 3"),
+    )
+    .expect("written");
+    let both = run(&short_sighted);
+    assert_ne!(
+        without_timings(both["a"].clone()),
+        without_timings(both["b"].clone())
+    );
+}
+
+#[test]
+fn sim_actions_writes_the_log_file_the_cli_names() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let log = dir.path().join("actions.jsonl");
+    fogcrawl(&[
+        "sim",
+        "--level",
+        "horde",
+        "--seed",
+        "1",
+        "--turns",
+        "20",
+        "--actions",
+        log.to_str().expect("a UTF-8 path"),
+    ]);
+    let text = std::fs::read_to_string(&log).expect("the log was written");
+    assert!(text.lines().count() > 100);
+    for line in text.lines() {
+        let value: Value = serde_json::from_str(line).expect("a JSON line");
+        assert!(value["act"].is_string());
+    }
+}
