@@ -47,9 +47,8 @@ impl Threat {
         let name = capitalised(name);
         match self {
             Threat::Hunting => format!("{name} notices you."),
-            Threat::Searching | Threat::Investigating | Threat::Near => {
-                format!("{name} approaches.")
-            }
+            Threat::Searching | Threat::Investigating => format!("{name} approaches."),
+            Threat::Near => format!("{name} is close by."),
         }
     }
 }
