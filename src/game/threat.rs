@@ -24,7 +24,7 @@ pub enum Threat {
     Hunting,
     /// It heads for where it believes the player is.
     Searching,
-    /// It heard a fight and comes to look.
+    /// It heard a noise by the player (a fight) and comes to look.
     Investigating,
     /// Unaware, but within [`UNAWARE_SAFE_DISTANCE`].
     Near,
@@ -56,9 +56,11 @@ impl Threat {
 impl Game {
     /// Whether the living monster `monster` threatens the player now. A
     /// monster is no threat when the player cannot see it, when it flees,
-    /// when its faction believes there is no way from it to the player, or
-    /// when it is unaware of the player (wandering) and more than
-    /// [`UNAWARE_SAFE_DISTANCE`] cells away. Any other monster in view is.
+    /// when it believes there is no way from it to the player, when it is
+    /// unaware of the player (wandering) and more than
+    /// [`UNAWARE_SAFE_DISTANCE`] cells away, or when it investigates a noise
+    /// that far from the player (a thrown noisemaker) and is that far
+    /// itself. Any other monster in view (hunting, searching, or near) is.
     pub fn threat(&self, monster: usize) -> Option<Threat> {
         let actor = self.actors.get(monster).filter(|a| a.is_alive())?;
         let mode = actor.brain.as_ref()?.mode;
@@ -69,14 +71,19 @@ impl Game {
         if self.believes_no_way(monster, actor.pos, player) {
             return None;
         }
+        let near = |pos: Pos| king_distance(pos, player) <= UNAWARE_SAFE_DISTANCE;
         match mode {
             Mode::Hunt => Some(Threat::Hunting),
             Mode::Search => Some(Threat::Searching),
-            Mode::Investigate => Some(Threat::Investigating),
-            Mode::Wander if king_distance(actor.pos, player) <= UNAWARE_SAFE_DISTANCE => {
-                Some(Threat::Near)
+            // A noise draws it, not the player: it threatens only when the
+            // noise is by the player (a fight) or it comes near anyway.
+            Mode::Investigate
+                if near(actor.pos) || actor.brain.as_ref()?.noise.is_some_and(near) =>
+            {
+                Some(Threat::Investigating)
             }
-            Mode::Wander | Mode::Flee => None,
+            Mode::Wander if near(actor.pos) => Some(Threat::Near),
+            Mode::Investigate | Mode::Wander | Mode::Flee => None,
         }
     }
 
@@ -170,12 +177,25 @@ mod tests {
         for (mode, threat) in [
             (Mode::Hunt, Some(Threat::Hunting)),
             (Mode::Search, Some(Threat::Searching)),
-            (Mode::Investigate, Some(Threat::Investigating)),
+            (Mode::Investigate, None),
             (Mode::Wander, None),
             (Mode::Flee, None),
         ] {
             set_mode(&mut game, 1, mode);
             assert_eq!(game.threat(1), threat, "{mode:?} and far");
+        }
+        // Investigating a noise: by the player it is a threat, far off not.
+        let player = game.player().pos;
+        set_mode(&mut game, 1, Mode::Investigate);
+        for (noise, threat) in [
+            (
+                Pos::new(player.x + 1, player.y),
+                Some(Threat::Investigating),
+            ),
+            (Pos::new(player.x + 12, player.y + 2), None),
+        ] {
+            game.actors[1].brain.as_mut().expect("a monster").noise = Some(noise);
+            assert_eq!(game.threat(1), threat, "a noise at {noise:?}");
         }
         let (mut near, _dir) = room_with_goblin(UNAWARE_SAFE_DISTANCE as usize);
         set_mode(&mut near, 1, Mode::Wander);
