@@ -38,6 +38,7 @@ pub mod state;
 mod terrain_changes;
 #[cfg(test)]
 pub(crate) mod test_levels;
+pub mod threat;
 pub mod turn_guard;
 
 pub use action::Action;

@@ -99,6 +99,55 @@ fn door_prompt_and_refusal_on_the_status_line() {
 }
 
 #[test]
+fn a_long_refusal_wraps_on_the_status_line_at_80x24() {
+    // South, then north-east past the wall's corner: the corner rule.
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::South));
+    app.update(Command::Step(Direction::NorthEast));
+    let notice = app
+        .notice()
+        .expect("the corner step is refused")
+        .text
+        .clone();
+    assert!(
+        notice.len() + " (no time passed)".len() > 80,
+        "too short to need a second row: {notice}"
+    );
+    let terminal = draw(&app, 80, 24);
+    let bottom = text_of(terminal.backend().buffer(), Rect::new(0, 22, 80, 2));
+    assert!(bottom.contains("(no time passed)"), "{bottom}");
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn a_stopped_explore_says_how_long_in_words_that_fit_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Explore);
+    let terminal = draw(&app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn the_header_fits_at_80x24_and_the_seed_is_on_screen() {
+    let terminal = draw(&app("swamp", 12345, NO_COLOUR), 80, 24);
+    let buf = terminal.backend().buffer();
+    let header = text_of(buf, Rect::new(0, 0, 80, 1));
+    assert!(header.trim_end().ends_with('…'), "{header}");
+    assert!(text_of(buf, buf.area).contains("Seed  12345"));
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn the_header_shows_the_whole_description_at_120x40() {
+    let terminal = draw(&app("rooms", 3, NO_COLOUR), 120, 40);
+    let buf = terminal.backend().buffer();
+    let header = text_of(buf, Rect::new(0, 0, 120, 2));
+    assert!(!header.contains('…'), "{header}");
+    assert!(header.contains("painted by noise."), "{header}");
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
 fn too_small() {
     let app = app(DUEL, 1, NO_COLOUR);
     let terminal = draw(&app, 59, 20);

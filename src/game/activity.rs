@@ -1,13 +1,16 @@
 //! Commands that take many turns: rest, explore and travel to the stairs.
 //! Each repeats one ordinary action (a wait or a step) and stops the moment
-//! something happens: a monster comes into view, the player is hurt, a
-//! fight or danger is reported, or the game ends. The same loop serves the
-//! keys and the scripted player, so both play by the same rules.
+//! something happens: a monster becomes a threat (it notices the player or
+//! approaches: `threat`), the player is hurt, a fight or danger is
+//! reported, or the game ends. Monsters in view that are no threat
+//! (fleeing, far and unaware, or with no way to the player) let it run.
+//! The same loop serves the keys and the scripted player, so both play by
+//! the same rules.
 //!
 //! Explore and travel read only what the player knows (`player_map`).
 
 use crate::game::action::Action;
-use crate::game::message_log::Importance;
+use crate::game::message_log::{Importance, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
 
@@ -63,7 +66,7 @@ pub struct ActivityReport {
 
 impl Game {
     /// Runs `activity` until it is done or interrupted. Refused (no time
-    /// passes) when it cannot start: a monster in sight, full health for a
+    /// passes) when it cannot start: a threat in view, full health for a
     /// rest, stairs not yet seen for travel.
     pub fn run_activity(
         &mut self,
@@ -73,8 +76,11 @@ impl Game {
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
-        if let Some(name) = self.monster_in_sight() {
-            return Err(Refusal::MonsterInSight(name));
+        if let Some(&(monster, threat)) = self.threats().first() {
+            return Err(Refusal::Threatened {
+                name: self.name_of(monster),
+                doing: threat.doing(),
+            });
         }
         let limit = match activity {
             Activity::Rest => {
@@ -88,7 +94,10 @@ impl Game {
         let mut turns = 0;
         let stop = loop {
             if turns >= limit {
-                break Stop::Done(format!("You stop to take stock after {turns} turns."));
+                break Stop::Done(format!(
+                    "You stop to take stock after {}.",
+                    counted(turns, "turn", "turns")
+                ));
             }
             let action = match self.activity_step(activity, map) {
                 Ok(action) => action,
@@ -169,8 +178,10 @@ impl Game {
         if self.is_over() {
             return Some("The game is over.".to_owned());
         }
-        if let Some(name) = self.monster_in_sight() {
-            return Some(format!("You see {name}."));
+        // Every monster in view was no threat when the step began (or the
+        // command would have stopped or not started): any threat is news.
+        if let Some(news) = self.new_threat(&[]) {
+            return Some(news);
         }
         if self.player().hp < hp {
             return Some("You are hurt!".to_owned());
@@ -185,27 +196,73 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Mode;
     use crate::game::test_levels::game_on;
     use crate::pathfinding::Pos;
 
     #[test]
-    fn explore_walks_until_a_monster_comes_into_view() {
+    fn explore_walks_past_the_door_until_the_goblin_becomes_a_threat() {
         let (mut game, _dir) = game_on(
             "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
         );
-        assert!(game.monster_in_sight().is_none());
+        assert!(game.threats().is_empty());
         let mut map = PlayerMap::new();
         let report = game.run_activity(Activity::Explore, &mut map).unwrap();
+        let Some(&(goblin, threat)) = game.threats().first() else {
+            panic!("explore stops for a threat: {report:?}");
+        };
         assert_eq!(
             report.stop,
-            Stop::Interrupted("You see the goblin.".to_owned())
+            Stop::Interrupted(threat.news(&game.name_of(goblin)))
         );
         assert!(report.turns > 1);
-        // Explore will not start again with the goblin in view.
+        // Explore will not start again with the goblin a threat.
         assert_eq!(
             game.run_activity(Activity::Explore, &mut map),
-            Err(Refusal::MonsterInSight("the goblin".to_owned()))
+            Err(Refusal::Threatened {
+                name: "the goblin".to_owned(),
+                doing: threat.doing(),
+            })
         );
+    }
+
+    #[test]
+    fn explore_runs_while_a_fleeing_monster_is_in_view() {
+        let (mut game, _dir) = game_on(
+            "####################\n#@.................#\n#..................#\n#..................#\n#.........g........#\n#..................#\n#.................>#\n####################\n",
+        );
+        game.actors[1].hp = 1;
+        game.actors[1].brain.as_mut().unwrap().mode = Mode::Flee;
+        assert!(game.is_visible(game.actors[1].pos));
+        assert_eq!(game.threat(1), None);
+        let report = game
+            .run_activity(Activity::Explore, &mut PlayerMap::new())
+            .unwrap();
+        assert!(report.turns > 1, "{report:?}");
+    }
+
+    #[test]
+    fn rest_runs_with_a_far_wanderer_in_view_and_stops_when_it_comes() {
+        // The goblin (sight 9) stands 10 cells off, where the player (sight
+        // 10) sees it and it does not see the player.
+        let (mut game, _dir) = game_on(
+            "###############\n#@.........g..#\n#.............#\n#............>#\n###############\n",
+        );
+        game.actors[0].hp = 5;
+        assert!(game.is_visible(game.actors[1].pos));
+        assert_eq!(game.threat(1), None, "far and wandering");
+        let report = game
+            .run_activity(Activity::Rest, &mut PlayerMap::new())
+            .unwrap();
+        let threat = game.threat(1);
+        match &report.stop {
+            Stop::Interrupted(why) => {
+                let threat = threat.unwrap_or_else(|| panic!("{why}: no threat"));
+                assert_eq!(why, &threat.news("the goblin"));
+            }
+            Stop::Done(why) => panic!("the goblin never came: {why}"),
+        }
+        assert!(report.turns >= 1);
     }
 
     #[test]
@@ -264,12 +321,30 @@ mod tests {
     }
 
     #[test]
-    fn a_monster_in_view_forbids_resting() {
+    fn a_threat_in_view_forbids_resting_and_a_fleeing_monster_does_not() {
         let (mut game, _dir) = game_on("#######\n#@...g#\n#....>#\n#######\n");
         game.actors[0].hp -= 5;
+        game.actors[1].brain.as_mut().unwrap().mode = Mode::Wander;
         assert_eq!(
             game.run_activity(Activity::Rest, &mut PlayerMap::new()),
-            Err(Refusal::MonsterInSight("the goblin".to_owned()))
+            Err(Refusal::Threatened {
+                name: "the goblin".to_owned(),
+                doing: "so close",
+            })
+        );
+        assert_eq!(
+            Refusal::Threatened {
+                name: "the goblin".to_owned(),
+                doing: "so close",
+            }
+            .to_string(),
+            "Not with the goblin so close!"
+        );
+        game.actors[1].hp = 1;
+        game.actors[1].brain.as_mut().unwrap().mode = Mode::Flee;
+        assert!(
+            game.run_activity(Activity::Rest, &mut PlayerMap::new())
+                .is_ok()
         );
     }
 }

@@ -23,6 +23,11 @@ pub enum Importance {
     System,
 }
 
+/// `count` and its noun, singular for one: "1 turn", "2 turns".
+pub fn counted(count: u64, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Message {
     pub time: f64,
@@ -97,6 +102,13 @@ impl MessageLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_say_one_turn_and_two_turns() {
+        assert_eq!(counted(0, "turn", "turns"), "0 turns");
+        assert_eq!(counted(1, "turn", "turns"), "1 turn");
+        assert_eq!(counted(2, "monster", "monsters"), "2 monsters");
+    }
 
     #[test]
     fn a_long_message_is_cut_to_the_limit_at_a_character_boundary() {

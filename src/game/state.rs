@@ -99,8 +99,9 @@ pub enum Refusal {
     NeedsDirection,
     #[error("You are already at full health.")]
     FullHealth,
-    #[error("Not with {0} in sight!")]
-    MonsterInSight(String),
+    /// A monster in view threatens the player (see `Game::threat`).
+    #[error("Not with {name} {doing}!")]
+    Threatened { name: String, doing: &'static str },
     #[error("{0}")]
     NowhereToGo(&'static str),
     #[error("There are no stairs here.")]

@@ -13,7 +13,7 @@ use std::time::Duration;
 use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
 use crate::game::activity::{Activity, Stop};
 use crate::game::items::needs_direction;
-use crate::game::message_log::Importance;
+use crate::game::message_log::{Importance, counted};
 use crate::game::player_map::PlayerMap;
 use crate::game::save::{self, Loaded, SaveError};
 use crate::game::save_lock::{self, LockError, SaveLock};
@@ -522,17 +522,14 @@ impl App {
         }
         let hp_before = self.game.player().hp;
         let mark = self.game.log.pushed();
-        let seen_before: Vec<usize> = self.game.visible_monsters().map(|(i, _)| i).collect();
+        // Monsters already a threat when it was turned on were watched on
+        // purpose; a new threat (or a searcher turning hunter) stops it.
+        let threats_before = self.game.threats();
         self.act_keeping_auto_advance(Action::Wait);
-        let newcomer = self
-            .game
-            .visible_monsters()
-            .map(|(i, _)| i)
-            .find(|i| !seen_before.contains(i));
         let why = if self.game.player().hp < hp_before {
-            Some("you are hurt!".to_owned())
-        } else if let Some(monster) = newcomer {
-            Some(format!("you see {}.", self.game.name_of(monster)))
+            Some("You are hurt!".to_owned())
+        } else if let Some(news) = self.game.new_threat(&threats_before) {
+            Some(news)
         } else {
             self.game
                 .log
@@ -544,7 +541,7 @@ impl App {
             && let Some(why) = why
         {
             self.auto_advance = false;
-            self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped: {why}"));
+            self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped. {why}"));
         }
         self.debug.sync(&mut self.game);
     }
@@ -559,9 +556,9 @@ impl App {
                     Stop::Interrupted(_) => NoticeKind::Alert,
                 };
                 let text = format!(
-                    "You stop ({} for {} turns): {}",
+                    "You stop ({} for {}): {}",
                     activity.name(),
-                    report.turns,
+                    counted(report.turns, "turn", "turns"),
                     report.stop.text()
                 );
                 if kind == NoticeKind::Alert {
@@ -790,6 +787,7 @@ pub(crate) mod tests {
     use std::path::Path;
 
     use super::*;
+    use crate::ai::Mode;
     use crate::ui::theme::ColorSupport;
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
@@ -855,12 +853,9 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn auto_advance_stops_when_a_monster_comes_into_view() {
+    fn auto_advance_stops_when_a_monster_becomes_a_threat() {
         let mut app = duel();
-        assert!(
-            app.game.monster_in_sight().is_none(),
-            "the door hides the goblin"
-        );
+        assert!(app.game.threats().is_empty(), "the door hides the goblin");
         app.update(Command::ToggleAutoAdvance);
         for _ in 0..60 {
             if !app.is_auto_advancing() {
@@ -869,9 +864,42 @@ pub(crate) mod tests {
             app.tick();
         }
         assert!(!app.is_auto_advancing());
+        let &(goblin, threat) = app
+            .game
+            .threats()
+            .first()
+            .expect("it stopped for the goblin");
         assert_eq!(
-            app.notice().map(|n| n.text.as_str()),
-            Some("Auto-advance stopped: you see the goblin.")
+            app.notice().map(|n| n.text.clone()),
+            Some(format!(
+                "Auto-advance stopped. {}",
+                threat.news(&app.game.name_of(goblin))
+            ))
+        );
+    }
+
+    #[test]
+    fn auto_advance_runs_on_past_a_fleeing_monster() {
+        let mut app = duel();
+        app.update(Command::Step(Direction::East));
+        app.update(Command::OpenDoor);
+        let (goblin, _) = app
+            .game
+            .visible_monsters()
+            .next()
+            .expect("the goblin is in sight through the open door");
+        app.game.actors[goblin].hp = 1;
+        app.game.actors[goblin]
+            .brain
+            .as_mut()
+            .expect("a monster")
+            .mode = Mode::Flee;
+        app.update(Command::ToggleAutoAdvance);
+        app.tick();
+        assert!(
+            app.is_auto_advancing(),
+            "a fleeing goblin is no threat: {:?}",
+            app.notice()
         );
     }
 

@@ -9,7 +9,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::message_log::MessageLog;
+use crate::game::message_log::{MessageLog, counted};
 use crate::ui::text::stamped_rows;
 use crate::ui::theme::{Palette, UiRole};
 
@@ -66,10 +66,10 @@ impl Widget for HistoryPopup<'_> {
         let up = usize::from(self.scroll).min(most);
         let first = most - up;
         let title = format!(
-            " Messages {}-{} of {} lines: j k PgUp PgDn scroll, Esc closes ",
+            " Messages {}-{} of {}: j k PgUp PgDn scroll, Esc closes ",
             (first + 1).min(total),
             (first + rows).min(total),
-            total
+            counted(total as u64, "line", "lines")
         );
         block
             .title(Span::styled(title, palette.ui(UiRole::Title)))

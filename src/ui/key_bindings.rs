@@ -386,21 +386,21 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "e",
-            "explore: walk to the nearest unexplored place (stops when a monster appears)",
+            "explore: walk to the nearest unexplored place (stops for a threat)",
         )
         .hints(&[hint(Playing, "e", "explore")]),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('t')], Command::Travel))
         .help(
             PlayingHelp,
             "t",
-            "travel to the stairs once seen (stops when a monster appears)",
+            "travel to the stairs once seen (stops for a threat)",
         )
         .hints(&[hint(Playing, "t", "travel")]),
     KeyBinding::new(
         PLAYING_MODES,
         Keys::Same(&[KeyCode::Char('R'), KeyCode::Char('Z')], Command::Rest),
     )
-    .help(PlayingHelp, "R  Z", "rest until healed or something appears")
+    .help(PlayingHelp, "R  Z", "rest until healed or a monster is a threat")
     .hints(&[hint(Playing, "R", "rest")]),
     KeyBinding::new(
         PLAYING_MODES,

@@ -16,6 +16,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::game::Game;
+use crate::game::message_log::counted;
 use crate::pathfinding::{CellValues, Pos, SearchTrace};
 use crate::ui::app::App;
 use crate::ui::map_view::{PLAYER_GLYPH, camera_origin};
@@ -694,14 +695,22 @@ fn thinking_lines(
         .map_or_else(|| "none".to_owned(), |g| format!("{},{}", g.x, g.y));
     lines.push(labelled(
         "goal ",
-        format!("{goal}  plan {} cells", brain.plan.len()),
+        format!(
+            "{goal}  plan {}",
+            counted(brain.plan.len() as u64, "cell", "cells")
+        ),
         label,
     ));
     if brain.plan_source == crate::ai::brain::PlanSource::SharedField
         && let Some((target, field)) = faction.shared_field()
     {
         let settled = field.settled_cells().count();
-        let text = format!("from {},{}  {settled} cells settled", target.x, target.y);
+        let text = format!(
+            "from {},{}  {} settled",
+            target.x,
+            target.y,
+            counted(settled as u64, "cell", "cells")
+        );
         lines.push(labelled("field ", text, label));
     }
     lines

@@ -12,11 +12,12 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::game::Game;
 use crate::game::message_log::Message;
+use crate::game::message_log::counted;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
 use crate::ui::look::{look_lines, terrain_name};
-use crate::ui::text::{format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
+use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::CostProfile;
 
@@ -62,35 +63,66 @@ fn health_role(hp: i32, max_hp: i32) -> UiRole {
     }
 }
 
-/// The top line: game name, level, depth, seed and time.
+/// The header: game name, level and depth, then the level's description,
+/// which fills the rest of the first row and, when the screen gives the
+/// header a second row, that row too; what does not fit ends in `…`.
 pub struct TitleLine<'a>(pub &'a App);
 
-impl Widget for TitleLine<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl TitleLine<'_> {
+    /// The game name, level and depth.
+    fn lead(&self) -> Line<'static> {
         let game = &self.0.game;
         let palette = self.0.palette;
-        let label = palette.ui(UiRole::Label);
-        let mut line = Line::from(vec![
+        Line::from(vec![
             Span::styled(
                 " fogcrawl ",
                 palette.ui(UiRole::Title).add_modifier(Modifier::REVERSED),
             ),
             Span::raw("  "),
             Span::styled(
-                format!("{} ", game.level.name),
+                format!("{} ", escape_controls(&game.level.name)),
                 Style::new().add_modifier(Modifier::BOLD),
             ),
             Span::styled(
                 format!("(level {} of {})", game.depth + 1, game.run.len()),
-                label,
+                palette.ui(UiRole::Label),
             ),
-        ]);
-        let room = usize::from(area.width).saturating_sub(line.width() + 2);
-        let description = truncate_with_ellipsis(&game.level.description, room);
-        if !description.is_empty() {
-            line.push_span(Span::styled(format!("  {description}"), label));
+        ])
+    }
+
+    /// Whether the whole header fits on one row of `width` columns.
+    pub fn fits(&self, width: u16) -> bool {
+        let description = escape_controls(&self.0.game.level.description);
+        self.lead().width() + DESCRIPTION_GAP + description.chars().count() <= usize::from(width)
+    }
+}
+
+/// Columns between the header's lead and the description, and the second
+/// row's indent.
+const DESCRIPTION_GAP: usize = 2;
+
+impl Widget for TitleLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let label = self.0.palette.ui(UiRole::Label);
+        let mut first = self.lead();
+        let width = usize::from(area.width);
+        let mut widths = vec![width.saturating_sub(first.width() + DESCRIPTION_GAP)];
+        widths.extend(
+            std::iter::repeat_n(
+                width.saturating_sub(DESCRIPTION_GAP),
+                usize::from(area.height),
+            )
+            .skip(1),
+        );
+        let description = escape_controls(&self.0.game.level.description);
+        let mut rows = fill_rows(&description, &widths).into_iter();
+        let gap = " ".repeat(DESCRIPTION_GAP);
+        if let Some(part) = rows.next().filter(|part| !part.is_empty()) {
+            first.push_span(Span::styled(format!("{gap}{part}"), label));
         }
-        Paragraph::new(line).render(area, buf);
+        let mut lines = vec![first];
+        lines.extend(rows.map(|part| Line::styled(format!("{gap}{part}"), label)));
+        Paragraph::new(lines).render(area, buf);
     }
 }
 
@@ -132,12 +164,17 @@ impl Widget for SidePanel<'_> {
                 Span::styled("  Kills ", label),
                 Span::raw(game.stats.kills.to_string()),
             ]),
-            labelled("Level ", game.level.name.clone(), label),
             labelled(
-                "Depth ",
-                format!("{} of {}", game.depth + 1, game.run.len()),
+                "Level ",
+                format!(
+                    "{} ({} of {})",
+                    escape_controls(&game.level.name),
+                    game.depth + 1,
+                    game.run.len()
+                ),
                 label,
             ),
+            labelled("Seed  ", game.seed.to_string(), label),
         ];
         // What the player stands on and what a step onto it costs.
         if let Some(terrain) = game.level.terrain_at(player.pos) {
@@ -150,7 +187,7 @@ impl Widget for SidePanel<'_> {
         }
         let carried: u32 = game.inventory.entries().iter().map(|(_, _, n)| n).sum();
         let underfoot = game.items_at(player.pos).count();
-        let mut pack = format!("{carried} item{} (i)", if carried == 1 { "" } else { "s" });
+        let mut pack = format!("{} (i)", counted(carried.into(), "item", "items"));
         if underfoot > 0 {
             pack.push_str(&format!(", {underfoot} here (g)"));
         }
@@ -205,8 +242,7 @@ fn monster_lines(game: &Game, palette: Palette, width: usize) -> Vec<Line<'stati
     let mut lines = vec![Line::from(Span::styled(
         match seen.len() {
             0 => "Nothing in sight".to_owned(),
-            1 => "In sight: 1 monster".to_owned(),
-            n => format!("In sight: {n} monsters"),
+            n => format!("In sight: {}", counted(n as u64, "monster", "monsters")),
         },
         label,
     ))];
@@ -281,8 +317,68 @@ impl Widget for MessageLog<'_> {
     }
 }
 
-/// The bottom line: a notice or prompt if there is one, else the keys.
+/// What a refusal adds after its notice.
+const NO_TIME_PASSED: &str = "(no time passed)";
+
+/// The bottom line: a notice or prompt if there is one, else the keys. A
+/// notice too long for one row wraps onto up to `rows` rows (the screen
+/// takes them from the message log).
 pub struct KeyBar<'a>(pub &'a App);
+
+impl KeyBar<'_> {
+    /// The rows the status line needs at `width` columns, at most `most`.
+    pub fn rows(&self, width: u16, most: u16) -> u16 {
+        self.notice_lines(width, most)
+            .map_or(1, |lines| u16::try_from(lines.len()).unwrap_or(most))
+    }
+
+    /// The notice, word-wrapped into at most `most` rows of `width`
+    /// columns (a leading space on each), if there is a notice to show.
+    fn notice_lines(&self, width: u16, most: u16) -> Option<Vec<Line<'static>>> {
+        let app = self.0;
+        if matches!(
+            app.overlay(),
+            Overlay::DirectionPrompt(_) | Overlay::ThrowPrompt(_)
+        ) {
+            return None;
+        }
+        let notice = app.notice()?;
+        let palette = app.palette;
+        let style = palette.ui(match notice.kind {
+            NoticeKind::Refusal | NoticeKind::Alert => UiRole::Alert,
+            NoticeKind::Info => UiRole::Notice,
+        });
+        let text_width = usize::from(width).saturating_sub(1).max(1);
+        let most = usize::from(most.max(1));
+        let text = escape_controls(&notice.text);
+        let mut rows = fill_rows(&text, &vec![text_width; most]);
+        if rows.is_empty() {
+            rows.push(String::new());
+        }
+        let mut lines: Vec<Line<'static>> = rows
+            .iter()
+            .map(|row| Line::from(Span::styled(format!(" {row}"), style)))
+            .collect();
+        if notice.kind == NoticeKind::Refusal {
+            let suffix = Span::styled(format!(" {NO_TIME_PASSED}"), palette.ui(UiRole::Label));
+            let last_len = rows.last().map_or(0, |row| row.chars().count());
+            if last_len + suffix.width() <= text_width {
+                if let Some(last) = lines.last_mut() {
+                    last.push_span(suffix);
+                }
+            } else if lines.len() < most {
+                lines.push(Line::from(suffix));
+            } else if let (Some(last), Some(row)) = (lines.last_mut(), rows.last()) {
+                let room = text_width.saturating_sub(suffix.width());
+                *last = Line::from(vec![
+                    Span::styled(format!(" {}", truncate_with_ellipsis(row, room)), style),
+                    suffix,
+                ]);
+            }
+        }
+        Some(lines)
+    }
+}
 
 impl Widget for KeyBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -295,6 +391,10 @@ impl Widget for KeyBar<'_> {
             Overlay::ThrowPrompt(item) => Some(format!("Throw the {item}")),
             _ => None,
         };
+        if let Some(lines) = self.notice_lines(area.width, area.height) {
+            Paragraph::new(lines).render(area, buf);
+            return;
+        }
         let line = if let Some(verb) = prompt {
             Line::from(vec![
                 Span::styled(
@@ -306,17 +406,6 @@ impl Widget for KeyBar<'_> {
                 Span::styled("Esc", key),
                 Span::styled(" to cancel", label),
             ])
-        } else if let Some(notice) = app.notice() {
-            let role = match notice.kind {
-                NoticeKind::Refusal | NoticeKind::Alert => UiRole::Alert,
-                NoticeKind::Info => UiRole::Notice,
-            };
-            let text = escape_controls(&notice.text);
-            let mut spans = vec![Span::styled(format!(" {text}"), palette.ui(role))];
-            if notice.kind == NoticeKind::Refusal {
-                spans.push(Span::styled(" (no time passed)", label));
-            }
-            Line::from(spans)
         } else {
             let mode = bar_mode(app);
             let lead = if mode == InputMode::Replay {

@@ -11,6 +11,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
+use crate::game::message_log::counted;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::{Game, Outcome};
 use crate::ui::command::InputMode;
@@ -311,11 +312,13 @@ impl Widget for GameOverPopup<'_> {
         add(&summary, Style::new());
         add(
             &format!(
-                "Turns {}, monsters slain {}.",
-                game.stats.player_turns, game.stats.kills
+                "{}, {} slain.",
+                counted(game.stats.player_turns, "turn", "turns"),
+                counted(game.stats.kills.into(), "monster", "monsters")
             ),
             label,
         );
+        add(&format!("Seed {}.", game.seed), label);
         lines.push(Line::raw(""));
         lines.push(game_over_keys(key, label));
         let popup = centred(area, width, height_for(lines.len()).saturating_add(2));

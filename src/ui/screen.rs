@@ -30,6 +30,12 @@ const OVERLAY_PANEL_WIDTH: u16 = 38;
 const SHORT_LOG_ROWS: u16 = 4;
 const TALL_LOG_ROWS: u16 = 7;
 const TALL_TERMINAL: u16 = 40;
+/// Rows the header takes on tall terminals when the level's description
+/// does not fit beside its name (short ones cut it with `…`).
+const TALL_TITLE_ROWS: u16 = 2;
+/// The most rows a long notice takes on the status line; the rows past the
+/// first come out of the message log, so the map does not move.
+const MOST_STATUS_ROWS: u16 = 3;
 
 /// Where each part of the screen goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,11 +56,19 @@ impl ScreenLayout {
 
     /// The layout with the debug overlay's wider side panel when `overlay`.
     pub fn with_overlay(area: Rect, overlay: bool) -> Self {
+        Self::fitted(area, overlay, 1, 1)
+    }
+
+    /// The layout for a header of `title_rows` and a status line of
+    /// `status_rows` (its rows past the first taken from the message log,
+    /// which keeps at least one).
+    pub fn fitted(area: Rect, overlay: bool, title_rows: u16, status_rows: u16) -> Self {
         let log_rows = if area.height >= TALL_TERMINAL {
             TALL_LOG_ROWS
         } else {
             SHORT_LOG_ROWS
         };
+        let borrowed = status_rows.saturating_sub(1).min(log_rows - 1);
         let panel_width = if overlay {
             OVERLAY_PANEL_WIDTH
         } else if area.width >= WIDE_TERMINAL {
@@ -63,10 +77,10 @@ impl ScreenLayout {
             SIDE_PANEL_WIDTH
         };
         let [title, middle, log, key_bar] = Layout::vertical([
-            Constraint::Length(1),
+            Constraint::Length(title_rows.max(1)),
             Constraint::Min(1),
-            Constraint::Length(log_rows),
-            Constraint::Length(1),
+            Constraint::Length(log_rows - borrowed),
+            Constraint::Length(1 + borrowed),
         ])
         .areas(area);
         let [map_frame, side_panel] =
@@ -95,7 +109,13 @@ impl Widget for &App {
             return;
         }
         let debug = self.debug().on;
-        let layout = ScreenLayout::with_overlay(area, debug);
+        let title_rows = if area.height >= TALL_TERMINAL && !TitleLine(self).fits(area.width) {
+            TALL_TITLE_ROWS
+        } else {
+            1
+        };
+        let status_rows = KeyBar(self).rows(area.width, MOST_STATUS_ROWS);
+        let layout = ScreenLayout::fitted(area, debug, title_rows, status_rows);
         TitleLine(self).render(layout.title, buf);
 
         let map_block = Block::new()

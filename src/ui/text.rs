@@ -46,11 +46,53 @@ pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
         return String::new();
     }
     let cut: String = text.chars().take(width - 1).collect();
+    // A cut that falls just before a space keeps its last word whole.
+    let at_word_end = text.chars().nth(width - 1).is_some_and(char::is_whitespace);
     let cut = match cut.rfind(' ') {
-        Some(space) if space > 0 => cut[..space].trim_end().to_owned(),
-        _ => cut,
+        Some(space) if space > 0 && !at_word_end => cut[..space].trim_end().to_owned(),
+        _ => cut.trim_end().to_owned(),
     };
     format!("{cut}…")
+}
+
+/// `text` laid word by word into rows of the given widths (a row ends
+/// where the next word would not fit); what is left for the last row is
+/// cut there with `…`. As many rows as the text needs, at most
+/// `widths.len()`.
+pub fn fill_rows(text: &str, widths: &[usize]) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut rows = Vec::new();
+    let mut next = 0;
+    for (row, &width) in widths.iter().enumerate() {
+        if next >= words.len() {
+            break;
+        }
+        if row + 1 == widths.len() {
+            rows.push(truncate_with_ellipsis(&words[next..].join(" "), width));
+            break;
+        }
+        let mut line = String::new();
+        let mut line_len = 0;
+        while let Some(word) = words.get(next) {
+            let word_len = word.chars().count();
+            let needed = if line_len == 0 {
+                word_len
+            } else {
+                line_len + 1 + word_len
+            };
+            if needed > width {
+                break;
+            }
+            if line_len > 0 {
+                line.push(' ');
+            }
+            line.push_str(word);
+            line_len = needed;
+            next += 1;
+        }
+        rows.push(line);
+    }
+    rows
 }
 
 /// Splits `text` into lines of at most `width` characters at spaces
@@ -103,7 +145,22 @@ mod tests {
         );
         assert_eq!(truncate_with_ellipsis("a swamp costs more", 12), "a swamp…");
         assert_eq!(truncate_with_ellipsis("swamps", 4), "swa…");
+        assert_eq!(truncate_with_ellipsis("a swamp costs", 8), "a swamp…");
         assert_eq!(truncate_with_ellipsis("swamps", 1), "");
+    }
+
+    #[test]
+    fn text_fills_rows_of_given_widths_and_the_last_is_cut() {
+        assert_eq!(
+            fill_rows("the swamp costs more than the road", &[10, 20]),
+            ["the swamp", "costs more than the…"]
+        );
+        assert_eq!(
+            fill_rows("the swamp costs more", &[10, 20]),
+            ["the swamp", "costs more"]
+        );
+        assert_eq!(fill_rows("short", &[10, 20, 20]), ["short"]);
+        assert_eq!(fill_rows("", &[10]), Vec::<String>::new());
     }
 
     #[test]
