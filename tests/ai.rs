@@ -129,7 +129,13 @@ fn on_the_pass_deaths_at_the_chokepoint_send_the_faction_round_until_the_danger_
 /// mouth of the gap, striking the goblins that come through, until `kills`
 /// of them died there; then walks off west along the valley and waits.
 /// Returns how many goblin-turns were spent in the gap (row 9 through the
-/// ridge, columns 26 to 33) after the player left it, and the kills made.
+/// ridge, columns 26 to 33) in the [`REMEMBERED_TURNS`] after the player
+/// left it, and the kills made.
+/// Player turns after leaving the gap over which goblins' visits to it are
+/// counted: the goblins' danger stamps fade by 2% a time unit, to an eighth
+/// in about a hundred.
+const REMEMBERED_TURNS: u32 = 100;
+
 fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u64) -> (usize, u32) {
     use fogcrawl::game::{Action, Direction, Game, GameSetup};
     use fogcrawl::pathfinding::Pos;
@@ -144,7 +150,7 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
     setup.undying_player = true;
     let mut game = Game::new(&setup).expect("the pass fixture loads");
     game.actors[0].pos = Pos::new(25, 9);
-    let (mut left, mut gap_turns) = (false, 0);
+    let (mut left, mut gap_turns, mut since_left) = (false, 0, 0);
     for _ in 0..turns {
         let at = game.player().pos;
         let adjacent = game
@@ -161,7 +167,8 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
             game.player_act(Action::Wait)
                 .expect("waiting is never refused");
         }
-        if left {
+        if left && since_left < REMEMBERED_TURNS {
+            since_left += 1;
             gap_turns += game
                 .actors
                 .iter()
@@ -181,13 +188,13 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
     // died far more than the same games without it. One seed alone is
     // noisy (goblins also wander, flee and queue), so sixteen are summed.
     // Turns in the tunnel are no measure: goblins like its road, and one
-    // seed's band may stroll there for hundreds of turns either way. Since
-    // members learn of the player only by sight or a packmate's shout (not
-    // from anywhere on the level), fewer heedless goblins stream through
-    // the gap toward a player they never saw: over these sixteen seeds
-    // 1,363 goblin-turns with the danger map against 1,864 without (it
-    // was 2,128 against 7,308 when every goblin knew where the player
-    // was), so the measure is a quarter fewer, not half.
+    // seed's band may stroll there for hundreds of turns either way. The
+    // gap is counted while the goblins remember (REMEMBERED_TURNS): later
+    // the danger has faded and both bands stroll through alike. Since
+    // members learn of the player only by sight or a packmate's shout,
+    // heedless bands no longer stream through the gap toward a player they
+    // never saw, so counting all 600 turns measured little (1,378 against
+    // 2,461 goblin-turns); over the first hundred it is 697 against 1,649.
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("goblins").unwrap().influence.danger.weight;
     assert!(weight > 0.0);
@@ -199,7 +206,7 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
         heedless += hold_the_pass_then_leave(seed, 0.0, 4, 600).0;
     }
     assert!(
-        3 * heedless > 4 * wary,
+        heedless > 2 * wary,
         "goblin-turns in the gap: {wary} with the danger map, {heedless} without"
     );
 }
