@@ -981,6 +981,7 @@ fn pick_wander_target(
             // Any walkable line, whatever its ground costs, but none
             // through where kin died or the player's eye falls.
             if chebyshev(at, target) >= MIN_STROLL
+                && grid.is_passable(target)
                 && let Some(line) = walkable_straight_path(grid, at, target)
                 && line
                     .cells
