@@ -186,6 +186,10 @@ pub struct Brain {
     /// it last learned where the player is.
     #[serde(skip)]
     pub search_misses: u32,
+    /// The cell its last flight step left: a step that only gains
+    /// distance (off the safety map) never goes back onto it.
+    #[serde(skip)]
+    pub fled_from: Option<Pos>,
 }
 
 impl Default for Brain {
@@ -218,6 +222,7 @@ impl Default for Brain {
             cornered_until: 0.0,
             healed_at: None,
             search_misses: 0,
+            fled_from: None,
         }
     }
 }

@@ -527,6 +527,12 @@ fn plan_problem(
     if faction.believes_walk_blocked(at, &brain.plan) {
         return Some(ReplanReason::Blocked);
     }
+    if senses.far_from_player && brain.mode == Mode::Wander {
+        // Far strolls are walks, not cheapest paths (see
+        // `pick_wander_target`): what their ground costs is no reason to
+        // search again.
+        return None;
+    }
     let config = faction.config()?;
     let rules = faction.rules()?;
     let margin = config.replan_margin;
@@ -866,6 +872,7 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
                     from: threat,
                     to: Some(next),
                 };
+                brain.fled_from = Some(at);
                 return Intent::Step {
                     to: next,
                     swap: false,
@@ -879,6 +886,7 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
                     from: threat,
                     mate: next,
                 };
+                brain.fled_from = Some(at);
                 return Intent::Step {
                     to: next,
                     swap: true,
@@ -892,7 +900,7 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
     let away = NEIGHBOURS
         .iter()
         .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
-        .filter(|&cell| octile(cell, threat) > here)
+        .filter(|&cell| octile(cell, threat) > here && brain.fled_from != Some(cell))
         .filter(|&cell| (senses.body_at)(cell) == Body::Empty)
         .filter(|&cell| !faction.believes_step_blocked(at, cell))
         .max_by(|&a, &b| {
@@ -905,6 +913,7 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
             from: threat,
             to: Some(next),
         };
+        brain.fled_from = Some(at);
         return Intent::Step {
             to: next,
             swap: false,
