@@ -248,12 +248,17 @@ impl DebugOverlay {
     }
 }
 
-/// The living monster nearest the player (fewest steps), if any.
+/// The living monster nearest the player (fewest steps) that is thinking
+/// (it heads somewhere, with a plan or a search), else the nearest idle
+/// one, if any: the overlay opens on a thought, not on a loiterer.
 fn nearest_monster(game: &Game) -> Option<usize> {
     let player = game.player().pos;
     living_monsters(game).min_by_key(|&index| {
-        let pos = game.actors[index].pos;
+        let monster = &game.actors[index];
+        let idle = monster.brain.as_ref().is_none_or(|b| b.goal.is_none());
+        let pos = monster.pos;
         (
+            idle,
             (pos.x - player.x).abs().max((pos.y - player.y).abs()),
             index,
         )
@@ -270,6 +275,31 @@ mod tests {
     use crate::ui::app::App;
     use crate::ui::app::tests::duel;
     use crate::ui::command::InputMode;
+
+    #[test]
+    fn the_overlay_opens_on_the_nearest_thinking_monster_before_a_nearer_idle_one() {
+        let (mut game, _dir) = crate::game::test_levels::game_on(
+            "############\n\
+             #@.g.....g.#\n\
+             #.........>#\n\
+             ############\n",
+        );
+        let (near, far) = (
+            (1..game.actors.len())
+                .find(|&a| game.actors[a].pos == Pos::new(3, 1))
+                .unwrap(),
+            (1..game.actors.len())
+                .find(|&a| game.actors[a].pos == Pos::new(9, 1))
+                .unwrap(),
+        );
+        for (monster, goal) in [(near, None), (far, Some(Pos::new(5, 2)))] {
+            game.actors[monster].brain.as_mut().unwrap().goal = goal;
+        }
+        assert_eq!(nearest_monster(&game), Some(far));
+        // Nobody thinking: the nearest.
+        game.actors[far].brain.as_mut().unwrap().goal = None;
+        assert_eq!(nearest_monster(&game), Some(near));
+    }
 
     #[test]
     fn the_overlay_traces_only_while_it_is_on() {
