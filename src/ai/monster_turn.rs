@@ -947,9 +947,7 @@ fn pick_search_spot(
     let mut best: Option<(f64, Pos)> = None;
     let mut candidates = 0;
     for attempt in 0..2 * WANDER_TRIES {
-        let dx = rng.random_range(-SEARCH_SPREAD..=SEARCH_SPREAD);
-        let dy = rng.random_range(-SEARCH_SPREAD..=SEARCH_SPREAD);
-        let spot = Pos::new(around.x + dx, around.y + dy);
+        let spot = random_cell_near(around, SEARCH_SPREAD, rng);
         let seen = faction.knowledge().belief(spot).is_some();
         if spot != at && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
             // Danger and threat first, then nearness: it searches the
@@ -984,9 +982,7 @@ fn pick_wander_target(
     };
     if far_from_player {
         for _ in 0..2 * WANDER_TRIES {
-            let dx = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
-            let dy = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
-            let target = Pos::new(at.x + dx, at.y + dy);
+            let target = random_cell_near(at, WANDER_RANGE, rng);
             // Any walkable line, whatever its ground costs, but none
             // through where kin died or the player's eye falls.
             if chebyshev(at, target) >= MIN_STROLL
@@ -1004,9 +1000,7 @@ fn pick_wander_target(
     }
     let mut seen_target = None;
     for attempt in 0..2 * WANDER_TRIES {
-        let dx = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
-        let dy = rng.random_range(-WANDER_RANGE..=WANDER_RANGE);
-        let target = Pos::new(at.x + dx, at.y + dy);
+        let target = random_cell_near(at, WANDER_RANGE, rng);
         let too_near = chebyshev(at, target) < MIN_STROLL && attempt < WANDER_TRIES;
         if target == at || too_near || faction.avoidance_at(target) > DANGEROUS {
             continue;
@@ -1049,6 +1043,14 @@ fn follow_line(faction: &Faction, brain: &mut Brain, target: Pos, line: Path) {
     brain.plan_source = PlanSource::Search;
     brain.plan_fresh = true;
     brain.unreachable = None;
+}
+
+/// A cell drawn at random within `range` cells (Chebyshev) of `center`:
+/// the column first, then the row.
+fn random_cell_near(center: Pos, range: i32, rng: &mut impl Rng) -> Pos {
+    let dx = rng.random_range(-range..=range);
+    let dy = rng.random_range(-range..=range);
+    Pos::new(center.x + dx, center.y + dy)
 }
 
 /// The game moved the monster from `from` to `to` (or swapped it there).
