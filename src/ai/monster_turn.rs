@@ -868,30 +868,20 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
     if let Some(next) = downhill {
         match (senses.body_at)(next) {
             Body::Empty => {
-                brain.thought = Thought::Flees {
+                let thought = Thought::Flees {
                     from: threat,
                     to: Some(next),
                 };
-                brain.fled_from = Some(at);
-                return Intent::Step {
-                    to: next,
-                    swap: false,
-                    guided: true,
-                };
+                return flight_step(brain, at, thought, next, false, true);
             }
             // A packmate always lets a fleeing member past; a stranger when
             // it would make way anyway.
             Body::Packmate { .. } | Body::Stranger { yields: true } => {
-                brain.thought = Thought::FleesPast {
+                let thought = Thought::FleesPast {
                     from: threat,
                     mate: next,
                 };
-                brain.fled_from = Some(at);
-                return Intent::Step {
-                    to: next,
-                    swap: true,
-                    guided: true,
-                };
+                return flight_step(brain, at, thought, next, true, true);
             }
             Body::Player | Body::Stranger { yields: false } => {}
         }
@@ -909,16 +899,11 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
                 .then(b.cmp(&a))
         });
     if let Some(next) = away {
-        brain.thought = Thought::Flees {
+        let thought = Thought::Flees {
             from: threat,
             to: Some(next),
         };
-        brain.fled_from = Some(at);
-        return Intent::Step {
-            to: next,
-            swap: false,
-            guided: false,
-        };
+        return flight_step(brain, at, thought, next, false, false);
     }
     brain.thought = Thought::Cornered { by: threat };
     brain.cornered_until = senses.now + CORNERED_TIME;
@@ -929,6 +914,22 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
         brain.search_given_up_until = senses.now + PURSUIT_MEMORY;
     }
     Intent::Wait
+}
+
+/// A flight step from `at` onto `to` (trading places with whoever stands
+/// there when `swap`), remembered so a later step off the safety map does
+/// not go straight back.
+fn flight_step(
+    brain: &mut Brain,
+    at: Pos,
+    thought: Thought,
+    to: Pos,
+    swap: bool,
+    guided: bool,
+) -> Intent {
+    brain.thought = thought;
+    brain.fled_from = Some(at);
+    Intent::Step { to, swap, guided }
 }
 
 /// A cell within [`SEARCH_SPREAD`] of `around` for a searcher at `at` to
