@@ -186,8 +186,8 @@ pub struct Brain {
     /// it last learned where the player is.
     #[serde(skip)]
     pub search_misses: u32,
-    /// The cell its last flight step left: a step that only gains
-    /// distance (off the safety map) never goes back onto it.
+    /// The cell its last flight step left, while it flees: no flight step
+    /// goes straight back onto it.
     #[serde(skip)]
     pub fled_from: Option<Pos>,
 }
@@ -288,9 +288,10 @@ impl Brain {
             self.noise = None;
             return self.alert.map(|a| a.pos);
         }
-        if fleeing && p.health < p.flee_below {
-            // Calm again but still hurt: it goes back to its life away
-            // from the player until it heals or sees the player again.
+        if fleeing && p.health < (p.flee_below + FLEE_RECOVERY).min(1.0) {
+            // Calm again but not healed: it goes back to its life away
+            // from the player until it sees the player again (not to a
+            // search of news that has gone cold while it hid).
             self.alert = None;
             self.search_given_up_until = p.now + PURSUIT_MEMORY;
         }
@@ -471,6 +472,16 @@ mod tests {
         // Out of sight long enough: calm, still hurt, it keeps away.
         p.now = 10.0 + FLEE_CALM_TIME + 1.0;
         assert_eq!(brain.decide(&p), None);
+        assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.alert, None);
+        // Calm and healing (past flee_below, short of flee_below +
+        // FLEE_RECOVERY): it goes back to its life too, not to a search
+        // of the place it fled from.
+        let mut brain = Brain::default();
+        brain.decide(&sees(Some(player), 0.2));
+        let mut healing = sees(None, 0.3 + FLEE_RECOVERY / 2.0);
+        healing.now = 10.0 + FLEE_CALM_TIME + 1.0;
+        assert_eq!(brain.decide(&healing), None);
         assert_eq!(brain.mode, Mode::Wander);
         assert_eq!(brain.alert, None);
         // Healed past flee_below + FLEE_RECOVERY while in view: it hunts.

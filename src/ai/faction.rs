@@ -826,12 +826,20 @@ impl Faction {
     }
 
     /// The step away from `threat` for a member at `at` (downhill on the
-    /// safety map), if any.
-    pub fn flee_step(&mut self, turn: u64, threat: Pos, at: Pos) -> Option<Pos> {
+    /// safety map), if any, never onto `not_onto` (the cell its last flight
+    /// step left: as the threat moves the map can tilt back and forth, and
+    /// a step straight back would make it run A-B-A-B).
+    pub fn flee_step(
+        &mut self,
+        turn: u64,
+        threat: Pos,
+        at: Pos,
+        not_onto: Option<Pos>,
+    ) -> Option<Pos> {
         self.safety_map(turn, threat)?;
         let grid = self.view.as_ref()?.grid();
         let (_, _, safety) = self.safety.as_ref()?;
-        safety.downhill(grid, at)
+        safety.downhill_where(grid, at, |cell| Some(cell) != not_onto)
     }
 }
 

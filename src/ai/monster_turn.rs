@@ -341,6 +341,8 @@ fn decide_and_act(
             None => Intent::Wait,
         };
     }
+    // Out of flight, the cell it last fled from is just a cell again.
+    brain.fled_from = None;
     if let Some(player) = senses.player_seen
         && goal == Some(player)
         && is_adjacent(at, player)
@@ -863,7 +865,7 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
     brain.forget_plan();
     let at = senses.at;
     let downhill = faction
-        .flee_step(senses.turn, threat, at)
+        .flee_step(senses.turn, threat, at, brain.fled_from)
         .filter(|&next| !faction.believes_step_blocked(at, next));
     if let Some(next) = downhill {
         match (senses.body_at)(next) {

@@ -140,8 +140,19 @@ impl DijkstraMap {
     /// minimises step cost plus the neighbour's distance (`None` at a source
     /// or when nothing is cheaper than staying).
     pub fn downhill(&self, grid: &Grid, pos: Pos) -> Option<Pos> {
+        self.downhill_where(grid, pos, |_| true)
+    }
+
+    /// [`DijkstraMap::downhill`] over only the neighbours `allowed` accepts.
+    pub fn downhill_where(
+        &self,
+        grid: &Grid,
+        pos: Pos,
+        allowed: impl Fn(Pos) -> bool,
+    ) -> Option<Pos> {
         let here = self.distance(pos)?;
         grid.neighbours(pos)
+            .filter(|&(next, _)| allowed(next))
             .filter_map(|(next, step)| self.distance(next).map(|d| (next, step + d)))
             .filter(|&(_, total)| total < here + f64::EPSILON * here.abs().max(1.0))
             .min_by(|a, b| a.1.total_cmp(&b.1))
