@@ -246,6 +246,44 @@ impl Faction {
             .map_or(0.0, |rules| rules.avoidance(&self.influences, pos))
     }
 
+    /// What standing on `pos` costs a searcher that knows the player was
+    /// last at `believed`: the faction's threat weight when the player, as
+    /// last seen, could see `pos` (within the threat radius, nothing the
+    /// faction believes opaque between), else 0. The threat layer itself
+    /// fades within a few turns of a sighting; a search goes on for tens.
+    pub fn players_eye_at(&self, pos: Pos, believed: Pos) -> f64 {
+        let Some(layer) = self.config.as_ref().map(|c| c.influence.threat) else {
+            return 0.0;
+        };
+        let (dx, dy) = (i64::from(pos.x - believed.x), i64::from(pos.y - believed.y));
+        let radius = i64::from(layer.radius);
+        if layer.weight <= 0.0 || dx * dx + dy * dy > radius * radius {
+            return 0.0;
+        }
+        if self.believes_in_sight(believed, pos) {
+            layer.weight
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether a member at `at` sees `pos`, as far as the faction knows:
+    /// within its sight radius, nothing it believes opaque between.
+    pub fn believes_seen_from(&self, at: Pos, pos: Pos) -> bool {
+        let radius = self.config.as_ref().map_or(0, |c| c.sight_radius);
+        crate::world::fov::within_radius(i64::from(pos.x - at.x), i64::from(pos.y - at.y), radius)
+            && self.believes_in_sight(at, pos)
+    }
+
+    /// Whether nothing the faction believes opaque stands between `from`
+    /// and `to`.
+    fn believes_in_sight(&self, from: Pos, to: Pos) -> bool {
+        let knowledge = &self.knowledge;
+        line_of_sight(from, to, |cell| {
+            knowledge.belief(cell).is_some_and(|t| t.is_opaque())
+        })
+    }
+
     pub fn counters(&self) -> &FactionCounters {
         &self.counters
     }

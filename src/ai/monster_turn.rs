@@ -38,7 +38,7 @@ use crate::world::Terrain;
 const WANDER_LOOK_EVERY: i32 = 2;
 /// Spots near the player's last known position a searcher weighs before it
 /// picks the one where danger and threat weigh least.
-const SEARCH_CANDIDATES: usize = 4;
+const SEARCH_CANDIDATES: usize = 8;
 /// What danger and threat must add to a cell's cost (a floor step costs 1)
 /// before a searcher keeps off the player's last known position itself.
 const DANGEROUS: f64 = 1.0;
@@ -316,12 +316,22 @@ fn decide_and_act(
             faction.forget_sighting();
         }
         let last_known = brain.alert.map(|alert| alert.pos);
+        // A packmate stands there or stood there and found the trail cold,
+        // and it sees the place: it need not stand on it too (the first one
+        // there looks round the corner the player took; the pack trading
+        // places on it would only go round and round).
+        let checked_by_mate = last_known.is_some_and(|pos| {
+            (faction.sighting().is_none_or(|s| s.pos != pos)
+                || matches!((senses.body_at)(pos), Body::Packmate { .. }))
+                && octile(at, pos) <= f64::from(SEARCH_SPREAD)
+                && faction.believes_seen_from(at, pos)
+        });
         if goal.is_some()
             && goal == last_known
-            && goal.is_some_and(|g| faction.avoidance_at(g) > DANGEROUS)
+            && (checked_by_mate || goal.is_some_and(|g| faction.avoidance_at(g) > DANGEROUS))
         {
-            // Where the player was is where kin died or the player's eye
-            // falls: it searches about it from somewhere safer.
+            // Where the player was is checked and in plain sight, or where
+            // kin died: it searches about it from somewhere safer.
             goal = None;
         }
         if goal.is_none() {
@@ -953,9 +963,11 @@ fn pick_search_spot(
         let spot = random_cell_near(around, SEARCH_SPREAD, rng);
         let seen = faction.knowledge().belief(spot).is_some();
         if spot != at && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
-            // Danger and threat first, then nearness: it searches the
-            // side it comes from.
-            let score = faction.avoidance_at(spot) + octile(at, spot) / f64::from(SEARCH_SPREAD);
+            // Danger and the player's eye first, then nearness: it
+            // searches from cover, on the side it comes from.
+            let score = faction.avoidance_at(spot)
+                + faction.players_eye_at(spot, around)
+                + octile(at, spot) / f64::from(SEARCH_SPREAD);
             if brain_unreachable != Some(spot) && best.is_none_or(|(least, _)| score < least) {
                 best = Some((score, spot));
             }
