@@ -190,6 +190,10 @@ pub struct Brain {
     /// goes straight back onto it.
     #[serde(skip)]
     pub fled_from: Option<Pos>,
+    /// Where it last knew the player when it calmed down from flight still
+    /// hurt: once healed it strolls back there (wounded wolves return).
+    #[serde(skip)]
+    pub comes_back_to: Option<Pos>,
 }
 
 impl Default for Brain {
@@ -223,6 +227,7 @@ impl Default for Brain {
             healed_at: None,
             search_misses: 0,
             fled_from: None,
+            comes_back_to: None,
         }
     }
 }
@@ -272,6 +277,7 @@ impl Brain {
     /// `Flee`, the cell to run from).
     pub fn decide(&mut self, p: &Perception) -> Option<Pos> {
         if let Some(player) = p.player_seen {
+            self.comes_back_to = None;
             self.alert = Some(Alert {
                 pos: player,
                 time: p.now,
@@ -288,12 +294,25 @@ impl Brain {
             self.noise = None;
             return self.alert.map(|a| a.pos);
         }
-        if fleeing && p.health < (p.flee_below + FLEE_RECOVERY).min(1.0) {
+        let healed = p.health >= (p.flee_below + FLEE_RECOVERY).min(1.0);
+        if fleeing && !healed {
             // Calm again but not healed: it goes back to its life away
             // from the player until it sees the player again (not to a
-            // search of news that has gone cold while it hid).
+            // search of news that has gone cold while it hid), and comes
+            // back to where it fled from once healed.
+            self.comes_back_to = self.alert.map(|a| a.pos);
             self.alert = None;
             self.search_given_up_until = p.now + PURSUIT_MEMORY;
+        }
+        if healed
+            && p.player_seen.is_none()
+            && let Some(pos) = self.comes_back_to.take()
+        {
+            // Healed: it strolls back to where it fled from, and hunts
+            // again if the player is about.
+            self.wander_target = Some(pos);
+            self.wander_until = p.now + PURSUIT_MEMORY;
+            self.loiter_until = 0.0;
         }
         if let Some(player) = p.player_seen
             && self.unreachable != Some(player)
@@ -484,6 +503,11 @@ mod tests {
         assert_eq!(brain.decide(&healing), None);
         assert_eq!(brain.mode, Mode::Wander);
         assert_eq!(brain.alert, None);
+        // Healed out of sight: it strolls back to where it fled from.
+        healing.health = 0.3 + FLEE_RECOVERY;
+        healing.now += 50.0;
+        assert_eq!(brain.decide(&healing), Some(player));
+        assert_eq!(brain.mode, Mode::Wander);
         // Healed past flee_below + FLEE_RECOVERY while in view: it hunts.
         let mut brain = Brain::default();
         brain.decide(&sees(Some(player), 0.2));
