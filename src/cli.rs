@@ -25,6 +25,7 @@ pub mod files_help;
 pub mod output;
 pub mod play;
 pub mod render;
+pub mod replay;
 pub mod scen;
 pub mod sim;
 pub mod sim_report;
@@ -177,6 +178,10 @@ pub struct SimArgs {
     /// config in use, B OTHER).
     #[arg(long, value_name = "OTHER.toml")]
     pub versus: Option<std::path::PathBuf>,
+    /// Write a recording of the game to FILE (`fogcrawl replay FILE`
+    /// plays it back; `--verify` checks it).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -211,6 +216,9 @@ pub enum Command {
         #[command(flatten)]
         picture: trace::TraceArgs,
     },
+    /// Play a recorded game back (every game played is recorded; see the
+    /// README), or check that it replays as it was played (--verify).
+    Replay(replay::ReplayArgs),
     /// Say where the monster config comes from, or write an editable copy.
     Config {
         /// Write the built-in config to the user's config folder (never over

@@ -24,6 +24,7 @@ pub mod monster_kind;
 pub mod navigation;
 mod occupancy;
 pub mod player_map;
+pub mod recording;
 pub mod regeneration;
 pub mod save;
 pub mod save_check;

@@ -18,6 +18,7 @@ fn main() -> ExitCode {
         Some(Command::Trace { which, picture }) => {
             cli::trace::run(which.level_arg().unwrap_or_default(), &picture)
         }
+        Some(Command::Replay(args)) => cli::replay::run(&args),
         Some(Command::Config { init }) => cli::config::run(init),
     }
 }

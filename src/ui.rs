@@ -21,6 +21,8 @@
 //! - [`look`]: the look command's words for a cell (ground, step cost,
 //!   monster and its state, items).
 //! - [`logging`]: tracing to a file, never to the screen.
+//! - [`replay_view`]: a recording on screen (the app drawing the replayed
+//!   game, with the replay's bar and keys); [`replay_session`]: its loop.
 //!
 //! Drawing never mutates: every widget reads an `&App`, or (help, history,
 //! game over) the data `App` hands it, because the app asks those how far
@@ -41,6 +43,8 @@ pub mod overlay_legend;
 pub mod overlay_view;
 pub mod panels;
 pub mod popups;
+pub mod replay_session;
+pub mod replay_view;
 pub mod screen;
 pub mod session;
 pub mod text;

@@ -66,7 +66,7 @@ struct SharedField {
     spent_this_turn: u64,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Faction {
     name: String,
     #[serde(skip)]

@@ -98,7 +98,7 @@ pub struct TracedSearchSummary {
 }
 
 /// One search space and the search it holds.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 struct Slot {
     astar: AStar,
     active: Option<Active>,
@@ -115,7 +115,7 @@ struct Active {
     traced_micros: u64,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Planner {
     slots: Vec<Slot>,
     /// Requests not started yet (no free search space), with the turn

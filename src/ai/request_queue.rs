@@ -7,7 +7,7 @@
 
 use crate::ai::planner::{PlanRequest, Priority};
 
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct RequestQueue {
     /// The waiting requests, oldest first, with the turn each was asked on.
     entries: Vec<(PlanRequest, u64)>,

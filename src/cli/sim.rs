@@ -11,7 +11,8 @@ use crate::cli::output::{print_err, print_out};
 use crate::cli::sim_report::versus_table;
 use crate::cli::{PlayArgs, SimArgs};
 use crate::config::MonsterConfig;
-use crate::game::sim::SimReport;
+use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
+use crate::game::sim::{RecordTo, SimReport};
 use crate::untrusted_text::escape_controls;
 
 /// `fogcrawl sim`: the balance of full runs (`--runs`), or one level.
@@ -75,15 +76,23 @@ pub fn run(args: &SimArgs) -> ExitCode {
             return fail(&format!("cannot write the action log {path}: {err}"));
         }
     };
-    let result = crate::game::sim::run_sim_logged(
+    let record = args.record.as_ref().map(|path| RecordTo {
+        path: path.clone(),
+        header: Header::new_game(&setup, &start.config_source(), DEFAULT_HASH_EVERY),
+    });
+    let result = crate::game::sim::run_sim_recorded(
         &setup,
         turns,
         log.as_mut().map(|w| w as &mut dyn std::io::Write),
+        record.as_ref(),
     );
-    let (report, log_error) = match result {
+    let (report, log_error, recording_failure) = match result {
         Ok(done) => done,
         Err(err) => return fail(&err.to_string()),
     };
+    if let Some(failure) = &recording_failure {
+        print_err(&format!("fogcrawl: {}", escape_controls(failure)));
+    }
     if let Some(err) = &log_error {
         let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
         print_err(&format!(
@@ -114,7 +123,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
             print_out(&escape_controls(&format!("{report}\n{walks}")))
         }
     };
-    if log_error.is_some() {
+    if log_error.is_some() || recording_failure.is_some() {
         ExitCode::FAILURE
     } else {
         printed

@@ -14,7 +14,7 @@ use crate::world::{CostProfile, Level, Terrain};
 /// The profile index used by the player.
 pub const PLAYER_PROFILE: usize = 0;
 
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Navigation {
     profiles: Vec<CostProfile>,
     grids: Vec<Grid>,

@@ -10,6 +10,7 @@ use serde::Serialize;
 use crate::ai::{FactionCounters, FogWalk, ReplanCounts, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::behaviour::BehaviourCounters;
+use crate::game::recording::{Header, Recorder};
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
 
@@ -123,10 +124,38 @@ pub fn run_sim(setup: &GameSetup, turns: u64) -> Result<SimReport, GameError> {
 pub fn run_sim_logged(
     setup: &GameSetup,
     turns: u64,
-    mut actions: Option<&mut dyn Write>,
+    actions: Option<&mut dyn Write>,
 ) -> Result<(SimReport, Option<std::io::Error>), GameError> {
+    run_sim_recorded(setup, turns, actions, None).map(|(report, error, _)| (report, error))
+}
+
+/// Where `sim --record` writes its recording, and what its header says.
+#[derive(Debug, Clone)]
+pub struct RecordTo {
+    pub path: std::path::PathBuf,
+    pub header: Header,
+}
+
+/// [`run_sim_logged`], also writing a recording of the game with `record`
+/// (the autopilot's actions, flushed every turn). A recording that cannot
+/// be started or written stops, not the game: why is the third result.
+pub fn run_sim_recorded(
+    setup: &GameSetup,
+    turns: u64,
+    mut actions: Option<&mut dyn Write>,
+    record: Option<&RecordTo>,
+) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
     let mut game = Game::new(setup)?;
     game.log_actions(actions.is_some());
+    let mut recording_failure = None;
+    let mut recorder = match record.map(|to| Recorder::start(&to.path, &to.header, &mut game)) {
+        Some(Ok(recorder)) => Some(recorder),
+        Some(Err(err)) => {
+            recording_failure = Some(err.to_string());
+            None
+        }
+        None => None,
+    };
     let mut pilot = Autopilot::new();
     let mut write_error = None;
     while game.stats.player_turns < turns && !game.is_over() {
@@ -134,6 +163,12 @@ pub fn run_sim_logged(
         if game.player_act(action).is_err() {
             // The pilot chose something the rules refuse: let time pass.
             let _ = game.player_act(crate::game::Action::Wait);
+        }
+        if let Some(recorder) = recorder.as_mut() {
+            recorder.catch_up(&mut game);
+            if let Some(failure) = recorder.take_failure() {
+                recording_failure = Some(failure);
+            }
         }
         if let Some(out) = actions.as_deref_mut()
             && let Err(err) = write_actions(&mut game, out)
@@ -148,7 +183,7 @@ pub fn run_sim_logged(
     {
         write_error = Some(err);
     }
-    Ok((report(&game), write_error))
+    Ok((report(&game), write_error, recording_failure))
 }
 
 /// Writes the monster actions since the last call as JSON lines.

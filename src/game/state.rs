@@ -48,7 +48,10 @@ mod descent;
 mod first_looks;
 mod hearing;
 mod item_use;
+mod recorded_inputs;
 pub use config_install::ConfigApplied;
+use recorded_inputs::InputLog;
+pub use recorded_inputs::RecordedInput;
 
 /// The player's hit points at the start of a run.
 pub const PLAYER_MAX_HP: i32 = 25;
@@ -164,7 +167,7 @@ pub struct GameStats {
     pub level_entry_micros: Vec<u32>,
 }
 
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Game {
     pub seed: u64,
     rng: ChaCha8Rng,
@@ -241,6 +244,10 @@ pub struct Game {
     /// is on (`sim --actions`); `None` when off.
     #[serde(skip)]
     action_log: Option<Vec<ActionRecord>>,
+    /// The player's actions since they were last taken, while a recording
+    /// is made (`game::recording`); `None` when off.
+    #[serde(skip)]
+    input_log: Option<InputLog>,
 }
 
 pub const PLAYER: usize = 0;
@@ -295,6 +302,7 @@ impl Game {
             terrain_changes: TerrainChanges::default(),
             behaviour: BehaviourTracker::default(),
             action_log: None,
+            input_log: None,
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
@@ -590,6 +598,14 @@ impl Game {
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
+        let turn = self.stats.player_turns;
+        let result = self.take_player_action(action);
+        // Refusals too: a replay asks for the same and is refused the same.
+        self.log_input(turn, action);
+        result
+    }
+
+    fn take_player_action(&mut self, action: Action) -> Result<(), Refusal> {
         self.rebuild_occupancy();
         let duration = self.perform(PLAYER, action)?;
         self.actors[PLAYER].ready_at = self.time + duration;

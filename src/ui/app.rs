@@ -391,6 +391,24 @@ impl App {
         }
     }
 
+    /// Brings the debug overlay up to date with a game changed from
+    /// outside (a replay stepping or seeking).
+    pub fn sync_overlay(&mut self) {
+        self.debug.sync(&mut self.game);
+    }
+
+    /// Opens the debug overlay on `monster` (the nearest one if `None`),
+    /// as a replay's "follow" does.
+    pub fn watch_monster(&mut self, monster: Option<usize>) {
+        if !self.debug.on {
+            self.update(Command::ToggleOverlay);
+        }
+        if let Some(monster) = monster {
+            self.debug.followed = Some(monster);
+        }
+        self.debug.sync(&mut self.game);
+    }
+
     /// The debug overlay's state (`debug().on` says whether it is shown).
     pub fn debug(&self) -> &DebugOverlay {
         &self.debug

@@ -1,0 +1,191 @@
+//! The recording file: a fixed opening (a magic line and the format
+//! version), then records, each `length (u32 LE) | CRC-32 (u32 LE) |
+//! postcard payload`. The first record is the [`Header`], every other one
+//! an [`Event`]. Records are appended as the game goes, so a crash or a
+//! full disk leaves at worst a last record cut short, which the reader
+//! reports as truncation and stops before.
+
+use std::io::Write;
+use std::path::Path;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::game::recording::event::{Event, Header};
+use crate::game::recording::recording_error::RecordingError;
+
+/// How every recording starts.
+pub const MAGIC: &[u8] = b"fogcrawl recording\n";
+/// The format this build writes and reads; bumped whenever the records'
+/// meaning changes.
+pub const FORMAT_VERSION: u16 = 1;
+/// The longest record read: a resumed game's save is the biggest.
+const MAX_RECORD_BYTES: usize = 64 << 20;
+/// The biggest recording read.
+pub const MAX_RECORDING_BYTES: u64 = 256 << 20;
+/// Bytes before each record's payload.
+const RECORD_PREFIX: usize = 8;
+
+/// The opening bytes: magic and format version.
+pub fn opening() -> Vec<u8> {
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    bytes
+}
+
+/// Writes one record.
+pub fn write_record(out: &mut impl Write, value: &impl Serialize) -> std::io::Result<()> {
+    let payload = postcard::to_stdvec(value).map_err(std::io::Error::other)?;
+    let length = u32::try_from(payload.len()).map_err(std::io::Error::other)?;
+    let mut record = Vec::with_capacity(RECORD_PREFIX + payload.len());
+    record.extend_from_slice(&length.to_le_bytes());
+    record.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    record.extend_from_slice(&payload);
+    // One write per record: a failure leaves at most this record partial.
+    out.write_all(&record)
+}
+
+/// How a recording's events end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// After its last whole record.
+    Complete,
+    /// The last record is cut short.
+    Truncated,
+    /// Record `record` (1 is the first event) fails its checksum or cannot
+    /// be decoded; the events before it are kept.
+    Damaged { record: usize },
+}
+
+/// A recording as read: its header and the events that could be read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recording {
+    pub header: Header,
+    pub events: Vec<Event>,
+    pub ending: Ending,
+}
+
+impl Recording {
+    /// The turn count after the last event read (one more than a last
+    /// action that was refused).
+    pub fn last_turn(&self) -> u64 {
+        self.events
+            .iter()
+            .map(|event| match event {
+                Event::Act { turn, .. } => turn + 1,
+                other => other.turn(),
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// Reads the recording at `path`.
+///
+/// # Errors
+/// When it cannot be read, is no recording, is of another format, or its
+/// header is damaged. Damage after the header is not an error here: the
+/// events before it are returned and [`Recording::ending`] says what
+/// happened.
+pub fn read_recording(path: &Path) -> Result<Recording, RecordingError> {
+    let bytes = crate::regular_file::read_capped(path, MAX_RECORDING_BYTES).map_err(|err| {
+        RecordingError::Io {
+            path: path.to_owned(),
+            source: err.into(),
+        }
+    })?;
+    parse_recording(path, &bytes)
+}
+
+/// Reads a recording from its bytes; `path` names it in errors.
+///
+/// # Errors
+/// As [`read_recording`].
+pub fn parse_recording(path: &Path, bytes: &[u8]) -> Result<Recording, RecordingError> {
+    let Some(rest) = bytes.strip_prefix(MAGIC) else {
+        return Err(RecordingError::NotARecording {
+            path: path.to_owned(),
+        });
+    };
+    let Some((version, mut rest)) = rest.split_first_chunk::<2>() else {
+        return Err(bad_header(path, "the format version is missing"));
+    };
+    let version = u16::from_le_bytes(*version);
+    if version != FORMAT_VERSION {
+        return Err(RecordingError::FormatVersion {
+            path: path.to_owned(),
+            found: version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    let header: Header = match next_record(&mut rest) {
+        Record::Value(header) => header,
+        Record::End => return Err(bad_header(path, "the file ends before it")),
+        Record::Cut => return Err(bad_header(path, "it is cut short")),
+        Record::Bad(reason) => return Err(bad_header(path, &reason)),
+    };
+    let mut events = Vec::new();
+    let ending = loop {
+        match next_record(&mut rest) {
+            Record::Value(event) => events.push(event),
+            Record::End => break Ending::Complete,
+            Record::Cut => break Ending::Truncated,
+            Record::Bad(_) => {
+                break Ending::Damaged {
+                    record: events.len() + 1,
+                };
+            }
+        }
+    };
+    Ok(Recording {
+        header,
+        events,
+        ending,
+    })
+}
+
+fn bad_header(path: &Path, reason: &str) -> RecordingError {
+    RecordingError::BadHeader {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+    }
+}
+
+enum Record<T> {
+    Value(T),
+    /// No bytes left.
+    End,
+    /// Fewer bytes left than the record needs.
+    Cut,
+    /// A checksum that does not match, or a payload that does not decode.
+    Bad(String),
+}
+
+fn next_record<T: DeserializeOwned>(rest: &mut &[u8]) -> Record<T> {
+    if rest.is_empty() {
+        return Record::End;
+    }
+    let Some((prefix, after)) = rest.split_first_chunk::<RECORD_PREFIX>() else {
+        return Record::Cut;
+    };
+    let [l0, l1, l2, l3, c0, c1, c2, c3] = *prefix;
+    let length = u32::from_le_bytes([l0, l1, l2, l3]) as usize;
+    let crc = u32::from_le_bytes([c0, c1, c2, c3]);
+    if length > MAX_RECORD_BYTES {
+        return Record::Bad(format!("a record claims {length} bytes"));
+    }
+    if after.len() < length {
+        return Record::Cut;
+    }
+    let (payload, next) = after.split_at(length);
+    if crc32fast::hash(payload) != crc {
+        return Record::Bad("its checksum does not match".to_owned());
+    }
+    match postcard::from_bytes(payload) {
+        Ok(value) => {
+            *rest = next;
+            Record::Value(value)
+        }
+        Err(err) => Record::Bad(format!("it does not decode: {err}")),
+    }
+}

@@ -1,0 +1,144 @@
+//! Writing a recording as the game goes: the header first, then the
+//! player's actions, hashes and config reloads, flushed after every batch
+//! (every key in play, every turn in a sim), so a crash or a hangup loses
+//! at most the last turn. A failed write never stops the game: the
+//! recording stops, and the failure is reported once.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::game::recording::event::{Event, Header};
+use crate::game::recording::format::{opening, write_record};
+use crate::game::recording::recording_error::RecordingError;
+use crate::game::state::{Game, RecordedInput};
+
+/// A state hash (and a replay keyframe) every this many turns unless told
+/// otherwise: seeking anywhere replays at most this many turns.
+pub const DEFAULT_HASH_EVERY: u64 = 100;
+
+/// Records one game into one file.
+#[derive(Debug)]
+pub struct Recorder {
+    out: Option<BufWriter<File>>,
+    path: PathBuf,
+    /// Why writing stopped, until it is reported.
+    failure: Option<String>,
+    events: u64,
+}
+
+impl Recorder {
+    /// Creates (or replaces) the recording at `path` with `header`, and has
+    /// `game` log its inputs from now on; the first event is the state's
+    /// hash now.
+    ///
+    /// # Errors
+    /// When the file cannot be created or written.
+    pub fn start(path: &Path, header: &Header, game: &mut Game) -> Result<Self, RecordingError> {
+        let io = |source| RecordingError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let mut out = BufWriter::new(File::create(path).map_err(io)?);
+        out.write_all(&opening()).map_err(io)?;
+        write_record(&mut out, header).map_err(io)?;
+        let first = Event::Hash {
+            turn: game.stats.player_turns,
+            hash: game.state_hash(),
+        };
+        write_record(&mut out, &first).map_err(io)?;
+        out.flush().map_err(io)?;
+        game.record_inputs(header.hash_every);
+        Ok(Self {
+            out: Some(out),
+            path: path.to_owned(),
+            failure: None,
+            events: 1,
+        })
+    }
+
+    /// Where the recording goes.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Whether it is still being written.
+    pub fn is_recording(&self) -> bool {
+        self.out.is_some()
+    }
+
+    /// Events written so far.
+    pub fn events(&self) -> u64 {
+        self.events
+    }
+
+    /// Writes what `game` logged since the last call, and flushes.
+    pub fn catch_up(&mut self, game: &mut Game) {
+        let inputs = game.take_recorded_inputs();
+        if inputs.is_empty() {
+            return;
+        }
+        for input in inputs {
+            let event = match input {
+                RecordedInput::Act {
+                    turn,
+                    action,
+                    check,
+                } => Event::Act {
+                    turn,
+                    action,
+                    check,
+                },
+                RecordedInput::Hash { turn, hash } => Event::Hash { turn, hash },
+            };
+            self.write(&event);
+        }
+        self.flush(game);
+    }
+
+    /// Records a config reload (after what came before it); `text` is the
+    /// config's text, if it could be read back.
+    pub fn config_reloaded(&mut self, game: &mut Game, text: Option<String>) {
+        self.catch_up(game);
+        self.write(&Event::Config {
+            turn: game.stats.player_turns,
+            text,
+        });
+        self.flush(game);
+    }
+
+    /// Why the recording stopped, the first time it is asked after it did.
+    pub fn take_failure(&mut self) -> Option<String> {
+        self.failure.take()
+    }
+
+    fn write(&mut self, event: &Event) {
+        let Some(out) = self.out.as_mut() else {
+            return;
+        };
+        match write_record(out, event) {
+            Ok(()) => self.events += 1,
+            Err(err) => self.stop(&err),
+        }
+    }
+
+    fn flush(&mut self, game: &mut Game) {
+        if let Some(out) = self.out.as_mut()
+            && let Err(err) = out.flush()
+        {
+            self.stop(&err);
+        }
+        if self.out.is_none() {
+            game.stop_recording_inputs();
+        }
+    }
+
+    fn stop(&mut self, err: &std::io::Error) {
+        tracing::warn!(recording = %self.path.display(), %err, "recording stopped");
+        self.out = None;
+        self.failure = Some(format!(
+            "The recording {} stopped: {err}. The game goes on.",
+            self.path.display()
+        ));
+    }
+}

@@ -1,0 +1,79 @@
+//! The terminal session of `fogcrawl replay`: takes the terminal, runs the
+//! viewer's loop (keys, resizes, the replay's clock), and gives the
+//! terminal back on every way out. A replay saves nothing.
+
+use std::io::{self, IsTerminal};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use color_eyre::eyre::{Result, WrapErr, bail};
+use crossterm::event::{self, Event};
+
+use crate::game::recording::Replayer;
+use crate::ui::replay_view::ReplayViewer;
+use crate::ui::theme::Palette;
+
+/// How long the loop waits for a key at most.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Plays the recording at `path` in this terminal, from `turn` if given.
+pub fn run(path: &Path, turn: Option<u64>) -> Result<()> {
+    let replayer = Replayer::open(path).map_err(|err| color_eyre::eyre::eyre!("{err}"))?;
+    if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
+        bail!(
+            "a replay needs a terminal on standard input and output; `fogcrawl replay FILE --verify` checks one without"
+        );
+    }
+    let mut viewer = ReplayViewer::new(replayer, Palette::detect());
+    if let Some(turn) = turn {
+        viewer.seek(turn);
+    }
+    watch(viewer)
+}
+
+/// Runs `viewer` until the player quits.
+pub fn watch(mut viewer: ReplayViewer) -> Result<()> {
+    let mut terminal = ratatui::try_init().wrap_err("cannot take over the terminal")?;
+    let result = event_loop(&mut terminal, &mut viewer);
+    ratatui::restore();
+    result.wrap_err("the terminal failed")
+}
+
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    viewer: &mut ReplayViewer,
+) -> io::Result<()> {
+    let mut next_turn = Instant::now();
+    loop {
+        if viewer.should_quit() {
+            return Ok(());
+        }
+        if let Ok(size) = terminal.size() {
+            viewer.set_screen_size(size.width, size.height);
+        }
+        terminal.draw(|frame| frame.render_widget(&*viewer, frame.area()))?;
+        let wait = if viewer.is_playing() {
+            next_turn
+                .saturating_duration_since(Instant::now())
+                .min(POLL)
+        } else {
+            POLL
+        };
+        if event::poll(wait)? {
+            match event::read()? {
+                Event::Key(key) => {
+                    let was_playing = viewer.is_playing();
+                    viewer.key(key);
+                    if viewer.is_playing() && !was_playing {
+                        next_turn = Instant::now();
+                    }
+                }
+                _ => continue,
+            }
+        }
+        if viewer.is_playing() && Instant::now() >= next_turn {
+            viewer.tick();
+            next_turn = (next_turn + viewer.turn_interval()).max(Instant::now());
+        }
+    }
+}

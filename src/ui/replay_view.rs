@@ -1,0 +1,296 @@
+//! Watching a recording: the replayed game drawn exactly as in play (the
+//! map, panels and debug overlay of an [`App`] that saves nothing), with a
+//! REPLAY bar on top and the replay's keys at the bottom. Pause and play,
+//! speed, a turn at a time, seeking forward and back, following a monster
+//! through the overlay.
+//!
+//! Nothing the player presses reaches the game's rules: only the overlay's
+//! commands and the popups pass to the app; the replayer alone moves time.
+
+use std::time::Duration;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use crate::game::Outcome;
+use crate::game::recording::{RecordingError, Replayer};
+use crate::ui::app::App;
+use crate::ui::command::Command;
+use crate::ui::input::command_for_key;
+use crate::ui::theme::{Palette, UiRole};
+
+/// Turns a second while playing, slowest to fastest.
+const SPEEDS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
+/// Where the speed starts.
+const START_SPEED: usize = 3;
+/// Turns `<` and `>` jump.
+const SHORT_JUMP: u64 = 10;
+/// Turns Page Up and Page Down jump.
+const LONG_JUMP: u64 = 100;
+/// Turns "watch how you died" starts before the end.
+pub const DEATH_REWIND: u64 = 20;
+
+/// A recording on screen.
+pub struct ReplayViewer {
+    replayer: Replayer,
+    /// Draws the replayed game; its `game` is the replayed one between
+    /// steps (see [`ReplayViewer::with_game`]).
+    app: App,
+    playing: bool,
+    speed: usize,
+    /// A line for the bar: what the last key did, or what went wrong.
+    notice: Option<String>,
+    quit: bool,
+}
+
+impl ReplayViewer {
+    /// A viewer on `replayer`, paused at its start.
+    pub fn new(replayer: Replayer, palette: Palette) -> Self {
+        let app = App::new(replayer.game().keyframe(), palette);
+        Self {
+            replayer,
+            app,
+            playing: false,
+            speed: START_SPEED,
+            notice: None,
+            quit: false,
+        }
+    }
+
+    pub fn app(&self) -> &App {
+        &self.app
+    }
+
+    pub fn replayer(&self) -> &Replayer {
+        &self.replayer
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit || self.app.should_quit()
+    }
+
+    pub fn is_playing(&self) -> bool {
+        self.playing
+    }
+
+    /// How long a turn lasts while playing.
+    pub fn turn_interval(&self) -> Duration {
+        Duration::from_millis(1000 / u64::from(SPEEDS[self.speed]))
+    }
+
+    /// Tells the app the terminal's size.
+    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+        self.app.set_screen_size(columns, rows);
+    }
+
+    /// Runs `act` on the replayer holding the displayed game (so the
+    /// overlay's tracing follows it through every turn), then hands the
+    /// game back to the app.
+    fn with_game(&mut self, act: impl FnOnce(&mut Replayer) -> Result<(), RecordingError>) {
+        std::mem::swap(&mut self.app.game, self.replayer.game_mut());
+        let result = act(&mut self.replayer);
+        std::mem::swap(&mut self.app.game, self.replayer.game_mut());
+        self.app.sync_overlay();
+        if let Err(err) = result {
+            self.playing = false;
+            self.notice = Some(err.to_string());
+        } else if let Some(diverged) = self.replayer.divergence() {
+            self.notice = Some(diverged.to_string());
+        }
+    }
+
+    /// One turn forward (while playing: stops at the end).
+    pub fn tick(&mut self) {
+        if !self.playing {
+            return;
+        }
+        self.step();
+        if self.replayer.at_end() {
+            self.playing = false;
+        }
+    }
+
+    fn step(&mut self) {
+        self.with_game(|replayer| replayer.step().map(|_| ()));
+        if self.replayer.at_end() && self.notice.is_none() {
+            self.notice = Some(match self.replayer.ending_problem() {
+                Some(problem) => problem.to_string(),
+                None => "The end of the recording.".to_owned(),
+            });
+        }
+    }
+
+    /// Goes to `turn`.
+    pub fn seek(&mut self, turn: u64) {
+        self.with_game(|replayer| replayer.seek(turn));
+    }
+
+    /// "Watch how you died": the last turns, following the monster that
+    /// killed the player, if the recording ends in a death.
+    pub fn watch_death(&mut self) {
+        let end = self.replayer.last_turn();
+        self.seek(end);
+        let killer = killer(&self.app);
+        self.seek(end.saturating_sub(DEATH_REWIND));
+        self.app.watch_monster(killer);
+        self.playing = true;
+    }
+
+    /// A key pressed while watching.
+    pub fn key(&mut self, key: KeyEvent) {
+        if key.kind != KeyEventKind::Press {
+            return;
+        }
+        self.notice = None;
+        let turn = self.replayer.turn();
+        let popup = self.app.overlay() != crate::ui::app::Overlay::None;
+        if !popup {
+            match key.code {
+                KeyCode::Char(' ') => {
+                    self.playing = !self.playing && !self.replayer.at_end();
+                    return;
+                }
+                KeyCode::Char('.') => {
+                    self.playing = false;
+                    self.step();
+                    return;
+                }
+                KeyCode::Char(',') => {
+                    self.playing = false;
+                    self.seek(turn.saturating_sub(1));
+                    return;
+                }
+                KeyCode::Char('>') => return self.seek(turn + SHORT_JUMP),
+                KeyCode::Char('<') => return self.seek(turn.saturating_sub(SHORT_JUMP)),
+                KeyCode::PageDown => return self.seek(turn + LONG_JUMP),
+                KeyCode::PageUp => return self.seek(turn.saturating_sub(LONG_JUMP)),
+                KeyCode::Home => return self.seek(0),
+                KeyCode::End => return self.seek(self.replayer.last_turn()),
+                KeyCode::Char('s') => {
+                    self.speed = self.speed.saturating_sub(1);
+                    return;
+                }
+                KeyCode::Char('S' | 'F') => {
+                    self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+                    return;
+                }
+                KeyCode::Char('w')
+                    if matches!(self.app.game.outcome, Some(Outcome::Died { .. })) =>
+                {
+                    return self.watch_death();
+                }
+                KeyCode::Char('f') if !self.app.debug().on => {
+                    self.app.watch_monster(None);
+                    return;
+                }
+                KeyCode::Char('q') => {
+                    self.quit = true;
+                    return;
+                }
+                _ => {}
+            }
+        }
+        if let Some(command) = command_for_key(key, self.app.input_mode())
+            && watching_only(command)
+        {
+            self.app.update(command);
+        }
+    }
+}
+
+/// The commands a replay passes to the app: looking, never acting.
+fn watching_only(command: Command) -> bool {
+    matches!(
+        command,
+        Command::Quit
+            | Command::ShowHelp
+            | Command::Dismiss
+            | Command::ShowInventory
+            | Command::ShowMessages
+            | Command::Look
+            | Command::Scroll(_)
+            | Command::ToggleOverlay
+            | Command::NextLayer
+            | Command::FollowPrevious
+            | Command::FollowNext
+            | Command::ToggleLook
+            | Command::MoveCursor(_)
+            | Command::FollowCursor
+            | Command::ToggleReplay
+            | Command::Replay(_)
+            | Command::CycleCompare
+            | Command::CompareOff
+            | Command::TraceNow
+    )
+}
+
+/// The monster that killed the player: one next to the body, of the kind
+/// the death names.
+fn killer(app: &App) -> Option<usize> {
+    let Some(Outcome::Died { cause, .. }) = &app.game.outcome else {
+        return None;
+    };
+    let at = app.game.player().pos;
+    let near =
+        |a: &crate::game::actor::Actor| (a.pos.x - at.x).abs() <= 1 && (a.pos.y - at.y).abs() <= 1;
+    (1..app.game.actors.len())
+        .filter(|&i| app.game.actors[i].is_alive() && near(&app.game.actors[i]))
+        .find(|&i| cause.ends_with(&app.game.name_of(i)))
+}
+
+impl Widget for &ReplayViewer {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        self.app.render(area, buf);
+        if area.height < 2 {
+            return;
+        }
+        let palette = self.app.palette;
+        let state = if self.playing {
+            format!("playing {}/s", SPEEDS[self.speed])
+        } else {
+            "paused".to_owned()
+        };
+        let mut spans = vec![
+            Span::styled(
+                " REPLAY ",
+                palette
+                    .ui(UiRole::Alert)
+                    .add_modifier(ratatui::style::Modifier::REVERSED),
+            ),
+            Span::styled(
+                format!(
+                    " turn {}/{} {state} ",
+                    self.replayer.turn(),
+                    self.replayer.last_turn()
+                ),
+                palette.ui(UiRole::Title),
+            ),
+        ];
+        if let Some(notice) = &self.notice {
+            spans.push(Span::styled(notice.clone(), palette.ui(UiRole::Notice)));
+        }
+        let top = Rect::new(area.x, area.y, area.width, 1);
+        buf.set_style(top, ratatui::style::Style::reset());
+        for x in top.left()..top.right() {
+            buf[(x, top.y)].set_symbol(" ");
+        }
+        Line::from(spans).render(top, buf);
+        if self.app.overlay() == crate::ui::app::Overlay::None {
+            let keys = if self.app.debug().on {
+                "space play/pause  . , turn  < > 10  PgUp PgDn 100  s S speed  [ ] monster  Tab overlay  q quit"
+            } else {
+                "space play/pause  . , turn  < > 10  PgUp PgDn 100  s S speed  f follow a monster  Tab overlay  q quit"
+            };
+            let bottom = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+            for x in bottom.left()..bottom.right() {
+                buf[(x, bottom.y)]
+                    .set_symbol(" ")
+                    .set_style(ratatui::style::Style::reset());
+            }
+            Line::from(Span::styled(keys, palette.ui(UiRole::KeyHint))).render(bottom, buf);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Recordings: a game written as it goes, read back, replayed exactly,
+//! checked turn by turn, and refused clearly when it is damaged, cut short
+//! or made by another build.
+
+use std::path::{Path, PathBuf};
+
+use fogcrawl::config::ConfigSource;
+use fogcrawl::game::recording::{
+    DEFAULT_HASH_EVERY, Ending, Event, Header, RecordingError, Replayer, format, read_recording,
+};
+use fogcrawl::game::sim::{RecordTo, run_sim_recorded};
+use fogcrawl::game::{Action, Game, GameSetup};
+
+fn config() -> fogcrawl::config::MonsterConfig {
+    fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads")
+}
+
+fn setup(level: &str, seed: u64) -> GameSetup {
+    let mut setup = GameSetup::new(Some(level), seed, config());
+    setup.run = vec![level.to_owned()];
+    setup.start_depth = 0;
+    setup
+}
+
+/// Records a sim of `turns` turns on `level` into `dir`, with a hash
+/// every `every` turns.
+fn record(dir: &Path, level: &str, seed: u64, turns: u64, every: u64) -> PathBuf {
+    let setup = setup(level, seed);
+    let path = dir.join(format!("{level}-{seed}.fcrec"));
+    let to = RecordTo {
+        path: path.clone(),
+        header: Header::new_game(&setup, &ConfigSource::BuiltIn, every),
+    };
+    let (report, _, failure) =
+        run_sim_recorded(&setup, turns, None, Some(&to)).expect("the level plays");
+    assert_eq!(failure, None);
+    assert!(report.turns > 0);
+    path
+}
+
+#[test]
+fn a_recorded_sim_replays_and_verifies_every_turn() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 3, 150, 25);
+    let recording = read_recording(&path).expect("it reads back");
+    assert_eq!(recording.ending, Ending::Complete);
+    assert_eq!(recording.header.seed, 3);
+    assert!(
+        recording
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Hash { .. }))
+            .count()
+            >= 6,
+        "a hash at the start and every 25 turns"
+    );
+    let mut replayer = Replayer::open(&path).expect("it starts again");
+    let verified = replayer.verify().expect("it replays as it was played");
+    assert_eq!(verified.turns, 150);
+    // The replayed game is the sim's game.
+    let mut game = Game::new(&setup("rooms", 3)).expect("the level loads");
+    let mut pilot = fogcrawl::game::autopilot::Autopilot::new();
+    while game.stats.player_turns < 150 && !game.is_over() {
+        let action = pilot.choose(&game);
+        if game.player_act(action).is_err() {
+            let _ = game.player_act(Action::Wait);
+        }
+    }
+    assert_eq!(replayer.game().state_hash(), game.state_hash());
+    assert_eq!(replayer.game().player().pos, game.player().pos);
+}
+
+#[test]
+fn a_300_turn_horde_recording_is_small() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "horde", 1, 300, DEFAULT_HASH_EVERY);
+    let size = std::fs::metadata(&path).expect("written").len();
+    assert!(size < 100_000, "{size} bytes");
+}
+
+#[test]
+fn seeking_back_to_a_keyframe_gives_the_same_game_as_playing_there() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 5, 200, 20);
+    let mut straight = Replayer::open(&path).expect("it starts");
+    straight.seek(130).expect("forward");
+    let expected = straight.game().state_hash();
+    let mut seeker = Replayer::open(&path).expect("it starts");
+    seeker.seek(200).expect("to the end");
+    seeker.seek(130).expect("back to a keyframe and on");
+    assert_eq!(seeker.turn(), 130);
+    assert_eq!(seeker.game().state_hash(), expected);
+    seeker.seek(47).expect("back between keyframes");
+    seeker.seek(200).expect("and forward again");
+    assert_eq!(seeker.divergence().map(ToString::to_string), None);
+    assert_eq!(seeker.verify().expect("no difference").turns, 200);
+}
+
+#[test]
+fn tracing_a_monster_as_the_overlay_does_changes_nothing() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 7, 120, 20);
+    let mut replayer = Replayer::open(&path).expect("it starts");
+    let mut traced = 0;
+    while replayer.step().expect("a step") {
+        let game = replayer.game_mut();
+        let living = (1..game.actors.len()).find(|&i| game.actors[i].is_alive());
+        if let Some(monster) = living {
+            game.set_traced_monster(Some(monster));
+            if game.trace_monster_now(monster) {
+                traced += 1;
+            }
+        }
+    }
+    assert!(traced > 0, "some monster was traced");
+    assert_eq!(replayer.divergence().map(ToString::to_string), None);
+}
+
+#[test]
+fn a_changed_action_is_found_on_the_turn_it_changed() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 3, 120, 50);
+    let mut recording = read_recording(&path).expect("it reads");
+    // Turn 60's action becomes something else.
+    let index = recording
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Act { turn: 60, .. }))
+        .expect("turn 60 was played");
+    let Event::Act {
+        turn,
+        check,
+        action,
+    } = recording.events[index].clone()
+    else {
+        unreachable!("found as an action");
+    };
+    let other = if action == Action::Wait {
+        Action::Move(fogcrawl::game::Direction::North)
+    } else {
+        Action::Wait
+    };
+    recording.events[index] = Event::Act {
+        turn,
+        action: other,
+        check,
+    };
+    let mut replayer = Replayer::new(&path, recording).expect("it starts");
+    let err = replayer.verify().expect_err("it differs");
+    assert!(
+        matches!(err, RecordingError::Diverged { turn: 61, .. }),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_truncated_recording_replays_up_to_where_it_ends() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 3, 100, 25);
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() - 5]).expect("cut");
+    let recording = read_recording(&path).expect("the header is whole");
+    assert_eq!(recording.ending, Ending::Truncated);
+    let mut replayer = Replayer::new(&path, recording).expect("it starts");
+    let err = replayer.verify().expect_err("cut short");
+    assert!(matches!(err, RecordingError::Truncated { .. }), "{err}");
+    assert!(
+        err.to_string().contains("is cut short after turn 100"),
+        "{err}"
+    );
+    assert_eq!(
+        replayer.turn(),
+        100,
+        "every whole turn replayed (the hash after it was cut)"
+    );
+    // Cut inside the header: one clear error.
+    std::fs::write(&path, &bytes[..40]).expect("cut");
+    let err = read_recording(&path).expect_err("no header");
+    assert!(
+        err.to_string().contains("header is damaged or cut short"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_damaged_recording_says_where() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 3, 100, 25);
+    let mut bytes = std::fs::read(&path).expect("read");
+    let middle = bytes.len() - 200;
+    bytes[middle] ^= 0xff;
+    std::fs::write(&path, &bytes).expect("damaged");
+    let mut replayer = Replayer::open(&path).expect("the header is whole");
+    let err = replayer.verify().expect_err("damaged");
+    assert!(matches!(err, RecordingError::Damaged { .. }), "{err}");
+    assert!(err.to_string().contains("fails its checksum"), "{err}");
+    // Not a recording at all.
+    std::fs::write(&path, b"hello").expect("written");
+    let err = Replayer::open(&path).expect_err("not a recording");
+    assert!(
+        err.to_string().contains("is not a fogcrawl recording"),
+        "{err}"
+    );
+}
+
+#[test]
+fn another_version_or_another_level_is_refused() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 3, 20, 25);
+    let mut recording = read_recording(&path).expect("it reads");
+    recording.header.build_version = "0.0.1".to_owned();
+    let err = Replayer::new(&path, recording.clone()).expect_err("another build");
+    assert!(
+        err.to_string()
+            .contains("was recorded by fogcrawl 0.0.1; this is fogcrawl"),
+        "{err}"
+    );
+    recording.header.build_version = env!("CARGO_PKG_VERSION").to_owned();
+    recording.header.levels[0].hash ^= 1;
+    let err = Replayer::new(&path, recording).expect_err("another level file");
+    assert!(matches!(err, RecordingError::LevelDiffers { .. }), "{err}");
+    // Another format version.
+    let mut bytes = std::fs::read(&path).expect("read");
+    bytes[format::MAGIC.len()] = 9;
+    std::fs::write(&path, &bytes).expect("written");
+    let err = read_recording(&path).expect_err("another format");
+    assert!(
+        err.to_string()
+            .contains("is a recording of format 9; this fogcrawl reads format 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_resumed_save_is_recorded_from_where_it_was_resumed() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let setup = setup("rooms", 11);
+    let mut game = Game::new(&setup).expect("loads");
+    let mut pilot = fogcrawl::game::autopilot::Autopilot::new();
+    let mut play = |game: &mut Game, turns: u64| {
+        while game.stats.player_turns < turns && !game.is_over() {
+            let action = pilot.choose(game);
+            if game.player_act(action).is_err() {
+                let _ = game.player_act(Action::Wait);
+            }
+        }
+    };
+    play(&mut game, 40);
+    let save = dir.path().join("save.bin");
+    fogcrawl::game::save::write_save(&save, &game).expect("saved");
+    let fogcrawl::game::save::Loaded::Game(resumed) =
+        fogcrawl::game::save::load_save(&save, &config())
+    else {
+        panic!("the save loads");
+    };
+    let mut resumed = *resumed;
+    let path = dir.path().join("resumed.fcrec");
+    let header = Header::resumed(&resumed, &ConfigSource::BuiltIn, 10).expect("the game encodes");
+    let mut recorder =
+        fogcrawl::game::recording::Recorder::start(&path, &header, &mut resumed).expect("starts");
+    play(&mut resumed, 100);
+    recorder.catch_up(&mut resumed);
+    let mut replayer = Replayer::open(&path).expect("it starts from the save");
+    assert_eq!(replayer.first_turn(), 40);
+    let verified = replayer.verify().expect("it replays");
+    assert_eq!(verified.turns, 60);
+    assert_eq!(replayer.game().state_hash(), resumed.state_hash());
+}
