@@ -166,14 +166,16 @@ fn game_command(dir: &Path, args: &str) -> String {
 }
 
 /// [`game_command`] with the save at `save`; the fallback save is
-/// `dir/rescued.json` and the log `dir/fogcrawl.log`.
+/// `dir/rescued.json`, the log `dir/fogcrawl.log` and the recordings
+/// `dir/recordings/`.
 fn game_command_saving_to(dir: &Path, save: &Path, args: &str) -> String {
     let log = dir.join("fogcrawl.log");
     let pid = dir.join("pid");
     let rescued = dir.join("rescued.json");
     format!(
-        "sh -c 'echo $$ > {pid}; exec env FOGCRAWL_SAVE={save} FOGCRAWL_FALLBACK_SAVE={rescued} FOGCRAWL_LOG={log} {BIN} {args}'",
+        "sh -c 'echo $$ > {pid}; exec env FOGCRAWL_SAVE={save} FOGCRAWL_FALLBACK_SAVE={rescued} FOGCRAWL_LOG={log} FOGCRAWL_RECORDINGS={recordings} {BIN} {args}'",
         pid = pid.display(),
+        recordings = dir.join("recordings").display(),
         save = save.display(),
         rescued = rescued.display(),
         log = log.display(),
@@ -676,4 +678,61 @@ fn the_overlay_shows_a_hunting_monster_s_search_at_once() {
     assert!(!screen.contains("Turns 2"), "{screen}");
     session.keys(&["q"]);
     session.wait_restored();
+}
+
+#[test]
+fn a_game_played_replays_with_seeking_and_the_overlay() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let session = Session::start("replay", 100, 32);
+    session.run_line(&game_command(dir.path(), "--level swamp --seed 1"));
+    session.wait_for("Turns 0");
+    for (key, turns) in [
+        ("l", "Turns 1"),
+        ("Down", "Turns 2"),
+        ("l", "Turns 3"),
+        (".", "Turns 4"),
+    ] {
+        session.keys(&[key]);
+        session.wait_for(turns);
+    }
+    session.keys(&["q"]);
+    session.wait_restored();
+    session.wait_for("game saved to");
+
+    // The last game, from its start: the screen says it is a replay.
+    let replay = |args: &str| {
+        format!(
+            "env FOGCRAWL_RECORDINGS={} {BIN} replay {args}",
+            dir.path().join("recordings").display()
+        )
+    };
+    session.run_line(&replay("--last"));
+    session.wait_for("REPLAY");
+    session.wait_for("turn 0/4 paused");
+    // Seek: to the end, one back, a turn forward, back to the start.
+    session.keys(&["End"]);
+    session.wait_for("turn 4/4");
+    session.keys(&[","]);
+    session.wait_for("turn 3/4");
+    session.keys(&["Home"]);
+    session.wait_for("turn 0/4");
+    session.keys(&["."]);
+    session.wait_for("turn 1/4");
+    // The overlay works on the replayed turn, as in play.
+    session.keys(&["Tab"]);
+    session.wait_for("Overlay: search");
+    session.keys(&["End"]);
+    let screen = session.wait_for("turn 4/4");
+    assert!(screen.contains("Overlay: search"), "{screen}");
+    // Play to the end: the replay stops there.
+    session.keys(&["Home", " "]);
+    session.wait_for("The end of the recording.");
+    session.keys(&["q"]);
+    session.wait_restored();
+
+    session.run_line(&replay("--last --verify"));
+    session.wait_for("verified: 4 turns");
 }

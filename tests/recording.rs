@@ -97,6 +97,22 @@ fn seeking_back_to_a_keyframe_gives_the_same_game_as_playing_there() {
 }
 
 #[test]
+fn past_the_most_keyframes_every_other_goes_and_seeking_stays_exact() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 5, 200, 20);
+    let mut straight = Replayer::open(&path).expect("it starts");
+    straight.seek(150).expect("forward");
+    let expected = straight.game().state_hash();
+    let mut seeker = Replayer::open(&path).expect("it starts");
+    seeker.limit_keyframes(4);
+    seeker.seek(200).expect("to the end");
+    let kept = seeker.keyframe_turns();
+    assert_eq!(kept, vec![0, 80, 160], "spacing 20, then 40, then 80");
+    seeker.seek(150).expect("back");
+    assert_eq!(seeker.game().state_hash(), expected);
+}
+
+#[test]
 fn tracing_a_monster_as_the_overlay_does_changes_nothing() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = record(dir.path(), "rooms", 7, 120, 20);

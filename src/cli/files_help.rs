@@ -6,6 +6,7 @@ use crate::untrusted_text::escape_controls;
 /// The end of `--help`: where files are found and the variables that move
 /// them, with the paths they resolve to now.
 pub fn files_help() -> String {
+    use crate::game::recording::library;
     use crate::game::save;
     use crate::user_dirs;
     let shown =
@@ -23,6 +24,17 @@ pub fn files_help() -> String {
             ),
         ),
         (user_dirs::LOG_PATH_VARIABLE, "where the log of a game goes".to_owned()),
+        (
+            library::RECORDINGS_DIR_VARIABLE,
+            "where games are recorded (`fogcrawl replay --last`)".to_owned(),
+        ),
+        (
+            library::KEEP_VARIABLE,
+            format!(
+                "how many recordings are kept, newest first (default {};\n0 records nothing)",
+                library::DEFAULT_KEPT
+            ),
+        ),
         ("RUST_LOG", "what is logged (default: fogcrawl=info)".to_owned()),
         ("NO_COLOR", "set and not empty: play without colours".to_owned()),
         (
@@ -64,9 +76,14 @@ pub fn files_help() -> String {
           Only playing reads or writes it; --level, --map or --seed start
           a new game, which replaces it when you quit.
   log     {log}
+  replays {recordings}
+          Every game played is recorded there; the newest
+          {kept} are kept.
 
 Environment variables:{variables}",
         save = shown(save::default_save_path()),
         log = shown(user_dirs::log_path()),
+        recordings = shown(library::recordings_dir()),
+        kept = library::kept_count(),
     )
 }

@@ -18,6 +18,10 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         save_path: crate::game::save::default_save_path(),
         config: args.config_source(),
         fallback_save_path: crate::game::save::fallback_save_path(),
+        recordings: Some(crate::ui::app::RecordingOptions {
+            dir: crate::game::recording::library::recordings_dir(),
+            keep: crate::game::recording::library::kept_count(),
+        }),
     };
     match crate::ui::run(&options) {
         Ok(end) => ExitCode::from(end.exit_status()),

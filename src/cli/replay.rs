@@ -69,8 +69,14 @@ fn verify(path: &std::path::Path) -> ExitCode {
     };
     match replayer.verify() {
         Ok(verified) => print_out(&format!(
-            "verified: {} turns ({} state hashes)\n",
-            verified.turns, verified.hashes
+            "verified: {} turns ({} state {})\n",
+            verified.turns,
+            verified.hashes,
+            if verified.hashes == 1 {
+                "hash"
+            } else {
+                "hashes"
+            }
         )),
         Err(err) => fail(&err.to_string()),
     }

@@ -31,6 +31,9 @@ use crate::world::ItemKind;
 use crate::world::level_file::fresh_seed;
 use ratatui::layout::Rect;
 
+mod recording;
+pub use recording::RecordingOptions;
+
 /// The screen size assumed until the session says otherwise (tests draw at
 /// their own sizes).
 const DEFAULT_SCREEN_SIZE: (u16, u16) = (80, 24);
@@ -51,6 +54,8 @@ pub struct PlayOptions {
     pub config: ConfigSource,
     /// Where the game goes if `save_path` cannot be written.
     pub fallback_save_path: PathBuf,
+    /// Where games are recorded; `None` records nothing (tests).
+    pub recordings: Option<RecordingOptions>,
 }
 
 impl PlayOptions {
@@ -139,6 +144,8 @@ pub struct App {
     /// The `--level` a new game (`n`) starts from.
     start_level: Option<String>,
     quit_requested: bool,
+    /// The death screen asked to replay the death (the session does it).
+    watch_death_requested: bool,
     /// Whether the end of the game has been dealt with (save removed).
     ending_handled: bool,
     /// Watches the monster config file; `None` in tests and for the built-in config.
@@ -155,6 +162,8 @@ pub struct App {
     messages_scroll: u16,
     /// The terminal's size when last drawn (columns, rows).
     screen_size: (u16, u16),
+    /// The game's recording; `None` in tests.
+    recording: Option<recording::AppRecording>,
 }
 
 impl App {
@@ -174,6 +183,7 @@ impl App {
             clear_note_on_key: false,
             start_level: None,
             quit_requested: false,
+            watch_death_requested: false,
             ending_handled: false,
             config_watcher: None,
             debug: DebugOverlay::default(),
@@ -182,6 +192,7 @@ impl App {
             help_scroll: 0,
             messages_scroll: 0,
             screen_size: DEFAULT_SCREEN_SIZE,
+            recording: None,
         }
     }
 
@@ -220,6 +231,7 @@ impl App {
         // A save set aside by an earlier start that never showed it.
         let earlier_note = save_notice::read(path);
         let mut note = None;
+        let mut resumed = false;
         let game = if options.starts_fresh() {
             let mut game = new_game(options.level.as_deref(), options.seed, &config)?;
             if path.exists() {
@@ -237,6 +249,7 @@ impl App {
         } else {
             match save::load_save(path, &config) {
                 Loaded::Game(game) => {
+                    resumed = true;
                     let mut game = *game;
                     tracing::info!(save = %path.display(), time = game.time, "resumed");
                     game.log.push(
@@ -271,6 +284,13 @@ impl App {
         app.start_level.clone_from(&options.level);
         app.config_watcher = watcher;
         app.save_lock = held_lock;
+        if let Some(recordings) = &options.recordings {
+            app.recording = Some(recording::AppRecording::new(
+                recordings.clone(),
+                options.config.clone(),
+            ));
+            app.begin_recording(resumed);
+        }
         let mut alerts = Vec::new();
         for text in [earlier_note, note].into_iter().flatten() {
             app.game
@@ -320,6 +340,8 @@ impl App {
                         lines.join("; ")
                     };
                     tracing::info!(%summary, "monster config reloaded");
+                    let watched = self.config_watcher.as_ref().map(|w| w.path().to_owned());
+                    self.record_config_reload(watched.as_deref());
                     self.game.log.push(
                         time,
                         Importance::System,
@@ -500,6 +522,7 @@ impl App {
                 _ => {}
             },
             Command::NewGame => self.start_new_game(),
+            Command::WatchDeath => self.ask_to_watch_death(),
             Command::MoveCursor(direction) if self.overlay == Overlay::Look => {
                 if let Some(cursor) = self.look_cursor {
                     let next = direction.from(cursor);
@@ -526,6 +549,7 @@ impl App {
             },
         }
         self.debug.sync(&mut self.game);
+        self.record();
     }
 
     /// One auto-advance step: the player waits while the monsters move.
@@ -562,6 +586,7 @@ impl App {
             self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped. {why}"));
         }
         self.debug.sync(&mut self.game);
+        self.record();
     }
 
     /// Explore, travel or rest: many turns, until done or something happens.
@@ -753,6 +778,7 @@ impl App {
         self.auto_advance = false;
         self.overlay = Overlay::None;
         tracing::info!(outcome = ?self.game.outcome, "game over");
+        self.name_recording();
         if let Some(path) = &self.save_path {
             save::remove_save(path);
         }
@@ -771,6 +797,7 @@ impl App {
                 self.game = game;
                 self.ending_handled = false;
                 self.overlay = Overlay::None;
+                self.begin_recording(false);
             }
             Err(err) => self.set_notice(
                 NoticeKind::Refusal,
@@ -946,6 +973,7 @@ pub(crate) mod tests {
             save_path: dir.join("save.json"),
             config: ConfigSource::BuiltIn,
             fallback_save_path: dir.join("rescued.json"),
+            recordings: None,
         }
     }
 

@@ -26,6 +26,8 @@ pub enum Command {
     ChooseDirection(Direction),
     /// After death or victory: play again.
     NewGame,
+    /// After death: replay the last turns, following the killer.
+    WatchDeath,
     /// Save (if the game is on) and leave.
     Quit,
     /// Debug overlay on or off.

@@ -466,6 +466,13 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Char('n')], Command::NewGame))
         .help(PlayingHelp, "n", "new game (on the death or victory screen)")
         .hints(&[hint(GameOver, "n", "new game")]),
+    KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Char('w')], Command::WatchDeath))
+        .help(
+            PlayingHelp,
+            "w",
+            "watch how you died: replay the last turns, following your killer",
+        )
+        .hints(&[hint(GameOver, "w", "watch how you died")]),
     // Ctrl-C quits in every mode too (see `input::command_for_key`).
     KeyBinding::new(
         &[Playing, Overlay, Look, Replay, GameOver],

@@ -39,7 +39,7 @@ pub fn watch(mut viewer: ReplayViewer) -> Result<()> {
     result.wrap_err("the terminal failed")
 }
 
-fn event_loop(
+pub fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     viewer: &mut ReplayViewer,
 ) -> io::Result<()> {

@@ -229,6 +229,9 @@ fn event_loop(
                 if let Some(command) = command_for_key(key, app.input_mode()) {
                     app.update(command);
                     needs_redraw = true;
+                    if let Some(recording) = app.take_watch_death() {
+                        watch_death(terminal, app, &recording);
+                    }
                     if app.is_auto_advancing() && !was_auto_advancing {
                         next_tick = Instant::now();
                     }
@@ -258,5 +261,21 @@ fn event_loop(
             // After a stall, do not try to catch up with a burst of turns.
             next_tick = next_tick.max(Instant::now());
         }
+    }
+}
+
+/// `w` on the death screen: the death's last turns, following the killer,
+/// in this terminal; back to the death screen after. A recording that
+/// cannot be replayed is said on the status line.
+fn watch_death(terminal: &mut DefaultTerminal, app: &mut App, recording: &std::path::Path) {
+    match crate::game::recording::Replayer::open(recording) {
+        Ok(replayer) => {
+            let mut viewer = crate::ui::replay_view::ReplayViewer::new(replayer, app.palette);
+            viewer.watch_death();
+            if let Err(err) = crate::ui::replay_session::event_loop(terminal, &mut viewer) {
+                tracing::warn!(%err, "the replay of the death failed");
+            }
+        }
+        Err(err) => app.say(&format!("The death cannot be replayed: {err}")),
     }
 }

@@ -89,9 +89,9 @@ impl Recording {
 /// happened.
 pub fn read_recording(path: &Path) -> Result<Recording, RecordingError> {
     let bytes = crate::regular_file::read_capped(path, MAX_RECORDING_BYTES).map_err(|err| {
-        RecordingError::Io {
+        RecordingError::Unreadable {
             path: path.to_owned(),
-            source: err.into(),
+            reason: err.to_string(),
         }
     })?;
     parse_recording(path, &bytes)

@@ -15,6 +15,8 @@ pub const RECORDINGS_DIR_VARIABLE: &str = "FOGCRAWL_RECORDINGS";
 pub const RECORDING_EXTENSION: &str = "fcrec";
 /// How many recordings play keeps unless told otherwise.
 pub const DEFAULT_KEPT: usize = 20;
+/// Overrides how many recordings are kept (0 records nothing).
+pub const KEEP_VARIABLE: &str = "FOGCRAWL_KEEP_RECORDINGS";
 const PREFIX: &str = "game-";
 
 /// Where recordings go for this process: `$FOGCRAWL_RECORDINGS`, else
@@ -28,6 +30,21 @@ pub fn recordings_dir() -> PathBuf {
         || PathBuf::from(RECORDINGS_DIR),
         |dirs| dirs.data.join(RECORDINGS_DIR),
     )
+}
+
+/// How many recordings to keep: `$FOGCRAWL_KEEP_RECORDINGS` if it is a
+/// number, else [`DEFAULT_KEPT`].
+#[must_use]
+pub fn kept_count() -> usize {
+    kept_count_from(crate::user_dirs::non_empty_var(KEEP_VARIABLE))
+}
+
+/// [`kept_count`] with the variable's value given.
+#[must_use]
+pub fn kept_count_from(value: Option<std::ffi::OsString>) -> usize {
+    value
+        .and_then(|v| v.to_str().and_then(|v| v.trim().parse().ok()))
+        .unwrap_or(DEFAULT_KEPT)
 }
 
 /// A new recording's path in `dir` for a game with `seed` starting now.
@@ -109,5 +126,13 @@ mod tests {
         assert_eq!(recordings_in(dir.path()), made[3..].to_vec());
         assert_eq!(newest_recording(dir.path()), made.last().cloned());
         assert!(dir.path().join("notes.txt").exists(), "other files stay");
+    }
+
+    #[test]
+    fn the_kept_count_is_a_number_or_the_default() {
+        assert_eq!(kept_count_from(None), DEFAULT_KEPT);
+        assert_eq!(kept_count_from(Some("3".into())), 3);
+        assert_eq!(kept_count_from(Some("0".into())), 0);
+        assert_eq!(kept_count_from(Some("many".into())), DEFAULT_KEPT);
     }
 }

@@ -12,6 +12,8 @@ pub enum RecordingError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{path} cannot be read: {reason}")]
+    Unreadable { path: PathBuf, reason: String },
     #[error("{path} is not a fogcrawl recording (it does not start with the recording header)")]
     NotARecording { path: PathBuf },
     #[error("{path} is a recording of format {found}; this fogcrawl reads format {supported} only")]

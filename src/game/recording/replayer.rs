@@ -18,6 +18,14 @@ use crate::game::recording::recording_error::RecordingError;
 use crate::game::setup::GameSetup;
 use crate::game::state::Game;
 
+/// Level cells' worth of keyframes kept at most: a game's copy costs
+/// roughly its level's size times its factions (a 256x256 level with the
+/// shipped factions is about 40 MB), so a bigger level keeps fewer.
+const KEYFRAME_CELL_BUDGET: usize = 12 * 256 * 256;
+/// Keyframes kept at least and at most, whatever the level's size.
+const MIN_KEYFRAMES: usize = 3;
+const MAX_KEYFRAMES: usize = 48;
+
 /// The game at a turn, and where the events go on from it.
 #[derive(Debug)]
 struct Keyframe {
@@ -40,6 +48,12 @@ pub struct Replayer {
     next: usize,
     /// In turn order; the first is the start.
     keyframes: Vec<Keyframe>,
+    /// Turns between keyframes: `hash_every`, doubled each time there
+    /// would be more than `most_keyframes`.
+    keyframe_every: u64,
+    most_keyframes: usize,
+    /// Off while verifying: nothing seeks back then.
+    keep_keyframes: bool,
     /// The first difference from the recorded game, once found.
     diverged: Option<RecordingError>,
 }
@@ -114,6 +128,10 @@ impl Replayer {
             next: 0,
             game: game.keyframe(),
         };
+        let cells = game.level.width() * game.level.height();
+        let most_keyframes =
+            (KEYFRAME_CELL_BUDGET / cells.max(1)).clamp(MIN_KEYFRAMES, MAX_KEYFRAMES);
+        let keyframe_every = header.hash_every.max(1);
         Ok(Self {
             path: path.to_owned(),
             header,
@@ -123,6 +141,9 @@ impl Replayer {
             game,
             next: 0,
             keyframes: vec![start],
+            keyframe_every,
+            most_keyframes,
+            keep_keyframes: true,
             diverged: None,
         })
     }
@@ -248,6 +269,7 @@ impl Replayer {
     /// The first difference from the recorded game, or how the recording
     /// is damaged or cut short (after replaying what came before).
     pub fn verify(&mut self) -> Result<Verified, RecordingError> {
+        self.keep_keyframes = false;
         while self.step()? {
             if let Some(diverged) = self.diverged.take() {
                 return Err(diverged);
@@ -279,18 +301,39 @@ impl Replayer {
             .unwrap_or(0)
     }
 
-    /// Keeps a keyframe every `hash_every` turns, the first time there.
+    /// Keeps a keyframe every `keyframe_every` turns, the first time
+    /// there; past the most kept, every other one goes and the spacing
+    /// doubles (the start always stays).
     fn keep_keyframe(&mut self) {
         let turn = self.turn();
-        let every = self.header.hash_every.max(1);
         let newest = self.keyframes.last().map_or(0, |k| k.turn);
-        if turn > newest && turn % every == 0 {
-            self.keyframes.push(Keyframe {
-                turn,
-                next: self.next,
-                game: self.game.keyframe(),
+        if !self.keep_keyframes || turn <= newest || !turn.is_multiple_of(self.keyframe_every) {
+            return;
+        }
+        self.keyframes.push(Keyframe {
+            turn,
+            next: self.next,
+            game: self.game.keyframe(),
+        });
+        if self.keyframes.len() > self.most_keyframes {
+            self.keyframe_every *= 2;
+            let every = self.keyframe_every;
+            let mut index = 0;
+            self.keyframes.retain(|k| {
+                index += 1;
+                index == 1 || k.turn.is_multiple_of(every)
             });
         }
+    }
+
+    /// Keeps at most `most` keyframes (at least 2) from now on.
+    pub fn limit_keyframes(&mut self, most: usize) {
+        self.most_keyframes = most.max(2);
+    }
+
+    /// The turns keyframes are kept for now, oldest first.
+    pub fn keyframe_turns(&self) -> Vec<u64> {
+        self.keyframes.iter().map(|k| k.turn).collect()
     }
 
     fn apply(&mut self, event: &Event) -> Result<(), RecordingError> {

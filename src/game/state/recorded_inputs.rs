@@ -66,7 +66,7 @@ impl Game {
         let full_hash = self
             .input_log
             .as_ref()
-            .is_some_and(|log| now != turn && now % log.hash_every == 0);
+            .is_some_and(|log| now != turn && now.is_multiple_of(log.hash_every));
         let hash = full_hash.then(|| self.state_hash());
         if let Some(log) = self.input_log.as_mut() {
             log.inputs.push(RecordedInput::Act {
