@@ -26,7 +26,8 @@ pub enum Command {
     ChooseDirection(Direction),
     /// After death or victory: play again.
     NewGame,
-    /// After death: replay the last turns, following the killer.
+    /// After death or victory: replay the last turns (following the
+    /// killer after a death).
     WatchDeath,
     /// Save (if the game is on) and leave.
     Quit,

@@ -470,9 +470,9 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "w",
-            "watch how you died: replay the last turns, following your killer",
+            "watch the end again: its last turns replayed (after a death, following your killer)",
         )
-        .hints(&[hint(GameOver, "w", "watch how you died")]),
+        .hints(&[hint(GameOver, "w", "watch it again")]),
     // Ctrl-C quits in every mode too (see `input::command_for_key`).
     KeyBinding::new(
         &[Playing, Overlay, Look, Replay, GameOver],

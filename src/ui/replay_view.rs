@@ -64,8 +64,10 @@ impl ReplayViewer {
         &self.app
     }
 
-    pub fn replayer(&self) -> &Replayer {
-        &self.replayer
+    /// The turn on screen (the replayer's own copy of the game is stale
+    /// between steps: the app holds the game).
+    pub fn turn(&self) -> u64 {
+        self.app.game.stats.player_turns
     }
 
     pub fn should_quit(&self) -> bool {
@@ -128,14 +130,16 @@ impl ReplayViewer {
         self.with_game(|replayer| replayer.seek(turn));
     }
 
-    /// "Watch how you died": the last turns, following the monster that
-    /// killed the player, if the recording ends in a death.
+    /// "Watch how you died": the last turns again, following the monster
+    /// that killed the player if the recording ends in a death.
     pub fn watch_death(&mut self) {
         let end = self.replayer.last_turn();
         self.seek(end);
         let killer = killer(&self.app);
         self.seek(end.saturating_sub(DEATH_REWIND));
-        self.app.watch_monster(killer);
+        if killer.is_some() {
+            self.app.watch_monster(killer);
+        }
         self.playing = true;
     }
 
@@ -145,7 +149,7 @@ impl ReplayViewer {
             return;
         }
         self.notice = None;
-        let turn = self.replayer.turn();
+        let turn = self.turn();
         let popup = self.app.overlay() != crate::ui::app::Overlay::None;
         if !popup {
             match key.code {
@@ -177,9 +181,7 @@ impl ReplayViewer {
                     self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
                     return;
                 }
-                KeyCode::Char('w')
-                    if matches!(self.app.game.outcome, Some(Outcome::Died { .. })) =>
-                {
+                KeyCode::Char('w') if self.app.game.is_over() => {
                     return self.watch_death();
                 }
                 KeyCode::Char('f') if !self.app.debug().on => {
@@ -263,7 +265,7 @@ impl Widget for &ReplayViewer {
             Span::styled(
                 format!(
                     " turn {}/{} {state} ",
-                    self.replayer.turn(),
+                    self.turn(),
                     self.replayer.last_turn()
                 ),
                 palette.ui(UiRole::Title),
@@ -280,9 +282,9 @@ impl Widget for &ReplayViewer {
         Line::from(spans).render(top, buf);
         if self.app.overlay() == crate::ui::app::Overlay::None {
             let keys = if self.app.debug().on {
-                "space play/pause  . , turn  < > 10  PgUp PgDn 100  s S speed  [ ] monster  Tab overlay  q quit"
+                "space play  ., turn  <> 10  PgUp/Dn 100  sS speed  [ ] monster  q quit"
             } else {
-                "space play/pause  . , turn  < > 10  PgUp PgDn 100  s S speed  f follow a monster  Tab overlay  q quit"
+                "space play  ., turn  <> 10  PgUp/Dn 100  sS speed  f follow  Tab overlay  q quit"
             };
             let bottom = Rect::new(area.x, area.bottom() - 1, area.width, 1);
             for x in bottom.left()..bottom.right() {
@@ -292,5 +294,103 @@ impl Widget for &ReplayViewer {
             }
             Line::from(Span::styled(keys, palette.ui(UiRole::KeyHint))).render(bottom, buf);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    use ratatui::widgets::Widget;
+
+    use super::*;
+    use crate::config::ConfigSource;
+    use crate::game::GameSetup;
+    use crate::game::recording::Header;
+    use crate::game::sim::{RecordTo, run_sim_recorded};
+    use crate::ui::theme::ColorSupport;
+
+    const LEVEL: &str = "tests/fixtures/game/overlay.toml";
+
+    fn viewer(dir: &std::path::Path) -> ReplayViewer {
+        let mut setup = GameSetup::new(
+            Some(LEVEL),
+            3,
+            crate::config::MonsterConfig::shipped().expect("shipped"),
+        );
+        setup.undying_player = true;
+        let to = RecordTo {
+            path: dir.join("game.fcrec"),
+            header: Header::new_game(&setup, &ConfigSource::BuiltIn, 10),
+        };
+        run_sim_recorded(&setup, 40, None, Some(&to)).expect("plays");
+        let replayer = Replayer::open(&to.path).expect("reads");
+        ReplayViewer::new(replayer, Palette::new(ColorSupport::None))
+    }
+
+    fn press(viewer: &mut ReplayViewer, code: KeyCode) {
+        viewer.key(KeyEvent::new(code, KeyModifiers::NONE));
+    }
+
+    fn screen(viewer: &ReplayViewer) -> String {
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        viewer.render(area, &mut buf);
+        (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn keys_step_and_seek_and_never_play_the_game() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut viewer = viewer(dir.path());
+        let last = viewer.replayer.last_turn();
+        assert!(last > 20, "{last} turns");
+        assert!(
+            screen(&viewer).contains(&format!("REPLAY  turn 0/{last} paused")),
+            "{}",
+            screen(&viewer)
+        );
+        press(&mut viewer, KeyCode::Char('.'));
+        assert_eq!(viewer.turn(), 1);
+        press(&mut viewer, KeyCode::End);
+        assert_eq!(viewer.turn(), last);
+        press(&mut viewer, KeyCode::Char(','));
+        assert_eq!(viewer.turn(), last - 1);
+        press(&mut viewer, KeyCode::Char('<'));
+        assert_eq!(viewer.turn(), last - 11);
+        let before = viewer.app().game.state_hash();
+        // Movement, waiting, exploring: the replay is not played by keys.
+        for code in [KeyCode::Char('l'), KeyCode::Char('e'), KeyCode::Char('R')] {
+            press(&mut viewer, code);
+        }
+        assert_eq!(viewer.app().game.state_hash(), before);
+        // The overlay follows a monster on the replayed turn.
+        press(&mut viewer, KeyCode::Char('f'));
+        assert!(viewer.app().debug().on);
+        assert!(
+            screen(&viewer).contains("Overlay: search"),
+            "{}",
+            screen(&viewer)
+        );
+        press(&mut viewer, KeyCode::Home);
+        assert_eq!(viewer.turn(), 0);
+        assert_eq!(viewer.app().game.stats.player_turns, 0);
+        // Playing runs to the end and stops there.
+        press(&mut viewer, KeyCode::Char(' '));
+        while viewer.is_playing() {
+            viewer.tick();
+        }
+        assert_eq!(viewer.turn(), last);
+        assert!(screen(&viewer).contains("The end of the recording."));
+        press(&mut viewer, KeyCode::Char('q'));
+        assert!(viewer.should_quit());
     }
 }

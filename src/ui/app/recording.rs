@@ -115,9 +115,10 @@ impl App {
             .map(Recorder::path)
     }
 
-    /// `w` on the death screen: asks the session to replay the death.
+    /// `w` on the death or victory screen: asks the session to replay the
+    /// end.
     pub(super) fn ask_to_watch_death(&mut self) {
-        if !matches!(self.game.outcome, Some(crate::game::Outcome::Died { .. })) {
+        if !self.game.is_over() {
             return;
         }
         if self.recording_path().is_some() {
