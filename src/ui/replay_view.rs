@@ -50,12 +50,13 @@ impl ReplayViewer {
     /// A viewer on `replayer`, paused at its start.
     pub fn new(replayer: Replayer, palette: Palette) -> Self {
         let app = App::new(replayer.game().keyframe(), palette);
+        let notice = Some(replayer.path().display().to_string());
         Self {
             replayer,
             app,
             playing: false,
             speed: START_SPEED,
-            notice: None,
+            notice,
             quit: false,
         }
     }
@@ -272,7 +273,9 @@ impl Widget for &ReplayViewer {
             ),
         ];
         if let Some(notice) = &self.notice {
-            spans.push(Span::styled(notice.clone(), palette.ui(UiRole::Notice)));
+            // A file name or a message naming one: never control bytes.
+            let text = crate::untrusted_text::escape_controls(notice).into_owned();
+            spans.push(Span::styled(text, palette.ui(UiRole::Notice)));
         }
         let top = Rect::new(area.x, area.y, area.width, 1);
         buf.set_style(top, ratatui::style::Style::reset());
