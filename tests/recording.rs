@@ -282,3 +282,54 @@ fn a_resumed_save_is_recorded_from_where_it_was_resumed() {
     assert_eq!(verified.turns, 60);
     assert_eq!(replayer.game().state_hash(), resumed.state_hash());
 }
+
+/// Plays `turns` more turns of `game` with the scripted player.
+fn play_on(game: &mut Game, pilot: &mut fogcrawl::game::autopilot::Autopilot, turns: u64) {
+    let until = game.stats.player_turns + turns;
+    while game.stats.player_turns < until && !game.is_over() {
+        let action = pilot.choose(game);
+        if game.player_act(action).is_err() {
+            let _ = game.player_act(Action::Wait);
+        }
+    }
+}
+
+#[test]
+fn a_config_reload_is_recorded_and_replayed_or_refused_when_it_was_not_captured() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let setup = setup("rooms", 9);
+    let mut game = Game::new(&setup).expect("loads");
+    let path = dir.path().join("reload.fcrec");
+    let header = Header::new_game(&setup, &ConfigSource::BuiltIn, 10);
+    let mut recorder =
+        fogcrawl::game::recording::Recorder::start(&path, &header, &mut game).expect("starts");
+    let mut pilot = fogcrawl::game::autopilot::Autopilot::new();
+    play_on(&mut game, &mut pilot, 25);
+    // Every faction twice as fast from turn 25.
+    let text = fogcrawl::config::SHIPPED_CONFIG.replace("speed = 1.", "speed = 2.");
+    let faster = fogcrawl::config::MonsterConfig::parse(Path::new("monsters.toml"), &text)
+        .expect("still valid");
+    assert_ne!(faster, config());
+    game.apply_config(faster).expect("applies");
+    recorder.config_reloaded(&mut game, Some(text));
+    play_on(&mut game, &mut pilot, 25);
+    recorder.catch_up(&mut game);
+    let mut replayer = Replayer::open(&path).expect("it reads");
+    assert_eq!(replayer.verify().expect("as played").turns, 50);
+    assert_eq!(replayer.game().state_hash(), game.state_hash());
+
+    // A reload whose text could not be read back stops the replay there.
+    let mut recording = read_recording(&path).expect("it reads");
+    for event in &mut recording.events {
+        if let Event::Config { text, .. } = event {
+            *text = None;
+        }
+    }
+    let mut replayer = Replayer::new(&path, recording).expect("it starts");
+    let err = replayer.verify().expect_err("no config to go on with");
+    assert!(
+        matches!(err, RecordingError::ConfigMissing { turn: 25, .. }),
+        "{err}"
+    );
+    assert_eq!(replayer.turn(), 25);
+}
