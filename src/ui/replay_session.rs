@@ -6,11 +6,14 @@ use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use std::sync::mpsc;
+
 use color_eyre::eyre::{Result, WrapErr, bail};
-use crossterm::event::{self, Event};
+use crossterm::event::Event;
 
 use crate::game::recording::Replayer;
 use crate::ui::replay_view::ReplayViewer;
+use crate::ui::session::spawn_input_reader;
 use crate::ui::theme::Palette;
 
 /// How long the loop waits for a key at most.
@@ -34,14 +37,19 @@ pub fn run(path: &Path, turn: Option<u64>) -> Result<()> {
 /// Runs `viewer` until the player quits.
 pub fn watch(mut viewer: ReplayViewer) -> Result<()> {
     let mut terminal = ratatui::try_init().wrap_err("cannot take over the terminal")?;
-    let result = event_loop(&mut terminal, &mut viewer);
+    let input = spawn_input_reader();
+    let result = event_loop(&mut terminal, &mut viewer, &input);
     ratatui::restore();
     result.wrap_err("the terminal failed")
 }
 
+/// The viewer's loop on `terminal`, reading keys from `input` (the game's
+/// reader thread when a death is watched from the death screen: one
+/// reader per terminal, or the two would take turns at the keys).
 pub fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     viewer: &mut ReplayViewer,
+    input: &mpsc::Receiver<io::Result<Event>>,
 ) -> io::Result<()> {
     let mut next_turn = Instant::now();
     loop {
@@ -59,17 +67,19 @@ pub fn event_loop(
         } else {
             POLL
         };
-        if event::poll(wait)? {
-            match event::read()? {
-                Event::Key(key) => {
-                    let was_playing = viewer.is_playing();
-                    viewer.key(key);
-                    if viewer.is_playing() && !was_playing {
-                        next_turn = Instant::now();
-                    }
+        match input.recv_timeout(wait) {
+            Ok(Ok(Event::Key(key))) => {
+                let was_playing = viewer.is_playing();
+                viewer.key(key);
+                if viewer.is_playing() && !was_playing {
+                    next_turn = Instant::now();
                 }
-                _ => continue,
             }
+            Ok(Ok(_)) | Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Ok(Err(err)) if err.kind() == io::ErrorKind::Interrupted => {}
+            Ok(Err(err)) => return Err(err),
+            // The terminal went away: nothing left to show.
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
         }
         if viewer.is_playing() && Instant::now() >= next_turn {
             viewer.tick();

@@ -178,7 +178,7 @@ fn register_shutdown_signals() -> io::Result<ShutdownFlags> {
 /// reading on the main thread would keep the loop from ever seeing the
 /// hangup signal and saving. On its own thread a stuck read only stalls that
 /// thread; the main loop still saves, restores and exits, which ends it.
-fn spawn_input_reader() -> mpsc::Receiver<io::Result<Event>> {
+pub(crate) fn spawn_input_reader() -> mpsc::Receiver<io::Result<Event>> {
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
         loop {
@@ -230,7 +230,7 @@ fn event_loop(
                     app.update(command);
                     needs_redraw = true;
                     if let Some(recording) = app.take_watch_death() {
-                        watch_death(terminal, app, &recording);
+                        watch_death(terminal, app, &recording, &input);
                     }
                     if app.is_auto_advancing() && !was_auto_advancing {
                         next_tick = Instant::now();
@@ -267,12 +267,17 @@ fn event_loop(
 /// `w` on the death screen: the death's last turns, following the killer,
 /// in this terminal; back to the death screen after. A recording that
 /// cannot be replayed is said on the status line.
-fn watch_death(terminal: &mut DefaultTerminal, app: &mut App, recording: &std::path::Path) {
+fn watch_death(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    recording: &std::path::Path,
+    input: &mpsc::Receiver<io::Result<Event>>,
+) {
     match crate::game::recording::Replayer::open(recording) {
         Ok(replayer) => {
             let mut viewer = crate::ui::replay_view::ReplayViewer::new(replayer, app.palette);
             viewer.watch_death();
-            if let Err(err) = crate::ui::replay_session::event_loop(terminal, &mut viewer) {
+            if let Err(err) = crate::ui::replay_session::event_loop(terminal, &mut viewer, input) {
                 tracing::warn!(%err, "the replay of the death failed");
             }
         }
