@@ -141,6 +141,7 @@ impl ReplayViewer {
         if killer.is_some() {
             self.app.watch_monster(killer);
         }
+        self.notice = None;
         self.playing = true;
     }
 
