@@ -477,6 +477,7 @@ impl App {
                     self.act(Action::UseItem {
                         item,
                         toward: Some(direction),
+                        at: None,
                     });
                 }
                 _ => {}
@@ -590,7 +591,11 @@ impl App {
             return;
         }
         self.overlay = Overlay::None;
-        self.act(Action::UseItem { item, toward: None });
+        self.act(Action::UseItem {
+            item,
+            toward: None,
+            at: None,
+        });
     }
 
     fn scroll(&mut self, scroll: Scroll) {
