@@ -5,7 +5,8 @@
 //! explore, travel and rest ([`activity`]) over the player's own map
 //! ([`player_map`]), the scripted player ([`autopilot`]) and the balance
 //! measure over many seeded runs ([`balance`]). The end of a run: its
-//! summary ([`run_summary`]) and the high-score table ([`scores`]).
+//! summary ([`run_summary`]), the high-score table ([`scores`]), both
+//! written when a run ends ([`run_record`]).
 //!
 //! Never imports ratatui or crossterm: the UI reads this state, and `sim`
 //! runs it with no terminal at all.
@@ -26,6 +27,7 @@ pub mod navigation;
 mod occupancy;
 pub mod player_map;
 pub mod regeneration;
+pub mod run_record;
 pub mod run_summary;
 pub mod save;
 pub mod save_check;

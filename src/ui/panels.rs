@@ -16,7 +16,9 @@ use crate::game::message_log::counted;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
+use crate::pathfinding::Pos;
 use crate::ui::look::{look_lines, terrain_name};
+use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::CostProfile;
@@ -193,12 +195,31 @@ impl Widget for SidePanel<'_> {
         }
         lines.push(labelled("Pack  ", pack, label));
         lines.push(Line::raw(""));
-        if let Some(cursor) = app.look_cursor() {
+        // The look or aiming cursor's cell, else the cell under the mouse.
+        let described = match (app.look_cursor(), app.overlay()) {
+            (Some(cursor), Overlay::TargetPrompt(_)) => Some((cursor, "Aim (Enter throws)")),
+            (Some(cursor), _) => Some((cursor, "Look (Esc ends)")),
+            (None, _) => app.hover().map(|cell| (cell, "Pointer")),
+        };
+        if let Some((cell, heading)) = described {
             lines.push(Line::from(Span::styled(
-                "Look (x/Esc ends)",
+                heading,
                 palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
             )));
-            for text in look_lines(game, cursor) {
+            let mut texts = look_lines(game, cell);
+            let steps = app.travel_path().len().saturating_sub(1);
+            if steps > 0 {
+                texts.push(format!(
+                    "travel: {} ({})",
+                    counted(steps as u64, "step", "steps"),
+                    if app.overlay() == Overlay::Look {
+                        "t goes"
+                    } else {
+                        "click goes"
+                    }
+                ));
+            }
+            for text in texts {
                 for part in word_wrap(&text, width) {
                     lines.push(Line::raw(part));
                 }
@@ -212,7 +233,7 @@ impl Widget for SidePanel<'_> {
             )));
             lines.push(Line::raw(""));
         }
-        lines.extend(monster_lines(game, palette, width));
+        lines.extend(monster_lines(game, palette, width, app.pointed_monster_pos()));
 
         let rows = usize::from(inner.height);
         if lines.len() > rows {
@@ -227,18 +248,22 @@ pub fn labelled(name: &'static str, value: String, label: Style) -> Line<'static
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
 }
 
-/// Two lines per monster in sight, nearest first: letter, name, faction;
-/// then health and what it is doing.
-fn monster_lines(game: &Game, palette: Palette, width: usize) -> Vec<Line<'static>> {
+/// Two lines per monster in sight, nearest first: its tag (the letter, and
+/// a number when others in sight share it), name, faction; then health and
+/// what it is doing. The one `pointed` at (the cursor or the mouse is on
+/// it) is marked with `▶` and drawn reversed.
+fn monster_lines(
+    game: &Game,
+    palette: Palette,
+    width: usize,
+    pointed: Option<Pos>,
+) -> Vec<Line<'static>> {
     let label = palette.ui(UiRole::Label);
-    let player = game.player().pos;
-    let mut seen: Vec<_> = game.visible_monsters().collect();
-    seen.sort_by_key(|(index, monster)| {
-        let distance = (monster.pos.x - player.x)
-            .abs()
-            .max((monster.pos.y - player.y).abs());
-        (distance, *index)
-    });
+    let tags = monster_tags(game);
+    let seen: Vec<(usize, &crate::game::actor::Actor)> = monsters_nearest_first(game)
+        .into_iter()
+        .map(|index| (index, &game.actors[index]))
+        .collect();
     let mut lines = vec![Line::from(Span::styled(
         match seen.len() {
             0 => "Nothing in sight".to_owned(),
@@ -246,14 +271,25 @@ fn monster_lines(game: &Game, palette: Palette, width: usize) -> Vec<Line<'stati
         },
         label,
     ))];
-    for (_, monster) in seen {
+    for (index, monster) in seen {
         let Some(kind) = game.kind_of(monster) else {
             continue;
         };
         let faction_style = palette.faction(&kind.faction);
         let mode = monster.brain.as_ref().map_or("", |brain| brain.mode.name());
+        let is_pointed = pointed == Some(monster.pos);
+        let tag = tags
+            .get(&index)
+            .cloned()
+            .unwrap_or_else(|| kind.letter.to_string());
+        let (marker, tag_style) = if is_pointed {
+            ("▶", faction_style.add_modifier(Modifier::REVERSED))
+        } else {
+            (" ", faction_style)
+        };
         lines.push(Line::from(vec![
-            Span::styled(kind.letter.to_string(), faction_style),
+            Span::styled(marker, palette.ui(UiRole::Notice)),
+            Span::styled(tag, tag_style),
             Span::raw(" "),
             Span::styled(kind.name.clone(), Style::new().add_modifier(Modifier::BOLD)),
             Span::styled(
@@ -388,6 +424,7 @@ impl Widget for KeyBar<'_> {
         let label = palette.ui(UiRole::Label);
         let prompt = match app.overlay() {
             Overlay::DirectionPrompt(door) => Some(door.verb().to_owned()),
+            Overlay::TargetPrompt(_) => None,
             Overlay::ThrowPrompt(item) => Some(format!("Throw the {item}")),
             _ => None,
         };
@@ -413,6 +450,14 @@ impl Widget for KeyBar<'_> {
                     Span::styled(
                         " PAUSED ",
                         palette.ui(UiRole::Notice).add_modifier(Modifier::REVERSED),
+                    ),
+                    Span::raw(" "),
+                ]
+            } else if let Overlay::TargetPrompt(item) = app.overlay() {
+                vec![
+                    Span::styled(
+                        format!(" Throw the {item} at? "),
+                        palette.ui(UiRole::Alert).add_modifier(Modifier::REVERSED),
                     ),
                     Span::raw(" "),
                 ]
@@ -445,6 +490,8 @@ impl Widget for KeyBar<'_> {
 fn bar_mode(app: &App) -> InputMode {
     if app.overlay() == Overlay::Look {
         InputMode::Looking
+    } else if matches!(app.overlay(), Overlay::TargetPrompt(_)) {
+        InputMode::Targeting
     } else if app.game.is_over() {
         InputMode::GameOver
     } else if app.debug().replay.is_some() {
