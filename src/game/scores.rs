@@ -250,19 +250,18 @@ fn bad_path(path: &Path) -> PathBuf {
 /// `limit` entries; `highlight` (a rank) is marked with `>`.
 pub fn table_lines(table: &ScoreTable, limit: usize, highlight: Option<usize>) -> Vec<String> {
     let mut lines = vec![format!(
-        "  {:>2} {:>5}  {:<6} {:>5} {:>4} {:>5}  {:<12} {}",
-        "#", "score", "result", "depth", "kill", "turns", "seed", "how"
+        " {:>2} {:>5} {:<4} {:>5} {:>5} {:>5} {:>10} {}",
+        "#", "score", "end", "depth", "kills", "turns", "seed", "how"
     )];
     for (index, entry) in table.scores.iter().take(limit).enumerate() {
         let rank = index + 1;
         let mark = if highlight == Some(rank) { '>' } else { ' ' };
         let assisted = if entry.assisted { " (assisted)" } else { "" };
         lines.push(format!(
-            "{mark} {rank:>2} {:>5}  {:<6} {:>2}/{:<2} {:>4} {:>5}  {:<12} {}{assisted}",
+            "{mark}{rank:>2} {:>5} {:<4} {:>5} {:>5} {:>5} {:>10} {}{assisted}",
             entry.score,
             entry.outcome,
-            entry.depth,
-            entry.run_length,
+            format!("{}/{}", entry.depth, entry.run_length),
             entry.kills,
             entry.turns,
             entry.seed,
@@ -302,7 +301,7 @@ mod tests {
         let order: Vec<(u64, u64)> = table.scores.iter().map(|e| (e.score, e.turns)).collect();
         assert_eq!(order, [(300, 80), (100, 20), (100, 50)]);
         let lines = table_lines(&table, 10, Some(2));
-        assert!(lines[2].starts_with(">  2   100"), "{lines:?}");
+        assert!(lines[2].starts_with("> 2   100 died"), "{lines:?}");
         assert!(lines[2].ends_with("killed by the goblin (assisted)"), "{lines:?}");
         for _ in 0..MAX_ENTRIES {
             table.insert(entry(500, 1, false));

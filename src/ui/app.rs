@@ -205,6 +205,13 @@ impl App {
         }
     }
 
+    /// Where run summaries and the high scores go when this game ends
+    /// (`App::start` sets it from the options; an app made with
+    /// [`App::new`] keeps no files until told).
+    pub fn set_data_dir(&mut self, data_dir: PathBuf) {
+        self.data_dir = Some(data_dir);
+    }
+
     /// Tells the app the terminal's size (the session does, before drawing).
     pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
         self.screen_size = (columns, rows);
