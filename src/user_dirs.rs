@@ -177,7 +177,10 @@ mod tests {
             data_dir_from(Some("/tmp/runs".into()), Some(&dirs())),
             PathBuf::from("/tmp/runs")
         );
-        assert_eq!(data_dir_from(Some(OsString::new()), None), PathBuf::from("."));
+        assert_eq!(
+            data_dir_from(Some(OsString::new()), None),
+            PathBuf::from(".")
+        );
     }
 
     #[test]

@@ -583,7 +583,12 @@ fn death_screen_with_summary_and_scores_at_80x24() {
     assert!(matches!(app.game.outcome, Some(Outcome::Died { .. })));
     let terminal = draw(&app, 80, 24);
     let screen = stamped_screen(&terminal, &app);
-    for expected in ["High scores: this run is #", "r same seed", "(assisted)", "Summary:"] {
+    for expected in [
+        "High scores: this run is #",
+        "r same seed",
+        "(assisted)",
+        "Summary:",
+    ] {
         assert!(screen.contains(expected), "{expected:?} missing:\n{screen}");
     }
     insta::assert_snapshot!(screen);
@@ -593,10 +598,9 @@ fn death_screen_with_summary_and_scores_at_80x24() {
         std::fs::read_to_string(record.summary.as_ref().expect("written")).expect("readable");
     assert!(summary.contains("Seed:      7"), "{summary}");
     assert!(summary.contains("Outcome:   died: killed by"), "{summary}");
-    let table = fogcrawl::game::scores::ScoreTable::load(&fogcrawl::game::scores::scores_path(
-        &data,
-    ))
-    .expect("the table reads back");
+    let table =
+        fogcrawl::game::scores::ScoreTable::load(&fogcrawl::game::scores::scores_path(&data))
+            .expect("the table reads back");
     assert_eq!(table.scores.len(), 4);
 }
 
@@ -625,8 +629,11 @@ fn victory_screen_assisted_at_120x40_and_the_same_seed_again() {
 fn a_damaged_score_table_is_named_on_the_end_screen() {
     let data = fresh_data_dir("damaged");
     std::fs::create_dir_all(&data).expect("the folder");
-    std::fs::write(fogcrawl::game::scores::scores_path(&data), "{\"format\": 1, \"scores\": [}")
-        .expect("a damaged table");
+    std::fs::write(
+        fogcrawl::game::scores::scores_path(&data),
+        "{\"format\": 1, \"scores\": [}",
+    )
+    .expect("a damaged table");
     let mut app = app(DUEL, 1, NO_COLOUR);
     app.set_data_dir(data.clone());
     win_the_duel(&mut app);
@@ -655,7 +662,10 @@ fn the_panel_numbers_same_letter_monsters_and_marks_the_one_looked_at_at_100x32(
     let terminal = draw(&app, 100, 32);
     let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 100, 32));
     assert!(screen.contains("g1 goblin"), "{screen}");
-    assert!(screen.contains("▶g2 goblin") || screen.contains("▶g1 goblin"), "{screen}");
+    assert!(
+        screen.contains("▶g2 goblin") || screen.contains("▶g1 goblin"),
+        "{screen}"
+    );
     // Only the level's name (a temporary path) differs between machines.
     let name = app.game.level.name.clone();
     insta::assert_snapshot!(screen.replace(&name, "two"));

@@ -6,8 +6,8 @@
 use std::process::ExitCode;
 
 use crate::cli::output::{print_err, print_out};
-use crate::game::scores::{ScoreTable, scores_path, table_lines};
 use crate::game::run_summary::RUNS_DIR;
+use crate::game::scores::{ScoreTable, scores_path, table_lines};
 use crate::untrusted_text::escape_controls;
 
 /// Prints the table in `data_dir` (at most `limit` entries).

@@ -422,6 +422,9 @@ mod tests {
         }
         assert!(matches!(map.travel_to(&game, goal), Route::Step(_)));
         assert_eq!(map.path_to(&game, Pos::new(0, 0)), None, "a wall");
-        assert_eq!(map.path_to(&game, game.player().pos), Some(vec![game.player().pos]));
+        assert_eq!(
+            map.path_to(&game, game.player().pos),
+            Some(vec![game.player().pos])
+        );
     }
 }

@@ -70,10 +70,7 @@ pub fn play_again_command(game: &Game) -> String {
     if game.run == standard && game.start_depth == 0 {
         format!("fogcrawl --seed {}", game.seed)
     } else {
-        let level = game
-            .run
-            .get(game.start_depth)
-            .map_or("", String::as_str);
+        let level = game.run.get(game.start_depth).map_or("", String::as_str);
         format!("fogcrawl --seed {} --level {level}", game.seed)
     }
 }
@@ -119,12 +116,10 @@ pub fn known_map(game: &Game) -> String {
 /// tests: then it says so), with its score.
 pub fn summary_text(game: &Game, score: u64) -> String {
     let mut text = String::new();
-    let outcome = game
-        .outcome
-        .as_ref()
-        .map_or_else(|| "still going".to_owned(), |o| {
-            format!("{}: {}", outcome_word(o), outcome_phrase(o))
-        });
+    let outcome = game.outcome.as_ref().map_or_else(
+        || "still going".to_owned(),
+        |o| format!("{}: {}", outcome_word(o), outcome_phrase(o)),
+    );
     // Writing to a String cannot fail.
     let _ = writeln!(text, "fogcrawl run summary");
     let _ = writeln!(text);

@@ -189,8 +189,8 @@ impl ScoreTable {
             path: path.to_owned(),
             source,
         };
-        let mut text = serde_json::to_string_pretty(self)
-            .map_err(|err| failed(std::io::Error::other(err)))?;
+        let mut text =
+            serde_json::to_string_pretty(self).map_err(|err| failed(std::io::Error::other(err)))?;
         text.push('\n');
         write_replacing(path, text.as_bytes()).map_err(failed)
     }
@@ -302,7 +302,10 @@ mod tests {
         assert_eq!(order, [(300, 80), (100, 20), (100, 50)]);
         let lines = table_lines(&table, 10, Some(2));
         assert!(lines[2].starts_with("> 2   100 died"), "{lines:?}");
-        assert!(lines[2].ends_with("killed by the goblin (assisted)"), "{lines:?}");
+        assert!(
+            lines[2].ends_with("killed by the goblin (assisted)"),
+            "{lines:?}"
+        );
         for _ in 0..MAX_ENTRIES {
             table.insert(entry(500, 1, false));
         }
@@ -334,7 +337,11 @@ mod tests {
     fn a_damaged_table_is_named_with_line_and_column_and_kept_aside_on_record() {
         let dir = tempfile::tempdir().unwrap();
         let path = scores_path(dir.path());
-        std::fs::write(&path, "{\"format\": 1,\n \"scores\": [ {\"score\": \"lots\"} ]}\n").unwrap();
+        std::fs::write(
+            &path,
+            "{\"format\": 1,\n \"scores\": [ {\"score\": \"lots\"} ]}\n",
+        )
+        .unwrap();
         let err = ScoreTable::load(&path).unwrap_err();
         let text = err.to_string();
         assert!(text.contains(&path.display().to_string()), "{text}");

@@ -900,7 +900,11 @@ impl Game {
             if killer == PLAYER {
                 self.stats.kills += 1;
                 if let Some(kind) = self.kind_of(&self.actors[victim]) {
-                    *self.stats.kills_by_kind.entry(kind.name.clone()).or_insert(0) += 1;
+                    *self
+                        .stats
+                        .kills_by_kind
+                        .entry(kind.name.clone())
+                        .or_insert(0) += 1;
                 }
             }
             if let Some(f) = self.faction_index_of(victim) {

@@ -396,9 +396,8 @@ impl App {
 
     /// Where the look cursor of normal play is, while looking.
     pub fn look_cursor(&self) -> Option<Pos> {
-        self.look_cursor.filter(|_| {
-            matches!(self.overlay, Overlay::Look | Overlay::TargetPrompt(_))
-        })
+        self.look_cursor
+            .filter(|_| matches!(self.overlay, Overlay::Look | Overlay::TargetPrompt(_)))
     }
 
     /// The help popup as it stands: drawn by the screen, and asked here how

@@ -294,7 +294,9 @@ mod tests {
     fn a_click_in_the_overlay_inspects_the_cell_and_follows_the_monster_there() {
         let mut app = duel();
         app.update(Command::ToggleOverlay);
-        let goblin = living_monsters(&app.game).next().expect("the duel's goblin");
+        let goblin = living_monsters(&app.game)
+            .next()
+            .expect("the duel's goblin");
         let at = app.game.actors[goblin].pos;
         let player = app.game.player().pos;
         app.update(Command::Click(player));

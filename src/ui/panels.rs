@@ -13,10 +13,10 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::game::Game;
 use crate::game::message_log::Message;
 use crate::game::message_log::counted;
+use crate::pathfinding::Pos;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
-use crate::pathfinding::Pos;
 use crate::ui::look::{look_lines, terrain_name};
 use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
@@ -233,7 +233,12 @@ impl Widget for SidePanel<'_> {
             )));
             lines.push(Line::raw(""));
         }
-        lines.extend(monster_lines(game, palette, width, app.pointed_monster_pos()));
+        lines.extend(monster_lines(
+            game,
+            palette,
+            width,
+            app.pointed_monster_pos(),
+        ));
 
         let rows = usize::from(inner.height);
         if lines.len() > rows {

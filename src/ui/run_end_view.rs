@@ -99,16 +99,11 @@ impl GameOverPopup<'_> {
         add(&format!("Seed {}.{score}{assisted}", game.seed), label);
         if let Some(record) = self.record {
             let text = match &record.summary {
-                Ok(path) => format!(
-                    "Summary: {}",
-                    escape_controls(&path.display().to_string())
-                ),
+                Ok(path) => format!("Summary: {}", escape_controls(&path.display().to_string())),
                 Err(why) => format!("No summary: {why}."),
             };
             // A path is cut at its start, so its file name stays whole.
-            lines.push(
-                Line::styled(cut_front(&text, width), label).alignment(Alignment::Center),
-            );
+            lines.push(Line::styled(cut_front(&text, width), label).alignment(Alignment::Center));
         }
         Some((title, title_style, lines))
     }
@@ -180,8 +175,7 @@ impl Widget for GameOverPopup<'_> {
             return;
         };
         // Borders, a blank row and the keys around what the table may use.
-        let spare = usize::from(area.height)
-            .saturating_sub(lines.len() + 2 + 3);
+        let spare = usize::from(area.height).saturating_sub(lines.len() + 2 + 3);
         let scores = self.scores(text_width, spare);
         if !scores.is_empty() {
             lines.push(Line::raw(""));
@@ -192,7 +186,9 @@ impl Widget for GameOverPopup<'_> {
             game_over_keys(palette.ui(UiRole::KeyHint), palette.ui(UiRole::Label))
                 .alignment(Alignment::Center),
         );
-        let height = u16::try_from(lines.len()).unwrap_or(u16::MAX).saturating_add(2);
+        let height = u16::try_from(lines.len())
+            .unwrap_or(u16::MAX)
+            .saturating_add(2);
         let popup = centred(area, width, height);
         Clear.render(popup, buf);
         Paragraph::new(lines)

@@ -1,5 +1,5 @@
 //! Picking items up and using them, under the rules of `game::items`: a
-//! draught heals, a knife is thrown at the nearest monster in sight (and is
+//! draught heals, a knife is thrown at the monster aimed at (and is
 //! lost, so knives stay scarce), a noisemaker flies a few cells and clatters
 //! where it lands, sending monsters that hear it there.
 //!

@@ -147,11 +147,7 @@ impl App {
                                 "The way to {},{} is drawn ({}): click it again to go.",
                                 cell.x,
                                 cell.y,
-                                crate::game::message_log::counted(
-                                    steps as u64,
-                                    "step",
-                                    "steps"
-                                )
+                                crate::game::message_log::counted(steps as u64, "step", "steps")
                             ),
                         );
                     }
@@ -261,7 +257,10 @@ mod tests {
         assert_eq!(app.travel_path(), &[start, goal]);
         app.update(Command::Click(goal));
         assert_eq!(app.game.player().pos, goal);
-        assert!(app.travel_path().is_empty(), "arrived: nothing left to draw");
+        assert!(
+            app.travel_path().is_empty(),
+            "arrived: nothing left to draw"
+        );
     }
 
     #[test]
@@ -273,7 +272,8 @@ mod tests {
         assert_eq!(app.game.player().pos, start, "the first click draws");
         assert_eq!(app.travel_path(), &[start, goal]);
         assert!(
-            app.notice().is_some_and(|n| n.text.contains("click it again")),
+            app.notice()
+                .is_some_and(|n| n.text.contains("click it again")),
             "{:?}",
             app.notice()
         );
