@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn a_save_starts_with_the_header_and_decodes_to_the_same_bytes() {
         let bytes = duel_bytes();
-        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x02\0\0\0"));
+        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x03\0\0\0"));
         let game = decode(&bytes).expect("decodes");
         assert_eq!(encode(&game).expect("encodes"), bytes);
     }
