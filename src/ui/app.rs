@@ -163,8 +163,11 @@ pub struct App {
     messages_scroll: u16,
     /// The terminal's size when last drawn (columns, rows).
     screen_size: (u16, u16),
-    /// The map cell under the mouse pointer, while it is over the map.
-    hover: Option<Pos>,
+    /// Where the mouse pointer is on the screen (column, row), once moved.
+    pointer: Option<(u16, u16)>,
+    /// The cell last clicked while no path was drawn to it (a terminal
+    /// that reports no motion): its path is drawn until the pointer moves.
+    clicked: Option<Pos>,
     /// The path travel would take to the cell pointed or looked at.
     travel_preview: Option<pointing::TravelPreview>,
     /// Where run summaries and the high scores go (`None` in tests).
@@ -198,7 +201,8 @@ impl App {
             help_scroll: 0,
             messages_scroll: 0,
             screen_size: DEFAULT_SCREEN_SIZE,
-            hover: None,
+            pointer: None,
+            clicked: None,
             travel_preview: None,
             data_dir: None,
             run_record: None,
@@ -445,8 +449,8 @@ impl App {
     /// Carries out a command.
     pub fn update(&mut self, command: Command) {
         // Pointing is no key: notices stay, nothing else changes.
-        if let Command::Hover(cell) = command {
-            self.set_hover(cell);
+        if let Command::Pointer(column, row) = command {
+            self.set_pointer(column, row);
             return;
         }
         if std::mem::take(&mut self.clear_note_on_key)
@@ -520,7 +524,7 @@ impl App {
             },
             Command::NewGame => self.start_new_game(None),
             Command::SameSeed => self.start_new_game(Some(self.game.seed)),
-            Command::Hover(cell) => self.set_hover(cell),
+            Command::Pointer(column, row) => self.set_pointer(column, row),
             Command::Click(cell) => self.click(cell),
             Command::Describe(cell) => self.describe(cell),
             Command::NextMonster => self.cycle_monster(true),
@@ -836,7 +840,7 @@ impl App {
                 self.overlay = Overlay::None;
                 self.run_record = None;
                 self.debug = DebugOverlay::default();
-                self.hover = None;
+                self.clicked = None;
                 self.travel_preview = None;
             }
             Err(err) => self.set_notice(

@@ -70,9 +70,10 @@ pub enum Command {
     Look,
     /// Scroll a long screen (help, messages).
     Scroll(Scroll),
-    /// The mouse is over this map cell (or off the map): the side panel
-    /// describes it and the path travel would take is drawn.
-    Hover(Option<Pos>),
+    /// The mouse pointer moved to this screen column and row: the side
+    /// panel describes the map cell under it (whichever cell that is as the
+    /// map scrolls) and the path travel would take there is drawn.
+    Pointer(u16, u16),
     /// A left click on a map cell: travel there (once its path is drawn),
     /// move a cursor there, throw at the monster there, or in the overlay
     /// inspect the cell and follow the monster there.

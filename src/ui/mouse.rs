@@ -32,7 +32,7 @@ pub fn command_for_mouse(event: MouseEvent, app: &App) -> Option<Command> {
             Some(Command::Scroll(Scroll::Down(WHEEL_LINES)))
         }
         MouseEventKind::Moved | MouseEventKind::Drag(_) => {
-            Some(Command::Hover(map_cell(app, event.column, event.row)))
+            Some(Command::Pointer(event.column, event.row))
         }
         MouseEventKind::Down(MouseButton::Left) => {
             map_cell(app, event.column, event.row).map(Command::Click)
@@ -66,6 +66,18 @@ pub fn map_cell(app: &App, column: u16, row: u16) -> Option<Pos> {
     }
 }
 
+/// The screen position of level cell `pos` at the app's screen size (the
+/// tests point the mouse at cells).
+#[cfg(test)]
+pub(crate) fn screen_of(app: &App, pos: Pos) -> (u16, u16) {
+    let (width, height) = app.screen_size();
+    let map = map_area(&layout_of(app, Rect::new(0, 0, width, height)));
+    (0..map.width)
+        .flat_map(|x| (0..map.height).map(move |y| (map.x + x, map.y + y)))
+        .find(|&(x, y)| map_cell(app, x, y) == Some(pos))
+        .expect("the cell is on screen")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,16 +91,6 @@ mod tests {
             row,
             modifiers: KeyModifiers::NONE,
         }
-    }
-
-    /// The screen position of level cell `pos` at the app's screen size.
-    fn screen_of(app: &App, pos: Pos) -> (u16, u16) {
-        let (width, height) = app.screen_size();
-        let map = map_area(&layout_of(app, Rect::new(0, 0, width, height)));
-        (0..map.width)
-            .flat_map(|x| (0..map.height).map(move |y| (map.x + x, map.y + y)))
-            .find(|&(x, y)| cell_at(&app.game, map, Position::new(x, y)) == Some(pos))
-            .expect("the cell is on screen")
     }
 
     #[test]
@@ -109,17 +111,15 @@ mod tests {
         );
         assert_eq!(
             command_for_mouse(mouse(MouseEventKind::Moved, x, y), &app),
-            Some(Command::Hover(Some(target)))
+            Some(Command::Pointer(x, y))
         );
+        assert_eq!(map_cell(&app, x, y), Some(target));
         // The title line is no map cell.
         assert_eq!(
             command_for_mouse(mouse(MouseEventKind::Down(MouseButton::Left), 0, 0), &app),
             None
         );
-        assert_eq!(
-            command_for_mouse(mouse(MouseEventKind::Moved, 0, 0), &app),
-            Some(Command::Hover(None))
-        );
+        assert_eq!(map_cell(&app, 0, 0), None);
     }
 
     #[test]

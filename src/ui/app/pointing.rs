@@ -13,6 +13,7 @@ use crate::game::{Action, Refusal};
 use crate::pathfinding::Pos;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
+use crate::ui::mouse::map_cell;
 use crate::world::ItemKind;
 
 /// The path travel would take to `goal`, as known when it was drawn.
@@ -31,9 +32,12 @@ impl App {
         self.screen_size
     }
 
-    /// The map cell under the mouse pointer, if it is over the map.
+    /// The map cell under the mouse pointer, if it is over the map: worked
+    /// out from the pointer's screen position each time, so it is the cell
+    /// under it now, however the map has scrolled since it moved.
     pub fn hover(&self) -> Option<Pos> {
-        self.hover
+        let (column, row) = self.pointer?;
+        map_cell(self, column, row)
     }
 
     /// The path drawn on the map: where travel would go from here to the
@@ -52,7 +56,7 @@ impl App {
     /// Where the monster pointed at stands (the mouse over a monster in
     /// sight), to be highlighted on the map and in the side panel.
     pub fn pointed_monster_pos(&self) -> Option<Pos> {
-        let at = self.look_cursor().or(self.hover)?;
+        let at = self.look_cursor().or_else(|| self.hover())?;
         let actor = self.game.actor_at(at)?;
         (actor != crate::game::state::PLAYER && self.game.is_visible(at)).then_some(at)
     }
@@ -65,7 +69,7 @@ impl App {
         }
         match self.overlay {
             Overlay::Look => self.look_cursor,
-            Overlay::None => self.hover,
+            Overlay::None => self.clicked.or_else(|| self.hover()),
             _ => None,
         }
     }
@@ -96,8 +100,9 @@ impl App {
             });
     }
 
-    pub(super) fn set_hover(&mut self, cell: Option<Pos>) {
-        self.hover = cell;
+    pub(super) fn set_pointer(&mut self, column: u16, row: u16) {
+        self.pointer = Some((column, row));
+        self.clicked = None;
         self.refresh_preview();
     }
 
@@ -128,15 +133,16 @@ impl App {
             Overlay::None if !self.game.is_over() => {
                 // A click travels along the path drawn to the cell; where no
                 // path is drawn yet (no motion was reported), it draws it.
-                self.hover = Some(cell);
                 let drawn = self
                     .travel_preview
                     .as_ref()
                     .is_some_and(|preview| preview.goal == cell);
                 if drawn {
+                    self.clicked = None;
                     self.travel_to(cell);
                     return;
                 }
+                self.clicked = Some(cell);
                 self.refresh_preview();
                 match self.travel_preview.as_ref() {
                     Some(preview) => {
@@ -247,13 +253,16 @@ mod tests {
     use crate::game::Direction;
     use crate::ui::app::tests::duel;
     use crate::ui::command::{Command, InputMode};
+    use crate::ui::mouse::screen_of;
 
     #[test]
     fn pointing_draws_the_path_and_a_click_travels_along_it() {
         let mut app = duel();
         let start = app.game.player().pos;
         let goal = Direction::East.from(start);
-        app.update(Command::Hover(Some(goal)));
+        let (column, row) = screen_of(&app, goal);
+        app.update(Command::Pointer(column, row));
+        assert_eq!(app.hover(), Some(goal));
         assert_eq!(app.travel_path(), &[start, goal]);
         app.update(Command::Click(goal));
         assert_eq!(app.game.player().pos, goal);
