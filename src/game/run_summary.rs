@@ -6,6 +6,7 @@
 //! Reads the game; never changes it. The file name carries the time it was
 //! written (the only clock read here, and it decides nothing in the game).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -76,36 +77,43 @@ pub fn play_again_command(game: &Game) -> String {
 }
 
 /// The final level as the player knew it: remembered terrain, items seen
-/// there, monsters in sight and `@`; cells never seen blank. One line per
-/// row, trailing blanks dropped.
+/// there, monsters in sight and `@`; cells never seen blank. Cut to the
+/// part the player saw, one line per row, trailing blanks dropped.
 pub fn known_map(game: &Game) -> String {
     let level = &game.level;
-    let mut chars: Vec<char> = level
-        .positions()
-        .map(|pos| match level.terrain_at(pos) {
-            Some(terrain) if game.is_remembered(pos) => terrain_char(terrain),
-            _ => UNKNOWN_CHAR,
-        })
+    let player = game.player().pos;
+    let (mut low, mut high) = (player, player);
+    for pos in level.positions().filter(|&pos| game.is_remembered(pos)) {
+        low = Pos::new(low.x.min(pos.x), low.y.min(pos.y));
+        high = Pos::new(high.x.max(pos.x), high.y.max(pos.y));
+    }
+    // Monsters over items over terrain.
+    let mut marks: BTreeMap<Pos, char> = level
+        .items
+        .iter()
+        .map(|&(pos, item)| (pos, item.plain_char()))
         .collect();
-    let mut mark = |pos: Pos, c: char| {
-        if let Some(i) = level.index(pos) {
-            chars[i] = c;
-        }
-    };
-    for &(pos, item) in &level.items {
-        if game.is_remembered(pos) {
-            mark(pos, item.plain_char());
-        }
-    }
-    for (_, monster) in game.visible_monsters() {
-        if let Some(kind) = game.kind_of(monster) {
-            mark(monster.pos, kind.letter);
-        }
-    }
-    mark(game.player().pos, PLAYER_CHAR);
+    marks.extend(
+        game.visible_monsters().filter_map(|(_, monster)| {
+            game.kind_of(monster).map(|kind| (monster.pos, kind.letter))
+        }),
+    );
     let mut out = String::new();
-    for row in chars.chunks(level.width().max(1)) {
-        let line: String = row.iter().collect();
+    for y in low.y..=high.y {
+        let mut line = String::new();
+        for x in low.x..=high.x {
+            let pos = Pos::new(x, y);
+            let c = if pos == player {
+                PLAYER_CHAR
+            } else if !game.is_remembered(pos) {
+                UNKNOWN_CHAR
+            } else if let Some(&mark) = marks.get(&pos) {
+                mark
+            } else {
+                level.terrain_at(pos).map_or(UNKNOWN_CHAR, terrain_char)
+            };
+            line.push(c);
+        }
         out.push_str(line.trim_end());
         out.push('\n');
     }

@@ -176,7 +176,8 @@ impl Widget for GameOverPopup<'_> {
         };
         // Borders, a blank row and the keys around what the table may use.
         let spare = usize::from(area.height).saturating_sub(lines.len() + 2 + 3);
-        let scores = self.scores(text_width, spare);
+        // The table takes the whole inner width: its rows are long.
+        let scores = self.scores(usize::from(width.saturating_sub(2)).max(1), spare);
         if !scores.is_empty() {
             lines.push(Line::raw(""));
             lines.extend(scores);
