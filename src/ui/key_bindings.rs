@@ -217,44 +217,6 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         hint(Targeting, "hjkl", "cursor"),
     ]),
     KeyBinding::new(
-        &[Looking, Targeting],
-        Keys::Each(&[
-            (KeyCode::Tab, Command::NextMonster),
-            (KeyCode::BackTab, Command::PreviousMonster),
-            (KeyCode::Char(']'), Command::NextMonster),
-            (KeyCode::Char('['), Command::PreviousMonster),
-        ]),
-    )
-    .help(
-        PlayingHelp,
-        "Tab  Shift-Tab",
-        "while looking or aiming: the next / previous monster in sight, nearest first ([ ] too)",
-    )
-    .hints(&[hint(Looking, "Tab", "monster"), hint(Targeting, "Tab", "next")]),
-    KeyBinding::new(
-        &[Looking],
-        Keys::Same(&[KeyCode::Enter, KeyCode::Char('t')], Command::Confirm),
-    )
-    .help(
-        PlayingHelp,
-        "t  Enter",
-        "while looking: travel to the cursor (stops for a threat)",
-    )
-    .hints(&[hint(Looking, "t", "travel")]),
-    KeyBinding::new(
-        &[Targeting],
-        Keys::Same(
-            &[KeyCode::Enter, KeyCode::Char('t'), KeyCode::Char('f')],
-            Command::Confirm,
-        ),
-    )
-    .help(
-        PlayingHelp,
-        "f  Enter",
-        "while aiming a knife: throw at the monster under the cursor",
-    )
-    .hints(&[hint(Targeting, "Enter", "throw")]),
-    KeyBinding::new(
         &[Targeting],
         Keys::Same(&[KeyCode::Esc, KeyCode::Char('q')], Command::Dismiss),
     )
@@ -483,6 +445,60 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         "look: move a cursor to name ground, step cost, monsters and items",
     )
     .hints(&[wide_hint(Playing, "x", "look")]),
+    KeyBinding::new(
+        &[Looking, Targeting],
+        Keys::Each(&[
+            (KeyCode::Tab, Command::NextMonster),
+            (KeyCode::BackTab, Command::PreviousMonster),
+            (KeyCode::Char(']'), Command::NextMonster),
+            (KeyCode::Char('['), Command::PreviousMonster),
+        ]),
+    )
+    .help(
+        PlayingHelp,
+        "Tab  Shift-Tab",
+        "while looking or aiming: the next / previous monster in sight, nearest first ([ ] too)",
+    )
+    .hints(&[hint(Looking, "Tab", "monster"), hint(Targeting, "Tab", "next")]),
+    KeyBinding::new(
+        &[Looking],
+        Keys::Same(&[KeyCode::Enter, KeyCode::Char('t')], Command::Confirm),
+    )
+    .help(
+        PlayingHelp,
+        "t  Enter",
+        "while looking: travel to the cursor (stops for a threat)",
+    )
+    .hints(&[hint(Looking, "t", "travel")]),
+    KeyBinding::new(
+        &[Targeting],
+        Keys::Same(
+            &[KeyCode::Enter, KeyCode::Char('t'), KeyCode::Char('f')],
+            Command::Confirm,
+        ),
+    )
+    .help(
+        PlayingHelp,
+        "f  Enter",
+        "while aiming a knife: throw at the monster under the cursor",
+    )
+    .hints(&[hint(Targeting, "Enter", "throw")]),
+    // The mouse: rows of the help only (see `ui::mouse`).
+    KeyBinding::new(&[], Keys::Mouse).help(
+        PlayingHelp,
+        "mouse click",
+        "travel to the cell clicked: the path is drawn as you point, a click sets off (a first click draws it where the terminal sends no motion); while looking or aiming, a click moves the cursor or throws",
+    ),
+    KeyBinding::new(&[], Keys::Mouse).help(
+        PlayingHelp,
+        "mouse point",
+        "the side panel describes the cell under the pointer; a right click looks at it",
+    ),
+    KeyBinding::new(&[], Keys::Mouse).help(
+        OverlayHelp,
+        "mouse click",
+        "inspect the cell clicked (look cursor) and follow the monster there",
+    ),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('M')], Command::ShowMessages))
         .help(
             PlayingHelp,
@@ -536,22 +552,6 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         PlayingHelp,
         "Tab",
         "debug overlay: see monsters think (? while it is on lists its keys and marks)",
-    ),
-    // The mouse: rows of the help only (see `ui::mouse`).
-    KeyBinding::new(&[], Keys::Mouse).help(
-        PlayingHelp,
-        "mouse click",
-        "travel to the cell clicked: the path is drawn as you point, a click sets off (a first click draws it where the terminal sends no motion); while looking or aiming, a click moves the cursor or throws",
-    ),
-    KeyBinding::new(&[], Keys::Mouse).help(
-        PlayingHelp,
-        "mouse point",
-        "the side panel describes the cell under the pointer; a right click looks at it",
-    ),
-    KeyBinding::new(&[], Keys::Mouse).help(
-        OverlayHelp,
-        "mouse click",
-        "inspect the cell clicked (look cursor) and follow the monster there",
     ),
     // Prompts and screens of their own.
     KeyBinding::new(&[DirectionPrompt], Keys::AnyMoving(Command::ChooseDirection)),
