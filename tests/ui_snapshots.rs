@@ -712,3 +712,35 @@ fn win_the_duel(app: &mut App) {
     }
     app.update(Command::Descend);
 }
+
+#[test]
+fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
+    let mut app = app("swamp", 1, NO_COLOUR);
+    app.set_screen_size(100, 32);
+    let start = app.game.player().pos;
+    let goal = fogcrawl::pathfinding::Pos::new(start.x + 3, start.y + 2);
+    let (column, row) = (0..100)
+        .flat_map(|x| (0..32).map(move |y| (x, y)))
+        .find(|&(x, y)| fogcrawl::ui::mouse::map_cell(&app, x, y) == Some(goal))
+        .expect("the cell is on screen");
+    app.update(Command::Pointer(column, row));
+    assert_eq!(app.hover(), Some(goal));
+    let path = app.travel_path().to_vec();
+    assert_eq!(path.first(), Some(&start));
+    assert_eq!(path.last(), Some(&goal));
+    let terminal = draw(&app, 100, 32);
+    let buf = terminal.backend().buffer();
+    // The path's cells are underlined on the map (snapshots hold no styles).
+    let underlined = (0..100u16)
+        .flat_map(|x| (0..32u16).map(move |y| (x, y)))
+        .filter(|&pos| {
+            buf.cell(pos)
+                .is_some_and(|cell| cell.modifier.contains(ratatui::style::Modifier::UNDERLINED))
+        })
+        .count();
+    assert_eq!(underlined, path.len() - 1, "one mark per step");
+    let screen = text_of(buf, Rect::new(0, 0, 100, 32));
+    assert!(screen.contains("Pointer"), "{screen}");
+    assert!(screen.contains("travel: 3 steps (click"), "{screen}");
+    insta::assert_snapshot!(screen);
+}

@@ -195,36 +195,18 @@ impl Widget for SidePanel<'_> {
         }
         lines.push(labelled("Pack  ", pack, label));
         lines.push(Line::raw(""));
-        // The look or aiming cursor's cell, else the cell under the mouse.
-        let described = match (app.look_cursor(), app.overlay()) {
-            (Some(cursor), Overlay::TargetPrompt(_)) => Some((cursor, "Aim (Enter throws)")),
-            (Some(cursor), _) => Some((cursor, "Look (Esc ends)")),
-            (None, _) => app.hover().map(|cell| (cell, "Pointer")),
-        };
-        if let Some((cell, heading)) = described {
-            lines.push(Line::from(Span::styled(
-                heading,
-                palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
-            )));
-            let mut texts = look_lines(game, cell);
-            let steps = app.travel_path().len().saturating_sub(1);
-            if steps > 0 {
-                texts.push(format!(
-                    "travel: {} ({})",
-                    counted(steps as u64, "step", "steps"),
-                    if app.overlay() == Overlay::Look {
-                        "t goes"
-                    } else {
-                        "click goes"
-                    }
-                ));
-            }
-            for text in texts {
-                for part in word_wrap(&text, width) {
-                    lines.push(Line::raw(part));
-                }
-            }
-            lines.push(Line::raw(""));
+        // The look or aiming cursor's cell here; the cell under the mouse
+        // below the monsters, which matter more on a short panel.
+        let cursor = app.look_cursor().map(|cell| {
+            let heading = if matches!(app.overlay(), Overlay::TargetPrompt(_)) {
+                "Aim (Enter throws)"
+            } else {
+                "Look (Esc ends)"
+            };
+            (cell, heading)
+        });
+        if let Some((cell, heading)) = cursor {
+            lines.extend(described_cell(app, cell, heading, width));
         }
         if app.is_auto_advancing() {
             lines.push(Line::from(Span::styled(
@@ -239,6 +221,10 @@ impl Widget for SidePanel<'_> {
             width,
             app.pointed_monster_pos(),
         ));
+        if let (None, Some(cell)) = (cursor, app.hover()) {
+            lines.push(Line::raw(""));
+            lines.extend(described_cell(app, cell, "Pointer", width));
+        }
 
         let rows = usize::from(inner.height);
         if lines.len() > rows {
@@ -246,6 +232,35 @@ impl Widget for SidePanel<'_> {
         }
         Paragraph::new(lines).render(inner, buf);
     }
+}
+
+/// What look says of `cell` under `heading`, and the length of the path
+/// travel would take there when one is drawn.
+fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(Span::styled(
+        heading,
+        app.palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+    ))];
+    let mut texts = look_lines(&app.game, cell);
+    let steps = app.travel_path().len().saturating_sub(1);
+    if steps > 0 {
+        texts.push(format!(
+            "travel: {} ({})",
+            counted(steps as u64, "step", "steps"),
+            if app.overlay() == Overlay::Look {
+                "t goes"
+            } else {
+                "click goes"
+            }
+        ));
+    }
+    for text in texts {
+        for part in word_wrap(&text, width) {
+            lines.push(Line::raw(part));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines
 }
 
 /// `name value`, the name in the label style.
