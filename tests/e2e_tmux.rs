@@ -322,6 +322,8 @@ fn signal_saves_and_restores(signal: &str) {
     assert!(status.success());
     session.wait_restored();
     assert!(save_path(dir.path()).exists(), "{signal} saves the game");
+    let mouse_any = session.tmux_ok(&["display", "-p", "-t", &session.name, "#{mouse_any_flag}"]);
+    assert_eq!(mouse_any.trim(), "0", "{signal} left mouse reporting on");
     let log = std::fs::read_to_string(dir.path().join("fogcrawl.log")).expect("the log file");
     assert!(log.contains("ended by a signal"), "{log}");
 }

@@ -457,7 +457,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "Tab  Shift-Tab",
-        "while looking or aiming: the next / previous monster in sight, nearest first ([ ] too)",
+        "looking or aiming: next / previous monster in sight ([ ] too)",
     )
     .hints(&[hint(Looking, "Tab", "monster"), hint(Targeting, "Tab", "next")]),
     KeyBinding::new(
@@ -467,7 +467,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "t  Enter",
-        "while looking: travel to the cursor (stops for a threat)",
+        "looking: travel to the cursor (stops for a threat)",
     )
     .hints(&[hint(Looking, "t", "travel")]),
     KeyBinding::new(
@@ -480,19 +480,19 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "f  Enter",
-        "while aiming a knife: throw at the monster under the cursor",
+        "aiming a knife: throw at the monster under the cursor",
     )
     .hints(&[hint(Targeting, "Enter", "throw")]),
     // The mouse: rows of the help only (see `ui::mouse`).
     KeyBinding::new(&[], Keys::Mouse).help(
         PlayingHelp,
         "mouse click",
-        "travel to the cell clicked: the path is drawn as you point, a click sets off (a first click draws it where the terminal sends no motion); while looking or aiming, a click moves the cursor or throws",
+        "travel along the path drawn as you point (no motion reported: click twice); looking or aiming: move the cursor, or throw",
     ),
     KeyBinding::new(&[], Keys::Mouse).help(
         PlayingHelp,
         "mouse point",
-        "the side panel describes the cell under the pointer; a right click looks at it",
+        "describe the cell under the pointer; right click: look at it",
     ),
     KeyBinding::new(&[], Keys::Mouse).help(
         OverlayHelp,
