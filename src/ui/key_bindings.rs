@@ -216,11 +216,6 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         hint(Looking, "hjkl", "cursor"),
         hint(Targeting, "hjkl", "cursor"),
     ]),
-    KeyBinding::new(
-        &[Targeting],
-        Keys::Same(&[KeyCode::Esc, KeyCode::Char('q')], Command::Dismiss),
-    )
-    .hints(&[hint(Targeting, "Esc", "cancel")]),
     KeyBinding::new(&[Look], Keys::Same(&[KeyCode::Esc], Command::ToggleLook)),
     KeyBinding::new(
         &[Look, Replay],
@@ -483,6 +478,11 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         "aiming a knife: throw at the monster under the cursor",
     )
     .hints(&[hint(Targeting, "Enter", "throw")]),
+    KeyBinding::new(
+        &[Targeting],
+        Keys::Same(&[KeyCode::Esc, KeyCode::Char('q')], Command::Dismiss),
+    )
+    .hints(&[hint(Targeting, "Esc", "cancel")]),
     // The mouse: rows of the help only (see `ui::mouse`).
     KeyBinding::new(&[], Keys::Mouse).help(
         PlayingHelp,
