@@ -26,6 +26,7 @@ pub mod output;
 pub mod play;
 pub mod render;
 pub mod scen;
+pub mod scores;
 pub mod sim;
 pub mod sim_report;
 pub mod trace;
@@ -210,6 +211,17 @@ pub enum Command {
         which: LevelChoice,
         #[command(flatten)]
         picture: trace::TraceArgs,
+    },
+    /// Print the high-score table (finished runs, best first; assisted runs
+    /// marked). It lives in the data folder (FOGCRAWL_DATA overrides it),
+    /// beside the run summaries in runs/.
+    Scores {
+        /// Show at most this many runs.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        /// Print the entries as JSON instead of a table.
+        #[arg(long)]
+        json: bool,
     },
     /// Say where the monster config comes from, or write an editable copy.
     Config {

@@ -19,5 +19,8 @@ fn main() -> ExitCode {
             cli::trace::run(which.level_arg().unwrap_or_default(), &picture)
         }
         Some(Command::Config { init }) => cli::config::run(init),
+        Some(Command::Scores { limit, json }) => {
+            cli::scores::run(&fogcrawl::user_dirs::data_dir(), limit, json)
+        }
     }
 }

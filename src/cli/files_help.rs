@@ -23,6 +23,10 @@ pub fn files_help() -> String {
             ),
         ),
         (user_dirs::LOG_PATH_VARIABLE, "where the log of a game goes".to_owned()),
+        (
+            user_dirs::DATA_DIR_VARIABLE,
+            "where run summaries (runs/) and the high scores\n(scores.json) go".to_owned(),
+        ),
         ("RUST_LOG", "what is logged (default: fogcrawl=info)".to_owned()),
         ("NO_COLOR", "set and not empty: play without colours".to_owned()),
         (
@@ -64,9 +68,13 @@ pub fn files_help() -> String {
           Only playing reads or writes it; --level, --map or --seed start
           a new game, which replaces it when you quit.
   log     {log}
+  runs    {runs}
+          A summary of each finished run; the high scores beside it in
+          scores.json (`fogcrawl scores` prints them).
 
 Environment variables:{variables}",
         save = shown(save::default_save_path()),
         log = shown(user_dirs::log_path()),
+        runs = shown(user_dirs::data_dir().join(crate::game::run_summary::RUNS_DIR)),
     )
 }

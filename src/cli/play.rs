@@ -18,6 +18,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
         save_path: crate::game::save::default_save_path(),
         config: args.config_source(),
         fallback_save_path: crate::game::save::fallback_save_path(),
+        data_dir: crate::user_dirs::data_dir(),
     };
     match crate::ui::run(&options) {
         Ok(end) => ExitCode::from(end.exit_status()),

@@ -24,6 +24,7 @@ pub fn options(save_path: &Path, level: Option<&str>) -> PlayOptions {
         save_path: save_path.to_owned(),
         config: ConfigSource::File(shipped_path()),
         fallback_save_path: save_path.with_file_name("rescued.bin"),
+        data_dir: save_path.with_file_name("data"),
     }
 }
 

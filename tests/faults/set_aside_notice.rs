@@ -32,6 +32,7 @@ fn options(dir: &Path, config: &Path) -> PlayOptions {
         save_path: dir.join("save.json"),
         config: fogcrawl::config::ConfigSource::File(config.to_owned()),
         fallback_save_path: dir.join("rescued.json"),
+        data_dir: dir.join("data"),
     }
 }
 
