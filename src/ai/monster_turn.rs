@@ -162,6 +162,10 @@ pub enum Intent {
     /// Batter the closed door at this cell.
     Bash(Pos),
     Wait,
+    /// Stand until its loitering is over, in one action: far from the
+    /// player nobody sees it, and a wait a turn for a thousand idle
+    /// monsters was most of a big level's AI time.
+    Loiter,
 }
 
 /// The monster's field of view goes into its faction's knowledge (only
@@ -373,7 +377,11 @@ fn decide_and_act(
             brain.forget_plan();
             brain.goal = None;
             brain.thought = Thought::Loiters;
-            return Intent::Wait;
+            return if senses.far_from_player {
+                Intent::Loiter
+            } else {
+                Intent::Wait
+            };
         }
         brain.loiter_until = 0.0;
         let (target, line) = pick_wander_target(faction, at, senses.far_from_player, rng);

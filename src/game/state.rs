@@ -1039,6 +1039,13 @@ impl Game {
         let waited = (action_time(speed), Act::Wait);
         match intent {
             Intent::Wait => waited,
+            Intent::Loiter => {
+                let until = self.actors[actor]
+                    .brain
+                    .as_ref()
+                    .map_or(self.time, |b| b.loiter_until);
+                ((until - self.time).max(waited.0), Act::Wait)
+            }
             Intent::Attack(target) => match Direction::between(at, target) {
                 Some(direction) => match self.perform(actor, Action::Move(direction)) {
                     Ok(duration) => (duration, Act::Attack),
