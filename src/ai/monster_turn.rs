@@ -295,7 +295,10 @@ pub fn think(
             Thought::NoPath { .. } | Thought::GaveUp { .. }
         );
     if dropped {
-        if brain.mode == Mode::Search {
+        // Out of reach is a miss; too slow to plan for (given up) is the
+        // budget's doing, not the spot's: the searcher tries again, about
+        // the same place, until the news is stale.
+        if brain.mode == Mode::Search && matches!(brain.thought, Thought::NoPath { .. }) {
             brain.miss_search_goal(senses.now);
         }
         return decide_and_act(faction, brain, senses, &perception, rng);
@@ -509,9 +512,6 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
                 brain.waiting_turns = 0;
                 brain.unreachable = Some(goal);
                 brain.thought = Thought::GaveUp { goal };
-                if brain.mode == Mode::Search {
-                    brain.miss_search_goal(senses.now);
-                }
                 return Intent::Wait;
             }
             if brain.mode == Mode::Wander {
@@ -655,9 +655,6 @@ fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Fi
     let path = match outcome {
         PlanOutcome::Path(path) => path,
         PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
-            if outcome_gave_up && brain.mode == Mode::Search {
-                brain.miss_search_goal(senses.now);
-            }
             if outcome_gave_up {
                 brain.thought = Thought::GaveUp { goal };
             }
