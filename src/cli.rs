@@ -27,6 +27,7 @@ pub mod play;
 pub mod render;
 pub mod replay;
 pub mod scen;
+pub mod scores;
 pub mod sim;
 pub mod sim_report;
 pub mod trace;
@@ -219,6 +220,17 @@ pub enum Command {
     /// Play a recorded game back (every game played is recorded; see the
     /// README), or check that it replays as it was played (--verify).
     Replay(replay::ReplayArgs),
+    /// Print the high-score table (finished runs, best first; assisted runs
+    /// marked). It lives in the data folder (FOGCRAWL_DATA overrides it),
+    /// beside the run summaries in runs/.
+    Scores {
+        /// Show at most this many runs.
+        #[arg(long, default_value_t = 20)]
+        limit: usize,
+        /// Print the entries as JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Say where the monster config comes from, or write an editable copy.
     Config {
         /// Write the built-in config to the user's config folder (never over

@@ -4,7 +4,9 @@
 //! ([`items`]), slow healing ([`regeneration`]), the many-turn commands
 //! explore, travel and rest ([`activity`]) over the player's own map
 //! ([`player_map`]), the scripted player ([`autopilot`]) and the balance
-//! measure over many seeded runs ([`balance`]).
+//! measure over many seeded runs ([`balance`]). The end of a run: its
+//! summary ([`run_summary`]), the high-score table ([`scores`]), both
+//! written when a run ends ([`run_record`]).
 //!
 //! Never imports ratatui or crossterm: the UI reads this state, and `sim`
 //! runs it with no terminal at all.
@@ -26,6 +28,8 @@ mod occupancy;
 pub mod player_map;
 pub mod recording;
 pub mod regeneration;
+pub mod run_record;
+pub mod run_summary;
 pub mod save;
 pub mod save_check;
 pub mod save_format;
@@ -33,6 +37,7 @@ pub mod save_legacy;
 pub mod save_lock;
 pub mod save_notice;
 pub mod save_rescue;
+pub mod scores;
 pub mod setup;
 pub mod sim;
 pub mod state;

@@ -173,6 +173,40 @@ pub fn read_capped_text(path: &Path, limit: u64) -> Result<String, ReadError> {
         .map_err(|err| ReadError::Io(io::Error::new(io::ErrorKind::InvalidData, err)))
 }
 
+/// Writes `bytes` to the regular file `path` names (through symlinks) so
+/// that a reader sees the old contents or the new, never a part: into a
+/// temporary file beside it, synced, then renamed over it. Creates the
+/// folder if need be; something other than a regular file there is refused
+/// and left alone.
+///
+/// # Errors
+/// An I/O error naming what failed; [`io::ErrorKind::InvalidInput`] when
+/// the path names a folder, a FIFO or a device.
+pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    use std::io::Write;
+    let real = resolve_links(path)?;
+    if let Some(kind) = kind_at(&real).filter(|&kind| kind != FileKind::Regular) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("it is {kind}, not a regular file"),
+        ));
+    }
+    let dir = match real.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&dir)?;
+    let mut temp = tempfile::NamedTempFile::new_in(&dir)?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    temp.persist(&real).map_err(|err| err.error)?;
+    // Make the rename itself durable.
+    if let Ok(dir) = File::open(&dir) {
+        let _ = dir.sync_all();
+    }
+    Ok(())
+}
+
 /// The path a chain of symlinks at `path` finally names (which may not exist
 /// yet: a dangling link names the file it would create). A path that is no
 /// link is returned as it is. Only the last component is resolved; folders

@@ -19,7 +19,12 @@
 //! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none);
 //!   [`text`]: word wrapping and the other plain-text helpers views share.
 //! - [`look`]: the look command's words for a cell (ground, step cost,
-//!   monster and its state, items).
+//!   monster and its state, items); [`monster_tags`]: `g1`, `g2` for
+//!   monsters in sight that share a letter.
+//! - [`mouse`]: the pure mouse-to-[`Command`](command::Command) mapping
+//!   (the cell under the pointer, from the layout the screen draws with).
+//! - [`run_end_view`]: the death and victory screen's run record (score,
+//!   summary file, the high-score table).
 //! - [`logging`]: tracing to a file, never to the screen.
 //! - [`replay_view`]: a recording on screen (the app drawing the replayed
 //!   game, with the replay's bar and keys); [`replay_session`]: its loop.
@@ -37,6 +42,8 @@ pub mod key_bindings;
 pub mod logging;
 pub mod look;
 pub mod map_view;
+pub mod monster_tags;
+pub mod mouse;
 pub mod overlay;
 pub mod overlay_controller;
 pub mod overlay_legend;
@@ -45,6 +52,7 @@ pub mod panels;
 pub mod popups;
 pub mod replay_session;
 pub mod replay_view;
+pub mod run_end_view;
 pub mod screen;
 pub mod session;
 pub mod text;

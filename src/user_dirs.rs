@@ -12,8 +12,9 @@
 //!
 //! An empty or relative `XDG_*` variable counts as unset, as the XDG base
 //! directory spec says (etcetera checks that). `FOGCRAWL_SAVE` and
-//! `FOGCRAWL_LOG` override the save and the log; empty, they count as unset
-//! too. The overrides are applied by pure functions ([`save_path_from`],
+//! `FOGCRAWL_LOG` override the save and the log, `FOGCRAWL_DATA` the data
+//! folder that run summaries (`runs/`) and the high scores (`scores.json`)
+//! go to; empty, they count as unset too. The overrides are applied by pure functions ([`save_path_from`],
 //! [`log_path_from`]) so tests can give the environment explicitly.
 
 use std::ffi::OsString;
@@ -25,6 +26,8 @@ use etcetera::app_strategy::{AppStrategy, AppStrategyArgs, choose_native_strateg
 pub const SAVE_PATH_VARIABLE: &str = "FOGCRAWL_SAVE";
 /// Overrides where the log is written.
 pub const LOG_PATH_VARIABLE: &str = "FOGCRAWL_LOG";
+/// Overrides the data folder run summaries and the high scores go to.
+pub const DATA_DIR_VARIABLE: &str = "FOGCRAWL_DATA";
 /// The save's file name in the data folder.
 pub const SAVE_FILE_NAME: &str = "save.bin";
 /// The log's file name in the state folder.
@@ -95,6 +98,27 @@ fn override_or(variable: Option<OsString>, dir: Option<&PathBuf>, file_name: &st
     }
 }
 
+/// The data folder run summaries and the high scores go to, given
+/// `$FOGCRAWL_DATA` and the user's folders: the variable if set and not
+/// empty, else the data folder, else (no home folder) the current folder.
+#[must_use]
+pub fn data_dir_from(data_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
+    match (data_variable.filter(|value| !value.is_empty()), dirs) {
+        (Some(path), _) => PathBuf::from(path),
+        (None, Some(dirs)) => dirs.data.clone(),
+        (None, None) => PathBuf::from("."),
+    }
+}
+
+/// The data folder for this process (`$FOGCRAWL_DATA`, else the data folder).
+#[must_use]
+pub fn data_dir() -> PathBuf {
+    data_dir_from(
+        non_empty_var(DATA_DIR_VARIABLE),
+        UserDirs::from_system().as_ref(),
+    )
+}
+
 /// Where the save lives for this process (`$FOGCRAWL_SAVE`, else the data folder).
 #[must_use]
 pub fn save_path() -> PathBuf {
@@ -141,6 +165,22 @@ mod tests {
             PathBuf::from("/home/ann/.local/share/fogcrawl/save.bin")
         );
         assert_eq!(save_path_from(None, None), PathBuf::from("save.bin"));
+    }
+
+    #[test]
+    fn summaries_and_scores_go_to_the_data_folder_unless_overridden() {
+        assert_eq!(
+            data_dir_from(None, Some(&dirs())),
+            PathBuf::from("/home/ann/.local/share/fogcrawl")
+        );
+        assert_eq!(
+            data_dir_from(Some("/tmp/runs".into()), Some(&dirs())),
+            PathBuf::from("/tmp/runs")
+        );
+        assert_eq!(
+            data_dir_from(Some(OsString::new()), None),
+            PathBuf::from(".")
+        );
     }
 
     #[test]

@@ -194,7 +194,10 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
     // members learn of the player only by sight or a packmate's shout,
     // heedless bands no longer stream through the gap toward a player they
     // never saw, so counting all 600 turns measured little (1,378 against
-    // 2,461 goblin-turns); over the first hundred it is 697 against 1,649.
+    // 2,461 goblin-turns); over the first hundred it is 901 against 1,730
+    // (697 against 1,649 while a search too slow to plan for counted as a
+    // miss and searchers gave up sooner: now they keep at it until the news
+    // is stale, and some of them walk into the gap).
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("goblins").unwrap().influence.danger.weight;
     assert!(weight > 0.0);
@@ -206,7 +209,7 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
         heedless += hold_the_pass_then_leave(seed, 0.0, 4, 600).0;
     }
     assert!(
-        heedless > 2 * wary,
+        4 * heedless > 7 * wary,
         "goblin-turns in the gap: {wary} with the danger map, {heedless} without"
     );
 }
@@ -410,8 +413,9 @@ fn with_the_threat_map_searchers_keep_out_of_the_players_eye() {
     // the closet). They search the hall about where it was last seen: with
     // the shipped threat map they keep more to cells the player, as last
     // seen, could not see (behind the pillars, out of range) than the same
-    // games with the threat weight at 0. Eight seeds, 60 turns: 435 of 930
-    // searching wolf-turns in its eye (0.47) against 911 of 1,227 (0.74).
+    // games with the threat weight at 0. Eight seeds, 60 turns: 630 of
+    // 1,268 searching wolf-turns in its eye (0.50) against 950 of 1,273
+    // (0.75).
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("wolves").unwrap().influence.threat.weight;
     assert!(weight > 0.0);

@@ -172,13 +172,15 @@ fn game_command_saving_to(dir: &Path, save: &Path, args: &str) -> String {
     let log = dir.join("fogcrawl.log");
     let pid = dir.join("pid");
     let rescued = dir.join("rescued.json");
+    let data = dir.join("data");
     format!(
-        "sh -c 'echo $$ > {pid}; exec env FOGCRAWL_SAVE={save} FOGCRAWL_FALLBACK_SAVE={rescued} FOGCRAWL_LOG={log} FOGCRAWL_RECORDINGS={recordings} {BIN} {args}'",
+        "sh -c 'echo $$ > {pid}; exec env FOGCRAWL_SAVE={save} FOGCRAWL_FALLBACK_SAVE={rescued} FOGCRAWL_LOG={log} FOGCRAWL_DATA={data} FOGCRAWL_RECORDINGS={recordings} {BIN} {args}'",
         pid = pid.display(),
         recordings = dir.join("recordings").display(),
         save = save.display(),
         rescued = rescued.display(),
         log = log.display(),
+        data = data.display(),
     )
 }
 
@@ -240,6 +242,70 @@ fn play_help_resize_quit_and_resume() {
     assert!(save_path(dir.path()).exists());
 }
 
+/// The screen position (column, row, from 0) of the first `c` on `screen`
+/// inside the map's frame (left of the side panel).
+fn find_on_map(screen: &str, c: char) -> Option<(usize, usize)> {
+    screen.lines().enumerate().skip(1).find_map(|(row, line)| {
+        if !line.starts_with('│') {
+            return None; // the title, the frame's edges, the log
+        }
+        line.chars()
+            .enumerate()
+            .skip(1)
+            .take_while(|&(_, ch)| ch != '│' && ch != '┐')
+            .find(|&(_, ch)| ch == c)
+            .map(|(column, _)| (column, row))
+    })
+}
+
+/// Issue 24: a mouse click on a map cell travels there. tmux passes SGR
+/// mouse reports typed into the pane to the game as a terminal would: a
+/// motion report (the path is drawn), then a press and a release.
+#[test]
+fn a_mouse_click_on_a_cell_travels_there_and_the_terminal_is_released() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let session = Session::start("mouse", 100, 32);
+    session.run_line(&game_command(dir.path(), "--level swamp --seed 1"));
+    let screen = session.wait_for("Turns 0");
+    // The throwing knife lies a few steps from the start on this seed.
+    let (column, row) = find_on_map(&screen, '(').expect("the knife is on the map");
+    let (player_column, player_row) = find_on_map(&screen, '@').expect("the player is on the map");
+    assert!(
+        column.abs_diff(player_column) + row.abs_diff(player_row) >= 3,
+        "the knife is some steps away"
+    );
+    // SGR reports count from 1.
+    let (x, y) = (column + 1, row + 1);
+    for report in [
+        format!("\x1b[<35;{x};{y}M"),
+        format!("\x1b[<0;{x};{y}M"),
+        format!("\x1b[<0;{x};{y}m"),
+    ] {
+        session.tmux_ok(&["send-keys", "-t", &session.name, "-l", &report]);
+        std::thread::sleep(POLL);
+    }
+    let screen = session.wait_for("You are there.");
+    // The pointer still rests on the cell clicked, and the panel says who
+    // stands on it.
+    assert!(screen.contains("you stand here"), "{screen}");
+    assert!(screen.contains("Turns "), "{screen}");
+    assert!(!screen.contains("Turns 0 "), "time passed: {screen}");
+    assert_eq!(
+        find_on_map(&screen, '('),
+        None,
+        "the player stands on the knife's cell:\n{screen}"
+    );
+    session.keys(&["q"]);
+    session.wait_restored();
+    // Mouse reporting was turned off on the way out: the shell's screen
+    // takes a click as no text.
+    let mouse_any = session.tmux_ok(&["display", "-p", "-t", &session.name, "#{mouse_any_flag}"]);
+    assert_eq!(mouse_any.trim(), "0", "mouse reporting left on");
+}
+
 fn signal_saves_and_restores(signal: &str) {
     if !tmux_ready() {
         return;
@@ -258,6 +324,8 @@ fn signal_saves_and_restores(signal: &str) {
     assert!(status.success());
     session.wait_restored();
     assert!(save_path(dir.path()).exists(), "{signal} saves the game");
+    let mouse_any = session.tmux_ok(&["display", "-p", "-t", &session.name, "#{mouse_any_flag}"]);
+    assert_eq!(mouse_any.trim(), "0", "{signal} left mouse reporting on");
     let log = std::fs::read_to_string(dir.path().join("fogcrawl.log")).expect("the log file");
     assert!(log.contains("ended by a signal"), "{log}");
 }

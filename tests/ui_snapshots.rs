@@ -513,3 +513,234 @@ fn help_fits_80x24_by_scrolling_to_every_key() {
         assert!(seen.contains(key), "help at 80x24 never shows '{key}'");
     }
 }
+
+/// A data folder of its own for a test, under `target/`, emptied first, so
+/// the paths on screen are the same on every machine.
+fn fresh_data_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from("target/snapshot-data").join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Three earlier runs in the score table, one of them assisted.
+fn earlier_scores(dir: &std::path::Path) {
+    let entry = |score: u64, seed: u64, assisted: bool, outcome: &str, cause: &str| {
+        fogcrawl::game::scores::ScoreEntry {
+            score,
+            outcome: outcome.to_owned(),
+            cause: cause.to_owned(),
+            seed,
+            level: "caves".to_owned(),
+            depth: 3,
+            run_length: 7,
+            turns: 900,
+            kills: 6,
+            assisted,
+            ended_at: 1_795_000_000,
+            summary: None,
+        }
+    };
+    let mut table = fogcrawl::game::scores::ScoreTable::empty();
+    table.insert(entry(1460, 11, false, "won", "escaped the dungeon"));
+    table.insert(entry(360, 12, true, "died", "killed by the wolf"));
+    table.insert(entry(40, 13, false, "died", "killed by the rat"));
+    table
+        .save(&fogcrawl::game::scores::scores_path(dir))
+        .expect("the table is written");
+}
+
+/// The screen as text with the summary file's time stamp masked (it says
+/// when the test ran).
+fn stamped_screen(terminal: &Terminal<TestBackend>, app: &App) -> String {
+    let area = terminal.backend().buffer().area;
+    let mut text = text_of(terminal.backend().buffer(), area);
+    let record = app.run_record().expect("the run was recorded");
+    let path = record.summary.as_ref().expect("the summary was written");
+    let name = path
+        .file_name()
+        .expect("a file name")
+        .to_string_lossy()
+        .into_owned();
+    let seed_part = format!("run-{}-", app.game.seed);
+    assert!(text.contains(&name), "the summary's file is named:\n{text}");
+    let stamp = &name[seed_part.len()..seed_part.len() + 15];
+    text = text.replace(stamp, "YYYYMMDD-HHMMSS");
+    text
+}
+
+#[test]
+fn death_screen_with_summary_and_scores_at_80x24() {
+    let data = fresh_data_dir("death");
+    earlier_scores(&data);
+    let mut app = app("warrens", 7, NO_COLOUR);
+    app.set_data_dir(data.clone());
+    for _ in 0..5000 {
+        if app.game.is_over() {
+            break;
+        }
+        app.update(Command::Wait);
+    }
+    assert!(matches!(app.game.outcome, Some(Outcome::Died { .. })));
+    let terminal = draw(&app, 80, 24);
+    let screen = stamped_screen(&terminal, &app);
+    for expected in [
+        "High scores: this run is #",
+        "r same seed",
+        "(assisted)",
+        "Summary:",
+    ] {
+        assert!(screen.contains(expected), "{expected:?} missing:\n{screen}");
+    }
+    insta::assert_snapshot!(screen);
+    // The summary names the seed and the cause; the table holds the run.
+    let record = app.run_record().expect("recorded");
+    let summary =
+        std::fs::read_to_string(record.summary.as_ref().expect("written")).expect("readable");
+    assert!(summary.contains("Seed:      7"), "{summary}");
+    assert!(summary.contains("Outcome:   died: killed by"), "{summary}");
+    let table =
+        fogcrawl::game::scores::ScoreTable::load(&fogcrawl::game::scores::scores_path(&data))
+            .expect("the table reads back");
+    assert_eq!(table.scores.len(), 4);
+}
+
+#[test]
+fn victory_screen_assisted_at_120x40_and_the_same_seed_again() {
+    let data = fresh_data_dir("victory");
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.set_data_dir(data);
+    // A look at the overlay marks the run assisted.
+    app.update(Command::ToggleOverlay);
+    app.update(Command::ToggleOverlay);
+    win_the_duel(&mut app);
+    assert!(matches!(app.game.outcome, Some(Outcome::Won { .. })));
+    let terminal = draw(&app, 120, 40);
+    let screen = stamped_screen(&terminal, &app);
+    assert!(screen.contains("Assisted"), "{screen}");
+    insta::assert_snapshot!(screen);
+    app.update(Command::SameSeed);
+    assert!(!app.game.is_over());
+    assert_eq!(app.game.seed, 1);
+    assert!(!app.game.assisted, "a new run starts unassisted");
+    assert_eq!(app.game.level.name, "duel");
+}
+
+#[test]
+fn a_damaged_score_table_is_named_on_the_end_screen() {
+    let data = fresh_data_dir("damaged");
+    std::fs::create_dir_all(&data).expect("the folder");
+    std::fs::write(
+        fogcrawl::game::scores::scores_path(&data),
+        "{\"format\": 1, \"scores\": [}",
+    )
+    .expect("a damaged table");
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.set_data_dir(data.clone());
+    win_the_duel(&mut app);
+    assert!(app.game.is_over());
+    let terminal = draw(&app, 100, 32);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 100, 32));
+    assert!(screen.contains("is damaged: line"), "{screen}");
+    assert!(screen.contains("scores.json.bad"), "{screen}");
+    assert!(data.join("scores.json.bad").exists());
+}
+
+#[test]
+fn the_panel_numbers_same_letter_monsters_and_marks_the_one_looked_at_at_100x32() {
+    let dir = std::env::temp_dir().join(format!("fogcrawl-two-goblins-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let level = dir.join("two.toml");
+    std::fs::write(
+        &level,
+        "description = \"Two goblins.\"\n\n[layout]\nmap = '''\n############\n#@...g..g..#\n#.........>#\n############\n'''\n\n[layout.legend]\n\"g\" = \"spawn goblins\"\n",
+    )
+    .expect("the level");
+    let mut app = app(&level.display().to_string(), 1, NO_COLOUR);
+    app.update(Command::Look);
+    app.update(Command::NextMonster);
+    app.update(Command::NextMonster);
+    let terminal = draw(&app, 100, 32);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 100, 32));
+    assert!(screen.contains("g1 goblin"), "{screen}");
+    assert!(
+        screen.contains("▶g2 goblin") || screen.contains("▶g1 goblin"),
+        "{screen}"
+    );
+    // Only the level's name (a temporary path) differs between machines.
+    let name = app.game.level.name.clone();
+    insta::assert_snapshot!(screen.replace(&name, "two"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn aiming_the_knife_names_the_target_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::East));
+    app.update(Command::OpenDoor);
+    app.game
+        .inventory
+        .add(fogcrawl::world::ItemKind::ThrowingKnife);
+    let letter = app
+        .game
+        .inventory
+        .entries()
+        .into_iter()
+        .find(|(_, kind, _)| *kind == fogcrawl::world::ItemKind::ThrowingKnife)
+        .map(|(letter, _, _)| letter)
+        .expect("the knife is carried");
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("Throw the throwing knife at?"), "{screen}");
+    assert!(screen.contains("Aim (Enter throws)"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+/// Walks the duel east through the door (fighting the goblin if it comes)
+/// and takes the stairs in the far corner.
+fn win_the_duel(app: &mut App) {
+    let route = [Direction::East; 7].into_iter().chain([Direction::South]);
+    for direction in route {
+        let target = direction.from(app.game.player().pos);
+        for _ in 0..40 {
+            if app.game.player().pos == target || app.game.is_over() {
+                break;
+            }
+            app.update(Command::Step(direction));
+        }
+    }
+    app.update(Command::Descend);
+}
+
+#[test]
+fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
+    let mut app = app("swamp", 1, NO_COLOUR);
+    app.set_screen_size(100, 32);
+    let start = app.game.player().pos;
+    let goal = fogcrawl::pathfinding::Pos::new(start.x + 3, start.y + 2);
+    let (column, row) = (0..100)
+        .flat_map(|x| (0..32).map(move |y| (x, y)))
+        .find(|&(x, y)| fogcrawl::ui::mouse::map_cell(&app, x, y) == Some(goal))
+        .expect("the cell is on screen");
+    app.update(Command::Pointer(column, row));
+    assert_eq!(app.hover(), Some(goal));
+    let path = app.travel_path().to_vec();
+    assert_eq!(path.first(), Some(&start));
+    assert_eq!(path.last(), Some(&goal));
+    let terminal = draw(&app, 100, 32);
+    let buf = terminal.backend().buffer();
+    // The path's cells are underlined on the map (snapshots hold no styles).
+    let underlined = (0..100u16)
+        .flat_map(|x| (0..32u16).map(move |y| (x, y)))
+        .filter(|&pos| {
+            buf.cell(pos)
+                .is_some_and(|cell| cell.modifier.contains(ratatui::style::Modifier::UNDERLINED))
+        })
+        .count();
+    assert_eq!(underlined, path.len() - 1, "one mark per step");
+    let screen = text_of(buf, Rect::new(0, 0, 100, 32));
+    assert!(screen.contains("Pointer"), "{screen}");
+    assert!(screen.contains("travel: 3 steps (click"), "{screen}");
+    insta::assert_snapshot!(screen);
+}

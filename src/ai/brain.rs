@@ -182,7 +182,7 @@ pub struct Brain {
     /// Game time it last healed a hit point (or began to).
     #[serde(skip)]
     pub healed_at: Option<f64>,
-    /// Search goals it found out of reach (or too slow to plan for) since
+    /// Search goals it found out of reach since
     /// it last learned where the player is.
     #[serde(skip)]
     pub search_misses: u32,
@@ -252,7 +252,7 @@ impl Brain {
         }
     }
 
-    /// Its search goal was out of reach, or its plan too slow in coming:
+    /// Its search goal was out of reach (not merely slow to plan for):
     /// it tries another spot about the last known position, and after
     /// [`MAX_SEARCH_MISSES`] gives the search up (and the news with it).
     pub fn miss_search_goal(&mut self, now: f64) {

@@ -122,7 +122,7 @@ pub fn fog_walk(
                 ),
             },
             Intent::Wait if brain.unreachable == Some(to) => break,
-            Intent::Wait | Intent::Attack(_) | Intent::Bash(_) => {}
+            Intent::Wait | Intent::Loiter | Intent::Attack(_) | Intent::Bash(_) => {}
         }
     }
     let stats = faction.planner_stats();

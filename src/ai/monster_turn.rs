@@ -162,6 +162,10 @@ pub enum Intent {
     /// Batter the closed door at this cell.
     Bash(Pos),
     Wait,
+    /// Stand until its loitering is over, in one action: far from the
+    /// player nobody sees it, and a wait a turn for a thousand idle
+    /// monsters was most of a big level's AI time.
+    Loiter,
 }
 
 /// The monster's field of view goes into its faction's knowledge (only
@@ -291,7 +295,10 @@ pub fn think(
             Thought::NoPath { .. } | Thought::GaveUp { .. }
         );
     if dropped {
-        if brain.mode == Mode::Search {
+        // Out of reach is a miss; too slow to plan for (given up) is the
+        // budget's doing, not the spot's: the searcher tries again, about
+        // the same place, until the news is stale.
+        if brain.mode == Mode::Search && matches!(brain.thought, Thought::NoPath { .. }) {
             brain.miss_search_goal(senses.now);
         }
         return decide_and_act(faction, brain, senses, &perception, rng);
@@ -373,7 +380,11 @@ fn decide_and_act(
             brain.forget_plan();
             brain.goal = None;
             brain.thought = Thought::Loiters;
-            return Intent::Wait;
+            return if senses.far_from_player {
+                Intent::Loiter
+            } else {
+                Intent::Wait
+            };
         }
         brain.loiter_until = 0.0;
         let (target, line) = pick_wander_target(faction, at, senses.far_from_player, rng);
@@ -501,9 +512,6 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
                 brain.waiting_turns = 0;
                 brain.unreachable = Some(goal);
                 brain.thought = Thought::GaveUp { goal };
-                if brain.mode == Mode::Search {
-                    brain.miss_search_goal(senses.now);
-                }
                 return Intent::Wait;
             }
             if brain.mode == Mode::Wander {
@@ -647,9 +655,6 @@ fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Fi
     let path = match outcome {
         PlanOutcome::Path(path) => path,
         PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
-            if outcome_gave_up && brain.mode == Mode::Search {
-                brain.miss_search_goal(senses.now);
-            }
             if outcome_gave_up {
                 brain.thought = Thought::GaveUp { goal };
             }

@@ -25,6 +25,10 @@ pub fn files_help() -> String {
         ),
         (user_dirs::LOG_PATH_VARIABLE, "where the log of a game goes".to_owned()),
         (
+            user_dirs::DATA_DIR_VARIABLE,
+            "where run summaries (runs/) and the high scores\n(scores.json) go".to_owned(),
+        ),
+        (
             library::RECORDINGS_DIR_VARIABLE,
             "where games are recorded (`fogcrawl replay --last`)".to_owned(),
         ),
@@ -76,6 +80,9 @@ pub fn files_help() -> String {
           Only playing reads or writes it; --level, --map or --seed start
           a new game, which replaces it when you quit.
   log     {log}
+  runs    {runs}
+          A summary of each finished run; the high scores beside it in
+          scores.json (`fogcrawl scores` prints them).
   replays {recordings}
           Every game played is recorded there; the newest
           {kept} are kept.
@@ -83,6 +90,7 @@ pub fn files_help() -> String {
 Environment variables:{variables}",
         save = shown(save::default_save_path()),
         log = shown(user_dirs::log_path()),
+        runs = shown(user_dirs::data_dir().join(crate::game::run_summary::RUNS_DIR)),
         recordings = shown(library::recordings_dir()),
         kept = library::kept_count(),
     )

@@ -22,6 +22,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
             dir: crate::game::recording::library::recordings_dir(),
             keep: crate::game::recording::library::kept_count(),
         }),
+        data_dir: crate::user_dirs::data_dir(),
     };
     match crate::ui::run(&options) {
         Ok(end) => ExitCode::from(end.exit_status()),

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::direction::Direction;
+use crate::pathfinding::Pos;
 use crate::world::ItemKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -20,10 +21,13 @@ pub enum Action {
     CloseDoor(Direction),
     /// Pick up everything lying where the actor stands.
     PickUp,
-    /// Use a carried item: a draught is drunk, a knife thrown at the nearest
-    /// monster in sight, a noisemaker thrown `toward` a direction.
+    /// Use a carried item: a draught is drunk, a knife thrown at the
+    /// monster standing `at` (the nearest in range when `None`), a
+    /// noisemaker thrown `toward` a direction.
     UseItem {
         item: ItemKind,
         toward: Option<Direction>,
+        #[serde(default)]
+        at: Option<Pos>,
     },
 }

@@ -13,6 +13,7 @@ use crate::game::action::Action;
 use crate::game::message_log::{Importance, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
+use crate::pathfinding::Pos;
 
 /// The most turns one explore or travel command takes before it hands back.
 pub const STEP_LIMIT: u64 = 1000;
@@ -28,6 +29,8 @@ pub enum Activity {
     Explore,
     /// Walk to the stairs once seen.
     TravelToStairs,
+    /// Walk to a cell the player has seen (a mouse click, the look cursor).
+    TravelTo(Pos),
 }
 
 impl Activity {
@@ -35,7 +38,7 @@ impl Activity {
         match self {
             Activity::Rest => "rest",
             Activity::Explore => "explore",
-            Activity::TravelToStairs => "travel",
+            Activity::TravelToStairs | Activity::TravelTo(_) => "travel",
         }
     }
 }
@@ -89,7 +92,7 @@ impl Game {
                 }
                 REST_LIMIT
             }
-            Activity::Explore | Activity::TravelToStairs => STEP_LIMIT,
+            Activity::Explore | Activity::TravelToStairs | Activity::TravelTo(_) => STEP_LIMIT,
         };
         let mut turns = 0;
         let stop = loop {
@@ -169,6 +172,16 @@ impl Game {
                     Route::NoWay => Err("You know no way to the stairs."),
                 }
             }
+            Activity::TravelTo(goal) => {
+                if !self.is_remembered(goal) {
+                    return Err("You have not seen that place.");
+                }
+                match map.travel_to(self, goal) {
+                    Route::Step(direction) => Ok(Action::Move(direction)),
+                    Route::Arrived => Err("You are there."),
+                    Route::NoWay => Err("You know no way there."),
+                }
+            }
         }
     }
 
@@ -198,7 +211,6 @@ mod tests {
     use super::*;
     use crate::ai::Mode;
     use crate::game::test_levels::game_on;
-    use crate::pathfinding::Pos;
 
     #[test]
     fn explore_walks_past_the_door_until_the_goblin_becomes_a_threat() {
@@ -284,6 +296,33 @@ mod tests {
         assert_eq!(
             report.stop,
             Stop::Done("You are on the stairs: > takes them.".to_owned())
+        );
+    }
+
+    #[test]
+    fn travel_to_a_seen_cell_walks_there_and_refuses_unseen_ones() {
+        let (mut game, _dir) =
+            game_on("##########\n#@.......#\n#.######.#\n#.#>.....#\n##########\n");
+        let mut map = PlayerMap::new();
+        let goal = Pos::new(5, 3);
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(goal), &mut map),
+            Err(Refusal::NowhereToGo("You have not seen that place."))
+        );
+        game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert!(game.is_remembered(goal));
+        let report = game
+            .run_activity(Activity::TravelTo(goal), &mut map)
+            .unwrap();
+        assert_eq!(game.player().pos, goal);
+        assert_eq!(report.stop, Stop::Done("You are there.".to_owned()));
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(goal), &mut map),
+            Err(Refusal::NowhereToGo("You are there."))
+        );
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(Pos::new(0, 0)), &mut map),
+            Err(Refusal::NowhereToGo("You know no way there."))
         );
     }
 

@@ -46,6 +46,7 @@ impl Autopilot {
         let drink = Action::UseItem {
             item: ItemKind::HealingDraught,
             toward: None,
+            at: None,
         };
         if let Some(direction) = adjacent_enemy(game, at) {
             self.waited = 0;
@@ -64,6 +65,7 @@ impl Autopilot {
                     return Action::UseItem {
                         item: ItemKind::ThrowingKnife,
                         toward: None,
+                        at: None,
                     };
                 }
                 // Let it come: fight where it stands rather than walk into

@@ -13,8 +13,8 @@ use crate::world::ItemKind;
 
 /// Hit points a healing draught restores (never above the maximum).
 pub const DRAUGHT_HEALING: i32 = 12;
-/// How far a throwing knife flies: it hits the nearest monster in sight
-/// within this many cells (Chebyshev distance).
+/// How far a throwing knife flies: it hits the monster aimed at (the nearest
+/// in sight when none is) within this many cells (Chebyshev distance).
 pub const KNIFE_RANGE: i32 = 7;
 /// A thrown knife's chance to hit, in percent, and its damage range.
 pub const KNIFE_ACCURACY: u32 = 85;
@@ -101,7 +101,7 @@ pub fn describe(kind: ItemKind) -> String {
     match kind {
         ItemKind::HealingDraught => format!("drink: heals {DRAUGHT_HEALING} hit points"),
         ItemKind::ThrowingKnife => format!(
-            "throw at the nearest monster in sight (range {KNIFE_RANGE}, {}-{} damage)",
+            "throw at a monster in sight you aim at (range {KNIFE_RANGE}, {}-{} damage)",
             KNIFE_DAMAGE.0, KNIFE_DAMAGE.1
         ),
         ItemKind::Noisemaker => format!(

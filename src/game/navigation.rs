@@ -17,22 +17,46 @@ pub const PLAYER_PROFILE: usize = 0;
 #[derive(Debug, Clone, Default)]
 pub struct Navigation {
     profiles: Vec<CostProfile>,
+    /// One grid per distinct profile (factions that move alike share one:
+    /// a 1024x1024 grid with its islands is about 25 MB).
     grids: Vec<Grid>,
+    /// For each profile, the grid it moves on.
+    grid_of: Vec<usize>,
 }
 
 impl Navigation {
-    /// Grids for `level`, one per profile (the player's first).
+    /// Grids for `level`, one per distinct profile (the player's first).
     pub fn new(level: &Level, profiles: Vec<CostProfile>) -> Result<Self, GridError> {
-        // One grid of the whole level per profile, built side by side.
-        let grids = profiles
+        // The first profile of each distinct kind stands for its grid.
+        let mut representatives: Vec<usize> = Vec::new();
+        let grid_of = (0..profiles.len())
+            .map(|i| {
+                match representatives
+                    .iter()
+                    .position(|&r| profiles[r] == profiles[i])
+                {
+                    Some(shared) => shared,
+                    None => {
+                        representatives.push(i);
+                        representatives.len() - 1
+                    }
+                }
+            })
+            .collect();
+        // One grid of the whole level per distinct profile, side by side.
+        let grids = representatives
             .par_iter()
-            .map(|profile| level.cost_grid(profile, Movement::default()))
+            .map(|&r| level.cost_grid(&profiles[r], Movement::default()))
             .collect::<Result<_, _>>()?;
-        Ok(Self { profiles, grids })
+        Ok(Self {
+            profiles,
+            grids,
+            grid_of,
+        })
     }
 
     pub fn grid(&self, profile: usize) -> &Grid {
-        &self.grids[profile]
+        &self.grids[self.grid_of[profile]]
     }
 
     /// The cost of entering `terrain` for a profile.
@@ -43,10 +67,43 @@ impl Navigation {
     /// Re-reads one cell after its terrain changed.
     pub fn update_cell(&mut self, level: &Level, pos: Pos) {
         let terrain = level.terrain_at(pos);
-        for (grid, profile) in self.grids.iter_mut().zip(&self.profiles) {
-            let cost = terrain.and_then(|t| profile.cost(t));
+        for (index, grid) in self.grids.iter_mut().enumerate() {
+            // Every profile on a grid moves alike: the first one speaks.
+            let Some(profile) = self.grid_of.iter().position(|&g| g == index) else {
+                continue;
+            };
+            let cost = terrain.and_then(|t| self.profiles[profile].cost(t));
             // The profile's costs were valid when the grid was built.
             let _ = grid.set_cost(pos, cost);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_that_move_alike_share_a_grid_and_its_updates() {
+        let mut level = Level::filled(5, 3, Terrain::Wall);
+        for x in 1..=3 {
+            level.set(Pos::new(x, 1), Terrain::Floor);
+        }
+        let water = Pos::new(3, 1);
+        level.set(water, Terrain::DeepWater);
+        let plain = CostProfile::default();
+        let swimmer = CostProfile::default()
+            .with_cost(Terrain::DeepWater, Some(2.0))
+            .expect("a valid cost");
+        let mut nav = Navigation::new(&level, vec![plain.clone(), swimmer, plain]).expect("grids");
+        assert_eq!(nav.grids.len(), 2);
+        assert!(std::ptr::eq(nav.grid(0), nav.grid(2)));
+        assert!(!nav.grid(0).is_passable(water));
+        assert!(nav.grid(1).is_passable(water));
+        // Drained: both grids take the change.
+        level.set(water, Terrain::Floor);
+        nav.update_cell(&level, water);
+        assert!(nav.grid(2).is_passable(water));
+        assert_eq!(nav.grid(1).cost(water), Some(1.0));
     }
 }

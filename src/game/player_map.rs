@@ -93,6 +93,46 @@ impl PlayerMap {
         };
         route(&mut self.distances, game, &known.grid, vec![(stairs, 0.0)])
     }
+
+    /// The next step toward `goal`, a cell the player has seen and can
+    /// stand on.
+    pub fn travel_to(&mut self, game: &Game, goal: Pos) -> Route {
+        let Some(known) = catch_up(&mut self.known, &self.profile, game) else {
+            return Route::NoWay;
+        };
+        if !known.grid.is_passable(goal) {
+            return Route::NoWay;
+        }
+        route(&mut self.distances, game, &known.grid, vec![(goal, 0.0)])
+    }
+
+    /// The cells travel to `goal` walks through, the player's cell first
+    /// and `goal` last, over what the player knows; `None` when the player
+    /// knows no way there (the path drawn before travel starts).
+    pub fn path_to(&mut self, game: &Game, goal: Pos) -> Option<Vec<Pos>> {
+        let known = catch_up(&mut self.known, &self.profile, game)?;
+        if !known.grid.is_passable(goal) {
+            return None;
+        }
+        let mut at = game.player().pos;
+        if at == goal {
+            return Some(vec![at]);
+        }
+        self.distances.compute(&known.grid, vec![(goal, 0.0)]);
+        self.distances.distance(at)?;
+        let mut path = vec![at];
+        while at != goal {
+            let next = self.distances.downhill(&known.grid, at)?;
+            // Downhill always lowers the distance; a path longer than the
+            // level would be a loop, never followed.
+            if next == at || path.len() > game.level.width() * game.level.height() {
+                return None;
+            }
+            path.push(next);
+            at = next;
+        }
+        Some(path)
+    }
 }
 
 /// The known map brought up to the player's memory: the cells seen, and the
@@ -355,5 +395,36 @@ mod tests {
             "the load keeps counting changes"
         );
         assert_same_as_built(&mut map, &game);
+    }
+
+    #[test]
+    fn the_path_to_a_seen_cell_runs_from_the_player_to_it_and_unseen_cells_have_none() {
+        let (mut game, _dir) = game_on(
+            "##########\n\
+             #@.......#\n\
+             #.######.#\n\
+             #.#>.....#\n\
+             ##########\n",
+        );
+        let mut map = PlayerMap::new();
+        let goal = Pos::new(8, 3);
+        assert_eq!(map.path_to(&game, goal), None, "not seen yet");
+        // Along the top row: the east corridor is in sight from its end.
+        for _ in 0..7 {
+            game.player_act(Action::Move(Direction::East)).unwrap();
+        }
+        assert!(game.is_remembered(goal));
+        let path = map.path_to(&game, goal).expect("a known way");
+        assert_eq!(path.first(), Some(&game.player().pos));
+        assert_eq!(path.last(), Some(&goal));
+        for pair in path.windows(2) {
+            assert!(Direction::between(pair[0], pair[1]).is_some(), "{path:?}");
+        }
+        assert!(matches!(map.travel_to(&game, goal), Route::Step(_)));
+        assert_eq!(map.path_to(&game, Pos::new(0, 0)), None, "a wall");
+        assert_eq!(
+            map.path_to(&game, game.player().pos),
+            Some(vec![game.player().pos])
+        );
     }
 }

@@ -1,10 +1,10 @@
-//! The save file's bytes (format 2): a short header, then the game encoded
+//! The save file's bytes (format 3): a short header, then the game encoded
 //! with `postcard` and compressed with LZ4, under a CRC-32.
 //!
 //! ```text
 //! offset  size  what
 //!      0    14  magic: "FOGCRAWL-SAVE\n" (a file that starts so is ours)
-//!     14     4  format number, u32 little-endian (2)
+//!     14     4  format number, u32 little-endian (3)
 //!     18     8  length of the encoded game before compression, u64 LE
 //!     26     4  CRC-32 (IEEE) of bytes 18.. to the end of the file
 //!     30     …  the encoded game, LZ4 block-compressed
@@ -44,7 +44,10 @@ use crate::world::level::SIDE_RANGE;
 /// What every save of format 2 or later starts with.
 pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
 /// The format this version writes.
-pub const SAVE_FORMAT: u32 = 2;
+/// Format 3 added the run's start and the assisted mark to the game, and
+/// kills by kind to its counters (the end of run's summary and scores);
+/// a format-2 save is set aside, saying so.
+pub const SAVE_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).
 pub const LEGACY_FORMAT: u32 = 1;
 
@@ -279,7 +282,7 @@ mod tests {
     #[test]
     fn a_save_starts_with_the_header_and_decodes_to_the_same_bytes() {
         let bytes = duel_bytes();
-        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x02\0\0\0"));
+        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x03\0\0\0"));
         let game = decode(&bytes).expect("decodes");
         assert_eq!(encode(&game).expect("encodes"), bytes);
     }
@@ -309,7 +312,7 @@ mod tests {
         assert_eq!(decode(&bytes).err(), Some(DecodeError::Format { found: 7 }));
         assert_eq!(
             DecodeError::Format { found: 7 }.to_string(),
-            "it was written in save format 7, this version reads formats 1 and 2"
+            "it was written in save format 7, this version reads formats 1 and 3"
         );
     }
 

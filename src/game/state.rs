@@ -98,6 +98,9 @@ pub enum Refusal {
     NoSuchItem(ItemKind),
     #[error("There is no monster in sight to throw at.")]
     NoTarget,
+    /// A chosen target that is no monster in sight and in range.
+    #[error("There is no monster there in sight and in range to throw at.")]
+    OutOfReach,
     #[error("Throw it which way? (a direction is needed)")]
     NeedsDirection,
     #[error("You are already at full health.")]
@@ -154,6 +157,9 @@ pub struct GameStats {
     pub terrain_changes: u64,
     pub player_turns: u64,
     pub kills: u32,
+    /// The player's kills by monster kind name (the run summary's list).
+    #[serde(default)]
+    pub kills_by_kind: std::collections::BTreeMap<String, u32>,
     /// AI time of each player turn, in microseconds (not saved).
     #[serde(skip)]
     pub ai_micros: Vec<u32>,
@@ -175,6 +181,14 @@ pub struct Game {
     pub run: Vec<String>,
     /// Index of the current level in `run`.
     pub depth: usize,
+    /// Index in `run` of the level the game started on (playing the same
+    /// seed again starts there).
+    #[serde(default)]
+    pub start_depth: usize,
+    /// The debug overlay, which shows the true level and every monster, was
+    /// opened during play: the run summary and the scores say "assisted".
+    #[serde(default)]
+    pub assisted: bool,
     pub level: Level,
     pub kinds: Vec<MonsterKind>,
     /// Each kind's faction, as an index into `factions`.
@@ -275,6 +289,8 @@ impl Game {
             rng: ChaCha8Rng::seed_from_u64(setup.seed),
             run: setup.run.clone(),
             depth,
+            start_depth: depth,
+            assisted: false,
             level,
             kinds: Vec::new(),
             kind_factions: Vec::new(),
@@ -436,6 +452,14 @@ impl Game {
 
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
+    }
+
+    /// Marks the game as assisted (the debug overlay was opened during
+    /// play); only a game still going can be marked.
+    pub fn mark_assisted(&mut self) {
+        if !self.is_over() {
+            self.assisted = true;
+        }
     }
 
     /// Whether the player sees `pos` now.
@@ -760,8 +784,8 @@ impl Game {
                 Ok(action_time(speed))
             }
             Action::PickUp => self.pick_up(actor).map(|()| action_time(speed)),
-            Action::UseItem { item, toward } => self
-                .use_item(actor, item, toward)
+            Action::UseItem { item, toward, at } => self
+                .use_item(actor, item, toward, at)
                 .map(|()| action_time(speed)),
         }
     }
@@ -891,6 +915,13 @@ impl Game {
         } else {
             if killer == PLAYER {
                 self.stats.kills += 1;
+                if let Some(kind) = self.kind_of(&self.actors[victim]) {
+                    *self
+                        .stats
+                        .kills_by_kind
+                        .entry(kind.name.clone())
+                        .or_insert(0) += 1;
+                }
             }
             if let Some(f) = self.faction_index_of(victim) {
                 self.factions[f].forget_member(victim);
@@ -1024,6 +1055,13 @@ impl Game {
         let waited = (action_time(speed), Act::Wait);
         match intent {
             Intent::Wait => waited,
+            Intent::Loiter => {
+                let until = self.actors[actor]
+                    .brain
+                    .as_ref()
+                    .map_or(self.time, |b| b.loiter_until);
+                ((until - self.time).max(waited.0), Act::Wait)
+            }
             Intent::Attack(target) => match Direction::between(at, target) {
                 Some(direction) => match self.perform(actor, Action::Move(direction)) {
                     Ok(duration) => (duration, Act::Attack),

@@ -10,11 +10,15 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod pointing;
+
 use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
 use crate::game::activity::{Activity, Stop};
 use crate::game::items::needs_direction;
 use crate::game::message_log::{Importance, counted};
 use crate::game::player_map::PlayerMap;
+use crate::game::run_record::{RunRecord, record_run};
+use crate::game::run_summary::unix_now;
 use crate::game::save::{self, Loaded, SaveError};
 use crate::game::save_lock::{self, LockError, SaveLock};
 use crate::game::save_notice;
@@ -56,6 +60,8 @@ pub struct PlayOptions {
     pub fallback_save_path: PathBuf,
     /// Where games are recorded; `None` records nothing (tests).
     pub recordings: Option<RecordingOptions>,
+    /// Where run summaries and the high scores go (see `user_dirs`).
+    pub data_dir: PathBuf,
 }
 
 impl PlayOptions {
@@ -97,6 +103,8 @@ pub enum Overlay {
     DirectionPrompt(DoorAction),
     /// "Throw which way?" for an item that needs a direction.
     ThrowPrompt(ItemKind),
+    /// Aiming an item at a monster (the target: `App::look_cursor`).
+    TargetPrompt(ItemKind),
     Inventory,
     Messages,
     /// The look cursor of normal play (where it is: `App::look_cursor`).
@@ -164,6 +172,17 @@ pub struct App {
     screen_size: (u16, u16),
     /// The game's recording; `None` in tests.
     recording: Option<recording::AppRecording>,
+    /// Where the mouse pointer is on the screen (column, row), once moved.
+    pointer: Option<(u16, u16)>,
+    /// The cell last clicked while no path was drawn to it (a terminal
+    /// that reports no motion): its path is drawn until the pointer moves.
+    clicked: Option<Pos>,
+    /// The path travel would take to the cell pointed or looked at.
+    travel_preview: Option<pointing::TravelPreview>,
+    /// Where run summaries and the high scores go (`None` in tests).
+    data_dir: Option<PathBuf>,
+    /// What the end of the run wrote (summary, score), once it ended.
+    run_record: Option<RunRecord>,
 }
 
 impl App {
@@ -193,7 +212,19 @@ impl App {
             messages_scroll: 0,
             screen_size: DEFAULT_SCREEN_SIZE,
             recording: None,
+            pointer: None,
+            clicked: None,
+            travel_preview: None,
+            data_dir: None,
+            run_record: None,
         }
+    }
+
+    /// Where run summaries and the high scores go when this game ends
+    /// (`App::start` sets it from the options; an app made with
+    /// [`App::new`] keeps no files until told).
+    pub fn set_data_dir(&mut self, data_dir: PathBuf) {
+        self.data_dir = Some(data_dir);
     }
 
     /// Tells the app the terminal's size (the session does, before drawing).
@@ -281,6 +312,7 @@ impl App {
         let mut app = Self::new(game, palette);
         app.save_path = Some(path.clone());
         app.fallback_save_path = Some(options.fallback_save_path.clone());
+        app.data_dir = Some(options.data_dir.clone());
         app.start_level.clone_from(&options.level);
         app.config_watcher = watcher;
         app.save_lock = held_lock;
@@ -390,7 +422,8 @@ impl App {
 
     /// Where the look cursor of normal play is, while looking.
     pub fn look_cursor(&self) -> Option<Pos> {
-        self.look_cursor.filter(|_| self.overlay == Overlay::Look)
+        self.look_cursor
+            .filter(|_| matches!(self.overlay, Overlay::Look | Overlay::TargetPrompt(_)))
     }
 
     /// The help popup as it stands: drawn by the screen, and asked here how
@@ -444,6 +477,7 @@ impl App {
             Overlay::Inventory => InputMode::Inventory,
             Overlay::Messages => InputMode::Messages,
             Overlay::Look => InputMode::Looking,
+            Overlay::TargetPrompt(_) => InputMode::Targeting,
             Overlay::None if self.game.is_over() => InputMode::GameOver,
             Overlay::None if self.debug.on && self.debug.replay.is_some() => InputMode::Replay,
             Overlay::None if self.debug.on && self.debug.cursor.is_some() => InputMode::Look,
@@ -454,6 +488,11 @@ impl App {
 
     /// Carries out a command.
     pub fn update(&mut self, command: Command) {
+        // Pointing is no key: notices stay, nothing else changes.
+        if let Command::Pointer(column, row) = command {
+            self.set_pointer(column, row);
+            return;
+        }
         if std::mem::take(&mut self.clear_note_on_key)
             && let Some(path) = &self.save_path
         {
@@ -473,6 +512,7 @@ impl App {
                 | Command::Travel
                 | Command::PickUp
                 | Command::UseLetter(_)
+                | Command::Confirm
         );
         if acts && self.debug.replay.is_some() {
             // A replay pauses the game: nothing may let time pass.
@@ -517,13 +557,23 @@ impl App {
                     self.act(Action::UseItem {
                         item,
                         toward: Some(direction),
+                        at: None,
                     });
                 }
                 _ => {}
             },
-            Command::NewGame => self.start_new_game(),
+            Command::NewGame => self.start_new_game(None),
+            Command::SameSeed => self.start_new_game(Some(self.game.seed)),
             Command::WatchDeath => self.ask_to_watch_death(),
-            Command::MoveCursor(direction) if self.overlay == Overlay::Look => {
+            Command::Pointer(column, row) => self.set_pointer(column, row),
+            Command::Click(cell) => self.click(cell),
+            Command::Describe(cell) => self.describe(cell),
+            Command::NextMonster => self.cycle_monster(true),
+            Command::PreviousMonster => self.cycle_monster(false),
+            Command::Confirm => self.confirm(),
+            Command::MoveCursor(direction)
+                if matches!(self.overlay, Overlay::Look | Overlay::TargetPrompt(_)) =>
+            {
                 if let Some(cursor) = self.look_cursor {
                     let next = direction.from(cursor);
                     if self.game.level.terrain_at(next).is_some() {
@@ -542,14 +592,21 @@ impl App {
             | Command::Replay(_)
             | Command::CycleCompare
             | Command::TraceNow
-            | Command::CompareOff => match self.debug.command(command, &mut self.game) {
-                OverlayReply::Done => {}
-                OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
-                OverlayReply::Paused => self.auto_advance = false,
-            },
+            | Command::CompareOff => {
+                match self.debug.command(command, &mut self.game) {
+                    OverlayReply::Done => {}
+                    OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
+                    OverlayReply::Paused => self.auto_advance = false,
+                }
+                // The overlay shows the true level: the run is assisted.
+                if self.debug.on {
+                    self.game.mark_assisted();
+                }
+            }
         }
         self.debug.sync(&mut self.game);
         self.record();
+        self.refresh_preview();
     }
 
     /// One auto-advance step: the player waits while the monsters move.
@@ -587,6 +644,7 @@ impl App {
         }
         self.debug.sync(&mut self.game);
         self.record();
+        self.refresh_preview();
     }
 
     /// Explore, travel or rest: many turns, until done or something happens.
@@ -632,8 +690,16 @@ impl App {
             self.overlay = Overlay::ThrowPrompt(item);
             return;
         }
+        if item == ItemKind::ThrowingKnife {
+            self.aim(item);
+            return;
+        }
         self.overlay = Overlay::None;
-        self.act(Action::UseItem { item, toward: None });
+        self.act(Action::UseItem {
+            item,
+            toward: None,
+            at: None,
+        });
     }
 
     fn scroll(&mut self, scroll: Scroll) {
@@ -782,22 +848,45 @@ impl App {
         if let Some(path) = &self.save_path {
             save::remove_save(path);
         }
+        let record = record_run(&self.game, self.data_dir.as_deref(), unix_now());
+        match (&record.summary, &record.scores) {
+            (Ok(path), Ok(_)) => tracing::info!(summary = %path.display(), "run recorded"),
+            (summary, scores) => {
+                tracing::warn!(?summary, scores = ?scores.as_ref().err(), "run not fully recorded");
+            }
+        }
+        self.run_record = Some(record);
     }
 
-    fn start_new_game(&mut self) {
+    /// After the end: a new game, or with `same_seed` the same run on the
+    /// same seed again (from the level it started on).
+    fn start_new_game(&mut self, same_seed: Option<u64>) {
         if !self.game.is_over() {
             return;
         }
         let Some(config) = self.game.config().cloned() else {
             return;
         };
-        match new_game(self.start_level.as_deref(), None, &config) {
+        let started = match same_seed {
+            Some(seed) => {
+                let mut setup = GameSetup::new(None, seed, config);
+                setup.run.clone_from(&self.game.run);
+                setup.start_depth = self.game.start_depth;
+                Game::new(&setup)
+            }
+            None => new_game(self.start_level.as_deref(), None, &config),
+        };
+        match started {
             Ok(game) => {
                 tracing::info!(seed = game.seed, "new game");
                 self.game = game;
                 self.ending_handled = false;
                 self.overlay = Overlay::None;
                 self.begin_recording(false);
+                self.run_record = None;
+                self.debug = DebugOverlay::default();
+                self.clicked = None;
+                self.travel_preview = None;
             }
             Err(err) => self.set_notice(
                 NoticeKind::Refusal,
@@ -974,6 +1063,7 @@ pub(crate) mod tests {
             config: ConfigSource::BuiltIn,
             fallback_save_path: dir.join("rescued.json"),
             recordings: None,
+            data_dir: dir.join("data"),
         }
     }
 

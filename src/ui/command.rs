@@ -4,6 +4,7 @@
 //! Plain data: nothing here reads keys or changes the game.
 
 use crate::game::Direction;
+use crate::pathfinding::Pos;
 use crate::ui::overlay::ReplayMove;
 
 /// What the player asked for.
@@ -72,6 +73,23 @@ pub enum Command {
     Look,
     /// Scroll a long screen (help, messages).
     Scroll(Scroll),
+    /// The mouse pointer moved to this screen column and row: the side
+    /// panel describes the map cell under it (whichever cell that is as the
+    /// map scrolls) and the path travel would take there is drawn.
+    Pointer(u16, u16),
+    /// A left click on a map cell: travel there (once its path is drawn),
+    /// move a cursor there, throw at the monster there, or in the overlay
+    /// inspect the cell and follow the monster there.
+    Click(Pos),
+    /// A right click on a map cell: look at it.
+    Describe(Pos),
+    /// Look or aim at the next / previous monster (nearest first).
+    NextMonster,
+    PreviousMonster,
+    /// Act on the cursor: travel there (look), throw there (aiming).
+    Confirm,
+    /// After death or victory: play the same seed again.
+    SameSeed,
 }
 
 /// How a long screen scrolls.
@@ -112,4 +130,7 @@ pub enum InputMode {
     /// The look cursor of normal play: movement keys move it; Esc, `x` or
     /// `;` leave.
     Looking,
+    /// Aiming a throwing knife: Tab picks the next monster in range, Enter
+    /// throws, Esc cancels.
+    Targeting,
 }

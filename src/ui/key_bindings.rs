@@ -17,6 +17,7 @@ use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
 use HelpSection::{Overlay as OverlayHelp, Playing as PlayingHelp};
 use InputMode::{
     DirectionPrompt, GameOver, Help, Inventory, Look, Looking, Messages, Overlay, Playing, Replay,
+    Targeting,
 };
 
 /// The keys a binding takes and the command each stands for.
@@ -34,6 +35,8 @@ pub enum Keys {
     AnyLetter(fn(char) -> Command),
     /// Any key at all.
     AnyKey(Command),
+    /// No key: a row of the help for what the mouse does.
+    Mouse,
 }
 
 /// Which part of the help popup explains a binding.
@@ -101,6 +104,7 @@ impl KeyBinding {
                 _ => None,
             },
             Keys::AnyKey(command) => Some(command),
+            Keys::Mouse => None,
         }
     }
 
@@ -207,9 +211,10 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     // The debug overlay's keys, before the playing keys they shadow.
     // Esc leaves the overlay, never the game (q still quits).
     KeyBinding::new(&[Overlay], Keys::Same(&[KeyCode::Esc], Command::ToggleOverlay)),
-    KeyBinding::new(&[Look, Looking], Keys::AnyMoving(Command::MoveCursor)).hints(&[
+    KeyBinding::new(&[Look, Looking, Targeting], Keys::AnyMoving(Command::MoveCursor)).hints(&[
         hint(Look, "hjkl", "cursor"),
-        hint(Looking, "hjkl yubn", "move the cursor"),
+        hint(Looking, "hjkl", "cursor"),
+        hint(Targeting, "hjkl", "cursor"),
     ]),
     KeyBinding::new(&[Look], Keys::Same(&[KeyCode::Esc], Command::ToggleLook)),
     KeyBinding::new(
@@ -435,6 +440,65 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         "look: move a cursor to name ground, step cost, monsters and items",
     )
     .hints(&[wide_hint(Playing, "x", "look")]),
+    KeyBinding::new(
+        &[Looking, Targeting],
+        Keys::Each(&[
+            (KeyCode::Tab, Command::NextMonster),
+            (KeyCode::BackTab, Command::PreviousMonster),
+            (KeyCode::Char(']'), Command::NextMonster),
+            (KeyCode::Char('['), Command::PreviousMonster),
+        ]),
+    )
+    .help(
+        PlayingHelp,
+        "Tab  Shift-Tab",
+        "looking or aiming: next / previous monster in sight ([ ] too)",
+    )
+    .hints(&[hint(Looking, "Tab", "monster"), hint(Targeting, "Tab", "next")]),
+    KeyBinding::new(
+        &[Looking],
+        Keys::Same(&[KeyCode::Enter, KeyCode::Char('t')], Command::Confirm),
+    )
+    .help(
+        PlayingHelp,
+        "t  Enter",
+        "looking: travel to the cursor (stops for a threat)",
+    )
+    .hints(&[hint(Looking, "t", "travel")]),
+    KeyBinding::new(
+        &[Targeting],
+        Keys::Same(
+            &[KeyCode::Enter, KeyCode::Char('t'), KeyCode::Char('f')],
+            Command::Confirm,
+        ),
+    )
+    .help(
+        PlayingHelp,
+        "f  Enter",
+        "aiming a knife: throw at the monster under the cursor",
+    )
+    .hints(&[hint(Targeting, "Enter", "throw")]),
+    KeyBinding::new(
+        &[Targeting],
+        Keys::Same(&[KeyCode::Esc, KeyCode::Char('q')], Command::Dismiss),
+    )
+    .hints(&[hint(Targeting, "Esc", "cancel")]),
+    // The mouse: rows of the help only (see `ui::mouse`).
+    KeyBinding::new(&[], Keys::Mouse).help(
+        PlayingHelp,
+        "mouse click",
+        "travel along the path drawn as you point (no motion reported: click twice); looking or aiming: move the cursor, or throw",
+    ),
+    KeyBinding::new(&[], Keys::Mouse).help(
+        PlayingHelp,
+        "mouse point",
+        "describe the cell under the pointer; right click: look at it",
+    ),
+    KeyBinding::new(&[], Keys::Mouse).help(
+        OverlayHelp,
+        "mouse click",
+        "inspect the cell clicked (look cursor) and follow the monster there",
+    ),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('M')], Command::ShowMessages))
         .help(
             PlayingHelp,
@@ -466,13 +530,13 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Char('n')], Command::NewGame))
         .help(PlayingHelp, "n", "new game (on the death or victory screen)")
         .hints(&[hint(GameOver, "n", "new game")]),
-    KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Char('w')], Command::WatchDeath))
+    KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Char('r')], Command::SameSeed))
         .help(
             PlayingHelp,
-            "w",
-            "watch the end again: its last turns replayed (after a death, following your killer)",
+            "r",
+            "play the same seed again (on the death or victory screen)",
         )
-        .hints(&[hint(GameOver, "w", "watch it again")]),
+        .hints(&[hint(GameOver, "r", "same seed")]),
     // Ctrl-C quits in every mode too (see `input::command_for_key`).
     KeyBinding::new(
         &[Playing, Overlay, Look, Replay, GameOver],
@@ -484,6 +548,13 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         narrow_hint(Playing, "q", "quit"),
         hint(GameOver, "q", "quit"),
     ]),
+    KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Char('w')], Command::WatchDeath))
+        .help(
+            PlayingHelp,
+            "w",
+            "replay the end (after a death: following your killer)",
+        )
+        .hints(&[hint(GameOver, "w", "watch it again")]),
     KeyBinding::new(&[Playing], Keys::Same(&[KeyCode::Tab], Command::ToggleOverlay)).help(
         PlayingHelp,
         "Tab",
@@ -507,7 +578,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
             Command::Dismiss,
         ),
     )
-    .hints(&[hint(Looking, "x ; Esc", "done")]),
+    .hints(&[hint(Looking, "Esc", "done")]),
     KeyBinding::new(
         &[Messages],
         Keys::Same(

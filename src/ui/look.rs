@@ -52,8 +52,14 @@ pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
     {
         let monster = &game.actors[actor];
         let state = monster.brain.as_ref().map_or("", |brain| brain.mode.name());
+        // Numbered when others in sight share its letter (`g2`).
+        let tag = crate::ui::monster_tags::monster_tags(game)
+            .remove(&actor)
+            .filter(|tag| tag.chars().count() > 1)
+            .map(|tag| format!(" {tag}"))
+            .unwrap_or_default();
         lines.push(format!(
-            "{} ({}): {state}, {}/{} hp",
+            "{}{tag} ({}): {state}, {}/{} hp",
             kind.name,
             kind.faction,
             monster.hp.max(0),

@@ -18,6 +18,8 @@ use crate::ui::theme::{Palette, UiRole};
 pub const PLAYER_GLYPH: char = '@';
 /// Drawn under the look cursor on a cell the player has never seen.
 const LOOK_CURSOR_GLYPH: char = '?';
+/// Drawn on a path cell with nothing else drawn there.
+const PATH_GLYPH: char = '·';
 
 /// Where the view's top-left corner lies on one axis of the level: centred
 /// when the level fits, else following `player` and stopping at the edges.
@@ -31,12 +33,32 @@ pub fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32 {
     }
 }
 
+/// The level cell drawn at screen position `at` when the map of `game`
+/// fills `area`, if `at` is on a cell of the level (the mouse's question).
+pub fn cell_at(game: &Game, area: Rect, at: Position) -> Option<Pos> {
+    if !area.contains(at) {
+        return None;
+    }
+    let level = &game.level;
+    let player = game.player().pos;
+    let pos = Pos::new(
+        camera_origin(level.width(), area.width, player.x) + i32::from(at.x - area.x),
+        camera_origin(level.height(), area.height, player.y) + i32::from(at.y - area.y),
+    );
+    level.terrain_at(pos).map(|_| pos)
+}
+
 /// The map of one game, drawn with one palette.
 pub struct MapView<'a> {
     pub game: &'a Game,
     pub palette: Palette,
     /// The look cursor, drawn reversed, while the player looks around.
     pub look_cursor: Option<Pos>,
+    /// The path travel would take (the player's cell first), underlined.
+    pub path: &'a [Pos],
+    /// The monster pointed at (the mouse, or the panel's selection),
+    /// underlined.
+    pub pointed: Option<Pos>,
 }
 
 impl Widget for MapView<'_> {
@@ -99,6 +121,22 @@ impl Widget for MapView<'_> {
         }
         if let Some(cell) = to_screen(player.x, player.y).and_then(|p| buf.cell_mut(p)) {
             cell.set_char(PLAYER_GLYPH).set_style(self.palette.player());
+        }
+        // The path travel would take: its cells underlined and marked, past
+        // the player's own; a cell with nothing drawn on it gets a dot.
+        for &pos in self.path.iter().skip(1) {
+            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                if cell.symbol() == " " {
+                    cell.set_char(PATH_GLYPH);
+                }
+                cell.set_style(self.palette.ui(UiRole::Path));
+                cell.modifier.insert(Modifier::UNDERLINED);
+            }
+        }
+        if let Some(pos) = self.pointed
+            && let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p))
+        {
+            cell.modifier.insert(Modifier::UNDERLINED | Modifier::BOLD);
         }
         if let Some(cursor) = self.look_cursor
             && let Some(cell) = to_screen(cursor.x, cursor.y).and_then(|p| buf.cell_mut(p))

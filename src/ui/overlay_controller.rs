@@ -148,6 +148,20 @@ impl DebugOverlay {
         }
     }
 
+    /// A click on the overlay's map: the inspector reads `cell` (the look
+    /// cursor goes there) and the monster standing there is followed.
+    pub fn click(&mut self, game: &Game, cell: Pos) {
+        self.inspect(game, cell);
+        self.follow_cursor(game);
+    }
+
+    /// A right click: the inspector reads `cell`.
+    pub fn inspect(&mut self, game: &Game, cell: Pos) {
+        if self.on && game.level.terrain_at(cell).is_some() {
+            self.cursor = Some(cell);
+        }
+    }
+
     /// Follows the monster under the cursor (never the player).
     fn follow_cursor(&mut self, game: &Game) {
         if let Some(actor) = self.cursor.and_then(|c| game.actor_at(c))
@@ -275,6 +289,23 @@ mod tests {
     use crate::ui::app::App;
     use crate::ui::app::tests::duel;
     use crate::ui::command::InputMode;
+
+    #[test]
+    fn a_click_in_the_overlay_inspects_the_cell_and_follows_the_monster_there() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let goblin = living_monsters(&app.game)
+            .next()
+            .expect("the duel's goblin");
+        let at = app.game.actors[goblin].pos;
+        let player = app.game.player().pos;
+        app.update(Command::Click(player));
+        assert_eq!(app.debug().cursor, Some(player));
+        assert_eq!(app.input_mode(), InputMode::Look);
+        app.update(Command::Click(at));
+        assert_eq!(app.debug().cursor, Some(at));
+        assert_eq!(app.debug().followed, Some(goblin));
+    }
 
     #[test]
     fn the_overlay_opens_on_the_nearest_thinking_monster_before_a_nearer_idle_one() {

@@ -386,6 +386,36 @@ fn heat_mark(
     Some((HEAT_GLYPHS[quarter], OverlayMark::Heat(quarter)))
 }
 
+/// The level cell drawn at screen position `at` when the overlay's maps
+/// fill `area`, if `at` is on one (either map of a comparison).
+pub fn overlay_cell_at(app: &App, area: Rect, at: Position) -> Option<Pos> {
+    let debug = app.debug();
+    let side_by_side = debug.comparison.is_some() && debug.layer == Layer::Search;
+    let map = if side_by_side {
+        let [left, _, right] = Layout::horizontal([
+            Constraint::Fill(1),
+            Constraint::Length(1),
+            Constraint::Fill(1),
+        ])
+        .areas(area);
+        let half = [left, right].into_iter().find(|half| half.contains(at))?;
+        let [_, map] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(half);
+        map
+    } else {
+        area
+    };
+    if !map.contains(at) {
+        return None;
+    }
+    let level = &app.game.level;
+    let focus = OverlayMap::focus(app, map.width, map.height);
+    let pos = Pos::new(
+        camera_origin(level.width(), map.width, focus.x) + i32::from(at.x - map.x),
+        camera_origin(level.height(), map.height, focus.y) + i32::from(at.y - map.y),
+    );
+    level.terrain_at(pos).map(|_| pos)
+}
+
 /// The map area with the overlay: one map, or on the search layer with a
 /// comparison, the recorded search and the re-run side by side.
 pub struct OverlayMaps<'a>(pub &'a App);

@@ -13,10 +13,12 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::game::Game;
 use crate::game::message_log::Message;
 use crate::game::message_log::counted;
+use crate::pathfinding::Pos;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
 use crate::ui::look::{look_lines, terrain_name};
+use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::CostProfile;
@@ -193,17 +195,18 @@ impl Widget for SidePanel<'_> {
         }
         lines.push(labelled("Pack  ", pack, label));
         lines.push(Line::raw(""));
-        if let Some(cursor) = app.look_cursor() {
-            lines.push(Line::from(Span::styled(
-                "Look (x/Esc ends)",
-                palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
-            )));
-            for text in look_lines(game, cursor) {
-                for part in word_wrap(&text, width) {
-                    lines.push(Line::raw(part));
-                }
-            }
-            lines.push(Line::raw(""));
+        // The look or aiming cursor's cell here; the cell under the mouse
+        // below the monsters, which matter more on a short panel.
+        let cursor = app.look_cursor().map(|cell| {
+            let heading = if matches!(app.overlay(), Overlay::TargetPrompt(_)) {
+                "Aim (Enter throws)"
+            } else {
+                "Look (Esc ends)"
+            };
+            (cell, heading)
+        });
+        if let Some((cell, heading)) = cursor {
+            lines.extend(described_cell(app, cell, heading, width));
         }
         if app.is_auto_advancing() {
             lines.push(Line::from(Span::styled(
@@ -212,7 +215,16 @@ impl Widget for SidePanel<'_> {
             )));
             lines.push(Line::raw(""));
         }
-        lines.extend(monster_lines(game, palette, width));
+        lines.extend(monster_lines(
+            game,
+            palette,
+            width,
+            app.pointed_monster_pos(),
+        ));
+        if let (None, Some(cell)) = (cursor, app.hover()) {
+            lines.push(Line::raw(""));
+            lines.extend(described_cell(app, cell, "Pointer", width));
+        }
 
         let rows = usize::from(inner.height);
         if lines.len() > rows {
@@ -222,23 +234,56 @@ impl Widget for SidePanel<'_> {
     }
 }
 
+/// What look says of `cell` under `heading`, and the length of the path
+/// travel would take there when one is drawn.
+fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::from(Span::styled(
+        heading,
+        app.palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+    ))];
+    let mut texts = look_lines(&app.game, cell);
+    let steps = app.travel_path().len().saturating_sub(1);
+    if steps > 0 {
+        texts.push(format!(
+            "travel: {} ({})",
+            counted(steps as u64, "step", "steps"),
+            if app.overlay() == Overlay::Look {
+                "t goes"
+            } else {
+                "click goes"
+            }
+        ));
+    }
+    for text in texts {
+        for part in word_wrap(&text, width) {
+            lines.push(Line::raw(part));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines
+}
+
 /// `name value`, the name in the label style.
 pub fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
 }
 
-/// Two lines per monster in sight, nearest first: letter, name, faction;
-/// then health and what it is doing.
-fn monster_lines(game: &Game, palette: Palette, width: usize) -> Vec<Line<'static>> {
+/// Two lines per monster in sight, nearest first: its tag (the letter, and
+/// a number when others in sight share it), name, faction; then health and
+/// what it is doing. The one `pointed` at (the cursor or the mouse is on
+/// it) is marked with `▶` and drawn reversed.
+fn monster_lines(
+    game: &Game,
+    palette: Palette,
+    width: usize,
+    pointed: Option<Pos>,
+) -> Vec<Line<'static>> {
     let label = palette.ui(UiRole::Label);
-    let player = game.player().pos;
-    let mut seen: Vec<_> = game.visible_monsters().collect();
-    seen.sort_by_key(|(index, monster)| {
-        let distance = (monster.pos.x - player.x)
-            .abs()
-            .max((monster.pos.y - player.y).abs());
-        (distance, *index)
-    });
+    let tags = monster_tags(game);
+    let seen: Vec<(usize, &crate::game::actor::Actor)> = monsters_nearest_first(game)
+        .into_iter()
+        .map(|index| (index, &game.actors[index]))
+        .collect();
     let mut lines = vec![Line::from(Span::styled(
         match seen.len() {
             0 => "Nothing in sight".to_owned(),
@@ -246,14 +291,25 @@ fn monster_lines(game: &Game, palette: Palette, width: usize) -> Vec<Line<'stati
         },
         label,
     ))];
-    for (_, monster) in seen {
+    for (index, monster) in seen {
         let Some(kind) = game.kind_of(monster) else {
             continue;
         };
         let faction_style = palette.faction(&kind.faction);
         let mode = monster.brain.as_ref().map_or("", |brain| brain.mode.name());
+        let is_pointed = pointed == Some(monster.pos);
+        let tag = tags
+            .get(&index)
+            .cloned()
+            .unwrap_or_else(|| kind.letter.to_string());
+        let (marker, tag_style) = if is_pointed {
+            ("▶", faction_style.add_modifier(Modifier::REVERSED))
+        } else {
+            (" ", faction_style)
+        };
         lines.push(Line::from(vec![
-            Span::styled(kind.letter.to_string(), faction_style),
+            Span::styled(marker, palette.ui(UiRole::Notice)),
+            Span::styled(tag, tag_style),
             Span::raw(" "),
             Span::styled(kind.name.clone(), Style::new().add_modifier(Modifier::BOLD)),
             Span::styled(
@@ -388,6 +444,7 @@ impl Widget for KeyBar<'_> {
         let label = palette.ui(UiRole::Label);
         let prompt = match app.overlay() {
             Overlay::DirectionPrompt(door) => Some(door.verb().to_owned()),
+            Overlay::TargetPrompt(_) => None,
             Overlay::ThrowPrompt(item) => Some(format!("Throw the {item}")),
             _ => None,
         };
@@ -413,6 +470,14 @@ impl Widget for KeyBar<'_> {
                     Span::styled(
                         " PAUSED ",
                         palette.ui(UiRole::Notice).add_modifier(Modifier::REVERSED),
+                    ),
+                    Span::raw(" "),
+                ]
+            } else if let Overlay::TargetPrompt(item) = app.overlay() {
+                vec![
+                    Span::styled(
+                        format!(" Throw the {item} at? "),
+                        palette.ui(UiRole::Alert).add_modifier(Modifier::REVERSED),
                     ),
                     Span::raw(" "),
                 ]
@@ -445,6 +510,8 @@ impl Widget for KeyBar<'_> {
 fn bar_mode(app: &App) -> InputMode {
     if app.overlay() == Overlay::Look {
         InputMode::Looking
+    } else if matches!(app.overlay(), Overlay::TargetPrompt(_)) {
+        InputMode::Targeting
     } else if app.game.is_over() {
         InputMode::GameOver
     } else if app.debug().replay.is_some() {

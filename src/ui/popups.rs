@@ -1,5 +1,6 @@
-//! What is drawn over the game: the help popup (every key, every glyph),
-//! the death and victory screens, and the "terminal too small" message.
+//! What is drawn over the game: the help popup (every key, every glyph)
+//! and the "terminal too small" message (the death and victory screen is
+//! `run_end_view`'s).
 //!
 //! Widgets here only read; they never change the app or the game. They are
 //! handed the data they draw, never the `App`: the app asks the help how far
@@ -7,19 +8,16 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::message_log::counted;
 use crate::game::monster_kind::MonsterKind;
-use crate::game::{Game, Outcome};
-use crate::ui::command::InputMode;
-use crate::ui::key_bindings::{HelpSection, bar_hints, help_rows};
+use crate::ui::key_bindings::{HelpSection, help_rows};
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::Layer;
 use crate::ui::overlay_legend::layer_legend;
-use crate::ui::text::{format_time, word_wrap};
+use crate::ui::text::word_wrap;
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::{ItemKind, Terrain};
 
@@ -27,7 +25,6 @@ use crate::world::{ItemKind, Terrain};
 const HELP_KEY_COLUMN: usize = 20;
 /// The help popup's widest size; it shrinks to fit smaller terminals.
 const HELP_MAX_WIDTH: u16 = 84;
-const GAME_OVER_WIDTH: u16 = 52;
 
 /// A `width` x `height` rectangle centred in `area` (clipped to it).
 pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
@@ -252,106 +249,6 @@ impl Widget for HelpPopup<'_> {
             .block(block)
             .scroll((offset, 0))
             .render(popup, buf);
-    }
-}
-
-/// The death or victory screen over the map.
-pub struct GameOverPopup<'a> {
-    pub game: &'a Game,
-    pub palette: Palette,
-}
-
-impl Widget for GameOverPopup<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
-        let game = self.game;
-        let palette = self.palette;
-        let Some(outcome) = &game.outcome else {
-            return;
-        };
-        let label = palette.ui(UiRole::Label);
-        let key = palette.ui(UiRole::KeyHint);
-        let bold = Style::new().add_modifier(Modifier::BOLD);
-        let (title, title_style, headline, summary) = match outcome {
-            Outcome::Died { cause, time } => (
-                " You died ",
-                palette.ui(UiRole::Alert),
-                format!("{}.", capitalised(cause)),
-                format!(
-                    "You survived {} time units and reached {} (level {} of {}).",
-                    format_time(*time),
-                    game.level.name,
-                    game.depth + 1,
-                    game.run.len()
-                ),
-            ),
-            Outcome::Won { time } => (
-                " Victory ",
-                palette.ui(UiRole::HealthGood),
-                "You took the last stairs and left the depths alive!".to_owned(),
-                format!(
-                    "It took you {} time units through {} {}.",
-                    format_time(*time),
-                    game.run.len(),
-                    if game.run.len() == 1 {
-                        "level"
-                    } else {
-                        "levels"
-                    }
-                ),
-            ),
-        };
-        let width = GAME_OVER_WIDTH.min(area.width);
-        let text_width = usize::from(width.saturating_sub(4)).max(1);
-        let mut lines: Vec<Line> = Vec::new();
-        let mut add = |text: &str, style: Style| {
-            for part in word_wrap(text, text_width) {
-                lines.push(Line::styled(part, style));
-            }
-        };
-        add(&headline, bold);
-        add(&summary, Style::new());
-        add(
-            &format!(
-                "{}, {} slain.",
-                counted(game.stats.player_turns, "turn", "turns"),
-                counted(game.stats.kills.into(), "monster", "monsters")
-            ),
-            label,
-        );
-        add(&format!("Seed {}.", game.seed), label);
-        lines.push(Line::raw(""));
-        lines.push(game_over_keys(key, label));
-        let popup = centred(area, width, height_for(lines.len()).saturating_add(2));
-        Clear.render(popup, buf);
-        Paragraph::new(lines)
-            .alignment(Alignment::Center)
-            .block(popup_block(
-                title.to_owned(),
-                title_style.add_modifier(Modifier::BOLD),
-                palette,
-            ))
-            .render(popup, buf);
-    }
-}
-
-/// The death and victory screen's keys, from the key bar's hints.
-fn game_over_keys(key: Style, label: Style) -> Line<'static> {
-    let mut spans = Vec::new();
-    for hint in bar_hints(InputMode::GameOver, true) {
-        if !spans.is_empty() {
-            spans.push(Span::styled("     ", label));
-        }
-        spans.push(Span::styled(hint.keys, key));
-        spans.push(Span::styled(format!(" {}", hint.label), label));
-    }
-    Line::from(spans)
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -14,7 +14,8 @@ use crate::ui::inventory_view::InventoryPopup;
 use crate::ui::map_view::MapView;
 use crate::ui::overlay_view::{OverlayMaps, OverlayPanel};
 use crate::ui::panels::{KeyBar, MessageLog, SidePanel, TitleLine};
-use crate::ui::popups::{GameOverPopup, TooSmall};
+use crate::ui::popups::TooSmall;
+use crate::ui::run_end_view::GameOverPopup;
 use crate::ui::theme::UiRole;
 
 /// The smallest terminal the game is drawn in.
@@ -99,6 +100,23 @@ pub fn is_too_small(area: Rect) -> bool {
     area.width < MIN_WIDTH || area.height < MIN_HEIGHT
 }
 
+/// The layout `app` is drawn in on a screen of `area` (the mouse asks it
+/// too, to tell which map cell a click is on).
+pub fn layout_of(app: &App, area: Rect) -> ScreenLayout {
+    let title_rows = if area.height >= TALL_TERMINAL && !TitleLine(app).fits(area.width) {
+        TALL_TITLE_ROWS
+    } else {
+        1
+    };
+    let status_rows = KeyBar(app).rows(area.width, MOST_STATUS_ROWS);
+    ScreenLayout::fitted(area, app.debug().on, title_rows, status_rows)
+}
+
+/// Where the map itself is drawn: inside its frame's border.
+pub fn map_area(layout: &ScreenLayout) -> Rect {
+    Block::new().borders(Borders::ALL).inner(layout.map_frame)
+}
+
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if is_too_small(area) {
@@ -109,13 +127,7 @@ impl Widget for &App {
             return;
         }
         let debug = self.debug().on;
-        let title_rows = if area.height >= TALL_TERMINAL && !TitleLine(self).fits(area.width) {
-            TALL_TITLE_ROWS
-        } else {
-            1
-        };
-        let status_rows = KeyBar(self).rows(area.width, MOST_STATUS_ROWS);
-        let layout = ScreenLayout::fitted(area, debug, title_rows, status_rows);
+        let layout = layout_of(self, area);
         TitleLine(self).render(layout.title, buf);
 
         let map_block = Block::new()
@@ -135,6 +147,8 @@ impl Widget for &App {
                 game: &self.game,
                 palette: self.palette,
                 look_cursor: self.look_cursor(),
+                path: self.travel_path(),
+                pointed: self.pointed_monster_pos(),
             }
             .render(map_area, buf);
             SidePanel(self).render(layout.side_panel, buf);
@@ -146,8 +160,9 @@ impl Widget for &App {
             GameOverPopup {
                 game: &self.game,
                 palette: self.palette,
+                record: self.run_record(),
             }
-            .render(map_area, buf);
+            .render(area, buf);
         }
         match self.overlay() {
             Overlay::Help => self.help_popup().render(area, buf),
@@ -156,6 +171,7 @@ impl Widget for &App {
             Overlay::None
             | Overlay::DirectionPrompt(_)
             | Overlay::ThrowPrompt(_)
+            | Overlay::TargetPrompt(_)
             | Overlay::Look => {}
         }
     }

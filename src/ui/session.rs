@@ -3,8 +3,10 @@
 //! restores the terminal on the way out.
 //!
 //! Every exit path goes through [`run`]'s ending: quit keys, SIGTERM,
-//! SIGINT, SIGHUP (Unix only) and loop errors save the game, then `ratatui::restore()`
-//! runs; a panic is covered by the hook `ratatui::init()` installs. This
+//! SIGINT, SIGHUP (Unix only) and loop errors save the game, turn mouse
+//! capture off and then `ratatui::restore()` runs; a panic is covered by
+//! the hook `ratatui::init()` installs, with ours before it turning mouse
+//! capture off (`restore()` does not). This
 //! module never changes the game itself: it hands commands to `App`.
 //!
 //! Signals only set flags, however many arrive and in whatever order: the
@@ -21,7 +23,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, WrapErr};
-use crossterm::event::{self, Event};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
 use ratatui::DefaultTerminal;
 #[cfg(unix)]
 use signal_hook::consts::SIGHUP;
@@ -31,6 +33,7 @@ use crate::game::save_rescue::SavedTo;
 use crate::ui::app::{AUTO_ADVANCE_INTERVAL, App, PlayOptions};
 use crate::ui::input::command_for_key;
 use crate::ui::logging;
+use crate::ui::mouse::command_for_mouse;
 use crate::ui::theme::Palette;
 use crate::untrusted_text::escape_controls;
 
@@ -109,6 +112,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     };
 
     let mut terminal = ratatui::try_init().wrap_err("cannot take over the terminal")?;
+    capture_mouse();
     let ended = event_loop(&mut terminal, &mut app, &shutdown);
     // Saved before the terminal is given back: a hangup may end the process
     // soon after, and the game matters more than the screen.
@@ -119,6 +123,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
         Ok(SessionEnd::TerminalGone) => tracing::info!("ended: the terminal went away"),
         Err(err) => tracing::error!(%err, "the event loop failed"),
     }
+    release_mouse();
     ratatui::restore();
     // The terminal may be gone (a hangup): a failed write is no reason to
     // panic after a good save.
@@ -145,6 +150,26 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
         }
     }
     ended.wrap_err("the terminal failed")
+}
+
+/// Turns mouse reporting on (clicks, motion, the wheel), and makes a panic
+/// turn it off again before ratatui's hook restores the rest: a terminal
+/// left reporting the mouse prints escape codes at every move. A terminal
+/// that cannot report the mouse still plays by keys.
+fn capture_mouse() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        release_mouse();
+        previous(info);
+    }));
+    if let Err(err) = crossterm::execute!(io::stdout(), EnableMouseCapture) {
+        tracing::warn!(%err, "no mouse: the terminal refused mouse capture");
+    }
+}
+
+/// Turns mouse reporting off (every exit path, the panic hook too).
+fn release_mouse() {
+    let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
 }
 
 /// One flag per shutdown signal, in [`SHUTDOWN_SIGNALS`] order. Setting a
@@ -235,6 +260,12 @@ fn event_loop(
                     if app.is_auto_advancing() && !was_auto_advancing {
                         next_tick = Instant::now();
                     }
+                }
+            }
+            Ok(Ok(Event::Mouse(mouse))) => {
+                if let Some(command) = command_for_mouse(mouse, app) {
+                    app.update(command);
+                    needs_redraw = true;
                 }
             }
             Ok(Ok(Event::Resize(..))) => needs_redraw = true,

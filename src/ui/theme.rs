@@ -155,6 +155,8 @@ pub enum UiRole {
     HealthCritical,
     Notice,
     Alert,
+    /// The path travel would take, drawn over the map.
+    Path,
 }
 
 const fn ui_tone(role: UiRole) -> Tone {
@@ -168,6 +170,7 @@ const fn ui_tone(role: UiRole) -> Tone {
         UiRole::HealthCritical => tone(240, 70, 60, Color::LightRed),
         UiRole::Notice => tone(230, 200, 120, Color::Yellow),
         UiRole::Alert => tone(255, 90, 80, Color::LightRed),
+        UiRole::Path => tone(120, 220, 255, Color::LightCyan),
     }
 }
 

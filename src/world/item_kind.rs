@@ -12,7 +12,7 @@ use std::fmt;
 pub enum ItemKind {
     /// Drunk to heal.
     HealingDraught,
-    /// Thrown at the nearest monster in sight.
+    /// Thrown at a monster in sight (aimed; the nearest when not).
     ThrowingKnife,
     /// Thrown a few cells away, where it clatters: monsters that hear it go to look.
     Noisemaker,

@@ -26,6 +26,7 @@ fn an_unwritable_save_is_told_in_game_and_the_game_falls_back_instead_of_being_l
         config: fogcrawl::config::ConfigSource::File(shipped_path()),
         fallback_save_path: dir.path().join("rescued.json"),
         recordings: None,
+        data_dir: dir.path().join("data"),
     };
     let mut app = App::start(&options, Palette::new(ColorSupport::None)).expect("starts");
     let notice = app.notice().cloned().expect("told at the start");

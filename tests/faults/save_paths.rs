@@ -25,6 +25,7 @@ pub fn options(save_path: &Path, level: Option<&str>) -> PlayOptions {
         config: ConfigSource::File(shipped_path()),
         fallback_save_path: save_path.with_file_name("rescued.bin"),
         recordings: None,
+        data_dir: save_path.with_file_name("data"),
     }
 }
 

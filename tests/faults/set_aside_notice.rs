@@ -33,6 +33,7 @@ fn options(dir: &Path, config: &Path) -> PlayOptions {
         config: fogcrawl::config::ConfigSource::File(config.to_owned()),
         fallback_save_path: dir.join("rescued.json"),
         recordings: None,
+        data_dir: dir.join("data"),
     }
 }
 

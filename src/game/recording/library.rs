@@ -5,8 +5,6 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::user_dirs::UserDirs;
-
 /// The folder's name in the data folder.
 pub const RECORDINGS_DIR: &str = "recordings";
 /// Overrides where recordings go.
@@ -20,16 +18,13 @@ pub const KEEP_VARIABLE: &str = "FOGCRAWL_KEEP_RECORDINGS";
 const PREFIX: &str = "game-";
 
 /// Where recordings go for this process: `$FOGCRAWL_RECORDINGS`, else
-/// `recordings/` in the data folder, else `recordings/` here.
+/// `recordings/` in the data folder (`$FOGCRAWL_DATA`, else the user's).
 #[must_use]
 pub fn recordings_dir() -> PathBuf {
     if let Some(dir) = crate::user_dirs::non_empty_var(RECORDINGS_DIR_VARIABLE) {
         return PathBuf::from(dir);
     }
-    UserDirs::from_system().map_or_else(
-        || PathBuf::from(RECORDINGS_DIR),
-        |dirs| dirs.data.join(RECORDINGS_DIR),
-    )
+    crate::user_dirs::data_dir().join(RECORDINGS_DIR)
 }
 
 /// How many recordings to keep: `$FOGCRAWL_KEEP_RECORDINGS` if it is a

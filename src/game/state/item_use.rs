@@ -1,5 +1,5 @@
 //! Picking items up and using them, under the rules of `game::items`: a
-//! draught heals, a knife is thrown at the nearest monster in sight (and is
+//! draught heals, a knife is thrown at the monster aimed at (and is
 //! lost, so knives stay scarce), a noisemaker flies a few cells and clatters
 //! where it lands, sending monsters that hear it there.
 //!
@@ -30,10 +30,19 @@ impl Game {
     }
 
     /// The nearest living monster the player sees within knife range, the
-    /// lower actor id first on a tie (what a thrown knife hits).
+    /// lower actor id first on a tie (what a thrown knife hits when no
+    /// target is chosen).
     pub fn knife_target(&self) -> Option<usize> {
+        self.knife_targets().first().copied()
+    }
+
+    /// Every living monster the player sees within knife range, nearest
+    /// first (the lower actor id first on a tie): what a knife can be
+    /// thrown at.
+    pub fn knife_targets(&self) -> Vec<usize> {
         let at = self.player().pos;
-        self.visible_monsters()
+        let mut targets: Vec<(i32, usize)> = self
+            .visible_monsters()
             .map(|(index, monster)| {
                 let distance = (monster.pos.x - at.x)
                     .abs()
@@ -41,8 +50,9 @@ impl Game {
                 (distance, index)
             })
             .filter(|&(distance, _)| distance <= KNIFE_RANGE)
-            .min()
-            .map(|(_, index)| index)
+            .collect();
+        targets.sort_unstable();
+        targets.into_iter().map(|(_, index)| index).collect()
     }
 
     /// Where a noisemaker thrown `toward` lands: up to its range, stopping
@@ -96,6 +106,7 @@ impl Game {
         actor: usize,
         item: ItemKind,
         toward: Option<Direction>,
+        at: Option<Pos>,
     ) -> Result<(), Refusal> {
         if actor != PLAYER || self.inventory.count(item) == 0 {
             return Err(Refusal::NoSuchItem(item));
@@ -114,7 +125,14 @@ impl Game {
                 );
             }
             ItemKind::ThrowingKnife => {
-                let target = self.knife_target().ok_or(Refusal::NoTarget)?;
+                let target = match at {
+                    // A chosen target must be a monster in sight and range.
+                    Some(at) => self
+                        .actor_at(at)
+                        .filter(|monster| self.knife_targets().contains(monster))
+                        .ok_or(Refusal::OutOfReach)?,
+                    None => self.knife_target().ok_or(Refusal::NoTarget)?,
+                };
                 self.inventory.take(item);
                 self.throw_knife(target);
             }
@@ -178,7 +196,11 @@ mod tests {
     use crate::world::ItemKind;
 
     fn use_item(item: ItemKind, toward: Option<Direction>) -> Action {
-        Action::UseItem { item, toward }
+        Action::UseItem {
+            item,
+            toward,
+            at: None,
+        }
     }
 
     #[test]
@@ -266,5 +288,36 @@ mod tests {
             "the goblin heard it: {brain:?}"
         );
         assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
+    }
+
+    #[test]
+    fn a_knife_goes_to_the_chosen_monster_and_not_out_of_range() {
+        // Two goblins in sight: the near one at 3, the far one at 6 cells.
+        let (mut game, _dir) = game_on("##########\n#@..g..g.#\n#.......>#\n##########\n");
+        game.inventory.add(ItemKind::ThrowingKnife);
+        let targets = game.knife_targets();
+        assert_eq!(targets.len(), 2, "{targets:?}");
+        assert_eq!(game.knife_target(), Some(targets[0]));
+        let far = targets[1];
+        let far_pos = game.actors[far].pos;
+        assert_eq!(far_pos, Pos::new(7, 1));
+        assert_eq!(
+            game.player_act(Action::UseItem {
+                item: ItemKind::ThrowingKnife,
+                toward: None,
+                at: Some(Pos::new(2, 2)),
+            }),
+            Err(Refusal::OutOfReach),
+            "no monster there"
+        );
+        game.player_act(Action::UseItem {
+            item: ItemKind::ThrowingKnife,
+            toward: None,
+            at: Some(far_pos),
+        })
+        .unwrap();
+        let log: Vec<&str> = game.log.all().map(|m| m.text.as_str()).collect();
+        assert!(log.iter().any(|m| m.starts_with("Your knife")), "{log:?}");
+        assert_eq!(game.inventory.count(ItemKind::ThrowingKnife), 0);
     }
 }

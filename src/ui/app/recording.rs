@@ -193,6 +193,7 @@ mod tests {
             save_path: dir.join("save.bin"),
             config: ConfigSource::BuiltIn,
             fallback_save_path: dir.join("rescued.bin"),
+            data_dir: dir.join("data"),
             recordings: Some(RecordingOptions {
                 dir: dir.join("recordings"),
                 keep: 2,

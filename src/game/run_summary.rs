@@ -1,0 +1,285 @@
+//! The end of a run in words: what a finished game was (seed, levels,
+//! turns, kills by kind, how it ended, whether the debug overlay helped, the
+//! last messages and the final level as the player knew it), as a text
+//! file written to the data folder's `runs/` on death or victory.
+//!
+//! Reads the game; never changes it. The file name carries the time it was
+//! written (the only clock read here, and it decides nothing in the game).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::game::message_log::counted;
+use crate::game::state::{Game, Outcome};
+use crate::pathfinding::Pos;
+use crate::regular_file::write_replacing;
+use crate::world::level_text::terrain_char;
+
+/// The folder in the data folder that run summaries go to.
+pub const RUNS_DIR: &str = "runs";
+/// How many of the last messages a summary repeats.
+pub const LAST_MESSAGES: usize = 12;
+/// Drawn in the summary's map for the player, and for a cell never seen.
+const PLAYER_CHAR: char = '@';
+const UNKNOWN_CHAR: char = ' ';
+
+/// How a run ended, in a word (the score table's too).
+pub fn outcome_word(outcome: &Outcome) -> &'static str {
+    match outcome {
+        Outcome::Died { .. } => "died",
+        Outcome::Won { .. } => "won",
+    }
+}
+
+/// How a run ended, in a phrase: "killed by the goblin", "escaped".
+pub fn outcome_phrase(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Died { cause, .. } => cause.clone(),
+        Outcome::Won { .. } => "escaped the dungeon".to_owned(),
+    }
+}
+
+/// The kills by kind, most first, as "goblin 3, rat 2" ("none" for none).
+pub fn kills_by_kind(game: &Game) -> String {
+    let mut kinds: Vec<(&String, &u32)> = game.stats.kills_by_kind.iter().collect();
+    kinds.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    if kinds.is_empty() {
+        return "none".to_owned();
+    }
+    kinds
+        .iter()
+        .map(|(kind, count)| format!("{kind} {count}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The level names the run went through, from the one it started on to the
+/// one it ended on.
+pub fn levels_reached(game: &Game) -> Vec<&str> {
+    let start = game.start_depth.min(game.depth);
+    game.run[start..=game.depth.min(game.run.len().saturating_sub(1))]
+        .iter()
+        .map(String::as_str)
+        .collect()
+}
+
+/// The command line that plays this run's seed again.
+pub fn play_again_command(game: &Game) -> String {
+    let standard = crate::game::setup::standard_run();
+    if game.run == standard && game.start_depth == 0 {
+        format!("fogcrawl --seed {}", game.seed)
+    } else {
+        let level = game.run.get(game.start_depth).map_or("", String::as_str);
+        format!("fogcrawl --seed {} --level {level}", game.seed)
+    }
+}
+
+/// The final level as the player knew it: remembered terrain, items seen
+/// there, monsters in sight and `@`; cells never seen blank. Cut to the
+/// part the player saw, one line per row, trailing blanks dropped.
+pub fn known_map(game: &Game) -> String {
+    let level = &game.level;
+    let player = game.player().pos;
+    let (mut low, mut high) = (player, player);
+    for pos in level.positions().filter(|&pos| game.is_remembered(pos)) {
+        low = Pos::new(low.x.min(pos.x), low.y.min(pos.y));
+        high = Pos::new(high.x.max(pos.x), high.y.max(pos.y));
+    }
+    // Monsters over items over terrain.
+    let mut marks: BTreeMap<Pos, char> = level
+        .items
+        .iter()
+        .map(|&(pos, item)| (pos, item.plain_char()))
+        .collect();
+    marks.extend(
+        game.visible_monsters().filter_map(|(_, monster)| {
+            game.kind_of(monster).map(|kind| (monster.pos, kind.letter))
+        }),
+    );
+    let mut out = String::new();
+    for y in low.y..=high.y {
+        let mut line = String::new();
+        for x in low.x..=high.x {
+            let pos = Pos::new(x, y);
+            let c = if pos == player {
+                PLAYER_CHAR
+            } else if !game.is_remembered(pos) {
+                UNKNOWN_CHAR
+            } else if let Some(&mark) = marks.get(&pos) {
+                mark
+            } else {
+                level.terrain_at(pos).map_or(UNKNOWN_CHAR, terrain_char)
+            };
+            line.push(c);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The whole summary of a finished game (or of one still going, for the
+/// tests: then it says so), with its score.
+pub fn summary_text(game: &Game, score: u64) -> String {
+    let mut text = String::new();
+    let outcome = game.outcome.as_ref().map_or_else(
+        || "still going".to_owned(),
+        |o| format!("{}: {}", outcome_word(o), outcome_phrase(o)),
+    );
+    // Writing to a String cannot fail.
+    let _ = writeln!(text, "fogcrawl run summary");
+    let _ = writeln!(text);
+    let _ = writeln!(text, "Outcome:   {outcome}");
+    let _ = writeln!(text, "Score:     {score}");
+    let assisted = if game.assisted {
+        "yes (the debug overlay, which shows the true level and every monster, was opened during play)"
+    } else {
+        "no"
+    };
+    let _ = writeln!(text, "Assisted:  {assisted}");
+    let _ = writeln!(text, "Seed:      {}", game.seed);
+    let _ = writeln!(text, "Again:     {}", play_again_command(game));
+    let _ = writeln!(
+        text,
+        "Levels:    {} (ended on level {} of {})",
+        levels_reached(game).join(" > "),
+        game.depth + 1,
+        game.run.len()
+    );
+    let _ = writeln!(
+        text,
+        "Turns:     {} (game time {:.1})",
+        game.stats.player_turns, game.time
+    );
+    let _ = writeln!(
+        text,
+        "Kills:     {}: {}",
+        counted(game.stats.kills.into(), "monster", "monsters"),
+        kills_by_kind(game)
+    );
+    let _ = writeln!(text);
+    let _ = writeln!(text, "Last messages:");
+    for message in game.log.recent(LAST_MESSAGES) {
+        let _ = writeln!(text, "  [{:>7.1}] {}", message.time, message.text);
+    }
+    let _ = writeln!(text);
+    let _ = writeln!(
+        text,
+        "The final level, {}, as you knew it ({PLAYER_CHAR} you, letters: monsters in sight, blank: never seen):",
+        game.level.name
+    );
+    text.push_str(&known_map(game));
+    text
+}
+
+/// The file name of a summary written at `unix_seconds`:
+/// `run-<seed>-<YYYYMMDD>-<HHMMSS>.txt` (UTC).
+pub fn summary_file_name(seed: u64, unix_seconds: u64) -> String {
+    let (year, month, day) = civil_date(unix_seconds / 86_400);
+    let seconds = unix_seconds % 86_400;
+    format!(
+        "run-{seed}-{year:04}{month:02}{day:02}-{:02}{:02}{:02}.txt",
+        seconds / 3600,
+        seconds / 60 % 60,
+        seconds % 60
+    )
+}
+
+/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_date(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let day_of_era = z % 146_097;
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let mp = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = year_of_era + era * 400 + u64::from(month <= 2);
+    (year, month, day)
+}
+
+/// Seconds since 1970 now (0 if the clock is before it).
+pub fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs())
+}
+
+/// Writes the summary into `data_dir/runs/` (temp file, then rename) and
+/// returns its path; a name already taken gets `-2`, `-3`, ... so no
+/// summary replaces another.
+pub fn write_summary(
+    data_dir: &Path,
+    game: &Game,
+    score: u64,
+    unix_seconds: u64,
+) -> io::Result<PathBuf> {
+    let dir = data_dir.join(RUNS_DIR);
+    let name = summary_file_name(game.seed, unix_seconds);
+    let mut path = dir.join(&name);
+    let stem = name.trim_end_matches(".txt").to_owned();
+    let mut copy = 1;
+    while path.exists() {
+        copy += 1;
+        path = dir.join(format!("{stem}-{copy}.txt"));
+    }
+    write_replacing(&path, summary_text(game, score).as_bytes())?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Action;
+    use crate::game::Direction;
+    use crate::game::test_levels::game_on;
+
+    #[test]
+    fn dates_in_file_names_are_utc_calendar_dates() {
+        assert_eq!(summary_file_name(7, 0), "run-7-19700101-000000.txt");
+        // 2026-11-25 19:05:09 UTC.
+        assert_eq!(
+            summary_file_name(42, 1_795_633_509),
+            "run-42-20261125-190509.txt"
+        );
+        // A leap day.
+        assert_eq!(
+            summary_file_name(1, 951_782_400),
+            "run-1-20000229-000000.txt"
+        );
+    }
+
+    #[test]
+    fn a_summary_names_seed_levels_turns_kills_outcome_messages_and_the_known_map() {
+        let (mut game, _dir) = game_on("#######\n#@.g..#\n#....>#\n#######\n");
+        for _ in 0..40 {
+            if game.is_over() || game.stats.kills > 0 {
+                break;
+            }
+            let _ = game.player_act(Action::Move(Direction::East));
+        }
+        assert_eq!(game.stats.kills, 1, "the goblin fell");
+        game.mark_assisted();
+        let text = summary_text(&game, 123);
+        for expected in [
+            "Score:     123",
+            "Assisted:  yes",
+            &format!("Seed:      {}", game.seed),
+            "Kills:     1 monster: goblin 1",
+            "The goblin dies.",
+            "#.@...#",
+        ] {
+            assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let first = write_summary(dir.path(), &game, 123, 0).unwrap();
+        let second = write_summary(dir.path(), &game, 123, 0).unwrap();
+        assert_ne!(first, second, "a second summary in the same second");
+        assert_eq!(std::fs::read_to_string(&first).unwrap(), text);
+        assert!(first.starts_with(dir.path().join(RUNS_DIR)));
+    }
+}
