@@ -38,6 +38,7 @@ pub mod save_notice;
 pub mod save_rescue;
 pub mod scores;
 pub mod setup;
+pub mod search_shown;
 pub mod sim;
 pub mod state;
 mod terrain_changes;

@@ -90,8 +90,13 @@ impl DebugOverlay {
         if self.on {
             // The nearest monster, so the player stays in view.
             self.followed = nearest_monster(game);
-            if self.followed.is_none() {
+            let Some(followed) = self.followed else {
                 return OverlayReply::Say("Debug overlay: no living monster to follow.");
+            };
+            if !is_thinking(game, followed) {
+                return OverlayReply::Say(
+                    "Debug overlay: no monster is thinking (none heads anywhere, so none searches); following the nearest.",
+                );
             }
         }
         OverlayReply::Done
@@ -268,15 +273,21 @@ impl DebugOverlay {
 fn nearest_monster(game: &Game) -> Option<usize> {
     let player = game.player().pos;
     living_monsters(game).min_by_key(|&index| {
-        let monster = &game.actors[index];
-        let idle = monster.brain.as_ref().is_none_or(|b| b.goal.is_none());
-        let pos = monster.pos;
+        let pos = game.actors[index].pos;
         (
-            idle,
+            !is_thinking(game, index),
             (pos.x - player.x).abs().max((pos.y - player.y).abs()),
             index,
         )
     })
+}
+
+/// Whether a monster heads somewhere (a goal, so a plan or a search).
+pub fn is_thinking(game: &Game, monster: usize) -> bool {
+    game.actors
+        .get(monster)
+        .and_then(|m| m.brain.as_ref())
+        .is_some_and(|b| b.goal.is_some())
 }
 
 fn living_monsters(game: &Game) -> impl Iterator<Item = usize> + '_ {

@@ -94,7 +94,8 @@ pub struct OverlayMap<'a> {
 impl OverlayMap<'_> {
     /// The cell the camera centres on in a `width` x `height` view: the
     /// cursor; else midway between the player and the followed monster
-    /// when both fit, so the player stays in view; else the player.
+    /// when both fit, so the player stays in view; else the followed
+    /// monster (following one off screen moves the view to it).
     pub fn focus(app: &App, width: u16, height: u16) -> Pos {
         let debug = app.debug();
         if let Some(cursor) = debug.cursor {
@@ -109,7 +110,7 @@ impl OverlayMap<'_> {
         if fits {
             Pos::new((monster.x + player.x) / 2, (monster.y + player.y) / 2)
         } else {
-            player
+            monster
         }
     }
 }
@@ -549,7 +550,17 @@ impl OverlayPanel<'_> {
             ));
         }
         if let Some(comparison) = &debug.comparison {
-            lines.extend(self.comparison_lines(comparison));
+            let waiting = matches!(
+                game.traced_search_shown(actor),
+                Some(crate::game::search_shown::SearchShown::Waiting { .. })
+            );
+            let recorded = (!waiting).then(|| {
+                (
+                    trace.map_or(0, |t| t.closed_cells().count() as u64),
+                    faction.and_then(|f| f.last_trace_summary().cost),
+                )
+            });
+            lines.extend(self.comparison_lines(comparison, recorded, width));
         }
         lines.push(Line::styled(
             "─ inspector ─",
@@ -610,6 +621,13 @@ impl OverlayPanel<'_> {
         let label = self.0.palette.ui(UiRole::Label);
         let summary = faction.map(|f| f.last_trace_summary());
         let mut lines = Vec::new();
+        let shown = self.0.debug().followed.and_then(|f| self.0.game.traced_search_shown(f));
+        if let Some(shown) = shown {
+            lines.push(Line::styled(
+                shown.label(),
+                self.0.palette.ui(UiRole::Notice),
+            ));
+        }
         match trace {
             Some(trace) => {
                 let mut spans = Vec::new();
@@ -663,20 +681,32 @@ impl OverlayPanel<'_> {
         ])
     }
 
-    /// The comparison search's options and figures.
-    fn comparison_lines(&self, comparison: &Comparison) -> [Line<'static>; 2] {
+    /// The comparison search's options and figures, and what differs
+    /// between the two panels.
+    fn comparison_lines(
+        &self,
+        comparison: &Comparison,
+        recorded: Option<(u64, Option<f64>)>,
+        width: usize,
+    ) -> Vec<Line<'static>> {
         let label = self.0.palette.ui(UiRole::Label);
         let mut spans = vec![Span::raw(" ")];
         spans.extend(stat("expanded", comparison.expanded.to_string(), label));
         spans.extend(stat("  µs", format!("{:>5}", comparison.micros), label));
         spans.extend(stat("  cost", cost_text(comparison.cost), label));
-        [
+        let mut lines = vec![
             Line::from(vec![
                 Span::styled("vs ", label),
                 Span::raw(options_label(&comparison.options)),
             ]),
             Line::from(spans),
-        ]
+        ];
+        for difference in comparison.differences(recorded) {
+            for part in wrap_words(&difference, width) {
+                lines.push(Line::styled(part, label));
+            }
+        }
+        lines
     }
 
     /// What the cursor's cell holds for the followed monster's search (up
@@ -785,8 +815,8 @@ mod tests {
             Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
             "both fit: midway"
         );
-        // Too far apart for the view: the player, not the monster.
-        assert_eq!(OverlayMap::focus(&app, 4, 4), player);
+        // Too far apart for the view: the monster followed.
+        assert_eq!(OverlayMap::focus(&app, 4, 4), near);
     }
 
     #[test]
