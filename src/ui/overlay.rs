@@ -581,6 +581,72 @@ mod tests {
         assert!(lines.contains(&"truth wall".to_owned()), "{lines:?}");
     }
 
+    /// Every closed cell of every search traced while following each
+    /// monster of a level in turn adds up: g = parent's g + step x
+    /// (terrain + penalty) (+ turn), with the penalty in the planner's
+    /// steps of 1/8 (or a member's own price for going round packmates).
+    #[test]
+    fn every_closed_cell_s_g_is_its_parent_s_g_plus_the_step_the_inspector_shows() {
+        let config = crate::config::MonsterConfig::shipped().unwrap();
+        let setup = crate::game::GameSetup::new(Some("levels/rooms.toml"), 2, config);
+        let mut app = crate::ui::app::App::new(
+            Game::new(&setup).unwrap(),
+            crate::ui::theme::Palette::new(crate::ui::theme::ColorSupport::None),
+        );
+        app.update(Command::ToggleOverlay);
+        let (mut cells, mut searches, mut with_penalty) = (0, 0, 0);
+        let mut kinds = std::collections::HashSet::new();
+        for turn in 0..120 {
+            if turn % 3 == 0 {
+                app.update(Command::FollowNext);
+                // Danger where it walks, so searches pay penalties too
+                // (fractions of a step, rounded to 1/8 by the planner).
+                if let Some(monster) = app.debug().followed {
+                    let at = app.game.actors[monster].pos;
+                    let f = app.game.faction_index_of(monster).unwrap();
+                    app.game.factions[f].mark_danger(Pos::new(at.x + 2, at.y + 1), 0.37);
+                }
+            }
+            app.update(Command::Wait);
+            let Some(monster) = app.debug().followed else {
+                continue;
+            };
+            let Some(trace) = app.game.traced_search(monster) else {
+                continue;
+            };
+            let shown = app.game.traced_search_shown(monster).unwrap();
+            kinds.insert(std::mem::discriminant(&shown));
+            let faction = &app.game.factions[app.game.faction_index_of(monster).unwrap()];
+            let values = trace.cell_values(None);
+            searches += 1;
+            for cell in trace.closed_cells() {
+                if values[&cell].parent.is_none() {
+                    continue; // the start
+                }
+                let sum = step_sum(faction, &values, cell)
+                    .unwrap_or_else(|| panic!("no sum at {cell} ({shown:?})"));
+                assert!(
+                    (sum.total() - sum.g).abs() < 1e-9,
+                    "{cell}: g {} but {} ({shown:?})",
+                    sum.g,
+                    sum.text()
+                );
+                let eighths = sum.penalty / crate::ai::cost_view::PENALTY_STEP;
+                let detour = sum.terrain + sum.penalty == 25.0;
+                assert!(
+                    detour || (eighths - eighths.round()).abs() < 1e-6,
+                    "{cell}: penalty {} is not in 1/8 steps",
+                    sum.penalty
+                );
+                with_penalty += usize::from(sum.penalty != 0.0);
+                cells += 1;
+            }
+        }
+        assert!(searches >= 20 && cells >= 500, "{searches} searches, {cells} cells");
+        assert!(with_penalty > 0, "no cell of {cells} had a penalty");
+        assert!(kinds.len() >= 2, "only {kinds:?} were traced");
+    }
+
     fn traced(rows: &str, start: Pos, goal: Pos) -> SearchTrace {
         let grid = Grid::from_ascii(rows, Movement::default()).unwrap();
         let mut astar = AStar::new();

@@ -538,7 +538,7 @@ impl OverlayPanel<'_> {
         let faction = game.faction_index_of(actor).map(|f| &game.factions[f]);
         let trace = game.traced_search(actor);
         let mut lines = self.monster_lines(actor, faction, width);
-        lines.extend(self.search_lines(trace, faction));
+        lines.extend(self.search_lines(trace, faction, width));
         lines.push(self.ai_time_line(width));
         if let (Some(step), Some(trace)) = (debug.replay, trace) {
             lines.push(Line::styled(
@@ -617,16 +617,16 @@ impl OverlayPanel<'_> {
         &self,
         trace: Option<&SearchTrace>,
         faction: Option<&crate::ai::faction::Faction>,
+        width: usize,
     ) -> Vec<Line<'static>> {
         let label = self.0.palette.ui(UiRole::Label);
         let summary = faction.map(|f| f.last_trace_summary());
         let mut lines = Vec::new();
         let shown = self.0.debug().followed.and_then(|f| self.0.game.traced_search_shown(f));
         if let Some(shown) = shown {
-            lines.push(Line::styled(
-                shown.label(),
-                self.0.palette.ui(UiRole::Notice),
-            ));
+            for part in wrap_words(&shown.label(), width) {
+                lines.push(Line::styled(part, self.0.palette.ui(UiRole::Notice)));
+            }
         }
         match trace {
             Some(trace) => {
