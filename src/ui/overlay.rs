@@ -647,6 +647,40 @@ mod tests {
         assert!(kinds.len() >= 2, "only {kinds:?} were traced");
     }
 
+    /// The preview is priced as the member's own request: its crowding is
+    /// left out, so the cells under its own stamp cost the search less
+    /// than the faction's grid says.
+    #[test]
+    fn the_preview_leaves_the_member_s_own_crowding_out_as_its_request_does() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let goblin = app.debug().followed.unwrap();
+        let mut checked = 0;
+        for _ in 0..40 {
+            app.update(Command::Wait);
+            let marks = app.game.actors[goblin]
+                .brain
+                .as_ref()
+                .map_or(0, |b| b.crowding_marks.len());
+            if marks == 0 || !app.game.trace_monster_now(goblin) {
+                continue;
+            }
+            let faction = &app.game.factions[app.game.faction_index_of(goblin).unwrap()];
+            let grid = faction.grid().unwrap();
+            let trace = app.game.traced_search(goblin).unwrap();
+            let cheaper = trace
+                .closed_cells()
+                .filter(|&cell| {
+                    let paid = faction.cost_when_traced(cell).flatten().unwrap();
+                    paid < grid.cost(cell).unwrap()
+                })
+                .count();
+            assert!(!faction.last_trace_overrides().is_empty());
+            checked += usize::from(cheaper > 0);
+        }
+        assert!(checked > 0, "the goblin never searched across its own crowding");
+    }
+
     fn traced(rows: &str, start: Pos, goal: Pos) -> SearchTrace {
         let grid = Grid::from_ascii(rows, Movement::default()).unwrap();
         let mut astar = AStar::new();
