@@ -753,8 +753,8 @@ fn screens_under_each_label() -> Vec<(String, String)> {
     for faction in &mut config.factions {
         faction.node_budget = 64;
     }
-    let game = Game::new(&GameSetup::new(Some("levels/rooms.toml"), 2, config))
-        .expect("the level loads");
+    let game =
+        Game::new(&GameSetup::new(Some("levels/rooms.toml"), 2, config)).expect("the level loads");
     let mut app = App::new(game, NO_COLOUR);
     app.update(Command::ToggleOverlay);
     let mut screens: Vec<(String, String)> = Vec::new();

@@ -327,19 +327,32 @@ impl Faction {
 
     /// The engine options this faction searches with.
     pub fn search_options(&self) -> SearchOptions {
-        match &self.config {
-            Some(c) => SearchOptions {
-                heuristic: c.heuristic,
-                weight: c.weight,
-                tie_break: c.tie_break,
-                turn_penalty: if c.smoothing.uses_turn_penalty() {
-                    c.turn_penalty
-                } else {
-                    0.0
-                },
-            },
-            None => SearchOptions::default(),
-        }
+        self.config
+            .as_ref()
+            .map_or_else(SearchOptions::default, search_options_of)
+    }
+
+    /// The grid this faction would plan on under `config` (its knowledge
+    /// and influences as they are, priced by that config's rules), and the
+    /// prices a member with crowding `marks` would give its own footprint
+    /// there: what a member would search under another config (the debug
+    /// overlay's config A/B). Changes nothing.
+    pub fn grid_under(
+        &self,
+        config: &FactionConfig,
+        marks: &[(Pos, f32)],
+    ) -> Result<(Grid, Vec<(Pos, f64)>), GridError> {
+        let rules = CostRules::from_config(config);
+        let view = CostView::new(rules.clone(), &self.knowledge, &self.influences)?;
+        let grid = view.grid().clone();
+        let overrides = own_crowding_prices(
+            config,
+            &rules,
+            &grid,
+            (&self.knowledge, &self.influences),
+            marks,
+        );
+        Ok((grid, overrides))
     }
 
     /// Heuristic in use, for display.
@@ -635,29 +648,13 @@ impl Faction {
         else {
             return Vec::new();
         };
-        let weight = config.influence.crowding.weight;
-        if marks.is_empty() || weight <= 0.0 {
-            return Vec::new();
-        }
-        let radius = config.influence.crowding.radius;
-        let mut own: HashMap<Pos, f32> = HashMap::new();
-        for &(center, amount) in marks {
-            for (pos, value) in footprint(center, amount, radius) {
-                *own.entry(pos).or_default() += value;
-            }
-        }
-        let mut overrides: Vec<(Pos, f64)> = own
-            .into_iter()
-            .filter_map(|(pos, value)| {
-                grid.cost(pos)?;
-                let others = (self.influences.crowding.value(pos) - value).max(0.0);
-                let without =
-                    rules.cost_with_crowding(&self.knowledge, &self.influences, pos, others)?;
-                Some((pos, without))
-            })
-            .collect();
-        overrides.sort_unstable_by_key(|&(pos, _)| (pos.y, pos.x));
-        overrides
+        own_crowding_prices(
+            config,
+            rules,
+            grid,
+            (&self.knowledge, &self.influences),
+            marks,
+        )
     }
 
     /// The player's threat around `believed`, drawn anew (never summed) on
@@ -931,6 +928,53 @@ impl Faction {
 /// it for every [`REQUESTS_PER_BUDGET_STEP`] members waiting for a plan, up
 /// to [`MAX_BUDGET_GROWTH`] times. Counted in nodes, never in time, so the
 /// same seed plays the same game on any machine.
+/// The engine options a faction with `config` searches with.
+pub fn search_options_of(config: &FactionConfig) -> SearchOptions {
+    SearchOptions {
+        heuristic: config.heuristic,
+        weight: config.weight,
+        tie_break: config.tie_break,
+        turn_penalty: if config.smoothing.uses_turn_penalty() {
+            config.turn_penalty
+        } else {
+            0.0
+        },
+    }
+}
+
+/// The cost each cell of a member's own crowding stamps (`marks`) would
+/// have without them, under `config` and `rules` on `grid`.
+fn own_crowding_prices(
+    config: &FactionConfig,
+    rules: &CostRules,
+    grid: &Grid,
+    (knowledge, influences): (&FactionKnowledge, &Influences),
+    marks: &[(Pos, f32)],
+) -> Vec<(Pos, f64)> {
+    let weight = config.influence.crowding.weight;
+    if marks.is_empty() || weight <= 0.0 {
+        return Vec::new();
+    }
+    let radius = config.influence.crowding.radius;
+    let mut own: HashMap<Pos, f32> = HashMap::new();
+    for &(center, amount) in marks {
+        for (pos, value) in footprint(center, amount, radius) {
+            *own.entry(pos).or_default() += value;
+        }
+    }
+    let mut overrides: Vec<(Pos, f64)> = own
+        .into_iter()
+        .filter_map(|(pos, value)| {
+            grid.cost(pos)?;
+            let others = (influences.crowding.value(pos) - value).max(0.0);
+            let without = rules.cost_with_crowding(knowledge, influences, pos, others)?;
+            Some((pos, without))
+        })
+        .collect();
+    overrides.sort_unstable_by_key(|&(pos, _)| (pos.y, pos.x));
+    overrides
+}
+
 /// What a search priced with `overrides` pays to enter `cell` of `grid`,
 /// as the engine stores it: an override is raised to the grid's cheapest
 /// cost, and prices are kept as `f32`.

@@ -104,7 +104,11 @@ pub enum TraceKind {
     /// Paused, to go on next turn: `expanded` nodes so far, of at most
     /// `limit` before it is given up (its cap per turn times
     /// [`MAX_SEARCH_TURNS`]); recorded on planner turn `turn`.
-    Waiting { expanded: u64, limit: u64, turn: u64 },
+    Waiting {
+        expanded: u64,
+        limit: u64,
+        turn: u64,
+    },
     /// Finished (a path, no way, or a straight line) on planner turn `turn`.
     Finished { turn: u64 },
     /// What the monster would search now, run for the overlay alone.

@@ -15,12 +15,12 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::ai::planner::TraceKind;
 use crate::ai::{
     Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, Sight, ViewRequest,
     Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, far_from_player,
     look_around, mark_presence, think, view_radius,
 };
-use crate::ai::planner::TraceKind;
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::{Actor, Species};
@@ -566,7 +566,10 @@ impl Game {
                 &self.factions[faction],
                 brain,
                 from,
-                |cell| self.actor_at(cell).is_some_and(|other| other != PLAYER && other != monster),
+                |cell| {
+                    self.actor_at(cell)
+                        .is_some_and(|other| other != PLAYER && other != monster)
+                },
             ),
             None => Vec::new(),
         };
@@ -588,11 +591,15 @@ impl Game {
                 .saturating_sub(now.saturating_sub(turn))
         };
         Some(match faction.last_trace_kind() {
-            TraceKind::Waiting { expanded, limit, .. } if faction.is_planning(actor) => {
-                SearchShown::Waiting { expanded, limit }
-            }
-            TraceKind::Waiting { turn, .. } => SearchShown::Unfinished { turn: turn_of(turn) },
-            TraceKind::Finished { turn } => SearchShown::Finished { turn: turn_of(turn) },
+            TraceKind::Waiting {
+                expanded, limit, ..
+            } if faction.is_planning(actor) => SearchShown::Waiting { expanded, limit },
+            TraceKind::Waiting { turn, .. } => SearchShown::Unfinished {
+                turn: turn_of(turn),
+            },
+            TraceKind::Finished { turn } => SearchShown::Finished {
+                turn: turn_of(turn),
+            },
             TraceKind::Preview => SearchShown::Preview,
         })
     }

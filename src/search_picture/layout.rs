@@ -47,7 +47,7 @@ pub const MIN_ZOOM_CELL: u32 = 6;
 pub const ZOOM_MARGIN: i32 = 6;
 /// From this cell side up each searched cell has an arrow to its parent
 /// (came-from, as Red Blob Games draws it).
-pub const ARROW_CELL: u32 = 12;
+pub const ARROW_CELL: u32 = 20;
 /// From this cell side up each searched cell prints its g, h and f (five
 /// 8-pixel characters a line); a region small enough gets cells this large.
 pub const NUMBER_CELL: u32 = 44;
@@ -55,6 +55,8 @@ pub const NUMBER_CELL: u32 = 44;
 /// Start and goal markers: radius in cells, and at least this many pixels
 /// (under half a cell on large cells, so the searched cell shows around it).
 const MARKER_RADIUS: (f64, f64) = (0.4, 6.0);
+/// On cells of 4 pixels or more a path is at most this share of a cell wide.
+const SMALL_CELL_PATH_SHARE: f64 = 0.34;
 /// A marker this many pixels in radius (or more) is drawn within its cell.
 const MARKER_FITS: f64 = 4.0;
 /// A came-from arrow reaches this share of a cell toward the parent...
@@ -230,8 +232,7 @@ pub fn lay_out_upto(
         .fold(panels_width.max(MIN_CONTENT_WIDTH), u32::max);
 
     let mut shapes = lines(MARGIN, MARGIN, palette::INK, &header_lines);
-    let header_height =
-        LINE_HEIGHT.saturating_mul(u32::try_from(header_lines.len()).unwrap_or(1));
+    let header_height = LINE_HEIGHT.saturating_mul(u32::try_from(header_lines.len()).unwrap_or(1));
     let titles_top = MARGIN + header_height + BLOCK_GAP;
     let per_line = characters_fitting(panel_width, TEXT_SCALE);
     let titles: Vec<Vec<String>> = searches
@@ -240,7 +241,17 @@ pub fn lay_out_upto(
         .collect();
     let figures: Vec<Vec<String>> = searches
         .iter()
-        .map(|search| wrap_phrases(&search.figures(), "  ", per_line))
+        .enumerate()
+        .map(|(index, search)| {
+            let mut figures = search.figures();
+            // Two panels that searched alike say so, rather than look alike
+            // for no reason given (a weight changes nothing where the
+            // estimate is exact, as on open unseen ground).
+            if index > 0 && searches[0].closed == search.closed {
+                figures.push("the same cells closed as the first panel".to_owned());
+            }
+            wrap_phrases(&figures, "  ", per_line)
+        })
         .collect();
     let lines_tall = |blocks: &[Vec<String>]| {
         let most = blocks.iter().map(Vec::len).max().unwrap_or(0);
@@ -331,7 +342,9 @@ impl MapPlacement {
         }
         let scaled = self.scaled(width);
         if self.cell >= 4 {
-            scaled.min(f64::from(self.cell) * width.0)
+            // A third of a cell at most: the closed cells along the path
+            // keep most of their colour.
+            scaled.min(f64::from(self.cell) * width.0.min(SMALL_CELL_PATH_SHARE))
         } else {
             scaled
         }
@@ -645,8 +658,15 @@ mod tests {
             .iter()
             .filter(|shape| matches!(shape, Shape::Line(line) if line.name == "came-from"))
             .count();
-        let with_parent = search.values.values().filter(|v| v.parent.is_some()).count();
-        assert_eq!(arrows, with_parent, "one arrow per searched cell but the start");
+        let with_parent = search
+            .values
+            .values()
+            .filter(|v| v.parent.is_some())
+            .count();
+        assert_eq!(
+            arrows, with_parent,
+            "one arrow per searched cell but the start"
+        );
         assert_eq!(short_number(3.44), "3.4");
         assert_eq!(short_number(123.4), "123");
     }
@@ -657,7 +677,10 @@ mod tests {
         let shading = CostShading::for_level(&CostProfile::default(), &level);
         assert_eq!(shading.cost_range(), (1.0, 1.0));
         let scene = lay_out("field", &level, &shading, &[]);
-        assert!(scene.texts().any(|t| t == "ground, cost 1"), "every cell costs 1");
+        assert!(
+            scene.texts().any(|t| t == "ground, cost 1"),
+            "every cell costs 1"
+        );
         let (scene, _) = two_rooms_scene(&[SearchSettings::default()]);
         assert!(
             !scene.texts().any(|t| t.contains("0.5 to 4")),
@@ -684,7 +707,12 @@ mod tests {
         let window = Window::for_searches(&level, std::slice::from_ref(&search));
         assert_eq!((window.left, window.top), (0, 0));
         assert!(window.width < 30 && window.height < 30, "{window:?}");
-        let scene = lay_out("big", &level, &CostShading::for_level(&profile, &level), &[search]);
+        let scene = lay_out(
+            "big",
+            &level,
+            &CostShading::for_level(&profile, &level),
+            &[search],
+        );
         let header = scene.texts().take(3).collect::<Vec<_>>().join(" ");
         assert!(header.contains("rows 0-"), "{header}");
     }

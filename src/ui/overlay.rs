@@ -112,6 +112,30 @@ pub struct Comparison {
     /// (expanded, cost). When these differ from the recorded figures the
     /// grid changed since, and the panels differ by more than options.
     pub own_now: (u64, Option<f64>),
+    /// A config A/B instead of another option: both sides searched now.
+    pub config_ab: Option<ConfigAb>,
+}
+
+/// Config A/B: the followed monster's search now, under the config in
+/// force (left) and under the config before the last reload (right).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigAb {
+    /// The left panel: the search under the config in force.
+    pub now: SearchTrace,
+    pub now_expanded: u64,
+    pub now_cost: Option<f64>,
+    /// What the reload changed, as the log said it.
+    pub changes: Vec<String>,
+    /// What it was computed for: (monster, where it stood, game time bits).
+    pub stamp: (usize, Pos, u64),
+}
+
+/// The config in force before the last reload, kept for config A/B.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BeforeReload {
+    pub config: crate::config::MonsterConfig,
+    /// What the reload changed (the log's words).
+    pub changes: Vec<String>,
 }
 
 impl Comparison {
@@ -144,6 +168,57 @@ impl Comparison {
             micros,
             cost,
             own_now: (own_now.0, own_now.1),
+            config_ab: None,
+        })
+    }
+
+    /// Config A/B for `actor`: the search it would run now toward its goal
+    /// under the config in force and under `before` (its faction's part),
+    /// each on its faction's knowledge priced by that config, its own
+    /// crowding left out. `None` without a goal or a faction in both.
+    pub fn config_ab(game: &Game, actor: usize, before: &BeforeReload) -> Option<Self> {
+        let monster = game.actors.get(actor)?;
+        let brain = monster.brain.as_ref()?;
+        let goal = brain.goal.or(brain.plan_goal)?;
+        let start = monster.pos;
+        let faction = &game.factions[game.faction_index_of(actor)?];
+        let old = before.config.faction(faction.name())?;
+        let (old_grid, old_overrides) = faction.grid_under(old, &brain.crowding_marks).ok()?;
+        let grid = faction.grid()?;
+        let overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+        let own = faction.search_options();
+        let options = crate::ai::faction::search_options_of(old);
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        let now = run_search(&mut astar, grid, start, goal, &own, &overrides);
+        let now_trace = astar.trace().clone();
+        let started = Instant::now();
+        let (expanded, cost) =
+            run_search(&mut astar, &old_grid, start, goal, &options, &old_overrides);
+        let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+        let name = faction.name().to_lowercase();
+        let changes = before
+            .changes
+            .iter()
+            .filter(|line| line.to_lowercase().contains(&name))
+            .cloned()
+            .collect();
+        Some(Self {
+            options,
+            own,
+            source: (Some(start), Some(goal), 0),
+            trace: astar.trace().clone(),
+            expanded,
+            micros,
+            cost,
+            own_now: now,
+            config_ab: Some(ConfigAb {
+                now: now_trace,
+                now_expanded: now.0,
+                now_cost: now.1,
+                changes,
+                stamp: (actor, start, game.time.to_bits()),
+            }),
         })
     }
 
@@ -153,6 +228,17 @@ impl Comparison {
     /// `recorded` is the recorded search's (expanded, cost), `None` while
     /// it is unfinished.
     pub fn differences(&self, recorded: Option<(u64, Option<f64>)>) -> Vec<String> {
+        if let Some(ab) = &self.config_ab {
+            let changed = if ab.changes.is_empty() {
+                "nothing for its faction".to_owned()
+            } else {
+                ab.changes.join("; ")
+            };
+            return vec![
+                format!("differs: the config; the reload changed {changed}"),
+                "both searched now, from where it stands".to_owned(),
+            ];
+        }
         let mut what = Vec::new();
         if self.options.heuristic != self.own.heuristic {
             let mut text = format!(
@@ -275,6 +361,9 @@ pub struct DebugOverlay {
     /// The level (depth in the run) the followed monster belongs to: a new
     /// level means a new monster to follow and no compare or replay.
     pub depth: usize,
+    /// The config before the last reload, if one happened: compare's last
+    /// variant is then a config A/B.
+    pub before_reload: Option<BeforeReload>,
 }
 
 /// The influence map a layer shows, if it shows one.
@@ -642,7 +731,10 @@ mod tests {
                 cells += 1;
             }
         }
-        assert!(searches >= 20 && cells >= 500, "{searches} searches, {cells} cells");
+        assert!(
+            searches >= 20 && cells >= 500,
+            "{searches} searches, {cells} cells"
+        );
         assert!(with_penalty > 0, "no cell of {cells} had a penalty");
         assert!(kinds.len() >= 2, "only {kinds:?} were traced");
     }
@@ -678,7 +770,10 @@ mod tests {
             assert!(!faction.last_trace_overrides().is_empty());
             checked += usize::from(cheaper > 0);
         }
-        assert!(checked > 0, "the goblin never searched across its own crowding");
+        assert!(
+            checked > 0,
+            "the goblin never searched across its own crowding"
+        );
     }
 
     fn traced(rows: &str, start: Pos, goal: Pos) -> SearchTrace {

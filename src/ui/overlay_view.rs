@@ -469,8 +469,27 @@ impl OverlayMaps<'_> {
             }
         }
         let other = SearchView::new(&comparison.trace, None);
+        // Config A/B: the left panel is the search now under the config in
+        // force, not the recorded one.
+        let now = comparison
+            .config_ab
+            .as_ref()
+            .map(|ab| SearchView::new(&ab.now, None));
+        let (left_title, left_view, smoothed) = match (&comparison.config_ab, now.as_ref()) {
+            (Some(ab), Some(now)) => (
+                format!(
+                    "config now: {} exp {} cost {}",
+                    options_label(&comparison.own),
+                    ab.now_expanded,
+                    cost_text(ab.now_cost)
+                ),
+                Some(now),
+                false,
+            ),
+            _ => (self.recorded_title(view), view, true),
+        };
         for (half, title, search, smoothed) in [
-            (left, self.recorded_title(view), view, true),
+            (left, left_title, left_view, smoothed),
             (right, comparison_title(comparison), Some(&other), false),
         ] {
             let [title_row, map] =
@@ -511,8 +530,13 @@ impl OverlayMaps<'_> {
 }
 
 fn comparison_title(comparison: &Comparison) -> String {
+    let before = if comparison.config_ab.is_some() {
+        "config before reload: "
+    } else {
+        ""
+    };
     format!(
-        "{} exp {} cost {}",
+        "{before}{} exp {} cost {}",
         options_label(&comparison.options),
         comparison.expanded,
         cost_text(comparison.cost),
@@ -622,7 +646,11 @@ impl OverlayPanel<'_> {
         let label = self.0.palette.ui(UiRole::Label);
         let summary = faction.map(|f| f.last_trace_summary());
         let mut lines = Vec::new();
-        let shown = self.0.debug().followed.and_then(|f| self.0.game.traced_search_shown(f));
+        let shown = self
+            .0
+            .debug()
+            .followed
+            .and_then(|f| self.0.game.traced_search_shown(f));
         if let Some(shown) = shown {
             for part in wrap_words(&shown.label(), width) {
                 lines.push(Line::styled(part, self.0.palette.ui(UiRole::Notice)));
@@ -697,7 +725,11 @@ impl OverlayPanel<'_> {
         let mut lines = vec![
             Line::from(vec![
                 Span::styled("vs ", label),
-                Span::raw(options_label(&comparison.options)),
+                Span::raw(if comparison.config_ab.is_some() {
+                    format!("before reload: {}", options_label(&comparison.options))
+                } else {
+                    options_label(&comparison.options)
+                }),
             ]),
             Line::from(spans),
         ];
