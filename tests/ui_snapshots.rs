@@ -784,6 +784,7 @@ fn screens_under_each_label() -> Vec<(String, String)> {
         assert!(screen.contains(&opening.join(" ")), "{label}: {screen}");
         screens.push((kind.clone(), screen));
         if kind == "Waiting"
+            && !screens.iter().any(|(k, _)| k == "Unfinished")
             && let Some(monster) = app.debug().followed
         {
             // Tired of waiting, it gives the search up: what is drawn is

@@ -800,6 +800,11 @@ impl Faction {
         self.planner.is_waiting(actor)
     }
 
+    /// The goal of `actor`'s search under way, if one is.
+    pub fn searching_toward(&self, actor: usize) -> Option<Pos> {
+        self.planner.searching_toward(actor)
+    }
+
     /// Runs `actor`'s search now, within its share of the budget, and
     /// hands over its result if it finished (now or earlier).
     pub fn plan_now(&mut self, actor: usize) -> Option<Finished> {

@@ -285,6 +285,15 @@ impl Planner {
         });
     }
 
+    /// The goal of `actor`'s search under way (started, paused), if any.
+    pub fn searching_toward(&self, actor: usize) -> Option<Pos> {
+        self.slots
+            .iter()
+            .filter_map(|s| s.active.as_ref())
+            .find(|a| a.request.actor == actor)
+            .map(|a| a.request.goal)
+    }
+
     /// Whether a search for `actor` is queued or under way.
     pub fn is_waiting(&self, actor: usize) -> bool {
         self.queue.contains(actor)
@@ -295,8 +304,12 @@ impl Planner {
     }
 
     /// Forgets everything queued or under way (the grid is about to change
-    /// wholesale, e.g. after a config reload).
+    /// wholesale, e.g. after a config reload), and the last traced search:
+    /// it ran under rules no longer in force.
     pub fn cancel_all(&mut self) {
+        self.last_trace = None;
+        self.last_trace_overrides.clear();
+        self.trace_serial += 1;
         self.queue.clear();
         for slot in &mut self.slots {
             slot.active = None;

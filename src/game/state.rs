@@ -582,7 +582,7 @@ impl Game {
     /// the search it waits on, its last one (and on which player turn), or
     /// a preview of what it would search now.
     pub fn traced_search_shown(&self, actor: usize) -> Option<SearchShown> {
-        self.traced_search(actor)?;
+        let trace = self.traced_search(actor)?;
         let faction = &self.factions[self.faction_index_of(actor)?];
         let now = faction.planner_turn();
         let turn_of = |turn: u64| {
@@ -591,9 +591,12 @@ impl Game {
                 .saturating_sub(now.saturating_sub(turn))
         };
         Some(match faction.last_trace_kind() {
+            // Still the search under way, not one dropped for a new goal.
             TraceKind::Waiting {
                 expanded, limit, ..
-            } if faction.is_planning(actor) => SearchShown::Waiting { expanded, limit },
+            } if trace.goal.is_some() && faction.searching_toward(actor) == trace.goal => {
+                SearchShown::Waiting { expanded, limit }
+            }
             TraceKind::Waiting { turn, .. } => SearchShown::Unfinished {
                 turn: turn_of(turn),
             },

@@ -478,7 +478,7 @@ impl OverlayMaps<'_> {
         let (left_title, left_view, smoothed) = match (&comparison.config_ab, now.as_ref()) {
             (Some(ab), Some(now)) => (
                 format!(
-                    "config now: {} exp {} cost {}",
+                    "now: {} exp {} cost {}",
                     options_label(&comparison.own),
                     ab.now_expanded,
                     cost_text(ab.now_cost)
@@ -531,7 +531,7 @@ impl OverlayMaps<'_> {
 
 fn comparison_title(comparison: &Comparison) -> String {
     let before = if comparison.config_ab.is_some() {
-        "config before reload: "
+        "before: "
     } else {
         ""
     };
