@@ -743,6 +743,7 @@ fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
     assert!(screen.contains("Pointer"), "{screen}");
     assert!(screen.contains("travel: 3 steps (click"), "{screen}");
     insta::assert_snapshot!(screen);
+}
 
 /// Plays the rooms level with the overlay on, following each monster in
 /// turn, with searches cut small (64 nodes a turn) so some wait across
