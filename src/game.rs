@@ -38,6 +38,7 @@ pub mod save_lock;
 pub mod save_notice;
 pub mod save_rescue;
 pub mod scores;
+pub mod search_shown;
 pub mod setup;
 pub mod sim;
 pub mod state;

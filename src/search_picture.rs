@@ -17,11 +17,13 @@
 //!   [`straight_strokes`] draws the smoothed path as straight strokes).
 //! - [`svg`] writes a scene as text; [`raster`] paints it into an RGBA buffer
 //!   (lettering from [`bitmap_font`]) that [`png`] encodes with the `png` crate.
+//! - [`animation`] steps through a search frame by frame as an APNG (`--animate`).
 //! - [`picture_format`] picks the writer from `--out`'s extension;
 //!   [`trace_command`] is the command itself; [`picture_error`] its errors.
 //!
 //! The pathfinding engine knows nothing of pictures: this module only reads its
 //! traces. Nothing here reads flags, prints or exits; `cli::trace` does.
+pub mod animation;
 pub mod bitmap_font;
 pub mod cell_layer;
 pub mod colour;

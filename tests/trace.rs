@@ -401,3 +401,99 @@ fn the_examples_in_help_run() {
         );
     }
 }
+
+/// Under fog on a Moving AI map every closed cell shows in the picture: the
+/// painted pixels of the closed layer are counted cell by cell against the
+/// trace (none hidden under the fog, the paths or the markers).
+#[test]
+fn every_closed_cell_shows_under_fog_on_a_benchmark_map() {
+    use fogcrawl::search_picture::layout::lay_out;
+    use fogcrawl::search_picture::palette::CostShading;
+    use fogcrawl::search_picture::raster::Canvas;
+    use fogcrawl::search_picture::{SearchSettings, TracedSearch};
+
+    let Some(dir) = movingai_dir() else { return };
+    let map = dir.join("AR0011SR.map");
+    let loaded = fogcrawl::world::level_dir::load_level(&map.to_string_lossy(), None)
+        .expect("the benchmark map loads");
+    let level = &loaded.level;
+    let profile = fogcrawl::world::CostProfile::default();
+    let settings = SearchSettings {
+        unknown: Some(fogcrawl::config::UnknownCellPolicy::Open),
+        ..SearchSettings::default()
+    };
+    // Scenarios of the benchmark's own file, across walls the fog hides.
+    for (from, to) in [
+        ((244, 370), (359, 376)),
+        ((210, 395), (87, 201)),
+        ((395, 208), (218, 333)),
+    ] {
+        let (from, to) = (
+            fogcrawl::pathfinding::Pos::new(from.0, from.1),
+            fogcrawl::pathfinding::Pos::new(to.0, to.1),
+        );
+        let search = TracedSearch::run(level, &profile, from, to, settings).expect("a search");
+        assert!(search.closed.len() > 100, "{}", search.closed.len());
+        let scene = lay_out(
+            "AR0011SR",
+            level,
+            &CostShading::for_level(&profile, level),
+            std::slice::from_ref(&search),
+        );
+        let canvas = Canvas::paint(&scene);
+        let closed = scene.cell_layers("closed").next().expect("a closed layer");
+        assert_eq!(closed.painted_count(), search.closed.len(), "all in view");
+        let side = closed.cell_size;
+        // On small cells the start and goal markers are drawn larger than
+        // their cells, to be found at all: cells wholly under one are
+        // counted apart (a handful at most).
+        let markers: Vec<(f64, f64, f64)> = scene
+            .shapes
+            .iter()
+            .filter_map(|shape| match shape {
+                fogcrawl::search_picture::scene::Shape::Marker(m)
+                    if m.name == "start" || m.name == "goal" =>
+                {
+                    Some((m.centre.x, m.centre.y, m.radius))
+                }
+                _ => None,
+            })
+            .collect();
+        let under_marker = |left: u32, top: u32| {
+            markers.iter().any(|&(x, y, r)| {
+                f64::from(left) >= x - r
+                    && f64::from(left + side) <= x + r
+                    && f64::from(top) >= y - r
+                    && f64::from(top + side) <= y + r
+            })
+        };
+        let mut covered = 0;
+        let mut visible = 0;
+        for y in 0..closed.height() {
+            for x in 0..closed.width() {
+                let local = fogcrawl::pathfinding::Pos::new(x as i32, y as i32);
+                let Some(colour) = closed.colour_at(local) else {
+                    continue;
+                };
+                let (left, top) = (
+                    closed.origin.0 + x as u32 * side,
+                    closed.origin.1 + y as u32 * side,
+                );
+                let shows = (top..top + side)
+                    .any(|py| (left..left + side).any(|px| canvas.pixel(px, py) == Some(colour)));
+                if !shows && under_marker(left, top) {
+                    covered += 1;
+                    continue;
+                }
+                visible += usize::from(shows);
+            }
+        }
+        assert!(covered <= 8, "{covered} cells under the markers");
+        assert_eq!(
+            visible + covered,
+            search.closed.len(),
+            "{from} to {to}: {visible} of {} closed cells show ({side}px cells)",
+            search.closed.len()
+        );
+    }
+}

@@ -744,3 +744,74 @@ fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
     assert!(screen.contains("travel: 3 steps (click"), "{screen}");
     insta::assert_snapshot!(screen);
 }
+
+/// Plays the rooms level with the overlay on, following each monster in
+/// turn, with searches cut small (64 nodes a turn) so some wait across
+/// turns, and returns the first whole screen drawn under each label.
+fn screens_under_each_label() -> Vec<(String, String)> {
+    let mut config =
+        fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads");
+    for faction in &mut config.factions {
+        faction.node_budget = 64;
+    }
+    let game =
+        Game::new(&GameSetup::new(Some("levels/rooms.toml"), 2, config)).expect("the level loads");
+    let mut app = App::new(game, NO_COLOUR);
+    app.update(Command::ToggleOverlay);
+    let mut screens: Vec<(String, String)> = Vec::new();
+    for turn in 0..400 {
+        if turn % 4 == 0 {
+            app.update(Command::FollowNext);
+        }
+        app.update(Command::Wait);
+        let Some(shown) = app
+            .debug()
+            .followed
+            .and_then(|f| app.game.traced_search_shown(f))
+        else {
+            continue;
+        };
+        let kind = format!("{shown:?}");
+        let kind = kind.split([' ', '{']).next().unwrap_or("").to_owned();
+        if screens.iter().any(|(k, _)| *k == kind) {
+            continue;
+        }
+        let turns = app.game.stats.ai_micros.len();
+        app.game.stats.ai_micros = vec![250; turns];
+        let screen = masked_screen(&draw(&app, 100, 32));
+        // The label may wrap in the panel: its first words are on a line.
+        let label = shown.label();
+        let opening: Vec<&str> = label.split(' ').take(3).collect();
+        assert!(screen.contains(&opening.join(" ")), "{label}: {screen}");
+        screens.push((kind.clone(), screen));
+        if kind == "Waiting"
+            && !screens.iter().any(|(k, _)| k == "Unfinished")
+            && let Some(monster) = app.debug().followed
+        {
+            // Tired of waiting, it gives the search up: what is drawn is
+            // now its last search, unfinished.
+            let faction = app.game.faction_index_of(monster).expect("a faction");
+            app.game.factions[faction].give_up_plan(monster);
+            let shown = app.game.traced_search_shown(monster).expect("still traced");
+            let screen = masked_screen(&draw(&app, 100, 32));
+            assert!(screen.contains("unfinished"), "{shown:?}: {screen}");
+            screens.push(("Unfinished".to_owned(), screen));
+        }
+        if screens.len() == 4 {
+            break;
+        }
+    }
+    screens
+}
+
+#[test]
+fn overlay_labels_say_which_search_is_drawn() {
+    let screens = screens_under_each_label();
+    let kinds: Vec<&str> = screens.iter().map(|(k, _)| k.as_str()).collect();
+    for kind in ["Waiting", "Finished", "Unfinished", "Preview"] {
+        assert!(kinds.contains(&kind), "no {kind} label in {kinds:?}");
+    }
+    for (kind, screen) in screens {
+        insta::assert_snapshot!(format!("overlay_label_{}", kind.to_lowercase()), screen);
+    }
+}

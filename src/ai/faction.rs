@@ -113,10 +113,20 @@ pub struct Faction {
     #[serde(skip)]
     unlearned: Unlearned,
     /// What the faction believed of each cell the last traced search
-    /// reached, when it ran (the overlay's inspector reads this, not
-    /// today's belief), and which trace that was.
+    /// reached when it ran, and what the search paid to enter it (the
+    /// overlay's inspector reads this, not today's belief and prices), and
+    /// which trace that was.
     #[serde(skip)]
-    traced_beliefs: (u64, HashMap<Pos, Option<Terrain>>),
+    traced_beliefs: (u64, HashMap<Pos, TracedCell>),
+}
+
+/// A cell of the last traced search, as that search saw it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct TracedCell {
+    belief: Option<Terrain>,
+    /// What entering it cost the search (its request's override, or the
+    /// grid's price, as the engine stores it); `None` if impassable.
+    cost: Option<f64>,
 }
 
 impl Faction {
@@ -317,19 +327,32 @@ impl Faction {
 
     /// The engine options this faction searches with.
     pub fn search_options(&self) -> SearchOptions {
-        match &self.config {
-            Some(c) => SearchOptions {
-                heuristic: c.heuristic,
-                weight: c.weight,
-                tie_break: c.tie_break,
-                turn_penalty: if c.smoothing.uses_turn_penalty() {
-                    c.turn_penalty
-                } else {
-                    0.0
-                },
-            },
-            None => SearchOptions::default(),
-        }
+        self.config
+            .as_ref()
+            .map_or_else(SearchOptions::default, search_options_of)
+    }
+
+    /// The grid this faction would plan on under `config` (its knowledge
+    /// and influences as they are, priced by that config's rules), and the
+    /// prices a member with crowding `marks` would give its own footprint
+    /// there: what a member would search under another config (the debug
+    /// overlay's config A/B). Changes nothing.
+    pub fn grid_under(
+        &self,
+        config: &FactionConfig,
+        marks: &[(Pos, f32)],
+    ) -> Result<(Grid, Vec<(Pos, f64)>), GridError> {
+        let rules = CostRules::from_config(config);
+        let view = CostView::new(rules.clone(), &self.knowledge, &self.influences)?;
+        let grid = view.grid().clone();
+        let overrides = own_crowding_prices(
+            config,
+            &rules,
+            &grid,
+            (&self.knowledge, &self.influences),
+            marks,
+        );
+        Ok((grid, overrides))
     }
 
     /// Heuristic in use, for display.
@@ -625,29 +648,13 @@ impl Faction {
         else {
             return Vec::new();
         };
-        let weight = config.influence.crowding.weight;
-        if marks.is_empty() || weight <= 0.0 {
-            return Vec::new();
-        }
-        let radius = config.influence.crowding.radius;
-        let mut own: HashMap<Pos, f32> = HashMap::new();
-        for &(center, amount) in marks {
-            for (pos, value) in footprint(center, amount, radius) {
-                *own.entry(pos).or_default() += value;
-            }
-        }
-        let mut overrides: Vec<(Pos, f64)> = own
-            .into_iter()
-            .filter_map(|(pos, value)| {
-                grid.cost(pos)?;
-                let others = (self.influences.crowding.value(pos) - value).max(0.0);
-                let without =
-                    rules.cost_with_crowding(&self.knowledge, &self.influences, pos, others)?;
-                Some((pos, without))
-            })
-            .collect();
-        overrides.sort_unstable_by_key(|&(pos, _)| (pos.y, pos.x));
-        overrides
+        own_crowding_prices(
+            config,
+            rules,
+            grid,
+            (&self.knowledge, &self.influences),
+            marks,
+        )
     }
 
     /// The player's threat around `believed`, drawn anew (never summed) on
@@ -679,14 +686,23 @@ impl Faction {
             return;
         }
         let mut beliefs = HashMap::new();
+        let grid = self.view.as_ref().map(CostView::grid);
+        let overrides: HashMap<Pos, f64> = self
+            .planner
+            .last_trace_overrides()
+            .iter()
+            .copied()
+            .collect();
         if let Some((_, trace)) = self.planner.last_trace() {
             for event in &trace.events {
                 let cell = match *event {
                     crate::pathfinding::TraceEvent::Open { cell, .. }
                     | crate::pathfinding::TraceEvent::Close { cell } => cell,
-                    _ => continue,
+                    crate::pathfinding::TraceEvent::SliceEnd => continue,
                 };
-                beliefs.insert(cell, self.knowledge.belief(cell));
+                let cost = grid.and_then(|grid| searched_cost(grid, &overrides, cell));
+                let belief = self.knowledge.belief(cell);
+                beliefs.insert(cell, TracedCell { belief, cost });
             }
         }
         self.traced_beliefs = (serial, beliefs);
@@ -695,7 +711,30 @@ impl Faction {
     /// What the faction believed of `pos` when the last traced search ran
     /// (`None` when that search did not reach it).
     pub fn belief_when_traced(&self, pos: Pos) -> Option<Option<Terrain>> {
-        self.traced_beliefs.1.get(&pos).copied()
+        self.traced_beliefs.1.get(&pos).map(|cell| cell.belief)
+    }
+
+    /// What entering `pos` cost the last traced search (`None` when that
+    /// search did not reach it): the terrain's cost plus the influence
+    /// penalty in the planner's steps of 1/8, or its request's own price.
+    pub fn cost_when_traced(&self, pos: Pos) -> Option<Option<f64>> {
+        self.traced_beliefs.1.get(&pos).map(|cell| cell.cost)
+    }
+
+    /// What the last traced search is: under way, finished, or a preview.
+    pub fn last_trace_kind(&self) -> crate::ai::planner::TraceKind {
+        self.planner.last_trace_kind()
+    }
+
+    /// The cells the last traced search priced differently from the grid
+    /// (the member's own crowding left out, packmates to go round).
+    pub fn last_trace_overrides(&self) -> &[(Pos, f64)] {
+        self.planner.last_trace_overrides()
+    }
+
+    /// The planner's turn count (one per player turn).
+    pub fn planner_turn(&self) -> u64 {
+        self.planner.turn()
     }
 
     /// Traces the searches of `actor` (for the debug overlay).
@@ -718,16 +757,20 @@ impl Faction {
     }
 
     /// Traces at once the search `actor` would run now from `from` to
-    /// `goal` (the debug overlay's "think now"); changes nothing else.
+    /// `goal`, priced with its request's `overrides` (the debug overlay's
+    /// "think now"); changes nothing else.
     pub fn trace_now(
         &mut self,
         actor: usize,
         from: Pos,
         goal: Pos,
+        overrides: &[(Pos, f64)],
     ) -> Option<crate::ai::planner::TracedSearchSummary> {
         let options = self.search_options();
         let grid = self.view.as_ref()?.grid();
-        let summary = self.planner.trace_now(actor, grid, from, goal, &options);
+        let summary = self
+            .planner
+            .trace_now(actor, grid, from, goal, &options, overrides);
         self.note_trace_beliefs();
         summary
     }
@@ -755,6 +798,11 @@ impl Faction {
 
     pub fn is_planning(&self, actor: usize) -> bool {
         self.planner.is_waiting(actor)
+    }
+
+    /// The goal of `actor`'s search under way, if one is.
+    pub fn searching_toward(&self, actor: usize) -> Option<Pos> {
+        self.planner.searching_toward(actor)
     }
 
     /// Runs `actor`'s search now, within its share of the budget, and
@@ -885,6 +933,65 @@ impl Faction {
 /// it for every [`REQUESTS_PER_BUDGET_STEP`] members waiting for a plan, up
 /// to [`MAX_BUDGET_GROWTH`] times. Counted in nodes, never in time, so the
 /// same seed plays the same game on any machine.
+/// The engine options a faction with `config` searches with.
+pub fn search_options_of(config: &FactionConfig) -> SearchOptions {
+    SearchOptions {
+        heuristic: config.heuristic,
+        weight: config.weight,
+        tie_break: config.tie_break,
+        turn_penalty: if config.smoothing.uses_turn_penalty() {
+            config.turn_penalty
+        } else {
+            0.0
+        },
+    }
+}
+
+/// The cost each cell of a member's own crowding stamps (`marks`) would
+/// have without them, under `config` and `rules` on `grid`.
+fn own_crowding_prices(
+    config: &FactionConfig,
+    rules: &CostRules,
+    grid: &Grid,
+    (knowledge, influences): (&FactionKnowledge, &Influences),
+    marks: &[(Pos, f32)],
+) -> Vec<(Pos, f64)> {
+    let weight = config.influence.crowding.weight;
+    if marks.is_empty() || weight <= 0.0 {
+        return Vec::new();
+    }
+    let radius = config.influence.crowding.radius;
+    let mut own: HashMap<Pos, f32> = HashMap::new();
+    for &(center, amount) in marks {
+        for (pos, value) in footprint(center, amount, radius) {
+            *own.entry(pos).or_default() += value;
+        }
+    }
+    let mut overrides: Vec<(Pos, f64)> = own
+        .into_iter()
+        .filter_map(|(pos, value)| {
+            grid.cost(pos)?;
+            let others = (influences.crowding.value(pos) - value).max(0.0);
+            let without = rules.cost_with_crowding(knowledge, influences, pos, others)?;
+            Some((pos, without))
+        })
+        .collect();
+    overrides.sort_unstable_by_key(|&(pos, _)| (pos.y, pos.x));
+    overrides
+}
+
+/// What a search priced with `overrides` pays to enter `cell` of `grid`,
+/// as the engine stores it: an override is raised to the grid's cheapest
+/// cost, and prices are kept as `f32`.
+fn searched_cost(grid: &Grid, overrides: &HashMap<Pos, f64>, cell: Pos) -> Option<f64> {
+    let grid_cost = grid.cost(cell)?;
+    let cost = match overrides.get(&cell) {
+        Some(&own) if own.is_finite() => own.max(grid.min_cost()),
+        _ => grid_cost,
+    };
+    Some(f64::from(cost as f32))
+}
+
 fn turn_budget(node_budget: u64, waiting: usize) -> u64 {
     let steps = (waiting / REQUESTS_PER_BUDGET_STEP) as u64;
     node_budget.saturating_mul((1 + steps).min(MAX_BUDGET_GROWTH))
@@ -1139,7 +1246,7 @@ mod tests {
         faction.trace_actor(Some(4));
         assert!(
             faction
-                .trace_now(4, Pos::new(0, 1), Pos::new(6, 1))
+                .trace_now(4, Pos::new(0, 1), Pos::new(6, 1), &[])
                 .is_some()
         );
         let cell = Pos::new(3, 1);

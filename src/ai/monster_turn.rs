@@ -598,6 +598,32 @@ fn cheaper_ground_near_the_way(
     })
 }
 
+/// The cells a member's search at `at` prices differently from its
+/// faction's grid: its own crowding left out, and after a stall, the
+/// monsters beside it (`monster_at`) made dear to go round. The debug
+/// overlay's preview prices its search with this too, so it shows the
+/// search the member would really ask for.
+pub fn plan_overrides(
+    faction: &Faction,
+    brain: &Brain,
+    at: Pos,
+    monster_at: impl Fn(Pos) -> bool,
+) -> Vec<(Pos, f64)> {
+    let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+    if brain.stall_turns >= STALL_PATIENCE {
+        // Stuck behind bodies: this plan goes round the monsters beside it
+        // where it can.
+        for (dx, dy) in NEIGHBOURS {
+            let cell = Pos::new(at.x + dx, at.y + dy);
+            if monster_at(cell) {
+                overrides.retain(|&(pos, _)| pos != cell);
+                overrides.push((cell, PACKMATE_DETOUR_COST));
+            }
+        }
+    }
+    overrides
+}
+
 /// Queues a search for the monster's goal, leaving out its own crowding
 /// (and, after a stall, going round the packmates beside it).
 fn ask_for_plan(
@@ -609,20 +635,13 @@ fn ask_for_plan(
     has_plan: bool,
 ) {
     let at = senses.at;
-    let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+    let overrides = plan_overrides(faction, brain, at, |cell| {
+        matches!(
+            (senses.body_at)(cell),
+            Body::Packmate { .. } | Body::Stranger { .. }
+        )
+    });
     if brain.stall_turns >= STALL_PATIENCE {
-        // Stuck behind bodies: this plan goes round the monsters beside it
-        // where it can.
-        for (dx, dy) in NEIGHBOURS {
-            let cell = Pos::new(at.x + dx, at.y + dy);
-            if matches!(
-                (senses.body_at)(cell),
-                Body::Packmate { .. } | Body::Stranger { .. }
-            ) {
-                overrides.retain(|&(pos, _)| pos != cell);
-                overrides.push((cell, PACKMATE_DETOUR_COST));
-            }
-        }
         brain.detour_asked_at = brain.stall_turns;
     }
     let distance = octile(at, goal);

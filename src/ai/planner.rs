@@ -97,6 +97,25 @@ pub struct TracedSearchSummary {
     pub expanded: u64,
 }
 
+/// What the last traced search is, so the overlay can say so: a search
+/// still under way, one that finished, or a preview the overlay asked for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum TraceKind {
+    /// Paused, to go on next turn: `expanded` nodes so far, of at most
+    /// `limit` before it is given up (its cap per turn times
+    /// [`MAX_SEARCH_TURNS`]); recorded on planner turn `turn`.
+    Waiting {
+        expanded: u64,
+        limit: u64,
+        turn: u64,
+    },
+    /// Finished (a path, no way, or a straight line) on planner turn `turn`.
+    Finished { turn: u64 },
+    /// What the monster would search now, run for the overlay alone.
+    #[default]
+    Preview,
+}
+
 /// One search space and the search it holds.
 #[derive(Debug, Clone, Default)]
 struct Slot {
@@ -131,8 +150,15 @@ pub struct Planner {
     traced_actor: Option<usize>,
     last_trace: Option<(usize, SearchTrace)>,
     last_trace_summary: TracedSearchSummary,
+    last_trace_kind: TraceKind,
+    /// The cells the last traced search priced differently (its request's
+    /// overrides): the inspector prices cells as the search did.
+    last_trace_overrides: Vec<(Pos, f64)>,
     /// Counts the traces recorded, so a reader can tell a new one.
     trace_serial: u64,
+    /// The search space previews run in (kept: a level-sized space is
+    /// not allocated for every preview).
+    preview: AStar,
 }
 
 impl Planner {
@@ -248,6 +274,8 @@ impl Planner {
                 cost: Some(path.cost),
                 expanded: 0,
             };
+            self.last_trace_kind = TraceKind::Finished { turn: self.turn };
+            self.last_trace_overrides = request.overrides.clone();
         }
         self.finished.push(Finished {
             actor: request.actor,
@@ -255,6 +283,15 @@ impl Planner {
             goal: request.goal,
             outcome: PlanOutcome::Path(path),
         });
+    }
+
+    /// The goal of `actor`'s search under way (started, paused), if any.
+    pub fn searching_toward(&self, actor: usize) -> Option<Pos> {
+        self.slots
+            .iter()
+            .filter_map(|s| s.active.as_ref())
+            .find(|a| a.request.actor == actor)
+            .map(|a| a.request.goal)
     }
 
     /// Whether a search for `actor` is queued or under way.
@@ -267,8 +304,12 @@ impl Planner {
     }
 
     /// Forgets everything queued or under way (the grid is about to change
-    /// wholesale, e.g. after a config reload).
+    /// wholesale, e.g. after a config reload), and the last traced search:
+    /// it ran under rules no longer in force.
     pub fn cancel_all(&mut self) {
+        self.last_trace = None;
+        self.last_trace_overrides.clear();
+        self.trace_serial += 1;
         self.queue.clear();
         for slot in &mut self.slots {
             slot.active = None;
@@ -324,6 +365,21 @@ impl Planner {
         self.last_trace_summary
     }
 
+    /// What the last traced search is: under way, finished, or a preview.
+    pub fn last_trace_kind(&self) -> TraceKind {
+        self.last_trace_kind
+    }
+
+    /// The cells the last traced search priced differently from the grid.
+    pub fn last_trace_overrides(&self) -> &[(Pos, f64)] {
+        &self.last_trace_overrides
+    }
+
+    /// Turns since the planner was made (one per player turn).
+    pub fn turn(&self) -> u64 {
+        self.turn
+    }
+
     /// Runs `actor`'s search now (starting it if it waits), within its cap
     /// and the budget left. Returns whether a result for it is waiting.
     pub fn run_for(&mut self, actor: usize, grid: &Grid, options: &SearchOptions) -> bool {
@@ -373,9 +429,9 @@ impl Planner {
 
     /// Runs a traced search for `actor` from `from` to `goal` at once, to
     /// the end, in a search space of its own (for the debug overlay: what
-    /// the monster would plan now, on its faction's current knowledge).
-    /// Its plan and the game are left alone; the trace becomes the last
-    /// traced search.
+    /// the monster would plan now, on its faction's current knowledge,
+    /// priced with `overrides` as its own request would be). Its plan and
+    /// the game are left alone; the trace becomes the last traced search.
     pub fn trace_now(
         &mut self,
         actor: usize,
@@ -383,19 +439,28 @@ impl Planner {
         from: Pos,
         goal: Pos,
         options: &SearchOptions,
+        overrides: &[(Pos, f64)],
     ) -> Option<TracedSearchSummary> {
-        let mut astar = AStar::new();
+        let astar = &mut self.preview;
         astar.set_tracing(true);
         let started = Instant::now();
-        let found = astar.find_path(grid, from, goal, options).ok()?;
+        astar
+            .start_search_with_overrides(grid, from, goal, options, overrides)
+            .ok()?;
+        let cost = match astar.step(grid, usize::MAX) {
+            SearchStatus::Found(path) => Some(path.cost),
+            SearchStatus::NoPath | SearchStatus::Pending => None,
+        };
         let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
         let summary = TracedSearchSummary {
             micros,
-            cost: found.map(|path| path.cost),
+            cost,
             expanded: astar.stats().expanded,
         };
         self.last_trace = Some((actor, astar.trace().clone()));
         self.last_trace_summary = summary;
+        self.last_trace_kind = TraceKind::Preview;
+        self.last_trace_overrides = overrides.to_vec();
         self.trace_serial += 1;
         Some(summary)
     }
@@ -525,6 +590,23 @@ impl Planner {
         self.stats.expanded += spent;
         let outcome = match status {
             SearchStatus::Pending => {
+                if traced {
+                    // The overlay shows the search it waits on, as far as
+                    // it has got, and says so.
+                    self.last_trace = Some((active.request.actor, space.trace().clone()));
+                    self.trace_serial += 1;
+                    self.last_trace_summary = TracedSearchSummary {
+                        micros: active.traced_micros,
+                        cost: None,
+                        expanded: after.expanded,
+                    };
+                    self.last_trace_kind = TraceKind::Waiting {
+                        expanded: after.expanded,
+                        limit: cap.saturating_mul(MAX_SEARCH_TURNS),
+                        turn: self.turn,
+                    };
+                    self.last_trace_overrides = active.request.overrides.clone();
+                }
                 self.slots[slot].active = Some(active);
                 return;
             }
@@ -545,6 +627,8 @@ impl Planner {
                 },
                 expanded: after.expanded,
             };
+            self.last_trace_kind = TraceKind::Finished { turn: self.turn };
+            self.last_trace_overrides = active.request.overrides.clone();
         }
         self.finished.push(Finished {
             actor: active.request.actor,

@@ -51,6 +51,11 @@ pub struct TraceArgs {
     /// The picture to write: FILE.svg (text) or FILE.png (pixels).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub out: PathBuf,
+    /// Step through the search frame by frame: an animated PNG (APNG, which
+    /// browsers play; --out must end in .png), at most 40 frames (each adds
+    /// the same number of expansions), then the whole search with its paths.
+    #[arg(long)]
+    pub animate: bool,
     /// Seed for generated levels (overrides the file's `seed`).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -79,6 +84,7 @@ impl TraceArgs {
             settings: self.setting_flags(),
             compare: self.compare.as_deref(),
             out: &self.out,
+            animate: self.animate,
             seed: self.seed,
         }
     }
@@ -109,4 +115,5 @@ Examples:
   fogcrawl trace --level river --from 6,12 --to 49,18 --unknown open \\
       --compare unknown=3 --out river.svg
   fogcrawl trace --map arena.map --from 4,32 --to 47,19 \\
-      --compare heuristic=dijkstra --out arena.svg";
+      --compare heuristic=dijkstra --out arena.svg
+  fogcrawl trace --level swamp --from 4,7 --to 45,7 --animate --out swamp-search.png";

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::ai::planner::TraceKind;
 use crate::ai::{
     Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, Sight, ViewRequest,
     Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, far_from_player,
@@ -34,6 +35,7 @@ use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::occupancy::Occupancy;
 use crate::game::regeneration::Regeneration;
+use crate::game::search_shown::SearchShown;
 use crate::game::setup::GameSetup;
 use crate::game::terrain_changes::TerrainChanges;
 use crate::game::turn_guard::TurnGuard;
@@ -565,9 +567,52 @@ impl Game {
             return false;
         };
         self.factions[faction].sync_view();
+        // Priced as its own request would be: its crowding left out, and
+        // after a stall the monsters beside it to go round.
+        let overrides = match self.actors[monster].brain.as_ref() {
+            Some(brain) => crate::ai::monster_turn::plan_overrides(
+                &self.factions[faction],
+                brain,
+                from,
+                |cell| {
+                    self.actor_at(cell)
+                        .is_some_and(|other| other != PLAYER && other != monster)
+                },
+            ),
+            None => Vec::new(),
+        };
         self.factions[faction]
-            .trace_now(monster, from, goal)
+            .trace_now(monster, from, goal, &overrides)
             .is_some()
+    }
+
+    /// What the last traced search of `actor` is, for the overlay's label:
+    /// the search it waits on, its last one (and on which player turn), or
+    /// a preview of what it would search now.
+    pub fn traced_search_shown(&self, actor: usize) -> Option<SearchShown> {
+        let trace = self.traced_search(actor)?;
+        let faction = &self.factions[self.faction_index_of(actor)?];
+        let now = faction.planner_turn();
+        let turn_of = |turn: u64| {
+            self.stats
+                .player_turns
+                .saturating_sub(now.saturating_sub(turn))
+        };
+        Some(match faction.last_trace_kind() {
+            // Still the search under way, not one dropped for a new goal.
+            TraceKind::Waiting {
+                expanded, limit, ..
+            } if trace.goal.is_some() && faction.searching_toward(actor) == trace.goal => {
+                SearchShown::Waiting { expanded, limit }
+            }
+            TraceKind::Waiting { turn, .. } => SearchShown::Unfinished {
+                turn: turn_of(turn),
+            },
+            TraceKind::Finished { turn } => SearchShown::Finished {
+                turn: turn_of(turn),
+            },
+            TraceKind::Preview => SearchShown::Preview,
+        })
     }
 
     /// The last traced search of `actor`, if its faction recorded one.

@@ -17,7 +17,7 @@ use super::legend::legend;
 pub use super::lettering::{LINE_HEIGHT, TEXT_SCALE};
 use super::lettering::{MARKER_OUTLINE_WIDTH, RAW_PATH_WIDTH, SMOOTHED_PATH_WIDTH, text};
 use super::palette::{self, CostShading};
-use super::scene::{Marker, MarkerForm, Point, Polyline, Scene, Shape};
+use super::scene::{Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
 use super::straight_strokes::corners;
 use super::text_wrap::wrap_phrases;
 use super::traced_search::TracedSearch;
@@ -39,11 +39,34 @@ pub const MIN_PANEL_WIDTH: u32 = 512;
 pub const MIN_CONTENT_WIDTH: u32 = 640;
 /// Between the blocks of text and the maps.
 const BLOCK_GAP: u32 = 8;
+/// Below this cell side a large map is pictured only where the searches went
+/// (with [`ZOOM_MARGIN`] around): a 512x512 map's 2-pixel cells would hide a
+/// small search under its own path.
+pub const MIN_ZOOM_CELL: u32 = 6;
+/// Cells of context around what the searches touched, when zoomed.
+pub const ZOOM_MARGIN: i32 = 6;
+/// From this cell side up each searched cell has an arrow to its parent
+/// (came-from, as Red Blob Games draws it).
+pub const ARROW_CELL: u32 = 20;
+/// From this cell side up each searched cell prints its g, h and f (five
+/// 8-pixel characters a line); a region small enough gets cells this large.
+pub const NUMBER_CELL: u32 = 44;
 
-/// Start and goal markers: radius in cells, and at least this many pixels.
-const MARKER_RADIUS: (f64, f64) = (0.5, 6.0);
+/// Start and goal markers: radius in cells, and at least this many pixels
+/// (under half a cell on large cells, so the searched cell shows around it).
+const MARKER_RADIUS: (f64, f64) = (0.4, 6.0);
+/// On cells of 4 pixels or more a path is at most this share of a cell wide.
+const SMALL_CELL_PATH_SHARE: f64 = 0.34;
+/// A marker this many pixels in radius (or more) is drawn within its cell.
+const MARKER_FITS: f64 = 4.0;
+/// A came-from arrow reaches this share of a cell toward the parent...
+const ARROW_REACH: f64 = 0.45;
+/// ...this wide: (fraction of a cell, least pixels).
+const ARROW_WIDTH: (f64, f64) = (0.06, 1.0);
 
-/// The cell side in pixels for `panels` maps of `width x height` cells side by side.
+/// The cell side in pixels for `panels` maps of `width x height` cells side by
+/// side: at most [`MAX_CELL_SIZE`], or [`NUMBER_CELL`] when the maps are small
+/// enough for cells that print their numbers.
 #[must_use]
 pub fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
     let panels = u32::try_from(panels.max(1)).unwrap_or(u32::MAX);
@@ -51,7 +74,107 @@ pub fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
     let per_panel = MAP_AREA_WIDTH.saturating_sub(gaps) / panels;
     let across = u32::try_from(width.max(1)).map_or(1, |w| per_panel / w);
     let down = u32::try_from(height.max(1)).map_or(1, |h| MAP_AREA_HEIGHT / h);
-    across.min(down).clamp(1, MAX_CELL_SIZE)
+    let fits = across.min(down);
+    if fits >= NUMBER_CELL {
+        NUMBER_CELL
+    } else {
+        fits.clamp(1, MAX_CELL_SIZE)
+    }
+}
+
+/// The part of the level a picture shows, in cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub left: i32,
+    pub top: i32,
+    pub width: usize,
+    pub height: usize,
+}
+
+impl Window {
+    /// The whole level.
+    #[must_use]
+    pub fn whole(level: &Level) -> Self {
+        Self {
+            left: 0,
+            top: 0,
+            width: level.width(),
+            height: level.height(),
+        }
+    }
+
+    /// The whole level, unless its cells would be smaller than
+    /// [`MIN_ZOOM_CELL`]: then what the searches touched (closed, frontier,
+    /// ends) with [`ZOOM_MARGIN`] cells around, if that is smaller.
+    #[must_use]
+    pub fn for_searches(level: &Level, searches: &[TracedSearch]) -> Self {
+        let whole = Self::whole(level);
+        if cell_size(level.width(), level.height(), searches.len()) >= MIN_ZOOM_CELL {
+            return whole;
+        }
+        let touched = searches.iter().flat_map(|search| {
+            search
+                .closed
+                .iter()
+                .chain(&search.frontier)
+                .copied()
+                .chain([search.start, search.goal])
+        });
+        let Some((low, high)) = touched.fold(None, |span: Option<(Pos, Pos)>, pos| {
+            Some(match span {
+                None => (pos, pos),
+                Some((low, high)) => (
+                    Pos::new(low.x.min(pos.x), low.y.min(pos.y)),
+                    Pos::new(high.x.max(pos.x), high.y.max(pos.y)),
+                ),
+            })
+        }) else {
+            return whole;
+        };
+        let right = i32::try_from(level.width()).unwrap_or(i32::MAX) - 1;
+        let bottom = i32::try_from(level.height()).unwrap_or(i32::MAX) - 1;
+        let (left, top) = ((low.x - ZOOM_MARGIN).max(0), (low.y - ZOOM_MARGIN).max(0));
+        let (last_x, last_y) = (
+            (high.x + ZOOM_MARGIN).min(right),
+            (high.y + ZOOM_MARGIN).min(bottom),
+        );
+        let window = Self {
+            left,
+            top,
+            width: usize::try_from(last_x - left + 1).unwrap_or(0),
+            height: usize::try_from(last_y - top + 1).unwrap_or(0),
+        };
+        if window.width * window.height < whole.width * whole.height {
+            window
+        } else {
+            whole
+        }
+    }
+
+    /// Whether `pos` is in the window.
+    #[must_use]
+    pub fn contains(self, pos: Pos) -> bool {
+        self.local(pos).is_some()
+    }
+
+    /// `pos` relative to the window's top-left cell, if it is inside.
+    fn local(self, pos: Pos) -> Option<Pos> {
+        let local = Pos::new(pos.x - self.left, pos.y - self.top);
+        let inside = local.x >= 0
+            && local.y >= 0
+            && usize::try_from(local.x).is_ok_and(|x| x < self.width)
+            && usize::try_from(local.y).is_ok_and(|y| y < self.height);
+        inside.then_some(local)
+    }
+
+    /// The level cells in the window, row by row.
+    fn positions(self) -> impl Iterator<Item = Pos> {
+        let (w, h) = (
+            i32::try_from(self.width).unwrap_or(0),
+            i32::try_from(self.height).unwrap_or(0),
+        );
+        (0..h).flat_map(move |y| (0..w).map(move |x| Pos::new(self.left + x, self.top + y)))
+    }
 }
 
 /// Lays out `searches` (all on `level`, one panel each) under `header`.
@@ -62,21 +185,55 @@ pub fn lay_out(
     shading: &CostShading,
     searches: &[TracedSearch],
 ) -> Scene {
-    let cell = cell_size(level.width(), level.height(), searches.len());
-    let map_width = pixels(level.width(), cell);
-    let map_height = pixels(level.height(), cell);
+    lay_out_upto(header, level, shading, searches, None)
+}
+
+/// [`lay_out`], with each search shown as it stood after its first `upto`
+/// expansions (an animation's frame; `None`, or all of them: the whole
+/// search, with its paths). The layout (window, cell size, text) is the
+/// whole search's, so every frame has the same size.
+#[must_use]
+pub fn lay_out_upto(
+    header: &str,
+    level: &Level,
+    shading: &CostShading,
+    searches: &[TracedSearch],
+    upto: Option<usize>,
+) -> Scene {
+    let window = Window::for_searches(level, searches);
+    let mut header_phrases = vec![header.to_owned()];
+    if window != Window::whole(level) {
+        header_phrases.push(format!(
+            "showing columns {}-{}, rows {}-{} (where the search went)",
+            window.left,
+            window.left + i32::try_from(window.width).unwrap_or(0) - 1,
+            window.top,
+            window.top + i32::try_from(window.height).unwrap_or(0) - 1,
+        ));
+    }
+    let cell = cell_size(window.width, window.height, searches.len());
+    let map_width = pixels(window.width, cell);
+    let map_height = pixels(window.height, cell);
     let panel_width = map_width.max(MIN_PANEL_WIDTH);
     let panel_count = u32::try_from(searches.len()).unwrap_or(u32::MAX);
     let panels_width = panel_width
         .saturating_mul(panel_count)
         .saturating_add(PANEL_GAP.saturating_mul(panel_count.saturating_sub(1)));
-    let content_width = panels_width
-        .max(MIN_CONTENT_WIDTH)
-        .max(text_width(header, TEXT_SCALE));
+    // The header wraps between its phrases to the panels' width; a phrase
+    // wider than that widens the picture.
+    let header_lines = wrap_phrases(
+        &header_phrases,
+        "; ",
+        characters_fitting(panels_width.max(MIN_CONTENT_WIDTH), TEXT_SCALE),
+    );
+    let content_width = header_lines
+        .iter()
+        .map(|line| text_width(line, TEXT_SCALE))
+        .fold(panels_width.max(MIN_CONTENT_WIDTH), u32::max);
 
-    let mut shapes = Vec::new();
-    shapes.push(text(MARGIN, MARGIN, palette::INK, header));
-    let titles_top = MARGIN + LINE_HEIGHT + BLOCK_GAP;
+    let mut shapes = lines(MARGIN, MARGIN, palette::INK, &header_lines);
+    let header_height = LINE_HEIGHT.saturating_mul(u32::try_from(header_lines.len()).unwrap_or(1));
+    let titles_top = MARGIN + header_height + BLOCK_GAP;
     let per_line = characters_fitting(panel_width, TEXT_SCALE);
     let titles: Vec<Vec<String>> = searches
         .iter()
@@ -84,7 +241,17 @@ pub fn lay_out(
         .collect();
     let figures: Vec<Vec<String>> = searches
         .iter()
-        .map(|search| wrap_phrases(&search.figures(), "  ", per_line))
+        .enumerate()
+        .map(|(index, search)| {
+            let mut figures = search.figures();
+            // Two panels that searched alike say so, rather than look alike
+            // for no reason given (a weight changes nothing where the
+            // estimate is exact, as on open unseen ground).
+            if index > 0 && searches[0].closed == search.closed {
+                figures.push("the same cells closed as the first panel".to_owned());
+            }
+            wrap_phrases(&figures, "  ", per_line)
+        })
         .collect();
     let lines_tall = |blocks: &[Vec<String>]| {
         let most = blocks.iter().map(Vec::len).max().unwrap_or(0);
@@ -101,8 +268,9 @@ pub fn lay_out(
             left,
             top: map_top,
             cell,
+            window,
         };
-        shapes.extend(panel_map(level, shading, search, map));
+        shapes.extend(panel_map(level, shading, search, map, upto));
         shapes.extend(lines(left, figures_top, palette::INK, &figures[index]));
     }
 
@@ -129,6 +297,7 @@ struct MapPlacement {
     left: u32,
     top: u32,
     cell: u32,
+    window: Window,
 }
 
 impl MapPlacement {
@@ -136,41 +305,135 @@ impl MapPlacement {
     fn centre(self, pos: Pos) -> Point {
         let cell = f64::from(self.cell);
         Point {
-            x: f64::from(self.left) + (f64::from(pos.x) + 0.5) * cell,
-            y: f64::from(self.top) + (f64::from(pos.y) + 0.5) * cell,
+            x: f64::from(self.left) + (f64::from(pos.x - self.window.left) + 0.5) * cell,
+            y: f64::from(self.top) + (f64::from(pos.y - self.window.top) + 0.5) * cell,
         }
     }
 
     /// A transparent layer over the map.
-    fn layer(self, name: &'static str, level: &Level) -> CellLayer {
+    fn layer(self, name: &'static str) -> CellLayer {
         CellLayer::new(
             name,
             (self.left, self.top),
             self.cell,
-            level.width(),
-            level.height(),
+            self.window.width,
+            self.window.height,
         )
+    }
+
+    /// Colours level cell `pos` of `layer`, if it is in the window.
+    fn paint(self, layer: &mut CellLayer, pos: Pos, colour: Rgb) {
+        if let Some(local) = self.window.local(pos) {
+            layer.paint(local, colour);
+        }
     }
 
     /// `(fraction of a cell, least pixels)` as pixels for this cell size.
     fn scaled(self, (cells, least): (f64, f64)) -> f64 {
         (f64::from(self.cell) * cells).max(least)
     }
+
+    /// A path's width: [`MapPlacement::scaled`], but on cells of
+    /// 4 pixels or more never wider than the path's share of a cell, so the searched cells under it still show at their edges.
+    fn path_width(self, width: (f64, f64)) -> f64 {
+        if self.cell >= NUMBER_CELL {
+            // Thin enough to leave the numbers readable beside it.
+            return f64::from(self.cell) * width.0 / 3.0;
+        }
+        let scaled = self.scaled(width);
+        if self.cell >= 4 {
+            // A third of a cell at most: the closed cells along the path
+            // keep most of their colour.
+            scaled.min(f64::from(self.cell) * width.0.min(SMALL_CELL_PATH_SHARE))
+        } else {
+            scaled
+        }
+    }
+}
+
+/// What a panel shows of a search: everything, or (an animation's frame) the
+/// state after its first `upto` trace events.
+struct Shown {
+    closed: Vec<Pos>,
+    frontier: Vec<Pos>,
+    values: std::collections::HashMap<Pos, crate::pathfinding::CellValues>,
+    whole: bool,
+}
+
+impl Shown {
+    fn of(search: &TracedSearch, expansions: Option<usize>) -> Self {
+        // The events up to (not including) the next expansion, so a frame
+        // shows the cells the last one opened.
+        let upto = expansions.map(|wanted| {
+            let mut seen = 0;
+            search
+                .trace
+                .events
+                .iter()
+                .position(|event| {
+                    let close = matches!(event, crate::pathfinding::TraceEvent::Close { .. });
+                    let stop = close && seen == wanted;
+                    seen += usize::from(close);
+                    stop
+                })
+                .unwrap_or(search.trace.events.len())
+        });
+        match upto {
+            Some(upto) if upto < search.trace.events.len() => {
+                let values = search.trace.cell_values(Some(upto));
+                let closed: Vec<Pos> = search
+                    .trace
+                    .events
+                    .iter()
+                    .take(upto)
+                    .filter_map(|event| match *event {
+                        crate::pathfinding::TraceEvent::Close { cell } => Some(cell),
+                        _ => None,
+                    })
+                    .collect();
+                let mut frontier: Vec<Pos> = values
+                    .iter()
+                    .filter(|(_, v)| !v.closed)
+                    .map(|(&p, _)| p)
+                    .collect();
+                frontier.sort_unstable_by_key(|p| (p.y, p.x));
+                Self {
+                    closed,
+                    frontier,
+                    values,
+                    whole: false,
+                }
+            }
+            _ => Self {
+                closed: search.closed.clone(),
+                frontier: search.frontier.clone(),
+                values: search.values.clone(),
+                whole: true,
+            },
+        }
+    }
 }
 
 /// One search drawn over its map: terrain (fogged where unseen), closed cells,
-/// frontier, the two paths, start and goal.
+/// frontier, came-from arrows and numbers where cells are large enough, the two
+/// paths, start and goal.
 fn panel_map(
     level: &Level,
     shading: &CostShading,
     search: &TracedSearch,
     map: MapPlacement,
+    upto: Option<usize>,
 ) -> Vec<Shape> {
-    let mut terrain = map.layer("terrain", level);
-    for (pos, &ground) in level.positions().zip(level.cells()) {
+    let shown = Shown::of(search, upto);
+    let mut terrain = map.layer("terrain");
+    for pos in map.window.positions() {
+        let Some(ground) = level.terrain_at(pos) else {
+            continue;
+        };
         let colour = shading.colour_of(ground);
         let seen = search.planning.is_seen(pos);
-        terrain.paint(
+        map.paint(
+            &mut terrain,
             pos,
             if seen {
                 colour
@@ -192,26 +455,31 @@ fn panel_map(
             colour
         }
     };
-    let mut closed = map.layer("closed", level);
-    for (rank, &pos) in search.closed.iter().enumerate() {
+    // The shades run over the whole search, so a frame's cells keep the
+    // colour they will have at the end.
+    let mut closed = map.layer("closed");
+    for (rank, &pos) in shown.closed.iter().enumerate() {
         let shade = palette::closed_shade(rank, search.closed.len());
-        closed.paint(pos, searched(shade, pos));
+        map.paint(&mut closed, pos, searched(shade, pos));
     }
-    let mut frontier = map.layer("frontier", level);
-    for &pos in &search.frontier {
-        frontier.paint(pos, searched(palette::FRONTIER, pos));
+    let mut frontier = map.layer("frontier");
+    for &pos in &shown.frontier {
+        map.paint(&mut frontier, pos, searched(palette::FRONTIER, pos));
     }
     let mut shapes = vec![
         Shape::Cells(terrain),
         Shape::Cells(closed),
         Shape::Cells(frontier),
     ];
-    if let Some(path) = &search.path {
+    shapes.extend(came_from_and_numbers(&shown, map));
+    if shown.whole
+        && let Some(path) = &search.path
+    {
         shapes.push(Shape::Line(Polyline {
             name: "raw-path",
             points: path.cells.iter().map(|&pos| map.centre(pos)).collect(),
             colour: palette::RAW_PATH,
-            width: map.scaled(RAW_PATH_WIDTH),
+            width: map.path_width(RAW_PATH_WIDTH),
         }));
         shapes.push(Shape::Line(Polyline {
             name: "smoothed-path",
@@ -220,14 +488,27 @@ fn panel_map(
                 .map(|pos| map.centre(pos))
                 .collect(),
             colour: palette::SMOOTHED_PATH,
-            width: map.scaled(SMOOTHED_PATH_WIDTH),
+            width: map.path_width(SMOOTHED_PATH_WIDTH),
         }));
     }
+    // On cells large enough the marker leaves a ring of its cell showing;
+    // on small ones it is drawn larger than the cell, to be found at all.
+    let fitted = if map.cell >= NUMBER_CELL {
+        // Small enough to leave the cell's numbers around it.
+        f64::from(map.cell) * MARKER_RADIUS.0 / 2.0
+    } else {
+        f64::from(map.cell) * MARKER_RADIUS.0
+    };
+    let radius = if fitted >= MARKER_FITS {
+        fitted
+    } else {
+        map.scaled(MARKER_RADIUS)
+    };
     let marker = |name, pos, form, fill| {
         Shape::Marker(Marker {
             name,
             centre: map.centre(pos),
-            radius: map.scaled(MARKER_RADIUS),
+            radius,
             form,
             fill,
             outline: palette::MARKER_OUTLINE,
@@ -249,6 +530,89 @@ fn panel_map(
     shapes
 }
 
+/// Where cells are at least [`ARROW_CELL`] pixels: an arrow from each
+/// searched cell toward its parent; at least [`NUMBER_CELL`]: its g, h and f.
+fn came_from_and_numbers(shown: &Shown, map: MapPlacement) -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    if map.cell < ARROW_CELL {
+        return shapes;
+    }
+    let mut cells: Vec<(&Pos, &crate::pathfinding::CellValues)> = shown.values.iter().collect();
+    cells.sort_unstable_by_key(|(p, _)| (p.y, p.x));
+    let reach = f64::from(map.cell) * ARROW_REACH;
+    // Under the numbers the arrows are pale, so the digits read over them.
+    let colour = if map.cell >= NUMBER_CELL {
+        palette::CAME_FROM_UNDER_NUMBERS
+    } else {
+        palette::CAME_FROM
+    };
+    for &(&pos, values) in &cells {
+        let Some(parent) = values.parent else {
+            continue;
+        };
+        if !map.window.contains(pos) {
+            continue;
+        }
+        let (from, toward) = (map.centre(pos), map.centre(parent));
+        let (dx, dy) = (toward.x - from.x, toward.y - from.y);
+        let length = dx.hypot(dy).max(f64::MIN_POSITIVE);
+        let tip = Point {
+            x: from.x + dx / length * reach,
+            y: from.y + dy / length * reach,
+        };
+        // A stroke and a dot at its tip: the arrow points at the parent.
+        shapes.push(Shape::Line(Polyline {
+            name: "came-from",
+            points: vec![from, tip],
+            colour,
+            width: map.scaled(ARROW_WIDTH),
+        }));
+        shapes.push(Shape::Marker(Marker {
+            name: "came-from",
+            centre: tip,
+            radius: map.scaled(ARROW_WIDTH) * 1.2,
+            form: MarkerForm::Disc,
+            fill: colour,
+            outline: colour,
+            outline_width: 0.0,
+        }));
+    }
+    if map.cell < NUMBER_CELL {
+        return shapes;
+    }
+    for &(&pos, values) in &cells {
+        if !map.window.contains(pos) {
+            continue;
+        }
+        let centre = map.centre(pos);
+        let left = (centre.x - f64::from(map.cell) / 2.0) as u32 + 2;
+        let top = (centre.y - f64::from(map.cell) / 2.0) as u32 + 2;
+        let row = (map.cell - 4) / 3;
+        for (line, (name, value)) in [("g", values.g), ("h", values.h), ("f", values.f)]
+            .into_iter()
+            .enumerate()
+        {
+            shapes.push(Shape::Text(Label {
+                left,
+                top: top + u32::try_from(line).unwrap_or(0) * row,
+                scale: 1,
+                colour: palette::INK,
+                text: format!("{name}{}", short_number(value)),
+            }));
+        }
+    }
+    shapes
+}
+
+/// A search value in at most four characters: `3.4`, `12.4`, `123`.
+fn short_number(value: f64) -> String {
+    if value < 99.95 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.0}")
+    }
+}
+
 /// Lines of text one under the other from `(left, top)`.
 fn lines(left: u32, top: u32, colour: Rgb, texts: &[String]) -> Vec<Shape> {
     (0u32..)
@@ -264,15 +628,93 @@ mod tests {
     use crate::pathfinding::Heuristic;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
+    use crate::search_picture::traced_search::TracedSearch;
     use crate::world::{CostProfile, Terrain};
 
     #[test]
     fn cells_shrink_as_maps_grow_but_stay_at_least_a_pixel() {
-        assert_eq!(cell_size(12, 6, 1), MAX_CELL_SIZE);
+        assert_eq!(cell_size(12, 6, 1), NUMBER_CELL, "room for g, h and f");
+        assert_eq!(cell_size(40, 20, 1), MAX_CELL_SIZE);
         assert_eq!(cell_size(512, 512, 1), 2);
         assert_eq!(cell_size(512, 512, 2), 1);
         assert_eq!(cell_size(61, 31, 2), 11);
         assert_eq!(cell_size(5000, 10, 1), 1);
+    }
+
+    #[test]
+    fn large_cells_print_g_h_f_and_point_to_their_parents() {
+        let (scene, searches) = two_rooms_scene(&[SearchSettings::default()]);
+        let search = &searches[0];
+        let texts: Vec<&str> = scene.texts().collect();
+        let start = search.values[&search.start];
+        assert_eq!(start.g, 0.0);
+        assert!(texts.contains(&"g0.0"), "{texts:?}");
+        for (pos, values) in &search.values {
+            let f = format!("f{}", short_number(values.f));
+            assert!(texts.contains(&f.as_str()), "{pos}: {f}");
+        }
+        let arrows = scene
+            .shapes
+            .iter()
+            .filter(|shape| matches!(shape, Shape::Line(line) if line.name == "came-from"))
+            .count();
+        let with_parent = search
+            .values
+            .values()
+            .filter(|v| v.parent.is_some())
+            .count();
+        assert_eq!(
+            arrows, with_parent,
+            "one arrow per searched cell but the start"
+        );
+        assert_eq!(short_number(3.44), "3.4");
+        assert_eq!(short_number(123.4), "123");
+    }
+
+    #[test]
+    fn the_legend_s_cost_range_is_the_pictured_grid_s() {
+        let level = crate::world::level_text::parse("@....\n.....\n....>").expect("a level");
+        let shading = CostShading::for_level(&CostProfile::default(), &level);
+        assert_eq!(shading.cost_range(), (1.0, 1.0));
+        let scene = lay_out("field", &level, &shading, &[]);
+        assert!(
+            scene.texts().any(|t| t == "ground, cost 1"),
+            "every cell costs 1"
+        );
+        let (scene, _) = two_rooms_scene(&[SearchSettings::default()]);
+        assert!(
+            !scene.texts().any(|t| t.contains("0.5 to 4")),
+            "no road nor swamp in the two rooms"
+        );
+    }
+
+    #[test]
+    fn a_large_map_is_pictured_where_the_search_went() {
+        let rows: Vec<String> = (0..300).map(|_| ".".repeat(300)).collect();
+        let mut text = rows.join("\n");
+        text.replace_range(0..1, "@");
+        text.replace_range(310..311, ">");
+        let level = crate::world::level_text::parse(&text).expect("a level");
+        let profile = CostProfile::default();
+        let search = TracedSearch::run(
+            &level,
+            &profile,
+            Pos::new(0, 0),
+            Pos::new(9, 1),
+            SearchSettings::default(),
+        )
+        .expect("a search");
+        let window = Window::for_searches(&level, std::slice::from_ref(&search));
+        assert_eq!((window.left, window.top), (0, 0));
+        assert!(window.width < 30 && window.height < 30, "{window:?}");
+        let scene = lay_out(
+            "big",
+            &level,
+            &CostShading::for_level(&profile, &level),
+            &[search],
+        );
+        let header = scene.texts().take(3).collect::<Vec<_>>().join(" ");
+        assert!(header.contains("rows 0-"), "{header}");
     }
 
     #[test]
@@ -341,7 +783,10 @@ mod tests {
             .cell_layers("terrain")
             .next()
             .expect("a terrain layer");
-        let shading = CostShading::new(&CostProfile::default());
+        let shading = CostShading::for_level(
+            &CostProfile::default(),
+            &crate::search_picture::test_fixtures::two_rooms(),
+        );
         let floor = shading.colour_of(Terrain::Floor);
         assert_eq!(terrain.colour_at(Pos::new(2, 2)), Some(floor), "seen");
         assert_eq!(
@@ -366,9 +811,9 @@ mod tests {
             .expect("a raw path");
         let path = searches[0].path.as_ref().expect("a path");
         assert_eq!(raw.points.len(), path.cells.len());
-        let cell = f64::from(MAX_CELL_SIZE);
-        let first = raw.points[0];
         let terrain = scene.cell_layers("terrain").next().expect("terrain");
+        let cell = f64::from(terrain.cell_size);
+        let first = raw.points[0];
         assert_eq!(first.x, f64::from(terrain.origin.0) + 1.5 * cell);
         assert_eq!(first.y, f64::from(terrain.origin.1) + 1.5 * cell);
         let markers: Vec<&str> = scene

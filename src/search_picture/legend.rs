@@ -116,7 +116,11 @@ fn legend_entries(shading: &CostShading, fogged: bool) -> Vec<(Swatch, String)> 
     let mut entries = vec![
         (
             Swatch::Colours(ground),
-            format!("ground, cost {cheapest} to {dearest}"),
+            if cheapest < dearest {
+                format!("ground, cost {cheapest} to {dearest}")
+            } else {
+                format!("ground, cost {cheapest}")
+            },
         ),
         (
             Swatch::Colours(vec![shading.colour_of(Terrain::Wall)]),

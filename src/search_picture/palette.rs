@@ -25,14 +25,19 @@ pub const DEAREST_GROUND: Rgb = Rgb::hex(0x8d7650);
 /// little enough that unseen walls stay darker than unseen ground.
 pub const FOG: Rgb = Rgb::hex(0x9fb0cc);
 pub const FOG_AMOUNT: f64 = 0.45;
-/// The first cell expanded.
-pub const FIRST_CLOSED: Rgb = Rgb::hex(0xffe9a3);
+/// The first cell expanded: a saturated yellow, far from the beige ground
+/// and the blue-grey fog (a pale yellow read as ground).
+pub const FIRST_CLOSED: Rgb = Rgb::hex(0xffcf1f);
 /// The last cell expanded.
 pub const LAST_CLOSED: Rgb = Rgb::hex(0xe8622c);
 /// How many shades the expansion order is cut into: few enough that neighbouring
 /// cells share a shade (so they merge into few SVG rectangles), enough to read
 /// the order at a glance.
 pub const CLOSED_SHADES: usize = 12;
+/// Came-from arrows, from a searched cell toward its parent.
+pub const CAME_FROM: Rgb = Rgb::hex(0x4a3b2a);
+/// Came-from arrows under printed numbers: pale, so the digits read.
+pub const CAME_FROM_UNDER_NUMBERS: Rgb = Rgb::hex(0xfff4dc);
 /// Cells on the open list when the search ended.
 pub const FRONTIER: Rgb = Rgb::hex(0x6fcdbf);
 /// Searched cells that are really impassable (the planner had not seen them):
@@ -110,6 +115,36 @@ impl CostShading {
             profile: profile.clone(),
             cheapest,
             dearest,
+        }
+    }
+
+    /// The shading for the passable terrains `level` holds: the legend's
+    /// range is then the pictured grid's, not every terrain's (a map where
+    /// every cell costs 1 says so).
+    #[must_use]
+    pub fn for_level(profile: &CostProfile, level: &crate::world::Level) -> Self {
+        let mut present = [false; Terrain::ALL.len()];
+        for &ground in level.cells() {
+            if let Some(index) = Terrain::ALL.iter().position(|&t| t == ground) {
+                present[index] = true;
+            }
+        }
+        let costs = Terrain::ALL
+            .iter()
+            .zip(present)
+            .filter(|&(_, here)| here)
+            .filter_map(|(&t, _)| profile.cost(t));
+        let (cheapest, dearest) = costs.fold((f64::INFINITY, 0.0_f64), |(low, high), cost| {
+            (low.min(cost), high.max(cost))
+        });
+        if cheapest.is_finite() {
+            Self {
+                profile: profile.clone(),
+                cheapest,
+                dearest,
+            }
+        } else {
+            Self::new(profile)
         }
     }
 

@@ -75,6 +75,12 @@ pub enum PictureError {
     /// The engine refused the query (after the checks above, only a bug does this).
     #[error("the search could not run: {0}")]
     Query(#[from] QueryError),
+    /// `--animate` with an output that cannot hold an animation.
+    #[error("--animate writes an animated PNG (APNG): --out {} must end in .png", path.display())]
+    AnimationNeedsPng { path: PathBuf },
+    /// An animation's frames came out of different sizes (a bug).
+    #[error("cannot animate: frame {frame} is not the size of the first")]
+    FrameSize { frame: usize },
     /// The picture is too large for the PNG encoder.
     #[error("cannot encode the PNG: {0}")]
     Encode(#[from] png::EncodingError),

@@ -315,9 +315,10 @@ mod tests {
             .collect();
         assert!(!far.is_empty(), "the fixture has closed cells off the path");
         for pos in far {
+            // A corner pixel: the centre holds the came-from arrow.
             let (x, y) = (
-                closed.origin.0 + pos.x as u32 * cell + cell / 2,
-                closed.origin.1 + pos.y as u32 * cell + cell / 2,
+                closed.origin.0 + pos.x as u32 * cell + 1,
+                closed.origin.1 + pos.y as u32 * cell + cell - 2,
             );
             assert_eq!(canvas.pixel(x, y), closed.colour_at(pos), "{pos}");
         }

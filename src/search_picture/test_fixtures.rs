@@ -44,7 +44,7 @@ pub fn two_rooms_searches(settings: &[SearchSettings]) -> Vec<TracedSearch> {
 /// The picture of [`two_rooms_searches`], headed `two rooms`.
 pub fn two_rooms_scene(settings: &[SearchSettings]) -> (Scene, Vec<TracedSearch>) {
     let searches = two_rooms_searches(settings);
-    let shading = CostShading::new(&CostProfile::default());
+    let shading = CostShading::for_level(&CostProfile::default(), &two_rooms());
     let scene = lay_out("two rooms", &two_rooms(), &shading, &searches);
     (scene, searches)
 }

@@ -1,4 +1,5 @@
-//! `fogcrawl trace`: draw one A* search (or two, side by side) as an SVG or PNG.
+//! `fogcrawl trace`: draw one A* search (or two, side by side) as an SVG or PNG,
+//! or step through it frame by frame as an animated PNG (`--animate`).
 //!
 //! Takes the flags as the command line gave them (all as text, so every
 //! mistake gets the same kind of one-line message), loads the level as `fogcrawl render` does, checks the two ends,
@@ -14,7 +15,8 @@ use crate::world::level_dir::load_level;
 use crate::world::render_command::seed_note;
 use crate::world::{CostProfile, Level};
 
-use super::layout::lay_out;
+use super::animation::{encode_apng, frame_stops, nodes_per_frame};
+use super::layout::{lay_out, lay_out_upto};
 use super::palette::CostShading;
 use super::picture_error::PictureError;
 use super::picture_format::PictureFormat;
@@ -42,6 +44,8 @@ pub struct TraceRequest<'a> {
     pub compare: Option<&'a str>,
     /// The picture to write; its extension picks the format.
     pub out: &'a Path,
+    /// Step through the search frame by frame (an animated PNG).
+    pub animate: bool,
     /// Seed for generated levels.
     pub seed: Option<u64>,
 }
@@ -60,6 +64,8 @@ pub struct TraceReport {
     pub panels: Vec<String>,
     /// Which seed a generated level used and how to get it again.
     pub seed_note: Option<String>,
+    /// An animation's frames and the expansions each step frame adds.
+    pub frames: Option<(usize, usize)>,
 }
 
 impl fmt::Display for TraceReport {
@@ -73,6 +79,13 @@ impl fmt::Display for TraceReport {
             self.height,
             self.bytes
         )?;
+        if let Some((frames, per_frame)) = self.frames {
+            write!(
+                f,
+                "; {frames} frames, {per_frame} {} a frame",
+                if per_frame == 1 { "node" } else { "nodes" }
+            )?;
+        }
         for panel in &self.panels {
             write!(f, "\n  {panel}")?;
         }
@@ -86,7 +99,14 @@ impl fmt::Display for TraceReport {
 /// # Errors
 /// A [`PictureError`] naming the flag, level or file at fault.
 pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport, PictureError> {
-    let format = PictureFormat::of_path(request.out)?;
+    let format = PictureFormat::of_path(request.out);
+    if request.animate && !matches!(format, Ok(PictureFormat::Png)) {
+        // A .gif (or anything else) asked for an animation: say what works.
+        return Err(PictureError::AnimationNeedsPng {
+            path: request.out.to_path_buf(),
+        });
+    }
+    let format = format?;
     let settings = SearchSettings::from_flags(request.settings.iter().copied())?;
     let mut panels = vec![settings];
     if let Some(list) = request.compare {
@@ -114,10 +134,31 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
         .map(|settings| TracedSearch::run(level, &profile, from, to, settings))
         .collect::<Result<Vec<_>, _>>()?;
     let header = format!("{}: from {from} to {to}", loaded.file.name);
-    let scene = lay_out(&header, level, &CostShading::new(&profile), &searches);
-    let bytes = match format {
-        PictureFormat::Svg => to_svg(&scene).into_bytes(),
-        PictureFormat::Png => encode_png(&Canvas::paint(&scene))?,
+    let shading = CostShading::for_level(&profile, level);
+    let scene = lay_out(&header, level, &shading, &searches);
+    let (bytes, frames) = if request.animate {
+        let most = searches.iter().map(|s| s.closed.len()).max().unwrap_or(0);
+        let mut frames: Vec<Canvas> = frame_stops(most)
+            .into_iter()
+            .map(|expansions| {
+                Canvas::paint(&lay_out_upto(
+                    &header,
+                    level,
+                    &shading,
+                    &searches,
+                    Some(expansions),
+                ))
+            })
+            .collect();
+        frames.push(Canvas::paint(&scene));
+        let count = frames.len();
+        (encode_apng(&frames)?, Some((count, nodes_per_frame(most))))
+    } else {
+        let bytes = match format {
+            PictureFormat::Svg => to_svg(&scene).into_bytes(),
+            PictureFormat::Png => encode_png(&Canvas::paint(&scene))?,
+        };
+        (bytes, None)
     };
     std::fs::write(request.out, &bytes).map_err(|source| PictureError::Write {
         path: request.out.to_path_buf(),
@@ -134,6 +175,7 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
             .map(|search| format!("{}: {}", search.settings, search.figures().join(", ")))
             .collect(),
         seed_note: seed_note(&loaded),
+        frames,
     })
 }
 

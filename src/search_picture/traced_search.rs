@@ -6,10 +6,12 @@
 //! event, which is not what a game pays), the best of a few runs on a warm search
 //! space. It must never draw.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use crate::pathfinding::{
-    AStar, Grid, Path, Pos, QueryError, SearchOptions, SearchStats, path_cost, string_pull,
+    AStar, CellValues, Grid, Path, Pos, QueryError, SearchOptions, SearchStats, SearchTrace,
+    path_cost, string_pull,
 };
 use crate::world::{CostProfile, Level};
 
@@ -31,6 +33,11 @@ pub struct TracedSearch {
     pub closed: Vec<Pos>,
     /// Cells on the open list when the search ended, in reading order.
     pub frontier: Vec<Pos>,
+    /// Every touched cell's g, h, f and parent (the came-from arrows and
+    /// the numbers a picture prints where cells are large enough).
+    pub values: HashMap<Pos, CellValues>,
+    /// The whole trace, for an animation to step through.
+    pub trace: SearchTrace,
     /// The path the search returned (`None`: no path in what the planner knew).
     pub path: Option<Path>,
     /// The path string-pulled (empty without a path).
@@ -86,6 +93,8 @@ impl TracedSearch {
             goal,
             closed: trace.closed_cells().collect(),
             frontier: trace.open_cells(),
+            values: trace.cell_values(None),
+            trace: trace.clone(),
             path,
             smoothed,
             smoothed_cost,

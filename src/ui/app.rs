@@ -362,36 +362,11 @@ impl App {
         };
         let time = self.game.time;
         match reload {
-            Reload::Changed { config, changes } => match self.game.apply_config(config) {
-                Ok(applied) => {
-                    let mut lines = changes;
-                    lines.extend(applied.notes);
-                    let summary = if lines.is_empty() {
-                        "the file is valid again".to_owned()
-                    } else {
-                        lines.join("; ")
-                    };
-                    tracing::info!(%summary, "monster config reloaded");
-                    let watched = self.config_watcher.as_ref().map(|w| w.path().to_owned());
-                    self.record_config_reload(watched.as_deref());
-                    self.game.log.push(
-                        time,
-                        Importance::System,
-                        format!("Config reloaded: {summary}."),
-                    );
-                }
-                Err(err) => {
-                    tracing::warn!(%err, "monster config not applied");
-                    let text = format!("Config not applied, keeping the last good config: {err}");
-                    if let (Some(watcher), Some(in_force)) =
-                        (self.config_watcher.as_mut(), self.game.config())
-                    {
-                        watcher.keep_last_good(in_force.clone());
-                    }
-                    self.set_notice(NoticeKind::Alert, text.clone());
-                    self.game.log.push(time, Importance::Danger, text);
-                }
-            },
+            Reload::Changed { config, changes } => {
+                // The overlay can show a monster's search under both.
+                let before = self.game.config().cloned();
+                self.apply_reload(config, changes, before);
+            }
             Reload::Invalid(err) => {
                 tracing::warn!(%err, "monster config edit refused");
                 self.game.log.push(
@@ -402,6 +377,54 @@ impl App {
             }
         }
         true
+    }
+
+    /// Installs a reloaded config and reports it; on success the config
+    /// `before` is kept for the overlay's config A/B.
+    fn apply_reload(
+        &mut self,
+        config: crate::config::MonsterConfig,
+        changes: Vec<String>,
+        before: Option<crate::config::MonsterConfig>,
+    ) {
+        let time = self.game.time;
+        match self.game.apply_config(config) {
+            Ok(applied) => {
+                if let Some(config) = before {
+                    self.debug
+                        .remember_reload(crate::ui::overlay::BeforeReload {
+                            config,
+                            changes: changes.clone(),
+                        });
+                }
+                let mut lines = changes;
+                lines.extend(applied.notes);
+                let summary = if lines.is_empty() {
+                    "the file is valid again".to_owned()
+                } else {
+                    lines.join("; ")
+                };
+                tracing::info!(%summary, "monster config reloaded");
+                let watched = self.config_watcher.as_ref().map(|w| w.path().to_owned());
+                self.record_config_reload(watched.as_deref());
+                self.game.log.push(
+                    time,
+                    Importance::System,
+                    format!("Config reloaded: {summary}."),
+                );
+            }
+            Err(err) => {
+                tracing::warn!(%err, "monster config not applied");
+                let text = format!("Config not applied, keeping the last good config: {err}");
+                if let (Some(watcher), Some(in_force)) =
+                    (self.config_watcher.as_mut(), self.game.config())
+                {
+                    watcher.keep_last_good(in_force.clone());
+                }
+                self.set_notice(NoticeKind::Alert, text.clone());
+                self.game.log.push(time, Importance::Danger, text);
+            }
+        }
     }
 
     pub fn overlay(&self) -> Overlay {
@@ -936,6 +959,65 @@ pub(crate) mod tests {
         ))
         .unwrap();
         App::new(game, Palette::new(ColorSupport::None))
+    }
+
+    /// After a reload, compare's last variant shows the followed monster's
+    /// search under the new config and under the one before it.
+    #[test]
+    fn after_a_reload_compare_shows_the_search_under_the_old_and_the_new_config() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        for _ in 0..6 {
+            app.update(Command::Wait);
+        }
+        let goblin = app.debug().followed.expect("the goblin");
+        assert!(
+            app.game.actors[goblin]
+                .brain
+                .as_ref()
+                .unwrap()
+                .goal
+                .is_some(),
+            "it heads somewhere"
+        );
+        let before = app.game.config().cloned();
+        let mut config = before.clone().unwrap();
+        for faction in &mut config.factions {
+            faction.heuristic = crate::pathfinding::Heuristic::Zero;
+        }
+        let changes = vec!["goblins: heuristic octile -> zero".to_owned()];
+        app.apply_reload(config, changes, before);
+        // Compare's variants: the other heuristics and weights, then A/B.
+        let mut ab = None;
+        for _ in 0..12 {
+            app.update(Command::CycleCompare);
+            if let Some(c) = app
+                .debug()
+                .comparison
+                .as_ref()
+                .filter(|c| c.config_ab.is_some())
+            {
+                ab = Some(c.clone());
+                break;
+            }
+        }
+        let ab = ab.expect("a config A/B among compare's variants");
+        let now = ab.config_ab.as_ref().unwrap();
+        assert_eq!(ab.own.heuristic, crate::pathfinding::Heuristic::Zero);
+        assert_eq!(ab.options.heuristic, crate::pathfinding::Heuristic::Octile);
+        assert!(now.now_expanded > 0 && ab.expanded > 0);
+        assert!(
+            now.now_expanded >= ab.expanded,
+            "Dijkstra expands at least what octile A* does: {} vs {}",
+            now.now_expanded,
+            ab.expanded
+        );
+        assert_eq!(
+            now.now_cost.map(|c| (c * 100.0).round()),
+            ab.cost.map(|c| (c * 100.0).round())
+        );
+        let lines = ab.differences(None);
+        assert!(lines[0].contains("heuristic octile -> zero"), "{lines:?}");
     }
 
     #[test]

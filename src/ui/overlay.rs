@@ -94,10 +94,13 @@ pub enum ReplayMove {
 }
 
 /// The comparison search: the followed monster's last search run again
-/// with other options on its faction's grid as it is now.
+/// with other options on its faction's grid as it is now, priced as its
+/// request was (its own crowding left out).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
     pub options: SearchOptions,
+    /// The options the recorded search ran with.
+    pub own: SearchOptions,
     /// Which recorded search it repeats: (start, goal, events recorded).
     pub source: (Option<Pos>, Option<Pos>, usize),
     pub trace: SearchTrace,
@@ -105,11 +108,40 @@ pub struct Comparison {
     pub micros: u64,
     /// `None`: no path (or the endpoints are blocked now).
     pub cost: Option<f64>,
+    /// The recorded search's own options run again on the grid of now:
+    /// (expanded, cost). When these differ from the recorded figures the
+    /// grid changed since, and the panels differ by more than options.
+    pub own_now: (u64, Option<f64>),
+    /// A config A/B instead of another option: both sides searched now.
+    pub config_ab: Option<ConfigAb>,
+}
+
+/// Config A/B: the followed monster's search now, under the config in
+/// force (left) and under the config before the last reload (right).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigAb {
+    /// The left panel: the search under the config in force.
+    pub now: SearchTrace,
+    pub now_expanded: u64,
+    pub now_cost: Option<f64>,
+    /// What the reload changed, as the log said it.
+    pub changes: Vec<String>,
+    /// What it was computed for: (monster, where it stood, game time bits).
+    pub stamp: (usize, Pos, u64),
+}
+
+/// The config in force before the last reload, kept for config A/B.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BeforeReload {
+    pub config: crate::config::MonsterConfig,
+    /// What the reload changed (the log's words).
+    pub changes: Vec<String>,
 }
 
 impl Comparison {
-    /// Repeats `recorded` (same start and goal) with `options` on the
-    /// followed monster's faction grid, with a search space of its own.
+    /// Repeats `recorded` (same start and goal, same prices) with
+    /// `options` on the followed monster's faction grid, with a search
+    /// space of its own.
     pub fn run(
         game: &Game,
         actor: usize,
@@ -117,23 +149,171 @@ impl Comparison {
         options: SearchOptions,
     ) -> Option<Self> {
         let (start, goal) = (recorded.start?, recorded.goal?);
-        let faction = game.faction_index_of(actor)?;
-        let grid = game.factions[faction].grid()?;
+        let faction = &game.factions[game.faction_index_of(actor)?];
+        let grid = faction.grid()?;
+        let overrides = faction.last_trace_overrides();
+        let own = faction.search_options();
         let mut astar = AStar::new();
+        let own_now = run_search(&mut astar, grid, start, goal, &own, overrides);
         astar.set_tracing(true);
         let started = Instant::now();
-        let found = astar.find_path(grid, start, goal, &options);
+        let (expanded, cost) = run_search(&mut astar, grid, start, goal, &options, overrides);
         let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
-        let cost = found.ok().flatten().map(|path| path.cost);
         Some(Self {
             options,
+            own,
             source: trace_identity(recorded),
             trace: astar.trace().clone(),
-            expanded: astar.stats().expanded,
+            expanded,
             micros,
             cost,
+            own_now: (own_now.0, own_now.1),
+            config_ab: None,
         })
     }
+
+    /// Config A/B for `actor`: the search it would run now toward its goal
+    /// under the config in force and under `before` (its faction's part),
+    /// each on its faction's knowledge priced by that config, its own
+    /// crowding left out. `None` without a goal or a faction in both.
+    pub fn config_ab(game: &Game, actor: usize, before: &BeforeReload) -> Option<Self> {
+        let monster = game.actors.get(actor)?;
+        let brain = monster.brain.as_ref()?;
+        let goal = brain.goal.or(brain.plan_goal)?;
+        let start = monster.pos;
+        let faction = &game.factions[game.faction_index_of(actor)?];
+        let old = before.config.faction(faction.name())?;
+        let (old_grid, old_overrides) = faction.grid_under(old, &brain.crowding_marks).ok()?;
+        let grid = faction.grid()?;
+        let overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+        let own = faction.search_options();
+        let options = crate::ai::faction::search_options_of(old);
+        let mut astar = AStar::new();
+        astar.set_tracing(true);
+        let now = run_search(&mut astar, grid, start, goal, &own, &overrides);
+        let now_trace = astar.trace().clone();
+        let started = Instant::now();
+        let (expanded, cost) =
+            run_search(&mut astar, &old_grid, start, goal, &options, &old_overrides);
+        let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
+        let name = faction.name().to_lowercase();
+        let changes = before
+            .changes
+            .iter()
+            .filter(|line| line.to_lowercase().contains(&name))
+            .cloned()
+            .collect();
+        Some(Self {
+            options,
+            own,
+            source: (Some(start), Some(goal), 0),
+            trace: astar.trace().clone(),
+            expanded,
+            micros,
+            cost,
+            own_now: now,
+            config_ab: Some(ConfigAb {
+                now: now_trace,
+                now_expanded: now.0,
+                now_cost: now.1,
+                changes,
+                stamp: (actor, start, game.time.to_bits()),
+            }),
+        })
+    }
+
+    /// What differs between the two panels: the options that differ (and
+    /// whether the other heuristic can overestimate), then whether both
+    /// searched the same grid.
+    /// `recorded` is the recorded search's (expanded, cost), `None` while
+    /// it is unfinished.
+    pub fn differences(&self, recorded: Option<(u64, Option<f64>)>) -> Vec<String> {
+        if let Some(ab) = &self.config_ab {
+            let changed = if ab.changes.is_empty() {
+                "nothing for its faction".to_owned()
+            } else {
+                ab.changes.join("; ")
+            };
+            return vec![
+                format!("differs: the config; the reload changed {changed}"),
+                "both searched now, from where it stands".to_owned(),
+            ];
+        }
+        let mut what = Vec::new();
+        if self.options.heuristic != self.own.heuristic {
+            let mut text = format!(
+                "heuristic {} → {}",
+                self.own.heuristic.name(),
+                self.options.heuristic.name()
+            );
+            if !self
+                .options
+                .heuristic
+                .is_admissible_for(crate::pathfinding::Movement::EIGHT_CONNECTED)
+            {
+                text.push_str(" (overestimates diagonals: its path may cost more)");
+            }
+            what.push(text);
+        }
+        if (self.options.weight - self.own.weight).abs() > f64::EPSILON {
+            what.push(format!(
+                "weight {:.1} → {:.1} (a path up to {:.1}× the cheapest)",
+                self.own.weight,
+                self.options.weight,
+                self.options.weight.max(1.0)
+            ));
+        }
+        if self.options.tie_break != self.own.tie_break {
+            what.push("tie-break".to_owned());
+        }
+        let mut lines = vec![format!("differs: {}", what.join("; "))];
+        let own_now = format!(
+            "{} now: exp {} cost {}",
+            options_label(&self.own),
+            self.own_now.0,
+            self.own_now
+                .1
+                .map_or_else(|| "none".to_owned(), |c| format!("{c:.2}"))
+        );
+        match recorded {
+            None => lines.push(format!("its search is unfinished; {own_now}")),
+            Some((expanded, cost)) => {
+                let same_cost = match (cost, self.own_now.1) {
+                    (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+                    (None, None) => true,
+                    _ => false,
+                };
+                if expanded == self.own_now.0 && same_cost {
+                    lines.push("same start, goal and prices".to_owned());
+                } else {
+                    lines.push(format!("and the grid, changed since; {own_now}"));
+                }
+            }
+        }
+        lines
+    }
+}
+
+/// Runs one search to the end with `overrides`: (expanded, path cost).
+fn run_search(
+    astar: &mut AStar,
+    grid: &crate::pathfinding::Grid,
+    start: Pos,
+    goal: Pos,
+    options: &SearchOptions,
+    overrides: &[(Pos, f64)],
+) -> (u64, Option<f64>) {
+    if astar
+        .start_search_with_overrides(grid, start, goal, options, overrides)
+        .is_err()
+    {
+        return (0, None);
+    }
+    let cost = match astar.step(grid, usize::MAX) {
+        crate::pathfinding::SearchStatus::Found(path) => Some(path.cost),
+        _ => None,
+    };
+    (astar.stats().expanded, cost)
 }
 
 /// What tells two recorded searches apart, cheaply.
@@ -181,6 +361,9 @@ pub struct DebugOverlay {
     /// The level (depth in the run) the followed monster belongs to: a new
     /// level means a new monster to follow and no compare or replay.
     pub depth: usize,
+    /// The config before the last reload, if one happened: compare's last
+    /// variant is then a config A/B.
+    pub before_reload: Option<BeforeReload>,
 }
 
 /// The influence map a layer shows, if it shows one.
@@ -283,6 +466,76 @@ fn cost_text(cost: Option<f64>) -> String {
     cost.map_or_else(|| "impassable".to_owned(), |c| format!("{c:.2}"))
 }
 
+/// How the search reached a cell: g = parent's g + step x (terrain +
+/// penalty) (+ a turn penalty when the faction has one), with the
+/// terrain as the faction believed it and the penalty as the planner
+/// priced it (in steps of 1/8, its own crowding left out).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepSum {
+    pub parent_g: f64,
+    /// 1 or sqrt 2.
+    pub step: f64,
+    pub terrain: f64,
+    pub penalty: f64,
+    /// The faction's turn penalty, when this step turned.
+    pub turn: f64,
+    pub g: f64,
+}
+
+impl StepSum {
+    /// What the sum adds up to.
+    pub fn total(&self) -> f64 {
+        self.parent_g + self.step * (self.terrain + self.penalty) + self.turn
+    }
+
+    /// `= 0.75 + 1.00×(1.00+0.00)`.
+    pub fn text(&self) -> String {
+        let turn = if self.turn > 0.0 {
+            format!(" + turn {:.2}", self.turn)
+        } else {
+            String::new()
+        };
+        format!(
+            "= {:.2} + {:.2}×({:.2}+{:.2}){turn}",
+            self.parent_g, self.step, self.terrain, self.penalty
+        )
+    }
+}
+
+/// The sum behind `pos`'s g in the followed monster's last traced search
+/// (`values`), read from what its faction recorded when it ran; `None` at
+/// the start, off the search, or without a record.
+pub fn step_sum(
+    faction: &crate::ai::faction::Faction,
+    values: &HashMap<Pos, CellValues>,
+    pos: Pos,
+) -> Option<StepSum> {
+    let here = values.get(&pos)?;
+    let parent = here.parent?;
+    let from = values.get(&parent)?;
+    let rules = faction.rules()?;
+    let paid = faction.cost_when_traced(pos)??;
+    let terrain = rules.terrain_cost(faction.belief_when_traced(pos)?)?;
+    let step = match Direction::between(parent, pos) {
+        Some(d) if d.is_diagonal() => std::f64::consts::SQRT_2,
+        _ => 1.0,
+    };
+    // The engine charges a turn when the step leaves its parent in
+    // another direction than the parent was entered by.
+    let turn_penalty = faction.search_options().turn_penalty;
+    let turned = from
+        .parent
+        .is_some_and(|grand| Direction::between(grand, parent) != Direction::between(parent, pos));
+    Some(StepSum {
+        parent_g: from.g,
+        step,
+        terrain,
+        penalty: paid - terrain,
+        turn: if turned { turn_penalty } else { 0.0 },
+        g: here.g,
+    })
+}
+
 /// The cell inspector: what the followed monster's search and faction make
 /// of `pos` (the search values are `values`: the trace up to the replay
 /// position, or all of it).
@@ -293,6 +546,13 @@ pub fn inspect(
     pos: Pos,
 ) -> Vec<String> {
     let mut lines = vec![format!("cell {},{}", pos.x, pos.y)];
+    let faction = followed
+        .filter(|&m| m < game.actors.len())
+        .and_then(|m| game.faction_index_of(m))
+        .map(|f| &game.factions[f]);
+    let sum = faction
+        .zip(values)
+        .and_then(|(faction, values)| step_sum(faction, values, pos));
     match values.and_then(|v| v.get(&pos)) {
         Some(v) => {
             let parent = v
@@ -300,15 +560,14 @@ pub fn inspect(
                 .map_or_else(|| "start".to_owned(), |p| parent_arrow(pos, p).to_string());
             let state = if v.closed { "closed" } else { "open" };
             lines.push(format!("g {:.2} h {:.2} f {:.2}", v.g, v.h, v.f));
+            if let Some(sum) = sum {
+                lines.push(sum.text());
+            }
             lines.push(format!("parent {parent}  {state}"));
         }
         None => lines.push("not reached by the search".to_owned()),
     }
     let truth = game.level.terrain_at(pos);
-    let faction = followed
-        .filter(|&m| m < game.actors.len())
-        .and_then(|m| game.faction_index_of(m))
-        .map(|f| &game.factions[f]);
     if let Some(faction) = faction
         && let Some(rules) = faction.rules()
     {
@@ -323,10 +582,17 @@ pub fn inspect(
             "terrain cost {}",
             cost_text(rules.terrain_cost(belief))
         ));
-        lines.push(format!(
-            "penalty {:.2}",
-            rules.penalty(faction.influences(), pos)
-        ));
+        let penalty_now = rules.penalty(faction.influences(), pos);
+        match sum {
+            // The penalty the search paid (in 1/8 steps, its own crowding
+            // left out), and today's raw value when it differs.
+            Some(sum) if (sum.penalty - penalty_now).abs() >= 0.005 => {
+                lines.push(format!("penalty {:.2} as searched", sum.penalty));
+                lines.push(format!("penalty now {penalty_now:.2}"));
+            }
+            Some(sum) => lines.push(format!("penalty {:.2} as searched", sum.penalty)),
+            None => lines.push(format!("penalty {penalty_now:.2}")),
+        }
         match then {
             Some(then) if then != now => {
                 lines.push(format!("belief then {}", terrain_name(then)));
@@ -402,6 +668,112 @@ mod tests {
         assert_eq!(lines[1], "not reached by the search");
         assert!(lines.contains(&"belief unknown".to_owned()), "{lines:?}");
         assert!(lines.contains(&"truth wall".to_owned()), "{lines:?}");
+    }
+
+    /// Every closed cell of every search traced while following each
+    /// monster of a level in turn adds up: g = parent's g + step x
+    /// (terrain + penalty) (+ turn), with the penalty in the planner's
+    /// steps of 1/8 (or a member's own price for going round packmates).
+    #[test]
+    fn every_closed_cell_s_g_is_its_parent_s_g_plus_the_step_the_inspector_shows() {
+        let config = crate::config::MonsterConfig::shipped().unwrap();
+        let setup = crate::game::GameSetup::new(Some("levels/rooms.toml"), 2, config);
+        let mut app = crate::ui::app::App::new(
+            Game::new(&setup).unwrap(),
+            crate::ui::theme::Palette::new(crate::ui::theme::ColorSupport::None),
+        );
+        app.update(Command::ToggleOverlay);
+        let (mut cells, mut searches, mut with_penalty) = (0, 0, 0);
+        let mut kinds = std::collections::HashSet::new();
+        for turn in 0..120 {
+            if turn % 3 == 0 {
+                app.update(Command::FollowNext);
+                // Danger where it walks, so searches pay penalties too
+                // (fractions of a step, rounded to 1/8 by the planner).
+                if let Some(monster) = app.debug().followed {
+                    let at = app.game.actors[monster].pos;
+                    let f = app.game.faction_index_of(monster).unwrap();
+                    app.game.factions[f].mark_danger(Pos::new(at.x + 2, at.y + 1), 0.37);
+                }
+            }
+            app.update(Command::Wait);
+            let Some(monster) = app.debug().followed else {
+                continue;
+            };
+            let Some(trace) = app.game.traced_search(monster) else {
+                continue;
+            };
+            let shown = app.game.traced_search_shown(monster).unwrap();
+            kinds.insert(std::mem::discriminant(&shown));
+            let faction = &app.game.factions[app.game.faction_index_of(monster).unwrap()];
+            let values = trace.cell_values(None);
+            searches += 1;
+            for cell in trace.closed_cells() {
+                if values[&cell].parent.is_none() {
+                    continue; // the start
+                }
+                let sum = step_sum(faction, &values, cell)
+                    .unwrap_or_else(|| panic!("no sum at {cell} ({shown:?})"));
+                assert!(
+                    (sum.total() - sum.g).abs() < 1e-9,
+                    "{cell}: g {} but {} ({shown:?})",
+                    sum.g,
+                    sum.text()
+                );
+                let eighths = sum.penalty / crate::ai::cost_view::PENALTY_STEP;
+                let detour = sum.terrain + sum.penalty == 25.0;
+                assert!(
+                    detour || (eighths - eighths.round()).abs() < 1e-6,
+                    "{cell}: penalty {} is not in 1/8 steps",
+                    sum.penalty
+                );
+                with_penalty += usize::from(sum.penalty != 0.0);
+                cells += 1;
+            }
+        }
+        assert!(
+            searches >= 20 && cells >= 500,
+            "{searches} searches, {cells} cells"
+        );
+        assert!(with_penalty > 0, "no cell of {cells} had a penalty");
+        assert!(kinds.len() >= 2, "only {kinds:?} were traced");
+    }
+
+    /// The preview is priced as the member's own request: its crowding is
+    /// left out, so the cells under its own stamp cost the search less
+    /// than the faction's grid says.
+    #[test]
+    fn the_preview_leaves_the_member_s_own_crowding_out_as_its_request_does() {
+        let mut app = duel();
+        app.update(Command::ToggleOverlay);
+        let goblin = app.debug().followed.unwrap();
+        let mut checked = 0;
+        for _ in 0..40 {
+            app.update(Command::Wait);
+            let marks = app.game.actors[goblin]
+                .brain
+                .as_ref()
+                .map_or(0, |b| b.crowding_marks.len());
+            if marks == 0 || !app.game.trace_monster_now(goblin) {
+                continue;
+            }
+            let faction = &app.game.factions[app.game.faction_index_of(goblin).unwrap()];
+            let grid = faction.grid().unwrap();
+            let trace = app.game.traced_search(goblin).unwrap();
+            let cheaper = trace
+                .closed_cells()
+                .filter(|&cell| {
+                    let paid = faction.cost_when_traced(cell).flatten().unwrap();
+                    paid < grid.cost(cell).unwrap()
+                })
+                .count();
+            assert!(!faction.last_trace_overrides().is_empty());
+            checked += usize::from(cheaper > 0);
+        }
+        assert!(
+            checked > 0,
+            "the goblin never searched across its own crowding"
+        );
     }
 
     fn traced(rows: &str, start: Pos, goal: Pos) -> SearchTrace {

@@ -10,7 +10,9 @@
 use crate::game::{Direction, Game};
 use crate::pathfinding::Pos;
 use crate::ui::command::Command;
-use crate::ui::overlay::{Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity};
+use crate::ui::overlay::{
+    BeforeReload, Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity,
+};
 
 /// What the app should do after an overlay command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,8 +92,13 @@ impl DebugOverlay {
         if self.on {
             // The nearest monster, so the player stays in view.
             self.followed = nearest_monster(game);
-            if self.followed.is_none() {
+            let Some(followed) = self.followed else {
                 return OverlayReply::Say("Debug overlay: no living monster to follow.");
+            };
+            if !is_thinking(game, followed) {
+                return OverlayReply::Say(
+                    "Debug overlay: no monster is thinking (none heads anywhere, so none searches); following the nearest.",
+                );
             }
         }
         OverlayReply::Done
@@ -214,13 +221,21 @@ impl DebugOverlay {
         let Some(faction) = self.followed.and_then(|f| game.faction_index_of(f)) else {
             return;
         };
-        let variants = compare_variants(game.factions[faction].search_options());
+        // After a reload, the last variant is the config before it.
+        let variants = compare_variants(game.factions[faction].search_options()).len()
+            + usize::from(self.before_reload.is_some());
         self.compare = match self.compare {
-            None if !variants.is_empty() => Some(0),
-            Some(i) if i + 1 < variants.len() => Some(i + 1),
+            None if variants > 0 => Some(0),
+            Some(i) if i + 1 < variants => Some(i + 1),
             _ => None,
         };
         self.comparison = None;
+    }
+
+    /// After a config reload: keeps the config that was in force, so
+    /// compare can show the followed monster's search under both.
+    pub fn remember_reload(&mut self, before: BeforeReload) {
+        self.before_reload = Some(before);
     }
 
     /// `r`: traces now the search the followed monster would run.
@@ -241,10 +256,23 @@ impl DebugOverlay {
         let Some(faction) = game.faction_index_of(actor) else {
             return;
         };
-        let Some(options) = compare_variants(game.factions[faction].search_options())
-            .get(variant)
-            .copied()
-        else {
+        let variants = compare_variants(game.factions[faction].search_options());
+        if variant == variants.len()
+            && let Some(before) = &self.before_reload
+        {
+            let monster = &game.actors[actor];
+            let stamp = (actor, monster.pos, game.time.to_bits());
+            let current = self
+                .comparison
+                .as_ref()
+                .and_then(|c| c.config_ab.as_ref())
+                .is_some_and(|ab| ab.stamp == stamp);
+            if !current {
+                self.comparison = Comparison::config_ab(game, actor, before);
+            }
+            return;
+        }
+        let Some(options) = variants.get(variant).copied() else {
             self.comparison = None;
             return;
         };
@@ -252,10 +280,9 @@ impl DebugOverlay {
             self.comparison = None;
             return;
         };
-        let current = self
-            .comparison
-            .as_ref()
-            .is_some_and(|c| c.options == options && c.source == trace_identity(trace));
+        let current = self.comparison.as_ref().is_some_and(|c| {
+            c.config_ab.is_none() && c.options == options && c.source == trace_identity(trace)
+        });
         if !current {
             self.comparison = Comparison::run(game, actor, trace, options);
         }
@@ -268,15 +295,21 @@ impl DebugOverlay {
 fn nearest_monster(game: &Game) -> Option<usize> {
     let player = game.player().pos;
     living_monsters(game).min_by_key(|&index| {
-        let monster = &game.actors[index];
-        let idle = monster.brain.as_ref().is_none_or(|b| b.goal.is_none());
-        let pos = monster.pos;
+        let pos = game.actors[index].pos;
         (
-            idle,
+            !is_thinking(game, index),
             (pos.x - player.x).abs().max((pos.y - player.y).abs()),
             index,
         )
     })
+}
+
+/// Whether a monster heads somewhere (a goal, so a plan or a search).
+pub fn is_thinking(game: &Game, monster: usize) -> bool {
+    game.actors
+        .get(monster)
+        .and_then(|m| m.brain.as_ref())
+        .is_some_and(|b| b.goal.is_some())
 }
 
 fn living_monsters(game: &Game) -> impl Iterator<Item = usize> + '_ {

@@ -94,7 +94,8 @@ pub struct OverlayMap<'a> {
 impl OverlayMap<'_> {
     /// The cell the camera centres on in a `width` x `height` view: the
     /// cursor; else midway between the player and the followed monster
-    /// when both fit, so the player stays in view; else the player.
+    /// when both fit, so the player stays in view; else the followed
+    /// monster (following one off screen moves the view to it).
     pub fn focus(app: &App, width: u16, height: u16) -> Pos {
         let debug = app.debug();
         if let Some(cursor) = debug.cursor {
@@ -109,7 +110,7 @@ impl OverlayMap<'_> {
         if fits {
             Pos::new((monster.x + player.x) / 2, (monster.y + player.y) / 2)
         } else {
-            player
+            monster
         }
     }
 }
@@ -468,8 +469,27 @@ impl OverlayMaps<'_> {
             }
         }
         let other = SearchView::new(&comparison.trace, None);
+        // Config A/B: the left panel is the search now under the config in
+        // force, not the recorded one.
+        let now = comparison
+            .config_ab
+            .as_ref()
+            .map(|ab| SearchView::new(&ab.now, None));
+        let (left_title, left_view, smoothed) = match (&comparison.config_ab, now.as_ref()) {
+            (Some(ab), Some(now)) => (
+                format!(
+                    "now: {} exp {} cost {}",
+                    options_label(&comparison.own),
+                    ab.now_expanded,
+                    cost_text(ab.now_cost)
+                ),
+                Some(now),
+                false,
+            ),
+            _ => (self.recorded_title(view), view, true),
+        };
         for (half, title, search, smoothed) in [
-            (left, self.recorded_title(view), view, true),
+            (left, left_title, left_view, smoothed),
             (right, comparison_title(comparison), Some(&other), false),
         ] {
             let [title_row, map] =
@@ -510,8 +530,13 @@ impl OverlayMaps<'_> {
 }
 
 fn comparison_title(comparison: &Comparison) -> String {
+    let before = if comparison.config_ab.is_some() {
+        "before: "
+    } else {
+        ""
+    };
     format!(
-        "{} exp {} cost {}",
+        "{before}{} exp {} cost {}",
         options_label(&comparison.options),
         comparison.expanded,
         cost_text(comparison.cost),
@@ -537,7 +562,7 @@ impl OverlayPanel<'_> {
         let faction = game.faction_index_of(actor).map(|f| &game.factions[f]);
         let trace = game.traced_search(actor);
         let mut lines = self.monster_lines(actor, faction, width);
-        lines.extend(self.search_lines(trace, faction));
+        lines.extend(self.search_lines(trace, faction, width));
         lines.push(self.ai_time_line(width));
         if let (Some(step), Some(trace)) = (debug.replay, trace) {
             lines.push(Line::styled(
@@ -549,7 +574,17 @@ impl OverlayPanel<'_> {
             ));
         }
         if let Some(comparison) = &debug.comparison {
-            lines.extend(self.comparison_lines(comparison));
+            let waiting = matches!(
+                game.traced_search_shown(actor),
+                Some(crate::game::search_shown::SearchShown::Waiting { .. })
+            );
+            let recorded = (!waiting).then(|| {
+                (
+                    trace.map_or(0, |t| t.closed_cells().count() as u64),
+                    faction.and_then(|f| f.last_trace_summary().cost),
+                )
+            });
+            lines.extend(self.comparison_lines(comparison, recorded, width));
         }
         lines.push(Line::styled(
             "─ inspector ─",
@@ -606,10 +641,21 @@ impl OverlayPanel<'_> {
         &self,
         trace: Option<&SearchTrace>,
         faction: Option<&crate::ai::faction::Faction>,
+        width: usize,
     ) -> Vec<Line<'static>> {
         let label = self.0.palette.ui(UiRole::Label);
         let summary = faction.map(|f| f.last_trace_summary());
         let mut lines = Vec::new();
+        let shown = self
+            .0
+            .debug()
+            .followed
+            .and_then(|f| self.0.game.traced_search_shown(f));
+        if let Some(shown) = shown {
+            for part in wrap_words(&shown.label(), width) {
+                lines.push(Line::styled(part, self.0.palette.ui(UiRole::Notice)));
+            }
+        }
         match trace {
             Some(trace) => {
                 let mut spans = Vec::new();
@@ -663,20 +709,36 @@ impl OverlayPanel<'_> {
         ])
     }
 
-    /// The comparison search's options and figures.
-    fn comparison_lines(&self, comparison: &Comparison) -> [Line<'static>; 2] {
+    /// The comparison search's options and figures, and what differs
+    /// between the two panels.
+    fn comparison_lines(
+        &self,
+        comparison: &Comparison,
+        recorded: Option<(u64, Option<f64>)>,
+        width: usize,
+    ) -> Vec<Line<'static>> {
         let label = self.0.palette.ui(UiRole::Label);
         let mut spans = vec![Span::raw(" ")];
         spans.extend(stat("expanded", comparison.expanded.to_string(), label));
         spans.extend(stat("  µs", format!("{:>5}", comparison.micros), label));
         spans.extend(stat("  cost", cost_text(comparison.cost), label));
-        [
+        let mut lines = vec![
             Line::from(vec![
                 Span::styled("vs ", label),
-                Span::raw(options_label(&comparison.options)),
+                Span::raw(if comparison.config_ab.is_some() {
+                    format!("before reload: {}", options_label(&comparison.options))
+                } else {
+                    options_label(&comparison.options)
+                }),
             ]),
             Line::from(spans),
-        ]
+        ];
+        for difference in comparison.differences(recorded) {
+            for part in wrap_words(&difference, width) {
+                lines.push(Line::styled(part, label));
+            }
+        }
+        lines
     }
 
     /// What the cursor's cell holds for the followed monster's search (up
@@ -785,8 +847,8 @@ mod tests {
             Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
             "both fit: midway"
         );
-        // Too far apart for the view: the player, not the monster.
-        assert_eq!(OverlayMap::focus(&app, 4, 4), player);
+        // Too far apart for the view: the monster followed.
+        assert_eq!(OverlayMap::focus(&app, 4, 4), near);
     }
 
     #[test]
