@@ -17,6 +17,8 @@ pub mod behaviour;
 pub mod clock;
 pub mod combat;
 pub mod direction;
+pub mod experience;
+pub mod gear;
 pub mod items;
 pub mod message_log;
 pub mod monster_action;

@@ -3,7 +3,7 @@
 //! mid-write never leaves half a save. A save that cannot be read is set
 //! aside under a new name, never deleted, and a new game starts.
 //!
-//! The file is binary, format 2 (`save.bin`): a header with a magic line
+//! The file is binary, format 3 (`save.bin`): a header with a magic line
 //! and the format number, then the game encoded with `postcard` and
 //! compressed with LZ4 under a CRC-32; [`save_format`] has the layout and
 //! why. A 1024x1024 game takes about 1.2 MB instead of 70 MB of JSON. The

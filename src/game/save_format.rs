@@ -1,10 +1,10 @@
-//! The save file's bytes (format 2): a short header, then the game encoded
+//! The save file's bytes (format 3): a short header, then the game encoded
 //! with `postcard` and compressed with LZ4, under a CRC-32.
 //!
 //! ```text
 //! offset  size  what
 //!      0    14  magic: "FOGCRAWL-SAVE\n" (a file that starts so is ours)
-//!     14     4  format number, u32 little-endian (2)
+//!     14     4  format number, u32 little-endian (3)
 //!     18     8  length of the encoded game before compression, u64 LE
 //!     26     4  CRC-32 (IEEE) of bytes 18.. to the end of the file
 //!     30     …  the encoded game, LZ4 block-compressed
@@ -32,19 +32,31 @@
 //! never decoded into a game that only looks whole; the save check
 //! (`game::save_check`) still validates what decodes.
 //!
+//! Versions. `postcard` is not self-describing, so any field added to a
+//! saved type changes the format: bump [`SAVE_FORMAT`], and either keep
+//! reading the older format or name it in a clear refusal. Format 3 added
+//! the player's gear and experience as the game's last two fields; a
+//! format-2 game is the same bytes without them, so it is read by appending
+//! their encoded defaults (a dagger, no armour, level 1). Fields that only
+//! the config says (a kind's range and frequency) are not saved at all.
+//!
 //! This module only turns a game into bytes and back: where the file lives,
 //! atomic writes and setting damaged saves aside are `game::save`'s.
 
 use thiserror::Error;
 
 use crate::config::rules::MAX_FACTIONS;
+use crate::game::experience::Experience;
+use crate::game::gear::Equipment;
 use crate::game::state::Game;
 use crate::world::level::SIDE_RANGE;
 
 /// What every save of format 2 or later starts with.
 pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
 /// The format this version writes.
-pub const SAVE_FORMAT: u32 = 2;
+pub const SAVE_FORMAT: u32 = 3;
+/// The binary format before gear and experience (still read).
+pub const GEARLESS_FORMAT: u32 = 2;
 /// The JSON format saves had before (still read).
 pub const LEGACY_FORMAT: u32 = 1;
 
@@ -77,7 +89,7 @@ pub enum DecodeError {
     #[error("it is not a fogcrawl save ({0})")]
     NotASave(String),
     #[error(
-        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT} and {SAVE_FORMAT}"
+        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT}, {GEARLESS_FORMAT} and {SAVE_FORMAT}"
     )]
     Format { found: u64 },
     #[error("it is damaged ({0})")]
@@ -126,7 +138,7 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
         )));
     }
     let format = u32::from_le_bytes(field(bytes, FORMAT_AT));
-    if format != SAVE_FORMAT {
+    if format != SAVE_FORMAT && format != GEARLESS_FORMAT {
         return Err(DecodeError::Format {
             found: u64::from(format),
         });
@@ -170,7 +182,7 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
             ));
         }
     }
-    let raw = lz4_flex::block::decompress(body, raw_length).map_err(|err| {
+    let mut raw = lz4_flex::block::decompress(body, raw_length).map_err(|err| {
         DecodeError::Damaged(format!("its compressed game does not unpack: {err}"))
     })?;
     if raw.len() != raw_length {
@@ -178,6 +190,9 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
             "its game unpacks to {} bytes where the header says {raw_length}",
             raw.len()
         )));
+    }
+    if format == GEARLESS_FORMAT {
+        raw.extend_from_slice(&gearless_tail());
     }
     // No grid in the game may claim more cells than it has bytes (each
     // cell of its level takes one), so a crafted size is refused before an
@@ -245,6 +260,14 @@ fn unpacked_length(block: &[u8]) -> Option<u64> {
     Some(total)
 }
 
+/// What a format-2 game lacks at its end: the encoded gear and experience
+/// of a new run.
+fn gearless_tail() -> Vec<u8> {
+    let fresh = (Equipment::default(), Experience::default());
+    // Two small plain structs: encoding cannot fail.
+    postcard::to_allocvec(&fresh).unwrap_or_default()
+}
+
 /// The `N` bytes of the header at `at` (the caller checked the length).
 fn field<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     let mut out = [0; N];
@@ -279,7 +302,7 @@ mod tests {
     #[test]
     fn a_save_starts_with_the_header_and_decodes_to_the_same_bytes() {
         let bytes = duel_bytes();
-        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x02\0\0\0"));
+        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x03\0\0\0"));
         let game = decode(&bytes).expect("decodes");
         assert_eq!(encode(&game).expect("encodes"), bytes);
     }
@@ -309,8 +332,37 @@ mod tests {
         assert_eq!(decode(&bytes).err(), Some(DecodeError::Format { found: 7 }));
         assert_eq!(
             DecodeError::Format { found: 7 }.to_string(),
-            "it was written in save format 7, this version reads formats 1 and 2"
+            "it was written in save format 7, this version reads formats 1, 2 and 3"
         );
+    }
+
+    #[test]
+    fn a_format_2_save_loads_with_a_new_runs_gear_and_experience() {
+        let config = MonsterConfig::shipped().expect("the shipped config");
+        let mut game = Game::new(&GameSetup::new(
+            Some("tests/fixtures/game/duel.toml"),
+            1,
+            config,
+        ))
+        .expect("the duel");
+        let fresh = encode(&game).expect("encodes");
+        // A format-2 save of the same game: its raw game without the tail.
+        let raw = postcard::to_allocvec(&game).expect("encodes");
+        let old = &raw[..raw.len() - gearless_tail().len()];
+        let body = lz4_flex::block::compress(old);
+        let mut bytes = with_claim(&body, old.len() as u64);
+        bytes[FORMAT_AT..RAW_LENGTH_AT].copy_from_slice(&GEARLESS_FORMAT.to_le_bytes());
+        let checksum = crc_continue(
+            crc32fast::hash(&bytes[RAW_LENGTH_AT..CHECKSUM_AT]),
+            &bytes[BODY_AT..],
+        );
+        bytes[CHECKSUM_AT..BODY_AT].copy_from_slice(&checksum.to_le_bytes());
+        let loaded = decode(&bytes).expect("a format-2 save loads");
+        assert_eq!(encode(&loaded).expect("encodes"), fresh);
+        // The tail really is where gear and experience go.
+        game.experience.gain(100);
+        let raw = postcard::to_allocvec(&game).expect("encodes");
+        assert_ne!(&raw[raw.len() - gearless_tail().len()..], gearless_tail());
     }
 
     #[test]
