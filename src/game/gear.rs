@@ -47,10 +47,10 @@ pub fn gear_stats(kind: ItemKind) -> Option<GearStats> {
         defence,
     };
     match kind {
-        ItemKind::ShortSword => Some(weapon((3, 7), 5)),
-        ItemKind::WarAxe => Some(weapon((5, 10), -5)),
-        ItemKind::LeatherArmour => Some(armour(12)),
-        ItemKind::ChainMail => Some(armour(24)),
+        ItemKind::ShortSword => Some(weapon((3, 6), 5)),
+        ItemKind::WarAxe => Some(weapon((4, 9), -5)),
+        ItemKind::LeatherArmour => Some(armour(8)),
+        ItemKind::ChainMail => Some(armour(16)),
         ItemKind::HealingDraught | ItemKind::ThrowingKnife | ItemKind::Noisemaker => None,
     }
 }
@@ -169,12 +169,12 @@ mod tests {
         assert!(gear.would_improve(ItemKind::WarAxe));
         assert_eq!(gear.equip(ItemKind::WarAxe), Some(ItemKind::ShortSword));
         assert!(!gear.would_improve(ItemKind::ShortSword));
-        assert_eq!(gear.attack(), ((5, 10), -5));
+        assert_eq!(gear.attack(), ((4, 9), -5));
         assert_eq!(gear.equip(ItemKind::HealingDraught), None);
         assert!(gear.would_improve(ItemKind::LeatherArmour));
         gear.equip(ItemKind::ChainMail);
         assert!(!gear.would_improve(ItemKind::LeatherArmour));
-        assert_eq!(gear.defence(), 24);
+        assert_eq!(gear.defence(), 16);
         assert!(gear.is_consistent());
     }
 
@@ -196,11 +196,11 @@ mod tests {
     fn gear_is_described_and_other_items_are_not() {
         assert_eq!(
             describe_gear(ItemKind::ShortSword).as_deref(),
-            Some("3-7 damage, +5% to hit")
+            Some("3-6 damage, +5% to hit")
         );
         assert_eq!(
             describe_gear(ItemKind::ChainMail).as_deref(),
-            Some("monsters' blows 24% less likely to hit")
+            Some("monsters' blows 16% less likely to hit")
         );
         assert_eq!(describe_gear(ItemKind::ThrowingKnife), None);
     }

@@ -323,7 +323,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "arrows  h j k l",
-        "move west, south, north, east (into a monster: attack)",
+        "move west, south, north, east (into a monster: attack); a step into slow ground within reach of a monster that hunts you warns first: the same key again steps",
     )
     .hints(&[
         wide_hint(Playing, "hjkl yubn ←↑→↓", "move"),

@@ -30,6 +30,12 @@ impl Game {
         self.equipment.defence()
     }
 
+    /// The chance in percent that the monster `monster` hits the player
+    /// (its accuracy less the player's armour).
+    pub fn chance_to_hit_player(&self, monster: usize) -> u32 {
+        self.blow_of(monster, PLAYER).0
+    }
+
     /// The chance to hit and damage roll of `attacker`'s blow at `defender`.
     pub(super) fn blow_of(&self, attacker: usize, defender: usize) -> (u32, (i32, i32)) {
         match self.kind_of(&self.actors[attacker]) {
@@ -117,11 +123,11 @@ mod tests {
         assert_eq!((accuracy, damage), (80, (2, 5)));
         game.inventory.add(ItemKind::ShortSword);
         assert!(game.take_up_if_better(ItemKind::ShortSword));
-        assert_eq!(game.player_attack(), (85, (3, 7)));
+        assert_eq!(game.player_attack(), (85, (3, 6)));
         assert_eq!(game.inventory.count(ItemKind::ShortSword), 0);
         game.inventory.add(ItemKind::ChainMail);
         assert!(game.take_up_if_better(ItemKind::ChainMail));
-        assert_eq!(game.player_defence(), 24);
+        assert_eq!(game.player_defence(), 16);
         // A worse weapon stays in the pack; using it wields it anyway.
         game.inventory.add(ItemKind::ShortSword);
         game.equipment.weapon = Some(ItemKind::WarAxe);

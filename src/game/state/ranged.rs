@@ -19,7 +19,10 @@ impl Game {
         let weight = |k: usize| u64::from(self.kinds[k].frequency.max(1));
         let total: u64 = kinds.iter().map(|&k| weight(k)).sum();
         if kinds.len() < 2 || total == 0 {
-            return kinds.first().copied().unwrap_or_default();
+            // The draw a one-kind faction always made: its games stay the
+            // same games.
+            let only = self.rng.random_range(0..kinds.len().max(1));
+            return kinds.get(only).copied().unwrap_or_default();
         }
         let mut roll = self.rng.random_range(0..total);
         for &kind in kinds {
