@@ -13,7 +13,7 @@ const THRESHOLDS: [u32; 9] = [12, 32, 60, 100, 150, 215, 295, 390, 500];
 /// The highest experience level.
 pub const MAX_LEVEL: u32 = THRESHOLDS.len() as u32 + 1;
 /// Maximum hit points gained per level.
-pub const HP_PER_LEVEL: i32 = 4;
+pub const HP_PER_LEVEL: i32 = 3;
 /// Chance to hit gained per level, in percent.
 pub const ACCURACY_PER_LEVEL: i32 = 2;
 /// Levels per point of extra damage (every second level adds one).

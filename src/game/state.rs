@@ -55,7 +55,7 @@ mod ranged;
 pub use config_install::ConfigApplied;
 
 /// The player's hit points at the start of a run.
-pub const PLAYER_MAX_HP: i32 = 20;
+pub const PLAYER_MAX_HP: i32 = 18;
 /// How far the player sees.
 pub const PLAYER_SIGHT_RADIUS: u32 = 10;
 /// The player's chance to hit before gear and experience, in percent.
