@@ -36,9 +36,9 @@ pub mod save_lock;
 pub mod save_notice;
 pub mod save_rescue;
 pub mod setup;
-pub mod step_risk;
 pub mod sim;
 pub mod state;
+pub mod step_risk;
 mod terrain_changes;
 #[cfg(test)]
 pub(crate) mod test_levels;

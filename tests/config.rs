@@ -134,7 +134,9 @@ fn the_shipped_factions_have_distinct_characters() {
     assert!(undead.heuristic == Heuristic::Manhattan || undead.weight > 1.0);
     assert_eq!(undead.flee_below, 0.0);
 
-    let stats: Vec<(i32, (i32, i32), u32, u32, u32)> = config
+    /// hp, damage, accuracy, range, from_level.
+    type Stats = (i32, (i32, i32), u32, u32, u32);
+    let stats: Vec<Stats> = config
         .monsters
         .iter()
         .map(|m| (m.hp, m.damage, m.accuracy, m.range, m.from_level))

@@ -153,8 +153,11 @@ fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
             let corner_ok = !direction.is_diagonal()
                 || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
             let nearer = distance(target.pos, to) < now;
-            (corner_ok && nearer && game.actor_at(to).is_none())
-                .then_some((distance(target.pos, to), cost, direction))
+            (corner_ok && nearer && game.actor_at(to).is_none()).then_some((
+                distance(target.pos, to),
+                cost,
+                direction,
+            ))
         })
         .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
         .map(|(_, _, direction)| direction)

@@ -111,7 +111,10 @@ pub fn check_save(game: &Game) -> Result<(), SaveProblem> {
 fn check_progress(game: &Game) -> Result<(), SaveProblem> {
     if !game.equipment.is_consistent() {
         return Err(SaveProblem::Progress {
-            what: format!("wields {:?} and wears {:?}", game.equipment.weapon, game.equipment.armour),
+            what: format!(
+                "wields {:?} and wears {:?}",
+                game.equipment.weapon, game.equipment.armour
+            ),
             accepted: "a weapon (short sword, war axe) or none, and armour (leather armour, chain mail) or none",
         });
     }

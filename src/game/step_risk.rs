@@ -65,9 +65,9 @@ impl Game {
             .into_iter()
             .filter_map(|(monster, _)| {
                 let actor = &self.actors[monster];
-                let speed = self.faction_index_of(monster).and_then(|f| {
-                    self.factions[f].config().map(|c| c.speed)
-                })?;
+                let speed = self
+                    .faction_index_of(monster)
+                    .and_then(|f| self.factions[f].config().map(|c| c.speed))?;
                 let actions = (time / action_time(speed)).floor() as u32;
                 let distance = (actor.pos.x - to.x).abs().max((actor.pos.y - to.y).abs());
                 // It needs distance - 1 steps to stand beside the cell,
@@ -98,7 +98,9 @@ mod tests {
     fn a_swamp_step_beside_a_hunter_is_a_risk_and_a_floor_step_is_not() {
         let (mut game, _dir) = game_on("########\n#@%..g.#\n#......#\n#.....>#\n########\n");
         game.actors[1].brain.as_mut().expect("a monster").mode = Mode::Hunt;
-        let risk = game.step_risk(Direction::East).expect("swamp near a hunter");
+        let risk = game
+            .step_risk(Direction::East)
+            .expect("swamp near a hunter");
         assert_eq!(risk.terrain, Terrain::Swamp);
         assert_eq!(risk.monster, 1);
         assert!((risk.time - 4.0).abs() < 1e-9);

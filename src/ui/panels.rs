@@ -253,7 +253,11 @@ fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
         None => "none".to_owned(),
     };
     vec![
-        labelled("Blow  ", format!("{accuracy}% {low}-{high} {weapon}"), label),
+        labelled(
+            "Blow  ",
+            format!("{accuracy}% {low}-{high} {weapon}"),
+            label,
+        ),
         labelled("Armour ", armour, label),
     ]
 }

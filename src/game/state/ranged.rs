@@ -76,12 +76,19 @@ mod tests {
             .recent(40)
             .filter(|m| m.text.contains("shoots"))
             .count();
-        assert!(shots > 0, "the archer shot: {:?}", game.log.recent(40).collect::<Vec<_>>());
+        assert!(
+            shots > 0,
+            "the archer shot: {:?}",
+            game.log.recent(40).collect::<Vec<_>>()
+        );
         assert_eq!(
             game.actors[1].pos.x, 6,
             "in range, it shoots rather than closes in"
         );
-        assert_eq!(game.actors[1].brain.as_ref().map(|b| b.mode), Some(Mode::Hunt));
+        assert_eq!(
+            game.actors[1].brain.as_ref().map(|b| b.mode),
+            Some(Mode::Hunt)
+        );
     }
 
     #[test]
