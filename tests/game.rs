@@ -222,6 +222,14 @@ fn a_saved_game_loads_back_identical() {
 /// A save's JSON without the counters added after the format-1 fixture
 /// was written (they load as 0 from it).
 fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
+    // Fields a later format added (gear and experience, format 3), and the
+    // monster kinds, which a load takes from the config in force (the
+    // shipped one changed since the file was written).
+    if let Some(game) = saved.as_object_mut() {
+        for field in ["equipment", "experience", "kinds", "kind_factions"] {
+            game.remove(field);
+        }
+    }
     if let Some(factions) = saved["factions"].as_array_mut() {
         for faction in factions {
             if let Some(counters) = faction["counters"].as_object_mut() {
