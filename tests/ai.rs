@@ -167,6 +167,9 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
             game.player_act(Action::Wait)
                 .expect("waiting is never refused");
         }
+        // The player stays a new run's player (no experience levels): the
+        // measure is of the goblins, not of how fast the player grows.
+        game.experience = Default::default();
         if left && since_left < REMEMBERED_TURNS {
             since_left += 1;
             gap_turns += game

@@ -69,9 +69,12 @@ fn the_shipped_config_parses_and_every_monster_has_a_faction() {
         letters,
         [
             ("goblin", 'g'),
+            ("goblin archer", 'a'),
+            ("hobgoblin", 'h'),
             ("giant rat", 'r'),
             ("wolf", 'w'),
             ("lizardfolk", 'l'),
+            ("lizardfolk spitter", 's'),
             ("skeleton", 'z')
         ]
     );
@@ -131,21 +134,31 @@ fn the_shipped_factions_have_distinct_characters() {
     assert!(undead.heuristic == Heuristic::Manhattan || undead.weight > 1.0);
     assert_eq!(undead.flee_below, 0.0);
 
-    let stats: Vec<(i32, (i32, i32), u32)> = config
+    /// hp, damage, accuracy, range, from_level.
+    type Stats = (i32, (i32, i32), u32, u32, u32);
+    let stats: Vec<Stats> = config
         .monsters
         .iter()
-        .map(|m| (m.hp, m.damage, m.accuracy))
+        .map(|m| (m.hp, m.damage, m.accuracy, m.range, m.from_level))
         .collect();
     assert_eq!(
         stats,
         [
-            (7, (1, 3), 70),
-            (4, (1, 2), 60),
-            (9, (2, 4), 70),
-            (10, (2, 4), 65),
-            (14, (2, 5), 60)
+            (7, (1, 4), 70, 1, 1),
+            (6, (1, 4), 60, 6, 2),
+            (16, (2, 7), 70, 1, 3),
+            (4, (1, 3), 60, 1, 1),
+            (9, (2, 5), 70, 1, 1),
+            (10, (2, 4), 65, 1, 1),
+            (8, (2, 5), 60, 4, 5),
+            (14, (2, 5), 60, 1, 1)
         ]
     );
+    // Every faction's first kind spawns from the first level on.
+    for faction in &config.factions {
+        let first = config.monsters_of(&faction.name).next();
+        assert_eq!(first.map(|m| m.from_level), Some(1), "{}", faction.name);
+    }
 }
 
 /// The influence layers: the docs must name them beside the fields of
@@ -559,7 +572,7 @@ fn changes_are_described_one_line_each() {
             "lizardfolk: unknown_cells cost 2 -> cost 3",
             "undead: influence.danger.weight 0 -> 2",
             "faction added: orcs",
-            "monster goblin: damage 1-3 -> 2-4",
+            "monster goblin: damage 1-4 -> 2-4",
             "monster added: ogre",
             "monster removed: skeleton",
         ]

@@ -159,7 +159,7 @@ fn an_unknown_character_names_its_line_and_column() {
     assert!(
         err.starts_with(
             "tests/fixtures/levels/unknown_char.toml:6:4: layout.map: unknown character `?`; \
-             accepted values: `!` `\"` `#` `%` `&` `'` `(` `*` `+` `,` `.` `=` `>` `@` `W` `~`"
+             accepted values: `!` `\"` `#` `%` `&` `'` `(` `*` `+` `,` `.` `/` `=` `>` `@` `W` `[` `]` `|` `~`"
         ),
         "{err}"
     );

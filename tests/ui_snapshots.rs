@@ -470,6 +470,10 @@ fn look_screen_names_the_goblin_and_its_state() {
 #[test]
 fn message_history_scrolls_through_the_whole_log() {
     let mut app = app(DUEL, 1, NO_COLOUR);
+    // Hardier than a new run's player: the goblin's blows fill more than
+    // the popup's rows before the fight ends.
+    app.game.actors[0].max_hp = 40;
+    app.game.actors[0].hp = 40;
     for _ in 0..40 {
         app.update(Command::Step(Direction::North));
         app.update(Command::Wait);
@@ -646,7 +650,7 @@ fn a_damaged_score_table_is_named_on_the_end_screen() {
 }
 
 #[test]
-fn the_panel_numbers_same_letter_monsters_and_marks_the_one_looked_at_at_100x32() {
+fn the_panel_numbers_same_letter_monsters_and_marks_the_one_looked_at_at_100x40() {
     let dir = std::env::temp_dir().join(format!("fogcrawl-two-goblins-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a folder");
     let level = dir.join("two.toml");
@@ -659,8 +663,8 @@ fn the_panel_numbers_same_letter_monsters_and_marks_the_one_looked_at_at_100x32(
     app.update(Command::Look);
     app.update(Command::NextMonster);
     app.update(Command::NextMonster);
-    let terminal = draw(&app, 100, 32);
-    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 100, 32));
+    let terminal = draw(&app, 100, 40);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 100, 40));
     assert!(screen.contains("g1 goblin"), "{screen}");
     assert!(
         screen.contains("▶g2 goblin") || screen.contains("▶g1 goblin"),
@@ -814,4 +818,56 @@ fn overlay_labels_say_which_search_is_drawn() {
     for (kind, screen) in screens {
         insta::assert_snapshot!(format!("overlay_label_{}", kind.to_lowercase()), screen);
     }
+}
+
+const BOG: &str = "tests/fixtures/game/bog.toml";
+
+/// Sets the mode of monster `index` (what its awareness is read from).
+fn set_mode(app: &mut App, index: usize, mode: fogcrawl::ai::Mode) {
+    app.game.actors[index]
+        .brain
+        .as_mut()
+        .expect("a monster has a brain")
+        .mode = mode;
+}
+
+#[test]
+fn side_panel_shows_awareness_experience_and_gear() {
+    let mut app = app(BOG, 1, NO_COLOUR);
+    set_mode(&mut app, 1, fogcrawl::ai::Mode::Hunt);
+    app.game.equipment.weapon = Some(fogcrawl::world::ItemKind::ShortSword);
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    for words in ["! hunting", "Lv 1 0/12", "short sword", "Armour none"] {
+        assert!(screen.contains(words), "{words} missing:\n{screen}");
+    }
+    insta::assert_snapshot!(terminal.backend());
+    set_mode(&mut app, 1, fogcrawl::ai::Mode::Wander);
+    let calm = draw(&app, 80, 24);
+    let screen = text_of(calm.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("- unaware"), "{screen}");
+}
+
+#[test]
+fn a_slow_step_within_reach_of_a_hunter_warns_and_the_same_key_steps() {
+    let mut app = app(BOG, 1, NO_COLOUR);
+    set_mode(&mut app, 1, fogcrawl::ai::Mode::Hunt);
+    let start = app.game.player().pos;
+    app.update(Command::Step(Direction::East));
+    assert_eq!(app.game.player().pos, start, "no step yet");
+    assert_eq!(app.game.time, 0.0, "no time passed");
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(
+        screen.contains("Swamp: this step takes 4.0 turns; the goblin gets 5"),
+        "{screen}"
+    );
+    insta::assert_snapshot!(terminal.backend());
+    // Any other key forgets the warning; the step warns again.
+    app.update(Command::ShowHelp);
+    app.update(Command::Dismiss);
+    app.update(Command::Step(Direction::East));
+    assert_eq!(app.game.player().pos, start, "warned again");
+    app.update(Command::Step(Direction::East));
+    assert_eq!(app.game.player().pos.x, start.x + 1, "the same key steps");
 }

@@ -76,6 +76,9 @@ pub struct RawMonster {
     pub hp: Option<Spanned<i64>>,
     pub damage: Option<Spanned<Vec<Spanned<i64>>>>,
     pub accuracy: Option<Spanned<i64>>,
+    pub range: Option<Spanned<i64>>,
+    pub frequency: Option<Spanned<i64>>,
+    pub from_level: Option<Spanned<i64>>,
 }
 
 /// `unknown_cells`: a word (`"open"`, `"blocked"`, checked later) or `{ cost = N }`.

@@ -132,6 +132,18 @@ pub const HIT_POINTS: IntRange = IntRange { min: 1, max: 1000 };
 pub const DAMAGE: IntRange = IntRange { min: 0, max: 100 };
 /// A monster's `accuracy`, in percent.
 pub const ACCURACY: IntRange = IntRange { min: 0, max: 100 };
+/// A monster's `range`, in cells: 1 is melee only.
+pub const RANGE: IntRange = IntRange { min: 1, max: 12 };
+/// A monster's `frequency` among its faction's kinds.
+pub const FREQUENCY: IntRange = IntRange { min: 1, max: 1000 };
+/// A monster's `from_level`: the first level of a run it appears on.
+pub const FROM_LEVEL: IntRange = IntRange { min: 1, max: 64 };
+/// `from_level` when a monster kind does not set it: from the first level.
+pub const DEFAULT_FROM_LEVEL: u32 = 1;
+/// `range` when a monster kind does not set it: melee only.
+pub const DEFAULT_RANGE: u32 = 1;
+/// `frequency` when a monster kind does not set it.
+pub const DEFAULT_FREQUENCY: u32 = 10;
 
 /// The most factions a config may declare. Each faction keeps a belief and a
 /// sighting time for every cell of the level (5 bytes a cell, 5 MB on a
@@ -551,8 +563,8 @@ pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
 ];
 
 /// Every field of a `[[monsters]]` table, in the order the docs list them and the log
-/// reports changes. All are required.
-pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 6] = [
+/// reports changes. All but `range`, `frequency` and `from_level` are required.
+pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 9] = [
     ConfigField {
         name: "name",
         accepts: Accepts::Described(|| "a non-empty name, unique among monsters".to_owned()),
@@ -577,6 +589,21 @@ pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 6] = [
         |damage: &(i32, i32)| { format!("{}-{}", damage.0, damage.1) }
     ),
     value_field!(accuracy, Accepts::Whole(ACCURACY), None),
+    value_field!(
+        range,
+        Accepts::Whole(RANGE),
+        Some(|| DEFAULT_RANGE.to_string())
+    ),
+    value_field!(
+        frequency,
+        Accepts::Whole(FREQUENCY),
+        Some(|| DEFAULT_FREQUENCY.to_string())
+    ),
+    value_field!(
+        from_level,
+        Accepts::Whole(FROM_LEVEL),
+        Some(|| DEFAULT_FROM_LEVEL.to_string())
+    ),
 ];
 
 /// The faction field called `name`.

@@ -245,4 +245,13 @@ pub struct MonsterKindConfig {
     pub damage: (i32, i32),
     /// Chance in percent that an attack hits.
     pub accuracy: u32,
+    /// How far it shoots, in cells (1: it only fights in melee). A kind
+    /// with a longer range shoots at a player it sees within it.
+    pub range: u32,
+    /// How often it is the one a spawn of its faction becomes, relative to
+    /// the faction's other kinds.
+    pub frequency: u32,
+    /// The first level of a run (counted from 1) on which spawns may be
+    /// this kind: later kinds make the run harder as it goes on.
+    pub from_level: u32,
 }

@@ -561,6 +561,21 @@ impl<'a> Validator<'a> {
         let damage = required!(self, raw.damage, table_span.clone(), path)?;
         let damage = self.damage(damage, &path.key("damage"))?;
         let accuracy = whole!(self, MONSTER_FIELDS, required raw.accuracy, table_span, path)?;
+        let range = whole!(self, MONSTER_FIELDS, raw.range, path, rules::DEFAULT_RANGE)?;
+        let frequency = whole!(
+            self,
+            MONSTER_FIELDS,
+            raw.frequency,
+            path,
+            rules::DEFAULT_FREQUENCY
+        )?;
+        let from_level = whole!(
+            self,
+            MONSTER_FIELDS,
+            raw.from_level,
+            path,
+            rules::DEFAULT_FROM_LEVEL
+        )?;
         Ok(MonsterKindConfig {
             name: name.get_ref().clone(),
             faction: faction.get_ref().clone(),
@@ -568,6 +583,9 @@ impl<'a> Validator<'a> {
             hp,
             damage,
             accuracy,
+            range,
+            frequency,
+            from_level,
         })
     }
 

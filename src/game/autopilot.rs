@@ -3,7 +3,9 @@
 //! turn of explore, travel or rest (`Game::activity_step`, the same step the
 //! keys take), picks up what it stands on, drinks or throws an item, or
 //! fights. It reads only what the screen shows: the map it has seen,
-//! monsters in sight and their state, its own hit points and pack.
+//! monsters in sight and their state and stats (look), its own hit points,
+//! gear and pack. Better gear in the pack is put on; a monster that shoots
+//! is charged rather than waited for.
 
 use crate::ai::Mode;
 use crate::game::action::Action;
@@ -48,6 +50,13 @@ impl Autopilot {
             toward: None,
             at: None,
         };
+        if let Some(gear) = better_gear_in_pack(game) {
+            return Action::UseItem {
+                item: gear,
+                toward: None,
+                at: None,
+            };
+        }
         if let Some(direction) = adjacent_enemy(game, at) {
             self.waited = 0;
             if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
@@ -67,6 +76,10 @@ impl Autopilot {
                         toward: None,
                         at: None,
                     };
+                }
+                // Waiting for a shooter only lets it shoot: close in.
+                if let Some(direction) = charge_shooter(game, at) {
+                    return Action::Move(direction);
                 }
                 // Let it come: fight where it stands rather than walk into
                 // its friends.
@@ -111,6 +124,46 @@ fn nearest_monster_mode(game: &Game) -> Option<Mode> {
             (distance, *index)
         })
         .and_then(|(_, monster)| monster.brain.as_ref().map(|brain| brain.mode))
+}
+
+/// Gear in the pack better than what is worn or wielded.
+fn better_gear_in_pack(game: &Game) -> Option<ItemKind> {
+    game.inventory
+        .entries()
+        .into_iter()
+        .map(|(_, kind, _)| kind)
+        .find(|&kind| game.equipment.would_improve(kind))
+}
+
+/// A step toward the nearest monster in sight that shoots and is hunting
+/// the player: onto open, empty ground, nearer to it, cheapest first.
+fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
+    let distance = |a: Pos, b: Pos| (a.x - b.x).abs().max((a.y - b.y).abs());
+    let (_, target) = game
+        .visible_monsters()
+        .filter(|(_, monster)| {
+            game.kind_of(monster).is_some_and(|k| k.is_ranged())
+                && monster.brain.as_ref().is_some_and(|b| b.mode == Mode::Hunt)
+        })
+        .min_by_key(|(index, monster)| (distance(monster.pos, at), *index))?;
+    let profile = CostProfile::default();
+    let now = distance(target.pos, at);
+    Direction::ALL
+        .into_iter()
+        .filter_map(|direction| {
+            let to = direction.from(at);
+            let cost = profile.cost(game.level.terrain_at(to)?)?;
+            let corner_ok = !direction.is_diagonal()
+                || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
+            let nearer = distance(target.pos, to) < now;
+            (corner_ok && nearer && game.actor_at(to).is_none()).then_some((
+                distance(target.pos, to),
+                cost,
+                direction,
+            ))
+        })
+        .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
+        .map(|(_, _, direction)| direction)
 }
 
 fn adjacent_enemy(game: &Game, at: Pos) -> Option<Direction> {

@@ -48,6 +48,9 @@ pub struct BalanceReport {
     pub win_rate: f64,
     /// How many runs ended on each level (1 = the first).
     pub depth_reached: BTreeMap<usize, usize>,
+    /// How many runs died on each level (1 = the first): where the run is
+    /// hard.
+    pub deaths_by_level: BTreeMap<usize, usize>,
     pub turns: TurnPercentiles,
     pub first_seed: u64,
     pub results: Vec<RunResult>,
@@ -127,8 +130,12 @@ fn summarise(first_seed: u64, results: Vec<RunResult>) -> BalanceReport {
     let won = results.iter().filter(|r| r.won).count();
     let died = results.iter().filter(|r| r.died).count();
     let mut depth_reached = BTreeMap::new();
+    let mut deaths_by_level = BTreeMap::new();
     for result in &results {
         *depth_reached.entry(result.depth).or_insert(0) += 1;
+        if result.died {
+            *deaths_by_level.entry(result.depth).or_insert(0) += 1;
+        }
     }
     let mut turns: Vec<u64> = results.iter().map(|r| r.turns).collect();
     turns.sort_unstable();
@@ -149,6 +156,7 @@ fn summarise(first_seed: u64, results: Vec<RunResult>) -> BalanceReport {
             won as f64 / runs as f64
         },
         depth_reached,
+        deaths_by_level,
         turns: TurnPercentiles {
             p10: rank(0.10),
             p50: rank(0.50),
@@ -214,6 +222,7 @@ mod tests {
             report.depth_reached,
             BTreeMap::from([(2, 1), (3, 1), (7, 1)])
         );
+        assert_eq!(report.deaths_by_level, BTreeMap::from([(2, 1)]));
         assert_eq!(report.turns.p50, 200);
         assert_eq!(report.turns.max, 300);
         assert!((report.win_rate - 1.0 / 3.0).abs() < 1e-12);

@@ -99,14 +99,14 @@ impl BehaviourTracker {
             Act::PlanStep => counters.plan_steps += 1,
             Act::GreedyStep => counters.greedy_steps += 1,
             Act::Swap => counters.swaps += 1,
-            Act::Wait | Act::Attack | Act::Door | Act::Other => {}
+            Act::Wait | Act::Attack | Act::Shoot | Act::Door | Act::Other => {}
         }
         let previous = recent.mode;
         let stood = action.from == action.to;
         // Flight.
         if action.mode == Mode::Flee {
             counters.flee_turns += 1;
-            if stood && action.act != Act::Attack {
+            if stood && !matches!(action.act, Act::Attack | Act::Shoot) {
                 counters.flee_parked += 1;
             }
             if previous != Some(Mode::Flee) {

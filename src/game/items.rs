@@ -107,6 +107,14 @@ pub fn describe(kind: ItemKind) -> String {
         ItemKind::Noisemaker => format!(
             "throw up to {NOISEMAKER_RANGE} cells: monsters within {NOISEMAKER_HEARING} that are not hunting you go to look"
         ),
+        ItemKind::ShortSword | ItemKind::WarAxe => format!(
+            "wield: {}",
+            crate::game::gear::describe_gear(kind).unwrap_or_default()
+        ),
+        ItemKind::LeatherArmour | ItemKind::ChainMail => format!(
+            "wear: {}",
+            crate::game::gear::describe_gear(kind).unwrap_or_default()
+        ),
     }
 }
 

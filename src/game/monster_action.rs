@@ -23,6 +23,8 @@ pub enum Act {
     Wait,
     /// Struck at the player.
     Attack,
+    /// Shot at the player from afar (a kind with a range).
+    Shoot,
     /// Battered or broke a door.
     Door,
     /// Anything else: a step the true level refused (it learned a wall).
@@ -33,7 +35,7 @@ impl Act {
     /// Whether the monster did something other than moving or waiting
     /// (a blow or work on a door).
     pub fn acted(self) -> bool {
-        matches!(self, Act::Attack | Act::Door)
+        matches!(self, Act::Attack | Act::Shoot | Act::Door)
     }
 
     /// Whether the action was a move (a step or a swap).

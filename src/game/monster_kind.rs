@@ -18,6 +18,27 @@ pub struct MonsterKind {
     pub damage: (i32, i32),
     /// Chance in percent that an attack hits.
     pub accuracy: u32,
+    /// How far it shoots, in cells (1 or less: melee only). Not saved: the
+    /// config installed after a load sets it (saves of format 2 had no
+    /// such field, and a kind's range is the config's to say).
+    #[serde(skip)]
+    pub range: u32,
+    /// How often a spawn of its faction is this kind, relative to the
+    /// faction's other kinds (not saved: spawns happen on entering a level,
+    /// under the config in force).
+    #[serde(skip)]
+    pub frequency: u32,
+    /// The first level of a run (from 1) its faction's spawns may be this
+    /// kind (not saved, like `frequency`).
+    #[serde(skip)]
+    pub from_level: u32,
+}
+
+impl MonsterKind {
+    /// Whether it shoots from afar.
+    pub fn is_ranged(&self) -> bool {
+        self.range > 1
+    }
 }
 
 impl From<&MonsterKindConfig> for MonsterKind {
@@ -29,6 +50,9 @@ impl From<&MonsterKindConfig> for MonsterKind {
             max_hp: config.hp,
             damage: config.damage,
             accuracy: config.accuracy,
+            range: config.range,
+            frequency: config.frequency,
+            from_level: config.from_level,
         }
     }
 }

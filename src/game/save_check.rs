@@ -83,6 +83,11 @@ pub enum SaveProblem {
         found: usize,
         max: usize,
     },
+    #[error("the player {what}; accepted: {accepted}")]
+    Progress {
+        what: String,
+        accepted: &'static str,
+    },
     #[error("message {index} of the log is {bytes} bytes long; accepted: at most {max}")]
     MessageLength {
         index: usize,
@@ -98,7 +103,31 @@ pub fn check_save(game: &Game) -> Result<(), SaveProblem> {
     check_kinds(game)?;
     check_cells(game)?;
     check_actors(game)?;
+    check_progress(game)?;
     check_times(game)
+}
+
+/// Gear in the right slots, and an experience level its points make.
+fn check_progress(game: &Game) -> Result<(), SaveProblem> {
+    if !game.equipment.is_consistent() {
+        return Err(SaveProblem::Progress {
+            what: format!(
+                "wields {:?} and wears {:?}",
+                game.equipment.weapon, game.equipment.armour
+            ),
+            accepted: "a weapon (short sword, war axe) or none, and armour (leather armour, chain mail) or none",
+        });
+    }
+    if !game.experience.is_consistent() {
+        return Err(SaveProblem::Progress {
+            what: format!(
+                "is at experience level {} with {} points",
+                game.experience.level, game.experience.points
+            ),
+            accepted: "the level its points make",
+        });
+    }
+    Ok(())
 }
 
 /// The counts the game's memory and each turn's time grow with, within

@@ -34,6 +34,13 @@
 //!
 //! This module only turns a game into bytes and back: where the file lives,
 //! atomic writes and setting damaged saves aside are `game::save`'s.
+//!
+//! Versions. `postcard` is not self-describing, so any field added to a
+//! saved type changes the format: bump [`SAVE_FORMAT`], and either keep
+//! reading the older format or name it in a clear refusal. Format 3 added
+//! the run's start, the assisted mark, kills by kind, and the player's gear
+//! and experience; a format-2 save is set aside, saying so. Fields that only
+//! the config says (a kind's range and frequency) are not saved at all.
 
 use thiserror::Error;
 
@@ -44,9 +51,9 @@ use crate::world::level::SIDE_RANGE;
 /// What every save of format 2 or later starts with.
 pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
 /// The format this version writes.
-/// Format 3 added the run's start and the assisted mark to the game, and
-/// kills by kind to its counters (the end of run's summary and scores);
-/// a format-2 save is set aside, saying so.
+/// Format 3 added the run's start and the assisted mark to the game, kills
+/// by kind to its counters (the end of run's summary and scores), and the
+/// player's gear and experience; a format-2 save is set aside, saying so.
 pub const SAVE_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).
 pub const LEGACY_FORMAT: u32 = 1;

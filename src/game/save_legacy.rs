@@ -1,6 +1,6 @@
 //! Reading the saves of format 1: the whole game as one JSON object,
 //! `{"format": 1, "game": {...}}`. Games saved before the binary format
-//! (`game::save_format`) still load once; the next save writes format 2.
+//! (`game::save_format`) still load once; the next save writes the current format (3).
 //! This module never writes: the JSON form is only read.
 
 use serde::Deserialize;

@@ -28,6 +28,8 @@ use crate::game::behaviour::{BehaviourCounters, BehaviourTracker};
 use crate::game::clock::{Schedule, action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
+use crate::game::experience::Experience;
+use crate::game::gear::Equipment;
 use crate::game::items::Inventory;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_action::{Act, ActionRecord};
@@ -50,17 +52,19 @@ mod descent;
 mod first_looks;
 mod hearing;
 mod item_use;
+mod prowess;
+mod ranged;
 mod recorded_inputs;
 pub use config_install::ConfigApplied;
 use recorded_inputs::InputLog;
 pub use recorded_inputs::RecordedInput;
 
 /// The player's hit points at the start of a run.
-pub const PLAYER_MAX_HP: i32 = 25;
+pub const PLAYER_MAX_HP: i32 = 18;
 /// How far the player sees.
 pub const PLAYER_SIGHT_RADIUS: u32 = 10;
-const PLAYER_DAMAGE: (i32, i32) = (2, 5);
-const PLAYER_ACCURACY: u32 = 80;
+/// The player's chance to hit before gear and experience, in percent.
+const PLAYER_ACCURACY: i32 = 80;
 const PLAYER_SPEED: f64 = 1.0;
 /// Chance in percent that a blow breaks a closed door.
 const BASH_CHANCE: u32 = 35;
@@ -264,6 +268,12 @@ pub struct Game {
     /// is made (`game::recording`); `None` when off.
     #[serde(skip)]
     input_log: Option<InputLog>,
+    /// What the player wields and wears.
+    #[serde(default)]
+    pub equipment: Equipment,
+    /// The player's experience points and level.
+    #[serde(default)]
+    pub experience: Experience,
 }
 
 pub const PLAYER: usize = 0;
@@ -321,6 +331,8 @@ impl Game {
             behaviour: BehaviourTracker::default(),
             action_log: None,
             input_log: None,
+            equipment: Equipment::default(),
+            experience: Experience::default(),
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
@@ -423,8 +435,19 @@ impl Game {
                     known: known.join(", "),
                 });
             }
+            // Later kinds join from their level of the run on (the
+            // faction's first kind always may spawn).
+            let level = u32::try_from(self.depth + 1).unwrap_or(u32::MAX);
+            let mut spawnable: Vec<usize> = kinds
+                .iter()
+                .copied()
+                .filter(|&k| self.kinds[k].from_level <= level)
+                .collect();
+            if spawnable.is_empty() {
+                spawnable.push(kinds[0]);
+            }
             for pos in cells {
-                let kind = kinds[self.rng.random_range(0..kinds.len())];
+                let kind = self.pick_kind(&spawnable);
                 let max_hp = self.kinds[kind].max_hp;
                 let speed = self.faction_speed(kind);
                 // Stagger first turns so monsters do not move in lockstep.
@@ -890,10 +913,12 @@ impl Game {
     }
 
     fn attack(&mut self, attacker: usize, defender: usize) {
-        let (accuracy, damage) = match self.kind_of(&self.actors[attacker]) {
-            Some(kind) => (kind.accuracy, kind.damage),
-            None => (PLAYER_ACCURACY, PLAYER_DAMAGE),
-        };
+        self.strike(attacker, defender, false);
+    }
+
+    /// One blow or (`shot`) one missile from `attacker` at `defender`.
+    fn strike(&mut self, attacker: usize, defender: usize, shot: bool) {
+        let (accuracy, damage) = self.blow_of(attacker, defender);
         let blow = roll_attack(&mut self.rng, accuracy, damage);
         let attacker_name = capitalize(&self.name_of(attacker));
         let defender_name = self.name_of(defender);
@@ -908,19 +933,23 @@ impl Game {
         self.make_noise(self.actors[defender].pos);
         match blow {
             Blow::Miss => {
-                let verb = if attacker == PLAYER { "miss" } else { "misses" };
-                self.log.push(
-                    self.time,
-                    Importance::Combat,
-                    format!("{attacker_name} {verb} {defender_name}."),
-                );
+                let text = match (shot, attacker == PLAYER) {
+                    (true, _) => format!("{attacker_name} shoots at {defender_name} and misses."),
+                    (false, true) => format!("{attacker_name} miss {defender_name}."),
+                    (false, false) => format!("{attacker_name} misses {defender_name}."),
+                };
+                self.log.push(self.time, Importance::Combat, text);
             }
             Blow::Hit { damage } => {
                 self.actors[defender].hp -= damage;
                 if player_hit && self.undying_player {
                     self.actors[defender].hp = self.actors[defender].hp.max(1);
                 }
-                let verb = if attacker == PLAYER { "hit" } else { "hits" };
+                let verb = match (shot, attacker == PLAYER) {
+                    (true, _) => "shoots",
+                    (false, true) => "hit",
+                    (false, false) => "hits",
+                };
                 let importance = if player_hit {
                     Importance::Danger
                 } else {
@@ -967,6 +996,8 @@ impl Game {
                         .entry(kind.name.clone())
                         .or_insert(0) += 1;
                 }
+                let points = self.kind_of(&self.actors[victim]).map_or(0, |k| k.max_hp);
+                self.gain_experience(u32::try_from(points).unwrap_or(0));
             }
             if let Some(f) = self.faction_index_of(victim) {
                 self.factions[f].forget_member(victim);
@@ -1064,7 +1095,13 @@ impl Game {
         if sees_player {
             self.shout(actor, f, player);
         }
-        let (duration, act) = self.carry_out(actor, f, intent);
+        let shot = (mode == Mode::Hunt && sees_player && !matches!(intent, Intent::Attack(_)))
+            .then(|| self.shot_at_player(actor))
+            .flatten();
+        let (duration, act) = match shot {
+            Some(duration) => (duration, Act::Shoot),
+            None => self.carry_out(actor, f, intent),
+        };
         let ended = self.actors[actor].pos;
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             end_turn(&mut self.factions[f], brain, at, ended, act.acted());

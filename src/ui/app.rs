@@ -135,6 +135,9 @@ pub struct App {
     overlay: Overlay,
     auto_advance: bool,
     notice: Option<Notice>,
+    /// A step into slow ground the game warned about: the same step again
+    /// takes it; any other key forgets it.
+    pending_step: Option<Direction>,
     /// `None` in tests: nothing is written or removed.
     save_path: Option<PathBuf>,
     /// Where the game goes when `save_path` fails (see `save_rescue`).
@@ -194,6 +197,7 @@ impl App {
             overlay: Overlay::None,
             auto_advance: false,
             notice: None,
+            pending_step: None,
             save_path: None,
             fallback_save_path: None,
             quit_save_failures: 0,
@@ -522,6 +526,7 @@ impl App {
             save_notice::clear(path);
         }
         self.notice = None;
+        let warned_step = self.pending_step.take();
         let acts = matches!(
             command,
             Command::Step(_)
@@ -565,7 +570,7 @@ impl App {
             }
             Command::Scroll(scroll) => self.scroll(scroll),
             Command::ToggleAutoAdvance => self.toggle_auto_advance(),
-            Command::Step(direction) => self.act(Action::Move(direction)),
+            Command::Step(direction) => self.step(direction, warned_step == Some(direction)),
             Command::Wait => self.act(Action::Wait),
             Command::Descend => self.act(Action::Descend),
             Command::OpenDoor => self.door(DoorAction::Open),
@@ -839,6 +844,25 @@ impl App {
             [only] => self.act(door.action(*only)),
             _ => self.overlay = Overlay::DirectionPrompt(door),
         }
+    }
+
+    /// A step from a key. A step into slow ground within reach of a
+    /// threatening monster waits for the same key again (`confirmed`),
+    /// saying what it costs (see `Game::step_risk`).
+    fn step(&mut self, direction: Direction, confirmed: bool) {
+        if !confirmed && let Some(risk) = self.game.step_risk(direction) {
+            self.pending_step = Some(direction);
+            self.auto_advance = false;
+            self.set_notice(
+                NoticeKind::Alert,
+                format!(
+                    "{} Same key again to step; any other key stays.",
+                    risk.warning(&self.game)
+                ),
+            );
+            return;
+        }
+        self.act(Action::Move(direction));
     }
 
     /// A player action from a key: stops auto-advance first.

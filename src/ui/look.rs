@@ -26,6 +26,35 @@ pub fn step_cost_words(terrain: Terrain) -> String {
     }
 }
 
+/// A monster's fighting stats as the player meets them: its chance to hit
+/// the player through their armour, its damage, its reach, its speed and
+/// how far it sees and hears.
+pub fn monster_stats(game: &Game, actor: usize) -> String {
+    let Some(kind) = game.kind_of(&game.actors[actor]) else {
+        return String::new();
+    };
+    let reach = if kind.is_ranged() {
+        format!("shoots {} cells", kind.range)
+    } else {
+        "melee".to_owned()
+    };
+    let senses = game
+        .faction_index_of(actor)
+        .and_then(|f| game.factions[f].config())
+        .map_or_else(String::new, |c| {
+            format!(
+                ", speed {}, sees {}, hears {}",
+                c.speed, c.sight_radius, c.hearing_radius
+            )
+        });
+    format!(
+        "hits you {}% for {}-{}, {reach}{senses}",
+        game.chance_to_hit_player(actor),
+        kind.damage.0,
+        kind.damage.1
+    )
+}
+
 /// The lines the look command shows for `pos`.
 pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
     let mut lines = Vec::new();
@@ -51,13 +80,13 @@ pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
         && let Some(kind) = game.kind_of(&game.actors[actor])
     {
         let monster = &game.actors[actor];
-        let state = monster.brain.as_ref().map_or("", |brain| brain.mode.name());
         // Numbered when others in sight share its letter (`g2`).
         let tag = crate::ui::monster_tags::monster_tags(game)
             .remove(&actor)
             .filter(|tag| tag.chars().count() > 1)
             .map(|tag| format!(" {tag}"))
             .unwrap_or_default();
+        let state = game.awareness_of(actor).map_or("", |a| a.word());
         lines.push(format!(
             "{}{tag} ({}): {state}, {}/{} hp",
             kind.name,
@@ -65,6 +94,7 @@ pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
             monster.hp.max(0),
             monster.max_hp
         ));
+        lines.push(monster_stats(game, actor));
     }
     for item in game.items_at(pos) {
         lines.push(format!("a {item} lies here"));

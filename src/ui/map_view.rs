@@ -5,6 +5,7 @@
 //! Draws only what the player knows: unknown cells stay blank and monsters
 //! out of sight are never drawn. Reads the game; never changes it.
 
+use crate::game::awareness::Awareness;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Modifier;
@@ -108,15 +109,20 @@ impl Widget for MapView<'_> {
                     .set_style(self.palette.ui(UiRole::Notice));
             }
         }
-        for (_, monster) in game.visible_monsters() {
+        for (index, monster) in game.visible_monsters() {
             let Some(kind) = game.kind_of(monster) else {
                 continue;
             };
+            // A monster that hunts the player is drawn reversed: it is the
+            // one coming (the side panel names every monster's awareness).
+            let mut style = self.palette.faction(&kind.faction);
+            if game.awareness_of(index) == Some(Awareness::Hunting) {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
             if let Some(cell) =
                 to_screen(monster.pos.x, monster.pos.y).and_then(|p| buf.cell_mut(p))
             {
-                cell.set_char(kind.letter)
-                    .set_style(self.palette.faction(&kind.faction));
+                cell.set_char(kind.letter).set_style(style);
             }
         }
         if let Some(cell) = to_screen(player.x, player.y).and_then(|p| buf.cell_mut(p)) {

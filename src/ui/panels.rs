@@ -11,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::game::Game;
+use crate::game::awareness::Awareness;
 use crate::game::message_log::Message;
 use crate::game::message_log::counted;
 use crate::pathfinding::Pos;
@@ -154,11 +155,16 @@ impl Widget for SidePanel<'_> {
                     format!("{}/{}", player.hp.max(0), player.max_hp),
                     palette.ui(role).add_modifier(Modifier::BOLD),
                 ),
+                Span::styled("  Lv ", label),
+                Span::raw(experience_words(game)),
             ]),
             Line::from(Span::styled(
                 health_bar(player.hp, player.max_hp, width),
                 palette.ui(role),
             )),
+        ];
+        lines.extend(progress_lines(game, label));
+        lines.extend([
             labelled("Time  ", format_time(game.time), label),
             Line::from(vec![
                 Span::styled("Turns ", label),
@@ -177,9 +183,12 @@ impl Widget for SidePanel<'_> {
                 label,
             ),
             labelled("Seed  ", game.seed.to_string(), label),
-        ];
-        // What the player stands on and what a step onto it costs.
-        if let Some(terrain) = game.level.terrain_at(player.pos) {
+        ]);
+        // What the player stands on and what a step onto it costs (while
+        // looking, the look lines say it of the cursor's cell instead).
+        if app.look_cursor().is_none()
+            && let Some(terrain) = game.level.terrain_at(player.pos)
+        {
             let step = CostProfile::default().cost(terrain).map_or_else(
                 || "-".to_owned(),
                 |c| format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2),
@@ -263,6 +272,37 @@ fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> 
     lines
 }
 
+/// The experience level and points toward the next ("2 20/32").
+fn experience_words(game: &Game) -> String {
+    let xp = &game.experience;
+    match xp.next_threshold() {
+        Some(next) => format!("{} {}/{next}", xp.level, xp.points),
+        None => format!("{} {} (top)", xp.level, xp.points),
+    }
+}
+
+/// The player's gear: the blow they strike (chance, damage, weapon) and
+/// what their armour takes off monsters' blows.
+fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
+    let (accuracy, (low, high)) = game.player_attack();
+    let weapon = game
+        .equipment
+        .weapon
+        .map_or("dagger", |kind| kind.display_name());
+    let armour = match game.equipment.armour {
+        Some(kind) => format!("-{}% ({kind})", game.player_defence()),
+        None => "none".to_owned(),
+    };
+    vec![
+        labelled(
+            "Blow  ",
+            format!("{accuracy}% {low}-{high} {weapon}"),
+            label,
+        ),
+        labelled("Armour ", armour, label),
+    ]
+}
+
 /// `name value`, the name in the label style.
 pub fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
@@ -296,7 +336,6 @@ fn monster_lines(
             continue;
         };
         let faction_style = palette.faction(&kind.faction);
-        let mode = monster.brain.as_ref().map_or("", |brain| brain.mode.name());
         let is_pointed = pointed == Some(monster.pos);
         let tag = tags
             .get(&index)
@@ -307,6 +346,9 @@ fn monster_lines(
         } else {
             (" ", faction_style)
         };
+        let awareness = game
+            .awareness_of(index)
+            .map_or(String::new(), |a| format!("{} {}", a.mark(), a.word()));
         lines.push(Line::from(vec![
             Span::styled(marker, palette.ui(UiRole::Notice)),
             Span::styled(tag, tag_style),
@@ -325,10 +367,19 @@ fn monster_lines(
                 palette.ui(health_role(monster.hp, monster.max_hp)),
             ),
             Span::raw(format!(" {}/{} ", monster.hp.max(0), monster.max_hp)),
-            Span::styled(mode.to_owned(), label),
+            Span::styled(awareness, awareness_style(game, index, palette)),
         ]));
     }
     lines
+}
+
+/// Hunting stands out; the rest in the label style.
+fn awareness_style(game: &Game, monster: usize, palette: Palette) -> Style {
+    match game.awareness_of(monster) {
+        Some(Awareness::Hunting) => palette.ui(UiRole::Alert).add_modifier(Modifier::BOLD),
+        Some(Awareness::Noticed | Awareness::Searching) => palette.ui(UiRole::Notice),
+        _ => palette.ui(UiRole::Label),
+    }
 }
 
 /// The newest messages that fit, oldest at the top, word-wrapped, each

@@ -6,6 +6,7 @@
 //! handed the data they draw, never the `App`: the app asks the help how far
 //! it scrolls, so these must not depend on the app in turn.
 
+use crate::game::awareness::Awareness;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
 use ratatui::style::Style;
@@ -160,10 +161,26 @@ impl HelpPopup<'_> {
             ]);
         }
         lines.extend(pack_items(legend, width));
+        lines.push(Line::from(Span::styled(
+            "Monsters' awareness (side panel)",
+            heading,
+        )));
+        let marks: Vec<Vec<Span>> = Awareness::ALL
+            .into_iter()
+            .map(|a| {
+                vec![
+                    Span::styled(a.mark().to_string(), key),
+                    Span::styled(format!(" {}: {}", a.word(), a.meaning()), label),
+                ]
+            })
+            .collect();
+        lines.extend(pack_items(marks, width));
         let notes = [
             "Dim: remembered, not in sight now (monsters there are not shown). Blank: unknown."
                 .to_owned(),
-            "A move takes 1 (1.4 diagonally) x the cost of the ground entered: roads are quick, swamps slow."
+            "A move takes 1 (1.4 diagonally) x the cost of the ground entered: roads are quick, swamps slow. A step into slow ground within reach of a monster that hunts you warns first: the same key again steps."
+                .to_owned(),
+            "Kills give experience (Exp): each level adds hit points and surer, harder blows. Better weapons and armour are put on as you pick them up; i lists the rest."
                 .to_owned(),
             format!(
                 "Colours: {} (NO_COLOR=1 turns them off). Quitting saves; starting again resumes.",

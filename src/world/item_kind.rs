@@ -16,14 +16,26 @@ pub enum ItemKind {
     ThrowingKnife,
     /// Thrown a few cells away, where it clatters: monsters that hear it go to look.
     Noisemaker,
+    /// A weapon: wielded, it hits harder than the dagger a run starts with.
+    ShortSword,
+    /// A heavier weapon: harder blows, a little less sure.
+    WarAxe,
+    /// Armour: worn, it makes monsters' blows miss more often.
+    LeatherArmour,
+    /// Heavier armour.
+    ChainMail,
 }
 
 impl ItemKind {
     /// Every item kind, in inventory order.
-    pub const ALL: [ItemKind; 3] = [
+    pub const ALL: [ItemKind; 7] = [
         ItemKind::HealingDraught,
         ItemKind::ThrowingKnife,
         ItemKind::Noisemaker,
+        ItemKind::ShortSword,
+        ItemKind::WarAxe,
+        ItemKind::LeatherArmour,
+        ItemKind::ChainMail,
     ];
 
     /// The name used in level files (`snake_case`).
@@ -33,6 +45,10 @@ impl ItemKind {
             ItemKind::HealingDraught => "healing_draught",
             ItemKind::ThrowingKnife => "throwing_knife",
             ItemKind::Noisemaker => "noisemaker",
+            ItemKind::ShortSword => "short_sword",
+            ItemKind::WarAxe => "war_axe",
+            ItemKind::LeatherArmour => "leather_armour",
+            ItemKind::ChainMail => "chain_mail",
         }
     }
 
@@ -43,6 +59,10 @@ impl ItemKind {
             ItemKind::HealingDraught => "healing draught",
             ItemKind::ThrowingKnife => "throwing knife",
             ItemKind::Noisemaker => "noisemaker",
+            ItemKind::ShortSword => "short sword",
+            ItemKind::WarAxe => "war axe",
+            ItemKind::LeatherArmour => "leather armour",
+            ItemKind::ChainMail => "chain mail",
         }
     }
 
@@ -53,6 +73,10 @@ impl ItemKind {
             ItemKind::HealingDraught => '!',
             ItemKind::ThrowingKnife => '(',
             ItemKind::Noisemaker => '&',
+            ItemKind::ShortSword => '|',
+            ItemKind::WarAxe => '/',
+            ItemKind::LeatherArmour => '[',
+            ItemKind::ChainMail => ']',
         }
     }
 

@@ -97,6 +97,8 @@ impl Game {
                 Importance::Good,
                 format!("You pick up a {kind} (you have {count})."),
             );
+            // Better gear is taken up at once; worse waits in the pack.
+            self.take_up_if_better(kind);
         }
         Ok(())
     }
@@ -149,6 +151,10 @@ impl Game {
                     "You throw the noisemaker; it clatters loudly where it lands.",
                 );
             }
+            ItemKind::ShortSword
+            | ItemKind::WarAxe
+            | ItemKind::LeatherArmour
+            | ItemKind::ChainMail => self.equip_from_pack(item),
         }
         Ok(())
     }
