@@ -179,23 +179,12 @@ pub struct SearchStats {
 #[repr(C)]
 struct Node {
     g: f64,
-    /// `generation << GENERATION_SHIFT | CLOSED? | parent direction`; 0
-    /// for a record no search has touched (its `cost` is not to be read).
+    /// `generation << GENERATION_SHIFT | CLOSED? | parent direction`.
     tag: u32,
     /// A copy of the grid's cost of entering this cell, so looking at a
-    /// neighbour touches one cache line, not two. Taken from the grid when
-    /// a search first touches the cell, and kept up to date after.
+    /// neighbour touches one cache line, not two.
     cost: f32,
 }
-
-// SAFETY: all-zero bits are a valid `Node` (g 0.0, tag 0, cost 0.0), and
-// `Node` has no padding (8 + 4 + 4 bytes, `repr(C)`).
-unsafe impl bytemuck::Zeroable for Node {}
-
-/// The tag of an overridden cell no search has reached yet: not of any
-/// generation a search runs in (those start at 1), but not 0 either, so
-/// the search reads its cost from the record, not from the grid.
-const PRICED: u32 = CLOSED;
 
 const PARENT_MASK: u32 = 0b111;
 const CLOSED: u32 = 0b1000;
@@ -539,16 +528,11 @@ impl AStar {
         false
     }
 
-    /// Writes the current search's cost overrides into the node records
-    /// (marking a record no search touched yet as priced, so the search
-    /// takes its cost from the record).
+    /// Writes the current search's cost overrides into the node records.
     fn apply_overrides(&mut self) {
         for &(cell, cost) in &self.overrides {
             if let Some(node) = self.nodes.get_mut(cell) {
                 node.cost = cost;
-                if node.tag == 0 {
-                    node.tag = PRICED;
-                }
             }
         }
     }
@@ -567,18 +551,14 @@ impl AStar {
         self.overrides.clear();
     }
 
-    /// Sizes this search space for `grid`. The records are allocated
-    /// zeroed and never written wholesale: a search takes a cell's cost
-    /// from the grid when it first touches the cell, so a space holds the
-    /// memory of the pages its searches reached, not the level's 16 bytes
-    /// a cell (16 MB a space on a 1024x1024 grid, most never touched).
+    /// Sizes this search space for `grid` and copies its costs now, so the
+    /// first search on it does not: on a 1024x1024 grid that is 16 MB to
+    /// touch, better done as a level is entered than mid-turn.
     pub fn prepare(&mut self, grid: &Grid) {
         self.copy_costs(grid);
     }
 
-    /// Brings the node records' cost copies up to the grid's state: the
-    /// cells changed since the last copy, or, for another grid, a fresh
-    /// zeroed space whose records take their costs when first touched.
+    /// Brings the node records' cost copies up to the grid's state.
     fn copy_costs(&mut self, grid: &Grid) {
         if self.copied_version == grid.version() && self.nodes.len() == grid.padded_len() {
             return;
@@ -587,17 +567,16 @@ impl AStar {
         match grid.changes_since(self.copied_version) {
             Some(changed) if self.nodes.len() == costs.len() => {
                 for cell in changed {
-                    // A record no search touched takes its cost when one
-                    // does (and its page stays unwritten until then).
-                    let node = &mut self.nodes[cell];
-                    if node.tag != 0 {
-                        node.cost = costs[cell] as f32;
-                    }
+                    self.nodes[cell].cost = costs[cell] as f32;
                 }
             }
             _ => {
-                self.nodes = bytemuck::allocation::zeroed_vec(costs.len());
-                self.generation = 0;
+                if self.nodes.len() != costs.len() {
+                    self.nodes.resize(costs.len(), Node::default());
+                }
+                for (node, &cost) in self.nodes.iter_mut().zip(costs) {
+                    node.cost = cost as f32;
+                }
             }
         }
         self.copied_version = grid.version();
@@ -605,13 +584,13 @@ impl AStar {
 
     fn open_start(&mut self, grid: &Grid) {
         self.copy_costs(grid);
+        self.apply_overrides();
         if self.generation >= MAX_GENERATION {
             for node in &mut self.nodes {
                 node.tag = 0;
             }
             self.generation = 0;
         }
-        self.apply_overrides();
         self.generation += 1;
         self.equal_f.clear();
         self.below.clear();
@@ -623,9 +602,6 @@ impl AStar {
         let f = query.options.weight * h;
         self.open.reset(grid.min_cost(), f);
         let start = &mut self.nodes[query.start];
-        if start.tag == 0 {
-            start.cost = grid.costs()[query.start] as f32;
-        }
         start.g = 0.0;
         start.tag = self.generation << GENERATION_SHIFT;
         self.open.push(
@@ -734,7 +710,6 @@ impl AStar {
         let splitter = grid.cell_splitter();
         let uniform = grid.has_uniform_cost();
         let nodes = &mut self.nodes[..masks.len()];
-        let costs = grid.costs();
         let generation = self.generation;
         let goal = query.goal;
         let (goal_x, goal_y) = splitter.split(goal);
@@ -808,10 +783,6 @@ impl AStar {
                 mask &= mask - 1;
                 let next = cell.wrapping_add_signed(offsets[direction]);
                 let neighbour = &mut nodes[next];
-                if neighbour.tag == 0 {
-                    // First touched: its cost copy is taken now.
-                    neighbour.cost = costs[next] as f32;
-                }
                 let mut next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
                 if TURNS && direction != entered {
                     next_g += penalty_here;
