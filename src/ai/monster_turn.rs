@@ -78,6 +78,10 @@ const WANDER_TRIES: usize = 8;
 /// How long (game time, drawn from this range) a wanderer loiters where
 /// its stroll ended.
 const LOITER_TIME: (f64, f64) = (2.0, 8.0);
+/// How long a wanderer far from the player loiters: longer (nobody sees it,
+/// and a thousand far strollers were most of a big level's AI time), but
+/// never so long that a level looks asleep when the player gets near.
+const FAR_LOITER_TIME: (f64, f64) = (6.0, 24.0);
 /// Game time a monster strolls toward one wander target before it gives up.
 const WANDER_PATIENCE: f64 = 30.0;
 /// Members within this distance (octile, in cells) of the target follow the
@@ -374,7 +378,12 @@ fn decide_and_act(
         {
             // Just arrived: it loiters a while, as idle monsters do (and
             // idle ones cost nothing: no view, no search).
-            brain.loiter_until = senses.now + rng.random_range(LOITER_TIME.0..LOITER_TIME.1);
+            let (least, most) = if senses.far_from_player {
+                FAR_LOITER_TIME
+            } else {
+                LOITER_TIME
+            };
+            brain.loiter_until = senses.now + rng.random_range(least..most);
         }
         if senses.now < brain.loiter_until {
             brain.forget_plan();
