@@ -194,6 +194,11 @@ pub struct Brain {
     /// hurt: once healed it strolls back there (wounded wolves return).
     #[serde(skip)]
     pub comes_back_to: Option<Pos>,
+    /// The cell its last step left: a guess toward a goal, or a step down
+    /// a shared field that may be older than what it saw, never goes
+    /// straight back onto it (its own plan may).
+    #[serde(skip)]
+    pub came_from: Option<Pos>,
 }
 
 impl Default for Brain {
@@ -228,6 +233,7 @@ impl Default for Brain {
             search_misses: 0,
             fled_from: None,
             comes_back_to: None,
+            came_from: None,
         }
     }
 }

@@ -447,6 +447,12 @@ fn follow_shared_field(
                 brain.thought = Thought::Idle;
                 return Intent::Wait;
             };
+            if brain.came_from == Some(next) {
+                // Straight back where it came from: the field may be older
+                // than what it just saw (a door found open); its own
+                // search, on what it knows now, decides.
+                return pursue(faction, brain, senses, target);
+            }
             brain.raw_plan = route.clone();
             brain.plan = route;
             brain.plan_goal = Some(target);
@@ -866,7 +872,7 @@ fn step_while_planning(
     senses: &Senses,
     goal: Pos,
 ) -> Intent {
-    match greedy_step(faction, senses, goal) {
+    match greedy_step(faction, senses, goal).filter(|&next| brain.came_from != Some(next)) {
         Some(next) => {
             brain.thought = Thought::StepsWhilePlanning { goal };
             Intent::Step {
@@ -1157,6 +1163,9 @@ pub fn end_turn(
         counters.longest_stall = counters.longest_stall.max(brain.stall_turns);
     } else {
         brain.stall_turns = 0;
+    }
+    if ended_at != started_at {
+        brain.came_from = Some(started_at);
     }
 }
 
