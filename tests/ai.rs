@@ -324,27 +324,13 @@ fn with_the_crowding_map_a_pack_comes_at_the_player_from_more_sides() {
     );
 }
 
-/// Whether no wall lies strictly between `from` and `to` (Bresenham).
+/// Whether no wall lies strictly between `from` and `to` (the faction's
+/// own line of sight, over the true level's walls).
 fn wall_free_line(level: &fogcrawl::world::Level, from: Pos2, to: Pos2) -> bool {
     use fogcrawl::world::Terrain;
-    let (dx, dy) = ((to.x - from.x).abs(), -(to.y - from.y).abs());
-    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
-    let (mut x, mut y, mut error) = (from.x, from.y, dx + dy);
-    while (x, y) != (to.x, to.y) {
-        if (x, y) != (from.x, from.y) && level.terrain_at(Pos2::new(x, y)) == Some(Terrain::Wall) {
-            return false;
-        }
-        let doubled = 2 * error;
-        if doubled >= dy {
-            error += dy;
-            x += sx;
-        }
-        if doubled <= dx {
-            error += dx;
-            y += sy;
-        }
-    }
-    true
+    fogcrawl::ai::faction::line_of_sight(from, to, |cell| {
+        level.terrain_at(cell) == Some(Terrain::Wall)
+    })
 }
 
 type Pos2 = fogcrawl::pathfinding::Pos;

@@ -1008,7 +1008,7 @@ fn sorted_changes(cells: &mut Vec<u32>, drain: impl FnOnce(&mut Vec<u32>)) {
 
 /// Whether nothing opaque stands strictly between `from` and `to` on the
 /// straight line (Bresenham).
-fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
+pub fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
     let (dx, dy) = ((to.x - from.x).abs(), -(to.y - from.y).abs());
     let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
     let (mut x, mut y, mut error) = (from.x, from.y, dx + dy);
