@@ -38,6 +38,9 @@ impl Mode {
     }
 }
 
+/// How old (in game time) news of the player may be and still be a chase:
+/// about one player turn.
+pub const CHASE_NEWS_AGE: f64 = 1.0;
 /// Game time a fleeing member must go without seeing its threat before it
 /// calms down and goes back to its life.
 pub const FLEE_CALM_TIME: f64 = 10.0;
@@ -258,6 +261,15 @@ impl Brain {
         }
     }
 
+    /// Where the player is, if its news of the player is fresh enough to be
+    /// a chase rather than a search: a packmate sees the player now, or it
+    /// lost sight of the player this very turn (at a door's edge).
+    pub fn chases(&self, now: f64) -> Option<Pos> {
+        self.alert
+            .filter(|alert| now - alert.time <= CHASE_NEWS_AGE)
+            .map(|alert| alert.pos)
+    }
+
     /// Its search goal was out of reach (not merely slow to plan for):
     /// it tries another spot about the last known position, and after
     /// [`MAX_SEARCH_MISSES`] gives the search up (and the news with it).
@@ -464,6 +476,16 @@ mod tests {
         // An older shout does not overwrite newer news.
         told.hear_of_player(Pos::new(2, 2), 3.0, 4);
         assert_eq!(told.alert.map(|a| a.pos), Some(player));
+    }
+
+    #[test]
+    fn news_about_a_player_turn_old_is_a_chase_and_older_news_a_search() {
+        let player = Pos::new(5, 5);
+        let fresh = heard(player, 9.5);
+        assert_eq!(fresh.chases(10.0), Some(player));
+        assert_eq!(fresh.chases(9.5 + CHASE_NEWS_AGE), Some(player));
+        assert_eq!(fresh.chases(9.6 + CHASE_NEWS_AGE), None);
+        assert_eq!(Brain::default().chases(10.0), None);
     }
 
     #[test]

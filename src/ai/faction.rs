@@ -925,7 +925,7 @@ impl Faction {
         self.safety_map(turn, threat)?;
         let grid = self.view.as_ref()?.grid();
         let (_, _, safety) = self.safety.as_ref()?;
-        safety.downhill_where(grid, at, |cell| Some(cell) != not_onto)
+        safety.lowest_neighbour_where(grid, at, |cell| Some(cell) != not_onto)
     }
 }
 

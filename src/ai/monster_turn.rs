@@ -337,10 +337,11 @@ fn decide_and_act(
                 && octile(at, pos) <= f64::from(SEARCH_SPREAD)
                 && faction.believes_seen_from(at, pos)
         });
-        if goal.is_some()
-            && goal == last_known
-            && (checked_by_mate || goal.is_some_and(|g| faction.avoidance_at(g) > DANGEROUS))
-        {
+        // A chase closes in on where the player is however much threat
+        // lies there; a search of older news keeps to cover.
+        let chase = brain.chases(senses.now).is_some();
+        let dangerous = !chase && goal.is_some_and(|g| faction.avoidance_at(g) > DANGEROUS);
+        if goal.is_some() && goal == last_known && (checked_by_mate || dangerous) {
             // Where the player was is checked and in plain sight, or where
             // kin died: it searches about it from somewhere safer.
             goal = None;
@@ -522,7 +523,11 @@ pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: P
             // Its own turns, not the faction's: a fast monster beside a
             // slow player waits many of its turns in one of the player's.
             brain.waiting_turns += 1;
-            if brain.waiting_turns > MAX_WAIT_TURNS {
+            // Fresh news of the player is a chase: too slow a plan is no
+            // reason to turn to a spot elsewhere (and back once the plan
+            // comes); it keeps closing in while the faction plans.
+            let chase = brain.chases(senses.now) == Some(goal);
+            if brain.waiting_turns > MAX_WAIT_TURNS && !chase {
                 faction.give_up_plan(senses.actor);
                 brain.waiting_turns = 0;
                 brain.unreachable = Some(goal);

@@ -158,6 +158,28 @@ impl DijkstraMap {
             .min_by(|a, b| a.1.total_cmp(&b.1))
             .map(|(next, _)| next)
     }
+
+    /// The legal neighbour of `pos` that `allowed` accepts with the lowest
+    /// value, if lower than `pos`'s own: Brogue's roll down a safety map.
+    /// Unlike [`DijkstraMap::downhill_where`] the step's own cost does not
+    /// count against it: on a map whose sources carry their own values (a
+    /// scaled and rescanned safety map), a cell that is cheaper to reach
+    /// than to stay on is the way out even where the step is dear (the
+    /// player's threat makes every cell about it dear to enter).
+    pub fn lowest_neighbour_where(
+        &self,
+        grid: &Grid,
+        pos: Pos,
+        allowed: impl Fn(Pos) -> bool,
+    ) -> Option<Pos> {
+        let here = self.distance(pos)?;
+        grid.neighbours(pos)
+            .filter(|&(next, _)| allowed(next))
+            .filter_map(|(next, step)| self.distance(next).map(|d| (next, d, step)))
+            .filter(|&(_, d, _)| d < here)
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)))
+            .map(|(next, _, _)| next)
+    }
 }
 
 #[cfg(test)]
@@ -177,6 +199,31 @@ mod tests {
         assert!((map.distance(Pos::new(0, 0)).unwrap() - 2.0 * SQRT_2).abs() < 1e-12);
         // Leaving the 3 costs only the cell entered.
         assert_eq!(map.distance(Pos::new(1, 0)), Some(1.0));
+    }
+
+    #[test]
+    fn the_lowest_neighbour_is_taken_however_dear_the_step() {
+        // A safety map's shape: every cell a source, valued lower the
+        // further west, on ground dear to enter. No step pays for itself,
+        // yet west is the way down.
+        let grid = Grid::from_ascii("5555", Movement::default()).unwrap();
+        let mut map = DijkstraMap::new();
+        map.compute(&grid, (0..4).map(|x| (Pos::new(x, 0), f64::from(x) - 4.0)));
+        let east = Pos::new(3, 0);
+        assert_eq!(map.downhill(&grid, east), None);
+        assert_eq!(
+            map.lowest_neighbour_where(&grid, east, |_| true),
+            Some(Pos::new(2, 0))
+        );
+        assert_eq!(
+            map.lowest_neighbour_where(&grid, east, |cell| cell != Pos::new(2, 0)),
+            None
+        );
+        // At the bottom there is nowhere lower.
+        assert_eq!(
+            map.lowest_neighbour_where(&grid, Pos::new(0, 0), |_| true),
+            None
+        );
     }
 
     #[test]
