@@ -211,6 +211,8 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
         wary += gap;
         heedless += hold_the_pass_then_leave(seed, 0.0, 4, 600).0;
     }
+    // The README quotes these: `cargo test --test ai -- --nocapture`.
+    eprintln!("goblin-turns in the gap: {wary} with the danger map, {heedless} without");
     assert!(
         4 * heedless > 7 * wary,
         "goblin-turns in the gap: {wary} with the danger map, {heedless} without"
@@ -302,8 +304,8 @@ fn with_the_crowding_map_a_pack_comes_at_the_player_from_more_sides() {
     // crowding map they follow one another down the shared field and
     // strike from the cells on its side (about 3 at once); with it each
     // wolf shies from its packmates' bodies and next cells and takes
-    // another side (about 4.7 at once). Sixteen seeds, 60 turns each:
-    // 4.66 against 2.97 wolves beside the player when two or more are.
+    // another side (about 4.3 at once; the figures print with
+    // `--nocapture`, eight seeds, 40 turns each).
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("wolves").unwrap().influence.crowding.weight;
     assert!(weight > 0.0);
@@ -316,6 +318,11 @@ fn with_the_crowding_map_a_pack_comes_at_the_player_from_more_sides() {
     }
     assert!(spread.0 > 0 && queued.0 > 0, "the pack reached the player");
     let mean = |(turns, beside): (usize, usize)| beside as f64 / turns as f64;
+    eprintln!(
+        "wolves beside the player when two or more are: {:.2} with the crowding map, {:.2} without",
+        mean(spread),
+        mean(queued)
+    );
     assert!(
         mean(spread) > 1.25 * mean(queued),
         "wolves beside the player when two or more are: {:.2} with the crowding map, {:.2} without",
@@ -417,6 +424,11 @@ fn with_the_threat_map_searchers_keep_out_of_the_players_eye() {
     }
     assert!(wary.0 > 0 && bold.0 > 0, "the wolves searched");
     let share = |(searching, in_view): (usize, usize)| in_view as f64 / searching as f64;
+    eprintln!(
+        "searching wolf-turns in the player's eye: {:.3} with the threat map, {:.3} without",
+        share(wary),
+        share(bold)
+    );
     assert!(
         share(wary) < 0.8 * share(bold),
         "searching wolf-turns in the player's eye: {:.3} with the threat map, {:.3} without",
