@@ -17,6 +17,7 @@ pub mod autopilot;
 pub mod awareness;
 pub mod balance;
 pub mod behaviour;
+pub mod calendar;
 pub mod clock;
 pub mod combat;
 pub mod direction;

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::io;
 use std::path::{Path, PathBuf};
 
+use crate::game::calendar::utc_date_time;
 use crate::game::message_log::counted;
 use crate::game::state::{Game, Outcome};
 use crate::pathfinding::Pos;
@@ -177,29 +178,8 @@ pub fn summary_text(game: &Game, score: u64) -> String {
 /// The file name of a summary written at `unix_seconds`:
 /// `run-<seed>-<YYYYMMDD>-<HHMMSS>.txt` (UTC).
 pub fn summary_file_name(seed: u64, unix_seconds: u64) -> String {
-    let (year, month, day) = civil_date(unix_seconds / 86_400);
-    let seconds = unix_seconds % 86_400;
-    format!(
-        "run-{seed}-{year:04}{month:02}{day:02}-{:02}{:02}{:02}.txt",
-        seconds / 3600,
-        seconds / 60 % 60,
-        seconds % 60
-    )
-}
-
-/// The date `days` after 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_date(days: u64) -> (u64, u64, u64) {
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let day_of_era = z % 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
-    (year, month, day)
+    let (year, month, day, hour, minute, second) = utc_date_time(unix_seconds);
+    format!("run-{seed}-{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}.txt")
 }
 
 /// Seconds since 1970 now (0 if the clock is before it).

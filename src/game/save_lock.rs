@@ -21,6 +21,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use thiserror::Error;
 
+use crate::game::calendar::utc_date_time;
 use crate::regular_file::{FileKind, kind_at, resolve_links};
 
 /// The most of a lock file read back to name its holder.
@@ -152,26 +153,9 @@ fn describe_holder(text: &str) -> String {
     }
 }
 
-/// Seconds since 1970 as `YYYY-MM-DD HH:MM:SS UTC` (the civil-from-days
-/// algorithm of Howard Hinnant's date library).
+/// Seconds since 1970 as `YYYY-MM-DD HH:MM:SS UTC`.
 fn utc_time(seconds: u64) -> String {
-    let days = seconds / 86_400;
-    let in_day = seconds % 86_400;
-    let (hour, minute, second) = (in_day / 3600, in_day % 3600 / 60, in_day % 60);
-    let z = days + 719_468;
-    let era = z / 146_097;
-    let day_of_era = z % 146_097;
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    };
-    let year = year_of_era + era * 400 + u64::from(month <= 2);
+    let (year, month, day, hour, minute, second) = utc_date_time(seconds);
     format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02}:{second:02} UTC")
 }
 

@@ -69,15 +69,21 @@ impl Recording {
     /// The turn count after the last event read (one more than a last
     /// action that was refused).
     pub fn last_turn(&self) -> u64 {
-        self.events
-            .iter()
-            .map(|event| match event {
-                Event::Act { turn, .. } => turn + 1,
-                other => other.turn(),
-            })
-            .max()
-            .unwrap_or(0)
+        turn_after(&self.events)
     }
+}
+
+/// The turn count after `events` (one more than a last action, refused or
+/// not; 0 with none).
+pub fn turn_after(events: &[Event]) -> u64 {
+    events
+        .iter()
+        .map(|event| match event {
+            Event::Act { turn, .. } => turn + 1,
+            other => other.turn(),
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Reads the recording at `path`.

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use crate::config::MonsterConfig;
 use crate::game::recording::event::{Event, Header, Start};
 use crate::game::recording::fingerprint::{BUILD_VERSION, check_levels};
-use crate::game::recording::format::{Ending, Recording, read_recording};
+use crate::game::recording::format::{Ending, Recording, read_recording, turn_after};
 use crate::game::recording::recording_error::RecordingError;
 use crate::game::setup::GameSetup;
 use crate::game::state::Game;
@@ -179,15 +179,7 @@ impl Replayer {
 
     /// The turn count after the last recorded event.
     pub fn last_turn(&self) -> u64 {
-        self.events
-            .iter()
-            .map(|event| match event {
-                Event::Act { turn, .. } => turn + 1,
-                other => other.turn(),
-            })
-            .max()
-            .unwrap_or(0)
-            .max(self.first_turn())
+        turn_after(&self.events).max(self.first_turn())
     }
 
     /// Whether every event has been replayed.
