@@ -129,6 +129,15 @@ impl Widget for TitleLine<'_> {
     }
 }
 
+/// The labels of the side panel's stats a short panel drops first, in the
+/// order it drops them.
+const SPARE_STATS: [&str; 6] = ["Seed  ", "Level ", "Time  ", "Step  ", "Pack  ", "Here  "];
+
+/// Whether `line`'s first span is `label`.
+fn starts_with(line: &Line<'_>, label: &str) -> bool {
+    line.spans.first().is_some_and(|span| span.content == label)
+}
+
 /// The side panel: the player's state and the monsters in sight.
 pub struct SidePanel<'a>(pub &'a App);
 
@@ -236,6 +245,17 @@ impl Widget for SidePanel<'_> {
         }
 
         let rows = usize::from(inner.height);
+        // A short panel gives up the lines the header or a key already
+        // tells (seed, level, time, the step's cost, the pack) before the
+        // look lines and the monsters in sight, which it exists for.
+        for spare in SPARE_STATS {
+            if lines.len() <= rows {
+                break;
+            }
+            if let Some(at) = lines.iter().position(|line| starts_with(line, spare)) {
+                lines.remove(at);
+            }
+        }
         if lines.len() > rows {
             lines.truncate(rows);
         }
