@@ -202,6 +202,11 @@ pub struct Brain {
     /// straight back onto it (its own plan may).
     #[serde(skip)]
     pub came_from: Option<Pos>,
+    /// It fled and has not healed since: the sight of the player sends it
+    /// running again even above `flee_below`, until healed (a wounded
+    /// wolf does not come back to fight one hit point over the line).
+    #[serde(skip)]
+    pub shaken: bool,
 }
 
 impl Default for Brain {
@@ -237,6 +242,7 @@ impl Default for Brain {
             fled_from: None,
             comes_back_to: None,
             came_from: None,
+            shaken: false,
         }
     }
 }
@@ -250,7 +256,14 @@ impl Brain {
         if time < self.search_given_up_until {
             return;
         }
-        if self.alert.is_none_or(|alert| alert.time < time) {
+        // What it saw there itself stays its own sighting, and a member
+        // in flight runs from what it saw (its calm comes with time out
+        // of its own sight, not with a packmate's news).
+        let own_news = self.mode == Mode::Flee
+            || self
+                .alert
+                .is_some_and(|alert| alert.source == Source::Saw && alert.pos == pos);
+        if !own_news && self.alert.is_none_or(|alert| alert.time < time) {
             self.alert = Some(Alert {
                 pos,
                 time,
@@ -277,9 +290,16 @@ impl Brain {
         self.search_spot = None;
         self.search_misses += 1;
         if self.search_misses > MAX_SEARCH_MISSES {
-            self.alert = None;
-            self.search_given_up_until = now + SEARCH_GIVE_UP_TIME;
+            self.give_up_search(now);
         }
+    }
+
+    /// Gives the search up, and the news with it, for
+    /// [`SEARCH_GIVE_UP_TIME`]: it goes about its life meanwhile.
+    pub fn give_up_search(&mut self, now: f64) {
+        self.search_spot = None;
+        self.alert = None;
+        self.search_given_up_until = now + SEARCH_GIVE_UP_TIME;
     }
 
     /// Whether it still flees: hurt, its threat seen lately, not cornered.
@@ -305,14 +325,19 @@ impl Brain {
             self.search_misses = 0;
         }
         let fleeing = self.mode == Mode::Flee;
-        let starts_fleeing =
-            p.health < p.flee_below && p.player_seen.is_some() && p.now >= self.cornered_until;
+        let healed = p.health >= (p.flee_below + FLEE_RECOVERY).min(1.0);
+        if healed {
+            self.shaken = false;
+        }
+        let starts_fleeing = (p.health < p.flee_below || self.shaken)
+            && p.player_seen.is_some()
+            && p.now >= self.cornered_until;
         if (fleeing || starts_fleeing) && self.keeps_fleeing(p) {
             self.mode = Mode::Flee;
+            self.shaken = true;
             self.noise = None;
             return self.alert.map(|a| a.pos);
         }
-        let healed = p.health >= (p.flee_below + FLEE_RECOVERY).min(1.0);
         if fleeing && !healed {
             // Calm again but not healed: it goes back to its life away
             // from the player until it sees the player again (not to a
@@ -547,6 +572,50 @@ mod tests {
         brain.cornered_until = 10.0 + CORNERED_TIME;
         assert_eq!(brain.decide(&sees(Some(player), 0.2)), Some(player));
         assert_eq!(brain.mode, Mode::Hunt);
+    }
+
+    #[test]
+    fn a_member_that_fled_runs_again_on_sight_until_healed() {
+        let player = Pos::new(2, 2);
+        let mut brain = Brain::default();
+        brain.decide(&sees(Some(player), 0.2));
+        // Calm out of sight, healing but not healed.
+        let mut calm = sees(None, 0.3 + FLEE_RECOVERY / 2.0);
+        calm.now = 10.0 + FLEE_CALM_TIME + 1.0;
+        brain.decide(&calm);
+        assert_eq!(brain.mode, Mode::Wander);
+        // The player again, one step over flee_below: it runs, not fights.
+        let mut again = sees(Some(player), 0.3 + FLEE_RECOVERY / 2.0);
+        again.now = calm.now + 1.0;
+        assert_eq!(brain.decide(&again), Some(player));
+        assert_eq!(brain.mode, Mode::Flee);
+        // Healed: the player in view is prey again.
+        let mut healed = sees(Some(player), 0.3 + FLEE_RECOVERY);
+        healed.now = again.now + 1.0;
+        assert_eq!(brain.decide(&healed), Some(player));
+        assert_eq!(brain.mode, Mode::Hunt);
+        assert!(!brain.shaken);
+    }
+
+    #[test]
+    fn a_fleeing_member_runs_from_what_it_saw_not_from_packmates_news() {
+        let player = Pos::new(2, 2);
+        let mut brain = Brain::default();
+        brain.decide(&sees(Some(player), 0.2));
+        assert_eq!(brain.mode, Mode::Flee);
+        brain.hear_of_player(Pos::new(3, 3), 11.0, 9);
+        assert_eq!(
+            brain.alert.map(|a| (a.pos, a.source)),
+            Some((player, Source::Saw))
+        );
+        // A hunter keeps its own sighting of the same cell, too.
+        let mut hunter = Brain::default();
+        hunter.decide(&sees(Some(player), 1.0));
+        hunter.hear_of_player(player, 10.5, 9);
+        assert_eq!(hunter.alert.map(|a| a.source), Some(Source::Saw));
+        // A sighting elsewhere, newer, is news.
+        hunter.hear_of_player(Pos::new(3, 3), 10.5, 9);
+        assert_eq!(hunter.alert.map(|a| a.source), Some(Source::Heard(9)));
     }
 
     #[test]
