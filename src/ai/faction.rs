@@ -11,7 +11,7 @@ use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats, SEARCH_SLOTS};
+use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
 use crate::pathfinding::{
@@ -190,11 +190,10 @@ impl Faction {
         });
         self.config = Some(config);
         self.planner.cancel_all();
-        // A load or a config install fills the first search space only
-        // (filling all of a 1024x1024 level's fifteen was most of a load);
-        // entering a level fills them all (see `Faction::enter_level`).
+        // Node records for the first searches, written before any turn
+        // (the factions share them: see `Planner::prepare`).
         if let Some(view) = &self.view {
-            self.planner.prepare(view.grid(), 1);
+            self.planner.prepare(view.grid());
         }
         self.shared = SharedField::default();
         self.safety = None;
@@ -214,11 +213,6 @@ impl Faction {
         self.unlearned = Unlearned::default();
         if let Some(config) = self.config.clone() {
             self.rebuild(config)?;
-        }
-        // While the level is being made, every search space is filled: none
-        // is filled mid-turn when the first searches pause.
-        if let Some(view) = &self.view {
-            self.planner.prepare(view.grid(), SEARCH_SLOTS);
         }
         Ok(())
     }

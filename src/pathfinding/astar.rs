@@ -8,8 +8,13 @@
 //!
 //! Why it is fast (what each step measured is in `docs/ENGINE-NOTES.md`):
 //! - Node records are 16 bytes (g, one word holding generation stamp, closed
-//!   bit and parent direction) in an array indexed by padded cell, never
-//!   cleared: a record from an older generation reads as untouched.
+//!   bit and parent direction, and a copy of the cell's cost) in an array
+//!   indexed by padded cell, never cleared: a record from an older
+//!   generation reads as untouched, and takes the cell's cost from the grid
+//!   when a search first reaches it. So a record holds nothing of any one
+//!   grid between searches, and an idle space can serve any search: spaces
+//!   made with [`AStar::sharing`] lend their records to a [`SpacePool`]
+//!   between searches, so searches that take turns share the memory.
 //! - The grid's wall border and precomputed move masks make the inner loop
 //!   branch only on moves that are legal.
 //! - The open list is a bucket queue over f (see `bucket_queue`), ordered
@@ -44,6 +49,7 @@ use crate::pathfinding::heuristic::{
 use crate::pathfinding::open_list::OpenEntry;
 use crate::pathfinding::prefetch::prefetch;
 use crate::pathfinding::smoothing::path_cost;
+use crate::pathfinding::space_pool::SpacePool;
 use crate::pathfinding::trace::{SearchTrace, TraceEvent};
 
 /// Which of several cells with equal f is expanded first.
@@ -177,13 +183,48 @@ pub struct SearchStats {
 /// Per-cell search state: 16 bytes, one quarter of a cache line.
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C)]
-struct Node {
+pub(crate) struct Node {
     g: f64,
     /// `generation << GENERATION_SHIFT | CLOSED? | parent direction`.
     tag: u32,
-    /// A copy of the grid's cost of entering this cell, so looking at a
-    /// neighbour touches one cache line, not two.
+    /// A copy of the grid's cost of entering this cell (or the search's
+    /// override), so looking at a neighbour again touches one cache line,
+    /// not two. Valid only while `tag` holds the current generation: a
+    /// search takes it from the grid when it first reaches the cell.
     cost: f32,
+}
+
+// SAFETY: all-zero bits are a valid `Node` (g 0.0, tag 0, cost 0.0), and
+// `Node` has no padding (8 + 4 + 4 bytes, `repr(C)`).
+unsafe impl bytemuck::Zeroable for Node {}
+
+/// The node records of a search space and the generation they were last
+/// stamped with: they travel together (a record's stamp means something
+/// only beside its own counter), between spaces through a [`SpacePool`].
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Records {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) generation: u32,
+}
+
+impl Records {
+    /// Records for `cells` padded cells, allocated zeroed: pages no search
+    /// reaches are never written, so they take no memory.
+    pub(crate) fn zeroed(cells: usize) -> Self {
+        Self {
+            nodes: bytemuck::allocation::zeroed_vec(cells),
+            generation: 0,
+        }
+    }
+
+    /// Writes every record once, so the first searches in them take no
+    /// page faults (better while a level is made than mid-turn).
+    pub(crate) fn touch_all(&mut self) {
+        for node in &mut self.nodes {
+            node.tag = 0;
+        }
+        self.generation = 0;
+    }
 }
 
 const PARENT_MASK: u32 = 0b111;
@@ -231,9 +272,10 @@ enum Outcome {
 #[derive(Debug, Clone, Default)]
 pub struct AStar {
     nodes: Vec<Node>,
-    /// The grid state whose costs `nodes` holds (0: none yet).
-    copied_version: u64,
     generation: u32,
+    /// Where the records go between searches, and come from for the next
+    /// (none: this space keeps its own).
+    pool: Option<std::sync::Arc<SpacePool>>,
     open: BucketQueue,
     equal_f: Vec<u32>,
     /// Entries whose f fell below the last f taken from the queue (a
@@ -252,6 +294,54 @@ pub struct AStar {
 impl AStar {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A search space that holds node records only while a search is
+    /// under way (or paused): it takes them from `pool` when a search
+    /// starts and gives them back when it ends, so spaces whose searches
+    /// take turns share a few level-sized sets of records.
+    pub fn sharing(pool: std::sync::Arc<SpacePool>) -> Self {
+        Self {
+            pool: Some(pool),
+            ..Self::default()
+        }
+    }
+
+    /// Ends the current search, if any, unfinished: a sharing space gives
+    /// its records back to its pool.
+    pub fn abandon(&mut self) {
+        self.query = None;
+        self.release_records();
+    }
+
+    /// Gives the records to the pool (a sharing space with no search).
+    fn release_records(&mut self) {
+        if let Some(pool) = &self.pool
+            && !self.nodes.is_empty()
+        {
+            pool.give(Records {
+                nodes: std::mem::take(&mut self.nodes),
+                generation: self.generation,
+            });
+            self.generation = 0;
+        }
+    }
+
+    /// Makes sure this space has records for `padded_len` cells: its own,
+    /// one from its pool, or fresh zeroed ones.
+    fn fit_records(&mut self, padded_len: usize) {
+        if self.nodes.len() == padded_len {
+            return;
+        }
+        let records = match self.pool.clone() {
+            Some(pool) => {
+                self.release_records();
+                pool.take(padded_len)
+            }
+            None => Records::zeroed(padded_len),
+        };
+        self.nodes = records.nodes;
+        self.generation = records.generation;
     }
 
     /// Records a [`SearchTrace`] of every following search (off by default).
@@ -319,13 +409,11 @@ impl AStar {
             Outcome::Found(g) => {
                 self.reconstruct(grid, cells);
                 let cost = self.walking_cost(grid, cells, g);
-                self.query = None;
-                self.restore_overridden_costs(grid);
+                self.abandon();
                 Ok(Some(cost))
             }
             Outcome::NoPath | Outcome::Pending => {
-                self.query = None;
-                self.restore_overridden_costs(grid);
+                self.abandon();
                 Ok(None)
             }
         }
@@ -356,7 +444,6 @@ impl AStar {
         options: &SearchOptions,
         overrides: &[(Pos, f64)],
     ) -> Result<(), QueryError> {
-        self.restore_overridden_costs(grid);
         for (which, pos) in [(Endpoint::Start, start), (Endpoint::Goal, goal)] {
             if !grid.in_bounds(pos) {
                 return Err(QueryError::OutOfBounds {
@@ -440,16 +527,16 @@ impl AStar {
                     )
                     .is_err()
                 {
-                    self.query = None;
+                    self.abandon();
                     return SearchStatus::NoPath;
                 }
                 self.stats.restarts = restarts + 1;
                 self.stats.resumed_after_changes = resumed;
             } else {
                 // Nothing the search has looked at changed: going on is
-                // the same search a fresh start on this grid would run.
-                self.copy_costs(grid);
-                self.apply_overrides();
+                // the same search a fresh start on this grid would run
+                // (the cells it has not reached take their costs from
+                // the grid as it is when it reaches them).
                 if let Some(query) = self.query.as_mut() {
                     query.grid_version = grid.version();
                 }
@@ -461,13 +548,11 @@ impl AStar {
                 let mut cells = Vec::new();
                 self.reconstruct(grid, &mut cells);
                 let cost = self.walking_cost(grid, &cells, g);
-                self.query = None;
-                self.restore_overridden_costs(grid);
+                self.abandon();
                 SearchStatus::Found(Path { cells, cost })
             }
             Outcome::NoPath => {
-                self.query = None;
-                self.restore_overridden_costs(grid);
+                self.abandon();
                 SearchStatus::NoPath
             }
             Outcome::Pending => {
@@ -492,14 +577,16 @@ impl AStar {
         {
             return true;
         }
-        let Some(changed) = grid.changes_since(self.copied_version) else {
+        let Some(changed) = grid.changes_since(q.grid_version) else {
             return true;
         };
         let offsets = grid.offsets();
+        // An overridden cell carries the stamp before it is reached, with
+        // an infinite g.
         let reached = |cell: usize| {
-            self.nodes
-                .get(cell)
-                .is_some_and(|node| node.tag >> GENERATION_SHIFT == self.generation)
+            self.nodes.get(cell).is_some_and(|node| {
+                node.tag >> GENERATION_SHIFT == self.generation && node.g.is_finite()
+            })
         };
         let overridden = |cell: usize| self.overrides.iter().any(|&(c, _)| c == cell);
         // Touched cells lie within a move of the expanded span; a change
@@ -528,63 +615,41 @@ impl AStar {
         false
     }
 
-    /// Writes the current search's cost overrides into the node records.
+    /// Writes the current search's cost overrides into the node records,
+    /// stamped with the search's generation but not reached (infinite g),
+    /// so the search reads their cost from the record, not the grid.
     fn apply_overrides(&mut self) {
+        let stamp = self.generation << GENERATION_SHIFT;
         for &(cell, cost) in &self.overrides {
             if let Some(node) = self.nodes.get_mut(cell) {
                 node.cost = cost;
+                node.g = f64::INFINITY;
+                node.tag = stamp;
             }
         }
     }
 
-    /// Gives overridden cells their grid cost again (the search is over).
-    /// They take the grid's current cost even when the copies are of an
-    /// older state: bringing the copies up to date later rewrites changed
-    /// cells with their current cost too, so the end state is the same.
-    fn restore_overridden_costs(&mut self, grid: &Grid) {
-        let costs = grid.costs();
-        for &(cell, _) in &self.overrides {
-            if let (Some(node), Some(&cost)) = (self.nodes.get_mut(cell), costs.get(cell)) {
-                node.cost = cost as f32;
-            }
-        }
-        self.overrides.clear();
-    }
-
-    /// Sizes this search space for `grid` and copies its costs now, so the
-    /// first search on it does not: on a 1024x1024 grid that is 16 MB to
-    /// touch, better done as a level is entered than mid-turn.
+    /// Makes this space's records ready for searches on `grid` now, every
+    /// page written once, so the first search on it takes no page faults:
+    /// on a 1024x1024 grid that is 16 MB to touch, better done as a level
+    /// is entered than mid-turn. A sharing space readies a set of records
+    /// in its pool instead (see [`SpacePool::prepare`]).
     pub fn prepare(&mut self, grid: &Grid) {
-        self.copy_costs(grid);
-    }
-
-    /// Brings the node records' cost copies up to the grid's state.
-    fn copy_costs(&mut self, grid: &Grid) {
-        if self.copied_version == grid.version() && self.nodes.len() == grid.padded_len() {
-            return;
-        }
-        let costs = grid.costs();
-        match grid.changes_since(self.copied_version) {
-            Some(changed) if self.nodes.len() == costs.len() => {
-                for cell in changed {
-                    self.nodes[cell].cost = costs[cell] as f32;
-                }
-            }
-            _ => {
-                if self.nodes.len() != costs.len() {
-                    self.nodes.resize(costs.len(), Node::default());
-                }
-                for (node, &cost) in self.nodes.iter_mut().zip(costs) {
-                    node.cost = cost as f32;
+        match &self.pool {
+            Some(pool) => pool.prepare(grid.padded_len()),
+            None => {
+                if self.nodes.len() != grid.padded_len() {
+                    let mut records = Records::zeroed(grid.padded_len());
+                    records.touch_all();
+                    self.nodes = records.nodes;
+                    self.generation = records.generation;
                 }
             }
         }
-        self.copied_version = grid.version();
     }
 
     fn open_start(&mut self, grid: &Grid) {
-        self.copy_costs(grid);
-        self.apply_overrides();
+        self.fit_records(grid.padded_len());
         if self.generation >= MAX_GENERATION {
             for node in &mut self.nodes {
                 node.tag = 0;
@@ -592,6 +657,7 @@ impl AStar {
             self.generation = 0;
         }
         self.generation += 1;
+        self.apply_overrides();
         self.equal_f.clear();
         self.below.clear();
         let Some(query) = self.query.filter(|q| q.settled.is_none()) else {
@@ -602,6 +668,9 @@ impl AStar {
         let f = query.options.weight * h;
         self.open.reset(grid.min_cost(), f);
         let start = &mut self.nodes[query.start];
+        if start.tag >> GENERATION_SHIFT != self.generation {
+            start.cost = grid.costs()[query.start] as f32;
+        }
         start.g = 0.0;
         start.tag = self.generation << GENERATION_SHIFT;
         self.open.push(
@@ -710,6 +779,7 @@ impl AStar {
         let splitter = grid.cell_splitter();
         let uniform = grid.has_uniform_cost();
         let nodes = &mut self.nodes[..masks.len()];
+        let costs = grid.costs();
         let generation = self.generation;
         let goal = query.goal;
         let (goal_x, goal_y) = splitter.split(goal);
@@ -783,6 +853,11 @@ impl AStar {
                 mask &= mask - 1;
                 let next = cell.wrapping_add_signed(offsets[direction]);
                 let neighbour = &mut nodes[next];
+                if neighbour.tag >> GENERATION_SHIFT != generation {
+                    // First reached by this search: its cost copy is taken
+                    // now (the record is about to be stamped below).
+                    neighbour.cost = costs[next] as f32;
+                }
                 let mut next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
                 if TURNS && direction != entered {
                     next_g += penalty_here;
