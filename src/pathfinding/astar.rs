@@ -669,7 +669,7 @@ impl AStar {
         self.open.reset(grid.min_cost(), f);
         let start = &mut self.nodes[query.start];
         if start.tag >> GENERATION_SHIFT != self.generation {
-            start.cost = grid.costs()[query.start] as f32;
+            start.cost = grid.costs()[query.start];
         }
         start.g = 0.0;
         start.tag = self.generation << GENERATION_SHIFT;
@@ -856,7 +856,7 @@ impl AStar {
                 if neighbour.tag >> GENERATION_SHIFT != generation {
                     // First reached by this search: its cost copy is taken
                     // now (the record is about to be stamped below).
-                    neighbour.cost = costs[next] as f32;
+                    neighbour.cost = costs[next];
                 }
                 let mut next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
                 if TURNS && direction != entered {

@@ -158,8 +158,10 @@ pub struct Grid {
     /// Row length of the padded layout (`width + 2`).
     stride: usize,
     movement: Movement,
-    /// Padded cost per cell; `f64::INFINITY` marks impassable cells.
-    costs: Vec<f64>,
+    /// Padded cost per cell; infinity marks impassable cells. Costs are
+    /// rounded to `f32` as they are set ([`check_cost`]), so 4 bytes hold
+    /// them exactly: reads widen them back to the same `f64`.
+    costs: Vec<f32>,
     /// Padded legal-move mask per cell (bit d = direction d is legal).
     masks: Vec<u8>,
     /// The mask of a passable cell for each set of passable neighbours
@@ -219,7 +221,7 @@ impl Grid {
             shape: GridShape::new(width, height),
             stride,
             movement,
-            costs: vec![f64::INFINITY; padded_cells],
+            costs: vec![f32::INFINITY; padded_cells],
             masks: vec![0; padded_cells],
             moves_by_neighbours: [0; 256],
             masks_redone: Vec::new(),
@@ -256,7 +258,7 @@ impl Grid {
                     let pos = Pos::new(x, y);
                     let c = check_cost(pos, c)?;
                     let index = grid.index_of(pos);
-                    grid.costs[index] = c;
+                    grid.costs[index] = c as f32;
                     cheapest = cheapest.min(c);
                     grid.note_cost(c);
                 }
@@ -352,7 +354,7 @@ impl Grid {
             return None;
         }
         let c = self.costs[self.index_of(pos)];
-        c.is_finite().then_some(c)
+        c.is_finite().then_some(f64::from(c))
     }
 
     pub fn is_passable(&self, pos: Pos) -> bool {
@@ -489,7 +491,8 @@ impl Grid {
         };
         let index = self.index_of(pos);
         let was_passable = self.costs[index].is_finite();
-        let new_cost = cost.unwrap_or(f64::INFINITY);
+        // Exact: `check_cost` rounded the cost to f32.
+        let new_cost = cost.map_or(f32::INFINITY, |c| c as f32);
         if self.costs[index] == new_cost {
             return Ok(false);
         }
@@ -540,7 +543,7 @@ impl Grid {
         self.uniform_cost = Some(f64::NAN);
         for index in 0..self.costs.len() {
             if self.costs[index].is_finite() {
-                self.note_cost(self.costs[index]);
+                self.note_cost(f64::from(self.costs[index]));
             }
         }
         let cheapest = self
@@ -548,6 +551,7 @@ impl Grid {
             .iter()
             .copied()
             .filter(|c| c.is_finite())
+            .map(f64::from)
             .fold(f64::INFINITY, f64::min);
         let cheapest = match self.declared_min_cost {
             Some(declared) => cheapest.min(declared),
@@ -613,7 +617,7 @@ impl Grid {
         (0..8).filter(move |d| mask & (1 << d) != 0).map(move |d| {
             let (dx, dy) = DIRECTION_DELTAS[d];
             let next = Pos::new(pos.x + dx, pos.y + dy);
-            let cost = DIRECTION_LENGTHS[d] * self.costs[self.index_of(next)];
+            let cost = DIRECTION_LENGTHS[d] * f64::from(self.costs[self.index_of(next)]);
             (next, cost)
         })
     }
@@ -662,7 +666,8 @@ impl Grid {
         self.costs.len()
     }
 
-    pub(crate) fn costs(&self) -> &[f64] {
+    /// Padded cell costs (infinite: impassable), exactly as set.
+    pub(crate) fn costs(&self) -> &[f32] {
         &self.costs
     }
 
