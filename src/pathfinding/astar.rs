@@ -14,7 +14,9 @@
 //!   when a search first reaches it. So a record holds nothing of any one
 //!   grid between searches, and an idle space can serve any search: spaces
 //!   made with [`AStar::sharing`] lend their records to a [`SpacePool`]
-//!   between searches, so searches that take turns share the memory.
+//!   between searches, so searches that take turns share the memory. A
+//!   paused search in such a space keeps only the records it has touched,
+//!   and writes them back into a set from the pool when it goes on.
 //! - The grid's wall border and precomputed move masks make the inner loop
 //!   branch only on moves that are legal.
 //! - The open list is a bucket queue over f (see `bucket_queue`), ordered
@@ -276,6 +278,12 @@ pub struct AStar {
     /// Where the records go between searches, and come from for the next
     /// (none: this space keeps its own).
     pool: Option<std::sync::Arc<SpacePool>>,
+    /// The cells whose records the current search has stamped, in a
+    /// sharing space (so a paused search can keep just those).
+    touched: Vec<u32>,
+    /// A paused search's records, one per `touched` cell, and the size of
+    /// the set they came from, while its space has given the set back.
+    shelf: Option<(usize, Vec<Node>)>,
     open: BucketQueue,
     equal_f: Vec<u32>,
     /// Entries whose f fell below the last f taken from the queue (a
@@ -311,7 +319,55 @@ impl AStar {
     /// its records back to its pool.
     pub fn abandon(&mut self) {
         self.query = None;
+        self.shelf = None;
+        self.touched.clear();
         self.release_records();
+    }
+
+    /// A sharing space pauses: the records its search touched are copied
+    /// out and the set goes back to the pool.
+    fn shelve(&mut self) {
+        if self.pool.is_none() || self.nodes.is_empty() {
+            return;
+        }
+        let kept = self
+            .touched
+            .iter()
+            .map(|&cell| self.nodes[cell as usize])
+            .collect();
+        self.shelf = Some((self.nodes.len(), kept));
+        self.release_records();
+    }
+
+    /// The paused search goes on: its records are written into a set from
+    /// the pool, stamped with that set's next generation (every other
+    /// record of the set then reads as untouched, as it did before).
+    fn unshelve(&mut self) {
+        let Some((cells, kept)) = self.shelf.take() else {
+            return;
+        };
+        self.fit_records(cells);
+        self.next_generation();
+        let stamp = self.generation << GENERATION_SHIFT;
+        let low_bits = (1 << GENERATION_SHIFT) - 1;
+        for (&cell, node) in self.touched.iter().zip(kept) {
+            self.nodes[cell as usize] = Node {
+                tag: stamp | (node.tag & low_bits),
+                ..node
+            };
+        }
+    }
+
+    /// Moves to a new generation (clearing every stamp when the counter
+    /// would overflow): every record reads as untouched.
+    fn next_generation(&mut self) {
+        if self.generation >= MAX_GENERATION {
+            for node in &mut self.nodes {
+                node.tag = 0;
+            }
+            self.generation = 0;
+        }
+        self.generation += 1;
     }
 
     /// Gives the records to the pool (a sharing space with no search).
@@ -508,6 +564,7 @@ impl AStar {
     /// uninterrupted run returns. If the grid changed since the last slice,
     /// the search starts over on the new grid.
     pub fn step(&mut self, grid: &Grid, node_budget: usize) -> SearchStatus {
+        self.unshelve();
         if let Some(q) = self.query.filter(|q| q.grid_version != grid.version()) {
             if self.changes_reach_search(grid, &q) {
                 let restarts = self.stats.restarts;
@@ -559,6 +616,7 @@ impl AStar {
                 if self.tracing {
                     self.trace.events.push(TraceEvent::SliceEnd);
                 }
+                self.shelve();
                 SearchStatus::Pending
             }
         }
@@ -622,6 +680,9 @@ impl AStar {
         let stamp = self.generation << GENERATION_SHIFT;
         for &(cell, cost) in &self.overrides {
             if let Some(node) = self.nodes.get_mut(cell) {
+                if self.pool.is_some() && node.tag != stamp {
+                    self.touched.push(cell as u32);
+                }
                 node.cost = cost;
                 node.g = f64::INFINITY;
                 node.tag = stamp;
@@ -649,14 +710,10 @@ impl AStar {
     }
 
     fn open_start(&mut self, grid: &Grid) {
+        self.shelf = None;
+        self.touched.clear();
         self.fit_records(grid.padded_len());
-        if self.generation >= MAX_GENERATION {
-            for node in &mut self.nodes {
-                node.tag = 0;
-            }
-            self.generation = 0;
-        }
-        self.generation += 1;
+        self.next_generation();
         self.apply_overrides();
         self.equal_f.clear();
         self.below.clear();
@@ -670,6 +727,9 @@ impl AStar {
         let start = &mut self.nodes[query.start];
         if start.tag >> GENERATION_SHIFT != self.generation {
             start.cost = grid.costs()[query.start];
+            if self.pool.is_some() {
+                self.touched.push(query.start as u32);
+            }
         }
         start.g = 0.0;
         start.tag = self.generation << GENERATION_SHIFT;
@@ -780,6 +840,8 @@ impl AStar {
         let uniform = grid.has_uniform_cost();
         let nodes = &mut self.nodes[..masks.len()];
         let costs = grid.costs();
+        let keep_touched = self.pool.is_some();
+        let touched = &mut self.touched;
         let generation = self.generation;
         let goal = query.goal;
         let (goal_x, goal_y) = splitter.split(goal);
@@ -857,6 +919,9 @@ impl AStar {
                     // First reached by this search: its cost copy is taken
                     // now (the record is about to be stamped below).
                     neighbour.cost = costs[next];
+                    if keep_touched {
+                        touched.push(next as u32);
+                    }
                 }
                 let mut next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
                 if TURNS && direction != entered {

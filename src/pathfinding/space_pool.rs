@@ -110,8 +110,13 @@ mod tests {
             .start_search(&cheap, start, goal, &options)
             .expect("a valid query");
         assert_eq!(paused.step(&cheap, 3), SearchStatus::Pending);
+        assert_eq!(
+            pool.free_sets(),
+            1,
+            "a paused search keeps its records aside"
+        );
         // While it is paused, the other space runs whole searches on the
-        // other grid, in records the pool lends it.
+        // other grid, in the same set of records.
         for _ in 0..3 {
             let found = other
                 .find_path(&dear, start, goal, &options)
@@ -120,18 +125,43 @@ mod tests {
             assert_eq!(found, one_shot(&dear, start, goal));
             assert_eq!(pool.free_sets(), 1, "the finished search gave its set back");
         }
-        let SearchStatus::Found(path) = paused.step(&cheap, usize::MAX) else {
+        // Paused again and again, with an override, it still finds what
+        // one uninterrupted search finds.
+        let mut status = paused.step(&cheap, 2);
+        while status == SearchStatus::Pending {
+            other
+                .find_path(&dear, goal, start, &options)
+                .expect("a valid query");
+            status = paused.step(&cheap, 2);
+        }
+        let SearchStatus::Found(path) = status else {
             panic!("the paused search finds its way");
         };
         assert_eq!(Some(path.cost), one_shot(&cheap, start, goal));
-        assert_eq!(pool.free_sets(), 2, "both sets are free again");
+        let dearer = [(Pos::new(1, 0), 5.0), (Pos::new(8, 2), 3.0)];
+        paused
+            .start_search_with_overrides(&cheap, start, goal, &options, &dearer)
+            .expect("a valid query");
+        let mut sliced = paused.step(&cheap, 1);
+        while sliced == SearchStatus::Pending {
+            other
+                .find_path(&dear, start, goal, &options)
+                .expect("a valid query");
+            sliced = paused.step(&cheap, 1);
+        }
+        let mut whole = AStar::new();
+        whole
+            .start_search_with_overrides(&cheap, start, goal, &options, &dearer)
+            .expect("a valid query");
+        assert_eq!(sliced, whole.step(&cheap, usize::MAX));
+        assert_eq!(pool.free_sets(), 1, "one set served both spaces");
         // An abandoned search gives its set back too.
         paused
             .start_search(&dear, start, goal, &options)
             .expect("a valid query");
-        assert_eq!(pool.free_sets(), 1);
+        assert_eq!(pool.free_sets(), 0);
         paused.abandon();
-        assert_eq!(pool.free_sets(), 2);
+        assert_eq!(pool.free_sets(), 1);
     }
 
     #[test]
