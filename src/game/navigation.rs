@@ -18,7 +18,7 @@ pub const PLAYER_PROFILE: usize = 0;
 pub struct Navigation {
     profiles: Vec<CostProfile>,
     /// One grid per distinct profile (factions that move alike share one:
-    /// a 1024x1024 grid with its islands is about 25 MB).
+    /// a 1024x1024 grid is about 5 MB).
     grids: Vec<Grid>,
     /// For each profile, the grid it moves on.
     grid_of: Vec<usize>,
@@ -43,10 +43,12 @@ impl Navigation {
                 }
             })
             .collect();
-        // One grid of the whole level per distinct profile, side by side.
+        // One grid of the whole level per distinct profile, side by side;
+        // the rules ask a grid only which steps are legal, so none labels
+        // its islands.
         let grids = representatives
             .par_iter()
-            .map(|&r| level.cost_grid(&profiles[r], Movement::default()))
+            .map(|&r| level.moves_grid(&profiles[r], Movement::default()))
             .collect::<Result<_, _>>()?;
         Ok(Self {
             profiles,
