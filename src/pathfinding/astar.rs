@@ -10,13 +10,18 @@
 //! - Node records are 16 bytes (g, one word holding generation stamp, closed
 //!   bit and parent direction, and a copy of the cell's cost) in an array
 //!   indexed by padded cell, never cleared: a record from an older
-//!   generation reads as untouched, and takes the cell's cost from the grid
-//!   when a search first reaches it. So a record holds nothing of any one
-//!   grid between searches, and an idle space can serve any search: spaces
-//!   made with [`AStar::sharing`] lend their records to a [`SpacePool`]
-//!   between searches, so searches that take turns share the memory. A
-//!   paused search in such a space keeps only the records it has touched,
-//!   and writes them back into a set from the pool when it goes on.
+//!   generation reads as untouched.
+//! - A space made with [`AStar::new`] keeps its records and every cell's
+//!   cost copy, brought up to date with the cells its grid changed. Spaces
+//!   made with [`AStar::sharing`] hold records only while a search runs or
+//!   is paused, lent by a [`SpacePool`], so searches that take turns share
+//!   the memory: their records take a cell's cost from the grid when a
+//!   search first reaches the cell (so they hold nothing of any grid
+//!   between searches), and a paused search keeps only the records it has
+//!   touched, written back into a set from the pool when it goes on. That
+//!   costs a second cache line per cell reached: on the 1024x1024 Moving AI
+//!   maps about half as much search time again, in the game's short
+//!   searches next to nothing.
 //! - The grid's wall border and precomputed move masks make the inner loop
 //!   branch only on moves that are legal.
 //! - The open list is a bucket queue over f (see `bucket_queue`), ordered
@@ -190,9 +195,11 @@ pub(crate) struct Node {
     /// `generation << GENERATION_SHIFT | CLOSED? | parent direction`.
     tag: u32,
     /// A copy of the grid's cost of entering this cell (or the search's
-    /// override), so looking at a neighbour again touches one cache line,
-    /// not two. Valid only while `tag` holds the current generation: a
-    /// search takes it from the grid when it first reaches the cell.
+    /// override), so looking at a neighbour touches one cache line, not
+    /// two. A space that keeps its records copies every cell's cost and
+    /// keeps the copies up to date; in a sharing space a copy is valid only
+    /// while `tag` holds the current generation (a search takes it from
+    /// the grid when it first reaches the cell).
     cost: f32,
 }
 
@@ -276,8 +283,13 @@ pub struct AStar {
     nodes: Vec<Node>,
     generation: u32,
     /// Where the records go between searches, and come from for the next
-    /// (none: this space keeps its own).
+    /// (none: this space keeps its own, with every cell's cost copied).
     pool: Option<std::sync::Arc<SpacePool>>,
+    /// In a space that keeps its records: the grid state whose costs the
+    /// records hold (0: none yet), and the cells whose copies hold a past
+    /// search's override instead.
+    copied_version: u64,
+    overridden_copies: Vec<usize>,
     /// The cells whose records the current search has stamped, in a
     /// sharing space (so a paused search can keep just those).
     touched: Vec<u32>,
@@ -398,6 +410,37 @@ impl AStar {
         };
         self.nodes = records.nodes;
         self.generation = records.generation;
+        self.copied_version = 0;
+        self.overridden_copies.clear();
+    }
+
+    /// In a space that keeps its records: brings their cost copies up to
+    /// the grid's state (the cells changed since the last copy, or all of
+    /// them), first giving back their grid costs to cells a past search
+    /// overrode.
+    fn copy_costs(&mut self, grid: &Grid) {
+        let costs = grid.costs();
+        for cell in self.overridden_copies.drain(..) {
+            if let (Some(node), Some(&cost)) = (self.nodes.get_mut(cell), costs.get(cell)) {
+                node.cost = cost;
+            }
+        }
+        if self.copied_version == grid.version() {
+            return;
+        }
+        match grid.changes_since(self.copied_version) {
+            Some(changed) if self.copied_version != 0 => {
+                for cell in changed {
+                    self.nodes[cell].cost = costs[cell];
+                }
+            }
+            _ => {
+                for (node, &cost) in self.nodes.iter_mut().zip(costs) {
+                    node.cost = cost;
+                }
+            }
+        }
+        self.copied_version = grid.version();
     }
 
     /// Records a [`SearchTrace`] of every following search (off by default).
@@ -593,7 +636,12 @@ impl AStar {
                 // Nothing the search has looked at changed: going on is
                 // the same search a fresh start on this grid would run
                 // (the cells it has not reached take their costs from
-                // the grid as it is when it reaches them).
+                // the grid as it is when it reaches them, or from copies
+                // brought up to date now).
+                if self.pool.is_none() {
+                    self.copy_costs(grid);
+                    self.apply_overrides();
+                }
                 if let Some(query) = self.query.as_mut() {
                     query.grid_version = grid.version();
                 }
@@ -676,11 +724,24 @@ impl AStar {
     /// Writes the current search's cost overrides into the node records,
     /// stamped with the search's generation but not reached (infinite g),
     /// so the search reads their cost from the record, not the grid.
+    ///
+    /// A space that keeps its records writes the costs alone (its copies
+    /// are read whatever the stamp), and gives the cells their grid costs
+    /// back before its next search.
     fn apply_overrides(&mut self) {
+        if self.pool.is_none() {
+            for &(cell, cost) in &self.overrides {
+                if let Some(node) = self.nodes.get_mut(cell) {
+                    node.cost = cost;
+                    self.overridden_copies.push(cell);
+                }
+            }
+            return;
+        }
         let stamp = self.generation << GENERATION_SHIFT;
         for &(cell, cost) in &self.overrides {
             if let Some(node) = self.nodes.get_mut(cell) {
-                if self.pool.is_some() && node.tag != stamp {
+                if node.tag != stamp {
                     self.touched.push(cell as u32);
                 }
                 node.cost = cost;
@@ -699,12 +760,8 @@ impl AStar {
         match &self.pool {
             Some(pool) => pool.prepare(grid.padded_len()),
             None => {
-                if self.nodes.len() != grid.padded_len() {
-                    let mut records = Records::zeroed(grid.padded_len());
-                    records.touch_all();
-                    self.nodes = records.nodes;
-                    self.generation = records.generation;
-                }
+                self.fit_records(grid.padded_len());
+                self.copy_costs(grid);
             }
         }
     }
@@ -713,6 +770,9 @@ impl AStar {
         self.shelf = None;
         self.touched.clear();
         self.fit_records(grid.padded_len());
+        if self.pool.is_none() {
+            self.copy_costs(grid);
+        }
         self.next_generation();
         self.apply_overrides();
         self.equal_f.clear();
@@ -725,11 +785,9 @@ impl AStar {
         let f = query.options.weight * h;
         self.open.reset(grid.min_cost(), f);
         let start = &mut self.nodes[query.start];
-        if start.tag >> GENERATION_SHIFT != self.generation {
+        if self.pool.is_some() && start.tag >> GENERATION_SHIFT != self.generation {
             start.cost = grid.costs()[query.start];
-            if self.pool.is_some() {
-                self.touched.push(query.start as u32);
-            }
+            self.touched.push(query.start as u32);
         }
         start.g = 0.0;
         start.tag = self.generation << GENERATION_SHIFT;
@@ -840,7 +898,9 @@ impl AStar {
         let uniform = grid.has_uniform_cost();
         let nodes = &mut self.nodes[..masks.len()];
         let costs = grid.costs();
-        let keep_touched = self.pool.is_some();
+        // A sharing space takes costs as cells are first reached (and
+        // notes which it touched); one that keeps its records has copies.
+        let sharing = self.pool.is_some();
         let touched = &mut self.touched;
         let generation = self.generation;
         let goal = query.goal;
@@ -915,13 +975,11 @@ impl AStar {
                 mask &= mask - 1;
                 let next = cell.wrapping_add_signed(offsets[direction]);
                 let neighbour = &mut nodes[next];
-                if neighbour.tag >> GENERATION_SHIFT != generation {
+                if sharing && neighbour.tag >> GENERATION_SHIFT != generation {
                     // First reached by this search: its cost copy is taken
                     // now (the record is about to be stamped below).
                     neighbour.cost = costs[next];
-                    if keep_touched {
-                        touched.push(next as u32);
-                    }
+                    touched.push(next as u32);
                 }
                 let mut next_g = g + DIRECTION_LENGTHS[direction] * f64::from(neighbour.cost);
                 if TURNS && direction != entered {
@@ -937,11 +995,16 @@ impl AStar {
                 // Ask for the record two cells on in this direction: the one
                 // `next` will reach when expanded, often not yet touched by
                 // this search and cold on a large map (on the 512x512 maze
-                // this saved 8% of the search time).
+                // this saved 8% of the search time), and in a sharing space
+                // its cost, which the search reads from the grid when it
+                // first reaches it.
                 let ahead = next
                     .wrapping_add_signed(2 * offsets[direction])
                     .min(nodes.len() - 1);
                 prefetch(&nodes[ahead]);
+                if sharing {
+                    prefetch(&costs[ahead]);
+                }
                 let (dx, dy) = DIRECTION_DELTAS[direction];
                 let h_dx = f64::from((x + dx - goal_x).abs());
                 let h_dy = f64::from((y + dy - goal_y).abs());
