@@ -167,16 +167,7 @@ impl Level {
     /// # Errors
     /// [`GridError::BadSize`] for a level with no cells.
     pub fn cost_grid(&self, profile: &CostProfile, movement: Movement) -> Result<Grid, GridError> {
-        let mut grid = self.moves_grid(profile, movement)?;
-        grid.rebuild_islands();
-        Ok(grid)
-    }
-
-    /// [`Level::cost_grid`] without island labels
-    /// ([`Grid::from_fn_without_islands`]): for rules that ask only which
-    /// steps are legal, never whether two cells connect.
-    pub fn moves_grid(&self, profile: &CostProfile, movement: Movement) -> Result<Grid, GridError> {
-        let mut grid = Grid::from_fn_without_islands(self.width, self.height, movement, |x, y| {
+        let mut grid = Grid::from_fn(self.width, self.height, movement, |x, y| {
             self.cost_at(Pos::new(x, y), profile)
         })?;
         if let Some(min_cost) = profile.min_cost() {
