@@ -16,6 +16,7 @@
 //!   (reads the engine's traces; the engine knows nothing of it).
 //! - [`cli`]: the command line (clap) and the commands' bodies: `play`, `sim`,
 //!   `render`, `scen` (A* against Moving AI scenario files), `trace`, `config`.
+//! - [`heap`]: the allocator's treatment of level-sized blocks (freed ones go back).
 //! - [`decode_budget`]: how many grid cells a save being decoded may still claim.
 //! - [`regular_file`]: reading the save and the config only when they are regular
 //!   files (never blocking on a FIFO), following symlinks to the file they name.
@@ -26,6 +27,7 @@ pub mod config;
 pub mod decode_budget;
 pub mod diagnostic;
 pub mod game;
+pub mod heap;
 pub mod pathfinding;
 pub mod regular_file;
 pub mod search_picture;

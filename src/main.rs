@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use fogcrawl::cli::{self, Command};
 
 fn main() -> ExitCode {
+    fogcrawl::heap::return_large_blocks();
     let parsed = cli::parse();
     match parsed.command {
         None => cli::play::run(&parsed.play),

@@ -5,6 +5,8 @@
 //! - [`grid`]: cell costs, movement rules, precomputed move masks.
 //! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
+//! - `space_pool`: node records that search spaces lend each other
+//!   between searches ([`SpacePool`]).
 //! - [`jps`]: jump point search, for grids where every cell costs the same.
 //! - `passable_bits`: passable cells as bit rows and columns, for jumps.
 //! - [`trace`]: what a search did, for the debug overlay.
@@ -35,6 +37,7 @@ mod passable_bits;
 pub mod pos;
 pub mod prefetch;
 pub mod smoothing;
+mod space_pool;
 pub mod trace;
 
 pub use astar::{
@@ -51,4 +54,5 @@ pub use smoothing::{
     cheapest_straight_path, path_cost, steps_are_legal, string_pull, string_pull_into,
     walkable_straight_path,
 };
+pub use space_pool::SpacePool;
 pub use trace::{CellValues, SearchTrace, TraceEvent};

@@ -88,15 +88,15 @@ impl CostRules {
 
     /// The influence penalty of a cell.
     pub fn penalty(&self, influences: &Influences, pos: Pos) -> f64 {
-        self.penalty_with_crowding(influences, pos, influences.crowding.value(pos))
+        self.penalty_with_crowding(influences, pos, layer_value(&influences.crowding, pos))
     }
 
     /// The penalty of a cell were its crowding `crowding` (a member's own
     /// share left out, say).
     fn penalty_with_crowding(&self, influences: &Influences, pos: Pos, crowding: f32) -> f64 {
-        self.weights[0] * f64::from(influences.danger.value(pos))
+        self.weights[0] * f64::from(layer_value(&influences.danger, pos))
             + self.weights[1] * f64::from(crowding)
-            + self.weights[2] * f64::from(influences.threat.value(pos))
+            + self.weights[2] * f64::from(layer_value(&influences.threat, pos))
     }
 
     /// What the planning grid charges for a cell whose crowding is
@@ -136,6 +136,18 @@ impl CostRules {
             }
         }
         Some(terrain + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
+    }
+}
+
+/// A layer's value at `pos`, read only when the layer holds any: every
+/// value of an empty layer is 0, and its level-sized array, allocated
+/// zeroed, then stays unread (each first read of a page of it is a page
+/// fault, even for zeros).
+fn layer_value(layer: &InfluenceMap, pos: Pos) -> f32 {
+    if layer.active_cells() == 0 {
+        0.0
+    } else {
+        layer.value(pos)
     }
 }
 

@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
-use crate::ai::influence::footprint;
+use crate::ai::influence::{InfluenceMap, footprint};
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats, SEARCH_SLOTS};
+use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
 use crate::pathfinding::{
@@ -190,11 +190,10 @@ impl Faction {
         });
         self.config = Some(config);
         self.planner.cancel_all();
-        // A load or a config install fills the first search space only
-        // (filling all of a 1024x1024 level's fifteen was most of a load);
-        // entering a level fills them all (see `Faction::enter_level`).
+        // Node records for the first searches, written before any turn
+        // (the factions share them: see `Planner::prepare`).
         if let Some(view) = &self.view {
-            self.planner.prepare(view.grid(), 1);
+            self.planner.prepare(view.grid());
         }
         self.shared = SharedField::default();
         self.safety = None;
@@ -204,6 +203,15 @@ impl Faction {
     /// Starts the faction over on a new level, knowing `knowledge`.
     pub fn enter_level(&mut self, knowledge: FactionKnowledge, now: f64) -> Result<(), GridError> {
         let (w, h) = (knowledge.width(), knowledge.height());
+        // The planning grid already priced exactly this (a new game installs
+        // its config, building each view from fresh knowledge, just before
+        // the first level is entered): it is kept, not built again.
+        let quiet = |map: &InfluenceMap| map.active_cells() == 0 && !map.has_changes();
+        let same_view = self.knowledge == knowledge
+            && quiet(&self.influences.danger)
+            && quiet(&self.influences.crowding)
+            && quiet(&self.influences.threat);
+        let kept_view = if same_view { self.view.take() } else { None };
         self.knowledge = knowledge;
         self.player_sighting = None;
         self.decayed_at = now;
@@ -213,12 +221,7 @@ impl Faction {
         // Counted again for the new level, on the first look at the latest.
         self.unlearned = Unlearned::default();
         if let Some(config) = self.config.clone() {
-            self.rebuild(config)?;
-        }
-        // While the level is being made, every search space is filled: none
-        // is filled mid-turn when the first searches pause.
-        if let Some(view) = &self.view {
-            self.planner.prepare(view.grid(), SEARCH_SLOTS);
+            self.rebuild_with(config, kept_view)?;
         }
         Ok(())
     }

@@ -11,14 +11,28 @@
 //!   every turn, and the engine goes on where it stopped only when nothing
 //!   the search has looked at changed (otherwise it starts over).
 
+use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 use crate::ai::request_queue::RequestQueue;
-use crate::pathfinding::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace};
+use crate::pathfinding::{
+    AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace, SpacePool,
+};
 
-/// Searches that may be paused at once (each holds a search space of 16
-/// bytes per cell, allocated when first used).
+/// Searches a faction may have paused at once (each holds 16 bytes per
+/// cell of node records while it is paused).
 pub const SEARCH_SLOTS: usize = 3;
+
+/// The node records every planner's searches borrow while they run or
+/// are paused: factions plan one after another, so a few level-sized sets
+/// serve them all (one each was 15 sets, 250 MB, on a 1024x1024 level).
+/// Which set a search gets never changes what it finds.
+static SHARED_RECORDS: LazyLock<Arc<SpacePool>> = LazyLock::new(|| Arc::new(SpacePool::new()));
+
+/// A search space whose records come from [`SHARED_RECORDS`].
+fn shared_space() -> AStar {
+    AStar::sharing(Arc::clone(&SHARED_RECORDS))
+}
 /// A search may spend at most this share of the turn's budget per turn.
 const CAP_SHARE: u64 = 3;
 /// ...but never less than this many nodes.
@@ -117,10 +131,27 @@ pub enum TraceKind {
 }
 
 /// One search space and the search it holds.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 struct Slot {
     astar: AStar,
     active: Option<Active>,
+}
+
+impl Default for Slot {
+    fn default() -> Self {
+        Self {
+            astar: shared_space(),
+            active: None,
+        }
+    }
+}
+
+impl Slot {
+    /// Drops the search it holds, unfinished, giving its records back.
+    fn drop_search(&mut self) {
+        self.active = None;
+        self.astar.abandon();
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -134,7 +165,7 @@ struct Active {
     traced_micros: u64,
 }
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Planner {
     slots: Vec<Slot>,
     /// Requests not started yet (no free search space), with the turn
@@ -156,9 +187,30 @@ pub struct Planner {
     last_trace_overrides: Vec<(Pos, f64)>,
     /// Counts the traces recorded, so a reader can tell a new one.
     trace_serial: u64,
-    /// The search space previews run in (kept: a level-sized space is
-    /// not allocated for every preview).
+    /// The search space previews run in (its records are shared: a
+    /// level-sized space is not allocated for every preview).
     preview: AStar,
+}
+
+impl Default for Planner {
+    fn default() -> Self {
+        Self {
+            slots: Vec::new(),
+            queue: RequestQueue::default(),
+            turn: 0,
+            budget_left: 0,
+            cap: 0,
+            finished: Vec::new(),
+            stats: PlannerStats::default(),
+            traced_actor: None,
+            last_trace: None,
+            last_trace_summary: TracedSearchSummary::default(),
+            last_trace_kind: TraceKind::default(),
+            last_trace_overrides: Vec::new(),
+            trace_serial: 0,
+            preview: shared_space(),
+        }
+    }
 }
 
 impl Planner {
@@ -166,14 +218,14 @@ impl Planner {
         Self::default()
     }
 
-    /// Makes the first `spaces` search spaces ready for `grid`
-    /// ([`AStar::prepare`]): the first searches on a level then cost what
-    /// later ones do, instead of filling a level-sized space each in the
-    /// first turns. The first space takes most searches; the others are
-    /// used only while it holds a paused one.
-    pub fn prepare(&mut self, grid: &Grid, spaces: usize) {
+    /// Makes a set of shared node records ready for `grid`
+    /// ([`AStar::prepare`]), every page written: the first searches on a
+    /// level then cost what later ones do. Sets for paused searches are
+    /// taken as they are needed, zeroed, and hold the pages their searches
+    /// reach.
+    pub fn prepare(&mut self, grid: &Grid) {
         self.slots.resize_with(SEARCH_SLOTS, Slot::default);
-        for slot in self.slots.iter_mut().take(spaces) {
+        if let Some(slot) = self.slots.first_mut() {
             slot.astar.prepare(grid);
         }
     }
@@ -193,7 +245,7 @@ impl Planner {
                 active.turns += 1;
                 if expired(active.asked_on) {
                     let request = active.request.clone();
-                    slot.active = None;
+                    slot.drop_search();
                     self.stats.given_up += 1;
                     self.finished.push(Finished {
                         actor: request.actor,
@@ -245,7 +297,7 @@ impl Planner {
                 if active.request.goal == request.goal {
                     return;
                 }
-                slot.active = None;
+                slot.drop_search();
             }
         }
         self.queue.remove(request.actor);
@@ -312,7 +364,7 @@ impl Planner {
         self.trace_serial += 1;
         self.queue.clear();
         for slot in &mut self.slots {
-            slot.active = None;
+            slot.drop_search();
         }
         self.finished.clear();
     }
@@ -335,7 +387,7 @@ impl Planner {
                 .as_ref()
                 .is_some_and(|a| a.request.actor == actor)
             {
-                slot.active = None;
+                slot.drop_search();
             }
         }
         self.finished.retain(|f| f.actor != actor);
@@ -535,7 +587,9 @@ impl Planner {
             }
             Err(_) => {
                 // Standing or aiming where the faction believes no one can
-                // stand: nothing to search.
+                // stand: nothing to search (and the space, perhaps taken
+                // from a bumped search, gives its records back).
+                space.astar.abandon();
                 self.finished.push(Finished {
                     actor: request.actor,
                     from: request.from,

@@ -51,8 +51,43 @@ impl Unlearned {
             blocks: vec![0; blocks_wide * height.div_ceil(BLOCK)],
             blocks_wide,
         };
-        for pos in level.positions() {
-            unlearned.recheck(level, knowledge, pos);
+        // Row by row, as `recheck` would find each cell (every faction
+        // builds these books for a whole level on its first look): a cell
+        // is seeable when a cell of the 3x3 square around it is
+        // transparent, so each row keeps which of its cells have a
+        // transparent cell beside them or on them, and three such rows
+        // answer for the middle one.
+        let clear_beside = |y: usize| -> Vec<bool> {
+            let row = &level.cells()[y * width..(y + 1) * width];
+            let clear: Vec<bool> = row.iter().map(|t| !t.is_opaque()).collect();
+            (0..width)
+                .map(|x| clear[x.saturating_sub(1)..=(x + 1).min(width - 1)].contains(&true))
+                .collect()
+        };
+        if level.cells().len() != width * height || width == 0 {
+            for pos in level.positions() {
+                unlearned.recheck(level, knowledge, pos);
+            }
+            return unlearned;
+        }
+        let mut above = vec![false; width];
+        let mut here = clear_beside(0);
+        for y in 0..height {
+            let below = if y + 1 < height {
+                clear_beside(y + 1)
+            } else {
+                vec![false; width]
+            };
+            for x in 0..width {
+                if !(above[x] || here[x] || below[x]) {
+                    continue;
+                }
+                let pos = Pos::new(x as i32, y as i32);
+                if knowledge.belief(pos) != Some(level.cells()[y * width + x]) {
+                    unlearned.set(pos, true);
+                }
+            }
+            above = std::mem::replace(&mut here, below);
         }
         unlearned
     }
@@ -224,6 +259,42 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The row-by-row build counts what checking each cell counts, edges
+    /// and corners included, with part of the level known (some of it
+    /// wrongly).
+    #[test]
+    fn the_build_counts_what_checking_every_cell_counts() {
+        let level = level(&[
+            ".#..##.#.",
+            "##.#..###",
+            "#@.#.+.#.",
+            "#########",
+            "########.",
+            ".##.#.#..",
+        ]);
+        let mut knowledge = FactionKnowledge::new(level.width(), level.height());
+        for (i, pos) in level.positions().enumerate() {
+            let truth = level.terrain_at(pos).expect("in bounds");
+            match i % 5 {
+                0 => knowledge.observe(pos, truth, 0.0),
+                1 => knowledge.observe(pos, Terrain::Floor, 0.0),
+                _ => false,
+            };
+        }
+        let built = Unlearned::build(&level, &knowledge);
+        let mut checked = Unlearned {
+            shape: built.shape,
+            cells: vec![0; built.cells.len()],
+            blocks: vec![0; built.blocks.len()],
+            blocks_wide: built.blocks_wide,
+        };
+        for pos in level.positions() {
+            checked.recheck(&level, &knowledge, pos);
+        }
+        assert!(checked.cells.iter().any(|&word| word != 0));
+        assert_eq!(built, checked);
     }
 
     #[test]

@@ -88,7 +88,7 @@ impl DijkstraMap {
                 let direction = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
-                let through = distance + DIRECTION_LENGTHS[direction] * costs[cell];
+                let through = distance + DIRECTION_LENGTHS[direction] * f64::from(costs[cell]);
                 let known = self.distances.get(neighbour);
                 if through < known && through <= limit {
                     if known == f64::INFINITY {

@@ -242,7 +242,7 @@ impl DistanceField {
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
                 if self.state_of(neighbour) == Some(CellState::Settled) {
                     let through = self.distance.get(neighbour)
-                        + DIRECTION_LENGTHS[direction] * costs[neighbour];
+                        + DIRECTION_LENGTHS[direction] * f64::from(costs[neighbour]);
                     if through < self.distance.get(cell) {
                         self.offer(cell, through, direction as u8);
                     }
@@ -354,7 +354,7 @@ impl DistanceField {
                 let direction = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
-                let through = distance + DIRECTION_LENGTHS[direction] * costs[cell];
+                let through = distance + DIRECTION_LENGTHS[direction] * f64::from(costs[cell]);
                 if through < self.distance.get(neighbour) {
                     self.offer(neighbour, through, opposite(direction) as u8);
                 }

@@ -158,8 +158,10 @@ pub struct Grid {
     /// Row length of the padded layout (`width + 2`).
     stride: usize,
     movement: Movement,
-    /// Padded cost per cell; `f64::INFINITY` marks impassable cells.
-    costs: Vec<f64>,
+    /// Padded cost per cell; infinity marks impassable cells. Costs are
+    /// rounded to `f32` as they are set ([`check_cost`]), so 4 bytes hold
+    /// them exactly: reads widen them back to the same `f64`.
+    costs: Vec<f32>,
     /// Padded legal-move mask per cell (bit d = direction d is legal).
     masks: Vec<u8>,
     /// The mask of a passable cell for each set of passable neighbours
@@ -219,7 +221,7 @@ impl Grid {
             shape: GridShape::new(width, height),
             stride,
             movement,
-            costs: vec![f64::INFINITY; padded_cells],
+            costs: vec![f32::INFINITY; padded_cells],
             masks: vec![0; padded_cells],
             moves_by_neighbours: [0; 256],
             masks_redone: Vec::new(),
@@ -246,6 +248,23 @@ impl Grid {
         width: usize,
         height: usize,
         movement: Movement,
+        cost: impl FnMut(i32, i32) -> Option<f64>,
+    ) -> Result<Self, GridError> {
+        let mut grid = Self::from_fn_without_islands(width, height, movement, cost)?;
+        grid.rebuild_islands();
+        Ok(grid)
+    }
+
+    /// [`Grid::from_fn`] with no island labels, for a grid asked only
+    /// which moves are legal and what they cost: labelling a 1024x1024
+    /// grid's islands takes 4 MB and a sixth of building it. Until
+    /// [`Grid::rebuild_islands`] labels them, the islands read as stale
+    /// after openings: [`Grid::connected`] says "maybe" for any two
+    /// passable cells, and searches find "no path" by searching.
+    pub fn from_fn_without_islands(
+        width: usize,
+        height: usize,
+        movement: Movement,
         mut cost: impl FnMut(i32, i32) -> Option<f64>,
     ) -> Result<Self, GridError> {
         let mut grid = Self::new(width, height, movement)?;
@@ -256,7 +275,7 @@ impl Grid {
                     let pos = Pos::new(x, y);
                     let c = check_cost(pos, c)?;
                     let index = grid.index_of(pos);
-                    grid.costs[index] = c;
+                    grid.costs[index] = c as f32;
                     cheapest = cheapest.min(c);
                     grid.note_cost(c);
                 }
@@ -267,7 +286,8 @@ impl Grid {
         }
         grid.start_history();
         grid.rebuild_masks();
-        grid.rebuild_islands();
+        grid.islands_stale = true;
+        grid.islands_may_have_joined = true;
         Ok(grid)
     }
 
@@ -352,7 +372,7 @@ impl Grid {
             return None;
         }
         let c = self.costs[self.index_of(pos)];
-        c.is_finite().then_some(c)
+        c.is_finite().then_some(f64::from(c))
     }
 
     pub fn is_passable(&self, pos: Pos) -> bool {
@@ -489,7 +509,8 @@ impl Grid {
         };
         let index = self.index_of(pos);
         let was_passable = self.costs[index].is_finite();
-        let new_cost = cost.unwrap_or(f64::INFINITY);
+        // Exact: `check_cost` rounded the cost to f32.
+        let new_cost = cost.map_or(f32::INFINITY, |c| c as f32);
         if self.costs[index] == new_cost {
             return Ok(false);
         }
@@ -540,7 +561,7 @@ impl Grid {
         self.uniform_cost = Some(f64::NAN);
         for index in 0..self.costs.len() {
             if self.costs[index].is_finite() {
-                self.note_cost(self.costs[index]);
+                self.note_cost(f64::from(self.costs[index]));
             }
         }
         let cheapest = self
@@ -548,6 +569,7 @@ impl Grid {
             .iter()
             .copied()
             .filter(|c| c.is_finite())
+            .map(f64::from)
             .fold(f64::INFINITY, f64::min);
         let cheapest = match self.declared_min_cost {
             Some(declared) => cheapest.min(declared),
@@ -613,7 +635,7 @@ impl Grid {
         (0..8).filter(move |d| mask & (1 << d) != 0).map(move |d| {
             let (dx, dy) = DIRECTION_DELTAS[d];
             let next = Pos::new(pos.x + dx, pos.y + dy);
-            let cost = DIRECTION_LENGTHS[d] * self.costs[self.index_of(next)];
+            let cost = DIRECTION_LENGTHS[d] * f64::from(self.costs[self.index_of(next)]);
             (next, cost)
         })
     }
@@ -662,7 +684,8 @@ impl Grid {
         self.costs.len()
     }
 
-    pub(crate) fn costs(&self) -> &[f64] {
+    /// Padded cell costs (infinite: impassable), exactly as set.
+    pub(crate) fn costs(&self) -> &[f32] {
         &self.costs
     }
 
@@ -679,23 +702,33 @@ impl Grid {
     /// first: this runs for every grid built, 1M cells on a 1024x1024
     /// level, and reading 8-byte costs eight times a cell was most of a
     /// grid's build time.
+    ///
+    /// The padding is impassable (mask 0), so only the rows and columns
+    /// inside it are visited, each cell's neighbours read from the three
+    /// rows around it with no bounds to test.
     fn rebuild_masks(&mut self) {
         let passable: Vec<u8> = self.costs.iter().map(|c| u8::from(c.is_finite())).collect();
         let by_neighbours = &self.moves_by_neighbours;
-        for (index, mask) in self.masks.iter_mut().enumerate() {
-            *mask = if passable[index] == 0 {
-                0
-            } else {
-                let mut neighbours = 0u8;
-                for (d, &offset) in self.offsets.iter().enumerate() {
-                    let open = passable
-                        .get(index.wrapping_add_signed(offset))
-                        .copied()
-                        .unwrap_or(0);
-                    neighbours |= open << d;
+        let stride = self.stride;
+        self.masks.fill(0);
+        for y in 1..=self.shape.height() {
+            let rows = [
+                &passable[(y - 1) * stride..y * stride],
+                &passable[y * stride..(y + 1) * stride],
+                &passable[(y + 1) * stride..(y + 2) * stride],
+            ];
+            let masks = &mut self.masks[y * stride..(y + 1) * stride];
+            for x in 1..stride - 1 {
+                if rows[1][x] == 0 {
+                    continue;
                 }
-                by_neighbours[usize::from(neighbours)]
-            };
+                let mut neighbours = 0u8;
+                for (d, &(dx, dy)) in DIRECTION_DELTAS.iter().enumerate() {
+                    let row = rows[(dy + 1) as usize];
+                    neighbours |= row[x.wrapping_add_signed(dx as isize)] << d;
+                }
+                masks[x] = by_neighbours[usize::from(neighbours)];
+            }
         }
     }
 

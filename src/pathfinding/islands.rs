@@ -53,7 +53,7 @@ impl Islands {
     /// flood fill from each unlabelled cell in turn gives. Sequential reads
     /// instead of a flood's scattered ones: every grid built (1M cells on a
     /// 1024x1024 level, eleven grids when a game loads) labels its islands.
-    pub(crate) fn build(costs: &[f64], offsets: &[isize; 8], eight_connected: bool) -> Self {
+    pub(crate) fn build(costs: &[f32], offsets: &[isize; 8], eight_connected: bool) -> Self {
         let spread = if eight_connected {
             offsets.to_vec()
         } else {
@@ -148,7 +148,7 @@ impl Islands {
     /// (the same padded layout, offsets and connectivity as at the build).
     /// Islands that were never built ([`Islands::empty`]) must be built by
     /// the caller instead.
-    pub(crate) fn after_change(mut self, costs: &[f64], index: usize) -> Self {
+    pub(crate) fn after_change(mut self, costs: &[f32], index: usize) -> Self {
         let mut stack = Vec::new();
         if costs[index].is_finite() {
             self.open_cell(costs, index, &mut stack);
@@ -163,7 +163,7 @@ impl Islands {
         self.spread.is_empty()
     }
 
-    fn open_cell(&mut self, costs: &[f64], index: usize, stack: &mut Vec<usize>) {
+    fn open_cell(&mut self, costs: &[f32], index: usize, stack: &mut Vec<usize>) {
         // The distinct islands beside the cell (at most 8: no allocation,
         // as this runs for every cell a faction sees open up).
         let mut beside = [NO_ISLAND; 8];
@@ -195,7 +195,7 @@ impl Islands {
         }
     }
 
-    fn close_cell(&mut self, costs: &[f64], index: usize, stack: &mut Vec<usize>) {
+    fn close_cell(&mut self, costs: &[f32], index: usize, stack: &mut Vec<usize>) {
         let old = self.labels[index];
         if old == NO_ISLAND {
             return;
@@ -223,7 +223,7 @@ impl Islands {
     /// Whether closing the cell at `index` might split its 4-connected island:
     /// false when its passable orthogonal neighbours stay linked around the
     /// ring of its 8 neighbours.
-    fn may_split(&self, costs: &[f64], index: usize) -> bool {
+    fn may_split(&self, costs: &[f32], index: usize) -> bool {
         let offsets = &self.neighbour_offsets;
         let open: [bool; 8] =
             RING.map(|d| costs[index.wrapping_add_signed(offsets[d])].is_finite());
@@ -259,7 +259,7 @@ impl Islands {
     }
 
     /// Gives label `to` to every cell labelled `from` reachable from `seed`.
-    fn flood(&mut self, costs: &[f64], seed: usize, from: u32, to: u32, stack: &mut Vec<usize>) {
+    fn flood(&mut self, costs: &[f32], seed: usize, from: u32, to: u32, stack: &mut Vec<usize>) {
         let mut moved = 0u32;
         self.labels[seed] = to;
         moved += 1;

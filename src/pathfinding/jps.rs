@@ -316,7 +316,7 @@ impl Jps {
             goal_y: goal_y as usize,
         };
         // Every passable cell costs this (checked by `supports`).
-        let unit = grid.costs()[start];
+        let unit = f64::from(grid.costs()[start]);
         let estimate = |cell: usize| {
             let (x, y) = splitter.split(cell);
             let (dx, dy) = ((x - goal_x).unsigned_abs(), (y - goal_y).unsigned_abs());

@@ -60,7 +60,7 @@ fn direction_of(dx: i64, dy: i64) -> Option<usize> {
 /// legality check and cost of a move without bounds arithmetic per step.
 struct Cursor<'g> {
     masks: &'g [u8],
-    costs: &'g [f64],
+    costs: &'g [f32],
     offsets: &'g [isize; 8],
     index: usize,
 }
@@ -101,7 +101,7 @@ impl<'g> Cursor<'g> {
         }
         self.index = self.index.wrapping_add_signed(self.offsets[direction]);
         // The same product A* forms, so the sums agree to the last bit.
-        Some(DIRECTION_LENGTHS[direction] * self.costs[self.index])
+        Some(DIRECTION_LENGTHS[direction] * f64::from(self.costs[self.index]))
     }
 }
 
