@@ -697,9 +697,15 @@ fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Fi
             if outcome_gave_up {
                 brain.thought = Thought::GaveUp { goal };
             }
+            // The player in view, given up on for the budget alone, is no
+            // less reachable: a hunter that marked it so would stand and
+            // stare while its packmates fight. It asks again.
+            let in_view = outcome_gave_up && senses.player_seen == Some(goal);
             if brain.pending_replan != Some(ReplanReason::CheaperRoute) {
                 brain.forget_plan();
-                brain.unreachable = Some(goal);
+                if !in_view {
+                    brain.unreachable = Some(goal);
+                }
             }
             brain.pending_replan = None;
             return;
