@@ -26,7 +26,6 @@ pub mod config;
 pub mod decode_budget;
 pub mod diagnostic;
 pub mod game;
-pub mod pathfinding;
 pub mod regular_file;
 pub mod search_picture;
 #[cfg(feature = "tui")]
@@ -34,3 +33,7 @@ pub mod ui;
 pub mod untrusted_text;
 pub mod user_dirs;
 pub mod world;
+
+/// The grid search engine: the `gridpath` package (crates/gridpath), the
+/// ground floor every other module builds on.
+pub use gridpath as pathfinding;

@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::{GridPoint, split_lines};
-use crate::pathfinding::GridShape;
+use crate::GridShape;
 
 /// The largest width or height accepted. Moving AI's largest maps are 1024 or
 /// 2048 cells a side; this bound keeps `width * height` (plus a wall border)

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::pathfinding::grid::Pos;
+use crate::grid::Pos;
 
 /// One thing the search did, in the order it did it.
 #[derive(Debug, Clone, Copy, PartialEq)]

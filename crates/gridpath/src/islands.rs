@@ -299,7 +299,7 @@ fn find(parent: &mut [u32], mut label: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::{Islands, NO_ISLAND};
-    use crate::pathfinding::{Diagonals, Grid, Movement, Pos};
+    use crate::{Diagonals, Grid, Movement, Pos};
 
     fn built(grid: &Grid) -> Islands {
         let eight = grid.movement().diagonals == Diagonals::Always;

@@ -5,10 +5,10 @@
 //! the A* tests compare against. Sources may start at a value other than 0
 //! (a "desirability"), so a walker heads for the cheapest total.
 
-use crate::pathfinding::distances::Distances;
-use crate::pathfinding::float_order::order_bits;
-use crate::pathfinding::grid::{DIRECTION_LENGTHS, Grid, Pos};
-use crate::pathfinding::open_list::{OpenEntry, OpenList};
+use crate::distances::Distances;
+use crate::float_order::order_bits;
+use crate::grid::{DIRECTION_LENGTHS, Grid, Pos};
+use crate::open_list::{OpenEntry, OpenList};
 
 /// A distance field over one grid, reusable across computations.
 #[derive(Debug, Clone, Default)]
@@ -35,7 +35,7 @@ impl DijkstraMap {
     /// Sources outside the grid or on impassable cells are ignored.
     ///
     /// ```
-    /// use fogcrawl::pathfinding::{DijkstraMap, Grid, Movement, Pos};
+    /// use gridpath::{DijkstraMap, Grid, Movement, Pos};
     /// let grid = Grid::from_ascii("...\n.#.\n...", Movement::default()).unwrap();
     /// let mut map = DijkstraMap::new();
     /// map.compute(&grid, [(Pos::new(0, 0), 0.0)]);
@@ -187,7 +187,7 @@ mod tests {
     use std::f64::consts::SQRT_2;
 
     use super::*;
-    use crate::pathfinding::Movement;
+    use crate::Movement;
 
     #[test]
     fn distances_follow_terrain_costs_into_cells() {

@@ -33,7 +33,7 @@
 
 use std::ops::Add;
 
-use crate::pathfinding::open_list::OpenEntry;
+use crate::open_list::OpenEntry;
 
 /// Buckets in the ring. With buckets a 64th of the cheapest cell cost wide,
 /// the ring spans 64 such costs above the current f, more than one step adds

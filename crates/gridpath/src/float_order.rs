@@ -5,7 +5,7 @@
 /// (negative values first; NaN never arrives here).
 ///
 /// ```
-/// use fogcrawl::pathfinding::float_order::order_bits;
+/// use gridpath::float_order::order_bits;
 /// assert!(order_bits(-2.0) < order_bits(-1.0));
 /// assert!(order_bits(-1.0) < order_bits(0.0));
 /// assert!(order_bits(0.5) < order_bits(3.0));

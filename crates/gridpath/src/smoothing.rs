@@ -15,8 +15,8 @@
 //! endpoints, or that costs more than the path it was given; and, like the
 //! rest of the engine, it must never know about monsters or terrain kinds.
 
-use crate::pathfinding::astar::Path;
-use crate::pathfinding::grid::{DIRECTION_LENGTHS, Diagonals, Grid, Pos};
+use crate::astar::Path;
+use crate::grid::{DIRECTION_LENGTHS, Diagonals, Grid, Pos};
 
 /// Relative slack when comparing a shortcut's cost with the cells it
 /// replaces. Costs that are equal in exact arithmetic (a staircase of 1s and
@@ -152,7 +152,7 @@ pub fn steps_are_legal(grid: &Grid, from: Pos, cells: &[Pos]) -> bool {
 /// costs 0.
 ///
 /// ```
-/// use fogcrawl::pathfinding::{Grid, Movement, Pos, path_cost};
+/// use gridpath::{Grid, Movement, Pos, path_cost};
 /// let grid = Grid::from_ascii(".3\n.#", Movement::default()).unwrap();
 /// let (a, b, c) = (Pos::new(0, 1), Pos::new(0, 0), Pos::new(1, 0));
 /// assert_eq!(path_cost(&grid, &[a, b, c]), Some(1.0 + 3.0));
@@ -172,7 +172,7 @@ pub fn path_cost(grid: &Grid, path: &[Pos]) -> Option<f64> {
 /// Smooths a path by cost-aware string pulling: see [`string_pull_into`].
 ///
 /// ```
-/// use fogcrawl::pathfinding::{Grid, Movement, Pos, path_cost, string_pull};
+/// use gridpath::{Grid, Movement, Pos, path_cost, string_pull};
 /// let grid = Grid::from_ascii(
 ///     "......\n\
 ///      ......\n\
@@ -299,7 +299,7 @@ fn pull(grid: &Grid, path: &[Pos], out: &mut Vec<Pos>) -> Option<()> {
 /// once. `None` when the line is blocked or dearer, or an end is outside.
 ///
 /// ```
-/// use fogcrawl::pathfinding::{Grid, Movement, Pos, cheapest_straight_path};
+/// use gridpath::{Grid, Movement, Pos, cheapest_straight_path};
 /// let grid = Grid::from_ascii("....\n.3..\n....", Movement::default()).unwrap();
 /// let path = cheapest_straight_path(&grid, Pos::new(0, 2), Pos::new(3, 2)).unwrap();
 /// assert_eq!((path.cells.len(), path.cost), (4, 3.0));
@@ -333,7 +333,7 @@ pub fn cheapest_straight_path(grid: &Grid, from: Pos, goal: Pos) -> Option<Path>
 /// line is blocked or an end is outside.
 ///
 /// ```
-/// use fogcrawl::pathfinding::{Grid, Movement, Pos, walkable_straight_path};
+/// use gridpath::{Grid, Movement, Pos, walkable_straight_path};
 /// let grid = Grid::from_ascii("....\n.3..\n..#.", Movement::default()).unwrap();
 /// let path = walkable_straight_path(&grid, Pos::new(0, 0), Pos::new(2, 2));
 /// assert_eq!(path, None, "the wall at 2,2 is the goal");
@@ -476,7 +476,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::pathfinding::{AStar, Heuristic, Movement, SearchOptions};
+    use crate::{AStar, Heuristic, Movement, SearchOptions};
 
     fn cells(points: &[(i32, i32)]) -> Vec<Pos> {
         points.iter().map(|&(x, y)| Pos::new(x, y)).collect()
@@ -870,7 +870,7 @@ mod tests {
                 let at = walk[walk.len() - 1];
                 walk.push(match how {
                     0..=7 => {
-                        let (dx, dy) = crate::pathfinding::grid::DIRECTION_DELTAS[how];
+                        let (dx, dy) = crate::grid::DIRECTION_DELTAS[how];
                         Pos::new(at.x + dx, at.y + dy)
                     }
                     _ => *pick.get(&cells),

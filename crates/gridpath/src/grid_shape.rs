@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::pathfinding::pos::Pos;
+use crate::pos::Pos;
 
 /// The size of a row-major grid of cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -22,9 +22,9 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::pathfinding::distances::Distances;
-use crate::pathfinding::float_order::order_bits;
-use crate::pathfinding::grid::{DIRECTION_LENGTHS, Grid, Pos};
+use crate::distances::Distances;
+use crate::float_order::order_bits;
+use crate::grid::{DIRECTION_LENGTHS, Grid, Pos};
 
 /// No parent: a source, or a cell not reached.
 const NO_PARENT: u8 = 8;
@@ -437,8 +437,8 @@ fn opposite(direction: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pathfinding::grid::DIRECTION_DELTAS;
-    use crate::pathfinding::{DijkstraMap, Movement};
+    use crate::grid::DIRECTION_DELTAS;
+    use crate::{DijkstraMap, Movement};
 
     fn grid(rows: &str) -> Grid {
         Grid::from_ascii(rows, Movement::default()).unwrap()

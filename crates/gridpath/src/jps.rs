@@ -40,12 +40,12 @@ use std::f64::consts::SQRT_2;
 
 use thiserror::Error;
 
-use crate::pathfinding::astar::{
+use crate::astar::{
     Endpoint, Path, QueryError, SearchStats, TIE_BITS, priority_key_larger_g_first,
 };
-use crate::pathfinding::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Diagonals, Grid, Pos};
-use crate::pathfinding::passable_bits::{PassableBits, Stop, scan_backward, scan_forward};
-use crate::pathfinding::prefetch::prefetch;
+use crate::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Diagonals, Grid, Pos};
+use crate::passable_bits::{PassableBits, Stop, scan_backward, scan_forward};
+use crate::prefetch::prefetch;
 
 /// Why jump point search cannot answer a query on a grid.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -105,7 +105,7 @@ pub const MAX_JUMP_POINT_SHARE: f64 = 0.1;
 /// bits are copied from a grid once and caught up on its changes.
 ///
 /// ```
-/// use fogcrawl::pathfinding::{Grid, Jps, Movement, Pos};
+/// use gridpath::{Grid, Jps, Movement, Pos};
 /// let grid = Grid::from_ascii(
 ///     "......\n\
 ///      .####.\n\
@@ -585,7 +585,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::pathfinding::{AStar, Heuristic, Movement, SearchOptions, path_cost};
+    use crate::{AStar, Heuristic, Movement, SearchOptions, path_cost};
 
     fn grid(rows: &str) -> Grid {
         Grid::from_ascii(rows, Movement::default()).unwrap()

@@ -34,17 +34,17 @@
 
 use thiserror::Error;
 
-use crate::pathfinding::bucket_queue::BucketQueue;
-use crate::pathfinding::grid::{
+use crate::bucket_queue::BucketQueue;
+use crate::grid::{
     DIRECTION_DELTAS, DIRECTION_LENGTHS, DOMINATED_MOVES, Grid, Pos, SIDEWAYS_AFTER_CARDINAL,
 };
-use crate::pathfinding::heuristic::{
+use crate::heuristic::{
     Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero,
 };
-use crate::pathfinding::open_list::OpenEntry;
-use crate::pathfinding::prefetch::prefetch;
-use crate::pathfinding::smoothing::path_cost;
-use crate::pathfinding::trace::{SearchTrace, TraceEvent};
+use crate::open_list::OpenEntry;
+use crate::prefetch::prefetch;
+use crate::smoothing::path_cost;
+use crate::trace::{SearchTrace, TraceEvent};
 
 /// Which of several cells with equal f is expanded first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
@@ -274,7 +274,7 @@ impl AStar {
     /// Finds a cheapest path in one go.
     ///
     /// ```
-    /// use fogcrawl::pathfinding::{AStar, Grid, Movement, Pos, SearchOptions};
+    /// use gridpath::{AStar, Grid, Movement, Pos, SearchOptions};
     /// let grid = Grid::from_ascii(
     ///     "....\n\
     ///      .##.\n\
@@ -915,7 +915,7 @@ mod tests {
     use std::f64::consts::SQRT_2;
 
     use super::*;
-    use crate::pathfinding::Movement;
+    use crate::Movement;
 
     fn grid(rows: &str) -> Grid {
         Grid::from_ascii(rows, Movement::default()).unwrap()
@@ -1530,7 +1530,7 @@ mod tests {
         use proptest::prelude::*;
 
         use super::*;
-        use crate::pathfinding::Diagonals;
+        use crate::Diagonals;
 
         fn random_grid() -> impl Strategy<Value = Grid> {
             let diagonals = prop_oneof![

@@ -10,7 +10,7 @@
 //! Entries are never updated in place: a cheaper route to a cell pushes a new
 //! entry and the old one is skipped when popped (lazy deletion).
 //!
-//! [`BucketQueue`]: crate::pathfinding::bucket_queue::BucketQueue
+//! [`BucketQueue`]: crate::bucket_queue::BucketQueue
 
 /// One open-list entry: a priority key (smaller first) and a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

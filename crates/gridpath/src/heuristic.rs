@@ -13,7 +13,7 @@ use std::str::FromStr;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::pathfinding::grid::{Diagonals, Movement};
+use crate::grid::{Diagonals, Movement};
 
 /// Which distance estimate A* uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]

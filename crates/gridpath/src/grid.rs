@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use thiserror::Error;
 
-use crate::pathfinding::grid_shape::GridShape;
-use crate::pathfinding::islands::Islands;
+use crate::grid_shape::GridShape;
+use crate::islands::Islands;
 /// Re-exported so `pathfinding::grid::Pos` keeps naming the crate's one position.
-pub use crate::pathfinding::pos::Pos;
-use crate::pathfinding::prefetch::prefetch;
+pub use crate::pos::Pos;
+use crate::prefetch::prefetch;
 
 /// Which diagonal moves are legal. The names follow PathFinding.js.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -275,7 +275,7 @@ impl Grid {
     /// wall, `.` costs 1, and a digit `1`..`9` costs that much.
     ///
     /// ```
-    /// use fogcrawl::pathfinding::{Grid, Movement, Pos};
+    /// use gridpath::{Grid, Movement, Pos};
     /// let grid = Grid::from_ascii("..#\n.3.", Movement::default()).unwrap();
     /// assert_eq!(grid.cost(Pos::new(1, 1)), Some(3.0));
     /// assert_eq!(grid.cost(Pos::new(2, 0)), None);

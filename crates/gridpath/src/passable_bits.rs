@@ -11,7 +11,7 @@
 //!
 //! This module never knows about monsters, terrain kinds or terminals.
 
-use crate::pathfinding::grid::Grid;
+use crate::grid::Grid;
 
 /// Clear bits before the first cell of each line.
 const MARGIN: usize = 64;
@@ -277,7 +277,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::pathfinding::{Movement, Pos};
+    use crate::{Movement, Pos};
 
     /// What a scan must find, read cell by cell from the grid.
     fn slow_scan(grid: &Grid, from: Pos, (dx, dy): (i32, i32)) -> Stop {
