@@ -29,7 +29,6 @@ pub mod replay;
 pub mod scen;
 pub mod scores;
 pub mod sim;
-pub mod sim_report;
 pub mod trace;
 
 /// The command line as given, with `--help` ending in the files and

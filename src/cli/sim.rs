@@ -8,7 +8,7 @@ use std::io::BufWriter;
 use std::process::ExitCode;
 
 use crate::cli::output::{print_err, print_out};
-use crate::cli::sim_report::versus_table;
+use crate::game::sim_report::versus_table;
 use crate::cli::{PlayArgs, SimArgs};
 use crate::config::MonsterConfig;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header};

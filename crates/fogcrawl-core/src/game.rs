@@ -45,11 +45,12 @@ pub mod scores;
 pub mod search_shown;
 pub mod setup;
 pub mod sim;
+pub mod sim_report;
 pub mod state;
 pub mod step_risk;
 mod terrain_changes;
-#[cfg(test)]
-pub(crate) mod test_levels;
+#[cfg(any(test, feature = "test-support"))]
+pub mod test_levels;
 pub mod threat;
 pub mod turn_guard;
 

@@ -674,7 +674,7 @@ mod tests {
     use super::*;
     use crate::config::MonsterConfig;
 
-    const CONFIG_DOCS: &str = include_str!("../../levels/MONSTERS.md");
+    const CONFIG_DOCS: &str = include_str!("../../../../levels/MONSTERS.md");
 
     #[test]
     fn every_field_has_a_row_in_the_docs_with_its_default() {

@@ -28,8 +28,8 @@
 //! at a time, in the shape of the engine's cost function:
 //!
 //! ```
-//! use fogcrawl::pathfinding::{AStar, Movement, SearchOptions};
-//! use fogcrawl::world::{CostProfile, Pos, level_text};
+//! use fogcrawl_core::pathfinding::{AStar, Movement, SearchOptions};
+//! use fogcrawl_core::world::{CostProfile, Pos, level_text};
 //!
 //! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();

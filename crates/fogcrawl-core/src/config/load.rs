@@ -46,7 +46,7 @@ pub fn read_config_text(path: &Path) -> Result<String, ConfigError> {
 }
 
 /// The shipped `levels/monsters.toml`, built into the binary.
-pub const SHIPPED_CONFIG: &str = include_str!("../../levels/monsters.toml");
+pub const SHIPPED_CONFIG: &str = include_str!("../../../../levels/monsters.toml");
 
 /// Where the monster config comes from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -258,6 +258,7 @@ mod tests {
     fn the_built_in_config_is_valid_and_matches_the_shipped_file() {
         let on_disk = std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
                 .join("levels")
                 .join(CONFIG_FILE_NAME),
         )

@@ -23,7 +23,7 @@ macro_rules! shipped {
     ($($name:literal),* $(,)?) => {
         [$(ShippedLevel {
             name: $name,
-            text: include_str!(concat!("../../levels/", $name, ".toml")),
+            text: include_str!(concat!("../../../../levels/", $name, ".toml")),
         }),*]
     };
 }
@@ -34,7 +34,7 @@ pub const SHIPPED_LEVELS: [ShippedLevel; 9] = shipped!(
 );
 
 /// `levels/run.toml`: the order the shipped levels are played in.
-pub const SHIPPED_RUN: &str = include_str!("../../levels/run.toml");
+pub const SHIPPED_RUN: &str = include_str!("../../../../levels/run.toml");
 
 /// The built-in level called `name`, if there is one.
 #[must_use]

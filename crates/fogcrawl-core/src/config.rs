@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use fogcrawl::config::MonsterConfig;
+//! use fogcrawl_core::config::MonsterConfig;
 //!
 //! let text = r#"
 //! [factions.goblins]
