@@ -38,17 +38,16 @@ use crate::bucket_queue::BucketQueue;
 use crate::grid::{
     DIRECTION_DELTAS, DIRECTION_LENGTHS, DOMINATED_MOVES, Grid, Pos, SIDEWAYS_AFTER_CARDINAL,
 };
-use crate::heuristic::{
-    Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero,
-};
+use crate::heuristic::{Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero};
 use crate::open_list::OpenEntry;
 use crate::prefetch::prefetch;
 use crate::smoothing::path_cost;
 use crate::trace::{SearchTrace, TraceEvent};
 
 /// Which of several cells with equal f is expanded first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TieBreak {
     /// Toward larger g (the cell furthest from the start): heads for the
     /// goal and expands far fewer cells on open ground. The default. Equal-f
@@ -64,11 +63,13 @@ pub enum TieBreak {
 /// How a search ranks cells.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SearchOptions {
+    /// The estimate of the cost still to go.
     pub heuristic: Heuristic,
     /// Multiplies the heuristic. 1 is optimal A* (with an admissible
     /// heuristic); above 1 is weighted A*: fewer expansions, and a path that
     /// costs at most `weight` times the optimum.
     pub weight: f64,
+    /// Which of two cells with equal f is expanded first.
     pub tie_break: TieBreak,
     /// Added to g for every step whose direction differs from the step that
     /// entered the cell it leaves (the start has no entering step), so paths
@@ -103,7 +104,9 @@ impl Default for SearchOptions {
 /// [`path_cost`] counts them; never including turn penalties).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Path {
+    /// The cells from start to goal, both included.
     pub cells: Vec<Pos>,
+    /// What walking the cells costs.
     pub cost: f64,
 }
 
@@ -122,27 +125,48 @@ pub enum SearchStatus {
 /// A query the engine cannot run. "No path" is not an error.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum QueryError {
+    /// An endpoint lies outside the grid.
     #[error("{which} {pos} is outside the {width}x{height} grid")]
     OutOfBounds {
+        /// Which end of the query.
         which: Endpoint,
+        /// The cell.
         pos: Pos,
+        /// The grid's width.
         width: usize,
+        /// The grid's height.
         height: usize,
     },
+    /// An endpoint is a wall.
     #[error("{which} {pos} is impassable")]
-    Impassable { which: Endpoint, pos: Pos },
+    Impassable {
+        /// Which end of the query.
+        which: Endpoint,
+        /// The cell.
+        pos: Pos,
+    },
+    /// The heuristic weight is not finite or below 1.
     #[error("heuristic weight {weight} is not allowed: it must be finite and at least 1")]
-    BadWeight { weight: f64 },
+    BadWeight {
+        /// The weight given.
+        weight: f64,
+    },
+    /// The turn penalty is not finite or below 0.
     #[error(
         "turn penalty {penalty} is not allowed: it must be finite and at least 0 (0 turns it off)"
     )]
-    BadTurnPenalty { penalty: f64 },
+    BadTurnPenalty {
+        /// The penalty given.
+        penalty: f64,
+    },
 }
 
 /// Which end of a query an error is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Endpoint {
+    /// The start of the query.
     Start,
+    /// The goal of the query.
     Goal,
 }
 
@@ -250,6 +274,7 @@ pub struct AStar {
 }
 
 impl AStar {
+    /// A searcher with no search running; its buffers grow with the first grid it searches and are reused after.
     pub fn new() -> Self {
         Self::default()
     }
@@ -264,6 +289,7 @@ impl AStar {
         &self.trace
     }
 
+    /// What the current (or last) search has done so far.
     pub fn stats(&self) -> SearchStats {
         self.stats
     }

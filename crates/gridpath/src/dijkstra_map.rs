@@ -26,6 +26,7 @@ pub struct DijkstraMap {
 }
 
 impl DijkstraMap {
+    /// An empty map; its buffers are reused by every [`DijkstraMap::compute`].
     pub fn new() -> Self {
         Self::default()
     }

@@ -98,10 +98,12 @@ pub struct DistanceField {
 }
 
 impl DistanceField {
+    /// A field with no goal yet.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// What the field has done so far (cells settled, repairs).
     pub fn stats(&self) -> FieldStats {
         self.stats
     }

@@ -3,13 +3,6 @@
 
 /// Bits of `value` whose unsigned order is the order of the values
 /// (negative values first; NaN never arrives here).
-///
-/// ```
-/// use gridpath::float_order::order_bits;
-/// assert!(order_bits(-2.0) < order_bits(-1.0));
-/// assert!(order_bits(-1.0) < order_bits(0.0));
-/// assert!(order_bits(0.5) < order_bits(3.0));
-/// ```
 #[must_use]
 pub fn order_bits(value: f64) -> u64 {
     let bits = value.to_bits();
@@ -17,5 +10,17 @@ pub fn order_bits(value: f64) -> u64 {
         bits | (1 << 63)
     } else {
         !bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_bits;
+
+    #[test]
+    fn the_bits_sort_like_the_values() {
+        assert!(order_bits(-2.0) < order_bits(-1.0));
+        assert!(order_bits(-1.0) < order_bits(0.0));
+        assert!(order_bits(0.5) < order_bits(3.0));
     }
 }

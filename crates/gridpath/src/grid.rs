@@ -34,13 +34,16 @@ pub enum Diagonals {
 /// The movement rule of a grid: which of the 8 moves a walker may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Movement {
+    /// Whether and how diagonal moves are allowed.
     pub diagonals: Diagonals,
 }
 
 impl Movement {
+    /// Moves to the four side neighbours only.
     pub const FOUR_CONNECTED: Self = Self {
         diagonals: Diagonals::Never,
     };
+    /// Moves to all eight neighbours, diagonals allowed where the movement rule allows them.
     pub const EIGHT_CONNECTED: Self = Self {
         diagonals: Diagonals::NoCornerCutting,
     };
@@ -124,24 +127,42 @@ const DIAGONAL_SIDES: [(usize, usize); 4] = [(0, 1), (2, 1), (2, 3), (0, 3)];
 /// Why a grid could not be built or changed.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum GridError {
+    /// A side is 0 or too large, or the cells do not fit in `u32`.
     #[error(
         "grid size {width}x{height} is not allowed: both sides must be 1 to {max}, and the cells must fit in u32"
     )]
     BadSize {
+        /// The grid's width.
         width: usize,
+        /// The grid's height.
         height: usize,
+        /// The largest side allowed.
         max: usize,
     },
+    /// A cell lies outside the grid.
     #[error("cell {pos} is outside the {width}x{height} grid")]
     OutOfBounds {
+        /// The cell.
         pos: Pos,
+        /// The grid's width.
         width: usize,
+        /// The grid's height.
         height: usize,
     },
+    /// A passable cell's cost is not finite or not above 0.
     #[error("cell {pos} has cost {cost}: a passable cell's cost must be finite and greater than 0")]
-    BadCost { pos: Pos, cost: f64 },
+    BadCost {
+        /// The cell.
+        pos: Pos,
+        /// The cost given.
+        cost: f64,
+    },
+    /// A declared minimum cost is not finite or not above 0.
     #[error("declared minimum cell cost {cost} must be finite and greater than 0")]
-    BadMinimumCost { cost: f64 },
+    BadMinimumCost {
+        /// The cost given.
+        cost: f64,
+    },
 }
 
 /// The largest side a grid may have (keeps padded indices inside u32).
@@ -292,10 +313,12 @@ impl Grid {
         })
     }
 
+    /// How many columns the grid has.
     pub fn width(&self) -> usize {
         self.shape.width()
     }
 
+    /// How many rows the grid has.
     pub fn height(&self) -> usize {
         self.shape.height()
     }
@@ -305,6 +328,7 @@ impl Grid {
         self.shape
     }
 
+    /// The movement rule the grid was built with.
     pub fn movement(&self) -> Movement {
         self.movement
     }
@@ -342,6 +366,7 @@ impl Grid {
         self.change_log.clear();
     }
 
+    /// Whether `pos` is a cell of the grid.
     pub fn in_bounds(&self, pos: Pos) -> bool {
         self.shape.contains(pos)
     }
@@ -355,6 +380,7 @@ impl Grid {
         c.is_finite().then_some(c)
     }
 
+    /// Whether `pos` is a cell of the grid that can be entered.
     pub fn is_passable(&self, pos: Pos) -> bool {
         self.cost(pos).is_some()
     }

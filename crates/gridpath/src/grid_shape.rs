@@ -9,18 +9,18 @@
 //! own [`Grid`](super::Grid) stores cells with a wall border (a different,
 //! padded layout) and uses a shape only for its bounds.
 
-use serde::{Deserialize, Serialize};
-
 use crate::pos::Pos;
 
 /// The size of a row-major grid of cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GridShape {
     width: usize,
     height: usize,
 }
 
 impl GridShape {
+    /// The shape of a `width` x `height` grid.
     #[must_use]
     #[inline]
     pub const fn new(width: usize, height: usize) -> Self {

@@ -10,14 +10,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::Deserialize;
 use thiserror::Error;
 
 use crate::grid::{Diagonals, Movement};
 
 /// Which distance estimate A* uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Heuristic {
     /// Straight and diagonal moves: `max - min + sqrt2 * min`. Exact on an
     /// empty 8-connected grid; the default.
@@ -31,11 +31,12 @@ pub enum Heuristic {
     /// `max(dx, dy)`: diagonals priced like straight moves.
     Chebyshev,
     /// Always 0: A* becomes Dijkstra's algorithm.
-    #[serde(alias = "dijkstra")]
+    #[cfg_attr(feature = "serde", serde(alias = "dijkstra"))]
     Zero,
 }
 
 impl Heuristic {
+    /// Every heuristic, in the order `--help` lists them.
     pub const ALL: [Heuristic; 5] = [
         Heuristic::Octile,
         Heuristic::Manhattan,
@@ -61,6 +62,7 @@ impl Heuristic {
         self != Heuristic::Manhattan || movement.diagonals == Diagonals::Never
     }
 
+    /// The heuristic's name as written on the command line and in configs.
     pub fn name(self) -> &'static str {
         match self {
             Heuristic::Octile => "octile",
@@ -78,6 +80,7 @@ impl fmt::Display for Heuristic {
     }
 }
 
+/// A heuristic name that names none (holds the name as given).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
     "unknown heuristic '{0}': expected octile, manhattan, euclidean, chebyshev, zero or dijkstra"

@@ -50,14 +50,20 @@ use crate::prefetch::prefetch;
 /// Why jump point search cannot answer a query on a grid.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum JpsError {
+    /// The query itself is one no search can run.
     #[error(transparent)]
     Query(#[from] QueryError),
+    /// The grid's passable cells do not all cost the same.
     #[error("jump point search needs every passable cell to cost the same (use A* on this grid)")]
     MixedCosts,
+    /// The grid's movement rule is not 8-connected without corner cutting.
     #[error(
         "jump point search needs 8-connected moves without corner cutting, not {diagonals:?} (use A* on this grid)"
     )]
-    Movement { diagonals: Diagonals },
+    Movement {
+        /// The grid's diagonal rule.
+        diagonals: Diagonals,
+    },
 }
 
 /// Per-cell search state: 16 bytes, as A*'s.

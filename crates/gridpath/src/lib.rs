@@ -1,29 +1,52 @@
-//! The grid search engine: generic, headless, no game types.
+//! Grid pathfinding: budgeted, resumable A*, jump point search, Dijkstra
+//! maps, repairable distance fields, string pulling, and readers and a path
+//! checker for the Moving AI grid benchmarks. Generic and headless: it
+//! knows nothing of games or terminals (it is the ground floor of the
+//! fogcrawl roguelike, which re-exports it as `fogcrawl::pathfinding`).
 //!
-//! - [`pos`]: the crate's one cell position; [`grid_shape`]: the one
-//!   row-major shape (position to index and back) every flat per-cell array uses.
+//! ```
+//! use gridpath::{AStar, Grid, Movement, Pos, SearchOptions};
+//!
+//! // `#` a wall, `.` costs 1, a digit that much (`Grid::from_fn` takes
+//! // any cost function).
+//! let grid = Grid::from_ascii("....\n.##.\n.9..", Movement::default()).expect("a valid grid");
+//! let path = AStar::new()
+//!     .find_path(&grid, Pos::new(0, 1), Pos::new(3, 1), &SearchOptions::default())
+//!     .expect("the endpoints are passable cells")
+//!     .expect("a path exists");
+//! assert_eq!(path.cells.first(), Some(&Pos::new(0, 1)));
+//! assert_eq!(path.cells.last(), Some(&Pos::new(3, 1)));
+//! // Over the top (never cutting past a wall's corner), not through the 9.
+//! assert_eq!(path.cost, 5.0);
+//! ```
+//!
+//! The modules:
+//! - [`pos`]: the one cell position; [`grid_shape`]: the one row-major
+//!   shape (position to index and back) every flat per-cell array uses.
 //! - [`grid`]: cell costs, movement rules, precomputed move masks.
 //! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
 //! - [`jps`]: jump point search, for grids where every cell costs the same.
-//! - `passable_bits`: passable cells as bit rows and columns, for jumps.
-//! - [`trace`]: what a search did, for the debug overlay.
+//! - [`trace`]: what a search did, for drawing it.
 //! - [`dijkstra_map`]: multi-source distance fields.
-//! - [`float_order`]: floats as integer keys that sort like the values.
 //! - [`distance_field`]: a distance field grown on demand and repaired as
 //!   the grid changes, shared by many walkers heading for one place.
 //! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
-//! - [`prefetch`]: a cache hint, to hide a miss behind other work.
-//! - `islands`: connected components, so unreachable goals cost no search.
 //! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
 //!
-//! This module must never import game, ui, ratatui or crossterm types.
+//! Features: `serde` derives `Serialize`/`Deserialize` for [`Pos`] and
+//! [`GridShape`] and `Deserialize` for [`Heuristic`] and [`TieBreak`]
+//! (off by default).
+//!
+//! This package must never depend on game, terminal or command-line crates.
+#![deny(missing_docs)]
+
 pub mod astar;
 mod bucket_queue;
 pub mod dijkstra_map;
 pub mod distance_field;
 mod distances;
-pub mod float_order;
+mod float_order;
 pub mod grid;
 pub mod grid_shape;
 pub mod heuristic;
@@ -33,7 +56,7 @@ pub mod movingai;
 mod open_list;
 mod passable_bits;
 pub mod pos;
-pub mod prefetch;
+mod prefetch;
 pub mod smoothing;
 pub mod trace;
 

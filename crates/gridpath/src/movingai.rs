@@ -23,11 +23,14 @@ pub use scenario::{LengthPrecision, ScenError, Scenario, ScenarioFile};
 /// A cell of a Moving AI map: `x` is the column, `y` the row, (0, 0) the top-left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GridPoint {
+    /// The column.
     pub x: usize,
+    /// The row.
     pub y: usize,
 }
 
 impl GridPoint {
+    /// The cell in column `x`, row `y`.
     #[must_use]
     pub const fn new(x: usize, y: usize) -> Self {
         Self { x, y }

@@ -14,14 +14,22 @@ use crate::grid::Pos;
 pub enum TraceEvent {
     /// A cell was put on the open list (first reached, or reached cheaper).
     Open {
+        /// The cell.
         cell: Pos,
+        /// The cost of the best known route from the start.
         g: f64,
+        /// The heuristic's estimate to the goal.
         h: f64,
+        /// What the open list ranks by: g plus the weighted h.
         f: f64,
+        /// The cell the best known route comes from (`None` at the start).
         parent: Option<Pos>,
     },
     /// A cell was taken off the open list and expanded.
-    Close { cell: Pos },
+    Close {
+        /// The cell.
+        cell: Pos,
+    },
     /// A time slice ended here (the node budget ran out).
     SliceEnd,
 }
@@ -29,17 +37,26 @@ pub enum TraceEvent {
 /// The latest values the search gave a cell.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CellValues {
+    /// The cost of the best known route from the start.
     pub g: f64,
+    /// The heuristic's estimate to the goal.
     pub h: f64,
+    /// What the open list ranks by: g plus the weighted h.
     pub f: f64,
+    /// The cell the best known route comes from (`None` at the start).
     pub parent: Option<Pos>,
+    /// Whether the cell was expanded.
     pub closed: bool,
 }
 
+/// Everything one traced search did: its endpoints and its events, in order (see [`SearchTrace::cell_values`]).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SearchTrace {
+    /// The start.
     pub start: Option<Pos>,
+    /// The goal.
     pub goal: Option<Pos>,
+    /// What the search did, in order.
     pub events: Vec<TraceEvent>,
 }
 

@@ -175,7 +175,10 @@ mod tests {
     #[test]
     fn a_handful_of_runs_adds_up_and_repeats_with_the_seeds() {
         let config = MonsterConfig::shipped().unwrap();
-        let level = Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/game/pantry.toml"));
+        let level = Some(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/game/pantry.toml"
+        ));
         let report = play_runs(level, 3, 4, &config, 2000, 2).unwrap();
         assert_eq!(report.runs, 4);
         assert_eq!(report.won + report.died + report.unfinished, 4);

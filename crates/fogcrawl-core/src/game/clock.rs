@@ -6,7 +6,6 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::game::actor::Actor;
-use crate::pathfinding::float_order::order_bits;
 
 /// Time of actions that are not moves, at speed 1.
 pub const BASE_ACTION_TIME: f64 = 1.0;
@@ -36,7 +35,32 @@ pub fn next_actor(actors: &[Actor]) -> Option<usize> {
 /// [`next_actor`] answers: the soonest living actor, ties to the lower id.
 #[derive(Debug, Default)]
 pub struct Schedule {
-    queue: BinaryHeap<Reverse<(u64, usize)>>,
+    queue: BinaryHeap<Reverse<(ReadyAt, usize)>>,
+}
+
+/// A time as a queue key, in `f64::total_cmp` order: the IEEE total order,
+/// equal only for the same bits (times are never NaN).
+#[derive(Debug, Clone, Copy)]
+struct ReadyAt(f64);
+
+impl PartialEq for ReadyAt {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for ReadyAt {}
+
+impl PartialOrd for ReadyAt {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ReadyAt {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
 }
 
 impl Schedule {
@@ -46,7 +70,7 @@ impl Schedule {
             .iter()
             .enumerate()
             .filter(|(_, a)| a.is_alive())
-            .map(|(i, a)| Reverse((order_bits(a.ready_at), i)))
+            .map(|(i, a)| Reverse((ReadyAt(a.ready_at), i)))
             .collect();
         Self { queue }
     }
@@ -58,7 +82,7 @@ impl Schedule {
         while let Some(Reverse((key, actor))) = self.queue.pop() {
             if actors
                 .get(actor)
-                .is_some_and(|a| a.is_alive() && order_bits(a.ready_at) == key)
+                .is_some_and(|a| a.is_alive() && ReadyAt(a.ready_at) == key)
             {
                 return Some(actor);
             }
@@ -68,7 +92,7 @@ impl Schedule {
 
     /// `actor` acted and is ready again at `ready_at`.
     pub fn ready_again(&mut self, actor: usize, ready_at: f64) {
-        self.queue.push(Reverse((order_bits(ready_at), actor)));
+        self.queue.push(Reverse((ReadyAt(ready_at), actor)));
     }
 }
 

@@ -278,7 +278,10 @@ mod tests {
     fn duel_bytes() -> Vec<u8> {
         let config = MonsterConfig::shipped().expect("the shipped config");
         let game = Game::new(&GameSetup::new(
-            Some(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/game/duel.toml")),
+            Some(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../tests/fixtures/game/duel.toml"
+            )),
             1,
             config,
         ))

@@ -201,7 +201,9 @@ mod tests {
 
     #[test]
     fn the_built_in_table_matches_the_levels_folder() {
-        let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(LEVELS_DIR);
+        let folder = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(LEVELS_DIR);
         let built_in: Vec<&str> = SHIPPED_LEVELS.iter().map(|level| level.name).collect();
         assert_eq!(level_names(&folder), built_in);
         for level in SHIPPED_LEVELS {

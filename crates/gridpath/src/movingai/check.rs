@@ -16,31 +16,51 @@ use super::scenario::{LengthPrecision, Scenario};
 /// Why a path breaks the benchmark's movement rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalPath {
+    /// The path has no cells.
     #[error("the path has no cells")]
     Empty,
+    /// The path does not start at the scenario's start.
     #[error("the path starts at {found}, not at the start {expected}")]
     WrongStart {
+        /// Where the path should be.
         expected: GridPoint,
+        /// Where it is.
         found: GridPoint,
     },
+    /// The path does not end at the scenario's goal.
     #[error("the path ends at {found}, not at the goal {expected}")]
     WrongEnd {
+        /// Where the path should be.
         expected: GridPoint,
+        /// Where it is.
         found: GridPoint,
     },
+    /// Two consecutive cells are not neighbours.
     #[error("step {step} goes from {from} to {to}, which are not neighbours")]
     NotAdjacent {
+        /// The index of the step's cell in the path (0 is the first cell).
         step: usize,
+        /// The cell the step leaves.
         from: GridPoint,
+        /// The cell the step enters.
         to: GridPoint,
     },
-    /// `step` 0 is the first cell itself.
+    /// A cell of the path is not passable.
     #[error("step {step} stands on {at}, which is not passable")]
-    Impassable { step: usize, at: GridPoint },
+    Impassable {
+        /// The index of the step's cell in the path (0 is the first cell).
+        step: usize,
+        /// The cell stood on.
+        at: GridPoint,
+    },
+    /// A diagonal step passes a blocked corner.
     #[error("step {step} goes diagonally from {from} to {to} past a blocked corner")]
     CutsCorner {
+        /// The index of the step's cell in the path (0 is the first cell).
         step: usize,
+        /// The cell the step leaves.
         from: GridPoint,
+        /// The cell the step enters.
         to: GridPoint,
     },
 }
@@ -52,7 +72,12 @@ pub enum Verdict {
     Optimal,
     /// A legal path of another length, a path where none should exist
     /// (`optimal` 0), or no path (`found` is `None`) where one exists.
-    Mismatched { found: Option<f64>, optimal: f64 },
+    Mismatched {
+        /// The length of the path found, or `None` for no path.
+        found: Option<f64>,
+        /// The listed optimal length.
+        optimal: f64,
+    },
     /// A path that breaks the movement rules.
     Illegal(IllegalPath),
 }

@@ -66,16 +66,22 @@ pub enum MapError {
     /// The file could not be read at all.
     #[error("cannot read map {}: {source}", path.display())]
     Io {
+        /// The file.
         path: PathBuf,
+        /// Why reading it failed.
         #[source]
         source: std::io::Error,
     },
     /// A header line is missing or is not what the format requires.
     #[error("{}:{line}: expected {expected}, found {found}", path.display())]
     Header {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// What the format wants there.
         expected: String,
+        /// What the file holds there.
         found: Found,
     },
     /// A row holds a character that is no known terrain.
@@ -84,9 +90,13 @@ pub enum MapError {
         path.display()
     )]
     UnknownTerrain {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// The 1-based column of the line.
         column: usize,
+        /// What the file holds there.
         found: Found,
     },
     /// A row is shorter or longer than the header's width.
@@ -95,10 +105,15 @@ pub enum MapError {
         path.display()
     )]
     RowLength {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// The 1-based row of the map.
         row: usize,
+        /// How many the header announced.
         expected: usize,
+        /// How many the file has.
         found: usize,
     },
     /// The file ends before the header's height of rows.
@@ -107,9 +122,13 @@ pub enum MapError {
         path.display()
     )]
     TooFewRows {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// How many the header announced.
         expected: usize,
+        /// How many the file has.
         found: usize,
     },
     /// A non-blank line follows the last row the header announced.
@@ -118,8 +137,11 @@ pub enum MapError {
         path.display()
     )]
     TooManyRows {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// How many the header announced.
         expected: usize,
     },
 }

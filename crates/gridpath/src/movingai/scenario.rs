@@ -137,15 +137,20 @@ pub enum ScenError {
     /// The file could not be read at all.
     #[error("cannot read scenario file {}: {source}", path.display())]
     Io {
+        /// The file.
         path: PathBuf,
+        /// Why reading it failed.
         #[source]
         source: std::io::Error,
     },
     /// The first line is not `version 1` or `version 1.0`.
     #[error("{}:{line}: expected `version 1` or `version 1.0`, found {found}", path.display())]
     Version {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// What the file holds there.
         found: Found,
     },
     /// A scenario line does not hold nine fields.
@@ -154,17 +159,25 @@ pub enum ScenError {
         path.display()
     )]
     FieldCount {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// How many fields the line has.
         found: usize,
     },
     /// One field of a scenario line holds something it may not.
     #[error("{}:{line}: field `{field}`: expected {expected}, found {found}", path.display())]
     Field {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// The field's name.
         field: &'static str,
+        /// What the format wants there.
         expected: String,
+        /// What the file holds there.
         found: Found,
     },
     /// The optimal lengths follow no precision pattern the tolerance rules know.
@@ -173,10 +186,15 @@ pub enum ScenError {
         path.display()
     )]
     Precision {
+        /// The file.
         path: PathBuf,
+        /// The 1-based line of the file.
         line: usize,
+        /// The length as written.
         found: String,
+        /// A line whose length is printed with another precision.
         other_line: usize,
+        /// That line's length as written.
         other_found: String,
     },
 }
@@ -195,7 +213,9 @@ pub struct Scenario {
     pub map_width: usize,
     /// The map's height as the scenario states it.
     pub map_height: usize,
+    /// Where the path starts.
     pub start: GridPoint,
+    /// Where it must end.
     pub goal: GridPoint,
     /// The listed optimal length, parsed.
     pub optimal_length: f64,
