@@ -43,7 +43,8 @@ impl Movement {
     pub const FOUR_CONNECTED: Self = Self {
         diagonals: Diagonals::Never,
     };
-    /// Moves to all eight neighbours, diagonals allowed where the movement rule allows them.
+    /// Moves to all eight neighbours, a diagonal only where both cells it
+    /// passes between are open (no corner cutting: the Moving AI rule).
     pub const EIGHT_CONNECTED: Self = Self {
         diagonals: Diagonals::NoCornerCutting,
     };

@@ -75,3 +75,8 @@ pub use smoothing::{
     walkable_straight_path,
 };
 pub use trace::{CellValues, SearchTrace, TraceEvent};
+
+/// The README's example, run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
