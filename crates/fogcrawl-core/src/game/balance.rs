@@ -1,7 +1,7 @@
 //! `fogcrawl sim --runs N`: N seeded full runs (seeds S, S+1, ...) through
 //! the run order with the scripted player, summed up as wins, deaths, the
 //! depth each run reached and the turns it took. The balance measure of the
-//! shipped config (see the README).
+//! shipped config (see docs/MONSTER-CONFIG.md).
 //!
 //! Each run is a game of its own, so runs are split across threads and the
 //! report is the same for the same seeds however they were scheduled.

@@ -3,7 +3,7 @@
 //! moves followed a plan and how many were guesses, how long fleeing
 //! monsters stood still, whether flight ended, back-and-forth steps,
 //! searches abandoned at once, hunters frozen in view. `sim --json` prints
-//! these (the README documents each) and a test counts them again from
+//! these (docs/SIM.md documents each) and a test counts them again from
 //! the action log (`sim --actions`).
 
 use serde::Serialize;

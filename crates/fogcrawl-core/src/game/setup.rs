@@ -26,7 +26,7 @@ pub struct GameSetup {
     pub undying_player: bool,
     /// Factions start their turns, and monsters' views are cast, on all
     /// cores (`sim --parallel`). The game is the same either way; on a
-    /// 2-core machine one core is faster (see the README), so it is off.
+    /// 2-core machine one core is faster (see docs/SIM.md), so it is off.
     pub parallel_planning: bool,
 }
 

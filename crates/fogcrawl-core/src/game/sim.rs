@@ -1,6 +1,6 @@
 //! `fogcrawl sim`: the same game loop with no terminal and a scripted
 //! player, reporting what happened and what the AI did and cost, as one JSON
-//! object (`--json`; every field is documented in the README) or as the
+//! object (`--json`; every field is documented in docs/SIM.md) or as the
 //! table `cli::sim_report` prints.
 
 use std::io::Write;
