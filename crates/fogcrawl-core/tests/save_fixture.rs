@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use fogcrawl_core::config::MonsterConfig;
 use fogcrawl_core::game::action::Action;
+use fogcrawl_core::game::save::format::{SAVE_FORMAT, decode, encode};
 use fogcrawl_core::game::save::{Loaded, load_save};
-use fogcrawl_core::game::save_format::{SAVE_FORMAT, decode, encode};
 use fogcrawl_core::game::{Game, GameSetup};
 
 /// How many turns the fixture's game was played (waiting) before saving.

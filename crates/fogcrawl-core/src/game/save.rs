@@ -20,10 +20,17 @@
 //! up to [`MAX_SAVE_FILE_BYTES`]; the game is locked to one process at a
 //! time by [`save_lock`].
 //!
-//! [`save_format`]: crate::game::save_format
-//! [`save_legacy`]: crate::game::save_legacy
+//! [`save_format`]: crate::game::save::format
+//! [`save_legacy`]: crate::game::save::legacy
 //! [`regular_file`]: crate::regular_file
-//! [`save_lock`]: crate::game::save_lock
+//! [`save_lock`]: crate::game::save::lock
+
+pub mod check;
+pub mod format;
+pub mod legacy;
+pub mod lock;
+pub mod notice;
+pub mod rescue;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -31,14 +38,14 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use crate::config::MonsterConfig;
-use crate::game::save_check::check_save;
-use crate::game::save_format::{DecodeError, EncodeError};
-use crate::game::save_legacy;
+use crate::game::save::check::check_save;
+use crate::game::save::format::{DecodeError, EncodeError};
+use crate::game::save::legacy as save_legacy;
 use crate::game::state::Game;
 use crate::regular_file::{self, FileKind, ReadError, kind_at, resolve_links};
 
-/// The format this version writes (see [`save_format`](crate::game::save_format)).
-pub use crate::game::save_format::SAVE_FORMAT;
+/// The format this version writes (see [`save_format`](crate::game::save::format)).
+pub use crate::game::save::format::SAVE_FORMAT;
 /// Overrides where the save lives (tests use it).
 pub use crate::user_dirs::SAVE_PATH_VARIABLE;
 /// Overrides where a save goes when its own path cannot be written.
@@ -49,9 +56,9 @@ const SAVE_EXTENSION: &str = "bin";
 const LEGACY_EXTENSION: &str = "json";
 /// The largest save file read: a format-1 JSON save of a 1024x1024 game
 /// with five factions took 70 MB, and a binary save is at most its
-/// decoded game ([`MAX_GAME_BYTES`](crate::game::save_format::MAX_GAME_BYTES))
+/// decoded game ([`MAX_GAME_BYTES`](crate::game::save::format::MAX_GAME_BYTES))
 /// plus a header. A larger file is set aside unread.
-pub const MAX_SAVE_FILE_BYTES: u64 = crate::game::save_format::MAX_GAME_BYTES;
+pub const MAX_SAVE_FILE_BYTES: u64 = crate::game::save::format::MAX_GAME_BYTES;
 
 #[derive(Debug, Error)]
 pub enum SaveError {
@@ -67,7 +74,7 @@ pub enum SaveError {
     #[error("{}", not_a_file_message(path, *kind))]
     NotAFile { path: PathBuf, kind: FileKind },
     #[error(transparent)]
-    Lock(#[from] crate::game::save_lock::LockError),
+    Lock(#[from] crate::game::save::lock::LockError),
     /// The save path is a symlink that cannot be followed (a loop).
     #[error("cannot follow the save path {path}: {source}")]
     Path {
@@ -198,7 +205,7 @@ pub fn write_save(path: &Path, game: &Game) -> Result<(), SaveError> {
     }
     let dir = save_dir(&real);
     std::fs::create_dir_all(&dir).map_err(failed)?;
-    let bytes = crate::game::save_format::encode(game)?;
+    let bytes = crate::game::save::format::encode(game)?;
     let mut temp = tempfile::NamedTempFile::new_in(&dir).map_err(failed)?;
     temp.write_all(&bytes).map_err(failed)?;
     temp.as_file().sync_all().map_err(failed)?;
@@ -283,8 +290,8 @@ fn load_from(path: &Path, config: &MonsterConfig) -> Loaded {
 /// The game in a save's bytes, of either format, told apart by how the
 /// file starts; not yet checked.
 pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
-    if crate::game::save_format::is_binary_save(bytes) {
-        crate::game::save_format::decode(bytes)
+    if crate::game::save::format::is_binary_save(bytes) {
+        crate::game::save::format::decode(bytes)
     } else if save_legacy::looks_like_json(bytes) {
         save_legacy::decode(bytes)
     } else {

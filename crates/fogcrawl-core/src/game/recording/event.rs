@@ -11,7 +11,7 @@ pub enum Start {
     /// A new game from the header's seed, run and config.
     New,
     /// A saved game resumed: the save's bytes as the game was resumed
-    /// (`game::save_format`), loaded again with the header's config.
+    /// (`game::save::format`), loaded again with the header's config.
     Save(Vec<u8>),
 }
 

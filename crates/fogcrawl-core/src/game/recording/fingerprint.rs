@@ -9,7 +9,7 @@ use crate::config::{ConfigSource, MonsterConfig, SHIPPED_CONFIG, load::read_conf
 use crate::game::recording::event::{Header, LevelPrint, Start};
 use crate::game::recording::recording_error::RecordingError;
 use crate::game::recording::stable_hash::hash_bytes;
-use crate::game::save_format::{self, EncodeError};
+use crate::game::save::format::{self as save_format, EncodeError};
 use crate::game::setup::GameSetup;
 use crate::game::state::Game;
 use crate::world::level_dir::{LevelLocation, resolve_level};

@@ -114,9 +114,9 @@ impl Replayer {
                 Game::new(&setup).map_err(|err| setup_failed(err.to_string()))?
             }
             Start::Save(bytes) => {
-                let mut game = crate::game::save_format::decode(bytes)
+                let mut game = crate::game::save::format::decode(bytes)
                     .map_err(|err| setup_failed(err.to_string()))?;
-                crate::game::save_check::check_save(&game)
+                crate::game::save::check::check_save(&game)
                     .map_err(|err| setup_failed(err.to_string()))?;
                 game.after_load(config.clone())
                     .map_err(|err| setup_failed(err.to_string()))?;

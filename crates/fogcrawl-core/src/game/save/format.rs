@@ -30,7 +30,7 @@
 //! The checksum covers everything after itself, so a flipped bit or a file
 //! cut short is told apart from a save of another version and set aside,
 //! never decoded into a game that only looks whole; the save check
-//! (`game::save_check`) still validates what decodes.
+//! (`game::save::check`) still validates what decodes.
 //!
 //! This module only turns a game into bytes and back: where the file lives,
 //! atomic writes and setting damaged saves aside are `game::save`'s.
@@ -122,7 +122,7 @@ pub fn is_binary_save(bytes: &[u8]) -> bool {
 }
 
 /// The game in a save file that starts with [`MAGIC`]. The game is not
-/// checked yet (see `game::save_check`) and its derived state is not built.
+/// checked yet (see `game::save::check`) and its derived state is not built.
 pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
     if !is_binary_save(bytes) {
         return Err(DecodeError::NotASave(

@@ -1,11 +1,11 @@
 //! Reading the saves of format 1: the whole game as one JSON object,
 //! `{"format": 1, "game": {...}}`. Games saved before the binary format
-//! (`game::save_format`) still load once; the next save writes the current format (3).
+//! (`game::save::format`) still load once; the next save writes the current format (3).
 //! This module never writes: the JSON form is only read.
 
 use serde::Deserialize;
 
-use crate::game::save_format::{DecodeError, LEGACY_FORMAT};
+use crate::game::save::format::{DecodeError, LEGACY_FORMAT};
 use crate::game::state::Game;
 
 #[derive(Deserialize)]
