@@ -3,7 +3,7 @@
 //! that turns [`Command`]s into game actions.
 //!
 //! It changes the game only through `Game::player_act` (and by starting or
-//! loading games); the debug overlay's commands go to `overlay_controller`,
+//! loading games); the debug overlay's commands go to `overlay::controller`,
 //! the one other UI code that touches the game (which monster is traced).
 //! It never draws and never touches the terminal; `screen` draws an `&App`.
 
@@ -28,7 +28,7 @@ use crate::pathfinding::Pos;
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
-use crate::ui::overlay_controller::OverlayReply;
+use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;

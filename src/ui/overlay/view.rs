@@ -2,7 +2,7 @@
 //! the true level (search, belief or an influence map), the comparison side
 //! by side, and the overlay's side panel (followed monster, stats, AI-time
 //! sparkline, replay position, cell inspector; the legend is
-//! `overlay_legend`'s).
+//! `overlay::legend`'s).
 //!
 //! Everything here reads an `&App` and the traces the game recorded; it
 //! never changes the game (the comparison search was run by `App`).
@@ -20,13 +20,13 @@ use crate::game::message_log::counted;
 use crate::pathfinding::{CellValues, Pos, SearchTrace};
 use crate::ui::app::App;
 use crate::ui::map_view::{PLAYER_GLYPH, camera_origin};
+use crate::ui::overlay::legend::layer_legend;
 use crate::ui::overlay::{
     CURRENT_NODE_GLYPH, Comparison, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, GOAL_GLYPH,
     HEAT_GLYPHS, Layer, OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, SPARKLINE_TURNS, STALE_AGE,
     START_GLYPH, UNKNOWN_GLYPH, closed_glyph, expansion_order, influence_of, inspect,
     options_label, parent_chain, replay_upto, sparkline,
 };
-use crate::ui::overlay_legend::layer_legend;
 use crate::ui::panels::labelled;
 use crate::ui::text::truncate_with_ellipsis;
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
