@@ -28,7 +28,7 @@ use crate::ui::overlay::{
     options_label, parent_chain, replay_upto, sparkline,
 };
 use crate::ui::panels::labelled;
-use crate::ui::text::truncate_with_ellipsis;
+use crate::ui::text::{truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
 use crate::world::Terrain;
 
@@ -652,7 +652,7 @@ impl OverlayPanel<'_> {
             .followed
             .and_then(|f| self.0.game.traced_search_shown(f));
         if let Some(shown) = shown {
-            for part in wrap_words(&shown.label(), width) {
+            for part in word_wrap(&shown.label(), width) {
                 lines.push(Line::styled(part, self.0.palette.ui(UiRole::Notice)));
             }
         }
@@ -734,7 +734,7 @@ impl OverlayPanel<'_> {
             Line::from(spans),
         ];
         for difference in comparison.differences(recorded) {
-            for part in wrap_words(&difference, width) {
+            for part in word_wrap(&difference, width) {
                 lines.push(Line::styled(part, label));
             }
         }
@@ -773,7 +773,7 @@ fn thinking_lines(
     let mut lines = Vec::new();
     // Why it does what it does, wrapped to the panel.
     let why = brain.thought.describe(faction.name());
-    for (index, part) in wrap_words(&why, width.saturating_sub(4))
+    for (index, part) in word_wrap(&why, width.saturating_sub(4))
         .into_iter()
         .enumerate()
     {
@@ -888,43 +888,5 @@ mod tests {
         assert_eq!(heat_quarter(0.3, 1.0), 1);
         assert_eq!(heat_quarter(1.0, 1.0), 3);
         assert_eq!(heat_quarter(2.0, 1.0), 3);
-    }
-}
-
-/// `text` broken into lines of at most `width` characters at spaces (a word
-/// longer than the width gets a line of its own).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
-        if !line.is_empty() && needed > width.max(1) {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-#[cfg(test)]
-mod wrap_tests {
-    use super::wrap_words;
-
-    #[test]
-    fn words_wrap_at_the_width() {
-        assert_eq!(
-            wrap_words("following the goblins' shared field", 16),
-            ["following the", "goblins' shared", "field"]
-        );
-        assert_eq!(
-            wrap_words("a verylongword b", 4),
-            ["a", "verylongword", "b"]
-        );
     }
 }
