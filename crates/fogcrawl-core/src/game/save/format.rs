@@ -10,23 +10,17 @@
 //!     30     …  the encoded game, LZ4 block-compressed
 //! ```
 //!
-//! Why these choices. The JSON saves of format 1 took 70 MB, about 0.5 s
-//! to write and 2 s to load for a 1024x1024 level (colossus): most of it
-//! is per-cell arrays (the level, each faction's beliefs and sightings, the
-//! player's map memory) spelled out as text. `postcard` writes the same
-//! serde types as compact binary (varints, a byte per terrain), so no
+//! Why these choices (the measurements behind them are in docs/SAVES.md).
+//! `postcard` writes the game's own serde types as compact binary, so no
 //! second set of types has to be kept in step with the game; it is not
 //! self-describing, so the types reachable from `Game` avoid
 //! `#[serde(flatten)]`, `skip_serializing_if`, untagged enums and
-//! `deserialize_any`. Measured on colossus after 30 turns, the encoded game
-//! is about 28 MB, nearly all of it five factions' knowledge; LZ4
-//! (`lz4_flex`, pure Rust) takes it to 1.2 MB in a few milliseconds each
-//! way, while deflate at level 1 saved a further quarter at ten times the
-//! time: both are far below the 8 MB budget, so speed decided. Knowledge
-//! is written packed (a byte per belief, the sighting times as one byte
-//! string, see `ai::knowledge`) because element by element it was most of
-//! the encoding time; the level's cells and the map memory already take a
-//! byte a cell and compress to little. Influence maps were already sparse.
+//! `deserialize_any`. LZ4 (`lz4_flex`, pure Rust) because it is fast both
+//! ways and the saves are far under budget anyway. Knowledge is written
+//! packed (a byte per belief, the sighting times as one byte string, see
+//! `ai::knowledge`) because element by element it was most of the encoding
+//! time.
+//!
 //! The checksum covers everything after itself, so a flipped bit or a file
 //! cut short is told apart from a save of another version and set aside,
 //! never decoded into a game that only looks whole; the save check
@@ -41,6 +35,8 @@
 //! the run's start, the assisted mark, kills by kind, and the player's gear
 //! and experience; a format-2 save is set aside, saying so. Fields that only
 //! the config says (a kind's range and frequency) are not saved at all.
+//! A committed save of the current format (`tests/save_fixture.rs` of this
+//! package) fails its test on any such change; the policy is docs/SAVES.md.
 
 use thiserror::Error;
 
