@@ -217,8 +217,10 @@ pub struct Game {
     pub actors: Vec<Actor>,
     /// The game time now: when the actor acting now became ready.
     pub time: f64,
-    /// Cells of this level the player has seen.
-    pub remembered: Vec<bool>,
+    /// Cells of this level the player has seen (read it with
+    /// [`Game::remembered`]; only the game's own sight writes it, so the
+    /// player's map can trust its epoch).
+    pub(crate) remembered: Vec<bool>,
     /// Which level, in which game, `remembered` belongs to: a number no
     /// other level entered or game loaded in this process had (a map kept
     /// from the player's memory starts over when it changes).
@@ -497,6 +499,20 @@ impl Game {
     /// since it was entered, in order.
     pub(crate) fn player_memory(&self) -> (u64, &[Pos]) {
         (self.memory_epoch, self.terrain_changes.in_order())
+    }
+
+    /// The cells of this level the player has seen, a flag per cell in
+    /// row-major order.
+    pub fn remembered(&self) -> &[bool] {
+        &self.remembered
+    }
+
+    /// The player remembers every cell of this level, as if the map were
+    /// revealed (benchmarks and tests that draw the whole level). A map
+    /// kept from the player's memory starts over.
+    pub fn remember_whole_level(&mut self) {
+        self.remembered.fill(true);
+        self.memory_epoch = fresh_memory_epoch();
     }
 
     /// Whether the player has ever seen `pos` on this level.
