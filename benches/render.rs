@@ -41,14 +41,14 @@ fn main() {
     report("live game", live);
 
     // Everything remembered: the map draws every cell of the view.
-    app.game.remembered.fill(true);
+    app.game.remember_whole_level();
     let remembered = measure(&app);
     report("all remembered", remembered);
 
     let plain = App::new(
         {
             let mut game = app.game;
-            game.remembered.fill(true);
+            game.remember_whole_level();
             game
         },
         Palette::new(ColorSupport::None),

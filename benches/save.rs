@@ -20,8 +20,8 @@ use std::sync::LazyLock;
 use divan::Bencher;
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::autopilot::Autopilot;
+use fogcrawl::game::save::check::check_save;
 use fogcrawl::game::save::{Loaded, decode, load_save, write_save};
-use fogcrawl::game::save_check::check_save;
 use fogcrawl::game::{Action, Game, GameSetup};
 
 /// The level saved.

@@ -7,13 +7,14 @@
 //! knows nothing of clap or of standard output.
 //!
 //! - [`play`]: play in the terminal (or say the front end is missing).
-//! - [`sim`]: the headless sim and its balance runs; [`sim_report`]: their
-//!   tables.
+//! - [`sim`]: the headless sim and its balance runs (their tables are
+//!   `game::sim_report`'s).
 //! - [`render`]: a level as text; [`scen`]: A* against Moving AI scenarios;
 //!   [`trace`]: one search drawn as a picture; [`config`]: where the monster
 //!   config comes from.
 //! - [`files_help`]: the end of `--help` (files and environment variables);
-//!   [`output`]: writing to standard output.
+//!   [`output`]: writing to standard output; [`shell`]: shell completions
+//!   and the manual page.
 
 use clap::builder::TypedValueParser;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -28,8 +29,8 @@ pub mod render;
 pub mod replay;
 pub mod scen;
 pub mod scores;
+pub mod shell;
 pub mod sim;
-pub mod sim_report;
 pub mod trace;
 
 /// The command line as given, with `--help` ending in the files and
@@ -144,7 +145,7 @@ pub struct SimArgs {
     #[arg(long)]
     pub omniscient: bool,
     /// Print one JSON object instead of the table (every field is
-    /// documented in the README).
+    /// documented in docs/SIM.md).
     #[arg(long)]
     pub json: bool,
     /// Also run the fog-of-war experiment first: per faction, one walker
@@ -165,11 +166,11 @@ pub struct SimArgs {
     pub undying: bool,
     /// Start the factions' turns and cast the monsters' views on all
     /// cores (the same game; slower than one core on a 2-core machine,
-    /// see the README).
+    /// see docs/SIM.md).
     #[arg(long)]
     pub parallel: bool,
     /// Write every monster action to FILE as JSON Lines, in the order
-    /// they happen (fields in the README's sim section); the game is
+    /// they happen (fields in docs/SIM.md); the game is
     /// the same with and without it.
     #[arg(long, value_name = "FILE")]
     pub actions: Option<std::path::PathBuf>,
@@ -217,8 +218,8 @@ pub enum Command {
         #[command(flatten)]
         picture: trace::TraceArgs,
     },
-    /// Play a recorded game back (every game played is recorded; see the
-    /// README), or check that it replays as it was played (--verify).
+    /// Play a recorded game back (every game played is recorded; see
+    /// docs/PLAYING.md), or check that it replays as it was played (--verify).
     Replay(replay::ReplayArgs),
     /// Print the high-score table (finished runs, best first; assisted runs
     /// marked). It lives in the data folder (FOGCRAWL_DATA overrides it),
@@ -238,6 +239,14 @@ pub enum Command {
         #[arg(long)]
         init: bool,
     },
+    /// Print a completion script for SHELL, e.g.
+    /// `fogcrawl completions bash > ~/.local/share/bash-completion/completions/fogcrawl`.
+    Completions {
+        /// The shell the script is for.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `fogcrawl man > fogcrawl.1; man ./fogcrawl.1`.
+    Man,
 }
 
 /// The most player turns `sim --turns` plays (per run with `--runs`): a

@@ -21,6 +21,8 @@ fn main() -> ExitCode {
         }
         Some(Command::Replay(args)) => cli::replay::run(&args),
         Some(Command::Config { init }) => cli::config::run(init),
+        Some(Command::Completions { shell }) => cli::shell::completions(shell),
+        Some(Command::Man) => cli::shell::man(),
         Some(Command::Scores { limit, json }) => {
             cli::scores::run(&fogcrawl::user_dirs::data_dir(), limit, json)
         }

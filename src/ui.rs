@@ -13,9 +13,9 @@
 //!   message log, key bar; [`popups`]: help, death/victory, too small;
 //!   [`inventory_view`]: the inventory; [`history_view`]: the message history.
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
-//!   text, replay positions, the comparison search); [`overlay_controller`]:
-//!   what its keys do and how it keeps up with the game; [`overlay_view`]:
-//!   its map layers and side panel; [`overlay_legend`]: its layers' legends.
+//!   text, replay positions, the comparison search); `overlay::controller`:
+//!   what its keys do and how it keeps up with the game; `overlay::view`:
+//!   its map layers and side panel; `overlay::legend`: its layers' legends.
 //! - [`theme`]: glyphs, colours and the palette tier (truecolor/256/16/none);
 //!   [`text`]: word wrapping and the other plain-text helpers views share.
 //! - [`look`]: the look command's words for a cell (ground, step cost,
@@ -45,9 +45,6 @@ pub mod map_view;
 pub mod monster_tags;
 pub mod mouse;
 pub mod overlay;
-pub mod overlay_controller;
-pub mod overlay_legend;
-pub mod overlay_view;
 pub mod panels;
 pub mod popups;
 pub mod replay_session;

@@ -1,8 +1,8 @@
 //! The game's rules, played headless: time is terrain, doors, combat,
 //! determinism, the scripted player and saves.
 
+use fogcrawl::game::save::format as save_format;
 use fogcrawl::game::save::{Loaded, load_save, remove_save, write_save};
-use fogcrawl::game::save_format;
 use fogcrawl::game::sim::run_sim;
 use fogcrawl::game::{Action, Direction, Game, GameSetup, Outcome, Refusal};
 use fogcrawl::pathfinding::Pos;

@@ -8,11 +8,11 @@ use std::io::BufWriter;
 use std::process::ExitCode;
 
 use crate::cli::output::{print_err, print_out};
-use crate::cli::sim_report::versus_table;
 use crate::cli::{PlayArgs, SimArgs};
 use crate::config::MonsterConfig;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
 use crate::game::sim::{RecordTo, SimReport};
+use crate::game::sim_report::versus_table;
 use crate::untrusted_text::escape_controls;
 
 /// `fogcrawl sim`: the balance of full runs (`--runs`), or one level.

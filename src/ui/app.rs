@@ -3,7 +3,7 @@
 //! that turns [`Command`]s into game actions.
 //!
 //! It changes the game only through `Game::player_act` (and by starting or
-//! loading games); the debug overlay's commands go to `overlay_controller`,
+//! loading games); the debug overlay's commands go to `overlay::controller`,
 //! the one other UI code that touches the game (which monster is traced).
 //! It never draws and never touches the terminal; `screen` draws an `&App`.
 
@@ -19,16 +19,16 @@ use crate::game::message_log::{Importance, counted};
 use crate::game::player_map::PlayerMap;
 use crate::game::run_record::{RunRecord, record_run};
 use crate::game::run_summary::unix_now;
+use crate::game::save::lock::{self as save_lock, LockError, SaveLock};
+use crate::game::save::notice as save_notice;
+use crate::game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::save::{self, Loaded, SaveError};
-use crate::game::save_lock::{self, LockError, SaveLock};
-use crate::game::save_notice;
-use crate::game::save_rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::pathfinding::Pos;
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
-use crate::ui::overlay_controller::OverlayReply;
+use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;

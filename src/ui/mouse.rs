@@ -15,7 +15,7 @@ use crate::pathfinding::Pos;
 use crate::ui::app::App;
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::map_view::cell_at;
-use crate::ui::overlay_view::overlay_cell_at;
+use crate::ui::overlay::view::overlay_cell_at;
 use crate::ui::screen::{is_too_small, layout_of, map_area};
 
 /// Lines one turn of the wheel scrolls.

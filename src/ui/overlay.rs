@@ -4,8 +4,12 @@
 //!
 //! Everything here reads the game. The one thing that runs a search,
 //! [`Comparison::run`], uses its own `AStar` on a borrowed grid, so the
-//! game never sees it. `App` owns a [`DebugOverlay`]; `overlay_controller`
-//! changes it; `overlay_view` draws it.
+//! game never sees it. `App` owns a [`DebugOverlay`]; `overlay::controller`
+//! changes it; `overlay::view` draws it.
+
+pub mod controller;
+pub mod legend;
+pub mod view;
 
 use std::collections::HashMap;
 use std::time::Instant;
@@ -343,7 +347,7 @@ pub fn options_label(options: &SearchOptions) -> String {
     format!("{} w{:.1}", options.heuristic.name(), options.weight)
 }
 
-/// The overlay's state, owned by `App` and changed by `overlay_controller`.
+/// The overlay's state, owned by `App` and changed by `overlay::controller`.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct DebugOverlay {
     pub on: bool,

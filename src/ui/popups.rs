@@ -17,7 +17,7 @@ use crate::game::monster_kind::MonsterKind;
 use crate::ui::key_bindings::{HelpSection, help_rows};
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::Layer;
-use crate::ui::overlay_legend::layer_legend;
+use crate::ui::overlay::legend::layer_legend;
 use crate::ui::text::word_wrap;
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::{ItemKind, Terrain};

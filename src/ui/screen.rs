@@ -12,7 +12,7 @@ use ratatui::widgets::{Block, Borders, Widget};
 use crate::ui::app::{App, Overlay};
 use crate::ui::inventory_view::InventoryPopup;
 use crate::ui::map_view::MapView;
-use crate::ui::overlay_view::{OverlayMaps, OverlayPanel};
+use crate::ui::overlay::view::{OverlayMaps, OverlayPanel};
 use crate::ui::panels::{KeyBar, MessageLog, SidePanel, TitleLine};
 use crate::ui::popups::TooSmall;
 use crate::ui::run_end_view::GameOverPopup;

@@ -29,7 +29,7 @@ use ratatui::DefaultTerminal;
 use signal_hook::consts::SIGHUP;
 use signal_hook::consts::{SIGINT, SIGTERM};
 
-use crate::game::save_rescue::SavedTo;
+use crate::game::save::rescue::SavedTo;
 use crate::ui::app::{AUTO_ADVANCE_INTERVAL, App, PlayOptions};
 use crate::ui::input::command_for_key;
 use crate::ui::logging;
@@ -102,7 +102,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
         Ok(app) => app,
         Err(err) => {
             // A save set aside on the way is news the player must not miss.
-            let note = crate::game::save_notice::read(&options.save_path)
+            let note = crate::game::save::notice::read(&options.save_path)
                 .map(|note| format!("\n{note}"))
                 .unwrap_or_default();
             return Err(color_eyre::eyre::eyre!(

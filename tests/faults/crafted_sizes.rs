@@ -7,7 +7,7 @@
 //! 5 MB message in the log (which would cost seconds a frame) is refused
 //! the same way.
 
-use fogcrawl::game::save_format::{self, MAGIC, SAVE_FORMAT};
+use fogcrawl::game::save::format::{self as save_format, MAGIC, SAVE_FORMAT};
 use serde_json::{Value, json};
 
 use crate::child::{child_dir, run_case, said};

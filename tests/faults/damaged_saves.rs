@@ -4,8 +4,8 @@
 //! JSON of format 1 it still reads, and a state that would make the
 //! monsters' turn loop forever stops it with an error instead.
 
+use fogcrawl::game::save::format as save_format;
 use fogcrawl::game::save::{Loaded, load_save};
-use fogcrawl::game::save_format;
 use fogcrawl::game::{Action, Game};
 use serde_json::{Value, json};
 

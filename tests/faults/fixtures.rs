@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use fogcrawl::config::MonsterConfig;
+use fogcrawl::game::save::format as save_format;
 use fogcrawl::game::save::write_save;
-use fogcrawl::game::save_format;
 use fogcrawl::game::{Action, Direction, Game, GameSetup};
 
 pub const DUEL: &str = "tests/fixtures/game/duel.toml";

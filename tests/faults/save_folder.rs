@@ -3,8 +3,8 @@
 //! can mend it), and a second quit saves to the named fallback instead of
 //! losing the game.
 
+use fogcrawl::game::save::rescue::SavedTo;
 use fogcrawl::game::save::{Loaded, load_save};
-use fogcrawl::game::save_rescue::SavedTo;
 use fogcrawl::ui::app::NoticeKind;
 use fogcrawl::ui::command::Command;
 use fogcrawl::ui::theme::{ColorSupport, Palette};

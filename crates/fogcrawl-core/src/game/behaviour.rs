@@ -1,0 +1,239 @@
+//! The monsters' behaviour as a player would see it, counted per faction
+//! from each action the game carries out ([`ActionRecord`]): how many
+//! moves followed a plan and how many were guesses, how long fleeing
+//! monsters stood still, whether flight ended, back-and-forth steps,
+//! searches abandoned at once, hunters frozen in view. `sim --json` prints
+//! these (docs/SIM.md documents each) and a test counts them again from
+//! the action log (`sim --actions`).
+
+use serde::Serialize;
+
+use crate::ai::Mode;
+use crate::game::monster_action::{Act, ActionRecord};
+use crate::pathfinding::Pos;
+
+/// A search episode this many actions long or shorter that ends in
+/// wandering is a flap: the member took the search up and dropped it.
+pub const SEARCH_FLAP_ACTIONS: u32 = 8;
+
+/// Flee episodes begun and ended.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Episodes {
+    /// Runs of consecutive flee actions by one monster that began.
+    pub started: u64,
+    /// Those followed by an action in another mode (the monster stopped
+    /// fleeing; one that died or was still fleeing at the end did not).
+    pub ended: u64,
+}
+
+/// One faction's behaviour counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct BehaviourCounters {
+    /// Steps along a finished plan, a shared field or the safety map.
+    pub plan_steps: u64,
+    /// Steps toward a goal taken without a plan (while a search ran).
+    pub greedy_steps: u64,
+    /// Places traded with another monster.
+    pub swaps: u64,
+    /// Actions taken in flight.
+    pub flee_turns: u64,
+    /// Flee actions that ended where they began, without attacking.
+    pub flee_parked: u64,
+    pub flee_episodes: Episodes,
+    /// Moves that completed an A-B-A-B pattern (a step back onto the cell
+    /// it came from, then forward again), counted over each monster's
+    /// moves.
+    pub oscillations: u64,
+    /// Runs of consecutive search actions by one monster that began.
+    pub search_episodes: u64,
+    /// Search episodes of at most [`SEARCH_FLAP_ACTIONS`] actions that
+    /// ended in wandering.
+    pub search_flaps: u64,
+    /// The most consecutive actions any member hunting and seeing the
+    /// player ended where it began without attacking or working a door.
+    pub longest_frozen_hunt: u32,
+}
+
+/// What the tracker remembers of one monster between its actions.
+#[derive(Debug, Clone, Copy, Default)]
+struct Recent {
+    mode: Option<Mode>,
+    /// Actions in the current search episode.
+    search_run: u32,
+    /// Its last two moves (older first).
+    moves: [Option<(Pos, Pos)>; 2],
+    /// Consecutive frozen hunt actions.
+    frozen: u32,
+}
+
+/// Counts behaviour per faction from the actions as they happen.
+#[derive(Debug, Clone, Default)]
+pub struct BehaviourTracker {
+    recent: Vec<Recent>,
+    factions: Vec<BehaviourCounters>,
+}
+
+impl BehaviourTracker {
+    /// A new level: its actors are new (the counts go on).
+    pub fn new_level(&mut self) {
+        self.recent.clear();
+    }
+
+    /// The counters of faction `index` (zero if it never acted).
+    pub fn counters(&self, index: usize) -> BehaviourCounters {
+        self.factions.get(index).copied().unwrap_or_default()
+    }
+
+    /// Takes one action into the counts.
+    pub fn record(&mut self, action: &ActionRecord) {
+        if self.recent.len() <= action.id {
+            self.recent.resize(action.id + 1, Recent::default());
+        }
+        if self.factions.len() <= action.faction {
+            self.factions
+                .resize(action.faction + 1, BehaviourCounters::default());
+        }
+        let recent = &mut self.recent[action.id];
+        let counters = &mut self.factions[action.faction];
+        match action.act {
+            Act::PlanStep => counters.plan_steps += 1,
+            Act::GreedyStep => counters.greedy_steps += 1,
+            Act::Swap => counters.swaps += 1,
+            Act::Wait | Act::Attack | Act::Shoot | Act::Door | Act::Other => {}
+        }
+        let previous = recent.mode;
+        let stood = action.from == action.to;
+        // Flight.
+        if action.mode == Mode::Flee {
+            counters.flee_turns += 1;
+            if stood && !matches!(action.act, Act::Attack | Act::Shoot) {
+                counters.flee_parked += 1;
+            }
+            if previous != Some(Mode::Flee) {
+                counters.flee_episodes.started += 1;
+            }
+        } else if previous == Some(Mode::Flee) {
+            counters.flee_episodes.ended += 1;
+        }
+        // Searches.
+        if action.mode == Mode::Search {
+            if previous != Some(Mode::Search) {
+                counters.search_episodes += 1;
+                recent.search_run = 0;
+            }
+            recent.search_run += 1;
+        } else if previous == Some(Mode::Search) {
+            if action.mode == Mode::Wander && recent.search_run <= SEARCH_FLAP_ACTIONS {
+                counters.search_flaps += 1;
+            }
+            recent.search_run = 0;
+        }
+        recent.mode = Some(action.mode);
+        // Back and forth.
+        if !stood {
+            let step = (action.from, action.to);
+            if let [Some(first), Some(second)] = recent.moves
+                && first == step
+                && second == (first.1, first.0)
+            {
+                counters.oscillations += 1;
+            }
+            recent.moves = [recent.moves[1], Some(step)];
+        }
+        // A hunter in view that goes nowhere.
+        let frozen =
+            action.mode == Mode::Hunt && action.sees_player && stood && !action.act.acted();
+        recent.frozen = if frozen { recent.frozen + 1 } else { 0 };
+        counters.longest_frozen_hunt = counters.longest_frozen_hunt.max(recent.frozen);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn action(id: usize, mode: Mode, act: Act, from: (i32, i32), to: (i32, i32)) -> ActionRecord {
+        ActionRecord {
+            turn: 1,
+            time: 1.0,
+            id,
+            faction: 0,
+            kind: 0,
+            mode,
+            act,
+            from: Pos::new(from.0, from.1),
+            to: Pos::new(to.0, to.1),
+            hp: 5,
+            max_hp: 5,
+            sees_player: true,
+            player: Pos::new(9, 9),
+        }
+    }
+
+    #[test]
+    fn a_back_and_forth_walk_counts_each_completed_a_b_a_b() {
+        let mut tracker = BehaviourTracker::default();
+        let (a, b) = ((1, 1), (2, 1));
+        for (from, to) in [(a, b), (b, a), (a, b), (b, a), (a, (1, 2))] {
+            tracker.record(&action(1, Mode::Wander, Act::PlanStep, from, to));
+            // Waits between moves do not break the pattern.
+            tracker.record(&action(1, Mode::Wander, Act::Wait, to, to));
+        }
+        let counters = tracker.counters(0);
+        assert_eq!(counters.oscillations, 2, "ABAB and BABA");
+        assert_eq!(counters.plan_steps, 5);
+    }
+
+    #[test]
+    fn flight_episodes_parking_and_their_end() {
+        let mut tracker = BehaviourTracker::default();
+        let at = (3, 3);
+        tracker.record(&action(2, Mode::Flee, Act::PlanStep, at, (4, 3)));
+        tracker.record(&action(2, Mode::Flee, Act::Wait, (4, 3), (4, 3)));
+        tracker.record(&action(2, Mode::Flee, Act::Attack, (4, 3), (4, 3)));
+        tracker.record(&action(2, Mode::Wander, Act::Wait, (4, 3), (4, 3)));
+        tracker.record(&action(2, Mode::Flee, Act::Wait, (4, 3), (4, 3)));
+        let counters = tracker.counters(0);
+        assert_eq!(counters.flee_turns, 4);
+        assert_eq!(counters.flee_parked, 2, "the blow is not parking");
+        assert_eq!(
+            counters.flee_episodes,
+            Episodes {
+                started: 2,
+                ended: 1
+            }
+        );
+    }
+
+    #[test]
+    fn a_short_search_that_ends_in_wandering_is_a_flap_and_a_long_one_is_not() {
+        let mut tracker = BehaviourTracker::default();
+        let still = (1, 1);
+        for _ in 0..SEARCH_FLAP_ACTIONS {
+            tracker.record(&action(1, Mode::Search, Act::Wait, still, still));
+        }
+        tracker.record(&action(1, Mode::Wander, Act::Wait, still, still));
+        for _ in 0..=SEARCH_FLAP_ACTIONS {
+            tracker.record(&action(1, Mode::Search, Act::Wait, still, still));
+        }
+        tracker.record(&action(1, Mode::Wander, Act::Wait, still, still));
+        // A short search that turns into a hunt is no flap.
+        tracker.record(&action(1, Mode::Search, Act::Wait, still, still));
+        tracker.record(&action(1, Mode::Hunt, Act::Attack, still, still));
+        let counters = tracker.counters(0);
+        assert_eq!(counters.search_episodes, 3);
+        assert_eq!(counters.search_flaps, 1);
+    }
+
+    #[test]
+    fn a_hunter_standing_in_view_is_frozen_until_it_moves_or_strikes() {
+        let mut tracker = BehaviourTracker::default();
+        let still = (1, 1);
+        for _ in 0..3 {
+            tracker.record(&action(1, Mode::Hunt, Act::Wait, still, still));
+        }
+        tracker.record(&action(1, Mode::Hunt, Act::Attack, still, still));
+        tracker.record(&action(1, Mode::Hunt, Act::Wait, still, still));
+        assert_eq!(tracker.counters(0).longest_frozen_hunt, 3);
+    }
+}

@@ -1,0 +1,398 @@
+//! Playing a recording back: the game is started again as it was (a new
+//! game from the seed, or the save it was resumed from) and fed the
+//! recorded actions and config reloads, checking the state against the
+//! recorded checks and hashes as it goes. Monsters think again on every
+//! turn, so everything they thought can be looked at.
+//!
+//! Seeking back starts from the nearest keyframe: an exact copy of the
+//! game (`Game::keyframe`, not a save, which leaves out what monsters are
+//! thinking) kept in memory every `hash_every` turns as the replay passes.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::MonsterConfig;
+use crate::game::recording::event::{Event, Header, Start};
+use crate::game::recording::fingerprint::{BUILD_VERSION, check_levels};
+use crate::game::recording::format::{Ending, Recording, read_recording, turn_after};
+use crate::game::recording::recording_error::RecordingError;
+use crate::game::setup::GameSetup;
+use crate::game::state::Game;
+
+/// Level cells' worth of keyframes kept at most: a game's copy costs
+/// roughly its level's size times its factions (a 256x256 level with the
+/// shipped factions is about 40 MB), so a bigger level keeps fewer.
+const KEYFRAME_CELL_BUDGET: usize = 12 * 256 * 256;
+/// Keyframes kept at least and at most, whatever the level's size.
+const MIN_KEYFRAMES: usize = 3;
+const MAX_KEYFRAMES: usize = 48;
+
+/// The game at a turn, and where the events go on from it.
+#[derive(Debug)]
+struct Keyframe {
+    turn: u64,
+    next: usize,
+    game: Game,
+}
+
+/// A recording being played back.
+#[derive(Debug)]
+pub struct Replayer {
+    path: PathBuf,
+    header: Header,
+    events: Vec<Event>,
+    ending: Ending,
+    /// The config the game started with.
+    config: MonsterConfig,
+    game: Game,
+    /// The next event to apply.
+    next: usize,
+    /// In turn order; the first is the start.
+    keyframes: Vec<Keyframe>,
+    /// Turns between keyframes: `hash_every`, doubled each time there
+    /// would be more than `most_keyframes`.
+    keyframe_every: u64,
+    most_keyframes: usize,
+    /// Off while verifying: nothing seeks back then.
+    keep_keyframes: bool,
+    /// The first difference from the recorded game, once found.
+    diverged: Option<RecordingError>,
+}
+
+/// What a full verification found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    /// Player turns replayed and found as recorded.
+    pub turns: u64,
+    /// Full state hashes compared.
+    pub hashes: u64,
+}
+
+impl Replayer {
+    /// Reads the recording at `path` and starts its game again.
+    ///
+    /// # Errors
+    /// See [`Replayer::new`] and [`read_recording`].
+    pub fn open(path: &Path) -> Result<Self, RecordingError> {
+        Self::new(path, read_recording(path)?)
+    }
+
+    /// Starts `recording`'s game again (`path` names it in messages).
+    ///
+    /// # Errors
+    /// When it was made by another build, with levels that differ from
+    /// those here, or holds no valid config; or its game cannot start.
+    pub fn new(path: &Path, recording: Recording) -> Result<Self, RecordingError> {
+        let Recording {
+            header,
+            events,
+            ending,
+        } = recording;
+        if header.build_version != BUILD_VERSION {
+            return Err(RecordingError::BuildVersion {
+                path: path.to_owned(),
+                recorded: header.build_version,
+                this: BUILD_VERSION.to_owned(),
+            });
+        }
+        check_levels(path, &header)?;
+        let config = parse_config(path, &header, header.config_text.as_deref(), 0)?;
+        let setup_failed = |reason: String| RecordingError::Setup {
+            path: path.to_owned(),
+            reason,
+        };
+        let game = match &header.start {
+            Start::New => {
+                let setup = GameSetup {
+                    run: header.run.clone(),
+                    start_depth: header.start_depth,
+                    seed: header.seed,
+                    config: config.clone(),
+                    omniscient: header.omniscient,
+                    undying_player: header.undying_player,
+                    parallel_planning: false,
+                };
+                Game::new(&setup).map_err(|err| setup_failed(err.to_string()))?
+            }
+            Start::Save(bytes) => {
+                let mut game = crate::game::save::format::decode(bytes)
+                    .map_err(|err| setup_failed(err.to_string()))?;
+                crate::game::save::check::check_save(&game)
+                    .map_err(|err| setup_failed(err.to_string()))?;
+                game.after_load(config.clone())
+                    .map_err(|err| setup_failed(err.to_string()))?;
+                game
+            }
+        };
+        let start = Keyframe {
+            turn: game.stats.player_turns,
+            next: 0,
+            game: game.keyframe(),
+        };
+        let cells = game.level.width() * game.level.height();
+        let most_keyframes =
+            (KEYFRAME_CELL_BUDGET / cells.max(1)).clamp(MIN_KEYFRAMES, MAX_KEYFRAMES);
+        let keyframe_every = header.hash_every.max(1);
+        Ok(Self {
+            path: path.to_owned(),
+            header,
+            events,
+            ending,
+            config,
+            game,
+            next: 0,
+            keyframes: vec![start],
+            keyframe_every,
+            most_keyframes,
+            keep_keyframes: true,
+            diverged: None,
+        })
+    }
+
+    /// The replayed game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The replayed game, for what does not change the rules (the debug
+    /// overlay's tracing).
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The turn count now.
+    pub fn turn(&self) -> u64 {
+        self.game.stats.player_turns
+    }
+
+    /// The turn the game started on (0, or the resumed save's).
+    pub fn first_turn(&self) -> u64 {
+        self.keyframes.first().map_or(0, |k| k.turn)
+    }
+
+    /// The turn count after the last recorded event.
+    pub fn last_turn(&self) -> u64 {
+        turn_after(&self.events).max(self.first_turn())
+    }
+
+    /// Whether every event has been replayed.
+    pub fn at_end(&self) -> bool {
+        self.next >= self.events.len()
+    }
+
+    /// How the recording ends, as an error to show once the replay gets
+    /// there; `None` when it ends whole.
+    pub fn ending_problem(&self) -> Option<RecordingError> {
+        let turn = self.last_turn();
+        match self.ending {
+            Ending::Complete => None,
+            Ending::Truncated => Some(RecordingError::Truncated {
+                path: self.path.clone(),
+                turn,
+            }),
+            Ending::Damaged { record } => Some(RecordingError::Damaged {
+                path: self.path.clone(),
+                turn,
+                record,
+            }),
+        }
+    }
+
+    /// The first difference from the recorded game found so far.
+    pub fn divergence(&self) -> Option<&RecordingError> {
+        self.diverged.as_ref()
+    }
+
+    /// Replays one player turn (and the checks and reloads that came with
+    /// it). Returns whether anything was replayed.
+    ///
+    /// # Errors
+    /// A config reload the recording could not hold: the replay cannot go
+    /// on past it.
+    pub fn step(&mut self) -> Result<bool, RecordingError> {
+        let start = self.turn();
+        let mut any = false;
+        while let Some(event) = self.events.get(self.next) {
+            // A turn ends at the first action that advanced it; its hash
+            // and any reload right after belong to it.
+            if self.turn() > start && matches!(event, Event::Act { .. }) {
+                break;
+            }
+            let event = event.clone();
+            self.apply(&event)?;
+            self.next += 1;
+            any = true;
+        }
+        self.keep_keyframe();
+        Ok(any)
+    }
+
+    /// Goes to turn `target` (clamped to the recording), forward by
+    /// replaying, back from the nearest keyframe before it.
+    ///
+    /// # Errors
+    /// As [`Replayer::step`].
+    pub fn seek(&mut self, target: u64) -> Result<(), RecordingError> {
+        let target = target.clamp(self.first_turn(), self.last_turn());
+        if target < self.turn() || self.keyframe_before(target) > self.turn() {
+            let index = self
+                .keyframes
+                .iter()
+                .rposition(|k| k.turn <= target)
+                .unwrap_or(0);
+            let keyframe = &self.keyframes[index];
+            self.game = keyframe.game.keyframe();
+            self.next = keyframe.next;
+        }
+        while self.turn() < target && self.step()? {}
+        Ok(())
+    }
+
+    /// Replays the whole recording from where it is, checking every turn.
+    ///
+    /// # Errors
+    /// The first difference from the recorded game, or how the recording
+    /// is damaged or cut short (after replaying what came before).
+    pub fn verify(&mut self) -> Result<Verified, RecordingError> {
+        self.keep_keyframes = false;
+        while self.step()? {
+            if let Some(diverged) = self.diverged.take() {
+                return Err(diverged);
+            }
+        }
+        if let Some(diverged) = self.diverged.take() {
+            return Err(diverged);
+        }
+        if let Some(problem) = self.ending_problem() {
+            return Err(problem);
+        }
+        let hashes = self
+            .events
+            .iter()
+            .filter(|event| matches!(event, Event::Hash { .. }))
+            .count() as u64;
+        Ok(Verified {
+            turns: self.turn() - self.first_turn(),
+            hashes,
+        })
+    }
+
+    fn keyframe_before(&self, target: u64) -> u64 {
+        self.keyframes
+            .iter()
+            .rev()
+            .map(|k| k.turn)
+            .find(|&turn| turn <= target)
+            .unwrap_or(0)
+    }
+
+    /// Keeps a keyframe every `keyframe_every` turns, the first time
+    /// there; past the most kept, every other one goes and the spacing
+    /// doubles (the start always stays).
+    fn keep_keyframe(&mut self) {
+        let turn = self.turn();
+        let newest = self.keyframes.last().map_or(0, |k| k.turn);
+        if !self.keep_keyframes || turn <= newest || !turn.is_multiple_of(self.keyframe_every) {
+            return;
+        }
+        self.keyframes.push(Keyframe {
+            turn,
+            next: self.next,
+            game: self.game.keyframe(),
+        });
+        if self.keyframes.len() > self.most_keyframes {
+            self.keyframe_every *= 2;
+            let every = self.keyframe_every;
+            let mut index = 0;
+            self.keyframes.retain(|k| {
+                index += 1;
+                index == 1 || k.turn.is_multiple_of(every)
+            });
+        }
+    }
+
+    /// Keeps at most `most` keyframes (at least 2) from now on.
+    pub fn limit_keyframes(&mut self, most: usize) {
+        self.most_keyframes = most.max(2);
+    }
+
+    /// The turns keyframes are kept for now, oldest first.
+    pub fn keyframe_turns(&self) -> Vec<u64> {
+        self.keyframes.iter().map(|k| k.turn).collect()
+    }
+
+    fn apply(&mut self, event: &Event) -> Result<(), RecordingError> {
+        match event {
+            Event::Act {
+                turn,
+                action,
+                check,
+            } => {
+                if self.turn() != *turn {
+                    self.diverge(*turn, format!("turn {} was replayed instead", self.turn()));
+                }
+                // A refusal in the recorded game is a refusal here too.
+                let _ = self.game.player_act(*action);
+                if self.game.turn_check() != *check {
+                    self.diverge(
+                        *turn + 1,
+                        format!("after the player's {action:?} the clock, dice or player differ"),
+                    );
+                }
+            }
+            Event::Hash { turn, hash } => {
+                if self.turn() != *turn || self.game.state_hash() != *hash {
+                    self.diverge(*turn, "the state hash differs".to_owned());
+                }
+            }
+            Event::Config { turn, text } => {
+                let config = parse_config(&self.path, &self.header, text.as_deref(), *turn)?;
+                // A reload refused in the game is refused here too.
+                let _ = self.game.apply_config(config);
+            }
+        }
+        Ok(())
+    }
+
+    fn diverge(&mut self, turn: u64, what: String) {
+        if self.diverged.is_none() {
+            self.diverged = Some(RecordingError::Diverged {
+                path: self.path.clone(),
+                turn,
+                what,
+            });
+        }
+    }
+
+    /// The config the game started with.
+    pub fn config(&self) -> &MonsterConfig {
+        &self.config
+    }
+}
+
+fn parse_config(
+    path: &Path,
+    header: &Header,
+    text: Option<&str>,
+    turn: u64,
+) -> Result<MonsterConfig, RecordingError> {
+    let Some(text) = text else {
+        return Err(RecordingError::ConfigMissing {
+            path: path.to_owned(),
+            turn,
+        });
+    };
+    MonsterConfig::parse(Path::new(&header.config_name), text).map_err(|err| {
+        RecordingError::ConfigInvalid {
+            path: path.to_owned(),
+            reason: err.to_string(),
+        }
+    })
+}

@@ -1,0 +1,129 @@
+//! How a run is set up: which levels in which order, where it starts, the
+//! seed every random choice flows from, and the monster roster.
+
+use crate::config::MonsterConfig;
+use crate::world::Level;
+use crate::world::level_dir::{load_level, standard_run_order};
+use crate::world::level_error::LevelError;
+use crate::world::level_file::LevelSource;
+use crate::world::map_spawns::add_default_spawns;
+
+/// The run used when `levels/run.toml` cannot be read.
+const FALLBACK_RUN: &str = "rooms";
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameSetup {
+    /// Level arguments (names in `levels/` or paths), in play order.
+    pub run: Vec<String>,
+    pub start_depth: usize,
+    pub seed: u64,
+    /// Monster kinds and how each faction thinks.
+    pub config: MonsterConfig,
+    /// Factions start knowing the whole level (a baseline for comparison).
+    pub omniscient: bool,
+    /// Blows never take the player below 1 hit point: for measuring the
+    /// AI over a fixed number of turns (`sim --undying`), never in play.
+    pub undying_player: bool,
+    /// Factions start their turns, and monsters' views are cast, on all
+    /// cores (`sim --parallel`). The game is the same either way; on a
+    /// 2-core machine one core is faster (see docs/SIM.md), so it is off.
+    pub parallel_planning: bool,
+}
+
+impl GameSetup {
+    /// The standard run (`levels/run.toml`), or one that starts at `level`:
+    /// from its place in the run if it is part of it, else on its own.
+    pub fn new(level: Option<&str>, seed: u64, config: MonsterConfig) -> Self {
+        let run = standard_run();
+        let (run, start_depth) = match level {
+            None => (run, 0),
+            Some(level) => match run.iter().position(|l| l == level) {
+                Some(depth) => (run, depth),
+                None => (vec![level.to_owned()], 0),
+            },
+        };
+        Self {
+            run,
+            start_depth,
+            seed,
+            config,
+            omniscient: false,
+            undying_player: false,
+            parallel_planning: false,
+        }
+    }
+
+    pub(crate) fn build_level(&self, depth: usize) -> Result<Level, LevelError> {
+        let factions = spawning_factions(&self.config);
+        Self::load_run_level(&self.run[depth], level_seed(self.seed, depth), &factions)
+    }
+
+    /// Loads a level of the run; a Moving AI map without monsters gets the
+    /// default spawns of `factions` (see [`add_default_spawns`]).
+    pub(crate) fn load_run_level(
+        arg: &str,
+        seed: u64,
+        factions: &[String],
+    ) -> Result<Level, LevelError> {
+        let loaded = load_level(arg, Some(seed))?;
+        let mut level = loaded.level;
+        if matches!(loaded.file.source, LevelSource::MovingAi(_)) {
+            add_default_spawns(&mut level, factions, seed);
+        }
+        Ok(level)
+    }
+}
+
+/// The factions that have a monster kind, in config order: the ones a map's
+/// default spawns can use.
+pub fn spawning_factions(config: &MonsterConfig) -> Vec<String> {
+    config
+        .factions
+        .iter()
+        .filter(|f| config.monsters.iter().any(|m| m.faction == f.name))
+        .map(|f| f.name.clone())
+        .collect()
+}
+
+/// The level names of `run.toml` (`./levels`, else the built-in one).
+pub fn standard_run() -> Vec<String> {
+    standard_run_order()
+        .ok()
+        .filter(|run| !run.is_empty())
+        .unwrap_or_else(|| vec![FALLBACK_RUN.to_owned()])
+}
+
+/// The seed of the level at `depth` in a run with seed `seed` (SplitMix64,
+/// so nearby seeds and depths give unrelated levels).
+pub fn level_seed(seed: u64, depth: usize) -> u64 {
+    let mut z = seed ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_seeds_differ_by_depth_and_repeat() {
+        assert_eq!(level_seed(7, 2), level_seed(7, 2));
+        assert_ne!(level_seed(7, 1), level_seed(7, 2));
+        assert_ne!(level_seed(7, 1), level_seed(8, 1));
+    }
+
+    fn shipped_config() -> MonsterConfig {
+        MonsterConfig::shipped().unwrap()
+    }
+
+    #[test]
+    fn starting_level_inside_or_outside_the_run() {
+        let setup = GameSetup::new(Some("swamp"), 1, shipped_config());
+        assert_eq!(setup.run[setup.start_depth], "swamp");
+        assert!(setup.run.len() > 1);
+        let alone = GameSetup::new(Some("tests/fixtures/none.toml"), 1, shipped_config());
+        assert_eq!(alone.run, vec!["tests/fixtures/none.toml".to_owned()]);
+    }
+}

@@ -1,0 +1,319 @@
+//! `fogcrawl sim`: the same game loop with no terminal and a scripted
+//! player, reporting what happened and what the AI did and cost, as one JSON
+//! object (`--json`; every field is documented in docs/SIM.md) or as the
+//! table `cli::sim_report` prints.
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::ai::{FactionCounters, FogWalk, ReplanCounts, fog_walk};
+use crate::game::autopilot::Autopilot;
+use crate::game::behaviour::BehaviourCounters;
+use crate::game::recording::{Header, Recorder};
+use crate::game::setup::GameSetup;
+use crate::game::state::{Game, GameError, Outcome};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SimReport {
+    pub level: String,
+    pub seed: u64,
+    pub turns: u64,
+    pub outcome: String,
+    pub time: f64,
+    pub depth: usize,
+    pub monsters_alive: usize,
+    pub kills: u32,
+    pub searches: u64,
+    pub expanded: u64,
+    /// AI time per player turn, microseconds. Not deterministic.
+    pub ai_micros: AiMicros,
+    /// AI time on entering each level (the monsters' first looks), in
+    /// microseconds, one per level entered; not part of `ai_micros`. Not
+    /// deterministic.
+    pub level_entry_micros: Vec<u32>,
+    /// Game time each player turn lasted: the monsters act that long
+    /// between two of the player's turns (a step through a swamp lasts
+    /// three to four times a step on floor, and so does the AI's work).
+    pub player_turn_length: Percentiles<f64>,
+    pub factions: Vec<FactionReport>,
+}
+
+/// The 50th and 99th percentiles (nearest rank) and the largest of some
+/// samples.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Percentiles<T> {
+    pub p50: T,
+    pub p99: T,
+    pub max: T,
+}
+
+/// AI time per player turn, in microseconds.
+pub type AiMicros = Percentiles<u32>;
+
+/// What one faction did in a sim.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FactionReport {
+    pub name: String,
+    pub alive: usize,
+    /// Individual A* searches started.
+    pub searches: u64,
+    /// Plans answered by a straight line that was a cheapest path, with no
+    /// search.
+    pub straight_paths: u64,
+    /// Nodes expanded by those searches and by the shared fields.
+    pub expanded: u64,
+    pub shared_fields: u64,
+    pub stale_plans: u64,
+    pub known_blocked_bumps: u64,
+    pub unknown_bumps: u64,
+    pub changed_terrain_bumps: u64,
+    pub longest_stall: u32,
+    pub replans: ReplanCounts,
+    pub wrong_guesses: u64,
+    pub steps: u64,
+    pub views_cast: u64,
+    pub views_skipped: u64,
+    /// Paused searches that had to start over (the grid changed where they
+    /// had looked) and those that went on after changes elsewhere.
+    pub search_restarts: u64,
+    pub searches_resumed_after_changes: u64,
+    /// Requests for a plan given up unanswered (by the planner after its
+    /// turn limit, or by the member, tired of waiting).
+    pub given_up: u64,
+    pub caught_on_turn: Option<u64>,
+    /// Behaviour as a player sees it, counted from every monster action.
+    #[serde(flatten)]
+    pub behaviour: BehaviourCounters,
+}
+
+impl FactionReport {
+    pub fn expanded_per_search(&self) -> f64 {
+        if self.searches == 0 {
+            0.0
+        } else {
+            self.expanded as f64 / self.searches as f64
+        }
+    }
+}
+
+/// One walker per faction from the start to the stairs, under fog and
+/// knowing everything (`sim --fog-walk`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WalkReport {
+    pub walks: Vec<(String, FogWalk, FogWalk)>,
+}
+
+impl SimReport {
+    /// The report as one JSON object.
+    pub fn to_json(&self) -> String {
+        // Plain data with string keys: encoding cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// Plays up to `turns` player turns with the autopilot.
+pub fn run_sim(setup: &GameSetup, turns: u64) -> Result<SimReport, GameError> {
+    run_sim_logged(setup, turns, None).map(|(report, _)| report)
+}
+
+/// Plays up to `turns` player turns with the autopilot; with `actions`,
+/// writes every monster action to it as a JSON line (the game is the same
+/// either way). A failed write stops the log, not the game, and is
+/// returned beside the report.
+pub fn run_sim_logged(
+    setup: &GameSetup,
+    turns: u64,
+    actions: Option<&mut dyn Write>,
+) -> Result<(SimReport, Option<std::io::Error>), GameError> {
+    run_sim_recorded(setup, turns, actions, None).map(|(report, error, _)| (report, error))
+}
+
+/// Where `sim --record` writes its recording, and what its header says.
+#[derive(Debug, Clone)]
+pub struct RecordTo {
+    pub path: std::path::PathBuf,
+    pub header: Header,
+}
+
+/// [`run_sim_logged`], also writing a recording of the game with `record`
+/// (the autopilot's actions, flushed every turn). A recording that cannot
+/// be started or written stops, not the game: why is the third result.
+pub fn run_sim_recorded(
+    setup: &GameSetup,
+    turns: u64,
+    mut actions: Option<&mut dyn Write>,
+    record: Option<&RecordTo>,
+) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
+    let mut game = Game::new(setup)?;
+    game.log_actions(actions.is_some());
+    let mut recording_failure = None;
+    let mut recorder = match record.map(|to| Recorder::start(&to.path, &to.header, &mut game)) {
+        Some(Ok(recorder)) => Some(recorder),
+        Some(Err(err)) => {
+            recording_failure = Some(err.to_string());
+            None
+        }
+        None => None,
+    };
+    let mut pilot = Autopilot::new();
+    let mut write_error = None;
+    while game.stats.player_turns < turns && !game.is_over() {
+        let action = pilot.choose(&game);
+        if game.player_act(action).is_err() {
+            // The pilot chose something the rules refuse: let time pass.
+            let _ = game.player_act(crate::game::Action::Wait);
+        }
+        if let Some(recorder) = recorder.as_mut() {
+            recorder.catch_up(&mut game);
+            if let Some(failure) = recorder.take_failure() {
+                recording_failure = Some(failure);
+            }
+        }
+        if let Some(out) = actions.as_deref_mut()
+            && let Err(err) = write_actions(&mut game, out)
+        {
+            write_error = Some(err);
+            actions = None;
+            game.log_actions(false);
+        }
+    }
+    if let Some(out) = actions
+        && let Err(err) = out.flush()
+    {
+        write_error = Some(err);
+    }
+    Ok((report(&game), write_error, recording_failure))
+}
+
+/// Writes the monster actions since the last call as JSON lines.
+fn write_actions(game: &mut Game, out: &mut dyn Write) -> std::io::Result<()> {
+    for record in game.take_actions() {
+        let faction = game.factions.get(record.faction).map_or("", |f| f.name());
+        let kind = game.kinds.get(record.kind).map_or("", |k| k.name.as_str());
+        serde_json::to_writer(&mut *out, &record.line(faction, kind))?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+/// The fog-of-war experiment on the starting level: per faction, one
+/// walker from the start to the stairs under fog and knowing everything,
+/// each walk at most `max_steps` turns.
+pub fn run_fog_walks(setup: &GameSetup, max_steps: u64) -> Result<WalkReport, GameError> {
+    let level = setup.build_level(setup.start_depth)?;
+    let mut walks = Vec::new();
+    for faction in &setup.config.factions {
+        let walk = |omniscient| {
+            fog_walk(
+                &level,
+                faction,
+                level.start,
+                level.stairs,
+                omniscient,
+                max_steps,
+            )
+        };
+        if let (Ok(fog), Ok(omni)) = (walk(false), walk(true)) {
+            walks.push((faction.name.clone(), fog, omni));
+        }
+    }
+    Ok(WalkReport { walks })
+}
+
+fn report(game: &Game) -> SimReport {
+    let outcome = match &game.outcome {
+        None => "still exploring".to_owned(),
+        Some(Outcome::Died { cause, .. }) => format!("died, {cause}"),
+        Some(Outcome::Won { .. }) => "escaped the dungeon".to_owned(),
+    };
+    let (searches, expanded) = game.search_counts();
+    SimReport {
+        level: game.level.name.clone(),
+        seed: game.seed,
+        turns: game.stats.player_turns,
+        outcome,
+        time: game.time,
+        depth: game.depth + 1,
+        monsters_alive: game.living_monsters(),
+        kills: game.stats.kills,
+        searches,
+        expanded,
+        ai_micros: percentiles(&game.stats.ai_micros),
+        level_entry_micros: game.stats.level_entry_micros.clone(),
+        player_turn_length: percentiles(&game.stats.player_turn_lengths),
+        factions: game
+            .factions
+            .iter()
+            .enumerate()
+            .map(|(index, faction)| {
+                let stats = faction.planner_stats();
+                let counters: &FactionCounters = faction.counters();
+                FactionReport {
+                    name: faction.name().to_owned(),
+                    alive: (1..game.actors.len())
+                        .filter(|&a| {
+                            game.actors[a].is_alive() && game.faction_index_of(a) == Some(index)
+                        })
+                        .count(),
+                    searches: stats.searches,
+                    straight_paths: stats.straight_paths,
+                    expanded: stats.expanded + counters.field_expanded,
+                    shared_fields: counters.shared_fields,
+                    stale_plans: counters.stale_plans,
+                    known_blocked_bumps: counters.known_blocked_bumps,
+                    unknown_bumps: counters.unknown_bumps,
+                    changed_terrain_bumps: counters.changed_terrain_bumps,
+                    longest_stall: counters.longest_stall,
+                    replans: counters.replans,
+                    wrong_guesses: counters.wrong_guesses,
+                    steps: counters.steps,
+                    views_cast: counters.views_cast,
+                    views_skipped: counters.views_skipped,
+                    search_restarts: stats.restarts,
+                    searches_resumed_after_changes: stats.resumed_after_changes,
+                    given_up: stats.given_up,
+                    caught_on_turn: counters.caught_on_turn,
+                    behaviour: game.behaviour(index),
+                }
+            })
+            .collect(),
+    }
+}
+
+/// The 50th and 99th percentiles (nearest rank) and the largest sample.
+pub fn percentiles<T: Copy + Default + PartialOrd>(samples: &[T]) -> Percentiles<T> {
+    if samples.is_empty() {
+        return Percentiles::default();
+    }
+    let mut sorted = samples.to_vec();
+    sorted.sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    let rank =
+        |p: f64| sorted[((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
+    Percentiles {
+        p50: rank(0.50),
+        p99: rank(0.99),
+        max: sorted[sorted.len() - 1],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let samples: Vec<u32> = (1..=100).collect();
+        assert_eq!(
+            percentiles(&samples),
+            AiMicros {
+                p50: 50,
+                p99: 99,
+                max: 100
+            }
+        );
+        assert_eq!(percentiles(&[7]).p99, 7);
+        assert_eq!(percentiles::<u32>(&[]), AiMicros::default());
+        assert_eq!(percentiles(&[3.0, 1.0, 4.24]).p50, 3.0);
+    }
+}

@@ -1,0 +1,1367 @@
+//! The game state and its rules: levels in a run, actors on the energy
+//! clock, the player's actions, the monsters' turns, sight and memory.
+//!
+//! Only this module (and what it calls) changes the game; the UI reads it.
+//! It never imports a terminal crate and never reads a clock for anything
+//! but the AI-time statistics, so the same seed plays the same game.
+//! Monsters act on what their faction knows (`crate::ai`); the true level
+//! only decides whether a step they try succeeds.
+
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::ai::planner::TraceKind;
+use crate::ai::{
+    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, Sight, ViewRequest,
+    Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, far_from_player,
+    look_around, mark_presence, think, view_radius,
+};
+use crate::config::MonsterConfig;
+use crate::game::action::Action;
+use crate::game::actor::{Actor, Species};
+use crate::game::behaviour::{BehaviourCounters, BehaviourTracker};
+use crate::game::clock::{Schedule, action_time, move_time};
+use crate::game::combat::{Blow, roll_attack};
+use crate::game::direction::Direction;
+use crate::game::experience::Experience;
+use crate::game::gear::Equipment;
+use crate::game::items::Inventory;
+use crate::game::message_log::{Importance, MessageLog};
+use crate::game::monster_action::{Act, ActionRecord};
+use crate::game::monster_kind::MonsterKind;
+use crate::game::navigation::{Navigation, PLAYER_PROFILE};
+use crate::game::occupancy::Occupancy;
+use crate::game::regeneration::Regeneration;
+use crate::game::search_shown::SearchShown;
+use crate::game::setup::GameSetup;
+use crate::game::terrain_changes::TerrainChanges;
+use crate::game::turn_guard::TurnGuard;
+use crate::pathfinding::{GridError, Pos};
+use crate::world::fov::{Fov, VisibleSet, within_radius};
+use crate::world::level_error::LevelError;
+use crate::world::{CostProfile, ItemKind, Level, Terrain};
+
+mod blocked_move;
+mod config_install;
+mod descent;
+mod first_looks;
+mod hearing;
+mod item_use;
+mod prowess;
+mod ranged;
+mod recorded_inputs;
+pub use config_install::ConfigApplied;
+use recorded_inputs::InputLog;
+pub use recorded_inputs::RecordedInput;
+
+/// The player's hit points at the start of a run.
+pub const PLAYER_MAX_HP: i32 = 18;
+/// How far the player sees.
+pub const PLAYER_SIGHT_RADIUS: u32 = 10;
+/// The player's chance to hit before gear and experience, in percent.
+const PLAYER_ACCURACY: i32 = 80;
+const PLAYER_SPEED: f64 = 1.0;
+/// Chance in percent that a blow breaks a closed door.
+const BASH_CHANCE: u32 = 35;
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    Died { cause: String, time: f64 },
+    Won { time: f64 },
+}
+
+/// Why a player action was not taken (no time passes).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Refusal {
+    #[error("The game is over.")]
+    GameOver,
+    #[error("A wall blocks the way.")]
+    Wall,
+    #[error("Deep water blocks the way: it is too deep to wade.")]
+    DeepWater,
+    /// Ground the mover cannot enter, other than wall and deep water.
+    #[error("The {0} blocks the way.")]
+    Impassable(&'static str),
+    #[error("The edge of the map blocks the way.")]
+    Edge,
+    /// The corner rule: a diagonal step needs both cells beside it open.
+    #[error("You cannot cut the corner: the {0} beside you blocks a diagonal step.")]
+    Corner(&'static str),
+    /// The corner rule holds for blows too.
+    #[error(
+        "You cannot attack around the corner: the {0} beside you blocks a diagonal blow; step beside it first."
+    )]
+    CornerAttack(&'static str),
+    #[error("There is nothing here to pick up.")]
+    NothingToPickUp,
+    #[error("You have no {0}.")]
+    NoSuchItem(ItemKind),
+    #[error("There is no monster in sight to throw at.")]
+    NoTarget,
+    /// A chosen target that is no monster in sight and in range.
+    #[error("There is no monster there in sight and in range to throw at.")]
+    OutOfReach,
+    #[error("Throw it which way? (a direction is needed)")]
+    NeedsDirection,
+    #[error("You are already at full health.")]
+    FullHealth,
+    /// A monster in view threatens the player (see `Game::threat`).
+    #[error("Not with {name} {doing}!")]
+    Threatened { name: String, doing: &'static str },
+    #[error("{0}")]
+    NowhereToGo(&'static str),
+    #[error("There are no stairs here.")]
+    NoStairs,
+    #[error("There is no closed door there.")]
+    NoClosedDoor,
+    #[error("There is no open door there.")]
+    NoOpenDoor,
+    #[error("Something is standing in the doorway.")]
+    DoorwayOccupied,
+    /// The next level could not be loaded or entered; the game goes on here.
+    #[error("The stairs lead nowhere: {0}")]
+    StairsLeadNowhere(String),
+}
+
+#[derive(Debug, Error)]
+pub enum GameError {
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    #[error(
+        "level '{level}' spawns faction '{faction}', which no monster kind belongs to; known factions: {known}"
+    )]
+    UnknownFaction {
+        level: String,
+        faction: String,
+        known: String,
+    },
+    #[error("level '{level}' cannot be searched: {source}")]
+    Grid { level: String, source: GridError },
+    #[error("the run has no levels")]
+    EmptyRun,
+    #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error("monster kind '{kind}' names faction '{faction}', which the config does not define")]
+    KindWithoutFaction { kind: String, faction: String },
+    /// The save cannot be played on: its path is not a regular file, or
+    /// another game holds it.
+    #[error(transparent)]
+    Save(#[from] crate::game::save::SaveError),
+}
+
+/// Counters for the sim and the side panel.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameStats {
+    /// Cells whose terrain changed during play (doors, bashing): knowledge
+    /// of them can go stale.
+    pub terrain_changes: u64,
+    pub player_turns: u64,
+    pub kills: u32,
+    /// The player's kills by monster kind name (the run summary's list).
+    #[serde(default)]
+    pub kills_by_kind: std::collections::BTreeMap<String, u32>,
+    /// AI time of each player turn, in microseconds (not saved).
+    #[serde(skip)]
+    pub ai_micros: Vec<u32>,
+    /// Game time each player turn lasted (not saved).
+    #[serde(skip)]
+    pub player_turn_lengths: Vec<f64>,
+    /// AI time on entering each level, in microseconds: the monsters' first
+    /// looks and their factions taking them in (not saved; not part of any
+    /// turn's `ai_micros`).
+    #[serde(skip)]
+    pub level_entry_micros: Vec<u32>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Game {
+    pub seed: u64,
+    rng: ChaCha8Rng,
+    /// Level arguments of the run, in order.
+    pub run: Vec<String>,
+    /// Index of the current level in `run`.
+    pub depth: usize,
+    /// Index in `run` of the level the game started on (playing the same
+    /// seed again starts there).
+    #[serde(default)]
+    pub start_depth: usize,
+    /// The debug overlay, which shows the true level and every monster, was
+    /// opened during play: the run summary and the scores say "assisted".
+    #[serde(default)]
+    pub assisted: bool,
+    pub level: Level,
+    pub kinds: Vec<MonsterKind>,
+    /// Each kind's faction, as an index into `factions`.
+    kind_factions: Vec<usize>,
+    /// One shared mind per faction, in config order.
+    pub factions: Vec<Faction>,
+    /// Factions know the true level (the baseline `--omniscient`).
+    pub omniscient: bool,
+    /// Blows never take the player below 1 hit point (`sim --undying`).
+    #[serde(default)]
+    pub undying_player: bool,
+    /// Factions start their turns, and monsters' views are cast, on all
+    /// cores (not saved: a loaded game plans on one).
+    #[serde(skip)]
+    pub parallel_planning: bool,
+    /// The monster config in force (not saved: read from the file).
+    #[serde(skip)]
+    config: Option<MonsterConfig>,
+    /// The player is actor 0.
+    pub actors: Vec<Actor>,
+    /// The game time now: when the actor acting now became ready.
+    pub time: f64,
+    /// Cells of this level the player has seen (read it with
+    /// [`Game::remembered`]; only the game's own sight writes it, so the
+    /// player's map can trust its epoch).
+    pub(crate) remembered: Vec<bool>,
+    /// Which level, in which game, `remembered` belongs to: a number no
+    /// other level entered or game loaded in this process had (a map kept
+    /// from the player's memory starts over when it changes).
+    #[serde(skip, default = "fresh_memory_epoch")]
+    memory_epoch: u64,
+    pub log: MessageLog,
+    pub outcome: Option<Outcome>,
+    pub stats: GameStats,
+    /// What the player carries.
+    #[serde(default)]
+    pub inventory: Inventory,
+    /// The player's slow healing.
+    #[serde(default)]
+    pub regeneration: Regeneration,
+    #[serde(skip)]
+    nav: Navigation,
+    /// Who stands where (rebuilt every player turn).
+    #[serde(skip)]
+    occupancy: Occupancy,
+    #[serde(skip)]
+    fov: Fov,
+    /// What the player sees now.
+    #[serde(skip)]
+    visible: VisibleSet,
+    /// The cells from which a monster could see the player (sight is
+    /// symmetric), out to the longest monster sight radius.
+    #[serde(skip)]
+    awareness: VisibleSet,
+    /// Bumped whenever a cell's terrain changes.
+    terrain_version: u64,
+    /// Where on this level the terrain last changed (rebuilt empty on a
+    /// load: every monster looks around anew then).
+    #[serde(skip)]
+    terrain_changes: TerrainChanges,
+    /// Scratch: the monsters' views, cast before their turns.
+    #[serde(skip)]
+    sight: Sight,
+    /// The monsters' behaviour as a player would see it, counted from
+    /// every action (not saved: counts start again on a load).
+    #[serde(skip)]
+    behaviour: BehaviourTracker,
+    /// Every monster action since it was last taken, while the action log
+    /// is on (`sim --actions`); `None` when off.
+    #[serde(skip)]
+    action_log: Option<Vec<ActionRecord>>,
+    /// The player's actions since they were last taken, while a recording
+    /// is made (`game::recording`); `None` when off.
+    #[serde(skip)]
+    input_log: Option<InputLog>,
+    /// What the player wields and wears.
+    #[serde(default)]
+    pub equipment: Equipment,
+    /// The player's experience points and level.
+    #[serde(default)]
+    pub experience: Experience,
+}
+
+pub const PLAYER: usize = 0;
+
+/// What a faction knows of `level` as it enters: nothing, or (the
+/// baseline) all of it.
+fn fresh_knowledge(level: &Level, omniscient: bool) -> FactionKnowledge {
+    if omniscient {
+        FactionKnowledge::omniscient(level)
+    } else {
+        FactionKnowledge::new(level.width(), level.height())
+    }
+}
+
+impl Game {
+    /// Starts a run.
+    pub fn new(setup: &GameSetup) -> Result<Self, GameError> {
+        if setup.run.is_empty() {
+            return Err(GameError::EmptyRun);
+        }
+        let depth = setup.start_depth.min(setup.run.len() - 1);
+        let level = setup.build_level(depth)?;
+        let mut game = Self {
+            seed: setup.seed,
+            rng: ChaCha8Rng::seed_from_u64(setup.seed),
+            run: setup.run.clone(),
+            depth,
+            start_depth: depth,
+            assisted: false,
+            level,
+            kinds: Vec::new(),
+            kind_factions: Vec::new(),
+            factions: Vec::new(),
+            omniscient: setup.omniscient,
+            undying_player: setup.undying_player,
+            parallel_planning: setup.parallel_planning,
+            config: None,
+            actors: Vec::new(),
+            time: 0.0,
+            remembered: Vec::new(),
+            memory_epoch: fresh_memory_epoch(),
+            log: MessageLog::default(),
+            outcome: None,
+            stats: GameStats::default(),
+            inventory: Inventory::starting(),
+            regeneration: Regeneration::default(),
+            nav: Navigation::default(),
+            occupancy: Occupancy::default(),
+            fov: Fov::new(),
+            sight: Sight::new(),
+            visible: VisibleSet::new(),
+            awareness: VisibleSet::new(),
+            terrain_version: 0,
+            terrain_changes: TerrainChanges::default(),
+            behaviour: BehaviourTracker::default(),
+            action_log: None,
+            input_log: None,
+            equipment: Equipment::default(),
+            experience: Experience::default(),
+        };
+        game.install_config(setup.config.clone())?;
+        let player = Actor {
+            species: Species::Player,
+            pos: game.level.start,
+            hp: PLAYER_MAX_HP,
+            max_hp: PLAYER_MAX_HP,
+            ready_at: 0.0,
+            brain: None,
+        };
+        game.enter_level(player)?;
+        game.log.push(
+            0.0,
+            Importance::System,
+            format!(
+                "You enter {}. Find the stairs (>) down. Press ? for help.",
+                game.level.name
+            ),
+        );
+        Ok(game)
+    }
+
+    /// Rebuilds derived state after loading a save, with the config in
+    /// force now.
+    pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+        self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
+        self.install_config(config)?;
+        self.rebuild_occupancy();
+        self.update_sight();
+        Ok(())
+    }
+
+    /// Applies a new monster config while playing: kinds keep their
+    /// monsters, factions keep what they know. On an error the game is
+    /// unchanged (see `config_install`). Returns what it did to living
+    /// monsters.
+    pub fn apply_config(&mut self, config: MonsterConfig) -> Result<ConfigApplied, GameError> {
+        self.install_config(config)
+    }
+
+    /// The monster config in force.
+    pub fn config(&self) -> Option<&MonsterConfig> {
+        self.config.as_ref()
+    }
+
+    fn fresh_knowledge(&self) -> FactionKnowledge {
+        fresh_knowledge(&self.level, self.omniscient)
+    }
+
+    fn build_navigation(&self) -> Result<Navigation, GameError> {
+        let mut profiles = vec![CostProfile::default()];
+        profiles.extend(
+            self.factions
+                .iter()
+                .filter_map(|f| f.config().map(faction_profile)),
+        );
+        Navigation::new(&self.level, profiles).map_err(|source| GameError::Grid {
+            level: self.level.name.clone(),
+            source,
+        })
+    }
+
+    /// Puts the player on the current level with its monsters.
+    fn enter_level(&mut self, mut player: Actor) -> Result<(), GameError> {
+        player.pos = self.level.start;
+        player.ready_at = self.time;
+        self.actors = vec![player];
+        self.behaviour.new_level();
+        self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
+        // Each faction starts every level knowing nothing of it (or all),
+        // its grid (the whole level) built beside the others on all cores.
+        let (level, omniscient, time) = (&self.level, self.omniscient, self.time);
+        self.factions
+            .par_iter_mut()
+            .try_for_each(|faction| {
+                faction.enter_level(fresh_knowledge(level, omniscient), time)?;
+                faction.prepare_sight(level);
+                Ok(())
+            })
+            .map_err(|source| GameError::Grid {
+                level: self.level.name.clone(),
+                source,
+            })?;
+        let spawns: Vec<(String, Vec<Pos>)> = self
+            .level
+            .spawns
+            .iter()
+            .map(|(f, cells)| (f.clone(), cells.clone()))
+            .collect();
+        for (faction, cells) in spawns {
+            let kinds: Vec<usize> = (0..self.kinds.len())
+                .filter(|&k| self.kinds[k].faction == faction)
+                .collect();
+            if kinds.is_empty() {
+                let mut known: Vec<&str> = self.factions.iter().map(|f| f.name()).collect();
+                known.sort_unstable();
+                return Err(GameError::UnknownFaction {
+                    level: self.level.name.clone(),
+                    faction,
+                    known: known.join(", "),
+                });
+            }
+            // Later kinds join from their level of the run on (the
+            // faction's first kind always may spawn).
+            let level = u32::try_from(self.depth + 1).unwrap_or(u32::MAX);
+            let mut spawnable: Vec<usize> = kinds
+                .iter()
+                .copied()
+                .filter(|&k| self.kinds[k].from_level <= level)
+                .collect();
+            if spawnable.is_empty() {
+                spawnable.push(kinds[0]);
+            }
+            for pos in cells {
+                let kind = self.pick_kind(&spawnable);
+                let max_hp = self.kinds[kind].max_hp;
+                let speed = self.faction_speed(kind);
+                // Stagger first turns so monsters do not move in lockstep.
+                let stagger = self.rng.random_range(0.0..1.0) / speed;
+                self.actors.push(Actor {
+                    species: Species::Monster(kind),
+                    pos,
+                    hp: max_hp,
+                    max_hp,
+                    ready_at: self.time + stagger,
+                    brain: Some(Brain::default()),
+                });
+            }
+        }
+        self.remembered = vec![false; self.level.width() * self.level.height()];
+        self.memory_epoch = fresh_memory_epoch();
+        self.nav = self.build_navigation()?;
+        self.rebuild_occupancy();
+        self.take_first_looks();
+        self.update_sight();
+        Ok(())
+    }
+
+    pub fn player(&self) -> &Actor {
+        &self.actors[PLAYER]
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Marks the game as assisted (the debug overlay was opened during
+    /// play); only a game still going can be marked.
+    pub fn mark_assisted(&mut self) {
+        if !self.is_over() {
+            self.assisted = true;
+        }
+    }
+
+    /// Whether the player sees `pos` now.
+    pub fn is_visible(&self, pos: Pos) -> bool {
+        self.visible.contains(pos)
+    }
+
+    /// Which level and game the player's memory belongs to (see
+    /// `PlayerMap`), and the cells whose terrain changed on the level
+    /// since it was entered, in order.
+    pub(crate) fn player_memory(&self) -> (u64, &[Pos]) {
+        (self.memory_epoch, self.terrain_changes.in_order())
+    }
+
+    /// The cells of this level the player has seen, a flag per cell in
+    /// row-major order.
+    pub fn remembered(&self) -> &[bool] {
+        &self.remembered
+    }
+
+    /// The player remembers every cell of this level, as if the map were
+    /// revealed (benchmarks and tests that draw the whole level). A map
+    /// kept from the player's memory starts over.
+    pub fn remember_whole_level(&mut self) {
+        self.remembered.fill(true);
+        self.memory_epoch = fresh_memory_epoch();
+    }
+
+    /// Whether the player has ever seen `pos` on this level.
+    pub fn is_remembered(&self, pos: Pos) -> bool {
+        self.level.index(pos).is_some_and(|i| self.remembered[i])
+    }
+
+    /// Living monsters the player sees now.
+    pub fn visible_monsters(&self) -> impl Iterator<Item = (usize, &Actor)> {
+        self.actors
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|(_, a)| a.is_alive() && self.visible.contains(a.pos))
+    }
+
+    pub fn living_monsters(&self) -> usize {
+        self.actors.iter().skip(1).filter(|a| a.is_alive()).count()
+    }
+
+    /// The living actor standing on `pos`.
+    pub fn actor_at(&self, pos: Pos) -> Option<usize> {
+        self.occupancy.at(pos)
+    }
+
+    /// Rebuilds who-stands-where from the actors.
+    fn rebuild_occupancy(&mut self) {
+        let (width, height) = (self.level.width(), self.level.height());
+        self.occupancy.rebuild(width, height, &self.actors);
+    }
+
+    pub fn kind_of(&self, actor: &Actor) -> Option<&MonsterKind> {
+        actor.kind().map(|k| &self.kinds[k])
+    }
+
+    /// The faction index of an actor (`None` for the player).
+    pub fn faction_index_of(&self, actor: usize) -> Option<usize> {
+        self.actors[actor].kind().map(|k| self.kind_factions[k])
+    }
+
+    /// The behaviour counters of the faction at `index`.
+    pub fn behaviour(&self, index: usize) -> BehaviourCounters {
+        self.behaviour.counters(index)
+    }
+
+    /// Turns the monster action log on or off (it changes nothing in the
+    /// game; see [`Game::take_actions`]).
+    pub fn log_actions(&mut self, on: bool) {
+        self.action_log = on.then(Vec::new);
+    }
+
+    /// The monster actions since the last call, in the order they happened
+    /// (none while the log is off).
+    pub fn take_actions(&mut self) -> Vec<ActionRecord> {
+        self.action_log
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Traces the searches of `monster` alone, for the debug overlay (its
+    /// faction's planner records them; every other planner records
+    /// nothing). `None` switches tracing off everywhere. Changes no rule.
+    pub fn set_traced_monster(&mut self, monster: Option<usize>) {
+        let traced_faction = monster
+            .filter(|&m| m < self.actors.len())
+            .and_then(|m| self.faction_index_of(m));
+        for (index, faction) in self.factions.iter_mut().enumerate() {
+            let actor = if traced_faction == Some(index) {
+                monster
+            } else {
+                None
+            };
+            faction.trace_actor(actor);
+        }
+    }
+
+    /// Traces at once the search `monster` would run now toward its goal,
+    /// on its faction's current knowledge (the overlay shows it the moment
+    /// it opens). No time passes and no plan changes. Returns whether there
+    /// was a goal to search for.
+    pub fn trace_monster_now(&mut self, monster: usize) -> bool {
+        let Some(actor) = self.actors.get(monster).filter(|a| a.is_alive()) else {
+            return false;
+        };
+        let from = actor.pos;
+        let Some(goal) = actor.brain.as_ref().and_then(|b| b.goal.or(b.plan_goal)) else {
+            return false;
+        };
+        let Some(faction) = self.faction_index_of(monster) else {
+            return false;
+        };
+        self.factions[faction].sync_view();
+        // Priced as its own request would be: its crowding left out, and
+        // after a stall the monsters beside it to go round.
+        let overrides = match self.actors[monster].brain.as_ref() {
+            Some(brain) => crate::ai::monster_turn::plan_overrides(
+                &self.factions[faction],
+                brain,
+                from,
+                |cell| {
+                    self.actor_at(cell)
+                        .is_some_and(|other| other != PLAYER && other != monster)
+                },
+            ),
+            None => Vec::new(),
+        };
+        self.factions[faction]
+            .trace_now(monster, from, goal, &overrides)
+            .is_some()
+    }
+
+    /// What the last traced search of `actor` is, for the overlay's label:
+    /// the search it waits on, its last one (and on which player turn), or
+    /// a preview of what it would search now.
+    pub fn traced_search_shown(&self, actor: usize) -> Option<SearchShown> {
+        let trace = self.traced_search(actor)?;
+        let faction = &self.factions[self.faction_index_of(actor)?];
+        let now = faction.planner_turn();
+        let turn_of = |turn: u64| {
+            self.stats
+                .player_turns
+                .saturating_sub(now.saturating_sub(turn))
+        };
+        Some(match faction.last_trace_kind() {
+            // Still the search under way, not one dropped for a new goal.
+            TraceKind::Waiting {
+                expanded, limit, ..
+            } if trace.goal.is_some() && faction.searching_toward(actor) == trace.goal => {
+                SearchShown::Waiting { expanded, limit }
+            }
+            TraceKind::Waiting { turn, .. } => SearchShown::Unfinished {
+                turn: turn_of(turn),
+            },
+            TraceKind::Finished { turn } => SearchShown::Finished {
+                turn: turn_of(turn),
+            },
+            TraceKind::Preview => SearchShown::Preview,
+        })
+    }
+
+    /// The last traced search of `actor`, if its faction recorded one.
+    pub fn traced_search(&self, actor: usize) -> Option<&crate::pathfinding::SearchTrace> {
+        if actor >= self.actors.len() {
+            return None;
+        }
+        let faction = self.faction_index_of(actor)?;
+        self.factions[faction]
+            .last_trace()
+            .filter(|(traced, _)| *traced == actor)
+            .map(|(_, trace)| trace)
+    }
+
+    /// The name an actor goes by in messages.
+    pub fn name_of(&self, actor: usize) -> String {
+        match self.kind_of(&self.actors[actor]) {
+            Some(kind) => format!("the {}", kind.name),
+            None => "you".to_owned(),
+        }
+    }
+
+    /// Pathfinding counters over all factions: searches run and nodes
+    /// expanded.
+    pub fn search_counts(&self) -> (u64, u64) {
+        self.factions.iter().fold((0, 0), |(s, e), f| {
+            let stats = f.planner_stats();
+            (
+                s + stats.searches,
+                e + stats.expanded + f.counters().field_expanded,
+            )
+        })
+    }
+
+    /// Directions from the player to adjacent doors of the given state.
+    pub fn adjacent_doors(&self, closed: bool) -> Vec<Direction> {
+        let wanted = if closed {
+            Terrain::ClosedDoor
+        } else {
+            Terrain::OpenDoor
+        };
+        let at = self.player().pos;
+        Direction::ALL
+            .into_iter()
+            .filter(|d| self.level.terrain_at(d.from(at)) == Some(wanted))
+            .collect()
+    }
+
+    /// The player takes an action, then the monsters act until the player
+    /// is ready again.
+    pub fn player_act(&mut self, action: Action) -> Result<(), Refusal> {
+        if self.is_over() {
+            return Err(Refusal::GameOver);
+        }
+        let turn = self.stats.player_turns;
+        let result = self.take_player_action(action);
+        // Refusals too: a replay asks for the same and is refused the same.
+        self.log_input(turn, action);
+        result
+    }
+
+    fn take_player_action(&mut self, action: Action) -> Result<(), Refusal> {
+        self.rebuild_occupancy();
+        let duration = self.perform(PLAYER, action)?;
+        self.actors[PLAYER].ready_at = self.time + duration;
+        self.stats.player_turns += 1;
+        self.stats.player_turn_lengths.push(duration);
+        let player = &mut self.actors[PLAYER];
+        player.hp = self.regeneration.heal(player.hp, player.max_hp, duration);
+        if self.is_over() {
+            return Ok(());
+        }
+        self.run_monsters();
+        Ok(())
+    }
+
+    /// Lets the monsters act until it is the player's turn (or the game ends).
+    fn run_monsters(&mut self) {
+        let started = Instant::now();
+        self.start_ai_turn();
+        if self.parallel_planning {
+            self.foresee_views();
+        }
+        let mut guard = TurnGuard::new(self.time);
+        let mut schedule = Schedule::new(&self.actors);
+        while let Some(next) = schedule.next(&self.actors) {
+            self.time = self.actors[next].ready_at;
+            if next == PLAYER || self.is_over() {
+                break;
+            }
+            // A damaged state must not spin: stop the turn and say so.
+            if let Err(stall) = guard.check(self.time) {
+                tracing::error!(%stall, "monster turn stopped");
+                self.log
+                    .push(self.time, Importance::Danger, format!("{stall}."));
+                break;
+            }
+            let duration = self.monster_turn(next);
+            self.actors[next].ready_at = self.time + duration;
+            schedule.ready_again(next, self.actors[next].ready_at);
+        }
+        let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
+        self.stats.ai_micros.push(micros);
+        self.update_sight();
+    }
+
+    /// Once per player turn: each faction's mind starts its turn (influences
+    /// fade, the grid catches up, paused searches go on), and members
+    /// closing in mark their bodies and next cells as crowding.
+    fn start_ai_turn(&mut self) {
+        let now = self.time;
+        for actor in 1..self.actors.len() {
+            if !self.actors[actor].is_alive() {
+                continue;
+            }
+            let Some(f) = self.faction_index_of(actor) else {
+                continue;
+            };
+            let at = self.actors[actor].pos;
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                mark_presence(&mut self.factions[f], brain, at);
+            }
+        }
+        // Each faction's start touches only its own mind: on all cores, the
+        // game is the same as one after another.
+        if self.parallel_planning {
+            self.factions
+                .par_iter_mut()
+                .for_each(|faction| faction.start_turn(now));
+        } else {
+            for faction in &mut self.factions {
+                faction.start_turn(now);
+            }
+        }
+    }
+
+    /// Casts, side by side, the views the monsters due before the player
+    /// will want (a monster moved aside first casts its own on its turn).
+    fn foresee_views(&mut self) {
+        let until = self.actors[PLAYER].ready_at;
+        let version = self.terrain_version;
+        let mut requests = Vec::new();
+        for (actor, monster) in self.actors.iter().enumerate().skip(1) {
+            if !monster.is_alive() || monster.ready_at > until {
+                continue;
+            }
+            let (Some(f), Some(brain)) = (self.faction_index_of(actor), monster.brain.as_ref())
+            else {
+                continue;
+            };
+            let faction = &self.factions[f];
+            let sight_radius = faction.config().map_or(0, |c| c.sight_radius);
+            if let Some(radius) = view_radius(faction, brain, &self.viewpoint(actor, sight_radius))
+                && faction.might_learn_from(monster.pos, radius)
+            {
+                requests.push(ViewRequest {
+                    actor,
+                    at: monster.pos,
+                    radius,
+                });
+            }
+        }
+        self.sight.foresee(&self.level, version, &requests);
+    }
+
+    /// Where and when `actor`, who sees `sight_radius` cells, would look
+    /// from now.
+    fn viewpoint(&self, actor: usize, sight_radius: u32) -> Viewpoint {
+        let at = self.actors[actor].pos;
+        Viewpoint {
+            actor,
+            at,
+            now: self.time,
+            level_version: self.terrain_version,
+            changed_in_sight: self.terrain_changes.last_near(at, sight_radius),
+            far_from_player: far_from_player(at, self.actors[PLAYER].pos),
+        }
+    }
+
+    /// Carries out an action for an actor; returns how long it took.
+    fn perform(&mut self, actor: usize, action: Action) -> Result<f64, Refusal> {
+        let speed = self.speed_of(actor);
+        match action {
+            Action::Wait => Ok(action_time(speed)),
+            Action::Move(direction) => self.move_or_attack(actor, direction),
+            Action::Descend => {
+                if self.level.terrain_at(self.actors[actor].pos) != Some(Terrain::StairsDown) {
+                    return Err(Refusal::NoStairs);
+                }
+                self.descend()?;
+                Ok(action_time(speed))
+            }
+            Action::OpenDoor(direction) => {
+                let at = direction.from(self.actors[actor].pos);
+                if self.level.terrain_at(at) != Some(Terrain::ClosedDoor) {
+                    return Err(Refusal::NoClosedDoor);
+                }
+                self.set_terrain(at, Terrain::OpenDoor);
+                let text = self.sentence(actor, "open", "opens", "the door.");
+                self.say_if_seen(at, Importance::Info, text);
+                Ok(action_time(speed))
+            }
+            Action::CloseDoor(direction) => {
+                let at = direction.from(self.actors[actor].pos);
+                if self.level.terrain_at(at) != Some(Terrain::OpenDoor) {
+                    return Err(Refusal::NoOpenDoor);
+                }
+                if self.actor_at(at).is_some() {
+                    return Err(Refusal::DoorwayOccupied);
+                }
+                self.set_terrain(at, Terrain::ClosedDoor);
+                let text = self.sentence(actor, "close", "closes", "the door.");
+                self.say_if_seen(at, Importance::Info, text);
+                Ok(action_time(speed))
+            }
+            Action::PickUp => self.pick_up(actor).map(|()| action_time(speed)),
+            Action::UseItem { item, toward, at } => self
+                .use_item(actor, item, toward, at)
+                .map(|()| action_time(speed)),
+        }
+    }
+
+    fn move_or_attack(&mut self, actor: usize, direction: Direction) -> Result<f64, Refusal> {
+        let from = self.actors[actor].pos;
+        let to = direction.from(from);
+        let speed = self.speed_of(actor);
+        let profile = self.profile_of(actor);
+        if let Some(other) = self.actor_at(to) {
+            if self.actors[other].is_player() != self.actors[actor].is_player() {
+                // Blows follow the corner rule like steps do.
+                if direction.is_diagonal() && !self.corner_clear(profile, from, to) {
+                    return Err(Refusal::CornerAttack(
+                        self.corner_blocker(profile, from, to),
+                    ));
+                }
+                self.attack(actor, other);
+                return Ok(action_time(speed));
+            }
+            // Monsters do not swap places: wait a moment instead.
+            return Ok(action_time(speed));
+        }
+        let grid = self.nav.grid(profile);
+        if !grid.is_legal_step(from, to) {
+            return Err(self.why_blocked(profile, from, to));
+        }
+        let Some(terrain) = self.level.terrain_at(to) else {
+            return Err(Refusal::Edge);
+        };
+        let Some(cost) = self.nav.cost(profile, terrain) else {
+            return Err(self.why_blocked(profile, from, to));
+        };
+        if terrain == Terrain::ClosedDoor {
+            // Walking into a door opens it on the way through; its cost is
+            // the time that takes.
+            self.set_terrain(to, Terrain::OpenDoor);
+        }
+        self.actors[actor].pos = to;
+        self.occupancy.moved(actor, from, to);
+        if actor != PLAYER
+            && let Some(f) = self.faction_index_of(actor)
+        {
+            self.factions[f].counters_mut().steps += 1;
+        }
+        Ok(move_time(direction.length(), cost, speed))
+    }
+
+    /// Whether both orthogonal cells beside a diagonal step are passable.
+    fn corner_clear(&self, profile: usize, from: Pos, to: Pos) -> bool {
+        let passable = |pos: Pos| {
+            self.level
+                .terrain_at(pos)
+                .is_some_and(|t| self.nav.cost(profile, t).is_some() || t == Terrain::ClosedDoor)
+        };
+        passable(Pos::new(to.x, from.y)) && passable(Pos::new(from.x, to.y))
+    }
+
+    fn attack(&mut self, attacker: usize, defender: usize) {
+        self.strike(attacker, defender, false);
+    }
+
+    /// One blow or (`shot`) one missile from `attacker` at `defender`.
+    fn strike(&mut self, attacker: usize, defender: usize, shot: bool) {
+        let (accuracy, damage) = self.blow_of(attacker, defender);
+        let blow = roll_attack(&mut self.rng, accuracy, damage);
+        let attacker_name = capitalize(&self.name_of(attacker));
+        let defender_name = self.name_of(defender);
+        let player_hit = self.actors[defender].is_player();
+        if player_hit && let Some(f) = self.faction_index_of(attacker) {
+            let turn = self.stats.player_turns;
+            self.factions[f]
+                .counters_mut()
+                .caught_on_turn
+                .get_or_insert(turn);
+        }
+        self.make_noise(self.actors[defender].pos);
+        match blow {
+            Blow::Miss => {
+                let text = match (shot, attacker == PLAYER) {
+                    (true, _) => format!("{attacker_name} shoots at {defender_name} and misses."),
+                    (false, true) => format!("{attacker_name} miss {defender_name}."),
+                    (false, false) => format!("{attacker_name} misses {defender_name}."),
+                };
+                self.log.push(self.time, Importance::Combat, text);
+            }
+            Blow::Hit { damage } => {
+                self.actors[defender].hp -= damage;
+                if player_hit && self.undying_player {
+                    self.actors[defender].hp = self.actors[defender].hp.max(1);
+                }
+                let verb = match (shot, attacker == PLAYER) {
+                    (true, _) => "shoots",
+                    (false, true) => "hit",
+                    (false, false) => "hits",
+                };
+                let importance = if player_hit {
+                    Importance::Danger
+                } else {
+                    Importance::Combat
+                };
+                self.log.push(
+                    self.time,
+                    importance,
+                    format!("{attacker_name} {verb} {defender_name} for {damage}."),
+                );
+                let at = self.actors[defender].pos;
+                if let Some(f) = self.faction_index_of(defender) {
+                    let amount = if self.actors[defender].is_alive() {
+                        WOUND_DANGER
+                    } else {
+                        DEATH_DANGER
+                    };
+                    self.factions[f].mark_danger(at, amount);
+                }
+                if !self.actors[defender].is_alive() {
+                    self.on_death(attacker, defender);
+                }
+            }
+        }
+    }
+
+    fn on_death(&mut self, killer: usize, victim: usize) {
+        self.occupancy.left(victim, self.actors[victim].pos);
+        if victim == PLAYER {
+            let cause = format!("killed by {}", self.name_of(killer));
+            self.log
+                .push(self.time, Importance::Danger, format!("You die, {cause}."));
+            self.outcome = Some(Outcome::Died {
+                cause,
+                time: self.time,
+            });
+        } else {
+            if killer == PLAYER {
+                self.stats.kills += 1;
+                if let Some(kind) = self.kind_of(&self.actors[victim]) {
+                    *self
+                        .stats
+                        .kills_by_kind
+                        .entry(kind.name.clone())
+                        .or_insert(0) += 1;
+                }
+                let points = self.kind_of(&self.actors[victim]).map_or(0, |k| k.max_hp);
+                self.gain_experience(u32::try_from(points).unwrap_or(0));
+            }
+            if let Some(f) = self.faction_index_of(victim) {
+                self.factions[f].forget_member(victim);
+            }
+            let name = capitalize(&self.name_of(victim));
+            self.log
+                .push(self.time, Importance::Good, format!("{name} dies."));
+        }
+    }
+
+    /// One monster's turn: it looks, its faction's mind decides an intent
+    /// (`crate::ai::monster_turn`), and the rules here carry it out.
+    /// Returns how long it took.
+    fn monster_turn(&mut self, actor: usize) -> f64 {
+        let Some(f) = self.faction_index_of(actor) else {
+            return action_time(1.0);
+        };
+        let Some((speed, sight_radius)) =
+            self.factions[f].config().map(|c| (c.speed, c.sight_radius))
+        else {
+            return action_time(1.0);
+        };
+        let Some(mut brain) = self.actors[actor].brain.take() else {
+            return action_time(speed);
+        };
+        self.heal_monster(actor, f, &mut brain);
+        let at = self.actors[actor].pos;
+        // What its step will read (its faction's moves, who stands around,
+        // its own moves on the true level) loads while it looks and thinks.
+        if let Some(grid) = self.factions[f].grid() {
+            grid.prefetch_moves(at);
+        }
+        self.occupancy.prefetch(at);
+        self.nav.grid(self.profile_of(actor)).prefetch_moves(at);
+        let viewpoint = self.viewpoint(actor, sight_radius);
+        look_around(
+            &mut self.factions[f],
+            &mut brain,
+            &self.level,
+            &mut self.sight,
+            &viewpoint,
+        );
+        let player = self.actors[PLAYER].pos;
+        // The distance first: most monsters are far, and the awareness
+        // set is a level-sized array (a cache miss per look-up).
+        let sees_player = within_radius(
+            i64::from(at.x - player.x),
+            i64::from(at.y - player.y),
+            sight_radius,
+        ) && self.awareness.contains(at);
+        let intent = {
+            let actors = &self.actors;
+            let kind_factions = &self.kind_factions;
+            let occupancy = &self.occupancy;
+            let body_at = |pos: Pos| -> Body {
+                let Some(other) = occupancy.at(pos) else {
+                    return Body::Empty;
+                };
+                let Some(kind) = actors[other].kind() else {
+                    return Body::Player;
+                };
+                let mate = &actors[other];
+                let engaged =
+                    (mate.pos.x - player.x).abs() <= 1 && (mate.pos.y - player.y).abs() <= 1;
+                // It makes way when it has nowhere to go, is heading for the
+                // asker's cell, or is stuck itself (a jam in a corridor clears
+                // by trading places).
+                let makes_way = mate.brain.as_ref().is_none_or(|b| {
+                    b.plan.first().is_none_or(|&next| next == at) || b.stall_turns > 0
+                });
+                // A fleeing member is going anyway: it lets the pack past.
+                let fleeing = mate.brain.as_ref().is_some_and(|b| b.mode == Mode::Flee);
+                let yields = fleeing || !engaged && makes_way;
+                if kind_factions.get(kind) == Some(&f) {
+                    Body::Packmate { yields }
+                } else {
+                    Body::Stranger { yields }
+                }
+            };
+            let me = &self.actors[actor];
+            let senses = Senses {
+                actor,
+                at,
+                now: self.time,
+                turn: self.stats.player_turns,
+                player_seen: sees_player.then_some(player),
+                health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
+                far_from_player: viewpoint.far_from_player,
+                body_at: &body_at,
+            };
+            think(&mut self.factions[f], &mut brain, &senses, &mut self.rng)
+        };
+        let mode = brain.mode;
+        self.actors[actor].brain = Some(brain);
+        if sees_player {
+            self.shout(actor, f, player);
+        }
+        let shot = (mode == Mode::Hunt && sees_player && !matches!(intent, Intent::Attack(_)))
+            .then(|| self.shot_at_player(actor))
+            .flatten();
+        let (duration, act) = match shot {
+            Some(duration) => (duration, Act::Shoot),
+            None => self.carry_out(actor, f, intent),
+        };
+        let ended = self.actors[actor].pos;
+        if let Some(brain) = self.actors[actor].brain.as_mut() {
+            end_turn(&mut self.factions[f], brain, at, ended, act.acted());
+        }
+        let me = &self.actors[actor];
+        let record = ActionRecord {
+            turn: self.stats.player_turns,
+            time: self.time,
+            id: actor,
+            faction: f,
+            kind: me.kind().unwrap_or_default(),
+            mode,
+            act,
+            from: at,
+            to: ended,
+            hp: me.hp,
+            max_hp: me.max_hp,
+            sees_player,
+            player: self.actors[PLAYER].pos,
+        };
+        self.behaviour.record(&record);
+        if let Some(log) = self.action_log.as_mut() {
+            log.push(record);
+        }
+        duration
+    }
+
+    /// Carries out a monster's intent under the game's rules. Returns how
+    /// long it took and what it came to.
+    fn carry_out(&mut self, actor: usize, f: usize, intent: Intent) -> (f64, Act) {
+        let speed = self.speed_of(actor);
+        let at = self.actors[actor].pos;
+        let waited = (action_time(speed), Act::Wait);
+        match intent {
+            Intent::Wait => waited,
+            Intent::Loiter => {
+                let until = self.actors[actor]
+                    .brain
+                    .as_ref()
+                    .map_or(self.time, |b| b.loiter_until);
+                ((until - self.time).max(waited.0), Act::Wait)
+            }
+            Intent::Attack(target) => match Direction::between(at, target) {
+                Some(direction) => match self.perform(actor, Action::Move(direction)) {
+                    Ok(duration) => (duration, Act::Attack),
+                    Err(_) => waited,
+                },
+                None => waited,
+            },
+            Intent::Bash(door) => (self.bash_door(actor, door), Act::Door),
+            Intent::Step { to, swap, guided } => {
+                if self.factions[f].believes_step_blocked(at, to) {
+                    self.factions[f].counters_mut().known_blocked_bumps += 1;
+                }
+                let Some(direction) = Direction::between(at, to) else {
+                    return waited;
+                };
+                if let Some(other) = self.actor_at(to) {
+                    if other == PLAYER {
+                        return match self.perform(actor, Action::Move(direction)) {
+                            Ok(duration) => (duration, Act::Attack),
+                            Err(_) => waited,
+                        };
+                    }
+                    if swap {
+                        return match self.swap_places(actor, other) {
+                            Some(duration) => (duration, Act::Swap),
+                            None => waited,
+                        };
+                    }
+                    return waited;
+                }
+                let bashes = self.factions[f]
+                    .config()
+                    .is_some_and(|c| c.bashes_doors && !c.opens_doors);
+                if bashes && self.level.terrain_at(to) == Some(Terrain::ClosedDoor) {
+                    return (self.bash_door(actor, to), Act::Door);
+                }
+                match self.perform(actor, Action::Move(direction)) {
+                    Ok(duration) => {
+                        if let Some(brain) = self.actors[actor].brain.as_mut() {
+                            after_step(brain, to);
+                        }
+                        let act = if guided {
+                            Act::PlanStep
+                        } else {
+                            Act::GreedyStep
+                        };
+                        (duration, act)
+                    }
+                    Err(_) => {
+                        let (level, time) = (&self.level, self.time);
+                        if let Some(brain) = self.actors[actor].brain.as_mut() {
+                            after_bump(
+                                &mut self.factions[f],
+                                brain,
+                                at,
+                                to,
+                                |pos| level.terrain_at(pos),
+                                time,
+                            );
+                        }
+                        (action_time(speed), Act::Other)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two packmates trade places (the mover asked; the other was not
+    /// fighting). Both steps must be legal for their way of moving.
+    fn swap_places(&mut self, mover: usize, other: usize) -> Option<f64> {
+        let (from, to) = (self.actors[mover].pos, self.actors[other].pos);
+        let grid = self.nav.grid(self.profile_of(mover));
+        if !grid.is_legal_step(from, to)
+            || !self
+                .nav
+                .grid(self.profile_of(other))
+                .is_legal_step(to, from)
+        {
+            return None;
+        }
+        let direction = Direction::between(from, to)?;
+        let cost = self
+            .level
+            .terrain_at(to)
+            .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
+        self.actors[mover].pos = to;
+        self.actors[other].pos = from;
+        self.occupancy.moved(other, to, from);
+        self.occupancy.moved(mover, from, to);
+        for (actor, cell) in [(mover, to), (other, from)] {
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                after_step(brain, cell);
+            }
+        }
+        if let Some(f) = self.faction_index_of(mover) {
+            self.factions[f].counters_mut().steps += 1;
+        }
+        Some(move_time(direction.length(), cost, self.speed_of(mover)))
+    }
+
+    /// A monster that cannot open doors batters one; it may break.
+    fn bash_door(&mut self, actor: usize, door: Pos) -> f64 {
+        let speed = self.speed_of(actor);
+        if self.rng.random_range(0..100) < BASH_CHANCE {
+            self.set_terrain(door, Terrain::Rubble);
+            let name = capitalize(&self.name_of(actor));
+            self.say_if_seen(
+                door,
+                Importance::Danger,
+                format!("{name} smashes the door to rubble!"),
+            );
+        } else {
+            self.make_noise(door);
+            let name = capitalize(&self.name_of(actor));
+            self.say_if_seen(door, Importance::Info, format!("{name} batters the door."));
+        }
+        action_time(speed)
+    }
+
+    fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
+        self.level.set(pos, terrain);
+        self.nav.update_cell(&self.level, pos);
+        self.terrain_version += 1;
+        self.terrain_changes.record(pos, self.terrain_version);
+        self.stats.terrain_changes += 1;
+        for faction in &mut self.factions {
+            faction.terrain_changed_at(&self.level, pos);
+        }
+        if self.omniscient {
+            for faction in &mut self.factions {
+                faction.know(pos, terrain, self.time);
+            }
+        }
+    }
+
+    fn faction_speed(&self, kind: usize) -> f64 {
+        self.kind_factions
+            .get(kind)
+            .and_then(|&f| self.factions[f].config())
+            .map_or(1.0, |c| c.speed)
+    }
+
+    fn speed_of(&self, actor: usize) -> f64 {
+        match self.actors[actor].kind() {
+            Some(kind) => self.faction_speed(kind),
+            None => PLAYER_SPEED,
+        }
+    }
+
+    /// The navigation profile an actor moves with.
+    fn profile_of(&self, actor: usize) -> usize {
+        match self.faction_index_of(actor) {
+            Some(f) => f + 1,
+            None => PLAYER_PROFILE,
+        }
+    }
+
+    /// Recomputes what the player sees and remembers, and where monsters
+    /// could see the player from.
+    fn update_sight(&mut self) {
+        let player = self.actors[PLAYER].pos;
+        self.fov
+            .compute_into(&self.level, player, PLAYER_SIGHT_RADIUS, &mut self.visible);
+        let longest = self
+            .factions
+            .iter()
+            .filter_map(|f| f.config().map(|c| c.sight_radius))
+            .max()
+            .unwrap_or(0);
+        self.fov
+            .compute_into(&self.level, player, longest, &mut self.awareness);
+        for i in 0..self.visible.cells().len() {
+            let pos = self.visible.cells()[i];
+            if let Some(index) = self.level.index(pos) {
+                self.remembered[index] = true;
+            }
+        }
+    }
+
+    /// "You open the door." / "The goblin opens the door."
+    fn sentence(&self, actor: usize, you_verb: &str, it_verb: &str, rest: &str) -> String {
+        let verb = if actor == PLAYER { you_verb } else { it_verb };
+        format!("{} {verb} {rest}", capitalize(&self.name_of(actor)))
+    }
+
+    fn say_if_seen(&mut self, pos: Pos, importance: Importance, text: String) {
+        if self.visible.contains(pos) {
+            self.log.push(self.time, importance, text);
+        }
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// A number no memory epoch had before in this process.
+fn fresh_memory_epoch() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}

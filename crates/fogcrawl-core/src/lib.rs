@@ -1,0 +1,30 @@
+//! fogcrawl's headless core: everything of the game but the terminal and
+//! the command line. No terminal library is a dependency of this package, so
+//! Cargo, not a comment, keeps the front end out.
+//!
+//! Module map (data flows one way: [`pathfinding`] -> world -> ai -> game;
+//! the `fogcrawl` package's cli and ui sit on top):
+//! - [`pathfinding`]: the grid search engine, the `gridpath` package (the
+//!   ground floor: it knows nothing of this package).
+//! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
+//! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
+//! - [`diagnostic`]: the one `file:line:column: field: problem; accepted values: ...`
+//!   error shared by the config and level files.
+//! - [`ai`]: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
+//! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
+//! - [`user_dirs`]: where the save, the log and a user's config live.
+//! - [`decode_budget`]: how many grid cells a save being decoded may still claim.
+//! - [`regular_file`]: reading the save and the config only when they are regular
+//!   files (never blocking on a FIFO), following symlinks to the file they name.
+pub mod ai;
+pub mod config;
+pub mod decode_budget;
+pub mod diagnostic;
+pub mod game;
+pub mod regular_file;
+pub mod user_dirs;
+pub mod world;
+
+/// The grid search engine (the `gridpath` package), under the name the
+/// modules of this package use for it.
+pub use gridpath as pathfinding;

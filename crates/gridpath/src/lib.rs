@@ -1,0 +1,84 @@
+//! Grid pathfinding: budgeted, resumable A*, jump point search, Dijkstra
+//! maps, repairable distance fields, string pulling, and readers and a path
+//! checker for the Moving AI grid benchmarks. Generic and headless: it
+//! knows nothing of games or terminals (it is the ground floor of the
+//! fogcrawl roguelike, which re-exports it as `fogcrawl::pathfinding`).
+//!
+//! ```
+//! use gridpath::{AStar, Grid, Movement, Pos, SearchOptions};
+//!
+//! // `#` a wall, `.` costs 1, a digit that much (`Grid::from_fn` takes
+//! // any cost function).
+//! let grid = Grid::from_ascii("....\n.##.\n.9..", Movement::default()).expect("a valid grid");
+//! let path = AStar::new()
+//!     .find_path(&grid, Pos::new(0, 1), Pos::new(3, 1), &SearchOptions::default())
+//!     .expect("the endpoints are passable cells")
+//!     .expect("a path exists");
+//! assert_eq!(path.cells.first(), Some(&Pos::new(0, 1)));
+//! assert_eq!(path.cells.last(), Some(&Pos::new(3, 1)));
+//! // Over the top (never cutting past a wall's corner), not through the 9.
+//! assert_eq!(path.cost, 5.0);
+//! ```
+//!
+//! The modules:
+//! - [`pos`]: the one cell position; [`grid_shape`]: the one row-major
+//!   shape (position to index and back) every flat per-cell array uses.
+//! - [`grid`]: cell costs, movement rules, precomputed move masks.
+//! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
+//! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
+//! - [`jps`]: jump point search, for grids where every cell costs the same.
+//! - [`trace`]: what a search did, for drawing it.
+//! - [`dijkstra_map`]: multi-source distance fields.
+//! - [`distance_field`]: a distance field grown on demand and repaired as
+//!   the grid changes, shared by many walkers heading for one place.
+//! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
+//! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
+//!
+//! Features: `serde` derives `Serialize`/`Deserialize` for [`Pos`] and
+//! [`GridShape`] and `Deserialize` for [`Heuristic`] and [`TieBreak`]
+//! (off by default).
+//!
+//! This package must never depend on game, terminal or command-line crates.
+#![deny(missing_docs)]
+
+pub mod astar;
+mod bucket_queue;
+pub mod dijkstra_map;
+pub mod distance_field;
+mod distances;
+mod float_order;
+pub mod grid;
+pub mod grid_shape;
+pub mod heuristic;
+mod islands;
+pub mod jps;
+pub mod movingai;
+mod open_list;
+mod passable_bits;
+pub mod pos;
+mod prefetch;
+pub mod smoothing;
+mod space_pool;
+pub mod trace;
+
+pub use astar::{
+    AStar, Endpoint, Path, QueryError, SearchOptions, SearchStats, SearchStatus, TieBreak,
+};
+pub use dijkstra_map::DijkstraMap;
+pub use distance_field::{DistanceField, FieldStats, Reach};
+pub use grid::{Diagonals, Grid, GridError, Movement};
+pub use grid_shape::GridShape;
+pub use heuristic::Heuristic;
+pub use jps::{Jps, JpsError};
+pub use pos::Pos;
+pub use smoothing::{
+    cheapest_straight_path, path_cost, steps_are_legal, string_pull, string_pull_into,
+    walkable_straight_path,
+};
+pub use space_pool::SpacePool;
+pub use trace::{CellValues, SearchTrace, TraceEvent};
+
+/// The README's example, run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -1,0 +1,30 @@
+//! The crate's one cell position, in a file of its own at the bottom of the
+//! engine so every module that needs it (grids, shapes, levels) can import it
+//! without importing each other.
+
+use std::fmt;
+
+/// A cell position: `x` is the column, `y` the row, (0, 0) the top-left.
+/// Signed so callers can do neighbour arithmetic; negative values are simply
+/// out of bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Pos {
+    /// The column.
+    pub x: i32,
+    /// The row.
+    pub y: i32,
+}
+
+impl Pos {
+    /// The cell in column `x`, row `y`.
+    pub const fn new(x: i32, y: i32) -> Self {
+        Self { x, y }
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
