@@ -13,12 +13,15 @@ use std::sync::Mutex;
 
 use crate::astar::Records;
 
+/// The free sets of node records, shared by the spaces made with
+/// [`AStar::sharing`](crate::AStar::sharing) (behind an `Arc`).
 #[derive(Debug, Default)]
 pub struct SpacePool {
     free: Mutex<Vec<Records>>,
 }
 
 impl SpacePool {
+    /// An empty pool: sets are made as searches first need them.
     pub fn new() -> Self {
         Self::default()
     }
