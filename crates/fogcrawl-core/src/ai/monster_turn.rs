@@ -968,12 +968,15 @@ fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) 
         return flight_step(brain, at, thought, next, false, false);
     }
     brain.thought = Thought::Cornered { by: threat };
-    brain.cornered_until = senses.now + CORNERED_TIME;
     if senses.player_seen.is_none() {
         // Nothing in sight to fight: it stops running and goes back to its
-        // life, away from where it last saw the player.
+        // life, away from where it last saw the player. Nobody cornered
+        // it, so it does not turn to fight: shaken, it runs again at the
+        // next sight of the player until healed.
         brain.alert = None;
         brain.search_given_up_until = senses.now + PURSUIT_MEMORY;
+    } else {
+        brain.cornered_until = senses.now + CORNERED_TIME;
     }
     Intent::Wait
 }
@@ -1563,6 +1566,20 @@ mod tests {
         let intent = think(&mut faction, &mut brain, &s, &mut rng);
         assert_ne!(brain.mode, Mode::Flee, "{intent:?}");
         assert_eq!(brain.alert, None);
+        // Nobody cornered it there: at the next sight of the player, still
+        // hurt, it runs (or, cornered now, fights), not hunts at leisure.
+        assert!(brain.cornered_until <= s.now);
+        s.now += 1.0;
+        s.player_seen = Some(Pos::new(1, 1));
+        // Over its flee line (0.3) but not healed.
+        s.health = 0.35;
+        think(&mut faction, &mut brain, &s, &mut rng);
+        assert!(brain.shaken);
+        assert!(
+            brain.mode == Mode::Flee || brain.cornered_until > s.now,
+            "{:?}",
+            brain.thought
+        );
     }
 
     #[test]
