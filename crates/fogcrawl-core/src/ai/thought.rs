@@ -32,8 +32,10 @@ pub enum Thought {
     NoPath { goal: Pos },
     /// Its search for the goal took too long: it turns to something else.
     GaveUp { goal: Pos },
-    /// Runs from the player, down the faction's safety map toward `to`
-    /// (`None`: no step gains distance from here).
+    /// Runs from the player; its last step (down the faction's safety map,
+    /// or straight away off it) was onto `to` (`None`: no step gains
+    /// distance from here). The overlay shows it after the step, so it
+    /// names where the member went, not a target ahead.
     Flees { from: Pos, to: Option<Pos> },
     /// Runs from the player and trades places with a packmate in its way.
     FleesPast { from: Pos, mate: Pos },
@@ -77,7 +79,7 @@ impl Thought {
                 at_text(goal)
             ),
             Thought::Flees { from, to: Some(to) } => format!(
-                "fleeing from the player at {} down the safety map to {}",
+                "fleeing from the player at {}: its last step away was to {}",
                 at_text(from),
                 at_text(to)
             ),
