@@ -745,15 +745,7 @@ fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Fi
     } else {
         rest.clone()
     };
-    let rules = faction.rules();
-    brain.plan_costs = plan
-        .iter()
-        .map(|&cell| {
-            rules
-                .and_then(|r| r.terrain_cost(faction.knowledge().belief(cell)))
-                .unwrap_or(f64::INFINITY)
-        })
-        .collect();
+    brain.plan_costs = believed_costs(faction, &plan);
     brain.plan = plan;
     brain.raw_plan = rest;
     brain.plan_goal = Some(goal);
@@ -1093,18 +1085,24 @@ fn pick_wander_target(
     (seen_target, None)
 }
 
-/// Takes the straight line to `target` as the monster's plan.
-fn follow_line(faction: &Faction, brain: &mut Brain, target: Pos, line: Path) {
-    let rest: Vec<Pos> = line.cells.into_iter().skip(1).collect();
+/// What entering each of `cells` costs by what the faction believes of it
+/// (infinite where its rules price nothing): a plan's costs as planned.
+fn believed_costs(faction: &Faction, cells: &[Pos]) -> Vec<f64> {
     let rules = faction.rules();
-    brain.plan_costs = rest
+    cells
         .iter()
         .map(|&cell| {
             rules
                 .and_then(|r| r.terrain_cost(faction.knowledge().belief(cell)))
                 .unwrap_or(f64::INFINITY)
         })
-        .collect();
+        .collect()
+}
+
+/// Takes the straight line to `target` as the monster's plan.
+fn follow_line(faction: &Faction, brain: &mut Brain, target: Pos, line: Path) {
+    let rest: Vec<Pos> = line.cells.into_iter().skip(1).collect();
+    brain.plan_costs = believed_costs(faction, &rest);
     brain.raw_plan = rest.clone();
     brain.plan = rest;
     brain.plan_goal = Some(target);
