@@ -59,38 +59,61 @@ impl Islands {
         } else {
             offsets[..4].to_vec()
         };
-        // Neighbours the row-major scan has already passed.
-        let passed: Vec<isize> = spread.iter().copied().filter(|&o| o < 0).collect();
+        // The neighbours the row-major scan has already passed, by direction
+        // index (see `DIRECTION_DELTAS`): north, west, north-west, north-east.
+        let (north, west, north_west, north_east) =
+            (offsets[0], offsets[3], offsets[7], offsets[4]);
         let mut labels = vec![NO_ISLAND; costs.len()];
         // Union-find over provisional labels (index 0 unused).
         let mut parent: Vec<u32> = vec![NO_ISLAND];
+        // Which passed neighbours a cell must look at, as in Wu, Otoo and
+        // Suzuki's decision tree: two passed neighbours that are themselves
+        // neighbours were joined when the later of them was scanned, so a
+        // cell takes the first labelled one and joins only those not
+        // adjacent to it. 4-connected: the west, then the north. 8-connected:
+        // the north alone (its row joined the west, north-west and
+        // north-east already), else the west or north-west with the
+        // north-east.
+        let label_at = |labels: &[u32], index: usize, offset: isize| {
+            // Passable cells are never on the padding, so their neighbours
+            // are inside the grid.
+            labels[index.wrapping_add_signed(offset)]
+        };
         for index in 0..labels.len() {
             if !costs[index].is_finite() {
                 continue;
             }
-            let mut own = NO_ISLAND;
-            for &o in &passed {
-                // Passable cells are never on the padding, so their
-                // neighbours are inside the grid.
-                let neighbour = labels[index.wrapping_add_signed(o)];
-                if neighbour == NO_ISLAND || neighbour == own {
-                    continue;
-                }
-                let root = find(&mut parent, neighbour);
-                own = match own {
-                    NO_ISLAND => root,
-                    mine => {
-                        let mine = find(&mut parent, mine);
-                        let (low, high) = (mine.min(root), mine.max(root));
-                        parent[high as usize] = low;
-                        low
+            let (first, other) = if eight_connected {
+                match label_at(&labels, index, north) {
+                    NO_ISLAND => {
+                        let behind = match label_at(&labels, index, west) {
+                            NO_ISLAND => label_at(&labels, index, north_west),
+                            label => label,
+                        };
+                        (behind, label_at(&labels, index, north_east))
                     }
-                };
-            }
-            if own == NO_ISLAND {
-                own = parent.len() as u32;
-                parent.push(own);
-            }
+                    label => (label, NO_ISLAND),
+                }
+            } else {
+                (
+                    label_at(&labels, index, west),
+                    label_at(&labels, index, north),
+                )
+            };
+            let own = match (first, other) {
+                (NO_ISLAND, NO_ISLAND) => {
+                    let new = parent.len() as u32;
+                    parent.push(new);
+                    new
+                }
+                (label, NO_ISLAND) | (NO_ISLAND, label) => label,
+                (label, other) => {
+                    if label != other {
+                        union(&mut parent, label, other);
+                    }
+                    label
+                }
+            };
             labels[index] = own;
         }
         let mut islands = Self {
@@ -287,6 +310,14 @@ impl Islands {
 }
 
 /// The root of provisional label `label`, halving the path on the way.
+/// Joins the sets of two provisional labels, the higher root linked to
+/// the lower (so a label's parent is never above it).
+fn union(parent: &mut [u32], a: u32, b: u32) {
+    let (a, b) = (find(parent, a), find(parent, b));
+    let (low, high) = (a.min(b), a.max(b));
+    parent[high as usize] = low;
+}
+
 fn find(parent: &mut [u32], mut label: u32) -> u32 {
     while parent[label as usize] != label {
         let grandparent = parent[parent[label as usize] as usize];
