@@ -7,6 +7,7 @@
 //! anything: the connectivity pass and the painter do that afterwards.
 
 use rand::{Rng, RngExt};
+use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::{Level, Terrain};
@@ -50,26 +51,7 @@ pub fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) 
         .collect();
     let mut next = rock.clone();
     for _ in 0..params.smoothing {
-        for y in 1..height - 1 {
-            for x in 1..width - 1 {
-                let mut rock_around = 0u8;
-                for ny in y - 1..=y + 1 {
-                    let row = ny * width;
-                    for nx in x - 1..=x + 1 {
-                        rock_around += u8::from(rock[row + nx]);
-                    }
-                }
-                let i = y * width + x;
-                rock_around -= u8::from(rock[i]);
-                next[i] = if rock_around >= ROCK_BIRTH {
-                    true
-                } else if rock_around <= FLOOR_SURVIVAL {
-                    false
-                } else {
-                    rock[i]
-                };
-            }
-        }
+        smooth(&rock, &mut next, width);
         std::mem::swap(&mut rock, &mut next);
     }
     for (cell, is_rock) in level.cells_mut().iter_mut().zip(rock) {
@@ -79,6 +61,39 @@ pub fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) 
             Terrain::Floor
         };
     }
+}
+
+/// One step of the cellular automaton: each inner cell of `next` becomes
+/// rock, floor or stays as it is in `rock` by the rock among its eight
+/// neighbours. The border is never written (it is rock in both). Rows are
+/// independent of each other, so they are worked side by side on all cores:
+/// the result is the same as one row after another.
+fn smooth(rock: &[bool], next: &mut [bool], width: usize) {
+    let height = rock.len() / width;
+    next.par_chunks_mut(width)
+        .enumerate()
+        .take(height - 1)
+        .skip(1)
+        .for_each(|(y, row)| {
+            let above = &rock[(y - 1) * width..y * width];
+            let here = &rock[y * width..(y + 1) * width];
+            let below = &rock[(y + 1) * width..(y + 2) * width];
+            // The rock in column x of the three rows, slid along the row.
+            let column = |x: usize| u8::from(above[x]) + u8::from(here[x]) + u8::from(below[x]);
+            let (mut left, mut middle) = (column(0), column(1));
+            for x in 1..width - 1 {
+                let right = column(x + 1);
+                let rock_around = left + middle + right - u8::from(here[x]);
+                row[x] = if rock_around >= ROCK_BIRTH {
+                    true
+                } else if rock_around <= FLOOR_SURVIVAL {
+                    false
+                } else {
+                    here[x]
+                };
+                (left, middle) = (middle, right);
+            }
+        });
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 
 use noise::{Fbm, MultiFractal, NoiseFn, Perlin};
 use rand::{Rng, RngExt};
+use rayon::prelude::*;
 use serde::Deserialize;
 
 use super::{Level, Terrain};
@@ -79,13 +80,18 @@ impl Field {
             .set_frequency(frequency);
         let lattice_width = width / SAMPLE_STEP + 2;
         let lattice_height = height / SAMPLE_STEP + 2;
-        let mut lattice = Vec::with_capacity(lattice_width * lattice_height);
-        for ly in 0..lattice_height {
-            for lx in 0..lattice_width {
-                let (x, y) = ((lx * SAMPLE_STEP) as f64, (ly * SAMPLE_STEP) as f64);
-                lattice.push(fbm.get([x, y]));
-            }
-        }
+        // Each point depends on its coordinates alone: rows are sampled side
+        // by side on all cores, the same field as one after another.
+        let mut lattice = vec![0.0; lattice_width * lattice_height];
+        lattice
+            .par_chunks_mut(lattice_width)
+            .enumerate()
+            .for_each(|(ly, row)| {
+                for (lx, value) in row.iter_mut().enumerate() {
+                    let (x, y) = ((lx * SAMPLE_STEP) as f64, (ly * SAMPLE_STEP) as f64);
+                    *value = fbm.get([x, y]);
+                }
+            });
         Self {
             lattice,
             lattice_width,
