@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
-use crate::ai::influence::{InfluenceMap, footprint};
+use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::ai::unlearned::Unlearned;
@@ -203,15 +203,6 @@ impl Faction {
     /// Starts the faction over on a new level, knowing `knowledge`.
     pub fn enter_level(&mut self, knowledge: FactionKnowledge, now: f64) -> Result<(), GridError> {
         let (w, h) = (knowledge.width(), knowledge.height());
-        // The planning grid already priced exactly this (a new game installs
-        // its config, building each view from fresh knowledge, just before
-        // the first level is entered): it is kept, not built again.
-        let quiet = |map: &InfluenceMap| map.active_cells() == 0 && !map.has_changes();
-        let same_view = self.knowledge == knowledge
-            && quiet(&self.influences.danger)
-            && quiet(&self.influences.crowding)
-            && quiet(&self.influences.threat);
-        let kept_view = if same_view { self.view.take() } else { None };
         self.knowledge = knowledge;
         self.player_sighting = None;
         self.decayed_at = now;
@@ -221,7 +212,7 @@ impl Faction {
         // Counted again for the new level, on the first look at the latest.
         self.unlearned = Unlearned::default();
         if let Some(config) = self.config.clone() {
-            self.rebuild_with(config, kept_view)?;
+            self.rebuild(config)?;
         }
         Ok(())
     }

@@ -345,7 +345,7 @@ impl Game {
             ready_at: 0.0,
             brain: None,
         };
-        game.enter_level(player)?;
+        game.people_level(player)?;
         game.log.push(
             0.0,
             Importance::System,
@@ -397,27 +397,36 @@ impl Game {
         })
     }
 
-    /// Puts the player on the current level with its monsters.
-    fn enter_level(&mut self, mut player: Actor) -> Result<(), GameError> {
+    /// Puts the player on a new level (down the stairs): each faction
+    /// starts it over knowing nothing of it (or all), its planning grid
+    /// (the whole level) built beside the others on all cores, and the
+    /// movement grids are built for it; then the level is peopled.
+    fn enter_level(&mut self, player: Actor) -> Result<(), GameError> {
+        let (level, omniscient, time) = (&self.level, self.omniscient, self.time);
+        self.factions
+            .par_iter_mut()
+            .try_for_each(|faction| faction.enter_level(fresh_knowledge(level, omniscient), time))
+            .map_err(|source| GameError::Grid {
+                level: self.level.name.clone(),
+                source,
+            })?;
+        self.nav = self.build_navigation()?;
+        self.people_level(player)
+    }
+
+    /// Puts the player on the current level with its monsters. The factions
+    /// and movement grids are already new for this level: a new game's
+    /// config install built them, or `enter_level` did.
+    fn people_level(&mut self, mut player: Actor) -> Result<(), GameError> {
         player.pos = self.level.start;
         player.ready_at = self.time;
         self.actors = vec![player];
         self.behaviour.new_level();
         self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
-        // Each faction starts every level knowing nothing of it (or all),
-        // its grid (the whole level) built beside the others on all cores.
-        let (level, omniscient, time) = (&self.level, self.omniscient, self.time);
+        let level = &self.level;
         self.factions
             .par_iter_mut()
-            .try_for_each(|faction| {
-                faction.enter_level(fresh_knowledge(level, omniscient), time)?;
-                faction.prepare_sight(level);
-                Ok(())
-            })
-            .map_err(|source| GameError::Grid {
-                level: self.level.name.clone(),
-                source,
-            })?;
+            .for_each(|faction| faction.prepare_sight(level));
         let spawns: Vec<(String, Vec<Pos>)> = self
             .level
             .spawns
@@ -466,7 +475,6 @@ impl Game {
         }
         self.remembered = vec![false; self.level.width() * self.level.height()];
         self.memory_epoch = fresh_memory_epoch();
-        self.nav = self.build_navigation()?;
         self.rebuild_occupancy();
         self.take_first_looks();
         self.update_sight();

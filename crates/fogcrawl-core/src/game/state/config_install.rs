@@ -15,7 +15,7 @@
 
 use rayon::prelude::*;
 
-use crate::ai::{CostRules, CostView, Faction, faction_profile};
+use crate::ai::{CostRules, CostView, Faction, FactionKnowledge, faction_profile};
 use crate::config::MonsterConfig;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::Navigation;
@@ -30,6 +30,15 @@ pub struct ConfigApplied {
     /// One line per kind whose living monsters had their hp rescaled.
     pub notes: Vec<String>,
 }
+
+/// Per faction of a config: the index of the existing faction it continues,
+/// its planning grid, and the blank knowledge the grid was priced from for
+/// a faction new to the game.
+type TrialViews = (
+    Vec<Option<usize>>,
+    Vec<CostView>,
+    Vec<Option<FactionKnowledge>>,
+);
 
 impl Game {
     /// Installs `config`: kinds (matched by name, so existing monsters keep
@@ -78,7 +87,7 @@ impl Game {
             move || Navigation::new(level, profiles),
             || self.trial_views(&config),
         );
-        let (continues, views) = trial.map_err(grid_error)?;
+        let (continues, views, mut blank) = trial.map_err(grid_error)?;
         let nav = nav.map_err(grid_error)?;
 
         // 2. Swap. The trial builds above used the same inputs, so the
@@ -89,10 +98,15 @@ impl Game {
             .map(Some)
             .collect();
         let mut factions = Vec::with_capacity(config.factions.len());
-        for (faction_config, existing) in config.factions.iter().zip(continues) {
+        for ((faction_config, existing), blank) in
+            config.factions.iter().zip(continues).zip(&mut blank)
+        {
             let faction = existing
                 .and_then(|index| old.get_mut(index).and_then(Option::take))
-                .unwrap_or_else(|| Faction::new(faction_config.clone(), self.fresh_knowledge()));
+                .unwrap_or_else(|| {
+                    let knowledge = blank.take().unwrap_or_else(|| self.fresh_knowledge());
+                    Faction::new(faction_config.clone(), knowledge)
+                });
             factions.push(faction);
         }
         // Each rebuild touches only its own faction (filling its search
@@ -137,14 +151,15 @@ impl Game {
     /// Which existing faction each of `config`'s continues (same name, same
     /// level size), and a trial build of its planning grid (kept: the swap
     /// installs it rather than building it again).
-    fn trial_views(
-        &self,
-        config: &MonsterConfig,
-    ) -> Result<(Vec<Option<usize>>, Vec<CostView>), GridError> {
+    /// The planning grid each faction of `config` would have: with an
+    /// existing faction of the same name (its index given) from what it
+    /// knows, else from a blank knowledge, handed on for the new faction to
+    /// start with (building it again costs a level-sized fill).
+    fn trial_views(&self, config: &MonsterConfig) -> Result<TrialViews, GridError> {
         let (width, height) = (self.level.width(), self.level.height());
         // Each faction's grid is a whole level's worth of cells (1M on
         // colossus): they are built side by side on all cores.
-        let built: Vec<(Option<usize>, CostView)> = config
+        let built: Vec<(Option<usize>, CostView, Option<FactionKnowledge>)> = config
             .factions
             .par_iter()
             .map(|faction_config| {
@@ -154,21 +169,28 @@ impl Game {
                         && f.knowledge().height() == height
                 });
                 let rules = CostRules::from_config(faction_config);
-                let view = match existing {
+                Ok(match existing {
                     Some(index) => {
                         let faction = &self.factions[index];
-                        CostView::new(rules, faction.knowledge(), faction.influences())?
+                        let view = CostView::new(rules, faction.knowledge(), faction.influences())?;
+                        (existing, view, None)
                     }
                     None => {
                         let knowledge = self.fresh_knowledge();
                         let influences = crate::ai::Influences::new(width, height);
-                        CostView::new(rules, &knowledge, &influences)?
+                        let view = CostView::new(rules, &knowledge, &influences)?;
+                        (existing, view, Some(knowledge))
                     }
-                };
-                Ok((existing, view))
+                })
             })
             .collect::<Result<_, GridError>>()?;
-        Ok(built.into_iter().unzip())
+        let mut trial = (Vec::new(), Vec::new(), Vec::new());
+        for (existing, view, blank) in built {
+            trial.0.push(existing);
+            trial.1.push(view);
+            trial.2.push(blank);
+        }
+        Ok(trial)
     }
 
     /// Living monsters of a kind whose hp changed keep their share of
