@@ -745,16 +745,24 @@ impl Grid {
                 &passable[(y + 1) * stride..(y + 2) * stride],
             ];
             let masks = &mut self.masks[y * stride..(y + 1) * stride];
+            let [up, here, down] = rows;
             for x in 1..stride - 1 {
-                if rows[1][x] == 0 {
-                    continue;
-                }
-                let mut neighbours = 0u8;
-                for (d, &(dx, dy)) in DIRECTION_DELTAS.iter().enumerate() {
-                    let row = rows[(dy + 1) as usize];
-                    neighbours |= row[x.wrapping_add_signed(dx as isize)] << d;
-                }
-                masks[x] = by_neighbours[usize::from(neighbours)];
+                // The eight neighbours, bit d for direction d of
+                // `DIRECTION_DELTAS` (N, E, S, W, NE, SE, SW, NW), spelled
+                // out so the row reads are plain loads.
+                let neighbours = up[x]
+                    | here[x + 1] << 1
+                    | down[x] << 2
+                    | here[x - 1] << 3
+                    | up[x + 1] << 4
+                    | down[x + 1] << 5
+                    | down[x - 1] << 6
+                    | up[x - 1] << 7;
+                masks[x] = if here[x] == 0 {
+                    0
+                } else {
+                    by_neighbours[usize::from(neighbours)]
+                };
             }
         }
     }

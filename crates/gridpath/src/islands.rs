@@ -66,6 +66,9 @@ impl Islands {
         let mut labels = vec![NO_ISLAND; costs.len()];
         // Union-find over provisional labels (index 0 unused).
         let mut parent: Vec<u32> = vec![NO_ISLAND];
+        // Cells per provisional label, and whether any two were joined.
+        let mut sizes: Vec<u32> = vec![0];
+        let mut joined = false;
         // Which passed neighbours a cell must look at, as in Wu, Otoo and
         // Suzuki's decision tree: two passed neighbours that are themselves
         // neighbours were joined when the later of them was scanned, so a
@@ -104,50 +107,68 @@ impl Islands {
                 (NO_ISLAND, NO_ISLAND) => {
                     let new = parent.len() as u32;
                     parent.push(new);
+                    sizes.push(0);
                     new
                 }
                 (label, NO_ISLAND) | (NO_ISLAND, label) => label,
                 (label, other) => {
                     if label != other {
                         union(&mut parent, label, other);
+                        joined = true;
                     }
                     label
                 }
             };
             labels[index] = own;
+            sizes[own as usize] += 1;
         }
-        let mut islands = Self {
-            labels,
-            sizes: vec![0],
-            live: 0,
-            spread,
-            neighbour_offsets: *offsets,
-            eight_connected,
-            work: 0,
-        };
+        if !joined {
+            // No two labels joined: each is an island, numbered in order of
+            // its first cell already.
+            let cells: u32 = sizes.iter().sum();
+            return Self {
+                labels,
+                live: sizes.len() - 1,
+                sizes,
+                spread,
+                neighbour_offsets: *offsets,
+                eight_connected,
+                work: u64::from(cells),
+            };
+        }
         // Every provisional label straight to its root: a label's parent is
         // never above it (unions link the higher root to the lower), so one
         // pass upward resolves them all.
         for label in 1..parent.len() {
             parent[label] = parent[parent[label] as usize];
         }
-        // Provisional root -> final label, given in order of first cell.
+        // Provisional root -> final label, given in order of first cell
+        // (counted in locals, which stay in registers over the 1M cells).
         let mut final_label = vec![NO_ISLAND; parent.len()];
-        for index in 0..islands.labels.len() {
-            let provisional = islands.labels[index];
-            if provisional == NO_ISLAND {
+        let mut sizes: Vec<u32> = vec![0];
+        let mut work = 0u64;
+        for label in &mut labels {
+            if *label == NO_ISLAND {
                 continue;
             }
-            let root = parent[provisional as usize] as usize;
+            let root = parent[*label as usize] as usize;
             if final_label[root] == NO_ISLAND {
-                final_label[root] = islands.new_label();
+                final_label[root] = sizes.len() as u32;
+                sizes.push(0);
             }
-            let label = final_label[root];
-            islands.labels[index] = label;
-            islands.sizes[label as usize] += 1;
-            islands.work += 1;
+            *label = final_label[root];
+            sizes[*label as usize] += 1;
+            work += 1;
         }
-        islands
+        Self {
+            labels,
+            live: sizes.len() - 1,
+            sizes,
+            spread,
+            neighbour_offsets: *offsets,
+            eight_connected,
+            work,
+        }
     }
 
     pub(crate) fn same(&self, a: usize, b: usize) -> bool {
