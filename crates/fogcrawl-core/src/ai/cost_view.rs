@@ -121,6 +121,36 @@ impl CostRules {
     /// pricing them. A skipped layer adds weight x 0 (weights and values are
     /// finite), and a zero penalty of either sign leaves the terrain cost
     /// as it is.
+    /// Whether no influence layer adds to any cell's price: each layer is
+    /// weighed 0 or holds nothing (the layers `CostRules::cost` skips).
+    pub fn ignores(&self, influences: &Influences) -> bool {
+        let layers = [&influences.danger, &influences.crowding, &influences.threat];
+        self.weights
+            .iter()
+            .zip(layers)
+            .all(|(&weight, layer)| weight == 0.0 || layer.active_cells() == 0)
+    }
+
+    /// A bit per cell (of `cells`, row-major, 64 a word): set where a layer
+    /// this faction weighs holds a value, the only cells a penalty can
+    /// reach.
+    fn penalised_cells(&self, influences: &Influences, cells: usize) -> Vec<u64> {
+        let mut bits = vec![0u64; cells.div_ceil(64)];
+        let layers = [&influences.danger, &influences.crowding, &influences.threat];
+        for (&weight, layer) in self.weights.iter().zip(layers) {
+            if weight == 0.0 {
+                continue;
+            }
+            for &index in layer.active_indices() {
+                let index = index as usize;
+                if let Some(word) = bits.get_mut(index / 64) {
+                    *word |= 1 << (index % 64);
+                }
+            }
+        }
+        bits
+    }
+
     pub fn cost(
         &self,
         knowledge: &FactionKnowledge,
@@ -177,12 +207,30 @@ impl CostView {
         knowledge: &FactionKnowledge,
         influences: &Influences,
     ) -> Result<Self, GridError> {
-        let grid = Grid::from_fn(
-            knowledge.width(),
-            knowledge.height(),
-            Movement::default(),
-            |x, y| rules.cost(knowledge, influences, Pos::new(x, y)),
-        )?;
+        let (width, height) = (knowledge.width(), knowledge.height());
+        let movement = Movement::default();
+        let grid = if knowledge.knows_nothing() && rules.ignores(influences) {
+            // Nothing believed yet and no layer adding anything (a faction
+            // entering a level: five 1M-cell grids a new colossus game):
+            // one price for every cell.
+            let unknown = rules.terrain_cost(None);
+            Grid::from_fn(width, height, movement, |_, _| unknown)?
+        } else {
+            // Only cells some weighed layer holds a value in pay a penalty;
+            // every other cell's price is its believed terrain's (the
+            // penalty `CostRules::cost` adds there is 0). Marking those cells
+            // first spares reading three level-sized layers per cell.
+            let penalised = rules.penalised_cells(influences, width * height);
+            Grid::from_fn(width, height, movement, |x, y| {
+                let pos = Pos::new(x, y);
+                let index = y as usize * width + x as usize;
+                if penalised[index / 64] & (1 << (index % 64)) == 0 {
+                    rules.terrain_cost(knowledge.belief(pos))
+                } else {
+                    rules.cost(knowledge, influences, pos)
+                }
+            })?
+        };
         // The heuristic is scaled by the cheapest cell the grid holds, not
         // the cheapest terrain the rules know: a level without roads keeps
         // the search twice as well informed. Cheaper ground learned later

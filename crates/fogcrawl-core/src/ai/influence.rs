@@ -116,6 +116,11 @@ impl InfluenceMap {
         });
     }
 
+    /// The row-major indices of the cells that carry a value.
+    pub fn active_indices(&self) -> &[u32] {
+        &self.active
+    }
+
     /// How many cells carry a value.
     pub fn active_cells(&self) -> usize {
         self.active.len()

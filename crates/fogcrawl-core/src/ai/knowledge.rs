@@ -16,14 +16,28 @@ pub struct FactionKnowledge {
     cells: GridShape,
     /// What the faction believes stands in each cell; `None`: never seen.
     believed: Vec<Option<Terrain>>,
-    /// Game time each cell was last seen; negative: never.
-    last_seen: Vec<f32>,
+    /// Game time each cell was last seen (`NEVER_SEEN`: never), kept as
+    /// the `f32`'s bits XOR `NEVER_SEEN`'s (see [`seen_bits`]): a cell never
+    /// seen is all zero bits, so a new map's array is the allocator's
+    /// zeroed pages, not written (nor resident) until cells are seen.
+    last_seen: Vec<u32>,
     /// Cells whose belief changed since the last `drain_changes_into`, in
     /// a way that may change their price (not saved).
     changed: Vec<u32>,
 }
 
 const NEVER_SEEN: f32 = -1.0;
+
+/// A sighting time as stored: its bits XOR `NEVER_SEEN`'s, exactly
+/// reversible, so 0 is never seen.
+fn seen_bits(time: f32) -> u32 {
+    time.to_bits() ^ NEVER_SEEN.to_bits()
+}
+
+/// The sighting time stored as `bits` (see [`seen_bits`]).
+fn seen_time(bits: u32) -> f32 {
+    f32::from_bits(bits ^ NEVER_SEEN.to_bits())
+}
 
 /// Two maps are equal when they know the same: the list of changes not yet
 /// passed on to the planning grid is bookkeeping, not knowledge.
@@ -41,7 +55,7 @@ impl FactionKnowledge {
         Self {
             cells: GridShape::new(width, height),
             believed: vec![None; width * height],
-            last_seen: vec![NEVER_SEEN; width * height],
+            last_seen: vec![0; width * height],
             changed: Vec::new(),
         }
     }
@@ -85,6 +99,11 @@ impl FactionKnowledge {
         self.cells.index(pos)
     }
 
+    /// Whether no cell is believed anything (a faction new to the level).
+    pub fn knows_nothing(&self) -> bool {
+        self.believed.iter().all(Option::is_none)
+    }
+
     /// What the faction believes is at `pos` (`None`: unknown or outside).
     pub fn belief(&self, pos: Pos) -> Option<Terrain> {
         self.index(pos).and_then(|i| self.believed[i])
@@ -93,7 +112,7 @@ impl FactionKnowledge {
     /// When `pos` was last seen.
     pub fn last_seen(&self, pos: Pos) -> Option<f64> {
         self.index(pos)
-            .map(|i| self.last_seen[i])
+            .map(|i| seen_time(self.last_seen[i]))
             .filter(|&t| t >= 0.0)
             .map(f64::from)
     }
@@ -118,7 +137,7 @@ impl FactionKnowledge {
         prices_alike: impl FnOnce(Option<Terrain>) -> bool,
     ) -> Option<Option<Terrain>> {
         let i = self.index(pos)?;
-        self.last_seen[i] = time as f32;
+        self.last_seen[i] = seen_bits(time as f32);
         let before = self.believed[i];
         if before != Some(terrain) {
             self.believed[i] = Some(terrain);
@@ -133,7 +152,7 @@ impl FactionKnowledge {
     /// seen changes.
     pub fn see_again(&mut self, pos: Pos, time: f64) {
         if let Some(i) = self.index(pos) {
-            self.last_seen[i] = time as f32;
+            self.last_seen[i] = seen_bits(time as f32);
         }
     }
 
@@ -179,7 +198,7 @@ struct SavedKnowledgeRef<'a> {
     width: usize,
     height: usize,
     believed: &'a [Option<Terrain>],
-    last_seen: &'a [f32],
+    last_seen: Vec<f32>,
 }
 
 #[derive(Deserialize)]
@@ -204,11 +223,13 @@ struct PackedKnowledgeRef<'a> {
 }
 
 #[derive(Deserialize)]
-struct PackedKnowledge {
+struct PackedKnowledge<'a> {
     width: usize,
     height: usize,
-    believed: ByteBuf,
-    last_seen: ByteBuf,
+    #[serde(borrow)]
+    believed: ByteBuf<'a>,
+    #[serde(borrow)]
+    last_seen: ByteBuf<'a>,
 }
 
 const NEVER_SEEN_BYTE: u8 = 0;
@@ -221,7 +242,7 @@ impl Serialize for FactionKnowledge {
                 width,
                 height,
                 believed: &self.believed,
-                last_seen: &self.last_seen,
+                last_seen: self.last_seen.iter().copied().map(seen_time).collect(),
             }
             .serialize(serializer);
         }
@@ -233,7 +254,7 @@ impl Serialize for FactionKnowledge {
         let last_seen: Vec<u8> = self
             .last_seen
             .iter()
-            .flat_map(|time| time.to_le_bytes())
+            .flat_map(|&bits| seen_time(bits).to_le_bytes())
             .collect();
         PackedKnowledgeRef {
             width,
@@ -262,16 +283,16 @@ impl From<SavedKnowledge> for FactionKnowledge {
         Self {
             cells: GridShape::new(saved.width, saved.height),
             believed: saved.believed,
-            last_seen: saved.last_seen,
+            last_seen: saved.last_seen.into_iter().map(seen_bits).collect(),
             changed: Vec::new(),
         }
     }
 }
 
-impl TryFrom<PackedKnowledge> for FactionKnowledge {
+impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
     type Error = String;
 
-    fn try_from(packed: PackedKnowledge) -> Result<Self, Self::Error> {
+    fn try_from(packed: PackedKnowledge<'_>) -> Result<Self, Self::Error> {
         let believed = packed
             .believed
             .0
@@ -296,14 +317,14 @@ impl TryFrom<PackedKnowledge> for FactionKnowledge {
         }
         let last_seen = times
             .chunks_exact(4)
-            .map(|time| f32::from_le_bytes([time[0], time[1], time[2], time[3]]))
+            .map(|time| seen_bits(f32::from_le_bytes([time[0], time[1], time[2], time[3]])))
             .collect();
-        Ok(Self::from(SavedKnowledge {
-            width: packed.width,
-            height: packed.height,
+        Ok(Self {
+            cells: GridShape::new(packed.width, packed.height),
             believed,
             last_seen,
-        }))
+            changed: Vec::new(),
+        })
     }
 }
 
