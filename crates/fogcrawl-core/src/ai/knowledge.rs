@@ -99,6 +99,12 @@ impl FactionKnowledge {
         self.cells.index(pos)
     }
 
+    /// What the faction believes of every cell, row-major (`None`: never
+    /// seen).
+    pub fn beliefs(&self) -> &[Option<Terrain>] {
+        &self.believed
+    }
+
     /// Whether no cell is believed anything (a faction new to the level).
     pub fn knows_nothing(&self) -> bool {
         self.believed.iter().all(Option::is_none)

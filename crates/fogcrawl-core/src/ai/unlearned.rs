@@ -57,37 +57,48 @@ impl Unlearned {
         // transparent, so each row keeps which of its cells have a
         // transparent cell beside them or on them, and three such rows
         // answer for the middle one.
-        let clear_beside = |y: usize| -> Vec<bool> {
-            let row = &level.cells()[y * width..(y + 1) * width];
-            let clear: Vec<bool> = row.iter().map(|t| !t.is_opaque()).collect();
-            (0..width)
-                .map(|x| clear[x.saturating_sub(1)..=(x + 1).min(width - 1)].contains(&true))
-                .collect()
-        };
-        if level.cells().len() != width * height || width == 0 {
+        if level.cells().len() != width * height
+            || width == 0
+            || (knowledge.width(), knowledge.height()) != (width, height)
+            || knowledge.beliefs().len() != width * height
+        {
             for pos in level.positions() {
                 unlearned.recheck(level, knowledge, pos);
             }
             return unlearned;
         }
+        let (cells, beliefs) = (level.cells(), knowledge.beliefs());
+        // Whether each cell of row `y` has a transparent cell beside it or
+        // on it, written into `row` (three rows kept, none allocated per
+        // row).
+        let clear_beside = |y: usize, row: &mut [bool]| {
+            let terrain = &cells[y * width..(y + 1) * width];
+            for (x, near) in row.iter_mut().enumerate() {
+                let (from, to) = (x.saturating_sub(1), (x + 1).min(width - 1));
+                *near = terrain[from..=to].iter().any(|t| !t.is_opaque());
+            }
+        };
         let mut above = vec![false; width];
-        let mut here = clear_beside(0);
+        let mut here = vec![false; width];
+        let mut below = vec![false; width];
+        clear_beside(0, &mut here);
         for y in 0..height {
-            let below = if y + 1 < height {
-                clear_beside(y + 1)
+            if y + 1 < height {
+                clear_beside(y + 1, &mut below);
             } else {
-                vec![false; width]
-            };
+                below.fill(false);
+            }
+            let block_row = (y / BLOCK) * blocks_wide;
             for x in 0..width {
-                if !(above[x] || here[x] || below[x]) {
-                    continue;
-                }
-                let pos = Pos::new(x as i32, y as i32);
-                if knowledge.belief(pos) != Some(level.cells()[y * width + x]) {
-                    unlearned.set(pos, true);
+                let index = y * width + x;
+                if (above[x] || here[x] || below[x]) && beliefs[index] != Some(cells[index]) {
+                    // Built from nothing: the bit is clear, so set and count it.
+                    unlearned.cells[index / 64] |= 1u64 << (index % 64);
+                    unlearned.blocks[block_row + x / BLOCK] += 1;
                 }
             }
-            above = std::mem::replace(&mut here, below);
+            std::mem::swap(&mut above, &mut here);
+            std::mem::swap(&mut here, &mut below);
         }
         unlearned
     }
