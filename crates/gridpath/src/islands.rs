@@ -63,7 +63,11 @@ impl Islands {
         // index (see `DIRECTION_DELTAS`): north, west, north-west, north-east.
         let (north, west, north_west, north_east) =
             (offsets[0], offsets[3], offsets[7], offsets[4]);
-        let mut labels = vec![NO_ISLAND; costs.len()];
+        // Pushed cell by cell in order rather than asked for zeroed and
+        // overwritten (an allocator may take a zeroed request for a sparse
+        // array and back it page by page as touched); each cell reads only
+        // labels already pushed, as every passed neighbour comes before it.
+        let mut labels: Vec<u32> = Vec::with_capacity(costs.len());
         // Union-find over provisional labels (index 0 unused).
         let mut parent: Vec<u32> = vec![NO_ISLAND];
         // Cells per provisional label, and whether any two were joined.
@@ -82,8 +86,9 @@ impl Islands {
             // are inside the grid.
             labels[index.wrapping_add_signed(offset)]
         };
-        for index in 0..labels.len() {
-            if !costs[index].is_finite() {
+        for (index, cost) in costs.iter().enumerate() {
+            if !cost.is_finite() {
+                labels.push(NO_ISLAND);
                 continue;
             }
             let (first, other) = if eight_connected {
@@ -119,7 +124,7 @@ impl Islands {
                     label
                 }
             };
-            labels[index] = own;
+            labels.push(own);
             sizes[own as usize] += 1;
         }
         if !joined {
