@@ -15,7 +15,7 @@
 //!   - [`cli`]: the command line (clap) and the commands' bodies: `play`, `sim`,
 //!     `render`, `scen` (A* against Moving AI scenario files), `trace`, `config`.
 //!   - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
-//!   - [`heap`]: the allocator's treatment of level-sized blocks (freed ones go back, written ones on huge pages).
+//!   - [`heap`]: the allocator's treatment of level-sized blocks (freed ones go back).
 pub mod cli;
 pub mod heap;
 pub mod search_picture;
