@@ -737,7 +737,9 @@ impl Grid {
         let passable: Vec<u8> = self.costs.iter().map(|c| u8::from(c.is_finite())).collect();
         let by_neighbours = &self.moves_by_neighbours;
         let stride = self.stride;
-        self.masks.fill(0);
+        // Every inner cell is written below; the padding's masks are 0 from
+        // `Grid::new` on (nothing can leave an impassable cell), so they are
+        // not written again.
         for y in 1..=self.shape.height() {
             let rows = [
                 &passable[(y - 1) * stride..y * stride],
