@@ -291,17 +291,32 @@ impl Grid {
     ) -> Result<Self, GridError> {
         let mut grid = Self::new(width, height, movement)?;
         let mut cheapest = f64::INFINITY;
-        for y in 0..height as i32 {
-            for x in 0..width as i32 {
-                if let Some(c) = cost(x, y) {
-                    let pos = Pos::new(x, y);
+        // What `note_cost` would make of each cost, kept in locals: the one
+        // cost seen so far, and whether another came.
+        let (mut only, mut mixed) = (None, false);
+        let stride = grid.stride;
+        for y in 0..height {
+            // The row's cells, inside the padding.
+            let row = &mut grid.costs[(y + 1) * stride + 1..(y + 1) * stride + 1 + width];
+            for (x, slot) in row.iter_mut().enumerate() {
+                let pos = Pos::new(x as i32, y as i32);
+                if let Some(c) = cost(pos.x, pos.y) {
                     let c = check_cost(pos, c)?;
-                    let index = grid.index_of(pos);
-                    grid.costs[index] = c as f32;
+                    *slot = c as f32;
                     cheapest = cheapest.min(c);
-                    grid.note_cost(c);
+                    match only {
+                        None => only = Some(c),
+                        Some(seen) if seen != c => mixed = true,
+                        Some(_) => {}
+                    }
                 }
             }
+        }
+        if let Some(c) = only {
+            grid.note_cost(c);
+        }
+        if mixed {
+            grid.uniform_cost = None;
         }
         if cheapest.is_finite() {
             grid.min_cost = cheapest;
