@@ -299,21 +299,20 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
     type Error = String;
 
     fn try_from(packed: PackedKnowledge<'_>) -> Result<Self, Self::Error> {
-        let believed = packed
-            .believed
-            .0
+        let bytes = &packed.believed.0;
+        if let Some(&byte) = bytes
             .iter()
-            .map(|&byte| match byte {
-                NEVER_SEEN_BYTE => Ok(None),
-                _ => Terrain::ALL
-                    .get(usize::from(byte) - 1)
-                    .copied()
-                    .map(Some)
-                    .ok_or_else(|| {
-                        format!("a faction believes in terrain {byte}, which no terrain is")
-                    }),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+            .find(|&&byte| usize::from(byte) > Terrain::COUNT)
+        {
+            return Err(format!(
+                "a faction believes in terrain {byte}, which no terrain is"
+            ));
+        }
+        // Every byte checked above: 0 never seen, else 1 + a terrain index.
+        let believed = bytes
+            .iter()
+            .map(|&byte| usize::from(byte).checked_sub(1).map(|t| Terrain::ALL[t]))
+            .collect();
         let times = &packed.last_seen.0;
         if !times.len().is_multiple_of(4) {
             return Err(format!(
@@ -321,9 +320,12 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
                 times.len()
             ));
         }
+        // An `f32`'s little-endian bytes, kept as its bits (see `seen_bits`).
         let last_seen = times
             .chunks_exact(4)
-            .map(|time| seen_bits(f32::from_le_bytes([time[0], time[1], time[2], time[3]])))
+            .map(|time| {
+                u32::from_le_bytes([time[0], time[1], time[2], time[3]]) ^ NEVER_SEEN.to_bits()
+            })
             .collect();
         Ok(Self {
             cells: GridShape::new(packed.width, packed.height),

@@ -73,9 +73,15 @@ impl Unlearned {
         // row).
         let clear_beside = |y: usize, row: &mut [bool]| {
             let terrain = &cells[y * width..(y + 1) * width];
-            for (x, near) in row.iter_mut().enumerate() {
-                let (from, to) = (x.saturating_sub(1), (x + 1).min(width - 1));
-                *near = terrain[from..=to].iter().any(|t| !t.is_opaque());
+            for (near, cell) in row.iter_mut().zip(terrain) {
+                *near = !cell.is_opaque();
+            }
+            // Each cell takes in its left and right neighbours.
+            let mut left = false;
+            for x in 0..width {
+                let here = row[x];
+                row[x] = left || here || row.get(x + 1).copied().unwrap_or(false);
+                left = here;
             }
         };
         let mut above = vec![false; width];
