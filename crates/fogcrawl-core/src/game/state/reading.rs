@@ -1,7 +1,7 @@
 //! What the front end, the command line and the tests read of a game: each
 //! field behind a method named for what it gives, so only the game's own
-//! rules write its state. The few changes made from outside (the player's
-//! options, a message from the front end) are methods that say what they do.
+//! rules write its state. The one change made from outside, a message from
+//! the front end, is a method that says what it does ([`Game::tell`]).
 
 use crate::ai::Faction;
 use crate::game::actor::Actor;
@@ -10,7 +10,6 @@ use crate::game::gear::Equipment;
 use crate::game::items::Inventory;
 use crate::game::message_log::{Importance, MessageLog};
 use crate::game::monster_kind::MonsterKind;
-use crate::game::regeneration::Regeneration;
 use crate::world::Level;
 
 use super::{Game, GameStats, Outcome};
@@ -69,24 +68,6 @@ impl Game {
         self.undying_player
     }
 
-    /// Keeps the player at 1 hit point or more whatever hits them
-    /// (`sim --undying`), or lets them die again.
-    pub fn set_undying(&mut self, undying: bool) {
-        self.undying_player = undying;
-    }
-
-    /// Whether factions start their turns, and monsters' views are cast, on
-    /// all cores.
-    pub fn plans_in_parallel(&self) -> bool {
-        self.parallel_planning
-    }
-
-    /// Plans on all cores (`sim --parallel`) or on one; the game is the
-    /// same either way.
-    pub fn set_parallel_planning(&mut self, parallel: bool) {
-        self.parallel_planning = parallel;
-    }
-
     /// Every actor of the level: the player is [`super::PLAYER`], the
     /// monsters follow, the dead among them.
     pub fn actors(&self) -> &[Actor] {
@@ -122,11 +103,6 @@ impl Game {
     /// What the player carries.
     pub fn inventory(&self) -> &Inventory {
         &self.inventory
-    }
-
-    /// The player's slow healing.
-    pub fn regeneration(&self) -> &Regeneration {
-        &self.regeneration
     }
 
     /// What the player wields and wears.
