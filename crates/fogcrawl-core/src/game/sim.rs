@@ -164,7 +164,7 @@ pub fn run_sim_recorded(
     };
     let mut pilot = Autopilot::new();
     let mut write_error = None;
-    while game.stats.player_turns < turns && !game.is_over() {
+    while game.stats().player_turns() < turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
             // The pilot chose something the rules refuse: let time pass.
@@ -195,8 +195,11 @@ pub fn run_sim_recorded(
 /// Writes the monster actions since the last call as JSON lines.
 fn write_actions(game: &mut Game, out: &mut dyn Write) -> std::io::Result<()> {
     for record in game.take_actions() {
-        let faction = game.factions.get(record.faction).map_or("", |f| f.name());
-        let kind = game.kinds.get(record.kind).map_or("", |k| k.name.as_str());
+        let faction = game.factions().get(record.faction).map_or("", |f| f.name());
+        let kind = game
+            .kinds()
+            .get(record.kind)
+            .map_or("", |k| k.name.as_str());
         serde_json::to_writer(&mut *out, &record.line(faction, kind))?;
         out.write_all(b"\n")?;
     }
@@ -228,28 +231,28 @@ pub fn run_fog_walks(setup: &GameSetup, max_steps: u64) -> Result<WalkReport, Ga
 }
 
 fn report(game: &Game) -> SimReport {
-    let outcome = match &game.outcome {
+    let outcome = match &game.outcome() {
         None => "still exploring".to_owned(),
         Some(Outcome::Died { cause, .. }) => format!("died, {cause}"),
         Some(Outcome::Won { .. }) => "escaped the dungeon".to_owned(),
     };
     let (searches, expanded) = game.search_counts();
     SimReport {
-        level: game.level.name.clone(),
-        seed: game.seed,
-        turns: game.stats.player_turns,
+        level: game.level().name.clone(),
+        seed: game.seed(),
+        turns: game.stats().player_turns(),
         outcome,
-        time: game.time,
-        depth: game.depth + 1,
+        time: game.time(),
+        depth: game.depth() + 1,
         monsters_alive: game.living_monsters(),
-        kills: game.stats.kills,
+        kills: game.stats().kills(),
         searches,
         expanded,
-        ai_micros: percentiles(&game.stats.ai_micros),
-        level_entry_micros: game.stats.level_entry_micros.clone(),
-        player_turn_length: percentiles(&game.stats.player_turn_lengths),
+        ai_micros: percentiles(game.stats().ai_micros()),
+        level_entry_micros: game.stats().level_entry_micros().to_vec(),
+        player_turn_length: percentiles(game.stats().player_turn_lengths()),
         factions: game
-            .factions
+            .factions()
             .iter()
             .enumerate()
             .map(|(index, faction)| {
@@ -257,9 +260,9 @@ fn report(game: &Game) -> SimReport {
                 let counters: &FactionCounters = faction.counters();
                 FactionReport {
                     name: faction.name().to_owned(),
-                    alive: (1..game.actors.len())
+                    alive: (1..game.actors().len())
                         .filter(|&a| {
-                            game.actors[a].is_alive() && game.faction_index_of(a) == Some(index)
+                            game.actors()[a].is_alive() && game.faction_index_of(a) == Some(index)
                         })
                         .count(),
                     searches: stats.searches,
