@@ -38,7 +38,7 @@ fn main() {
             };
             monsters.push(game.living_monsters());
             let mut pilot = Autopilot::new();
-            while game.stats.player_turns < turns && !game.is_over() {
+            while game.stats().player_turns() < turns && !game.is_over() {
                 let action = pilot.choose(&game);
                 if game.player_act(action).is_err() {
                     let _ = game.player_act(Action::Wait);
@@ -46,12 +46,12 @@ fn main() {
             }
             all_expanded += game.search_counts().1;
             all_micros += game
-                .stats
-                .ai_micros
+                .stats()
+                .ai_micros()
                 .iter()
                 .map(|&m| u64::from(m))
                 .sum::<u64>();
-            samples.extend_from_slice(&game.stats.ai_micros);
+            samples.extend_from_slice(game.stats().ai_micros());
         }
         let AiMicros { p50, p99, max } = percentiles(&samples);
         println!(

@@ -73,9 +73,9 @@ fn play(game: &mut Game, tracing: bool) -> (Vec<u32>, usize) {
     let mut pilot = Autopilot::new();
     let mut traced_searches = 0;
     let mut last_trace_len = None;
-    while game.stats.player_turns < TURNS_PER_SEED && !game.is_over() {
+    while game.stats().player_turns() < TURNS_PER_SEED && !game.is_over() {
         if tracing {
-            let followed = (1..game.actors.len()).find(|&i| game.actors[i].is_alive());
+            let followed = (1..game.actors().len()).find(|&i| game.actors()[i].is_alive());
             game.set_traced_monster(followed);
             let now = followed
                 .and_then(|f| game.traced_search(f))
@@ -90,5 +90,5 @@ fn play(game: &mut Game, tracing: bool) -> (Vec<u32>, usize) {
             let _ = game.player_act(Action::Wait);
         }
     }
-    (std::mem::take(&mut game.stats.ai_micros), traced_searches)
+    (game.stats().ai_micros().to_vec(), traced_searches)
 }

@@ -40,7 +40,7 @@ static GAME: LazyLock<Game> = LazyLock::new(|| {
     setup.undying_player = true;
     let mut game = Game::new(&setup).expect("colossus starts");
     let mut pilot = Autopilot::new();
-    while game.stats.player_turns < TURNS && !game.is_over() {
+    while game.stats().player_turns() < TURNS && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
             let _ = game.player_act(Action::Wait);

@@ -149,7 +149,7 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
     setup.run = vec![level.to_owned()];
     setup.undying_player = true;
     let mut game = Game::new(&setup).expect("the pass fixture loads");
-    game.actors[0].pos = Pos::new(25, 9);
+    game.actor_mut(0).pos = Pos::new(25, 9);
     let (mut left, mut gap_turns, mut since_left) = (false, 0, 0);
     for _ in 0..turns {
         let at = game.player().pos;
@@ -157,7 +157,7 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
             .visible_monsters()
             .map(|(_, m)| m.pos)
             .find(|&p| (p.x - at.x).abs() <= 1 && (p.y - at.y).abs() <= 1);
-        left |= game.stats.kills >= kills;
+        left |= game.stats().kills() >= kills;
         let action = match adjacent.and_then(|p| Direction::between(at, p)) {
             Some(direction) => Action::Move(direction),
             None if left && at.x > 4 => Action::Move(Direction::West),
@@ -169,18 +169,18 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
         }
         // The player stays a new run's player (no experience levels): the
         // measure is of the goblins, not of how fast the player grows.
-        game.experience = Default::default();
+        *game.experience_mut() = Default::default();
         if left && since_left < REMEMBERED_TURNS {
             since_left += 1;
             gap_turns += game
-                .actors
+                .actors()
                 .iter()
                 .skip(1)
                 .filter(|m| m.is_alive() && m.pos.y == 9 && (26..=33).contains(&m.pos.x))
                 .count();
         }
     }
-    (gap_turns, game.stats.kills)
+    (gap_turns, game.stats().kills())
 }
 
 #[test]
@@ -231,7 +231,7 @@ fn played(level: &str, seed: u64, turns: u64, parallel: bool) -> fogcrawl::game:
     setup.parallel_planning = parallel;
     let mut game = Game::new(&setup).expect("shipped level");
     let mut pilot = Autopilot::new();
-    while game.stats.player_turns < turns && !game.is_over() {
+    while game.stats().player_turns() < turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
             game.player_act(Action::Wait)
@@ -246,7 +246,7 @@ fn planning_on_all_cores_plays_the_same_game_as_on_one() {
     for (level, seed, turns) in [("horde", 3, 60), ("warrens", 2, 120)] {
         let parallel = played(level, seed, turns, true);
         let sequential = played(level, seed, turns, false);
-        assert_eq!(parallel.stats.player_turns, turns, "{level}");
+        assert_eq!(parallel.stats().player_turns(), turns, "{level}");
         assert_eq!(
             parallel.search_counts(),
             sequential.search_counts(),
@@ -285,7 +285,7 @@ fn pack_round_the_player(seed: u64, crowding_weight: f64, turns: u32) -> (usize,
             .expect("waiting is never refused");
         let at = game.player().pos;
         let next_to_it = game
-            .actors
+            .actors()
             .iter()
             .skip(1)
             .filter(|m| m.is_alive() && (m.pos.x - at.x).abs() <= 1 && (m.pos.y - at.y).abs() <= 1)
@@ -364,7 +364,7 @@ fn search_the_hall(seed: u64, threat_weight: f64, turns: u32) -> (usize, usize) 
     setup.undying_player = true;
     let mut game = Game::new(&setup).expect("the closet fixture loads");
     let seen = |game: &Game| {
-        game.actors
+        game.actors()
             .iter()
             .skip(1)
             .any(|m| m.brain.as_ref().is_some_and(|b| b.mode == Mode::Hunt))
@@ -376,12 +376,12 @@ fn search_the_hall(seed: u64, threat_weight: f64, turns: u32) -> (usize, usize) 
         waited += 1;
     }
     assert!(seen(&game), "seed {seed}: a wolf saw the player");
-    game.actors[0].pos = Pos2::new(2, 5);
+    game.actor_mut(0).pos = Pos2::new(2, 5);
     let (mut searching, mut in_view) = (0, 0);
     for _ in 0..turns {
         game.player_act(Action::Wait)
             .expect("waiting is never refused");
-        for wolf in game.actors.iter().skip(1).filter(|m| m.is_alive()) {
+        for wolf in game.actors().iter().skip(1).filter(|m| m.is_alive()) {
             let Some(brain) = wolf.brain.as_ref() else {
                 continue;
             };
@@ -394,7 +394,7 @@ fn search_the_hall(seed: u64, threat_weight: f64, turns: u32) -> (usize, usize) 
                 i64::from(wolf.pos.y - alert.pos.y),
             );
             if dx * dx + dy * dy <= i64::from(radius * radius)
-                && wall_free_line(&game.level, alert.pos, wolf.pos)
+                && wall_free_line(game.level(), alert.pos, wolf.pos)
             {
                 in_view += 1;
             }

@@ -24,7 +24,7 @@ fn a_new_game_places_the_player_and_the_spawns() {
     let game = duel(1);
     assert_eq!(game.player().pos, Pos::new(1, 1));
     assert_eq!(game.living_monsters(), 1);
-    assert_eq!(game.actors[1].pos, Pos::new(8, 1));
+    assert_eq!(game.actors()[1].pos, Pos::new(8, 1));
     assert!(game.is_visible(Pos::new(2, 1)));
     assert!(game.is_remembered(Pos::new(2, 1)));
 }
@@ -37,7 +37,7 @@ fn moves_take_the_entered_terrains_time() {
     // Walking into the closed door opens it on the way: its cost is 2.
     game.player_act(Action::Move(Direction::East)).unwrap();
     assert_eq!(
-        game.level.terrain_at(Pos::new(3, 1)),
+        game.level().terrain_at(Pos::new(3, 1)),
         Some(Terrain::OpenDoor)
     );
     assert_eq!(game.player().ready_at, 3.0);
@@ -49,7 +49,7 @@ fn moves_take_the_entered_terrains_time() {
     game.player_act(Action::Move(Direction::East)).unwrap();
     game.player_act(Action::Descend).unwrap();
     assert!(
-        matches!(game.outcome, Some(Outcome::Won { .. })),
+        matches!(game.outcome(), Some(Outcome::Won { .. })),
         "a one-level run ends on the stairs"
     );
 }
@@ -73,7 +73,7 @@ fn refused_actions_take_no_time() {
     assert_eq!(game.adjacent_doors(false), vec![Direction::East]);
     game.player_act(Action::CloseDoor(Direction::East)).unwrap();
     assert_eq!(
-        game.level.terrain_at(Pos::new(3, 1)),
+        game.level().terrain_at(Pos::new(3, 1)),
         Some(Terrain::ClosedDoor)
     );
 }
@@ -87,7 +87,7 @@ fn the_goblin_comes_and_fights() {
         }
         game.player_act(Action::Wait).unwrap();
     }
-    let fought = game.log.recent(200).any(|m| m.text.contains("goblin"));
+    let fought = game.log().recent(200).any(|m| m.text.contains("goblin"));
     assert!(
         fought,
         "the goblin should reach and attack a waiting player"
@@ -121,17 +121,17 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
     let mut game = duel(9);
     game.player_act(Action::Move(Direction::East)).unwrap();
     // A goblin died here once: its kin remember where, across a save.
-    game.factions[0].mark_danger(Pos::new(5, 1), 1.0);
+    game.faction_mut(0).mark_danger(Pos::new(5, 1), 1.0);
     write_save(&path, &game).unwrap();
     let Loaded::Game(loaded) = load_save(&path, &config()) else {
         panic!("the save should load");
     };
     assert_eq!(loaded.player().pos, game.player().pos);
-    assert_eq!(loaded.time, game.time);
+    assert_eq!(loaded.time(), game.time());
     // What is saved comes back; plans are derived and rebuilt, so compare
     // the saved part of every actor.
     let saved = |g: &Game| {
-        g.actors
+        g.actors()
             .iter()
             .map(|a| {
                 (
@@ -145,8 +145,8 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
             .collect::<Vec<_>>()
     };
     assert_eq!(saved(&loaded), saved(&game));
-    assert_eq!(loaded.factions.len(), game.factions.len());
-    for (a, b) in loaded.factions.iter().zip(&game.factions) {
+    assert_eq!(loaded.factions().len(), game.factions().len());
+    for (a, b) in loaded.factions().iter().zip(game.factions()) {
         assert_eq!(
             a.knowledge(),
             b.knowledge(),
@@ -160,13 +160,19 @@ fn saves_round_trip_and_bad_saves_are_set_aside() {
             a.name()
         );
     }
-    assert!(loaded.factions[0].influences().danger.value(Pos::new(5, 1)) > 0.0);
+    assert!(
+        loaded.factions()[0]
+            .influences()
+            .danger
+            .value(Pos::new(5, 1))
+            > 0.0
+    );
     // The loaded game plays on.
     let mut resumed = *loaded;
     for _ in 0..10 {
         let _ = resumed.player_act(Action::Wait);
     }
-    assert!(resumed.time > game.time);
+    assert!(resumed.time() > game.time());
 
     std::fs::write(&path, b"{ not json").unwrap();
     match load_save(&path, &config()) {
@@ -193,7 +199,7 @@ fn played_duel() -> Game {
     let mut game = duel(9);
     game.player_act(Action::Move(Direction::East))
         .expect("the duel has room to the east");
-    game.factions[0].mark_danger(Pos::new(5, 1), 1.0);
+    game.faction_mut(0).mark_danger(Pos::new(5, 1), 1.0);
     game
 }
 
@@ -369,7 +375,7 @@ fn dying_ends_the_game_with_a_cause() {
         }
         game.player_act(Action::Wait).unwrap();
     }
-    match &game.outcome {
+    match &game.outcome() {
         Some(Outcome::Died { cause, .. }) => assert!(cause.starts_with("killed by the ")),
         other => panic!("expected death on the warrens, got {other:?}"),
     }

@@ -60,7 +60,7 @@ fn a_recorded_sim_replays_and_verifies_every_turn() {
     // The replayed game is the sim's game.
     let mut game = Game::new(&setup("rooms", 3)).expect("the level loads");
     let mut pilot = fogcrawl::game::autopilot::Autopilot::new();
-    while game.stats.player_turns < 150 && !game.is_over() {
+    while game.stats().player_turns() < 150 && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
             let _ = game.player_act(Action::Wait);
@@ -123,7 +123,7 @@ fn tracing_a_monster_as_the_overlay_does_changes_nothing() {
     let mut traced = 0;
     while replayer.step().expect("a step") {
         let game = replayer.game_mut();
-        let living = (1..game.actors.len()).find(|&i| game.actors[i].is_alive());
+        let living = (1..game.actors().len()).find(|&i| game.actors()[i].is_alive());
         if let Some(monster) = living {
             game.set_traced_monster(Some(monster));
             if game.trace_monster_now(monster) {
@@ -257,7 +257,7 @@ fn a_resumed_save_is_recorded_from_where_it_was_resumed() {
     let mut game = Game::new(&setup).expect("loads");
     let mut pilot = fogcrawl::game::autopilot::Autopilot::new();
     let mut play = |game: &mut Game, turns: u64| {
-        while game.stats.player_turns < turns && !game.is_over() {
+        while game.stats().player_turns() < turns && !game.is_over() {
             let action = pilot.choose(game);
             if game.player_act(action).is_err() {
                 let _ = game.player_act(Action::Wait);
@@ -288,8 +288,8 @@ fn a_resumed_save_is_recorded_from_where_it_was_resumed() {
 
 /// Plays `turns` more turns of `game` with the scripted player.
 fn play_on(game: &mut Game, pilot: &mut fogcrawl::game::autopilot::Autopilot, turns: u64) {
-    let until = game.stats.player_turns + turns;
-    while game.stats.player_turns < until && !game.is_over() {
+    let until = game.stats().player_turns() + turns;
+    while game.stats().player_turns() < until && !game.is_over() {
         let action = pilot.choose(game);
         if game.player_act(action).is_err() {
             let _ = game.player_act(Action::Wait);

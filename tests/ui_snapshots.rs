@@ -190,9 +190,9 @@ fn death_screen() {
         app.update(Command::Wait);
     }
     assert!(
-        matches!(app.game.outcome, Some(Outcome::Died { .. })),
+        matches!(app.game.outcome(), Some(Outcome::Died { .. })),
         "{:?}",
-        app.game.outcome
+        app.game.outcome()
     );
     let terminal = draw(&app, 100, 32);
     insta::assert_snapshot!(terminal.backend());
@@ -262,9 +262,9 @@ fn victory_screen() {
     }
     app.update(Command::Descend);
     assert!(
-        matches!(app.game.outcome, Some(Outcome::Won { .. })),
+        matches!(app.game.outcome(), Some(Outcome::Won { .. })),
         "{:?} at {:?}",
-        app.game.outcome,
+        app.game.outcome(),
         app.game.player().pos
     );
     let terminal = draw(&app, 100, 32);
@@ -285,8 +285,8 @@ fn overlay_app(palette: Palette) -> App {
     );
     // AI time is wall-clock: pin it so no figure (even one half covered by
     // a popup, where the mask cannot see its label) depends on the machine.
-    let turns = app.game.stats.ai_micros.len();
-    app.game.stats.ai_micros = vec![250; turns];
+    let turns = app.game.stats().ai_micros().len();
+    app.game.stats_mut().set_ai_micros(vec![250; turns]);
     app
 }
 
@@ -362,7 +362,9 @@ fn overlay_influence_layers() {
     let mut app = overlay_app(NO_COLOUR);
     // A goblin was hurt beside the swamp: the danger map has a stamp.
     let goblins = app.game.faction_index_of(1).expect("the goblin's faction");
-    app.game.factions[goblins].mark_danger(fogcrawl::pathfinding::Pos::new(8, 4), 1.0);
+    app.game
+        .faction_mut(goblins)
+        .mark_danger(fogcrawl::pathfinding::Pos::new(8, 4), 1.0);
     app.update(Command::NextLayer);
     for layer in ["danger", "crowding", "threat"] {
         app.update(Command::NextLayer);
@@ -379,14 +381,14 @@ fn overlay_influence_layers() {
 fn overlay_replay_with_the_inspector() {
     let mut app = overlay_app(NO_COLOUR);
     app.update(Command::ToggleReplay);
-    let time = app.game.time;
+    let time = app.game.time();
     for _ in 0..5 {
         app.update(Command::Replay(ReplayMove::Forward(1)));
     }
     // Movement keys move the cursor, not the player: no time passes.
     app.update(Command::MoveCursor(Direction::West));
     app.update(Command::MoveCursor(Direction::East));
-    assert_eq!(app.game.time, time, "a replay pauses the game");
+    assert_eq!(app.game.time(), time, "a replay pauses the game");
     let screen = masked_screen(&draw(&app, 100, 32));
     assert!(screen.contains("REPLAY node 5/"), "{screen}");
     assert!(screen.contains("g ") && screen.contains(" h ") && screen.contains(" f "));
@@ -472,8 +474,8 @@ fn message_history_scrolls_through_the_whole_log() {
     let mut app = app(DUEL, 1, NO_COLOUR);
     // Hardier than a new run's player: the goblin's blows fill more than
     // the popup's rows before the fight ends.
-    app.game.actors[0].max_hp = 40;
-    app.game.actors[0].hp = 40;
+    app.game.actor_mut(0).max_hp = 40;
+    app.game.actor_mut(0).hp = 40;
     for _ in 0..40 {
         app.update(Command::Step(Direction::North));
         app.update(Command::Wait);
@@ -565,7 +567,7 @@ fn stamped_screen(terminal: &Terminal<TestBackend>, app: &App) -> String {
         .expect("a file name")
         .to_string_lossy()
         .into_owned();
-    let seed_part = format!("run-{}-", app.game.seed);
+    let seed_part = format!("run-{}-", app.game.seed());
     assert!(text.contains(&name), "the summary's file is named:\n{text}");
     let stamp = &name[seed_part.len()..seed_part.len() + 15];
     text = text.replace(stamp, "YYYYMMDD-HHMMSS");
@@ -584,7 +586,7 @@ fn death_screen_with_summary_and_scores_at_80x24() {
         }
         app.update(Command::Wait);
     }
-    assert!(matches!(app.game.outcome, Some(Outcome::Died { .. })));
+    assert!(matches!(app.game.outcome(), Some(Outcome::Died { .. })));
     let terminal = draw(&app, 80, 24);
     let screen = stamped_screen(&terminal, &app);
     for expected in [
@@ -617,16 +619,16 @@ fn victory_screen_assisted_at_120x40_and_the_same_seed_again() {
     app.update(Command::ToggleOverlay);
     app.update(Command::ToggleOverlay);
     win_the_duel(&mut app);
-    assert!(matches!(app.game.outcome, Some(Outcome::Won { .. })));
+    assert!(matches!(app.game.outcome(), Some(Outcome::Won { .. })));
     let terminal = draw(&app, 120, 40);
     let screen = stamped_screen(&terminal, &app);
     assert!(screen.contains("Assisted"), "{screen}");
     insta::assert_snapshot!(screen);
     app.update(Command::SameSeed);
     assert!(!app.game.is_over());
-    assert_eq!(app.game.seed, 1);
-    assert!(!app.game.assisted, "a new run starts unassisted");
-    assert_eq!(app.game.level.name, "duel");
+    assert_eq!(app.game.seed(), 1);
+    assert!(!app.game.is_assisted(), "a new run starts unassisted");
+    assert_eq!(app.game.level().name, "duel");
 }
 
 #[test]
@@ -671,7 +673,7 @@ fn the_panel_numbers_same_letter_monsters_and_marks_the_one_looked_at_at_100x40(
         "{screen}"
     );
     // Only the level's name (a temporary path) differs between machines.
-    let name = app.game.level.name.clone();
+    let name = app.game.level().name.clone();
     insta::assert_snapshot!(screen.replace(&name, "two"));
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -682,11 +684,11 @@ fn aiming_the_knife_names_the_target_at_80x24() {
     app.update(Command::Step(Direction::East));
     app.update(Command::OpenDoor);
     app.game
-        .inventory
+        .inventory_mut()
         .add(fogcrawl::world::ItemKind::ThrowingKnife);
     let letter = app
         .game
-        .inventory
+        .inventory()
         .entries()
         .into_iter()
         .find(|(_, kind, _)| *kind == fogcrawl::world::ItemKind::ThrowingKnife)
@@ -780,8 +782,8 @@ fn screens_under_each_label() -> Vec<(String, String)> {
         if screens.iter().any(|(k, _)| *k == kind) {
             continue;
         }
-        let turns = app.game.stats.ai_micros.len();
-        app.game.stats.ai_micros = vec![250; turns];
+        let turns = app.game.stats().ai_micros().len();
+        app.game.stats_mut().set_ai_micros(vec![250; turns]);
         let screen = masked_screen(&draw(&app, 100, 32));
         // The label may wrap in the panel: its first words are on a line.
         let label = shown.label();
@@ -795,7 +797,7 @@ fn screens_under_each_label() -> Vec<(String, String)> {
             // Tired of waiting, it gives the search up: what is drawn is
             // now its last search, unfinished.
             let faction = app.game.faction_index_of(monster).expect("a faction");
-            app.game.factions[faction].give_up_plan(monster);
+            app.game.faction_mut(faction).give_up_plan(monster);
             let shown = app.game.traced_search_shown(monster).expect("still traced");
             let screen = masked_screen(&draw(&app, 100, 32));
             assert!(screen.contains("unfinished"), "{shown:?}: {screen}");
@@ -824,7 +826,8 @@ const BOG: &str = "tests/fixtures/game/bog.toml";
 
 /// Sets the mode of monster `index` (what its awareness is read from).
 fn set_mode(app: &mut App, index: usize, mode: fogcrawl::ai::Mode) {
-    app.game.actors[index]
+    app.game
+        .actor_mut(index)
         .brain
         .as_mut()
         .expect("a monster has a brain")
@@ -835,7 +838,7 @@ fn set_mode(app: &mut App, index: usize, mode: fogcrawl::ai::Mode) {
 fn side_panel_shows_awareness_experience_and_gear() {
     let mut app = app(BOG, 1, NO_COLOUR);
     set_mode(&mut app, 1, fogcrawl::ai::Mode::Hunt);
-    app.game.equipment.weapon = Some(fogcrawl::world::ItemKind::ShortSword);
+    app.game.equipment_mut().weapon = Some(fogcrawl::world::ItemKind::ShortSword);
     let terminal = draw(&app, 80, 24);
     let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
     for words in ["! hunting", "Lv 1 0/12", "short sword", "Armour none"] {
@@ -855,7 +858,7 @@ fn a_slow_step_within_reach_of_a_hunter_warns_and_the_same_key_steps() {
     let start = app.game.player().pos;
     app.update(Command::Step(Direction::East));
     assert_eq!(app.game.player().pos, start, "no step yet");
-    assert_eq!(app.game.time, 0.0, "no time passed");
+    assert_eq!(app.game.time(), 0.0, "no time passed");
     let terminal = draw(&app, 80, 24);
     let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
     assert!(

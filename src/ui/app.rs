@@ -271,9 +271,7 @@ impl App {
             let mut game = new_game(options.level.as_deref(), options.seed, &config)?;
             if path.exists() {
                 tracing::info!(save = %path.display(), "explicit start: the save will be replaced");
-                game.log.push(
-                    game.time,
-                    Importance::System,
+                game.tell(Importance::System,
                     format!(
                         "--level/--map/--seed start a new game: the saved game ({}) is replaced when you quit.",
                         path.display()
@@ -286,9 +284,8 @@ impl App {
                 Loaded::Game(game) => {
                     resumed = true;
                     let mut game = *game;
-                    tracing::info!(save = %path.display(), time = game.time, "resumed");
-                    game.log.push(
-                        game.time,
+                    tracing::info!(save = %path.display(), time = game.time(), "resumed");
+                    game.tell(
                         Importance::System,
                         format!(
                             "Welcome back: your game was resumed from {}.",
@@ -329,9 +326,7 @@ impl App {
         }
         let mut alerts = Vec::new();
         for text in [earlier_note, note].into_iter().flatten() {
-            app.game
-                .log
-                .push(app.game.time, Importance::Danger, text.clone());
+            app.game.tell(Importance::Danger, text.clone());
             app.clear_note_on_key = true;
             alerts.push(text);
         }
@@ -341,14 +336,10 @@ impl App {
                 "{err}. Playing on: mend it before you quit, or the game is saved to {}.",
                 options.fallback_save_path.display()
             );
-            app.game
-                .log
-                .push(app.game.time, Importance::Danger, text.clone());
+            app.game.tell(Importance::Danger, text.clone());
             alerts.push(text);
         } else if let Some(text) = lock_alert {
-            app.game
-                .log
-                .push(app.game.time, Importance::Danger, text.clone());
+            app.game.tell(Importance::Danger, text.clone());
             alerts.push(text);
         }
         if !alerts.is_empty() {
@@ -364,7 +355,6 @@ impl App {
         let Some(reload) = self.config_watcher.as_mut().and_then(ConfigWatcher::poll) else {
             return false;
         };
-        let time = self.game.time;
         match reload {
             Reload::Changed { config, changes } => {
                 // The overlay can show a monster's search under both.
@@ -373,8 +363,7 @@ impl App {
             }
             Reload::Invalid(err) => {
                 tracing::warn!(%err, "monster config edit refused");
-                self.game.log.push(
-                    time,
+                self.game.tell(
                     Importance::Danger,
                     format!("Config error, keeping the last good config: {err}"),
                 );
@@ -391,7 +380,6 @@ impl App {
         changes: Vec<String>,
         before: Option<crate::config::MonsterConfig>,
     ) {
-        let time = self.game.time;
         match self.game.apply_config(config) {
             Ok(applied) => {
                 if let Some(config) = before {
@@ -411,11 +399,8 @@ impl App {
                 tracing::info!(%summary, "monster config reloaded");
                 let watched = self.config_watcher.as_ref().map(|w| w.path().to_owned());
                 self.record_config_reload(watched.as_deref());
-                self.game.log.push(
-                    time,
-                    Importance::System,
-                    format!("Config reloaded: {summary}."),
-                );
+                self.game
+                    .tell(Importance::System, format!("Config reloaded: {summary}."));
             }
             Err(err) => {
                 tracing::warn!(%err, "monster config not applied");
@@ -426,7 +411,7 @@ impl App {
                     watcher.keep_last_good(in_force.clone());
                 }
                 self.set_notice(NoticeKind::Alert, text.clone());
-                self.game.log.push(time, Importance::Danger, text);
+                self.game.tell(Importance::Danger, text);
             }
         }
     }
@@ -459,7 +444,7 @@ impl App {
         HelpPopup {
             palette: self.palette,
             overlay_on: self.debug.on,
-            kinds: &self.game.kinds,
+            kinds: self.game.kinds(),
             scroll: self.help_scroll,
         }
     }
@@ -467,7 +452,7 @@ impl App {
     /// The message history as it stands (see [`App::help_popup`]).
     pub fn history_popup(&self) -> HistoryPopup<'_> {
         HistoryPopup {
-            log: &self.game.log,
+            log: self.game.log(),
             palette: self.palette,
             scroll: self.messages_scroll,
         }
@@ -591,7 +576,7 @@ impl App {
                 _ => {}
             },
             Command::NewGame => self.start_new_game(None),
-            Command::SameSeed => self.start_new_game(Some(self.game.seed)),
+            Command::SameSeed => self.start_new_game(Some(self.game.seed())),
             Command::WatchDeath => self.ask_to_watch_death(),
             Command::Pointer(column, row) => self.set_pointer(column, row),
             Command::Click(cell) => self.click(cell),
@@ -604,7 +589,7 @@ impl App {
             {
                 if let Some(cursor) = self.look_cursor {
                     let next = direction.from(cursor);
-                    if self.game.level.terrain_at(next).is_some() {
+                    if self.game.level().terrain_at(next).is_some() {
                         self.look_cursor = Some(next);
                     }
                 }
@@ -648,7 +633,7 @@ impl App {
             return;
         }
         let hp_before = self.game.player().hp;
-        let mark = self.game.log.pushed();
+        let mark = self.game.log().pushed();
         // Monsters already a threat when it was turned on were watched on
         // purpose; a new threat (or a searcher turning hunter) stops it.
         let threats_before = self.game.threats();
@@ -659,7 +644,7 @@ impl App {
             Some(news)
         } else {
             self.game
-                .log
+                .log()
                 .since(mark)
                 .find(|m| m.importance == Importance::Danger)
                 .map(|m| m.text.clone())
@@ -691,9 +676,7 @@ impl App {
                     report.stop.text()
                 );
                 if kind == NoticeKind::Alert {
-                    self.game
-                        .log
-                        .push(self.game.time, Importance::Info, text.clone());
+                    self.game.tell(Importance::Info, text.clone());
                 }
                 self.set_notice(kind, text);
                 if self.game.is_over() {
@@ -707,7 +690,7 @@ impl App {
     /// A letter on the inventory screen: use that item, asking which way
     /// first if it is thrown at a place.
     fn use_letter(&mut self, letter: char) {
-        let Some(item) = self.game.inventory.by_letter(letter) else {
+        let Some(item) = self.game.inventory().by_letter(letter) else {
             self.set_notice(
                 NoticeKind::Refusal,
                 format!("No item is listed under {letter}."),
@@ -771,7 +754,7 @@ impl App {
             .clone()
             .unwrap_or_else(save::fallback_save_path);
         let saved = save_or_rescue(path, &fallback, &self.game)?;
-        tracing::info!(save = %saved.path().display(), time = self.game.time, "saved");
+        tracing::info!(save = %saved.path().display(), time = self.game.time(), "saved");
         self.saved_to = Some(saved.clone());
         Ok(Some(saved))
     }
@@ -807,9 +790,7 @@ impl App {
                 } else {
                     format!("The game could not be saved anywhere: {reason}. Playing on.")
                 };
-                self.game
-                    .log
-                    .push(self.game.time, Importance::Danger, text.clone());
+                self.game.tell(Importance::Danger, text.clone());
                 self.set_notice(NoticeKind::Alert, text);
             }
         }
@@ -890,7 +871,7 @@ impl App {
         self.ending_handled = true;
         self.auto_advance = false;
         self.overlay = Overlay::None;
-        tracing::info!(outcome = ?self.game.outcome, "game over");
+        tracing::info!(outcome = ?self.game.outcome(), "game over");
         self.name_recording();
         if let Some(path) = &self.save_path {
             save::remove_save(path);
@@ -917,15 +898,15 @@ impl App {
         let started = match same_seed {
             Some(seed) => {
                 let mut setup = GameSetup::new(None, seed, config);
-                setup.run.clone_from(&self.game.run);
-                setup.start_depth = self.game.start_depth;
+                setup.run = self.game.run().to_vec();
+                setup.start_depth = self.game.start_depth();
                 Game::new(&setup)
             }
             None => new_game(self.start_level.as_deref(), None, &config),
         };
         match started {
             Ok(game) => {
-                tracing::info!(seed = game.seed, "new game");
+                tracing::info!(seed = game.seed(), "new game");
                 self.game = game;
                 self.ending_handled = false;
                 self.overlay = Overlay::None;
@@ -996,7 +977,7 @@ pub(crate) mod tests {
         }
         let goblin = app.debug().followed.expect("the goblin");
         assert!(
-            app.game.actors[goblin]
+            app.game.actors()[goblin]
                 .brain
                 .as_ref()
                 .unwrap()
@@ -1047,15 +1028,15 @@ pub(crate) mod tests {
     #[test]
     fn a_refused_move_takes_no_time_and_says_why() {
         let mut app = duel();
-        let before = app.game.time;
+        let before = app.game.time();
         app.update(Command::Step(Direction::North));
-        assert_eq!(app.game.time, before);
+        assert_eq!(app.game.time(), before);
         assert_eq!(
             app.notice().map(|n| n.text.as_str()),
             Some("A wall blocks the way.")
         );
         app.update(Command::Wait);
-        assert!(app.game.time > before);
+        assert!(app.game.time() > before);
         assert_eq!(app.notice(), None);
     }
 
@@ -1083,11 +1064,11 @@ pub(crate) mod tests {
     fn auto_advance_runs_on_ticks_and_stops_on_an_action_key() {
         let mut app = duel();
         app.tick();
-        assert_eq!(app.game.time, 0.0, "no ticks unless auto-advance is on");
+        assert_eq!(app.game.time(), 0.0, "no ticks unless auto-advance is on");
         app.update(Command::ToggleAutoAdvance);
         assert!(app.is_auto_advancing());
         app.tick();
-        assert!(app.game.time > 0.0);
+        assert!(app.game.time() > 0.0);
         app.update(Command::Wait);
         assert!(!app.is_auto_advancing());
     }
@@ -1128,8 +1109,9 @@ pub(crate) mod tests {
             .visible_monsters()
             .next()
             .expect("the goblin is in sight through the open door");
-        app.game.actors[goblin].hp = 1;
-        app.game.actors[goblin]
+        app.game.actor_mut(goblin).hp = 1;
+        app.game
+            .actor_mut(goblin)
             .brain
             .as_mut()
             .expect("a monster")
@@ -1152,7 +1134,7 @@ pub(crate) mod tests {
             notice.text.starts_with("You stop (explore for "),
             "{notice:?}"
         );
-        assert!(app.game.time > 0.0);
+        assert!(app.game.time() > 0.0);
         app.update(Command::Travel);
         assert_eq!(
             app.notice().map(|n| n.kind),
@@ -1174,7 +1156,7 @@ pub(crate) mod tests {
     }
 
     fn log_text(app: &App) -> String {
-        let texts: Vec<&str> = app.game.log.recent(10).map(|m| m.text.as_str()).collect();
+        let texts: Vec<&str> = app.game.log().recent(10).map(|m| m.text.as_str()).collect();
         texts.join("\n")
     }
 
@@ -1244,7 +1226,7 @@ pub(crate) mod tests {
         assert_eq!(app.input_mode(), InputMode::GameOver);
         app.update(Command::NewGame);
         assert!(!app.game.is_over());
-        assert_eq!(app.game.level.name, "duel");
+        assert_eq!(app.game.level().name, "duel");
     }
 
     #[test]
@@ -1267,7 +1249,7 @@ pub(crate) mod tests {
         assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
         app.update(Command::Dismiss);
         assert_eq!(app.overlay(), Overlay::None);
-        assert_eq!(app.game.time, 0.0, "cancelling takes no time");
+        assert_eq!(app.game.time(), 0.0, "cancelling takes no time");
         app.update(Command::OpenDoor);
         app.update(Command::ChooseDirection(Direction::South));
         assert_eq!(app.overlay(), Overlay::None);

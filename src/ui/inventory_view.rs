@@ -27,7 +27,7 @@ impl Widget for InventoryPopup<'_> {
         let width = INVENTORY_WIDTH.min(area.width);
         let text_width = usize::from(width.saturating_sub(6)).max(1);
         let mut lines: Vec<Line> = Vec::new();
-        let entries = game.inventory.entries();
+        let entries = game.inventory().entries();
         if entries.is_empty() {
             lines.push(Line::styled("You carry nothing.", label));
         }

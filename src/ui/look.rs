@@ -30,7 +30,7 @@ pub fn step_cost_words(terrain: Terrain) -> String {
 /// the player through their armour, its damage, its reach, its speed and
 /// how far it sees and hears.
 pub fn monster_stats(game: &Game, actor: usize) -> String {
-    let Some(kind) = game.kind_of(&game.actors[actor]) else {
+    let Some(kind) = game.kind_of(&game.actors()[actor]) else {
         return String::new();
     };
     let reach = if kind.is_ranged() {
@@ -40,7 +40,7 @@ pub fn monster_stats(game: &Game, actor: usize) -> String {
     };
     let senses = game
         .faction_index_of(actor)
-        .and_then(|f| game.factions[f].config())
+        .and_then(|f| game.factions()[f].config())
         .map_or_else(String::new, |c| {
             format!(
                 ", speed {}, sees {}, hears {}",
@@ -58,7 +58,7 @@ pub fn monster_stats(game: &Game, actor: usize) -> String {
 /// The lines the look command shows for `pos`.
 pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
     let mut lines = Vec::new();
-    let Some(terrain) = game.level.terrain_at(pos) else {
+    let Some(terrain) = game.level().terrain_at(pos) else {
         return vec!["outside the map".to_owned()];
     };
     let seen = game.is_visible(pos);
@@ -77,9 +77,9 @@ pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
         lines.push("you stand here".to_owned());
     } else if seen
         && let Some(actor) = game.actor_at(pos)
-        && let Some(kind) = game.kind_of(&game.actors[actor])
+        && let Some(kind) = game.kind_of(&game.actors()[actor])
     {
-        let monster = &game.actors[actor];
+        let monster = &game.actors()[actor];
         // Numbered when others in sight share its letter (`g2`).
         let tag = crate::ui::monster_tags::monster_tags(game)
             .remove(&actor)

@@ -40,7 +40,7 @@ pub fn cell_at(game: &Game, area: Rect, at: Position) -> Option<Pos> {
     if !area.contains(at) {
         return None;
     }
-    let level = &game.level;
+    let level = game.level();
     let player = game.player().pos;
     let pos = Pos::new(
         camera_origin(level.width(), area.width, player.x) + i32::from(at.x - area.x),
@@ -65,7 +65,7 @@ pub struct MapView<'a> {
 impl Widget for MapView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let game = self.game;
-        let level = &game.level;
+        let level = game.level();
         let player = game.player().pos;
         let origin_x = camera_origin(level.width(), area.width, player.x);
         let origin_y = camera_origin(level.height(), area.height, player.y);

@@ -153,7 +153,7 @@ impl Comparison {
         options: SearchOptions,
     ) -> Option<Self> {
         let (start, goal) = (recorded.start?, recorded.goal?);
-        let faction = &game.factions[game.faction_index_of(actor)?];
+        let faction = &game.factions()[game.faction_index_of(actor)?];
         let grid = faction.grid()?;
         let overrides = faction.last_trace_overrides();
         let own = faction.search_options();
@@ -181,11 +181,11 @@ impl Comparison {
     /// each on its faction's knowledge priced by that config, its own
     /// crowding left out. `None` without a goal or a faction in both.
     pub fn config_ab(game: &Game, actor: usize, before: &BeforeReload) -> Option<Self> {
-        let monster = game.actors.get(actor)?;
+        let monster = game.actors().get(actor)?;
         let brain = monster.brain.as_ref()?;
         let goal = brain.goal.or(brain.plan_goal)?;
         let start = monster.pos;
-        let faction = &game.factions[game.faction_index_of(actor)?];
+        let faction = &game.factions()[game.faction_index_of(actor)?];
         let old = before.config.faction(faction.name())?;
         let (old_grid, old_overrides) = faction.grid_under(old, &brain.crowding_marks).ok()?;
         let grid = faction.grid()?;
@@ -221,7 +221,7 @@ impl Comparison {
                 now_expanded: now.0,
                 now_cost: now.1,
                 changes,
-                stamp: (actor, start, game.time.to_bits()),
+                stamp: (actor, start, game.time().to_bits()),
             }),
         })
     }
@@ -551,9 +551,9 @@ pub fn inspect(
 ) -> Vec<String> {
     let mut lines = vec![format!("cell {},{}", pos.x, pos.y)];
     let faction = followed
-        .filter(|&m| m < game.actors.len())
+        .filter(|&m| m < game.actors().len())
         .and_then(|m| game.faction_index_of(m))
-        .map(|f| &game.factions[f]);
+        .map(|f| &game.factions()[f]);
     let sum = faction
         .zip(values)
         .and_then(|(faction, values)| step_sum(faction, values, pos));
@@ -571,7 +571,7 @@ pub fn inspect(
         }
         None => lines.push("not reached by the search".to_owned()),
     }
-    let truth = game.level.terrain_at(pos);
+    let truth = game.level().terrain_at(pos);
     if let Some(faction) = faction
         && let Some(rules) = faction.rules()
     {
@@ -606,7 +606,7 @@ pub fn inspect(
             None => lines.push(format!("belief {}", terrain_name(belief))),
         }
         let seen = match faction.knowledge().last_seen(pos) {
-            Some(time) => format!(" (seen {:.1} ago)", (game.time - time).max(0.0)),
+            Some(time) => format!(" (seen {:.1} ago)", (game.time() - time).max(0.0)),
             None => String::new(),
         };
         lines.push(format!("truth {}{seen}", terrain_name(truth)));
@@ -614,7 +614,7 @@ pub fn inspect(
         lines.push(format!("truth {}", terrain_name(truth)));
     }
     if let Some(actor) = game.actor_at(pos) {
-        let who = match game.kind_of(&game.actors[actor]) {
+        let who = match game.kind_of(&game.actors()[actor]) {
             Some(kind) => format!("{} {} ({})", kind.letter, kind.name, kind.faction),
             None => "@ you".to_owned(),
         };
@@ -660,12 +660,12 @@ mod tests {
         let faction = app.game.faction_index_of(goblin).unwrap();
         let far = app
             .game
-            .level
+            .level()
             .positions()
             .find(|&p| {
-                app.game.factions[faction].knowledge().belief(p).is_none()
+                app.game.factions()[faction].knowledge().belief(p).is_none()
                     && !values.contains_key(&p)
-                    && app.game.level.terrain_at(p) == Some(crate::world::Terrain::Wall)
+                    && app.game.level().terrain_at(p) == Some(crate::world::Terrain::Wall)
             })
             .expect("the goblin has not seen every wall");
         let lines = inspect(&app.game, Some(goblin), Some(&values), far);
@@ -695,9 +695,11 @@ mod tests {
                 // Danger where it walks, so searches pay penalties too
                 // (fractions of a step, rounded to 1/8 by the planner).
                 if let Some(monster) = app.debug().followed {
-                    let at = app.game.actors[monster].pos;
+                    let at = app.game.actors()[monster].pos;
                     let f = app.game.faction_index_of(monster).unwrap();
-                    app.game.factions[f].mark_danger(Pos::new(at.x + 2, at.y + 1), 0.37);
+                    app.game
+                        .faction_mut(f)
+                        .mark_danger(Pos::new(at.x + 2, at.y + 1), 0.37);
                 }
             }
             app.update(Command::Wait);
@@ -709,7 +711,7 @@ mod tests {
             };
             let shown = app.game.traced_search_shown(monster).unwrap();
             kinds.insert(std::mem::discriminant(&shown));
-            let faction = &app.game.factions[app.game.faction_index_of(monster).unwrap()];
+            let faction = &app.game.factions()[app.game.faction_index_of(monster).unwrap()];
             let values = trace.cell_values(None);
             searches += 1;
             for cell in trace.closed_cells() {
@@ -754,14 +756,14 @@ mod tests {
         let mut checked = 0;
         for _ in 0..40 {
             app.update(Command::Wait);
-            let marks = app.game.actors[goblin]
+            let marks = app.game.actors()[goblin]
                 .brain
                 .as_ref()
                 .map_or(0, |b| b.crowding_marks.len());
             if marks == 0 || !app.game.trace_monster_now(goblin) {
                 continue;
             }
-            let faction = &app.game.factions[app.game.faction_index_of(goblin).unwrap()];
+            let faction = &app.game.factions()[app.game.faction_index_of(goblin).unwrap()];
             let grid = faction.grid().unwrap();
             let trace = app.game.traced_search(goblin).unwrap();
             let cheaper = trace

@@ -83,11 +83,11 @@ impl TitleLine<'_> {
             ),
             Span::raw("  "),
             Span::styled(
-                format!("{} ", escape_controls(&game.level.name)),
+                format!("{} ", escape_controls(&game.level().name)),
                 Style::new().add_modifier(Modifier::BOLD),
             ),
             Span::styled(
-                format!("(level {} of {})", game.depth + 1, game.run.len()),
+                format!("(level {} of {})", game.depth() + 1, game.run().len()),
                 palette.ui(UiRole::Label),
             ),
         ])
@@ -95,7 +95,7 @@ impl TitleLine<'_> {
 
     /// Whether the whole header fits on one row of `width` columns.
     pub fn fits(&self, width: u16) -> bool {
-        let description = escape_controls(&self.0.game.level.description);
+        let description = escape_controls(&self.0.game.level().description);
         self.lead().width() + DESCRIPTION_GAP + description.chars().count() <= usize::from(width)
     }
 }
@@ -117,7 +117,7 @@ impl Widget for TitleLine<'_> {
             )
             .skip(1),
         );
-        let description = escape_controls(&self.0.game.level.description);
+        let description = escape_controls(&self.0.game.level().description);
         let mut rows = fill_rows(&description, &widths).into_iter();
         let gap = " ".repeat(DESCRIPTION_GAP);
         if let Some(part) = rows.next().filter(|part| !part.is_empty()) {
@@ -174,29 +174,29 @@ impl Widget for SidePanel<'_> {
         ];
         lines.extend(progress_lines(game, label));
         lines.extend([
-            labelled("Time  ", format_time(game.time), label),
+            labelled("Time  ", format_time(game.time()), label),
             Line::from(vec![
                 Span::styled("Turns ", label),
-                Span::raw(game.stats.player_turns.to_string()),
+                Span::raw(game.stats().player_turns().to_string()),
                 Span::styled("  Kills ", label),
-                Span::raw(game.stats.kills.to_string()),
+                Span::raw(game.stats().kills().to_string()),
             ]),
             labelled(
                 "Level ",
                 format!(
                     "{} ({} of {})",
-                    escape_controls(&game.level.name),
-                    game.depth + 1,
-                    game.run.len()
+                    escape_controls(&game.level().name),
+                    game.depth() + 1,
+                    game.run().len()
                 ),
                 label,
             ),
-            labelled("Seed  ", game.seed.to_string(), label),
+            labelled("Seed  ", game.seed().to_string(), label),
         ]);
         // What the player stands on and what a step onto it costs (while
         // looking, the look lines say it of the cursor's cell instead).
         if app.look_cursor().is_none()
-            && let Some(terrain) = game.level.terrain_at(player.pos)
+            && let Some(terrain) = game.level().terrain_at(player.pos)
         {
             let step = CostProfile::default().cost(terrain).map_or_else(
                 || "-".to_owned(),
@@ -205,7 +205,7 @@ impl Widget for SidePanel<'_> {
             lines.push(labelled("Here  ", terrain_name(terrain), label));
             lines.push(labelled("Step  ", step, label));
         }
-        let carried: u32 = game.inventory.entries().iter().map(|(_, _, n)| n).sum();
+        let carried: u32 = game.inventory().entries().iter().map(|(_, _, n)| n).sum();
         let underfoot = game.items_at(player.pos).count();
         let mut pack = format!("{} (i)", counted(carried.into(), "item", "items"));
         if underfoot > 0 {
@@ -294,7 +294,7 @@ fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> 
 
 /// The experience level and points toward the next ("2 20/32").
 fn experience_words(game: &Game) -> String {
-    let xp = &game.experience;
+    let xp = game.experience();
     match xp.next_threshold() {
         Some(next) => format!("{} {}/{next}", xp.level, xp.points),
         None => format!("{} {} (top)", xp.level, xp.points),
@@ -306,10 +306,10 @@ fn experience_words(game: &Game) -> String {
 fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
     let (accuracy, (low, high)) = game.player_attack();
     let weapon = game
-        .equipment
+        .equipment()
         .weapon
         .map_or("dagger", |kind| kind.display_name());
-    let armour = match game.equipment.armour {
+    let armour = match game.equipment().armour {
         Some(kind) => format!("-{}% ({kind})", game.player_defence()),
         None => "none".to_owned(),
     };
@@ -342,7 +342,7 @@ fn monster_lines(
     let tags = monster_tags(game);
     let seen: Vec<(usize, &crate::game::actor::Actor)> = monsters_nearest_first(game)
         .into_iter()
-        .map(|index| (index, &game.actors[index]))
+        .map(|index| (index, &game.actors()[index]))
         .collect();
     let mut lines = vec![Line::from(Span::styled(
         match seen.len() {
@@ -415,7 +415,7 @@ impl Widget for MessageLog<'_> {
         }
         let palette = app.palette;
         let label = palette.ui(UiRole::Label);
-        let messages: Vec<&Message> = app.game.log.recent(LOG_LOOKBACK.max(rows)).collect();
+        let messages: Vec<&Message> = app.game.log().recent(LOG_LOOKBACK.max(rows)).collect();
         let newest_time = messages.last().map(|m| m.time);
         let mut lines: Vec<Line> = Vec::with_capacity(rows);
         for message in messages.iter().rev() {

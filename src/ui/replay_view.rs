@@ -68,7 +68,7 @@ impl ReplayViewer {
     /// The turn on screen (the replayer's own copy of the game is stale
     /// between steps: the app holds the game).
     pub fn turn(&self) -> u64 {
-        self.app.game.stats.player_turns
+        self.app.game.stats().player_turns()
     }
 
     pub fn should_quit(&self) -> bool {
@@ -234,14 +234,14 @@ fn watching_only(command: Command) -> bool {
 /// The monster that killed the player: one next to the body, of the kind
 /// the death names.
 fn killer(app: &App) -> Option<usize> {
-    let Some(Outcome::Died { cause, .. }) = &app.game.outcome else {
+    let Some(Outcome::Died { cause, .. }) = app.game.outcome() else {
         return None;
     };
     let at = app.game.player().pos;
     let near =
         |a: &crate::game::actor::Actor| (a.pos.x - at.x).abs() <= 1 && (a.pos.y - at.y).abs() <= 1;
-    (1..app.game.actors.len())
-        .filter(|&i| app.game.actors[i].is_alive() && near(&app.game.actors[i]))
+    (1..app.game.actors().len())
+        .filter(|&i| app.game.actors()[i].is_alive() && near(&app.game.actors()[i]))
         .find(|&i| cause.ends_with(&app.game.name_of(i)))
 }
 
@@ -386,7 +386,7 @@ mod tests {
         );
         press(&mut viewer, KeyCode::Home);
         assert_eq!(viewer.turn(), 0);
-        assert_eq!(viewer.app().game.stats.player_turns, 0);
+        assert_eq!(viewer.app().game.stats().player_turns(), 0);
         // Playing runs to the end and stops there.
         press(&mut viewer, KeyCode::Char(' '));
         while viewer.is_playing() {

@@ -40,7 +40,7 @@ impl GameOverPopup<'_> {
     fn head(&self, width: usize) -> Option<(&'static str, Style, Vec<Line<'static>>)> {
         let game = self.game;
         let palette = self.palette;
-        let outcome = game.outcome.as_ref()?;
+        let outcome = game.outcome()?;
         let label = palette.ui(UiRole::Label);
         let bold = Style::new().add_modifier(Modifier::BOLD);
         let (title, title_style, headline, summary) = match outcome {
@@ -51,9 +51,9 @@ impl GameOverPopup<'_> {
                 format!(
                     "You survived {} time units and reached {} (level {} of {}).",
                     format_time(*time),
-                    game.level.name,
-                    game.depth + 1,
-                    game.run.len()
+                    game.level().name,
+                    game.depth() + 1,
+                    game.run().len()
                 ),
             ),
             Outcome::Won { time } => (
@@ -63,7 +63,7 @@ impl GameOverPopup<'_> {
                 format!(
                     "It took you {} time units through {}.",
                     format_time(*time),
-                    counted(game.run.len() as u64, "level", "levels")
+                    counted(game.run().len() as u64, "level", "levels")
                 ),
             ),
         };
@@ -75,7 +75,7 @@ impl GameOverPopup<'_> {
         };
         add(&headline, bold);
         add(&summary, Style::new());
-        let kills = if game.stats.kills == 0 {
+        let kills = if game.stats().kills() == 0 {
             String::new()
         } else {
             format!(": {}", kills_by_kind(game))
@@ -83,20 +83,20 @@ impl GameOverPopup<'_> {
         add(
             &format!(
                 "{}, {} slain{kills}.",
-                counted(game.stats.player_turns, "turn", "turns"),
-                counted(game.stats.kills.into(), "monster", "monsters")
+                counted(game.stats().player_turns(), "turn", "turns"),
+                counted(game.stats().kills().into(), "monster", "monsters")
             ),
             label,
         );
         let score = self
             .record
             .map_or_else(String::new, |r| format!(" Score {}.", r.score));
-        let assisted = if game.assisted {
+        let assisted = if game.is_assisted() {
             " Assisted (the debug overlay was opened)."
         } else {
             ""
         };
-        add(&format!("Seed {}.{score}{assisted}", game.seed), label);
+        add(&format!("Seed {}.{score}{assisted}", game.seed()), label);
         if let Some(record) = self.record {
             let text = match &record.summary {
                 Ok(path) => format!("Summary: {}", escape_controls(&path.display().to_string())),

@@ -134,7 +134,7 @@ impl Widget for &App {
             .borders(Borders::ALL)
             .border_style(self.palette.ui(UiRole::Border))
             .title(Span::styled(
-                format!(" {} ", self.game.level.name),
+                format!(" {} ", self.game.level().name),
                 self.palette.ui(UiRole::Title),
             ));
         let map_area = map_block.inner(layout.map_frame);

@@ -47,7 +47,7 @@ fn removing_a_faction_its_monsters_belong_to_is_refused_and_the_game_runs_on() {
         // the rat's faction index pointed past the factions left).
         play(&mut game, 30);
         let in_force = game.config().is_some_and(|c| c.faction("rats").is_some())
-            && game.factions.iter().any(|f| f.name() == "rats");
+            && game.factions().iter().any(|f| f.name() == "rats");
         (refusal, in_force)
     });
     let refusal = refusal.expect("the config cannot apply: the rat on the level has no faction");
@@ -81,10 +81,10 @@ fn a_kinds_new_hp_reaches_the_living_monsters_in_proportion() {
         }
     }
     let mut game = duel();
-    let before = game.actors[1].clone();
+    let before = game.actors()[1].clone();
     assert_eq!((before.hp, before.max_hp), (7, 7));
     let applied = game.apply_config(weaker).expect("a weaker goblin applies");
-    let goblin = &game.actors[1];
+    let goblin = &game.actors()[1];
     assert_eq!((goblin.hp, goblin.max_hp), (1, 1), "the log said hp 7 -> 1");
     let notes = format!("{applied:?}");
     assert!(

@@ -128,13 +128,13 @@ fn impossible_hp_time_depth_positions_and_players_are_set_aside() {
 /// A player the duel's goblin cannot kill within a turn's bound, so the
 /// bound, not a death, ends the spin.
 fn tough_player(game: &mut Game) {
-    game.actors[0].hp = 10_000_000;
-    game.actors[0].max_hp = 10_000_000;
+    game.actor_mut(0).hp = 10_000_000;
+    game.actor_mut(0).max_hp = 10_000_000;
 }
 
 /// The last few lines of the message log.
 fn recent_log(game: &Game) -> String {
-    let lines: Vec<String> = game.log.recent(3).map(|m| m.text.clone()).collect();
+    let lines: Vec<String> = game.log().recent(3).map(|m| m.text.clone()).collect();
     lines.join("\n")
 }
 
@@ -146,7 +146,7 @@ fn a_clock_far_ahead_stops_the_turn_with_an_error() {
     let log = must_finish("a turn with the clock far ahead", || {
         let mut game: Game = duel();
         tough_player(&mut game);
-        game.time = 1e308;
+        game.set_time(1e308);
         let _ = game.player_act(Action::Wait);
         recent_log(&game)
     });
@@ -163,11 +163,11 @@ fn a_clock_that_cannot_move_stops_the_turn_with_an_error() {
     let log = must_finish("a turn on a stuck clock", || {
         let mut game: Game = duel();
         tough_player(&mut game);
-        for actor in game.actors.iter_mut().skip(1) {
+        for actor in game.actors_mut().iter_mut().skip(1) {
             actor.ready_at = 1e308;
         }
         // The player's wait ends at f64::MAX, after every monster step.
-        game.time = f64::MAX;
+        game.set_time(f64::MAX);
         let _ = game.player_act(Action::Wait);
         recent_log(&game)
     });

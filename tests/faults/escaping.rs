@@ -69,8 +69,7 @@ fn control_bytes_in_game_messages_are_drawn_escaped() {
     use ratatui::backend::TestBackend;
 
     let mut game = crate::fixtures::duel();
-    game.log
-        .push(0.0, Importance::Danger, format!("Config error: {HOSTILE}"));
+    game.tell(Importance::Danger, format!("Config error: {HOSTILE}"));
     let app = App::new(game, Palette::new(ColorSupport::None));
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).expect("a test terminal");
     terminal

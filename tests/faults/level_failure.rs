@@ -43,8 +43,8 @@ fn stairs_to_a_broken_level_keep_the_player_and_the_game() {
         let at = game.player().pos;
         let refusal = game.player_act(Action::Descend);
         assert_eq!(game.player().pos, at, "the player stays where they are");
-        let log: Vec<String> = game.log.recent(5).map(|m| m.text.clone()).collect();
-        (refusal, game.is_over(), game.depth, log.join("\n"))
+        let log: Vec<String> = game.log().recent(5).map(|m| m.text.clone()).collect();
+        (refusal, game.is_over(), game.depth(), log.join("\n"))
     });
     assert!(
         matches!(&refusal, Err(Refusal::StairsLeadNowhere(reason)) if reason.contains("broken.toml")),

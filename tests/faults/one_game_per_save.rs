@@ -33,10 +33,10 @@ fn a_second_game_on_a_save_in_use_is_refused_with_who_holds_it() {
             );
             assert!(err.contains("Quit that game first"), "{err}");
         }
-        let time = first.game.time;
+        let time = first.game.time();
         drop(first);
         let again = App::start(&options(&save, None), palette()).expect("free once it ended");
-        assert_eq!(again.game.time, time, "the save was not touched");
+        assert_eq!(again.game.time(), time, "the save was not touched");
     });
 }
 

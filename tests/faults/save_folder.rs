@@ -57,7 +57,7 @@ fn an_unwritable_save_is_told_in_game_and_the_game_falls_back_instead_of_being_l
         "{saved:?}"
     );
     match load_save(&rescued, &shipped()) {
-        Loaded::Game(game) => assert_eq!(game.time, app.game.time),
+        Loaded::Game(game) => assert_eq!(game.time(), app.game.time()),
         _ => panic!("the fallback holds the game"),
     }
 }

@@ -38,7 +38,7 @@ pub fn play_a_turn(save: PathBuf) -> Result<f64, String> {
         app.update(GameCommand::Wait);
         app.update(GameCommand::Quit);
         assert!(app.should_quit(), "the game saved and quit");
-        Ok(app.game.time)
+        Ok(app.game.time())
     })
 }
 
@@ -156,7 +156,7 @@ fn a_symlinked_save_is_resumed_and_written_through_the_link() {
     let time = play_a_turn(link.clone()).expect("the game resumes through the link");
     assert_eq!(std::fs::read_link(&link).unwrap(), target, "the link stays");
     match load_save(&target, &shipped()) {
-        Loaded::Game(game) => assert_eq!(game.time, time, "the target holds the new game"),
+        Loaded::Game(game) => assert_eq!(game.time(), time, "the target holds the new game"),
         other => panic!("the target holds no game: {other:?}"),
     }
     assert_eq!(names(&synced), ["fogcrawl.bin", "fogcrawl.bin.lock"]);
@@ -172,7 +172,7 @@ fn a_dangling_symlink_gets_its_target_made() {
     let time = play_a_turn(link.clone()).expect("a new game starts");
     assert_eq!(std::fs::read_link(&link).unwrap(), target, "the link stays");
     match load_save(&target, &shipped()) {
-        Loaded::Game(game) => assert_eq!(game.time, time),
+        Loaded::Game(game) => assert_eq!(game.time(), time),
         other => panic!("the target holds no game: {other:?}"),
     }
 }

@@ -72,10 +72,10 @@ fn the_committed_save_of_the_current_format_loads_and_encodes_to_the_same_bytes(
         Loaded::Nothing => panic!("the committed save is not found"),
         Loaded::NotAFile(err) => panic!("the committed save is not a file: {err}"),
     };
-    assert_eq!(game.seed, 1);
-    assert_eq!(game.stats.player_turns, FIXTURE_TURNS);
-    assert_eq!((game.level.width(), game.level.height()), (10, 4));
-    assert_eq!(game.actors.len(), 2, "the player and the goblin");
+    assert_eq!(game.seed(), 1);
+    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
+    assert_eq!((game.level().width(), game.level().height()), (10, 4));
+    assert_eq!(game.actors().len(), 2, "the player and the goblin");
 
     // Every byte accounted for: the same game encodes to the same file. A
     // field added to (or removed from) a saved type fails here.

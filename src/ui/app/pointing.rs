@@ -81,7 +81,7 @@ impl App {
             self.travel_preview = None;
             return;
         };
-        let drawn_at = (self.game.player().pos, self.game.time.to_bits());
+        let drawn_at = (self.game.player().pos, self.game.time().to_bits());
         if self
             .travel_preview
             .as_ref()
@@ -202,7 +202,7 @@ impl App {
             (Some(i), true) => (i + 1) % monsters.len(),
             (Some(i), false) => (i + monsters.len() - 1) % monsters.len(),
         };
-        self.look_cursor = Some(self.game.actors[monsters[next]].pos);
+        self.look_cursor = Some(self.game.actors()[monsters[next]].pos);
     }
 
     /// Enter while looking: travel to the cursor; while aiming: throw there.
@@ -222,7 +222,7 @@ impl App {
     pub(super) fn aim(&mut self, item: ItemKind) {
         match self.game.knife_target() {
             Some(target) => {
-                self.look_cursor = Some(self.game.actors[target].pos);
+                self.look_cursor = Some(self.game.actors()[target].pos);
                 self.overlay = Overlay::TargetPrompt(item);
             }
             None => {
@@ -311,10 +311,10 @@ mod tests {
         app.update(Command::Step(Direction::East));
         app.update(Command::OpenDoor);
         let goblin = app.game.knife_target();
-        app.game.inventory.add(ItemKind::ThrowingKnife);
+        app.game.inventory_mut().add(ItemKind::ThrowingKnife);
         let letter = app
             .game
-            .inventory
+            .inventory()
             .entries()
             .into_iter()
             .find(|(_, kind, _)| *kind == ItemKind::ThrowingKnife)
@@ -327,25 +327,25 @@ mod tests {
             return;
         };
         assert_eq!(app.input_mode(), InputMode::Targeting);
-        let at = app.game.actors[goblin].pos;
+        let at = app.game.actors()[goblin].pos;
         assert_eq!(app.look_cursor(), Some(at));
         app.update(Command::NextMonster);
         assert_eq!(app.look_cursor(), Some(at), "the only one in range");
         app.update(Command::Dismiss);
         assert_eq!(app.input_mode(), InputMode::Playing);
-        assert_eq!(app.game.inventory.count(ItemKind::ThrowingKnife), 1);
+        assert_eq!(app.game.inventory().count(ItemKind::ThrowingKnife), 1);
         app.update(Command::ShowInventory);
         app.update(Command::UseLetter(letter));
         app.update(Command::Confirm);
-        assert_eq!(app.game.inventory.count(ItemKind::ThrowingKnife), 0);
+        assert_eq!(app.game.inventory().count(ItemKind::ThrowingKnife), 0);
     }
 
     #[test]
     fn opening_the_overlay_marks_the_game_assisted() {
         let mut app = duel();
-        assert!(!app.game.assisted);
+        assert!(!app.game.is_assisted());
         app.update(Command::ToggleOverlay);
         app.update(Command::ToggleOverlay);
-        assert!(app.game.assisted);
+        assert!(app.game.is_assisted());
     }
 }

@@ -57,7 +57,7 @@ impl App {
         } else {
             Ok(new_game_header(&self.game, &recording.source))
         };
-        let path = new_recording_path(&dir, self.game.seed);
+        let path = new_recording_path(&dir, self.game.seed());
         let started = header.and_then(|header| {
             std::fs::create_dir_all(&dir).map_err(|err| format!("{}: {err}", dir.display()))?;
             Recorder::start(&path, &header, &mut self.game).map_err(|err| err.to_string())
@@ -71,9 +71,7 @@ impl App {
             Err(reason) => {
                 tracing::warn!(%reason, "playing without a recording");
                 let text = format!("This game is not recorded: {reason}.");
-                self.game
-                    .log
-                    .push(self.game.time, Importance::Danger, text.clone());
+                self.game.tell(Importance::Danger, text.clone());
                 self.set_notice(NoticeKind::Alert, text);
             }
         }
@@ -86,9 +84,7 @@ impl App {
         };
         recorder.catch_up(&mut self.game);
         if let Some(failure) = recorder.take_failure() {
-            self.game
-                .log
-                .push(self.game.time, Importance::Danger, failure.clone());
+            self.game.tell(Importance::Danger, failure.clone());
             self.set_notice(NoticeKind::Alert, failure);
         }
     }
@@ -152,16 +148,16 @@ impl App {
             "This game was recorded to {}: `fogcrawl replay --last` plays it back (attach it to a bug report).",
             path.display()
         );
-        self.game.log.push(self.game.time, Importance::System, text);
+        self.game.tell(Importance::System, text);
     }
 }
 
 /// The header of a game that has just started.
 fn new_game_header(game: &crate::game::Game, source: &ConfigSource) -> Header {
     let setup = crate::game::GameSetup {
-        run: game.run.clone(),
-        start_depth: game.depth,
-        seed: game.seed,
+        run: game.run().to_vec(),
+        start_depth: game.depth(),
+        seed: game.seed(),
         config: game
             .config()
             .cloned()
@@ -169,8 +165,8 @@ fn new_game_header(game: &crate::game::Game, source: &ConfigSource) -> Header {
                 factions: Vec::new(),
                 monsters: Vec::new(),
             }),
-        omniscient: game.omniscient,
-        undying_player: game.undying_player,
+        omniscient: game.is_omniscient(),
+        undying_player: game.is_undying(),
         parallel_planning: false,
     };
     Header::new_game(&setup, source, DEFAULT_HASH_EVERY)
@@ -220,7 +216,7 @@ mod tests {
         }
         app.update(Command::Explore);
         let path = app.recording_path().expect("recording").to_owned();
-        let (turns, hash) = (app.game.stats.player_turns, app.game.state_hash());
+        let (turns, hash) = (app.game.stats().player_turns(), app.game.state_hash());
         assert!(turns >= 5, "{turns} turns");
         app.save_on_exit().expect("saved");
         drop(app);
@@ -233,7 +229,7 @@ mod tests {
         app.update(Command::Explore);
         let second = app.recording_path().expect("recording").to_owned();
         assert_ne!(second, path);
-        let (turns_now, hash) = (app.game.stats.player_turns, app.game.state_hash());
+        let (turns_now, hash) = (app.game.stats().player_turns(), app.game.state_hash());
         drop(app);
         let mut replayer = Replayer::open(&second).expect("it reads");
         assert_eq!(replayer.first_turn(), turns);
@@ -270,7 +266,7 @@ mod tests {
         let notice = app.notice().map(|n| n.text.clone()).unwrap_or_default();
         assert!(notice.starts_with("This game is not recorded:"), "{notice}");
         app.update(Command::Wait);
-        assert_eq!(app.game.stats.player_turns, 1, "the game goes on");
+        assert_eq!(app.game.stats().player_turns(), 1, "the game goes on");
         assert_eq!(app.recording_path(), None);
     }
 }

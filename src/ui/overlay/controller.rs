@@ -53,8 +53,8 @@ impl DebugOverlay {
     /// the game traces the followed monster while the overlay is on (and
     /// nothing while it is off), and the comparison follows the trace.
     pub fn sync(&mut self, game: &mut Game) {
-        if self.depth != game.depth {
-            self.depth = game.depth;
+        if self.depth != game.depth() {
+            self.depth = game.depth();
             self.followed = None;
             self.replay = None;
             self.compare = None;
@@ -63,7 +63,7 @@ impl DebugOverlay {
         if self.on
             && self
                 .followed
-                .is_none_or(|f| !game.actors.get(f).is_some_and(|a| a.is_alive()))
+                .is_none_or(|f| !game.actors().get(f).is_some_and(|a| a.is_alive()))
         {
             self.followed = nearest_monster(game);
             self.replay = None;
@@ -142,14 +142,14 @@ impl DebugOverlay {
     }
 
     fn followed_pos(&self, game: &Game) -> Option<Pos> {
-        self.followed.map(|f| game.actors[f].pos)
+        self.followed.map(|f| game.actors()[f].pos)
     }
 
     /// The cursor one cell on, if that cell is on the map.
     fn move_cursor(&mut self, game: &Game, direction: Direction) {
         if let Some(cursor) = self.cursor {
             let next = direction.from(cursor);
-            if game.level.terrain_at(next).is_some() {
+            if game.level().terrain_at(next).is_some() {
                 self.cursor = Some(next);
             }
         }
@@ -164,7 +164,7 @@ impl DebugOverlay {
 
     /// A right click: the inspector reads `cell`.
     pub fn inspect(&mut self, game: &Game, cell: Pos) {
-        if self.on && game.level.terrain_at(cell).is_some() {
+        if self.on && game.level().terrain_at(cell).is_some() {
             self.cursor = Some(cell);
         }
     }
@@ -222,7 +222,7 @@ impl DebugOverlay {
             return;
         };
         // After a reload, the last variant is the config before it.
-        let variants = compare_variants(game.factions[faction].search_options()).len()
+        let variants = compare_variants(game.factions()[faction].search_options()).len()
             + usize::from(self.before_reload.is_some());
         self.compare = match self.compare {
             None if variants > 0 => Some(0),
@@ -256,12 +256,12 @@ impl DebugOverlay {
         let Some(faction) = game.faction_index_of(actor) else {
             return;
         };
-        let variants = compare_variants(game.factions[faction].search_options());
+        let variants = compare_variants(game.factions()[faction].search_options());
         if variant == variants.len()
             && let Some(before) = &self.before_reload
         {
-            let monster = &game.actors[actor];
-            let stamp = (actor, monster.pos, game.time.to_bits());
+            let monster = &game.actors()[actor];
+            let stamp = (actor, monster.pos, game.time().to_bits());
             let current = self
                 .comparison
                 .as_ref()
@@ -295,7 +295,7 @@ impl DebugOverlay {
 fn nearest_monster(game: &Game) -> Option<usize> {
     let player = game.player().pos;
     living_monsters(game).min_by_key(|&index| {
-        let pos = game.actors[index].pos;
+        let pos = game.actors()[index].pos;
         (
             !is_thinking(game, index),
             (pos.x - player.x).abs().max((pos.y - player.y).abs()),
@@ -306,14 +306,14 @@ fn nearest_monster(game: &Game) -> Option<usize> {
 
 /// Whether a monster heads somewhere (a goal, so a plan or a search).
 pub fn is_thinking(game: &Game, monster: usize) -> bool {
-    game.actors
+    game.actors()
         .get(monster)
         .and_then(|m| m.brain.as_ref())
         .is_some_and(|b| b.goal.is_some())
 }
 
 fn living_monsters(game: &Game) -> impl Iterator<Item = usize> + '_ {
-    (1..game.actors.len()).filter(|&i| game.actors[i].is_alive())
+    (1..game.actors().len()).filter(|&i| game.actors()[i].is_alive())
 }
 
 #[cfg(test)]
@@ -330,7 +330,7 @@ mod tests {
         let goblin = living_monsters(&app.game)
             .next()
             .expect("the duel's goblin");
-        let at = app.game.actors[goblin].pos;
+        let at = app.game.actors()[goblin].pos;
         let player = app.game.player().pos;
         app.update(Command::Click(player));
         assert_eq!(app.debug().cursor, Some(player));
@@ -349,19 +349,19 @@ mod tests {
              ############\n",
         );
         let (near, far) = (
-            (1..game.actors.len())
-                .find(|&a| game.actors[a].pos == Pos::new(3, 1))
+            (1..game.actors().len())
+                .find(|&a| game.actors()[a].pos == Pos::new(3, 1))
                 .unwrap(),
-            (1..game.actors.len())
-                .find(|&a| game.actors[a].pos == Pos::new(9, 1))
+            (1..game.actors().len())
+                .find(|&a| game.actors()[a].pos == Pos::new(9, 1))
                 .unwrap(),
         );
         for (monster, goal) in [(near, None), (far, Some(Pos::new(5, 2)))] {
-            game.actors[monster].brain.as_mut().unwrap().goal = goal;
+            game.actor_mut(monster).brain.as_mut().unwrap().goal = goal;
         }
         assert_eq!(nearest_monster(&game), Some(far));
         // Nobody thinking: the nearest.
-        game.actors[far].brain.as_mut().unwrap().goal = None;
+        game.actor_mut(far).brain.as_mut().unwrap().goal = None;
         assert_eq!(nearest_monster(&game), Some(near));
     }
 
@@ -373,7 +373,7 @@ mod tests {
         let goblin = app.debug().followed.expect("the duel's goblin is followed");
         let traced = |app: &App| {
             app.game
-                .factions
+                .factions()
                 .iter()
                 .filter(|f| f.last_trace().is_some())
                 .count()
@@ -402,7 +402,7 @@ mod tests {
         for _ in 0..10 {
             app.update(Command::Wait);
         }
-        let time = app.game.time;
+        let time = app.game.time();
         app.update(Command::ToggleReplay);
         assert_eq!(app.input_mode(), InputMode::Replay);
         app.update(Command::Replay(ReplayMove::Forward(3)));
@@ -419,11 +419,11 @@ mod tests {
         app.update(Command::Replay(ReplayMove::Back(9)));
         assert_eq!(app.debug().replay, Some(0));
         app.update(Command::Wait);
-        assert_eq!(app.game.time, time, "no time passes during a replay");
+        assert_eq!(app.game.time(), time, "no time passes during a replay");
         app.update(Command::ToggleReplay);
         assert_eq!(app.input_mode(), InputMode::Overlay);
         app.update(Command::Wait);
-        assert!(app.game.time > time);
+        assert!(app.game.time() > time);
     }
 
     #[test]
@@ -436,11 +436,11 @@ mod tests {
         for _ in 0..10 {
             app.update(Command::Wait);
         }
-        let before = format!("{:?}", app.game.actors);
+        let before = format!("{:?}", app.game.actors());
         app.update(Command::CycleCompare);
         let comparison = app.debug().comparison.clone().expect("a comparison ran");
-        assert_ne!(comparison.options, app.game.factions[0].search_options());
-        assert_eq!(format!("{:?}", app.game.actors), before);
+        assert_ne!(comparison.options, app.game.factions()[0].search_options());
+        assert_eq!(format!("{:?}", app.game.actors()), before);
         app.update(Command::ToggleLook);
         assert_eq!(app.input_mode(), InputMode::Look);
         let at = app.debug().cursor.unwrap();
@@ -462,7 +462,7 @@ mod tests {
         assert_eq!(app.debug().compare, None, "closing the overlay ends it");
         // A new level: compare ends and the nearest monster is followed.
         app.update(Command::CycleCompare);
-        app.game.depth += 1;
+        app.game.set_depth(app.game.depth() + 1);
         app.update(Command::Wait);
         assert_eq!(app.debug().compare, None, "a new level ends it");
         assert_eq!(app.debug().followed, nearest_monster(&app.game));

@@ -102,7 +102,7 @@ impl OverlayMap<'_> {
             return cursor;
         }
         let player = app.game.player().pos;
-        let Some(monster) = debug.followed.map(|f| app.game.actors[f].pos) else {
+        let Some(monster) = debug.followed.map(|f| app.game.actors()[f].pos) else {
             return player;
         };
         let fits = (monster.x - player.x).abs() < i32::from(width) - 2
@@ -157,7 +157,7 @@ impl Canvas<'_> {
 
 impl Widget for OverlayMap<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let level = &self.app.game.level;
+        let level = self.app.game.level();
         let focus = Self::focus(self.app, area.width, area.height);
         let origin = Pos::new(
             camera_origin(level.width(), area.width, focus.x),
@@ -196,7 +196,7 @@ impl OverlayMap<'_> {
             .debug()
             .followed
             .and_then(|f| game.faction_index_of(f))?;
-        Some(&game.factions[index])
+        Some(&game.factions()[index])
     }
 
     /// The true level, dimmed so the marks stand out, with the belief or
@@ -211,7 +211,7 @@ impl OverlayMap<'_> {
                     canvas.origin.x + i32::from(sx),
                     canvas.origin.y + i32::from(sy),
                 );
-                let Some(terrain) = game.level.terrain_at(pos) else {
+                let Some(terrain) = game.level().terrain_at(pos) else {
                     continue;
                 };
                 let mark = match self.layer {
@@ -237,7 +237,7 @@ impl OverlayMap<'_> {
     fn paint_shared_field(&self, canvas: &mut Canvas) {
         let game = &self.app.game;
         if let Some(monster) = self.app.debug().followed
-            && let Some(brain) = game.actors.get(monster).and_then(|a| a.brain.as_ref())
+            && let Some(brain) = game.actors().get(monster).and_then(|a| a.brain.as_ref())
             && brain.plan_source == crate::ai::brain::PlanSource::SharedField
             && let Some((_, field)) = self.faction().and_then(|f| f.shared_field())
         {
@@ -281,7 +281,7 @@ impl OverlayMap<'_> {
                 .app
                 .debug()
                 .followed
-                .and_then(|f| self.app.game.actors[f].brain.as_ref())
+                .and_then(|f| self.app.game.actors()[f].brain.as_ref())
         {
             let style = palette.overlay(OverlayMark::SmoothPath);
             for &pos in &brain.plan {
@@ -294,7 +294,7 @@ impl OverlayMap<'_> {
     fn paint_actors(&self, canvas: &mut Canvas) {
         let game = &self.app.game;
         let palette = self.app.palette;
-        for (index, actor) in game.actors.iter().enumerate().skip(1) {
+        for (index, actor) in game.actors().iter().enumerate().skip(1) {
             if !actor.is_alive() {
                 continue;
             }
@@ -328,7 +328,7 @@ fn belief_mark(
     faction: &crate::ai::faction::Faction,
     pos: Pos,
 ) -> Option<(char, OverlayMark)> {
-    let truth = game.level.terrain_at(pos)?;
+    let truth = game.level().terrain_at(pos)?;
     let Some(belief) = faction.knowledge().belief(pos) else {
         return Some((UNKNOWN_GLYPH, OverlayMark::Unknown));
     };
@@ -348,7 +348,7 @@ fn belief_mark(
     if !matches!(belief, Terrain::OpenDoor | Terrain::ClosedDoor) {
         return None;
     }
-    let age = game.time - faction.knowledge().last_seen(pos)?;
+    let age = game.time() - faction.knowledge().last_seen(pos)?;
     stale_digit(age).map(|digit| (digit, OverlayMark::Stale))
 }
 
@@ -408,7 +408,7 @@ pub fn overlay_cell_at(app: &App, area: Rect, at: Position) -> Option<Pos> {
     if !map.contains(at) {
         return None;
     }
-    let level = &app.game.level;
+    let level = app.game.level();
     let focus = OverlayMap::focus(app, map.width, map.height);
     let pos = Pos::new(
         camera_origin(level.width(), map.width, focus.x) + i32::from(at.x - map.x),
@@ -517,7 +517,7 @@ impl OverlayMaps<'_> {
             .debug()
             .followed
             .and_then(|f| game.faction_index_of(f))
-            .map(|f| &game.factions[f]);
+            .map(|f| &game.factions()[f]);
         let own = faction.map(|f| f.search_options());
         let summary = faction.map(|f| f.last_trace_summary());
         format!(
@@ -556,10 +556,10 @@ impl OverlayPanel<'_> {
         let game = &app.game;
         let debug = app.debug();
         let label = app.palette.ui(UiRole::Label);
-        let Some(actor) = debug.followed.filter(|&f| f < game.actors.len()) else {
+        let Some(actor) = debug.followed.filter(|&f| f < game.actors().len()) else {
             return vec![Line::styled("No monster to follow.", label)];
         };
-        let faction = game.faction_index_of(actor).map(|f| &game.factions[f]);
+        let faction = game.faction_index_of(actor).map(|f| &game.factions()[f]);
         let trace = game.traced_search(actor);
         let mut lines = self.monster_lines(actor, faction, width);
         lines.extend(self.search_lines(trace, faction, width));
@@ -607,7 +607,7 @@ impl OverlayPanel<'_> {
         let game = &self.0.game;
         let palette = self.0.palette;
         let label = palette.ui(UiRole::Label);
-        let monster = &game.actors[actor];
+        let monster = &game.actors()[actor];
         let mut lines = Vec::new();
         if let Some(kind) = game.kind_of(monster) {
             lines.push(Line::from(vec![
@@ -631,7 +631,7 @@ impl OverlayPanel<'_> {
             )),
         ]));
         if let (Some(brain), Some(faction)) = (monster.brain.as_ref(), faction) {
-            lines.extend(thinking_lines(brain, faction, game.time, width, label));
+            lines.extend(thinking_lines(brain, faction, game.time(), width, label));
         }
         lines
     }
@@ -689,7 +689,7 @@ impl OverlayPanel<'_> {
     fn ai_time_line(&self, width: usize) -> Line<'static> {
         let palette = self.0.palette;
         let label = palette.ui(UiRole::Label);
-        let ai = &self.0.game.stats.ai_micros;
+        let ai = &self.0.game.stats().ai_micros();
         let peak = ai
             .iter()
             .rev()
@@ -841,7 +841,7 @@ mod tests {
         app.update(Command::ToggleOverlay);
         let goblin = app.debug().followed.expect("the goblin");
         let player = app.game.player().pos;
-        let near = app.game.actors[goblin].pos;
+        let near = app.game.actors()[goblin].pos;
         assert_eq!(
             OverlayMap::focus(&app, 60, 20),
             Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
@@ -858,10 +858,10 @@ mod tests {
             crate::game::GameSetup::new(Some("tests/fixtures/game/corridor.toml"), 1, config);
         let mut game = Game::new(&setup).unwrap();
         let (floor, door) = (Pos::new(1, 1), Pos::new(3, 1));
-        game.factions[0].observe(floor, Terrain::Floor, 0.0);
-        game.factions[0].observe(door, Terrain::ClosedDoor, 0.0);
-        game.time = 45.0;
-        let faction = &game.factions[0];
+        game.faction_mut(0).observe(floor, Terrain::Floor, 0.0);
+        game.faction_mut(0).observe(door, Terrain::ClosedDoor, 0.0);
+        game.set_time(45.0);
+        let faction = &game.factions()[0];
         assert_eq!(
             belief_mark(&game, faction, floor),
             None,

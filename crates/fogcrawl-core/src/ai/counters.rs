@@ -1,5 +1,6 @@
 //! What a faction's AI did, counted honestly and named for what it counts.
-//! `fogcrawl sim --json` prints these; the README documents each field.
+//! `fogcrawl sim --json` prints each under its own name (each faction's
+//! report flattens them, `game::sim`); docs/SIM.md documents each field.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,12 +1,14 @@
 //! Dotted key paths (`factions.goblins.weight`, `monsters[2].hp`): building them for
-//! messages, and finding the one at a byte offset of a config file.
+//! messages, and naming the field of a shape error from the path serde took to it
+//! (`serde_path_to_error`).
 //!
-//! Used to name the field of an error that toml reports only by position. It must never
-//! interpret values: it only maps places in the text to keys.
+//! It must never interpret values: it only maps serde's path and toml's spans in the
+//! parsed file (never parsed again here) to keys.
 
 use std::fmt;
 use std::ops::Range;
 
+use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
 /// One step of a key path.
@@ -78,86 +80,105 @@ impl fmt::Display for KeyPath {
     }
 }
 
-/// The path of the innermost key or value whose text holds byte `offset`; the empty
-/// path if the text does not parse or the offset is outside every key and value.
+/// The key of the map entries `toml::Spanned` reads a value through: not a key of the
+/// file.
+const SPANNED_FIELD_PREFIX: &str = "$__serde_spanned_private_";
+
+/// The key path of a shape error, from the path serde took to it and the parsed file
+/// `root`. A table key that serde read as a spanned value (its path says only "some
+/// key") is named from `root`: the entry whose text holds byte `offset`, where toml
+/// reported the error. The path stops at a step it cannot follow.
 #[must_use]
-pub fn path_at(text: &str, offset: usize) -> KeyPath {
-    let Ok(root) = DeTable::parse(text) else {
-        return KeyPath::default();
-    };
-    let mut best = Best {
-        path: KeyPath::default(),
-        width: usize::MAX,
-        offset,
-    };
-    visit_table(root.get_ref(), &KeyPath::default(), &mut best);
-    best.path
+pub fn from_serde(
+    serde_path: &serde_path_to_error::Path,
+    root: &DeTable<'_>,
+    offset: usize,
+) -> KeyPath {
+    use serde_path_to_error::Segment as Step;
+    let mut path = KeyPath::default();
+    let mut table = Some(root);
+    let mut value: Option<&DeValue<'_>> = None;
+    for step in serde_path {
+        let next = match step {
+            Step::Map { key } if key.starts_with(SPANNED_FIELD_PREFIX) => continue,
+            Step::Map { key } | Step::Enum { variant: key } => {
+                path = path.key(key);
+                table.and_then(|table| table.get(key.as_str()))
+            }
+            Step::Seq { index } => {
+                path = path.index(*index);
+                match value {
+                    Some(DeValue::Array(items)) => items.get(*index),
+                    _ => None,
+                }
+            }
+            Step::Unknown => {
+                let Some((key, entry)) = table.and_then(|table| {
+                    table.iter().find(|(key, entry)| {
+                        holds(key.span(), offset) || value_holds(entry, offset)
+                    })
+                }) else {
+                    break;
+                };
+                path = path.key(key.get_ref());
+                Some(entry)
+            }
+        };
+        value = next.map(Spanned::get_ref);
+        table = match value {
+            Some(DeValue::Table(inner)) => Some(inner),
+            _ => None,
+        };
+    }
+    path
 }
 
-/// The span of the last key of `path` in `text` (its value's span for an array
-/// position); `None` if the text does not parse or the path is not there.
+/// Whether `span` holds byte `offset` (an empty span at the offset does: toml points
+/// at an empty table's end).
+fn holds(span: Range<usize>, offset: usize) -> bool {
+    span.contains(&offset) || span.start == offset
+}
+
+/// Whether `value`, or a key or value within it, holds byte `offset` (a table's
+/// header and its keys lie apart in the text).
+fn value_holds(value: &Spanned<DeValue<'_>>, offset: usize) -> bool {
+    holds(value.span(), offset)
+        || match value.get_ref() {
+            DeValue::Table(table) => table
+                .iter()
+                .any(|(key, inner)| holds(key.span(), offset) || value_holds(inner, offset)),
+            DeValue::Array(items) => items.iter().any(|item| value_holds(item, offset)),
+            _ => false,
+        }
+}
+
+/// The span of the last key of `path` in the parsed file `root` (its value's span for
+/// an array position); `None` if the path is not there.
 #[must_use]
-pub fn key_span(text: &str, path: &KeyPath) -> Option<Range<usize>> {
-    let root = DeTable::parse(text).ok()?;
-    let mut value = DeValue::Table(root.into_inner());
+pub fn key_span(root: &DeTable<'_>, path: &KeyPath) -> Option<Range<usize>> {
+    let mut table = Some(root);
+    let mut value: Option<&DeValue<'_>> = None;
     let mut span = None;
     for segment in &path.0 {
-        let (child_span, child) = match (segment, &value) {
-            (Segment::Key(key), DeValue::Table(table)) => {
-                let (found_key, child) = table.get_key_value(key.as_str())?;
-                (found_key.span(), child.get_ref().clone())
+        let (child_span, child) = match (segment, value) {
+            (Segment::Key(key), _) => {
+                let (found_key, child) = table?.get_key_value(key.as_str())?;
+                (found_key.span(), child)
             }
-            (Segment::Index(index), DeValue::Array(items)) => {
+            (Segment::Index(index), Some(DeValue::Array(items))) => {
                 let item = items.get(*index)?;
-                (item.span(), item.get_ref().clone())
+                (item.span(), item)
             }
-            _ => return None,
+            (Segment::Index(_), _) => return None,
         };
         span = Some(child_span);
-        value = child;
+        value = Some(child.get_ref());
+        table = match child.get_ref() {
+            DeValue::Table(inner) => Some(inner),
+            _ => None,
+        };
     }
     span
-}
-
-/// The narrowest span found so far that holds the offset.
-struct Best {
-    path: KeyPath,
-    width: usize,
-    offset: usize,
-}
-
-impl Best {
-    fn consider(&mut self, span: Range<usize>, path: &KeyPath) {
-        // A span may be empty at the offset (toml points at an empty table's end).
-        let holds = span.contains(&self.offset) || span.start == self.offset;
-        if holds && span.len() < self.width {
-            self.width = span.len();
-            self.path = path.clone();
-        }
-    }
-}
-
-fn visit_table(table: &DeTable<'_>, path: &KeyPath, best: &mut Best) {
-    for (key, value) in table {
-        let child = path.key(key.get_ref());
-        best.consider(key.span(), &child);
-        best.consider(value.span(), &child);
-        visit_value(value.get_ref(), &child, best);
-    }
-}
-
-fn visit_value(value: &DeValue<'_>, path: &KeyPath, best: &mut Best) {
-    match value {
-        DeValue::Table(table) => visit_table(table, path, best),
-        DeValue::Array(items) => {
-            for (index, item) in items.iter().enumerate() {
-                let child = path.index(index);
-                best.consider(item.span(), &child);
-                visit_value(item.get_ref(), &child, best);
-            }
-        }
-        _ => {}
-    }
 }
 
 #[cfg(test)]
@@ -173,17 +194,46 @@ mod tests {
         assert_eq!(KeyPath::default().to_string(), "(top level)");
     }
 
+    /// The key path of the first shape error in `text`, read as `raw::RawFile`.
+    fn error_path(text: &str) -> String {
+        let root = DeTable::parse(text).expect("TOML");
+        let deserializer = toml::Deserializer::from(root.clone());
+        let error =
+            serde_path_to_error::deserialize::<_, crate::config::raw::RawFile>(deserializer)
+                .expect_err("a shape error");
+        let offset = error.inner().span().map_or(0, |span| span.start);
+        from_serde(error.path(), root.get_ref(), offset).to_string()
+    }
+
     #[test]
-    fn the_innermost_key_at_an_offset_is_found() {
+    fn a_shape_error_is_named_by_the_keys_serde_took_to_it() {
+        let text =
+            "[factions.goblins]\nweight = 2.0\n\n[factions.\"deep ones\"]\nspeed = \"fast\"\n";
+        assert_eq!(error_path(text), "factions.\"deep ones\".speed");
+        let text = "[factions.goblins]\nterrain_costs = { mud = [1] }\n";
+        assert_eq!(error_path(text), "factions.goblins.terrain_costs.mud");
+        let text = "[[monsters]]\nname = \"a\"\n\n[[monsters]]\nhp = \"many\"\n";
+        assert_eq!(error_path(text), "monsters[1].hp");
+        let text = "[[monsters]]\ndamage = [1, \"x\"]\n";
+        assert_eq!(error_path(text), "monsters[0].damage[1]");
+        let text = "[factions.goblins]\nwieght = 2.0\n";
+        assert_eq!(error_path(text), "factions.goblins.wieght");
+    }
+
+    #[test]
+    fn a_key_is_found_in_the_parsed_file() {
         let text = "[factions.goblins]\nweight = 2.0\n\n[[monsters]]\nname = \"a\"\n\n[[monsters]]\nhp = 3\n";
-        let at = |needle: &str| path_at(text, text.find(needle).unwrap_or(0)).to_string();
-        assert_eq!(at("2.0"), "factions.goblins.weight");
-        assert_eq!(at("weight"), "factions.goblins.weight");
-        assert_eq!(at("hp"), "monsters[1].hp");
-        assert_eq!(at("\"a\""), "monsters[0].name");
-        assert_eq!(path_at("not = [toml", 3), KeyPath::default());
+        let root = DeTable::parse(text).expect("TOML");
         let weight = KeyPath::root("factions").key("goblins").key("weight");
-        assert_eq!(key_span(text, &weight), Some(19..25));
-        assert_eq!(key_span(text, &KeyPath::root("monsters").index(5)), None);
+        assert_eq!(key_span(root.get_ref(), &weight), Some(19..25));
+        let hp = KeyPath::root("monsters").index(1).key("hp");
+        assert_eq!(
+            key_span(root.get_ref(), &hp),
+            text.find("hp").map(|at| at..at + 2)
+        );
+        assert_eq!(
+            key_span(root.get_ref(), &KeyPath::root("monsters").index(5)),
+            None
+        );
     }
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use toml::de::DeTable;
 
 use super::config_error::ConfigError;
-use super::key_path::{KeyPath, Segment, key_span, path_at};
+use super::key_path::{self, KeyPath, Segment, key_span};
 use super::raw::RawFile;
 use super::rules;
 use super::schema::MonsterConfig;
@@ -180,15 +180,15 @@ impl MonsterConfig {
     /// unknown keys, values of the wrong type or out of range, unknown names, missing
     /// required fields, a monster of an undeclared faction, or no faction at all.
     pub fn parse(path: &Path, text: &str) -> Result<MonsterConfig, ConfigError> {
-        if let Err(error) = DeTable::parse(text) {
+        let root = DeTable::parse(text).map_err(|error| {
             let at = line_col(text, error.span().map_or(0, |span| span.start));
-            return Err(ConfigError::Syntax(
+            ConfigError::Syntax(
                 Diagnostic::new(path, at.line, at.column, one_line(error.message())).into(),
-            ));
-        }
+            )
+        })?;
         let validator = Validator::new(path, text);
-        let raw: RawFile =
-            toml::from_str(text).map_err(|error| shape_error(&validator, text, &error))?;
+        let raw: RawFile = serde_path_to_error::deserialize(toml::Deserializer::from(root.clone()))
+            .map_err(|error| shape_error(&validator, root.get_ref(), &error))?;
         validator.config(&raw)
     }
 }
@@ -203,22 +203,27 @@ fn one_line(message: &str) -> String {
         .join("; ")
 }
 
-/// A deserialization error (unknown key, wrong type) reworded with the field's path and
-/// its accepted values.
-fn shape_error(validator: &Validator<'_>, text: &str, error: &toml::de::Error) -> ConfigError {
-    let span = error.span().unwrap_or(0..0);
-    let mut field = path_at(text, span.start);
-    let message = one_line(error.message());
+/// A deserialization error (unknown key, wrong type) reworded with the field's path
+/// (the keys serde took to it, in the parsed file `root`) and its accepted values.
+fn shape_error(
+    validator: &Validator<'_>,
+    root: &DeTable<'_>,
+    error: &serde_path_to_error::Error<toml::de::Error>,
+) -> ConfigError {
+    let span = error.inner().span().unwrap_or(0..0);
+    let mut field = key_path::from_serde(error.path(), root, span.start);
+    let message = one_line(error.inner().message());
 
     if let Some(rest) = message.strip_prefix("unknown field `")
         && let Some((key, expected)) = rest.split_once('`')
     {
-        let mut span = span;
         if field.0.last() != Some(&Segment::Key(key.to_owned())) {
-            // toml pointed at the table (an inline one): point at the key instead.
             field = field.key(key);
-            span = key_span(text, &field).unwrap_or(span);
         }
+        // toml may point at the table (an inline one): point at the key instead.
+        let span = key_span(root, &field)
+            .filter(|key_at| !key_at.contains(&span.start))
+            .unwrap_or(span);
         let accepted = if expected.contains("there are no fields") {
             "none".to_owned()
         } else {

@@ -108,7 +108,7 @@ impl Game {
                 Err(done) => break Stop::Done(done.to_owned()),
             };
             let hp = self.player().hp;
-            let mark = self.log.pushed();
+            let mark = self.log().pushed();
             match self.player_act(action) {
                 Ok(()) => turns += 1,
                 Err(refusal) if turns == 0 => return Err(refusal),
@@ -154,7 +154,7 @@ impl Game {
                 match map.explore(self) {
                     Route::Step(direction) => Ok(Action::Move(direction)),
                     Route::Arrived | Route::NoWay => {
-                        Err(if self.is_remembered(self.level.stairs) {
+                        Err(if self.is_remembered(self.level().stairs) {
                             "Explored all you can reach; t travels to the stairs."
                         } else {
                             "Explored all you can reach."
@@ -163,7 +163,7 @@ impl Game {
                 }
             }
             Activity::TravelToStairs => {
-                if !self.is_remembered(self.level.stairs) {
+                if !self.is_remembered(self.level().stairs) {
                     return Err("You have not found the stairs yet.");
                 }
                 match map.travel_to_stairs(self) {
@@ -199,7 +199,7 @@ impl Game {
         if self.player().hp < hp {
             return Some("You are hurt!".to_owned());
         }
-        self.log
+        self.log()
             .since(mark)
             .find(|m| matches!(m.importance, Importance::Danger | Importance::Combat))
             .map(|m| m.text.clone())
@@ -243,9 +243,9 @@ mod tests {
         let (mut game, _dir) = game_on(
             "####################\n#@.................#\n#..................#\n#..................#\n#.........g........#\n#..................#\n#.................>#\n####################\n",
         );
-        game.actors[1].hp = 1;
-        game.actors[1].brain.as_mut().unwrap().mode = Mode::Flee;
-        assert!(game.is_visible(game.actors[1].pos));
+        game.actor_mut(1).hp = 1;
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Flee;
+        assert!(game.is_visible(game.actors()[1].pos));
         assert_eq!(game.threat(1), None);
         let report = game
             .run_activity(Activity::Explore, &mut PlayerMap::new())
@@ -260,8 +260,8 @@ mod tests {
         let (mut game, _dir) = game_on(
             "###############\n#@.........g..#\n#.............#\n#............>#\n###############\n",
         );
-        game.actors[0].hp = 5;
-        assert!(game.is_visible(game.actors[1].pos));
+        game.actor_mut(0).hp = 5;
+        assert!(game.is_visible(game.actors()[1].pos));
         assert_eq!(game.threat(1), None, "far and wandering");
         let report = game
             .run_activity(Activity::Rest, &mut PlayerMap::new())
@@ -288,7 +288,7 @@ mod tests {
         );
         let explored = game.run_activity(Activity::Explore, &mut map).unwrap();
         assert!(matches!(explored.stop, Stop::Done(_)), "{explored:?}");
-        assert!(game.is_remembered(game.level.stairs));
+        assert!(game.is_remembered(game.level().stairs));
         let report = game
             .run_activity(Activity::TravelToStairs, &mut map)
             .unwrap();
@@ -332,10 +332,11 @@ mod tests {
         let mut map = PlayerMap::new();
         game.run_activity(Activity::Explore, &mut map).unwrap();
         assert_eq!(
-            game.inventory.count(crate::world::ItemKind::ThrowingKnife),
+            game.inventory()
+                .count(crate::world::ItemKind::ThrowingKnife),
             1
         );
-        assert!(game.level.items.is_empty());
+        assert!(game.level().items.is_empty());
     }
 
     #[test]
@@ -347,23 +348,23 @@ mod tests {
             Err(Refusal::FullHealth)
         );
         let max = game.player().max_hp;
-        game.actors[0].hp = max - 3;
+        game.actor_mut(0).hp = max - 3;
         let report = game.run_activity(Activity::Rest, &mut map).unwrap();
         assert_eq!(game.player().hp, max);
         assert!(matches!(report.stop, Stop::Done(_)));
         let per_point = crate::game::regeneration::TIME_PER_HIT_POINT;
         assert!(
-            (game.time - 3.0 * per_point).abs() <= 1.0,
+            (game.time() - 3.0 * per_point).abs() <= 1.0,
             "three hit points take three intervals, not {}",
-            game.time
+            game.time()
         );
     }
 
     #[test]
     fn a_threat_in_view_forbids_resting_and_a_fleeing_monster_does_not() {
         let (mut game, _dir) = game_on("#######\n#@...g#\n#....>#\n#######\n");
-        game.actors[0].hp -= 5;
-        game.actors[1].brain.as_mut().unwrap().mode = Mode::Wander;
+        game.actor_mut(0).hp -= 5;
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
         assert_eq!(
             game.run_activity(Activity::Rest, &mut PlayerMap::new()),
             Err(Refusal::Threatened {
@@ -379,8 +380,8 @@ mod tests {
             .to_string(),
             "Not with the goblin so close!"
         );
-        game.actors[1].hp = 1;
-        game.actors[1].brain.as_mut().unwrap().mode = Mode::Flee;
+        game.actor_mut(1).hp = 1;
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Flee;
         assert!(
             game.run_activity(Activity::Rest, &mut PlayerMap::new())
                 .is_ok()

@@ -44,7 +44,7 @@ impl Autopilot {
         let player = game.player();
         let at = player.pos;
         let health = f64::from(player.hp) / f64::from(player.max_hp.max(1));
-        let has = |kind| game.inventory.count(kind) > 0;
+        let has = |kind| game.inventory().count(kind) > 0;
         let drink = Action::UseItem {
             item: ItemKind::HealingDraught,
             toward: None,
@@ -97,7 +97,7 @@ impl Autopilot {
         if !sees_monster && health < REST_BELOW {
             return Action::Wait;
         }
-        if game.level.terrain_at(at) == Some(Terrain::StairsDown) {
+        if game.level().terrain_at(at) == Some(Terrain::StairsDown) {
             return if health >= DESCEND_ABOVE {
                 Action::Descend
             } else {
@@ -128,11 +128,11 @@ fn nearest_monster_mode(game: &Game) -> Option<Mode> {
 
 /// Gear in the pack better than what is worn or wielded.
 fn better_gear_in_pack(game: &Game) -> Option<ItemKind> {
-    game.inventory
+    game.inventory()
         .entries()
         .into_iter()
         .map(|(_, kind, _)| kind)
-        .find(|&kind| game.equipment.would_improve(kind))
+        .find(|&kind| game.equipment().would_improve(kind))
 }
 
 /// A step toward the nearest monster in sight that shoots and is hunting
@@ -152,7 +152,7 @@ fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
         .into_iter()
         .filter_map(|direction| {
             let to = direction.from(at);
-            let cost = profile.cost(game.level.terrain_at(to)?)?;
+            let cost = profile.cost(game.level().terrain_at(to)?)?;
             let corner_ok = !direction.is_diagonal()
                 || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
             let nearer = distance(target.pos, to) < now;
@@ -178,7 +178,7 @@ fn adjacent_enemy(game: &Game, at: Pos) -> Option<Direction> {
 }
 
 fn is_open(game: &Game, pos: Pos) -> bool {
-    game.level
+    game.level()
         .terrain_at(pos)
         .is_some_and(|t| CostProfile::default().is_passable(t) || t == Terrain::ClosedDoor)
 }

@@ -77,7 +77,7 @@ impl Game {
     /// The awareness of the living monster `monster` (`None` for the
     /// player, a dead monster or one without a brain).
     pub fn awareness_of(&self, monster: usize) -> Option<Awareness> {
-        let actor = self.actors.get(monster).filter(|a| a.is_alive())?;
+        let actor = self.actors().get(monster).filter(|a| a.is_alive())?;
         actor.kind()?;
         Some(Awareness::from_mode(actor.brain.as_ref()?.mode))
     }
@@ -105,9 +105,9 @@ mod tests {
             "##########\n#@.......#\n##.#######\n#........#\n#.......g#\n#>.......#\n##########\n",
         );
         assert_eq!(game.awareness_of(0), None, "the player has none");
-        game.actors[1].brain.as_mut().expect("a monster").mode = Mode::Wander;
+        game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Wander;
         assert_eq!(game.awareness_of(1), Some(Awareness::Unaware));
-        game.actors[1].brain.as_mut().expect("a monster").mode = Mode::Search;
+        game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Search;
         assert_eq!(game.awareness_of(1), Some(Awareness::Searching));
     }
 }

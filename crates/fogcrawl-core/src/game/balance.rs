@@ -72,7 +72,7 @@ pub fn play_run(
 ) -> Result<RunResult, GameError> {
     let mut game = Game::new(&GameSetup::new(level, seed, config.clone()))?;
     let mut pilot = Autopilot::new();
-    while game.stats.player_turns < max_turns && !game.is_over() {
+    while game.stats().player_turns() < max_turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
             // Refused (no time passed): let a moment pass instead.
@@ -81,10 +81,10 @@ pub fn play_run(
     }
     Ok(RunResult {
         seed,
-        won: matches!(game.outcome, Some(Outcome::Won { .. })),
-        died: matches!(game.outcome, Some(Outcome::Died { .. })),
-        depth: game.depth + 1,
-        turns: game.stats.player_turns,
+        won: matches!(game.outcome(), Some(Outcome::Won { .. })),
+        died: matches!(game.outcome(), Some(Outcome::Died { .. })),
+        depth: game.depth() + 1,
+        turns: game.stats().player_turns(),
     })
 }
 

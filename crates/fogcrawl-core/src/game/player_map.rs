@@ -73,7 +73,7 @@ impl PlayerMap {
         };
         let mut goals = known.frontier_goals(game);
         goals.extend(
-            game.level
+            game.level()
                 .items
                 .iter()
                 .filter(|(pos, _)| game.is_remembered(*pos) && known.grid.is_passable(*pos))
@@ -84,7 +84,7 @@ impl PlayerMap {
 
     /// The next step toward the stairs, if the player has seen them.
     pub fn travel_to_stairs(&mut self, game: &Game) -> Route {
-        let stairs = game.level.stairs;
+        let stairs = game.level().stairs;
         if !game.is_remembered(stairs) {
             return Route::NoWay;
         }
@@ -125,7 +125,7 @@ impl PlayerMap {
             let next = self.distances.downhill(&known.grid, at)?;
             // Downhill always lowers the distance; a path longer than the
             // level would be a loop, never followed.
-            if next == at || path.len() > game.level.width() * game.level.height() {
+            if next == at || path.len() > game.level().width() * game.level().height() {
                 return None;
             }
             path.push(next);
@@ -183,13 +183,13 @@ fn known_cost(profile: &CostProfile, game: &Game, pos: Pos) -> Option<f64> {
     if !game.is_remembered(pos) {
         return None;
     }
-    game.level.terrain_at(pos).and_then(|t| profile.cost(t))
+    game.level().terrain_at(pos).and_then(|t| profile.cost(t))
 }
 
 impl KnownMap {
     /// The level as the player knows it: cells never seen are walls.
     fn build(profile: &CostProfile, game: &Game, epoch: u64, terrain_taken: usize) -> Option<Self> {
-        let level = &game.level;
+        let level = game.level();
         let grid = Grid::from_fn(
             level.width(),
             level.height(),
@@ -201,8 +201,8 @@ impl KnownMap {
             epoch,
             terrain_taken,
             grid,
-            seen: game.remembered.clone(),
-            on_frontier: vec![false; game.remembered.len()],
+            seen: game.remembered().to_vec(),
+            on_frontier: vec![false; game.remembered().len()],
             frontier: Vec::new(),
         };
         for pos in level.positions() {
@@ -215,7 +215,7 @@ impl KnownMap {
     /// cells among `changed` (terrain changed since); false if the memory
     /// lost a cell: the map must be built anew.
     fn take_in(&mut self, profile: &CostProfile, game: &Game, changed: &[Pos]) -> bool {
-        let memory = &game.remembered;
+        let memory = game.remembered();
         if memory.len() != self.seen.len() {
             return false;
         }
@@ -238,7 +238,7 @@ impl KnownMap {
             }
         }
         self.terrain_taken += changed.len();
-        let shape = game.level.shape();
+        let shape = game.level().shape();
         let mut cells: Vec<Pos> = newly_seen.iter().map(|&i| shape.pos(i)).collect();
         cells.extend(
             changed
@@ -272,13 +272,13 @@ impl KnownMap {
     /// Sets whether `pos` is on the frontier: known passable, beside a cell
     /// of the level never seen.
     fn recheck_frontier(&mut self, game: &Game, pos: Pos) {
-        let Some(index) = game.level.index(pos) else {
+        let Some(index) = game.level().index(pos) else {
             return;
         };
         let on = self.grid.is_passable(pos)
             && Direction::ALL.iter().any(|d| {
                 let next = d.from(pos);
-                game.level.terrain_at(next).is_some() && !game.is_remembered(next)
+                game.level().terrain_at(next).is_some() && !game.is_remembered(next)
             });
         if on && !self.on_frontier[index] {
             self.frontier.push(index);
@@ -293,7 +293,7 @@ impl KnownMap {
         self.frontier.retain(|&index| on_frontier[index]);
         self.frontier.sort_unstable();
         self.frontier.dedup();
-        let shape = game.level.shape();
+        let shape = game.level().shape();
         self.frontier
             .iter()
             .map(|&index| (shape.pos(index), 0.0))
@@ -314,7 +314,7 @@ mod tests {
         let (epoch, changed) = game.player_memory();
         let mut built = KnownMap::build(&profile, game, epoch, changed.len()).unwrap();
         let kept = catch_up(&mut kept.known, &kept.profile, game).unwrap();
-        for pos in game.level.positions() {
+        for pos in game.level().positions() {
             assert_eq!(kept.grid.cost(pos), built.grid.cost(pos), "{pos}");
             assert_eq!(
                 kept.grid.neighbours(pos).collect::<Vec<_>>(),
@@ -363,11 +363,11 @@ mod tests {
             }
         }
         assert!(
-            game.stats.terrain_changes >= 2,
+            game.stats().terrain_changes() >= 2,
             "the walk worked doors: {doors_worked} by hand, {} in all",
-            game.stats.terrain_changes
+            game.stats().terrain_changes()
         );
-        assert!(game.is_remembered(game.level.stairs), "it explored");
+        assert!(game.is_remembered(game.level().stairs), "it explored");
         assert_same_as_built(&mut map, &game);
     }
 
@@ -388,7 +388,7 @@ mod tests {
             .unwrap();
         game.player_act(Action::OpenDoor(crate::game::Direction::East))
             .unwrap();
-        assert_eq!(game.stats.terrain_changes, 1);
+        assert_eq!(game.stats().terrain_changes(), 1);
         assert_eq!(
             game.player_memory().1.len(),
             1,

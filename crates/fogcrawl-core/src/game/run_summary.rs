@@ -44,7 +44,7 @@ pub fn outcome_phrase(outcome: &Outcome) -> String {
 
 /// The kills by kind, most first, as "goblin 3, rat 2" ("none" for none).
 pub fn kills_by_kind(game: &Game) -> String {
-    let mut kinds: Vec<(&String, &u32)> = game.stats.kills_by_kind.iter().collect();
+    let mut kinds: Vec<(&String, &u32)> = game.stats().kills_by_kind().iter().collect();
     kinds.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
     if kinds.is_empty() {
         return "none".to_owned();
@@ -59,8 +59,8 @@ pub fn kills_by_kind(game: &Game) -> String {
 /// The level names the run went through, from the one it started on to the
 /// one it ended on.
 pub fn levels_reached(game: &Game) -> Vec<&str> {
-    let start = game.start_depth.min(game.depth);
-    game.run[start..=game.depth.min(game.run.len().saturating_sub(1))]
+    let start = game.start_depth().min(game.depth());
+    game.run()[start..=game.depth().min(game.run().len().saturating_sub(1))]
         .iter()
         .map(String::as_str)
         .collect()
@@ -69,11 +69,14 @@ pub fn levels_reached(game: &Game) -> Vec<&str> {
 /// The command line that plays this run's seed again.
 pub fn play_again_command(game: &Game) -> String {
     let standard = crate::game::setup::standard_run();
-    if game.run == standard && game.start_depth == 0 {
-        format!("fogcrawl --seed {}", game.seed)
+    if game.run() == standard && game.start_depth() == 0 {
+        format!("fogcrawl --seed {}", game.seed())
     } else {
-        let level = game.run.get(game.start_depth).map_or("", String::as_str);
-        format!("fogcrawl --seed {} --level {level}", game.seed)
+        let level = game
+            .run()
+            .get(game.start_depth())
+            .map_or("", String::as_str);
+        format!("fogcrawl --seed {} --level {level}", game.seed())
     }
 }
 
@@ -81,7 +84,7 @@ pub fn play_again_command(game: &Game) -> String {
 /// there, monsters in sight and `@`; cells never seen blank. Cut to the
 /// part the player saw, one line per row, trailing blanks dropped.
 pub fn known_map(game: &Game) -> String {
-    let level = &game.level;
+    let level = game.level();
     let player = game.player().pos;
     let (mut low, mut high) = (player, player);
     for pos in level.positions().filter(|&pos| game.is_remembered(pos)) {
@@ -125,7 +128,7 @@ pub fn known_map(game: &Game) -> String {
 /// tests: then it says so), with its score.
 pub fn summary_text(game: &Game, score: u64) -> String {
     let mut text = String::new();
-    let outcome = game.outcome.as_ref().map_or_else(
+    let outcome = game.outcome().as_ref().map_or_else(
         || "still going".to_owned(),
         |o| format!("{}: {}", outcome_word(o), outcome_phrase(o)),
     );
@@ -134,42 +137,43 @@ pub fn summary_text(game: &Game, score: u64) -> String {
     let _ = writeln!(text);
     let _ = writeln!(text, "Outcome:   {outcome}");
     let _ = writeln!(text, "Score:     {score}");
-    let assisted = if game.assisted {
+    let assisted = if game.is_assisted() {
         "yes (the debug overlay, which shows the true level and every monster, was opened during play)"
     } else {
         "no"
     };
     let _ = writeln!(text, "Assisted:  {assisted}");
-    let _ = writeln!(text, "Seed:      {}", game.seed);
+    let _ = writeln!(text, "Seed:      {}", game.seed());
     let _ = writeln!(text, "Again:     {}", play_again_command(game));
     let _ = writeln!(
         text,
         "Levels:    {} (ended on level {} of {})",
         levels_reached(game).join(" > "),
-        game.depth + 1,
-        game.run.len()
+        game.depth() + 1,
+        game.run().len()
     );
     let _ = writeln!(
         text,
         "Turns:     {} (game time {:.1})",
-        game.stats.player_turns, game.time
+        game.stats().player_turns(),
+        game.time()
     );
     let _ = writeln!(
         text,
         "Kills:     {}: {}",
-        counted(game.stats.kills.into(), "monster", "monsters"),
+        counted(game.stats().kills().into(), "monster", "monsters"),
         kills_by_kind(game)
     );
     let _ = writeln!(text);
     let _ = writeln!(text, "Last messages:");
-    for message in game.log.recent(LAST_MESSAGES) {
+    for message in game.log().recent(LAST_MESSAGES) {
         let _ = writeln!(text, "  [{:>7.1}] {}", message.time, message.text);
     }
     let _ = writeln!(text);
     let _ = writeln!(
         text,
         "The final level, {}, as you knew it ({PLAYER_CHAR} you, letters: monsters in sight, blank: never seen):",
-        game.level.name
+        game.level().name
     );
     text.push_str(&known_map(game));
     text
@@ -199,7 +203,7 @@ pub fn write_summary(
     unix_seconds: u64,
 ) -> io::Result<PathBuf> {
     let dir = data_dir.join(RUNS_DIR);
-    let name = summary_file_name(game.seed, unix_seconds);
+    let name = summary_file_name(game.seed(), unix_seconds);
     let mut path = dir.join(&name);
     let stem = name.trim_end_matches(".txt").to_owned();
     let mut copy = 1;
@@ -237,18 +241,18 @@ mod tests {
     fn a_summary_names_seed_levels_turns_kills_outcome_messages_and_the_known_map() {
         let (mut game, _dir) = game_on("#######\n#@.g..#\n#....>#\n#######\n");
         for _ in 0..40 {
-            if game.is_over() || game.stats.kills > 0 {
+            if game.is_over() || game.stats().kills() > 0 {
                 break;
             }
             let _ = game.player_act(Action::Move(Direction::East));
         }
-        assert_eq!(game.stats.kills, 1, "the goblin fell");
+        assert_eq!(game.stats().kills(), 1, "the goblin fell");
         game.mark_assisted();
         let text = summary_text(&game, 123);
         for expected in [
             "Score:     123",
             "Assisted:  yes",
-            &format!("Seed:      {}", game.seed),
+            &format!("Seed:      {}", game.seed()),
             "Kills:     1 monster: goblin 1",
             "The goblin dies.",
             "#.@...#",

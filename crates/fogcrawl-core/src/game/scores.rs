@@ -64,7 +64,7 @@ pub struct ScoreEntry {
 impl ScoreEntry {
     /// The entry for a finished game, ended at `ended_at`.
     pub fn of(game: &Game, ended_at: u64, summary: Option<String>) -> Self {
-        let (outcome, cause) = game.outcome.as_ref().map_or_else(
+        let (outcome, cause) = game.outcome().as_ref().map_or_else(
             || ("unfinished".to_owned(), String::new()),
             |o| (outcome_word(o).to_owned(), outcome_phrase(o)),
         );
@@ -72,13 +72,13 @@ impl ScoreEntry {
             score: score_of(game),
             outcome,
             cause,
-            seed: game.seed,
-            level: game.level.name.clone(),
-            depth: game.depth + 1,
-            run_length: game.run.len(),
-            turns: game.stats.player_turns,
-            kills: game.stats.kills,
-            assisted: game.assisted,
+            seed: game.seed(),
+            level: game.level().name.clone(),
+            depth: game.depth() + 1,
+            run_length: game.run().len(),
+            turns: game.stats().player_turns(),
+            kills: game.stats().kills(),
+            assisted: game.is_assisted(),
             ended_at,
             summary,
         }
@@ -93,9 +93,9 @@ impl ScoreEntry {
 /// What a game scores (see the module's notes).
 pub fn score_of(game: &Game) -> u64 {
     let levels = levels_reached(game).len() as u64;
-    let won = matches!(game.outcome, Some(crate::game::Outcome::Won { .. }));
+    let won = matches!(game.outcome(), Some(crate::game::Outcome::Won { .. }));
     levels * LEVEL_POINTS
-        + u64::from(game.stats.kills) * KILL_POINTS
+        + u64::from(game.stats().kills()) * KILL_POINTS
         + if won { VICTORY_POINTS } else { 0 }
 }
 

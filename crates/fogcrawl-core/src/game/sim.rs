@@ -5,9 +5,9 @@
 
 use std::io::Write;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
-use crate::ai::{FactionCounters, FogWalk, ReplanCounts, fog_walk};
+use crate::ai::{FactionCounters, FogWalk, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::behaviour::BehaviourCounters;
 use crate::game::recording::{Header, Recorder};
@@ -63,17 +63,6 @@ pub struct FactionReport {
     pub straight_paths: u64,
     /// Nodes expanded by those searches and by the shared fields.
     pub expanded: u64,
-    pub shared_fields: u64,
-    pub stale_plans: u64,
-    pub known_blocked_bumps: u64,
-    pub unknown_bumps: u64,
-    pub changed_terrain_bumps: u64,
-    pub longest_stall: u32,
-    pub replans: ReplanCounts,
-    pub wrong_guesses: u64,
-    pub steps: u64,
-    pub views_cast: u64,
-    pub views_skipped: u64,
     /// Paused searches that had to start over (the grid changed where they
     /// had looked) and those that went on after changes elsewhere.
     pub search_restarts: u64,
@@ -81,10 +70,27 @@ pub struct FactionReport {
     /// Requests for a plan given up unanswered (by the planner after its
     /// turn limit, or by the member, tired of waiting).
     pub given_up: u64,
-    pub caught_on_turn: Option<u64>,
+    /// What the faction's AI counted (`ai::counters`), each counter under
+    /// its own name: a counter added there is reported here.
+    #[serde(flatten, serialize_with = "reported_counters")]
+    pub counters: FactionCounters,
     /// Behaviour as a player sees it, counted from every monster action.
     #[serde(flatten)]
     pub behaviour: BehaviourCounters,
+}
+
+/// A faction's counters as the report gives them: every one under its own
+/// name but `field_expanded`, which the report counts in `expanded` (the
+/// nodes its searches and its shared fields expanded).
+fn reported_counters<S: Serializer>(
+    counters: &FactionCounters,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut fields = serde_json::to_value(counters).map_err(serde::ser::Error::custom)?;
+    if let Some(fields) = fields.as_object_mut() {
+        fields.remove("field_expanded");
+    }
+    fields.serialize(serializer)
 }
 
 impl FactionReport {
@@ -158,7 +164,7 @@ pub fn run_sim_recorded(
     };
     let mut pilot = Autopilot::new();
     let mut write_error = None;
-    while game.stats.player_turns < turns && !game.is_over() {
+    while game.stats().player_turns() < turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
             // The pilot chose something the rules refuse: let time pass.
@@ -189,8 +195,11 @@ pub fn run_sim_recorded(
 /// Writes the monster actions since the last call as JSON lines.
 fn write_actions(game: &mut Game, out: &mut dyn Write) -> std::io::Result<()> {
     for record in game.take_actions() {
-        let faction = game.factions.get(record.faction).map_or("", |f| f.name());
-        let kind = game.kinds.get(record.kind).map_or("", |k| k.name.as_str());
+        let faction = game.factions().get(record.faction).map_or("", |f| f.name());
+        let kind = game
+            .kinds()
+            .get(record.kind)
+            .map_or("", |k| k.name.as_str());
         serde_json::to_writer(&mut *out, &record.line(faction, kind))?;
         out.write_all(b"\n")?;
     }
@@ -222,28 +231,28 @@ pub fn run_fog_walks(setup: &GameSetup, max_steps: u64) -> Result<WalkReport, Ga
 }
 
 fn report(game: &Game) -> SimReport {
-    let outcome = match &game.outcome {
+    let outcome = match &game.outcome() {
         None => "still exploring".to_owned(),
         Some(Outcome::Died { cause, .. }) => format!("died, {cause}"),
         Some(Outcome::Won { .. }) => "escaped the dungeon".to_owned(),
     };
     let (searches, expanded) = game.search_counts();
     SimReport {
-        level: game.level.name.clone(),
-        seed: game.seed,
-        turns: game.stats.player_turns,
+        level: game.level().name.clone(),
+        seed: game.seed(),
+        turns: game.stats().player_turns(),
         outcome,
-        time: game.time,
-        depth: game.depth + 1,
+        time: game.time(),
+        depth: game.depth() + 1,
         monsters_alive: game.living_monsters(),
-        kills: game.stats.kills,
+        kills: game.stats().kills(),
         searches,
         expanded,
-        ai_micros: percentiles(&game.stats.ai_micros),
-        level_entry_micros: game.stats.level_entry_micros.clone(),
-        player_turn_length: percentiles(&game.stats.player_turn_lengths),
+        ai_micros: percentiles(game.stats().ai_micros()),
+        level_entry_micros: game.stats().level_entry_micros().to_vec(),
+        player_turn_length: percentiles(game.stats().player_turn_lengths()),
         factions: game
-            .factions
+            .factions()
             .iter()
             .enumerate()
             .map(|(index, faction)| {
@@ -251,29 +260,18 @@ fn report(game: &Game) -> SimReport {
                 let counters: &FactionCounters = faction.counters();
                 FactionReport {
                     name: faction.name().to_owned(),
-                    alive: (1..game.actors.len())
+                    alive: (1..game.actors().len())
                         .filter(|&a| {
-                            game.actors[a].is_alive() && game.faction_index_of(a) == Some(index)
+                            game.actors()[a].is_alive() && game.faction_index_of(a) == Some(index)
                         })
                         .count(),
                     searches: stats.searches,
                     straight_paths: stats.straight_paths,
                     expanded: stats.expanded + counters.field_expanded,
-                    shared_fields: counters.shared_fields,
-                    stale_plans: counters.stale_plans,
-                    known_blocked_bumps: counters.known_blocked_bumps,
-                    unknown_bumps: counters.unknown_bumps,
-                    changed_terrain_bumps: counters.changed_terrain_bumps,
-                    longest_stall: counters.longest_stall,
-                    replans: counters.replans,
-                    wrong_guesses: counters.wrong_guesses,
-                    steps: counters.steps,
-                    views_cast: counters.views_cast,
-                    views_skipped: counters.views_skipped,
                     search_restarts: stats.restarts,
                     searches_resumed_after_changes: stats.resumed_after_changes,
                     given_up: stats.given_up,
-                    caught_on_turn: counters.caught_on_turn,
+                    counters: *counters,
                     behaviour: game.behaviour(index),
                 }
             })
@@ -300,6 +298,93 @@ pub fn percentiles<T: Copy + Default + PartialOrd>(samples: &[T]) -> Percentiles
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A report with one faction, every figure zero.
+    fn empty_report() -> SimReport {
+        SimReport {
+            level: "arena".to_owned(),
+            seed: 1,
+            turns: 0,
+            outcome: "unfinished".to_owned(),
+            time: 0.0,
+            depth: 1,
+            monsters_alive: 0,
+            kills: 0,
+            searches: 0,
+            expanded: 0,
+            ai_micros: AiMicros::default(),
+            level_entry_micros: Vec::new(),
+            player_turn_length: Percentiles::default(),
+            factions: vec![FactionReport {
+                name: "goblins".to_owned(),
+                alive: 0,
+                searches: 0,
+                straight_paths: 0,
+                expanded: 0,
+                search_restarts: 0,
+                searches_resumed_after_changes: 0,
+                given_up: 0,
+                counters: FactionCounters::default(),
+                behaviour: BehaviourCounters::default(),
+            }],
+        }
+    }
+
+    /// Every key of `value`, at any depth.
+    fn keys(value: &serde_json::Value, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, inner) in map {
+                    out.push(key.clone());
+                    keys(inner, out);
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|item| keys(item, out)),
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_faction_counter_is_reported_under_its_own_name() {
+        let report: serde_json::Value =
+            serde_json::from_str(&empty_report().to_json()).expect("the report is JSON");
+        let faction = report["factions"][0]
+            .as_object()
+            .expect("a faction is an object");
+        let counters = serde_json::to_value(FactionCounters::default()).expect("plain data");
+        let counters = counters.as_object().expect("the counters are an object");
+        for name in counters.keys().filter(|name| *name != "field_expanded") {
+            assert!(faction.contains_key(name), "counter {name} is not reported");
+        }
+        assert!(
+            !faction.contains_key("field_expanded"),
+            "the shared fields' nodes are reported within `expanded`"
+        );
+    }
+
+    #[test]
+    fn every_json_field_is_documented_in_sim_md() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/SIM.md");
+        let doc = std::fs::read_to_string(path).expect("docs/SIM.md is readable");
+        let report: serde_json::Value =
+            serde_json::from_str(&empty_report().to_json()).expect("the report is JSON");
+        let mut names = Vec::new();
+        keys(&report, &mut names);
+        let missing: Vec<&String> = names
+            .iter()
+            .filter(|name| {
+                // A faction's fields are written `factions[].name`.
+                ![
+                    format!("`{name}`"),
+                    format!("`{name}[]"),
+                    format!("[].{name}`"),
+                ]
+                .iter()
+                .any(|written| doc.contains(written))
+            })
+            .collect();
+        assert!(missing.is_empty(), "docs/SIM.md does not name {missing:?}");
+    }
 
     #[test]
     fn percentiles_by_nearest_rank() {

@@ -60,6 +60,7 @@ impl fmt::Display for SimReport {
         )?;
         for faction in &self.factions {
             let caught = faction
+                .counters
                 .caught_on_turn
                 .map_or_else(|| "-".to_owned(), |turn| format!("t{turn}"));
             writeln!(
@@ -69,14 +70,14 @@ impl fmt::Display for SimReport {
                 faction.alive,
                 faction.searches,
                 faction.expanded,
-                faction.shared_fields,
-                faction.stale_plans,
-                faction.known_blocked_bumps,
-                faction.unknown_bumps,
-                faction.longest_stall,
-                faction.replans.total(),
-                faction.wrong_guesses,
-                faction.steps,
+                faction.counters.shared_fields,
+                faction.counters.stale_plans,
+                faction.counters.known_blocked_bumps,
+                faction.counters.unknown_bumps,
+                faction.counters.longest_stall,
+                faction.counters.replans.total(),
+                faction.counters.wrong_guesses,
+                faction.counters.steps,
                 caught
             )?;
         }
@@ -217,7 +218,8 @@ pub fn versus_table(a: &SimReport, b: &SimReport) -> String {
             percent(f.behaviour.flee_parked, f.behaviour.flee_turns)
         };
         let caught = |f: &crate::game::sim::FactionReport| {
-            f.caught_on_turn
+            f.counters
+                .caught_on_turn
                 .map_or_else(|| "-".to_owned(), |turn| format!("t{turn}"))
         };
         out.push_str(&format!(

@@ -54,7 +54,10 @@ mod hearing;
 mod item_use;
 mod prowess;
 mod ranged;
+mod reading;
 mod recorded_inputs;
+#[cfg(any(test, feature = "test-support"))]
+mod test_hands;
 pub use config_install::ConfigApplied;
 use recorded_inputs::InputLog;
 pub use recorded_inputs::RecordedInput;
@@ -160,81 +163,81 @@ pub enum GameError {
 pub struct GameStats {
     /// Cells whose terrain changed during play (doors, bashing): knowledge
     /// of them can go stale.
-    pub terrain_changes: u64,
-    pub player_turns: u64,
-    pub kills: u32,
+    terrain_changes: u64,
+    player_turns: u64,
+    kills: u32,
     /// The player's kills by monster kind name (the run summary's list).
     #[serde(default)]
-    pub kills_by_kind: std::collections::BTreeMap<String, u32>,
+    kills_by_kind: std::collections::BTreeMap<String, u32>,
     /// AI time of each player turn, in microseconds (not saved).
     #[serde(skip)]
-    pub ai_micros: Vec<u32>,
+    ai_micros: Vec<u32>,
     /// Game time each player turn lasted (not saved).
     #[serde(skip)]
-    pub player_turn_lengths: Vec<f64>,
+    player_turn_lengths: Vec<f64>,
     /// AI time on entering each level, in microseconds: the monsters' first
     /// looks and their factions taking them in (not saved; not part of any
     /// turn's `ai_micros`).
     #[serde(skip)]
-    pub level_entry_micros: Vec<u32>,
+    level_entry_micros: Vec<u32>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Game {
-    pub seed: u64,
+    seed: u64,
     rng: ChaCha8Rng,
     /// Level arguments of the run, in order.
-    pub run: Vec<String>,
+    run: Vec<String>,
     /// Index of the current level in `run`.
-    pub depth: usize,
+    depth: usize,
     /// Index in `run` of the level the game started on (playing the same
     /// seed again starts there).
     #[serde(default)]
-    pub start_depth: usize,
+    start_depth: usize,
     /// The debug overlay, which shows the true level and every monster, was
     /// opened during play: the run summary and the scores say "assisted".
     #[serde(default)]
-    pub assisted: bool,
-    pub level: Level,
-    pub kinds: Vec<MonsterKind>,
+    assisted: bool,
+    level: Level,
+    kinds: Vec<MonsterKind>,
     /// Each kind's faction, as an index into `factions`.
     kind_factions: Vec<usize>,
     /// One shared mind per faction, in config order.
-    pub factions: Vec<Faction>,
+    factions: Vec<Faction>,
     /// Factions know the true level (the baseline `--omniscient`).
-    pub omniscient: bool,
+    omniscient: bool,
     /// Blows never take the player below 1 hit point (`sim --undying`).
     #[serde(default)]
-    pub undying_player: bool,
+    undying_player: bool,
     /// Factions start their turns, and monsters' views are cast, on all
     /// cores (not saved: a loaded game plans on one).
     #[serde(skip)]
-    pub parallel_planning: bool,
+    parallel_planning: bool,
     /// The monster config in force (not saved: read from the file).
     #[serde(skip)]
     config: Option<MonsterConfig>,
     /// The player is actor 0.
-    pub actors: Vec<Actor>,
+    actors: Vec<Actor>,
     /// The game time now: when the actor acting now became ready.
-    pub time: f64,
+    time: f64,
     /// Cells of this level the player has seen (read it with
     /// [`Game::remembered`]; only the game's own sight writes it, so the
     /// player's map can trust its epoch).
-    pub(crate) remembered: Vec<bool>,
+    remembered: Vec<bool>,
     /// Which level, in which game, `remembered` belongs to: a number no
     /// other level entered or game loaded in this process had (a map kept
     /// from the player's memory starts over when it changes).
     #[serde(skip, default = "fresh_memory_epoch")]
     memory_epoch: u64,
-    pub log: MessageLog,
-    pub outcome: Option<Outcome>,
-    pub stats: GameStats,
+    log: MessageLog,
+    outcome: Option<Outcome>,
+    stats: GameStats,
     /// What the player carries.
     #[serde(default)]
-    pub inventory: Inventory,
+    inventory: Inventory,
     /// The player's slow healing.
     #[serde(default)]
-    pub regeneration: Regeneration,
+    regeneration: Regeneration,
     #[serde(skip)]
     nav: Navigation,
     /// Who stands where (rebuilt every player turn).
@@ -272,10 +275,10 @@ pub struct Game {
     input_log: Option<InputLog>,
     /// What the player wields and wears.
     #[serde(default)]
-    pub equipment: Equipment,
+    equipment: Equipment,
     /// The player's experience points and level.
     #[serde(default)]
-    pub experience: Experience,
+    experience: Experience,
 }
 
 pub const PLAYER: usize = 0;

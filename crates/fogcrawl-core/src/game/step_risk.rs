@@ -55,7 +55,7 @@ impl Game {
     pub fn step_risk(&self, direction: Direction) -> Option<StepRisk> {
         let at = self.player().pos;
         let to = direction.from(at);
-        let terrain = self.level.terrain_at(to)?;
+        let terrain = self.level().terrain_at(to)?;
         let cost = CostProfile::default().cost(terrain)?;
         if cost <= SLOW_GROUND_COST || self.actor_at(to).is_some() {
             return None;
@@ -64,10 +64,10 @@ impl Game {
         self.threats()
             .into_iter()
             .filter_map(|(monster, _)| {
-                let actor = &self.actors[monster];
+                let actor = &self.actors()[monster];
                 let speed = self
                     .faction_index_of(monster)
-                    .and_then(|f| self.factions[f].config().map(|c| c.speed))?;
+                    .and_then(|f| self.factions()[f].config().map(|c| c.speed))?;
                 let actions = (time / action_time(speed)).floor() as u32;
                 let distance = (actor.pos.x - to.x).abs().max((actor.pos.y - to.y).abs());
                 // It needs distance - 1 steps to stand beside the cell,
@@ -97,7 +97,7 @@ mod tests {
     #[test]
     fn a_swamp_step_beside_a_hunter_is_a_risk_and_a_floor_step_is_not() {
         let (mut game, _dir) = game_on("########\n#@%..g.#\n#......#\n#.....>#\n########\n");
-        game.actors[1].brain.as_mut().expect("a monster").mode = Mode::Hunt;
+        game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Hunt;
         let risk = game
             .step_risk(Direction::East)
             .expect("swamp near a hunter");
@@ -110,7 +110,7 @@ mod tests {
             "Swamp: this step takes 4.0 turns; the goblin gets 5 actions."
         );
         assert_eq!(game.step_risk(Direction::South), None, "floor is not slow");
-        game.actors[1].brain.as_mut().expect("a monster").mode = Mode::Flee;
+        game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Flee;
         assert_eq!(game.step_risk(Direction::East), None, "a fleeing goblin");
     }
 }

@@ -131,7 +131,7 @@ mod in_the_game {
 
     /// Every monster's looks so far, cast or skipped.
     fn looks(game: &Game) -> u64 {
-        game.factions
+        game.factions()
             .iter()
             .map(|f| f.counters().views_cast + f.counters().views_skipped)
             .sum()
@@ -148,7 +148,7 @@ mod in_the_game {
         opening
             .player_act(Action::OpenDoor(Direction::East))
             .unwrap();
-        assert_eq!(opening.stats.terrain_changes, 1);
+        assert_eq!(opening.stats().terrain_changes(), 1);
         for _ in 0..3 {
             waiting.player_act(Action::Wait).unwrap();
             opening.player_act(Action::Wait).unwrap();

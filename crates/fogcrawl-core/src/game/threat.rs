@@ -62,7 +62,7 @@ impl Game {
     /// that far from the player (a thrown noisemaker) and is that far
     /// itself. Any other monster in view (hunting, searching, or near) is.
     pub fn threat(&self, monster: usize) -> Option<Threat> {
-        let actor = self.actors.get(monster).filter(|a| a.is_alive())?;
+        let actor = self.actors().get(monster).filter(|a| a.is_alive())?;
         let mode = actor.brain.as_ref()?.mode;
         let player = self.player().pos;
         if !self.is_visible(actor.pos) || mode == Mode::Flee {
@@ -126,13 +126,13 @@ impl Game {
         let Some(faction) = self.faction_index_of(monster) else {
             return false;
         };
-        let found_none = self.actors[monster]
+        let found_none = self.actors()[monster]
             .brain
             .as_ref()
             .and_then(|brain| brain.unreachable.zip(brain.alert))
             .is_some_and(|(unreachable, alert)| unreachable == alert.pos);
         found_none
-            || self.factions[faction].grid().is_some_and(|grid| {
+            || self.factions()[faction].grid().is_some_and(|grid| {
                 grid.is_passable(from) && grid.is_passable(to) && !grid.connected(from, to)
             })
     }
@@ -167,13 +167,17 @@ mod tests {
     }
 
     fn set_mode(game: &mut Game, monster: usize, mode: Mode) {
-        game.actors[monster].brain.as_mut().expect("a monster").mode = mode;
+        game.actor_mut(monster)
+            .brain
+            .as_mut()
+            .expect("a monster")
+            .mode = mode;
     }
 
     #[test]
     fn a_monster_is_a_threat_by_what_it_does_and_how_near_it_is() {
         let (mut game, _dir) = room_with_goblin(UNAWARE_SAFE_DISTANCE as usize + 3);
-        assert!(game.is_visible(game.actors[1].pos));
+        assert!(game.is_visible(game.actors()[1].pos));
         for (mode, threat) in [
             (Mode::Hunt, Some(Threat::Hunting)),
             (Mode::Search, Some(Threat::Searching)),
@@ -194,7 +198,7 @@ mod tests {
             ),
             (Pos::new(player.x + 12, player.y + 2), None),
         ] {
-            game.actors[1].brain.as_mut().expect("a monster").noise = Some(noise);
+            game.actor_mut(1).brain.as_mut().expect("a monster").noise = Some(noise);
             assert_eq!(game.threat(1), threat, "a noise at {noise:?}");
         }
         let (mut near, _dir) = room_with_goblin(UNAWARE_SAFE_DISTANCE as usize);
@@ -211,12 +215,12 @@ mod tests {
         let (mut game, _dir) = game_on(
             "###############\n#@............#\n#.......WWW...#\n#.......W.W...#\n#.......WWW...#\n#g...........>#\n###############\n",
         );
-        game.actors[1].pos = Pos::new(9, 3);
+        game.actor_mut(1).pos = Pos::new(9, 3);
         for _ in 0..12 {
             game.player_act(Action::Move(Direction::East))
                 .expect("the way east is open");
-            assert!(game.is_visible(game.actors[1].pos));
-            let brain = game.actors[1].brain.as_ref().expect("a monster");
+            assert!(game.is_visible(game.actors()[1].pos));
+            let brain = game.actors()[1].brain.as_ref().expect("a monster");
             assert_eq!(brain.mode, Mode::Search, "it knows where the player is");
             assert_eq!(game.threat(1), None, "at {:?}", game.player().pos);
         }
@@ -226,7 +230,7 @@ mod tests {
     fn an_unseen_monster_is_no_threat() {
         let (mut game, _dir) = game_on("#######\n#@.#.g#\n#..#..#\n#....>#\n#######\n");
         set_mode(&mut game, 1, Mode::Hunt);
-        assert!(!game.is_visible(game.actors[1].pos));
+        assert!(!game.is_visible(game.actors()[1].pos));
         assert_eq!(game.threat(1), None);
         assert!(game.threats().is_empty());
     }

@@ -123,12 +123,12 @@ impl Header {
         let text = game.config().and_then(|config| config_text(source, config));
         Ok(Self {
             build_version: BUILD_VERSION.to_owned(),
-            seed: game.seed,
-            run: game.run.clone(),
-            start_depth: game.depth,
-            omniscient: game.omniscient,
-            undying_player: game.undying_player,
-            levels: level_prints(&game.run),
+            seed: game.seed(),
+            run: game.run().to_vec(),
+            start_depth: game.depth(),
+            omniscient: game.is_omniscient(),
+            undying_player: game.is_undying(),
+            levels: level_prints(game.run()),
             config_name: source.to_string(),
             config_text: text,
             hash_every,

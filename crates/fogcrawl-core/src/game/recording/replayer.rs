@@ -124,11 +124,11 @@ impl Replayer {
             }
         };
         let start = Keyframe {
-            turn: game.stats.player_turns,
+            turn: game.stats().player_turns(),
             next: 0,
             game: game.keyframe(),
         };
-        let cells = game.level.width() * game.level.height();
+        let cells = game.level().width() * game.level().height();
         let most_keyframes =
             (KEYFRAME_CELL_BUDGET / cells.max(1)).clamp(MIN_KEYFRAMES, MAX_KEYFRAMES);
         let keyframe_every = header.hash_every.max(1);
@@ -169,7 +169,7 @@ impl Replayer {
 
     /// The turn count now.
     pub fn turn(&self) -> u64 {
-        self.game.stats.player_turns
+        self.game.stats().player_turns()
     }
 
     /// The turn the game started on (0, or the resumed save's).

@@ -43,7 +43,7 @@ impl Recorder {
         out.write_all(&opening()).map_err(io)?;
         write_record(&mut out, header).map_err(io)?;
         let first = Event::Hash {
-            turn: game.stats.player_turns,
+            turn: game.stats().player_turns(),
             hash: game.state_hash(),
         };
         write_record(&mut out, &first).map_err(io)?;
@@ -101,7 +101,7 @@ impl Recorder {
     pub fn config_reloaded(&mut self, game: &mut Game, text: Option<String>) {
         self.catch_up(game);
         self.write(&Event::Config {
-            turn: game.stats.player_turns,
+            turn: game.stats().player_turns(),
             text,
         });
         self.flush(game);

@@ -109,20 +109,22 @@ pub fn check_save(game: &Game) -> Result<(), SaveProblem> {
 
 /// Gear in the right slots, and an experience level its points make.
 fn check_progress(game: &Game) -> Result<(), SaveProblem> {
-    if !game.equipment.is_consistent() {
+    if !game.equipment().is_consistent() {
         return Err(SaveProblem::Progress {
             what: format!(
                 "wields {:?} and wears {:?}",
-                game.equipment.weapon, game.equipment.armour
+                game.equipment().weapon,
+                game.equipment().armour
             ),
             accepted: "a weapon (short sword, war axe) or none, and armour (leather armour, chain mail) or none",
         });
     }
-    if !game.experience.is_consistent() {
+    if !game.experience().is_consistent() {
         return Err(SaveProblem::Progress {
             what: format!(
                 "is at experience level {} with {} points",
-                game.experience.level, game.experience.points
+                game.experience().level,
+                game.experience().points
             ),
             accepted: "the level its points make",
         });
@@ -133,15 +135,15 @@ fn check_progress(game: &Game) -> Result<(), SaveProblem> {
 /// The counts the game's memory and each turn's time grow with, within
 /// what a config or a level file may hold, before anything runs on them.
 fn check_counts(game: &Game) -> Result<(), SaveProblem> {
-    let spawns = game.level.spawns.values().map(Vec::len).sum::<usize>();
+    let spawns = game.level().spawns.values().map(Vec::len).sum::<usize>();
     let most_monsters = MAX_SPAWNS.saturating_add(MAX_MONSTERS);
-    let messages = game.log.len();
+    let messages = game.log().len();
     for (what, found, max) in [
-        ("factions", game.factions.len(), MAX_FACTIONS),
-        ("monster kinds", game.kinds.len(), MAX_MONSTER_KINDS),
+        ("factions", game.factions().len(), MAX_FACTIONS),
+        ("monster kinds", game.kinds().len(), MAX_MONSTER_KINDS),
         ("spawns on its level", spawns, MAX_SPAWNS),
         // Spawns on the level, and a map level's own monsters; the player.
-        ("actors", game.actors.len(), most_monsters + 1),
+        ("actors", game.actors().len(), most_monsters + 1),
         ("messages in its log", messages, LOG_CAPACITY),
     ] {
         if found > max {
@@ -149,7 +151,7 @@ fn check_counts(game: &Game) -> Result<(), SaveProblem> {
         }
     }
     if let Some((index, message)) = game
-        .log
+        .log()
         .all()
         .enumerate()
         .find(|(_, message)| message.text.len() > MAX_MESSAGE_BYTES)
@@ -164,10 +166,10 @@ fn check_counts(game: &Game) -> Result<(), SaveProblem> {
 }
 
 fn check_run(game: &Game) -> Result<(), SaveProblem> {
-    if game.depth >= game.run.len() {
+    if game.depth() >= game.run().len() {
         return Err(SaveProblem::Depth {
-            depth: game.depth + 1,
-            levels: game.run.len(),
+            depth: game.depth() + 1,
+            levels: game.run().len(),
         });
     }
     Ok(())
@@ -176,7 +178,7 @@ fn check_run(game: &Game) -> Result<(), SaveProblem> {
 /// A kind the config no longer has keeps its saved values, so they must be
 /// ones the config would accept.
 fn check_kinds(game: &Game) -> Result<(), SaveProblem> {
-    for kind in &game.kinds {
+    for kind in game.kinds() {
         let (low, high) = kind.damage;
         let problem = if !HIT_POINTS.contains(i64::from(kind.max_hp)) {
             Some(("hp", kind.max_hp.to_string(), HIT_POINTS.accepted()))
@@ -207,7 +209,7 @@ fn check_kinds(game: &Game) -> Result<(), SaveProblem> {
 }
 
 fn check_cells(game: &Game) -> Result<(), SaveProblem> {
-    let level = &game.level;
+    let level = game.level();
     let (width, height) = (level.width(), level.height());
     if width == 0 || height == 0 || width > Level::MAX_SIDE || height > Level::MAX_SIDE {
         return Err(SaveProblem::LevelSize {
@@ -231,8 +233,8 @@ fn check_cells(game: &Game) -> Result<(), SaveProblem> {
         }
     };
     count("the level's terrain", level.stored_cells())?;
-    count("the player's map memory", game.remembered.len())?;
-    for faction in &game.factions {
+    count("the player's map memory", game.remembered().len())?;
+    for faction in game.factions() {
         let knowledge = faction.knowledge();
         let what = format!("faction {}'s knowledge", faction.name());
         count(&what, knowledge.width().saturating_mul(knowledge.height()))?;
@@ -276,8 +278,8 @@ fn on_level(level: &Level, what: &str, pos: Pos) -> Result<(), SaveProblem> {
 }
 
 fn check_actors(game: &Game) -> Result<(), SaveProblem> {
-    let players: Vec<usize> = (0..game.actors.len())
-        .filter(|&i| game.actors[i].is_player())
+    let players: Vec<usize> = (0..game.actors().len())
+        .filter(|&i| game.actors()[i].is_player())
         .collect();
     if players != [PLAYER] {
         let found = match players.as_slice() {
@@ -287,19 +289,19 @@ fn check_actors(game: &Game) -> Result<(), SaveProblem> {
         };
         return Err(SaveProblem::Players { found });
     }
-    for (index, actor) in game.actors.iter().enumerate() {
+    for (index, actor) in game.actors().iter().enumerate() {
         let what = if index == PLAYER {
             "the player".to_owned()
         } else {
             format!("monster {index}")
         };
         if let Species::Monster(kind) = actor.species
-            && kind >= game.kinds.len()
+            && kind >= game.kinds().len()
         {
             return Err(SaveProblem::Kind {
                 what,
                 kind,
-                kinds: game.kinds.len(),
+                kinds: game.kinds().len(),
             });
         }
         let max_ok = HIT_POINTS.contains(i64::from(actor.max_hp));
@@ -317,7 +319,7 @@ fn check_actors(game: &Game) -> Result<(), SaveProblem> {
         if !actor.is_alive() {
             continue;
         }
-        on_level(&game.level, &what, actor.pos)?;
+        on_level(game.level(), &what, actor.pos)?;
         time(&format!("{what}'s next turn"), actor.ready_at)?;
         if let Some(brain) = &actor.brain {
             for (name, pos) in [
@@ -325,7 +327,7 @@ fn check_actors(game: &Game) -> Result<(), SaveProblem> {
                 ("noise", brain.noise),
             ] {
                 if let Some(pos) = pos {
-                    on_level(&game.level, &format!("{what}'s {name}"), pos)?;
+                    on_level(game.level(), &format!("{what}'s {name}"), pos)?;
                 }
             }
         }
@@ -334,8 +336,8 @@ fn check_actors(game: &Game) -> Result<(), SaveProblem> {
 }
 
 fn check_times(game: &Game) -> Result<(), SaveProblem> {
-    time("the game time", game.time)?;
-    for faction in &game.factions {
+    time("the game time", game.time())?;
+    for faction in game.factions() {
         time(
             &format!("faction {}'s decay time", faction.name()),
             faction.decayed_at(),
