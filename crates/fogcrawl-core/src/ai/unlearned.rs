@@ -51,12 +51,11 @@ impl Unlearned {
             blocks: vec![0; blocks_wide * height.div_ceil(BLOCK)],
             blocks_wide,
         };
-        // Row by row, as `recheck` would find each cell (every faction
-        // builds these books for a whole level on its first look): a cell
-        // is seeable when a cell of the 3x3 square around it is
-        // transparent, so each row keeps which of its cells have a
-        // transparent cell beside them or on them, and three such rows
-        // answer for the middle one.
+        // What `recheck` would find of each cell, 64 cells to a word (every
+        // faction builds these books for a whole level as it enters it): a
+        // cell is wrong where it is seeable (a cell of the 3x3 square
+        // around it is transparent) and not believed as it is. Sizes that
+        // disagree (a damaged save) are checked cell by cell.
         if level.cells().len() != width * height
             || width == 0
             || (knowledge.width(), knowledge.height()) != (width, height)
@@ -68,44 +67,77 @@ impl Unlearned {
             return unlearned;
         }
         let (cells, beliefs) = (level.cells(), knowledge.beliefs());
-        // Whether each cell of row `y` has a transparent cell beside it or
-        // on it, written into `row` (three rows kept, none allocated per
-        // row).
-        let clear_beside = |y: usize, row: &mut [bool]| {
-            let terrain = &cells[y * width..(y + 1) * width];
-            for (near, cell) in row.iter_mut().zip(terrain) {
-                *near = !cell.is_opaque();
+        // 1. The seeable cells, 64 to a word: a row's transparent cells
+        // spread a cell sideways, then the rows above and below are added.
+        let row_words = width.div_ceil(64);
+        let mut near: Vec<u64> = Vec::with_capacity(row_words * height);
+        for row in cells.chunks(width) {
+            let start = near.len();
+            near.extend(row.chunks(64).map(|chunk| {
+                chunk.iter().enumerate().fold(0u64, |bits, (bit, t)| {
+                    bits | u64::from(!t.is_opaque()) << bit
+                })
+            }));
+            let clear = near[start..].to_vec();
+            for (w, word) in near[start..].iter_mut().enumerate() {
+                let from_left = clear[w] << 1 | w.checked_sub(1).map_or(0, |l| clear[l] >> 63);
+                let from_right = clear[w] >> 1 | clear.get(w + 1).map_or(0, |r| r << 63);
+                *word = clear[w] | from_left | from_right;
             }
-            // Each cell takes in its left and right neighbours.
-            let mut left = false;
-            for x in 0..width {
-                let here = row[x];
-                row[x] = left || here || row.get(x + 1).copied().unwrap_or(false);
-                left = here;
+            // Nothing past the row's end.
+            if width % 64 != 0 {
+                near[start + row_words - 1] &= (1u64 << (width % 64)) - 1;
             }
-        };
-        let mut above = vec![false; width];
-        let mut here = vec![false; width];
-        let mut below = vec![false; width];
-        clear_beside(0, &mut here);
+        }
+        // 2. Into the linear bits (row y starts at bit y * width), the rows
+        // above and below taken in.
         for y in 0..height {
-            if y + 1 < height {
-                clear_beside(y + 1, &mut below);
-            } else {
-                below.fill(false);
-            }
-            let block_row = (y / BLOCK) * blocks_wide;
-            for x in 0..width {
-                let index = y * width + x;
-                if (above[x] || here[x] || below[x]) && beliefs[index] != Some(cells[index]) {
-                    // Built from nothing: the bit is clear, so set and count it.
-                    unlearned.cells[index / 64] |= 1u64 << (index % 64);
-                    unlearned.blocks[block_row + x / BLOCK] += 1;
+            let row = |y: usize| &near[y * row_words..(y + 1) * row_words];
+            for w in 0..row_words {
+                let mut bits = row(y)[w];
+                if y > 0 {
+                    bits |= row(y - 1)[w];
+                }
+                if y + 1 < height {
+                    bits |= row(y + 1)[w];
+                }
+                let first = y * width + w * 64;
+                let (word, shift) = (first / 64, first % 64);
+                unlearned.cells[word] |= bits << shift;
+                if shift != 0
+                    && let Some(next) = unlearned.cells.get_mut(word + 1)
+                {
+                    *next |= bits >> (64 - shift);
                 }
             }
-            std::mem::swap(&mut above, &mut here);
-            std::mem::swap(&mut here, &mut below);
         }
+        // 3. Cells believed as they are teach nothing.
+        for (index, (belief, truth)) in beliefs.iter().zip(cells).enumerate() {
+            if *belief == Some(*truth) {
+                unlearned.cells[index / 64] &= !(1u64 << (index % 64));
+            }
+        }
+        // 4. Each block's count, a row's 16 bits at a time.
+        let bits_at = |from: usize, count: usize| -> u32 {
+            let (word, shift) = (from / 64, from % 64);
+            let mut bits = unlearned.cells[word] >> shift;
+            if shift + count > 64 {
+                bits |= unlearned.cells[word + 1] << (64 - shift);
+            }
+            (bits & ((1u64 << count) - 1)).count_ones()
+        };
+        let mut blocks = vec![0u32; unlearned.blocks.len()];
+        for y in 0..height {
+            let block_row = (y / BLOCK) * blocks_wide;
+            for (bx, count) in blocks[block_row..block_row + blocks_wide]
+                .iter_mut()
+                .enumerate()
+            {
+                let x = bx * BLOCK;
+                *count += bits_at(y * width + x, BLOCK.min(width - x));
+            }
+        }
+        unlearned.blocks = blocks;
         unlearned
     }
 
@@ -281,6 +313,49 @@ mod tests {
     /// The row-by-row build counts what checking each cell counts, edges
     /// and corners included, with part of the level known (some of it
     /// wrongly).
+    #[test]
+    fn the_build_counts_what_checking_every_cell_counts_on_random_levels() {
+        // A fixed linear congruential sequence: the same levels every run.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |below: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % below
+        };
+        let kinds = [
+            Terrain::Floor,
+            Terrain::Wall,
+            Terrain::ClosedDoor,
+            Terrain::Grass,
+        ];
+        for case in 0..120 {
+            let (width, height) = (1 + next(150) as usize, 1 + next(40) as usize);
+            let mut level = Level::filled(width, height, Terrain::Wall);
+            let mut knowledge = FactionKnowledge::new(width, height);
+            for pos in level.positions().collect::<Vec<_>>() {
+                let truth = kinds[next(4) as usize];
+                level.set(pos, truth);
+                match next(6) {
+                    0 => knowledge.observe(pos, truth, 0.0),
+                    1 => knowledge.observe(pos, Terrain::Floor, 0.0),
+                    _ => false,
+                };
+            }
+            let built = Unlearned::build(&level, &knowledge);
+            let mut checked = Unlearned {
+                shape: built.shape,
+                cells: vec![0; built.cells.len()],
+                blocks: vec![0; built.blocks.len()],
+                blocks_wide: built.blocks_wide,
+            };
+            for pos in level.positions() {
+                checked.recheck(&level, &knowledge, pos);
+            }
+            assert_eq!(built, checked, "case {case}: {width}x{height}");
+        }
+    }
+
     #[test]
     fn the_build_counts_what_checking_every_cell_counts() {
         let level = level(&[
