@@ -14,11 +14,11 @@ use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
-use crate::pathfinding::{
+use crate::world::{Level, Terrain};
+use gridpath::{
     DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions, SearchTrace,
     cheapest_straight_path, steps_are_legal,
 };
-use crate::world::{Level, Terrain};
 
 /// How much a member's death adds to the danger map at its cell.
 pub const DEATH_DANGER: f32 = 1.0;
@@ -690,9 +690,9 @@ impl Faction {
         if let Some((_, trace)) = self.planner.last_trace() {
             for event in &trace.events {
                 let cell = match *event {
-                    crate::pathfinding::TraceEvent::Open { cell, .. }
-                    | crate::pathfinding::TraceEvent::Close { cell } => cell,
-                    crate::pathfinding::TraceEvent::SliceEnd => continue,
+                    gridpath::TraceEvent::Open { cell, .. }
+                    | gridpath::TraceEvent::Close { cell } => cell,
+                    gridpath::TraceEvent::SliceEnd => continue,
                 };
                 let cost = grid.and_then(|grid| searched_cost(grid, &overrides, cell));
                 let belief = self.knowledge.belief(cell);

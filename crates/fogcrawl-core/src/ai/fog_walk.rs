@@ -16,8 +16,8 @@ use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::monster_turn::{Body, Intent, Senses, after_bump, after_step, look_around, pursue};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::config::FactionConfig;
-use crate::pathfinding::{GridError, Pos};
 use crate::world::{CostProfile, Level};
+use gridpath::{GridError, Pos};
 
 /// The walker's search budget per step: the experiment measures plans, not
 /// the scheduler, so each search finishes in the step it starts.

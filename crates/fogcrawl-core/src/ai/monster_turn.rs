@@ -27,12 +27,12 @@ use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_
 use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::thought::Thought;
-use crate::pathfinding::{
+use crate::world::Level;
+use crate::world::Terrain;
+use gridpath::{
     Grid, Heuristic, Path, Pos, Reach, cheapest_straight_path, path_cost, string_pull,
     walkable_straight_path,
 };
-use crate::world::Level;
-use crate::world::Terrain;
 
 /// Cells a wanderer walks between looks around.
 const WANDER_LOOK_EVERY: i32 = 2;
@@ -1610,7 +1610,7 @@ mod tests {
         let config = MonsterConfig::shipped().unwrap();
         let mut goblins = config.faction("goblins").unwrap().clone();
         goblins.node_budget = 50;
-        goblins.heuristic = crate::pathfinding::Heuristic::Zero;
+        goblins.heuristic = gridpath::Heuristic::Zero;
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
         faction.rebuild(goblins).unwrap();
         for y in 1..=5 {

@@ -41,10 +41,10 @@ use crate::game::search_shown::SearchShown;
 use crate::game::setup::GameSetup;
 use crate::game::terrain_changes::TerrainChanges;
 use crate::game::turn_guard::TurnGuard;
-use crate::pathfinding::{GridError, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
 use crate::world::{CostProfile, ItemKind, Level, Terrain};
+use gridpath::{GridError, Pos};
 
 mod blocked_move;
 mod config_install;
@@ -663,7 +663,7 @@ impl Game {
     }
 
     /// The last traced search of `actor`, if its faction recorded one.
-    pub fn traced_search(&self, actor: usize) -> Option<&crate::pathfinding::SearchTrace> {
+    pub fn traced_search(&self, actor: usize) -> Option<&gridpath::SearchTrace> {
         if actor >= self.actors.len() {
             return None;
         }

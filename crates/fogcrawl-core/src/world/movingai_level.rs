@@ -1,7 +1,7 @@
 //! Moving AI benchmark maps (`.map`) as playable levels: `--map FILE.map`, or any
 //! `--level` argument ending in `.map`.
 //!
-//! The file is read by [`crate::pathfinding::movingai`], whose errors (file, line, what
+//! The file is read by [`gridpath::movingai`], whose errors (file, line, what
 //! was expected) pass through unchanged; this module only translates terrain and places
 //! the start and stairs. It must never parse the format itself, nor move or reshape
 //! cells: cell (x, y) of the map is cell (x, y) of the level, so the benchmark's
@@ -12,7 +12,7 @@ use std::path::Path;
 use super::connectivity::{self, UNREACHED};
 use super::level_error::LevelError;
 use super::{Level, Terrain};
-use crate::pathfinding::movingai::{self, MovingAiMap};
+use gridpath::movingai::{self, MovingAiMap};
 
 /// The file extension of Moving AI maps: level arguments ending in it load here.
 pub const MAP_EXTENSION: &str = "map";
