@@ -437,8 +437,7 @@ fn follow_shared_field(
 ) -> Intent {
     let at = senses.at;
     let source = faction
-        .shared_field()
-        .map(|(source, _)| source)
+        .shared_target()
         .filter(|&source| chebyshev(source, target) <= FIELD_RETARGET)
         .unwrap_or(target);
     match faction.reach_shared_field(source, at) {

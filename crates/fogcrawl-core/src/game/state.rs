@@ -594,7 +594,7 @@ impl Game {
             } else {
                 None
             };
-            faction.trace_actor(actor);
+            faction.inspector_mut().trace_actor(actor);
         }
     }
 
@@ -629,6 +629,7 @@ impl Game {
             None => Vec::new(),
         };
         self.factions[faction]
+            .inspector_mut()
             .trace_now(monster, from, goal, &overrides)
             .is_some()
     }
@@ -638,7 +639,7 @@ impl Game {
     /// a preview of what it would search now.
     pub fn traced_search_shown(&self, actor: usize) -> Option<SearchShown> {
         let trace = self.traced_search(actor)?;
-        let faction = &self.factions[self.faction_index_of(actor)?];
+        let faction = self.factions[self.faction_index_of(actor)?].inspector();
         let now = faction.planner_turn();
         let turn_of = |turn: u64| {
             self.stats
@@ -669,6 +670,7 @@ impl Game {
         }
         let faction = self.faction_index_of(actor)?;
         self.factions[faction]
+            .inspector()
             .last_trace()
             .filter(|(traced, _)| *traced == actor)
             .map(|(_, trace)| trace)
