@@ -49,7 +49,7 @@ pub use faction::{DEATH_DANGER, Faction, FactionInspector, FactionInspectorMut, 
 pub use fog_walk::{FogWalk, fog_walk};
 pub use knowledge::FactionKnowledge;
 pub use monster_turn::{
-    Body, Intent, Senses, after_bump, after_step, end_turn, far_from_player, look_around,
-    mark_presence, think, view_radius,
+    Body, Intent, MemberTurn, Senses, after_bump, after_step, end_turn, far_from_player,
+    look_around, mark_presence, view_radius,
 };
 pub use sight::{Sight, ViewRequest, Viewpoint};

@@ -17,9 +17,9 @@ use thiserror::Error;
 
 use crate::ai::planner::TraceKind;
 use crate::ai::{
-    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, Sight, ViewRequest,
-    Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, far_from_player,
-    look_around, mark_presence, think, view_radius,
+    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, MemberTurn, Mode, Senses, Sight,
+    ViewRequest, Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile,
+    far_from_player, look_around, mark_presence, view_radius,
 };
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
@@ -1114,7 +1114,7 @@ impl Game {
                 far_from_player: viewpoint.far_from_player,
                 body_at: &body_at,
             };
-            think(&mut self.factions[f], &mut brain, &senses, &mut self.rng)
+            MemberTurn::new(&mut self.factions[f], &mut brain, &senses).think(&mut self.rng)
         };
         let mode = brain.mode;
         self.actors[actor].brain = Some(brain);
