@@ -8,8 +8,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{GridPoint, split_lines};
+use super::split_lines;
 use crate::GridShape;
+use crate::Pos;
 
 /// The largest width or height accepted. Moving AI's largest maps are 1024 or
 /// 2048 cells a side; this bound keeps `width * height` (plus a wall border)
@@ -385,10 +386,14 @@ impl MovingAiMap {
         self.terrain(x, y).is_some_and(Terrain::is_passable)
     }
 
-    /// As [`MovingAiMap::is_passable`], for a point.
+    /// As [`MovingAiMap::is_passable`], for a cell (one with a negative
+    /// coordinate is outside the map: not passable).
     #[must_use]
-    pub fn is_passable_at(&self, point: GridPoint) -> bool {
-        self.is_passable(point.x, point.y)
+    pub fn is_passable_at(&self, pos: Pos) -> bool {
+        match (usize::try_from(pos.x), usize::try_from(pos.y)) {
+            (Ok(x), Ok(y)) => self.is_passable(x, y),
+            _ => false,
+        }
     }
 }
 
