@@ -7,7 +7,7 @@
 //! diagonal steps sqrt 2, no corner cutting, optimal length 0 with distinct
 //! endpoints meaning "no path". Nothing here may panic on any input file.
 //!
-//! - [`map`]: [`MovingAiMap`] and its [`Terrain`].
+//! - [`map`]: [`MovingAiMap`] and its [`MapTile`]s.
 //! - [`scenario`]: [`ScenarioFile`], its [`Scenario`] lines and the
 //!   [`LengthPrecision`] that decides each file's tolerance.
 //! - [`check`]: [`check_path`] (legality and length) and [`judge`] (the verdict).
@@ -17,7 +17,7 @@ pub mod map;
 pub mod scenario;
 
 pub use check::{IllegalPath, Verdict, check_path, judge, octile_length};
-pub use map::{MapError, MovingAiMap, Terrain};
+pub use map::{MapError, MapTile, MovingAiMap};
 pub use scenario::{LengthPrecision, ScenError, Scenario, ScenarioFile};
 
 /// Splits file contents into lines on `\n`, dropping a `\r` before it, so LF
