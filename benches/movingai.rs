@@ -165,10 +165,6 @@ struct BenchMap {
     queries: Vec<(Query, f64)>,
 }
 
-fn position(x: usize, y: usize) -> Pos {
-    Pos::new(x as i32, y as i32)
-}
-
 fn load(dir: &Path, name: &'static str, count: usize) -> Result<BenchMap, String> {
     let scen_path = dir.join(format!("{name}.map.scen"));
     let file = ScenarioFile::load(&scen_path).map_err(|error| error.to_string())?;
@@ -190,8 +186,7 @@ fn load(dir: &Path, name: &'static str, count: usize) -> Result<BenchMap, String
     let queries = (0..taken)
         .map(|index| &scenarios[index * scenarios.len() / taken])
         .map(|scenario| {
-            let start = position(scenario.start.x, scenario.start.y);
-            let goal = position(scenario.goal.x, scenario.goal.y);
+            let (start, goal) = (scenario.start, scenario.goal);
             let query = Query {
                 line: scenario.line,
                 start,

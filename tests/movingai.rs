@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use fogcrawl::cli::scen::{Engine, EngineArg, ScenOptions, run_file, run_selected};
 use fogcrawl::pathfinding::movingai::{
-    LengthPrecision, MovingAiMap, Scenario, ScenarioFile, Terrain,
+    LengthPrecision, MapTile, MovingAiMap, Scenario, ScenarioFile,
 };
 use fogcrawl::pathfinding::{Grid, Jps, Movement, SearchOptions};
 
@@ -54,7 +54,7 @@ fn fixture_maps_parse() {
 
     let crlf = MovingAiMap::load(&fixture("crlf_no_final_newline.map")).unwrap();
     assert_eq!((crlf.width(), crlf.height()), (3, 2));
-    assert_eq!(crlf.terrain(2, 1), Some(Terrain::Water));
+    assert_eq!(crlf.tile(2, 1), Some(MapTile::Water));
 }
 
 #[test]

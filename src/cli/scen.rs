@@ -15,8 +15,8 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use crate::pathfinding::movingai::{
-    GridPoint, LengthPrecision, MapError, MovingAiMap, ScenError, Scenario, ScenarioFile, Verdict,
-    check_path, judge,
+    LengthPrecision, MapError, MovingAiMap, ScenError, Scenario, ScenarioFile, Verdict, check_path,
+    judge,
 };
 use crate::pathfinding::{
     AStar, Grid, GridError, Heuristic, Jps, JpsError, Movement, Pos, QueryError, SearchOptions,
@@ -229,8 +229,8 @@ impl std::fmt::Display for Failure {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FailedScenario {
     pub line: usize,
-    pub start: GridPoint,
-    pub goal: GridPoint,
+    pub start: Pos,
+    pub goal: Pos,
     pub failure: Failure,
 }
 
@@ -344,24 +344,6 @@ fn load_map(path: &Path, options: &ScenOptions) -> Result<LoadedMap, ScenRunErro
     Ok(LoadedMap { map, grid, engine })
 }
 
-fn to_pos(point: GridPoint) -> Pos {
-    // Scenario coordinates are below the map side cap, so they fit in i32;
-    // saturating keeps an impossible value out of bounds rather than wrapping.
-    Pos::new(
-        i32::try_from(point.x).unwrap_or(i32::MAX),
-        i32::try_from(point.y).unwrap_or(i32::MAX),
-    )
-}
-
-fn to_point(pos: Pos) -> GridPoint {
-    // A negative coordinate from the engine becomes one far outside the map,
-    // which the checker then reports as illegal.
-    GridPoint::new(
-        usize::try_from(pos.x).unwrap_or(usize::MAX),
-        usize::try_from(pos.y).unwrap_or(usize::MAX),
-    )
-}
-
 /// Checks one scenario file: loads it and its map(s), runs the selected lines
 /// through A*, and judges each answer.
 ///
@@ -392,7 +374,6 @@ pub fn run_selected<'file>(
     let mut astar = AStar::new();
     let mut jps = Jps::new();
     let mut cells: Vec<Pos> = Vec::new();
-    let mut points: Vec<GridPoint> = Vec::new();
 
     for scenario in selected {
         let map_path = file.map_path(scenario);
@@ -409,7 +390,7 @@ pub fn run_selected<'file>(
         };
         check_map_size(path, scenario, &file.map_path(scenario), &loaded.map)?;
 
-        let (start, goal) = (to_pos(scenario.start), to_pos(scenario.goal));
+        let (start, goal) = (scenario.start, scenario.goal);
         let found = match loaded.engine {
             Engine::AStar => {
                 let started = Instant::now();
@@ -437,9 +418,7 @@ pub fn run_selected<'file>(
         };
         report.checked += 1;
 
-        points.clear();
-        points.extend(cells.iter().copied().map(to_point));
-        let path_cells = found.map(|_| points.as_slice());
+        let path_cells = found.map(|_| cells.as_slice());
         let failure = match judge(&loaded.map, scenario, file.precision(), path_cells) {
             Verdict::Optimal => found.zip(path_cells).and_then(|(reported, cells)| {
                 reported_cost_failure(reported, cells, &loaded.map, scenario)
@@ -509,7 +488,7 @@ fn check_map_size(
 /// A legal, optimal-length path whose reported cost disagrees with its cells.
 fn reported_cost_failure(
     reported: f64,
-    cells: &[GridPoint],
+    cells: &[Pos],
     map: &MovingAiMap,
     scenario: &Scenario,
 ) -> Option<Failure> {

@@ -155,7 +155,7 @@ impl Comparison {
         let (start, goal) = (recorded.start?, recorded.goal?);
         let faction = &game.factions()[game.faction_index_of(actor)?];
         let grid = faction.grid()?;
-        let overrides = faction.last_trace_overrides();
+        let overrides = faction.inspector().last_trace_overrides();
         let own = faction.search_options();
         let mut astar = AStar::new();
         let own_now = run_search(&mut astar, grid, start, goal, &own, overrides);
@@ -187,7 +187,10 @@ impl Comparison {
         let start = monster.pos;
         let faction = &game.factions()[game.faction_index_of(actor)?];
         let old = before.config.faction(faction.name())?;
-        let (old_grid, old_overrides) = faction.grid_under(old, &brain.crowding_marks).ok()?;
+        let (old_grid, old_overrides) = faction
+            .inspector()
+            .grid_under(old, &brain.crowding_marks)
+            .ok()?;
         let grid = faction.grid()?;
         let overrides = faction.own_crowding_overrides(&brain.crowding_marks);
         let own = faction.search_options();
@@ -518,8 +521,8 @@ pub fn step_sum(
     let parent = here.parent?;
     let from = values.get(&parent)?;
     let rules = faction.rules()?;
-    let paid = faction.cost_when_traced(pos)??;
-    let terrain = rules.terrain_cost(faction.belief_when_traced(pos)?)?;
+    let paid = faction.inspector().cost_when_traced(pos)??;
+    let terrain = rules.terrain_cost(faction.inspector().belief_when_traced(pos)?)?;
     let step = match Direction::between(parent, pos) {
         Some(d) if d.is_diagonal() => std::f64::consts::SQRT_2,
         _ => 1.0,
@@ -580,7 +583,7 @@ pub fn inspect(
         // faction believed then, and what it believes now if that changed.
         let then = values
             .and_then(|v| v.get(&pos))
-            .and_then(|_| faction.belief_when_traced(pos));
+            .and_then(|_| faction.inspector().belief_when_traced(pos));
         let belief = then.unwrap_or(now);
         lines.push(format!(
             "terrain cost {}",
@@ -769,11 +772,15 @@ mod tests {
             let cheaper = trace
                 .closed_cells()
                 .filter(|&cell| {
-                    let paid = faction.cost_when_traced(cell).flatten().unwrap();
+                    let paid = faction
+                        .inspector()
+                        .cost_when_traced(cell)
+                        .flatten()
+                        .unwrap();
                     paid < grid.cost(cell).unwrap()
                 })
                 .count();
-            assert!(!faction.last_trace_overrides().is_empty());
+            assert!(!faction.inspector().last_trace_overrides().is_empty());
             checked += usize::from(cheaper > 0);
         }
         assert!(

@@ -8,7 +8,8 @@
 //! - [`brain`]: a monster's mind between turns (mode, goal, plan).
 //! - [`thought`]: why a monster does what it does, in one line.
 //! - [`faction`]: one faction's shared mind (knowledge, influences, grid,
-//!   shared field, planner, counters), behind methods.
+//!   shared field, planner, counters), behind methods; the debug overlay
+//!   reads it through a [`FactionInspector`].
 //! - [`counters`]: what a faction's AI did, named for what it counts.
 //! - `byte_field`: per-cell arrays saved as one byte string.
 //! - [`knowledge`]: the faction's known-walkability (fog) map.
@@ -44,11 +45,11 @@ pub mod unlearned;
 pub use brain::{Brain, Mode};
 pub use cost_view::{CostRules, CostView, Influences, faction_profile};
 pub use counters::{FactionCounters, ReplanCounts};
-pub use faction::{DEATH_DANGER, Faction, WOUND_DANGER};
+pub use faction::{DEATH_DANGER, Faction, FactionInspector, FactionInspectorMut, WOUND_DANGER};
 pub use fog_walk::{FogWalk, fog_walk};
 pub use knowledge::FactionKnowledge;
 pub use monster_turn::{
-    Body, Intent, Senses, after_bump, after_step, end_turn, far_from_player, look_around,
-    mark_presence, think, view_radius,
+    Body, Intent, MemberTurn, Senses, after_bump, after_step, end_turn, far_from_player,
+    look_around, mark_presence, view_radius,
 };
 pub use sight::{Sight, ViewRequest, Viewpoint};

@@ -2,10 +2,11 @@
 //! the command line. No terminal library is a dependency of this package, so
 //! Cargo, not a comment, keeps the front end out.
 //!
-//! Module map (data flows one way: [`pathfinding`] -> world -> ai -> game;
+//! Module map (data flows one way: [`gridpath`] -> world -> ai -> game;
 //! the `fogcrawl` package's cli and ui sit on top):
-//! - [`pathfinding`]: the grid search engine, the `gridpath` package (the
-//!   ground floor: it knows nothing of this package).
+//! - [`gridpath`]: the grid search engine, its own package (the ground
+//!   floor: it knows nothing of this package); the modules here name it
+//!   `gridpath`, and re-export it as [`pathfinding`] for the `fogcrawl` package.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
 //! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
 //! - [`diagnostic`]: the one `file:line:column: field: problem; accepted values: ...`
@@ -26,5 +27,5 @@ pub mod user_dirs;
 pub mod world;
 
 /// The grid search engine (the `gridpath` package), under the name the
-/// modules of this package use for it.
+/// `fogcrawl` package's modules use for it (this package's own say `gridpath`).
 pub use gridpath as pathfinding;

@@ -28,7 +28,7 @@
 //! at a time, in the shape of the engine's cost function:
 //!
 //! ```
-//! use fogcrawl_core::pathfinding::{AStar, Movement, SearchOptions};
+//! use gridpath::{AStar, Movement, SearchOptions};
 //! use fogcrawl_core::world::{CostProfile, Pos, level_text};
 //!
 //! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
@@ -69,9 +69,9 @@ pub mod shipped_levels;
 pub mod source_text;
 pub mod terrain;
 
-/// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
-pub use crate::pathfinding::Pos;
 pub use cost_profile::{CostProfile, InvalidCost};
+/// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
+pub use gridpath::Pos;
 pub use item_kind::ItemKind;
 pub use level::Level;
 pub use terrain::Terrain;

@@ -10,8 +10,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gridpath::movingai::{GridPoint, MovingAiMap, ScenarioFile, Verdict, judge};
-use gridpath::{AStar, Grid, Movement, Pos, SearchOptions};
+use gridpath::movingai::{MovingAiMap, ScenarioFile, Verdict, judge};
+use gridpath::{AStar, Grid, Movement, SearchOptions};
 
 fn main() -> ExitCode {
     let given = std::env::args_os().nth(1).map(PathBuf::from);
@@ -58,20 +58,14 @@ fn check(scen: &std::path::Path) -> Result<bool, Box<dyn std::error::Error>> {
     let mut astar = AStar::new();
     let (mut optimal, mut wrong) = (0, 0);
     for scenario in file.scenarios() {
-        let to_pos = |p: GridPoint| Pos::new(p.x as i32, p.y as i32);
         let found = astar.find_path(
             &grid,
-            to_pos(scenario.start),
-            to_pos(scenario.goal),
+            scenario.start,
+            scenario.goal,
             &SearchOptions::default(),
         )?;
-        let cells: Option<Vec<GridPoint>> = found.map(|path| {
-            path.cells
-                .iter()
-                .map(|p| GridPoint::new(p.x as usize, p.y as usize))
-                .collect()
-        });
-        match judge(&map, scenario, file.precision(), cells.as_deref()) {
+        let cells = found.as_ref().map(|path| path.cells.as_slice());
+        match judge(&map, scenario, file.precision(), cells) {
             Verdict::Optimal => optimal += 1,
             verdict => {
                 wrong += 1;

@@ -7,7 +7,7 @@
 //! diagonal steps sqrt 2, no corner cutting, optimal length 0 with distinct
 //! endpoints meaning "no path". Nothing here may panic on any input file.
 //!
-//! - [`map`]: [`MovingAiMap`] and its [`Terrain`].
+//! - [`map`]: [`MovingAiMap`] and its [`MapTile`]s.
 //! - [`scenario`]: [`ScenarioFile`], its [`Scenario`] lines and the
 //!   [`LengthPrecision`] that decides each file's tolerance.
 //! - [`check`]: [`check_path`] (legality and length) and [`judge`] (the verdict).
@@ -17,31 +17,8 @@ pub mod map;
 pub mod scenario;
 
 pub use check::{IllegalPath, Verdict, check_path, judge, octile_length};
-pub use map::{MapError, MovingAiMap, Terrain};
+pub use map::{MapError, MapTile, MovingAiMap};
 pub use scenario::{LengthPrecision, ScenError, Scenario, ScenarioFile};
-
-/// A cell of a Moving AI map: `x` is the column, `y` the row, (0, 0) the top-left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GridPoint {
-    /// The column.
-    pub x: usize,
-    /// The row.
-    pub y: usize,
-}
-
-impl GridPoint {
-    /// The cell in column `x`, row `y`.
-    #[must_use]
-    pub const fn new(x: usize, y: usize) -> Self {
-        Self { x, y }
-    }
-}
-
-impl std::fmt::Display for GridPoint {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(formatter, "({}, {})", self.x, self.y)
-    }
-}
 
 /// Splits file contents into lines on `\n`, dropping a `\r` before it, so LF
 /// and CRLF files read the same. A final newline yields one empty last line,

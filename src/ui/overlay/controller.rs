@@ -375,7 +375,7 @@ mod tests {
             app.game
                 .factions()
                 .iter()
-                .filter(|f| f.last_trace().is_some())
+                .filter(|f| f.inspector().last_trace().is_some())
                 .count()
         };
         for _ in 0..10 {

@@ -239,7 +239,7 @@ impl OverlayMap<'_> {
         if let Some(monster) = self.app.debug().followed
             && let Some(brain) = game.actors().get(monster).and_then(|a| a.brain.as_ref())
             && brain.plan_source == crate::ai::brain::PlanSource::SharedField
-            && let Some((_, field)) = self.faction().and_then(|f| f.shared_field())
+            && let Some((_, field)) = self.faction().and_then(|f| f.inspector().shared_field())
         {
             let style = self.app.palette.overlay(OverlayMark::Open);
             for (pos, _) in field.settled_cells() {
@@ -519,7 +519,7 @@ impl OverlayMaps<'_> {
             .and_then(|f| game.faction_index_of(f))
             .map(|f| &game.factions()[f]);
         let own = faction.map(|f| f.search_options());
-        let summary = faction.map(|f| f.last_trace_summary());
+        let summary = faction.map(|f| f.inspector().last_trace_summary());
         format!(
             "{} exp {} cost {}",
             own.as_ref().map_or_else(String::new, options_label),
@@ -581,7 +581,7 @@ impl OverlayPanel<'_> {
             let recorded = (!waiting).then(|| {
                 (
                     trace.map_or(0, |t| t.closed_cells().count() as u64),
-                    faction.and_then(|f| f.last_trace_summary().cost),
+                    faction.and_then(|f| f.inspector().last_trace_summary().cost),
                 )
             });
             lines.extend(self.comparison_lines(comparison, recorded, width));
@@ -644,7 +644,7 @@ impl OverlayPanel<'_> {
         width: usize,
     ) -> Vec<Line<'static>> {
         let label = self.0.palette.ui(UiRole::Label);
-        let summary = faction.map(|f| f.last_trace_summary());
+        let summary = faction.map(|f| f.inspector().last_trace_summary());
         let mut lines = Vec::new();
         let shown = self
             .0
@@ -794,7 +794,7 @@ fn thinking_lines(
         label,
     ));
     if brain.plan_source == crate::ai::brain::PlanSource::SharedField
-        && let Some((target, field)) = faction.shared_field()
+        && let Some((target, field)) = faction.inspector().shared_field()
     {
         let settled = field.settled_cells().count();
         let text = format!(

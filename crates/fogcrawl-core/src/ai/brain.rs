@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::counters::ReplanReason;
 use crate::ai::thought::Thought;
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 /// How long a faction keeps chasing a sighting of the player (game time).
 pub const PURSUIT_MEMORY: f64 = 40.0;

@@ -9,8 +9,8 @@
 use crate::ai::influence::InfluenceMap;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::config::{FactionConfig, UnknownCellPolicy};
-use crate::pathfinding::{Grid, GridError, GridShape, Movement, Pos};
 use crate::world::{CostProfile, Terrain};
+use gridpath::{Grid, GridError, GridShape, Movement, Pos};
 
 /// Cost of a closed door for a faction that batters doors down: a few
 /// blows' worth of time.

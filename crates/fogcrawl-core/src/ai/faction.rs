@@ -1,9 +1,14 @@
 //! One faction's shared mind: its config, what it knows of the level, its
 //! influence maps, the grid it plans on, its shared field, its planner and
 //! its counters. Everything is private: the monster turn (`monster_turn`)
-//! and the game talk to it through the methods below.
+//! and the game talk to it through the methods below; the debug overlay
+//! reads it through its [`FactionInspector`].
+
+mod inspector;
 
 use std::collections::HashMap;
+
+pub use inspector::{FactionInspector, FactionInspectorMut};
 
 use serde::{Deserialize, Serialize};
 
@@ -14,11 +19,11 @@ use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
-use crate::pathfinding::{
-    DijkstraMap, DistanceField, Grid, GridError, Heuristic, Pos, Reach, SearchOptions, SearchTrace,
-    cheapest_straight_path, steps_are_legal,
-};
 use crate::world::{Level, Terrain};
+use gridpath::{
+    DijkstraMap, DistanceField, Grid, GridError, Pos, Reach, SearchOptions, cheapest_straight_path,
+    steps_are_legal,
+};
 
 /// How much a member's death adds to the danger map at its cell.
 pub const DEATH_DANGER: f32 = 1.0;
@@ -112,21 +117,10 @@ pub struct Faction {
     /// first look, from the level).
     #[serde(skip)]
     unlearned: Unlearned,
-    /// What the faction believed of each cell the last traced search
-    /// reached when it ran, and what the search paid to enter it (the
-    /// overlay's inspector reads this, not today's belief and prices), and
-    /// which trace that was.
+    /// What the cells of the last traced search were believed and cost
+    /// when it ran (for the [`FactionInspector`]).
     #[serde(skip)]
-    traced_beliefs: (u64, HashMap<Pos, TracedCell>),
-}
-
-/// A cell of the last traced search, as that search saw it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-struct TracedCell {
-    belief: Option<Terrain>,
-    /// What entering it cost the search (its request's override, or the
-    /// grid's price, as the engine stores it); `None` if impassable.
-    cost: Option<f64>,
+    traced: inspector::TracedBeliefs,
 }
 
 impl Faction {
@@ -150,7 +144,7 @@ impl Faction {
             safety_scratch: DijkstraMap::new(),
             looked_from: Vec::new(),
             unlearned: Unlearned::default(),
-            traced_beliefs: (0, HashMap::new()),
+            traced: inspector::TracedBeliefs::default(),
         }
     }
 
@@ -324,34 +318,6 @@ impl Faction {
         self.config
             .as_ref()
             .map_or_else(SearchOptions::default, search_options_of)
-    }
-
-    /// The grid this faction would plan on under `config` (its knowledge
-    /// and influences as they are, priced by that config's rules), and the
-    /// prices a member with crowding `marks` would give its own footprint
-    /// there: what a member would search under another config (the debug
-    /// overlay's config A/B). Changes nothing.
-    pub fn grid_under(
-        &self,
-        config: &FactionConfig,
-        marks: &[(Pos, f32)],
-    ) -> Result<(Grid, Vec<(Pos, f64)>), GridError> {
-        let rules = CostRules::from_config(config);
-        let view = CostView::new(rules.clone(), &self.knowledge, &self.influences)?;
-        let grid = view.grid().clone();
-        let overrides = own_crowding_prices(
-            config,
-            &rules,
-            &grid,
-            (&self.knowledge, &self.influences),
-            marks,
-        );
-        Ok((grid, overrides))
-    }
-
-    /// Heuristic in use, for display.
-    pub fn heuristic(&self) -> Heuristic {
-        self.search_options().heuristic
     }
 
     /// A member sees `terrain` at `pos`. Returns whether the faction had
@@ -672,101 +638,22 @@ impl Faction {
             });
     }
 
+    /// The debug overlay's reader of this faction: the last traced search,
+    /// the shared field, the grid under another config.
+    pub fn inspector(&self) -> FactionInspector<'_> {
+        FactionInspector { faction: self }
+    }
+
+    /// The debug overlay's controls of this faction's tracing.
+    pub fn inspector_mut(&mut self) -> FactionInspectorMut<'_> {
+        FactionInspectorMut { faction: self }
+    }
+
     /// Keeps what the faction believes of the cells of a newly recorded
-    /// trace, as it stands now that the search ran.
+    /// trace (for the inspector), as it stands now that the search ran.
     fn note_trace_beliefs(&mut self) {
-        let serial = self.planner.trace_serial();
-        if self.traced_beliefs.0 == serial {
-            return;
-        }
-        let mut beliefs = HashMap::new();
         let grid = self.view.as_ref().map(CostView::grid);
-        let overrides: HashMap<Pos, f64> = self
-            .planner
-            .last_trace_overrides()
-            .iter()
-            .copied()
-            .collect();
-        if let Some((_, trace)) = self.planner.last_trace() {
-            for event in &trace.events {
-                let cell = match *event {
-                    crate::pathfinding::TraceEvent::Open { cell, .. }
-                    | crate::pathfinding::TraceEvent::Close { cell } => cell,
-                    crate::pathfinding::TraceEvent::SliceEnd => continue,
-                };
-                let cost = grid.and_then(|grid| searched_cost(grid, &overrides, cell));
-                let belief = self.knowledge.belief(cell);
-                beliefs.insert(cell, TracedCell { belief, cost });
-            }
-        }
-        self.traced_beliefs = (serial, beliefs);
-    }
-
-    /// What the faction believed of `pos` when the last traced search ran
-    /// (`None` when that search did not reach it).
-    pub fn belief_when_traced(&self, pos: Pos) -> Option<Option<Terrain>> {
-        self.traced_beliefs.1.get(&pos).map(|cell| cell.belief)
-    }
-
-    /// What entering `pos` cost the last traced search (`None` when that
-    /// search did not reach it): the terrain's cost plus the influence
-    /// penalty in the planner's steps of 1/8, or its request's own price.
-    pub fn cost_when_traced(&self, pos: Pos) -> Option<Option<f64>> {
-        self.traced_beliefs.1.get(&pos).map(|cell| cell.cost)
-    }
-
-    /// What the last traced search is: under way, finished, or a preview.
-    pub fn last_trace_kind(&self) -> crate::ai::planner::TraceKind {
-        self.planner.last_trace_kind()
-    }
-
-    /// The cells the last traced search priced differently from the grid
-    /// (the member's own crowding left out, packmates to go round).
-    pub fn last_trace_overrides(&self) -> &[(Pos, f64)] {
-        self.planner.last_trace_overrides()
-    }
-
-    /// The planner's turn count (one per player turn).
-    pub fn planner_turn(&self) -> u64 {
-        self.planner.turn()
-    }
-
-    /// Traces the searches of `actor` (for the debug overlay).
-    pub fn trace_actor(&mut self, actor: Option<usize>) {
-        self.planner.trace_actor(actor);
-    }
-
-    /// The member whose searches are traced, if any.
-    pub fn traced_actor(&self) -> Option<usize> {
-        self.planner.traced_actor()
-    }
-
-    /// The last traced search: whose it was, and what it did.
-    pub fn last_trace(&self) -> Option<(usize, &SearchTrace)> {
-        self.planner.last_trace()
-    }
-
-    pub fn last_trace_summary(&self) -> crate::ai::planner::TracedSearchSummary {
-        self.planner.last_trace_summary()
-    }
-
-    /// Traces at once the search `actor` would run now from `from` to
-    /// `goal`, priced with its request's `overrides` (the debug overlay's
-    /// "think now"); changes nothing else.
-    pub fn trace_now(
-        &mut self,
-        actor: usize,
-        from: Pos,
-        goal: Pos,
-        overrides: &[(Pos, f64)],
-    ) -> Option<crate::ai::planner::TracedSearchSummary> {
-        let options = self.search_options();
-        let grid = self.view.as_ref()?.grid();
-        let summary = self
-            .planner
-            .trace_now(actor, grid, from, goal, &options, overrides);
-        self.note_trace_beliefs();
-        summary
+        self.traced.note(&self.planner, grid, &self.knowledge);
     }
 
     /// Asks for an individual plan. When the straight line to the goal is a cheapest
@@ -792,11 +679,6 @@ impl Faction {
 
     pub fn is_planning(&self, actor: usize) -> bool {
         self.planner.is_waiting(actor)
-    }
-
-    /// The goal of `actor`'s search under way, if one is.
-    pub fn searching_toward(&self, actor: usize) -> Option<Pos> {
-        self.planner.searching_toward(actor)
     }
 
     /// Runs `actor`'s search now, within its share of the budget, and
@@ -865,9 +747,9 @@ impl Faction {
         }
     }
 
-    /// The shared field's target and settled cells (for the overlay).
-    pub fn shared_field(&self) -> Option<(Pos, &DistanceField)> {
-        self.shared.target.map(|t| (t, &self.shared.field))
+    /// The cell the shared field leads to, once one was started.
+    pub fn shared_target(&self) -> Option<Pos> {
+        self.shared.target
     }
 
     /// Brogue's safety map away from `threat`: stepping downhill on it
@@ -974,18 +856,6 @@ fn own_crowding_prices(
     overrides
 }
 
-/// What a search priced with `overrides` pays to enter `cell` of `grid`,
-/// as the engine stores it: an override is raised to the grid's cheapest
-/// cost, and prices are kept as `f32`.
-fn searched_cost(grid: &Grid, overrides: &HashMap<Pos, f64>, cell: Pos) -> Option<f64> {
-    let grid_cost = grid.cost(cell)?;
-    let cost = match overrides.get(&cell) {
-        Some(&own) if own.is_finite() => own.max(grid.min_cost()),
-        _ => grid_cost,
-    };
-    Some(f64::from(cost as f32))
-}
-
 fn turn_budget(node_budget: u64, waiting: usize) -> u64 {
     let steps = (waiting / REQUESTS_PER_BUDGET_STEP) as u64;
     node_budget.saturating_mul((1 + steps).min(MAX_BUDGET_GROWTH))
@@ -1030,7 +900,7 @@ mod tests {
     use super::*;
     use crate::config::MonsterConfig;
 
-    fn goblins(rows: &str) -> Faction {
+    pub(super) fn goblins(rows: &str) -> Faction {
         let config = MonsterConfig::shipped().unwrap();
         let mut goblins = config.faction("goblins").unwrap().clone();
         goblins.influence.threat.weight = 1.0;
@@ -1110,7 +980,7 @@ mod tests {
              ........",
         );
         faction.start_turn(0.0);
-        faction.trace_actor(Some(1));
+        faction.inspector_mut().trace_actor(Some(1));
         let ask = |goal: Pos| PlanRequest {
             actor: 1,
             from: Pos::new(0, 1),
@@ -1131,10 +1001,11 @@ mod tests {
         assert_eq!(path.cost, 3.0);
         assert_eq!(faction.planner_stats().straight_paths, 1);
         // The overlay, tracing it, shows a line that took no search.
-        let summary = faction.last_trace_summary();
+        let summary = faction.inspector().last_trace_summary();
         assert_eq!((summary.expanded, summary.cost), (0, Some(3.0)));
         assert_eq!(
             faction
+                .inspector()
                 .last_trace()
                 .map(|(actor, t)| (actor, t.start, t.events.len())),
             Some((1, Some(Pos::new(0, 1)), 0))
@@ -1232,23 +1103,6 @@ mod tests {
         for (pos, cost) in overrides {
             assert!((cost - 1.0).abs() < 1e-6, "{pos}: {cost}");
         }
-    }
-
-    #[test]
-    fn the_inspector_reads_beliefs_as_the_traced_search_saw_them() {
-        let mut faction = goblins("@......\n.......\n.......");
-        faction.trace_actor(Some(4));
-        assert!(
-            faction
-                .trace_now(4, Pos::new(0, 1), Pos::new(6, 1), &[])
-                .is_some()
-        );
-        let cell = Pos::new(3, 1);
-        assert_eq!(faction.belief_when_traced(cell), Some(Some(Terrain::Floor)));
-        // Later a wall is seen there: the trace still reads "floor then".
-        faction.observe(cell, Terrain::Wall, 2.0);
-        assert_eq!(faction.belief_when_traced(cell), Some(Some(Terrain::Floor)));
-        assert_eq!(faction.knowledge().belief(cell), Some(Terrain::Wall));
     }
 
     #[test]

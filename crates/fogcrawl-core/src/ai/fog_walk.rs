@@ -13,11 +13,13 @@
 use crate::ai::brain::Brain;
 use crate::ai::faction::Faction;
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::monster_turn::{Body, Intent, Senses, after_bump, after_step, look_around, pursue};
+use crate::ai::monster_turn::{
+    Body, Intent, MemberTurn, Senses, after_bump, after_step, look_around,
+};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::config::FactionConfig;
-use crate::pathfinding::{GridError, Pos};
 use crate::world::{CostProfile, Level};
+use gridpath::{GridError, Pos};
 
 /// The walker's search budget per step: the experiment measures plans, not
 /// the scheduler, so each search finishes in the step it starts.
@@ -99,7 +101,7 @@ pub fn fog_walk(
             far_from_player: false,
             body_at: &nobody,
         };
-        match pursue(&mut faction, &mut brain, &senses, to) {
+        match MemberTurn::new(&mut faction, &mut brain, &senses).pursue(to) {
             Intent::Step { to: next, .. } => match true_step_cost(level, &profile, at, next) {
                 Some(cost) => {
                     let length = if at.x != next.x && at.y != next.y {

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::pathfinding::{GridShape, Pos};
+use gridpath::{GridShape, Pos};
 
 /// Values below this are dropped to 0.
 const NEGLIGIBLE: f32 = 0.01;

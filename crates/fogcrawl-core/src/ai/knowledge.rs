@@ -8,8 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::byte_field::{ByteBuf, ByteField};
-use crate::pathfinding::{GridShape, Pos};
 use crate::world::{Level, Terrain};
+use gridpath::{GridShape, Pos};
 
 #[derive(Debug, Clone)]
 pub struct FactionKnowledge {

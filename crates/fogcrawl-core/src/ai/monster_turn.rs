@@ -1,7 +1,9 @@
 //! The monster turn, as one pipeline: what a monster perceives and its
 //! faction's mind go in, an intent (step, attack, bash, wait) comes out; the
 //! game applies it and reports back what happened (`after_step`,
-//! `after_bump`, `end_turn`).
+//! `after_bump`, `end_turn`). A [`MemberTurn`] holds what one member's
+//! decision borrows (its faction, its brain, its senses); the steps of the
+//! decision are its methods.
 //!
 //! - Members pursuing the player's last known position follow the
 //!   faction's shared field (one search for all of them, repaired as
@@ -27,12 +29,12 @@ use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_
 use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::thought::Thought;
-use crate::pathfinding::{
+use crate::world::Level;
+use crate::world::Terrain;
+use gridpath::{
     Grid, Heuristic, Path, Pos, Reach, cheapest_straight_path, path_cost, string_pull,
     walkable_straight_path,
 };
-use crate::world::Level;
-use crate::world::Terrain;
 
 /// Cells a wanderer walks between looks around.
 const WANDER_LOOK_EVERY: i32 = 2;
@@ -253,352 +255,680 @@ pub fn mark_presence(faction: &mut Faction, brain: &mut Brain, at: Pos) {
     brain.crowding_marks = faction.mark_crowding(&cells);
 }
 
-/// Decides what the monster does this turn.
-pub fn think(
-    faction: &mut Faction,
-    brain: &mut Brain,
-    senses: &Senses,
-    rng: &mut impl Rng,
-) -> Intent {
-    // Whatever members saw so far reaches the planning grid first.
-    faction.sync_view();
-    let at = senses.at;
-    if let Some(player) = senses.player_seen {
-        faction.note_sighting(player, senses.now);
-    }
-    let Some(flee_below) = faction.config().map(|c| c.flee_below) else {
-        return Intent::Wait;
-    };
-    let perception = Perception {
-        at,
-        now: senses.now,
-        player_seen: senses.player_seen,
-        health: senses.health,
-        flee_below,
-    };
-    if brain.mode == Mode::Wander
-        && brain.stall_turns >= STALL_PATIENCE
-        && brain.stall_turns >= brain.detour_asked_at + STALL_PATIENCE
-    {
-        // Going nowhere: a stroll somewhere else.
-        brain.wander_target = None;
-        brain.forget_plan();
-    }
-    let first = decide_and_act(faction, brain, senses, &perception, rng);
-    if matches!(brain.thought, Thought::Cornered { .. }) {
-        // No way to gain distance: it fights this same turn.
-        return decide_and_act(faction, brain, senses, &perception, rng);
-    }
-    // A goal just found out of reach is dropped at once: the monster takes
-    // up its next concern this same turn rather than stand still.
-    let dropped = first == Intent::Wait
-        && brain.goal.is_some()
-        && brain.unreachable == brain.goal
-        && matches!(
-            brain.thought,
-            Thought::NoPath { .. } | Thought::GaveUp { .. }
-        );
-    if dropped {
-        // Out of reach is a miss; too slow to plan for (given up) is the
-        // budget's doing, not the spot's: the searcher tries again, about
-        // the same place, until the news is stale.
-        if brain.mode == Mode::Search && matches!(brain.thought, Thought::NoPath { .. }) {
-            brain.miss_search_goal(senses.now);
-        }
-        return decide_and_act(faction, brain, senses, &perception, rng);
-    }
-    first
+/// One member's turn: its faction's mind, its own, and what it senses,
+/// borrowed together while it decides (the steps of the turn are its
+/// methods, so none passes the three along).
+pub struct MemberTurn<'a> {
+    faction: &'a mut Faction,
+    brain: &'a mut Brain,
+    senses: &'a Senses<'a>,
 }
 
-/// One pass of choosing a goal and acting on it.
-fn decide_and_act(
-    faction: &mut Faction,
-    brain: &mut Brain,
-    senses: &Senses,
-    perception: &Perception,
-    rng: &mut impl Rng,
-) -> Intent {
-    let at = senses.at;
-    let mut goal = brain.decide(perception);
-    if brain.mode == Mode::Search && senses.player_seen.is_none() {
-        // Reaching the last sighting without finding the player: the trail
-        // is cold for the faction's shared field.
-        if faction.sighting().is_some_and(|s| s.pos == at) {
-            faction.forget_sighting();
-        }
-        let last_known = brain.alert.map(|alert| alert.pos);
-        // A packmate stands there or stood there and found the trail cold,
-        // and it sees the place: it need not stand on it too (the first one
-        // there looks round the corner the player took; the pack trading
-        // places on it would only go round and round).
-        let checked_by_mate = last_known.is_some_and(|pos| {
-            (faction.sighting().is_none_or(|s| s.pos != pos)
-                || matches!((senses.body_at)(pos), Body::Packmate { .. }))
-                && octile(at, pos) <= f64::from(SEARCH_SPREAD)
-                && faction.believes_seen_from(at, pos)
-        });
-        // A chase closes in on where the player is however much threat
-        // lies there; a search of older news keeps to cover.
-        let chase = brain.chases(senses.now).is_some();
-        let dangerous = !chase && goal.is_some_and(|g| faction.avoidance_at(g) > DANGEROUS);
-        if goal.is_some() && goal == last_known && (checked_by_mate || dangerous) {
-            // Where the player was is checked and in plain sight, or where
-            // kin died: it searches about it from somewhere safer.
-            goal = None;
-        }
-        if goal.is_none() {
-            // It looks about near where the player was last known to be.
-            let around = last_known.unwrap_or(at);
-            brain.search_spot = pick_search_spot(faction, at, around, brain.unreachable, rng);
-            goal = brain.search_spot;
-            if let Some(spot) = goal {
-                brain.thought = Thought::SearchesAbout { spot };
-            }
+impl<'a> MemberTurn<'a> {
+    /// The turn of the member whose mind is `brain`, in `faction`, sensing `senses`.
+    pub fn new(faction: &'a mut Faction, brain: &'a mut Brain, senses: &'a Senses<'a>) -> Self {
+        Self {
+            faction,
+            brain,
+            senses,
         }
     }
-    if brain.mode == Mode::Flee {
-        brain.goal = None;
-        return match goal {
-            Some(threat) => flee(faction, brain, senses, threat),
-            None => Intent::Wait,
+
+    /// Decides what the monster does this turn.
+    pub fn think(&mut self, rng: &mut impl Rng) -> Intent {
+        // Whatever members saw so far reaches the planning grid first.
+        self.faction.sync_view();
+        let at = self.senses.at;
+        if let Some(player) = self.senses.player_seen {
+            self.faction.note_sighting(player, self.senses.now);
+        }
+        let Some(flee_below) = self.faction.config().map(|c| c.flee_below) else {
+            return Intent::Wait;
         };
-    }
-    // Out of flight, the cell it last fled from is just a cell again.
-    brain.fled_from = None;
-    if let Some(player) = senses.player_seen
-        && goal == Some(player)
-        && is_adjacent(at, player)
-        && !faction.believes_step_blocked(at, player)
-    {
-        brain.goal = Some(player);
-        brain.thought = Thought::Attacking(player);
-        return Intent::Attack(player);
-    }
-    if goal.is_none() && brain.mode == Mode::Wander {
-        if brain.wander_target.is_none() && brain.loiter_until == 0.0 && brain.plan_goal == Some(at)
+        let perception = Perception {
+            at,
+            now: self.senses.now,
+            player_seen: self.senses.player_seen,
+            health: self.senses.health,
+            flee_below,
+        };
+        if self.brain.mode == Mode::Wander
+            && self.brain.stall_turns >= STALL_PATIENCE
+            && self.brain.stall_turns >= self.brain.detour_asked_at + STALL_PATIENCE
         {
-            // Just arrived: it loiters a while, as idle monsters do (and
-            // idle ones cost nothing: no view, no search).
-            let (least, most) = if senses.far_from_player {
-                FAR_LOITER_TIME
-            } else {
-                LOITER_TIME
-            };
-            brain.loiter_until = senses.now + rng.random_range(least..most);
+            // Going nowhere: a stroll somewhere else.
+            self.brain.wander_target = None;
+            self.brain.forget_plan();
         }
-        if senses.now < brain.loiter_until {
-            brain.forget_plan();
-            brain.goal = None;
-            brain.thought = Thought::Loiters;
-            return if senses.far_from_player {
-                Intent::Loiter
-            } else {
+        let first = self.decide_and_act(&perception, rng);
+        if matches!(self.brain.thought, Thought::Cornered { .. }) {
+            // No way to gain distance: it fights this same turn.
+            return self.decide_and_act(&perception, rng);
+        }
+        // A goal just found out of reach is dropped at once: the monster takes
+        // up its next concern this same turn rather than stand still.
+        let dropped = first == Intent::Wait
+            && self.brain.goal.is_some()
+            && self.brain.unreachable == self.brain.goal
+            && matches!(
+                self.brain.thought,
+                Thought::NoPath { .. } | Thought::GaveUp { .. }
+            );
+        if dropped {
+            // Out of reach is a miss; too slow to plan for (given up) is the
+            // budget's doing, not the spot's: the searcher tries again, about
+            // the same place, until the news is stale.
+            if self.brain.mode == Mode::Search
+                && matches!(self.brain.thought, Thought::NoPath { .. })
+            {
+                self.brain.miss_search_goal(self.senses.now);
+            }
+            return self.decide_and_act(&perception, rng);
+        }
+        first
+    }
+
+    /// One pass of choosing a goal and acting on it.
+    fn decide_and_act(&mut self, perception: &Perception, rng: &mut impl Rng) -> Intent {
+        let at = self.senses.at;
+        let mut goal = self.brain.decide(perception);
+        if self.brain.mode == Mode::Search && self.senses.player_seen.is_none() {
+            // Reaching the last sighting without finding the player: the trail
+            // is cold for the faction's shared field.
+            if self.faction.sighting().is_some_and(|s| s.pos == at) {
+                self.faction.forget_sighting();
+            }
+            let last_known = self.brain.alert.map(|alert| alert.pos);
+            // A packmate stands there or stood there and found the trail cold,
+            // and it sees the place: it need not stand on it too (the first one
+            // there looks round the corner the player took; the pack trading
+            // places on it would only go round and round).
+            let checked_by_mate = last_known.is_some_and(|pos| {
+                (self.faction.sighting().is_none_or(|s| s.pos != pos)
+                    || matches!((self.senses.body_at)(pos), Body::Packmate { .. }))
+                    && octile(at, pos) <= f64::from(SEARCH_SPREAD)
+                    && self.faction.believes_seen_from(at, pos)
+            });
+            // A chase closes in on where the player is however much threat
+            // lies there; a search of older news keeps to cover.
+            let chase = self.brain.chases(self.senses.now).is_some();
+            let dangerous =
+                !chase && goal.is_some_and(|g| self.faction.avoidance_at(g) > DANGEROUS);
+            if goal.is_some() && goal == last_known && (checked_by_mate || dangerous) {
+                // Where the player was is checked and in plain sight, or where
+                // kin died: it searches about it from somewhere safer.
+                goal = None;
+            }
+            if goal.is_none() {
+                // It looks about near where the player was last known to be.
+                let around = last_known.unwrap_or(at);
+                self.brain.search_spot =
+                    pick_search_spot(self.faction, at, around, self.brain.unreachable, rng);
+                goal = self.brain.search_spot;
+                if let Some(spot) = goal {
+                    self.brain.thought = Thought::SearchesAbout { spot };
+                }
+            }
+        }
+        if self.brain.mode == Mode::Flee {
+            self.brain.goal = None;
+            return match goal {
+                Some(threat) => self.flee(threat),
+                None => Intent::Wait,
+            };
+        }
+        // Out of flight, the cell it last fled from is just a cell again.
+        self.brain.fled_from = None;
+        if let Some(player) = self.senses.player_seen
+            && goal == Some(player)
+            && is_adjacent(at, player)
+            && !self.faction.believes_step_blocked(at, player)
+        {
+            self.brain.goal = Some(player);
+            self.brain.thought = Thought::Attacking(player);
+            return Intent::Attack(player);
+        }
+        if goal.is_none() && self.brain.mode == Mode::Wander {
+            if self.brain.wander_target.is_none()
+                && self.brain.loiter_until == 0.0
+                && self.brain.plan_goal == Some(at)
+            {
+                // Just arrived: it loiters a while, as idle monsters do (and
+                // idle ones cost nothing: no view, no search).
+                let (least, most) = if self.senses.far_from_player {
+                    FAR_LOITER_TIME
+                } else {
+                    LOITER_TIME
+                };
+                self.brain.loiter_until = self.senses.now + rng.random_range(least..most);
+            }
+            if self.senses.now < self.brain.loiter_until {
+                self.brain.forget_plan();
+                self.brain.goal = None;
+                self.brain.thought = Thought::Loiters;
+                return if self.senses.far_from_player {
+                    Intent::Loiter
+                } else {
+                    Intent::Wait
+                };
+            }
+            self.brain.loiter_until = 0.0;
+            let (target, line) =
+                pick_wander_target(self.faction, at, self.senses.far_from_player, rng);
+            goal = target;
+            self.brain.wander_target = goal;
+            self.brain.wander_until = self.senses.now + WANDER_PATIENCE;
+            if let (Some(target), Some(line)) = (target, line) {
+                // A spot in plain view over the cheapest ground: the straight
+                // way there is a cheapest path, so it needs no search.
+                self.follow_line(target, line);
+            }
+        }
+        self.brain.goal = goal;
+        let Some(goal) = goal else {
+            self.brain.forget_plan();
+            self.brain.thought = Thought::Idle;
+            return Intent::Wait;
+        };
+        // Members heading for where the faction last saw the player share one
+        // field; one chasing older news (or a spot it searches) plans alone.
+        let shared = matches!(self.brain.mode, Mode::Hunt | Mode::Search)
+            && chebyshev(at, goal) > NEAR_TARGET
+            && octile(at, goal) <= FIELD_RADIUS
+            && self
+                .faction
+                .sighting()
+                .is_some_and(|s| chebyshev(s.pos, goal) <= FIELD_RETARGET);
+        if shared {
+            self.follow_shared_field(goal)
+        } else {
+            self.pursue(goal)
+        }
+    }
+
+    /// Heads for the faction's target down its shared field.
+    fn follow_shared_field(&mut self, target: Pos) -> Intent {
+        let at = self.senses.at;
+        let source = self
+            .faction
+            .shared_target()
+            .filter(|&source| chebyshev(source, target) <= FIELD_RETARGET)
+            .unwrap_or(target);
+        match self.faction.reach_shared_field(source, at) {
+            Reach::Settled(_) => {
+                let route = self.faction.shared_route(at, FIELD_ROUTE_CELLS);
+                let Some(&next) = route.first() else {
+                    self.brain.thought = Thought::Idle;
+                    return Intent::Wait;
+                };
+                if self.brain.came_from == Some(next) {
+                    // Straight back where it came from: the field may be older
+                    // than what it just saw (a door found open); its own
+                    // search, on what it knows now, decides.
+                    return self.pursue(target);
+                }
+                self.brain.raw_plan = route.clone();
+                self.brain.plan = route;
+                self.brain.plan_goal = Some(target);
+                self.brain.plan_source = PlanSource::SharedField;
+                self.brain.plan_fresh = true;
+                self.brain.plan_costs.clear();
+                self.brain.unreachable = None;
+                self.brain.thought = Thought::FollowingField { target };
+                self.step_along(next)
+            }
+            Reach::Unreachable => {
+                self.brain.forget_plan();
+                self.brain.unreachable = Some(target);
+                self.brain.thought = Thought::NoPath { goal: target };
                 Intent::Wait
+            }
+            // The field has not reached it within this turn's budget: its
+            // own search (and steps toward the target meanwhile).
+            Reach::Pending => self.pursue(target),
+        }
+    }
+
+    /// Heads for an individual goal along its own planned path: asks for a
+    /// plan when it has none (or the one it has went wrong), and follows it.
+    pub fn pursue(&mut self, goal: Pos) -> Intent {
+        if self.brain.plan_source != PlanSource::Search {
+            self.brain.forget_plan();
+            self.brain.plan_source = PlanSource::Search;
+        }
+        // A result that finished since its last turn comes first.
+        if let Some(finished) = self.faction.take_finished_plan(self.senses.actor) {
+            self.adopt(finished);
+        }
+        if self.brain.unreachable == Some(goal) && self.brain.plan.is_empty() {
+            if !matches!(self.brain.thought, Thought::GaveUp { .. }) {
+                self.brain.thought = Thought::NoPath { goal };
+            }
+            return Intent::Wait;
+        }
+        let reason = self.plan_problem(goal);
+        if let Some(reason) = reason {
+            let has_plan = reason == ReplanReason::CheaperRoute;
+            if !has_plan {
+                self.brain.forget_plan();
+            }
+            self.ask_for_plan(goal, Some(reason), has_plan);
+        } else if self.brain.plan.is_empty() && !self.faction.is_planning(self.senses.actor) {
+            self.ask_for_plan(goal, None, false);
+        }
+        if let Some(finished) = self.faction.plan_now(self.senses.actor) {
+            self.adopt(finished);
+        }
+        match self.brain.plan.first().copied() {
+            Some(next) => {
+                self.brain.waiting_turns = 0;
+                self.brain.thought = Thought::FollowingPlan { goal };
+                self.step_along(next)
+            }
+            _ if self.brain.unreachable == Some(goal) => {
+                self.brain.waiting_turns = 0;
+                if !matches!(self.brain.thought, Thought::GaveUp { .. }) {
+                    self.brain.thought = Thought::NoPath { goal };
+                }
+                Intent::Wait
+            }
+            _ => {
+                // Its own turns, not the faction's: a fast monster beside a
+                // slow player waits many of its turns in one of the player's.
+                self.brain.waiting_turns += 1;
+                // Fresh news of the player is a chase: too slow a plan is no
+                // reason to turn to a spot elsewhere (and back once the plan
+                // comes); it keeps closing in while the faction plans.
+                let chase = self.brain.chases(self.senses.now) == Some(goal);
+                if self.brain.waiting_turns > MAX_WAIT_TURNS && !chase {
+                    self.faction.give_up_plan(self.senses.actor);
+                    self.brain.waiting_turns = 0;
+                    self.brain.unreachable = Some(goal);
+                    self.brain.thought = Thought::GaveUp { goal };
+                    return Intent::Wait;
+                }
+                if self.brain.mode == Mode::Wander {
+                    // A stroll is in no hurry: a guess toward it would only be
+                    // walked back once the plan comes.
+                    self.brain.thought = Thought::WaitsForPlan { goal };
+                    return Intent::Wait;
+                }
+                self.step_while_planning(goal)
+            }
+        }
+    }
+
+    /// Why the plan the monster has no longer serves, if it does not.
+    fn plan_problem(&mut self, goal: Pos) -> Option<ReplanReason> {
+        if self.brain.plan.is_empty() {
+            return None;
+        }
+        if self.brain.stall_turns >= STALL_PATIENCE
+            && self.brain.stall_turns >= self.brain.detour_asked_at + STALL_PATIENCE
+        {
+            return Some(ReplanReason::Stalled);
+        }
+        if self.brain.needs_plan_for(goal) {
+            return Some(ReplanReason::GoalMoved);
+        }
+        let at = self.senses.at;
+        if self.faction.believes_walk_blocked(at, &self.brain.plan) {
+            return Some(ReplanReason::Blocked);
+        }
+        if self.senses.far_from_player && self.brain.mode == Mode::Wander {
+            // Far strolls are walks, not cheapest paths (see
+            // `pick_wander_target`): what their ground costs is no reason to
+            // search again.
+            return None;
+        }
+        let config = self.faction.config()?;
+        let rules = self.faction.rules()?;
+        let margin = config.replan_margin;
+        let (planned, now): (f64, f64) = self
+            .brain
+            .plan
+            .iter()
+            .zip(&self.brain.plan_costs)
+            .take(COST_LOOKAHEAD)
+            .map(|(&cell, &planned)| {
+                let now = rules
+                    .terrain_cost(self.faction.knowledge().belief(cell))
+                    .unwrap_or(f64::INFINITY);
+                (planned, now)
+            })
+            .fold((0.0, 0.0), |(a, b), (p, n)| (a + p, b + n));
+        if now > planned * (1.0 + margin) + 1e-9 {
+            return Some(ReplanReason::CostSurprise);
+        }
+        if self.senses.turn >= self.brain.cheaper_checked_turn + CHEAPER_CHECK_TURNS
+            && !self.faction.is_planning(self.senses.actor)
+            && cheaper_ground_near_the_way(
+                self.faction.cheaper_this_turn(),
+                at,
+                goal,
+                margin,
+                &self.brain.plan,
+            )
+        {
+            self.brain.cheaper_checked_turn = self.senses.turn;
+            return Some(ReplanReason::CheaperRoute);
+        }
+        None
+    }
+
+    /// Queues a search for the monster's goal, leaving out its own crowding
+    /// (and, after a stall, going round the packmates beside it).
+    fn ask_for_plan(&mut self, goal: Pos, reason: Option<ReplanReason>, has_plan: bool) {
+        let at = self.senses.at;
+        let overrides = plan_overrides(self.faction, self.brain, at, |cell| {
+            matches!(
+                (self.senses.body_at)(cell),
+                Body::Packmate { .. } | Body::Stranger { .. }
+            )
+        });
+        if self.brain.stall_turns >= STALL_PATIENCE {
+            self.brain.detour_asked_at = self.brain.stall_turns;
+        }
+        let distance = octile(at, goal);
+        let priority = if self.brain.plan.is_empty() {
+            distance.min(f64::from(u16::MAX)) as u32
+        } else {
+            u32::from(u16::MAX) + distance.min(f64::from(u16::MAX)) as u32
+        };
+        if let Some(reason) = reason {
+            self.faction.counters_mut().replans.add(reason);
+        }
+        self.brain.pending_replan = reason;
+        self.faction.request_plan(PlanRequest {
+            actor: self.senses.actor,
+            from: at,
+            goal,
+            priority,
+            has_plan,
+            overrides,
+        });
+    }
+
+    /// Takes a finished search as the monster's plan, if it still fits: it is
+    /// joined to where the monster now stands (it may have stepped while the
+    /// search ran), smoothed, and checked against what the faction knows now.
+    fn adopt(&mut self, finished: Finished) {
+        let at = self.senses.at;
+        let Finished { goal, outcome, .. } = finished;
+        let outcome_gave_up = outcome == PlanOutcome::GaveUp;
+        let path = match outcome {
+            PlanOutcome::Path(path) => path,
+            PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
+                if outcome_gave_up {
+                    self.brain.thought = Thought::GaveUp { goal };
+                }
+                // The player in view, given up on for the budget alone, is no
+                // less reachable: a hunter that marked it so would stand and
+                // stare while its packmates fight. It asks again.
+                let in_view = outcome_gave_up && self.senses.player_seen == Some(goal);
+                if self.brain.pending_replan != Some(ReplanReason::CheaperRoute) {
+                    self.brain.forget_plan();
+                    if !in_view {
+                        self.brain.unreachable = Some(goal);
+                    }
+                }
+                self.brain.pending_replan = None;
+                return;
+            }
+        };
+        let (Some(grid), Some(config)) = (self.faction.grid(), self.faction.config()) else {
+            return;
+        };
+        let Some(rest) = splice(grid, at, &path.cells) else {
+            // It wandered off the path's start: ask again from here.
+            self.brain.pending_replan = None;
+            return;
+        };
+        let mut walked = Vec::with_capacity(rest.len() + 1);
+        walked.push(at);
+        walked.extend_from_slice(&rest);
+        if self.brain.pending_replan == Some(ReplanReason::CheaperRoute) {
+            // A check, not a need: switch only for a route clearly cheaper
+            // than what is left of the current one.
+            let mut current = vec![at];
+            current.extend_from_slice(&self.brain.plan);
+            let remaining = path_cost(grid, &current).unwrap_or(f64::INFINITY);
+            let found = path_cost(grid, &walked).unwrap_or(f64::INFINITY);
+            self.brain.pending_replan = None;
+            if found >= remaining * (1.0 - config.replan_margin) {
+                return;
+            }
+        }
+        self.brain.pending_replan = None;
+        if !steps_believed_open(self.faction, &walked) {
+            // Knowledge moved on while it was searched for: plan again.
+            self.brain.forget_plan();
+            return;
+        }
+        let plan: Vec<Pos> = if config.smoothing.uses_string_pull() {
+            string_pull(grid, &walked).into_iter().skip(1).collect()
+        } else {
+            rest.clone()
+        };
+        self.brain.plan_costs = believed_costs(self.faction, &plan);
+        self.brain.plan = plan;
+        self.brain.raw_plan = rest;
+        self.brain.plan_goal = Some(goal);
+        self.brain.plan_source = PlanSource::Search;
+        self.brain.plan_fresh = true;
+        self.brain.unreachable = None;
+    }
+
+    /// The next step along the monster's plan, round or through packmates.
+    fn step_along(&mut self, next: Pos) -> Intent {
+        let at = self.senses.at;
+        if self.faction.believes_step_blocked(at, next) {
+            self.brain.forget_plan();
+            return match self.greedy_step(self.brain.goal.unwrap_or(next)) {
+                Some(step) => Intent::Step {
+                    to: step,
+                    swap: false,
+                    guided: false,
+                },
+                None => Intent::Wait,
             };
         }
-        brain.loiter_until = 0.0;
-        let (target, line) = pick_wander_target(faction, at, senses.far_from_player, rng);
-        goal = target;
-        brain.wander_target = goal;
-        brain.wander_until = senses.now + WANDER_PATIENCE;
-        if let (Some(target), Some(line)) = (target, line) {
-            // A spot in plain view over the cheapest ground: the straight
-            // way there is a cheapest path, so it needs no search.
-            follow_line(faction, brain, target, line);
+        if self.brain.plan_fresh {
+            // Starts to follow this plan: count it if it crosses a cell the
+            // faction holds as blocked (the checks above should make it never).
+            self.brain.plan_fresh = false;
+            if self
+                .brain
+                .plan
+                .iter()
+                .any(|&cell| self.faction.believes_blocked(cell))
+            {
+                self.faction.counters_mut().stale_plans += 1;
+            }
+        }
+        match (self.senses.body_at)(next) {
+            Body::Empty => Intent::Step {
+                to: next,
+                swap: false,
+                guided: true,
+            },
+            Body::Player => Intent::Attack(next),
+            Body::Packmate { yields: true } | Body::Stranger { yields: true } => {
+                self.brain.thought = Thought::SwapsWith(next);
+                Intent::Step {
+                    to: next,
+                    swap: true,
+                    guided: true,
+                }
+            }
+            Body::Packmate { yields: false } | Body::Stranger { yields: false } => {
+                match self.sidestep(next) {
+                    Some(side) => {
+                        self.brain.thought = Thought::Sidesteps(side);
+                        Intent::Step {
+                            to: side,
+                            swap: false,
+                            guided: true,
+                        }
+                    }
+                    None => {
+                        self.brain.thought = Thought::BlockedByPackmate(next);
+                        Intent::Wait
+                    }
+                }
+            }
         }
     }
-    brain.goal = goal;
-    let Some(goal) = goal else {
-        brain.forget_plan();
-        brain.thought = Thought::Idle;
-        return Intent::Wait;
-    };
-    // Members heading for where the faction last saw the player share one
-    // field; one chasing older news (or a spot it searches) plans alone.
-    let shared = matches!(brain.mode, Mode::Hunt | Mode::Search)
-        && chebyshev(at, goal) > NEAR_TARGET
-        && octile(at, goal) <= FIELD_RADIUS
-        && faction
-            .sighting()
-            .is_some_and(|s| chebyshev(s.pos, goal) <= FIELD_RETARGET);
-    if shared {
-        follow_shared_field(faction, brain, senses, goal)
-    } else {
-        pursue(faction, brain, senses, goal)
-    }
-}
 
-/// Heads for the faction's target down its shared field.
-fn follow_shared_field(
-    faction: &mut Faction,
-    brain: &mut Brain,
-    senses: &Senses,
-    target: Pos,
-) -> Intent {
-    let at = senses.at;
-    let source = faction
-        .shared_field()
-        .map(|(source, _)| source)
-        .filter(|&source| chebyshev(source, target) <= FIELD_RETARGET)
-        .unwrap_or(target);
-    match faction.reach_shared_field(source, at) {
-        Reach::Settled(_) => {
-            let route = faction.shared_route(at, FIELD_ROUTE_CELLS);
-            let Some(&next) = route.first() else {
-                brain.thought = Thought::Idle;
-                return Intent::Wait;
+    /// A free cell beside the monster from which its plan goes on (next to the
+    /// cell after the blocked one), or nearer the goal.
+    fn sidestep(&mut self, blocked: Pos) -> Option<Pos> {
+        let at = self.senses.at;
+        let rejoin = self.brain.plan.get(1).copied();
+        let goal = self.brain.goal?;
+        let here = octile(at, goal);
+        let side = NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| cell != blocked)
+            .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
+            .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .filter(|&cell| match rejoin {
+                Some(rejoin) => {
+                    is_adjacent(cell, rejoin) && !self.faction.believes_step_blocked(cell, rejoin)
+                }
+                None => octile(cell, goal) < here,
+            })
+            .min_by(|&a, &b| octile(a, goal).total_cmp(&octile(b, goal)).then(a.cmp(&b)))?;
+        if rejoin.is_some() && !self.brain.plan.is_empty() {
+            self.brain.plan[0] = side;
+            if let Some(cost) = self.brain.plan_costs.first_mut() {
+                *cost = self
+                    .faction
+                    .rules()
+                    .and_then(|r| r.terrain_cost(self.faction.knowledge().belief(side)))
+                    .unwrap_or(*cost);
+            }
+        }
+        Some(side)
+    }
+
+    /// While the search runs: a step closer to the goal over ground the
+    /// faction believes walkable, if one exists.
+    fn step_while_planning(&mut self, goal: Pos) -> Intent {
+        match self
+            .greedy_step(goal)
+            .filter(|&next| self.brain.came_from != Some(next))
+        {
+            Some(next) => {
+                self.brain.thought = Thought::StepsWhilePlanning { goal };
+                Intent::Step {
+                    to: next,
+                    swap: false,
+                    guided: false,
+                }
+            }
+            None => {
+                self.brain.thought = Thought::WaitsForPlan { goal };
+                Intent::Wait
+            }
+        }
+    }
+
+    /// The free neighbour that brings the monster closest to `goal` (as the
+    /// crow flies) over ground its faction believes walkable.
+    fn greedy_step(&self, goal: Pos) -> Option<Pos> {
+        let at = self.senses.at;
+        let grid = self.faction.grid()?;
+        let here = octile(at, goal);
+        // Cheapest test first: only the few neighbours closer to the goal are
+        // asked about walls and bodies.
+        grid.neighbours(at)
+            .map(|(next, _)| (next, octile(next, goal)))
+            .filter(|&(_, d)| d < here)
+            .filter(|&(next, _)| !self.faction.believes_step_blocked(at, next))
+            .filter(|&(next, _)| matches!((self.senses.body_at)(next), Body::Empty | Body::Player))
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+            .map(|(next, _)| next)
+    }
+
+    /// A hurt monster steps downhill on its faction's safety map (trading
+    /// places with a packmate in its way); where the map offers nothing, any
+    /// step that gains distance from the threat; where no step does, it is
+    /// cornered and turns to fight (`Thought::Cornered`: the caller decides
+    /// again).
+    fn flee(&mut self, threat: Pos) -> Intent {
+        self.brain.forget_plan();
+        let at = self.senses.at;
+        let downhill = self
+            .faction
+            .flee_step(self.senses.turn, threat, at, self.brain.fled_from)
+            .filter(|&next| !self.faction.believes_step_blocked(at, next));
+        if let Some(next) = downhill {
+            match (self.senses.body_at)(next) {
+                Body::Empty => {
+                    let thought = Thought::Flees {
+                        from: threat,
+                        to: Some(next),
+                    };
+                    return flight_step(self.brain, at, thought, next, false, true);
+                }
+                // A packmate always lets a fleeing member past; a stranger when
+                // it would make way anyway.
+                Body::Packmate { .. } | Body::Stranger { yields: true } => {
+                    let thought = Thought::FleesPast {
+                        from: threat,
+                        mate: next,
+                    };
+                    return flight_step(self.brain, at, thought, next, true, true);
+                }
+                Body::Player | Body::Stranger { yields: false } => {}
+            }
+        }
+        let here = octile(at, threat);
+        let away = NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| octile(cell, threat) > here && self.brain.fled_from != Some(cell))
+            .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
+            .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .max_by(|&a, &b| {
+                octile(a, threat)
+                    .total_cmp(&octile(b, threat))
+                    .then(b.cmp(&a))
+            });
+        if let Some(next) = away {
+            let thought = Thought::Flees {
+                from: threat,
+                to: Some(next),
             };
-            if brain.came_from == Some(next) {
-                // Straight back where it came from: the field may be older
-                // than what it just saw (a door found open); its own
-                // search, on what it knows now, decides.
-                return pursue(faction, brain, senses, target);
-            }
-            brain.raw_plan = route.clone();
-            brain.plan = route;
-            brain.plan_goal = Some(target);
-            brain.plan_source = PlanSource::SharedField;
-            brain.plan_fresh = true;
-            brain.plan_costs.clear();
-            brain.unreachable = None;
-            brain.thought = Thought::FollowingField { target };
-            step_along(faction, brain, senses, next)
+            return flight_step(self.brain, at, thought, next, false, false);
         }
-        Reach::Unreachable => {
-            brain.forget_plan();
-            brain.unreachable = Some(target);
-            brain.thought = Thought::NoPath { goal: target };
-            Intent::Wait
+        self.brain.thought = Thought::Cornered { by: threat };
+        if self.senses.player_seen.is_none() {
+            // Nothing in sight to fight: it stops running and goes back to its
+            // life, away from where it last saw the player. Nobody cornered
+            // it, so it does not turn to fight: shaken, it runs again at the
+            // next sight of the player until healed.
+            self.brain.alert = None;
+            self.brain.search_given_up_until = self.senses.now + PURSUIT_MEMORY;
+        } else {
+            self.brain.cornered_until = self.senses.now + CORNERED_TIME;
         }
-        // The field has not reached it within this turn's budget: its
-        // own search (and steps toward the target meanwhile).
-        Reach::Pending => pursue(faction, brain, senses, target),
+        Intent::Wait
     }
-}
 
-/// Heads for an individual goal along its own planned path: asks for a
-/// plan when it has none (or the one it has went wrong), and follows it.
-pub fn pursue(faction: &mut Faction, brain: &mut Brain, senses: &Senses, goal: Pos) -> Intent {
-    if brain.plan_source != PlanSource::Search {
-        brain.forget_plan();
-        brain.plan_source = PlanSource::Search;
+    /// Takes the straight line to `target` as the monster's plan.
+    fn follow_line(&mut self, target: Pos, line: Path) {
+        let rest: Vec<Pos> = line.cells.into_iter().skip(1).collect();
+        self.brain.plan_costs = believed_costs(self.faction, &rest);
+        self.brain.raw_plan = rest.clone();
+        self.brain.plan = rest;
+        self.brain.plan_goal = Some(target);
+        self.brain.plan_source = PlanSource::Search;
+        self.brain.plan_fresh = true;
+        self.brain.unreachable = None;
     }
-    // A result that finished since its last turn comes first.
-    if let Some(finished) = faction.take_finished_plan(senses.actor) {
-        adopt(faction, brain, senses, finished);
-    }
-    if brain.unreachable == Some(goal) && brain.plan.is_empty() {
-        if !matches!(brain.thought, Thought::GaveUp { .. }) {
-            brain.thought = Thought::NoPath { goal };
-        }
-        return Intent::Wait;
-    }
-    let reason = plan_problem(faction, brain, senses, goal);
-    if let Some(reason) = reason {
-        let has_plan = reason == ReplanReason::CheaperRoute;
-        if !has_plan {
-            brain.forget_plan();
-        }
-        ask_for_plan(faction, brain, senses, goal, Some(reason), has_plan);
-    } else if brain.plan.is_empty() && !faction.is_planning(senses.actor) {
-        ask_for_plan(faction, brain, senses, goal, None, false);
-    }
-    if let Some(finished) = faction.plan_now(senses.actor) {
-        adopt(faction, brain, senses, finished);
-    }
-    match brain.plan.first().copied() {
-        Some(next) => {
-            brain.waiting_turns = 0;
-            brain.thought = Thought::FollowingPlan { goal };
-            step_along(faction, brain, senses, next)
-        }
-        _ if brain.unreachable == Some(goal) => {
-            brain.waiting_turns = 0;
-            if !matches!(brain.thought, Thought::GaveUp { .. }) {
-                brain.thought = Thought::NoPath { goal };
-            }
-            Intent::Wait
-        }
-        _ => {
-            // Its own turns, not the faction's: a fast monster beside a
-            // slow player waits many of its turns in one of the player's.
-            brain.waiting_turns += 1;
-            // Fresh news of the player is a chase: too slow a plan is no
-            // reason to turn to a spot elsewhere (and back once the plan
-            // comes); it keeps closing in while the faction plans.
-            let chase = brain.chases(senses.now) == Some(goal);
-            if brain.waiting_turns > MAX_WAIT_TURNS && !chase {
-                faction.give_up_plan(senses.actor);
-                brain.waiting_turns = 0;
-                brain.unreachable = Some(goal);
-                brain.thought = Thought::GaveUp { goal };
-                return Intent::Wait;
-            }
-            if brain.mode == Mode::Wander {
-                // A stroll is in no hurry: a guess toward it would only be
-                // walked back once the plan comes.
-                brain.thought = Thought::WaitsForPlan { goal };
-                return Intent::Wait;
-            }
-            step_while_planning(faction, brain, senses, goal)
-        }
-    }
-}
-
-/// Why the plan the monster has no longer serves, if it does not.
-fn plan_problem(
-    faction: &Faction,
-    brain: &mut Brain,
-    senses: &Senses,
-    goal: Pos,
-) -> Option<ReplanReason> {
-    if brain.plan.is_empty() {
-        return None;
-    }
-    if brain.stall_turns >= STALL_PATIENCE
-        && brain.stall_turns >= brain.detour_asked_at + STALL_PATIENCE
-    {
-        return Some(ReplanReason::Stalled);
-    }
-    if brain.needs_plan_for(goal) {
-        return Some(ReplanReason::GoalMoved);
-    }
-    let at = senses.at;
-    if faction.believes_walk_blocked(at, &brain.plan) {
-        return Some(ReplanReason::Blocked);
-    }
-    if senses.far_from_player && brain.mode == Mode::Wander {
-        // Far strolls are walks, not cheapest paths (see
-        // `pick_wander_target`): what their ground costs is no reason to
-        // search again.
-        return None;
-    }
-    let config = faction.config()?;
-    let rules = faction.rules()?;
-    let margin = config.replan_margin;
-    let (planned, now): (f64, f64) = brain
-        .plan
-        .iter()
-        .zip(&brain.plan_costs)
-        .take(COST_LOOKAHEAD)
-        .map(|(&cell, &planned)| {
-            let now = rules
-                .terrain_cost(faction.knowledge().belief(cell))
-                .unwrap_or(f64::INFINITY);
-            (planned, now)
-        })
-        .fold((0.0, 0.0), |(a, b), (p, n)| (a + p, b + n));
-    if now > planned * (1.0 + margin) + 1e-9 {
-        return Some(ReplanReason::CostSurprise);
-    }
-    if senses.turn >= brain.cheaper_checked_turn + CHEAPER_CHECK_TURNS
-        && !faction.is_planning(senses.actor)
-        && cheaper_ground_near_the_way(faction.cheaper_this_turn(), at, goal, margin, &brain.plan)
-    {
-        brain.cheaper_checked_turn = senses.turn;
-        return Some(ReplanReason::CheaperRoute);
-    }
-    None
 }
 
 /// Whether newly cheaper ground lies near the straight way from `at` to
@@ -644,116 +974,6 @@ pub fn plan_overrides(
     overrides
 }
 
-/// Queues a search for the monster's goal, leaving out its own crowding
-/// (and, after a stall, going round the packmates beside it).
-fn ask_for_plan(
-    faction: &mut Faction,
-    brain: &mut Brain,
-    senses: &Senses,
-    goal: Pos,
-    reason: Option<ReplanReason>,
-    has_plan: bool,
-) {
-    let at = senses.at;
-    let overrides = plan_overrides(faction, brain, at, |cell| {
-        matches!(
-            (senses.body_at)(cell),
-            Body::Packmate { .. } | Body::Stranger { .. }
-        )
-    });
-    if brain.stall_turns >= STALL_PATIENCE {
-        brain.detour_asked_at = brain.stall_turns;
-    }
-    let distance = octile(at, goal);
-    let priority = if brain.plan.is_empty() {
-        distance.min(f64::from(u16::MAX)) as u32
-    } else {
-        u32::from(u16::MAX) + distance.min(f64::from(u16::MAX)) as u32
-    };
-    if let Some(reason) = reason {
-        faction.counters_mut().replans.add(reason);
-    }
-    brain.pending_replan = reason;
-    faction.request_plan(PlanRequest {
-        actor: senses.actor,
-        from: at,
-        goal,
-        priority,
-        has_plan,
-        overrides,
-    });
-}
-
-/// Takes a finished search as the monster's plan, if it still fits: it is
-/// joined to where the monster now stands (it may have stepped while the
-/// search ran), smoothed, and checked against what the faction knows now.
-fn adopt(faction: &mut Faction, brain: &mut Brain, senses: &Senses, finished: Finished) {
-    let at = senses.at;
-    let Finished { goal, outcome, .. } = finished;
-    let outcome_gave_up = outcome == PlanOutcome::GaveUp;
-    let path = match outcome {
-        PlanOutcome::Path(path) => path,
-        PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
-            if outcome_gave_up {
-                brain.thought = Thought::GaveUp { goal };
-            }
-            // The player in view, given up on for the budget alone, is no
-            // less reachable: a hunter that marked it so would stand and
-            // stare while its packmates fight. It asks again.
-            let in_view = outcome_gave_up && senses.player_seen == Some(goal);
-            if brain.pending_replan != Some(ReplanReason::CheaperRoute) {
-                brain.forget_plan();
-                if !in_view {
-                    brain.unreachable = Some(goal);
-                }
-            }
-            brain.pending_replan = None;
-            return;
-        }
-    };
-    let (Some(grid), Some(config)) = (faction.grid(), faction.config()) else {
-        return;
-    };
-    let Some(rest) = splice(grid, at, &path.cells) else {
-        // It wandered off the path's start: ask again from here.
-        brain.pending_replan = None;
-        return;
-    };
-    let mut walked = Vec::with_capacity(rest.len() + 1);
-    walked.push(at);
-    walked.extend_from_slice(&rest);
-    if brain.pending_replan == Some(ReplanReason::CheaperRoute) {
-        // A check, not a need: switch only for a route clearly cheaper
-        // than what is left of the current one.
-        let mut current = vec![at];
-        current.extend_from_slice(&brain.plan);
-        let remaining = path_cost(grid, &current).unwrap_or(f64::INFINITY);
-        let found = path_cost(grid, &walked).unwrap_or(f64::INFINITY);
-        brain.pending_replan = None;
-        if found >= remaining * (1.0 - config.replan_margin) {
-            return;
-        }
-    }
-    brain.pending_replan = None;
-    if !steps_believed_open(faction, &walked) {
-        // Knowledge moved on while it was searched for: plan again.
-        brain.forget_plan();
-        return;
-    }
-    let plan: Vec<Pos> = if config.smoothing.uses_string_pull() {
-        string_pull(grid, &walked).into_iter().skip(1).collect()
-    } else {
-        rest.clone()
-    };
-    brain.plan_costs = believed_costs(faction, &plan);
-    brain.plan = plan;
-    brain.raw_plan = rest;
-    brain.plan_goal = Some(goal);
-    brain.plan_source = PlanSource::Search;
-    brain.plan_fresh = true;
-    brain.unreachable = None;
-}
-
 /// The part of `cells` still to walk from `at`: after `at` if the path
 /// crosses it near its start, else from a cell next to `at` (a legal step).
 fn splice(grid: &Grid, at: Pos, cells: &[Pos]) -> Option<Vec<Pos>> {
@@ -773,204 +993,6 @@ fn steps_believed_open(faction: &Faction, cells: &[Pos]) -> bool {
         [] => true,
         [first, rest @ ..] => !faction.believes_walk_blocked(*first, rest),
     }
-}
-
-/// The next step along the monster's plan, round or through packmates.
-fn step_along(faction: &mut Faction, brain: &mut Brain, senses: &Senses, next: Pos) -> Intent {
-    let at = senses.at;
-    if faction.believes_step_blocked(at, next) {
-        brain.forget_plan();
-        return match greedy_step(faction, senses, brain.goal.unwrap_or(next)) {
-            Some(step) => Intent::Step {
-                to: step,
-                swap: false,
-                guided: false,
-            },
-            None => Intent::Wait,
-        };
-    }
-    if brain.plan_fresh {
-        // Starts to follow this plan: count it if it crosses a cell the
-        // faction holds as blocked (the checks above should make it never).
-        brain.plan_fresh = false;
-        if brain
-            .plan
-            .iter()
-            .any(|&cell| faction.believes_blocked(cell))
-        {
-            faction.counters_mut().stale_plans += 1;
-        }
-    }
-    match (senses.body_at)(next) {
-        Body::Empty => Intent::Step {
-            to: next,
-            swap: false,
-            guided: true,
-        },
-        Body::Player => Intent::Attack(next),
-        Body::Packmate { yields: true } | Body::Stranger { yields: true } => {
-            brain.thought = Thought::SwapsWith(next);
-            Intent::Step {
-                to: next,
-                swap: true,
-                guided: true,
-            }
-        }
-        Body::Packmate { yields: false } | Body::Stranger { yields: false } => {
-            match sidestep(faction, brain, senses, next) {
-                Some(side) => {
-                    brain.thought = Thought::Sidesteps(side);
-                    Intent::Step {
-                        to: side,
-                        swap: false,
-                        guided: true,
-                    }
-                }
-                None => {
-                    brain.thought = Thought::BlockedByPackmate(next);
-                    Intent::Wait
-                }
-            }
-        }
-    }
-}
-
-/// A free cell beside the monster from which its plan goes on (next to the
-/// cell after the blocked one), or nearer the goal.
-fn sidestep(faction: &Faction, brain: &mut Brain, senses: &Senses, blocked: Pos) -> Option<Pos> {
-    let at = senses.at;
-    let rejoin = brain.plan.get(1).copied();
-    let goal = brain.goal?;
-    let here = octile(at, goal);
-    let side = NEIGHBOURS
-        .iter()
-        .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
-        .filter(|&cell| cell != blocked)
-        .filter(|&cell| (senses.body_at)(cell) == Body::Empty)
-        .filter(|&cell| !faction.believes_step_blocked(at, cell))
-        .filter(|&cell| match rejoin {
-            Some(rejoin) => {
-                is_adjacent(cell, rejoin) && !faction.believes_step_blocked(cell, rejoin)
-            }
-            None => octile(cell, goal) < here,
-        })
-        .min_by(|&a, &b| octile(a, goal).total_cmp(&octile(b, goal)).then(a.cmp(&b)))?;
-    if rejoin.is_some() && !brain.plan.is_empty() {
-        brain.plan[0] = side;
-        if let Some(cost) = brain.plan_costs.first_mut() {
-            *cost = faction
-                .rules()
-                .and_then(|r| r.terrain_cost(faction.knowledge().belief(side)))
-                .unwrap_or(*cost);
-        }
-    }
-    Some(side)
-}
-
-/// While the search runs: a step closer to the goal over ground the
-/// faction believes walkable, if one exists.
-fn step_while_planning(
-    faction: &mut Faction,
-    brain: &mut Brain,
-    senses: &Senses,
-    goal: Pos,
-) -> Intent {
-    match greedy_step(faction, senses, goal).filter(|&next| brain.came_from != Some(next)) {
-        Some(next) => {
-            brain.thought = Thought::StepsWhilePlanning { goal };
-            Intent::Step {
-                to: next,
-                swap: false,
-                guided: false,
-            }
-        }
-        None => {
-            brain.thought = Thought::WaitsForPlan { goal };
-            Intent::Wait
-        }
-    }
-}
-
-/// The free neighbour that brings the monster closest to `goal` (as the
-/// crow flies) over ground its faction believes walkable.
-fn greedy_step(faction: &Faction, senses: &Senses, goal: Pos) -> Option<Pos> {
-    let at = senses.at;
-    let grid = faction.grid()?;
-    let here = octile(at, goal);
-    // Cheapest test first: only the few neighbours closer to the goal are
-    // asked about walls and bodies.
-    grid.neighbours(at)
-        .map(|(next, _)| (next, octile(next, goal)))
-        .filter(|&(_, d)| d < here)
-        .filter(|&(next, _)| !faction.believes_step_blocked(at, next))
-        .filter(|&(next, _)| matches!((senses.body_at)(next), Body::Empty | Body::Player))
-        .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
-        .map(|(next, _)| next)
-}
-
-/// A hurt monster steps downhill on its faction's safety map (trading
-/// places with a packmate in its way); where the map offers nothing, any
-/// step that gains distance from the threat; where no step does, it is
-/// cornered and turns to fight (`Thought::Cornered`: the caller decides
-/// again).
-fn flee(faction: &mut Faction, brain: &mut Brain, senses: &Senses, threat: Pos) -> Intent {
-    brain.forget_plan();
-    let at = senses.at;
-    let downhill = faction
-        .flee_step(senses.turn, threat, at, brain.fled_from)
-        .filter(|&next| !faction.believes_step_blocked(at, next));
-    if let Some(next) = downhill {
-        match (senses.body_at)(next) {
-            Body::Empty => {
-                let thought = Thought::Flees {
-                    from: threat,
-                    to: Some(next),
-                };
-                return flight_step(brain, at, thought, next, false, true);
-            }
-            // A packmate always lets a fleeing member past; a stranger when
-            // it would make way anyway.
-            Body::Packmate { .. } | Body::Stranger { yields: true } => {
-                let thought = Thought::FleesPast {
-                    from: threat,
-                    mate: next,
-                };
-                return flight_step(brain, at, thought, next, true, true);
-            }
-            Body::Player | Body::Stranger { yields: false } => {}
-        }
-    }
-    let here = octile(at, threat);
-    let away = NEIGHBOURS
-        .iter()
-        .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
-        .filter(|&cell| octile(cell, threat) > here && brain.fled_from != Some(cell))
-        .filter(|&cell| (senses.body_at)(cell) == Body::Empty)
-        .filter(|&cell| !faction.believes_step_blocked(at, cell))
-        .max_by(|&a, &b| {
-            octile(a, threat)
-                .total_cmp(&octile(b, threat))
-                .then(b.cmp(&a))
-        });
-    if let Some(next) = away {
-        let thought = Thought::Flees {
-            from: threat,
-            to: Some(next),
-        };
-        return flight_step(brain, at, thought, next, false, false);
-    }
-    brain.thought = Thought::Cornered { by: threat };
-    if senses.player_seen.is_none() {
-        // Nothing in sight to fight: it stops running and goes back to its
-        // life, away from where it last saw the player. Nobody cornered
-        // it, so it does not turn to fight: shaken, it runs again at the
-        // next sight of the player until healed.
-        brain.alert = None;
-        brain.search_given_up_until = senses.now + PURSUIT_MEMORY;
-    } else {
-        brain.cornered_until = senses.now + CORNERED_TIME;
-    }
-    Intent::Wait
 }
 
 /// A flight step from `at` onto `to` (trading places with whoever stands
@@ -1097,18 +1119,6 @@ fn believed_costs(faction: &Faction, cells: &[Pos]) -> Vec<f64> {
                 .unwrap_or(f64::INFINITY)
         })
         .collect()
-}
-
-/// Takes the straight line to `target` as the monster's plan.
-fn follow_line(faction: &Faction, brain: &mut Brain, target: Pos, line: Path) {
-    let rest: Vec<Pos> = line.cells.into_iter().skip(1).collect();
-    brain.plan_costs = believed_costs(faction, &rest);
-    brain.raw_plan = rest.clone();
-    brain.plan = rest;
-    brain.plan_goal = Some(target);
-    brain.plan_source = PlanSource::Search;
-    brain.plan_fresh = true;
-    brain.unreachable = None;
 }
 
 /// A cell drawn at random within `range` cells (Chebyshev) of `center`:
@@ -1349,12 +1359,8 @@ mod tests {
         let yielding = packmate_at(Pos::new(2, 1), true);
         let at = Pos::new(1, 1);
         assert_eq!(
-            step_along(
-                &mut faction,
-                &mut brain,
-                &senses(at, &yielding),
-                Pos::new(2, 1)
-            ),
+            MemberTurn::new(&mut faction, &mut brain, &senses(at, &yielding))
+                .step_along(Pos::new(2, 1)),
             Intent::Step {
                 to: Pos::new(2, 1),
                 swap: true,
@@ -1364,12 +1370,8 @@ mod tests {
         let fighting = packmate_at(Pos::new(2, 1), false);
         let Intent::Step {
             to, swap: false, ..
-        } = step_along(
-            &mut faction,
-            &mut brain,
-            &senses(at, &fighting),
-            Pos::new(2, 1),
-        )
+        } = MemberTurn::new(&mut faction, &mut brain, &senses(at, &fighting))
+            .step_along(Pos::new(2, 1))
         else {
             panic!("expected a sidestep");
         };
@@ -1391,12 +1393,8 @@ mod tests {
         let mut brain = heading_east();
         let fighting = packmate_at(Pos::new(2, 1), false);
         let at = Pos::new(1, 1);
-        let intent = step_along(
-            &mut faction,
-            &mut brain,
-            &senses(at, &fighting),
-            Pos::new(2, 1),
-        );
+        let intent = MemberTurn::new(&mut faction, &mut brain, &senses(at, &fighting))
+            .step_along(Pos::new(2, 1));
         assert_eq!(intent, Intent::Wait);
         assert_eq!(
             brain.thought.describe("goblins"),
@@ -1408,7 +1406,8 @@ mod tests {
         }
         assert_eq!(faction.counters().longest_stall, STALL_PATIENCE);
         assert_eq!(
-            plan_problem(&faction, &mut brain, &senses(at, &fighting), Pos::new(5, 1)),
+            MemberTurn::new(&mut faction, &mut brain, &senses(at, &fighting))
+                .plan_problem(Pos::new(5, 1)),
             Some(ReplanReason::Stalled)
         );
     }
@@ -1429,11 +1428,14 @@ mod tests {
             ..Brain::default()
         };
         let s = senses(at, &empty);
-        assert_eq!(plan_problem(&faction, &mut brain, &s, goal), None);
+        assert_eq!(
+            MemberTurn::new(&mut faction, &mut brain, &s).plan_problem(goal),
+            None
+        );
         // The "floor" two cells ahead turns out to be swamp (6 for goblins).
         faction.observe(Pos::new(2, 0), Terrain::Swamp, 1.0);
         assert_eq!(
-            plan_problem(&faction, &mut brain, &s, goal),
+            MemberTurn::new(&mut faction, &mut brain, &s).plan_problem(goal),
             Some(ReplanReason::CostSurprise)
         );
         // And one further on, a wall (it reaches the grid as thinking
@@ -1441,7 +1443,7 @@ mod tests {
         faction.observe(Pos::new(6, 0), Terrain::Wall, 1.0);
         faction.sync_view();
         assert_eq!(
-            plan_problem(&faction, &mut brain, &s, goal),
+            MemberTurn::new(&mut faction, &mut brain, &s).plan_problem(goal),
             Some(ReplanReason::Blocked)
         );
     }
@@ -1477,21 +1479,21 @@ mod tests {
         let mut far = Brain::default();
         let mut s = senses(Pos::new(0, 0), &empty);
         s.player_seen = Some(player);
-        let intent = think(&mut faction, &mut far, &s, &mut rng);
+        let intent = MemberTurn::new(&mut faction, &mut far, &s).think(&mut rng);
         assert!(matches!(intent, Intent::Step { .. }), "{intent:?}");
         assert_eq!(far.thought, Thought::FollowingField { target: player });
         assert_eq!(faction.counters().shared_fields, 1);
         // A packmate elsewhere uses the same field: no new one.
         let mut other = Brain::default();
         s.at = Pos::new(2, 2);
-        think(&mut faction, &mut other, &s, &mut rng);
+        MemberTurn::new(&mut faction, &mut other, &s).think(&mut rng);
         assert_eq!(faction.counters().shared_fields, 1);
         assert_eq!(faction.planner_stats().searches, 0, "no A* for the hunt");
         // Within four cells it plans to the player's exact cell alone (the
         // open floor between them is a cheapest path: no search either).
         let mut near = Brain::default();
         s.at = Pos::new(12, 2);
-        think(&mut faction, &mut near, &s, &mut rng);
+        MemberTurn::new(&mut faction, &mut near, &s).think(&mut rng);
         assert_eq!(faction.planner_stats().straight_paths, 1);
         assert_eq!(faction.planner_stats().searches, 0);
         assert_eq!(near.thought, Thought::FollowingPlan { goal: player });
@@ -1514,7 +1516,7 @@ mod tests {
         s.player_seen = Some(player);
         s.health = 0.1;
         let mut brain = Brain::default();
-        let intent = think(&mut faction, &mut brain, &s, &mut rng);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
         assert_eq!(brain.mode, Mode::Flee);
         assert_eq!(
             intent,
@@ -1545,7 +1547,7 @@ mod tests {
         s.player_seen = Some(player);
         s.health = 0.1;
         let mut brain = Brain::default();
-        let intent = think(&mut faction, &mut brain, &s, &mut rng);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
         assert_eq!(intent, Intent::Attack(player));
         assert_eq!(brain.mode, Mode::Hunt);
         assert!(brain.cornered_until > s.now);
@@ -1561,7 +1563,7 @@ mod tests {
         });
         assert_eq!(brain.mode, Mode::Flee);
         s.player_seen = None;
-        let intent = think(&mut faction, &mut brain, &s, &mut rng);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
         assert_ne!(brain.mode, Mode::Flee, "{intent:?}");
         assert_eq!(brain.alert, None);
         // Nobody cornered it there: at the next sight of the player, still
@@ -1571,7 +1573,7 @@ mod tests {
         s.player_seen = Some(Pos::new(1, 1));
         // Over its flee line (0.3) but not healed.
         s.health = 0.35;
-        think(&mut faction, &mut brain, &s, &mut rng);
+        MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
         assert!(brain.shaken);
         assert!(
             brain.mode == Mode::Flee || brain.cornered_until > s.now,
@@ -1590,7 +1592,7 @@ mod tests {
         s.far_from_player = true;
         for _ in 0..10 {
             let mut brain = Brain::default();
-            let intent = think(&mut faction, &mut brain, &s, &mut rng);
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
             assert!(
                 matches!(intent, Intent::Step { guided: true, .. }),
                 "{intent:?}"
@@ -1610,7 +1612,7 @@ mod tests {
         let config = MonsterConfig::shipped().unwrap();
         let mut goblins = config.faction("goblins").unwrap().clone();
         goblins.node_budget = 50;
-        goblins.heuristic = crate::pathfinding::Heuristic::Zero;
+        goblins.heuristic = gridpath::Heuristic::Zero;
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
         faction.rebuild(goblins).unwrap();
         for y in 1..=5 {
@@ -1626,7 +1628,7 @@ mod tests {
         faction.start_turn(0.0);
         let mut brain = Brain::default();
         let s = senses(Pos::new(0, 0), &empty);
-        pursue(&mut faction, &mut brain, &s, Pos::new(59, 19));
+        MemberTurn::new(&mut faction, &mut brain, &s).pursue(Pos::new(59, 19));
         assert!(faction.is_planning(1), "the search is paused");
         // A member sees a wall; next turn the grid knows it although the
         // search is still under way.
@@ -1657,7 +1659,10 @@ mod tests {
         let mut waited = 0;
         while brain.thought != (Thought::GaveUp { goal }) {
             faction.start_turn(f64::from(waited));
-            assert_eq!(pursue(&mut faction, &mut brain, &s, goal), Intent::Wait);
+            assert_eq!(
+                MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal),
+                Intent::Wait
+            );
             waited += 1;
             assert!(waited <= MAX_WAIT_TURNS + 1, "{:?}", brain.thought);
         }

@@ -15,9 +15,7 @@ use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 use crate::ai::request_queue::RequestQueue;
-use crate::pathfinding::{
-    AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace, SpacePool,
-};
+use gridpath::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace, SpacePool};
 
 /// Searches a faction may have paused at once (each holds 16 bytes per
 /// cell of node records while it is paused).
@@ -696,7 +694,7 @@ impl Planner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pathfinding::Movement;
+    use gridpath::Movement;
 
     fn corridor() -> Grid {
         Grid::from_ascii(
@@ -715,7 +713,7 @@ mod tests {
     /// as many nodes as the area they cover.
     fn dijkstra() -> SearchOptions {
         SearchOptions {
-            heuristic: crate::pathfinding::Heuristic::Zero,
+            heuristic: gridpath::Heuristic::Zero,
             ..SearchOptions::default()
         }
     }

@@ -85,7 +85,7 @@ impl RequestQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pathfinding::Pos;
+    use gridpath::Pos;
 
     fn request(actor: usize, priority: Priority) -> PlanRequest {
         PlanRequest {

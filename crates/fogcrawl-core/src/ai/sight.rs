@@ -10,9 +10,9 @@
 
 use rayon::prelude::*;
 
-use crate::pathfinding::Pos;
 use crate::world::Level;
 use crate::world::fov::Fov;
+use gridpath::Pos;
 
 /// Where and when a monster looks from.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -2,7 +2,7 @@
 //! beside the monster's plan.
 
 use crate::ai::brain::{Alert, Source};
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 /// The reason behind a monster's last action.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]

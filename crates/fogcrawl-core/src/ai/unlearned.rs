@@ -16,8 +16,8 @@
 //! true level to know where a look would be wasted, and the faction's
 //! beliefs still come only from sight.
 
-use crate::pathfinding::{GridShape, Pos};
 use crate::world::Level;
+use gridpath::{GridShape, Pos};
 
 use super::knowledge::FactionKnowledge;
 

@@ -14,8 +14,8 @@
 //! It must never read text or build config values: it only answers "what is allowed
 //! here?" so that the check and the message can never disagree.
 
-use crate::pathfinding::{Heuristic, TieBreak};
 use crate::world::Terrain;
+use gridpath::{Heuristic, TieBreak};
 
 use super::key_path::Segment;
 use super::schema::{

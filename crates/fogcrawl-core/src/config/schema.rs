@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-use crate::pathfinding::{Heuristic, TieBreak};
 use crate::world::{CostProfile, Terrain};
+use gridpath::{Heuristic, TieBreak};
 
 /// The whole monster config: every faction, then every kind of monster.
 #[derive(Debug, Clone, PartialEq)]

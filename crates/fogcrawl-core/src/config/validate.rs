@@ -268,7 +268,7 @@ impl<'a> Validator<'a> {
                 raw.heuristic,
                 path,
                 &rules::HEURISTIC_NAMES,
-                crate::pathfinding::Heuristic::default()
+                gridpath::Heuristic::default()
             )?,
             weight: number!(
                 self,
@@ -282,7 +282,7 @@ impl<'a> Validator<'a> {
                 raw.tie_break,
                 path,
                 &rules::TIE_BREAK_NAMES,
-                crate::pathfinding::TieBreak::default()
+                gridpath::TieBreak::default()
             )?,
             unknown_cells: self.unknown_cells(raw, &path.key("unknown_cells"))?,
             node_budget: whole!(

@@ -3,8 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::direction::Direction;
-use crate::pathfinding::Pos;
 use crate::world::ItemKind;
+use gridpath::Pos;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {

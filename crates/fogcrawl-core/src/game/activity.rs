@@ -13,7 +13,7 @@ use crate::game::action::Action;
 use crate::game::message_log::{Importance, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 /// The most turns one explore or travel command takes before it hands back.
 pub const STEP_LIMIT: u64 = 1000;

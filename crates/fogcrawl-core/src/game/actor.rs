@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Brain;
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 /// Who an actor is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

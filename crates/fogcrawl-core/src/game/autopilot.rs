@@ -13,8 +13,8 @@ use crate::game::activity::Activity;
 use crate::game::direction::Direction;
 use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
-use crate::pathfinding::Pos;
 use crate::world::{CostProfile, ItemKind, Terrain};
+use gridpath::Pos;
 
 /// Below this share of its hit points it drinks a draught in a fight.
 const DRINK_BELOW: f64 = 0.35;

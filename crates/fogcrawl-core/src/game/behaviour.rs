@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::ai::Mode;
 use crate::game::monster_action::{Act, ActionRecord};
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 /// A search episode this many actions long or shorter that ends in
 /// wandering is a flap: the member took the search up and dropped it.

@@ -100,7 +100,7 @@ impl Schedule {
 mod tests {
     use super::*;
     use crate::game::actor::Species;
-    use crate::pathfinding::Pos;
+    use gridpath::Pos;
 
     fn actor(ready_at: f64, hp: i32) -> Actor {
         Actor {

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::ai::Mode;
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 /// What a monster's action came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -11,8 +11,8 @@
 
 use rayon::prelude::*;
 
-use crate::pathfinding::{Grid, GridError, Movement, Pos};
 use crate::world::{CostProfile, Level, Terrain};
+use gridpath::{Grid, GridError, Movement, Pos};
 
 /// The profile index used by the player.
 pub const PLAYER_PROFILE: usize = 0;

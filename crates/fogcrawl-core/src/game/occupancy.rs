@@ -7,7 +7,7 @@
 //! swaps and deaths of the turn.
 
 use crate::game::actor::Actor;
-use crate::pathfinding::{GridShape, Pos};
+use gridpath::{GridShape, Pos};
 
 /// No one on the cell.
 const EMPTY: u32 = u32::MAX;

@@ -14,8 +14,8 @@
 
 use crate::game::direction::Direction;
 use crate::game::state::Game;
-use crate::pathfinding::{DijkstraMap, Grid, Movement, Pos};
 use crate::world::CostProfile;
+use gridpath::{DijkstraMap, Grid, Movement, Pos};
 
 /// Where explore wants to go: items first (an item costs this much less to
 /// walk to than a frontier as far away), else the nearest unexplored edge.

@@ -17,9 +17,9 @@ use thiserror::Error;
 
 use crate::ai::planner::TraceKind;
 use crate::ai::{
-    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, Mode, Senses, Sight, ViewRequest,
-    Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile, far_from_player,
-    look_around, mark_presence, think, view_radius,
+    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, MemberTurn, Mode, Senses, Sight,
+    ViewRequest, Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile,
+    far_from_player, look_around, mark_presence, view_radius,
 };
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
@@ -41,10 +41,10 @@ use crate::game::search_shown::SearchShown;
 use crate::game::setup::GameSetup;
 use crate::game::terrain_changes::TerrainChanges;
 use crate::game::turn_guard::TurnGuard;
-use crate::pathfinding::{GridError, Pos};
 use crate::world::fov::{Fov, VisibleSet, within_radius};
 use crate::world::level_error::LevelError;
 use crate::world::{CostProfile, ItemKind, Level, Terrain};
+use gridpath::{GridError, Pos};
 
 mod blocked_move;
 mod config_install;
@@ -597,7 +597,7 @@ impl Game {
             } else {
                 None
             };
-            faction.trace_actor(actor);
+            faction.inspector_mut().trace_actor(actor);
         }
     }
 
@@ -632,6 +632,7 @@ impl Game {
             None => Vec::new(),
         };
         self.factions[faction]
+            .inspector_mut()
             .trace_now(monster, from, goal, &overrides)
             .is_some()
     }
@@ -641,7 +642,7 @@ impl Game {
     /// a preview of what it would search now.
     pub fn traced_search_shown(&self, actor: usize) -> Option<SearchShown> {
         let trace = self.traced_search(actor)?;
-        let faction = &self.factions[self.faction_index_of(actor)?];
+        let faction = self.factions[self.faction_index_of(actor)?].inspector();
         let now = faction.planner_turn();
         let turn_of = |turn: u64| {
             self.stats
@@ -666,12 +667,13 @@ impl Game {
     }
 
     /// The last traced search of `actor`, if its faction recorded one.
-    pub fn traced_search(&self, actor: usize) -> Option<&crate::pathfinding::SearchTrace> {
+    pub fn traced_search(&self, actor: usize) -> Option<&gridpath::SearchTrace> {
         if actor >= self.actors.len() {
             return None;
         }
         let faction = self.faction_index_of(actor)?;
         self.factions[faction]
+            .inspector()
             .last_trace()
             .filter(|(traced, _)| *traced == actor)
             .map(|(_, trace)| trace)
@@ -1115,7 +1117,7 @@ impl Game {
                 far_from_player: viewpoint.far_from_player,
                 body_at: &body_at,
             };
-            think(&mut self.factions[f], &mut brain, &senses, &mut self.rng)
+            MemberTurn::new(&mut self.factions[f], &mut brain, &senses).think(&mut self.rng)
         };
         let mode = brain.mode;
         self.actors[actor].brain = Some(brain);

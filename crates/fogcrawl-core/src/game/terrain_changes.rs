@@ -7,7 +7,7 @@
 //! send a thousand monsters to look around again. Asking costs a few block
 //! reads; recording a change, one write.
 
-use crate::pathfinding::{GridShape, Pos};
+use gridpath::{GridShape, Pos};
 
 /// Side of a block, in cells.
 const BLOCK: i32 = 16;

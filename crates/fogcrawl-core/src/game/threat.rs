@@ -10,7 +10,7 @@
 
 use crate::ai::Mode;
 use crate::game::state::Game;
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 /// An unaware (wandering) monster nearer than this many cells (king moves)
 /// counts as a threat: it may notice the player any moment and is a few

@@ -10,7 +10,7 @@
 use std::collections::VecDeque;
 
 use super::{Level, Pos, Terrain};
-use crate::pathfinding::GridShape;
+use gridpath::GridShape;
 
 /// Marks a cell not reached by a fill.
 pub const UNREACHED: u32 = u32::MAX;

@@ -10,7 +10,7 @@
 
 use super::opacity::OpacityBits;
 use super::{Level, Pos};
-use crate::pathfinding::GridShape;
+use gridpath::GridShape;
 
 /// A visible-cell test for a radius: the disc `dx² + dy² <= r² + r`.
 #[must_use]

@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 
 use super::opacity::{OpacityBits, OpacityCache};
 use super::{CostProfile, ItemKind, Pos, Terrain};
-use crate::pathfinding::grid::MAX_GRID_SIDE;
-use crate::pathfinding::{Grid, GridError, GridShape, Movement};
+use gridpath::grid::MAX_GRID_SIDE;
+use gridpath::{Grid, GridError, GridShape, Movement};
 
 /// A playable map: `width * height` cells in row-major order.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -212,8 +212,8 @@ impl Level {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pathfinding::{AStar, DijkstraMap, SearchOptions};
     use crate::world::level_text;
+    use gridpath::{AStar, DijkstraMap, SearchOptions};
 
     #[test]
     fn lookups_respect_bounds() {

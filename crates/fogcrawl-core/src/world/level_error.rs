@@ -14,7 +14,7 @@ use thiserror::Error;
 
 use crate::diagnostic::Diagnostic;
 
-use crate::pathfinding::movingai::MapError;
+use gridpath::movingai::MapError;
 
 /// What went wrong with a level file or a `--level` argument.
 #[derive(Debug, Error)]

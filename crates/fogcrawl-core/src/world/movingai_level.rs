@@ -1,7 +1,7 @@
 //! Moving AI benchmark maps (`.map`) as playable levels: `--map FILE.map`, or any
 //! `--level` argument ending in `.map`.
 //!
-//! The file is read by [`crate::pathfinding::movingai`], whose errors (file, line, what
+//! The file is read by [`gridpath::movingai`], whose errors (file, line, what
 //! was expected) pass through unchanged; this module only translates terrain and places
 //! the start and stairs. It must never parse the format itself, nor move or reshape
 //! cells: cell (x, y) of the map is cell (x, y) of the level, so the benchmark's
@@ -12,7 +12,7 @@ use std::path::Path;
 use super::connectivity::{self, UNREACHED};
 use super::level_error::LevelError;
 use super::{Level, Terrain};
-use crate::pathfinding::movingai::{self, MovingAiMap};
+use gridpath::movingai::{self, MovingAiMap};
 
 /// The file extension of Moving AI maps: level arguments ending in it load here.
 pub const MAP_EXTENSION: &str = "map";
@@ -28,17 +28,17 @@ pub fn is_movingai_map(path: &Path) -> bool {
         .is_some_and(|extension| extension.eq_ignore_ascii_case(MAP_EXTENSION))
 }
 
-/// Our terrain for a Moving AI cell. Walkability matches the benchmark's ground
+/// Our terrain for a Moving AI map's tile. Walkability matches the benchmark's ground
 /// traveller: ground and swamp are walkable, the rest is not. Trees become wall (we have
 /// no tree terrain, and they block sight much as a wall does); water becomes deep water,
 /// which stays impassable unless a faction's cost profile lets it swim.
 #[must_use]
-pub const fn terrain_of(cell: movingai::Terrain) -> Terrain {
-    match cell {
-        movingai::Terrain::Ground => Terrain::Floor,
-        movingai::Terrain::Swamp => Terrain::Swamp,
-        movingai::Terrain::Trees | movingai::Terrain::OutOfBounds => Terrain::Wall,
-        movingai::Terrain::Water => Terrain::DeepWater,
+pub const fn terrain_of(tile: movingai::MapTile) -> Terrain {
+    match tile {
+        movingai::MapTile::Ground => Terrain::Floor,
+        movingai::MapTile::Swamp => Terrain::Swamp,
+        movingai::MapTile::Trees | movingai::MapTile::OutOfBounds => Terrain::Wall,
+        movingai::MapTile::Water => Terrain::DeepWater,
     }
 }
 

@@ -9,9 +9,9 @@
 use std::f64::consts::SQRT_2;
 use std::fmt;
 
-use super::GridPoint;
 use super::map::MovingAiMap;
 use super::scenario::{LengthPrecision, Scenario};
+use crate::Pos;
 
 /// Why a path breaks the benchmark's movement rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,17 +23,17 @@ pub enum IllegalPath {
     #[error("the path starts at {found}, not at the start {expected}")]
     WrongStart {
         /// Where the path should be.
-        expected: GridPoint,
+        expected: Pos,
         /// Where it is.
-        found: GridPoint,
+        found: Pos,
     },
     /// The path does not end at the scenario's goal.
     #[error("the path ends at {found}, not at the goal {expected}")]
     WrongEnd {
         /// Where the path should be.
-        expected: GridPoint,
+        expected: Pos,
         /// Where it is.
-        found: GridPoint,
+        found: Pos,
     },
     /// Two consecutive cells are not neighbours.
     #[error("step {step} goes from {from} to {to}, which are not neighbours")]
@@ -41,9 +41,9 @@ pub enum IllegalPath {
         /// The index of the step's cell in the path (0 is the first cell).
         step: usize,
         /// The cell the step leaves.
-        from: GridPoint,
+        from: Pos,
         /// The cell the step enters.
-        to: GridPoint,
+        to: Pos,
     },
     /// A cell of the path is not passable.
     #[error("step {step} stands on {at}, which is not passable")]
@@ -51,7 +51,7 @@ pub enum IllegalPath {
         /// The index of the step's cell in the path (0 is the first cell).
         step: usize,
         /// The cell stood on.
-        at: GridPoint,
+        at: Pos,
     },
     /// A diagonal step passes a blocked corner.
     #[error("step {step} goes diagonally from {from} to {to} past a blocked corner")]
@@ -59,9 +59,9 @@ pub enum IllegalPath {
         /// The index of the step's cell in the path (0 is the first cell).
         step: usize,
         /// The cell the step leaves.
-        from: GridPoint,
+        from: Pos,
         /// The cell the step enters.
-        to: GridPoint,
+        to: Pos,
     },
 }
 
@@ -106,7 +106,7 @@ impl fmt::Display for Verdict {
 /// diagonal step. Counting steps first and multiplying once keeps the sum
 /// exact up to one rounding, whatever the path's length.
 #[must_use]
-pub fn octile_length(cells: &[GridPoint]) -> f64 {
+pub fn octile_length(cells: &[Pos]) -> f64 {
     let (cardinal, diagonal) =
         cells
             .windows(2)
@@ -127,9 +127,9 @@ pub fn octile_length(cells: &[GridPoint]) -> f64 {
 /// The first rule the path breaks, as an [`IllegalPath`].
 pub fn check_path(
     map: &MovingAiMap,
-    start: GridPoint,
-    goal: GridPoint,
-    cells: &[GridPoint],
+    start: Pos,
+    goal: Pos,
+    cells: &[Pos],
 ) -> Result<f64, IllegalPath> {
     let (Some(&first), Some(&last)) = (cells.first(), cells.last()) else {
         return Err(IllegalPath::Empty);
@@ -162,7 +162,11 @@ pub fn check_path(
         }
         // Under the benchmark's rule a diagonal needs both cells it passes
         // between: (to.x, from.y) and (from.x, to.y).
-        if dx == 1 && dy == 1 && !(map.is_passable(to.x, from.y) && map.is_passable(from.x, to.y)) {
+        if dx == 1
+            && dy == 1
+            && !(map.is_passable_at(Pos::new(to.x, from.y))
+                && map.is_passable_at(Pos::new(from.x, to.y)))
+        {
             return Err(IllegalPath::CutsCorner { step, from, to });
         }
     }
@@ -176,7 +180,7 @@ pub fn judge(
     map: &MovingAiMap,
     scenario: &Scenario,
     precision: LengthPrecision,
-    found: Option<&[GridPoint]>,
+    found: Option<&[Pos]>,
 ) -> Verdict {
     let optimal = scenario.optimal_length;
     let Some(cells) = found else {
@@ -208,8 +212,8 @@ mod tests {
     use super::super::ScenarioFile;
     use super::*;
 
-    fn points(cells: &[(usize, usize)]) -> Vec<GridPoint> {
-        cells.iter().map(|&(x, y)| GridPoint::new(x, y)).collect()
+    fn points(cells: &[(i32, i32)]) -> Vec<Pos> {
+        cells.iter().map(|&(x, y)| Pos::new(x, y)).collect()
     }
 
     /// ```text
@@ -241,16 +245,16 @@ mod tests {
     #[test]
     fn accepts_a_legal_path_and_returns_its_length() {
         let cells = points(&[(0, 0), (1, 0), (2, 0), (3, 1), (3, 2), (3, 3)]);
-        let length = check_path(&map(), GridPoint::new(0, 0), GridPoint::new(3, 3), &cells);
+        let length = check_path(&map(), Pos::new(0, 0), Pos::new(3, 3), &cells);
         assert_eq!(length, Ok(4.0 + SQRT_2));
     }
 
     #[test]
     fn rejects_each_broken_rule() {
         let map = map();
-        let start = GridPoint::new(0, 0);
-        let check = |goal: (usize, usize), cells: &[(usize, usize)]| {
-            check_path(&map, start, GridPoint::new(goal.0, goal.1), &points(cells))
+        let start = Pos::new(0, 0);
+        let check = |goal: (i32, i32), cells: &[(i32, i32)]| {
+            check_path(&map, start, Pos::new(goal.0, goal.1), &points(cells))
                 .unwrap_err()
                 .to_string()
         };
@@ -295,17 +299,12 @@ mod tests {
             ),
             "step 7 stands on (3, 4), which is not passable"
         );
-        let blocked_start = check_path(
-            &map,
-            GridPoint::new(1, 1),
-            GridPoint::new(1, 1),
-            &points(&[(1, 1)]),
-        );
+        let blocked_start = check_path(&map, Pos::new(1, 1), Pos::new(1, 1), &points(&[(1, 1)]));
         assert_eq!(
             blocked_start,
             Err(IllegalPath::Impassable {
                 step: 0,
-                at: GridPoint::new(1, 1)
+                at: Pos::new(1, 1)
             })
         );
     }

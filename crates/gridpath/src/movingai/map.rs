@@ -8,8 +8,9 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::{GridPoint, split_lines};
+use super::split_lines;
 use crate::GridShape;
+use crate::Pos;
 
 /// The largest width or height accepted. Moving AI's largest maps are 1024 or
 /// 2048 cells a side; this bound keeps `width * height` (plus a wall border)
@@ -19,14 +20,16 @@ pub const MAX_MAP_SIDE: usize = 16_384;
 /// The characters a map row may hold, as printed in error messages.
 const ACCEPTED_TERRAIN: &str = "`.` `G` `S` `@` `O` `T` `W`";
 
-/// What one cell of a Moving AI map holds.
+/// What one cell of a Moving AI map holds: a letter of the `.map` format
+/// and what it means to the benchmark (not a game's terrain: a game maps
+/// these onto its own, as fogcrawl does for `.map` levels).
 ///
 /// The benchmark's optimal lengths assume a ground traveller: ground and swamp
 /// are passable, everything else blocks. Trees and water are not walls in the
 /// world the maps come from, but a ground unit cannot enter them, and the
 /// listed lengths route around them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Terrain {
+pub enum MapTile {
     /// `.` or `G`: passable ground.
     Ground,
     /// `S`: swamp, passable from ground.
@@ -39,8 +42,8 @@ pub enum Terrain {
     Water,
 }
 
-impl Terrain {
-    /// The terrain a map character stands for, or `None` for any other byte.
+impl MapTile {
+    /// The tile a map character stands for, or `None` for any other byte.
     #[must_use]
     pub const fn from_byte(byte: u8) -> Option<Self> {
         match byte {
@@ -53,7 +56,7 @@ impl Terrain {
         }
     }
 
-    /// Whether a ground traveller may stand on this terrain.
+    /// Whether a ground traveller may stand on this tile.
     #[must_use]
     pub const fn is_passable(self) -> bool {
         matches!(self, Self::Ground | Self::Swamp)
@@ -189,7 +192,7 @@ impl fmt::Display for Found {
 pub struct MovingAiMap {
     width: usize,
     height: usize,
-    cells: Vec<Terrain>,
+    cells: Vec<MapTile>,
 }
 
 impl MovingAiMap {
@@ -315,13 +318,13 @@ impl MovingAiMap {
                 });
             }
             for (column, &byte) in text.iter().enumerate() {
-                let terrain = Terrain::from_byte(byte).ok_or_else(|| MapError::UnknownTerrain {
+                let tile = MapTile::from_byte(byte).ok_or_else(|| MapError::UnknownTerrain {
                     path: path.to_path_buf(),
                     line,
                     column: column + 1,
                     found: Found::Byte(byte),
                 })?;
-                cells.push(terrain);
+                cells.push(tile);
             }
         }
         if let Some((line, _)) = lines.find(|(_, text)| !text.trim_ascii().is_empty()) {
@@ -366,13 +369,13 @@ impl MovingAiMap {
 
     /// All cells, row by row from the top-left: index `y * width + x`.
     #[must_use]
-    pub fn cells(&self) -> &[Terrain] {
+    pub fn cells(&self) -> &[MapTile] {
         &self.cells
     }
 
-    /// The terrain at column `x`, row `y`, or `None` outside the map.
+    /// The tile at column `x`, row `y`, or `None` outside the map.
     #[must_use]
-    pub fn terrain(&self, x: usize, y: usize) -> Option<Terrain> {
+    pub fn tile(&self, x: usize, y: usize) -> Option<MapTile> {
         GridShape::new(self.width, self.height)
             .index_of_column_row(x, y)
             .and_then(|index| self.cells.get(index).copied())
@@ -382,13 +385,17 @@ impl MovingAiMap {
     /// outside the map are not passable.
     #[must_use]
     pub fn is_passable(&self, x: usize, y: usize) -> bool {
-        self.terrain(x, y).is_some_and(Terrain::is_passable)
+        self.tile(x, y).is_some_and(MapTile::is_passable)
     }
 
-    /// As [`MovingAiMap::is_passable`], for a point.
+    /// As [`MovingAiMap::is_passable`], for a cell (one with a negative
+    /// coordinate is outside the map: not passable).
     #[must_use]
-    pub fn is_passable_at(&self, point: GridPoint) -> bool {
-        self.is_passable(point.x, point.y)
+    pub fn is_passable_at(&self, pos: Pos) -> bool {
+        match (usize::try_from(pos.x), usize::try_from(pos.y)) {
+            (Ok(x), Ok(y)) => self.is_passable(x, y),
+            _ => false,
+        }
     }
 }
 
@@ -415,7 +422,7 @@ fn found_line(text: &[u8]) -> Found {
 fn unknown_terrain(text: &[u8], line: usize, path: &Path) -> Option<MapError> {
     let column = text
         .iter()
-        .position(|&byte| Terrain::from_byte(byte).is_none())?;
+        .position(|&byte| MapTile::from_byte(byte).is_none())?;
     Some(MapError::UnknownTerrain {
         path: path.to_path_buf(),
         line,
@@ -445,14 +452,14 @@ mod tests {
     fn reads_every_terrain_character() {
         let map = parse(SMALL).unwrap();
         assert_eq!((map.width(), map.height()), (3, 2));
-        assert_eq!(map.terrain(0, 0), Some(Terrain::Ground));
-        assert_eq!(map.terrain(1, 0), Some(Terrain::Ground));
-        assert_eq!(map.terrain(2, 0), Some(Terrain::OutOfBounds));
-        assert_eq!(map.terrain(0, 1), Some(Terrain::Swamp));
-        assert_eq!(map.terrain(1, 1), Some(Terrain::Trees));
-        assert_eq!(map.terrain(2, 1), Some(Terrain::Water));
-        assert_eq!(map.terrain(3, 0), None);
-        assert_eq!(map.terrain(0, 2), None);
+        assert_eq!(map.tile(0, 0), Some(MapTile::Ground));
+        assert_eq!(map.tile(1, 0), Some(MapTile::Ground));
+        assert_eq!(map.tile(2, 0), Some(MapTile::OutOfBounds));
+        assert_eq!(map.tile(0, 1), Some(MapTile::Swamp));
+        assert_eq!(map.tile(1, 1), Some(MapTile::Trees));
+        assert_eq!(map.tile(2, 1), Some(MapTile::Water));
+        assert_eq!(map.tile(3, 0), None);
+        assert_eq!(map.tile(0, 2), None);
         let passable: Vec<bool> = (0..2)
             .flat_map(|y| (0..3).map(move |x| (x, y)))
             .map(|(x, y)| map.is_passable(x, y))

@@ -10,7 +10,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use super::map::{Found, MAX_MAP_SIDE};
-use super::{GridPoint, split_lines};
+use super::split_lines;
+use crate::Pos;
 
 /// The fields of a scenario line, in order, as named in error messages.
 const FIELD_NAMES: [&str; 9] = [
@@ -214,9 +215,9 @@ pub struct Scenario {
     /// The map's height as the scenario states it.
     pub map_height: usize,
     /// Where the path starts.
-    pub start: GridPoint,
+    pub start: Pos,
     /// Where it must end.
-    pub goal: GridPoint,
+    pub goal: Pos,
     /// The listed optimal length, parsed.
     pub optimal_length: f64,
     /// The listed optimal length exactly as written, which tells its precision.
@@ -400,13 +401,20 @@ fn parse_scenario(line: usize, text: &[u8], path: &Path) -> Result<Scenario, Sce
     let map_height = whole(3, 1..=MAX_MAP_SIDE, &side)?;
     let column = format!("a column from 0 to {} (width - 1)", map_width - 1);
     let row = format!("a row from 0 to {} (height - 1)", map_height - 1);
-    let start = GridPoint::new(
-        whole(4, 0..=map_width - 1, &column)?,
-        whole(5, 0..=map_height - 1, &row)?,
+    // Within the map (whose side is at most MAX_MAP_SIDE), so an `i32`
+    // holds it; a value that did not would be out of range all the same.
+    let coordinate = |index: usize, side: usize, expected: &str| {
+        whole(index, 0..=side - 1, expected).and_then(|value| {
+            i32::try_from(value).map_err(|_| field_error(index, expected.to_owned()))
+        })
+    };
+    let start = Pos::new(
+        coordinate(4, map_width, &column)?,
+        coordinate(5, map_height, &row)?,
     );
-    let goal = GridPoint::new(
-        whole(6, 0..=map_width - 1, &column)?,
-        whole(7, 0..=map_height - 1, &row)?,
+    let goal = Pos::new(
+        coordinate(6, map_width, &column)?,
+        coordinate(7, map_height, &row)?,
     );
     let length_text = fields[8];
     let optimal_length = parse_decimal(length_text)
@@ -476,8 +484,8 @@ mod tests {
         assert_eq!(first.bucket, 0);
         assert_eq!(first.map_name, "arena.map");
         assert_eq!((first.map_width, first.map_height), (49, 49));
-        assert_eq!(first.start, GridPoint::new(19, 26));
-        assert_eq!(first.goal, GridPoint::new(19, 29));
+        assert_eq!(first.start, Pos::new(19, 26));
+        assert_eq!(first.goal, Pos::new(19, 29));
         assert_eq!(first.optimal_length, 3.0);
         assert_eq!(first.optimal_length_text, "3.00000000");
         assert_eq!(second.line, 3);

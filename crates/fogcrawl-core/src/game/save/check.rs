@@ -13,10 +13,10 @@ use crate::config::rules::{ACCURACY, DAMAGE, HIT_POINTS, MAX_FACTIONS, MAX_MONST
 use crate::game::actor::Species;
 use crate::game::message_log::{LOG_CAPACITY, MAX_MESSAGE_BYTES};
 use crate::game::state::{Game, PLAYER};
-use crate::pathfinding::Pos;
 use crate::world::Level;
 use crate::world::level::MAX_SPAWNS;
 use crate::world::map_spawns::MAX_MONSTERS;
+use gridpath::Pos;
 
 /// The latest game time a save may hold. A game gains about one time unit
 /// per turn, and the shortest action (a 0.001-cost step at speed 10) takes

@@ -4,8 +4,8 @@
 //!
 //! Reads the level and the mover's costs; never changes anything.
 
-use crate::pathfinding::Pos;
 use crate::world::Terrain;
+use gridpath::Pos;
 
 use super::{Game, Refusal};
 

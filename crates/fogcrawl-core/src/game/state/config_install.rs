@@ -19,8 +19,8 @@ use crate::ai::{CostRules, CostView, Faction, FactionKnowledge, faction_profile}
 use crate::config::MonsterConfig;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::Navigation;
-use crate::pathfinding::GridError;
 use crate::world::CostProfile;
+use gridpath::GridError;
 
 use super::{Game, GameError};
 

@@ -5,7 +5,7 @@
 //! `regeneration_time`.
 
 use crate::ai::{Brain, Mode};
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 use super::Game;
 
@@ -97,7 +97,7 @@ fn chebyshev(a: Pos, b: Pos) -> i32 {
 mod tests {
     use crate::game::Action;
     use crate::game::test_levels::game_on;
-    use crate::pathfinding::Pos;
+    use gridpath::Pos;
 
     /// The monster standing at `pos`.
     fn at(game: &crate::game::Game, pos: Pos) -> usize {

@@ -14,8 +14,8 @@ use crate::game::items::{
     needs_direction,
 };
 use crate::game::message_log::Importance;
-use crate::pathfinding::Pos;
 use crate::world::{CostProfile, ItemKind};
+use gridpath::Pos;
 
 use super::{Game, PLAYER, Refusal};
 
@@ -198,8 +198,8 @@ mod tests {
     use crate::game::items::DRAUGHT_HEALING;
     use crate::game::test_levels::game_on;
     use crate::game::{Action, Direction, Refusal};
-    use crate::pathfinding::Pos;
     use crate::world::ItemKind;
+    use gridpath::Pos;
 
     fn use_item(item: ItemKind, toward: Option<Direction>) -> Action {
         Action::UseItem {
