@@ -236,7 +236,7 @@ impl Grid {
             });
         }
         let stride = width + 2;
-        let padded_cells = stride * (height + 2);
+        let padded_cells = padded_cells(width, height);
         let stride_i = stride as isize;
         let offsets = DIRECTION_DELTAS.map(|(dx, dy)| dy as isize * stride_i + dx as isize);
         let mut grid = Self {
@@ -870,6 +870,12 @@ impl Grid {
 /// digits): the search keeps each cell's cost beside its node record in 4
 /// bytes, and every sum stays in `f64`, so a path's cost is exact for the
 /// stored cell costs.
+/// How many cells a `width x height` grid keeps: its own and a ring of
+/// impassable padding around them.
+pub(crate) fn padded_cells(width: usize, height: usize) -> usize {
+    (width + 2) * (height + 2)
+}
+
 fn check_cost(pos: Pos, cost: f64) -> Result<f64, GridError> {
     let stored = f64::from(cost as f32);
     if cost.is_finite() && cost > 0.0 && stored.is_finite() && stored > 0.0 {

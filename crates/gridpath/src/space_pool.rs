@@ -41,6 +41,13 @@ impl SpacePool {
         self.lock().push(records);
     }
 
+    /// [`SpacePool::prepare`] for searches on `width x height` grids,
+    /// before any such grid is built (a game readies the records while it
+    /// builds its grids).
+    pub fn prepare_for(&self, width: usize, height: usize) {
+        self.prepare(crate::grid::padded_cells(width, height));
+    }
+
     /// Makes sure a set of records for `cells` padded cells is free, every
     /// page written once (so the first searches take no page faults), and
     /// drops free sets of other sizes (a level of another size was left).

@@ -27,6 +27,13 @@ pub const SEARCH_SLOTS: usize = 3;
 /// Which set a search gets never changes what it finds.
 static SHARED_RECORDS: LazyLock<Arc<SpacePool>> = LazyLock::new(|| Arc::new(SpacePool::new()));
 
+/// Readies the factions' shared search records for a `width x height`
+/// level (16 MB written on a 1024x1024 one), which `Planner::prepare` then
+/// finds ready: a game does it while it builds the level's grids.
+pub fn prepare_shared_records(width: usize, height: usize) {
+    SHARED_RECORDS.prepare_for(width, height);
+}
+
 /// A search space whose records come from [`SHARED_RECORDS`].
 fn shared_space() -> AStar {
     AStar::sharing(Arc::clone(&SHARED_RECORDS))

@@ -15,6 +15,7 @@
 
 use rayon::prelude::*;
 
+use crate::ai::planner::prepare_shared_records;
 use crate::ai::{CostRules, CostView, Faction, FactionKnowledge, faction_profile};
 use crate::config::MonsterConfig;
 use crate::game::monster_kind::MonsterKind;
@@ -82,9 +83,17 @@ impl Game {
         // whole level (eleven of 1M cells on colossus, most of the time a
         // load or a new level takes); none reads what another builds, so
         // they are built side by side on all cores.
+        // The factions' shared search records are readied meanwhile (a
+        // level's worth to write, which the rebuilds below would otherwise
+        // wait on).
         let level = &self.level;
-        let (nav, trial) = rayon::join(
-            move || Navigation::new(level, profiles),
+        let ((nav, ()), trial) = rayon::join(
+            move || {
+                rayon::join(
+                    || Navigation::new(level, profiles),
+                    || prepare_shared_records(level.width(), level.height()),
+                )
+            },
             || self.trial_views(&config),
         );
         let (continues, views, mut blank) = trial.map_err(grid_error)?;
