@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use fogcrawl::world::fov::Fov;
-use fogcrawl::world::level_file::LevelFile;
+use fogcrawl::world::level::file::LevelFile;
 use fogcrawl::world::shipped_levels::shipped_level;
 use fogcrawl::world::{Level, Pos};
 

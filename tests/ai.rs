@@ -3,7 +3,7 @@
 
 use fogcrawl::ai::fog_walk::fog_walk;
 use fogcrawl::config::MonsterConfig;
-use fogcrawl::world::level_dir::load_level;
+use fogcrawl::world::level::dir::load_level;
 
 const STEP_LIMIT: u64 = 20_000;
 

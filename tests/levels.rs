@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 
 use fogcrawl::world::connectivity::{self, UNREACHED};
 use fogcrawl::world::generate::{GeneratorKind, Recipe, generate};
-use fogcrawl::world::level_dir::{self, resolve_level};
-use fogcrawl::world::level_error::LevelError;
-use fogcrawl::world::level_file::{LevelFile, LevelSource};
-use fogcrawl::world::{CostProfile, Level, Pos, level_text};
+use fogcrawl::world::level::dir::resolve_level;
+use fogcrawl::world::level::error::LevelError;
+use fogcrawl::world::level::file::{LevelFile, LevelSource};
+use fogcrawl::world::{CostProfile, Level, Pos, level};
 
 fn levels_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("levels")
@@ -36,7 +36,7 @@ fn fixture_error(name: &str) -> String {
 
 #[test]
 fn every_shipped_level_parses_and_builds() {
-    let names = level_dir::level_names(&levels_dir());
+    let names = level::dir::level_names(&levels_dir());
     assert!(names.len() >= 6, "only {names:?}");
     for name in &names {
         let path = levels_dir().join(format!("{name}.toml"));
@@ -58,10 +58,10 @@ fn every_shipped_level_parses_and_builds() {
 
 #[test]
 fn the_run_order_names_shipped_levels() {
-    let order = level_dir::run_order(&levels_dir()).expect("run.toml");
+    let order = level::dir::run_order(&levels_dir()).expect("run.toml");
     assert!(order.len() >= 6);
     assert_eq!(
-        level_dir::standard_run_order().expect("the run order"),
+        level::dir::standard_run_order().expect("the run order"),
         order
     );
     for name in order {
@@ -227,7 +227,7 @@ fn generated_maps_match_their_golden_snapshots() {
         for seed in [1, 2] {
             let mut recipe = Recipe::new(kind, 60, 24);
             recipe.spawns.insert("goblins".into(), 4);
-            let text = level_text::render(&generate(&recipe, seed));
+            let text = level::text::render(&generate(&recipe, seed));
             insta::assert_snapshot!(format!("generated_{}_seed_{seed}", kind.name()), text);
         }
     }
@@ -238,7 +238,7 @@ fn shipped_generated_levels_match_their_golden_snapshots() {
     for name in ["rooms", "caves"] {
         insta::assert_snapshot!(
             format!("shipped_{name}_seed_1"),
-            level_text::render(&shipped(name))
+            level::text::render(&shipped(name))
         );
     }
 }

@@ -18,7 +18,7 @@ use fogcrawl::pathfinding::{Grid, Jps, Movement, SearchOptions};
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::GameSetup;
 use fogcrawl::game::sim::run_sim;
-use fogcrawl::world::{Level, Pos, connectivity, level_dir, level_text, movingai_level};
+use fogcrawl::world::{Level, Pos, connectivity, level, movingai_level};
 
 #[path = "support/movingai_dir.rs"]
 mod movingai_dir;
@@ -407,7 +407,7 @@ fn auto_runs_astar_only_on_the_cluttered_dev_map() {
 fn load_map_level(name: &str) -> Result<Level, String> {
     let path = fixture(name);
     let arg = path.to_str().expect("fixture paths are UTF-8");
-    level_dir::load_level(arg, Some(1))
+    level::dir::load_level(arg, Some(1))
         .map(|loaded| loaded.level)
         .map_err(|error| error.to_string())
 }
@@ -447,8 +447,8 @@ fn a_hand_written_map_loads_as_a_level() {
     );
     assert!(stairs_reachable(&level));
     assert!(level.spawns.is_empty());
-    assert_eq!(level_text::render(&level), LEVEL_MAP_TEXT);
-    let reseeded = level_dir::load_level(fixture("level.map").to_str().unwrap(), Some(2));
+    assert_eq!(level::text::render(&level), LEVEL_MAP_TEXT);
+    let reseeded = level::dir::load_level(fixture("level.map").to_str().unwrap(), Some(2));
     assert_eq!(reseeded.map(|loaded| loaded.level).ok(), Some(level));
 }
 

@@ -414,7 +414,7 @@ fn every_closed_cell_shows_under_fog_on_a_benchmark_map() {
 
     let Some(dir) = movingai_dir() else { return };
     let map = dir.join("AR0011SR.map");
-    let loaded = fogcrawl::world::level_dir::load_level(&map.to_string_lossy(), None)
+    let loaded = fogcrawl::world::level::dir::load_level(&map.to_string_lossy(), None)
         .expect("the benchmark map loads");
     let level = &loaded.level;
     let profile = fogcrawl::world::CostProfile::default();

@@ -50,7 +50,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
     let turns = args.turns.unwrap_or(SIM_TURN_LIMIT);
     let seed = start
         .seed
-        .unwrap_or_else(crate::world::level_file::fresh_seed);
+        .unwrap_or_else(crate::world::level::file::fresh_seed);
     let mut setup = crate::game::GameSetup::new(start.level_arg(), seed, config);
     setup.omniscient = args.omniscient;
     setup.undying_player = args.undying;

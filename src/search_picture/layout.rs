@@ -673,7 +673,7 @@ mod tests {
 
     #[test]
     fn the_legend_s_cost_range_is_the_pictured_grid_s() {
-        let level = crate::world::level_text::parse("@....\n.....\n....>").expect("a level");
+        let level = crate::world::level::text::parse("@....\n.....\n....>").expect("a level");
         let shading = CostShading::for_level(&CostProfile::default(), &level);
         assert_eq!(shading.cost_range(), (1.0, 1.0));
         let scene = lay_out("field", &level, &shading, &[]);
@@ -694,7 +694,7 @@ mod tests {
         let mut text = rows.join("\n");
         text.replace_range(0..1, "@");
         text.replace_range(310..311, ">");
-        let level = crate::world::level_text::parse(&text).expect("a level");
+        let level = crate::world::level::text::parse(&text).expect("a level");
         let profile = CostProfile::default();
         let search = TracedSearch::run(
             &level,

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 use crate::pathfinding::{GridError, Pos, QueryError};
 use crate::world::Terrain;
-use crate::world::level_error::LevelError;
+use crate::world::level::error::LevelError;
 
 /// Why a search picture could not be made.
 #[derive(Debug, Error)]

@@ -113,7 +113,7 @@ fn unseen_cell_cost(policy: UnknownCellPolicy, profile: &CostProfile) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::level_text;
+    use crate::world::level;
 
     /// A room the planner stands in, a wall with a gap, and a swamp beyond it.
     const ROOM_AND_BEYOND: &str = "\
@@ -126,7 +126,7 @@ mod tests {
 ";
 
     fn level() -> Level {
-        level_text::parse(ROOM_AND_BEYOND).expect("valid fixture")
+        level::text::parse(ROOM_AND_BEYOND).expect("valid fixture")
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::pathfinding::Pos;
-use crate::world::level_dir::load_level;
+use crate::world::level::dir::load_level;
 use crate::world::render_command::seed_note;
 use crate::world::{CostProfile, Level};
 

@@ -32,7 +32,7 @@ use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;
-use crate::world::level_file::fresh_seed;
+use crate::world::level::file::fresh_seed;
 use ratatui::layout::Rect;
 
 mod recording;

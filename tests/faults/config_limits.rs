@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use fogcrawl::config::rules::{MAX_FACTIONS, MAX_MONSTER_KINDS};
 use fogcrawl::config::{ConfigWatcher, MonsterConfig};
 use fogcrawl::world::level::MAX_SPAWNS;
-use fogcrawl::world::level_file::LevelFile;
+use fogcrawl::world::level::file::LevelFile;
 
 use crate::fixtures::shipped_text;
 use crate::timebox::must_finish;

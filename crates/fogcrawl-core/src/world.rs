@@ -6,14 +6,14 @@
 //! - [`cost_profile`]: per-traveller cost overrides and the cheapest cost.
 //! - [`level`]: the level grid with start, stairs and spawns, addressed by the engine's
 //!   [`Pos`] (signed: off-grid and negative positions simply read as `None`).
-//! - [`level_text`]: the plain-text form (one character per cell) for `render` and tests.
+//! - [`level::text`]: the plain-text form (one character per cell) for `render` and tests.
 //! - [`connectivity`]: flood fills and the pass that leaves no walkable cell unreachable.
 //! - [`rooms`], [`caves`], [`paint`]: the carvers and the noise painter;
 //!   [`generate`]: recipes and the pipeline (carve, paint, connect, place).
-//! - [`level_file`]: the TOML level format (`levels/FORMAT.md`), checked;
-//!   [`layout`]: hand-drawn maps; [`level_error`]: errors with file, line, column;
-//!   [`source_text`]: positions in a file; [`level_source`]: a path read as a level
-//!   file or a Moving AI map; [`level_dir`]: `--level` resolution and
+//! - [`level::file`]: the TOML level format (`levels/FORMAT.md`), checked;
+//!   [`layout`]: hand-drawn maps; [`level::error`]: errors with file, line, column;
+//!   [`source_text`]: positions in a file; [`level::source`]: a path read as a level
+//!   file or a Moving AI map; [`level::dir`]: `--level` resolution and
 //!   the run order; [`shipped_levels`]: the levels built into the binary;
 //!   [`render_command`]: `fogcrawl render`.
 //! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`);
@@ -29,9 +29,9 @@
 //!
 //! ```
 //! use gridpath::{AStar, Movement, SearchOptions};
-//! use fogcrawl_core::world::{CostProfile, Pos, level_text};
+//! use fogcrawl_core::world::{CostProfile, Pos, level};
 //!
-//! let level = level_text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
+//! let level = level::text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();
 //! assert_eq!(level.cost_at(Pos::new(1, 1), &profile), Some(1.0)); // floor under the start
 //! assert_eq!(level.cost_at(Pos::new(2, 1), &profile), Some(0.5)); // road
@@ -54,11 +54,6 @@ pub mod generate;
 pub mod item_kind;
 pub mod layout;
 pub mod level;
-pub mod level_dir;
-pub mod level_error;
-pub mod level_file;
-pub mod level_source;
-pub mod level_text;
 pub mod map_spawns;
 pub mod movingai_level;
 pub mod opacity;

@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn pricing_skips_quiet_layers_without_changing_a_bit() {
-        let level = crate::world::level_text::parse(
+        let level = crate::world::level::text::parse(
             "@....#....\n\
              ..+..#..~.\n\
              .....#....\n\

@@ -905,7 +905,7 @@ mod tests {
         let mut goblins = config.faction("goblins").unwrap().clone();
         goblins.influence.threat.weight = 1.0;
         goblins.influence.threat.radius = 3;
-        let level = crate::world::level_text::parse(rows).unwrap();
+        let level = crate::world::level::text::parse(rows).unwrap();
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
         faction
@@ -913,7 +913,7 @@ mod tests {
 
     #[test]
     fn looking_where_the_books_say_nothing_is_wrong_learns_what_observing_does() {
-        let mut level = crate::world::level_text::parse(
+        let mut level = crate::world::level::text::parse(
             "@.....#.....\n\
              ..~~..+..#..\n\
              ......#.....\n\
@@ -1051,7 +1051,7 @@ mod tests {
                     ....#....\n\
                     .........";
         let mut faction = goblins(rows);
-        let level = crate::world::level_text::parse(rows).unwrap();
+        let level = crate::world::level::text::parse(rows).unwrap();
         faction.prepare_sight(&level);
         let at = Pos::new(2, 1);
         assert!(
@@ -1059,7 +1059,7 @@ mod tests {
             "it knows all of this level"
         );
         // The next level is the same size, and unknown.
-        let next = crate::world::level_text::parse(
+        let next = crate::world::level::text::parse(
             "@...#....\n\
              ....#....\n\
              ....#....",

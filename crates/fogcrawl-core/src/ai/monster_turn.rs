@@ -1222,13 +1222,13 @@ mod tests {
     use super::*;
     use crate::ai::knowledge::FactionKnowledge;
     use crate::config::MonsterConfig;
-    use crate::world::level_text;
+    use crate::world::level;
 
     /// Goblins that know the level drawn in `rows` (`@` marks a floor cell).
     fn goblins_knowing(rows: &str) -> (Faction, Level) {
         let config = MonsterConfig::shipped().unwrap();
         let goblins = config.faction("goblins").unwrap().clone();
-        let level = level_text::parse(rows).unwrap();
+        let level = level::text::parse(rows).unwrap();
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
         faction.start_turn(0.0);

@@ -122,10 +122,10 @@ fn cast(fov: &mut Fov, level: &Level, at: Pos, radius: u32, reveal: impl FnMut(P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::{Terrain, level_text};
+    use crate::world::{Terrain, level};
 
     fn cave() -> Level {
-        level_text::parse(
+        level::text::parse(
             "##########\n\
              #@...#...#\n\
              #.##.+.#.#\n\

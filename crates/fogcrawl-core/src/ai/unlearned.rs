@@ -238,10 +238,10 @@ fn seeable(level: &Level, pos: Pos) -> bool {
 mod tests {
     use super::*;
     use crate::world::fov::{Fov, VisibleSet};
-    use crate::world::{Level, Terrain, level_text};
+    use crate::world::{Level, Terrain, level};
 
     fn level(rows: &[&str]) -> Level {
-        level_text::parse(&rows.join("\n")).expect("fixture")
+        level::text::parse(&rows.join("\n")).expect("fixture")
     }
 
     /// Knows what a look from each cell shows, then checks that every

@@ -19,7 +19,7 @@ use super::validate::Validator;
 use super::watch::ConfigWatcher;
 use crate::diagnostic::Diagnostic;
 use crate::user_dirs::UserDirs;
-use crate::world::level_dir::override_dir;
+use crate::world::level::dir::override_dir;
 use crate::world::shipped_levels::BUILT_IN_PREFIX;
 use crate::world::source_text::line_col;
 

@@ -15,7 +15,7 @@ use crate::game::calendar::utc_date_time;
 use crate::game::message_log::counted;
 use crate::game::state::{Game, Outcome};
 use crate::regular_file::write_replacing;
-use crate::world::level_text::terrain_char;
+use crate::world::level::text::terrain_char;
 use gridpath::Pos;
 
 /// The folder in the data folder that run summaries go to.

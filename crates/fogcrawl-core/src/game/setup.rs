@@ -3,9 +3,9 @@
 
 use crate::config::MonsterConfig;
 use crate::world::Level;
-use crate::world::level_dir::{load_level, standard_run_order};
-use crate::world::level_error::LevelError;
-use crate::world::level_file::LevelSource;
+use crate::world::level::dir::{load_level, standard_run_order};
+use crate::world::level::error::LevelError;
+use crate::world::level::file::LevelSource;
 use crate::world::map_spawns::add_default_spawns;
 
 /// The run used when `levels/run.toml` cannot be read.

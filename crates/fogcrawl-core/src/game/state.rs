@@ -42,7 +42,7 @@ use crate::game::setup::GameSetup;
 use crate::game::terrain_changes::TerrainChanges;
 use crate::game::turn_guard::TurnGuard;
 use crate::world::fov::{Fov, VisibleSet, within_radius};
-use crate::world::level_error::LevelError;
+use crate::world::level::error::LevelError;
 use crate::world::{CostProfile, ItemKind, Level, Terrain};
 use gridpath::{GridError, Pos};
 

@@ -228,7 +228,7 @@ pub fn connect_pockets(level: &mut Level, min_pocket_size: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::level_text;
+    use crate::world::level;
 
     /// Labels by flood fill from each unlabelled walkable cell in reading
     /// order: the definition `label_components` must match.
@@ -285,7 +285,7 @@ mod tests {
     }
 
     fn level(text: &str) -> Level {
-        level_text::parse(text).expect("valid fixture")
+        level::text::parse(text).expect("valid fixture")
     }
 
     #[test]
@@ -331,7 +331,7 @@ mod tests {
         // The one-cell pocket at (1, 4) is filled, the bigger ones are dug or forded to.
         assert_eq!(map.terrain_at(Pos::new(1, 4)), Some(Terrain::Wall));
         assert_eq!(
-            level_text::render(&map),
+            level::text::render(&map),
             "\
 ##########
 #@.......#

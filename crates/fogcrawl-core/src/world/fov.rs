@@ -458,12 +458,12 @@ mod tests {
 
     use super::*;
     use crate::world::level::pos_from_usize;
-    use crate::world::{Terrain, level_text};
+    use crate::world::{Terrain, level};
 
     /// Marks what the `@` in `text` sees: visible cells keep their character, the rest
     /// become `?`.
     fn sight(text: &str, radius: u32) -> String {
-        let level = level_text::parse(text).expect("valid fixture");
+        let level = level::text::parse(text).expect("valid fixture");
         let mut visible = VisibleSet::new();
         Fov::new().compute_into(&level, level.start, radius, &mut visible);
         let mut out = String::new();
@@ -572,7 +572,7 @@ mod tests {
 
     #[test]
     fn visible_set_reuses_its_buffers() {
-        let level = level_text::parse("@..\n...\n").expect("valid fixture");
+        let level = level::text::parse("@..\n...\n").expect("valid fixture");
         let mut fov = Fov::new();
         let mut visible = VisibleSet::new();
         fov.compute_into(&level, level.start, 5, &mut visible);
@@ -586,7 +586,7 @@ mod tests {
 
     #[test]
     fn a_viewer_off_the_grid_sees_nothing() {
-        let level = level_text::parse("@..\n...\n").expect("valid fixture");
+        let level = level::text::parse("@..\n...\n").expect("valid fixture");
         let mut fov = Fov::new();
         let mut visible = VisibleSet::new();
         for origin in [

@@ -72,7 +72,7 @@ pub struct Recipe {
     pub width: usize,
     /// Rows.
     pub height: usize,
-    /// A fixed seed, or none for a new map each run (see [`super::level_file`]).
+    /// A fixed seed, or none for a new map each run (see [`super::level::file`]).
     #[serde(default)]
     pub seed: Option<u64>,
     /// Rooms parameters (used by `rooms` and `mix`).
@@ -319,7 +319,7 @@ pub(crate) fn place_spawns(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::level_text;
+    use crate::world::level;
 
     fn check_invariants(level: &Level) {
         let reach = connectivity::reachable(level, level.start);
@@ -330,7 +330,7 @@ mod tests {
                 "{} at {} walkable but unreached:\n{}",
                 t,
                 pos,
-                level_text::render(level)
+                level::text::render(level)
             );
         }
         assert_eq!(level.terrain_at(level.stairs), Some(Terrain::StairsDown));

@@ -1,7 +1,7 @@
 //! Hand-drawn layouts: the `[layout]` table of a level file, ASCII rows plus a legend,
 //! turned into a checked [`Level`].
 //!
-//! The legend starts from the plain-text characters of [`level_text`]
+//! The legend starts from the plain-text characters of [`level::text`]
 //! (`#` wall, `.` floor, `@` start, `>` stairs, ...) and a file's `[layout.legend]`
 //! adds or overrides entries. A layout is rejected, with the line and column to fix,
 //! for ragged rows, unknown characters, a missing or doubled start or stairs, stairs the
@@ -14,9 +14,9 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::level::error::LevelError;
+use super::level::{self, text::START_CHAR};
 use super::level::{MAX_SPAWNS, SIDE_RANGE, pos_from_usize};
-use super::level_error::LevelError;
-use super::level_text::{self, START_CHAR};
 use super::source_text::{LineCol, line_col, locate};
 use super::{ItemKind, Level, Pos, Terrain, connectivity};
 use crate::diagnostic::Diagnostic;
@@ -110,7 +110,7 @@ pub fn default_legend() -> BTreeMap<char, LegendEntry> {
             } else {
                 LegendEntry::Terrain(t)
             };
-            (level_text::terrain_char(t), entry)
+            (level::text::terrain_char(t), entry)
         })
         .collect();
     legend.insert(START_CHAR, LegendEntry::Start(Terrain::Floor));

@@ -6,6 +6,12 @@
 //! and is ignored on write. It must never generate, parse files or draw: generators and
 //! loaders build it, the UI reads it.
 
+pub mod dir;
+pub mod error;
+pub mod file;
+pub mod source;
+pub mod text;
+
 use std::collections::BTreeMap;
 
 use super::opacity::{OpacityBits, OpacityCache};
@@ -212,7 +218,7 @@ impl Level {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::level_text;
+    use crate::world::level;
     use gridpath::{AStar, DijkstraMap, SearchOptions};
 
     #[test]
@@ -286,7 +292,7 @@ mod tests {
 
     #[test]
     fn the_cost_grid_routes_around_the_swamp_like_a_dijkstra_map() {
-        let level = level_text::parse(SWAMP_AND_RING_ROAD).expect("valid fixture");
+        let level = level::text::parse(SWAMP_AND_RING_ROAD).expect("valid fixture");
         let profile = CostProfile::default();
         let grid = level
             .cost_grid(&profile, Movement::default())
@@ -320,7 +326,7 @@ mod tests {
 
     #[test]
     fn the_cost_grid_declares_the_cheapest_terrain_even_when_absent() {
-        let level = level_text::parse("#####\n#@.>#\n#####\n").expect("valid fixture");
+        let level = level::text::parse("#####\n#@.>#\n#####\n").expect("valid fixture");
         let grid = level
             .cost_grid(&CostProfile::default(), Movement::default())
             .expect("a level with cells");

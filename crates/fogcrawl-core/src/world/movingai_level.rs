@@ -10,7 +10,7 @@
 use std::path::Path;
 
 use super::connectivity::{self, UNREACHED};
-use super::level_error::LevelError;
+use super::level::error::LevelError;
 use super::{Level, Terrain};
 use gridpath::movingai::{self, MovingAiMap};
 
@@ -121,7 +121,7 @@ pub fn level_from_map(map: &MovingAiMap, path: &Path) -> Result<Level, LevelErro
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::{Pos, level_text};
+    use crate::world::{Pos, level};
 
     fn build(rows: &[&str]) -> Result<Level, LevelError> {
         let map = MovingAiMap::from_rows(rows).expect("valid rows");
@@ -137,7 +137,7 @@ mod tests {
         assert_eq!(level.start, Pos::new(0, 0));
         assert_eq!(level.stairs, Pos::new(3, 1));
         assert_eq!(
-            level_text::render(&level),
+            level::text::render(&level),
             "\
 @.##
 ..W>

@@ -4,10 +4,10 @@
 //! It must never print by itself or exit: it returns text for `cli::render`
 //! to write.
 
-use super::level_dir::{LoadedLevel, load_level};
-use super::level_error::LevelError;
-use super::level_file::LevelSource;
-use super::level_text;
+use super::level;
+use super::level::dir::{LoadedLevel, load_level};
+use super::level::error::LevelError;
+use super::level::file::LevelSource;
 
 /// What `fogcrawl render` prints.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub struct RenderedLevel {
 pub fn render_level(level_arg: &str, seed: Option<u64>) -> Result<RenderedLevel, LevelError> {
     let loaded = load_level(level_arg, seed)?;
     Ok(RenderedLevel {
-        text: level_text::render(&loaded.level),
+        text: level::text::render(&loaded.level),
         seed_note: seed_note(&loaded),
     })
 }

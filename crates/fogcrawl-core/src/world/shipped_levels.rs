@@ -1,6 +1,6 @@
 //! The levels that ship with fogcrawl, built into the binary so that a copied
 //! or installed binary plays from any folder. A `./levels` folder in the
-//! working directory still comes first (see [`level_dir`](super::level_dir)):
+//! working directory still comes first (see [`level::dir`](super::level::dir)):
 //! it is how people who make levels try them without rebuilding.
 //!
 //! The table is written out by hand, not generated, so a new level is one

@@ -12,7 +12,7 @@ use crate::game::recording::stable_hash::hash_bytes;
 use crate::game::save::format::{self as save_format, EncodeError};
 use crate::game::setup::GameSetup;
 use crate::game::state::Game;
-use crate::world::level_dir::{LevelLocation, resolve_level};
+use crate::world::level::dir::{LevelLocation, resolve_level};
 
 /// The biggest level file fingerprinted (Moving AI maps are the big ones).
 const MAX_LEVEL_FILE_BYTES: u64 = 64 << 20;

@@ -5,7 +5,7 @@
 //! size, carver and its parameters, painting, seed or none, spawns per faction) or
 //! `[layout]` (hand-drawn rows plus a legend). Unknown keys are rejected by name, and
 //! every value is range-checked here, so building never fails. This module must never
-//! search folders (that is [`level_dir`](super::level_dir)) or draw anything.
+//! search folders (that is [`level::dir`](super::dir)) or draw anything.
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -13,14 +13,14 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
 
-use super::generate::{Recipe, generate};
-use super::layout::{LayoutSpec, build_layout};
-use super::level_error::LevelError;
-use super::source_text::{line_col, locate};
-use super::{ItemKind, Level};
+use super::error::LevelError;
 use crate::diagnostic::Diagnostic;
+use crate::world::generate::{Recipe, generate};
+use crate::world::layout::{LayoutSpec, build_layout};
+use crate::world::source_text::{line_col, locate};
+use crate::world::{ItemKind, Level};
 
-pub use super::level::{MAX_SPAWNS, SIDE_RANGE};
+pub use super::{MAX_SPAWNS, SIDE_RANGE};
 /// Accepted room sides.
 pub const ROOM_SIDE_RANGE: RangeInclusive<usize> = 2..=64;
 /// Accepted smoothing passes for caves.
@@ -49,7 +49,7 @@ pub enum LevelSource {
     /// A hand-drawn level, already built.
     Layout(Level),
     /// A Moving AI benchmark map (`.map`), already built by
-    /// [`movingai_level`](super::movingai_level).
+    /// [`movingai_level`](crate::world::movingai_level).
     MovingAi(Level),
 }
 

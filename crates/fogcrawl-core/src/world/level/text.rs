@@ -16,7 +16,7 @@
 //! | `!`  | healing draught (on floor) | `(` | throwing knife (on floor) |
 //! | `&`  | noisemaker (on floor) |  |  |
 
-use super::{ItemKind, Level, Pos, Terrain};
+use crate::world::{ItemKind, Level, Pos, Terrain};
 
 /// The character for the player's start.
 pub const START_CHAR: char = '@';
@@ -87,7 +87,7 @@ pub fn render(level: &Level) -> String {
 /// Reads the plain-text form back: terrain characters, `@` for the start (on floor) and
 /// a lower-case letter for a spawn of the faction named by that letter (on floor).
 /// Returns `None` for ragged rows, unknown characters or a missing start. Meant for
-/// fixtures and snapshots; level files use [`super::level_file`], which reports errors.
+/// fixtures and snapshots; level files use [`super::file`], which reports errors.
 #[must_use]
 pub fn parse(text: &str) -> Option<Level> {
     let rows: Vec<&str> = text.lines().filter(|r| !r.is_empty()).collect();

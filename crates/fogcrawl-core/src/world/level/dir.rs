@@ -6,20 +6,22 @@
 //! Search order for a name: `./levels` (relative to the current directory: the
 //! override for people who make levels), then the levels built into the binary
 //! ([`shipped_levels`]), so a copied or installed binary plays from any folder.
-//! This module must never parse level content itself: that is [`level_file`](super::level_file).
+//! This module must never parse level content itself: that is [`level::file`](super::file).
 
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
 use super::Level;
-use super::level_error::LevelError;
-use super::level_file::LevelFile;
-use super::level_source;
-use super::movingai_level;
-use super::shipped_levels::{self, BUILT_IN_PREFIX, SHIPPED_LEVELS, SHIPPED_RUN, ShippedLevel};
-use super::source_text::line_col;
+use super::error::LevelError;
+use super::file::LevelFile;
+use super::source;
 use crate::diagnostic::Diagnostic;
+use crate::world::movingai_level;
+use crate::world::shipped_levels::{
+    self, BUILT_IN_PREFIX, SHIPPED_LEVELS, SHIPPED_RUN, ShippedLevel,
+};
+use crate::world::source_text::line_col;
 
 /// The levels folder name, relative to the current directory.
 pub const LEVELS_DIR: &str = "levels";
@@ -147,7 +149,7 @@ pub struct LoadedLevel {
 /// Any [`LevelError`] from resolving or reading the file.
 pub fn load_level(arg: &str, cli_seed: Option<u64>) -> Result<LoadedLevel, LevelError> {
     let file = match resolve_level(arg)? {
-        LevelLocation::File(path) => level_source::load_level_file(&path)?,
+        LevelLocation::File(path) => source::load_level_file(&path)?,
         LevelLocation::Shipped(level) => LevelFile::parse(&built_in_path(level.name), level.text)?,
     };
     let seed = file.choose_seed(cli_seed);

@@ -7,9 +7,9 @@
 
 use std::path::Path;
 
-use super::level_error::LevelError;
-use super::level_file::{LevelFile, LevelSource};
-use super::movingai_level::{is_movingai_map, level_from_movingai};
+use super::error::LevelError;
+use super::file::{LevelFile, LevelSource};
+use crate::world::movingai_level::{is_movingai_map, level_from_movingai};
 
 /// Reads the level at `path`: a Moving AI map (`.map`, any case) as an already built
 /// level named by its file stem (seeds are ignored), anything else as a TOML level file.
