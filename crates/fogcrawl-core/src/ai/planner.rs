@@ -16,6 +16,7 @@ use std::time::Instant;
 
 use crate::ai::request_queue::RequestQueue;
 use gridpath::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace, SpacePool};
+use serde::Serialize;
 
 /// Searches a faction may have paused at once (each holds 16 bytes per
 /// cell of node records while it is paused).
@@ -84,22 +85,30 @@ pub struct Finished {
     pub outcome: PlanOutcome,
 }
 
-/// Counters for the sim and the overlay.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Counters for the sim and the overlay. The sim's report flattens them
+/// into each faction's record under the names below (`docs/SIM.md`); the
+/// ones skipped are the overlay's alone, or reported summed with others.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct PlannerStats {
     pub searches: u64,
+    /// Reported in the faction's `expanded`, with its shared fields' nodes.
+    #[serde(skip)]
     pub expanded: u64,
     /// Searches that needed more than one turn.
+    #[serde(skip)]
     pub sliced_searches: u64,
     /// Paused searches that started over because the grid changed where
     /// they had looked.
+    #[serde(rename = "search_restarts")]
     pub restarts: u64,
     /// Paused searches that went on after grid changes elsewhere.
+    #[serde(rename = "searches_resumed_after_changes")]
     pub resumed_after_changes: u64,
     /// Requests given up: by the planner after [`MAX_SEARCH_TURNS`], or by
     /// the member that asked, tired of waiting ([`Planner::give_up`]).
     pub given_up: u64,
     /// Searches put back in the queue for a more urgent one.
+    #[serde(skip)]
     pub preempted: u64,
     /// Requests answered by a straight line that is a cheapest path, with
     /// no search (see [`Planner::answer_with_straight_path`]).

@@ -7,6 +7,7 @@ use std::io::Write;
 
 use serde::{Serialize, Serializer};
 
+use crate::ai::planner::PlannerStats;
 use crate::ai::{FactionCounters, FogWalk, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::behaviour::BehaviourCounters;
@@ -56,20 +57,12 @@ pub type AiMicros = Percentiles<u32>;
 pub struct FactionReport {
     pub name: String,
     pub alive: usize,
-    /// Individual A* searches started.
-    pub searches: u64,
-    /// Plans answered by a straight line that was a cheapest path, with no
-    /// search.
-    pub straight_paths: u64,
-    /// Nodes expanded by those searches and by the shared fields.
+    /// Nodes expanded by the faction's searches and by its shared fields.
     pub expanded: u64,
-    /// Paused searches that had to start over (the grid changed where they
-    /// had looked) and those that went on after changes elsewhere.
-    pub search_restarts: u64,
-    pub searches_resumed_after_changes: u64,
-    /// Requests for a plan given up unanswered (by the planner after its
-    /// turn limit, or by the member, tired of waiting).
-    pub given_up: u64,
+    /// What its planner counted (`ai::planner::PlannerStats`: searches,
+    /// straight paths, restarts, given up), each under its report name.
+    #[serde(flatten)]
+    pub planner: PlannerStats,
     /// What the faction's AI counted (`ai::counters`), each counter under
     /// its own name: a counter added there is reported here.
     #[serde(flatten, serialize_with = "reported_counters")]
@@ -95,10 +88,10 @@ fn reported_counters<S: Serializer>(
 
 impl FactionReport {
     pub fn expanded_per_search(&self) -> f64 {
-        if self.searches == 0 {
+        if self.planner.searches == 0 {
             0.0
         } else {
-            self.expanded as f64 / self.searches as f64
+            self.expanded as f64 / self.planner.searches as f64
         }
     }
 }
@@ -265,12 +258,8 @@ fn report(game: &Game) -> SimReport {
                             game.actors()[a].is_alive() && game.faction_index_of(a) == Some(index)
                         })
                         .count(),
-                    searches: stats.searches,
-                    straight_paths: stats.straight_paths,
                     expanded: stats.expanded + counters.field_expanded,
-                    search_restarts: stats.restarts,
-                    searches_resumed_after_changes: stats.resumed_after_changes,
-                    given_up: stats.given_up,
+                    planner: stats,
                     counters: *counters,
                     behaviour: game.behaviour(index),
                 }
@@ -318,12 +307,8 @@ mod tests {
             factions: vec![FactionReport {
                 name: "goblins".to_owned(),
                 alive: 0,
-                searches: 0,
-                straight_paths: 0,
                 expanded: 0,
-                search_restarts: 0,
-                searches_resumed_after_changes: 0,
-                given_up: 0,
+                planner: PlannerStats::default(),
                 counters: FactionCounters::default(),
                 behaviour: BehaviourCounters::default(),
             }],
