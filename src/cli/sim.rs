@@ -7,8 +7,8 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::process::ExitCode;
 
+use crate::cli::SimArgs;
 use crate::cli::output::{print_err, print_out};
-use crate::cli::{PlayArgs, SimArgs};
 use crate::config::MonsterConfig;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
 use crate::game::sim::{RecordTo, SimReport};
@@ -18,12 +18,7 @@ use crate::untrusted_text::escape_controls;
 /// `fogcrawl sim`: the balance of full runs (`--runs`), or one level.
 pub fn run_command(args: &SimArgs) -> ExitCode {
     match args.runs {
-        Some(runs) => run_balance(
-            &args.start,
-            runs,
-            args.turns.unwrap_or(RUN_TURN_LIMIT),
-            args.json,
-        ),
+        Some(runs) => run_balance(args, runs),
         None => run(args),
     }
 }
@@ -151,7 +146,9 @@ pub const SIM_TURN_LIMIT: u64 = 1000;
 pub const RUN_TURN_LIMIT: u64 = 50_000;
 
 /// `sim --runs N`: N full seeded runs with the scripted player.
-pub fn run_balance(start: &PlayArgs, runs: usize, turns: u64, json: bool) -> ExitCode {
+pub fn run_balance(args: &SimArgs, runs: usize) -> ExitCode {
+    let (start, json) = (&args.start, args.json);
+    let turns = args.turns.unwrap_or(RUN_TURN_LIMIT);
     let config = match start.load_config() {
         Ok(loaded) => loaded,
         Err(message) => {
