@@ -17,8 +17,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use fogcrawl::pathfinding::movingai::{MovingAiMap, ScenarioFile};
-use fogcrawl::pathfinding::{AStar, Grid, Jps, Movement, Pos, SearchOptions};
+use gridpath::movingai::{MovingAiMap, ScenarioFile};
+use gridpath::{AStar, Grid, Jps, Movement, Pos, SearchOptions};
 
 const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 const DEFAULT_MOVINGAI_DIR: &str = "../shared/movingai";

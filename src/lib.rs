@@ -1,7 +1,7 @@
 //! fogcrawl: a terminal roguelike whose monsters hunt with fog-aware grid pathfinding.
 //!
 //! Three packages, each built on the one below (Cargo enforces the order):
-//! - `gridpath` (crates/gridpath), re-exported as [`pathfinding`]: the generic
+//! - `gridpath` (crates/gridpath), used by its own name: the generic
 //!   grid search engine (A*, jump points, Dijkstra maps, islands, smoothing,
 //!   Moving AI benchmark readers). Knows nothing of monsters or terminals.
 //! - `fogcrawl-core` (crates/fogcrawl-core), re-exported module by module:
@@ -24,5 +24,5 @@ pub mod ui;
 pub mod untrusted_text;
 
 pub use fogcrawl_core::{
-    ai, config, decode_budget, diagnostic, game, pathfinding, regular_file, user_dirs, world,
+    ai, config, decode_budget, diagnostic, game, regular_file, user_dirs, world,
 };

@@ -63,7 +63,7 @@ fn every_optimistic_walker_walks_more_under_fog_on_the_maze() {
 
 /// Whether a path crosses the pass: the one-cell-high gap through the ridge
 /// (row 9, columns 26 to 33 of `levels/pass.toml`).
-fn crosses_the_pass(path: &[fogcrawl::pathfinding::Pos]) -> bool {
+fn crosses_the_pass(path: &[gridpath::Pos]) -> bool {
     path.iter().any(|p| p.y == 9 && (26..=33).contains(&p.x))
 }
 
@@ -71,7 +71,7 @@ fn crosses_the_pass(path: &[fogcrawl::pathfinding::Pos]) -> bool {
 fn on_the_pass_deaths_at_the_chokepoint_send_the_faction_round_until_the_danger_fades() {
     use fogcrawl::ai::faction::{DEATH_DANGER, Faction};
     use fogcrawl::ai::knowledge::FactionKnowledge;
-    use fogcrawl::pathfinding::{AStar, Pos};
+    use gridpath::{AStar, Pos};
 
     let level = load_level("pass", Some(1)).unwrap().level;
     let config = MonsterConfig::shipped().unwrap();
@@ -138,7 +138,7 @@ const REMEMBERED_TURNS: u32 = 100;
 
 fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u64) -> (usize, u32) {
     use fogcrawl::game::{Action, Direction, Game, GameSetup};
-    use fogcrawl::pathfinding::Pos;
+    use gridpath::Pos;
 
     let mut config = MonsterConfig::shipped().expect("the shipped config is valid");
     for faction in &mut config.factions {
@@ -340,7 +340,7 @@ fn wall_free_line(level: &fogcrawl::world::Level, from: Pos2, to: Pos2) -> bool 
     })
 }
 
-type Pos2 = fogcrawl::pathfinding::Pos;
+type Pos2 = gridpath::Pos;
 
 /// In the pillared hall, the player (undying) waits until a wolf sees it,
 /// then is gone: the test moves it into the walled-up closet, out of every

@@ -9,9 +9,7 @@
 
 use std::f64::consts::SQRT_2;
 
-use fogcrawl::pathfinding::{
-    AStar, DijkstraMap, Grid, Heuristic, Movement, Pos, SearchOptions, SearchStatus,
-};
+use gridpath::{AStar, DijkstraMap, Grid, Heuristic, Movement, Pos, SearchOptions, SearchStatus};
 use proptest::prelude::*;
 use proptest::sample::Index;
 

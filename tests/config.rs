@@ -10,8 +10,8 @@ use fogcrawl::config::{
     ConfigError, ConfigSource, ConfigWatcher, FactionConfig, InfluenceLayer, MonsterConfig, Reload,
     Smoothing, UnknownCellPolicy, default_config_source, describe_changes, rules,
 };
-use fogcrawl::pathfinding::{Heuristic, TieBreak};
 use fogcrawl::world::Terrain;
+use gridpath::{Heuristic, TieBreak};
 use proptest::prelude::*;
 
 fn shipped_path() -> PathBuf {

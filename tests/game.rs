@@ -5,8 +5,8 @@ use fogcrawl::game::save::format as save_format;
 use fogcrawl::game::save::{Loaded, load_save, remove_save, write_save};
 use fogcrawl::game::sim::run_sim;
 use fogcrawl::game::{Action, Direction, Game, GameSetup, Outcome, Refusal};
-use fogcrawl::pathfinding::Pos;
 use fogcrawl::world::Terrain;
+use gridpath::Pos;
 
 const DUEL: &str = "tests/fixtures/game/duel.toml";
 

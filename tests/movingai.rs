@@ -10,10 +10,8 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use fogcrawl::cli::scen::{Engine, EngineArg, ScenOptions, run_file, run_selected};
-use fogcrawl::pathfinding::movingai::{
-    LengthPrecision, MapTile, MovingAiMap, Scenario, ScenarioFile,
-};
-use fogcrawl::pathfinding::{Grid, Jps, Movement, SearchOptions};
+use gridpath::movingai::{LengthPrecision, MapTile, MovingAiMap, Scenario, ScenarioFile};
+use gridpath::{Grid, Jps, Movement, SearchOptions};
 
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::GameSetup;

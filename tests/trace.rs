@@ -429,8 +429,8 @@ fn every_closed_cell_shows_under_fog_on_a_benchmark_map() {
         ((395, 208), (218, 333)),
     ] {
         let (from, to) = (
-            fogcrawl::pathfinding::Pos::new(from.0, from.1),
-            fogcrawl::pathfinding::Pos::new(to.0, to.1),
+            gridpath::Pos::new(from.0, from.1),
+            gridpath::Pos::new(to.0, to.1),
         );
         let search = TracedSearch::run(level, &profile, from, to, settings).expect("a search");
         assert!(search.closed.len() > 100, "{}", search.closed.len());
@@ -471,7 +471,7 @@ fn every_closed_cell_shows_under_fog_on_a_benchmark_map() {
         let mut visible = 0;
         for y in 0..closed.height() {
             for x in 0..closed.width() {
-                let local = fogcrawl::pathfinding::Pos::new(x as i32, y as i32);
+                let local = gridpath::Pos::new(x as i32, y as i32);
                 let Some(colour) = closed.colour_at(local) else {
                     continue;
                 };

@@ -364,7 +364,7 @@ fn overlay_influence_layers() {
     let goblins = app.game.faction_index_of(1).expect("the goblin's faction");
     app.game
         .faction_mut(goblins)
-        .mark_danger(fogcrawl::pathfinding::Pos::new(8, 4), 1.0);
+        .mark_danger(gridpath::Pos::new(8, 4), 1.0);
     app.update(Command::NextLayer);
     for layer in ["danger", "crowding", "threat"] {
         app.update(Command::NextLayer);
@@ -724,7 +724,7 @@ fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
     let mut app = app("swamp", 1, NO_COLOUR);
     app.set_screen_size(100, 32);
     let start = app.game.player().pos;
-    let goal = fogcrawl::pathfinding::Pos::new(start.x + 3, start.y + 2);
+    let goal = gridpath::Pos::new(start.x + 3, start.y + 2);
     let (column, row) = (0..100)
         .flat_map(|x| (0..32).map(move |y| (x, y)))
         .find(|&(x, y)| fogcrawl::ui::mouse::map_cell(&app, x, y) == Some(goal))

@@ -1,6 +1,6 @@
 //! The `fogcrawl scen` check: runs Moving AI scenario files through our A*
 //! or jump point search and judges every returned path with the
-//! engine-independent checker in [`crate::pathfinding::movingai`].
+//! engine-independent checker in [`gridpath::movingai`].
 //!
 //! The logic lives here, in the library, so tests can run it on fixtures and
 //! read its report; [`run`] turns the report into the exit code.
@@ -14,11 +14,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use crate::pathfinding::movingai::{
+use gridpath::movingai::{
     LengthPrecision, MapError, MovingAiMap, ScenError, Scenario, ScenarioFile, Verdict, check_path,
     judge,
 };
-use crate::pathfinding::{
+use gridpath::{
     AStar, Grid, GridError, Heuristic, Jps, JpsError, Movement, Pos, QueryError, SearchOptions,
 };
 

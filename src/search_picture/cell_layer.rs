@@ -6,7 +6,7 @@
 //!
 //! It must never decide colours (the layout does) nor write any format.
 
-use crate::pathfinding::{GridShape, Pos};
+use gridpath::{GridShape, Pos};
 
 use super::colour::Rgb;
 

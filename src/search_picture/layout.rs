@@ -7,8 +7,8 @@
 //! It produces a [`Scene`] and must never write a file format: the SVG and PNG
 //! writers paint the same scene.
 
-use crate::pathfinding::Pos;
 use crate::world::Level;
+use gridpath::Pos;
 
 use super::bitmap_font::{characters_fitting, text_width};
 use super::cell_layer::CellLayer;
@@ -356,7 +356,7 @@ impl MapPlacement {
 struct Shown {
     closed: Vec<Pos>,
     frontier: Vec<Pos>,
-    values: std::collections::HashMap<Pos, crate::pathfinding::CellValues>,
+    values: std::collections::HashMap<Pos, gridpath::CellValues>,
     whole: bool,
 }
 
@@ -371,7 +371,7 @@ impl Shown {
                 .events
                 .iter()
                 .position(|event| {
-                    let close = matches!(event, crate::pathfinding::TraceEvent::Close { .. });
+                    let close = matches!(event, gridpath::TraceEvent::Close { .. });
                     let stop = close && seen == wanted;
                     seen += usize::from(close);
                     stop
@@ -387,7 +387,7 @@ impl Shown {
                     .iter()
                     .take(upto)
                     .filter_map(|event| match *event {
-                        crate::pathfinding::TraceEvent::Close { cell } => Some(cell),
+                        gridpath::TraceEvent::Close { cell } => Some(cell),
                         _ => None,
                     })
                     .collect();
@@ -537,7 +537,7 @@ fn came_from_and_numbers(shown: &Shown, map: MapPlacement) -> Vec<Shape> {
     if map.cell < ARROW_CELL {
         return shapes;
     }
-    let mut cells: Vec<(&Pos, &crate::pathfinding::CellValues)> = shown.values.iter().collect();
+    let mut cells: Vec<(&Pos, &gridpath::CellValues)> = shown.values.iter().collect();
     cells.sort_unstable_by_key(|(p, _)| (p.y, p.x));
     let reach = f64::from(map.cell) * ARROW_REACH;
     // Under the numbers the arrows are pale, so the digits read over them.
@@ -625,11 +625,11 @@ fn lines(left: u32, top: u32, colour: Rgb, texts: &[String]) -> Vec<Shape> {
 mod tests {
     use super::*;
     use crate::config::UnknownCellPolicy;
-    use crate::pathfinding::Heuristic;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
     use crate::search_picture::traced_search::TracedSearch;
     use crate::world::{CostProfile, Terrain};
+    use gridpath::Heuristic;
 
     #[test]
     fn cells_shrink_as_maps_grow_but_stay_at_least_a_pixel() {

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::pathfinding::{GridError, Pos, QueryError};
 use crate::world::Terrain;
 use crate::world::level::error::LevelError;
+use gridpath::{GridError, Pos, QueryError};
 
 /// Why a search picture could not be made.
 #[derive(Debug, Error)]

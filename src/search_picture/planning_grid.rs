@@ -17,9 +17,9 @@
 //! which cells were seen, so the picture can fog the rest.
 
 use crate::config::UnknownCellPolicy;
-use crate::pathfinding::{Grid, GridError, Movement, Pos};
 use crate::world::fov::{Fov, VisibleSet};
 use crate::world::{CostProfile, Level, Terrain};
+use gridpath::{Grid, GridError, Movement, Pos};
 
 /// A search grid and what its planner had seen.
 #[derive(Debug, Clone)]

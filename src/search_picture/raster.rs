@@ -206,10 +206,10 @@ impl Canvas {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pathfinding::{Heuristic, Pos};
     use crate::search_picture::palette;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
+    use gridpath::{Heuristic, Pos};
 
     const INK: Rgb = Rgb::hex(0x102030);
     const PAPER: Rgb = Rgb::hex(0xffffff);

@@ -16,7 +16,7 @@ use crate::config::rules::{
     self, DEFAULT_HEURISTIC_WEIGHT, DEFAULT_SIGHT_RADIUS, HEURISTIC_NAMES, HEURISTIC_WEIGHT,
     SIGHT_RADIUS, STEP_COST, TIE_BREAK_NAMES, UNKNOWN_BLOCKED, UNKNOWN_OPEN,
 };
-use crate::pathfinding::{Heuristic, SearchOptions, TieBreak};
+use gridpath::{Heuristic, SearchOptions, TieBreak};
 
 use super::picture_error::PictureError;
 

@@ -7,7 +7,7 @@
 //! It only chooses which cells a stroke passes through, never moves one: every
 //! cell of the path stays within half a cell of the drawn line.
 
-use crate::pathfinding::Pos;
+use gridpath::Pos;
 
 use super::scene::Point;
 

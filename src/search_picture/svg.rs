@@ -246,9 +246,9 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pathfinding::Heuristic;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
+    use gridpath::Heuristic;
 
     /// The text between `<g class="NAME"` and its `</g>`, for each such group.
     fn groups<'a>(svg: &'a str, name: &str) -> Vec<&'a str> {

@@ -10,10 +10,10 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::pathfinding::Pos;
 use crate::world::level::dir::load_level;
 use crate::world::render_command::seed_note;
 use crate::world::{CostProfile, Level};
+use gridpath::Pos;
 
 use super::animation::{encode_apng, frame_stops, nodes_per_frame};
 use super::layout::{lay_out, lay_out_upto};

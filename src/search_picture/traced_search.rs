@@ -9,11 +9,11 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::pathfinding::{
+use crate::world::{CostProfile, Level};
+use gridpath::{
     AStar, CellValues, Grid, Path, Pos, QueryError, SearchOptions, SearchStats, SearchTrace,
     path_cost, string_pull,
 };
-use crate::world::{CostProfile, Level};
 
 use super::picture_error::PictureError;
 use super::planning_grid::PlanningGrid;
@@ -162,8 +162,8 @@ fn format_micros(time: Duration) -> String {
 mod tests {
     use super::*;
     use crate::config::UnknownCellPolicy;
-    use crate::pathfinding::Heuristic;
     use crate::search_picture::test_fixtures::two_rooms_searches;
+    use gridpath::Heuristic;
 
     fn run(settings: SearchSettings) -> TracedSearch {
         two_rooms_searches(&[settings]).remove(0)

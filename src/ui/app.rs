@@ -24,7 +24,6 @@ use crate::game::save::notice as save_notice;
 use crate::game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
 use crate::game::save::{self, Loaded, SaveError};
 use crate::game::{Action, Direction, Game, GameError, GameSetup};
-use crate::pathfinding::Pos;
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
@@ -33,6 +32,7 @@ use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
 use crate::world::ItemKind;
 use crate::world::level::file::fresh_seed;
+use gridpath::Pos;
 use ratatui::layout::Rect;
 
 mod recording;
@@ -988,7 +988,7 @@ pub(crate) mod tests {
         let before = app.game.config().cloned();
         let mut config = before.clone().unwrap();
         for faction in &mut config.factions {
-            faction.heuristic = crate::pathfinding::Heuristic::Zero;
+            faction.heuristic = gridpath::Heuristic::Zero;
         }
         let changes = vec!["goblins: heuristic octile -> zero".to_owned()];
         app.apply_reload(config, changes, before);
@@ -1008,8 +1008,8 @@ pub(crate) mod tests {
         }
         let ab = ab.expect("a config A/B among compare's variants");
         let now = ab.config_ab.as_ref().unwrap();
-        assert_eq!(ab.own.heuristic, crate::pathfinding::Heuristic::Zero);
-        assert_eq!(ab.options.heuristic, crate::pathfinding::Heuristic::Octile);
+        assert_eq!(ab.own.heuristic, gridpath::Heuristic::Zero);
+        assert_eq!(ab.options.heuristic, gridpath::Heuristic::Octile);
         assert!(now.now_expanded > 0 && ab.expanded > 0);
         assert!(
             now.now_expanded >= ab.expanded,

@@ -4,8 +4,8 @@
 //! Plain data: nothing here reads keys or changes the game.
 
 use crate::game::Direction;
-use crate::pathfinding::Pos;
 use crate::ui::overlay::ReplayMove;
+use gridpath::Pos;
 
 /// What the player asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,8 +7,8 @@
 //! Reads the game; never changes it.
 
 use crate::game::Game;
-use crate::pathfinding::Pos;
 use crate::world::{CostProfile, Terrain};
+use gridpath::Pos;
 
 /// The terrain's name in words ("shallow water").
 pub fn terrain_name(terrain: Terrain) -> String {

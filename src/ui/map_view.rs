@@ -12,8 +12,8 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use crate::game::Game;
-use crate::pathfinding::Pos;
 use crate::ui::theme::{Palette, UiRole};
+use gridpath::Pos;
 
 /// The player's glyph.
 pub const PLAYER_GLYPH: char = '@';

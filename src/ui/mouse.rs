@@ -11,12 +11,12 @@
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::{Position, Rect};
 
-use crate::pathfinding::Pos;
 use crate::ui::app::App;
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::map_view::cell_at;
 use crate::ui::overlay::view::overlay_cell_at;
 use crate::ui::screen::{is_too_small, layout_of, map_area};
+use gridpath::Pos;
 
 /// Lines one turn of the wheel scrolls.
 const WHEEL_LINES: u16 = 3;

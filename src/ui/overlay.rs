@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use crate::game::{Direction, Game};
-use crate::pathfinding::{AStar, CellValues, Heuristic, Pos, SearchOptions, SearchTrace};
 use crate::world::Terrain;
+use gridpath::{AStar, CellValues, Heuristic, Pos, SearchOptions, SearchTrace};
 
 /// Closed (expanded) cells, shaded by expansion order: first third, middle
 /// third, last third.
@@ -256,7 +256,7 @@ impl Comparison {
             if !self
                 .options
                 .heuristic
-                .is_admissible_for(crate::pathfinding::Movement::EIGHT_CONNECTED)
+                .is_admissible_for(gridpath::Movement::EIGHT_CONNECTED)
             {
                 text.push_str(" (overestimates diagonals: its path may cost more)");
             }
@@ -304,7 +304,7 @@ impl Comparison {
 /// Runs one search to the end with `overrides`: (expanded, path cost).
 fn run_search(
     astar: &mut AStar,
-    grid: &crate::pathfinding::Grid,
+    grid: &gridpath::Grid,
     start: Pos,
     goal: Pos,
     options: &SearchOptions,
@@ -317,7 +317,7 @@ fn run_search(
         return (0, None);
     }
     let cost = match astar.step(grid, usize::MAX) {
-        crate::pathfinding::SearchStatus::Found(path) => Some(path.cost),
+        gridpath::SearchStatus::Found(path) => Some(path.cost),
         _ => None,
     };
     (astar.stats().expanded, cost)
@@ -393,7 +393,7 @@ pub fn influence_of(
 pub fn replay_upto(trace: &SearchTrace, expansions: usize) -> usize {
     let mut seen = 0;
     for (index, event) in trace.events.iter().enumerate() {
-        if matches!(event, crate::pathfinding::TraceEvent::Close { .. }) {
+        if matches!(event, gridpath::TraceEvent::Close { .. }) {
             if seen == expansions {
                 return index;
             }
@@ -409,7 +409,7 @@ pub fn expansion_order(trace: &SearchTrace, upto: usize) -> HashMap<Pos, usize> 
     let mut order = HashMap::new();
     let end = upto.min(trace.events.len());
     for event in &trace.events[..end] {
-        if let crate::pathfinding::TraceEvent::Close { cell } = *event {
+        if let gridpath::TraceEvent::Close { cell } = *event {
             let next = order.len();
             order.entry(cell).or_insert(next);
         }
@@ -629,9 +629,9 @@ pub fn inspect(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pathfinding::{Grid, Movement};
     use crate::ui::app::tests::duel;
     use crate::ui::command::Command;
+    use gridpath::{Grid, Movement};
 
     #[test]
     fn the_inspector_reads_search_values_cost_penalty_belief_and_truth() {

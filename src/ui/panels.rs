@@ -14,7 +14,6 @@ use crate::game::Game;
 use crate::game::awareness::Awareness;
 use crate::game::message_log::Message;
 use crate::game::message_log::counted;
-use crate::pathfinding::Pos;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
@@ -23,6 +22,7 @@ use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use crate::world::CostProfile;
+use gridpath::Pos;
 
 /// Health at or below this share of the maximum is drawn as critical.
 const CRITICAL_HEALTH_SHARE: f64 = 0.3;

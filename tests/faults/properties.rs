@@ -13,7 +13,7 @@ use std::path::Path;
 
 use fogcrawl::config::MonsterConfig;
 use fogcrawl::game::{Game, GameSetup};
-use fogcrawl::pathfinding::movingai::{MovingAiMap, ScenarioFile};
+use gridpath::movingai::{MovingAiMap, ScenarioFile};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::Value;

@@ -5,8 +5,8 @@
 //! Module map (data flows one way: [`gridpath`] -> world -> ai -> game;
 //! the `fogcrawl` package's cli and ui sit on top):
 //! - [`gridpath`]: the grid search engine, its own package (the ground
-//!   floor: it knows nothing of this package); the modules here name it
-//!   `gridpath`, and re-export it as [`pathfinding`] for the `fogcrawl` package.
+//!   floor: it knows nothing of this package), named `gridpath` wherever
+//!   it is used.
 //! - [`world`]: terrain and its costs, level files, dungeon generators, field of view.
 //! - [`config`]: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
 //! - [`diagnostic`]: the one `file:line:column: field: problem; accepted values: ...`
@@ -25,7 +25,3 @@ pub mod game;
 pub mod regular_file;
 pub mod user_dirs;
 pub mod world;
-
-/// The grid search engine (the `gridpath` package), under the name the
-/// `fogcrawl` package's modules use for it (this package's own say `gridpath`).
-pub use gridpath as pathfinding;

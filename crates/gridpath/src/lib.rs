@@ -2,7 +2,7 @@
 //! maps, repairable distance fields, string pulling, and readers and a path
 //! checker for the Moving AI grid benchmarks. Generic and headless: it
 //! knows nothing of games or terminals (it is the ground floor of the
-//! fogcrawl roguelike, which re-exports it as `fogcrawl::pathfinding`).
+//! fogcrawl roguelike, whose packages use it by this name).
 //!
 //! ```
 //! use gridpath::{AStar, Grid, Movement, Pos, SearchOptions};

@@ -10,11 +10,11 @@
 use crate::game::activity::Activity;
 use crate::game::run_record::RunRecord;
 use crate::game::{Action, Refusal};
-use crate::pathfinding::Pos;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
 use crate::ui::mouse::map_cell;
 use crate::world::ItemKind;
+use gridpath::Pos;
 
 /// The path travel would take to `goal`, as known when it was drawn.
 #[derive(Debug, Clone, PartialEq)]

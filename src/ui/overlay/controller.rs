@@ -8,11 +8,11 @@
 //! monster is traced (and a trace taken now). It never draws.
 
 use crate::game::{Direction, Game};
-use crate::pathfinding::Pos;
 use crate::ui::command::Command;
 use crate::ui::overlay::{
     BeforeReload, Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity,
 };
+use gridpath::Pos;
 
 /// What the app should do after an overlay command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

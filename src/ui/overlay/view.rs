@@ -17,7 +17,6 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::game::Game;
 use crate::game::message_log::counted;
-use crate::pathfinding::{CellValues, Pos, SearchTrace};
 use crate::ui::app::App;
 use crate::ui::map_view::{PLAYER_GLYPH, camera_origin};
 use crate::ui::overlay::legend::layer_legend;
@@ -31,6 +30,7 @@ use crate::ui::panels::labelled;
 use crate::ui::text::{truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
 use crate::world::Terrain;
+use gridpath::{CellValues, Pos, SearchTrace};
 
 /// The search as the overlay shows it: the trace up to the replay point.
 pub struct SearchView<'a> {
