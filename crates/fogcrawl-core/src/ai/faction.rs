@@ -805,10 +805,6 @@ impl Faction {
     }
 }
 
-/// A turn's node budget: the faction's `node_budget`, grown by a share of
-/// it for every [`REQUESTS_PER_BUDGET_STEP`] members waiting for a plan, up
-/// to [`MAX_BUDGET_GROWTH`] times. Counted in nodes, never in time, so the
-/// same seed plays the same game on any machine.
 /// The engine options a faction with `config` searches with.
 pub fn search_options_of(config: &FactionConfig) -> SearchOptions {
     SearchOptions {
@@ -856,6 +852,10 @@ fn own_crowding_prices(
     overrides
 }
 
+/// A turn's node budget: the faction's `node_budget`, grown by a share of
+/// it for every [`REQUESTS_PER_BUDGET_STEP`] members waiting for a plan, up
+/// to [`MAX_BUDGET_GROWTH`] times. Counted in nodes, never in time, so the
+/// same seed plays the same game on any machine.
 fn turn_budget(node_budget: u64, waiting: usize) -> u64 {
     let steps = (waiting / REQUESTS_PER_BUDGET_STEP) as u64;
     node_budget.saturating_mul((1 + steps).min(MAX_BUDGET_GROWTH))

@@ -3,7 +3,7 @@
 //! replay starts the same game again and feeds it the same inputs, so the
 //! monsters think everything again and the overlay can explain any turn.
 //!
-//! - [`event`]: what a recording holds; [`format`]: the file's records,
+//! - [`event`]: what a recording holds; [`format`](mod@format): the file's records,
 //!   checksummed, and reading them back (damage and truncation included).
 //! - [`fingerprint`]: level hashes and the config's text for the header.
 //! - [`writer`]: [`Recorder`], which writes a game's recording as it goes.
