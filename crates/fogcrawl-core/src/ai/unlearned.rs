@@ -236,6 +236,9 @@ fn seeable(level: &Level, pos: Pos) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
     use super::*;
     use crate::world::fov::{Fov, VisibleSet};
     use crate::world::{Level, Terrain, level};
@@ -310,19 +313,31 @@ mod tests {
         }
     }
 
-    /// The row-by-row build counts what checking each cell counts, edges
-    /// and corners included, with part of the level known (some of it
-    /// wrongly).
+    /// What checking each cell of `level` one by one counts, in books the
+    /// shape of `like`.
+    fn checked_cell_by_cell(
+        like: &Unlearned,
+        level: &Level,
+        knowledge: &FactionKnowledge,
+    ) -> Unlearned {
+        let mut checked = Unlearned {
+            shape: like.shape,
+            cells: vec![0; like.cells.len()],
+            blocks: vec![0; like.blocks.len()],
+            blocks_wide: like.blocks_wide,
+        };
+        for pos in level.positions() {
+            checked.recheck(level, knowledge, pos);
+        }
+        checked
+    }
+
+    /// The word-by-word build counts what checking each cell counts, edges
+    /// and corners included, on levels of every width around a word's 64
+    /// cells, with part of the level known (some of it wrongly).
     #[test]
     fn the_build_counts_what_checking_every_cell_counts_on_random_levels() {
-        // A fixed linear congruential sequence: the same levels every run.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |below: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % below
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(27);
         let kinds = [
             Terrain::Floor,
             Terrain::Wall,
@@ -330,28 +345,20 @@ mod tests {
             Terrain::Grass,
         ];
         for case in 0..120 {
-            let (width, height) = (1 + next(150) as usize, 1 + next(40) as usize);
+            let (width, height) = (rng.random_range(1..=150), rng.random_range(1..=40));
             let mut level = Level::filled(width, height, Terrain::Wall);
             let mut knowledge = FactionKnowledge::new(width, height);
             for pos in level.positions().collect::<Vec<_>>() {
-                let truth = kinds[next(4) as usize];
+                let truth = kinds[rng.random_range(0..kinds.len())];
                 level.set(pos, truth);
-                match next(6) {
+                match rng.random_range(0..6) {
                     0 => knowledge.observe(pos, truth, 0.0),
                     1 => knowledge.observe(pos, Terrain::Floor, 0.0),
                     _ => false,
                 };
             }
             let built = Unlearned::build(&level, &knowledge);
-            let mut checked = Unlearned {
-                shape: built.shape,
-                cells: vec![0; built.cells.len()],
-                blocks: vec![0; built.blocks.len()],
-                blocks_wide: built.blocks_wide,
-            };
-            for pos in level.positions() {
-                checked.recheck(&level, &knowledge, pos);
-            }
+            let checked = checked_cell_by_cell(&built, &level, &knowledge);
             assert_eq!(built, checked, "case {case}: {width}x{height}");
         }
     }
@@ -376,15 +383,7 @@ mod tests {
             };
         }
         let built = Unlearned::build(&level, &knowledge);
-        let mut checked = Unlearned {
-            shape: built.shape,
-            cells: vec![0; built.cells.len()],
-            blocks: vec![0; built.blocks.len()],
-            blocks_wide: built.blocks_wide,
-        };
-        for pos in level.positions() {
-            checked.recheck(&level, &knowledge, pos);
-        }
+        let checked = checked_cell_by_cell(&built, &level, &knowledge);
         assert!(checked.cells.iter().any(|&word| word != 0));
         assert_eq!(built, checked);
     }

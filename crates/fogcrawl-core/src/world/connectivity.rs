@@ -227,6 +227,9 @@ pub fn connect_pockets(level: &mut Level, min_pocket_size: usize) {
 
 #[cfg(test)]
 mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
     use super::*;
     use crate::world::level;
 
@@ -261,21 +264,14 @@ mod tests {
 
     #[test]
     fn components_are_labelled_as_a_flood_fill_labels_them() {
-        // A fixed linear congruential sequence: the same levels every run.
-        let mut state = 0x853c_49e6_748f_ea9bu64;
-        let mut next = move |below: u64| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (state >> 33) % below
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(300);
         for case in 0..300 {
-            let (width, height) = (1 + next(30) as usize, 1 + next(30) as usize);
-            let walls = next(80);
+            let (width, height) = (rng.random_range(1..=30), rng.random_range(1..=30));
+            let walls = rng.random_range(0..80);
             let mut map = Level::filled(width, height, Terrain::Floor);
             for y in 0..height {
                 for x in 0..width {
-                    if next(100) < walls {
+                    if rng.random_range(0..100) < walls {
                         map.set(Pos::new(x as i32, y as i32), Terrain::Wall);
                     }
                 }
