@@ -122,7 +122,11 @@ impl Islands {
         }
         let mut final_label = vec![NO_ISLAND; parent.len()];
         let mut sizes: Vec<u32> = vec![0];
-        let mut labels: Vec<u32> = Vec::with_capacity(costs.len());
+        // Asked for zeroed (`NO_ISLAND` is 0) and written only where runs
+        // lie: the pages of walls between them are never touched, so a grid
+        // of few passable cells (a faction that takes unknown ground as
+        // blocked) keeps its labels out of memory.
+        let mut labels: Vec<u32> = vec![NO_ISLAND; costs.len()];
         for run in &runs {
             let root = parent[run.label as usize] as usize;
             if final_label[root] == NO_ISLAND {
@@ -130,11 +134,9 @@ impl Islands {
                 sizes.push(0);
             }
             let label = final_label[root];
-            labels.resize(run.start, NO_ISLAND);
-            labels.resize(run.end, label);
+            labels[run.start..run.end].fill(label);
             sizes[label as usize] += (run.end - run.start) as u32;
         }
-        labels.resize(costs.len(), NO_ISLAND);
         Self {
             labels,
             live: sizes.len() - 1,
