@@ -608,6 +608,20 @@ fn death_screen_with_summary_and_scores_at_80x24() {
         fogcrawl::game::scores::ScoreTable::load(&fogcrawl::game::scores::scores_path(&data))
             .expect("the table reads back");
     assert_eq!(table.scores.len(), 4);
+    // Shown by a replay, the end offers the replay's keys, not a new game,
+    // the same seed or watching it again.
+    // (The replay writes its own key bar over the app's bottom row.)
+    app.watched_in_replay();
+    let watched = stamped_screen(&draw(&app, 80, 24), &app);
+    let popup: String = watched
+        .lines()
+        .filter(|line| line.contains('║'))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(popup.contains("High scores: this run is #"), "{watched}");
+    for offered in ["r same seed", "n new game", "w watch"] {
+        assert!(!popup.contains(offered), "{offered:?} offered:\n{watched}");
+    }
 }
 
 #[test]

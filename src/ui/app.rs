@@ -186,6 +186,9 @@ pub struct App {
     data_dir: Option<PathBuf>,
     /// What the end of the run wrote (summary, score), once it ended.
     run_record: Option<RunRecord>,
+    /// Shown by a replay, which has keys of its own: the end of the run
+    /// offers no new game, same seed or watching it again.
+    watched: bool,
 }
 
 impl App {
@@ -221,7 +224,18 @@ impl App {
             travel_preview: None,
             data_dir: None,
             run_record: None,
+            watched: false,
         }
+    }
+
+    /// Marks the app as shown by a replay (see `watched`).
+    pub fn watched_in_replay(&mut self) {
+        self.watched = true;
+    }
+
+    /// Whether a replay shows this app.
+    pub fn is_watched(&self) -> bool {
+        self.watched
     }
 
     /// Where run summaries and the high scores go when this game ends

@@ -49,7 +49,8 @@ pub struct ReplayViewer {
 impl ReplayViewer {
     /// A viewer on `replayer`, paused at its start.
     pub fn new(replayer: Replayer, palette: Palette) -> Self {
-        let app = App::new(replayer.game().keyframe(), palette);
+        let mut app = App::new(replayer.game().keyframe(), palette);
+        app.watched_in_replay();
         let notice = Some(replayer.path().display().to_string());
         Self {
             replayer,

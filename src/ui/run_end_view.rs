@@ -33,6 +33,9 @@ pub struct GameOverPopup<'a> {
     pub palette: Palette,
     /// What the end of the run wrote (`None` until the app has recorded it).
     pub record: Option<&'a RunRecord>,
+    /// Whether to list the screen's keys (new game, same seed, watch it
+    /// again, quit): a replay shows the end with its own keys instead.
+    pub keys: bool,
 }
 
 impl GameOverPopup<'_> {
@@ -182,11 +185,13 @@ impl Widget for GameOverPopup<'_> {
             lines.push(Line::raw(""));
             lines.extend(scores);
         }
-        lines.push(Line::raw(""));
-        lines.push(
-            game_over_keys(palette.ui(UiRole::KeyHint), palette.ui(UiRole::Label))
-                .alignment(Alignment::Center),
-        );
+        if self.keys {
+            lines.push(Line::raw(""));
+            lines.push(
+                game_over_keys(palette.ui(UiRole::KeyHint), palette.ui(UiRole::Label))
+                    .alignment(Alignment::Center),
+            );
+        }
         let height = u16::try_from(lines.len())
             .unwrap_or(u16::MAX)
             .saturating_add(2);

@@ -161,6 +161,7 @@ impl Widget for &App {
                 game: &self.game,
                 palette: self.palette,
                 record: self.run_record(),
+                keys: !self.is_watched(),
             }
             .render(area, buf);
         }
