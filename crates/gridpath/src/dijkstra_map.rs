@@ -152,12 +152,11 @@ impl DijkstraMap {
         allowed: impl Fn(Pos) -> bool,
     ) -> Option<Pos> {
         let here = self.distance(pos)?;
-        grid.neighbours(pos)
-            .filter(|&(next, _)| allowed(next))
-            .filter_map(|(next, step)| self.distance(next).map(|d| (next, step + d)))
-            .filter(|&(_, total)| total < here + f64::EPSILON * here.abs().max(1.0))
-            .min_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(next, _)| next)
+        let slack = f64::EPSILON * here.abs().max(1.0);
+        // Ranked by the walk's total (a tie left to the neighbour order).
+        self.best_neighbour(grid, pos, allowed, |step, d| {
+            (step + d < here + slack).then_some((step + d, 0.0))
+        })
     }
 
     /// The legal neighbour of `pos` that `allowed` accepts with the lowest
@@ -174,12 +173,30 @@ impl DijkstraMap {
         allowed: impl Fn(Pos) -> bool,
     ) -> Option<Pos> {
         let here = self.distance(pos)?;
+        // Ranked by the value, then by the cheaper step.
+        self.best_neighbour(grid, pos, allowed, |step, d| {
+            (d < here).then_some((d, step))
+        })
+    }
+
+    /// The legal neighbour of `pos` that `allowed` accepts with the least
+    /// rank `rank(step cost, neighbour's value)` gives (compared as a pair;
+    /// `None`: not a candidate). The first of equals wins.
+    fn best_neighbour(
+        &self,
+        grid: &Grid,
+        pos: Pos,
+        allowed: impl Fn(Pos) -> bool,
+        rank: impl Fn(f64, f64) -> Option<(f64, f64)>,
+    ) -> Option<Pos> {
         grid.neighbours(pos)
             .filter(|&(next, _)| allowed(next))
-            .filter_map(|(next, step)| self.distance(next).map(|d| (next, d, step)))
-            .filter(|&(_, d, _)| d < here)
-            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)))
-            .map(|(next, _, _)| next)
+            .filter_map(|(next, step)| {
+                let d = self.distance(next)?;
+                rank(step, d).map(|key| (next, key))
+            })
+            .min_by(|a, b| a.1.0.total_cmp(&b.1.0).then(a.1.1.total_cmp(&b.1.1)))
+            .map(|(next, _)| next)
     }
 }
 
