@@ -6,6 +6,7 @@
 //! Only the cells with a value are visited when decaying, so a quiet map
 //! costs nothing per turn. Saved sparsely: only the cells with a value.
 
+use crate::ai::changed_cells::ChangedCells;
 use serde::{Deserialize, Serialize};
 
 use gridpath::{GridShape, Pos};
@@ -21,7 +22,7 @@ pub struct InfluenceMap {
     /// Indices of cells with a value.
     active: Vec<u32>,
     /// Cells whose value changed since the last `take_changes`.
-    changed: Vec<u32>,
+    changed: ChangedCells,
 }
 
 /// Two maps are equal when every cell holds the same value: which cells
@@ -38,7 +39,7 @@ impl InfluenceMap {
             cells: GridShape::new(width, height),
             values: vec![0.0; width * height],
             active: Vec::new(),
-            changed: Vec::new(),
+            changed: ChangedCells::default(),
         }
     }
 
@@ -84,7 +85,7 @@ impl InfluenceMap {
                 self.active.push(i as u32);
             }
             self.values[i] += value;
-            self.changed.push(i as u32);
+            self.changed.note(i as u32);
         }
     }
 
@@ -93,7 +94,7 @@ impl InfluenceMap {
         for &i in &self.active {
             self.values[i as usize] = 0.0;
         }
-        self.changed.extend_from_slice(&self.active);
+        self.changed.note_all(&self.active);
         self.active.clear();
     }
 
@@ -111,7 +112,7 @@ impl InfluenceMap {
             if *v < NEGLIGIBLE {
                 *v = 0.0;
             }
-            changed.push(i);
+            changed.note(i);
             *v > 0.0
         });
     }
@@ -142,7 +143,7 @@ impl InfluenceMap {
     /// Moves the row-major indices of the cells whose value changed since
     /// the last call onto `indices` (may repeat).
     pub fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
-        indices.append(&mut self.changed);
+        self.changed.drain_into(indices);
     }
 
     /// The shape of the map, to turn indices back into positions.
@@ -152,11 +153,7 @@ impl InfluenceMap {
 
     /// The cells whose value changed since the last call (may repeat).
     pub fn take_changes(&mut self) -> Vec<Pos> {
-        let cells = self.cells;
-        self.changed
-            .drain(..)
-            .map(|i| cells.pos(i as usize))
-            .collect()
+        self.changed.take_positions(self.cells)
     }
 }
 

@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::byte_field::{ByteBuf, ByteField};
+use crate::ai::changed_cells::ChangedCells;
 use crate::world::{Level, Terrain};
 use gridpath::{GridShape, Pos};
 
@@ -24,7 +25,7 @@ pub struct FactionKnowledge {
     last_seen: Vec<u32>,
     /// Cells whose belief changed since the last `drain_changes_into`, in
     /// a way that may change their price (not saved).
-    changed: Vec<u32>,
+    changed: ChangedCells,
 }
 
 const NEVER_SEEN: f32 = -1.0;
@@ -57,7 +58,7 @@ impl FactionKnowledge {
             cells: GridShape::new(width, height),
             believed: vec![None; width * height],
             last_seen: vec![0; width * height],
-            changed: Vec::new(),
+            changed: ChangedCells::default(),
         }
     }
 
@@ -149,7 +150,7 @@ impl FactionKnowledge {
         if before != Some(terrain) {
             self.believed[i] = Some(terrain);
             if !prices_alike(before) {
-                self.changed.push(i as u32);
+                self.changed.note(i as u32);
             }
         }
         Some(before)
@@ -177,7 +178,7 @@ impl FactionKnowledge {
     /// the last call onto `indices` (may repeat): sorting indices orders
     /// the cells by row, then column, without making positions first.
     pub fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
-        indices.append(&mut self.changed);
+        self.changed.drain_into(indices);
     }
 
     /// The shape of the map, to turn indices back into positions.
@@ -187,11 +188,7 @@ impl FactionKnowledge {
 
     /// The cells whose belief changed since the last call, as positions.
     pub fn take_changes(&mut self) -> Vec<Pos> {
-        let shape = self.cells;
-        self.changed
-            .drain(..)
-            .map(|index| shape.pos(index as usize))
-            .collect()
+        self.changed.take_positions(self.cells)
     }
 }
 
@@ -291,7 +288,7 @@ impl From<SavedKnowledge> for FactionKnowledge {
             cells: GridShape::new(saved.width, saved.height),
             believed: saved.believed,
             last_seen: saved.last_seen.into_iter().map(seen_bits).collect(),
-            changed: Vec::new(),
+            changed: ChangedCells::default(),
         }
     }
 }
@@ -334,7 +331,7 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
             cells: GridShape::new(packed.width, packed.height),
             believed,
             last_seen,
-            changed: Vec::new(),
+            changed: ChangedCells::default(),
         })
     }
 }
