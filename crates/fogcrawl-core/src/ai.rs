@@ -27,6 +27,7 @@
 //! and never imports a terminal crate.
 pub mod brain;
 mod byte_field;
+mod changed_cells;
 pub mod cost_view;
 pub mod counters;
 pub mod faction;
