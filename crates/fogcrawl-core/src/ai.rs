@@ -6,6 +6,9 @@
 //! - [`monster_turn`]: the monster turn: perception and faction in, an
 //!   [`monster_turn::Intent`] out; the game applies it.
 //! - [`brain`]: a monster's mind between turns (mode, goal, plan).
+//! - [`give_way`]: who gives way to whom (the crowd's swap rules).
+//! - [`turn_outcome`]: what came of a monster's action, and what its mind
+//!   concludes from it.
 //! - [`thought`]: why a monster does what it does, in one line.
 //! - [`faction`]: one faction's shared mind (knowledge, influences, grid,
 //!   shared field, planner, counters), behind methods; the debug overlay
@@ -32,6 +35,7 @@ pub mod cost_view;
 pub mod counters;
 pub mod faction;
 pub mod fog_walk;
+pub mod give_way;
 pub mod influence;
 pub mod knowledge;
 pub mod monster_turn;
@@ -39,6 +43,7 @@ pub mod planner;
 mod request_queue;
 pub mod sight;
 pub mod thought;
+pub mod turn_outcome;
 pub mod unlearned;
 
 // What the game uses of the AI, named here so `game` never reaches into a
@@ -48,9 +53,10 @@ pub use cost_view::{CostRules, CostView, Influences, faction_profile};
 pub use counters::{FactionCounters, ReplanCounts};
 pub use faction::{DEATH_DANGER, Faction, FactionInspector, FactionInspectorMut, WOUND_DANGER};
 pub use fog_walk::{FogWalk, fog_walk};
+pub use give_way::{Body, Bystander};
 pub use knowledge::FactionKnowledge;
 pub use monster_turn::{
-    Body, Intent, MemberTurn, Senses, after_bump, after_step, end_turn, far_from_player,
-    look_around, mark_presence, view_radius,
+    Intent, MemberTurn, Senses, far_from_player, look_around, mark_presence, view_radius,
 };
 pub use sight::{Sight, ViewRequest, Viewpoint};
+pub use turn_outcome::{Happened, TurnOutcome, conclude};

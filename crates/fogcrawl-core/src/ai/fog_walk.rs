@@ -12,11 +12,11 @@
 
 use crate::ai::brain::Brain;
 use crate::ai::faction::Faction;
+use crate::ai::give_way::Body;
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::monster_turn::{
-    Body, Intent, MemberTurn, Senses, after_bump, after_step, look_around,
-};
+use crate::ai::monster_turn::{Intent, MemberTurn, Senses, look_around};
 use crate::ai::sight::{Sight, Viewpoint};
+use crate::ai::turn_outcome::{Happened, TurnOutcome, conclude};
 use crate::config::FactionConfig;
 use crate::world::{CostProfile, Level};
 use gridpath::{GridError, Pos};
@@ -110,18 +110,23 @@ pub fn fog_walk(
                         1.0
                     };
                     walk.time += length * cost / speed;
-                    at = next;
                     walk.steps += 1;
-                    after_step(&mut brain, next);
+                    let outcome = TurnOutcome {
+                        started_at: at,
+                        happened: Happened::Stepped { to: next },
+                        now: turn as f64,
+                    };
+                    conclude(&mut faction, &mut brain, outcome, |p| level.terrain_at(p));
+                    at = next;
                 }
-                None => after_bump(
-                    &mut faction,
-                    &mut brain,
-                    at,
-                    next,
-                    |p| level.terrain_at(p),
-                    turn as f64,
-                ),
+                None => {
+                    let outcome = TurnOutcome {
+                        started_at: at,
+                        happened: Happened::Bumped { to: next },
+                        now: turn as f64,
+                    };
+                    conclude(&mut faction, &mut brain, outcome, |p| level.terrain_at(p));
+                }
             },
             Intent::Wait if brain.unreachable == Some(to) => break,
             Intent::Wait | Intent::Loiter | Intent::Attack(_) | Intent::Bash(_) => {}

@@ -1,7 +1,7 @@
 //! The monster turn, as one pipeline: what a monster perceives and its
 //! faction's mind go in, an intent (step, attack, bash, wait) comes out; the
-//! game applies it and reports back what happened (`after_step`,
-//! `after_bump`, `end_turn`). A [`MemberTurn`] holds what one member's
+//! game applies it and reports back once what happened, which the
+//! monster concludes from ([`crate::ai::turn_outcome`]). A [`MemberTurn`] holds what one member's
 //! decision borrows (its faction, its brain, its senses); the steps of the
 //! decision are its methods.
 //!
@@ -26,11 +26,11 @@ use crate::ai::brain::{
 };
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING};
+use crate::ai::give_way::Body;
 use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::thought::Thought;
 use crate::world::Level;
-use crate::world::Terrain;
 use gridpath::{
     Grid, Heuristic, Path, Pos, Reach, cheapest_straight_path, path_cost, string_pull,
     walkable_straight_path,
@@ -114,25 +114,6 @@ const CHEAPER_CHECK_TURNS: u64 = 5;
 /// Cells of a found path searched for the monster's current cell when the
 /// search began elsewhere (it stepped while the search ran).
 const SPLICE_WINDOW: usize = 16;
-/// What stands on a cell next to the monster.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Body {
-    Empty,
-    Player,
-    /// A member of its own faction; `yields` when it would trade places:
-    /// it is not fighting, and it has no plan, its next step is onto the
-    /// asker's cell, or it is stuck itself (two packmates heading the same
-    /// way while both move never swap, or they would trade places forever).
-    Packmate {
-        yields: bool,
-    },
-    /// A monster of another faction (monsters do not fight each other);
-    /// `yields` as for a packmate.
-    Stranger {
-        yields: bool,
-    },
-}
-
 /// What a monster senses at the start of its turn.
 pub struct Senses<'a> {
     pub actor: usize,
@@ -1129,68 +1110,6 @@ fn random_cell_near(center: Pos, range: i32, rng: &mut impl Rng) -> Pos {
     Pos::new(center.x + dx, center.y + dy)
 }
 
-/// The game moved the monster from `from` to `to` (or swapped it there).
-pub fn after_step(brain: &mut Brain, to: Pos) {
-    if brain.plan.first() == Some(&to) {
-        brain.advance_plan();
-    }
-}
-
-/// A step from `at` to `to` failed on the true level: the faction learns
-/// what blocked it (the cell, and for a diagonal the corners it passes),
-/// and the monster plans again.
-pub fn after_bump(
-    faction: &mut Faction,
-    brain: &mut Brain,
-    at: Pos,
-    to: Pos,
-    truth: impl Fn(Pos) -> Option<Terrain>,
-    now: f64,
-) {
-    let mut unknown = false;
-    for cell in [to, Pos::new(to.x, at.y), Pos::new(at.x, to.y)] {
-        if let Some(terrain) = truth(cell) {
-            unknown |= faction.knowledge().belief(cell).is_none();
-            faction.observe(cell, terrain, now);
-        }
-    }
-    let counters = faction.counters_mut();
-    if unknown {
-        counters.unknown_bumps += 1;
-    } else {
-        counters.changed_terrain_bumps += 1;
-    }
-    if !brain.plan.is_empty() && brain.plan_source == PlanSource::Search {
-        counters.replans.add(ReplanReason::Blocked);
-    }
-    brain.forget_plan();
-}
-
-/// The monster's turn is over: it ended on `ended_at` having started on
-/// `started_at`; `acted` when it attacked or worked a door. Counts stalls.
-pub fn end_turn(
-    faction: &mut Faction,
-    brain: &mut Brain,
-    started_at: Pos,
-    ended_at: Pos,
-    acted: bool,
-) {
-    let far_goal = brain.goal.is_some_and(|goal| chebyshev(ended_at, goal) > 2);
-    if far_goal && ended_at == started_at && !acted {
-        brain.stall_turns += 1;
-        if brain.stall_turns == 1 {
-            brain.detour_asked_at = 0;
-        }
-        let counters = faction.counters_mut();
-        counters.longest_stall = counters.longest_stall.max(brain.stall_turns);
-    } else {
-        brain.stall_turns = 0;
-    }
-    if ended_at != started_at {
-        brain.came_from = Some(started_at);
-    }
-}
-
 const NEIGHBOURS: [(i32, i32); 8] = [
     (0, -1),
     (1, 0),
@@ -1222,7 +1141,7 @@ mod tests {
     use super::*;
     use crate::ai::knowledge::FactionKnowledge;
     use crate::config::MonsterConfig;
-    use crate::world::level;
+    use crate::world::{Terrain, level};
 
     /// Goblins that know the level drawn in `rows` (`@` marks a floor cell).
     fn goblins_knowing(rows: &str) -> (Faction, Level) {
@@ -1402,7 +1321,12 @@ mod tests {
         );
         // Three stalled turns: the next plan goes round the packmates.
         for _ in 0..STALL_PATIENCE {
-            end_turn(&mut faction, &mut brain, at, at, false);
+            let outcome = crate::ai::TurnOutcome {
+                started_at: at,
+                happened: crate::ai::Happened::Waited,
+                now: 1.0,
+            };
+            crate::ai::conclude(&mut faction, &mut brain, outcome, |_| None);
         }
         assert_eq!(faction.counters().longest_stall, STALL_PATIENCE);
         assert_eq!(

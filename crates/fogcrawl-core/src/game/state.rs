@@ -17,9 +17,8 @@ use thiserror::Error;
 
 use crate::ai::planner::TraceKind;
 use crate::ai::{
-    Body, Brain, DEATH_DANGER, Faction, FactionKnowledge, Intent, MemberTurn, Mode, Senses, Sight,
-    ViewRequest, Viewpoint, WOUND_DANGER, after_bump, after_step, end_turn, faction_profile,
-    far_from_player, look_around, mark_presence, view_radius,
+    Brain, DEATH_DANGER, Faction, FactionKnowledge, Sight, ViewRequest, Viewpoint, WOUND_DANGER,
+    faction_profile, far_from_player, mark_presence, view_radius,
 };
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
@@ -32,7 +31,7 @@ use crate::game::experience::Experience;
 use crate::game::gear::Equipment;
 use crate::game::items::Inventory;
 use crate::game::message_log::{Importance, MessageLog};
-use crate::game::monster_action::{Act, ActionRecord};
+use crate::game::monster_action::ActionRecord;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::occupancy::Occupancy;
@@ -41,7 +40,7 @@ use crate::game::search_shown::SearchShown;
 use crate::game::setup::GameSetup;
 use crate::game::terrain_changes::TerrainChanges;
 use crate::game::turn_guard::TurnGuard;
-use crate::world::fov::{Fov, VisibleSet, within_radius};
+use crate::world::fov::{Fov, VisibleSet};
 use crate::world::level::error::LevelError;
 use crate::world::{CostProfile, ItemKind, Level, Terrain};
 use gridpath::{GridError, Pos};
@@ -52,6 +51,7 @@ mod descent;
 mod first_looks;
 mod hearing;
 mod item_use;
+mod monster_turns;
 mod prowess;
 mod ranged;
 mod reading;
@@ -1035,261 +1035,6 @@ impl Game {
             self.log
                 .push(self.time, Importance::Good, format!("{name} dies."));
         }
-    }
-
-    /// One monster's turn: it looks, its faction's mind decides an intent
-    /// (`crate::ai::monster_turn`), and the rules here carry it out.
-    /// Returns how long it took.
-    fn monster_turn(&mut self, actor: usize) -> f64 {
-        let Some(f) = self.faction_index_of(actor) else {
-            return action_time(1.0);
-        };
-        let Some((speed, sight_radius)) =
-            self.factions[f].config().map(|c| (c.speed, c.sight_radius))
-        else {
-            return action_time(1.0);
-        };
-        let Some(mut brain) = self.actors[actor].brain.take() else {
-            return action_time(speed);
-        };
-        self.heal_monster(actor, f, &mut brain);
-        let at = self.actors[actor].pos;
-        // What its step will read (its faction's moves, who stands around,
-        // its own moves on the true level) loads while it looks and thinks.
-        if let Some(grid) = self.factions[f].grid() {
-            grid.prefetch_moves(at);
-        }
-        self.occupancy.prefetch(at);
-        self.nav.grid(self.profile_of(actor)).prefetch_moves(at);
-        let viewpoint = self.viewpoint(actor, sight_radius);
-        look_around(
-            &mut self.factions[f],
-            &mut brain,
-            &self.level,
-            &mut self.sight,
-            &viewpoint,
-        );
-        let player = self.actors[PLAYER].pos;
-        // The distance first: most monsters are far, and the awareness
-        // set is a level-sized array (a cache miss per look-up).
-        let sees_player = within_radius(
-            i64::from(at.x - player.x),
-            i64::from(at.y - player.y),
-            sight_radius,
-        ) && self.awareness.contains(at);
-        let intent = {
-            let actors = &self.actors;
-            let kind_factions = &self.kind_factions;
-            let occupancy = &self.occupancy;
-            let body_at = |pos: Pos| -> Body {
-                let Some(other) = occupancy.at(pos) else {
-                    return Body::Empty;
-                };
-                let Some(kind) = actors[other].kind() else {
-                    return Body::Player;
-                };
-                let mate = &actors[other];
-                let engaged =
-                    (mate.pos.x - player.x).abs() <= 1 && (mate.pos.y - player.y).abs() <= 1;
-                // It makes way when it has nowhere to go, is heading for the
-                // asker's cell, or is stuck itself (a jam in a corridor clears
-                // by trading places).
-                let makes_way = mate.brain.as_ref().is_none_or(|b| {
-                    b.plan.first().is_none_or(|&next| next == at) || b.stall_turns > 0
-                });
-                // A fleeing member is going anyway: it lets the pack past.
-                let fleeing = mate.brain.as_ref().is_some_and(|b| b.mode == Mode::Flee);
-                let yields = fleeing || !engaged && makes_way;
-                if kind_factions.get(kind) == Some(&f) {
-                    Body::Packmate { yields }
-                } else {
-                    Body::Stranger { yields }
-                }
-            };
-            let me = &self.actors[actor];
-            let senses = Senses {
-                actor,
-                at,
-                now: self.time,
-                turn: self.stats.player_turns,
-                player_seen: sees_player.then_some(player),
-                health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
-                far_from_player: viewpoint.far_from_player,
-                body_at: &body_at,
-            };
-            MemberTurn::new(&mut self.factions[f], &mut brain, &senses).think(&mut self.rng)
-        };
-        let mode = brain.mode;
-        self.actors[actor].brain = Some(brain);
-        if sees_player {
-            self.shout(actor, f, player);
-        }
-        let shot = (mode == Mode::Hunt && sees_player && !matches!(intent, Intent::Attack(_)))
-            .then(|| self.shot_at_player(actor))
-            .flatten();
-        let (duration, act) = match shot {
-            Some(duration) => (duration, Act::Shoot),
-            None => self.carry_out(actor, f, intent),
-        };
-        let ended = self.actors[actor].pos;
-        if let Some(brain) = self.actors[actor].brain.as_mut() {
-            end_turn(&mut self.factions[f], brain, at, ended, act.acted());
-        }
-        let me = &self.actors[actor];
-        let record = ActionRecord {
-            turn: self.stats.player_turns,
-            time: self.time,
-            id: actor,
-            faction: f,
-            kind: me.kind().unwrap_or_default(),
-            mode,
-            act,
-            from: at,
-            to: ended,
-            hp: me.hp,
-            max_hp: me.max_hp,
-            sees_player,
-            player: self.actors[PLAYER].pos,
-        };
-        self.behaviour.record(&record);
-        if let Some(log) = self.action_log.as_mut() {
-            log.push(record);
-        }
-        duration
-    }
-
-    /// Carries out a monster's intent under the game's rules. Returns how
-    /// long it took and what it came to.
-    fn carry_out(&mut self, actor: usize, f: usize, intent: Intent) -> (f64, Act) {
-        let speed = self.speed_of(actor);
-        let at = self.actors[actor].pos;
-        let waited = (action_time(speed), Act::Wait);
-        match intent {
-            Intent::Wait => waited,
-            Intent::Loiter => {
-                let until = self.actors[actor]
-                    .brain
-                    .as_ref()
-                    .map_or(self.time, |b| b.loiter_until);
-                ((until - self.time).max(waited.0), Act::Wait)
-            }
-            Intent::Attack(target) => match Direction::between(at, target) {
-                Some(direction) => match self.perform(actor, Action::Move(direction)) {
-                    Ok(duration) => (duration, Act::Attack),
-                    Err(_) => waited,
-                },
-                None => waited,
-            },
-            Intent::Bash(door) => (self.bash_door(actor, door), Act::Door),
-            Intent::Step { to, swap, guided } => {
-                if self.factions[f].believes_step_blocked(at, to) {
-                    self.factions[f].counters_mut().known_blocked_bumps += 1;
-                }
-                let Some(direction) = Direction::between(at, to) else {
-                    return waited;
-                };
-                if let Some(other) = self.actor_at(to) {
-                    if other == PLAYER {
-                        return match self.perform(actor, Action::Move(direction)) {
-                            Ok(duration) => (duration, Act::Attack),
-                            Err(_) => waited,
-                        };
-                    }
-                    if swap {
-                        return match self.swap_places(actor, other) {
-                            Some(duration) => (duration, Act::Swap),
-                            None => waited,
-                        };
-                    }
-                    return waited;
-                }
-                let bashes = self.factions[f]
-                    .config()
-                    .is_some_and(|c| c.bashes_doors && !c.opens_doors);
-                if bashes && self.level.terrain_at(to) == Some(Terrain::ClosedDoor) {
-                    return (self.bash_door(actor, to), Act::Door);
-                }
-                match self.perform(actor, Action::Move(direction)) {
-                    Ok(duration) => {
-                        if let Some(brain) = self.actors[actor].brain.as_mut() {
-                            after_step(brain, to);
-                        }
-                        let act = if guided {
-                            Act::PlanStep
-                        } else {
-                            Act::GreedyStep
-                        };
-                        (duration, act)
-                    }
-                    Err(_) => {
-                        let (level, time) = (&self.level, self.time);
-                        if let Some(brain) = self.actors[actor].brain.as_mut() {
-                            after_bump(
-                                &mut self.factions[f],
-                                brain,
-                                at,
-                                to,
-                                |pos| level.terrain_at(pos),
-                                time,
-                            );
-                        }
-                        (action_time(speed), Act::Other)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Two packmates trade places (the mover asked; the other was not
-    /// fighting). Both steps must be legal for their way of moving.
-    fn swap_places(&mut self, mover: usize, other: usize) -> Option<f64> {
-        let (from, to) = (self.actors[mover].pos, self.actors[other].pos);
-        let grid = self.nav.grid(self.profile_of(mover));
-        if !grid.is_legal_step(from, to)
-            || !self
-                .nav
-                .grid(self.profile_of(other))
-                .is_legal_step(to, from)
-        {
-            return None;
-        }
-        let direction = Direction::between(from, to)?;
-        let cost = self
-            .level
-            .terrain_at(to)
-            .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
-        self.actors[mover].pos = to;
-        self.actors[other].pos = from;
-        self.occupancy.moved(other, to, from);
-        self.occupancy.moved(mover, from, to);
-        for (actor, cell) in [(mover, to), (other, from)] {
-            if let Some(brain) = self.actors[actor].brain.as_mut() {
-                after_step(brain, cell);
-            }
-        }
-        if let Some(f) = self.faction_index_of(mover) {
-            self.factions[f].counters_mut().steps += 1;
-        }
-        Some(move_time(direction.length(), cost, self.speed_of(mover)))
-    }
-
-    /// A monster that cannot open doors batters one; it may break.
-    fn bash_door(&mut self, actor: usize, door: Pos) -> f64 {
-        let speed = self.speed_of(actor);
-        if self.rng.random_range(0..100) < BASH_CHANCE {
-            self.set_terrain(door, Terrain::Rubble);
-            let name = capitalize(&self.name_of(actor));
-            self.say_if_seen(
-                door,
-                Importance::Danger,
-                format!("{name} smashes the door to rubble!"),
-            );
-        } else {
-            self.make_noise(door);
-            let name = capitalize(&self.name_of(actor));
-            self.say_if_seen(door, Importance::Info, format!("{name} batters the door."));
-        }
-        action_time(speed)
     }
 
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {

@@ -1,0 +1,280 @@
+//! The monster turn, in one place: a monster looks, its faction's mind
+//! decides an intent ([`crate::ai::MemberTurn`]), the rules here carry it
+//! out, and the mind concludes from one outcome what happened
+//! ([`crate::ai::conclude`]). Who gives way to whom is the AI's policy
+//! ([`crate::ai::give_way`]); this file only says who stands where.
+
+use rand::RngExt;
+
+use crate::ai::{
+    Body, Bystander, Happened, Intent, MemberTurn, Mode, Senses, TurnOutcome, conclude,
+    give_way::body_of, look_around,
+};
+use crate::game::action::Action;
+use crate::game::clock::{action_time, move_time};
+use crate::game::direction::Direction;
+use crate::game::message_log::Importance;
+use crate::game::monster_action::{Act, ActionRecord};
+use crate::world::Terrain;
+use crate::world::fov::within_radius;
+use gridpath::Pos;
+
+use super::{BASH_CHANCE, Game, PLAYER, capitalize};
+
+impl Game {
+    /// One monster's turn: it looks, its faction's mind decides an intent
+    /// (`crate::ai::monster_turn`), and the rules here carry it out.
+    /// Returns how long it took.
+    pub(super) fn monster_turn(&mut self, actor: usize) -> f64 {
+        let Some(f) = self.faction_index_of(actor) else {
+            return action_time(1.0);
+        };
+        let Some((speed, sight_radius)) =
+            self.factions[f].config().map(|c| (c.speed, c.sight_radius))
+        else {
+            return action_time(1.0);
+        };
+        let Some(mut brain) = self.actors[actor].brain.take() else {
+            return action_time(speed);
+        };
+        self.heal_monster(actor, f, &mut brain);
+        let at = self.actors[actor].pos;
+        // What its step will read (its faction's moves, who stands around,
+        // its own moves on the true level) loads while it looks and thinks.
+        if let Some(grid) = self.factions[f].grid() {
+            grid.prefetch_moves(at);
+        }
+        self.occupancy.prefetch(at);
+        self.nav.grid(self.profile_of(actor)).prefetch_moves(at);
+        let viewpoint = self.viewpoint(actor, sight_radius);
+        look_around(
+            &mut self.factions[f],
+            &mut brain,
+            &self.level,
+            &mut self.sight,
+            &viewpoint,
+        );
+        let player = self.actors[PLAYER].pos;
+        // The distance first: most monsters are far, and the awareness
+        // set is a level-sized array (a cache miss per look-up).
+        let sees_player = within_radius(
+            i64::from(at.x - player.x),
+            i64::from(at.y - player.y),
+            sight_radius,
+        ) && self.awareness.contains(at);
+        let intent = {
+            let actors = &self.actors;
+            let kind_factions = &self.kind_factions;
+            let occupancy = &self.occupancy;
+            let body_at = |pos: Pos| -> Body {
+                let Some(other) = occupancy.at(pos) else {
+                    return Body::Empty;
+                };
+                let Some(kind) = actors[other].kind() else {
+                    return Body::Player;
+                };
+                let bystander = Bystander {
+                    brain: actors[other].brain.as_ref(),
+                    at: actors[other].pos,
+                    packmate: kind_factions.get(kind) == Some(&f),
+                };
+                body_of(bystander, actor, at, player)
+            };
+            let me = &self.actors[actor];
+            let senses = Senses {
+                actor,
+                at,
+                now: self.time,
+                turn: self.stats.player_turns,
+                player_seen: sees_player.then_some(player),
+                health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
+                far_from_player: viewpoint.far_from_player,
+                body_at: &body_at,
+            };
+            MemberTurn::new(&mut self.factions[f], &mut brain, &senses).think(&mut self.rng)
+        };
+        let mode = brain.mode;
+        self.actors[actor].brain = Some(brain);
+        if sees_player {
+            self.shout(actor, f, player);
+        }
+        let shot = (mode == Mode::Hunt && sees_player && !matches!(intent, Intent::Attack(_)))
+            .then(|| self.shot_at_player(actor))
+            .flatten();
+        let (duration, act, happened) = match shot {
+            Some(duration) => (duration, Act::Shoot, Happened::Struck),
+            None => self.carry_out(actor, f, intent),
+        };
+        let ended = self.actors[actor].pos;
+        if let Some(brain) = self.actors[actor].brain.as_mut() {
+            let outcome = TurnOutcome {
+                started_at: at,
+                happened,
+                now: self.time,
+            };
+            let level = &self.level;
+            conclude(&mut self.factions[f], brain, outcome, |pos| {
+                level.terrain_at(pos)
+            });
+        }
+        let me = &self.actors[actor];
+        let record = ActionRecord {
+            turn: self.stats.player_turns,
+            time: self.time,
+            id: actor,
+            faction: f,
+            kind: me.kind().unwrap_or_default(),
+            mode,
+            act,
+            from: at,
+            to: ended,
+            hp: me.hp,
+            max_hp: me.max_hp,
+            sees_player,
+            player: self.actors[PLAYER].pos,
+        };
+        self.behaviour.record(&record);
+        if let Some(log) = self.action_log.as_mut() {
+            log.push(record);
+        }
+        duration
+    }
+
+    /// Carries out a monster's intent under the game's rules. Returns how
+    /// long it took, what it came to for the action log, and what happened
+    /// for the monster's mind to conclude from.
+    fn carry_out(&mut self, actor: usize, f: usize, intent: Intent) -> (f64, Act, Happened) {
+        let speed = self.speed_of(actor);
+        let at = self.actors[actor].pos;
+        let waited = (action_time(speed), Act::Wait, Happened::Waited);
+        let struck = |duration| (duration, Act::Attack, Happened::Struck);
+        match intent {
+            Intent::Wait => waited,
+            Intent::Loiter => {
+                let until = self.actors[actor]
+                    .brain
+                    .as_ref()
+                    .map_or(self.time, |b| b.loiter_until);
+                (
+                    (until - self.time).max(waited.0),
+                    Act::Wait,
+                    Happened::Waited,
+                )
+            }
+            Intent::Attack(target) => match Direction::between(at, target) {
+                Some(direction) => match self.perform(actor, Action::Move(direction)) {
+                    Ok(duration) => struck(duration),
+                    Err(_) => waited,
+                },
+                None => waited,
+            },
+            Intent::Bash(door) => (self.bash_door(actor, door), Act::Door, Happened::WorkedDoor),
+            Intent::Step { to, swap, guided } => {
+                if self.factions[f].believes_step_blocked(at, to) {
+                    self.factions[f].counters_mut().known_blocked_bumps += 1;
+                }
+                let Some(direction) = Direction::between(at, to) else {
+                    return waited;
+                };
+                if let Some(other) = self.actor_at(to) {
+                    if other == PLAYER {
+                        return match self.perform(actor, Action::Move(direction)) {
+                            Ok(duration) => struck(duration),
+                            Err(_) => waited,
+                        };
+                    }
+                    if swap {
+                        return match self.swap_places(actor, other) {
+                            Some(duration) => {
+                                (duration, Act::Swap, Happened::Swapped { to, with: other })
+                            }
+                            None => waited,
+                        };
+                    }
+                    return waited;
+                }
+                let bashes = self.factions[f]
+                    .config()
+                    .is_some_and(|c| c.bashes_doors && !c.opens_doors);
+                if bashes && self.level.terrain_at(to) == Some(Terrain::ClosedDoor) {
+                    return (self.bash_door(actor, to), Act::Door, Happened::WorkedDoor);
+                }
+                match self.perform(actor, Action::Move(direction)) {
+                    Ok(duration) => {
+                        let act = if guided {
+                            Act::PlanStep
+                        } else {
+                            Act::GreedyStep
+                        };
+                        (duration, act, Happened::Stepped { to })
+                    }
+                    Err(_) => (action_time(speed), Act::Other, Happened::Bumped { to }),
+                }
+            }
+        }
+    }
+
+    /// Two monsters trade places (the mover asked; the other gave way).
+    /// Both steps must be legal for their way of moving. The one moved
+    /// aside concludes at once that it was (its plan goes on from its new
+    /// cell).
+    fn swap_places(&mut self, mover: usize, other: usize) -> Option<f64> {
+        let (from, to) = (self.actors[mover].pos, self.actors[other].pos);
+        let grid = self.nav.grid(self.profile_of(mover));
+        if !grid.is_legal_step(from, to)
+            || !self
+                .nav
+                .grid(self.profile_of(other))
+                .is_legal_step(to, from)
+        {
+            return None;
+        }
+        let direction = Direction::between(from, to)?;
+        let cost = self
+            .level
+            .terrain_at(to)
+            .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
+        self.actors[mover].pos = to;
+        self.actors[other].pos = from;
+        self.occupancy.moved(other, to, from);
+        self.occupancy.moved(mover, from, to);
+        // The mover concludes when its turn ends; the partner now.
+        if let (Some(g), Some(brain)) = (
+            self.faction_index_of(other),
+            self.actors[other].brain.as_mut(),
+        ) {
+            let outcome = TurnOutcome {
+                started_at: to,
+                happened: Happened::Displaced {
+                    to: from,
+                    by: mover,
+                },
+                now: self.time,
+            };
+            conclude(&mut self.factions[g], brain, outcome, |_| None);
+        }
+        if let Some(f) = self.faction_index_of(mover) {
+            self.factions[f].counters_mut().steps += 1;
+        }
+        Some(move_time(direction.length(), cost, self.speed_of(mover)))
+    }
+
+    /// A monster that cannot open doors batters one; it may break.
+    fn bash_door(&mut self, actor: usize, door: Pos) -> f64 {
+        let speed = self.speed_of(actor);
+        if self.rng.random_range(0..100) < BASH_CHANCE {
+            self.set_terrain(door, Terrain::Rubble);
+            let name = capitalize(&self.name_of(actor));
+            self.say_if_seen(
+                door,
+                Importance::Danger,
+                format!("{name} smashes the door to rubble!"),
+            );
+        } else {
+            self.make_noise(door);
+            let name = capitalize(&self.name_of(actor));
+            self.say_if_seen(door, Importance::Info, format!("{name} batters the door."));
+        }
+        action_time(speed)
+    }
+}
