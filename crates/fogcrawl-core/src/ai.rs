@@ -7,6 +7,8 @@
 //!   [`monster_turn::Intent`] out; the game applies it.
 //! - [`brain`]: a monster's mind between turns (mode, goal, plan).
 //! - [`give_way`]: who gives way to whom (the crowd's swap rules).
+//! - [`spots`]: the cells members hold round a common goal, so a pack
+//!   spreads (surrounding the player, spreading round a noise).
 //! - [`turn_outcome`]: what came of a monster's action, and what its mind
 //!   concludes from it.
 //! - [`thought`]: why a monster does what it does, in one line.
@@ -42,6 +44,7 @@ pub mod monster_turn;
 pub mod planner;
 mod request_queue;
 pub mod sight;
+pub mod spots;
 pub mod thought;
 pub mod turn_outcome;
 pub mod unlearned;
@@ -53,10 +56,10 @@ pub use cost_view::{CostRules, CostView, Influences, faction_profile};
 pub use counters::{FactionCounters, ReplanCounts};
 pub use faction::{DEATH_DANGER, Faction, FactionInspector, FactionInspectorMut, WOUND_DANGER};
 pub use fog_walk::{FogWalk, fog_walk};
-pub use give_way::{Body, Bystander};
+pub use give_way::{Asker, Body, Bystander};
 pub use knowledge::FactionKnowledge;
 pub use monster_turn::{
-    Intent, MemberTurn, Senses, far_from_player, look_around, mark_presence, view_radius,
+    Intent, MemberTurn, Senses, Shooter, far_from_player, look_around, mark_presence, view_radius,
 };
 pub use sight::{Sight, ViewRequest, Viewpoint};
 pub use turn_outcome::{Happened, TurnOutcome, conclude};

@@ -19,6 +19,7 @@
 //! - [`movingai_level`]: Moving AI benchmark `.map` files as levels (`--map`);
 //!   [`map_spawns`]: their default spawn rule.
 //! - [`fov`]: symmetric shadowcasting field of view.
+//! - [`sound`]: how far a noise carries along open cells (not through rock).
 //! - [`opacity`]: which cells block sight, as bits along rows and columns (what the
 //!   field of view reads).
 //! - [`item_kind`]: the kinds of items a level can hold (names, plain-text characters).
@@ -61,6 +62,7 @@ pub mod paint;
 pub mod render_command;
 pub mod rooms;
 pub mod shipped_levels;
+pub mod sound;
 pub mod source_text;
 pub mod terrain;
 

@@ -207,6 +207,26 @@ pub struct Brain {
     /// wolf does not come back to fight one hit point over the line).
     #[serde(skip)]
     pub shaken: bool,
+    /// The cell it holds round its goal: a free cell next to the player, a
+    /// place to wait for one out of the way, or a spot about a noise.
+    /// Packmates choose other cells (its faction's `Spots` hold the same
+    /// claim).
+    #[serde(skip)]
+    pub spot: Option<Pos>,
+    /// The monster it last traded places with, and when: neither swaps
+    /// the other straight back (a swap is for passing).
+    #[serde(skip)]
+    pub swapped_with: Option<(usize, f64)>,
+    /// The noise it is investigating, and its own turns spent on it.
+    #[serde(skip)]
+    pub investigating: Option<(Pos, u32)>,
+    /// The cell a shooter last shot from, and its shots in a row from
+    /// there.
+    #[serde(skip)]
+    pub shooting_from: Option<(Pos, u32)>,
+    /// When it last stepped aside to let a packmate reach the player.
+    #[serde(skip)]
+    pub stepped_aside_at: Option<f64>,
 }
 
 impl Default for Brain {
@@ -243,6 +263,11 @@ impl Default for Brain {
             comes_back_to: None,
             came_from: None,
             shaken: false,
+            spot: None,
+            swapped_with: None,
+            investigating: None,
+            shooting_from: None,
+            stepped_aside_at: None,
         }
     }
 }
@@ -425,6 +450,18 @@ impl Brain {
         let drift = (planned.x - goal.x).abs().max((planned.y - goal.y).abs());
         let tolerance = (self.plan.len() / 4).max(1) as i32;
         drift > tolerance || (drift > 0 && self.plan.len() <= 2)
+    }
+
+    /// Whether it holds the cell it stands on, `at`, round its goal.
+    pub fn holds_spot_at(&self, at: Pos) -> bool {
+        self.spot == Some(at)
+    }
+
+    /// Whether it traded places with `other` less than `memory` game time
+    /// before `now`.
+    pub fn swapped_lately_with(&self, other: usize, now: f64, memory: f64) -> bool {
+        self.swapped_with
+            .is_some_and(|(with, when)| with == other && now - when < memory)
     }
 
     /// Drops the plan (it was contradicted or blocked).

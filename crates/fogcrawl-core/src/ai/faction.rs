@@ -17,6 +17,7 @@ use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
+use crate::ai::spots::Spots;
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
 use crate::world::{Level, Terrain};
@@ -121,6 +122,10 @@ pub struct Faction {
     /// when it ran (for the [`FactionInspector`]).
     #[serde(skip)]
     traced: inspector::TracedBeliefs,
+    /// Cells members hold round their goals (next to the player, about a
+    /// noise), so the pack spreads.
+    #[serde(skip)]
+    spots: Spots,
 }
 
 impl Faction {
@@ -145,6 +150,7 @@ impl Faction {
             looked_from: Vec::new(),
             unlearned: Unlearned::default(),
             traced: inspector::TracedBeliefs::default(),
+            spots: Spots::default(),
         }
     }
 
@@ -203,6 +209,7 @@ impl Faction {
         self.influences = Influences::new(w, h);
         self.threat_drawn_at = None;
         self.looked_from.clear();
+        self.spots = Spots::default();
         // Counted again for the new level, on the first look at the latest.
         self.unlearned = Unlearned::default();
         if let Some(config) = self.config.clone() {
@@ -699,9 +706,20 @@ impl Faction {
         self.planner.take_finished(actor)
     }
 
-    /// A member died: its search is dropped.
+    /// The cells members hold round their goals.
+    pub fn spots(&self) -> &Spots {
+        &self.spots
+    }
+
+    /// The cells members hold, to claim or release one.
+    pub fn spots_mut(&mut self) -> &mut Spots {
+        &mut self.spots
+    }
+
+    /// A member died: its search and its spot are dropped.
     pub fn forget_member(&mut self, actor: usize) {
         self.planner.cancel(actor);
+        self.spots.release(actor);
     }
 
     /// A member tired of waiting for its search: dropped, counted as given

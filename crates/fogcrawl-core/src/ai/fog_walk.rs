@@ -100,6 +100,7 @@ pub fn fog_walk(
             health: 1.0,
             far_from_player: false,
             body_at: &nobody,
+            shooter: None,
         };
         match MemberTurn::new(&mut faction, &mut brain, &senses).pursue(to) {
             Intent::Step { to: next, .. } => match true_step_cost(level, &profile, at, next) {
@@ -129,7 +130,11 @@ pub fn fog_walk(
                 }
             },
             Intent::Wait if brain.unreachable == Some(to) => break,
-            Intent::Wait | Intent::Loiter | Intent::Attack(_) | Intent::Bash(_) => {}
+            Intent::Wait
+            | Intent::Loiter
+            | Intent::Attack(_)
+            | Intent::Shoot(_)
+            | Intent::Bash(_) => {}
         }
     }
     let stats = faction.planner_stats();

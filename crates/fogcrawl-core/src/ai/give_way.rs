@@ -11,20 +11,28 @@
 use crate::ai::brain::{Brain, Mode};
 use gridpath::Pos;
 
+/// Game time within which two monsters that traded places do not trade
+/// them back: a few turns, long enough for the one that passed to move on.
+pub const SWAP_MEMORY: f64 = 6.0;
+
 /// What stands on a cell next to the monster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Body {
     Empty,
     Player,
     /// A member of its own faction; `yields` when it would trade places
-    /// ([`gives_way`]).
+    /// ([`gives_way`]); `lately_swapped` when it traded places with the
+    /// asker within [`SWAP_MEMORY`] (not even a fleeing member swaps it
+    /// straight back).
     Packmate {
         yields: bool,
+        lately_swapped: bool,
     },
     /// A monster of another faction (monsters do not fight each other);
-    /// `yields` as for a packmate.
+    /// as for a packmate.
     Stranger {
         yields: bool,
+        lately_swapped: bool,
     },
 }
 
@@ -38,36 +46,62 @@ pub struct Bystander<'a> {
     pub packmate: bool,
 }
 
-/// Whether `mate`, standing at `mate.at`, lets the monster `asker` at
-/// `asker_at` trade places with it, the player standing at `player`.
+/// Who asks to pass: the monster, where it stands, where the player
+/// stands, and the time.
+#[derive(Debug, Clone, Copy)]
+pub struct Asker {
+    pub actor: usize,
+    pub at: Pos,
+    pub player: Pos,
+    pub now: f64,
+}
+
+/// Whether `mate` lets `asker` trade places with it.
 ///
-/// - A fleeing member is going anyway: it lets anyone past.
+/// - One the asker traded places with lately does not trade them back.
+/// - A fleeing member is going anyway: it lets anyone else past.
 /// - One fighting (next to the player) stays.
-/// - One the asker itself moved aside last does not go straight back.
-/// - One standing on the spot it holds round its goal stays.
+/// - One standing on the cell it holds round its goal stays.
 /// - Otherwise it makes way when it has nowhere to go, is heading for the
 ///   asker's cell, or is stuck itself (a jam in a corridor clears by
 ///   trading places).
-pub fn gives_way(mate: Bystander<'_>, asker: usize, asker_at: Pos, player: Pos) -> bool {
-    let _ = asker;
+pub fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
+    if lately_swapped(mate, asker) {
+        return false;
+    }
     if mate.brain.is_some_and(|brain| brain.mode == Mode::Flee) {
         return true;
     }
-    let engaged = (mate.at.x - player.x).abs() <= 1 && (mate.at.y - player.y).abs() <= 1;
+    let engaged =
+        (mate.at.x - asker.player.x).abs() <= 1 && (mate.at.y - asker.player.y).abs() <= 1;
     if engaged {
         return false;
     }
     mate.brain.is_none_or(|brain| {
-        brain.plan.first().is_none_or(|&next| next == asker_at) || brain.stall_turns > 0
+        !brain.holds_spot_at(mate.at)
+            && (brain.plan.first().is_none_or(|&next| next == asker.at) || brain.stall_turns > 0)
     })
 }
 
+/// Whether `mate` and the asker traded places within [`SWAP_MEMORY`].
+fn lately_swapped(mate: Bystander<'_>, asker: Asker) -> bool {
+    mate.brain
+        .is_some_and(|brain| brain.swapped_lately_with(asker.actor, asker.now, SWAP_MEMORY))
+}
+
 /// The body `bystander` is to the asker (see [`gives_way`]).
-pub fn body_of(bystander: Bystander<'_>, asker: usize, asker_at: Pos, player: Pos) -> Body {
-    let yields = gives_way(bystander, asker, asker_at, player);
+pub fn body_of(bystander: Bystander<'_>, asker: Asker) -> Body {
+    let yields = gives_way(bystander, asker);
+    let lately_swapped = lately_swapped(bystander, asker);
     if bystander.packmate {
-        Body::Packmate { yields }
+        Body::Packmate {
+            yields,
+            lately_swapped,
+        }
     } else {
-        Body::Stranger { yields }
+        Body::Stranger {
+            yields,
+            lately_swapped,
+        }
     }
 }

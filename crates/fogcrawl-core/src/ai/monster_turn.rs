@@ -21,6 +21,12 @@
 
 use rand::{Rng, RngExt};
 
+mod pack;
+mod ranged;
+
+use pack::{Investigation, SURROUND_RADIUS};
+pub use ranged::Shooter;
+
 use crate::ai::brain::{
     Brain, CORNERED_TIME, Mode, PURSUIT_MEMORY, Perception, PlanSource, SEARCH_SPREAD,
 };
@@ -106,9 +112,15 @@ const COST_LOOKAHEAD: usize = 8;
 const STALL_PATIENCE: u32 = 3;
 /// What a cell a packmate stands on costs in a plan made to go round it.
 const PACKMATE_DETOUR_COST: f64 = 25.0;
+/// How far round the cell a member holds (Chebyshev, in cells) the bodies
+/// standing there are gone round by its plan.
+const SPOT_DETOUR_RADIUS: i32 = 2;
 /// Own turns a monster waits without a plan for its search before it gives
 /// the goal up (stepping closer meanwhile when it can).
 const MAX_WAIT_TURNS: u32 = 6;
+/// Own turns an investigator waits without a plan before it loses
+/// interest in the noise.
+const MAX_INVESTIGATE_WAIT_TURNS: u32 = 3;
 /// Player turns between a monster's checks for a cheaper route.
 const CHEAPER_CHECK_TURNS: u64 = 5;
 /// Cells of a found path searched for the monster's current cell when the
@@ -130,8 +142,11 @@ pub struct Senses<'a> {
     /// search (nobody sees how it walks, and hundreds of them would
     /// starve the searches near the player).
     pub far_from_player: bool,
-    /// Who stands on a cell (monsters see their neighbours).
+    /// Who stands on a cell (monsters see their neighbours, and the cells
+    /// round a player they see).
     pub body_at: &'a dyn Fn(Pos) -> Body,
+    /// How it shoots, for a kind with a range.
+    pub shooter: Option<Shooter>,
 }
 
 /// What a monster wants to do; the game decides whether it works.
@@ -146,6 +161,8 @@ pub enum Intent {
         guided: bool,
     },
     Attack(Pos),
+    /// Shoot at the player on this cell (a kind with a range).
+    Shoot(Pos),
     /// Batter the closed door at this cell.
     Bash(Pos),
     Wait,
@@ -304,6 +321,16 @@ impl<'a> MemberTurn<'a> {
             {
                 self.brain.miss_search_goal(self.senses.now);
             }
+            // A cell next to the player out of reach: so, as far as the
+            // faction knows, is the player (it searches instead of trying
+            // every cell round it in turn).
+            if self.brain.mode == Mode::Hunt
+                && self.brain.spot.is_some()
+                && self.brain.spot == self.brain.goal
+            {
+                self.brain.unreachable = self.senses.player_seen;
+                self.release_spot();
+            }
             return self.decide_and_act(&perception, rng);
         }
         first
@@ -360,14 +387,60 @@ impl<'a> MemberTurn<'a> {
         }
         // Out of flight, the cell it last fled from is just a cell again.
         self.brain.fled_from = None;
-        if let Some(player) = self.senses.player_seen
-            && goal == Some(player)
+        let hunted = self
+            .senses
+            .player_seen
+            .filter(|&player| goal == Some(player));
+        if let (Some(player), Some(shooter)) = (hunted, self.senses.shooter) {
+            self.release_spot();
+            if let Some(intent) = self.fight_at_range(player, shooter) {
+                self.brain.goal = Some(player);
+                return intent;
+            }
+        }
+        if let Some(player) = hunted
             && is_adjacent(at, player)
             && !self.faction.believes_step_blocked(at, player)
         {
             self.brain.goal = Some(player);
+            if self.senses.shooter.is_none()
+                && let Some(side) = self.make_room(player)
+            {
+                return Intent::Step {
+                    to: side,
+                    swap: false,
+                    guided: true,
+                };
+            }
             self.brain.thought = Thought::Attacking(player);
             return Intent::Attack(player);
+        }
+        match (hunted, self.brain.mode, goal) {
+            (Some(player), _, _)
+                if self.senses.shooter.is_none() && chebyshev(at, player) <= SURROUND_RADIUS =>
+            {
+                if let Some(spot) = self.surround_spot(player) {
+                    if spot == at {
+                        // Waiting for room, out of the way.
+                        self.brain.goal = Some(spot);
+                        self.brain.forget_plan();
+                        return Intent::Wait;
+                    }
+                    goal = Some(spot);
+                }
+            }
+            (_, Mode::Investigate, Some(noise)) => match self.investigate(noise) {
+                Investigation::GoTo(spot) => goal = Some(spot),
+                Investigation::Done => {
+                    // It saw where the noise was made (or lost interest):
+                    // it goes back to its life this same turn.
+                    self.brain.noise = None;
+                    self.brain.investigating = None;
+                    self.release_spot();
+                    return self.decide_and_act(perception, rng);
+                }
+            },
+            _ => self.release_spot(),
         }
         if goal.is_none() && self.brain.mode == Mode::Wander {
             if self.brain.wander_target.is_none()
@@ -521,7 +594,14 @@ impl<'a> MemberTurn<'a> {
                 // reason to turn to a spot elsewhere (and back once the plan
                 // comes); it keeps closing in while the faction plans.
                 let chase = self.brain.chases(self.senses.now) == Some(goal);
-                if self.brain.waiting_turns > MAX_WAIT_TURNS && !chase {
+                // A noise is worth less patience than a goal of its own: an
+                // investigator that cannot get a plan soon loses interest.
+                let patience = if self.brain.mode == Mode::Investigate {
+                    MAX_INVESTIGATE_WAIT_TURNS
+                } else {
+                    MAX_WAIT_TURNS
+                };
+                if self.brain.waiting_turns > patience && !chase {
                     self.faction.give_up_plan(self.senses.actor);
                     self.brain.waiting_turns = 0;
                     self.brain.unreachable = Some(goal);
@@ -734,7 +814,7 @@ impl<'a> MemberTurn<'a> {
                 guided: true,
             },
             Body::Player => Intent::Attack(next),
-            Body::Packmate { yields: true } | Body::Stranger { yields: true } => {
+            Body::Packmate { yields: true, .. } | Body::Stranger { yields: true, .. } => {
                 self.brain.thought = Thought::SwapsWith(next);
                 Intent::Step {
                     to: next,
@@ -742,7 +822,7 @@ impl<'a> MemberTurn<'a> {
                     guided: true,
                 }
             }
-            Body::Packmate { yields: false } | Body::Stranger { yields: false } => {
+            Body::Packmate { yields: false, .. } | Body::Stranger { yields: false, .. } => {
                 match self.sidestep(next) {
                     Some(side) => {
                         self.brain.thought = Thought::Sidesteps(side);
@@ -856,14 +936,21 @@ impl<'a> MemberTurn<'a> {
                 }
                 // A packmate always lets a fleeing member past; a stranger when
                 // it would make way anyway.
-                Body::Packmate { .. } | Body::Stranger { yields: true } => {
+                Body::Packmate {
+                    lately_swapped: false,
+                    ..
+                }
+                | Body::Stranger {
+                    yields: true,
+                    lately_swapped: false,
+                } => {
                     let thought = Thought::FleesPast {
                         from: threat,
                         mate: next,
                     };
                     return flight_step(self.brain, at, thought, next, true, true);
                 }
-                Body::Player | Body::Stranger { yields: false } => {}
+                Body::Player | Body::Packmate { .. } | Body::Stranger { .. } => {}
             }
         }
         let here = octile(at, threat);
@@ -941,14 +1028,26 @@ pub fn plan_overrides(
     monster_at: impl Fn(Pos) -> bool,
 ) -> Vec<(Pos, f64)> {
     let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+    let mut detour = |cell: Pos| {
+        if cell != at && monster_at(cell) {
+            overrides.retain(|&(pos, _)| pos != cell);
+            overrides.push((cell, PACKMATE_DETOUR_COST));
+        }
+    };
     if brain.stall_turns >= STALL_PATIENCE {
         // Stuck behind bodies: this plan goes round the monsters beside it
         // where it can.
         for (dx, dy) in NEIGHBOURS {
-            let cell = Pos::new(at.x + dx, at.y + dy);
-            if monster_at(cell) {
-                overrides.retain(|&(pos, _)| pos != cell);
-                overrides.push((cell, PACKMATE_DETOUR_COST));
+            detour(Pos::new(at.x + dx, at.y + dy));
+        }
+    }
+    if let Some(spot) = brain.spot {
+        // Heading for a cell it holds round the player or a noise: the
+        // bodies already about it are gone round (to the far side when the
+        // near side is full), not queued behind.
+        for dy in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
+            for dx in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
+                detour(Pos::new(spot.x + dx, spot.y + dy));
             }
         }
     }
@@ -1164,6 +1263,7 @@ mod tests {
             health: 1.0,
             far_from_player: false,
             body_at,
+            shooter: None,
         }
     }
 
@@ -1260,7 +1360,10 @@ mod tests {
     fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
         move |p| {
             if p == at {
-                Body::Packmate { yields }
+                Body::Packmate {
+                    yields,
+                    lately_swapped: false,
+                }
             } else {
                 Body::Empty
             }
@@ -1413,15 +1516,20 @@ mod tests {
         MemberTurn::new(&mut faction, &mut other, &s).think(&mut rng);
         assert_eq!(faction.counters().shared_fields, 1);
         assert_eq!(faction.planner_stats().searches, 0, "no A* for the hunt");
-        // Within four cells it plans to the player's exact cell alone (the
-        // open floor between them is a cheapest path: no search either).
+        // Within four cells it plans alone to a free cell next to the
+        // player, which it holds (the open floor between them is a
+        // cheapest path: no search either).
         let mut near = Brain::default();
         s.at = Pos::new(12, 2);
+        s.actor = 2;
         MemberTurn::new(&mut faction, &mut near, &s).think(&mut rng);
+        let beside = Pos::new(14, 2);
         assert_eq!(faction.planner_stats().straight_paths, 1);
         assert_eq!(faction.planner_stats().searches, 0);
-        assert_eq!(near.thought, Thought::FollowingPlan { goal: player });
-        assert_eq!(near.plan.last(), Some(&player));
+        assert_eq!(near.thought, Thought::FollowingPlan { goal: beside });
+        assert_eq!(near.plan.last(), Some(&beside));
+        assert_eq!(near.spot, Some(beside));
+        assert_eq!(faction.spots().holder(beside), Some(2));
     }
 
     #[test]
@@ -1574,7 +1682,10 @@ mod tests {
         let goal = Pos::new(59, 19);
         let hemmed = |p: Pos| {
             if is_adjacent(p, at) {
-                Body::Stranger { yields: false }
+                Body::Stranger {
+                    yields: false,
+                    lately_swapped: false,
+                }
             } else {
                 Body::Empty
             }

@@ -46,6 +46,28 @@ pub enum Thought {
     SearchesAbout { spot: Pos },
     /// Batters a closed door.
     Bashes(Pos),
+    /// Goes to the free cell it holds next to the player (packmates take
+    /// the others, and go round to the far side when the near side is
+    /// full).
+    TakesSpotBeside { spot: Pos },
+    /// Every cell next to the player is held: it waits for room at a cell
+    /// it holds out of the way.
+    WaitsForRoom { spot: Pos },
+    /// Steps to another cell next to the player so that a packmate queued
+    /// behind it can reach the player too.
+    StepsAside { to: Pos },
+    /// Heard a noise and goes to a spot it holds about it (packmates take
+    /// others).
+    Investigates { noise: Pos, spot: Pos },
+    /// A shooter: steps back to keep its distance from the player.
+    KeepsDistance { to: Pos },
+    /// A shooter: shoots at the player along a clear line.
+    Shoots(Pos),
+    /// A shooter: moves to a cell with a clear line (a monster stands on
+    /// its line, or its shots from one cell kept missing).
+    SeeksClearShot { to: Pos },
+    /// A shooter: no clear line to the player and no step gives one.
+    WaitsForClearShot,
 }
 
 impl Thought {
@@ -101,6 +123,32 @@ impl Thought {
                 at_text(spot)
             ),
             Thought::Bashes(at) => format!("battering the door at {}", at_text(at)),
+            Thought::TakesSpotBeside { spot } => {
+                format!("surrounding the player: holds {} next to it", at_text(spot))
+            }
+            Thought::WaitsForRoom { spot } => format!(
+                "waiting for room next to the player at {}, out of the way",
+                at_text(spot)
+            ),
+            Thought::StepsAside { to } => format!(
+                "stepping aside to {} so a packmate can reach the player",
+                at_text(to)
+            ),
+            Thought::Investigates { noise, spot } => format!(
+                "investigating a noise at {}: holds {} about it",
+                at_text(noise),
+                at_text(spot)
+            ),
+            Thought::KeepsDistance { to } => {
+                format!("keeping its distance: steps back to {}", at_text(to))
+            }
+            Thought::Shoots(at) => format!("shooting at {}", at_text(at)),
+            Thought::SeeksClearShot { to } => {
+                format!("moving to {} for a clear shot", at_text(to))
+            }
+            Thought::WaitsForClearShot => {
+                "waiting: no clear line to the player from here or a step away".to_owned()
+            }
         }
     }
 }

@@ -63,12 +63,18 @@ pub fn conclude(
         now,
     } = outcome;
     let ended_at = match happened {
-        Happened::Stepped { to } | Happened::Swapped { to, .. } => {
+        Happened::Stepped { to } => {
             advance_along(brain, to);
             to
         }
-        Happened::Displaced { to, .. } => {
+        Happened::Swapped { to, with } => {
             advance_along(brain, to);
+            brain.swapped_with = Some((with, now));
+            to
+        }
+        Happened::Displaced { to, by } => {
+            advance_along(brain, to);
+            brain.swapped_with = Some((by, now));
             return;
         }
         Happened::Bumped { to } => {

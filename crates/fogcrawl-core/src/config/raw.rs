@@ -77,6 +77,7 @@ pub struct RawMonster {
     pub damage: Option<Spanned<Vec<Spanned<i64>>>>,
     pub accuracy: Option<Spanned<i64>>,
     pub range: Option<Spanned<i64>>,
+    pub keep_distance: Option<Spanned<i64>>,
     pub frequency: Option<Spanned<i64>>,
     pub from_level: Option<Spanned<i64>>,
 }

@@ -134,6 +134,12 @@ pub const DAMAGE: IntRange = IntRange { min: 0, max: 100 };
 pub const ACCURACY: IntRange = IntRange { min: 0, max: 100 };
 /// A monster's `range`, in cells: 1 is melee only.
 pub const RANGE: IntRange = IntRange { min: 1, max: 12 };
+/// A monster's `keep_distance`, in cells: how far from the player a kind
+/// with a range keeps (0: it closes in like a fighter).
+pub const KEEP_DISTANCE: IntRange = IntRange { min: 0, max: 12 };
+/// `keep_distance` when a monster kind does not set it: three cells, out
+/// of reach of a step and a blow (a melee kind ignores it).
+pub const DEFAULT_KEEP_DISTANCE: u32 = 3;
 /// A monster's `frequency` among its faction's kinds.
 pub const FREQUENCY: IntRange = IntRange { min: 1, max: 1000 };
 /// A monster's `from_level`: the first level of a run it appears on.
@@ -563,8 +569,9 @@ pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
 ];
 
 /// Every field of a `[[monsters]]` table, in the order the docs list them and the log
-/// reports changes. All but `range`, `frequency` and `from_level` are required.
-pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 9] = [
+/// reports changes. All but `range`, `keep_distance`, `frequency` and `from_level` are
+/// required.
+pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 10] = [
     ConfigField {
         name: "name",
         accepts: Accepts::Described(|| "a non-empty name, unique among monsters".to_owned()),
@@ -593,6 +600,11 @@ pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 9] = [
         range,
         Accepts::Whole(RANGE),
         Some(|| DEFAULT_RANGE.to_string())
+    ),
+    value_field!(
+        keep_distance,
+        Accepts::Whole(KEEP_DISTANCE),
+        Some(|| DEFAULT_KEEP_DISTANCE.to_string())
     ),
     value_field!(
         frequency,

@@ -248,6 +248,10 @@ pub struct MonsterKindConfig {
     /// How far it shoots, in cells (1: it only fights in melee). A kind
     /// with a longer range shoots at a player it sees within it.
     pub range: u32,
+    /// How far from the player (in cells) a kind with a range keeps: it
+    /// steps back when the player comes closer, and shoots from there.
+    /// Never more than `range`.
+    pub keep_distance: u32,
     /// How often it is the one a spawn of its faction becomes, relative to
     /// the faction's other kinds.
     pub frequency: u32,

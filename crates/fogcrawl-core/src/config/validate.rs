@@ -562,6 +562,24 @@ impl<'a> Validator<'a> {
         let damage = self.damage(damage, &path.key("damage"))?;
         let accuracy = whole!(self, MONSTER_FIELDS, required raw.accuracy, table_span, path)?;
         let range = whole!(self, MONSTER_FIELDS, raw.range, path, rules::DEFAULT_RANGE)?;
+        let keep_distance = whole!(
+            self,
+            MONSTER_FIELDS,
+            raw.keep_distance,
+            path,
+            rules::DEFAULT_KEEP_DISTANCE
+        )?;
+        if keep_distance > range.max(1)
+            && let Some(written) = raw.keep_distance.as_ref()
+        {
+            return Err(self.invalid(
+                written.span(),
+                &path.key("keep_distance"),
+                format!("{keep_distance} is more than the kind's range {range}"),
+                format!("a whole number from 0 to its range ({range})"),
+            ));
+        }
+        let keep_distance = keep_distance.min(range);
         let frequency = whole!(
             self,
             MONSTER_FIELDS,
@@ -584,6 +602,7 @@ impl<'a> Validator<'a> {
             damage,
             accuracy,
             range,
+            keep_distance,
             frequency,
             from_level,
         })

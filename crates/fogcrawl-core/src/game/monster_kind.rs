@@ -28,6 +28,10 @@ pub struct MonsterKind {
     /// under the config in force).
     #[serde(skip)]
     pub frequency: u32,
+    /// How far from the player a shooter keeps, in cells (not saved, like
+    /// `range`).
+    #[serde(skip)]
+    pub keep_distance: u32,
     /// The first level of a run (from 1) its faction's spawns may be this
     /// kind (not saved, like `frequency`).
     #[serde(skip)]
@@ -52,6 +56,7 @@ impl From<&MonsterKindConfig> for MonsterKind {
             accuracy: config.accuracy,
             range: config.range,
             frequency: config.frequency,
+            keep_distance: config.keep_distance,
             from_level: config.from_level,
         }
     }

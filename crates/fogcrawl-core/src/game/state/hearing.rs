@@ -1,10 +1,12 @@
 //! What monsters hear and how they heal: fights and battered doors draw
-//! those within their faction's `hearing_radius` to look; a member that
+//! those within their faction's `hearing_radius` to look (counted along
+//! the way sound travels, not through walls); a member that
 //! sees the player shouts it to its packmates within `shout_radius` (the
 //! only way news of the player travels); members regain a hit point every
 //! `regeneration_time`.
 
 use crate::ai::{Brain, Mode};
+use crate::world::sound::SoundReach;
 use gridpath::Pos;
 
 use super::Game;
@@ -16,15 +18,23 @@ impl Game {
         self.make_noise_within(at, 0);
     }
 
-    /// Monsters within their faction's `hearing_radius`, or within
-    /// `loudness` cells of `at` (a noisemaker carries further than a
-    /// fight), that are not hunting come to look.
+    /// Monsters that hear a noise made at `at` come to look, unless they
+    /// are hunting: a noise is heard where it travels within the
+    /// listener's faction's `hearing_radius`, or within `loudness` cells (a
+    /// noisemaker carries further than a fight), counted along the open
+    /// cells sound travels by, round walls and muffled by closed doors
+    /// (`crate::world::sound`).
     pub(super) fn make_noise_within(&mut self, at: Pos, loudness: i32) {
         let hearing: Vec<i32> = self
             .factions
             .iter()
             .map(|f| f.config().map_or(0, |c| c.hearing_radius as i32))
             .collect();
+        let reach = hearing.iter().copied().max().unwrap_or(0).max(loudness);
+        let Ok(reach) = u32::try_from(reach) else {
+            return;
+        };
+        let sound = SoundReach::spread(&self.level, at, reach);
         for actor in 1..self.actors.len() {
             let Some(f) = self.faction_index_of(actor) else {
                 continue;
@@ -32,6 +42,12 @@ impl Game {
             let monster = &mut self.actors[actor];
             let radius = hearing[f].max(loudness);
             if !monster.is_alive() || chebyshev(monster.pos, at) > radius {
+                continue;
+            }
+            if sound
+                .distance_to(monster.pos)
+                .is_none_or(|travelled| travelled > f64::from(radius))
+            {
                 continue;
             }
             if let Some(brain) = monster.brain.as_mut()

@@ -7,7 +7,7 @@
 use rand::RngExt;
 
 use crate::ai::{
-    Body, Bystander, Happened, Intent, MemberTurn, Mode, Senses, TurnOutcome, conclude,
+    Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
     give_way::body_of, look_around,
 };
 use crate::game::action::Action;
@@ -66,6 +66,12 @@ impl Game {
             let actors = &self.actors;
             let kind_factions = &self.kind_factions;
             let occupancy = &self.occupancy;
+            let asker = Asker {
+                actor,
+                at,
+                player,
+                now: self.time,
+            };
             let body_at = |pos: Pos| -> Body {
                 let Some(other) = occupancy.at(pos) else {
                     return Body::Empty;
@@ -78,9 +84,17 @@ impl Game {
                     at: actors[other].pos,
                     packmate: kind_factions.get(kind) == Some(&f),
                 };
-                body_of(bystander, actor, at, player)
+                body_of(bystander, asker)
             };
             let me = &self.actors[actor];
+            let shooter = me
+                .kind()
+                .and_then(|kind| self.kinds.get(kind))
+                .filter(|kind| kind.is_ranged())
+                .map(|kind| Shooter {
+                    range: kind.range,
+                    keep_distance: kind.keep_distance,
+                });
             let senses = Senses {
                 actor,
                 at,
@@ -90,6 +104,7 @@ impl Game {
                 health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
                 far_from_player: viewpoint.far_from_player,
                 body_at: &body_at,
+                shooter,
             };
             MemberTurn::new(&mut self.factions[f], &mut brain, &senses).think(&mut self.rng)
         };
@@ -98,13 +113,7 @@ impl Game {
         if sees_player {
             self.shout(actor, f, player);
         }
-        let shot = (mode == Mode::Hunt && sees_player && !matches!(intent, Intent::Attack(_)))
-            .then(|| self.shot_at_player(actor))
-            .flatten();
-        let (duration, act, happened) = match shot {
-            Some(duration) => (duration, Act::Shoot, Happened::Struck),
-            None => self.carry_out(actor, f, intent),
-        };
+        let (duration, act, happened) = self.carry_out(actor, f, intent);
         let ended = self.actors[actor].pos;
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             let outcome = TurnOutcome {
@@ -166,6 +175,10 @@ impl Game {
                     Ok(duration) => struck(duration),
                     Err(_) => waited,
                 },
+                None => waited,
+            },
+            Intent::Shoot(target) => match self.shot_at(actor, target) {
+                Some(duration) => (duration, Act::Shoot, Happened::Struck),
                 None => waited,
             },
             Intent::Bash(door) => (self.bash_door(actor, door), Act::Door, Happened::WorkedDoor),
@@ -276,5 +289,173 @@ impl Game {
             self.say_if_seen(door, Importance::Info, format!("{name} batters the door."));
         }
         action_time(speed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::Mode;
+    use crate::game::Action;
+    use crate::game::test_levels::game_on;
+    use gridpath::Pos;
+
+    use super::super::Game;
+
+    fn chebyshev(a: Pos, b: Pos) -> i32 {
+        (a.x - b.x).abs().max((a.y - b.y).abs())
+    }
+
+    /// The living monsters' cells.
+    fn monsters(game: &Game) -> Vec<Pos> {
+        game.actors[1..]
+            .iter()
+            .filter(|a| a.is_alive())
+            .map(|a| a.pos)
+            .collect()
+    }
+
+    /// The player waits `turns` turns (kept alive by `undying`).
+    fn wait(game: &mut Game, turns: usize) {
+        game.undying_player = true;
+        for _ in 0..turns {
+            if game.is_over() {
+                break;
+            }
+            game.player_act(Action::Wait).expect("the player waits");
+        }
+    }
+
+    #[test]
+    fn a_pack_out_of_a_corridor_surrounds_the_player_instead_of_queueing() {
+        // Four goblins come up a corridor into the room where the player
+        // stands a step from its mouth: the first one through steps aside
+        // (still next to the player) so the next can come out too, and
+        // they stand round the player instead of queueing in the corridor.
+        let (mut game, _dir) = game_on(
+            "###########\n\
+             #.........#\n\
+             #....@....#\n\
+             #.........#\n\
+             #####.#####\n\
+             #####g#####\n\
+             #####g#####\n\
+             #####g#####\n\
+             #####g#####\n\
+             #####>#####\n",
+        );
+        wait(&mut game, 16);
+        let player = game.player().pos;
+        let beside = monsters(&game)
+            .into_iter()
+            .filter(|&m| chebyshev(m, player) == 1)
+            .count();
+        assert!(
+            beside >= 4,
+            "{beside} goblins next to the player at {player}: {:?}",
+            monsters(&game)
+        );
+    }
+
+    #[test]
+    fn packmates_never_trade_places_straight_back() {
+        // Two goblins in a corridor, the player at its end: every change of
+        // a goblin's cell is followed, and no goblin goes A-B-A-B.
+        let (mut game, _dir) = game_on(
+            "##############\n\
+             #@...........#\n\
+             ##########.#.#\n\
+             #g.g.......#.#\n\
+             ############>#\n",
+        );
+        game.log_actions(true);
+        let mut cells: Vec<Vec<Pos>> = vec![Vec::new(); game.actors.len()];
+        for _ in 0..30 {
+            wait(&mut game, 1);
+            for (id, actor) in game.actors.iter().enumerate().skip(1) {
+                let trail = &mut cells[id];
+                if trail.last() != Some(&actor.pos) {
+                    trail.push(actor.pos);
+                }
+            }
+        }
+        for trail in &cells {
+            for w in trail.windows(4) {
+                assert!(!(w[0] == w[2] && w[1] == w[3]), "back and forth: {trail:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_fight_is_not_heard_through_rock_but_is_heard_down_a_corridor() {
+        // The player fights a goblin at (2,1). Goblin N is 3 cells away
+        // behind solid rock (30 cells round by the corridor); goblin C is 8
+        // cells down an open corridor.
+        let (mut game, _dir) = game_on(
+            "##############################\n\
+             #@g........g.................#\n\
+             ###########.##################\n\
+             #..g......#..................#\n\
+             #.####.####..................#\n\
+             #............................#\n\
+             ############################>#\n",
+        );
+        let id_at = |game: &Game, pos: Pos| {
+            (1..game.actors.len())
+                .find(|&a| game.actors[a].pos == pos)
+                .expect("a goblin there")
+        };
+        let near_behind_rock = id_at(&game, Pos::new(3, 3));
+        let down_the_corridor = id_at(&game, Pos::new(11, 1));
+        game.make_noise(Pos::new(2, 1));
+        let noise = |game: &Game, id: usize| game.actors[id].brain.as_ref().unwrap().noise;
+        assert_eq!(noise(&game, near_behind_rock), None, "rock stops sound");
+        assert_eq!(noise(&game, down_the_corridor), Some(Pos::new(2, 1)));
+    }
+
+    #[test]
+    fn investigators_of_one_noise_spread_and_are_done_once_they_see_it() {
+        let (mut game, _dir) = game_on(
+            "####################\n\
+             #..................#\n\
+             #..................#\n\
+             #..................#\n\
+             #..........gggg....#\n\
+             ######.#############\n\
+             #@.................>\n\
+             ####################\n",
+        );
+        let noise = Pos::new(5, 2);
+        game.make_noise_within(noise, 20);
+        let mut idle = 0;
+        let mut investigating = 0;
+        game.log_actions(true);
+        for _ in 0..20 {
+            wait(&mut game, 1);
+            for record in game.take_actions() {
+                if record.mode == Mode::Investigate {
+                    investigating += 1;
+                    idle += usize::from(record.from == record.to);
+                }
+            }
+        }
+        assert!(investigating > 0, "they investigated");
+        assert!(
+            idle * 5 <= investigating,
+            "{idle} of {investigating} investigating actions stood still"
+        );
+        let brains: Vec<_> = game.actors[1..]
+            .iter()
+            .filter_map(|a| a.brain.as_ref())
+            .collect();
+        assert!(
+            brains.iter().all(|b| b.mode != Mode::Investigate),
+            "all done: {:?}",
+            brains.iter().map(|b| b.mode).collect::<Vec<_>>()
+        );
+        let cells = monsters(&game);
+        let mut distinct = cells.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), cells.len(), "no two on one cell");
     }
 }

@@ -1,0 +1,265 @@
+//! A member's turn as part of a pack: the cell it heads for when packmates
+//! head for the same goal. Hunters near the player take distinct free
+//! cells next to it (going round to the far side when the near side is
+//! full) or wait for room out of the way; one next to the player steps
+//! aside when a packmate queued behind it could then reach the player too
+//! (Brogue CE's swarming); investigators of one noise take distinct spots
+//! about it and are done once they see where it was made.
+//!
+//! The claims live in the faction's [`Spots`](crate::ai::spots::Spots);
+//! a member re-chooses every turn, keeping the cell it holds while it
+//! still serves, so the pack settles instead of trading cells.
+
+use gridpath::Pos;
+
+use super::{Body, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
+use crate::ai::thought::Thought;
+
+/// Hunters this close to the player (Chebyshev, in cells) head for a cell
+/// of their own next to it instead of for the player's cell.
+pub(super) const SURROUND_RADIUS: i32 = 6;
+/// How much closer (octile cells) a member must be to a cell another
+/// holds before it takes the cell over (the holder chooses again).
+const CLAIM_MARGIN: f64 = 2.0;
+/// A held cell is kept unless another is closer by this much (octile
+/// cells): a member does not switch cells for a small gain.
+const KEEP_MARGIN: f64 = 1.5;
+/// Of a cell's eight neighbours, how many must be open to the faction's
+/// knowledge for a member to wait there: it keeps out of corridors and
+/// doorways, where it would block the way (Brogue's monsters avoid
+/// corridors when they hunt in packs).
+const OPEN_NEIGHBOURS_TO_WAIT: usize = 5;
+/// Game time after stepping aside during which it does not step aside
+/// again (it fights a while first).
+const STEP_ASIDE_PAUSE: f64 = 4.0;
+/// How far from a noise (Chebyshev, in cells) an investigator may stand
+/// and look at where it was made.
+pub(super) const INVESTIGATE_SPREAD: i32 = 2;
+/// Own turns an investigator gives a noise before it loses interest.
+pub(super) const INVESTIGATE_PATIENCE: u32 = 30;
+
+/// What an investigator makes of a noise this turn.
+pub(super) enum Investigation {
+    /// It heads for this spot about the noise.
+    GoTo(Pos),
+    /// It saw where the noise was made, or lost interest: it is done.
+    Done,
+}
+
+impl MemberTurn<'_> {
+    /// The cell a hunter near the player heads for: a free cell next to
+    /// the player no packmate holds (the one it holds while it still
+    /// serves), else a place out of the way two cells from the player to
+    /// wait for room. Claims it. `None` when there is neither.
+    pub(super) fn surround_spot(&mut self, player: Pos) -> Option<Pos> {
+        let beside: Vec<Pos> = ring(player, 1)
+            .filter(|&cell| self.can_strike_from(cell, player) && self.may_hold(cell))
+            .collect();
+        if let Some(spot) = self.choose(&beside) {
+            self.hold(spot);
+            self.brain.thought = Thought::TakesSpotBeside { spot };
+            return Some(spot);
+        }
+        let waiting: Vec<Pos> = ring(player, 2)
+            .filter(|&cell| self.may_hold(cell) && self.open_around(cell))
+            .collect();
+        let spot = self.choose(&waiting)?;
+        self.hold(spot);
+        self.brain.thought = Thought::WaitsForRoom { spot };
+        Some(spot)
+    }
+
+    /// A member next to the player, about to strike: the cell it steps to
+    /// instead, still next to the player, when a packmate queued behind
+    /// it (two cells from the player, with no free cell next to the player
+    /// a legal step away) could then take its place.
+    pub(super) fn make_room(&mut self, player: Pos) -> Option<Pos> {
+        let at = self.senses.at;
+        let now = self.senses.now;
+        if self
+            .brain
+            .stepped_aside_at
+            .is_some_and(|when| now - when < STEP_ASIDE_PAUSE)
+        {
+            return None;
+        }
+        let queued = NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| chebyshev(cell, player) == 2)
+            .filter(|&cell| matches!((self.senses.body_at)(cell), Body::Packmate { .. }))
+            .any(|mate| !self.has_free_cell_beside(mate, player));
+        if !queued {
+            return None;
+        }
+        let to = ring(player, 1)
+            .filter(|&cell| cell != at && is_adjacent(cell, at))
+            .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
+            .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .filter(|&cell| self.can_strike_from(cell, player) && self.may_hold(cell))
+            .min()?;
+        self.brain.stepped_aside_at = Some(now);
+        self.hold(to);
+        self.brain.thought = Thought::StepsAside { to };
+        Some(to)
+    }
+
+    /// What an investigator of the noise at `noise` does this turn: heads
+    /// for a spot it holds about the noise, or is done (it stands where it
+    /// sees the noise's cell from close by, or its patience ran out).
+    pub(super) fn investigate(&mut self, noise: Pos) -> Investigation {
+        let at = self.senses.at;
+        // A fight moves about: a noise near the one it investigates is
+        // the same business, and its patience goes on.
+        let turns = match self.brain.investigating {
+            Some((heard, turns)) if chebyshev(heard, noise) <= 2 * INVESTIGATE_SPREAD => turns + 1,
+            _ => 1,
+        };
+        self.brain.investigating = Some((noise, turns));
+        let sees_it = chebyshev(at, noise) <= INVESTIGATE_SPREAD
+            && (at == noise || self.faction.believes_seen_from(at, noise));
+        if sees_it || turns > INVESTIGATE_PATIENCE {
+            return Investigation::Done;
+        }
+        let grid = self.faction.grid();
+        let spots: Vec<Pos> = square(noise, INVESTIGATE_SPREAD)
+            .filter(|&cell| self.may_hold(cell))
+            .filter(|&cell| cell == noise || self.faction.believes_seen_from(cell, noise))
+            .filter(|&cell| grid.is_some_and(|g| g.connected(at, cell)))
+            .collect();
+        // On the way first: the spot that adds least to the walk, nearer
+        // the noise among equals.
+        let best = spots.iter().copied().min_by(|&a, &b| {
+            let cost = |c: Pos| octile(at, c) + octile(c, noise);
+            cost(a)
+                .total_cmp(&cost(b))
+                .then(octile(a, noise).total_cmp(&octile(b, noise)))
+                .then(a.cmp(&b))
+        });
+        let held = self
+            .brain
+            .spot
+            .filter(|spot| spots.contains(spot) && chebyshev(*spot, noise) <= INVESTIGATE_SPREAD);
+        let spot = match (held, best) {
+            (Some(held), Some(best))
+                if octile(at, held) + octile(held, noise)
+                    <= octile(at, best) + octile(best, noise) + KEEP_MARGIN =>
+            {
+                held
+            }
+            (_, Some(best)) => best,
+            (held, None) => held.unwrap_or(noise),
+        };
+        if spot == at {
+            return Investigation::Done;
+        }
+        self.hold(spot);
+        self.brain.thought = Thought::Investigates { noise, spot };
+        Investigation::GoTo(spot)
+    }
+
+    /// Lets go of the cell it holds, if any.
+    pub(super) fn release_spot(&mut self) {
+        if self.brain.spot.take().is_some() {
+            self.faction.spots_mut().release(self.senses.actor);
+        }
+    }
+
+    /// Holds `cell` (taking it over from a packmate further away).
+    fn hold(&mut self, cell: Pos) {
+        let actor = self.senses.actor;
+        let spots = self.faction.spots_mut();
+        if !spots.free_for(cell, actor)
+            && let Some(holder) = spots.holder(cell)
+        {
+            spots.release(holder);
+        }
+        spots.claim(actor, cell, self.senses.at);
+        self.brain.spot = Some(cell);
+    }
+
+    /// Whether it may hold `cell`: the faction believes it walkable, no
+    /// other monster stands there, and no packmate holds it (unless this
+    /// member is clearly nearer than the holder was when it last chose).
+    fn may_hold(&self, cell: Pos) -> bool {
+        let at = self.senses.at;
+        if cell != at && (self.senses.body_at)(cell) != Body::Empty {
+            return false;
+        }
+        if self.faction.believes_blocked(cell) || self.brain.unreachable == Some(cell) {
+            return false;
+        }
+        let spots = self.faction.spots();
+        spots.free_for(cell, self.senses.actor)
+            || spots
+                .holder_was_at(cell)
+                .is_some_and(|from| octile(at, cell) + CLAIM_MARGIN < octile(from, cell))
+    }
+
+    /// Of `cells`, the one to head for: the nearest, but the one it holds
+    /// while no other is clearly nearer; reachable on what the faction
+    /// knows.
+    fn choose(&self, cells: &[Pos]) -> Option<Pos> {
+        let at = self.senses.at;
+        let grid = self.faction.grid()?;
+        let reachable = |cell: &&Pos| grid.connected(at, **cell);
+        let nearest = cells
+            .iter()
+            .filter(reachable)
+            .min_by(|&&a, &&b| octile(at, a).total_cmp(&octile(at, b)).then(a.cmp(&b)))
+            .copied()?;
+        match self.brain.spot {
+            Some(held)
+                if cells.contains(&held)
+                    && octile(at, held) <= octile(at, nearest) + KEEP_MARGIN =>
+            {
+                Some(held)
+            }
+            _ => Some(nearest),
+        }
+    }
+
+    /// Whether a blow at the player can land from `cell`: walkable as far
+    /// as the faction knows, and the step onto the player legal from it
+    /// (no wall corner between).
+    fn can_strike_from(&self, cell: Pos, player: Pos) -> bool {
+        !self.faction.believes_blocked(cell) && !self.faction.believes_step_blocked(cell, player)
+    }
+
+    /// Whether the packmate at `mate` has a free cell next to the player
+    /// one step from it.
+    fn has_free_cell_beside(&self, mate: Pos, player: Pos) -> bool {
+        ring(player, 1).any(|cell| {
+            is_adjacent(cell, mate)
+                && (self.senses.body_at)(cell) == Body::Empty
+                && !self.faction.believes_step_blocked(mate, cell)
+                && self.can_strike_from(cell, player)
+        })
+    }
+
+    /// Whether enough of the cell's neighbours are open for a member to
+    /// wait there without blocking a corridor or a doorway.
+    fn open_around(&self, cell: Pos) -> bool {
+        NEIGHBOURS
+            .iter()
+            .filter(|&&(dx, dy)| {
+                !self
+                    .faction
+                    .believes_blocked(Pos::new(cell.x + dx, cell.y + dy))
+            })
+            .count()
+            >= OPEN_NEIGHBOURS_TO_WAIT
+    }
+}
+
+/// The cells exactly `radius` cells (Chebyshev) from `center`, row by row.
+fn ring(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
+    square(center, radius).filter(move |&cell| chebyshev(cell, center) == radius)
+}
+
+/// The cells within `radius` cells (Chebyshev) of `center`, row by row.
+fn square(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
+    (-radius..=radius).flat_map(move |dy| {
+        (-radius..=radius).map(move |dx| Pos::new(center.x + dx, center.y + dy))
+    })
+}

@@ -1,0 +1,245 @@
+//! A shooter's turn while it hunts a player it sees: it keeps its kind's
+//! distance (stepping back when the player closes in and there is room),
+//! shoots only along a line no monster stands on (moving to a clear line
+//! otherwise), and does not stand in one cell for ever while its shots
+//! from there keep failing to end the fight. Out of range, or with no
+//! line at all, it closes in as any hunter does.
+
+use gridpath::Pos;
+
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
+use crate::ai::faction::line_of_sight;
+use crate::ai::thought::Thought;
+
+/// Shots in a row from one cell after which a shooter moves to another
+/// cell with a clear line (if it has one) before shooting again.
+const SHOTS_BEFORE_MOVING: u32 = 5;
+
+/// How a kind that shoots fights: its range and the distance it keeps
+/// from the player (both in cells, Chebyshev).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shooter {
+    pub range: u32,
+    pub keep_distance: u32,
+}
+
+impl MemberTurn<'_> {
+    /// What a shooter hunting the player it sees at `player` does, or
+    /// `None` to close in as any hunter would (out of range; or next to
+    /// the player with no room to step back, where it fights hand to hand).
+    pub(super) fn fight_at_range(&mut self, player: Pos, shooter: Shooter) -> Option<Intent> {
+        let at = self.senses.at;
+        let distance = chebyshev(at, player);
+        let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
+        let keep = i32::try_from(shooter.keep_distance).unwrap_or(0);
+        if distance < keep.max(2)
+            && let Some(back) = self.step_back(player, range)
+        {
+            self.brain.shooting_from = None;
+            self.brain.thought = Thought::KeepsDistance { to: back };
+            return Some(self.plain_step(back));
+        }
+        if distance < 2 || distance > range {
+            return None;
+        }
+        let shots_here = match self.brain.shooting_from {
+            Some((from, shots)) if from == at => shots,
+            _ => 0,
+        };
+        let clear = self.line_of_fire_clear(at, player);
+        if clear && shots_here < SHOTS_BEFORE_MOVING {
+            self.brain.shooting_from = Some((at, shots_here + 1));
+            self.brain.thought = Thought::Shoots(player);
+            return Some(Intent::Shoot(player));
+        }
+        if let Some(to) = self.clear_shot_nearby(player, range, keep) {
+            self.brain.shooting_from = None;
+            self.brain.thought = Thought::SeeksClearShot { to };
+            return Some(self.plain_step(to));
+        }
+        if clear {
+            // Nowhere else to shoot from: it keeps shooting from here.
+            self.brain.shooting_from = Some((at, shots_here + 1));
+            self.brain.thought = Thought::Shoots(player);
+            return Some(Intent::Shoot(player));
+        }
+        self.brain.thought = Thought::WaitsForClearShot;
+        Some(Intent::Wait)
+    }
+
+    /// A free cell a step away, further from the player, from which the
+    /// player stays within `range` and in sight as the faction believes:
+    /// the furthest from the player, a clear line first.
+    fn step_back(&self, player: Pos, range: i32) -> Option<Pos> {
+        let at = self.senses.at;
+        let here = chebyshev(at, player);
+        self.free_steps()
+            .filter(|&cell| chebyshev(cell, player) > here && chebyshev(cell, player) <= range)
+            .max_by_key(|&cell| {
+                (
+                    self.faction.believes_seen_from(cell, player),
+                    self.line_of_fire_clear(cell, player),
+                    chebyshev(cell, player),
+                    std::cmp::Reverse(cell),
+                )
+            })
+    }
+
+    /// A free cell a step away with a clear line to the player within
+    /// range, no nearer than the distance it keeps (nor next to the
+    /// player): one no nearer the player than it stands first, then the
+    /// one nearest the distance it keeps.
+    fn clear_shot_nearby(&self, player: Pos, range: i32, keep: i32) -> Option<Pos> {
+        let here = chebyshev(self.senses.at, player);
+        let near = keep.max(2);
+
+        self.free_steps()
+            .filter(|&cell| (near..=range).contains(&chebyshev(cell, player)))
+            .filter(|&cell| self.faction.believes_seen_from(cell, player))
+            .filter(|&cell| self.line_of_fire_clear(cell, player))
+            .min_by_key(|&cell| {
+                let distance = chebyshev(cell, player);
+                (distance < here, (distance - keep).abs(), cell)
+            })
+    }
+
+    /// The free cells a step away that the faction believes open to step
+    /// onto.
+    fn free_steps(&self) -> impl Iterator<Item = Pos> + '_ {
+        let at = self.senses.at;
+        NEIGHBOURS
+            .iter()
+            .map(move |&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
+            .filter(move |&cell| !self.faction.believes_step_blocked(at, cell))
+    }
+
+    /// Whether no other monster stands on the line from `from` to `target`
+    /// (between them: the shooter and the player are its ends, and the
+    /// shooter's own cell is no obstacle when it weighs a cell to move to).
+    fn line_of_fire_clear(&self, from: Pos, target: Pos) -> bool {
+        line_of_sight(from, target, |cell| {
+            cell != target
+                && cell != self.senses.at
+                && matches!(
+                    (self.senses.body_at)(cell),
+                    Body::Packmate { .. } | Body::Stranger { .. }
+                )
+        })
+    }
+
+    /// A step onto a free cell, not along any plan.
+    fn plain_step(&mut self, to: Pos) -> Intent {
+        self.brain.forget_plan();
+        Intent::Step {
+            to,
+            swap: false,
+            guided: true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::ai::brain::Brain;
+    use crate::ai::faction::Faction;
+    use crate::ai::knowledge::FactionKnowledge;
+    use crate::ai::monster_turn::Senses;
+    use crate::config::MonsterConfig;
+    use crate::world::level;
+
+    fn goblins_knowing(rows: &str) -> Faction {
+        let config = MonsterConfig::shipped().unwrap();
+        let goblins = config.faction("goblins").unwrap().clone();
+        let level = level::text::parse(rows).unwrap();
+        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+        faction.rebuild(goblins).unwrap();
+        faction.start_turn(0.0);
+        faction
+    }
+
+    const ARCHER: Shooter = Shooter {
+        range: 6,
+        keep_distance: 3,
+    };
+
+    /// What an archer at `at` does about the player it sees at `player`,
+    /// with a packmate standing at `mate` (if any).
+    fn decide(faction: &mut Faction, at: Pos, player: Pos, mate: Option<Pos>) -> Intent {
+        let body_at = move |pos: Pos| {
+            if pos == player {
+                Body::Player
+            } else if Some(pos) == mate {
+                Body::Packmate {
+                    yields: false,
+                    lately_swapped: false,
+                }
+            } else {
+                Body::Empty
+            }
+        };
+        let senses = Senses {
+            actor: 1,
+            at,
+            now: 1.0,
+            turn: 1,
+            player_seen: Some(player),
+            health: 1.0,
+            far_from_player: false,
+            body_at: &body_at,
+            shooter: Some(ARCHER),
+        };
+        let mut brain = Brain::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        MemberTurn::new(faction, &mut brain, &senses).think(&mut rng)
+    }
+
+    const ROOM: &str = "@.........\n\
+                        ..........\n\
+                        ..........\n\
+                        ..........\n\
+                        ..........\n";
+
+    #[test]
+    fn an_archer_next_to_the_player_steps_back_when_there_is_room() {
+        let mut faction = goblins_knowing(ROOM);
+        let (at, player) = (Pos::new(4, 2), Pos::new(3, 2));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert!(chebyshev(to, player) > 1, "to {to}"),
+            other => panic!("it should step back, not {other:?}"),
+        }
+        // Against a wall with no room, it fights hand to hand.
+        let mut cornered = goblins_knowing("@#\n.#\n");
+        assert_eq!(
+            decide(&mut cornered, Pos::new(0, 1), Pos::new(0, 0), None),
+            Intent::Attack(Pos::new(0, 0))
+        );
+    }
+
+    #[test]
+    fn an_archer_never_shoots_through_a_packmate_and_moves_to_a_clear_line() {
+        let mut faction = goblins_knowing(ROOM);
+        let (at, player) = (Pos::new(6, 2), Pos::new(2, 2));
+        assert_eq!(
+            decide(&mut faction, at, player, None),
+            Intent::Shoot(player),
+            "a clear line: it shoots"
+        );
+        let mate = Pos::new(4, 2);
+        match decide(&mut faction, at, player, Some(mate)) {
+            Intent::Shoot(_) => panic!("it shot through its packmate"),
+            Intent::Step { to, .. } => {
+                assert!(
+                    line_of_sight(to, player, |cell| cell == mate),
+                    "it moved to {to}, from where the line still crosses {mate}"
+                );
+            }
+            Intent::Wait => {}
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}
