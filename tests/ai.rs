@@ -200,7 +200,12 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
     // 2,461 goblin-turns); over the first hundred it is 901 against 1,730
     // (697 against 1,649 while a search too slow to plan for counted as a
     // miss and searchers gave up sooner: now they keep at it until the news
-    // is stale, and some of them walk into the gap).
+    // is stale, and some of them walk into the gap). Since investigators
+    // of a noise hold distinct spots about it, and keep out of where kin
+    // died, instead of all heading for its cell, the heedless bands too
+    // spend less time in the gap: 957 against 1,517 (a third less; the
+    // wary bands 6% more than the 901 above, the heedless 12% less than
+    // 1,730), so the bar is half as much again, not three quarters.
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("goblins").unwrap().influence.danger.weight;
     assert!(weight > 0.0);
@@ -214,7 +219,7 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
     // The README quotes these: `cargo test --test ai -- --nocapture`.
     eprintln!("goblin-turns in the gap: {wary} with the danger map, {heedless} without");
     assert!(
-        4 * heedless > 7 * wary,
+        2 * heedless > 3 * wary,
         "goblin-turns in the gap: {wary} with the danger map, {heedless} without"
     );
 }
@@ -299,13 +304,15 @@ fn pack_round_the_player(seed: u64, crowding_weight: f64, turns: u32) -> (usize,
 }
 
 #[test]
-fn with_the_crowding_map_a_pack_comes_at_the_player_from_more_sides() {
-    // Six wolves cross an open hall to a player who waits. Without the
-    // crowding map they follow one another down the shared field and
-    // strike from the cells on its side (about 3 at once); with it each
-    // wolf shies from its packmates' bodies and next cells and takes
-    // another side (about 4.3 at once; the figures print with
-    // `--nocapture`, eight seeds, 40 turns each).
+fn a_pack_comes_at_the_player_from_every_side_crowding_map_or_not() {
+    // Six wolves cross an open hall to a player who waits. Each wolf near
+    // the player holds a free cell next to it that no packmate holds
+    // (`ai::spots`), so the pack stands round the player whether or not
+    // the crowding map weighs (5.09 wolves at once with it, 4.81 without,
+    // eight seeds, 40 turns each; the figures print with `--nocapture`).
+    // Before the spots, the crowding map alone made the difference: 4.3
+    // with it against 3.0 without, the wolves following one another down
+    // the shared field to the cells on its side.
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("wolves").unwrap().influence.crowding.weight;
     assert!(weight > 0.0);
@@ -324,7 +331,7 @@ fn with_the_crowding_map_a_pack_comes_at_the_player_from_more_sides() {
         mean(queued)
     );
     assert!(
-        mean(spread) > 1.25 * mean(queued),
+        mean(spread) >= 4.5 && mean(queued) >= 4.5 * 0.9 && mean(spread) >= mean(queued),
         "wolves beside the player when two or more are: {:.2} with the crowding map, {:.2} without",
         mean(spread),
         mean(queued)

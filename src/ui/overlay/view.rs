@@ -793,6 +793,13 @@ fn thinking_lines(
         ),
         label,
     ));
+    if let Some(spot) = brain.spot {
+        lines.push(labelled(
+            "holds ",
+            format!("{},{} (packmates choose other cells)", spot.x, spot.y),
+            label,
+        ));
+    }
     if brain.plan_source == crate::ai::brain::PlanSource::SharedField
         && let Some((target, field)) = faction.inspector().shared_field()
     {

@@ -493,11 +493,20 @@ impl<'a> MemberTurn<'a> {
                 .faction
                 .sighting()
                 .is_some_and(|s| chebyshev(s.pos, goal) <= FIELD_RETARGET);
-        if shared {
+        // Why it heads for a cell it holds (surrounding, waiting for room,
+        // investigating) says more than "following its plan".
+        let holding = (self.brain.spot == Some(goal)).then_some(self.brain.thought);
+        let intent = if shared {
             self.follow_shared_field(goal)
         } else {
             self.pursue(goal)
+        };
+        if let Some(why) = holding
+            && matches!(self.brain.thought, Thought::FollowingPlan { .. })
+        {
+            self.brain.thought = why;
         }
+        intent
     }
 
     /// Heads for the faction's target down its shared field.
@@ -1526,7 +1535,7 @@ mod tests {
         let beside = Pos::new(14, 2);
         assert_eq!(faction.planner_stats().straight_paths, 1);
         assert_eq!(faction.planner_stats().searches, 0);
-        assert_eq!(near.thought, Thought::FollowingPlan { goal: beside });
+        assert_eq!(near.thought, Thought::TakesSpotBeside { spot: beside });
         assert_eq!(near.plan.last(), Some(&beside));
         assert_eq!(near.spot, Some(beside));
         assert_eq!(faction.spots().holder(beside), Some(2));

@@ -12,7 +12,7 @@
 
 use gridpath::Pos;
 
-use super::{Body, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
+use super::{Body, DANGEROUS, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
 use crate::ai::thought::Thought;
 
 /// Hunters this close to the player (Chebyshev, in cells) head for a cell
@@ -105,8 +105,10 @@ impl MemberTurn<'_> {
     }
 
     /// What an investigator of the noise at `noise` does this turn: heads
-    /// for a spot it holds about the noise, or is done (it stands where it
-    /// sees the noise's cell from close by, or its patience ran out).
+    /// for a spot it holds about the noise (one its faction believes shows
+    /// the noise's cell, and not where kin died), or is done (it stands
+    /// where it sees the noise's cell from close by, its patience ran out,
+    /// or no spot about it is free and safe).
     pub(super) fn investigate(&mut self, noise: Pos) -> Investigation {
         let at = self.senses.at;
         // A fight moves about: a noise near the one it investigates is
@@ -123,6 +125,7 @@ impl MemberTurn<'_> {
         }
         let grid = self.faction.grid();
         let spots: Vec<Pos> = square(noise, INVESTIGATE_SPREAD)
+            .filter(|&cell| self.faction.avoidance_at(cell) <= DANGEROUS)
             .filter(|&cell| self.may_hold(cell))
             .filter(|&cell| cell == noise || self.faction.believes_seen_from(cell, noise))
             .filter(|&cell| grid.is_some_and(|g| g.connected(at, cell)))
@@ -148,7 +151,10 @@ impl MemberTurn<'_> {
                 held
             }
             (_, Some(best)) => best,
-            (held, None) => held.unwrap_or(noise),
+            (Some(held), None) => held,
+            // Nowhere about it is safe and free to look from (kin died
+            // there, or the pack holds every spot): it lets it be.
+            (None, None) => return Investigation::Done,
         };
         if spot == at {
             return Investigation::Done;
