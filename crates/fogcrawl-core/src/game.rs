@@ -29,6 +29,7 @@ pub mod monster_action;
 pub mod monster_kind;
 pub mod navigation;
 mod occupancy;
+pub mod pack_counters;
 pub mod player_map;
 pub mod recording;
 pub mod regeneration;

@@ -163,6 +163,8 @@ pub fn run_sim_recorded(
             // The pilot chose something the rules refuse: let time pass.
             let _ = game.player_act(crate::game::Action::Wait);
         }
+        // The pack figures of the turn (reads the game, changes nothing).
+        game.sample_packs();
         if let Some(recorder) = recorder.as_mut() {
             recorder.catch_up(&mut game);
             if let Some(failure) = recorder.take_failure() {

@@ -46,6 +46,7 @@ use crate::world::level::error::LevelError;
 use crate::world::{CostProfile, ItemKind, Level, Terrain};
 use gridpath::{GridError, Pos};
 
+mod action_notes;
 mod blocked_move;
 mod config_install;
 mod descent;
@@ -1135,26 +1136,7 @@ impl Game {
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             end_turn(&mut self.factions[f], brain, at, ended, act.acted());
         }
-        let me = &self.actors[actor];
-        let record = ActionRecord {
-            turn: self.stats.player_turns,
-            time: self.time,
-            id: actor,
-            faction: f,
-            kind: me.kind().unwrap_or_default(),
-            mode,
-            act,
-            from: at,
-            to: ended,
-            hp: me.hp,
-            max_hp: me.max_hp,
-            sees_player,
-            player: self.actors[PLAYER].pos,
-        };
-        self.behaviour.record(&record);
-        if let Some(log) = self.action_log.as_mut() {
-            log.push(record);
-        }
+        self.note_action(actor, f, mode, act, at, sees_player);
         duration
     }
 
