@@ -415,3 +415,40 @@ fn sim_actions_writes_the_log_file_the_cli_names() {
         assert!(value["act"].is_string());
     }
 }
+
+#[test]
+fn sim_depth_plays_a_level_as_a_later_level_of_the_run_where_archers_join() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let log = dir.path().join("actions.jsonl");
+    let kinds = |depth: &str| {
+        let text = fogcrawl(&[
+            "sim",
+            "--level",
+            "horde",
+            "--seed",
+            "1",
+            "--turns",
+            "30",
+            "--undying",
+            "--json",
+            "--depth",
+            depth,
+            "--actions",
+            log.to_str().expect("a UTF-8 path"),
+        ]);
+        let report: Value = serde_json::from_str(&text).expect("one JSON object");
+        let log = std::fs::read_to_string(&log).expect("the log was written");
+        let kinds: std::collections::BTreeSet<String> = log
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).expect("a JSON line"))
+            .map(|line| line["kind"].as_str().unwrap_or_default().to_owned())
+            .collect();
+        (report["depth"].as_u64(), kinds)
+    };
+    let (depth, alone) = kinds("1");
+    assert_eq!(depth, Some(1));
+    assert!(!alone.contains("goblin archer"), "{alone:?}");
+    let (depth, deeper) = kinds("3");
+    assert_eq!(depth, Some(3));
+    assert!(deeper.contains("goblin archer"), "{deeper:?}");
+}

@@ -51,9 +51,20 @@ pub fn run(args: &SimArgs) -> ExitCode {
     setup.undying_player = args.undying;
     setup.parallel_planning = args.parallel;
     if let Some(level) = start.level_arg() {
-        // A sim measures one level: it ends on that level's stairs.
-        setup.run = vec![level.to_owned()];
-        setup.start_depth = 0;
+        // A sim measures one level: it ends on that level's stairs. At
+        // `--depth N` it is the last of a run of N of it, so it is played
+        // as the Nth level and its stairs still end the run.
+        let depth = args.depth.unwrap_or(1);
+        setup.run = vec![level.to_owned(); depth];
+        setup.start_depth = depth - 1;
+    } else if let Some(depth) = args.depth {
+        if depth > setup.run.len() {
+            return fail(&format!(
+                "--depth {depth}: the run (levels/run.toml) has {} levels",
+                setup.run.len()
+            ));
+        }
+        setup.start_depth = depth - 1;
     }
     let walks = match args
         .fog_walk
