@@ -197,6 +197,13 @@ pub struct SimArgs {
             .map(|depth| usize::try_from(depth).unwrap_or(usize::MAX))
     )]
     pub depth: Option<usize>,
+    /// The scripted player: `autopilot` (the default: explores, fights
+    /// what comes) or `evader` (breaks line of sight when hunted, hides
+    /// behind doors and corners, comes back), so searches and giving up
+    /// are measured (see docs/SIM.md).
+    #[arg(long, value_name = "SCRIPT", default_value = "autopilot", conflicts_with = "runs",
+          value_parser = ["autopilot", "evader"])]
+    pub player: String,
 }
 
 #[derive(Debug, Subcommand)]

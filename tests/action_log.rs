@@ -452,3 +452,26 @@ fn sim_depth_plays_a_level_as_a_later_level_of_the_run_where_archers_join() {
     assert_eq!(depth, Some(3));
     assert!(deeper.contains("goblin archer"), "{deeper:?}");
 }
+
+#[test]
+fn sim_player_evader_plays_its_own_game_the_same_each_time() {
+    let run = |player: &str| -> Value {
+        let text = fogcrawl(&[
+            "sim",
+            "--level",
+            "rooms",
+            "--seed",
+            "1",
+            "--turns",
+            "150",
+            "--undying",
+            "--json",
+            "--player",
+            player,
+        ]);
+        without_timings(serde_json::from_str(&text).expect("one JSON object"))
+    };
+    let evader = run("evader");
+    assert_eq!(evader, run("evader"), "same seed, same game");
+    assert_ne!(evader, run("autopilot"), "another player, another game");
+}

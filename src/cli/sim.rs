@@ -11,7 +11,7 @@ use crate::cli::SimArgs;
 use crate::cli::output::{print_err, print_out};
 use crate::config::MonsterConfig;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
-use crate::game::sim::{RecordTo, SimReport};
+use crate::game::sim::{PlayerScript, RecordTo, SimReport};
 use crate::game::sim_report::versus_table;
 use crate::untrusted_text::escape_controls;
 
@@ -86,9 +86,15 @@ pub fn run(args: &SimArgs) -> ExitCode {
         path: path.clone(),
         header: Header::new_game(&setup, &start.config_source(), DEFAULT_HASH_EVERY),
     });
-    let result = crate::game::sim::run_sim_recorded(
+    let script = if args.player == "evader" {
+        PlayerScript::Evader
+    } else {
+        PlayerScript::Autopilot
+    };
+    let result = crate::game::sim::run_sim_scripted(
         &setup,
         turns,
+        script,
         log.as_mut().map(|w| w as &mut dyn std::io::Write),
         record.as_ref(),
     );
@@ -110,8 +116,8 @@ pub fn run(args: &SimArgs) -> ExitCode {
         Some(other) => {
             let mut versus = setup.clone();
             versus.config = other;
-            match crate::game::sim::run_sim(&versus, turns) {
-                Ok(b) => {
+            match crate::game::sim::run_sim_scripted(&versus, turns, script, None, None) {
+                Ok((b, _, _)) => {
                     let name = args
                         .versus
                         .as_deref()

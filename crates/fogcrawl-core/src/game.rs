@@ -21,6 +21,7 @@ pub mod calendar;
 pub mod clock;
 pub mod combat;
 pub mod direction;
+pub mod evader;
 pub mod experience;
 pub mod gear;
 pub mod items;
