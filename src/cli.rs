@@ -184,6 +184,26 @@ pub struct SimArgs {
     /// plays it back; `--verify` checks it).
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
+    /// Play as level N of a run (1 to 64), so kinds that join later
+    /// (`from_level`: archers, spitters) spawn: with --level, that level
+    /// as the run's Nth (its seed that of depth N); without, the standard
+    /// run from its Nth level on.
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "runs",
+        value_parser = clap::value_parser!(u64)
+            .range(1..=MAX_SIM_DEPTH)
+            .map(|depth| usize::try_from(depth).unwrap_or(usize::MAX))
+    )]
+    pub depth: Option<usize>,
+    /// The scripted player: `autopilot` (the default: explores, fights
+    /// what comes) or `evader` (breaks line of sight when hunted, hides
+    /// behind doors and corners, comes back), so searches and giving up
+    /// are measured (see docs/SIM.md).
+    #[arg(long, value_name = "SCRIPT", default_value = "autopilot", conflicts_with = "runs",
+          value_parser = ["autopilot", "evader"])]
+    pub player: String,
 }
 
 #[derive(Debug, Subcommand)]
@@ -255,6 +275,8 @@ pub const MAX_TURNS: u64 = 10_000_000;
 /// The most full runs `sim --runs` plays: each keeps its result until the
 /// summary, and 10,000 runs of the shipped levels already take hours.
 pub const MAX_RUNS: u64 = 10_000;
+/// The deepest level `sim --depth` plays as (the deepest `from_level`).
+pub const MAX_SIM_DEPTH: u64 = 64;
 /// The longest walk `sim --fog-walk` takes.
 pub const MAX_FOG_WALK_STEPS: u64 = 1_000_000;
 

@@ -43,6 +43,18 @@ struct Recount {
     search_episodes: u64,
     search_flaps: u64,
     longest_frozen_hunt: u64,
+    // The pack figures the log shows (issue 34).
+    swapped: u64,
+    swap_backs: u64,
+    oscillations_with_swaps: u64,
+    investigate_actions: u64,
+    investigate_waits: u64,
+    investigate_swaps: u64,
+    longest_investigation: u64,
+    investigations: u64,
+    investigations_detoured: u64,
+    far_wander_actions: u64,
+    far_wander_waits: u64,
 }
 
 fn pos(v: &Value) -> (i64, i64) {
@@ -71,10 +83,45 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
         let mut search_length = 0;
         let mut frozen = 0;
         let mut moves: Vec<((i64, i64), (i64, i64))> = Vec::new();
+        let mut every_move: Vec<((i64, i64), (i64, i64))> = Vec::new();
+        let mut investigating = 0;
         for action in actions {
             let mode = field(action, "mode", Value::as_str);
             let act = field(action, "act", Value::as_str);
             let (from, to) = (pos(&action["from"]), pos(&action["to"]));
+            if from != to {
+                every_move.push((from, to));
+                if let [.., a, b, c2] = every_move.as_slice()
+                    && a == c2
+                    && *b == (a.1, a.0)
+                {
+                    c.oscillations_with_swaps += 1;
+                }
+            }
+            if act == "swapped" {
+                c.swapped += 1;
+                continue;
+            }
+            if mode == "investigate" {
+                c.investigate_actions += 1;
+                c.investigate_waits += u64::from(act == "wait");
+                c.investigate_swaps += u64::from(act == "swap");
+                investigating += 1;
+            } else {
+                investigating = 0;
+            }
+            c.longest_investigation = c.longest_investigation.max(investigating);
+            if let Some(line) = action["noise_line"].as_u64() {
+                c.investigations += 1;
+                let walk = action["noise_walk"].as_u64();
+                c.investigations_detoured +=
+                    u64::from(walk.is_none_or(|walk| walk as f64 > 2.5 * line as f64));
+            }
+            let player = pos(&action["player"]);
+            if mode == "wander" && (from.0 - player.0).abs().max((from.1 - player.1).abs()) > 48 {
+                c.far_wander_actions += 1;
+                c.far_wander_waits += u64::from(act == "wait");
+            }
             match act {
                 "plan_step" => c.plan_steps += 1,
                 "greedy_step" => c.greedy_steps += 1,
@@ -116,7 +163,38 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
             c.longest_frozen_hunt = c.longest_frozen_hunt.max(frozen);
         }
     }
+    count_swap_backs(lines, &mut factions);
     factions
+}
+
+/// Swaps that put a pair back where it stood before its previous swap,
+/// for the mover's faction, read from the `swapped` records in log order.
+fn count_swap_backs(lines: &[Value], factions: &mut BTreeMap<String, Recount>) {
+    let mut faction_of: BTreeMap<u64, String> = BTreeMap::new();
+    // Per pair: where each of the two stood after their last swap.
+    let mut last: BTreeMap<(u64, u64), BTreeMap<u64, (i64, i64)>> = BTreeMap::new();
+    for line in lines {
+        let id = field(line, "id", Value::as_u64);
+        let faction = field(line, "faction", Value::as_str).to_owned();
+        faction_of.insert(id, faction);
+        if field(line, "act", Value::as_str) != "swapped" {
+            continue;
+        }
+        let mover = field(line, "by", Value::as_u64);
+        let (from, to) = (pos(&line["from"]), pos(&line["to"]));
+        // Before this swap the partner stood on `from`, the mover on `to`.
+        let pair = (id.min(mover), id.max(mover));
+        // It undoes the last swap when both stand where that one left
+        // them (it then traded the same two cells the other way).
+        let undone = last
+            .get(&pair)
+            .is_some_and(|after| after.get(&id) == Some(&from) && after.get(&mover) == Some(&to));
+        last.insert(pair, BTreeMap::from([(id, to), (mover, from)]));
+        if undone {
+            let faction = faction_of.get(&mover).cloned().unwrap_or_default();
+            factions.entry(faction).or_default().swap_backs += 1;
+        }
+    }
 }
 
 #[test]
@@ -139,6 +217,17 @@ fn the_behaviour_counters_are_what_the_action_log_shows() {
                 search_episodes: b.search_episodes,
                 search_flaps: b.search_flaps,
                 longest_frozen_hunt: u64::from(b.longest_frozen_hunt),
+                swapped: b.pack.swapped,
+                swap_backs: b.pack.swap_backs,
+                oscillations_with_swaps: b.pack.oscillations_with_swaps,
+                investigate_actions: b.pack.investigate_actions,
+                investigate_waits: b.pack.investigate_waits,
+                investigate_swaps: b.pack.investigate_swaps,
+                longest_investigation: u64::from(b.pack.longest_investigation),
+                investigations: b.pack.investigations,
+                investigations_detoured: b.pack.investigations_detoured,
+                far_wander_actions: b.pack.far_wander_actions,
+                far_wander_waits: b.pack.far_wander_waits,
             };
             let from_log = counted.get(&faction.name);
             assert_eq!(
@@ -169,14 +258,39 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
         "sees_player",
         "player",
     ];
+    // Present only where they apply (docs/SIM.md).
+    let optional = [
+        "by",
+        "goal",
+        "noise",
+        "last_known",
+        "blocked_by_packmate",
+        "ranged",
+        "steps_to_free_cell",
+        "room_to_back_off",
+        "line_of_fire_blocked",
+        "noise_line",
+        "noise_walk",
+    ];
     let mut last_time = 0.0;
+    let mut swapped = 0;
     for line in &lines {
         let object = line.as_object().unwrap();
-        let mut keys: Vec<&str> = object.keys().map(String::as_str).collect();
+        let mut keys: Vec<&str> = object
+            .keys()
+            .map(String::as_str)
+            .filter(|key| !optional.contains(key))
+            .collect();
         keys.sort_unstable();
         let mut expected = fields.to_vec();
         expected.sort_unstable();
         assert_eq!(keys, expected);
+        assert_eq!(
+            line["act"] == "swapped",
+            object.contains_key("by"),
+            "`by` names the mover in a swapped record, and only there: {line}"
+        );
+        swapped += usize::from(line["act"] == "swapped");
         let time = line["time"].as_f64().unwrap();
         assert!(time >= last_time, "in the order they happen");
         last_time = time;
@@ -185,8 +299,8 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
         let act = line["act"].as_str().unwrap();
         let moved = (from.0 - to.0).abs().max((from.1 - to.1).abs());
         match act {
-            "plan_step" | "greedy_step" | "swap" => assert_eq!(moved, 1, "{line}"),
-            "wait" | "attack" | "door" | "other" => assert_eq!(moved, 0, "{line}"),
+            "plan_step" | "greedy_step" | "swap" | "swapped" => assert_eq!(moved, 1, "{line}"),
+            "wait" | "attack" | "shoot" | "door" | "other" => assert_eq!(moved, 0, "{line}"),
             other => panic!("unknown act {other}"),
         }
         assert!(
@@ -194,6 +308,11 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
                 .contains(&line["mode"].as_str().unwrap())
         );
     }
+    let swaps = lines.iter().filter(|line| line["act"] == "swap").count();
+    assert_eq!(
+        swapped, swaps,
+        "every swap moved a partner, and the log says so"
+    );
 }
 
 #[test]
@@ -295,4 +414,64 @@ fn sim_actions_writes_the_log_file_the_cli_names() {
         let value: Value = serde_json::from_str(line).expect("a JSON line");
         assert!(value["act"].is_string());
     }
+}
+
+#[test]
+fn sim_depth_plays_a_level_as_a_later_level_of_the_run_where_archers_join() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let log = dir.path().join("actions.jsonl");
+    let kinds = |depth: &str| {
+        let text = fogcrawl(&[
+            "sim",
+            "--level",
+            "horde",
+            "--seed",
+            "1",
+            "--turns",
+            "30",
+            "--undying",
+            "--json",
+            "--depth",
+            depth,
+            "--actions",
+            log.to_str().expect("a UTF-8 path"),
+        ]);
+        let report: Value = serde_json::from_str(&text).expect("one JSON object");
+        let log = std::fs::read_to_string(&log).expect("the log was written");
+        let kinds: std::collections::BTreeSet<String> = log
+            .lines()
+            .map(|line| serde_json::from_str::<Value>(line).expect("a JSON line"))
+            .map(|line| line["kind"].as_str().unwrap_or_default().to_owned())
+            .collect();
+        (report["depth"].as_u64(), kinds)
+    };
+    let (depth, alone) = kinds("1");
+    assert_eq!(depth, Some(1));
+    assert!(!alone.contains("goblin archer"), "{alone:?}");
+    let (depth, deeper) = kinds("3");
+    assert_eq!(depth, Some(3));
+    assert!(deeper.contains("goblin archer"), "{deeper:?}");
+}
+
+#[test]
+fn sim_player_evader_plays_its_own_game_the_same_each_time() {
+    let run = |player: &str| -> Value {
+        let text = fogcrawl(&[
+            "sim",
+            "--level",
+            "rooms",
+            "--seed",
+            "1",
+            "--turns",
+            "150",
+            "--undying",
+            "--json",
+            "--player",
+            player,
+        ]);
+        without_timings(serde_json::from_str(&text).expect("one JSON object"))
+    };
+    let evader = run("evader");
+    assert_eq!(evader, run("evader"), "same seed, same game");
+    assert_ne!(evader, run("autopilot"), "another player, another game");
 }

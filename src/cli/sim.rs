@@ -11,7 +11,7 @@ use crate::cli::SimArgs;
 use crate::cli::output::{print_err, print_out};
 use crate::config::MonsterConfig;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
-use crate::game::sim::{RecordTo, SimReport};
+use crate::game::sim::{PlayerScript, RecordTo, SimReport};
 use crate::game::sim_report::versus_table;
 use crate::untrusted_text::escape_controls;
 
@@ -51,9 +51,20 @@ pub fn run(args: &SimArgs) -> ExitCode {
     setup.undying_player = args.undying;
     setup.parallel_planning = args.parallel;
     if let Some(level) = start.level_arg() {
-        // A sim measures one level: it ends on that level's stairs.
-        setup.run = vec![level.to_owned()];
-        setup.start_depth = 0;
+        // A sim measures one level: it ends on that level's stairs. At
+        // `--depth N` it is the last of a run of N of it, so it is played
+        // as the Nth level and its stairs still end the run.
+        let depth = args.depth.unwrap_or(1);
+        setup.run = vec![level.to_owned(); depth];
+        setup.start_depth = depth - 1;
+    } else if let Some(depth) = args.depth {
+        if depth > setup.run.len() {
+            return fail(&format!(
+                "--depth {depth}: the run (levels/run.toml) has {} levels",
+                setup.run.len()
+            ));
+        }
+        setup.start_depth = depth - 1;
     }
     let walks = match args
         .fog_walk
@@ -75,9 +86,15 @@ pub fn run(args: &SimArgs) -> ExitCode {
         path: path.clone(),
         header: Header::new_game(&setup, &start.config_source(), DEFAULT_HASH_EVERY),
     });
-    let result = crate::game::sim::run_sim_recorded(
+    let script = if args.player == "evader" {
+        PlayerScript::Evader
+    } else {
+        PlayerScript::Autopilot
+    };
+    let result = crate::game::sim::run_sim_scripted(
         &setup,
         turns,
+        script,
         log.as_mut().map(|w| w as &mut dyn std::io::Write),
         record.as_ref(),
     );
@@ -99,8 +116,8 @@ pub fn run(args: &SimArgs) -> ExitCode {
         Some(other) => {
             let mut versus = setup.clone();
             versus.config = other;
-            match crate::game::sim::run_sim(&versus, turns) {
-                Ok(b) => {
+            match crate::game::sim::run_sim_scripted(&versus, turns, script, None, None) {
+                Ok((b, _, _)) => {
                     let name = args
                         .versus
                         .as_deref()

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::ai::Mode;
 use crate::game::monster_action::{Act, ActionRecord};
+use crate::game::pack_counters::{PackCounters, PackTracker};
 use gridpath::Pos;
 
 /// A search episode this many actions long or shorter that ends in
@@ -27,7 +28,7 @@ pub struct Episodes {
 }
 
 /// One faction's behaviour counters.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
 pub struct BehaviourCounters {
     /// Steps along a finished plan, a shared field or the safety map.
     pub plan_steps: u64,
@@ -52,6 +53,9 @@ pub struct BehaviourCounters {
     /// The most consecutive actions any member hunting and seeing the
     /// player ended where it began without attacking or working a door.
     pub longest_frozen_hunt: u32,
+    /// How it behaved in numbers (`game::pack_counters`).
+    #[serde(flatten)]
+    pub pack: PackCounters,
 }
 
 /// What the tracker remembers of one monster between its actions.
@@ -71,21 +75,41 @@ struct Recent {
 pub struct BehaviourTracker {
     recent: Vec<Recent>,
     factions: Vec<BehaviourCounters>,
+    pack: PackTracker,
 }
 
 impl BehaviourTracker {
     /// A new level: its actors are new (the counts go on).
     pub fn new_level(&mut self) {
         self.recent.clear();
+        self.pack.new_level();
     }
 
     /// The counters of faction `index` (zero if it never acted).
     pub fn counters(&self, index: usize) -> BehaviourCounters {
-        self.factions.get(index).copied().unwrap_or_default()
+        let mut counters = self.factions.get(index).copied().unwrap_or_default();
+        counters.pack = self.pack.counters(index);
+        counters
     }
 
-    /// Takes one action into the counts.
+    /// The pack figures, for what the game samples once a player turn.
+    pub fn pack_mut(&mut self) -> &mut PackTracker {
+        &mut self.pack
+    }
+
+    /// The pack figures (whether an action begins an investigation).
+    pub fn pack(&self) -> &PackTracker {
+        &self.pack
+    }
+
+    /// Takes one record into the counts: an action, or a member moved by
+    /// another's swap (which only the pack figures count: it took no
+    /// action of its own).
     pub fn record(&mut self, action: &ActionRecord) {
+        self.pack.record(action);
+        if !action.act.is_own() {
+            return;
+        }
         if self.recent.len() <= action.id {
             self.recent.resize(action.id + 1, Recent::default());
         }
@@ -99,7 +123,7 @@ impl BehaviourTracker {
             Act::PlanStep => counters.plan_steps += 1,
             Act::GreedyStep => counters.greedy_steps += 1,
             Act::Swap => counters.swaps += 1,
-            Act::Wait | Act::Attack | Act::Shoot | Act::Door | Act::Other => {}
+            Act::Wait | Act::Attack | Act::Shoot | Act::Door | Act::Other | Act::Swapped => {}
         }
         let previous = recent.mode;
         let stood = action.from == action.to;
@@ -151,6 +175,7 @@ impl BehaviourTracker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::monster_action::ActionDetail;
 
     fn action(id: usize, mode: Mode, act: Act, from: (i32, i32), to: (i32, i32)) -> ActionRecord {
         ActionRecord {
@@ -167,6 +192,8 @@ mod tests {
             max_hp: 5,
             sees_player: true,
             player: Pos::new(9, 9),
+            by: None,
+            detail: ActionDetail::default(),
         }
     }
 

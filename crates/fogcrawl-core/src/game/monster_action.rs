@@ -29,6 +29,10 @@ pub enum Act {
     Door,
     /// Anything else: a step the true level refused (it learned a wall).
     Other,
+    /// Not an action of its own: another monster's swap moved it (the
+    /// record names that monster in `by`). Its cell changed all the same,
+    /// so the log shows it and the back-and-forth counts follow it.
+    Swapped,
 }
 
 impl Act {
@@ -41,6 +45,12 @@ impl Act {
     /// Whether the action was a move (a step or a swap).
     pub fn moved(self) -> bool {
         matches!(self, Act::PlanStep | Act::GreedyStep | Act::Swap)
+    }
+
+    /// Whether the record is an action the monster took (every record but
+    /// `Swapped`, which another monster's swap made).
+    pub fn is_own(self) -> bool {
+        self != Act::Swapped
     }
 }
 
@@ -77,6 +87,55 @@ pub struct ActionRecord {
     pub max_hp: i32,
     pub sees_player: bool,
     pub player: Pos,
+    /// For a `Swapped` record: the monster whose swap moved it.
+    pub by: Option<usize>,
+    /// What the monster had in mind and what the game saw around the
+    /// action (the measures of packs, issue 34).
+    pub detail: ActionDetail,
+}
+
+/// What a record adds for the pack measures: the monster's goals after
+/// the action, and figures the game computed from the true level after
+/// it (none of them changes the game or anything a monster knows). Each
+/// is `None` where it does not apply.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct ActionDetail {
+    /// The cell it heads for (its brain's goal after the turn).
+    pub goal: Option<Pos>,
+    /// The noise it goes to look at, while investigating.
+    pub noise: Option<Pos>,
+    /// Where it last knew the player to be (seen or shouted).
+    pub last_known: Option<Pos>,
+    /// It waited because a packmate stands on this cell of its way.
+    pub blocked_by_packmate: Option<Pos>,
+    /// Its kind shoots (a `range` over 1).
+    pub ranged: bool,
+    /// A melee hunter that stood within 2 cells of the player: steps (on
+    /// the true level, round other monsters, at most
+    /// [`FREE_CELL_SEARCH_STEPS`]) to the nearest free cell next to the
+    /// player it could strike from; `None` when there is none that near.
+    pub steps_to_free_cell: Option<u32>,
+    /// A ranged kind that began its action next to the player: whether a
+    /// free cell beside it lies 2 or more cells from the player.
+    pub room_to_back_off: Option<bool>,
+    /// A shot: whether a monster stood on the straight line between the
+    /// shooter and the player.
+    pub line_of_fire_blocked: Option<bool>,
+    /// The first action of an investigation: the straight-line
+    /// (Chebyshev) distance to the noise.
+    pub noise_line: Option<u32>,
+    /// With `noise_line`: the walking distance to the noise on the true
+    /// level (steps; closed doors count as open), `None` when it is more
+    /// than [`noise_walk_bound`] steps.
+    pub noise_walk: Option<u32>,
+}
+
+/// How far the search for a free cell next to the player goes, in steps.
+pub const FREE_CELL_SEARCH_STEPS: u32 = 3;
+
+/// The longest walk to a noise that is measured, given the straight line.
+pub fn noise_walk_bound(line: u32) -> u32 {
+    (4 * line).max(line + 20)
 }
 
 /// An [`ActionRecord`] as the log line spells it (names, not indices).
@@ -95,6 +154,34 @@ pub struct ActionLine<'a> {
     pub max_hp: i32,
     pub sees_player: bool,
     pub player: [i32; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<[i32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub noise: Option<[i32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_known: Option<[i32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub blocked_by_packmate: Option<[i32; 2]>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub ranged: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps_to_free_cell: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub room_to_back_off: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line_of_fire_blocked: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub noise_line: Option<u32>,
+    /// Written whenever `noise_line` is (null: further than measured).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub noise_walk: Option<Option<u32>>,
+}
+
+/// A cell as the log spells it.
+fn xy(pos: Pos) -> [i32; 2] {
+    [pos.x, pos.y]
 }
 
 impl ActionRecord {
@@ -114,6 +201,17 @@ impl ActionRecord {
             max_hp: self.max_hp,
             sees_player: self.sees_player,
             player: [self.player.x, self.player.y],
+            by: self.by,
+            goal: self.detail.goal.map(xy),
+            noise: self.detail.noise.map(xy),
+            last_known: self.detail.last_known.map(xy),
+            blocked_by_packmate: self.detail.blocked_by_packmate.map(xy),
+            ranged: self.detail.ranged,
+            steps_to_free_cell: self.detail.steps_to_free_cell,
+            room_to_back_off: self.detail.room_to_back_off,
+            line_of_fire_blocked: self.detail.line_of_fire_blocked,
+            noise_line: self.detail.noise_line,
+            noise_walk: self.detail.noise_line.map(|_| self.detail.noise_walk),
         }
     }
 }
@@ -138,11 +236,45 @@ mod tests {
             max_hp: 9,
             sees_player: true,
             player: Pos::new(4, 4),
+            by: None,
+            detail: ActionDetail::default(),
         };
         let json = serde_json::to_string(&record.line("wolves", "wolf")).unwrap();
         assert_eq!(
             json,
             r#"{"turn":3,"time":2.5,"id":7,"faction":"wolves","kind":"wolf","mode":"flee","act":"greedy_step","from":[1,2],"to":[2,2],"hp":1,"max_hp":9,"sees_player":true,"player":[4,4]}"#
+        );
+    }
+
+    #[test]
+    fn a_swapped_record_names_the_mover_and_an_unmeasured_walk_is_null() {
+        let record = ActionRecord {
+            turn: 3,
+            time: 2.5,
+            id: 7,
+            faction: 0,
+            kind: 1,
+            mode: Mode::Investigate,
+            act: Act::Swapped,
+            from: Pos::new(1, 2),
+            to: Pos::new(2, 2),
+            hp: 1,
+            max_hp: 9,
+            sees_player: false,
+            player: Pos::new(4, 4),
+            by: Some(5),
+            detail: ActionDetail {
+                noise: Some(Pos::new(9, 9)),
+                noise_line: Some(7),
+                ..ActionDetail::default()
+            },
+        };
+        let json = serde_json::to_string(&record.line("wolves", "wolf")).unwrap();
+        assert!(
+            json.ends_with(
+                r#""act":"swapped","from":[1,2],"to":[2,2],"hp":1,"max_hp":9,"sees_player":false,"player":[4,4],"by":5,"noise":[9,9],"noise_line":7,"noise_walk":null}"#
+            ),
+            "{json}"
         );
     }
 }

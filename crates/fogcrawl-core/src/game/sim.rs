@@ -11,6 +11,7 @@ use crate::ai::planner::PlannerStats;
 use crate::ai::{FactionCounters, FogWalk, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::behaviour::BehaviourCounters;
+use crate::game::evader::Evader;
 use crate::game::recording::{Header, Recorder};
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
@@ -141,6 +142,51 @@ pub struct RecordTo {
 pub fn run_sim_recorded(
     setup: &GameSetup,
     turns: u64,
+    actions: Option<&mut dyn Write>,
+    record: Option<&RecordTo>,
+) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
+    run_sim_scripted(setup, turns, PlayerScript::Autopilot, actions, record)
+}
+
+/// Which scripted player plays a sim (`sim --player`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PlayerScript {
+    /// Explores, fights what comes, takes the stairs
+    /// ([`crate::game::autopilot`]).
+    #[default]
+    Autopilot,
+    /// Explores, and breaks contact with hunters: hides, then comes back
+    /// ([`crate::game::evader`]).
+    Evader,
+}
+
+/// The scripted player of a sim.
+enum Pilot {
+    Autopilot(Autopilot),
+    Evader(Evader),
+}
+
+impl Pilot {
+    fn new(script: PlayerScript) -> Self {
+        match script {
+            PlayerScript::Autopilot => Pilot::Autopilot(Autopilot::new()),
+            PlayerScript::Evader => Pilot::Evader(Evader::new()),
+        }
+    }
+
+    fn choose(&mut self, game: &Game) -> crate::game::Action {
+        match self {
+            Pilot::Autopilot(pilot) => pilot.choose(game),
+            Pilot::Evader(pilot) => pilot.choose(game),
+        }
+    }
+}
+
+/// [`run_sim_recorded`] with the scripted player `script`.
+pub fn run_sim_scripted(
+    setup: &GameSetup,
+    turns: u64,
+    script: PlayerScript,
     mut actions: Option<&mut dyn Write>,
     record: Option<&RecordTo>,
 ) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
@@ -155,7 +201,7 @@ pub fn run_sim_recorded(
         }
         None => None,
     };
-    let mut pilot = Autopilot::new();
+    let mut pilot = Pilot::new(script);
     let mut write_error = None;
     while game.stats().player_turns() < turns && !game.is_over() {
         let action = pilot.choose(&game);
@@ -163,6 +209,8 @@ pub fn run_sim_recorded(
             // The pilot chose something the rules refuse: let time pass.
             let _ = game.player_act(crate::game::Action::Wait);
         }
+        // The pack figures of the turn (reads the game, changes nothing).
+        game.sample_packs();
         if let Some(recorder) = recorder.as_mut() {
             recorder.catch_up(&mut game);
             if let Some(failure) = recorder.take_failure() {

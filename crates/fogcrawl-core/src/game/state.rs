@@ -45,6 +45,7 @@ use crate::world::level::error::LevelError;
 use crate::world::{CostProfile, ItemKind, Level, Terrain};
 use gridpath::{GridError, Pos};
 
+mod action_notes;
 mod blocked_move;
 mod config_install;
 mod descent;

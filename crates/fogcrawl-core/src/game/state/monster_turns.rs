@@ -14,7 +14,7 @@ use crate::game::action::Action;
 use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
 use crate::game::message_log::Importance;
-use crate::game::monster_action::{Act, ActionRecord};
+use crate::game::monster_action::Act;
 use crate::world::Terrain;
 use crate::world::fov::within_radius;
 use gridpath::Pos;
@@ -114,7 +114,6 @@ impl Game {
             self.shout(actor, f, player);
         }
         let (duration, act, happened) = self.carry_out(actor, f, intent);
-        let ended = self.actors[actor].pos;
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             let outcome = TurnOutcome {
                 started_at: at,
@@ -126,26 +125,7 @@ impl Game {
                 level.terrain_at(pos)
             });
         }
-        let me = &self.actors[actor];
-        let record = ActionRecord {
-            turn: self.stats.player_turns,
-            time: self.time,
-            id: actor,
-            faction: f,
-            kind: me.kind().unwrap_or_default(),
-            mode,
-            act,
-            from: at,
-            to: ended,
-            hp: me.hp,
-            max_hp: me.max_hp,
-            sees_player,
-            player: self.actors[PLAYER].pos,
-        };
-        self.behaviour.record(&record);
-        if let Some(log) = self.action_log.as_mut() {
-            log.push(record);
-        }
+        self.note_action(actor, f, mode, act, at, sees_player);
         duration
     }
 

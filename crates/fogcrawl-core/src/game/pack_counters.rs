@@ -1,0 +1,558 @@
+//! How monsters behave in numbers, counted per faction (issue 34): every
+//! change of a member's cell (a swap it underwent too), swaps that undo the
+//! pair's last swap, investigations and the waits in them, hunters that
+//! queue where they could join, ranged kinds in melee, far wanderers that
+//! stand about, hearing through walls and how searches end. Counted from
+//! the action records ([`ActionRecord`]) and from what the game samples
+//! once a player turn (surround, shared goals); `sim --json` prints each
+//! under its own name (docs/SIM.md).
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::ai::Mode;
+use crate::ai::monster_turn::FAR_FROM_PLAYER;
+use crate::game::monster_action::{Act, ActionRecord};
+use crate::game::sim::{Percentiles, percentiles};
+use gridpath::Pos;
+
+/// A melee hunter standing near the player is queueing once it stood this
+/// many actions in a row with a free cell next to the player near.
+pub const CROWD_WAIT_PATIENCE: u32 = 3;
+/// An investigation whose walk to the noise is longer than this many
+/// times the straight line heard it through walls.
+pub const DETOUR_FACTOR: f64 = 2.5;
+/// The attackers next to the player should be at least this share of
+/// what fits (`surround_short_turns` counts the turns below it).
+pub const SURROUND_SHARE: f64 = 0.75;
+
+/// One faction's pack counters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct PackCounters {
+    /// Times a member was moved by another monster's swap.
+    pub swapped: u64,
+    /// Swaps that undid the same pair's previous swap (each back where it
+    /// stood before), counted for the mover's faction.
+    pub swap_backs: u64,
+    /// A-B-A-B moves over every change of a member's cell, the swaps it
+    /// made and underwent included.
+    pub oscillations_with_swaps: u64,
+    /// Actions taken investigating a noise.
+    pub investigate_actions: u64,
+    /// Of those, waits.
+    pub investigate_waits: u64,
+    /// Of those, swaps the member made.
+    pub investigate_swaps: u64,
+    /// The most consecutive investigating actions of one member.
+    pub longest_investigation: u32,
+    /// Investigations begun: a member's first action toward a noise.
+    pub investigations: u64,
+    /// Of those, ones whose walk to the noise was more than
+    /// [`DETOUR_FACTOR`] times the straight line.
+    pub investigations_detoured: u64,
+    /// Hunting, searching or investigating actions spent waiting because a
+    /// packmate stood on the way.
+    pub packmate_blocked_waits: u64,
+    /// Player turns on which 3 or more members investigating or searching
+    /// headed for one cell.
+    pub goal_pileup_turns: u64,
+    /// On those turns, the members of the largest such group, summed.
+    pub goal_pileup_members: u64,
+    /// Player turns with 3 or more of its melee hunters within 4 cells of
+    /// the player.
+    pub surround_turns: u64,
+    /// On those turns, its melee hunters next to the player (summed).
+    pub surround_attackers: u64,
+    /// On those turns, min(its melee hunters within 4 cells, free cells next
+    /// to the player a blow could come from), summed.
+    pub surround_room: u64,
+    /// Those turns with fewer attackers than [`SURROUND_SHARE`] of the room.
+    pub surround_short_turns: u64,
+    /// Actions of a melee hunter standing within 2 cells of the player while
+    /// a free cell next to the player was 3 steps away or fewer, beyond the
+    /// [`CROWD_WAIT_PATIENCE`]th in a row.
+    pub crowd_waits: u64,
+    /// The most such actions in a row by one member.
+    pub longest_crowd_wait: u32,
+    /// Hunting actions of ranged kinds.
+    pub ranged_combat_turns: u64,
+    /// Of those, begun next to the player.
+    pub ranged_adjacent_turns: u64,
+    /// Of those, with a free cell beside it 2 or more cells from the player.
+    pub ranged_adjacent_with_room: u64,
+    /// Of those, actions that ended 2 or more cells from the player.
+    pub ranged_step_backs: u64,
+    /// Shots fired.
+    pub shots: u64,
+    /// Of those, with a monster on the straight line to the player.
+    pub shots_past_monsters: u64,
+    /// The most shots one member fired from one cell without moving.
+    pub longest_shooting_stand: u32,
+    /// Wandering actions more than 48 cells from the player.
+    pub far_wander_actions: u64,
+    /// Of those, waits (loitering included).
+    pub far_wander_waits: u64,
+    /// Search episodes that ended in another mode (not by death or the end
+    /// of the sim).
+    pub searches_ended: u64,
+    /// Of those, the ones that ended in wandering.
+    pub searches_ended_wandering: u64,
+    /// Game time from an ended search's first action to the first action
+    /// after it.
+    pub search_time: Percentiles<f64>,
+    /// The farthest (Chebyshev) an ended search took the member from the
+    /// last known cell of the player.
+    pub search_reach: Percentiles<u32>,
+}
+
+/// A search under way.
+#[derive(Debug, Clone, Copy)]
+struct SearchUnderWay {
+    began: f64,
+    last_known: Option<Pos>,
+    reach: u32,
+}
+
+/// What the pack tracker remembers of one monster.
+#[derive(Debug, Clone, Copy, Default)]
+struct Member {
+    faction: usize,
+    mode: Option<Mode>,
+    noise: Option<Pos>,
+    /// Its last two changes of cell, however they happened (older first).
+    moves: [Option<(Pos, Pos)>; 2],
+    investigating: u32,
+    crowd_waiting: u32,
+    shots_here: u32,
+    search: Option<SearchUnderWay>,
+}
+
+/// The samples the percentiles are taken of, per faction.
+#[derive(Debug, Clone, Default)]
+struct SearchSamples {
+    time: Vec<f64>,
+    reach: Vec<u32>,
+}
+
+/// Counts the pack figures per faction.
+#[derive(Debug, Clone, Default)]
+pub struct PackTracker {
+    members: Vec<Member>,
+    factions: Vec<PackCounters>,
+    searches: Vec<SearchSamples>,
+    /// The last swap of each pair (lower id first): who moved, from, to.
+    last_swaps: HashMap<(usize, usize), (usize, Pos, Pos)>,
+}
+
+fn chebyshev(a: Pos, b: Pos) -> u32 {
+    (a.x - b.x).unsigned_abs().max((a.y - b.y).unsigned_abs())
+}
+
+impl PackTracker {
+    /// A new level: its actors are new (the counts go on).
+    pub fn new_level(&mut self) {
+        self.members.clear();
+        self.last_swaps.clear();
+    }
+
+    /// The counters of faction `index`.
+    pub fn counters(&self, index: usize) -> PackCounters {
+        let mut counters = self.factions.get(index).copied().unwrap_or_default();
+        if let Some(samples) = self.searches.get(index) {
+            counters.search_time = percentiles(&samples.time);
+            counters.search_reach = percentiles(&samples.reach);
+        }
+        counters
+    }
+
+    fn faction(&mut self, index: usize) -> &mut PackCounters {
+        if self.factions.len() <= index {
+            self.factions.resize(index + 1, PackCounters::default());
+            self.searches.resize(index + 1, SearchSamples::default());
+        }
+        &mut self.factions[index]
+    }
+
+    fn member(&mut self, id: usize) -> &mut Member {
+        if self.members.len() <= id {
+            self.members.resize(id + 1, Member::default());
+        }
+        &mut self.members[id]
+    }
+
+    /// Whether an investigating action toward `noise` by `id` begins an
+    /// investigation (it was not investigating that noise before).
+    pub fn begins_investigation(&self, id: usize, noise: Pos) -> bool {
+        self.members
+            .get(id)
+            .is_none_or(|m| m.mode != Some(Mode::Investigate) || m.noise != Some(noise))
+    }
+
+    /// Takes one record into the counts.
+    pub fn record(&mut self, action: &ActionRecord) {
+        self.faction(action.faction);
+        self.member(action.id);
+        self.follow_cell(action);
+        if action.act == Act::Swapped {
+            self.swapped(action);
+            return;
+        }
+        self.investigation(action);
+        self.crowding(action);
+        self.ranged(action);
+        self.search(action);
+        let counters = &mut self.factions[action.faction];
+        if action.detail.blocked_by_packmate.is_some()
+            && action.act == Act::Wait
+            && matches!(action.mode, Mode::Hunt | Mode::Search | Mode::Investigate)
+        {
+            counters.packmate_blocked_waits += 1;
+        }
+        if action.mode == Mode::Wander
+            && chebyshev(action.from, action.player) > FAR_FROM_PLAYER.unsigned_abs()
+        {
+            counters.far_wander_actions += 1;
+            counters.far_wander_waits += u64::from(action.act == Act::Wait);
+        }
+        let member = self.member(action.id);
+        member.faction = action.faction;
+        member.mode = Some(action.mode);
+        member.noise = action.detail.noise;
+    }
+
+    /// A-B-A-B over every change of cell.
+    fn follow_cell(&mut self, action: &ActionRecord) {
+        if action.from == action.to {
+            return;
+        }
+        let step = (action.from, action.to);
+        let member = self.member(action.id);
+        let back_and_forth = matches!(
+            member.moves,
+            [Some(first), Some(second)] if first == step && second == (first.1, first.0)
+        );
+        member.moves = [member.moves[1], Some(step)];
+        member.shots_here = 0;
+        self.factions[action.faction].oscillations_with_swaps += u64::from(back_and_forth);
+    }
+
+    /// A member another's swap moved: counted, and checked against the
+    /// pair's previous swap.
+    fn swapped(&mut self, action: &ActionRecord) {
+        self.factions[action.faction].swapped += 1;
+        let Some(mover) = action.by else {
+            return;
+        };
+        let partner = action.id;
+        let key = (mover.min(partner), mover.max(partner));
+        // The mover went from the partner's new cell to its old one.
+        let (mover_from, mover_to) = (action.to, action.from);
+        let undone = self.last_swaps.get(&key).is_some_and(|&(first, from, to)| {
+            let again = if first == mover {
+                (mover_from, mover_to)
+            } else {
+                (action.from, action.to)
+            };
+            again == (to, from)
+        });
+        self.last_swaps.insert(key, (mover, mover_from, mover_to));
+        if undone {
+            let faction = self
+                .members
+                .get(mover)
+                .map_or(action.faction, |m| m.faction);
+            self.faction(faction).swap_backs += 1;
+        }
+    }
+
+    fn investigation(&mut self, action: &ActionRecord) {
+        let counters = &mut self.factions[action.faction];
+        if let Some(line) = action.detail.noise_line {
+            counters.investigations += 1;
+            let detoured = action
+                .detail
+                .noise_walk
+                .is_none_or(|walk| f64::from(walk) > DETOUR_FACTOR * f64::from(line));
+            counters.investigations_detoured += u64::from(detoured);
+        }
+        let investigating = action.mode == Mode::Investigate;
+        if investigating {
+            counters.investigate_actions += 1;
+            counters.investigate_waits += u64::from(action.act == Act::Wait);
+            counters.investigate_swaps += u64::from(action.act == Act::Swap);
+        }
+        let member = &mut self.members[action.id];
+        member.investigating = if investigating {
+            member.investigating + 1
+        } else {
+            0
+        };
+        counters.longest_investigation = counters.longest_investigation.max(member.investigating);
+    }
+
+    fn crowding(&mut self, action: &ActionRecord) {
+        let queueing = action.mode == Mode::Hunt
+            && !action.detail.ranged
+            && action.act == Act::Wait
+            && chebyshev(action.from, action.player) <= 2
+            && action.detail.steps_to_free_cell.is_some();
+        let member = &mut self.members[action.id];
+        member.crowd_waiting = if queueing {
+            member.crowd_waiting + 1
+        } else {
+            0
+        };
+        let counters = &mut self.factions[action.faction];
+        if member.crowd_waiting > CROWD_WAIT_PATIENCE {
+            counters.crowd_waits += 1;
+        }
+        counters.longest_crowd_wait = counters.longest_crowd_wait.max(member.crowd_waiting);
+    }
+
+    fn ranged(&mut self, action: &ActionRecord) {
+        let counters = &mut self.factions[action.faction];
+        if action.act == Act::Shoot {
+            counters.shots += 1;
+            counters.shots_past_monsters +=
+                u64::from(action.detail.line_of_fire_blocked == Some(true));
+            let member = &mut self.members[action.id];
+            member.shots_here += 1;
+            counters.longest_shooting_stand =
+                counters.longest_shooting_stand.max(member.shots_here);
+        }
+        if !action.detail.ranged || action.mode != Mode::Hunt {
+            return;
+        }
+        counters.ranged_combat_turns += 1;
+        if chebyshev(action.from, action.player) > 1 {
+            return;
+        }
+        counters.ranged_adjacent_turns += 1;
+        if action.detail.room_to_back_off == Some(true) {
+            counters.ranged_adjacent_with_room += 1;
+            counters.ranged_step_backs += u64::from(chebyshev(action.to, action.player) >= 2);
+        }
+    }
+
+    fn search(&mut self, action: &ActionRecord) {
+        let member = &mut self.members[action.id];
+        if action.mode == Mode::Search {
+            let search = member.search.get_or_insert(SearchUnderWay {
+                began: action.time,
+                last_known: None,
+                reach: 0,
+            });
+            if search.last_known.is_none() {
+                search.last_known = action.detail.last_known;
+            }
+            if let Some(known) = search.last_known {
+                search.reach = search.reach.max(chebyshev(action.to, known));
+            }
+            return;
+        }
+        let Some(search) = member.search.take() else {
+            return;
+        };
+        let counters = &mut self.factions[action.faction];
+        counters.searches_ended += 1;
+        counters.searches_ended_wandering += u64::from(action.mode == Mode::Wander);
+        let samples = &mut self.searches[action.faction];
+        samples.time.push(action.time - search.began);
+        if search.last_known.is_some() {
+            samples.reach.push(search.reach);
+        }
+    }
+
+    /// One player turn's look at a faction's melee hunters within 4 cells
+    /// of the player (`hunters`): how many stand next to it, and how many
+    /// free cells next to it a blow could come from.
+    pub fn sample_surround(&mut self, faction: usize, hunters: u32, attackers: u32, room: u32) {
+        if hunters < 3 {
+            return;
+        }
+        let counters = self.faction(faction);
+        let fits = hunters.min(room);
+        counters.surround_turns += 1;
+        counters.surround_attackers += u64::from(attackers);
+        counters.surround_room += u64::from(fits);
+        if f64::from(attackers) < SURROUND_SHARE * f64::from(fits) {
+            counters.surround_short_turns += 1;
+        }
+    }
+
+    /// One player turn's largest group of a faction's investigating or
+    /// searching members heading for one cell.
+    pub fn sample_goals(&mut self, faction: usize, largest_group: u32) {
+        if largest_group < 3 {
+            return;
+        }
+        let counters = self.faction(faction);
+        counters.goal_pileup_turns += 1;
+        counters.goal_pileup_members += u64::from(largest_group);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::monster_action::ActionDetail;
+
+    fn record(id: usize, mode: Mode, act: Act, from: (i32, i32), to: (i32, i32)) -> ActionRecord {
+        ActionRecord {
+            turn: 1,
+            time: 1.0,
+            id,
+            faction: 0,
+            kind: 0,
+            mode,
+            act,
+            from: Pos::new(from.0, from.1),
+            to: Pos::new(to.0, to.1),
+            hp: 5,
+            max_hp: 5,
+            sees_player: false,
+            player: Pos::new(9, 9),
+            by: None,
+            detail: ActionDetail::default(),
+        }
+    }
+
+    /// `mover` at `a` swaps with `partner` at `b`: its action, then the
+    /// record of the partner it moved.
+    fn swap(tracker: &mut PackTracker, mover: usize, partner: usize, a: (i32, i32), b: (i32, i32)) {
+        tracker.record(&record(mover, Mode::Hunt, Act::Swap, a, b));
+        let mut moved = record(partner, Mode::Hunt, Act::Swapped, b, a);
+        moved.by = Some(mover);
+        tracker.record(&moved);
+    }
+
+    #[test]
+    fn a_pair_trading_places_to_and_fro_swaps_back_and_oscillates() {
+        let mut tracker = PackTracker::default();
+        let (a, b) = ((1, 1), (2, 1));
+        // 1 and 2 trade places four times, whoever asks.
+        swap(&mut tracker, 1, 2, a, b);
+        swap(&mut tracker, 2, 1, a, b);
+        swap(&mut tracker, 1, 2, a, b);
+        swap(&mut tracker, 1, 2, b, a);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.swapped, 4);
+        assert_eq!(
+            counters.swap_backs, 3,
+            "every swap but the first undid the last"
+        );
+        // Each member moved a, b, a, b: two A-B-A-B completions apiece.
+        assert_eq!(counters.oscillations_with_swaps, 4);
+    }
+
+    #[test]
+    fn a_swap_with_another_partner_undoes_nothing() {
+        let mut tracker = PackTracker::default();
+        swap(&mut tracker, 1, 2, (1, 1), (2, 1));
+        swap(&mut tracker, 1, 3, (2, 1), (1, 1));
+        assert_eq!(tracker.counters(0).swap_backs, 0);
+    }
+
+    #[test]
+    fn investigations_count_their_waits_swaps_detours_and_longest_run() {
+        let mut tracker = PackTracker::default();
+        let mut first = record(1, Mode::Investigate, Act::PlanStep, (1, 1), (2, 1));
+        first.detail.noise = Some(Pos::new(6, 1));
+        first.detail.noise_line = Some(5);
+        first.detail.noise_walk = Some(13);
+        assert!(tracker.begins_investigation(1, Pos::new(6, 1)));
+        tracker.record(&first);
+        assert!(!tracker.begins_investigation(1, Pos::new(6, 1)));
+        assert!(tracker.begins_investigation(1, Pos::new(7, 1)));
+        tracker.record(&record(1, Mode::Investigate, Act::Wait, (2, 1), (2, 1)));
+        tracker.record(&record(1, Mode::Investigate, Act::Swap, (2, 1), (3, 1)));
+        tracker.record(&record(1, Mode::Wander, Act::Wait, (3, 1), (3, 1)));
+        tracker.record(&record(1, Mode::Investigate, Act::Wait, (3, 1), (3, 1)));
+        let counters = tracker.counters(0);
+        assert_eq!(counters.investigate_actions, 4);
+        assert_eq!(counters.investigate_waits, 2);
+        assert_eq!(counters.investigate_swaps, 1);
+        assert_eq!(counters.longest_investigation, 3);
+        assert_eq!(counters.investigations, 1);
+        assert_eq!(counters.investigations_detoured, 1, "13 steps > 2.5 x 5");
+    }
+
+    #[test]
+    fn a_hunter_queueing_near_a_free_cell_counts_after_three_turns() {
+        let mut tracker = PackTracker::default();
+        let mut wait = record(1, Mode::Hunt, Act::Wait, (7, 9), (7, 9));
+        wait.detail.steps_to_free_cell = Some(2);
+        for _ in 0..5 {
+            tracker.record(&wait);
+        }
+        tracker.record(&record(1, Mode::Hunt, Act::Attack, (7, 9), (7, 9)));
+        tracker.record(&wait);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.crowd_waits, 2);
+        assert_eq!(counters.longest_crowd_wait, 5);
+    }
+
+    #[test]
+    fn ranged_kinds_adjacent_step_backs_and_shots() {
+        let mut tracker = PackTracker::default();
+        let mut backs = record(1, Mode::Hunt, Act::PlanStep, (8, 9), (7, 9));
+        backs.detail.ranged = true;
+        backs.detail.room_to_back_off = Some(true);
+        tracker.record(&backs);
+        let mut stays = record(1, Mode::Hunt, Act::Attack, (8, 9), (8, 9));
+        stays.detail.ranged = true;
+        stays.detail.room_to_back_off = Some(false);
+        tracker.record(&stays);
+        let mut shot = record(1, Mode::Hunt, Act::Shoot, (6, 9), (6, 9));
+        shot.detail.ranged = true;
+        shot.detail.line_of_fire_blocked = Some(true);
+        tracker.record(&shot);
+        tracker.record(&shot);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.ranged_combat_turns, 4);
+        assert_eq!(counters.ranged_adjacent_turns, 2);
+        assert_eq!(counters.ranged_adjacent_with_room, 1);
+        assert_eq!(counters.ranged_step_backs, 1);
+        assert_eq!(counters.shots, 2);
+        assert_eq!(counters.shots_past_monsters, 2);
+        assert_eq!(counters.longest_shooting_stand, 2);
+    }
+
+    #[test]
+    fn an_ended_search_gives_its_time_reach_and_what_followed() {
+        let mut tracker = PackTracker::default();
+        let mut search = record(1, Mode::Search, Act::PlanStep, (1, 1), (2, 1));
+        search.detail.last_known = Some(Pos::new(1, 1));
+        search.time = 10.0;
+        tracker.record(&search);
+        search.from = Pos::new(2, 1);
+        search.to = Pos::new(5, 1);
+        search.time = 14.0;
+        tracker.record(&search);
+        let mut after = record(1, Mode::Wander, Act::Wait, (5, 1), (5, 1));
+        after.time = 25.0;
+        tracker.record(&after);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.searches_ended, 1);
+        assert_eq!(counters.searches_ended_wandering, 1);
+        assert_eq!(counters.search_time.p50, 15.0);
+        assert_eq!(counters.search_reach.max, 4);
+    }
+
+    #[test]
+    fn surround_and_goal_samples_need_a_pack_of_three() {
+        let mut tracker = PackTracker::default();
+        tracker.sample_surround(0, 2, 1, 5);
+        tracker.sample_surround(0, 4, 1, 3);
+        tracker.sample_goals(0, 2);
+        tracker.sample_goals(0, 4);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.surround_turns, 1);
+        assert_eq!(counters.surround_attackers, 1);
+        assert_eq!(counters.surround_room, 3);
+        assert_eq!(counters.surround_short_turns, 1);
+        assert_eq!(counters.goal_pileup_turns, 1);
+        assert_eq!(counters.goal_pileup_members, 4);
+    }
+}

@@ -1,0 +1,367 @@
+//! What the game notes of each monster action for the counters and the
+//! action log (`sim --actions`): the record of the action, a record for a
+//! monster a swap moved (every change of a monster's cell is logged), and
+//! the pack figures that need the true level (free cells next to the
+//! player, room to back off, the line of fire, the walk to a noise). They
+//! are read from the game after the action; nothing here changes the game,
+//! what any monster knows, or the RNG. Once a player turn, `sim` also asks
+//! for the figures of the whole pack ([`Game::sample_packs`]).
+
+use crate::ai::Mode;
+use crate::ai::faction::line_of_sight;
+use crate::ai::thought::Thought;
+use crate::game::monster_action::{
+    Act, ActionDetail, ActionRecord, FREE_CELL_SEARCH_STEPS, noise_walk_bound,
+};
+use crate::world::Terrain;
+use gridpath::Pos;
+
+use super::{Game, PLAYER};
+
+/// The eight neighbours of a cell.
+fn neighbours(at: Pos) -> impl Iterator<Item = Pos> {
+    (-1..=1)
+        .flat_map(move |dy| (-1..=1).map(move |dx| Pos::new(at.x + dx, at.y + dy)))
+        .filter(move |&p| p != at)
+}
+
+fn chebyshev(a: Pos, b: Pos) -> u32 {
+    (a.x - b.x).unsigned_abs().max((a.y - b.y).unsigned_abs())
+}
+
+/// How near melee hunters must stand to the player to count in a
+/// surround, and how many of them make a pack.
+const SURROUND_RADIUS: u32 = 4;
+
+impl Game {
+    /// Records the action `actor` (of faction `f`) just took from `at`:
+    /// the behaviour counters take it in, and the action log when on; a
+    /// swap also records the monster it moved.
+    pub(super) fn note_action(
+        &mut self,
+        actor: usize,
+        f: usize,
+        mode: Mode,
+        act: Act,
+        at: Pos,
+        sees_player: bool,
+    ) {
+        let detail = self.action_detail(actor, mode, act, at);
+        let me = &self.actors[actor];
+        let record = ActionRecord {
+            turn: self.stats.player_turns,
+            time: self.time,
+            id: actor,
+            faction: f,
+            kind: me.kind().unwrap_or_default(),
+            mode,
+            act,
+            from: at,
+            to: me.pos,
+            hp: me.hp,
+            max_hp: me.max_hp,
+            sees_player,
+            player: self.actors[PLAYER].pos,
+            by: None,
+            detail,
+        };
+        self.keep_record(record);
+        if act == Act::Swap
+            && let Some(partner) = self.occupancy.at(at)
+            && partner != actor
+        {
+            self.note_swapped(partner, actor, record.to, at);
+        }
+    }
+
+    /// `partner` was moved from `from` to `to` by `mover`'s swap.
+    fn note_swapped(&mut self, partner: usize, mover: usize, from: Pos, to: Pos) {
+        let Some(f) = self.faction_index_of(partner) else {
+            return;
+        };
+        let them = &self.actors[partner];
+        let brain = them.brain.as_ref();
+        let mode = brain.map_or(Mode::Wander, |b| b.mode);
+        let record = ActionRecord {
+            turn: self.stats.player_turns,
+            time: self.time,
+            id: partner,
+            faction: f,
+            kind: them.kind().unwrap_or_default(),
+            mode,
+            act: Act::Swapped,
+            from,
+            to,
+            hp: them.hp,
+            max_hp: them.max_hp,
+            sees_player: false,
+            player: self.actors[PLAYER].pos,
+            by: Some(mover),
+            detail: ActionDetail {
+                goal: brain.and_then(|b| b.goal),
+                noise: brain
+                    .filter(|_| mode == Mode::Investigate)
+                    .and_then(|b| b.noise),
+                last_known: brain.and_then(|b| b.alert).map(|a| a.pos),
+                ranged: self.kind_of(them).is_some_and(|k| k.is_ranged()),
+                ..ActionDetail::default()
+            },
+        };
+        self.keep_record(record);
+    }
+
+    fn keep_record(&mut self, record: ActionRecord) {
+        self.behaviour.record(&record);
+        if let Some(log) = self.action_log.as_mut() {
+            log.push(record);
+        }
+    }
+
+    /// What the record of `actor`'s action from `at` adds for the pack
+    /// figures, read after the action.
+    fn action_detail(&self, actor: usize, mode: Mode, act: Act, at: Pos) -> ActionDetail {
+        let me = &self.actors[actor];
+        let (ended, player) = (me.pos, self.actors[PLAYER].pos);
+        let brain = me.brain.as_ref();
+        let ranged = self.kind_of(me).is_some_and(|k| k.is_ranged());
+        let noise = brain
+            .filter(|_| mode == Mode::Investigate)
+            .and_then(|b| b.noise);
+        let mut detail = ActionDetail {
+            goal: brain.and_then(|b| b.goal),
+            noise,
+            last_known: brain.and_then(|b| b.alert).map(|a| a.pos),
+            blocked_by_packmate: brain.and_then(|b| match b.thought {
+                Thought::BlockedByPackmate(cell) => Some(cell),
+                _ => None,
+            }),
+            ranged,
+            ..ActionDetail::default()
+        };
+        if mode == Mode::Hunt && !ranged && act == Act::Wait && chebyshev(ended, player) <= 2 {
+            detail.steps_to_free_cell = self.steps_to_free_cell(actor, ended, player);
+        }
+        if mode == Mode::Hunt && ranged && chebyshev(at, player) <= 1 {
+            detail.room_to_back_off = Some(self.room_to_back_off(actor, at, player));
+        }
+        if act == Act::Shoot {
+            let clear = line_of_sight(ended, player, |cell| {
+                self.occupancy
+                    .at(cell)
+                    .is_some_and(|other| other != PLAYER && other != actor)
+            });
+            detail.line_of_fire_blocked = Some(!clear);
+        }
+        if let Some(noise) = noise
+            && self.behaviour.pack().begins_investigation(actor, noise)
+        {
+            let line = chebyshev(at, noise);
+            detail.noise_line = Some(line);
+            detail.noise_walk = self.walk_to(actor, at, noise, noise_walk_bound(line));
+        }
+        detail
+    }
+
+    /// Whether `cell` is free for `actor` to stand on (nobody, or itself).
+    fn free_for(&self, actor: usize, cell: Pos) -> bool {
+        self.occupancy.at(cell).is_none_or(|other| other == actor)
+    }
+
+    /// Steps (legal moves of `actor`'s kind through cells nobody else
+    /// holds) from `from` to the nearest free cell next to the player a
+    /// blow could come from, if one is [`FREE_CELL_SEARCH_STEPS`] or fewer.
+    fn steps_to_free_cell(&self, actor: usize, from: Pos, player: Pos) -> Option<u32> {
+        let grid = self.nav.grid(self.profile_of(actor));
+        let mut seen = vec![from];
+        let mut frontier = vec![from];
+        for steps in 0..=FREE_CELL_SEARCH_STEPS {
+            if frontier
+                .iter()
+                .any(|&cell| chebyshev(cell, player) == 1 && grid.is_legal_step(cell, player))
+            {
+                return Some(steps);
+            }
+            let mut next = Vec::new();
+            for &cell in &frontier {
+                for to in neighbours(cell) {
+                    if to != player
+                        && !seen.contains(&to)
+                        && grid.is_legal_step(cell, to)
+                        && self.free_for(actor, to)
+                    {
+                        seen.push(to);
+                        next.push(to);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        None
+    }
+
+    /// Whether a ranged `actor` next to the player at `at` had a free cell
+    /// beside it 2 or more cells from the player.
+    fn room_to_back_off(&self, actor: usize, at: Pos, player: Pos) -> bool {
+        let grid = self.nav.grid(self.profile_of(actor));
+        neighbours(at).any(|to| {
+            chebyshev(to, player) >= 2 && grid.is_legal_step(at, to) && self.free_for(actor, to)
+        })
+    }
+
+    /// The walking distance in steps from `from` to `to` on the true level
+    /// for `actor`'s kind, closed doors counting as open (it opens or
+    /// batters them), if it is `bound` steps or fewer.
+    fn walk_to(&self, actor: usize, from: Pos, to: Pos, bound: u32) -> Option<u32> {
+        let profile = self.profile_of(actor);
+        let walkable = |cell: Pos| {
+            cell == to
+                || self.level.terrain_at(cell).is_some_and(|terrain| {
+                    terrain == Terrain::ClosedDoor || self.nav.cost(profile, terrain).is_some()
+                })
+        };
+        let reach = i32::try_from(bound).unwrap_or(i32::MAX / 4);
+        let side = 2 * reach + 1;
+        let index = |cell: Pos| {
+            let (dx, dy) = (cell.x - from.x + reach, cell.y - from.y + reach);
+            (dx >= 0 && dy >= 0 && dx < side && dy < side)
+                .then(|| usize::try_from(dy * side + dx).unwrap_or(usize::MAX))
+        };
+        let cells = usize::try_from(side).unwrap_or(0).pow(2);
+        let mut seen = vec![false; cells];
+        if let Some(i) = index(from) {
+            seen[i] = true;
+        }
+        let mut frontier = vec![from];
+        for steps in 0..=bound {
+            if frontier.contains(&to) {
+                return Some(steps);
+            }
+            let mut next = Vec::new();
+            for &cell in &frontier {
+                for step in neighbours(cell) {
+                    let corner_ok =
+                        walkable(Pos::new(step.x, cell.y)) && walkable(Pos::new(cell.x, step.y));
+                    let Some(i) = index(step) else {
+                        continue;
+                    };
+                    if !seen[i] && walkable(step) && corner_ok {
+                        seen[i] = true;
+                        next.push(step);
+                    }
+                }
+            }
+            if next.is_empty() {
+                return None;
+            }
+            frontier = next;
+        }
+        None
+    }
+
+    /// Once a player turn (`sim` calls it after each): per faction, its
+    /// melee hunters within 4 cells of the player against the free cells
+    /// next to it, and its largest group of investigators and searchers
+    /// heading for one cell. Reads the game; changes nothing in it.
+    pub fn sample_packs(&mut self) {
+        let player = self.actors[PLAYER].pos;
+        for f in 0..self.factions.len() {
+            let grid = self.nav.grid(f + 1);
+            let melee_hunter = |a: usize| {
+                let actor = &self.actors[a];
+                actor.is_alive()
+                    && self.faction_index_of(a) == Some(f)
+                    && actor.brain.as_ref().is_some_and(|b| b.mode == Mode::Hunt)
+                    && !self.kind_of(actor).is_some_and(|k| k.is_ranged())
+            };
+            let hunters: Vec<usize> = (1..self.actors.len())
+                .filter(|&a| {
+                    chebyshev(self.actors[a].pos, player) <= SURROUND_RADIUS && melee_hunter(a)
+                })
+                .collect();
+            let mut room = 0;
+            let mut attackers = 0;
+            for cell in neighbours(player) {
+                if !grid.is_legal_step(cell, player) {
+                    continue;
+                }
+                match self.occupancy.at(cell) {
+                    None => room += 1,
+                    Some(a) if hunters.contains(&a) => {
+                        room += 1;
+                        attackers += 1;
+                    }
+                    Some(_) => {}
+                }
+            }
+            let count = u32::try_from(hunters.len()).unwrap_or(u32::MAX);
+            let mut goals: Vec<Pos> = (1..self.actors.len())
+                .filter(|&a| self.actors[a].is_alive() && self.faction_index_of(a) == Some(f))
+                .filter_map(|a| self.actors[a].brain.as_ref())
+                .filter(|b| matches!(b.mode, Mode::Investigate | Mode::Search))
+                .filter_map(|b| b.goal)
+                .collect();
+            goals.sort_unstable();
+            let largest = goals
+                .chunk_by(|a, b| a == b)
+                .map(<[Pos]>::len)
+                .max()
+                .unwrap_or(0);
+            let pack = self.behaviour.pack_mut();
+            pack.sample_surround(f, count, attackers, room);
+            pack.sample_goals(f, u32::try_from(largest).unwrap_or(u32::MAX));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::test_levels::game_on;
+    use gridpath::Pos;
+
+    #[test]
+    fn the_walk_to_a_noise_goes_round_the_wall_the_straight_line_crosses() {
+        // The goblin at 3,1 hears 5,1 two cells away; the wall in column 4
+        // makes it 8 steps (no corner cut round 4,3).
+        let (game, _dir) = game_on(
+            "#########\n\
+             #@.g#...#\n\
+             #...#...#\n\
+             #...#...#\n\
+             #......>#\n\
+             #########\n",
+        );
+        let goblin = game.actor_at(Pos::new(3, 1)).expect("the goblin");
+        let (from, noise) = (Pos::new(3, 1), Pos::new(5, 1));
+        assert_eq!(game.walk_to(goblin, from, noise, 20), Some(8));
+        assert_eq!(
+            game.walk_to(goblin, from, noise, 7),
+            None,
+            "beyond the bound"
+        );
+    }
+
+    #[test]
+    fn free_cells_next_to_the_player_and_room_to_back_off() {
+        // The player in a dead end at 1,1: its free neighbours are 2,1,
+        // 1,2 and 2,2. The goblin at 3,1 is one step from 2,1 or 2,2.
+        let (mut game, _dir) = game_on(
+            "######\n\
+             #@.g.#\n\
+             #....#\n\
+             #...>#\n\
+             ######\n",
+        );
+        let player = Pos::new(1, 1);
+        let goblin = game.actor_at(Pos::new(3, 1)).expect("the goblin");
+        assert_eq!(
+            game.steps_to_free_cell(goblin, Pos::new(3, 1), player),
+            Some(1)
+        );
+        // Next to the player at 2,1 it has room: 3,1 is 2 cells away.
+        let at = Pos::new(2, 1);
+        game.actors[goblin].pos = at;
+        game.rebuild_occupancy();
+        assert_eq!(game.steps_to_free_cell(goblin, at, player), Some(0));
+        assert!(game.room_to_back_off(goblin, at, player));
+    }
+}
