@@ -823,6 +823,18 @@ impl<'a> MemberTurn<'a> {
                 guided: true,
             },
             Body::Player => Intent::Attack(next),
+            Body::Packmate { .. } | Body::Stranger { .. }
+                if self.brain.mode == Mode::Wander
+                    && self.brain.plan_source == PlanSource::Search =>
+            {
+                // A stroll has nowhere it must be: rather than push past
+                // (and be pushed back on the way home, pacing in a
+                // corridor), it strolls somewhere else.
+                self.brain.wander_target = None;
+                self.brain.forget_plan();
+                self.brain.thought = Thought::TurnsBack(next);
+                Intent::Wait
+            }
             Body::Packmate { yields: true, .. } | Body::Stranger { yields: true, .. } => {
                 self.brain.thought = Thought::SwapsWith(next);
                 Intent::Step {
@@ -1172,7 +1184,9 @@ fn pick_wander_target(
     let mut seen_target = None;
     for attempt in 0..2 * WANDER_TRIES {
         let target = random_cell_near(at, WANDER_RANGE, rng);
-        let too_near = chebyshev(at, target) < MIN_STROLL && attempt < WANDER_TRIES;
+        // A stroll of one cell, and the one back after it, is pacing.
+        let too_near = chebyshev(at, target) < MIN_STROLL && attempt < WANDER_TRIES
+            || chebyshev(at, target) < 2;
         if target == at || too_near || faction.avoidance_at(target) > DANGEROUS {
             continue;
         }

@@ -26,6 +26,9 @@ pub enum Thought {
     BlockedByPackmate(Pos),
     /// Trades places with a packmate that was in the way.
     SwapsWith(Pos),
+    /// A stroller met a monster on its way: it strolls elsewhere instead
+    /// of pushing past.
+    TurnsBack(Pos),
     /// Goes round a packmate that was in the way.
     Sidesteps(Pos),
     /// No way to the goal on what its faction knows.
@@ -91,6 +94,10 @@ impl Thought {
             }
             Thought::BlockedByPackmate(at) => format!("waiting: packmate blocks {}", at_text(at)),
             Thought::SwapsWith(at) => format!("swapping places with a packmate at {}", at_text(at)),
+            Thought::TurnsBack(at) => format!(
+                "strolling elsewhere: a monster at {} is in the way",
+                at_text(at)
+            ),
             Thought::Sidesteps(at) => format!("sidestepping a packmate to {}", at_text(at)),
             Thought::NoPath { goal } => format!(
                 "no path: {} not connected in what the {faction} know",

@@ -4,7 +4,7 @@
 //! and sends it to plan again, a turn that went nowhere counts toward a
 //! stall. The game says what happened; the AI draws the conclusions.
 
-use crate::ai::brain::{Brain, PlanSource};
+use crate::ai::brain::{Brain, Mode, PlanSource};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
 use crate::world::Terrain;
@@ -75,6 +75,12 @@ pub fn conclude(
         Happened::Displaced { to, by } => {
             advance_along(brain, to);
             brain.swapped_with = Some((by, now));
+            if brain.mode == Mode::Wander && brain.plan.is_empty() {
+                // Moved aside while it idled: it idles where it now stands
+                // rather than walk straight back (pacing).
+                brain.wander_target = None;
+                brain.plan_goal = Some(to);
+            }
             return;
         }
         Happened::Bumped { to } => {
