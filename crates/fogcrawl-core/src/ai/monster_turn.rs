@@ -1371,8 +1371,11 @@ mod tests {
     }
 
     /// A monster at 1,1 planning east along row 1 to 5,1.
+    /// A member investigating something east of it (a stroller would turn
+    /// back from a packmate instead of passing it).
     fn heading_east() -> Brain {
         Brain {
+            mode: Mode::Investigate,
             plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
             goal: Some(Pos::new(5, 1)),
             ..Brain::default()
@@ -1391,6 +1394,23 @@ mod tests {
                 Body::Empty
             }
         }
+    }
+
+    #[test]
+    fn a_stroller_that_meets_a_packmate_strolls_elsewhere_instead_of_passing() {
+        let (mut faction, _) = goblins_knowing("@.....\n......\n......");
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            wander_target: Some(Pos::new(5, 1)),
+            ..heading_east()
+        };
+        let yielding = packmate_at(Pos::new(2, 1), true);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &senses(Pos::new(1, 1), &yielding))
+            .step_along(Pos::new(2, 1));
+        assert_eq!(intent, Intent::Wait);
+        assert_eq!(brain.thought, Thought::TurnsBack(Pos::new(2, 1)));
+        assert_eq!(brain.wander_target, None);
+        assert!(brain.plan.is_empty());
     }
 
     #[test]
