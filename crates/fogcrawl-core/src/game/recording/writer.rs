@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::game::recording::event::{Event, Header};
 use crate::game::recording::format::{opening, write_record};
+use crate::game::recording::library::create_recording;
 use crate::game::recording::recording_error::RecordingError;
 use crate::game::state::{Game, RecordedInput};
 
@@ -35,11 +36,51 @@ impl Recorder {
     /// # Errors
     /// When the file cannot be created or written.
     pub fn start(path: &Path, header: &Header, game: &mut Game) -> Result<Self, RecordingError> {
+        let file = File::create(path).map_err(|source| RecordingError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        Self::start_in(file, path, header, game)
+    }
+
+    /// Starts a new recording in the recordings folder `dir` (see
+    /// [`create_recording`]): held for this game while it is written, and
+    /// removed again if not even its header can be written (a full disk
+    /// leaves no empty recording behind).
+    ///
+    /// # Errors
+    /// When the file cannot be created or written.
+    pub fn start_new_in(
+        dir: &Path,
+        header: &Header,
+        game: &mut Game,
+    ) -> Result<Self, RecordingError> {
+        let (path, file) =
+            create_recording(dir, game.seed()).map_err(|source| RecordingError::Io {
+                path: dir.to_owned(),
+                source,
+            })?;
+        let started = Self::start_in(file, &path, header, game);
+        if started.is_err()
+            && let Err(err) = std::fs::remove_file(&path)
+        {
+            tracing::warn!(recording = %path.display(), %err, "a recording that failed could not be removed");
+        }
+        started
+    }
+
+    /// [`Recorder::start`] into `file`, already open at `path`.
+    fn start_in(
+        file: File,
+        path: &Path,
+        header: &Header,
+        game: &mut Game,
+    ) -> Result<Self, RecordingError> {
         let io = |source| RecordingError::Io {
             path: path.to_owned(),
             source,
         };
-        let mut out = BufWriter::new(File::create(path).map_err(io)?);
+        let mut out = BufWriter::new(file);
         out.write_all(&opening()).map_err(io)?;
         write_record(&mut out, header).map_err(io)?;
         let first = Event::Hash {
