@@ -170,6 +170,8 @@ fn a_changed_action_is_found_on_the_turn_it_changed() {
         matches!(err, RecordingError::Diverged { turn: 61, .. }),
         "{err}"
     );
+    // Verifying stopped there: the 59 turns after it were not replayed.
+    assert_eq!(replayer.turn(), 61, "verification went on past the difference");
 }
 
 #[test]

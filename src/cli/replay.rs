@@ -17,7 +17,8 @@ use crate::untrusted_text::escape_controls;
 pub struct ReplayArgs {
     /// The recording to play (`.fcrec`).
     pub file: Option<PathBuf>,
-    /// The newest recording in the recordings folder (the last game played).
+    /// The recording in the recordings folder written last (the game
+    /// played last; files that are not recordings are passed over).
     #[arg(long, conflicts_with = "file")]
     pub last: bool,
     /// Replay without a terminal and check every turn against the
@@ -85,7 +86,7 @@ fn verify(path: &std::path::Path) -> ExitCode {
 #[cfg(feature = "tui")]
 fn play(path: &std::path::Path, turn: Option<u64>) -> ExitCode {
     match crate::ui::replay_session::run(path, turn) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(end) => ExitCode::from(end.exit_status()),
         Err(err) => fail(&format!("{err:#}")),
     }
 }
