@@ -40,7 +40,9 @@ fn manual_page() -> std::io::Result<String> {
     let (files, environment) = files
         .split_once("\n\nEnvironment variables:")
         .unwrap_or((&files, ""));
-    let files = files.strip_prefix("Files (searched in this order):").unwrap_or(files);
+    let files = files
+        .strip_prefix("Files (searched in this order):")
+        .unwrap_or(files);
     for (title, text) in [("FILES", files), ("ENVIRONMENT", environment)] {
         page.push_str(&format!(".SH {title}\n.nf\n"));
         for line in text.trim_matches('\n').lines() {

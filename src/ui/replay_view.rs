@@ -401,6 +401,43 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_before_a_resumed_game_s_recording_starts_is_said() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let setup = GameSetup::new(
+            Some(LEVEL),
+            3,
+            crate::config::MonsterConfig::shipped().expect("shipped"),
+        );
+        let mut game = crate::game::Game::new(&setup).expect("starts");
+        let wait = |game: &mut crate::game::Game| {
+            for _ in 0..5 {
+                let _ = game.player_act(crate::game::Action::Wait);
+            }
+        };
+        wait(&mut game);
+        let first = game.stats().player_turns();
+        let header = Header::resumed(&game, &ConfigSource::BuiltIn, 10).expect("encodes");
+        let path = dir.path().join("resumed.fcrec");
+        let mut recorder =
+            crate::game::recording::Recorder::start(&path, &header, &mut game).expect("records");
+        wait(&mut game);
+        recorder.catch_up(&mut game);
+        let replayer = Replayer::open(&path).expect("reads");
+        let mut viewer = ReplayViewer::new(replayer, Palette::new(ColorSupport::None));
+        viewer.start_at(2);
+        assert_eq!(viewer.turn(), first);
+        assert_eq!(
+            viewer.notice(),
+            Some(
+                format!(
+                    "Turn 2 is before this recording starts (it begins at turn {first}, where the game was resumed): showing turn {first}."
+                )
+                .as_str()
+            )
+        );
+    }
+
+    #[test]
     fn keys_step_and_seek_and_never_play_the_game() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let mut viewer = viewer(dir.path());

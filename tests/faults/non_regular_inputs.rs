@@ -118,9 +118,14 @@ fn a_map_that_is_a_fifo_or_a_device_is_refused_at_once_given_or_beside_a_scen() 
     let zero_arg = zero.display().to_string();
     for args in [
         &["render", "--map", &zero_arg][..],
-        &["trace", "--map", &zero_arg, "--from", "0,0", "--to", "1,1", "--out", "x.svg"][..],
+        &[
+            "trace", "--map", &zero_arg, "--from", "0,0", "--to", "1,1", "--out", "x.svg",
+        ][..],
     ] {
-        assert_refused(&run(dir.path(), args, &[]), &["zero.map", "not a regular file"]);
+        assert_refused(
+            &run(dir.path(), args, &[]),
+            &["zero.map", "not a regular file"],
+        );
     }
     // A scenario naming a map beside it that is a FIFO.
     let scen = dir.path().join("beside.scen");

@@ -68,7 +68,13 @@ fn a_recording_another_game_still_writes_is_never_pruned() {
         let held = first.recording_path().expect("recording").to_owned();
         // Other games on other saves come and go, each pruning to 2.
         for seed in 2..=5 {
-            drop(start_game(dir.path(), &format!("other{seed}"), seed, &recordings, 2));
+            drop(start_game(
+                dir.path(),
+                &format!("other{seed}"),
+                seed,
+                &recordings,
+                2,
+            ));
         }
         assert!(
             held.exists(),
@@ -130,10 +136,7 @@ fn a_game_that_cannot_record_leaves_no_file_and_last_plays_the_one_before() {
     if let Some(dir) = child_dir() {
         let app = start_game(&dir, "played", 3, &dir.join("recordings"), 5);
         let notice = app.notice().map(|n| n.text.clone()).unwrap_or_default();
-        println!(
-            "recording: {:?}; notice: {notice}",
-            app.recording_path()
-        );
+        println!("recording: {:?}; notice: {notice}", app.recording_path());
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -141,7 +144,8 @@ fn a_game_that_cannot_record_leaves_no_file_and_last_plays_the_one_before() {
     std::fs::create_dir_all(&recordings).unwrap();
     let before: PathBuf = recordings.join("game-000000000000001-seed-9.fcrec");
     sim_recording(&before);
-    let name = "recordings_folder::a_game_that_cannot_record_leaves_no_file_and_last_plays_the_one_before";
+    let name =
+        "recordings_folder::a_game_that_cannot_record_leaves_no_file_and_last_plays_the_one_before";
     // 512-byte blocks: the save lock fits, a recording's header does not.
     let output = run_case(name, dir.path(), "ulimit -f 1");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -156,7 +160,7 @@ fn a_game_that_cannot_record_leaves_no_file_and_last_plays_the_one_before() {
         .flatten()
         .map(|entry| entry.path())
         .collect();
-    assert_eq!(left, [before.clone()], "the failed recording left a file");
+    assert_eq!(left, [before], "the failed recording left a file");
     let replayed = Command::new(BIN)
         .args(["replay", "--last", "--verify"])
         .env("FOGCRAWL_RECORDINGS", &recordings)

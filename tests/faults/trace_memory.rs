@@ -56,8 +56,9 @@ fn a_map_past_the_memory_budget_is_refused_and_one_within_is_drawn() {
     let (drawn, stderr) = trace(args(&big, &[]));
     assert!(!drawn, "a 4096x4096 map was drawn past the budget");
     assert!(
-        stderr.contains("`big` is 4096x4096 cells and one search; trace pictures at most 2097152 cells in all")
-            && stderr.contains("under 1000 MB"),
+        stderr.contains(
+            "`big` is 4096x4096 cells and one search; trace pictures at most 2097152 cells in all"
+        ) && stderr.contains("under 1000 MB"),
         "{stderr}"
     );
     // Within it alone, past it with a second panel.

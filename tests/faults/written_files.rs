@@ -40,7 +40,9 @@ fn toml_escaped(text: &str) -> String {
 /// No control character but line feed and tab.
 fn assert_no_controls(what: &str, text: &str) {
     assert!(
-        !text.chars().any(|c| c.is_control() && c != '\n' && c != '\t'),
+        !text
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
         "raw control bytes in {what}: {text:?}"
     );
 }
@@ -85,20 +87,23 @@ fn a_run_summary_escapes_control_bytes_and_draws_the_game_symbols() {
     )
     .unwrap();
     let level = level.display().to_string();
-    let mut game = fogcrawl::game::Game::new(&fogcrawl::game::GameSetup::new(
-        Some(&level),
-        1,
-        config,
-    ))
-    .expect("the level plays");
+    let mut game =
+        fogcrawl::game::Game::new(&fogcrawl::game::GameSetup::new(Some(&level), 1, config))
+            .expect("the level plays");
     crate::fixtures::play(&mut game, 6);
     game.tell(Importance::Danger, format!("A message: {HOSTILE}"));
     let text = summary_text(&game, 1);
     assert_no_controls("the summary", &text);
     assert!(text.contains("A message: \\x1b]0;pwned"), "{text}");
-    assert!(text.contains("@.≈≈"), "deep water drawn as the game does: {text}");
+    assert!(
+        text.contains("@.≈≈"),
+        "deep water drawn as the game does: {text}"
+    );
     let written = write_summary(dir.path(), &game, 1, 0).expect("written");
-    assert_no_controls("the summary file", &std::fs::read_to_string(written).unwrap());
+    assert_no_controls(
+        "the summary file",
+        &std::fs::read_to_string(written).unwrap(),
+    );
 }
 
 /// The log, written in a child process (logging is set up once a process).
@@ -113,7 +118,11 @@ fn the_log_escapes_control_bytes() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let output = run_case("written_files::the_log_escapes_control_bytes", dir.path(), "true");
+    let output = run_case(
+        "written_files::the_log_escapes_control_bytes",
+        dir.path(),
+        "true",
+    );
     assert!(output.status.success(), "{}", said(&output));
     let log = std::fs::read_to_string(dir.path().join("fogcrawl.log")).expect("the log");
     assert!(log.contains("a monster called"), "{log}");

@@ -89,7 +89,11 @@ pub fn save_path_from(
     data_variable: Option<OsString>,
     dirs: Option<&UserDirs>,
 ) -> PathBuf {
-    let usual = override_or(save_variable.clone(), dirs.map(|dirs| &dirs.data), SAVE_FILE_NAME);
+    let usual = override_or(
+        save_variable.clone(),
+        dirs.map(|dirs| &dirs.data),
+        SAVE_FILE_NAME,
+    );
     if save_variable.is_some_and(|value| !value.is_empty()) {
         return usual;
     }

@@ -242,7 +242,6 @@ pub fn record(path: &Path, entry: ScoreEntry) -> Result<Recorded, ScoresError> {
     })
 }
 
-
 /// The table as text: a header and one line per entry, best first, at most
 /// `limit` entries; `highlight` (a rank) is marked with `>`.
 pub fn table_lines(table: &ScoreTable, limit: usize, highlight: Option<usize>) -> Vec<String> {

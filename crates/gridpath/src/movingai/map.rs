@@ -207,10 +207,11 @@ impl MovingAiMap {
     /// [`MAX_MAP_FILE_BYTES`], otherwise any parse error of
     /// [`MovingAiMap::parse`].
     pub fn load(path: &Path) -> Result<Self, MapError> {
-        let bytes = super::read_regular(path, MAX_MAP_FILE_BYTES).map_err(|source| MapError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes =
+            super::read_regular(path, MAX_MAP_FILE_BYTES).map_err(|source| MapError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Self::parse(&bytes, path)
     }
 

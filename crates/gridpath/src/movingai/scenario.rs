@@ -282,10 +282,11 @@ impl ScenarioFile {
     /// [`MAX_SCEN_FILE_BYTES`], otherwise any error of
     /// [`ScenarioFile::parse`].
     pub fn load(path: &Path) -> Result<Self, ScenError> {
-        let bytes = super::read_regular(path, MAX_SCEN_FILE_BYTES).map_err(|source| ScenError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes =
+            super::read_regular(path, MAX_SCEN_FILE_BYTES).map_err(|source| ScenError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Self::parse(&bytes, path)
     }
 

@@ -101,7 +101,8 @@ pub fn read_recording(path: &Path) -> Result<Recording, RecordingError> {
         path: path.to_owned(),
         reason,
     };
-    let file = crate::regular_file::open_regular(path).map_err(|err| unreadable(err.to_string()))?;
+    let file =
+        crate::regular_file::open_regular(path).map_err(|err| unreadable(err.to_string()))?;
     let len = file
         .metadata()
         .map_err(|err| unreadable(err.to_string()))?

@@ -236,7 +236,11 @@ mod tests {
         made_paths.reverse();
         std::fs::write(dir.path().join("notes.txt"), b"mine").expect("written");
         std::fs::write(dir.path().join("game-9-empty.fcrec"), b"").expect("written");
-        assert_eq!(recordings_in(dir.path()), made_paths, "oldest written first");
+        assert_eq!(
+            recordings_in(dir.path()),
+            made_paths,
+            "oldest written first"
+        );
         prune(dir.path(), 2, None);
         assert_eq!(recordings_in(dir.path()), made_paths[3..].to_vec());
         assert_eq!(newest_recording(dir.path()), made_paths.last().cloned());

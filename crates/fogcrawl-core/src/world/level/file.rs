@@ -78,12 +78,13 @@ impl LevelFile {
     /// refused without waiting for a writer) or larger than
     /// [`MAX_LEVEL_FILE_BYTES`], or any content error from [`LevelFile::parse`].
     pub fn load(path: &Path) -> Result<Self, LevelError> {
-        let text = crate::regular_file::read_capped_text(path, MAX_LEVEL_FILE_BYTES).map_err(
-            |err| LevelError::Io {
-                file: path.to_owned(),
-                source: err.into(),
-            },
-        )?;
+        let text =
+            crate::regular_file::read_capped_text(path, MAX_LEVEL_FILE_BYTES).map_err(|err| {
+                LevelError::Io {
+                    file: path.to_owned(),
+                    source: err.into(),
+                }
+            })?;
         Self::parse(path, &text)
     }
 
