@@ -23,6 +23,9 @@ pub const FORMAT_VERSION: u16 = 1;
 const MAX_RECORD_BYTES: usize = 64 << 20;
 /// The biggest recording read.
 pub const MAX_RECORDING_BYTES: u64 = 256 << 20;
+/// Records up to this long are read into a buffer of their length at
+/// once; longer claims are read as far as the file goes.
+const SMALL_RECORD_BYTES: usize = 4096;
 /// Bytes before each record's payload.
 const RECORD_PREFIX: usize = 8;
 
@@ -232,12 +235,18 @@ fn next_record<T: DeserializeOwned>(
         return Ok(Record::Bad(format!("a record claims {length} bytes")));
     }
     payload.clear();
-    // Read as far as the input goes: a claimed length is never allocated
-    // before the bytes are there.
-    let read = reader
-        .take(length as u64)
-        .read_to_end(payload)
-        .map(|_| payload.len())?;
+    let read = if length <= SMALL_RECORD_BYTES {
+        // Most records: an action or a hash, a few bytes.
+        payload.resize(length, 0);
+        fill(reader, payload)?
+    } else {
+        // Read as far as the input goes: a claimed length is never
+        // allocated before the bytes are there.
+        reader
+            .take(length as u64)
+            .read_to_end(payload)
+            .map(|_| payload.len())?
+    };
     if read < length {
         return Ok(Record::Cut);
     }
