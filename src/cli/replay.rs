@@ -26,7 +26,9 @@ pub struct ReplayArgs {
     /// first turn that differs and exits 1.
     #[arg(long)]
     pub verify: bool,
-    /// Start the replay at this turn.
+    /// Start the replay at this turn (one before the recording's start, as
+    /// in a resumed game's recording, or past its end starts at its first
+    /// or last turn and says so).
     #[arg(long, value_name = "TURN")]
     pub turn: Option<u64>,
 }

@@ -172,10 +172,10 @@ struct RunToml {
 /// Reads the run order (level names or paths) from `RUN_FILE` in `dir`.
 ///
 /// # Errors
-/// [`LevelError::Io`] or [`LevelError::Syntax`].
+/// [`LevelError::RunOrder`] or [`LevelError::Syntax`].
 pub fn run_order(dir: &Path) -> Result<Vec<String>, LevelError> {
     let path = dir.join(RUN_FILE);
-    let text = read_capped_text(&path, MAX_RUN_FILE_BYTES).map_err(|err| LevelError::Io {
+    let text = read_capped_text(&path, MAX_RUN_FILE_BYTES).map_err(|err| LevelError::RunOrder {
         file: path.clone(),
         source: err.into(),
     })?;
@@ -186,12 +186,14 @@ pub fn run_order(dir: &Path) -> Result<Vec<String>, LevelError> {
 /// there is one, else the built-in one.
 ///
 /// # Errors
-/// [`LevelError::Io`] when `./levels/run.toml` is there but cannot be read
+/// [`LevelError::RunOrder`] when `./levels/run.toml` is there but cannot be read
 /// (a FIFO, a device, a folder, too large: refused without reading or
 /// waiting), [`LevelError::Syntax`] when it is broken.
 pub fn standard_run_order() -> Result<Vec<String>, LevelError> {
     match run_order(&override_dir()) {
-        Err(LevelError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+        Err(LevelError::RunOrder { source, .. })
+            if source.kind() == std::io::ErrorKind::NotFound =>
+        {
             parse_run_order(&Path::new(BUILT_IN_PREFIX).join(RUN_FILE), SHIPPED_RUN)
         }
         other => other,
