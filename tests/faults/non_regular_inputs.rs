@@ -1,7 +1,8 @@
 //! Class 17 (issue 35): every file the game reads besides the save and the
 //! config, when it is not a regular file. `./levels/run.toml`, a level
 //! file, a `.map` (given or beside a `.scen`), a recording and
-//! `scores.json` as a FIFO with no writer, or as a link to `/dev/zero`:
+//! `scores.json` as a FIFO with no writer, or as a link to `/dev/zero`
+//! (and a FIFO given to `sim --record` to write into):
 //! refused at once with a message naming the file and what it is, never a
 //! blocked open (the game and `sim` used to wait forever on a FIFO
 //! `run.toml`) and never a read without end (`/dev/zero` was read to 2.1 GB
@@ -153,6 +154,14 @@ fn a_recording_or_a_score_table_that_is_a_fifo_is_refused_at_once() {
         &run(dir.path(), &["replay", &fifo_arg, "--verify"], &[]),
         &["FIFO"],
     );
+    // Recording a sim into it is refused, not a wait for a reader.
+    let recorded = run(
+        dir.path(),
+        &["sim", "--turns", "1", "--seed", "1", "--record", &fifo_arg],
+        &[],
+    );
+    let stderr = String::from_utf8_lossy(&recorded.stderr);
+    assert!(stderr.contains("FIFO (named pipe)"), "{stderr}");
     // Named as a recording, it is none: --last finds no recording.
     let last = run(
         dir.path(),

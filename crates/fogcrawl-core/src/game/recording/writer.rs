@@ -13,6 +13,7 @@ use crate::game::recording::format::{opening, write_record};
 use crate::game::recording::library::create_recording;
 use crate::game::recording::recording_error::RecordingError;
 use crate::game::state::{Game, RecordedInput};
+use crate::regular_file::{FileKind, kind_at};
 
 /// A state hash (and a replay keyframe) every this many turns unless told
 /// otherwise: seeking anywhere replays at most this many turns.
@@ -29,17 +30,27 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// Creates (or replaces) the recording at `path` with `header`, and has
+    /// Creates (or replaces) the recording at `path` with `header` (a path
+    /// that names a FIFO, a device or a folder is refused), and has
     /// `game` log its inputs from now on; the first event is the state's
     /// hash now.
     ///
     /// # Errors
     /// When the file cannot be created or written.
     pub fn start(path: &Path, header: &Header, game: &mut Game) -> Result<Self, RecordingError> {
-        let file = File::create(path).map_err(|source| RecordingError::Io {
+        let failed = |source| RecordingError::Io {
             path: path.to_owned(),
             source,
-        })?;
+        };
+        // Opening a FIFO for writing waits for a reader; a device is no
+        // recording. Only a regular file (or nothing) is written.
+        if let Some(kind) = kind_at(path).filter(|&kind| kind != FileKind::Regular) {
+            return Err(failed(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("it is {kind}, not a regular file"),
+            )));
+        }
+        let file = File::create(path).map_err(failed)?;
         Self::start_in(file, path, header, game)
     }
 
