@@ -33,6 +33,19 @@ pub mod shell;
 pub mod sim;
 pub mod trace;
 
+/// Refuses a `./levels/run.toml` that is there but cannot be used (a FIFO,
+/// a device, a folder, too large, broken), with its message: the game and
+/// the sim would otherwise play the built-in run without a word. None there
+/// is fine (the built-in run order).
+///
+/// # Errors
+/// The message naming the file and what is wrong with it.
+pub fn check_run_order() -> Result<(), String> {
+    crate::world::level::dir::standard_run_order()
+        .map(|_| ())
+        .map_err(|err| err.to_string())
+}
+
 /// The command line as given, with `--help` ending in the files and
 /// variables it resolves to now. Exits on bad arguments (clap's message).
 pub fn parse() -> Cli {

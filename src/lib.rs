@@ -6,7 +6,8 @@
 //!   Moving AI benchmark readers). Knows nothing of monsters or terminals.
 //! - `fogcrawl-core` (crates/fogcrawl-core), re-exported module by module:
 //!   [`world`], [`config`], [`diagnostic`], [`ai`], [`game`], [`user_dirs`],
-//!   [`decode_budget`], [`regular_file`]. Headless: no terminal library.
+//!   [`decode_budget`], [`regular_file`], [`untrusted_text`]. Headless: no
+//!   terminal library.
 //! - this package, the `fogcrawl` binary and its library:
 //!   - `ui`: the terminal front end (ratatui): app state, input, screen, theme. Only
 //!     with the default `tui` feature: the rest builds without terminal libraries.
@@ -14,15 +15,13 @@
 //!     (reads the engine's traces; the engine knows nothing of it).
 //!   - [`cli`]: the command line (clap) and the commands' bodies: `play`, `sim`,
 //!     `render`, `scen` (A* against Moving AI scenario files), `trace`, `config`.
-//!   - [`untrusted_text`]: control bytes in quoted file text escaped before printing.
 //!   - [`heap`]: the allocator's treatment of level-sized blocks (freed ones go back).
 pub mod cli;
 pub mod heap;
 pub mod search_picture;
 #[cfg(feature = "tui")]
 pub mod ui;
-pub mod untrusted_text;
 
 pub use fogcrawl_core::{
-    ai, config, decode_budget, diagnostic, game, regular_file, user_dirs, world,
+    ai, config, decode_budget, diagnostic, game, regular_file, untrusted_text, user_dirs, world,
 };

@@ -804,3 +804,67 @@ fn a_game_played_replays_with_seeking_and_the_overlay() {
     session.run_line(&replay("--last --verify"));
     session.wait_for("verified: 4 turns");
 }
+
+/// Issue 35: `fogcrawl replay` ends on SIGTERM, SIGINT and SIGHUP as play
+/// does: the terminal leaves the alternate screen and the exit status is
+/// 128 + the signal's number (it used to stay on the alternate screen).
+#[test]
+fn a_replay_ends_on_signals_and_restores_the_terminal() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let recording = dir.path().join("duel.fcrec");
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game/duel.toml");
+    let made = Command::new(BIN)
+        .args(["sim", "--seed", "1", "--turns", "20", "--level"])
+        .arg(&level)
+        .arg("--record")
+        .arg(&recording)
+        .output()
+        .expect("fogcrawl sim runs");
+    assert!(made.status.success(), "{made:?}");
+    for (signal, status) in [("TERM", 143), ("INT", 130), ("HUP", 129)] {
+        let session = Session::start(&format!("replay{}", signal.to_lowercase()), 100, 32);
+        session.run_line(&format!(
+            "sh -c 'echo $$ > {pid}; exec {BIN} replay {recording}'",
+            pid = dir.path().join("pid").display(),
+            recording = recording.display()
+        ));
+        session.wait_for("REPLAY");
+        send_signal(&game_pid(dir.path()), signal);
+        session.wait_restored();
+        session.run_line("echo \"exit status $?\"");
+        session.wait_for(&format!("exit status {status}"));
+    }
+}
+
+/// Issue 35: SIGTERM while watching a death from the death screen (`w`)
+/// ends the game at once, restoring the terminal with status 143; it was
+/// ignored until `q`.
+#[test]
+fn a_signal_while_watching_a_death_ends_the_game_and_restores_the_terminal() {
+    if !tmux_ready() {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let session = Session::start("deathsignal", 100, 32);
+    let level = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/game/deathtrap.toml");
+    session.run_line(&game_command(
+        dir.path(),
+        &format!("--level {} --seed 1", level.display()),
+    ));
+    session.wait_for("Turns 0");
+    let start = Instant::now();
+    while !session.screen().contains("You died") {
+        assert!(start.elapsed() < WAIT, "{}", session.screen());
+        session.keys(&["."]);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    session.keys(&["w"]);
+    session.wait_for("space play");
+    send_signal(&game_pid(dir.path()), "TERM");
+    session.wait_restored();
+    session.run_line("echo \"exit status $?\"");
+    session.wait_for("exit status 143");
+}

@@ -172,6 +172,34 @@ fn a_changed_action_is_found_on_the_turn_it_changed() {
     );
 }
 
+/// Issue 35: verification stops at the first difference, not at the end
+/// of the turn it is in (a crafted recording can pile any number of
+/// events, each a whole state hash, into one turn).
+#[test]
+fn verification_stops_at_the_first_difference() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = record(dir.path(), "rooms", 3, 30, 10);
+    let mut recording = read_recording(&path).expect("it reads");
+    let Some(Event::Hash { turn: 0, hash }) = recording.events.first().cloned() else {
+        panic!("a recording starts with the state's hash");
+    };
+    recording.events[0] = Event::Hash {
+        turn: 0,
+        hash: hash ^ 1,
+    };
+    let mut replayer = Replayer::new(&path, recording).expect("it starts");
+    let err = replayer.verify().expect_err("it differs");
+    assert!(
+        matches!(err, RecordingError::Diverged { turn: 0, .. }),
+        "{err}"
+    );
+    assert_eq!(
+        replayer.turn(),
+        0,
+        "the player's first action was replayed after the difference"
+    );
+}
+
 #[test]
 fn a_truncated_recording_replays_up_to_where_it_ends() {
     let dir = tempfile::tempdir().expect("a temporary folder");

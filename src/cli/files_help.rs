@@ -26,7 +26,7 @@ pub fn files_help() -> String {
         (user_dirs::LOG_PATH_VARIABLE, "where the log of a game goes".to_owned()),
         (
             user_dirs::DATA_DIR_VARIABLE,
-            "where run summaries (runs/) and the high scores\n(scores.json) go".to_owned(),
+            "the data folder: the save (unless FOGCRAWL_SAVE; a save\nalready in the usual folder is still found there), run\nsummaries (runs/), recordings and the high scores\n(scores.json)".to_owned(),
         ),
         (
             library::RECORDINGS_DIR_VARIABLE,
@@ -35,7 +35,7 @@ pub fn files_help() -> String {
         (
             library::KEEP_VARIABLE,
             format!(
-                "how many recordings are kept, newest first (default {};\n0 records nothing)",
+                "how many recordings are kept, the last written (default {};\n0 records nothing)",
                 library::DEFAULT_KEPT
             ),
         ),
@@ -84,8 +84,8 @@ pub fn files_help() -> String {
           A summary of each finished run; the high scores beside it in
           scores.json (`fogcrawl scores` prints them).
   replays {recordings}
-          Every game played is recorded there; the newest
-          {kept} are kept.
+          Every game played is recorded there; the {kept} written
+          last are kept (never one a running game writes).
 
 Environment variables:{variables}",
         save = shown(save::default_save_path()),

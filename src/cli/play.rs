@@ -12,6 +12,10 @@ use crate::untrusted_text::escape_controls;
 /// replaces the save when you quit).
 #[cfg(feature = "tui")]
 pub fn run(args: &PlayArgs) -> ExitCode {
+    if let Err(message) = crate::cli::check_run_order() {
+        print_err(&format!("fogcrawl: {}", escape_controls(&message)));
+        return ExitCode::FAILURE;
+    }
     let options = crate::ui::PlayOptions {
         level: args.level_arg().map(str::to_owned),
         seed: args.seed,

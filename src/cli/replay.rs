@@ -17,7 +17,8 @@ use crate::untrusted_text::escape_controls;
 pub struct ReplayArgs {
     /// The recording to play (`.fcrec`).
     pub file: Option<PathBuf>,
-    /// The newest recording in the recordings folder (the last game played).
+    /// The recording in the recordings folder written last (the game
+    /// played last; files that are not recordings are passed over).
     #[arg(long, conflicts_with = "file")]
     pub last: bool,
     /// Replay without a terminal and check every turn against the
@@ -25,7 +26,9 @@ pub struct ReplayArgs {
     /// first turn that differs and exits 1.
     #[arg(long)]
     pub verify: bool,
-    /// Start the replay at this turn.
+    /// Start the replay at this turn (one before the recording's start, as
+    /// in a resumed game's recording, or past its end starts at its first
+    /// or last turn and says so).
     #[arg(long, value_name = "TURN")]
     pub turn: Option<u64>,
 }
@@ -85,7 +88,7 @@ fn verify(path: &std::path::Path) -> ExitCode {
 #[cfg(feature = "tui")]
 fn play(path: &std::path::Path, turn: Option<u64>) -> ExitCode {
     match crate::ui::replay_session::run(path, turn) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(end) => ExitCode::from(end.exit_status()),
         Err(err) => fail(&format!("{err:#}")),
     }
 }

@@ -19,13 +19,78 @@ pub fn completions(shell: clap_complete::Shell) -> ExitCode {
 
 /// Prints the manual page, in roff.
 pub fn man() -> ExitCode {
-    let mut page = Vec::new();
-    match clap_mangen::Man::new(Cli::command()).render(&mut page) {
-        Ok(()) => print_all(&page),
+    match manual_page() {
+        Ok(page) => print_all(page.as_bytes()),
         Err(err) => {
             eprintln!("fogcrawl: cannot render the manual page: {err}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The manual page: clap's sections, then KEYS (the key table the help
+/// popup is drawn from), FILES and ENVIRONMENT (what `--help` ends with,
+/// with the paths they resolve to now).
+fn manual_page() -> std::io::Result<String> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+    let mut page = String::from_utf8(page).map_err(std::io::Error::other)?;
+    page.push_str(&keys_section());
+    let files = crate::cli::files_help::files_help();
+    let (files, environment) = files
+        .split_once("\n\nEnvironment variables:")
+        .unwrap_or((&files, ""));
+    let files = files
+        .strip_prefix("Files (searched in this order):")
+        .unwrap_or(files);
+    for (title, text) in [("FILES", files), ("ENVIRONMENT", environment)] {
+        page.push_str(&format!(".SH {title}\n.nf\n"));
+        for line in text.trim_matches('\n').lines() {
+            page.push_str(&roff_line(line));
+            page.push('\n');
+        }
+        page.push_str(".fi\n");
+    }
+    Ok(page)
+}
+
+/// The KEYS section: each key of the help popup and what it does.
+#[cfg(feature = "tui")]
+fn keys_section() -> String {
+    use crate::ui::key_bindings::{HelpSection, help_rows};
+    let mut section = ".SH KEYS\n".to_owned();
+    for (heading, rows) in [
+        ("Playing", HelpSection::Playing),
+        ("The debug overlay (Tab)", HelpSection::Overlay),
+    ] {
+        section.push_str(&format!(".SS {heading}\n"));
+        for row in help_rows(rows) {
+            section.push_str(&format!(
+                ".TP\n\\fB{}\\fR\n{}\n",
+                roff_line(row.keys),
+                roff_line(row.text)
+            ));
+        }
+    }
+    section
+}
+
+/// A headless build has no keys: it says so.
+#[cfg(not(feature = "tui"))]
+fn keys_section() -> String {
+    ".SH KEYS\nThis build has no terminal front end (the `tui` feature), so it has no keys.\n"
+        .to_owned()
+}
+
+/// `text` as one line of roff: backslashes written as `\e`, and a line
+/// that would start with a control character (`.` or `'`) starts with
+/// `\&` first.
+fn roff_line(text: &str) -> String {
+    let text = text.replace('\\', "\\e");
+    if text.starts_with(['.', '\'']) {
+        format!("\\&{text}")
+    } else {
+        text
     }
 }
 
@@ -79,11 +144,7 @@ mod tests {
 
     #[test]
     fn the_manual_page_is_roff_naming_the_commands() {
-        let mut page = Vec::new();
-        clap_mangen::Man::new(Cli::command())
-            .render(&mut page)
-            .expect("renders");
-        let page = String::from_utf8(page).expect("a UTF-8 page");
+        let page = manual_page().expect("renders");
         assert!(
             page.starts_with(".ie") || page.starts_with(".TH"),
             "not roff: {}",
@@ -91,5 +152,12 @@ mod tests {
         );
         assert!(page.contains(".TH fogcrawl 1"));
         assert!(page.contains("sim"));
+        for section in [".SH KEYS", ".SH FILES", ".SH ENVIRONMENT"] {
+            assert!(page.contains(section), "no {section}");
+        }
+        assert!(page.contains("FOGCRAWL_DATA"));
+        assert!(page.contains("./levels/run.toml"));
+        assert_eq!(roff_line(".hidden"), "\\&.hidden");
+        assert_eq!(roff_line("a\\b"), "a\\eb");
     }
 }

@@ -17,6 +17,9 @@ use crate::untrusted_text::escape_controls;
 
 /// `fogcrawl sim`: the balance of full runs (`--runs`), or one level.
 pub fn run_command(args: &SimArgs) -> ExitCode {
+    if let Err(message) = crate::cli::check_run_order() {
+        return fail(&message);
+    }
     match args.runs {
         Some(runs) => run_balance(args, runs),
         None => run(args),

@@ -66,6 +66,19 @@ pub enum PictureError {
         height: usize,
         max: usize,
     },
+    /// The searches asked for would take more memory than trace allows.
+    #[error(
+        "`{level}` is {width}x{height} cells and {panels}; trace pictures at most {budget} cells in all (a panel's cells, twice with --compare, twice again with --animate), so its memory stays under {budget_mb} MB at any search: pick a smaller map, or leave out --compare or --animate"
+    )]
+    OverMemoryBudget {
+        level: String,
+        width: usize,
+        height: usize,
+        /// "one search", "two searches, animated"...
+        panels: String,
+        budget: usize,
+        budget_mb: usize,
+    },
     /// The level could not be found, read or built (its own message).
     #[error(transparent)]
     Level(#[from] LevelError),

@@ -29,6 +29,16 @@ use super::traced_search::TracedSearch;
 /// The longest map side drawn: at a pixel per cell, a 4096x4096 map is a 64 MB
 /// RGBA buffer; the largest Moving AI maps (16384 a side) would take a gigabyte.
 pub const MAX_PICTURED_SIDE: usize = 4096;
+/// The most cells trace pictures in all: a panel's cells, counted twice
+/// with `--compare` (two searches) and twice again with `--animate` (a
+/// picture a frame). A traced search records every event and every
+/// touched cell's values, so its memory grows with the cells it can reach:
+/// the worst search (Dijkstra reaching every cell of an open map) at this
+/// budget peaks under [`MEMORY_BUDGET_MB`] (figures in
+/// docs/SEARCH-PICTURES.md). 2^21 cells is 1448x1448, or 4096x512.
+pub const MAX_PICTURED_CELLS: usize = 1 << 21;
+/// The memory trace stays under on any map it accepts.
+pub const MEMORY_BUDGET_MB: usize = 1000;
 
 /// What to draw: `fogcrawl trace`'s flags besides the level, as given (the
 /// command line reads them; everything is checked here).
@@ -123,6 +133,26 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
             width: level.width(),
             height: level.height(),
             max: MAX_PICTURED_SIDE,
+        });
+    }
+    let searches_asked = panels.len();
+    let weight = searches_asked * if request.animate { 2 } else { 1 };
+    if level.width() * level.height() * weight > MAX_PICTURED_CELLS {
+        return Err(PictureError::OverMemoryBudget {
+            level: loaded.file.name.clone(),
+            width: level.width(),
+            height: level.height(),
+            panels: format!(
+                "{}{}",
+                if searches_asked == 1 {
+                    "one search"
+                } else {
+                    "two searches"
+                },
+                if request.animate { ", animated" } else { "" }
+            ),
+            budget: MAX_PICTURED_CELLS,
+            budget_mb: MEMORY_BUDGET_MB,
         });
     }
     let profile = CostProfile::default();

@@ -187,7 +187,8 @@ pub struct App {
     /// What the end of the run wrote (summary, score), once it ended.
     run_record: Option<RunRecord>,
     /// Shown by a replay, which has keys of its own: the end of the run
-    /// offers no new game, same seed or watching it again.
+    /// offers no new game, same seed or watching it again, and opening the
+    /// overlay marks nothing assisted.
     watched: bool,
 }
 
@@ -625,8 +626,9 @@ impl App {
                     OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
                     OverlayReply::Paused => self.auto_advance = false,
                 }
-                // The overlay shows the true level: the run is assisted.
-                if self.debug.on {
+                // The overlay shows the true level: the run is assisted,
+                // but not by watching its replay afterwards.
+                if self.debug.on && !self.watched {
                     self.game.mark_assisted();
                 }
             }

@@ -132,6 +132,29 @@ impl ReplayViewer {
         self.with_game(|replayer| replayer.seek(turn));
     }
 
+    /// Starts the replay at `turn` (`--turn`), saying so when the
+    /// recording has no such turn: one that began later (a resumed game's
+    /// recording starts at the turn it was resumed on) starts at its first
+    /// turn, one past its end at its last.
+    pub fn start_at(&mut self, turn: u64) {
+        self.seek(turn);
+        let (first, last) = (self.replayer.first_turn(), self.replayer.last_turn());
+        if turn < first {
+            self.notice = Some(format!(
+                "Turn {turn} is before this recording starts (it begins at turn {first}, where the game was resumed): showing turn {first}."
+            ));
+        } else if turn > last {
+            self.notice = Some(format!(
+                "Turn {turn} is past the end of this recording (turn {last}): showing turn {last}."
+            ));
+        }
+    }
+
+    /// The line the bar shows: what the last key did, or what went wrong.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
     /// "Watch how you died": the last turns again, following the monster
     /// that killed the player if the recording ends in a death.
     pub fn watch_death(&mut self) {
@@ -353,6 +376,68 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_past_the_end_is_said() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let mut viewer = viewer(dir.path());
+        let last = viewer.replayer.last_turn();
+        viewer.start_at(5);
+        assert_eq!(viewer.turn(), 5);
+        assert!(
+            viewer.notice().is_none_or(|n| !n.starts_with("Turn")),
+            "{:?}",
+            viewer.notice()
+        );
+        viewer.start_at(100_000);
+        assert_eq!(viewer.turn(), last);
+        assert_eq!(
+            viewer.notice(),
+            Some(
+                format!(
+                    "Turn 100000 is past the end of this recording (turn {last}): showing turn {last}."
+                )
+                .as_str()
+            )
+        );
+    }
+
+    #[test]
+    fn a_turn_before_a_resumed_game_s_recording_starts_is_said() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let setup = GameSetup::new(
+            Some(LEVEL),
+            3,
+            crate::config::MonsterConfig::shipped().expect("shipped"),
+        );
+        let mut game = crate::game::Game::new(&setup).expect("starts");
+        let wait = |game: &mut crate::game::Game| {
+            for _ in 0..5 {
+                let _ = game.player_act(crate::game::Action::Wait);
+            }
+        };
+        wait(&mut game);
+        let first = game.stats().player_turns();
+        let header = Header::resumed(&game, &ConfigSource::BuiltIn, 10).expect("encodes");
+        let path = dir.path().join("resumed.fcrec");
+        let mut recorder =
+            crate::game::recording::Recorder::start(&path, &header, &mut game).expect("records");
+        wait(&mut game);
+        recorder.catch_up(&mut game);
+        let replayer = Replayer::open(&path).expect("reads");
+        let mut viewer = ReplayViewer::new(replayer, Palette::new(ColorSupport::None));
+        viewer.start_at(2);
+        assert_eq!(viewer.turn(), first);
+        assert_eq!(
+            viewer.notice(),
+            Some(
+                format!(
+                    "Turn 2 is before this recording starts (it begins at turn {first}, where the game was resumed): showing turn {first}."
+                )
+                .as_str()
+            )
+        );
+    }
+
+    #[test]
     fn keys_step_and_seek_and_never_play_the_game() {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let mut viewer = viewer(dir.path());
@@ -380,6 +465,10 @@ mod tests {
         // The overlay follows a monster on the replayed turn.
         press(&mut viewer, KeyCode::Char('f'));
         assert!(viewer.app().debug().on);
+        assert!(
+            !viewer.app().game.is_assisted(),
+            "watching a replay with the overlay assists no run"
+        );
         assert!(
             screen(&viewer).contains("Overlay: search"),
             "{}",

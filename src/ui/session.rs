@@ -175,12 +175,12 @@ fn release_mouse() {
 /// One flag per shutdown signal, in [`SHUTDOWN_SIGNALS`] order. Setting a
 /// flag is all a signal does, so any number of them, in any order, ask for
 /// the same single save and restore.
-struct ShutdownFlags([(i32, Arc<AtomicBool>); SHUTDOWN_SIGNALS.len()]);
+pub(crate) struct ShutdownFlags([(i32, Arc<AtomicBool>); SHUTDOWN_SIGNALS.len()]);
 
 impl ShutdownFlags {
     /// The signal that asked the game to end, if one did (the first in
     /// [`SHUTDOWN_SIGNALS`] order when several did before a check).
-    fn received(&self) -> Option<i32> {
+    pub(crate) fn received(&self) -> Option<i32> {
         self.0
             .iter()
             .find(|(_, flag)| flag.load(Ordering::SeqCst))
@@ -188,7 +188,9 @@ impl ShutdownFlags {
     }
 }
 
-fn register_shutdown_signals() -> io::Result<ShutdownFlags> {
+/// Watches the shutdown signals from now on: each only sets its flag, so
+/// the session's loop ends through its restoring exit (a replay's too).
+pub(crate) fn register_shutdown_signals() -> io::Result<ShutdownFlags> {
     let flags = SHUTDOWN_SIGNALS.map(|signal| (signal, Arc::new(AtomicBool::new(false))));
     for (signal, flag) in &flags {
         signal_hook::flag::register(*signal, Arc::clone(flag))?;
@@ -254,8 +256,11 @@ fn event_loop(
                 if let Some(command) = command_for_key(key, app.input_mode()) {
                     app.update(command);
                     needs_redraw = true;
-                    if let Some(recording) = app.take_watch_death() {
-                        watch_death(terminal, app, &recording, &input);
+                    if let Some(recording) = app.take_watch_death()
+                        && let Some(signal) =
+                            watch_death(terminal, app, &recording, &input, shutdown)
+                    {
+                        return Ok(SessionEnd::Signal(signal));
                     }
                     if app.is_auto_advancing() && !was_auto_advancing {
                         next_tick = Instant::now();
@@ -297,21 +302,25 @@ fn event_loop(
 
 /// `w` on the death screen: the death's last turns, following the killer,
 /// in this terminal; back to the death screen after. A recording that
-/// cannot be replayed is said on the status line.
+/// cannot be replayed is said on the status line. A shutdown signal while
+/// watching ends the game as it would on the death screen: its number.
 fn watch_death(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     recording: &std::path::Path,
     input: &mpsc::Receiver<io::Result<Event>>,
-) {
+    shutdown: &ShutdownFlags,
+) -> Option<i32> {
     match crate::game::recording::Replayer::open(recording) {
         Ok(replayer) => {
             let mut viewer = crate::ui::replay_view::ReplayViewer::new(replayer, app.palette);
             viewer.watch_death();
-            if let Err(err) = crate::ui::replay_session::event_loop(terminal, &mut viewer, input) {
-                tracing::warn!(%err, "the replay of the death failed");
+            match crate::ui::replay_session::event_loop(terminal, &mut viewer, input, shutdown) {
+                Ok(signal) => return signal,
+                Err(err) => tracing::warn!(%err, "the replay of the death failed"),
             }
         }
         Err(err) => app.say(&format!("The death cannot be replayed: {err}")),
     }
+    shutdown.received()
 }

@@ -10,6 +10,7 @@ use ratatui::style::{Color, Modifier, Style};
 
 use crate::game::message_log::Importance;
 use crate::world::Terrain;
+use crate::world::level::text::terrain_glyph;
 
 /// How many colours the terminal can show, or none at all (`NO_COLOR`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,24 +104,29 @@ pub struct TerrainLook {
     bold: bool,
 }
 
-/// The glyph and tone of each terrain. Every glyph differs, so the map reads
+/// The glyph (the core's [`terrain_glyph`], which the run summary shares)
+/// and tone of each terrain. Every glyph differs, so the map reads
 /// without colour; the help popup lists them all.
 pub const fn terrain_look(terrain: Terrain) -> TerrainLook {
-    let (glyph, tone, bold) = match terrain {
-        Terrain::Wall => ('#', tone(150, 140, 130, Color::White), false),
-        Terrain::Floor => ('.', tone(130, 130, 140, Color::Gray), false),
-        Terrain::Road => ('=', tone(200, 170, 110, Color::Yellow), false),
-        Terrain::Grass => ('"', tone(90, 180, 70, Color::Green), false),
-        Terrain::Mud => (',', tone(150, 110, 60, Color::Yellow), false),
-        Terrain::Swamp => ('%', tone(100, 130, 60, Color::Green), false),
-        Terrain::ShallowWater => ('~', tone(90, 170, 230, Color::LightCyan), false),
-        Terrain::DeepWater => ('≈', tone(40, 80, 220, Color::Blue), true),
-        Terrain::Rubble => ('*', tone(140, 125, 110, Color::Gray), false),
-        Terrain::ClosedDoor => ('+', tone(190, 120, 50, Color::Yellow), true),
-        Terrain::OpenDoor => ('\'', tone(190, 120, 50, Color::Yellow), false),
-        Terrain::StairsDown => ('>', tone(255, 230, 90, Color::LightYellow), true),
+    let (tone, bold) = match terrain {
+        Terrain::Wall => (tone(150, 140, 130, Color::White), false),
+        Terrain::Floor => (tone(130, 130, 140, Color::Gray), false),
+        Terrain::Road => (tone(200, 170, 110, Color::Yellow), false),
+        Terrain::Grass => (tone(90, 180, 70, Color::Green), false),
+        Terrain::Mud => (tone(150, 110, 60, Color::Yellow), false),
+        Terrain::Swamp => (tone(100, 130, 60, Color::Green), false),
+        Terrain::ShallowWater => (tone(90, 170, 230, Color::LightCyan), false),
+        Terrain::DeepWater => (tone(40, 80, 220, Color::Blue), true),
+        Terrain::Rubble => (tone(140, 125, 110, Color::Gray), false),
+        Terrain::ClosedDoor => (tone(190, 120, 50, Color::Yellow), true),
+        Terrain::OpenDoor => (tone(190, 120, 50, Color::Yellow), false),
+        Terrain::StairsDown => (tone(255, 230, 90, Color::LightYellow), true),
     };
-    TerrainLook { glyph, tone, bold }
+    TerrainLook {
+        glyph: terrain_glyph(terrain),
+        tone,
+        bold,
+    }
 }
 
 /// The colour of a built-in faction; `None` for others (they take a spare).

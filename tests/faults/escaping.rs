@@ -1,6 +1,8 @@
 //! Class 8: control bytes from files never reach the terminal raw. A
 //! `.map` or `.scen` file with escape sequences in it (clear the screen,
-//! set the window title) is quoted in the error with the bytes escaped.
+//! set the window title) is quoted in the error with the bytes escaped, by
+//! every command that reads it (`render`, `sim`, `trace`, `scen`). The
+//! files the game writes are class 16 (`written_files`).
 
 use std::process::Command;
 
@@ -43,6 +45,11 @@ fn a_map_header_with_escape_sequences_is_printed_escaped() {
     let map = map.display().to_string();
     assert_escaped(&run(&["render", "--map", &map]));
     assert_escaped(&run(&["sim", "--map", &map, "--turns", "1"]));
+    // Issue 35: trace printed the header's bytes raw.
+    let out = dir.path().join("x.svg").display().to_string();
+    assert_escaped(&run(&[
+        "trace", "--map", &map, "--from", "0,0", "--to", "1,1", "--out", &out,
+    ]));
 }
 
 #[test]

@@ -14,9 +14,17 @@
 //! `ulimit -f` while saving), `crafted_sizes` (12, sizes no valid save
 //! has, a 5 MB message), `config_limits` (13, a config become a FIFO,
 //! factions, kinds and spawns without bound), `cli_limits` (14, counts out
-//! of range, a closed standard error), `properties` (the generated cases).
-//! Signals and hangups (2) need a terminal: they are in
-//! `tests/e2e_tmux.rs`. `child` runs a case again in a process of its own.
+//! of range, a closed standard error), `recordings_folder` (15, two games
+//! on one recordings folder, pruning by time written and only recordings,
+//! a game that cannot record), `written_files` (16, scores set aside
+//! twice, control bytes in the run summary and the log),
+//! `non_regular_inputs` (17, `run.toml`, level, `.map`, `.scen`,
+//! recording and score files that are FIFOs or devices), `trace_memory`
+//! (18, the largest map `trace` accepts, within its memory budget),
+//! `properties` (the generated cases). Signals and hangups (2), a replay's
+//! and a watched death's among them (issue 35), need a terminal: they are
+//! in `tests/e2e_tmux.rs`. `child` runs a case again in a process of its
+//! own.
 
 mod child;
 mod cli_limits;
@@ -28,12 +36,17 @@ mod escaping;
 mod fixtures;
 mod hot_reload;
 mod level_failure;
+mod non_regular_inputs;
 mod properties;
+mod trace_memory;
+mod written_files;
 // These drive the terminal front end's `App`.
 #[cfg(feature = "tui")]
 mod file_size_limit;
 #[cfg(feature = "tui")]
 mod one_game_per_save;
+#[cfg(feature = "tui")]
+mod recordings_folder;
 #[cfg(feature = "tui")]
 mod save_folder;
 #[cfg(feature = "tui")]

@@ -15,13 +15,16 @@
 //! - [`game`]: game state and rules, the energy clock, saves, the headless sim.
 //! - [`user_dirs`]: where the save, the log and a user's config live.
 //! - [`decode_budget`]: how many grid cells a save being decoded may still claim.
-//! - [`regular_file`]: reading the save and the config only when they are regular
+//! - [`regular_file`]: reading the files the game reads only when they are regular
 //!   files (never blocking on a FIFO), following symlinks to the file they name.
+//! - [`untrusted_text`]: control bytes in text from files escaped before it is
+//!   printed or written to a text file.
 pub mod ai;
 pub mod config;
 pub mod decode_budget;
 pub mod diagnostic;
 pub mod game;
 pub mod regular_file;
+pub mod untrusted_text;
 pub mod user_dirs;
 pub mod world;

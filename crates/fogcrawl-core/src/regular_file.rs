@@ -14,7 +14,8 @@
 //! writes, renames and locks act on the real file beside which the
 //! temporary file is made.
 //!
-//! This module never writes, renames or removes anything itself.
+//! This module never renames or removes anything itself, and writes only
+//! through [`write_replacing`].
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -205,6 +206,24 @@ pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = dir.sync_all();
     }
     Ok(())
+}
+
+/// A name beside `path` to set a damaged file aside under, taken by
+/// nothing (not even a dangling link): `NAME.bad`, else `NAME.bad2`,
+/// `NAME.bad3`, ..., so an earlier file set aside is never replaced.
+pub fn set_aside_path(path: &Path) -> PathBuf {
+    let named = |suffix: &str| {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(suffix);
+        path.with_file_name(name)
+    };
+    let mut kept_as = named(".bad");
+    let mut n = 1;
+    while std::fs::symlink_metadata(&kept_as).is_ok() {
+        n += 1;
+        kept_as = named(&format!(".bad{n}"));
+    }
+    kept_as
 }
 
 /// The path a chain of symlinks at `path` finally names (which may not exist

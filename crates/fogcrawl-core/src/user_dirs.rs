@@ -13,8 +13,9 @@
 //! An empty or relative `XDG_*` variable counts as unset, as the XDG base
 //! directory spec says (etcetera checks that). `FOGCRAWL_SAVE` and
 //! `FOGCRAWL_LOG` override the save and the log, `FOGCRAWL_DATA` the data
-//! folder that run summaries (`runs/`) and the high scores (`scores.json`)
-//! go to; empty, they count as unset too. The overrides are applied by pure functions ([`save_path_from`],
+//! folder that the save, run summaries (`runs/`), recordings and the high
+//! scores (`scores.json`) go to (a save already in the user's data folder
+//! is still found there); empty, they count as unset too. The overrides are applied by pure functions ([`save_path_from`],
 //! [`log_path_from`]) so tests can give the environment explicitly.
 
 use std::ffi::OsString;
@@ -26,7 +27,8 @@ use etcetera::app_strategy::{AppStrategy, AppStrategyArgs, choose_native_strateg
 pub const SAVE_PATH_VARIABLE: &str = "FOGCRAWL_SAVE";
 /// Overrides where the log is written.
 pub const LOG_PATH_VARIABLE: &str = "FOGCRAWL_LOG";
-/// Overrides the data folder run summaries and the high scores go to.
+/// Overrides the data folder: the save, run summaries, recordings and the
+/// high scores.
 pub const DATA_DIR_VARIABLE: &str = "FOGCRAWL_DATA";
 /// The save's file name in the data folder.
 pub const SAVE_FILE_NAME: &str = "save.bin";
@@ -74,12 +76,42 @@ pub fn non_empty_var(name: &str) -> Option<OsString> {
     std::env::var_os(name).filter(|value| !value.is_empty())
 }
 
-/// Where the save lives, given `$FOGCRAWL_SAVE` and the user's folders: the
-/// variable if set and not empty, else `save.bin` in the data folder, else
-/// (no home folder at all) `save.bin` in the current folder.
+/// Where the save lives, given `$FOGCRAWL_SAVE`, `$FOGCRAWL_DATA` and the
+/// user's folders: `$FOGCRAWL_SAVE` if set and not empty; else `save.bin` in
+/// `$FOGCRAWL_DATA` (the whole data folder moves), except that a save left
+/// in the user's data folder from before, with none in `$FOGCRAWL_DATA`
+/// yet, is still the one played (a game is never lost by setting the
+/// variable); else `save.bin` in the data folder, else (no home folder at
+/// all) `save.bin` in the current folder.
 #[must_use]
-pub fn save_path_from(save_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
-    override_or(save_variable, dirs.map(|dirs| &dirs.data), SAVE_FILE_NAME)
+pub fn save_path_from(
+    save_variable: Option<OsString>,
+    data_variable: Option<OsString>,
+    dirs: Option<&UserDirs>,
+) -> PathBuf {
+    let usual = override_or(
+        save_variable.clone(),
+        dirs.map(|dirs| &dirs.data),
+        SAVE_FILE_NAME,
+    );
+    if save_variable.is_some_and(|value| !value.is_empty()) {
+        return usual;
+    }
+    let Some(data) = data_variable.filter(|value| !value.is_empty()) else {
+        return usual;
+    };
+    let moved = PathBuf::from(data).join(SAVE_FILE_NAME);
+    if !has_save(&moved) && dirs.is_some() && has_save(&usual) {
+        return usual;
+    }
+    moved
+}
+
+/// Whether a save (or the older JSON save the game still reads beside it)
+/// is at `path`; a link counts, even a dangling one, as the player's.
+fn has_save(path: &std::path::Path) -> bool {
+    let is_there = |path: &std::path::Path| std::fs::symlink_metadata(path).is_ok();
+    is_there(path) || is_there(&path.with_extension("json"))
 }
 
 /// Where the log goes, given `$FOGCRAWL_LOG` and the user's folders: the
@@ -119,11 +151,13 @@ pub fn data_dir() -> PathBuf {
     )
 }
 
-/// Where the save lives for this process (`$FOGCRAWL_SAVE`, else the data folder).
+/// Where the save lives for this process (`$FOGCRAWL_SAVE`, else
+/// `$FOGCRAWL_DATA`, else the data folder; see [`save_path_from`]).
 #[must_use]
 pub fn save_path() -> PathBuf {
     save_path_from(
         non_empty_var(SAVE_PATH_VARIABLE),
+        non_empty_var(DATA_DIR_VARIABLE),
         UserDirs::from_system().as_ref(),
     )
 }
@@ -152,19 +186,48 @@ mod tests {
     #[test]
     fn the_save_goes_to_the_data_folder_unless_overridden() {
         assert_eq!(
-            save_path_from(None, Some(&dirs())),
+            save_path_from(None, None, Some(&dirs())),
             PathBuf::from("/home/ann/.local/share/fogcrawl/save.bin")
         );
         assert_eq!(
-            save_path_from(Some("/tmp/mine.json".into()), Some(&dirs())),
+            save_path_from(Some("/tmp/mine.json".into()), None, Some(&dirs())),
             PathBuf::from("/tmp/mine.json")
         );
         // An empty override is no override.
         assert_eq!(
-            save_path_from(Some(OsString::new()), Some(&dirs())),
+            save_path_from(Some(OsString::new()), None, Some(&dirs())),
             PathBuf::from("/home/ann/.local/share/fogcrawl/save.bin")
         );
-        assert_eq!(save_path_from(None, None), PathBuf::from("save.bin"));
+        assert_eq!(save_path_from(None, None, None), PathBuf::from("save.bin"));
+        // FOGCRAWL_DATA moves it, FOGCRAWL_SAVE wins over it.
+        assert_eq!(
+            save_path_from(None, Some("/tmp/data".into()), Some(&dirs())),
+            PathBuf::from("/tmp/data/save.bin")
+        );
+        assert_eq!(
+            save_path_from(Some("/tmp/s.bin".into()), Some("/tmp/data".into()), None),
+            PathBuf::from("/tmp/s.bin")
+        );
+    }
+
+    #[test]
+    fn a_save_in_the_old_place_is_still_found_until_the_data_folder_has_one() {
+        let home = tempfile::tempdir().unwrap();
+        let data = tempfile::tempdir().unwrap();
+        let dirs = UserDirs {
+            config: home.path().join("config"),
+            data: home.path().join("data"),
+            state: home.path().join("state"),
+        };
+        let moved = data.path().join(SAVE_FILE_NAME);
+        let old = dirs.data.join(SAVE_FILE_NAME);
+        let path = || save_path_from(None, Some(data.path().into()), Some(&dirs));
+        assert_eq!(path(), moved, "no save anywhere: the new place");
+        std::fs::create_dir_all(&dirs.data).unwrap();
+        std::fs::write(&old, "a save").unwrap();
+        assert_eq!(path(), old, "the game in the old place is played");
+        std::fs::write(&moved, "a newer save").unwrap();
+        assert_eq!(path(), moved, "one in the data folder wins");
     }
 
     #[test]

@@ -20,6 +20,42 @@ pub use check::{IllegalPath, Verdict, check_path, judge, octile_length};
 pub use map::{MapError, MapTile, MovingAiMap};
 pub use scenario::{LengthPrecision, ScenError, Scenario, ScenarioFile};
 
+/// The bytes of the regular file at `path`, if it holds at most `limit`.
+///
+/// A benchmark file may be anything a path can name: a FIFO (whose open
+/// blocks until a writer comes, and a writer may stream forever), a device
+/// such as `/dev/zero` (which never ends), a folder. So the type is checked
+/// before the file is opened (this package has no way to open without
+/// blocking), again on the open file, and at most `limit` bytes are read.
+fn read_regular(path: &std::path::Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let refuse = |what: &str| Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, what));
+    let is_regular = |metadata: &std::fs::Metadata| metadata.file_type().is_file();
+    if !is_regular(&std::fs::metadata(path)?) {
+        return refuse("it is not a regular file (a folder, a FIFO or a device?)");
+    }
+    let file = std::fs::File::open(path)?;
+    let metadata = file.metadata()?;
+    if !is_regular(&metadata) {
+        return refuse("it is not a regular file (a folder, a FIFO or a device?)");
+    }
+    let too_large = |len: u64| {
+        refuse(&format!(
+            "it holds {len} bytes, more than the {limit} a file of this kind can need"
+        ))
+    };
+    if metadata.len() > limit {
+        return too_large(metadata.len());
+    }
+    let mut bytes = Vec::new();
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    let read = u64::try_from(bytes.len()).unwrap_or(u64::MAX);
+    if read > limit {
+        return too_large(read);
+    }
+    Ok(bytes)
+}
+
 /// Splits file contents into lines on `\n`, dropping a `\r` before it, so LF
 /// and CRLF files read the same. A final newline yields one empty last line,
 /// which both readers treat as blank.

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::config::ConfigSource;
 use crate::game::message_log::Importance;
 use crate::game::recording::fingerprint::config_text;
-use crate::game::recording::library::{new_recording_path, prune};
+use crate::game::recording::library::prune;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header, Recorder};
 use crate::ui::app::{App, NoticeKind};
 
@@ -57,15 +57,13 @@ impl App {
         } else {
             Ok(new_game_header(&self.game, &recording.source))
         };
-        let path = new_recording_path(&dir, self.game.seed());
         let started = header.and_then(|header| {
-            std::fs::create_dir_all(&dir).map_err(|err| format!("{}: {err}", dir.display()))?;
-            Recorder::start(&path, &header, &mut self.game).map_err(|err| err.to_string())
+            Recorder::start_new_in(&dir, &header, &mut self.game).map_err(|err| err.to_string())
         });
         match started {
             Ok(recorder) => {
-                tracing::info!(recording = %path.display(), "recording");
-                prune(&dir, recording.options.keep, Some(&path));
+                tracing::info!(recording = %recorder.path().display(), "recording");
+                prune(&dir, recording.options.keep, Some(recorder.path()));
                 recording.recorder = Some(recorder);
             }
             Err(reason) => {

@@ -1,7 +1,9 @@
 //! The end of a run in words: what a finished game was (seed, levels,
 //! turns, kills by kind, how it ended, whether the debug overlay helped, the
 //! last messages and the final level as the player knew it), as a text
-//! file written to the data folder's `runs/` on death or victory.
+//! file written to the data folder's `runs/` on death or victory. Text from
+//! files (monster and level names, messages) is written with its control
+//! bytes escaped, as the screen shows it.
 //!
 //! Reads the game; never changes it. The file name carries the time it was
 //! written (the only clock read here, and it decides nothing in the game).
@@ -15,7 +17,8 @@ use crate::game::calendar::utc_date_time;
 use crate::game::message_log::counted;
 use crate::game::state::{Game, Outcome};
 use crate::regular_file::write_replacing;
-use crate::world::level::text::terrain_char;
+use crate::untrusted_text::escape_controls;
+use crate::world::level::text::terrain_glyph;
 use gridpath::Pos;
 
 /// The folder in the data folder that run summaries go to.
@@ -80,8 +83,9 @@ pub fn play_again_command(game: &Game) -> String {
     }
 }
 
-/// The final level as the player knew it: remembered terrain, items seen
-/// there, monsters in sight and `@`; cells never seen blank. Cut to the
+/// The final level as the player knew it, in the game's symbols
+/// (`≈` deep water): remembered terrain, items seen there, monsters in
+/// sight and `@`; cells never seen blank. Cut to the
 /// part the player saw, one line per row, trailing blanks dropped.
 pub fn known_map(game: &Game) -> String {
     let level = game.level();
@@ -114,7 +118,7 @@ pub fn known_map(game: &Game) -> String {
             } else if let Some(&mark) = marks.get(&pos) {
                 mark
             } else {
-                level.terrain_at(pos).map_or(UNKNOWN_CHAR, terrain_char)
+                level.terrain_at(pos).map_or(UNKNOWN_CHAR, terrain_glyph)
             };
             line.push(c);
         }
@@ -176,7 +180,9 @@ pub fn summary_text(game: &Game, score: u64) -> String {
         game.level().name
     );
     text.push_str(&known_map(game));
-    text
+    // Names and messages come from config and level files: a control byte
+    // in one must not drive the terminal of whoever reads the file.
+    escape_controls(&text).into_owned()
 }
 
 /// The file name of a summary written at `unix_seconds`:
@@ -265,5 +271,21 @@ mod tests {
         assert_ne!(first, second, "a second summary in the same second");
         assert_eq!(std::fs::read_to_string(&first).unwrap(), text);
         assert!(first.starts_with(dir.path().join(RUNS_DIR)));
+    }
+
+    #[test]
+    fn a_summary_shows_the_game_symbols_and_escapes_control_bytes() {
+        let (mut game, _dir) = game_on("#######\n#@.WW.#\n#....>#\n#######\n");
+        game.tell(
+            crate::game::message_log::Importance::Danger,
+            "a \u{1b}]0;pwned\u{7} title".to_owned(),
+        );
+        let text = summary_text(&game, 1);
+        assert!(text.contains("#@.≈≈.#"), "{text}");
+        assert!(text.contains("a \\x1b]0;pwned\\x07 title"), "{text}");
+        assert!(
+            !text.chars().any(|c| c.is_control() && c != '\n'),
+            "{text:?}"
+        );
     }
 }

@@ -146,8 +146,9 @@ pub fn ignore_file_size_signal() {
     }
 }
 
-/// Where the save lives: `$FOGCRAWL_SAVE`, else the user's data folder (see
-/// [`user_dirs`](crate::user_dirs) for each platform's folder).
+/// Where the save lives: `$FOGCRAWL_SAVE`, else `$FOGCRAWL_DATA`, else the
+/// user's data folder (see [`user_dirs`](crate::user_dirs) for each
+/// platform's folder, and a save left in the old place).
 pub fn default_save_path() -> PathBuf {
     crate::user_dirs::save_path()
 }

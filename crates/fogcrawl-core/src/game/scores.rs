@@ -10,7 +10,9 @@
 //! The file is replaced whole (temp file, then rename), so a crash leaves the
 //! old table or the new one. A damaged file is never a panic: reading it
 //! says which file, line and column and what was wrong; recording a run
-//! over it keeps it aside as `scores.json.bad` and starts a new table.
+//! over it keeps it aside as `scores.json.bad` (`.bad2`, `.bad3`, ... when
+//! that name is taken: an earlier table set aside is never replaced) and
+//! starts a new table.
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +21,7 @@ use thiserror::Error;
 
 use crate::game::run_summary::{levels_reached, outcome_phrase, outcome_word};
 use crate::game::state::Game;
-use crate::regular_file::{ReadError, read_capped_text, write_replacing};
+use crate::regular_file::{ReadError, read_capped_text, set_aside_path, write_replacing};
 
 /// The table's file name in the data folder.
 pub const SCORES_FILE_NAME: &str = "scores.json";
@@ -216,13 +218,13 @@ pub struct Recorded {
 }
 
 /// Adds `entry` to the table at `path` and writes it back. A damaged table
-/// is kept aside as `<path>.bad` (and said so) and a new one started; a
+/// is kept aside as `<path>.bad` (or `.bad2`, ... if taken; said so) and a new one started; a
 /// table that cannot be read or written is an error, and nothing changes.
 pub fn record(path: &Path, entry: ScoreEntry) -> Result<Recorded, ScoresError> {
     let (mut table, set_aside) = match ScoreTable::load(path) {
         Ok(table) => (table, None),
         Err(err @ (ScoresError::Damaged { .. } | ScoresError::Format { .. })) => {
-            let kept = bad_path(path);
+            let kept = set_aside_path(path);
             std::fs::rename(path, &kept).map_err(|source| ScoresError::Write {
                 path: path.to_owned(),
                 source,
@@ -238,12 +240,6 @@ pub fn record(path: &Path, entry: ScoreEntry) -> Result<Recorded, ScoresError> {
         rank,
         set_aside,
     })
-}
-
-fn bad_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".bad");
-    PathBuf::from(name)
 }
 
 /// The table as text: a header and one line per entry, best first, at most
@@ -353,6 +349,13 @@ mod tests {
         assert!(why.contains("damaged"), "{why}");
         assert!(kept.exists());
         assert_eq!(ScoreTable::load(&path).unwrap().scores.len(), 1);
+        // A second damaged table goes beside the first, never over it.
+        std::fs::write(&path, "second damage").unwrap();
+        let recorded = record(&path, entry(100, 1, false)).unwrap();
+        let (second, _) = recorded.set_aside.expect("kept aside too");
+        assert_eq!(second, dir.path().join("scores.json.bad2"));
+        assert_eq!(std::fs::read_to_string(&second).unwrap(), "second damage");
+        assert!(std::fs::read_to_string(&kept).unwrap().contains("lots"));
     }
 
     #[test]

@@ -85,9 +85,12 @@ pub fn spawning_factions(config: &MonsterConfig) -> Vec<String> {
         .collect()
 }
 
-/// The level names of `run.toml` (`./levels`, else the built-in one).
+/// The level names of `run.toml` (`./levels`, else the built-in one). A
+/// `./levels/run.toml` that cannot be used is logged here and the commands
+/// refuse it before they start (see [`standard_run_order`]).
 pub fn standard_run() -> Vec<String> {
     standard_run_order()
+        .inspect_err(|err| tracing::warn!(%err, "the run order cannot be used"))
         .ok()
         .filter(|run| !run.is_empty())
         .unwrap_or_else(|| vec![FALLBACK_RUN.to_owned()])

@@ -16,6 +16,9 @@ use crate::Pos;
 /// 2048 cells a side; this bound keeps `width * height` (plus a wall border)
 /// far inside `u32`, which engines use to index cells.
 pub const MAX_MAP_SIDE: usize = 16_384;
+/// The largest `.map` file read: the largest map (a [`MAX_MAP_SIDE`] square
+/// with CRLF line ends) and a header of a few lines.
+pub const MAX_MAP_FILE_BYTES: u64 = (MAX_MAP_SIDE as u64) * (MAX_MAP_SIDE as u64 + 2) + 4096;
 
 /// The characters a map row may hold, as printed in error messages.
 const ACCEPTED_TERRAIN: &str = "`.` `G` `S` `@` `O` `T` `W`";
@@ -199,13 +202,16 @@ impl MovingAiMap {
     /// Reads and parses the `.map` file at `path`.
     ///
     /// # Errors
-    /// [`MapError::Io`] if the file cannot be read, otherwise any parse error
-    /// of [`MovingAiMap::parse`].
+    /// [`MapError::Io`] if the file cannot be read, is not a regular file
+    /// (a FIFO is refused without waiting for a writer) or holds more than
+    /// [`MAX_MAP_FILE_BYTES`], otherwise any parse error of
+    /// [`MovingAiMap::parse`].
     pub fn load(path: &Path) -> Result<Self, MapError> {
-        let bytes = std::fs::read(path).map_err(|source| MapError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes =
+            super::read_regular(path, MAX_MAP_FILE_BYTES).map_err(|source| MapError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Self::parse(&bytes, path)
     }
 

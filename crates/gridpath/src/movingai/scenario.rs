@@ -14,6 +14,9 @@ use super::split_lines;
 use crate::Pos;
 
 /// The fields of a scenario line, in order, as named in error messages.
+/// The largest `.scen` file read: the benchmark's biggest hold a few
+/// thousand lines of under 100 bytes (well under 1 MB).
+pub const MAX_SCEN_FILE_BYTES: u64 = 64 << 20;
 const FIELD_NAMES: [&str; 9] = [
     "bucket",
     "map",
@@ -274,13 +277,16 @@ impl ScenarioFile {
     /// Reads and parses the scenario file at `path`.
     ///
     /// # Errors
-    /// [`ScenError::Io`] if the file cannot be read, otherwise any error of
+    /// [`ScenError::Io`] if the file cannot be read, is not a regular file
+    /// (a FIFO is refused without waiting for a writer) or holds more than
+    /// [`MAX_SCEN_FILE_BYTES`], otherwise any error of
     /// [`ScenarioFile::parse`].
     pub fn load(path: &Path) -> Result<Self, ScenError> {
-        let bytes = std::fs::read(path).map_err(|source| ScenError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let bytes =
+            super::read_regular(path, MAX_SCEN_FILE_BYTES).map_err(|source| ScenError::Io {
+                path: path.to_path_buf(),
+                source,
+            })?;
         Self::parse(&bytes, path)
     }
 

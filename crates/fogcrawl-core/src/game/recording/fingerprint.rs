@@ -14,8 +14,8 @@ use crate::game::setup::GameSetup;
 use crate::game::state::Game;
 use crate::world::level::dir::{LevelLocation, resolve_level};
 
-/// The biggest level file fingerprinted (Moving AI maps are the big ones).
-const MAX_LEVEL_FILE_BYTES: u64 = 64 << 20;
+/// The biggest level file fingerprinted: the biggest Moving AI map read.
+const MAX_LEVEL_FILE_BYTES: u64 = gridpath::movingai::map::MAX_MAP_FILE_BYTES;
 
 /// This build's version, as recordings name it.
 pub const BUILD_VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -5,7 +5,7 @@
 //! full disk leaves at worst a last record cut short, which the reader
 //! reports as truncation and stops before.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use serde::Serialize;
@@ -23,6 +23,9 @@ pub const FORMAT_VERSION: u16 = 1;
 const MAX_RECORD_BYTES: usize = 64 << 20;
 /// The biggest recording read.
 pub const MAX_RECORDING_BYTES: u64 = 256 << 20;
+/// Records up to this long are read into a buffer of their length at
+/// once; longer claims are read as far as the file goes.
+const SMALL_RECORD_BYTES: usize = 4096;
 /// Bytes before each record's payload.
 const RECORD_PREFIX: usize = 8;
 
@@ -86,21 +89,39 @@ pub fn turn_after(events: &[Event]) -> u64 {
         .unwrap_or(0)
 }
 
-/// Reads the recording at `path`.
+/// Reads the recording at `path`, record by record: only the events are
+/// kept, never the file's bytes besides them (a 250 MB recording costs
+/// its events, not the file and its events).
 ///
 /// # Errors
-/// When it cannot be read, is no recording, is of another format, or its
+/// When it cannot be read (or is no regular file, or is larger than
+/// [`MAX_RECORDING_BYTES`]), is no recording, is of another format, or its
 /// header is damaged. Damage after the header is not an error here: the
 /// events before it are returned and [`Recording::ending`] says what
 /// happened.
 pub fn read_recording(path: &Path) -> Result<Recording, RecordingError> {
-    let bytes = crate::regular_file::read_capped(path, MAX_RECORDING_BYTES).map_err(|err| {
-        RecordingError::Unreadable {
-            path: path.to_owned(),
-            reason: err.to_string(),
-        }
-    })?;
-    parse_recording(path, &bytes)
+    let unreadable = |reason: String| RecordingError::Unreadable {
+        path: path.to_owned(),
+        reason,
+    };
+    let file =
+        crate::regular_file::open_regular(path).map_err(|err| unreadable(err.to_string()))?;
+    let len = file
+        .metadata()
+        .map_err(|err| unreadable(err.to_string()))?
+        .len();
+    if len > MAX_RECORDING_BYTES {
+        return Err(unreadable(
+            crate::regular_file::ReadError::TooLarge {
+                len,
+                limit: MAX_RECORDING_BYTES,
+            }
+            .to_string(),
+        ));
+    }
+    // A file that grows while it is read is read up to the limit.
+    let mut reader = std::io::BufReader::new(file.take(MAX_RECORDING_BYTES));
+    read_from(path, &mut reader)
 }
 
 /// Reads a recording from its bytes; `path` names it in errors.
@@ -108,15 +129,25 @@ pub fn read_recording(path: &Path) -> Result<Recording, RecordingError> {
 /// # Errors
 /// As [`read_recording`].
 pub fn parse_recording(path: &Path, bytes: &[u8]) -> Result<Recording, RecordingError> {
-    let Some(rest) = bytes.strip_prefix(MAGIC) else {
+    read_from(path, &mut &bytes[..])
+}
+
+fn read_from(path: &Path, reader: &mut impl Read) -> Result<Recording, RecordingError> {
+    let unreadable = |err: std::io::Error| RecordingError::Unreadable {
+        path: path.to_owned(),
+        reason: err.to_string(),
+    };
+    let mut magic = vec![0; MAGIC.len()];
+    if fill(reader, &mut magic).map_err(unreadable)? < MAGIC.len() || magic != MAGIC {
         return Err(RecordingError::NotARecording {
             path: path.to_owned(),
         });
-    };
-    let Some((version, mut rest)) = rest.split_first_chunk::<2>() else {
+    }
+    let mut version = [0; 2];
+    if fill(reader, &mut version).map_err(unreadable)? < version.len() {
         return Err(bad_header(path, "the format version is missing"));
-    };
-    let version = u16::from_le_bytes(*version);
+    }
+    let version = u16::from_le_bytes(version);
     if version != FORMAT_VERSION {
         return Err(RecordingError::FormatVersion {
             path: path.to_owned(),
@@ -124,15 +155,18 @@ pub fn parse_recording(path: &Path, bytes: &[u8]) -> Result<Recording, Recording
             supported: FORMAT_VERSION,
         });
     }
-    let header: Header = match next_record(&mut rest) {
+    let mut payload = Vec::new();
+    let header: Header = match next_record(reader, &mut payload).map_err(unreadable)? {
         Record::Value(header) => header,
         Record::End => return Err(bad_header(path, "the file ends before it")),
         Record::Cut => return Err(bad_header(path, "it is cut short")),
         Record::Bad(reason) => return Err(bad_header(path, &reason)),
     };
+    // A resumed game's header holds its save: do not keep its room.
+    payload = Vec::new();
     let mut events = Vec::new();
     let ending = loop {
-        match next_record(&mut rest) {
+        match next_record(reader, &mut payload).map_err(unreadable)? {
             Record::Value(event) => events.push(event),
             Record::End => break Ending::Complete,
             Record::Cut => break Ending::Truncated,
@@ -143,6 +177,7 @@ pub fn parse_recording(path: &Path, bytes: &[u8]) -> Result<Recording, Recording
             }
         }
     };
+    events.shrink_to_fit();
     Ok(Recording {
         header,
         events,
@@ -167,31 +202,59 @@ enum Record<T> {
     Bad(String),
 }
 
-fn next_record<T: DeserializeOwned>(rest: &mut &[u8]) -> Record<T> {
-    if rest.is_empty() {
-        return Record::End;
+/// Reads into `buf` until it is full or the input ends; how many bytes.
+fn fill(reader: &mut impl Read, buf: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match reader.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
     }
-    let Some((prefix, after)) = rest.split_first_chunk::<RECORD_PREFIX>() else {
-        return Record::Cut;
-    };
-    let [l0, l1, l2, l3, c0, c1, c2, c3] = *prefix;
+    Ok(filled)
+}
+
+/// The next record, its payload read into `payload` (reused, so reading
+/// costs one record's bytes at a time).
+fn next_record<T: DeserializeOwned>(
+    reader: &mut impl Read,
+    payload: &mut Vec<u8>,
+) -> std::io::Result<Record<T>> {
+    let mut prefix = [0; RECORD_PREFIX];
+    match fill(reader, &mut prefix)? {
+        0 => return Ok(Record::End),
+        RECORD_PREFIX => {}
+        _ => return Ok(Record::Cut),
+    }
+    let [l0, l1, l2, l3, c0, c1, c2, c3] = prefix;
     let length = u32::from_le_bytes([l0, l1, l2, l3]) as usize;
     let crc = u32::from_le_bytes([c0, c1, c2, c3]);
     if length > MAX_RECORD_BYTES {
-        return Record::Bad(format!("a record claims {length} bytes"));
+        return Ok(Record::Bad(format!("a record claims {length} bytes")));
     }
-    if after.len() < length {
-        return Record::Cut;
+    payload.clear();
+    let read = if length <= SMALL_RECORD_BYTES {
+        // Most records: an action or a hash, a few bytes.
+        payload.resize(length, 0);
+        fill(reader, payload)?
+    } else {
+        // Read as far as the input goes: a claimed length is never
+        // allocated before the bytes are there.
+        reader
+            .take(length as u64)
+            .read_to_end(payload)
+            .map(|_| payload.len())?
+    };
+    if read < length {
+        return Ok(Record::Cut);
     }
-    let (payload, next) = after.split_at(length);
     if crc32fast::hash(payload) != crc {
-        return Record::Bad("its checksum does not match".to_owned());
+        return Ok(Record::Bad("its checksum does not match".to_owned()));
     }
-    match postcard::from_bytes(payload) {
-        Ok(value) => {
-            *rest = next;
-            Record::Value(value)
-        }
+    Ok(match postcard::from_bytes(payload) {
+        Ok(value) => Record::Value(value),
         Err(err) => Record::Bad(format!("it does not decode: {err}")),
-    }
+    })
 }

@@ -52,7 +52,8 @@ pub struct Replayer {
     /// would be more than `most_keyframes`.
     keyframe_every: u64,
     most_keyframes: usize,
-    /// Off while verifying: nothing seeks back then.
+    /// Off while verifying: nothing seeks back then, and a step ends at
+    /// the first difference found.
     keep_keyframes: bool,
     /// The first difference from the recorded game, once found.
     diverged: Option<RecordingError>,
@@ -229,6 +230,11 @@ impl Replayer {
             self.apply(&event)?;
             self.next += 1;
             any = true;
+            // Verifying ends at the first difference: nothing after it can
+            // be trusted, and a crafted recording could go on for long.
+            if !self.keep_keyframes && self.diverged.is_some() {
+                break;
+            }
         }
         self.keep_keyframe();
         Ok(any)
@@ -255,12 +261,15 @@ impl Replayer {
         Ok(())
     }
 
-    /// Replays the whole recording from where it is, checking every turn.
+    /// Replays the whole recording from where it is, checking every turn,
+    /// and stops at the first difference.
     ///
     /// # Errors
     /// The first difference from the recorded game, or how the recording
     /// is damaged or cut short (after replaying what came before).
     pub fn verify(&mut self) -> Result<Verified, RecordingError> {
+        // Nothing seeks back while verifying, and the first difference
+        // ends it (see `step`).
         self.keep_keyframes = false;
         while self.step()? {
             if let Some(diverged) = self.diverged.take() {

@@ -10,8 +10,10 @@ use std::path::{Path, PathBuf};
 
 use crate::game::recording::event::{Event, Header};
 use crate::game::recording::format::{opening, write_record};
+use crate::game::recording::library::create_recording;
 use crate::game::recording::recording_error::RecordingError;
 use crate::game::state::{Game, RecordedInput};
+use crate::regular_file::{FileKind, kind_at};
 
 /// A state hash (and a replay keyframe) every this many turns unless told
 /// otherwise: seeking anywhere replays at most this many turns.
@@ -28,18 +30,68 @@ pub struct Recorder {
 }
 
 impl Recorder {
-    /// Creates (or replaces) the recording at `path` with `header`, and has
+    /// Creates (or replaces) the recording at `path` with `header` (a path
+    /// that names a FIFO, a device or a folder is refused), and has
     /// `game` log its inputs from now on; the first event is the state's
     /// hash now.
     ///
     /// # Errors
     /// When the file cannot be created or written.
     pub fn start(path: &Path, header: &Header, game: &mut Game) -> Result<Self, RecordingError> {
+        let failed = |source| RecordingError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        // Opening a FIFO for writing waits for a reader; a device is no
+        // recording. Only a regular file (or nothing) is written.
+        if let Some(kind) = kind_at(path).filter(|&kind| kind != FileKind::Regular) {
+            return Err(failed(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("it is {kind}, not a regular file"),
+            )));
+        }
+        let file = File::create(path).map_err(failed)?;
+        Self::start_in(file, path, header, game)
+    }
+
+    /// Starts a new recording in the recordings folder `dir` (see
+    /// [`create_recording`]): held for this game while it is written, and
+    /// removed again if not even its header can be written (a full disk
+    /// leaves no empty recording behind).
+    ///
+    /// # Errors
+    /// When the file cannot be created or written.
+    pub fn start_new_in(
+        dir: &Path,
+        header: &Header,
+        game: &mut Game,
+    ) -> Result<Self, RecordingError> {
+        let (path, file) =
+            create_recording(dir, game.seed()).map_err(|source| RecordingError::Io {
+                path: dir.to_owned(),
+                source,
+            })?;
+        let started = Self::start_in(file, &path, header, game);
+        if started.is_err()
+            && let Err(err) = std::fs::remove_file(&path)
+        {
+            tracing::warn!(recording = %path.display(), %err, "a recording that failed could not be removed");
+        }
+        started
+    }
+
+    /// [`Recorder::start`] into `file`, already open at `path`.
+    fn start_in(
+        file: File,
+        path: &Path,
+        header: &Header,
+        game: &mut Game,
+    ) -> Result<Self, RecordingError> {
         let io = |source| RecordingError::Io {
             path: path.to_owned(),
             source,
         };
-        let mut out = BufWriter::new(File::create(path).map_err(io)?);
+        let mut out = BufWriter::new(file);
         out.write_all(&opening()).map_err(io)?;
         write_record(&mut out, header).map_err(io)?;
         let first = Event::Hash {

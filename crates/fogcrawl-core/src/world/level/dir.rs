@@ -17,6 +17,7 @@ use super::error::LevelError;
 use super::file::LevelFile;
 use super::source;
 use crate::diagnostic::Diagnostic;
+use crate::regular_file::{FileKind, ReadError, kind_at, read_capped_text};
 use crate::world::movingai_level;
 use crate::world::shipped_levels::{
     self, BUILT_IN_PREFIX, SHIPPED_LEVELS, SHIPPED_RUN, ShippedLevel,
@@ -27,6 +28,8 @@ use crate::world::source_text::line_col;
 pub const LEVELS_DIR: &str = "levels";
 /// The run order file inside a levels folder.
 pub const RUN_FILE: &str = "run.toml";
+/// The largest run order read (a list of level names).
+const MAX_RUN_FILE_BYTES: u64 = 1 << 20;
 /// Files in a levels folder that are not levels.
 pub const NOT_LEVELS: [&str; 2] = [RUN_FILE, "monsters.toml"];
 const LEVEL_EXTENSION: &str = "toml";
@@ -100,6 +103,7 @@ pub fn resolve_level(arg: &str) -> Result<LevelLocation, LevelError> {
 /// As [`resolve_level`].
 pub fn resolve_level_in(arg: &str, dir: &Path) -> Result<LevelLocation, LevelError> {
     let direct = Path::new(arg);
+    refuse_non_regular(direct)?;
     if direct.is_file() {
         return Ok(LevelLocation::File(direct.to_owned()));
     }
@@ -111,6 +115,7 @@ pub fn resolve_level_in(arg: &str, dir: &Path) -> Result<LevelLocation, LevelErr
     // A name, not a path: a path that is not a file is simply not found.
     if !arg.contains(['/', '\\']) {
         let candidate = dir.join(&file_name);
+        refuse_non_regular(&candidate)?;
         if candidate.is_file() {
             return Ok(LevelLocation::File(candidate));
         }
@@ -167,24 +172,46 @@ struct RunToml {
 /// Reads the run order (level names or paths) from `RUN_FILE` in `dir`.
 ///
 /// # Errors
-/// [`LevelError::Io`] or [`LevelError::Syntax`].
+/// [`LevelError::RunOrder`] or [`LevelError::Syntax`].
 pub fn run_order(dir: &Path) -> Result<Vec<String>, LevelError> {
     let path = dir.join(RUN_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|source| LevelError::Io {
+    let text = read_capped_text(&path, MAX_RUN_FILE_BYTES).map_err(|err| LevelError::RunOrder {
         file: path.clone(),
-        source,
+        source: err.into(),
     })?;
     parse_run_order(&path, &text)
 }
 
-/// The run order played when no `--level` is given: `./levels/run.toml` if it
-/// can be read, else the built-in one.
+/// The run order played when no `--level` is given: `./levels/run.toml` if
+/// there is one, else the built-in one.
 ///
 /// # Errors
-/// [`LevelError::Syntax`] if the built-in run order is broken (a test rules it out).
+/// [`LevelError::RunOrder`] when `./levels/run.toml` is there but cannot be read
+/// (a FIFO, a device, a folder, too large: refused without reading or
+/// waiting), [`LevelError::Syntax`] when it is broken.
 pub fn standard_run_order() -> Result<Vec<String>, LevelError> {
-    run_order(&override_dir())
-        .or_else(|_| parse_run_order(&Path::new(BUILT_IN_PREFIX).join(RUN_FILE), SHIPPED_RUN))
+    match run_order(&override_dir()) {
+        Err(LevelError::RunOrder { source, .. })
+            if source.kind() == std::io::ErrorKind::NotFound =>
+        {
+            parse_run_order(&Path::new(BUILT_IN_PREFIX).join(RUN_FILE), SHIPPED_RUN)
+        }
+        other => other,
+    }
+}
+
+/// Refuses what a level name or path names when it is there but no regular
+/// file (a FIFO, a device): a level is never read from one.
+fn refuse_non_regular(path: &Path) -> Result<(), LevelError> {
+    match kind_at(path) {
+        Some(kind) if kind != FileKind::Regular && kind != FileKind::Folder => {
+            Err(LevelError::Io {
+                file: path.to_owned(),
+                source: ReadError::NotRegular(kind).into(),
+            })
+        }
+        _ => Ok(()),
+    }
 }
 
 fn parse_run_order(path: &Path, text: &str) -> Result<Vec<String>, LevelError> {

@@ -28,6 +28,15 @@ pub enum LevelError {
         #[source]
         source: std::io::Error,
     },
+    /// The run order (`levels/run.toml`) is there but could not be read.
+    #[error("{}: cannot read the run order: {source}", file.display())]
+    RunOrder {
+        /// The file.
+        file: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
     /// `--level` named neither a file nor a level in a levels folder.
     #[error(
         "no level `{name}`: it is not a file and not in {searched}; accepted values: a path to a .toml level file or a Moving AI .map file, or one of: {available}"

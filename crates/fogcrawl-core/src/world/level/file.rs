@@ -53,6 +53,10 @@ pub enum LevelSource {
     MovingAi(Level),
 }
 
+/// The largest level file read (a layout of 1024x1024 cells takes about
+/// 1 MB; Moving AI maps, read elsewhere, are bigger).
+pub const MAX_LEVEL_FILE_BYTES: u64 = 64 << 20;
+
 /// A parsed, checked level file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LevelFile {
@@ -70,12 +74,17 @@ impl LevelFile {
     /// Reads and checks a level file.
     ///
     /// # Errors
-    /// [`LevelError::Io`] if unreadable, or any content error from [`LevelFile::parse`].
+    /// [`LevelError::Io`] if unreadable, not a regular file (a FIFO is
+    /// refused without waiting for a writer) or larger than
+    /// [`MAX_LEVEL_FILE_BYTES`], or any content error from [`LevelFile::parse`].
     pub fn load(path: &Path) -> Result<Self, LevelError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LevelError::Io {
-            file: path.to_owned(),
-            source,
-        })?;
+        let text =
+            crate::regular_file::read_capped_text(path, MAX_LEVEL_FILE_BYTES).map_err(|err| {
+                LevelError::Io {
+                    file: path.to_owned(),
+                    source: err.into(),
+                }
+            })?;
         Self::parse(path, &text)
     }
 

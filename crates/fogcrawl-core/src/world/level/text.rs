@@ -42,6 +42,17 @@ pub const fn terrain_char(terrain: Terrain) -> char {
     }
 }
 
+/// The character the game shows for `terrain` (the screen, the run
+/// summary): the level-file character, except deep water, shown as `≈`
+/// so it reads as water and not as a letter.
+#[must_use]
+pub const fn terrain_glyph(terrain: Terrain) -> char {
+    match terrain {
+        Terrain::DeepWater => '≈',
+        other => terrain_char(other),
+    }
+}
+
 /// The terrain drawn as `c`, if any.
 #[must_use]
 pub fn terrain_from_char(c: char) -> Option<Terrain> {

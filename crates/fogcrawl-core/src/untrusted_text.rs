@@ -1,8 +1,10 @@
 //! Untrusted text made safe to print: file contents quoted in an error (a
 //! `.map` header, a level's name, a config value) may hold control bytes,
 //! and an escape sequence printed raw would clear the screen, set the
-//! window title or worse. Every error that reaches the terminal goes
-//! through [`escape_controls`] first.
+//! window title or worse. Every error that reaches the terminal, and every
+//! text file the game writes (run summaries), goes through
+//! [`escape_controls`] first. It lives in the core because the core writes
+//! those files; the front end uses it for the screen.
 //!
 //! It only rewrites characters; it must never drop or reorder any, so the
 //! message still says exactly what the file holds.
