@@ -156,7 +156,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
 /// turn it off again before ratatui's hook restores the rest: a terminal
 /// left reporting the mouse prints escape codes at every move. A terminal
 /// that cannot report the mouse still plays by keys.
-fn capture_mouse() {
+pub(crate) fn capture_mouse() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         release_mouse();
@@ -168,19 +168,19 @@ fn capture_mouse() {
 }
 
 /// Turns mouse reporting off (every exit path, the panic hook too).
-fn release_mouse() {
+pub(crate) fn release_mouse() {
     let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
 }
 
 /// One flag per shutdown signal, in [`SHUTDOWN_SIGNALS`] order. Setting a
 /// flag is all a signal does, so any number of them, in any order, ask for
 /// the same single save and restore.
-struct ShutdownFlags([(i32, Arc<AtomicBool>); SHUTDOWN_SIGNALS.len()]);
+pub(crate) struct ShutdownFlags([(i32, Arc<AtomicBool>); SHUTDOWN_SIGNALS.len()]);
 
 impl ShutdownFlags {
     /// The signal that asked the game to end, if one did (the first in
     /// [`SHUTDOWN_SIGNALS`] order when several did before a check).
-    fn received(&self) -> Option<i32> {
+    pub(crate) fn received(&self) -> Option<i32> {
         self.0
             .iter()
             .find(|(_, flag)| flag.load(Ordering::SeqCst))
@@ -188,7 +188,7 @@ impl ShutdownFlags {
     }
 }
 
-fn register_shutdown_signals() -> io::Result<ShutdownFlags> {
+pub(crate) fn register_shutdown_signals() -> io::Result<ShutdownFlags> {
     let flags = SHUTDOWN_SIGNALS.map(|signal| (signal, Arc::new(AtomicBool::new(false))));
     for (signal, flag) in &flags {
         signal_hook::flag::register(*signal, Arc::clone(flag))?;
