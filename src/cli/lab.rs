@@ -133,18 +133,21 @@ pub fn run(args: &LabArgs) -> ExitCode {
     start(opening)
 }
 
+/// The lab as `opening` says it opens (tests draw it without a terminal).
 #[cfg(feature = "tui")]
-fn start(opening: Opening) -> ExitCode {
-    let mut app = crate::lab::app::LabApp::new(
-        opening.drawing,
-        opening.setups,
-        crate::ui::theme::Palette::detect(),
-    );
+pub fn lab_app(opening: Opening, palette: crate::ui::theme::Palette) -> crate::lab::app::LabApp {
+    let mut app = crate::lab::app::LabApp::new(opening.drawing, opening.setups, palette);
     app.unit = opening.unit;
     app.numbers = opening.numbers;
     if let Some(shown) = opening.shown {
         app.shown = shown.min(app.most_expansions());
     }
+    app
+}
+
+#[cfg(feature = "tui")]
+fn start(opening: Opening) -> ExitCode {
+    let app = lab_app(opening, crate::ui::theme::Palette::detect());
     match crate::lab::session::run(app) {
         Ok(end) => ExitCode::from(end.exit_status()),
         Err(err) => {

@@ -185,7 +185,8 @@ impl LabApp {
             drag: None,
             prompt: None,
             help: false,
-            message: "Draw with the mouse (right button erases), drag S and G; Space runs, . and , step; ? help".to_owned(),
+            message: "Mouse draws (right erases), drag S or G; Space runs; . and , step; ? help"
+                .to_owned(),
             quit: false,
             palette,
             screen: (80, 24),

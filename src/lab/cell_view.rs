@@ -7,6 +7,8 @@
 //! Without colour the arrows, `S`/`G`, `o` for open cells and reversed path
 //! cells still tell the states apart.
 
+use std::collections::HashMap;
+
 use gridpath::Pos;
 use ratatui::style::{Color, Modifier, Style};
 
@@ -42,9 +44,9 @@ pub fn state_of(
     recording: &Recording,
     shown: usize,
     pos: Pos,
-    path: &std::collections::HashSet<Pos>,
+    path: &HashMap<Pos, Option<Pos>>,
 ) -> State {
-    if path.contains(&pos) {
+    if path.contains_key(&pos) {
         return State::Path;
     }
     if recording.last_expanded(shown) == Some(pos) && !recording.is_done(shown) {
@@ -63,7 +65,7 @@ pub fn look(
     recording: &Recording,
     shown: usize,
     pos: Pos,
-    path: &std::collections::HashSet<Pos>,
+    path: &HashMap<Pos, Option<Pos>>,
 ) -> CellLook {
     let drawing = &app.drawing;
     let terrain = drawing.terrain(pos).unwrap_or(Terrain::Wall);
@@ -76,9 +78,14 @@ pub fn look(
     let state = state_of(recording, shown, pos, path);
     let values = recording.at(pos, shown).map(|s| s.values);
     let fgh = values.map(|v| [v.f * app.unit, v.g * app.unit, v.h * app.unit]);
-    let arrow = values
-        .and_then(|v| v.parent)
-        .map(|parent| parent_arrow(pos, parent));
+    // On the path the arrow points back along it (between jump points
+    // too, where the search never looked); elsewhere to the parent.
+    let arrow = path
+        .get(&pos)
+        .copied()
+        .flatten()
+        .or_else(|| values.and_then(|v| v.parent))
+        .map(|parent| arrow_toward(pos, parent));
     let colour = app.palette.has_colour();
     let mut style = terrain_style;
     let mut glyph = terrain_glyph;
@@ -135,6 +142,16 @@ pub fn look(
         };
     }
     CellLook { glyph, style, fgh }
+}
+
+/// The came-from arrow from `pos` toward `parent`; a jump point's parent
+/// can be a run away, and the arrow then points along the run.
+pub fn arrow_toward(pos: Pos, parent: Pos) -> char {
+    let toward = Pos::new(
+        pos.x + (parent.x - pos.x).signum(),
+        pos.y + (parent.y - pos.y).signum(),
+    );
+    parent_arrow(pos, toward)
 }
 
 /// A value as a large cell prints it: whole numbers at a unit of 10 or

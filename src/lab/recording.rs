@@ -200,11 +200,19 @@ impl Recording {
             .unwrap_or(self.expansions())
     }
 
-    /// The path's cells as a set (empty without one).
-    pub fn path_cells(&self) -> HashSet<Pos> {
-        self.path()
-            .map(|path| path.cells.iter().copied().collect())
-            .unwrap_or_default()
+    /// The path's cells, each with the cell before it on the path (the
+    /// start with none); empty without a path.
+    pub fn path_cells(&self) -> HashMap<Pos, Option<Pos>> {
+        let Some(path) = self.path() else {
+            return HashMap::new();
+        };
+        let mut cells = HashMap::new();
+        let mut previous = None;
+        for &cell in &path.cells {
+            cells.entry(cell).or_insert(previous);
+            previous = Some(cell);
+        }
+        cells
     }
 
     /// The figures a panel prints: expanded, cost, length, time.

@@ -14,11 +14,11 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
-use crate::ui::overlay::{StepSum, parent_arrow};
+use crate::ui::overlay::StepSum;
 use crate::ui::theme::UiRole;
 
 use super::app::{LabApp, SPEEDS};
-use super::cell_view::{block_lines, look};
+use super::cell_view::{arrow_toward, block_lines, look};
 use super::recording::{Ending, Recording};
 
 /// The side panel's width.
@@ -324,7 +324,7 @@ fn inspector_lines(app: &LabApp) -> Vec<Line<'static>> {
             }
             let parent = v
                 .parent
-                .map_or_else(|| "start".to_owned(), |p| format!("{} {},{}", parent_arrow(pos, p), p.x, p.y));
+                .map_or_else(|| "start".to_owned(), |p| format!("{} {},{}", arrow_toward(pos, p), p.x, p.y));
             let state = if here.closed { "closed" } else { "open" };
             lines.push(Line::from(format!(" parent {parent}  {state}")));
         }
