@@ -68,7 +68,12 @@ fn text_at(buf: &Buffer, x: u16, y: u16, width: u16) -> String {
 fn screen_text(buf: &Buffer) -> String {
     let area = buf.area;
     (area.top()..area.bottom())
-        .map(|y| text_at(buf, area.left(), y, area.width).trim_end().to_owned() + "\n")
+        .map(|y| {
+            text_at(buf, area.left(), y, area.width)
+                .trim_end()
+                .to_owned()
+                + "\n"
+        })
         .collect()
 }
 
@@ -84,9 +89,16 @@ fn the_tutorial_shows_f_40_g_10_h_30_right_of_the_start_after_one_expansion() {
     let x = map.x + u16::try_from(start.x + 1).unwrap() * LARGE_CELL.0;
     let y = map.y + u16::try_from(start.y).unwrap() * LARGE_CELL.1;
     let width = LARGE_CELL.0 - 1;
-    let lines: Vec<String> = (0..3).map(|line| text_at(&buf, x, y + line, width)).collect();
+    let lines: Vec<String> = (0..3)
+        .map(|line| text_at(&buf, x, y + line, width))
+        .collect();
     // F top left, G bottom left, H bottom right; the arrow points home.
-    assert_eq!(lines, ["40    ", "  ←   ", "10  30"], "\n{}", screen_text(&buf));
+    assert_eq!(
+        lines,
+        ["40    ", "  ←   ", "10  30"],
+        "\n{}",
+        screen_text(&buf)
+    );
     insta::assert_snapshot!(screen_text(&buf));
 }
 
@@ -136,15 +148,21 @@ fn jump_point_traces_close_what_they_expand_and_find_a_star_s_cost() {
 
 #[test]
 fn the_listings_print_every_preset_and_search() {
-    let presets = Command::new(BIN).args(["lab", "--list-presets"]).output().unwrap();
+    let presets = Command::new(BIN)
+        .args(["lab", "--list-presets"])
+        .output()
+        .unwrap();
     assert!(presets.status.success());
     let presets = String::from_utf8_lossy(&presets.stdout);
     for name in ["tutorial", "heuristics", "terrain", "fog", "maze"] {
         assert!(presets.lines().any(|l| l.starts_with(name)), "{presets}");
     }
-    let searches = Command::new(BIN).args(["lab", "--list-algorithms"]).output().unwrap();
+    let searches = Command::new(BIN)
+        .args(["lab", "--list-algorithms"])
+        .output()
+        .unwrap();
     let searches = String::from_utf8_lossy(&searches.stdout);
-    assert_eq!(searches.lines().count(), 7, "{searches}");
+    assert_eq!(searches.lines().count(), 8, "{searches}");
     assert!(searches.contains("not optimal"), "{searches}");
     assert!(searches.contains("same"), "{searches}");
 }
@@ -153,7 +171,10 @@ fn the_listings_print_every_preset_and_search() {
 fn bad_flags_and_files_say_what_is_wrong() {
     for (flags, expected) in [
         (vec!["lab", "--preset", "nope"], "no such preset"),
-        (vec!["lab", "--level", "/no/such/level.toml"], "/no/such/level.toml"),
+        (
+            vec!["lab", "--level", "/no/such/level.toml"],
+            "/no/such/level.toml",
+        ),
         (vec!["lab", "--size", "3"], "WIDTHxHEIGHT"),
         (vec!["lab", "--algorithm", "dfs"], "no such search"),
     ] {
@@ -178,15 +199,27 @@ fn a_drawing_saved_loads_in_the_game_and_in_scen() {
         .arg(&level)
         .output()
         .unwrap();
-    assert!(render.status.success(), "{}", String::from_utf8_lossy(&render.stderr));
+    assert!(
+        render.status.success(),
+        "{}",
+        String::from_utf8_lossy(&render.stderr)
+    );
     let rendered = String::from_utf8_lossy(&render.stdout);
-    assert_eq!(rendered.lines().nth(1).map(|l| &l[..8]), Some("#@......"), "{rendered}");
+    assert_eq!(
+        rendered.lines().nth(1).map(|l| &l[..8]),
+        Some("#@......"),
+        "{rendered}"
+    );
     let sim = Command::new(BIN)
         .args(["sim", "--turns", "20", "--seed", "1", "--level"])
         .arg(&level)
         .output()
         .unwrap();
-    assert!(sim.status.success(), "{}", String::from_utf8_lossy(&sim.stderr));
+    assert!(
+        sim.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sim.stderr)
+    );
 
     let map = dir.path().join("drawn.map");
     let saved = save(&app.drawing, &map).unwrap();
@@ -194,14 +227,25 @@ fn a_drawing_saved_loads_in_the_game_and_in_scen() {
     assert!(scen.to_string_lossy().ends_with("drawn.map.scen"));
     let checked = Command::new(BIN).arg("scen").arg(scen).output().unwrap();
     let report = String::from_utf8_lossy(&checked.stdout);
-    assert!(checked.status.success(), "{report}{}", String::from_utf8_lossy(&checked.stderr));
-    assert!(report.contains("1 optimal, 0 mismatched, 0 illegal"), "{report}");
+    assert!(
+        checked.status.success(),
+        "{report}{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
+    assert!(
+        report.contains("1 optimal, 0 mismatched, 0 illegal"),
+        "{report}"
+    );
     let play = Command::new(BIN)
         .args(["render", "--map"])
         .arg(&map)
         .output()
         .unwrap();
-    assert!(play.status.success(), "{}", String::from_utf8_lossy(&play.stderr));
+    assert!(
+        play.status.success(),
+        "{}",
+        String::from_utf8_lossy(&play.stderr)
+    );
 }
 
 // ---- the real binary in tmux ----
@@ -234,7 +278,11 @@ impl Tmux {
             .args(args)
             .output()
             .expect("tmux runs");
-        assert!(out.status.success(), "tmux {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
@@ -249,7 +297,10 @@ impl Tmux {
             if check(&screen) {
                 return screen;
             }
-            assert!(began.elapsed() < Duration::from_secs(15), "waited for {what}:\n{screen}");
+            assert!(
+                began.elapsed() < Duration::from_secs(15),
+                "waited for {what}:\n{screen}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
     }
@@ -287,12 +338,24 @@ fn a_wall_dragged_with_the_mouse_in_tmux_changes_the_path_and_the_mouse_is_relea
     let tmux = Tmux {
         socket: format!("fogcrawl-lab-e2e-{}", std::process::id()),
     };
-    tmux.run(&["new-session", "-d", "-s", "lab", "-x", "80", "-y", "24", "bash --norc --noprofile"]);
+    tmux.run(&[
+        "new-session",
+        "-d",
+        "-s",
+        "lab",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "bash --norc --noprofile",
+    ]);
     tmux.run(&["set-option", "-t", "lab", "status", "off"]);
     let command = format!("{BIN} lab --size 40x15");
     tmux.run(&["send-keys", "-t", "lab", "-l", &command]);
     tmux.run(&["send-keys", "-t", "lab", "Enter"]);
-    let screen = tmux.wait_until("the lab", |s| s.contains("fogcrawl lab") && s.contains("cost "));
+    let screen = tmux.wait_until("the lab", |s| {
+        s.contains("fogcrawl lab") && s.contains("cost ")
+    });
     let before = first_cost(&screen).expect("a cost on the panel");
     assert_eq!(before, 20.0, "straight across: {screen}");
     // Column 20 of the drawing, rows 1 to 13: the map starts on screen
@@ -304,7 +367,9 @@ fn a_wall_dragged_with_the_mouse_in_tmux_changes_the_path_and_the_mouse_is_relea
     }
     reports.push(format!("\x1b[<0;{x};15m"));
     tmux.mouse(&reports);
-    let screen = tmux.wait_until("a longer path", |s| first_cost(s).is_some_and(|c| c > before));
+    let screen = tmux.wait_until("a longer path", |s| {
+        first_cost(s).is_some_and(|c| c > before)
+    });
     let wall_rows = screen
         .lines()
         .skip(3)
@@ -319,7 +384,11 @@ fn a_wall_dragged_with_the_mouse_in_tmux_changes_the_path_and_the_mouse_is_relea
     tmux.wait_until("one step", |s| s.contains("step 1/"));
     tmux.run(&["send-keys", "-t", "lab", "q"]);
     let began = Instant::now();
-    while tmux.run(&["display", "-p", "-t", "lab", "#{alternate_on}"]).trim() != "0" {
+    while tmux
+        .run(&["display", "-p", "-t", "lab", "#{alternate_on}"])
+        .trim()
+        != "0"
+    {
         assert!(
             began.elapsed() < Duration::from_secs(15),
             "the terminal stayed in the alternate screen:\n{}",

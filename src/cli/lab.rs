@@ -33,7 +33,7 @@ pub struct LabArgs {
     #[arg(long, value_name = "WxH")]
     pub size: Option<String>,
     /// The first search: astar, weighted, dijkstra, greedy, bfs,
-    /// bidirectional or jps (see --list-algorithms).
+    /// bidirectional, jps or ida (see --list-algorithms).
     #[arg(long, value_name = "NAME")]
     pub algorithm: Option<String>,
     /// Seed for generated levels.
@@ -76,7 +76,10 @@ pub struct Opening {
 pub fn opening(args: &LabArgs) -> Result<Opening, String> {
     let mut opening = if let Some(name) = &args.preset {
         let preset = Preset::named(name).ok_or_else(|| {
-            format!("--preset {name}: no such preset; the presets are {}", Preset::names())
+            format!(
+                "--preset {name}: no such preset; the presets are {}",
+                Preset::names()
+            )
         })?;
         Opening {
             drawing: preset.drawing(),
@@ -106,7 +109,10 @@ pub fn opening(args: &LabArgs) -> Result<Opening, String> {
     if let Some(name) = &args.algorithm {
         let algorithm = Algorithm::from_name(name).ok_or_else(|| {
             let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            format!("--algorithm {name}: no such search; the searches are {}", names.join(", "))
+            format!(
+                "--algorithm {name}: no such search; the searches are {}",
+                names.join(", ")
+            )
         })?;
         if let Some(first) = opening.setups.first_mut() {
             first.algorithm = algorithm;

@@ -26,11 +26,13 @@ pub enum Algorithm {
     BidirectionalAStar,
     /// Jump point search: uniform costs, no corner cutting.
     JumpPoint,
+    /// Iterative deepening A*: depth-first passes bounded by f.
+    IdaStar,
 }
 
 impl Algorithm {
     /// Every search, in the order the lab cycles through them.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Algorithm::AStar,
         Algorithm::WeightedAStar,
         Algorithm::Dijkstra,
@@ -38,6 +40,7 @@ impl Algorithm {
         Algorithm::BreadthFirst,
         Algorithm::BidirectionalAStar,
         Algorithm::JumpPoint,
+        Algorithm::IdaStar,
     ];
 
     /// The short name the screen and `--algorithm` use.
@@ -50,6 +53,7 @@ impl Algorithm {
             Algorithm::BreadthFirst => "bfs",
             Algorithm::BidirectionalAStar => "bidirectional",
             Algorithm::JumpPoint => "jps",
+            Algorithm::IdaStar => "ida",
         }
     }
 
@@ -63,6 +67,7 @@ impl Algorithm {
             Algorithm::BreadthFirst => "breadth-first",
             Algorithm::BidirectionalAStar => "bidirectional A*",
             Algorithm::JumpPoint => "jump point search",
+            Algorithm::IdaStar => "IDA*",
         }
     }
 
@@ -75,7 +80,9 @@ impl Algorithm {
             Algorithm::WeightedAStar => {
                 "a path at most W times the cheapest (admissible heuristic); any cell costs"
             }
-            Algorithm::Dijkstra => "optimal; any cell costs; expands every cell cheaper than the goal",
+            Algorithm::Dijkstra => {
+                "optimal; any cell costs; expands every cell cheaper than the goal"
+            }
             Algorithm::GreedyBestFirst => {
                 "not optimal (ignores what the way costs); any cell costs; often quickest"
             }
@@ -88,6 +95,9 @@ impl Algorithm {
             Algorithm::JumpPoint => {
                 "optimal (octile); only where every passable cell costs the same, 8-connected without corner cutting"
             }
+            Algorithm::IdaStar => {
+                "optimal with an admissible heuristic; any cell costs; no open list, so it expands cells again and again (gives up after 50000)"
+            }
         }
     }
 
@@ -99,6 +109,7 @@ impl Algorithm {
                 | Algorithm::WeightedAStar
                 | Algorithm::GreedyBestFirst
                 | Algorithm::BidirectionalAStar
+                | Algorithm::IdaStar
         )
     }
 

@@ -272,7 +272,11 @@ impl LabApp {
             Action::PlayPause => self.play_pause(),
             Action::StepForward => {
                 self.playing = false;
-                self.shown = self.shown.min(self.most_expansions()).saturating_add(1).min(self.most_expansions());
+                self.shown = self
+                    .shown
+                    .min(self.most_expansions())
+                    .saturating_add(1)
+                    .min(self.most_expansions());
             }
             Action::StepBack => {
                 self.playing = false;
@@ -302,7 +306,10 @@ impl LabApp {
                 self.message = format!("brush: {}", brush.name());
             }
             Action::NextBrush => {
-                let at = Brush::ALL.iter().position(|&b| b == self.brush).unwrap_or(0);
+                let at = Brush::ALL
+                    .iter()
+                    .position(|&b| b == self.brush)
+                    .unwrap_or(0);
                 self.act(Action::Brush(Brush::ALL[(at + 1) % Brush::ALL.len()]));
             }
             Action::Numbers => {
@@ -445,7 +452,8 @@ impl LabApp {
             };
             self.setups.push(SearchSetup { algorithm, ..first });
             self.selected = 1;
-            self.message = "two searches side by side; Tab picks which one the option keys change".to_owned();
+            self.message =
+                "two searches side by side; Tab picks which one the option keys change".to_owned();
         }
         let at_end = self.at_end();
         self.recordings.clear();
@@ -560,8 +568,11 @@ impl LabApp {
         self.message = match prompt.asking {
             Asking::Save => match save(&self.drawing, &path) {
                 Ok(saved) => {
-                    let files: Vec<String> =
-                        saved.files.iter().map(|f| f.display().to_string()).collect();
+                    let files: Vec<String> = saved
+                        .files
+                        .iter()
+                        .map(|f| f.display().to_string())
+                        .collect();
                     let note = saved.note.map(|n| format!(" ({n})")).unwrap_or_default();
                     format!("saved {}{note}", files.join(" and "))
                 }
@@ -654,7 +665,11 @@ mod tests {
         lab.act(Action::Press(Pos::new(x, 0), true));
         lab.act(Action::DragTo(Pos::new(x, 7)));
         lab.act(Action::Release);
-        assert_eq!(lab.drawing.terrain(Pos::new(x, 3)), Some(Terrain::Wall), "no gaps");
+        assert_eq!(
+            lab.drawing.terrain(Pos::new(x, 3)),
+            Some(Terrain::Wall),
+            "no gaps"
+        );
         let after = lab.recordings[0].path().unwrap().cost;
         assert!(after > before, "{after} vs {before}");
         lab.act(Action::Undo);
@@ -710,7 +725,11 @@ mod tests {
         // The default answer was empty for Open.
         lab.act(Action::Submit);
         assert!(lab.message.starts_with("cannot open:"), "{}", lab.message);
-        assert!(lab.message.contains("/no/such/level.toml"), "{}", lab.message);
+        assert!(
+            lab.message.contains("/no/such/level.toml"),
+            "{}",
+            lab.message
+        );
         assert!(!lab.quit);
         assert_eq!(lab.drawing.width(), 20);
     }

@@ -123,7 +123,10 @@ pub fn look(
     if state == State::Path && !terrain.is_passable() {
         glyph = '✗';
         style = if colour {
-            Style::new().fg(Color::White).bg(Color::Red).add_modifier(Modifier::BOLD)
+            Style::new()
+                .fg(Color::White)
+                .bg(Color::Red)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
         };
@@ -136,7 +139,10 @@ pub fn look(
             Color::LightRed
         };
         style = if colour {
-            Style::new().fg(Color::Black).bg(bg).add_modifier(Modifier::BOLD)
+            Style::new()
+                .fg(Color::Black)
+                .bg(bg)
+                .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::BOLD | Modifier::REVERSED)
         };
@@ -200,7 +206,14 @@ mod tests {
             fgh: Some([40.0, 10.0, 30.0]),
         };
         let lines = block_lines(&look, 10.0, 6);
-        assert_eq!(lines, ["40    ".to_owned(), "  ←   ".to_owned(), "10  30".to_owned()]);
+        assert_eq!(
+            lines,
+            [
+                "40    ".to_owned(),
+                "  ←   ".to_owned(),
+                "10  30".to_owned()
+            ]
+        );
         assert_eq!(number(14.142, 10.0, 3), "14");
         assert_eq!(number(1.414, 1.0, 3), "1.4");
         assert_eq!(number(123.4, 1.0, 2), "+");

@@ -116,8 +116,14 @@ pub fn export(
 /// A recorded search as a picture's panel (`None` if it did not run).
 fn traced(drawing: &Drawing, recording: &Recording) -> Option<TracedSearch> {
     let priced = recording.priced.as_ref()?;
-    let seen: Option<Vec<bool>> = (drawing.has_fog() && recording.setup.unknown.is_some())
-        .then(|| drawing.level().positions().map(|pos| !drawing.is_fogged(pos)).collect());
+    let seen: Option<Vec<bool>> =
+        (drawing.has_fog() && recording.setup.unknown.is_some()).then(|| {
+            drawing
+                .level()
+                .positions()
+                .map(|pos| !drawing.is_fogged(pos))
+                .collect()
+        });
     let planning = PlanningGrid::from_grid(priced.grid.clone(), seen);
     let trace = recording.trace.clone();
     let path = recording.path().cloned();
@@ -174,7 +180,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let svg = export(&drawing, &refs, &dir.path().join("fog.svg"), false).unwrap();
         let text = std::fs::read_to_string(&svg.path).unwrap();
-        assert!(text.starts_with("<svg") || text.starts_with("<?xml"), "{}", &text[..40]);
+        assert!(
+            text.starts_with("<svg") || text.starts_with("<?xml"),
+            "{}",
+            &text[..40]
+        );
         assert!(text.contains("fogcrawl lab"));
         let png = export(&drawing, &refs, &dir.path().join("fog.png"), false).unwrap();
         assert!(png.bytes > 0 && png.frames.is_none());

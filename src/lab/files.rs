@@ -126,7 +126,10 @@ pub fn level_text(drawing: &Drawing) -> Result<String, LabFileError> {
     if !truth.connected(start, goal) {
         return Err(LabFileError::Unreachable { start, goal });
     }
-    let (out_width, out_height) = (width.max(*SIDE_RANGE.start()), height.max(*SIDE_RANGE.start()));
+    let (out_width, out_height) = (
+        width.max(*SIDE_RANGE.start()),
+        height.max(*SIDE_RANGE.start()),
+    );
     let start_terrain = drawing.terrain(start).unwrap_or(Terrain::Floor);
     let mut rows = String::new();
     for y in 0..out_height {
@@ -239,12 +242,17 @@ fn save_map(drawing: &Drawing, path: &Path) -> Result<PathBuf, LabFileError> {
         path: path.to_path_buf(),
         reason: err.to_string(),
     })?;
-    let grid = Grid::from_fn(map.width(), map.height(), Movement::EIGHT_CONNECTED, |x, y| {
-        let (Ok(x), Ok(y)) = (usize::try_from(x), usize::try_from(y)) else {
-            return None;
-        };
-        map.is_passable(x, y).then_some(1.0)
-    })
+    let grid = Grid::from_fn(
+        map.width(),
+        map.height(),
+        Movement::EIGHT_CONNECTED,
+        |x, y| {
+            let (Ok(x), Ok(y)) = (usize::try_from(x), usize::try_from(y)) else {
+                return None;
+            };
+            map.is_passable(x, y).then_some(1.0)
+        },
+    )
     .map_err(|err| LabFileError::ReadBack {
         path: path.to_path_buf(),
         reason: err.to_string(),

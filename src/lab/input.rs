@@ -2,7 +2,9 @@
 //! tells where the map cells are). The keys are listed, with what they do,
 //! in `view::HELP`, which the help popup and docs/LAB.md show.
 
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 use super::app::{Action, Asking, LabApp, Setting};
 use super::drawing::Brush;
@@ -134,7 +136,10 @@ mod tests {
             Palette::new(ColorSupport::None),
         );
         app.screen = (80, 24);
-        assert_eq!(action_for_key(key(KeyCode::Char(' ')), &app), Some(Action::PlayPause));
+        assert_eq!(
+            action_for_key(key(KeyCode::Char(' ')), &app),
+            Some(Action::PlayPause)
+        );
         assert_eq!(
             action_for_key(key(KeyCode::Char('1')), &app),
             Some(Action::Brush(Brush::Terrain(Terrain::Wall)))
@@ -146,8 +151,14 @@ mod tests {
             row: 4,
             modifiers: KeyModifiers::NONE,
         };
-        assert_eq!(action_for_mouse(click, &app), Some(Action::Press(Pos::new(3, 2), true)));
+        assert_eq!(
+            action_for_mouse(click, &app),
+            Some(Action::Press(Pos::new(3, 2), true))
+        );
         app.act(Action::Ask(Asking::Save));
-        assert_eq!(action_for_key(key(KeyCode::Char('q')), &app), Some(Action::Type('q')));
+        assert_eq!(
+            action_for_key(key(KeyCode::Char('q')), &app),
+            Some(Action::Type('q'))
+        );
     }
 }

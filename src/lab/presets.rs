@@ -209,10 +209,7 @@ impl Preset {
         let mut unseen = Vec::new();
         for (y, row) in self.rows.iter().enumerate() {
             for (x, c) in row.chars().enumerate() {
-                let pos = Pos::new(
-                    i32::try_from(x).unwrap_or(0),
-                    i32::try_from(y).unwrap_or(0),
-                );
+                let pos = Pos::new(i32::try_from(x).unwrap_or(0), i32::try_from(y).unwrap_or(0));
                 let terrain = match c {
                     'S' => {
                         start = pos;
@@ -252,7 +249,12 @@ mod tests {
             let drawing = preset.drawing();
             for setup in preset.setups() {
                 let recording = record(&drawing, setup);
-                assert!(recording.path().is_some(), "{}: {:?}", preset.name, recording.ending);
+                assert!(
+                    recording.path().is_some(),
+                    "{}: {:?}",
+                    preset.name,
+                    recording.ending
+                );
             }
         }
         assert_eq!(Preset::named("fog").map(|p| p.name), Some("fog"));
@@ -268,13 +270,21 @@ mod tests {
         let values = recording.at(right, 1).unwrap().values;
         let unit = preset.unit;
         assert_eq!(
-            ((values.f * unit).round(), (values.g * unit).round(), (values.h * unit).round()),
+            (
+                (values.f * unit).round(),
+                (values.g * unit).round(),
+                (values.h * unit).round()
+            ),
             (40.0, 10.0, 30.0)
         );
         let diagonal = Pos::new(drawing.start().x + 1, drawing.start().y - 1);
         let values = recording.at(diagonal, 1).unwrap().values;
         assert_eq!((values.g * unit).round(), 14.0);
-        assert_eq!(recording.last_expanded(2), Some(right), "F 40 is expanded next");
+        assert_eq!(
+            recording.last_expanded(2),
+            Some(right),
+            "F 40 is expanded next"
+        );
     }
 
     #[test]
@@ -283,8 +293,14 @@ mod tests {
         let drawing = preset.drawing();
         let [manhattan, diagonal] = [0, 1].map(|i| record(&drawing, preset.setups()[i]));
         let start = drawing.start();
-        assert_eq!(manhattan.last_expanded(2), Some(Pos::new(start.x + 1, start.y - 1)));
-        assert_eq!(diagonal.last_expanded(2), Some(Pos::new(start.x + 1, start.y)));
+        assert_eq!(
+            manhattan.last_expanded(2),
+            Some(Pos::new(start.x + 1, start.y - 1))
+        );
+        assert_eq!(
+            diagonal.last_expanded(2),
+            Some(Pos::new(start.x + 1, start.y))
+        );
     }
 
     #[test]
@@ -302,7 +318,11 @@ mod tests {
         let straight: Vec<Pos> = (0..19).map(|x| Pos::new(x, 3)).collect();
         let priced = astar.priced.as_ref().unwrap();
         let straight_cost = gridpath::path_cost(&priced.grid, &straight).unwrap();
-        assert!(path.cost < straight_cost, "{} vs {straight_cost}", path.cost);
+        assert!(
+            path.cost < straight_cost,
+            "{} vs {straight_cost}",
+            path.cost
+        );
 
         let preset = Preset::named("fog").unwrap();
         let drawing = preset.drawing();

@@ -111,7 +111,11 @@ mod tests {
         setup.unknown = Some(UnknownCellPolicy::Blocked);
         assert_eq!(price(&drawing, &setup).unwrap().grid.cost(fogged), None);
         setup.unknown = None;
-        assert_eq!(price(&drawing, &setup).unwrap().grid.cost(fogged), None, "the truth: a wall");
+        assert_eq!(
+            price(&drawing, &setup).unwrap().grid.cost(fogged),
+            None,
+            "the truth: a wall"
+        );
 
         let danger = Pos::new(2, 4);
         drawing.paint(danger, Brush::Danger);
@@ -119,6 +123,9 @@ mod tests {
         let cost = priced.grid.cost(danger).unwrap();
         assert_eq!(cost, 1.0 + InfluenceLayer::DEFAULT_DANGER.weight);
         setup.influence = false;
-        assert_eq!(price(&drawing, &setup).unwrap().grid.cost(danger), Some(1.0));
+        assert_eq!(
+            price(&drawing, &setup).unwrap().grid.cost(danger),
+            Some(1.0)
+        );
     }
 }

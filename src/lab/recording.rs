@@ -24,6 +24,8 @@ pub enum Ending {
     NoPath,
     /// It could not run, and why (JPS on mixed costs, a walled end...).
     Refused(String),
+    /// It stopped at its node limit (IDA*) without an answer.
+    GaveUp,
 }
 
 /// A cell's values as the search left them at some point.
@@ -166,7 +168,7 @@ impl Recording {
             .iter()
             .filter(|(pos, history)| {
                 history.first().is_some_and(|&(index, _)| index < end)
-                    && !self.closed_at.get(pos).is_some_and(|&n| n < shown)
+                    && self.closed_at.get(pos).is_none_or(|&n| n >= shown)
             })
             .count()
     }
@@ -225,6 +227,7 @@ impl Recording {
             }
             Ending::NoPath => figures.push("no path".to_owned()),
             Ending::Refused(_) => figures.push("refused".to_owned()),
+            Ending::GaveUp => figures.push("gave up".to_owned()),
         }
         figures.push(format_time(self.time));
         figures

@@ -6,8 +6,8 @@
 use std::time::{Duration, Instant};
 
 use gridpath::{
-    AStar, BidirectionalAStar, BreadthFirst, GreedyBestFirst, Grid, Jps, Path, Pos, QueryError,
-    SearchStatus, SearchTrace,
+    AStar, BidirectionalAStar, BreadthFirst, GreedyBestFirst, Grid, IdaStar, Jps, Path, Pos,
+    QueryError, SearchStatus, SearchTrace,
 };
 
 use super::algorithm::Algorithm;
@@ -18,6 +18,9 @@ use super::setup::SearchSetup;
 
 /// How many untraced runs the time figure is the best of.
 const TIMING_RUNS: usize = 3;
+/// IDA* gives up after this many expansions (PathFinding.js gives it a
+/// time limit): it can expand a cell again and again.
+pub const IDA_NODE_LIMIT: u64 = 50_000;
 
 /// Searches `drawing` as `setup` says and records what happened.
 pub fn record(drawing: &Drawing, setup: SearchSetup) -> Recording {
@@ -122,6 +125,19 @@ fn run_traced(grid: &Grid, setup: &SearchSetup, start: Pos, goal: Pos) -> Result
                 both.backward_cells().to_vec(),
             ))
         }
+        Algorithm::IdaStar => {
+            let mut ida = IdaStar::new();
+            ida.set_tracing(true);
+            let path = ida
+                .find_path(grid, start, goal, heuristic, IDA_NODE_LIMIT)
+                .map_err(|err| query_text(&err))?;
+            let ending = if ida.gave_up() {
+                Ending::GaveUp
+            } else {
+                ending_of(path)
+            };
+            Ok((ending, ida.trace().clone(), Vec::new()))
+        }
         Algorithm::JumpPoint => {
             let mut jps = Jps::new();
             jps.set_tracing(true);
@@ -158,6 +174,9 @@ fn best_time(grid: &Grid, setup: &SearchSetup, start: Pos, goal: Pos) -> Duratio
                 let _ = jps.find_path(grid, start, goal);
                 Ok(())
             }
+            Algorithm::IdaStar => IdaStar::new()
+                .find_path(grid, start, goal, heuristic, IDA_NODE_LIMIT)
+                .map(|_| ()),
         };
         best = best.min(began.elapsed());
     }
@@ -200,6 +219,7 @@ mod tests {
                     | Algorithm::Dijkstra
                     | Algorithm::BidirectionalAStar
                     | Algorithm::JumpPoint
+                    | Algorithm::IdaStar
             );
             if optimal {
                 assert!((path.cost - optimum).abs() < 1e-9, "{algorithm}");

@@ -163,7 +163,11 @@ impl Widget for &LabApp {
 
 fn title_line(app: &LabApp) -> Line<'static> {
     let name = &app.drawing.level().name;
-    let name = if name.is_empty() { "drawing" } else { name.as_str() };
+    let name = if name.is_empty() {
+        "drawing"
+    } else {
+        name.as_str()
+    };
     let play = if app.playing {
         format!("RUNNING x{}", SPEEDS[app.speed])
     } else if app.at_end() {
@@ -252,8 +256,19 @@ pub fn panel_lines(app: &LabApp) -> Vec<Line<'static>> {
     for (index, recording) in app.recordings.iter().enumerate() {
         let setup = &recording.setup;
         let shown = app.shown_for(index);
-        let head = format!("Search {}{}", index + 1, if app.setups.len() > 1 && index == app.selected { " (Tab)" } else { "" });
-        lines.push(Line::from(Span::styled(head, app.palette.ui(UiRole::Title))));
+        let head = format!(
+            "Search {}{}",
+            index + 1,
+            if app.setups.len() > 1 && index == app.selected {
+                " (Tab)"
+            } else {
+                ""
+            }
+        );
+        lines.push(Line::from(Span::styled(
+            head,
+            app.palette.ui(UiRole::Title),
+        )));
         lines.push(Line::from(format!(" {}", setup.describe())));
         let influence = if setup.influence { "on" } else { "off" };
         lines.push(Line::from(format!(
@@ -271,7 +286,10 @@ pub fn panel_lines(app: &LabApp) -> Vec<Line<'static>> {
             recording.expansions(),
             recording.open_count(shown)
         )));
-        lines.push(Line::from(format!(" {}", recording.figures()[1..].join(" "))));
+        lines.push(Line::from(format!(
+            " {}",
+            recording.figures()[1..].join(" ")
+        )));
     }
     lines.push(Line::from(""));
     lines.extend(inspector_lines(app));
@@ -304,7 +322,9 @@ fn inspector_lines(app: &LabApp) -> Vec<Line<'static>> {
     let danger = drawing.influences().danger.value(pos);
     let crowding = drawing.influences().crowding.value(pos);
     if danger > 0.0 || crowding > 0.0 {
-        lines.push(Line::from(format!(" danger {danger:.2} crowding {crowding:.2}")));
+        lines.push(Line::from(format!(
+            " danger {danger:.2} crowding {crowding:.2}"
+        )));
     }
     match recording.at(pos, shown) {
         Some(here) => {
@@ -318,13 +338,17 @@ fn inspector_lines(app: &LabApp) -> Vec<Line<'static>> {
                     v.h * unit
                 )));
             }
-            lines.push(Line::from(format!(" g {:.2} h {:.2} f {:.2}", v.g, v.h, v.f)));
+            lines.push(Line::from(format!(
+                " g {:.2} h {:.2} f {:.2}",
+                v.g, v.h, v.f
+            )));
             if let Some(sum) = step_sum(recording, shown, pos) {
                 lines.push(Line::from(format!(" {}", sum.text())));
             }
-            let parent = v
-                .parent
-                .map_or_else(|| "start".to_owned(), |p| format!("{} {},{}", arrow_toward(pos, p), p.x, p.y));
+            let parent = v.parent.map_or_else(
+                || "start".to_owned(),
+                |p| format!("{} {},{}", arrow_toward(pos, p), p.x, p.y),
+            );
             let state = if here.closed { "closed" } else { "open" };
             lines.push(Line::from(format!(" parent {parent}  {state}")));
         }
@@ -385,29 +409,52 @@ pub const HELP: &[(&str, &str)] = &[
     ("Enter / Del", "paint / erase at the cursor"),
     ("s / g", "put the start / goal at the cursor"),
     ("f", "fill the region at the cursor with the terrain brush"),
-    ("1-9 0", "brush: wall floor road grass mud swamp water door fog danger"),
+    (
+        "1-9 0",
+        "brush: wall floor road grass mud swamp water door fog danger",
+    ),
     ("m", "next brush (also rubble and crowding)"),
     ("K / u", "clear all / undo"),
     ("Space", "run the search (again from the start), pause"),
     (". / ,", "step one expansion / step back"),
-    ("> Home End", "to the next budget pause / the start / the end"),
+    (
+        "> Home End",
+        "to the next budget pause / the start / the end",
+    ),
     ("+ / -", "run faster / slower"),
-    ("a", "algorithm: A*, weighted, Dijkstra, greedy, BFS, bidirectional, JPS"),
+    (
+        "a",
+        "algorithm: A*, weighted, Dijkstra, greedy, BFS, bidirectional, JPS",
+    ),
     ("h", "heuristic: octile manhattan euclidean chebyshev zero"),
     ("w / W", "weight up / down (weighted A*)"),
     ("t / d", "tie-break / diagonal rule"),
     ("x", "unknown cells: open, blocked, cost 3, truth"),
     ("i / b", "influence on/off / node budget per slice"),
-    ("c / Tab", "compare two searches side by side / pick which one keys change"),
-    ("v", "large cells with F (top left), G (bottom left), H (bottom right)"),
-    ("S / O", "save (.toml level or .map + .scen) / open a level or map"),
-    ("e / E", "export a picture (.svg/.png) / an animation (.png)"),
+    (
+        "c / Tab",
+        "compare two searches side by side / pick which one keys change",
+    ),
+    (
+        "v",
+        "large cells with F (top left), G (bottom left), H (bottom right)",
+    ),
+    (
+        "S / O",
+        "save (.toml level or .map + .scen) / open a level or map",
+    ),
+    (
+        "e / E",
+        "export a picture (.svg/.png) / an animation (.png)",
+    ),
     ("q Esc Ctrl-C", "quit"),
 ];
 
 fn draw_help(app: &LabApp, area: Rect, buf: &mut Buffer) {
     let width = area.width.min(78);
-    let height = area.height.min(u16::try_from(HELP.len() + 3).unwrap_or(u16::MAX));
+    let height = area
+        .height
+        .min(u16::try_from(HELP.len() + 3).unwrap_or(u16::MAX));
     let popup = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,

@@ -27,9 +27,9 @@
 //! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
 //! - [`jps`]: jump point search, for grids where every cell costs the same.
-//! - [`greedy`], [`breadth_first`], [`bidirectional`]: greedy best-first,
-//!   breadth-first and bidirectional A*, traced like A* (the lab shows them
-//!   beside it; the game plans with A*).
+//! - [`greedy`], [`breadth_first`], [`bidirectional`], [`ida_star`]: greedy
+//!   best-first, breadth-first, bidirectional A* and iterative deepening A*,
+//!   traced like A* (the lab shows them beside it; the game plans with A*).
 //! - [`trace`]: what a search did, for drawing it.
 //! - [`dijkstra_map`]: multi-source distance fields.
 //! - [`distance_field`]: a distance field grown on demand and repaired as
@@ -57,6 +57,7 @@ pub mod greedy;
 pub mod grid;
 pub mod grid_shape;
 pub mod heuristic;
+pub mod ida_star;
 mod islands;
 pub mod jps;
 pub mod movingai;
@@ -79,6 +80,7 @@ pub use greedy::GreedyBestFirst;
 pub use grid::{Diagonals, Grid, GridError, Movement};
 pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
+pub use ida_star::IdaStar;
 pub use jps::{Jps, JpsError};
 pub use pos::Pos;
 pub use smoothing::{
