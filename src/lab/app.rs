@@ -115,6 +115,8 @@ pub enum Action {
     Ask(Asking),
     Type(char),
     Backspace,
+    /// Empties the prompt's line.
+    ClearLine,
     Submit,
     /// The pointer rests on a cell (or off the map).
     Hover(Option<Pos>),
@@ -347,7 +349,7 @@ impl LabApp {
                     text: asking.default_answer().to_owned(),
                 });
             }
-            Action::Type(_) | Action::Backspace | Action::Submit => {}
+            Action::Type(_) | Action::Backspace | Action::ClearLine | Action::Submit => {}
             Action::Hover(pos) => self.hover = pos,
             Action::Press(pos, left) => self.press(pos, left),
             Action::DragTo(pos) => self.drag_to(pos),
@@ -545,6 +547,7 @@ impl LabApp {
             Action::Backspace => {
                 prompt.text.pop();
             }
+            Action::ClearLine => prompt.text.clear(),
             Action::Back => self.prompt = None,
             Action::Submit => {
                 if let Some(prompt) = self.prompt.take() {

@@ -38,7 +38,7 @@ pub enum Brush {
 
 impl Brush {
     /// The brushes the number keys pick, in order (1, 2, ... 0, then more).
-    pub const ALL: [Brush; 12] = [
+    pub const ALL: [Brush; 14] = [
         Brush::Terrain(Terrain::Wall),
         Brush::Terrain(Terrain::Floor),
         Brush::Terrain(Terrain::Road),
@@ -47,16 +47,21 @@ impl Brush {
         Brush::Terrain(Terrain::Swamp),
         Brush::Terrain(Terrain::ShallowWater),
         Brush::Terrain(Terrain::ClosedDoor),
+        Brush::Terrain(Terrain::OpenDoor),
+        Brush::Terrain(Terrain::DeepWater),
         Brush::Terrain(Terrain::Rubble),
         Brush::Fog,
         Brush::Danger,
         Brush::Crowding,
     ];
 
-    /// The brush's name on screen.
+    /// The brush's name on screen, with a terrain's cost.
     pub fn name(self) -> String {
         match self {
-            Brush::Terrain(terrain) => terrain.name().replace('_', " "),
+            Brush::Terrain(terrain) => match terrain.base_cost() {
+                Some(cost) => format!("{} ({cost})", terrain.name().replace('_', " ")),
+                None => terrain.name().replace('_', " "),
+            },
             Brush::Fog => "unknown (fog)".to_owned(),
             Brush::Danger => "danger".to_owned(),
             Brush::Crowding => "crowding".to_owned(),

@@ -23,6 +23,10 @@ pub fn action_for_key(key: KeyEvent, app: &LabApp) -> Option<Action> {
         return Some(Action::Quit);
     }
     if app.prompt.is_some() {
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            // Ctrl-U clears the line, as shells do; other chords type nothing.
+            return (key.code == KeyCode::Char('u')).then_some(Action::ClearLine);
+        }
         return match key.code {
             KeyCode::Enter => Some(Action::Submit),
             KeyCode::Esc => Some(Action::Back),

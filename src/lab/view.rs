@@ -413,7 +413,10 @@ pub const HELP: &[(&str, &str)] = &[
         "1-9 0",
         "brush: wall floor road grass mud swamp water door fog danger",
     ),
-    ("m", "next brush (also rubble and crowding)"),
+    (
+        "m",
+        "next brush (also open door, deep water, rubble, crowding)",
+    ),
     ("K / u", "clear all / undo"),
     ("Space", "run the search (again from the start), pause"),
     (". / ,", "step one expansion / step back"),
