@@ -120,6 +120,47 @@ fn the_maze_at_80x24_and_its_jump_points() {
 }
 
 #[test]
+fn the_fog_preset_marks_the_step_into_the_unseen_wall() {
+    let app = preset_app("fog", 80, 24);
+    let text = screen_text(&draw(&app));
+    assert!(text.contains('✗'), "{text}");
+    insta::assert_snapshot!(text);
+}
+
+#[test]
+fn in_colour_the_path_is_yellow_and_closed_cells_blue() {
+    let mut app = preset_app("tutorial", 80, 24);
+    app.palette = Palette::new(ColorSupport::Ansi16);
+    app.numbers = false;
+    app.shown = app.most_expansions();
+    let buf = draw(&app);
+    let map = layout_of(&app, Rect::new(0, 0, 80, 24)).unwrap().maps[0];
+    let path = app.recordings[0].path().unwrap().cells.clone();
+    let cell = |pos: Pos| {
+        buf.cell((
+            map.x + u16::try_from(pos.x).unwrap(),
+            map.y + u16::try_from(pos.y).unwrap(),
+        ))
+        .unwrap()
+        .clone()
+    };
+    // Between the ends: yellow; the start and goal keep their own colours.
+    for &pos in &path[1..path.len() - 1] {
+        assert_eq!(cell(pos).bg, ratatui::style::Color::Yellow, "{pos}");
+    }
+    let closed_off_path = (0..7)
+        .flat_map(|x| (0..5).map(move |y| Pos::new(x, y)))
+        .find(|pos| {
+            !path.contains(pos)
+                && app.recordings[0]
+                    .at(*pos, app.shown)
+                    .is_some_and(|shown| shown.closed)
+        })
+        .expect("a closed cell off the path");
+    assert_eq!(cell(closed_off_path).bg, ratatui::style::Color::Blue);
+}
+
+#[test]
 fn jump_point_traces_close_what_they_expand_and_find_a_star_s_cost() {
     let grid = Grid::from_ascii(
         "..........\n\

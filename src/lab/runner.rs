@@ -252,6 +252,24 @@ mod tests {
     }
 
     #[test]
+    fn painted_danger_bends_the_path_unless_influence_is_off() {
+        let mut drawing = Drawing::empty(21, 9);
+        let centre = Pos::new(10, drawing.start().y);
+        drawing.paint(centre, Brush::Danger);
+        let weighed = record(&drawing, SearchSetup::default());
+        let path = &weighed.path().unwrap().cells;
+        assert!(!path.contains(&centre), "{path:?}");
+        let ignored = record(
+            &drawing,
+            SearchSetup {
+                influence: false,
+                ..SearchSetup::default()
+            },
+        );
+        assert!(ignored.path().unwrap().cells.contains(&centre));
+    }
+
+    #[test]
     fn jump_points_refuse_mixed_costs_and_say_why() {
         let mut drawing = walled();
         drawing.paint(Pos::new(2, 2), Brush::Terrain(Terrain::Swamp));
