@@ -16,7 +16,8 @@
 //!   `--list-presets`); [`files`]: levels and maps in and out;
 //!   [`export`]: pictures and animations.
 //! - With the `tui` feature, the screen: [`app`] (state and what each
-//!   action does), [`input`] (keys and mouse to actions), [`view`] and
+//!   action does; editing strokes and the prompt in its children),
+//!   [`input`] (keys and mouse to actions), [`view`], [`panel`] and
 //!   [`cell_view`] (drawing), [`session`] (the terminal and its loop).
 //!
 //! Nothing here changes the engine's answers: it records and shows them.
@@ -30,6 +31,8 @@ pub mod export;
 pub mod files;
 #[cfg(feature = "tui")]
 pub mod input;
+#[cfg(feature = "tui")]
+pub mod panel;
 pub mod presets;
 pub mod pricing;
 pub mod recording;

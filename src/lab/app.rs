@@ -4,69 +4,26 @@
 //! the camera, prompts and messages. Drawing never changes it; `input`
 //! turns keys and mouse into [`Action`]s and [`LabApp::act`] carries them out.
 
-use std::path::PathBuf;
-
 use gridpath::Pos;
 
 use super::drawing::{Brush, Drawing};
-use super::export::export;
-use super::files::{load, save};
 use super::recording::Recording;
 use super::runner::record;
 use super::setup::SearchSetup;
 use crate::ui::theme::Palette;
 use crate::world::Terrain;
 
+mod prompt;
+mod strokes;
+
+pub use prompt::{Asking, Prompt};
+pub use strokes::{Drag, line};
+
 /// Expansions per animation tick, slowest first.
 pub const SPEEDS: [usize; 7] = [1, 2, 5, 10, 50, 200, 2000];
 /// Above this many cells, a drag re-searches when the stroke ends, not at
 /// every cell (a large map's search would make drawing lag).
 const LIVE_SEARCH_CELLS: usize = 40_000;
-
-/// What a prompt is asking for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Asking {
-    Save,
-    Open,
-    Picture,
-    Animation,
-}
-
-impl Asking {
-    pub fn question(self) -> &'static str {
-        match self {
-            Asking::Save => "Save as (.toml level or .map + .scen)",
-            Asking::Open => "Open (level name, level file or .map)",
-            Asking::Picture => "Export picture (.svg or .png)",
-            Asking::Animation => "Export animation (.png)",
-        }
-    }
-
-    fn default_answer(self) -> &'static str {
-        match self {
-            Asking::Save => "lab.toml",
-            Asking::Open => "",
-            Asking::Picture => "lab.svg",
-            Asking::Animation => "lab-search.png",
-        }
-    }
-}
-
-/// A line being typed at the bottom of the screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Prompt {
-    pub asking: Asking,
-    pub text: String,
-}
-
-/// What a mouse drag is doing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drag {
-    Paint,
-    Erase,
-    MoveStart,
-    MoveGoal,
-}
 
 /// A search option a key changes (on the selected search).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -464,187 +421,11 @@ impl LabApp {
             self.shown = 0;
         }
     }
-
-    /// A one-cell stroke from the keyboard.
-    fn stroke(&mut self, pos: Pos, drag: Drag) {
-        self.drawing.begin_stroke();
-        if self.apply(pos, drag) {
-            self.changed();
-        }
-    }
-
-    /// Applies one cell of a drag; whether the drawing changed.
-    fn apply(&mut self, pos: Pos, drag: Drag) -> bool {
-        match drag {
-            Drag::Paint => self.drawing.paint(pos, self.brush),
-            Drag::Erase => self.drawing.erase(pos, self.brush),
-            Drag::MoveStart => self.drawing.move_start(pos),
-            Drag::MoveGoal => self.drawing.move_goal(pos),
-        }
-    }
-
-    fn fill(&mut self) {
-        let Brush::Terrain(terrain) = self.brush else {
-            self.message = "fill paints a terrain: pick one with 1-8 first".to_owned();
-            return;
-        };
-        self.drawing.begin_stroke();
-        let filled = self.drawing.fill(self.cursor, terrain);
-        self.message = format!("filled {filled} cells with {}", self.brush.name());
-        if filled > 0 {
-            self.changed();
-        }
-    }
-
-    fn press(&mut self, pos: Pos, left: bool) {
-        self.cursor = pos;
-        let drag = if !left {
-            Drag::Erase
-        } else if pos == self.drawing.start() {
-            Drag::MoveStart
-        } else if pos == self.drawing.goal() {
-            Drag::MoveGoal
-        } else {
-            Drag::Paint
-        };
-        self.drawing.begin_stroke();
-        self.drag = Some((drag, pos));
-        if self.apply(pos, drag) {
-            self.changed();
-        }
-    }
-
-    /// Paints every cell on the straight line from the last drag cell, so a
-    /// quick drag leaves no gaps.
-    fn drag_to(&mut self, pos: Pos) {
-        let Some((drag, from)) = self.drag else {
-            self.hover = Some(pos);
-            return;
-        };
-        self.hover = Some(pos);
-        self.cursor = pos;
-        let mut changed = false;
-        match drag {
-            Drag::MoveStart | Drag::MoveGoal => changed |= self.apply(pos, drag),
-            Drag::Paint | Drag::Erase => {
-                for cell in line(from, pos).into_iter().skip(1) {
-                    changed |= self.apply(cell, drag);
-                }
-            }
-        }
-        self.drag = Some((drag, pos));
-        if changed {
-            self.changed();
-        }
-    }
-
-    fn act_in_prompt(&mut self, action: Action) {
-        let Some(prompt) = self.prompt.as_mut() else {
-            return;
-        };
-        match action {
-            Action::Type(c) => prompt.text.push(c),
-            Action::Backspace => {
-                prompt.text.pop();
-            }
-            Action::ClearLine => prompt.text.clear(),
-            Action::Back => self.prompt = None,
-            Action::Submit => {
-                if let Some(prompt) = self.prompt.take() {
-                    self.answer(prompt);
-                }
-            }
-            Action::Hover(pos) => self.hover = pos,
-            Action::Tick => self.tick(),
-            _ => {}
-        }
-    }
-
-    /// Does what a prompt asked, with the path typed.
-    fn answer(&mut self, prompt: Prompt) {
-        let text = prompt.text.trim().to_owned();
-        if text.is_empty() {
-            self.message = "nothing typed: nothing done".to_owned();
-            return;
-        }
-        let path = PathBuf::from(&text);
-        self.message = match prompt.asking {
-            Asking::Save => match save(&self.drawing, &path) {
-                Ok(saved) => {
-                    let files: Vec<String> = saved
-                        .files
-                        .iter()
-                        .map(|f| f.display().to_string())
-                        .collect();
-                    let note = saved.note.map(|n| format!(" ({n})")).unwrap_or_default();
-                    format!("saved {}{note}", files.join(" and "))
-                }
-                Err(err) => err.to_string(),
-            },
-            Asking::Open => match load(&text, None) {
-                Ok(drawing) => {
-                    self.drawing = drawing;
-                    self.cursor = self.drawing.start();
-                    self.camera = Pos::new(0, 0);
-                    self.shown = usize::MAX;
-                    self.recordings.clear();
-                    self.research();
-                    format!(
-                        "opened {text}: {}x{}",
-                        self.drawing.width(),
-                        self.drawing.height()
-                    )
-                }
-                Err(err) => format!("cannot open: {err}"),
-            },
-            Asking::Picture | Asking::Animation => {
-                let recordings: Vec<&Recording> = self.recordings.iter().collect();
-                match export(
-                    &self.drawing,
-                    &recordings,
-                    &path,
-                    prompt.asking == Asking::Animation,
-                ) {
-                    Ok(done) => match done.frames {
-                        Some(frames) => format!(
-                            "wrote {} ({} bytes, {frames} frames)",
-                            done.path.display(),
-                            done.bytes
-                        ),
-                        None => format!("wrote {} ({} bytes)", done.path.display(), done.bytes),
-                    },
-                    Err(err) => format!("export failed: {err}"),
-                }
-            }
-        };
-    }
 }
 
 /// The index of the last of `count` cells, as a coordinate.
 fn last(count: usize) -> i32 {
     i32::try_from(count.saturating_sub(1)).unwrap_or(i32::MAX)
-}
-
-/// The cells of a straight line from `a` to `b`, both included (Bresenham).
-pub fn line(a: Pos, b: Pos) -> Vec<Pos> {
-    let (dx, dy) = ((b.x - a.x).abs(), -(b.y - a.y).abs());
-    let (sx, sy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
-    let mut error = dx + dy;
-    let mut at = a;
-    let mut cells = vec![a];
-    while at != b {
-        let doubled = 2 * error;
-        if doubled >= dy {
-            error += dy;
-            at.x += sx;
-        }
-        if doubled <= dx {
-            error += dx;
-            at.y += sy;
-        }
-        cells.push(at);
-    }
-    cells
 }
 
 #[cfg(test)]
@@ -735,15 +516,5 @@ mod tests {
         );
         assert!(!lab.quit);
         assert_eq!(lab.drawing.width(), 20);
-    }
-
-    #[test]
-    fn lines_have_no_gaps() {
-        let cells = line(Pos::new(0, 0), Pos::new(5, 2));
-        assert_eq!(cells.first(), Some(&Pos::new(0, 0)));
-        assert_eq!(cells.last(), Some(&Pos::new(5, 2)));
-        for pair in cells.windows(2) {
-            assert!((pair[0].x - pair[1].x).abs() <= 1 && (pair[0].y - pair[1].y).abs() <= 1);
-        }
     }
 }
