@@ -161,6 +161,16 @@ fn in_colour_the_path_is_yellow_and_closed_cells_blue() {
 }
 
 #[test]
+fn the_help_fits_80x24_every_key_on_it() {
+    let mut app = preset_app("tutorial", 80, 24);
+    app.act(fogcrawl::lab::app::Action::Help);
+    let text = screen_text(&draw(&app));
+    for (keys, what) in fogcrawl::lab::view::HELP {
+        assert!(text.contains(&format!("{keys:<13}{what}")), "{keys}: {what}\n{text}");
+    }
+}
+
+#[test]
 fn jump_point_traces_close_what_they_expand_and_find_a_star_s_cost() {
     let grid = Grid::from_ascii(
         "..........\n\

@@ -274,51 +274,25 @@ fn key_line(app: &LabApp) -> Line<'static> {
 pub const HELP: &[(&str, &str)] = &[
     ("mouse left", "paint the brush; drag S or G to move them"),
     ("mouse right", "erase (terrain to floor, fog, influence)"),
-    ("arrows", "move the cursor (the map pans)"),
+    ("arrows", "move the cursor (the map pans); the wheel pans too"),
     ("Enter / Del", "paint / erase at the cursor"),
-    ("s / g", "put the start / goal at the cursor"),
-    ("f", "fill the region at the cursor with the terrain brush"),
-    (
-        "1-9 0",
-        "brush: wall floor road grass mud swamp water door fog danger",
-    ),
-    (
-        "m",
-        "next brush (also open door, deep water, rubble, crowding)",
-    ),
+    ("s g f", "start / goal at the cursor; fill its region"),
+    ("1-9 0 m", "brush: wall floor road grass mud swamp water door fog"),
+    ("", "danger; m: the next (open door, deep water, crowding)"),
     ("K / u", "clear all / undo"),
     ("Space", "run the search (again from the start), pause"),
     (". / ,", "step one expansion / step back"),
-    (
-        "> Home End",
-        "to the next budget pause / the start / the end",
-    ),
+    ("> Home End", "to the next budget pause / the start / the end"),
     ("+ / -", "run faster / slower"),
-    (
-        "a",
-        "algorithm: A*, weighted, Dijkstra, greedy, BFS, bidirectional, JPS",
-    ),
-    ("h", "heuristic: octile manhattan euclidean chebyshev zero"),
+    ("a / h", "the search / the heuristic"),
     ("w / W", "weight up / down (weighted A*)"),
     ("t / d", "tie-break / diagonal rule"),
-    ("x", "unknown cells: open, blocked, cost 3, truth"),
-    ("i / b", "influence on/off / node budget per slice"),
-    (
-        "c / Tab",
-        "compare two searches side by side / pick which one keys change",
-    ),
-    (
-        "v",
-        "large cells with F (top left), G (bottom left), H (bottom right)",
-    ),
-    (
-        "S / O",
-        "save (.toml level or .map + .scen) / open a level or map",
-    ),
-    (
-        "e / E",
-        "export a picture (.svg/.png) / an animation (.png)",
-    ),
+    ("x / i", "unknown cells (open, blocked, 3, truth) / influence"),
+    ("b", "node budget per slice: none 5 20 50 200"),
+    ("c / Tab", "compare two searches / pick the one keys change"),
+    ("v", "large cells: F top left, G bottom left, H bottom right"),
+    ("S / O", "save (.toml level, .map + .scen) / open"),
+    ("e / E", "export a picture (.svg .png) / an animation (.png)"),
     ("q Esc Ctrl-C", "quit"),
 ];
 
