@@ -166,7 +166,10 @@ fn the_help_fits_80x24_every_key_on_it() {
     app.act(fogcrawl::lab::app::Action::Help);
     let text = screen_text(&draw(&app));
     for (keys, what) in fogcrawl::lab::view::HELP {
-        assert!(text.contains(&format!("{keys:<13}{what}")), "{keys}: {what}\n{text}");
+        assert!(
+            text.contains(&format!("{keys:<13}{what}")),
+            "{keys}: {what}\n{text}"
+        );
     }
 }
 

@@ -357,8 +357,13 @@ impl LabApp {
         if next >= pause {
             self.shown = pause;
             self.playing = false;
-            if pause < self.most_expansions() {
-                let (slice, slices) = self.recordings[0].slice_of(pause);
+            // The search whose budget ran out says which slice ended.
+            let paused = self
+                .recordings
+                .iter()
+                .find(|recording| recording.slice_ends.contains(&pause));
+            if let Some(recording) = paused {
+                let (slice, slices) = recording.slice_of(pause);
                 self.message = format!(
                     "budget spent: paused after {pause} expansions (slice {slice} of {slices}), as the game's planner pauses a search at the end of a turn; Space goes on"
                 );

@@ -95,9 +95,12 @@ pub fn look(
             glyph = 'o';
         }
     }
+    // Bidirectional A*'s backward half (from the goal) closes in cyan.
+    let backward = recording.backward.contains(&pos);
     let background = match state {
         State::Untouched => None,
         State::Open => Some(Color::Green),
+        State::Closed if backward => Some(Color::Cyan),
         State::Closed => Some(Color::Blue),
         State::Current => Some(Color::Magenta),
         State::Path => Some(Color::Yellow),

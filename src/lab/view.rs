@@ -274,25 +274,43 @@ fn key_line(app: &LabApp) -> Line<'static> {
 pub const HELP: &[(&str, &str)] = &[
     ("mouse left", "paint the brush; drag S or G to move them"),
     ("mouse right", "erase (terrain to floor, fog, influence)"),
-    ("arrows", "move the cursor (the map pans); the wheel pans too"),
+    (
+        "arrows",
+        "move the cursor (the map pans); the wheel pans too",
+    ),
     ("Enter / Del", "paint / erase at the cursor"),
     ("s g f", "start / goal at the cursor; fill its region"),
-    ("1-9 0 m", "brush: wall floor road grass mud swamp water door fog"),
+    (
+        "1-9 0 m",
+        "brush: wall floor road grass mud swamp water door fog",
+    ),
     ("", "danger; m: the next (open door, deep water, crowding)"),
     ("K / u", "clear all / undo"),
     ("Space", "run the search (again from the start), pause"),
     (". / ,", "step one expansion / step back"),
-    ("> Home End", "to the next budget pause / the start / the end"),
+    (
+        "> Home End",
+        "to the next budget pause / the start / the end",
+    ),
     ("+ / -", "run faster / slower"),
     ("a / h", "the search / the heuristic"),
     ("w / W", "weight up / down (weighted A*)"),
     ("t / d", "tie-break / diagonal rule"),
-    ("x / i", "unknown cells (open, blocked, 3, truth) / influence"),
+    (
+        "x / i",
+        "unknown cells (open, blocked, 3, truth) / influence",
+    ),
     ("b", "node budget per slice: none 5 20 50 200"),
     ("c / Tab", "compare two searches / pick the one keys change"),
-    ("v", "large cells: F top left, G bottom left, H bottom right"),
+    (
+        "v",
+        "large cells: F top left, G bottom left, H bottom right",
+    ),
     ("S / O", "save (.toml level, .map + .scen) / open"),
-    ("e / E", "export a picture (.svg .png) / an animation (.png)"),
+    (
+        "e / E",
+        "export a picture (.svg .png) / an animation (.png)",
+    ),
     ("q Esc Ctrl-C", "quit"),
 ];
 
