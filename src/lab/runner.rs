@@ -51,7 +51,7 @@ fn refusal(priced: &Priced, setup: &SearchSetup, start: Pos, goal: Pos) -> Optio
         && let Err(err) = Jps::supports(&priced.grid)
     {
         return Some(format!(
-            "jump point search refused: {err}; it skips cells on the promise that every step of a straight run costs the same (paint only walls and floor, lift fog priced otherwise, turn influence off), and needs no corner cutting"
+            "refused: {err}. It skips cells on that promise: paint only walls and floor, price fog as floor (x), turn influence off (i), and keep no corner cutting (d)"
         ));
     }
     for (what, pos) in [("start", start), ("goal", goal)] {
@@ -281,7 +281,7 @@ mod tests {
             },
         );
         match &recording.ending {
-            Ending::Refused(why) => assert!(why.contains("costs the same"), "{why}"),
+            Ending::Refused(why) => assert!(why.contains("cost the same"), "{why}"),
             other => panic!("{other:?}"),
         }
     }

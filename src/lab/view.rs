@@ -240,7 +240,7 @@ fn draw_map(app: &LabApp, recording: &Recording, index: usize, map: Rect, buf: &
         }
     }
     if let Ending::Refused(why) = &recording.ending {
-        let note = Rect::new(map.x, map.y, map.width, map.height.min(4));
+        let note = map;
         Clear.render(note, buf);
         Paragraph::new(why.clone())
             .wrap(Wrap { trim: true })
