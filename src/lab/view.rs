@@ -240,7 +240,11 @@ fn draw_map(app: &LabApp, recording: &Recording, index: usize, map: Rect, buf: &
         }
     }
     if let Ending::Refused(why) = &recording.ending {
-        let note = map;
+        // As many lines as the reason takes wrapped (and one for ragged
+        // ends), the drawing still in view below.
+        let width = usize::from(map.width.max(1));
+        let lines = u16::try_from(why.chars().count() / width + 2).unwrap_or(u16::MAX);
+        let note = Rect::new(map.x, map.y, map.width, map.height.min(lines));
         Clear.render(note, buf);
         Paragraph::new(why.clone())
             .wrap(Wrap { trim: true })
