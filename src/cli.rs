@@ -14,7 +14,7 @@
 //!   config comes from.
 //! - [`files_help`]: the end of `--help` (files and environment variables);
 //!   [`output`]: writing to standard output; [`shell`]: shell completions
-//!   and the manual page.
+//!   and the manual page; [`lab`]: the search sandbox's flags and listings.
 
 use clap::builder::TypedValueParser;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -23,6 +23,7 @@ use crate::config::ConfigSource;
 
 pub mod config;
 pub mod files_help;
+pub mod lab;
 pub mod output;
 pub mod play;
 pub mod render;
@@ -254,6 +255,10 @@ pub enum Command {
     /// Play a recorded game back (every game played is recorded; see
     /// docs/PLAYING.md), or check that it replays as it was played (--verify).
     Replay(replay::ReplayArgs),
+    /// A sandbox for grid search: draw a map with the mouse, run any of
+    /// the engine's searches step by step (and back), compare two side by
+    /// side, paint fog and influence, export pictures (docs/LAB.md).
+    Lab(lab::LabArgs),
     /// Print the high-score table (finished runs, best first; assisted runs
     /// marked). It lives in the data folder (FOGCRAWL_DATA overrides it),
     /// beside the run summaries in runs/.

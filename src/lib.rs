@@ -15,9 +15,11 @@
 //!     (reads the engine's traces; the engine knows nothing of it).
 //!   - [`cli`]: the command line (clap) and the commands' bodies: `play`, `sim`,
 //!     `render`, `scen` (A* against Moving AI scenario files), `trace`, `config`.
+//!   - [`lab`]: `fogcrawl lab`, the search sandbox (its screen only with `tui`).
 //!   - [`heap`]: the allocator's treatment of level-sized blocks (freed ones go back).
 pub mod cli;
 pub mod heap;
+pub mod lab;
 pub mod search_picture;
 #[cfg(feature = "tui")]
 pub mod ui;

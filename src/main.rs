@@ -20,6 +20,7 @@ fn main() -> ExitCode {
             cli::trace::run(which.level_arg().unwrap_or_default(), &picture)
         }
         Some(Command::Replay(args)) => cli::replay::run(&args),
+        Some(Command::Lab(args)) => cli::lab::run(&args),
         Some(Command::Config { init }) => cli::config::run(init),
         Some(Command::Completions { shell }) => cli::shell::completions(shell),
         Some(Command::Man) => cli::shell::man(),

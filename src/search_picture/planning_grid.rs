@@ -82,6 +82,13 @@ impl PlanningGrid {
         })
     }
 
+    /// A grid priced elsewhere (the lab's drawing, say), with the cells its
+    /// planner knew (row-major; `None`: all of them).
+    #[must_use]
+    pub fn from_grid(grid: Grid, seen: Option<Vec<bool>>) -> Self {
+        Self { grid, seen }
+    }
+
     /// Whether the planner knew the cell at `pos` (always, without fog).
     #[must_use]
     pub fn is_seen(&self, pos: Pos) -> bool {

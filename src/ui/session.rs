@@ -156,7 +156,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
 /// turn it off again before ratatui's hook restores the rest: a terminal
 /// left reporting the mouse prints escape codes at every move. A terminal
 /// that cannot report the mouse still plays by keys.
-fn capture_mouse() {
+pub(crate) fn capture_mouse() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         release_mouse();
@@ -168,7 +168,7 @@ fn capture_mouse() {
 }
 
 /// Turns mouse reporting off (every exit path, the panic hook too).
-fn release_mouse() {
+pub(crate) fn release_mouse() {
     let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
 }
 

@@ -46,6 +46,7 @@ use crate::astar::{
 use crate::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Diagonals, Grid, Pos};
 use crate::passable_bits::{PassableBits, Stop, scan_backward, scan_forward};
 use crate::prefetch::prefetch;
+use crate::trace::{SearchTrace, TraceEvent};
 
 /// Why jump point search cannot answer a query on a grid.
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -149,6 +150,10 @@ pub struct Jps {
     stats: SearchStats,
     /// The jump points of the last path found, start to goal.
     waypoints: Vec<Pos>,
+    /// Whether searches record a trace (of jump points: each open is a
+    /// jump's landing, its parent the jump point it jumped from).
+    tracing: bool,
+    trace: SearchTrace,
 }
 
 impl Jps {
@@ -217,6 +222,18 @@ impl Jps {
         self.stats
     }
 
+    /// Records a [`SearchTrace`] of every following search (off by
+    /// default): the jump points opened and expanded, each opened one's
+    /// parent the jump point it was jumped to from (not a neighbour).
+    pub fn set_tracing(&mut self, on: bool) {
+        self.tracing = on;
+    }
+
+    /// The trace of the last search (empty unless tracing is on).
+    pub fn trace(&self) -> &SearchTrace {
+        &self.trace
+    }
+
     /// The jump points of the last path found, start and goal included (a
     /// path's turns: straight or diagonal runs lie between each pair).
     /// Empty when the last search found none.
@@ -270,6 +287,9 @@ impl Jps {
         cells.clear();
         self.waypoints.clear();
         self.stats = SearchStats::default();
+        if self.tracing {
+            self.trace.reset(start, goal);
+        }
         if start == goal {
             cells.push(start);
             self.waypoints.push(start);
@@ -339,6 +359,15 @@ impl Jps {
         let h = estimate(start);
         self.open
             .push(Reverse((priority_key_larger_g_first(h, h), start as u32)));
+        if self.tracing {
+            self.trace.events.push(TraceEvent::Open {
+                cell: grid.pos_of(start),
+                g: 0.0,
+                h,
+                f: h,
+                parent: None,
+            });
+        }
         let (mut expanded, mut pushed) = (0u64, 1u64);
         // The f part of the key last taken from the heap.
         let mut f_bound = 0;
@@ -360,6 +389,11 @@ impl Jps {
             node.tag |= CLOSED;
             expanded += 1;
             let g = node.g;
+            if self.tracing {
+                self.trace.events.push(TraceEvent::Close {
+                    cell: grid.pos_of(cell),
+                });
+            }
             if cell == goal {
                 break Some(g);
             }
@@ -398,6 +432,15 @@ impl Jps {
                     tag: (generation << GENERATION_SHIFT) | direction as u32,
                 };
                 let h = estimate(next);
+                if self.tracing {
+                    self.trace.events.push(TraceEvent::Open {
+                        cell: grid.pos_of(next),
+                        g: next_g,
+                        h,
+                        f: next_g + h,
+                        parent: Some(grid.pos_of(cell)),
+                    });
+                }
                 let key = priority_key_larger_g_first(next_g + h, h);
                 if key >> TIE_BITS <= f_bound {
                     // No more than anything on the heap: a minimum already

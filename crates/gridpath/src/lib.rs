@@ -27,6 +27,9 @@
 //! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
 //! - [`jps`]: jump point search, for grids where every cell costs the same.
+//! - [`greedy`], [`breadth_first`], [`bidirectional`], [`ida_star`]: greedy
+//!   best-first, breadth-first, bidirectional A* and iterative deepening A*,
+//!   traced like A* (the lab shows them beside it; the game plans with A*).
 //! - [`trace`]: what a search did, for drawing it.
 //! - [`dijkstra_map`]: multi-source distance fields.
 //! - [`distance_field`]: a distance field grown on demand and repaired as
@@ -42,14 +45,19 @@
 #![deny(missing_docs)]
 
 pub mod astar;
+pub mod bidirectional;
+pub mod breadth_first;
 mod bucket_queue;
 pub mod dijkstra_map;
 pub mod distance_field;
 mod distances;
+mod endpoints;
 mod float_order;
+pub mod greedy;
 pub mod grid;
 pub mod grid_shape;
 pub mod heuristic;
+pub mod ida_star;
 mod islands;
 pub mod jps;
 pub mod movingai;
@@ -64,11 +72,15 @@ pub mod trace;
 pub use astar::{
     AStar, Endpoint, Path, QueryError, SearchOptions, SearchStats, SearchStatus, TieBreak,
 };
+pub use bidirectional::BidirectionalAStar;
+pub use breadth_first::BreadthFirst;
 pub use dijkstra_map::DijkstraMap;
 pub use distance_field::{DistanceField, FieldStats, Reach};
+pub use greedy::GreedyBestFirst;
 pub use grid::{Diagonals, Grid, GridError, Movement};
 pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
+pub use ida_star::IdaStar;
 pub use jps::{Jps, JpsError};
 pub use pos::Pos;
 pub use smoothing::{

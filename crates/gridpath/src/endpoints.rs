@@ -1,0 +1,34 @@
+//! The checks every search runs on a query before it starts: both ends on
+//! the grid and passable. One place, so the searches that are not A* (greedy
+//! best-first, breadth-first, bidirectional) refuse exactly what A* refuses,
+//! with the same [`QueryError`].
+
+use crate::astar::{Endpoint, QueryError};
+use crate::grid::{Grid, Pos};
+
+/// `Ok` when `start` and `goal` are passable cells of `grid`.
+pub(crate) fn check_endpoints(grid: &Grid, start: Pos, goal: Pos) -> Result<(), QueryError> {
+    for (which, pos) in [(Endpoint::Start, start), (Endpoint::Goal, goal)] {
+        if !grid.in_bounds(pos) {
+            return Err(QueryError::OutOfBounds {
+                which,
+                pos,
+                width: grid.width(),
+                height: grid.height(),
+            });
+        }
+        if !grid.is_passable(pos) {
+            return Err(QueryError::Impassable { which, pos });
+        }
+    }
+    Ok(())
+}
+
+/// The step length between two neighbouring cells: 1 or sqrt 2.
+pub(crate) fn step_length(from: Pos, to: Pos) -> f64 {
+    if from.x != to.x && from.y != to.y {
+        std::f64::consts::SQRT_2
+    } else {
+        1.0
+    }
+}
