@@ -28,6 +28,11 @@ const HIDE_TURNS: u32 = 40;
 const RETURN_TURNS: u32 = 60;
 /// Steps of a walk back it plans at most.
 const RETURN_REACH: i32 = 60;
+/// Player turns in a row it runs from hunters in sight before it gives
+/// the escape up (a hunter across water may watch it for ever) ...
+const ESCAPE_PATIENCE: u32 = 30;
+/// ... and plays as the autopilot for this many turns.
+const CALM_TURNS: u32 = 30;
 
 /// What the evader is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +55,10 @@ pub struct Evader {
     /// The cell it stood on before its last step (a door it may close).
     came_from: Option<Pos>,
     last_at: Option<Pos>,
+    /// Turns in a row spent escaping.
+    escaping: u32,
+    /// Turns left of playing as the autopilot after an escape given up.
+    calm: u32,
 }
 
 impl Default for Evader {
@@ -142,6 +151,8 @@ impl Evader {
             phase: Phase::Explore,
             came_from: None,
             last_at: None,
+            escaping: 0,
+            calm: 0,
         }
     }
 
@@ -157,7 +168,19 @@ impl Evader {
             .filter(|(_, m)| m.brain.as_ref().is_some_and(|b| b.mode == Mode::Hunt))
             .map(|(_, m)| m.pos)
             .collect();
-        if !hunters.is_empty() {
+        if self.calm > 0 {
+            self.calm -= 1;
+            return self.pilot.choose(game);
+        }
+        if hunters.is_empty() {
+            self.escaping = 0;
+        } else if self.escaping >= ESCAPE_PATIENCE {
+            self.escaping = 0;
+            self.calm = CALM_TURNS;
+            self.phase = Phase::Explore;
+            return self.pilot.choose(game);
+        } else {
+            self.escaping += 1;
             let origin = match self.phase {
                 Phase::Explore => at,
                 Phase::Escape { origin }
@@ -237,9 +260,7 @@ impl Evader {
             .filter_map(|&cell| Some((cell, mine.steps(cell)?)))
             .filter(|&(cell, steps)| steps > 0 && cell != at)
             .map(|(cell, steps)| {
-                let hidden = hunters
-                    .iter()
-                    .all(|&h| !line_of_sight(h, cell, |p| opaque(p)));
+                let hidden = hunters.iter().all(|&h| !line_of_sight(h, cell, opaque));
                 let margin = their_steps(cell) - steps;
                 (
                     (

@@ -98,6 +98,8 @@ pub struct PackCounters {
     pub searches_ended: u64,
     /// Of those, the ones that ended in wandering.
     pub searches_ended_wandering: u64,
+    /// Of those, the ones that ended in a hunt (the player found).
+    pub searches_ended_hunting: u64,
     /// Game time from an ended search's first action to the first action
     /// after it.
     pub search_time: Percentiles<f64>,
@@ -357,6 +359,7 @@ impl PackTracker {
         let counters = &mut self.factions[action.faction];
         counters.searches_ended += 1;
         counters.searches_ended_wandering += u64::from(action.mode == Mode::Wander);
+        counters.searches_ended_hunting += u64::from(action.mode == Mode::Hunt);
         let samples = &mut self.searches[action.faction];
         samples.time.push(action.time - search.began);
         if search.last_known.is_some() {
