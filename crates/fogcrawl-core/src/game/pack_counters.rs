@@ -106,6 +106,11 @@ pub struct PackCounters {
     /// The farthest (Chebyshev) an ended search took the member from the
     /// last known cell of the player.
     pub search_reach: Percentiles<u32>,
+    /// How far (Chebyshev) from the player's last known cell each ended
+    /// search ended: the cell of its last search action (a member that
+    /// heard of the player from afar searched its way in; where it gave
+    /// up is where it looked last).
+    pub search_end_distance: Percentiles<u32>,
 }
 
 /// A search under way.
@@ -114,6 +119,8 @@ struct SearchUnderWay {
     began: f64,
     last_known: Option<Pos>,
     reach: u32,
+    /// Its distance from the last known cell after its latest action.
+    distance: u32,
 }
 
 /// What the pack tracker remembers of one monster.
@@ -135,6 +142,7 @@ struct Member {
 struct SearchSamples {
     time: Vec<f64>,
     reach: Vec<u32>,
+    end_distance: Vec<u32>,
 }
 
 /// Counts the pack figures per faction.
@@ -164,6 +172,7 @@ impl PackTracker {
         if let Some(samples) = self.searches.get(index) {
             counters.search_time = percentiles(&samples.time);
             counters.search_reach = percentiles(&samples.reach);
+            counters.search_end_distance = percentiles(&samples.end_distance);
         }
         counters
     }
@@ -344,12 +353,14 @@ impl PackTracker {
                 began: action.time,
                 last_known: None,
                 reach: 0,
+                distance: 0,
             });
             if search.last_known.is_none() {
                 search.last_known = action.detail.last_known;
             }
             if let Some(known) = search.last_known {
-                search.reach = search.reach.max(chebyshev(action.to, known));
+                search.distance = chebyshev(action.to, known);
+                search.reach = search.reach.max(search.distance);
             }
             return;
         }
@@ -364,6 +375,7 @@ impl PackTracker {
         samples.time.push(action.time - search.began);
         if search.last_known.is_some() {
             samples.reach.push(search.reach);
+            samples.end_distance.push(search.distance);
         }
     }
 
