@@ -308,8 +308,9 @@ fn a_pack_comes_at_the_player_from_every_side_crowding_map_or_not() {
     // Six wolves cross an open hall to a player who waits. Each wolf near
     // the player holds a free cell next to it that no packmate holds
     // (`ai::spots`), so the pack stands round the player whether or not
-    // the crowding map weighs (5.09 wolves at once with it, 4.81 without,
-    // eight seeds, 40 turns each; the figures print with `--nocapture`).
+    // the crowding map weighs (4.93 wolves at once with it, 5.01 without,
+    // eight seeds, 40 turns each; the figures print with `--nocapture`):
+    // the map no longer adds to it.
     // Before the spots, the crowding map alone made the difference: 4.3
     // with it against 3.0 without, the wolves following one another down
     // the shared field to the cells on its side.
@@ -331,7 +332,7 @@ fn a_pack_comes_at_the_player_from_every_side_crowding_map_or_not() {
         mean(queued)
     );
     assert!(
-        mean(spread) >= 4.5 && mean(queued) >= 4.5 * 0.9 && mean(spread) >= mean(queued),
+        mean(spread) >= 4.5 && mean(queued) >= 4.5,
         "wolves beside the player when two or more are: {:.2} with the crowding map, {:.2} without",
         mean(spread),
         mean(queued)
