@@ -75,11 +75,12 @@ pub fn run(args: &SimArgs) -> ExitCode {
         path: path.clone(),
         header: Header::new_game(&setup, &start.config_source(), DEFAULT_HASH_EVERY),
     });
-    let result = crate::game::sim::run_sim_recorded(
+    let result = crate::game::sim::run_sim_resuming(
         &setup,
         turns,
         log.as_mut().map(|w| w as &mut dyn std::io::Write),
         record.as_ref(),
+        args.resume_every,
     );
     let (report, log_error, recording_failure) = match result {
         Ok(done) => done,

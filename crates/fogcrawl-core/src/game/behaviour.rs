@@ -6,7 +6,7 @@
 //! these (docs/SIM.md documents each) and a test counts them again from
 //! the action log (`sim --actions`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ai::Mode;
 use crate::game::monster_action::{Act, ActionRecord};
@@ -17,7 +17,7 @@ use gridpath::Pos;
 pub const SEARCH_FLAP_ACTIONS: u32 = 8;
 
 /// Flee episodes begun and ended.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Episodes {
     /// Runs of consecutive flee actions by one monster that began.
     pub started: u64,
@@ -27,7 +27,7 @@ pub struct Episodes {
 }
 
 /// One faction's behaviour counters.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BehaviourCounters {
     /// Steps along a finished plan, a shared field or the safety map.
     pub plan_steps: u64,
@@ -55,7 +55,7 @@ pub struct BehaviourCounters {
 }
 
 /// What the tracker remembers of one monster between its actions.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 struct Recent {
     mode: Option<Mode>,
     /// Actions in the current search episode.
@@ -66,8 +66,9 @@ struct Recent {
     frozen: u32,
 }
 
-/// Counts behaviour per faction from the actions as they happen.
-#[derive(Debug, Clone, Default)]
+/// Counts behaviour per faction from the actions as they happen (saved:
+/// a resumed game counts on).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct BehaviourTracker {
     recent: Vec<Recent>,
     factions: Vec<BehaviourCounters>,

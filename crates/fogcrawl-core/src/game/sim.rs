@@ -61,7 +61,7 @@ pub struct FactionReport {
     pub expanded: u64,
     /// What its planner counted (`ai::planner::PlannerStats`: searches,
     /// straight paths, restarts, given up), each under its report name.
-    #[serde(flatten)]
+    #[serde(flatten, serialize_with = "reported_planner")]
     pub planner: PlannerStats,
     /// What the faction's AI counted (`ai::counters`), each counter under
     /// its own name: a counter added there is reported here.
@@ -70,6 +70,27 @@ pub struct FactionReport {
     /// Behaviour as a player sees it, counted from every monster action.
     #[serde(flatten)]
     pub behaviour: BehaviourCounters,
+}
+
+/// The planner's counters the report gives, under the report's names
+/// (the others are the overlay's, or summed into `expanded`).
+fn reported_planner<S: Serializer>(stats: &PlannerStats, serializer: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Reported {
+        searches: u64,
+        search_restarts: u64,
+        searches_resumed_after_changes: u64,
+        given_up: u64,
+        straight_paths: u64,
+    }
+    Reported {
+        searches: stats.searches,
+        search_restarts: stats.restarts,
+        searches_resumed_after_changes: stats.resumed_after_changes,
+        given_up: stats.given_up,
+        straight_paths: stats.straight_paths,
+    }
+    .serialize(serializer)
 }
 
 /// A faction's counters as the report gives them: every one under its own
@@ -141,8 +162,22 @@ pub struct RecordTo {
 pub fn run_sim_recorded(
     setup: &GameSetup,
     turns: u64,
+    actions: Option<&mut dyn Write>,
+    record: Option<&RecordTo>,
+) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
+    run_sim_resuming(setup, turns, actions, record, None)
+}
+
+/// [`run_sim_recorded`], and with `resume_every` K, the game is saved
+/// through the real save format and loaded again every K player turns
+/// (`sim --resume-every`), as a player quitting and starting again would:
+/// the report must be the unbroken game's (timings aside).
+pub fn run_sim_resuming(
+    setup: &GameSetup,
+    turns: u64,
     mut actions: Option<&mut dyn Write>,
     record: Option<&RecordTo>,
+    resume_every: Option<u64>,
 ) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
     let mut game = Game::new(setup)?;
     game.log_actions(actions.is_some());
@@ -175,6 +210,13 @@ pub fn run_sim_recorded(
             write_error = Some(err);
             actions = None;
             game.log_actions(false);
+        }
+        if let Some(every) = resume_every.filter(|&every| every > 0)
+            && game.stats().player_turns().is_multiple_of(every)
+            && !game.is_over()
+        {
+            crate::game::save::resume::through_save(&mut game)
+                .map_err(|err| GameError::Resume(Box::new(err)))?;
         }
     }
     if let Some(out) = actions

@@ -1,0 +1,163 @@
+//! A resumed game is the unbroken game: saved through the real save format
+//! and loaded again at any turn, every monster's mind, every faction's
+//! plans and searches and every count go on exactly as they would have
+//! (issue 35). The games here run side by side, one never saved, the other
+//! saved and loaded at the quit points, and are compared after every turn.
+
+use fogcrawl_core::ai::Mode;
+use fogcrawl_core::config::MonsterConfig;
+use fogcrawl_core::game::action::Action;
+use fogcrawl_core::game::autopilot::Autopilot;
+use fogcrawl_core::game::save::resume::through_save;
+use fogcrawl_core::game::sim::{SimReport, run_sim_resuming};
+use fogcrawl_core::game::{Game, GameSetup};
+use proptest::prelude::*;
+
+fn setup(level: &str, seed: u64) -> GameSetup {
+    let config = MonsterConfig::shipped().expect("the shipped config");
+    let mut setup = GameSetup::new(Some(level), seed, config);
+    setup.run = vec![level.to_owned()];
+    setup.start_depth = 0;
+    setup.undying_player = true;
+    setup
+}
+
+/// What was going on at the quit points.
+#[derive(Debug, Default)]
+struct Seen {
+    hunting: bool,
+    fleeing: bool,
+    searching: bool,
+    paused_search: bool,
+    waiting_request: bool,
+}
+
+impl Seen {
+    fn note(&mut self, game: &Game) {
+        for actor in game.actors().iter().skip(1).filter(|a| a.is_alive()) {
+            match actor.brain.as_ref().map(|b| b.mode) {
+                Some(Mode::Hunt) => self.hunting = true,
+                Some(Mode::Flee) => self.fleeing = true,
+                Some(Mode::Search) => self.searching = true,
+                _ => {}
+            }
+        }
+        for faction in game.factions() {
+            let (paused, waiting) = faction.searches_pending();
+            self.paused_search |= paused > 0;
+            self.waiting_request |= waiting > 0;
+        }
+    }
+}
+
+/// Plays `turns` turns of `level` twice with the scripted player: once
+/// unbroken, once saved and loaded before each turn in `quits`; the two must
+/// agree after every turn on every actor (mind included), and at the end on
+/// every count.
+fn play_side_by_side(level: &str, seed: u64, turns: u64, quits: &[u64]) -> Seen {
+    let setup = setup(level, seed);
+    let mut unbroken = Game::new(&setup).expect("the level plays");
+    let mut resumed = Game::new(&setup).expect("the level plays");
+    let (mut pilot_a, mut pilot_b) = (Autopilot::new(), Autopilot::new());
+    let mut seen = Seen::default();
+    for turn in 0..turns {
+        if unbroken.is_over() {
+            break;
+        }
+        if quits.contains(&turn) {
+            seen.note(&resumed);
+            through_save(&mut resumed).unwrap_or_else(|err| panic!("{level} turn {turn}: {err}"));
+        }
+        let action = pilot_a.choose(&unbroken);
+        assert_eq!(
+            action,
+            pilot_b.choose(&resumed),
+            "{level} s{seed}: the player chose alike on turn {turn}"
+        );
+        for (game, action) in [(&mut unbroken, action), (&mut resumed, action)] {
+            if game.player_act(action).is_err() {
+                let _ = game.player_act(Action::Wait);
+            }
+        }
+        assert!(
+            unbroken.actors() == resumed.actors(),
+            "{level} s{seed}: the games went apart on turn {turn} (quits at {quits:?})"
+        );
+    }
+    assert_eq!(unbroken.time(), resumed.time());
+    assert_eq!(
+        unbroken.stats().player_turns(),
+        resumed.stats().player_turns()
+    );
+    for (index, (a, b)) in unbroken
+        .factions()
+        .iter()
+        .zip(resumed.factions())
+        .enumerate()
+    {
+        assert_eq!(
+            a.counters(),
+            b.counters(),
+            "{level}: {} counted alike",
+            a.name()
+        );
+        assert_eq!(
+            a.planner_stats(),
+            b.planner_stats(),
+            "{level}: {} planned alike",
+            a.name()
+        );
+        assert_eq!(unbroken.behaviour(index), resumed.behaviour(index));
+    }
+    seen
+}
+
+/// A report without what a clock measured.
+fn untimed(mut report: SimReport) -> SimReport {
+    report.ai_micros = Default::default();
+    report.level_entry_micros.clear();
+    report
+}
+
+#[test]
+fn sim_resuming_every_few_turns_reports_the_unbroken_game_on_every_shipped_level() {
+    for level in fogcrawl_core::world::shipped_levels::SHIPPED_LEVELS.map(|level| level.name) {
+        if level == "colossus" {
+            // 1024x1024: measured with the release binary (docs/SIM.md).
+            continue;
+        }
+        let setup = setup(level, 2);
+        let (unbroken, _, _) = run_sim_resuming(&setup, 120, None, None, None).expect("plays");
+        let (resumed, _, _) = run_sim_resuming(&setup, 120, None, None, Some(7)).expect("plays");
+        assert_eq!(untimed(unbroken), untimed(resumed), "{level}");
+    }
+}
+
+#[test]
+fn a_quit_with_monsters_hunting_fleeing_searching_and_mid_search_changes_nothing() {
+    // Horde, seed 1: wolves hunt and flee, and the factions have searches
+    // paused and requests waiting at many of these turns.
+    let quits: Vec<u64> = (1..160).collect();
+    let seen = play_side_by_side("horde", 1, 160, &quits);
+    assert!(
+        seen.hunting
+            && seen.fleeing
+            && seen.searching
+            && seen.paused_search
+            && seen.waiting_request,
+        "the quits must catch monsters hunting, fleeing and searching, and searches under way: {seen:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+
+    #[test]
+    fn quitting_at_any_turns_changes_nothing(
+        level in prop::sample::select(vec!["horde", "warrens", "caves", "river"]),
+        seed in 1u64..5,
+        quits in prop::collection::vec(0u64..90, 1..4),
+    ) {
+        play_side_by_side(level, seed, 90, &quits);
+    }
+}
