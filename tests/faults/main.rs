@@ -14,7 +14,8 @@
 //! `ulimit -f` while saving), `crafted_sizes` (12, sizes no valid save
 //! has, a 5 MB message), `config_limits` (13, a config become a FIFO,
 //! factions, kinds and spawns without bound), `cli_limits` (14, counts out
-//! of range, a closed standard error), `properties` (the generated cases).
+//! of range, a closed standard error), `resume_fidelity` (15, a resumed
+//! game is the unbroken game), `properties` (the generated cases).
 //! Signals and hangups (2) need a terminal: they are in
 //! `tests/e2e_tmux.rs`. `child` runs a case again in a process of its own.
 
@@ -29,6 +30,7 @@ mod fixtures;
 mod hot_reload;
 mod level_failure;
 mod properties;
+mod resume_fidelity;
 // These drive the terminal front end's `App`.
 #[cfg(feature = "tui")]
 mod file_size_limit;

@@ -127,8 +127,8 @@ fn sim_resuming_every_few_turns_reports_the_unbroken_game_on_every_shipped_level
             continue;
         }
         let setup = setup(level, 2);
-        let (unbroken, _, _) = run_sim_resuming(&setup, 120, None, None, None).expect("plays");
-        let (resumed, _, _) = run_sim_resuming(&setup, 120, None, None, Some(7)).expect("plays");
+        let (unbroken, _, _) = run_sim_resuming(&setup, 60, None, None, None).expect("plays");
+        let (resumed, _, _) = run_sim_resuming(&setup, 60, None, None, Some(7)).expect("plays");
         assert_eq!(untimed(unbroken), untimed(resumed), "{level}");
     }
 }
@@ -137,8 +137,8 @@ fn sim_resuming_every_few_turns_reports_the_unbroken_game_on_every_shipped_level
 fn a_quit_with_monsters_hunting_fleeing_searching_and_mid_search_changes_nothing() {
     // Horde, seed 1: wolves hunt and flee, and the factions have searches
     // paused and requests waiting at many of these turns.
-    let quits: Vec<u64> = (1..160).collect();
-    let seen = play_side_by_side("horde", 1, 160, &quits);
+    let quits: Vec<u64> = (1..120).step_by(3).collect();
+    let seen = play_side_by_side("horde", 1, 120, &quits);
     assert!(
         seen.hunting
             && seen.fleeing
@@ -150,14 +150,70 @@ fn a_quit_with_monsters_hunting_fleeing_searching_and_mid_search_changes_nothing
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 6, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 4, ..ProptestConfig::default() })]
 
     #[test]
     fn quitting_at_any_turns_changes_nothing(
         level in prop::sample::select(vec!["horde", "warrens", "caves", "river"]),
         seed in 1u64..5,
-        quits in prop::collection::vec(0u64..90, 1..4),
+        quits in prop::collection::vec(0u64..60, 1..4),
     ) {
-        play_side_by_side(level, seed, 90, &quits);
+        play_side_by_side(level, seed, 60, &quits);
     }
+}
+
+/// One recording per run: a game saved and resumed twice goes on writing
+/// the recording it started, and replaying that recording from the new
+/// game checks every turn across both quits.
+#[test]
+fn a_run_with_two_quits_is_one_recording_that_verifies_every_turn() {
+    use fogcrawl_core::config::ConfigSource;
+    use fogcrawl_core::game::recording::writer::run_recording;
+    use fogcrawl_core::game::recording::{DEFAULT_HASH_EVERY, Header, Recorder, Replayer};
+    use fogcrawl_core::game::save::{Loaded, load_save, write_save};
+
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let recordings = dir.path().join("recordings");
+    std::fs::create_dir(&recordings).expect("the recordings folder");
+    let save = dir.path().join("save.bin");
+    let setup = setup("horde", 3);
+    let config = setup.config.clone();
+    let mut game = Game::new(&setup).expect("horde plays");
+    let path = recordings.join("game-20261126-000000-3.fcrec");
+    let header = Header::new_game(&setup, &ConfigSource::BuiltIn, DEFAULT_HASH_EVERY);
+    let mut recorder = Recorder::start(&path, &header, &mut game).expect("recording starts");
+    let mut pilot = Autopilot::new();
+    for segment in 0..3 {
+        for _ in 0..30 {
+            let action = pilot.choose(&game);
+            if game.player_act(action).is_err() {
+                let _ = game.player_act(Action::Wait);
+            }
+            recorder.catch_up(&mut game);
+        }
+        if segment == 2 {
+            break;
+        }
+        // Quit: the save is written and the process ends.
+        write_save(&save, &game).expect("saved");
+        drop(recorder);
+        game = match load_save(&save, &config) {
+            Loaded::Game(game) => *game,
+            _ => panic!("the save loads"),
+        };
+        assert!(game.resumed_whole());
+        let again = run_recording(&recordings, &game).expect("the save names its recording");
+        assert_eq!(again, path);
+        recorder = Recorder::append(&again, &mut game).expect("the recording goes on");
+    }
+    drop(recorder);
+    let files: Vec<_> = std::fs::read_dir(&recordings).expect("listed").collect();
+    assert_eq!(files.len(), 1, "one recording for the run");
+    let verified = Replayer::open(&path)
+        .expect("the recording opens")
+        .verify()
+        .expect("every turn replays as recorded");
+    assert_eq!(verified.turns, game.stats().player_turns());
+    assert_eq!(verified.turns, 90);
+    assert!(verified.hashes >= 3, "the state is checked at each resume");
 }

@@ -186,10 +186,10 @@ pub struct Grid {
     /// Padded cost per cell; infinity marks impassable cells. Costs are
     /// rounded to `f32` as they are set ([`check_cost`]), so 4 bytes hold
     /// them exactly: reads widen them back to the same `f64`.
-    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_array"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_runs"))]
     costs: Vec<f32>,
     /// Padded legal-move mask per cell (bit d = direction d is legal).
-    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_array"))]
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_runs"))]
     masks: Vec<u8>,
     /// The mask of a passable cell for each set of passable neighbours
     /// (bit d: direction d), under this grid's corner rule: a mask is then

@@ -310,6 +310,67 @@ pub(crate) mod le_array {
     }
 }
 
+/// `#[serde(with = "le_runs")]`: a level-sized `Vec` of numbers that runs
+/// long on one value (a grid's costs, moves and island labels: ground
+/// nobody has seen is priced alike, an island is one label) as one byte
+/// string of runs, each the value then its length (u32), little-endian.
+/// A million cells of a 1024x1024 grid take a few thousand runs, so the
+/// save neither writes nor compresses megabytes of repeats. The cells a
+/// save's runs add up to are claimed before they are allocated.
+pub(crate) mod le_runs {
+    use super::*;
+
+    pub(crate) fn serialize<T: LeNumber + PartialEq, S: Serializer>(
+        values: &[T],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut out = Vec::new();
+        let mut cells = values.iter();
+        if let Some(&first) = cells.next() {
+            let (mut value, mut run) = (first, 1u32);
+            for &next in cells {
+                if next == value && run < u32::MAX {
+                    run += 1;
+                } else {
+                    value.put(&mut out);
+                    run.put(&mut out);
+                    (value, run) = (next, 1);
+                }
+            }
+            value.put(&mut out);
+            run.put(&mut out);
+        }
+        serializer.serialize_bytes(&out)
+    }
+
+    pub(crate) fn deserialize<'de, T: LeNumber, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<T>, D::Error> {
+        let Bytes(bytes) = Bytes::deserialize(deserializer)?;
+        let width = T::SIZE + 4;
+        if !bytes.len().is_multiple_of(width) {
+            return Err(D::Error::custom(format!(
+                "runs of {}-byte numbers take {} bytes",
+                T::SIZE,
+                bytes.len()
+            )));
+        }
+        let runs = || {
+            bytes
+                .chunks_exact(width)
+                .map(|run| (T::take(&run[..T::SIZE]), u32::take(&run[T::SIZE..])))
+        };
+        let cells = runs().try_fold(0usize, |total, (_, run)| total.checked_add(run as usize));
+        let cells = cells.ok_or_else(|| D::Error::custom("runs longer than memory"))?;
+        claim::<D::Error>(cells)?;
+        let mut out = Vec::with_capacity(cells);
+        for (value, run) in runs() {
+            out.resize(out.len() + run as usize, value);
+        }
+        Ok(out)
+    }
+}
+
 /// `#[serde(with = "le_boxed")]`: a boxed array of numbers as one byte string.
 pub(crate) mod le_boxed {
     use super::*;

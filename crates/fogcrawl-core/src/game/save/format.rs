@@ -79,11 +79,13 @@ pub const MAX_GAME_BYTES: u64 = {
     2 * side * side * (2 + 15 * MAX_FACTIONS as u64)
 };
 
-/// How many cells of the engine's sparse arrays a save may claim per
-/// decoded byte: a faction's planning grid takes at least 9 bytes a cell
-/// (cost, mask, island label), and its distance field, flee map and three
-/// paused searches are each at most the grid's size.
-const ENGINE_CELLS_PER_BYTE: usize = 2;
+/// How many cells of the engine's arrays a save may claim per decoded
+/// byte (arrays written as runs or sparse claim their cells before they
+/// are allocated). Each faction keeps 5 bytes a cell of knowledge, and its
+/// grid (costs, moves, island labels: 3 arrays), distance field (3), flee
+/// map (1) and paused searches (at most 4 sets) are each the level's size:
+/// at most 11 cells per 5 bytes; 4 leaves room.
+const ENGINE_CELLS_PER_BYTE: usize = 4;
 
 /// LZ4 expands a block by at most about 255 times (one byte of a run
 /// length per 255 bytes of output), so a longer claimed length is damage,
