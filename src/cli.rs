@@ -218,6 +218,13 @@ pub struct SimArgs {
     #[arg(long, value_name = "SCRIPT", default_value = "autopilot", conflicts_with = "runs",
           value_parser = ["autopilot", "evader"])]
     pub player: String,
+    /// Every K player turns, save the game through the real save format
+    /// and load it again, as quitting and starting again would; the game
+    /// and its report are the same as without it (timings aside: see
+    /// docs/SIM.md). 1 to 10000000; not with --runs.
+    #[arg(long, value_name = "K", conflicts_with = "runs",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TURNS))]
+    pub resume_every: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]

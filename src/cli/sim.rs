@@ -100,6 +100,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         script,
         log.as_mut().map(|w| w as &mut dyn std::io::Write),
         record.as_ref(),
+        args.resume_every,
     );
     let (report, log_error, recording_failure) = match result {
         Ok(done) => done,
@@ -119,7 +120,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         Some(other) => {
             let mut versus = setup.clone();
             versus.config = other;
-            match crate::game::sim::run_sim_scripted(&versus, turns, script, None, None) {
+            match crate::game::sim::run_sim_scripted(&versus, turns, script, None, None, None) {
                 Ok((b, _, _)) => {
                     let name = args
                         .versus

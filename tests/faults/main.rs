@@ -21,6 +21,7 @@
 //! `non_regular_inputs` (17, `run.toml`, level, `.map`, `.scen`,
 //! recording and score files that are FIFOs or devices), `trace_memory`
 //! (18, the largest map `trace` accepts, within its memory budget),
+//! `resume_fidelity` (19, a resumed game is the unbroken game),
 //! `properties` (the generated cases). Signals and hangups (2), a replay's
 //! and a watched death's among them (issue 35), need a terminal: they are
 //! in `tests/e2e_tmux.rs`. `child` runs a case again in a process of its
@@ -38,6 +39,7 @@ mod hot_reload;
 mod level_failure;
 mod non_regular_inputs;
 mod properties;
+mod resume_fidelity;
 mod trace_memory;
 mod written_files;
 // These drive the terminal front end's `App`.

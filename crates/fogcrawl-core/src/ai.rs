@@ -54,7 +54,9 @@ pub mod unlearned;
 pub use brain::{Brain, Mode};
 pub use cost_view::{CostRules, CostView, Influences, faction_profile};
 pub use counters::{FactionCounters, ReplanCounts};
-pub use faction::{DEATH_DANGER, Faction, FactionInspector, FactionInspectorMut, WOUND_DANGER};
+pub use faction::{
+    DEATH_DANGER, Faction, FactionInspector, FactionInspectorMut, Sighting, WOUND_DANGER,
+};
 pub use fog_walk::{FogWalk, fog_walk};
 pub use give_way::{Asker, Body, Bystander};
 pub use knowledge::FactionKnowledge;

@@ -89,6 +89,68 @@ fn the_committed_save_of_the_current_format_loads_and_encodes_to_the_same_bytes(
     );
 }
 
+/// Format 3 saved a monster's mode and stroll but not its plans, alerts or
+/// its faction's searches: such a save still loads, and the game goes on
+/// with forgetful monsters (docs/SAVES.md).
+#[test]
+fn a_committed_save_of_format_3_still_loads_with_forgetful_monsters() {
+    let committed = std::fs::read(fixture(3)).expect("the format-3 fixture is committed");
+    assert_eq!(&committed[14..18], &3u32.to_le_bytes(), "it is of format 3");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let copy = dir.path().join("save.bin");
+    std::fs::write(&copy, &committed).expect("the copy is written");
+    let mut game = match load_save(&copy, &config()) {
+        Loaded::Game(game) => game,
+        Loaded::SetAside { reason, .. } => panic!("the format-3 save is set aside: {reason}"),
+        Loaded::Nothing => panic!("the format-3 save is not found"),
+        Loaded::NotAFile(err) => panic!("the format-3 save is not a file: {err}"),
+    };
+    assert_eq!(game.seed(), 1);
+    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
+    assert_eq!(game.actors().len(), 2, "the player and the goblin");
+    let goblin = game.actors()[1]
+        .brain
+        .as_ref()
+        .expect("the goblin has a mind");
+    assert!(
+        goblin.plan.is_empty() && goblin.alert.is_none(),
+        "a format-3 save held no plan or alert"
+    );
+    // It plays on, and saves in the current format.
+    game.player_act(Action::Wait).expect("waiting is allowed");
+    let again = encode(&game).expect("it encodes");
+    assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
+}
+
+/// The fixture of the current format holds the goblin's whole mind, and a
+/// game loaded from it plays on exactly as the unbroken game.
+#[test]
+fn the_committed_save_resumes_exactly_where_the_unbroken_game_is() {
+    let committed = std::fs::read(fixture(SAVE_FORMAT)).expect("the fixture is committed");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let copy = dir.path().join("save.bin");
+    std::fs::write(&copy, &committed).expect("the copy is written");
+    let Loaded::Game(mut resumed) = load_save(&copy, &config()) else {
+        panic!("the committed save loads");
+    };
+    let mut unbroken = fixture_game();
+    assert_eq!(
+        resumed.actors(),
+        unbroken.actors(),
+        "every mind as it was saved"
+    );
+    for _ in 0..20 {
+        if unbroken.is_over() {
+            break;
+        }
+        let a = unbroken.player_act(Action::Wait);
+        let b = resumed.player_act(Action::Wait);
+        assert_eq!(a, b);
+        assert_eq!(resumed.actors(), unbroken.actors());
+        assert_eq!(resumed.time(), unbroken.time());
+    }
+}
+
 #[test]
 fn a_new_game_of_the_fixtures_recipe_encodes_the_same_way_twice() {
     let first = encode(&fixture_game()).expect("encodes");

@@ -59,7 +59,7 @@ use crate::trace::{SearchTrace, TraceEvent};
 
 /// Which of several cells with equal f is expanded first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TieBreak {
     /// Toward larger g (the cell furthest from the start): heads for the
@@ -75,6 +75,7 @@ pub enum TieBreak {
 
 /// How a search ranks cells.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchOptions {
     /// The estimate of the cost still to go.
     pub heuristic: Heuristic,
@@ -116,6 +117,7 @@ impl Default for SearchOptions {
 /// walking them costs (step lengths times entered cell costs, as
 /// [`path_cost`] counts them; never including turn penalties).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Path {
     /// The cells from start to goal, both included.
     pub cells: Vec<Pos>,
@@ -194,6 +196,7 @@ impl std::fmt::Display for Endpoint {
 
 /// Counters for the current (or last) search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchStats {
     /// Cells expanded (closed).
     pub expanded: u64,
@@ -213,6 +216,7 @@ pub struct SearchStats {
 
 /// Per-cell search state: 16 bytes, one quarter of a cache line.
 #[derive(Debug, Clone, Copy, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(C)]
 pub(crate) struct Node {
     g: f64,
@@ -267,12 +271,14 @@ const MAX_GENERATION: u32 = u32::MAX >> GENERATION_SHIFT;
 
 /// The query a paused or running search is answering.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Query {
     start: usize,
     goal: usize,
     start_pos: Pos,
     goal_pos: Pos,
     options: SearchOptions,
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::version"))]
     grid_version: u64,
     /// The heuristic's scale and the uniform-cost shortcut the search began
     /// with: a change to either voids what it has done.
@@ -289,6 +295,7 @@ struct Query {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 enum Settled {
     NoPath,
     AtGoal,
@@ -1137,6 +1144,122 @@ fn priority_key_masked(f: f64, h: f64, tie_mask: u64) -> u64 {
     let f_part = (f.to_bits() >> F_DROPPED_BITS) << TIE_BITS;
     let h_part = h.to_bits() >> (63 - TIE_BITS);
     f_part | (!h_part & tie_mask)
+}
+
+/// A search space in a save: the paused search it holds (its query, open
+/// list and the records of the cells it touched), never the level-sized set
+/// of records a sharing space borrows, nor its pool: a loaded space is given
+/// its pool again ([`AStar::share`]). A space that keeps its own records
+/// is saved without its search (it starts none after a load).
+#[cfg(feature = "serde")]
+mod saved_space {
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize)]
+    struct SpaceRef<'a> {
+        touched: &'a [u32],
+        shelf: Option<(usize, Vec<Node>)>,
+        open: &'a BucketQueue,
+        equal_f: &'a [u32],
+        below: &'a std::collections::BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
+        query: Option<Query>,
+        overrides: &'a [(usize, f32)],
+        stats: SearchStats,
+        tracing: bool,
+        trace: &'a SearchTrace,
+    }
+
+    #[derive(Deserialize)]
+    struct Space {
+        touched: Vec<u32>,
+        shelf: Option<(usize, Vec<Node>)>,
+        open: BucketQueue,
+        equal_f: Vec<u32>,
+        below: std::collections::BinaryHeap<std::cmp::Reverse<(u64, u32)>>,
+        query: Option<Query>,
+        overrides: Vec<(usize, f32)>,
+        stats: SearchStats,
+        tracing: bool,
+        trace: SearchTrace,
+    }
+
+    impl Serialize for AStar {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            // A search running in a borrowed set (not shelved yet) is saved
+            // as shelving would keep it.
+            let shelf = match (&self.shelf, self.pool.is_some() && !self.nodes.is_empty()) {
+                (Some(shelf), _) => Some(shelf.clone()),
+                (None, true) => Some((
+                    self.nodes.len(),
+                    self.touched
+                        .iter()
+                        .filter_map(|&cell| self.nodes.get(cell as usize).copied())
+                        .collect(),
+                )),
+                (None, false) => None,
+            };
+            let kept = self.pool.is_some() && self.query.is_some();
+            SpaceRef {
+                touched: if kept { &self.touched } else { &[] },
+                shelf: if kept { shelf } else { None },
+                open: &self.open,
+                equal_f: &self.equal_f,
+                below: &self.below,
+                query: if kept { self.query } else { None },
+                overrides: &self.overrides,
+                stats: self.stats,
+                tracing: self.tracing,
+                trace: &self.trace,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for AStar {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let space = Space::deserialize(deserializer)?;
+            let touched_records = space.shelf.as_ref().map_or(0, |(_, kept)| kept.len());
+            if space.shelf.is_some() && touched_records != space.touched.len() {
+                return Err(serde::de::Error::custom(format!(
+                    "a paused search keeps {touched_records} records for {} cells",
+                    space.touched.len()
+                )));
+            }
+            if let Some((cells, _)) = &space.shelf {
+                crate::saved::claim::<D::Error>(*cells)?;
+                if space.touched.iter().any(|&cell| cell as usize >= *cells) {
+                    return Err(serde::de::Error::custom(
+                        "a paused search touched a cell outside its grid",
+                    ));
+                }
+            }
+            Ok(Self {
+                touched: space.touched,
+                // A search with no records to go on from is dropped.
+                query: space.query.filter(|_| space.shelf.is_some()),
+                shelf: space.shelf,
+                open: space.open,
+                equal_f: space.equal_f,
+                below: space.below,
+                overrides: space.overrides,
+                stats: space.stats,
+                tracing: space.tracing,
+                trace: space.trace,
+                ..Self::default()
+            })
+        }
+    }
+}
+
+impl AStar {
+    /// Makes this space take its records from `pool` (a space read from a
+    /// save, whose pool is not saved). A space holding records keeps its own.
+    pub fn share(&mut self, pool: std::sync::Arc<SpacePool>) {
+        if self.nodes.is_empty() {
+            self.pool = Some(pool);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -61,6 +61,7 @@ const WIDTH_PER_MIN_COST: f64 = 1.0 / 64.0;
 /// the same bucket before it ([`NONE`] for the first). Flat rather than an
 /// `OpenEntry` plus a link, so it packs into 16 bytes.
 #[derive(Debug, Clone, Copy)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct RingEntry {
     key: u64,
     cell: u32,
@@ -68,6 +69,7 @@ struct RingEntry {
 }
 
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct BucketQueue {
     /// The bucket being drained, sorted by key descending (newest last
     /// among equal keys): the next entry out is at the end.
@@ -80,6 +82,7 @@ pub(crate) struct BucketQueue {
     base: u64,
     /// Bucket `c` (for `base < c < base + RING`) is the list starting at
     /// arena index `heads[c % RING]`, newest entry first.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_boxed"))]
     heads: Box<[u32; RING]>,
     /// The ring buckets' entries, in push order, drained ones included
     /// until the next reset or compaction.
@@ -87,6 +90,7 @@ pub(crate) struct BucketQueue {
     /// Entries waiting in the ring's lists (not yet drained).
     ring_len: usize,
     /// Bit `c % RING` is set when that ring bucket holds entries.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_fixed"))]
     occupied: [u64; RING_WORDS],
     /// Entries at `base + RING` or beyond, with their coarse indexes.
     overflow: Vec<(u64, OpenEntry)>,
@@ -369,6 +373,7 @@ impl BucketQueue {
 /// A 4-ary min-heap on (key, newest first), for the few entries that land
 /// in the current bucket under keys already sorted there.
 #[derive(Debug, Clone, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct LateHeap {
     entries: Vec<(OpenEntry, u32)>,
     pushes: u32,

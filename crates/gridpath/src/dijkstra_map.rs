@@ -200,6 +200,59 @@ impl DijkstraMap {
     }
 }
 
+/// A Dijkstra map in a save: its distances only at the cells it reached
+/// (the rest are infinite, stored as zero), read back into zeroed memory.
+/// Its open list is empty between computations and is not saved.
+#[cfg(feature = "serde")]
+mod saved_map {
+    use super::*;
+    use crate::saved::{values_at, zeroed_with};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Map {
+        width: usize,
+        height: usize,
+        stride: usize,
+        cells: usize,
+        reached: Vec<u32>,
+        distances: Vec<u64>,
+    }
+
+    impl Serialize for DijkstraMap {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Map {
+                width: self.width,
+                height: self.height,
+                stride: self.stride,
+                cells: self.distances.len(),
+                reached: self.reached.clone(),
+                distances: values_at(self.distances.stored(), &self.reached),
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for DijkstraMap {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let m = Map::deserialize(deserializer)?;
+            let distances = if m.cells == 0 {
+                Distances::default()
+            } else {
+                Distances::from_stored(zeroed_with(m.cells, &m.reached, &m.distances)?)
+            };
+            Ok(Self {
+                width: m.width,
+                height: m.height,
+                distances,
+                reached: m.reached,
+                stride: m.stride,
+                open: OpenList::default(),
+            })
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::f64::consts::SQRT_2;

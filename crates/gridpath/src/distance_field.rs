@@ -64,6 +64,7 @@ pub enum Reach {
 
 /// Counters since the field was made.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FieldStats {
     /// Cells settled (a cell settled again after a repair counts again).
     pub expanded: u64,
@@ -433,6 +434,91 @@ fn opposite(direction: usize) -> usize {
         (direction + 2) % 4
     } else {
         4 + (direction - 4 + 2) % 4
+    }
+}
+
+/// A distance field in a save: its level-sized arrays only at the cells it
+/// touched (the rest are zero), read back into zeroed memory.
+#[cfg(feature = "serde")]
+mod saved_field {
+    use super::*;
+    use crate::saved::{values_at, zeroed_with};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct Field {
+        stride: usize,
+        width: usize,
+        height: usize,
+        cells: usize,
+        touched: Vec<u32>,
+        distance: Vec<u64>,
+        parent: Vec<u8>,
+        state: Vec<u8>,
+        open: BinaryHeap<Reverse<(u64, u32)>>,
+        sources: Vec<(Pos, f64)>,
+        grid_version: u64,
+        stats: FieldStats,
+    }
+
+    impl Serialize for DistanceField {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            Field {
+                stride: self.stride,
+                width: self.width,
+                height: self.height,
+                cells: self.distance.len(),
+                touched: self.touched.clone(),
+                distance: values_at(self.distance.stored(), &self.touched),
+                parent: values_at(&self.parent, &self.touched),
+                state: values_at(&self.state, &self.touched),
+                open: self.open.clone(),
+                sources: self.sources.clone(),
+                grid_version: crate::saved::version_out(self.grid_version),
+                stats: self.stats,
+            }
+            .serialize(serializer)
+        }
+    }
+
+    impl<'de> Deserialize<'de> for DistanceField {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let f = Field::deserialize(deserializer)?;
+            let (parent, state) = if f.cells == 0 {
+                (Vec::new(), Vec::new())
+            } else {
+                (
+                    zeroed_with(f.cells, &f.touched, &f.parent)?,
+                    zeroed_with(f.cells, &f.touched, &f.state)?,
+                )
+            };
+            let distance = if f.cells == 0 {
+                Distances::default()
+            } else {
+                Distances::from_stored(zeroed_with(f.cells, &f.touched, &f.distance)?)
+            };
+            if f.open
+                .iter()
+                .any(|Reverse((_, cell))| *cell as usize >= f.cells)
+            {
+                return Err(serde::de::Error::custom(
+                    "a distance field's open cell lies outside it",
+                ));
+            }
+            Ok(Self {
+                stride: f.stride,
+                width: f.width,
+                height: f.height,
+                distance,
+                parent,
+                state,
+                touched: f.touched,
+                open: f.open,
+                sources: f.sources,
+                grid_version: crate::saved::version_in(f.grid_version),
+                stats: f.stats,
+            })
+        }
     }
 }
 

@@ -21,6 +21,18 @@ impl Distances {
         }
     }
 
+    /// The stored bits (zero for an infinite distance), for a save.
+    #[cfg(feature = "serde")]
+    pub(crate) fn stored(&self) -> &[u64] {
+        &self.stored
+    }
+
+    /// Distances from bits [`Distances::stored`] gave.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_stored(stored: Vec<u64>) -> Self {
+        Self { stored }
+    }
+
     pub fn len(&self) -> usize {
         self.stored.len()
     }

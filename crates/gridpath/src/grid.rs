@@ -17,6 +17,7 @@ use crate::prefetch::prefetch;
 
 /// Which diagonal moves are legal. The names follow PathFinding.js.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Diagonals {
     /// 4-connected: cardinal moves only.
     Never,
@@ -33,6 +34,7 @@ pub enum Diagonals {
 
 /// The movement rule of a grid: which of the 8 moves a walker may take.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Movement {
     /// Whether and how diagonal moves are allowed.
     pub diagonals: Diagonals,
@@ -174,6 +176,7 @@ pub const MAX_GRID_SIDE: usize = 1 << 15;
 /// Entering a cell costs the move's length (1 or sqrt 2) times the cell's
 /// cost. `None` is impassable. Costs are stored at `f32` precision.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Grid {
     /// The unpadded size: what callers address, and its bounds.
     shape: GridShape,
@@ -183,16 +186,20 @@ pub struct Grid {
     /// Padded cost per cell; infinity marks impassable cells. Costs are
     /// rounded to `f32` as they are set ([`check_cost`]), so 4 bytes hold
     /// them exactly: reads widen them back to the same `f64`.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_runs"))]
     costs: Vec<f32>,
     /// Padded legal-move mask per cell (bit d = direction d is legal).
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_runs"))]
     masks: Vec<u8>,
     /// The mask of a passable cell for each set of passable neighbours
     /// (bit d: direction d), under this grid's corner rule: a mask is then
     /// eight cost reads and one look-up.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_fixed"))]
     moves_by_neighbours: [u8; 256],
     /// A bit per padded cell, set while a batch of changes has already
     /// recomputed that cell's mask (all clear between batches; empty until
     /// the first batch).
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_array"))]
     masks_redone: Vec<u64>,
     /// Signed index offset of each direction in the padded layout.
     offsets: [isize; 8],
@@ -206,12 +213,15 @@ pub struct Grid {
     uniform_cost: Option<f64>,
     /// Unique across all grids and all their states: a new number on every
     /// change, so a search space can tell which grid state it has copied.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::version"))]
     version: u64,
     /// Every change made after state `history_start`, in order, with the
     /// version each change made.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::change_log"))]
     change_log: Vec<(u64, u32)>,
     /// A state this grid (or the grid it was cloned from) had, from which
     /// `change_log` is complete.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::version"))]
     history_start: u64,
     islands: Islands,
     /// Set when batched changes skipped the island updates.
@@ -897,6 +907,36 @@ static NEXT_VERSION: AtomicU64 = AtomicU64::new(1);
 
 fn next_version() -> u64 {
     NEXT_VERSION.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Reserves `count` versions no grid state had or will have (a grid read
+/// from a save numbers its states among them).
+#[cfg(feature = "serde")]
+pub(crate) fn reserve_versions(count: u64) -> u64 {
+    NEXT_VERSION.fetch_add(count, Ordering::Relaxed)
+}
+
+/// A version read from a save with no version space: versions given out
+/// from now on come after it.
+#[cfg(feature = "serde")]
+pub(crate) fn note_saved_version(version: u64) {
+    NEXT_VERSION.fetch_max(version.saturating_add(1), Ordering::Relaxed);
+}
+
+impl Grid {
+    /// The state this grid's history starts from and the version of each
+    /// change since, in order (for numbering them in a save).
+    #[cfg(feature = "serde")]
+    pub(crate) fn version_history(&self) -> (u64, Vec<u64>, u64) {
+        (
+            self.history_start,
+            self.change_log
+                .iter()
+                .map(|&(version, _)| version)
+                .collect(),
+            self.version,
+        )
+    }
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use crate::grid::{Diagonals, Movement};
 
 /// Which distance estimate A* uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Heuristic {
     /// Straight and diagonal moves: `max - min + sqrt2 * min`. Exact on an

@@ -19,10 +19,13 @@ const NO_ISLAND: u32 = 0;
 const RING: [usize; 8] = [0, 4, 1, 5, 2, 6, 3, 7];
 
 #[derive(Debug, Clone, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct Islands {
     /// Island label per padded cell (`NO_ISLAND` for impassable cells).
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_runs"))]
     labels: Vec<u32>,
     /// Cell count per label; index 0 unused.
+    #[cfg_attr(feature = "serde", serde(with = "crate::saved::le_array"))]
     sizes: Vec<u32>,
     /// Number of labels with at least one cell.
     live: usize,

@@ -65,6 +65,8 @@ mod open_list;
 mod passable_bits;
 pub mod pos;
 mod prefetch;
+#[cfg(feature = "serde")]
+pub mod saved;
 pub mod smoothing;
 mod space_pool;
 pub mod trace;

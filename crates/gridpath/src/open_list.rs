@@ -14,6 +14,7 @@
 
 /// One open-list entry: a priority key (smaller first) and a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub(crate) struct OpenEntry {
     pub key: u64,
     pub cell: u32,

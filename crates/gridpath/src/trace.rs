@@ -11,6 +11,7 @@ use crate::grid::Pos;
 
 /// One thing the search did, in the order it did it.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum TraceEvent {
     /// A cell was put on the open list (first reached, or reached cheaper).
     Open {
@@ -51,6 +52,7 @@ pub struct CellValues {
 
 /// Everything one traced search did: its endpoints and its events, in order (see [`SearchTrace::cell_values`]).
 #[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SearchTrace {
     /// The start.
     pub start: Option<Pos>,

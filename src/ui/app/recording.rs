@@ -9,6 +9,7 @@ use crate::config::ConfigSource;
 use crate::game::message_log::Importance;
 use crate::game::recording::fingerprint::config_text;
 use crate::game::recording::library::prune;
+use crate::game::recording::writer::run_recording;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header, Recorder};
 use crate::ui::app::{App, NoticeKind};
 
@@ -51,6 +52,21 @@ impl App {
             return;
         }
         let dir = recording.options.dir.clone();
+        // One recording per run: a game resumed whole goes on writing the
+        // run's recording, so replaying it covers the run across quits.
+        if resumed && let Some(path) = run_recording(&dir, &self.game) {
+            match Recorder::append(&path, &mut self.game) {
+                Ok(recorder) => {
+                    tracing::info!(recording = %path.display(), "recording goes on");
+                    prune(&dir, recording.options.keep, Some(&path));
+                    recording.recorder = Some(recorder);
+                    return;
+                }
+                Err(reason) => {
+                    tracing::info!(%reason, "a new recording starts from the save");
+                }
+            }
+        }
         let header = if resumed {
             Header::resumed(&self.game, &recording.source, DEFAULT_HASH_EVERY)
                 .map_err(|err| err.to_string())

@@ -62,7 +62,7 @@ pub const SEARCH_GIVE_UP_TIME: f64 = 20.0;
 pub const SEARCH_SPREAD: i32 = 6;
 
 /// How a member came to know where the player is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Source {
     /// It saw the player itself.
     Saw,
@@ -71,7 +71,7 @@ pub enum Source {
 }
 
 /// Where a member believes the player is, since when, and how it knows.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Alert {
     pub pos: Pos,
     /// When the player was seen there.
@@ -93,7 +93,7 @@ pub struct Perception {
 }
 
 /// Where the plan a monster follows came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum PlanSource {
     /// Its own A* search.
     #[default]
@@ -102,130 +102,100 @@ pub enum PlanSource {
     SharedField,
 }
 
+/// Everything a monster's mind holds is saved (docs/SAVES.md): a resumed
+/// game goes on as if it had never stopped. A new field is saved with the
+/// rest, which changes the save format (the fixture test says so).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Brain {
     pub mode: Mode,
     /// Where a wandering monster is strolling to.
     pub wander_target: Option<Pos>,
     /// Game time after which the wander target is given up.
-    #[serde(default)]
     pub wander_until: f64,
     /// A noise it heard and goes to look at.
     pub noise: Option<Pos>,
-    /// The cells still to walk, next first (derived: replanned after a load).
-    #[serde(skip)]
+    /// The cells still to walk, next first.
     pub plan: Vec<Pos>,
     /// The path as the search returned it, before smoothing (for the overlay).
-    #[serde(skip)]
     pub raw_plan: Vec<Pos>,
     /// The goal the plan was made for.
-    #[serde(skip)]
     pub plan_goal: Option<Pos>,
     /// What each planned cell cost when the plan was adopted (for cost
     /// surprises), in step with `plan`.
-    #[serde(skip)]
     pub plan_costs: Vec<f64>,
-    #[serde(skip)]
     pub plan_source: PlanSource,
     /// Adopted and not yet stepped on (the stale-plan check runs then).
-    #[serde(skip)]
     pub plan_fresh: bool,
     /// Why the plan being searched for was asked for (counted on arrival).
-    #[serde(skip)]
     pub pending_replan: Option<ReplanReason>,
     /// Own turns in a row that ended on the same cell, with a goal more
     /// than two cells away, without attacking or working a door.
-    #[serde(skip)]
     pub stall_turns: u32,
     /// This turn's crowding stamps of the monster itself (centre, amount):
     /// its own searches do not shy away from them.
-    #[serde(skip)]
     pub crowding_marks: Vec<(Pos, f32)>,
     /// Why it does what it does, in one line (the overlay shows it).
-    #[serde(skip)]
     pub thought: Thought,
     /// The cell it heads for this turn (none when idle or fleeing).
-    #[serde(skip)]
     pub goal: Option<Pos>,
     /// Player turn it last looked for a cheaper route.
-    #[serde(skip)]
     pub cheaper_checked_turn: u64,
     /// It gave up searching for the player's last known position (too far
     /// to plan for): until this game time it does not search.
-    #[serde(skip)]
     pub search_given_up_until: f64,
     /// Own turns in a row it has waited for its search without a plan.
-    #[serde(skip)]
     pub waiting_turns: u32,
     /// The stall count at which it last asked for a plan round the bodies
     /// beside it (it asks again only after another few stalled turns).
-    #[serde(skip)]
     pub detour_asked_at: u32,
     /// Until this game time a wanderer that reached its spot loiters there
     /// before strolling on.
-    #[serde(default)]
     pub loiter_until: f64,
     /// A goal its faction found no way to.
-    #[serde(skip)]
     pub unreachable: Option<Pos>,
     /// Where the monster last looked around (and the level's state then).
-    #[serde(skip)]
     pub looked_from: Option<(Pos, u64)>,
     /// Where it believes the player is: seen, or heard from a packmate
     /// (knowledge travels by sight and shouts, not across the faction).
-    #[serde(skip)]
     pub alert: Option<Alert>,
     /// A cell near the player's last known position it searches, once it
     /// got there and found nobody.
-    #[serde(skip)]
     pub search_spot: Option<Pos>,
     /// Until this game time a cornered member fights instead of fleeing.
-    #[serde(skip)]
     pub cornered_until: f64,
     /// Game time it last healed a hit point (or began to).
-    #[serde(skip)]
     pub healed_at: Option<f64>,
     /// Search goals it found out of reach since
     /// it last learned where the player is.
-    #[serde(skip)]
     pub search_misses: u32,
     /// The cell its last flight step left, while it flees: no flight step
     /// goes straight back onto it.
-    #[serde(skip)]
     pub fled_from: Option<Pos>,
     /// Where it last knew the player when it calmed down from flight still
     /// hurt: once healed it strolls back there (wounded wolves return).
-    #[serde(skip)]
     pub comes_back_to: Option<Pos>,
     /// The cell its last step left: a guess toward a goal, or a step down
     /// a shared field that may be older than what it saw, never goes
     /// straight back onto it (its own plan may).
-    #[serde(skip)]
     pub came_from: Option<Pos>,
     /// It fled and has not healed since: the sight of the player sends it
     /// running again even above `flee_below`, until healed (a wounded
     /// wolf does not come back to fight one hit point over the line).
-    #[serde(skip)]
     pub shaken: bool,
     /// The cell it holds round its goal: a free cell next to the player, a
     /// place to wait for one out of the way, or a spot about a noise.
     /// Packmates choose other cells (its faction's `Spots` hold the same
     /// claim).
-    #[serde(skip)]
     pub spot: Option<Pos>,
     /// The monster it last traded places with, and when: neither swaps
     /// the other straight back (a swap is for passing).
-    #[serde(skip)]
     pub swapped_with: Option<(usize, f64)>,
     /// The noise it is investigating, and its own turns spent on it.
-    #[serde(skip)]
     pub investigating: Option<(Pos, u32)>,
     /// The cell a shooter last shot from, and its shots in a row from
     /// there.
-    #[serde(skip)]
     pub shooting_from: Option<(Pos, u32)>,
     /// When it last stepped aside to let a packmate reach the player.
-    #[serde(skip)]
     pub stepped_aside_at: Option<f64>,
 }
 

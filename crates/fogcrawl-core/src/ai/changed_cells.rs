@@ -5,13 +5,19 @@
 use gridpath::{GridShape, Pos};
 
 /// Changed cells, by row-major index, waiting for the planning grid.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct ChangedCells(Vec<u32>);
 
 impl ChangedCells {
     /// Notes that the cell at row-major `index` changed.
     pub fn note(&mut self, index: u32) {
         self.0.push(index);
+    }
+
+    /// Whether every cell noted lies among the first `cells` (a save's
+    /// cells are checked before anything indexes with them).
+    pub fn fits(&self, cells: usize) -> bool {
+        self.0.iter().all(|&index| (index as usize) < cells)
     }
 
     /// Notes every cell of `indices`.

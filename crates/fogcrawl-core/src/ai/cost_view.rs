@@ -283,6 +283,48 @@ impl CostView {
     }
 }
 
+/// `#[serde(with = "saved_view")]`: a faction's planning grid in a save.
+/// The grid is saved whole, history and islands included (a paused search
+/// checks what changed since it last ran against it); the pricing rules
+/// come from the config and are set again on a load
+/// ([`Faction::resume`](crate::ai::Faction::resume)), until then a
+/// placeholder that prices nothing.
+pub mod saved_view {
+    use super::*;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// Also numbers the grid's versions, and those the faction's searches
+    /// and field (written after it) remember, within this grid's history
+    /// (`gridpath::saved`): the same game saves to the same bytes.
+    pub fn serialize<S: Serializer>(
+        view: &Option<CostView>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match view {
+            Some(view) => gridpath::saved::save_versions_of(view.grid()),
+            None => gridpath::saved::raw_versions(),
+        }
+        view.as_ref().map(CostView::grid).serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<CostView>, D::Error> {
+        gridpath::saved::load_versions_fresh();
+        Ok(
+            Option::<Grid>::deserialize(deserializer)?.map(|grid| CostView {
+                rules: CostRules {
+                    profile: CostProfile::default(),
+                    unknown: UnknownCellPolicy::Blocked,
+                    weights: [0.0; 3],
+                },
+                grid,
+                changes: Vec::new(),
+            }),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -64,7 +64,7 @@ pub struct Sighting {
 }
 
 /// The faction's shared search toward the player's last known position.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct SharedField {
     target: Option<Pos>,
     field: DistanceField,
@@ -72,38 +72,38 @@ struct SharedField {
     spent_this_turn: u64,
 }
 
+/// The whole faction is saved (docs/SAVES.md), but what its config says
+/// (read again on a load) and scratch no turn reads before writing: a new
+/// field is saved with the rest unless it says otherwise, and a resumed
+/// game plans on as if it had never stopped.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Faction {
     name: String,
+    /// From the config file in force (set again on a load).
     #[serde(skip)]
     config: Option<FactionConfig>,
     knowledge: FactionKnowledge,
     player_sighting: Option<Sighting>,
-    #[serde(default)]
     counters: FactionCounters,
     /// When the influence maps were last decayed.
     decayed_at: f64,
-    #[serde(default)]
     influences: Influences,
     /// Cells the threat layer was last drawn around (it is redrawn, never
     /// summed, when the sighting moves).
-    #[serde(skip)]
     threat_drawn_at: Option<Pos>,
-    #[serde(skip)]
+    /// The planning grid as of its last sync (its pricing rules come from
+    /// the config, set again on a load).
+    #[serde(with = "crate::ai::cost_view::saved_view")]
     view: Option<CostView>,
-    #[serde(skip)]
     planner: Planner,
-    #[serde(skip)]
     shared: SharedField,
     /// Cells that became cheaper (or walkable) in what the faction knows,
     /// since the start of this turn.
-    #[serde(skip)]
     cheaper_this_turn: Vec<Pos>,
     /// Scratch for [`Faction::refresh_view`]: indices of changed cells.
     #[serde(skip)]
     changed_cells: Vec<u32>,
     /// The flee map: (turn it was built, the threat it flees, map).
-    #[serde(skip)]
     safety: Option<(u64, Pos, DijkstraMap)>,
     /// The distances from the threat a safety map is made from (kept to be
     /// reused: a map resets only the cells it reached).
@@ -112,19 +112,17 @@ pub struct Faction {
     /// Cells some member has looked around from since the terrain in
     /// sight of them last changed (a bit per cell): a member looking from
     /// such a cell again would learn nothing new.
-    #[serde(skip)]
     looked_from: Vec<u64>,
     /// Where a look could still teach the faction anything (built on the
     /// first look, from the level).
-    #[serde(skip)]
     unlearned: Unlearned,
     /// What the cells of the last traced search were believed and cost
-    /// when it ran (for the [`FactionInspector`]).
+    /// when it ran (for the [`FactionInspector`]; the overlay's alone, not
+    /// saved).
     #[serde(skip)]
     traced: inspector::TracedBeliefs,
     /// Cells members hold round their goals (next to the player, about a
     /// noise), so the pack spreads.
-    #[serde(skip)]
     spots: Spots,
 }
 
@@ -152,6 +150,59 @@ impl Faction {
             traced: inspector::TracedBeliefs::default(),
             spots: Spots::default(),
         }
+    }
+
+    /// A faction read from a save of format 3 or older, which kept only its
+    /// knowledge, sighting, counters and influences: it plans afresh once
+    /// its config is installed ([`Faction::rebuild`]).
+    pub(crate) fn forgetful(
+        name: String,
+        knowledge: FactionKnowledge,
+        player_sighting: Option<Sighting>,
+        counters: FactionCounters,
+        decayed_at: f64,
+        influences: Influences,
+    ) -> Self {
+        Self {
+            name,
+            config: None,
+            knowledge,
+            player_sighting,
+            counters,
+            decayed_at,
+            influences,
+            threat_drawn_at: None,
+            view: None,
+            planner: Planner::new(),
+            shared: SharedField::default(),
+            cheaper_this_turn: Vec::new(),
+            changed_cells: Vec::new(),
+            safety: None,
+            safety_scratch: DijkstraMap::new(),
+            looked_from: Vec::new(),
+            unlearned: Unlearned::default(),
+            traced: inspector::TracedBeliefs::default(),
+            spots: Spots::default(),
+        }
+    }
+
+    /// A faction read whole from a save goes on under `config` (the one it
+    /// was saved under): its planning grid gets its pricing rules back and
+    /// its search spaces their shared records. Nothing it knows, plans or
+    /// has paused changes. False if it has no planning grid of the level's
+    /// size to go on with (the caller then rebuilds it).
+    pub fn resume(&mut self, config: FactionConfig) -> bool {
+        let (w, h) = (self.knowledge.width(), self.knowledge.height());
+        let Some(view) = self.view.as_mut() else {
+            return false;
+        };
+        if view.grid().width() != w || view.grid().height() != h || !self.influences.fit(w, h) {
+            return false;
+        }
+        view.rules = CostRules::from_config(&config);
+        self.config = Some(config);
+        self.planner.share_records();
+        true
     }
 
     /// (Re)builds the derived state from the config and knowledge: after
@@ -295,6 +346,12 @@ impl Faction {
 
     pub fn counters_mut(&mut self) -> &mut FactionCounters {
         &mut self.counters
+    }
+
+    /// Searches paused until a later turn, and requests waiting for one.
+    pub fn searches_pending(&self) -> (usize, usize) {
+        let paused = self.planner.paused();
+        (paused, self.planner.demand() - paused)
     }
 
     pub fn planner_stats(&self) -> PlannerStats {

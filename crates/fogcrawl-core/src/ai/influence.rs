@@ -181,6 +181,12 @@ struct SavedInfluence {
     width: usize,
     height: usize,
     cells: Vec<(u32, f32)>,
+    /// What the planning grid has not taken in yet (since format 4).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    changed: ChangedCells,
 }
 
 /// Written by hand (not `#[serde(into)]`, which would copy the whole map
@@ -195,6 +201,7 @@ impl Serialize for InfluenceMap {
                 .iter()
                 .map(|&i| (i, self.values[i as usize]))
                 .collect(),
+            changed: self.changed.clone(),
         }
         .serialize(serializer)
     }
@@ -207,6 +214,10 @@ impl TryFrom<SavedInfluence> for InfluenceMap {
         // The size is checked before the map is allocated (issue 23).
         crate::decode_budget::claim_cells(saved.width, saved.height)?;
         let mut map = InfluenceMap::new(saved.width, saved.height);
+        if !saved.changed.fits(map.values.len()) {
+            return Err("an influence map's changed cells lie outside it".to_owned());
+        }
+        map.changed = saved.changed;
         for (i, value) in saved.cells {
             let slot = map
                 .values

@@ -224,6 +224,8 @@ struct PackedKnowledgeRef<'a> {
     height: usize,
     believed: ByteField<'a>,
     last_seen: ByteField<'a>,
+    /// What the planning grid has not taken in yet (since format 4).
+    changed: &'a ChangedCells,
 }
 
 #[derive(Deserialize)]
@@ -234,6 +236,11 @@ struct PackedKnowledge<'a> {
     believed: ByteBuf<'a>,
     #[serde(borrow)]
     last_seen: ByteBuf<'a>,
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    changed: ChangedCells,
 }
 
 const NEVER_SEEN_BYTE: u8 = 0;
@@ -265,6 +272,7 @@ impl Serialize for FactionKnowledge {
             height,
             believed: ByteField(&believed),
             last_seen: ByteField(&last_seen),
+            changed: &self.changed,
         }
         .serialize(serializer)
     }
@@ -327,11 +335,17 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
                 u32::from_le_bytes([time[0], time[1], time[2], time[3]]) ^ NEVER_SEEN.to_bits()
             })
             .collect();
+        if !packed
+            .changed
+            .fits(packed.width.saturating_mul(packed.height))
+        {
+            return Err("a faction's changed cells lie outside its level".to_owned());
+        }
         Ok(Self {
             cells: GridShape::new(packed.width, packed.height),
             believed,
             last_seen,
-            changed: ChangedCells::default(),
+            changed: packed.changed,
         })
     }
 }
@@ -362,8 +376,10 @@ mod tests {
         let mut knowledge = FactionKnowledge::new(3, 2);
         knowledge.observe(Pos::new(1, 1), Terrain::ClosedDoor, 4.5);
         let bytes = postcard::to_allocvec(&knowledge).unwrap();
-        // Size, then 6 belief bytes and 24 time bytes, each with a length.
-        assert_eq!(bytes.len(), 2 + 1 + 6 + 1 + 24);
+        // Size, then 6 belief bytes and 24 time bytes, each with a length,
+        // then the one cell the planning grid has not taken in yet (a
+        // count and the cell's index).
+        assert_eq!(bytes.len(), 2 + 1 + 6 + 1 + 24 + 2);
         let back: FactionKnowledge = postcard::from_bytes(&bytes).unwrap();
         assert_eq!(back, knowledge);
         assert_eq!(back.belief(Pos::new(1, 1)), Some(Terrain::ClosedDoor));

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use crate::ai::request_queue::RequestQueue;
 use gridpath::{AStar, Grid, Path, Pos, SearchOptions, SearchStatus, SearchTrace, SpacePool};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Searches a faction may have paused at once (each holds 16 bytes per
 /// cell of node records while it is paused).
@@ -53,7 +53,7 @@ pub const MAX_SEARCH_TURNS: u64 = 4;
 pub type Priority = u32;
 
 /// A monster asks for a path.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlanRequest {
     pub actor: usize,
     pub from: Pos,
@@ -66,7 +66,7 @@ pub struct PlanRequest {
 }
 
 /// What a finished search says.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum PlanOutcome {
     Path(Path),
     /// No way there, as far as the faction knows.
@@ -77,7 +77,7 @@ pub enum PlanOutcome {
 }
 
 /// A finished search, waiting for its monster's next turn.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Finished {
     pub actor: usize,
     pub from: Pos,
@@ -85,30 +85,26 @@ pub struct Finished {
     pub outcome: PlanOutcome,
 }
 
-/// Counters for the sim and the overlay. The sim's report flattens them
-/// into each faction's record under the names below (`docs/SIM.md`); the
-/// ones skipped are the overlay's alone, or reported summed with others.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+/// Counters for the sim and the overlay, saved whole. The sim's report
+/// gives some of them under its own names (`game::sim`, `docs/SIM.md`);
+/// the others are the overlay's alone, or reported summed with others.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlannerStats {
     pub searches: u64,
     /// Reported in the faction's `expanded`, with its shared fields' nodes.
-    #[serde(skip)]
     pub expanded: u64,
     /// Searches that needed more than one turn.
-    #[serde(skip)]
     pub sliced_searches: u64,
     /// Paused searches that started over because the grid changed where
-    /// they had looked.
-    #[serde(rename = "search_restarts")]
+    /// they had looked (reported as `search_restarts`).
     pub restarts: u64,
-    /// Paused searches that went on after grid changes elsewhere.
-    #[serde(rename = "searches_resumed_after_changes")]
+    /// Paused searches that went on after grid changes elsewhere
+    /// (reported as `searches_resumed_after_changes`).
     pub resumed_after_changes: u64,
     /// Requests given up: by the planner after [`MAX_SEARCH_TURNS`], or by
     /// the member that asked, tired of waiting ([`Planner::give_up`]).
     pub given_up: u64,
     /// Searches put back in the queue for a more urgent one.
-    #[serde(skip)]
     pub preempted: u64,
     /// Requests answered by a straight line that is a cheapest path, with
     /// no search (see [`Planner::answer_with_straight_path`]).
@@ -117,7 +113,7 @@ pub struct PlannerStats {
 
 /// What the overlay shows beside the last traced search: how long it took
 /// (tracing included, summed over its slices) and what its path costs.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct TracedSearchSummary {
     pub micros: u64,
     /// The found path's cost; `None` when there was no way.
@@ -127,7 +123,7 @@ pub struct TracedSearchSummary {
 
 /// What the last traced search is, so the overlay can say so: a search
 /// still under way, one that finished, or a preview the overlay asked for.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TraceKind {
     /// Paused, to go on next turn: `expanded` nodes so far, of at most
     /// `limit` before it is given up (its cap per turn times
@@ -144,8 +140,9 @@ pub enum TraceKind {
     Preview,
 }
 
-/// One search space and the search it holds.
-#[derive(Debug, Clone)]
+/// One search space and the search it holds (a paused search is saved
+/// with it; its records are given the shared set again on a load).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Slot {
     astar: AStar,
     active: Option<Active>,
@@ -168,7 +165,7 @@ impl Slot {
     }
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Active {
     request: PlanRequest,
     asked_on: u64,
@@ -179,7 +176,9 @@ struct Active {
     traced_micros: u64,
 }
 
-#[derive(Debug, Clone)]
+/// Saved whole: the paused searches, the waiting requests, the finished
+/// answers not yet collected, the turn's budget and the counters.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Planner {
     slots: Vec<Slot>,
     /// Requests not started yet (no free search space), with the turn
@@ -230,6 +229,15 @@ impl Default for Planner {
 impl Planner {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A planner read from a save: its search spaces take their records
+    /// from the shared set again (a pool is not saved).
+    pub fn share_records(&mut self) {
+        for slot in &mut self.slots {
+            slot.astar.share(Arc::clone(&SHARED_RECORDS));
+        }
+        self.preview.share(Arc::clone(&SHARED_RECORDS));
     }
 
     /// Makes a set of shared node records ready for `grid`
@@ -294,6 +302,11 @@ impl Planner {
     /// Requests waiting or under way: the members that need a plan.
     pub fn demand(&self) -> usize {
         self.queue.waiting() + self.slots.iter().filter(|s| s.active.is_some()).count()
+    }
+
+    /// Searches under way, paused until a later turn.
+    pub fn paused(&self) -> usize {
+        self.slots.iter().filter(|s| s.active.is_some()).count()
     }
 
     /// The most one search may spend this turn.

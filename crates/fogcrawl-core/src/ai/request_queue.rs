@@ -5,9 +5,11 @@
 //! busy faction hundreds wait, so the answer is a look-up by actor, not a
 //! scan of the queue.
 
+use serde::{Deserialize, Serialize};
+
 use crate::ai::planner::{PlanRequest, Priority};
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct RequestQueue {
     /// The waiting requests, oldest first, with the turn each was asked on.
     entries: Vec<(PlanRequest, u64)>,

@@ -10,16 +10,18 @@
 //! Never changes what the faction believes of the level: a claim only
 //! keeps packmates from choosing the same cell.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
 
 use gridpath::Pos;
 
 /// Claimed cells, both ways: who holds a cell (and where it stood when it
 /// last chose it), and which cell a member holds.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Spots {
-    holder: HashMap<Pos, (usize, Pos)>,
-    held: HashMap<usize, Pos>,
+    holder: BTreeMap<Pos, (usize, Pos)>,
+    held: BTreeMap<usize, Pos>,
 }
 
 impl Spots {

@@ -5,7 +5,7 @@ use crate::ai::brain::{Alert, Source};
 use gridpath::Pos;
 
 /// The reason behind a monster's last action.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub enum Thought {
     /// Nothing to do and nowhere to stroll.
     #[default]

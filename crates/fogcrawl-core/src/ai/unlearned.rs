@@ -24,7 +24,7 @@ use super::knowledge::FactionKnowledge;
 /// Side of a counting block, in cells.
 const BLOCK: usize = 16;
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Unlearned {
     shape: GridShape,
     /// A bit per cell: seeable and believed wrong.

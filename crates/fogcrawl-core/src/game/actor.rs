@@ -21,7 +21,9 @@ pub struct Actor {
     pub max_hp: i32,
     /// The game time at which this actor acts next (the energy clock).
     pub ready_at: f64,
-    /// A monster's mind; `None` for the player.
+    /// A monster's mind; `None` for the player (saved whole since format
+    /// 4; see `game::save::versioned` for older saves).
+    #[serde(deserialize_with = "crate::game::save::versioned::brain")]
     pub brain: Option<Brain>,
 }
 

@@ -6,7 +6,7 @@
 //! these (docs/SIM.md documents each) and a test counts them again from
 //! the action log (`sim --actions`).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ai::Mode;
 use crate::game::monster_action::{Act, ActionRecord};
@@ -18,7 +18,7 @@ use gridpath::Pos;
 pub const SEARCH_FLAP_ACTIONS: u32 = 8;
 
 /// Flee episodes begun and ended.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Episodes {
     /// Runs of consecutive flee actions by one monster that began.
     pub started: u64,
@@ -28,7 +28,7 @@ pub struct Episodes {
 }
 
 /// One faction's behaviour counters.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BehaviourCounters {
     /// Steps along a finished plan, a shared field or the safety map.
     pub plan_steps: u64,
@@ -53,13 +53,10 @@ pub struct BehaviourCounters {
     /// The most consecutive actions any member hunting and seeing the
     /// player ended where it began without attacking or working a door.
     pub longest_frozen_hunt: u32,
-    /// How it behaved in numbers (`game::pack_counters`).
-    #[serde(flatten)]
-    pub pack: PackCounters,
 }
 
 /// What the tracker remembers of one monster between its actions.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 struct Recent {
     mode: Option<Mode>,
     /// Actions in the current search episode.
@@ -70,8 +67,9 @@ struct Recent {
     frozen: u32,
 }
 
-/// Counts behaviour per faction from the actions as they happen.
-#[derive(Debug, Clone, Default)]
+/// Counts behaviour per faction from the actions as they happen (saved:
+/// a resumed game counts on).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct BehaviourTracker {
     recent: Vec<Recent>,
     factions: Vec<BehaviourCounters>,
@@ -87,9 +85,12 @@ impl BehaviourTracker {
 
     /// The counters of faction `index` (zero if it never acted).
     pub fn counters(&self, index: usize) -> BehaviourCounters {
-        let mut counters = self.factions.get(index).copied().unwrap_or_default();
-        counters.pack = self.pack.counters(index);
-        counters
+        self.factions.get(index).copied().unwrap_or_default()
+    }
+
+    /// The pack figures of faction `index` (`game::pack_counters`).
+    pub fn pack_counters(&self, index: usize) -> PackCounters {
+        self.pack.counters(index)
     }
 
     /// The pack figures, for what the game samples once a player turn.

@@ -7,9 +7,9 @@
 //! once a player turn (surround, shared goals); `sim --json` prints each
 //! under its own name (docs/SIM.md).
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ai::Mode;
 use crate::ai::monster_turn::FAR_FROM_PLAYER;
@@ -28,7 +28,7 @@ pub const DETOUR_FACTOR: f64 = 2.5;
 pub const SURROUND_SHARE: f64 = 0.75;
 
 /// One faction's pack counters.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct PackCounters {
     /// Times a member was moved by another monster's swap.
     pub swapped: u64,
@@ -114,7 +114,7 @@ pub struct PackCounters {
 }
 
 /// A search under way.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
 struct SearchUnderWay {
     began: f64,
     last_known: Option<Pos>,
@@ -124,7 +124,7 @@ struct SearchUnderWay {
 }
 
 /// What the pack tracker remembers of one monster.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 struct Member {
     faction: usize,
     mode: Option<Mode>,
@@ -138,7 +138,7 @@ struct Member {
 }
 
 /// The samples the percentiles are taken of, per faction.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct SearchSamples {
     time: Vec<f64>,
     reach: Vec<u32>,
@@ -146,13 +146,13 @@ struct SearchSamples {
 }
 
 /// Counts the pack figures per faction.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct PackTracker {
     members: Vec<Member>,
     factions: Vec<PackCounters>,
     searches: Vec<SearchSamples>,
     /// The last swap of each pair (lower id first): who moved, from, to.
-    last_swaps: HashMap<(usize, usize), (usize, Pos, Pos)>,
+    last_swaps: BTreeMap<(usize, usize), (usize, Pos, Pos)>,
 }
 
 fn chebyshev(a: Pos, b: Pos) -> u32 {

@@ -31,6 +31,8 @@ pub mod legacy;
 pub mod lock;
 pub mod notice;
 pub mod rescue;
+pub mod resume;
+pub mod versioned;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

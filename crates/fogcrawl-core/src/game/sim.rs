@@ -12,6 +12,7 @@ use crate::ai::{FactionCounters, FogWalk, fog_walk};
 use crate::game::autopilot::Autopilot;
 use crate::game::behaviour::BehaviourCounters;
 use crate::game::evader::Evader;
+use crate::game::pack_counters::PackCounters;
 use crate::game::recording::{Header, Recorder};
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
@@ -43,7 +44,7 @@ pub struct SimReport {
 
 /// The 50th and 99th percentiles (nearest rank) and the largest of some
 /// samples.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Percentiles<T> {
     pub p50: T,
     pub p99: T,
@@ -62,7 +63,7 @@ pub struct FactionReport {
     pub expanded: u64,
     /// What its planner counted (`ai::planner::PlannerStats`: searches,
     /// straight paths, restarts, given up), each under its report name.
-    #[serde(flatten)]
+    #[serde(flatten, serialize_with = "reported_planner")]
     pub planner: PlannerStats,
     /// What the faction's AI counted (`ai::counters`), each counter under
     /// its own name: a counter added there is reported here.
@@ -71,6 +72,30 @@ pub struct FactionReport {
     /// Behaviour as a player sees it, counted from every monster action.
     #[serde(flatten)]
     pub behaviour: BehaviourCounters,
+    /// How it behaved in numbers (`game::pack_counters`).
+    #[serde(flatten)]
+    pub pack: PackCounters,
+}
+
+/// The planner's counters the report gives, under the report's names
+/// (the others are the overlay's, or summed into `expanded`).
+fn reported_planner<S: Serializer>(stats: &PlannerStats, serializer: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Reported {
+        searches: u64,
+        search_restarts: u64,
+        searches_resumed_after_changes: u64,
+        given_up: u64,
+        straight_paths: u64,
+    }
+    Reported {
+        searches: stats.searches,
+        search_restarts: stats.restarts,
+        searches_resumed_after_changes: stats.resumed_after_changes,
+        given_up: stats.given_up,
+        straight_paths: stats.straight_paths,
+    }
+    .serialize(serializer)
 }
 
 /// A faction's counters as the report gives them: every one under its own
@@ -145,7 +170,7 @@ pub fn run_sim_recorded(
     actions: Option<&mut dyn Write>,
     record: Option<&RecordTo>,
 ) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
-    run_sim_scripted(setup, turns, PlayerScript::Autopilot, actions, record)
+    run_sim_scripted(setup, turns, PlayerScript::Autopilot, actions, record, None)
 }
 
 /// Which scripted player plays a sim (`sim --player`).
@@ -182,13 +207,18 @@ impl Pilot {
     }
 }
 
-/// [`run_sim_recorded`] with the scripted player `script`.
+/// [`run_sim_recorded`] with the scripted player `script`; with
+/// `resume_every` K, the game is saved through the real save format and
+/// loaded again every K player turns (`sim --resume-every`), as a player
+/// quitting and starting again would: the report must be the unbroken
+/// game's (timings aside).
 pub fn run_sim_scripted(
     setup: &GameSetup,
     turns: u64,
     script: PlayerScript,
     mut actions: Option<&mut dyn Write>,
     record: Option<&RecordTo>,
+    resume_every: Option<u64>,
 ) -> Result<(SimReport, Option<std::io::Error>, Option<String>), GameError> {
     let mut game = Game::new(setup)?;
     game.log_actions(actions.is_some());
@@ -223,6 +253,13 @@ pub fn run_sim_scripted(
             write_error = Some(err);
             actions = None;
             game.log_actions(false);
+        }
+        if let Some(every) = resume_every.filter(|&every| every > 0)
+            && game.stats().player_turns().is_multiple_of(every)
+            && !game.is_over()
+        {
+            crate::game::save::resume::through_save(&mut game)
+                .map_err(|err| GameError::Resume(Box::new(err)))?;
         }
     }
     if let Some(out) = actions
@@ -310,6 +347,7 @@ fn report(game: &Game) -> SimReport {
                     planner: stats,
                     counters: *counters,
                     behaviour: game.behaviour(index),
+                    pack: game.pack_counters(index),
                 }
             })
             .collect(),
@@ -359,6 +397,7 @@ mod tests {
                 planner: PlannerStats::default(),
                 counters: FactionCounters::default(),
                 behaviour: BehaviourCounters::default(),
+                pack: PackCounters::default(),
             }],
         }
     }

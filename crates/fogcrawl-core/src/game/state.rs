@@ -157,6 +157,9 @@ pub enum GameError {
     /// another game holds it.
     #[error(transparent)]
     Save(#[from] crate::game::save::SaveError),
+    /// `sim --resume-every`: the game could not go through its save.
+    #[error("saving and loading the game mid-play failed: {0}")]
+    Resume(Box<crate::game::save::resume::ResumeError>),
 }
 
 /// Counters for the sim and the side panel.
@@ -170,15 +173,19 @@ pub struct GameStats {
     /// The player's kills by monster kind name (the run summary's list).
     #[serde(default)]
     kills_by_kind: std::collections::BTreeMap<String, u32>,
-    /// AI time of each player turn, in microseconds (not saved).
+    /// AI time of each player turn, in microseconds (not saved: a clock's
+    /// reading, and a save's bytes are the game's alone).
     #[serde(skip)]
     ai_micros: Vec<u32>,
-    /// Game time each player turn lasted (not saved).
-    #[serde(skip)]
+    /// Game time each player turn lasted (saved since format 4).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
     player_turn_lengths: Vec<f64>,
     /// AI time on entering each level, in microseconds: the monsters' first
-    /// looks and their factions taking them in (not saved; not part of any
-    /// turn's `ai_micros`).
+    /// looks and their factions taking them in (not part of any turn's
+    /// `ai_micros`; not saved).
     #[serde(skip)]
     level_entry_micros: Vec<u32>,
 }
@@ -203,7 +210,9 @@ pub struct Game {
     kinds: Vec<MonsterKind>,
     /// Each kind's faction, as an index into `factions`.
     kind_factions: Vec<usize>,
-    /// One shared mind per faction, in config order.
+    /// One shared mind per faction, in config order (saved whole since
+    /// format 4; see `game::save::versioned` for older saves).
+    #[serde(deserialize_with = "crate::game::save::versioned::factions")]
     factions: Vec<Faction>,
     /// Factions know the true level (the baseline `--omniscient`).
     omniscient: bool,
@@ -255,16 +264,24 @@ pub struct Game {
     awareness: VisibleSet,
     /// Bumped whenever a cell's terrain changes.
     terrain_version: u64,
-    /// Where on this level the terrain last changed (rebuilt empty on a
-    /// load: every monster looks around anew then).
-    #[serde(skip)]
+    /// Where on this level the terrain last changed (saved since format 4;
+    /// rebuilt empty on loading an older save, and every monster looks
+    /// around anew then).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
     terrain_changes: TerrainChanges,
     /// Scratch: the monsters' views, cast before their turns.
     #[serde(skip)]
     sight: Sight,
     /// The monsters' behaviour as a player would see it, counted from
-    /// every action (not saved: counts start again on a load).
-    #[serde(skip)]
+    /// every action (saved since format 4; counts start again on loading
+    /// an older save).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
     behaviour: BehaviourTracker,
     /// Every monster action since it was last taken, while the action log
     /// is on (`sim --actions`); `None` when off.
@@ -280,6 +297,25 @@ pub struct Game {
     /// The player's experience points and level.
     #[serde(default)]
     experience: Experience,
+    /// A fingerprint of the monster config the game was saved under
+    /// (since format 4): a load under the same config resumes every mind
+    /// as it was; under another, the factions are rebuilt for it.
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    config_print: u64,
+    /// The file name of the run's recording in the recordings folder
+    /// (since format 4): a resumed game goes on writing it.
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    recording: Option<String>,
+    /// This game was loaded from a save that held it whole (format 4 or
+    /// later, under the same config): it is the game as it was saved.
+    #[serde(skip)]
+    resumed_whole: bool,
 }
 
 pub const PLAYER: usize = 0;
@@ -339,6 +375,9 @@ impl Game {
             input_log: None,
             equipment: Equipment::default(),
             experience: Experience::default(),
+            config_print: 0,
+            recording: None,
+            resumed_whole: false,
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
@@ -362,13 +401,63 @@ impl Game {
     }
 
     /// Rebuilds derived state after loading a save, with the config in
-    /// force now.
+    /// force now. A save of format 4 or later under the same config holds
+    /// every mind whole: the game goes on exactly as if it had never
+    /// stopped (only what the level and the config say is built again).
+    /// An older save, or one made under another config, has its factions
+    /// rebuilt for the config and its monsters plan afresh.
     pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
-        self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
-        self.install_config(config)?;
+        self.resumed_whole =
+            self.config_print == config_print(&config) && self.resume_minds(&config)?;
+        if self.resumed_whole {
+            // What only the config says of a kind (its range, the distance
+            // it keeps, how often and from when it spawns) is not saved.
+            for kind in &mut self.kinds {
+                if let Some(wanted) = config.monsters.iter().find(|k| k.name == kind.name) {
+                    kind.take_unsaved_fields(wanted);
+                }
+            }
+            self.config = Some(config);
+        } else {
+            self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
+            self.install_config(config)?;
+        }
         self.rebuild_occupancy();
         self.update_sight();
         Ok(())
+    }
+
+    /// Gives the factions of a whole save back what the config says and
+    /// builds the level's movement grids; false (nothing changed) when the
+    /// save does not hold every faction whole for this config.
+    fn resume_minds(&mut self, config: &MonsterConfig) -> Result<bool, GameError> {
+        let whole = self.factions.len() == config.factions.len()
+            && self
+                .factions
+                .iter()
+                .zip(&config.factions)
+                .all(|(faction, wanted)| faction.name() == wanted.name && faction.grid().is_some())
+            && self
+                .terrain_changes
+                .fits(self.level.width(), self.level.height());
+        if !whole {
+            return Ok(false);
+        }
+        let resumed = self
+            .factions
+            .iter_mut()
+            .zip(&config.factions)
+            .all(|(faction, wanted)| faction.resume(wanted.clone()));
+        if !resumed {
+            return Ok(false);
+        }
+        let (width, height) = (self.level.width(), self.level.height());
+        let (nav, ()) = rayon::join(
+            || self.build_navigation(),
+            || crate::ai::planner::prepare_shared_records(width, height),
+        );
+        self.nav = nav?;
+        Ok(true)
     }
 
     /// Applies a new monster config while playing: kinds keep their
@@ -377,6 +466,35 @@ impl Game {
     /// monsters.
     pub fn apply_config(&mut self, config: MonsterConfig) -> Result<ConfigApplied, GameError> {
         self.install_config(config)
+    }
+
+    /// Takes over what belongs to the session playing `other` rather than
+    /// to its game (a game just loaded from `other`'s save goes on in the
+    /// same session): the logs being taken, planning on all cores and the
+    /// AI time measured so far.
+    pub fn take_session_from(&mut self, other: &mut Game) {
+        self.parallel_planning = other.parallel_planning;
+        // The clock's readings are the session's, not the game's.
+        self.stats.ai_micros = std::mem::take(&mut other.stats.ai_micros);
+        self.stats.level_entry_micros = std::mem::take(&mut other.stats.level_entry_micros);
+        self.action_log = other.action_log.take();
+        self.input_log = other.input_log.take();
+    }
+
+    /// Whether this game was loaded whole from its save (see
+    /// [`Game::after_load`]): it is exactly the game that was saved.
+    pub fn resumed_whole(&self) -> bool {
+        self.resumed_whole
+    }
+
+    /// The file name of the run's recording, once one was started.
+    pub fn recording_name(&self) -> Option<&str> {
+        self.recording.as_deref()
+    }
+
+    /// Names the run's recording (a file in the recordings folder).
+    pub fn set_recording_name(&mut self, name: Option<String>) {
+        self.recording = name;
     }
 
     /// The monster config in force.
@@ -565,7 +683,12 @@ impl Game {
         self.actors[actor].kind().map(|k| self.kind_factions[k])
     }
 
-    /// The behaviour counters of the faction at `index`.
+    /// The pack figures of the faction at `index` (`game::pack_counters`).
+    pub fn pack_counters(&self, index: usize) -> crate::game::pack_counters::PackCounters {
+        self.behaviour.pack_counters(index)
+    }
+
+    /// The behaviour counters of faction `index`.
     pub fn behaviour(&self, index: usize) -> BehaviourCounters {
         self.behaviour.counters(index)
     }
@@ -1120,6 +1243,12 @@ fn capitalize(text: &str) -> String {
 }
 
 /// A number no memory epoch had before in this process.
+/// A fingerprint of a monster config: a save made under it resumes whole
+/// only under the same (its `Debug` text holds every field, in order).
+fn config_print(config: &MonsterConfig) -> u64 {
+    crate::game::recording::stable_hash::hash_bytes(format!("{config:?}").as_bytes())
+}
+
 fn fresh_memory_epoch() -> u64 {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)

@@ -14,7 +14,7 @@ const BLOCK: i32 = 16;
 
 /// Per block of the level, the number of the last terrain change in it
 /// (0: none since the level began).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TerrainChanges {
     cells: GridShape,
     blocks: GridShape,
@@ -24,6 +24,15 @@ pub struct TerrainChanges {
 }
 
 impl TerrainChanges {
+    /// Whether these are the books of a `width` x `height` level (a save's
+    /// are checked before they are used).
+    pub fn fits(&self, width: usize, height: usize) -> bool {
+        let fresh = Self::new(width, height);
+        self.cells == fresh.cells
+            && self.blocks == fresh.blocks
+            && self.last.len() == fresh.last.len()
+    }
+
     /// No changes yet on a `width x height` level.
     pub fn new(width: usize, height: usize) -> Self {
         let side = BLOCK as usize;

@@ -52,6 +52,8 @@ pub enum RecordingError {
     ConfigMissing { path: PathBuf, turn: u64 },
     #[error("{path}: the monster config it holds is not valid here: {reason}")]
     ConfigInvalid { path: PathBuf, reason: String },
+    #[error("{path} cannot be continued by this game: {reason}")]
+    NotContinued { path: PathBuf, reason: String },
     #[error("{path}: its game cannot be started again: {reason}")]
     Setup { path: PathBuf, reason: String },
     #[error("{path}: the replay differs from the recorded game on turn {turn} ({what})")]

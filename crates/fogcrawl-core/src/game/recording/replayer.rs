@@ -4,9 +4,13 @@
 //! recorded checks and hashes as it goes. Monsters think again on every
 //! turn, so everything they thought can be looked at.
 //!
-//! Seeking back starts from the nearest keyframe: an exact copy of the
-//! game (`Game::keyframe`, not a save, which leaves out what monsters are
-//! thinking) kept in memory every `hash_every` turns as the replay passes.
+//! Seeking back starts from the nearest keyframe: the game's save (format
+//! 4 holds the whole game, every monster's mind included, so a keyframe
+//! loaded is the game as it was, exactly), kept in memory every
+//! [`KEYFRAME_EVERY`] turns as the replay passes. A save is about a
+//! megabyte on a 1024x1024 level where a copy of the game was over 100 MB,
+//! so keyframes can be many and close together: stepping back is a load
+//! and at most a few turns replayed.
 
 use std::path::{Path, PathBuf};
 
@@ -18,20 +22,24 @@ use crate::game::recording::recording_error::RecordingError;
 use crate::game::setup::GameSetup;
 use crate::game::state::Game;
 
-/// Level cells' worth of keyframes kept at most: a game's copy costs
-/// roughly its level's size times its factions (a 256x256 level with the
-/// shipped factions is about 40 MB), so a bigger level keeps fewer.
-const KEYFRAME_CELL_BUDGET: usize = 12 * 256 * 256;
+/// Turns between keyframes at first (doubled each time there would be
+/// more than the most kept).
+pub const KEYFRAME_EVERY: u64 = 16;
+/// The bytes of saves kept as keyframes at most: a bigger level's saves
+/// are bigger, so it keeps fewer (colossus about 60, a small level all).
+const KEYFRAME_BYTE_BUDGET: usize = 96 << 20;
 /// Keyframes kept at least and at most, whatever the level's size.
 const MIN_KEYFRAMES: usize = 3;
-const MAX_KEYFRAMES: usize = 48;
+const MAX_KEYFRAMES: usize = 256;
 
-/// The game at a turn, and where the events go on from it.
+/// The game at a turn, as its save and the config it was playing under,
+/// and where the events go on from it.
 #[derive(Debug)]
 struct Keyframe {
     turn: u64,
     next: usize,
-    game: Game,
+    save: Vec<u8>,
+    config: MonsterConfig,
 }
 
 /// A recording being played back.
@@ -124,15 +132,17 @@ impl Replayer {
                 game
             }
         };
+        let save = crate::game::save::format::encode(&game)
+            .map_err(|err| setup_failed(err.to_string()))?;
+        let most_keyframes =
+            (KEYFRAME_BYTE_BUDGET / save.len().max(1)).clamp(MIN_KEYFRAMES, MAX_KEYFRAMES);
         let start = Keyframe {
             turn: game.stats().player_turns(),
             next: 0,
-            game: game.keyframe(),
+            save,
+            config: config.clone(),
         };
-        let cells = game.level().width() * game.level().height();
-        let most_keyframes =
-            (KEYFRAME_CELL_BUDGET / cells.max(1)).clamp(MIN_KEYFRAMES, MAX_KEYFRAMES);
-        let keyframe_every = header.hash_every.max(1);
+        let keyframe_every = KEYFRAME_EVERY;
         Ok(Self {
             path: path.to_owned(),
             header,
@@ -254,7 +264,14 @@ impl Replayer {
                 .rposition(|k| k.turn <= target)
                 .unwrap_or(0);
             let keyframe = &self.keyframes[index];
-            self.game = keyframe.game.keyframe();
+            self.game = crate::game::save::resume::load_bytes(&keyframe.save, &keyframe.config)
+                .map_err(|err| RecordingError::Setup {
+                    path: self.path.clone(),
+                    reason: format!(
+                        "its keyframe at turn {} does not load: {err}",
+                        keyframe.turn
+                    ),
+                })?;
             self.next = keyframe.next;
         }
         while self.turn() < target && self.step()? {}
@@ -311,10 +328,19 @@ impl Replayer {
         if !self.keep_keyframes || turn <= newest || !turn.is_multiple_of(self.keyframe_every) {
             return;
         }
+        // The game's own types always encode; a keyframe that cannot be
+        // taken is left out (seeking back then replays a little more).
+        let (Ok(save), Some(config)) = (
+            crate::game::save::format::encode(&self.game),
+            self.game.config().cloned(),
+        ) else {
+            return;
+        };
         self.keyframes.push(Keyframe {
             turn,
             next: self.next,
-            game: self.game.keyframe(),
+            save,
+            config,
         });
         if self.keyframes.len() > self.most_keyframes {
             self.keyframe_every *= 2;

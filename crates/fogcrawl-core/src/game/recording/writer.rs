@@ -19,6 +19,23 @@ use crate::regular_file::{FileKind, kind_at};
 /// otherwise: seeking anywhere replays at most this many turns.
 pub const DEFAULT_HASH_EVERY: u64 = 100;
 
+/// The run's recording in the recordings folder `dir`, as the game names it
+/// (see [`Recorder::append`]): a plain file name of a recording
+/// (`game-*.fcrec`, no folder in it, whatever a save claims) naming a
+/// regular file there.
+pub fn run_recording(dir: &Path, game: &Game) -> Option<PathBuf> {
+    let name = game.recording_name()?;
+    let plain = Path::new(name).file_name().is_some_and(|file| file == name);
+    let extension = crate::game::recording::library::RECORDING_EXTENSION;
+    if !plain || !name.starts_with("game-") || !name.ends_with(&format!(".{extension}")) {
+        return None;
+    }
+    let path = dir.join(name);
+    std::fs::symlink_metadata(&path)
+        .is_ok_and(|meta| meta.is_file())
+        .then_some(path)
+}
+
 /// Records one game into one file.
 #[derive(Debug)]
 pub struct Recorder {
@@ -101,11 +118,75 @@ impl Recorder {
         write_record(&mut out, &first).map_err(io)?;
         out.flush().map_err(io)?;
         game.record_inputs(header.hash_every);
+        game.set_recording_name(
+            path.file_name()
+                .map(|name| name.to_string_lossy().into_owned()),
+        );
         Ok(Self {
             out: Some(out),
             path: path.to_owned(),
             failure: None,
             events: 1,
+        })
+    }
+
+    /// Goes on writing the recording at `path`, the run's own, for `game`
+    /// resumed from its save: one recording per run, so `replay --verify`
+    /// covers the whole run across quits. The recording must be of this
+    /// run (seed and levels), whole, and end at the turn the game resumes
+    /// on, and the game must have been resumed whole (a save of the
+    /// current format under the same config: it is then the very game the
+    /// recording's inputs lead to). The state's hash is written first, so
+    /// a replay checks the resumed game against the recorded one there.
+    ///
+    /// # Errors
+    /// Why the recording cannot be continued (the caller then starts a new
+    /// one from the save).
+    pub fn append(path: &Path, game: &mut Game) -> Result<Self, RecordingError> {
+        let refused = |reason: &str| RecordingError::NotContinued {
+            path: path.to_owned(),
+            reason: reason.to_owned(),
+        };
+        if !game.resumed_whole() {
+            return Err(refused(
+                "the game was not resumed whole (an older save, or another monster config)",
+            ));
+        }
+        let recording = crate::game::recording::format::read_recording(path)?;
+        if recording.header.seed != game.seed() || recording.header.run != game.run() {
+            return Err(refused("it is another game's"));
+        }
+        if recording.ending != crate::game::recording::format::Ending::Complete {
+            return Err(refused("it is damaged or cut short"));
+        }
+        let turn = game.stats().player_turns();
+        if recording.last_turn() != turn {
+            return Err(refused(&format!(
+                "it ends at turn {} and the game resumes at turn {turn}",
+                recording.last_turn()
+            )));
+        }
+        let io = |source| RecordingError::Io {
+            path: path.to_owned(),
+            source,
+        };
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(io)?;
+        let mut out = BufWriter::new(file);
+        let resumed = Event::Hash {
+            turn,
+            hash: game.state_hash(),
+        };
+        write_record(&mut out, &resumed).map_err(io)?;
+        out.flush().map_err(io)?;
+        game.record_inputs(recording.header.hash_every);
+        Ok(Self {
+            out: Some(out),
+            path: path.to_owned(),
+            failure: None,
+            events: recording.events.len() as u64 + 1,
         })
     }
 

@@ -50,7 +50,14 @@ pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
 /// Format 3 added the run's start and the assisted mark to the game, kills
 /// by kind to its counters (the end of run's summary and scores), and the
 /// player's gear and experience; a format-2 save is set aside, saying so.
-pub const SAVE_FORMAT: u32 = 3;
+/// Format 4 saves the whole game: every monster's mind, each faction's
+/// planning grid, paused searches, waiting requests, shared field and flee
+/// map, the cells its grid has not taken in yet, the terrain changes, the
+/// behaviour counts and the per-turn figures. A format-3 save still loads
+/// (`game::save::versioned`), with forgetful monsters.
+pub const SAVE_FORMAT: u32 = 4;
+/// The oldest binary format still read.
+pub const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).
 pub const LEGACY_FORMAT: u32 = 1;
 
@@ -61,15 +68,24 @@ const BODY_AT: usize = CHECKSUM_AT + 4;
 /// The most bytes a decoded game may take: what the largest valid game can
 /// need, with room to spare. The largest level file is 1024x1024; each cell
 /// takes a byte of terrain and one of the player's map memory, and each of
-/// at most [`MAX_FACTIONS`] factions keeps 5 bytes a cell of knowledge
-/// (influence maps are sparse). That is 82 MB; twice that leaves room for a
-/// Moving AI map somewhat larger and for the actors. (A 1024x1024 game with
-/// the shipped five factions is about 28 MB.) A save claiming more is
-/// refused before anything is unpacked.
+/// at most [`MAX_FACTIONS`] factions keeps 5 bytes a cell of knowledge and
+/// (since format 4) 10 of its planning grid: a cost, a move mask, an island
+/// label and a bit of bookkeeping (influence maps, fields and searches are
+/// sparse). Twice that leaves room for a Moving AI map somewhat larger and
+/// for the actors. A save claiming more is refused before anything is
+/// unpacked.
 pub const MAX_GAME_BYTES: u64 = {
     let side = *SIDE_RANGE.end() as u64;
-    2 * side * side * (2 + 5 * MAX_FACTIONS as u64)
+    2 * side * side * (2 + 15 * MAX_FACTIONS as u64)
 };
+
+/// How many cells of the engine's arrays a save may claim per decoded
+/// byte (arrays written as runs or sparse claim their cells before they
+/// are allocated). Each faction keeps 5 bytes a cell of knowledge, and its
+/// grid (costs, moves, island labels: 3 arrays), distance field (3), flee
+/// map (1) and paused searches (at most 4 sets) are each the level's size:
+/// at most 11 cells per 5 bytes; 4 leaves room.
+const ENGINE_CELLS_PER_BYTE: usize = 4;
 
 /// LZ4 expands a block by at most about 255 times (one byte of a run
 /// length per 255 bytes of output), so a longer claimed length is damage,
@@ -83,7 +99,7 @@ pub enum DecodeError {
     #[error("it is not a fogcrawl save ({0})")]
     NotASave(String),
     #[error(
-        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT} and {SAVE_FORMAT}"
+        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT}, {OLDEST_BINARY_FORMAT} and {SAVE_FORMAT}"
     )]
     Format { found: u64 },
     #[error("it is damaged ({0})")]
@@ -98,7 +114,12 @@ pub struct EncodeError(#[from] postcard::Error);
 
 /// The whole save file for `game`.
 pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {
-    let raw = postcard::to_allocvec(game)?;
+    // Each faction's grid versions are numbered within its grid's history
+    // as it is written (see `gridpath::saved`).
+    gridpath::saved::raw_versions();
+    let raw = postcard::to_allocvec(game);
+    gridpath::saved::raw_versions();
+    let raw = raw?;
     let body = lz4_flex::block::compress(&raw);
     let mut bytes = Vec::with_capacity(BODY_AT + body.len());
     bytes.extend_from_slice(MAGIC);
@@ -132,7 +153,7 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
         )));
     }
     let format = u32::from_le_bytes(field(bytes, FORMAT_AT));
-    if format != SAVE_FORMAT {
+    if !(OLDEST_BINARY_FORMAT..=SAVE_FORMAT).contains(&format) {
         return Err(DecodeError::Format {
             found: u64::from(format),
         });
@@ -188,8 +209,18 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
     // No grid in the game may claim more cells than it has bytes (each
     // cell of its level takes one), so a crafted size is refused before an
     // influence map is allocated for it.
+    // The engine's sparse arrays (distance fields, flee maps, paused
+    // searches) claim their cells against the same bound.
+    let cell_limit = raw.len().saturating_mul(ENGINE_CELLS_PER_BYTE);
     let (decoded, refused) = crate::decode_budget::with_cell_budget(raw.len(), || {
-        postcard::take_from_bytes::<Game>(&raw)
+        crate::game::save::versioned::with_format(format, || {
+            gridpath::saved::with_cell_limit(cell_limit, || {
+                gridpath::saved::raw_versions();
+                let game = postcard::take_from_bytes::<Game>(&raw);
+                gridpath::saved::raw_versions();
+                game
+            })
+        })
     });
     // postcard keeps no text of a custom error: the budget says what it was.
     let (game, rest) = decoded.map_err(|err| {
@@ -288,7 +319,7 @@ mod tests {
     #[test]
     fn a_save_starts_with_the_header_and_decodes_to_the_same_bytes() {
         let bytes = duel_bytes();
-        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x03\0\0\0"));
+        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x04\0\0\0"));
         let game = decode(&bytes).expect("decodes");
         assert_eq!(encode(&game).expect("encodes"), bytes);
     }
@@ -318,7 +349,7 @@ mod tests {
         assert_eq!(decode(&bytes).err(), Some(DecodeError::Format { found: 7 }));
         assert_eq!(
             DecodeError::Format { found: 7 }.to_string(),
-            "it was written in save format 7, this version reads formats 1 and 3"
+            "it was written in save format 7, this version reads formats 1, 3 and 4"
         );
     }
 

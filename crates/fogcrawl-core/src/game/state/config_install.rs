@@ -146,6 +146,7 @@ impl Game {
         self.factions
             .par_iter_mut()
             .for_each(|faction| faction.prepare_sight(level));
+        self.config_print = super::config_print(&config);
         self.config = Some(config);
         self.nav = nav;
         for actor in self.actors.iter_mut() {
