@@ -40,6 +40,8 @@ fn peak_mb() -> Option<f64> {
 }
 
 fn main() {
+    // As the game does: dropped level-sized arrays go back to the system.
+    fogcrawl::heap::return_large_blocks();
     if let Some(path) = std::env::var_os(RECORD_TO) {
         let to = RecordTo {
             path: path.into(),

@@ -246,12 +246,58 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
     }
     if let Some(stats) = saved["stats"].as_object_mut() {
         stats.remove("kills_by_kind");
+        // Saved since format 4.
+        stats.remove("player_turn_lengths");
+    }
+    // Format 4 saves the whole game: what a format-1 file holds is the
+    // part kept here (a mind's mode and stroll, a faction's knowledge,
+    // sighting, counters and influences); the rest loads as new.
+    if let Some(game) = saved.as_object_mut() {
+        for field in ["terrain_changes", "behaviour", "config_print", "recording"] {
+            game.remove(field);
+        }
+    }
+    if let Some(actors) = saved["actors"].as_array_mut() {
+        for actor in actors {
+            if let Some(brain) = actor["brain"].as_object_mut() {
+                brain.retain(|key, _| {
+                    [
+                        "mode",
+                        "wander_target",
+                        "wander_until",
+                        "noise",
+                        "loiter_until",
+                    ]
+                    .contains(&key.as_str())
+                });
+            }
+        }
     }
     if let Some(factions) = saved["factions"].as_array_mut() {
         for faction in factions {
+            if let Some(fields) = faction.as_object_mut() {
+                fields.retain(|key, _| {
+                    [
+                        "name",
+                        "knowledge",
+                        "player_sighting",
+                        "counters",
+                        "decayed_at",
+                        "influences",
+                    ]
+                    .contains(&key.as_str())
+                });
+            }
             if let Some(counters) = faction["counters"].as_object_mut() {
                 counters.remove("views_cast");
                 counters.remove("views_skipped");
+            }
+            if let Some(layers) = faction["influences"].as_object_mut() {
+                for layer in layers.values_mut() {
+                    if let Some(layer) = layer.as_object_mut() {
+                        layer.remove("changed");
+                    }
+                }
             }
         }
     }

@@ -110,7 +110,11 @@ fn past_the_most_keyframes_every_other_goes_and_seeking_stays_exact() {
     seeker.limit_keyframes(4);
     seeker.seek(200).expect("to the end");
     let kept = seeker.keyframe_turns();
-    assert_eq!(kept, vec![0, 80, 160], "spacing 20, then 40, then 80");
+    assert_eq!(
+        kept,
+        vec![0, 64, 128, 192],
+        "spacing 16 (KEYFRAME_EVERY), then 32, then 64"
+    );
     seeker.seek(150).expect("back");
     assert_eq!(seeker.game().state_hash(), expected);
 }

@@ -1199,6 +1199,21 @@ mod saved_space {
                 )),
                 (None, false) => None,
             };
+            // A record's generation stamp names the borrowed set it was in
+            // (which depends on what else the process searched): going on
+            // stamps the records anew and reads only the bits below it, so
+            // only those are saved, and the same search saves alike.
+            let low_bits = (1 << GENERATION_SHIFT) - 1;
+            let shelf = shelf.map(|(cells, kept): (usize, Vec<Node>)| {
+                let kept = kept
+                    .into_iter()
+                    .map(|node| Node {
+                        tag: node.tag & low_bits,
+                        ..node
+                    })
+                    .collect();
+                (cells, kept)
+            });
             let kept = self.pool.is_some() && self.query.is_some();
             SpaceRef {
                 touched: if kept { &self.touched } else { &[] },

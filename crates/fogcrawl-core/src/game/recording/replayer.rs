@@ -7,10 +7,10 @@
 //! Seeking back starts from the nearest keyframe: the game's save (format
 //! 4 holds the whole game, every monster's mind included, so a keyframe
 //! loaded is the game as it was, exactly), kept in memory every
-//! [`KEYFRAME_EVERY`] turns as the replay passes. A save is about a
-//! megabyte on a 1024x1024 level where a copy of the game was over 100 MB,
-//! so keyframes can be many and close together: stepping back is a load
-//! and at most a few turns replayed.
+//! [`KEYFRAME_EVERY`] turns as the replay passes. A save is about 3 MB on a
+//! 1024x1024 level where a copy of the game was over 100 MB, so keyframes
+//! can be many and close together: stepping back is a load and a few turns
+//! replayed.
 
 use std::path::{Path, PathBuf};
 
