@@ -796,7 +796,7 @@ fn thinking_lines(
     if let Some(spot) = brain.spot {
         lines.push(labelled(
             "holds ",
-            format!("{},{} (packmates choose other cells)", spot.x, spot.y),
+            format!("{},{}: packmates go elsewhere", spot.x, spot.y),
             label,
         ));
     }
