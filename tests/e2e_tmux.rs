@@ -902,15 +902,13 @@ fn play_keys(session: &Session, keys: &[&str]) {
 /// side panel (hit points, turns, kills, every monster in view and what it
 /// is doing) and every other message must be the same.
 fn game_rows(screen: &str) -> Vec<String> {
+    // The resumed game's log has one line more ("Welcome back"), which
+    // moves the log's other lines up a row: it and blank rows are left out.
     screen
         .lines()
-        .map(|line| {
-            if line.contains("Welcome back") {
-                String::new()
-            } else {
-                line.trim_end().to_owned()
-            }
-        })
+        .filter(|line| !line.contains("Welcome back"))
+        .map(|line| line.trim_end().to_owned())
+        .filter(|line| !line.is_empty())
         .collect()
 }
 

@@ -24,6 +24,7 @@ pub mod config;
 pub mod decode_budget;
 pub mod diagnostic;
 pub mod game;
+mod map_as_pairs;
 pub mod regular_file;
 pub mod untrusted_text;
 pub mod user_dirs;

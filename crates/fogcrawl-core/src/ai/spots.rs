@@ -20,7 +20,9 @@ use gridpath::Pos;
 /// last chose it), and which cell a member holds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct Spots {
+    #[serde(with = "crate::map_as_pairs")]
     holder: BTreeMap<Pos, (usize, Pos)>,
+    #[serde(with = "crate::map_as_pairs")]
     held: BTreeMap<usize, Pos>,
 }
 

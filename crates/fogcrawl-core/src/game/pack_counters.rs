@@ -152,6 +152,7 @@ pub struct PackTracker {
     factions: Vec<PackCounters>,
     searches: Vec<SearchSamples>,
     /// The last swap of each pair (lower id first): who moved, from, to.
+    #[serde(with = "crate::map_as_pairs")]
     last_swaps: BTreeMap<(usize, usize), (usize, Pos, Pos)>,
 }
 
