@@ -27,6 +27,10 @@
 //! - [`heuristic`]: octile, manhattan, euclidean, chebyshev, zero.
 //! - [`astar`]: reusable, budgeted, resumable, optionally traced A*.
 //! - [`jps`]: jump point search, for grids where every cell costs the same.
+//! - [`graph_search`]: A* over any graph (a neighbours function and a
+//!   heuristic).
+//! - [`hierarchy`]: two-tier planning (HPA* over cell costs): clusters,
+//!   entrances, cached crossing costs, coarse search, refinement, repair.
 //! - [`trace`]: what a search did, for drawing it.
 //! - [`dijkstra_map`]: multi-source distance fields.
 //! - [`distance_field`]: a distance field grown on demand and repaired as
@@ -47,9 +51,11 @@ pub mod dijkstra_map;
 pub mod distance_field;
 mod distances;
 mod float_order;
+pub mod graph_search;
 pub mod grid;
 pub mod grid_shape;
 pub mod heuristic;
+pub mod hierarchy;
 mod islands;
 pub mod jps;
 pub mod movingai;
@@ -66,9 +72,14 @@ pub use astar::{
 };
 pub use dijkstra_map::DijkstraMap;
 pub use distance_field::{DistanceField, FieldStats, Reach};
+pub use graph_search::{FnGraph, Graph, GraphAStar, GraphPath, GraphSearchOutcome, graph_from_fns};
 pub use grid::{Diagonals, Grid, GridError, Movement};
 pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
+pub use hierarchy::{
+    CoarseOutcome, CoarsePlan, HierarchicalPath, HierarchicalSearch, Hierarchy, HierarchyError,
+    HierarchyOptions, HierarchyStats, RepairStats,
+};
 pub use jps::{Jps, JpsError};
 pub use pos::Pos;
 pub use smoothing::{
