@@ -58,6 +58,9 @@ pub(crate) struct BoxSearch {
     cell_box: Option<CellBox>,
     /// Cells expanded since the counter was last read.
     pub expanded: u64,
+    /// The most cells one search may expand (none: no limit); a search that
+    /// reaches it stops without its goal.
+    pub limit: Option<u64>,
 }
 
 impl BoxSearch {
@@ -160,11 +163,16 @@ impl BoxSearch {
         self.stamp[start] = self.generation << 1;
         self.open
             .push(Reverse((order_bits(estimate(source)), start as u32)));
+        let mut left = self.limit.unwrap_or(u64::MAX);
         while let Some(Reverse((_, local))) = self.open.pop() {
             let local = local as usize;
             if self.closed(local) {
                 continue;
             }
+            if left == 0 {
+                return;
+            }
+            left -= 1;
             self.stamp[local] |= 1;
             self.expanded += 1;
             if Some(local) == goal_local {

@@ -102,8 +102,8 @@ impl HierarchicalSearch {
     }
 
     /// A path from `start` to `goal` and its cost, or `None` when there is
-    /// none. The hierarchy is first brought up to date with `grid`
-    /// ([`Hierarchy::sync`]).
+    /// none. Unless the near search answers, the hierarchy is first brought
+    /// up to date with `grid` ([`Hierarchy::sync`]).
     pub fn find_path(
         &mut self,
         hierarchy: &mut Hierarchy,
@@ -111,8 +111,25 @@ impl HierarchicalSearch {
         start: Pos,
         goal: Pos,
     ) -> Result<Option<HierarchicalPath>, QueryError> {
+        self.find_path_within(hierarchy, grid, start, goal, u64::MAX)
+    }
+
+    /// [`HierarchicalSearch::find_path`] spending at most about
+    /// `node_budget` expansions on its searches: the near search stops at
+    /// the budget, and the coarse search at what the near search left
+    /// (joining each end to its cluster, and refining a coarse step, search
+    /// inside one cluster each, beside the budget). `None` when no
+    /// path was found within it. A game's monsters share a node budget per
+    /// turn; this keeps one query's share of it bounded.
+    pub fn find_path_within(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        node_budget: u64,
+    ) -> Result<Option<HierarchicalPath>, QueryError> {
         check_endpoints(grid, start, goal)?;
-        hierarchy.sync(grid);
         self.stats = HierarchyStats::default();
         if start == goal {
             return Ok(Some(HierarchicalPath {
@@ -121,12 +138,29 @@ impl HierarchicalSearch {
                 coarse: vec![start, goal],
             }));
         }
+        if (hierarchy.layout().width, hierarchy.layout().height)
+            != (grid.width() as i32, grid.height() as i32)
+        {
+            // Another grid altogether: rebuilt for it.
+            hierarchy.sync(grid);
+        }
         let layout = hierarchy.layout();
-        if let Some((cells, _)) = self.near(grid, layout, start, goal) {
+        self.cells.limit = Some(node_budget);
+        let near = self.near(grid, layout, start, goal);
+        self.cells.limit = None;
+        if let Some((cells, _)) = near {
             self.stats.near = true;
             return Ok(Some(self.smoothed(grid, &cells, vec![start, goal])));
         }
-        let plan = match self.coarse_plan(hierarchy, grid, start, goal, usize::MAX) {
+        let left = node_budget.saturating_sub(self.stats.fine_expanded);
+        if left == 0 {
+            return Ok(None);
+        }
+        // Only the coarse search reads the coarse graph: a near answer
+        // needs no repair.
+        hierarchy.sync(grid);
+        let left = usize::try_from(left).unwrap_or(usize::MAX);
+        let plan = match self.coarse_plan(hierarchy, grid, start, goal, left) {
             CoarseOutcome::Found(plan) => plan,
             CoarseOutcome::NoPath | CoarseOutcome::OverBudget => return Ok(None),
         };
@@ -145,6 +179,32 @@ impl HierarchicalSearch {
             cells.extend_from_slice(&piece[1..]);
         }
         Ok(Some(self.smoothed(grid, &cells, plan.waypoints)))
+    }
+
+    /// The near search alone, in a box `margin` cells wider than the ends
+    /// on every side: the cheapest path inside it, expanding at most
+    /// `node_budget` cells, or `None` when the ends are more than two
+    /// clusters apart or no path was found within the box and the budget.
+    /// It reads the grid only: the hierarchy is not synced.
+    pub fn find_near_path(
+        &mut self,
+        hierarchy: &Hierarchy,
+        grid: &Grid,
+        (start, goal): (Pos, Pos),
+        margin: i32,
+        node_budget: u64,
+    ) -> Result<Option<HierarchicalPath>, QueryError> {
+        check_endpoints(grid, start, goal)?;
+        self.stats = HierarchyStats::default();
+        let layout = hierarchy.layout();
+        if (layout.width, layout.height) != (grid.width() as i32, grid.height() as i32) {
+            return Ok(None);
+        }
+        self.cells.limit = Some(node_budget);
+        let near = self.near_within(grid, layout, start, goal, margin.max(0));
+        self.cells.limit = None;
+        self.stats.near = true;
+        Ok(near.map(|(cells, _)| self.smoothed(grid, &cells, vec![start, goal])))
     }
 
     /// The coarse plan from `start` to `goal` alone, expanding at most
@@ -205,7 +265,22 @@ impl HierarchicalSearch {
         if (start.x - goal.x).abs() > reach || (start.y - goal.y).abs() > reach {
             return None;
         }
-        let margin = layout.size;
+        self.near_within(grid, layout, start, goal, layout.size)
+    }
+
+    /// The near search in a box `margin` cells wider than the ends.
+    fn near_within(
+        &mut self,
+        grid: &Grid,
+        layout: Layout,
+        start: Pos,
+        goal: Pos,
+        margin: i32,
+    ) -> Option<(Vec<Pos>, f64)> {
+        let reach = NEAR_CLUSTERS * layout.size;
+        if (start.x - goal.x).abs() > reach || (start.y - goal.y).abs() > reach {
+            return None;
+        }
         let x0 = (start.x.min(goal.x) - margin).max(0);
         let y0 = (start.y.min(goal.y) - margin).max(0);
         let x1 = (start.x.max(goal.x) + margin).min(layout.width - 1);

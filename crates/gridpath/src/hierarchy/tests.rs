@@ -253,3 +253,54 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn budgets_bound_the_searches() {
+    // A marsh (cost 5) with a road (cost 1) two rows off the line.
+    let grid = Grid::from_fn(96, 40, Movement::default(), |_, y| {
+        Some(if y == 12 { 1.0 } else { 5.0 })
+    })
+    .unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let (start, goal) = (Pos::new(2, 10), Pos::new(20, 10));
+    // The near search alone, in a box 4 cells wider: the road is in it.
+    let near = search
+        .find_near_path(&hierarchy, &grid, (start, goal), 4, 10_000)
+        .unwrap()
+        .unwrap();
+    assert_eq!(Some(near.cost), optimum(&grid, start, goal));
+    assert!(near.cells.contains(&Pos::new(10, 12)));
+    // Too small a budget finds nothing, and says so.
+    assert_eq!(
+        search
+            .find_near_path(&hierarchy, &grid, (start, goal), 4, 5)
+            .unwrap(),
+        None
+    );
+    assert!(search.stats().fine_expanded <= 5);
+    // Ends further apart than two clusters are not near.
+    let far = Pos::new(90, 10);
+    assert_eq!(
+        search
+            .find_near_path(&hierarchy, &grid, (start, far), 4, 10_000)
+            .unwrap(),
+        None
+    );
+    // The whole query within a budget: found with room, none without.
+    assert!(
+        search
+            .find_path_within(&mut hierarchy, &grid, start, far, 100_000)
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        search
+            .find_path_within(&mut hierarchy, &grid, start, far, 3)
+            .unwrap(),
+        None
+    );
+    // The coarse search keeps to it; joining the ends each search one cluster.
+    assert!(search.stats().coarse_expanded <= 3);
+    assert!(search.stats().fine_expanded <= 2 * 16 * 16);
+}
