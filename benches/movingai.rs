@@ -10,6 +10,8 @@
 //! The last line is always `total speedup vs pathfinding::astar: X.XXx`
 //! (sum of the peer's times over the sum of our A*'s); the two before it
 //! give jump point search's total against our A* and against the peer.
+//! Before the table, the hierarchy (two-tier planning) on the same queries,
+//! and its build and repair times on a 1024x1024 grid.
 
 use std::f64::consts::SQRT_2;
 use std::hint::black_box;
@@ -44,6 +46,10 @@ const MAX_TIMED_RUNS: usize = 7;
 const MIN_MEASURED_TIME: Duration = Duration::from_millis(300);
 /// Costs summed in different orders may differ by this much, relative.
 const RELATIVE_TOLERANCE: f64 = 1e-9;
+
+#[path = "support/hierarchy_section.rs"]
+mod hierarchy_section;
+use hierarchy_section::{HierarchyQueries, hierarchy_section};
 
 #[path = "../tests/support/total_cost.rs"]
 mod total_cost;
@@ -377,6 +383,19 @@ fn main() -> ExitCode {
     println!("checked: all three engines agree on every cost and match every listed optimum");
 
     tracing_section(&maps);
+    let queries: Vec<HierarchyQueries<'_>> = maps
+        .iter()
+        .map(|bench| HierarchyQueries {
+            name: bench.name,
+            grid: &bench.grid,
+            queries: bench
+                .queries
+                .iter()
+                .map(|(query, _)| (query.start, query.goal, query.optimal))
+                .collect(),
+        })
+        .collect();
+    hierarchy_section(&queries);
 
     println!(
         "{:<16} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8} {:>12}",

@@ -6,6 +6,10 @@
 //! read its report; [`run`] turns the report into the exit code.
 //! This module never changes the engine's answers: it only times and judges.
 
+mod hierarchy_tally;
+
+pub use hierarchy_tally::HierarchyTally;
+
 use crate::cli::output::print_err;
 use crate::untrusted_text::escape_controls;
 use std::collections::HashMap;
@@ -19,7 +23,8 @@ use gridpath::movingai::{
     judge,
 };
 use gridpath::{
-    AStar, Grid, GridError, Heuristic, Jps, JpsError, Movement, Pos, QueryError, SearchOptions,
+    AStar, Grid, GridError, Heuristic, HierarchicalSearch, Hierarchy, HierarchyError,
+    HierarchyOptions, Jps, JpsError, Movement, Pos, QueryError, SearchOptions,
 };
 
 /// At most this many failing lines are printed per file; the counts cover all.
@@ -66,6 +71,10 @@ pub enum EngineArg {
     Astar,
     /// Jump point search (octile, optimal; uniform-cost maps only).
     Jps,
+    /// Two-tier planning (HPA*: clusters of 16x16 cells, a coarse search,
+    /// refinement and smoothing): legal paths near the optimum, judged for
+    /// legality; prints how near, and A*'s expansions against its own.
+    Hierarchy,
 }
 
 /// The search a map was checked with.
@@ -73,6 +82,7 @@ pub enum EngineArg {
 pub enum Engine {
     AStar,
     Jps,
+    Hierarchy,
 }
 
 impl std::fmt::Display for Engine {
@@ -80,6 +90,7 @@ impl std::fmt::Display for Engine {
         formatter.write_str(match self {
             Self::AStar => "astar",
             Self::Jps => "jps",
+            Self::Hierarchy => "hierarchy",
         })
     }
 }
@@ -134,6 +145,7 @@ impl ScenOptions {
         match self.engine {
             EngineArg::Astar => Engine::AStar,
             EngineArg::Jps => Engine::Jps,
+            EngineArg::Hierarchy => Engine::Hierarchy,
             EngineArg::Auto if !astar_options && Jps::suits(grid) => Engine::Jps,
             EngineArg::Auto => Engine::AStar,
         }
@@ -191,6 +203,23 @@ pub enum ScenRunError {
         "--engine jps runs its own optimal octile search: --heuristic and --weight apply to A* only (use --engine astar or auto)"
     )]
     JpsOptions,
+    #[error(
+        "--engine hierarchy runs its own octile searches: --heuristic and --weight apply to A* only (use --engine astar or auto)"
+    )]
+    HierarchyOptions,
+    #[error("{}: cannot build its hierarchy: {source}", map.display())]
+    Hierarchy {
+        map: PathBuf,
+        #[source]
+        source: HierarchyError,
+    },
+    #[error("{}:{line}: the hierarchy refused the query: {source}", scen.display())]
+    HierarchyQuery {
+        scen: PathBuf,
+        line: usize,
+        #[source]
+        source: QueryError,
+    },
     #[error("{}:{line}: jump point search refused the query: {source}", scen.display())]
     Jps {
         scen: PathBuf,
@@ -260,6 +289,8 @@ pub struct FileReport {
     pub expanded: u64,
     /// The first failures, in file order (at most `MAX_FAILURES_SHOWN`).
     pub failures: Vec<FailedScenario>,
+    /// What the hierarchy engine adds up (zero for the others).
+    pub hierarchy: HierarchyTally,
 }
 
 impl FileReport {
@@ -277,6 +308,7 @@ impl FileReport {
             search_time: Duration::ZERO,
             expanded: 0,
             failures: Vec::new(),
+            hierarchy: HierarchyTally::default(),
         }
     }
 
@@ -318,6 +350,9 @@ struct LoadedMap {
     map: MovingAiMap,
     grid: Grid,
     engine: Engine,
+    /// Built when the engine is the hierarchy.
+    hierarchy: Option<Hierarchy>,
+    build_seconds: f64,
 }
 
 fn load_map(path: &Path, options: &ScenOptions) -> Result<LoadedMap, ScenRunError> {
@@ -341,7 +376,25 @@ fn load_map(path: &Path, options: &ScenOptions) -> Result<LoadedMap, ScenRunErro
         source,
     })?;
     let engine = options.engine_for(&grid);
-    Ok(LoadedMap { map, grid, engine })
+    let started = Instant::now();
+    let hierarchy = match engine {
+        Engine::Hierarchy => Some(
+            Hierarchy::build(&grid, HierarchyOptions::default()).map_err(|source| {
+                ScenRunError::Hierarchy {
+                    map: path.to_path_buf(),
+                    source,
+                }
+            })?,
+        ),
+        Engine::AStar | Engine::Jps => None,
+    };
+    Ok(LoadedMap {
+        map,
+        grid,
+        engine,
+        hierarchy,
+        build_seconds: started.elapsed().as_secs_f64(),
+    })
 }
 
 /// Checks one scenario file: loads it and its map(s), runs the selected lines
@@ -373,6 +426,7 @@ pub fn run_selected<'file>(
     let mut maps: HashMap<PathBuf, LoadedMap> = HashMap::new();
     let mut astar = AStar::new();
     let mut jps = Jps::new();
+    let mut hierarchical = HierarchicalSearch::new();
     let mut cells: Vec<Pos> = Vec::new();
 
     for scenario in selected {
@@ -385,6 +439,7 @@ pub fn run_selected<'file>(
                     report.engine = Some(loaded.engine);
                     report.map = map_name(entry.key());
                 }
+                report.hierarchy.build_seconds += loaded.build_seconds;
                 entry.insert(loaded)
             }
         };
@@ -415,6 +470,19 @@ pub fn run_selected<'file>(
                     source,
                 })?
             }
+            Engine::Hierarchy => run_hierarchical(
+                loaded,
+                scenario,
+                &mut hierarchical,
+                &mut astar,
+                &mut report,
+                &mut cells,
+            )
+            .map_err(|source| ScenRunError::HierarchyQuery {
+                scen: path.to_path_buf(),
+                line: scenario.line,
+                source,
+            })?,
         };
         report.checked += 1;
 
@@ -425,8 +493,25 @@ pub fn run_selected<'file>(
             }),
             verdict => Some(Failure::Verdict(verdict)),
         };
+        let failure = match failure {
+            // A legal path above the optimum is what this engine trades
+            // for its speed: counted, not failed.
+            Some(Failure::Verdict(Verdict::Mismatched {
+                found: Some(_),
+                optimal,
+            })) if loaded.engine == Engine::Hierarchy && optimal > 0.0 => {
+                report.hierarchy.longer += 1;
+                None
+            }
+            failure => {
+                if failure.is_none() {
+                    report.optimal += 1;
+                }
+                failure
+            }
+        };
         match &failure {
-            None => report.optimal += 1,
+            None => {}
             Some(Failure::Verdict(Verdict::Illegal(_))) => report.illegal += 1,
             Some(failure) => {
                 report.mismatched += 1;
@@ -452,6 +537,39 @@ pub fn run_selected<'file>(
         }
     }
     Ok(report)
+}
+
+/// Answers one scenario through the map's hierarchy into `cells`, timing
+/// it, and tallies its cost ratio and (on long queries) A*'s expansions
+/// against its own. The reported cost, as for the other engines.
+fn run_hierarchical(
+    loaded: &mut LoadedMap,
+    scenario: &Scenario,
+    search: &mut HierarchicalSearch,
+    astar: &mut AStar,
+    report: &mut FileReport,
+    cells: &mut Vec<Pos>,
+) -> Result<Option<f64>, QueryError> {
+    let Some(hierarchy) = loaded.hierarchy.as_mut() else {
+        return Ok(None);
+    };
+    let (start, goal) = (scenario.start, scenario.goal);
+    let started = Instant::now();
+    let found = search.find_path(hierarchy, &loaded.grid, start, goal)?;
+    report.search_time += started.elapsed();
+    report.expanded += search.stats().expanded();
+    cells.clear();
+    let Some(path) = found else {
+        return Ok(None);
+    };
+    cells.extend_from_slice(&path.cells);
+    report.hierarchy.add_path(cells, scenario.optimal_length);
+    if scenario.optimal_length > hierarchy_tally::LONG_QUERY {
+        astar.find_path(&loaded.grid, start, goal, &SearchOptions::default())?;
+        report.hierarchy.long_astar_expanded += astar.stats().expanded;
+        report.hierarchy.long_hierarchy_expanded += search.stats().expanded();
+    }
+    Ok(Some(path.cost))
 }
 
 /// A map's file name without its `.map` ending, for the timing lines.
@@ -550,6 +668,15 @@ impl ScenReport {
     }
 
     #[must_use]
+    pub fn hierarchy(&self) -> HierarchyTally {
+        let mut tally = HierarchyTally::default();
+        for file in &self.files {
+            tally.merge(&file.hierarchy);
+        }
+        tally
+    }
+
+    #[must_use]
     pub fn within_weight_bound(&self) -> usize {
         self.files.iter().map(|file| file.within_weight_bound).sum()
     }
@@ -587,8 +714,13 @@ pub fn run_command(
 ) -> io::Result<ScenReport> {
     let options = ScenOptions::from(arguments);
     let mut report = ScenReport::default();
-    if options.engine == EngineArg::Jps && options.search != SearchOptions::default() {
-        let error = ScenRunError::JpsOptions;
+    let refused = match options.engine {
+        _ if options.search == SearchOptions::default() => None,
+        EngineArg::Jps => Some(ScenRunError::JpsOptions),
+        EngineArg::Hierarchy => Some(ScenRunError::HierarchyOptions),
+        EngineArg::Auto | EngineArg::Astar => None,
+    };
+    if let Some(error) = refused {
         writeln!(err, "error: {error}")?;
         report.errors.push(error);
         writeln!(out, "{}", report.summary_line())?;
@@ -616,6 +748,16 @@ pub fn run_command(
             report.mismatched(),
             options.search.weight
         )?;
+    }
+    if options.engine == EngineArg::Hierarchy {
+        let tally = report.hierarchy();
+        writeln!(
+            out,
+            "hierarchy: {} legal paths longer than the optimum (not failures for this engine); built in {:.1} ms in all",
+            tally.longer,
+            tally.build_seconds * 1e3
+        )?;
+        writeln!(out, "{}", tally.summary_line())?;
     }
     if !report.errors.is_empty() {
         writeln!(
@@ -890,6 +1032,33 @@ mod tests {
                 "{line}"
             );
         }
+    }
+
+    #[test]
+    fn the_hierarchy_engine_prints_its_line_before_the_summary() {
+        let mut arguments = arguments(&["tiny.map.scen", "tiny_six_digits.scen"]);
+        arguments.engine = EngineArg::Hierarchy;
+        let (report, out, err) = run(&arguments);
+        assert!(report.passed(), "{out}{err}");
+        assert_eq!(report.files[0].engine, Some(Engine::Hierarchy));
+        let lines: Vec<&str> = out.lines().collect();
+        let hierarchy_line = lines[lines.len() - 2];
+        assert!(
+            hierarchy_line.starts_with("hierarchy: ")
+                && hierarchy_line.contains(" queries, mean cost ratio "),
+            "{out}"
+        );
+        assert!(
+            lines[lines.len() - 1].ends_with(" 0 mismatched, 0 illegal"),
+            "{out}"
+        );
+        arguments.weight = 2.0;
+        let (report, _, err) = run(&arguments);
+        assert!(!report.passed());
+        assert!(
+            err.contains("--engine hierarchy runs its own octile searches"),
+            "{err}"
+        );
     }
 
     #[test]

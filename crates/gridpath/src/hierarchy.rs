@@ -1,0 +1,469 @@
+//! Two-tier planning over a weighted [`Grid`], in the manner of HPA*
+//! (Botea, Müller and Schaeffer, "Near Optimal Hierarchical Path-Finding",
+//! 2004), carried over to cells of different costs.
+//!
+//! The grid is cut into square clusters. Where two clusters touch, each run
+//! of open cells facing each other across the border is an entrance, and a
+//! few of its cell pairs become transitions: their cells are the nodes of a
+//! coarse graph. Within a cluster, every pair of its nodes is joined by the
+//! cheapest cost of crossing between them without leaving the cluster,
+//! worked out once and kept; across a border, a transition's two cells are
+//! joined by one step. A query joins its start and goal to the nodes of
+//! their clusters, searches the coarse graph with [`GraphAStar`](crate::GraphAStar), refines
+//! each coarse step into cells (a search inside one cluster) and smooths the
+//! result ([`string_pull`](crate::string_pull)): a legal grid path and its cost, near the
+//! cheapest (see `crates/gridpath/README.md` for how near, measured).
+//!
+//! What carries HPA* over to terrain costs: crossing costs are cheapest
+//! costs, not distances; edges are directed (a step costs what the cell it
+//! enters costs); and each entrance keeps its cheapest pair as a transition
+//! besides its ends and middle, so a road that crosses a border is a node.
+//!
+//! When cells change, [`Hierarchy::repair`] (or [`Hierarchy::sync`], which
+//! reads the grid's own change log) redoes the entrances of the borders the
+//! cells lie on and re-prices only the clusters they touch.
+//!
+//! ```
+//! use gridpath::{Grid, Hierarchy, HierarchicalSearch, HierarchyOptions, Movement, Pos};
+//!
+//! let mut grid = Grid::from_fn(64, 64, Movement::default(), |x, y| {
+//!     // A wall down the middle with one gap, and a marsh (cost 5) left of it.
+//!     if x == 32 && y != 50 { None } else if x < 20 { Some(5.0) } else { Some(1.0) }
+//! })
+//! .unwrap();
+//! let mut hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
+//! let mut search = HierarchicalSearch::new();
+//! let path = search
+//!     .find_path(&mut hierarchy, &grid, Pos::new(30, 2), Pos::new(60, 2))
+//!     .unwrap()
+//!     .expect("through the gap");
+//! assert!(path.cells.contains(&Pos::new(32, 50)));
+//! assert!(gridpath::steps_are_legal(&grid, path.cells[0], &path.cells[1..]));
+//!
+//! // Open a second gap: one cell changes, two clusters are re-priced.
+//! grid.set_cost(Pos::new(32, 3), Some(1.0)).unwrap();
+//! let repaired = hierarchy.sync(&grid);
+//! assert!(repaired.clusters_repriced <= 2);
+//! let path = search.find_path(&mut hierarchy, &grid, Pos::new(30, 2), Pos::new(60, 2)).unwrap().unwrap();
+//! assert!(path.cost < 35.0);
+//! ```
+
+mod box_search;
+mod layout;
+mod pricing;
+mod query;
+
+use thiserror::Error;
+
+use self::layout::{Layout, Transition};
+use self::pricing::Pricer;
+use crate::grid::{Diagonals, Grid};
+use crate::pos::Pos;
+
+pub use self::query::{
+    CoarseOutcome, CoarsePlan, HierarchicalPath, HierarchicalSearch, HierarchyStats,
+};
+
+/// How a hierarchy is cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HierarchyOptions {
+    /// The side of a cluster, in cells (at least 4). Larger clusters mean a
+    /// smaller coarse graph and costlier insertion and refinement.
+    pub cluster_size: usize,
+}
+
+impl Default for HierarchyOptions {
+    fn default() -> Self {
+        Self { cluster_size: 16 }
+    }
+}
+
+/// Why a hierarchy could not be built.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum HierarchyError {
+    /// The cluster side is below 4 or above the grid's largest side.
+    #[error("cluster size {size} is not allowed: it must be 4 to 4096")]
+    BadClusterSize {
+        /// The size given.
+        size: usize,
+    },
+    /// The grid lets walkers cut corners, so a way between clusters could
+    /// cross a border only diagonally, which the coarse graph does not hold.
+    #[error(
+        "a hierarchy needs a grid without corner cutting (four-connected or eight-connected without cutting corners)"
+    )]
+    CornerCutting,
+}
+
+/// A link from a node to the node across a border.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Link {
+    cluster: u32,
+    local: u32,
+    /// What the step onto the other node costs (the cell it enters).
+    cost: f64,
+}
+
+/// One cluster's part of the coarse graph.
+#[derive(Debug, Clone, Default)]
+struct Cluster {
+    /// Its transition cells, sorted by row then column.
+    nodes: Vec<Pos>,
+    /// `links[link_start[i]..link_start[i + 1]]` leave node `i`.
+    link_start: Vec<u32>,
+    links: Vec<Link>,
+    /// `crossing[i * k + j]`: the cheapest cost from node i to node j
+    /// inside the cluster (infinite: no way inside it); valid once `priced`.
+    crossing: Vec<f64>,
+    /// Whether `crossing` is worked out: clusters are priced when a search
+    /// first reaches them (or by [`Hierarchy::price_all`]), and re-priced
+    /// by repairs once they are.
+    priced: bool,
+}
+
+/// What a repair did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct RepairStats {
+    /// Changed cells read.
+    pub cells: usize,
+    /// Borders whose entrances were found again.
+    pub borders_redone: usize,
+    /// Clusters whose crossing costs were worked out again.
+    pub clusters_repriced: usize,
+    /// Whether the whole hierarchy was rebuilt (the grid's change log did
+    /// not reach back to the state the hierarchy was built from).
+    pub rebuilt: bool,
+}
+
+/// The coarse graph of a grid: see the module documentation.
+#[derive(Debug, Clone)]
+pub struct Hierarchy {
+    layout: Layout,
+    borders: Vec<Vec<Transition>>,
+    clusters: Vec<Cluster>,
+    /// `offsets[c]`: the number of the first node of cluster `c` in the
+    /// coarse search; `offsets[clusters]` the count of all nodes.
+    offsets: Vec<u32>,
+    /// Each coarse node's cell and cluster, by node number (the coarse
+    /// search reads them for every edge it looks at).
+    node_cells: Vec<Pos>,
+    node_clusters: Vec<u32>,
+    /// The grid state this hierarchy describes.
+    version: u64,
+    /// Reused by pricing.
+    pricer: Pricer,
+}
+
+impl Hierarchy {
+    /// The hierarchy of `grid`: clusters, entrances and links. A cluster's
+    /// crossing costs are worked out when a search first reaches it (see
+    /// [`Hierarchy::price_all`] to work them all out now).
+    pub fn build(grid: &Grid, options: HierarchyOptions) -> Result<Self, HierarchyError> {
+        let size = options.cluster_size;
+        if !(4..=4096).contains(&size) {
+            return Err(HierarchyError::BadClusterSize { size });
+        }
+        if !matches!(
+            grid.movement().diagonals,
+            Diagonals::Never | Diagonals::NoCornerCutting
+        ) {
+            return Err(HierarchyError::CornerCutting);
+        }
+        let layout = Layout::new(grid.width(), grid.height(), size);
+        let mut hierarchy = Self {
+            layout,
+            borders: vec![Vec::new(); layout.borders()],
+            clusters: vec![Cluster::default(); layout.clusters()],
+            offsets: Vec::new(),
+            node_cells: Vec::new(),
+            node_clusters: Vec::new(),
+            version: grid.version(),
+            pricer: Pricer::default(),
+        };
+        for border in 0..layout.borders() {
+            layout.transitions(grid, border, &mut hierarchy.borders[border]);
+        }
+        for cluster in 0..layout.clusters() {
+            hierarchy.gather_nodes(cluster);
+        }
+        for cluster in 0..layout.clusters() {
+            hierarchy.relink(grid, cluster);
+        }
+        hierarchy.renumber();
+        Ok(hierarchy)
+    }
+
+    /// Brings the hierarchy up to date with `grid` from the grid's own
+    /// record of which cells changed since the state it was built or last
+    /// synced from (rebuilding it all if that record does not reach back).
+    /// `grid` must be the grid it was built from, or a clone of it.
+    pub fn sync(&mut self, grid: &Grid) -> RepairStats {
+        if grid.version() == self.version {
+            return RepairStats::default();
+        }
+        let changed: Option<Vec<Pos>> = grid
+            .changes_since(self.version)
+            .map(|cells| cells.map(|index| grid.pos_of(index)).collect());
+        match changed {
+            Some(cells) => self.repair(grid, cells),
+            None => {
+                let options = HierarchyOptions {
+                    cluster_size: self.layout.size as usize,
+                };
+                if let Ok(rebuilt) = Self::build(grid, options) {
+                    *self = rebuilt;
+                }
+                RepairStats {
+                    cells: grid.width() * grid.height(),
+                    borders_redone: self.borders.len(),
+                    clusters_repriced: self.clusters.len(),
+                    rebuilt: true,
+                }
+            }
+        }
+    }
+
+    /// Brings the hierarchy up to date after the cells `changed` changed in
+    /// `grid` (their cost or whether they are passable): the borders they
+    /// lie on get their entrances found again, and only the clusters they
+    /// lie in, or whose entrances changed, are re-priced.
+    pub fn repair(&mut self, grid: &Grid, changed: impl IntoIterator<Item = Pos>) -> RepairStats {
+        let layout = self.layout;
+        let mut stats = RepairStats::default();
+        let mut dirty_clusters: Vec<usize> = Vec::new();
+        let mut dirty_borders: Vec<usize> = Vec::new();
+        for pos in changed {
+            if !grid.in_bounds(pos) {
+                continue;
+            }
+            stats.cells += 1;
+            dirty_clusters.push(layout.cluster_of(pos));
+            dirty_borders.extend(layout.borders_at(pos));
+        }
+        dirty_borders.sort_unstable();
+        dirty_borders.dedup();
+        // Clusters whose links must be read again: both sides of every
+        // redone border (a transition moved, or the cost of stepping onto
+        // one changed).
+        let mut relinked: Vec<usize> = Vec::new();
+        let mut scratch = Vec::new();
+        for &border in &dirty_borders {
+            layout.transitions(grid, border, &mut scratch);
+            let (a, b) = layout.border_clusters(border);
+            relinked.extend([a, b]);
+            if scratch != self.borders[border] {
+                std::mem::swap(&mut self.borders[border], &mut scratch);
+                dirty_clusters.extend([a, b]);
+            }
+        }
+        stats.borders_redone = dirty_borders.len();
+        dirty_clusters.sort_unstable();
+        dirty_clusters.dedup();
+        relinked.sort_unstable();
+        relinked.dedup();
+        let mut renumber = false;
+        for &cluster in &dirty_clusters {
+            if self.gather_nodes(cluster) {
+                renumber = true;
+                // Its neighbours' links into it name its nodes by number.
+                relinked.extend(layout.borders_of(cluster).map(|border| {
+                    let (a, b) = layout.border_clusters(border);
+                    if a == cluster { b } else { a }
+                }));
+            }
+        }
+        relinked.extend(dirty_clusters.iter().copied());
+        relinked.sort_unstable();
+        relinked.dedup();
+        for &cluster in &relinked {
+            self.relink(grid, cluster);
+        }
+        for &cluster in &dirty_clusters {
+            if self.clusters[cluster].priced {
+                self.reprice(grid, cluster);
+                stats.clusters_repriced += 1;
+            }
+        }
+        if renumber {
+            self.renumber();
+        }
+        self.version = grid.version();
+        stats
+    }
+
+    /// The side of a cluster.
+    pub fn cluster_size(&self) -> usize {
+        self.layout.size as usize
+    }
+
+    /// How many clusters there are.
+    pub fn cluster_count(&self) -> usize {
+        self.clusters.len()
+    }
+
+    /// How many nodes the coarse graph has.
+    pub fn node_count(&self) -> usize {
+        self.offsets.last().map_or(0, |&n| n as usize)
+    }
+
+    /// The cluster `pos` lies in (a number below [`Hierarchy::cluster_count`]),
+    /// or `None` outside the grid.
+    pub fn cluster_of(&self, pos: Pos) -> Option<usize> {
+        let inside =
+            pos.x >= 0 && pos.y >= 0 && pos.x < self.layout.width && pos.y < self.layout.height;
+        inside.then(|| self.layout.cluster_of(pos))
+    }
+
+    /// A cluster's cells: its top-left cell, width and height.
+    pub fn cluster_bounds(&self, cluster: usize) -> (Pos, usize, usize) {
+        let b = self.layout.cluster_box(cluster);
+        (Pos::new(b.x0, b.y0), b.width as usize, b.height as usize)
+    }
+
+    /// Every node's cell (transition cells), cluster by cluster.
+    pub fn nodes(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.clusters.iter().flat_map(|c| c.nodes.iter().copied())
+    }
+
+    /// Every pair of nodes joined inside a priced cluster, with the
+    /// cheapest cost from the first to the second (both directions are
+    /// listed).
+    pub fn crossings(&self) -> impl Iterator<Item = (Pos, Pos, f64)> + '_ {
+        self.clusters.iter().flat_map(|c| {
+            let k = c.nodes.len();
+            (0..k * k).filter_map(move |ij| {
+                let (i, j) = (ij / k, ij % k);
+                let cost = c.crossing.get(ij).copied().unwrap_or(f64::INFINITY);
+                (i != j && cost.is_finite()).then(|| (c.nodes[i], c.nodes[j], cost))
+            })
+        })
+    }
+
+    /// Whether the hierarchy describes `grid`'s current state.
+    pub fn is_current(&self, grid: &Grid) -> bool {
+        self.version == grid.version()
+    }
+
+    // ---- building blocks ----
+
+    /// Collects a cluster's nodes from its borders' transitions; whether
+    /// they changed.
+    fn gather_nodes(&mut self, cluster: usize) -> bool {
+        let mut nodes: Vec<Pos> = Vec::new();
+        for border in self.layout.borders_of(cluster) {
+            let (a, _) = self.layout.border_clusters(border);
+            nodes.extend(
+                self.borders[border]
+                    .iter()
+                    .map(|t| if a == cluster { t.a } else { t.b }),
+            );
+        }
+        nodes.sort_unstable_by_key(|p| (p.y, p.x));
+        nodes.dedup();
+        let changed = nodes != self.clusters[cluster].nodes;
+        self.clusters[cluster].nodes = nodes;
+        changed
+    }
+
+    /// The local number of the node at `pos` in `cluster`.
+    fn local_of(&self, cluster: usize, pos: Pos) -> Option<usize> {
+        self.clusters[cluster]
+            .nodes
+            .binary_search_by_key(&(pos.y, pos.x), |p| (p.y, p.x))
+            .ok()
+    }
+
+    /// Finds the links out of every node of `cluster` again.
+    fn relink(&mut self, grid: &Grid, cluster: usize) {
+        let mut link_start = Vec::with_capacity(self.clusters[cluster].nodes.len() + 1);
+        let mut links = Vec::new();
+        for &node in &self.clusters[cluster].nodes {
+            link_start.push(links.len() as u32);
+            for border in self.layout.borders_of(cluster) {
+                let (a, b) = self.layout.border_clusters(border);
+                for t in &self.borders[border] {
+                    let (here, there, other) = if a == cluster {
+                        (t.a, t.b, b)
+                    } else {
+                        (t.b, t.a, a)
+                    };
+                    if here != node {
+                        continue;
+                    }
+                    if let (Some(local), Some(cost)) =
+                        (self.local_of(other, there), grid.cost(there))
+                    {
+                        links.push(Link {
+                            cluster: other as u32,
+                            local: local as u32,
+                            cost,
+                        });
+                    }
+                }
+            }
+        }
+        link_start.push(links.len() as u32);
+        let entry = &mut self.clusters[cluster];
+        entry.link_start = link_start;
+        entry.links = links;
+    }
+
+    /// Works out the crossing costs of `cluster` again.
+    fn reprice(&mut self, grid: &Grid, cluster: usize) {
+        let cell_box = self.layout.cluster_box(cluster);
+        let entry = &mut self.clusters[cluster];
+        self.pricer
+            .price(grid, cell_box, &entry.nodes, &mut entry.crossing);
+        entry.priced = true;
+    }
+
+    /// Prices `cluster` if it is not yet.
+    fn ensure_priced(&mut self, grid: &Grid, cluster: usize) {
+        if !self.clusters[cluster].priced {
+            self.reprice(grid, cluster);
+        }
+    }
+
+    /// Works out every cluster's crossing costs now, rather than when
+    /// searches first reach them (brings the hierarchy up to date first).
+    pub fn price_all(&mut self, grid: &Grid) {
+        self.sync(grid);
+        for cluster in 0..self.clusters.len() {
+            self.ensure_priced(grid, cluster);
+        }
+    }
+
+    /// Grid cells settled while pricing clusters, since the hierarchy was
+    /// built (a measure of what pricing cost).
+    pub fn cells_settled_pricing(&self) -> u64 {
+        self.pricer.settled
+    }
+
+    /// Numbers the nodes of all clusters in one sequence.
+    fn renumber(&mut self) {
+        self.offsets.clear();
+        self.node_cells.clear();
+        self.node_clusters.clear();
+        for (number, cluster) in self.clusters.iter().enumerate() {
+            self.offsets.push(self.node_cells.len() as u32);
+            self.node_cells.extend_from_slice(&cluster.nodes);
+            self.node_clusters
+                .extend(std::iter::repeat_n(number as u32, cluster.nodes.len()));
+        }
+        self.offsets.push(self.node_cells.len() as u32);
+    }
+
+    /// The cluster and local number of coarse node `node`.
+    fn split(&self, node: usize) -> (usize, usize) {
+        let cluster = self.node_clusters[node] as usize;
+        (cluster, node - self.offsets[cluster] as usize)
+    }
+
+    fn layout(&self) -> Layout {
+        self.layout
+    }
+}
+
+#[cfg(test)]
+#[path = "hierarchy/tests.rs"]
+mod tests;

@@ -1,0 +1,457 @@
+//! A query over a [`Hierarchy`]: join the start and goal to their clusters'
+//! nodes, search the coarse graph with [`GraphAStar`], refine each coarse
+//! step into cells inside its cluster, then smooth.
+//!
+//! Near queries (start and goal at most two clusters apart each way) are
+//! first tried with one search inside a box around both, one cluster wider
+//! on every side: that is exact whenever the cheapest path stays in the
+//! box, and the coarse graph would only add detours through transitions.
+
+use super::box_search::{BoxSearch, CellBox};
+use super::{Hierarchy, Layout};
+use crate::astar::{Endpoint, QueryError};
+use crate::graph_search::{Graph, GraphAStar, GraphSearchOutcome};
+use crate::grid::{Diagonals, Grid};
+use crate::heuristic::Heuristic;
+use crate::pos::Pos;
+use crate::smoothing::{path_cost, string_pull_into};
+
+/// What the last query did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HierarchyStats {
+    /// Coarse nodes expanded.
+    pub coarse_expanded: u64,
+    /// Grid cells expanded: joining the start and goal to their clusters,
+    /// refining coarse steps, and the near search.
+    pub fine_expanded: u64,
+    /// Whether the near search answered (no coarse search).
+    pub near: bool,
+}
+
+impl HierarchyStats {
+    /// Coarse and fine expansions together.
+    pub fn expanded(&self) -> u64 {
+        self.coarse_expanded + self.fine_expanded
+    }
+}
+
+/// A path found through a hierarchy.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HierarchicalPath {
+    /// The cells from start to goal, both included: every step legal.
+    pub cells: Vec<Pos>,
+    /// What walking the cells costs.
+    pub cost: f64,
+    /// The coarse path: the start, the transition cells it passed, the goal
+    /// (just the two ends when the near search answered).
+    pub coarse: Vec<Pos>,
+}
+
+/// A coarse plan without its cells: for a walker that refines only the
+/// stretch ahead of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoarsePlan {
+    /// The start, the transition cells the coarse path passes, the goal.
+    pub waypoints: Vec<Pos>,
+    /// The coarse path's cost (what the refined path costs before smoothing).
+    pub cost: f64,
+}
+
+/// How a budgeted coarse search ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CoarseOutcome {
+    /// A coarse plan.
+    Found(CoarsePlan),
+    /// No way from the start to the goal.
+    NoPath,
+    /// The node budget ran out first.
+    OverBudget,
+}
+
+/// Reusable state for queries over hierarchies.
+#[derive(Debug, Clone, Default)]
+pub struct HierarchicalSearch {
+    coarse: GraphAStar,
+    cells: BoxSearch,
+    start_edges: Vec<(usize, f64)>,
+    goal_costs: Vec<f64>,
+    stats: HierarchyStats,
+    refined: Vec<Pos>,
+}
+
+/// The weight on the coarse search's estimate. A coarse path crosses each
+/// border by a straight step, so a diagonal way pays about 0.59 more at
+/// every border it crosses: the cost of coarse paths runs a few percent
+/// above the fine one, and an exact search would expand every node in
+/// that margin. Refinement and smoothing take the extra back.
+const COARSE_WEIGHT: f64 = 1.0;
+
+/// Whether near queries try a box search first: start and goal at most
+/// this many clusters apart on each axis.
+const NEAR_CLUSTERS: i32 = 2;
+
+impl HierarchicalSearch {
+    /// A search with no records yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// What the last query did.
+    pub fn stats(&self) -> HierarchyStats {
+        self.stats
+    }
+
+    /// A path from `start` to `goal` and its cost, or `None` when there is
+    /// none. Unless the near search answers, the hierarchy is first brought
+    /// up to date with `grid` ([`Hierarchy::sync`]).
+    pub fn find_path(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+    ) -> Result<Option<HierarchicalPath>, QueryError> {
+        self.find_path_within(hierarchy, grid, start, goal, u64::MAX)
+    }
+
+    /// [`HierarchicalSearch::find_path`] spending at most about
+    /// `node_budget` expansions on its searches: the near search stops at
+    /// the budget, and the coarse search at what the near search left
+    /// (joining each end to its cluster, and refining a coarse step, search
+    /// inside one cluster each, beside the budget). `None` when no
+    /// path was found within it. A game's monsters share a node budget per
+    /// turn; this keeps one query's share of it bounded.
+    pub fn find_path_within(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        node_budget: u64,
+    ) -> Result<Option<HierarchicalPath>, QueryError> {
+        check_endpoints(grid, start, goal)?;
+        self.stats = HierarchyStats::default();
+        if start == goal {
+            return Ok(Some(HierarchicalPath {
+                cells: vec![start],
+                cost: 0.0,
+                coarse: vec![start, goal],
+            }));
+        }
+        if (hierarchy.layout().width, hierarchy.layout().height)
+            != (grid.width() as i32, grid.height() as i32)
+        {
+            // Another grid altogether: rebuilt for it.
+            hierarchy.sync(grid);
+        }
+        let layout = hierarchy.layout();
+        self.cells.limit = Some(node_budget);
+        let near = self.near(grid, layout, start, goal);
+        self.cells.limit = None;
+        if let Some((cells, _)) = near {
+            self.stats.near = true;
+            return Ok(Some(self.smoothed(grid, &cells, vec![start, goal])));
+        }
+        let left = node_budget.saturating_sub(self.stats.fine_expanded);
+        if left == 0 {
+            return Ok(None);
+        }
+        // Only the coarse search reads the coarse graph: a near answer
+        // needs no repair.
+        hierarchy.sync(grid);
+        let left = usize::try_from(left).unwrap_or(usize::MAX);
+        let plan = match self.coarse_plan(hierarchy, grid, start, goal, left) {
+            CoarseOutcome::Found(plan) => plan,
+            CoarseOutcome::NoPath | CoarseOutcome::OverBudget => return Ok(None),
+        };
+        let mut cells = vec![start];
+        for pair in plan.waypoints.windows(2) {
+            let (from, to) = (pair[0], pair[1]);
+            if from == to {
+                continue;
+            }
+            let Some(piece) = self.refine_step(hierarchy, grid, from, to) else {
+                // The hierarchy was current, so every coarse step has its
+                // cells; none here would be a bug, reported as no path
+                // rather than an illegal one.
+                return Ok(None);
+            };
+            cells.extend_from_slice(&piece[1..]);
+        }
+        Ok(Some(self.smoothed(grid, &cells, plan.waypoints)))
+    }
+
+    /// The near search alone, in a box `margin` cells wider than the ends
+    /// on every side: the cheapest path inside it, expanding at most
+    /// `node_budget` cells, or `None` when the ends are more than two
+    /// clusters apart or no path was found within the box and the budget.
+    /// It reads the grid only: the hierarchy is not synced.
+    pub fn find_near_path(
+        &mut self,
+        hierarchy: &Hierarchy,
+        grid: &Grid,
+        (start, goal): (Pos, Pos),
+        margin: i32,
+        node_budget: u64,
+    ) -> Result<Option<HierarchicalPath>, QueryError> {
+        check_endpoints(grid, start, goal)?;
+        self.stats = HierarchyStats::default();
+        let layout = hierarchy.layout();
+        if (layout.width, layout.height) != (grid.width() as i32, grid.height() as i32) {
+            return Ok(None);
+        }
+        self.cells.limit = Some(node_budget);
+        let near = self.near_within(grid, layout, start, goal, margin.max(0));
+        self.cells.limit = None;
+        self.stats.near = true;
+        Ok(near.map(|(cells, _)| self.smoothed(grid, &cells, vec![start, goal])))
+    }
+
+    /// The coarse plan from `start` to `goal` alone, expanding at most
+    /// `node_budget` coarse nodes (joining the ends to their clusters is
+    /// not counted against it). The hierarchy is synced with `grid` first.
+    pub fn find_coarse_path(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        node_budget: usize,
+    ) -> Result<CoarseOutcome, QueryError> {
+        check_endpoints(grid, start, goal)?;
+        hierarchy.sync(grid);
+        self.stats = HierarchyStats::default();
+        Ok(self.coarse_plan(hierarchy, grid, start, goal, node_budget))
+    }
+
+    /// The cells of one coarse step (both ends included): a search inside
+    /// the cluster both ends lie in, or the step across a border.
+    pub fn refine_step(
+        &mut self,
+        hierarchy: &Hierarchy,
+        grid: &Grid,
+        from: Pos,
+        to: Pos,
+    ) -> Option<Vec<Pos>> {
+        let layout = hierarchy.layout();
+        let (a, b) = (layout.cluster_of(from), layout.cluster_of(to));
+        if a != b {
+            return grid.is_legal_step(from, to).then(|| vec![from, to]);
+        }
+        let found = self.cells.astar(grid, layout.cluster_box(a), from, to);
+        self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
+        found.map(|(cells, _)| cells)
+    }
+
+    fn smoothed(&mut self, grid: &Grid, cells: &[Pos], coarse: Vec<Pos>) -> HierarchicalPath {
+        string_pull_into(grid, cells, &mut self.refined);
+        let cost = path_cost(grid, &self.refined).unwrap_or(f64::INFINITY);
+        HierarchicalPath {
+            cells: self.refined.clone(),
+            cost,
+            coarse,
+        }
+    }
+
+    /// The near search, if the ends are near and a path lies in the box.
+    fn near(
+        &mut self,
+        grid: &Grid,
+        layout: Layout,
+        start: Pos,
+        goal: Pos,
+    ) -> Option<(Vec<Pos>, f64)> {
+        let reach = NEAR_CLUSTERS * layout.size;
+        if (start.x - goal.x).abs() > reach || (start.y - goal.y).abs() > reach {
+            return None;
+        }
+        self.near_within(grid, layout, start, goal, layout.size)
+    }
+
+    /// The near search in a box `margin` cells wider than the ends.
+    fn near_within(
+        &mut self,
+        grid: &Grid,
+        layout: Layout,
+        start: Pos,
+        goal: Pos,
+        margin: i32,
+    ) -> Option<(Vec<Pos>, f64)> {
+        let reach = NEAR_CLUSTERS * layout.size;
+        if (start.x - goal.x).abs() > reach || (start.y - goal.y).abs() > reach {
+            return None;
+        }
+        let x0 = (start.x.min(goal.x) - margin).max(0);
+        let y0 = (start.y.min(goal.y) - margin).max(0);
+        let x1 = (start.x.max(goal.x) + margin).min(layout.width - 1);
+        let y1 = (start.y.max(goal.y) + margin).min(layout.height - 1);
+        let cell_box = CellBox {
+            x0,
+            y0,
+            width: x1 - x0 + 1,
+            height: y1 - y0 + 1,
+        };
+        let found = self.cells.astar(grid, cell_box, start, goal);
+        self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
+        found
+    }
+
+    fn coarse_plan(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+        node_budget: usize,
+    ) -> CoarseOutcome {
+        let layout = hierarchy.layout();
+        let (start_cluster, goal_cluster) = (layout.cluster_of(start), layout.cluster_of(goal));
+        // Join the start to its cluster's nodes, and its cluster's nodes to
+        // the goal (a backward search from it).
+        let start_box = layout.cluster_box(start_cluster);
+        self.cells.dijkstra(grid, start_box, start, false);
+        let base = hierarchy.offsets[start_cluster] as usize;
+        self.start_edges.clear();
+        for (i, &node) in hierarchy.clusters[start_cluster].nodes.iter().enumerate() {
+            let cost = self.cells.cost_to(node);
+            if cost.is_finite() {
+                self.start_edges.push((base + i, cost));
+            }
+        }
+        let real = hierarchy.node_count();
+        let (start_node, goal_node) = (real, real + 1);
+        if start_cluster == goal_cluster {
+            let direct = self.cells.cost_to(goal);
+            if direct.is_finite() {
+                self.start_edges.push((goal_node, direct));
+            }
+        }
+        self.cells
+            .dijkstra(grid, layout.cluster_box(goal_cluster), goal, true);
+        self.goal_costs.clear();
+        let goal_nodes = &hierarchy.clusters[goal_cluster].nodes;
+        self.goal_costs
+            .extend(goal_nodes.iter().map(|&node| self.cells.cost_to(node)));
+        self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
+
+        let heuristic = if grid.movement().diagonals == Diagonals::Never {
+            Heuristic::Manhattan
+        } else {
+            Heuristic::Octile
+        };
+        let mut graph = CoarseGraph {
+            hierarchy,
+            grid,
+            start,
+            goal,
+            goal_cluster,
+            start_edges: &self.start_edges,
+            goal_costs: &self.goal_costs,
+            heuristic,
+            min_cost: grid.min_cost(),
+        };
+        let outcome = self
+            .coarse
+            .find_path_within(&mut graph, start_node, goal_node, node_budget);
+        self.stats.coarse_expanded += self.coarse.expanded();
+        match outcome {
+            GraphSearchOutcome::Found(path) => CoarseOutcome::Found(CoarsePlan {
+                waypoints: path.nodes.iter().map(|&n| graph.cell(n)).collect(),
+                cost: path.cost,
+            }),
+            GraphSearchOutcome::NoPath => CoarseOutcome::NoPath,
+            GraphSearchOutcome::OverBudget => CoarseOutcome::OverBudget,
+        }
+    }
+}
+
+fn check_endpoints(grid: &Grid, start: Pos, goal: Pos) -> Result<(), QueryError> {
+    for (which, pos) in [(Endpoint::Start, start), (Endpoint::Goal, goal)] {
+        if !grid.in_bounds(pos) {
+            return Err(QueryError::OutOfBounds {
+                which,
+                pos,
+                width: grid.width(),
+                height: grid.height(),
+            });
+        }
+        if !grid.is_passable(pos) {
+            return Err(QueryError::Impassable { which, pos });
+        }
+    }
+    Ok(())
+}
+
+/// The coarse graph of one query: the hierarchy's nodes, then the start
+/// and the goal.
+struct CoarseGraph<'a> {
+    hierarchy: &'a mut Hierarchy,
+    grid: &'a Grid,
+    start: Pos,
+    goal: Pos,
+    goal_cluster: usize,
+    start_edges: &'a [(usize, f64)],
+    goal_costs: &'a [f64],
+    heuristic: Heuristic,
+    min_cost: f64,
+}
+
+impl CoarseGraph<'_> {
+    fn cell(&self, node: usize) -> Pos {
+        let real = self.hierarchy.node_count();
+        if node == real {
+            self.start
+        } else if node == real + 1 {
+            self.goal
+        } else {
+            self.hierarchy.node_cells[node]
+        }
+    }
+}
+
+impl Graph for CoarseGraph<'_> {
+    fn neighbours(&mut self, node: usize, out: &mut Vec<(usize, f64)>) {
+        let real = self.hierarchy.node_count();
+        if node == real {
+            out.extend_from_slice(self.start_edges);
+            return;
+        }
+        if node > real {
+            return;
+        }
+        let (cluster, local) = self.hierarchy.split(node);
+        self.hierarchy.ensure_priced(self.grid, cluster);
+        let h = &*self.hierarchy;
+        let entry = &h.clusters[cluster];
+        let k = entry.nodes.len();
+        let base = h.offsets[cluster] as usize;
+        for (j, &cost) in entry.crossing[local * k..(local + 1) * k]
+            .iter()
+            .enumerate()
+        {
+            if j != local && cost.is_finite() {
+                out.push((base + j, cost));
+            }
+        }
+        let links =
+            &entry.links[entry.link_start[local] as usize..entry.link_start[local + 1] as usize];
+        for link in links {
+            out.push((
+                h.offsets[link.cluster as usize] as usize + link.local as usize,
+                link.cost,
+            ));
+        }
+        if cluster == self.goal_cluster {
+            let cost = self.goal_costs[local];
+            if cost.is_finite() {
+                out.push((real + 1, cost));
+            }
+        }
+    }
+
+    fn estimate(&mut self, node: usize) -> f64 {
+        let at = self.cell(node);
+        let (dx, dy) = (f64::from(self.goal.x - at.x), f64::from(self.goal.y - at.y));
+        self.heuristic.estimate(dx, dy) * self.min_cost * COARSE_WEIGHT
+    }
+}

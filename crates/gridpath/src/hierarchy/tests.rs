@@ -1,0 +1,306 @@
+//! Tests of the hierarchy: built and repaired on ASCII and random grids,
+//! queried against A*.
+
+use super::*;
+use crate::{AStar, Movement, SearchOptions, steps_are_legal};
+
+fn options(size: usize) -> HierarchyOptions {
+    HierarchyOptions { cluster_size: size }
+}
+
+#[test]
+fn a_small_cluster_size_is_refused() {
+    let grid = Grid::from_ascii("....", Movement::default()).unwrap();
+    assert_eq!(
+        Hierarchy::build(&grid, options(3)).unwrap_err(),
+        HierarchyError::BadClusterSize { size: 3 }
+    );
+}
+
+#[test]
+fn an_open_field_is_searched_along_the_line() {
+    let grid = Grid::from_fn(256, 256, Movement::default(), |_, _| Some(1.0)).unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let path = search
+        .find_path(&mut hierarchy, &grid, Pos::new(1, 1), Pos::new(250, 200))
+        .unwrap()
+        .unwrap();
+    let stats = search.stats();
+    let optimal = 50.0 + 199.0 * std::f64::consts::SQRT_2;
+    assert!(
+        (path.cost - optimal).abs() < 1e-6,
+        "{} against {optimal}",
+        path.cost
+    );
+    // Diagonal ways cross borders by straight steps, so coarse costs rise a
+    // little at each border and the search widens: still a small part of
+    // the graph.
+    assert!(
+        (stats.coarse_expanded as usize) < hierarchy.node_count() / 4,
+        "{stats:?}"
+    );
+}
+
+/// The cheapest path by A*, for comparison.
+fn optimum(grid: &Grid, start: Pos, goal: Pos) -> Option<f64> {
+    AStar::new()
+        .find_path(grid, start, goal, &SearchOptions::default())
+        .unwrap()
+        .map(|path| path.cost)
+}
+
+fn open_cells(grid: &Grid) -> Vec<Pos> {
+    (0..grid.height() as i32)
+        .flat_map(|y| (0..grid.width() as i32).map(move |x| Pos::new(x, y)))
+        .filter(|&p| grid.is_passable(p))
+        .collect()
+}
+
+/// A perfect maze (one way between any two cells) of 1-wide corridors,
+/// carved by a depth-first walk from a seed.
+fn perfect_maze(cells_across: usize, cells_down: usize, seed: u64) -> Grid {
+    use rand::{RngExt, SeedableRng};
+    let (width, height) = (2 * cells_across + 1, 2 * cells_down + 1);
+    let mut open = vec![false; width * height];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut seen = vec![false; cells_across * cells_down];
+    let mut stack = vec![(0usize, 0usize)];
+    seen[0] = true;
+    open[width + 1] = true;
+    while let Some(&(cx, cy)) = stack.last() {
+        let mut next: Vec<(usize, usize)> = [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)]
+            .iter()
+            .map(|&(dx, dy)| (cx as i32 + dx, cy as i32 + dy))
+            .filter(|&(x, y)| {
+                x >= 0 && y >= 0 && (x as usize) < cells_across && (y as usize) < cells_down
+            })
+            .map(|(x, y)| (x as usize, y as usize))
+            .filter(|&(x, y)| !seen[y * cells_across + x])
+            .collect();
+        if next.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let (nx, ny) = next.swap_remove(rng.random_range(0..next.len()));
+        seen[ny * cells_across + nx] = true;
+        open[(2 * ny + 1) * width + 2 * nx + 1] = true;
+        open[(cy + ny + 1) * width + cx + nx + 1] = true;
+        stack.push((nx, ny));
+    }
+    Grid::from_fn(width, height, Movement::default(), |x, y| {
+        open[y as usize * width + x as usize].then_some(1.0 + f64::from((x * 7 + y * 3) % 4))
+    })
+    .unwrap()
+}
+
+#[test]
+fn a_forced_path_costs_what_astar_finds() {
+    for seed in 0..4 {
+        let grid = perfect_maze(15, 12, seed);
+        let mut hierarchy = Hierarchy::build(&grid, options(4)).unwrap();
+        let mut search = HierarchicalSearch::new();
+        let open = open_cells(&grid);
+        for (i, &start) in open.iter().enumerate().step_by(17) {
+            let goal = open[(i * 31 + 5) % open.len()];
+            let path = search
+                .find_path(&mut hierarchy, &grid, start, goal)
+                .unwrap()
+                .unwrap();
+            let best = optimum(&grid, start, goal).unwrap();
+            assert!(
+                (path.cost - best).abs() < 1e-9,
+                "seed {seed}: {start} -> {goal}: {} against {best}",
+                path.cost
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wall_across_the_way_means_no_path() {
+    let grid = Grid::from_fn(40, 20, Movement::default(), |x, _| (x != 21).then_some(1.0)).unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(8)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    assert_eq!(
+        search.find_path(&mut hierarchy, &grid, Pos::new(1, 1), Pos::new(38, 18)),
+        Ok(None)
+    );
+    assert!(
+        search
+            .find_path(&mut hierarchy, &grid, Pos::new(0, 0), Pos::new(21, 0))
+            .is_err()
+    );
+}
+
+#[test]
+fn roads_across_borders_are_taken() {
+    // Marsh (cost 6) everywhere but a road (cost 1) along row 13, which
+    // crosses every vertical border away from the entrances' ends.
+    let grid = Grid::from_fn(96, 40, Movement::default(), |_, y| {
+        Some(if y == 13 { 1.0 } else { 6.0 })
+    })
+    .unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let path = search
+        .find_path(&mut hierarchy, &grid, Pos::new(0, 13), Pos::new(95, 13))
+        .unwrap()
+        .unwrap();
+    assert_eq!(path.cost, 95.0);
+}
+
+/// Repairing after changes gives the graph a fresh build gives.
+#[test]
+fn repair_matches_a_rebuild() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let mut grid = Grid::from_fn(70, 45, Movement::default(), |x, y| {
+        ((x * 13 + y * 7) % 11 != 0).then_some(1.0 + f64::from((x + y) % 3))
+    })
+    .unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(8)).unwrap();
+    hierarchy.price_all(&grid);
+    for round in 0..40 {
+        let changes = rng.random_range(1..6);
+        for _ in 0..changes {
+            let pos = Pos::new(rng.random_range(0..70), rng.random_range(0..45));
+            let cost = match rng.random_range(0..3) {
+                0 => None,
+                1 => Some(1.0),
+                _ => Some(4.0),
+            };
+            grid.set_cost(pos, cost).unwrap();
+        }
+        let stats = hierarchy.sync(&grid);
+        assert!(!stats.rebuilt);
+        assert!(
+            stats.clusters_repriced <= 3 * changes,
+            "round {round}: {stats:?}"
+        );
+        let mut fresh = Hierarchy::build(&grid, options(8)).unwrap();
+        fresh.price_all(&grid);
+        let nodes: Vec<Pos> = hierarchy.nodes().collect();
+        assert_eq!(nodes, fresh.nodes().collect::<Vec<_>>(), "round {round}");
+        let crossings: Vec<_> = hierarchy.crossings().collect();
+        let fresh_crossings: Vec<_> = fresh.crossings().collect();
+        assert_eq!(crossings.len(), fresh_crossings.len(), "round {round}");
+        for (a, b) in crossings.iter().zip(&fresh_crossings) {
+            assert_eq!((a.0, a.1), (b.0, b.1));
+            assert!(
+                (a.2 - b.2).abs() < 1e-9,
+                "round {round}: {a:?} against {b:?}"
+            );
+        }
+        for cluster in 0..hierarchy.cluster_count() {
+            assert_eq!(
+                hierarchy.clusters[cluster].links, fresh.clusters[cluster].links,
+                "round {round}"
+            );
+        }
+    }
+}
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn random_grid() -> impl Strategy<Value = Grid> {
+        let four = prop_oneof![Just(Diagonals::Never), Just(Diagonals::NoCornerCutting)];
+        let cell = prop_oneof![
+            1 => Just(None),
+            4 => Just(Some(1.0)),
+            1 => (0.5f64..9.0).prop_map(Some),
+        ];
+        (4usize..34, 4usize..34, four).prop_flat_map(move |(width, height, diagonals)| {
+            proptest::collection::vec(cell.clone(), width * height).prop_map(move |costs| {
+                Grid::from_fn(width, height, Movement { diagonals }, |x, y| {
+                    costs[y as usize * width + x as usize]
+                })
+                .unwrap()
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Every path is legal, joins the ends, is priced truly and never
+        /// costs less than the optimum; it exists exactly when one does.
+        #[test]
+        fn paths_are_legal_and_never_below_the_optimum(
+            g in random_grid(),
+            ends in proptest::collection::vec((any::<prop::sample::Index>(), any::<prop::sample::Index>()), 6),
+            size in 4usize..7,
+        ) {
+            let open = open_cells(&g);
+            prop_assume!(!open.is_empty());
+            let mut hierarchy = Hierarchy::build(&g, options(size)).unwrap();
+            let mut search = HierarchicalSearch::new();
+            for (a, b) in ends {
+                let (start, goal) = (*a.get(&open), *b.get(&open));
+                let found = search.find_path(&mut hierarchy, &g, start, goal).unwrap();
+                let best = optimum(&g, start, goal);
+                prop_assert_eq!(found.is_some(), best.is_some(), "{} -> {}", start, goal);
+                let (Some(path), Some(best)) = (found, best) else { continue };
+                prop_assert_eq!(path.cells.first(), Some(&start));
+                prop_assert_eq!(path.cells.last(), Some(&goal));
+                prop_assert!(steps_are_legal(&g, start, &path.cells[1..]));
+                prop_assert_eq!(crate::path_cost(&g, &path.cells), Some(path.cost));
+                prop_assert!(path.cost >= best * (1.0 - 1e-9), "{} against {}", path.cost, best);
+            }
+        }
+    }
+}
+
+#[test]
+fn budgets_bound_the_searches() {
+    // A marsh (cost 5) with a road (cost 1) two rows off the line.
+    let grid = Grid::from_fn(96, 40, Movement::default(), |_, y| {
+        Some(if y == 12 { 1.0 } else { 5.0 })
+    })
+    .unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let (start, goal) = (Pos::new(2, 10), Pos::new(20, 10));
+    // The near search alone, in a box 4 cells wider: the road is in it.
+    let near = search
+        .find_near_path(&hierarchy, &grid, (start, goal), 4, 10_000)
+        .unwrap()
+        .unwrap();
+    assert_eq!(Some(near.cost), optimum(&grid, start, goal));
+    assert!(near.cells.contains(&Pos::new(10, 12)));
+    // Too small a budget finds nothing, and says so.
+    assert_eq!(
+        search
+            .find_near_path(&hierarchy, &grid, (start, goal), 4, 5)
+            .unwrap(),
+        None
+    );
+    assert!(search.stats().fine_expanded <= 5);
+    // Ends further apart than two clusters are not near.
+    let far = Pos::new(90, 10);
+    assert_eq!(
+        search
+            .find_near_path(&hierarchy, &grid, (start, far), 4, 10_000)
+            .unwrap(),
+        None
+    );
+    // The whole query within a budget: found with room, none without.
+    assert!(
+        search
+            .find_path_within(&mut hierarchy, &grid, start, far, 100_000)
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        search
+            .find_path_within(&mut hierarchy, &grid, start, far, 3)
+            .unwrap(),
+        None
+    );
+    // The coarse search keeps to it; joining the ends each search one cluster.
+    assert!(search.stats().coarse_expanded <= 3);
+    assert!(search.stats().fine_expanded <= 2 * 16 * 16);
+}
