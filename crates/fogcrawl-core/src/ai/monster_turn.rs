@@ -380,6 +380,9 @@ impl<'a> MemberTurn<'a> {
         }
         if self.brain.mode == Mode::Flee {
             self.brain.goal = None;
+            // Running, it holds no cell round the player for its packmates
+            // to leave free.
+            self.release_spot();
             return match goal {
                 Some(threat) => self.flee(threat),
                 None => Intent::Wait,

@@ -19,8 +19,9 @@ use crate::ai::thought::Thought;
 /// of their own next to it instead of for the player's cell.
 pub(super) const SURROUND_RADIUS: i32 = 6;
 /// How much closer (octile cells) a member must be to a cell another
-/// holds before it takes the cell over (the holder chooses again).
-const CLAIM_MARGIN: f64 = 2.0;
+/// holds (than the holder was when it last chose it) before it takes the
+/// cell over; the holder chooses again.
+const CLAIM_MARGIN: f64 = 1.0;
 /// A held cell is kept unless another is closer by this much (octile
 /// cells): a member does not switch cells for a small gain.
 const KEEP_MARGIN: f64 = 1.5;
