@@ -69,15 +69,18 @@ impl MemberTurn<'_> {
 
     /// A free cell a step away, further from the player, from which the
     /// player stays within `range` and in sight as the faction believes:
-    /// the furthest from the player, a clear line first.
+    /// a clear line first, then the furthest from the player.
     fn step_back(&self, player: Pos, range: i32) -> Option<Pos> {
         let at = self.senses.at;
         let here = chebyshev(at, player);
+        // Only where it still sees the player: a step out of sight would
+        // lose the player, and the hunt would bring it straight back
+        // (back and forth round a corner).
         self.free_steps()
             .filter(|&cell| chebyshev(cell, player) > here && chebyshev(cell, player) <= range)
+            .filter(|&cell| self.faction.believes_seen_from(cell, player))
             .max_by_key(|&cell| {
                 (
-                    self.faction.believes_seen_from(cell, player),
                     self.line_of_fire_clear(cell, player),
                     chebyshev(cell, player),
                     std::cmp::Reverse(cell),
