@@ -4,11 +4,11 @@
 //! never stopped.
 //!
 //! Level-sized arrays are the cost. A plain array of numbers is written as
-//! one byte string, little-endian ([`le_array`]): element by element a
+//! one byte string, little-endian (`le_array`): element by element a
 //! compact encoder spends most of its time on them. An array whose cells
 //! are zero but for a listed few (a distance field's touched cells, a
 //! Dijkstra map's reached cells) is written as those cells alone and read
-//! back into zeroed memory ([`zeroed_with`]): its size is claimed first,
+//! back into zeroed memory (`zeroed_with`): its size is claimed first,
 //! against [`with_cell_limit`], so a crafted save cannot make a reader
 //! allocate more than the save could hold.
 //!

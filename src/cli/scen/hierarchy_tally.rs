@@ -21,7 +21,7 @@ pub struct HierarchyTally {
     /// Legal paths longer than the optimum beyond the file's tolerance (not
     /// failures for this engine).
     pub longer: usize,
-    /// Over queries longer than [`LONG_QUERY`]: A*'s expansions and the
+    /// Over queries longer than `LONG_QUERY`: A*'s expansions and the
     /// hierarchy's.
     pub long_astar_expanded: u64,
     pub long_hierarchy_expanded: u64,
