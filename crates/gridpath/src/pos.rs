@@ -21,6 +21,18 @@ impl Pos {
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }
     }
+
+    /// Steps between this cell and `other` when diagonal steps count as
+    /// one (the Chebyshev distance).
+    ///
+    /// ```
+    /// use gridpath::Pos;
+    /// assert_eq!(Pos::new(1, 1).chebyshev(Pos::new(4, -1)), 3);
+    /// ```
+    pub const fn chebyshev(self, other: Pos) -> i32 {
+        let (dx, dy) = ((self.x - other.x).abs(), (self.y - other.y).abs());
+        if dx > dy { dx } else { dy }
+    }
 }
 
 impl fmt::Display for Pos {

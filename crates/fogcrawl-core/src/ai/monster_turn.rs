@@ -1251,7 +1251,7 @@ fn is_adjacent(a: Pos, b: Pos) -> bool {
 }
 
 fn chebyshev(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
+    a.chebyshev(b)
 }
 
 fn octile(a: Pos, b: Pos) -> f64 {

@@ -155,5 +155,5 @@ fn count_stall(
 }
 
 fn chebyshev(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
+    a.chebyshev(b)
 }

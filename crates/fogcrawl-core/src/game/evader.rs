@@ -141,7 +141,7 @@ impl Flood {
 }
 
 fn chebyshev(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
+    a.chebyshev(b)
 }
 
 impl Evader {

@@ -157,7 +157,7 @@ pub struct PackTracker {
 }
 
 fn chebyshev(a: Pos, b: Pos) -> u32 {
-    (a.x - b.x).unsigned_abs().max((a.y - b.y).unsigned_abs())
+    a.chebyshev(b).unsigned_abs()
 }
 
 impl PackTracker {

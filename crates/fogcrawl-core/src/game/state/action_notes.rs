@@ -26,7 +26,7 @@ fn neighbours(at: Pos) -> impl Iterator<Item = Pos> {
 }
 
 fn chebyshev(a: Pos, b: Pos) -> u32 {
-    (a.x - b.x).unsigned_abs().max((a.y - b.y).unsigned_abs())
+    a.chebyshev(b).unsigned_abs()
 }
 
 /// How near melee hunters must stand to the player to count in a

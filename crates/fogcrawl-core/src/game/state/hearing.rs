@@ -106,7 +106,7 @@ impl Game {
 }
 
 fn chebyshev(a: Pos, b: Pos) -> i32 {
-    (a.x - b.x).abs().max((a.y - b.y).abs())
+    a.chebyshev(b)
 }
 
 #[cfg(test)]
