@@ -129,26 +129,17 @@ pub struct Faction {
 impl Faction {
     pub fn new(config: FactionConfig, knowledge: FactionKnowledge) -> Self {
         let (width, height) = (knowledge.width(), knowledge.height());
+        let name = config.name.clone();
         Self {
-            name: config.name.clone(),
             config: Some(config),
-            knowledge,
-            player_sighting: None,
-            counters: FactionCounters::default(),
-            decayed_at: 0.0,
-            influences: Influences::new(width, height),
-            threat_drawn_at: None,
-            view: None,
-            planner: Planner::new(),
-            shared: SharedField::default(),
-            cheaper_this_turn: Vec::new(),
-            changed_cells: Vec::new(),
-            safety: None,
-            safety_scratch: DijkstraMap::new(),
-            looked_from: Vec::new(),
-            unlearned: Unlearned::default(),
-            traced: inspector::TracedBeliefs::default(),
-            spots: Spots::default(),
+            ..Self::forgetful(
+                name,
+                knowledge,
+                None,
+                FactionCounters::default(),
+                0.0,
+                Influences::new(width, height),
+            )
         }
     }
 
