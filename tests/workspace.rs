@@ -181,3 +181,30 @@ fn the_front_page_stays_short() {
         "README.md has {lines} lines; the reference belongs in docs/"
     );
 }
+
+/// `.ci/same-game` compares `sim --json` without the wall-clock fields: the
+/// ones docs/SIM.md calls "not deterministic". A new clock field must be
+/// added to both, or the script would call every change a different game.
+#[test]
+fn same_game_drops_exactly_the_fields_the_sim_docs_call_not_deterministic() {
+    let script = std::fs::read_to_string(root().join(".ci/same-game")).expect(".ci/same-game");
+    let line = script
+        .lines()
+        .find(|line| line.starts_with("timing_keys="))
+        .expect("a timing_keys= line in .ci/same-game");
+    let mut in_script: Vec<&str> = line
+        .trim_start_matches("timing_keys=")
+        .trim_matches('"')
+        .split_whitespace()
+        .collect();
+    let docs = std::fs::read_to_string(root().join("docs/SIM.md")).expect("docs/SIM.md");
+    let mut in_docs: Vec<&str> = docs
+        .lines()
+        .filter(|line| line.starts_with("| `") && line.contains("not deterministic"))
+        .filter_map(|line| line.split('`').nth(1))
+        .collect();
+    in_script.sort_unstable();
+    in_docs.sort_unstable();
+    assert!(!in_docs.is_empty(), "docs/SIM.md names no clock field: the scan is broken");
+    assert_eq!(in_script, in_docs, ".ci/same-game's timing_keys against docs/SIM.md");
+}
