@@ -4,9 +4,9 @@
 //!
 //! `cargo run --release -p gridpath --example hierarchy [FILE.scen ...] [--size N] [--every K]`
 //!
-//! Without a file it reads `arena.map.scen` from the folder in
-//! `FOGCRAWL_MOVINGAI_DIR`, else `../shared/movingai`; when the benchmark
-//! files are absent it says so and exits.
+//! Without a file it answers the scenarios of the small map that ships with
+//! the package (`examples/data/sample.map`); give it `.scen` files of the
+//! benchmark (movingai.com/benchmarks/grids.html) for real maps.
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -36,14 +36,15 @@ fn main() -> ExitCode {
         }
     }
     if files.is_empty() {
-        let folder = std::env::var_os("FOGCRAWL_MOVINGAI_DIR")
-            .map_or_else(|| PathBuf::from("../shared/movingai"), PathBuf::from);
-        files.push(folder.join("arena.map.scen"));
+        files.push(PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/data/sample.map.scen"
+        )));
     }
     for scen in &files {
         if !scen.is_file() {
-            println!("no Moving AI scenario file at {}", scen.display());
-            return ExitCode::SUCCESS;
+            eprintln!("no Moving AI scenario file at {}", scen.display());
+            return ExitCode::FAILURE;
         }
         if let Err(error) = run(scen, options, every) {
             eprintln!("{}: {error}", scen.display());

@@ -40,6 +40,8 @@
 //!   the grid changes, shared by many walkers heading for one place.
 //! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
 //! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
+//! - [`which_search`]: which search to use for what (a page of docs with
+//!   examples, no code).
 //!
 //! Features: `serde` derives `Serialize`/`Deserialize` for [`Pos`] and
 //! [`GridShape`] and `Deserialize` for [`Heuristic`] and [`TieBreak`]
@@ -76,6 +78,8 @@ pub mod saved;
 pub mod smoothing;
 mod space_pool;
 pub mod trace;
+#[doc = include_str!("../docs/which-search.md")]
+pub mod which_search {}
 
 pub use astar::{
     AStar, Endpoint, Path, QueryError, SearchOptions, SearchStats, SearchStatus, TieBreak,
