@@ -222,7 +222,10 @@ fn every_file_the_guides_name_exists() {
             }
         }
     }
-    assert!(checked > 40, "only {checked} file names found: the scan is broken");
+    assert!(
+        checked > 40,
+        "only {checked} file names found: the scan is broken"
+    );
     assert!(
         missing.is_empty(),
         "the guides name files that do not exist:\n{}",
@@ -279,6 +282,12 @@ fn same_game_drops_exactly_the_fields_the_sim_docs_call_not_deterministic() {
         .collect();
     in_script.sort_unstable();
     in_docs.sort_unstable();
-    assert!(!in_docs.is_empty(), "docs/SIM.md names no clock field: the scan is broken");
-    assert_eq!(in_script, in_docs, ".ci/same-game's timing_keys against docs/SIM.md");
+    assert!(
+        !in_docs.is_empty(),
+        "docs/SIM.md names no clock field: the scan is broken"
+    );
+    assert_eq!(
+        in_script, in_docs,
+        ".ci/same-game's timing_keys against docs/SIM.md"
+    );
 }
