@@ -609,18 +609,10 @@ impl App {
                     }
                 }
             }
-            Command::ToggleOverlay
-            | Command::NextLayer
-            | Command::FollowPrevious
-            | Command::FollowNext
-            | Command::ToggleLook
-            | Command::MoveCursor(_)
-            | Command::FollowCursor
-            | Command::ToggleReplay
-            | Command::Replay(_)
-            | Command::CycleCompare
-            | Command::TraceNow
-            | Command::CompareOff => {
+            // What is left are the overlay's commands (`Command::is_overlay`,
+            // the one list of them, which a replay also reads).
+            command => {
+                debug_assert!(command.is_overlay(), "{command:?} is not the overlay's");
                 match self.debug.command(command, &mut self.game) {
                     OverlayReply::Done => {}
                     OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),

@@ -92,6 +92,30 @@ pub enum Command {
     SameSeed,
 }
 
+impl Command {
+    /// Whether this is one of the debug overlay's commands, which
+    /// `overlay::controller` carries out (and a replay lets through: they
+    /// only look).
+    #[must_use]
+    pub fn is_overlay(self) -> bool {
+        matches!(
+            self,
+            Self::ToggleOverlay
+                | Self::NextLayer
+                | Self::FollowPrevious
+                | Self::FollowNext
+                | Self::ToggleLook
+                | Self::MoveCursor(_)
+                | Self::FollowCursor
+                | Self::ToggleReplay
+                | Self::Replay(_)
+                | Self::CycleCompare
+                | Self::CompareOff
+                | Self::TraceNow
+        )
+    }
+}
+
 /// How a long screen scrolls.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scroll {

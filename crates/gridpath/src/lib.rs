@@ -100,6 +100,7 @@ pub use hierarchy::{
 pub use ida_star::IdaStar;
 pub use jps::{Jps, JpsError};
 pub use pos::Pos;
+pub use prefetch::prefetch;
 pub use smoothing::{
     cheapest_straight_path, path_cost, steps_are_legal, string_pull, string_pull_into,
     walkable_straight_path,

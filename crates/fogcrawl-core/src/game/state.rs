@@ -30,7 +30,7 @@ use crate::game::direction::Direction;
 use crate::game::experience::Experience;
 use crate::game::gear::Equipment;
 use crate::game::items::Inventory;
-use crate::game::message_log::{Importance, MessageLog};
+use crate::game::message_log::{Importance, MessageLog, capitalised};
 use crate::game::monster_action::ActionRecord;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
@@ -1073,7 +1073,7 @@ impl Game {
     fn strike(&mut self, attacker: usize, defender: usize, shot: bool) {
         let (accuracy, damage) = self.blow_of(attacker, defender);
         let blow = roll_attack(&mut self.rng, accuracy, damage);
-        let attacker_name = capitalize(&self.name_of(attacker));
+        let attacker_name = capitalised(&self.name_of(attacker));
         let defender_name = self.name_of(defender);
         let player_hit = self.actors[defender].is_player();
         if player_hit && let Some(f) = self.faction_index_of(attacker) {
@@ -1155,7 +1155,7 @@ impl Game {
             if let Some(f) = self.faction_index_of(victim) {
                 self.factions[f].forget_member(victim);
             }
-            let name = capitalize(&self.name_of(victim));
+            let name = capitalised(&self.name_of(victim));
             self.log
                 .push(self.time, Importance::Good, format!("{name} dies."));
         }
@@ -1224,21 +1224,13 @@ impl Game {
     /// "You open the door." / "The goblin opens the door."
     fn sentence(&self, actor: usize, you_verb: &str, it_verb: &str, rest: &str) -> String {
         let verb = if actor == PLAYER { you_verb } else { it_verb };
-        format!("{} {verb} {rest}", capitalize(&self.name_of(actor)))
+        format!("{} {verb} {rest}", capitalised(&self.name_of(actor)))
     }
 
     fn say_if_seen(&mut self, pos: Pos, importance: Importance, text: String) {
         if self.visible.contains(pos) {
             self.log.push(self.time, importance, text);
         }
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

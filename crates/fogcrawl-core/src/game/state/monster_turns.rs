@@ -13,13 +13,13 @@ use crate::ai::{
 use crate::game::action::Action;
 use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
-use crate::game::message_log::Importance;
+use crate::game::message_log::{Importance, capitalised};
 use crate::game::monster_action::Act;
 use crate::world::Terrain;
 use crate::world::fov::within_radius;
 use gridpath::Pos;
 
-use super::{BASH_CHANCE, Game, PLAYER, capitalize};
+use super::{BASH_CHANCE, Game, PLAYER};
 
 impl Game {
     /// One monster's turn: it looks, its faction's mind decides an intent
@@ -257,7 +257,7 @@ impl Game {
         let speed = self.speed_of(actor);
         if self.rng.random_range(0..100) < BASH_CHANCE {
             self.set_terrain(door, Terrain::Rubble);
-            let name = capitalize(&self.name_of(actor));
+            let name = capitalised(&self.name_of(actor));
             self.say_if_seen(
                 door,
                 Importance::Danger,
@@ -265,7 +265,7 @@ impl Game {
             );
         } else {
             self.make_noise(door);
-            let name = capitalize(&self.name_of(actor));
+            let name = capitalised(&self.name_of(actor));
             self.say_if_seen(door, Importance::Info, format!("{name} batters the door."));
         }
         action_time(speed)
