@@ -9,7 +9,8 @@
 //!   [`key_bindings`]: every key, in one table that input, the help popup and
 //!   the key bar read; [`input`]: the pure key-to-[`Command`](command::Command) mapping.
 //! - [`screen`]: `impl Widget for &App`, the layout and the too-small guard;
-//!   [`map_view`]: the map and its camera; [`panels`]: title, side panel,
+//!   [`map_view`]: the map; [`camera`]: where it looks (the player and
+//!   every monster in sight that fits); [`panels`]: title, side panel,
 //!   message log, key bar; [`popups`]: help, death/victory, too small;
 //!   [`inventory_view`]: the inventory; [`history_view`]: the message history.
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
@@ -34,6 +35,7 @@
 //! they scroll and must not be imported back. The game core knows nothing
 //! of this module.
 pub mod app;
+pub mod camera;
 pub mod command;
 pub mod history_view;
 pub mod input;

@@ -62,7 +62,7 @@ pub fn map_cell(app: &App, column: u16, row: u16) -> Option<Pos> {
     if app.debug().on {
         overlay_cell_at(app, map, at)
     } else {
-        cell_at(&app.game, map, at)
+        cell_at(&app.game, map, app.look_cursor(), at)
     }
 }
 
