@@ -278,6 +278,35 @@ mod tests {
     }
 
     #[test]
+    fn rest_stops_at_the_first_sight_of_a_hunting_archer_before_it_shoots() {
+        // An archer behind the door comes through it; the player rests.
+        let (mut game, _dir) = game_on(
+            "################\n#@......#......#\n#.......+...g..#\n#.......#......#\n#.......#.....>#\n################\n",
+        );
+        let archer = game
+            .kinds()
+            .iter()
+            .position(|kind| kind.range > 1 && kind.faction == "goblins")
+            .expect("the shipped config has a goblin archer");
+        game.actor_mut(1).species = crate::game::actor::Species::Monster(archer);
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.actor_mut(0).hp = 2;
+        let report = game
+            .run_activity(Activity::Rest, &mut PlayerMap::new())
+            .unwrap();
+        assert!(
+            matches!(report.stop, Stop::Interrupted(_)),
+            "{report:?}"
+        );
+        let shots = game
+            .log()
+            .recent(50)
+            .filter(|m| m.text.contains("shoots"))
+            .count();
+        assert_eq!(shots, 0, "stopped before its first shot: {report:?}");
+    }
+
+    #[test]
     fn travel_needs_the_stairs_seen_and_then_walks_there() {
         let (mut game, _dir) =
             game_on("##########\n#@.......#\n#.######.#\n#.#>.....#\n##########\n");
