@@ -13,6 +13,7 @@
 pub mod action;
 pub mod activity;
 pub mod actor;
+pub mod autofight;
 pub mod autopilot;
 pub mod awareness;
 pub mod balance;
