@@ -12,7 +12,9 @@
 //!   [`map_view`]: the map; [`camera`]: where it looks (the player and
 //!   every monster in sight that fits); [`panels`]: title, side panel,
 //!   message log, key bar; [`popups`]: help, death/victory, too small;
-//!   [`inventory_view`]: the inventory; [`history_view`]: the message history.
+//!   [`inventory_view`]: the inventory; [`history_view`]: the message history;
+//!   [`level_map_view`]: the whole level fitted to the screen;
+//!   [`character_view`]: the character sheet.
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
 //!   text, replay positions, the comparison search); `overlay::controller`:
 //!   what its keys do and how it keeps up with the game; `overlay::view`:
@@ -36,11 +38,13 @@
 //! of this module.
 pub mod app;
 pub mod camera;
+pub mod character_view;
 pub mod command;
 pub mod history_view;
 pub mod input;
 pub mod inventory_view;
 pub mod key_bindings;
+pub mod level_map_view;
 pub mod logging;
 pub mod look;
 pub mod map_view;

@@ -23,6 +23,8 @@ pub const PLAYER_GLYPH: char = '@';
 const LOOK_CURSOR_GLYPH: char = '?';
 /// Drawn on a path cell with nothing else drawn there.
 const PATH_GLYPH: char = '·';
+/// Drawn on the cells a shot being aimed flies through.
+const SHOT_GLYPH: char = '*';
 
 /// Where the view's top-left corner lies on one axis of the level: centred
 /// when the level fits, else following `player` and stopping at the edges.
@@ -77,6 +79,10 @@ pub struct MapView<'a> {
     /// The monster pointed at (the mouse, or the panel's selection),
     /// underlined.
     pub pointed: Option<Pos>,
+    /// While aiming: the cells the shot flies through, the target last.
+    pub shot: &'a [Pos],
+    /// The cells a shooting monster looked at can shoot into, tinted.
+    pub reach: &'a [Pos],
 }
 
 impl Widget for MapView<'_> {
@@ -116,6 +122,14 @@ impl Widget for MapView<'_> {
             }
         }
 
+        // A shooter's reach, under everything drawn on the ground.
+        if let Some(tint) = self.palette.ui(UiRole::Reach).fg {
+            for &pos in self.reach {
+                if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                    cell.set_bg(tint);
+                }
+            }
+        }
         // Items the player has seen stay where it saw them.
         for &(pos, item) in &level.items {
             if !game.is_remembered(pos) {
@@ -173,6 +187,17 @@ impl Widget for MapView<'_> {
                 }
                 cell.set_style(self.palette.ui(UiRole::Path));
                 cell.modifier.insert(Modifier::UNDERLINED);
+            }
+        }
+        // The shot's line: a star on each cell it flies over (a monster in
+        // sight on the way stays drawn), the target under the cursor.
+        for &pos in self.shot.iter().take(self.shot.len().saturating_sub(1)) {
+            let seen_monster = game.actor_at(pos).is_some() && game.is_visible(pos);
+            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                if !seen_monster {
+                    cell.set_char(SHOT_GLYPH);
+                }
+                cell.set_style(self.palette.ui(UiRole::Path));
             }
         }
         if let Some(pos) = self.pointed

@@ -52,7 +52,11 @@ pub fn map_cell(app: &App, column: u16, row: u16) -> Option<Pos> {
     if is_too_small(area)
         || matches!(
             app.input_mode(),
-            InputMode::Help | InputMode::Messages | InputMode::Inventory | InputMode::GameOver
+            InputMode::Help
+                | InputMode::Messages
+                | InputMode::Inventory
+                | InputMode::GameOver
+                | InputMode::Sheet
         )
     {
         return None;
