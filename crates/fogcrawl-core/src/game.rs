@@ -26,6 +26,7 @@ pub mod evader;
 pub mod experience;
 pub mod gear;
 pub mod items;
+pub mod level_history;
 pub mod message_log;
 pub mod monster_action;
 pub mod monster_kind;
