@@ -936,3 +936,26 @@ fn at_80x24_the_look_cursor_stays_on_the_map() {
     });
     assert!(drawn, "the cursor at {cursor:?} is drawn");
 }
+
+#[test]
+fn the_level_map_shrinks_the_warrens_onto_80x24() {
+    let mut app = app("warrens", 7, NO_COLOUR);
+    app.update(Command::Explore);
+    app.update(Command::ShowLevelMap);
+    let terminal = draw(&app, 80, 24);
+    let screen = terminal.backend().to_string();
+    assert!(screen.contains("the whole level, 1 cell for 3x5"), "{screen}");
+    assert!(screen.contains('@'), "{screen}");
+    insta::assert_snapshot!(screen);
+    assert_eq!(app.input_mode(), fogcrawl::ui::command::InputMode::Sheet);
+    app.update(Command::Dismiss);
+    assert_eq!(app.input_mode(), fogcrawl::ui::command::InputMode::Playing);
+}
+
+#[test]
+fn the_character_sheet_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::ShowCharacter);
+    let terminal = draw(&app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}

@@ -50,15 +50,10 @@ impl CharacterSheet<'_> {
             Some(next) => format!("{} of {next} points to level {}", xp.points, xp.level + 1),
             None => format!("{} points (the top level)", xp.points),
         };
-        let quivered = game.inventory().count(app.quiver());
         let quiver = format!(
-            "{} {} (f fires)",
-            quivered,
-            if quivered == 1 {
-                app.quiver().to_string()
-            } else {
-                format!("{}s", app.quiver())
-            }
+            "{}: {} carried (f fires)",
+            app.quiver(),
+            game.inventory().count(app.quiver())
         );
         let pack: Vec<String> = game
             .inventory()
