@@ -911,7 +911,11 @@ fn listed_monsters_are_drawn(app: &App, width: u16, height: u16) -> String {
 fn at_80x24_a_goblin_eight_rows_below_is_drawn_on_the_map() {
     let app = app(TALL, 1, NO_COLOUR);
     let player = app.game.player().pos;
-    let (_, goblin) = app.game.visible_monsters().next().expect("the goblin is in sight");
+    let (_, goblin) = app
+        .game
+        .visible_monsters()
+        .next()
+        .expect("the goblin is in sight");
     assert_eq!(goblin.pos.y - player.y, 8);
     let screen = listed_monsters_are_drawn(&app, 80, 24);
     insta::assert_snapshot!(screen);
@@ -929,9 +933,11 @@ fn at_80x24_the_look_cursor_stays_on_the_map() {
     let map = map_area(80, 24);
     let drawn = (map.top()..map.bottom()).any(|y| {
         (map.left()..map.right()).any(|x| {
-            terminal.backend().buffer().cell((x, y)).is_some_and(|cell| {
-                cell.modifier.contains(ratatui::style::Modifier::REVERSED)
-            })
+            terminal
+                .backend()
+                .buffer()
+                .cell((x, y))
+                .is_some_and(|cell| cell.modifier.contains(ratatui::style::Modifier::REVERSED))
         })
     });
     assert!(drawn, "the cursor at {cursor:?} is drawn");
@@ -944,7 +950,10 @@ fn the_level_map_shrinks_the_warrens_onto_80x24() {
     app.update(Command::ShowLevelMap);
     let terminal = draw(&app, 80, 24);
     let screen = terminal.backend().to_string();
-    assert!(screen.contains("the whole level, 1 cell for 3x5"), "{screen}");
+    assert!(
+        screen.contains("the whole level, 1 cell for 3x5"),
+        "{screen}"
+    );
     assert!(screen.contains('@'), "{screen}");
     insta::assert_snapshot!(screen);
     assert_eq!(app.input_mode(), fogcrawl::ui::command::InputMode::Sheet);

@@ -65,7 +65,8 @@ fn fit_axis(level_len: usize, view_len: u16, centre: i32, wanted: &[i32]) -> i32
 }
 
 /// The level cell drawn at the top-left corner of a `width` x `height`
-/// view of `game`'s map, with the look `cursor` (if any) kept in view first.
+/// view of `game`'s map, centred on the player as far as keeping the look
+/// `cursor` (if any, first), the player and the monsters in sight allows.
 pub fn view_origin(game: &Game, width: u16, height: u16, cursor: Option<Pos>) -> Pos {
     let level = game.level();
     let player = game.player().pos;
@@ -77,7 +78,9 @@ pub fn view_origin(game: &Game, width: u16, height: u16, cursor: Option<Pos>) ->
         .collect();
     monsters.sort_unstable_by_key(|&(distance, index, _)| (distance, index));
     wanted.extend(monsters.into_iter().map(|(_, _, pos)| pos));
-    let centre = cursor.unwrap_or(player);
+    // Centred on the player, as far as the rest allows: looking moves the
+    // view only when the cursor would leave it.
+    let centre = player;
     let xs: Vec<i32> = wanted.iter().map(|pos| pos.x).collect();
     let ys: Vec<i32> = wanted.iter().map(|pos| pos.y).collect();
     Pos::new(

@@ -121,10 +121,7 @@ impl CharacterSheet<'_> {
             ),
             ("Seed", game.seed().to_string()),
         ];
-        let mut lines = vec![
-            Line::styled("You, the delver", heading),
-            Line::raw(""),
-        ];
+        let mut lines = vec![Line::styled("You, the delver", heading), Line::raw("")];
         let value_width = width.saturating_sub(LABEL_WIDTH).max(1);
         for (name, value) in rows {
             for (i, part) in word_wrap(&value, value_width).into_iter().enumerate() {

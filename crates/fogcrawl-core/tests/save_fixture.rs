@@ -140,7 +140,10 @@ fn a_committed_save_of_format_4_still_loads_without_its_level_history() {
     };
     assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
     assert!(game.stats().level_starts().is_empty());
-    let goblin = game.actors()[1].brain.as_ref().expect("the goblin has a mind");
+    let goblin = game.actors()[1]
+        .brain
+        .as_ref()
+        .expect("the goblin has a mind");
     assert!(
         !goblin.plan.is_empty() || goblin.alert.is_some() || goblin.goal.is_some(),
         "a format-4 save holds the goblin's whole mind"

@@ -70,9 +70,7 @@ impl App {
     /// the target's cell last (drawn on the map).
     pub fn shot_path(&self) -> Vec<Pos> {
         match (self.overlay, self.look_cursor) {
-            (Overlay::TargetPrompt(_), Some(cursor)) => {
-                shot_line(self.game.player().pos, cursor)
-            }
+            (Overlay::TargetPrompt(_), Some(cursor)) => shot_line(self.game.player().pos, cursor),
             _ => Vec::new(),
         }
     }
@@ -125,7 +123,10 @@ mod tests {
             shot_line(from, Pos::new(4, 1)),
             vec![Pos::new(2, 1), Pos::new(3, 1), Pos::new(4, 1)]
         );
-        assert_eq!(shot_line(from, Pos::new(3, 3)).last(), Some(&Pos::new(3, 3)));
+        assert_eq!(
+            shot_line(from, Pos::new(3, 3)).last(),
+            Some(&Pos::new(3, 3))
+        );
         assert!(shot_line(from, from).is_empty());
     }
 
@@ -135,7 +136,8 @@ mod tests {
         app.update(Command::Fire);
         assert_eq!(app.input_mode(), InputMode::Playing);
         assert!(
-            app.notice().is_some_and(|n| n.text.contains("quiver is empty")),
+            app.notice()
+                .is_some_and(|n| n.text.contains("quiver is empty")),
             "{:?}",
             app.notice()
         );

@@ -361,10 +361,7 @@ mod tests {
         let report = game
             .run_activity(Activity::Rest, &mut PlayerMap::new())
             .unwrap();
-        assert!(
-            matches!(report.stop, Stop::Interrupted(_)),
-            "{report:?}"
-        );
+        assert!(matches!(report.stop, Stop::Interrupted(_)), "{report:?}");
         let shots = game
             .log()
             .recent(50)

@@ -119,9 +119,7 @@ mod tests {
     fn travel_to_an_item_walks_to_the_nearest_one_seen() {
         let (mut game, _dir) = game_on("#########\n#@...!.(#\n#......>#\n#########\n");
         let mut map = PlayerMap::new();
-        let report = game
-            .run_activity(Activity::TravelToItem, &mut map)
-            .unwrap();
+        let report = game.run_activity(Activity::TravelToItem, &mut map).unwrap();
         assert_eq!(game.player().pos, Pos::new(5, 1), "{report:?}");
         assert_eq!(
             report.stop,

@@ -75,7 +75,10 @@ mod tests {
         let visits = level_visits(&game);
         assert_eq!(visits.len(), 1);
         assert_eq!(visits[0].name, "fixture");
-        assert_eq!((visits[0].depth, visits[0].turns, visits[0].kills), (0, 3, 0));
+        assert_eq!(
+            (visits[0].depth, visits[0].turns, visits[0].kills),
+            (0, 3, 0)
+        );
         assert!((visits[0].time - game.time()).abs() < 1e-9);
     }
 

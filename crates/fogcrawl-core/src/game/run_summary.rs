@@ -205,7 +205,12 @@ pub fn summary_text(game: &Game, score: u64) -> String {
     let _ = writeln!(text);
     let _ = writeln!(text, "Level by level:");
     let visits = level_visits(game);
-    if game.stats().level_starts().first().is_none_or(|first| first.depth > game.start_depth()) {
+    if game
+        .stats()
+        .level_starts()
+        .first()
+        .is_none_or(|first| first.depth > game.start_depth())
+    {
         let _ = writeln!(
             text,
             "  (the levels before this game was resumed from an older save were not recorded)"
@@ -322,7 +327,10 @@ mod tests {
         ] {
             assert!(text.contains(expected), "{expected:?} missing:\n{text}");
         }
-        let line = format!(" 1. fixture      {:>5} turns    1 kills", game.stats().player_turns());
+        let line = format!(
+            " 1. fixture      {:>5} turns    1 kills",
+            game.stats().player_turns()
+        );
         assert!(text.contains(&line), "{line:?} missing:\n{text}");
         let dir = tempfile::tempdir().unwrap();
         let first = write_summary(dir.path(), &game, 123, 0).unwrap();
