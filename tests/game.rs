@@ -248,6 +248,8 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
         stats.remove("kills_by_kind");
         // Saved since format 4.
         stats.remove("player_turn_lengths");
+        // Saved since format 5.
+        stats.remove("level_starts");
     }
     // Format 4 saves the whole game: what a format-1 file holds is the
     // part kept here (a mind's mode and stroll, a faction's knowledge,

@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod firing;
 mod pointing;
 
 use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
@@ -109,6 +110,10 @@ pub enum Overlay {
     Messages,
     /// The look cursor of normal play (where it is: `App::look_cursor`).
     Look,
+    /// The whole level as the player knows it.
+    LevelMap,
+    /// The character sheet.
+    Character,
 }
 
 /// How a one-line notice should look.
@@ -186,6 +191,8 @@ pub struct App {
     data_dir: Option<PathBuf>,
     /// What the end of the run wrote (summary, score), once it ended.
     run_record: Option<RunRecord>,
+    /// What the fire key throws (the item last thrown from the pack).
+    quiver: ItemKind,
     /// Shown by a replay, which has keys of its own: the end of the run
     /// offers no new game, same seed or watching it again, and opening the
     /// overlay marks nothing assisted.
@@ -225,6 +232,7 @@ impl App {
             travel_preview: None,
             data_dir: None,
             run_record: None,
+            quiver: ItemKind::ThrowingKnife,
             watched: false,
         }
     }
@@ -503,6 +511,7 @@ impl App {
             Overlay::DirectionPrompt(_) | Overlay::ThrowPrompt(_) => InputMode::DirectionPrompt,
             Overlay::Inventory => InputMode::Inventory,
             Overlay::Messages => InputMode::Messages,
+            Overlay::LevelMap | Overlay::Character => InputMode::Sheet,
             Overlay::Look => InputMode::Looking,
             Overlay::TargetPrompt(_) => InputMode::Targeting,
             Overlay::None if self.game.is_over() => InputMode::GameOver,
@@ -541,6 +550,9 @@ impl App {
                 | Command::PickUp
                 | Command::UseLetter(_)
                 | Command::Confirm
+                | Command::Fire
+                | Command::AutoFight
+                | Command::TravelToItem
         );
         if acts && self.debug.replay.is_some() {
             // A replay pauses the game: nothing may let time pass.
@@ -557,6 +569,11 @@ impl App {
             Command::Rest => self.run_activity(Activity::Rest),
             Command::Explore => self.run_activity(Activity::Explore),
             Command::Travel => self.run_activity(Activity::TravelToStairs),
+            Command::TravelToItem => self.run_activity(Activity::TravelToItem),
+            Command::AutoFight => self.run_activity(Activity::AutoFight),
+            Command::Fire => self.fire(),
+            Command::ShowLevelMap => self.overlay = Overlay::LevelMap,
+            Command::ShowCharacter => self.overlay = Overlay::Character,
             Command::PickUp => self.act(Action::PickUp),
             Command::ShowInventory => self.overlay = Overlay::Inventory,
             Command::UseLetter(letter) => self.use_letter(letter),
@@ -706,10 +723,12 @@ impl App {
             return;
         };
         if needs_direction(item) {
+            self.quiver = item;
             self.overlay = Overlay::ThrowPrompt(item);
             return;
         }
         if item == ItemKind::ThrowingKnife {
+            self.quiver = item;
             self.aim(item);
             return;
         }

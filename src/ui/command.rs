@@ -90,6 +90,17 @@ pub enum Command {
     Confirm,
     /// After death or victory: play the same seed again.
     SameSeed,
+    /// Fire the quivered item: aim at the nearest monster in range (Tab
+    /// cycles, Enter throws), or ask which way for a noisemaker.
+    Fire,
+    /// Fight the nearest monster in sight that hunts the player.
+    AutoFight,
+    /// Walk to the nearest item seen lying on the level.
+    TravelToItem,
+    /// The whole level as the player knows it, fitted to the screen.
+    ShowLevelMap,
+    /// The character sheet: health, experience, gear, pack, the run.
+    ShowCharacter,
 }
 
 impl Command {
@@ -157,4 +168,7 @@ pub enum InputMode {
     /// Aiming a throwing knife: Tab picks the next monster in range, Enter
     /// throws, Esc cancels.
     Targeting,
+    /// A screen of its own (the level map, the character sheet): any key
+    /// closes it; no time passes.
+    Sheet,
 }

@@ -72,11 +72,13 @@ fn health_role(hp: i32, max_hp: i32) -> UiRole {
 pub struct TitleLine<'a>(pub &'a App);
 
 impl TitleLine<'_> {
-    /// The game name, level and depth.
+    /// The game name, level and depth; with the debug overlay on (its
+    /// panel replaces the one with the hit points, and turns still pass),
+    /// the hit points too.
     fn lead(&self) -> Line<'static> {
         let game = &self.0.game;
         let palette = self.0.palette;
-        Line::from(vec![
+        let mut lead = Line::from(vec![
             Span::styled(
                 " fogcrawl ",
                 palette.ui(UiRole::Title).add_modifier(Modifier::REVERSED),
@@ -90,7 +92,18 @@ impl TitleLine<'_> {
                 format!("(level {} of {})", game.depth() + 1, game.run().len()),
                 palette.ui(UiRole::Label),
             ),
-        ])
+        ]);
+        if self.0.debug().on {
+            let player = game.player();
+            lead.push_span(Span::styled("  HP ", palette.ui(UiRole::Label)));
+            lead.push_span(Span::styled(
+                format!("{}/{}", player.hp.max(0), player.max_hp),
+                palette
+                    .ui(health_role(player.hp, player.max_hp))
+                    .add_modifier(Modifier::BOLD),
+            ));
+        }
+        lead
     }
 
     /// Whether the whole header fits on one row of `width` columns.

@@ -13,6 +13,7 @@
 pub mod action;
 pub mod activity;
 pub mod actor;
+pub mod autofight;
 pub mod autopilot;
 pub mod awareness;
 pub mod balance;
@@ -25,6 +26,7 @@ pub mod evader;
 pub mod experience;
 pub mod gear;
 pub mod items;
+pub mod level_history;
 pub mod message_log;
 pub mod monster_action;
 pub mod monster_kind;

@@ -188,6 +188,13 @@ pub struct GameStats {
     /// `ai_micros`; not saved).
     #[serde(skip)]
     level_entry_micros: Vec<u32>,
+    /// Where each level of the run began (the run summary's line per
+    /// level; saved since format 5).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_5"
+    )]
+    level_starts: Vec<crate::game::level_history::LevelStart>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -389,6 +396,7 @@ impl Game {
             brain: None,
         };
         game.people_level(player)?;
+        game.note_level_start();
         game.log.push(
             0.0,
             Importance::System,
@@ -534,6 +542,20 @@ impl Game {
             })?;
         self.nav = self.build_navigation()?;
         self.people_level(player)
+    }
+
+    /// Notes, for the run summary, that the player arrived on the current
+    /// level now (once `depth` names it).
+    pub(super) fn note_level_start(&mut self) {
+        self.stats
+            .level_starts
+            .push(crate::game::level_history::LevelStart {
+                name: self.level.name.clone(),
+                depth: self.depth,
+                turn: self.stats.player_turns,
+                kills: self.stats.kills,
+                time: self.time,
+            });
     }
 
     /// Puts the player on the current level with its monsters. The factions

@@ -55,7 +55,9 @@ pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
 /// map, the cells its grid has not taken in yet, the terrain changes, the
 /// behaviour counts and the per-turn figures. A format-3 save still loads
 /// (`game::save::versioned`), with forgetful monsters.
-pub const SAVE_FORMAT: u32 = 4;
+/// Format 5 adds where each level of the run began (the run summary's line
+/// per level); a format-4 save loads, knowing only the levels after it.
+pub const SAVE_FORMAT: u32 = 5;
 /// The oldest binary format still read.
 pub const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).
@@ -99,7 +101,7 @@ pub enum DecodeError {
     #[error("it is not a fogcrawl save ({0})")]
     NotASave(String),
     #[error(
-        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT}, {OLDEST_BINARY_FORMAT} and {SAVE_FORMAT}"
+        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT} and {OLDEST_BINARY_FORMAT} to {SAVE_FORMAT}"
     )]
     Format { found: u64 },
     #[error("it is damaged ({0})")]
@@ -319,7 +321,7 @@ mod tests {
     #[test]
     fn a_save_starts_with_the_header_and_decodes_to_the_same_bytes() {
         let bytes = duel_bytes();
-        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x04\0\0\0"));
+        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x05\0\0\0"));
         let game = decode(&bytes).expect("decodes");
         assert_eq!(encode(&game).expect("encodes"), bytes);
     }
@@ -349,7 +351,7 @@ mod tests {
         assert_eq!(decode(&bytes).err(), Some(DecodeError::Format { found: 7 }));
         assert_eq!(
             DecodeError::Format { found: 7 }.to_string(),
-            "it was written in save format 7, this version reads formats 1, 3 and 4"
+            "it was written in save format 7, this version reads formats 1 and 3 to 5"
         );
     }
 
