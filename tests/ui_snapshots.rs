@@ -977,6 +977,10 @@ fn at_80x24_a_monster_in_sight_past_the_edge_is_an_arrow_there() {
     let terminal = draw(&app, 80, 24);
     let map = text_of(terminal.backend().buffer(), map_area(80, 24));
     assert_eq!(map.matches('g').count(), 1, "one fits:\n{map}");
-    assert_eq!(map.matches('↑').count() + map.matches('↓').count(), 1, "{map}");
+    assert_eq!(
+        map.matches('↑').count() + map.matches('↓').count(),
+        1,
+        "{map}"
+    );
     insta::assert_snapshot!(terminal.backend());
 }
