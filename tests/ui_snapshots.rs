@@ -968,3 +968,19 @@ fn the_character_sheet_at_80x24() {
     let terminal = draw(&app, 80, 24);
     insta::assert_snapshot!(terminal.backend());
 }
+
+#[test]
+fn at_80x24_a_monster_in_sight_past_the_edge_is_an_arrow_there() {
+    // Goblins 9 rows above and below: 19 rows, and the map shows 16.
+    let app = app("tests/fixtures/game/tall_pair.toml", 1, NO_COLOUR);
+    assert_eq!(app.game.visible_monsters().count(), 2, "both in sight");
+    let terminal = draw(&app, 80, 24);
+    let map = text_of(terminal.backend().buffer(), map_area(80, 24));
+    assert_eq!(map.matches('g').count(), 1, "one fits:\n{map}");
+    assert_eq!(
+        map.matches('↑').count() + map.matches('↓').count(),
+        1,
+        "{map}"
+    );
+    insta::assert_snapshot!(terminal.backend());
+}
