@@ -49,12 +49,14 @@
 //! ```
 
 mod box_search;
+mod crossing_paths;
 mod layout;
 mod pricing;
 mod query;
 
 use thiserror::Error;
 
+use self::crossing_paths::CrossingPaths;
 use self::layout::{Layout, Transition};
 use self::pricing::Pricer;
 use crate::grid::{Diagonals, Grid};
@@ -115,6 +117,11 @@ struct Cluster {
     /// `crossing[i * k + j]`: the cheapest cost from node i to node j
     /// inside the cluster (infinite: no way inside it); valid once `priced`.
     crossing: Vec<f64>,
+    /// The cells of each crossing, found with its cost.
+    paths: CrossingPaths,
+    /// Which of its cells were passable when it was priced, a bit each
+    /// (a repair must know whether a changed cell was a wall).
+    open: Vec<u64>,
     /// Whether `crossing` is worked out: clusters are priced when a search
     /// first reaches them (or by [`Hierarchy::price_all`]), and re-priced
     /// by repairs once they are.
@@ -232,14 +239,20 @@ impl Hierarchy {
         let mut stats = RepairStats::default();
         let mut dirty_clusters: Vec<usize> = Vec::new();
         let mut dirty_borders: Vec<usize> = Vec::new();
+        // (cluster, cell) for every changed cell, to patch a cluster with
+        // one changed cell rather than price it again.
+        let mut changed_in: Vec<(usize, Pos)> = Vec::new();
         for pos in changed {
             if !grid.in_bounds(pos) {
                 continue;
             }
             stats.cells += 1;
             dirty_clusters.push(layout.cluster_of(pos));
+            changed_in.push((layout.cluster_of(pos), pos));
             dirty_borders.extend(layout.borders_at(pos));
         }
+        changed_in.sort_unstable_by_key(|&(cluster, pos)| (cluster, pos.y, pos.x));
+        changed_in.dedup();
         dirty_borders.sort_unstable();
         dirty_borders.dedup();
         // Clusters whose links must be read again: both sides of every
@@ -262,9 +275,11 @@ impl Hierarchy {
         relinked.sort_unstable();
         relinked.dedup();
         let mut renumber = false;
+        let mut regathered: Vec<usize> = Vec::new();
         for &cluster in &dirty_clusters {
             if self.gather_nodes(cluster) {
                 renumber = true;
+                regathered.push(cluster);
                 // Its neighbours' links into it name its nodes by number.
                 relinked.extend(layout.borders_of(cluster).map(|border| {
                     let (a, b) = layout.border_clusters(border);
@@ -279,10 +294,19 @@ impl Hierarchy {
             self.relink(grid, cluster);
         }
         for &cluster in &dirty_clusters {
-            if self.clusters[cluster].priced {
-                self.reprice(grid, cluster);
-                stats.clusters_repriced += 1;
+            if !self.clusters[cluster].priced {
+                continue;
             }
+            let first = changed_in.partition_point(|&(c, _)| c < cluster);
+            let inside = &changed_in[first..changed_in.partition_point(|&(c, _)| c <= cluster)];
+            match (regathered.contains(&cluster), inside) {
+                // Its nodes and cells are as they were (a neighbour's
+                // transition moved): nothing to price.
+                (false, []) => continue,
+                (false, &[(_, cell)]) => self.patch(grid, cluster, cell),
+                _ => self.reprice(grid, cluster),
+            }
+            stats.clusters_repriced += 1;
         }
         if renumber {
             self.renumber();
@@ -412,9 +436,42 @@ impl Hierarchy {
     fn reprice(&mut self, grid: &Grid, cluster: usize) {
         let cell_box = self.layout.cluster_box(cluster);
         let entry = &mut self.clusters[cluster];
-        self.pricer
-            .price(grid, cell_box, &entry.nodes, &mut entry.crossing);
+        self.pricer.price(
+            grid,
+            cell_box,
+            &entry.nodes,
+            &mut entry.crossing,
+            &mut entry.paths,
+        );
+        entry.paths.shrink();
+        pricing::open_cells(grid, cell_box, &mut entry.open);
         entry.priced = true;
+    }
+
+    /// Brings a priced cluster whose nodes are unchanged up to date after
+    /// one cell in it changed.
+    fn patch(&mut self, grid: &Grid, cluster: usize, cell: Pos) {
+        let cell_box = self.layout.cluster_box(cluster);
+        let entry = &mut self.clusters[cluster];
+        let local = pricing::local_index(cell_box, cell);
+        let patched = self.pricer.patch(
+            grid,
+            cell_box,
+            &entry.nodes,
+            (cell, pricing::is_set(&entry.open, local)),
+            &mut entry.crossing,
+            &mut entry.paths,
+        );
+        if patched {
+            let bit = 1u64 << (local % 64);
+            if grid.is_passable(cell) {
+                entry.open[local / 64] |= bit;
+            } else {
+                entry.open[local / 64] &= !bit;
+            }
+        } else {
+            self.reprice(grid, cluster);
+        }
     }
 
     /// Prices `cluster` if it is not yet.
@@ -437,6 +494,34 @@ impl Hierarchy {
     /// built (a measure of what pricing cost).
     pub fn cells_settled_pricing(&self) -> u64 {
         self.pricer.settled
+    }
+
+    /// Bytes held by the kept crossing paths of priced clusters (for
+    /// measuring what caching them costs).
+    pub fn path_bytes(&self) -> usize {
+        self.clusters.iter().map(|c| c.paths.bytes()).sum()
+    }
+
+    /// The cells of the kept cheapest crossing from node `from` to node
+    /// `to` of one priced cluster, appended to `out` (both ends included);
+    /// false (and nothing appended) where none is kept.
+    fn kept_crossing(&self, from: Pos, to: Pos, out: &mut Vec<Pos>) -> bool {
+        let Some(cluster) = self.cluster_of(from) else {
+            return false;
+        };
+        let entry = &self.clusters[cluster];
+        if !entry.priced || self.cluster_of(to) != Some(cluster) {
+            return false;
+        }
+        let (Some(i), Some(j)) = (self.local_of(cluster, from), self.local_of(cluster, to)) else {
+            return false;
+        };
+        let k = entry.nodes.len();
+        if i == j || !entry.crossing[i * k + j].is_finite() {
+            return false;
+        }
+        crossing_paths::walk(from, entry.paths.steps(k, i, j), out);
+        true
     }
 
     /// Numbers the nodes of all clusters in one sequence.

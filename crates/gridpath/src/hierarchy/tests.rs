@@ -198,6 +198,38 @@ fn repair_matches_a_rebuild() {
                 "round {round}"
             );
         }
+        kept_paths_walk_at_their_cost(&hierarchy, &grid, round);
+    }
+}
+
+/// Every kept crossing path of every priced cluster is a legal walk inside
+/// the cluster from one node to the other, costing the crossing's cost.
+fn kept_paths_walk_at_their_cost(hierarchy: &Hierarchy, grid: &Grid, round: usize) {
+    let mut cells = Vec::new();
+    for (number, cluster) in hierarchy.clusters.iter().enumerate() {
+        if !cluster.priced {
+            continue;
+        }
+        let cell_box = hierarchy.layout.cluster_box(number);
+        let k = cluster.nodes.len();
+        for i in 0..k {
+            for j in (0..k).filter(|&j| j != i) {
+                let cost = cluster.crossing[i * k + j];
+                if !cost.is_finite() {
+                    continue;
+                }
+                cells.clear();
+                crossing_paths::walk(cluster.nodes[i], cluster.paths.steps(k, i, j), &mut cells);
+                let (from, to) = (cluster.nodes[i], cluster.nodes[j]);
+                assert_eq!(cells.last(), Some(&to), "round {round}: {from} -> {to}");
+                assert!(cells.iter().all(|&c| cell_box.contains(c)), "round {round}");
+                let walked = crate::smoothing::path_cost(grid, &cells);
+                assert!(
+                    walked.is_some_and(|w| (w - cost).abs() < 1e-9),
+                    "round {round}: {from} -> {to}: walked {walked:?} against {cost}"
+                );
+            }
+        }
     }
 }
 
