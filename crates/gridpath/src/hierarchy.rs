@@ -10,9 +10,15 @@
 //! worked out once and kept; across a border, a transition's two cells are
 //! joined by one step. A query joins its start and goal to the nodes of
 //! their clusters, searches the coarse graph with [`GraphAStar`](crate::GraphAStar), refines
-//! each coarse step into cells (a search inside one cluster) and smooths the
-//! result ([`string_pull`](crate::string_pull)): a legal grid path and its cost, near the
+//! each coarse step into cells and smooths the result
+//! ([`string_pull`](crate::string_pull)): a legal grid path and its cost, near the
 //! cheapest (see `crates/gridpath/README.md` for how near, measured).
+//!
+//! Refining needs no search: pricing a cluster keeps the cells of each
+//! cheapest crossing beside its cost (a byte a step), and the first and last
+//! coarse steps follow the ways the searches joining the start and goal to
+//! their clusters found. So a query expands the coarse nodes and those two
+//! clusters' cells, nothing more.
 //!
 //! What carries HPA* over to terrain costs: crossing costs are cheapest
 //! costs, not distances; edges are directed (a step costs what the cell it
@@ -21,7 +27,11 @@
 //!
 //! When cells change, [`Hierarchy::repair`] (or [`Hierarchy::sync`], which
 //! reads the grid's own change log) redoes the entrances of the borders the
-//! cells lie on and re-prices only the clusters they touch.
+//! cells lie on and re-prices only the clusters they touch. A cluster with
+//! one changed cell and the same entrances is patched rather than priced
+//! again: only the nodes whose kept crossings pass near the cell are
+//! searched from again, and the other pairs are compared with the way
+//! through the cell.
 //!
 //! ```
 //! use gridpath::{Grid, Hierarchy, HierarchicalSearch, HierarchyOptions, Movement, Pos};
@@ -135,7 +145,8 @@ pub struct RepairStats {
     pub cells: usize,
     /// Borders whose entrances were found again.
     pub borders_redone: usize,
-    /// Clusters whose crossing costs were worked out again.
+    /// Clusters whose crossing costs were worked out again (wholly, or
+    /// patched for the one cell that changed in them).
     pub clusters_repriced: usize,
     /// Whether the whole hierarchy was rebuilt (the grid's change log did
     /// not reach back to the state the hierarchy was built from).
