@@ -245,8 +245,10 @@ impl HierarchicalSearch {
         Ok(self.coarse_plan(hierarchy, grid, start, goal, node_budget))
     }
 
-    /// The cells of one coarse step (both ends included): a search inside
-    /// the cluster both ends lie in, or the step across a border.
+    /// The cells of one coarse step (both ends included): the step across
+    /// a border, the crossing kept when the cluster was priced (no search,
+    /// while the hierarchy is current with `grid`), or else a search inside
+    /// the cluster both ends lie in.
     pub fn refine_step(
         &mut self,
         hierarchy: &Hierarchy,
@@ -258,6 +260,10 @@ impl HierarchicalSearch {
         let (a, b) = (layout.cluster_of(from), layout.cluster_of(to));
         if a != b {
             return grid.is_legal_step(from, to).then(|| vec![from, to]);
+        }
+        let mut kept = Vec::new();
+        if hierarchy.is_current(grid) && hierarchy.kept_crossing(from, to, &mut kept) {
+            return Some(kept);
         }
         let found = self.cells.astar(grid, layout.cluster_box(a), from, to);
         self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
