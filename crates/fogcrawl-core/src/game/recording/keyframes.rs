@@ -1,22 +1,23 @@
 //! A replay's keyframes, kept small. A keyframe is the game's save before
 //! compression (`save::format::encode_raw`: 44 MB on colossus after 1,200
-//! turns, 12.7 MB compressed as a save file). Most are kept as their
-//! difference from the keyframe before ([`delta`](super::delta)), about a
-//! megabyte for 32 colossus turns, and one in [`ANCHOR_EVERY`] whole; all
-//! LZ4-compressed. A keyframe is rebuilt from the whole one before it and
-//! the differences after that.
+//! turns, 12.7 MB compressed as a save file). One in [`ANCHOR_EVERY`] is
+//! kept whole (an anchor), the others as their difference from the anchor
+//! before them ([`delta`](super::delta)): 1.3 MB for 32 colossus turns,
+//! more the further apart; all LZ4-compressed. A keyframe is rebuilt from
+//! its anchor and one difference (a chain of differences, each from the
+//! keyframe before, was smaller but took a copy of the whole game per
+//! link to rebuild).
 //!
 //! Keyframes are taken every `every` turns as the replay first passes
 //! them. Each time they hold more than their byte budget, later ones are
-//! taken half as often and the budget grows by half (those kept stay:
-//! dropping one would mean taking the next one's difference again, from
-//! further back, with three games' bytes in memory at once).
+//! taken half as often and the budget grows by a quarter (those kept stay:
+//! an anchor dropped would mean taking the differences after it again).
 
 use crate::config::MonsterConfig;
 use crate::game::recording::delta::{self, DeltaError};
 
 /// One keyframe in this many is kept whole; the others are rebuilt from
-/// it through at most `ANCHOR_EVERY - 1` differences.
+/// the whole one before them and their difference from it.
 pub const ANCHOR_EVERY: usize = 8;
 
 /// Where the game was at a keyframe, and its bytes.
@@ -27,7 +28,7 @@ struct Entry {
     next: usize,
     config: MonsterConfig,
     /// LZ4-compressed: the game's raw save bytes for an anchor (every
-    /// [`ANCHOR_EVERY`]-th), else the difference from the entry before.
+    /// [`ANCHOR_EVERY`]-th), else the difference from that anchor.
     packed: Vec<u8>,
     /// The length of what `packed` unpacks to.
     unpacked: usize,
@@ -103,13 +104,13 @@ impl Keyframes {
 
     /// Keeps a keyframe at `turn` (events go on at `next`, under
     /// `config`): the game's raw save bytes, which `raw` makes. They are
-    /// made after the keyframe before is rebuilt to take the difference
-    /// from, so that at most two games' bytes are in memory at once.
+    /// made after the anchor is unpacked to take the difference from, so
+    /// that at most two games' bytes are in memory at once.
     /// Returns whether it was kept (`raw` may give none).
     ///
     /// # Errors
-    /// When the keyframe before cannot be rebuilt (never for bytes this
-    /// store packed itself).
+    /// When the anchor does not unpack (never for bytes this store packed
+    /// itself).
     pub fn push(
         &mut self,
         turn: u64,
@@ -123,7 +124,8 @@ impl Keyframes {
             };
             (lz4_flex::block::compress(&raw), raw.len())
         } else {
-            let base = self.rebuild_raw(self.entries.len() - 1)?;
+            let anchor = self.entries.len() - self.entries.len() % ANCHOR_EVERY;
+            let base = unpack(&self.entries[anchor])?;
             let Some(raw) = raw() else {
                 return Ok(false);
             };
@@ -140,7 +142,7 @@ impl Keyframes {
         });
         if self.held > self.budget {
             self.every = self.every.saturating_mul(2);
-            self.budget = self.budget.saturating_add(self.budget / 2);
+            self.budget = self.budget.saturating_add(self.budget / 4);
         }
         Ok(true)
     }
@@ -172,19 +174,18 @@ impl Keyframes {
         }))
     }
 
-    /// The raw bytes of entry `index`: its anchor unpacked, then each
-    /// difference after it applied in turn (two buffers, reused).
+    /// The raw bytes of entry `index`: its anchor unpacked, and unless it
+    /// is the anchor, its difference from it applied.
     fn rebuild_raw(&self, index: usize) -> Result<Vec<u8>, DeltaError> {
         let anchor = index - index % ANCHOR_EVERY;
-        let mut raw = unpack(&self.entries[anchor])?;
-        let mut spare = Vec::new();
-        for entry in &self.entries[anchor + 1..=index] {
-            let ops = unpack(entry)?;
-            spare.reserve(raw.len());
-            delta::apply(&raw, &ops, &mut spare)?;
-            std::mem::swap(&mut raw, &mut spare);
+        let raw = unpack(&self.entries[anchor])?;
+        if index == anchor {
+            return Ok(raw);
         }
-        Ok(raw)
+        let ops = unpack(&self.entries[index])?;
+        let mut rebuilt = Vec::with_capacity(raw.len());
+        delta::apply(&raw, &ops, &mut rebuilt)?;
+        Ok(rebuilt)
     }
 }
 
@@ -216,7 +217,7 @@ mod tests {
     }
 
     #[test]
-    fn every_keyframe_is_rebuilt_exactly_through_anchors_and_differences() {
+    fn every_keyframe_is_rebuilt_exactly_from_its_anchor_and_difference() {
         let config = config();
         let mut keyframes = Keyframes::new(4, usize::MAX);
         let turns: Vec<u64> = (0..=160).filter(|t| t % 4 == 0).collect();

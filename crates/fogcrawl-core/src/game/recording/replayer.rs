@@ -8,8 +8,8 @@
 //! 4 holds the whole game, every monster's mind included, so a keyframe
 //! loaded is the game as it was, exactly), kept in memory every
 //! [`KEYFRAME_EVERY`] turns as the replay passes, most of them as their
-//! difference from the one before ([`keyframes`](super::keyframes)): on
-//! colossus a save is 12.7 MB after 1,200 turns, a difference about 1 MB.
+//! difference from a whole one ([`keyframes`](super::keyframes)): on
+//! colossus a save is 12.7 MB after 1,200 turns, a difference 1-3 MB.
 //! Stepping back frees the game replayed so far, rebuilds the keyframe,
 //! loads it (taking the old game's movement grids when the terrain is the
 //! same) and replays the few turns after it.
@@ -32,7 +32,7 @@ pub const KEYFRAME_EVERY: u64 = 16;
 /// The packed bytes of keyframes held before they are taken less often:
 /// on colossus (1024x1024, 1,000 monsters) this holds 1,200 turns of
 /// keyframes every 16 or 32 turns; a small level's never reach it.
-const KEYFRAME_BYTE_BUDGET: usize = 32 << 20;
+const KEYFRAME_BYTE_BUDGET: usize = 24 << 20;
 
 /// A recording being played back.
 #[derive(Debug)]
