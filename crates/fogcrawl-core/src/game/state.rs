@@ -415,8 +415,21 @@ impl Game {
     /// An older save, or one made under another config, has its factions
     /// rebuilt for the config and its monsters plan afresh.
     pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+        self.after_load_reusing(config, None)
+    }
+
+    /// As [`Game::after_load`], taking `movement` (the movement grids of a
+    /// game on `level`, see [`Game::release_for_replacement`]) rather than
+    /// building them again when that level's terrain is this one's and the
+    /// grids are for the same profiles: a replay loading a keyframe of the
+    /// level it is on.
+    pub fn after_load_reusing(
+        &mut self,
+        config: MonsterConfig,
+        movement: Option<(Navigation, &Level)>,
+    ) -> Result<(), GameError> {
         self.resumed_whole =
-            self.config_print == config_print(&config) && self.resume_minds(&config)?;
+            self.config_print == config_print(&config) && self.resume_minds(&config, movement)?;
         if self.resumed_whole {
             // What only the config says of a kind (its range, the distance
             // it keeps, how often and from when it spawns) is not saved.
@@ -438,7 +451,11 @@ impl Game {
     /// Gives the factions of a whole save back what the config says and
     /// builds the level's movement grids; false (nothing changed) when the
     /// save does not hold every faction whole for this config.
-    fn resume_minds(&mut self, config: &MonsterConfig) -> Result<bool, GameError> {
+    fn resume_minds(
+        &mut self,
+        config: &MonsterConfig,
+        movement: Option<(Navigation, &Level)>,
+    ) -> Result<bool, GameError> {
         let whole = self.factions.len() == config.factions.len()
             && self
                 .factions
@@ -460,12 +477,41 @@ impl Game {
             return Ok(false);
         }
         let (width, height) = (self.level.width(), self.level.height());
+        let profiles = self.navigation_profiles();
+        let fitting = movement.and_then(|(nav, level)| {
+            let same_ground = level.width() == width
+                && level.height() == height
+                && level.cells() == self.level.cells();
+            (same_ground && nav.profiles() == profiles.as_slice()).then_some(nav)
+        });
+        if let Some(nav) = fitting {
+            crate::ai::planner::prepare_shared_records(width, height);
+            self.nav = nav;
+            return Ok(true);
+        }
         let (nav, ()) = rayon::join(
             || self.build_navigation(),
             || crate::ai::planner::prepare_shared_records(width, height),
         );
         self.nav = nav?;
         Ok(true)
+    }
+
+    /// Frees what a game holds the size of its level (every faction's
+    /// mind, the movement grids, sight), before a replay loads a keyframe
+    /// in its place, so that the two are never in memory at once; hands
+    /// back the movement grids for the load to take (see
+    /// [`Game::after_load_reusing`]). The game is then only good for
+    /// reading its level and being replaced.
+    pub fn release_for_replacement(&mut self) -> Navigation {
+        self.factions = Vec::new();
+        self.sight = Sight::new();
+        self.fov = Fov::new();
+        self.visible = VisibleSet::new();
+        self.awareness = VisibleSet::new();
+        self.occupancy = Occupancy::default();
+        self.remembered = Vec::new();
+        std::mem::take(&mut self.nav)
     }
 
     /// Applies a new monster config while playing: kinds keep their
@@ -514,14 +560,20 @@ impl Game {
         fresh_knowledge(&self.level, self.omniscient)
     }
 
-    fn build_navigation(&self) -> Result<Navigation, GameError> {
+    /// The ways of moving the movement grids are for: the player's, then
+    /// each faction's.
+    fn navigation_profiles(&self) -> Vec<CostProfile> {
         let mut profiles = vec![CostProfile::default()];
         profiles.extend(
             self.factions
                 .iter()
                 .filter_map(|f| f.config().map(faction_profile)),
         );
-        Navigation::new(&self.level, profiles).map_err(|source| GameError::Grid {
+        profiles
+    }
+
+    fn build_navigation(&self) -> Result<Navigation, GameError> {
+        Navigation::new(&self.level, self.navigation_profiles()).map_err(|source| GameError::Grid {
             level: self.level.name.clone(),
             source,
         })

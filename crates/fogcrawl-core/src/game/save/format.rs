@@ -116,12 +116,7 @@ pub struct EncodeError(#[from] postcard::Error);
 
 /// The whole save file for `game`.
 pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {
-    // Each faction's grid versions are numbered within its grid's history
-    // as it is written (see `gridpath::saved`).
-    gridpath::saved::raw_versions();
-    let raw = postcard::to_allocvec(game);
-    gridpath::saved::raw_versions();
-    let raw = raw?;
+    let raw = encode_raw(game)?;
     let body = lz4_flex::block::compress(&raw);
     let mut bytes = Vec::with_capacity(BODY_AT + body.len());
     bytes.extend_from_slice(MAGIC);
@@ -133,6 +128,26 @@ pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {
     let checksum = crc_continue(checksum, &bytes[BODY_AT..]);
     bytes[CHECKSUM_AT..BODY_AT].copy_from_slice(&checksum.to_le_bytes());
     Ok(bytes)
+}
+
+/// The game encoded (postcard) as a save of the current format holds it
+/// before compression: what a replay's keyframes keep (see
+/// `game::recording::keyframes`), and read back by [`decode_raw`].
+pub fn encode_raw(game: &Game) -> Result<Vec<u8>, EncodeError> {
+    // Each faction's grid versions are numbered within its grid's history
+    // as it is written (see `gridpath::saved`).
+    gridpath::saved::raw_versions();
+    let raw = postcard::to_allocvec(game);
+    gridpath::saved::raw_versions();
+    Ok(raw?)
+}
+
+/// The game in `raw`, the encoding [`encode_raw`] made (of the current
+/// format), with every size it claims checked as a file's are. For bytes
+/// that never left the process (a replay's keyframes): no header, checksum
+/// or compression to check. Not yet checked (see `game::save::check`).
+pub fn decode_raw(raw: &[u8]) -> Result<Game, DecodeError> {
+    decode_body(raw, SAVE_FORMAT)
 }
 
 /// Whether `bytes` are a save of this kind (they start with the magic).
@@ -208,6 +223,11 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
             raw.len()
         )));
     }
+    decode_body(&raw, format)
+}
+
+/// The game in `raw`, the unpacked body of a save of `format`.
+fn decode_body(raw: &[u8], format: u32) -> Result<Game, DecodeError> {
     // No grid in the game may claim more cells than it has bytes (each
     // cell of its level takes one), so a crafted size is refused before an
     // influence map is allocated for it.
@@ -218,7 +238,7 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
         crate::game::save::versioned::with_format(format, || {
             gridpath::saved::with_cell_limit(cell_limit, || {
                 gridpath::saved::raw_versions();
-                let game = postcard::take_from_bytes::<Game>(&raw);
+                let game = postcard::take_from_bytes::<Game>(raw);
                 gridpath::saved::raw_versions();
                 game
             })
