@@ -45,25 +45,25 @@
 //! This module must never know about monsters, terrain kinds or terminals.
 
 mod options;
-mod path;
 mod priority;
 mod records;
+mod results;
 #[cfg(feature = "serde")]
 mod saved_space;
 mod search;
 #[cfg(test)]
 mod tests;
 
+pub use crate::path::Path;
 pub use options::{Endpoint, QueryError, SearchOptions, TieBreak};
-pub use path::{Path, SearchStats, SearchStatus};
 pub(crate) use priority::{TIE_BITS, priority_key_larger_g_first};
-pub(crate) use records::Records;
+pub use results::{SearchStats, SearchStatus};
 
 use crate::bucket_queue::BucketQueue;
 use crate::grid::{Grid, Pos};
+use crate::node_records::Node;
 use crate::space_pool::SpacePool;
 use crate::trace::{SearchTrace, TraceEvent};
-use records::Node;
 use search::Outcome;
 
 /// The query a paused or running search is answering.

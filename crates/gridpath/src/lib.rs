@@ -69,8 +69,10 @@ pub mod ida_star;
 mod islands;
 pub mod jps;
 pub mod movingai;
+mod node_records;
 mod open_list;
 mod passable_bits;
+mod path;
 pub mod pos;
 mod prefetch;
 #[cfg(feature = "serde")]

@@ -1,7 +1,7 @@
 //! Why a monster does what it does, in one line: the debug overlay shows it
 //! beside the monster's plan.
 
-use crate::ai::brain::{Alert, Source};
+use crate::ai::alert::{Alert, Source};
 use gridpath::Pos;
 
 /// The reason behind a monster's last action.

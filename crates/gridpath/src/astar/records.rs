@@ -1,65 +1,11 @@
-//! A search space's node records: 16 bytes a cell, stamped with a
-//! generation instead of being cleared, kept by the space or lent by a
-//! [`SpacePool`](crate::SpacePool); and how a space fits, stamps, shelves and gives back its
-//! records.
+//! How a search space handles its node records (`node_records.rs`): fits
+//! a set to a grid, stamps a new generation instead of clearing, copies
+//! costs in, and in a space sharing a [`SpacePool`](crate::SpacePool)
+//! shelves a paused search's records and gives the set back.
 
 use super::AStar;
 use crate::grid::Grid;
-
-/// Per-cell search state: 16 bytes, one quarter of a cache line.
-#[derive(Debug, Clone, Copy, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[repr(C)]
-pub(crate) struct Node {
-    pub(super) g: f64,
-    /// `generation << GENERATION_SHIFT | CLOSED? | parent direction`.
-    pub(super) tag: u32,
-    /// A copy of the grid's cost of entering this cell (or the search's
-    /// override), so looking at a neighbour touches one cache line, not
-    /// two. A space that keeps its records copies every cell's cost and
-    /// keeps the copies up to date; in a sharing space a copy is valid only
-    /// while `tag` holds the current generation (a search takes it from
-    /// the grid when it first reaches the cell).
-    pub(super) cost: f32,
-}
-
-// SAFETY: all-zero bits are a valid `Node` (g 0.0, tag 0, cost 0.0), and
-// `Node` has no padding (8 + 4 + 4 bytes, `repr(C)`).
-unsafe impl bytemuck::Zeroable for Node {}
-
-/// The node records of a search space and the generation they were last
-/// stamped with: they travel together (a record's stamp means something
-/// only beside its own counter), between spaces through a [`SpacePool`].
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Records {
-    pub(crate) nodes: Vec<Node>,
-    pub(crate) generation: u32,
-}
-
-impl Records {
-    /// Records for `cells` padded cells, allocated zeroed: pages no search
-    /// reaches are never written, so they take no memory.
-    pub(crate) fn zeroed(cells: usize) -> Self {
-        Self {
-            nodes: bytemuck::allocation::zeroed_vec(cells),
-            generation: 0,
-        }
-    }
-
-    /// Writes every record once, so the first searches in them take no
-    /// page faults (better while a level is made than mid-turn).
-    pub(crate) fn touch_all(&mut self) {
-        for node in &mut self.nodes {
-            node.tag = 0;
-        }
-        self.generation = 0;
-    }
-}
-
-pub(super) const PARENT_MASK: u32 = 0b111;
-pub(super) const CLOSED: u32 = 0b1000;
-pub(super) const GENERATION_SHIFT: u32 = 4;
-const MAX_GENERATION: u32 = u32::MAX >> GENERATION_SHIFT;
+use crate::node_records::{GENERATION_SHIFT, MAX_GENERATION, Node, Records};
 
 impl AStar {
     /// A sharing space pauses: the records its search touched are copied

@@ -4,8 +4,8 @@
 //! its pool again ([`AStar::share`]). A space that keeps its own records
 //! is saved without its search (it starts none after a load).
 
-use super::records::GENERATION_SHIFT;
 use super::*;
+use crate::node_records::GENERATION_SHIFT;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 #[derive(Serialize)]

@@ -6,12 +6,12 @@
 
 use super::TieBreak;
 use super::priority::{TIE_BITS, priority_key, priority_key_masked, tie_mask};
-use super::records::{CLOSED, GENERATION_SHIFT, PARENT_MASK};
 use super::{AStar, Query, Settled};
 use crate::grid::{
     DIRECTION_DELTAS, DIRECTION_LENGTHS, DOMINATED_MOVES, Grid, Pos, SIDEWAYS_AFTER_CARDINAL,
 };
 use crate::heuristic::{Chebyshev, Estimate, Euclidean, Heuristic, Manhattan, Octile, Zero};
+use crate::node_records::{CLOSED, GENERATION_SHIFT, PARENT_MASK};
 use crate::open_list::OpenEntry;
 use crate::prefetch::prefetch;
 use crate::trace::TraceEvent;

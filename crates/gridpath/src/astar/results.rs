@@ -1,23 +1,12 @@
-//! What a search gives back: the [`Path`] found, how a `step` ended
-//! ([`SearchStatus`]) and what it counted ([`SearchStats`]); and how a
-//! finished search turns its records into the path's cells and cost.
+//! What a search gives back: how a `step` ended ([`SearchStatus`]) and what
+//! it counted ([`SearchStats`]); and how a finished search turns its
+//! records into the path's cells and cost.
 
 use super::AStar;
-use super::records::PARENT_MASK;
 use crate::grid::{Grid, Pos};
+use crate::node_records::PARENT_MASK;
+use crate::path::Path;
 use crate::smoothing::path_cost;
-
-/// A found path: its cells from start to goal (both included) and what
-/// walking them costs (step lengths times entered cell costs, as
-/// [`path_cost`] counts them; never including turn penalties).
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Path {
-    /// The cells from start to goal, both included.
-    pub cells: Vec<Pos>,
-    /// What walking the cells costs.
-    pub cost: f64,
-}
 
 /// What one `step` of a search ended with.
 #[derive(Debug, Clone, PartialEq)]
