@@ -258,4 +258,7 @@ pub struct MonsterKindConfig {
     /// The first level of a run (counted from 1) on which spawns may be
     /// this kind: later kinds make the run harder as it goes on.
     pub from_level: u32,
+    /// The chance in percent that a spawn of this kind starts its level
+    /// asleep (drawn from the game's seed).
+    pub asleep: u32,
 }

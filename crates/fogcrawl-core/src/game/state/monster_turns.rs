@@ -10,6 +10,7 @@ use crate::ai::{
     Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
     give_way::body_of, look_around,
 };
+use crate::ai::thought::Thought;
 use crate::game::action::Action;
 use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
@@ -39,6 +40,15 @@ impl Game {
         };
         self.heal_monster(actor, f, &mut brain);
         let at = self.actors[actor].pos;
+        if brain.asleep {
+            // It neither looks nor thinks: it sleeps until a noise or a
+            // blow wakes it (`stealth_rules`).
+            brain.thought = Thought::Asleep;
+            let mode = brain.mode;
+            self.actors[actor].brain = Some(brain);
+            self.note_action(actor, f, mode, Act::Wait, at, false);
+            return action_time(speed);
+        }
         // What its step will read (its faction's moves, who stands around,
         // its own moves on the true level) loads while it looks and thinks.
         if let Some(grid) = self.factions[f].grid() {
@@ -227,6 +237,8 @@ impl Game {
             .level
             .terrain_at(to)
             .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
+        // A sleeper pushed aside wakes.
+        self.wake(other);
         self.actors[mover].pos = to;
         self.actors[other].pos = from;
         self.occupancy.moved(other, to, from);
