@@ -536,6 +536,7 @@ impl App {
                 | Command::CloseDoor
                 | Command::ToggleAutoAdvance
                 | Command::Rest
+                | Command::ToggleSneak
                 | Command::Explore
                 | Command::Travel
                 | Command::PickUp
@@ -555,6 +556,7 @@ impl App {
             }
             Command::Dismiss => self.overlay = Overlay::None,
             Command::Rest => self.run_activity(Activity::Rest),
+            Command::ToggleSneak => self.act(Action::Sneak(!self.game.is_sneaking())),
             Command::Explore => self.run_activity(Activity::Explore),
             Command::Travel => self.run_activity(Activity::TravelToStairs),
             Command::PickUp => self.act(Action::PickUp),

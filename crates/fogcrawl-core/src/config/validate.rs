@@ -594,7 +594,13 @@ impl<'a> Validator<'a> {
             path,
             rules::DEFAULT_FROM_LEVEL
         )?;
-        let asleep = whole!(self, MONSTER_FIELDS, raw.asleep, path, rules::DEFAULT_ASLEEP)?;
+        let asleep = whole!(
+            self,
+            MONSTER_FIELDS,
+            raw.asleep,
+            path,
+            rules::DEFAULT_ASLEEP
+        )?;
         Ok(MonsterKindConfig {
             name: name.get_ref().clone(),
             faction: faction.get_ref().clone(),

@@ -6,7 +6,9 @@
 //! sound model monsters hear by ([`crate::world::sound`]: round walls,
 //! muffled by closed doors). An awake monster that is not hunting hears a
 //! noise that reaches it within its loudness and comes to look; a sleeper
-//! hears it only within [`SLEEPER_HEARING`] of that, and wakes.
+//! hears it only within [`SLEEPER_HEARING`] of that, and wakes. Sneaking
+//! also halves how far a monster that has not noticed the player sees it
+//! ([`SNEAK_SIGHT_SHARE`]).
 //!
 //! Plain data and pure rules: the game applies them
 //! (`game::state::stealth_rules`); nothing here reads a monster's mind.
@@ -21,6 +23,10 @@ pub const WALK_NOISE: u32 = 6;
 pub const SNEAK_NOISE: u32 = 2;
 /// A sneaking step takes this many times as long as a walking one.
 pub const SNEAK_SLOWDOWN: f64 = 2.0;
+/// A monster that has not noticed the player (it wanders) notices a
+/// sneaking player only within this share of its sight radius (rounded
+/// down): a goblin that sees 9 cells, 4.
+pub const SNEAK_SIGHT_SHARE: f64 = 0.5;
 /// Crunching rubble, splashing through water or swamp, squelching in mud
 /// adds this much to a step's noise.
 pub const NOISY_GROUND: u32 = 3;
@@ -82,21 +88,30 @@ impl PlayerNoise {
         }
     }
 
-    /// The panel's words: "noise 6: walking", "silent".
+    /// The panel's words, short: "6 walk", "5 sneak +water", "0 silent".
     pub fn describe(&self) -> String {
         let what = match self.cause {
-            NoiseCause::Quiet => return "silent".to_owned(),
-            NoiseCause::Walked => "walking",
-            NoiseCause::Sneaked => "sneaking",
-            NoiseCause::Door => "a door",
-            NoiseCause::Fought => "fighting",
+            NoiseCause::Quiet => "silent",
+            NoiseCause::Walked => "walk",
+            NoiseCause::Sneaked => "sneak",
+            NoiseCause::Door => "door",
+            NoiseCause::Fought => "fight",
         };
-        let ground = self
-            .ground
-            .map(|t| format!(" on {}", t.info().name.replace('_', " ")))
-            .unwrap_or_default();
-        format!("noise {}: {what}{ground}", self.loudness)
+        let ground = match self.ground {
+            Some(Terrain::ShallowWater) => " +water",
+            Some(Terrain::Rubble) => " +rubble",
+            Some(Terrain::Swamp) => " +swamp",
+            Some(Terrain::Mud) => " +mud",
+            _ => "",
+        };
+        format!("{} {what}{ground}", self.loudness)
     }
+}
+
+/// How near a monster that sees `sight_radius` cells notices a sneaking
+/// player it has not noticed yet.
+pub fn sneaking_sight(sight_radius: u32) -> u32 {
+    (f64::from(sight_radius) * SNEAK_SIGHT_SHARE).floor() as u32
 }
 
 /// Ground that makes a step louder.
@@ -126,8 +141,12 @@ impl Surprise {
     /// What the hit message adds.
     pub fn note(self) -> String {
         match self {
-            Surprise::Asleep => format!(", a sneak attack on a sleeper (x{SLEEPING_DAMAGE} damage)"),
-            Surprise::Unaware => format!(", a sneak attack: it had not noticed you (x{UNAWARE_DAMAGE} damage)"),
+            Surprise::Asleep => {
+                format!(", a sneak attack on a sleeper (x{SLEEPING_DAMAGE} damage)")
+            }
+            Surprise::Unaware => {
+                format!(", a sneak attack: it had not noticed you (x{UNAWARE_DAMAGE} damage)")
+            }
         }
     }
 }
@@ -190,12 +209,18 @@ mod tests {
 
     #[test]
     fn sneaking_is_quieter_and_rough_ground_louder() {
-        assert_eq!(PlayerNoise::step(Terrain::Floor, false).loudness, WALK_NOISE);
-        assert_eq!(PlayerNoise::step(Terrain::Floor, true).loudness, SNEAK_NOISE);
+        assert_eq!(
+            PlayerNoise::step(Terrain::Floor, false).loudness,
+            WALK_NOISE
+        );
+        assert_eq!(
+            PlayerNoise::step(Terrain::Floor, true).loudness,
+            SNEAK_NOISE
+        );
         let splash = PlayerNoise::step(Terrain::ShallowWater, true);
         assert_eq!(splash.loudness, SNEAK_NOISE + NOISY_GROUND);
-        assert_eq!(splash.describe(), "noise 5: sneaking on shallow water");
-        assert_eq!(PlayerNoise::default().describe(), "silent");
+        assert_eq!(splash.describe(), "5 sneak +water");
+        assert_eq!(PlayerNoise::default().describe(), "0 silent");
         // A sleeper beside a sneak wakes; three cells off it sleeps on.
         let sleeper_reach = f64::from(SNEAK_NOISE) * SLEEPER_HEARING;
         assert!((1.0..3.0).contains(&sleeper_reach));

@@ -6,16 +6,18 @@
 
 use rand::RngExt;
 
+use crate::ai::Mode;
+use crate::ai::thought::Thought;
 use crate::ai::{
     Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
     give_way::body_of, look_around,
 };
-use crate::ai::thought::Thought;
 use crate::game::action::Action;
 use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
 use crate::game::message_log::Importance;
 use crate::game::monster_action::Act;
+use crate::game::stealth::sneaking_sight;
 use crate::world::Terrain;
 use crate::world::fov::within_radius;
 use gridpath::Pos;
@@ -67,10 +69,17 @@ impl Game {
         let player = self.actors[PLAYER].pos;
         // The distance first: most monsters are far, and the awareness
         // set is a level-sized array (a cache miss per look-up).
+        // A sneaking player is noticed by one that has not noticed it yet
+        // only nearer (`stealth::SNEAK_SIGHT_SHARE`).
+        let notices_within = if self.stealth.sneaking && brain.mode == Mode::Wander {
+            sneaking_sight(sight_radius)
+        } else {
+            sight_radius
+        };
         let sees_player = within_radius(
             i64::from(at.x - player.x),
             i64::from(at.y - player.y),
-            sight_radius,
+            notices_within,
         ) && self.awareness.contains(at);
         let intent = {
             let actors = &self.actors;

@@ -59,7 +59,7 @@ impl Game {
         self.stealth.sneaking = on;
         let text = if on {
             format!(
-                "You move carefully: steps take {SNEAK_SLOWDOWN}x as long and are heard {SNEAK_NOISE} cells away, not {WALK_NOISE}."
+                "You move carefully: steps take {SNEAK_SLOWDOWN}x as long, are heard {SNEAK_NOISE} cells away, not {WALK_NOISE}, and the unaware see you only half as far."
             )
         } else {
             "You walk normally again.".to_owned()
@@ -288,7 +288,11 @@ mod tests {
     }
 
     fn sleep(game: &mut Game, monster: usize) {
-        game.actors[monster].brain.as_mut().expect("a monster").asleep = true;
+        game.actors[monster]
+            .brain
+            .as_mut()
+            .expect("a monster")
+            .asleep = true;
     }
 
     /// A room; the sleeper lies three rows below the player's walk along
@@ -327,7 +331,7 @@ mod tests {
         let (nearest, slept) = walk_past(&mut game, goblin);
         assert_eq!(nearest, 3);
         assert!(slept, "sneaking by, it slept on");
-        assert_eq!(game.last_noise().describe(), "noise 2: sneaking");
+        assert_eq!(game.last_noise().describe(), "2 sneak");
         assert_eq!(game.awareness_of(goblin).map(|a| a.word()), Some("asleep"));
         let why = crate::ai::thought::why_line(
             &game.actors[goblin].brain.as_ref().unwrap().thought,
@@ -363,7 +367,10 @@ mod tests {
         game.actor_mut(0).pos = Pos::new(7, 5);
         assert!(game.is_asleep(sleeper));
         game.player_act(Action::Move(Direction::NorthEast)).unwrap();
-        assert_eq!(game.last_noise().cause, crate::game::stealth::NoiseCause::Fought);
+        assert_eq!(
+            game.last_noise().cause,
+            crate::game::stealth::NoiseCause::Fought
+        );
         assert!(!game.is_asleep(sleeper), "the fight beside it woke it");
         assert!(!game.is_asleep(awake));
     }
@@ -384,7 +391,10 @@ mod tests {
             .find(|t| t.contains("sleeping goblin"))
             .expect("the hit is reported");
         assert!(hit.contains("x3 damage"), "{hit}");
-        assert!(game.actors[goblin].hp <= 100 - 3, "at least 3x the least roll");
+        assert!(
+            game.actors[goblin].hp <= 100 - 3,
+            "at least 3x the least roll"
+        );
         assert_eq!(game.stealth_counters().sneak_attacks_asleep, 1);
         assert!(!game.is_asleep(goblin), "the blow woke it");
     }
@@ -406,7 +416,29 @@ mod tests {
         }
         assert_eq!(game.stealth_counters().drawn_by_rest, 1);
         assert!(!game.is_asleep(goblin), "drawn, it woke");
-        assert_eq!(game.last_noise().describe(), "silent");
+        assert_eq!(game.last_noise().describe(), "0 silent");
+    }
+
+    #[test]
+    fn an_unaware_goblin_sees_a_sneaking_player_only_half_as_far() {
+        // Six cells apart in an open room: a goblin sees 9 cells, 4 of a
+        // sneaking player it has not noticed.
+        let map = "##########\n\
+                   #@.......#\n\
+                   #........#\n\
+                   #......g.#\n\
+                   #>.......#\n\
+                   ##########\n";
+        let mode_after_a_wait = |sneak: bool| {
+            let (mut game, _dir) = game_on(map);
+            let goblin = at(&game, Pos::new(7, 3));
+            game.actor_mut(0).pos = Pos::new(1, 3);
+            game.player_act(Action::Sneak(sneak)).unwrap();
+            game.player_act(Action::Wait).unwrap();
+            game.actors[goblin].brain.as_ref().unwrap().mode
+        };
+        assert_eq!(mode_after_a_wait(true), crate::ai::Mode::Wander);
+        assert_eq!(mode_after_a_wait(false), crate::ai::Mode::Hunt);
     }
 
     #[test]
