@@ -411,7 +411,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "s",
-            "sneak on/off: steps take 2x as long, are heard 2 cells away, not 6, and the unaware see you only half as far",
+            "sneak on/off: steps take 2x as long, are heard 1 cell away, not 6, and the unaware see you only half as far",
         )
         .hints(&[wide_hint(Playing, "s", "sneak")]),
     KeyBinding::new(

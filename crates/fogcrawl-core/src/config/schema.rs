@@ -19,6 +19,17 @@ pub struct MonsterConfig {
 }
 
 impl MonsterConfig {
+    /// The same config with every kind awake at a level's start (`asleep`
+    /// 0): for tests and measures of the hunt that must not hang on the
+    /// seed's draw of sleepers.
+    #[must_use]
+    pub fn all_awake(mut self) -> Self {
+        for kind in &mut self.monsters {
+            kind.asleep = 0;
+        }
+        self
+    }
+
     /// The faction called `name`.
     #[must_use]
     pub fn faction(&self, name: &str) -> Option<&FactionConfig> {

@@ -15,10 +15,9 @@ pub fn game_on(map: &str) -> (Game, tempfile::TempDir) {
         "description = \"A test map.\"\n\n[layout]\nmap = '''\n{map}'''\n\n[layout.legend]\n\"g\" = \"spawn goblins\"\n"
     );
     std::fs::write(&path, file).expect("the level file is written");
-    let mut config = MonsterConfig::shipped().expect("the shipped config loads");
-    for kind in &mut config.monsters {
-        kind.asleep = 0;
-    }
+    let config = MonsterConfig::shipped()
+        .expect("the shipped config loads")
+        .all_awake();
     let setup = GameSetup::new(Some(&path.display().to_string()), 1, config);
     (Game::new(&setup).expect("the test map plays"), dir)
 }

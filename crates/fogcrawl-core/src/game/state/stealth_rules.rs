@@ -59,7 +59,7 @@ impl Game {
         self.stealth.sneaking = on;
         let text = if on {
             format!(
-                "You move carefully: steps take {SNEAK_SLOWDOWN}x as long, are heard {SNEAK_NOISE} cells away, not {WALK_NOISE}, and the unaware see you only half as far."
+                "You move carefully: steps take {SNEAK_SLOWDOWN}x as long, are heard {SNEAK_NOISE} cell away, not {WALK_NOISE}, and the unaware see you only half as far."
             )
         } else {
             "You walk normally again.".to_owned()
@@ -331,7 +331,7 @@ mod tests {
         let (nearest, slept) = walk_past(&mut game, goblin);
         assert_eq!(nearest, 3);
         assert!(slept, "sneaking by, it slept on");
-        assert_eq!(game.last_noise().describe(), "2 sneak");
+        assert_eq!(game.last_noise().describe(), "1 sneak");
         assert_eq!(game.awareness_of(goblin).map(|a| a.word()), Some("asleep"));
         let why = crate::ai::thought::why_line(
             &game.actors[goblin].brain.as_ref().unwrap().thought,
