@@ -10,8 +10,12 @@ use gridpath::Pos;
 
 const DUEL: &str = "tests/fixtures/game/duel.toml";
 
+/// The shipped config with every monster awake: these games test fights
+/// and saves, not sleepers.
 fn config() -> fogcrawl::config::MonsterConfig {
-    fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads")
+    fogcrawl::config::MonsterConfig::shipped()
+        .expect("the shipped monster config loads")
+        .all_awake()
 }
 const CORRIDOR: &str = "tests/fixtures/game/corridor.toml";
 
@@ -240,6 +244,8 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
             "experience",
             "kinds",
             "kind_factions",
+            // Since format 4: stealth.
+            "stealth",
         ] {
             game.remove(field);
         }

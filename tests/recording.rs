@@ -332,7 +332,10 @@ fn play_on(game: &mut Game, pilot: &mut fogcrawl::game::autopilot::Autopilot, tu
 #[test]
 fn a_config_reload_is_recorded_and_replayed_or_refused_when_it_was_not_captured() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let setup = setup("rooms", 9);
+    let mut setup = setup("rooms", 9);
+    // The scripted player must live the 50 turns the test records (with
+    // sleepers and sneaking, this seed's dies on turn 7).
+    setup.undying_player = true;
     let mut game = Game::new(&setup).expect("loads");
     let path = dir.path().join("reload.fcrec");
     let header = Header::new_game(&setup, &ConfigSource::BuiltIn, 10);

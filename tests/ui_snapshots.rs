@@ -21,7 +21,10 @@ fn app(level: &str, seed: u64, palette: Palette) -> App {
     let game = Game::new(&GameSetup::new(
         Some(level),
         seed,
-        fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads"),
+        // Every monster awake: the screens show hunts, not sleepers.
+        fogcrawl::config::MonsterConfig::shipped()
+            .expect("the shipped monster config loads")
+            .all_awake(),
     ))
     .expect("the level loads");
     App::new(game, palette)

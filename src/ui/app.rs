@@ -545,6 +545,7 @@ impl App {
                 | Command::CloseDoor
                 | Command::ToggleAutoAdvance
                 | Command::Rest
+                | Command::ToggleSneak
                 | Command::Explore
                 | Command::Travel
                 | Command::PickUp
@@ -567,6 +568,7 @@ impl App {
             }
             Command::Dismiss => self.overlay = Overlay::None,
             Command::Rest => self.run_activity(Activity::Rest),
+            Command::ToggleSneak => self.act(Action::Sneak(!self.game.is_sneaking())),
             Command::Explore => self.run_activity(Activity::Explore),
             Command::Travel => self.run_activity(Activity::TravelToStairs),
             Command::TravelToItem => self.run_activity(Activity::TravelToItem),

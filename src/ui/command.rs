@@ -57,6 +57,8 @@ pub enum Command {
     TraceNow,
     /// Rest until healed or something appears.
     Rest,
+    /// Sneak mode on or off: slower, quieter steps.
+    ToggleSneak,
     /// Walk to the nearest unexplored place until something happens.
     Explore,
     /// Walk to the stairs, once seen, until something happens.

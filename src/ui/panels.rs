@@ -225,6 +225,7 @@ impl Widget for SidePanel<'_> {
             pack.push_str(&format!(", {underfoot} here (g)"));
         }
         lines.push(labelled("Pack  ", pack, label));
+        lines.push(labelled("Noise ", noise_words(game), label));
         lines.push(Line::raw(""));
         // The look or aiming cursor's cell here; the cell under the mouse
         // below the monsters, which matter more on a short panel.
@@ -306,6 +307,17 @@ fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> 
 }
 
 /// The experience level and points toward the next ("2 20/32").
+/// How loud the player's last action was (cells it carries), and sneak
+/// mode when on.
+fn noise_words(game: &Game) -> String {
+    let noise = game.last_noise();
+    let mut words = noise.describe();
+    if game.is_sneaking() && noise.cause != crate::game::stealth::NoiseCause::Sneaked {
+        words.push_str(", sneaking");
+    }
+    words
+}
+
 fn experience_words(game: &Game) -> String {
     let xp = game.experience();
     match xp.next_threshold() {

@@ -45,6 +45,7 @@ pub mod setup;
 pub mod sim;
 pub mod sim_report;
 pub mod state;
+pub mod stealth;
 pub mod step_risk;
 mod terrain_changes;
 #[cfg(any(test, feature = "test-support"))]

@@ -772,7 +772,7 @@ fn thinking_lines(
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     // Why it does what it does, wrapped to the panel.
-    let why = brain.thought.describe(faction.name());
+    let why = crate::ai::thought::why_line(&brain.thought, brain.mode, faction.name());
     for (index, part) in word_wrap(&why, width.saturating_sub(4))
         .into_iter()
         .enumerate()

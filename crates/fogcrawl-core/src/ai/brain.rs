@@ -180,6 +180,9 @@ pub struct Brain {
     pub shooting_from: Option<(Pos, u32)>,
     /// When it last stepped aside to let a packmate reach the player.
     pub stepped_aside_at: Option<f64>,
+    /// It sleeps: it neither looks nor moves until a noise that reaches it
+    /// or a blow wakes it (`crate::game::stealth`).
+    pub asleep: bool,
 }
 
 impl Default for Brain {
@@ -221,6 +224,7 @@ impl Default for Brain {
             investigating: None,
             shooting_from: None,
             stepped_aside_at: None,
+            asleep: false,
         }
     }
 }

@@ -63,15 +63,21 @@ impl BalanceReport {
     }
 }
 
-/// Plays one full run with seed `seed` for at most `max_turns` turns.
+/// Plays one full run with seed `seed` for at most `max_turns` turns; the
+/// scripted player sneaks if `sneaks` (`sim --no-sneak` says not).
 pub fn play_run(
     level: Option<&str>,
     seed: u64,
     config: &MonsterConfig,
     max_turns: u64,
+    sneaks: bool,
 ) -> Result<RunResult, GameError> {
     let mut game = Game::new(&GameSetup::new(level, seed, config.clone()))?;
-    let mut pilot = Autopilot::new();
+    let mut pilot = if sneaks {
+        Autopilot::new()
+    } else {
+        Autopilot::without_sneaking()
+    };
     while game.stats().player_turns() < max_turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
@@ -88,7 +94,8 @@ pub fn play_run(
     })
 }
 
-/// Plays `runs` full runs from `first_seed` on, on up to `threads` threads.
+/// Plays `runs` full runs from `first_seed` on, on up to `threads` threads
+/// (the scripted player sneaking if `sneaks`).
 pub fn play_runs(
     level: Option<&str>,
     first_seed: u64,
@@ -96,6 +103,7 @@ pub fn play_runs(
     config: &MonsterConfig,
     max_turns: u64,
     threads: usize,
+    sneaks: bool,
 ) -> Result<BalanceReport, GameError> {
     let seeds: Vec<u64> = (0..runs as u64)
         .map(|i| first_seed.wrapping_add(i))
@@ -109,7 +117,7 @@ pub fn play_runs(
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .map(|&seed| play_run(level, seed, config, max_turns))
+                        .map(|&seed| play_run(level, seed, config, max_turns, sneaks))
                         .collect::<Result<Vec<_>, _>>()
                 })
             })
@@ -179,7 +187,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/../../tests/fixtures/game/pantry.toml"
         ));
-        let report = play_runs(level, 3, 4, &config, 2000, 2).unwrap();
+        let report = play_runs(level, 3, 4, &config, 2000, 2, true).unwrap();
         assert_eq!(report.runs, 4);
         assert_eq!(report.won + report.died + report.unfinished, 4);
         assert_eq!(report.depth_reached.values().sum::<usize>(), 4);
@@ -189,7 +197,7 @@ mod tests {
             report.won > 0,
             "the scripted player can win the hall: {report:?}"
         );
-        let again = play_runs(level, 3, 4, &config, 2000, 1).unwrap();
+        let again = play_runs(level, 3, 4, &config, 2000, 1, true).unwrap();
         assert_eq!(again, report, "threads change nothing");
         let json = report.to_json();
         for key in [

@@ -39,6 +39,9 @@ pub struct SimReport {
     /// between two of the player's turns (a step through a swamp lasts
     /// three to four times a step on floor, and so does the AI's work).
     pub player_turn_length: Percentiles<f64>,
+    /// What stealth counted: sleepers, wakings, sneak attacks, monsters
+    /// that heard the player or were drawn by its rests, turns sneaking.
+    pub stealth: crate::game::stealth::StealthCounters,
     pub factions: Vec<FactionReport>,
 }
 
@@ -183,6 +186,9 @@ pub enum PlayerScript {
     /// Explores, and breaks contact with hunters: hides, then comes back
     /// ([`crate::game::evader`]).
     Evader,
+    /// The autopilot that never sneaks nor creeps up on sleepers
+    /// (`sim --no-sneak`): what sneaking is worth.
+    AutopilotNoSneak,
 }
 
 /// The scripted player of a sim.
@@ -196,6 +202,7 @@ impl Pilot {
         match script {
             PlayerScript::Autopilot => Pilot::Autopilot(Autopilot::new()),
             PlayerScript::Evader => Pilot::Evader(Evader::new()),
+            PlayerScript::AutopilotNoSneak => Pilot::Autopilot(Autopilot::without_sneaking()),
         }
     }
 
@@ -329,6 +336,7 @@ fn report(game: &Game) -> SimReport {
         ai_micros: percentiles(game.stats().ai_micros()),
         level_entry_micros: game.stats().level_entry_micros().to_vec(),
         player_turn_length: percentiles(game.stats().player_turn_lengths()),
+        stealth: game.stealth_counters(),
         factions: game
             .factions()
             .iter()
@@ -390,6 +398,7 @@ mod tests {
             ai_micros: AiMicros::default(),
             level_entry_micros: Vec::new(),
             player_turn_length: Percentiles::default(),
+            stealth: crate::game::stealth::StealthCounters::default(),
             factions: vec![FactionReport {
                 name: "goblins".to_owned(),
                 alive: 0,

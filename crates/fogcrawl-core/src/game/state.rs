@@ -38,6 +38,7 @@ use crate::game::occupancy::Occupancy;
 use crate::game::regeneration::Regeneration;
 use crate::game::search_shown::SearchShown;
 use crate::game::setup::GameSetup;
+use crate::game::stealth::{Stealth, Surprise};
 use crate::game::terrain_changes::TerrainChanges;
 use crate::game::turn_guard::TurnGuard;
 use crate::world::fov::{Fov, VisibleSet};
@@ -57,6 +58,7 @@ mod prowess;
 mod ranged;
 mod reading;
 mod recorded_inputs;
+mod stealth_rules;
 #[cfg(any(test, feature = "test-support"))]
 mod test_hands;
 pub use config_install::ConfigApplied;
@@ -323,6 +325,13 @@ pub struct Game {
     /// later, under the same config): it is the game as it was saved.
     #[serde(skip)]
     resumed_whole: bool,
+    /// Sneak mode, the last noise the player made, waiting not yet paid
+    /// for and stealth's counters (since format 4).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    stealth: Stealth,
 }
 
 pub const PLAYER: usize = 0;
@@ -385,6 +394,7 @@ impl Game {
             config_print: 0,
             recording: None,
             resumed_whole: false,
+            stealth: Stealth::default(),
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
@@ -672,6 +682,7 @@ impl Game {
         self.remembered = vec![false; self.level.width() * self.level.height()];
         self.memory_epoch = fresh_memory_epoch();
         self.rebuild_occupancy();
+        self.put_some_to_sleep();
         self.take_first_looks();
         self.update_sight();
         Ok(())
@@ -925,8 +936,16 @@ impl Game {
     }
 
     fn take_player_action(&mut self, action: Action) -> Result<(), Refusal> {
+        if let Action::Sneak(on) = action {
+            self.set_sneaking(on);
+            return Ok(());
+        }
         self.rebuild_occupancy();
+        let from = self.actors[PLAYER].pos;
+        let door = matches!(action, Action::Move(direction)
+            if self.level.terrain_at(direction.from(from)) == Some(Terrain::ClosedDoor));
         let duration = self.perform(PLAYER, action)?;
+        let duration = self.after_player_action(action, from, door, duration);
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
         self.stats.player_turn_lengths.push(duration);
@@ -1047,6 +1066,9 @@ impl Game {
         let speed = self.speed_of(actor);
         match action {
             Action::Wait => Ok(action_time(speed)),
+            // The player's mode (taken before any action is performed);
+            // no time passes.
+            Action::Sneak(_) => Ok(0.0),
             Action::Move(direction) => self.move_or_attack(actor, direction),
             Action::Descend => {
                 if self.level.terrain_at(self.actors[actor].pos) != Some(Terrain::StairsDown) {
@@ -1146,9 +1168,30 @@ impl Game {
     /// One blow or (`shot`) one missile from `attacker` at `defender`.
     fn strike(&mut self, attacker: usize, defender: usize, shot: bool) {
         let (accuracy, damage) = self.blow_of(attacker, defender);
-        let blow = roll_attack(&mut self.rng, accuracy, damage);
+        let surprise = self.surprise_of(attacker, defender);
+        let blow = match (roll_attack(&mut self.rng, accuracy, damage), surprise) {
+            // A sleeper cannot dodge: the blow lands.
+            (Blow::Miss, Some(Surprise::Asleep)) => roll_attack(&mut self.rng, 100, damage),
+            (blow, _) => blow,
+        };
+        let blow = match (blow, surprise) {
+            (Blow::Hit { damage }, Some(surprise)) => {
+                self.count_surprise(surprise);
+                Blow::Hit {
+                    damage: surprise.damage(damage),
+                }
+            }
+            (blow, _) => blow,
+        };
+        let note = match blow {
+            Blow::Hit { .. } => surprise.map(Surprise::note).unwrap_or_default(),
+            Blow::Miss => String::new(),
+        };
+        let defender_name = match surprise {
+            Some(Surprise::Asleep) => self.name_of(defender).replacen("the ", "the sleeping ", 1),
+            _ => self.name_of(defender),
+        };
         let attacker_name = capitalised(&self.name_of(attacker));
-        let defender_name = self.name_of(defender);
         let player_hit = self.actors[defender].is_player();
         if player_hit && let Some(f) = self.faction_index_of(attacker) {
             let turn = self.stats.player_turns;
@@ -1158,6 +1201,8 @@ impl Game {
                 .get_or_insert(turn);
         }
         self.make_noise(self.actors[defender].pos);
+        // A blow wakes whom it is struck at, hit or miss.
+        self.wake(defender);
         match blow {
             Blow::Miss => {
                 let text = match (shot, attacker == PLAYER) {
@@ -1185,7 +1230,7 @@ impl Game {
                 self.log.push(
                     self.time,
                     importance,
-                    format!("{attacker_name} {verb} {defender_name} for {damage}."),
+                    format!("{attacker_name} {verb} {defender_name} for {damage}{note}."),
                 );
                 let at = self.actors[defender].pos;
                 if let Some(f) = self.faction_index_of(defender) {
