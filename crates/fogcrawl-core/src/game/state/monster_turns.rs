@@ -61,7 +61,8 @@ impl Game {
             i64::from(at.x - player.x),
             i64::from(at.y - player.y),
             sight_radius,
-        ) && self.awareness.contains(at);
+        ) && self.awareness.contains(at)
+            && !self.smoke_hides(at, player);
         let intent = {
             let actors = &self.actors;
             let kind_factions = &self.kind_factions;
