@@ -91,6 +91,8 @@ pub fn run(args: &SimArgs) -> ExitCode {
     });
     let script = if args.player == "evader" {
         PlayerScript::Evader
+    } else if args.no_tools {
+        PlayerScript::AutopilotWithoutTools
     } else {
         PlayerScript::Autopilot
     };
@@ -185,6 +187,7 @@ pub fn run_balance(args: &SimArgs, runs: usize) -> ExitCode {
         &config,
         turns,
         threads,
+        !args.no_tools,
     );
     match report {
         Ok(report) if json => print_out(&format!("{}\n", report.to_json())),

@@ -5,7 +5,8 @@
 //! fights. It reads only what the screen shows: the map it has seen,
 //! monsters in sight and their state and stats (look), its own hit points,
 //! gear and pack. Better gear in the pack is put on; a monster that shoots
-//! is charged rather than waited for.
+//! is charged rather than waited for. It uses the tools (wand, caltrops,
+//! smoke, lure, scroll: [`tool_use`]) unless told not to.
 
 use crate::ai::Mode;
 use crate::game::action::Action;
@@ -15,6 +16,8 @@ use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
 use crate::world::{CostProfile, ItemKind, Terrain};
 use gridpath::Pos;
+
+mod tool_use;
 
 /// Below this share of its hit points it drinks a draught in a fight.
 const DRINK_BELOW: f64 = 0.35;
@@ -32,11 +35,23 @@ pub struct Autopilot {
     map: PlayerMap,
     /// Turns spent waiting for a monster in a row.
     waited: u32,
+    /// Leaves the tools in the pack (`sim --no-tools`).
+    skip_tools: bool,
 }
 
 impl Autopilot {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A scripted player that never uses the tools (caltrops, smoke bombs,
+    /// the wand, the lure, the scroll): what they are worth is the
+    /// difference.
+    pub fn without_tools() -> Self {
+        Self {
+            skip_tools: true,
+            ..Self::default()
+        }
     }
 
     /// The player's next action.
@@ -70,6 +85,11 @@ impl Autopilot {
                 if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
                     return drink;
                 }
+                if !self.skip_tools
+                    && let Some(action) = tool_use::urgent(game, health)
+                {
+                    return action;
+                }
                 if has(ItemKind::ThrowingKnife) && game.knife_target().is_some() {
                     return Action::UseItem {
                         item: ItemKind::ThrowingKnife,
@@ -80,6 +100,11 @@ impl Autopilot {
                 // Waiting for a shooter only lets it shoot: close in.
                 if let Some(direction) = charge_shooter(game, at) {
                     return Action::Move(direction);
+                }
+                if !self.skip_tools
+                    && let Some(action) = tool_use::instead_of_waiting(game)
+                {
+                    return action;
                 }
                 // Let it come: fight where it stands rather than walk into
                 // its friends.
@@ -92,6 +117,11 @@ impl Autopilot {
         }
         if game.items_at(at).next().is_some() {
             return Action::PickUp;
+        }
+        if !self.skip_tools
+            && let Some(action) = tool_use::when_calm(game, health < REST_BELOW)
+        {
+            return action;
         }
         let sees_monster = game.monster_in_sight().is_some();
         if !sees_monster && health < REST_BELOW {

@@ -120,16 +120,16 @@ impl Inventory {
 
 /// What using an item asks of the player: nothing more, or a direction.
 pub fn needs_direction(kind: ItemKind) -> bool {
-    matches!(
-        kind,
-        ItemKind::Noisemaker | ItemKind::Caltrops | ItemKind::SmokeBomb
-    )
+    matches!(kind, ItemKind::Noisemaker | ItemKind::Caltrops)
 }
 
 /// Whether using an item means aiming it at a monster in sight (the
 /// nearest when none is chosen).
 pub fn aimed_at_monster(kind: ItemKind) -> bool {
-    matches!(kind, ItemKind::ThrowingKnife | ItemKind::WandOfSlowing)
+    matches!(
+        kind,
+        ItemKind::ThrowingKnife | ItemKind::WandOfSlowing | ItemKind::SmokeBomb
+    )
 }
 
 /// How far a thrown item flies in a direction before it lands.
@@ -156,7 +156,7 @@ pub fn describe(kind: ItemKind) -> String {
             "throw up to {CALTROPS_RANGE} cells: they scatter there and beside it; monsters that see them route round, one that treads on them is hurt and slowed"
         ),
         ItemKind::SmokeBomb => format!(
-            "throw up to {SMOKE_RANGE} cells: a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you"
+            "throw at a monster in sight within {SMOKE_RANGE} cells: a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
         ),
         ItemKind::ScrollOfMapping => {
             "read: learn the layout of the whole level (the stairs too)".to_owned()

@@ -180,6 +180,8 @@ pub enum PlayerScript {
     /// ([`crate::game::autopilot`]).
     #[default]
     Autopilot,
+    /// The autopilot, leaving the tools in its pack (`sim --no-tools`).
+    AutopilotWithoutTools,
     /// Explores, and breaks contact with hunters: hides, then comes back
     /// ([`crate::game::evader`]).
     Evader,
@@ -195,6 +197,7 @@ impl Pilot {
     fn new(script: PlayerScript) -> Self {
         match script {
             PlayerScript::Autopilot => Pilot::Autopilot(Autopilot::new()),
+            PlayerScript::AutopilotWithoutTools => Pilot::Autopilot(Autopilot::without_tools()),
             PlayerScript::Evader => Pilot::Evader(Evader::new()),
         }
     }

@@ -664,11 +664,11 @@ impl Game {
 
     /// Living monsters the player sees now.
     pub fn visible_monsters(&self) -> impl Iterator<Item = (usize, &Actor)> {
-        self.actors
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|(_, a)| a.is_alive() && self.visible.contains(a.pos))
+        self.actors.iter().enumerate().skip(1).filter(|(_, a)| {
+            a.is_alive()
+                && self.visible.contains(a.pos)
+                && !self.smoke_hides(self.actors[PLAYER].pos, a.pos)
+        })
     }
 
     pub fn living_monsters(&self) -> usize {

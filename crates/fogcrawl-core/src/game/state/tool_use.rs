@@ -13,7 +13,7 @@ use rand::RngExt;
 use crate::ai::faction::line_of_sight;
 use crate::game::direction::Direction;
 use crate::game::items::{
-    CALTROPS_DAMAGE, CALTROPS_LIMP, CALTROPS_PLAN_COST, SMOKE_DURATION, WAND_RANGE,
+    CALTROPS_DAMAGE, CALTROPS_LIMP, CALTROPS_PLAN_COST, SMOKE_DURATION, SMOKE_RANGE, WAND_RANGE,
     WAND_SLOW_DURATION, throw_range,
 };
 use crate::game::message_log::Importance;
@@ -97,9 +97,26 @@ impl Game {
                 self.see_caltrops();
             }
             ItemKind::SmokeBomb => {
-                let toward = toward.ok_or(Refusal::NeedsDirection)?;
+                // At the monster aimed at (the nearest in sight within
+                // range when none is), or one way.
+                let me = self.player().pos;
+                let in_reach: Vec<Pos> = self
+                    .visible_monsters()
+                    .map(|(_, monster)| monster.pos)
+                    .filter(|pos| pos.chebyshev(me) <= SMOKE_RANGE)
+                    .collect();
+                let landing = match (at, toward) {
+                    (Some(at), _) => Some(at)
+                        .filter(|at| in_reach.contains(at))
+                        .ok_or(Refusal::OutOfReach)?,
+                    (None, Some(toward)) => self.landing(item, toward),
+                    (None, None) => in_reach
+                        .iter()
+                        .copied()
+                        .min_by_key(|pos| (pos.chebyshev(me), pos.y, pos.x))
+                        .ok_or(Refusal::NoTarget)?,
+                };
                 self.inventory.take(item);
-                let landing = self.landing(item, toward);
                 let cells = smoke_cells(&self.level, landing);
                 for &pos in &cells {
                     self.level.set_veiled(pos, true);
