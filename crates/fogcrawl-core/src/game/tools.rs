@@ -170,10 +170,10 @@ mod tests {
 
     #[test]
     fn caltrops_cover_the_landing_cell_and_open_cells_beside_it() {
-        let level = level::text::parse("#####\n#...#\n#.#.#\n#####\n").unwrap();
+        let level = level::text::parse("#####\n#@..#\n#.#.#\n#####\n").unwrap();
         assert_eq!(
             caltrop_cells(&level, Pos::new(1, 1)),
-            vec![Pos::new(1, 1), Pos::new(2, 1), Pos::new(1, 2)]
+            vec![Pos::new(1, 1), Pos::new(1, 2), Pos::new(2, 1)]
         );
         let mut marks = ToolMarks::default();
         assert_eq!(marks.strew(&caltrop_cells(&level, Pos::new(1, 1))), 3);
@@ -184,7 +184,7 @@ mod tests {
 
     #[test]
     fn smoke_clears_on_time_but_not_where_another_cloud_hangs() {
-        let level = level::text::parse("#####\n#...#\n#...#\n#####\n").unwrap();
+        let level = level::text::parse("#####\n#@..#\n#...#\n#####\n").unwrap();
         let first = smoke_cells(&level, Pos::new(1, 1));
         assert_eq!(first.len(), 4, "walls hold no smoke: {first:?}");
         let mut marks = ToolMarks::default();
@@ -199,7 +199,7 @@ mod tests {
         assert!(marks.clear_smoke(9.0).is_empty());
         assert_eq!(
             marks.clear_smoke(10.0),
-            vec![Pos::new(1, 1), Pos::new(2, 1), Pos::new(1, 2)]
+            vec![Pos::new(1, 1), Pos::new(1, 2), Pos::new(2, 1)]
         );
         assert!(marks.smoky(Pos::new(2, 2)));
         assert!(!marks.smoky(Pos::new(1, 1)));
