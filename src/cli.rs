@@ -230,6 +230,12 @@ pub struct SimArgs {
     #[arg(long, value_name = "K", conflicts_with = "runs",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TURNS))]
     pub resume_every: Option<u64>,
+    /// The scripted player leaves the tools in its pack (caltrops, smoke
+    /// bombs, the wand of slowing, the lure, the scroll of mapping): with
+    /// --runs, the balance without them, to weigh what they are worth
+    /// (docs/SIM.md).
+    #[arg(long)]
+    pub no_tools: bool,
 }
 
 #[derive(Debug, Subcommand)]

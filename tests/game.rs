@@ -261,7 +261,13 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
     // part kept here (a mind's mode and stroll, a faction's knowledge,
     // sighting, counters and influences); the rest loads as new.
     if let Some(game) = saved.as_object_mut() {
-        for field in ["terrain_changes", "behaviour", "config_print", "recording"] {
+        for field in [
+            "terrain_changes",
+            "behaviour",
+            "config_print",
+            "recording",
+            "tools",
+        ] {
             game.remove(field);
         }
     }
@@ -301,6 +307,8 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
                 counters.remove("views_skipped");
             }
             if let Some(layers) = faction["influences"].as_object_mut() {
+                // Known caltrops: saved since format 4.
+                layers.remove("hazards");
                 for layer in layers.values_mut() {
                     if let Some(layer) = layer.as_object_mut() {
                         layer.remove("changed");

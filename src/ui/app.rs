@@ -729,7 +729,7 @@ impl App {
             self.overlay = Overlay::ThrowPrompt(item);
             return;
         }
-        if item == ItemKind::ThrowingKnife {
+        if crate::game::items::aimed_at_monster(item) {
             self.quiver = item;
             self.aim(item);
             return;

@@ -25,6 +25,10 @@ const LOOK_CURSOR_GLYPH: char = '?';
 const PATH_GLYPH: char = '·';
 /// Drawn on the cells a shot being aimed flies through.
 const SHOT_GLYPH: char = '*';
+/// Caltrops the player strewed (the item in the pack is drawn `^` too).
+pub const CALTROPS_GLYPH: char = '^';
+/// A cell smoke hangs in: nothing sees through it.
+pub const SMOKE_GLYPH: char = '▒';
 
 /// Where the view's top-left corner lies on one axis of the level: centred
 /// when the level fits, else following `player` and stopping at the edges.
@@ -138,6 +142,21 @@ impl Widget for MapView<'_> {
             if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
                 cell.set_char(item.plain_char())
                     .set_style(self.palette.ui(UiRole::Notice));
+            }
+        }
+        // The player's own tools: caltrops it strewed, smoke it threw.
+        for &pos in game.tools().caltrops() {
+            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                cell.set_char(CALTROPS_GLYPH)
+                    .set_style(self.palette.ui(UiRole::Notice));
+            }
+        }
+        for cloud in game.tools().clouds() {
+            for &pos in &cloud.cells {
+                if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                    cell.set_char(SMOKE_GLYPH)
+                        .set_style(self.palette.ui(UiRole::Label));
+                }
             }
         }
         for (index, monster) in game.visible_monsters() {

@@ -9,6 +9,7 @@
 
 pub mod controller;
 pub mod legend;
+pub mod tool_lines;
 pub mod view;
 
 use std::collections::HashMap;

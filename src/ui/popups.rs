@@ -175,6 +175,27 @@ impl HelpPopup<'_> {
             })
             .collect();
         lines.extend(pack_items(marks, width));
+        lines.push(Line::from(Span::styled(
+            "Items (i, then the letter)",
+            heading,
+        )));
+        for item in ItemKind::ALL {
+            let text = format!("{item}: {}", crate::game::items::describe(item));
+            for (index, part) in word_wrap(&text, width.saturating_sub(3))
+                .into_iter()
+                .enumerate()
+            {
+                let mark = if index == 0 {
+                    item.plain_char().to_string()
+                } else {
+                    " ".to_owned()
+                };
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {mark} "), palette.ui(UiRole::Notice)),
+                    Span::styled(part, label),
+                ]));
+            }
+        }
         let notes = [
             "Dim: remembered, not in sight now (monsters there are not shown). Blank: unknown."
                 .to_owned(),

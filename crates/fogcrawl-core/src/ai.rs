@@ -42,6 +42,7 @@ pub mod fog_walk;
 pub mod give_way;
 pub mod influence;
 pub mod knowledge;
+pub mod known_hazards;
 pub mod monster_turn;
 pub mod planner;
 mod request_queue;

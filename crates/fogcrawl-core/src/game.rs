@@ -4,7 +4,8 @@
 //! ([`items`]), slow healing ([`regeneration`]), the many-turn commands
 //! explore, travel and rest ([`activity`]) over the player's own map
 //! ([`player_map`]), the scripted player ([`autopilot`]) and the balance
-//! measure over many seeded runs ([`balance`]). The end of a run: its
+//! measure over many seeded runs ([`balance`]). What the tools (caltrops,
+//! smoke, the wand, the lure) left on the level: [`tools`]. The end of a run: its
 //! summary ([`run_summary`]), the high-score table ([`scores`]), both
 //! written when a run ends ([`run_record`]).
 //!
@@ -51,6 +52,7 @@ mod terrain_changes;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_levels;
 pub mod threat;
+pub mod tools;
 pub mod turn_guard;
 
 pub use action::Action;

@@ -562,6 +562,13 @@ impl OverlayPanel<'_> {
         let faction = game.faction_index_of(actor).map(|f| &game.factions()[f]);
         let trace = game.traced_search(actor);
         let mut lines = self.monster_lines(actor, faction, width);
+        lines.extend(crate::ui::overlay::tool_lines::tool_lines(
+            game,
+            actor,
+            faction,
+            width,
+            app.palette.ui(UiRole::Label),
+        ));
         lines.extend(self.search_lines(trace, faction, width));
         lines.push(self.ai_time_line(width));
         if let (Some(step), Some(trace)) = (debug.replay, trace) {

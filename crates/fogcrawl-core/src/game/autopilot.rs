@@ -6,9 +6,10 @@
 //! monsters in sight and their state and stats (look), its own hit points,
 //! gear and pack. Better gear in the pack is put on; a monster that shoots
 //! is charged rather than waited for. Unless told not to
-//! ([`Autopilot::without_sneaking`], `sim --no-sneak`), it sneaks while a
-//! monster in sight sleeps or has not noticed it and none hunts it, and
-//! creeps up on a sleeper near its way to strike it (triple damage).
+//! ([`AutopilotSkills`], `sim --no-sneak`, `sim --no-tools`), it sneaks
+//! while a monster in sight sleeps or has not noticed it and none hunts
+//! it, creeps up on a sleeper near its way to strike it (triple damage),
+//! and uses the tools (wand, caltrops, smoke, lure, scroll: [`tool_use`]).
 
 use crate::ai::Mode;
 use crate::game::action::Action;
@@ -19,6 +20,8 @@ use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
 use crate::world::{CostProfile, ItemKind, Terrain};
 use gridpath::Pos;
+
+mod tool_use;
 
 /// Below this share of its hit points it drinks a draught in a fight.
 const DRINK_BELOW: f64 = 0.35;
@@ -54,6 +57,25 @@ pub struct Autopilot {
     /// Sleepers it gave up creeping up on (a wall or water between): it
     /// never tries them again, so it does not walk to and fro.
     gave_up: Vec<(usize, usize)>,
+    /// Leaves the tools in the pack (`sim --no-tools`).
+    skip_tools: bool,
+}
+
+/// What the scripted player may do beyond exploring and fighting: sneak
+/// (and creep up on sleepers), and use the tools. Both by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutopilotSkills {
+    pub sneaks: bool,
+    pub tools: bool,
+}
+
+impl Default for AutopilotSkills {
+    fn default() -> Self {
+        Self {
+            sneaks: true,
+            tools: true,
+        }
+    }
 }
 
 impl Autopilot {
@@ -61,10 +83,13 @@ impl Autopilot {
         Self::default()
     }
 
-    /// A scripted player that never sneaks nor creeps up on sleepers.
-    pub fn without_sneaking() -> Self {
+    /// A scripted player with only the `skills` asked for: what sneaking
+    /// or the tools (caltrops, smoke bombs, the wand, the lure, the
+    /// scroll) are worth is the difference.
+    pub fn with_skills(skills: AutopilotSkills) -> Self {
         Self {
-            no_sneaking: true,
+            no_sneaking: !skills.sneaks,
+            skip_tools: !skills.tools,
             ..Self::default()
         }
     }
@@ -104,6 +129,11 @@ impl Autopilot {
                 if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
                     return drink;
                 }
+                if !self.skip_tools
+                    && let Some(action) = tool_use::urgent(game, health)
+                {
+                    return action;
+                }
                 if has(ItemKind::ThrowingKnife) && game.knife_target().is_some() {
                     return Action::UseItem {
                         item: ItemKind::ThrowingKnife,
@@ -114,6 +144,11 @@ impl Autopilot {
                 // Waiting for a shooter only lets it shoot: close in.
                 if let Some(direction) = charge_shooter(game, at) {
                     return Action::Move(direction);
+                }
+                if !self.skip_tools
+                    && let Some(action) = tool_use::instead_of_waiting(game)
+                {
+                    return action;
                 }
                 // Let it come: fight where it stands rather than walk into
                 // its friends.
@@ -132,6 +167,11 @@ impl Autopilot {
             && let Some(direction) = self.stalk(game, at)
         {
             return Action::Move(direction);
+        }
+        if !self.skip_tools
+            && let Some(action) = tool_use::when_calm(game, health < REST_BELOW)
+        {
+            return action;
         }
         let sees_monster = game.monster_in_sight().is_some();
         if !sees_monster && health < REST_BELOW {

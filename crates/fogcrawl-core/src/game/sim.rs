@@ -9,7 +9,7 @@ use serde::{Serialize, Serializer};
 
 use crate::ai::planner::PlannerStats;
 use crate::ai::{FactionCounters, FogWalk, fog_walk};
-use crate::game::autopilot::Autopilot;
+use crate::game::autopilot::{Autopilot, AutopilotSkills};
 use crate::game::behaviour::BehaviourCounters;
 use crate::game::evader::Evader;
 use crate::game::pack_counters::PackCounters;
@@ -183,12 +183,12 @@ pub enum PlayerScript {
     /// ([`crate::game::autopilot`]).
     #[default]
     Autopilot,
+    /// The autopilot with some skills taken away (`sim --no-sneak`,
+    /// `sim --no-tools`): what they are worth is the difference.
+    AutopilotWith(AutopilotSkills),
     /// Explores, and breaks contact with hunters: hides, then comes back
     /// ([`crate::game::evader`]).
     Evader,
-    /// The autopilot that never sneaks nor creeps up on sleepers
-    /// (`sim --no-sneak`): what sneaking is worth.
-    AutopilotNoSneak,
 }
 
 /// The scripted player of a sim.
@@ -201,8 +201,8 @@ impl Pilot {
     fn new(script: PlayerScript) -> Self {
         match script {
             PlayerScript::Autopilot => Pilot::Autopilot(Autopilot::new()),
+            PlayerScript::AutopilotWith(skills) => Pilot::Autopilot(Autopilot::with_skills(skills)),
             PlayerScript::Evader => Pilot::Evader(Evader::new()),
-            PlayerScript::AutopilotNoSneak => Pilot::Autopilot(Autopilot::without_sneaking()),
         }
     }
 

@@ -206,6 +206,15 @@ impl fmt::Display for BalanceReport {
             .map(|(depth, count)| format!("{depth}: {count}"))
             .collect();
         writeln!(f, "ended on level: {}", depths.join(", "))?;
+        let deaths: Vec<String> = self
+            .deaths_by_level
+            .iter()
+            .map(|(depth, count)| format!("{depth}: {count}"))
+            .collect();
+        writeln!(f, "died on level: {}", deaths.join(", "))?;
+        if !self.tools {
+            writeln!(f, "(the scripted player left its tools unused: --no-tools)")?;
+        }
         write!(
             f,
             "turns per run: p10 {}, p50 {}, p90 {}, max {}",

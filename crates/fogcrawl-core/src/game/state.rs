@@ -40,6 +40,7 @@ use crate::game::search_shown::SearchShown;
 use crate::game::setup::GameSetup;
 use crate::game::stealth::{Stealth, Surprise};
 use crate::game::terrain_changes::TerrainChanges;
+use crate::game::tools::ToolMarks;
 use crate::game::turn_guard::TurnGuard;
 use crate::world::fov::{Fov, VisibleSet};
 use crate::world::level::error::LevelError;
@@ -61,6 +62,7 @@ mod recorded_inputs;
 mod stealth_rules;
 #[cfg(any(test, feature = "test-support"))]
 mod test_hands;
+mod tool_use;
 pub use config_install::ConfigApplied;
 use recorded_inputs::InputLog;
 pub use recorded_inputs::RecordedInput;
@@ -321,6 +323,13 @@ pub struct Game {
         deserialize_with = "crate::game::save::versioned::since_format_4"
     )]
     recording: Option<String>,
+    /// What the player's tools left on this level: caltrops, smoke,
+    /// slowed monsters, the last lure (since format 4).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    tools: ToolMarks,
     /// This game was loaded from a save that held it whole (format 4 or
     /// later, under the same config): it is the game as it was saved.
     #[serde(skip)]
@@ -393,6 +402,7 @@ impl Game {
             experience: Experience::default(),
             config_print: 0,
             recording: None,
+            tools: ToolMarks::default(),
             resumed_whole: false,
             stealth: Stealth::default(),
         };
@@ -453,6 +463,7 @@ impl Game {
             self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
             self.install_config(config)?;
         }
+        self.lay_smoke_again();
         self.rebuild_occupancy();
         self.update_sight();
         Ok(())
@@ -627,6 +638,7 @@ impl Game {
         player.pos = self.level.start;
         player.ready_at = self.time;
         self.actors = vec![player];
+        self.tools = ToolMarks::default();
         self.behaviour.new_level();
         self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
         let level = &self.level;
@@ -737,11 +749,11 @@ impl Game {
 
     /// Living monsters the player sees now.
     pub fn visible_monsters(&self) -> impl Iterator<Item = (usize, &Actor)> {
-        self.actors
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|(_, a)| a.is_alive() && self.visible.contains(a.pos))
+        self.actors.iter().enumerate().skip(1).filter(|(_, a)| {
+            a.is_alive()
+                && self.visible.contains(a.pos)
+                && !self.smoke_hides(self.actors[PLAYER].pos, a.pos)
+        })
     }
 
     pub fn living_monsters(&self) -> usize {
@@ -961,6 +973,7 @@ impl Game {
     /// Lets the monsters act until it is the player's turn (or the game ends).
     fn run_monsters(&mut self) {
         let started = Instant::now();
+        self.tools_turn();
         self.start_ai_turn();
         if self.parallel_planning {
             self.foresee_views();
@@ -979,7 +992,8 @@ impl Game {
                     .push(self.time, Importance::Danger, format!("{stall}."));
                 break;
             }
-            let duration = self.monster_turn(next);
+            // A slowed monster's whole action takes longer.
+            let duration = self.monster_turn(next) * self.tools.time_factor(next, self.time);
             self.actors[next].ready_at = self.time + duration;
             schedule.ready_again(next, self.actors[next].ready_at);
         }
@@ -1147,6 +1161,7 @@ impl Game {
             && let Some(f) = self.faction_index_of(actor)
         {
             self.factions[f].counters_mut().steps += 1;
+            self.tread_on_caltrops(actor, f, to);
         }
         Ok(move_time(direction.length(), cost, speed))
     }

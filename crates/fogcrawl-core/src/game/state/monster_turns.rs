@@ -80,7 +80,8 @@ impl Game {
             i64::from(at.x - player.x),
             i64::from(at.y - player.y),
             notices_within,
-        ) && self.awareness.contains(at);
+        ) && self.awareness.contains(at)
+            && !self.smoke_hides(at, player);
         let intent = {
             let actors = &self.actors;
             let kind_factions = &self.kind_factions;
