@@ -122,37 +122,6 @@ fn a_committed_save_of_format_3_still_loads_with_forgetful_monsters() {
     assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
 }
 
-/// Format 4 did not save where each level of the run began: such a save
-/// loads whole, its level history empty (the summary says so), and saves in
-/// the current format.
-#[test]
-fn a_committed_save_of_format_4_still_loads_without_its_level_history() {
-    let committed = std::fs::read(fixture(4)).expect("the format-4 fixture is committed");
-    assert_eq!(&committed[14..18], &4u32.to_le_bytes(), "it is of format 4");
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let copy = dir.path().join("save.bin");
-    std::fs::write(&copy, &committed).expect("the copy is written");
-    let mut game = match load_save(&copy, &config()) {
-        Loaded::Game(game) => game,
-        Loaded::SetAside { reason, .. } => panic!("the format-4 save is set aside: {reason}"),
-        Loaded::Nothing => panic!("the format-4 save is not found"),
-        Loaded::NotAFile(err) => panic!("the format-4 save is not a file: {err}"),
-    };
-    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
-    assert!(game.stats().level_starts().is_empty());
-    let goblin = game.actors()[1]
-        .brain
-        .as_ref()
-        .expect("the goblin has a mind");
-    assert!(
-        !goblin.plan.is_empty() || goblin.alert.is_some() || goblin.goal.is_some(),
-        "a format-4 save holds the goblin's whole mind"
-    );
-    game.player_act(Action::Wait).expect("waiting is allowed");
-    let again = encode(&game).expect("it encodes");
-    assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
-}
-
 /// The fixture of the current format holds the goblin's whole mind, and a
 /// game loaded from it plays on exactly as the unbroken game.
 #[test]

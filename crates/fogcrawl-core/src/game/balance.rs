@@ -129,7 +129,7 @@ pub fn play_runs(
         }
         Ok(())
     })?;
-    Ok(summarise(first_seed, tools, results))
+    Ok(summarise(first_seed, skills.tools, results))
 }
 
 fn summarise(first_seed: u64, tools: bool, results: Vec<RunResult>) -> BalanceReport {

@@ -22,7 +22,8 @@ use crate::world::fov::within_radius;
 use crate::world::{CostProfile, ItemKind, Terrain};
 use gridpath::Pos;
 
-use super::{Game, PLAYER, Refusal, capitalize, fresh_memory_epoch};
+use super::{Game, PLAYER, Refusal, fresh_memory_epoch};
+use crate::game::message_log::capitalised;
 
 impl Game {
     /// What the player's tools left on this level.
@@ -237,7 +238,7 @@ impl Game {
                 self.factions[f].learn_hazard(cell, CALTROPS_PLAN_COST);
             }
             if self.visible.contains(from) {
-                let name = capitalize(&self.name_of(actor));
+                let name = capitalised(&self.name_of(actor));
                 self.log.push(
                     self.time,
                     Importance::Info,
@@ -260,7 +261,7 @@ impl Game {
         let lost = before - monster.hp;
         self.tools.slow(actor, self.time + CALTROPS_LIMP);
         self.factions[f].learn_hazard(to, CALTROPS_PLAN_COST);
-        let name = capitalize(&self.name_of(actor));
+        let name = capitalised(&self.name_of(actor));
         self.say_if_seen(
             to,
             Importance::Combat,
