@@ -986,10 +986,11 @@ pub(crate) mod tests {
     /// An app on the duel fixture: the player and one goblin (the overlay's
     /// tests use it too).
     pub(crate) fn duel() -> App {
+        // Awake, as the tests of the AI's overlay need a monster that acts.
         let game = Game::new(&GameSetup::new(
             Some(DUEL),
             1,
-            MonsterConfig::shipped().unwrap(),
+            MonsterConfig::shipped().unwrap().all_awake(),
         ))
         .unwrap();
         App::new(game, Palette::new(ColorSupport::None))

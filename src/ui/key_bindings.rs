@@ -407,13 +407,6 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     )
     .help(PlayingHelp, "R  Z", "rest until healed or a monster is a threat (every 100 time waited draws a monster)")
     .hints(&[hint(Playing, "R", "rest")]),
-    KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('s')], Command::ToggleSneak))
-        .help(
-            PlayingHelp,
-            "s",
-            "sneak on/off: steps take 2x as long, are heard 1 cell away, not 6, and the unaware see you only half as far",
-        )
-        .hints(&[wide_hint(Playing, "s", "sneak")]),
     KeyBinding::new(
         PLAYING_MODES,
         Keys::Same(&[KeyCode::Char('g'), KeyCode::Char(',')], Command::PickUp),
@@ -564,6 +557,13 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         .hints(&[hint(GameOver, "w", "watch it again")]),
     // Issue 37's keys, after quitting so the help's first page still says
     // how to quit.
+    KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('s')], Command::ToggleSneak))
+        .help(
+            PlayingHelp,
+            "s",
+            "sneak on/off: steps take 2x as long, are heard 1 cell away, not 6, and the unaware see you only half as far",
+        )
+        .hints(&[wide_hint(Playing, "s", "sneak")]),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('T')], Command::TravelToItem))
         .help(
             PlayingHelp,
