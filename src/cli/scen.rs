@@ -42,7 +42,7 @@ impl From<HeuristicArg> for Heuristic {
 pub enum EngineArg {
     /// Jump point search where the grid suits it (every passable cell
     /// costs the same, and it is not so cluttered that A* is faster: see
-    /// [`Jps::suits`]), A* otherwise; always A* with a non-default
+    /// [`gridpath::Jps::suits`]), A* otherwise; always A* with a non-default
     /// heuristic or weight.
     #[default]
     Auto,

@@ -9,7 +9,7 @@
 //! ([`AutopilotSkills`], `sim --no-sneak`, `sim --no-tools`), it sneaks
 //! while a monster in sight sleeps or has not noticed it and none hunts
 //! it, creeps up on a sleeper near its way to strike it (triple damage),
-//! and uses the tools (wand, caltrops, smoke, lure, scroll: [`tool_use`]).
+//! and uses the tools (wand, caltrops, smoke, lure, scroll: `tool_use`).
 
 use crate::ai::Mode;
 use crate::game::action::Action;

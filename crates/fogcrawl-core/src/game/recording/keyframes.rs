@@ -2,7 +2,7 @@
 //! compression (`save::format::encode_raw`: 44 MB on colossus after 1,200
 //! turns, 12.7 MB compressed as a save file). One in [`ANCHOR_EVERY`] is
 //! kept whole (an anchor), the others as their difference from the anchor
-//! before them ([`delta`](super::delta)): 1.3 MB for 32 colossus turns,
+//! before them (the `delta` module): 1.3 MB for 32 colossus turns,
 //! more the further apart; all LZ4-compressed. A keyframe is rebuilt from
 //! its anchor and one difference (a chain of differences, each from the
 //! keyframe before, was smaller but took a copy of the whole game per
