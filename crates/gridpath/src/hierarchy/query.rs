@@ -9,7 +9,8 @@
 
 use super::box_search::{BoxSearch, CellBox};
 use super::{Hierarchy, Layout};
-use crate::astar::{Endpoint, QueryError};
+use crate::astar::QueryError;
+use crate::endpoints::check_endpoints;
 use crate::graph_search::{Graph, GraphAStar, GraphSearchOutcome};
 use crate::grid::{Diagonals, Grid};
 use crate::heuristic::Heuristic;
@@ -391,23 +392,6 @@ impl HierarchicalSearch {
             GraphSearchOutcome::OverBudget => CoarseOutcome::OverBudget,
         }
     }
-}
-
-fn check_endpoints(grid: &Grid, start: Pos, goal: Pos) -> Result<(), QueryError> {
-    for (which, pos) in [(Endpoint::Start, start), (Endpoint::Goal, goal)] {
-        if !grid.in_bounds(pos) {
-            return Err(QueryError::OutOfBounds {
-                which,
-                pos,
-                width: grid.width(),
-                height: grid.height(),
-            });
-        }
-        if !grid.is_passable(pos) {
-            return Err(QueryError::Impassable { which, pos });
-        }
-    }
-    Ok(())
 }
 
 /// The coarse graph of one query: the hierarchy's nodes, then the start
