@@ -8,7 +8,11 @@
 //! - [`command`]: what the player can ask for and what the screen waits for;
 //!   [`key_bindings`]: every key, in one table that input, the help popup and
 //!   the key bar read; [`input`]: the pure key-to-[`Command`](command::Command) mapping.
-//! - [`screen`]: `impl Widget for &App`, the layout and the too-small guard;
+//! - [`screen_layout`]: the layout, a pure function of the screen's size,
+//!   the input mode, the overlay's shape and the camera, that the screen
+//!   draws in and the mouse reads; [`screen_state`]: the popup over the map
+//!   and the notice, which the app sets and the views read.
+//! - [`screen`]: `impl Widget for &App`, handing each view what it draws;
 //!   [`map_view`]: the map; [`camera`]: where it looks (the player and
 //!   every monster in sight that fits); [`panels`]: title, side panel,
 //!   message log, key bar; [`popups`]: help, death/victory, too small;
@@ -28,13 +32,16 @@
 //!   (the cell under the pointer, from the layout the screen draws with).
 //! - [`run_end_view`]: the death and victory screen's run record (score,
 //!   summary file, the high-score table).
-//! - [`logging`]: tracing to a file, never to the screen.
+//! - [`logging`]: tracing to a file, never to the screen;
+//!   [`terminal_session`]: what play's, replay's and the lab's sessions
+//!   share (signals, the input thread, mouse capture, how a session ends).
 //! - [`replay_view`]: a recording on screen (the app drawing the replayed
 //!   game, with the replay's bar and keys); [`replay_session`]: its loop.
 //!
-//! Drawing never mutates: every widget reads an `&App`, or (help, history,
-//! game over) the data `App` hands it, because the app asks those how far
-//! they scroll and must not be imported back. The game core knows nothing
+//! Drawing never mutates, and no view imports the app: each takes what it
+//! draws (the game, the palette, the screen's state), which `screen` hands
+//! it; the app asks some of them (help, history, the header, the key bar)
+//! how big they are, which it could not if they imported it back. The game core knows nothing
 //! of this module.
 pub mod app;
 pub mod camera;
@@ -57,7 +64,10 @@ pub mod replay_session;
 pub mod replay_view;
 pub mod run_end_view;
 pub mod screen;
+pub mod screen_layout;
+pub mod screen_state;
 pub mod session;
+pub mod terminal_session;
 pub mod text;
 pub mod theme;
 

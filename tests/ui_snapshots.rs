@@ -742,9 +742,10 @@ fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
     app.set_screen_size(100, 32);
     let start = app.game.player().pos;
     let goal = gridpath::Pos::new(start.x + 3, start.y + 2);
+    let screen = app.screen().expect("100x32 is big enough");
     let (column, row) = (0..100)
         .flat_map(|x| (0..32).map(move |y| (x, y)))
-        .find(|&(x, y)| fogcrawl::ui::mouse::map_cell(&app, x, y) == Some(goal))
+        .find(|&(x, y)| screen.map_cell(x, y) == Some(goal))
         .expect("the cell is on screen");
     app.update(Command::Pointer(column, row));
     assert_eq!(app.hover(), Some(goal));

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use color_eyre::eyre::{Result, WrapErr, bail};
 use crossterm::event::Event;
 
-use crate::ui::session::{
+use crate::ui::terminal_session::{
     SessionEnd, ShutdownFlags, capture_mouse, register_shutdown_signals, release_mouse,
     spawn_input_reader,
 };

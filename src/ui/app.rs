@@ -12,6 +12,7 @@ use std::time::Duration;
 
 mod firing;
 mod pointing;
+mod screen_facts;
 
 use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
 use crate::game::activity::{Activity, Stop};
@@ -37,6 +38,7 @@ use gridpath::Pos;
 use ratatui::layout::Rect;
 
 mod recording;
+pub use crate::ui::screen_state::{DoorAction, Notice, NoticeKind, Overlay};
 pub use recording::RecordingOptions;
 
 /// The screen size assumed until the session says otherwise (tests draw at
@@ -71,67 +73,6 @@ impl PlayOptions {
     pub fn starts_fresh(&self) -> bool {
         self.level.is_some() || self.seed.is_some()
     }
-}
-
-/// Which door action a direction prompt is asking about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DoorAction {
-    Open,
-    Close,
-}
-
-impl DoorAction {
-    fn action(self, direction: Direction) -> Action {
-        match self {
-            DoorAction::Open => Action::OpenDoor(direction),
-            DoorAction::Close => Action::CloseDoor(direction),
-        }
-    }
-
-    pub fn verb(self) -> &'static str {
-        match self {
-            DoorAction::Open => "Open",
-            DoorAction::Close => "Close",
-        }
-    }
-}
-
-/// What is drawn over the map, if anything.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Overlay {
-    None,
-    Help,
-    DirectionPrompt(DoorAction),
-    /// "Throw which way?" for an item that needs a direction.
-    ThrowPrompt(ItemKind),
-    /// Aiming an item at a monster (the target: `App::look_cursor`).
-    TargetPrompt(ItemKind),
-    Inventory,
-    Messages,
-    /// The look cursor of normal play (where it is: `App::look_cursor`).
-    Look,
-    /// The whole level as the player knows it.
-    LevelMap,
-    /// The character sheet.
-    Character,
-}
-
-/// How a one-line notice should look.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoticeKind {
-    /// An action was refused or had nothing to act on: no time passed.
-    Refusal,
-    /// Information about the interface (auto-advance on or off, ...).
-    Info,
-    /// Something the player must not miss (auto-advance stopped by a blow).
-    Alert,
-}
-
-/// A one-line message on the status line, gone after the next key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub text: String,
-    pub kind: NoticeKind,
 }
 
 pub struct App {

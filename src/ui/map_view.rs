@@ -13,7 +13,6 @@ use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
 use crate::game::Game;
-use crate::ui::camera::view_origin;
 use crate::ui::theme::{Palette, UiRole};
 use gridpath::Pos;
 
@@ -29,33 +28,6 @@ const SHOT_GLYPH: char = '*';
 pub const CALTROPS_GLYPH: char = '^';
 /// A cell smoke hangs in: nothing sees through it.
 pub const SMOKE_GLYPH: char = '▒';
-
-/// Where the view's top-left corner lies on one axis of the level: centred
-/// when the level fits, else following `player` and stopping at the edges.
-pub fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32 {
-    let level_len = i32::try_from(level_len).unwrap_or(i32::MAX);
-    let view_len = i32::from(view_len);
-    if level_len <= view_len {
-        -((view_len - level_len) / 2)
-    } else {
-        (player - view_len / 2).clamp(0, level_len - view_len)
-    }
-}
-
-/// The level cell drawn at screen position `at` when the map of `game`
-/// fills `area` with the look `cursor` (if any) in view, if `at` is on a
-/// cell of the level (the mouse's question).
-pub fn cell_at(game: &Game, area: Rect, cursor: Option<Pos>, at: Position) -> Option<Pos> {
-    if !area.contains(at) {
-        return None;
-    }
-    let origin = view_origin(game, area.width, area.height, cursor);
-    let pos = Pos::new(
-        origin.x + i32::from(at.x - area.x),
-        origin.y + i32::from(at.y - area.y),
-    );
-    game.level().terrain_at(pos).map(|_| pos)
-}
 
 /// The arrow drawn at the map's edge toward a monster in sight that the
 /// view cannot hold, by the side(s) of the view it lies past.
@@ -76,6 +48,9 @@ fn edge_arrow(dx: i32, dy: i32) -> char {
 pub struct MapView<'a> {
     pub game: &'a Game,
     pub palette: Palette,
+    /// The level cell at the map's top-left corner (the screen layout's,
+    /// which the mouse reads too).
+    pub origin: Pos,
     /// The look cursor, drawn reversed, while the player looks around.
     pub look_cursor: Option<Pos>,
     /// The path travel would take (the player's cell first), underlined.
@@ -94,7 +69,7 @@ impl Widget for MapView<'_> {
         let game = self.game;
         let level = game.level();
         let player = game.player().pos;
-        let origin = view_origin(game, area.width, area.height, self.look_cursor);
+        let origin = self.origin;
         let (origin_x, origin_y) = (origin.x, origin.y);
         let to_screen = |x: i32, y: i32| -> Option<Position> {
             let (sx, sy) = (x - origin_x, y - origin_y);
@@ -232,23 +207,5 @@ impl Widget for MapView<'_> {
             }
             cell.modifier.insert(Modifier::REVERSED);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn small_levels_are_centred() {
-        assert_eq!(camera_origin(10, 20, 3), -5);
-        assert_eq!(camera_origin(20, 20, 3), 0);
-    }
-
-    #[test]
-    fn the_camera_follows_the_player_and_stops_at_edges() {
-        assert_eq!(camera_origin(200, 50, 2), 0);
-        assert_eq!(camera_origin(200, 50, 100), 75);
-        assert_eq!(camera_origin(200, 50, 199), 150);
     }
 }

@@ -38,6 +38,27 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
     rect
 }
 
+/// Draws `lines` in a double-bordered popup `width` wide (and as tall as
+/// the lines, at most `area`'s height) centred in `area`, under `title`:
+/// the frame the inventory and the character sheet share.
+pub fn framed_popup(
+    area: Rect,
+    width: u16,
+    title: &'static str,
+    lines: Vec<Line<'_>>,
+    palette: Palette,
+    buf: &mut Buffer,
+) {
+    let height = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2)
+        .min(area.height);
+    let popup = centred(area, width, height);
+    Clear.render(popup, buf);
+    let block = popup_block(title.to_owned(), palette.ui(UiRole::Title), palette);
+    Paragraph::new(lines).block(block).render(popup, buf);
+}
+
 fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> {
     Block::new()
         .borders(Borders::ALL)

@@ -18,7 +18,7 @@ use crossterm::event::Event;
 
 use crate::game::recording::Replayer;
 use crate::ui::replay_view::ReplayViewer;
-use crate::ui::session::{
+use crate::ui::terminal_session::{
     SessionEnd, ShutdownFlags, register_shutdown_signals, spawn_input_reader,
 };
 use crate::ui::theme::Palette;

@@ -12,7 +12,6 @@ use crate::game::run_record::RunRecord;
 use crate::game::{Action, Refusal};
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
-use crate::ui::mouse::map_cell;
 use crate::world::ItemKind;
 use gridpath::Pos;
 
@@ -37,7 +36,7 @@ impl App {
     /// under it now, however the map has scrolled since it moved.
     pub fn hover(&self) -> Option<Pos> {
         let (column, row) = self.pointer?;
-        map_cell(self, column, row)
+        self.screen()?.map_cell(column, row)
     }
 
     /// The path drawn on the map: where travel would go from here to the
@@ -253,7 +252,17 @@ mod tests {
     use crate::game::Direction;
     use crate::ui::app::tests::duel;
     use crate::ui::command::{Command, InputMode};
-    use crate::ui::mouse::screen_of;
+
+    /// The screen position of level cell `pos` on the app's screen (the
+    /// tests point the mouse at cells).
+    fn screen_of(app: &App, pos: Pos) -> (u16, u16) {
+        let screen = app.screen().expect("the screen is big enough");
+        let map = screen.map;
+        (0..map.width)
+            .flat_map(|x| (0..map.height).map(move |y| (map.x + x, map.y + y)))
+            .find(|&(x, y)| screen.map_cell(x, y) == Some(pos))
+            .expect("the cell is on screen")
+    }
 
     #[test]
     fn pointing_draws_the_path_and_a_click_travels_along_it() {
