@@ -127,6 +127,31 @@ impl Command {
                 | Self::TraceNow
         )
     }
+
+    /// Whether the command can let game time pass (the player acts, or
+    /// auto-advance starts): a paused replay refuses these.
+    #[must_use]
+    pub fn lets_time_pass(self) -> bool {
+        matches!(
+            self,
+            Self::Step(_)
+                | Self::Wait
+                | Self::Descend
+                | Self::OpenDoor
+                | Self::CloseDoor
+                | Self::ToggleAutoAdvance
+                | Self::Rest
+                | Self::ToggleSneak
+                | Self::Explore
+                | Self::Travel
+                | Self::PickUp
+                | Self::UseLetter(_)
+                | Self::Confirm
+                | Self::Fire
+                | Self::AutoFight
+                | Self::TravelToItem
+        )
+    }
 }
 
 /// How a long screen scrolls.

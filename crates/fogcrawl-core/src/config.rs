@@ -11,7 +11,8 @@
 //!   values and default.
 //! - [`config_error`]: [`ConfigError`], whose message names file, line, column, field
 //!   and accepted values; [`key_path`]: dotted field paths such as `monsters[0].hp`.
-//! - [`changes`]: [`describe_changes`] for the message log; [`watch`]: [`ConfigWatcher`].
+//! - [`changes`]: [`describe_changes`] for the message log; [`watch`]: [`ConfigWatcher`];
+//!   [`reloader`]: [`ConfigReloader`], hot reload's "keep the last good config" policy.
 //!
 //! Every field is documented in `levels/MONSTERS.md` and in the shipped file itself.
 //! This module must never import a terminal library nor know how the AI uses a value.
@@ -48,6 +49,7 @@ pub mod config_error;
 pub mod key_path;
 pub mod load;
 mod raw;
+pub mod reloader;
 pub mod rules;
 pub mod schema;
 mod validate;
@@ -59,6 +61,7 @@ pub use load::{
     CONFIG_FILE_NAME, ConfigSource, SHIPPED_CONFIG, default_config_source, user_config_path,
     write_user_copy,
 };
+pub use reloader::{ConfigReloader, Installed, ReloadReport};
 pub use schema::{
     FactionConfig, InfluenceConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig, Smoothing,
     UnknownCellPolicy,
