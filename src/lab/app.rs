@@ -224,10 +224,39 @@ impl LabApp {
                 }
             }
         }
+        if self.playback(action.clone()) || self.edit(action.clone()) {
+            return;
+        }
         match action {
-            Action::Quit => self.quit = true,
-            Action::Back => self.quit = true,
+            Action::Quit | Action::Back => self.quit = true,
             Action::Help => self.help = true,
+            Action::Change(setting) => self.change(setting),
+            Action::Compare => self.toggle_compare(),
+            Action::SelectOther => {
+                self.selected = (self.selected + 1) % self.setups.len();
+            }
+            Action::Numbers => {
+                self.numbers = !self.numbers;
+            }
+            Action::Ask(asking) => {
+                self.playing = false;
+                self.prompt = Some(Prompt {
+                    asking,
+                    text: asking.default_answer().to_owned(),
+                });
+            }
+            Action::Hover(pos) => self.hover = pos,
+            Action::Pan(dx, dy) => {
+                self.camera = Pos::new((self.camera.x + dx).max(0), (self.camera.y + dy).max(0));
+            }
+            _ => {}
+        }
+    }
+
+    /// The search's playback: play, pause, step, jump, speed, the clock.
+    /// Returns whether `action` was one of these.
+    fn playback(&mut self, action: Action) -> bool {
+        match action {
             Action::PlayPause => self.play_pause(),
             Action::StepForward => {
                 self.playing = false;
@@ -255,11 +284,16 @@ impl LabApp {
             }
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Action::Slower => self.speed = self.speed.saturating_sub(1),
-            Action::Change(setting) => self.change(setting),
-            Action::Compare => self.toggle_compare(),
-            Action::SelectOther => {
-                self.selected = (self.selected + 1) % self.setups.len();
-            }
+            Action::Tick => self.tick(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Drawing on the map: brushes, the cursor's strokes, the mouse's,
+    /// clearing and undoing. Returns whether `action` was one of these.
+    fn edit(&mut self, action: Action) -> bool {
+        match action {
             Action::Brush(brush) => {
                 self.brush = brush;
                 self.message = format!("brush: {}", brush.name());
@@ -270,9 +304,6 @@ impl LabApp {
                     .position(|&b| b == self.brush)
                     .unwrap_or(0);
                 self.act(Action::Brush(Brush::ALL[(at + 1) % Brush::ALL.len()]));
-            }
-            Action::Numbers => {
-                self.numbers = !self.numbers;
             }
             Action::MoveCursor(dx, dy) => {
                 let x = (self.cursor.x + dx).clamp(0, last(self.drawing.width()));
@@ -299,15 +330,6 @@ impl LabApp {
                     self.message = "nothing to undo".to_owned();
                 }
             }
-            Action::Ask(asking) => {
-                self.playing = false;
-                self.prompt = Some(Prompt {
-                    asking,
-                    text: asking.default_answer().to_owned(),
-                });
-            }
-            Action::Type(_) | Action::Backspace | Action::ClearLine | Action::Submit => {}
-            Action::Hover(pos) => self.hover = pos,
             Action::Press(pos, left) => self.press(pos, left),
             Action::DragTo(pos) => self.drag_to(pos),
             Action::Release => {
@@ -316,11 +338,9 @@ impl LabApp {
                     self.research();
                 }
             }
-            Action::Pan(dx, dy) => {
-                self.camera = Pos::new((self.camera.x + dx).max(0), (self.camera.y + dy).max(0));
-            }
-            Action::Tick => self.tick(),
+            _ => return false,
         }
+        true
     }
 
     /// Space: run from the start (or go on), or pause.

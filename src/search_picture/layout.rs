@@ -435,6 +435,25 @@ fn panel_map(
     upto: Option<usize>,
 ) -> Vec<Shape> {
     let shown = Shown::of(search, upto);
+    let mut shapes = searched_cells(level, shading, search, &shown, map);
+    shapes.extend(came_from_and_numbers(&shown, map));
+    if let Some(coarse) = &search.coarse {
+        shapes.extend(clusters_and_entrances(coarse, map));
+    }
+    shapes.extend(path_lines(search, shown.whole, map));
+    shapes.extend(end_markers(search, map));
+    shapes
+}
+
+/// The terrain (fogged where the planner had not seen it), the closed
+/// cells shaded by when they closed, and the frontier.
+fn searched_cells(
+    level: &Level,
+    shading: &CostShading,
+    search: &TracedSearch,
+    shown: &Shown,
+    map: MapPlacement,
+) -> Vec<Shape> {
     let mut terrain = map.layer("terrain");
     for pos in map.window.positions() {
         let Some(ground) = level.terrain_at(pos) else {
@@ -476,16 +495,29 @@ fn panel_map(
     for &pos in &shown.frontier {
         map.paint(&mut frontier, pos, searched(palette::FRONTIER, pos));
     }
-    let mut shapes = vec![
+    vec![
         Shape::Cells(terrain),
         Shape::Cells(closed),
         Shape::Cells(frontier),
-    ];
-    shapes.extend(came_from_and_numbers(&shown, map));
-    if let Some(coarse) = &search.coarse {
-        shapes.extend(clusters_and_entrances(coarse, map));
-    }
-    if shown.whole
+    ]
+}
+
+/// The paths once the search is `whole`: the raw and the smoothed one; for
+/// the hierarchy, the refined path and the coarse one over it.
+fn path_lines(search: &TracedSearch, whole: bool, map: MapPlacement) -> Vec<Shape> {
+    let smoothed = || {
+        Shape::Line(Polyline {
+            name: "smoothed-path",
+            points: corners(&search.smoothed)
+                .into_iter()
+                .map(|pos| map.centre(pos))
+                .collect(),
+            colour: palette::SMOOTHED_PATH,
+            width: map.path_width(SMOOTHED_PATH_WIDTH),
+        })
+    };
+    let mut shapes = Vec::new();
+    if whole
         && let Some(path) = &search.path
         && search.coarse.is_none()
     {
@@ -495,29 +527,13 @@ fn panel_map(
             colour: palette::RAW_PATH,
             width: map.path_width(RAW_PATH_WIDTH),
         }));
-        shapes.push(Shape::Line(Polyline {
-            name: "smoothed-path",
-            points: corners(&search.smoothed)
-                .into_iter()
-                .map(|pos| map.centre(pos))
-                .collect(),
-            colour: palette::SMOOTHED_PATH,
-            width: map.path_width(SMOOTHED_PATH_WIDTH),
-        }));
+        shapes.push(smoothed());
     }
     if let Some(coarse) = &search.coarse
         && search.path.is_some()
     {
         // The refined path (already smoothed), then the coarse one over it.
-        shapes.push(Shape::Line(Polyline {
-            name: "smoothed-path",
-            points: corners(&search.smoothed)
-                .into_iter()
-                .map(|pos| map.centre(pos))
-                .collect(),
-            colour: palette::SMOOTHED_PATH,
-            width: map.path_width(SMOOTHED_PATH_WIDTH),
-        }));
+        shapes.push(smoothed());
         shapes.push(Shape::Line(Polyline {
             name: "coarse-path",
             points: coarse
@@ -529,6 +545,11 @@ fn panel_map(
             width: map.path_width(COARSE_PATH_WIDTH),
         }));
     }
+    shapes
+}
+
+/// The start's disc and the goal's square.
+fn end_markers(search: &TracedSearch, map: MapPlacement) -> [Shape; 2] {
     // On cells large enough the marker leaves a ring of its cell showing;
     // on small ones it is drawn larger than the cell, to be found at all.
     let fitted = if map.cell >= NUMBER_CELL {
@@ -553,19 +574,10 @@ fn panel_map(
             outline_width: MARKER_OUTLINE_WIDTH,
         })
     };
-    shapes.push(marker(
-        "start",
-        search.start,
-        MarkerForm::Disc,
-        palette::START,
-    ));
-    shapes.push(marker(
-        "goal",
-        search.goal,
-        MarkerForm::Square,
-        palette::GOAL,
-    ));
-    shapes
+    [
+        marker("start", search.start, MarkerForm::Disc, palette::START),
+        marker("goal", search.goal, MarkerForm::Square, palette::GOAL),
+    ]
 }
 
 /// The hierarchy's cluster borders (lines along the cell edges where one

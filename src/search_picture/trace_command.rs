@@ -10,7 +10,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::world::level::dir::load_level;
+use crate::world::level::dir::{LoadedLevel, load_level};
 use crate::world::render_command::seed_note;
 use crate::world::{CostProfile, Level};
 use gridpath::Pos;
@@ -22,6 +22,7 @@ use super::picture_error::PictureError;
 use super::picture_format::PictureFormat;
 use super::png::encode_png;
 use super::raster::Canvas;
+use super::scene::Scene;
 use super::search_settings::{PicturedEngine, SearchSettings, SettingKey};
 use super::svg::to_svg;
 use super::traced_search::TracedSearch;
@@ -130,34 +131,7 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
 
     let loaded = load_level(level_arg, request.seed)?;
     let level = &loaded.level;
-    if level.width().max(level.height()) > MAX_PICTURED_SIDE {
-        return Err(PictureError::MapTooLarge {
-            level: loaded.file.name.clone(),
-            width: level.width(),
-            height: level.height(),
-            max: MAX_PICTURED_SIDE,
-        });
-    }
-    let searches_asked = panels.len();
-    let weight = searches_asked * if request.animate { 2 } else { 1 };
-    if level.width() * level.height() * weight > MAX_PICTURED_CELLS {
-        return Err(PictureError::OverMemoryBudget {
-            level: loaded.file.name.clone(),
-            width: level.width(),
-            height: level.height(),
-            panels: format!(
-                "{}{}",
-                if searches_asked == 1 {
-                    "one search"
-                } else {
-                    "two searches"
-                },
-                if request.animate { ", animated" } else { "" }
-            ),
-            budget: MAX_PICTURED_CELLS,
-            budget_mb: MEMORY_BUDGET_MB,
-        });
-    }
+    check_size(&loaded, panels.len(), request.animate)?;
     let profile = CostProfile::default();
     check_end("--from", from, level, &loaded.file.name, &profile)?;
     check_end("--to", to, level, &loaded.file.name, &profile)?;
@@ -170,22 +144,7 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
     let shading = CostShading::for_level(&profile, level);
     let scene = lay_out(&header, level, &shading, &searches);
     let (bytes, frames) = if request.animate {
-        let most = searches.iter().map(|s| s.closed.len()).max().unwrap_or(0);
-        let mut frames: Vec<Canvas> = frame_stops(most)
-            .into_iter()
-            .map(|expansions| {
-                Canvas::paint(&lay_out_upto(
-                    &header,
-                    level,
-                    &shading,
-                    &searches,
-                    Some(expansions),
-                ))
-            })
-            .collect();
-        frames.push(Canvas::paint(&scene));
-        let count = frames.len();
-        (encode_apng(&frames)?, Some((count, nodes_per_frame(most))))
+        animate(&header, level, &shading, &searches, &scene)?
     } else {
         let bytes = match format {
             PictureFormat::Svg => to_svg(&scene).into_bytes(),
@@ -210,6 +169,67 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
         seed_note: seed_note(&loaded),
         frames,
     })
+}
+
+/// Refuses a level too large to picture, or one whose `searches` (two
+/// per search when `animate`d) would pass the memory budget.
+fn check_size(loaded: &LoadedLevel, searches: usize, animate: bool) -> Result<(), PictureError> {
+    let level = &loaded.level;
+    if level.width().max(level.height()) > MAX_PICTURED_SIDE {
+        return Err(PictureError::MapTooLarge {
+            level: loaded.file.name.clone(),
+            width: level.width(),
+            height: level.height(),
+            max: MAX_PICTURED_SIDE,
+        });
+    }
+    let weight = searches * if animate { 2 } else { 1 };
+    if level.width() * level.height() * weight > MAX_PICTURED_CELLS {
+        return Err(PictureError::OverMemoryBudget {
+            level: loaded.file.name.clone(),
+            width: level.width(),
+            height: level.height(),
+            panels: format!(
+                "{}{}",
+                if searches == 1 {
+                    "one search"
+                } else {
+                    "two searches"
+                },
+                if animate { ", animated" } else { "" }
+            ),
+            budget: MAX_PICTURED_CELLS,
+            budget_mb: MEMORY_BUDGET_MB,
+        });
+    }
+    Ok(())
+}
+
+/// The animated PNG of `searches`: a frame per stop, the whole `scene`
+/// last; with the count of frames and the nodes each adds.
+fn animate(
+    header: &str,
+    level: &Level,
+    shading: &CostShading,
+    searches: &[TracedSearch],
+    scene: &Scene,
+) -> Result<(Vec<u8>, Option<(usize, usize)>), PictureError> {
+    let most = searches.iter().map(|s| s.closed.len()).max().unwrap_or(0);
+    let mut frames: Vec<Canvas> = frame_stops(most)
+        .into_iter()
+        .map(|expansions| {
+            Canvas::paint(&lay_out_upto(
+                header,
+                level,
+                shading,
+                searches,
+                Some(expansions),
+            ))
+        })
+        .collect();
+    frames.push(Canvas::paint(scene));
+    let count = frames.len();
+    Ok((encode_apng(&frames)?, Some((count, nodes_per_frame(most)))))
 }
 
 /// A cell written `X,Y` (spaces allowed around the numbers).
