@@ -22,9 +22,9 @@ use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use crate::config::ConfigSource;
 
 pub mod config;
-pub mod files_help;
+pub(crate) mod files_help;
 pub mod lab;
-pub mod output;
+pub(crate) mod output;
 pub mod play;
 pub mod render;
 pub mod replay;
@@ -41,7 +41,7 @@ pub mod trace;
 ///
 /// # Errors
 /// The message naming the file and what is wrong with it.
-pub fn check_run_order() -> Result<(), String> {
+pub(crate) fn check_run_order() -> Result<(), String> {
     crate::world::level::dir::standard_run_order()
         .map(|_| ())
         .map_err(|err| err.to_string())
@@ -121,14 +121,14 @@ impl PlayArgs {
     }
 
     /// Where the monster config comes from: `--config`, else the default search.
-    pub fn config_source(&self) -> ConfigSource {
+    pub(crate) fn config_source(&self) -> ConfigSource {
         self.config
             .clone()
             .map_or_else(crate::config::default_config_source, ConfigSource::File)
     }
 
     /// The config in use, or a message for the user.
-    pub fn load_config(&self) -> Result<crate::config::MonsterConfig, String> {
+    pub(crate) fn load_config(&self) -> Result<crate::config::MonsterConfig, String> {
         self.config_source().load().map_err(|err| err.to_string())
     }
 }
@@ -307,14 +307,14 @@ pub enum Command {
 
 /// The most player turns `sim --turns` plays (per run with `--runs`): a
 /// billion would run for days, and each turn keeps a few bytes of timings.
-pub const MAX_TURNS: u64 = 10_000_000;
+pub(crate) const MAX_TURNS: u64 = 10_000_000;
 /// The most full runs `sim --runs` plays: each keeps its result until the
 /// summary, and 10,000 runs of the shipped levels already take hours.
-pub const MAX_RUNS: u64 = 10_000;
+pub(crate) const MAX_RUNS: u64 = 10_000;
 /// The deepest level `sim --depth` plays as (the deepest `from_level`).
-pub const MAX_SIM_DEPTH: u64 = 64;
+pub(crate) const MAX_SIM_DEPTH: u64 = 64;
 /// The longest walk `sim --fog-walk` takes.
-pub const MAX_FOG_WALK_STEPS: u64 = 1_000_000;
+pub(crate) const MAX_FOG_WALK_STEPS: u64 = 1_000_000;
 
 /// `--map`'s value: a path ending in `.map`, so the level loader reads it as
 /// a Moving AI map and not as a level file.

@@ -21,24 +21,24 @@
 //!   [`cell_view`] (drawing), [`session`] (the terminal and its loop).
 //!
 //! Nothing here changes the engine's answers: it records and shows them.
-pub mod algorithm;
+pub(crate) mod algorithm;
 #[cfg(feature = "tui")]
 pub mod app;
 #[cfg(feature = "tui")]
-pub mod cell_view;
-pub mod drawing;
-pub mod export;
+pub(crate) mod cell_view;
+pub(crate) mod drawing;
+pub(crate) mod export;
 pub mod files;
 #[cfg(feature = "tui")]
-pub mod input;
+pub(crate) mod input;
 #[cfg(feature = "tui")]
-pub mod panel;
-pub mod presets;
-pub mod pricing;
-pub mod recording;
-pub mod runner;
+pub(crate) mod panel;
+pub(crate) mod presets;
+pub(crate) mod pricing;
+pub(crate) mod recording;
+pub(crate) mod runner;
 #[cfg(feature = "tui")]
-pub mod session;
-pub mod setup;
+pub(crate) mod session;
+pub(crate) mod setup;
 #[cfg(feature = "tui")]
 pub mod view;

@@ -23,28 +23,28 @@
 //!
 //! The pathfinding engine knows nothing of pictures: this module only reads its
 //! traces. Nothing here reads flags, prints or exits; `cli::trace` does.
-pub mod animation;
-pub mod bitmap_font;
-pub mod cell_layer;
-pub mod colour;
+pub(crate) mod animation;
+pub(crate) mod bitmap_font;
+pub(crate) mod cell_layer;
+pub(crate) mod colour;
 pub mod layout;
-pub mod legend;
-pub mod lettering;
+pub(crate) mod legend;
+pub(crate) mod lettering;
 pub mod palette;
-pub mod picture_error;
-pub mod picture_format;
-pub mod planning_grid;
-pub mod png;
+pub(crate) mod picture_error;
+pub(crate) mod picture_format;
+pub(crate) mod planning_grid;
+pub(crate) mod png;
 pub mod raster;
 pub mod scene;
-pub mod search_settings;
-pub mod straight_strokes;
-pub mod svg;
+pub(crate) mod search_settings;
+pub(crate) mod straight_strokes;
+pub(crate) mod svg;
 #[cfg(test)]
 mod test_fixtures;
-pub mod text_wrap;
-pub mod trace_command;
-pub mod traced_search;
+pub(crate) mod text_wrap;
+pub(crate) mod trace_command;
+pub(crate) mod traced_search;
 
 pub use picture_error::PictureError;
 pub use search_settings::SearchSettings;

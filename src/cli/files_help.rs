@@ -5,7 +5,7 @@ use crate::untrusted_text::escape_controls;
 
 /// The end of `--help`: where files are found and the variables that move
 /// them, with the paths they resolve to now.
-pub fn files_help() -> String {
+pub(crate) fn files_help() -> String {
     use crate::game::recording::library;
     use crate::game::save;
     use crate::user_dirs;

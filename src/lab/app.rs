@@ -20,7 +20,7 @@ pub use prompt::{Asking, Prompt};
 pub use strokes::{Drag, line};
 
 /// Expansions per animation tick, slowest first.
-pub const SPEEDS: [usize; 7] = [1, 2, 5, 10, 50, 200, 2000];
+pub(crate) const SPEEDS: [usize; 7] = [1, 2, 5, 10, 50, 200, 2000];
 /// Above this many cells, a drag re-searches when the stroke ends, not at
 /// every cell (a large map's search would make drawing lag).
 const LIVE_SEARCH_CELLS: usize = 40_000;
@@ -165,20 +165,20 @@ impl LabApp {
     }
 
     /// What `shown` means for search `index`: never past its own end.
-    pub fn shown_for(&self, index: usize) -> usize {
+    pub(crate) fn shown_for(&self, index: usize) -> usize {
         self.recordings
             .get(index)
             .map_or(0, |recording| self.shown.min(recording.expansions()))
     }
 
     /// Whether every search is shown whole.
-    pub fn at_end(&self) -> bool {
+    pub(crate) fn at_end(&self) -> bool {
         self.shown >= self.most_expansions()
     }
 
     /// Runs the searches again if the drawing changed, keeping the place:
     /// at the end stays at the end, otherwise the same expansion count.
-    pub fn research(&mut self) {
+    pub(crate) fn research(&mut self) {
         let was_at_end = self.recordings.is_empty() || self.at_end();
         self.recordings = self
             .setups
@@ -204,7 +204,7 @@ impl LabApp {
     }
 
     /// The cell the inspector reads: under the pointer, else the cursor.
-    pub fn inspected(&self) -> Pos {
+    pub(crate) fn inspected(&self) -> Pos {
         self.hover.unwrap_or(self.cursor)
     }
 

@@ -22,7 +22,7 @@ use super::recording::Recording;
 
 /// What an export wrote.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Exported {
+pub(crate) struct Exported {
     pub path: PathBuf,
     pub bytes: usize,
     /// Frames of an animation (`None`: a still picture).
@@ -35,7 +35,7 @@ pub struct Exported {
 /// # Errors
 /// A [`PictureError`] for an unknown extension, a search that did not run,
 /// or a file that cannot be written.
-pub fn export(
+pub(crate) fn export(
     drawing: &Drawing,
     recordings: &[&Recording],
     path: &Path,

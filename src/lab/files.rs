@@ -59,7 +59,7 @@ pub enum LabFileError {
 ///
 /// # Errors
 /// [`LabFileError::Level`] with the loader's message.
-pub fn load(arg: &str, seed: Option<u64>) -> Result<Drawing, LabFileError> {
+pub(crate) fn load(arg: &str, seed: Option<u64>) -> Result<Drawing, LabFileError> {
     let loaded = load_level(arg, seed).map_err(|err| LabFileError::Level(err.to_string()))?;
     Ok(Drawing::from_level(loaded.level))
 }
@@ -112,7 +112,7 @@ pub fn save(drawing: &Drawing, path: &Path) -> Result<Saved, LabFileError> {
 ///
 /// # Errors
 /// [`LabFileError::Unreachable`] when the game would refuse the level.
-pub fn level_text(drawing: &Drawing) -> Result<String, LabFileError> {
+pub(crate) fn level_text(drawing: &Drawing) -> Result<String, LabFileError> {
     let (start, goal) = (drawing.start(), drawing.goal());
     let (width, height) = (drawing.width(), drawing.height());
     let max = *SIDE_RANGE.end();
@@ -213,7 +213,7 @@ fn map_tile(terrain: Option<Terrain>) -> char {
 }
 
 /// The `.map` text of `drawing`.
-pub fn map_text(drawing: &Drawing) -> String {
+pub(crate) fn map_text(drawing: &Drawing) -> String {
     let mut text = format!(
         "type octile\nheight {}\nwidth {}\nmap\n",
         drawing.height(),

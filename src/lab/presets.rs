@@ -18,7 +18,7 @@ use super::setup::SearchSetup;
 
 /// How a preset opens.
 #[derive(Debug, Clone, Copy)]
-pub struct Preset {
+pub(crate) struct Preset {
     pub name: &'static str,
     /// One line: what it shows.
     pub summary: &'static str,
@@ -35,7 +35,7 @@ pub struct Preset {
 }
 
 /// Every preset, in the order `--list-presets` prints them.
-pub const PRESETS: [Preset; 5] = [
+pub(crate) const PRESETS: [Preset; 5] = [
     Preset {
         name: "tutorial",
         summary: "the classic A* tutorial: a three-cell wall between start and goal, straight step 10, diagonal 14, h = Manhattan x 10, no corner cutting; one expansion in, the cell right of the start shows F 40 G 10 H 30",
@@ -173,12 +173,12 @@ fn maze_setups() -> Vec<SearchSetup> {
 
 impl Preset {
     /// The preset named `name`.
-    pub fn named(name: &str) -> Option<&'static Preset> {
+    pub(crate) fn named(name: &str) -> Option<&'static Preset> {
         PRESETS.iter().find(|preset| preset.name == name)
     }
 
     /// The names, comma separated (for errors).
-    pub fn names() -> String {
+    pub(crate) fn names() -> String {
         PRESETS
             .iter()
             .map(|preset| preset.name)
@@ -187,7 +187,7 @@ impl Preset {
     }
 
     /// `lab --list-presets`: one line each, name then what it shows.
-    pub fn listing() -> String {
+    pub(crate) fn listing() -> String {
         PRESETS
             .iter()
             .map(|preset| format!("{:<11} {}\n", preset.name, preset.summary))
@@ -195,12 +195,12 @@ impl Preset {
     }
 
     /// The searches it opens with.
-    pub fn setups(&self) -> Vec<SearchSetup> {
+    pub(crate) fn setups(&self) -> Vec<SearchSetup> {
         (self.setups)()
     }
 
     /// Its drawing.
-    pub fn drawing(&self) -> Drawing {
+    pub(crate) fn drawing(&self) -> Drawing {
         let width = self.rows.iter().map(|row| row.len()).max().unwrap_or(1);
         let mut level = Level::filled(width, self.rows.len(), Terrain::Floor);
         level.name = self.name.to_owned();

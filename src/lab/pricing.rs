@@ -19,7 +19,7 @@ use super::setup::SearchSetup;
 /// The rules the searcher prices cells by: the default traveller's terrain
 /// costs, the setup's unknown-cell policy, and the config's default danger
 /// and crowding weights (0 when influence is off).
-pub fn cost_rules(setup: &SearchSetup) -> CostRules {
+pub(crate) fn cost_rules(setup: &SearchSetup) -> CostRules {
     let weights = if setup.influence {
         [
             InfluenceLayer::DEFAULT_DANGER.weight,
@@ -38,7 +38,7 @@ pub fn cost_rules(setup: &SearchSetup) -> CostRules {
 
 /// What the searcher believes: every cell as it is, except those painted
 /// unknown (unless the setup plans on the truth).
-pub fn knowledge(drawing: &Drawing, setup: &SearchSetup) -> FactionKnowledge {
+pub(crate) fn knowledge(drawing: &Drawing, setup: &SearchSetup) -> FactionKnowledge {
     let level = drawing.level();
     if setup.unknown.is_none() || !drawing.has_fog() {
         return FactionKnowledge::omniscient(level);
@@ -77,7 +77,7 @@ impl Priced {
 ///
 /// # Errors
 /// [`GridError`] if the drawing has no cells.
-pub fn price(drawing: &Drawing, setup: &SearchSetup) -> Result<Priced, GridError> {
+pub(crate) fn price(drawing: &Drawing, setup: &SearchSetup) -> Result<Priced, GridError> {
     let rules = cost_rules(setup);
     let knowledge = knowledge(drawing, setup);
     let influences = drawing.influences();

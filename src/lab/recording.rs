@@ -235,7 +235,7 @@ impl Recording {
 }
 
 /// A duration in microseconds, as `fogcrawl trace` prints it.
-pub fn format_time(time: Duration) -> String {
+pub(crate) fn format_time(time: Duration) -> String {
     let micros = time.as_secs_f64() * 1e6;
     if micros < 10.0 {
         format!("{micros:.1} µs")

@@ -20,10 +20,10 @@ use super::setup::SearchSetup;
 const TIMING_RUNS: usize = 3;
 /// IDA* gives up after this many expansions (PathFinding.js gives it a
 /// time limit): it can expand a cell again and again.
-pub const IDA_NODE_LIMIT: u64 = 50_000;
+pub(crate) const IDA_NODE_LIMIT: u64 = 50_000;
 
 /// Searches `drawing` as `setup` says and records what happened.
-pub fn record(drawing: &Drawing, setup: SearchSetup) -> Recording {
+pub(crate) fn record(drawing: &Drawing, setup: SearchSetup) -> Recording {
     let version = drawing.version();
     let priced = match price(drawing, &setup) {
         Ok(priced) => priced,

@@ -24,7 +24,7 @@ use super::view::camera_following;
 const TICK: Duration = Duration::from_millis(60);
 
 /// Runs `app` in this terminal until it quits or a signal ends it.
-pub fn run(mut app: LabApp) -> Result<SessionEnd> {
+pub(crate) fn run(mut app: LabApp) -> Result<SessionEnd> {
     color_eyre::install()?;
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         bail!(

@@ -25,34 +25,34 @@ use super::text_wrap::wrap_phrases;
 use super::traced_search::{CoarseView, TracedSearch};
 
 /// Space around the picture's content, in pixels.
-pub const MARGIN: u32 = 16;
+pub(crate) const MARGIN: u32 = 16;
 /// Space between two panels.
-pub const PANEL_GAP: u32 = 32;
+pub(crate) const PANEL_GAP: u32 = 32;
 /// The largest cell side: beyond this a small level only gets bigger, not clearer.
-pub const MAX_CELL_SIZE: u32 = 16;
+pub(crate) const MAX_CELL_SIZE: u32 = 16;
 /// The panels' maps together fit this width...
-pub const MAP_AREA_WIDTH: u32 = 1400;
+pub(crate) const MAP_AREA_WIDTH: u32 = 1400;
 /// ...and this height (a 512-cell side gets 2 px cells alone, 1 px side by side).
-pub const MAP_AREA_HEIGHT: u32 = 1024;
+pub(crate) const MAP_AREA_HEIGHT: u32 = 1024;
 /// A panel is at least this wide (32 characters), so its title and figures
 /// read on a tiny map.
-pub const MIN_PANEL_WIDTH: u32 = 512;
+pub(crate) const MIN_PANEL_WIDTH: u32 = 512;
 /// The content is at least this wide, so the legend needs few rows.
-pub const MIN_CONTENT_WIDTH: u32 = 640;
+pub(crate) const MIN_CONTENT_WIDTH: u32 = 640;
 /// Between the blocks of text and the maps.
 const BLOCK_GAP: u32 = 8;
 /// Below this cell side a large map is pictured only where the searches went
 /// (with [`ZOOM_MARGIN`] around): a 512x512 map's 2-pixel cells would hide a
 /// small search under its own path.
-pub const MIN_ZOOM_CELL: u32 = 6;
+pub(crate) const MIN_ZOOM_CELL: u32 = 6;
 /// Cells of context around what the searches touched, when zoomed.
-pub const ZOOM_MARGIN: i32 = 6;
+pub(crate) const ZOOM_MARGIN: i32 = 6;
 /// From this cell side up each searched cell has an arrow to its parent
 /// (came-from, as Red Blob Games draws it).
-pub const ARROW_CELL: u32 = 20;
+pub(crate) const ARROW_CELL: u32 = 20;
 /// From this cell side up each searched cell prints its g, h and f (five
 /// 8-pixel characters a line); a region small enough gets cells this large.
-pub const NUMBER_CELL: u32 = 44;
+pub(crate) const NUMBER_CELL: u32 = 44;
 
 /// Start and goal markers: radius in cells, and at least this many pixels
 /// (under half a cell on large cells, so the searched cell shows around it).
@@ -70,7 +70,7 @@ const ARROW_WIDTH: (f64, f64) = (0.06, 1.0);
 /// side: at most [`MAX_CELL_SIZE`], or [`NUMBER_CELL`] when the maps are small
 /// enough for cells that print their numbers.
 #[must_use]
-pub fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
+pub(crate) fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
     let panels = u32::try_from(panels.max(1)).unwrap_or(u32::MAX);
     let gaps = PANEL_GAP.saturating_mul(panels - 1);
     let per_panel = MAP_AREA_WIDTH.saturating_sub(gaps) / panels;
@@ -86,7 +86,7 @@ pub fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
 
 /// The part of the level a picture shows, in cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Window {
+pub(crate) struct Window {
     pub left: i32,
     pub top: i32,
     pub width: usize,
@@ -96,7 +96,7 @@ pub struct Window {
 impl Window {
     /// The whole level.
     #[must_use]
-    pub fn whole(level: &Level) -> Self {
+    pub(crate) fn whole(level: &Level) -> Self {
         Self {
             left: 0,
             top: 0,
@@ -109,7 +109,7 @@ impl Window {
     /// [`MIN_ZOOM_CELL`]: then what the searches touched (closed, frontier,
     /// ends) with [`ZOOM_MARGIN`] cells around, if that is smaller.
     #[must_use]
-    pub fn for_searches(level: &Level, searches: &[TracedSearch]) -> Self {
+    pub(crate) fn for_searches(level: &Level, searches: &[TracedSearch]) -> Self {
         let whole = Self::whole(level);
         if cell_size(level.width(), level.height(), searches.len()) >= MIN_ZOOM_CELL {
             return whole;
@@ -157,7 +157,7 @@ impl Window {
 
     /// Whether `pos` is in the window.
     #[must_use]
-    pub fn contains(self, pos: Pos) -> bool {
+    pub(crate) fn contains(self, pos: Pos) -> bool {
         self.local(pos).is_some()
     }
 
@@ -197,7 +197,7 @@ pub fn lay_out(
 /// search, with its paths). The layout (window, cell size, text) is the
 /// whole search's, so every frame has the same size.
 #[must_use]
-pub fn lay_out_upto(
+pub(crate) fn lay_out_upto(
     header: &str,
     level: &Level,
     shading: &CostShading,

@@ -11,7 +11,7 @@ use super::raster::Canvas;
 ///
 /// # Errors
 /// [`EncodingError`] if the encoder refuses the image (zero or enormous sides).
-pub fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, EncodingError> {
+pub(crate) fn encode_png(canvas: &Canvas) -> Result<Vec<u8>, EncodingError> {
     let mut bytes = Vec::new();
     let mut encoder = Encoder::new(&mut bytes, canvas.width(), canvas.height());
     encoder.set_color(ColorType::Rgba);

@@ -9,7 +9,7 @@ use super::colour::Rgb;
 use super::scene::{Block, Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
 
 /// Bytes per pixel: red, green, blue, alpha.
-pub const BYTES_PER_PIXEL: usize = 4;
+pub(crate) const BYTES_PER_PIXEL: usize = 4;
 
 /// An RGBA image, row-major, top row first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,7 +53,7 @@ impl Canvas {
 
     /// A `width x height` canvas of one colour.
     #[must_use]
-    pub fn filled(width: u32, height: u32, colour: Rgb) -> Self {
+    pub(crate) fn filled(width: u32, height: u32, colour: Rgb) -> Self {
         let count = width as usize * height as usize;
         Self {
             width,
@@ -63,18 +63,18 @@ impl Canvas {
     }
 
     #[must_use]
-    pub fn width(&self) -> u32 {
+    pub(crate) fn width(&self) -> u32 {
         self.width
     }
 
     #[must_use]
-    pub fn height(&self) -> u32 {
+    pub(crate) fn height(&self) -> u32 {
         self.height
     }
 
     /// The RGBA bytes, row by row.
     #[must_use]
-    pub fn rgba(&self) -> &[u8] {
+    pub(crate) fn rgba(&self) -> &[u8] {
         &self.pixels
     }
 

@@ -21,7 +21,7 @@ use gridpath::{Heuristic, HierarchyOptions, SearchOptions, TieBreak};
 use super::picture_error::PictureError;
 
 /// The `--unknown` / `unknown=` word for planning on the whole level (no fog).
-pub const UNKNOWN_OFF: &str = "off";
+pub(crate) const UNKNOWN_OFF: &str = "off";
 
 /// Which search a panel pictures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,13 +34,13 @@ pub enum PicturedEngine {
 }
 
 /// `--engine` words.
-pub const ENGINE_NAMES: [(&str, PicturedEngine); 2] = [
+pub(crate) const ENGINE_NAMES: [(&str, PicturedEngine); 2] = [
     ("astar", PicturedEngine::AStar),
     ("hierarchy", PicturedEngine::Hierarchy),
 ];
 
 /// The cluster sides `--cluster` takes, in cells.
-pub const CLUSTER_SIZES: std::ops::RangeInclusive<usize> = 4..=64;
+pub(crate) const CLUSTER_SIZES: std::ops::RangeInclusive<usize> = 4..=64;
 
 /// One search's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -29,7 +29,7 @@ const FONT_FAMILY: &str = "DejaVu Sans Mono,Menlo,Consolas,monospace";
 
 /// The SVG document of `scene`.
 #[must_use]
-pub fn to_svg(scene: &Scene) -> String {
+pub(crate) fn to_svg(scene: &Scene) -> String {
     let mut out = String::new();
     let (width, height) = (scene.width, scene.height);
     // `write!` to a String cannot fail; its Result is dropped throughout.

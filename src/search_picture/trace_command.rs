@@ -29,7 +29,7 @@ use super::traced_search::TracedSearch;
 
 /// The longest map side drawn: at a pixel per cell, a 4096x4096 map is a 64 MB
 /// RGBA buffer; the largest Moving AI maps (16384 a side) would take a gigabyte.
-pub const MAX_PICTURED_SIDE: usize = 4096;
+pub(crate) const MAX_PICTURED_SIDE: usize = 4096;
 /// The most cells trace pictures in all: a panel's cells, counted twice
 /// with `--compare` (two searches) and twice again with `--animate` (a
 /// picture a frame). A traced search records every event and every
@@ -37,9 +37,9 @@ pub const MAX_PICTURED_SIDE: usize = 4096;
 /// the worst search (Dijkstra reaching every cell of an open map) at this
 /// budget peaks under [`MEMORY_BUDGET_MB`] (figures in
 /// docs/SEARCH-PICTURES.md). 2^21 cells is 1448x1448, or 4096x512.
-pub const MAX_PICTURED_CELLS: usize = 1 << 21;
+pub(crate) const MAX_PICTURED_CELLS: usize = 1 << 21;
 /// The memory trace stays under on any map it accepts.
-pub const MEMORY_BUDGET_MB: usize = 1000;
+pub(crate) const MEMORY_BUDGET_MB: usize = 1000;
 
 /// What to draw: `fogcrawl trace`'s flags besides the level, as given (the
 /// command line reads them; everything is checked here).
@@ -171,6 +171,9 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
     })
 }
 
+/// An animation's frames and the nodes each adds.
+type FrameCount = (usize, usize);
+
 /// Refuses a level too large to picture, or one whose `searches` (two
 /// per search when `animate`d) would pass the memory budget.
 fn check_size(loaded: &LoadedLevel, searches: usize, animate: bool) -> Result<(), PictureError> {
@@ -213,7 +216,7 @@ fn animate(
     shading: &CostShading,
     searches: &[TracedSearch],
     scene: &Scene,
-) -> Result<(Vec<u8>, Option<(usize, usize)>), PictureError> {
+) -> Result<(Vec<u8>, Option<FrameCount>), PictureError> {
     let most = searches.iter().map(|s| s.closed.len()).max().unwrap_or(0);
     let mut frames: Vec<Canvas> = frame_stops(most)
         .into_iter()
@@ -236,7 +239,7 @@ fn animate(
 ///
 /// # Errors
 /// [`PictureError::BadCell`] naming `flag`.
-pub fn parse_cell(flag: &'static str, text: &str) -> Result<Pos, PictureError> {
+pub(crate) fn parse_cell(flag: &'static str, text: &str) -> Result<Pos, PictureError> {
     let bad = || PictureError::BadCell {
         flag,
         value: text.to_owned(),

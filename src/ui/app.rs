@@ -45,7 +45,7 @@ pub use recording::RecordingOptions;
 const DEFAULT_SCREEN_SIZE: (u16, u16) = (80, 24);
 
 /// How often auto-advance waits for the player: about eight turns a second.
-pub const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
+pub(crate) const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
 
 /// Where and how a game starts (from the command line).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub struct PlayOptions {
 impl PlayOptions {
     /// An explicit `--level` or `--seed` starts a new game instead of
     /// resuming the save (which that game replaces when you quit).
-    pub fn starts_fresh(&self) -> bool {
+    pub(crate) fn starts_fresh(&self) -> bool {
         self.level.is_some() || self.seed.is_some()
     }
 }
@@ -171,7 +171,7 @@ impl App {
     }
 
     /// Whether a replay shows this app.
-    pub fn is_watched(&self) -> bool {
+    pub(crate) fn is_watched(&self) -> bool {
         self.watched
     }
 
@@ -190,7 +190,7 @@ impl App {
     /// Applies an edit of the monster config file, if one happened: the
     /// reloader installs it in the game (or keeps the last good config)
     /// and the app shows its report. Returns whether anything was reported.
-    pub fn poll_config(&mut self) -> bool {
+    pub(crate) fn poll_config(&mut self) -> bool {
         let Some(reloader) = self.config_reloader.as_mut() else {
             return false;
         };
@@ -242,7 +242,7 @@ impl App {
         }
     }
 
-    pub fn overlay(&self) -> Overlay {
+    pub(crate) fn overlay(&self) -> Overlay {
         self.overlay
     }
 
@@ -250,7 +250,7 @@ impl App {
         self.notice.as_ref()
     }
 
-    pub fn is_auto_advancing(&self) -> bool {
+    pub(crate) fn is_auto_advancing(&self) -> bool {
         self.auto_advance
     }
 
@@ -266,7 +266,7 @@ impl App {
 
     /// The help popup as it stands: drawn by the screen, and asked here how
     /// far it scrolls, so both read the same lines.
-    pub fn help_popup(&self) -> HelpPopup<'_> {
+    pub(crate) fn help_popup(&self) -> HelpPopup<'_> {
         HelpPopup {
             palette: self.palette,
             overlay_on: self.debug.on,
@@ -276,7 +276,7 @@ impl App {
     }
 
     /// The message history as it stands (see [`App::help_popup`]).
-    pub fn history_popup(&self) -> HistoryPopup<'_> {
+    pub(crate) fn history_popup(&self) -> HistoryPopup<'_> {
         HistoryPopup {
             log: self.game.log(),
             palette: self.palette,
@@ -286,13 +286,13 @@ impl App {
 
     /// Brings the debug overlay up to date with a game changed from
     /// outside (a replay stepping or seeking).
-    pub fn sync_overlay(&mut self) {
+    pub(crate) fn sync_overlay(&mut self) {
         self.debug.sync(&mut self.game);
     }
 
     /// Opens the debug overlay on `monster` (the nearest one if `None`),
     /// as a replay's "follow" does.
-    pub fn watch_monster(&mut self, monster: Option<usize>) {
+    pub(crate) fn watch_monster(&mut self, monster: Option<usize>) {
         if !self.debug.on {
             self.update(Command::ToggleOverlay);
         }

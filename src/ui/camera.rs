@@ -187,7 +187,7 @@ impl Camera {
 
 /// Where the view's top-left corner lies on one axis of the level: centred
 /// when the level fits, else following `player` and stopping at the edges.
-pub fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32 {
+pub(crate) fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32 {
     let level_len = i32::try_from(level_len).unwrap_or(i32::MAX);
     let view_len = i32::from(view_len);
     if level_len <= view_len {

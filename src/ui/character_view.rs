@@ -24,7 +24,7 @@ const SHEET_WIDTH: u16 = 64;
 /// Columns the labels take ("Armour    ").
 const LABEL_WIDTH: usize = 10;
 
-pub struct CharacterSheet<'a> {
+pub(crate) struct CharacterSheet<'a> {
     pub game: &'a Game,
     pub palette: Palette,
     /// What the fire key throws.
@@ -33,7 +33,7 @@ pub struct CharacterSheet<'a> {
 
 impl CharacterSheet<'_> {
     /// The sheet's lines, wrapped to `width` columns.
-    pub fn lines(&self, width: usize) -> Vec<Line<'static>> {
+    pub(crate) fn lines(&self, width: usize) -> Vec<Line<'static>> {
         let label = self.palette.ui(UiRole::Label);
         let heading = self.palette.ui(UiRole::Title);
         let mut lines = vec![Line::styled("You, the delver", heading), Line::raw("")];

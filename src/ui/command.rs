@@ -110,7 +110,7 @@ impl Command {
     /// `overlay::controller` carries out (and a replay lets through: they
     /// only look).
     #[must_use]
-    pub fn is_overlay(self) -> bool {
+    pub(crate) fn is_overlay(self) -> bool {
         matches!(
             self,
             Self::ToggleOverlay
@@ -131,7 +131,7 @@ impl Command {
     /// Whether the command can let game time pass (the player acts, or
     /// auto-advance starts): a paused replay refuses these.
     #[must_use]
-    pub fn lets_time_pass(self) -> bool {
+    pub(crate) fn lets_time_pass(self) -> bool {
         matches!(
             self,
             Self::Step(_)

@@ -12,7 +12,7 @@ use crate::ui::key_bindings::bindings_in;
 
 /// The command a key press stands for in `mode`, if any: the first binding
 /// of the mode that takes the key.
-pub fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
+pub(crate) fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
     if key.kind != KeyEventKind::Press {
         return None;
     }

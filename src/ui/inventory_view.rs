@@ -15,7 +15,7 @@ use crate::ui::theme::{Palette, UiRole};
 /// The inventory popup's widest size.
 const INVENTORY_WIDTH: u16 = 64;
 
-pub struct InventoryPopup<'a> {
+pub(crate) struct InventoryPopup<'a> {
     pub game: &'a Game,
     pub palette: Palette,
 }

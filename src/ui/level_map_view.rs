@@ -22,7 +22,7 @@ use gridpath::Pos;
 
 /// How many level cells one screen cell stands for, across and down, to
 /// fit `level` (width, height) into `view` (width, height).
-pub fn shrink_factor(level: (usize, usize), view: (u16, u16)) -> (usize, usize) {
+pub(crate) fn shrink_factor(level: (usize, usize), view: (u16, u16)) -> (usize, usize) {
     let across = level.0.div_ceil(usize::from(view.0).max(1)).max(1);
     let down = level.1.div_ceil(usize::from(view.1).max(1)).max(1);
     (across, down)
@@ -60,7 +60,7 @@ fn mark_of(game: &Game, palette: Palette, pos: Pos) -> Option<(u8, char, Style)>
     Some((u8::from(walkable), glyph, style))
 }
 
-pub struct LevelMapPopup<'a> {
+pub(crate) struct LevelMapPopup<'a> {
     pub game: &'a Game,
     pub palette: Palette,
 }

@@ -17,7 +17,7 @@ use crate::ui::theme::{Palette, UiRole};
 use gridpath::Pos;
 
 /// The player's glyph.
-pub const PLAYER_GLYPH: char = '@';
+pub(crate) const PLAYER_GLYPH: char = '@';
 /// Drawn under the look cursor on a cell the player has never seen.
 const LOOK_CURSOR_GLYPH: char = '?';
 /// Drawn on a path cell with nothing else drawn there.
@@ -25,9 +25,9 @@ const PATH_GLYPH: char = '·';
 /// Drawn on the cells a shot being aimed flies through.
 const SHOT_GLYPH: char = '*';
 /// Caltrops the player strewed (the item in the pack is drawn `^` too).
-pub const CALTROPS_GLYPH: char = '^';
+pub(crate) const CALTROPS_GLYPH: char = '^';
 /// A cell smoke hangs in: nothing sees through it.
-pub const SMOKE_GLYPH: char = '▒';
+pub(crate) const SMOKE_GLYPH: char = '▒';
 
 /// The arrow drawn at the map's edge toward a monster in sight that the
 /// view cannot hold, by the side(s) of the view it lies past.
@@ -45,7 +45,7 @@ fn edge_arrow(dx: i32, dy: i32) -> char {
 }
 
 /// The map of one game, drawn with one palette.
-pub struct MapView<'a> {
+pub(crate) struct MapView<'a> {
     pub game: &'a Game,
     pub palette: Palette,
     /// The level cell at the map's top-left corner (the screen layout's,

@@ -17,7 +17,7 @@ const WHEEL_LINES: u16 = 3;
 
 /// The command a mouse event stands for, if any, in input `mode` on
 /// `screen` (`None` when the terminal is too small to draw it).
-pub fn command_for_mouse(
+pub(crate) fn command_for_mouse(
     event: MouseEvent,
     mode: InputMode,
     screen: Option<&Screen>,

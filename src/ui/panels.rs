@@ -35,7 +35,7 @@ const BAR_EMPTY: char = '░';
 const LOG_LOOKBACK: usize = 40;
 
 /// A health bar of `width` cells, e.g. `██████░░░░`.
-pub fn health_bar(hp: i32, max_hp: i32, width: usize) -> String {
+pub(crate) fn health_bar(hp: i32, max_hp: i32, width: usize) -> String {
     let share = if max_hp > 0 {
         (f64::from(hp.max(0)) / f64::from(max_hp)).clamp(0.0, 1.0)
     } else {
@@ -70,7 +70,7 @@ fn health_role(hp: i32, max_hp: i32) -> UiRole {
 /// The header: game name, level and depth, then the level's description,
 /// which fills the rest of the first row and, when the screen gives the
 /// header a second row, that row too; what does not fit ends in `…`.
-pub struct TitleLine<'a> {
+pub(crate) struct TitleLine<'a> {
     pub game: &'a Game,
     pub palette: Palette,
     /// Whether the debug overlay is on (its panel hides the hit points).
@@ -113,7 +113,7 @@ impl TitleLine<'_> {
     }
 
     /// Whether the whole header fits on one row of `width` columns.
-    pub fn fits(&self, width: u16) -> bool {
+    pub(crate) fn fits(&self, width: u16) -> bool {
         let description = escape_controls(&self.game.level().description);
         self.lead().width() + DESCRIPTION_GAP + description.chars().count() <= usize::from(width)
     }
@@ -158,7 +158,7 @@ fn starts_with(line: &Line<'_>, label: &str) -> bool {
 }
 
 /// The side panel: the player's state and the monsters in sight.
-pub struct SidePanel<'a> {
+pub(crate) struct SidePanel<'a> {
     pub game: &'a Game,
     pub palette: Palette,
     /// The popup or prompt over the map (aiming names the cursor "Aim").
@@ -357,7 +357,7 @@ fn experience_words(game: &Game) -> String {
 }
 
 /// The weapon the player strikes with (a dagger when none is wielded).
-pub fn weapon_name(game: &Game) -> &'static str {
+pub(crate) fn weapon_name(game: &Game) -> &'static str {
     game.equipment()
         .weapon
         .map_or("dagger", |kind| kind.display_name())
@@ -383,7 +383,7 @@ fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
 }
 
 /// `name value`, the name in the label style.
-pub fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
+pub(crate) fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
 }
 
@@ -463,7 +463,7 @@ fn awareness_style(game: &Game, monster: usize, palette: Palette) -> Style {
 
 /// The newest messages that fit, oldest at the top, word-wrapped, each
 /// prefixed with the game time it happened at.
-pub struct MessageLog<'a> {
+pub(crate) struct MessageLog<'a> {
     pub game: &'a Game,
     pub palette: Palette,
 }
@@ -511,7 +511,7 @@ const NO_TIME_PASSED: &str = "(no time passed)";
 /// The bottom line: a notice or prompt if there is one, else the keys. A
 /// notice too long for one row wraps onto up to `rows` rows (the screen
 /// takes them from the message log).
-pub struct KeyBar<'a> {
+pub(crate) struct KeyBar<'a> {
     pub palette: Palette,
     /// The popup or prompt over the map (a direction prompt is asked here).
     pub overlay: Overlay,
@@ -524,7 +524,7 @@ pub struct KeyBar<'a> {
 
 impl KeyBar<'_> {
     /// The rows the status line needs at `width` columns, at most `most`.
-    pub fn rows(&self, width: u16, most: u16) -> u16 {
+    pub(crate) fn rows(&self, width: u16, most: u16) -> u16 {
         self.notice_lines(width, most)
             .map_or(1, |lines| u16::try_from(lines.len()).unwrap_or(most))
     }

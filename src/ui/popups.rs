@@ -28,7 +28,7 @@ const HELP_KEY_COLUMN: usize = 20;
 const HELP_MAX_WIDTH: u16 = 84;
 
 /// A `width` x `height` rectangle centred in `area` (clipped to it).
-pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
         .flex(Flex::Center)
         .areas(area);
@@ -41,7 +41,7 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
 /// Draws `lines` in a double-bordered popup `width` wide (and as tall as
 /// the lines, at most `area`'s height) centred in `area`, under `title`:
 /// the frame the inventory and the character sheet share.
-pub fn framed_popup(
+pub(crate) fn framed_popup(
     area: Rect,
     width: u16,
     title: &'static str,
@@ -69,7 +69,7 @@ fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> 
 
 /// The help popup: every key and every glyph on the map. What it shows is
 /// taken from the app by `App::help_popup`.
-pub struct HelpPopup<'a> {
+pub(crate) struct HelpPopup<'a> {
     pub palette: Palette,
     /// The debug overlay is on: the help lists its keys and marks instead.
     pub overlay_on: bool,
@@ -285,7 +285,7 @@ fn height_for(lines: usize) -> u16 {
 
 impl HelpPopup<'_> {
     /// How far the help can scroll in `area`: its lines past what the popup shows.
-    pub fn scroll_limit(&self, area: Rect) -> u16 {
+    pub(crate) fn scroll_limit(&self, area: Rect) -> u16 {
         let width = HELP_MAX_WIDTH.min(area.width);
         let total = height_for(self.lines(usize::from(width.saturating_sub(2))).len());
         let rows = total.min(area.height.saturating_sub(2));
@@ -324,7 +324,7 @@ impl Widget for HelpPopup<'_> {
 }
 
 /// Shown instead of the game when the terminal is below the minimum size.
-pub struct TooSmall {
+pub(crate) struct TooSmall {
     pub need: (u16, u16),
 }
 

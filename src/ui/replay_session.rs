@@ -28,7 +28,7 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// Plays the recording at `path` in this terminal, from `turn` if given.
 /// How it ended: quit, or the signal that ended it.
-pub fn run(path: &Path, turn: Option<u64>) -> Result<SessionEnd> {
+pub(crate) fn run(path: &Path, turn: Option<u64>) -> Result<SessionEnd> {
     let shutdown = register_shutdown_signals().wrap_err("cannot watch for shutdown signals")?;
     let replayer = Replayer::open(path).map_err(|err| color_eyre::eyre::eyre!("{err}"))?;
     if let Some(signal) = shutdown.received() {

@@ -31,7 +31,7 @@ const SHORT_JUMP: u64 = 10;
 /// Turns Page Up and Page Down jump.
 const LONG_JUMP: u64 = 100;
 /// Turns "watch how you died" starts before the end.
-pub const DEATH_REWIND: u64 = 20;
+pub(crate) const DEATH_REWIND: u64 = 20;
 
 /// A recording on screen.
 pub struct ReplayViewer {

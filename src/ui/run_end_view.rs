@@ -28,7 +28,7 @@ const END_SCREEN_WIDTH: u16 = 78;
 const MOST_SCORES_SHOWN: usize = 5;
 
 /// The death or victory screen over the game.
-pub struct GameOverPopup<'a> {
+pub(crate) struct GameOverPopup<'a> {
     pub game: &'a Game,
     pub palette: Palette,
     /// What the end of the run wrote (`None` until the app has recorded it).

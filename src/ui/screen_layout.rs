@@ -16,8 +16,8 @@ use crate::ui::command::InputMode;
 use gridpath::Pos;
 
 /// The smallest terminal the game is drawn in.
-pub const MIN_WIDTH: u16 = 60;
-pub const MIN_HEIGHT: u16 = 20;
+pub(crate) const MIN_WIDTH: u16 = 60;
+pub(crate) const MIN_HEIGHT: u16 = 20;
 /// The side panel's width, borders included, and on wide terminals.
 const SIDE_PANEL_WIDTH: u16 = 28;
 const WIDE_SIDE_PANEL_WIDTH: u16 = 34;
@@ -29,13 +29,13 @@ const SHORT_LOG_ROWS: u16 = 4;
 const TALL_LOG_ROWS: u16 = 7;
 /// From this many rows on, the log is taller and a long header may take
 /// two rows.
-pub const TALL_TERMINAL: u16 = 40;
+pub(crate) const TALL_TERMINAL: u16 = 40;
 /// Rows the header takes on tall terminals when the level's description
 /// does not fit beside its name (short ones cut it with `…`).
-pub const TALL_TITLE_ROWS: u16 = 2;
+pub(crate) const TALL_TITLE_ROWS: u16 = 2;
 /// The most rows a long notice takes on the status line; the rows past the
 /// first come out of the message log, so the map does not move.
-pub const MOST_STATUS_ROWS: u16 = 3;
+pub(crate) const MOST_STATUS_ROWS: u16 = 3;
 
 /// How the debug overlay shapes the map area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,7 +105,7 @@ impl ScreenLayout {
     /// `status_rows` (its rows past the first taken from the message log,
     /// which keeps at least one), with the debug overlay's wider side
     /// panel when `overlay`.
-    pub fn fitted(area: Rect, overlay: bool, title_rows: u16, status_rows: u16) -> Self {
+    pub(crate) fn fitted(area: Rect, overlay: bool, title_rows: u16, status_rows: u16) -> Self {
         let log_rows = if area.height >= TALL_TERMINAL {
             TALL_LOG_ROWS
         } else {
@@ -138,7 +138,7 @@ impl ScreenLayout {
     }
 
     /// Where the map itself is drawn: inside its frame's border.
-    pub fn map(&self) -> Rect {
+    pub(crate) fn map(&self) -> Rect {
         Block::new().borders(Borders::ALL).inner(self.map_frame)
     }
 }
@@ -153,7 +153,7 @@ pub struct SideBySide {
 }
 
 impl SideBySide {
-    pub fn of(area: Rect) -> Self {
+    pub(crate) fn of(area: Rect) -> Self {
         let [left, gap, right] = Layout::horizontal([
             Constraint::Fill(1),
             Constraint::Length(1),
@@ -191,7 +191,7 @@ pub struct Screen {
 }
 
 /// Whether a screen of `area` is below the minimum size.
-pub fn is_too_small(area: Rect) -> bool {
+pub(crate) fn is_too_small(area: Rect) -> bool {
     area.width < MIN_WIDTH || area.height < MIN_HEIGHT
 }
 
@@ -249,7 +249,7 @@ impl Screen {
     }
 
     /// The first map's pane (the map of play, or the overlay's left one).
-    pub fn main_pane(&self) -> MapPane {
+    pub(crate) fn main_pane(&self) -> MapPane {
         self.panes.first().copied().unwrap_or(MapPane {
             area: self.map,
             origin: Pos::new(0, 0),

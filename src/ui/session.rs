@@ -29,7 +29,7 @@ use crate::ui::app::{AUTO_ADVANCE_INTERVAL, App, PlayOptions};
 use crate::ui::input::command_for_key;
 use crate::ui::logging;
 use crate::ui::mouse::command_for_mouse;
-pub use crate::ui::terminal_session::SessionEnd;
+pub(crate) use crate::ui::terminal_session::SessionEnd;
 use crate::ui::terminal_session::{
     ShutdownFlags, capture_mouse, register_shutdown_signals, release_mouse, spawn_input_reader,
 };

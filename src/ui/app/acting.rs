@@ -14,7 +14,7 @@ use crate::ui::app::{App, DoorAction, NoticeKind, Overlay};
 impl App {
     /// One auto-advance step: the player waits while the monsters move.
     /// Stops by itself when the player gets hurt or the game ends.
-    pub fn tick(&mut self) {
+    pub(crate) fn tick(&mut self) {
         if !self.auto_advance
             || self.overlay != Overlay::None
             || self.debug.replay.is_some()

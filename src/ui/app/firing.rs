@@ -20,7 +20,7 @@ use gridpath::Pos;
 
 /// The cells strictly between `from` and `to` on the straight line a shot
 /// flies along (the monsters' own line of fire), `to` last.
-pub fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
+pub(super) fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
     let cells = RefCell::new(Vec::new());
     line_of_sight(from, to, |cell| {
         cells.borrow_mut().push(cell);
@@ -35,7 +35,7 @@ pub fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
 
 impl App {
     /// What the fire key throws.
-    pub fn quiver(&self) -> ItemKind {
+    pub(crate) fn quiver(&self) -> ItemKind {
         self.quiver
     }
 
@@ -68,7 +68,7 @@ impl App {
 
     /// While aiming: the cells the shot would fly through to the cursor,
     /// the target's cell last (drawn on the map).
-    pub fn shot_path(&self) -> Vec<Pos> {
+    pub(crate) fn shot_path(&self) -> Vec<Pos> {
         match (self.overlay, self.look_cursor) {
             (Overlay::TargetPrompt(_), Some(cursor)) => shot_line(self.game.player().pos, cursor),
             _ => Vec::new(),
@@ -79,7 +79,7 @@ impl App {
     /// mouse, on a monster in sight that shoots), and the cells it can
     /// shoot into that the player sees: within its range, with nothing
     /// opaque between. Empty when no shooter is looked at.
-    pub fn shooter_reach(&self) -> Vec<Pos> {
+    pub(crate) fn shooter_reach(&self) -> Vec<Pos> {
         let Some(at) = self.pointed_monster_pos() else {
             return Vec::new();
         };

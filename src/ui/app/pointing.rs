@@ -17,7 +17,7 @@ use gridpath::Pos;
 
 /// The path travel would take to `goal`, as known when it was drawn.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TravelPreview {
+pub(super) struct TravelPreview {
     pub goal: Pos,
     /// The player's cell first, `goal` last.
     pub path: Vec<Pos>,
@@ -26,11 +26,6 @@ pub struct TravelPreview {
 }
 
 impl App {
-    /// The terminal's size when last drawn (columns, rows).
-    pub fn screen_size(&self) -> (u16, u16) {
-        self.screen_size
-    }
-
     /// The map cell under the mouse pointer, if it is over the map: worked
     /// out from the pointer's screen position each time, so it is the cell
     /// under it now, however the map has scrolled since it moved.
@@ -54,7 +49,7 @@ impl App {
 
     /// Where the monster pointed at stands (the mouse over a monster in
     /// sight), to be highlighted on the map and in the side panel.
-    pub fn pointed_monster_pos(&self) -> Option<Pos> {
+    pub(crate) fn pointed_monster_pos(&self) -> Option<Pos> {
         let at = self.look_cursor().or_else(|| self.hover())?;
         let actor = self.game.actor_at(at)?;
         (actor != crate::game::state::PLAYER && self.game.is_visible(at)).then_some(at)

@@ -139,7 +139,7 @@ impl App {
     }
 
     /// The recording to replay the death from, once, if `w` asked for it.
-    pub fn take_watch_death(&mut self) -> Option<PathBuf> {
+    pub(crate) fn take_watch_death(&mut self) -> Option<PathBuf> {
         if !std::mem::take(&mut self.watch_death_requested) {
             return None;
         }
@@ -148,7 +148,7 @@ impl App {
     }
 
     /// Says `text` on the status line.
-    pub fn say(&mut self, text: &str) {
+    pub(crate) fn say(&mut self, text: &str) {
         self.set_notice(NoticeKind::Alert, text);
     }
 

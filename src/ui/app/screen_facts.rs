@@ -22,7 +22,7 @@ use crate::ui::screen_state::Overlay;
 impl App {
     /// Where the map looks: the overlay's camera while it is on, else
     /// play's (keeping the look cursor in view).
-    pub fn camera(&self) -> Camera {
+    pub(crate) fn camera(&self) -> Camera {
         if self.debug.on {
             Camera::overlay(&self.game, self.debug.cursor, self.debug.followed)
         } else {
@@ -31,7 +31,7 @@ impl App {
     }
 
     /// How the debug overlay shapes the map area.
-    pub fn overlay_shape(&self) -> OverlayShape {
+    pub(crate) fn overlay_shape(&self) -> OverlayShape {
         if !self.debug.on {
             OverlayShape::Off
         } else if self.debug.comparison.is_some() && self.debug.layer == Layer::Search {
@@ -42,7 +42,7 @@ impl App {
     }
 
     /// The header as it stands.
-    pub fn title_line(&self) -> TitleLine<'_> {
+    pub(crate) fn title_line(&self) -> TitleLine<'_> {
         TitleLine {
             game: &self.game,
             palette: self.palette,
@@ -51,7 +51,7 @@ impl App {
     }
 
     /// The status line as it stands: a notice, a prompt or the keys.
-    pub fn key_bar(&self) -> KeyBar<'_> {
+    pub(crate) fn key_bar(&self) -> KeyBar<'_> {
         KeyBar {
             palette: self.palette,
             overlay: self.overlay,
@@ -83,7 +83,7 @@ impl App {
     }
 
     /// The screen laid out on `area`; `None` when it is too small.
-    pub fn screen_in(&self, area: Rect) -> Option<Screen> {
+    pub(crate) fn screen_in(&self, area: Rect) -> Option<Screen> {
         let title_rows = if area.height >= TALL_TERMINAL && !self.title_line().fits(area.width) {
             TALL_TITLE_ROWS
         } else {

@@ -305,7 +305,7 @@ fn nearest_monster(game: &Game) -> Option<usize> {
 }
 
 /// Whether a monster heads somewhere (a goal, so a plan or a search).
-pub fn is_thinking(game: &Game, monster: usize) -> bool {
+pub(crate) fn is_thinking(game: &Game, monster: usize) -> bool {
     game.actors()
         .get(monster)
         .and_then(|m| m.brain.as_ref())

@@ -12,7 +12,7 @@ use crate::ui::overlay::{
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
 
 /// The legend of one layer, a line or two.
-pub fn layer_legend(
+pub(crate) fn layer_legend(
     layer: Layer,
     faction: Option<&crate::ai::faction::Faction>,
     palette: Palette,

@@ -13,7 +13,7 @@ use crate::ui::panels::labelled;
 use crate::ui::text::word_wrap;
 
 /// Nothing when no tool touches the followed monster or its faction.
-pub fn tool_lines(
+pub(crate) fn tool_lines(
     game: &Game,
     actor: usize,
     faction: Option<&Faction>,

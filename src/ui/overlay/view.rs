@@ -36,7 +36,7 @@ use crate::world::Terrain;
 use gridpath::{CellValues, Pos, SearchTrace};
 
 /// The search as the overlay shows it: the trace up to the replay point.
-pub struct SearchView<'a> {
+pub(crate) struct SearchView<'a> {
     pub trace: &'a SearchTrace,
     /// Events shown (all of them when not replaying).
     pub upto: usize,
@@ -48,7 +48,7 @@ pub struct SearchView<'a> {
 }
 
 impl<'a> SearchView<'a> {
-    pub fn new(trace: &'a SearchTrace, replay: Option<usize>) -> Self {
+    pub(crate) fn new(trace: &'a SearchTrace, replay: Option<usize>) -> Self {
         let upto = replay.map_or(trace.events.len(), |k| replay_upto(trace, k));
         Self {
             trace,
@@ -85,7 +85,7 @@ impl<'a> SearchView<'a> {
 
 /// One map of the overlay: the true level, the layer's marks, all living
 /// monsters (the followed one underlined), the player, the cursor.
-pub struct OverlayMap<'a> {
+pub(crate) struct OverlayMap<'a> {
     pub scene: OverlayScene<'a>,
     /// The level cell at the map's top-left corner (the layout's).
     pub origin: Pos,
@@ -98,7 +98,7 @@ pub struct OverlayMap<'a> {
 
 /// What the overlay draws: the game, the overlay's state and the palette.
 #[derive(Clone, Copy)]
-pub struct OverlayScene<'a> {
+pub(crate) struct OverlayScene<'a> {
     pub game: &'a Game,
     pub debug: &'a DebugOverlay,
     pub palette: Palette,
@@ -338,7 +338,7 @@ fn belief_mark(
 
 /// The digit a cell last seen `age` ago shows: `None` while fresh, then
 /// its age in tens of time units, 9 for anything older.
-pub fn stale_digit(age: f64) -> Option<char> {
+pub(crate) fn stale_digit(age: f64) -> Option<char> {
     if age < STALE_AGE {
         return None;
     }
@@ -347,7 +347,7 @@ pub fn stale_digit(age: f64) -> Option<char> {
 }
 
 /// Which quarter of `peak` a value falls in (0 lowest).
-pub fn heat_quarter(value: f32, peak: f32) -> usize {
+pub(crate) fn heat_quarter(value: f32, peak: f32) -> usize {
     let share = (value / peak.max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
     ((share * HEAT_GLYPHS.len() as f32).ceil() as usize).clamp(1, HEAT_GLYPHS.len()) - 1
 }
@@ -373,7 +373,7 @@ fn heat_mark(
 
 /// The map area with the overlay: one map, or on the search layer with a
 /// comparison, the recorded search and the re-run side by side.
-pub struct OverlayMaps<'a> {
+pub(crate) struct OverlayMaps<'a> {
     pub scene: OverlayScene<'a>,
     /// Where the maps go and start (the screen layout's): one, or the
     /// comparison's two.
@@ -521,7 +521,7 @@ fn cost_text(cost: Option<f64>) -> String {
 }
 
 /// The overlay's side panel.
-pub struct OverlayPanel<'a>(pub OverlayScene<'a>);
+pub(crate) struct OverlayPanel<'a>(pub OverlayScene<'a>);
 
 impl OverlayPanel<'_> {
     fn lines(&self, width: usize) -> Vec<Line<'static>> {
