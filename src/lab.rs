@@ -15,7 +15,9 @@
 //! - [`presets`]: the tutorials' worked examples (`--preset`,
 //!   `--list-presets`); [`files`]: levels and maps in and out;
 //!   [`export`]: pictures and animations.
-//! - With the `tui` feature, the screen: [`app`] (state and what each
+//! - With the `tui` feature (the searches run, play back and export only
+//!   on the lab's screen), the runner, the recording, the pricing and the
+//!   export, and the screen: [`app`] (state and what each
 //!   action does; editing strokes and the prompt in its children),
 //!   [`input`] (keys and mouse to actions), [`view`], [`panel`] and
 //!   [`cell_view`] (drawing), [`session`] (the terminal and its loop).
@@ -27,6 +29,7 @@ pub mod app;
 #[cfg(feature = "tui")]
 pub(crate) mod cell_view;
 pub(crate) mod drawing;
+#[cfg(feature = "tui")]
 pub(crate) mod export;
 pub mod files;
 #[cfg(feature = "tui")]
@@ -34,8 +37,11 @@ pub(crate) mod input;
 #[cfg(feature = "tui")]
 pub(crate) mod panel;
 pub(crate) mod presets;
+#[cfg(feature = "tui")]
 pub(crate) mod pricing;
+#[cfg(feature = "tui")]
 pub(crate) mod recording;
+#[cfg(feature = "tui")]
 pub(crate) mod runner;
 #[cfg(feature = "tui")]
 pub(crate) mod session;

@@ -236,7 +236,9 @@ impl Preset {
     }
 }
 
-#[cfg(test)]
+// The presets are checked by running them, which needs the runner (a
+// part of the lab's screen, feature `tui`).
+#[cfg(all(test, feature = "tui"))]
 mod tests {
     use super::*;
     use crate::lab::runner::record;
