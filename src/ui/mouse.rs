@@ -57,11 +57,8 @@ mod tests {
 
     /// The screen position of level cell `pos` on the app's screen.
     fn screen_of(app: &App, pos: Pos) -> (u16, u16) {
-        let screen = app.screen().expect("the screen is big enough");
-        let map = screen.map;
-        (0..map.width)
-            .flat_map(|x| (0..map.height).map(move |y| (map.x + x, map.y + y)))
-            .find(|&(x, y)| screen.map_cell(x, y) == Some(pos))
+        app.screen()
+            .and_then(|screen| screen.position_of(pos))
             .expect("the cell is on screen")
     }
 

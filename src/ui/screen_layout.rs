@@ -248,6 +248,16 @@ impl Screen {
         on_level.then_some(pos)
     }
 
+    /// The screen position (column, row) where level cell `pos` is drawn,
+    /// if it is (the tests point the mouse at cells).
+    #[cfg(test)]
+    pub(crate) fn position_of(&self, pos: Pos) -> Option<(u16, u16)> {
+        let map = self.map;
+        (0..map.width)
+            .flat_map(|x| (0..map.height).map(move |y| (map.x + x, map.y + y)))
+            .find(|&(x, y)| self.map_cell(x, y) == Some(pos))
+    }
+
     /// The first map's pane (the map of play, or the overlay's left one).
     pub(crate) fn main_pane(&self) -> MapPane {
         self.panes.first().copied().unwrap_or(MapPane {
