@@ -24,28 +24,27 @@
 //! The pathfinding engine knows nothing of pictures: this module only reads its
 //! traces. Nothing here reads flags, prints or exits; `cli::trace` does.
 pub(crate) mod animation;
-pub(crate) mod bitmap_font;
-pub(crate) mod cell_layer;
-pub(crate) mod colour;
 pub mod layout;
 pub(crate) mod legend;
 pub(crate) mod lettering;
 pub mod palette;
 pub(crate) mod picture_error;
 pub(crate) mod picture_format;
+#[cfg(test)]
+mod picture_output;
 pub(crate) mod planning_grid;
-pub(crate) mod png;
-pub mod raster;
-pub mod scene;
 pub(crate) mod search_settings;
-pub(crate) mod straight_strokes;
-pub(crate) mod svg;
 #[cfg(test)]
 mod test_fixtures;
-pub(crate) mod text_wrap;
 pub(crate) mod trace_command;
 pub(crate) mod traced_search;
 
+// The drawing itself (scenes, raster, PNG, SVG, the font) is the
+// `search-picture` package's; under their old names here, so the layout and
+// the lab read `search_picture::scene` as before.
+pub use ::search_picture::{
+    bitmap_font, cell_layer, colour, png, raster, scene, straight_strokes, svg, text_wrap,
+};
 pub use picture_error::PictureError;
 pub use search_settings::SearchSettings;
 pub use trace_command::{TraceReport, TraceRequest, run_trace};

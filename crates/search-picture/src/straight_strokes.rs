@@ -19,7 +19,7 @@ const HALF_CELL: f64 = 0.5 + 1e-9;
 /// kept cell the furthest later cell such that every cell between lies within half
 /// a cell of the straight segment joining the two.
 #[must_use]
-pub(crate) fn corners(path: &[Pos]) -> Vec<Pos> {
+pub fn corners(path: &[Pos]) -> Vec<Pos> {
     let Some(&first) = path.first() else {
         return Vec::new();
     };

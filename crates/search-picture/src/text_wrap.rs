@@ -7,7 +7,7 @@
 /// breaking between phrases where it can; a phrase longer than a line is broken
 /// between its words (a single word longer than a line stands alone).
 #[must_use]
-pub(crate) fn wrap_phrases(phrases: &[String], separator: &str, per_line: usize) -> Vec<String> {
+pub fn wrap_phrases(phrases: &[String], separator: &str, per_line: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     let length = |text: &str| text.chars().count();

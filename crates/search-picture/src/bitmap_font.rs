@@ -8,7 +8,7 @@
 use font8x8::legacy::{BASIC_LEGACY, LATIN_LEGACY};
 
 /// Pixels per glyph side at scale 1 (glyphs are square and advance by their width).
-pub(crate) const GLYPH_SIDE: u32 = 8;
+pub const GLYPH_SIDE: u32 = 8;
 
 /// The first code point of `font8x8`'s Latin-1 table (no-break space).
 const LATIN_FIRST: u32 = 0xa0;
@@ -19,7 +19,7 @@ const MISSING: char = '?';
 /// The 8 rows of `character`'s glyph, top first; bit 0 of a row is its leftmost pixel.
 /// A character outside ASCII and Latin-1 draws as `?`.
 #[must_use]
-pub(crate) fn glyph(character: char) -> [u8; 8] {
+pub fn glyph(character: char) -> [u8; 8] {
     let code = u32::from(character);
     let found = if code < 0x80 {
         BASIC_LEGACY.get(code as usize)
@@ -35,7 +35,7 @@ pub(crate) fn glyph(character: char) -> [u8; 8] {
 
 /// The width in pixels of `text` drawn at `scale`.
 #[must_use]
-pub(crate) fn text_width(text: &str, scale: u32) -> u32 {
+pub fn text_width(text: &str, scale: u32) -> u32 {
     let characters = u32::try_from(text.chars().count()).unwrap_or(u32::MAX);
     characters.saturating_mul(GLYPH_SIDE * scale)
 }
@@ -43,7 +43,7 @@ pub(crate) fn text_width(text: &str, scale: u32) -> u32 {
 /// How many characters at `scale` fit in `width` pixels (at least one, so a very
 /// narrow panel still gets its words, one per line).
 #[must_use]
-pub(crate) fn characters_fitting(width: u32, scale: u32) -> usize {
+pub fn characters_fitting(width: u32, scale: u32) -> usize {
     let per_character = (GLYPH_SIDE * scale).max(1);
     usize::try_from(width / per_character).map_or(usize::MAX, |n| n.max(1))
 }

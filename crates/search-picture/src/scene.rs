@@ -17,7 +17,7 @@ pub struct Point {
 impl Point {
     /// How far this point is from the segment `from`-`to`.
     #[must_use]
-    pub(crate) fn distance_to_segment(self, from: Point, to: Point) -> f64 {
+    pub fn distance_to_segment(self, from: Point, to: Point) -> f64 {
         let (dx, dy) = (to.x - from.x, to.y - from.y);
         let length_squared = dx * dx + dy * dy;
         // Where the nearest point lies along the segment, 0 at `from`, 1 at `to`.
@@ -112,7 +112,7 @@ impl Scene {
     }
 
     /// The text of every label, in painting order.
-    pub(crate) fn texts(&self) -> impl Iterator<Item = &str> {
+    pub fn texts(&self) -> impl Iterator<Item = &str> {
         self.shapes.iter().filter_map(|shape| match shape {
             Shape::Text(label) => Some(label.text.as_str()),
             _ => None,
