@@ -3,7 +3,8 @@
 //! turns, 12.7 MB compressed as a save file). One in [`ANCHOR_EVERY`] is
 //! kept whole (an anchor), the others as their difference from the anchor
 //! before them (the `delta` module): 1.3 MB for 32 colossus turns,
-//! more the further apart; all LZ4-compressed. A keyframe is rebuilt from
+//! more the further apart; all LZ4-compressed (an anchor as a save's body
+//! is, its runs of one byte taken out first: `save::format::pack_raw`). A keyframe is rebuilt from
 //! its anchor and one difference (a chain of differences, each from the
 //! keyframe before, was smaller but took a copy of the whole game per
 //! link to rebuild).
@@ -122,10 +123,10 @@ impl Keyframes {
             let Some(raw) = raw() else {
                 return Ok(false);
             };
-            (lz4_flex::block::compress(&raw), raw.len())
+            (crate::game::save::format::pack_raw(&raw), raw.len())
         } else {
             let anchor = self.entries.len() - self.entries.len() % ANCHOR_EVERY;
-            let base = unpack(&self.entries[anchor])?;
+            let base = unpack_anchor(&self.entries[anchor])?;
             let Some(raw) = raw() else {
                 return Ok(false);
             };
@@ -178,7 +179,7 @@ impl Keyframes {
     /// is the anchor, its difference from it applied.
     fn rebuild_raw(&self, index: usize) -> Result<Vec<u8>, DeltaError> {
         let anchor = index - index % ANCHOR_EVERY;
-        let raw = unpack(&self.entries[anchor])?;
+        let raw = unpack_anchor(&self.entries[anchor])?;
         if index == anchor {
             return Ok(raw);
         }
@@ -189,6 +190,14 @@ impl Keyframes {
     }
 }
 
+/// An anchor's raw bytes, packed as a save's body is (runs of one byte
+/// taken out first: a game's are mostly such runs).
+fn unpack_anchor(entry: &Entry) -> Result<Vec<u8>, DeltaError> {
+    crate::game::save::format::unpack_raw(&entry.packed, entry.unpacked)
+        .ok_or_else(|| DeltaError::new("a keyframe does not unpack"))
+}
+
+/// A difference's operations.
 fn unpack(entry: &Entry) -> Result<Vec<u8>, DeltaError> {
     lz4_flex::block::decompress(&entry.packed, entry.unpacked)
         .map_err(|_| DeltaError::new("a keyframe does not unpack"))
