@@ -48,8 +48,13 @@ pub struct ReplayViewer {
 
 impl ReplayViewer {
     /// A viewer on `replayer`, paused at its start.
-    pub fn new(replayer: Replayer, palette: Palette) -> Self {
+    pub fn new(mut replayer: Replayer, palette: Palette) -> Self {
         let mut app = App::new(replayer.game().keyframe(), palette);
+        // The app holds the game from now on; the replayer's own is only
+        // swapped with it while the replayer acts (`with_game`), so all it
+        // holds the level's size (every faction's mind, the movement
+        // grids, sight) is freed: on colossus a second whole game.
+        drop(replayer.game_mut().release_for_replacement());
         app.watched_in_replay();
         let notice = Some(replayer.path().display().to_string());
         Self {

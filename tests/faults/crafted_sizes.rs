@@ -37,7 +37,7 @@ fn unpack(save: &[u8]) -> Vec<u8> {
     let body = &save[30..];
     let claimed = u64::from_le_bytes(save[18..26].try_into().expect("8 bytes"));
     let claimed = usize::try_from(claimed).expect("a length that fits");
-    lz4_flex::block::decompress(body, claimed).expect("a save the game wrote unpacks")
+    save_format::unpack_raw(body, claimed).expect("a save the game wrote unpacks")
 }
 
 fn varint(mut value: u64) -> Vec<u8> {
@@ -110,7 +110,7 @@ fn an_influence_map_claiming_100000_squared_cells_is_set_aside_in_binary() {
         }
     }
     assert!(crafted.len() > raw.len(), "the influence maps were found");
-    let body = lz4_flex::block::compress(&crafted);
+    let body = save_format::pack_raw(&crafted);
     let save = pack(&body, crafted.len() as u64);
     match load_and_play(save) {
         Ending::SetAside { reason, kept } => {
@@ -137,8 +137,8 @@ fn peak_kb() -> u64 {
         .expect("a VmHWM line")
 }
 
-/// 2.2 MB that LZ4 cannot shrink: at most 255 times that may be claimed by
-/// the old rule, over 512 MB.
+/// 2.2 MB that LZ4 cannot shrink (and no runs of one byte), packed as a
+/// save's body is.
 fn incompressible_body() -> Vec<u8> {
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let raw: Vec<u8> = (0..2_200_000)
@@ -149,7 +149,7 @@ fn incompressible_body() -> Vec<u8> {
             (state >> 56) as u8
         })
         .collect();
-    lz4_flex::block::compress(&raw)
+    save_format::pack_raw(&raw)
 }
 
 /// Claims of 512 MB (beyond the largest game) and of 150 MB (within it,

@@ -215,9 +215,20 @@ struct SavedKnowledge {
 
 /// The saved form in a binary format (the save file): a byte per belief
 /// (0 never seen, else 1 + the terrain's index) and the sighting times as
-/// little-endian `f32` bytes, each written in one piece. Two million
+/// little-endian 4-byte numbers, each written in one piece. Two million
 /// cells a faction on a 1024x1024 level: element by element, they were
 /// most of the time a save took to encode and decode.
+///
+/// Since format 5 each time is written as it is kept (the `f32`'s bits
+/// XOR `NEVER_SEEN`'s, see [`seen_bits`]) XOR the cell's before it in row
+/// order ([`xor_with_previous`]); formats up to 4 wrote the `f32` itself,
+/// -1.0 for never seen. Cells never seen (most of a level) and cells seen
+/// at the same moment as the one before (a whole view at once) are then
+/// zero bytes: one long run to LZ4, packed and unpacked as fast as memory
+/// is filled, where -1.0's repeated 4-byte pattern was unpacked a few bytes
+/// at a time (most of a colossus load's time), and a view seen again
+/// changes the bytes at its edges rather than all of its cells (a replay's
+/// keyframes are differences: see `game::recording::delta`).
 #[derive(Serialize)]
 struct PackedKnowledgeRef<'a> {
     width: usize,
@@ -262,11 +273,7 @@ impl Serialize for FactionKnowledge {
             .iter()
             .map(|belief| belief.map_or(NEVER_SEEN_BYTE, |t| t.index() as u8 + 1))
             .collect();
-        let last_seen: Vec<u8> = self
-            .last_seen
-            .iter()
-            .flat_map(|&bits| seen_time(bits).to_le_bytes())
-            .collect();
+        let last_seen = xor_with_previous(&self.last_seen);
         PackedKnowledgeRef {
             width,
             height,
@@ -328,13 +335,17 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
                 times.len()
             ));
         }
-        // An `f32`'s little-endian bytes, kept as its bits (see `seen_bits`).
-        let last_seen = times
-            .par_chunks_exact(4)
-            .map(|time| {
-                u32::from_le_bytes([time[0], time[1], time[2], time[3]]) ^ NEVER_SEEN.to_bits()
-            })
-            .collect();
+        let last_seen = if crate::game::save::versioned::decoding_format() >= 5 {
+            undo_xor_with_previous(times)
+        } else {
+            // The `f32` itself, kept as its bits XOR `NEVER_SEEN`'s.
+            times
+                .par_chunks_exact(4)
+                .map(|time| {
+                    u32::from_le_bytes([time[0], time[1], time[2], time[3]]) ^ NEVER_SEEN.to_bits()
+                })
+                .collect()
+        };
         if !packed
             .changed
             .fits(packed.width.saturating_mul(packed.height))
@@ -348,6 +359,30 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
             changed: packed.changed,
         })
     }
+}
+
+/// Each number XOR the one before it (the first as it is), little-endian:
+/// equal neighbours give zero bytes.
+fn xor_with_previous(values: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4 * values.len());
+    let mut previous = 0;
+    for &value in values {
+        out.extend_from_slice(&(value ^ previous).to_le_bytes());
+        previous = value;
+    }
+    out
+}
+
+/// The numbers [`xor_with_previous`] wrote into `bytes` (a multiple of 4).
+fn undo_xor_with_previous(bytes: &[u8]) -> Vec<u32> {
+    let mut previous = 0;
+    bytes
+        .chunks_exact(4)
+        .map(|chunk| {
+            previous ^= u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            previous
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -369,6 +404,18 @@ mod tests {
         knowledge.observe(Pos::new(0, 0), Terrain::Wall, 10.0);
         assert_eq!(knowledge.known_cells(), 2);
         assert_eq!(knowledge.belief(Pos::new(-1, 0)), None);
+    }
+
+    #[test]
+    fn sighting_times_are_written_as_changes_from_the_cell_before() {
+        let values = [0, 0, 7, 7, 7, 0x8000_0001, 0, u32::MAX];
+        let bytes = xor_with_previous(&values);
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        assert_eq!(words, [0, 0, 7, 0, 0, 0x8000_0006, 0x8000_0001, u32::MAX]);
+        assert_eq!(undo_xor_with_previous(&bytes), values);
     }
 
     #[test]

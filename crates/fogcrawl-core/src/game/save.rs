@@ -25,6 +25,7 @@
 //! [`regular_file`]: crate::regular_file
 //! [`save_lock`]: crate::game::save::lock
 
+pub mod byte_runs;
 pub mod check;
 pub mod format;
 pub mod legacy;

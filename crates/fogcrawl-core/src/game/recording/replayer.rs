@@ -30,9 +30,9 @@ use crate::game::state::Game;
 /// than their budget).
 pub const KEYFRAME_EVERY: u64 = 16;
 /// The packed bytes of keyframes held before they are taken less often:
-/// on colossus (1024x1024, 1,000 monsters) 1,200 turns end with 21
-/// keyframes in 60 MB; a small level's never reach it.
-const KEYFRAME_BYTE_BUDGET: usize = 24 << 20;
+/// on colossus (1024x1024, 1,000 monsters) 1,200 turns end with keyframes
+/// 64 turns apart; a small level's never reach it.
+const KEYFRAME_BYTE_BUDGET: usize = 40 << 20;
 
 /// A recording being played back.
 #[derive(Debug)]
