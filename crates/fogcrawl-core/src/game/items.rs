@@ -132,6 +132,17 @@ pub fn aimed_at_monster(kind: ItemKind) -> bool {
     )
 }
 
+/// How far from the player a monster may stand to be aimed at with
+/// `kind` (king moves); `None` for an item not aimed at a monster.
+pub fn aim_range(kind: ItemKind) -> Option<i32> {
+    match kind {
+        ItemKind::ThrowingKnife => Some(KNIFE_RANGE),
+        ItemKind::WandOfSlowing => Some(WAND_RANGE),
+        ItemKind::SmokeBomb => Some(SMOKE_RANGE),
+        _ => None,
+    }
+}
+
 /// How far a thrown item flies in a direction before it lands.
 pub fn throw_range(kind: ItemKind) -> i32 {
     match kind {
@@ -156,7 +167,7 @@ pub fn describe(kind: ItemKind) -> String {
             "throw up to {CALTROPS_RANGE} cells: they scatter there and beside it; monsters that see them route round, one that treads on them is hurt and slowed"
         ),
         ItemKind::SmokeBomb => format!(
-            "throw at a monster in sight within {SMOKE_RANGE} cells: a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
+            "throw at a monster in sight within {SMOKE_RANGE} cells (or one way, with none): a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
         ),
         ItemKind::ScrollOfMapping => {
             "read: learn the layout of the whole level (the stairs too)".to_owned()

@@ -1297,6 +1297,11 @@ impl Game {
 
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
         self.level.set(pos, terrain);
+        // Smoke hangs in its cells till it clears: a door opened or shut
+        // inside a cloud stays veiled (setting the terrain reset the veil).
+        if self.tools.smoky(pos) {
+            self.level.set_veiled(pos, true);
+        }
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.terrain_changes.record(pos, self.terrain_version);
