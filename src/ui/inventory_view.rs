@@ -6,7 +6,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::items::describe;
+use crate::game::items::{counted_items, describe};
 use crate::ui::app::App;
 use crate::ui::popups::centred;
 use crate::ui::text::word_wrap;
@@ -32,11 +32,7 @@ impl Widget for InventoryPopup<'_> {
             lines.push(Line::styled("You carry nothing.", label));
         }
         for (letter, kind, count) in entries {
-            let name = if count == 1 {
-                format!("a {kind}")
-            } else {
-                format!("{count} {kind}s")
-            };
+            let name = counted_items(kind, count);
             lines.push(Line::from(vec![
                 Span::styled(format!("{letter}) "), key),
                 Span::raw(name),

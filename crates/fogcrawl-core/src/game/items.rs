@@ -132,6 +132,23 @@ pub fn aimed_at_monster(kind: ItemKind) -> bool {
     )
 }
 
+/// `count` items of `kind` in words: "a noisemaker", "3 throwing
+/// knives", "2 bags of caltrops" (the inventory, the run summary).
+pub fn counted_items(kind: ItemKind, count: u32) -> String {
+    let name = kind.to_string();
+    if count == 1 {
+        return format!("a {name}");
+    }
+    let plural = match name.split_once(" of ") {
+        Some((head, tail)) => format!("{head}s of {tail}"),
+        None => match name.strip_suffix("knife") {
+            Some(stem) => format!("{stem}knives"),
+            None => format!("{name}s"),
+        },
+    };
+    format!("{count} {plural}")
+}
+
 /// How far from the player a monster may stand to be aimed at with
 /// `kind` (king moves); `None` for an item not aimed at a monster.
 pub fn aim_range(kind: ItemKind) -> Option<i32> {
@@ -226,5 +243,19 @@ mod tests {
     #[test]
     fn a_new_run_carries_one_draught() {
         assert_eq!(Inventory::starting().count(ItemKind::HealingDraught), 1);
+    }
+
+    #[test]
+    fn counted_items_reads_as_english() {
+        assert_eq!(counted_items(ItemKind::Noisemaker, 1), "a noisemaker");
+        assert_eq!(
+            counted_items(ItemKind::ThrowingKnife, 3),
+            "3 throwing knives"
+        );
+        assert_eq!(counted_items(ItemKind::Caltrops, 2), "2 bags of caltrops");
+        assert_eq!(
+            counted_items(ItemKind::HealingDraught, 2),
+            "2 healing draughts"
+        );
     }
 }

@@ -1166,6 +1166,13 @@ impl Game {
         Ok(move_time(direction.length(), cost, speed))
     }
 
+    /// Whether the player at `from` can strike a monster at `to`, a cell
+    /// beside it: a diagonal blow keeps the corner rule.
+    pub fn player_can_strike(&self, from: Pos, to: Pos) -> bool {
+        from.chebyshev(to) == 1
+            && (from.x == to.x || from.y == to.y || self.corner_clear(PLAYER_PROFILE, from, to))
+    }
+
     /// Whether both orthogonal cells beside a diagonal step are passable.
     fn corner_clear(&self, profile: usize, from: Pos, to: Pos) -> bool {
         let passable = |pos: Pos| {
