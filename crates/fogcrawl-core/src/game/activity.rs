@@ -514,28 +514,20 @@ mod tests {
         );
     }
 
-    fn sleep(game: &mut Game, monster: usize) {
-        game.actor_mut(monster)
-            .brain
-            .as_mut()
-            .expect("a monster")
-            .asleep = true;
-    }
-
     #[test]
     fn a_sleeper_close_by_lets_explore_and_rest_start() {
         // The goblin sleeps 2 cells south-east: no threat, however near.
         let (mut game, _dir) = game_on(
             "################\n#@.............#\n#..............#\n#..g..........>#\n################\n",
         );
-        sleep(&mut game, 1);
+        game.put_to_sleep(1);
         assert_eq!(game.threat(1), None);
         game.actor_mut(0).hp -= 5;
         let rest = game
             .run_activity(Activity::Rest, &mut PlayerMap::new())
             .expect("rest starts beside a sleeper");
         assert!(rest.turns >= 1, "{rest:?}");
-        sleep(&mut game, 1);
+        game.put_to_sleep(1);
         game.actor_mut(0).hp = game.player().max_hp;
         let explore = game
             .run_activity(Activity::Explore, &mut PlayerMap::new())
@@ -548,7 +540,7 @@ mod tests {
         let (mut game, _dir) = game_on(
             "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
         );
-        sleep(&mut game, 1);
+        game.put_to_sleep(1);
         game.player_act(Action::Sneak(true)).unwrap();
         let mut map = PlayerMap::new();
         let report = game.run_activity(Activity::Explore, &mut map).unwrap();
@@ -588,7 +580,7 @@ mod tests {
         // The corridor's only way to the stairs is through the sleeping
         // goblin.
         let (mut game, _dir) = game_on("#########\n#@..g..>#\n#########\n");
-        sleep(&mut game, 1);
+        game.put_to_sleep(1);
         game.player_act(Action::Sneak(true)).unwrap();
         let hp = game.actors()[1].hp;
         let mut map = PlayerMap::new();
