@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::game::Game;
-use crate::game::items::describe;
+use crate::game::items::{counted_items, describe};
 use crate::ui::popups::framed_popup;
 use crate::ui::text::word_wrap;
 use crate::ui::theme::{Palette, UiRole};
@@ -34,11 +34,7 @@ impl Widget for InventoryPopup<'_> {
             lines.push(Line::styled("You carry nothing.", label));
         }
         for (letter, kind, count) in entries {
-            let name = if count == 1 {
-                format!("a {kind}")
-            } else {
-                format!("{count} {kind}s")
-            };
+            let name = counted_items(kind, count);
             lines.push(Line::from(vec![
                 Span::styled(format!("{letter}) "), key),
                 Span::raw(name),

@@ -182,4 +182,26 @@ mod tests {
         app.update(Command::ChooseDirection(Direction::South));
         assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 0);
     }
+
+    #[test]
+    fn smoke_with_no_monster_in_reach_asks_which_way_to_throw_it() {
+        // The duel's goblin is behind the closed door: nothing in reach.
+        let mut app = duel();
+        app.game.inventory_mut().add(ItemKind::SmokeBomb);
+        assert!(app.game.aim_targets(ItemKind::SmokeBomb).is_empty());
+        let letter = app
+            .game
+            .inventory()
+            .entries()
+            .into_iter()
+            .find(|(_, kind, _)| *kind == ItemKind::SmokeBomb)
+            .map(|(letter, _, _)| letter)
+            .unwrap();
+        app.update(Command::ShowInventory);
+        app.update(Command::UseLetter(letter));
+        assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
+        app.update(Command::ChooseDirection(Direction::West));
+        assert_eq!(app.game.inventory().count(ItemKind::SmokeBomb), 0);
+        assert!(!app.game.tools().clouds().is_empty(), "the cloud bursts");
+    }
 }

@@ -118,7 +118,7 @@ impl App {
                 let aimed = self
                     .game
                     .actor_at(cell)
-                    .is_some_and(|monster| self.game.knife_targets().contains(&monster));
+                    .is_some_and(|monster| self.game.aim_targets(item).contains(&monster));
                 self.look_cursor = Some(cell);
                 if aimed {
                     self.throw_at(item, cell);
@@ -179,7 +179,7 @@ impl App {
     pub(super) fn cycle_monster(&mut self, forward: bool) {
         let monsters = match self.overlay {
             Overlay::Look => monsters_nearest_first(&self.game),
-            Overlay::TargetPrompt(_) => self.game.knife_targets(),
+            Overlay::TargetPrompt(item) => self.game.aim_targets(item),
             _ => return,
         };
         if monsters.is_empty() {
@@ -211,13 +211,18 @@ impl App {
         }
     }
 
-    /// Starts aiming `item` at the nearest monster in range (refused when
-    /// there is none).
+    /// Starts aiming `item` at the nearest monster in its reach; with none,
+    /// smoke asks which way to throw it and the rest are refused.
     pub(super) fn aim(&mut self, item: ItemKind) {
-        match self.game.knife_target() {
-            Some(target) => {
+        match self.game.aim_targets(item).first() {
+            Some(&target) => {
                 self.look_cursor = Some(self.game.actors()[target].pos);
                 self.overlay = Overlay::TargetPrompt(item);
+            }
+            // Smoke needs no monster: with none in reach it is thrown one
+            // way, as caltrops are (a cloud to break a line of sight).
+            None if item == ItemKind::SmokeBomb => {
+                self.overlay = Overlay::ThrowPrompt(item);
             }
             None => {
                 self.overlay = Overlay::None;

@@ -11,7 +11,7 @@
 //! Explore and travel read only what the player knows (`player_map`).
 
 use crate::game::action::Action;
-use crate::game::message_log::{Importance, counted};
+use crate::game::message_log::{Importance, capitalised, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
 use gridpath::Pos;
@@ -123,12 +123,19 @@ impl Game {
                     counted(turns, "turn", "turns")
                 ));
             }
-            // Autofight stops for a threat that is new this turn.
-            let threats_before = if foe.is_some() {
-                self.threats()
-            } else {
-                Vec::new()
+            // Autofight stops for a threat that is new this turn; the rest
+            // for a sleeper that comes into view.
+            // The foe itself is no news: it turns from searching (a step
+            // out of its sight) to hunting again all through a fight.
+            let threats_before = match foe {
+                Some(foe) => {
+                    let mut threats = self.threats();
+                    threats.push((foe, crate::game::threat::Threat::Hunting));
+                    threats
+                }
+                None => Vec::new(),
             };
+            let sleepers_before = self.sleepers_in_view();
             let step = match foe {
                 Some(foe) => self.autofight_step(foe, map),
                 None => self.activity_step(activity, map),
@@ -138,6 +145,20 @@ impl Game {
                 Err(done) if turns == 0 => return Err(Refusal::NowhereToGo(done)),
                 Err(done) => break Stop::Done(done.to_owned()),
             };
+            // Explore and travel never strike: a monster on the way (a
+            // sleeper in a corridor) stops them before the bump.
+            if foe.is_none()
+                && let Some(monster) = self.monster_in_the_way(action)
+            {
+                let name = self.name_of(monster);
+                if turns == 0 {
+                    return Err(Refusal::Threatened {
+                        name,
+                        doing: "in the way",
+                    });
+                }
+                break Stop::Interrupted(format!("{} is in the way.", capitalised(&name)));
+            }
             let hp = self.player().hp;
             let mark = self.log().pushed();
             match self.player_act(action) {
@@ -153,7 +174,10 @@ impl Game {
                 if let Some(why) = self.fight_interruption(hp, mark, &threats_before) {
                     break Stop::Interrupted(why);
                 }
-            } else if let Some(why) = self.interruption(hp, mark) {
+            } else if let Some(why) = self
+                .interruption(hp, mark)
+                .or_else(|| self.new_sleeper(&sleepers_before))
+            {
                 break Stop::Interrupted(why);
             }
             if activity == Activity::Rest && self.player().hp >= self.player().max_hp {
@@ -161,6 +185,15 @@ impl Game {
             }
         };
         Ok(ActivityReport { turns, stop })
+    }
+
+    /// The monster in sight that a step `action` would strike, if any.
+    fn monster_in_the_way(&self, action: Action) -> Option<usize> {
+        let Action::Move(direction) = action else {
+            return None;
+        };
+        let to = direction.from(self.player().pos);
+        self.actor_at(to).filter(|_| self.is_visible(to))
     }
 
     /// The name of the nearest monster in sight, if any ("the goblin").
@@ -479,5 +512,93 @@ mod tests {
             game.run_activity(Activity::Rest, &mut PlayerMap::new())
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_sleeper_close_by_lets_explore_and_rest_start() {
+        // The goblin sleeps 2 cells south-east: no threat, however near.
+        let (mut game, _dir) = game_on(
+            "################\n#@.............#\n#..............#\n#..g..........>#\n################\n",
+        );
+        game.put_to_sleep(1);
+        assert_eq!(game.threat(1), None);
+        game.actor_mut(0).hp -= 5;
+        let rest = game
+            .run_activity(Activity::Rest, &mut PlayerMap::new())
+            .expect("rest starts beside a sleeper");
+        assert!(rest.turns >= 1, "{rest:?}");
+        game.put_to_sleep(1);
+        game.actor_mut(0).hp = game.player().max_hp;
+        let explore = game
+            .run_activity(Activity::Explore, &mut PlayerMap::new())
+            .expect("explore starts beside a sleeper");
+        assert!(explore.turns >= 1, "{explore:?}");
+    }
+
+    #[test]
+    fn explore_stops_once_when_a_sleeper_comes_into_view() {
+        let (mut game, _dir) = game_on(
+            "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
+        );
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert_eq!(
+            report.stop,
+            Stop::Interrupted("You see a sleeping goblin.".to_owned())
+        );
+        assert!(game.is_visible(game.actors()[1].pos) && game.is_asleep(1));
+        // Once seen, the sleeper stops it no more: explore goes on (the
+        // player sneaks, so it sleeps on).
+        let again = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert!(again.turns >= 1, "{again:?}");
+        assert_ne!(again.stop, report.stop);
+        assert!(game.is_asleep(1));
+    }
+
+    #[test]
+    fn autofight_is_not_stopped_by_its_own_foe_hunting_again() {
+        // The foe stepped out of sight a moment (searching) and sees the
+        // player again: news for travel, none for the fight with it.
+        let (mut game, _dir) = game_on("#########\n#@..g...#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Search;
+        let searching = game.threats();
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let (hp, mark) = (game.player().hp, game.log().pushed());
+        assert_eq!(
+            game.new_threat(&searching),
+            Some("The goblin notices you.".to_owned())
+        );
+        let mut before = searching;
+        before.push((1, crate::game::threat::Threat::Hunting));
+        assert_eq!(game.fight_interruption(hp, mark, &before), None);
+    }
+
+    #[test]
+    fn travel_stops_before_a_sleeper_in_its_way_and_never_strikes_it() {
+        // The corridor's only way to the stairs is through the sleeping
+        // goblin.
+        let (mut game, _dir) = game_on("#########\n#@..g..>#\n#########\n");
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let hp = game.actors()[1].hp;
+        let mut map = PlayerMap::new();
+        let report = game
+            .run_activity(Activity::TravelToStairs, &mut map)
+            .unwrap();
+        assert_eq!(
+            report.stop,
+            Stop::Interrupted("The goblin is in the way.".to_owned())
+        );
+        assert_eq!(game.player().pos, Pos::new(3, 1));
+        assert_eq!(
+            game.run_activity(Activity::TravelToStairs, &mut map),
+            Err(Refusal::Threatened {
+                name: "the goblin".to_owned(),
+                doing: "in the way",
+            })
+        );
+        assert!(game.is_asleep(1) && game.actors()[1].hp == hp, "untouched");
     }
 }

@@ -132,6 +132,34 @@ pub fn aimed_at_monster(kind: ItemKind) -> bool {
     )
 }
 
+/// `count` items of `kind` in words: "a noisemaker", "3 throwing
+/// knives", "2 bags of caltrops" (the inventory, the run summary).
+pub fn counted_items(kind: ItemKind, count: u32) -> String {
+    let name = kind.to_string();
+    if count == 1 {
+        return format!("a {name}");
+    }
+    let plural = match name.split_once(" of ") {
+        Some((head, tail)) => format!("{head}s of {tail}"),
+        None => match name.strip_suffix("knife") {
+            Some(stem) => format!("{stem}knives"),
+            None => format!("{name}s"),
+        },
+    };
+    format!("{count} {plural}")
+}
+
+/// How far from the player a monster may stand to be aimed at with
+/// `kind` (king moves); `None` for an item not aimed at a monster.
+pub fn aim_range(kind: ItemKind) -> Option<i32> {
+    match kind {
+        ItemKind::ThrowingKnife => Some(KNIFE_RANGE),
+        ItemKind::WandOfSlowing => Some(WAND_RANGE),
+        ItemKind::SmokeBomb => Some(SMOKE_RANGE),
+        _ => None,
+    }
+}
+
 /// How far a thrown item flies in a direction before it lands.
 pub fn throw_range(kind: ItemKind) -> i32 {
     match kind {
@@ -156,7 +184,7 @@ pub fn describe(kind: ItemKind) -> String {
             "throw up to {CALTROPS_RANGE} cells: they scatter there and beside it; monsters that see them route round, one that treads on them is hurt and slowed"
         ),
         ItemKind::SmokeBomb => format!(
-            "throw at a monster in sight within {SMOKE_RANGE} cells: a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
+            "throw at a monster in sight within {SMOKE_RANGE} cells (or one way, with none): a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
         ),
         ItemKind::ScrollOfMapping => {
             "read: learn the layout of the whole level (the stairs too)".to_owned()
@@ -215,5 +243,19 @@ mod tests {
     #[test]
     fn a_new_run_carries_one_draught() {
         assert_eq!(Inventory::starting().count(ItemKind::HealingDraught), 1);
+    }
+
+    #[test]
+    fn counted_items_reads_as_english() {
+        assert_eq!(counted_items(ItemKind::Noisemaker, 1), "a noisemaker");
+        assert_eq!(
+            counted_items(ItemKind::ThrowingKnife, 3),
+            "3 throwing knives"
+        );
+        assert_eq!(counted_items(ItemKind::Caltrops, 2), "2 bags of caltrops");
+        assert_eq!(
+            counted_items(ItemKind::HealingDraught, 2),
+            "2 healing draughts"
+        );
     }
 }

@@ -75,7 +75,7 @@ pub fn gear_words(game: &Game) -> String {
         .inventory()
         .entries()
         .into_iter()
-        .map(|(_, kind, count)| format!("{count} {kind}"))
+        .map(|(_, kind, count)| crate::game::items::counted_items(kind, count))
         .collect();
     let pack = if pack.is_empty() {
         "nothing".to_owned()
@@ -320,7 +320,7 @@ mod tests {
             &format!("Seed:      {}", game.seed()),
             "Kills:     1 monster: goblin 1",
             "Level:     1 (",
-            "Gear:      dagger, no armour; pack: 1 healing draught",
+            "Gear:      dagger, no armour; pack: a healing draught",
             "Level by level:",
             "The goblin dies.",
             "#.@...#",

@@ -1166,6 +1166,13 @@ impl Game {
         Ok(move_time(direction.length(), cost, speed))
     }
 
+    /// Whether the player at `from` can strike a monster at `to`, a cell
+    /// beside it: a diagonal blow keeps the corner rule.
+    pub fn player_can_strike(&self, from: Pos, to: Pos) -> bool {
+        from.chebyshev(to) == 1
+            && (from.x == to.x || from.y == to.y || self.corner_clear(PLAYER_PROFILE, from, to))
+    }
+
     /// Whether both orthogonal cells beside a diagonal step are passable.
     fn corner_clear(&self, profile: usize, from: Pos, to: Pos) -> bool {
         let passable = |pos: Pos| {
@@ -1297,6 +1304,11 @@ impl Game {
 
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
         self.level.set(pos, terrain);
+        // Smoke hangs in its cells till it clears: a door opened or shut
+        // inside a cloud stays veiled (setting the terrain reset the veil).
+        if self.tools.smoky(pos) {
+            self.level.set_veiled(pos, true);
+        }
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.terrain_changes.record(pos, self.terrain_version);
