@@ -238,7 +238,7 @@ struct PackedKnowledge<'a> {
     last_seen: ByteBuf<'a>,
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     changed: ChangedCells,
 }

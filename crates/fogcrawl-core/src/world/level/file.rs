@@ -176,6 +176,10 @@ pub fn fresh_seed() -> u64 {
         .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
 }
 
+/// Refuses a recipe value at a key path (`generator.rooms.loops`): the
+/// problem and what is accepted, as an error at the key's place in the file.
+type Refuse<'a> = &'a dyn Fn(&[&str], String, String) -> Result<(), LevelError>;
+
 /// Checks every recipe value against its accepted range.
 fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelError> {
     let fail = |path: &[&str], problem: String, accepted: String| {
@@ -191,6 +195,12 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
             .into(),
         ))
     };
+    check_sizes(recipe, &fail)?;
+    check_shares(recipe, &fail)
+}
+
+/// The level's sides, its spawn count and its rooms' sides.
+fn check_sizes(recipe: &Recipe, fail: Refuse<'_>) -> Result<(), LevelError> {
     let sides = [("width", recipe.width), ("height", recipe.height)];
     for (key, value) in sides {
         if !SIDE_RANGE.contains(&value) {
@@ -232,6 +242,13 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
             format!("{} to {}", rooms.min_room, ROOM_SIDE_RANGE.end()),
         );
     }
+    Ok(())
+}
+
+/// The cave smoothing, the paint's frequency, every share of the level
+/// (each, and the paint's together), and the item names.
+fn check_shares(recipe: &Recipe, fail: Refuse<'_>) -> Result<(), LevelError> {
+    let rooms = &recipe.rooms;
     if !SMOOTHING_RANGE.contains(&recipe.caves.smoothing) {
         return fail(
             &["generator", "caves", "smoothing"],
