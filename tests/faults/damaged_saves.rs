@@ -14,7 +14,7 @@ use crate::timebox::must_finish;
 
 /// How a load ended, as plain data to hand across the time box.
 #[derive(Debug)]
-pub enum Ending {
+pub(crate) enum Ending {
     SetAside { reason: String, kept: bool },
     Played,
     NoSave,
@@ -23,7 +23,7 @@ pub enum Ending {
 
 /// Writes `text` as a save, loads it and, if it loads, plays a few turns;
 /// all within the time box.
-pub fn load_and_play(text: Vec<u8>) -> Ending {
+pub(crate) fn load_and_play(text: Vec<u8>) -> Ending {
     must_finish("loading and playing a damaged save", move || {
         let dir = tempfile::tempdir().expect("a temp dir");
         let name = if save_format::is_binary_save(&text) {
@@ -49,7 +49,7 @@ pub fn load_and_play(text: Vec<u8>) -> Ending {
 }
 
 /// A save of format 1 with its game edited.
-pub fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
+pub(crate) fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
     let mut save: Value = serde_json::from_str(&duel_save_text()).expect("a save is JSON");
     edit(&mut save["game"]);
     save
@@ -57,7 +57,7 @@ pub fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
 
 /// The damaged game is set aside for `because`, both as JSON and written
 /// in the binary format.
-pub fn assert_set_aside(save: Value, because: &str) {
+pub(crate) fn assert_set_aside(save: Value, because: &str) {
     let binary = binary_save_of(&save).expect("the damage keeps the types, so it is a game");
     let json = serde_json::to_vec(&save).expect("JSON out");
     for (format, bytes) in [("JSON", json), ("binary", binary)] {

@@ -20,7 +20,7 @@ use gridpath::Pos;
 
 /// The cells strictly between `from` and `to` on the straight line a shot
 /// flies along (the monsters' own line of fire), `to` last.
-pub fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
+pub(super) fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
     let cells = RefCell::new(Vec::new());
     line_of_sight(from, to, |cell| {
         cells.borrow_mut().push(cell);

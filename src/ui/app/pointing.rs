@@ -18,7 +18,7 @@ use gridpath::Pos;
 
 /// The path travel would take to `goal`, as known when it was drawn.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TravelPreview {
+pub(super) struct TravelPreview {
     pub goal: Pos,
     /// The player's cell first, `goal` last.
     pub path: Vec<Pos>,

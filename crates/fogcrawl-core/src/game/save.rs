@@ -26,6 +26,7 @@
 //! [`save_lock`]: crate::game::save::lock
 
 pub mod check;
+mod file_size_signal;
 pub mod format;
 pub mod legacy;
 pub mod lock;
@@ -46,6 +47,7 @@ use crate::game::save::legacy as save_legacy;
 use crate::game::state::Game;
 use crate::regular_file::{self, FileKind, ReadError, kind_at, resolve_links};
 
+pub use crate::game::save::file_size_signal::ignore_file_size_signal;
 /// The format this version writes (see [`save_format`](crate::game::save::format)).
 pub use crate::game::save::format::SAVE_FORMAT;
 /// Overrides where the save lives (tests use it).
@@ -132,20 +134,6 @@ pub enum Loaded {
     /// The save path names something that is not a regular file (it was
     /// left alone): the game must not start on it.
     NotAFile(SaveError),
-}
-
-/// Makes a write past the file-size limit (`ulimit -f`) fail with an error
-/// (`EFBIG`) instead of killing the process, which is what SIGXFSZ does by
-/// default: the save then takes the fallback path like any failed write,
-/// the terminal is restored and the temporary file removed. Call it before
-/// a game starts; Unix only (elsewhere there is no such signal).
-pub fn ignore_file_size_signal() {
-    #[cfg(unix)]
-    // SAFETY: installing SIG_IGN runs no code of ours in the handler, and
-    // nothing else in the process handles SIGXFSZ.
-    unsafe {
-        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-    }
 }
 
 /// Where the save lives: `$FOGCRAWL_SAVE`, else `$FOGCRAWL_DATA`, else the
