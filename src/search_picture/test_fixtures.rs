@@ -1,6 +1,6 @@
 //! The small traced searches the picture tests draw, kept once for all of them.
 
-use crate::world::{CostProfile, Level, level};
+use fogcrawl_core::{CostProfile, Level, parse_level_text};
 
 use super::layout::lay_out;
 use super::palette::CostShading;
@@ -20,7 +20,7 @@ pub(super) const TWO_ROOMS: &str = "\
 
 /// [`TWO_ROOMS`] as a level.
 pub(super) fn two_rooms() -> Level {
-    level::text::parse(TWO_ROOMS).expect("a valid fixture")
+    parse_level_text(TWO_ROOMS).expect("a valid fixture")
 }
 
 /// One search per settings from the start to the stairs of [`TWO_ROOMS`].

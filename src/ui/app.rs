@@ -13,26 +13,20 @@ use std::time::Duration;
 mod firing;
 mod pointing;
 
-use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
-use crate::game::activity::{Activity, Stop};
-use crate::game::items::needs_direction;
-use crate::game::message_log::{Importance, counted};
-use crate::game::player_map::PlayerMap;
-use crate::game::run_record::{RunRecord, record_run};
-use crate::game::run_summary::unix_now;
-use crate::game::save::lock::{self as save_lock, LockError, SaveLock};
-use crate::game::save::notice as save_notice;
-use crate::game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
-use crate::game::save::{self, Loaded, SaveError};
-use crate::game::{Action, Direction, Game, GameError, GameSetup};
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
-use crate::world::ItemKind;
-use crate::world::level::file::fresh_seed;
+use fogcrawl_core::{
+    Action, Activity, ConfigSource, ConfigWatcher, Direction, Game, GameError, GameSetup,
+    Importance, ItemKind, Loaded, LockError, MonsterConfig, PlayerMap, Reload, RunRecord,
+    SaveError, SaveFailure, SaveLock, SavedTo, Stop, check_save_path, check_writable,
+    clear_save_notice, counted, fallback_save_path, fresh_seed, ignore_file_size_signal,
+    leave_save_notice, load_save, lock_save, needs_direction, read_save_notice, record_run,
+    remove_save, save_or_rescue, unix_now, write_save,
+};
 use gridpath::Pos;
 use ratatui::layout::Rect;
 
@@ -264,14 +258,14 @@ impl App {
     pub fn start(options: &PlayOptions, palette: Palette) -> Result<Self, GameError> {
         // A save past `ulimit -f` must fail and fall back, not kill the game
         // mid-write with the terminal still taken.
-        save::ignore_file_size_signal();
+        ignore_file_size_signal();
         let (config, watcher) = options.config.load_watched()?;
         let path = &options.save_path;
         // A FIFO, a device or a folder where the save should be is refused
         // before anything reads, renames or replaces it.
-        save::check_save_path(path)?;
+        check_save_path(path)?;
         // One game per save: a second one would overwrite this one's play.
-        let (held_lock, lock_alert) = match save_lock::lock_save(path) {
+        let (held_lock, lock_alert) = match lock_save(path) {
             Ok(lock) => (Some(lock), None),
             Err(err @ LockError::InUse { .. }) => return Err(SaveError::from(err).into()),
             Err(err) => {
@@ -287,7 +281,7 @@ impl App {
             }
         };
         // A save set aside by an earlier start that never showed it.
-        let earlier_note = save_notice::read(path);
+        let earlier_note = read_save_notice(path);
         let mut note = None;
         let mut resumed = false;
         let game = if options.starts_fresh() {
@@ -303,7 +297,7 @@ impl App {
             }
             game
         } else {
-            match save::load_save(path, &config) {
+            match load_save(path, &config) {
                 Loaded::Game(game) => {
                     resumed = true;
                     let mut game = *game;
@@ -325,7 +319,7 @@ impl App {
                     );
                     // Left before the new game starts, which may fail: then
                     // the next start tells the player.
-                    save_notice::leave(path, &text);
+                    leave_save_notice(path, &text);
                     note = Some(text);
                     new_game(None, None, &config)?
                 }
@@ -353,7 +347,7 @@ impl App {
             app.clear_note_on_key = true;
             alerts.push(text);
         }
-        if let Err(err) = save::check_writable(path) {
+        if let Err(err) = check_writable(path) {
             tracing::error!(%err, "the save cannot be written");
             let text = format!(
                 "{err}. Playing on: mend it before you quit, or the game is saved to {}.",
@@ -399,9 +393,9 @@ impl App {
     /// `before` is kept for the overlay's config A/B.
     fn apply_reload(
         &mut self,
-        config: crate::config::MonsterConfig,
+        config: fogcrawl_core::MonsterConfig,
         changes: Vec<String>,
-        before: Option<crate::config::MonsterConfig>,
+        before: Option<fogcrawl_core::MonsterConfig>,
     ) {
         match self.game.apply_config(config) {
             Ok(applied) => {
@@ -532,7 +526,7 @@ impl App {
         if std::mem::take(&mut self.clear_note_on_key)
             && let Some(path) = &self.save_path
         {
-            save_notice::clear(path);
+            clear_save_notice(path);
         }
         self.notice = None;
         let warned_step = self.pending_step.take();
@@ -729,7 +723,7 @@ impl App {
             self.overlay = Overlay::ThrowPrompt(item);
             return;
         }
-        if crate::game::items::aimed_at_monster(item) {
+        if fogcrawl_core::aimed_at_monster(item) {
             self.quiver = item;
             self.aim(item);
             return;
@@ -781,7 +775,7 @@ impl App {
         let fallback = self
             .fallback_save_path
             .clone()
-            .unwrap_or_else(save::fallback_save_path);
+            .unwrap_or_else(fallback_save_path);
         let saved = save_or_rescue(path, &fallback, &self.game)?;
         tracing::info!(save = %saved.path().display(), time = self.game.time(), "saved");
         self.saved_to = Some(saved.clone());
@@ -794,7 +788,7 @@ impl App {
     fn quit(&mut self) {
         let first_try = self.quit_save_failures == 0;
         let result = match (&self.save_path, first_try) {
-            (Some(path), true) if !self.game.is_over() => save::write_save(path, &self.game)
+            (Some(path), true) if !self.game.is_over() => write_save(path, &self.game)
                 .map(|()| Some(SavedTo::Save(path.clone())))
                 .map_err(|err| err.to_string()),
             _ => self.save_on_exit().map_err(|err| err.to_string()),
@@ -810,7 +804,7 @@ impl App {
                 let fallback = self
                     .fallback_save_path
                     .clone()
-                    .unwrap_or_else(save::fallback_save_path);
+                    .unwrap_or_else(fallback_save_path);
                 let text = if first_try {
                     format!(
                         "The game could not be saved: {reason}. Playing on: mend it and press q again (if it fails again, the game goes to {}).",
@@ -903,7 +897,7 @@ impl App {
         tracing::info!(outcome = ?self.game.outcome(), "game over");
         self.name_recording();
         if let Some(path) = &self.save_path {
-            save::remove_save(path);
+            remove_save(path);
         }
         let record = record_run(&self.game, self.data_dir.as_deref(), unix_now());
         match (&record.summary, &record.scores) {
@@ -978,8 +972,8 @@ pub(crate) mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::ai::Mode;
     use crate::ui::theme::ColorSupport;
+    use fogcrawl_core::Mode;
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
 

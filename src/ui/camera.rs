@@ -12,7 +12,7 @@
 //! Pure: reads the game, changes nothing. The map, the mouse and look's
 //! cursor all ask here, so a click lands on the cell drawn under it.
 
-use crate::game::Game;
+use fogcrawl_core::Game;
 use gridpath::Pos;
 
 /// The range of origins (first cell drawn) on one axis that keeps every

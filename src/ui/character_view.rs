@@ -9,14 +9,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::message_log::counted;
-use crate::game::run_summary::kills_by_kind;
 use crate::ui::app::App;
 use crate::ui::panels::{health_bar, labelled};
 use crate::ui::popups::centred;
 use crate::ui::text::{format_time, word_wrap};
 use crate::ui::theme::UiRole;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{counted, escape_controls, kills_by_kind};
 
 /// The sheet's widest size.
 const SHEET_WIDTH: u16 = 64;

@@ -6,11 +6,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::items::describe;
 use crate::ui::app::App;
 use crate::ui::popups::centred;
 use crate::ui::text::word_wrap;
 use crate::ui::theme::UiRole;
+use fogcrawl_core::describe_item as describe;
 
 /// The inventory popup's widest size.
 const INVENTORY_WIDTH: u16 = 64;

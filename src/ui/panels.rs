@@ -3,17 +3,13 @@
 //!
 //! Widgets here read an `&App` and draw; they never change anything.
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{Awareness, CostProfile, Game, Message, counted, escape_controls};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::game::Game;
-use crate::game::awareness::Awareness;
-use crate::game::message_log::Message;
-use crate::game::message_log::counted;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
@@ -21,7 +17,6 @@ use crate::ui::look::{look_lines, terrain_name};
 use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
-use crate::world::CostProfile;
 use gridpath::Pos;
 
 /// Health at or below this share of the maximum is drawn as critical.
@@ -312,7 +307,7 @@ fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> 
 fn noise_words(game: &Game) -> String {
     let noise = game.last_noise();
     let mut words = noise.describe();
-    if game.is_sneaking() && noise.cause != crate::game::stealth::NoiseCause::Sneaked {
+    if game.is_sneaking() && noise.cause != fogcrawl_core::NoiseCause::Sneaked {
         words.push_str(", sneaking");
     }
     words
@@ -365,7 +360,7 @@ fn monster_lines(
 ) -> Vec<Line<'static>> {
     let label = palette.ui(UiRole::Label);
     let tags = monster_tags(game);
-    let seen: Vec<(usize, &crate::game::actor::Actor)> = monsters_nearest_first(game)
+    let seen: Vec<(usize, &fogcrawl_core::Actor)> = monsters_nearest_first(game)
         .into_iter()
         .map(|index| (index, &game.actors()[index]))
         .collect();

@@ -7,7 +7,7 @@
 //! 5 MB message in the log (which would cost seconds a frame) is refused
 //! the same way.
 
-use fogcrawl::game::save::format::{self as save_format, MAGIC, SAVE_FORMAT};
+use fogcrawl_core::{SAVE_FORMAT, SAVE_MAGIC as MAGIC, decode_save_format};
 use serde_json::{Value, json};
 
 use crate::child::{child_dir, run_case, said};
@@ -162,7 +162,7 @@ fn a_claimed_unpacked_length_is_checked_before_memory_is_taken() {
     if let Some(dir) = child_dir() {
         for claim in CLAIMS {
             let save = std::fs::read(dir.join(format!("{claim}.bin"))).unwrap();
-            let err = save_format::decode(&save).expect_err("refused");
+            let err = decode_save_format(&save).expect_err("refused");
             println!("{claim}: {err}");
         }
         println!("peak {} kB", peak_kb());

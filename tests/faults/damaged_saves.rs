@@ -4,9 +4,7 @@
 //! JSON of format 1 it still reads, and a state that would make the
 //! monsters' turn loop forever stops it with an error instead.
 
-use fogcrawl::game::save::format as save_format;
-use fogcrawl::game::save::{Loaded, load_save};
-use fogcrawl::game::{Action, Game};
+use fogcrawl_core::{Action, Game, Loaded, is_binary_save, load_save};
 use serde_json::{Value, json};
 
 use crate::fixtures::{binary_save_of, duel, duel_save_text, play, shipped};
@@ -26,7 +24,7 @@ pub(crate) enum Ending {
 pub(crate) fn load_and_play(text: Vec<u8>) -> Ending {
     must_finish("loading and playing a damaged save", move || {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let name = if save_format::is_binary_save(&text) {
+        let name = if is_binary_save(&text) {
             "save.bin"
         } else {
             "save.json"
@@ -97,10 +95,7 @@ fn short_or_empty_cell_arrays_are_set_aside() {
 fn impossible_hp_time_depth_positions_and_players_are_set_aside() {
     assert_set_aside(
         damaged(|g| g["actors"][0]["hp"] = json!(0)),
-        &format!(
-            "the player has 0 of {} hp",
-            fogcrawl::game::state::PLAYER_MAX_HP
-        ),
+        &format!("the player has 0 of {} hp", fogcrawl_core::PLAYER_MAX_HP),
     );
     assert_set_aside(
         damaged(|g| g["time"] = json!(1e308)),

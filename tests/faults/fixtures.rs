@@ -5,10 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use fogcrawl::config::MonsterConfig;
-use fogcrawl::game::save::format as save_format;
-use fogcrawl::game::save::write_save;
-use fogcrawl::game::{Action, Direction, Game, GameSetup};
+use fogcrawl_core::{
+    Action, Direction, Game, GameSetup, LEGACY_FORMAT, MonsterConfig, encode_save_format,
+    write_save,
+};
 
 pub(crate) const DUEL: &str = "tests/fixtures/game/duel.toml";
 
@@ -68,12 +68,12 @@ pub(crate) fn duel_save_text() -> String {
 /// `game` as a save of format 1: `{"format": 1, "game": ...}`.
 pub(crate) fn json_save(game: &Game) -> String {
     let game = serde_json::to_value(game).expect("a game is JSON");
-    serde_json::json!({ "format": save_format::LEGACY_FORMAT, "game": game }).to_string()
+    serde_json::json!({ "format": LEGACY_FORMAT, "game": game }).to_string()
 }
 
 /// A save in the binary format of the game in `save` (a format-1 JSON
 /// value, edited perhaps), or `None` if it is no longer a game at all.
 pub(crate) fn binary_save_of(save: &serde_json::Value) -> Option<Vec<u8>> {
     let game: Game = serde_json::from_value(save.get("game")?.clone()).ok()?;
-    Some(save_format::encode(&game).expect("a game encodes"))
+    Some(encode_save_format(&game).expect("a game encodes"))
 }

@@ -8,11 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fogcrawl::config::ConfigSource;
-use fogcrawl::game::save::{Loaded, load_save, write_save};
 use fogcrawl::ui::command::Command as GameCommand;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
 use fogcrawl::ui::{App, PlayOptions};
+use fogcrawl_core::{ConfigSource, Loaded, load_save, write_save};
 
 use crate::fixtures::{duel, duel_save_text, shipped, shipped_path};
 use crate::timebox::must_finish;

@@ -11,51 +11,54 @@
 //!
 //! Never imports ratatui or crossterm: the UI reads this state, and `sim`
 //! runs it with no terminal at all.
-pub mod action;
-pub mod activity;
-pub mod actor;
-pub mod autofight;
-pub mod autopilot;
-pub mod awareness;
-pub mod balance;
-pub mod behaviour;
-pub mod calendar;
-pub mod clock;
-pub mod combat;
-pub mod direction;
-pub mod evader;
-pub mod experience;
-pub mod gear;
-pub mod items;
-pub mod level_history;
-pub mod message_log;
-pub mod monster_action;
-pub mod monster_kind;
-pub mod navigation;
+pub(crate) mod action;
+pub(crate) mod activity;
+pub(crate) mod actor;
+pub(crate) mod autofight;
+pub(crate) mod autopilot;
+pub(crate) mod awareness;
+pub(crate) mod balance;
+pub(crate) mod behaviour;
+pub(crate) mod calendar;
+pub(crate) mod clock;
+pub(crate) mod combat;
+pub(crate) mod direction;
+pub(crate) mod evader;
+pub(crate) mod experience;
+pub(crate) mod gear;
+pub(crate) mod items;
+pub(crate) mod level_history;
+pub(crate) mod message_log;
+pub(crate) mod monster_action;
+pub(crate) mod monster_kind;
+pub(crate) mod navigation;
 mod occupancy;
-pub mod pack_counters;
-pub mod player_map;
-pub mod recording;
-pub mod regeneration;
-pub mod run_record;
-pub mod run_summary;
-pub mod save;
-pub mod scores;
-pub mod search_shown;
-pub mod setup;
-pub mod sim;
-pub mod sim_report;
-pub mod state;
-pub mod stealth;
-pub mod step_risk;
+pub(crate) mod pack_counters;
+pub(crate) mod player_map;
+pub(crate) mod recording;
+pub(crate) mod regeneration;
+pub(crate) mod run_record;
+pub(crate) mod run_summary;
+pub(crate) mod save;
+pub(crate) mod scores;
+pub(crate) mod search_shown;
+pub(crate) mod setup;
+pub(crate) mod sim;
+pub(crate) mod sim_report;
+pub(crate) mod state;
+pub(crate) mod stealth;
+pub(crate) mod step_risk;
 mod terrain_changes;
 #[cfg(any(test, feature = "test-support"))]
-pub mod test_levels;
-pub mod threat;
-pub mod tools;
-pub mod turn_guard;
+pub(crate) mod test_levels;
+pub(crate) mod threat;
+pub(crate) mod tools;
+pub(crate) mod turn_guard;
 
-pub use action::Action;
-pub use direction::Direction;
-pub use setup::GameSetup;
-pub use state::{Game, GameError, Outcome, Refusal};
+pub(crate) use action::Action;
+pub(crate) use state::Outcome;
+// Short paths for the tests (and `test_levels`), which name these often.
+#[cfg(test)]
+pub(crate) use {direction::Direction, state::Refusal};
+#[cfg(any(test, feature = "test-support"))]
+pub(crate) use {setup::GameSetup, state::Game};

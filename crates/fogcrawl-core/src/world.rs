@@ -47,28 +47,28 @@
 //!     .expect("the stairs are reachable");
 //! assert_eq!(path.cost, 1.5); // road, then stairs
 //! ```
-pub mod caves;
-pub mod connectivity;
-pub mod cost_profile;
-pub mod fov;
-pub mod generate;
-pub mod item_kind;
-pub mod layout;
-pub mod level;
-pub mod map_spawns;
-pub mod movingai_level;
-pub mod opacity;
-pub mod paint;
-pub mod render_command;
-pub mod rooms;
-pub mod shipped_levels;
-pub mod sound;
-pub mod source_text;
-pub mod terrain;
+pub(crate) mod caves;
+pub(crate) mod connectivity;
+pub(crate) mod cost_profile;
+pub(crate) mod fov;
+pub(crate) mod generate;
+pub(crate) mod item_kind;
+pub(crate) mod layout;
+pub(crate) mod level;
+pub(crate) mod map_spawns;
+pub(crate) mod movingai_level;
+pub(crate) mod opacity;
+pub(crate) mod paint;
+pub(crate) mod render_command;
+pub(crate) mod rooms;
+pub(crate) mod shipped_levels;
+pub(crate) mod sound;
+pub(crate) mod source_text;
+pub(crate) mod terrain;
 
-pub use cost_profile::{CostProfile, InvalidCost};
+pub(crate) use cost_profile::CostProfile;
 /// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
-pub use gridpath::Pos;
-pub use item_kind::ItemKind;
-pub use level::Level;
-pub use terrain::Terrain;
+pub(crate) use gridpath::Pos;
+pub(crate) use item_kind::ItemKind;
+pub(crate) use level::Level;
+pub(crate) use terrain::Terrain;

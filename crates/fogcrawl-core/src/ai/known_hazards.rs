@@ -70,13 +70,13 @@ impl KnownHazards {
         self.cells.len()
     }
 
-    pub fn has_changes(&self) -> bool {
+    pub(crate) fn has_changes(&self) -> bool {
         !self.changed.is_empty()
     }
 
     /// Moves the row-major indices (on a map of `shape`) of the cells whose
     /// cost changed onto `indices`; cells off the map are dropped.
-    pub fn drain_changes_into(&mut self, shape: GridShape, indices: &mut Vec<u32>) {
+    pub(crate) fn drain_changes_into(&mut self, shape: GridShape, indices: &mut Vec<u32>) {
         indices.extend(
             self.changed
                 .drain(..)

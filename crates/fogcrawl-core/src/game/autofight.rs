@@ -16,7 +16,7 @@ use crate::game::threat::Threat;
 impl Game {
     /// The monster autofight goes for: the nearest one in sight that hunts
     /// the player (the lower actor id on a tie), if any.
-    pub fn autofight_target(&self) -> Option<usize> {
+    pub(crate) fn autofight_target(&self) -> Option<usize> {
         self.threats()
             .into_iter()
             .find(|&(_, threat)| threat == Threat::Hunting)
@@ -25,7 +25,7 @@ impl Game {
 
     /// One turn of autofight against `target`: a blow when it is next to
     /// the player, else a step toward it; or why there is nothing to do.
-    pub fn autofight_step(
+    pub(crate) fn autofight_step(
         &self,
         target: usize,
         map: &mut PlayerMap,
@@ -50,7 +50,7 @@ impl Game {
     }
 
     /// One turn of travel to the nearest item the player has seen.
-    pub fn item_travel_step(&self, map: &mut PlayerMap) -> Result<Action, &'static str> {
+    pub(crate) fn item_travel_step(&self, map: &mut PlayerMap) -> Result<Action, &'static str> {
         if self.items_at(self.player().pos).next().is_some() {
             return Err("Something lies here: g picks it up.");
         }

@@ -27,7 +27,7 @@ pub struct LevelStart {
 
 /// One level of the run as the summary tells it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LevelVisit {
+pub(crate) struct LevelVisit {
     pub name: String,
     pub depth: usize,
     pub turns: u64,
@@ -38,7 +38,7 @@ pub struct LevelVisit {
 
 /// The levels of the run so far, in order, the current one last (counted
 /// up to now).
-pub fn level_visits(game: &Game) -> Vec<LevelVisit> {
+pub(crate) fn level_visits(game: &Game) -> Vec<LevelVisit> {
     let starts = game.stats().level_starts();
     let now = LevelStart {
         name: String::new(),

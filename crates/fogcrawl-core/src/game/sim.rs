@@ -180,14 +180,14 @@ pub fn run_sim_recorded(
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum PlayerScript {
     /// Explores, fights what comes, takes the stairs
-    /// ([`crate::game::autopilot`]).
+    /// (`crate::game::autopilot`).
     #[default]
     Autopilot,
     /// The autopilot with some skills taken away (`sim --no-sneak`,
     /// `sim --no-tools`): what they are worth is the difference.
     AutopilotWith(AutopilotSkills),
     /// Explores, and breaks contact with hunters: hides, then comes back
-    /// ([`crate::game::evader`]).
+    /// (`crate::game::evader`).
     Evader,
 }
 

@@ -60,14 +60,14 @@ mod stealth_rules;
 #[cfg(any(test, feature = "test-support"))]
 mod test_hands;
 mod tool_use;
-pub use config_install::ConfigApplied;
+pub(crate) use config_install::ConfigApplied;
 use recorded_inputs::InputLog;
-pub use recorded_inputs::RecordedInput;
+pub(crate) use recorded_inputs::RecordedInput;
 
 /// The player's hit points at the start of a run.
 pub const PLAYER_MAX_HP: i32 = 18;
 /// How far the player sees.
-pub const PLAYER_SIGHT_RADIUS: u32 = 10;
+pub(crate) const PLAYER_SIGHT_RADIUS: u32 = 10;
 /// The player's chance to hit before gear and experience, in percent.
 const PLAYER_ACCURACY: i32 = 80;
 const PLAYER_SPEED: f64 = 1.0;
@@ -424,7 +424,7 @@ impl Game {
     }
 
     /// The pack figures of the faction at `index` (`game::pack_counters`).
-    pub fn pack_counters(&self, index: usize) -> crate::game::pack_counters::PackCounters {
+    pub(crate) fn pack_counters(&self, index: usize) -> crate::game::pack_counters::PackCounters {
         self.behaviour.pack_counters(index)
     }
 
@@ -435,13 +435,13 @@ impl Game {
 
     /// Turns the monster action log on or off (it changes nothing in the
     /// game; see [`Game::take_actions`]).
-    pub fn log_actions(&mut self, on: bool) {
+    pub(crate) fn log_actions(&mut self, on: bool) {
         self.action_log = on.then(Vec::new);
     }
 
     /// The monster actions since the last call, in the order they happened
     /// (none while the log is off).
-    pub fn take_actions(&mut self) -> Vec<ActionRecord> {
+    pub(crate) fn take_actions(&mut self) -> Vec<ActionRecord> {
         self.action_log
             .as_mut()
             .map(std::mem::take)

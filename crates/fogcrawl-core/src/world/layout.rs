@@ -43,7 +43,7 @@ fn map_problem(
 /// The `[layout]` table as written.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LayoutSpec {
+pub(crate) struct LayoutSpec {
     /// The rows, best written as a `'''` literal string, one map row per line.
     pub map: Spanned<String>,
     /// Extra or overriding legend entries: one character to a meaning.
@@ -53,7 +53,7 @@ pub struct LayoutSpec {
 
 /// What a legend character stands for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LegendEntry {
+pub(crate) enum LegendEntry {
     /// Plain terrain.
     Terrain(Terrain),
     /// The start, on this terrain.
@@ -67,7 +67,7 @@ pub enum LegendEntry {
 }
 
 /// The accepted forms of a legend value, for error messages.
-pub fn accepted_legend_values() -> String {
+pub(crate) fn accepted_legend_values() -> String {
     format!(
         "a terrain ({}), \"start\", \"start on <terrain>\", \"stairs\", \"spawn <faction>\", \"spawn <faction> on <terrain>\", \"item <item>\" or \"item <item> on <terrain>\" (items: {})",
         Terrain::accepted_names(),
@@ -77,7 +77,7 @@ pub fn accepted_legend_values() -> String {
 
 /// Reads a legend value such as `"swamp"`, `"start on road"` or `"spawn goblins"`.
 #[must_use]
-pub fn parse_legend_value(value: &str) -> Option<LegendEntry> {
+pub(crate) fn parse_legend_value(value: &str) -> Option<LegendEntry> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let terrain_after_on = |rest: &[&str]| match rest {
         [] => Some(Terrain::Floor),
@@ -101,7 +101,7 @@ pub fn parse_legend_value(value: &str) -> Option<LegendEntry> {
 
 /// The built-in legend: every terrain's plain-text character, and `@` for the start.
 #[must_use]
-pub fn default_legend() -> BTreeMap<char, LegendEntry> {
+pub(crate) fn default_legend() -> BTreeMap<char, LegendEntry> {
     let mut legend: BTreeMap<char, LegendEntry> = Terrain::ALL
         .into_iter()
         .map(|t| {
@@ -202,7 +202,11 @@ fn legend(
 ///
 /// # Errors
 /// A [`LevelError`] naming `file`, the line and column in `text`, and what is accepted.
-pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level, LevelError> {
+pub(crate) fn build_layout(
+    spec: &LayoutSpec,
+    file: &Path,
+    text: &str,
+) -> Result<Level, LevelError> {
     let legend = legend(spec, file, text)?;
     let rows = rows(&spec.map, text);
     let map_at = locate(text, &["layout", "map"]);

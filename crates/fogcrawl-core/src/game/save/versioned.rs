@@ -29,12 +29,12 @@ thread_local! {
 
 /// The format of the save being decoded now (the current one outside a
 /// decode).
-pub fn decoding_format() -> u32 {
+pub(crate) fn decoding_format() -> u32 {
     DECODING.with(Cell::get)
 }
 
 /// Runs `decode` as the decoding of a save of `format`.
-pub fn with_format<T>(format: u32, decode: impl FnOnce() -> T) -> T {
+pub(crate) fn with_format<T>(format: u32, decode: impl FnOnce() -> T) -> T {
     /// Puts the format back as it was, even if `decode` panics.
     struct Restore(u32);
     impl Drop for Restore {
@@ -49,7 +49,7 @@ pub fn with_format<T>(format: u32, decode: impl FnOnce() -> T) -> T {
 /// `#[serde(default, deserialize_with = "since_format::<5, _, _>")]`: a
 /// field saved since format `FORMAT`, its default in an older save (which
 /// holds no bytes of it).
-pub fn since_format<'de, const FORMAT: u32, D, T>(deserializer: D) -> Result<T, D::Error>
+pub(crate) fn since_format<'de, const FORMAT: u32, D, T>(deserializer: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de> + Default,
@@ -87,7 +87,7 @@ impl From<BrainFormat3> for Brain {
 }
 
 /// `#[serde(deserialize_with = "brain")]` on an actor's brain.
-pub fn brain<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Brain>, D::Error> {
+pub(crate) fn brain<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Brain>, D::Error> {
     if decoding_format() >= 4 {
         Option::<Brain>::deserialize(deserializer)
     } else {
@@ -109,7 +109,9 @@ struct FactionFormat3 {
 }
 
 /// `#[serde(deserialize_with = "factions")]` on the game's factions.
-pub fn factions<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Faction>, D::Error> {
+pub(crate) fn factions<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<Faction>, D::Error> {
     if decoding_format() >= 4 {
         Vec::<Faction>::deserialize(deserializer)
     } else {

@@ -127,7 +127,7 @@ impl Game {
     /// building them again when that level's terrain is this one's and the
     /// grids are for the same profiles: a replay loading a keyframe of the
     /// level it is on.
-    pub fn after_load_reusing(
+    pub(crate) fn after_load_reusing(
         &mut self,
         config: MonsterConfig,
         movement: Option<(Navigation, &Level)>,
@@ -208,7 +208,7 @@ impl Game {
     /// back the movement grids for the load to take (see
     /// [`Game::after_load_reusing`]). The game is then only good for
     /// reading its level and being replaced.
-    pub fn release_for_replacement(&mut self) -> Navigation {
+    pub(crate) fn release_for_replacement(&mut self) -> Navigation {
         self.factions = Vec::new();
         self.sight = Sight::new();
         self.fov = Fov::new();
@@ -231,7 +231,7 @@ impl Game {
     /// to its game (a game just loaded from `other`'s save goes on in the
     /// same session): the logs being taken, planning on all cores and the
     /// AI time measured so far.
-    pub fn take_session_from(&mut self, other: &mut Game) {
+    pub(crate) fn take_session_from(&mut self, other: &mut Game) {
         self.parallel_planning = other.parallel_planning;
         // The clock's readings are the session's, not the game's.
         self.stats.ai_micros = std::mem::take(&mut other.stats.ai_micros);
@@ -247,7 +247,7 @@ impl Game {
     }
 
     /// The file name of the run's recording, once one was started.
-    pub fn recording_name(&self) -> Option<&str> {
+    pub(crate) fn recording_name(&self) -> Option<&str> {
         self.recording.as_deref()
     }
 

@@ -57,7 +57,7 @@ impl Game {
 
     /// Where a noisemaker thrown `toward` lands: up to its range, stopping
     /// before anything that blocks sight or movement.
-    pub fn noisemaker_landing(&self, toward: Direction) -> Pos {
+    pub(crate) fn noisemaker_landing(&self, toward: Direction) -> Pos {
         let profile = CostProfile::default();
         let mut at = self.player().pos;
         for _ in 0..NOISEMAKER_RANGE {
