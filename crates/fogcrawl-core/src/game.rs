@@ -34,6 +34,7 @@ pub(crate) mod monster_kind;
 pub(crate) mod navigation;
 mod occupancy;
 pub(crate) mod pack_counters;
+pub(crate) mod percentiles;
 pub(crate) mod player_map;
 pub(crate) mod recording;
 pub(crate) mod regeneration;

@@ -68,6 +68,7 @@ pub use game::items::{
 };
 pub use game::message_log::{Importance, Message, MessageLog, capitalised, counted};
 pub use game::monster_kind::MonsterKind;
+pub use game::percentiles::percentiles;
 pub use game::player_map::PlayerMap;
 pub use game::recording::event::{Event, Header};
 pub use game::recording::fingerprint::config_text;
@@ -102,8 +103,8 @@ pub use game::scores::{ScoreEntry, ScoreTable, record as record_score, scores_pa
 pub use game::search_shown::SearchShown;
 pub use game::setup::GameSetup;
 pub use game::sim::{
-    AiMicros, PlayerScript, RecordTo, SimReport, percentiles, run_fog_walks, run_sim,
-    run_sim_logged, run_sim_recorded, run_sim_scripted,
+    AiMicros, PlayerScript, RecordTo, SimReport, run_fog_walks, run_sim, run_sim_logged,
+    run_sim_recorded, run_sim_scripted,
 };
 pub use game::sim_report::versus_table;
 pub use game::state::{Game, GameError, Outcome, PLAYER, PLAYER_MAX_HP, Refusal};

@@ -39,6 +39,10 @@ pub(crate) fn prepare_shared_records(width: usize, height: usize) {
 fn shared_space() -> AStar {
     AStar::sharing(Arc::clone(&SHARED_RECORDS))
 }
+// A plan request and its priority belong to the queue that holds them; the
+// planner's users name them here too.
+pub(crate) use crate::ai::request_queue::{PlanRequest, Priority};
+
 /// A search may spend at most this share of the turn's budget per turn.
 const CAP_SHARE: u64 = 3;
 /// ...but never less than this many nodes.
@@ -48,22 +52,6 @@ const REFINE_SHARE: u64 = 4;
 /// Turns a request may wait or run before it is given up: a monster never
 /// waits longer than this for a plan (its goal is then dropped).
 pub(crate) const MAX_SEARCH_TURNS: u64 = 4;
-
-/// Lower runs first: a member with no plan, then by distance to its goal.
-pub(crate) type Priority = u32;
-
-/// A monster asks for a path.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct PlanRequest {
-    pub actor: usize,
-    pub from: Pos,
-    pub goal: Pos,
-    pub priority: Priority,
-    /// Whether it still has a plan to follow meanwhile.
-    pub has_plan: bool,
-    /// Cells priced differently for this search alone (its own crowding).
-    pub overrides: Vec<(Pos, f64)>,
-}
 
 /// What a finished search says.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -7,7 +7,23 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::planner::{PlanRequest, Priority};
+use gridpath::Pos;
+
+/// Lower runs first: a member with no plan, then by distance to its goal.
+pub(crate) type Priority = u32;
+
+/// A monster asks for a path.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct PlanRequest {
+    pub actor: usize,
+    pub from: Pos,
+    pub goal: Pos,
+    pub priority: Priority,
+    /// Whether it still has a plan to follow meanwhile.
+    pub has_plan: bool,
+    /// Cells priced differently for this search alone (its own crowding).
+    pub overrides: Vec<(Pos, f64)>,
+}
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(super) struct RequestQueue {

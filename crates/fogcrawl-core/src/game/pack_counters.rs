@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Mode;
 use crate::ai::monster_turn::FAR_FROM_PLAYER;
 use crate::game::monster_action::{Act, ActionRecord};
-use crate::game::sim::{Percentiles, percentiles};
+use crate::game::percentiles::{Percentiles, percentiles};
 use gridpath::Pos;
 
 /// A melee hunter standing near the player is queueing once it stood this

@@ -163,6 +163,22 @@ pub enum GameError {
     Resume(Box<crate::game::save::resume::ResumeError>),
 }
 
+/// Where the player stood in the run on arriving at a level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LevelStart {
+    /// The level's name.
+    pub name: String,
+    /// Its index in the run (0 the first).
+    pub depth: usize,
+    /// Player turns taken before it (the turn that took the stairs is
+    /// counted on the level it led to).
+    pub turn: u64,
+    /// Monsters killed before it.
+    pub kills: u32,
+    /// The game time on arriving.
+    pub time: f64,
+}
+
 /// Counters for the sim and the side panel.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameStats {
@@ -195,7 +211,7 @@ pub struct GameStats {
         default,
         deserialize_with = "crate::game::save::versioned::since_format::<5, _, _>"
     )]
-    level_starts: Vec<crate::game::level_history::LevelStart>,
+    level_starts: Vec<LevelStart>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -304,15 +304,13 @@ impl Game {
     /// Notes, for the run summary, that the player arrived on the current
     /// level now (once `depth` names it).
     pub(super) fn note_level_start(&mut self) {
-        self.stats
-            .level_starts
-            .push(crate::game::level_history::LevelStart {
-                name: self.level.name.clone(),
-                depth: self.depth,
-                turn: self.stats.player_turns,
-                kills: self.stats.kills,
-                time: self.time,
-            });
+        self.stats.level_starts.push(super::LevelStart {
+            name: self.level.name.clone(),
+            depth: self.depth,
+            turn: self.stats.player_turns,
+            kills: self.stats.kills,
+            time: self.time,
+        });
     }
 
     /// Puts the player on the current level with its monsters. The factions
