@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use fogcrawl_core::config::MonsterConfig;
+//! use fogcrawl_core::MonsterConfig;
 //!
 //! let text = r#"
 //! [factions.goblins]

@@ -30,9 +30,9 @@
 //!
 //! ```
 //! use gridpath::{AStar, Movement, SearchOptions};
-//! use fogcrawl_core::world::{CostProfile, Pos, level};
+//! use fogcrawl_core::{CostProfile, Pos, parse_level_text};
 //!
-//! let level = level::text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
+//! let level = parse_level_text("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();
 //! assert_eq!(level.cost_at(Pos::new(1, 1), &profile), Some(1.0)); // floor under the start
 //! assert_eq!(level.cost_at(Pos::new(2, 1), &profile), Some(0.5)); // road

@@ -28,7 +28,7 @@ fn row_order(pos: Pos) -> (i32, i32) {
 impl KnownHazards {
     /// Learns (or relearns) that stepping on `pos` costs `extra` more;
     /// returns whether that was news.
-    pub fn learn(&mut self, pos: Pos, extra: f64) -> bool {
+    pub(crate) fn learn(&mut self, pos: Pos, extra: f64) -> bool {
         match self
             .cells
             .binary_search_by_key(&row_order(pos), |&(p, _)| row_order(p))
