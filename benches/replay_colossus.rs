@@ -20,10 +20,10 @@ use std::time::Instant;
 #[path = "support/cpu_time.rs"]
 mod cpu_time;
 
-use fogcrawl::config::{ConfigSource, MonsterConfig};
-use fogcrawl::game::GameSetup;
-use fogcrawl::game::recording::{DEFAULT_HASH_EVERY, Header, Replayer};
-use fogcrawl::game::sim::{RecordTo, run_sim_recorded};
+use fogcrawl_core::{
+    ConfigSource, DEFAULT_HASH_EVERY, GameSetup, Header, MonsterConfig, RecordTo, Replayer,
+    run_sim_recorded,
+};
 
 const LEVEL: &str = "colossus";
 const TURNS: u64 = 1_200;

@@ -22,11 +22,10 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use divan::Bencher;
-use fogcrawl::config::MonsterConfig;
-use fogcrawl::game::autopilot::Autopilot;
-use fogcrawl::game::save::check::check_save;
-use fogcrawl::game::save::{Loaded, decode, load_save, write_save};
-use fogcrawl::game::{Action, Game, GameSetup};
+use fogcrawl_core::{
+    Action, Autopilot, Game, GameSetup, Loaded, MonsterConfig, check_save, decode_save as decode,
+    load_save, write_save,
+};
 
 /// The level saved.
 const LEVEL: &str = "colossus";

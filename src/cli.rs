@@ -19,7 +19,7 @@
 use clap::builder::TypedValueParser;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::config::ConfigSource;
+use fogcrawl_core::ConfigSource;
 
 pub mod config;
 pub(crate) mod files_help;
@@ -42,7 +42,7 @@ pub mod trace;
 /// # Errors
 /// The message naming the file and what is wrong with it.
 pub(crate) fn check_run_order() -> Result<(), String> {
-    crate::world::level::dir::standard_run_order()
+    fogcrawl_core::standard_run_order()
         .map(|_| ())
         .map_err(|err| err.to_string())
 }
@@ -124,11 +124,11 @@ impl PlayArgs {
     pub(crate) fn config_source(&self) -> ConfigSource {
         self.config
             .clone()
-            .map_or_else(crate::config::default_config_source, ConfigSource::File)
+            .map_or_else(fogcrawl_core::default_config_source, ConfigSource::File)
     }
 
     /// The config in use, or a message for the user.
-    pub(crate) fn load_config(&self) -> Result<crate::config::MonsterConfig, String> {
+    pub(crate) fn load_config(&self) -> Result<fogcrawl_core::MonsterConfig, String> {
         self.config_source().load().map_err(|err| err.to_string())
     }
 }
@@ -319,7 +319,7 @@ pub(crate) const MAX_FOG_WALK_STEPS: u64 = 1_000_000;
 /// `--map`'s value: a path ending in `.map`, so the level loader reads it as
 /// a Moving AI map and not as a level file.
 fn map_file(arg: &str) -> Result<String, String> {
-    if crate::world::movingai_level::is_movingai_map(std::path::Path::new(arg)) {
+    if fogcrawl_core::is_movingai_map(std::path::Path::new(arg)) {
         Ok(arg.to_owned())
     } else {
         Err("expected a Moving AI map file ending in `.map` (use --level for level files)".into())

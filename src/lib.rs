@@ -4,9 +4,9 @@
 //! - `gridpath` (crates/gridpath), used by its own name: the generic
 //!   grid search engine (A*, jump points, Dijkstra maps, islands, smoothing,
 //!   Moving AI benchmark readers). Knows nothing of monsters or terminals.
-//! - `fogcrawl-core` (crates/fogcrawl-core), re-exported module by module:
-//!   [`world`], [`config`], [`diagnostic`], [`ai`], [`game`], [`user_dirs`],
-//!   [`decode_budget`], [`regular_file`], [`untrusted_text`]. Headless: no
+//! - `fogcrawl-core` (crates/fogcrawl-core), used by its own name
+//!   (`fogcrawl_core::Game`): the world, the monster config, the AI and the
+//!   game's rules, exported item by item from its lib.rs. Headless: no
 //!   terminal library.
 //! - this package, the `fogcrawl` binary and its library:
 //!   - `ui`: the terminal front end (ratatui): app state, input, screen, theme. Only
@@ -25,7 +25,3 @@ pub mod lab;
 pub mod search_picture;
 #[cfg(feature = "tui")]
 pub mod ui;
-
-pub use fogcrawl_core::{
-    ai, config, decode_budget, diagnostic, game, regular_file, untrusted_text, user_dirs, world,
-};

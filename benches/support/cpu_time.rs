@@ -3,11 +3,20 @@
 //! clock on the wall measures the other builds as much as the code, while
 //! this counts only the work done here. Linux and other Unix systems;
 //! elsewhere `None`.
+//!
+//! `unsafe` here only: `getrusage` is a C function (see its SAFETY note).
+#![cfg_attr(
+    unix,
+    expect(
+        unsafe_code,
+        reason = "getrusage is a C function; it only fills the struct it is given"
+    )
+)]
 
 use std::time::Duration;
 
 /// User and system time of this process so far, all threads.
-pub fn process_cpu() -> Option<Duration> {
+pub(crate) fn process_cpu() -> Option<Duration> {
     #[cfg(unix)]
     {
         let mut usage = std::mem::MaybeUninit::<libc::rusage>::uninit();
@@ -31,7 +40,7 @@ pub fn process_cpu() -> Option<Duration> {
 
 /// Runs `work` and returns what it gave with the processor time it took
 /// (zero where that cannot be read).
-pub fn cpu_timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
+pub(crate) fn cpu_timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
     let before = process_cpu();
     let out = work();
     let spent = match (before, process_cpu()) {

@@ -159,7 +159,7 @@ fn start(opening: Opening) -> ExitCode {
         Err(err) => {
             print_err(&format!(
                 "fogcrawl lab: {}",
-                crate::untrusted_text::escape_controls(&format!("{err:#}"))
+                fogcrawl_core::escape_controls(&format!("{err:#}"))
             ));
             ExitCode::FAILURE
         }

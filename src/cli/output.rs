@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
 /// Writes to standard output; a closed pipe (`fogcrawl sim | head`) ends the
 /// command quietly instead of panicking.

@@ -6,7 +6,7 @@
 //! It never changes the engine's answers.
 
 use crate::cli::output::print_err;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -9,13 +9,10 @@ use std::process::ExitCode;
 
 use crate::cli::SimArgs;
 use crate::cli::output::{print_err, print_out};
-use crate::config::MonsterConfig;
-use crate::game::GameSetup;
-use crate::game::autopilot::AutopilotSkills;
-use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
-use crate::game::sim::{PlayerScript, RecordTo, SimReport};
-use crate::game::sim_report::versus_table;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{
+    AutopilotSkills, DEFAULT_HASH_EVERY, GameSetup, Header, MonsterConfig, PlayerScript, RecordTo,
+    SimReport, escape_controls, versus_table,
+};
 
 /// `fogcrawl sim`: the balance of full runs (`--runs`), or one level.
 pub fn run_command(args: &SimArgs) -> ExitCode {
@@ -54,7 +51,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
     };
     let walks = match args
         .fog_walk
-        .map(|steps| crate::game::sim::run_fog_walks(&setup, steps))
+        .map(|steps| fogcrawl_core::run_fog_walks(&setup, steps))
     {
         Some(Ok(walks)) => Some(walks),
         Some(Err(err)) => return fail(&err.to_string()),
@@ -76,7 +73,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         header: Header::new_game(&setup, &start.config_source(), DEFAULT_HASH_EVERY),
     });
     let script = player_script(args);
-    let result = crate::game::sim::run_sim_scripted(
+    let result = fogcrawl_core::run_sim_scripted(
         &setup,
         turns,
         script,
@@ -101,7 +98,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
         Some(other) => {
             let mut versus = setup.clone();
             versus.config = other;
-            match crate::game::sim::run_sim_scripted(&versus, turns, script, None, None, None) {
+            match fogcrawl_core::run_sim_scripted(&versus, turns, script, None, None, None) {
                 Ok((b, _, _)) => {
                     let name = args
                         .versus
@@ -131,9 +128,7 @@ pub fn run(args: &SimArgs) -> ExitCode {
 /// `--depth`, with the flags that change how it is played.
 fn sim_setup(args: &SimArgs, config: MonsterConfig) -> Result<GameSetup, String> {
     let start = &args.start;
-    let seed = start
-        .seed
-        .unwrap_or_else(crate::world::level::file::fresh_seed);
+    let seed = start.seed.unwrap_or_else(fogcrawl_core::fresh_seed);
     let mut setup = GameSetup::new(start.level_arg(), seed, config);
     setup.omniscient = args.omniscient;
     setup.undying_player = args.undying;
@@ -204,7 +199,7 @@ pub(crate) fn run_balance(args: &SimArgs, runs: usize) -> ExitCode {
         }
     };
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let report = crate::game::balance::play_runs(
+    let report = fogcrawl_core::play_runs(
         start.level_arg(),
         start.seed.unwrap_or(0),
         runs,

@@ -11,7 +11,7 @@ use super::recording::Recording;
 use super::runner::record;
 use super::setup::SearchSetup;
 use crate::ui::theme::Palette;
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
 
 mod prompt;
 mod strokes;

@@ -13,7 +13,7 @@ use gridpath::Pos;
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::ui::overlay::parent_arrow;
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
 
 use super::app::LabApp;
 use super::recording::Recording;

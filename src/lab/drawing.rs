@@ -11,9 +11,7 @@ use std::collections::VecDeque;
 
 use gridpath::Pos;
 
-use crate::ai::cost_view::Influences;
-use crate::config::InfluenceLayer;
-use crate::world::{Level, Terrain};
+use fogcrawl_core::{InfluenceLayer, Influences, Level, Terrain};
 
 /// How many strokes undo remembers.
 pub(crate) const UNDO_DEPTH: usize = 100;

@@ -15,7 +15,7 @@ use crate::search_picture::png::encode_png;
 use crate::search_picture::raster::Canvas;
 use crate::search_picture::svg::to_svg;
 use crate::search_picture::{PictureError, SearchSettings, TracedSearch};
-use crate::world::CostProfile;
+use fogcrawl_core::CostProfile;
 
 use super::drawing::Drawing;
 use super::recording::Recording;

@@ -16,11 +16,7 @@ use gridpath::movingai::MovingAiMap;
 use gridpath::{AStar, Grid, Movement, Pos, SearchOptions};
 use thiserror::Error;
 
-use crate::world::level::SIDE_RANGE;
-use crate::world::level::dir::load_level;
-use crate::world::level::text::terrain_char;
-use crate::world::movingai_level::is_movingai_map;
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, SIDE_RANGE, Terrain, is_movingai_map, load_level, terrain_char};
 
 use super::drawing::Drawing;
 
@@ -287,7 +283,7 @@ fn save_map(drawing: &Drawing, path: &Path) -> Result<PathBuf, LabFileError> {
 mod tests {
     use super::*;
     use crate::lab::drawing::Brush;
-    use crate::world::level::file::LevelFile;
+    use fogcrawl_core::LevelFile;
 
     #[test]
     fn a_small_drawing_saves_as_a_level_the_game_builds_with_its_ends() {

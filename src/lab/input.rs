@@ -9,7 +9,7 @@ use crossterm::event::{
 use super::app::{Action, Asking, LabApp, Setting};
 use super::drawing::Brush;
 use super::view::cell_at;
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
 
 /// Lines the wheel pans the map.
 const WHEEL_CELLS: i32 = 3;

@@ -8,9 +8,7 @@
 
 use gridpath::{Diagonals, Heuristic, Pos};
 
-use crate::config::UnknownCellPolicy;
-use crate::world::level::text::terrain_from_char;
-use crate::world::{Level, Terrain};
+use fogcrawl_core::{Level, Terrain, UnknownCellPolicy, terrain_from_char};
 
 use super::algorithm::Algorithm;
 use super::drawing::{Brush, Drawing};

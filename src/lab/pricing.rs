@@ -8,10 +8,9 @@
 
 use gridpath::{Grid, GridError, Pos};
 
-use crate::ai::cost_view::CostRules;
-use crate::ai::knowledge::FactionKnowledge;
-use crate::config::{InfluenceLayer, UnknownCellPolicy};
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{
+    CostProfile, CostRules, FactionKnowledge, InfluenceLayer, Terrain, UnknownCellPolicy,
+};
 
 use super::drawing::Drawing;
 use super::setup::SearchSetup;

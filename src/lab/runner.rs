@@ -187,7 +187,7 @@ fn best_time(grid: &Grid, setup: &SearchSetup, start: Pos, goal: Pos) -> Duratio
 mod tests {
     use super::*;
     use crate::lab::drawing::Brush;
-    use crate::world::Terrain;
+    use fogcrawl_core::Terrain;
 
     fn walled() -> Drawing {
         let mut drawing = Drawing::empty(12, 7);

@@ -5,7 +5,7 @@
 
 use gridpath::{Diagonals, Heuristic, Movement, SearchOptions, TieBreak};
 
-use crate::config::UnknownCellPolicy;
+use fogcrawl_core::UnknownCellPolicy;
 
 use super::algorithm::Algorithm;
 

@@ -7,7 +7,7 @@
 //! It produces a [`Scene`] and must never write a file format: the SVG and PNG
 //! writers paint the same scene.
 
-use crate::world::Level;
+use fogcrawl_core::Level;
 use gridpath::Pos;
 
 use super::bitmap_font::{characters_fitting, text_width};
@@ -746,11 +746,10 @@ fn lines(left: u32, top: u32, colour: Rgb, texts: &[String]) -> Vec<Shape> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::UnknownCellPolicy;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
     use crate::search_picture::traced_search::TracedSearch;
-    use crate::world::{CostProfile, Terrain};
+    use fogcrawl_core::{CostProfile, Terrain, UnknownCellPolicy};
     use gridpath::Heuristic;
 
     #[test]
@@ -795,7 +794,7 @@ mod tests {
 
     #[test]
     fn the_legend_s_cost_range_is_the_pictured_grid_s() {
-        let level = crate::world::level::text::parse("@....\n.....\n....>").expect("a level");
+        let level = fogcrawl_core::parse_level_text("@....\n.....\n....>").expect("a level");
         let shading = CostShading::for_level(&CostProfile::default(), &level);
         assert_eq!(shading.cost_range(), (1.0, 1.0));
         let scene = lay_out("field", &level, &shading, &[]);
@@ -816,7 +815,7 @@ mod tests {
         let mut text = rows.join("\n");
         text.replace_range(0..1, "@");
         text.replace_range(310..311, ">");
-        let level = crate::world::level::text::parse(&text).expect("a level");
+        let level = fogcrawl_core::parse_level_text(&text).expect("a level");
         let profile = CostProfile::default();
         let search = TracedSearch::run(
             &level,

@@ -7,7 +7,7 @@
 //! paths so they stand out from it, and a disc and a square for start and
 //! goal so the ends differ by shape as well as by colour.
 
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, Terrain};
 
 use super::colour::Rgb;
 
@@ -128,7 +128,7 @@ impl CostShading {
     /// range is then the pictured grid's, not every terrain's (a map where
     /// every cell costs 1 says so).
     #[must_use]
-    pub fn for_level(profile: &CostProfile, level: &crate::world::Level) -> Self {
+    pub fn for_level(profile: &CostProfile, level: &fogcrawl_core::Level) -> Self {
         let mut present = [false; Terrain::ALL.len()];
         for &ground in level.cells() {
             if let Some(index) = Terrain::ALL.iter().position(|&t| t == ground) {

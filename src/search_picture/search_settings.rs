@@ -5,16 +5,16 @@
 //!
 //! Values are read from text here, from the flags and from `--compare`'s
 //! `KEY=VALUE` list alike, with the monster config's names and limits
-//! ([`crate::config::rules`]), so a setting means the same in both places and in
+//! ([`fogcrawl_core::rules`]), so a setting means the same in both places and in
 //! the config. It must never run a search.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::config::UnknownCellPolicy;
-use crate::config::rules::{
-    self, DEFAULT_HEURISTIC_WEIGHT, DEFAULT_SIGHT_RADIUS, HEURISTIC_NAMES, HEURISTIC_WEIGHT,
-    SIGHT_RADIUS, STEP_COST, TIE_BREAK_NAMES, UNKNOWN_BLOCKED, UNKNOWN_OPEN,
+use fogcrawl_core::{
+    UnknownCellPolicy, rules, rules::DEFAULT_HEURISTIC_WEIGHT, rules::DEFAULT_SIGHT_RADIUS,
+    rules::HEURISTIC_NAMES, rules::HEURISTIC_WEIGHT, rules::SIGHT_RADIUS, rules::STEP_COST,
+    rules::TIE_BREAK_NAMES, rules::UNKNOWN_BLOCKED, rules::UNKNOWN_OPEN,
 };
 use gridpath::{Heuristic, HierarchyOptions, SearchOptions, TieBreak};
 

@@ -10,9 +10,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::world::level::dir::{LoadedLevel, load_level};
-use crate::world::render_command::seed_note;
-use crate::world::{CostProfile, Level};
+use fogcrawl_core::{CostProfile, Level, LoadedLevel, load_level, seed_note};
 use gridpath::Pos;
 
 use super::animation::{encode_apng, frame_stops, nodes_per_frame};

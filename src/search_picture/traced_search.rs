@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::world::{CostProfile, Level};
+use fogcrawl_core::{CostProfile, Level};
 use gridpath::{
     AStar, CellValues, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, HierarchyStats, Path,
     Pos, QueryError, SearchOptions, SearchStats, SearchTrace, path_cost, string_pull,
@@ -272,8 +272,8 @@ fn format_micros(time: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::UnknownCellPolicy;
     use crate::search_picture::test_fixtures::two_rooms_searches;
+    use fogcrawl_core::UnknownCellPolicy;
     use gridpath::Heuristic;
 
     fn run(settings: SearchSettings) -> TracedSearch {

@@ -19,20 +19,16 @@ mod screen_facts;
 
 use save_slot::SaveSlot;
 
-use crate::config::{ConfigReloader, ConfigSource, Installed, ReloadReport};
-use crate::game::activity::Activity;
-use crate::game::message_log::Importance;
-use crate::game::player_map::PlayerMap;
-use crate::game::run_record::RunRecord;
-use crate::game::save::rescue::{SaveFailure, SavedTo};
-use crate::game::{Action, Direction, Game};
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
-use crate::world::ItemKind;
+use fogcrawl_core::{
+    Action, Activity, ConfigReloader, ConfigSource, Direction, Game, Importance, Installed,
+    ItemKind, PlayerMap, ReloadReport, RunRecord, SaveFailure, SavedTo,
+};
 use gridpath::Pos;
 use ratatui::layout::Rect;
 
@@ -518,10 +514,8 @@ pub(crate) mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::ai::Mode;
-    use crate::config::MonsterConfig;
-    use crate::game::GameSetup;
     use crate::ui::theme::ColorSupport;
+    use fogcrawl_core::{GameSetup, Mode, MonsterConfig};
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
 

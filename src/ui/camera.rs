@@ -13,7 +13,7 @@
 //! layout asks it where each map starts, and the map, the overlay and the
 //! mouse all read that layout, so a click lands on the cell drawn under it.
 
-use crate::game::Game;
+use fogcrawl_core::Game;
 use gridpath::Pos;
 
 /// The range of origins (first cell drawn) on one axis that keeps every
@@ -200,8 +200,7 @@ pub(crate) fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::MonsterConfig;
-    use crate::game::GameSetup;
+    use fogcrawl_core::{GameSetup, MonsterConfig};
 
     #[test]
     fn the_overlay_camera_keeps_the_player_in_view() {

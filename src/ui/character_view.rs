@@ -9,15 +9,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::game::Game;
-use crate::game::message_log::counted;
-use crate::game::run_summary::kills_by_kind;
 use crate::ui::panels::{health_bar, labelled, weapon_name};
 use crate::ui::popups::framed_popup;
 use crate::ui::text::{format_time, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
-use crate::untrusted_text::escape_controls;
-use crate::world::ItemKind;
+use fogcrawl_core::{Game, ItemKind, counted, escape_controls, kills_by_kind};
 
 /// The sheet's widest size.
 const SHEET_WIDTH: u16 = 64;

@@ -3,8 +3,8 @@
 //!
 //! Plain data: nothing here reads keys or changes the game.
 
-use crate::game::Direction;
 use crate::ui::overlay::ReplayMove;
+use fogcrawl_core::Direction;
 use gridpath::Pos;
 
 /// What the player asked for.

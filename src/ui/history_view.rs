@@ -9,9 +9,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::message_log::{MessageLog, counted};
 use crate::ui::text::stamped_rows;
 use crate::ui::theme::{Palette, UiRole};
+use fogcrawl_core::{MessageLog, counted};
 
 /// The history popup: what it shows, taken from the app by `App::history_popup`.
 pub(crate) struct HistoryPopup<'a> {

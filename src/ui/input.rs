@@ -25,10 +25,10 @@ pub(crate) fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Direction;
     use crate::ui::command::{PAGE_LINES, Scroll};
     use crate::ui::key_bindings::{HelpSection, help_rows};
     use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
+    use fogcrawl_core::Direction;
 
     fn press(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)

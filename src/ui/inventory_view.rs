@@ -6,11 +6,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::game::Game;
-use crate::game::items::{counted_items, describe};
 use crate::ui::popups::framed_popup;
 use crate::ui::text::word_wrap;
 use crate::ui::theme::{Palette, UiRole};
+use fogcrawl_core::{Game, counted_items, describe_item as describe};
 
 /// The inventory popup's widest size.
 const INVENTORY_WIDTH: u16 = 64;

@@ -11,7 +11,6 @@
 
 use crossterm::event::KeyCode;
 
-use crate::game::Direction;
 use crate::ui::command::{Command, InputMode, PAGE_LINES, Scroll};
 use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
 use HelpSection::{Overlay as OverlayHelp, Playing as PlayingHelp};
@@ -19,6 +18,7 @@ use InputMode::{
     DirectionPrompt, GameOver, Help, Inventory, Look, Looking, Messages, Overlay, Playing, Replay,
     Sheet, Targeting,
 };
+use fogcrawl_core::Direction;
 
 /// The keys a binding takes and the command each stands for.
 #[derive(Debug, Clone, Copy)]

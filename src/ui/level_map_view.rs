@@ -13,11 +13,9 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Widget};
 
-use crate::game::Game;
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::theme::{Palette, UiRole};
-use crate::untrusted_text::escape_controls;
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, Game, Terrain, escape_controls};
 use gridpath::Pos;
 
 /// How many level cells one screen cell stands for, across and down, to

@@ -6,8 +6,7 @@
 //! remembered one is told as remembered, and monsters only while in sight.
 //! Reads the game; never changes it.
 
-use crate::game::Game;
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, Game, Terrain};
 use gridpath::Pos;
 
 /// The terrain's name in words ("shallow water").
@@ -115,8 +114,7 @@ pub(crate) fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::MonsterConfig;
-    use crate::game::GameSetup;
+    use fogcrawl_core::{GameSetup, MonsterConfig};
 
     #[test]
     fn look_names_ground_cost_monsters_items_and_unknown_cells() {

@@ -6,13 +6,12 @@
 //! Draws only what the player knows: unknown cells stay blank and monsters
 //! out of sight are never drawn. Reads the game; never changes it.
 
-use crate::game::awareness::Awareness;
+use fogcrawl_core::{Awareness, Game};
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
-use crate::game::Game;
 use crate::ui::theme::{Palette, UiRole};
 use gridpath::Pos;
 

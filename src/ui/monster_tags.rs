@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::game::Game;
+use fogcrawl_core::Game;
 
 /// The tag of each monster in sight (actor index to `g` or `g2`).
 pub(crate) fn monster_tags(game: &Game) -> BTreeMap<usize, String> {
@@ -53,7 +53,7 @@ pub(crate) fn monsters_nearest_first(game: &Game) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_levels::game_on;
+    use fogcrawl_core::game_on;
 
     #[test]
     fn same_letters_are_numbered_and_lone_ones_are_not() {

@@ -15,8 +15,7 @@ pub(crate) mod view;
 use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::game::{Direction, Game};
-use crate::world::Terrain;
+use fogcrawl_core::{Direction, Game, Terrain};
 use gridpath::{AStar, CellValues, Heuristic, Pos, SearchOptions, SearchTrace};
 
 /// Closed (expanded) cells, shaded by expansion order: first third, middle
@@ -138,7 +137,7 @@ pub struct ConfigAb {
 /// The config in force before the last reload, kept for config A/B.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeReload {
-    pub config: crate::config::MonsterConfig,
+    pub config: fogcrawl_core::MonsterConfig,
     /// What the reload changed (the log's words).
     pub changes: Vec<String>,
 }
@@ -195,7 +194,7 @@ impl Comparison {
         let grid = faction.grid()?;
         let overrides = faction.own_crowding_overrides(&brain.crowding_marks);
         let own = faction.search_options();
-        let options = crate::ai::faction::search_options_of(old);
+        let options = fogcrawl_core::search_options_of(old);
         let mut astar = AStar::new();
         astar.set_tracing(true);
         let now = run_search(&mut astar, grid, start, goal, &own, &overrides);
@@ -377,8 +376,8 @@ pub struct DebugOverlay {
 /// The influence map a layer shows, if it shows one.
 pub(crate) fn influence_of(
     layer: Layer,
-    faction: &crate::ai::faction::Faction,
-) -> Option<&crate::ai::influence::InfluenceMap> {
+    faction: &fogcrawl_core::Faction,
+) -> Option<&fogcrawl_core::InfluenceMap> {
     let influences = faction.influences();
     match layer {
         Layer::Danger => Some(&influences.danger),
@@ -515,7 +514,7 @@ impl StepSum {
 /// (`values`), read from what its faction recorded when it ran; `None` at
 /// the start, off the search, or without a record.
 pub(crate) fn step_sum(
-    faction: &crate::ai::faction::Faction,
+    faction: &fogcrawl_core::Faction,
     values: &HashMap<Pos, CellValues>,
     pos: Pos,
 ) -> Option<StepSum> {
@@ -670,7 +669,7 @@ mod tests {
             .find(|&p| {
                 app.game.factions()[faction].knowledge().belief(p).is_none()
                     && !values.contains_key(&p)
-                    && app.game.level().terrain_at(p) == Some(crate::world::Terrain::Wall)
+                    && app.game.level().terrain_at(p) == Some(fogcrawl_core::Terrain::Wall)
             })
             .expect("the goblin has not seen every wall");
         let lines = inspect(&app.game, Some(goblin), Some(&values), far);
@@ -685,8 +684,8 @@ mod tests {
     /// steps of 1/8 (or a member's own price for going round packmates).
     #[test]
     fn every_closed_cell_s_g_is_its_parent_s_g_plus_the_step_the_inspector_shows() {
-        let config = crate::config::MonsterConfig::shipped().unwrap();
-        let setup = crate::game::GameSetup::new(Some("levels/rooms.toml"), 2, config);
+        let config = fogcrawl_core::MonsterConfig::shipped().unwrap();
+        let setup = fogcrawl_core::GameSetup::new(Some("levels/rooms.toml"), 2, config);
         let mut app = crate::ui::app::App::new(
             Game::new(&setup).unwrap(),
             crate::ui::theme::Palette::new(crate::ui::theme::ColorSupport::None),
@@ -731,7 +730,7 @@ mod tests {
                     sum.g,
                     sum.text()
                 );
-                let eighths = sum.penalty / crate::ai::cost_view::PENALTY_STEP;
+                let eighths = sum.penalty / fogcrawl_core::PENALTY_STEP;
                 let detour = sum.terrain + sum.penalty == 25.0;
                 assert!(
                     detour || (eighths - eighths.round()).abs() < 1e-6,

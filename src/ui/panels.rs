@@ -4,17 +4,13 @@
 //! Widgets here take what they draw (the game, the palette, the screen's
 //! state), never the app, and change nothing.
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{Awareness, CostProfile, Game, Message, counted, escape_controls};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::game::Game;
-use crate::game::awareness::Awareness;
-use crate::game::message_log::Message;
-use crate::game::message_log::counted;
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
 use crate::ui::look::{look_lines, terrain_name};
@@ -22,7 +18,6 @@ use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::screen_state::{Notice, NoticeKind, Overlay};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
-use crate::world::CostProfile;
 use gridpath::Pos;
 
 /// Health at or below this share of the maximum is drawn as critical.
@@ -342,7 +337,7 @@ impl SidePanel<'_> {
 fn noise_words(game: &Game) -> String {
     let noise = game.last_noise();
     let mut words = noise.describe();
-    if game.is_sneaking() && noise.cause != crate::game::stealth::NoiseCause::Sneaked {
+    if game.is_sneaking() && noise.cause != fogcrawl_core::NoiseCause::Sneaked {
         words.push_str(", sneaking");
     }
     words
@@ -399,7 +394,7 @@ fn monster_lines(
 ) -> Vec<Line<'static>> {
     let label = palette.ui(UiRole::Label);
     let tags = monster_tags(game);
-    let seen: Vec<(usize, &crate::game::actor::Actor)> = monsters_nearest_first(game)
+    let seen: Vec<(usize, &fogcrawl_core::Actor)> = monsters_nearest_first(game)
         .into_iter()
         .map(|index| (index, &game.actors()[index]))
         .collect();

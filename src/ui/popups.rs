@@ -6,21 +6,19 @@
 //! handed the data they draw, never the `App`: the app asks the help how far
 //! it scrolls, so these must not depend on the app in turn.
 
-use crate::game::awareness::Awareness;
+use fogcrawl_core::{Awareness, ItemKind, MonsterKind, Terrain};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::monster_kind::MonsterKind;
 use crate::ui::key_bindings::{HelpSection, help_rows};
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::Layer;
 use crate::ui::overlay::legend::layer_legend;
 use crate::ui::text::word_wrap;
 use crate::ui::theme::{Palette, UiRole};
-use crate::world::{ItemKind, Terrain};
 
 /// Width of the key column in the help popup.
 const HELP_KEY_COLUMN: usize = 20;
@@ -201,7 +199,7 @@ impl HelpPopup<'_> {
             heading,
         )));
         for item in ItemKind::ALL {
-            let text = format!("{item}: {}", crate::game::items::describe(item));
+            let text = format!("{item}: {}", fogcrawl_core::describe_item(item));
             for (index, part) in word_wrap(&text, width.saturating_sub(3))
                 .into_iter()
                 .enumerate()
@@ -241,7 +239,7 @@ impl HelpPopup<'_> {
 
 /// The stealth rules in one paragraph, with the game's own numbers.
 fn stealth_note() -> String {
-    use crate::game::stealth::{
+    use fogcrawl_core::{
         DOOR_NOISE, NOISY_GROUND, REST_DRAW_TIME, SLEEPING_DAMAGE, SNEAK_NOISE, SNEAK_SLOWDOWN,
         UNAWARE_DAMAGE, WALK_NOISE,
     };

@@ -16,12 +16,12 @@ use std::sync::mpsc;
 use color_eyre::eyre::{Result, WrapErr, bail};
 use crossterm::event::Event;
 
-use crate::game::recording::Replayer;
 use crate::ui::replay_view::ReplayViewer;
 use crate::ui::terminal_session::{
     SessionEnd, ShutdownFlags, register_shutdown_signals, spawn_input_reader,
 };
 use crate::ui::theme::Palette;
+use fogcrawl_core::Replayer;
 
 /// How long the loop waits for a key at most.
 const POLL: Duration = Duration::from_millis(50);

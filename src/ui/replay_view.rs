@@ -15,12 +15,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::game::Outcome;
-use crate::game::recording::{RecordingError, Replayer};
 use crate::ui::app::App;
 use crate::ui::command::Command;
 use crate::ui::input::command_for_key;
 use crate::ui::theme::{Palette, UiRole};
+use fogcrawl_core::{Outcome, RecordingError, Replayer};
 
 /// Turns a second while playing, slowest to fastest.
 const SPEEDS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -54,7 +53,7 @@ impl ReplayViewer {
         // swapped with it while the replayer acts (`with_game`), so all it
         // holds the level's size (every faction's mind, the movement
         // grids, sight) is freed: on colossus a second whole game.
-        drop(replayer.game_mut().release_for_replacement());
+        replayer.game_mut().free_level_sized_state();
         app.watched_in_replay();
         let notice = Some(replayer.path().display().to_string());
         Self {
@@ -256,7 +255,7 @@ fn killer(app: &App) -> Option<usize> {
     };
     let at = app.game.player().pos;
     let near =
-        |a: &crate::game::actor::Actor| (a.pos.x - at.x).abs() <= 1 && (a.pos.y - at.y).abs() <= 1;
+        |a: &fogcrawl_core::Actor| (a.pos.x - at.x).abs() <= 1 && (a.pos.y - at.y).abs() <= 1;
     (1..app.game.actors().len())
         .filter(|&i| app.game.actors()[i].is_alive() && near(&app.game.actors()[i]))
         .find(|&i| cause.ends_with(&app.game.name_of(i)))
@@ -292,7 +291,7 @@ impl Widget for &ReplayViewer {
         ];
         if let Some(notice) = &self.notice {
             // A file name or a message naming one: never control bytes.
-            let text = crate::untrusted_text::escape_controls(notice).into_owned();
+            let text = fogcrawl_core::escape_controls(notice).into_owned();
             spans.push(Span::styled(text, palette.ui(UiRole::Notice)));
         }
         let top = Rect::new(area.x, area.y, area.width, 1);
@@ -326,11 +325,8 @@ mod tests {
     use ratatui::widgets::Widget;
 
     use super::*;
-    use crate::config::ConfigSource;
-    use crate::game::GameSetup;
-    use crate::game::recording::Header;
-    use crate::game::sim::{RecordTo, run_sim_recorded};
     use crate::ui::theme::ColorSupport;
+    use fogcrawl_core::{ConfigSource, GameSetup, Header, RecordTo, run_sim_recorded};
 
     const LEVEL: &str = "tests/fixtures/game/overlay.toml";
 
@@ -338,7 +334,7 @@ mod tests {
         let mut setup = GameSetup::new(
             Some(LEVEL),
             3,
-            crate::config::MonsterConfig::shipped().expect("shipped"),
+            fogcrawl_core::MonsterConfig::shipped().expect("shipped"),
         );
         setup.undying_player = true;
         let to = RecordTo {
@@ -399,12 +395,12 @@ mod tests {
         let setup = GameSetup::new(
             Some(LEVEL),
             3,
-            crate::config::MonsterConfig::shipped().expect("shipped"),
+            fogcrawl_core::MonsterConfig::shipped().expect("shipped"),
         );
-        let mut game = crate::game::Game::new(&setup).expect("starts");
-        let wait = |game: &mut crate::game::Game| {
+        let mut game = fogcrawl_core::Game::new(&setup).expect("starts");
+        let wait = |game: &mut fogcrawl_core::Game| {
             for _ in 0..5 {
-                let _ = game.player_act(crate::game::Action::Wait);
+                let _ = game.player_act(fogcrawl_core::Action::Wait);
             }
         };
         wait(&mut game);
@@ -412,7 +408,7 @@ mod tests {
         let header = Header::resumed(&game, &ConfigSource::BuiltIn, 10).expect("encodes");
         let path = dir.path().join("resumed.fcrec");
         let mut recorder =
-            crate::game::recording::Recorder::start(&path, &header, &mut game).expect("records");
+            fogcrawl_core::Recorder::start(&path, &header, &mut game).expect("records");
         wait(&mut game);
         recorder.catch_up(&mut game);
         let replayer = Replayer::open(&path).expect("reads");

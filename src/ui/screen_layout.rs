@@ -270,13 +270,13 @@ impl Screen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameSetup};
+    use fogcrawl_core::{Game, GameSetup};
 
     fn game() -> Game {
         Game::new(&GameSetup::new(
             Some("tests/fixtures/game/duel.toml"),
             1,
-            crate::config::MonsterConfig::shipped().unwrap(),
+            fogcrawl_core::MonsterConfig::shipped().unwrap(),
         ))
         .unwrap()
     }

@@ -4,8 +4,7 @@
 //! Plain state that the app sets and the views read; the views need it
 //! without the app, so it lives here rather than in `app`.
 
-use crate::game::{Action, Direction};
-use crate::world::ItemKind;
+use fogcrawl_core::{Action, Direction, ItemKind};
 
 /// Which door action a direction prompt is asking about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

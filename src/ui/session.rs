@@ -24,7 +24,6 @@ use color_eyre::eyre::{Result, WrapErr};
 use crossterm::event::Event;
 use ratatui::DefaultTerminal;
 
-use crate::game::save::rescue::SavedTo;
 use crate::ui::app::{AUTO_ADVANCE_INTERVAL, App, PlayOptions};
 use crate::ui::input::command_for_key;
 use crate::ui::logging;
@@ -34,7 +33,7 @@ use crate::ui::terminal_session::{
     ShutdownFlags, capture_mouse, register_shutdown_signals, release_mouse, spawn_input_reader,
 };
 use crate::ui::theme::Palette;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{SavedTo, escape_controls};
 
 /// How long the loop waits for a key before looking at the signal flags.
 const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(100);
@@ -43,7 +42,7 @@ const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(100);
 pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     // Before anything writes (the log comes first): past `ulimit -f`, a
     // write must fail with an error, not kill the game with SIGXFSZ.
-    crate::game::save::ignore_file_size_signal();
+    fogcrawl_core::ignore_file_size_signal();
     color_eyre::install()?;
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         // Nothing to draw on (a pipe, a file, a service): say so, no panic.
@@ -71,7 +70,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
         Ok(app) => app,
         Err(err) => {
             // A save set aside on the way is news the player must not miss.
-            let note = crate::game::save::notice::read(&options.save_path)
+            let note = fogcrawl_core::read_save_notice(&options.save_path)
                 .map(|note| format!("\n{note}"))
                 .unwrap_or_default();
             return Err(color_eyre::eyre::eyre!(
@@ -215,7 +214,7 @@ fn watch_death(
     input: &mpsc::Receiver<io::Result<Event>>,
     shutdown: &ShutdownFlags,
 ) -> Option<i32> {
-    match crate::game::recording::Replayer::open(recording) {
+    match fogcrawl_core::Replayer::open(recording) {
         Ok(replayer) => {
             let mut viewer = crate::ui::replay_view::ReplayViewer::new(replayer, app.palette);
             viewer.watch_death();

@@ -7,7 +7,7 @@
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
 /// The columns `text` takes on screen: a CJK character or most emoji take
 /// two, a combining mark none (the measure ratatui draws by).

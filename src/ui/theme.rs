@@ -8,9 +8,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::game::message_log::Importance;
-use crate::world::Terrain;
-use crate::world::level::text::terrain_glyph;
+use fogcrawl_core::{Importance, Terrain, terrain_glyph};
 
 /// How many colours the terminal can show, or none at all (`NO_COLOR`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,11 +5,8 @@
 //! Part of `App`'s update code: it changes the game only through
 //! `Game::player_act` and `Game::run_activity`.
 
-use crate::game::activity::{Activity, Stop};
-use crate::game::items::needs_direction;
-use crate::game::message_log::{Importance, counted};
-use crate::game::{Action, Direction};
 use crate::ui::app::{App, DoorAction, NoticeKind, Overlay};
+use fogcrawl_core::{Action, Activity, Direction, Importance, Stop, counted, needs_direction};
 
 impl App {
     /// One auto-advance step: the player waits while the monsters move.
@@ -92,7 +89,7 @@ impl App {
             self.overlay = Overlay::ThrowPrompt(item);
             return;
         }
-        if crate::game::items::aimed_at_monster(item) {
+        if fogcrawl_core::aimed_at_monster(item) {
             self.quiver = item;
             self.aim(item);
             return;

@@ -12,10 +12,8 @@
 
 use std::cell::RefCell;
 
-use crate::ai::faction::line_of_sight;
-use crate::game::items::needs_direction;
 use crate::ui::app::{App, NoticeKind, Overlay};
-use crate::world::ItemKind;
+use fogcrawl_core::{ItemKind, line_of_sight, needs_direction};
 use gridpath::Pos;
 
 /// The cells strictly between `from` and `to` on the straight line a shot
@@ -112,9 +110,9 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Direction;
     use crate::ui::app::tests::duel;
     use crate::ui::command::{Command, InputMode};
+    use fogcrawl_core::Direction;
 
     #[test]
     fn a_shot_line_runs_from_beside_the_thrower_to_the_target() {

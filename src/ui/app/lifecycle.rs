@@ -5,18 +5,14 @@
 //!
 //! Part of `App`'s update code: a game is replaced only here.
 
-use crate::config::{ConfigReloader, MonsterConfig};
-use crate::game::message_log::Importance;
-use crate::game::run_record::record_run;
-use crate::game::run_summary::unix_now;
-use crate::game::save::notice as save_notice;
-use crate::game::save::{self, Loaded};
-use crate::game::{Game, GameError, GameSetup};
 use crate::ui::app::save_slot::SaveSlot;
 use crate::ui::app::{App, NoticeKind, Overlay, PlayOptions, recording};
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::theme::Palette;
-use crate::world::level::file::fresh_seed;
+use fogcrawl_core::{
+    ConfigReloader, Game, GameError, GameSetup, Importance, Loaded, MonsterConfig, fresh_seed,
+    ignore_file_size_signal, leave_save_notice, load_save, read_save_notice, record_run, unix_now,
+};
 
 impl App {
     /// The app a player starts: resumes the save, or starts the game the
@@ -24,12 +20,12 @@ impl App {
     pub fn start(options: &PlayOptions, palette: Palette) -> Result<Self, GameError> {
         // A save past `ulimit -f` must fail and fall back, not kill the game
         // mid-write with the terminal still taken.
-        save::ignore_file_size_signal();
+        ignore_file_size_signal();
         let (config, watcher) = options.config.load_watched()?;
         let path = &options.save_path;
         let (slot, lock_alert) = SaveSlot::claim(path, &options.fallback_save_path)?;
         // A save set aside by an earlier start that never showed it.
-        let earlier_note = save_notice::read(path);
+        let earlier_note = read_save_notice(path);
         let first = first_game(options, &config)?;
         let mut app = Self::new(first.game, palette);
         app.data_dir = Some(options.data_dir.clone());
@@ -153,7 +149,7 @@ fn first_game(options: &PlayOptions, config: &MonsterConfig) -> Result<FirstGame
         }
         return Ok(fresh(game));
     }
-    match save::load_save(path, config) {
+    match load_save(path, config) {
         Loaded::Game(game) => {
             let mut game = *game;
             tracing::info!(save = %path.display(), time = game.time(), "resumed");
@@ -178,7 +174,7 @@ fn first_game(options: &PlayOptions, config: &MonsterConfig) -> Result<FirstGame
             );
             // Left before the new game starts, which may fail: then
             // the next start tells the player.
-            save_notice::leave(path, &text);
+            leave_save_notice(path, &text);
             Ok(FirstGame {
                 note: Some(text),
                 ..fresh(new_game(None, None, config)?)

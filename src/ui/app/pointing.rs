@@ -7,12 +7,9 @@
 //! `Game::player_act` (travel and throws) and the overlay through its
 //! controller's `click`.
 
-use crate::game::activity::Activity;
-use crate::game::run_record::RunRecord;
-use crate::game::{Action, Refusal};
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
-use crate::world::ItemKind;
+use fogcrawl_core::{Action, Activity, ItemKind, Refusal, RunRecord};
 use gridpath::Pos;
 
 /// The path travel would take to `goal`, as known when it was drawn.
@@ -52,7 +49,7 @@ impl App {
     pub(crate) fn pointed_monster_pos(&self) -> Option<Pos> {
         let at = self.look_cursor().or_else(|| self.hover())?;
         let actor = self.game.actor_at(at)?;
-        (actor != crate::game::state::PLAYER && self.game.is_visible(at)).then_some(at)
+        (actor != fogcrawl_core::PLAYER && self.game.is_visible(at)).then_some(at)
     }
 
     /// The cell whose path is drawn: the look cursor while looking, else
@@ -147,7 +144,7 @@ impl App {
                                 "The way to {},{} is drawn ({}): click it again to go.",
                                 cell.x,
                                 cell.y,
-                                crate::game::message_log::counted(steps as u64, "step", "steps")
+                                fogcrawl_core::counted(steps as u64, "step", "steps")
                             ),
                         );
                     }
@@ -249,9 +246,9 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Direction;
     use crate::ui::app::tests::duel;
     use crate::ui::command::{Command, InputMode};
+    use fogcrawl_core::Direction;
 
     /// The screen position of level cell `pos` on the app's screen.
     fn screen_of(app: &App, pos: Pos) -> (u16, u16) {

@@ -8,11 +8,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::game::save::lock::{self as save_lock, LockError, SaveLock};
-use crate::game::save::notice as save_notice;
-use crate::game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
-use crate::game::save::{self, SaveError};
-use crate::game::{Game, GameError};
+use fogcrawl_core::{
+    Game, GameError, LockError, SaveError, SaveFailure, SaveLock, SavedTo, check_save_path,
+    check_writable, clear_save_notice, lock_save, remove_save, save_or_rescue, write_save,
+};
 
 pub(crate) struct SaveSlot {
     path: PathBuf,
@@ -35,8 +34,8 @@ impl SaveSlot {
     /// overwritten). Where no lock can be taken the game plays on
     /// unlocked, and the second value says so for the player.
     pub(crate) fn claim(path: &Path, fallback: &Path) -> Result<(Self, Option<String>), GameError> {
-        save::check_save_path(path)?;
-        let (lock, alert) = match save_lock::lock_save(path) {
+        check_save_path(path)?;
+        let (lock, alert) = match lock_save(path) {
             Ok(lock) => (Some(lock), None),
             Err(err @ LockError::InUse { .. }) => return Err(SaveError::from(err).into()),
             Err(err) => {
@@ -69,7 +68,7 @@ impl SaveSlot {
     /// A key was pressed: a note on screen was seen and is not shown again.
     pub(crate) fn key_pressed(&mut self) {
         if std::mem::take(&mut self.note_on_screen) {
-            save_notice::clear(&self.path);
+            clear_save_notice(&self.path);
         }
     }
 
@@ -88,7 +87,7 @@ impl SaveSlot {
 
     /// Writes `game` to the save (no fallback).
     pub(crate) fn write(&self, game: &Game) -> Result<SavedTo, SaveError> {
-        save::write_save(&self.path, game).map(|()| SavedTo::Save(self.path.clone()))
+        write_save(&self.path, game).map(|()| SavedTo::Save(self.path.clone()))
     }
 
     /// Saving on quit failed for `reason`: counts it and says what the
@@ -109,13 +108,13 @@ impl SaveSlot {
 
     /// The run is over: its save goes.
     pub(crate) fn remove(&self) {
-        save::remove_save(&self.path);
+        remove_save(&self.path);
     }
 
     /// Why the save cannot be written, if it cannot, in words for the
     /// player (the game plays on and quitting falls back).
     pub(crate) fn unwritable(&self) -> Option<String> {
-        save::check_writable(&self.path).err().map(|err| {
+        check_writable(&self.path).err().map(|err| {
             tracing::error!(%err, "the save cannot be written");
             format!(
                 "{err}. Playing on: mend it before you quit, or the game is saved to {}.",

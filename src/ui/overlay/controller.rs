@@ -7,11 +7,11 @@
 //! ([`OverlayReply`]); the only thing it changes in the game is which
 //! monster is traced (and a trace taken now). It never draws.
 
-use crate::game::{Direction, Game};
 use crate::ui::command::Command;
 use crate::ui::overlay::{
     BeforeReload, Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity,
 };
+use fogcrawl_core::{Direction, Game};
 use gridpath::Pos;
 
 /// What the app should do after an overlay command.
@@ -172,7 +172,7 @@ impl DebugOverlay {
     /// Follows the monster under the cursor (never the player).
     fn follow_cursor(&mut self, game: &Game) {
         if let Some(actor) = self.cursor.and_then(|c| game.actor_at(c))
-            && actor != crate::game::state::PLAYER
+            && actor != fogcrawl_core::PLAYER
         {
             self.follow(actor);
         }
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn the_overlay_opens_on_the_nearest_thinking_monster_before_a_nearer_idle_one() {
-        let (mut game, _dir) = crate::game::test_levels::game_on(
+        let (mut game, _dir) = fogcrawl_core::game_on(
             "############\n\
              #@.g.....g.#\n\
              #.........>#\n\

@@ -14,7 +14,7 @@ use crate::ui::theme::{OverlayMark, Palette, UiRole};
 /// The legend of one layer, a line or two.
 pub(crate) fn layer_legend(
     layer: Layer,
-    faction: Option<&crate::ai::faction::Faction>,
+    faction: Option<&fogcrawl_core::Faction>,
     palette: Palette,
 ) -> Vec<Line<'static>> {
     match layer {

@@ -17,8 +17,6 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::game::Game;
-use crate::game::message_log::counted;
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay::legend::layer_legend;
@@ -32,7 +30,8 @@ use crate::ui::panels::labelled;
 use crate::ui::screen_layout::{MapPane, SideBySide};
 use crate::ui::text::{truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
+use fogcrawl_core::{Game, counted};
 use gridpath::{CellValues, Pos, SearchTrace};
 
 /// The search as the overlay shows it: the trace up to the replay point.
@@ -173,7 +172,7 @@ impl Widget for OverlayMap<'_> {
 
 impl OverlayMap<'_> {
     /// The followed monster's faction, whose knowledge the layers show.
-    fn faction(&self) -> Option<&crate::ai::faction::Faction> {
+    fn faction(&self) -> Option<&fogcrawl_core::Faction> {
         let game = &self.scene.game;
         let index = self
             .scene
@@ -222,7 +221,7 @@ impl OverlayMap<'_> {
         let game = &self.scene.game;
         if let Some(monster) = self.scene.debug.followed
             && let Some(brain) = game.actors().get(monster).and_then(|a| a.brain.as_ref())
-            && brain.plan_source == crate::ai::brain::PlanSource::SharedField
+            && brain.plan_source == fogcrawl_core::PlanSource::SharedField
             && let Some((_, field)) = self.faction().and_then(|f| f.inspector().shared_field())
         {
             let style = self.scene.palette.overlay(OverlayMark::Open);
@@ -309,7 +308,7 @@ fn paint_endpoints(canvas: &mut Canvas, search: &SearchView, palette: Palette) {
 /// The belief layer's mark for `pos`, if it needs one.
 fn belief_mark(
     game: &Game,
-    faction: &crate::ai::faction::Faction,
+    faction: &fogcrawl_core::Faction,
     pos: Pos,
 ) -> Option<(char, OverlayMark)> {
     let truth = game.level().terrain_at(pos)?;
@@ -354,7 +353,7 @@ pub(crate) fn heat_quarter(value: f32, peak: f32) -> usize {
 
 fn heat_mark(
     layer: Layer,
-    faction: &crate::ai::faction::Faction,
+    faction: &fogcrawl_core::Faction,
     pos: Pos,
     game_terrain: Option<Terrain>,
 ) -> Option<(char, OverlayMark)> {
@@ -559,7 +558,7 @@ impl OverlayPanel<'_> {
         if let Some(comparison) = &debug.comparison {
             let waiting = matches!(
                 game.traced_search_shown(actor),
-                Some(crate::game::search_shown::SearchShown::Waiting { .. })
+                Some(fogcrawl_core::SearchShown::Waiting { .. })
             );
             let recorded = (!waiting).then(|| {
                 (
@@ -584,7 +583,7 @@ impl OverlayPanel<'_> {
     fn monster_lines(
         &self,
         actor: usize,
-        faction: Option<&crate::ai::faction::Faction>,
+        faction: Option<&fogcrawl_core::Faction>,
         width: usize,
     ) -> Vec<Line<'static>> {
         let game = self.0.game;
@@ -623,7 +622,7 @@ impl OverlayPanel<'_> {
     fn search_lines(
         &self,
         trace: Option<&SearchTrace>,
-        faction: Option<&crate::ai::faction::Faction>,
+        faction: Option<&fogcrawl_core::Faction>,
         width: usize,
     ) -> Vec<Line<'static>> {
         let label = self.0.palette.ui(UiRole::Label);
@@ -747,15 +746,15 @@ impl OverlayPanel<'_> {
 /// the player and how (seen, or heard from which packmate), its goal and
 /// plan, and the shared field it follows, if it does.
 fn thinking_lines(
-    brain: &crate::ai::brain::Brain,
-    faction: &crate::ai::faction::Faction,
+    brain: &fogcrawl_core::Brain,
+    faction: &fogcrawl_core::Faction,
     now: f64,
     width: usize,
     label: Style,
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     // Why it does what it does, wrapped to the panel.
-    let why = crate::ai::thought::why_line(&brain.thought, brain.mode, faction.name());
+    let why = fogcrawl_core::why_line(&brain.thought, brain.mode, faction.name());
     for (index, part) in word_wrap(&why, width.saturating_sub(4))
         .into_iter()
         .enumerate()
@@ -763,7 +762,7 @@ fn thinking_lines(
         let lead = if index == 0 { "why " } else { "    " };
         lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
     }
-    let knows = crate::ai::thought::describe_alert(brain.alert, now);
+    let knows = fogcrawl_core::describe_alert(brain.alert, now);
     lines.push(labelled("knows ", knows, label));
     let goal = brain
         .goal
@@ -783,7 +782,7 @@ fn thinking_lines(
             label,
         ));
     }
-    if brain.plan_source == crate::ai::brain::PlanSource::SharedField
+    if brain.plan_source == fogcrawl_core::PlanSource::SharedField
         && let Some((target, field)) = faction.inspector().shared_field()
     {
         let settled = field.settled_cells().count();
@@ -825,9 +824,9 @@ mod tests {
 
     #[test]
     fn only_doors_go_stale_on_the_belief_layer() {
-        let config = crate::config::MonsterConfig::shipped().unwrap();
+        let config = fogcrawl_core::MonsterConfig::shipped().unwrap();
         let setup =
-            crate::game::GameSetup::new(Some("tests/fixtures/game/corridor.toml"), 1, config);
+            fogcrawl_core::GameSetup::new(Some("tests/fixtures/game/corridor.toml"), 1, config);
         let mut game = Game::new(&setup).unwrap();
         let (floor, door) = (Pos::new(1, 1), Pos::new(3, 1));
         game.faction_mut(0).observe(floor, Terrain::Floor, 0.0);

@@ -80,7 +80,7 @@ impl FactionKnowledge {
 
     /// How many cells its per-cell arrays hold (belief, last seen): both
     /// `width * height` unless a save was damaged.
-    pub fn stored_cells(&self) -> (usize, usize) {
+    pub(crate) fn stored_cells(&self) -> (usize, usize) {
         (self.believed.len(), self.last_seen.len())
     }
 
@@ -89,7 +89,7 @@ impl FactionKnowledge {
     }
 
     /// The row-major index of `pos`, if inside.
-    pub fn index_of(&self, pos: Pos) -> Option<usize> {
+    pub(crate) fn index_of(&self, pos: Pos) -> Option<usize> {
         self.index(pos)
     }
 
@@ -108,7 +108,7 @@ impl FactionKnowledge {
     }
 
     /// Whether no cell is believed anything (a faction new to the level).
-    pub fn knows_nothing(&self) -> bool {
+    pub(crate) fn knows_nothing(&self) -> bool {
         self.believed.iter().all(Option::is_none)
     }
 
@@ -158,26 +158,27 @@ impl FactionKnowledge {
 
     /// A member sees `pos` again, known as it is: only when it was last
     /// seen changes.
-    pub fn see_again(&mut self, pos: Pos, time: f64) {
+    pub(crate) fn see_again(&mut self, pos: Pos, time: f64) {
         if let Some(i) = self.index(pos) {
             self.last_seen[i] = seen_bits(time as f32);
         }
     }
 
     /// How many cells the faction has seen.
-    pub fn known_cells(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn known_cells(&self) -> usize {
         self.believed.iter().filter(|b| b.is_some()).count()
     }
 
     /// Whether any belief changed since the last `take_changes`.
-    pub fn has_changes(&self) -> bool {
+    pub(crate) fn has_changes(&self) -> bool {
         !self.changed.is_empty()
     }
 
     /// Moves the row-major indices of the cells whose belief changed since
     /// the last call onto `indices` (may repeat): sorting indices orders
     /// the cells by row, then column, without making positions first.
-    pub fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
+    pub(crate) fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
         self.changed.drain_into(indices);
     }
 
@@ -187,7 +188,7 @@ impl FactionKnowledge {
     }
 
     /// The cells whose belief changed since the last call, as positions.
-    pub fn take_changes(&mut self) -> Vec<Pos> {
+    pub(crate) fn take_changes(&mut self) -> Vec<Pos> {
         self.changed.take_positions(self.cells)
     }
 }
@@ -249,7 +250,7 @@ struct PackedKnowledge<'a> {
     last_seen: ByteBuf<'a>,
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     changed: ChangedCells,
 }

@@ -33,18 +33,19 @@ impl Spots {
     }
 
     /// Where the member holding `cell` stood when it last chose it.
-    pub fn holder_was_at(&self, cell: Pos) -> Option<Pos> {
+    pub(crate) fn holder_was_at(&self, cell: Pos) -> Option<Pos> {
         self.holder.get(&cell).map(|&(_, from)| from)
     }
 
     /// The cell `actor` holds, if any.
-    pub fn held_by(&self, actor: usize) -> Option<Pos> {
+    #[cfg(test)]
+    pub(crate) fn held_by(&self, actor: usize) -> Option<Pos> {
         self.held.get(&actor).copied()
     }
 
     /// Whether `cell` is free for `actor` to claim: nobody holds it, or it
     /// does itself.
-    pub fn free_for(&self, cell: Pos, actor: usize) -> bool {
+    pub(crate) fn free_for(&self, cell: Pos, actor: usize) -> bool {
         self.holder(cell).is_none_or(|holder| holder == actor)
     }
 

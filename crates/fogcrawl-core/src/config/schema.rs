@@ -151,7 +151,7 @@ pub enum Smoothing {
 
 impl Smoothing {
     /// Every mode with its config name, in documentation order.
-    pub const NAMED: [(&'static str, Smoothing); 4] = [
+    pub(crate) const NAMED: [(&'static str, Smoothing); 4] = [
         ("none", Smoothing::None),
         ("string_pull", Smoothing::StringPull),
         ("turn_penalty", Smoothing::TurnPenalty),

@@ -17,9 +17,9 @@ use crate::game::state::{Game, Refusal};
 use gridpath::Pos;
 
 /// The most turns one explore or travel command takes before it hands back.
-pub const STEP_LIMIT: u64 = 1000;
+pub(crate) const STEP_LIMIT: u64 = 1000;
 /// The most waits one rest takes (enough to heal fully several times over).
-pub const REST_LIMIT: u64 = 1000;
+pub(crate) const REST_LIMIT: u64 = 1000;
 
 /// A command that takes many turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -197,7 +197,7 @@ impl Game {
     }
 
     /// The name of the nearest monster in sight, if any ("the goblin").
-    pub fn monster_in_sight(&self) -> Option<String> {
+    pub(crate) fn monster_in_sight(&self) -> Option<String> {
         let at = self.player().pos;
         self.visible_monsters()
             .min_by_key(|(index, monster)| {
@@ -211,7 +211,7 @@ impl Game {
 
     /// The action an activity takes next, or why it has nothing to do (one
     /// turn of the command; the scripted player takes it turn by turn).
-    pub fn activity_step(
+    pub(crate) fn activity_step(
         &self,
         activity: Activity,
         map: &mut PlayerMap,
@@ -287,7 +287,7 @@ impl Game {
 
     /// What, since the player had `hp` and the log stood at `mark`, should
     /// stop a many-turn command.
-    pub fn interruption(&self, hp: i32, mark: u64) -> Option<String> {
+    pub(crate) fn interruption(&self, hp: i32, mark: u64) -> Option<String> {
         if self.is_over() {
             return Some("The game is over.".to_owned());
         }

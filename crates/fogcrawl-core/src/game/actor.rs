@@ -32,7 +32,7 @@ impl Actor {
         self.hp > 0
     }
 
-    pub fn is_player(&self) -> bool {
+    pub(crate) fn is_player(&self) -> bool {
         self.species == Species::Player
     }
 

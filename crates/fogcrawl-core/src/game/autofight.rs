@@ -22,7 +22,7 @@ impl Game {
     ///
     /// Among those it picks first one it can strike from where it stands
     /// (a diagonal blow past a wall or deep water breaks the corner rule).
-    pub fn autofight_target(&self) -> Option<usize> {
+    pub(crate) fn autofight_target(&self) -> Option<usize> {
         let threats = self.threats();
         let at = self.player().pos;
         [Threat::Hunting, Threat::Searching]
@@ -39,7 +39,7 @@ impl Game {
 
     /// One turn of autofight against `target`: a blow when it is next to
     /// the player, else a step toward it; or why there is nothing to do.
-    pub fn autofight_step(
+    pub(crate) fn autofight_step(
         &self,
         target: usize,
         map: &mut PlayerMap,
@@ -64,7 +64,7 @@ impl Game {
     }
 
     /// One turn of travel to the nearest item the player has seen.
-    pub fn item_travel_step(&self, map: &mut PlayerMap) -> Result<Action, &'static str> {
+    pub(crate) fn item_travel_step(&self, map: &mut PlayerMap) -> Result<Action, &'static str> {
         if self.items_at(self.player().pos).next().is_some() {
             return Err("Something lies here: g picks it up.");
         }

@@ -84,7 +84,7 @@ impl Autopilot {
     /// A scripted player with only the `skills` asked for: what sneaking
     /// or the tools (caltrops, smoke bombs, the wand, the lure, the
     /// scroll) are worth is the difference.
-    pub fn with_skills(skills: AutopilotSkills) -> Self {
+    pub(crate) fn with_skills(skills: AutopilotSkills) -> Self {
         Self {
             no_sneaking: !skills.sneaks,
             skip_tools: !skills.tools,

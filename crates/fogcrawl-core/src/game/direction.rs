@@ -29,7 +29,7 @@ impl Direction {
     ];
 
     /// Column and row change of one step.
-    pub const fn delta(self) -> (i32, i32) {
+    pub(crate) const fn delta(self) -> (i32, i32) {
         match self {
             Direction::North => (0, -1),
             Direction::NorthEast => (1, -1),

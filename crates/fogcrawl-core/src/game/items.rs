@@ -12,43 +12,43 @@ use serde::{Deserialize, Serialize};
 use crate::world::ItemKind;
 
 /// Hit points a healing draught restores (never above the maximum).
-pub const DRAUGHT_HEALING: i32 = 12;
+pub(crate) const DRAUGHT_HEALING: i32 = 12;
 /// How far a throwing knife flies: it hits the monster aimed at (the nearest
 /// in sight when none is) within this many cells (Chebyshev distance).
-pub const KNIFE_RANGE: i32 = 7;
+pub(crate) const KNIFE_RANGE: i32 = 7;
 /// A thrown knife's chance to hit, in percent, and its damage range.
-pub const KNIFE_ACCURACY: u32 = 85;
-pub const KNIFE_DAMAGE: (i32, i32) = (3, 6);
+pub(crate) const KNIFE_ACCURACY: u32 = 85;
+pub(crate) const KNIFE_DAMAGE: (i32, i32) = (3, 6);
 /// How far a noisemaker flies before it lands (sooner against a wall).
-pub const NOISEMAKER_RANGE: i32 = 8;
+pub(crate) const NOISEMAKER_RANGE: i32 = 8;
 /// How far its clatter carries: monsters this close to where it lands, and
 /// not hunting the player, go to look there.
-pub const NOISEMAKER_HEARING: i32 = 18;
+pub(crate) const NOISEMAKER_HEARING: i32 = 18;
 /// How far caltrops fly before they land and scatter (sooner against a
 /// wall); they cover the cell they land on and the open cells beside it
 /// (not diagonally).
-pub const CALTROPS_RANGE: i32 = 4;
+pub(crate) const CALTROPS_RANGE: i32 = 4;
 /// What a faction that knows of caltrops adds to the cost of stepping on
 /// each of their cells, in floor steps: a way round of up to this many
 /// extra steps is the cheaper plan.
 pub const CALTROPS_PLAN_COST: f64 = 8.0;
 /// Damage a monster takes treading on caltrops (never below 1 hit point:
 /// caltrops lame, they do not kill).
-pub const CALTROPS_DAMAGE: (i32, i32) = (1, 3);
+pub(crate) const CALTROPS_DAMAGE: (i32, i32) = (1, 3);
 /// Game time a monster that trod on caltrops goes slowed (see
 /// [`SLOWED_FACTOR`]).
-pub const CALTROPS_LIMP: f64 = 8.0;
+pub(crate) const CALTROPS_LIMP: f64 = 8.0;
 /// How far a smoke bomb flies before it bursts (sooner against a wall).
-pub const SMOKE_RANGE: i32 = 6;
+pub(crate) const SMOKE_RANGE: i32 = 6;
 /// The cloud covers the open cells within this many cells (Chebyshev) of
 /// the burst.
-pub const SMOKE_RADIUS: i32 = 1;
+pub(crate) const SMOKE_RADIUS: i32 = 1;
 /// Game time the cloud hangs before it clears.
-pub const SMOKE_DURATION: f64 = 15.0;
+pub(crate) const SMOKE_DURATION: f64 = 15.0;
 /// How far the wand of slowing reaches (Chebyshev), like a knife's throw.
-pub const WAND_RANGE: i32 = 7;
+pub(crate) const WAND_RANGE: i32 = 7;
 /// Game time a monster hit by the wand goes slowed.
-pub const WAND_SLOW_DURATION: f64 = 20.0;
+pub(crate) const WAND_SLOW_DURATION: f64 = 20.0;
 /// A slowed monster's actions take this many times as long.
 pub const SLOWED_FACTOR: f64 = 2.0;
 /// What a new run starts with: one draught, for the first bad fight.
@@ -151,7 +151,7 @@ pub fn counted_items(kind: ItemKind, count: u32) -> String {
 
 /// How far from the player a monster may stand to be aimed at with
 /// `kind` (king moves); `None` for an item not aimed at a monster.
-pub fn aim_range(kind: ItemKind) -> Option<i32> {
+pub(crate) fn aim_range(kind: ItemKind) -> Option<i32> {
     match kind {
         ItemKind::ThrowingKnife => Some(KNIFE_RANGE),
         ItemKind::WandOfSlowing => Some(WAND_RANGE),
@@ -161,7 +161,7 @@ pub fn aim_range(kind: ItemKind) -> Option<i32> {
 }
 
 /// How far a thrown item flies in a direction before it lands.
-pub fn throw_range(kind: ItemKind) -> i32 {
+pub(crate) fn throw_range(kind: ItemKind) -> i32 {
     match kind {
         ItemKind::Caltrops => CALTROPS_RANGE,
         ItemKind::SmokeBomb => SMOKE_RANGE,
@@ -204,7 +204,7 @@ pub fn describe(kind: ItemKind) -> String {
 }
 
 /// Hit points after drinking a draught.
-pub fn healed(hp: i32, max_hp: i32) -> i32 {
+pub(crate) fn healed(hp: i32, max_hp: i32) -> i32 {
     (hp + DRAUGHT_HEALING).min(max_hp).max(hp)
 }
 

@@ -14,18 +14,18 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Mode;
 use crate::ai::monster_turn::FAR_FROM_PLAYER;
 use crate::game::monster_action::{Act, ActionRecord};
-use crate::game::sim::{Percentiles, percentiles};
+use crate::game::percentiles::{Percentiles, percentiles};
 use gridpath::Pos;
 
 /// A melee hunter standing near the player is queueing once it stood this
 /// many actions in a row with a free cell next to the player near.
-pub const CROWD_WAIT_PATIENCE: u32 = 3;
+pub(crate) const CROWD_WAIT_PATIENCE: u32 = 3;
 /// An investigation whose walk to the noise is longer than this many
 /// times the straight line heard it through walls.
-pub const DETOUR_FACTOR: f64 = 2.5;
+pub(crate) const DETOUR_FACTOR: f64 = 2.5;
 /// The attackers next to the player should be at least this share of
 /// what fits (`surround_short_turns` counts the turns below it).
-pub const SURROUND_SHARE: f64 = 0.75;
+pub(crate) const SURROUND_SHARE: f64 = 0.75;
 
 /// One faction's pack counters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
@@ -147,7 +147,7 @@ struct SearchSamples {
 
 /// Counts the pack figures per faction.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct PackTracker {
+pub(crate) struct PackTracker {
     members: Vec<Member>,
     factions: Vec<PackCounters>,
     searches: Vec<SearchSamples>,
@@ -162,13 +162,13 @@ fn chebyshev(a: Pos, b: Pos) -> u32 {
 
 impl PackTracker {
     /// A new level: its actors are new (the counts go on).
-    pub fn new_level(&mut self) {
+    pub(crate) fn new_level(&mut self) {
         self.members.clear();
         self.last_swaps.clear();
     }
 
     /// The counters of faction `index`.
-    pub fn counters(&self, index: usize) -> PackCounters {
+    pub(crate) fn counters(&self, index: usize) -> PackCounters {
         let mut counters = self.factions.get(index).copied().unwrap_or_default();
         if let Some(samples) = self.searches.get(index) {
             counters.search_time = percentiles(&samples.time);
@@ -195,14 +195,14 @@ impl PackTracker {
 
     /// Whether an investigating action toward `noise` by `id` begins an
     /// investigation (it was not investigating that noise before).
-    pub fn begins_investigation(&self, id: usize, noise: Pos) -> bool {
+    pub(crate) fn begins_investigation(&self, id: usize, noise: Pos) -> bool {
         self.members
             .get(id)
             .is_none_or(|m| m.mode != Some(Mode::Investigate) || m.noise != Some(noise))
     }
 
     /// Takes one record into the counts.
-    pub fn record(&mut self, action: &ActionRecord) {
+    pub(crate) fn record(&mut self, action: &ActionRecord) {
         self.faction(action.faction);
         self.member(action.id);
         self.follow_cell(action);
@@ -385,7 +385,13 @@ impl PackTracker {
     /// One player turn's look at a faction's melee hunters within 4 cells
     /// of the player (`hunters`): how many stand next to it, and how many
     /// free cells next to it a blow could come from.
-    pub fn sample_surround(&mut self, faction: usize, hunters: u32, attackers: u32, room: u32) {
+    pub(crate) fn sample_surround(
+        &mut self,
+        faction: usize,
+        hunters: u32,
+        attackers: u32,
+        room: u32,
+    ) {
         if hunters < 3 {
             return;
         }
@@ -401,7 +407,7 @@ impl PackTracker {
 
     /// One player turn's largest group of a faction's investigating or
     /// searching members heading for one cell.
-    pub fn sample_goals(&mut self, faction: usize, largest_group: u32) {
+    pub(crate) fn sample_goals(&mut self, faction: usize, largest_group: u32) {
         if largest_group < 3 {
             return;
         }

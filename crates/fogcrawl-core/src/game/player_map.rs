@@ -83,7 +83,7 @@ impl PlayerMap {
     }
 
     /// The next step toward the stairs, if the player has seen them.
-    pub fn travel_to_stairs(&mut self, game: &Game) -> Route {
+    pub(crate) fn travel_to_stairs(&mut self, game: &Game) -> Route {
         let stairs = game.level().stairs;
         if !game.is_remembered(stairs) {
             return Route::NoWay;
@@ -96,7 +96,7 @@ impl PlayerMap {
 
     /// The next step toward the nearest item the player has seen lying
     /// on the level.
-    pub fn travel_to_item(&mut self, game: &Game) -> Route {
+    pub(crate) fn travel_to_item(&mut self, game: &Game) -> Route {
         let Some(known) = catch_up(&mut self.known, &self.profile, game) else {
             return Route::NoWay;
         };

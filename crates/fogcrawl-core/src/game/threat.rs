@@ -20,7 +20,7 @@ use gridpath::Pos;
 /// An unaware (wandering) monster nearer than this many cells (king moves)
 /// counts as a threat: it may notice the player any moment and is a few
 /// steps from a blow. Farther, the player may go about their business.
-pub const UNAWARE_SAFE_DISTANCE: i32 = 5;
+pub(crate) const UNAWARE_SAFE_DISTANCE: i32 = 5;
 
 /// How a monster in view threatens the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,7 +64,7 @@ impl Game {
     /// when it flees,
     /// when it believes there is no way from it to the player, when it is
     /// unaware of the player (wandering) and more than
-    /// [`UNAWARE_SAFE_DISTANCE`] cells away, or when it investigates a noise
+    /// `UNAWARE_SAFE_DISTANCE` cells away, or when it investigates a noise
     /// that far from the player (a thrown noisemaker) and is that far
     /// itself. Any other monster in view (hunting, searching, or near) is.
     pub fn threat(&self, monster: usize) -> Option<Threat> {

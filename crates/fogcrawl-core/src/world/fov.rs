@@ -15,7 +15,7 @@ use gridpath::GridShape;
 /// A visible-cell test for a radius: the disc `dx² + dy² <= r² + r`.
 #[must_use]
 #[inline]
-pub fn within_radius(dx: i64, dy: i64, radius: u32) -> bool {
+pub(crate) fn within_radius(dx: i64, dy: i64, radius: u32) -> bool {
     let r = i64::from(radius);
     dx * dx + dy * dy <= r * r + r
 }
@@ -214,7 +214,7 @@ impl Fov {
     /// Opaque cells (walls, closed doors) block sight and are revealed when lit, so room
     /// walls show; off-grid cells block and are never revealed.
     ///
-    /// Opacity is read from the level's opacity bits ([`Level::opacity`]), up to 64
+    /// Opacity is read from the level's opacity bits (`Level::opacity`), up to 64
     /// cells of a row or column a word: each quadrant's rows and columns are first cut
     /// to the part on the grid (the rest is all walls, whose effect on the scan is
     /// worked out once per row), so every bit read is of a cell on the grid.

@@ -115,13 +115,13 @@ impl ItemKind {
 
     /// The kind drawn as `c` in plain text, if any.
     #[must_use]
-    pub fn from_plain_char(c: char) -> Option<ItemKind> {
+    pub(crate) fn from_plain_char(c: char) -> Option<ItemKind> {
         Self::ALL.into_iter().find(|kind| kind.plain_char() == c)
     }
 
     /// Every name, for error messages ("healing_draught throwing_knife noisemaker").
     #[must_use]
-    pub fn accepted_names() -> String {
+    pub(crate) fn accepted_names() -> String {
         Self::ALL.map(ItemKind::name).join(" ")
     }
 }

@@ -50,21 +50,21 @@ pub struct TerrainInfo {
 }
 
 /// Cost of entering plain floor: every other cost is relative to it.
-pub const FLOOR_COST: f64 = 1.0;
+pub(crate) const FLOOR_COST: f64 = 1.0;
 /// Roads halve travel time (exact in binary floating point, so sums stay exact).
-pub const ROAD_COST: f64 = 0.5;
+pub(crate) const ROAD_COST: f64 = 0.5;
 /// Grass slows a little.
-pub const GRASS_COST: f64 = 1.25;
+pub(crate) const GRASS_COST: f64 = 1.25;
 /// Mud doubles travel time.
-pub const MUD_COST: f64 = 2.0;
+pub(crate) const MUD_COST: f64 = 2.0;
 /// Rubble must be clambered over.
-pub const RUBBLE_COST: f64 = 2.5;
+pub(crate) const RUBBLE_COST: f64 = 2.5;
 /// Wading through shallow water.
-pub const SHALLOW_WATER_COST: f64 = 3.0;
+pub(crate) const SHALLOW_WATER_COST: f64 = 3.0;
 /// Swamp: the costliest walkable ground, so a road around it often wins.
-pub const SWAMP_COST: f64 = 4.0;
+pub(crate) const SWAMP_COST: f64 = 4.0;
 /// Opening a closed door and stepping through.
-pub const CLOSED_DOOR_COST: f64 = 2.0;
+pub(crate) const CLOSED_DOOR_COST: f64 = 2.0;
 
 impl Terrain {
     /// Number of terrain kinds.
@@ -150,7 +150,7 @@ impl Terrain {
 
     /// All level-file names, comma separated, for error messages.
     #[must_use]
-    pub fn accepted_names() -> String {
+    pub(crate) fn accepted_names() -> String {
         Terrain::ALL
             .iter()
             .map(|t| t.name())

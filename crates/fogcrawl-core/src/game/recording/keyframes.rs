@@ -25,7 +25,7 @@ use crate::game::recording::delta::{self, DeltaError};
 
 /// One keyframe in this many is kept whole; the others are rebuilt from
 /// the whole one before them and their difference from it.
-pub const ANCHOR_EVERY: usize = 8;
+pub(crate) const ANCHOR_EVERY: usize = 8;
 
 /// Where the game was at a keyframe, and its bytes.
 #[derive(Debug)]
@@ -47,7 +47,7 @@ struct Entry {
 /// A keyframe rebuilt: the game's raw save bytes (for
 /// `save::format::decode_raw`) and where it stood.
 #[derive(Debug)]
-pub struct Rebuilt<'a> {
+pub(crate) struct Rebuilt<'a> {
     pub turn: u64,
     pub next: usize,
     pub config: &'a MonsterConfig,
@@ -56,7 +56,7 @@ pub struct Rebuilt<'a> {
 
 /// A replay's keyframes, oldest first.
 #[derive(Debug)]
-pub struct Keyframes {
+pub(crate) struct Keyframes {
     entries: Vec<Entry>,
     /// Turns between keyframes taken from now on.
     every: u64,
@@ -71,7 +71,7 @@ pub struct Keyframes {
 impl Keyframes {
     /// No keyframes yet; they will be taken every `every` turns (at least
     /// 1), doubling past `budget` bytes.
-    pub fn new(every: u64, budget: usize) -> Self {
+    pub(crate) fn new(every: u64, budget: usize) -> Self {
         Self {
             entries: Vec::new(),
             every: every.max(1),
@@ -82,33 +82,34 @@ impl Keyframes {
     }
 
     /// Turns between keyframes taken from now on.
-    pub fn every(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn every(&self) -> u64 {
         self.every
     }
 
     /// Packed bytes held.
-    pub fn held_bytes(&self) -> usize {
+    pub(crate) fn held_bytes(&self) -> usize {
         self.held
     }
 
     /// The turns keyframes are kept for, oldest first.
-    pub fn turns(&self) -> Vec<u64> {
+    pub(crate) fn turns(&self) -> Vec<u64> {
         self.entries.iter().map(|entry| entry.turn).collect()
     }
 
     /// The newest keyframe's turn.
-    pub fn newest_turn(&self) -> Option<u64> {
+    pub(crate) fn newest_turn(&self) -> Option<u64> {
         self.entries.last().map(|entry| entry.turn)
     }
 
     /// The first keyframe's turn.
-    pub fn first_turn(&self) -> Option<u64> {
+    pub(crate) fn first_turn(&self) -> Option<u64> {
         self.entries.first().map(|entry| entry.turn)
     }
 
     /// Whether a keyframe is due at `turn`: past the newest, on the
     /// spacing (the first one always).
-    pub fn wanted_at(&self, turn: u64) -> bool {
+    pub(crate) fn wanted_at(&self, turn: u64) -> bool {
         match self.newest_turn() {
             None => true,
             Some(newest) => turn > newest && turn.is_multiple_of(self.every),
@@ -124,7 +125,7 @@ impl Keyframes {
     /// # Errors
     /// When the anchor does not unpack (never for bytes this store packed
     /// itself).
-    pub fn push(
+    pub(crate) fn push(
         &mut self,
         turn: u64,
         next: usize,
@@ -190,7 +191,7 @@ impl Keyframes {
 
     /// Holds about `bytes` packed from now on before keyframes are taken
     /// less often.
-    pub fn set_budget(&mut self, bytes: usize) {
+    pub(crate) fn set_budget(&mut self, bytes: usize) {
         self.budget = bytes;
     }
 
@@ -198,7 +199,7 @@ impl Keyframes {
     ///
     /// # Errors
     /// As [`Keyframes::push`].
-    pub fn rebuild_at(&self, turn: u64) -> Result<Option<Rebuilt<'_>>, DeltaError> {
+    pub(crate) fn rebuild_at(&self, turn: u64) -> Result<Option<Rebuilt<'_>>, DeltaError> {
         let index = self
             .entries
             .iter()

@@ -19,7 +19,7 @@
 const MIN_RUN: usize = 32;
 
 /// `raw` with its long runs of one byte written as a count and the byte.
-pub fn pack(raw: &[u8]) -> Vec<u8> {
+pub(crate) fn pack(raw: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(raw.len() / 4);
     let mut literal_from = 0;
     let mut at = 0;
@@ -122,7 +122,7 @@ fn pieces(packed: &[u8]) -> impl Iterator<Item = Result<Piece<'_>, ()>> + '_ {
 
 /// How many bytes `packed` unpacks to, found without unpacking it; `None`
 /// when it is not a stream [`pack`] wrote.
-pub fn unpacked_length(packed: &[u8]) -> Option<u64> {
+pub(crate) fn unpacked_length(packed: &[u8]) -> Option<u64> {
     pieces(packed).try_fold(0u64, |total, piece| {
         let piece = piece.ok()?;
         total
@@ -134,7 +134,7 @@ pub fn unpacked_length(packed: &[u8]) -> Option<u64> {
 /// The bytes [`pack`] made `packed` from. The caller checks their length
 /// with [`unpacked_length`] first (and may refuse it) and passes it as
 /// `length`; `None` when `packed` is damaged or holds another length.
-pub fn unpack(packed: &[u8], length: usize) -> Option<Vec<u8>> {
+pub(crate) fn unpack(packed: &[u8], length: usize) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(length);
     for piece in pieces(packed) {
         let piece = piece.ok()?;

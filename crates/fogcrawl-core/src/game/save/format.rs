@@ -64,7 +64,7 @@ pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
 /// per level); a format-4 save loads, knowing only the levels after it.
 pub const SAVE_FORMAT: u32 = 5;
 /// The oldest binary format still read.
-pub const OLDEST_BINARY_FORMAT: u32 = 3;
+pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).
 pub const LEGACY_FORMAT: u32 = 1;
 
@@ -81,7 +81,7 @@ const BODY_AT: usize = CHECKSUM_AT + 4;
 /// sparse). Twice that leaves room for a Moving AI map somewhat larger and
 /// for the actors. A save claiming more is refused before anything is
 /// unpacked.
-pub const MAX_GAME_BYTES: u64 = {
+pub(crate) const MAX_GAME_BYTES: u64 = {
     let side = *SIDE_RANGE.end() as u64;
     2 * side * side * (2 + 15 * MAX_FACTIONS as u64)
 };
@@ -158,7 +158,7 @@ pub fn unpack_raw(body: &[u8], length: usize) -> Option<Vec<u8>> {
 /// The game encoded (postcard) as a save of the current format holds it
 /// before compression: what a replay's keyframes keep (see
 /// `game::recording::keyframes`), and read back by [`decode_raw`].
-pub fn encode_raw(game: &Game) -> Result<Vec<u8>, EncodeError> {
+pub(crate) fn encode_raw(game: &Game) -> Result<Vec<u8>, EncodeError> {
     // Each faction's grid versions are numbered within its grid's history
     // as it is written (see `gridpath::saved`).
     gridpath::saved::raw_versions();
@@ -214,7 +214,7 @@ impl postcard::ser_flavors::Flavor for Presized {
 /// format), with every size it claims checked as a file's are. For bytes
 /// that never left the process (a replay's keyframes): no header, checksum
 /// or compression to check. Not yet checked (see `game::save::check`).
-pub fn decode_raw(raw: &[u8]) -> Result<Game, DecodeError> {
+pub(crate) fn decode_raw(raw: &[u8]) -> Result<Game, DecodeError> {
     decode_body(raw, SAVE_FORMAT)
 }
 

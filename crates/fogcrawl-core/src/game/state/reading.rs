@@ -150,7 +150,7 @@ impl GameStats {
 
     /// Where each level of the run began, in order (since the game
     /// started, or since a save of a format before 5 was resumed).
-    pub fn level_starts(&self) -> &[crate::game::level_history::LevelStart] {
+    pub fn level_starts(&self) -> &[super::LevelStart] {
         &self.level_starts
     }
 

@@ -38,12 +38,12 @@ impl Game {
     }
 
     /// What stealth counted this game.
-    pub fn stealth_counters(&self) -> StealthCounters {
+    pub(crate) fn stealth_counters(&self) -> StealthCounters {
         self.stealth.counters
     }
 
     /// Whether the living monster `monster` sleeps.
-    pub fn is_asleep(&self, monster: usize) -> bool {
+    pub(crate) fn is_asleep(&self, monster: usize) -> bool {
         self.actors
             .get(monster)
             .filter(|a| a.is_alive())

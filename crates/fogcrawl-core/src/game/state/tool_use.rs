@@ -33,7 +33,7 @@ impl Game {
 
     /// Where `item` thrown `toward` lands: up to its range, stopping before
     /// anything that blocks sight or movement.
-    pub fn landing(&self, item: ItemKind, toward: Direction) -> Pos {
+    pub(crate) fn landing(&self, item: ItemKind, toward: Direction) -> Pos {
         let profile = CostProfile::default();
         let mut at = self.player().pos;
         for _ in 0..throw_range(item) {
@@ -52,7 +52,7 @@ impl Game {
 
     /// Every living monster the player sees within the wand's reach,
     /// nearest first (the lower actor id first on a tie).
-    pub fn wand_targets(&self) -> Vec<usize> {
+    pub(crate) fn wand_targets(&self) -> Vec<usize> {
         self.targets_within(WAND_RANGE)
     }
 
@@ -60,7 +60,7 @@ impl Game {
     /// stands in it and they are not side by side (an opaque cell is seen
     /// like a wall is, so the cloud's own cells need this rule; lines
     /// through the cloud are blocked by field of view).
-    pub fn smoke_hides(&self, a: Pos, b: Pos) -> bool {
+    pub(crate) fn smoke_hides(&self, a: Pos, b: Pos) -> bool {
         a.chebyshev(b) > 1 && (self.tools.smoky(a) || self.tools.smoky(b))
     }
 
