@@ -378,7 +378,10 @@ impl Brain {
             return Some(goal);
         }
         if let Some(noise) = self.noise {
-            if noise == p.at || self.unreachable == Some(noise) {
+            // One that fled and is not healed keeps away from trouble: a
+            // noise near the player it ran from would only bring it back
+            // into sight and send it running again, to and fro.
+            if noise == p.at || self.unreachable == Some(noise) || self.shaken {
                 self.noise = None;
             } else {
                 self.mode = Mode::Investigate;
@@ -589,6 +592,28 @@ mod tests {
         assert_eq!(brain.decide(&healed), Some(player));
         assert_eq!(brain.mode, Mode::Hunt);
         assert!(!brain.shaken);
+    }
+
+    #[test]
+    fn a_member_that_fled_does_not_go_to_look_at_noises_until_healed() {
+        let player = Pos::new(2, 2);
+        let mut brain = Brain::default();
+        brain.decide(&sees(Some(player), 0.2));
+        let mut calm = sees(None, 0.3 + FLEE_RECOVERY / 2.0);
+        calm.now = 10.0 + FLEE_CALM_TIME + 1.0;
+        brain.decide(&calm);
+        brain.noise = Some(Pos::new(3, 3));
+        calm.now += 1.0;
+        brain.decide(&calm);
+        assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.noise, None);
+        // Healed, a noise draws it again.
+        let mut healed = sees(None, 0.3 + FLEE_RECOVERY);
+        healed.now = calm.now + 1.0;
+        brain.decide(&healed);
+        brain.noise = Some(Pos::new(3, 3));
+        assert_eq!(brain.decide(&healed), Some(Pos::new(3, 3)));
+        assert_eq!(brain.mode, Mode::Investigate);
     }
 
     #[test]

@@ -161,7 +161,7 @@ impl<'a> MemberTurn<'a> {
             && self.brain.unreachable == self.brain.goal
             && matches!(
                 self.brain.thought,
-                Thought::NoPath { .. } | Thought::GaveUp { .. }
+                Thought::NoPath { .. } | Thought::GaveUp { .. } | Thought::LeavesNoiseToPackmate(_)
             );
         if dropped {
             // Out of reach is a miss; too slow to plan for (given up) is the

@@ -4,8 +4,12 @@
 use gridpath::Pos;
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, octile};
-use crate::ai::brain::{Brain, CORNERED_TIME, PURSUIT_MEMORY};
+use crate::ai::brain::{Brain, CORNERED_TIME, FLEE_CALM_TIME, PURSUIT_MEMORY};
 use crate::ai::thought::Thought;
+
+/// Game time a hurt member that hid where it could run no further lies low
+/// before it strolls again: as long as it takes to calm down from flight.
+const LIE_LOW_TIME: f64 = FLEE_CALM_TIME;
 
 impl MemberTurn<'_> {
     /// A hurt monster steps downhill on its faction's safety map (trading
@@ -75,6 +79,11 @@ impl MemberTurn<'_> {
             // next sight of the player until healed.
             self.brain.alert = None;
             self.brain.search_given_up_until = self.senses.now + PURSUIT_MEMORY;
+            // Hidden where it could run no further, it lies low a while (its
+            // wounds mending) rather than stroll straight back into view
+            // and run again, to and fro.
+            self.brain.wander_target = None;
+            self.brain.loiter_until = self.senses.now + LIE_LOW_TIME;
         } else {
             self.brain.cornered_until = self.senses.now + CORNERED_TIME;
         }

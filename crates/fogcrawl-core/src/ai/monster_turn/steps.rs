@@ -72,6 +72,17 @@ impl MemberTurn<'_> {
                             guided: true,
                         }
                     }
+                    None if self.brain.mode == Mode::Investigate
+                        && matches!((self.senses.body_at)(next), Body::Packmate { .. }) =>
+                    {
+                        // A packmate that stays in the way is nearer the
+                        // noise: it looks for the pack, and this one goes
+                        // back to its life this same turn (`think` drops a
+                        // goal given up) instead of queueing behind it.
+                        self.brain.unreachable = Some(self.brain.goal.unwrap_or(next));
+                        self.brain.thought = Thought::LeavesNoiseToPackmate(next);
+                        Intent::Wait
+                    }
                     None => {
                         self.brain.thought = Thought::BlockedByPackmate(next);
                         Intent::Wait

@@ -205,7 +205,10 @@ fn boxed_in_by_a_fighting_packmate_it_waits_and_says_why() {
          ......\n\
          ######",
     );
-    let mut brain = heading_east();
+    let mut brain = Brain {
+        mode: Mode::Search,
+        ..heading_east()
+    };
     let fighting = packmate_at(Pos::new(2, 1), false);
     let at = Pos::new(1, 1);
     let intent = MemberTurn::new(&mut faction, &mut brain, &senses(at, &fighting))
@@ -499,4 +502,28 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
     assert!(waited >= 2);
     assert_eq!(brain.unreachable, Some(goal));
     assert!(!faction.is_planning(1));
+}
+
+#[test]
+fn an_investigator_boxed_in_by_a_packmate_leaves_the_noise_to_it() {
+    let (mut faction, _) = goblins_knowing(
+        "@#####\n\
+         ......\n\
+         ######",
+    );
+    let mut brain = heading_east();
+    let staying = packmate_at(Pos::new(2, 1), false);
+    let at = Pos::new(1, 1);
+    let intent =
+        MemberTurn::new(&mut faction, &mut brain, &senses(at, &staying)).step_along(Pos::new(2, 1));
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(
+        brain.thought,
+        Thought::LeavesNoiseToPackmate(Pos::new(2, 1))
+    );
+    assert_eq!(
+        brain.unreachable,
+        Some(Pos::new(5, 1)),
+        "its goal is dropped"
+    );
 }

@@ -125,7 +125,11 @@ impl MemberTurn<'_> {
         if self.senses.now < self.brain.loiter_until {
             self.brain.forget_plan();
             self.brain.goal = None;
-            self.brain.thought = Thought::Loiters;
+            self.brain.thought = if self.brain.shaken {
+                Thought::LiesLow
+            } else {
+                Thought::Loiters
+            };
             return ControlFlow::Break(if self.senses.far_from_player {
                 Intent::Loiter
             } else {
