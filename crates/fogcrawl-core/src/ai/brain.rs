@@ -377,16 +377,9 @@ impl Brain {
             }
             return Some(goal);
         }
-        if let Some(noise) = self.noise {
-            // One that fled and is not healed keeps away from trouble: a
-            // noise near the player it ran from would only bring it back
-            // into sight and send it running again, to and fro.
-            if noise == p.at || self.unreachable == Some(noise) || self.shaken {
-                self.noise = None;
-            } else {
-                self.mode = Mode::Investigate;
-                return Some(noise);
-            }
+        if let Some(noise) = self.noise_to_investigate(p.at) {
+            self.mode = Mode::Investigate;
+            return Some(noise);
         }
         self.mode = Mode::Wander;
         if self.wander_target == Some(p.at)
@@ -396,6 +389,19 @@ impl Brain {
             self.wander_target = None;
         }
         self.wander_target
+    }
+
+    /// The noise it goes to look at from `at`, if any. It forgets one it
+    /// stands on or cannot reach; and one that fled and is not healed keeps
+    /// away from trouble: a noise near the player it ran from would only
+    /// bring it back into sight and send it running again, to and fro.
+    fn noise_to_investigate(&mut self, at: Pos) -> Option<Pos> {
+        let noise = self.noise?;
+        if noise == at || self.unreachable == Some(noise) || self.shaken {
+            self.noise = None;
+            return None;
+        }
+        Some(noise)
     }
 
     /// Whether the plan no longer leads to `goal`: none, or made for a goal
