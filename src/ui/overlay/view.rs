@@ -30,8 +30,7 @@ use crate::ui::panels::labelled;
 use crate::ui::screen_layout::{MapPane, SideBySide};
 use crate::ui::text::{truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
-use fogcrawl_core::Terrain;
-use fogcrawl_core::{Game, counted};
+use fogcrawl_core::{Game, Terrain, counted};
 use gridpath::{CellValues, Pos, SearchTrace};
 
 /// The search as the overlay shows it: the trace up to the replay point.

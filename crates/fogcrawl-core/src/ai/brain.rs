@@ -64,7 +64,7 @@ pub(crate) const SEARCH_SPREAD: i32 = 6;
 
 /// What a monster perceives and remembers at the start of its turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Perception {
+pub(crate) struct Perception {
     pub at: Pos,
     pub now: f64,
     /// The player's cell, if this monster sees it.
@@ -295,7 +295,7 @@ impl Brain {
 
     /// Chooses what to do this turn; returns the cell to head for (for
     /// `Flee`, the cell to run from).
-    pub fn decide(&mut self, p: &Perception) -> Option<Pos> {
+    pub(crate) fn decide(&mut self, p: &Perception) -> Option<Pos> {
         if let Some(player) = p.player_seen {
             self.comes_back_to = None;
             self.alert = Some(Alert {
@@ -377,13 +377,9 @@ impl Brain {
             }
             return Some(goal);
         }
-        if let Some(noise) = self.noise {
-            if noise == p.at || self.unreachable == Some(noise) {
-                self.noise = None;
-            } else {
-                self.mode = Mode::Investigate;
-                return Some(noise);
-            }
+        if let Some(noise) = self.noise_to_investigate(p.at) {
+            self.mode = Mode::Investigate;
+            return Some(noise);
         }
         self.mode = Mode::Wander;
         if self.wander_target == Some(p.at)
@@ -393,6 +389,19 @@ impl Brain {
             self.wander_target = None;
         }
         self.wander_target
+    }
+
+    /// The noise it goes to look at from `at`, if any. It forgets one it
+    /// stands on or cannot reach; and one that fled and is not healed keeps
+    /// away from trouble: a noise near the player it ran from would only
+    /// bring it back into sight and send it running again, to and fro.
+    fn noise_to_investigate(&mut self, at: Pos) -> Option<Pos> {
+        let noise = self.noise?;
+        if noise == at || self.unreachable == Some(noise) || self.shaken {
+            self.noise = None;
+            return None;
+        }
+        Some(noise)
     }
 
     /// Whether the plan no longer leads to `goal`: none, or made for a goal
@@ -589,6 +598,28 @@ mod tests {
         assert_eq!(brain.decide(&healed), Some(player));
         assert_eq!(brain.mode, Mode::Hunt);
         assert!(!brain.shaken);
+    }
+
+    #[test]
+    fn a_member_that_fled_does_not_go_to_look_at_noises_until_healed() {
+        let player = Pos::new(2, 2);
+        let mut brain = Brain::default();
+        brain.decide(&sees(Some(player), 0.2));
+        let mut calm = sees(None, 0.3 + FLEE_RECOVERY / 2.0);
+        calm.now = 10.0 + FLEE_CALM_TIME + 1.0;
+        brain.decide(&calm);
+        brain.noise = Some(Pos::new(3, 3));
+        calm.now += 1.0;
+        brain.decide(&calm);
+        assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.noise, None);
+        // Healed, a noise draws it again.
+        let mut healed = sees(None, 0.3 + FLEE_RECOVERY);
+        healed.now = calm.now + 1.0;
+        brain.decide(&healed);
+        brain.noise = Some(Pos::new(3, 3));
+        assert_eq!(brain.decide(&healed), Some(Pos::new(3, 3)));
+        assert_eq!(brain.mode, Mode::Investigate);
     }
 
     #[test]

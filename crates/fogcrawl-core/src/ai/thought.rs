@@ -73,6 +73,13 @@ pub enum Thought {
     WaitsForClearShot,
     /// Sleeps: neither looks nor moves until a noise or a blow wakes it.
     Asleep,
+    /// An investigator with a packmate in its way that stays there (nearer
+    /// the noise): it leaves the noise to the pack and goes back to its
+    /// life instead of queueing.
+    LeavesNoiseToPackmate(Pos),
+    /// Hurt, it hid where it could run no further and nothing is in
+    /// sight: it lies low a while instead of strolling back into view.
+    LiesLow,
 }
 
 impl Thought {
@@ -161,6 +168,11 @@ impl Thought {
             Thought::Asleep => {
                 "asleep: unaware of you; a noise that reaches it, or a blow, wakes it".to_owned()
             }
+            Thought::LeavesNoiseToPackmate(at) => format!(
+                "leaving the noise to the packmate at {}, which stays in the way",
+                at_text(at)
+            ),
+            Thought::LiesLow => "lying low: hurt, hidden, nothing in sight".to_owned(),
         }
     }
 }

@@ -49,7 +49,8 @@ pub struct PackCounters {
     /// Investigations begun: a member's first action toward a noise.
     pub investigations: u64,
     /// Of those, ones whose walk to the noise was more than
-    /// [`DETOUR_FACTOR`] times the straight line.
+    /// [`DETOUR_FACTOR`] times the straight line, of a noise the member
+    /// did not hear along the way sound travels (heard through a wall).
     pub investigations_detoured: u64,
     /// Hunting, searching or investigating actions spent waiting because a
     /// packmate stood on the way.
@@ -132,6 +133,10 @@ struct Member {
     /// Its last two changes of cell, however they happened (older first).
     moves: [Option<(Pos, Pos)>; 2],
     investigating: u32,
+    /// The last noise it heard (or was drawn to by the player's rest)
+    /// along the way sound travels: an investigation of it is no walk
+    /// through walls, however far round it goes.
+    heard: Option<Pos>,
     crowd_waiting: u32,
     shots_here: u32,
     search: Option<SearchUnderWay>,
@@ -199,6 +204,12 @@ impl PackTracker {
         self.members
             .get(id)
             .is_none_or(|m| m.mode != Some(Mode::Investigate) || m.noise != Some(noise))
+    }
+
+    /// Monster `id` heard a noise made at `noise` along the way sound
+    /// travels (`crate::world::sound`).
+    pub(crate) fn heard(&mut self, id: usize, noise: Pos) {
+        self.member(id).heard = Some(noise);
     }
 
     /// Takes one record into the counts.
@@ -281,13 +292,18 @@ impl PackTracker {
     }
 
     fn investigation(&mut self, action: &ActionRecord) {
+        let heard = self.members[action.id].heard;
         let counters = &mut self.factions[action.faction];
         if let Some(line) = action.detail.noise_line {
             counters.investigations += 1;
-            let detoured = action
-                .detail
-                .noise_walk
-                .is_none_or(|walk| f64::from(walk) > DETOUR_FACTOR * f64::from(line));
+            // A walk round a wall to a noise the sound came round too is
+            // how it should go; one not heard that way went by the
+            // straight line.
+            let detoured = heard != action.detail.noise
+                && action
+                    .detail
+                    .noise_walk
+                    .is_none_or(|walk| f64::from(walk) > DETOUR_FACTOR * f64::from(line));
             counters.investigations_detoured += u64::from(detoured);
         }
         let investigating = action.mode == Mode::Investigate;
@@ -500,6 +516,27 @@ mod tests {
         assert_eq!(counters.longest_investigation, 3);
         assert_eq!(counters.investigations, 1);
         assert_eq!(counters.investigations_detoured, 1, "13 steps > 2.5 x 5");
+    }
+
+    #[test]
+    fn a_noise_heard_round_a_wall_is_walked_round_it_without_a_detour() {
+        let mut tracker = PackTracker::default();
+        tracker.heard(1, Pos::new(6, 1));
+        let mut first = record(1, Mode::Investigate, Act::PlanStep, (1, 1), (2, 1));
+        first.detail.noise = Some(Pos::new(6, 1));
+        first.detail.noise_line = Some(5);
+        first.detail.noise_walk = Some(13);
+        tracker.record(&first);
+        // Heard one noise, sent to another (nothing heard there): a detour.
+        let mut second = record(2, Mode::Investigate, Act::PlanStep, (1, 3), (2, 3));
+        tracker.heard(2, Pos::new(9, 9));
+        second.detail.noise = Some(Pos::new(6, 3));
+        second.detail.noise_line = Some(5);
+        second.detail.noise_walk = Some(13);
+        tracker.record(&second);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.investigations, 2);
+        assert_eq!(counters.investigations_detoured, 1);
     }
 
     #[test]

@@ -39,7 +39,7 @@ impl Game {
     /// Every living monster the player sees within knife range, nearest
     /// first (the lower actor id first on a tie): what a knife can be
     /// thrown at.
-    pub fn knife_targets(&self) -> Vec<usize> {
+    pub(crate) fn knife_targets(&self) -> Vec<usize> {
         self.targets_within(KNIFE_RANGE)
     }
 

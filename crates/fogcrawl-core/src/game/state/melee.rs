@@ -65,7 +65,7 @@ impl Game {
 
     /// Whether the player at `from` can strike a monster at `to`, a cell
     /// beside it: a diagonal blow keeps the corner rule.
-    pub fn player_can_strike(&self, from: Pos, to: Pos) -> bool {
+    pub(crate) fn player_can_strike(&self, from: Pos, to: Pos) -> bool {
         from.chebyshev(to) == 1
             && (from.x == to.x || from.y == to.y || self.corner_clear(PLAYER_PROFILE, from, to))
     }

@@ -18,7 +18,8 @@ impl Game {
     }
 
     /// Puts the monster `index` to sleep, as a level may start it.
-    pub fn put_to_sleep(&mut self, index: usize) {
+    #[cfg(test)]
+    pub(crate) fn put_to_sleep(&mut self, index: usize) {
         if let Some(brain) = self.actors[index].brain.as_mut() {
             brain.asleep = true;
         }
