@@ -87,34 +87,7 @@ impl Game {
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
-        // Autofight is for threats; it goes for one foe to the end.
-        let foe = if activity == Activity::AutoFight {
-            Some(
-                self.autofight_target()
-                    .ok_or(Refusal::NowhereToGo("No monster in sight hunts you."))?,
-            )
-        } else {
-            if let Some(&(monster, threat)) = self.threats().first() {
-                return Err(Refusal::Threatened {
-                    name: self.name_of(monster),
-                    doing: threat.doing(),
-                });
-            }
-            None
-        };
-        let limit = match activity {
-            Activity::Rest => {
-                if self.player().hp >= self.player().max_hp {
-                    return Err(Refusal::FullHealth);
-                }
-                REST_LIMIT
-            }
-            Activity::Explore
-            | Activity::TravelToStairs
-            | Activity::TravelTo(_)
-            | Activity::TravelToItem
-            | Activity::AutoFight => STEP_LIMIT,
-        };
+        let (foe, limit) = self.activity_start(activity)?;
         let mut turns = 0;
         let stop = loop {
             if turns >= limit {
@@ -185,6 +158,41 @@ impl Game {
             }
         };
         Ok(ActivityReport { turns, stop })
+    }
+
+    /// Whether `activity` may start, and if so the foe autofight goes for
+    /// and the most turns it runs: refused with a threat in view (but for
+    /// autofight, which needs one), or at full health for a rest.
+    fn activity_start(&self, activity: Activity) -> Result<(Option<usize>, u64), Refusal> {
+        // Autofight is for threats; it goes for one foe to the end.
+        let foe = if activity == Activity::AutoFight {
+            Some(
+                self.autofight_target()
+                    .ok_or(Refusal::NowhereToGo("No monster in sight hunts you."))?,
+            )
+        } else {
+            if let Some(&(monster, threat)) = self.threats().first() {
+                return Err(Refusal::Threatened {
+                    name: self.name_of(monster),
+                    doing: threat.doing(),
+                });
+            }
+            None
+        };
+        let limit = match activity {
+            Activity::Rest => {
+                if self.player().hp >= self.player().max_hp {
+                    return Err(Refusal::FullHealth);
+                }
+                REST_LIMIT
+            }
+            Activity::Explore
+            | Activity::TravelToStairs
+            | Activity::TravelTo(_)
+            | Activity::TravelToItem
+            | Activity::AutoFight => STEP_LIMIT,
+        };
+        Ok((foe, limit))
     }
 
     /// The monster in sight that a step `action` would strike, if any.
