@@ -12,8 +12,8 @@
 //! - [`render`]: a level as text; [`scen`]: A* against Moving AI scenarios;
 //!   [`trace`]: one search drawn as a picture; [`config`]: where the monster
 //!   config comes from.
-//! - [`files_help`]: the end of `--help` (files and environment variables);
-//!   [`output`]: writing to standard output; [`shell`]: shell completions
+//! - `files_help`: the end of `--help` (files and environment variables);
+//!   `output`: writing to standard output; [`shell`]: shell completions
 //!   and the manual page; [`lab`]: the search sandbox's flags and listings.
 
 use clap::builder::TypedValueParser;

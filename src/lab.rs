@@ -6,21 +6,21 @@
 //! pictures `fogcrawl trace` draws.
 //!
 //! Module map, in the order data flows:
-//! - [`algorithm`]: the searches and what each guarantees
-//!   (`--list-algorithms`); [`setup`]: one search's options.
-//! - [`drawing`]: what is searched (terrain, ends, fog, influence, undo);
-//!   [`pricing`]: its cells priced as the game's planner prices them.
-//! - [`runner`]: runs a search with tracing into a [`recording::Recording`],
+//! - `algorithm`: the searches and what each guarantees
+//!   (`--list-algorithms`); `setup`: one search's options.
+//! - `drawing`: what is searched (terrain, ends, fog, influence, undo);
+//!   `pricing`: its cells priced as the game's planner prices them.
+//! - `runner`: runs a search with tracing into a `recording::Recording`,
 //!   which plays it back expansion by expansion.
-//! - [`presets`]: the tutorials' worked examples (`--preset`,
+//! - `presets`: the tutorials' worked examples (`--preset`,
 //!   `--list-presets`); [`files`]: levels and maps in and out;
-//!   [`export`]: pictures and animations.
+//!   `export`: pictures and animations.
 //! - With the `tui` feature (the searches run, play back and export only
 //!   on the lab's screen), the runner, the recording, the pricing and the
 //!   export, and the screen: [`app`] (state and what each
 //!   action does; editing strokes and the prompt in its children),
-//!   [`input`] (keys and mouse to actions), [`view`], [`panel`] and
-//!   [`cell_view`] (drawing), [`session`] (the terminal and its loop).
+//!   `input` (keys and mouse to actions), [`view`], `panel` and
+//!   `cell_view` (drawing), `session` (the terminal and its loop).
 //!
 //! Nothing here changes the engine's answers: it records and shows them.
 pub(crate) mod algorithm;

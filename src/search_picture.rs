@@ -5,21 +5,21 @@
 //! `--compare`.
 //!
 //! Module map, in the order data flows:
-//! - [`search_settings`]: heuristic, weight, tie-break, fog; read from flags and
+//! - `search_settings`: heuristic, weight, tie-break, fog; read from flags and
 //!   `--compare` with the monster config's names and limits.
-//! - [`planning_grid`]: the grid the search plans on, whole or through fog.
-//! - [`traced_search`]: the engine's traced A* and its figures.
+//! - `planning_grid`: the grid the search plans on, whole or through fog.
+//! - `traced_search`: the engine's traced A* and its figures.
 //! - [`palette`] and [`colour`]: what each colour means.
 //! - [`layout`]: panels and text placed as a [`scene::Scene`] of simple shapes
 //!   ([`cell_layer`] holds the map cells and merges them into rectangles,
-//!   [`legend`] explains the colours, [`lettering`] holds the text and stroke
+//!   `legend` explains the colours, `lettering` holds the text and stroke
 //!   sizes both share, [`text_wrap`] fits text to a panel,
 //!   [`straight_strokes`] draws the smoothed path as straight strokes).
 //! - [`svg`] writes a scene as text; [`raster`] paints it into an RGBA buffer
 //!   (lettering from [`bitmap_font`]) that [`png`] encodes with the `png` crate.
-//! - [`animation`] steps through a search frame by frame as an APNG (`--animate`).
-//! - [`picture_format`] picks the writer from `--out`'s extension;
-//!   [`trace_command`] is the command itself; [`picture_error`] its errors.
+//! - `animation` steps through a search frame by frame as an APNG (`--animate`).
+//! - `picture_format` picks the writer from `--out`'s extension;
+//!   `trace_command` is the command itself; `picture_error` its errors.
 //!
 //! The pathfinding engine knows nothing of pictures: this module only reads its
 //! traces. Nothing here reads flags, prints or exits; `cli::trace` does.

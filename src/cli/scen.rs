@@ -185,7 +185,7 @@ impl ScenReport {
 
 /// Runs `fogcrawl scen`: checks every file, writing one block per file to
 /// `out` (errors to `err`), then the weight line if any, then the summary
-/// line last. Returns the report; the caller turns [`ScenReport::passed`]
+/// line last. Returns the report; the caller turns `ScenReport::passed`
 /// into the exit code.
 ///
 /// # Errors

@@ -3,7 +3,7 @@
 //! (`panel`), the message line and the key bar, and the help popup. The map
 //! pans: the camera is the top-left cell shown, kept on the cursor.
 //!
-//! [`layout_of`] and [`cell_at`] are what the mouse reads too, so a click
+//! [`layout_of`] and `cell_at` are what the mouse reads too, so a click
 //! lands on the cell drawn under it. Drawing never changes the app.
 
 use gridpath::Pos;

@@ -1,7 +1,7 @@
 //! Where everything goes: one panel per search (its settings above the map, its
 //! figures below), side by side, under a header line and over a shared legend;
 //! the map cells sized so the panels fit a picture of at most about
-//! [`MAP_AREA_WIDTH`] x [`MAP_AREA_HEIGHT`] pixels (16 px cells on a small level,
+//! `MAP_AREA_WIDTH` x `MAP_AREA_HEIGHT` pixels (16 px cells on a small level,
 //! 1 or 2 px on a 512x512 benchmark map).
 //!
 //! It produces a [`Scene`] and must never write a file format: the SVG and PNG

@@ -101,7 +101,7 @@ pub(crate) fn over_hidden_wall(colour: Rgb) -> Rgb {
 
 /// Terrain shaded by its cost for one traveller: the cheapest passable terrain
 /// lightest, the dearest darkest, on a log scale (so halving and doubling a cost
-/// look like steps of the same size), impassable terrain [`WALL`].
+/// look like steps of the same size), impassable terrain `WALL`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CostShading {
     profile: CostProfile,

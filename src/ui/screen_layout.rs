@@ -6,7 +6,7 @@
 //! It never sees the app: the app hands it those facts
 //! ([`LayoutInput`]), the screen draws in the [`ScreenLayout`] it returns,
 //! and the mouse finds the cell under the pointer in the same layout
-//! ([`ScreenLayout::map_cell`]), so a click lands on the cell drawn there.
+//! (`Screen::map_cell`), so a click lands on the cell drawn there.
 
 use ratatui::layout::{Constraint, Layout, Position, Rect};
 use ratatui::widgets::{Block, Borders};

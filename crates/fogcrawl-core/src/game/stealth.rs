@@ -45,7 +45,7 @@ pub const SLEEPING_DAMAGE: i32 = 3;
 pub const UNAWARE_DAMAGE: i32 = 2;
 /// Every this much game time the player spends waiting or resting on a
 /// level draws one of its monsters (the nearest that is not hunting or
-/// fleeing, within [`REST_DRAW_REACH`] along the way sound travels) to
+/// fleeing, within `REST_DRAW_REACH` along the way sound travels) to
 /// where the player is: resting is never free near monsters.
 pub const REST_DRAW_TIME: f64 = 100.0;
 /// How far (in cells of travel along the way sound goes, round walls and

@@ -140,7 +140,7 @@ pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {
 }
 
 /// A save's body for the encoded game `raw` (of the current format): its
-/// long runs of one byte taken out ([`byte_runs`]), the rest LZ4-packed.
+/// long runs of one byte taken out (`byte_runs`), the rest LZ4-packed.
 /// A replay's keyframes are packed the same way.
 pub fn pack_raw(raw: &[u8]) -> Vec<u8> {
     lz4_flex::block::compress(&byte_runs::pack(raw))

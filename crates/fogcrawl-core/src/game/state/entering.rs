@@ -204,7 +204,7 @@ impl Game {
 
     /// Frees what the game holds the size of its level, for a game kept
     /// only to be swapped with another (a replay's placeholder; see
-    /// [`Game::release_for_replacement`]).
+    /// `Game::release_for_replacement`).
     pub fn free_level_sized_state(&mut self) {
         drop(self.release_for_replacement());
     }

@@ -44,7 +44,7 @@ impl Game {
     }
 
     /// Every living monster the player sees that `item` can be aimed at
-    /// (within its [`aim_range`]), nearest first: what `f` and the target
+    /// (within its `aim_range`), nearest first: what `f` and the target
     /// prompt cycle through. Empty for an item not aimed at a monster.
     pub fn aim_targets(&self, item: ItemKind) -> Vec<usize> {
         aim_range(item).map_or_else(Vec::new, |range| self.targets_within(range))
