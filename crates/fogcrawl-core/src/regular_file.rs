@@ -81,7 +81,7 @@ impl std::fmt::Display for FileKind {
 
 impl FileKind {
     /// The kind of what `metadata` describes.
-    pub fn of(metadata: &std::fs::Metadata) -> FileKind {
+    pub(crate) fn of(metadata: &std::fs::Metadata) -> FileKind {
         let file_type = metadata.file_type();
         if file_type.is_file() {
             return FileKind::Regular;

@@ -49,7 +49,7 @@ impl Influences {
 
     /// Whether all three layers cover a `width x height` level (a damaged
     /// save may bring layers of other sizes).
-    pub fn fit(&self, width: usize, height: usize) -> bool {
+    pub(crate) fn fit(&self, width: usize, height: usize) -> bool {
         [&self.danger, &self.crowding, &self.threat]
             .iter()
             .all(|layer| layer.shape() == GridShape::new(width, height))
@@ -133,7 +133,7 @@ impl CostRules {
     /// as it is.
     /// Whether no influence layer adds to any cell's price: each layer is
     /// weighed 0 or holds nothing (the layers `CostRules::cost` skips).
-    pub fn ignores(&self, influences: &Influences) -> bool {
+    pub(crate) fn ignores(&self, influences: &Influences) -> bool {
         let layers = [&influences.danger, &influences.crowding, &influences.threat];
         self.weights
             .iter()

@@ -58,7 +58,7 @@ const FIELD_BUDGET_SHARE: u64 = 2;
 
 /// Where a member last saw the player, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Sighting {
+pub(crate) struct Sighting {
     pub pos: Pos,
     pub time: f64,
 }
@@ -182,7 +182,7 @@ impl Faction {
     /// its search spaces their shared records. Nothing it knows, plans or
     /// has paused changes. False if it has no planning grid of the level's
     /// size to go on with (the caller then rebuilds it).
-    pub fn resume(&mut self, config: FactionConfig) -> bool {
+    pub(crate) fn resume(&mut self, config: FactionConfig) -> bool {
         let (w, h) = (self.knowledge.width(), self.knowledge.height());
         let Some(view) = self.view.as_mut() else {
             return false;
@@ -354,11 +354,11 @@ impl Faction {
     }
 
     /// When the influence maps were last decayed.
-    pub fn decayed_at(&self) -> f64 {
+    pub(crate) fn decayed_at(&self) -> f64 {
         self.decayed_at
     }
 
-    pub fn sighting(&self) -> Option<Sighting> {
+    pub(crate) fn sighting(&self) -> Option<Sighting> {
         self.player_sighting
     }
 
@@ -424,7 +424,7 @@ impl Faction {
     }
 
     /// The omniscient baseline is told of a change (no guess involved).
-    pub fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
+    pub(crate) fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
         self.knowledge.observe(pos, terrain, time);
         self.unlearned.learned(pos);
     }
@@ -768,7 +768,7 @@ impl Faction {
     }
 
     /// The cells members hold round their goals.
-    pub fn spots(&self) -> &Spots {
+    pub(crate) fn spots(&self) -> &Spots {
         &self.spots
     }
 

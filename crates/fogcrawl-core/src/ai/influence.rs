@@ -34,7 +34,7 @@ impl PartialEq for InfluenceMap {
 }
 
 impl InfluenceMap {
-    pub fn new(width: usize, height: usize) -> Self {
+    pub(crate) fn new(width: usize, height: usize) -> Self {
         Self {
             cells: GridShape::new(width, height),
             values: vec![0.0; width * height],
@@ -90,7 +90,7 @@ impl InfluenceMap {
     }
 
     /// Sets every value back to 0 (the layer is drawn anew).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for &i in &self.active {
             self.values[i as usize] = 0.0;
         }
@@ -99,7 +99,7 @@ impl InfluenceMap {
     }
 
     /// Multiplies every value by `kept` (0..1), dropping negligible ones.
-    pub fn decay(&mut self, kept: f64) {
+    pub(crate) fn decay(&mut self, kept: f64) {
         if self.active.is_empty() || kept >= 1.0 {
             return;
         }
@@ -147,7 +147,7 @@ impl InfluenceMap {
     }
 
     /// The shape of the map, to turn indices back into positions.
-    pub fn shape(&self) -> GridShape {
+    pub(crate) fn shape(&self) -> GridShape {
         self.cells
     }
 

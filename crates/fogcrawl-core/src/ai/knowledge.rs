@@ -74,7 +74,7 @@ impl FactionKnowledge {
         knowledge
     }
 
-    pub fn width(&self) -> usize {
+    pub(crate) fn width(&self) -> usize {
         self.cells.width()
     }
 
@@ -84,7 +84,7 @@ impl FactionKnowledge {
         (self.believed.len(), self.last_seen.len())
     }
 
-    pub fn height(&self) -> usize {
+    pub(crate) fn height(&self) -> usize {
         self.cells.height()
     }
 
@@ -93,7 +93,7 @@ impl FactionKnowledge {
         self.index(pos)
     }
 
-    pub fn in_bounds(&self, pos: Pos) -> bool {
+    pub(crate) fn in_bounds(&self, pos: Pos) -> bool {
         self.index(pos).is_some()
     }
 
@@ -103,7 +103,7 @@ impl FactionKnowledge {
 
     /// What the faction believes of every cell, row-major (`None`: never
     /// seen).
-    pub fn beliefs(&self) -> &[Option<Terrain>] {
+    pub(crate) fn beliefs(&self) -> &[Option<Terrain>] {
         &self.believed
     }
 
@@ -137,7 +137,7 @@ impl FactionKnowledge {
     /// (cells to price again) unless `prices_alike(before)` says the cell
     /// costs what it did: a guess about unseen ground borne out by sight
     /// changes no price.
-    pub fn see(
+    pub(crate) fn see(
         &mut self,
         pos: Pos,
         terrain: Terrain,
@@ -183,7 +183,7 @@ impl FactionKnowledge {
     }
 
     /// The shape of the map, to turn indices back into positions.
-    pub fn shape(&self) -> GridShape {
+    pub(crate) fn shape(&self) -> GridShape {
         self.cells
     }
 

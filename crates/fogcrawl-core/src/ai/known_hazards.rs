@@ -48,7 +48,7 @@ impl KnownHazards {
     }
 
     /// The extra cost of stepping on `pos` (0 where no hazard is known).
-    pub fn extra(&self, pos: Pos) -> f64 {
+    pub(crate) fn extra(&self, pos: Pos) -> f64 {
         if self.cells.is_empty() {
             return 0.0;
         }
@@ -58,11 +58,11 @@ impl KnownHazards {
     }
 
     /// Every known hazard cell, in row order.
-    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
         self.cells.iter().map(|&(pos, _)| pos)
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
 

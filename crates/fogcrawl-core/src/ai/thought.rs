@@ -84,7 +84,7 @@ pub enum Thought {
 
 impl Thought {
     /// The line the overlay shows, naming the faction where it matters.
-    pub fn describe(&self, faction: &str) -> String {
+    pub(crate) fn describe(&self, faction: &str) -> String {
         match *self {
             Thought::Idle => "idle: nothing to do and nowhere to stroll".to_owned(),
             Thought::Loiters => "loitering where its stroll ended".to_owned(),

@@ -246,7 +246,7 @@ pub fn heuristic_accepted() -> String {
 
 /// Accepted `tie_break` values.
 #[must_use]
-pub fn tie_break_accepted() -> String {
+pub(crate) fn tie_break_accepted() -> String {
     word_list(TIE_BREAK_NAMES.iter().map(|(name, _)| *name))
 }
 
@@ -360,7 +360,7 @@ pub struct ConfigField<T: 'static> {
 impl<T> ConfigField<T> {
     /// The accepted values, as error messages and the docs say them.
     #[must_use]
-    pub fn accepted(&self) -> String {
+    pub(crate) fn accepted(&self) -> String {
         self.accepts.accepted()
     }
 }
@@ -400,7 +400,10 @@ const fn same_name(a: &str, b: &str) -> bool {
     clippy::panic,
     reason = "evaluated in const blocks: a missing row is a build error"
 )]
-pub const fn row<T>(fields: &'static [ConfigField<T>], name: &str) -> &'static ConfigField<T> {
+pub(crate) const fn row<T>(
+    fields: &'static [ConfigField<T>],
+    name: &str,
+) -> &'static ConfigField<T> {
     let mut at = 0;
     while at < fields.len() {
         if same_name(fields[at].name, name) {

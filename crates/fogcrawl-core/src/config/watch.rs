@@ -205,7 +205,7 @@ impl ConfigWatcher {
 
     /// Puts `config` back as the last good config: the game could not apply the
     /// one just reported, so later changes are described against what is in force.
-    pub(crate) fn keep_last_good(&mut self, config: MonsterConfig) {
+    pub fn keep_last_good(&mut self, config: MonsterConfig) {
         self.last_good = config;
     }
 

@@ -37,7 +37,7 @@ impl Actor {
     }
 
     /// The monster kind index, if this is a monster.
-    pub fn kind(&self) -> Option<usize> {
+    pub(crate) fn kind(&self) -> Option<usize> {
         match self.species {
             Species::Monster(kind) => Some(kind),
             Species::Player => None,

@@ -17,7 +17,7 @@ pub enum Direction {
 }
 
 impl Direction {
-    pub const ALL: [Direction; 8] = [
+    pub(crate) const ALL: [Direction; 8] = [
         Direction::North,
         Direction::NorthEast,
         Direction::East,
@@ -60,7 +60,7 @@ impl Direction {
     }
 
     /// Length of the step: 1 straight, sqrt 2 diagonal.
-    pub fn length(self) -> f64 {
+    pub(crate) fn length(self) -> f64 {
         if self.is_diagonal() {
             std::f64::consts::SQRT_2
         } else {

@@ -112,7 +112,7 @@ impl Equipment {
     }
 
     /// The weapon's damage roll and accuracy bonus.
-    pub fn attack(&self) -> ((i32, i32), i32) {
+    pub(crate) fn attack(&self) -> ((i32, i32), i32) {
         self.weapon
             .and_then(gear_stats)
             .and_then(|s| s.damage.map(|d| (d, s.accuracy)))

@@ -62,7 +62,7 @@ pub struct Inventory {
 
 impl Inventory {
     /// A new run's inventory.
-    pub fn starting() -> Self {
+    pub(crate) fn starting() -> Self {
         let mut inventory = Self::default();
         for (kind, count) in STARTING_ITEMS {
             for _ in 0..count {
@@ -77,7 +77,7 @@ impl Inventory {
     }
 
     /// Takes one `kind` out; false if there was none.
-    pub fn take(&mut self, kind: ItemKind) -> bool {
+    pub(crate) fn take(&mut self, kind: ItemKind) -> bool {
         match self.counts.get_mut(&kind) {
             Some(count) if *count > 0 => {
                 *count -= 1;

@@ -57,7 +57,7 @@ pub struct MessageLog {
 }
 
 impl MessageLog {
-    pub fn push(&mut self, time: f64, importance: Importance, text: impl Into<String>) {
+    pub(crate) fn push(&mut self, time: f64, importance: Importance, text: impl Into<String>) {
         if self.messages.len() == LOG_CAPACITY {
             self.messages.pop_front();
         }
@@ -102,7 +102,7 @@ impl MessageLog {
             .skip(self.messages.len().saturating_sub(count))
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.messages.len()
     }
 

@@ -65,7 +65,7 @@ pub struct ScoreEntry {
 
 impl ScoreEntry {
     /// The entry for a finished game, ended at `ended_at`.
-    pub fn of(game: &Game, ended_at: u64, summary: Option<String>) -> Self {
+    pub(crate) fn of(game: &Game, ended_at: u64, summary: Option<String>) -> Self {
         let (outcome, cause) = game.outcome().as_ref().map_or_else(
             || ("unfinished".to_owned(), String::new()),
             |o| (outcome_word(o).to_owned(), outcome_phrase(o)),

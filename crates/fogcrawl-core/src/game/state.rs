@@ -165,7 +165,7 @@ pub enum GameError {
 
 /// Where the player stood in the run on arriving at a level.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LevelStart {
+pub(crate) struct LevelStart {
     /// The level's name.
     pub name: String,
     /// Its index in the run (0 the first).
@@ -389,7 +389,7 @@ impl Game {
 
     /// The cells of this level the player has seen, a flag per cell in
     /// row-major order.
-    pub fn remembered(&self) -> &[bool] {
+    pub(crate) fn remembered(&self) -> &[bool] {
         &self.remembered
     }
 

@@ -80,7 +80,7 @@ pub struct PlayerNoise {
 
 impl PlayerNoise {
     /// The noise of a step onto `terrain`, sneaking or not.
-    pub fn step(terrain: Terrain, sneaking: bool) -> Self {
+    pub(crate) fn step(terrain: Terrain, sneaking: bool) -> Self {
         let (base, cause) = if sneaking {
             (SNEAK_NOISE, NoiseCause::Sneaked)
         } else {

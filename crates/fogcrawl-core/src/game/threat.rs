@@ -67,7 +67,7 @@ impl Game {
     /// `UNAWARE_SAFE_DISTANCE` cells away, or when it investigates a noise
     /// that far from the player (a thrown noisemaker) and is that far
     /// itself. Any other monster in view (hunting, searching, or near) is.
-    pub fn threat(&self, monster: usize) -> Option<Threat> {
+    pub(crate) fn threat(&self, monster: usize) -> Option<Threat> {
         let actor = self.actors().get(monster).filter(|a| a.is_alive())?;
         let brain = actor.brain.as_ref()?;
         let mode = brain.mode;
@@ -125,7 +125,7 @@ impl Game {
     }
 
     /// The sleeping monsters in view, by actor id.
-    pub(crate) fn sleepers_in_view(&self) -> Vec<usize> {
+    pub fn sleepers_in_view(&self) -> Vec<usize> {
         self.visible_monsters()
             .filter(|(index, _)| self.is_asleep(*index))
             .map(|(index, _)| index)
@@ -135,7 +135,7 @@ impl Game {
     /// A sleeper in view that was not among `before` (the nearest), as the
     /// sentence that stops a many-turn command once: "You see a sleeping
     /// goblin."
-    pub(crate) fn new_sleeper(&self, before: &[usize]) -> Option<String> {
+    pub fn new_sleeper(&self, before: &[usize]) -> Option<String> {
         let at = self.player().pos;
         self.sleepers_in_view()
             .into_iter()

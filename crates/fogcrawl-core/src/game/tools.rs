@@ -88,7 +88,7 @@ impl ToolMarks {
     }
 
     /// Slows `actor` until `until` (a later time only ever extends it).
-    pub fn slow(&mut self, actor: usize, until: f64) {
+    pub(crate) fn slow(&mut self, actor: usize, until: f64) {
         match self.slowed.iter_mut().find(|(a, _)| *a == actor) {
             Some((_, was)) => *was = was.max(until),
             None => {

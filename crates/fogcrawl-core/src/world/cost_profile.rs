@@ -52,7 +52,11 @@ impl CostProfile {
     ///
     /// # Errors
     /// `InvalidCost` if the cost is not finite or not greater than zero.
-    pub fn set_cost(&mut self, terrain: Terrain, cost: Option<f64>) -> Result<(), InvalidCost> {
+    pub(crate) fn set_cost(
+        &mut self,
+        terrain: Terrain,
+        cost: Option<f64>,
+    ) -> Result<(), InvalidCost> {
         if let Some(value) = cost
             && !(value.is_finite() && value > 0.0)
         {
@@ -65,7 +69,7 @@ impl CostProfile {
         Ok(())
     }
 
-    /// Builder form of [`CostProfile::set_cost`].
+    /// Builder form of `CostProfile::set_cost`.
     ///
     /// # Errors
     /// `InvalidCost` if the cost is not finite or not greater than zero.

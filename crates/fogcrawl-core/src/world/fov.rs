@@ -403,7 +403,7 @@ impl VisibleSet {
     }
 
     /// Empties the set for a `width x height` grid.
-    pub fn reset(&mut self, width: usize, height: usize) {
+    pub(crate) fn reset(&mut self, width: usize, height: usize) {
         self.cells.clear();
         let shape = GridShape::new(width, height);
         let len = shape.len();
@@ -424,7 +424,7 @@ impl VisibleSet {
 
     /// Adds a cell (ignored if already present or off the grid).
     #[inline]
-    pub fn insert(&mut self, pos: Pos) {
+    pub(crate) fn insert(&mut self, pos: Pos) {
         let Some(i) = self.index(pos) else {
             return;
         };

@@ -88,7 +88,7 @@ pub struct Recipe {
     #[serde(default)]
     pub spawns: BTreeMap<String, usize>,
     /// How many of each item kind lie on the level (`[generator.items]`, names as in
-    /// [`ItemKind::name`]; checked by the level file loader).
+    /// `ItemKind::name`; checked by the level file loader).
     #[serde(default)]
     pub items: BTreeMap<String, usize>,
 }

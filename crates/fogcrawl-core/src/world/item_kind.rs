@@ -55,7 +55,7 @@ impl ItemKind {
 
     /// The name used in level files (`snake_case`).
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             ItemKind::HealingDraught => "healing_draught",
             ItemKind::ThrowingKnife => "throwing_knife",
@@ -109,7 +109,7 @@ impl ItemKind {
 
     /// The kind a level file names, if any.
     #[must_use]
-    pub fn from_name(name: &str) -> Option<ItemKind> {
+    pub(crate) fn from_name(name: &str) -> Option<ItemKind> {
         Self::ALL.into_iter().find(|kind| kind.name() == name)
     }
 

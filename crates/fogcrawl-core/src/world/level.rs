@@ -70,10 +70,10 @@ pub const MAX_SPAWNS: usize = 4096;
 impl Level {
     /// The longest side a level can have: the search engine's limit, so every level can
     /// be searched and every cell has an `i32` coordinate.
-    pub const MAX_SIDE: usize = MAX_GRID_SIDE;
+    pub(crate) const MAX_SIDE: usize = MAX_GRID_SIDE;
 
     /// A `width x height` level filled with `fill`, start and stairs at the origin, no
-    /// spawns. Sides longer than [`Level::MAX_SIDE`] are cut to it.
+    /// spawns. Sides longer than `Level::MAX_SIDE` are cut to it.
     #[must_use]
     pub fn filled(width: usize, height: usize, fill: Terrain) -> Self {
         let (width, height) = (width.min(Self::MAX_SIDE), height.min(Self::MAX_SIDE));
@@ -106,7 +106,7 @@ impl Level {
     /// The row-major shape the cells are laid out in (the fields stay the saved form).
     #[must_use]
     #[inline]
-    pub fn shape(&self) -> GridShape {
+    pub(crate) fn shape(&self) -> GridShape {
         GridShape::new(self.width, self.height)
     }
 

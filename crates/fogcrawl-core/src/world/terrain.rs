@@ -40,7 +40,7 @@ pub enum Terrain {
 
 /// One row of the terrain table.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TerrainInfo {
+pub(crate) struct TerrainInfo {
     /// The name used in level files (`snake_case`).
     pub name: &'static str,
     /// Time to enter the cell for a default traveller; `None` means impassable.
@@ -89,7 +89,7 @@ impl Terrain {
     /// The table row for this terrain.
     #[must_use]
     #[inline]
-    pub const fn info(self) -> TerrainInfo {
+    pub(crate) const fn info(self) -> TerrainInfo {
         let (name, base_cost, opaque) = match self {
             Terrain::Wall => ("wall", None, true),
             Terrain::Floor => ("floor", Some(FLOOR_COST), false),
@@ -113,7 +113,7 @@ impl Terrain {
 
     /// Position in [`Terrain::ALL`], for per-terrain arrays.
     #[must_use]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
@@ -144,7 +144,7 @@ impl Terrain {
 
     /// Looks a terrain up by its level-file name.
     #[must_use]
-    pub fn from_name(name: &str) -> Option<Terrain> {
+    pub(crate) fn from_name(name: &str) -> Option<Terrain> {
         Terrain::ALL.into_iter().find(|t| t.name() == name)
     }
 

@@ -118,7 +118,7 @@ impl Game {
     /// stopped (only what the level and the config say is built again).
     /// An older save, or one made under another config, has its factions
     /// rebuilt for the config and its monsters plan afresh.
-    pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+    pub(crate) fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
         self.after_load_reusing(config, None)
     }
 
@@ -248,7 +248,7 @@ impl Game {
     }
 
     /// Whether this game was loaded whole from its save (see
-    /// [`Game::after_load`]): it is exactly the game that was saved.
+    /// `Game::after_load`): it is exactly the game that was saved.
     pub fn resumed_whole(&self) -> bool {
         self.resumed_whole
     }
