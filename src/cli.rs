@@ -116,7 +116,7 @@ impl LevelChoice {
 }
 
 impl PlayArgs {
-    pub fn level_arg(&self) -> Option<&str> {
+    pub(crate) fn level_arg(&self) -> Option<&str> {
         self.level_choice.level_arg()
     }
 

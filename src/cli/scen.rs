@@ -190,7 +190,7 @@ impl ScenReport {
 ///
 /// # Errors
 /// Only if writing to `out` or `err` fails.
-pub fn run_command(
+pub(crate) fn run_command(
     arguments: &ScenArgs,
     out: &mut impl Write,
     err: &mut impl Write,

@@ -185,10 +185,10 @@ fn print_versus(a: &SimReport, b: &SimReport, other: &str, json: bool) -> ExitCo
 /// `sim`'s turn limit for one level.
 pub(crate) const SIM_TURN_LIMIT: u64 = 1000;
 /// `sim --runs`'s turn limit for each full run.
-pub(crate) const RUN_TURN_LIMIT: u64 = 50_000;
+pub const RUN_TURN_LIMIT: u64 = 50_000;
 
 /// `sim --runs N`: N full seeded runs with the scripted player.
-pub(crate) fn run_balance(args: &SimArgs, runs: usize) -> ExitCode {
+pub fn run_balance(args: &SimArgs, runs: usize) -> ExitCode {
     let (start, json) = (&args.start, args.json);
     let turns = args.turns.unwrap_or(RUN_TURN_LIMIT);
     let config = match start.load_config() {

@@ -121,7 +121,7 @@ pub struct LabApp {
 
 impl LabApp {
     /// A lab on `drawing` with these searches (one or two).
-    pub fn new(drawing: Drawing, setups: Vec<SearchSetup>, palette: Palette) -> Self {
+    pub(crate) fn new(drawing: Drawing, setups: Vec<SearchSetup>, palette: Palette) -> Self {
         let cursor = drawing.start();
         let mut app = Self {
             drawing,

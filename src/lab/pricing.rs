@@ -62,12 +62,12 @@ pub struct Priced {
 
 impl Priced {
     /// The terrain the searcher believed at `pos` (`None`: unknown).
-    pub fn belief(&self, pos: Pos) -> Option<Terrain> {
+    pub(crate) fn belief(&self, pos: Pos) -> Option<Terrain> {
         self.knowledge.belief(pos)
     }
 
     /// The terrain part of `pos`'s price.
-    pub fn terrain_cost(&self, pos: Pos) -> Option<f64> {
+    pub(crate) fn terrain_cost(&self, pos: Pos) -> Option<f64> {
         self.rules.terrain_cost(self.belief(pos))
     }
 }

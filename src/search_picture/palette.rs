@@ -112,7 +112,7 @@ pub struct CostShading {
 impl CostShading {
     /// The shading for `profile`'s passable terrains.
     #[must_use]
-    pub fn new(profile: &CostProfile) -> Self {
+    pub(crate) fn new(profile: &CostProfile) -> Self {
         let costs = Terrain::ALL.iter().filter_map(|&t| profile.cost(t));
         let (cheapest, dearest) = costs.fold((f64::INFINITY, 0.0_f64), |(low, high), cost| {
             (low.min(cost), high.max(cost))

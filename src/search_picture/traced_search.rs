@@ -195,7 +195,7 @@ impl TracedSearch {
     /// The figures a picture prints under the search, one short phrase each:
     /// `expanded 120`, `frontier 31`, `cost 41.36`, `smoothed 40.80`, `23 µs`.
     #[must_use]
-    pub fn figures(&self) -> Vec<String> {
+    pub(crate) fn figures(&self) -> Vec<String> {
         let mut figures = match &self.coarse {
             None => vec![
                 format!("expanded {}", self.stats.expanded),

@@ -94,7 +94,7 @@ enum Aim {
 impl Camera {
     /// The camera of normal play, keeping the look `cursor` (if any,
     /// first), the player and the monsters in sight in view.
-    pub fn playing(game: &Game, cursor: Option<Pos>) -> Self {
+    pub(crate) fn playing(game: &Game, cursor: Option<Pos>) -> Self {
         let player = game.player().pos;
         let mut wanted: Vec<Pos> = cursor.into_iter().collect();
         wanted.push(player);
@@ -112,7 +112,7 @@ impl Camera {
 
     /// The debug overlay's camera: on its `cursor`, else on the player and
     /// the `followed` monster (an index into the game's actors).
-    pub fn overlay(game: &Game, cursor: Option<Pos>, followed: Option<usize>) -> Self {
+    pub(crate) fn overlay(game: &Game, cursor: Option<Pos>, followed: Option<usize>) -> Self {
         Self {
             level: (game.level().width(), game.level().height()),
             aim: Aim::Overlay {
@@ -124,13 +124,13 @@ impl Camera {
     }
 
     /// The level's width and height in cells.
-    pub fn level_size(&self) -> (usize, usize) {
+    pub(crate) fn level_size(&self) -> (usize, usize) {
         self.level
     }
 
     /// The level cell drawn at the top-left corner of a `width` x `height`
     /// view.
-    pub fn origin(&self, width: u16, height: u16) -> Pos {
+    pub(crate) fn origin(&self, width: u16, height: u16) -> Pos {
         let (level_width, level_height) = self.level;
         match &self.aim {
             Aim::Play { player, wanted } => {
@@ -156,7 +156,7 @@ impl Camera {
     /// The cell the overlay's camera centres on in a `width` x `height`
     /// view (following a monster off screen moves the view to it); the
     /// player in normal play.
-    pub fn focus(&self, width: u16, height: u16) -> Pos {
+    pub(crate) fn focus(&self, width: u16, height: u16) -> Pos {
         match &self.aim {
             Aim::Play { player, .. } => *player,
             Aim::Overlay {

@@ -3,7 +3,7 @@
 //! how far a step-through replay has got, and the comparison search.
 //!
 //! Everything here reads the game. The one thing that runs a search,
-//! [`Comparison::run`], uses its own `AStar` on a borrowed grid, so the
+//! `Comparison::run`, uses its own `AStar` on a borrowed grid, so the
 //! game never sees it. `App` owns a [`DebugOverlay`]; `overlay::controller`
 //! changes it; `overlay::view` draws it.
 
@@ -146,7 +146,7 @@ impl Comparison {
     /// Repeats `recorded` (same start and goal, same prices) with
     /// `options` on the followed monster's faction grid, with a search
     /// space of its own.
-    pub fn run(
+    pub(crate) fn run(
         game: &Game,
         actor: usize,
         recorded: &SearchTrace,

@@ -47,7 +47,7 @@ pub struct ReplayViewer {
 
 impl ReplayViewer {
     /// A viewer on `replayer`, paused at its start.
-    pub fn new(mut replayer: Replayer, palette: Palette) -> Self {
+    pub(crate) fn new(mut replayer: Replayer, palette: Palette) -> Self {
         let mut app = App::new(replayer.game().keyframe(), palette);
         // The app holds the game from now on; the replayer's own is only
         // swapped with it while the replayer acts (`with_game`), so all it
@@ -72,25 +72,25 @@ impl ReplayViewer {
 
     /// The turn on screen (the replayer's own copy of the game is stale
     /// between steps: the app holds the game).
-    pub fn turn(&self) -> u64 {
+    pub(crate) fn turn(&self) -> u64 {
         self.app.game.stats().player_turns()
     }
 
-    pub fn should_quit(&self) -> bool {
+    pub(crate) fn should_quit(&self) -> bool {
         self.quit || self.app.should_quit()
     }
 
-    pub fn is_playing(&self) -> bool {
+    pub(crate) fn is_playing(&self) -> bool {
         self.playing
     }
 
     /// How long a turn lasts while playing.
-    pub fn turn_interval(&self) -> Duration {
+    pub(crate) fn turn_interval(&self) -> Duration {
         Duration::from_millis(1000 / u64::from(SPEEDS[self.speed]))
     }
 
     /// Tells the app the terminal's size.
-    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+    pub(crate) fn set_screen_size(&mut self, columns: u16, rows: u16) {
         self.app.set_screen_size(columns, rows);
     }
 
@@ -111,7 +111,7 @@ impl ReplayViewer {
     }
 
     /// One turn forward (while playing: stops at the end).
-    pub fn tick(&mut self) {
+    pub(crate) fn tick(&mut self) {
         if !self.playing {
             return;
         }
@@ -132,7 +132,7 @@ impl ReplayViewer {
     }
 
     /// Goes to `turn`.
-    pub fn seek(&mut self, turn: u64) {
+    pub(crate) fn seek(&mut self, turn: u64) {
         self.with_game(|replayer| replayer.seek(turn));
     }
 
@@ -140,7 +140,7 @@ impl ReplayViewer {
     /// recording has no such turn: one that began later (a resumed game's
     /// recording starts at the turn it was resumed on) starts at its first
     /// turn, one past its end at its last.
-    pub fn start_at(&mut self, turn: u64) {
+    pub(crate) fn start_at(&mut self, turn: u64) {
         self.seek(turn);
         let (first, last) = (self.replayer.first_turn(), self.replayer.last_turn());
         if turn < first {
@@ -161,7 +161,7 @@ impl ReplayViewer {
 
     /// "Watch how you died": the last turns again, following the monster
     /// that killed the player if the recording ends in a death.
-    pub fn watch_death(&mut self) {
+    pub(crate) fn watch_death(&mut self) {
         let end = self.replayer.last_turn();
         self.seek(end);
         let killer = killer(&self.app);
@@ -174,7 +174,7 @@ impl ReplayViewer {
     }
 
     /// A key pressed while watching.
-    pub fn key(&mut self, key: KeyEvent) {
+    pub(crate) fn key(&mut self, key: KeyEvent) {
         if key.kind != KeyEventKind::Press {
             return;
         }

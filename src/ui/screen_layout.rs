@@ -196,7 +196,7 @@ pub(crate) fn is_too_small(area: Rect) -> bool {
 }
 
 /// The screen laid out from `input`; `None` below the minimum size.
-pub fn lay_out(input: &LayoutInput<'_>) -> Option<Screen> {
+pub(crate) fn lay_out(input: &LayoutInput<'_>) -> Option<Screen> {
     if is_too_small(input.area) {
         return None;
     }

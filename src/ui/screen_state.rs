@@ -21,7 +21,7 @@ impl DoorAction {
         }
     }
 
-    pub fn verb(self) -> &'static str {
+    pub(crate) fn verb(self) -> &'static str {
         match self {
             DoorAction::Open => "Open",
             DoorAction::Close => "Close",

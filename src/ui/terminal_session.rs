@@ -38,7 +38,7 @@ pub enum SessionEnd {
 impl SessionEnd {
     /// The process exit status: 0 after quitting, 128 + N after signal N
     /// (as a shell reports a process a signal ended), 1 otherwise.
-    pub fn exit_status(self) -> u8 {
+    pub(crate) fn exit_status(self) -> u8 {
         match self {
             SessionEnd::Quit => 0,
             SessionEnd::Signal(signal) => u8::try_from(128 + signal).unwrap_or(1),
