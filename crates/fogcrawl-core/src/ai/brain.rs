@@ -577,15 +577,21 @@ mod tests {
         assert_eq!(brain.mode, Mode::Hunt);
     }
 
-    #[test]
-    fn a_member_that_fled_runs_again_on_sight_until_healed() {
-        let player = Pos::new(2, 2);
+    /// A member that fled from the player at `player` and has since calmed
+    /// out of sight, healing but not healed; with its last perception.
+    fn fled_and_calmed_while_hurt(player: Pos) -> (Brain, Perception) {
         let mut brain = Brain::default();
         brain.decide(&sees(Some(player), 0.2));
-        // Calm out of sight, healing but not healed.
         let mut calm = sees(None, 0.3 + FLEE_RECOVERY / 2.0);
         calm.now = 10.0 + FLEE_CALM_TIME + 1.0;
         brain.decide(&calm);
+        (brain, calm)
+    }
+
+    #[test]
+    fn a_member_that_fled_runs_again_on_sight_until_healed() {
+        let player = Pos::new(2, 2);
+        let (mut brain, calm) = fled_and_calmed_while_hurt(player);
         assert_eq!(brain.mode, Mode::Wander);
         // The player again, one step over flee_below: it runs, not fights.
         let mut again = sees(Some(player), 0.3 + FLEE_RECOVERY / 2.0);
@@ -602,12 +608,7 @@ mod tests {
 
     #[test]
     fn a_member_that_fled_does_not_go_to_look_at_noises_until_healed() {
-        let player = Pos::new(2, 2);
-        let mut brain = Brain::default();
-        brain.decide(&sees(Some(player), 0.2));
-        let mut calm = sees(None, 0.3 + FLEE_RECOVERY / 2.0);
-        calm.now = 10.0 + FLEE_CALM_TIME + 1.0;
-        brain.decide(&calm);
+        let (mut brain, mut calm) = fled_and_calmed_while_hurt(Pos::new(2, 2));
         brain.noise = Some(Pos::new(3, 3));
         calm.now += 1.0;
         brain.decide(&calm);
