@@ -19,6 +19,7 @@
 //! - `game`: game state and rules, the energy clock, saves, the headless sim.
 //! - `user_dirs`: where the save, the log and a user's config live.
 //! - `decode_budget`: how many grid cells a save being decoded may still claim.
+//! - `save_version`: the save format this build writes, and the one being decoded.
 //! - `regular_file`: reading the files the game reads only when they are regular
 //!   files (never blocking on a FIFO), following symlinks to the file they name.
 //! - `untrusted_text`: control bytes in text from files escaped before it is
@@ -30,6 +31,7 @@ mod diagnostic;
 mod game;
 mod map_as_pairs;
 mod regular_file;
+mod save_version;
 mod untrusted_text;
 mod user_dirs;
 mod world;
@@ -87,9 +89,8 @@ pub use game::run_summary::{RUNS_DIR, kills_by_kind, summary_text, unix_now, wri
 pub use game::save::check::check_save;
 pub use game::save::file_size_signal::ignore_file_size_signal;
 pub use game::save::format::{
-    LEGACY_FORMAT, MAGIC as SAVE_MAGIC, SAVE_FORMAT, decode as decode_save_format,
-    encode as encode_save_format, is_binary_save, pack_raw as pack_save_body,
-    unpack_raw as unpack_save_body,
+    LEGACY_FORMAT, MAGIC as SAVE_MAGIC, decode as decode_save_format, encode as encode_save_format,
+    is_binary_save, pack_raw as pack_save_body, unpack_raw as unpack_save_body,
 };
 pub use game::save::lock::{LockError, SaveLock, lock_save};
 pub use game::save::notice::{
@@ -117,6 +118,9 @@ pub use game::stealth::{
 };
 #[cfg(any(test, feature = "test-support"))]
 pub use game::test_levels::game_on;
+
+// The save format's version.
+pub use save_version::SAVE_FORMAT;
 
 // Reading only regular files.
 pub use regular_file::{FileKind, kind_at};

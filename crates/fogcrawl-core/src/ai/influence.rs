@@ -184,7 +184,7 @@ struct SavedInfluence {
     /// What the planning grid has not taken in yet (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     changed: ChangedCells,
 }

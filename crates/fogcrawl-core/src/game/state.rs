@@ -197,7 +197,7 @@ pub struct GameStats {
     /// Game time each player turn lasted (saved since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     player_turn_lengths: Vec<f64>,
     /// AI time on entering each level, in microseconds: the monsters' first
@@ -209,7 +209,7 @@ pub struct GameStats {
     /// level; saved since format 5).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<5, _, _>"
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
     )]
     level_starts: Vec<LevelStart>,
 }
@@ -293,7 +293,7 @@ pub struct Game {
     /// around anew then).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     terrain_changes: TerrainChanges,
     /// Scratch: the monsters' views, cast before their turns.
@@ -304,7 +304,7 @@ pub struct Game {
     /// an older save).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     behaviour: BehaviourTracker,
     /// Every monster action since it was last taken, while the action log
@@ -326,21 +326,21 @@ pub struct Game {
     /// as it was; under another, the factions are rebuilt for it.
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     config_print: u64,
     /// The file name of the run's recording in the recordings folder
     /// (since format 4): a resumed game goes on writing it.
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     recording: Option<String>,
     /// What the player's tools left on this level: caltrops, smoke,
     /// slowed monsters, the last lure (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     tools: ToolMarks,
     /// This game was loaded from a save that held it whole (format 4 or
@@ -351,7 +351,7 @@ pub struct Game {
     /// for and stealth's counters (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     stealth: Stealth,
 }

@@ -47,22 +47,11 @@ use thiserror::Error;
 use crate::config::rules::MAX_FACTIONS;
 use crate::game::save::byte_runs;
 use crate::game::state::Game;
+use crate::save_version::SAVE_FORMAT;
 use crate::world::level::SIDE_RANGE;
 
 /// What every save of format 2 or later starts with.
 pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
-/// The format this version writes.
-/// Format 3 added the run's start and the assisted mark to the game, kills
-/// by kind to its counters (the end of run's summary and scores), and the
-/// player's gear and experience; a format-2 save is set aside, saying so.
-/// Format 4 saves the whole game: every monster's mind, each faction's
-/// planning grid, paused searches, waiting requests, shared field and flee
-/// map, the cells its grid has not taken in yet, the terrain changes, the
-/// behaviour counts and the per-turn figures. A format-3 save still loads
-/// (`game::save::versioned`), with forgetful monsters.
-/// Format 5 adds where each level of the run began (the run summary's line
-/// per level); a format-4 save loads, knowing only the levels after it.
-pub const SAVE_FORMAT: u32 = 5;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).
@@ -321,7 +310,7 @@ fn decode_body(raw: &[u8], format: u32) -> Result<Game, DecodeError> {
     // searches) claim their cells against the same bound.
     let cell_limit = raw.len().saturating_mul(ENGINE_CELLS_PER_BYTE);
     let (decoded, refused) = crate::decode_budget::with_cell_budget(raw.len(), || {
-        crate::game::save::versioned::with_format(format, || {
+        crate::save_version::with_format(format, || {
             gridpath::saved::with_cell_limit(cell_limit, || {
                 gridpath::saved::raw_versions();
                 let game = postcard::take_from_bytes::<Game>(raw);
