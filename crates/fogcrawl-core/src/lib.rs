@@ -89,7 +89,7 @@ pub use game::run_summary::{RUNS_DIR, kills_by_kind, summary_text, unix_now, wri
 pub use game::save::check::check_save;
 pub use game::save::file_size_signal::ignore_file_size_signal;
 pub use game::save::format::{
-    LEGACY_FORMAT, MAGIC as SAVE_MAGIC, decode as decode_save_format, encode as encode_save_format,
+    MAGIC as SAVE_MAGIC, decode as decode_save_format, encode as encode_save_format,
     is_binary_save, pack_raw as pack_save_body, unpack_raw as unpack_save_body,
 };
 pub use game::save::lock::{LockError, SaveLock, lock_save};
@@ -120,7 +120,7 @@ pub use game::stealth::{
 pub use game::test_levels::game_on;
 
 // The save format's version.
-pub use save_version::SAVE_FORMAT;
+pub use save_version::{LEGACY_FORMAT, SAVE_FORMAT};
 
 // Reading only regular files.
 pub use regular_file::{FileKind, kind_at};

@@ -1,5 +1,6 @@
 //! The save format's version: the one this build writes ([`SAVE_FORMAT`]),
-//! and the one of the save being decoded now ([`decoding_format`]).
+//! the older ones it reads, and the one of the save being decoded now
+//! ([`decoding_format`]).
 //!
 //! `postcard` is not self-describing, so a type that gained saved fields
 //! reads an older save only if it knows which format it is reading: while
@@ -26,6 +27,10 @@ use serde::{Deserialize, Deserializer};
 /// Format 5 adds where each level of the run began (the run summary's line
 /// per level); a format-4 save loads, knowing only the levels after it.
 pub const SAVE_FORMAT: u32 = 5;
+/// The oldest binary format still read.
+pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
+/// The JSON format saves had before (still read).
+pub const LEGACY_FORMAT: u32 = 1;
 
 thread_local! {
     /// The format of the save being decoded on this thread.

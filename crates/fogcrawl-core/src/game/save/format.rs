@@ -47,15 +47,11 @@ use thiserror::Error;
 use crate::config::rules::MAX_FACTIONS;
 use crate::game::save::byte_runs;
 use crate::game::state::Game;
-use crate::save_version::SAVE_FORMAT;
+use crate::save_version::{LEGACY_FORMAT, OLDEST_BINARY_FORMAT, SAVE_FORMAT};
 use crate::world::level::SIDE_RANGE;
 
 /// What every save of format 2 or later starts with.
 pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
-/// The oldest binary format still read.
-pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
-/// The JSON format saves had before (still read).
-pub const LEGACY_FORMAT: u32 = 1;
 
 const FORMAT_AT: usize = MAGIC.len();
 const RAW_LENGTH_AT: usize = FORMAT_AT + 4;

@@ -5,8 +5,9 @@
 
 use serde::Deserialize;
 
-use crate::game::save::format::{DecodeError, LEGACY_FORMAT};
+use crate::game::save::format::DecodeError;
 use crate::game::state::Game;
+use crate::save_version::LEGACY_FORMAT;
 
 #[derive(Deserialize)]
 struct SaveIn {
