@@ -98,10 +98,10 @@ pub use game::save::notice::{
 };
 pub use game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
 pub use game::save::resume::through_save;
+pub use game::save::save_error::SaveError;
 pub use game::save::{
-    FALLBACK_PATH_VARIABLE, Loaded, SaveError, check_save_path, check_writable,
-    decode as decode_save, default_save_path, fallback_save_path, load_save, remove_save,
-    write_save,
+    FALLBACK_PATH_VARIABLE, Loaded, check_save_path, check_writable, decode as decode_save,
+    default_save_path, fallback_save_path, load_save, remove_save, write_save,
 };
 pub use game::scores::{ScoreEntry, ScoreTable, record as record_score, scores_path, table_lines};
 pub use game::search_shown::SearchShown;

@@ -157,7 +157,7 @@ pub enum GameError {
     /// The save cannot be played on: its path is not a regular file, or
     /// another game holds it.
     #[error(transparent)]
-    Save(#[from] crate::game::save::SaveError),
+    Save(#[from] crate::game::save::save_error::SaveError),
     /// `sim --resume-every`: the game could not go through its save.
     #[error("saving and loading the game mid-play failed: {0}")]
     Resume(Box<crate::game::save::resume::ResumeError>),

@@ -42,12 +42,11 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use thiserror::Error;
-
 use crate::config::rules::MAX_FACTIONS;
 use crate::game::save::byte_runs;
+use crate::game::save::save_error::{DecodeError, EncodeError};
 use crate::game::state::Game;
-use crate::save_version::{LEGACY_FORMAT, OLDEST_BINARY_FORMAT, SAVE_FORMAT};
+use crate::save_version::{OLDEST_BINARY_FORMAT, SAVE_FORMAT};
 use crate::world::level::SIDE_RANGE;
 
 /// What every save of format 2 or later starts with.
@@ -87,26 +86,6 @@ const RUNS_SINCE: u32 = 5;
 /// length per 255 bytes of output), so a longer claimed length is damage,
 /// and memory is never reserved for more than the file could hold.
 const MAX_EXPANSION: u64 = 255;
-
-/// Why a save's bytes could not be read back into a game. The texts end
-/// the sentence "Your saved game could not be loaded: ...".
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum DecodeError {
-    #[error("it is not a fogcrawl save ({0})")]
-    NotASave(String),
-    #[error(
-        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT} and {OLDEST_BINARY_FORMAT} to {SAVE_FORMAT}"
-    )]
-    Format { found: u64 },
-    #[error("it is damaged ({0})")]
-    Damaged(String),
-}
-
-/// Errors that cannot happen with the game's own types, but are reported
-/// rather than unwrapped.
-#[derive(Debug, Error)]
-#[error("cannot encode the game: {0}")]
-pub struct EncodeError(#[from] postcard::Error);
 
 /// The whole save file for `game`.
 pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {

@@ -5,7 +5,7 @@
 
 use serde::Deserialize;
 
-use crate::game::save::format::DecodeError;
+use crate::game::save::save_error::DecodeError;
 use crate::game::state::Game;
 use crate::save_version::LEGACY_FORMAT;
 

@@ -9,7 +9,8 @@ use thiserror::Error;
 
 use crate::config::MonsterConfig;
 use crate::game::save::check::check_save;
-use crate::game::save::format::{self, DecodeError, EncodeError};
+use crate::game::save::format;
+use crate::game::save::save_error::{DecodeError, EncodeError};
 use crate::game::state::{Game, GameError};
 
 /// Why a game could not go through its save.
