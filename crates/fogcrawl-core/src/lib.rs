@@ -66,6 +66,7 @@ pub use game::autopilot::{Autopilot, AutopilotSkills};
 pub use game::awareness::Awareness;
 pub use game::balance::play_runs;
 pub use game::direction::Direction;
+pub use game::game_error::GameError;
 pub use game::items::{
     CALTROPS_PLAN_COST, SLOWED_FACTOR, aimed_at_monster, counted_items, describe as describe_item,
     needs_direction,
@@ -111,7 +112,7 @@ pub use game::sim::{
     run_sim_recorded, run_sim_scripted,
 };
 pub use game::sim_report::versus_table;
-pub use game::state::{Game, GameError, Outcome, PLAYER, PLAYER_MAX_HP, Refusal};
+pub use game::state::{Game, Outcome, PLAYER, PLAYER_MAX_HP, Refusal};
 pub use game::stealth::{
     DOOR_NOISE, NOISY_GROUND, NoiseCause, REST_DRAW_TIME, SLEEPING_DAMAGE, SNEAK_NOISE,
     SNEAK_SLOWDOWN, UNAWARE_DAMAGE, WALK_NOISE,

@@ -37,9 +37,8 @@ use crate::game::terrain_changes::TerrainChanges;
 use crate::game::tools::ToolMarks;
 use crate::game::turn_guard::TurnGuard;
 use crate::world::fov::{Fov, VisibleSet};
-use crate::world::level::error::LevelError;
 use crate::world::{ItemKind, Level, Terrain};
-use gridpath::{GridError, Pos};
+use gridpath::Pos;
 
 mod action_notes;
 mod blocked_move;
@@ -132,35 +131,6 @@ pub enum Refusal {
     /// The next level could not be loaded or entered; the game goes on here.
     #[error("The stairs lead nowhere: {0}")]
     StairsLeadNowhere(String),
-}
-
-#[derive(Debug, Error)]
-pub enum GameError {
-    #[error(transparent)]
-    Level(#[from] LevelError),
-    #[error(
-        "level '{level}' spawns faction '{faction}', which no monster kind belongs to; known factions: {known}"
-    )]
-    UnknownFaction {
-        level: String,
-        faction: String,
-        known: String,
-    },
-    #[error("level '{level}' cannot be searched: {source}")]
-    Grid { level: String, source: GridError },
-    #[error("the run has no levels")]
-    EmptyRun,
-    #[error(transparent)]
-    Config(#[from] crate::config::ConfigError),
-    #[error("monster kind '{kind}' names faction '{faction}', which the config does not define")]
-    KindWithoutFaction { kind: String, faction: String },
-    /// The save cannot be played on: its path is not a regular file, or
-    /// another game holds it.
-    #[error(transparent)]
-    Save(#[from] crate::game::save::save_error::SaveError),
-    /// `sim --resume-every`: the game could not go through its save.
-    #[error("saving and loading the game mid-play failed: {0}")]
-    Resume(Box<crate::game::save::resume::ResumeError>),
 }
 
 /// Where the player stood in the run on arriving at a level.

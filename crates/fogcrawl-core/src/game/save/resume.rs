@@ -5,28 +5,11 @@
 //! rather than the game (the action and input logs being taken, planning on
 //! all cores) stays with the session.
 
-use thiserror::Error;
-
 use crate::config::MonsterConfig;
+use crate::game::game_error::ResumeError;
 use crate::game::save::check::check_save;
 use crate::game::save::format;
-use crate::game::save::save_error::{DecodeError, EncodeError};
-use crate::game::state::{Game, GameError};
-
-/// Why a game could not go through its save.
-#[derive(Debug, Error)]
-pub enum ResumeError {
-    #[error(transparent)]
-    Encode(#[from] EncodeError),
-    #[error("the game's own save could not be read back: {0}")]
-    Decode(#[from] DecodeError),
-    #[error("the game's own save is inconsistent: {0}")]
-    Inconsistent(String),
-    #[error("the game's own save cannot be set up: {0}")]
-    Rebuild(#[from] GameError),
-    #[error("the game has no monster config to load its save under")]
-    NoConfig,
-}
+use crate::game::state::Game;
 
 /// The game in save `bytes` (of the current format), checked and set up
 /// under `config`, as a load from a file does.

@@ -11,6 +11,7 @@ use crate::config::MonsterConfig;
 use crate::game::actor::{Actor, Species};
 use crate::game::behaviour::BehaviourTracker;
 use crate::game::experience::Experience;
+use crate::game::game_error::GameError;
 use crate::game::gear::Equipment;
 use crate::game::items::Inventory;
 use crate::game::message_log::{Importance, MessageLog};
@@ -25,9 +26,7 @@ use crate::world::fov::{Fov, VisibleSet};
 use crate::world::{CostProfile, Level};
 use gridpath::Pos;
 
-use super::{
-    ConfigApplied, Game, GameError, GameStats, PLAYER_MAX_HP, config_print, fresh_memory_epoch,
-};
+use super::{ConfigApplied, Game, GameStats, PLAYER_MAX_HP, config_print, fresh_memory_epoch};
 
 /// What a faction knows of `level` as it enters: nothing, or (the
 /// baseline) all of it.
