@@ -36,3 +36,6 @@ pub fn through_save(game: &mut Game) -> Result<(), ResumeError> {
     *game = loaded;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
