@@ -127,7 +127,7 @@ pub struct Faction {
 }
 
 impl Faction {
-    pub fn new(config: FactionConfig, knowledge: FactionKnowledge) -> Self {
+    pub(crate) fn new(config: FactionConfig, knowledge: FactionKnowledge) -> Self {
         let (width, height) = (knowledge.width(), knowledge.height());
         let name = config.name.clone();
         Self {
@@ -198,7 +198,7 @@ impl Faction {
 
     /// (Re)builds the derived state from the config and knowledge: after
     /// creation, a load, or a config reload.
-    pub fn rebuild(&mut self, config: FactionConfig) -> Result<(), GridError> {
+    pub(crate) fn rebuild(&mut self, config: FactionConfig) -> Result<(), GridError> {
         self.rebuild_with(config, None)
     }
 
@@ -343,13 +343,14 @@ impl Faction {
         &mut self.counters
     }
 
+    #[cfg(test)]
     /// Searches paused until a later turn, and requests waiting for one.
-    pub fn searches_pending(&self) -> (usize, usize) {
+    pub(crate) fn searches_pending(&self) -> (usize, usize) {
         let paused = self.planner.paused();
         (paused, self.planner.demand() - paused)
     }
 
-    pub fn planner_stats(&self) -> PlannerStats {
+    pub(crate) fn planner_stats(&self) -> PlannerStats {
         self.planner.stats
     }
 
@@ -556,7 +557,7 @@ impl Faction {
     /// knowledge and influences, and repairs the shared field. Paused
     /// searches are never a reason to wait: the engine checks what changed
     /// against what each has looked at.
-    pub fn sync_view(&mut self) {
+    pub(crate) fn sync_view(&mut self) {
         let Some(view) = self.view.as_mut() else {
             return;
         };
@@ -614,7 +615,7 @@ impl Faction {
     }
 
     /// Lets the influences fade for the time passed since the last call.
-    pub fn decay_influences(&mut self, now: f64) {
+    pub(crate) fn decay_influences(&mut self, now: f64) {
         let Some(config) = &self.config else {
             return;
         };

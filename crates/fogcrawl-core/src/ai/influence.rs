@@ -43,14 +43,6 @@ impl InfluenceMap {
         }
     }
 
-    pub fn width(&self) -> usize {
-        self.cells.width()
-    }
-
-    pub fn height(&self) -> usize {
-        self.cells.height()
-    }
-
     fn index(&self, pos: Pos) -> Option<usize> {
         self.cells.index(pos)
     }

@@ -295,7 +295,7 @@ impl Game {
 
     /// What, since the player had `hp` and the log stood at `mark`, should
     /// stop a many-turn command.
-    pub fn interruption(&self, hp: i32, mark: u64) -> Option<String> {
+    pub(crate) fn interruption(&self, hp: i32, mark: u64) -> Option<String> {
         if self.is_over() {
             return Some("The game is over.".to_owned());
         }

@@ -108,16 +108,6 @@ fn reported_counters<S: Serializer>(
     fields.serialize(serializer)
 }
 
-impl FactionReport {
-    pub fn expanded_per_search(&self) -> f64 {
-        if self.planner.searches == 0 {
-            0.0
-        } else {
-            self.expanded as f64 / self.planner.searches as f64
-        }
-    }
-}
-
 /// One walker per faction from the start to the stairs, under fog and
 /// knowing everything (`sim --fog-walk`).
 #[derive(Debug, Clone, PartialEq)]

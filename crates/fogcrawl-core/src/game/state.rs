@@ -415,7 +415,7 @@ impl Game {
     }
 
     /// The behaviour counters of faction `index`.
-    pub fn behaviour(&self, index: usize) -> BehaviourCounters {
+    pub(crate) fn behaviour(&self, index: usize) -> BehaviourCounters {
         self.behaviour.counters(index)
     }
 

@@ -128,10 +128,6 @@ impl Replayer {
         &mut self.game
     }
 
-    pub fn header(&self) -> &Header {
-        &self.header
-    }
-
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -376,11 +372,6 @@ impl Replayer {
                 what,
             });
         }
-    }
-
-    /// The config the game started with.
-    pub fn config(&self) -> &MonsterConfig {
-        &self.config
     }
 }
 

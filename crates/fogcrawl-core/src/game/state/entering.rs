@@ -248,7 +248,7 @@ impl Game {
 
     /// Whether this game was loaded whole from its save (see
     /// `Game::after_load`): it is exactly the game that was saved.
-    pub fn resumed_whole(&self) -> bool {
+    pub(crate) fn resumed_whole(&self) -> bool {
         self.resumed_whole
     }
 
