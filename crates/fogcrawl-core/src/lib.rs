@@ -39,14 +39,13 @@ mod world;
 // The faction AI: what the overlay and the lab show of a faction's mind.
 pub use ai::brain::{Brain, Mode, PlanSource};
 pub use ai::cost_view::{CostRules, Influences, PENALTY_STEP};
-pub use ai::faction::{DEATH_DANGER, Faction, line_of_sight, search_options_of};
+pub use ai::faction::{Faction, line_of_sight, search_options_of};
 pub use ai::fog_walk::fog_walk;
 pub use ai::influence::InfluenceMap;
 pub use ai::knowledge::FactionKnowledge;
 pub use ai::thought::{describe_alert, why_line};
 
 // The monster config: loading, watching, its shipped text and its rules.
-pub use config::changes::describe_changes;
 pub use config::config_error::ConfigError;
 pub use config::load::{
     ConfigSource, SHIPPED_CONFIG, default_config_source, user_config_path, write_user_copy,
@@ -98,7 +97,6 @@ pub use game::save::notice::{
     clear as clear_save_notice, leave as leave_save_notice, read as read_save_notice,
 };
 pub use game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
-pub use game::save::resume::through_save;
 pub use game::save::save_error::SaveError;
 pub use game::save::{
     FALLBACK_PATH_VARIABLE, Loaded, check_save_path, check_writable, decode as decode_save,
@@ -151,5 +149,5 @@ pub use world::level::text::{
 pub use world::level::{Level, MAX_SPAWNS, SIDE_RANGE};
 pub use world::movingai_level::{is_movingai_map, level_from_movingai};
 pub use world::render_command::{render_level, seed_note};
-pub use world::shipped_levels::{SHIPPED_LEVELS, shipped_level};
+pub use world::shipped_levels::shipped_level;
 pub use world::terrain::Terrain;

@@ -27,7 +27,7 @@ use gridpath::{
 };
 
 /// How much a member's death adds to the danger map at its cell.
-pub const DEATH_DANGER: f32 = 1.0;
+pub(crate) const DEATH_DANGER: f32 = 1.0;
 /// How much a wound adds.
 pub(crate) const WOUND_DANGER: f32 = 0.25;
 /// How much an ally's body adds to crowding at its cell.

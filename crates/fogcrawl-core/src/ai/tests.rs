@@ -67,7 +67,8 @@ fn crosses_the_pass(path: &[gridpath::Pos]) -> bool {
 
 #[test]
 fn on_the_pass_deaths_at_the_chokepoint_send_the_faction_round_until_the_danger_fades() {
-    use crate::{DEATH_DANGER, Faction, FactionKnowledge};
+    use crate::ai::faction::DEATH_DANGER;
+    use crate::{Faction, FactionKnowledge};
     use gridpath::{AStar, Pos};
 
     let level = load_level("pass", Some(1)).unwrap().level;

@@ -6,9 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use crate::config::changes::describe_changes;
 use crate::{
     ConfigError, ConfigWatcher, FactionConfig, InfluenceLayer, MonsterConfig, Reload, Smoothing,
-    Terrain, UnknownCellPolicy, describe_changes, rules,
+    Terrain, UnknownCellPolicy, rules,
 };
 use gridpath::{Heuristic, TieBreak};
 use proptest::prelude::*;

@@ -44,7 +44,7 @@ pub(crate) const RECHECK_INTERVAL: Duration = Duration::from_millis(300);
 #[derive(Debug)]
 pub enum Reload {
     /// The file changed and is valid: use `config` from now on. `changes` are lines for
-    /// the message log ([`describe_changes`]); empty when the file is valid again after
+    /// the message log (`describe_changes`); empty when the file is valid again after
     /// an invalid edit but says the same as the last good config.
     Changed {
         /// The new config (the watcher keeps a copy as the last good one).

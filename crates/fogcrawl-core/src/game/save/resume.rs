@@ -28,7 +28,7 @@ pub(crate) fn load_bytes(bytes: &[u8], config: &MonsterConfig) -> Result<Game, R
 ///
 /// # Errors
 /// Why the game could not go through its save; `game` is then unchanged.
-pub fn through_save(game: &mut Game) -> Result<(), ResumeError> {
+pub(crate) fn through_save(game: &mut Game) -> Result<(), ResumeError> {
     let config = game.config().cloned().ok_or(ResumeError::NoConfig)?;
     let bytes = format::encode(game)?;
     let mut loaded = load_bytes(&bytes, &config)?;
