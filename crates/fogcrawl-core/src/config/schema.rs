@@ -261,7 +261,7 @@ pub struct MonsterKindConfig {
     /// with a longer range shoots at a player it sees within it.
     pub range: u32,
     /// How far from the player (in cells) a kind with a range keeps: it
-    /// steps back when the player comes closer, and shoots from there.
+    /// steps back when the player comes within it, and shoots from beyond.
     /// Never more than `range`.
     pub keep_distance: u32,
     /// How often it is the one a spawn of its faction becomes, relative to
