@@ -222,7 +222,8 @@ impl Replayer {
     /// Replaces the game with the newest keyframe at or before `target`.
     /// The game replayed so far is freed first (two colossus games at once
     /// were most of a replay's memory), its movement grids kept for the
-    /// keyframe if it stands on the same terrain. Should the keyframe not
+    /// keyframe if it is the same size (cells whose terrain differs are
+    /// re-read). Should the keyframe not
     /// load, the replay starts again from its beginning.
     fn load_keyframe(&mut self, target: u64) -> Result<(), RecordingError> {
         let loaded = match self.keyframes.rebuild_at(target) {
