@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::give_way::LastSwap;
+
 pub(crate) use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
 use crate::ai::thought::Thought;
@@ -170,9 +172,10 @@ pub struct Brain {
     /// Packmates choose other cells (its faction's `Spots` hold the same
     /// claim).
     pub spot: Option<Pos>,
-    /// The monster it last traded places with, and when: neither swaps
-    /// the other straight back (a swap is for passing).
-    pub swapped_with: Option<(usize, f64)>,
+    /// The monster it last traded places with, when, and the cells the
+    /// trade left each on: neither swaps the other straight back (a swap
+    /// is for passing).
+    pub swapped_with: Option<LastSwap>,
     /// The noise it is investigating, and its own turns spent on it.
     pub investigating: Option<(Pos, u32)>,
     /// The cell a shooter last shot from, and its shots in a row from
@@ -427,7 +430,7 @@ impl Brain {
     /// before `now`.
     pub(crate) fn swapped_lately_with(&self, other: usize, now: f64, memory: f64) -> bool {
         self.swapped_with
-            .is_some_and(|(with, when)| with == other && now - when < memory)
+            .is_some_and(|swap| swap.with == other && now - swap.when < memory)
     }
 
     /// Drops the plan (it was contradicted or blocked).
