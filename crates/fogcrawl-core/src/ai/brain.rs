@@ -163,6 +163,9 @@ pub struct Brain {
     /// a shared field that may be older than what it saw, never goes
     /// straight back onto it (its own plan may).
     pub came_from: Option<Pos>,
+    /// Whether it left `came_from` strolling: once it takes up a goal
+    /// (a noise behind it, the player), a guess may go back that way.
+    pub came_strolling: bool,
     /// It fled and has not healed since: the sight of the player sends it
     /// running again even above `flee_below`, until healed (a wounded
     /// wolf does not come back to fight one hit point over the line).
@@ -221,6 +224,7 @@ impl Default for Brain {
             fled_from: None,
             comes_back_to: None,
             came_from: None,
+            came_strolling: false,
             shaken: false,
             spot: None,
             swapped_with: None,

@@ -162,6 +162,7 @@ fn count_stall(
     }
     if ended_at != started_at {
         brain.came_from = Some(started_at);
+        brain.came_strolling = brain.mode == Mode::Wander;
     }
 }
 
