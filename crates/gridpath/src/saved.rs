@@ -32,7 +32,7 @@ use serde::{Deserialize, Deserializer, Serializer};
 /// The most cells a sparse array read outside [`with_cell_limit`] may
 /// claim: the padded cells of the largest grid.
 const DEFAULT_CELL_LIMIT: usize =
-    (crate::grid::MAX_GRID_SIDE + 2) * (crate::grid::MAX_GRID_SIDE + 2);
+    (crate::grid_shape::MAX_GRID_SIDE + 2) * (crate::grid_shape::MAX_GRID_SIDE + 2);
 
 thread_local! {
     /// The cells sparse arrays read on this thread may still claim.
@@ -110,7 +110,7 @@ pub fn save_versions_of(grid: &crate::Grid) {
 /// a newly reserved block: call it before reading a grid written after
 /// [`save_versions_of`], and what searches and fields on it remember.
 pub fn load_versions_fresh() {
-    let base = crate::grid::reserve_versions(VERSION_BLOCK);
+    let base = crate::grid_version::reserve_versions(VERSION_BLOCK);
     VERSIONS.with(|space| *space.borrow_mut() = VersionSpace::Loading { base });
 }
 
@@ -146,7 +146,7 @@ pub(crate) fn version_in(saved: u64) -> u64 {
     VERSIONS.with(|space| match &*space.borrow() {
         VersionSpace::Loading { base } if saved < VERSION_BLOCK => base + saved,
         _ => {
-            crate::grid::note_saved_version(saved);
+            crate::grid_version::note_saved_version(saved);
             saved
         }
     })
