@@ -4,8 +4,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::give_way::LastSwap;
-
 pub(crate) use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
 use crate::ai::thought::Thought;
@@ -456,6 +454,16 @@ impl Brain {
         }
         self.plan_fresh = false;
     }
+}
+
+/// A monster's last trade of places: with whom, when, and the cells the
+/// trade left it and its partner on.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct LastSwap {
+    pub with: usize,
+    pub when: f64,
+    pub left_me_at: Pos,
+    pub left_them_at: Pos,
 }
 
 #[cfg(test)]

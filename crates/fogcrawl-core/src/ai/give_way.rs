@@ -10,24 +10,12 @@
 //! stays put; and one on its way somewhere is not pushed back from where
 //! it goes (it would only step forward again: an A-B-A-B).
 
-use serde::{Deserialize, Serialize};
-
 use crate::ai::brain::{Brain, Mode};
 use gridpath::Pos;
 
 /// Game time within which two monsters that traded places do not trade
 /// them back: a few turns, long enough for the one that passed to move on.
 pub(crate) const SWAP_MEMORY: f64 = 6.0;
-
-/// A monster's last trade of places: with whom, when, and the cells the
-/// trade left it and its partner on.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct LastSwap {
-    pub with: usize,
-    pub when: f64,
-    pub left_me_at: Pos,
-    pub left_them_at: Pos,
-}
 
 /// What stands on a cell next to the monster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,6 +136,7 @@ pub(crate) fn body_of(bystander: Bystander<'_>, asker: Asker) -> Body {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::brain::LastSwap;
 
     /// The cells of `mark` in an ASCII sketch (`a` the asker, `m` the
     /// packmate in its way, `G` the packmate's goal, `@` the player).

@@ -4,10 +4,10 @@
 //! and sends it to plan again, a turn that went nowhere counts toward a
 //! stall. The game says what happened; the AI draws the conclusions.
 
+use crate::ai::brain::LastSwap;
 use crate::ai::brain::{Brain, Mode, PlanSource};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
-use crate::ai::give_way::LastSwap;
 use crate::world::Terrain;
 use gridpath::Pos;
 
