@@ -104,7 +104,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::ai::Mode;
-    use crate::game::activity::{Activity, Stop};
+    use crate::game::activity::{AUTOFIGHT_LOW_HEALTH_PERCENT, Activity, Stop};
     use crate::game::player_map::PlayerMap;
     use crate::game::test_levels::game_on;
     use crate::game::{Action, Direction, Refusal};
@@ -159,6 +159,25 @@ mod tests {
         game.actor_mut(1).brain.as_mut().unwrap().asleep = false;
         game.actor_mut(1).pos = Pos::new(3, 2);
         assert_eq!(game.autofight_target(), None, "out of reach: no foe");
+    }
+
+    #[test]
+    fn autofight_will_not_start_below_its_share_of_hit_points() {
+        let (mut game, _dir) = game_on("#########\n#@g.....#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let max_hp = game.player().max_hp;
+        let mut map = PlayerMap::new();
+        game.actor_mut(0).hp = max_hp * AUTOFIGHT_LOW_HEALTH_PERCENT / 100 - 1;
+        let hp = game.player().hp;
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map),
+            Err(Refusal::TooHurtToAutofight { hp, max_hp })
+        );
+        game.actor_mut(0).hp = max_hp;
+        assert!(
+            game.run_activity(Activity::AutoFight, &mut map).is_ok(),
+            "healthy, it fights"
+        );
     }
 
     #[test]

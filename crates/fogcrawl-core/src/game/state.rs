@@ -120,6 +120,10 @@ pub enum Refusal {
     Threatened { name: String, doing: &'static str },
     #[error("{0}")]
     NowhereToGo(&'static str),
+    /// Autofight will not start below 30% (`AUTOFIGHT_LOW_HEALTH_PERCENT`) of
+    /// the player's hit points: a blind fight is for the healthy.
+    #[error("You are too hurt to autofight ({hp}/{max_hp} hp): fight by hand, drink or flee.")]
+    TooHurtToAutofight { hp: i32, max_hp: i32 },
     #[error("There are no stairs here.")]
     NoStairs,
     #[error("There is no closed door there.")]
