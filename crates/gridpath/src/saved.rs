@@ -225,8 +225,9 @@ pub(crate) mod change_log {
     }
 }
 
-/// Appends `value` as LEB128: seven bits a byte, low bits first.
-pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
+/// Appends `value` as LEB128: seven bits a byte, low bits first. (The
+/// game's save writes its byte runs with it too.)
+pub fn put_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
         out.push((value as u8) | 0x80);
         value >>= 7;
@@ -236,7 +237,7 @@ pub(crate) fn put_varint(out: &mut Vec<u8>, mut value: u64) {
 
 /// The LEB128 number at `bytes[*at..]`, moving `at` past it; `None` when
 /// the bytes end inside it or it overflows 64 bits.
-pub(crate) fn take_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
+pub fn take_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
     let mut value = 0u64;
     for shift in (0..64).step_by(7) {
         let byte = *bytes.get(*at)?;
