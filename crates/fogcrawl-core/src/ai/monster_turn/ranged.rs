@@ -164,19 +164,11 @@ mod tests {
     use super::*;
     use crate::ai::brain::Brain;
     use crate::ai::faction::Faction;
-    use crate::ai::knowledge::FactionKnowledge;
     use crate::ai::monster_turn::Senses;
-    use crate::config::MonsterConfig;
-    use crate::world::level;
 
+    /// The goblins of the monster turn's tests, without the level.
     fn goblins_knowing(rows: &str) -> Faction {
-        let config = MonsterConfig::shipped().unwrap();
-        let goblins = config.faction("goblins").unwrap().clone();
-        let level = level::text::parse(rows).unwrap();
-        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
-        faction.rebuild(goblins).unwrap();
-        faction.start_turn(0.0);
-        faction
+        crate::ai::monster_turn::tests::goblins_knowing(rows).0
     }
 
     const ARCHER: Shooter = Shooter {

@@ -16,7 +16,7 @@ use crate::world::Level;
 use crate::world::{Terrain, level};
 
 /// Goblins that know the level drawn in `rows` (`@` marks a floor cell).
-fn goblins_knowing(rows: &str) -> (Faction, Level) {
+pub(super) fn goblins_knowing(rows: &str) -> (Faction, Level) {
     let config = MonsterConfig::shipped().unwrap();
     let goblins = config.faction("goblins").unwrap().clone();
     let level = level::text::parse(rows).unwrap();
