@@ -567,3 +567,52 @@ fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
     assert_eq!(intent, Intent::Wait);
     assert_eq!(brain.thought, Thought::WaitsForPlan { goal: noise });
 }
+
+/// Nobody about but a monster of another faction, fighting (never
+/// making way), at `at`.
+fn stranger_at(at: Pos) -> impl Fn(Pos) -> Body {
+    move |p| {
+        if p == at {
+            Body::Stranger {
+                yields: false,
+                lately_swapped: false,
+            }
+        } else {
+            Body::Empty
+        }
+    }
+}
+
+#[test]
+fn a_hunter_behind_a_fighter_goes_round_it_to_a_free_cell_beside_the_player() {
+    // The player at 2,2, a rat of another faction fighting it from 3,3,
+    // the goblin at 4,4 right behind the rat; the wall at 2,4 forbids the
+    // corner cut from 3,4 to 2,3. Warrens seed 1 with the evader: the
+    // goblin chose the cell 2,3 (as here), its search went round the rat
+    // (a body costs a plan dear near the cell it heads for), but the
+    // smoothed plan cut back through the rat's cell, no sidestep was
+    // legal, and it waited there 7 turns, two cells from the player with
+    // free cells beside the player.
+    let (mut faction, _) = goblins_knowing(
+        "@......\n\
+         .......\n\
+         .......\n\
+         .......\n\
+         ..#....\n\
+         .......",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(2, 2);
+    let rat = stranger_at(Pos::new(3, 3));
+    let mut s = senses(Pos::new(4, 4), &rat);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to != Pos::new(3, 3)),
+        "{intent:?}: {:?}, plan {:?}",
+        brain.thought,
+        brain.plan
+    );
+    assert!(!brain.plan.contains(&Pos::new(3, 3)), "{:?}", brain.plan);
+}
