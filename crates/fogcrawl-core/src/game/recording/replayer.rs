@@ -231,7 +231,10 @@ impl Replayer {
                 let turn = rebuilt.turn;
                 let next = rebuilt.next;
                 let movement = self.game.release_for_replacement();
-                load_raw(rebuilt.raw, rebuilt.config, movement, &self.game)
+                let loaded = load_raw(rebuilt.raw, rebuilt.config, movement, &self.game);
+                // What the keyframe's game did not take of the old one's.
+                crate::ai::knowledge::drop_spares();
+                loaded
                     .map(|game| (game, next))
                     .map_err(|reason| (turn, reason))
             }
