@@ -173,7 +173,8 @@ impl Game {
                 if !self.actors()[foe].is_alive() {
                     break Stop::Done(format!("You have killed {}.", self.name_of(foe)));
                 }
-                if let Some(why) = self.fight_interruption(hp, mark, started, &threats_before) {
+                if let Some(why) = self.fight_interruption(foe, hp, mark, started, &threats_before)
+                {
                     break Stop::Interrupted(why);
                 }
             } else if let Some(why) = self
@@ -338,6 +339,7 @@ impl Game {
     /// during a slow step (a step into swamp gave a goblin six blows).
     fn fight_interruption(
         &self,
+        foe: usize,
         hp: i32,
         mark: u64,
         started: f64,
@@ -365,9 +367,11 @@ impl Game {
         if let Some(news) = self.new_threat(before) {
             return Some(news);
         }
+        // The foe's own blows are the fight; any other danger is news.
+        let foe_name = capitalised(&self.name_of(foe));
         self.log()
             .since(mark)
-            .find(|m| m.importance == Importance::Danger)
+            .find(|m| m.importance == Importance::Danger && !m.text.starts_with(&foe_name))
             .map(|m| m.text.clone())
     }
 
@@ -680,17 +684,17 @@ mod tests {
         let (mark, now) = (game.log().pushed(), game.time());
         game.actor_mut(0).hp = max - 3;
         assert_eq!(
-            game.fight_interruption(max, mark, now - 1.0, &before),
+            game.fight_interruption(1, max, mark, now - 1.0, &before),
             None,
             "a blow in a plain turn: the fight goes on"
         );
         assert_eq!(
-            game.fight_interruption(max, mark, now - 4.0, &before),
+            game.fight_interruption(1, max, mark, now - 4.0, &before),
             Some("You lose 3 hit points in one slow step (4.0 turns long).".to_owned())
         );
         game.actor_mut(0).hp = 2;
         assert_eq!(
-            game.fight_interruption(max, mark, now - 1.0, &before),
+            game.fight_interruption(1, max, mark, now - 1.0, &before),
             Some(format!("You are badly hurt (2 of {max} hit points)."))
         );
     }
@@ -728,7 +732,10 @@ mod tests {
         );
         let mut before = searching;
         before.push((1, crate::game::threat::Threat::Hunting));
-        assert_eq!(game.fight_interruption(hp, mark, &before), None);
+        assert_eq!(
+            game.fight_interruption(1, hp, mark, game.time(), &before),
+            None
+        );
     }
 
     #[test]
