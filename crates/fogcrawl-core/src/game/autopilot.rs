@@ -136,11 +136,6 @@ impl Autopilot {
         if let Some(direction) = adjacent_enemy(game, at) {
             self.waited = 0;
             self.cover_steps = 0;
-            if !self.skip_tools
-                && let Some(action) = tool_use::in_melee(game, direction.from(at))
-            {
-                return action;
-            }
             return Action::Move(direction);
         }
         if let Some(action) = self.out_of_fire(game, at) {

@@ -138,20 +138,6 @@ pub(super) fn against_shooter(game: &Game, shooters: &[Pos]) -> Option<Action> {
     None
 }
 
-/// The wand at the foe next to the player (at `foe`), when it is tough
-/// (a fight with it is long) or more hunt the player: a slowed foe
-/// strikes half as often for the rest of the fight.
-pub(super) fn in_melee(game: &Game, foe: Pos) -> Option<Action> {
-    if game.inventory().count(ItemKind::WandOfSlowing) == 0 || slowed(game, foe) {
-        return None;
-    }
-    let hunters = monsters_in_sight(game)
-        .iter()
-        .filter(|s| s.mode == Mode::Hunt)
-        .count();
-    (tough(game, foe) || hunters >= 3).then(|| zap(foe))
-}
-
 /// The wand or caltrops, where it would otherwise wait for a monster
 /// coming at it (no knife to throw, no shooter to charge): a turn that
 /// costs nothing it would have done.
