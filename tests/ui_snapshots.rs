@@ -987,3 +987,37 @@ fn at_80x24_a_monster_in_sight_past_the_edge_is_an_arrow_there() {
     );
     insta::assert_snapshot!(terminal.backend());
 }
+
+#[test]
+fn a_thrown_lure_is_marked_where_it_lands_and_the_log_says_whether_it_was_heard() {
+    use fogcrawl_core::ItemKind;
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.game.inventory_mut().add(ItemKind::Noisemaker);
+    let map = map_area(80, 24);
+    let before = text_of(draw(&app, 80, 24).backend().buffer(), map);
+    assert!(!before.contains('&'), "{before}");
+    let letter = app
+        .game
+        .inventory()
+        .entries()
+        .into_iter()
+        .find(|(_, kind, _)| *kind == ItemKind::Noisemaker)
+        .map(|(letter, _, _)| letter)
+        .expect("the lure is in the pack");
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    app.update(Command::ChooseDirection(Direction::South));
+    assert_eq!(app.game.tools().lure().map(|l| l.at.y), Some(2));
+    let after = text_of(draw(&app, 80, 24).backend().buffer(), map);
+    assert!(after.contains('&'), "the landing is marked:\n{after}");
+    let said = app
+        .game
+        .log()
+        .recent(1)
+        .map(|m| m.text.clone())
+        .collect::<String>();
+    assert!(
+        said.contains("(marked &)") && said.contains("something stirs"),
+        "{said}"
+    );
+}
