@@ -58,23 +58,9 @@ pub(crate) const MAX_SEARCH_MISSES: u32 = 3;
 /// Game time a member that gave a search up goes about other business
 /// before it takes up news of the player again.
 pub(crate) const SEARCH_GIVE_UP_TIME: f64 = 20.0;
-/// How far (in steps) from the player's last known position a searcher
+/// How far (in cells) from the player's last known position a searcher
 /// looks about once it got there and found nobody.
 pub(crate) const SEARCH_SPREAD: i32 = 6;
-/// Game time a searcher looks about the player's last known position once
-/// it got there (or saw it empty) before it gives the search up: a player
-/// who went further is lost to it.
-pub(crate) const SWEEP_TIME: f64 = 16.0;
-/// Spots about the last known position a searcher looks at before it
-/// gives the search up.
-pub(crate) const SWEEP_SPOTS: u32 = 3;
-
-/// How near (Chebyshev, in cells) where it fled from a hurt member that
-/// calmed down lies low until healed rather than stroll.
-pub(crate) const LIE_LOW_RADIUS: i32 = 16;
-/// Game time a hurt member lying low near where it fled from stays put
-/// before it thinks again (each of its turns renews it while it is hurt).
-const LIE_LOW_STEP: f64 = 1.0;
 
 /// What a monster perceives and remembers at the start of its turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -201,9 +187,6 @@ pub struct Brain {
     /// It sleeps: it neither looks nor moves until a noise that reaches it
     /// or a blow wakes it (`crate::game::stealth`).
     pub asleep: bool,
-    /// Its look about the player's last known position, once it found
-    /// the player gone from there: bounded in time and spots.
-    pub sweep: Option<Sweep>,
 }
 
 impl Default for Brain {
@@ -247,7 +230,6 @@ impl Default for Brain {
             shooting_from: None,
             stepped_aside_at: None,
             asleep: false,
-            sweep: None,
         }
     }
 }
@@ -275,7 +257,6 @@ impl Brain {
                 source: Source::Heard(from),
             });
             self.search_spot = None;
-            self.sweep = None;
             self.search_misses = 0;
         }
     }
@@ -304,7 +285,6 @@ impl Brain {
     /// [`SEARCH_GIVE_UP_TIME`]: it goes about its life meanwhile.
     pub(crate) fn give_up_search(&mut self, now: f64) {
         self.search_spot = None;
-        self.sweep = None;
         self.alert = None;
         self.search_given_up_until = now + SEARCH_GIVE_UP_TIME;
     }
@@ -329,7 +309,6 @@ impl Brain {
                 source: Source::Saw,
             });
             self.search_spot = None;
-            self.sweep = None;
             self.search_misses = 0;
         }
         let fleeing = self.mode == Mode::Flee;
@@ -351,7 +330,7 @@ impl Brain {
             // from the player until it sees the player again (not to a
             // search of news that has gone cold while it hid), and comes
             // back to where it fled from once healed.
-            self.comes_back_to = self.alert.map(|a| a.pos).or(self.comes_back_to);
+            self.comes_back_to = self.alert.map(|a| a.pos);
             self.alert = None;
             self.search_given_up_until = p.now + PURSUIT_MEMORY;
         }
@@ -379,7 +358,6 @@ impl Brain {
         if fresh.is_none() {
             self.alert = None;
             self.search_spot = None;
-            self.sweep = None;
         }
         if let Some(alert) = fresh
             && p.now >= self.search_given_up_until
@@ -409,20 +387,6 @@ impl Brain {
             return Some(noise);
         }
         self.mode = Mode::Wander;
-        if self.shaken
-            && self
-                .comes_back_to
-                .is_some_and(|danger| danger.chebyshev(p.at) <= LIE_LOW_RADIUS)
-        {
-            // Hurt and hidden near where it ran from: it lies low until
-            // healed, remembering the danger, rather than stroll back into
-            // the player's sight and run again (maze seed 6: a goblin
-            // strolled out of its dead end into view, fled back, strolled
-            // out again).
-            self.wander_target = None;
-            self.loiter_until = self.loiter_until.max(p.now + LIE_LOW_STEP);
-            return None;
-        }
         if self.wander_target == Some(p.at)
             || self.wander_target.is_some() && self.wander_target == self.unreachable
             || p.now > self.wander_until
@@ -489,24 +453,6 @@ impl Brain {
             self.plan_costs.remove(0);
         }
         self.plan_fresh = false;
-    }
-}
-
-/// A searcher's look about the player's last known position (`around`),
-/// begun at game time `began` when it found the player gone, and the spots
-/// it has headed for since.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Sweep {
-    pub around: Pos,
-    pub began: f64,
-    pub spots: u32,
-}
-
-impl Sweep {
-    /// Whether the look about is over at `now`: long enough, or enough
-    /// spots looked at.
-    pub(crate) fn is_over(&self, now: f64) -> bool {
-        now - self.began >= SWEEP_TIME || self.spots >= SWEEP_SPOTS
     }
 }
 

@@ -200,10 +200,6 @@ impl<'a> MemberTurn<'a> {
         let mut goal = self.brain.decide(perception);
         if self.brain.mode == Mode::Search && self.senses.player_seen.is_none() {
             goal = self.search_goal(goal, rng);
-            if self.brain.alert.is_none() {
-                // It gave the search up: back to its life this same turn.
-                return self.decide_and_act(perception, rng);
-            }
         }
         if self.brain.mode == Mode::Flee {
             self.brain.goal = None;

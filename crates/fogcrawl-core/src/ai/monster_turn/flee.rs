@@ -1,6 +1,5 @@
 //! A hurt member's flight: downhill on its faction's safety map, past a
-//! packmate in the way, else (the player in sight) any step away; out of
-//! sight at the end of its map it hides; cornered, it turns to fight.
+//! packmate in the way, else any step away; cornered, it turns to fight.
 
 use gridpath::Pos;
 
@@ -53,16 +52,9 @@ impl MemberTurn<'_> {
                 Body::Player | Body::Packmate { .. } | Body::Stranger { .. } => {}
             }
         }
-        // Off the safety map, a step straight away is for a threat in
-        // sight: out of sight, at the end of its map, it has run as far as
-        // flight takes it, and hides (below) rather than run on along
-        // whatever road points away from old news (swamp: wolves ran ten
-        // steps down a road from a player they had not seen for five).
-        let in_sight = self.senses.player_seen.is_some();
         let here = octile(at, threat);
         let away = NEIGHBOURS
             .iter()
-            .filter(|_| in_sight)
             .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
             .filter(|&cell| octile(cell, threat) > here && self.brain.fled_from != Some(cell))
             .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
@@ -86,7 +78,6 @@ impl MemberTurn<'_> {
             // it, so it does not turn to fight: shaken, it runs again at the
             // next sight of the player until healed.
             self.brain.alert = None;
-            self.brain.comes_back_to = Some(threat);
             self.brain.search_given_up_until = self.senses.now + PURSUIT_MEMORY;
             // Hidden where it could run no further, it lies low a while (its
             // wounds mending) rather than stroll straight back into view
@@ -115,6 +106,3 @@ fn flight_step(
     brain.fled_from = Some(at);
     Intent::Step { to, swap, guided }
 }
-
-#[cfg(test)]
-mod tests;
