@@ -77,21 +77,7 @@ pub(super) fn step_out_of_fire(game: &Game, at: Pos, shooters: &[Pos]) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_levels::game_on;
-
-    fn archer_at(game: &mut Game, monster: usize) {
-        let archer = game
-            .kinds()
-            .iter()
-            .position(|kind| kind.name == "goblin archer")
-            .expect("the shipped config has an archer");
-        game.actor_mut(monster).species = crate::game::actor::Species::Monster(archer);
-        game.actor_mut(monster)
-            .brain
-            .as_mut()
-            .expect("a monster")
-            .mode = Mode::Hunt;
-    }
+    use crate::game::test_levels::{game_on, hunting_archer};
 
     #[test]
     fn shot_at_by_a_corridor_mouth_it_steps_into_the_corridor() {
@@ -99,7 +85,7 @@ mod tests {
         // south of the player is out of its line.
         let (mut game, _dir) =
             game_on("##########\n#.....g..#\n#@.......#\n#.########\n#.......>#\n##########\n");
-        archer_at(&mut game, 1);
+        hunting_archer(&mut game, 1);
         let at = game.player().pos;
         let shooters = shooters_with_a_line(&game, at);
         assert_eq!(shooters, vec![Pos::new(6, 1)]);
@@ -115,7 +101,7 @@ mod tests {
         let (mut game, _dir) = game_on(
             "############\n#..........#\n#...@....g.#\n#..........#\n#.........>#\n############\n",
         );
-        archer_at(&mut game, 1);
+        hunting_archer(&mut game, 1);
         let at = game.player().pos;
         let shooters = shooters_with_a_line(&game, at);
         assert_eq!(step_out_of_fire(&game, at, &shooters), None, "open ground");

@@ -217,28 +217,14 @@ mod tests {
     use super::*;
     use crate::game::autopilot::cover::shooters_with_a_line;
     use crate::game::autopilot::{Autopilot, AutopilotSkills};
-    use crate::game::test_levels::game_on;
-
-    fn make_archer(game: &mut Game, monster: usize) {
-        let archer = game
-            .kinds()
-            .iter()
-            .position(|kind| kind.name == "goblin archer")
-            .expect("the shipped config has an archer");
-        game.actor_mut(monster).species = crate::game::actor::Species::Monster(archer);
-        game.actor_mut(monster)
-            .brain
-            .as_mut()
-            .expect("a monster")
-            .mode = Mode::Hunt;
-    }
+    use crate::game::test_levels::{game_on, hunting_archer};
 
     #[test]
     fn shot_at_in_the_open_it_zaps_a_lone_archer_then_charges_it() {
         let (mut game, _dir) = game_on(
             "############\n#..........#\n#...@....g.#\n#..........#\n#.........>#\n############\n",
         );
-        make_archer(&mut game, 1);
+        hunting_archer(&mut game, 1);
         game.inventory_mut().add(ItemKind::WandOfSlowing);
         game.inventory_mut().add(ItemKind::SmokeBomb);
         let archer = game.actors()[1].pos;
@@ -266,8 +252,8 @@ mod tests {
         let (mut game, _dir) = game_on(
             "############\n#........g.#\n#...@......#\n#........g.#\n#.........>#\n############\n",
         );
-        make_archer(&mut game, 1);
-        make_archer(&mut game, 2);
+        hunting_archer(&mut game, 1);
+        hunting_archer(&mut game, 2);
         game.inventory_mut().add(ItemKind::WandOfSlowing);
         game.inventory_mut().add(ItemKind::SmokeBomb);
         let me = game.player().pos;
