@@ -319,17 +319,12 @@ fn step_toward(
     allowed: impl Fn(Pos) -> bool,
 ) -> Option<Direction> {
     let distance = |a: Pos, b: Pos| (a.x - b.x).abs().max((a.y - b.y).abs());
-    let profile = CostProfile::default();
     let now = distance(target, at);
     Direction::ALL
         .into_iter()
         .filter_map(|direction| {
-            let to = direction.from(at);
-            let cost = profile.cost(game.level().terrain_at(to)?)?;
-            let corner_ok = !direction.is_diagonal()
-                || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
-            let nearer = distance(target, to) < now;
-            (corner_ok && nearer && game.actor_at(to).is_none() && allowed(to)).then_some((
+            let (to, cost) = open_step(game, at, direction)?;
+            (distance(target, to) < now && allowed(to)).then_some((
                 distance(target, to),
                 cost,
                 direction,
@@ -337,6 +332,17 @@ fn step_toward(
         })
         .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
         .map(|(_, _, direction)| direction)
+}
+
+/// Where a step from `at` in `direction` lands and what it costs, if the
+/// player may take it: onto passable ground no one stands on, past no
+/// wall corner.
+fn open_step(game: &Game, at: Pos, direction: Direction) -> Option<(Pos, f64)> {
+    let to = direction.from(at);
+    let cost = CostProfile::default().cost(game.level().terrain_at(to)?)?;
+    let corner_ok = !direction.is_diagonal()
+        || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
+    (corner_ok && game.actor_at(to).is_none()).then_some((to, cost))
 }
 
 fn adjacent_enemy(game: &Game, at: Pos) -> Option<Direction> {

@@ -14,10 +14,9 @@ use crate::ai::Mode;
 use crate::ai::faction::line_of_sight;
 use crate::game::direction::Direction;
 use crate::game::state::Game;
-use crate::world::CostProfile;
 use gridpath::Pos;
 
-use super::is_open;
+use super::open_step;
 
 /// A hunting shooter in sight this near or nearer is closed with, not
 /// hidden from: one step brings the player next to it.
@@ -57,18 +56,14 @@ pub(super) fn step_out_of_fire(game: &Game, at: Pos, shooters: &[Pos]) -> Option
     if shooters.is_empty() || shooters.iter().any(|s| s.chebyshev(at) <= CHARGE_WITHIN) {
         return None;
     }
-    let profile = CostProfile::default();
     Direction::ALL
         .into_iter()
         .filter_map(|direction| {
-            let to = direction.from(at);
-            let cost = profile.cost(game.level().terrain_at(to)?)?;
-            let corner_ok = !direction.is_diagonal()
-                || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
+            let (to, cost) = open_step(game, at, direction)?;
             let covered = shooters
                 .iter()
                 .all(|&s| s.chebyshev(to) < 2 || !has_line(game, s, to));
-            (corner_ok && covered && game.actor_at(to).is_none()).then_some((cost, direction))
+            covered.then_some((cost, direction))
         })
         .min_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, direction)| direction)
