@@ -677,6 +677,15 @@ fn stranger_at(at: Pos) -> impl Fn(Pos) -> Body {
     }
 }
 
+/// The two tests of a hunter behind a fighting rat: the wall at 2,4 forbids
+/// the corner cut from 3,4 to 2,3.
+const NEXT_TO_A_WALL_CORNER: &str = "@......\n\
+                                     .......\n\
+                                     .......\n\
+                                     .......\n\
+                                     ..#....\n\
+                                     .......";
+
 #[test]
 fn a_hunter_behind_a_fighter_goes_round_it_to_a_free_cell_beside_the_player() {
     // The player at 2,2, a rat of another faction fighting it from 3,3,
@@ -687,14 +696,7 @@ fn a_hunter_behind_a_fighter_goes_round_it_to_a_free_cell_beside_the_player() {
     // smoothed plan cut back through the rat's cell, no sidestep was
     // legal, and it waited there 7 turns, two cells from the player with
     // free cells beside the player.
-    let (mut faction, _) = goblins_knowing(
-        "@......\n\
-         .......\n\
-         .......\n\
-         .......\n\
-         ..#....\n\
-         .......",
-    );
+    let (mut faction, _) = goblins_knowing(NEXT_TO_A_WALL_CORNER);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let player = Pos::new(2, 2);
     let rat = stranger_at(Pos::new(3, 3));
@@ -721,14 +723,7 @@ fn a_hunter_held_up_two_cells_from_its_cell_beside_the_player_plans_round() {
     // goal: it never planned again while the rat fought. Held up by a
     // body counts as a stall however near the goal, and after
     // STALL_PATIENCE turns it plans round the rat.
-    let (mut faction, _) = goblins_knowing(
-        "@......\n\
-         .......\n\
-         .......\n\
-         .......\n\
-         ..#....\n\
-         .......",
-    );
+    let (mut faction, _) = goblins_knowing(NEXT_TO_A_WALL_CORNER);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let (player, at, spot) = (Pos::new(2, 2), Pos::new(4, 4), Pos::new(2, 3));
     let rat = stranger_at(Pos::new(3, 3));
