@@ -608,6 +608,10 @@ fn death_screen_with_summary_and_scores_at_80x24() {
         "r same seed",
         "(assisted)",
         "Summary:",
+        // The run's gear, experience level and a line per level, as in
+        // the summary file (issue 37).
+        "Experience level 1; dagger, no armour",
+        "7. warrens: 98 turns, 0 kills",
     ] {
         assert!(screen.contains(expected), "{expected:?} missing:\n{screen}");
     }

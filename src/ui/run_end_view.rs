@@ -1,4 +1,5 @@
-//! The death and victory screen: how the run ended, its figures, the seed,
+//! The death and victory screen: how the run ended, its figures (the
+//! experience level, the gear, a line per level), the seed,
 //! whether it was assisted, where its summary was written, the high-score
 //! table with this run marked, and the keys (new game, same seed, quit).
 //!
@@ -16,7 +17,8 @@ use crate::ui::popups::centred;
 use crate::ui::text::{format_time, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use fogcrawl_core::{
-    Game, Outcome, RunRecord, capitalised, counted, escape_controls, kills_by_kind, table_lines,
+    Game, Outcome, RunRecord, capitalised, counted, escape_controls, gear_words, kills_by_kind,
+    level_visits, table_lines,
 };
 
 /// The screen's widest size; it shrinks to fit smaller terminals.
@@ -88,6 +90,25 @@ impl GameOverPopup<'_> {
             ),
             label,
         );
+        let xp = game.experience();
+        add(
+            &format!("Experience level {}; {}.", xp.level, gear_words(game)),
+            label,
+        );
+        // A line per level, as the run summary file has them.
+        for visit in level_visits(game) {
+            add(
+                &format!(
+                    "{}. {}: {}, {}, time {}",
+                    visit.depth + 1,
+                    escape_controls(&visit.name),
+                    counted(visit.turns, "turn", "turns"),
+                    counted(visit.kills.into(), "kill", "kills"),
+                    format_time(visit.time)
+                ),
+                Style::new(),
+            );
+        }
         let score = self
             .record
             .map_or_else(String::new, |r| format!(" Score {}.", r.score));
