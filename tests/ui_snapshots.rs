@@ -727,6 +727,25 @@ fn aiming_the_knife_names_the_target_at_80x24() {
     insta::assert_snapshot!(screen);
 }
 
+#[test]
+fn aiming_the_wand_says_zap_not_throw_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::East));
+    app.update(Command::OpenDoor);
+    app.game
+        .inventory_mut()
+        .add(fogcrawl_core::ItemKind::WandOfSlowing);
+    let letter = pack_letter(&app, fogcrawl_core::ItemKind::WandOfSlowing);
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("Zap the wand of slowing at?"), "{screen}");
+    assert!(screen.contains("Aim (Enter zaps)"), "{screen}");
+    assert!(screen.contains("Enter fire"), "{screen}");
+    assert!(!screen.contains("Throw the wand"), "{screen}");
+}
+
 /// Walks the duel east through the door (fighting the goblin if it comes)
 /// and takes the stairs in the far corner.
 fn win_the_duel(app: &mut App) {

@@ -276,8 +276,12 @@ impl SidePanel<'_> {
     fn pointing_lines(&self, width: usize) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
         let cursor = self.look_cursor.map(|cell| {
-            let heading = if matches!(self.overlay, Overlay::TargetPrompt(_)) {
-                "Aim (Enter throws)"
+            let heading = if let Overlay::TargetPrompt(item) = self.overlay {
+                if aim_verb(item) == "Zap" {
+                    "Aim (Enter zaps)"
+                } else {
+                    "Aim (Enter throws)"
+                }
             } else {
                 "Look (Esc ends)"
             };
@@ -610,7 +614,7 @@ impl Widget for KeyBar<'_> {
             } else if let Overlay::TargetPrompt(item) = self.overlay {
                 vec![
                     Span::styled(
-                        format!(" Throw the {item} at? "),
+                        format!(" {} the {item} at? ", aim_verb(item)),
                         palette.ui(UiRole::Alert).add_modifier(Modifier::REVERSED),
                     ),
                     Span::raw(" "),
@@ -635,6 +639,15 @@ impl Widget for KeyBar<'_> {
             }
         };
         Paragraph::new(line).render(area, buf);
+    }
+}
+
+/// What aiming an item does to it: a wand is zapped, the rest are thrown.
+fn aim_verb(item: fogcrawl_core::ItemKind) -> &'static str {
+    if item == fogcrawl_core::ItemKind::WandOfSlowing {
+        "Zap"
+    } else {
+        "Throw"
     }
 }
 

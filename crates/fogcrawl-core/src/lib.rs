@@ -70,6 +70,7 @@ pub use game::items::{
     CALTROPS_PLAN_COST, SLOWED_FACTOR, aimed_at_monster, counted_items, describe as describe_item,
     needs_direction,
 };
+pub use game::level_history::{LevelVisit, level_visits};
 pub use game::message_log::{Importance, Message, MessageLog, capitalised, counted};
 pub use game::monster_kind::MonsterKind;
 pub use game::percentiles::percentiles;
@@ -85,7 +86,6 @@ pub use game::recording::recording_error::RecordingError;
 pub use game::recording::replayer::Replayer;
 pub use game::recording::writer::{DEFAULT_HASH_EVERY, Recorder, run_recording};
 pub use game::run_record::{RunRecord, record_run};
-pub use game::level_history::{LevelVisit, level_visits};
 pub use game::run_summary::{
     RUNS_DIR, gear_words, kills_by_kind, summary_text, unix_now, write_summary,
 };
