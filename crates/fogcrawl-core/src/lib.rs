@@ -67,8 +67,8 @@ pub use game::balance::play_runs;
 pub use game::direction::Direction;
 pub use game::game_error::GameError;
 pub use game::items::{
-    CALTROPS_PLAN_COST, SLOWED_FACTOR, aimed_at_monster, counted_items, describe as describe_item,
-    needs_direction,
+    CALTROPS_PLAN_COST, SLOWED_FACTOR, aim_range, aimed_at_monster, counted_items,
+    describe as describe_item, needs_direction,
 };
 pub use game::level_history::{LevelVisit, level_visits};
 pub use game::message_log::{Importance, Message, MessageLog, capitalised, counted};

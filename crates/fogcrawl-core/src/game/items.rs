@@ -152,7 +152,7 @@ pub fn counted_items(kind: ItemKind, count: u32) -> String {
 
 /// How far from the player a monster may stand to be aimed at with
 /// `kind` (king moves); `None` for an item not aimed at a monster.
-pub(crate) fn aim_range(kind: ItemKind) -> Option<i32> {
+pub fn aim_range(kind: ItemKind) -> Option<i32> {
     match kind {
         ItemKind::ThrowingKnife => Some(KNIFE_RANGE),
         ItemKind::WandOfSlowing => Some(WAND_RANGE),
