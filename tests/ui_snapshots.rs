@@ -896,6 +896,25 @@ fn side_panel_shows_awareness_experience_and_gear() {
 }
 
 #[test]
+fn the_panel_fits_leather_armour_and_gives_a_sneaking_step_its_time_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.game.equipment_mut().armour = Some(fogcrawl_core::ItemKind::LeatherArmour);
+    let panel = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        text_of(terminal.backend().buffer(), Rect::new(52, 0, 28, 24))
+    };
+    let screen = panel(&app);
+    // "-8% (leather armour)" took 27 of the 26 columns and lost its ")".
+    assert!(screen.contains("Armour -8% leather armour"), "{screen}");
+    assert!(screen.contains("Step  1.0 (1.4 diagonal)"), "{screen}");
+    app.update(Command::ToggleSneak);
+    assert!(app.game.is_sneaking());
+    let screen = panel(&app);
+    // The step takes twice the time while sneaking, as the clock shows.
+    assert!(screen.contains("Step  2.0 (2.8 diagonal)"), "{screen}");
+}
+
+#[test]
 fn a_slow_step_within_reach_of_a_hunter_warns_and_the_same_key_steps() {
     let mut app = app(BOG, 1, NO_COLOUR);
     set_mode(&mut app, 1, fogcrawl_core::Mode::Hunt);

@@ -251,9 +251,19 @@ impl SidePanel<'_> {
         if self.look_cursor.is_none()
             && let Some(terrain) = game.level().terrain_at(player.pos)
         {
+            // Sneaking steps take longer: the time a step takes is shown,
+            // so the line agrees with the clock (the noise line says why).
+            let slowdown = if game.is_sneaking() {
+                fogcrawl_core::SNEAK_SLOWDOWN
+            } else {
+                1.0
+            };
             let step = CostProfile::default().cost(terrain).map_or_else(
                 || "-".to_owned(),
-                |c| format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2),
+                |c| {
+                    let c = c * slowdown;
+                    format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2)
+                },
             );
             lines.push(labelled("Here  ", terrain_name(terrain), label));
             lines.push(labelled("Step  ", step, label));
@@ -368,7 +378,9 @@ fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
     let (accuracy, (low, high)) = game.player_attack();
     let weapon = weapon_name(game);
     let armour = match game.equipment().armour {
-        Some(kind) => format!("-{}% ({kind})", game.player_defence()),
+        // As the blow's line: the figure, then the name (in parentheses
+        // "leather armour" overflowed the 26 columns of an 80x24 panel).
+        Some(kind) => format!("-{}% {kind}", game.player_defence()),
         None => "none".to_owned(),
     };
     vec![
