@@ -151,10 +151,19 @@ impl Game {
             if foe.is_none()
                 && let Some(sleeper) = self.sleeper_a_step_would_wake(action)
             {
-                let news = format!(
-                    "A step on would wake {}: s sneaks past it quietly.",
-                    self.name_of(sleeper)
-                );
+                // Sneaking already, the step is loud for its ground (swamp,
+                // water, rubble): `s` would make it louder, not quieter.
+                let news = if self.is_sneaking() {
+                    format!(
+                        "A step on would wake {}, even sneaking (noisy ground): go round or strike it.",
+                        self.name_of(sleeper)
+                    )
+                } else {
+                    format!(
+                        "A step on would wake {}: s sneaks past it quietly.",
+                        self.name_of(sleeper)
+                    )
+                };
                 if turns == 0 {
                     return Err(Refusal::WouldWake(news));
                 }
@@ -672,6 +681,25 @@ mod tests {
             .unwrap();
         assert_eq!(report.stop, Stop::Done("You are there.".to_owned()));
         assert!(game.is_asleep(1), "sneaking, it slept on");
+    }
+
+    #[test]
+    fn a_sneaking_player_is_not_told_to_sneak_when_noisy_ground_would_wake_a_sleeper() {
+        // Swamp between the player and the sleeping goblin, 3 cells off: a
+        // sneaking step onto it is heard 4 cells away, and a sleeper wakes
+        // within half that, so the first step is refused.
+        let (mut game, _dir) = game_on("#########\n##@%%g.>#\n#########\n");
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(Pos::new(4, 1)), &mut map),
+            Err(Refusal::WouldWake(
+                "A step on would wake the goblin, even sneaking (noisy ground): go round or strike it."
+                    .to_owned()
+            ))
+        );
+        assert!(game.is_sneaking() && game.is_asleep(1));
     }
 
     #[test]
