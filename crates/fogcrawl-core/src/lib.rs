@@ -86,9 +86,7 @@ pub use game::recording::recording_error::RecordingError;
 pub use game::recording::replayer::Replayer;
 pub use game::recording::writer::{DEFAULT_HASH_EVERY, Recorder, run_recording};
 pub use game::run_record::{RunRecord, record_run};
-pub use game::run_summary::{
-    RUNS_DIR, gear_words, kills_by_kind, summary_text, unix_now, write_summary,
-};
+pub use game::run_summary::{RUNS_DIR, kills_by_kind, summary_text, unix_now, write_summary};
 pub use game::save::check::check_save;
 pub use game::save::file_size_signal::ignore_file_size_signal;
 pub use game::save::format::{

@@ -62,7 +62,7 @@ pub fn kills_by_kind(game: &Game) -> String {
 }
 
 /// What the player wields and wears, and what the pack holds, in words.
-pub fn gear_words(game: &Game) -> String {
+pub(crate) fn gear_words(game: &Game) -> String {
     let weapon = game
         .equipment()
         .weapon
