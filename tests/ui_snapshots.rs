@@ -915,6 +915,36 @@ fn the_panel_fits_leather_armour_and_gives_a_sneaking_step_its_time_at_80x24() {
 }
 
 #[test]
+fn the_panel_keeps_hit_points_and_experience_whole_at_the_top_level_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    let first_row = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        text_of(terminal.backend().buffer(), Rect::new(52, 2, 28, 1))
+    };
+    // A new run's row keeps its two spaces before "Lv".
+    let row = first_row(&app);
+    assert!(row.contains("HP    18/18  Lv 1 0/12"), "{row}");
+    *app.game.experience_mut() = fogcrawl_core::Experience {
+        points: 228,
+        level: 7,
+    };
+    app.game.actor_mut(0).max_hp = 36;
+    app.game.actor_mut(0).hp = 35;
+    // 25 characters: it fits as it is.
+    let row = first_row(&app);
+    assert!(row.contains("HP    35/36  Lv 7 228/295"), "{row}");
+    *app.game.experience_mut() = fogcrawl_core::Experience {
+        points: 574,
+        level: 10,
+    };
+    app.game.actor_mut(0).max_hp = 45;
+    app.game.actor_mut(0).hp = 45;
+    // Was "HP    45/45  Lv 10 574 (to", cut at the panel's edge.
+    let row = first_row(&app);
+    assert!(row.contains("HP    45/45 Lv 10 (top)"), "{row}");
+}
+
+#[test]
 fn a_slow_step_within_reach_of_a_hunter_warns_and_the_same_key_steps() {
     let mut app = app(BOG, 1, NO_COLOUR);
     set_mode(&mut app, 1, fogcrawl_core::Mode::Hunt);

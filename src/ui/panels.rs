@@ -210,15 +210,22 @@ impl SidePanel<'_> {
         let label = palette.ui(UiRole::Label);
         let player = game.player();
         let role = health_role(player.hp, player.max_hp);
+        let hp = format!("{}/{}", player.hp.max(0), player.max_hp);
+        // At the top level the row outgrew the 26 columns of an 80x24
+        // panel ("HP    45/45  Lv 10 574 (to"): one space less before "Lv",
+        // and no points, keep it whole.
+        let mut gap = "  Lv ";
+        let mut experience = experience_words(game, true);
+        if 6 + hp.chars().count() + gap.len() + experience.chars().count() > width {
+            gap = " Lv ";
+            experience = experience_words(game, false);
+        }
         let mut lines = vec![
             Line::from(vec![
                 Span::styled("HP    ", label),
-                Span::styled(
-                    format!("{}/{}", player.hp.max(0), player.max_hp),
-                    palette.ui(role).add_modifier(Modifier::BOLD),
-                ),
-                Span::styled("  Lv ", label),
-                Span::raw(experience_words(game)),
+                Span::styled(hp, palette.ui(role).add_modifier(Modifier::BOLD)),
+                Span::styled(gap, label),
+                Span::raw(experience),
             ]),
             Line::from(Span::styled(
                 health_bar(player.hp, player.max_hp, width),
@@ -345,7 +352,6 @@ impl SidePanel<'_> {
     }
 }
 
-/// The experience level and points toward the next ("2 20/32").
 /// How loud the player's last action was (cells it carries), and sneak
 /// mode when on.
 fn noise_words(game: &Game) -> String {
@@ -357,11 +363,15 @@ fn noise_words(game: &Game) -> String {
     words
 }
 
-fn experience_words(game: &Game) -> String {
+/// The experience level and points toward the next ("2 20/32"); at the
+/// top level the points too when `top_points` ("10 574 (top)", else
+/// "10 (top)").
+fn experience_words(game: &Game, top_points: bool) -> String {
     let xp = game.experience();
     match xp.next_threshold() {
         Some(next) => format!("{} {}/{next}", xp.level, xp.points),
-        None => format!("{} {} (top)", xp.level, xp.points),
+        None if top_points => format!("{} {} (top)", xp.level, xp.points),
+        None => format!("{} (top)", xp.level),
     }
 }
 

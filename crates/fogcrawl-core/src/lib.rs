@@ -65,6 +65,7 @@ pub use game::autopilot::{Autopilot, AutopilotSkills};
 pub use game::awareness::Awareness;
 pub use game::balance::play_runs;
 pub use game::direction::Direction;
+pub use game::experience::Experience;
 pub use game::game_error::GameError;
 pub use game::items::{
     CALTROPS_PLAN_COST, SLOWED_FACTOR, aim_range, aimed_at_monster, counted_items,
