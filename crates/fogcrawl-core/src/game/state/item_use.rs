@@ -132,8 +132,11 @@ impl Game {
                 let toward = toward
                     .filter(|_| needs_direction(item))
                     .ok_or(Refusal::NeedsDirection)?;
-                self.inventory.take(item);
                 let landing = self.landing(ItemKind::Noisemaker, toward);
+                if landing == self.player().pos {
+                    return Err(Refusal::WouldLandAtYourFeet(item));
+                }
+                self.inventory.take(item);
                 let heard = self.make_noise_within(landing, NOISEMAKER_HEARING);
                 self.tools.note_lure(landing, self.time);
                 // Whether anyone heard is what the player throws it to
@@ -266,6 +269,28 @@ mod tests {
         assert!(log.iter().any(|m| m.starts_with("Your knife")), "{log:?}");
         let hurt = game.actors[goblin].hp < full;
         assert_eq!(hurt, log.iter().any(|m| m.starts_with("Your knife hits")));
+    }
+
+    #[test]
+    fn a_noisemaker_thrown_into_the_wall_beside_the_player_is_refused() {
+        // North of the player is wall: the lure would clatter at its feet.
+        let (mut game, _dir) = game_on("##########\n#@.......#\n#.......>#\n##########\n");
+        game.inventory.add(ItemKind::Noisemaker);
+        let time = game.time;
+        assert_eq!(
+            game.player_act(use_item(ItemKind::Noisemaker, Some(Direction::North))),
+            Err(Refusal::WouldLandAtYourFeet(ItemKind::Noisemaker))
+        );
+        assert_eq!(
+            game.inventory.count(ItemKind::Noisemaker),
+            1,
+            "still in the pack"
+        );
+        assert_eq!(game.time, time, "no time passed");
+        assert!(game.tools().lure().is_none(), "no lure marked");
+        game.player_act(use_item(ItemKind::Noisemaker, Some(Direction::East)))
+            .unwrap();
+        assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
     }
 
     #[test]
