@@ -250,7 +250,8 @@ impl MemberTurn<'_> {
 
     /// Whether it may hold `cell`: the faction believes it walkable, no
     /// other monster stands there, and no packmate holds it (unless this
-    /// member is clearly nearer than the holder was when it last chose).
+    /// member is clearly nearer than the holder was when it last chose,
+    /// or a step from it where the holder was not).
     fn may_hold(&self, cell: Pos) -> bool {
         let at = self.senses.at;
         if cell != at && (self.senses.body_at)(cell) != Body::Empty {
@@ -260,10 +261,16 @@ impl MemberTurn<'_> {
             return false;
         }
         let spots = self.faction.spots();
+        // One legal step from the cell beats a holder that chose it from
+        // further: the octile margin alone let a packmate two cells off,
+        // going round the bodies between, keep a cell beside the player
+        // while this one waited a step from it (warrens seed 6, evader).
+        let one_step = is_adjacent(at, cell) && !self.faction.believes_step_blocked(at, cell);
         spots.free_for(cell, self.senses.actor)
-            || spots
-                .holder_was_at(cell)
-                .is_some_and(|from| octile(at, cell) + CLAIM_MARGIN < octile(from, cell))
+            || spots.holder_was_at(cell).is_some_and(|from| {
+                octile(at, cell) + CLAIM_MARGIN < octile(from, cell)
+                    || (one_step && chebyshev(from, cell) > 1)
+            })
     }
 
     /// Of `cells`, the one to head for: the nearest, but the one it holds

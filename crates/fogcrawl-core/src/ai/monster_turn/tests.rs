@@ -763,3 +763,58 @@ fn a_hunter_held_up_two_cells_from_its_cell_beside_the_player_plans_round() {
     }
     panic!("still held up behind the rat: {:?}", brain.thought);
 }
+
+#[test]
+fn a_hunter_a_step_from_the_last_free_cell_beside_the_player_takes_it_over() {
+    // The player at 3,1; rats of another faction fight it from every cell
+    // beside it but 2,2 (r). A packmate (actor 2) claimed 2,2 from 4,3,
+    // two cells off, and goes round the bodies between; the goblin at
+    // 3,3 is one step from it. Warrens seed 6 with the evader: the goblin
+    // waited there for room (the holder was within the octile margin)
+    // while the packmate walked round.
+    let map = "#######\n\
+               #.r@r.#\n\
+               #..rr.#\n\
+               #.....#\n\
+               #.....#\n\
+               #######";
+    let (mut faction, _) = goblins_knowing(&map.replace('r', "."));
+    let rats: Vec<Pos> = map
+        .lines()
+        .enumerate()
+        .flat_map(|(y, row)| {
+            row.char_indices()
+                .filter(|&(_, c)| c == 'r')
+                .map(move |(x, _)| Pos::new(x as i32, y as i32))
+        })
+        .collect();
+    let body = move |p: Pos| {
+        if rats.contains(&p) {
+            Body::Stranger {
+                yields: false,
+                lately_swapped: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, at, free) = (Pos::new(3, 1), Pos::new(3, 3), Pos::new(2, 2));
+    faction.spots_mut().claim(2, free, Pos::new(4, 3));
+    let mut s = senses(at, &body);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(
+        faction.spots().held_by(1),
+        Some(free),
+        "{:?}",
+        brain.thought
+    );
+    assert_eq!(faction.spots().holder(free), Some(1));
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == free),
+        "{intent:?}: {:?}",
+        brain.thought
+    );
+}
