@@ -7,6 +7,7 @@
 //! game never sees it. `App` owns a [`DebugOverlay`]; `overlay::controller`
 //! changes it; `overlay::view` draws it.
 
+pub mod coarse_layer;
 pub mod controller;
 pub mod legend;
 pub mod view;
@@ -61,15 +62,18 @@ pub enum Layer {
     Danger,
     Crowding,
     Threat,
+    /// The faction's coarse graph and the member's coarse path.
+    Coarse,
 }
 
 impl Layer {
-    pub const ALL: [Layer; 5] = [
+    pub const ALL: [Layer; 6] = [
         Layer::Search,
         Layer::Belief,
         Layer::Danger,
         Layer::Crowding,
         Layer::Threat,
+        Layer::Coarse,
     ];
 
     pub fn next(self) -> Self {
@@ -84,6 +88,7 @@ impl Layer {
             Layer::Danger => "influence: danger",
             Layer::Crowding => "influence: crowding",
             Layer::Threat => "influence: threat",
+            Layer::Coarse => "coarse graph",
         }
     }
 }
@@ -383,7 +388,7 @@ pub fn influence_of(
         Layer::Danger => Some(&influences.danger),
         Layer::Crowding => Some(&influences.crowding),
         Layer::Threat => Some(&influences.threat),
-        Layer::Search | Layer::Belief => None,
+        Layer::Search | Layer::Belief | Layer::Coarse => None,
     }
 }
 

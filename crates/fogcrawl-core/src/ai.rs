@@ -24,6 +24,8 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
+//! - [`coarse`]: the planning grid's coarse graph (two-tier planning for
+//!   far goals) and far strolls' small searches.
 //! - `request_queue`: the planner's waiting requests, looked up by actor.
 //! - [`fog_walk`](mod@fog_walk): a controlled fog-of-war experiment (fog vs omniscient
 //!   walker), on the same monster-turn functions.
@@ -33,6 +35,7 @@
 pub mod brain;
 mod byte_field;
 mod changed_cells;
+pub mod coarse;
 pub mod cost_view;
 pub mod counters;
 pub mod faction;

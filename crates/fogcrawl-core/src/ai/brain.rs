@@ -120,6 +120,10 @@ pub struct Brain {
     pub raw_plan: Vec<Pos>,
     /// The goal the plan was made for.
     pub plan_goal: Option<Pos>,
+    /// When the plan is the refined first stretch of a coarse plan toward a
+    /// far goal: the coarse path (start, cluster entrances, goal), for the
+    /// overlay and the "why" line. Empty for a plan searched cell by cell.
+    pub coarse_route: Vec<Pos>,
     /// What each planned cell cost when the plan was adopted (for cost
     /// surprises), in step with `plan`.
     pub plan_costs: Vec<f64>,
@@ -209,6 +213,7 @@ impl Default for Brain {
             plan: Vec::new(),
             raw_plan: Vec::new(),
             plan_goal: None,
+            coarse_route: Vec::new(),
             plan_costs: Vec::new(),
             plan_source: PlanSource::Search,
             plan_fresh: false,
@@ -441,6 +446,7 @@ impl Brain {
         self.plan_costs.clear();
         self.plan_goal = None;
         self.plan_fresh = false;
+        self.coarse_route.clear();
     }
 
     /// Steps onto the plan's first cell: it is walked.

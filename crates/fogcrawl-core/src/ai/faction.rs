@@ -12,6 +12,7 @@ pub use inspector::{FactionInspector, FactionInspectorMut};
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::coarse::{CoarseAnswer, CoarseMap, STROLL_NODES};
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
@@ -52,6 +53,8 @@ const SAFETY_THREAT_SLACK: i32 = 2;
 const REQUESTS_PER_BUDGET_STEP: usize = 4;
 /// A turn's budget grows with demand to at most this many `node_budget`s.
 const MAX_BUDGET_GROWTH: u64 = 4;
+/// Far strolls' allowance per turn, in the faction's `node_budget`s.
+pub const STROLL_BUDGET_SHARE: u64 = 2;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
 const FIELD_BUDGET_SHARE: u64 = 2;
@@ -124,6 +127,16 @@ pub struct Faction {
     /// Cells members hold round their goals (next to the player, about a
     /// noise), so the pack spreads.
     spots: Spots,
+    /// The planning grid's coarse graph, for far goals and far strolls:
+    /// not saved, as it is built again from the grid alone (see
+    /// [`crate::ai::coarse`]).
+    #[serde(skip)]
+    coarse: CoarseMap,
+    /// Nodes far strolls may still expand this turn (see
+    /// [`Faction::stroll_path`]): their own allowance beside the planner's
+    /// budget, refilled every turn.
+    #[serde(default)]
+    stroll_nodes_left: u64,
 }
 
 impl Faction {
@@ -174,6 +187,8 @@ impl Faction {
             unlearned: Unlearned::default(),
             traced: inspector::TracedBeliefs::default(),
             spots: Spots::default(),
+            coarse: CoarseMap::default(),
+            stroll_nodes_left: 0,
         }
     }
 
@@ -239,6 +254,10 @@ impl Faction {
         }
         self.shared = SharedField::default();
         self.safety = None;
+        // Built now, beside the other factions' grids (a level's start
+        // builds them on all cores), not in the first turn that needs it.
+        self.coarse.reset();
+        self.prepare_coarse();
         Ok(())
     }
 
@@ -535,6 +554,7 @@ impl Faction {
         self.planner
             .new_turn(turn_budget(base, self.planner.demand()));
         self.shared.spent_this_turn = 0;
+        self.stroll_nodes_left = base.saturating_mul(STROLL_BUDGET_SHARE);
         self.cheaper_this_turn.clear();
         self.sync_view();
         // The grid's islands are never relabelled wholesale (a flood of the
@@ -752,6 +772,58 @@ impl Faction {
     /// The result of `actor`'s search, if one finished and waits.
     pub fn take_finished_plan(&mut self, actor: usize) -> Option<Finished> {
         self.planner.take_finished(actor)
+    }
+
+    /// Plans from `from` to a far `goal` coarse first (see
+    /// [`crate::ai::coarse`]), spending what is left of this turn's node
+    /// budget at most: the route refined near `from`, no way, or over
+    /// budget (nothing was left, or the coarse search needed more).
+    pub fn plan_coarse(&mut self, from: Pos, goal: Pos) -> CoarseAnswer {
+        let Some(view) = self.view.as_ref() else {
+            return CoarseAnswer::NoPath;
+        };
+        let budget = self.planner.budget_left();
+        if budget == 0 {
+            return CoarseAnswer::OverBudget;
+        }
+        let (answer, spent) = self.coarse.plan(view.grid(), from, goal, budget);
+        self.planner.spend(spent);
+        answer
+    }
+
+    /// The cheapest way for a stroll from `from` to `to` near it (see
+    /// [`CoarseMap::stroll`]), each search capped at
+    /// [`STROLL_NODES`] and all of them in a turn at the strolls'
+    /// allowance ([`STROLL_BUDGET_SHARE`] times the faction's
+    /// `node_budget`, beside it: a thousand far strollers must not starve
+    /// the searches near the player, nor these them): the cells, both ends
+    /// included, or `None`.
+    pub fn stroll_path(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
+        let view = self.view.as_ref()?;
+        let budget = self.stroll_nodes_left.min(STROLL_NODES);
+        if budget == 0 {
+            return None;
+        }
+        let (path, spent) = self.coarse.stroll(view.grid(), from, to, budget);
+        self.stroll_nodes_left = self.stroll_nodes_left.saturating_sub(spent);
+        path
+    }
+
+    /// Whether far strolls may still search this turn.
+    pub fn may_stroll(&self) -> bool {
+        self.stroll_nodes_left > 0
+    }
+
+    /// The coarse graph and what it did (the overlay and the sim read it).
+    pub fn coarse(&self) -> &CoarseMap {
+        &self.coarse
+    }
+
+    /// Builds the coarse graph now if it is not built.
+    pub fn prepare_coarse(&mut self) {
+        if let Some(view) = self.view.as_ref() {
+            self.coarse.prepare(view.grid());
+        }
     }
 
     /// The cells members hold round their goals.

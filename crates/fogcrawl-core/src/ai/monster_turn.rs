@@ -30,6 +30,7 @@ pub use ranged::Shooter;
 use crate::ai::brain::{
     Brain, CORNERED_TIME, Mode, PURSUIT_MEMORY, Perception, PlanSource, SEARCH_SPREAD,
 };
+use crate::ai::coarse::{COARSE_FROM, CoarseAnswer};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING};
 use crate::ai::give_way::Body;
@@ -37,10 +38,7 @@ use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::thought::Thought;
 use crate::world::Level;
-use gridpath::{
-    Grid, Heuristic, Path, Pos, Reach, cheapest_straight_path, path_cost, string_pull,
-    walkable_straight_path,
-};
+use gridpath::{Grid, Heuristic, Pos, Reach, cheapest_straight_path, path_cost, string_pull};
 
 /// Cells a wanderer walks between looks around.
 const WANDER_LOOK_EVERY: i32 = 2;
@@ -83,6 +81,10 @@ const WANDER_RANGE: i32 = 12;
 const MIN_STROLL: i32 = 4;
 /// Attempts at picking a reachable wander target before standing still.
 const WANDER_TRIES: usize = 8;
+/// Spots a far wanderer searches a way to in one turn (each is a search
+/// of at most [`crate::ai::coarse::STROLL_NODES`] cells) before it stands
+/// still until its next turn.
+const FAR_STROLL_SEARCHES: usize = 3;
 /// How long (game time, drawn from this range) a wanderer loiters where
 /// its stroll ended.
 const LOITER_TIME: (f64, f64) = (2.0, 8.0);
@@ -138,9 +140,9 @@ pub struct Senses<'a> {
     /// Share of hit points left, 0..=1.
     pub health: f64,
     /// Whether it is far from the player ([`far_from_player`]): out there
-    /// a wanderer strolls only where a straight walk takes it, with no
-    /// search (nobody sees how it walks, and hundreds of them would
-    /// starve the searches near the player).
+    /// a wanderer's stroll is one small search round it and its spot (see
+    /// [`crate::ai::coarse`]), not a request to its faction's planner
+    /// (hundreds of them would starve the searches near the player).
     pub far_from_player: bool,
     /// Who stands on a cell (monsters see their neighbours, and the cells
     /// round a player they see).
@@ -470,15 +472,30 @@ impl<'a> MemberTurn<'a> {
                 };
             }
             self.brain.loiter_until = 0.0;
-            let (target, line) =
-                pick_wander_target(self.faction, at, self.senses.far_from_player, rng);
+            let (target, way) = if self.senses.far_from_player {
+                pick_far_stroll(self.faction, at, rng).unzip()
+            } else {
+                pick_wander_target(self.faction, at, rng)
+            };
+            if self.senses.far_from_player && target.is_none() {
+                // Nowhere to stroll from here this time (or the strolls'
+                // allowance is spent this turn): it loiters a little, in
+                // one action, rather than try again at every one.
+                let (least, most) = LOITER_TIME;
+                self.brain.loiter_until = self.senses.now + rng.random_range(least..most);
+                self.brain.forget_plan();
+                self.brain.goal = None;
+                self.brain.thought = Thought::Idle;
+                return Intent::Loiter;
+            }
             goal = target;
             self.brain.wander_target = goal;
             self.brain.wander_until = self.senses.now + WANDER_PATIENCE;
-            if let (Some(target), Some(line)) = (target, line) {
-                // A spot in plain view over the cheapest ground: the straight
-                // way there is a cheapest path, so it needs no search.
-                self.follow_line(target, line);
+            if let (Some(target), Some(way)) = (target, way) {
+                // A spot in plain view over the cheapest ground (the straight
+                // way there is a cheapest path), or a far stroll's own
+                // search: it needs no request to the planner.
+                self.follow_way(target, way);
             }
         }
         self.brain.goal = goal;
@@ -588,7 +605,12 @@ impl<'a> MemberTurn<'a> {
         match self.brain.plan.first().copied() {
             Some(next) => {
                 self.brain.waiting_turns = 0;
-                self.brain.thought = Thought::FollowingPlan { goal };
+                self.brain.thought = match self.brain.plan.last() {
+                    Some(&until) if !self.brain.coarse_route.is_empty() => {
+                        Thought::FollowingCoarsePlan { goal, until }
+                    }
+                    _ => Thought::FollowingPlan { goal },
+                };
                 self.step_along(next)
             }
             _ if self.brain.unreachable == Some(goal) => {
@@ -649,9 +671,8 @@ impl<'a> MemberTurn<'a> {
             return Some(ReplanReason::Blocked);
         }
         if self.senses.far_from_player && self.brain.mode == Mode::Wander {
-            // Far strolls are walks, not cheapest paths (see
-            // `pick_wander_target`): what their ground costs is no reason to
-            // search again.
+            // A far stroll is short and nobody sees it: what its ground
+            // turns out to cost is no reason to search again.
             return None;
         }
         let config = self.faction.config()?;
@@ -711,6 +732,10 @@ impl<'a> MemberTurn<'a> {
         if let Some(reason) = reason {
             self.faction.counters_mut().replans.add(reason);
         }
+        if chebyshev(at, goal) > COARSE_FROM && self.plan_coarse(goal) {
+            self.brain.pending_replan = None;
+            return;
+        }
         self.brain.pending_replan = reason;
         self.faction.request_plan(PlanRequest {
             actor: self.senses.actor,
@@ -720,6 +745,46 @@ impl<'a> MemberTurn<'a> {
             has_plan,
             overrides,
         });
+    }
+
+    /// Plans for a far goal coarse first (see [`crate::ai::coarse`]): the
+    /// refined first stretch becomes its plan, or the goal is out of reach.
+    /// False when the coarse search did not fit in what is left of the
+    /// turn's budget: the planner's search is asked for instead.
+    fn plan_coarse(&mut self, goal: Pos) -> bool {
+        let at = self.senses.at;
+        let route = match self.faction.plan_coarse(at, goal) {
+            CoarseAnswer::Route(route) => route,
+            CoarseAnswer::NoPath => {
+                self.brain.forget_plan();
+                self.brain.unreachable = Some(goal);
+                return true;
+            }
+            CoarseAnswer::OverBudget => return false,
+        };
+        let (Some(grid), Some(config)) = (self.faction.grid(), self.faction.config()) else {
+            return false;
+        };
+        let plan: Vec<Pos> = if config.smoothing.uses_string_pull() {
+            string_pull(grid, &route.cells)
+                .into_iter()
+                .skip(1)
+                .collect()
+        } else {
+            route.cells[1..].to_vec()
+        };
+        if plan.is_empty() || !steps_believed_open(self.faction, &route.cells) {
+            return false;
+        }
+        self.brain.plan_costs = believed_costs(self.faction, &plan);
+        self.brain.plan = plan;
+        self.brain.raw_plan = route.cells[1..].to_vec();
+        self.brain.plan_goal = Some(goal);
+        self.brain.plan_source = PlanSource::Search;
+        self.brain.plan_fresh = true;
+        self.brain.unreachable = None;
+        self.brain.coarse_route = route.waypoints;
+        true
     }
 
     /// Takes a finished search as the monster's plan, if it still fits: it is
@@ -786,6 +851,7 @@ impl<'a> MemberTurn<'a> {
         self.brain.plan_costs = believed_costs(self.faction, &plan);
         self.brain.plan = plan;
         self.brain.raw_plan = rest;
+        self.brain.coarse_route.clear();
         self.brain.plan_goal = Some(goal);
         self.brain.plan_source = PlanSource::Search;
         self.brain.plan_fresh = true;
@@ -1010,9 +1076,10 @@ impl<'a> MemberTurn<'a> {
         Intent::Wait
     }
 
-    /// Takes the straight line to `target` as the monster's plan.
-    fn follow_line(&mut self, target: Pos, line: Path) {
-        let rest: Vec<Pos> = line.cells.into_iter().skip(1).collect();
+    /// Takes `way` (its cells from here to `target`) as the monster's plan.
+    fn follow_way(&mut self, target: Pos, way: Vec<Pos>) {
+        let rest: Vec<Pos> = way.into_iter().skip(1).collect();
+        self.brain.coarse_route.clear();
         self.brain.plan_costs = believed_costs(self.faction, &rest);
         self.brain.raw_plan = rest.clone();
         self.brain.plan = rest;
@@ -1151,39 +1218,51 @@ fn pick_search_spot(
     best.map(|(_, spot)| spot)
 }
 
+/// A far wanderer's stroll: a cell near it, open, away from where kin died
+/// or the player's eye falls, and its faction's cheapest way there inside
+/// a small box round the two (see [`Faction::stroll_path`]): roads when
+/// roads are cheaper for the faction, round walls a straight line would
+/// hit. `None` when none of the spots it searched a way to had one.
+fn pick_far_stroll(faction: &mut Faction, at: Pos, rng: &mut impl Rng) -> Option<(Pos, Vec<Pos>)> {
+    let mut searched = 0;
+    for _ in 0..2 * WANDER_TRIES {
+        if !faction.may_stroll() {
+            return None;
+        }
+        let target = random_cell_near(at, WANDER_RANGE, rng);
+        let grid = faction.grid()?;
+        if chebyshev(at, target) < MIN_STROLL
+            || !grid.is_passable(target)
+            || !grid.connected(at, target)
+            || faction.avoidance_at(target) > DANGEROUS
+        {
+            continue;
+        }
+        if let Some(way) = faction.stroll_path(at, target) {
+            return Some((target, way));
+        }
+        searched += 1;
+        if searched == FAR_STROLL_SEARCHES {
+            break;
+        }
+    }
+    None
+}
+
 /// A cell near the monster, reachable as far as its faction knows and not
 /// where kin died or the player's eye falls, and the straight way there
-/// when that is a cheapest path: a spot in plain view
-/// over open ground first (no search needed), then seen ground (a guess
-/// about unseen cells can send a search round the whole level), else any
-/// cell its faction believes connected.
+/// when that is a cheapest path: a spot in plain view over open ground
+/// first (no search needed), then seen ground (a guess about unseen cells
+/// can send a search round the whole level), else any cell its faction
+/// believes connected.
 fn pick_wander_target(
     faction: &Faction,
     at: Pos,
-    far_from_player: bool,
     rng: &mut impl Rng,
-) -> (Option<Pos>, Option<Path>) {
+) -> (Option<Pos>, Option<Vec<Pos>>) {
     let Some(grid) = faction.grid() else {
         return (None, None);
     };
-    if far_from_player {
-        for _ in 0..2 * WANDER_TRIES {
-            let target = random_cell_near(at, WANDER_RANGE, rng);
-            // Any walkable line, whatever its ground costs, but none
-            // through where kin died or the player's eye falls.
-            if chebyshev(at, target) >= MIN_STROLL
-                && grid.is_passable(target)
-                && let Some(line) = walkable_straight_path(grid, at, target)
-                && line
-                    .cells
-                    .iter()
-                    .all(|&c| faction.avoidance_at(c) <= DANGEROUS)
-            {
-                return (Some(target), Some(line));
-            }
-        }
-        return (None, None);
-    }
     let mut seen_target = None;
     for attempt in 0..2 * WANDER_TRIES {
         let target = random_cell_near(at, WANDER_RANGE, rng);
@@ -1196,7 +1275,7 @@ fn pick_wander_target(
         let seen = faction.knowledge().belief(target).is_some();
         if attempt < WANDER_TRIES {
             if seen && let Some(line) = cheapest_straight_path(grid, at, target) {
-                return (Some(target), Some(line));
+                return (Some(target), Some(line.cells));
             }
             if seen && seen_target.is_none() && grid.connected(at, target) {
                 seen_target = Some(target);
@@ -1661,7 +1740,7 @@ mod tests {
     }
 
     #[test]
-    fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_search() {
+    fn far_from_the_player_a_wanderer_strolls_its_cheapest_way_without_the_planner() {
         // Open floor, 31 by 31, nothing seen of the player.
         let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
         let (mut faction, _) = goblins_knowing(&rows);
@@ -1678,8 +1757,96 @@ mod tests {
             let target = brain.wander_target.unwrap();
             assert!(chebyshev(target, s.at) >= MIN_STROLL);
             assert_eq!(brain.plan.last(), Some(&target));
+            let mut walked = vec![s.at];
+            walked.extend_from_slice(&brain.plan);
+            let cost = path_cost(faction.grid().unwrap(), &walked).unwrap();
+            assert!(
+                (cost - octile(s.at, target)).abs() < 1e-9,
+                "open floor: the line"
+            );
         }
         assert_eq!(faction.planner_stats().searches, 0);
+    }
+
+    #[test]
+    fn a_far_stroll_takes_the_road_round_the_marsh_and_goes_round_walls() {
+        // Goblins pay 6 for swamp and 0.5 for road.
+        let rows = "\
+@===============
+%%%%%%%%%%%%%%%%
+%%%%%%%%%%%%%%%%
+%%%%%%%%%%%%%%%%
+..........#.....
+..........#.....
+..........#.....
+................";
+        let (mut faction, _) = goblins_knowing(rows);
+        let marsh = faction
+            .stroll_path(Pos::new(0, 2), Pos::new(15, 2))
+            .unwrap();
+        assert!(marsh.iter().any(|c| c.y == 0), "by the road: {marsh:?}");
+        let grid = faction.grid().unwrap();
+        let cost = path_cost(grid, &marsh).unwrap();
+        assert!(cost < 15.0 * 6.0 / 2.0, "{cost}");
+        let round = faction
+            .stroll_path(Pos::new(8, 5), Pos::new(13, 5))
+            .unwrap();
+        assert!(
+            round.contains(&Pos::new(10, 7)),
+            "through the gap: {round:?}"
+        );
+        assert!(gridpath::steps_are_legal(
+            faction.grid().unwrap(),
+            round[0],
+            &round[1..]
+        ));
+    }
+
+    #[test]
+    fn a_far_goal_is_planned_coarse_first_and_refined_near_the_monster() {
+        // A wall across a 120x24 field with one gap near the bottom.
+        let mut rows: Vec<String> = (0..24).map(|_| ".".repeat(120)).collect();
+        for (y, row) in rows.iter_mut().enumerate() {
+            if y != 21 {
+                row.replace_range(60..61, "#");
+            }
+        }
+        rows[2].replace_range(0..1, "@");
+        let (mut faction, _) = goblins_knowing(&rows.join("\n"));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        let s = senses(Pos::new(2, 2), &empty);
+        let goal = Pos::new(118, 2);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal);
+        assert!(
+            matches!(intent, Intent::Step { guided: true, .. }),
+            "{intent:?}"
+        );
+        assert!(
+            matches!(brain.thought, Thought::FollowingCoarsePlan { goal: g, .. } if g == goal),
+            "{:?}",
+            brain.thought
+        );
+        assert_eq!(brain.coarse_route.first(), Some(&s.at));
+        assert_eq!(brain.coarse_route.last(), Some(&goal));
+        assert!(
+            brain.coarse_route.iter().any(|p| p.y >= 16),
+            "the coarse path goes by the gap: {:?}",
+            brain.coarse_route
+        );
+        // Only the first stretch is in cells, heading down toward the gap.
+        assert!(brain.raw_plan.len() < 60, "{}", brain.raw_plan.len());
+        assert!(brain.plan.last().unwrap().y > s.at.y);
+        let grid = faction.grid().unwrap();
+        assert!(gridpath::steps_are_legal(grid, s.at, &brain.raw_plan));
+        assert_eq!(
+            faction.planner_stats().searches,
+            0,
+            "no cell-by-cell search"
+        );
+        assert!(faction.coarse().searches == 1);
     }
 
     /// Goblins on an unknown 60x20 level whose searches take many turns

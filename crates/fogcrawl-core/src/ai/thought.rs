@@ -18,6 +18,10 @@ pub enum Thought {
     FollowingField { target: Pos },
     /// Walks its own planned path.
     FollowingPlan { goal: Pos },
+    /// Walks the first stretch of a coarse plan to a far goal (the coarse
+    /// graph's entrances first, cells only near the monster): refined as
+    /// far as `until`, where it plans again.
+    FollowingCoarsePlan { goal: Pos, until: Pos },
     /// Its search is under way; it steps toward the goal meanwhile.
     StepsWhilePlanning { goal: Pos },
     /// Its search is under way and no step brings it closer.
@@ -85,6 +89,11 @@ impl Thought {
                 at_text(target)
             ),
             Thought::FollowingPlan { goal } => format!("following its plan to {}", at_text(goal)),
+            Thought::FollowingCoarsePlan { goal, until } => format!(
+                "following a coarse plan to {}: cells refined as far as {}",
+                at_text(goal),
+                at_text(until)
+            ),
             Thought::StepsWhilePlanning { goal } => format!(
                 "planning a route to {}; stepping closer meanwhile",
                 at_text(goal)
