@@ -806,10 +806,10 @@ mod tests {
     }
 
     #[test]
-    fn layers_cycle_through_all_five() {
+    fn layers_cycle_through_all_six() {
         let mut layer = Layer::Search;
         let mut seen = Vec::new();
-        for _ in 0..5 {
+        for _ in 0..Layer::ALL.len() {
             seen.push(layer);
             layer = layer.next();
         }
