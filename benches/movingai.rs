@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use gridpath::movingai::{MovingAiMap, ScenarioFile};
-use gridpath::{AStar, Grid, Jps, Movement, Pos, SearchOptions};
+use gridpath::movingai::{MovingAiMap, ScenarioFile, unit_cost_grid};
+use gridpath::{AStar, Grid, Jps, Pos, SearchOptions};
 
 const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 const DEFAULT_MOVINGAI_DIR: &str = "../shared/movingai";
@@ -179,13 +179,7 @@ fn load(dir: &Path, name: &'static str, count: usize) -> Result<BenchMap, String
         .first()
         .ok_or_else(|| format!("{}: no scenarios", scen_path.display()))?;
     let map = MovingAiMap::load(&file.map_path(first)).map_err(|error| error.to_string())?;
-    let grid = Grid::from_fn(
-        map.width(),
-        map.height(),
-        Movement::EIGHT_CONNECTED,
-        |x, y| map.is_passable(x as usize, y as usize).then_some(1.0),
-    )
-    .map_err(|error| error.to_string())?;
+    let grid = unit_cost_grid(&map).map_err(|error| error.to_string())?;
     let peer = PeerGrid::new(&map);
     let scenarios = file.scenarios();
     let taken = count.min(scenarios.len());

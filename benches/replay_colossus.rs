@@ -7,7 +7,11 @@
 //! The recording is made by a child process (the same binary), so the peak
 //! printed is the replay's own.
 //!
-//! Run: `cargo bench --bench replay_colossus`
+//! Run: `cargo bench --bench replay_colossus`. With
+//! `FOGCRAWL_BENCH_RECORDING=FILE` it replays that recording instead of
+//! making one (a recording made once, for profiling the replay alone:
+//! `fogcrawl sim --level colossus --seed 1 --turns 1200 --undying --record
+//! FILE`).
 
 use std::time::Instant;
 
@@ -21,6 +25,8 @@ const TURNS: u64 = 1_200;
 const STEP_BACK: u64 = 100;
 /// Set in the child: where to write the recording.
 const RECORD_TO: &str = "FOGCRAWL_BENCH_RECORD_TO";
+/// Set to replay a recording made before rather than make one.
+const RECORDING: &str = "FOGCRAWL_BENCH_RECORDING";
 
 fn setup() -> GameSetup {
     let config = MonsterConfig::shipped().expect("the shipped config loads");
@@ -51,29 +57,38 @@ fn main() {
         return;
     }
     let dir = tempfile::tempdir().expect("a temp dir");
-    let path = dir.path().join("colossus.fcrec");
-    let exe = std::env::current_exe().expect("this bench's path");
-    let status = std::process::Command::new(exe)
-        .env(RECORD_TO, &path)
-        .status()
-        .expect("the recording child runs");
-    assert!(status.success(), "the recording child failed");
+    let path = match std::env::var_os(RECORDING) {
+        Some(path) => path.into(),
+        None => {
+            let path = dir.path().join("colossus.fcrec");
+            let exe = std::env::current_exe().expect("this bench's path");
+            let status = std::process::Command::new(exe)
+                .env(RECORD_TO, &path)
+                .status()
+                .expect("the recording child runs");
+            assert!(status.success(), "the recording child failed");
+            path
+        }
+    };
     let size = std::fs::metadata(&path).map_or(0, |m| m.len());
     println!("{LEVEL}: {TURNS}-turn recording, {size} bytes");
 
     let started = Instant::now();
     let mut replayer = Replayer::open(&path).expect("the recording opens");
     println!(
-        "opened in {:.0} ms",
-        started.elapsed().as_secs_f64() * 1000.0
+        "opened in {:.0} ms (peak so far {:.0} MB)",
+        started.elapsed().as_secs_f64() * 1000.0,
+        peak_mb().unwrap_or(0.0)
     );
     let started = Instant::now();
     replayer.seek(TURNS).expect("to the end");
     println!(
-        "to the end (turn {}) in {:.2} s, {} keyframes kept",
+        "to the end (turn {}) in {:.2} s, {} keyframes kept in {:.1} MB (peak so far {:.0} MB)",
         replayer.turn(),
         started.elapsed().as_secs_f64(),
-        replayer.keyframe_turns().len()
+        replayer.keyframe_turns().len(),
+        replayer.keyframe_bytes() as f64 / f64::from(1 << 20),
+        peak_mb().unwrap_or(0.0)
     );
     let mut times = Vec::new();
     let mut at = replayer.turn();

@@ -218,6 +218,11 @@ pub struct SimArgs {
     #[arg(long, value_name = "SCRIPT", default_value = "autopilot", conflicts_with = "runs",
           value_parser = ["autopilot", "evader"])]
     pub player: String,
+    /// The scripted autopilot never sneaks nor creeps up on sleeping
+    /// monsters (with or without --runs), so what sneaking is worth is
+    /// measured (see docs/SIM.md).
+    #[arg(long)]
+    pub no_sneak: bool,
     /// Every K player turns, save the game through the real save format
     /// and load it again, as quitting and starting again would; the game
     /// and its report are the same as without it (timings aside: see
@@ -225,6 +230,12 @@ pub struct SimArgs {
     #[arg(long, value_name = "K", conflicts_with = "runs",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TURNS))]
     pub resume_every: Option<u64>,
+    /// The scripted player leaves the tools in its pack (caltrops, smoke
+    /// bombs, the wand of slowing, the lure, the scroll of mapping): with
+    /// --runs, the balance without them, to weigh what they are worth
+    /// (docs/SIM.md).
+    #[arg(long)]
+    pub no_tools: bool,
 }
 
 #[derive(Debug, Subcommand)]

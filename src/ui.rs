@@ -9,9 +9,12 @@
 //!   [`key_bindings`]: every key, in one table that input, the help popup and
 //!   the key bar read; [`input`]: the pure key-to-[`Command`](command::Command) mapping.
 //! - [`screen`]: `impl Widget for &App`, the layout and the too-small guard;
-//!   [`map_view`]: the map and its camera; [`panels`]: title, side panel,
+//!   [`map_view`]: the map; [`camera`]: where it looks (the player and
+//!   every monster in sight that fits); [`panels`]: title, side panel,
 //!   message log, key bar; [`popups`]: help, death/victory, too small;
-//!   [`inventory_view`]: the inventory; [`history_view`]: the message history.
+//!   [`inventory_view`]: the inventory; [`history_view`]: the message history;
+//!   [`level_map_view`]: the whole level fitted to the screen;
+//!   [`character_view`]: the character sheet.
 //! - [`overlay`]: the debug overlay's state and pure helpers (inspector
 //!   text, replay positions, the comparison search); `overlay::controller`:
 //!   what its keys do and how it keeps up with the game; `overlay::view`:
@@ -34,11 +37,14 @@
 //! they scroll and must not be imported back. The game core knows nothing
 //! of this module.
 pub mod app;
+pub mod camera;
+pub mod character_view;
 pub mod command;
 pub mod history_view;
 pub mod input;
 pub mod inventory_view;
 pub mod key_bindings;
+pub mod level_map_view;
 pub mod logging;
 pub mod look;
 pub mod map_view;

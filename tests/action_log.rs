@@ -118,7 +118,11 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
                     u64::from(walk.is_none_or(|walk| walk as f64 > 2.5 * line as f64));
             }
             let player = pos(&action["player"]);
-            if mode == "wander" && (from.0 - player.0).abs().max((from.1 - player.1).abs()) > 48 {
+            let asleep = action["asleep"].as_bool().unwrap_or(false);
+            if mode == "wander"
+                && !asleep
+                && (from.0 - player.0).abs().max((from.1 - player.1).abs()) > 48
+            {
                 c.far_wander_actions += 1;
                 c.far_wander_waits += u64::from(act == "wait");
             }
@@ -271,6 +275,7 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
         "line_of_fire_blocked",
         "noise_line",
         "noise_walk",
+        "asleep",
     ];
     let mut last_time = 0.0;
     let mut swapped = 0;

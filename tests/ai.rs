@@ -140,7 +140,10 @@ fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u6
     use fogcrawl::game::{Action, Direction, Game, GameSetup};
     use gridpath::Pos;
 
-    let mut config = MonsterConfig::shipped().expect("the shipped config is valid");
+    // Every monster awake: these measure the hunt, not sleepers.
+    let mut config = MonsterConfig::shipped()
+        .expect("the shipped config is valid")
+        .all_awake();
     for faction in &mut config.factions {
         faction.influence.danger.weight = danger_weight;
     }
@@ -275,7 +278,10 @@ fn planning_on_all_cores_plays_the_same_game_as_on_one() {
 fn pack_round_the_player(seed: u64, crowding_weight: f64, turns: u32) -> (usize, usize) {
     use fogcrawl::game::{Action, Game, GameSetup};
 
-    let mut config = MonsterConfig::shipped().expect("the shipped config is valid");
+    // Every monster awake: these measure the hunt, not sleepers.
+    let mut config = MonsterConfig::shipped()
+        .expect("the shipped config is valid")
+        .all_awake();
     for faction in &mut config.factions {
         faction.influence.crowding.weight = crowding_weight;
     }
@@ -360,7 +366,10 @@ fn search_the_hall(seed: u64, threat_weight: f64, turns: u32) -> (usize, usize) 
     use fogcrawl::ai::brain::Mode;
     use fogcrawl::game::{Action, Game, GameSetup};
 
-    let mut config = MonsterConfig::shipped().expect("the shipped config is valid");
+    // Every monster awake: these measure the hunt, not sleepers.
+    let mut config = MonsterConfig::shipped()
+        .expect("the shipped config is valid")
+        .all_awake();
     let mut radius = 0;
     for faction in &mut config.factions {
         faction.influence.threat.weight = threat_weight;

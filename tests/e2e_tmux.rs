@@ -161,6 +161,24 @@ impl Drop for Session {
 
 /// The command line that starts the game with its files in `dir`, writing
 /// its process id to `dir/pid` first (so a test can signal it).
+/// A copy of the shipped monster config in `dir` in which no kind starts
+/// asleep (for tests of what an acting monster shows), and its path.
+fn awake_config(dir: &Path) -> std::path::PathBuf {
+    let config = dir.join("awake-monsters.toml");
+    let awake: String = fogcrawl::config::SHIPPED_CONFIG
+        .lines()
+        .map(|line| {
+            if line.starts_with("asleep =") {
+                "asleep = 0\n".to_owned()
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect();
+    std::fs::write(&config, awake).expect("a config with nobody asleep");
+    config
+}
+
 fn game_command(dir: &Path, args: &str) -> String {
     game_command_saving_to(dir, &dir.join("save.json"), args)
 }
@@ -408,7 +426,11 @@ fn overlay_follows_a_monster_and_steps_its_search() {
     let session = Session::start("overlay", 100, 32);
     session.run_line(&game_command(
         dir.path(),
-        &format!("--level {} --seed 3", level.display()),
+        &format!(
+            "--level {} --seed 3 --config {}",
+            level.display(),
+            awake_config(dir.path()).display()
+        ),
     ));
     session.wait_for("Turns 0");
 
@@ -730,7 +752,11 @@ fn the_overlay_shows_a_hunting_monster_s_search_at_once() {
     let session = Session::start("overlay-now", 80, 24);
     session.run_line(&game_command(
         dir.path(),
-        &format!("--level {} --seed 3", level.display()),
+        &format!(
+            "--level {} --seed 3 --config {}",
+            level.display(),
+            awake_config(dir.path()).display()
+        ),
     ));
     session.wait_for("Turns 0");
     // One wait: the goblin sees the player and starts to hunt.

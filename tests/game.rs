@@ -10,8 +10,12 @@ use gridpath::Pos;
 
 const DUEL: &str = "tests/fixtures/game/duel.toml";
 
+/// The shipped config with every monster awake: these games test fights
+/// and saves, not sleepers.
 fn config() -> fogcrawl::config::MonsterConfig {
-    fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads")
+    fogcrawl::config::MonsterConfig::shipped()
+        .expect("the shipped monster config loads")
+        .all_awake()
 }
 const CORRIDOR: &str = "tests/fixtures/game/corridor.toml";
 
@@ -240,6 +244,8 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
             "experience",
             "kinds",
             "kind_factions",
+            // Since format 4: stealth.
+            "stealth",
         ] {
             game.remove(field);
         }
@@ -248,12 +254,20 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
         stats.remove("kills_by_kind");
         // Saved since format 4.
         stats.remove("player_turn_lengths");
+        // Saved since format 5.
+        stats.remove("level_starts");
     }
     // Format 4 saves the whole game: what a format-1 file holds is the
     // part kept here (a mind's mode and stroll, a faction's knowledge,
     // sighting, counters and influences); the rest loads as new.
     if let Some(game) = saved.as_object_mut() {
-        for field in ["terrain_changes", "behaviour", "config_print", "recording"] {
+        for field in [
+            "terrain_changes",
+            "behaviour",
+            "config_print",
+            "recording",
+            "tools",
+        ] {
             game.remove(field);
         }
     }
@@ -293,6 +307,8 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
                 counters.remove("views_skipped");
             }
             if let Some(layers) = faction["influences"].as_object_mut() {
+                // Known caltrops: saved since format 4.
+                layers.remove("hazards");
                 for layer in layers.values_mut() {
                     if let Some(layer) = layer.as_object_mut() {
                         layer.remove("changed");

@@ -158,8 +158,8 @@ fn an_unknown_character_names_its_line_and_column() {
     let err = fixture_error("unknown_char");
     assert!(
         err.starts_with(
-            "tests/fixtures/levels/unknown_char.toml:6:4: layout.map: unknown character `?`; \
-             accepted values: `!` `\"` `#` `%` `&` `'` `(` `*` `+` `,` `.` `/` `=` `>` `@` `W` `[` `]` `|` `~`"
+            "tests/fixtures/levels/unknown_char.toml:6:4: layout.map: unknown character `$`; \
+             accepted values: `!` `\"` `#` `%` `&` `'` `(` `*` `+` `,` `-` `.` `/` `:` `=` `>` `?` `@` `W` `[` `]` `^` `|` `~`"
         ),
         "{err}"
     );

@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use fogcrawl::cli::scen::{Engine, EngineArg, ScenOptions, run_file, run_selected};
-use gridpath::movingai::{LengthPrecision, MapTile, MovingAiMap, Scenario, ScenarioFile};
+use gridpath::movingai::{
+    Engine, EngineChoice, LengthPrecision, MapTile, MovingAiMap, ScenOptions, Scenario,
+    ScenarioFile, run_file, run_selected,
+};
 use gridpath::{Grid, Jps, Movement, SearchOptions};
 
 use fogcrawl::config::MonsterConfig;
@@ -260,7 +262,7 @@ fn sampled_shipped_scenarios_are_optimal_and_legal() {
     let options = ScenOptions {
         every: 1,
         search: SearchOptions::default(),
-        engine: EngineArg::Auto,
+        engine: EngineChoice::Auto,
     };
     // The big maps dominate; checking files on every core keeps the test's
     // wall time near that of the slowest file.
@@ -333,7 +335,7 @@ fn jump_point_search_is_optimal_on_every_fifth_dev_scenario() {
     let options = ScenOptions {
         every: JPS_CHECK_EVERY,
         search: SearchOptions::default(),
-        engine: EngineArg::Jps,
+        engine: EngineChoice::Jps,
     };
     // Popped from the end: the largest maps first, one per core.
     let queue = Mutex::new(DEV_MAPS.to_vec());

@@ -170,6 +170,57 @@ fn a_shipped_level_draws_two_heuristics_side_by_side() {
 }
 
 #[test]
+fn a_hierarchical_search_draws_its_coarse_path_over_the_fine_one() {
+    draw_both(
+        &["--level", "maze"],
+        &[
+            "--from",
+            "1,1",
+            "--to",
+            "59,29",
+            "--compare",
+            "engine=hierarchy,cluster=8",
+        ],
+    );
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("two-tiers.svg");
+    let out_text = out.to_string_lossy().into_owned();
+    // The hierarchy alone: its own marks, and no raw path (it has no trace).
+    let output = trace(&[
+        "--level",
+        "maze",
+        "--from",
+        "1,1",
+        "--to",
+        "59,29",
+        "--engine",
+        "hierarchy",
+        "--cluster",
+        "8",
+        "--out",
+        &out_text,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report = stdout(&output);
+    assert!(report.contains("hierarchy, 8x8 clusters"), "{report}");
+    let svg = std::fs::read_to_string(&out).expect("the SVG");
+    assert!(!svg.contains("class=\"raw-path\""));
+    for class in [
+        "cluster-border",
+        "entrance",
+        "coarse-path",
+        "smoothed-path",
+        "start",
+        "goal",
+    ] {
+        assert!(
+            svg.contains(&format!("class=\"{class}\"")),
+            "no {class} in the SVG"
+        );
+    }
+}
+
+#[test]
 fn fog_planning_draws_and_reports_both_policies() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let out = dir.path().join("fog.svg");
@@ -344,6 +395,8 @@ fn help_explains_fog_planning_and_compare() {
         "visible from --from within --sight",
         "--compare <SETTINGS>",
         "heuristic=manhattan,weight=2",
+        "--engine <astar|hierarchy>",
+        "coarse path drawn over the refined one",
         "--out <FILE.svg|FILE.png>",
     ] {
         assert!(help.contains(phrase), "{phrase:?} not in help:\n{help}");

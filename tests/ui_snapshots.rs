@@ -21,7 +21,10 @@ fn app(level: &str, seed: u64, palette: Palette) -> App {
     let game = Game::new(&GameSetup::new(
         Some(level),
         seed,
-        fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads"),
+        // Every monster awake: the screens show hunts, not sleepers.
+        fogcrawl::config::MonsterConfig::shipped()
+            .expect("the shipped monster config loads")
+            .all_awake(),
     ))
     .expect("the level loads");
     App::new(game, palette)
@@ -887,4 +890,100 @@ fn a_slow_step_within_reach_of_a_hunter_warns_and_the_same_key_steps() {
     assert_eq!(app.game.player().pos, start, "warned again");
     app.update(Command::Step(Direction::East));
     assert_eq!(app.game.player().pos.x, start.x + 1, "the same key steps");
+}
+
+const TALL: &str = "tests/fixtures/game/tall.toml";
+
+/// The level cells of monsters the side panel lists, and the map's text.
+fn listed_monsters_are_drawn(app: &App, width: u16, height: u16) -> String {
+    let terminal = draw(app, width, height);
+    let map = text_of(terminal.backend().buffer(), map_area(width, height));
+    let listed: Vec<char> = app
+        .game
+        .visible_monsters()
+        .filter_map(|(_, monster)| app.game.kind_of(monster).map(|kind| kind.letter))
+        .collect();
+    assert!(!listed.is_empty(), "a monster is in sight");
+    for letter in listed {
+        assert!(map.contains(letter), "{letter} is drawn:\n{map}");
+    }
+    terminal.backend().to_string()
+}
+
+#[test]
+fn at_80x24_a_goblin_eight_rows_below_is_drawn_on_the_map() {
+    let app = app(TALL, 1, NO_COLOUR);
+    let player = app.game.player().pos;
+    let (_, goblin) = app
+        .game
+        .visible_monsters()
+        .next()
+        .expect("the goblin is in sight");
+    assert_eq!(goblin.pos.y - player.y, 8);
+    let screen = listed_monsters_are_drawn(&app, 80, 24);
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn at_80x24_the_look_cursor_stays_on_the_map() {
+    let mut app = app(TALL, 1, NO_COLOUR);
+    app.update(Command::Look);
+    for _ in 0..14 {
+        app.update(Command::MoveCursor(Direction::North));
+    }
+    let cursor = app.look_cursor().expect("looking");
+    let terminal = draw(&app, 80, 24);
+    let map = map_area(80, 24);
+    let drawn = (map.top()..map.bottom()).any(|y| {
+        (map.left()..map.right()).any(|x| {
+            terminal
+                .backend()
+                .buffer()
+                .cell((x, y))
+                .is_some_and(|cell| cell.modifier.contains(ratatui::style::Modifier::REVERSED))
+        })
+    });
+    assert!(drawn, "the cursor at {cursor:?} is drawn");
+}
+
+#[test]
+fn the_level_map_shrinks_the_warrens_onto_80x24() {
+    let mut app = app("warrens", 7, NO_COLOUR);
+    app.update(Command::Explore);
+    app.update(Command::ShowLevelMap);
+    let terminal = draw(&app, 80, 24);
+    let screen = terminal.backend().to_string();
+    assert!(
+        screen.contains("the whole level, 1 cell for 3x5"),
+        "{screen}"
+    );
+    assert!(screen.contains('@'), "{screen}");
+    insta::assert_snapshot!(screen);
+    assert_eq!(app.input_mode(), fogcrawl::ui::command::InputMode::Sheet);
+    app.update(Command::Dismiss);
+    assert_eq!(app.input_mode(), fogcrawl::ui::command::InputMode::Playing);
+}
+
+#[test]
+fn the_character_sheet_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::ShowCharacter);
+    let terminal = draw(&app, 80, 24);
+    insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn at_80x24_a_monster_in_sight_past_the_edge_is_an_arrow_there() {
+    // Goblins 9 rows above and below: 19 rows, and the map shows 16.
+    let app = app("tests/fixtures/game/tall_pair.toml", 1, NO_COLOUR);
+    assert_eq!(app.game.visible_monsters().count(), 2, "both in sight");
+    let terminal = draw(&app, 80, 24);
+    let map = text_of(terminal.backend().buffer(), map_area(80, 24));
+    assert_eq!(map.matches('g').count(), 1, "one fits:\n{map}");
+    assert_eq!(
+        map.matches('↑').count() + map.matches('↓').count(),
+        1,
+        "{map}"
+    );
+    insta::assert_snapshot!(terminal.backend());
 }

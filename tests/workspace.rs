@@ -88,6 +88,7 @@ fn every_package_declares_one_rust_version_and_no_dependency_needs_a_newer_one()
 fn documents() -> Vec<PathBuf> {
     let mut files = vec![
         root().join("README.md"),
+        root().join("CONTRIBUTING.md"),
         root().join("CHANGELOG.md"),
         root().join("crates/gridpath/README.md"),
     ];
@@ -164,6 +165,82 @@ fn every_relative_link_in_the_readme_and_the_docs_resolves() {
     );
 }
 
+/// The folders a guide's file names are read from: a name such as
+/// `ai/brain.rs` is the core's, `view.rs` beside `overlay/` the front end's.
+const GUIDE_BASES: [&str; 7] = [
+    "",
+    "crates/fogcrawl-core/src",
+    "crates/fogcrawl-core/src/ai",
+    "crates/fogcrawl-core/src/ai/monster_turn",
+    "crates/gridpath/src",
+    "src/ui",
+    "docs",
+];
+
+/// Names the guides use to state a rule ("`foo.rs` beside `foo/`, never
+/// `mod.rs`"), not files.
+const RULE_EXAMPLES: [&str; 3] = ["foo.rs", "foo/", "mod.rs"];
+
+/// The file and folder names in a guide's `code spans`: words ending in
+/// `.rs`, `.md`, `.toml` or `/`, without spaces or wildcards, outside the
+/// project (`../shared`) left out.
+fn named_files(text: &str) -> Vec<(usize, String)> {
+    let mut names = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        for (position, span) in line.split('`').enumerate() {
+            let is_file = [".rs", ".md", ".toml", "/"]
+                .iter()
+                .any(|ending| span.ends_with(ending));
+            if position % 2 == 1
+                && is_file
+                && !span.contains([' ', '*', '<'])
+                && !span.starts_with("../")
+                && !RULE_EXAMPLES.contains(&span)
+            {
+                names.push((index + 1, span.to_owned()));
+            }
+        }
+    }
+    names
+}
+
+/// The guides walk through the code by file name: a file moved or renamed
+/// without its guide fails here.
+#[test]
+fn every_file_the_guides_name_exists() {
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for guide in ["docs/ARCHITECTURE.md", "CONTRIBUTING.md"] {
+        let text = std::fs::read_to_string(root().join(guide)).expect("a readable guide");
+        for (line, name) in named_files(&text) {
+            checked += 1;
+            if !GUIDE_BASES
+                .iter()
+                .any(|base| root().join(base).join(&name).exists())
+            {
+                missing.push(format!("{guide}:{line}: {name}"));
+            }
+        }
+    }
+    assert!(
+        checked > 40,
+        "only {checked} file names found: the scan is broken"
+    );
+    assert!(
+        missing.is_empty(),
+        "the guides name files that do not exist:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_guide_scan_finds_file_names_in_code_spans_only() {
+    let text = "The turn (`game/state.rs`, `ai/`) and `levels/*.toml`, \
+                `../shared/X.md`, `Game::perform`, plain.rs";
+    let names: Vec<String> = named_files(text).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(names, ["game/state.rs", "ai/"]);
+}
+
 #[test]
 fn the_link_scan_finds_links_images_and_sources_but_not_code() {
     let text = "See [the format](docs/level-format.md#legend) and ![map](a.png).\n\
@@ -179,5 +256,38 @@ fn the_front_page_stays_short() {
     assert!(
         lines <= 200,
         "README.md has {lines} lines; the reference belongs in docs/"
+    );
+}
+
+/// `.ci/same-game` compares `sim --json` without the wall-clock fields: the
+/// ones docs/SIM.md calls "not deterministic". A new clock field must be
+/// added to both, or the script would call every change a different game.
+#[test]
+fn same_game_drops_exactly_the_fields_the_sim_docs_call_not_deterministic() {
+    let script = std::fs::read_to_string(root().join(".ci/same-game")).expect(".ci/same-game");
+    let line = script
+        .lines()
+        .find(|line| line.starts_with("timing_keys="))
+        .expect("a timing_keys= line in .ci/same-game");
+    let mut in_script: Vec<&str> = line
+        .trim_start_matches("timing_keys=")
+        .trim_matches('"')
+        .split_whitespace()
+        .collect();
+    let docs = std::fs::read_to_string(root().join("docs/SIM.md")).expect("docs/SIM.md");
+    let mut in_docs: Vec<&str> = docs
+        .lines()
+        .filter(|line| line.starts_with("| `") && line.contains("not deterministic"))
+        .filter_map(|line| line.split('`').nth(1))
+        .collect();
+    in_script.sort_unstable();
+    in_docs.sort_unstable();
+    assert!(
+        !in_docs.is_empty(),
+        "docs/SIM.md names no clock field: the scan is broken"
+    );
+    assert_eq!(
+        in_script, in_docs,
+        ".ci/same-game's timing_keys against docs/SIM.md"
     );
 }

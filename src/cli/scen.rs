@@ -1,39 +1,18 @@
-//! The `fogcrawl scen` check: runs Moving AI scenario files through our A*
-//! or jump point search and judges every returned path with the
-//! engine-independent checker in [`gridpath::movingai`].
-//!
-//! The logic lives here, in the library, so tests can run it on fixtures and
-//! read its report; [`run`] turns the report into the exit code.
-//! This module never changes the engine's answers: it only times and judges.
-
-mod hierarchy_tally;
-
-pub use hierarchy_tally::HierarchyTally;
+//! The `fogcrawl scen` command: its flags, and the report of a run over
+//! Moving AI scenario files, printed for a user and turned into the exit
+//! code. The runner itself (search, judge, add up) is the engine's
+//! [`gridpath::movingai::run_file`], shared with the Moving AI test and the
+//! engine's examples; this module only chooses, prints and decides.
+//! It never changes the engine's answers.
 
 use crate::cli::output::print_err;
 use crate::untrusted_text::escape_controls;
-use std::collections::HashMap;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
-use gridpath::movingai::{
-    LengthPrecision, MapError, MovingAiMap, ScenError, Scenario, ScenarioFile, Verdict, check_path,
-    judge,
-};
-use gridpath::{
-    AStar, Grid, GridError, Heuristic, HierarchicalSearch, Hierarchy, HierarchyError,
-    HierarchyOptions, Jps, JpsError, Movement, Pos, QueryError, SearchOptions,
-};
-
-/// At most this many failing lines are printed per file; the counts cover all.
-const MAX_FAILURES_SHOWN: usize = 10;
-
-/// A reported path cost may differ from the length recomputed from its cells
-/// by this much, relative, before the report is called wrong: the engine sums
-/// step by step, the checker multiplies step counts once.
-const REPORTED_COST_RELATIVE_TOLERANCE: f64 = 1e-9;
+use gridpath::movingai::{EngineChoice, FileReport, HierarchyTally, ScenOptions, run_file};
+use gridpath::{Heuristic, SearchOptions};
 
 /// The heuristics the command line offers (clap lists them in `--help`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -63,7 +42,7 @@ impl From<HeuristicArg> for Heuristic {
 pub enum EngineArg {
     /// Jump point search where the grid suits it (every passable cell
     /// costs the same, and it is not so cluttered that A* is faster: see
-    /// [`Jps::suits`]), A* otherwise; always A* with a non-default
+    /// [`gridpath::Jps::suits`]), A* otherwise; always A* with a non-default
     /// heuristic or weight.
     #[default]
     Auto,
@@ -77,21 +56,14 @@ pub enum EngineArg {
     Hierarchy,
 }
 
-/// The search a map was checked with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    AStar,
-    Jps,
-    Hierarchy,
-}
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(match self {
-            Self::AStar => "astar",
-            Self::Jps => "jps",
-            Self::Hierarchy => "hierarchy",
-        })
+impl From<EngineArg> for EngineChoice {
+    fn from(argument: EngineArg) -> Self {
+        match argument {
+            EngineArg::Auto => Self::Auto,
+            EngineArg::Astar => Self::AStar,
+            EngineArg::Jps => Self::Jps,
+            EngineArg::Hierarchy => Self::Hierarchy,
+        }
     }
 }
 
@@ -129,29 +101,6 @@ fn parse_weight(text: &str) -> Result<f64, String> {
     }
 }
 
-/// How a scenario run is set up.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ScenOptions {
-    /// Run every `every`-th line (0 and 1 both mean all).
-    pub every: usize,
-    pub search: SearchOptions,
-    pub engine: EngineArg,
-}
-
-impl ScenOptions {
-    /// The engine this run uses on `grid`.
-    fn engine_for(&self, grid: &Grid) -> Engine {
-        let astar_options = self.search != SearchOptions::default();
-        match self.engine {
-            EngineArg::Astar => Engine::AStar,
-            EngineArg::Jps => Engine::Jps,
-            EngineArg::Hierarchy => Engine::Hierarchy,
-            EngineArg::Auto if !astar_options && Jps::suits(grid) => Engine::Jps,
-            EngineArg::Auto => Engine::AStar,
-        }
-    }
-}
-
 impl From<&ScenArgs> for ScenOptions {
     fn from(arguments: &ScenArgs) -> Self {
         Self {
@@ -161,489 +110,23 @@ impl From<&ScenArgs> for ScenOptions {
                 weight: arguments.weight,
                 ..SearchOptions::default()
             },
-            engine: arguments.engine,
+            engine: arguments.engine.into(),
         }
     }
 }
 
-/// Why a scenario file could not be checked at all.
-#[derive(Debug, thiserror::Error)]
-pub enum ScenRunError {
-    #[error(transparent)]
-    Scenario(#[from] ScenError),
-    #[error(transparent)]
-    Map(#[from] MapError),
-    #[error(
-        "{}:{line}: the scenario says its map is {expected_width}x{expected_height}, but {} is {found_width}x{found_height}",
-        scen.display(), map.display()
-    )]
-    MapSize {
-        scen: PathBuf,
-        line: usize,
-        map: PathBuf,
-        expected_width: usize,
-        expected_height: usize,
-        found_width: usize,
-        found_height: usize,
-    },
-    #[error("{}: cannot build a search grid from it: {source}", map.display())]
-    Grid {
-        map: PathBuf,
-        #[source]
-        source: GridError,
-    },
-    #[error("{}:{line}: the engine refused the query: {source}", scen.display())]
-    Query {
-        scen: PathBuf,
-        line: usize,
-        #[source]
-        source: QueryError,
-    },
-    #[error(
-        "--engine jps runs its own optimal octile search: --heuristic and --weight apply to A* only (use --engine astar or auto)"
-    )]
-    JpsOptions,
-    #[error(
-        "--engine hierarchy runs its own octile searches: --heuristic and --weight apply to A* only (use --engine astar or auto)"
-    )]
-    HierarchyOptions,
-    #[error("{}: cannot build its hierarchy: {source}", map.display())]
-    Hierarchy {
-        map: PathBuf,
-        #[source]
-        source: HierarchyError,
-    },
-    #[error("{}:{line}: the hierarchy refused the query: {source}", scen.display())]
-    HierarchyQuery {
-        scen: PathBuf,
-        line: usize,
-        #[source]
-        source: QueryError,
-    },
-    #[error("{}:{line}: jump point search refused the query: {source}", scen.display())]
-    Jps {
-        scen: PathBuf,
-        line: usize,
-        #[source]
-        source: JpsError,
-    },
-}
-
-/// What went wrong with one scenario.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Failure {
-    /// The checker's verdict was not [`Verdict::Optimal`].
-    Verdict(Verdict),
-    /// The path is legal and of the listed length, but the engine reported a
-    /// different cost for it.
-    ReportedCost { reported: f64, recomputed: f64 },
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Verdict(verdict) => verdict.fmt(formatter),
-            Self::ReportedCost {
-                reported,
-                recomputed,
-            } => write!(
-                formatter,
-                "the engine reported cost {reported}, but the path's cells sum to {recomputed}"
-            ),
-        }
-    }
-}
-
-/// One failing scenario, for printing.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FailedScenario {
-    pub line: usize,
-    pub start: Pos,
-    pub goal: Pos,
-    pub failure: Failure,
-}
-
-/// The outcome of one scenario file.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FileReport {
-    pub path: PathBuf,
-    /// The name of the (first) map its scenarios ran on, without `.map`.
-    pub map: String,
-    /// The search used on that map.
-    pub engine: Option<Engine>,
-    pub precision: LengthPrecision,
-    pub checked: usize,
-    pub optimal: usize,
-    /// Legal paths of the wrong length, missing paths, paths where none
-    /// exists, and wrongly reported costs.
-    pub mismatched: usize,
-    /// Paths that break the movement rules or miss an endpoint.
-    pub illegal: usize,
-    /// Mismatched legal paths no longer than `weight` x optimal (only counted
-    /// when the weight is above 1).
-    pub within_weight_bound: usize,
-    /// Time spent inside the engine's `find_path_into`, summed over queries.
-    pub search_time: Duration,
-    /// Cells A* expanded (jump points, for jump point search), summed over
-    /// queries.
-    pub expanded: u64,
-    /// The first failures, in file order (at most `MAX_FAILURES_SHOWN`).
-    pub failures: Vec<FailedScenario>,
-    /// What the hierarchy engine adds up (zero for the others).
-    pub hierarchy: HierarchyTally,
-}
-
-impl FileReport {
-    fn new(path: &Path, precision: LengthPrecision) -> Self {
-        Self {
-            path: path.to_path_buf(),
-            map: String::new(),
-            engine: None,
-            precision,
-            checked: 0,
-            optimal: 0,
-            mismatched: 0,
-            illegal: 0,
-            within_weight_bound: 0,
-            search_time: Duration::ZERO,
-            expanded: 0,
-            failures: Vec::new(),
-            hierarchy: HierarchyTally::default(),
-        }
-    }
-
-    /// Mean engine time per query, in microseconds.
-    #[must_use]
-    pub fn micros_per_query(&self) -> f64 {
-        if self.checked == 0 {
-            return 0.0;
-        }
-        self.search_time.as_secs_f64() * 1e6 / self.checked as f64
-    }
-
-    /// `timing MAP QUERIES US_PER_QUERY EXPANSIONS`: search time only, over
-    /// the queries checked.
-    #[must_use]
-    pub fn timing_line(&self) -> String {
-        format!(
-            "timing {} {} {:.2} {}",
-            escape_controls(&self.map),
-            self.checked,
-            self.micros_per_query(),
-            self.expanded
-        )
-    }
-
-    /// Engine expansions per second of engine time.
-    #[must_use]
-    pub fn expansions_per_second(&self) -> f64 {
-        let seconds = self.search_time.as_secs_f64();
-        if seconds == 0.0 {
-            return 0.0;
-        }
-        self.expanded as f64 / seconds
-    }
-}
-
-/// A map loaded for a scenario file, with the engine's grid built from it.
-struct LoadedMap {
-    map: MovingAiMap,
-    grid: Grid,
-    engine: Engine,
-    /// Built when the engine is the hierarchy.
-    hierarchy: Option<Hierarchy>,
-    build_seconds: f64,
-}
-
-fn load_map(path: &Path, options: &ScenOptions) -> Result<LoadedMap, ScenRunError> {
-    let map = MovingAiMap::load(path)?;
-    let grid = Grid::from_fn(
-        map.width(),
-        map.height(),
-        Movement::EIGHT_CONNECTED,
-        |x, y| {
-            // The grid's coordinates come from its own 0..width/height loops,
-            // which fit in i32 (the map reader caps sides), so they are never
-            // negative here; a negative one would read as impassable.
-            let (Ok(x), Ok(y)) = (usize::try_from(x), usize::try_from(y)) else {
-                return None;
-            };
-            map.is_passable(x, y).then_some(1.0)
-        },
-    )
-    .map_err(|source| ScenRunError::Grid {
-        map: path.to_path_buf(),
-        source,
-    })?;
-    let engine = options.engine_for(&grid);
-    let started = Instant::now();
-    let hierarchy = match engine {
-        Engine::Hierarchy => Some(
-            Hierarchy::build(&grid, HierarchyOptions::default()).map_err(|source| {
-                ScenRunError::Hierarchy {
-                    map: path.to_path_buf(),
-                    source,
-                }
-            })?,
-        ),
-        Engine::AStar | Engine::Jps => None,
-    };
-    Ok(LoadedMap {
-        map,
-        grid,
-        engine,
-        hierarchy,
-        build_seconds: started.elapsed().as_secs_f64(),
-    })
-}
-
-/// Checks one scenario file: loads it and its map(s), runs the selected lines
-/// through A*, and judges each answer.
-///
-/// # Errors
-/// A [`ScenRunError`] if the file or a map cannot be read, a map's size
-/// disagrees with a line, or the engine refuses a query (for example an
-/// impassable start).
-pub fn run_file(path: &Path, options: &ScenOptions) -> Result<FileReport, ScenRunError> {
-    let file = ScenarioFile::load(path)?;
-    run_selected(&file, file.every(options.every), options)
-}
-
-/// Checks the `selected` scenarios of an already parsed `file` (for example a
-/// sample of its buckets); `options.every` is not applied again.
-///
-/// # Errors
-/// As [`run_file`], except for reading the scenario file itself.
-pub fn run_selected<'file>(
-    file: &'file ScenarioFile,
-    selected: impl IntoIterator<Item = &'file Scenario>,
-    options: &ScenOptions,
-) -> Result<FileReport, ScenRunError> {
-    let path = file.path();
-    let mut report = FileReport::new(path, file.precision());
-    // Scenario files name one map in practice, but nothing in the format
-    // forbids several, so maps are cached by path.
-    let mut maps: HashMap<PathBuf, LoadedMap> = HashMap::new();
-    let mut astar = AStar::new();
-    let mut jps = Jps::new();
-    let mut hierarchical = HierarchicalSearch::new();
-    let mut cells: Vec<Pos> = Vec::new();
-
-    for scenario in selected {
-        let map_path = file.map_path(scenario);
-        let loaded = match maps.entry(map_path) {
-            std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
-            std::collections::hash_map::Entry::Vacant(entry) => {
-                let loaded = load_map(entry.key(), options)?;
-                if report.engine.is_none() {
-                    report.engine = Some(loaded.engine);
-                    report.map = map_name(entry.key());
-                }
-                report.hierarchy.build_seconds += loaded.build_seconds;
-                entry.insert(loaded)
-            }
-        };
-        check_map_size(path, scenario, &file.map_path(scenario), &loaded.map)?;
-
-        let (start, goal) = (scenario.start, scenario.goal);
-        let found = match loaded.engine {
-            Engine::AStar => {
-                let started = Instant::now();
-                let found =
-                    astar.find_path_into(&loaded.grid, start, goal, &options.search, &mut cells);
-                report.search_time += started.elapsed();
-                report.expanded += astar.stats().expanded;
-                found.map_err(|source| ScenRunError::Query {
-                    scen: path.to_path_buf(),
-                    line: scenario.line,
-                    source,
-                })?
-            }
-            Engine::Jps => {
-                let started = Instant::now();
-                let found = jps.find_path_into(&loaded.grid, start, goal, &mut cells);
-                report.search_time += started.elapsed();
-                report.expanded += jps.stats().expanded;
-                found.map_err(|source| ScenRunError::Jps {
-                    scen: path.to_path_buf(),
-                    line: scenario.line,
-                    source,
-                })?
-            }
-            Engine::Hierarchy => run_hierarchical(
-                loaded,
-                scenario,
-                &mut hierarchical,
-                &mut astar,
-                &mut report,
-                &mut cells,
-            )
-            .map_err(|source| ScenRunError::HierarchyQuery {
-                scen: path.to_path_buf(),
-                line: scenario.line,
-                source,
-            })?,
-        };
-        report.checked += 1;
-
-        let path_cells = found.map(|_| cells.as_slice());
-        let failure = match judge(&loaded.map, scenario, file.precision(), path_cells) {
-            Verdict::Optimal => found.zip(path_cells).and_then(|(reported, cells)| {
-                reported_cost_failure(reported, cells, &loaded.map, scenario)
-            }),
-            verdict => Some(Failure::Verdict(verdict)),
-        };
-        let failure = match failure {
-            // A legal path above the optimum is what this engine trades
-            // for its speed: counted, not failed.
-            Some(Failure::Verdict(Verdict::Mismatched {
-                found: Some(_),
-                optimal,
-            })) if loaded.engine == Engine::Hierarchy && optimal > 0.0 => {
-                report.hierarchy.longer += 1;
-                None
-            }
-            failure => {
-                if failure.is_none() {
-                    report.optimal += 1;
-                }
-                failure
-            }
-        };
-        match &failure {
-            None => {}
-            Some(Failure::Verdict(Verdict::Illegal(_))) => report.illegal += 1,
-            Some(failure) => {
-                report.mismatched += 1;
-                if is_within_weight_bound(
-                    failure,
-                    scenario,
-                    file.precision(),
-                    options.search.weight,
-                ) {
-                    report.within_weight_bound += 1;
-                }
-            }
-        }
-        if let Some(failure) = failure
-            && report.failures.len() < MAX_FAILURES_SHOWN
-        {
-            report.failures.push(FailedScenario {
-                line: scenario.line,
-                start: scenario.start,
-                goal: scenario.goal,
-                failure,
-            });
-        }
-    }
-    Ok(report)
-}
-
-/// Answers one scenario through the map's hierarchy into `cells`, timing
-/// it, and tallies its cost ratio and (on long queries) A*'s expansions
-/// against its own. The reported cost, as for the other engines.
-fn run_hierarchical(
-    loaded: &mut LoadedMap,
-    scenario: &Scenario,
-    search: &mut HierarchicalSearch,
-    astar: &mut AStar,
-    report: &mut FileReport,
-    cells: &mut Vec<Pos>,
-) -> Result<Option<f64>, QueryError> {
-    let Some(hierarchy) = loaded.hierarchy.as_mut() else {
-        return Ok(None);
-    };
-    let (start, goal) = (scenario.start, scenario.goal);
-    let started = Instant::now();
-    let found = search.find_path(hierarchy, &loaded.grid, start, goal)?;
-    report.search_time += started.elapsed();
-    report.expanded += search.stats().expanded();
-    cells.clear();
-    let Some(path) = found else {
-        return Ok(None);
-    };
-    cells.extend_from_slice(&path.cells);
-    report.hierarchy.add_path(cells, scenario.optimal_length);
-    if scenario.optimal_length > hierarchy_tally::LONG_QUERY {
-        astar.find_path(&loaded.grid, start, goal, &SearchOptions::default())?;
-        report.hierarchy.long_astar_expanded += astar.stats().expanded;
-        report.hierarchy.long_hierarchy_expanded += search.stats().expanded();
-    }
-    Ok(Some(path.cost))
-}
-
-/// A map's file name without its `.map` ending, for the timing lines.
-fn map_name(map_path: &Path) -> String {
-    let name = map_path
-        .file_name()
-        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
-    if let Some(stem) = name.strip_suffix(".map") {
-        return stem.to_owned();
-    }
-    name
-}
-
-fn check_map_size(
-    scen: &Path,
-    scenario: &Scenario,
-    map_path: &Path,
-    map: &MovingAiMap,
-) -> Result<(), ScenRunError> {
-    if (scenario.map_width, scenario.map_height) == (map.width(), map.height()) {
-        return Ok(());
-    }
-    Err(ScenRunError::MapSize {
-        scen: scen.to_path_buf(),
-        line: scenario.line,
-        map: map_path.to_path_buf(),
-        expected_width: scenario.map_width,
-        expected_height: scenario.map_height,
-        found_width: map.width(),
-        found_height: map.height(),
-    })
-}
-
-/// A legal, optimal-length path whose reported cost disagrees with its cells.
-fn reported_cost_failure(
-    reported: f64,
-    cells: &[Pos],
-    map: &MovingAiMap,
-    scenario: &Scenario,
-) -> Option<Failure> {
-    let recomputed = check_path(map, scenario.start, scenario.goal, cells).ok()?;
-    let tolerance = REPORTED_COST_RELATIVE_TOLERANCE * recomputed.max(1.0);
-    ((reported - recomputed).abs() > tolerance).then_some(Failure::ReportedCost {
-        reported,
-        recomputed,
-    })
-}
-
-/// Whether a mismatch is the expected price of weighted A*: a legal path no
-/// longer than `weight` times the optimum (plus the file's tolerance).
-fn is_within_weight_bound(
-    failure: &Failure,
-    scenario: &Scenario,
-    precision: LengthPrecision,
-    weight: f64,
-) -> bool {
-    let Failure::Verdict(Verdict::Mismatched {
-        found: Some(length),
-        optimal,
-    }) = *failure
-    else {
-        return false;
-    };
-    weight > 1.0
-        && !scenario.expects_no_path()
-        && length <= weight * optimal + precision.tolerance(optimal)
-}
+/// The engine's A* options go to A* alone: jump point search and the
+/// hierarchy run their own optimal octile searches.
+const JPS_OPTIONS: &str = "--engine jps runs its own optimal octile search: --heuristic and --weight apply to A* only (use --engine astar or auto)";
+const HIERARCHY_OPTIONS: &str = "--engine hierarchy runs its own octile searches: --heuristic and --weight apply to A* only (use --engine astar or auto)";
 
 /// The outcome of a whole `scen` run.
 #[derive(Debug, Default)]
 pub struct ScenReport {
     pub files: Vec<FileReport>,
-    /// Files that could not be checked, with why.
-    pub errors: Vec<ScenRunError>,
+    /// Files that could not be checked (and flags that could not be used
+    /// together), each with why.
+    pub errors: Vec<String>,
 }
 
 impl ScenReport {
@@ -714,15 +197,15 @@ pub fn run_command(
 ) -> io::Result<ScenReport> {
     let options = ScenOptions::from(arguments);
     let mut report = ScenReport::default();
-    let refused = match options.engine {
+    let refused = match arguments.engine {
         _ if options.search == SearchOptions::default() => None,
-        EngineArg::Jps => Some(ScenRunError::JpsOptions),
-        EngineArg::Hierarchy => Some(ScenRunError::HierarchyOptions),
+        EngineArg::Jps => Some(JPS_OPTIONS),
+        EngineArg::Hierarchy => Some(HIERARCHY_OPTIONS),
         EngineArg::Auto | EngineArg::Astar => None,
     };
     if let Some(error) = refused {
         writeln!(err, "error: {error}")?;
-        report.errors.push(error);
+        report.errors.push(error.to_owned());
         writeln!(out, "{}", report.summary_line())?;
         return Ok(report);
     }
@@ -734,7 +217,8 @@ pub fn run_command(
             }
             Err(error) => {
                 // File text quoted in the error may hold control bytes.
-                writeln!(err, "error: {}", escape_controls(&error.to_string()))?;
+                let error = escape_controls(&error.to_string()).into_owned();
+                writeln!(err, "error: {error}")?;
                 report.errors.push(error);
             }
         }
@@ -749,7 +233,7 @@ pub fn run_command(
             options.search.weight
         )?;
     }
-    if options.engine == EngineArg::Hierarchy {
+    if arguments.engine == EngineArg::Hierarchy {
         let tally = report.hierarchy();
         writeln!(
             out,
@@ -770,10 +254,23 @@ pub fn run_command(
     writeln!(out, "{}", report.summary_line())?;
     if arguments.timing {
         for file in &report.files {
-            writeln!(out, "{}", file.timing_line())?;
+            writeln!(out, "{}", timing_line(file))?;
         }
     }
     Ok(report)
+}
+
+/// `timing MAP QUERIES US_PER_QUERY EXPANSIONS`: search time only, over
+/// the queries checked.
+#[must_use]
+pub fn timing_line(file: &FileReport) -> String {
+    format!(
+        "timing {} {} {:.2} {}",
+        escape_controls(&file.map),
+        file.checked,
+        file.micros_per_query(),
+        file.expanded
+    )
 }
 
 fn write_file_report(file: &FileReport, out: &mut impl Write) -> io::Result<()> {
@@ -830,6 +327,8 @@ pub fn run(arguments: &ScenArgs) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gridpath::movingai::Engine;
+    use std::path::Path;
 
     fn fixture(name: &str) -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use crate::cli::SimArgs;
 use crate::cli::output::{print_err, print_out};
 use crate::config::MonsterConfig;
+use crate::game::autopilot::AutopilotSkills;
 use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
 use crate::game::sim::{PlayerScript, RecordTo, SimReport};
 use crate::game::sim_report::versus_table;
@@ -91,6 +92,11 @@ pub fn run(args: &SimArgs) -> ExitCode {
     });
     let script = if args.player == "evader" {
         PlayerScript::Evader
+    } else if args.no_sneak || args.no_tools {
+        PlayerScript::AutopilotWith(AutopilotSkills {
+            sneaks: !args.no_sneak,
+            tools: !args.no_tools,
+        })
     } else {
         PlayerScript::Autopilot
     };
@@ -185,6 +191,10 @@ pub fn run_balance(args: &SimArgs, runs: usize) -> ExitCode {
         &config,
         turns,
         threads,
+        AutopilotSkills {
+            sneaks: !args.no_sneak,
+            tools: !args.no_tools,
+        },
     );
     match report {
         Ok(report) if json => print_out(&format!("{}\n", report.to_json())),

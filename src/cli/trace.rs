@@ -43,9 +43,21 @@ pub struct TraceArgs {
     /// as in the monster config). Only with --unknown.
     #[arg(long, value_name = "R")]
     pub sight: Option<String>,
+    /// Which search to picture: astar (the default: every cell it closed, its
+    /// frontier, its raw and smoothed paths) or hierarchy (two-tier planning:
+    /// the cluster borders, the entrances between clusters, and the coarse path
+    /// drawn over the refined one; it runs its own octile searches, so
+    /// --heuristic, --weight and --tie-break are refused, and --animate too).
+    #[arg(long, value_name = "astar|hierarchy")]
+    pub engine: Option<String>,
+    /// The hierarchy's cluster side in cells: 4 to 64 (default 16). Only with
+    /// --engine hierarchy.
+    #[arg(long, value_name = "N")]
+    pub cluster: Option<String>,
     /// Draw a second search beside the first, with these settings changed:
     /// KEY=VALUE entries separated by commas, keys heuristic, weight,
-    /// tie-break, unknown (also `off`) and sight; e.g. `heuristic=manhattan,weight=2`.
+    /// tie-break, unknown (also `off`), sight, engine and cluster; e.g.
+    /// `heuristic=manhattan,weight=2` or `engine=hierarchy,cluster=8`.
     #[arg(long, value_name = "SETTINGS")]
     pub compare: Option<String>,
     /// The picture to write: FILE.svg (text) or FILE.png (pixels).
@@ -70,6 +82,8 @@ impl TraceArgs {
             (SettingKey::TieBreak, &self.tie_break),
             (SettingKey::Unknown, &self.unknown),
             (SettingKey::Sight, &self.sight),
+            (SettingKey::Engine, &self.engine),
+            (SettingKey::Cluster, &self.cluster),
         ]
         .into_iter()
         .filter_map(|(key, value)| value.as_deref().map(|value| (key, value)))
@@ -116,4 +130,6 @@ Examples:
       --compare unknown=3 --out river.svg
   fogcrawl trace --map arena.map --from 4,32 --to 47,19 \\
       --compare heuristic=dijkstra --out arena.svg
-  fogcrawl trace --level swamp --from 4,7 --to 45,7 --animate --out swamp-search.png";
+  fogcrawl trace --level swamp --from 4,7 --to 45,7 --animate --out swamp-search.png
+  fogcrawl trace --map arena.map --from 4,32 --to 47,19 \\
+      --compare engine=hierarchy,cluster=8 --out arena-two-tiers.svg";

@@ -158,6 +158,7 @@ fn traced(drawing: &Drawing, recording: &Recording) -> Option<TracedSearch> {
         smoothed_cost,
         untraced_time: recording.time,
         planning,
+        coarse: None,
     })
 }
 

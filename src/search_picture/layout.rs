@@ -14,13 +14,15 @@ use super::bitmap_font::{characters_fitting, text_width};
 use super::cell_layer::CellLayer;
 use super::colour::Rgb;
 use super::legend::legend;
+use super::lettering::{
+    COARSE_PATH_WIDTH, MARKER_OUTLINE_WIDTH, RAW_PATH_WIDTH, SMOOTHED_PATH_WIDTH, text,
+};
 pub use super::lettering::{LINE_HEIGHT, TEXT_SCALE};
-use super::lettering::{MARKER_OUTLINE_WIDTH, RAW_PATH_WIDTH, SMOOTHED_PATH_WIDTH, text};
 use super::palette::{self, CostShading};
 use super::scene::{Label, Marker, MarkerForm, Point, Polyline, Scene, Shape};
 use super::straight_strokes::corners;
 use super::text_wrap::wrap_phrases;
-use super::traced_search::TracedSearch;
+use super::traced_search::{CoarseView, TracedSearch};
 
 /// Space around the picture's content, in pixels.
 pub const MARGIN: u32 = 16;
@@ -112,11 +114,13 @@ impl Window {
         if cell_size(level.width(), level.height(), searches.len()) >= MIN_ZOOM_CELL {
             return whole;
         }
+        // The hierarchy traces no cells: its path stands for where it went.
         let touched = searches.iter().flat_map(|search| {
             search
                 .closed
                 .iter()
                 .chain(&search.frontier)
+                .chain(search.coarse.iter().flat_map(|_| search.smoothed.iter()))
                 .copied()
                 .chain([search.start, search.goal])
         });
@@ -247,7 +251,7 @@ pub fn lay_out_upto(
             // Two panels that searched alike say so, rather than look alike
             // for no reason given (a weight changes nothing where the
             // estimate is exact, as on open unseen ground).
-            if index > 0 && searches[0].closed == search.closed {
+            if index > 0 && !search.closed.is_empty() && searches[0].closed == search.closed {
                 figures.push("the same cells closed as the first panel".to_owned());
             }
             wrap_phrases(&figures, "  ", per_line)
@@ -275,7 +279,13 @@ pub fn lay_out_upto(
     }
 
     let fogged = searches.iter().any(|s| s.planning.is_fogged());
-    let (legend, legend_height) = legend(shading, fogged, (MARGIN, legend_top), content_width);
+    let hierarchy = searches.iter().any(|s| s.coarse.is_some());
+    let (legend, legend_height) = legend(
+        shading,
+        (fogged, hierarchy),
+        (MARGIN, legend_top),
+        content_width,
+    );
     shapes.extend(legend);
 
     Scene {
@@ -472,8 +482,12 @@ fn panel_map(
         Shape::Cells(frontier),
     ];
     shapes.extend(came_from_and_numbers(&shown, map));
+    if let Some(coarse) = &search.coarse {
+        shapes.extend(clusters_and_entrances(coarse, map));
+    }
     if shown.whole
         && let Some(path) = &search.path
+        && search.coarse.is_none()
     {
         shapes.push(Shape::Line(Polyline {
             name: "raw-path",
@@ -489,6 +503,30 @@ fn panel_map(
                 .collect(),
             colour: palette::SMOOTHED_PATH,
             width: map.path_width(SMOOTHED_PATH_WIDTH),
+        }));
+    }
+    if let Some(coarse) = &search.coarse
+        && search.path.is_some()
+    {
+        // The refined path (already smoothed), then the coarse one over it.
+        shapes.push(Shape::Line(Polyline {
+            name: "smoothed-path",
+            points: corners(&search.smoothed)
+                .into_iter()
+                .map(|pos| map.centre(pos))
+                .collect(),
+            colour: palette::SMOOTHED_PATH,
+            width: map.path_width(SMOOTHED_PATH_WIDTH),
+        }));
+        shapes.push(Shape::Line(Polyline {
+            name: "coarse-path",
+            points: coarse
+                .waypoints
+                .iter()
+                .map(|&pos| map.centre(pos))
+                .collect(),
+            colour: palette::COARSE_PATH,
+            width: map.path_width(COARSE_PATH_WIDTH),
         }));
     }
     // On cells large enough the marker leaves a ring of its cell showing;
@@ -527,6 +565,78 @@ fn panel_map(
         MarkerForm::Square,
         palette::GOAL,
     ));
+    shapes
+}
+
+/// The hierarchy's cluster borders (lines along the cell edges where one
+/// cluster meets the next, within the window) and its entrances (a small
+/// square on each).
+fn clusters_and_entrances(coarse: &CoarseView, map: MapPlacement) -> Vec<Shape> {
+    let window = map.window;
+    let size = i32::try_from(coarse.cluster_size)
+        .unwrap_or(i32::MAX)
+        .max(1);
+    let cell = f64::from(map.cell);
+    let (width, height) = (
+        i32::try_from(window.width).unwrap_or(0),
+        i32::try_from(window.height).unwrap_or(0),
+    );
+    let edge_x = |x: i32| f64::from(map.left) + f64::from(x - window.left) * cell;
+    let edge_y = |y: i32| f64::from(map.top) + f64::from(y - window.top) * cell;
+    let line_width = (cell / 8.0).max(1.0);
+    let border = |points: Vec<Point>| {
+        Shape::Line(Polyline {
+            name: "cluster-border",
+            points,
+            colour: palette::CLUSTER_BORDER,
+            width: line_width,
+        })
+    };
+    let mut shapes = Vec::new();
+    let first_x = (window.left / size + 1) * size;
+    for x in (first_x..window.left + width).step_by(coarse.cluster_size.max(1)) {
+        shapes.push(border(vec![
+            Point {
+                x: edge_x(x),
+                y: edge_y(window.top),
+            },
+            Point {
+                x: edge_x(x),
+                y: edge_y(window.top + height),
+            },
+        ]));
+    }
+    let first_y = (window.top / size + 1) * size;
+    for y in (first_y..window.top + height).step_by(coarse.cluster_size.max(1)) {
+        shapes.push(border(vec![
+            Point {
+                x: edge_x(window.left),
+                y: edge_y(y),
+            },
+            Point {
+                x: edge_x(window.left + width),
+                y: edge_y(y),
+            },
+        ]));
+    }
+    let radius = (cell * 0.3).max(1.0);
+    shapes.extend(
+        coarse
+            .entrances
+            .iter()
+            .filter(|&&pos| window.contains(pos))
+            .map(|&pos| {
+                Shape::Marker(Marker {
+                    name: "entrance",
+                    centre: map.centre(pos),
+                    radius,
+                    form: MarkerForm::Square,
+                    fill: palette::ENTRANCE,
+                    outline: palette::ENTRANCE,
+                    outline_width: 0.0,
+                })
+            }),
+    );
     shapes
 }
 
@@ -825,5 +935,43 @@ mod tests {
             })
             .collect();
         assert!(markers.contains(&"start") && markers.contains(&"goal"));
+    }
+
+    #[test]
+    fn the_hierarchy_draws_clusters_entrances_and_its_coarse_path_over_the_fine_one() {
+        use crate::search_picture::search_settings::PicturedEngine;
+        let hierarchy = SearchSettings {
+            engine: PicturedEngine::Hierarchy,
+            cluster_size: 4,
+            ..SearchSettings::default()
+        };
+        let (scene, searches) = two_rooms_scene(&[SearchSettings::default(), hierarchy]);
+        let named = |name: &str| {
+            scene
+                .shapes
+                .iter()
+                .enumerate()
+                .filter(|(_, shape)| match shape {
+                    Shape::Line(line) => line.name == name,
+                    Shape::Marker(marker) => marker.name == name,
+                    _ => false,
+                })
+                .map(|(index, _)| index)
+                .collect::<Vec<_>>()
+        };
+        // The 12x6 level in 4x4 clusters: borders at x = 4 and 8, y = 4.
+        assert_eq!(named("cluster-border").len(), 3);
+        let coarse = searches[1].coarse.as_ref().expect("the coarse tier");
+        assert_eq!(named("entrance").len(), coarse.entrances.len());
+        let coarse_lines = named("coarse-path");
+        assert_eq!(coarse_lines.len(), 1, "only the hierarchy's panel");
+        let fine = named("smoothed-path");
+        assert_eq!(fine.len(), 2, "both panels");
+        assert!(
+            coarse_lines[0] > fine[1],
+            "the coarse path is drawn over the fine one"
+        );
+        assert!(scene.texts().any(|t| t == "coarse path"));
+        assert!(scene.texts().any(|t| t.contains("hierarchy, 4x4 clusters")));
     }
 }

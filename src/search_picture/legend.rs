@@ -9,7 +9,8 @@ use crate::world::Terrain;
 use super::bitmap_font::text_width;
 use super::colour::Rgb;
 use super::lettering::{
-    LINE_HEIGHT, MARKER_OUTLINE_WIDTH, RAW_PATH_WIDTH, SMOOTHED_PATH_WIDTH, TEXT_SCALE, text,
+    COARSE_PATH_WIDTH, LINE_HEIGHT, MARKER_OUTLINE_WIDTH, RAW_PATH_WIDTH, SMOOTHED_PATH_WIDTH,
+    TEXT_SCALE, text,
 };
 use super::palette::{self, CostShading};
 use super::scene::{Block, Marker, MarkerForm, Point, Polyline, Shape};
@@ -104,8 +105,8 @@ impl Swatch {
 }
 
 /// The legend's entries: every colour and mark a panel can show (the fog's only
-/// when a search planned through fog).
-fn legend_entries(shading: &CostShading, fogged: bool) -> Vec<(Swatch, String)> {
+/// when a search planned through fog, the hierarchy's only when it searched).
+fn legend_entries(shading: &CostShading, fogged: bool, hierarchy: bool) -> Vec<(Swatch, String)> {
     let (cheapest, dearest) = shading.cost_range();
     let ground: Vec<Rgb> = (0..GROUND_SAMPLES)
         .map(|i| {
@@ -160,6 +161,24 @@ fn legend_entries(shading: &CostShading, fogged: bool) -> Vec<(Swatch, String)> 
             Swatch::Line(palette::SMOOTHED_PATH, SMOOTHED_PATH_WIDTH.1),
             "smoothed path".to_owned(),
         ),
+    ]);
+    if hierarchy {
+        entries.extend([
+            (
+                Swatch::Line(palette::CLUSTER_BORDER, 1.0),
+                "cluster border".to_owned(),
+            ),
+            (
+                Swatch::Colours(vec![palette::ENTRANCE]),
+                "entrance (coarse node)".to_owned(),
+            ),
+            (
+                Swatch::Line(palette::COARSE_PATH, COARSE_PATH_WIDTH.1),
+                "coarse path".to_owned(),
+            ),
+        ]);
+    }
+    entries.extend([
         (
             Swatch::Marker(MarkerForm::Disc, palette::START),
             "start".to_owned(),
@@ -177,11 +196,16 @@ fn legend_entries(shading: &CostShading, fogged: bool) -> Vec<(Swatch, String)> 
 /// shapes and its height.
 pub(super) fn legend(
     shading: &CostShading,
-    fogged: bool,
+    (fogged, hierarchy): (bool, bool),
     (left, top): (u32, u32),
     width: u32,
 ) -> (Vec<Shape>, u32) {
-    flow(left, top, width, &legend_entries(shading, fogged))
+    flow(
+        left,
+        top,
+        width,
+        &legend_entries(shading, fogged, hierarchy),
+    )
 }
 
 /// Entries flowed into rows `width` wide from `(left, top)`; their shapes and height.
@@ -215,7 +239,7 @@ mod tests {
 
     #[test]
     fn legend_rows_wrap_within_the_width() {
-        let entries = legend_entries(&CostShading::new(&CostProfile::default()), true);
+        let entries = legend_entries(&CostShading::new(&CostProfile::default()), true, true);
         let (shapes, height) = flow(MARGIN, 0, MIN_CONTENT_WIDTH, &entries);
         assert!(height >= 2 * LINE_HEIGHT, "this many entries need rows");
         for shape in &shapes {

@@ -17,6 +17,8 @@ pub const LINE_HEIGHT: u32 = GLYPH_SIDE * TEXT_SCALE + 6;
 pub(super) const RAW_PATH_WIDTH: (f64, f64) = (0.6, 4.0);
 /// The smoothed path, narrower, drawn over the raw one so both show.
 pub(super) const SMOOTHED_PATH_WIDTH: (f64, f64) = (0.2, 1.5);
+/// The hierarchy's coarse path: between the raw and the smoothed path's width.
+pub(super) const COARSE_PATH_WIDTH: (f64, f64) = (0.35, 2.5);
 /// The outline of start and goal markers, in pixels.
 pub(super) const MARKER_OUTLINE_WIDTH: f64 = 1.5;
 

@@ -50,6 +50,12 @@ pub const RAW_PATH: Rgb = Rgb::hex(0x1e7bf0);
 pub const SMOOTHED_PATH: Rgb = Rgb::hex(0x9d0a6e);
 /// The start marker.
 pub const START: Rgb = Rgb::hex(0x16a34a);
+/// The hierarchy's cluster borders: thin grey-blue lines.
+pub const CLUSTER_BORDER: Rgb = Rgb::hex(0x5b6b8c);
+/// The hierarchy's entrances (coarse nodes).
+pub const ENTRANCE: Rgb = Rgb::hex(0x3a4a6b);
+/// The hierarchy's coarse path, over the refined one.
+pub const COARSE_PATH: Rgb = Rgb::hex(0x0f9d8a);
 /// The goal marker.
 pub const GOAL: Rgb = Rgb::hex(0xdc2626);
 /// Around markers, so they show on any cell.

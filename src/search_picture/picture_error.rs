@@ -80,6 +80,21 @@ pub enum PictureError {
         budget_mb: usize,
     },
     /// The level could not be found, read or built (its own message).
+    /// A setting that does not go with the engine chosen.
+    #[error("{setting}: {reason}")]
+    EngineSetting {
+        setting: String,
+        reason: &'static str,
+    },
+
+    #[error(
+        "--animate steps through A*'s expansions: the hierarchy's search is pictured whole (leave out --animate, or use engine astar)"
+    )]
+    AnimationNeedsAStar,
+
+    #[error("cannot build the hierarchy: {0}")]
+    Hierarchy(#[from] gridpath::HierarchyError),
+
     #[error(transparent)]
     Level(#[from] LevelError),
     /// The level's search grid could not be built.

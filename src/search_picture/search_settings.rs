@@ -1,7 +1,7 @@
-//! How one pictured search is run: heuristic, weight, tie-break, and whether it
-//! plans on the whole level or through fog (what is visible from the start within
-//! a sight radius, unseen cells priced by an unknown-cell policy, as a faction
-//! plans).
+//! How one pictured search is run: A* (heuristic, weight, tie-break) or the
+//! two-tier hierarchy (its cluster size), and whether it plans on the whole
+//! level or through fog (what is visible from the start within a sight radius,
+//! unseen cells priced by an unknown-cell policy, as a faction plans).
 //!
 //! Values are read from text here, from the flags and from `--compare`'s
 //! `KEY=VALUE` list alike, with the monster config's names and limits
@@ -16,12 +16,31 @@ use crate::config::rules::{
     self, DEFAULT_HEURISTIC_WEIGHT, DEFAULT_SIGHT_RADIUS, HEURISTIC_NAMES, HEURISTIC_WEIGHT,
     SIGHT_RADIUS, STEP_COST, TIE_BREAK_NAMES, UNKNOWN_BLOCKED, UNKNOWN_OPEN,
 };
-use gridpath::{Heuristic, SearchOptions, TieBreak};
+use gridpath::{Heuristic, HierarchyOptions, SearchOptions, TieBreak};
 
 use super::picture_error::PictureError;
 
 /// The `--unknown` / `unknown=` word for planning on the whole level (no fog).
 pub const UNKNOWN_OFF: &str = "off";
+
+/// Which search a panel pictures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PicturedEngine {
+    /// The traced A*: every cell it closed, its frontier, its paths.
+    AStar,
+    /// The two-tier hierarchy (`gridpath::Hierarchy`): its clusters, their
+    /// entrances, the coarse path over the refined one.
+    Hierarchy,
+}
+
+/// `--engine` words.
+pub const ENGINE_NAMES: [(&str, PicturedEngine); 2] = [
+    ("astar", PicturedEngine::AStar),
+    ("hierarchy", PicturedEngine::Hierarchy),
+];
+
+/// The cluster sides `--cluster` takes, in cells.
+pub const CLUSTER_SIZES: std::ops::RangeInclusive<usize> = 4..=64;
 
 /// One search's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,6 +55,10 @@ pub struct SearchSettings {
     pub unknown: Option<UnknownCellPolicy>,
     /// How far the planner sees from the start, in cells (used with `unknown`).
     pub sight_radius: u32,
+    /// A* or the hierarchy.
+    pub engine: PicturedEngine,
+    /// The hierarchy's cluster side (used with the hierarchy).
+    pub cluster_size: usize,
 }
 
 impl Default for SearchSettings {
@@ -48,6 +71,8 @@ impl Default for SearchSettings {
             tie_break: engine.tie_break,
             unknown: None,
             sight_radius: DEFAULT_SIGHT_RADIUS,
+            engine: PicturedEngine::AStar,
+            cluster_size: HierarchyOptions::default().cluster_size,
         }
     }
 }
@@ -60,15 +85,19 @@ pub enum SettingKey {
     TieBreak,
     Unknown,
     Sight,
+    Engine,
+    Cluster,
 }
 
 impl SettingKey {
-    pub const ALL: [SettingKey; 5] = [
+    pub const ALL: [SettingKey; 7] = [
         SettingKey::Heuristic,
         SettingKey::Weight,
         SettingKey::TieBreak,
         SettingKey::Unknown,
         SettingKey::Sight,
+        SettingKey::Engine,
+        SettingKey::Cluster,
     ];
 
     /// The key as flags and `--compare` spell it (the flag is `--` and this).
@@ -80,6 +109,8 @@ impl SettingKey {
             SettingKey::TieBreak => "tie-break",
             SettingKey::Unknown => "unknown",
             SettingKey::Sight => "sight",
+            SettingKey::Engine => "engine",
+            SettingKey::Cluster => "cluster",
         }
     }
 }
@@ -118,6 +149,7 @@ impl SearchSettings {
                 setting: format!("--{}", SettingKey::Sight.name()),
             });
         }
+        settings.check_engine("--")?;
         Ok(settings)
     }
 
@@ -151,7 +183,33 @@ impl SearchSettings {
                 setting: format!("--compare {}", SettingKey::Sight.name()),
             });
         }
+        settings.check_engine("--compare ")?;
         Ok(settings)
+    }
+
+    /// The hierarchy runs its own octile searches, and only it has clusters:
+    /// A*'s settings with the hierarchy, or a cluster size with A*, are
+    /// refused rather than silently ignored (`prefix` is `--` or
+    /// `--compare `, for the message).
+    fn check_engine(&self, prefix: &str) -> Result<(), PictureError> {
+        let astar = Self::default();
+        let hierarchy = self.engine == PicturedEngine::Hierarchy;
+        let astar_changed = self.heuristic != astar.heuristic
+            || self.weight != astar.weight
+            || self.tie_break != astar.tie_break;
+        if hierarchy && astar_changed {
+            return Err(PictureError::EngineSetting {
+                setting: format!("{prefix}{}", SettingKey::Engine.name()),
+                reason: "the hierarchy runs its own octile searches: heuristic, weight and tie-break apply to engine astar only",
+            });
+        }
+        if !hierarchy && self.cluster_size != astar.cluster_size {
+            return Err(PictureError::EngineSetting {
+                setting: format!("{prefix}{}", SettingKey::Cluster.name()),
+                reason: "a cluster size only applies with engine hierarchy",
+            });
+        }
+        Ok(())
     }
 
     /// Sets `key` from `value`; `setting` names it in the error.
@@ -207,6 +265,26 @@ impl SearchSettings {
                     .and_then(|radius| u32::try_from(radius).ok())
                     .ok_or_else(|| bad(SIGHT_RADIUS.accepted()))?;
             }
+            SettingKey::Engine => {
+                self.engine = ENGINE_NAMES
+                    .iter()
+                    .find(|(name, _)| *name == word)
+                    .map(|(_, engine)| *engine)
+                    .ok_or_else(|| bad("astar, hierarchy".to_owned()))?;
+            }
+            SettingKey::Cluster => {
+                self.cluster_size = word
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|size| CLUSTER_SIZES.contains(size))
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "whole numbers {} to {}",
+                            CLUSTER_SIZES.start(),
+                            CLUSTER_SIZES.end()
+                        ))
+                    })?;
+            }
         }
         Ok(())
     }
@@ -246,12 +324,15 @@ impl SearchSettings {
     /// or `fog: sight 8, unseen open`).
     #[must_use]
     pub fn phrases(&self) -> [String; 2] {
-        let search = format!(
-            "{}, weight {}, ties {}",
-            self.heuristic,
-            self.weight,
-            rules::tie_break_name(self.tie_break).replace('_', "-")
-        );
+        let search = match self.engine {
+            PicturedEngine::AStar => format!(
+                "{}, weight {}, ties {}",
+                self.heuristic,
+                self.weight,
+                rules::tie_break_name(self.tie_break).replace('_', "-")
+            ),
+            PicturedEngine::Hierarchy => format!("hierarchy, {0}x{0} clusters", self.cluster_size),
+        };
         let knowledge = match self.unknown {
             None => "whole level known".to_owned(),
             Some(policy) => format!("fog: sight {}, unseen {policy}", self.sight_radius),
@@ -354,6 +435,45 @@ mod tests {
             .with_overrides("tie_break=smaller_g")
             .expect("config spelling");
         assert_eq!(tie.tie_break, TieBreak::SmallerG);
+    }
+
+    #[test]
+    fn the_hierarchy_takes_a_cluster_size_and_refuses_astar_settings() {
+        let settings = flags(&[
+            (SettingKey::Engine, "hierarchy"),
+            (SettingKey::Cluster, "8"),
+        ])
+        .expect("valid flags");
+        assert_eq!(settings.engine, PicturedEngine::Hierarchy);
+        assert_eq!(settings.cluster_size, 8);
+        assert_eq!(
+            settings.to_string(),
+            "hierarchy, 8x8 clusters; whole level known"
+        );
+        let compared = SearchSettings::default()
+            .with_overrides("engine=hierarchy")
+            .expect("valid list");
+        assert_eq!(compared.engine, PicturedEngine::Hierarchy);
+        let message = |list| flags(list).expect_err("refused").to_string();
+        assert!(
+            message(&[(SettingKey::Engine, "hierarchy"), (SettingKey::Weight, "2")])
+                .starts_with("--engine: the hierarchy runs its own octile searches")
+        );
+        assert_eq!(
+            message(&[(SettingKey::Cluster, "8")]),
+            "--cluster: a cluster size only applies with engine hierarchy"
+        );
+        assert_eq!(
+            message(&[(SettingKey::Engine, "jps")]),
+            "--engine `jps` is not allowed; accepted values: astar, hierarchy"
+        );
+        assert_eq!(
+            message(&[
+                (SettingKey::Engine, "hierarchy"),
+                (SettingKey::Cluster, "3")
+            ]),
+            "--cluster `3` is not allowed; accepted values: whole numbers 4 to 64"
+        );
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::picture_error::PictureError;
 use super::picture_format::PictureFormat;
 use super::png::encode_png;
 use super::raster::Canvas;
-use super::search_settings::{SearchSettings, SettingKey};
+use super::search_settings::{PicturedEngine, SearchSettings, SettingKey};
 use super::svg::to_svg;
 use super::traced_search::TracedSearch;
 
@@ -121,6 +121,9 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
     let mut panels = vec![settings];
     if let Some(list) = request.compare {
         panels.push(settings.with_overrides(list)?);
+    }
+    if request.animate && panels.iter().any(|p| p.engine == PicturedEngine::Hierarchy) {
+        return Err(PictureError::AnimationNeedsAStar);
     }
     let from = parse_cell("--from", request.from)?;
     let to = parse_cell("--to", request.to)?;

@@ -2,6 +2,10 @@
 //! and what a picture shows of it (cells closed in expansion order, the frontier
 //! left open, the raw and the string-pulled path) with its figures.
 //!
+//! With the hierarchy (`--engine hierarchy`) there is no cell-by-cell trace:
+//! what is kept is its coarse side (the clusters, their entrances, the coarse
+//! path) beside the refined, smoothed path and the expansions of each tier.
+//!
 //! The time figure is the same search run again untraced (tracing records every
 //! event, which is not what a game pays), the best of a few runs on a warm search
 //! space. It must never draw.
@@ -11,16 +15,31 @@ use std::time::{Duration, Instant};
 
 use crate::world::{CostProfile, Level};
 use gridpath::{
-    AStar, CellValues, Grid, Path, Pos, QueryError, SearchOptions, SearchStats, SearchTrace,
-    path_cost, string_pull,
+    AStar, CellValues, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, HierarchyStats, Path,
+    Pos, QueryError, SearchOptions, SearchStats, SearchTrace, path_cost, string_pull,
 };
 
 use super::picture_error::PictureError;
 use super::planning_grid::PlanningGrid;
-use super::search_settings::SearchSettings;
+use super::search_settings::{PicturedEngine, SearchSettings};
 
 /// How many untraced runs the time figure is the best of.
 const TIMING_RUNS: usize = 3;
+
+/// What a hierarchical search shows besides its path: the coarse tier.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CoarseView {
+    /// The side of a cluster, in cells (clusters tile the level from its
+    /// top-left corner).
+    pub cluster_size: usize,
+    /// Every entrance cell (a node of the coarse graph).
+    pub entrances: Vec<Pos>,
+    /// The coarse path: the start, the entrances it passed, the goal (just
+    /// the ends when the near search answered).
+    pub waypoints: Vec<Pos>,
+    /// What each tier expanded.
+    pub stats: HierarchyStats,
+}
 
 /// A finished search and what it did.
 #[derive(Debug, Clone)]
@@ -47,6 +66,8 @@ pub struct TracedSearch {
     pub stats: SearchStats,
     /// The best time of the same search untraced.
     pub untraced_time: Duration,
+    /// The coarse tier, when the hierarchy searched.
+    pub coarse: Option<CoarseView>,
 }
 
 impl TracedSearch {
@@ -74,6 +95,9 @@ impl TracedSearch {
                 policy,
             )?,
         };
+        if settings.engine == PicturedEngine::Hierarchy {
+            return Self::run_hierarchy(planning, start, goal, settings);
+        }
         let options = settings.search_options();
         let untraced_time = best_untraced_time(&planning.grid, start, goal, &options)?;
         let mut astar = AStar::new();
@@ -101,6 +125,70 @@ impl TracedSearch {
             stats: astar.stats(),
             untraced_time,
             planning,
+            coarse: None,
+        })
+    }
+
+    /// The hierarchy's search on `planning`: built, queried once for the
+    /// figures, then timed as the best of [`TIMING_RUNS`] queries (the first
+    /// run prices the clusters it reaches; later ones find them priced, as a
+    /// game's later plans would).
+    fn run_hierarchy(
+        planning: PlanningGrid,
+        start: Pos,
+        goal: Pos,
+        settings: SearchSettings,
+    ) -> Result<Self, PictureError> {
+        let options = HierarchyOptions {
+            cluster_size: settings.cluster_size,
+        };
+        let grid = &planning.grid;
+        let mut hierarchy = Hierarchy::build(grid, options)?;
+        let mut search = HierarchicalSearch::new();
+        let found = search.find_path(&mut hierarchy, grid, start, goal)?;
+        let stats = search.stats();
+        let mut untraced_time = Duration::MAX;
+        for _ in 0..TIMING_RUNS {
+            let began = Instant::now();
+            search.find_path(&mut hierarchy, grid, start, goal)?;
+            untraced_time = untraced_time.min(began.elapsed());
+        }
+        let (path, waypoints) = match found {
+            Some(found) => (
+                Some(Path {
+                    cells: found.cells,
+                    cost: found.cost,
+                }),
+                found.coarse,
+            ),
+            None => (None, Vec::new()),
+        };
+        // The hierarchy's path is refined and smoothed already.
+        let smoothed = path.as_ref().map(|p| p.cells.clone()).unwrap_or_default();
+        let smoothed_cost = path.as_ref().map(|p| p.cost);
+        Ok(Self {
+            settings,
+            start,
+            goal,
+            closed: Vec::new(),
+            frontier: Vec::new(),
+            values: HashMap::new(),
+            trace: SearchTrace::default(),
+            path,
+            smoothed,
+            smoothed_cost,
+            stats: SearchStats {
+                expanded: stats.expanded(),
+                ..SearchStats::default()
+            },
+            untraced_time,
+            coarse: Some(CoarseView {
+                cluster_size: hierarchy.cluster_size(),
+                entrances: hierarchy.nodes().collect(),
+                waypoints,
+                stats,
+            }),
+            planning,
         })
     }
 
@@ -108,10 +196,33 @@ impl TracedSearch {
     /// `expanded 120`, `frontier 31`, `cost 41.36`, `smoothed 40.80`, `23 µs`.
     #[must_use]
     pub fn figures(&self) -> Vec<String> {
-        let mut figures = vec![
-            format!("expanded {}", self.stats.expanded),
-            format!("frontier {}", self.frontier.len()),
-        ];
+        let mut figures = match &self.coarse {
+            None => vec![
+                format!("expanded {}", self.stats.expanded),
+                format!("frontier {}", self.frontier.len()),
+            ],
+            Some(coarse) if coarse.stats.near => vec![
+                format!("expanded {}", coarse.stats.expanded()),
+                "near: one search in a box, no coarse search".to_owned(),
+            ],
+            Some(coarse) => vec![
+                format!(
+                    "expanded {} (coarse {}, cells {})",
+                    coarse.stats.expanded(),
+                    coarse.stats.coarse_expanded,
+                    coarse.stats.fine_expanded
+                ),
+                format!("{} entrances", coarse.entrances.len()),
+            ],
+        };
+        if self.coarse.is_some()
+            && let Some(path) = &self.path
+        {
+            // Refined and smoothed in one: one cost.
+            figures.push(format!("cost {:.2}", path.cost));
+            figures.push(format_micros(self.untraced_time));
+            return figures;
+        }
         match (&self.path, self.smoothed_cost) {
             (Some(path), smoothed) => {
                 figures.push(format!("cost {:.2}", path.cost));
@@ -220,6 +331,38 @@ mod tests {
         let figures = search.figures();
         assert!(
             figures.iter().any(|f| f.starts_with("no path")),
+            "{figures:?}"
+        );
+    }
+
+    #[test]
+    fn the_hierarchy_keeps_its_coarse_path_over_a_legal_refined_one() {
+        use crate::search_picture::search_settings::PicturedEngine;
+        let astar = run(SearchSettings::default());
+        let search = run(SearchSettings {
+            engine: PicturedEngine::Hierarchy,
+            cluster_size: 4,
+            ..SearchSettings::default()
+        });
+        let coarse = search.coarse.as_ref().expect("the hierarchy's tier");
+        let path = search.path.as_ref().expect("through the door");
+        assert_eq!(path.cells.first(), Some(&search.start));
+        assert_eq!(path.cells.last(), Some(&search.goal));
+        assert!(gridpath::steps_are_legal(
+            &search.planning.grid,
+            search.start,
+            &path.cells[1..]
+        ));
+        let optimal = astar.path.as_ref().map_or(0.0, |p| p.cost);
+        assert!(path.cost >= optimal - 1e-9);
+        assert_eq!(coarse.waypoints.first(), Some(&search.start));
+        assert_eq!(coarse.waypoints.last(), Some(&search.goal));
+        assert!(!coarse.entrances.is_empty());
+        assert!(search.closed.is_empty(), "no cell-by-cell trace");
+        let figures = search.figures();
+        assert!(figures[0].starts_with("expanded "), "{figures:?}");
+        assert!(
+            figures.iter().any(|f| f.starts_with("cost ")),
             "{figures:?}"
         );
     }

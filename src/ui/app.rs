@@ -10,6 +10,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod firing;
 mod pointing;
 
 use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
@@ -109,6 +110,10 @@ pub enum Overlay {
     Messages,
     /// The look cursor of normal play (where it is: `App::look_cursor`).
     Look,
+    /// The whole level as the player knows it.
+    LevelMap,
+    /// The character sheet.
+    Character,
 }
 
 /// How a one-line notice should look.
@@ -186,6 +191,8 @@ pub struct App {
     data_dir: Option<PathBuf>,
     /// What the end of the run wrote (summary, score), once it ended.
     run_record: Option<RunRecord>,
+    /// What the fire key throws (the item last thrown from the pack).
+    quiver: ItemKind,
     /// Shown by a replay, which has keys of its own: the end of the run
     /// offers no new game, same seed or watching it again, and opening the
     /// overlay marks nothing assisted.
@@ -225,6 +232,7 @@ impl App {
             travel_preview: None,
             data_dir: None,
             run_record: None,
+            quiver: ItemKind::ThrowingKnife,
             watched: false,
         }
     }
@@ -503,6 +511,7 @@ impl App {
             Overlay::DirectionPrompt(_) | Overlay::ThrowPrompt(_) => InputMode::DirectionPrompt,
             Overlay::Inventory => InputMode::Inventory,
             Overlay::Messages => InputMode::Messages,
+            Overlay::LevelMap | Overlay::Character => InputMode::Sheet,
             Overlay::Look => InputMode::Looking,
             Overlay::TargetPrompt(_) => InputMode::Targeting,
             Overlay::None if self.game.is_over() => InputMode::GameOver,
@@ -536,11 +545,15 @@ impl App {
                 | Command::CloseDoor
                 | Command::ToggleAutoAdvance
                 | Command::Rest
+                | Command::ToggleSneak
                 | Command::Explore
                 | Command::Travel
                 | Command::PickUp
                 | Command::UseLetter(_)
                 | Command::Confirm
+                | Command::Fire
+                | Command::AutoFight
+                | Command::TravelToItem
         );
         if acts && self.debug.replay.is_some() {
             // A replay pauses the game: nothing may let time pass.
@@ -555,8 +568,14 @@ impl App {
             }
             Command::Dismiss => self.overlay = Overlay::None,
             Command::Rest => self.run_activity(Activity::Rest),
+            Command::ToggleSneak => self.act(Action::Sneak(!self.game.is_sneaking())),
             Command::Explore => self.run_activity(Activity::Explore),
             Command::Travel => self.run_activity(Activity::TravelToStairs),
+            Command::TravelToItem => self.run_activity(Activity::TravelToItem),
+            Command::AutoFight => self.run_activity(Activity::AutoFight),
+            Command::Fire => self.fire(),
+            Command::ShowLevelMap => self.overlay = Overlay::LevelMap,
+            Command::ShowCharacter => self.overlay = Overlay::Character,
             Command::PickUp => self.act(Action::PickUp),
             Command::ShowInventory => self.overlay = Overlay::Inventory,
             Command::UseLetter(letter) => self.use_letter(letter),
@@ -609,18 +628,10 @@ impl App {
                     }
                 }
             }
-            Command::ToggleOverlay
-            | Command::NextLayer
-            | Command::FollowPrevious
-            | Command::FollowNext
-            | Command::ToggleLook
-            | Command::MoveCursor(_)
-            | Command::FollowCursor
-            | Command::ToggleReplay
-            | Command::Replay(_)
-            | Command::CycleCompare
-            | Command::TraceNow
-            | Command::CompareOff => {
+            // What is left are the overlay's commands (`Command::is_overlay`,
+            // the one list of them, which a replay also reads).
+            command => {
+                debug_assert!(command.is_overlay(), "{command:?} is not the overlay's");
                 match self.debug.command(command, &mut self.game) {
                     OverlayReply::Done => {}
                     OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
@@ -714,10 +725,12 @@ impl App {
             return;
         };
         if needs_direction(item) {
+            self.quiver = item;
             self.overlay = Overlay::ThrowPrompt(item);
             return;
         }
-        if item == ItemKind::ThrowingKnife {
+        if crate::game::items::aimed_at_monster(item) {
+            self.quiver = item;
             self.aim(item);
             return;
         }
@@ -973,10 +986,11 @@ pub(crate) mod tests {
     /// An app on the duel fixture: the player and one goblin (the overlay's
     /// tests use it too).
     pub(crate) fn duel() -> App {
+        // Awake, as the tests of the AI's overlay need a monster that acts.
         let game = Game::new(&GameSetup::new(
             Some(DUEL),
             1,
-            MonsterConfig::shipped().unwrap(),
+            MonsterConfig::shipped().unwrap().all_awake(),
         ))
         .unwrap();
         App::new(game, Palette::new(ColorSupport::None))

@@ -57,6 +57,8 @@ pub enum Command {
     TraceNow,
     /// Rest until healed or something appears.
     Rest,
+    /// Sneak mode on or off: slower, quieter steps.
+    ToggleSneak,
     /// Walk to the nearest unexplored place until something happens.
     Explore,
     /// Walk to the stairs, once seen, until something happens.
@@ -90,6 +92,41 @@ pub enum Command {
     Confirm,
     /// After death or victory: play the same seed again.
     SameSeed,
+    /// Fire the quivered item: aim at the nearest monster in range (Tab
+    /// cycles, Enter throws), or ask which way for a noisemaker.
+    Fire,
+    /// Fight the nearest monster in sight that hunts the player.
+    AutoFight,
+    /// Walk to the nearest item seen lying on the level.
+    TravelToItem,
+    /// The whole level as the player knows it, fitted to the screen.
+    ShowLevelMap,
+    /// The character sheet: health, experience, gear, pack, the run.
+    ShowCharacter,
+}
+
+impl Command {
+    /// Whether this is one of the debug overlay's commands, which
+    /// `overlay::controller` carries out (and a replay lets through: they
+    /// only look).
+    #[must_use]
+    pub fn is_overlay(self) -> bool {
+        matches!(
+            self,
+            Self::ToggleOverlay
+                | Self::NextLayer
+                | Self::FollowPrevious
+                | Self::FollowNext
+                | Self::ToggleLook
+                | Self::MoveCursor(_)
+                | Self::FollowCursor
+                | Self::ToggleReplay
+                | Self::Replay(_)
+                | Self::CycleCompare
+                | Self::CompareOff
+                | Self::TraceNow
+        )
+    }
 }
 
 /// How a long screen scrolls.
@@ -133,4 +170,7 @@ pub enum InputMode {
     /// Aiming a throwing knife: Tab picks the next monster in range, Enter
     /// throws, Esc cancels.
     Targeting,
+    /// A screen of its own (the level map, the character sheet): any key
+    /// closes it; no time passes.
+    Sheet,
 }

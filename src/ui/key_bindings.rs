@@ -17,7 +17,7 @@ use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
 use HelpSection::{Overlay as OverlayHelp, Playing as PlayingHelp};
 use InputMode::{
     DirectionPrompt, GameOver, Help, Inventory, Look, Looking, Messages, Overlay, Playing, Replay,
-    Targeting,
+    Sheet, Targeting,
 };
 
 /// The keys a binding takes and the command each stands for.
@@ -405,7 +405,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         PLAYING_MODES,
         Keys::Same(&[KeyCode::Char('R'), KeyCode::Char('Z')], Command::Rest),
     )
-    .help(PlayingHelp, "R  Z", "rest until healed or a monster is a threat")
+    .help(PlayingHelp, "R  Z", "rest until healed or a monster is a threat (every 100 time waited draws a monster)")
     .hints(&[hint(Playing, "R", "rest")]),
     KeyBinding::new(
         PLAYING_MODES,
@@ -555,6 +555,50 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
             "replay the end (after a death: following your killer)",
         )
         .hints(&[hint(GameOver, "w", "watch it again")]),
+    // Issue 37's keys, after quitting so the help's first page still says
+    // how to quit.
+    KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('s')], Command::ToggleSneak))
+        .help(
+            PlayingHelp,
+            "s",
+            "sneak on/off: steps take 2x as long, are heard 1 cell away, not 6, and the unaware see you only half as far",
+        )
+        .hints(&[wide_hint(Playing, "s", "sneak")]),
+    KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('T')], Command::TravelToItem))
+        .help(
+            PlayingHelp,
+            "T",
+            "travel to the nearest item you have seen lying about (stops for a threat)",
+        ),
+    KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('f')], Command::Fire))
+        .help(
+            PlayingHelp,
+            "f",
+            "fire the quiver (knives; the item last thrown from i): aim, Tab next, Enter or f throws",
+        )
+        .hints(&[hint(Playing, "f", "fire")]),
+    KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('F')], Command::AutoFight))
+        .help(
+            PlayingHelp,
+            "F",
+            "autofight: walk up to the nearest monster hunting you and strike until it dies (stops when hurt or a new threat comes)",
+        )
+        .hints(&[wide_hint(Playing, "F", "fight")]),
+    KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('X')], Command::ShowLevelMap))
+        .help(
+            PlayingHelp,
+            "X",
+            "the whole level as you know it, on one screen (any key closes)",
+        ),
+    KeyBinding::new(
+        PLAYING_MODES,
+        Keys::Same(&[KeyCode::Char('C'), KeyCode::Char('@')], Command::ShowCharacter),
+    )
+    .help(
+        PlayingHelp,
+        "C  @",
+        "character sheet: health, experience, gear, quiver, pack, the run (any key closes)",
+    ),
     KeyBinding::new(&[Playing], Keys::Same(&[KeyCode::Tab], Command::ToggleOverlay)).help(
         PlayingHelp,
         "Tab",
@@ -620,6 +664,8 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
     ),
     // The help popup: any other key closes it.
     KeyBinding::new(&[Help], Keys::AnyKey(Command::Dismiss)),
+    // The level map and the character sheet: any key closes them.
+    KeyBinding::new(&[Sheet], Keys::AnyKey(Command::Dismiss)),
 ];
 
 #[cfg(test)]

@@ -95,6 +95,16 @@ pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
             monster.max_hp
         ));
         lines.push(monster_stats(game, actor));
+        if kind.is_ranged() {
+            // Its reach is tinted on the map; in words for any palette.
+            let away = pos.chebyshev(game.player().pos);
+            let within = if u32::try_from(away).is_ok_and(|away| away <= kind.range) {
+                "within its reach"
+            } else {
+                "out of its reach"
+            };
+            lines.push(format!("you are {away} cells off: {within}"));
+        }
     }
     for item in game.items_at(pos) {
         lines.push(format!("a {item} lies here"));

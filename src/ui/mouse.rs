@@ -52,7 +52,11 @@ pub fn map_cell(app: &App, column: u16, row: u16) -> Option<Pos> {
     if is_too_small(area)
         || matches!(
             app.input_mode(),
-            InputMode::Help | InputMode::Messages | InputMode::Inventory | InputMode::GameOver
+            InputMode::Help
+                | InputMode::Messages
+                | InputMode::Inventory
+                | InputMode::GameOver
+                | InputMode::Sheet
         )
     {
         return None;
@@ -62,7 +66,7 @@ pub fn map_cell(app: &App, column: u16, row: u16) -> Option<Pos> {
     if app.debug().on {
         overlay_cell_at(app, map, at)
     } else {
-        cell_at(&app.game, map, at)
+        cell_at(&app.game, map, app.look_cursor(), at)
     }
 }
 

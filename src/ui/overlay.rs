@@ -10,6 +10,7 @@
 pub mod coarse_layer;
 pub mod controller;
 pub mod legend;
+pub mod tool_lines;
 pub mod view;
 
 use std::collections::HashMap;

@@ -72,11 +72,13 @@ fn health_role(hp: i32, max_hp: i32) -> UiRole {
 pub struct TitleLine<'a>(pub &'a App);
 
 impl TitleLine<'_> {
-    /// The game name, level and depth.
+    /// The game name, level and depth; with the debug overlay on (its
+    /// panel replaces the one with the hit points, and turns still pass),
+    /// the hit points too.
     fn lead(&self) -> Line<'static> {
         let game = &self.0.game;
         let palette = self.0.palette;
-        Line::from(vec![
+        let mut lead = Line::from(vec![
             Span::styled(
                 " fogcrawl ",
                 palette.ui(UiRole::Title).add_modifier(Modifier::REVERSED),
@@ -90,7 +92,18 @@ impl TitleLine<'_> {
                 format!("(level {} of {})", game.depth() + 1, game.run().len()),
                 palette.ui(UiRole::Label),
             ),
-        ])
+        ]);
+        if self.0.debug().on {
+            let player = game.player();
+            lead.push_span(Span::styled("  HP ", palette.ui(UiRole::Label)));
+            lead.push_span(Span::styled(
+                format!("{}/{}", player.hp.max(0), player.max_hp),
+                palette
+                    .ui(health_role(player.hp, player.max_hp))
+                    .add_modifier(Modifier::BOLD),
+            ));
+        }
+        lead
     }
 
     /// Whether the whole header fits on one row of `width` columns.
@@ -212,6 +225,7 @@ impl Widget for SidePanel<'_> {
             pack.push_str(&format!(", {underfoot} here (g)"));
         }
         lines.push(labelled("Pack  ", pack, label));
+        lines.push(labelled("Noise ", noise_words(game), label));
         lines.push(Line::raw(""));
         // The look or aiming cursor's cell here; the cell under the mouse
         // below the monsters, which matter more on a short panel.
@@ -293,6 +307,17 @@ fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> 
 }
 
 /// The experience level and points toward the next ("2 20/32").
+/// How loud the player's last action was (cells it carries), and sneak
+/// mode when on.
+fn noise_words(game: &Game) -> String {
+    let noise = game.last_noise();
+    let mut words = noise.describe();
+    if game.is_sneaking() && noise.cause != crate::game::stealth::NoiseCause::Sneaked {
+        words.push_str(", sneaking");
+    }
+    words
+}
+
 fn experience_words(game: &Game) -> String {
     let xp = game.experience();
     match xp.next_threshold() {

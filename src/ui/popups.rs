@@ -175,6 +175,27 @@ impl HelpPopup<'_> {
             })
             .collect();
         lines.extend(pack_items(marks, width));
+        lines.push(Line::from(Span::styled(
+            "Items (i, then the letter)",
+            heading,
+        )));
+        for item in ItemKind::ALL {
+            let text = format!("{item}: {}", crate::game::items::describe(item));
+            for (index, part) in word_wrap(&text, width.saturating_sub(3))
+                .into_iter()
+                .enumerate()
+            {
+                let mark = if index == 0 {
+                    item.plain_char().to_string()
+                } else {
+                    " ".to_owned()
+                };
+                lines.push(Line::from(vec![
+                    Span::styled(format!(" {mark} "), palette.ui(UiRole::Notice)),
+                    Span::styled(part, label),
+                ]));
+            }
+        }
         let notes = [
             "Dim: remembered, not in sight now (monsters there are not shown). Blank: unknown."
                 .to_owned(),
@@ -182,6 +203,7 @@ impl HelpPopup<'_> {
                 .to_owned(),
             "Kills give experience (Exp): each level adds hit points and surer, harder blows. Better weapons and armour are put on as you pick them up; i lists the rest."
                 .to_owned(),
+            stealth_note(),
             format!(
                 "Colours: {} (NO_COLOR=1 turns them off). Quitting saves; starting again resumes.",
                 palette.support.name()
@@ -194,6 +216,17 @@ impl HelpPopup<'_> {
         }
         lines
     }
+}
+
+/// The stealth rules in one paragraph, with the game's own numbers.
+fn stealth_note() -> String {
+    use crate::game::stealth::{
+        DOOR_NOISE, NOISY_GROUND, REST_DRAW_TIME, SLEEPING_DAMAGE, SNEAK_NOISE, SNEAK_SLOWDOWN,
+        UNAWARE_DAMAGE, WALK_NOISE,
+    };
+    format!(
+        "Noise (panel): a step is heard {WALK_NOISE} cells away, sneaking (s) {SNEAK_NOISE} at {SNEAK_SLOWDOWN}x the time, and the unaware see you only within half their sight; rubble, water, swamp, mud +{NOISY_GROUND}; a door {DOOR_NOISE}; a fight 10. Sound goes round walls; closed doors muffle it. A sleeper (z) wakes on a noise within half that, or a blow; a blow on it always hits for x{SLEEPING_DAMAGE} damage, on an unaware one x{UNAWARE_DAMAGE}. Every {REST_DRAW_TIME} time spent waiting or resting draws the nearest monster to you."
+    )
 }
 
 /// Lays out legend items (each a few spans) left to right, two spaces

@@ -240,19 +240,7 @@ fn watching_only(command: Command) -> bool {
             | Command::ShowMessages
             | Command::Look
             | Command::Scroll(_)
-            | Command::ToggleOverlay
-            | Command::NextLayer
-            | Command::FollowPrevious
-            | Command::FollowNext
-            | Command::ToggleLook
-            | Command::MoveCursor(_)
-            | Command::FollowCursor
-            | Command::ToggleReplay
-            | Command::Replay(_)
-            | Command::CycleCompare
-            | Command::CompareOff
-            | Command::TraceNow
-    )
+    ) || command.is_overlay()
 }
 
 /// The monster that killed the player: one next to the body, of the kind

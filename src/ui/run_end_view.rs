@@ -10,7 +10,7 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::message_log::counted;
+use crate::game::message_log::{capitalised, counted};
 use crate::game::run_record::RunRecord;
 use crate::game::run_summary::kills_by_kind;
 use crate::game::scores::table_lines;
@@ -234,14 +234,6 @@ fn game_over_keys(key: Style, label: Style) -> Line<'static> {
         spans.push(Span::styled(format!(" {}", hint.label), label));
     }
     Line::from(spans)
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

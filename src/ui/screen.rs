@@ -10,7 +10,9 @@ use ratatui::text::Span;
 use ratatui::widgets::{Block, Borders, Widget};
 
 use crate::ui::app::{App, Overlay};
+use crate::ui::character_view::CharacterSheet;
 use crate::ui::inventory_view::InventoryPopup;
+use crate::ui::level_map_view::LevelMapPopup;
 use crate::ui::map_view::MapView;
 use crate::ui::overlay::view::{OverlayMaps, OverlayPanel};
 use crate::ui::panels::{KeyBar, MessageLog, SidePanel, TitleLine};
@@ -143,12 +145,16 @@ impl Widget for &App {
             OverlayMaps(self).render(map_area, buf);
             OverlayPanel(self).render(layout.side_panel, buf);
         } else {
+            let shot = self.shot_path();
+            let reach = self.shooter_reach();
             MapView {
                 game: &self.game,
                 palette: self.palette,
                 look_cursor: self.look_cursor(),
                 path: self.travel_path(),
                 pointed: self.pointed_monster_pos(),
+                shot: &shot,
+                reach: &reach,
             }
             .render(map_area, buf);
             SidePanel(self).render(layout.side_panel, buf);
@@ -169,6 +175,8 @@ impl Widget for &App {
             Overlay::Help => self.help_popup().render(area, buf),
             Overlay::Inventory => InventoryPopup(self).render(map_area, buf),
             Overlay::Messages => self.history_popup().render(area, buf),
+            Overlay::LevelMap => LevelMapPopup(self).render(area, buf),
+            Overlay::Character => CharacterSheet(self).render(area, buf),
             Overlay::None
             | Overlay::DirectionPrompt(_)
             | Overlay::ThrowPrompt(_)

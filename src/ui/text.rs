@@ -5,7 +5,36 @@
 //! any view (and the app's scroll limits) can use them without tying the
 //! views and the app into a loop.
 
+use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+
 use crate::untrusted_text::escape_controls;
+
+/// The columns `text` takes on screen: a CJK character or most emoji take
+/// two, a combining mark none (the measure ratatui draws by).
+fn columns(text: &str) -> usize {
+    text.width()
+}
+
+/// The columns one character takes (a control character, escaped before
+/// any text is wrapped, counts as none).
+fn char_columns(character: char) -> usize {
+    character.width().unwrap_or(0)
+}
+
+/// The longest start of `text` that fits in `width` columns, and the rest.
+/// At least one character goes first, so a character wider than the line
+/// still moves the text on.
+fn split_at_columns(text: &str, width: usize) -> (&str, &str) {
+    let mut used = 0;
+    for (index, character) in text.char_indices() {
+        let next = used + char_columns(character);
+        if next > width && index > 0 {
+            return text.split_at(index);
+        }
+        used = next;
+    }
+    (text, "")
+}
 
 /// `12.5` style game time.
 pub fn format_time(time: f64) -> String {
@@ -36,18 +65,18 @@ pub fn stamped_rows(time: f64, text: &str, width: usize) -> Vec<(String, String)
         .collect()
 }
 
-/// `text` cut to at most `width` characters, ending in `…` if cut (at a
+/// `text` cut to at most `width` columns, ending in `…` if cut (at a
 /// word boundary when there is one).
 pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if columns(text) <= width {
         return text.to_owned();
     }
     if width < 2 {
         return String::new();
     }
-    let cut: String = text.chars().take(width - 1).collect();
+    let (cut, rest) = split_at_columns(text, width - 1);
     // A cut that falls just before a space keeps its last word whole.
-    let at_word_end = text.chars().nth(width - 1).is_some_and(char::is_whitespace);
+    let at_word_end = rest.chars().next().is_some_and(char::is_whitespace);
     let cut = match cut.rfind(' ') {
         Some(space) if space > 0 && !at_word_end => cut[..space].trim_end().to_owned(),
         _ => cut.trim_end().to_owned(),
@@ -74,7 +103,7 @@ pub fn fill_rows(text: &str, widths: &[usize]) -> Vec<String> {
         let mut line = String::new();
         let mut line_len = 0;
         while let Some(word) = words.get(next) {
-            let word_len = word.chars().count();
+            let word_len = columns(word);
             let needed = if line_len == 0 {
                 word_len
             } else {
@@ -95,26 +124,29 @@ pub fn fill_rows(text: &str, widths: &[usize]) -> Vec<String> {
     rows
 }
 
-/// Splits `text` into lines of at most `width` characters at spaces
-/// (breaking words longer than a line).
+/// Splits `text` into lines of at most `width` columns at spaces
+/// (breaking words longer than a line), measured as the screen draws them.
 pub fn word_wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut current = String::new();
     let mut current_len = 0;
     for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > width {
+        let mut word = word;
+        while columns(word) > width {
             if current_len > 0 {
                 lines.push(std::mem::take(&mut current));
                 current_len = 0;
             }
-            lines.push(word.drain(..width).collect());
+            let (line, rest) = split_at_columns(word, width);
+            lines.push(line.to_owned());
+            word = rest;
         }
+        let word_len = columns(word);
         let needed = if current_len == 0 {
-            word.len()
+            word_len
         } else {
-            current_len + 1 + word.len()
+            current_len + 1 + word_len
         };
         if needed > width && current_len > 0 {
             lines.push(std::mem::take(&mut current));
@@ -124,8 +156,8 @@ pub fn word_wrap(text: &str, width: usize) -> Vec<String> {
             current.push(' ');
             current_len += 1;
         }
-        current.extend(word.iter());
-        current_len += word.len();
+        current.push_str(word);
+        current_len += word_len;
     }
     if current_len > 0 || lines.is_empty() {
         lines.push(current);
@@ -171,6 +203,21 @@ mod tests {
         );
         assert_eq!(word_wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
         assert_eq!(word_wrap("", 5), [""]);
+    }
+
+    #[test]
+    fn wide_characters_wrap_and_cut_by_the_columns_they_take() {
+        // Each of these takes two columns: three fit in six, not six.
+        assert_eq!(
+            word_wrap("洞窟の奥 ゴブリン", 6),
+            ["洞窟の", "奥", "ゴブリ", "ン"]
+        );
+        // A combining accent takes none: four characters, three columns.
+        assert_eq!(word_wrap("é e\u{301}", 3), ["é e\u{301}"]);
+        assert_eq!(truncate_with_ellipsis("ゴブリンが来る", 7), "ゴブリ…");
+        assert_eq!(fill_rows("洞窟 の奥", &[5, 5]), ["洞窟", "の奥"]);
+        // A character wider than the line still gets a line of its own.
+        assert_eq!(word_wrap("洞", 1), ["洞"]);
     }
 
     #[test]

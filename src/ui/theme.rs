@@ -163,6 +163,9 @@ pub enum UiRole {
     Alert,
     /// The path travel would take, drawn over the map.
     Path,
+    /// The cells a shooting monster looked at can shoot into (a
+    /// background tint; no colour, no tint: look's lines say it too).
+    Reach,
 }
 
 const fn ui_tone(role: UiRole) -> Tone {
@@ -177,6 +180,7 @@ const fn ui_tone(role: UiRole) -> Tone {
         UiRole::Notice => tone(230, 200, 120, Color::Yellow),
         UiRole::Alert => tone(255, 90, 80, Color::LightRed),
         UiRole::Path => tone(120, 220, 255, Color::LightCyan),
+        UiRole::Reach => tone(90, 30, 30, Color::Red),
     }
 }
 

@@ -5,7 +5,8 @@
 //!
 //! - [`monster_turn`]: the monster turn: perception and faction in, an
 //!   [`monster_turn::Intent`] out; the game applies it.
-//! - [`brain`]: a monster's mind between turns (mode, goal, plan).
+//! - [`brain`]: a monster's mind between turns (mode, goal, plan);
+//!   [`alert`]: what it knows of where the player is.
 //! - [`give_way`]: who gives way to whom (the crowd's swap rules).
 //! - [`spots`]: the cells members hold round a common goal, so a pack
 //!   spreads (surrounding the player, spreading round a noise).
@@ -32,6 +33,7 @@
 //!
 //! Never reads the true level to plan (sight and bumps are how it learns),
 //! and never imports a terminal crate.
+pub mod alert;
 pub mod brain;
 mod byte_field;
 mod changed_cells;
@@ -43,6 +45,7 @@ pub mod fog_walk;
 pub mod give_way;
 pub mod influence;
 pub mod knowledge;
+pub mod known_hazards;
 pub mod monster_turn;
 pub mod planner;
 mod request_queue;

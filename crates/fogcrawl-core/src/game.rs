@@ -4,7 +4,8 @@
 //! ([`items`]), slow healing ([`regeneration`]), the many-turn commands
 //! explore, travel and rest ([`activity`]) over the player's own map
 //! ([`player_map`]), the scripted player ([`autopilot`]) and the balance
-//! measure over many seeded runs ([`balance`]). The end of a run: its
+//! measure over many seeded runs ([`balance`]). What the tools (caltrops,
+//! smoke, the wand, the lure) left on the level: [`tools`]. The end of a run: its
 //! summary ([`run_summary`]), the high-score table ([`scores`]), both
 //! written when a run ends ([`run_record`]).
 //!
@@ -13,6 +14,7 @@
 pub mod action;
 pub mod activity;
 pub mod actor;
+pub mod autofight;
 pub mod autopilot;
 pub mod awareness;
 pub mod balance;
@@ -25,6 +27,7 @@ pub mod evader;
 pub mod experience;
 pub mod gear;
 pub mod items;
+pub mod level_history;
 pub mod message_log;
 pub mod monster_action;
 pub mod monster_kind;
@@ -43,11 +46,13 @@ pub mod setup;
 pub mod sim;
 pub mod sim_report;
 pub mod state;
+pub mod stealth;
 pub mod step_risk;
 mod terrain_changes;
 #[cfg(any(test, feature = "test-support"))]
 pub mod test_levels;
 pub mod threat;
+pub mod tools;
 pub mod turn_guard;
 
 pub use action::Action;

@@ -10,9 +10,15 @@
 //! worked out once and kept; across a border, a transition's two cells are
 //! joined by one step. A query joins its start and goal to the nodes of
 //! their clusters, searches the coarse graph with [`GraphAStar`](crate::GraphAStar), refines
-//! each coarse step into cells (a search inside one cluster) and smooths the
-//! result ([`string_pull`](crate::string_pull)): a legal grid path and its cost, near the
+//! each coarse step into cells and smooths the result
+//! ([`string_pull`](crate::string_pull)): a legal grid path and its cost, near the
 //! cheapest (see `crates/gridpath/README.md` for how near, measured).
+//!
+//! Refining needs no search: pricing a cluster keeps the cells of each
+//! cheapest crossing beside its cost (a byte a step), and the first and last
+//! coarse steps follow the ways the searches joining the start and goal to
+//! their clusters found. So a query expands the coarse nodes and those two
+//! clusters' cells, nothing more.
 //!
 //! What carries HPA* over to terrain costs: crossing costs are cheapest
 //! costs, not distances; edges are directed (a step costs what the cell it
@@ -21,7 +27,11 @@
 //!
 //! When cells change, [`Hierarchy::repair`] (or [`Hierarchy::sync`], which
 //! reads the grid's own change log) redoes the entrances of the borders the
-//! cells lie on and re-prices only the clusters they touch.
+//! cells lie on and re-prices only the clusters they touch. A cluster with
+//! one changed cell and the same entrances is patched rather than priced
+//! again: only the nodes whose kept crossings pass near the cell are
+//! searched from again, and the other pairs are compared with the way
+//! through the cell.
 //!
 //! ```
 //! use gridpath::{Grid, Hierarchy, HierarchicalSearch, HierarchyOptions, Movement, Pos};
@@ -49,12 +59,14 @@
 //! ```
 
 mod box_search;
+mod crossing_paths;
 mod layout;
 mod pricing;
 mod query;
 
 use thiserror::Error;
 
+use self::crossing_paths::CrossingPaths;
 use self::layout::{Layout, Transition};
 use self::pricing::Pricer;
 use crate::grid::{Diagonals, Grid};
@@ -115,6 +127,11 @@ struct Cluster {
     /// `crossing[i * k + j]`: the cheapest cost from node i to node j
     /// inside the cluster (infinite: no way inside it); valid once `priced`.
     crossing: Vec<f64>,
+    /// The cells of each crossing, found with its cost.
+    paths: CrossingPaths,
+    /// Which of its cells were passable when it was priced, a bit each
+    /// (a repair must know whether a changed cell was a wall).
+    open: Vec<u64>,
     /// Whether `crossing` is worked out: clusters are priced when a search
     /// first reaches them (or by [`Hierarchy::price_all`]), and re-priced
     /// by repairs once they are.
@@ -128,7 +145,8 @@ pub struct RepairStats {
     pub cells: usize,
     /// Borders whose entrances were found again.
     pub borders_redone: usize,
-    /// Clusters whose crossing costs were worked out again.
+    /// Clusters whose crossing costs were worked out again (wholly, or
+    /// patched for the one cell that changed in them).
     pub clusters_repriced: usize,
     /// Whether the whole hierarchy was rebuilt (the grid's change log did
     /// not reach back to the state the hierarchy was built from).
@@ -232,14 +250,20 @@ impl Hierarchy {
         let mut stats = RepairStats::default();
         let mut dirty_clusters: Vec<usize> = Vec::new();
         let mut dirty_borders: Vec<usize> = Vec::new();
+        // (cluster, cell) for every changed cell, to patch a cluster with
+        // one changed cell rather than price it again.
+        let mut changed_in: Vec<(usize, Pos)> = Vec::new();
         for pos in changed {
             if !grid.in_bounds(pos) {
                 continue;
             }
             stats.cells += 1;
             dirty_clusters.push(layout.cluster_of(pos));
+            changed_in.push((layout.cluster_of(pos), pos));
             dirty_borders.extend(layout.borders_at(pos));
         }
+        changed_in.sort_unstable_by_key(|&(cluster, pos)| (cluster, pos.y, pos.x));
+        changed_in.dedup();
         dirty_borders.sort_unstable();
         dirty_borders.dedup();
         // Clusters whose links must be read again: both sides of every
@@ -262,9 +286,11 @@ impl Hierarchy {
         relinked.sort_unstable();
         relinked.dedup();
         let mut renumber = false;
+        let mut regathered: Vec<usize> = Vec::new();
         for &cluster in &dirty_clusters {
             if self.gather_nodes(cluster) {
                 renumber = true;
+                regathered.push(cluster);
                 // Its neighbours' links into it name its nodes by number.
                 relinked.extend(layout.borders_of(cluster).map(|border| {
                     let (a, b) = layout.border_clusters(border);
@@ -279,10 +305,19 @@ impl Hierarchy {
             self.relink(grid, cluster);
         }
         for &cluster in &dirty_clusters {
-            if self.clusters[cluster].priced {
-                self.reprice(grid, cluster);
-                stats.clusters_repriced += 1;
+            if !self.clusters[cluster].priced {
+                continue;
             }
+            let first = changed_in.partition_point(|&(c, _)| c < cluster);
+            let inside = &changed_in[first..changed_in.partition_point(|&(c, _)| c <= cluster)];
+            match (regathered.contains(&cluster), inside) {
+                // Its nodes and cells are as they were (a neighbour's
+                // transition moved): nothing to price.
+                (false, []) => continue,
+                (false, &[(_, cell)]) => self.patch(grid, cluster, cell),
+                _ => self.reprice(grid, cluster),
+            }
+            stats.clusters_repriced += 1;
         }
         if renumber {
             self.renumber();
@@ -412,9 +447,42 @@ impl Hierarchy {
     fn reprice(&mut self, grid: &Grid, cluster: usize) {
         let cell_box = self.layout.cluster_box(cluster);
         let entry = &mut self.clusters[cluster];
-        self.pricer
-            .price(grid, cell_box, &entry.nodes, &mut entry.crossing);
+        self.pricer.price(
+            grid,
+            cell_box,
+            &entry.nodes,
+            &mut entry.crossing,
+            &mut entry.paths,
+        );
+        entry.paths.shrink();
+        pricing::open_cells(grid, cell_box, &mut entry.open);
         entry.priced = true;
+    }
+
+    /// Brings a priced cluster whose nodes are unchanged up to date after
+    /// one cell in it changed.
+    fn patch(&mut self, grid: &Grid, cluster: usize, cell: Pos) {
+        let cell_box = self.layout.cluster_box(cluster);
+        let entry = &mut self.clusters[cluster];
+        let local = pricing::local_index(cell_box, cell);
+        let patched = self.pricer.patch(
+            grid,
+            cell_box,
+            &entry.nodes,
+            (cell, pricing::is_set(&entry.open, local)),
+            &mut entry.crossing,
+            &mut entry.paths,
+        );
+        if patched {
+            let bit = 1u64 << (local % 64);
+            if grid.is_passable(cell) {
+                entry.open[local / 64] |= bit;
+            } else {
+                entry.open[local / 64] &= !bit;
+            }
+        } else {
+            self.reprice(grid, cluster);
+        }
     }
 
     /// Prices `cluster` if it is not yet.
@@ -437,6 +505,34 @@ impl Hierarchy {
     /// built (a measure of what pricing cost).
     pub fn cells_settled_pricing(&self) -> u64 {
         self.pricer.settled
+    }
+
+    /// Bytes held by the kept crossing paths of priced clusters (for
+    /// measuring what caching them costs).
+    pub fn path_bytes(&self) -> usize {
+        self.clusters.iter().map(|c| c.paths.bytes()).sum()
+    }
+
+    /// The cells of the kept cheapest crossing from node `from` to node
+    /// `to` of one priced cluster, appended to `out` (both ends included);
+    /// false (and nothing appended) where none is kept.
+    fn kept_crossing(&self, from: Pos, to: Pos, out: &mut Vec<Pos>) -> bool {
+        let Some(cluster) = self.cluster_of(from) else {
+            return false;
+        };
+        let entry = &self.clusters[cluster];
+        if !entry.priced || self.cluster_of(to) != Some(cluster) {
+            return false;
+        }
+        let (Some(i), Some(j)) = (self.local_of(cluster, from), self.local_of(cluster, to)) else {
+            return false;
+        };
+        let k = entry.nodes.len();
+        if i == j || !entry.crossing[i * k + j].is_finite() {
+            return false;
+        }
+        crossing_paths::walk(from, entry.paths.steps(k, i, j), out);
+        true
     }
 
     /// Numbers the nodes of all clusters in one sequence.

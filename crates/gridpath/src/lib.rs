@@ -40,6 +40,8 @@
 //!   the grid changes, shared by many walkers heading for one place.
 //! - [`smoothing`]: cost-aware string pulling of found paths, path costs.
 //! - [`movingai`]: Moving AI benchmark `.map`/`.scen` readers and a path checker.
+//! - [`which_search`]: which search to use for what (a page of docs with
+//!   examples, no code).
 //!
 //! Features: `serde` derives `Serialize`/`Deserialize` for [`Pos`] and
 //! [`GridShape`] and `Deserialize` for [`Heuristic`] and [`TieBreak`]
@@ -67,8 +69,10 @@ pub mod ida_star;
 mod islands;
 pub mod jps;
 pub mod movingai;
+mod node_records;
 mod open_list;
 mod passable_bits;
+mod path;
 pub mod pos;
 mod prefetch;
 #[cfg(feature = "serde")]
@@ -76,6 +80,8 @@ pub mod saved;
 pub mod smoothing;
 mod space_pool;
 pub mod trace;
+#[doc = include_str!("../docs/which-search.md")]
+pub mod which_search {}
 
 pub use astar::{
     AStar, Endpoint, Path, QueryError, SearchOptions, SearchStats, SearchStatus, TieBreak,
@@ -96,6 +102,7 @@ pub use hierarchy::{
 pub use ida_star::IdaStar;
 pub use jps::{Jps, JpsError};
 pub use pos::Pos;
+pub use prefetch::prefetch;
 pub use smoothing::{
     cheapest_straight_path, path_cost, steps_are_legal, string_pull, string_pull_into,
     walkable_straight_path,

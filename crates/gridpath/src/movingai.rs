@@ -1,8 +1,9 @@
 //! Moving AI Lab grid benchmarks: readers for `.map` and `.scen` files, and a
 //! checker that judges a returned path against a scenario's optimal length.
 //!
-//! This is test and benchmark plumbing: it reads files and judges paths, it
-//! never searches. The rules it checks are the benchmark's own (see
+//! This is test and benchmark plumbing: the readers and the checker never
+//! search; the runner searches with the engine's own searches and judges
+//! what they return, changing none of it. The rules it checks are the benchmark's own (see
 //! <https://movingai.com/benchmarks/formats.html>): 8-connected moves, cardinal steps cost 1,
 //! diagonal steps sqrt 2, no corner cutting, optimal length 0 with distinct
 //! endpoints meaning "no path". Nothing here may panic on any input file.
@@ -11,13 +12,25 @@
 //! - [`scenario`]: [`ScenarioFile`], its [`Scenario`] lines and the
 //!   [`LengthPrecision`] that decides each file's tolerance.
 //! - [`check`]: [`check_path`] (legality and length) and [`judge`] (the verdict).
+//! - [`runner`]: [`run_file`] and [`run_selected`], a scenario file searched
+//!   and judged line by line into a [`FileReport`] ([`report`]); the
+//!   hierarchy's extra sums in a [`HierarchyTally`] ([`hierarchy_tally`]).
 
 pub mod check;
+pub mod hierarchy_tally;
 pub mod map;
+pub mod report;
+pub mod runner;
 pub mod scenario;
 
 pub use check::{IllegalPath, Verdict, check_path, judge, octile_length};
+pub use hierarchy_tally::HierarchyTally;
 pub use map::{MapError, MapTile, MovingAiMap};
+pub use report::{FailedScenario, Failure, FileReport};
+pub use runner::{
+    Engine, EngineChoice, MAX_FAILURES_KEPT, ScenOptions, ScenRunError, run_file, run_selected,
+    unit_cost_grid,
+};
 pub use scenario::{LengthPrecision, ScenError, Scenario, ScenarioFile};
 
 /// The bytes of the regular file at `path`, if it holds at most `limit`.

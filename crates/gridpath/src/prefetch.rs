@@ -1,7 +1,9 @@
 //! Asking the processor to start loading a value into its cache before it
 //! is read: a hint that hides a cache miss behind other work.
 
-/// Starts loading `value` into the cache, without waiting for it.
+/// Starts loading `value` into the cache, without waiting for it: a hint
+/// (a no-op off x86_64) for a caller that knows which record it reads next.
+/// The engine's searches use it; the game's per-cell arrays too.
 #[inline(always)]
 pub fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]

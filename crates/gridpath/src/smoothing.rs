@@ -15,8 +15,8 @@
 //! endpoints, or that costs more than the path it was given; and, like the
 //! rest of the engine, it must never know about monsters or terrain kinds.
 
-use crate::astar::Path;
 use crate::grid::{DIRECTION_LENGTHS, Diagonals, Grid, Pos};
+use crate::path::Path;
 
 /// Relative slack when comparing a shortcut's cost with the cells it
 /// replaces. Costs that are equal in exact arithmetic (a staircase of 1s and

@@ -11,7 +11,7 @@
 
 use std::sync::Mutex;
 
-use crate::astar::Records;
+use crate::node_records::Records;
 
 /// The free sets of node records, shared by the spaces made with
 /// [`AStar::sharing`](crate::AStar::sharing) (behind an `Arc`).

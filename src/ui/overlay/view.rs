@@ -595,6 +595,13 @@ impl OverlayPanel<'_> {
         let faction = game.faction_index_of(actor).map(|f| &game.factions()[f]);
         let trace = game.traced_search(actor);
         let mut lines = self.monster_lines(actor, faction, width);
+        lines.extend(crate::ui::overlay::tool_lines::tool_lines(
+            game,
+            actor,
+            faction,
+            width,
+            app.palette.ui(UiRole::Label),
+        ));
         lines.extend(self.search_lines(trace, faction, width));
         lines.push(self.ai_time_line(width));
         if let (Some(step), Some(trace)) = (debug.replay, trace) {
@@ -805,7 +812,7 @@ fn thinking_lines(
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     // Why it does what it does, wrapped to the panel.
-    let why = brain.thought.describe(faction.name());
+    let why = crate::ai::thought::why_line(&brain.thought, brain.mode, faction.name());
     for (index, part) in word_wrap(&why, width.saturating_sub(4))
         .into_iter()
         .enumerate()

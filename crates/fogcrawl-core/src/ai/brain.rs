@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
 use crate::ai::thought::Thought;
 use gridpath::Pos;
@@ -60,24 +61,6 @@ pub const SEARCH_GIVE_UP_TIME: f64 = 20.0;
 /// How far (in cells) from the player's last known position a searcher
 /// looks about once it got there and found nobody.
 pub const SEARCH_SPREAD: i32 = 6;
-
-/// How a member came to know where the player is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Source {
-    /// It saw the player itself.
-    Saw,
-    /// A packmate (this actor) that saw the player shouted it.
-    Heard(usize),
-}
-
-/// Where a member believes the player is, since when, and how it knows.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Alert {
-    pub pos: Pos,
-    /// When the player was seen there.
-    pub time: f64,
-    pub source: Source,
-}
 
 /// What a monster perceives and remembers at the start of its turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -201,6 +184,9 @@ pub struct Brain {
     pub shooting_from: Option<(Pos, u32)>,
     /// When it last stepped aside to let a packmate reach the player.
     pub stepped_aside_at: Option<f64>,
+    /// It sleeps: it neither looks nor moves until a noise that reaches it
+    /// or a blow wakes it (`crate::game::stealth`).
+    pub asleep: bool,
 }
 
 impl Default for Brain {
@@ -243,6 +229,7 @@ impl Default for Brain {
             investigating: None,
             shooting_from: None,
             stepped_aside_at: None,
+            asleep: false,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 use crate::ai::influence::InfluenceMap;
 use crate::ai::knowledge::FactionKnowledge;
+use crate::ai::known_hazards::KnownHazards;
 use crate::config::{FactionConfig, UnknownCellPolicy};
 use crate::world::{CostProfile, Terrain};
 use gridpath::{Grid, GridError, GridShape, Movement, Pos};
@@ -27,6 +28,13 @@ pub struct Influences {
     pub danger: InfluenceMap,
     pub crowding: InfluenceMap,
     pub threat: InfluenceMap,
+    /// Cells the faction knows the player strewed with caltrops: each
+    /// costs its extra on top of everything else (saved since format 4).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    pub hazards: KnownHazards,
 }
 
 impl Influences {
@@ -35,6 +43,7 @@ impl Influences {
             danger: InfluenceMap::new(width, height),
             crowding: InfluenceMap::new(width, height),
             threat: InfluenceMap::new(width, height),
+            hazards: KnownHazards::default(),
         }
     }
 
@@ -83,7 +92,7 @@ impl CostRules {
     /// What a cell's danger and the player's threat add to its cost (the
     /// crowding left out): how much a member would rather not stand there.
     pub fn avoidance(&self, influences: &Influences, pos: Pos) -> f64 {
-        self.penalty_with_crowding(influences, pos, 0.0)
+        self.penalty_with_crowding(influences, pos, 0.0) + influences.hazards.extra(pos)
     }
 
     /// The influence penalty of a cell.
@@ -110,8 +119,9 @@ impl CostRules {
         crowding: f32,
     ) -> Option<f64> {
         let penalty = self.penalty_with_crowding(influences, pos, crowding);
-        self.terrain_cost(knowledge.belief(pos))
-            .map(|c| c + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
+        self.terrain_cost(knowledge.belief(pos)).map(|c| {
+            c + (penalty / PENALTY_STEP).round() * PENALTY_STEP + influences.hazards.extra(pos)
+        })
     }
 
     /// [`CostRules::cost_with_crowding`] at the cell's own crowding, the
@@ -129,6 +139,7 @@ impl CostRules {
             .iter()
             .zip(layers)
             .all(|(&weight, layer)| weight == 0.0 || layer.active_cells() == 0)
+            && influences.hazards.is_empty()
     }
 
     /// A bit per cell (of `cells`, row-major, 64 a word): set where a layer
@@ -148,6 +159,17 @@ impl CostRules {
                 }
             }
         }
+        // Known caltrops are priced like a penalty (the layers share a shape).
+        let shape = influences.danger.shape();
+        for index in influences
+            .hazards
+            .cells()
+            .filter_map(|pos| shape.index(pos))
+        {
+            if let Some(word) = bits.get_mut(index / 64) {
+                *word |= 1 << (index % 64);
+            }
+        }
         bits
     }
 
@@ -165,7 +187,11 @@ impl CostRules {
                 penalty += weight * f64::from(layer.value(pos));
             }
         }
-        Some(terrain + (penalty / PENALTY_STEP).round() * PENALTY_STEP)
+        Some(
+            terrain
+                + (penalty / PENALTY_STEP).round() * PENALTY_STEP
+                + influences.hazards.extra(pos),
+        )
     }
 }
 

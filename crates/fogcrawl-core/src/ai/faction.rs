@@ -579,7 +579,8 @@ impl Faction {
         let influences = &self.influences;
         let felt_anything = influences.danger.has_changes()
             || influences.crowding.has_changes()
-            || influences.threat.has_changes();
+            || influences.threat.has_changes()
+            || influences.hazards.has_changes();
         if self.knowledge.has_changes() || felt_anything {
             Self::refresh_view(
                 view,
@@ -617,6 +618,7 @@ impl Faction {
             influences.danger.drain_changes_into(cells);
             influences.crowding.drain_changes_into(cells);
             influences.threat.drain_changes_into(cells);
+            influences.hazards.drain_changes_into(shape, cells);
         });
         let felt = changed_cells.iter().map(|&i| shape.pos(i as usize));
         view.refresh(knowledge, influences, felt);
@@ -649,6 +651,13 @@ impl Faction {
         self.influences
             .threat
             .decay(layers.threat.decay.powf(elapsed));
+    }
+
+    /// A member saw (or trod on) a hazard at `pos` that costs `extra` more
+    /// to cross: the planning grid prices it from the next sync. Returns
+    /// whether the faction did not know it yet.
+    pub fn learn_hazard(&mut self, pos: Pos, extra: f64) -> bool {
+        self.influences.hazards.learn(pos, extra)
     }
 
     /// A member died (or was hurt) at `pos`.

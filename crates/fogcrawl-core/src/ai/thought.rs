@@ -1,7 +1,7 @@
 //! Why a monster does what it does, in one line: the debug overlay shows it
 //! beside the monster's plan.
 
-use crate::ai::brain::{Alert, Source};
+use crate::ai::alert::{Alert, Source};
 use gridpath::Pos;
 
 /// The reason behind a monster's last action.
@@ -75,6 +75,8 @@ pub enum Thought {
     SeeksClearShot { to: Pos },
     /// A shooter: no clear line to the player and no step gives one.
     WaitsForClearShot,
+    /// Sleeps: neither looks nor moves until a noise or a blow wakes it.
+    Asleep,
 }
 
 impl Thought {
@@ -165,7 +167,21 @@ impl Thought {
             Thought::WaitsForClearShot => {
                 "waiting: no clear line to the player from here or a step away".to_owned()
             }
+            Thought::Asleep => {
+                "asleep: unaware of you; a noise that reaches it, or a blow, wakes it".to_owned()
+            }
         }
+    }
+}
+
+/// The overlay's "why" line for a member in `mode` thinking `thought`: a
+/// wanderer has not noticed the player, and says so first.
+pub fn why_line(thought: &Thought, mode: crate::ai::Mode, faction: &str) -> String {
+    let why = thought.describe(faction);
+    if mode == crate::ai::Mode::Wander && *thought != Thought::Asleep {
+        format!("unaware of you: {why}")
+    } else {
+        why
     }
 }
 
@@ -193,6 +209,20 @@ fn at_text(pos: Pos) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sleeper_and_a_wanderer_say_they_have_not_noticed_the_player() {
+        use crate::ai::Mode;
+        assert!(why_line(&Thought::Asleep, Mode::Wander, "goblins").starts_with("asleep:"));
+        assert_eq!(
+            why_line(&Thought::Loiters, Mode::Wander, "goblins"),
+            "unaware of you: loitering where its stroll ended"
+        );
+        assert_eq!(
+            why_line(&Thought::Shoots(Pos::new(1, 2)), Mode::Hunt, "goblins"),
+            "shooting at 1,2"
+        );
+    }
 
     #[test]
     fn lines_name_the_cell_and_the_faction() {

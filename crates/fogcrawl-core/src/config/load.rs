@@ -16,7 +16,6 @@ use super::raw::RawFile;
 use super::rules;
 use super::schema::MonsterConfig;
 use super::validate::Validator;
-use super::watch::ConfigWatcher;
 use crate::diagnostic::Diagnostic;
 use crate::user_dirs::UserDirs;
 use crate::world::level::dir::override_dir;
@@ -79,21 +78,6 @@ impl ConfigSource {
         match self {
             ConfigSource::File(path) => MonsterConfig::load(path),
             ConfigSource::BuiltIn => MonsterConfig::shipped(),
-        }
-    }
-
-    /// Loads the config for a game, and a watcher for hot reload if it is a file.
-    ///
-    /// # Errors
-    /// As [`ConfigSource::load`], or [`ConfigError::Watch`] if a file's folder cannot
-    /// be watched.
-    pub fn load_watched(&self) -> Result<(MonsterConfig, Option<ConfigWatcher>), ConfigError> {
-        match self {
-            ConfigSource::File(path) => {
-                let watcher = ConfigWatcher::new(path)?;
-                Ok((watcher.config().clone(), Some(watcher)))
-            }
-            ConfigSource::BuiltIn => Ok((MonsterConfig::shipped()?, None)),
         }
     }
 }

@@ -80,6 +80,7 @@ pub struct RawMonster {
     pub keep_distance: Option<Spanned<i64>>,
     pub frequency: Option<Spanned<i64>>,
     pub from_level: Option<Spanned<i64>>,
+    pub asleep: Option<Spanned<i64>>,
 }
 
 /// `unknown_cells`: a word (`"open"`, `"blocked"`, checked later) or `{ cost = N }`.

@@ -146,6 +146,10 @@ pub const FREQUENCY: IntRange = IntRange { min: 1, max: 1000 };
 pub const FROM_LEVEL: IntRange = IntRange { min: 1, max: 64 };
 /// `from_level` when a monster kind does not set it: from the first level.
 pub const DEFAULT_FROM_LEVEL: u32 = 1;
+/// A monster's `asleep`: the chance in percent that a spawn starts asleep.
+pub const ASLEEP: IntRange = IntRange { min: 0, max: 100 };
+/// `asleep` when a monster kind does not set it: every spawn awake.
+pub const DEFAULT_ASLEEP: u32 = 0;
 /// `range` when a monster kind does not set it: melee only.
 pub const DEFAULT_RANGE: u32 = 1;
 /// `frequency` when a monster kind does not set it.
@@ -569,9 +573,9 @@ pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
 ];
 
 /// Every field of a `[[monsters]]` table, in the order the docs list them and the log
-/// reports changes. All but `range`, `keep_distance`, `frequency` and `from_level` are
-/// required.
-pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 10] = [
+/// reports changes. All but `range`, `keep_distance`, `frequency`, `from_level` and
+/// `asleep` are required.
+pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 11] = [
     ConfigField {
         name: "name",
         accepts: Accepts::Described(|| "a non-empty name, unique among monsters".to_owned()),
@@ -615,6 +619,11 @@ pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 10] = [
         from_level,
         Accepts::Whole(FROM_LEVEL),
         Some(|| DEFAULT_FROM_LEVEL.to_string())
+    ),
+    value_field!(
+        asleep,
+        Accepts::Whole(ASLEEP),
+        Some(|| DEFAULT_ASLEEP.to_string())
     ),
 ];
 

@@ -19,6 +19,17 @@ pub struct MonsterConfig {
 }
 
 impl MonsterConfig {
+    /// The same config with every kind awake at a level's start (`asleep`
+    /// 0): for tests and measures of the hunt that must not hang on the
+    /// seed's draw of sleepers.
+    #[must_use]
+    pub fn all_awake(mut self) -> Self {
+        for kind in &mut self.monsters {
+            kind.asleep = 0;
+        }
+        self
+    }
+
     /// The faction called `name`.
     #[must_use]
     pub fn faction(&self, name: &str) -> Option<&FactionConfig> {
@@ -258,4 +269,7 @@ pub struct MonsterKindConfig {
     /// The first level of a run (counted from 1) on which spawns may be
     /// this kind: later kinds make the run harder as it goes on.
     pub from_level: u32,
+    /// The chance in percent that a spawn of this kind starts its level
+    /// asleep (drawn from the game's seed).
+    pub asleep: u32,
 }

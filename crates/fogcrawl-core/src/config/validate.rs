@@ -594,6 +594,13 @@ impl<'a> Validator<'a> {
             path,
             rules::DEFAULT_FROM_LEVEL
         )?;
+        let asleep = whole!(
+            self,
+            MONSTER_FIELDS,
+            raw.asleep,
+            path,
+            rules::DEFAULT_ASLEEP
+        )?;
         Ok(MonsterKindConfig {
             name: name.get_ref().clone(),
             faction: faction.get_ref().clone(),
@@ -605,6 +612,7 @@ impl<'a> Validator<'a> {
             keep_distance,
             frequency,
             from_level,
+            asleep,
         })
     }
 

@@ -29,7 +29,7 @@ use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use super::changes::describe_changes;
 use super::config_error::ConfigError;
-use super::load::read_config_text;
+use super::load::{ConfigSource, read_config_text};
 use super::schema::MonsterConfig;
 
 /// How long the file must be quiet after an event before it is read, so that a save in
@@ -331,6 +331,25 @@ impl ConfigWatcher {
                 self.last_read_was_invalid = true;
                 Some(Reload::Invalid(error))
             }
+        }
+    }
+}
+
+/// Reading a config and watching it live in two files: this half is the
+/// watcher's, so `load` never imports it.
+impl ConfigSource {
+    /// Loads the config for a game, and a watcher for hot reload if it is a file.
+    ///
+    /// # Errors
+    /// As [`ConfigSource::load`], or [`ConfigError::Watch`] if a file's folder cannot
+    /// be watched.
+    pub fn load_watched(&self) -> Result<(MonsterConfig, Option<ConfigWatcher>), ConfigError> {
+        match self {
+            ConfigSource::File(path) => {
+                let watcher = ConfigWatcher::new(path)?;
+                Ok((watcher.config().clone(), Some(watcher)))
+            }
+            ConfigSource::BuiltIn => Ok((MonsterConfig::shipped()?, None)),
         }
     }
 }

@@ -30,4 +30,7 @@ pub enum Action {
         #[serde(default)]
         at: Option<Pos>,
     },
+    /// Sneak mode on or off (the player's only): steps are slower and
+    /// quieter (`crate::game::stealth`). Takes no time.
+    Sneak(bool),
 }

@@ -1,4 +1,5 @@
-//! Commands that take many turns: rest, explore and travel to the stairs.
+//! Commands that take many turns: rest, explore, travel (to the stairs, an
+//! item or a cell) and autofight (its choices: `autofight`).
 //! Each repeats one ordinary action (a wait or a step) and stops the moment
 //! something happens: a monster becomes a threat (it notices the player or
 //! approaches: `threat`), the player is hurt, a fight or danger is
@@ -31,6 +32,12 @@ pub enum Activity {
     TravelToStairs,
     /// Walk to a cell the player has seen (a mouse click, the look cursor).
     TravelTo(Pos),
+    /// Walk to the nearest item the player has seen lying on the level.
+    TravelToItem,
+    /// Fight the nearest monster in sight that hunts the player: walk up
+    /// and strike until it dies, or until the player is hurt or another
+    /// threat comes (its own blows and misses do not stop it).
+    AutoFight,
 }
 
 impl Activity {
@@ -38,7 +45,8 @@ impl Activity {
         match self {
             Activity::Rest => "rest",
             Activity::Explore => "explore",
-            Activity::TravelToStairs | Activity::TravelTo(_) => "travel",
+            Activity::TravelToStairs | Activity::TravelTo(_) | Activity::TravelToItem => "travel",
+            Activity::AutoFight => "autofight",
         }
     }
 }
@@ -79,12 +87,21 @@ impl Game {
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
-        if let Some(&(monster, threat)) = self.threats().first() {
-            return Err(Refusal::Threatened {
-                name: self.name_of(monster),
-                doing: threat.doing(),
-            });
-        }
+        // Autofight is for threats; it goes for one foe to the end.
+        let foe = if activity == Activity::AutoFight {
+            Some(
+                self.autofight_target()
+                    .ok_or(Refusal::NowhereToGo("No monster in sight hunts you."))?,
+            )
+        } else {
+            if let Some(&(monster, threat)) = self.threats().first() {
+                return Err(Refusal::Threatened {
+                    name: self.name_of(monster),
+                    doing: threat.doing(),
+                });
+            }
+            None
+        };
         let limit = match activity {
             Activity::Rest => {
                 if self.player().hp >= self.player().max_hp {
@@ -92,7 +109,11 @@ impl Game {
                 }
                 REST_LIMIT
             }
-            Activity::Explore | Activity::TravelToStairs | Activity::TravelTo(_) => STEP_LIMIT,
+            Activity::Explore
+            | Activity::TravelToStairs
+            | Activity::TravelTo(_)
+            | Activity::TravelToItem
+            | Activity::AutoFight => STEP_LIMIT,
         };
         let mut turns = 0;
         let stop = loop {
@@ -102,7 +123,17 @@ impl Game {
                     counted(turns, "turn", "turns")
                 ));
             }
-            let action = match self.activity_step(activity, map) {
+            // Autofight stops for a threat that is new this turn.
+            let threats_before = if foe.is_some() {
+                self.threats()
+            } else {
+                Vec::new()
+            };
+            let step = match foe {
+                Some(foe) => self.autofight_step(foe, map),
+                None => self.activity_step(activity, map),
+            };
+            let action = match step {
                 Ok(action) => action,
                 Err(done) if turns == 0 => return Err(Refusal::NowhereToGo(done)),
                 Err(done) => break Stop::Done(done.to_owned()),
@@ -115,7 +146,14 @@ impl Game {
                 // The way changed under it (a door, a body): say so and stop.
                 Err(refusal) => break Stop::Interrupted(refusal.to_string()),
             }
-            if let Some(why) = self.interruption(hp, mark) {
+            if let Some(foe) = foe {
+                if !self.actors()[foe].is_alive() {
+                    break Stop::Done(format!("You have killed {}.", self.name_of(foe)));
+                }
+                if let Some(why) = self.fight_interruption(hp, mark, &threats_before) {
+                    break Stop::Interrupted(why);
+                }
+            } else if let Some(why) = self.interruption(hp, mark) {
                 break Stop::Interrupted(why);
             }
             if activity == Activity::Rest && self.player().hp >= self.player().max_hp {
@@ -172,6 +210,11 @@ impl Game {
                     Route::NoWay => Err("You know no way to the stairs."),
                 }
             }
+            Activity::TravelToItem => self.item_travel_step(map),
+            Activity::AutoFight => match self.autofight_target() {
+                Some(foe) => self.autofight_step(foe, map),
+                None => Err("No monster in sight hunts you."),
+            },
             Activity::TravelTo(goal) => {
                 if !self.is_remembered(goal) {
                     return Err("You have not seen that place.");
@@ -183,6 +226,30 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// What, since the player had `hp` and the log stood at `mark`, should
+    /// stop autofight: what stops travel, but for the fight it is in (the
+    /// threats `before` the turn, and the blows and misses of the fight).
+    fn fight_interruption(
+        &self,
+        hp: i32,
+        mark: u64,
+        before: &[(usize, crate::game::threat::Threat)],
+    ) -> Option<String> {
+        if self.is_over() {
+            return Some("The game is over.".to_owned());
+        }
+        if self.player().hp < hp {
+            return Some("You are hurt!".to_owned());
+        }
+        if let Some(news) = self.new_threat(before) {
+            return Some(news);
+        }
+        self.log()
+            .since(mark)
+            .find(|m| m.importance == Importance::Danger)
+            .map(|m| m.text.clone())
     }
 
     /// What, since the player had `hp` and the log stood at `mark`, should
@@ -275,6 +342,32 @@ mod tests {
             Stop::Done(why) => panic!("the goblin never came: {why}"),
         }
         assert!(report.turns >= 1);
+    }
+
+    #[test]
+    fn rest_stops_at_the_first_sight_of_a_hunting_archer_before_it_shoots() {
+        // An archer behind the door comes through it; the player rests.
+        let (mut game, _dir) = game_on(
+            "################\n#@......#......#\n#.......+...g..#\n#.......#......#\n#.......#.....>#\n################\n",
+        );
+        let archer = game
+            .kinds()
+            .iter()
+            .position(|kind| kind.range > 1 && kind.faction == "goblins")
+            .expect("the shipped config has a goblin archer");
+        game.actor_mut(1).species = crate::game::actor::Species::Monster(archer);
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.actor_mut(0).hp = 2;
+        let report = game
+            .run_activity(Activity::Rest, &mut PlayerMap::new())
+            .unwrap();
+        assert!(matches!(report.stop, Stop::Interrupted(_)), "{report:?}");
+        let shots = game
+            .log()
+            .recent(50)
+            .filter(|m| m.text.contains("shoots"))
+            .count();
+        assert_eq!(shots, 0, "stopped before its first shot: {report:?}");
     }
 
     #[test]

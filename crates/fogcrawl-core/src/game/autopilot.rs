@@ -5,16 +5,23 @@
 //! fights. It reads only what the screen shows: the map it has seen,
 //! monsters in sight and their state and stats (look), its own hit points,
 //! gear and pack. Better gear in the pack is put on; a monster that shoots
-//! is charged rather than waited for.
+//! is charged rather than waited for. Unless told not to
+//! ([`AutopilotSkills`], `sim --no-sneak`, `sim --no-tools`), it sneaks
+//! while a monster in sight sleeps or has not noticed it and none hunts
+//! it, creeps up on a sleeper near its way to strike it (triple damage),
+//! and uses the tools (wand, caltrops, smoke, lure, scroll: `tool_use`).
 
 use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::activity::Activity;
+use crate::game::awareness::Awareness;
 use crate::game::direction::Direction;
 use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
 use crate::world::{CostProfile, ItemKind, Terrain};
 use gridpath::Pos;
+
+mod tool_use;
 
 /// Below this share of its hit points it drinks a draught in a fight.
 const DRINK_BELOW: f64 = 0.35;
@@ -25,6 +32,16 @@ const DESCEND_ABOVE: f64 = 0.75;
 /// Turns it waits for a monster to come before it goes on without it (one
 /// may hunt it from across water it cannot cross).
 const PATIENCE: u32 = 12;
+/// A sleeper this near (in cells) is crept up on and struck, if no other
+/// monster in sight is within [`STALK_ALONE`] of it (the fight would wake
+/// them).
+const STALK_WITHIN: i32 = 6;
+const STALK_ALONE: i32 = 5;
+/// Turns it creeps toward one sleeper before giving up on it (a wall may
+/// stand between).
+const STALK_PATIENCE: u32 = 12;
+/// It creeps up on a sleeper only at or above this share of its hit points.
+const STALK_ABOVE: f64 = 0.9;
 
 /// The scripted player's reusable buffers and its patience.
 #[derive(Debug, Default)]
@@ -32,11 +49,49 @@ pub struct Autopilot {
     map: PlayerMap,
     /// Turns spent waiting for a monster in a row.
     waited: u32,
+    /// It never sneaks (`sim --no-sneak`): the measure of what sneaking
+    /// is worth.
+    no_sneaking: bool,
+    /// The sleeper it creeps up on (level, monster) and its turns at it.
+    stalking: Option<((usize, usize), u32)>,
+    /// Sleepers it gave up creeping up on (a wall or water between): it
+    /// never tries them again, so it does not walk to and fro.
+    gave_up: Vec<(usize, usize)>,
+    /// Leaves the tools in the pack (`sim --no-tools`).
+    skip_tools: bool,
+}
+
+/// What the scripted player may do beyond exploring and fighting: sneak
+/// (and creep up on sleepers), and use the tools. Both by default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AutopilotSkills {
+    pub sneaks: bool,
+    pub tools: bool,
+}
+
+impl Default for AutopilotSkills {
+    fn default() -> Self {
+        Self {
+            sneaks: true,
+            tools: true,
+        }
+    }
 }
 
 impl Autopilot {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A scripted player with only the `skills` asked for: what sneaking
+    /// or the tools (caltrops, smoke bombs, the wand, the lure, the
+    /// scroll) are worth is the difference.
+    pub fn with_skills(skills: AutopilotSkills) -> Self {
+        Self {
+            no_sneaking: !skills.sneaks,
+            skip_tools: !skills.tools,
+            ..Self::default()
+        }
     }
 
     /// The player's next action.
@@ -50,6 +105,10 @@ impl Autopilot {
             toward: None,
             at: None,
         };
+        let sneak = !self.no_sneaking && sneaking_pays(game);
+        if sneak != game.is_sneaking() {
+            return Action::Sneak(sneak);
+        }
         if let Some(gear) = better_gear_in_pack(game) {
             return Action::UseItem {
                 item: gear,
@@ -70,6 +129,11 @@ impl Autopilot {
                 if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
                     return drink;
                 }
+                if !self.skip_tools
+                    && let Some(action) = tool_use::urgent(game, health)
+                {
+                    return action;
+                }
                 if has(ItemKind::ThrowingKnife) && game.knife_target().is_some() {
                     return Action::UseItem {
                         item: ItemKind::ThrowingKnife,
@@ -80,6 +144,11 @@ impl Autopilot {
                 // Waiting for a shooter only lets it shoot: close in.
                 if let Some(direction) = charge_shooter(game, at) {
                     return Action::Move(direction);
+                }
+                if !self.skip_tools
+                    && let Some(action) = tool_use::instead_of_waiting(game)
+                {
+                    return action;
                 }
                 // Let it come: fight where it stands rather than walk into
                 // its friends.
@@ -92,6 +161,17 @@ impl Autopilot {
         }
         if game.items_at(at).next().is_some() {
             return Action::PickUp;
+        }
+        if !self.no_sneaking
+            && health >= STALK_ABOVE
+            && let Some(direction) = self.stalk(game, at)
+        {
+            return Action::Move(direction);
+        }
+        if !self.skip_tools
+            && let Some(action) = tool_use::when_calm(game, health < REST_BELOW)
+        {
+            return action;
         }
         let sees_monster = game.monster_in_sight().is_some();
         if !sees_monster && health < REST_BELOW {
@@ -110,6 +190,24 @@ impl Autopilot {
             }
         }
         Action::Wait
+    }
+
+    /// A step toward a lone sleeper to strike it, unless it gave up on
+    /// that one after [`STALK_PATIENCE`] turns.
+    fn stalk(&mut self, game: &Game, at: Pos) -> Option<Direction> {
+        let (monster, direction) = stalk_sleeper(game, at, &self.gave_up)?;
+        let key = (game.depth(), monster);
+        let turns = match self.stalking {
+            Some((stalked, turns)) if stalked == key => turns + 1,
+            _ => 1,
+        };
+        if turns > STALK_PATIENCE {
+            self.gave_up.push(key);
+            self.stalking = None;
+            return None;
+        }
+        self.stalking = Some((key, turns));
+        Some(direction)
     }
 }
 
@@ -135,6 +233,41 @@ fn better_gear_in_pack(game: &Game) -> Option<ItemKind> {
         .find(|&kind| game.equipment().would_improve(kind))
 }
 
+/// Whether to sneak: a monster in sight sleeps or has not noticed the
+/// player, and none in sight hunts or searches for it.
+fn sneaking_pays(game: &Game) -> bool {
+    let mut unaware = false;
+    for (index, _) in game.visible_monsters() {
+        match game.awareness_of(index) {
+            Some(Awareness::Asleep | Awareness::Unaware) => unaware = true,
+            Some(Awareness::Hunting | Awareness::Searching) => return false,
+            _ => {}
+        }
+    }
+    unaware
+}
+
+/// A step toward the nearest sleeper in sight within [`STALK_WITHIN`]
+/// with no other monster in sight near it (an attack once beside it), if
+/// a step brings it nearer.
+fn stalk_sleeper(game: &Game, at: Pos, gave_up: &[(usize, usize)]) -> Option<(usize, Direction)> {
+    let (index, target) = game
+        .visible_monsters()
+        .filter(|(index, monster)| {
+            game.is_asleep(*index)
+                && monster.pos.chebyshev(at) <= STALK_WITHIN
+                && !gave_up.contains(&(game.depth(), *index))
+        })
+        .min_by_key(|(index, monster)| (monster.pos.chebyshev(at), *index))?;
+    let alone = game
+        .visible_monsters()
+        .all(|(_, other)| other.pos == target.pos || other.pos.chebyshev(target.pos) > STALK_ALONE);
+    if !alone {
+        return None;
+    }
+    step_toward(game, at, target.pos).map(|direction| (index, direction))
+}
+
 /// A step toward the nearest monster in sight that shoots and is hunting
 /// the player: onto open, empty ground, nearer to it, cheapest first.
 fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
@@ -146,8 +279,15 @@ fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
                 && monster.brain.as_ref().is_some_and(|b| b.mode == Mode::Hunt)
         })
         .min_by_key(|(index, monster)| (distance(monster.pos, at), *index))?;
+    step_toward(game, at, target.pos)
+}
+
+/// A step from `at` nearer to `target` onto open, empty ground, cheapest
+/// first.
+fn step_toward(game: &Game, at: Pos, target: Pos) -> Option<Direction> {
+    let distance = |a: Pos, b: Pos| (a.x - b.x).abs().max((a.y - b.y).abs());
     let profile = CostProfile::default();
-    let now = distance(target.pos, at);
+    let now = distance(target, at);
     Direction::ALL
         .into_iter()
         .filter_map(|direction| {
@@ -155,9 +295,9 @@ fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
             let cost = profile.cost(game.level().terrain_at(to)?)?;
             let corner_ok = !direction.is_diagonal()
                 || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
-            let nearer = distance(target.pos, to) < now;
+            let nearer = distance(target, to) < now;
             (corner_ok && nearer && game.actor_at(to).is_none()).then_some((
-                distance(target.pos, to),
+                distance(target, to),
                 cost,
                 direction,
             ))

@@ -1,5 +1,5 @@
 //! What each monster knows of the player, in the words the side panel, the
-//! look command and the map use: unaware, noticed (a noise drew it),
+//! look command and the map use: asleep, unaware, noticed (a noise drew it),
 //! hunting (it sees the player), searching (for where the player was last
 //! seen) and fleeing. Read from the monster's brain; changes nothing.
 //!
@@ -13,6 +13,7 @@ use crate::game::state::Game;
 /// A monster's awareness of the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Awareness {
+    Asleep,
     Unaware,
     Noticed,
     Hunting,
@@ -34,6 +35,7 @@ impl Awareness {
     /// The word the panel and look use.
     pub fn word(self) -> &'static str {
         match self {
+            Awareness::Asleep => "asleep",
             Awareness::Unaware => "unaware",
             Awareness::Noticed => "noticed",
             Awareness::Hunting => "hunting",
@@ -45,6 +47,7 @@ impl Awareness {
     /// A one-character mark before the word, read at a glance.
     pub fn mark(self) -> char {
         match self {
+            Awareness::Asleep => 'z',
             Awareness::Unaware => '-',
             Awareness::Noticed => '?',
             Awareness::Hunting => '!',
@@ -56,7 +59,8 @@ impl Awareness {
     /// What it means, for the help screen.
     pub fn meaning(self) -> &'static str {
         match self {
-            Awareness::Unaware => "has not noticed you",
+            Awareness::Asleep => "sleeps: sneak past, or strike it for triple damage",
+            Awareness::Unaware => "has not noticed you: a blow does double damage",
             Awareness::Noticed => "heard something and comes to look",
             Awareness::Hunting => "sees you and closes in",
             Awareness::Searching => "lost sight of you; goes where you were last seen",
@@ -64,7 +68,8 @@ impl Awareness {
         }
     }
 
-    pub const ALL: [Awareness; 5] = [
+    pub const ALL: [Awareness; 6] = [
+        Awareness::Asleep,
         Awareness::Unaware,
         Awareness::Noticed,
         Awareness::Hunting,
@@ -79,7 +84,11 @@ impl Game {
     pub fn awareness_of(&self, monster: usize) -> Option<Awareness> {
         let actor = self.actors().get(monster).filter(|a| a.is_alive())?;
         actor.kind()?;
-        Some(Awareness::from_mode(actor.brain.as_ref()?.mode))
+        let brain = actor.brain.as_ref()?;
+        if brain.asleep {
+            return Some(Awareness::Asleep);
+        }
+        Some(Awareness::from_mode(brain.mode))
     }
 }
 

@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
-use crate::game::autopilot::Autopilot;
+use crate::game::autopilot::{Autopilot, AutopilotSkills};
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
 
@@ -53,6 +53,8 @@ pub struct BalanceReport {
     pub deaths_by_level: BTreeMap<usize, usize>,
     pub turns: TurnPercentiles,
     pub first_seed: u64,
+    /// Whether the scripted player used the tools (`sim --no-tools`: not).
+    pub tools: bool,
     pub results: Vec<RunResult>,
 }
 
@@ -63,15 +65,18 @@ impl BalanceReport {
     }
 }
 
-/// Plays one full run with seed `seed` for at most `max_turns` turns.
+/// Plays one full run with seed `seed` for at most `max_turns` turns, the
+/// scripted player with `skills` (`sim --no-sneak`, `sim --no-tools` take
+/// some away).
 pub fn play_run(
     level: Option<&str>,
     seed: u64,
     config: &MonsterConfig,
     max_turns: u64,
+    skills: AutopilotSkills,
 ) -> Result<RunResult, GameError> {
     let mut game = Game::new(&GameSetup::new(level, seed, config.clone()))?;
-    let mut pilot = Autopilot::new();
+    let mut pilot = Autopilot::with_skills(skills);
     while game.stats().player_turns() < max_turns && !game.is_over() {
         let action = pilot.choose(&game);
         if game.player_act(action).is_err() {
@@ -88,7 +93,8 @@ pub fn play_run(
     })
 }
 
-/// Plays `runs` full runs from `first_seed` on, on up to `threads` threads.
+/// Plays `runs` full runs from `first_seed` on, on up to `threads` threads
+/// (the scripted player with `skills`).
 pub fn play_runs(
     level: Option<&str>,
     first_seed: u64,
@@ -96,6 +102,7 @@ pub fn play_runs(
     config: &MonsterConfig,
     max_turns: u64,
     threads: usize,
+    skills: AutopilotSkills,
 ) -> Result<BalanceReport, GameError> {
     let seeds: Vec<u64> = (0..runs as u64)
         .map(|i| first_seed.wrapping_add(i))
@@ -109,7 +116,7 @@ pub fn play_runs(
             .map(|part| {
                 scope.spawn(move || {
                     part.iter()
-                        .map(|&seed| play_run(level, seed, config, max_turns))
+                        .map(|&seed| play_run(level, seed, config, max_turns, skills))
                         .collect::<Result<Vec<_>, _>>()
                 })
             })
@@ -122,10 +129,10 @@ pub fn play_runs(
         }
         Ok(())
     })?;
-    Ok(summarise(first_seed, results))
+    Ok(summarise(first_seed, skills.tools, results))
 }
 
-fn summarise(first_seed: u64, results: Vec<RunResult>) -> BalanceReport {
+fn summarise(first_seed: u64, tools: bool, results: Vec<RunResult>) -> BalanceReport {
     let runs = results.len();
     let won = results.iter().filter(|r| r.won).count();
     let died = results.iter().filter(|r| r.died).count();
@@ -164,6 +171,7 @@ fn summarise(first_seed: u64, results: Vec<RunResult>) -> BalanceReport {
             max: turns.last().copied().unwrap_or(0),
         },
         first_seed,
+        tools,
         results,
     }
 }
@@ -179,7 +187,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/../../tests/fixtures/game/pantry.toml"
         ));
-        let report = play_runs(level, 3, 4, &config, 2000, 2).unwrap();
+        let report = play_runs(level, 3, 4, &config, 2000, 2, AutopilotSkills::default()).unwrap();
         assert_eq!(report.runs, 4);
         assert_eq!(report.won + report.died + report.unfinished, 4);
         assert_eq!(report.depth_reached.values().sum::<usize>(), 4);
@@ -189,7 +197,7 @@ mod tests {
             report.won > 0,
             "the scripted player can win the hall: {report:?}"
         );
-        let again = play_runs(level, 3, 4, &config, 2000, 1).unwrap();
+        let again = play_runs(level, 3, 4, &config, 2000, 1, AutopilotSkills::default()).unwrap();
         assert_eq!(again, report, "threads change nothing");
         let json = report.to_json();
         for key in [
@@ -214,6 +222,7 @@ mod tests {
         };
         let report = summarise(
             5,
+            true,
             vec![
                 result(5, true, false, 7, 300),
                 result(6, false, true, 2, 100),

@@ -51,7 +51,13 @@ pub fn gear_stats(kind: ItemKind) -> Option<GearStats> {
         ItemKind::WarAxe => Some(weapon((4, 9), -5)),
         ItemKind::LeatherArmour => Some(armour(8)),
         ItemKind::ChainMail => Some(armour(16)),
-        ItemKind::HealingDraught | ItemKind::ThrowingKnife | ItemKind::Noisemaker => None,
+        ItemKind::HealingDraught
+        | ItemKind::ThrowingKnife
+        | ItemKind::Noisemaker
+        | ItemKind::Caltrops
+        | ItemKind::SmokeBomb
+        | ItemKind::ScrollOfMapping
+        | ItemKind::WandOfSlowing => None,
     }
 }
 

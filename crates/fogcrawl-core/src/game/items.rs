@@ -24,6 +24,33 @@ pub const NOISEMAKER_RANGE: i32 = 8;
 /// How far its clatter carries: monsters this close to where it lands, and
 /// not hunting the player, go to look there.
 pub const NOISEMAKER_HEARING: i32 = 18;
+/// How far caltrops fly before they land and scatter (sooner against a
+/// wall); they cover the cell they land on and the open cells beside it
+/// (not diagonally).
+pub const CALTROPS_RANGE: i32 = 4;
+/// What a faction that knows of caltrops adds to the cost of stepping on
+/// each of their cells, in floor steps: a way round of up to this many
+/// extra steps is the cheaper plan.
+pub const CALTROPS_PLAN_COST: f64 = 8.0;
+/// Damage a monster takes treading on caltrops (never below 1 hit point:
+/// caltrops lame, they do not kill).
+pub const CALTROPS_DAMAGE: (i32, i32) = (1, 3);
+/// Game time a monster that trod on caltrops goes slowed (see
+/// [`SLOWED_FACTOR`]).
+pub const CALTROPS_LIMP: f64 = 8.0;
+/// How far a smoke bomb flies before it bursts (sooner against a wall).
+pub const SMOKE_RANGE: i32 = 6;
+/// The cloud covers the open cells within this many cells (Chebyshev) of
+/// the burst.
+pub const SMOKE_RADIUS: i32 = 1;
+/// Game time the cloud hangs before it clears.
+pub const SMOKE_DURATION: f64 = 15.0;
+/// How far the wand of slowing reaches (Chebyshev), like a knife's throw.
+pub const WAND_RANGE: i32 = 7;
+/// Game time a monster hit by the wand goes slowed.
+pub const WAND_SLOW_DURATION: f64 = 20.0;
+/// A slowed monster's actions take this many times as long.
+pub const SLOWED_FACTOR: f64 = 2.0;
 /// What a new run starts with: one draught, for the first bad fight.
 const STARTING_ITEMS: [(ItemKind, u32); 1] = [(ItemKind::HealingDraught, 1)];
 
@@ -93,7 +120,25 @@ impl Inventory {
 
 /// What using an item asks of the player: nothing more, or a direction.
 pub fn needs_direction(kind: ItemKind) -> bool {
-    kind == ItemKind::Noisemaker
+    matches!(kind, ItemKind::Noisemaker | ItemKind::Caltrops)
+}
+
+/// Whether using an item means aiming it at a monster in sight (the
+/// nearest when none is chosen).
+pub fn aimed_at_monster(kind: ItemKind) -> bool {
+    matches!(
+        kind,
+        ItemKind::ThrowingKnife | ItemKind::WandOfSlowing | ItemKind::SmokeBomb
+    )
+}
+
+/// How far a thrown item flies in a direction before it lands.
+pub fn throw_range(kind: ItemKind) -> i32 {
+    match kind {
+        ItemKind::Caltrops => CALTROPS_RANGE,
+        ItemKind::SmokeBomb => SMOKE_RANGE,
+        _ => NOISEMAKER_RANGE,
+    }
 }
 
 /// One line saying what an item does, for the inventory screen.
@@ -105,7 +150,19 @@ pub fn describe(kind: ItemKind) -> String {
             KNIFE_DAMAGE.0, KNIFE_DAMAGE.1
         ),
         ItemKind::Noisemaker => format!(
-            "throw up to {NOISEMAKER_RANGE} cells: monsters within {NOISEMAKER_HEARING} that are not hunting you go to look"
+            "a lure: throw up to {NOISEMAKER_RANGE} cells; monsters that hear it (within {NOISEMAKER_HEARING}, round walls) and are not hunting you go to look"
+        ),
+        ItemKind::Caltrops => format!(
+            "throw up to {CALTROPS_RANGE} cells: they scatter there and beside it; monsters that see them route round, one that treads on them is hurt and slowed"
+        ),
+        ItemKind::SmokeBomb => format!(
+            "throw at a monster in sight within {SMOKE_RANGE} cells: a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
+        ),
+        ItemKind::ScrollOfMapping => {
+            "read: learn the layout of the whole level (the stairs too)".to_owned()
+        }
+        ItemKind::WandOfSlowing => format!(
+            "zap at a monster in sight (range {WAND_RANGE}): it is slowed to half speed for {WAND_SLOW_DURATION} turns"
         ),
         ItemKind::ShortSword | ItemKind::WarAxe => format!(
             "wield: {}",

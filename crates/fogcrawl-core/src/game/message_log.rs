@@ -23,6 +23,18 @@ pub enum Importance {
     System,
 }
 
+/// `text` with its first letter a capital, for a name that starts a
+/// sentence ("the goblin hits you" -> "The goblin hits you"). The one
+/// capitalising rule: the log's sentences and the screens' use it.
+#[must_use]
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// `count` and its noun, singular for one: "1 turn", "2 turns".
 pub fn counted(count: u64, singular: &str, plural: &str) -> String {
     format!("{count} {}", if count == 1 { singular } else { plural })

@@ -110,6 +110,8 @@ pub struct ActionDetail {
     pub blocked_by_packmate: Option<Pos>,
     /// Its kind shoots (a `range` over 1).
     pub ranged: bool,
+    /// It slept through its turn (a sleeper's turn is a wait).
+    pub asleep: bool,
     /// A melee hunter that stood within 2 cells of the player: steps (on
     /// the true level, round other monsters, at most
     /// [`FREE_CELL_SEARCH_STEPS`]) to the nearest free cell next to the
@@ -166,6 +168,8 @@ pub struct ActionLine<'a> {
     pub blocked_by_packmate: Option<[i32; 2]>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ranged: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub asleep: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps_to_free_cell: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -207,6 +211,7 @@ impl ActionRecord {
             last_known: self.detail.last_known.map(xy),
             blocked_by_packmate: self.detail.blocked_by_packmate.map(xy),
             ranged: self.detail.ranged,
+            asleep: self.detail.asleep,
             steps_to_free_cell: self.detail.steps_to_free_cell,
             room_to_back_off: self.detail.room_to_back_off,
             line_of_fire_blocked: self.detail.line_of_fire_blocked,

@@ -36,6 +36,10 @@ pub struct MonsterKind {
     /// kind (not saved, like `frequency`).
     #[serde(skip)]
     pub from_level: u32,
+    /// The chance in percent that a spawn of it starts asleep (not saved,
+    /// like `frequency`: spawns happen under the config in force).
+    #[serde(skip)]
+    pub asleep: u32,
 }
 
 impl MonsterKind {
@@ -46,6 +50,7 @@ impl MonsterKind {
         self.keep_distance = config.keep_distance;
         self.frequency = config.frequency;
         self.from_level = config.from_level;
+        self.asleep = config.asleep;
     }
 
     /// Whether it shoots from afar.
@@ -67,6 +72,7 @@ impl From<&MonsterKindConfig> for MonsterKind {
             frequency: config.frequency,
             keep_distance: config.keep_distance,
             from_level: config.from_level,
+            asleep: config.asleep,
         }
     }
 }

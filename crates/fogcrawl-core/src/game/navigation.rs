@@ -84,6 +84,11 @@ impl Navigation {
         })
     }
 
+    /// The profiles the grids are for, the player's first.
+    pub fn profiles(&self) -> &[CostProfile] {
+        &self.profiles
+    }
+
     /// The legal moves of `profile` (its cells' costs mean nothing: see
     /// [`Navigation::cost`]).
     pub fn grid(&self, profile: usize) -> &Grid {

@@ -53,7 +53,7 @@ impl Occupancy {
     /// that will ask soon.
     pub fn prefetch(&self, pos: Pos) {
         if let Some(cell) = self.index(pos) {
-            prefetch(&self.cells[cell]);
+            gridpath::prefetch(&self.cells[cell]);
         }
     }
 
@@ -86,23 +86,6 @@ impl Occupancy {
             self.cells[cell] = EMPTY;
         }
     }
-}
-
-/// Starts loading `value` into the cache, without waiting for it (the
-/// engine's own hint is private to it).
-#[inline(always)]
-fn prefetch<T>(value: &T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is only a hint: it never faults and reads nothing
-    // into the program, and `value` is a valid reference anyway. SSE, which
-    // the intrinsic needs, is part of the x86_64 baseline.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-            (value as *const T).cast(),
-        );
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = value;
 }
 
 #[cfg(test)]

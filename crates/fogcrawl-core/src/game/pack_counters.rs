@@ -221,7 +221,9 @@ impl PackTracker {
         {
             counters.packmate_blocked_waits += 1;
         }
+        // A sleeper is not a wanderer standing about.
         if action.mode == Mode::Wander
+            && !action.detail.asleep
             && chebyshev(action.from, action.player) > FAR_FROM_PLAYER.unsigned_abs()
         {
             counters.far_wander_actions += 1;

@@ -94,6 +94,22 @@ impl PlayerMap {
         route(&mut self.distances, game, &known.grid, vec![(stairs, 0.0)])
     }
 
+    /// The next step toward the nearest item the player has seen lying
+    /// on the level.
+    pub fn travel_to_item(&mut self, game: &Game) -> Route {
+        let Some(known) = catch_up(&mut self.known, &self.profile, game) else {
+            return Route::NoWay;
+        };
+        let goals = game
+            .level()
+            .items
+            .iter()
+            .filter(|(pos, _)| game.is_remembered(*pos) && known.grid.is_passable(*pos))
+            .map(|(pos, _)| (*pos, 0.0))
+            .collect();
+        route(&mut self.distances, game, &known.grid, goals)
+    }
+
     /// The next step toward `goal`, a cell the player has seen and can
     /// stand on.
     pub fn travel_to(&mut self, game: &Game, goal: Pos) -> Route {

@@ -8,14 +8,18 @@
 //! - [`fingerprint`]: level hashes and the config's text for the header.
 //! - [`writer`]: [`Recorder`], which writes a game's recording as it goes.
 //! - [`replayer`]: [`Replayer`], which plays one back, checks it, seeks.
+//! - [`keyframes`]: where seeking back starts, kept small as the
+//!   [`delta`] of each from the one before.
 //! - [`library`]: the recordings folder and which recordings are kept.
 //! - [`stable_hash`]: the platform-independent hash the checks use.
 //!
 //! Never imports a terminal crate: `fogcrawl replay --verify` and the
 //! tests run it headless.
+pub mod delta;
 pub mod event;
 pub mod fingerprint;
 pub mod format;
+pub mod keyframes;
 pub mod library;
 pub mod recording_error;
 pub mod replayer;

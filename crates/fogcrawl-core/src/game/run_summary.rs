@@ -1,5 +1,6 @@
 //! The end of a run in words: what a finished game was (seed, levels,
-//! turns, kills by kind, how it ended, whether the debug overlay helped, the
+//! turns, kills by kind, experience level, gear, a line per level with its
+//! turns, kills and time, how it ended, whether the debug overlay helped, the
 //! last messages and the final level as the player knew it), as a text
 //! file written to the data folder's `runs/` on death or victory. Text from
 //! files (monster and level names, messages) is written with its control
@@ -14,6 +15,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::game::calendar::utc_date_time;
+use crate::game::level_history::level_visits;
 use crate::game::message_log::counted;
 use crate::game::state::{Game, Outcome};
 use crate::regular_file::write_replacing;
@@ -57,6 +59,30 @@ pub fn kills_by_kind(game: &Game) -> String {
         .map(|(kind, count)| format!("{kind} {count}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// What the player wields and wears, and what the pack holds, in words.
+pub fn gear_words(game: &Game) -> String {
+    let weapon = game
+        .equipment()
+        .weapon
+        .map_or("dagger", |kind| kind.display_name());
+    let armour = game
+        .equipment()
+        .armour
+        .map_or_else(|| "no armour".to_owned(), |kind| kind.to_string());
+    let pack: Vec<String> = game
+        .inventory()
+        .entries()
+        .into_iter()
+        .map(|(_, kind, count)| format!("{count} {kind}"))
+        .collect();
+    let pack = if pack.is_empty() {
+        "nothing".to_owned()
+    } else {
+        pack.join(", ")
+    };
+    format!("{weapon}, {armour}; pack: {pack}")
 }
 
 /// The level names the run went through, from the one it started on to the
@@ -168,6 +194,39 @@ pub fn summary_text(game: &Game, score: u64) -> String {
         counted(game.stats().kills().into(), "monster", "monsters"),
         kills_by_kind(game)
     );
+    let xp = game.experience();
+    let _ = writeln!(
+        text,
+        "Level:     {} ({})",
+        xp.level,
+        counted(xp.points.into(), "experience point", "experience points")
+    );
+    let _ = writeln!(text, "Gear:      {}", gear_words(game));
+    let _ = writeln!(text);
+    let _ = writeln!(text, "Level by level:");
+    let visits = level_visits(game);
+    if game
+        .stats()
+        .level_starts()
+        .first()
+        .is_none_or(|first| first.depth > game.start_depth())
+    {
+        let _ = writeln!(
+            text,
+            "  (the levels before this game was resumed from an older save were not recorded)"
+        );
+    }
+    for visit in visits {
+        let _ = writeln!(
+            text,
+            "  {:>2}. {:<12} {:>5} turns  {:>3} kills  time {:.1}",
+            visit.depth + 1,
+            visit.name,
+            visit.turns,
+            visit.kills,
+            visit.time
+        );
+    }
     let _ = writeln!(text);
     let _ = writeln!(text, "Last messages:");
     for message in game.log().recent(LAST_MESSAGES) {
@@ -260,11 +319,19 @@ mod tests {
             "Assisted:  yes",
             &format!("Seed:      {}", game.seed()),
             "Kills:     1 monster: goblin 1",
+            "Level:     1 (",
+            "Gear:      dagger, no armour; pack: 1 healing draught",
+            "Level by level:",
             "The goblin dies.",
             "#.@...#",
         ] {
             assert!(text.contains(expected), "{expected:?} missing:\n{text}");
         }
+        let line = format!(
+            " 1. fixture      {:>5} turns    1 kills",
+            game.stats().player_turns()
+        );
+        assert!(text.contains(&line), "{line:?} missing:\n{text}");
         let dir = tempfile::tempdir().unwrap();
         let first = write_summary(dir.path(), &game, 123, 0).unwrap();
         let second = write_summary(dir.path(), &game, 123, 0).unwrap();

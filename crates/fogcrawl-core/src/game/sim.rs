@@ -9,7 +9,7 @@ use serde::{Serialize, Serializer};
 
 use crate::ai::planner::PlannerStats;
 use crate::ai::{FactionCounters, FogWalk, fog_walk};
-use crate::game::autopilot::Autopilot;
+use crate::game::autopilot::{Autopilot, AutopilotSkills};
 use crate::game::behaviour::BehaviourCounters;
 use crate::game::evader::Evader;
 use crate::game::pack_counters::PackCounters;
@@ -39,6 +39,9 @@ pub struct SimReport {
     /// between two of the player's turns (a step through a swamp lasts
     /// three to four times a step on floor, and so does the AI's work).
     pub player_turn_length: Percentiles<f64>,
+    /// What stealth counted: sleepers, wakings, sneak attacks, monsters
+    /// that heard the player or were drawn by its rests, turns sneaking.
+    pub stealth: crate::game::stealth::StealthCounters,
     pub factions: Vec<FactionReport>,
 }
 
@@ -180,6 +183,9 @@ pub enum PlayerScript {
     /// ([`crate::game::autopilot`]).
     #[default]
     Autopilot,
+    /// The autopilot with some skills taken away (`sim --no-sneak`,
+    /// `sim --no-tools`): what they are worth is the difference.
+    AutopilotWith(AutopilotSkills),
     /// Explores, and breaks contact with hunters: hides, then comes back
     /// ([`crate::game::evader`]).
     Evader,
@@ -195,6 +201,7 @@ impl Pilot {
     fn new(script: PlayerScript) -> Self {
         match script {
             PlayerScript::Autopilot => Pilot::Autopilot(Autopilot::new()),
+            PlayerScript::AutopilotWith(skills) => Pilot::Autopilot(Autopilot::with_skills(skills)),
             PlayerScript::Evader => Pilot::Evader(Evader::new()),
         }
     }
@@ -329,6 +336,7 @@ fn report(game: &Game) -> SimReport {
         ai_micros: percentiles(game.stats().ai_micros()),
         level_entry_micros: game.stats().level_entry_micros().to_vec(),
         player_turn_length: percentiles(game.stats().player_turn_lengths()),
+        stealth: game.stealth_counters(),
         factions: game
             .factions()
             .iter()
@@ -390,6 +398,7 @@ mod tests {
             ai_micros: AiMicros::default(),
             level_entry_micros: Vec::new(),
             player_turn_length: Percentiles::default(),
+            stealth: crate::game::stealth::StealthCounters::default(),
             factions: vec![FactionReport {
                 name: "goblins".to_owned(),
                 alive: 0,

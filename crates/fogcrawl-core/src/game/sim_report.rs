@@ -130,6 +130,18 @@ impl fmt::Display for SimReport {
             "ai time on entering each level (first looks): {}",
             entries.join(", ")
         )?;
+        let stealth = &self.stealth;
+        writeln!(
+            f,
+            "stealth: {} asleep at start, {} woken, sneak attacks {} asleep / {} unaware, {} heard the player, {} drawn by rest, {} turns sneaking",
+            stealth.asleep_at_start,
+            stealth.woken,
+            stealth.sneak_attacks_asleep,
+            stealth.sneak_attacks_unaware,
+            stealth.heard_player,
+            stealth.drawn_by_rest,
+            stealth.sneaking_turns
+        )?;
         let length = &self.player_turn_length;
         write!(
             f,
@@ -194,6 +206,15 @@ impl fmt::Display for BalanceReport {
             .map(|(depth, count)| format!("{depth}: {count}"))
             .collect();
         writeln!(f, "ended on level: {}", depths.join(", "))?;
+        let deaths: Vec<String> = self
+            .deaths_by_level
+            .iter()
+            .map(|(depth, count)| format!("{depth}: {count}"))
+            .collect();
+        writeln!(f, "died on level: {}", deaths.join(", "))?;
+        if !self.tools {
+            writeln!(f, "(the scripted player left its tools unused: --no-tools)")?;
+        }
         write!(
             f,
             "turns per run: p10 {}, p50 {}, p90 {}, max {}",

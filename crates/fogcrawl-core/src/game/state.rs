@@ -30,7 +30,7 @@ use crate::game::direction::Direction;
 use crate::game::experience::Experience;
 use crate::game::gear::Equipment;
 use crate::game::items::Inventory;
-use crate::game::message_log::{Importance, MessageLog};
+use crate::game::message_log::{Importance, MessageLog, capitalised};
 use crate::game::monster_action::ActionRecord;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
@@ -38,7 +38,9 @@ use crate::game::occupancy::Occupancy;
 use crate::game::regeneration::Regeneration;
 use crate::game::search_shown::SearchShown;
 use crate::game::setup::GameSetup;
+use crate::game::stealth::{Stealth, Surprise};
 use crate::game::terrain_changes::TerrainChanges;
+use crate::game::tools::ToolMarks;
 use crate::game::turn_guard::TurnGuard;
 use crate::world::fov::{Fov, VisibleSet};
 use crate::world::level::error::LevelError;
@@ -57,8 +59,10 @@ mod prowess;
 mod ranged;
 mod reading;
 mod recorded_inputs;
+mod stealth_rules;
 #[cfg(any(test, feature = "test-support"))]
 mod test_hands;
+mod tool_use;
 pub use config_install::ConfigApplied;
 use recorded_inputs::InputLog;
 pub use recorded_inputs::RecordedInput;
@@ -188,6 +192,13 @@ pub struct GameStats {
     /// `ai_micros`; not saved).
     #[serde(skip)]
     level_entry_micros: Vec<u32>,
+    /// Where each level of the run began (the run summary's line per
+    /// level; saved since format 5).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_5"
+    )]
+    level_starts: Vec<crate::game::level_history::LevelStart>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -312,10 +323,24 @@ pub struct Game {
         deserialize_with = "crate::game::save::versioned::since_format_4"
     )]
     recording: Option<String>,
+    /// What the player's tools left on this level: caltrops, smoke,
+    /// slowed monsters, the last lure (since format 4).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    tools: ToolMarks,
     /// This game was loaded from a save that held it whole (format 4 or
     /// later, under the same config): it is the game as it was saved.
     #[serde(skip)]
     resumed_whole: bool,
+    /// Sneak mode, the last noise the player made, waiting not yet paid
+    /// for and stealth's counters (since format 4).
+    #[serde(
+        default,
+        deserialize_with = "crate::game::save::versioned::since_format_4"
+    )]
+    stealth: Stealth,
 }
 
 pub const PLAYER: usize = 0;
@@ -377,7 +402,9 @@ impl Game {
             experience: Experience::default(),
             config_print: 0,
             recording: None,
+            tools: ToolMarks::default(),
             resumed_whole: false,
+            stealth: Stealth::default(),
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
@@ -389,6 +416,7 @@ impl Game {
             brain: None,
         };
         game.people_level(player)?;
+        game.note_level_start();
         game.log.push(
             0.0,
             Importance::System,
@@ -407,8 +435,21 @@ impl Game {
     /// An older save, or one made under another config, has its factions
     /// rebuilt for the config and its monsters plan afresh.
     pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
+        self.after_load_reusing(config, None)
+    }
+
+    /// As [`Game::after_load`], taking `movement` (the movement grids of a
+    /// game on `level`, see [`Game::release_for_replacement`]) rather than
+    /// building them again when that level's terrain is this one's and the
+    /// grids are for the same profiles: a replay loading a keyframe of the
+    /// level it is on.
+    pub fn after_load_reusing(
+        &mut self,
+        config: MonsterConfig,
+        movement: Option<(Navigation, &Level)>,
+    ) -> Result<(), GameError> {
         self.resumed_whole =
-            self.config_print == config_print(&config) && self.resume_minds(&config)?;
+            self.config_print == config_print(&config) && self.resume_minds(&config, movement)?;
         if self.resumed_whole {
             // What only the config says of a kind (its range, the distance
             // it keeps, how often and from when it spawns) is not saved.
@@ -422,6 +463,7 @@ impl Game {
             self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
             self.install_config(config)?;
         }
+        self.lay_smoke_again();
         self.rebuild_occupancy();
         self.update_sight();
         Ok(())
@@ -430,7 +472,11 @@ impl Game {
     /// Gives the factions of a whole save back what the config says and
     /// builds the level's movement grids; false (nothing changed) when the
     /// save does not hold every faction whole for this config.
-    fn resume_minds(&mut self, config: &MonsterConfig) -> Result<bool, GameError> {
+    fn resume_minds(
+        &mut self,
+        config: &MonsterConfig,
+        movement: Option<(Navigation, &Level)>,
+    ) -> Result<bool, GameError> {
         let whole = self.factions.len() == config.factions.len()
             && self
                 .factions
@@ -452,12 +498,41 @@ impl Game {
             return Ok(false);
         }
         let (width, height) = (self.level.width(), self.level.height());
+        let profiles = self.navigation_profiles();
+        let fitting = movement.and_then(|(nav, level)| {
+            let same_ground = level.width() == width
+                && level.height() == height
+                && level.cells() == self.level.cells();
+            (same_ground && nav.profiles() == profiles.as_slice()).then_some(nav)
+        });
+        if let Some(nav) = fitting {
+            crate::ai::planner::prepare_shared_records(width, height);
+            self.nav = nav;
+            return Ok(true);
+        }
         let (nav, ()) = rayon::join(
             || self.build_navigation(),
             || crate::ai::planner::prepare_shared_records(width, height),
         );
         self.nav = nav?;
         Ok(true)
+    }
+
+    /// Frees what a game holds the size of its level (every faction's
+    /// mind, the movement grids, sight), before a replay loads a keyframe
+    /// in its place, so that the two are never in memory at once; hands
+    /// back the movement grids for the load to take (see
+    /// [`Game::after_load_reusing`]). The game is then only good for
+    /// reading its level and being replaced.
+    pub fn release_for_replacement(&mut self) -> Navigation {
+        self.factions = Vec::new();
+        self.sight = Sight::new();
+        self.fov = Fov::new();
+        self.visible = VisibleSet::new();
+        self.awareness = VisibleSet::new();
+        self.occupancy = Occupancy::default();
+        self.remembered = Vec::new();
+        std::mem::take(&mut self.nav)
     }
 
     /// Applies a new monster config while playing: kinds keep their
@@ -506,14 +581,20 @@ impl Game {
         fresh_knowledge(&self.level, self.omniscient)
     }
 
-    fn build_navigation(&self) -> Result<Navigation, GameError> {
+    /// The ways of moving the movement grids are for: the player's, then
+    /// each faction's.
+    fn navigation_profiles(&self) -> Vec<CostProfile> {
         let mut profiles = vec![CostProfile::default()];
         profiles.extend(
             self.factions
                 .iter()
                 .filter_map(|f| f.config().map(faction_profile)),
         );
-        Navigation::new(&self.level, profiles).map_err(|source| GameError::Grid {
+        profiles
+    }
+
+    fn build_navigation(&self) -> Result<Navigation, GameError> {
+        Navigation::new(&self.level, self.navigation_profiles()).map_err(|source| GameError::Grid {
             level: self.level.name.clone(),
             source,
         })
@@ -536,6 +617,20 @@ impl Game {
         self.people_level(player)
     }
 
+    /// Notes, for the run summary, that the player arrived on the current
+    /// level now (once `depth` names it).
+    pub(super) fn note_level_start(&mut self) {
+        self.stats
+            .level_starts
+            .push(crate::game::level_history::LevelStart {
+                name: self.level.name.clone(),
+                depth: self.depth,
+                turn: self.stats.player_turns,
+                kills: self.stats.kills,
+                time: self.time,
+            });
+    }
+
     /// Puts the player on the current level with its monsters. The factions
     /// and movement grids are already new for this level: a new game's
     /// config install built them, or `enter_level` did.
@@ -543,6 +638,7 @@ impl Game {
         player.pos = self.level.start;
         player.ready_at = self.time;
         self.actors = vec![player];
+        self.tools = ToolMarks::default();
         self.behaviour.new_level();
         self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
         let level = &self.level;
@@ -598,6 +694,7 @@ impl Game {
         self.remembered = vec![false; self.level.width() * self.level.height()];
         self.memory_epoch = fresh_memory_epoch();
         self.rebuild_occupancy();
+        self.put_some_to_sleep();
         self.take_first_looks();
         self.update_sight();
         Ok(())
@@ -652,11 +749,11 @@ impl Game {
 
     /// Living monsters the player sees now.
     pub fn visible_monsters(&self) -> impl Iterator<Item = (usize, &Actor)> {
-        self.actors
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|(_, a)| a.is_alive() && self.visible.contains(a.pos))
+        self.actors.iter().enumerate().skip(1).filter(|(_, a)| {
+            a.is_alive()
+                && self.visible.contains(a.pos)
+                && !self.smoke_hides(self.actors[PLAYER].pos, a.pos)
+        })
     }
 
     pub fn living_monsters(&self) -> usize {
@@ -851,8 +948,16 @@ impl Game {
     }
 
     fn take_player_action(&mut self, action: Action) -> Result<(), Refusal> {
+        if let Action::Sneak(on) = action {
+            self.set_sneaking(on);
+            return Ok(());
+        }
         self.rebuild_occupancy();
+        let from = self.actors[PLAYER].pos;
+        let door = matches!(action, Action::Move(direction)
+            if self.level.terrain_at(direction.from(from)) == Some(Terrain::ClosedDoor));
         let duration = self.perform(PLAYER, action)?;
+        let duration = self.after_player_action(action, from, door, duration);
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
         self.stats.player_turn_lengths.push(duration);
@@ -868,6 +973,7 @@ impl Game {
     /// Lets the monsters act until it is the player's turn (or the game ends).
     fn run_monsters(&mut self) {
         let started = Instant::now();
+        self.tools_turn();
         self.start_ai_turn();
         if self.parallel_planning {
             self.foresee_views();
@@ -886,7 +992,8 @@ impl Game {
                     .push(self.time, Importance::Danger, format!("{stall}."));
                 break;
             }
-            let duration = self.monster_turn(next);
+            // A slowed monster's whole action takes longer.
+            let duration = self.monster_turn(next) * self.tools.time_factor(next, self.time);
             self.actors[next].ready_at = self.time + duration;
             schedule.ready_again(next, self.actors[next].ready_at);
         }
@@ -973,6 +1080,9 @@ impl Game {
         let speed = self.speed_of(actor);
         match action {
             Action::Wait => Ok(action_time(speed)),
+            // The player's mode (taken before any action is performed);
+            // no time passes.
+            Action::Sneak(_) => Ok(0.0),
             Action::Move(direction) => self.move_or_attack(actor, direction),
             Action::Descend => {
                 if self.level.terrain_at(self.actors[actor].pos) != Some(Terrain::StairsDown) {
@@ -1051,6 +1161,7 @@ impl Game {
             && let Some(f) = self.faction_index_of(actor)
         {
             self.factions[f].counters_mut().steps += 1;
+            self.tread_on_caltrops(actor, f, to);
         }
         Ok(move_time(direction.length(), cost, speed))
     }
@@ -1072,9 +1183,30 @@ impl Game {
     /// One blow or (`shot`) one missile from `attacker` at `defender`.
     fn strike(&mut self, attacker: usize, defender: usize, shot: bool) {
         let (accuracy, damage) = self.blow_of(attacker, defender);
-        let blow = roll_attack(&mut self.rng, accuracy, damage);
-        let attacker_name = capitalize(&self.name_of(attacker));
-        let defender_name = self.name_of(defender);
+        let surprise = self.surprise_of(attacker, defender);
+        let blow = match (roll_attack(&mut self.rng, accuracy, damage), surprise) {
+            // A sleeper cannot dodge: the blow lands.
+            (Blow::Miss, Some(Surprise::Asleep)) => roll_attack(&mut self.rng, 100, damage),
+            (blow, _) => blow,
+        };
+        let blow = match (blow, surprise) {
+            (Blow::Hit { damage }, Some(surprise)) => {
+                self.count_surprise(surprise);
+                Blow::Hit {
+                    damage: surprise.damage(damage),
+                }
+            }
+            (blow, _) => blow,
+        };
+        let note = match blow {
+            Blow::Hit { .. } => surprise.map(Surprise::note).unwrap_or_default(),
+            Blow::Miss => String::new(),
+        };
+        let defender_name = match surprise {
+            Some(Surprise::Asleep) => self.name_of(defender).replacen("the ", "the sleeping ", 1),
+            _ => self.name_of(defender),
+        };
+        let attacker_name = capitalised(&self.name_of(attacker));
         let player_hit = self.actors[defender].is_player();
         if player_hit && let Some(f) = self.faction_index_of(attacker) {
             let turn = self.stats.player_turns;
@@ -1084,6 +1216,8 @@ impl Game {
                 .get_or_insert(turn);
         }
         self.make_noise(self.actors[defender].pos);
+        // A blow wakes whom it is struck at, hit or miss.
+        self.wake(defender);
         match blow {
             Blow::Miss => {
                 let text = match (shot, attacker == PLAYER) {
@@ -1111,7 +1245,7 @@ impl Game {
                 self.log.push(
                     self.time,
                     importance,
-                    format!("{attacker_name} {verb} {defender_name} for {damage}."),
+                    format!("{attacker_name} {verb} {defender_name} for {damage}{note}."),
                 );
                 let at = self.actors[defender].pos;
                 if let Some(f) = self.faction_index_of(defender) {
@@ -1155,7 +1289,7 @@ impl Game {
             if let Some(f) = self.faction_index_of(victim) {
                 self.factions[f].forget_member(victim);
             }
-            let name = capitalize(&self.name_of(victim));
+            let name = capitalised(&self.name_of(victim));
             self.log
                 .push(self.time, Importance::Good, format!("{name} dies."));
         }
@@ -1224,21 +1358,13 @@ impl Game {
     /// "You open the door." / "The goblin opens the door."
     fn sentence(&self, actor: usize, you_verb: &str, it_verb: &str, rest: &str) -> String {
         let verb = if actor == PLAYER { you_verb } else { it_verb };
-        format!("{} {verb} {rest}", capitalize(&self.name_of(actor)))
+        format!("{} {verb} {rest}", capitalised(&self.name_of(actor)))
     }
 
     fn say_if_seen(&mut self, pos: Pos, importance: Importance, text: String) {
         if self.visible.contains(pos) {
             self.log.push(self.time, importance, text);
         }
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -9,6 +9,7 @@
 //! never changes the game.
 
 use crate::ai::Mode;
+use crate::game::message_log::capitalised;
 use crate::game::state::Game;
 use gridpath::Pos;
 
@@ -140,14 +141,6 @@ impl Game {
 
 fn king_distance(a: Pos, b: Pos) -> i32 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

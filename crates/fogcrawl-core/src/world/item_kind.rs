@@ -16,6 +16,17 @@ pub enum ItemKind {
     ThrowingKnife,
     /// Thrown a few cells away, where it clatters: monsters that hear it go to look.
     Noisemaker,
+    /// Thrown a few cells away, where they scatter: monsters that see them
+    /// (or tread on them) plan round them.
+    Caltrops,
+    /// Thrown a few cells away, where it bursts into a cloud that blocks
+    /// sight for a while.
+    SmokeBomb,
+    /// Read to learn the whole level's layout (the player's own map).
+    ScrollOfMapping,
+    /// Zapped at a monster in sight: it moves and acts at half speed for a
+    /// while.
+    WandOfSlowing,
     /// A weapon: wielded, it hits harder than the dagger a run starts with.
     ShortSword,
     /// A heavier weapon: harder blows, a little less sure.
@@ -28,10 +39,14 @@ pub enum ItemKind {
 
 impl ItemKind {
     /// Every item kind, in inventory order.
-    pub const ALL: [ItemKind; 7] = [
+    pub const ALL: [ItemKind; 11] = [
         ItemKind::HealingDraught,
         ItemKind::ThrowingKnife,
         ItemKind::Noisemaker,
+        ItemKind::Caltrops,
+        ItemKind::SmokeBomb,
+        ItemKind::ScrollOfMapping,
+        ItemKind::WandOfSlowing,
         ItemKind::ShortSword,
         ItemKind::WarAxe,
         ItemKind::LeatherArmour,
@@ -45,6 +60,10 @@ impl ItemKind {
             ItemKind::HealingDraught => "healing_draught",
             ItemKind::ThrowingKnife => "throwing_knife",
             ItemKind::Noisemaker => "noisemaker",
+            ItemKind::Caltrops => "caltrops",
+            ItemKind::SmokeBomb => "smoke_bomb",
+            ItemKind::ScrollOfMapping => "scroll_of_mapping",
+            ItemKind::WandOfSlowing => "wand_of_slowing",
             ItemKind::ShortSword => "short_sword",
             ItemKind::WarAxe => "war_axe",
             ItemKind::LeatherArmour => "leather_armour",
@@ -59,6 +78,10 @@ impl ItemKind {
             ItemKind::HealingDraught => "healing draught",
             ItemKind::ThrowingKnife => "throwing knife",
             ItemKind::Noisemaker => "noisemaker",
+            ItemKind::Caltrops => "bag of caltrops",
+            ItemKind::SmokeBomb => "smoke bomb",
+            ItemKind::ScrollOfMapping => "scroll of mapping",
+            ItemKind::WandOfSlowing => "wand of slowing",
             ItemKind::ShortSword => "short sword",
             ItemKind::WarAxe => "war axe",
             ItemKind::LeatherArmour => "leather armour",
@@ -73,6 +96,10 @@ impl ItemKind {
             ItemKind::HealingDraught => '!',
             ItemKind::ThrowingKnife => '(',
             ItemKind::Noisemaker => '&',
+            ItemKind::Caltrops => '^',
+            ItemKind::SmokeBomb => ':',
+            ItemKind::ScrollOfMapping => '?',
+            ItemKind::WandOfSlowing => '-',
             ItemKind::ShortSword => '|',
             ItemKind::WarAxe => '/',
             ItemKind::LeatherArmour => '[',

@@ -200,6 +200,24 @@ impl Level {
         }
     }
 
+    /// Veils `pos` (smoke hangs there: it blocks sight whatever its
+    /// terrain) or lifts the veil. Only field of view reads veils; they are
+    /// not saved with the level (its opacity is derived), so the game lays
+    /// them again after a load.
+    pub fn set_veiled(&mut self, pos: Pos, veiled: bool) {
+        let Some(terrain) = self.terrain_at(pos) else {
+            return;
+        };
+        let _ = self.opacity();
+        if let Some(bits) = self.opacity.made_mut() {
+            bits.set(
+                pos.x as usize,
+                pos.y as usize,
+                veiled || terrain.is_opaque(),
+            );
+        }
+    }
+
     /// Mutable row-major cells, for generators working on whole grids.
     #[must_use]
     pub fn cells_mut(&mut self) -> &mut [Terrain] {

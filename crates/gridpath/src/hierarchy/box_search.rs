@@ -8,6 +8,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+use super::crossing_paths::REVERSE;
 use crate::float_order::order_bits;
 use crate::grid::{DIRECTION_DELTAS, DIRECTION_LENGTHS, Diagonals, Grid};
 use crate::pos::Pos;
@@ -56,6 +57,8 @@ pub(crate) struct BoxSearch {
     generation: u32,
     open: BinaryHeap<Reverse<(u64, u32)>>,
     cell_box: Option<CellBox>,
+    /// Whether the last search ran backward (parents lead to its source).
+    backward: bool,
     /// Cells expanded since the counter was last read.
     pub expanded: u64,
     /// The most cells one search may expand (none: no limit); a search that
@@ -78,6 +81,30 @@ impl BoxSearch {
         }
         self.open.clear();
         self.cell_box = Some(cell_box);
+    }
+
+    /// The cheapest way the last search found between its source and
+    /// `pos`, appended to `out` in walking order (from the source to `pos`,
+    /// or after a backward search from `pos` to the source); false (and
+    /// nothing appended) where `pos` was not settled.
+    pub fn way(&self, pos: Pos, out: &mut Vec<Pos>) -> bool {
+        let Some(cell_box) = self.cell_box else {
+            return false;
+        };
+        if !cell_box.contains(pos) || !self.closed(cell_box.local(pos)) {
+            return false;
+        }
+        let first = out.len();
+        let mut at = cell_box.local(pos);
+        out.push(pos);
+        while self.parent[at] != NONE {
+            at = self.parent[at] as usize;
+            out.push(cell_box.pos(at));
+        }
+        if !self.backward {
+            out[first..].reverse();
+        }
+        true
     }
 
     fn seen(&self, local: usize) -> bool {
@@ -138,6 +165,7 @@ impl BoxSearch {
         backward: bool,
     ) {
         self.begin(cell_box);
+        self.backward = backward;
         if !cell_box.contains(source) || !grid.is_passable(source) {
             return;
         }
@@ -219,9 +247,6 @@ impl BoxSearch {
     }
 }
 
-/// The direction opposite each direction (see `DIRECTION_DELTAS`).
-const REVERSE: [usize; 8] = [2, 3, 0, 1, 6, 7, 4, 5];
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,14 +259,6 @@ mod tests {
             y0: 0,
             width: grid.width() as i32,
             height: grid.height() as i32,
-        }
-    }
-
-    #[test]
-    fn the_reverse_table_undoes_each_move() {
-        for d in 0..8 {
-            let (a, b) = (DIRECTION_DELTAS[d], DIRECTION_DELTAS[REVERSE[d]]);
-            assert_eq!((a.0 + b.0, a.1 + b.1), (0, 0));
         }
     }
 
@@ -296,6 +313,13 @@ mod tests {
                 forward.dijkstra(&grid, whole(&grid), from, false);
                 let there = forward.cost_to(target);
                 assert!((there - backward.cost_to(from)).abs() < 1e-9, "{from}");
+                // Both searches' ways walk from `from` to the target at that cost.
+                for search in [&forward, &backward] {
+                    let mut way = Vec::new();
+                    assert!(search.way(if search.backward { from } else { target }, &mut way));
+                    assert_eq!((way[0], way[way.len() - 1]), (from, target));
+                    assert!((path_cost(&grid, &way).unwrap() - there).abs() < 1e-9);
+                }
             }
         }
     }

@@ -9,7 +9,8 @@
 
 use super::box_search::{BoxSearch, CellBox};
 use super::{Hierarchy, Layout};
-use crate::astar::{Endpoint, QueryError};
+use crate::astar::QueryError;
+use crate::endpoints::check_endpoints;
 use crate::graph_search::{Graph, GraphAStar, GraphSearchOutcome};
 use crate::grid::{Diagonals, Grid};
 use crate::heuristic::Heuristic;
@@ -72,7 +73,12 @@ pub enum CoarseOutcome {
 #[derive(Debug, Clone, Default)]
 pub struct HierarchicalSearch {
     coarse: GraphAStar,
+    /// Near searches, refinement without kept paths, and the search from
+    /// the start over its cluster (whose ways refine the first coarse step).
     cells: BoxSearch,
+    /// The backward search from the goal over its cluster (whose ways
+    /// refine the last coarse step).
+    goal_cells: BoxSearch,
     start_edges: Vec<(usize, f64)>,
     goal_costs: Vec<f64>,
     stats: HierarchyStats,
@@ -165,17 +171,33 @@ impl HierarchicalSearch {
             CoarseOutcome::NoPath | CoarseOutcome::OverBudget => return Ok(None),
         };
         let mut cells = vec![start];
-        for pair in plan.waypoints.windows(2) {
+        let mut piece = Vec::new();
+        let last = plan.waypoints.len().saturating_sub(2);
+        for (leg, pair) in plan.waypoints.windows(2).enumerate() {
             let (from, to) = (pair[0], pair[1]);
             if from == to {
                 continue;
             }
-            let Some(piece) = self.refine_step(hierarchy, grid, from, to) else {
-                // The hierarchy was current, so every coarse step has its
-                // cells; none here would be a bug, reported as no path
-                // rather than an illegal one.
-                return Ok(None);
+            // The first step leaves the start and the last reaches the goal
+            // along the ways the searches joining them found; the others
+            // are kept crossings or steps over a border.
+            piece.clear();
+            let found = if leg == 0 && from == start {
+                self.cells.way(to, &mut piece)
+            } else if leg == last && to == goal {
+                self.goal_cells.way(from, &mut piece)
+            } else {
+                hierarchy.kept_crossing(from, to, &mut piece)
             };
+            if !found {
+                let Some(refined) = self.refine_step(hierarchy, grid, from, to) else {
+                    // The hierarchy was current, so every coarse step has its
+                    // cells; none here would be a bug, reported as no path
+                    // rather than an illegal one.
+                    return Ok(None);
+                };
+                piece = refined;
+            }
             cells.extend_from_slice(&piece[1..]);
         }
         Ok(Some(self.smoothed(grid, &cells, plan.waypoints)))
@@ -224,8 +246,10 @@ impl HierarchicalSearch {
         Ok(self.coarse_plan(hierarchy, grid, start, goal, node_budget))
     }
 
-    /// The cells of one coarse step (both ends included): a search inside
-    /// the cluster both ends lie in, or the step across a border.
+    /// The cells of one coarse step (both ends included): the step across
+    /// a border, the crossing kept when the cluster was priced (no search,
+    /// while the hierarchy is current with `grid`), or else a search inside
+    /// the cluster both ends lie in.
     pub fn refine_step(
         &mut self,
         hierarchy: &Hierarchy,
@@ -237,6 +261,10 @@ impl HierarchicalSearch {
         let (a, b) = (layout.cluster_of(from), layout.cluster_of(to));
         if a != b {
             return grid.is_legal_step(from, to).then(|| vec![from, to]);
+        }
+        let mut kept = Vec::new();
+        if hierarchy.is_current(grid) && hierarchy.kept_crossing(from, to, &mut kept) {
+            return Some(kept);
         }
         let found = self.cells.astar(grid, layout.cluster_box(a), from, to);
         self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
@@ -326,13 +354,14 @@ impl HierarchicalSearch {
                 self.start_edges.push((goal_node, direct));
             }
         }
-        self.cells
+        self.goal_cells
             .dijkstra(grid, layout.cluster_box(goal_cluster), goal, true);
         self.goal_costs.clear();
         let goal_nodes = &hierarchy.clusters[goal_cluster].nodes;
         self.goal_costs
-            .extend(goal_nodes.iter().map(|&node| self.cells.cost_to(node)));
+            .extend(goal_nodes.iter().map(|&node| self.goal_cells.cost_to(node)));
         self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
+        self.stats.fine_expanded += std::mem::take(&mut self.goal_cells.expanded);
 
         let heuristic = if grid.movement().diagonals == Diagonals::Never {
             Heuristic::Manhattan
@@ -363,23 +392,6 @@ impl HierarchicalSearch {
             GraphSearchOutcome::OverBudget => CoarseOutcome::OverBudget,
         }
     }
-}
-
-fn check_endpoints(grid: &Grid, start: Pos, goal: Pos) -> Result<(), QueryError> {
-    for (which, pos) in [(Endpoint::Start, start), (Endpoint::Goal, goal)] {
-        if !grid.in_bounds(pos) {
-            return Err(QueryError::OutOfBounds {
-                which,
-                pos,
-                width: grid.width(),
-                height: grid.height(),
-            });
-        }
-        if !grid.is_passable(pos) {
-            return Err(QueryError::Impassable { which, pos });
-        }
-    }
-    Ok(())
 }
 
 /// The coarse graph of one query: the hierarchy's nodes, then the start

@@ -198,6 +198,38 @@ fn repair_matches_a_rebuild() {
                 "round {round}"
             );
         }
+        kept_paths_walk_at_their_cost(&hierarchy, &grid, round);
+    }
+}
+
+/// Every kept crossing path of every priced cluster is a legal walk inside
+/// the cluster from one node to the other, costing the crossing's cost.
+fn kept_paths_walk_at_their_cost(hierarchy: &Hierarchy, grid: &Grid, round: usize) {
+    let mut cells = Vec::new();
+    for (number, cluster) in hierarchy.clusters.iter().enumerate() {
+        if !cluster.priced {
+            continue;
+        }
+        let cell_box = hierarchy.layout.cluster_box(number);
+        let k = cluster.nodes.len();
+        for i in 0..k {
+            for j in (0..k).filter(|&j| j != i) {
+                let cost = cluster.crossing[i * k + j];
+                if !cost.is_finite() {
+                    continue;
+                }
+                cells.clear();
+                crossing_paths::walk(cluster.nodes[i], cluster.paths.steps(k, i, j), &mut cells);
+                let (from, to) = (cluster.nodes[i], cluster.nodes[j]);
+                assert_eq!(cells.last(), Some(&to), "round {round}: {from} -> {to}");
+                assert!(cells.iter().all(|&c| cell_box.contains(c)), "round {round}");
+                let walked = crate::smoothing::path_cost(grid, &cells);
+                assert!(
+                    walked.is_some_and(|w| (w - cost).abs() < 1e-9),
+                    "round {round}: {from} -> {to}: walked {walked:?} against {cost}"
+                );
+            }
+        }
     }
 }
 
@@ -303,4 +335,59 @@ fn budgets_bound_the_searches() {
     // The coarse search keeps to it; joining the ends each search one cluster.
     assert!(search.stats().coarse_expanded <= 3);
     assert!(search.stats().fine_expanded <= 2 * 16 * 16);
+}
+
+/// A walker refining the coarse plan step by step gets each crossing from
+/// the kept cells, without a search, at the crossing's cost; after a change
+/// the hierarchy has not caught up with, it searches instead.
+#[test]
+fn refining_a_step_reads_the_kept_crossing() {
+    let mut grid = Grid::from_fn(48, 48, Movement::default(), |x, y| {
+        ((x * 7 + y * 3) % 10 != 5).then_some(1.0 + f64::from((x * y) % 3))
+    })
+    .unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(8)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let CoarseOutcome::Found(plan) = search
+        .find_coarse_path(
+            &mut hierarchy,
+            &grid,
+            Pos::new(1, 1),
+            Pos::new(46, 45),
+            usize::MAX,
+        )
+        .unwrap()
+    else {
+        panic!("a coarse plan");
+    };
+    let inner: Vec<(Pos, Pos)> = plan.waypoints[1..plan.waypoints.len() - 1]
+        .windows(2)
+        .map(|pair| (pair[0], pair[1]))
+        .filter(|&(from, to)| hierarchy.cluster_of(from) == hierarchy.cluster_of(to))
+        .collect();
+    assert!(!inner.is_empty(), "{plan:?}");
+    for &(from, to) in &inner {
+        let before = search.stats().fine_expanded;
+        let cells = search.refine_step(&hierarchy, &grid, from, to).unwrap();
+        assert_eq!(search.stats().fine_expanded, before, "no search");
+        assert_eq!((cells[0], cells[cells.len() - 1]), (from, to));
+        assert!(steps_are_legal(&grid, from, &cells[1..]));
+        let kept = hierarchy
+            .crossings()
+            .find(|&(a, b, _)| (a, b) == (from, to))
+            .map(|(_, _, cost)| cost)
+            .unwrap();
+        let walked = crate::smoothing::path_cost(&grid, &cells).unwrap();
+        assert!((walked - kept).abs() < 1e-9);
+    }
+    let (from, to) = inner[0];
+    let far = Pos::new(if from.x == 0 { 47 } else { 0 }, 47);
+    grid.set_cost(far, Some(9.0)).unwrap();
+    let before = search.stats().fine_expanded;
+    let cells = search.refine_step(&hierarchy, &grid, from, to).unwrap();
+    assert!(
+        search.stats().fine_expanded > before,
+        "searched: not current"
+    );
+    assert!(steps_are_legal(&grid, from, &cells[1..]));
 }

@@ -121,7 +121,14 @@ impl MemberTurn<'_> {
         self.brain.investigating = Some((noise, turns));
         let sees_it = chebyshev(at, noise) <= INVESTIGATE_SPREAD
             && (at == noise || self.faction.believes_seen_from(at, noise));
-        if sees_it || turns > INVESTIGATE_PATIENCE {
+        // No plan came to a spot about it (it gave up waiting, or found
+        // none): another spot beside that one would only start the same
+        // wait again (a goblin drawn from 26 cells away stood 18 turns).
+        let gave_up_on_it = self
+            .brain
+            .unreachable
+            .is_some_and(|cell| chebyshev(cell, noise) <= INVESTIGATE_SPREAD);
+        if sees_it || turns > INVESTIGATE_PATIENCE || gave_up_on_it {
             return Investigation::Done;
         }
         let grid = self.faction.grid();

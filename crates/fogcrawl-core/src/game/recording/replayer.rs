@@ -7,40 +7,32 @@
 //! Seeking back starts from the nearest keyframe: the game's save (format
 //! 4 holds the whole game, every monster's mind included, so a keyframe
 //! loaded is the game as it was, exactly), kept in memory every
-//! [`KEYFRAME_EVERY`] turns as the replay passes. A save is about 3 MB on a
-//! 1024x1024 level where a copy of the game was over 100 MB, so keyframes
-//! can be many and close together: stepping back is a load and a few turns
-//! replayed.
+//! [`KEYFRAME_EVERY`] turns as the replay passes, most of them as their
+//! difference from a whole one ([`keyframes`](super::keyframes)): on
+//! colossus a save is 12.7 MB after 1,200 turns, a difference 1-3 MB.
+//! Stepping back frees the game replayed so far, rebuilds the keyframe,
+//! loads it (taking the old game's movement grids when the terrain is the
+//! same) and replays the few turns after it.
 
 use std::path::{Path, PathBuf};
 
 use crate::config::MonsterConfig;
+use crate::game::navigation::Navigation;
 use crate::game::recording::event::{Event, Header, Start};
 use crate::game::recording::fingerprint::{BUILD_VERSION, check_levels};
 use crate::game::recording::format::{Ending, Recording, read_recording, turn_after};
+use crate::game::recording::keyframes::Keyframes;
 use crate::game::recording::recording_error::RecordingError;
 use crate::game::setup::GameSetup;
 use crate::game::state::Game;
 
-/// Turns between keyframes at first (doubled each time there would be
-/// more than the most kept).
+/// Turns between keyframes at first (doubled each time they hold more
+/// than their budget).
 pub const KEYFRAME_EVERY: u64 = 16;
-/// The bytes of saves kept as keyframes at most: a bigger level's saves
-/// are bigger, so it keeps fewer (colossus about 60, a small level all).
-const KEYFRAME_BYTE_BUDGET: usize = 96 << 20;
-/// Keyframes kept at least and at most, whatever the level's size.
-const MIN_KEYFRAMES: usize = 3;
-const MAX_KEYFRAMES: usize = 256;
-
-/// The game at a turn, as its save and the config it was playing under,
-/// and where the events go on from it.
-#[derive(Debug)]
-struct Keyframe {
-    turn: u64,
-    next: usize,
-    save: Vec<u8>,
-    config: MonsterConfig,
-}
+/// The packed bytes of keyframes held before they are taken less often:
+/// on colossus (1024x1024, 1,000 monsters) 1,200 turns end with 21
+/// keyframes in 60 MB; a small level's never reach it.
+const KEYFRAME_BYTE_BUDGET: usize = 24 << 20;
 
 /// A recording being played back.
 #[derive(Debug)]
@@ -55,11 +47,7 @@ pub struct Replayer {
     /// The next event to apply.
     next: usize,
     /// In turn order; the first is the start.
-    keyframes: Vec<Keyframe>,
-    /// Turns between keyframes: `hash_every`, doubled each time there
-    /// would be more than `most_keyframes`.
-    keyframe_every: u64,
-    most_keyframes: usize,
+    keyframes: Keyframes,
     /// Off while verifying: nothing seeks back then, and a step ends at
     /// the first difference found.
     keep_keyframes: bool,
@@ -105,44 +93,16 @@ impl Replayer {
         }
         check_levels(path, &header)?;
         let config = parse_config(path, &header, header.config_text.as_deref(), 0)?;
-        let setup_failed = |reason: String| RecordingError::Setup {
-            path: path.to_owned(),
-            reason,
-        };
-        let game = match &header.start {
-            Start::New => {
-                let setup = GameSetup {
-                    run: header.run.clone(),
-                    start_depth: header.start_depth,
-                    seed: header.seed,
-                    config: config.clone(),
-                    omniscient: header.omniscient,
-                    undying_player: header.undying_player,
-                    parallel_planning: false,
-                };
-                Game::new(&setup).map_err(|err| setup_failed(err.to_string()))?
-            }
-            Start::Save(bytes) => {
-                let mut game = crate::game::save::format::decode(bytes)
-                    .map_err(|err| setup_failed(err.to_string()))?;
-                crate::game::save::check::check_save(&game)
-                    .map_err(|err| setup_failed(err.to_string()))?;
-                game.after_load(config.clone())
-                    .map_err(|err| setup_failed(err.to_string()))?;
-                game
-            }
-        };
-        let save = crate::game::save::format::encode(&game)
-            .map_err(|err| setup_failed(err.to_string()))?;
-        let most_keyframes =
-            (KEYFRAME_BYTE_BUDGET / save.len().max(1)).clamp(MIN_KEYFRAMES, MAX_KEYFRAMES);
-        let start = Keyframe {
-            turn: game.stats().player_turns(),
-            next: 0,
-            save,
-            config: config.clone(),
-        };
-        let keyframe_every = KEYFRAME_EVERY;
+        let game = start_game(path, &header, &config)?;
+        let mut keyframes = Keyframes::new(KEYFRAME_EVERY, KEYFRAME_BYTE_BUDGET);
+        let kept = keyframes
+            .push(game.stats().player_turns(), 0, config.clone(), || {
+                crate::game::save::format::encode_raw(&game).ok()
+            })
+            .map_err(|err| setup_failed(path, err.to_string()))?;
+        if !kept {
+            return Err(setup_failed(path, "its game does not encode".to_owned()));
+        }
         Ok(Self {
             path: path.to_owned(),
             header,
@@ -151,9 +111,7 @@ impl Replayer {
             config,
             game,
             next: 0,
-            keyframes: vec![start],
-            keyframe_every,
-            most_keyframes,
+            keyframes,
             keep_keyframes: true,
             diverged: None,
         })
@@ -185,7 +143,7 @@ impl Replayer {
 
     /// The turn the game started on (0, or the resumed save's).
     pub fn first_turn(&self) -> u64 {
-        self.keyframes.first().map_or(0, |k| k.turn)
+        self.keyframes.first_turn().unwrap_or(0)
     }
 
     /// The turn count after the last recorded event.
@@ -257,25 +215,49 @@ impl Replayer {
     /// As [`Replayer::step`].
     pub fn seek(&mut self, target: u64) -> Result<(), RecordingError> {
         let target = target.clamp(self.first_turn(), self.last_turn());
-        if target < self.turn() || self.keyframe_before(target) > self.turn() {
-            let index = self
-                .keyframes
-                .iter()
-                .rposition(|k| k.turn <= target)
-                .unwrap_or(0);
-            let keyframe = &self.keyframes[index];
-            self.game = crate::game::save::resume::load_bytes(&keyframe.save, &keyframe.config)
-                .map_err(|err| RecordingError::Setup {
-                    path: self.path.clone(),
-                    reason: format!(
-                        "its keyframe at turn {} does not load: {err}",
-                        keyframe.turn
-                    ),
-                })?;
-            self.next = keyframe.next;
+        let keyframe = self.keyframe_before(target);
+        if target < self.turn() || keyframe > self.turn() {
+            self.load_keyframe(target)?;
         }
         while self.turn() < target && self.step()? {}
         Ok(())
+    }
+
+    /// Replaces the game with the newest keyframe at or before `target`.
+    /// The game replayed so far is freed first (two colossus games at once
+    /// were most of a replay's memory), its movement grids kept for the
+    /// keyframe if it stands on the same terrain. Should the keyframe not
+    /// load, the replay starts again from its beginning.
+    fn load_keyframe(&mut self, target: u64) -> Result<(), RecordingError> {
+        let loaded = match self.keyframes.rebuild_at(target) {
+            Ok(Some(rebuilt)) => {
+                let turn = rebuilt.turn;
+                let next = rebuilt.next;
+                let movement = self.game.release_for_replacement();
+                load_raw(rebuilt.raw, rebuilt.config, movement, &self.game)
+                    .map(|game| (game, next))
+                    .map_err(|reason| (turn, reason))
+            }
+            Ok(None) => return Ok(()),
+            Err(err) => Err((target, err.to_string())),
+        };
+        match loaded {
+            Ok((game, next)) => {
+                self.game = game;
+                self.next = next;
+                Ok(())
+            }
+            Err((turn, reason)) => {
+                if let Ok(game) = start_game(&self.path, &self.header, &self.config) {
+                    self.game = game;
+                    self.next = 0;
+                }
+                Err(setup_failed(
+                    &self.path,
+                    format!("its keyframe at turn {turn} does not load: {reason}"),
+                ))
+            }
+        }
     }
 
     /// Replays the whole recording from where it is, checking every turn,
@@ -312,55 +294,45 @@ impl Replayer {
 
     fn keyframe_before(&self, target: u64) -> u64 {
         self.keyframes
-            .iter()
+            .turns()
+            .into_iter()
             .rev()
-            .map(|k| k.turn)
             .find(|&turn| turn <= target)
             .unwrap_or(0)
     }
 
-    /// Keeps a keyframe every `keyframe_every` turns, the first time
-    /// there; past the most kept, every other one goes and the spacing
-    /// doubles (the start always stays).
+    /// Keeps a keyframe the first time the replay passes a turn on the
+    /// spacing (see [`Keyframes`]).
     fn keep_keyframe(&mut self) {
         let turn = self.turn();
-        let newest = self.keyframes.last().map_or(0, |k| k.turn);
-        if !self.keep_keyframes || turn <= newest || !turn.is_multiple_of(self.keyframe_every) {
+        if !self.keep_keyframes || !self.keyframes.wanted_at(turn) {
             return;
         }
-        // The game's own types always encode; a keyframe that cannot be
-        // taken is left out (seeking back then replays a little more).
-        let (Ok(save), Some(config)) = (
-            crate::game::save::format::encode(&self.game),
-            self.game.config().cloned(),
-        ) else {
+        let Some(config) = self.game.config().cloned() else {
             return;
         };
-        self.keyframes.push(Keyframe {
-            turn,
-            next: self.next,
-            save,
-            config,
+        // The game's own types always encode; a keyframe that cannot be
+        // taken is left out (seeking back then replays a little more).
+        let game = &self.game;
+        let _ = self.keyframes.push(turn, self.next, config, || {
+            crate::game::save::format::encode_raw(game).ok()
         });
-        if self.keyframes.len() > self.most_keyframes {
-            self.keyframe_every *= 2;
-            let every = self.keyframe_every;
-            let mut index = 0;
-            self.keyframes.retain(|k| {
-                index += 1;
-                index == 1 || k.turn.is_multiple_of(every)
-            });
-        }
     }
 
-    /// Keeps at most `most` keyframes (at least 2) from now on.
-    pub fn limit_keyframes(&mut self, most: usize) {
-        self.most_keyframes = most.max(2);
+    /// Holds about `bytes` of keyframes from now on before taking them
+    /// less often (see [`Keyframes`]).
+    pub fn limit_keyframe_bytes(&mut self, bytes: usize) {
+        self.keyframes.set_budget(bytes);
     }
 
     /// The turns keyframes are kept for now, oldest first.
     pub fn keyframe_turns(&self) -> Vec<u64> {
-        self.keyframes.iter().map(|k| k.turn).collect()
+        self.keyframes.turns()
+    }
+
+    /// The packed bytes the keyframes hold.
+    pub fn keyframe_bytes(&self) -> usize {
+        self.keyframes.held_bytes()
     }
 
     fn apply(&mut self, event: &Event) -> Result<(), RecordingError> {
@@ -410,6 +382,63 @@ impl Replayer {
     pub fn config(&self) -> &MonsterConfig {
         &self.config
     }
+}
+
+fn setup_failed(path: &Path, reason: String) -> RecordingError {
+    RecordingError::Setup {
+        path: path.to_owned(),
+        reason,
+    }
+}
+
+/// The recording's game as it started: a new game from its seed, or the
+/// save it was resumed from.
+fn start_game(
+    path: &Path,
+    header: &Header,
+    config: &MonsterConfig,
+) -> Result<Game, RecordingError> {
+    let failed = |reason: String| setup_failed(path, reason);
+    match &header.start {
+        Start::New => {
+            let setup = GameSetup {
+                run: header.run.clone(),
+                start_depth: header.start_depth,
+                seed: header.seed,
+                config: config.clone(),
+                omniscient: header.omniscient,
+                undying_player: header.undying_player,
+                parallel_planning: false,
+            };
+            Game::new(&setup).map_err(|err| failed(err.to_string()))
+        }
+        Start::Save(bytes) => {
+            let mut game =
+                crate::game::save::format::decode(bytes).map_err(|err| failed(err.to_string()))?;
+            crate::game::save::check::check_save(&game).map_err(|err| failed(err.to_string()))?;
+            game.after_load(config.clone())
+                .map_err(|err| failed(err.to_string()))?;
+            Ok(game)
+        }
+    }
+}
+
+/// The game in a keyframe's raw save bytes, checked and set up under
+/// `config`; the raw bytes are freed before the set-up builds anything.
+/// `movement` (the grids of `previous`, see
+/// [`Game::release_for_replacement`]) is taken if it fits.
+fn load_raw(
+    raw: Vec<u8>,
+    config: &MonsterConfig,
+    movement: Navigation,
+    previous: &Game,
+) -> Result<Game, String> {
+    let mut game = crate::game::save::format::decode_raw(&raw).map_err(|err| err.to_string())?;
+    drop(raw);
+    crate::game::save::check::check_save(&game).map_err(|err| err.to_string())?;
+    game.after_load_reusing(config.clone(), Some((movement, previous.level())))
+        .map_err(|err| err.to_string())?;
+    Ok(game)
 }
 
 fn parse_config(

@@ -3,8 +3,8 @@
 //! `postcard` is not self-describing, so a type that gained saved fields
 //! reads an older save only if it knows which format it is reading: while
 //! a save decodes ([`with_format`]), [`decoding_format`] says which.
-//! Fields saved since format 4 read as their default from an older save
-//! ([`since_format_4`]), and the two types whose saved fields were picked
+//! Fields saved since format 4 (or 5) read as their default from an older
+//! save ([`since_format_4`], [`since_format_5`]), and the two types whose saved fields were picked
 //! one by one before format 4 (a monster's brain, a faction) are read from
 //! an older save through their frozen format-3 shapes below. Those shapes
 //! never change: today's `Brain` and `Faction` are saved whole, so a field
@@ -55,6 +55,20 @@ where
     T: Deserialize<'de> + Default,
 {
     if decoding_format() >= 4 {
+        T::deserialize(deserializer)
+    } else {
+        Ok(T::default())
+    }
+}
+
+/// `#[serde(default, deserialize_with = "since_format_5")]`: a field saved
+/// since format 5, its default in an older save.
+pub fn since_format_5<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    if decoding_format() >= 5 {
         T::deserialize(deserializer)
     } else {
         Ok(T::default())

@@ -136,6 +136,7 @@ impl Game {
                 _ => None,
             }),
             ranged,
+            asleep: brain.is_some_and(|b| b.asleep),
             ..ActionDetail::default()
         };
         if mode == Mode::Hunt && !ranged && act == Act::Wait && chebyshev(ended, player) <= 2 {

@@ -43,6 +43,7 @@ impl Game {
             return Err(self.stairs_refused(&err));
         }
         self.depth = next;
+        self.note_level_start();
         self.log.push(
             self.time,
             Importance::System,

@@ -32,6 +32,10 @@ impl Game {
             let Some(sight_radius) = self.factions[f].config().map(|c| c.sight_radius) else {
                 continue;
             };
+            // A sleeper's eyes are shut.
+            if self.is_asleep(actor) {
+                continue;
+            }
             let viewpoint = self.viewpoint(actor, sight_radius);
             if let Some(brain) = self.actors[actor].brain.take() {
                 lookers[f].push((actor, brain, viewpoint));

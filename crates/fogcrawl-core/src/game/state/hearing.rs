@@ -3,9 +3,12 @@
 //! the way sound travels, not through walls); a member that
 //! sees the player shouts it to its packmates within `shout_radius` (the
 //! only way news of the player travels); members regain a hit point every
-//! `regeneration_time`.
+//! `regeneration_time`. A sleeper hears a noise only within
+//! [`SLEEPER_HEARING`] of its reach, and wakes; the player's own steps and
+//! doors are heard by the same sound model (`stealth_rules`).
 
 use crate::ai::{Brain, Mode};
+use crate::game::stealth::SLEEPER_HEARING;
 use crate::world::sound::SoundReach;
 use gridpath::Pos;
 
@@ -44,13 +47,22 @@ impl Game {
             if !monster.is_alive() || chebyshev(monster.pos, at) > radius {
                 continue;
             }
+            let asleep = monster.brain.as_ref().is_some_and(|b| b.asleep);
+            let heard_within = if asleep {
+                f64::from(radius) * SLEEPER_HEARING
+            } else {
+                f64::from(radius)
+            };
             if sound
                 .distance_to(monster.pos)
-                .is_none_or(|travelled| travelled > f64::from(radius))
+                .is_none_or(|travelled| travelled > heard_within)
             {
                 continue;
             }
-            if let Some(brain) = monster.brain.as_mut()
+            if asleep {
+                self.wake(actor);
+            }
+            if let Some(brain) = self.actors[actor].brain.as_mut()
                 && brain.mode != Mode::Hunt
             {
                 brain.noise = Some(at);
@@ -75,6 +87,10 @@ impl Game {
                 continue;
             }
             if self.faction_index_of(actor) != Some(f) || !self.actors[actor].is_alive() {
+                continue;
+            }
+            // A sleeper hears no shout: news does not wake it.
+            if self.is_asleep(actor) {
                 continue;
             }
             if let Some(brain) = self.actors[actor].brain.as_mut() {

@@ -145,12 +145,17 @@ impl Game {
                 self.inventory.take(item);
                 let landing = self.noisemaker_landing(toward);
                 self.make_noise_within(landing, NOISEMAKER_HEARING);
+                self.tools.note_lure(landing, self.time);
                 self.log.push(
                     self.time,
                     Importance::Info,
                     "You throw the noisemaker; it clatters loudly where it lands.",
                 );
             }
+            ItemKind::Caltrops
+            | ItemKind::SmokeBomb
+            | ItemKind::ScrollOfMapping
+            | ItemKind::WandOfSlowing => self.use_tool(item, toward, at)?,
             ItemKind::ShortSword
             | ItemKind::WarAxe
             | ItemKind::LeatherArmour

@@ -6,6 +6,8 @@
 
 use rand::RngExt;
 
+use crate::ai::Mode;
+use crate::ai::thought::Thought;
 use crate::ai::{
     Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
     give_way::body_of, look_around,
@@ -13,13 +15,14 @@ use crate::ai::{
 use crate::game::action::Action;
 use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
-use crate::game::message_log::Importance;
+use crate::game::message_log::{Importance, capitalised};
 use crate::game::monster_action::Act;
+use crate::game::stealth::sneaking_sight;
 use crate::world::Terrain;
 use crate::world::fov::within_radius;
 use gridpath::Pos;
 
-use super::{BASH_CHANCE, Game, PLAYER, capitalize};
+use super::{BASH_CHANCE, Game, PLAYER};
 
 impl Game {
     /// One monster's turn: it looks, its faction's mind decides an intent
@@ -39,6 +42,15 @@ impl Game {
         };
         self.heal_monster(actor, f, &mut brain);
         let at = self.actors[actor].pos;
+        if brain.asleep {
+            // It neither looks nor thinks: it sleeps until a noise or a
+            // blow wakes it (`stealth_rules`).
+            brain.thought = Thought::Asleep;
+            let mode = brain.mode;
+            self.actors[actor].brain = Some(brain);
+            self.note_action(actor, f, mode, Act::Wait, at, false);
+            return action_time(speed);
+        }
         // What its step will read (its faction's moves, who stands around,
         // its own moves on the true level) loads while it looks and thinks.
         if let Some(grid) = self.factions[f].grid() {
@@ -57,11 +69,19 @@ impl Game {
         let player = self.actors[PLAYER].pos;
         // The distance first: most monsters are far, and the awareness
         // set is a level-sized array (a cache miss per look-up).
+        // A sneaking player is noticed by one that has not noticed it yet
+        // only nearer (`stealth::SNEAK_SIGHT_SHARE`).
+        let notices_within = if self.stealth.sneaking && brain.mode == Mode::Wander {
+            sneaking_sight(sight_radius)
+        } else {
+            sight_radius
+        };
         let sees_player = within_radius(
             i64::from(at.x - player.x),
             i64::from(at.y - player.y),
-            sight_radius,
-        ) && self.awareness.contains(at);
+            notices_within,
+        ) && self.awareness.contains(at)
+            && !self.smoke_hides(at, player);
         let intent = {
             let actors = &self.actors;
             let kind_factions = &self.kind_factions;
@@ -227,6 +247,8 @@ impl Game {
             .level
             .terrain_at(to)
             .and_then(|t| self.nav.cost(self.profile_of(mover), t))?;
+        // A sleeper pushed aside wakes.
+        self.wake(other);
         self.actors[mover].pos = to;
         self.actors[other].pos = from;
         self.occupancy.moved(other, to, from);
@@ -257,7 +279,7 @@ impl Game {
         let speed = self.speed_of(actor);
         if self.rng.random_range(0..100) < BASH_CHANCE {
             self.set_terrain(door, Terrain::Rubble);
-            let name = capitalize(&self.name_of(actor));
+            let name = capitalised(&self.name_of(actor));
             self.say_if_seen(
                 door,
                 Importance::Danger,
@@ -265,7 +287,7 @@ impl Game {
             );
         } else {
             self.make_noise(door);
-            let name = capitalize(&self.name_of(actor));
+            let name = capitalised(&self.name_of(actor));
             self.say_if_seen(door, Importance::Info, format!("{name} batters the door."));
         }
         action_time(speed)

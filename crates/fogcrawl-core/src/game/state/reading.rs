@@ -148,6 +148,12 @@ impl GameStats {
         &self.player_turn_lengths
     }
 
+    /// Where each level of the run began, in order (since the game
+    /// started, or since a save of a format before 5 was resumed).
+    pub fn level_starts(&self) -> &[crate::game::level_history::LevelStart] {
+        &self.level_starts
+    }
+
     /// The AI time on entering each level, in microseconds (not part of any
     /// turn's [`GameStats::ai_micros`]).
     pub fn level_entry_micros(&self) -> &[u32] {

@@ -14,7 +14,9 @@
 //! | `%`  | swamp          | `>`  | stairs down   |
 //! | `@`  | start (on floor) | `a`-`z` | a spawn (faction's first letter, on floor) |
 //! | `!`  | healing draught (on floor) | `(` | throwing knife (on floor) |
-//! | `&`  | noisemaker (on floor) |  |  |
+//! | `&`  | noisemaker (on floor) | `^` | caltrops (on floor) |
+//! | `:`  | smoke bomb (on floor) | `?` | scroll of mapping (on floor) |
+//! | `-`  | wand of slowing (on floor) |  |  |
 
 use crate::world::{ItemKind, Level, Pos, Terrain};
 

@@ -1,10 +1,11 @@
-//! What `fogcrawl scen --engine hierarchy` adds up: each path's cost over
-//! the listed optimum, and over the queries longer than 256 cells, A*'s
-//! expansions against the hierarchy's (coarse and fine together). Its
-//! summary line has one fixed form, which CI reads.
+//! What a run of the hierarchy over scenario files adds up (`fogcrawl scen
+//! --engine hierarchy`, the benchmark): each path's cost over the listed
+//! optimum, and over the queries longer than 256 cells, A*'s expansions
+//! against the hierarchy's (coarse and fine together). Its summary line has
+//! one fixed form, which fogcrawl's CI reads.
 
-use gridpath::Pos;
-use gridpath::movingai::octile_length;
+use super::octile_length;
+use crate::Pos;
 
 /// Queries whose optimal length is above this many cells count toward the
 /// expansions ratio.
@@ -15,15 +16,16 @@ pub const LONG_QUERY: f64 = 256.0;
 pub struct HierarchyTally {
     /// Paths found where the scenario lists one (optimal length above 0).
     pub paths: usize,
-    /// The sum and the largest of their length over the listed optimum.
+    /// The sum of their lengths over the listed optima.
     pub ratio_sum: f64,
+    /// The largest of their lengths over the listed optimum.
     pub ratio_max: f64,
     /// Legal paths longer than the optimum beyond the file's tolerance (not
     /// failures for this engine).
     pub longer: usize,
-    /// Over queries longer than `LONG_QUERY`: A*'s expansions and the
-    /// hierarchy's.
+    /// Over queries longer than [`LONG_QUERY`]: A*'s expansions.
     pub long_astar_expanded: u64,
+    /// Over queries longer than [`LONG_QUERY`]: the hierarchy's expansions.
     pub long_hierarchy_expanded: u64,
     /// Time spent building hierarchies, in seconds.
     pub build_seconds: f64,
@@ -53,6 +55,7 @@ impl HierarchyTally {
     }
 
     /// The mean cost ratio (1 with no paths).
+    #[must_use]
     pub fn mean_ratio(&self) -> f64 {
         if self.paths == 0 {
             1.0
@@ -62,6 +65,7 @@ impl HierarchyTally {
     }
 
     /// A*'s expansions over the hierarchy's on long queries (0 with none).
+    #[must_use]
     pub fn expansions_ratio(&self) -> f64 {
         if self.long_hierarchy_expanded == 0 {
             0.0
@@ -71,6 +75,7 @@ impl HierarchyTally {
     }
 
     /// `hierarchy: N queries, mean cost ratio R, max cost ratio M, expansions ratio E`.
+    #[must_use]
     pub fn summary_line(&self) -> String {
         format!(
             "hierarchy: {} queries, mean cost ratio {:.4}, max cost ratio {:.4}, expansions ratio {:.1}",

@@ -1,0 +1,137 @@
+//! Autofight and travel to an item: the choices behind two many-turn
+//! commands of `activity`. Autofight goes for the nearest monster in sight
+//! that hunts the player: a blow when it stands next to the player, else a
+//! step along the player's known way toward it. Travel to an item walks to
+//! the nearest item the player has seen lying on the level.
+//!
+//! Reads the game and the player's map only (what the player knows: the
+//! monsters in sight, the items seen); never changes the game.
+
+use crate::game::action::Action;
+use crate::game::direction::Direction;
+use crate::game::player_map::{PlayerMap, Route};
+use crate::game::state::Game;
+use crate::game::threat::Threat;
+
+impl Game {
+    /// The monster autofight goes for: the nearest one in sight that hunts
+    /// the player (the lower actor id on a tie), if any.
+    pub fn autofight_target(&self) -> Option<usize> {
+        self.threats()
+            .into_iter()
+            .find(|&(_, threat)| threat == Threat::Hunting)
+            .map(|(monster, _)| monster)
+    }
+
+    /// One turn of autofight against `target`: a blow when it is next to
+    /// the player, else a step toward it; or why there is nothing to do.
+    pub fn autofight_step(
+        &self,
+        target: usize,
+        map: &mut PlayerMap,
+    ) -> Result<Action, &'static str> {
+        let monster = &self.actors()[target];
+        if !monster.is_alive() {
+            return Err("Your foe is dead.");
+        }
+        if !self.is_visible(monster.pos) {
+            return Err("Your foe is out of sight.");
+        }
+        let at = self.player().pos;
+        if at.chebyshev(monster.pos) == 1
+            && let Some(direction) = Direction::between(at, monster.pos)
+        {
+            return Ok(Action::Move(direction));
+        }
+        match map.travel_to(self, monster.pos) {
+            Route::Step(direction) => Ok(Action::Move(direction)),
+            Route::Arrived | Route::NoWay => Err("You know no way to your foe."),
+        }
+    }
+
+    /// One turn of travel to the nearest item the player has seen.
+    pub fn item_travel_step(&self, map: &mut PlayerMap) -> Result<Action, &'static str> {
+        if self.items_at(self.player().pos).next().is_some() {
+            return Err("Something lies here: g picks it up.");
+        }
+        match map.travel_to_item(self) {
+            Route::Step(direction) => Ok(Action::Move(direction)),
+            Route::Arrived => Err("Something lies here: g picks it up."),
+            Route::NoWay => Err("You know of no item you can reach."),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ai::Mode;
+    use crate::game::activity::{Activity, Stop};
+    use crate::game::player_map::PlayerMap;
+    use crate::game::test_levels::game_on;
+    use crate::game::{Action, Direction, Refusal};
+    use gridpath::Pos;
+
+    #[test]
+    fn autofight_needs_a_hunter_then_walks_up_and_strikes_it() {
+        let (mut game, _dir) = game_on("#########\n#@.....g#\n#......>#\n#########\n");
+        let mut map = PlayerMap::new();
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
+        assert_eq!(game.autofight_target(), None, "it does not hunt");
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map),
+            Err(Refusal::NowhereToGo("No monster in sight hunts you."))
+        );
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        assert_eq!(game.autofight_target(), Some(1));
+        let step = game.autofight_step(1, &mut map).unwrap();
+        assert_eq!(step, Action::Move(Direction::East), "toward it");
+        game.actor_mut(1).pos = Pos::new(2, 1);
+        assert_eq!(
+            game.autofight_step(1, &mut map),
+            Ok(Action::Move(Direction::East)),
+            "a blow: it stands east"
+        );
+    }
+
+    #[test]
+    fn autofight_fights_until_the_foe_dies_or_the_player_is_hurt() {
+        let (mut game, _dir) = game_on("#########\n#@.g....#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let mut map = PlayerMap::new();
+        let mut presses = 0;
+        while game.actors()[1].is_alive() && !game.is_over() && presses < 30 {
+            // The player heals between presses, as a rest would.
+            game.actor_mut(0).hp = game.player().max_hp;
+            let Ok(report) = game.run_activity(Activity::AutoFight, &mut map) else {
+                break;
+            };
+            presses += 1;
+            assert!(report.turns >= 1, "{report:?}");
+            match &report.stop {
+                Stop::Interrupted(why) => assert_eq!(why, "You are hurt!"),
+                Stop::Done(why) => assert_eq!(why, "You have killed the goblin."),
+            }
+        }
+        assert!(!game.actors()[1].is_alive(), "the goblin fell");
+    }
+
+    #[test]
+    fn travel_to_an_item_walks_to_the_nearest_one_seen() {
+        let (mut game, _dir) = game_on("#########\n#@...!.(#\n#......>#\n#########\n");
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::TravelToItem, &mut map).unwrap();
+        assert_eq!(game.player().pos, Pos::new(5, 1), "{report:?}");
+        assert_eq!(
+            report.stop,
+            Stop::Done("Something lies here: g picks it up.".to_owned())
+        );
+        game.player_act(Action::PickUp).unwrap();
+        game.run_activity(Activity::TravelToItem, &mut map).unwrap();
+        assert_eq!(game.player().pos, Pos::new(7, 1));
+        game.player_act(Action::PickUp).unwrap();
+        assert_eq!(
+            game.run_activity(Activity::TravelToItem, &mut map),
+            Err(Refusal::NowhereToGo("You know of no item you can reach."))
+        );
+    }
+}

@@ -1,0 +1,463 @@
+//! The stealth rules on the game (numbers and words in
+//! [`crate::game::stealth`]): the player's actions make noise that monsters
+//! hear through the sound model, sneak mode trades time for quiet, some
+//! monsters start a level asleep and wake on what reaches them, a blow on
+//! a monster that has not noticed the player does more, and time spent
+//! waiting draws the level's monsters.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::ai::Mode;
+use crate::ai::thought::Thought;
+use crate::game::action::Action;
+use crate::game::message_log::{Importance, capitalised};
+use crate::game::stealth::{
+    DOOR_NOISE, NoiseCause, PlayerNoise, SLEEPER_HEARING, SNEAK_NOISE, SNEAK_SLOWDOWN,
+    StealthCounters, Surprise, WALK_NOISE,
+};
+use crate::world::sound::SoundReach;
+use crate::world::{ItemKind, Terrain};
+use gridpath::Pos;
+
+use super::{Game, PLAYER};
+
+/// Mixed into the run's seed for the draw of who sleeps, so the draw
+/// takes nothing from the game's own dice.
+const SLEEP_SALT: u64 = 0x5eed_51ee_9000_0001;
+
+impl Game {
+    /// Whether the player is in sneak mode.
+    pub fn is_sneaking(&self) -> bool {
+        self.stealth.sneaking
+    }
+
+    /// How loud the player's last action was.
+    pub fn last_noise(&self) -> PlayerNoise {
+        self.stealth.last_noise
+    }
+
+    /// What stealth counted this game.
+    pub fn stealth_counters(&self) -> StealthCounters {
+        self.stealth.counters
+    }
+
+    /// Whether the living monster `monster` sleeps.
+    pub fn is_asleep(&self, monster: usize) -> bool {
+        self.actors
+            .get(monster)
+            .filter(|a| a.is_alive())
+            .and_then(|a| a.brain.as_ref())
+            .is_some_and(|b| b.asleep)
+    }
+
+    /// Sneak mode on or off: takes no time.
+    pub(super) fn set_sneaking(&mut self, on: bool) {
+        if self.stealth.sneaking == on {
+            return;
+        }
+        self.stealth.sneaking = on;
+        let text = if on {
+            format!(
+                "You move carefully: steps take {SNEAK_SLOWDOWN}x as long, are heard {SNEAK_NOISE} cell away, not {WALK_NOISE}, and the unaware see you only half as far."
+            )
+        } else {
+            "You walk normally again.".to_owned()
+        };
+        self.log.push(self.time, Importance::Info, text);
+    }
+
+    /// What the player's `action`, taken from `from` (where a closed door
+    /// stood on the way if `door`), sounded like, and what it costs: monsters
+    /// hear it, waiting draws them. Returns the action's duration, a
+    /// sneaking step's made longer.
+    pub(super) fn after_player_action(
+        &mut self,
+        action: Action,
+        from: Pos,
+        door: bool,
+        duration: f64,
+    ) -> f64 {
+        let at = self.actors[PLAYER].pos;
+        let sneaking = self.stealth.sneaking;
+        let mut duration = duration;
+        let noise = match action {
+            Action::Move(_) if at != from => {
+                if sneaking {
+                    duration *= SNEAK_SLOWDOWN;
+                }
+                let terrain = self.level.terrain_at(at).unwrap_or(Terrain::Floor);
+                let mut step = PlayerNoise::step(terrain, sneaking);
+                if door && step.loudness < DOOR_NOISE {
+                    step = door_noise();
+                }
+                step
+            }
+            Action::Move(_) => self.fight_noise(),
+            Action::UseItem {
+                item: ItemKind::ThrowingKnife,
+                ..
+            } => self.fight_noise(),
+            Action::OpenDoor(_) | Action::CloseDoor(_) => door_noise(),
+            _ => PlayerNoise::default(),
+        };
+        if sneaking {
+            self.stealth.counters.sneaking_turns += 1;
+        }
+        self.stealth.last_noise = noise;
+        if noise.loudness > 0 && noise.cause != NoiseCause::Fought {
+            self.hear_player(at, noise.loudness);
+        }
+        if action == Action::Wait {
+            for _ in 0..self.stealth.wait(duration) {
+                self.draw_a_monster();
+            }
+        }
+        duration
+    }
+
+    /// A fight's noise as the panel shows it: heard as far as the keenest
+    /// faction's `hearing_radius`.
+    fn fight_noise(&self) -> PlayerNoise {
+        let loudness = self
+            .factions
+            .iter()
+            .filter_map(|f| f.config().map(|c| c.hearing_radius))
+            .max()
+            .unwrap_or(0);
+        PlayerNoise {
+            loudness,
+            cause: NoiseCause::Fought,
+            ground: None,
+        }
+    }
+
+    /// Monsters that hear a noise of the player's `loudness` made at `at`
+    /// (along the sound model): an awake one that is not hunting comes to
+    /// look; a sleeper within [`SLEEPER_HEARING`] of it wakes and looks.
+    fn hear_player(&mut self, at: Pos, loudness: u32) {
+        let sound = SoundReach::spread(&self.level, at, loudness);
+        let reach = f64::from(loudness);
+        for actor in 1..self.actors.len() {
+            let monster = &self.actors[actor];
+            if !monster.is_alive() || !sound.covers(monster.pos) {
+                continue;
+            }
+            let Some(travelled) = sound.distance_to(monster.pos) else {
+                continue;
+            };
+            let Some(asleep) = monster.brain.as_ref().map(|b| b.asleep) else {
+                continue;
+            };
+            if asleep {
+                if travelled <= reach * SLEEPER_HEARING {
+                    self.wake(actor);
+                    self.stealth.counters.heard_player += 1;
+                    if let Some(brain) = self.actors[actor].brain.as_mut() {
+                        brain.noise = Some(at);
+                    }
+                }
+                continue;
+            }
+            if travelled > reach {
+                continue;
+            }
+            if let Some(brain) = self.actors[actor].brain.as_mut()
+                && brain.mode != Mode::Hunt
+                && brain.noise != Some(at)
+            {
+                brain.noise = Some(at);
+                self.stealth.counters.heard_player += 1;
+            }
+        }
+    }
+
+    /// Wakes the sleeping monster `actor` (nothing if it is awake).
+    pub(super) fn wake(&mut self, actor: usize) {
+        let Some(brain) = self.actors[actor].brain.as_mut().filter(|b| b.asleep) else {
+            return;
+        };
+        brain.asleep = false;
+        brain.thought = Thought::Idle;
+        self.stealth.counters.woken += 1;
+        let text = format!("{} wakes up.", capitalised(&self.name_of(actor)));
+        self.say_if_seen(self.actors[actor].pos, Importance::Info, text);
+    }
+
+    /// Whether the player's blow finds `defender` asleep or unaware (a
+    /// wanderer): `None` for any other attacker or state.
+    pub(super) fn surprise_of(&self, attacker: usize, defender: usize) -> Option<Surprise> {
+        if attacker != PLAYER {
+            return None;
+        }
+        let brain = self.actors.get(defender)?.brain.as_ref()?;
+        if brain.asleep {
+            Some(Surprise::Asleep)
+        } else if brain.mode == Mode::Wander {
+            Some(Surprise::Unaware)
+        } else {
+            None
+        }
+    }
+
+    /// Counts a surprise blow.
+    pub(super) fn count_surprise(&mut self, surprise: Surprise) {
+        let counters = &mut self.stealth.counters;
+        match surprise {
+            Surprise::Asleep => counters.sneak_attacks_asleep += 1,
+            Surprise::Unaware => counters.sneak_attacks_unaware += 1,
+        }
+    }
+
+    /// On a level's start: each monster sleeps with its kind's `asleep`
+    /// chance, drawn from the run's seed and the level (not the game's
+    /// dice). A sleeper takes no first look.
+    pub(super) fn put_some_to_sleep(&mut self) {
+        self.stealth.enter_level();
+        let depth = u64::try_from(self.depth).unwrap_or(u64::MAX);
+        let mut dice = ChaCha8Rng::seed_from_u64(
+            self.seed ^ SLEEP_SALT ^ depth.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+        for actor in 1..self.actors.len() {
+            let chance = self
+                .kind_of(&self.actors[actor])
+                .map_or(0, |kind| kind.asleep);
+            let roll: u32 = dice.random_range(0..100);
+            if roll >= chance {
+                continue;
+            }
+            if let Some(brain) = self.actors[actor].brain.as_mut() {
+                brain.asleep = true;
+                brain.thought = Thought::Asleep;
+                self.stealth.counters.asleep_at_start += 1;
+            }
+        }
+    }
+
+    /// Time spent waiting draws a monster: the nearest living one that is
+    /// neither hunting nor fleeing nor already coming to the player's cell
+    /// wakes if asleep and comes to look where the player is.
+    fn draw_a_monster(&mut self) {
+        let at = self.actors[PLAYER].pos;
+        let drawn = (1..self.actors.len())
+            .filter(|&actor| {
+                let monster = &self.actors[actor];
+                monster.is_alive()
+                    && monster.brain.as_ref().is_some_and(|b| {
+                        !matches!(b.mode, Mode::Hunt | Mode::Flee) && b.noise != Some(at)
+                    })
+            })
+            .min_by_key(|&actor| (self.actors[actor].pos.chebyshev(at), actor));
+        let Some(actor) = drawn else {
+            return;
+        };
+        self.wake(actor);
+        if let Some(brain) = self.actors[actor].brain.as_mut() {
+            brain.noise = Some(at);
+        }
+        self.stealth.counters.drawn_by_rest += 1;
+        self.log.push(
+            self.time,
+            Importance::Info,
+            "You hear something stir: time spent here draws the level's monsters.".to_owned(),
+        );
+    }
+}
+
+fn door_noise() -> PlayerNoise {
+    PlayerNoise {
+        loudness: DOOR_NOISE,
+        cause: NoiseCause::Door,
+        ground: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::MonsterConfig;
+    use crate::game::stealth::REST_DRAW_TIME;
+    use crate::game::test_levels::game_on;
+    use crate::game::{Action, Direction, Game, GameSetup};
+    use gridpath::Pos;
+
+    /// The monster standing at `pos`.
+    fn at(game: &Game, pos: Pos) -> usize {
+        (1..game.actors.len())
+            .find(|&a| game.actors[a].pos == pos)
+            .unwrap_or_else(|| panic!("no monster at {pos}"))
+    }
+
+    fn sleep(game: &mut Game, monster: usize) {
+        game.actors[monster]
+            .brain
+            .as_mut()
+            .expect("a monster")
+            .asleep = true;
+    }
+
+    /// A room; the sleeper lies three rows below the player's walk along
+    /// the top.
+    const ROOM: &str = "############\n\
+                        #@.........#\n\
+                        #..........#\n\
+                        #..........#\n\
+                        #.....g....#\n\
+                        #>.........#\n\
+                        ############\n";
+
+    /// Walks the player east along the top row to its end; returns the
+    /// nearest it came to the sleeper's bed (6,4) while the sleeper slept,
+    /// and whether it slept throughout.
+    fn walk_past(game: &mut Game, sleeper: usize) -> (i32, bool) {
+        let bed = Pos::new(6, 4);
+        let mut nearest = i32::MAX;
+        for _ in 0..9 {
+            game.player_act(Action::Move(Direction::East)).unwrap();
+            nearest = nearest.min(game.player().pos.chebyshev(bed));
+            if !game.is_asleep(sleeper) {
+                return (nearest, false);
+            }
+        }
+        (nearest, true)
+    }
+
+    #[test]
+    fn a_sleeping_goblin_stays_asleep_when_the_player_sneaks_by_at_distance_3() {
+        let (mut game, _dir) = game_on(ROOM);
+        let goblin = at(&game, Pos::new(6, 4));
+        sleep(&mut game, goblin);
+        game.player_act(Action::Sneak(true)).unwrap();
+        assert_eq!(game.stats().player_turns(), 0, "sneak mode takes no time");
+        let (nearest, slept) = walk_past(&mut game, goblin);
+        assert_eq!(nearest, 3);
+        assert!(slept, "sneaking by, it slept on");
+        assert_eq!(game.last_noise().describe(), "1 sneak");
+        assert_eq!(game.awareness_of(goblin).map(|a| a.word()), Some("asleep"));
+        let why = crate::ai::thought::why_line(
+            &game.actors[goblin].brain.as_ref().unwrap().thought,
+            crate::ai::Mode::Wander,
+            "goblins",
+        );
+        assert!(why.starts_with("asleep"), "{why}");
+
+        // Walking the same way wakes it.
+        let (mut game, _dir) = game_on(ROOM);
+        sleep(&mut game, goblin);
+        let (nearest, slept) = walk_past(&mut game, goblin);
+        assert_eq!(nearest, 3);
+        assert!(!slept, "walking by at 3 cells wakes it");
+        assert_eq!(game.stealth_counters().woken, 1);
+    }
+
+    #[test]
+    fn a_sleeping_goblin_wakes_when_the_player_fights_next_to_it() {
+        // The player stands between the sleeper (6,4) and an awake goblin
+        // (8,4) and strikes the awake one.
+        let (mut game, _dir) = game_on(
+            "############\n\
+             #..........#\n\
+             #..........#\n\
+             #..........#\n\
+             #.....g.g..#\n\
+             #>........@#\n\
+             ############\n",
+        );
+        let (sleeper, awake) = (at(&game, Pos::new(6, 4)), at(&game, Pos::new(8, 4)));
+        sleep(&mut game, sleeper);
+        game.actor_mut(0).pos = Pos::new(7, 5);
+        assert!(game.is_asleep(sleeper));
+        game.player_act(Action::Move(Direction::NorthEast)).unwrap();
+        assert_eq!(
+            game.last_noise().cause,
+            crate::game::stealth::NoiseCause::Fought
+        );
+        assert!(!game.is_asleep(sleeper), "the fight beside it woke it");
+        assert!(!game.is_asleep(awake));
+    }
+
+    #[test]
+    fn a_blow_on_a_sleeper_always_lands_for_triple_damage_and_says_so() {
+        let (mut game, _dir) = game_on(ROOM);
+        let goblin = at(&game, Pos::new(6, 4));
+        sleep(&mut game, goblin);
+        game.actors[goblin].hp = 100;
+        game.actors[goblin].max_hp = 100;
+        game.actor_mut(0).pos = Pos::new(6, 3);
+        game.player_act(Action::Move(Direction::South)).unwrap();
+        let hit = game
+            .log()
+            .all()
+            .map(|m| m.text.clone())
+            .find(|t| t.contains("sleeping goblin"))
+            .expect("the hit is reported");
+        assert!(hit.contains("x3 damage"), "{hit}");
+        assert!(
+            game.actors[goblin].hp <= 100 - 3,
+            "at least 3x the least roll"
+        );
+        assert_eq!(game.stealth_counters().sneak_attacks_asleep, 1);
+        assert!(!game.is_asleep(goblin), "the blow woke it");
+    }
+
+    #[test]
+    fn waiting_draws_the_nearest_monster_to_the_player() {
+        let (mut game, _dir) = game_on(
+            "####################\n\
+             #@.......#.........#\n\
+             #........#.........#\n\
+             #>.......+.......g.#\n\
+             ####################\n",
+        );
+        let goblin = at(&game, Pos::new(17, 3));
+        sleep(&mut game, goblin);
+        game.undying_player = true;
+        while game.time < REST_DRAW_TIME + 1.0 {
+            game.player_act(Action::Wait).unwrap();
+        }
+        assert_eq!(game.stealth_counters().drawn_by_rest, 1);
+        assert!(!game.is_asleep(goblin), "drawn, it woke");
+        assert_eq!(game.last_noise().describe(), "0 silent");
+    }
+
+    #[test]
+    fn an_unaware_goblin_sees_a_sneaking_player_only_half_as_far() {
+        // Six cells apart in an open room: a goblin sees 9 cells, 4 of a
+        // sneaking player it has not noticed.
+        let map = "##########\n\
+                   #@.......#\n\
+                   #........#\n\
+                   #......g.#\n\
+                   #>.......#\n\
+                   ##########\n";
+        let mode_after_a_wait = |sneak: bool| {
+            let (mut game, _dir) = game_on(map);
+            let goblin = at(&game, Pos::new(7, 3));
+            game.actor_mut(0).pos = Pos::new(1, 3);
+            game.player_act(Action::Sneak(sneak)).unwrap();
+            game.player_act(Action::Wait).unwrap();
+            game.actors[goblin].brain.as_ref().unwrap().mode
+        };
+        assert_eq!(mode_after_a_wait(true), crate::ai::Mode::Wander);
+        assert_eq!(mode_after_a_wait(false), crate::ai::Mode::Hunt);
+    }
+
+    #[test]
+    fn who_sleeps_at_a_level_start_follows_the_seed_and_each_kind_s_chance() {
+        let sleepers = |seed: u64, chance: u32| {
+            let mut config = MonsterConfig::shipped().unwrap();
+            for kind in &mut config.monsters {
+                kind.asleep = chance;
+            }
+            let game = Game::new(&GameSetup::new(Some("horde"), seed, config)).unwrap();
+            (1..game.actors.len())
+                .filter(|&a| game.is_asleep(a))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(sleepers(3, 50), sleepers(3, 50));
+        assert_ne!(sleepers(3, 50), sleepers(4, 50));
+        assert!(sleepers(3, 0).is_empty());
+        let all = sleepers(3, 100);
+        assert!(!all.is_empty() && !sleepers(3, 50).is_empty());
+        assert!(sleepers(3, 50).len() < all.len());
+    }
+}
