@@ -6,23 +6,34 @@
 //!   the graph of cluster entrances, then only the first stretch of it is
 //!   refined into cells near the monster. It walks that stretch and plans
 //!   again from its end, so what it learns on the way counts.
-//! - A stroll far from the player is one search inside a small box round
-//!   the monster and its spot: the cheapest way inside it (roads taken
-//!   when they are cheaper for the faction), with a hard node cap.
+//! - A stroll far from the player walks the graph: from where it stands to
+//!   a node of its cluster, the cheapest way inside the cluster for the
+//!   faction (roads taken when they are cheaper for it, round walls), and
+//!   one step across the border, so the next stroll sets out from the next
+//!   cluster. The nodes are read off one of the cluster's borders (a side
+//!   drawn at random) as the graph has them (`gridpath::cluster_exits`),
+//!   not from a graph kept
+//!   current: a thousand far wanderers learn cells all over the level, and
+//!   re-pricing every cluster they pass would cost more than their small
+//!   searches (one cluster's cells at most each).
 //!
 //! The graph is built with the planning grid (on all cores with the other
-//! factions' at a level's start). It is not saved: it is a function of the
-//! planning grid alone (its cells' prices), so it is built again from the
-//! loaded grid when first needed, and a resumed game plans exactly as the
-//! unbroken one. It
-//! is kept current by repair: before a coarse search it catches up with
-//! the cells whose price changed since its last search (the grid keeps
-//! that record), re-pricing only the clusters they lie in.
+//! factions' at a level's start); a cluster's crossings are worked out when
+//! first used. It is not saved: it is a function of the planning grid alone
+//! (its cells' prices), so it is built again from the loaded grid when
+//! first needed, and a resumed game plans exactly as the unbroken one. So
+//! that this holds for every kept crossing too, repairs price a changed
+//! cluster again rather than patch it (see
+//! `gridpath::Hierarchy::set_patching`), and the work of pricing (which a
+//! rebuilt graph does again, and the unbroken one did before) is never
+//! charged to a turn's node budget. It is kept current by repair: before a
+//! coarse search it catches up with the cells whose price changed since
+//! (the grid keeps that record), re-pricing only the clusters they lie in.
 
 use gridpath::{
-    CoarseOutcome, Grid, Heuristic, HierarchicalSearch, Hierarchy, HierarchyOptions, Pos,
-    path_cost, walkable_straight_path,
+    CoarseOutcome, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Pos, cluster_exits,
 };
+use rand::{Rng, RngExt};
 
 /// The side of a cluster, in cells: the engine's default (see
 /// `crates/gridpath/README.md` for what it costs and saves).
@@ -35,16 +46,12 @@ pub const COARSE_FROM: i32 = 64;
 /// least this many cells long (or reaches the goal): what the monster walks
 /// before it plans again.
 pub const REFINE_AHEAD: usize = 24;
-/// Cells round a stroll's two ends that its search may use.
-pub const STROLL_MARGIN: i32 = 2;
-/// A stroll's straight line is taken without a search when it is walkable
-/// and costs at most this many times what any way inside its box could
-/// (the line's length at the box's cheapest cell): on ground of one price,
-/// most of a big level, no search finds better.
-pub const LINE_SLACK: f64 = 1.3;
-/// The most cells one stroll's search expands: a box of a 12-cell range
-/// and the margin holds at most 17 x 17 cells.
-pub const STROLL_NODES: u64 = 300;
+/// A far stroll ends at least this far (Chebyshev) from where it begins.
+pub const MIN_FAR_STROLL: i32 = 4;
+/// Nodes of its cluster a far wanderer searches a way to in one pick
+/// (each a search inside the cluster, at most its cells) before it gives
+/// up until its next pick.
+pub const FAR_STROLL_TRIES: usize = 2;
 
 /// A coarse plan, refined near the monster.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,12 +81,16 @@ pub enum CoarseAnswer {
 pub struct CoarseMap {
     hierarchy: Option<Hierarchy>,
     search: HierarchicalSearch,
+    /// A far stroll's cluster exits (reused).
+    exits: Vec<(Pos, Pos)>,
     /// Coarse searches run, and nodes they and their refinement expanded.
     pub searches: u64,
     pub expanded: u64,
     /// Clusters re-priced by repairs, and whole rebuilds.
     pub repriced: u64,
     pub rebuilds: u64,
+    /// Far strolls walked on the graph.
+    pub strolls: u64,
 }
 
 impl CoarseMap {
@@ -160,56 +171,53 @@ impl CoarseMap {
         (CoarseAnswer::Route(route), spent)
     }
 
-    /// The way from `from` to `to` for a stroll: the straight line when it
-    /// is walkable and within [`LINE_SLACK`] of the cheapest any way in
-    /// the box could cost, else the cheapest way inside a box
-    /// [`STROLL_MARGIN`] cells wider than the two ends, expanding at most
-    /// `node_budget` cells; `None` when there is none within it. Also the
-    /// nodes spent.
-    pub fn stroll(
+    /// A far stroll from `at` on the graph (see the module header): the
+    /// cells from `at` (included) to its end, one step across a border
+    /// from a node of `at`'s cluster, the end one `accept` takes, chosen
+    /// with `rng` among them; or `None`. At most [`FAR_STROLL_TRIES`]
+    /// searches inside the cluster, none once `node_budget` is spent.
+    /// Also the cells those searches expanded. It reads the grid alone,
+    /// not the kept graph: the same grid, the same strolls.
+    pub fn far_stroll(
         &mut self,
         grid: &Grid,
-        from: Pos,
-        to: Pos,
+        at: Pos,
+        rng: &mut impl Rng,
+        accept: impl Fn(Pos) -> bool,
         node_budget: u64,
     ) -> (Option<Vec<Pos>>, u64) {
-        if let Some(line) = walkable_straight_path(grid, from, to) {
-            let length =
-                Heuristic::Octile.estimate(f64::from(to.x - from.x), f64::from(to.y - from.y));
-            if line.cost <= LINE_SLACK * length * box_min_cost(grid, from, to) + 1e-9 {
-                return (Some(line.cells), 0);
+        let (mut spent, mut searched) = (0, 0);
+        // The sides in an order drawn at random, a border read only when
+        // the ones before it gave nothing.
+        let first_side = rng.random_range(0..4);
+        for side in (0..4).map(|turn| (first_side + turn) % 4) {
+            self.exits.clear();
+            cluster_exits(grid, CLUSTER_SIZE, at, side, &mut self.exits);
+            let count = self.exits.len();
+            if count == 0 {
+                continue;
+            }
+            let first = rng.random_range(0..count);
+            for turn in 0..count {
+                let (node, end) = self.exits[(first + turn) % count];
+                if at.chebyshev(end) < MIN_FAR_STROLL || !accept(end) || !grid.connected(at, node) {
+                    continue;
+                }
+                if searched == FAR_STROLL_TRIES || spent >= node_budget {
+                    return (None, spent);
+                }
+                searched += 1;
+                let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
+                spent += self.search.stats().fine_expanded;
+                if let Some(mut way) = way {
+                    way.push(end);
+                    self.strolls += 1;
+                    return (Some(way), spent);
+                }
             }
         }
-        let Some(hierarchy) = built(&mut self.hierarchy, &mut self.rebuilds, grid) else {
-            return (None, 0);
-        };
-        let found =
-            self.search
-                .find_near_path(hierarchy, grid, (from, to), STROLL_MARGIN, node_budget);
-        let spent = self.search.stats().fine_expanded;
-        match found {
-            Ok(Some(path)) if path_cost(grid, &path.cells).is_some() => (Some(path.cells), spent),
-            _ => (None, spent),
-        }
+        (None, spent)
     }
-}
-
-/// The cheapest cell cost in the box [`STROLL_MARGIN`] cells round `a`
-/// and `b` (infinite if none is passable).
-fn box_min_cost(grid: &Grid, a: Pos, b: Pos) -> f64 {
-    let x0 = (a.x.min(b.x) - STROLL_MARGIN).max(0);
-    let y0 = (a.y.min(b.y) - STROLL_MARGIN).max(0);
-    let x1 = (a.x.max(b.x) + STROLL_MARGIN).min(grid.width() as i32 - 1);
-    let y1 = (a.y.max(b.y) + STROLL_MARGIN).min(grid.height() as i32 - 1);
-    let mut least = f64::INFINITY;
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            if let Some(cost) = grid.cost(Pos::new(x, y)) {
-                least = least.min(cost);
-            }
-        }
-    }
-    least
 }
 
 /// The graph in `slot` if it covers `grid`, else one built now for it.
@@ -229,7 +237,133 @@ fn built<'a>(
             cluster_size: CLUSTER_SIZE,
         };
         *slot = Hierarchy::build(grid, options).ok();
+        if let Some(hierarchy) = slot.as_mut() {
+            // Every kept crossing a function of the grid alone (see the
+            // module header).
+            hierarchy.set_patching(false);
+        }
         *rebuilds += 1;
     }
     slot.as_mut()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridpath::{AStar, Movement, SearchOptions, path_cost, steps_are_legal};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The cheapest cost from `from` to `to` moving inside the cluster of
+    /// `hierarchy` both lie in: A* on a copy of that cluster alone.
+    fn cheapest_inside(hierarchy: &Hierarchy, grid: &Grid, from: Pos, to: Pos) -> f64 {
+        let cluster = hierarchy.cluster_of(from).unwrap();
+        let (corner, width, height) = hierarchy.cluster_bounds(cluster);
+        let inside = Grid::from_fn(width, height, grid.movement(), |x, y| {
+            grid.cost(Pos::new(corner.x + x, corner.y + y))
+        })
+        .unwrap();
+        let local = |p: Pos| Pos::new(p.x - corner.x, p.y - corner.y);
+        AStar::new()
+            .find_path(&inside, local(from), local(to), &SearchOptions::default())
+            .unwrap()
+            .unwrap()
+            .cost
+    }
+
+    #[test]
+    fn far_strolls_walk_the_graph_cluster_to_cluster_at_the_cheapest_cost_inside() {
+        // Walls and four prices of ground, 64 by 48.
+        let grid = Grid::from_fn(64, 48, Movement::default(), |x, y| {
+            let n = (x * 7 + y * 13 + x * y) % 17;
+            match n {
+                0 | 1 => None,
+                2..=4 => Some(0.5),
+                5..=7 => Some(6.0),
+                _ => Some(1.0 + f64::from(n % 2)),
+            }
+        })
+        .unwrap();
+        let mut coarse = CoarseMap::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut at = Pos::new(30, 20);
+        assert!(grid.is_passable(at));
+        let mut clusters = Vec::new();
+        let mut searched = 0;
+        for stroll in 0..60 {
+            let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 1000);
+            let way = way.unwrap_or_else(|| panic!("stroll {stroll} from {at:?}"));
+            searched += spent;
+            let end = *way.last().unwrap();
+            assert_eq!(way[0], at);
+            assert!(steps_are_legal(&grid, at, &way[1..]));
+            assert!(at.chebyshev(end) >= MIN_FAR_STROLL);
+
+            let hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
+            let hierarchy = &hierarchy;
+            let (here, there) = (hierarchy.cluster_of(at), hierarchy.cluster_of(end));
+            assert_ne!(here, there, "it ends across a border");
+            // Up to the border, the cheapest way inside the cluster.
+            let node = way[way.len() - 2];
+            let cost = path_cost(&grid, &way[..way.len() - 1]).unwrap();
+            let best = cheapest_inside(hierarchy, &grid, at, node);
+            assert!(
+                (cost - best).abs() < 1e-9,
+                "stroll {stroll}: {cost} against {best}"
+            );
+            clusters.push(there);
+            at = end;
+        }
+        assert!(searched > 0, "the searches are counted");
+        clusters.sort_unstable();
+        clusters.dedup();
+        assert!(clusters.len() >= 4, "it roams: {clusters:?}");
+    }
+
+    #[test]
+    fn a_far_stroll_keeps_off_what_it_must_avoid_and_off_the_graph_spends_its_allowance() {
+        let grid = Grid::from_fn(48, 48, Movement::default(), |_, _| Some(1.0)).unwrap();
+        let mut coarse = CoarseMap::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let at = Pos::new(20, 20);
+        // Nowhere it may go: nothing, and no search spent on it.
+        let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| false, 1000);
+        assert_eq!((way, spent), (None, 0));
+        // Nothing left to search with: nothing.
+        let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 0);
+        assert!(way.is_none());
+        // Only ends right of it: every stroll ends there.
+        for _ in 0..10 {
+            let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |end| end.x > 31, 1000);
+            assert!(way.unwrap().last().unwrap().x > 31);
+        }
+    }
+
+    #[test]
+    fn a_coarse_map_built_again_from_the_same_grid_strolls_the_same_ways() {
+        // The unbroken game's map, used as the grid changes, against one
+        // made afresh (a loaded game's).
+        let mut grid = Grid::from_fn(64, 64, Movement::default(), |x, y| {
+            Some(1.0 + f64::from((x / 3 + y / 5) % 3))
+        })
+        .unwrap();
+        let mut kept = CoarseMap::default();
+        kept.prepare(&grid);
+        kept.plan(&grid, Pos::new(1, 1), Pos::new(62, 62), 10_000);
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut at = Pos::new(8, 8);
+        for round in 0..40 {
+            let cell = Pos::new((round * 11) % 64, (round * 17) % 64);
+            if cell != at {
+                grid.set_cost(cell, Some(0.5 + f64::from(round % 4)))
+                    .unwrap();
+            }
+            let mut fresh = CoarseMap::default();
+            let mut fresh_rng = rng.clone();
+            let (way, _) = kept.far_stroll(&grid, at, &mut rng, |_| true, 1000);
+            let (again, _) = fresh.far_stroll(&grid, at, &mut fresh_rng, |_| true, 1000);
+            assert_eq!(way, again, "round {round}");
+            at = *way.unwrap().last().unwrap();
+        }
+    }
 }

@@ -12,7 +12,7 @@ pub use inspector::{FactionInspector, FactionInspectorMut};
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::coarse::{CoarseAnswer, CoarseMap, STROLL_NODES};
+use crate::ai::coarse::{CoarseAnswer, CoarseMap};
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
@@ -53,7 +53,8 @@ const SAFETY_THREAT_SLACK: i32 = 2;
 const REQUESTS_PER_BUDGET_STEP: usize = 4;
 /// A turn's budget grows with demand to at most this many `node_budget`s.
 const MAX_BUDGET_GROWTH: u64 = 4;
-/// Far strolls' allowance per turn, in the faction's `node_budget`s.
+/// Far strolls' allowance per turn (for those off the coarse graph, which
+/// search their way onto it), in the faction's `node_budget`s.
 pub const STROLL_BUDGET_SHARE: u64 = 2;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
@@ -133,7 +134,7 @@ pub struct Faction {
     #[serde(skip)]
     coarse: CoarseMap,
     /// Nodes far strolls may still expand this turn (see
-    /// [`Faction::stroll_path`]): their own allowance beside the planner's
+    /// [`Faction::far_stroll`]): their own allowance beside the planner's
     /// budget, refilled every turn.
     #[serde(default)]
     stroll_nodes_left: u64,
@@ -800,27 +801,32 @@ impl Faction {
         answer
     }
 
-    /// The cheapest way for a stroll from `from` to `to` near it (see
-    /// [`CoarseMap::stroll`]), each search capped at
-    /// [`STROLL_NODES`] and all of them in a turn at the strolls'
-    /// allowance ([`STROLL_BUDGET_SHARE`] times the faction's
-    /// `node_budget`, beside it: a thousand far strollers must not starve
-    /// the searches near the player, nor these them): the cells, both ends
-    /// included, or `None`.
-    pub fn stroll_path(&mut self, from: Pos, to: Pos) -> Option<Vec<Pos>> {
-        let view = self.view.as_ref()?;
-        let budget = self.stroll_nodes_left.min(STROLL_NODES);
-        if budget == 0 {
-            return None;
-        }
-        let (path, spent) = self.coarse.stroll(view.grid(), from, to, budget);
-        self.stroll_nodes_left = self.stroll_nodes_left.saturating_sub(spent);
-        path
-    }
-
-    /// Whether far strolls may still search this turn.
-    pub fn may_stroll(&self) -> bool {
-        self.stroll_nodes_left > 0
+    /// A far wanderer's stroll from `at`, on the faction's coarse graph
+    /// (see [`CoarseMap::far_stroll`]): its cells from `at` to an end no
+    /// more dangerous than `most_avoided` (where kin died, where the
+    /// player's eye falls), or `None`. A wanderer off the graph searches
+    /// its way onto it from the strolls' allowance ([`STROLL_BUDGET_SHARE`]
+    /// times the faction's `node_budget` a turn, beside the planner's: a
+    /// thousand far strollers must not starve the searches near the
+    /// player, nor these them); on the graph a stroll costs no search.
+    pub fn far_stroll(
+        &mut self,
+        at: Pos,
+        most_avoided: f64,
+        rng: &mut impl rand::Rng,
+    ) -> Option<Vec<Pos>> {
+        let Faction {
+            view,
+            coarse,
+            influences,
+            stroll_nodes_left,
+            ..
+        } = self;
+        let view = view.as_ref()?;
+        let accept = |end: Pos| view.rules.avoidance(influences, end) <= most_avoided;
+        let (way, spent) = coarse.far_stroll(view.grid(), at, rng, accept, *stroll_nodes_left);
+        *stroll_nodes_left = stroll_nodes_left.saturating_sub(spent);
+        way
     }
 
     /// The coarse graph and what it did (the overlay and the sim read it).

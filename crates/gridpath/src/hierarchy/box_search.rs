@@ -64,6 +64,10 @@ pub(crate) struct BoxSearch {
     /// The most cells one search may expand (none: no limit); a search that
     /// reaches it stops without its goal.
     pub limit: Option<u64>,
+    /// The cheapest cell cost A* may assume inside the box (none: the
+    /// grid's [`Grid::min_cost`]); a caller that knows the box's own
+    /// cheapest cost gets a tighter heuristic, still admissible there.
+    pub min_cost: Option<f64>,
 }
 
 impl BoxSearch {
@@ -174,7 +178,7 @@ impl BoxSearch {
         } else {
             crate::Heuristic::Octile
         };
-        let min_cost = grid.min_cost();
+        let min_cost = self.min_cost.unwrap_or_else(|| grid.min_cost());
         let estimate = |pos: Pos| match goal {
             Some(goal) => {
                 heuristic.estimate(f64::from(goal.x - pos.x), f64::from(goal.y - pos.y)) * min_cost
