@@ -15,7 +15,9 @@
 //!   not from a graph kept
 //!   current: a thousand far wanderers learn cells all over the level, and
 //!   re-pricing every cluster they pass would cost more than their small
-//!   searches (one cluster's cells at most each).
+//!   searches (one cluster's cells at most each). When the graph gives
+//!   none (no exit it may reach, or the turn's allowance for these searches
+//!   is spent), a walkable straight line to a spot near it, with no search.
 //!
 //! The graph is built with the planning grid (on all cores with the other
 //! factions' at a level's start); a cluster's crossings are worked out when
@@ -32,6 +34,7 @@
 
 use gridpath::{
     CoarseOutcome, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Pos, cluster_exits,
+    walkable_straight_path,
 };
 use rand::{Rng, RngExt};
 
@@ -48,6 +51,10 @@ pub const COARSE_FROM: i32 = 64;
 pub const REFINE_AHEAD: usize = 24;
 /// A far stroll ends at least this far (Chebyshev) from where it begins.
 pub const MIN_FAR_STROLL: i32 = 4;
+/// How far (Chebyshev) a far stroll's fallback line may go, and spots it
+/// tries one to.
+pub const LINE_RANGE: i32 = 12;
+pub const LINE_TRIES: usize = 8;
 /// Nodes of its cluster a far wanderer searches a way to in one pick
 /// (each a search inside the cluster, at most its cells) before it gives
 /// up until its next pick.
@@ -89,8 +96,10 @@ pub struct CoarseMap {
     /// Clusters re-priced by repairs, and whole rebuilds.
     pub repriced: u64,
     pub rebuilds: u64,
-    /// Far strolls walked on the graph.
+    /// Far strolls walked on the graph, and along a straight line when the
+    /// graph gave none.
     pub strolls: u64,
+    pub lines: u64,
 }
 
 impl CoarseMap {
@@ -204,7 +213,7 @@ impl CoarseMap {
                     continue;
                 }
                 if searched == FAR_STROLL_TRIES || spent >= node_budget {
-                    return (None, spent);
+                    return (self.walkable_line(grid, at, rng, &accept), spent);
                 }
                 searched += 1;
                 let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
@@ -216,7 +225,36 @@ impl CoarseMap {
                 }
             }
         }
-        (None, spent)
+        (self.walkable_line(grid, at, rng, &accept), spent)
+    }
+
+    /// The stroll when the graph gave none (no exit it may reach, or the
+    /// searches' allowance spent this turn): a walkable straight line to a
+    /// spot near `at`, every cell of it one `accept` takes, with no search
+    /// (the rule far strolls had before the graph: better than standing
+    /// about, which a thousand far wanderers would do turn after turn).
+    fn walkable_line(
+        &mut self,
+        grid: &Grid,
+        at: Pos,
+        rng: &mut impl Rng,
+        accept: &impl Fn(Pos) -> bool,
+    ) -> Option<Vec<Pos>> {
+        for _ in 0..LINE_TRIES {
+            let dx = rng.random_range(-LINE_RANGE..=LINE_RANGE);
+            let dy = rng.random_range(-LINE_RANGE..=LINE_RANGE);
+            let spot = Pos::new(at.x + dx, at.y + dy);
+            if at.chebyshev(spot) < MIN_FAR_STROLL || !grid.is_passable(spot) {
+                continue;
+            }
+            if let Some(line) = walkable_straight_path(grid, at, spot)
+                && line.cells.iter().all(|&cell| accept(cell))
+            {
+                self.lines += 1;
+                return Some(line.cells);
+            }
+        }
+        None
     }
 }
 
@@ -291,6 +329,7 @@ mod tests {
         let mut clusters = Vec::new();
         let mut searched = 0;
         for stroll in 0..60 {
+            let lines = coarse.lines;
             let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 1000);
             let way = way.unwrap_or_else(|| panic!("stroll {stroll} from {at:?}"));
             searched += spent;
@@ -298,6 +337,11 @@ mod tests {
             assert_eq!(way[0], at);
             assert!(steps_are_legal(&grid, at, &way[1..]));
             assert!(at.chebyshev(end) >= MIN_FAR_STROLL);
+            if coarse.lines > lines {
+                // The graph gave none: a straight line.
+                at = end;
+                continue;
+            }
 
             let hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
             let hierarchy = &hierarchy;
@@ -315,6 +359,11 @@ mod tests {
             at = end;
         }
         assert!(searched > 0, "the searches are counted");
+        assert!(
+            coarse.strolls >= 40,
+            "mostly on the graph: {}",
+            coarse.strolls
+        );
         clusters.sort_unstable();
         clusters.dedup();
         assert!(clusters.len() >= 4, "it roams: {clusters:?}");
@@ -329,9 +378,12 @@ mod tests {
         // Nowhere it may go: nothing, and no search spent on it.
         let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| false, 1000);
         assert_eq!((way, spent), (None, 0));
-        // Nothing left to search with: nothing.
-        let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 0);
-        assert!(way.is_none());
+        // Nothing left to search with: a straight line, no search.
+        let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 0);
+        let way = way.unwrap();
+        assert_eq!(spent, 0);
+        assert_eq!(coarse.lines, 1);
+        assert!(steps_are_legal(&grid, at, &way[1..]));
         // Only ends right of it: every stroll ends there.
         for _ in 0..10 {
             let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |end| end.x > 31, 1000);
