@@ -11,10 +11,7 @@ use std::hint::black_box;
 use std::path::Path;
 use std::time::Instant;
 
-use fogcrawl::world::fov::Fov;
-use fogcrawl::world::level::file::LevelFile;
-use fogcrawl::world::shipped_levels::shipped_level;
-use fogcrawl::world::{Level, Pos};
+use fogcrawl_core::{Fov, Level, LevelFile, Pos, shipped_level};
 
 /// The level the views are cast on.
 const LEVEL: &str = "colossus";

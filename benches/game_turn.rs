@@ -7,16 +7,13 @@
 //!
 //! Run: `cargo bench --bench game_turn`
 
-use fogcrawl::game::GameSetup;
-use fogcrawl::game::autopilot::Autopilot;
-use fogcrawl::game::sim::{AiMicros, percentiles};
-use fogcrawl::game::{Action, Game};
+use fogcrawl_core::{Action, AiMicros, Autopilot, Game, GameSetup, percentiles};
 
 /// Level, seeds, turns per seed.
 const RUNS: [(&str, u64, u64); 3] = [("warrens", 4, 400), ("horde", 2, 400), ("colossus", 1, 200)];
 
 fn main() {
-    let config = match fogcrawl::config::MonsterConfig::shipped() {
+    let config = match fogcrawl_core::MonsterConfig::shipped() {
         Ok(config) => config,
         Err(err) => {
             eprintln!("game_turn: {err}");

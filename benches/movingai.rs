@@ -343,6 +343,76 @@ fn overhead_percent(off: Duration, on: Duration) -> f64 {
     (on.as_secs_f64() / off.as_secs_f64().max(f64::MIN_POSITIVE) - 1.0) * 100.0
 }
 
+/// The timed table: jump points, our A* and `pathfinding::astar` on each
+/// map (the best of several alternating runs), and the totals.
+fn speed_section(maps: &[BenchMap], astar: &mut AStar, jps: &mut Jps) {
+    println!(
+        "{:<16} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8} {:>12}",
+        "map",
+        "queries",
+        "jps µs/q",
+        "A* µs/q",
+        "peer µs/q",
+        "A*/jps",
+        "peer/jps",
+        "peer/A*",
+        "A* M exp/s"
+    );
+    let mut cells = Vec::new();
+    let mut total_jps = Duration::ZERO;
+    let (mut total_ours, mut total_peer) = (Duration::ZERO, Duration::ZERO);
+    for bench in maps {
+        let queries = bench.queries.len();
+        let mut expanded = 0;
+        // Alternate the engines run by run, so a burst of load from other
+        // processes hits all of them rather than one.
+        let mut best_jps = Duration::MAX;
+        let mut best_ours = Duration::MAX;
+        let mut best_peer = Duration::MAX;
+        let mut spent = Duration::ZERO;
+        for done in 1..=MAX_TIMED_RUNS {
+            let (jumped, _) = time_jps(bench, jps, &mut cells);
+            let (ours, ours_expanded) = time_ours(bench, astar, 1, &mut cells);
+            let peer = time_peer(bench);
+            expanded = ours_expanded;
+            best_jps = best_jps.min(jumped);
+            best_ours = best_ours.min(ours);
+            best_peer = best_peer.min(peer);
+            spent += jumped + ours + peer;
+            if done >= MIN_TIMED_RUNS && spent >= MIN_MEASURED_TIME {
+                break;
+            }
+        }
+        total_jps += best_jps;
+        total_ours += best_ours;
+        total_peer += best_peer;
+        println!(
+            "{:<16} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>12.2}",
+            bench.name,
+            queries,
+            micros_per_query(best_jps, queries),
+            micros_per_query(best_ours, queries),
+            micros_per_query(best_peer, queries),
+            best_ours.as_secs_f64() / best_jps.as_secs_f64(),
+            best_peer.as_secs_f64() / best_jps.as_secs_f64(),
+            best_peer.as_secs_f64() / best_ours.as_secs_f64(),
+            expanded as f64 / best_ours.as_secs_f64() / 1e6
+        );
+    }
+    println!(
+        "total jps speedup vs our A*: {:.2}x",
+        total_ours.as_secs_f64() / total_jps.as_secs_f64()
+    );
+    println!(
+        "total jps speedup vs pathfinding::astar: {:.2}x",
+        total_peer.as_secs_f64() / total_jps.as_secs_f64()
+    );
+    println!(
+        "total speedup vs pathfinding::astar: {:.2}x",
+        total_peer.as_secs_f64() / total_ours.as_secs_f64()
+    );
+}
+
 fn main() -> ExitCode {
     let dir = std::env::var_os(MOVINGAI_DIR_VARIABLE)
         .map_or_else(|| PathBuf::from(DEFAULT_MOVINGAI_DIR), PathBuf::from);
@@ -390,71 +460,6 @@ fn main() -> ExitCode {
         })
         .collect();
     hierarchy_section(&queries);
-
-    println!(
-        "{:<16} {:>7} {:>10} {:>10} {:>10} {:>8} {:>8} {:>8} {:>12}",
-        "map",
-        "queries",
-        "jps µs/q",
-        "A* µs/q",
-        "peer µs/q",
-        "A*/jps",
-        "peer/jps",
-        "peer/A*",
-        "A* M exp/s"
-    );
-    let mut cells = Vec::new();
-    let mut total_jps = Duration::ZERO;
-    let (mut total_ours, mut total_peer) = (Duration::ZERO, Duration::ZERO);
-    for bench in &maps {
-        let queries = bench.queries.len();
-        let mut expanded = 0;
-        // Alternate the engines run by run, so a burst of load from other
-        // processes hits all of them rather than one.
-        let mut best_jps = Duration::MAX;
-        let mut best_ours = Duration::MAX;
-        let mut best_peer = Duration::MAX;
-        let mut spent = Duration::ZERO;
-        for done in 1..=MAX_TIMED_RUNS {
-            let (jumped, _) = time_jps(bench, &mut jps, &mut cells);
-            let (ours, ours_expanded) = time_ours(bench, &mut astar, 1, &mut cells);
-            let peer = time_peer(bench);
-            expanded = ours_expanded;
-            best_jps = best_jps.min(jumped);
-            best_ours = best_ours.min(ours);
-            best_peer = best_peer.min(peer);
-            spent += jumped + ours + peer;
-            if done >= MIN_TIMED_RUNS && spent >= MIN_MEASURED_TIME {
-                break;
-            }
-        }
-        total_jps += best_jps;
-        total_ours += best_ours;
-        total_peer += best_peer;
-        println!(
-            "{:<16} {:>7} {:>10.1} {:>10.1} {:>10.1} {:>7.2}x {:>7.2}x {:>7.2}x {:>12.2}",
-            bench.name,
-            queries,
-            micros_per_query(best_jps, queries),
-            micros_per_query(best_ours, queries),
-            micros_per_query(best_peer, queries),
-            best_ours.as_secs_f64() / best_jps.as_secs_f64(),
-            best_peer.as_secs_f64() / best_jps.as_secs_f64(),
-            best_peer.as_secs_f64() / best_ours.as_secs_f64(),
-            expanded as f64 / best_ours.as_secs_f64() / 1e6
-        );
-    }
-    println!(
-        "total jps speedup vs our A*: {:.2}x",
-        total_ours.as_secs_f64() / total_jps.as_secs_f64()
-    );
-    println!(
-        "total jps speedup vs pathfinding::astar: {:.2}x",
-        total_peer.as_secs_f64() / total_jps.as_secs_f64()
-    );
-    println!(
-        "total speedup vs pathfinding::astar: {:.2}x",
-        total_peer.as_secs_f64() / total_ours.as_secs_f64()
-    );
+    speed_section(&maps, &mut astar, &mut jps);
     ExitCode::SUCCESS
 }

@@ -8,10 +8,7 @@
 //!
 //! Run: `cargo bench --bench overlay`
 
-use fogcrawl::game::GameSetup;
-use fogcrawl::game::autopilot::Autopilot;
-use fogcrawl::game::sim::percentiles;
-use fogcrawl::game::{Action, Game};
+use fogcrawl_core::{Action, Autopilot, Game, GameSetup, percentiles};
 
 const LEVEL: &str = "warrens";
 const SEEDS: u64 = 6;
@@ -21,7 +18,7 @@ const TURNS_PER_SEED: u64 = 300;
 const ROUNDS: usize = 2;
 
 fn main() {
-    let config = match fogcrawl::config::MonsterConfig::shipped() {
+    let config = match fogcrawl_core::MonsterConfig::shipped() {
         Ok(config) => config,
         Err(err) => {
             eprintln!("overlay bench: {err}");
@@ -50,7 +47,7 @@ fn main() {
         }
     }
     let report = |what: &str, samples: &[u32]| {
-        let fogcrawl::game::sim::AiMicros { p50, p99, .. } = percentiles(samples);
+        let fogcrawl_core::AiMicros { p50, p99, .. } = percentiles(samples);
         let mean = samples.iter().map(|&s| f64::from(s)).sum::<f64>() / samples.len().max(1) as f64;
         println!(
             "AI time per turn on {LEVEL}, {what}: p50 {p50} µs, p99 {p99} µs, mean {mean:.1} µs ({} turns)",

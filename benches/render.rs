@@ -9,10 +9,10 @@
 
 use std::time::{Duration, Instant};
 
-use fogcrawl::game::{Direction, Game, GameSetup};
 use fogcrawl::ui::App;
 use fogcrawl::ui::command::Command;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
+use fogcrawl_core::{Direction, Game, GameSetup};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
@@ -28,7 +28,7 @@ fn main() {
     let Ok(game) = Game::new(&GameSetup::new(
         Some(LEVEL),
         SEED,
-        fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads"),
+        fogcrawl_core::MonsterConfig::shipped().expect("the shipped monster config loads"),
     )) else {
         eprintln!("render: cannot start {LEVEL}");
         std::process::exit(1);

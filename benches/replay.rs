@@ -15,10 +15,10 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use divan::Bencher;
-use fogcrawl::config::{ConfigSource, MonsterConfig};
-use fogcrawl::game::GameSetup;
-use fogcrawl::game::recording::{DEFAULT_HASH_EVERY, Header, Replayer};
-use fogcrawl::game::sim::{RecordTo, run_sim_recorded};
+use fogcrawl_core::{
+    ConfigSource, DEFAULT_HASH_EVERY, GameSetup, Header, MonsterConfig, RecordTo, Replayer,
+    run_sim_recorded,
+};
 
 const LEVEL: &str = "horde";
 /// The long game's length, and where seeking starts and ends.

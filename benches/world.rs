@@ -3,10 +3,9 @@
 //! Targets: 200x100 well under 20 ms, 512x512 under 200 ms, 200 FOVs under 2 ms.
 
 use divan::Bencher;
-use fogcrawl::world::connectivity;
-use fogcrawl::world::fov::{Fov, VisibleSet};
-use fogcrawl::world::generate::{GeneratorKind, Recipe, generate};
-use fogcrawl::world::{Level, Pos};
+use fogcrawl_core::{
+    Fov, GeneratorKind, Level, Pos, Recipe, VisibleSet, generate_level as generate, reachable,
+};
 
 /// Viewers per turn in the FOV benchmark.
 const VIEWERS: usize = 200;
@@ -45,7 +44,7 @@ fn generate_512x512(bencher: Bencher, kind: GeneratorKind) {
 
 /// `VIEWERS` walkable cells spread over the level, reachable from the start.
 fn viewers(level: &Level) -> Vec<Pos> {
-    let reach = connectivity::reachable(level, level.start);
+    let reach = reachable(level, level.start);
     let open: Vec<usize> = (0..reach.len()).filter(|&i| reach[i]).collect();
     let stride = (open.len() / VIEWERS).max(1);
     open.iter()

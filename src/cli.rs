@@ -12,19 +12,19 @@
 //! - [`render`]: a level as text; [`scen`]: A* against Moving AI scenarios;
 //!   [`trace`]: one search drawn as a picture; [`config`]: where the monster
 //!   config comes from.
-//! - [`files_help`]: the end of `--help` (files and environment variables);
-//!   [`output`]: writing to standard output; [`shell`]: shell completions
+//! - `files_help`: the end of `--help` (files and environment variables);
+//!   `output`: writing to standard output; [`shell`]: shell completions
 //!   and the manual page; [`lab`]: the search sandbox's flags and listings.
 
 use clap::builder::TypedValueParser;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::config::ConfigSource;
+use fogcrawl_core::ConfigSource;
 
 pub mod config;
-pub mod files_help;
+pub(crate) mod files_help;
 pub mod lab;
-pub mod output;
+pub(crate) mod output;
 pub mod play;
 pub mod render;
 pub mod replay;
@@ -41,8 +41,8 @@ pub mod trace;
 ///
 /// # Errors
 /// The message naming the file and what is wrong with it.
-pub fn check_run_order() -> Result<(), String> {
-    crate::world::level::dir::standard_run_order()
+pub(crate) fn check_run_order() -> Result<(), String> {
+    fogcrawl_core::standard_run_order()
         .map(|_| ())
         .map_err(|err| err.to_string())
 }
@@ -116,19 +116,19 @@ impl LevelChoice {
 }
 
 impl PlayArgs {
-    pub fn level_arg(&self) -> Option<&str> {
+    pub(crate) fn level_arg(&self) -> Option<&str> {
         self.level_choice.level_arg()
     }
 
     /// Where the monster config comes from: `--config`, else the default search.
-    pub fn config_source(&self) -> ConfigSource {
+    pub(crate) fn config_source(&self) -> ConfigSource {
         self.config
             .clone()
-            .map_or_else(crate::config::default_config_source, ConfigSource::File)
+            .map_or_else(fogcrawl_core::default_config_source, ConfigSource::File)
     }
 
     /// The config in use, or a message for the user.
-    pub fn load_config(&self) -> Result<crate::config::MonsterConfig, String> {
+    pub(crate) fn load_config(&self) -> Result<fogcrawl_core::MonsterConfig, String> {
         self.config_source().load().map_err(|err| err.to_string())
     }
 }
@@ -307,19 +307,19 @@ pub enum Command {
 
 /// The most player turns `sim --turns` plays (per run with `--runs`): a
 /// billion would run for days, and each turn keeps a few bytes of timings.
-pub const MAX_TURNS: u64 = 10_000_000;
+pub(crate) const MAX_TURNS: u64 = 10_000_000;
 /// The most full runs `sim --runs` plays: each keeps its result until the
 /// summary, and 10,000 runs of the shipped levels already take hours.
-pub const MAX_RUNS: u64 = 10_000;
+pub(crate) const MAX_RUNS: u64 = 10_000;
 /// The deepest level `sim --depth` plays as (the deepest `from_level`).
-pub const MAX_SIM_DEPTH: u64 = 64;
+pub(crate) const MAX_SIM_DEPTH: u64 = 64;
 /// The longest walk `sim --fog-walk` takes.
-pub const MAX_FOG_WALK_STEPS: u64 = 1_000_000;
+pub(crate) const MAX_FOG_WALK_STEPS: u64 = 1_000_000;
 
 /// `--map`'s value: a path ending in `.map`, so the level loader reads it as
 /// a Moving AI map and not as a level file.
 fn map_file(arg: &str) -> Result<String, String> {
-    if crate::world::movingai_level::is_movingai_map(std::path::Path::new(arg)) {
+    if fogcrawl_core::is_movingai_map(std::path::Path::new(arg)) {
         Ok(arg.to_owned())
     } else {
         Err("expected a Moving AI map file ending in `.map` (use --level for level files)".into())

@@ -8,6 +8,15 @@
 //! blocks come from its arenas, whose freed memory it keeps. On `colossus`
 //! that kept 90 MB of dropped arrays resident for the whole game (peak RSS
 //! 256 MB against 164 MB with the threshold fixed; the game the same).
+//!
+//! `unsafe` here only: `mallopt` is a C function (see its SAFETY note).
+#![cfg_attr(
+    all(target_os = "linux", target_env = "gnu"),
+    expect(
+        unsafe_code,
+        reason = "mallopt is a C function; it only sets a tuning parameter"
+    )
+)]
 
 /// Blocks at least this large get a mapping of their own (glibc's default
 /// threshold, before it moves).

@@ -6,39 +6,45 @@
 //! pictures `fogcrawl trace` draws.
 //!
 //! Module map, in the order data flows:
-//! - [`algorithm`]: the searches and what each guarantees
-//!   (`--list-algorithms`); [`setup`]: one search's options.
-//! - [`drawing`]: what is searched (terrain, ends, fog, influence, undo);
-//!   [`pricing`]: its cells priced as the game's planner prices them.
-//! - [`runner`]: runs a search with tracing into a [`recording::Recording`],
+//! - `algorithm`: the searches and what each guarantees
+//!   (`--list-algorithms`); `setup`: one search's options.
+//! - `drawing`: what is searched (terrain, ends, fog, influence, undo);
+//!   `pricing`: its cells priced as the game's planner prices them.
+//! - `runner`: runs a search with tracing into a `recording::Recording`,
 //!   which plays it back expansion by expansion.
-//! - [`presets`]: the tutorials' worked examples (`--preset`,
+//! - `presets`: the tutorials' worked examples (`--preset`,
 //!   `--list-presets`); [`files`]: levels and maps in and out;
-//!   [`export`]: pictures and animations.
-//! - With the `tui` feature, the screen: [`app`] (state and what each
+//!   `export`: pictures and animations.
+//! - With the `tui` feature (the searches run, play back and export only
+//!   on the lab's screen), the runner, the recording, the pricing and the
+//!   export, and the screen: [`app`] (state and what each
 //!   action does; editing strokes and the prompt in its children),
-//!   [`input`] (keys and mouse to actions), [`view`], [`panel`] and
-//!   [`cell_view`] (drawing), [`session`] (the terminal and its loop).
+//!   `input` (keys and mouse to actions), [`view`], `panel` and
+//!   `cell_view` (drawing), `session` (the terminal and its loop).
 //!
 //! Nothing here changes the engine's answers: it records and shows them.
-pub mod algorithm;
+pub(crate) mod algorithm;
 #[cfg(feature = "tui")]
 pub mod app;
 #[cfg(feature = "tui")]
-pub mod cell_view;
-pub mod drawing;
-pub mod export;
+pub(crate) mod cell_view;
+pub(crate) mod drawing;
+#[cfg(feature = "tui")]
+pub(crate) mod export;
 pub mod files;
 #[cfg(feature = "tui")]
-pub mod input;
+pub(crate) mod input;
 #[cfg(feature = "tui")]
-pub mod panel;
-pub mod presets;
-pub mod pricing;
-pub mod recording;
-pub mod runner;
+pub(crate) mod panel;
+pub(crate) mod presets;
 #[cfg(feature = "tui")]
-pub mod session;
-pub mod setup;
+pub(crate) mod pricing;
+#[cfg(feature = "tui")]
+pub(crate) mod recording;
+#[cfg(feature = "tui")]
+pub(crate) mod runner;
+#[cfg(feature = "tui")]
+pub(crate) mod session;
+pub(crate) mod setup;
 #[cfg(feature = "tui")]
 pub mod view;

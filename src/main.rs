@@ -25,7 +25,7 @@ fn main() -> ExitCode {
         Some(Command::Completions { shell }) => cli::shell::completions(shell),
         Some(Command::Man) => cli::shell::man(),
         Some(Command::Scores { limit, json }) => {
-            cli::scores::run(&fogcrawl::user_dirs::data_dir(), limit, json)
+            cli::scores::run(&fogcrawl_core::data_dir(), limit, json)
         }
     }
 }

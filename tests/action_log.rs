@@ -5,12 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use fogcrawl::game::GameSetup;
-use fogcrawl::game::sim::{SimReport, run_sim_logged};
+use fogcrawl_core::{GameSetup, SimReport, run_sim_logged};
 use serde_json::Value;
 
-fn config() -> fogcrawl::config::MonsterConfig {
-    fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads")
+fn config() -> fogcrawl_core::MonsterConfig {
+    fogcrawl_core::MonsterConfig::shipped().expect("the shipped monster config loads")
 }
 
 /// Plays `level` and returns the report and the log's lines.
@@ -360,7 +359,7 @@ fn without_timings(mut report: Value) -> Value {
 #[test]
 fn versus_the_same_config_plays_the_same_game_twice_and_another_config_differs() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let shipped = fogcrawl::config::SHIPPED_CONFIG;
+    let shipped = fogcrawl_core::SHIPPED_CONFIG;
     let same = dir.path().join("same.toml");
     std::fs::write(&same, shipped).expect("written");
     let run = |other: &std::path::Path| -> Value {

@@ -6,11 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use fogcrawl::config::{
+use fogcrawl_core::{
     ConfigError, ConfigSource, ConfigWatcher, FactionConfig, InfluenceLayer, MonsterConfig, Reload,
-    Smoothing, UnknownCellPolicy, default_config_source, describe_changes, rules,
+    Smoothing, Terrain, UnknownCellPolicy, default_config_source, describe_changes, rules,
 };
-use fogcrawl::world::Terrain;
 use gridpath::{Heuristic, TieBreak};
 use proptest::prelude::*;
 
@@ -186,7 +185,7 @@ fn every_field_is_documented_in_the_shipped_file_and_in_monsters_md() {
     let guide =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/MONSTERS.md"))
             .expect("levels/MONSTERS.md");
-    use fogcrawl::config::rules::{FACTION_FIELDS, INFLUENCE_FIELDS, MONSTER_FIELDS};
+    use fogcrawl_core::{rules::FACTION_FIELDS, rules::INFLUENCE_FIELDS, rules::MONSTER_FIELDS};
     let fields = (FACTION_FIELDS.iter().map(|field| field.name))
         .chain(INFLUENCE_FIELDS.iter().map(|field| field.name))
         .chain(MONSTER_FIELDS.iter().map(|field| field.name))

@@ -165,7 +165,7 @@ impl Drop for Session {
 /// asleep (for tests of what an acting monster shows), and its path.
 fn awake_config(dir: &Path) -> std::path::PathBuf {
     let config = dir.join("awake-monsters.toml");
-    let awake: String = fogcrawl::config::SHIPPED_CONFIG
+    let awake: String = fogcrawl_core::SHIPPED_CONFIG
         .lines()
         .map(|line| {
             if line.starts_with("asleep =") {
@@ -482,7 +482,7 @@ fn editing_the_monster_config_while_playing_takes_effect_or_says_why_not() {
     }
     let dir = tempfile::tempdir().expect("a temp dir");
     let config = dir.path().join("monsters.toml");
-    let shipped = fogcrawl::config::SHIPPED_CONFIG.to_owned();
+    let shipped = fogcrawl_core::SHIPPED_CONFIG.to_owned();
     std::fs::write(&config, &shipped).expect("a copy of the config");
     let session = Session::start("config", 160, 40);
     let args = format!("--level swamp --seed 1 --config {}", config.display());

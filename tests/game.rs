@@ -1,19 +1,18 @@
 //! The game's rules, played headless: time is terrain, doors, combat,
 //! determinism, the scripted player and saves.
 
-use fogcrawl::game::save::format as save_format;
-use fogcrawl::game::save::{Loaded, load_save, remove_save, write_save};
-use fogcrawl::game::sim::run_sim;
-use fogcrawl::game::{Action, Direction, Game, GameSetup, Outcome, Refusal};
-use fogcrawl::world::Terrain;
+use fogcrawl_core::{
+    Action, Direction, Game, GameSetup, Loaded, Outcome, Refusal, SAVE_MAGIC, Terrain,
+    encode_save_format, load_save, remove_save, run_sim, write_save,
+};
 use gridpath::Pos;
 
 const DUEL: &str = "tests/fixtures/game/duel.toml";
 
 /// The shipped config with every monster awake: these games test fights
 /// and saves, not sleepers.
-fn config() -> fogcrawl::config::MonsterConfig {
-    fogcrawl::config::MonsterConfig::shipped()
+fn config() -> fogcrawl_core::MonsterConfig {
+    fogcrawl_core::MonsterConfig::shipped()
         .expect("the shipped monster config loads")
         .all_awake()
 }
@@ -220,13 +219,13 @@ fn a_saved_game_loads_back_identical() {
     let game = played_duel();
     write_save(&path, &game).unwrap();
     let bytes = std::fs::read(&path).unwrap();
-    assert!(bytes.starts_with(save_format::MAGIC));
+    assert!(bytes.starts_with(SAVE_MAGIC));
     let Loaded::Game(loaded) = load_save(&path, &config()) else {
         panic!("the save should load");
     };
     assert_eq!(saved_part(&loaded), saved_part(&game));
     // Saving the loaded game writes the very same bytes.
-    assert_eq!(save_format::encode(&loaded).unwrap(), bytes);
+    assert_eq!(encode_save_format(&loaded).unwrap(), bytes);
 }
 
 /// A save's JSON without the counters added after the format-1 fixture
@@ -384,11 +383,7 @@ fn a_format_1_json_save_still_loads_and_the_next_save_replaces_it() {
     assert!(old.exists(), "kept until the next save");
     write_save(&path, &loaded).unwrap();
     assert!(!old.exists(), "the next save replaces it");
-    assert!(
-        std::fs::read(&path)
-            .unwrap()
-            .starts_with(save_format::MAGIC)
-    );
+    assert!(std::fs::read(&path).unwrap().starts_with(SAVE_MAGIC));
     // Named directly, a JSON save loads too, and the end of a game resumed
     // from one removes it (it must not come back).
     std::fs::copy("tests/fixtures/game/duel-format1.json", &old).unwrap();

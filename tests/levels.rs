@@ -4,12 +4,11 @@
 
 use std::path::{Path, PathBuf};
 
-use fogcrawl::world::connectivity::{self, UNREACHED};
-use fogcrawl::world::generate::{GeneratorKind, Recipe, generate};
-use fogcrawl::world::level::dir::resolve_level;
-use fogcrawl::world::level::error::LevelError;
-use fogcrawl::world::level::file::{LevelFile, LevelSource};
-use fogcrawl::world::{CostProfile, Level, Pos, level};
+use fogcrawl_core::{
+    CostProfile, GeneratorKind, Level, LevelError, LevelFile, LevelSource, Pos, Recipe, UNREACHED,
+    generate_level as generate, level_names, reachable, render_level_text, resolve_level,
+    run_order, standard_run_order, step_distances,
+};
 
 fn levels_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("levels")
@@ -22,7 +21,7 @@ fn shipped(name: &str) -> Level {
 
 /// Steps (4-connected) from the level's start to `to`; [`UNREACHED`] if none or off the grid.
 fn steps_from_start(level: &Level, to: Pos) -> u32 {
-    let distances = connectivity::step_distances(level, level.start);
+    let distances = step_distances(level, level.start);
     level.index(to).map_or(UNREACHED, |i| distances[i])
 }
 
@@ -36,7 +35,7 @@ fn fixture_error(name: &str) -> String {
 
 #[test]
 fn every_shipped_level_parses_and_builds() {
-    let names = level::dir::level_names(&levels_dir());
+    let names = level_names(&levels_dir());
     assert!(names.len() >= 6, "only {names:?}");
     for name in &names {
         let path = levels_dir().join(format!("{name}.toml"));
@@ -47,7 +46,7 @@ fn every_shipped_level_parses_and_builds() {
             "{name}: description must be one line"
         );
         let level = file.build(file.choose_seed(Some(3)));
-        let reach = connectivity::reachable(&level, level.start);
+        let reach = reachable(&level, level.start);
         let reached = |pos: Pos| level.index(pos).is_some_and(|i| reach[i]);
         assert!(reached(level.stairs), "{name}: stairs unreachable");
         for cells in level.spawns.values() {
@@ -58,12 +57,9 @@ fn every_shipped_level_parses_and_builds() {
 
 #[test]
 fn the_run_order_names_shipped_levels() {
-    let order = level::dir::run_order(&levels_dir()).expect("run.toml");
+    let order = run_order(&levels_dir()).expect("run.toml");
     assert!(order.len() >= 6);
-    assert_eq!(
-        level::dir::standard_run_order().expect("the run order"),
-        order
-    );
+    assert_eq!(standard_run_order().expect("the run order"), order);
     for name in order {
         resolve_level(&name).unwrap_or_else(|e| panic!("{e}"));
     }
@@ -227,7 +223,7 @@ fn generated_maps_match_their_golden_snapshots() {
         for seed in [1, 2] {
             let mut recipe = Recipe::new(kind, 60, 24);
             recipe.spawns.insert("goblins".into(), 4);
-            let text = level::text::render(&generate(&recipe, seed));
+            let text = render_level_text(&generate(&recipe, seed));
             insta::assert_snapshot!(format!("generated_{}_seed_{seed}", kind.name()), text);
         }
     }
@@ -238,7 +234,7 @@ fn shipped_generated_levels_match_their_golden_snapshots() {
     for name in ["rooms", "caves"] {
         insta::assert_snapshot!(
             format!("shipped_{name}_seed_1"),
-            level::text::render(&shipped(name))
+            render_level_text(&shipped(name))
         );
     }
 }
@@ -287,7 +283,7 @@ fn the_pass_has_one_chokepoint_and_a_long_detour() {
     let mut level = shipped("pass");
     let through = steps_from_start(&level, level.stairs);
     // Wall up the middle of the pass: the stairs stay reachable, but far away.
-    level.set(Pos::new(30, 9), fogcrawl::world::Terrain::Wall);
+    level.set(Pos::new(30, 9), fogcrawl_core::Terrain::Wall);
     let around = steps_from_start(&level, level.stairs);
     assert_ne!(around, UNREACHED);
     assert!(around > 2 * through, "detour {around} vs pass {through}");
@@ -308,13 +304,13 @@ fn at_the_river_walkers_take_the_bridge_and_swimmers_the_water() {
         "the bridge is the long way round"
     );
     let swimmer = CostProfile::default()
-        .with_cost(fogcrawl::world::Terrain::DeepWater, Some(0.5))
-        .and_then(|p| p.with_cost(fogcrawl::world::Terrain::ShallowWater, Some(0.5)))
+        .with_cost(fogcrawl_core::Terrain::DeepWater, Some(0.5))
+        .and_then(|p| p.with_cost(fogcrawl_core::Terrain::ShallowWater, Some(0.5)))
         .expect("valid costs");
     let mid_river = level
         .positions()
         .filter(|p| p.y == level.start.y)
-        .find(|&p| level.terrain_at(p) == Some(fogcrawl::world::Terrain::DeepWater))
+        .find(|&p| level.terrain_at(p) == Some(fogcrawl_core::Terrain::DeepWater))
         .expect("the river crosses the start's row");
     assert!(cheapest(&level, &walker, level.start, mid_river).is_none());
     assert!(cheapest(&level, &swimmer, level.start, mid_river).is_some());

@@ -15,10 +15,10 @@ use gridpath::movingai::{
 };
 use gridpath::{Grid, Jps, Movement, SearchOptions};
 
-use fogcrawl::config::MonsterConfig;
-use fogcrawl::game::GameSetup;
-use fogcrawl::game::sim::run_sim;
-use fogcrawl::world::{Level, Pos, connectivity, level, movingai_level};
+use fogcrawl_core::{
+    GameSetup, Level, MonsterConfig, Pos, UNREACHED, is_walkable, level_from_movingai, load_level,
+    render_level_text, run_sim, step_distances,
+};
 
 #[path = "support/movingai_dir.rs"]
 mod movingai_dir;
@@ -407,7 +407,7 @@ fn auto_runs_astar_only_on_the_cluttered_dev_map() {
 fn load_map_level(name: &str) -> Result<Level, String> {
     let path = fixture(name);
     let arg = path.to_str().expect("fixture paths are UTF-8");
-    level::dir::load_level(arg, Some(1))
+    load_level(arg, Some(1))
         .map(|loaded| loaded.level)
         .map_err(|error| error.to_string())
 }
@@ -416,11 +416,11 @@ fn load_map_level(name: &str) -> Result<Level, String> {
 fn stairs_reachable(level: &Level) -> bool {
     let start = level.index(level.start).expect("start on the map");
     let stairs = level.index(level.stairs).expect("stairs on the map");
-    let steps = connectivity::step_distances(level, level.start);
-    connectivity::is_walkable(level.cells()[start])
-        && connectivity::is_walkable(level.cells()[stairs])
+    let steps = step_distances(level, level.start);
+    is_walkable(level.cells()[start])
+        && is_walkable(level.cells()[stairs])
         && level.start != level.stairs
-        && steps[stairs] != connectivity::UNREACHED
+        && steps[stairs] != UNREACHED
 }
 
 /// `level.map` drawn as a level: the right-hand region is the larger (16 cells
@@ -447,8 +447,8 @@ fn a_hand_written_map_loads_as_a_level() {
     );
     assert!(stairs_reachable(&level));
     assert!(level.spawns.is_empty());
-    assert_eq!(level::text::render(&level), LEVEL_MAP_TEXT);
-    let reseeded = level::dir::load_level(fixture("level.map").to_str().unwrap(), Some(2));
+    assert_eq!(render_level_text(&level), LEVEL_MAP_TEXT);
+    let reseeded = load_level(fixture("level.map").to_str().unwrap(), Some(2));
     assert_eq!(reseeded.map(|loaded| loaded.level).ok(), Some(level));
 }
 
@@ -533,17 +533,12 @@ fn the_benchmark_arena_loads_as_a_level() {
     let Some(dir) = movingai_dir() else { return };
     let path = dir.join("arena.map");
     let map = MovingAiMap::load(&path).unwrap_or_else(|error| panic!("{error}"));
-    let level =
-        movingai_level::level_from_movingai(&path).unwrap_or_else(|error| panic!("{error}"));
+    let level = level_from_movingai(&path).unwrap_or_else(|error| panic!("{error}"));
     assert_eq!((level.width(), level.height()), (map.width(), map.height()));
     assert_eq!(level.description, "Moving AI map arena (49x49)");
     assert!(stairs_reachable(&level));
     // Every cell keeps the map's walkability (the stairs go on a walkable one).
     for (index, (&terrain, &cell)) in level.cells().iter().zip(map.cells()).enumerate() {
-        assert_eq!(
-            connectivity::is_walkable(terrain),
-            cell.is_passable(),
-            "cell {index}"
-        );
+        assert_eq!(is_walkable(terrain), cell.is_passable(), "cell {index}");
     }
 }

@@ -153,7 +153,7 @@ fn config_init_writes_a_user_copy_that_is_used_from_then_on() {
     let copy = sandbox.home.join(".config/fogcrawl/monsters.toml");
     assert_eq!(
         std::fs::read_to_string(&copy).expect("the user copy"),
-        fogcrawl::config::SHIPPED_CONFIG
+        fogcrawl_core::SHIPPED_CONFIG
     );
     let after = stdout(&sandbox.run(&["config"]));
     assert!(

@@ -467,12 +467,12 @@ fn every_closed_cell_shows_under_fog_on_a_benchmark_map() {
 
     let Some(dir) = movingai_dir() else { return };
     let map = dir.join("AR0011SR.map");
-    let loaded = fogcrawl::world::level::dir::load_level(&map.to_string_lossy(), None)
-        .expect("the benchmark map loads");
+    let loaded =
+        fogcrawl_core::load_level(&map.to_string_lossy(), None).expect("the benchmark map loads");
     let level = &loaded.level;
-    let profile = fogcrawl::world::CostProfile::default();
+    let profile = fogcrawl_core::CostProfile::default();
     let settings = SearchSettings {
-        unknown: Some(fogcrawl::config::UnknownCellPolicy::Open),
+        unknown: Some(fogcrawl_core::UnknownCellPolicy::Open),
         ..SearchSettings::default()
     };
     // Scenarios of the benchmark's own file, across walls the fog hides.

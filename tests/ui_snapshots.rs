@@ -2,12 +2,12 @@
 //! snapshots (text only), plus cell-style checks for colours, which
 //! snapshots do not hold.
 
-use fogcrawl::game::{Direction, Game, GameSetup, Outcome};
 use fogcrawl::ui::App;
 use fogcrawl::ui::command::Command;
 use fogcrawl::ui::overlay::ReplayMove;
 use fogcrawl::ui::screen::ScreenLayout;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
+use fogcrawl_core::{Direction, Game, GameSetup, Outcome};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -22,7 +22,7 @@ fn app(level: &str, seed: u64, palette: Palette) -> App {
         Some(level),
         seed,
         // Every monster awake: the screens show hunts, not sleepers.
-        fogcrawl::config::MonsterConfig::shipped()
+        fogcrawl_core::MonsterConfig::shipped()
             .expect("the shipped monster config loads")
             .all_awake(),
     ))
@@ -534,7 +534,7 @@ fn fresh_data_dir(name: &str) -> std::path::PathBuf {
 /// Three earlier runs in the score table, one of them assisted.
 fn earlier_scores(dir: &std::path::Path) {
     let entry = |score: u64, seed: u64, assisted: bool, outcome: &str, cause: &str| {
-        fogcrawl::game::scores::ScoreEntry {
+        fogcrawl_core::ScoreEntry {
             score,
             outcome: outcome.to_owned(),
             cause: cause.to_owned(),
@@ -549,12 +549,12 @@ fn earlier_scores(dir: &std::path::Path) {
             summary: None,
         }
     };
-    let mut table = fogcrawl::game::scores::ScoreTable::empty();
+    let mut table = fogcrawl_core::ScoreTable::empty();
     table.insert(entry(1460, 11, false, "won", "escaped the dungeon"));
     table.insert(entry(360, 12, true, "died", "killed by the wolf"));
     table.insert(entry(40, 13, false, "died", "killed by the rat"));
     table
-        .save(&fogcrawl::game::scores::scores_path(dir))
+        .save(&fogcrawl_core::scores_path(dir))
         .expect("the table is written");
 }
 
@@ -607,9 +607,8 @@ fn death_screen_with_summary_and_scores_at_80x24() {
         std::fs::read_to_string(record.summary.as_ref().expect("written")).expect("readable");
     assert!(summary.contains("Seed:      7"), "{summary}");
     assert!(summary.contains("Outcome:   died: killed by"), "{summary}");
-    let table =
-        fogcrawl::game::scores::ScoreTable::load(&fogcrawl::game::scores::scores_path(&data))
-            .expect("the table reads back");
+    let table = fogcrawl_core::ScoreTable::load(&fogcrawl_core::scores_path(&data))
+        .expect("the table reads back");
     assert_eq!(table.scores.len(), 4);
     // Shown by a replay, the end offers the replay's keys, not a new game,
     // the same seed or watching it again.
@@ -653,7 +652,7 @@ fn a_damaged_score_table_is_named_on_the_end_screen() {
     let data = fresh_data_dir("damaged");
     std::fs::create_dir_all(&data).expect("the folder");
     std::fs::write(
-        fogcrawl::game::scores::scores_path(&data),
+        fogcrawl_core::scores_path(&data),
         "{\"format\": 1, \"scores\": [}",
     )
     .expect("a damaged table");
@@ -702,13 +701,13 @@ fn aiming_the_knife_names_the_target_at_80x24() {
     app.update(Command::OpenDoor);
     app.game
         .inventory_mut()
-        .add(fogcrawl::world::ItemKind::ThrowingKnife);
+        .add(fogcrawl_core::ItemKind::ThrowingKnife);
     let letter = app
         .game
         .inventory()
         .entries()
         .into_iter()
-        .find(|(_, kind, _)| *kind == fogcrawl::world::ItemKind::ThrowingKnife)
+        .find(|(_, kind, _)| *kind == fogcrawl_core::ItemKind::ThrowingKnife)
         .map(|(letter, _, _)| letter)
         .expect("the knife is carried");
     app.update(Command::ShowInventory);
@@ -742,9 +741,10 @@ fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
     app.set_screen_size(100, 32);
     let start = app.game.player().pos;
     let goal = gridpath::Pos::new(start.x + 3, start.y + 2);
+    let screen = app.screen().expect("100x32 is big enough");
     let (column, row) = (0..100)
         .flat_map(|x| (0..32).map(move |y| (x, y)))
-        .find(|&(x, y)| fogcrawl::ui::mouse::map_cell(&app, x, y) == Some(goal))
+        .find(|&(x, y)| screen.map_cell(x, y) == Some(goal))
         .expect("the cell is on screen");
     app.update(Command::Pointer(column, row));
     assert_eq!(app.hover(), Some(goal));
@@ -773,7 +773,7 @@ fn pointing_with_the_mouse_describes_the_cell_and_draws_the_path_at_100x32() {
 /// turns, and returns the first whole screen drawn under each label.
 fn screens_under_each_label() -> Vec<(String, String)> {
     let mut config =
-        fogcrawl::config::MonsterConfig::shipped().expect("the shipped monster config loads");
+        fogcrawl_core::MonsterConfig::shipped().expect("the shipped monster config loads");
     for faction in &mut config.factions {
         faction.node_budget = 64;
     }
@@ -842,7 +842,7 @@ fn overlay_labels_say_which_search_is_drawn() {
 const BOG: &str = "tests/fixtures/game/bog.toml";
 
 /// Sets the mode of monster `index` (what its awareness is read from).
-fn set_mode(app: &mut App, index: usize, mode: fogcrawl::ai::Mode) {
+fn set_mode(app: &mut App, index: usize, mode: fogcrawl_core::Mode) {
     app.game
         .actor_mut(index)
         .brain
@@ -854,15 +854,15 @@ fn set_mode(app: &mut App, index: usize, mode: fogcrawl::ai::Mode) {
 #[test]
 fn side_panel_shows_awareness_experience_and_gear() {
     let mut app = app(BOG, 1, NO_COLOUR);
-    set_mode(&mut app, 1, fogcrawl::ai::Mode::Hunt);
-    app.game.equipment_mut().weapon = Some(fogcrawl::world::ItemKind::ShortSword);
+    set_mode(&mut app, 1, fogcrawl_core::Mode::Hunt);
+    app.game.equipment_mut().weapon = Some(fogcrawl_core::ItemKind::ShortSword);
     let terminal = draw(&app, 80, 24);
     let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
     for words in ["! hunting", "Lv 1 0/12", "short sword", "Armour none"] {
         assert!(screen.contains(words), "{words} missing:\n{screen}");
     }
     insta::assert_snapshot!(terminal.backend());
-    set_mode(&mut app, 1, fogcrawl::ai::Mode::Wander);
+    set_mode(&mut app, 1, fogcrawl_core::Mode::Wander);
     let calm = draw(&app, 80, 24);
     let screen = text_of(calm.backend().buffer(), Rect::new(0, 0, 80, 24));
     assert!(screen.contains("- unaware"), "{screen}");
@@ -871,7 +871,7 @@ fn side_panel_shows_awareness_experience_and_gear() {
 #[test]
 fn a_slow_step_within_reach_of_a_hunter_warns_and_the_same_key_steps() {
     let mut app = app(BOG, 1, NO_COLOUR);
-    set_mode(&mut app, 1, fogcrawl::ai::Mode::Hunt);
+    set_mode(&mut app, 1, fogcrawl_core::Mode::Hunt);
     let start = app.game.player().pos;
     app.update(Command::Step(Direction::East));
     assert_eq!(app.game.player().pos, start, "no step yet");

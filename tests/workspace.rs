@@ -59,7 +59,7 @@ fn every_package_declares_one_rust_version_and_no_dependency_needs_a_newer_one()
             (name, rust_version)
         })
         .collect();
-    assert_eq!(ours.len(), 3, "the workspace's packages: {ours:?}");
+    assert_eq!(ours.len(), 4, "the workspace's packages: {ours:?}");
     let msrv = ours[0].1;
     assert!(
         ours.iter().all(|(_, rust_version)| *rust_version == msrv),

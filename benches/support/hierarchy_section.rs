@@ -13,14 +13,14 @@ use gridpath::{
 };
 
 /// One dev map's queries: (start, goal, listed optimal length).
-pub struct HierarchyQueries<'a> {
+pub(crate) struct HierarchyQueries<'a> {
     pub name: &'a str,
     pub grid: &'a Grid,
     pub queries: Vec<(Pos, Pos, f64)>,
 }
 
 /// Prints one line per map and a total line.
-pub fn hierarchy_section(maps: &[HierarchyQueries<'_>]) {
+pub(crate) fn hierarchy_section(maps: &[HierarchyQueries<'_>]) {
     println!(
         "hierarchy (16x16 clusters; a warm-up pass prices the clusters first, then the best of 3 timed passes):"
     );

@@ -4,19 +4,18 @@
 use std::process::ExitCode;
 
 use crate::cli::output::{print_err, print_out};
-use crate::config::ConfigSource;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{ConfigSource, escape_controls};
 
 /// `fogcrawl config`: where the monster config comes from; with `--init`,
 /// writes the built-in config to the user's config folder.
 pub fn run(init: bool) -> ExitCode {
-    let Some(user_copy) = crate::config::user_config_path() else {
+    let Some(user_copy) = fogcrawl_core::user_config_path() else {
         print_err("fogcrawl: there is no home folder, so no user config folder");
         return ExitCode::FAILURE;
     };
     let user_copy_shown = escape_controls(&user_copy.display().to_string()).into_owned();
     if init {
-        return match crate::config::write_user_copy(&user_copy) {
+        return match fogcrawl_core::write_user_copy(&user_copy) {
             Ok(()) => print_out(&format!(
                 "fogcrawl: wrote the built-in monster config to {user_copy_shown}; edit it, even while playing\n"
             )),
@@ -26,7 +25,7 @@ pub fn run(init: bool) -> ExitCode {
             }
         };
     }
-    let in_use = crate::config::default_config_source();
+    let in_use = fogcrawl_core::default_config_source();
     let hint = if in_use == ConfigSource::BuiltIn {
         "\n(`fogcrawl config --init` writes an editable copy there)"
     } else {

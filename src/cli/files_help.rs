@@ -1,42 +1,44 @@
 //! The end of `fogcrawl --help`: where files are found and the variables
 //! that move them, with the paths they resolve to on this machine.
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
 /// The end of `--help`: where files are found and the variables that move
 /// them, with the paths they resolve to now.
-pub fn files_help() -> String {
-    use crate::game::recording::library;
-    use crate::game::save;
-    use crate::user_dirs;
+pub(crate) fn files_help() -> String {
+    use fogcrawl_core::{
+        DATA_DIR_VARIABLE, DEFAULT_KEPT, FALLBACK_PATH_VARIABLE, KEEP_VARIABLE, LOG_PATH_VARIABLE,
+        RECORDINGS_DIR_VARIABLE, SAVE_PATH_VARIABLE, data_dir, default_save_path,
+        fallback_save_path, kept_count, log_path, recordings_dir,
+    };
     let shown =
         |path: std::path::PathBuf| escape_controls(&path.display().to_string()).into_owned();
     let user_config =
-        crate::config::user_config_path().map_or_else(|| "(no home folder)".to_owned(), shown);
+        fogcrawl_core::user_config_path().map_or_else(|| "(no home folder)".to_owned(), shown);
     // One row per variable; continuation lines line up under the text.
     let variables = [
-        (user_dirs::SAVE_PATH_VARIABLE, "where the game is saved".to_owned()),
+        (SAVE_PATH_VARIABLE, "where the game is saved".to_owned()),
         (
-            save::FALLBACK_PATH_VARIABLE,
+            FALLBACK_PATH_VARIABLE,
             format!(
                 "where the game goes if the save cannot be written\n(now {})",
-                shown(save::fallback_save_path())
+                shown(fallback_save_path())
             ),
         ),
-        (user_dirs::LOG_PATH_VARIABLE, "where the log of a game goes".to_owned()),
+        (LOG_PATH_VARIABLE, "where the log of a game goes".to_owned()),
         (
-            user_dirs::DATA_DIR_VARIABLE,
+            DATA_DIR_VARIABLE,
             "the data folder: the save (unless FOGCRAWL_SAVE; a save\nalready in the usual folder is still found there), run\nsummaries (runs/), recordings and the high scores\n(scores.json)".to_owned(),
         ),
         (
-            library::RECORDINGS_DIR_VARIABLE,
+            RECORDINGS_DIR_VARIABLE,
             "where games are recorded (`fogcrawl replay --last`)".to_owned(),
         ),
         (
-            library::KEEP_VARIABLE,
+            KEEP_VARIABLE,
             format!(
                 "how many recordings are kept, the last written (default {};\n0 records nothing)",
-                library::DEFAULT_KEPT
+                DEFAULT_KEPT
             ),
         ),
         ("RUST_LOG", "what is logged (default: fogcrawl=info)".to_owned()),
@@ -88,10 +90,10 @@ pub fn files_help() -> String {
           last are kept (never one a running game writes).
 
 Environment variables:{variables}",
-        save = shown(save::default_save_path()),
-        log = shown(user_dirs::log_path()),
-        runs = shown(user_dirs::data_dir().join(crate::game::run_summary::RUNS_DIR)),
-        recordings = shown(library::recordings_dir()),
-        kept = library::kept_count(),
+        save = shown(default_save_path()),
+        log = shown(log_path()),
+        runs = shown(data_dir().join(fogcrawl_core::RUNS_DIR)),
+        recordings = shown(recordings_dir()),
+        kept = kept_count(),
     )
 }

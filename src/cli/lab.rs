@@ -10,9 +10,9 @@ use crate::lab::presets::Preset;
 use crate::lab::setup::SearchSetup;
 
 /// The largest empty grid `--size` makes (a level's largest side).
-pub const MAX_SIZE: usize = 1024;
+pub(crate) const MAX_SIZE: usize = 1024;
 /// The empty grid without `--size`: fits an 80x24 terminal beside the panel.
-pub const DEFAULT_SIZE: (usize, usize) = (48, 20);
+pub(crate) const DEFAULT_SIZE: (usize, usize) = (48, 20);
 
 /// `fogcrawl lab`'s flags.
 #[derive(Debug, Clone, clap::Args)]
@@ -159,7 +159,7 @@ fn start(opening: Opening) -> ExitCode {
         Err(err) => {
             print_err(&format!(
                 "fogcrawl lab: {}",
-                crate::untrusted_text::escape_controls(&format!("{err:#}"))
+                fogcrawl_core::escape_controls(&format!("{err:#}"))
             ));
             ExitCode::FAILURE
         }

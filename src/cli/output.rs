@@ -12,11 +12,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
 /// Writes to standard output; a closed pipe (`fogcrawl sim | head`) ends the
 /// command quietly instead of panicking.
-pub fn print_out(text: &str) -> ExitCode {
+pub(crate) fn print_out(text: &str) -> ExitCode {
     match std::io::stdout()
         .lock()
         .write_all(escape_controls(text).as_bytes())
@@ -33,6 +33,6 @@ pub fn print_out(text: &str) -> ExitCode {
 /// Writes `line` and a newline to standard error. When standard error is
 /// closed or full there is nowhere left to say anything, so a failed write
 /// is ignored (the exit status still tells).
-pub fn print_err(line: &str) {
+pub(crate) fn print_err(line: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{}", escape_controls(line));
 }

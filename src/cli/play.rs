@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use crate::cli::PlayArgs;
 #[cfg(feature = "tui")]
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
 /// Plays in the terminal. Without options the saved game resumes; an
 /// explicit `--level`, `--map` or `--seed` starts a new game instead (which
@@ -19,14 +19,14 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let options = crate::ui::PlayOptions {
         level: args.level_arg().map(str::to_owned),
         seed: args.seed,
-        save_path: crate::game::save::default_save_path(),
+        save_path: fogcrawl_core::default_save_path(),
         config: args.config_source(),
-        fallback_save_path: crate::game::save::fallback_save_path(),
+        fallback_save_path: fogcrawl_core::fallback_save_path(),
         recordings: Some(crate::ui::app::RecordingOptions {
-            dir: crate::game::recording::library::recordings_dir(),
-            keep: crate::game::recording::library::kept_count(),
+            dir: fogcrawl_core::recordings_dir(),
+            keep: fogcrawl_core::kept_count(),
         }),
-        data_dir: crate::user_dirs::data_dir(),
+        data_dir: fogcrawl_core::data_dir(),
     };
     match crate::ui::run(&options) {
         Ok(end) => ExitCode::from(end.exit_status()),

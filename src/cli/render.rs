@@ -3,11 +3,11 @@
 use std::process::ExitCode;
 
 use crate::cli::output::{print_err, print_out};
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
 /// Prints the level `level` names (generated with `seed` if given).
 pub fn run(level: &str, seed: Option<u64>) -> ExitCode {
-    match crate::world::render_command::render_level(level, seed) {
+    match fogcrawl_core::render_level(level, seed) {
         Ok(rendered) => {
             if let Some(note) = rendered.seed_note {
                 print_err(&escape_controls(&note));

@@ -7,9 +7,7 @@ use std::process::ExitCode;
 use clap::{ArgGroup, Args};
 
 use crate::cli::output::{print_err, print_out};
-use crate::game::recording::Replayer;
-use crate::game::recording::library::{newest_recording, recordings_dir};
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{Replayer, escape_controls, newest_recording, recordings_dir};
 
 /// `fogcrawl replay`'s arguments.
 #[derive(Debug, Args)]

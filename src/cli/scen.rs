@@ -6,7 +6,7 @@
 //! It never changes the engine's answers.
 
 use crate::cli::output::print_err;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -131,27 +131,27 @@ pub struct ScenReport {
 
 impl ScenReport {
     #[must_use]
-    pub fn checked(&self) -> usize {
+    pub(crate) fn checked(&self) -> usize {
         self.files.iter().map(|file| file.checked).sum()
     }
 
     #[must_use]
-    pub fn optimal(&self) -> usize {
+    pub(crate) fn optimal(&self) -> usize {
         self.files.iter().map(|file| file.optimal).sum()
     }
 
     #[must_use]
-    pub fn mismatched(&self) -> usize {
+    pub(crate) fn mismatched(&self) -> usize {
         self.files.iter().map(|file| file.mismatched).sum()
     }
 
     #[must_use]
-    pub fn illegal(&self) -> usize {
+    pub(crate) fn illegal(&self) -> usize {
         self.files.iter().map(|file| file.illegal).sum()
     }
 
     #[must_use]
-    pub fn hierarchy(&self) -> HierarchyTally {
+    pub(crate) fn hierarchy(&self) -> HierarchyTally {
         let mut tally = HierarchyTally::default();
         for file in &self.files {
             tally.merge(&file.hierarchy);
@@ -160,19 +160,19 @@ impl ScenReport {
     }
 
     #[must_use]
-    pub fn within_weight_bound(&self) -> usize {
+    pub(crate) fn within_weight_bound(&self) -> usize {
         self.files.iter().map(|file| file.within_weight_bound).sum()
     }
 
     /// Whether every file was checked and every scenario was optimal.
     #[must_use]
-    pub fn passed(&self) -> bool {
+    pub(crate) fn passed(&self) -> bool {
         self.errors.is_empty() && self.mismatched() == 0 && self.illegal() == 0
     }
 
     /// The run's last line, always in this exact form.
     #[must_use]
-    pub fn summary_line(&self) -> String {
+    pub(crate) fn summary_line(&self) -> String {
         format!(
             "checked {} scenarios: {} optimal, {} mismatched, {} illegal",
             self.checked(),
@@ -185,12 +185,12 @@ impl ScenReport {
 
 /// Runs `fogcrawl scen`: checks every file, writing one block per file to
 /// `out` (errors to `err`), then the weight line if any, then the summary
-/// line last. Returns the report; the caller turns [`ScenReport::passed`]
+/// line last. Returns the report; the caller turns `ScenReport::passed`
 /// into the exit code.
 ///
 /// # Errors
 /// Only if writing to `out` or `err` fails.
-pub fn run_command(
+pub(crate) fn run_command(
     arguments: &ScenArgs,
     out: &mut impl Write,
     err: &mut impl Write,
@@ -263,7 +263,7 @@ pub fn run_command(
 /// `timing MAP QUERIES US_PER_QUERY EXPANSIONS`: search time only, over
 /// the queries checked.
 #[must_use]
-pub fn timing_line(file: &FileReport) -> String {
+pub(crate) fn timing_line(file: &FileReport) -> String {
     format!(
         "timing {} {} {:.2} {}",
         escape_controls(&file.map),

@@ -6,9 +6,7 @@
 use std::process::ExitCode;
 
 use crate::cli::output::{print_err, print_out};
-use crate::game::run_summary::RUNS_DIR;
-use crate::game::scores::{ScoreTable, scores_path, table_lines};
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{RUNS_DIR, ScoreTable, escape_controls, scores_path, table_lines};
 
 /// Prints the table in `data_dir` (at most `limit` entries).
 pub fn run(data_dir: &std::path::Path, limit: usize, json: bool) -> ExitCode {

@@ -9,12 +9,10 @@ use std::process::ExitCode;
 
 use crate::cli::SimArgs;
 use crate::cli::output::{print_err, print_out};
-use crate::config::MonsterConfig;
-use crate::game::autopilot::AutopilotSkills;
-use crate::game::recording::{DEFAULT_HASH_EVERY, Header};
-use crate::game::sim::{PlayerScript, RecordTo, SimReport};
-use crate::game::sim_report::versus_table;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{
+    AutopilotSkills, DEFAULT_HASH_EVERY, GameSetup, Header, MonsterConfig, PlayerScript, RecordTo,
+    SimReport, escape_controls, versus_table,
+};
 
 /// `fogcrawl sim`: the balance of full runs (`--runs`), or one level.
 pub fn run_command(args: &SimArgs) -> ExitCode {
@@ -47,60 +45,35 @@ pub fn run(args: &SimArgs) -> ExitCode {
         Err(err) => return fail(&err.to_string()),
     };
     let turns = args.turns.unwrap_or(SIM_TURN_LIMIT);
-    let seed = start
-        .seed
-        .unwrap_or_else(crate::world::level::file::fresh_seed);
-    let mut setup = crate::game::GameSetup::new(start.level_arg(), seed, config);
-    setup.omniscient = args.omniscient;
-    setup.undying_player = args.undying;
-    setup.parallel_planning = args.parallel;
-    if let Some(level) = start.level_arg() {
-        // A sim measures one level: it ends on that level's stairs. At
-        // `--depth N` it is the last of a run of N of it, so it is played
-        // as the Nth level and its stairs still end the run.
-        let depth = args.depth.unwrap_or(1);
-        setup.run = vec![level.to_owned(); depth];
-        setup.start_depth = depth - 1;
-    } else if let Some(depth) = args.depth {
-        if depth > setup.run.len() {
-            return fail(&format!(
-                "--depth {depth}: the run (levels/run.toml) has {} levels",
-                setup.run.len()
-            ));
-        }
-        setup.start_depth = depth - 1;
-    }
+    let setup = match sim_setup(args, config) {
+        Ok(setup) => setup,
+        Err(message) => return fail(&message),
+    };
     let walks = match args
         .fog_walk
-        .map(|steps| crate::game::sim::run_fog_walks(&setup, steps))
+        .map(|steps| fogcrawl_core::run_fog_walks(&setup, steps))
     {
         Some(Ok(walks)) => Some(walks),
         Some(Err(err)) => return fail(&err.to_string()),
         None => None,
     };
     let actions = args.actions.as_deref();
+    let action_path = || actions.map(|p| p.display().to_string()).unwrap_or_default();
     let mut log = match actions.map(File::create).transpose() {
         Ok(file) => file.map(BufWriter::new),
         Err(err) => {
-            let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
-            return fail(&format!("cannot write the action log {path}: {err}"));
+            return fail(&format!(
+                "cannot write the action log {}: {err}",
+                action_path()
+            ));
         }
     };
     let record = args.record.as_ref().map(|path| RecordTo {
         path: path.clone(),
         header: Header::new_game(&setup, &start.config_source(), DEFAULT_HASH_EVERY),
     });
-    let script = if args.player == "evader" {
-        PlayerScript::Evader
-    } else if args.no_sneak || args.no_tools {
-        PlayerScript::AutopilotWith(AutopilotSkills {
-            sneaks: !args.no_sneak,
-            tools: !args.no_tools,
-        })
-    } else {
-        PlayerScript::Autopilot
-    };
-    let result = crate::game::sim::run_sim_scripted(
+    let script = player_script(args);
+    let result = fogcrawl_core::run_sim_scripted(
         &setup,
         turns,
         script,
@@ -116,17 +89,16 @@ pub fn run(args: &SimArgs) -> ExitCode {
         print_err(&format!("fogcrawl: {}", escape_controls(failure)));
     }
     if let Some(err) = &log_error {
-        let path = actions.map(|p| p.display().to_string()).unwrap_or_default();
         print_err(&format!(
             "fogcrawl: the action log {} stopped: {err}",
-            escape_controls(&path)
+            escape_controls(&action_path())
         ));
     }
     let printed = match other {
         Some(other) => {
             let mut versus = setup.clone();
             versus.config = other;
-            match crate::game::sim::run_sim_scripted(&versus, turns, script, None, None, None) {
+            match fogcrawl_core::run_sim_scripted(&versus, turns, script, None, None, None) {
                 Ok((b, _, _)) => {
                     let name = args
                         .versus
@@ -152,6 +124,49 @@ pub fn run(args: &SimArgs) -> ExitCode {
     }
 }
 
+/// The game a sim plays: the level (or the run) and seed asked for, at
+/// `--depth`, with the flags that change how it is played.
+fn sim_setup(args: &SimArgs, config: MonsterConfig) -> Result<GameSetup, String> {
+    let start = &args.start;
+    let seed = start.seed.unwrap_or_else(fogcrawl_core::fresh_seed);
+    let mut setup = GameSetup::new(start.level_arg(), seed, config);
+    setup.omniscient = args.omniscient;
+    setup.undying_player = args.undying;
+    setup.parallel_planning = args.parallel;
+    if let Some(level) = start.level_arg() {
+        // A sim measures one level: it ends on that level's stairs. At
+        // `--depth N` it is the last of a run of N of it, so it is played
+        // as the Nth level and its stairs still end the run.
+        let depth = args.depth.unwrap_or(1);
+        setup.run = vec![level.to_owned(); depth];
+        setup.start_depth = depth - 1;
+    } else if let Some(depth) = args.depth {
+        if depth > setup.run.len() {
+            return Err(format!(
+                "--depth {depth}: the run (levels/run.toml) has {} levels",
+                setup.run.len()
+            ));
+        }
+        setup.start_depth = depth - 1;
+    }
+    Ok(setup)
+}
+
+/// Who plays: the evader, or the autopilot (with `--no-sneak` or
+/// `--no-tools`, without those skills).
+fn player_script(args: &SimArgs) -> PlayerScript {
+    if args.player == "evader" {
+        PlayerScript::Evader
+    } else if args.no_sneak || args.no_tools {
+        PlayerScript::AutopilotWith(AutopilotSkills {
+            sneaks: !args.no_sneak,
+            tools: !args.no_tools,
+        })
+    } else {
+        PlayerScript::Autopilot
+    }
+}
+
 /// `sim --versus`: both reports, as `{"a": ..., "b": ...}` or as the two
 /// tables and the behaviour side by side.
 fn print_versus(a: &SimReport, b: &SimReport, other: &str, json: bool) -> ExitCode {
@@ -168,7 +183,7 @@ fn print_versus(a: &SimReport, b: &SimReport, other: &str, json: bool) -> ExitCo
 }
 
 /// `sim`'s turn limit for one level.
-pub const SIM_TURN_LIMIT: u64 = 1000;
+pub(crate) const SIM_TURN_LIMIT: u64 = 1000;
 /// `sim --runs`'s turn limit for each full run.
 pub const RUN_TURN_LIMIT: u64 = 50_000;
 
@@ -184,7 +199,7 @@ pub fn run_balance(args: &SimArgs, runs: usize) -> ExitCode {
         }
     };
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let report = crate::game::balance::play_runs(
+    let report = fogcrawl_core::play_runs(
         start.level_arg(),
         start.seed.unwrap_or(0),
         runs,

@@ -121,7 +121,7 @@ pub fn run(level: &str, picture: &TraceArgs) -> ExitCode {
 }
 
 /// `fogcrawl trace --help`'s examples.
-pub const TRACE_EXAMPLES: &str = "\
+pub(crate) const TRACE_EXAMPLES: &str = "\
 Examples:
   fogcrawl trace --level swamp --from 4,7 --to 45,7 --out swamp.png
   fogcrawl trace --level maze --from 1,1 --to 59,29 --unknown open \\

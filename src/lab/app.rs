@@ -11,7 +11,7 @@ use super::recording::Recording;
 use super::runner::record;
 use super::setup::SearchSetup;
 use crate::ui::theme::Palette;
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
 
 mod prompt;
 mod strokes;
@@ -20,7 +20,7 @@ pub use prompt::{Asking, Prompt};
 pub use strokes::{Drag, line};
 
 /// Expansions per animation tick, slowest first.
-pub const SPEEDS: [usize; 7] = [1, 2, 5, 10, 50, 200, 2000];
+pub(crate) const SPEEDS: [usize; 7] = [1, 2, 5, 10, 50, 200, 2000];
 /// Above this many cells, a drag re-searches when the stroke ends, not at
 /// every cell (a large map's search would make drawing lag).
 const LIVE_SEARCH_CELLS: usize = 40_000;
@@ -121,7 +121,7 @@ pub struct LabApp {
 
 impl LabApp {
     /// A lab on `drawing` with these searches (one or two).
-    pub fn new(drawing: Drawing, setups: Vec<SearchSetup>, palette: Palette) -> Self {
+    pub(crate) fn new(drawing: Drawing, setups: Vec<SearchSetup>, palette: Palette) -> Self {
         let cursor = drawing.start();
         let mut app = Self {
             drawing,
@@ -165,20 +165,20 @@ impl LabApp {
     }
 
     /// What `shown` means for search `index`: never past its own end.
-    pub fn shown_for(&self, index: usize) -> usize {
+    pub(crate) fn shown_for(&self, index: usize) -> usize {
         self.recordings
             .get(index)
             .map_or(0, |recording| self.shown.min(recording.expansions()))
     }
 
     /// Whether every search is shown whole.
-    pub fn at_end(&self) -> bool {
+    pub(crate) fn at_end(&self) -> bool {
         self.shown >= self.most_expansions()
     }
 
     /// Runs the searches again if the drawing changed, keeping the place:
     /// at the end stays at the end, otherwise the same expansion count.
-    pub fn research(&mut self) {
+    pub(crate) fn research(&mut self) {
         let was_at_end = self.recordings.is_empty() || self.at_end();
         self.recordings = self
             .setups
@@ -204,7 +204,7 @@ impl LabApp {
     }
 
     /// The cell the inspector reads: under the pointer, else the cursor.
-    pub fn inspected(&self) -> Pos {
+    pub(crate) fn inspected(&self) -> Pos {
         self.hover.unwrap_or(self.cursor)
     }
 
@@ -224,10 +224,39 @@ impl LabApp {
                 }
             }
         }
+        if self.playback(action.clone()) || self.edit(action.clone()) {
+            return;
+        }
         match action {
-            Action::Quit => self.quit = true,
-            Action::Back => self.quit = true,
+            Action::Quit | Action::Back => self.quit = true,
             Action::Help => self.help = true,
+            Action::Change(setting) => self.change(setting),
+            Action::Compare => self.toggle_compare(),
+            Action::SelectOther => {
+                self.selected = (self.selected + 1) % self.setups.len();
+            }
+            Action::Numbers => {
+                self.numbers = !self.numbers;
+            }
+            Action::Ask(asking) => {
+                self.playing = false;
+                self.prompt = Some(Prompt {
+                    asking,
+                    text: asking.default_answer().to_owned(),
+                });
+            }
+            Action::Hover(pos) => self.hover = pos,
+            Action::Pan(dx, dy) => {
+                self.camera = Pos::new((self.camera.x + dx).max(0), (self.camera.y + dy).max(0));
+            }
+            _ => {}
+        }
+    }
+
+    /// The search's playback: play, pause, step, jump, speed, the clock.
+    /// Returns whether `action` was one of these.
+    fn playback(&mut self, action: Action) -> bool {
+        match action {
             Action::PlayPause => self.play_pause(),
             Action::StepForward => {
                 self.playing = false;
@@ -255,11 +284,16 @@ impl LabApp {
             }
             Action::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Action::Slower => self.speed = self.speed.saturating_sub(1),
-            Action::Change(setting) => self.change(setting),
-            Action::Compare => self.toggle_compare(),
-            Action::SelectOther => {
-                self.selected = (self.selected + 1) % self.setups.len();
-            }
+            Action::Tick => self.tick(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Drawing on the map: brushes, the cursor's strokes, the mouse's,
+    /// clearing and undoing. Returns whether `action` was one of these.
+    fn edit(&mut self, action: Action) -> bool {
+        match action {
             Action::Brush(brush) => {
                 self.brush = brush;
                 self.message = format!("brush: {}", brush.name());
@@ -270,9 +304,6 @@ impl LabApp {
                     .position(|&b| b == self.brush)
                     .unwrap_or(0);
                 self.act(Action::Brush(Brush::ALL[(at + 1) % Brush::ALL.len()]));
-            }
-            Action::Numbers => {
-                self.numbers = !self.numbers;
             }
             Action::MoveCursor(dx, dy) => {
                 let x = (self.cursor.x + dx).clamp(0, last(self.drawing.width()));
@@ -299,15 +330,6 @@ impl LabApp {
                     self.message = "nothing to undo".to_owned();
                 }
             }
-            Action::Ask(asking) => {
-                self.playing = false;
-                self.prompt = Some(Prompt {
-                    asking,
-                    text: asking.default_answer().to_owned(),
-                });
-            }
-            Action::Type(_) | Action::Backspace | Action::ClearLine | Action::Submit => {}
-            Action::Hover(pos) => self.hover = pos,
             Action::Press(pos, left) => self.press(pos, left),
             Action::DragTo(pos) => self.drag_to(pos),
             Action::Release => {
@@ -316,11 +338,9 @@ impl LabApp {
                     self.research();
                 }
             }
-            Action::Pan(dx, dy) => {
-                self.camera = Pos::new((self.camera.x + dx).max(0), (self.camera.y + dy).max(0));
-            }
-            Action::Tick => self.tick(),
+            _ => return false,
         }
+        true
     }
 
     /// Space: run from the start (or go on), or pause.

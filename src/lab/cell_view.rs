@@ -13,14 +13,14 @@ use gridpath::Pos;
 use ratatui::style::{Color, Modifier, Style};
 
 use crate::ui::overlay::parent_arrow;
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
 
 use super::app::LabApp;
 use super::recording::Recording;
 
 /// A cell's search state at the shown point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum State {
+pub(crate) enum State {
     Untouched,
     Open,
     Closed,
@@ -31,7 +31,7 @@ pub enum State {
 
 /// What a cell shows.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CellLook {
+pub(crate) struct CellLook {
     pub glyph: char,
     pub style: Style,
     /// F, G and H at the screen's unit, when the search reached the cell.
@@ -40,7 +40,7 @@ pub struct CellLook {
 
 /// The search state of `pos` in `recording` with `shown` expansions shown,
 /// `path` its path's cells (empty until the whole search is shown).
-pub fn state_of(
+pub(crate) fn state_of(
     recording: &Recording,
     shown: usize,
     pos: Pos,
@@ -60,7 +60,7 @@ pub fn state_of(
 }
 
 /// How `pos` looks in the panel of `recording`.
-pub fn look(
+pub(crate) fn look(
     app: &LabApp,
     recording: &Recording,
     shown: usize,
@@ -155,7 +155,7 @@ pub fn look(
 
 /// The came-from arrow from `pos` toward `parent`; a jump point's parent
 /// can be a run away, and the arrow then points along the run.
-pub fn arrow_toward(pos: Pos, parent: Pos) -> char {
+pub(crate) fn arrow_toward(pos: Pos, parent: Pos) -> char {
     let toward = Pos::new(
         pos.x + (parent.x - pos.x).signum(),
         pos.y + (parent.y - pos.y).signum(),
@@ -166,7 +166,7 @@ pub fn arrow_toward(pos: Pos, parent: Pos) -> char {
 /// A value as a large cell prints it: whole numbers at a unit of 10 or
 /// more (the tutorial's 10 and 14), one decimal otherwise; at most
 /// `width` characters (`+` when it does not fit).
-pub fn number(value: f64, unit: f64, width: usize) -> String {
+pub(crate) fn number(value: f64, unit: f64, width: usize) -> String {
     let text = if unit >= 10.0 || value >= 100.0 {
         format!("{value:.0}")
     } else {
@@ -182,7 +182,7 @@ pub fn number(value: f64, unit: f64, width: usize) -> String {
 /// The three text lines of a large cell `width` characters wide: F on the
 /// first line at the left, the glyph in the middle line, G at the left and
 /// H at the right of the last line.
-pub fn block_lines(look: &CellLook, unit: f64, width: usize) -> [String; 3] {
+pub(crate) fn block_lines(look: &CellLook, unit: f64, width: usize) -> [String; 3] {
     let middle = format!("{:^width$}", look.glyph);
     match look.fgh {
         Some([f, g, h]) => {

@@ -11,17 +11,15 @@ use std::collections::VecDeque;
 
 use gridpath::Pos;
 
-use crate::ai::cost_view::Influences;
-use crate::config::InfluenceLayer;
-use crate::world::{Level, Terrain};
+use fogcrawl_core::{InfluenceLayer, Influences, Level, Terrain};
 
 /// How many strokes undo remembers.
-pub const UNDO_DEPTH: usize = 100;
+pub(crate) const UNDO_DEPTH: usize = 100;
 /// What one click of the danger brush adds at its centre, and how far it
 /// spreads (the config's default danger layer).
-pub const DANGER_STAMP: (f32, u32) = (1.0, InfluenceLayer::DEFAULT_DANGER.radius);
+pub(crate) const DANGER_STAMP: (f32, u32) = (1.0, InfluenceLayer::DEFAULT_DANGER.radius);
 /// The crowding brush (the config's default crowding layer).
-pub const CROWDING_STAMP: (f32, u32) = (1.0, InfluenceLayer::DEFAULT_CROWDING.radius);
+pub(crate) const CROWDING_STAMP: (f32, u32) = (1.0, InfluenceLayer::DEFAULT_CROWDING.radius);
 
 /// What a click or a key paints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +69,7 @@ impl Brush {
 
 /// Which influence layer a stamp went into.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layer {
+pub(crate) enum Layer {
     Danger,
     Crowding,
 }

@@ -15,14 +15,14 @@ use crate::search_picture::png::encode_png;
 use crate::search_picture::raster::Canvas;
 use crate::search_picture::svg::to_svg;
 use crate::search_picture::{PictureError, SearchSettings, TracedSearch};
-use crate::world::CostProfile;
+use fogcrawl_core::CostProfile;
 
 use super::drawing::Drawing;
 use super::recording::Recording;
 
 /// What an export wrote.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Exported {
+pub(crate) struct Exported {
     pub path: PathBuf,
     pub bytes: usize,
     /// Frames of an animation (`None`: a still picture).
@@ -35,7 +35,7 @@ pub struct Exported {
 /// # Errors
 /// A [`PictureError`] for an unknown extension, a search that did not run,
 /// or a file that cannot be written.
-pub fn export(
+pub(crate) fn export(
     drawing: &Drawing,
     recordings: &[&Recording],
     path: &Path,

@@ -16,11 +16,7 @@ use gridpath::movingai::MovingAiMap;
 use gridpath::{AStar, Grid, Movement, Pos, SearchOptions};
 use thiserror::Error;
 
-use crate::world::level::SIDE_RANGE;
-use crate::world::level::dir::load_level;
-use crate::world::level::text::terrain_char;
-use crate::world::movingai_level::is_movingai_map;
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, SIDE_RANGE, Terrain, is_movingai_map, load_level, terrain_char};
 
 use super::drawing::Drawing;
 
@@ -59,7 +55,7 @@ pub enum LabFileError {
 ///
 /// # Errors
 /// [`LabFileError::Level`] with the loader's message.
-pub fn load(arg: &str, seed: Option<u64>) -> Result<Drawing, LabFileError> {
+pub(crate) fn load(arg: &str, seed: Option<u64>) -> Result<Drawing, LabFileError> {
     let loaded = load_level(arg, seed).map_err(|err| LabFileError::Level(err.to_string()))?;
     Ok(Drawing::from_level(loaded.level))
 }
@@ -112,7 +108,7 @@ pub fn save(drawing: &Drawing, path: &Path) -> Result<Saved, LabFileError> {
 ///
 /// # Errors
 /// [`LabFileError::Unreachable`] when the game would refuse the level.
-pub fn level_text(drawing: &Drawing) -> Result<String, LabFileError> {
+pub(crate) fn level_text(drawing: &Drawing) -> Result<String, LabFileError> {
     let (start, goal) = (drawing.start(), drawing.goal());
     let (width, height) = (drawing.width(), drawing.height());
     let max = *SIDE_RANGE.end();
@@ -213,7 +209,7 @@ fn map_tile(terrain: Option<Terrain>) -> char {
 }
 
 /// The `.map` text of `drawing`.
-pub fn map_text(drawing: &Drawing) -> String {
+pub(crate) fn map_text(drawing: &Drawing) -> String {
     let mut text = format!(
         "type octile\nheight {}\nwidth {}\nmap\n",
         drawing.height(),
@@ -287,7 +283,7 @@ fn save_map(drawing: &Drawing, path: &Path) -> Result<PathBuf, LabFileError> {
 mod tests {
     use super::*;
     use crate::lab::drawing::Brush;
-    use crate::world::level::file::LevelFile;
+    use fogcrawl_core::LevelFile;
 
     #[test]
     fn a_small_drawing_saves_as_a_level_the_game_builds_with_its_ends() {

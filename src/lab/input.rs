@@ -9,13 +9,13 @@ use crossterm::event::{
 use super::app::{Action, Asking, LabApp, Setting};
 use super::drawing::Brush;
 use super::view::cell_at;
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
 
 /// Lines the wheel pans the map.
 const WHEEL_CELLS: i32 = 3;
 
 /// The action a key stands for, if any.
-pub fn action_for_key(key: KeyEvent, app: &LabApp) -> Option<Action> {
+pub(crate) fn action_for_key(key: KeyEvent, app: &LabApp) -> Option<Action> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
@@ -82,7 +82,7 @@ pub fn action_for_key(key: KeyEvent, app: &LabApp) -> Option<Action> {
 }
 
 /// The brush a number key picks: 1 wall ... 8 door, 9 fog, 0 danger.
-pub fn brush_for_digit(digit: char) -> Brush {
+pub(crate) fn brush_for_digit(digit: char) -> Brush {
     match digit {
         '1' => Brush::Terrain(Terrain::Wall),
         '2' => Brush::Terrain(Terrain::Floor),
@@ -98,7 +98,7 @@ pub fn brush_for_digit(digit: char) -> Brush {
 }
 
 /// The action a mouse event stands for, if any.
-pub fn action_for_mouse(event: MouseEvent, app: &LabApp) -> Option<Action> {
+pub(crate) fn action_for_mouse(event: MouseEvent, app: &LabApp) -> Option<Action> {
     let cell = cell_at(app, event.column, event.row).map(|(_, pos)| pos);
     match event.kind {
         MouseEventKind::Moved => Some(Action::Hover(cell)),

@@ -16,7 +16,7 @@ use super::cell_view::arrow_toward;
 use super::recording::Recording;
 
 /// The side panel: each search's figures, then the inspected cell.
-pub fn panel_lines(app: &LabApp) -> Vec<Line<'static>> {
+pub(crate) fn panel_lines(app: &LabApp) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for (index, recording) in app.recordings.iter().enumerate() {
         let setup = &recording.setup;

@@ -8,9 +8,7 @@
 
 use gridpath::{Diagonals, Heuristic, Pos};
 
-use crate::config::UnknownCellPolicy;
-use crate::world::level::text::terrain_from_char;
-use crate::world::{Level, Terrain};
+use fogcrawl_core::{Level, Terrain, UnknownCellPolicy, terrain_from_char};
 
 use super::algorithm::Algorithm;
 use super::drawing::{Brush, Drawing};
@@ -18,7 +16,7 @@ use super::setup::SearchSetup;
 
 /// How a preset opens.
 #[derive(Debug, Clone, Copy)]
-pub struct Preset {
+pub(crate) struct Preset {
     pub name: &'static str,
     /// One line: what it shows.
     pub summary: &'static str,
@@ -35,7 +33,7 @@ pub struct Preset {
 }
 
 /// Every preset, in the order `--list-presets` prints them.
-pub const PRESETS: [Preset; 5] = [
+pub(crate) const PRESETS: [Preset; 5] = [
     Preset {
         name: "tutorial",
         summary: "the classic A* tutorial: a three-cell wall between start and goal, straight step 10, diagonal 14, h = Manhattan x 10, no corner cutting; one expansion in, the cell right of the start shows F 40 G 10 H 30",
@@ -173,12 +171,12 @@ fn maze_setups() -> Vec<SearchSetup> {
 
 impl Preset {
     /// The preset named `name`.
-    pub fn named(name: &str) -> Option<&'static Preset> {
+    pub(crate) fn named(name: &str) -> Option<&'static Preset> {
         PRESETS.iter().find(|preset| preset.name == name)
     }
 
     /// The names, comma separated (for errors).
-    pub fn names() -> String {
+    pub(crate) fn names() -> String {
         PRESETS
             .iter()
             .map(|preset| preset.name)
@@ -187,7 +185,7 @@ impl Preset {
     }
 
     /// `lab --list-presets`: one line each, name then what it shows.
-    pub fn listing() -> String {
+    pub(crate) fn listing() -> String {
         PRESETS
             .iter()
             .map(|preset| format!("{:<11} {}\n", preset.name, preset.summary))
@@ -195,12 +193,12 @@ impl Preset {
     }
 
     /// The searches it opens with.
-    pub fn setups(&self) -> Vec<SearchSetup> {
+    pub(crate) fn setups(&self) -> Vec<SearchSetup> {
         (self.setups)()
     }
 
     /// Its drawing.
-    pub fn drawing(&self) -> Drawing {
+    pub(crate) fn drawing(&self) -> Drawing {
         let width = self.rows.iter().map(|row| row.len()).max().unwrap_or(1);
         let mut level = Level::filled(width, self.rows.len(), Terrain::Floor);
         level.name = self.name.to_owned();
@@ -236,7 +234,9 @@ impl Preset {
     }
 }
 
-#[cfg(test)]
+// The presets are checked by running them, which needs the runner (a
+// part of the lab's screen, feature `tui`).
+#[cfg(all(test, feature = "tui"))]
 mod tests {
     use super::*;
     use crate::lab::runner::record;

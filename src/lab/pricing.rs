@@ -8,10 +8,9 @@
 
 use gridpath::{Grid, GridError, Pos};
 
-use crate::ai::cost_view::CostRules;
-use crate::ai::knowledge::FactionKnowledge;
-use crate::config::{InfluenceLayer, UnknownCellPolicy};
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{
+    CostProfile, CostRules, FactionKnowledge, InfluenceLayer, Terrain, UnknownCellPolicy,
+};
 
 use super::drawing::Drawing;
 use super::setup::SearchSetup;
@@ -19,7 +18,7 @@ use super::setup::SearchSetup;
 /// The rules the searcher prices cells by: the default traveller's terrain
 /// costs, the setup's unknown-cell policy, and the config's default danger
 /// and crowding weights (0 when influence is off).
-pub fn cost_rules(setup: &SearchSetup) -> CostRules {
+pub(crate) fn cost_rules(setup: &SearchSetup) -> CostRules {
     let weights = if setup.influence {
         [
             InfluenceLayer::DEFAULT_DANGER.weight,
@@ -38,7 +37,7 @@ pub fn cost_rules(setup: &SearchSetup) -> CostRules {
 
 /// What the searcher believes: every cell as it is, except those painted
 /// unknown (unless the setup plans on the truth).
-pub fn knowledge(drawing: &Drawing, setup: &SearchSetup) -> FactionKnowledge {
+pub(crate) fn knowledge(drawing: &Drawing, setup: &SearchSetup) -> FactionKnowledge {
     let level = drawing.level();
     if setup.unknown.is_none() || !drawing.has_fog() {
         return FactionKnowledge::omniscient(level);
@@ -63,12 +62,12 @@ pub struct Priced {
 
 impl Priced {
     /// The terrain the searcher believed at `pos` (`None`: unknown).
-    pub fn belief(&self, pos: Pos) -> Option<Terrain> {
+    pub(crate) fn belief(&self, pos: Pos) -> Option<Terrain> {
         self.knowledge.belief(pos)
     }
 
     /// The terrain part of `pos`'s price.
-    pub fn terrain_cost(&self, pos: Pos) -> Option<f64> {
+    pub(crate) fn terrain_cost(&self, pos: Pos) -> Option<f64> {
         self.rules.terrain_cost(self.belief(pos))
     }
 }
@@ -77,7 +76,7 @@ impl Priced {
 ///
 /// # Errors
 /// [`GridError`] if the drawing has no cells.
-pub fn price(drawing: &Drawing, setup: &SearchSetup) -> Result<Priced, GridError> {
+pub(crate) fn price(drawing: &Drawing, setup: &SearchSetup) -> Result<Priced, GridError> {
     let rules = cost_rules(setup);
     let knowledge = knowledge(drawing, setup);
     let influences = drawing.influences();

@@ -62,7 +62,7 @@ pub struct Recording {
 
 impl Recording {
     /// Indexes `trace`.
-    pub fn new(
+    pub(crate) fn new(
         setup: SearchSetup,
         ending: Ending,
         trace: SearchTrace,
@@ -115,7 +115,7 @@ impl Recording {
     }
 
     /// A search that could not run.
-    pub fn refused(setup: SearchSetup, why: String, drawing_version: u64) -> Self {
+    pub(crate) fn refused(setup: SearchSetup, why: String, drawing_version: u64) -> Self {
         Self::new(
             setup,
             Ending::Refused(why),
@@ -127,7 +127,7 @@ impl Recording {
     }
 
     /// How many expansions the search made.
-    pub fn expansions(&self) -> usize {
+    pub(crate) fn expansions(&self) -> usize {
         self.closes.len()
     }
 
@@ -153,7 +153,7 @@ impl Recording {
     }
 
     /// The cell of the `shown`-th expansion (the last one shown).
-    pub fn last_expanded(&self, shown: usize) -> Option<Pos> {
+    pub(crate) fn last_expanded(&self, shown: usize) -> Option<Pos> {
         let index = *self.closes.get(shown.checked_sub(1)?)?;
         match self.trace.events.get(index) {
             Some(TraceEvent::Close { cell }) => Some(*cell),
@@ -162,7 +162,7 @@ impl Recording {
     }
 
     /// Open cells (reached, not expanded) with `shown` expansions shown.
-    pub fn open_count(&self, shown: usize) -> usize {
+    pub(crate) fn open_count(&self, shown: usize) -> usize {
         let end = self.upto(shown);
         self.history
             .iter()
@@ -174,7 +174,7 @@ impl Recording {
     }
 
     /// Whether the whole search is shown (its path then is).
-    pub fn is_done(&self, shown: usize) -> bool {
+    pub(crate) fn is_done(&self, shown: usize) -> bool {
         shown >= self.expansions()
     }
 
@@ -187,14 +187,14 @@ impl Recording {
     }
 
     /// The slice (from 1) that `shown` expansions fall in, and how many.
-    pub fn slice_of(&self, shown: usize) -> (usize, usize) {
+    pub(crate) fn slice_of(&self, shown: usize) -> (usize, usize) {
         let done = self.slice_ends.iter().filter(|&&end| end < shown).count();
         (done + 1, self.slice_ends.len() + 1)
     }
 
     /// The next pause after `shown` expansions: the end of the slice it is
     /// in (or the end of the search).
-    pub fn next_pause(&self, shown: usize) -> usize {
+    pub(crate) fn next_pause(&self, shown: usize) -> usize {
         self.slice_ends
             .iter()
             .copied()
@@ -204,7 +204,7 @@ impl Recording {
 
     /// The path's cells, each with the cell before it on the path (the
     /// start with none); empty without a path.
-    pub fn path_cells(&self) -> HashMap<Pos, Option<Pos>> {
+    pub(crate) fn path_cells(&self) -> HashMap<Pos, Option<Pos>> {
         let Some(path) = self.path() else {
             return HashMap::new();
         };
@@ -218,7 +218,7 @@ impl Recording {
     }
 
     /// The figures a panel prints: expanded, cost, length, time.
-    pub fn figures(&self) -> Vec<String> {
+    pub(crate) fn figures(&self) -> Vec<String> {
         let mut figures = vec![format!("expanded {}", self.expansions())];
         match &self.ending {
             Ending::Found(path) => {
@@ -235,7 +235,7 @@ impl Recording {
 }
 
 /// A duration in microseconds, as `fogcrawl trace` prints it.
-pub fn format_time(time: Duration) -> String {
+pub(crate) fn format_time(time: Duration) -> String {
     let micros = time.as_secs_f64() * 1e6;
     if micros < 10.0 {
         format!("{micros:.1} µs")

@@ -20,10 +20,10 @@ use super::setup::SearchSetup;
 const TIMING_RUNS: usize = 3;
 /// IDA* gives up after this many expansions (PathFinding.js gives it a
 /// time limit): it can expand a cell again and again.
-pub const IDA_NODE_LIMIT: u64 = 50_000;
+pub(crate) const IDA_NODE_LIMIT: u64 = 50_000;
 
 /// Searches `drawing` as `setup` says and records what happened.
-pub fn record(drawing: &Drawing, setup: SearchSetup) -> Recording {
+pub(crate) fn record(drawing: &Drawing, setup: SearchSetup) -> Recording {
     let version = drawing.version();
     let priced = match price(drawing, &setup) {
         Ok(priced) => priced,
@@ -187,7 +187,7 @@ fn best_time(grid: &Grid, setup: &SearchSetup, start: Pos, goal: Pos) -> Duratio
 mod tests {
     use super::*;
     use crate::lab::drawing::Brush;
-    use crate::world::Terrain;
+    use fogcrawl_core::Terrain;
 
     fn walled() -> Drawing {
         let mut drawing = Drawing::empty(12, 7);

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use color_eyre::eyre::{Result, WrapErr, bail};
 use crossterm::event::Event;
 
-use crate::ui::session::{
+use crate::ui::terminal_session::{
     SessionEnd, ShutdownFlags, capture_mouse, register_shutdown_signals, release_mouse,
     spawn_input_reader,
 };
@@ -24,7 +24,7 @@ use super::view::camera_following;
 const TICK: Duration = Duration::from_millis(60);
 
 /// Runs `app` in this terminal until it quits or a signal ends it.
-pub fn run(mut app: LabApp) -> Result<SessionEnd> {
+pub(crate) fn run(mut app: LabApp) -> Result<SessionEnd> {
     color_eyre::install()?;
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         bail!(

@@ -5,20 +5,20 @@
 
 use gridpath::{Diagonals, Heuristic, Movement, SearchOptions, TieBreak};
 
-use crate::config::UnknownCellPolicy;
+use fogcrawl_core::UnknownCellPolicy;
 
 use super::algorithm::Algorithm;
 
 /// The weight weighted A* starts with.
-pub const DEFAULT_WEIGHT: f64 = 2.0;
+pub(crate) const DEFAULT_WEIGHT: f64 = 2.0;
 /// The weights the lab offers: the engine accepts 1 and above; the monster
 /// config allows up to 10.
-pub const WEIGHT_RANGE: (f64, f64) = (1.0, 10.0);
+pub(crate) const WEIGHT_RANGE: (f64, f64) = (1.0, 10.0);
 /// The cost the "cost" unknown-cell policy gives an unseen cell (the
 /// lizardfolk's in the shipped config is 2).
-pub const UNKNOWN_CELL_COST: f64 = 3.0;
+pub(crate) const UNKNOWN_CELL_COST: f64 = 3.0;
 /// The node budgets `b` cycles through (`None`: no budget, one slice).
-pub const BUDGETS: [Option<usize>; 5] = [None, Some(5), Some(20), Some(50), Some(200)];
+pub(crate) const BUDGETS: [Option<usize>; 5] = [None, Some(5), Some(20), Some(50), Some(200)];
 
 /// One search's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -172,7 +172,7 @@ impl SearchSetup {
 }
 
 /// The tie-break in words.
-pub const fn tie_break_name(tie_break: TieBreak) -> &'static str {
+pub(crate) const fn tie_break_name(tie_break: TieBreak) -> &'static str {
     match tie_break {
         TieBreak::LargerG => "larger-g",
         TieBreak::SmallerG => "smaller-g",
@@ -180,7 +180,7 @@ pub const fn tie_break_name(tie_break: TieBreak) -> &'static str {
 }
 
 /// The diagonal rule in words.
-pub const fn diagonals_name(diagonals: Diagonals) -> &'static str {
+pub(crate) const fn diagonals_name(diagonals: Diagonals) -> &'static str {
     match diagonals {
         Diagonals::Never => "no diagonals",
         Diagonals::NoCornerCutting => "no corner cutting",

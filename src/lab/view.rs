@@ -3,7 +3,7 @@
 //! (`panel`), the message line and the key bar, and the help popup. The map
 //! pans: the camera is the top-left cell shown, kept on the cursor.
 //!
-//! [`layout_of`] and [`cell_at`] are what the mouse reads too, so a click
+//! [`layout_of`] and `cell_at` are what the mouse reads too, so a click
 //! lands on the cell drawn under it. Drawing never changes the app.
 
 use gridpath::Pos;
@@ -21,9 +21,9 @@ use super::panel::panel_lines;
 use super::recording::{Ending, Recording};
 
 /// The side panel's width.
-pub const PANEL_WIDTH: u16 = 30;
+pub(crate) const PANEL_WIDTH: u16 = 30;
 /// Below this the lab says the terminal is too small.
-pub const MIN_SIZE: (u16, u16) = (60, 16);
+pub(crate) const MIN_SIZE: (u16, u16) = (60, 16);
 /// A large cell: 6 characters and a gap across, 3 lines and a gap down.
 pub const LARGE_CELL: (u16, u16) = (7, 4);
 
@@ -76,18 +76,18 @@ pub fn layout_of(app: &LabApp, area: Rect) -> Option<Layout> {
 }
 
 /// The size of one cell on screen.
-pub fn cell_size(app: &LabApp) -> (u16, u16) {
+pub(crate) fn cell_size(app: &LabApp) -> (u16, u16) {
     if app.numbers { LARGE_CELL } else { (1, 1) }
 }
 
 /// How many cells a map panel shows across and down.
-pub fn cells_shown(app: &LabApp, map: Rect) -> (i32, i32) {
+pub(crate) fn cells_shown(app: &LabApp, map: Rect) -> (i32, i32) {
     let (w, h) = cell_size(app);
     (i32::from(map.width / w), i32::from(map.height / h))
 }
 
 /// The panel and the cell drawn at screen `column`, `row`, if a map is there.
-pub fn cell_at(app: &LabApp, column: u16, row: u16) -> Option<(usize, Pos)> {
+pub(crate) fn cell_at(app: &LabApp, column: u16, row: u16) -> Option<(usize, Pos)> {
     let (width, height) = app.screen;
     let layout = layout_of(app, Rect::new(0, 0, width, height))?;
     let (w, h) = cell_size(app);
@@ -105,7 +105,7 @@ pub fn cell_at(app: &LabApp, column: u16, row: u16) -> Option<(usize, Pos)> {
 }
 
 /// The camera that keeps `app.cursor` in view, moving as little as it can.
-pub fn camera_following(app: &LabApp) -> Pos {
+pub(crate) fn camera_following(app: &LabApp) -> Pos {
     let (width, height) = app.screen;
     let Some(layout) = layout_of(app, Rect::new(0, 0, width, height)) else {
         return app.camera;

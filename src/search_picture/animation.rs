@@ -14,25 +14,25 @@ use super::raster::{BYTES_PER_PIXEL, Canvas};
 
 /// At most this many frames step through a search (before the last, whole
 /// one): enough to see the frontier spread, few enough for a small file.
-pub const MAX_STEP_FRAMES: usize = 40;
+pub(crate) const MAX_STEP_FRAMES: usize = 40;
 /// How long a step frame shows, in milliseconds...
-pub const STEP_DELAY_MS: u16 = 120;
+pub(crate) const STEP_DELAY_MS: u16 = 120;
 /// ...and the last frame, the whole search with its paths.
-pub const LAST_DELAY_MS: u16 = 2500;
+pub(crate) const LAST_DELAY_MS: u16 = 2500;
 
 /// The expansion counts the step frames show for a search of `expanded`
 /// nodes: every `nodes per frame` expansions from 0, so at most
 /// [`MAX_STEP_FRAMES`] frames (nodes per frame = expanded / frames, rounded
 /// up).
 #[must_use]
-pub fn frame_stops(expanded: usize) -> Vec<usize> {
+pub(crate) fn frame_stops(expanded: usize) -> Vec<usize> {
     let per_frame = nodes_per_frame(expanded);
     (0..expanded).step_by(per_frame).collect()
 }
 
 /// How many expansions one step frame adds.
 #[must_use]
-pub fn nodes_per_frame(expanded: usize) -> usize {
+pub(crate) fn nodes_per_frame(expanded: usize) -> usize {
     expanded.div_ceil(MAX_STEP_FRAMES).max(1)
 }
 
@@ -42,7 +42,7 @@ pub fn nodes_per_frame(expanded: usize) -> usize {
 /// # Errors
 /// [`PictureError::FrameSize`] if the frames differ in size,
 /// [`PictureError::Encode`] if the encoder refuses them (none at all, say).
-pub fn encode_apng(frames: &[Canvas]) -> Result<Vec<u8>, PictureError> {
+pub(crate) fn encode_apng(frames: &[Canvas]) -> Result<Vec<u8>, PictureError> {
     let (width, height) = frames
         .first()
         .map_or((0, 0), |first| (first.width(), first.height()));
@@ -88,7 +88,7 @@ pub fn encode_apng(frames: &[Canvas]) -> Result<Vec<u8>, PictureError> {
 /// The smallest rectangle `(x, y, width, height)` holding every pixel that
 /// differs between `before` and `after` (`None`: they are the same).
 #[must_use]
-pub fn changed_rectangle(before: &Canvas, after: &Canvas) -> Option<(u32, u32, u32, u32)> {
+pub(crate) fn changed_rectangle(before: &Canvas, after: &Canvas) -> Option<(u32, u32, u32, u32)> {
     let width = after.width() as usize;
     let row_bytes = width * BYTES_PER_PIXEL;
     let (mut left, mut top, mut right, mut bottom) = (usize::MAX, usize::MAX, 0, 0);

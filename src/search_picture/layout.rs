@@ -1,13 +1,13 @@
 //! Where everything goes: one panel per search (its settings above the map, its
 //! figures below), side by side, under a header line and over a shared legend;
 //! the map cells sized so the panels fit a picture of at most about
-//! [`MAP_AREA_WIDTH`] x [`MAP_AREA_HEIGHT`] pixels (16 px cells on a small level,
+//! `MAP_AREA_WIDTH` x `MAP_AREA_HEIGHT` pixels (16 px cells on a small level,
 //! 1 or 2 px on a 512x512 benchmark map).
 //!
 //! It produces a [`Scene`] and must never write a file format: the SVG and PNG
 //! writers paint the same scene.
 
-use crate::world::Level;
+use fogcrawl_core::Level;
 use gridpath::Pos;
 
 use super::bitmap_font::{characters_fitting, text_width};
@@ -25,34 +25,34 @@ use super::text_wrap::wrap_phrases;
 use super::traced_search::{CoarseView, TracedSearch};
 
 /// Space around the picture's content, in pixels.
-pub const MARGIN: u32 = 16;
+pub(crate) const MARGIN: u32 = 16;
 /// Space between two panels.
-pub const PANEL_GAP: u32 = 32;
+pub(crate) const PANEL_GAP: u32 = 32;
 /// The largest cell side: beyond this a small level only gets bigger, not clearer.
-pub const MAX_CELL_SIZE: u32 = 16;
+pub(crate) const MAX_CELL_SIZE: u32 = 16;
 /// The panels' maps together fit this width...
-pub const MAP_AREA_WIDTH: u32 = 1400;
+pub(crate) const MAP_AREA_WIDTH: u32 = 1400;
 /// ...and this height (a 512-cell side gets 2 px cells alone, 1 px side by side).
-pub const MAP_AREA_HEIGHT: u32 = 1024;
+pub(crate) const MAP_AREA_HEIGHT: u32 = 1024;
 /// A panel is at least this wide (32 characters), so its title and figures
 /// read on a tiny map.
-pub const MIN_PANEL_WIDTH: u32 = 512;
+pub(crate) const MIN_PANEL_WIDTH: u32 = 512;
 /// The content is at least this wide, so the legend needs few rows.
-pub const MIN_CONTENT_WIDTH: u32 = 640;
+pub(crate) const MIN_CONTENT_WIDTH: u32 = 640;
 /// Between the blocks of text and the maps.
 const BLOCK_GAP: u32 = 8;
 /// Below this cell side a large map is pictured only where the searches went
 /// (with [`ZOOM_MARGIN`] around): a 512x512 map's 2-pixel cells would hide a
 /// small search under its own path.
-pub const MIN_ZOOM_CELL: u32 = 6;
+pub(crate) const MIN_ZOOM_CELL: u32 = 6;
 /// Cells of context around what the searches touched, when zoomed.
-pub const ZOOM_MARGIN: i32 = 6;
+pub(crate) const ZOOM_MARGIN: i32 = 6;
 /// From this cell side up each searched cell has an arrow to its parent
 /// (came-from, as Red Blob Games draws it).
-pub const ARROW_CELL: u32 = 20;
+pub(crate) const ARROW_CELL: u32 = 20;
 /// From this cell side up each searched cell prints its g, h and f (five
 /// 8-pixel characters a line); a region small enough gets cells this large.
-pub const NUMBER_CELL: u32 = 44;
+pub(crate) const NUMBER_CELL: u32 = 44;
 
 /// Start and goal markers: radius in cells, and at least this many pixels
 /// (under half a cell on large cells, so the searched cell shows around it).
@@ -70,7 +70,7 @@ const ARROW_WIDTH: (f64, f64) = (0.06, 1.0);
 /// side: at most [`MAX_CELL_SIZE`], or [`NUMBER_CELL`] when the maps are small
 /// enough for cells that print their numbers.
 #[must_use]
-pub fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
+pub(crate) fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
     let panels = u32::try_from(panels.max(1)).unwrap_or(u32::MAX);
     let gaps = PANEL_GAP.saturating_mul(panels - 1);
     let per_panel = MAP_AREA_WIDTH.saturating_sub(gaps) / panels;
@@ -86,7 +86,7 @@ pub fn cell_size(width: usize, height: usize, panels: usize) -> u32 {
 
 /// The part of the level a picture shows, in cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Window {
+pub(crate) struct Window {
     pub left: i32,
     pub top: i32,
     pub width: usize,
@@ -96,7 +96,7 @@ pub struct Window {
 impl Window {
     /// The whole level.
     #[must_use]
-    pub fn whole(level: &Level) -> Self {
+    pub(crate) fn whole(level: &Level) -> Self {
         Self {
             left: 0,
             top: 0,
@@ -109,7 +109,7 @@ impl Window {
     /// [`MIN_ZOOM_CELL`]: then what the searches touched (closed, frontier,
     /// ends) with [`ZOOM_MARGIN`] cells around, if that is smaller.
     #[must_use]
-    pub fn for_searches(level: &Level, searches: &[TracedSearch]) -> Self {
+    pub(crate) fn for_searches(level: &Level, searches: &[TracedSearch]) -> Self {
         let whole = Self::whole(level);
         if cell_size(level.width(), level.height(), searches.len()) >= MIN_ZOOM_CELL {
             return whole;
@@ -157,7 +157,7 @@ impl Window {
 
     /// Whether `pos` is in the window.
     #[must_use]
-    pub fn contains(self, pos: Pos) -> bool {
+    pub(crate) fn contains(self, pos: Pos) -> bool {
         self.local(pos).is_some()
     }
 
@@ -197,7 +197,7 @@ pub fn lay_out(
 /// search, with its paths). The layout (window, cell size, text) is the
 /// whole search's, so every frame has the same size.
 #[must_use]
-pub fn lay_out_upto(
+pub(crate) fn lay_out_upto(
     header: &str,
     level: &Level,
     shading: &CostShading,
@@ -435,6 +435,25 @@ fn panel_map(
     upto: Option<usize>,
 ) -> Vec<Shape> {
     let shown = Shown::of(search, upto);
+    let mut shapes = searched_cells(level, shading, search, &shown, map);
+    shapes.extend(came_from_and_numbers(&shown, map));
+    if let Some(coarse) = &search.coarse {
+        shapes.extend(clusters_and_entrances(coarse, map));
+    }
+    shapes.extend(path_lines(search, shown.whole, map));
+    shapes.extend(end_markers(search, map));
+    shapes
+}
+
+/// The terrain (fogged where the planner had not seen it), the closed
+/// cells shaded by when they closed, and the frontier.
+fn searched_cells(
+    level: &Level,
+    shading: &CostShading,
+    search: &TracedSearch,
+    shown: &Shown,
+    map: MapPlacement,
+) -> Vec<Shape> {
     let mut terrain = map.layer("terrain");
     for pos in map.window.positions() {
         let Some(ground) = level.terrain_at(pos) else {
@@ -476,16 +495,29 @@ fn panel_map(
     for &pos in &shown.frontier {
         map.paint(&mut frontier, pos, searched(palette::FRONTIER, pos));
     }
-    let mut shapes = vec![
+    vec![
         Shape::Cells(terrain),
         Shape::Cells(closed),
         Shape::Cells(frontier),
-    ];
-    shapes.extend(came_from_and_numbers(&shown, map));
-    if let Some(coarse) = &search.coarse {
-        shapes.extend(clusters_and_entrances(coarse, map));
-    }
-    if shown.whole
+    ]
+}
+
+/// The paths once the search is `whole`: the raw and the smoothed one; for
+/// the hierarchy, the refined path and the coarse one over it.
+fn path_lines(search: &TracedSearch, whole: bool, map: MapPlacement) -> Vec<Shape> {
+    let smoothed = || {
+        Shape::Line(Polyline {
+            name: "smoothed-path",
+            points: corners(&search.smoothed)
+                .into_iter()
+                .map(|pos| map.centre(pos))
+                .collect(),
+            colour: palette::SMOOTHED_PATH,
+            width: map.path_width(SMOOTHED_PATH_WIDTH),
+        })
+    };
+    let mut shapes = Vec::new();
+    if whole
         && let Some(path) = &search.path
         && search.coarse.is_none()
     {
@@ -495,29 +527,13 @@ fn panel_map(
             colour: palette::RAW_PATH,
             width: map.path_width(RAW_PATH_WIDTH),
         }));
-        shapes.push(Shape::Line(Polyline {
-            name: "smoothed-path",
-            points: corners(&search.smoothed)
-                .into_iter()
-                .map(|pos| map.centre(pos))
-                .collect(),
-            colour: palette::SMOOTHED_PATH,
-            width: map.path_width(SMOOTHED_PATH_WIDTH),
-        }));
+        shapes.push(smoothed());
     }
     if let Some(coarse) = &search.coarse
         && search.path.is_some()
     {
         // The refined path (already smoothed), then the coarse one over it.
-        shapes.push(Shape::Line(Polyline {
-            name: "smoothed-path",
-            points: corners(&search.smoothed)
-                .into_iter()
-                .map(|pos| map.centre(pos))
-                .collect(),
-            colour: palette::SMOOTHED_PATH,
-            width: map.path_width(SMOOTHED_PATH_WIDTH),
-        }));
+        shapes.push(smoothed());
         shapes.push(Shape::Line(Polyline {
             name: "coarse-path",
             points: coarse
@@ -529,6 +545,11 @@ fn panel_map(
             width: map.path_width(COARSE_PATH_WIDTH),
         }));
     }
+    shapes
+}
+
+/// The start's disc and the goal's square.
+fn end_markers(search: &TracedSearch, map: MapPlacement) -> [Shape; 2] {
     // On cells large enough the marker leaves a ring of its cell showing;
     // on small ones it is drawn larger than the cell, to be found at all.
     let fitted = if map.cell >= NUMBER_CELL {
@@ -553,19 +574,10 @@ fn panel_map(
             outline_width: MARKER_OUTLINE_WIDTH,
         })
     };
-    shapes.push(marker(
-        "start",
-        search.start,
-        MarkerForm::Disc,
-        palette::START,
-    ));
-    shapes.push(marker(
-        "goal",
-        search.goal,
-        MarkerForm::Square,
-        palette::GOAL,
-    ));
-    shapes
+    [
+        marker("start", search.start, MarkerForm::Disc, palette::START),
+        marker("goal", search.goal, MarkerForm::Square, palette::GOAL),
+    ]
 }
 
 /// The hierarchy's cluster borders (lines along the cell edges where one
@@ -734,11 +746,10 @@ fn lines(left: u32, top: u32, colour: Rgb, texts: &[String]) -> Vec<Shape> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::UnknownCellPolicy;
     use crate::search_picture::search_settings::SearchSettings;
     use crate::search_picture::test_fixtures::two_rooms_scene;
     use crate::search_picture::traced_search::TracedSearch;
-    use crate::world::{CostProfile, Terrain};
+    use fogcrawl_core::{CostProfile, Terrain, UnknownCellPolicy};
     use gridpath::Heuristic;
 
     #[test]
@@ -783,7 +794,7 @@ mod tests {
 
     #[test]
     fn the_legend_s_cost_range_is_the_pictured_grid_s() {
-        let level = crate::world::level::text::parse("@....\n.....\n....>").expect("a level");
+        let level = fogcrawl_core::parse_level_text("@....\n.....\n....>").expect("a level");
         let shading = CostShading::for_level(&CostProfile::default(), &level);
         assert_eq!(shading.cost_range(), (1.0, 1.0));
         let scene = lay_out("field", &level, &shading, &[]);
@@ -804,7 +815,7 @@ mod tests {
         let mut text = rows.join("\n");
         text.replace_range(0..1, "@");
         text.replace_range(310..311, ">");
-        let level = crate::world::level::text::parse(&text).expect("a level");
+        let level = fogcrawl_core::parse_level_text(&text).expect("a level");
         let profile = CostProfile::default();
         let search = TracedSearch::run(
             &level,

@@ -4,7 +4,7 @@
 //! It must never place the panels: [`layout`](super::layout) does, and calls this
 //! for the space below them.
 
-use crate::world::Terrain;
+use fogcrawl_core::Terrain;
 
 use super::bitmap_font::text_width;
 use super::colour::Rgb;
@@ -235,7 +235,7 @@ fn flow(left: u32, top: u32, width: u32, entries: &[(Swatch, String)]) -> (Vec<S
 mod tests {
     use super::*;
     use crate::search_picture::layout::{MARGIN, MIN_CONTENT_WIDTH};
-    use crate::world::CostProfile;
+    use fogcrawl_core::CostProfile;
 
     #[test]
     fn legend_rows_wrap_within_the_width() {

@@ -7,64 +7,64 @@
 //! paths so they stand out from it, and a disc and a square for start and
 //! goal so the ends differ by shape as well as by colour.
 
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, Terrain};
 
 use super::colour::Rgb;
 
 /// The page behind everything.
-pub const BACKGROUND: Rgb = Rgb::hex(0xfbfaf5);
+pub(crate) const BACKGROUND: Rgb = Rgb::hex(0xfbfaf5);
 /// Text.
-pub const INK: Rgb = Rgb::hex(0x1f2430);
+pub(crate) const INK: Rgb = Rgb::hex(0x1f2430);
 /// Impassable cells (walls, and deep water for a walker).
-pub const WALL: Rgb = Rgb::hex(0x2f3340);
+pub(crate) const WALL: Rgb = Rgb::hex(0x2f3340);
 /// The cheapest ground (road).
-pub const CHEAPEST_GROUND: Rgb = Rgb::hex(0xf4f1e4);
+pub(crate) const CHEAPEST_GROUND: Rgb = Rgb::hex(0xf4f1e4);
 /// The dearest ground (swamp).
-pub const DEAREST_GROUND: Rgb = Rgb::hex(0x8d7650);
+pub(crate) const DEAREST_GROUND: Rgb = Rgb::hex(0x8d7650);
 /// What unseen cells are tinted towards, and how far: enough to set them apart,
 /// little enough that unseen walls stay darker than unseen ground.
-pub const FOG: Rgb = Rgb::hex(0x9fb0cc);
-pub const FOG_AMOUNT: f64 = 0.45;
+pub(crate) const FOG: Rgb = Rgb::hex(0x9fb0cc);
+pub(crate) const FOG_AMOUNT: f64 = 0.45;
 /// The first cell expanded: a saturated yellow, far from the beige ground
 /// and the blue-grey fog (a pale yellow read as ground).
-pub const FIRST_CLOSED: Rgb = Rgb::hex(0xffcf1f);
+pub(crate) const FIRST_CLOSED: Rgb = Rgb::hex(0xffcf1f);
 /// The last cell expanded.
-pub const LAST_CLOSED: Rgb = Rgb::hex(0xe8622c);
+pub(crate) const LAST_CLOSED: Rgb = Rgb::hex(0xe8622c);
 /// How many shades the expansion order is cut into: few enough that neighbouring
 /// cells share a shade (so they merge into few SVG rectangles), enough to read
 /// the order at a glance.
-pub const CLOSED_SHADES: usize = 12;
+pub(crate) const CLOSED_SHADES: usize = 12;
 /// Came-from arrows, from a searched cell toward its parent.
-pub const CAME_FROM: Rgb = Rgb::hex(0x4a3b2a);
+pub(crate) const CAME_FROM: Rgb = Rgb::hex(0x4a3b2a);
 /// Came-from arrows under printed numbers: pale, so the digits read.
-pub const CAME_FROM_UNDER_NUMBERS: Rgb = Rgb::hex(0xfff4dc);
+pub(crate) const CAME_FROM_UNDER_NUMBERS: Rgb = Rgb::hex(0xfff4dc);
 /// Cells on the open list when the search ended.
-pub const FRONTIER: Rgb = Rgb::hex(0x6fcdbf);
+pub(crate) const FRONTIER: Rgb = Rgb::hex(0x6fcdbf);
 /// Searched cells that are really impassable (the planner had not seen them):
 /// their shade is pulled this far towards [`WALL`].
-pub const HIDDEN_WALL_AMOUNT: f64 = 0.6;
+pub(crate) const HIDDEN_WALL_AMOUNT: f64 = 0.6;
 /// The path the search returned: a wide, bright blue...
-pub const RAW_PATH: Rgb = Rgb::hex(0x1e7bf0);
+pub(crate) const RAW_PATH: Rgb = Rgb::hex(0x1e7bf0);
 /// ...and the string-pulled path, a narrow dark magenta, so where the two run
 /// together the smoothed one shows as a core inside the raw one.
-pub const SMOOTHED_PATH: Rgb = Rgb::hex(0x9d0a6e);
+pub(crate) const SMOOTHED_PATH: Rgb = Rgb::hex(0x9d0a6e);
 /// The start marker.
-pub const START: Rgb = Rgb::hex(0x16a34a);
+pub(crate) const START: Rgb = Rgb::hex(0x16a34a);
 /// The hierarchy's cluster borders: thin grey-blue lines.
-pub const CLUSTER_BORDER: Rgb = Rgb::hex(0x5b6b8c);
+pub(crate) const CLUSTER_BORDER: Rgb = Rgb::hex(0x5b6b8c);
 /// The hierarchy's entrances (coarse nodes).
-pub const ENTRANCE: Rgb = Rgb::hex(0x3a4a6b);
+pub(crate) const ENTRANCE: Rgb = Rgb::hex(0x3a4a6b);
 /// The hierarchy's coarse path, over the refined one.
-pub const COARSE_PATH: Rgb = Rgb::hex(0x0f9d8a);
+pub(crate) const COARSE_PATH: Rgb = Rgb::hex(0x0f9d8a);
 /// The goal marker.
-pub const GOAL: Rgb = Rgb::hex(0xdc2626);
+pub(crate) const GOAL: Rgb = Rgb::hex(0xdc2626);
 /// Around markers, so they show on any cell.
-pub const MARKER_OUTLINE: Rgb = Rgb::hex(0xffffff);
+pub(crate) const MARKER_OUTLINE: Rgb = Rgb::hex(0xffffff);
 
 /// The shade of the cell expanded `rank`-th (0 first) of `total`, from
 /// [`FIRST_CLOSED`] to [`LAST_CLOSED`] in [`CLOSED_SHADES`] steps.
 #[must_use]
-pub fn closed_shade(rank: usize, total: usize) -> Rgb {
+pub(crate) fn closed_shade(rank: usize, total: usize) -> Rgb {
     FIRST_CLOSED.mix(LAST_CLOSED, closed_step_fraction(rank, total))
 }
 
@@ -81,7 +81,7 @@ fn closed_step_fraction(rank: usize, total: usize) -> f64 {
 
 /// Every closed shade, first to last (for the legend).
 #[must_use]
-pub fn closed_shades() -> Vec<Rgb> {
+pub(crate) fn closed_shades() -> Vec<Rgb> {
     (0..CLOSED_SHADES)
         .map(|step| FIRST_CLOSED.mix(LAST_CLOSED, step as f64 / (CLOSED_SHADES - 1) as f64))
         .collect()
@@ -89,19 +89,19 @@ pub fn closed_shades() -> Vec<Rgb> {
 
 /// An unseen cell's colour: `colour` under the fog.
 #[must_use]
-pub fn fogged(colour: Rgb) -> Rgb {
+pub(crate) fn fogged(colour: Rgb) -> Rgb {
     colour.mix(FOG, FOG_AMOUNT)
 }
 
 /// A searched cell's colour where the cell is really impassable.
 #[must_use]
-pub fn over_hidden_wall(colour: Rgb) -> Rgb {
+pub(crate) fn over_hidden_wall(colour: Rgb) -> Rgb {
     colour.mix(WALL, HIDDEN_WALL_AMOUNT)
 }
 
 /// Terrain shaded by its cost for one traveller: the cheapest passable terrain
 /// lightest, the dearest darkest, on a log scale (so halving and doubling a cost
-/// look like steps of the same size), impassable terrain [`WALL`].
+/// look like steps of the same size), impassable terrain `WALL`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CostShading {
     profile: CostProfile,
@@ -112,7 +112,7 @@ pub struct CostShading {
 impl CostShading {
     /// The shading for `profile`'s passable terrains.
     #[must_use]
-    pub fn new(profile: &CostProfile) -> Self {
+    pub(crate) fn new(profile: &CostProfile) -> Self {
         let costs = Terrain::ALL.iter().filter_map(|&t| profile.cost(t));
         let (cheapest, dearest) = costs.fold((f64::INFINITY, 0.0_f64), |(low, high), cost| {
             (low.min(cost), high.max(cost))
@@ -128,7 +128,7 @@ impl CostShading {
     /// range is then the pictured grid's, not every terrain's (a map where
     /// every cell costs 1 says so).
     #[must_use]
-    pub fn for_level(profile: &CostProfile, level: &crate::world::Level) -> Self {
+    pub fn for_level(profile: &CostProfile, level: &fogcrawl_core::Level) -> Self {
         let mut present = [false; Terrain::ALL.len()];
         for &ground in level.cells() {
             if let Some(index) = Terrain::ALL.iter().position(|&t| t == ground) {
@@ -156,13 +156,13 @@ impl CostShading {
 
     /// The cheapest and dearest passable costs (for the legend).
     #[must_use]
-    pub fn cost_range(&self) -> (f64, f64) {
+    pub(crate) fn cost_range(&self) -> (f64, f64) {
         (self.cheapest, self.dearest)
     }
 
     /// The colour of a cell that costs `cost` to enter (`None`: impassable).
     #[must_use]
-    pub fn colour_of_cost(&self, cost: Option<f64>) -> Rgb {
+    pub(crate) fn colour_of_cost(&self, cost: Option<f64>) -> Rgb {
         let Some(cost) = cost else { return WALL };
         let span = (self.dearest / self.cheapest).ln();
         let position = if span.is_finite() && span > 0.0 {
@@ -175,13 +175,13 @@ impl CostShading {
 
     /// The colour of `terrain` for this traveller.
     #[must_use]
-    pub fn colour_of(&self, terrain: Terrain) -> Rgb {
+    pub(crate) fn colour_of(&self, terrain: Terrain) -> Rgb {
         self.colour_of_cost(self.profile.cost(terrain))
     }
 
     /// Whether this traveller cannot enter `terrain` (it is drawn as [`WALL`]).
     #[must_use]
-    pub fn is_impassable(&self, terrain: Terrain) -> bool {
+    pub(crate) fn is_impassable(&self, terrain: Terrain) -> bool {
         !self.profile.is_passable(terrain)
     }
 }

@@ -7,8 +7,7 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::world::Terrain;
-use crate::world::level::error::LevelError;
+use fogcrawl_core::{LevelError, Terrain};
 use gridpath::{GridError, Pos, QueryError};
 
 /// Why a search picture could not be made.

@@ -20,7 +20,7 @@ impl PictureFormat {
     ///
     /// # Errors
     /// [`PictureError::UnknownFormat`] for another extension or none.
-    pub fn of_path(path: &Path) -> Result<Self, PictureError> {
+    pub(crate) fn of_path(path: &Path) -> Result<Self, PictureError> {
         let extension = path
             .extension()
             .map(|e| e.to_string_lossy().to_ascii_lowercase())

@@ -16,9 +16,7 @@
 //! It must never draw, and never search: it only builds the grid and remembers
 //! which cells were seen, so the picture can fog the rest.
 
-use crate::config::UnknownCellPolicy;
-use crate::world::fov::{Fov, VisibleSet};
-use crate::world::{CostProfile, Level, Terrain};
+use fogcrawl_core::{CostProfile, Fov, Level, Terrain, UnknownCellPolicy, VisibleSet};
 use gridpath::{Grid, GridError, Movement, Pos};
 
 /// A search grid and what its planner had seen.
@@ -120,7 +118,7 @@ fn unseen_cell_cost(policy: UnknownCellPolicy, profile: &CostProfile) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::world::level;
+    use fogcrawl_core::parse_level_text;
 
     /// A room the planner stands in, a wall with a gap, and a swamp beyond it.
     const ROOM_AND_BEYOND: &str = "\
@@ -133,7 +131,7 @@ mod tests {
 ";
 
     fn level() -> Level {
-        level::text::parse(ROOM_AND_BEYOND).expect("valid fixture")
+        parse_level_text(ROOM_AND_BEYOND).expect("valid fixture")
     }
 
     #[test]

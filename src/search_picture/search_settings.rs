@@ -5,23 +5,23 @@
 //!
 //! Values are read from text here, from the flags and from `--compare`'s
 //! `KEY=VALUE` list alike, with the monster config's names and limits
-//! ([`crate::config::rules`]), so a setting means the same in both places and in
+//! ([`fogcrawl_core::rules`]), so a setting means the same in both places and in
 //! the config. It must never run a search.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::config::UnknownCellPolicy;
-use crate::config::rules::{
-    self, DEFAULT_HEURISTIC_WEIGHT, DEFAULT_SIGHT_RADIUS, HEURISTIC_NAMES, HEURISTIC_WEIGHT,
-    SIGHT_RADIUS, STEP_COST, TIE_BREAK_NAMES, UNKNOWN_BLOCKED, UNKNOWN_OPEN,
+use fogcrawl_core::{
+    UnknownCellPolicy, rules, rules::DEFAULT_HEURISTIC_WEIGHT, rules::DEFAULT_SIGHT_RADIUS,
+    rules::HEURISTIC_NAMES, rules::HEURISTIC_WEIGHT, rules::SIGHT_RADIUS, rules::STEP_COST,
+    rules::TIE_BREAK_NAMES, rules::UNKNOWN_BLOCKED, rules::UNKNOWN_OPEN,
 };
 use gridpath::{Heuristic, HierarchyOptions, SearchOptions, TieBreak};
 
 use super::picture_error::PictureError;
 
 /// The `--unknown` / `unknown=` word for planning on the whole level (no fog).
-pub const UNKNOWN_OFF: &str = "off";
+pub(crate) const UNKNOWN_OFF: &str = "off";
 
 /// Which search a panel pictures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,13 +34,13 @@ pub enum PicturedEngine {
 }
 
 /// `--engine` words.
-pub const ENGINE_NAMES: [(&str, PicturedEngine); 2] = [
+pub(crate) const ENGINE_NAMES: [(&str, PicturedEngine); 2] = [
     ("astar", PicturedEngine::AStar),
     ("hierarchy", PicturedEngine::Hierarchy),
 ];
 
 /// The cluster sides `--cluster` takes, in cells.
-pub const CLUSTER_SIZES: std::ops::RangeInclusive<usize> = 4..=64;
+pub(crate) const CLUSTER_SIZES: std::ops::RangeInclusive<usize> = 4..=64;
 
 /// One search's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -90,7 +90,7 @@ pub enum SettingKey {
 }
 
 impl SettingKey {
-    pub const ALL: [SettingKey; 7] = [
+    pub(crate) const ALL: [SettingKey; 7] = [
         SettingKey::Heuristic,
         SettingKey::Weight,
         SettingKey::TieBreak,
@@ -102,7 +102,7 @@ impl SettingKey {
 
     /// The key as flags and `--compare` spell it (the flag is `--` and this).
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             SettingKey::Heuristic => "heuristic",
             SettingKey::Weight => "weight",
@@ -135,7 +135,7 @@ impl SearchSettings {
     /// # Errors
     /// [`PictureError::BadSetting`] for a value the key does not take,
     /// [`PictureError::SightWithoutFog`] for a sight radius with no fog.
-    pub fn from_flags<'a>(
+    pub(crate) fn from_flags<'a>(
         flags: impl IntoIterator<Item = (SettingKey, &'a str)>,
     ) -> Result<Self, PictureError> {
         let mut settings = Self::default();
@@ -158,7 +158,7 @@ impl SearchSettings {
     /// # Errors
     /// [`PictureError::BadCompareEntry`] for an entry that is not `KEY=VALUE` with a
     /// known key, and the errors of [`SearchSettings::from_flags`].
-    pub fn with_overrides(&self, list: &str) -> Result<Self, PictureError> {
+    pub(crate) fn with_overrides(&self, list: &str) -> Result<Self, PictureError> {
         let mut settings = *self;
         let mut sight_given = false;
         let entries = list.split(',').map(str::trim).filter(|e| !e.is_empty());
@@ -291,7 +291,7 @@ impl SearchSettings {
 
     /// The engine's options for these settings.
     #[must_use]
-    pub fn search_options(&self) -> SearchOptions {
+    pub(crate) fn search_options(&self) -> SearchOptions {
         SearchOptions {
             heuristic: self.heuristic,
             weight: self.weight,
@@ -323,7 +323,7 @@ impl SearchSettings {
     /// (`octile, weight 1, ties larger-g`) and what it knows (`whole level known`,
     /// or `fog: sight 8, unseen open`).
     #[must_use]
-    pub fn phrases(&self) -> [String; 2] {
+    pub(crate) fn phrases(&self) -> [String; 2] {
         let search = match self.engine {
             PicturedEngine::AStar => format!(
                 "{}, weight {}, ties {}",
@@ -342,7 +342,7 @@ impl SearchSettings {
 }
 
 impl fmt::Display for SearchSettings {
-    /// The two [`SearchSettings::phrases`] on one line, joined by `; `.
+    /// The two `SearchSettings::phrases` on one line, joined by `; `.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.phrases().join("; "))
     }

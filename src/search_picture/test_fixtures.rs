@@ -1,6 +1,6 @@
 //! The small traced searches the picture tests draw, kept once for all of them.
 
-use crate::world::{CostProfile, Level, level};
+use fogcrawl_core::{CostProfile, Level, parse_level_text};
 
 use super::layout::lay_out;
 use super::palette::CostShading;
@@ -9,7 +9,7 @@ use super::search_settings::SearchSettings;
 use super::traced_search::TracedSearch;
 
 /// Two rooms joined by a door in the wall between them; the stairs in the right one.
-pub const TWO_ROOMS: &str = "\
+pub(super) const TWO_ROOMS: &str = "\
 ############
 #@...#.....#
 #....#.....#
@@ -19,12 +19,12 @@ pub const TWO_ROOMS: &str = "\
 ";
 
 /// [`TWO_ROOMS`] as a level.
-pub fn two_rooms() -> Level {
-    level::text::parse(TWO_ROOMS).expect("a valid fixture")
+pub(super) fn two_rooms() -> Level {
+    parse_level_text(TWO_ROOMS).expect("a valid fixture")
 }
 
 /// One search per settings from the start to the stairs of [`TWO_ROOMS`].
-pub fn two_rooms_searches(settings: &[SearchSettings]) -> Vec<TracedSearch> {
+pub(super) fn two_rooms_searches(settings: &[SearchSettings]) -> Vec<TracedSearch> {
     let level = two_rooms();
     settings
         .iter()
@@ -42,7 +42,7 @@ pub fn two_rooms_searches(settings: &[SearchSettings]) -> Vec<TracedSearch> {
 }
 
 /// The picture of [`two_rooms_searches`], headed `two rooms`.
-pub fn two_rooms_scene(settings: &[SearchSettings]) -> (Scene, Vec<TracedSearch>) {
+pub(super) fn two_rooms_scene(settings: &[SearchSettings]) -> (Scene, Vec<TracedSearch>) {
     let searches = two_rooms_searches(settings);
     let shading = CostShading::for_level(&CostProfile::default(), &two_rooms());
     let scene = lay_out("two rooms", &two_rooms(), &shading, &searches);

@@ -10,9 +10,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::world::level::dir::load_level;
-use crate::world::render_command::seed_note;
-use crate::world::{CostProfile, Level};
+use fogcrawl_core::{CostProfile, Level, LoadedLevel, load_level, seed_note};
 use gridpath::Pos;
 
 use super::animation::{encode_apng, frame_stops, nodes_per_frame};
@@ -22,13 +20,14 @@ use super::picture_error::PictureError;
 use super::picture_format::PictureFormat;
 use super::png::encode_png;
 use super::raster::Canvas;
+use super::scene::Scene;
 use super::search_settings::{PicturedEngine, SearchSettings, SettingKey};
 use super::svg::to_svg;
 use super::traced_search::TracedSearch;
 
 /// The longest map side drawn: at a pixel per cell, a 4096x4096 map is a 64 MB
 /// RGBA buffer; the largest Moving AI maps (16384 a side) would take a gigabyte.
-pub const MAX_PICTURED_SIDE: usize = 4096;
+pub(crate) const MAX_PICTURED_SIDE: usize = 4096;
 /// The most cells trace pictures in all: a panel's cells, counted twice
 /// with `--compare` (two searches) and twice again with `--animate` (a
 /// picture a frame). A traced search records every event and every
@@ -36,9 +35,9 @@ pub const MAX_PICTURED_SIDE: usize = 4096;
 /// the worst search (Dijkstra reaching every cell of an open map) at this
 /// budget peaks under [`MEMORY_BUDGET_MB`] (figures in
 /// docs/SEARCH-PICTURES.md). 2^21 cells is 1448x1448, or 4096x512.
-pub const MAX_PICTURED_CELLS: usize = 1 << 21;
+pub(crate) const MAX_PICTURED_CELLS: usize = 1 << 21;
 /// The memory trace stays under on any map it accepts.
-pub const MEMORY_BUDGET_MB: usize = 1000;
+pub(crate) const MEMORY_BUDGET_MB: usize = 1000;
 
 /// What to draw: `fogcrawl trace`'s flags besides the level, as given (the
 /// command line reads them; everything is checked here).
@@ -130,34 +129,7 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
 
     let loaded = load_level(level_arg, request.seed)?;
     let level = &loaded.level;
-    if level.width().max(level.height()) > MAX_PICTURED_SIDE {
-        return Err(PictureError::MapTooLarge {
-            level: loaded.file.name.clone(),
-            width: level.width(),
-            height: level.height(),
-            max: MAX_PICTURED_SIDE,
-        });
-    }
-    let searches_asked = panels.len();
-    let weight = searches_asked * if request.animate { 2 } else { 1 };
-    if level.width() * level.height() * weight > MAX_PICTURED_CELLS {
-        return Err(PictureError::OverMemoryBudget {
-            level: loaded.file.name.clone(),
-            width: level.width(),
-            height: level.height(),
-            panels: format!(
-                "{}{}",
-                if searches_asked == 1 {
-                    "one search"
-                } else {
-                    "two searches"
-                },
-                if request.animate { ", animated" } else { "" }
-            ),
-            budget: MAX_PICTURED_CELLS,
-            budget_mb: MEMORY_BUDGET_MB,
-        });
-    }
+    check_size(&loaded, panels.len(), request.animate)?;
     let profile = CostProfile::default();
     check_end("--from", from, level, &loaded.file.name, &profile)?;
     check_end("--to", to, level, &loaded.file.name, &profile)?;
@@ -170,22 +142,7 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
     let shading = CostShading::for_level(&profile, level);
     let scene = lay_out(&header, level, &shading, &searches);
     let (bytes, frames) = if request.animate {
-        let most = searches.iter().map(|s| s.closed.len()).max().unwrap_or(0);
-        let mut frames: Vec<Canvas> = frame_stops(most)
-            .into_iter()
-            .map(|expansions| {
-                Canvas::paint(&lay_out_upto(
-                    &header,
-                    level,
-                    &shading,
-                    &searches,
-                    Some(expansions),
-                ))
-            })
-            .collect();
-        frames.push(Canvas::paint(&scene));
-        let count = frames.len();
-        (encode_apng(&frames)?, Some((count, nodes_per_frame(most))))
+        animate(&header, level, &shading, &searches, &scene)?
     } else {
         let bytes = match format {
             PictureFormat::Svg => to_svg(&scene).into_bytes(),
@@ -212,11 +169,75 @@ pub fn run_trace(level_arg: &str, request: &TraceRequest) -> Result<TraceReport,
     })
 }
 
+/// An animation's frames and the nodes each adds.
+type FrameCount = (usize, usize);
+
+/// Refuses a level too large to picture, or one whose `searches` (two
+/// per search when `animate`d) would pass the memory budget.
+fn check_size(loaded: &LoadedLevel, searches: usize, animate: bool) -> Result<(), PictureError> {
+    let level = &loaded.level;
+    if level.width().max(level.height()) > MAX_PICTURED_SIDE {
+        return Err(PictureError::MapTooLarge {
+            level: loaded.file.name.clone(),
+            width: level.width(),
+            height: level.height(),
+            max: MAX_PICTURED_SIDE,
+        });
+    }
+    let weight = searches * if animate { 2 } else { 1 };
+    if level.width() * level.height() * weight > MAX_PICTURED_CELLS {
+        return Err(PictureError::OverMemoryBudget {
+            level: loaded.file.name.clone(),
+            width: level.width(),
+            height: level.height(),
+            panels: format!(
+                "{}{}",
+                if searches == 1 {
+                    "one search"
+                } else {
+                    "two searches"
+                },
+                if animate { ", animated" } else { "" }
+            ),
+            budget: MAX_PICTURED_CELLS,
+            budget_mb: MEMORY_BUDGET_MB,
+        });
+    }
+    Ok(())
+}
+
+/// The animated PNG of `searches`: a frame per stop, the whole `scene`
+/// last; with the count of frames and the nodes each adds.
+fn animate(
+    header: &str,
+    level: &Level,
+    shading: &CostShading,
+    searches: &[TracedSearch],
+    scene: &Scene,
+) -> Result<(Vec<u8>, Option<FrameCount>), PictureError> {
+    let most = searches.iter().map(|s| s.closed.len()).max().unwrap_or(0);
+    let mut frames: Vec<Canvas> = frame_stops(most)
+        .into_iter()
+        .map(|expansions| {
+            Canvas::paint(&lay_out_upto(
+                header,
+                level,
+                shading,
+                searches,
+                Some(expansions),
+            ))
+        })
+        .collect();
+    frames.push(Canvas::paint(scene));
+    let count = frames.len();
+    Ok((encode_apng(&frames)?, Some((count, nodes_per_frame(most)))))
+}
+
 /// A cell written `X,Y` (spaces allowed around the numbers).
 ///
 /// # Errors
 /// [`PictureError::BadCell`] naming `flag`.
-pub fn parse_cell(flag: &'static str, text: &str) -> Result<Pos, PictureError> {
+pub(crate) fn parse_cell(flag: &'static str, text: &str) -> Result<Pos, PictureError> {
     let bad = || PictureError::BadCell {
         flag,
         value: text.to_owned(),

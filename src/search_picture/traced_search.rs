@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::world::{CostProfile, Level};
+use fogcrawl_core::{CostProfile, Level};
 use gridpath::{
     AStar, CellValues, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, HierarchyStats, Path,
     Pos, QueryError, SearchOptions, SearchStats, SearchTrace, path_cost, string_pull,
@@ -195,7 +195,7 @@ impl TracedSearch {
     /// The figures a picture prints under the search, one short phrase each:
     /// `expanded 120`, `frontier 31`, `cost 41.36`, `smoothed 40.80`, `23 µs`.
     #[must_use]
-    pub fn figures(&self) -> Vec<String> {
+    pub(crate) fn figures(&self) -> Vec<String> {
         let mut figures = match &self.coarse {
             None => vec![
                 format!("expanded {}", self.stats.expanded),
@@ -272,8 +272,8 @@ fn format_micros(time: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::UnknownCellPolicy;
     use crate::search_picture::test_fixtures::two_rooms_searches;
+    use fogcrawl_core::UnknownCellPolicy;
     use gridpath::Heuristic;
 
     fn run(settings: SearchSettings) -> TracedSearch {

@@ -10,33 +10,30 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod acting;
 mod firing;
+mod lifecycle;
 mod pointing;
+mod save_slot;
+mod screen_facts;
 
-use crate::config::{ConfigSource, ConfigWatcher, MonsterConfig, Reload};
-use crate::game::activity::{Activity, Stop};
-use crate::game::items::needs_direction;
-use crate::game::message_log::{Importance, counted};
-use crate::game::player_map::PlayerMap;
-use crate::game::run_record::{RunRecord, record_run};
-use crate::game::run_summary::unix_now;
-use crate::game::save::lock::{self as save_lock, LockError, SaveLock};
-use crate::game::save::notice as save_notice;
-use crate::game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
-use crate::game::save::{self, Loaded, SaveError};
-use crate::game::{Action, Direction, Game, GameError, GameSetup};
+use save_slot::SaveSlot;
+
 use crate::ui::command::{Command, InputMode, Scroll};
 use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
 use crate::ui::theme::Palette;
-use crate::world::ItemKind;
-use crate::world::level::file::fresh_seed;
+use fogcrawl_core::{
+    Action, Activity, ConfigReloader, ConfigSource, Direction, Game, Importance, Installed,
+    ItemKind, PlayerMap, ReloadReport, RunRecord, SaveFailure, SavedTo,
+};
 use gridpath::Pos;
 use ratatui::layout::Rect;
 
 mod recording;
+pub use crate::ui::screen_state::{DoorAction, Notice, NoticeKind, Overlay};
 pub use recording::RecordingOptions;
 
 /// The screen size assumed until the session says otherwise (tests draw at
@@ -44,7 +41,7 @@ pub use recording::RecordingOptions;
 const DEFAULT_SCREEN_SIZE: (u16, u16) = (80, 24);
 
 /// How often auto-advance waits for the player: about eight turns a second.
-pub const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
+pub(crate) const AUTO_ADVANCE_INTERVAL: Duration = Duration::from_millis(125);
 
 /// Where and how a game starts (from the command line).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,70 +65,9 @@ pub struct PlayOptions {
 impl PlayOptions {
     /// An explicit `--level` or `--seed` starts a new game instead of
     /// resuming the save (which that game replaces when you quit).
-    pub fn starts_fresh(&self) -> bool {
+    pub(crate) fn starts_fresh(&self) -> bool {
         self.level.is_some() || self.seed.is_some()
     }
-}
-
-/// Which door action a direction prompt is asking about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DoorAction {
-    Open,
-    Close,
-}
-
-impl DoorAction {
-    fn action(self, direction: Direction) -> Action {
-        match self {
-            DoorAction::Open => Action::OpenDoor(direction),
-            DoorAction::Close => Action::CloseDoor(direction),
-        }
-    }
-
-    pub fn verb(self) -> &'static str {
-        match self {
-            DoorAction::Open => "Open",
-            DoorAction::Close => "Close",
-        }
-    }
-}
-
-/// What is drawn over the map, if anything.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Overlay {
-    None,
-    Help,
-    DirectionPrompt(DoorAction),
-    /// "Throw which way?" for an item that needs a direction.
-    ThrowPrompt(ItemKind),
-    /// Aiming an item at a monster (the target: `App::look_cursor`).
-    TargetPrompt(ItemKind),
-    Inventory,
-    Messages,
-    /// The look cursor of normal play (where it is: `App::look_cursor`).
-    Look,
-    /// The whole level as the player knows it.
-    LevelMap,
-    /// The character sheet.
-    Character,
-}
-
-/// How a one-line notice should look.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoticeKind {
-    /// An action was refused or had nothing to act on: no time passed.
-    Refusal,
-    /// Information about the interface (auto-advance on or off, ...).
-    Info,
-    /// Something the player must not miss (auto-advance stopped by a blow).
-    Alert,
-}
-
-/// A one-line message on the status line, gone after the next key.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    pub text: String,
-    pub kind: NoticeKind,
 }
 
 pub struct App {
@@ -143,20 +79,11 @@ pub struct App {
     /// A step into slow ground the game warned about: the same step again
     /// takes it; any other key forgets it.
     pending_step: Option<Direction>,
-    /// `None` in tests: nothing is written or removed.
-    save_path: Option<PathBuf>,
-    /// Where the game goes when `save_path` fails (see `save_rescue`).
-    fallback_save_path: Option<PathBuf>,
-    /// Failed saves on quitting: the first keeps the game running so the
-    /// player can mend the folder, the next one falls back.
-    quit_save_failures: u32,
+    /// The save, its fallback and its lock; `None` in tests: nothing is
+    /// written or removed.
+    save: Option<SaveSlot>,
     /// Where quitting saved the game.
     saved_to: Option<SavedTo>,
-    /// This game's hold on its save (none in tests); released when the app
-    /// is dropped or the process ends.
-    save_lock: Option<SaveLock>,
-    /// A set-aside note is on screen: the next key means it was seen.
-    clear_note_on_key: bool,
     /// The `--level` a new game (`n`) starts from.
     start_level: Option<String>,
     quit_requested: bool,
@@ -164,8 +91,9 @@ pub struct App {
     watch_death_requested: bool,
     /// Whether the end of the game has been dealt with (save removed).
     ending_handled: bool,
-    /// Watches the monster config file; `None` in tests and for the built-in config.
-    config_watcher: Option<ConfigWatcher>,
+    /// Reloads the monster config file as it changes; `None` in tests and
+    /// for the built-in config.
+    config_reloader: Option<ConfigReloader>,
     /// The debug overlay (Tab).
     debug: DebugOverlay,
     /// The player's routes for explore and travel (reused buffers).
@@ -209,17 +137,13 @@ impl App {
             auto_advance: false,
             notice: None,
             pending_step: None,
-            save_path: None,
-            fallback_save_path: None,
-            quit_save_failures: 0,
+            save: None,
             saved_to: None,
-            save_lock: None,
-            clear_note_on_key: false,
             start_level: None,
             quit_requested: false,
             watch_death_requested: false,
             ending_handled: false,
-            config_watcher: None,
+            config_reloader: None,
             debug: DebugOverlay::default(),
             player_map: PlayerMap::new(),
             look_cursor: None,
@@ -243,7 +167,7 @@ impl App {
     }
 
     /// Whether a replay shows this app.
-    pub fn is_watched(&self) -> bool {
+    pub(crate) fn is_watched(&self) -> bool {
         self.watched
     }
 
@@ -259,187 +183,62 @@ impl App {
         self.screen_size = (columns, rows);
     }
 
-    /// The app a player starts: resumes the save, or starts the game the
-    /// options ask for, and says in the log what happened.
-    pub fn start(options: &PlayOptions, palette: Palette) -> Result<Self, GameError> {
-        // A save past `ulimit -f` must fail and fall back, not kill the game
-        // mid-write with the terminal still taken.
-        save::ignore_file_size_signal();
-        let (config, watcher) = options.config.load_watched()?;
-        let path = &options.save_path;
-        // A FIFO, a device or a folder where the save should be is refused
-        // before anything reads, renames or replaces it.
-        save::check_save_path(path)?;
-        // One game per save: a second one would overwrite this one's play.
-        let (held_lock, lock_alert) = match save_lock::lock_save(path) {
-            Ok(lock) => (Some(lock), None),
-            Err(err @ LockError::InUse { .. }) => return Err(SaveError::from(err).into()),
-            Err(err) => {
-                // No lock where the save cannot be written either: the
-                // check below says so; else the game plays on unlocked.
-                tracing::warn!(%err, "playing without a lock on the save");
-                (
-                    None,
-                    Some(format!(
-                        "{err}; another game could resume this save at the same time."
-                    )),
-                )
-            }
-        };
-        // A save set aside by an earlier start that never showed it.
-        let earlier_note = save_notice::read(path);
-        let mut note = None;
-        let mut resumed = false;
-        let game = if options.starts_fresh() {
-            let mut game = new_game(options.level.as_deref(), options.seed, &config)?;
-            if path.exists() {
-                tracing::info!(save = %path.display(), "explicit start: the save will be replaced");
-                game.tell(Importance::System,
-                    format!(
-                        "--level/--map/--seed start a new game: the saved game ({}) is replaced when you quit.",
-                        path.display()
-                    ),
-                );
-            }
-            game
-        } else {
-            match save::load_save(path, &config) {
-                Loaded::Game(game) => {
-                    resumed = true;
-                    let mut game = *game;
-                    tracing::info!(save = %path.display(), time = game.time(), "resumed");
-                    game.tell(
-                        Importance::System,
-                        format!(
-                            "Welcome back: your game was resumed from {}.",
-                            path.display()
-                        ),
-                    );
-                    game
-                }
-                Loaded::SetAside { reason, kept_as } => {
-                    tracing::warn!(%reason, kept_as = %kept_as.display(), "save set aside");
-                    let text = format!(
-                        "Your saved game could not be loaded: {reason}. It was kept as {}; a new game has started.",
-                        kept_as.display()
-                    );
-                    // Left before the new game starts, which may fail: then
-                    // the next start tells the player.
-                    save_notice::leave(path, &text);
-                    note = Some(text);
-                    new_game(None, None, &config)?
-                }
-                Loaded::Nothing => new_game(None, None, &config)?,
-                Loaded::NotAFile(err) => return Err(err.into()),
-            }
-        };
-        let mut app = Self::new(game, palette);
-        app.save_path = Some(path.clone());
-        app.fallback_save_path = Some(options.fallback_save_path.clone());
-        app.data_dir = Some(options.data_dir.clone());
-        app.start_level.clone_from(&options.level);
-        app.config_watcher = watcher;
-        app.save_lock = held_lock;
-        if let Some(recordings) = &options.recordings {
-            app.recording = Some(recording::AppRecording::new(
-                recordings.clone(),
-                options.config.clone(),
-            ));
-            app.begin_recording(resumed);
-        }
-        let mut alerts = Vec::new();
-        for text in [earlier_note, note].into_iter().flatten() {
-            app.game.tell(Importance::Danger, text.clone());
-            app.clear_note_on_key = true;
-            alerts.push(text);
-        }
-        if let Err(err) = save::check_writable(path) {
-            tracing::error!(%err, "the save cannot be written");
-            let text = format!(
-                "{err}. Playing on: mend it before you quit, or the game is saved to {}.",
-                options.fallback_save_path.display()
-            );
-            app.game.tell(Importance::Danger, text.clone());
-            alerts.push(text);
-        } else if let Some(text) = lock_alert {
-            app.game.tell(Importance::Danger, text.clone());
-            alerts.push(text);
-        }
-        if !alerts.is_empty() {
-            app.set_notice(NoticeKind::Alert, alerts.join(" "));
-        }
-        Ok(app)
-    }
-
-    /// Applies an edit of the monster config file, if one happened: the log
-    /// says what changed, or why the edit was refused (the last good config
-    /// stays). Returns whether anything was reported.
-    pub fn poll_config(&mut self) -> bool {
-        let Some(reload) = self.config_watcher.as_mut().and_then(ConfigWatcher::poll) else {
+    /// Applies an edit of the monster config file, if one happened: the
+    /// reloader installs it in the game (or keeps the last good config)
+    /// and the app shows its report. Returns whether anything was reported.
+    pub(crate) fn poll_config(&mut self) -> bool {
+        let Some(reloader) = self.config_reloader.as_mut() else {
             return false;
         };
-        match reload {
-            Reload::Changed { config, changes } => {
-                // The overlay can show a monster's search under both.
-                let before = self.game.config().cloned();
-                self.apply_reload(config, changes, before);
-            }
-            Reload::Invalid(err) => {
-                tracing::warn!(%err, "monster config edit refused");
-                self.game.tell(
-                    Importance::Danger,
-                    format!("Config error, keeping the last good config: {err}"),
-                );
-            }
-        }
+        let game = &mut self.game;
+        let Some(report) = reloader.poll(|config| {
+            // The overlay can show a monster's search under both.
+            let before = game.config().cloned();
+            let outcome = game
+                .apply_config(config)
+                .map(|applied| applied.notes)
+                .map_err(|err| err.to_string());
+            Installed { before, outcome }
+        }) else {
+            return false;
+        };
+        self.show_reload(report);
         true
     }
 
-    /// Installs a reloaded config and reports it; on success the config
-    /// `before` is kept for the overlay's config A/B.
-    fn apply_reload(
-        &mut self,
-        config: crate::config::MonsterConfig,
-        changes: Vec<String>,
-        before: Option<crate::config::MonsterConfig>,
-    ) {
-        match self.game.apply_config(config) {
-            Ok(applied) => {
+    /// Shows what a reload did: in the log, and for a config not applied,
+    /// on the status line; a config installed is also recorded and kept
+    /// for the overlay's config A/B.
+    fn show_reload(&mut self, report: ReloadReport) {
+        let text = report.to_string();
+        match report {
+            ReloadReport::Reloaded {
+                changes,
+                summary,
+                before,
+            } => {
                 if let Some(config) = before {
                     self.debug
-                        .remember_reload(crate::ui::overlay::BeforeReload {
-                            config,
-                            changes: changes.clone(),
-                        });
+                        .remember_reload(crate::ui::overlay::BeforeReload { config, changes });
                 }
-                let mut lines = changes;
-                lines.extend(applied.notes);
-                let summary = if lines.is_empty() {
-                    "the file is valid again".to_owned()
-                } else {
-                    lines.join("; ")
-                };
                 tracing::info!(%summary, "monster config reloaded");
-                let watched = self.config_watcher.as_ref().map(|w| w.path().to_owned());
+                let watched = self.config_reloader.as_ref().map(|r| r.path().to_owned());
                 self.record_config_reload(watched.as_deref());
-                self.game
-                    .tell(Importance::System, format!("Config reloaded: {summary}."));
+                self.game.tell(Importance::System, text);
             }
-            Err(err) => {
+            ReloadReport::Invalid(err) => {
+                tracing::warn!(%err, "monster config edit refused");
+                self.game.tell(Importance::Danger, text);
+            }
+            ReloadReport::NotApplied(err) => {
                 tracing::warn!(%err, "monster config not applied");
-                let text = format!("Config not applied, keeping the last good config: {err}");
-                if let (Some(watcher), Some(in_force)) =
-                    (self.config_watcher.as_mut(), self.game.config())
-                {
-                    watcher.keep_last_good(in_force.clone());
-                }
                 self.set_notice(NoticeKind::Alert, text.clone());
                 self.game.tell(Importance::Danger, text);
             }
         }
     }
 
-    pub fn overlay(&self) -> Overlay {
+    pub(crate) fn overlay(&self) -> Overlay {
         self.overlay
     }
 
@@ -447,7 +246,7 @@ impl App {
         self.notice.as_ref()
     }
 
-    pub fn is_auto_advancing(&self) -> bool {
+    pub(crate) fn is_auto_advancing(&self) -> bool {
         self.auto_advance
     }
 
@@ -463,7 +262,7 @@ impl App {
 
     /// The help popup as it stands: drawn by the screen, and asked here how
     /// far it scrolls, so both read the same lines.
-    pub fn help_popup(&self) -> HelpPopup<'_> {
+    pub(crate) fn help_popup(&self) -> HelpPopup<'_> {
         HelpPopup {
             palette: self.palette,
             overlay_on: self.debug.on,
@@ -473,7 +272,7 @@ impl App {
     }
 
     /// The message history as it stands (see [`App::help_popup`]).
-    pub fn history_popup(&self) -> HistoryPopup<'_> {
+    pub(crate) fn history_popup(&self) -> HistoryPopup<'_> {
         HistoryPopup {
             log: self.game.log(),
             palette: self.palette,
@@ -483,13 +282,13 @@ impl App {
 
     /// Brings the debug overlay up to date with a game changed from
     /// outside (a replay stepping or seeking).
-    pub fn sync_overlay(&mut self) {
+    pub(crate) fn sync_overlay(&mut self) {
         self.debug.sync(&mut self.game);
     }
 
     /// Opens the debug overlay on `monster` (the nearest one if `None`),
     /// as a replay's "follow" does.
-    pub fn watch_monster(&mut self, monster: Option<usize>) {
+    pub(crate) fn watch_monster(&mut self, monster: Option<usize>) {
         if !self.debug.on {
             self.update(Command::ToggleOverlay);
         }
@@ -529,56 +328,36 @@ impl App {
             self.set_pointer(column, row);
             return;
         }
-        if std::mem::take(&mut self.clear_note_on_key)
-            && let Some(path) = &self.save_path
-        {
-            save_notice::clear(path);
+        if let Some(slot) = &mut self.save {
+            slot.key_pressed();
         }
         self.notice = None;
         let warned_step = self.pending_step.take();
-        let acts = matches!(
-            command,
-            Command::Step(_)
-                | Command::Wait
-                | Command::Descend
-                | Command::OpenDoor
-                | Command::CloseDoor
-                | Command::ToggleAutoAdvance
-                | Command::Rest
-                | Command::ToggleSneak
-                | Command::Explore
-                | Command::Travel
-                | Command::PickUp
-                | Command::UseLetter(_)
-                | Command::Confirm
-                | Command::Fire
-                | Command::AutoFight
-                | Command::TravelToItem
-        );
-        if acts && self.debug.replay.is_some() {
+        if command.lets_time_pass() && self.debug.replay.is_some() {
             // A replay pauses the game: nothing may let time pass.
             self.set_notice(NoticeKind::Refusal, "Paused for the replay: p resumes.");
             return;
         }
+        if !self.change_screen(command) && !self.play(command, warned_step) {
+            self.overlay_command(command);
+        }
+        self.debug.sync(&mut self.game);
+        self.record();
+        self.refresh_preview();
+    }
+
+    /// The commands that change only what the screen shows: popups,
+    /// scrolling, the look cursor. Returns whether `command` was one.
+    fn change_screen(&mut self, command: Command) -> bool {
         match command {
-            Command::Quit => self.quit(),
             Command::ShowHelp => {
                 self.help_scroll = 0;
                 self.overlay = Overlay::Help;
             }
             Command::Dismiss => self.overlay = Overlay::None,
-            Command::Rest => self.run_activity(Activity::Rest),
-            Command::ToggleSneak => self.act(Action::Sneak(!self.game.is_sneaking())),
-            Command::Explore => self.run_activity(Activity::Explore),
-            Command::Travel => self.run_activity(Activity::TravelToStairs),
-            Command::TravelToItem => self.run_activity(Activity::TravelToItem),
-            Command::AutoFight => self.run_activity(Activity::AutoFight),
-            Command::Fire => self.fire(),
             Command::ShowLevelMap => self.overlay = Overlay::LevelMap,
             Command::ShowCharacter => self.overlay = Overlay::Character,
-            Command::PickUp => self.act(Action::PickUp),
             Command::ShowInventory => self.overlay = Overlay::Inventory,
-            Command::UseLetter(letter) => self.use_letter(letter),
             Command::ShowMessages => {
                 self.messages_scroll = 0;
                 self.overlay = Overlay::Messages;
@@ -588,36 +367,10 @@ impl App {
                 self.overlay = Overlay::Look;
             }
             Command::Scroll(scroll) => self.scroll(scroll),
-            Command::ToggleAutoAdvance => self.toggle_auto_advance(),
-            Command::Step(direction) => self.step(direction, warned_step == Some(direction)),
-            Command::Wait => self.act(Action::Wait),
-            Command::Descend => self.act(Action::Descend),
-            Command::OpenDoor => self.door(DoorAction::Open),
-            Command::CloseDoor => self.door(DoorAction::Close),
-            Command::ChooseDirection(direction) => match self.overlay {
-                Overlay::DirectionPrompt(door) => {
-                    self.overlay = Overlay::None;
-                    self.act(door.action(direction));
-                }
-                Overlay::ThrowPrompt(item) => {
-                    self.overlay = Overlay::None;
-                    self.act(Action::UseItem {
-                        item,
-                        toward: Some(direction),
-                        at: None,
-                    });
-                }
-                _ => {}
-            },
-            Command::NewGame => self.start_new_game(None),
-            Command::SameSeed => self.start_new_game(Some(self.game.seed())),
-            Command::WatchDeath => self.ask_to_watch_death(),
             Command::Pointer(column, row) => self.set_pointer(column, row),
-            Command::Click(cell) => self.click(cell),
             Command::Describe(cell) => self.describe(cell),
             Command::NextMonster => self.cycle_monster(true),
             Command::PreviousMonster => self.cycle_monster(false),
-            Command::Confirm => self.confirm(),
             Command::MoveCursor(direction)
                 if matches!(self.overlay, Overlay::Look | Overlay::TargetPrompt(_)) =>
             {
@@ -628,118 +381,56 @@ impl App {
                     }
                 }
             }
-            // What is left are the overlay's commands (`Command::is_overlay`,
-            // the one list of them, which a replay also reads).
-            command => {
-                debug_assert!(command.is_overlay(), "{command:?} is not the overlay's");
-                match self.debug.command(command, &mut self.game) {
-                    OverlayReply::Done => {}
-                    OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
-                    OverlayReply::Paused => self.auto_advance = false,
-                }
-                // The overlay shows the true level: the run is assisted,
-                // but not by watching its replay afterwards.
-                if self.debug.on && !self.watched {
-                    self.game.mark_assisted();
-                }
-            }
+            _ => return false,
         }
-        self.debug.sync(&mut self.game);
-        self.record();
-        self.refresh_preview();
+        true
     }
 
-    /// One auto-advance step: the player waits while the monsters move.
-    /// Stops by itself when the player gets hurt or the game ends.
-    pub fn tick(&mut self) {
-        if !self.auto_advance
-            || self.overlay != Overlay::None
-            || self.debug.replay.is_some()
-            || self.game.is_over()
-        {
-            return;
+    /// The player's commands to the game, and the ones that end or start
+    /// a game. Returns whether `command` was one.
+    fn play(&mut self, command: Command, warned_step: Option<Direction>) -> bool {
+        match command {
+            Command::Quit => self.quit(),
+            Command::Rest => self.run_activity(Activity::Rest),
+            Command::ToggleSneak => self.act(Action::Sneak(!self.game.is_sneaking())),
+            Command::Explore => self.run_activity(Activity::Explore),
+            Command::Travel => self.run_activity(Activity::TravelToStairs),
+            Command::TravelToItem => self.run_activity(Activity::TravelToItem),
+            Command::AutoFight => self.run_activity(Activity::AutoFight),
+            Command::Fire => self.fire(),
+            Command::PickUp => self.act(Action::PickUp),
+            Command::UseLetter(letter) => self.use_letter(letter),
+            Command::ToggleAutoAdvance => self.toggle_auto_advance(),
+            Command::Step(direction) => self.step(direction, warned_step == Some(direction)),
+            Command::Wait => self.act(Action::Wait),
+            Command::Descend => self.act(Action::Descend),
+            Command::OpenDoor => self.door(DoorAction::Open),
+            Command::CloseDoor => self.door(DoorAction::Close),
+            Command::ChooseDirection(direction) => self.choose_direction(direction),
+            Command::NewGame => self.start_new_game(None),
+            Command::SameSeed => self.start_new_game(Some(self.game.seed())),
+            Command::WatchDeath => self.ask_to_watch_death(),
+            Command::Click(cell) => self.click(cell),
+            Command::Confirm => self.confirm(),
+            _ => return false,
         }
-        let hp_before = self.game.player().hp;
-        let mark = self.game.log().pushed();
-        // Monsters already a threat when it was turned on were watched on
-        // purpose; a new threat (or a searcher turning hunter) stops it.
-        let threats_before = self.game.threats();
-        self.act_keeping_auto_advance(Action::Wait);
-        let why = if self.game.player().hp < hp_before {
-            Some("You are hurt!".to_owned())
-        } else if let Some(news) = self.game.new_threat(&threats_before) {
-            Some(news)
-        } else {
-            self.game
-                .log()
-                .since(mark)
-                .find(|m| m.importance == Importance::Danger)
-                .map(|m| m.text.clone())
-        };
-        if self.auto_advance
-            && let Some(why) = why
-        {
-            self.auto_advance = false;
-            self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped. {why}"));
-        }
-        self.debug.sync(&mut self.game);
-        self.record();
-        self.refresh_preview();
+        true
     }
 
-    /// Explore, travel or rest: many turns, until done or something happens.
-    fn run_activity(&mut self, activity: Activity) {
-        self.auto_advance = false;
-        match self.game.run_activity(activity, &mut self.player_map) {
-            Ok(report) => {
-                let kind = match report.stop {
-                    Stop::Done(_) => NoticeKind::Info,
-                    Stop::Interrupted(_) => NoticeKind::Alert,
-                };
-                let text = format!(
-                    "You stop ({} for {}): {}",
-                    activity.name(),
-                    counted(report.turns, "turn", "turns"),
-                    report.stop.text()
-                );
-                if kind == NoticeKind::Alert {
-                    self.game.tell(Importance::Info, text.clone());
-                }
-                self.set_notice(kind, text);
-                if self.game.is_over() {
-                    self.handle_ending();
-                }
-            }
-            Err(refusal) => self.set_notice(NoticeKind::Refusal, refusal.to_string()),
+    /// What is left are the overlay's commands (`Command::is_overlay`, the
+    /// one list of them, which a replay also reads).
+    fn overlay_command(&mut self, command: Command) {
+        debug_assert!(command.is_overlay(), "{command:?} is not the overlay's");
+        match self.debug.command(command, &mut self.game) {
+            OverlayReply::Done => {}
+            OverlayReply::Say(text) => self.set_notice(NoticeKind::Info, text),
+            OverlayReply::Paused => self.auto_advance = false,
         }
-    }
-
-    /// A letter on the inventory screen: use that item, asking which way
-    /// first if it is thrown at a place.
-    fn use_letter(&mut self, letter: char) {
-        let Some(item) = self.game.inventory().by_letter(letter) else {
-            self.set_notice(
-                NoticeKind::Refusal,
-                format!("No item is listed under {letter}."),
-            );
-            return;
-        };
-        if needs_direction(item) {
-            self.quiver = item;
-            self.overlay = Overlay::ThrowPrompt(item);
-            return;
+        // The overlay shows the true level: the run is assisted, but not by
+        // watching its replay afterwards.
+        if self.debug.on && !self.watched {
+            self.game.mark_assisted();
         }
-        if crate::game::items::aimed_at_monster(item) {
-            self.quiver = item;
-            self.aim(item);
-            return;
-        }
-        self.overlay = Overlay::None;
-        self.act(Action::UseItem {
-            item,
-            toward: None,
-            at: None,
-        });
     }
 
     fn scroll(&mut self, scroll: Scroll) {
@@ -775,15 +466,10 @@ impl App {
         if let Some(saved) = &self.saved_to {
             return Ok(Some(saved.clone()));
         }
-        let (Some(path), false) = (self.save_path.as_deref(), self.game.is_over()) else {
+        let (Some(slot), false) = (&self.save, self.game.is_over()) else {
             return Ok(None);
         };
-        let fallback = self
-            .fallback_save_path
-            .clone()
-            .unwrap_or_else(save::fallback_save_path);
-        let saved = save_or_rescue(path, &fallback, &self.game)?;
-        tracing::info!(save = %saved.path().display(), time = self.game.time(), "saved");
+        let saved = slot.save_or_rescue(&self.game)?;
         self.saved_to = Some(saved.clone());
         Ok(Some(saved))
     }
@@ -792,10 +478,10 @@ impl App {
     /// says why, so the player can mend the folder and press `q` again; a
     /// second failure saves to the fallback path instead.
     fn quit(&mut self) {
-        let first_try = self.quit_save_failures == 0;
-        let result = match (&self.save_path, first_try) {
-            (Some(path), true) if !self.game.is_over() => save::write_save(path, &self.game)
-                .map(|()| Some(SavedTo::Save(path.clone())))
+        let result = match &self.save {
+            Some(slot) if slot.first_quit() && !self.game.is_over() => slot
+                .write(&self.game)
+                .map(Some)
                 .map_err(|err| err.to_string()),
             _ => self.save_on_exit().map_err(|err| err.to_string()),
         };
@@ -805,150 +491,13 @@ impl App {
                 self.quit_requested = true;
             }
             Err(reason) => {
-                self.quit_save_failures += 1;
-                tracing::error!(%reason, "saving on quit failed; playing on");
-                let fallback = self
-                    .fallback_save_path
-                    .clone()
-                    .unwrap_or_else(save::fallback_save_path);
-                let text = if first_try {
-                    format!(
-                        "The game could not be saved: {reason}. Playing on: mend it and press q again (if it fails again, the game goes to {}).",
-                        fallback.display()
-                    )
-                } else {
-                    format!("The game could not be saved anywhere: {reason}. Playing on.")
+                let text = match &mut self.save {
+                    Some(slot) => slot.quit_failed(&reason),
+                    None => format!("The game could not be saved: {reason}. Playing on."),
                 };
                 self.game.tell(Importance::Danger, text.clone());
                 self.set_notice(NoticeKind::Alert, text);
             }
-        }
-    }
-
-    fn toggle_auto_advance(&mut self) {
-        if self.game.is_over() {
-            return;
-        }
-        self.auto_advance = !self.auto_advance;
-        if self.auto_advance {
-            self.set_notice(
-                NoticeKind::Info,
-                "Auto-advance: time runs while you watch. Press a or any action key to stop.",
-            );
-        } else {
-            self.set_notice(NoticeKind::Info, "Auto-advance stopped.");
-        }
-    }
-
-    fn door(&mut self, door: DoorAction) {
-        self.auto_advance = false;
-        let candidates = self.game.adjacent_doors(door == DoorAction::Open);
-        match candidates.as_slice() {
-            [] => {
-                let text = match door {
-                    DoorAction::Open => "There is no closed door next to you.",
-                    DoorAction::Close => "There is no open door next to you.",
-                };
-                self.set_notice(NoticeKind::Refusal, text);
-            }
-            [only] => self.act(door.action(*only)),
-            _ => self.overlay = Overlay::DirectionPrompt(door),
-        }
-    }
-
-    /// A step from a key. A step into slow ground within reach of a
-    /// threatening monster waits for the same key again (`confirmed`),
-    /// saying what it costs (see `Game::step_risk`).
-    fn step(&mut self, direction: Direction, confirmed: bool) {
-        if !confirmed && let Some(risk) = self.game.step_risk(direction) {
-            self.pending_step = Some(direction);
-            self.auto_advance = false;
-            self.set_notice(
-                NoticeKind::Alert,
-                format!(
-                    "{} Same key again to step; any other key stays.",
-                    risk.warning(&self.game)
-                ),
-            );
-            return;
-        }
-        self.act(Action::Move(direction));
-    }
-
-    /// A player action from a key: stops auto-advance first.
-    fn act(&mut self, action: Action) {
-        self.auto_advance = false;
-        self.act_keeping_auto_advance(action);
-    }
-
-    fn act_keeping_auto_advance(&mut self, action: Action) {
-        match self.game.player_act(action) {
-            Ok(()) => {
-                if self.game.is_over() {
-                    self.handle_ending();
-                }
-            }
-            Err(refusal) => self.set_notice(NoticeKind::Refusal, refusal.to_string()),
-        }
-    }
-
-    /// Death or victory: the run is over, so its save goes.
-    fn handle_ending(&mut self) {
-        if self.ending_handled {
-            return;
-        }
-        self.ending_handled = true;
-        self.auto_advance = false;
-        self.overlay = Overlay::None;
-        tracing::info!(outcome = ?self.game.outcome(), "game over");
-        self.name_recording();
-        if let Some(path) = &self.save_path {
-            save::remove_save(path);
-        }
-        let record = record_run(&self.game, self.data_dir.as_deref(), unix_now());
-        match (&record.summary, &record.scores) {
-            (Ok(path), Ok(_)) => tracing::info!(summary = %path.display(), "run recorded"),
-            (summary, scores) => {
-                tracing::warn!(?summary, scores = ?scores.as_ref().err(), "run not fully recorded");
-            }
-        }
-        self.run_record = Some(record);
-    }
-
-    /// After the end: a new game, or with `same_seed` the same run on the
-    /// same seed again (from the level it started on).
-    fn start_new_game(&mut self, same_seed: Option<u64>) {
-        if !self.game.is_over() {
-            return;
-        }
-        let Some(config) = self.game.config().cloned() else {
-            return;
-        };
-        let started = match same_seed {
-            Some(seed) => {
-                let mut setup = GameSetup::new(None, seed, config);
-                setup.run = self.game.run().to_vec();
-                setup.start_depth = self.game.start_depth();
-                Game::new(&setup)
-            }
-            None => new_game(self.start_level.as_deref(), None, &config),
-        };
-        match started {
-            Ok(game) => {
-                tracing::info!(seed = game.seed(), "new game");
-                self.game = game;
-                self.ending_handled = false;
-                self.overlay = Overlay::None;
-                self.begin_recording(false);
-                self.run_record = None;
-                self.debug = DebugOverlay::default();
-                self.clicked = None;
-                self.travel_preview = None;
-            }
-            Err(err) => self.set_notice(
-                NoticeKind::Refusal,
-                format!("A new game could not start: {err}"),
-            ),
         }
     }
 
@@ -960,26 +509,13 @@ impl App {
     }
 }
 
-/// A new game on `level` (the standard run if `None`) with `seed` (a fresh
-/// one if `None`).
-fn new_game(
-    level: Option<&str>,
-    seed: Option<u64>,
-    config: &MonsterConfig,
-) -> Result<Game, GameError> {
-    let seed = seed.unwrap_or_else(fresh_seed);
-    let game = Game::new(&GameSetup::new(level, seed, config.clone()))?;
-    tracing::info!(seed, level = ?level, "new game started");
-    Ok(game)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::ai::Mode;
     use crate::ui::theme::ColorSupport;
+    use fogcrawl_core::{GameSetup, Mode, MonsterConfig};
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
 
@@ -1021,7 +557,12 @@ pub(crate) mod tests {
             faction.heuristic = gridpath::Heuristic::Zero;
         }
         let changes = vec!["goblins: heuristic octile -> zero".to_owned()];
-        app.apply_reload(config, changes, before);
+        app.game.apply_config(config).unwrap();
+        app.show_reload(ReloadReport::Reloaded {
+            summary: changes.join("; "),
+            changes,
+            before,
+        });
         // Compare's variants: the other heuristics and weights, then A/B.
         let mut ab = None;
         for _ in 0..12 {

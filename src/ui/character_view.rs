@@ -1,44 +1,66 @@
 //! The character sheet (`C` or `@`): the player at a glance, on a screen
 //! of its own: health, experience and its bonuses, the blow struck and the
 //! armour worn, the quiver, the pack, and the run so far (level, turns,
-//! time, kills by kind). Reads the app; never changes it. No time passes
+//! time, kills by kind). Reads the game; never changes it. No time passes
 //! while it is open.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::Widget;
 
-use crate::game::message_log::counted;
-use crate::game::run_summary::kills_by_kind;
-use crate::ui::app::App;
-use crate::ui::panels::{health_bar, labelled};
-use crate::ui::popups::centred;
+use crate::ui::panels::{health_bar, labelled, weapon_name};
+use crate::ui::popups::framed_popup;
 use crate::ui::text::{format_time, word_wrap};
-use crate::ui::theme::UiRole;
-use crate::untrusted_text::escape_controls;
+use crate::ui::theme::{Palette, UiRole};
+use fogcrawl_core::{Game, ItemKind, counted, escape_controls, kills_by_kind};
 
 /// The sheet's widest size.
 const SHEET_WIDTH: u16 = 64;
 /// Columns the labels take ("Armour    ").
 const LABEL_WIDTH: usize = 10;
 
-pub struct CharacterSheet<'a>(pub &'a App);
+pub(crate) struct CharacterSheet<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+    /// What the fire key throws.
+    pub quiver: ItemKind,
+}
 
 impl CharacterSheet<'_> {
     /// The sheet's lines, wrapped to `width` columns.
-    pub fn lines(&self, width: usize) -> Vec<Line<'static>> {
-        let app = self.0;
-        let game = &app.game;
-        let label = app.palette.ui(UiRole::Label);
-        let heading = app.palette.ui(UiRole::Title);
+    pub(crate) fn lines(&self, width: usize) -> Vec<Line<'static>> {
+        let label = self.palette.ui(UiRole::Label);
+        let heading = self.palette.ui(UiRole::Title);
+        let mut lines = vec![Line::styled("You, the delver", heading), Line::raw("")];
+        let value_width = width.saturating_sub(LABEL_WIDTH).max(1);
+        for (name, value) in self.player_rows().into_iter().chain(self.run_rows()) {
+            for (i, part) in word_wrap(&value, value_width).into_iter().enumerate() {
+                let lead = if i == 0 { name } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{lead:<LABEL_WIDTH$}"), label),
+                    Span::raw(part),
+                ]));
+            }
+        }
+        if self.game.is_assisted() {
+            lines.push(labelled(
+                "Assisted  ",
+                "the debug overlay was opened".to_owned(),
+                label,
+            ));
+        }
+        lines
+    }
+
+    /// The player: health, experience and its bonuses, the blow, the
+    /// armour, the quiver and the pack.
+    fn player_rows(&self) -> Vec<(&'static str, String)> {
+        let game = self.game;
         let player = game.player();
         let xp = game.experience();
         let (accuracy, (low, high)) = game.player_attack();
-        let weapon = game
-            .equipment()
-            .weapon
-            .map_or("dagger", |kind| kind.display_name());
+        let weapon = weapon_name(game);
         let armour = match game.equipment().armour {
             Some(kind) => format!(
                 "{kind}: takes {}% off monsters' chance to hit",
@@ -52,8 +74,8 @@ impl CharacterSheet<'_> {
         };
         let quiver = format!(
             "{}: {} carried (f fires)",
-            app.quiver(),
-            game.inventory().count(app.quiver())
+            self.quiver,
+            game.inventory().count(self.quiver)
         );
         let pack: Vec<String> = game
             .inventory()
@@ -61,7 +83,7 @@ impl CharacterSheet<'_> {
             .into_iter()
             .map(|(letter, kind, count)| format!("{letter}) {count} {kind}"))
             .collect();
-        let rows: Vec<(&'static str, String)> = vec![
+        vec![
             (
                 "Health",
                 format!(
@@ -94,6 +116,13 @@ impl CharacterSheet<'_> {
                     pack.join(", ")
                 },
             ),
+        ]
+    }
+
+    /// The run so far: where, how long, the kills, the seed.
+    fn run_rows(&self) -> Vec<(&'static str, String)> {
+        let game = self.game;
+        vec![
             (
                 "Dungeon",
                 format!(
@@ -120,48 +149,21 @@ impl CharacterSheet<'_> {
                 ),
             ),
             ("Seed", game.seed().to_string()),
-        ];
-        let mut lines = vec![Line::styled("You, the delver", heading), Line::raw("")];
-        let value_width = width.saturating_sub(LABEL_WIDTH).max(1);
-        for (name, value) in rows {
-            for (i, part) in word_wrap(&value, value_width).into_iter().enumerate() {
-                let lead = if i == 0 { name } else { "" };
-                lines.push(Line::from(vec![
-                    Span::styled(format!("{lead:<LABEL_WIDTH$}"), label),
-                    Span::raw(part),
-                ]));
-            }
-        }
-        if app.game.is_assisted() {
-            lines.push(labelled(
-                "Assisted  ",
-                "the debug overlay was opened".to_owned(),
-                label,
-            ));
-        }
-        lines
+        ]
     }
 }
 
 impl Widget for CharacterSheet<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let palette = self.0.palette;
         let width = SHEET_WIDTH.min(area.width);
         let lines = self.lines(usize::from(width.saturating_sub(4)));
-        let height = u16::try_from(lines.len())
-            .unwrap_or(u16::MAX)
-            .saturating_add(2)
-            .min(area.height);
-        let popup = centred(area, width, height);
-        Clear.render(popup, buf);
-        let block = Block::new()
-            .borders(Borders::ALL)
-            .border_type(BorderType::Double)
-            .border_style(palette.ui(UiRole::Border))
-            .title(Span::styled(
-                " Character: any key closes ",
-                palette.ui(UiRole::Title),
-            ));
-        Paragraph::new(lines).block(block).render(popup, buf);
+        framed_popup(
+            area,
+            width,
+            " Character: any key closes ",
+            lines,
+            self.palette,
+            buf,
+        );
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! Plain data: nothing here reads keys or changes the game.
 
-use crate::game::Direction;
 use crate::ui::overlay::ReplayMove;
+use fogcrawl_core::Direction;
 use gridpath::Pos;
 
 /// What the player asked for.
@@ -110,7 +110,7 @@ impl Command {
     /// `overlay::controller` carries out (and a replay lets through: they
     /// only look).
     #[must_use]
-    pub fn is_overlay(self) -> bool {
+    pub(crate) fn is_overlay(self) -> bool {
         matches!(
             self,
             Self::ToggleOverlay
@@ -125,6 +125,31 @@ impl Command {
                 | Self::CycleCompare
                 | Self::CompareOff
                 | Self::TraceNow
+        )
+    }
+
+    /// Whether the command can let game time pass (the player acts, or
+    /// auto-advance starts): a paused replay refuses these.
+    #[must_use]
+    pub(crate) fn lets_time_pass(self) -> bool {
+        matches!(
+            self,
+            Self::Step(_)
+                | Self::Wait
+                | Self::Descend
+                | Self::OpenDoor
+                | Self::CloseDoor
+                | Self::ToggleAutoAdvance
+                | Self::Rest
+                | Self::ToggleSneak
+                | Self::Explore
+                | Self::Travel
+                | Self::PickUp
+                | Self::UseLetter(_)
+                | Self::Confirm
+                | Self::Fire
+                | Self::AutoFight
+                | Self::TravelToItem
         )
     }
 }

@@ -9,12 +9,12 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::message_log::{MessageLog, counted};
 use crate::ui::text::stamped_rows;
 use crate::ui::theme::{Palette, UiRole};
+use fogcrawl_core::{MessageLog, counted};
 
 /// The history popup: what it shows, taken from the app by `App::history_popup`.
-pub struct HistoryPopup<'a> {
+pub(crate) struct HistoryPopup<'a> {
     pub log: &'a MessageLog,
     pub palette: Palette,
     /// Lines scrolled up from the newest message (clamped when drawn).
@@ -23,7 +23,7 @@ pub struct HistoryPopup<'a> {
 
 impl HistoryPopup<'_> {
     /// How far the history can scroll up in `area`: its lines past one screen.
-    pub fn scroll_limit(&self, area: Rect) -> u16 {
+    pub(crate) fn scroll_limit(&self, area: Rect) -> u16 {
         let inner = frame().inner(area);
         let total = self.lines(inner.width).len();
         u16::try_from(total.saturating_sub(usize::from(inner.height))).unwrap_or(u16::MAX)

@@ -12,7 +12,7 @@ use crate::ui::key_bindings::bindings_in;
 
 /// The command a key press stands for in `mode`, if any: the first binding
 /// of the mode that takes the key.
-pub fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
+pub(crate) fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
     if key.kind != KeyEventKind::Press {
         return None;
     }
@@ -25,10 +25,10 @@ pub fn command_for_key(key: KeyEvent, mode: InputMode) -> Option<Command> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Direction;
     use crate::ui::command::{PAGE_LINES, Scroll};
     use crate::ui::key_bindings::{HelpSection, help_rows};
     use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
+    use fogcrawl_core::Direction;
 
     fn press(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)

@@ -1,27 +1,28 @@
 //! The inventory screen (`i`): what the player carries, a letter per item,
-//! what each does, and what lies underfoot. Reads the app; never changes it.
+//! what each does, and what lies underfoot. Reads the game; never changes it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::Widget;
 
-use crate::game::items::describe;
-use crate::ui::app::App;
-use crate::ui::popups::centred;
+use crate::ui::popups::framed_popup;
 use crate::ui::text::word_wrap;
-use crate::ui::theme::UiRole;
+use crate::ui::theme::{Palette, UiRole};
+use fogcrawl_core::{Game, counted_items, describe_item as describe};
 
 /// The inventory popup's widest size.
 const INVENTORY_WIDTH: u16 = 64;
 
-pub struct InventoryPopup<'a>(pub &'a App);
+pub(crate) struct InventoryPopup<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+}
 
 impl Widget for InventoryPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let game = &app.game;
-        let palette = app.palette;
+        let game = self.game;
+        let palette = self.palette;
         let key = palette.ui(UiRole::KeyHint);
         let label = palette.ui(UiRole::Label);
         let width = INVENTORY_WIDTH.min(area.width);
@@ -32,11 +33,7 @@ impl Widget for InventoryPopup<'_> {
             lines.push(Line::styled("You carry nothing.", label));
         }
         for (letter, kind, count) in entries {
-            let name = if count == 1 {
-                format!("a {kind}")
-            } else {
-                format!("{count} {kind}s")
-            };
+            let name = counted_items(kind, count);
             lines.push(Line::from(vec![
                 Span::styled(format!("{letter}) "), key),
                 Span::raw(name),
@@ -56,19 +53,13 @@ impl Widget for InventoryPopup<'_> {
                 lines.push(Line::styled(part, label));
             }
         }
-        let height = u16::try_from(lines.len())
-            .unwrap_or(u16::MAX)
-            .saturating_add(2);
-        let popup = centred(area, width, height);
-        Clear.render(popup, buf);
-        let block = Block::new()
-            .borders(Borders::ALL)
-            .border_type(BorderType::Double)
-            .border_style(palette.ui(UiRole::Border))
-            .title(Span::styled(
-                " Inventory: a letter uses, Esc closes ",
-                palette.ui(UiRole::Title),
-            ));
-        Paragraph::new(lines).block(block).render(popup, buf);
+        framed_popup(
+            area,
+            width,
+            " Inventory: a letter uses, Esc closes ",
+            lines,
+            palette,
+            buf,
+        );
     }
 }

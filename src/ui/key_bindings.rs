@@ -11,7 +11,6 @@
 
 use crossterm::event::KeyCode;
 
-use crate::game::Direction;
 use crate::ui::command::{Command, InputMode, PAGE_LINES, Scroll};
 use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
 use HelpSection::{Overlay as OverlayHelp, Playing as PlayingHelp};
@@ -19,10 +18,11 @@ use InputMode::{
     DirectionPrompt, GameOver, Help, Inventory, Look, Looking, Messages, Overlay, Playing, Replay,
     Sheet, Targeting,
 };
+use fogcrawl_core::Direction;
 
 /// The keys a binding takes and the command each stands for.
 #[derive(Debug, Clone, Copy)]
-pub enum Keys {
+pub(crate) enum Keys {
     /// These keys, all for one command.
     Same(&'static [KeyCode], Command),
     /// Each key for its own command (a pair such as `[` `]`).
@@ -41,7 +41,7 @@ pub enum Keys {
 
 /// Which part of the help popup explains a binding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HelpSection {
+pub(crate) enum HelpSection {
     /// The keys of the game ("Keys").
     Playing,
     /// The debug overlay's keys, shown while it is on.
@@ -50,7 +50,7 @@ pub enum HelpSection {
 
 /// A binding's row in the help popup.
 #[derive(Debug, Clone, Copy)]
-pub struct HelpRow {
+pub(crate) struct HelpRow {
     pub section: HelpSection,
     /// The keys as the help writes them.
     pub keys: &'static str,
@@ -60,7 +60,7 @@ pub struct HelpRow {
 /// When a key bar hint is shown: the playing bar drops some hints and
 /// shortens others when the terminal is too narrow for all of them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum BarWidth {
+pub(crate) enum BarWidth {
     Any,
     Wide,
     Narrow,
@@ -68,7 +68,7 @@ pub enum BarWidth {
 
 /// A binding's short hint on the key bar in one mode, e.g. `e explore`.
 #[derive(Debug, Clone, Copy)]
-pub struct BarHint {
+pub(crate) struct BarHint {
     pub mode: InputMode,
     pub width: BarWidth,
     pub keys: &'static str,
@@ -77,7 +77,7 @@ pub struct BarHint {
 
 /// One row of the table.
 #[derive(Debug, Clone, Copy)]
-pub struct KeyBinding {
+pub(crate) struct KeyBinding {
     /// The modes the binding works in.
     pub modes: &'static [InputMode],
     pub keys: Keys,
@@ -87,7 +87,7 @@ pub struct KeyBinding {
 
 impl KeyBinding {
     /// The command `code` stands for under this binding, if it takes `code`.
-    pub fn command_for(&self, code: KeyCode) -> Option<Command> {
+    pub(crate) fn command_for(&self, code: KeyCode) -> Option<Command> {
         match self.keys {
             Keys::Same(codes, command) => codes.contains(&code).then_some(command),
             Keys::Each(pairs) => pairs
@@ -134,7 +134,7 @@ impl KeyBinding {
 
 /// The direction a movement key points: arrows, vi-keys, the numeric
 /// keypad's digits, and Home/PgUp/End/PgDn for the diagonals.
-pub fn direction_of(code: KeyCode) -> Option<Direction> {
+pub(crate) fn direction_of(code: KeyCode) -> Option<Direction> {
     use Direction::{East, North, NorthEast, NorthWest, South, SouthEast, SouthWest, West};
     Some(match code {
         KeyCode::Up | KeyCode::Char('k' | '8') => North,
@@ -150,14 +150,14 @@ pub fn direction_of(code: KeyCode) -> Option<Direction> {
 }
 
 /// The bindings of `mode`, in table order.
-pub fn bindings_in(mode: InputMode) -> impl Iterator<Item = &'static KeyBinding> {
+pub(crate) fn bindings_in(mode: InputMode) -> impl Iterator<Item = &'static KeyBinding> {
     KEY_BINDINGS
         .iter()
         .filter(move |binding| binding.modes.contains(&mode))
 }
 
 /// The help popup's rows of `section`, in table order.
-pub fn help_rows(section: HelpSection) -> impl Iterator<Item = HelpRow> {
+pub(crate) fn help_rows(section: HelpSection) -> impl Iterator<Item = HelpRow> {
     KEY_BINDINGS
         .iter()
         .filter_map(|binding| binding.help)
@@ -166,7 +166,7 @@ pub fn help_rows(section: HelpSection) -> impl Iterator<Item = HelpRow> {
 
 /// The key bar's hints in `mode`: all of them where the bar is `wide`
 /// enough, else the narrow set.
-pub fn bar_hints(mode: InputMode, wide: bool) -> impl Iterator<Item = &'static BarHint> {
+pub(crate) fn bar_hints(mode: InputMode, wide: bool) -> impl Iterator<Item = &'static BarHint> {
     let dropped = if wide {
         BarWidth::Narrow
     } else {
@@ -207,7 +207,7 @@ const PLAYING_MODES: &[InputMode] = &[Playing, Overlay, Look];
 const OVERLAY_MODES: &[InputMode] = &[Overlay, Look, Replay];
 
 /// Every key binding of the game, in the order of the help and the key bar.
-pub const KEY_BINDINGS: &[KeyBinding] = &[
+pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
     // The debug overlay's keys, before the playing keys they shadow.
     // Esc leaves the overlay, never the game (q still quits).
     KeyBinding::new(&[Overlay], Keys::Same(&[KeyCode::Esc], Command::ToggleOverlay)),
@@ -391,7 +391,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "e",
-            "explore: walk to the nearest unexplored place (stops for a threat)",
+            "explore: walk to the nearest unexplored place (stops for a threat or a new sleeper)",
         )
         .hints(&[hint(Playing, "e", "explore")]),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('t')], Command::Travel))
@@ -581,7 +581,7 @@ pub const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "F",
-            "autofight: walk up to the nearest monster hunting you and strike until it dies (stops when hurt or a new threat comes)",
+            "autofight: walk up to the nearest monster hunting (else searching for) you and strike until it dies (stops when hurt or a new threat comes)",
         )
         .hints(&[wide_hint(Playing, "F", "fight")]),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('X')], Command::ShowLevelMap))

@@ -5,7 +5,7 @@
 //! walk, a wall), so nothing the player needs to find is lost to the
 //! shrinking. Only what the player knows is drawn, as on the map.
 //!
-//! Reads the app; never changes it. No time passes while it is open.
+//! Reads the game; never changes it. No time passes while it is open.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -13,17 +13,14 @@ use ratatui::style::Style;
 use ratatui::text::Span;
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Widget};
 
-use crate::game::Game;
-use crate::ui::app::App;
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::theme::{Palette, UiRole};
-use crate::untrusted_text::escape_controls;
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, Game, Terrain, escape_controls};
 use gridpath::Pos;
 
 /// How many level cells one screen cell stands for, across and down, to
 /// fit `level` (width, height) into `view` (width, height).
-pub fn shrink_factor(level: (usize, usize), view: (u16, u16)) -> (usize, usize) {
+pub(crate) fn shrink_factor(level: (usize, usize), view: (u16, u16)) -> (usize, usize) {
     let across = level.0.div_ceil(usize::from(view.0).max(1)).max(1);
     let down = level.1.div_ceil(usize::from(view.1).max(1)).max(1);
     (across, down)
@@ -61,12 +58,14 @@ fn mark_of(game: &Game, palette: Palette, pos: Pos) -> Option<(u8, char, Style)>
     Some((u8::from(walkable), glyph, style))
 }
 
-pub struct LevelMapPopup<'a>(pub &'a App);
+pub(crate) struct LevelMapPopup<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+}
 
 impl Widget for LevelMapPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let game = &app.game;
+        let game = self.game;
         let level = game.level();
         let inner_size = (area.width.saturating_sub(2), area.height.saturating_sub(2));
         let (across, down) = shrink_factor((level.width(), level.height()), inner_size);
@@ -92,8 +91,8 @@ impl Widget for LevelMapPopup<'_> {
         let block = Block::new()
             .borders(Borders::ALL)
             .border_type(BorderType::Double)
-            .border_style(app.palette.ui(UiRole::Border))
-            .title(Span::styled(title, app.palette.ui(UiRole::Title)));
+            .border_style(self.palette.ui(UiRole::Border))
+            .title(Span::styled(title, self.palette.ui(UiRole::Title)));
         let inner = block.inner(popup);
         block.render(popup, buf);
         let left = inner.x + inner.width.saturating_sub(cols) / 2;
@@ -105,7 +104,7 @@ impl Widget for LevelMapPopup<'_> {
                 for y in y0..(y0 + down).min(level.height()) {
                     for x in x0..(x0 + across).min(level.width()) {
                         let pos = Pos::new(x as i32, y as i32);
-                        if let Some(mark) = mark_of(game, app.palette, pos)
+                        if let Some(mark) = mark_of(game, self.palette, pos)
                             && best.is_none_or(|b| mark.0 > b.0)
                         {
                             best = Some(mark);

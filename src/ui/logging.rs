@@ -2,7 +2,7 @@
 //! to the game while it runs.
 //!
 //! The log is `fogcrawl.log` in the user's state folder unless `$FOGCRAWL_LOG`
-//! names another file (see [`user_dirs`](crate::user_dirs)); `RUST_LOG`
+//! names another file (see `user_dirs`); `RUST_LOG`
 //! overrides the default filter. Control bytes are escaped on the way in, as
 //! the screen escapes them.
 
@@ -13,9 +13,9 @@ use std::sync::Mutex;
 
 use tracing_subscriber::EnvFilter;
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
-pub use crate::user_dirs::{LOG_PATH_VARIABLE, log_path};
+pub use fogcrawl_core::{LOG_PATH_VARIABLE, log_path};
 /// What is logged when `RUST_LOG` is not set.
 const DEFAULT_FILTER: &str = "fogcrawl=info";
 
@@ -28,8 +28,8 @@ pub fn init(path: &Path) -> Result<(), String> {
     }
     // Opening a FIFO for writing waits for a reader: the log is only ever
     // a regular file (or made as one).
-    if let Some(kind) = crate::regular_file::kind_at(path)
-        .filter(|&kind| kind != crate::regular_file::FileKind::Regular)
+    if let Some(kind) =
+        fogcrawl_core::kind_at(path).filter(|&kind| kind != fogcrawl_core::FileKind::Regular)
     {
         return Err(format!("{} is {kind}, not a regular file", path.display()));
     }

@@ -6,17 +6,16 @@
 //! remembered one is told as remembered, and monsters only while in sight.
 //! Reads the game; never changes it.
 
-use crate::game::Game;
-use crate::world::{CostProfile, Terrain};
+use fogcrawl_core::{CostProfile, Game, Terrain};
 use gridpath::Pos;
 
 /// The terrain's name in words ("shallow water").
-pub fn terrain_name(terrain: Terrain) -> String {
+pub(crate) fn terrain_name(terrain: Terrain) -> String {
     terrain.name().replace('_', " ")
 }
 
 /// What a step onto `terrain` costs the player, in words.
-pub fn step_cost_words(terrain: Terrain) -> String {
+pub(crate) fn step_cost_words(terrain: Terrain) -> String {
     match CostProfile::default().cost(terrain) {
         Some(cost) => format!(
             "a step costs {cost:.1} ({:.1} diagonally)",
@@ -29,7 +28,7 @@ pub fn step_cost_words(terrain: Terrain) -> String {
 /// A monster's fighting stats as the player meets them: its chance to hit
 /// the player through their armour, its damage, its reach, its speed and
 /// how far it sees and hears.
-pub fn monster_stats(game: &Game, actor: usize) -> String {
+pub(crate) fn monster_stats(game: &Game, actor: usize) -> String {
     let Some(kind) = game.kind_of(&game.actors()[actor]) else {
         return String::new();
     };
@@ -56,7 +55,7 @@ pub fn monster_stats(game: &Game, actor: usize) -> String {
 }
 
 /// The lines the look command shows for `pos`.
-pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
+pub(crate) fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
     let mut lines = Vec::new();
     let Some(terrain) = game.level().terrain_at(pos) else {
         return vec!["outside the map".to_owned()];
@@ -115,8 +114,7 @@ pub fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::MonsterConfig;
-    use crate::game::GameSetup;
+    use fogcrawl_core::{GameSetup, MonsterConfig};
 
     #[test]
     fn look_names_ground_cost_monsters_items_and_unknown_cells() {

@@ -6,19 +6,17 @@
 //! Draws only what the player knows: unknown cells stay blank and monsters
 //! out of sight are never drawn. Reads the game; never changes it.
 
-use crate::game::awareness::Awareness;
-use ratatui::buffer::Buffer;
+use fogcrawl_core::{Awareness, Game};
+use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::{Position, Rect};
 use ratatui::style::Modifier;
 use ratatui::widgets::Widget;
 
-use crate::game::Game;
-use crate::ui::camera::view_origin;
 use crate::ui::theme::{Palette, UiRole};
 use gridpath::Pos;
 
 /// The player's glyph.
-pub const PLAYER_GLYPH: char = '@';
+pub(crate) const PLAYER_GLYPH: char = '@';
 /// Drawn under the look cursor on a cell the player has never seen.
 const LOOK_CURSOR_GLYPH: char = '?';
 /// Drawn on a path cell with nothing else drawn there.
@@ -26,36 +24,9 @@ const PATH_GLYPH: char = '·';
 /// Drawn on the cells a shot being aimed flies through.
 const SHOT_GLYPH: char = '*';
 /// Caltrops the player strewed (the item in the pack is drawn `^` too).
-pub const CALTROPS_GLYPH: char = '^';
+pub(crate) const CALTROPS_GLYPH: char = '^';
 /// A cell smoke hangs in: nothing sees through it.
-pub const SMOKE_GLYPH: char = '▒';
-
-/// Where the view's top-left corner lies on one axis of the level: centred
-/// when the level fits, else following `player` and stopping at the edges.
-pub fn camera_origin(level_len: usize, view_len: u16, player: i32) -> i32 {
-    let level_len = i32::try_from(level_len).unwrap_or(i32::MAX);
-    let view_len = i32::from(view_len);
-    if level_len <= view_len {
-        -((view_len - level_len) / 2)
-    } else {
-        (player - view_len / 2).clamp(0, level_len - view_len)
-    }
-}
-
-/// The level cell drawn at screen position `at` when the map of `game`
-/// fills `area` with the look `cursor` (if any) in view, if `at` is on a
-/// cell of the level (the mouse's question).
-pub fn cell_at(game: &Game, area: Rect, cursor: Option<Pos>, at: Position) -> Option<Pos> {
-    if !area.contains(at) {
-        return None;
-    }
-    let origin = view_origin(game, area.width, area.height, cursor);
-    let pos = Pos::new(
-        origin.x + i32::from(at.x - area.x),
-        origin.y + i32::from(at.y - area.y),
-    );
-    game.level().terrain_at(pos).map(|_| pos)
-}
+pub(crate) const SMOKE_GLYPH: char = '▒';
 
 /// The arrow drawn at the map's edge toward a monster in sight that the
 /// view cannot hold, by the side(s) of the view it lies past.
@@ -73,9 +44,12 @@ fn edge_arrow(dx: i32, dy: i32) -> char {
 }
 
 /// The map of one game, drawn with one palette.
-pub struct MapView<'a> {
+pub(crate) struct MapView<'a> {
     pub game: &'a Game,
     pub palette: Palette,
+    /// The level cell at the map's top-left corner (the screen layout's,
+    /// which the mouse reads too).
+    pub origin: Pos,
     /// The look cursor, drawn reversed, while the player looks around.
     pub look_cursor: Option<Pos>,
     /// The path travel would take (the player's cell first), underlined.
@@ -89,25 +63,57 @@ pub struct MapView<'a> {
     pub reach: &'a [Pos],
 }
 
+/// Where the map draws: the buffer, the screen area and the level cell at
+/// its top-left corner. Cells past the area are skipped.
+struct Sheet<'b> {
+    buf: &'b mut Buffer,
+    area: Rect,
+    origin: Pos,
+}
+
+impl Sheet<'_> {
+    /// The screen cell that shows level cell `pos`, if the area holds it.
+    fn cell(&mut self, pos: Pos) -> Option<&mut Cell> {
+        let (sx, sy) = (pos.x - self.origin.x, pos.y - self.origin.y);
+        let inside = sx >= 0
+            && sy >= 0
+            && sx < i32::from(self.area.width)
+            && sy < i32::from(self.area.height);
+        if !inside {
+            return None;
+        }
+        self.buf.cell_mut(Position::new(
+            self.area.x + sx as u16,
+            self.area.y + sy as u16,
+        ))
+    }
+}
+
 impl Widget for MapView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let mut sheet = Sheet {
+            buf,
+            area,
+            origin: self.origin,
+        };
+        self.paint_terrain(&mut sheet);
+        self.paint_ground(&mut sheet);
+        self.paint_monsters(&mut sheet);
+        self.paint_marks(&mut sheet);
+    }
+}
+
+impl MapView<'_> {
+    /// The terrain the player sees, and dimmed, what it remembers.
+    fn paint_terrain(&self, sheet: &mut Sheet<'_>) {
         let game = self.game;
         let level = game.level();
-        let player = game.player().pos;
-        let origin = view_origin(game, area.width, area.height, self.look_cursor);
-        let (origin_x, origin_y) = (origin.x, origin.y);
-        let to_screen = |x: i32, y: i32| -> Option<Position> {
-            let (sx, sy) = (x - origin_x, y - origin_y);
-            let inside =
-                sx >= 0 && sy >= 0 && sx < i32::from(area.width) && sy < i32::from(area.height);
-            inside.then(|| Position::new(area.x + sx as u16, area.y + sy as u16))
-        };
-
+        let area = sheet.area;
         let mut glyph_buffer = [0u8; 4];
         for sy in 0..area.height {
-            let y = origin_y + i32::from(sy);
+            let y = sheet.origin.y + i32::from(sy);
             for sx in 0..area.width {
-                let x = origin_x + i32::from(sx);
+                let x = sheet.origin.x + i32::from(sx);
                 let Some(terrain) = level.terrain_at(Pos::new(x, y)) else {
                     continue;
                 };
@@ -119,46 +125,56 @@ impl Widget for MapView<'_> {
                 } else {
                     continue;
                 };
-                if let Some(cell) = buf.cell_mut(Position::new(area.x + sx, area.y + sy)) {
+                if let Some(cell) = sheet.buf.cell_mut(Position::new(area.x + sx, area.y + sy)) {
                     cell.set_symbol(glyph.encode_utf8(&mut glyph_buffer))
                         .set_style(style);
                 }
             }
         }
+    }
 
-        // A shooter's reach, under everything drawn on the ground.
+    /// What lies on the ground: a shooter's reach (under everything), the
+    /// items seen, the player's caltrops and smoke.
+    fn paint_ground(&self, sheet: &mut Sheet<'_>) {
+        let game = self.game;
         if let Some(tint) = self.palette.ui(UiRole::Reach).fg {
             for &pos in self.reach {
-                if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                if let Some(cell) = sheet.cell(pos) {
                     cell.set_bg(tint);
                 }
             }
         }
         // Items the player has seen stay where it saw them.
-        for &(pos, item) in &level.items {
+        for &(pos, item) in &game.level().items {
             if !game.is_remembered(pos) {
                 continue;
             }
-            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+            if let Some(cell) = sheet.cell(pos) {
                 cell.set_char(item.plain_char())
                     .set_style(self.palette.ui(UiRole::Notice));
             }
         }
         // The player's own tools: caltrops it strewed, smoke it threw.
         for &pos in game.tools().caltrops() {
-            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+            if let Some(cell) = sheet.cell(pos) {
                 cell.set_char(CALTROPS_GLYPH)
                     .set_style(self.palette.ui(UiRole::Notice));
             }
         }
         for cloud in game.tools().clouds() {
             for &pos in &cloud.cells {
-                if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+                if let Some(cell) = sheet.cell(pos) {
                     cell.set_char(SMOKE_GLYPH)
                         .set_style(self.palette.ui(UiRole::Label));
                 }
             }
         }
+    }
+
+    /// The monsters in sight; one past the view's edge is an arrow there.
+    fn paint_monsters(&self, sheet: &mut Sheet<'_>) {
+        let game = self.game;
+        let area = sheet.area;
         for (index, monster) in game.visible_monsters() {
             let Some(kind) = game.kind_of(monster) else {
                 continue;
@@ -169,15 +185,16 @@ impl Widget for MapView<'_> {
             if game.awareness_of(index) == Some(Awareness::Hunting) {
                 style = style.add_modifier(Modifier::REVERSED);
             }
-            if let Some(cell) =
-                to_screen(monster.pos.x, monster.pos.y).and_then(|p| buf.cell_mut(p))
-            {
+            if let Some(cell) = sheet.cell(monster.pos) {
                 cell.set_char(kind.letter).set_style(style);
                 continue;
             }
             // In sight but past the view's edge (the view is shorter than
             // the player's sight): an arrow on the edge, toward it.
-            let (sx, sy) = (monster.pos.x - origin_x, monster.pos.y - origin_y);
+            let (sx, sy) = (
+                monster.pos.x - sheet.origin.x,
+                monster.pos.y - sheet.origin.y,
+            );
             let (width, height) = (i32::from(area.width), i32::from(area.height));
             if width == 0 || height == 0 {
                 continue;
@@ -190,17 +207,23 @@ impl Widget for MapView<'_> {
                 area.x + sx.clamp(0, width - 1) as u16,
                 area.y + sy.clamp(0, height - 1) as u16,
             );
-            if let Some(cell) = buf.cell_mut(edge) {
+            if let Some(cell) = sheet.buf.cell_mut(edge) {
                 cell.set_char(edge_arrow(dx, dy)).set_style(style);
             }
         }
-        if let Some(cell) = to_screen(player.x, player.y).and_then(|p| buf.cell_mut(p)) {
+    }
+
+    /// The player, then over everything: the travel path, the shot's line,
+    /// the monster pointed at and the look cursor.
+    fn paint_marks(&self, sheet: &mut Sheet<'_>) {
+        let game = self.game;
+        if let Some(cell) = sheet.cell(game.player().pos) {
             cell.set_char(PLAYER_GLYPH).set_style(self.palette.player());
         }
         // The path travel would take: its cells underlined and marked, past
         // the player's own; a cell with nothing drawn on it gets a dot.
         for &pos in self.path.iter().skip(1) {
-            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+            if let Some(cell) = sheet.cell(pos) {
                 if cell.symbol() == " " {
                     cell.set_char(PATH_GLYPH);
                 }
@@ -212,43 +235,21 @@ impl Widget for MapView<'_> {
         // sight on the way stays drawn), the target under the cursor.
         for &pos in self.shot.iter().take(self.shot.len().saturating_sub(1)) {
             let seen_monster = game.actor_at(pos).is_some() && game.is_visible(pos);
-            if let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p)) {
+            if let Some(cell) = sheet.cell(pos) {
                 if !seen_monster {
                     cell.set_char(SHOT_GLYPH);
                 }
                 cell.set_style(self.palette.ui(UiRole::Path));
             }
         }
-        if let Some(pos) = self.pointed
-            && let Some(cell) = to_screen(pos.x, pos.y).and_then(|p| buf.cell_mut(p))
-        {
+        if let Some(cell) = self.pointed.and_then(|pos| sheet.cell(pos)) {
             cell.modifier.insert(Modifier::UNDERLINED | Modifier::BOLD);
         }
-        if let Some(cursor) = self.look_cursor
-            && let Some(cell) = to_screen(cursor.x, cursor.y).and_then(|p| buf.cell_mut(p))
-        {
+        if let Some(cell) = self.look_cursor.and_then(|pos| sheet.cell(pos)) {
             if cell.symbol() == " " {
                 cell.set_char(LOOK_CURSOR_GLYPH);
             }
             cell.modifier.insert(Modifier::REVERSED);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn small_levels_are_centred() {
-        assert_eq!(camera_origin(10, 20, 3), -5);
-        assert_eq!(camera_origin(20, 20, 3), 0);
-    }
-
-    #[test]
-    fn the_camera_follows_the_player_and_stops_at_edges() {
-        assert_eq!(camera_origin(200, 50, 2), 0);
-        assert_eq!(camera_origin(200, 50, 100), 75);
-        assert_eq!(camera_origin(200, 50, 199), 150);
     }
 }

@@ -7,10 +7,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::game::Game;
+use fogcrawl_core::Game;
 
 /// The tag of each monster in sight (actor index to `g` or `g2`).
-pub fn monster_tags(game: &Game) -> BTreeMap<usize, String> {
+pub(crate) fn monster_tags(game: &Game) -> BTreeMap<usize, String> {
     let mut by_letter: BTreeMap<char, Vec<usize>> = BTreeMap::new();
     for (index, monster) in game.visible_monsters() {
         if let Some(kind) = game.kind_of(monster) {
@@ -35,7 +35,7 @@ pub fn monster_tags(game: &Game) -> BTreeMap<usize, String> {
 
 /// The monsters in sight, nearest first (the lower actor first on a tie):
 /// the side panel's order, and the order Tab goes through.
-pub fn monsters_nearest_first(game: &Game) -> Vec<usize> {
+pub(crate) fn monsters_nearest_first(game: &Game) -> Vec<usize> {
     let player = game.player().pos;
     let mut seen: Vec<(i32, usize)> = game
         .visible_monsters()
@@ -53,7 +53,7 @@ pub fn monsters_nearest_first(game: &Game) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_levels::game_on;
+    use fogcrawl_core::game_on;
 
     #[test]
     fn same_letters_are_numbered_and_lone_ones_are_not() {

@@ -3,54 +3,53 @@
 //! how far a step-through replay has got, and the comparison search.
 //!
 //! Everything here reads the game. The one thing that runs a search,
-//! [`Comparison::run`], uses its own `AStar` on a borrowed grid, so the
+//! `Comparison::run`, uses its own `AStar` on a borrowed grid, so the
 //! game never sees it. `App` owns a [`DebugOverlay`]; `overlay::controller`
 //! changes it; `overlay::view` draws it.
 
-pub mod coarse_layer;
-pub mod controller;
-pub mod legend;
-pub mod tool_lines;
-pub mod view;
+pub(crate) mod coarse_layer;
+pub(crate) mod controller;
+pub(crate) mod legend;
+pub(crate) mod tool_lines;
+pub(crate) mod view;
 
 use std::collections::HashMap;
 use std::time::Instant;
 
-use crate::game::{Direction, Game};
-use crate::world::Terrain;
+use fogcrawl_core::{Direction, Game, Terrain};
 use gridpath::{AStar, CellValues, Heuristic, Pos, SearchOptions, SearchTrace};
 
 /// Closed (expanded) cells, shaded by expansion order: first third, middle
 /// third, last third.
-pub const CLOSED_GLYPHS: [char; 3] = ['▓', '▒', '░'];
+pub(crate) const CLOSED_GLYPHS: [char; 3] = ['▓', '▒', '░'];
 /// A cell on the open list (the frontier) when the search ended.
-pub const OPEN_GLYPH: char = 'o';
+pub(crate) const OPEN_GLYPH: char = 'o';
 /// Search layer: a cell the followed monster's shared field has settled.
-pub const FIELD_GLYPH: char = ':';
+pub(crate) const FIELD_GLYPH: char = ':';
 /// The path the search found, before smoothing.
-pub const RAW_PATH_GLYPH: char = '•';
+pub(crate) const RAW_PATH_GLYPH: char = '•';
 /// The smoothed path the monster walks (what is left of it).
-pub const SMOOTH_PATH_GLYPH: char = '◆';
+pub(crate) const SMOOTH_PATH_GLYPH: char = '◆';
 /// In a replay: the node being expanded at this step.
-pub const CURRENT_NODE_GLYPH: char = '◉';
-pub const START_GLYPH: char = 'S';
-pub const GOAL_GLYPH: char = 'G';
+pub(crate) const CURRENT_NODE_GLYPH: char = '◉';
+pub(crate) const START_GLYPH: char = 'S';
+pub(crate) const GOAL_GLYPH: char = 'G';
 /// Belief layer: never seen by the faction.
-pub const UNKNOWN_GLYPH: char = '?';
+pub(crate) const UNKNOWN_GLYPH: char = '?';
 /// Belief layer: believed walkable, but the truth blocks the faction.
-pub const FALSE_OPEN_GLYPH: char = '!';
+pub(crate) const FALSE_OPEN_GLYPH: char = '!';
 /// Belief layer: believed something else (blocked but open, another ground).
-pub const DIFFERS_GLYPH: char = '≠';
+pub(crate) const DIFFERS_GLYPH: char = '≠';
 /// Influence layer: the value as a share of the map's peak, in quarters.
-pub const HEAT_GLYPHS: [char; 4] = ['░', '▒', '▓', '█'];
+pub(crate) const HEAT_GLYPHS: [char; 4] = ['░', '▒', '▓', '█'];
 /// A cell last seen this long ago (game time) counts as stale; its digit
 /// is its age in these units (1 to 9, 9 meaning 9 or more).
-pub const STALE_AGE: f64 = 10.0;
+pub(crate) const STALE_AGE: f64 = 10.0;
 /// How many of the last turns the AI-time sparkline can show.
-pub const SPARKLINE_TURNS: usize = 64;
+pub(crate) const SPARKLINE_TURNS: usize = 64;
 const SPARK_GLYPHS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 /// Nodes one `{`/`}` press moves a replay by.
-pub const REPLAY_JUMP: usize = 10;
+pub(crate) const REPLAY_JUMP: usize = 10;
 /// The weights a comparison tries besides the faction's own.
 const COMPARE_WEIGHTS: [f64; 2] = [2.0, 5.0];
 
@@ -68,7 +67,7 @@ pub enum Layer {
 }
 
 impl Layer {
-    pub const ALL: [Layer; 6] = [
+    pub(crate) const ALL: [Layer; 6] = [
         Layer::Search,
         Layer::Belief,
         Layer::Danger,
@@ -77,12 +76,12 @@ impl Layer {
         Layer::Coarse,
     ];
 
-    pub fn next(self) -> Self {
+    pub(crate) fn next(self) -> Self {
         let index = Self::ALL.iter().position(|&l| l == self).unwrap_or(0);
         Self::ALL[(index + 1) % Self::ALL.len()]
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Layer::Search => "search",
             Layer::Belief => "belief",
@@ -143,7 +142,7 @@ pub struct ConfigAb {
 /// The config in force before the last reload, kept for config A/B.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BeforeReload {
-    pub config: crate::config::MonsterConfig,
+    pub config: fogcrawl_core::MonsterConfig,
     /// What the reload changed (the log's words).
     pub changes: Vec<String>,
 }
@@ -152,7 +151,7 @@ impl Comparison {
     /// Repeats `recorded` (same start and goal, same prices) with
     /// `options` on the followed monster's faction grid, with a search
     /// space of its own.
-    pub fn run(
+    pub(crate) fn run(
         game: &Game,
         actor: usize,
         recorded: &SearchTrace,
@@ -186,7 +185,7 @@ impl Comparison {
     /// under the config in force and under `before` (its faction's part),
     /// each on its faction's knowledge priced by that config, its own
     /// crowding left out. `None` without a goal or a faction in both.
-    pub fn config_ab(game: &Game, actor: usize, before: &BeforeReload) -> Option<Self> {
+    pub(crate) fn config_ab(game: &Game, actor: usize, before: &BeforeReload) -> Option<Self> {
         let monster = game.actors().get(actor)?;
         let brain = monster.brain.as_ref()?;
         let goal = brain.goal.or(brain.plan_goal)?;
@@ -200,7 +199,7 @@ impl Comparison {
         let grid = faction.grid()?;
         let overrides = faction.own_crowding_overrides(&brain.crowding_marks);
         let own = faction.search_options();
-        let options = crate::ai::faction::search_options_of(old);
+        let options = fogcrawl_core::search_options_of(old);
         let mut astar = AStar::new();
         astar.set_tracing(true);
         let now = run_search(&mut astar, grid, start, goal, &own, &overrides);
@@ -240,7 +239,7 @@ impl Comparison {
     /// searched the same grid.
     /// `recorded` is the recorded search's (expanded, cost), `None` while
     /// it is unfinished.
-    pub fn differences(&self, recorded: Option<(u64, Option<f64>)>) -> Vec<String> {
+    pub(crate) fn differences(&self, recorded: Option<(u64, Option<f64>)>) -> Vec<String> {
         if let Some(ab) = &self.config_ab {
             let changed = if ab.changes.is_empty() {
                 "nothing for its faction".to_owned()
@@ -330,13 +329,13 @@ fn run_search(
 }
 
 /// What tells two recorded searches apart, cheaply.
-pub fn trace_identity(trace: &SearchTrace) -> (Option<Pos>, Option<Pos>, usize) {
+pub(crate) fn trace_identity(trace: &SearchTrace) -> (Option<Pos>, Option<Pos>, usize) {
     (trace.start, trace.goal, trace.events.len())
 }
 
 /// The options a comparison can try for a faction searching with `own`:
 /// every other heuristic at its weight, then its heuristic at other weights.
-pub fn compare_variants(own: SearchOptions) -> Vec<SearchOptions> {
+pub(crate) fn compare_variants(own: SearchOptions) -> Vec<SearchOptions> {
     let mut variants: Vec<SearchOptions> = Heuristic::ALL
         .into_iter()
         .filter(|&h| h != own.heuristic)
@@ -352,7 +351,7 @@ pub fn compare_variants(own: SearchOptions) -> Vec<SearchOptions> {
 }
 
 /// `octile w1.0`.
-pub fn options_label(options: &SearchOptions) -> String {
+pub(crate) fn options_label(options: &SearchOptions) -> String {
     format!("{} w{:.1}", options.heuristic.name(), options.weight)
 }
 
@@ -380,10 +379,10 @@ pub struct DebugOverlay {
 }
 
 /// The influence map a layer shows, if it shows one.
-pub fn influence_of(
+pub(crate) fn influence_of(
     layer: Layer,
-    faction: &crate::ai::faction::Faction,
-) -> Option<&crate::ai::influence::InfluenceMap> {
+    faction: &fogcrawl_core::Faction,
+) -> Option<&fogcrawl_core::InfluenceMap> {
     let influences = faction.influences();
     match layer {
         Layer::Danger => Some(&influences.danger),
@@ -396,7 +395,7 @@ pub fn influence_of(
 /// The index in `trace.events` a replay showing `expansions` expansions
 /// stops before: just before the next expansion, so the cells the last one
 /// opened are shown.
-pub fn replay_upto(trace: &SearchTrace, expansions: usize) -> usize {
+pub(crate) fn replay_upto(trace: &SearchTrace, expansions: usize) -> usize {
     let mut seen = 0;
     for (index, event) in trace.events.iter().enumerate() {
         if matches!(event, gridpath::TraceEvent::Close { .. }) {
@@ -411,7 +410,7 @@ pub fn replay_upto(trace: &SearchTrace, expansions: usize) -> usize {
 
 /// Each expanded cell's place in the expansion order (0 first), among the
 /// first `upto` events.
-pub fn expansion_order(trace: &SearchTrace, upto: usize) -> HashMap<Pos, usize> {
+pub(crate) fn expansion_order(trace: &SearchTrace, upto: usize) -> HashMap<Pos, usize> {
     let mut order = HashMap::new();
     let end = upto.min(trace.events.len());
     for event in &trace.events[..end] {
@@ -424,13 +423,13 @@ pub fn expansion_order(trace: &SearchTrace, upto: usize) -> HashMap<Pos, usize> 
 }
 
 /// The closed-cell glyph for the `index`-th of `total` expansions.
-pub fn closed_glyph(index: usize, total: usize) -> char {
+pub(crate) fn closed_glyph(index: usize, total: usize) -> char {
     let third = (index * CLOSED_GLYPHS.len()) / total.max(1);
     CLOSED_GLYPHS[third.min(CLOSED_GLYPHS.len() - 1)]
 }
 
 /// The cells from `from` back to the search's start, following parents.
-pub fn parent_chain(values: &HashMap<Pos, CellValues>, from: Pos) -> Vec<Pos> {
+pub(crate) fn parent_chain(values: &HashMap<Pos, CellValues>, from: Pos) -> Vec<Pos> {
     let mut chain = vec![from];
     let mut at = from;
     while let Some(parent) = values.get(&at).and_then(|v| v.parent) {
@@ -444,7 +443,7 @@ pub fn parent_chain(values: &HashMap<Pos, CellValues>, from: Pos) -> Vec<Pos> {
 }
 
 /// An arrow pointing from `cell` to its `parent`.
-pub fn parent_arrow(cell: Pos, parent: Pos) -> char {
+pub(crate) fn parent_arrow(cell: Pos, parent: Pos) -> char {
     match Direction::between(cell, parent) {
         Some(Direction::North) => '↑',
         Some(Direction::South) => '↓',
@@ -459,7 +458,7 @@ pub fn parent_arrow(cell: Pos, parent: Pos) -> char {
 }
 
 /// A sparkline of the last `width` values, scaled to the largest shown.
-pub fn sparkline(values: &[u32], width: usize) -> String {
+pub(crate) fn sparkline(values: &[u32], width: usize) -> String {
     let shown = &values[values.len().saturating_sub(width)..];
     let peak = shown.iter().copied().max().unwrap_or(0).max(1);
     shown
@@ -484,7 +483,7 @@ fn cost_text(cost: Option<f64>) -> String {
 /// terrain as the faction believed it and the penalty as the planner
 /// priced it (in steps of 1/8, its own crowding left out).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct StepSum {
+pub(crate) struct StepSum {
     pub parent_g: f64,
     /// 1 or sqrt 2.
     pub step: f64,
@@ -496,13 +495,14 @@ pub struct StepSum {
 }
 
 impl StepSum {
-    /// What the sum adds up to.
-    pub fn total(&self) -> f64 {
+    /// What the sum adds up to (the tests hold it to the recorded cost).
+    #[cfg(test)]
+    pub(crate) fn total(&self) -> f64 {
         self.parent_g + self.step * (self.terrain + self.penalty) + self.turn
     }
 
     /// `= 0.75 + 1.00×(1.00+0.00)`.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let turn = if self.turn > 0.0 {
             format!(" + turn {:.2}", self.turn)
         } else {
@@ -518,8 +518,8 @@ impl StepSum {
 /// The sum behind `pos`'s g in the followed monster's last traced search
 /// (`values`), read from what its faction recorded when it ran; `None` at
 /// the start, off the search, or without a record.
-pub fn step_sum(
-    faction: &crate::ai::faction::Faction,
+pub(crate) fn step_sum(
+    faction: &fogcrawl_core::Faction,
     values: &HashMap<Pos, CellValues>,
     pos: Pos,
 ) -> Option<StepSum> {
@@ -552,7 +552,7 @@ pub fn step_sum(
 /// The cell inspector: what the followed monster's search and faction make
 /// of `pos` (the search values are `values`: the trace up to the replay
 /// position, or all of it).
-pub fn inspect(
+pub(crate) fn inspect(
     game: &Game,
     followed: Option<usize>,
     values: Option<&HashMap<Pos, CellValues>>,
@@ -674,7 +674,7 @@ mod tests {
             .find(|&p| {
                 app.game.factions()[faction].knowledge().belief(p).is_none()
                     && !values.contains_key(&p)
-                    && app.game.level().terrain_at(p) == Some(crate::world::Terrain::Wall)
+                    && app.game.level().terrain_at(p) == Some(fogcrawl_core::Terrain::Wall)
             })
             .expect("the goblin has not seen every wall");
         let lines = inspect(&app.game, Some(goblin), Some(&values), far);
@@ -689,8 +689,8 @@ mod tests {
     /// steps of 1/8 (or a member's own price for going round packmates).
     #[test]
     fn every_closed_cell_s_g_is_its_parent_s_g_plus_the_step_the_inspector_shows() {
-        let config = crate::config::MonsterConfig::shipped().unwrap();
-        let setup = crate::game::GameSetup::new(Some("levels/rooms.toml"), 2, config);
+        let config = fogcrawl_core::MonsterConfig::shipped().unwrap();
+        let setup = fogcrawl_core::GameSetup::new(Some("levels/rooms.toml"), 2, config);
         let mut app = crate::ui::app::App::new(
             Game::new(&setup).unwrap(),
             crate::ui::theme::Palette::new(crate::ui::theme::ColorSupport::None),
@@ -735,7 +735,7 @@ mod tests {
                     sum.g,
                     sum.text()
                 );
-                let eighths = sum.penalty / crate::ai::cost_view::PENALTY_STEP;
+                let eighths = sum.penalty / fogcrawl_core::PENALTY_STEP;
                 let detour = sum.terrain + sum.penalty == 25.0;
                 assert!(
                     detour || (eighths - eighths.round()).abs() < 1e-6,

@@ -1,27 +1,23 @@
 //! The frame around the map: the title line, the side panel (health, time,
 //! level, monsters in sight), the message log and the key bar.
 //!
-//! Widgets here read an `&App` and draw; they never change anything.
+//! Widgets here take what they draw (the game, the palette, the screen's
+//! state), never the app, and change nothing.
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{Awareness, CostProfile, Game, Message, counted, escape_controls};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::game::Game;
-use crate::game::awareness::Awareness;
-use crate::game::message_log::Message;
-use crate::game::message_log::counted;
-use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
 use crate::ui::look::{look_lines, terrain_name};
 use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
+use crate::ui::screen_state::{Notice, NoticeKind, Overlay};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
-use crate::world::CostProfile;
 use gridpath::Pos;
 
 /// Health at or below this share of the maximum is drawn as critical.
@@ -34,7 +30,7 @@ const BAR_EMPTY: char = '░';
 const LOG_LOOKBACK: usize = 40;
 
 /// A health bar of `width` cells, e.g. `██████░░░░`.
-pub fn health_bar(hp: i32, max_hp: i32, width: usize) -> String {
+pub(crate) fn health_bar(hp: i32, max_hp: i32, width: usize) -> String {
     let share = if max_hp > 0 {
         (f64::from(hp.max(0)) / f64::from(max_hp)).clamp(0.0, 1.0)
     } else {
@@ -69,15 +65,20 @@ fn health_role(hp: i32, max_hp: i32) -> UiRole {
 /// The header: game name, level and depth, then the level's description,
 /// which fills the rest of the first row and, when the screen gives the
 /// header a second row, that row too; what does not fit ends in `…`.
-pub struct TitleLine<'a>(pub &'a App);
+pub(crate) struct TitleLine<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+    /// Whether the debug overlay is on (its panel hides the hit points).
+    pub overlay_on: bool,
+}
 
 impl TitleLine<'_> {
     /// The game name, level and depth; with the debug overlay on (its
     /// panel replaces the one with the hit points, and turns still pass),
     /// the hit points too.
     fn lead(&self) -> Line<'static> {
-        let game = &self.0.game;
-        let palette = self.0.palette;
+        let game = self.game;
+        let palette = self.palette;
         let mut lead = Line::from(vec![
             Span::styled(
                 " fogcrawl ",
@@ -93,7 +94,7 @@ impl TitleLine<'_> {
                 palette.ui(UiRole::Label),
             ),
         ]);
-        if self.0.debug().on {
+        if self.overlay_on {
             let player = game.player();
             lead.push_span(Span::styled("  HP ", palette.ui(UiRole::Label)));
             lead.push_span(Span::styled(
@@ -107,8 +108,8 @@ impl TitleLine<'_> {
     }
 
     /// Whether the whole header fits on one row of `width` columns.
-    pub fn fits(&self, width: u16) -> bool {
-        let description = escape_controls(&self.0.game.level().description);
+    pub(crate) fn fits(&self, width: u16) -> bool {
+        let description = escape_controls(&self.game.level().description);
         self.lead().width() + DESCRIPTION_GAP + description.chars().count() <= usize::from(width)
     }
 }
@@ -119,7 +120,7 @@ const DESCRIPTION_GAP: usize = 2;
 
 impl Widget for TitleLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let label = self.0.palette.ui(UiRole::Label);
+        let label = self.palette.ui(UiRole::Label);
         let mut first = self.lead();
         let width = usize::from(area.width);
         let mut widths = vec![width.saturating_sub(first.width() + DESCRIPTION_GAP)];
@@ -130,7 +131,7 @@ impl Widget for TitleLine<'_> {
             )
             .skip(1),
         );
-        let description = escape_controls(&self.0.game.level().description);
+        let description = escape_controls(&self.game.level().description);
         let mut rows = fill_rows(&description, &widths).into_iter();
         let gap = " ".repeat(DESCRIPTION_GAP);
         if let Some(part) = rows.next().filter(|part| !part.is_empty()) {
@@ -152,13 +153,25 @@ fn starts_with(line: &Line<'_>, label: &str) -> bool {
 }
 
 /// The side panel: the player's state and the monsters in sight.
-pub struct SidePanel<'a>(pub &'a App);
+pub(crate) struct SidePanel<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+    /// The popup or prompt over the map (aiming names the cursor "Aim").
+    pub overlay: Overlay,
+    /// The look or aiming cursor, while looking or aiming.
+    pub look_cursor: Option<Pos>,
+    pub auto_advancing: bool,
+    /// The monster pointed at, highlighted in the list.
+    pub pointed: Option<Pos>,
+    /// The map cell under the mouse pointer.
+    pub hover: Option<Pos>,
+    /// The path travel would take to the cell described (its length is told).
+    pub travel_path: &'a [Pos],
+}
 
 impl Widget for SidePanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let game = &app.game;
-        let palette = app.palette;
+        let palette = self.palette;
         let block = Block::new()
             .borders(Borders::ALL)
             .border_style(palette.ui(UiRole::Border))
@@ -167,6 +180,33 @@ impl Widget for SidePanel<'_> {
         block.render(area, buf);
 
         let width = usize::from(inner.width);
+        let mut lines = self.stat_lines(width);
+        lines.extend(self.pointing_lines(width));
+        let rows = usize::from(inner.height);
+        // A short panel gives up the lines the header or a key already
+        // tells (seed, level, time, the step's cost, the pack) before the
+        // look lines and the monsters in sight, which it exists for.
+        for spare in SPARE_STATS {
+            if lines.len() <= rows {
+                break;
+            }
+            if let Some(at) = lines.iter().position(|line| starts_with(line, spare)) {
+                lines.remove(at);
+            }
+        }
+        if lines.len() > rows {
+            lines.truncate(rows);
+        }
+        Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+impl SidePanel<'_> {
+    /// The player's state: health, progress, time, level, the ground
+    /// underfoot, the pack and the noise.
+    fn stat_lines(&self, width: usize) -> Vec<Line<'static>> {
+        let game = self.game;
+        let palette = self.palette;
         let label = palette.ui(UiRole::Label);
         let player = game.player();
         let role = health_role(player.hp, player.max_hp);
@@ -208,7 +248,7 @@ impl Widget for SidePanel<'_> {
         ]);
         // What the player stands on and what a step onto it costs (while
         // looking, the look lines say it of the cursor's cell instead).
-        if app.look_cursor().is_none()
+        if self.look_cursor.is_none()
             && let Some(terrain) = game.level().terrain_at(player.pos)
         {
             let step = CostProfile::default().cost(terrain).map_or_else(
@@ -227,10 +267,16 @@ impl Widget for SidePanel<'_> {
         lines.push(labelled("Pack  ", pack, label));
         lines.push(labelled("Noise ", noise_words(game), label));
         lines.push(Line::raw(""));
-        // The look or aiming cursor's cell here; the cell under the mouse
-        // below the monsters, which matter more on a short panel.
-        let cursor = app.look_cursor().map(|cell| {
-            let heading = if matches!(app.overlay(), Overlay::TargetPrompt(_)) {
+        lines
+    }
+
+    /// The look or aiming cursor's cell, auto-advance, the monsters in
+    /// sight, then the cell under the mouse (below the monsters, which
+    /// matter more on a short panel).
+    fn pointing_lines(&self, width: usize) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        let cursor = self.look_cursor.map(|cell| {
+            let heading = if matches!(self.overlay, Overlay::TargetPrompt(_)) {
                 "Aim (Enter throws)"
             } else {
                 "Look (Esc ends)"
@@ -238,72 +284,51 @@ impl Widget for SidePanel<'_> {
             (cell, heading)
         });
         if let Some((cell, heading)) = cursor {
-            lines.extend(described_cell(app, cell, heading, width));
+            lines.extend(self.described_cell(cell, heading, width));
         }
-        if app.is_auto_advancing() {
+        if self.auto_advancing {
             lines.push(Line::from(Span::styled(
                 "▶ AUTO-ADVANCE (a stops)",
-                palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+                self.palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
             )));
             lines.push(Line::raw(""));
         }
-        lines.extend(monster_lines(
-            game,
-            palette,
-            width,
-            app.pointed_monster_pos(),
-        ));
-        if let (None, Some(cell)) = (cursor, app.hover()) {
+        lines.extend(monster_lines(self.game, self.palette, width, self.pointed));
+        if let (None, Some(cell)) = (cursor, self.hover) {
             lines.push(Line::raw(""));
-            lines.extend(described_cell(app, cell, "Pointer", width));
+            lines.extend(self.described_cell(cell, "Pointer", width));
         }
+        lines
+    }
 
-        let rows = usize::from(inner.height);
-        // A short panel gives up the lines the header or a key already
-        // tells (seed, level, time, the step's cost, the pack) before the
-        // look lines and the monsters in sight, which it exists for.
-        for spare in SPARE_STATS {
-            if lines.len() <= rows {
-                break;
-            }
-            if let Some(at) = lines.iter().position(|line| starts_with(line, spare)) {
-                lines.remove(at);
+    /// What look says of `cell` under `heading`, and the length of the
+    /// path travel would take there when one is drawn.
+    fn described_cell(&self, cell: Pos, heading: &'static str, width: usize) -> Vec<Line<'static>> {
+        let mut lines = vec![Line::from(Span::styled(
+            heading,
+            self.palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+        ))];
+        let mut texts = look_lines(self.game, cell);
+        let steps = self.travel_path.len().saturating_sub(1);
+        if steps > 0 {
+            texts.push(format!(
+                "travel: {} ({})",
+                counted(steps as u64, "step", "steps"),
+                if self.overlay == Overlay::Look {
+                    "t goes"
+                } else {
+                    "click goes"
+                }
+            ));
+        }
+        for text in texts {
+            for part in word_wrap(&text, width) {
+                lines.push(Line::raw(part));
             }
         }
-        if lines.len() > rows {
-            lines.truncate(rows);
-        }
-        Paragraph::new(lines).render(inner, buf);
+        lines.push(Line::raw(""));
+        lines
     }
-}
-
-/// What look says of `cell` under `heading`, and the length of the path
-/// travel would take there when one is drawn.
-fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> Vec<Line<'static>> {
-    let mut lines = vec![Line::from(Span::styled(
-        heading,
-        app.palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
-    ))];
-    let mut texts = look_lines(&app.game, cell);
-    let steps = app.travel_path().len().saturating_sub(1);
-    if steps > 0 {
-        texts.push(format!(
-            "travel: {} ({})",
-            counted(steps as u64, "step", "steps"),
-            if app.overlay() == Overlay::Look {
-                "t goes"
-            } else {
-                "click goes"
-            }
-        ));
-    }
-    for text in texts {
-        for part in word_wrap(&text, width) {
-            lines.push(Line::raw(part));
-        }
-    }
-    lines.push(Line::raw(""));
-    lines
 }
 
 /// The experience level and points toward the next ("2 20/32").
@@ -312,7 +337,7 @@ fn described_cell(app: &App, cell: Pos, heading: &'static str, width: usize) -> 
 fn noise_words(game: &Game) -> String {
     let noise = game.last_noise();
     let mut words = noise.describe();
-    if game.is_sneaking() && noise.cause != crate::game::stealth::NoiseCause::Sneaked {
+    if game.is_sneaking() && noise.cause != fogcrawl_core::NoiseCause::Sneaked {
         words.push_str(", sneaking");
     }
     words
@@ -326,14 +351,18 @@ fn experience_words(game: &Game) -> String {
     }
 }
 
+/// The weapon the player strikes with (a dagger when none is wielded).
+pub(crate) fn weapon_name(game: &Game) -> &'static str {
+    game.equipment()
+        .weapon
+        .map_or("dagger", |kind| kind.display_name())
+}
+
 /// The player's gear: the blow they strike (chance, damage, weapon) and
 /// what their armour takes off monsters' blows.
 fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
     let (accuracy, (low, high)) = game.player_attack();
-    let weapon = game
-        .equipment()
-        .weapon
-        .map_or("dagger", |kind| kind.display_name());
+    let weapon = weapon_name(game);
     let armour = match game.equipment().armour {
         Some(kind) => format!("-{}% ({kind})", game.player_defence()),
         None => "none".to_owned(),
@@ -349,7 +378,7 @@ fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
 }
 
 /// `name value`, the name in the label style.
-pub fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
+pub(crate) fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
 }
 
@@ -365,7 +394,7 @@ fn monster_lines(
 ) -> Vec<Line<'static>> {
     let label = palette.ui(UiRole::Label);
     let tags = monster_tags(game);
-    let seen: Vec<(usize, &crate::game::actor::Actor)> = monsters_nearest_first(game)
+    let seen: Vec<(usize, &fogcrawl_core::Actor)> = monsters_nearest_first(game)
         .into_iter()
         .map(|index| (index, &game.actors()[index]))
         .collect();
@@ -429,18 +458,20 @@ fn awareness_style(game: &Game, monster: usize, palette: Palette) -> Style {
 
 /// The newest messages that fit, oldest at the top, word-wrapped, each
 /// prefixed with the game time it happened at.
-pub struct MessageLog<'a>(pub &'a App);
+pub(crate) struct MessageLog<'a> {
+    pub game: &'a Game,
+    pub palette: Palette,
+}
 
 impl Widget for MessageLog<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
         let rows = usize::from(area.height);
         if rows == 0 || area.width == 0 {
             return;
         }
-        let palette = app.palette;
+        let palette = self.palette;
         let label = palette.ui(UiRole::Label);
-        let messages: Vec<&Message> = app.game.log().recent(LOG_LOOKBACK.max(rows)).collect();
+        let messages: Vec<&Message> = self.game.log().recent(LOG_LOOKBACK.max(rows)).collect();
         let newest_time = messages.last().map(|m| m.time);
         let mut lines: Vec<Line> = Vec::with_capacity(rows);
         for message in messages.iter().rev() {
@@ -475,11 +506,20 @@ const NO_TIME_PASSED: &str = "(no time passed)";
 /// The bottom line: a notice or prompt if there is one, else the keys. A
 /// notice too long for one row wraps onto up to `rows` rows (the screen
 /// takes them from the message log).
-pub struct KeyBar<'a>(pub &'a App);
+pub(crate) struct KeyBar<'a> {
+    pub palette: Palette,
+    /// The popup or prompt over the map (a direction prompt is asked here).
+    pub overlay: Overlay,
+    pub notice: Option<&'a Notice>,
+    /// Whose keys the bar lists: the look cursor's, the game over
+    /// screen's, the replay's, the overlay's, else play's (popups such as
+    /// help keep the bar of the screen beneath them).
+    pub mode: InputMode,
+}
 
 impl KeyBar<'_> {
     /// The rows the status line needs at `width` columns, at most `most`.
-    pub fn rows(&self, width: u16, most: u16) -> u16 {
+    pub(crate) fn rows(&self, width: u16, most: u16) -> u16 {
         self.notice_lines(width, most)
             .map_or(1, |lines| u16::try_from(lines.len()).unwrap_or(most))
     }
@@ -487,15 +527,14 @@ impl KeyBar<'_> {
     /// The notice, word-wrapped into at most `most` rows of `width`
     /// columns (a leading space on each), if there is a notice to show.
     fn notice_lines(&self, width: u16, most: u16) -> Option<Vec<Line<'static>>> {
-        let app = self.0;
         if matches!(
-            app.overlay(),
+            self.overlay,
             Overlay::DirectionPrompt(_) | Overlay::ThrowPrompt(_)
         ) {
             return None;
         }
-        let notice = app.notice()?;
-        let palette = app.palette;
+        let notice = self.notice?;
+        let palette = self.palette;
         let style = palette.ui(match notice.kind {
             NoticeKind::Refusal | NoticeKind::Alert => UiRole::Alert,
             NoticeKind::Info => UiRole::Notice,
@@ -534,11 +573,10 @@ impl KeyBar<'_> {
 
 impl Widget for KeyBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let palette = app.palette;
+        let palette = self.palette;
         let key = palette.ui(UiRole::KeyHint);
         let label = palette.ui(UiRole::Label);
-        let prompt = match app.overlay() {
+        let prompt = match self.overlay {
             Overlay::DirectionPrompt(door) => Some(door.verb().to_owned()),
             Overlay::TargetPrompt(_) => None,
             Overlay::ThrowPrompt(item) => Some(format!("Throw the {item}")),
@@ -560,7 +598,7 @@ impl Widget for KeyBar<'_> {
                 Span::styled(" to cancel", label),
             ])
         } else {
-            let mode = bar_mode(app);
+            let mode = self.mode;
             let lead = if mode == InputMode::Replay {
                 vec![
                     Span::styled(
@@ -569,7 +607,7 @@ impl Widget for KeyBar<'_> {
                     ),
                     Span::raw(" "),
                 ]
-            } else if let Overlay::TargetPrompt(item) = app.overlay() {
+            } else if let Overlay::TargetPrompt(item) = self.overlay {
                 vec![
                     Span::styled(
                         format!(" Throw the {item} at? "),
@@ -597,27 +635,6 @@ impl Widget for KeyBar<'_> {
             }
         };
         Paragraph::new(line).render(area, buf);
-    }
-}
-
-/// Whose keys the bar lists: the look cursor's, the game over screen's, the
-/// replay's, the overlay's (with or without its cursor), else play's. Popups
-/// such as help keep the bar of the screen beneath them.
-fn bar_mode(app: &App) -> InputMode {
-    if app.overlay() == Overlay::Look {
-        InputMode::Looking
-    } else if matches!(app.overlay(), Overlay::TargetPrompt(_)) {
-        InputMode::Targeting
-    } else if app.game.is_over() {
-        InputMode::GameOver
-    } else if app.debug().replay.is_some() {
-        InputMode::Replay
-    } else if app.debug().on && app.debug().cursor.is_some() {
-        InputMode::Look
-    } else if app.debug().on {
-        InputMode::Overlay
-    } else {
-        InputMode::Playing
     }
 }
 

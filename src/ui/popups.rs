@@ -6,21 +6,19 @@
 //! handed the data they draw, never the `App`: the app asks the help how far
 //! it scrolls, so these must not depend on the app in turn.
 
-use crate::game::awareness::Awareness;
+use fogcrawl_core::{Awareness, ItemKind, MonsterKind, Terrain};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Constraint, Flex, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::monster_kind::MonsterKind;
 use crate::ui::key_bindings::{HelpSection, help_rows};
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::Layer;
 use crate::ui::overlay::legend::layer_legend;
 use crate::ui::text::word_wrap;
 use crate::ui::theme::{Palette, UiRole};
-use crate::world::{ItemKind, Terrain};
 
 /// Width of the key column in the help popup.
 const HELP_KEY_COLUMN: usize = 20;
@@ -28,7 +26,7 @@ const HELP_KEY_COLUMN: usize = 20;
 const HELP_MAX_WIDTH: u16 = 84;
 
 /// A `width` x `height` rectangle centred in `area` (clipped to it).
-pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+pub(crate) fn centred(area: Rect, width: u16, height: u16) -> Rect {
     let [row] = Layout::vertical([Constraint::Length(height.min(area.height))])
         .flex(Flex::Center)
         .areas(area);
@@ -36,6 +34,27 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
         .flex(Flex::Center)
         .areas(row);
     rect
+}
+
+/// Draws `lines` in a double-bordered popup `width` wide (and as tall as
+/// the lines, at most `area`'s height) centred in `area`, under `title`:
+/// the frame the inventory and the character sheet share.
+pub(crate) fn framed_popup(
+    area: Rect,
+    width: u16,
+    title: &'static str,
+    lines: Vec<Line<'_>>,
+    palette: Palette,
+    buf: &mut Buffer,
+) {
+    let height = u16::try_from(lines.len())
+        .unwrap_or(u16::MAX)
+        .saturating_add(2)
+        .min(area.height);
+    let popup = centred(area, width, height);
+    Clear.render(popup, buf);
+    let block = popup_block(title.to_owned(), palette.ui(UiRole::Title), palette);
+    Paragraph::new(lines).block(block).render(popup, buf);
 }
 
 fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> {
@@ -48,7 +67,7 @@ fn popup_block(title: String, style: Style, palette: Palette) -> Block<'static> 
 
 /// The help popup: every key and every glyph on the map. What it shows is
 /// taken from the app by `App::help_popup`.
-pub struct HelpPopup<'a> {
+pub(crate) struct HelpPopup<'a> {
     pub palette: Palette,
     /// The debug overlay is on: the help lists its keys and marks instead.
     pub overlay_on: bool,
@@ -180,7 +199,7 @@ impl HelpPopup<'_> {
             heading,
         )));
         for item in ItemKind::ALL {
-            let text = format!("{item}: {}", crate::game::items::describe(item));
+            let text = format!("{item}: {}", fogcrawl_core::describe_item(item));
             for (index, part) in word_wrap(&text, width.saturating_sub(3))
                 .into_iter()
                 .enumerate()
@@ -220,7 +239,7 @@ impl HelpPopup<'_> {
 
 /// The stealth rules in one paragraph, with the game's own numbers.
 fn stealth_note() -> String {
-    use crate::game::stealth::{
+    use fogcrawl_core::{
         DOOR_NOISE, NOISY_GROUND, REST_DRAW_TIME, SLEEPING_DAMAGE, SNEAK_NOISE, SNEAK_SLOWDOWN,
         UNAWARE_DAMAGE, WALK_NOISE,
     };
@@ -264,7 +283,7 @@ fn height_for(lines: usize) -> u16 {
 
 impl HelpPopup<'_> {
     /// How far the help can scroll in `area`: its lines past what the popup shows.
-    pub fn scroll_limit(&self, area: Rect) -> u16 {
+    pub(crate) fn scroll_limit(&self, area: Rect) -> u16 {
         let width = HELP_MAX_WIDTH.min(area.width);
         let total = height_for(self.lines(usize::from(width.saturating_sub(2))).len());
         let rows = total.min(area.height.saturating_sub(2));
@@ -303,7 +322,7 @@ impl Widget for HelpPopup<'_> {
 }
 
 /// Shown instead of the game when the terminal is below the minimum size.
-pub struct TooSmall {
+pub(crate) struct TooSmall {
     pub need: (u16, u16),
 }
 

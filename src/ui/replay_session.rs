@@ -16,19 +16,19 @@ use std::sync::mpsc;
 use color_eyre::eyre::{Result, WrapErr, bail};
 use crossterm::event::Event;
 
-use crate::game::recording::Replayer;
 use crate::ui::replay_view::ReplayViewer;
-use crate::ui::session::{
+use crate::ui::terminal_session::{
     SessionEnd, ShutdownFlags, register_shutdown_signals, spawn_input_reader,
 };
 use crate::ui::theme::Palette;
+use fogcrawl_core::Replayer;
 
 /// How long the loop waits for a key at most.
 const POLL: Duration = Duration::from_millis(50);
 
 /// Plays the recording at `path` in this terminal, from `turn` if given.
 /// How it ended: quit, or the signal that ended it.
-pub fn run(path: &Path, turn: Option<u64>) -> Result<SessionEnd> {
+pub(crate) fn run(path: &Path, turn: Option<u64>) -> Result<SessionEnd> {
     let shutdown = register_shutdown_signals().wrap_err("cannot watch for shutdown signals")?;
     let replayer = Replayer::open(path).map_err(|err| color_eyre::eyre::eyre!("{err}"))?;
     if let Some(signal) = shutdown.received() {

@@ -15,12 +15,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-use crate::game::Outcome;
-use crate::game::recording::{RecordingError, Replayer};
 use crate::ui::app::App;
 use crate::ui::command::Command;
 use crate::ui::input::command_for_key;
 use crate::ui::theme::{Palette, UiRole};
+use fogcrawl_core::{Outcome, RecordingError, Replayer};
 
 /// Turns a second while playing, slowest to fastest.
 const SPEEDS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
@@ -31,7 +30,7 @@ const SHORT_JUMP: u64 = 10;
 /// Turns Page Up and Page Down jump.
 const LONG_JUMP: u64 = 100;
 /// Turns "watch how you died" starts before the end.
-pub const DEATH_REWIND: u64 = 20;
+pub(crate) const DEATH_REWIND: u64 = 20;
 
 /// A recording on screen.
 pub struct ReplayViewer {
@@ -48,8 +47,13 @@ pub struct ReplayViewer {
 
 impl ReplayViewer {
     /// A viewer on `replayer`, paused at its start.
-    pub fn new(replayer: Replayer, palette: Palette) -> Self {
+    pub(crate) fn new(mut replayer: Replayer, palette: Palette) -> Self {
         let mut app = App::new(replayer.game().keyframe(), palette);
+        // The app holds the game from now on; the replayer's own is only
+        // swapped with it while the replayer acts (`with_game`), so all it
+        // holds the level's size (every faction's mind, the movement
+        // grids, sight) is freed: on colossus a second whole game.
+        replayer.game_mut().free_level_sized_state();
         app.watched_in_replay();
         let notice = Some(replayer.path().display().to_string());
         Self {
@@ -68,25 +72,25 @@ impl ReplayViewer {
 
     /// The turn on screen (the replayer's own copy of the game is stale
     /// between steps: the app holds the game).
-    pub fn turn(&self) -> u64 {
+    pub(crate) fn turn(&self) -> u64 {
         self.app.game.stats().player_turns()
     }
 
-    pub fn should_quit(&self) -> bool {
+    pub(crate) fn should_quit(&self) -> bool {
         self.quit || self.app.should_quit()
     }
 
-    pub fn is_playing(&self) -> bool {
+    pub(crate) fn is_playing(&self) -> bool {
         self.playing
     }
 
     /// How long a turn lasts while playing.
-    pub fn turn_interval(&self) -> Duration {
+    pub(crate) fn turn_interval(&self) -> Duration {
         Duration::from_millis(1000 / u64::from(SPEEDS[self.speed]))
     }
 
     /// Tells the app the terminal's size.
-    pub fn set_screen_size(&mut self, columns: u16, rows: u16) {
+    pub(crate) fn set_screen_size(&mut self, columns: u16, rows: u16) {
         self.app.set_screen_size(columns, rows);
     }
 
@@ -107,7 +111,7 @@ impl ReplayViewer {
     }
 
     /// One turn forward (while playing: stops at the end).
-    pub fn tick(&mut self) {
+    pub(crate) fn tick(&mut self) {
         if !self.playing {
             return;
         }
@@ -128,7 +132,7 @@ impl ReplayViewer {
     }
 
     /// Goes to `turn`.
-    pub fn seek(&mut self, turn: u64) {
+    pub(crate) fn seek(&mut self, turn: u64) {
         self.with_game(|replayer| replayer.seek(turn));
     }
 
@@ -136,7 +140,7 @@ impl ReplayViewer {
     /// recording has no such turn: one that began later (a resumed game's
     /// recording starts at the turn it was resumed on) starts at its first
     /// turn, one past its end at its last.
-    pub fn start_at(&mut self, turn: u64) {
+    pub(crate) fn start_at(&mut self, turn: u64) {
         self.seek(turn);
         let (first, last) = (self.replayer.first_turn(), self.replayer.last_turn());
         if turn < first {
@@ -157,7 +161,7 @@ impl ReplayViewer {
 
     /// "Watch how you died": the last turns again, following the monster
     /// that killed the player if the recording ends in a death.
-    pub fn watch_death(&mut self) {
+    pub(crate) fn watch_death(&mut self) {
         let end = self.replayer.last_turn();
         self.seek(end);
         let killer = killer(&self.app);
@@ -170,7 +174,7 @@ impl ReplayViewer {
     }
 
     /// A key pressed while watching.
-    pub fn key(&mut self, key: KeyEvent) {
+    pub(crate) fn key(&mut self, key: KeyEvent) {
         if key.kind != KeyEventKind::Press {
             return;
         }
@@ -251,7 +255,7 @@ fn killer(app: &App) -> Option<usize> {
     };
     let at = app.game.player().pos;
     let near =
-        |a: &crate::game::actor::Actor| (a.pos.x - at.x).abs() <= 1 && (a.pos.y - at.y).abs() <= 1;
+        |a: &fogcrawl_core::Actor| (a.pos.x - at.x).abs() <= 1 && (a.pos.y - at.y).abs() <= 1;
     (1..app.game.actors().len())
         .filter(|&i| app.game.actors()[i].is_alive() && near(&app.game.actors()[i]))
         .find(|&i| cause.ends_with(&app.game.name_of(i)))
@@ -287,7 +291,7 @@ impl Widget for &ReplayViewer {
         ];
         if let Some(notice) = &self.notice {
             // A file name or a message naming one: never control bytes.
-            let text = crate::untrusted_text::escape_controls(notice).into_owned();
+            let text = fogcrawl_core::escape_controls(notice).into_owned();
             spans.push(Span::styled(text, palette.ui(UiRole::Notice)));
         }
         let top = Rect::new(area.x, area.y, area.width, 1);
@@ -321,11 +325,8 @@ mod tests {
     use ratatui::widgets::Widget;
 
     use super::*;
-    use crate::config::ConfigSource;
-    use crate::game::GameSetup;
-    use crate::game::recording::Header;
-    use crate::game::sim::{RecordTo, run_sim_recorded};
     use crate::ui::theme::ColorSupport;
+    use fogcrawl_core::{ConfigSource, GameSetup, Header, RecordTo, run_sim_recorded};
 
     const LEVEL: &str = "tests/fixtures/game/overlay.toml";
 
@@ -333,7 +334,7 @@ mod tests {
         let mut setup = GameSetup::new(
             Some(LEVEL),
             3,
-            crate::config::MonsterConfig::shipped().expect("shipped"),
+            fogcrawl_core::MonsterConfig::shipped().expect("shipped"),
         );
         setup.undying_player = true;
         let to = RecordTo {
@@ -394,12 +395,12 @@ mod tests {
         let setup = GameSetup::new(
             Some(LEVEL),
             3,
-            crate::config::MonsterConfig::shipped().expect("shipped"),
+            fogcrawl_core::MonsterConfig::shipped().expect("shipped"),
         );
-        let mut game = crate::game::Game::new(&setup).expect("starts");
-        let wait = |game: &mut crate::game::Game| {
+        let mut game = fogcrawl_core::Game::new(&setup).expect("starts");
+        let wait = |game: &mut fogcrawl_core::Game| {
             for _ in 0..5 {
-                let _ = game.player_act(crate::game::Action::Wait);
+                let _ = game.player_act(fogcrawl_core::Action::Wait);
             }
         };
         wait(&mut game);
@@ -407,7 +408,7 @@ mod tests {
         let header = Header::resumed(&game, &ConfigSource::BuiltIn, 10).expect("encodes");
         let path = dir.path().join("resumed.fcrec");
         let mut recorder =
-            crate::game::recording::Recorder::start(&path, &header, &mut game).expect("records");
+            fogcrawl_core::Recorder::start(&path, &header, &mut game).expect("records");
         wait(&mut game);
         recorder.catch_up(&mut game);
         let replayer = Replayer::open(&path).expect("reads");

@@ -10,17 +10,14 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
-use crate::game::message_log::{capitalised, counted};
-use crate::game::run_record::RunRecord;
-use crate::game::run_summary::kills_by_kind;
-use crate::game::scores::table_lines;
-use crate::game::{Game, Outcome};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
 use crate::ui::popups::centred;
 use crate::ui::text::{format_time, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{
+    Game, Outcome, RunRecord, capitalised, counted, escape_controls, kills_by_kind, table_lines,
+};
 
 /// The screen's widest size; it shrinks to fit smaller terminals.
 const END_SCREEN_WIDTH: u16 = 78;
@@ -28,7 +25,7 @@ const END_SCREEN_WIDTH: u16 = 78;
 const MOST_SCORES_SHOWN: usize = 5;
 
 /// The death or victory screen over the game.
-pub struct GameOverPopup<'a> {
+pub(crate) struct GameOverPopup<'a> {
     pub game: &'a Game,
     pub palette: Palette,
     /// What the end of the run wrote (`None` until the app has recorded it).

@@ -17,64 +17,32 @@
 //! number, as shells expect.
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use color_eyre::eyre::{Result, WrapErr};
-use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use crossterm::event::Event;
 use ratatui::DefaultTerminal;
-#[cfg(unix)]
-use signal_hook::consts::SIGHUP;
-use signal_hook::consts::{SIGINT, SIGTERM};
 
-use crate::game::save::rescue::SavedTo;
 use crate::ui::app::{AUTO_ADVANCE_INTERVAL, App, PlayOptions};
 use crate::ui::input::command_for_key;
 use crate::ui::logging;
 use crate::ui::mouse::command_for_mouse;
+pub(crate) use crate::ui::terminal_session::SessionEnd;
+use crate::ui::terminal_session::{
+    ShutdownFlags, capture_mouse, register_shutdown_signals, release_mouse, spawn_input_reader,
+};
 use crate::ui::theme::Palette;
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::{SavedTo, escape_controls};
 
 /// How long the loop waits for a key before looking at the signal flags.
 const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(100);
-/// The signals that end the game the same way as `q`.
-#[cfg(unix)]
-const SHUTDOWN_SIGNALS: [i32; 3] = [SIGTERM, SIGINT, SIGHUP];
-/// Windows has no hangup signal; signal-hook maps these two to console events.
-#[cfg(not(unix))]
-const SHUTDOWN_SIGNALS: [i32; 2] = [SIGTERM, SIGINT];
-
-/// Why a game session ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SessionEnd {
-    /// The player quit (the game was saved, or it was over).
-    Quit,
-    /// A shutdown signal (its number) ended the game, after saving it.
-    Signal(i32),
-    /// The terminal went away without a signal (its input closed).
-    TerminalGone,
-}
-
-impl SessionEnd {
-    /// The process exit status: 0 after quitting, 128 + N after signal N
-    /// (as a shell reports a process a signal ended), 1 otherwise.
-    pub fn exit_status(self) -> u8 {
-        match self {
-            SessionEnd::Quit => 0,
-            SessionEnd::Signal(signal) => u8::try_from(128 + signal).unwrap_or(1),
-            SessionEnd::TerminalGone => 1,
-        }
-    }
-}
-
 /// Plays a game in this terminal until the player quits or a signal asks
 /// the game to end.
 pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
     // Before anything writes (the log comes first): past `ulimit -f`, a
     // write must fail with an error, not kill the game with SIGXFSZ.
-    crate::game::save::ignore_file_size_signal();
+    fogcrawl_core::ignore_file_size_signal();
     color_eyre::install()?;
     if !(io::stdin().is_terminal() && io::stdout().is_terminal()) {
         // Nothing to draw on (a pipe, a file, a service): say so, no panic.
@@ -102,7 +70,7 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
         Ok(app) => app,
         Err(err) => {
             // A save set aside on the way is news the player must not miss.
-            let note = crate::game::save::notice::read(&options.save_path)
+            let note = fogcrawl_core::read_save_notice(&options.save_path)
                 .map(|note| format!("\n{note}"))
                 .unwrap_or_default();
             return Err(color_eyre::eyre::eyre!(
@@ -150,73 +118,6 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
         }
     }
     ended.wrap_err("the terminal failed")
-}
-
-/// Turns mouse reporting on (clicks, motion, the wheel), and makes a panic
-/// turn it off again before ratatui's hook restores the rest: a terminal
-/// left reporting the mouse prints escape codes at every move. A terminal
-/// that cannot report the mouse still plays by keys.
-pub(crate) fn capture_mouse() {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        release_mouse();
-        previous(info);
-    }));
-    if let Err(err) = crossterm::execute!(io::stdout(), EnableMouseCapture) {
-        tracing::warn!(%err, "no mouse: the terminal refused mouse capture");
-    }
-}
-
-/// Turns mouse reporting off (every exit path, the panic hook too).
-pub(crate) fn release_mouse() {
-    let _ = crossterm::execute!(io::stdout(), DisableMouseCapture);
-}
-
-/// One flag per shutdown signal, in [`SHUTDOWN_SIGNALS`] order. Setting a
-/// flag is all a signal does, so any number of them, in any order, ask for
-/// the same single save and restore.
-pub(crate) struct ShutdownFlags([(i32, Arc<AtomicBool>); SHUTDOWN_SIGNALS.len()]);
-
-impl ShutdownFlags {
-    /// The signal that asked the game to end, if one did (the first in
-    /// [`SHUTDOWN_SIGNALS`] order when several did before a check).
-    pub(crate) fn received(&self) -> Option<i32> {
-        self.0
-            .iter()
-            .find(|(_, flag)| flag.load(Ordering::SeqCst))
-            .map(|(signal, _)| *signal)
-    }
-}
-
-/// Watches the shutdown signals from now on: each only sets its flag, so
-/// the session's loop ends through its restoring exit (a replay's too).
-pub(crate) fn register_shutdown_signals() -> io::Result<ShutdownFlags> {
-    let flags = SHUTDOWN_SIGNALS.map(|signal| (signal, Arc::new(AtomicBool::new(false))));
-    for (signal, flag) in &flags {
-        signal_hook::flag::register(*signal, Arc::clone(flag))?;
-    }
-    Ok(ShutdownFlags(flags))
-}
-
-/// Reads terminal events on a thread of its own and hands them over.
-///
-/// crossterm 0.29 spins inside `event::poll`/`event::read` once its terminal
-/// is gone (crossterm issue #793: a hung-up tty reads 0 bytes forever), so
-/// reading on the main thread would keep the loop from ever seeing the
-/// hangup signal and saving. On its own thread a stuck read only stalls that
-/// thread; the main loop still saves, restores and exits, which ends it.
-pub(crate) fn spawn_input_reader() -> mpsc::Receiver<io::Result<Event>> {
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        loop {
-            let event = event::read();
-            let failed = event.is_err();
-            if sender.send(event).is_err() || failed {
-                break;
-            }
-        }
-    });
-    receiver
 }
 
 fn event_loop(
@@ -268,7 +169,9 @@ fn event_loop(
                 }
             }
             Ok(Ok(Event::Mouse(mouse))) => {
-                if let Some(command) = command_for_mouse(mouse, app) {
+                if let Some(command) =
+                    command_for_mouse(mouse, app.input_mode(), app.screen().as_ref())
+                {
                     app.update(command);
                     needs_redraw = true;
                 }
@@ -311,7 +214,7 @@ fn watch_death(
     input: &mpsc::Receiver<io::Result<Event>>,
     shutdown: &ShutdownFlags,
 ) -> Option<i32> {
-    match crate::game::recording::Replayer::open(recording) {
+    match fogcrawl_core::Replayer::open(recording) {
         Ok(replayer) => {
             let mut viewer = crate::ui::replay_view::ReplayViewer::new(replayer, app.palette);
             viewer.watch_death();

@@ -7,7 +7,7 @@
 
 use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
 
-use crate::untrusted_text::escape_controls;
+use fogcrawl_core::escape_controls;
 
 /// The columns `text` takes on screen: a CJK character or most emoji take
 /// two, a combining mark none (the measure ratatui draws by).
@@ -37,7 +37,7 @@ fn split_at_columns(text: &str, width: usize) -> (&str, &str) {
 }
 
 /// `12.5` style game time.
-pub fn format_time(time: f64) -> String {
+pub(crate) fn format_time(time: f64) -> String {
     format!("{time:.1}")
 }
 
@@ -45,7 +45,7 @@ pub fn format_time(time: f64) -> String {
 /// being the game time on the first row and as many spaces under it, so the
 /// wrapped text lines up. Messages quote files (config errors, level names),
 /// so control bytes are escaped.
-pub fn stamped_rows(time: f64, text: &str, width: usize) -> Vec<(String, String)> {
+pub(crate) fn stamped_rows(time: f64, text: &str, width: usize) -> Vec<(String, String)> {
     let stamp = format!("{:>7} ", format_time(time));
     let text_width = width.saturating_sub(stamp.len()).max(1);
     let indent = " ".repeat(stamp.len());
@@ -67,7 +67,7 @@ pub fn stamped_rows(time: f64, text: &str, width: usize) -> Vec<(String, String)
 
 /// `text` cut to at most `width` columns, ending in `…` if cut (at a
 /// word boundary when there is one).
-pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
+pub(crate) fn truncate_with_ellipsis(text: &str, width: usize) -> String {
     if columns(text) <= width {
         return text.to_owned();
     }
@@ -88,7 +88,7 @@ pub fn truncate_with_ellipsis(text: &str, width: usize) -> String {
 /// where the next word would not fit); what is left for the last row is
 /// cut there with `…`. As many rows as the text needs, at most
 /// `widths.len()`.
-pub fn fill_rows(text: &str, widths: &[usize]) -> Vec<String> {
+pub(crate) fn fill_rows(text: &str, widths: &[usize]) -> Vec<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let mut rows = Vec::new();
     let mut next = 0;
@@ -126,7 +126,7 @@ pub fn fill_rows(text: &str, widths: &[usize]) -> Vec<String> {
 
 /// Splits `text` into lines of at most `width` columns at spaces
 /// (breaking words longer than a line), measured as the screen draws them.
-pub fn word_wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn word_wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut current = String::new();

@@ -8,9 +8,7 @@
 
 use ratatui::style::{Color, Modifier, Style};
 
-use crate::game::message_log::Importance;
-use crate::world::Terrain;
-use crate::world::level::text::terrain_glyph;
+use fogcrawl_core::{Importance, Terrain, terrain_glyph};
 
 /// How many colours the terminal can show, or none at all (`NO_COLOR`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,14 +24,14 @@ pub enum ColorSupport {
 }
 
 /// The environment variable that turns colours off (<https://no-color.org>).
-pub const NO_COLOR_VARIABLE: &str = "NO_COLOR";
+pub(crate) const NO_COLOR_VARIABLE: &str = "NO_COLOR";
 /// crossterm's answer for a truecolor terminal.
 const TRUECOLOR_COUNT: u16 = u16::MAX;
 const ANSI256_COUNT: u16 = 256;
 
 impl ColorSupport {
     /// What this terminal supports, from `NO_COLOR`, `COLORTERM` and `TERM`.
-    pub fn detect() -> Self {
+    pub(crate) fn detect() -> Self {
         let no_color = std::env::var_os(NO_COLOR_VARIABLE);
         Self::classify(
             no_color.as_ref().is_some_and(|value| !value.is_empty()),
@@ -43,7 +41,7 @@ impl ColorSupport {
 
     /// The tier for a colour count as crossterm reports it (`u16::MAX` for
     /// truecolor); `no_color` wins over everything.
-    pub fn classify(no_color: bool, color_count: u16) -> Self {
+    pub(crate) fn classify(no_color: bool, color_count: u16) -> Self {
         match color_count {
             _ if no_color => ColorSupport::None,
             TRUECOLOR_COUNT => ColorSupport::TrueColor,
@@ -52,7 +50,7 @@ impl ColorSupport {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ColorSupport::None => "no colour",
             ColorSupport::Ansi16 => "16 colours",
@@ -98,7 +96,7 @@ const SPARE_FACTION_TONES: [Tone; 4] = [
 
 /// The glyph and colour of a terrain kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TerrainLook {
+pub(crate) struct TerrainLook {
     pub glyph: char,
     tone: Tone,
     bold: bool,
@@ -107,7 +105,7 @@ pub struct TerrainLook {
 /// The glyph (the core's [`terrain_glyph`], which the run summary shares)
 /// and tone of each terrain. Every glyph differs, so the map reads
 /// without colour; the help popup lists them all.
-pub const fn terrain_look(terrain: Terrain) -> TerrainLook {
+pub(crate) const fn terrain_look(terrain: Terrain) -> TerrainLook {
     let (tone, bold) = match terrain {
         Terrain::Wall => (tone(150, 140, 130, Color::White), false),
         Terrain::Floor => (tone(130, 130, 140, Color::Gray), false),
@@ -151,7 +149,7 @@ fn spare_faction_tone(faction: &str) -> Tone {
 
 /// Roles of the interface chrome that have a colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum UiRole {
+pub(crate) enum UiRole {
     Title,
     Border,
     Label,
@@ -197,7 +195,7 @@ const fn importance_tone(importance: Importance) -> Tone {
 /// The debug overlay's marks that have a colour. Each also has a glyph of
 /// its own (see `ui::overlay`), so colour only adds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OverlayMark {
+pub(crate) enum OverlayMark {
     /// An expanded cell; 0 is the first third of the expansion order.
     Closed(usize),
     Open,
@@ -254,11 +252,11 @@ impl Palette {
     }
 
     /// The palette for this terminal.
-    pub fn detect() -> Self {
+    pub(crate) fn detect() -> Self {
         Self::new(ColorSupport::detect())
     }
 
-    pub fn has_colour(self) -> bool {
+    pub(crate) fn has_colour(self) -> bool {
         self.support != ColorSupport::None
     }
 
@@ -280,7 +278,7 @@ impl Palette {
     }
 
     /// A terrain cell the player sees now.
-    pub fn visible_terrain(self, terrain: Terrain) -> (char, Style) {
+    pub(crate) fn visible_terrain(self, terrain: Terrain) -> (char, Style) {
         let look = terrain_look(terrain);
         let style = self.foreground(look.tone);
         let style = if look.bold {
@@ -293,7 +291,7 @@ impl Palette {
 
     /// A terrain cell the player remembers but does not see: same glyph,
     /// dimmed (a darker, greyer colour; the DIM attribute without colour).
-    pub fn remembered_terrain(self, terrain: Terrain) -> (char, Style) {
+    pub(crate) fn remembered_terrain(self, terrain: Terrain) -> (char, Style) {
         let look = terrain_look(terrain);
         let style = match self.support {
             ColorSupport::None => Style::new().add_modifier(Modifier::DIM),
@@ -305,7 +303,7 @@ impl Palette {
         (look.glyph, style)
     }
 
-    pub fn player(self) -> Style {
+    pub(crate) fn player(self) -> Style {
         self.foreground(PLAYER_TONE)
             .add_modifier(Modifier::BOLD | Modifier::REVERSED)
     }
@@ -316,7 +314,7 @@ impl Palette {
         self.foreground(tone).add_modifier(Modifier::BOLD)
     }
 
-    pub fn ui(self, role: UiRole) -> Style {
+    pub(crate) fn ui(self, role: UiRole) -> Style {
         let style = self.foreground(ui_tone(role));
         match role {
             UiRole::Title | UiRole::KeyHint | UiRole::Alert => style.add_modifier(Modifier::BOLD),
@@ -325,7 +323,7 @@ impl Palette {
     }
 
     /// A debug-overlay mark.
-    pub fn overlay(self, mark: OverlayMark) -> Style {
+    pub(crate) fn overlay(self, mark: OverlayMark) -> Style {
         let style = self.foreground(overlay_tone(mark));
         match mark {
             OverlayMark::SmoothPath
@@ -337,16 +335,16 @@ impl Palette {
     }
 
     /// The overlay's look cursor: reversed, so it shows without colour.
-    pub fn cursor(self) -> Style {
+    pub(crate) fn cursor(self) -> Style {
         Style::new().add_modifier(Modifier::REVERSED)
     }
 
     /// The monster the overlay follows: its faction's look, underlined.
-    pub fn followed(self, faction: &str) -> Style {
+    pub(crate) fn followed(self, faction: &str) -> Style {
         self.faction(faction).add_modifier(Modifier::UNDERLINED)
     }
 
-    pub fn message(self, importance: Importance) -> Style {
+    pub(crate) fn message(self, importance: Importance) -> Style {
         let style = self.foreground(importance_tone(importance));
         match importance {
             Importance::Danger => style.add_modifier(Modifier::BOLD),

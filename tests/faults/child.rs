@@ -9,16 +9,16 @@
 use std::process::{Command, Output};
 
 /// Set in the child: the folder it works in.
-pub const CHILD_VARIABLE: &str = "FOGCRAWL_FAULT_CHILD";
+pub(crate) const CHILD_VARIABLE: &str = "FOGCRAWL_FAULT_CHILD";
 
 /// The folder a child case works in, if this process is the child.
-pub fn child_dir() -> Option<std::path::PathBuf> {
+pub(crate) fn child_dir() -> Option<std::path::PathBuf> {
     std::env::var_os(CHILD_VARIABLE).map(std::path::PathBuf::from)
 }
 
 /// Runs the case `name` (its full path in this binary) in a child through
 /// `sh -c "{shell_setup}; exec ..."`, with `dir` as its folder.
-pub fn run_case(name: &str, dir: &std::path::Path, shell_setup: &str) -> Output {
+pub(crate) fn run_case(name: &str, dir: &std::path::Path, shell_setup: &str) -> Output {
     let exe = std::env::current_exe().expect("the test binary's path");
     Command::new("sh")
         .arg("-c")
@@ -33,7 +33,7 @@ pub fn run_case(name: &str, dir: &std::path::Path, shell_setup: &str) -> Output 
 }
 
 /// The child's standard output and error, for messages.
-pub fn said(output: &Output) -> String {
+pub(crate) fn said(output: &Output) -> String {
     format!(
         "status {:?}\nstdout:\n{}\nstderr:\n{}",
         output.status,

@@ -5,9 +5,7 @@
 
 use std::path::Path;
 
-use fogcrawl::config::MonsterConfig;
-
-use fogcrawl::game::{Game, GameSetup};
+use fogcrawl_core::{Game, GameSetup, MonsterConfig};
 
 use crate::fixtures::{duel, play, shipped, shipped_text};
 use crate::timebox::must_finish;

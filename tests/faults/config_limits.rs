@@ -7,10 +7,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use fogcrawl::config::rules::{MAX_FACTIONS, MAX_MONSTER_KINDS};
-use fogcrawl::config::{ConfigWatcher, MonsterConfig};
-use fogcrawl::world::level::MAX_SPAWNS;
-use fogcrawl::world::level::file::LevelFile;
+use fogcrawl_core::{
+    ConfigWatcher, LevelFile, MAX_SPAWNS, MonsterConfig, rules::MAX_FACTIONS,
+    rules::MAX_MONSTER_KINDS,
+};
 
 use crate::fixtures::shipped_text;
 use crate::timebox::must_finish;

@@ -7,7 +7,9 @@
 //! 5 MB message in the log (which would cost seconds a frame) is refused
 //! the same way.
 
-use fogcrawl::game::save::format::{self as save_format, MAGIC, SAVE_FORMAT};
+use fogcrawl_core::{
+    SAVE_FORMAT, SAVE_MAGIC as MAGIC, decode_save_format, pack_save_body, unpack_save_body,
+};
 use serde_json::{Value, json};
 
 use crate::child::{child_dir, run_case, said};
@@ -37,7 +39,7 @@ fn unpack(save: &[u8]) -> Vec<u8> {
     let body = &save[30..];
     let claimed = u64::from_le_bytes(save[18..26].try_into().expect("8 bytes"));
     let claimed = usize::try_from(claimed).expect("a length that fits");
-    lz4_flex::block::decompress(body, claimed).expect("a save the game wrote unpacks")
+    unpack_save_body(body, claimed).expect("a save the game wrote unpacks")
 }
 
 fn varint(mut value: u64) -> Vec<u8> {
@@ -110,7 +112,7 @@ fn an_influence_map_claiming_100000_squared_cells_is_set_aside_in_binary() {
         }
     }
     assert!(crafted.len() > raw.len(), "the influence maps were found");
-    let body = lz4_flex::block::compress(&crafted);
+    let body = pack_save_body(&crafted);
     let save = pack(&body, crafted.len() as u64);
     match load_and_play(save) {
         Ending::SetAside { reason, kept } => {
@@ -137,8 +139,8 @@ fn peak_kb() -> u64 {
         .expect("a VmHWM line")
 }
 
-/// 2.2 MB that LZ4 cannot shrink: at most 255 times that may be claimed by
-/// the old rule, over 512 MB.
+/// 2.2 MB that LZ4 cannot shrink (and no runs of one byte), packed as a
+/// save's body is.
 fn incompressible_body() -> Vec<u8> {
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let raw: Vec<u8> = (0..2_200_000)
@@ -149,7 +151,7 @@ fn incompressible_body() -> Vec<u8> {
             (state >> 56) as u8
         })
         .collect();
-    lz4_flex::block::compress(&raw)
+    pack_save_body(&raw)
 }
 
 /// Claims of 512 MB (beyond the largest game) and of 150 MB (within it,
@@ -162,7 +164,7 @@ fn a_claimed_unpacked_length_is_checked_before_memory_is_taken() {
     if let Some(dir) = child_dir() {
         for claim in CLAIMS {
             let save = std::fs::read(dir.join(format!("{claim}.bin"))).unwrap();
-            let err = save_format::decode(&save).expect_err("refused");
+            let err = decode_save_format(&save).expect_err("refused");
             println!("{claim}: {err}");
         }
         println!("peak {} kB", peak_kb());

@@ -4,9 +4,7 @@
 //! JSON of format 1 it still reads, and a state that would make the
 //! monsters' turn loop forever stops it with an error instead.
 
-use fogcrawl::game::save::format as save_format;
-use fogcrawl::game::save::{Loaded, load_save};
-use fogcrawl::game::{Action, Game};
+use fogcrawl_core::{Action, Game, Loaded, is_binary_save, load_save};
 use serde_json::{Value, json};
 
 use crate::fixtures::{binary_save_of, duel, duel_save_text, play, shipped};
@@ -14,7 +12,7 @@ use crate::timebox::must_finish;
 
 /// How a load ended, as plain data to hand across the time box.
 #[derive(Debug)]
-pub enum Ending {
+pub(crate) enum Ending {
     SetAside { reason: String, kept: bool },
     Played,
     NoSave,
@@ -23,10 +21,10 @@ pub enum Ending {
 
 /// Writes `text` as a save, loads it and, if it loads, plays a few turns;
 /// all within the time box.
-pub fn load_and_play(text: Vec<u8>) -> Ending {
+pub(crate) fn load_and_play(text: Vec<u8>) -> Ending {
     must_finish("loading and playing a damaged save", move || {
         let dir = tempfile::tempdir().expect("a temp dir");
-        let name = if save_format::is_binary_save(&text) {
+        let name = if is_binary_save(&text) {
             "save.bin"
         } else {
             "save.json"
@@ -49,7 +47,7 @@ pub fn load_and_play(text: Vec<u8>) -> Ending {
 }
 
 /// A save of format 1 with its game edited.
-pub fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
+pub(crate) fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
     let mut save: Value = serde_json::from_str(&duel_save_text()).expect("a save is JSON");
     edit(&mut save["game"]);
     save
@@ -57,7 +55,7 @@ pub fn damaged(edit: impl FnOnce(&mut Value)) -> Value {
 
 /// The damaged game is set aside for `because`, both as JSON and written
 /// in the binary format.
-pub fn assert_set_aside(save: Value, because: &str) {
+pub(crate) fn assert_set_aside(save: Value, because: &str) {
     let binary = binary_save_of(&save).expect("the damage keeps the types, so it is a game");
     let json = serde_json::to_vec(&save).expect("JSON out");
     for (format, bytes) in [("JSON", json), ("binary", binary)] {
@@ -97,10 +95,7 @@ fn short_or_empty_cell_arrays_are_set_aside() {
 fn impossible_hp_time_depth_positions_and_players_are_set_aside() {
     assert_set_aside(
         damaged(|g| g["actors"][0]["hp"] = json!(0)),
-        &format!(
-            "the player has 0 of {} hp",
-            fogcrawl::game::state::PLAYER_MAX_HP
-        ),
+        &format!("the player has 0 of {} hp", fogcrawl_core::PLAYER_MAX_HP),
     );
     assert_set_aside(
         damaged(|g| g["time"] = json!(1e308)),

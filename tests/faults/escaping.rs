@@ -69,9 +69,9 @@ fn a_scenario_line_with_escape_sequences_is_printed_escaped() {
 #[cfg(feature = "tui")]
 #[test]
 fn control_bytes_in_game_messages_are_drawn_escaped() {
-    use fogcrawl::game::message_log::Importance;
     use fogcrawl::ui::App;
     use fogcrawl::ui::theme::{ColorSupport, Palette};
+    use fogcrawl_core::Importance;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

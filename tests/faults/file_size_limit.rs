@@ -4,10 +4,10 @@
 //! temporary file is left beside it. Run in a child process, where the
 //! limit cannot touch the other cases.
 
-use fogcrawl::game::save::write_save;
 use fogcrawl::ui::App;
 use fogcrawl::ui::command::Command;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
+use fogcrawl_core::write_save;
 
 use crate::child::{child_dir, run_case, said};
 use crate::fixtures::duel;

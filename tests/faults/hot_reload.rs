@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use fogcrawl::config::{ConfigWatcher, Reload};
+use fogcrawl_core::{ConfigWatcher, Reload};
 
 use crate::fixtures::shipped_text;
 

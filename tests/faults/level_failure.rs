@@ -2,7 +2,7 @@
 //! they are, the reason is shown, the game (and so its save) goes on; the
 //! run is won only on the last level's stairs.
 
-use fogcrawl::game::{Action, Direction, Game, GameSetup, Refusal};
+use fogcrawl_core::{Action, Direction, Game, GameSetup, Refusal};
 
 use crate::fixtures::{DUEL, shipped};
 use crate::timebox::must_finish;

@@ -3,9 +3,9 @@
 //! so it can never overwrite the first one's play; once the first game
 //! ends, or if it crashed, the save is free.
 
-use fogcrawl::game::save::write_save;
 use fogcrawl::ui::App;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
+use fogcrawl_core::write_save;
 
 use crate::fixtures::duel;
 use crate::save_paths::options;

@@ -11,8 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use fogcrawl::config::MonsterConfig;
-use fogcrawl::game::{Game, GameSetup};
+use fogcrawl_core::{Game, GameSetup, MonsterConfig};
 use gridpath::movingai::{MovingAiMap, ScenarioFile};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};

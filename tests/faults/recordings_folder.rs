@@ -9,12 +9,11 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fogcrawl::game::recording::Replayer;
-use fogcrawl::game::recording::library::{newest_recording, recordings_in};
 use fogcrawl::ui::App;
 use fogcrawl::ui::app::RecordingOptions;
 use fogcrawl::ui::command::Command as GameCommand;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
+use fogcrawl_core::{Replayer, newest_recording, recordings_in};
 
 use crate::child::{child_dir, run_case, said};
 use crate::fixtures::DUEL;

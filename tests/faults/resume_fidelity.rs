@@ -4,11 +4,9 @@
 //! plan, after the load; and a save that names a recording outside the
 //! recordings folder never makes the game write there.
 
-use fogcrawl::ai::Mode;
-use fogcrawl::game::autopilot::Autopilot;
-use fogcrawl::game::recording::writer::run_recording;
-use fogcrawl::game::save::{Loaded, load_save, write_save};
-use fogcrawl::game::{Action, Game, GameSetup};
+use fogcrawl_core::{
+    Action, Autopilot, Game, GameSetup, Loaded, Mode, load_save, run_recording, write_save,
+};
 
 use crate::fixtures::shipped;
 use crate::timebox::must_finish;

@@ -3,12 +3,11 @@
 //! can mend it), and a second quit saves to the named fallback instead of
 //! losing the game.
 
-use fogcrawl::game::save::rescue::SavedTo;
-use fogcrawl::game::save::{Loaded, load_save};
 use fogcrawl::ui::app::NoticeKind;
 use fogcrawl::ui::command::Command;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
 use fogcrawl::ui::{App, PlayOptions};
+use fogcrawl_core::{Loaded, SavedTo, load_save};
 
 use crate::fixtures::{DUEL, shipped, shipped_path};
 
@@ -23,7 +22,7 @@ fn an_unwritable_save_is_told_in_game_and_the_game_falls_back_instead_of_being_l
         level: Some(DUEL.to_owned()),
         seed: Some(1),
         save_path: blocker.join("save.json"),
-        config: fogcrawl::config::ConfigSource::File(shipped_path()),
+        config: fogcrawl_core::ConfigSource::File(shipped_path()),
         fallback_save_path: dir.path().join("rescued.json"),
         recordings: None,
         data_dir: dir.path().join("data"),

@@ -8,16 +8,15 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use fogcrawl::config::ConfigSource;
-use fogcrawl::game::save::{Loaded, load_save, write_save};
 use fogcrawl::ui::command::Command as GameCommand;
 use fogcrawl::ui::theme::{ColorSupport, Palette};
 use fogcrawl::ui::{App, PlayOptions};
+use fogcrawl_core::{ConfigSource, Loaded, load_save, write_save};
 
 use crate::fixtures::{duel, duel_save_text, shipped, shipped_path};
 use crate::timebox::must_finish;
 
-pub fn options(save_path: &Path, level: Option<&str>) -> PlayOptions {
+pub(crate) fn options(save_path: &Path, level: Option<&str>) -> PlayOptions {
     PlayOptions {
         level: level.map(str::to_owned),
         seed: level.map(|_| 1),
@@ -31,7 +30,7 @@ pub fn options(save_path: &Path, level: Option<&str>) -> PlayOptions {
 
 /// Starts a game on `save` (resuming it), waits a turn and quits, all in
 /// the time box: the game time it saved, or why it did not start.
-pub fn play_a_turn(save: PathBuf) -> Result<f64, String> {
+pub(crate) fn play_a_turn(save: PathBuf) -> Result<f64, String> {
     must_finish("starting a game on the save", move || {
         let mut app = App::start(&options(&save, None), Palette::new(ColorSupport::None))
             .map_err(|err| err.to_string())?;

@@ -30,7 +30,7 @@ fn options(dir: &Path, config: &Path) -> PlayOptions {
         level: None,
         seed: None,
         save_path: dir.join("save.json"),
-        config: fogcrawl::config::ConfigSource::File(config.to_owned()),
+        config: fogcrawl_core::ConfigSource::File(config.to_owned()),
         fallback_save_path: dir.join("rescued.json"),
         recordings: None,
         data_dir: dir.join("data"),

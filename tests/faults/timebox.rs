@@ -6,11 +6,11 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 /// Generous for one damaged input in a debug build; a hang takes forever.
-pub const CASE_LIMIT: Duration = Duration::from_secs(30);
+pub(crate) const CASE_LIMIT: Duration = Duration::from_secs(30);
 
 /// `work()`'s result, or a failure naming `what` if it panicked or took
 /// longer than `limit` (its thread is then left behind; the test fails).
-pub fn within<T: Send + 'static>(
+pub(crate) fn within<T: Send + 'static>(
     limit: Duration,
     what: &str,
     work: impl FnOnce() -> T + Send + 'static,
@@ -39,6 +39,9 @@ pub fn within<T: Send + 'static>(
 }
 
 /// [`within`] with [`CASE_LIMIT`], failing the test on a hang or panic.
-pub fn must_finish<T: Send + 'static>(what: &str, work: impl FnOnce() -> T + Send + 'static) -> T {
+pub(crate) fn must_finish<T: Send + 'static>(
+    what: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
     within(CASE_LIMIT, what, work).unwrap_or_else(|failure| panic!("{failure}"))
 }

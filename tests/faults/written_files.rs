@@ -5,9 +5,9 @@
 //! and the log as the screen escapes them, so `cat` of either never drives
 //! the terminal; the summary draws the level in the game's symbols.
 
-use fogcrawl::game::message_log::Importance;
-use fogcrawl::game::run_summary::{summary_text, write_summary};
-use fogcrawl::game::scores::{ScoreEntry, record, scores_path};
+use fogcrawl_core::{
+    Importance, ScoreEntry, record_score as record, scores_path, summary_text, write_summary,
+};
 
 /// Escape sequences (set the title, clear the screen, a C1 CSI), a
 /// carriage return and shift-out (the line-drawing character set).
@@ -79,7 +79,7 @@ fn a_run_summary_escapes_control_bytes_and_draws_the_game_symbols() {
     let dir = tempfile::tempdir().unwrap();
     let config_path = dir.path().join("monsters.toml");
     std::fs::write(&config_path, config).unwrap();
-    let config = fogcrawl::config::MonsterConfig::load(&config_path).expect("the config loads");
+    let config = fogcrawl_core::MonsterConfig::load(&config_path).expect("the config loads");
     let level = dir.path().join("pool.toml");
     std::fs::write(
         &level,
@@ -88,7 +88,7 @@ fn a_run_summary_escapes_control_bytes_and_draws_the_game_symbols() {
     .unwrap();
     let level = level.display().to_string();
     let mut game =
-        fogcrawl::game::Game::new(&fogcrawl::game::GameSetup::new(Some(&level), 1, config))
+        fogcrawl_core::Game::new(&fogcrawl_core::GameSetup::new(Some(&level), 1, config))
             .expect("the level plays");
     crate::fixtures::play(&mut game, 6);
     game.tell(Importance::Danger, format!("A message: {HOSTILE}"));

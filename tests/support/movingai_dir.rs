@@ -5,11 +5,11 @@
 use std::io::Write as _;
 use std::path::PathBuf;
 
-pub const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
+pub(crate) const MOVINGAI_DIR_VARIABLE: &str = "FOGCRAWL_MOVINGAI_DIR";
 
 /// The benchmark folder, or `None` (after saying so) when the variable is
 /// unset. A variable naming a missing folder is a broken setup, not a skip.
-pub fn movingai_dir() -> Option<PathBuf> {
+pub(crate) fn movingai_dir() -> Option<PathBuf> {
     let Some(dir) = std::env::var_os(MOVINGAI_DIR_VARIABLE) else {
         // Written to stderr directly, not through `eprintln!`, so the test
         // harness does not capture it: a skip must be visible in the log.

@@ -8,7 +8,7 @@ use std::ops::Add;
 use pathfinding::num_traits::Zero;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Cost(pub f64);
+pub(crate) struct Cost(pub f64);
 
 impl Eq for Cost {}
 

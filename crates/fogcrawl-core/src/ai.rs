@@ -25,49 +25,47 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
-//! - [`coarse`]: the planning grid's coarse graph (two-tier planning for
-//!   far goals) and far strolls' small searches.
+//! - [`coarse`]: far strolls on the planning grid's coarse graph (its
+//!   clusters and their entrances).
 //! - `request_queue`: the planner's waiting requests, looked up by actor.
 //! - [`fog_walk`](mod@fog_walk): a controlled fog-of-war experiment (fog vs omniscient
 //!   walker), on the same monster-turn functions.
 //!
 //! Never reads the true level to plan (sight and bumps are how it learns),
 //! and never imports a terminal crate.
-pub mod alert;
-pub mod brain;
+pub(crate) mod alert;
+pub(crate) mod brain;
 mod byte_field;
 mod changed_cells;
-pub mod coarse;
-pub mod cost_view;
-pub mod counters;
-pub mod faction;
-pub mod fog_walk;
-pub mod give_way;
-pub mod influence;
-pub mod knowledge;
-pub mod known_hazards;
-pub mod monster_turn;
-pub mod planner;
+pub(crate) mod coarse;
+pub(crate) mod cost_view;
+pub(crate) mod counters;
+pub(crate) mod faction;
+pub(crate) mod fog_walk;
+pub(crate) mod give_way;
+pub(crate) mod influence;
+pub(crate) mod knowledge;
+pub(crate) mod known_hazards;
+pub(crate) mod monster_turn;
+pub(crate) mod planner;
 mod request_queue;
-pub mod sight;
-pub mod spots;
-pub mod thought;
-pub mod turn_outcome;
-pub mod unlearned;
+pub(crate) mod sight;
+pub(crate) mod spots;
+pub(crate) mod thought;
+pub(crate) mod turn_outcome;
+pub(crate) mod unlearned;
 
 // What the game uses of the AI, named here so `game` never reaches into a
 // submodule: the AI can move things between its files without touching it.
-pub use brain::{Brain, Mode};
-pub use cost_view::{CostRules, CostView, Influences, faction_profile};
-pub use counters::{FactionCounters, ReplanCounts};
-pub use faction::{
-    DEATH_DANGER, Faction, FactionInspector, FactionInspectorMut, Sighting, WOUND_DANGER,
-};
-pub use fog_walk::{FogWalk, fog_walk};
-pub use give_way::{Asker, Body, Bystander};
-pub use knowledge::FactionKnowledge;
-pub use monster_turn::{
+pub(crate) use brain::{Brain, Mode};
+pub(crate) use cost_view::{CostRules, CostView, Influences, faction_profile};
+pub(crate) use counters::FactionCounters;
+pub(crate) use faction::{DEATH_DANGER, Faction, Sighting, WOUND_DANGER};
+pub(crate) use fog_walk::{FogWalk, fog_walk};
+pub(crate) use give_way::{Asker, Body, Bystander};
+pub(crate) use knowledge::FactionKnowledge;
+pub(crate) use monster_turn::{
     Intent, MemberTurn, Senses, Shooter, far_from_player, look_around, mark_presence, view_radius,
 };
-pub use sight::{Sight, ViewRequest, Viewpoint};
-pub use turn_outcome::{Happened, TurnOutcome, conclude};
+pub(crate) use sight::{Sight, ViewRequest, Viewpoint};
+pub(crate) use turn_outcome::{Happened, TurnOutcome, conclude};

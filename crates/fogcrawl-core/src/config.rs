@@ -11,14 +11,15 @@
 //!   values and default.
 //! - [`config_error`]: [`ConfigError`], whose message names file, line, column, field
 //!   and accepted values; [`key_path`]: dotted field paths such as `monsters[0].hp`.
-//! - [`changes`]: [`describe_changes`] for the message log; [`watch`]: [`ConfigWatcher`].
+//! - [`changes`]: [`describe_changes`] for the message log; [`watch`]: [`ConfigWatcher`];
+//!   [`reloader`]: [`ConfigReloader`], hot reload's "keep the last good config" policy.
 //!
 //! Every field is documented in `levels/MONSTERS.md` and in the shipped file itself.
 //! This module must never import a terminal library nor know how the AI uses a value.
 //!
 //! ```
 //! use std::path::Path;
-//! use fogcrawl_core::config::MonsterConfig;
+//! use fogcrawl_core::MonsterConfig;
 //!
 //! let text = r#"
 //! [factions.goblins]
@@ -43,24 +44,17 @@
 //! );
 //! ```
 
-pub mod changes;
-pub mod config_error;
-pub mod key_path;
-pub mod load;
+pub(crate) mod changes;
+pub(crate) mod config_error;
+pub(crate) mod key_path;
+pub(crate) mod load;
 mod raw;
+pub(crate) mod reloader;
 pub mod rules;
-pub mod schema;
+pub(crate) mod schema;
 mod validate;
-pub mod watch;
+pub(crate) mod watch;
 
-pub use changes::describe_changes;
-pub use config_error::ConfigError;
-pub use load::{
-    CONFIG_FILE_NAME, ConfigSource, SHIPPED_CONFIG, default_config_source, user_config_path,
-    write_user_copy,
-};
-pub use schema::{
-    FactionConfig, InfluenceConfig, InfluenceLayer, MonsterConfig, MonsterKindConfig, Smoothing,
-    UnknownCellPolicy,
-};
-pub use watch::{ConfigWatcher, Reload};
+pub(crate) use config_error::ConfigError;
+pub(crate) use load::{ConfigSource, SHIPPED_CONFIG};
+pub(crate) use schema::{FactionConfig, MonsterConfig, MonsterKindConfig, UnknownCellPolicy};

@@ -35,7 +35,7 @@ thread_local! {
 /// Runs `decode` with a budget of grid cells derived from the `bytes` of
 /// the save (or its decoded game) it reads. Returns what `decode` returned
 /// and, if a grid's claim was refused on the way, why.
-pub fn with_cell_budget<T>(bytes: usize, decode: impl FnOnce() -> T) -> (T, Option<String>) {
+pub(crate) fn with_cell_budget<T>(bytes: usize, decode: impl FnOnce() -> T) -> (T, Option<String>) {
     /// Puts the budget back as it was, even if `decode` panics.
     struct Restore(Option<usize>);
     impl Drop for Restore {
@@ -56,7 +56,7 @@ pub fn with_cell_budget<T>(bytes: usize, decode: impl FnOnce() -> T) -> (T, Opti
 ///
 /// # Errors
 /// A message naming the claimed size.
-pub fn claim_cells(width: usize, height: usize) -> Result<usize, String> {
+pub(crate) fn claim_cells(width: usize, height: usize) -> Result<usize, String> {
     let claimed = if width > Level::MAX_SIDE || height > Level::MAX_SIDE {
         Err(format!(
             "a {width}x{height} grid is larger than any level (sides are at most {})",

@@ -32,7 +32,7 @@ impl Diagnostic {
     /// A problem with the text at `line`, `column` of `file` (no field, nothing
     /// accepted): a syntax error, in the parser's words.
     #[must_use]
-    pub fn new(file: &Path, line: usize, column: usize, problem: impl Into<String>) -> Self {
+    pub(crate) fn new(file: &Path, line: usize, column: usize, problem: impl Into<String>) -> Self {
         Self {
             file: file.to_owned(),
             line,
@@ -46,7 +46,7 @@ impl Diagnostic {
     /// A field's value that is not allowed: where, which field, what is wrong
     /// with it, and what would be accepted.
     #[must_use]
-    pub fn invalid(
+    pub(crate) fn invalid(
         file: &Path,
         (line, column): (usize, usize),
         field: impl Into<String>,

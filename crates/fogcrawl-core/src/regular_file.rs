@@ -81,7 +81,7 @@ impl std::fmt::Display for FileKind {
 
 impl FileKind {
     /// The kind of what `metadata` describes.
-    pub fn of(metadata: &std::fs::Metadata) -> FileKind {
+    pub(crate) fn of(metadata: &std::fs::Metadata) -> FileKind {
         let file_type = metadata.file_type();
         if file_type.is_file() {
             return FileKind::Regular;
@@ -117,7 +117,7 @@ pub fn kind_at(path: &Path) -> Option<FileKind> {
 ///
 /// # Errors
 /// [`ReadError::NotFound`], [`ReadError::NotRegular`], or the I/O error.
-pub fn open_regular(path: &Path) -> Result<File, ReadError> {
+pub(crate) fn open_regular(path: &Path) -> Result<File, ReadError> {
     let file = open_nonblocking(path).map_err(|err| match err.kind() {
         io::ErrorKind::NotFound => ReadError::NotFound,
         _ => ReadError::Io(err),
@@ -149,7 +149,7 @@ fn open_nonblocking(path: &Path) -> io::Result<File> {
 /// # Errors
 /// As [`open_regular`], or [`ReadError::TooLarge`] (checked on the file's
 /// length before reading, and again while reading in case it grows).
-pub fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
+pub(crate) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let file = open_regular(path)?;
     let len = file.metadata()?.len();
     if len > limit {
@@ -169,7 +169,7 @@ pub fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
 /// # Errors
 /// As [`read_capped`], or an [`io::ErrorKind::InvalidData`] error for text
 /// that is not UTF-8.
-pub fn read_capped_text(path: &Path, limit: u64) -> Result<String, ReadError> {
+pub(crate) fn read_capped_text(path: &Path, limit: u64) -> Result<String, ReadError> {
     String::from_utf8(read_capped(path, limit)?)
         .map_err(|err| ReadError::Io(io::Error::new(io::ErrorKind::InvalidData, err)))
 }
@@ -183,7 +183,7 @@ pub fn read_capped_text(path: &Path, limit: u64) -> Result<String, ReadError> {
 /// # Errors
 /// An I/O error naming what failed; [`io::ErrorKind::InvalidInput`] when
 /// the path names a folder, a FIFO or a device.
-pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
     use std::io::Write;
     let real = resolve_links(path)?;
     if let Some(kind) = kind_at(&real).filter(|&kind| kind != FileKind::Regular) {
@@ -211,7 +211,7 @@ pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// A name beside `path` to set a damaged file aside under, taken by
 /// nothing (not even a dangling link): `NAME.bad`, else `NAME.bad2`,
 /// `NAME.bad3`, ..., so an earlier file set aside is never replaced.
-pub fn set_aside_path(path: &Path) -> PathBuf {
+pub(crate) fn set_aside_path(path: &Path) -> PathBuf {
     let named = |suffix: &str| {
         let mut name = path.file_name().unwrap_or_default().to_os_string();
         name.push(suffix);
@@ -233,7 +233,7 @@ pub fn set_aside_path(path: &Path) -> PathBuf {
 ///
 /// # Errors
 /// An I/O error for a loop of links or one that cannot be read.
-pub fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+pub(crate) fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut current = path.to_owned();
     for _ in 0..MAX_LINK_HOPS {
         match std::fs::symlink_metadata(&current) {

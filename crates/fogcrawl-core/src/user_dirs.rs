@@ -31,15 +31,15 @@ pub const LOG_PATH_VARIABLE: &str = "FOGCRAWL_LOG";
 /// high scores.
 pub const DATA_DIR_VARIABLE: &str = "FOGCRAWL_DATA";
 /// The save's file name in the data folder.
-pub const SAVE_FILE_NAME: &str = "save.bin";
+pub(crate) const SAVE_FILE_NAME: &str = "save.bin";
 /// The log's file name in the state folder.
-pub const LOG_FILE_NAME: &str = "fogcrawl.log";
+pub(crate) const LOG_FILE_NAME: &str = "fogcrawl.log";
 /// The folder name under each base folder.
 const APP_NAME: &str = "fogcrawl";
 
 /// The per-user folders fogcrawl writes to, already ending in `fogcrawl`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UserDirs {
+pub(crate) struct UserDirs {
     /// Where a user copy of the monster config is looked for.
     pub config: PathBuf,
     /// Where the save lives.
@@ -52,7 +52,7 @@ impl UserDirs {
     /// The platform's folders for this user, or `None` when there is no home
     /// folder to put them in.
     #[must_use]
-    pub fn from_system() -> Option<UserDirs> {
+    pub(crate) fn from_system() -> Option<UserDirs> {
         // An empty top-level domain and author leave the folders called plain
         // `fogcrawl` (etcetera drops empty parts).
         let strategy = choose_native_strategy(AppStrategyArgs {
@@ -72,7 +72,7 @@ impl UserDirs {
 
 /// An environment variable's value, with an empty value counted as unset.
 #[must_use]
-pub fn non_empty_var(name: &str) -> Option<OsString> {
+pub(crate) fn non_empty_var(name: &str) -> Option<OsString> {
     std::env::var_os(name).filter(|value| !value.is_empty())
 }
 
@@ -84,7 +84,7 @@ pub fn non_empty_var(name: &str) -> Option<OsString> {
 /// variable); else `save.bin` in the data folder, else (no home folder at
 /// all) `save.bin` in the current folder.
 #[must_use]
-pub fn save_path_from(
+pub(crate) fn save_path_from(
     save_variable: Option<OsString>,
     data_variable: Option<OsString>,
     dirs: Option<&UserDirs>,
@@ -118,7 +118,7 @@ fn has_save(path: &std::path::Path) -> bool {
 /// variable if set and not empty, else `fogcrawl.log` in the state folder,
 /// else (no home folder) `fogcrawl.log` in the current folder.
 #[must_use]
-pub fn log_path_from(log_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
+pub(crate) fn log_path_from(log_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
     override_or(log_variable, dirs.map(|dirs| &dirs.state), LOG_FILE_NAME)
 }
 
@@ -134,7 +134,7 @@ fn override_or(variable: Option<OsString>, dir: Option<&PathBuf>, file_name: &st
 /// `$FOGCRAWL_DATA` and the user's folders: the variable if set and not
 /// empty, else the data folder, else (no home folder) the current folder.
 #[must_use]
-pub fn data_dir_from(data_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
+pub(crate) fn data_dir_from(data_variable: Option<OsString>, dirs: Option<&UserDirs>) -> PathBuf {
     match (data_variable.filter(|value| !value.is_empty()), dirs) {
         (Some(path), _) => PathBuf::from(path),
         (None, Some(dirs)) => dirs.data.clone(),
@@ -154,7 +154,7 @@ pub fn data_dir() -> PathBuf {
 /// Where the save lives for this process (`$FOGCRAWL_SAVE`, else
 /// `$FOGCRAWL_DATA`, else the data folder; see [`save_path_from`]).
 #[must_use]
-pub fn save_path() -> PathBuf {
+pub(crate) fn save_path() -> PathBuf {
     save_path_from(
         non_empty_var(SAVE_PATH_VARIABLE),
         non_empty_var(DATA_DIR_VARIABLE),

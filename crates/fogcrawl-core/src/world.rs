@@ -30,9 +30,9 @@
 //!
 //! ```
 //! use gridpath::{AStar, Movement, SearchOptions};
-//! use fogcrawl_core::world::{CostProfile, Pos, level};
+//! use fogcrawl_core::{CostProfile, Pos, parse_level_text};
 //!
-//! let level = level::text::parse("#####\n#@=>#\n#####\n").expect("a valid grid");
+//! let level = parse_level_text("#####\n#@=>#\n#####\n").expect("a valid grid");
 //! let profile = CostProfile::default();
 //! assert_eq!(level.cost_at(Pos::new(1, 1), &profile), Some(1.0)); // floor under the start
 //! assert_eq!(level.cost_at(Pos::new(2, 1), &profile), Some(0.5)); // road
@@ -47,28 +47,28 @@
 //!     .expect("the stairs are reachable");
 //! assert_eq!(path.cost, 1.5); // road, then stairs
 //! ```
-pub mod caves;
-pub mod connectivity;
-pub mod cost_profile;
-pub mod fov;
-pub mod generate;
-pub mod item_kind;
-pub mod layout;
-pub mod level;
-pub mod map_spawns;
-pub mod movingai_level;
-pub mod opacity;
-pub mod paint;
-pub mod render_command;
-pub mod rooms;
-pub mod shipped_levels;
-pub mod sound;
-pub mod source_text;
-pub mod terrain;
+pub(crate) mod caves;
+pub(crate) mod connectivity;
+pub(crate) mod cost_profile;
+pub(crate) mod fov;
+pub(crate) mod generate;
+pub(crate) mod item_kind;
+pub(crate) mod layout;
+pub(crate) mod level;
+pub(crate) mod map_spawns;
+pub(crate) mod movingai_level;
+pub(crate) mod opacity;
+pub(crate) mod paint;
+pub(crate) mod render_command;
+pub(crate) mod rooms;
+pub(crate) mod shipped_levels;
+pub(crate) mod sound;
+pub(crate) mod source_text;
+pub(crate) mod terrain;
 
-pub use cost_profile::{CostProfile, InvalidCost};
+pub(crate) use cost_profile::CostProfile;
 /// The crate's one cell position: the pathfinding engine's, so no conversions are needed.
-pub use gridpath::Pos;
-pub use item_kind::ItemKind;
-pub use level::Level;
-pub use terrain::Terrain;
+pub(crate) use gridpath::Pos;
+pub(crate) use item_kind::ItemKind;
+pub(crate) use level::Level;
+pub(crate) use terrain::Terrain;

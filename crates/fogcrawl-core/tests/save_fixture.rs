@@ -13,11 +13,10 @@
 
 use std::path::{Path, PathBuf};
 
-use fogcrawl_core::config::MonsterConfig;
-use fogcrawl_core::game::action::Action;
-use fogcrawl_core::game::save::format::{SAVE_FORMAT, decode, encode};
-use fogcrawl_core::game::save::{Loaded, load_save};
-use fogcrawl_core::game::{Game, GameSetup};
+use fogcrawl_core::{
+    Action, Game, GameSetup, Loaded, MonsterConfig, SAVE_FORMAT, decode_save_format as decode,
+    encode_save_format as encode, load_save,
+};
 
 /// How many turns the fixture's game was played (waiting) before saving.
 const FIXTURE_TURNS: u64 = 12;

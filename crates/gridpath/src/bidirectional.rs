@@ -34,6 +34,43 @@ enum Side {
     Backward = 1,
 }
 
+impl Side {
+    /// The side whose turn comes after this one's.
+    fn other(self) -> Self {
+        match self {
+            Side::Forward => Side::Backward,
+            Side::Backward => Side::Forward,
+        }
+    }
+
+    /// This side's frontier to change, and the other side's to read.
+    fn split(self, sides: &mut [Frontier; 2]) -> (&mut Frontier, &Frontier) {
+        let [forward, backward] = sides;
+        match self {
+            Side::Forward => (forward, &*backward),
+            Side::Backward => (backward, &*forward),
+        }
+    }
+}
+
+/// The path through `meeting`: the forward side's parents back to the
+/// start, then the backward side's on to the goal.
+fn stitch(sides: &[Frontier; 2], meeting: Pos, index: impl Fn(Pos) -> usize) -> Vec<Pos> {
+    let mut cells = vec![meeting];
+    let mut at = meeting;
+    while let Some(previous) = sides[0].parent[index(at)] {
+        cells.push(previous);
+        at = previous;
+    }
+    cells.reverse();
+    let mut at = meeting;
+    while let Some(next) = sides[1].parent[index(at)] {
+        cells.push(next);
+        at = next;
+    }
+    cells
+}
+
 /// One side's search state.
 #[derive(Debug, Default)]
 struct Frontier {
@@ -53,6 +90,13 @@ impl Frontier {
             closed: vec![false; cells],
             open: BinaryHeap::new(),
         }
+    }
+
+    /// Starts this side at its end `cell` (index `at`), estimated `h` from
+    /// the other end.
+    fn seed(&mut self, at: usize, cell: Pos, h: f64) {
+        self.g[at] = 0.0;
+        self.open.push(Reverse((h.to_bits(), 0f64.to_bits(), cell)));
     }
 
     /// Drops stale entries off the top; the smallest live f, if any.
@@ -147,22 +191,9 @@ impl BidirectionalAStar {
         heuristic: Heuristic,
     ) -> Result<Option<Path>, QueryError> {
         check_endpoints(grid, start, goal)?;
-        self.stats = SearchStats::default();
-        self.meeting = None;
-        self.backward_cells.clear();
-        if self.tracing {
-            self.trace.reset(start, goal);
-        }
-        if start == goal {
-            self.meeting = Some(start);
-            return Ok(Some(Path {
-                cells: vec![start],
-                cost: 0.0,
-            }));
-        }
-        if !grid.connected(start, goal) {
-            self.stats.rejected_by_islands = true;
-            return Ok(None);
+        self.reset(start, goal);
+        if let Some(answer) = self.answer_without_search(grid, start, goal) {
+            return Ok(answer);
         }
         let shape = grid.shape();
         let index = |pos: Pos| shape.index(pos).unwrap_or(0);
@@ -175,12 +206,8 @@ impl BidirectionalAStar {
             scale * heuristic.estimate(f64::from(end.x - pos.x), f64::from(end.y - pos.y))
         };
         for (side, end) in [(Side::Forward, start), (Side::Backward, goal)] {
-            let frontier = &mut sides[side as usize];
-            frontier.g[index(end)] = 0.0;
             let h = estimate(side, end);
-            frontier
-                .open
-                .push(Reverse((h.to_bits(), 0f64.to_bits(), end)));
+            sides[side as usize].seed(index(end), end, h);
             self.stats.pushed += 1;
             self.record_open(end, 0.0, h, None);
         }
@@ -195,20 +222,8 @@ impl BidirectionalAStar {
                 break;
             }
             let side = turn;
-            turn = match turn {
-                Side::Forward => Side::Backward,
-                Side::Backward => Side::Forward,
-            };
-            let (mine, theirs) = match side {
-                Side::Forward => {
-                    let [a, b] = &mut sides;
-                    (a, &*b)
-                }
-                Side::Backward => {
-                    let [a, b] = &mut sides;
-                    (b, &*a)
-                }
-            };
+            turn = side.other();
+            let (mine, theirs) = side.split(&mut sides);
             let Some(Reverse((_, _, cell))) = mine.open.pop() else {
                 break;
             };
@@ -254,18 +269,7 @@ impl BidirectionalAStar {
         let Some(meeting) = self.meeting.filter(|_| best.is_finite()) else {
             return Ok(None);
         };
-        let mut cells_out = vec![meeting];
-        let mut at = meeting;
-        while let Some(previous) = sides[0].parent[index(at)] {
-            cells_out.push(previous);
-            at = previous;
-        }
-        cells_out.reverse();
-        let mut at = meeting;
-        while let Some(next) = sides[1].parent[index(at)] {
-            cells_out.push(next);
-            at = next;
-        }
+        let cells_out = stitch(&sides, meeting, index);
         // Summed again start to goal, as A* reports it: the two halves'
         // sums can differ from that in the last bit.
         let cost = path_cost(grid, &cells_out).unwrap_or(best);
@@ -273,6 +277,38 @@ impl BidirectionalAStar {
             cells: cells_out,
             cost,
         }))
+    }
+
+    /// The answer when no search is needed: the one-cell path when `start`
+    /// is `goal`, none when the grid's islands part them.
+    fn answer_without_search(
+        &mut self,
+        grid: &Grid,
+        start: Pos,
+        goal: Pos,
+    ) -> Option<Option<Path>> {
+        if start == goal {
+            self.meeting = Some(start);
+            return Some(Some(Path {
+                cells: vec![start],
+                cost: 0.0,
+            }));
+        }
+        if !grid.connected(start, goal) {
+            self.stats.rejected_by_islands = true;
+            return Some(None);
+        }
+        None
+    }
+
+    /// Forgets the last query's statistics, meeting cell and trace.
+    fn reset(&mut self, start: Pos, goal: Pos) {
+        self.stats = SearchStats::default();
+        self.meeting = None;
+        self.backward_cells.clear();
+        if self.tracing {
+            self.trace.reset(start, goal);
+        }
     }
 
     fn record_open(&mut self, cell: Pos, g: f64, h: f64, parent: Option<Pos>) {

@@ -9,13 +9,13 @@ const INFINITY_BITS: u64 = f64::INFINITY.to_bits();
 
 /// Distances for a number of cells, all infinite at first.
 #[derive(Debug, Clone, Default)]
-pub struct Distances {
+pub(crate) struct Distances {
     stored: Vec<u64>,
 }
 
 impl Distances {
     /// `len` infinite distances (zeroed memory: no writes).
-    pub fn infinite(len: usize) -> Self {
+    pub(crate) fn infinite(len: usize) -> Self {
         Self {
             stored: vec![0; len],
         }
@@ -33,19 +33,19 @@ impl Distances {
         Self { stored }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.stored.len()
     }
 
     /// The distance of `cell` (infinite if never set). Panics past the end.
     #[inline]
-    pub fn get(&self, cell: usize) -> f64 {
+    pub(crate) fn get(&self, cell: usize) -> f64 {
         f64::from_bits(self.stored[cell] ^ INFINITY_BITS)
     }
 
     /// Sets the distance of `cell`. Panics past the end.
     #[inline]
-    pub fn set(&mut self, cell: usize, distance: f64) {
+    pub(crate) fn set(&mut self, cell: usize, distance: f64) {
         self.stored[cell] = distance.to_bits() ^ INFINITY_BITS;
     }
 }

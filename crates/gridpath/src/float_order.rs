@@ -4,7 +4,7 @@
 /// Bits of `value` whose unsigned order is the order of the values
 /// (negative values first; NaN never arrives here).
 #[must_use]
-pub fn order_bits(value: f64) -> u64 {
+pub(crate) fn order_bits(value: f64) -> u64 {
     let bits = value.to_bits();
     if bits >> 63 == 0 {
         bits | (1 << 63)

@@ -332,15 +332,7 @@ impl Jps {
         let masks = grid.masks();
         let splitter = grid.cell_splitter();
         let (goal_x, goal_y) = splitter.split(goal);
-        let jumper = Jumper {
-            bits: &self.bits,
-            masks,
-            offsets: *grid.offsets(),
-            stride: grid.stride(),
-            goal,
-            goal_x: goal_x as usize,
-            goal_y: goal_y as usize,
-        };
+        let jumper = Jumper::toward(goal, grid, &self.bits);
         // Every passable cell costs this (checked by `supports`).
         let unit = f64::from(grid.costs()[start]);
         let estimate = |cell: usize| {
@@ -360,13 +352,7 @@ impl Jps {
         self.open
             .push(Reverse((priority_key_larger_g_first(h, h), start as u32)));
         if self.tracing {
-            self.trace.events.push(TraceEvent::Open {
-                cell: grid.pos_of(start),
-                g: 0.0,
-                h,
-                f: h,
-                parent: None,
-            });
+            trace_open(&mut self.trace, grid, start, 0.0, h, None);
         }
         let (mut expanded, mut pushed) = (0u64, 1u64);
         // The f part of the key last taken from the heap.
@@ -399,25 +385,12 @@ impl Jps {
             }
             let (x, y) = splitter.split(cell);
             let (x, y) = (x as usize, y as usize);
-            let mut directions = if cell == start {
+            let directions = if cell == start {
                 masks[cell]
             } else {
                 jumper.directions_on(cell, (node.tag & DIRECTION_MASK) as usize)
             };
-            // All jumps first, each found jump point's record asked for
-            // at once: on a large map it is usually a cache miss, which
-            // the remaining jumps then hide.
-            let mut jumps = [(0usize, 0usize, 0usize); 8];
-            let mut jumped = 0;
-            while directions != 0 {
-                let direction = directions.trailing_zeros() as usize;
-                directions &= directions - 1;
-                if let Some((next, steps)) = jumper.jump(cell, x, y, direction) {
-                    prefetch(&nodes[next]);
-                    jumps[jumped] = (next, steps, direction);
-                    jumped += 1;
-                }
-            }
+            let (jumps, jumped) = jumper.jumps(cell, (x, y), directions, nodes);
             for &(next, steps, direction) in &jumps[..jumped] {
                 let next_g = g + steps as f64 * DIRECTION_LENGTHS[direction] * unit;
                 let neighbour = &mut nodes[next];
@@ -433,13 +406,7 @@ impl Jps {
                 };
                 let h = estimate(next);
                 if self.tracing {
-                    self.trace.events.push(TraceEvent::Open {
-                        cell: grid.pos_of(next),
-                        g: next_g,
-                        h,
-                        f: next_g + h,
-                        parent: Some(grid.pos_of(cell)),
-                    });
+                    trace_open(&mut self.trace, grid, next, next_g, h, Some(cell));
                 }
                 let key = priority_key_larger_g_first(next_g + h, h);
                 if key >> TIE_BITS <= f_bound {
@@ -480,6 +447,24 @@ impl Jps {
     }
 }
 
+/// Traces the opening of `cell` (reached from `parent`) at `g`, `h`.
+fn trace_open(
+    trace: &mut SearchTrace,
+    grid: &Grid,
+    cell: usize,
+    g: f64,
+    h: f64,
+    parent: Option<usize>,
+) {
+    trace.events.push(TraceEvent::Open {
+        cell: grid.pos_of(cell),
+        g,
+        h,
+        f: g + h,
+        parent: parent.map(|p| grid.pos_of(p)),
+    });
+}
+
 /// What a jump reads: the grid's bits and moves, and where the goal is.
 struct Jumper<'a> {
     bits: &'a PassableBits,
@@ -492,7 +477,48 @@ struct Jumper<'a> {
     goal_y: usize,
 }
 
-impl Jumper<'_> {
+impl<'a> Jumper<'a> {
+    /// Jumps over `grid` (its passable `bits`) toward `goal`.
+    fn toward(goal: usize, grid: &'a Grid, bits: &'a PassableBits) -> Self {
+        let (goal_x, goal_y) = grid.cell_splitter().split(goal);
+        Jumper {
+            bits,
+            masks: grid.masks(),
+            offsets: *grid.offsets(),
+            stride: grid.stride(),
+            goal,
+            goal_x: goal_x as usize,
+            goal_y: goal_y as usize,
+        }
+    }
+
+    /// The jumps from `cell` (at padded column and row `at`) in each of
+    /// `directions`: (jump point, steps, direction) for the first `.1`.
+    /// All jumps first, each found jump point's record asked for at once:
+    /// on a large map it is usually a cache miss, which the remaining
+    /// jumps then hide.
+    #[inline]
+    fn jumps(
+        &self,
+        cell: usize,
+        (x, y): (usize, usize),
+        mut directions: u8,
+        nodes: &[JumpNode],
+    ) -> ([(usize, usize, usize); 8], usize) {
+        let mut jumps = [(0usize, 0usize, 0usize); 8];
+        let mut jumped = 0;
+        while directions != 0 {
+            let direction = directions.trailing_zeros() as usize;
+            directions &= directions - 1;
+            if let Some((next, steps)) = self.jump(cell, x, y, direction) {
+                prefetch(&nodes[next]);
+                jumps[jumped] = (next, steps, direction);
+                jumped += 1;
+            }
+        }
+        (jumps, jumped)
+    }
+
     /// The directions worth jumping in from jump point `cell`, entered by
     /// a jump in direction `entered`: straight on, and after a straight
     /// jump the forced sides and the diagonals toward them; after a

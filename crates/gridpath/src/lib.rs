@@ -79,6 +79,8 @@ mod prefetch;
 pub mod saved;
 pub mod smoothing;
 mod space_pool;
+#[cfg(test)]
+mod test_grids;
 pub mod trace;
 #[doc = include_str!("../docs/which-search.md")]
 pub mod which_search {}

@@ -6,8 +6,10 @@
 //!
 //! [`SpacePool`]: crate::SpacePool
 
-/// Per-cell search state: 16 bytes, one quarter of a cache line.
-#[derive(Debug, Clone, Copy, Default)]
+/// Per-cell search state: 16 bytes, one quarter of a cache line. All-zero
+/// bits are a valid `Node` (g 0.0, tag 0, cost 0.0), which the derive of
+/// `Zeroable` checks field by field: records are allocated zeroed.
+#[derive(Debug, Clone, Copy, Default, bytemuck::Zeroable)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(C)]
 pub(crate) struct Node {
@@ -22,10 +24,6 @@ pub(crate) struct Node {
     /// the grid when it first reaches the cell).
     pub(crate) cost: f32,
 }
-
-// SAFETY: all-zero bits are a valid `Node` (g 0.0, tag 0, cost 0.0), and
-// `Node` has no padding (8 + 4 + 4 bytes, `repr(C)`).
-unsafe impl bytemuck::Zeroable for Node {}
 
 /// The node records of a search space and the generation they were last
 /// stamped with: they travel together (a record's stamp means something

@@ -1,5 +1,15 @@
 //! Asking the processor to start loading a value into its cache before it
 //! is read: a hint that hides a cache miss behind other work.
+//!
+//! The one module of the engine with `unsafe`: the prefetch intrinsic is an
+//! `unsafe fn`, though it never faults (see the SAFETY note below).
+#![cfg_attr(
+    target_arch = "x86_64",
+    expect(
+        unsafe_code,
+        reason = "the prefetch intrinsic is an unsafe fn; a hint never faults"
+    )
+)]
 
 /// Starts loading `value` into the cache, without waiting for it: a hint
 /// (a no-op off x86_64) for a caller that knows which record it reads next.

@@ -21,7 +21,7 @@ pub enum Asking {
 }
 
 impl Asking {
-    pub fn question(self) -> &'static str {
+    pub(crate) fn question(self) -> &'static str {
         match self {
             Asking::Save => "Save as (.toml level or .map + .scen)",
             Asking::Open => "Open (level name, level file or .map)",

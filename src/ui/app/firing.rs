@@ -12,15 +12,13 @@
 
 use std::cell::RefCell;
 
-use crate::ai::faction::line_of_sight;
-use crate::game::items::needs_direction;
 use crate::ui::app::{App, NoticeKind, Overlay};
-use crate::world::ItemKind;
+use fogcrawl_core::{ItemKind, line_of_sight, needs_direction};
 use gridpath::Pos;
 
 /// The cells strictly between `from` and `to` on the straight line a shot
 /// flies along (the monsters' own line of fire), `to` last.
-pub fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
+pub(super) fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
     let cells = RefCell::new(Vec::new());
     line_of_sight(from, to, |cell| {
         cells.borrow_mut().push(cell);
@@ -35,7 +33,7 @@ pub fn shot_line(from: Pos, to: Pos) -> Vec<Pos> {
 
 impl App {
     /// What the fire key throws.
-    pub fn quiver(&self) -> ItemKind {
+    pub(crate) fn quiver(&self) -> ItemKind {
         self.quiver
     }
 
@@ -68,7 +66,7 @@ impl App {
 
     /// While aiming: the cells the shot would fly through to the cursor,
     /// the target's cell last (drawn on the map).
-    pub fn shot_path(&self) -> Vec<Pos> {
+    pub(crate) fn shot_path(&self) -> Vec<Pos> {
         match (self.overlay, self.look_cursor) {
             (Overlay::TargetPrompt(_), Some(cursor)) => shot_line(self.game.player().pos, cursor),
             _ => Vec::new(),
@@ -79,7 +77,7 @@ impl App {
     /// mouse, on a monster in sight that shoots), and the cells it can
     /// shoot into that the player sees: within its range, with nothing
     /// opaque between. Empty when no shooter is looked at.
-    pub fn shooter_reach(&self) -> Vec<Pos> {
+    pub(crate) fn shooter_reach(&self) -> Vec<Pos> {
         let Some(at) = self.pointed_monster_pos() else {
             return Vec::new();
         };
@@ -112,9 +110,9 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Direction;
     use crate::ui::app::tests::duel;
     use crate::ui::command::{Command, InputMode};
+    use fogcrawl_core::Direction;
 
     #[test]
     fn a_shot_line_runs_from_beside_the_thrower_to_the_target() {
@@ -181,5 +179,27 @@ mod tests {
         assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
         app.update(Command::ChooseDirection(Direction::South));
         assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 0);
+    }
+
+    #[test]
+    fn smoke_with_no_monster_in_reach_asks_which_way_to_throw_it() {
+        // The duel's goblin is behind the closed door: nothing in reach.
+        let mut app = duel();
+        app.game.inventory_mut().add(ItemKind::SmokeBomb);
+        assert!(app.game.aim_targets(ItemKind::SmokeBomb).is_empty());
+        let letter = app
+            .game
+            .inventory()
+            .entries()
+            .into_iter()
+            .find(|(_, kind, _)| *kind == ItemKind::SmokeBomb)
+            .map(|(letter, _, _)| letter)
+            .unwrap();
+        app.update(Command::ShowInventory);
+        app.update(Command::UseLetter(letter));
+        assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
+        app.update(Command::ChooseDirection(Direction::West));
+        assert_eq!(app.game.inventory().count(ItemKind::SmokeBomb), 0);
+        assert!(!app.game.tools().clouds().is_empty(), "the cloud bursts");
     }
 }

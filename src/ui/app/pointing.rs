@@ -7,18 +7,14 @@
 //! `Game::player_act` (travel and throws) and the overlay through its
 //! controller's `click`.
 
-use crate::game::activity::Activity;
-use crate::game::run_record::RunRecord;
-use crate::game::{Action, Refusal};
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
-use crate::ui::mouse::map_cell;
-use crate::world::ItemKind;
+use fogcrawl_core::{Action, Activity, ItemKind, Refusal, RunRecord};
 use gridpath::Pos;
 
 /// The path travel would take to `goal`, as known when it was drawn.
 #[derive(Debug, Clone, PartialEq)]
-pub struct TravelPreview {
+pub(super) struct TravelPreview {
     pub goal: Pos,
     /// The player's cell first, `goal` last.
     pub path: Vec<Pos>,
@@ -27,17 +23,12 @@ pub struct TravelPreview {
 }
 
 impl App {
-    /// The terminal's size when last drawn (columns, rows).
-    pub fn screen_size(&self) -> (u16, u16) {
-        self.screen_size
-    }
-
     /// The map cell under the mouse pointer, if it is over the map: worked
     /// out from the pointer's screen position each time, so it is the cell
     /// under it now, however the map has scrolled since it moved.
     pub fn hover(&self) -> Option<Pos> {
         let (column, row) = self.pointer?;
-        map_cell(self, column, row)
+        self.screen()?.map_cell(column, row)
     }
 
     /// The path drawn on the map: where travel would go from here to the
@@ -55,10 +46,10 @@ impl App {
 
     /// Where the monster pointed at stands (the mouse over a monster in
     /// sight), to be highlighted on the map and in the side panel.
-    pub fn pointed_monster_pos(&self) -> Option<Pos> {
+    pub(crate) fn pointed_monster_pos(&self) -> Option<Pos> {
         let at = self.look_cursor().or_else(|| self.hover())?;
         let actor = self.game.actor_at(at)?;
-        (actor != crate::game::state::PLAYER && self.game.is_visible(at)).then_some(at)
+        (actor != fogcrawl_core::PLAYER && self.game.is_visible(at)).then_some(at)
     }
 
     /// The cell whose path is drawn: the look cursor while looking, else
@@ -124,7 +115,7 @@ impl App {
                 let aimed = self
                     .game
                     .actor_at(cell)
-                    .is_some_and(|monster| self.game.knife_targets().contains(&monster));
+                    .is_some_and(|monster| self.game.aim_targets(item).contains(&monster));
                 self.look_cursor = Some(cell);
                 if aimed {
                     self.throw_at(item, cell);
@@ -153,7 +144,7 @@ impl App {
                                 "The way to {},{} is drawn ({}): click it again to go.",
                                 cell.x,
                                 cell.y,
-                                crate::game::message_log::counted(steps as u64, "step", "steps")
+                                fogcrawl_core::counted(steps as u64, "step", "steps")
                             ),
                         );
                     }
@@ -185,7 +176,7 @@ impl App {
     pub(super) fn cycle_monster(&mut self, forward: bool) {
         let monsters = match self.overlay {
             Overlay::Look => monsters_nearest_first(&self.game),
-            Overlay::TargetPrompt(_) => self.game.knife_targets(),
+            Overlay::TargetPrompt(item) => self.game.aim_targets(item),
             _ => return,
         };
         if monsters.is_empty() {
@@ -217,13 +208,18 @@ impl App {
         }
     }
 
-    /// Starts aiming `item` at the nearest monster in range (refused when
-    /// there is none).
+    /// Starts aiming `item` at the nearest monster in its reach; with none,
+    /// smoke asks which way to throw it and the rest are refused.
     pub(super) fn aim(&mut self, item: ItemKind) {
-        match self.game.knife_target() {
-            Some(target) => {
+        match self.game.aim_targets(item).first() {
+            Some(&target) => {
                 self.look_cursor = Some(self.game.actors()[target].pos);
                 self.overlay = Overlay::TargetPrompt(item);
+            }
+            // Smoke needs no monster: with none in reach it is thrown one
+            // way, as caltrops are (a cloud to break a line of sight).
+            None if item == ItemKind::SmokeBomb => {
+                self.overlay = Overlay::ThrowPrompt(item);
             }
             None => {
                 self.overlay = Overlay::None;
@@ -250,10 +246,16 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Direction;
     use crate::ui::app::tests::duel;
     use crate::ui::command::{Command, InputMode};
-    use crate::ui::mouse::screen_of;
+    use fogcrawl_core::Direction;
+
+    /// The screen position of level cell `pos` on the app's screen.
+    fn screen_of(app: &App, pos: Pos) -> (u16, u16) {
+        app.screen()
+            .and_then(|screen| screen.position_of(pos))
+            .expect("the cell is on screen")
+    }
 
     #[test]
     fn pointing_draws_the_path_and_a_click_travels_along_it() {

@@ -5,13 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::config::ConfigSource;
-use crate::game::message_log::Importance;
-use crate::game::recording::fingerprint::config_text;
-use crate::game::recording::library::prune;
-use crate::game::recording::writer::run_recording;
-use crate::game::recording::{DEFAULT_HASH_EVERY, Header, Recorder};
 use crate::ui::app::{App, NoticeKind};
+use fogcrawl_core::{
+    ConfigSource, DEFAULT_HASH_EVERY, Header, Importance, Recorder, config_text,
+    prune_recordings as prune, run_recording,
+};
 
 /// Where play writes recordings, and how many it keeps.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -139,7 +137,7 @@ impl App {
     }
 
     /// The recording to replay the death from, once, if `w` asked for it.
-    pub fn take_watch_death(&mut self) -> Option<PathBuf> {
+    pub(crate) fn take_watch_death(&mut self) -> Option<PathBuf> {
         if !std::mem::take(&mut self.watch_death_requested) {
             return None;
         }
@@ -148,7 +146,7 @@ impl App {
     }
 
     /// Says `text` on the status line.
-    pub fn say(&mut self, text: &str) {
+    pub(crate) fn say(&mut self, text: &str) {
         self.set_notice(NoticeKind::Alert, text);
     }
 
@@ -167,15 +165,15 @@ impl App {
 }
 
 /// The header of a game that has just started.
-fn new_game_header(game: &crate::game::Game, source: &ConfigSource) -> Header {
-    let setup = crate::game::GameSetup {
+fn new_game_header(game: &fogcrawl_core::Game, source: &ConfigSource) -> Header {
+    let setup = fogcrawl_core::GameSetup {
         run: game.run().to_vec(),
         start_depth: game.depth(),
         seed: game.seed(),
         config: game
             .config()
             .cloned()
-            .unwrap_or_else(|| crate::config::MonsterConfig {
+            .unwrap_or_else(|| fogcrawl_core::MonsterConfig {
                 factions: Vec::new(),
                 monsters: Vec::new(),
             }),
@@ -189,10 +187,10 @@ fn new_game_header(game: &crate::game::Game, source: &ConfigSource) -> Header {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::recording::Replayer;
     use crate::ui::app::PlayOptions;
     use crate::ui::command::Command;
     use crate::ui::theme::{ColorSupport, Palette};
+    use fogcrawl_core::Replayer;
 
     const DUEL: &str = "tests/fixtures/game/duel.toml";
 
@@ -218,8 +216,8 @@ mod tests {
         let mut app = App::start(&options(dir.path(), Some(4)), palette).expect("starts");
         // A refused step (a wall), steps, a wait, auto-advance and explore.
         for command in [
-            Command::Step(crate::game::Direction::North),
-            Command::Step(crate::game::Direction::East),
+            Command::Step(fogcrawl_core::Direction::North),
+            Command::Step(fogcrawl_core::Direction::East),
             Command::Wait,
             Command::ToggleAutoAdvance,
         ] {
@@ -262,7 +260,7 @@ mod tests {
             let app = App::start(&options(dir.path(), Some(seed)), palette).expect("starts");
             drop(app);
         }
-        let kept = crate::game::recording::library::recordings_in(&dir.path().join("recordings"));
+        let kept = fogcrawl_core::recordings_in(&dir.path().join("recordings"));
         assert_eq!(kept.len(), 2, "{kept:?}");
     }
 

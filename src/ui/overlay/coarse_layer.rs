@@ -1,42 +1,43 @@
 //! The overlay's coarse layer: the followed monster's faction's coarse
-//! graph (see `fogcrawl_core::ai::coarse`) over the true level, its
-//! clusters' edges and their entrances, and the member's coarse path (the
-//! entrances it plans to pass) with the stretch refined into cells.
+//! graph (see `fogcrawl_core`'s far strolls) over the true level, its
+//! clusters' edges and their entrances, and the member's stroll (the way
+//! it walks and where it ends, one step past an entrance).
 //!
-//! Reads the faction's graph as last brought up to date; never builds or
-//! repairs it (a faction that has planned nothing far has none yet).
+//! The entrances are read off the faction's planning grid for the clusters
+//! in view (`gridpath::cluster_exits`), as the strolls read them: nothing
+//! is built or kept for the overlay.
 
-use crate::ai::brain::Brain;
-use crate::ai::faction::Faction;
+use fogcrawl_core::{Brain, CLUSTER_SIZE, Faction, Mode};
+use gridpath::{Pos, cluster_exits};
+
 use crate::ui::overlay::{GOAL_GLYPH, RAW_PATH_GLYPH};
 use crate::ui::theme::OverlayMark;
-use gridpath::Pos;
 
 /// A cell on a cluster's top or left edge.
-pub const CLUSTER_EDGE_GLYPH: char = '·';
+pub(crate) const CLUSTER_EDGE_GLYPH: char = '·';
 /// An entrance: a node of the coarse graph on a cluster border.
-pub const ENTRANCE_GLYPH: char = '◇';
-/// An entrance the followed member's coarse path passes.
-pub const WAYPOINT_GLYPH: char = '◆';
+pub(crate) const ENTRANCE_GLYPH: char = '◇';
+
+/// The side of a cluster, as a cell coordinate.
+const SIDE: i32 = CLUSTER_SIZE as i32;
 
 /// The coarse layer's mark for `pos`, if it needs one: an entrance
 /// (`entrances` holds those in view), else a cluster edge.
-pub fn coarse_mark(faction: &Faction, entrances: &[Pos], pos: Pos) -> Option<(char, OverlayMark)> {
-    let hierarchy = faction.coarse().hierarchy()?;
+pub(crate) fn coarse_mark(entrances: &[Pos], pos: Pos) -> Option<(char, OverlayMark)> {
     if entrances
         .binary_search_by_key(&(pos.y, pos.x), |p| (p.y, p.x))
         .is_ok()
     {
         return Some((ENTRANCE_GLYPH, OverlayMark::Open));
     }
-    let (corner, _, _) = hierarchy.cluster_bounds(hierarchy.cluster_of(pos)?);
-    (pos.x == corner.x || pos.y == corner.y).then_some((CLUSTER_EDGE_GLYPH, OverlayMark::Closed(0)))
+    (pos.x % SIDE == 0 || pos.y % SIDE == 0).then_some((CLUSTER_EDGE_GLYPH, OverlayMark::Closed(0)))
 }
 
 /// The entrances of the faction's coarse graph within the rectangle from
-/// `top_left` of `width` x `height` cells, sorted by row then column.
-pub fn entrances_in(faction: &Faction, top_left: Pos, width: i32, height: i32) -> Vec<Pos> {
-    let Some(hierarchy) = faction.coarse().hierarchy() else {
+/// `top_left` of `width` x `height` cells, sorted by row then column: both
+/// cells of every transition on the borders of the clusters in view.
+pub(crate) fn entrances_in(faction: &Faction, top_left: Pos, width: i32, height: i32) -> Vec<Pos> {
+    let Some(grid) = faction.grid() else {
         return Vec::new();
     };
     let inside = |p: &Pos| {
@@ -45,17 +46,31 @@ pub fn entrances_in(faction: &Faction, top_left: Pos, width: i32, height: i32) -
             && p.x < top_left.x + width
             && p.y < top_left.y + height
     };
-    let mut cells: Vec<Pos> = hierarchy.nodes().filter(inside).collect();
+    let first = |c: i32| c.max(0) / SIDE;
+    let mut exits = Vec::new();
+    for cy in first(top_left.y)..=first(top_left.y + height) {
+        for cx in first(top_left.x)..=first(top_left.x + width) {
+            let corner = Pos::new(cx * SIDE, cy * SIDE);
+            // Right and below: every border in view once.
+            for side in [1, 3] {
+                cluster_exits(grid, CLUSTER_SIZE, corner, side, &mut exits);
+            }
+        }
+    }
+    let mut cells: Vec<Pos> = exits
+        .into_iter()
+        .flat_map(|(a, b)| [a, b])
+        .filter(inside)
+        .collect();
     cells.sort_unstable_by_key(|p| (p.y, p.x));
     cells.dedup();
     cells
 }
 
-/// The member's coarse path: the refined stretch it walks, then the
-/// entrances it passes after it and the goal. Nothing for a plan searched
-/// cell by cell.
-pub fn route_marks(brain: &Brain) -> Vec<(Pos, char, OverlayMark)> {
-    let Some(&goal) = brain.coarse_route.last() else {
+/// The member's stroll, if it is wandering with a way to walk: the cells
+/// still to walk, and where it ends.
+pub(crate) fn route_marks(brain: &Brain) -> Vec<(Pos, char, OverlayMark)> {
+    let (Mode::Wander, Some(&end)) = (brain.mode, brain.raw_plan.last()) else {
         return Vec::new();
     };
     let mut marks: Vec<(Pos, char, OverlayMark)> = brain
@@ -63,50 +78,32 @@ pub fn route_marks(brain: &Brain) -> Vec<(Pos, char, OverlayMark)> {
         .iter()
         .map(|&cell| (cell, RAW_PATH_GLYPH, OverlayMark::RawPath))
         .collect();
-    marks.extend(
-        brain.coarse_route[1..brain.coarse_route.len() - 1]
-            .iter()
-            .map(|&cell| (cell, WAYPOINT_GLYPH, OverlayMark::SmoothPath)),
-    );
-    marks.push((goal, GOAL_GLYPH, OverlayMark::Endpoint));
+    marks.push((end, GOAL_GLYPH, OverlayMark::Endpoint));
     marks
 }
 
-/// What the layer's panel says of the graph: its size and what keeping it
-/// current has cost, or that the faction has built none yet.
-pub fn summary(faction: &Faction) -> String {
-    let coarse = faction.coarse();
-    match coarse.hierarchy() {
-        None => "no coarse graph yet: built with the faction's planning grid".to_owned(),
-        Some(h) => format!(
-            "{} clusters of {}x{}, {} entrances; {} coarse plans, {} clusters re-priced",
-            h.cluster_count(),
-            h.cluster_size(),
-            h.cluster_size(),
-            h.node_count(),
-            coarse.searches,
-            coarse.repriced
-        ),
-    }
+/// What the layer's panel says of the graph: its clusters and how the
+/// faction's far strolls went.
+pub(crate) fn summary(faction: &Faction) -> String {
+    let (strolls, lines) = faction.far_strolls();
+    format!(
+        "clusters of {CLUSTER_SIZE}x{CLUSTER_SIZE}; {strolls} far strolls on the graph, {lines} on a straight line"
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::knowledge::FactionKnowledge;
-    use crate::config::MonsterConfig;
-    use crate::world::level;
+    use fogcrawl_core::{FactionKnowledge, MonsterConfig, parse_level_text};
 
     #[test]
-    fn edges_and_entrances_are_marked_once_the_graph_is_built() {
+    fn edges_and_entrances_are_marked_from_the_planning_grid() {
         let config = MonsterConfig::shipped().unwrap();
         let goblins = config.faction("goblins").unwrap().clone();
         let rows = format!("@{}", vec![".".repeat(40); 20].join("\n")[1..].to_owned());
-        let level = level::text::parse(&rows).unwrap();
+        let level = parse_level_text(&rows).unwrap();
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
-        // A faction builds its graph with its planning grid.
-        assert!(faction.coarse().hierarchy().is_some());
         let entrances = entrances_in(&faction, Pos::new(0, 0), 40, 20);
         assert!(!entrances.is_empty());
         assert!(
@@ -115,7 +112,7 @@ mod tests {
                 .all(|p| p.x % 16 == 0 || p.x % 16 == 15 || p.y % 16 == 0 || p.y % 16 == 15)
         );
         assert_eq!(
-            coarse_mark(&faction, &entrances, entrances[0]),
+            coarse_mark(&entrances, entrances[0]),
             Some((ENTRANCE_GLYPH, OverlayMark::Open))
         );
         let edge = Pos::new(16, 3);
@@ -124,11 +121,8 @@ mod tests {
         } else {
             CLUSTER_EDGE_GLYPH
         };
-        assert_eq!(
-            coarse_mark(&faction, &entrances, edge).map(|m| m.0),
-            Some(expected)
-        );
-        assert_eq!(coarse_mark(&faction, &entrances, Pos::new(5, 5)), None);
+        assert_eq!(coarse_mark(&entrances, edge).map(|m| m.0), Some(expected));
+        assert_eq!(coarse_mark(&entrances, Pos::new(5, 5)), None);
         assert!(summary(&faction).contains("clusters of 16x16"));
     }
 }

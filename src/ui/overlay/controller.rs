@@ -7,16 +7,16 @@
 //! ([`OverlayReply`]); the only thing it changes in the game is which
 //! monster is traced (and a trace taken now). It never draws.
 
-use crate::game::{Direction, Game};
 use crate::ui::command::Command;
 use crate::ui::overlay::{
     BeforeReload, Comparison, DebugOverlay, ReplayMove, compare_variants, trace_identity,
 };
+use fogcrawl_core::{Direction, Game};
 use gridpath::Pos;
 
 /// What the app should do after an overlay command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OverlayReply {
+pub(crate) enum OverlayReply {
     Done,
     /// Tell the player this (an information notice).
     Say(&'static str),
@@ -27,7 +27,7 @@ pub enum OverlayReply {
 impl DebugOverlay {
     /// Carries out one of the overlay's commands; any other command is
     /// left alone.
-    pub fn command(&mut self, command: Command, game: &mut Game) -> OverlayReply {
+    pub(crate) fn command(&mut self, command: Command, game: &mut Game) -> OverlayReply {
         match command {
             Command::ToggleOverlay => return self.toggle(game),
             Command::NextLayer => self.layer = self.layer.next(),
@@ -52,7 +52,7 @@ impl DebugOverlay {
     /// After every command and tick: a dead followed monster is replaced,
     /// the game traces the followed monster while the overlay is on (and
     /// nothing while it is off), and the comparison follows the trace.
-    pub fn sync(&mut self, game: &mut Game) {
+    pub(crate) fn sync(&mut self, game: &mut Game) {
         if self.depth != game.depth() {
             self.depth = game.depth();
             self.followed = None;
@@ -157,13 +157,13 @@ impl DebugOverlay {
 
     /// A click on the overlay's map: the inspector reads `cell` (the look
     /// cursor goes there) and the monster standing there is followed.
-    pub fn click(&mut self, game: &Game, cell: Pos) {
+    pub(crate) fn click(&mut self, game: &Game, cell: Pos) {
         self.inspect(game, cell);
         self.follow_cursor(game);
     }
 
     /// A right click: the inspector reads `cell`.
-    pub fn inspect(&mut self, game: &Game, cell: Pos) {
+    pub(crate) fn inspect(&mut self, game: &Game, cell: Pos) {
         if self.on && game.level().terrain_at(cell).is_some() {
             self.cursor = Some(cell);
         }
@@ -172,7 +172,7 @@ impl DebugOverlay {
     /// Follows the monster under the cursor (never the player).
     fn follow_cursor(&mut self, game: &Game) {
         if let Some(actor) = self.cursor.and_then(|c| game.actor_at(c))
-            && actor != crate::game::state::PLAYER
+            && actor != fogcrawl_core::PLAYER
         {
             self.follow(actor);
         }
@@ -234,7 +234,7 @@ impl DebugOverlay {
 
     /// After a config reload: keeps the config that was in force, so
     /// compare can show the followed monster's search under both.
-    pub fn remember_reload(&mut self, before: BeforeReload) {
+    pub(crate) fn remember_reload(&mut self, before: BeforeReload) {
         self.before_reload = Some(before);
     }
 
@@ -305,7 +305,7 @@ fn nearest_monster(game: &Game) -> Option<usize> {
 }
 
 /// Whether a monster heads somewhere (a goal, so a plan or a search).
-pub fn is_thinking(game: &Game, monster: usize) -> bool {
+pub(crate) fn is_thinking(game: &Game, monster: usize) -> bool {
     game.actors()
         .get(monster)
         .and_then(|m| m.brain.as_ref())
@@ -342,7 +342,7 @@ mod tests {
 
     #[test]
     fn the_overlay_opens_on_the_nearest_thinking_monster_before_a_nearer_idle_one() {
-        let (mut game, _dir) = crate::game::test_levels::game_on(
+        let (mut game, _dir) = fogcrawl_core::game_on(
             "############\n\
              #@.g.....g.#\n\
              #.........>#\n\

@@ -5,7 +5,7 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::ui::overlay::coarse_layer::{self, CLUSTER_EDGE_GLYPH, ENTRANCE_GLYPH, WAYPOINT_GLYPH};
+use crate::ui::overlay::coarse_layer::{self, CLUSTER_EDGE_GLYPH, ENTRANCE_GLYPH};
 use crate::ui::overlay::{
     CLOSED_GLYPHS, CURRENT_NODE_GLYPH, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, HEAT_GLYPHS,
     Layer, OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, UNKNOWN_GLYPH, influence_of,
@@ -13,9 +13,9 @@ use crate::ui::overlay::{
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
 
 /// The legend of one layer, a line or two.
-pub fn layer_legend(
+pub(crate) fn layer_legend(
     layer: Layer,
-    faction: Option<&crate::ai::faction::Faction>,
+    faction: Option<&fogcrawl_core::Faction>,
     palette: Palette,
 ) -> Vec<Line<'static>> {
     match layer {
@@ -75,10 +75,7 @@ fn search_legend(palette: Palette) -> Vec<Line<'static>> {
     vec![Line::from(first), Line::from(second)]
 }
 
-fn coarse_legend(
-    faction: Option<&crate::ai::faction::Faction>,
-    palette: Palette,
-) -> Vec<Line<'static>> {
+fn coarse_legend(faction: Option<&fogcrawl_core::Faction>, palette: Palette) -> Vec<Line<'static>> {
     let mark =
         |glyph: String, mark: OverlayMark, text: &str| legend_mark(palette, glyph, mark, text);
     let mut first = Vec::new();
@@ -96,14 +93,9 @@ fn coarse_legend(
     second.extend(mark(
         RAW_PATH_GLYPH.to_string(),
         OverlayMark::RawPath,
-        "refined",
+        "stroll",
     ));
-    second.extend(mark(
-        WAYPOINT_GLYPH.to_string(),
-        OverlayMark::SmoothPath,
-        "coarse path",
-    ));
-    second.extend(mark("G".to_owned(), OverlayMark::Endpoint, "goal"));
+    second.extend(mark("G".to_owned(), OverlayMark::Endpoint, "its end"));
     let mut lines = vec![Line::from(first), Line::from(second)];
     if let Some(faction) = faction {
         lines.push(Line::styled(

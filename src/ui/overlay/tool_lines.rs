@@ -6,14 +6,12 @@
 use ratatui::style::Style;
 use ratatui::text::Line;
 
-use crate::ai::faction::Faction;
-use crate::game::Game;
-use crate::game::items::{CALTROPS_PLAN_COST, SLOWED_FACTOR};
 use crate::ui::panels::labelled;
 use crate::ui::text::word_wrap;
+use fogcrawl_core::{CALTROPS_PLAN_COST, Faction, Game, SLOWED_FACTOR};
 
 /// Nothing when no tool touches the followed monster or its faction.
-pub fn tool_lines(
+pub(crate) fn tool_lines(
     game: &Game,
     actor: usize,
     faction: Option<&Faction>,

@@ -4,21 +4,21 @@
 //! sparkline, replay position, cell inspector; the legend is
 //! `overlay::legend`'s).
 //!
-//! Everything here reads an `&App` and the traces the game recorded; it
-//! never changes the game (the comparison search was run by `App`).
+//! Everything here reads an [`OverlayScene`] (the game, the overlay's state,
+//! the palette) and the traces the game recorded, never the app; it never
+//! changes the game (the comparison search was run by the app). Where each
+//! map starts on the level is the screen layout's, which the mouse reads too.
 
 use std::collections::HashMap;
 
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Position, Rect};
+use ratatui::layout::{Position, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
-use crate::game::Game;
-use crate::game::message_log::counted;
-use crate::ui::app::App;
-use crate::ui::map_view::{PLAYER_GLYPH, camera_origin};
+use crate::ui::map_view::PLAYER_GLYPH;
+use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay::coarse_layer;
 use crate::ui::overlay::legend::layer_legend;
 use crate::ui::overlay::{
@@ -28,13 +28,14 @@ use crate::ui::overlay::{
     options_label, parent_chain, replay_upto, sparkline,
 };
 use crate::ui::panels::labelled;
+use crate::ui::screen_layout::{MapPane, SideBySide};
 use crate::ui::text::{truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{OverlayMark, Palette, UiRole};
-use crate::world::Terrain;
+use fogcrawl_core::{Game, Terrain, counted};
 use gridpath::{CellValues, Pos, SearchTrace};
 
 /// The search as the overlay shows it: the trace up to the replay point.
-pub struct SearchView<'a> {
+pub(crate) struct SearchView<'a> {
     pub trace: &'a SearchTrace,
     /// Events shown (all of them when not replaying).
     pub upto: usize,
@@ -46,7 +47,7 @@ pub struct SearchView<'a> {
 }
 
 impl<'a> SearchView<'a> {
-    pub fn new(trace: &'a SearchTrace, replay: Option<usize>) -> Self {
+    pub(crate) fn new(trace: &'a SearchTrace, replay: Option<usize>) -> Self {
         let upto = replay.map_or(trace.events.len(), |k| replay_upto(trace, k));
         Self {
             trace,
@@ -83,8 +84,10 @@ impl<'a> SearchView<'a> {
 
 /// One map of the overlay: the true level, the layer's marks, all living
 /// monsters (the followed one underlined), the player, the cursor.
-pub struct OverlayMap<'a> {
-    pub app: &'a App,
+pub(crate) struct OverlayMap<'a> {
+    pub scene: OverlayScene<'a>,
+    /// The level cell at the map's top-left corner (the layout's).
+    pub origin: Pos,
     pub layer: Layer,
     /// The search to draw on the search layer (recorded or comparison).
     pub search: Option<&'a SearchView<'a>>,
@@ -92,28 +95,12 @@ pub struct OverlayMap<'a> {
     pub smoothed: bool,
 }
 
-impl OverlayMap<'_> {
-    /// The cell the camera centres on in a `width` x `height` view: the
-    /// cursor; else midway between the player and the followed monster
-    /// when both fit, so the player stays in view; else the followed
-    /// monster (following one off screen moves the view to it).
-    pub fn focus(app: &App, width: u16, height: u16) -> Pos {
-        let debug = app.debug();
-        if let Some(cursor) = debug.cursor {
-            return cursor;
-        }
-        let player = app.game.player().pos;
-        let Some(monster) = debug.followed.map(|f| app.game.actors()[f].pos) else {
-            return player;
-        };
-        let fits = (monster.x - player.x).abs() < i32::from(width) - 2
-            && (monster.y - player.y).abs() < i32::from(height) - 2;
-        if fits {
-            Pos::new((monster.x + player.x) / 2, (monster.y + player.y) / 2)
-        } else {
-            monster
-        }
-    }
+/// What the overlay draws: the game, the overlay's state and the palette.
+#[derive(Clone, Copy)]
+pub(crate) struct OverlayScene<'a> {
+    pub game: &'a Game,
+    pub debug: &'a DebugOverlay,
+    pub palette: Palette,
 }
 
 /// Where a map view draws: the buffer, the screen area and the level cell
@@ -158,12 +145,7 @@ impl Canvas<'_> {
 
 impl Widget for OverlayMap<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let level = self.app.game.level();
-        let focus = Self::focus(self.app, area.width, area.height);
-        let origin = Pos::new(
-            camera_origin(level.width(), area.width, focus.x),
-            camera_origin(level.height(), area.height, focus.y),
-        );
+        let origin = self.origin;
         let mut canvas = Canvas { buf, area, origin };
         self.paint_level(&mut canvas);
         if self.layer == Layer::Search {
@@ -171,7 +153,7 @@ impl Widget for OverlayMap<'_> {
             if let Some(search) = self.search {
                 self.paint_search(&mut canvas, search);
                 // Start and goal under the actors: `@` and the monsters stay on top.
-                paint_endpoints(&mut canvas, search, self.app.palette);
+                paint_endpoints(&mut canvas, search, self.scene.palette);
             }
         }
         if self.layer == Layer::Coarse {
@@ -182,22 +164,22 @@ impl Widget for OverlayMap<'_> {
             && !search.is_complete()
             && let Some(node) = search.current_node()
         {
-            let style = self.app.palette.overlay(OverlayMark::CurrentNode);
+            let style = self.scene.palette.overlay(OverlayMark::CurrentNode);
             canvas.put(node, CURRENT_NODE_GLYPH, style);
         }
-        if let Some(cursor) = self.app.debug().cursor {
-            canvas.restyle(cursor, self.app.palette.cursor());
+        if let Some(cursor) = self.scene.debug.cursor {
+            canvas.restyle(cursor, self.scene.palette.cursor());
         }
     }
 }
 
 impl OverlayMap<'_> {
     /// The followed monster's faction, whose knowledge the layers show.
-    fn faction(&self) -> Option<&crate::ai::faction::Faction> {
-        let game = &self.app.game;
+    fn faction(&self) -> Option<&fogcrawl_core::Faction> {
+        let game = &self.scene.game;
         let index = self
-            .app
-            .debug()
+            .scene
+            .debug
             .followed
             .and_then(|f| game.faction_index_of(f))?;
         Some(&game.factions()[index])
@@ -206,8 +188,8 @@ impl OverlayMap<'_> {
     /// The true level, dimmed so the marks stand out, with the belief or
     /// influence layer's marks over it.
     fn paint_level(&self, canvas: &mut Canvas) {
-        let game = &self.app.game;
-        let palette = self.app.palette;
+        let game = &self.scene.game;
+        let palette = self.scene.palette;
         let faction = self.faction();
         // The coarse layer's entrances in view, looked up cell by cell.
         let entrances = match (self.layer, faction) {
@@ -236,7 +218,7 @@ impl OverlayMap<'_> {
                     }
                     Layer::Coarse => faction
                         .filter(|_| terrain.is_passable())
-                        .and_then(|f| coarse_layer::coarse_mark(f, &entrances, pos)),
+                        .and_then(|_| coarse_layer::coarse_mark(&entrances, pos)),
                 };
                 match mark {
                     Some((glyph, mark)) => canvas.put(pos, glyph, palette.overlay(mark)),
@@ -252,13 +234,13 @@ impl OverlayMap<'_> {
     /// A monster following its faction's shared field: the cells the field
     /// has settled, under the search.
     fn paint_shared_field(&self, canvas: &mut Canvas) {
-        let game = &self.app.game;
-        if let Some(monster) = self.app.debug().followed
+        let game = &self.scene.game;
+        if let Some(monster) = self.scene.debug.followed
             && let Some(brain) = game.actors().get(monster).and_then(|a| a.brain.as_ref())
-            && brain.plan_source == crate::ai::brain::PlanSource::SharedField
+            && brain.plan_source == fogcrawl_core::PlanSource::SharedField
             && let Some((_, field)) = self.faction().and_then(|f| f.inspector().shared_field())
         {
-            let style = self.app.palette.overlay(OverlayMark::Open);
+            let style = self.scene.palette.overlay(OverlayMark::Open);
             for (pos, _) in field.settled_cells() {
                 canvas.put(pos, FIELD_GLYPH, style);
             }
@@ -269,7 +251,7 @@ impl OverlayMap<'_> {
     /// path (in a replay: the best way to the node being expanded) and the
     /// smoothed plan.
     fn paint_search(&self, canvas: &mut Canvas, search: &SearchView) {
-        let palette = self.app.palette;
+        let palette = self.scene.palette;
         for (&pos, values) in &search.values {
             let (glyph, mark) = if values.closed {
                 let index = search.order.get(&pos).copied().unwrap_or(0);
@@ -295,10 +277,10 @@ impl OverlayMap<'_> {
         if self.smoothed
             && search.is_complete()
             && let Some(brain) = self
-                .app
-                .debug()
+                .scene
+                .debug
                 .followed
-                .and_then(|f| self.app.game.actors()[f].brain.as_ref())
+                .and_then(|f| self.scene.game.actors()[f].brain.as_ref())
         {
             let style = palette.overlay(OverlayMark::SmoothPath);
             for &pos in &brain.plan {
@@ -309,24 +291,24 @@ impl OverlayMap<'_> {
 
     /// The followed member's coarse path, if its plan is one.
     fn paint_coarse_route(&self, canvas: &mut Canvas) {
-        let game = &self.app.game;
+        let game = &self.scene.game;
         if let Some(brain) = self
-            .app
-            .debug()
+            .scene
+            .debug
             .followed
             .and_then(|f| game.actors().get(f))
             .and_then(|a| a.brain.as_ref())
         {
             for (pos, glyph, mark) in coarse_layer::route_marks(brain) {
-                canvas.put(pos, glyph, self.app.palette.overlay(mark));
+                canvas.put(pos, glyph, self.scene.palette.overlay(mark));
             }
         }
     }
 
     /// The living monsters (the followed one marked) and the player.
     fn paint_actors(&self, canvas: &mut Canvas) {
-        let game = &self.app.game;
-        let palette = self.app.palette;
+        let game = &self.scene.game;
+        let palette = self.scene.palette;
         for (index, actor) in game.actors().iter().enumerate().skip(1) {
             if !actor.is_alive() {
                 continue;
@@ -334,7 +316,7 @@ impl OverlayMap<'_> {
             let Some(kind) = game.kind_of(actor) else {
                 continue;
             };
-            let style = if self.app.debug().followed == Some(index) {
+            let style = if self.scene.debug.followed == Some(index) {
                 palette.followed(&kind.faction)
             } else {
                 palette.faction(&kind.faction)
@@ -358,7 +340,7 @@ fn paint_endpoints(canvas: &mut Canvas, search: &SearchView, palette: Palette) {
 /// The belief layer's mark for `pos`, if it needs one.
 fn belief_mark(
     game: &Game,
-    faction: &crate::ai::faction::Faction,
+    faction: &fogcrawl_core::Faction,
     pos: Pos,
 ) -> Option<(char, OverlayMark)> {
     let truth = game.level().terrain_at(pos)?;
@@ -387,7 +369,7 @@ fn belief_mark(
 
 /// The digit a cell last seen `age` ago shows: `None` while fresh, then
 /// its age in tens of time units, 9 for anything older.
-pub fn stale_digit(age: f64) -> Option<char> {
+pub(crate) fn stale_digit(age: f64) -> Option<char> {
     if age < STALE_AGE {
         return None;
     }
@@ -396,14 +378,14 @@ pub fn stale_digit(age: f64) -> Option<char> {
 }
 
 /// Which quarter of `peak` a value falls in (0 lowest).
-pub fn heat_quarter(value: f32, peak: f32) -> usize {
+pub(crate) fn heat_quarter(value: f32, peak: f32) -> usize {
     let share = (value / peak.max(f32::MIN_POSITIVE)).clamp(0.0, 1.0);
     ((share * HEAT_GLYPHS.len() as f32).ceil() as usize).clamp(1, HEAT_GLYPHS.len()) - 1
 }
 
 fn heat_mark(
     layer: Layer,
-    faction: &crate::ai::faction::Faction,
+    faction: &fogcrawl_core::Faction,
     pos: Pos,
     game_terrain: Option<Terrain>,
 ) -> Option<(char, OverlayMark)> {
@@ -420,59 +402,45 @@ fn heat_mark(
     Some((HEAT_GLYPHS[quarter], OverlayMark::Heat(quarter)))
 }
 
-/// The level cell drawn at screen position `at` when the overlay's maps
-/// fill `area`, if `at` is on one (either map of a comparison).
-pub fn overlay_cell_at(app: &App, area: Rect, at: Position) -> Option<Pos> {
-    let debug = app.debug();
-    let side_by_side = debug.comparison.is_some() && debug.layer == Layer::Search;
-    let map = if side_by_side {
-        let [left, _, right] = Layout::horizontal([
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-        ])
-        .areas(area);
-        let half = [left, right].into_iter().find(|half| half.contains(at))?;
-        let [_, map] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(half);
-        map
-    } else {
-        area
-    };
-    if !map.contains(at) {
-        return None;
-    }
-    let level = app.game.level();
-    let focus = OverlayMap::focus(app, map.width, map.height);
-    let pos = Pos::new(
-        camera_origin(level.width(), map.width, focus.x) + i32::from(at.x - map.x),
-        camera_origin(level.height(), map.height, focus.y) + i32::from(at.y - map.y),
-    );
-    level.terrain_at(pos).map(|_| pos)
-}
-
 /// The map area with the overlay: one map, or on the search layer with a
 /// comparison, the recorded search and the re-run side by side.
-pub struct OverlayMaps<'a>(pub &'a App);
+pub(crate) struct OverlayMaps<'a> {
+    pub scene: OverlayScene<'a>,
+    /// Where the maps go and start (the screen layout's): one, or the
+    /// comparison's two.
+    pub panes: &'a [MapPane],
+    /// The halves' title rows and gap, when side by side.
+    pub side_by_side: Option<SideBySide>,
+}
 
 impl Widget for OverlayMaps<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.0;
-        let debug = app.debug();
-        let recorded = debug.followed.and_then(|f| app.game.traced_search(f));
+        let scene = self.scene;
+        let debug = scene.debug;
+        let recorded = debug.followed.and_then(|f| scene.game.traced_search(f));
         let view = recorded.map(|trace| SearchView::new(trace, debug.replay));
         let comparison = debug
             .comparison
             .as_ref()
             .filter(|_| debug.layer == Layer::Search);
-        match comparison {
-            Some(comparison) => self.render_side_by_side(view.as_ref(), comparison, area, buf),
-            None => OverlayMap {
-                app,
-                layer: debug.layer,
-                search: view.as_ref(),
-                smoothed: true,
+        match (comparison, self.side_by_side, self.panes) {
+            (Some(comparison), Some(halves), [left, right]) => {
+                self.render_side_by_side(view.as_ref(), comparison, halves, [*left, *right], buf);
             }
-            .render(area, buf),
+            _ => {
+                let origin = self
+                    .panes
+                    .first()
+                    .map_or(Pos::new(0, 0), |pane| pane.origin);
+                OverlayMap {
+                    scene,
+                    origin,
+                    layer: debug.layer,
+                    search: view.as_ref(),
+                    smoothed: true,
+                }
+                .render(area, buf);
+            }
         }
     }
 }
@@ -484,17 +452,13 @@ impl OverlayMaps<'_> {
         &self,
         view: Option<&SearchView>,
         comparison: &Comparison,
-        area: Rect,
+        halves: SideBySide,
+        panes: [MapPane; 2],
         buf: &mut Buffer,
     ) {
-        let app = self.0;
-        let palette = app.palette;
-        let [left, gap, right] = Layout::horizontal([
-            Constraint::Fill(1),
-            Constraint::Length(1),
-            Constraint::Fill(1),
-        ])
-        .areas(area);
+        let scene = self.scene;
+        let palette = scene.palette;
+        let gap = halves.gap;
         let border = palette.ui(UiRole::Border);
         for y in gap.top()..gap.bottom() {
             if let Some(cell) = buf.cell_mut(Position::new(gap.x, y)) {
@@ -521,33 +485,40 @@ impl OverlayMaps<'_> {
             ),
             _ => (self.recorded_title(view), view, true),
         };
-        for (half, title, search, smoothed) in [
-            (left, left_title, left_view, smoothed),
-            (right, comparison_title(comparison), Some(&other), false),
+        let [left_row, right_row] = halves.titles;
+        let [left, right] = panes;
+        for (title_row, pane, title, search, smoothed) in [
+            (left_row, left, left_title, left_view, smoothed),
+            (
+                right_row,
+                right,
+                comparison_title(comparison),
+                Some(&other),
+                false,
+            ),
         ] {
-            let [title_row, map] =
-                Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(half);
             Paragraph::new(Line::styled(
                 truncate_with_ellipsis(&title, usize::from(title_row.width)),
                 palette.ui(UiRole::Title),
             ))
             .render(title_row, buf);
             OverlayMap {
-                app,
+                scene,
+                origin: pane.origin,
                 layer: Layer::Search,
                 search,
                 smoothed,
             }
-            .render(map, buf);
+            .render(pane.area, buf);
         }
     }
 
     /// The recorded search's title: its faction's options and its figures.
     fn recorded_title(&self, view: Option<&SearchView>) -> String {
-        let game = &self.0.game;
+        let game = self.scene.game;
         let faction = self
-            .0
-            .debug()
+            .scene
+            .debug
             .followed
             .and_then(|f| game.faction_index_of(f))
             .map(|f| &game.factions()[f]);
@@ -581,14 +552,14 @@ fn cost_text(cost: Option<f64>) -> String {
 }
 
 /// The overlay's side panel.
-pub struct OverlayPanel<'a>(pub &'a App);
+pub(crate) struct OverlayPanel<'a>(pub OverlayScene<'a>);
 
 impl OverlayPanel<'_> {
     fn lines(&self, width: usize) -> Vec<Line<'static>> {
-        let app = self.0;
-        let game = &app.game;
-        let debug = app.debug();
-        let label = app.palette.ui(UiRole::Label);
+        let scene = self.0;
+        let game = scene.game;
+        let debug = scene.debug;
+        let label = scene.palette.ui(UiRole::Label);
         let Some(actor) = debug.followed.filter(|&f| f < game.actors().len()) else {
             return vec![Line::styled("No monster to follow.", label)];
         };
@@ -600,7 +571,7 @@ impl OverlayPanel<'_> {
             actor,
             faction,
             width,
-            app.palette.ui(UiRole::Label),
+            scene.palette.ui(UiRole::Label),
         ));
         lines.extend(self.search_lines(trace, faction, width));
         lines.push(self.ai_time_line(width));
@@ -610,13 +581,16 @@ impl OverlayPanel<'_> {
                     "REPLAY node {step}/{} (paused)",
                     trace.closed_cells().count()
                 ),
-                app.palette.ui(UiRole::Notice).add_modifier(Modifier::BOLD),
+                scene
+                    .palette
+                    .ui(UiRole::Notice)
+                    .add_modifier(Modifier::BOLD),
             ));
         }
         if let Some(comparison) = &debug.comparison {
             let waiting = matches!(
                 game.traced_search_shown(actor),
-                Some(crate::game::search_shown::SearchShown::Waiting { .. })
+                Some(fogcrawl_core::SearchShown::Waiting { .. })
             );
             let recorded = (!waiting).then(|| {
                 (
@@ -628,11 +602,11 @@ impl OverlayPanel<'_> {
         }
         lines.push(Line::styled(
             "─ inspector ─",
-            app.palette.ui(UiRole::Border),
+            scene.palette.ui(UiRole::Border),
         ));
         lines.extend(self.inspector_lines(actor, trace));
-        lines.push(Line::styled("─ legend ─", app.palette.ui(UiRole::Border)));
-        lines.extend(layer_legend(debug.layer, faction, app.palette));
+        lines.push(Line::styled("─ legend ─", scene.palette.ui(UiRole::Border)));
+        lines.extend(layer_legend(debug.layer, faction, scene.palette));
         lines
     }
 
@@ -641,10 +615,10 @@ impl OverlayPanel<'_> {
     fn monster_lines(
         &self,
         actor: usize,
-        faction: Option<&crate::ai::faction::Faction>,
+        faction: Option<&fogcrawl_core::Faction>,
         width: usize,
     ) -> Vec<Line<'static>> {
-        let game = &self.0.game;
+        let game = self.0.game;
         let palette = self.0.palette;
         let label = palette.ui(UiRole::Label);
         let monster = &game.actors()[actor];
@@ -680,7 +654,7 @@ impl OverlayPanel<'_> {
     fn search_lines(
         &self,
         trace: Option<&SearchTrace>,
-        faction: Option<&crate::ai::faction::Faction>,
+        faction: Option<&fogcrawl_core::Faction>,
         width: usize,
     ) -> Vec<Line<'static>> {
         let label = self.0.palette.ui(UiRole::Label);
@@ -688,7 +662,7 @@ impl OverlayPanel<'_> {
         let mut lines = Vec::new();
         let shown = self
             .0
-            .debug()
+            .debug
             .followed
             .and_then(|f| self.0.game.traced_search_shown(f));
         if let Some(shown) = shown {
@@ -729,7 +703,7 @@ impl OverlayPanel<'_> {
     fn ai_time_line(&self, width: usize) -> Line<'static> {
         let palette = self.0.palette;
         let label = palette.ui(UiRole::Label);
-        let ai = &self.0.game.stats().ai_micros();
+        let ai = self.0.game.stats().ai_micros();
         let peak = ai
             .iter()
             .rev()
@@ -784,7 +758,7 @@ impl OverlayPanel<'_> {
     /// What the cursor's cell holds for the followed monster's search (up
     /// to the replay point), or how to get a cursor.
     fn inspector_lines(&self, actor: usize, trace: Option<&SearchTrace>) -> Vec<Line<'static>> {
-        let debug = self.0.debug();
+        let debug = self.0.debug;
         let Some(cursor) = debug.cursor else {
             let label = self.0.palette.ui(UiRole::Label);
             return vec![Line::styled("x: a look cursor reads any cell", label)];
@@ -793,7 +767,7 @@ impl OverlayPanel<'_> {
             let upto = debug.replay.map(|k| replay_upto(t, k));
             t.cell_values(upto)
         });
-        inspect(&self.0.game, Some(actor), values.as_ref(), cursor)
+        inspect(self.0.game, Some(actor), values.as_ref(), cursor)
             .into_iter()
             .map(Line::raw)
             .collect()
@@ -804,15 +778,15 @@ impl OverlayPanel<'_> {
 /// the player and how (seen, or heard from which packmate), its goal and
 /// plan, and the shared field it follows, if it does.
 fn thinking_lines(
-    brain: &crate::ai::brain::Brain,
-    faction: &crate::ai::faction::Faction,
+    brain: &fogcrawl_core::Brain,
+    faction: &fogcrawl_core::Faction,
     now: f64,
     width: usize,
     label: Style,
 ) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     // Why it does what it does, wrapped to the panel.
-    let why = crate::ai::thought::why_line(&brain.thought, brain.mode, faction.name());
+    let why = fogcrawl_core::why_line(&brain.thought, brain.mode, faction.name());
     for (index, part) in word_wrap(&why, width.saturating_sub(4))
         .into_iter()
         .enumerate()
@@ -820,7 +794,7 @@ fn thinking_lines(
         let lead = if index == 0 { "why " } else { "    " };
         lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
     }
-    let knows = crate::ai::thought::describe_alert(brain.alert, now);
+    let knows = fogcrawl_core::describe_alert(brain.alert, now);
     lines.push(labelled("knows ", knows, label));
     let goal = brain
         .goal
@@ -840,7 +814,7 @@ fn thinking_lines(
             label,
         ));
     }
-    if brain.plan_source == crate::ai::brain::PlanSource::SharedField
+    if brain.plan_source == fogcrawl_core::PlanSource::SharedField
         && let Some((target, field)) = faction.inspector().shared_field()
     {
         let settled = field.settled_cells().count();
@@ -863,7 +837,7 @@ fn stat(name: &'static str, value: String, label: Style) -> [Span<'static>; 2] {
 impl Widget for OverlayPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let palette = self.0.palette;
-        let title = format!(" Overlay: {} ", self.0.debug().layer.name());
+        let title = format!(" Overlay: {} ", self.0.debug.layer.name());
         let block = Block::new()
             .borders(Borders::ALL)
             .border_style(palette.ui(UiRole::Border))
@@ -879,30 +853,12 @@ impl Widget for OverlayPanel<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::app::tests::duel;
-    use crate::ui::command::Command;
-
-    #[test]
-    fn the_overlay_camera_keeps_the_player_in_view() {
-        let mut app = duel();
-        app.update(Command::ToggleOverlay);
-        let goblin = app.debug().followed.expect("the goblin");
-        let player = app.game.player().pos;
-        let near = app.game.actors()[goblin].pos;
-        assert_eq!(
-            OverlayMap::focus(&app, 60, 20),
-            Pos::new((near.x + player.x) / 2, (near.y + player.y) / 2),
-            "both fit: midway"
-        );
-        // Too far apart for the view: the monster followed.
-        assert_eq!(OverlayMap::focus(&app, 4, 4), near);
-    }
 
     #[test]
     fn only_doors_go_stale_on_the_belief_layer() {
-        let config = crate::config::MonsterConfig::shipped().unwrap();
+        let config = fogcrawl_core::MonsterConfig::shipped().unwrap();
         let setup =
-            crate::game::GameSetup::new(Some("tests/fixtures/game/corridor.toml"), 1, config);
+            fogcrawl_core::GameSetup::new(Some("tests/fixtures/game/corridor.toml"), 1, config);
         let mut game = Game::new(&setup).unwrap();
         let (floor, door) = (Pos::new(1, 1), Pos::new(3, 1));
         game.faction_mut(0).observe(floor, Terrain::Floor, 0.0);

@@ -4,13 +4,13 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use crate::ai::alert::{Alert, Source};
+pub(crate) use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
 use crate::ai::thought::Thought;
 use gridpath::Pos;
 
 /// How long a faction keeps chasing a sighting of the player (game time).
-pub const PURSUIT_MEMORY: f64 = 40.0;
+pub(crate) const PURSUIT_MEMORY: f64 = 40.0;
 
 /// What a monster is up to, shown in the side panel and the debug overlay.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -41,30 +41,30 @@ impl Mode {
 
 /// How old (in game time) news of the player may be and still be a chase:
 /// about one player turn.
-pub const CHASE_NEWS_AGE: f64 = 1.0;
+pub(crate) const CHASE_NEWS_AGE: f64 = 1.0;
 /// Game time a fleeing member must go without seeing its threat before it
 /// calms down and goes back to its life.
-pub const FLEE_CALM_TIME: f64 = 10.0;
+pub(crate) const FLEE_CALM_TIME: f64 = 10.0;
 /// Game time a cornered member (no way to gain distance) turns and fights
 /// before it may flee again.
-pub const CORNERED_TIME: f64 = 6.0;
+pub(crate) const CORNERED_TIME: f64 = 6.0;
 /// How far past `flee_below` (a share of its hit points) a fleeing member
 /// must heal before it stops fleeing for that reason.
-pub const FLEE_RECOVERY: f64 = 0.25;
+pub(crate) const FLEE_RECOVERY: f64 = 0.25;
 /// Search goals (the last known position, then spots about it) a member
 /// may find out of reach, or wait too long for a plan to, before it gives
 /// the search up.
-pub const MAX_SEARCH_MISSES: u32 = 3;
+pub(crate) const MAX_SEARCH_MISSES: u32 = 3;
 /// Game time a member that gave a search up goes about other business
 /// before it takes up news of the player again.
-pub const SEARCH_GIVE_UP_TIME: f64 = 20.0;
+pub(crate) const SEARCH_GIVE_UP_TIME: f64 = 20.0;
 /// How far (in cells) from the player's last known position a searcher
 /// looks about once it got there and found nobody.
-pub const SEARCH_SPREAD: i32 = 6;
+pub(crate) const SEARCH_SPREAD: i32 = 6;
 
 /// What a monster perceives and remembers at the start of its turn.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Perception {
+pub(crate) struct Perception {
     pub at: Pos,
     pub now: f64,
     /// The player's cell, if this monster sees it.
@@ -103,10 +103,6 @@ pub struct Brain {
     pub raw_plan: Vec<Pos>,
     /// The goal the plan was made for.
     pub plan_goal: Option<Pos>,
-    /// When the plan is the refined first stretch of a coarse plan toward a
-    /// far goal: the coarse path (start, cluster entrances, goal), for the
-    /// overlay and the "why" line. Empty for a plan searched cell by cell.
-    pub coarse_route: Vec<Pos>,
     /// What each planned cell cost when the plan was adopted (for cost
     /// surprises), in step with `plan`.
     pub plan_costs: Vec<f64>,
@@ -199,7 +195,6 @@ impl Default for Brain {
             plan: Vec::new(),
             raw_plan: Vec::new(),
             plan_goal: None,
-            coarse_route: Vec::new(),
             plan_costs: Vec::new(),
             plan_source: PlanSource::Search,
             plan_fresh: false,
@@ -239,7 +234,7 @@ impl Brain {
     /// `time`): kept if newer than what it knew, and not while it goes
     /// about other business after giving a search up (or calming down from
     /// flight): news held through that would be stale when taken up.
-    pub fn hear_of_player(&mut self, pos: Pos, time: f64, from: usize) {
+    pub(crate) fn hear_of_player(&mut self, pos: Pos, time: f64, from: usize) {
         if time < self.search_given_up_until {
             return;
         }
@@ -264,7 +259,7 @@ impl Brain {
     /// Where the player is, if its news of the player is fresh enough to be
     /// a chase rather than a search: a packmate sees the player now, or it
     /// lost sight of the player this very turn (at a door's edge).
-    pub fn chases(&self, now: f64) -> Option<Pos> {
+    pub(crate) fn chases(&self, now: f64) -> Option<Pos> {
         self.alert
             .filter(|alert| now - alert.time <= CHASE_NEWS_AGE)
             .map(|alert| alert.pos)
@@ -273,7 +268,7 @@ impl Brain {
     /// Its search goal was out of reach (not merely slow to plan for):
     /// it tries another spot about the last known position, and after
     /// [`MAX_SEARCH_MISSES`] gives the search up (and the news with it).
-    pub fn miss_search_goal(&mut self, now: f64) {
+    pub(crate) fn miss_search_goal(&mut self, now: f64) {
         self.search_spot = None;
         self.search_misses += 1;
         if self.search_misses > MAX_SEARCH_MISSES {
@@ -283,7 +278,7 @@ impl Brain {
 
     /// Gives the search up, and the news with it, for
     /// [`SEARCH_GIVE_UP_TIME`]: it goes about its life meanwhile.
-    pub fn give_up_search(&mut self, now: f64) {
+    pub(crate) fn give_up_search(&mut self, now: f64) {
         self.search_spot = None;
         self.alert = None;
         self.search_given_up_until = now + SEARCH_GIVE_UP_TIME;
@@ -300,7 +295,7 @@ impl Brain {
 
     /// Chooses what to do this turn; returns the cell to head for (for
     /// `Flee`, the cell to run from).
-    pub fn decide(&mut self, p: &Perception) -> Option<Pos> {
+    pub(crate) fn decide(&mut self, p: &Perception) -> Option<Pos> {
         if let Some(player) = p.player_seen {
             self.comes_back_to = None;
             self.alert = Some(Alert {
@@ -382,13 +377,9 @@ impl Brain {
             }
             return Some(goal);
         }
-        if let Some(noise) = self.noise {
-            if noise == p.at || self.unreachable == Some(noise) {
-                self.noise = None;
-            } else {
-                self.mode = Mode::Investigate;
-                return Some(noise);
-            }
+        if let Some(noise) = self.noise_to_investigate(p.at) {
+            self.mode = Mode::Investigate;
+            return Some(noise);
         }
         self.mode = Mode::Wander;
         if self.wander_target == Some(p.at)
@@ -400,9 +391,22 @@ impl Brain {
         self.wander_target
     }
 
+    /// The noise it goes to look at from `at`, if any. It forgets one it
+    /// stands on or cannot reach; and one that fled and is not healed keeps
+    /// away from trouble: a noise near the player it ran from would only
+    /// bring it back into sight and send it running again, to and fro.
+    fn noise_to_investigate(&mut self, at: Pos) -> Option<Pos> {
+        let noise = self.noise?;
+        if noise == at || self.unreachable == Some(noise) || self.shaken {
+            self.noise = None;
+            return None;
+        }
+        Some(noise)
+    }
+
     /// Whether the plan no longer leads to `goal`: none, or made for a goal
     /// that has moved further than a quarter of the remaining way.
-    pub fn needs_plan_for(&self, goal: Pos) -> bool {
+    pub(crate) fn needs_plan_for(&self, goal: Pos) -> bool {
         let Some(planned) = self.plan_goal else {
             return true;
         };
@@ -415,29 +419,28 @@ impl Brain {
     }
 
     /// Whether it holds the cell it stands on, `at`, round its goal.
-    pub fn holds_spot_at(&self, at: Pos) -> bool {
+    pub(crate) fn holds_spot_at(&self, at: Pos) -> bool {
         self.spot == Some(at)
     }
 
     /// Whether it traded places with `other` less than `memory` game time
     /// before `now`.
-    pub fn swapped_lately_with(&self, other: usize, now: f64, memory: f64) -> bool {
+    pub(crate) fn swapped_lately_with(&self, other: usize, now: f64, memory: f64) -> bool {
         self.swapped_with
             .is_some_and(|(with, when)| with == other && now - when < memory)
     }
 
     /// Drops the plan (it was contradicted or blocked).
-    pub fn forget_plan(&mut self) {
+    pub(crate) fn forget_plan(&mut self) {
         self.plan.clear();
         self.raw_plan.clear();
         self.plan_costs.clear();
         self.plan_goal = None;
         self.plan_fresh = false;
-        self.coarse_route.clear();
     }
 
     /// Steps onto the plan's first cell: it is walked.
-    pub fn advance_plan(&mut self) {
+    pub(crate) fn advance_plan(&mut self) {
         if !self.plan.is_empty() {
             self.plan.remove(0);
         }
@@ -574,15 +577,21 @@ mod tests {
         assert_eq!(brain.mode, Mode::Hunt);
     }
 
-    #[test]
-    fn a_member_that_fled_runs_again_on_sight_until_healed() {
-        let player = Pos::new(2, 2);
+    /// A member that fled from the player at `player` and has since calmed
+    /// out of sight, healing but not healed; with its last perception.
+    fn fled_and_calmed_while_hurt(player: Pos) -> (Brain, Perception) {
         let mut brain = Brain::default();
         brain.decide(&sees(Some(player), 0.2));
-        // Calm out of sight, healing but not healed.
         let mut calm = sees(None, 0.3 + FLEE_RECOVERY / 2.0);
         calm.now = 10.0 + FLEE_CALM_TIME + 1.0;
         brain.decide(&calm);
+        (brain, calm)
+    }
+
+    #[test]
+    fn a_member_that_fled_runs_again_on_sight_until_healed() {
+        let player = Pos::new(2, 2);
+        let (mut brain, calm) = fled_and_calmed_while_hurt(player);
         assert_eq!(brain.mode, Mode::Wander);
         // The player again, one step over flee_below: it runs, not fights.
         let mut again = sees(Some(player), 0.3 + FLEE_RECOVERY / 2.0);
@@ -595,6 +604,23 @@ mod tests {
         assert_eq!(brain.decide(&healed), Some(player));
         assert_eq!(brain.mode, Mode::Hunt);
         assert!(!brain.shaken);
+    }
+
+    #[test]
+    fn a_member_that_fled_does_not_go_to_look_at_noises_until_healed() {
+        let (mut brain, mut calm) = fled_and_calmed_while_hurt(Pos::new(2, 2));
+        brain.noise = Some(Pos::new(3, 3));
+        calm.now += 1.0;
+        brain.decide(&calm);
+        assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.noise, None);
+        // Healed, a noise draws it again.
+        let mut healed = sees(None, 0.3 + FLEE_RECOVERY);
+        healed.now = calm.now + 1.0;
+        brain.decide(&healed);
+        brain.noise = Some(Pos::new(3, 3));
+        assert_eq!(brain.decide(&healed), Some(Pos::new(3, 3)));
+        assert_eq!(brain.mode, Mode::Investigate);
     }
 
     #[test]

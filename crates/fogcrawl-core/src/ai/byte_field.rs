@@ -10,7 +10,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
 /// Borrowed bytes to write.
-pub struct ByteField<'a>(pub &'a [u8]);
+pub(super) struct ByteField<'a>(pub &'a [u8]);
 
 impl Serialize for ByteField<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -21,7 +21,7 @@ impl Serialize for ByteField<'_> {
 /// Bytes read back: borrowed from the save's decompressed buffer where
 /// the format can lend them (postcard does), so a faction's 5 MB of
 /// knowledge is read straight from it, not copied out first.
-pub struct ByteBuf<'de>(pub Cow<'de, [u8]>);
+pub(super) struct ByteBuf<'de>(pub Cow<'de, [u8]>);
 
 impl<'de: 'a, 'a> Deserialize<'de> for ByteBuf<'a> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

@@ -6,42 +6,42 @@ use gridpath::{GridShape, Pos};
 
 /// Changed cells, by row-major index, waiting for the planning grid.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
-pub struct ChangedCells(Vec<u32>);
+pub(super) struct ChangedCells(Vec<u32>);
 
 impl ChangedCells {
     /// Notes that the cell at row-major `index` changed.
-    pub fn note(&mut self, index: u32) {
+    pub(super) fn note(&mut self, index: u32) {
         self.0.push(index);
     }
 
     /// Whether every cell noted lies among the first `cells` (a save's
     /// cells are checked before anything indexes with them).
-    pub fn fits(&self, cells: usize) -> bool {
+    pub(super) fn fits(&self, cells: usize) -> bool {
         self.0.iter().all(|&index| (index as usize) < cells)
     }
 
     /// Notes every cell of `indices`.
-    pub fn note_all(&mut self, indices: &[u32]) {
+    pub(super) fn note_all(&mut self, indices: &[u32]) {
         self.0.extend_from_slice(indices);
     }
 
     /// Forgets every change (a map built whole has none to pass on).
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.0.clear();
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(super) fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// Moves the indices onto `indices` (sorting them orders the cells by
     /// row, then column, without making positions first).
-    pub fn drain_into(&mut self, indices: &mut Vec<u32>) {
+    pub(super) fn drain_into(&mut self, indices: &mut Vec<u32>) {
         indices.append(&mut self.0);
     }
 
     /// Takes the changes as positions on a map of `shape`.
-    pub fn take_positions(&mut self, shape: GridShape) -> Vec<Pos> {
+    pub(super) fn take_positions(&mut self, shape: GridShape) -> Vec<Pos> {
         self.0
             .drain(..)
             .map(|index| shape.pos(index as usize))

@@ -1,185 +1,57 @@
-//! A faction's coarse graph: the two-tier planner (`gridpath::hierarchy`,
-//! HPA* over cell costs) of its planning grid, and the two uses the game
-//! makes of it.
+//! Far strolls on a faction's coarse graph: the clusters of its planning
+//! grid (16x16 cells, as `gridpath::hierarchy` cuts it, HPA* over cell
+//! costs) and the entrances on their borders.
 //!
-//! - A goal far off (a hunt, a search) is planned coarse first: a search of
-//!   the graph of cluster entrances, then only the first stretch of it is
-//!   refined into cells near the monster. It walks that stretch and plans
-//!   again from its end, so what it learns on the way counts.
-//! - A stroll far from the player walks the graph: from where it stands to
-//!   a node of its cluster, the cheapest way inside the cluster for the
-//!   faction (roads taken when they are cheaper for it, round walls), and
-//!   one step across the border, so the next stroll sets out from the next
-//!   cluster. The nodes are read off one of the cluster's borders (a side
-//!   drawn at random) as the graph has them (`gridpath::cluster_exits`),
-//!   not from a graph kept
-//!   current: a thousand far wanderers learn cells all over the level, and
-//!   re-pricing every cluster they pass would cost more than their small
-//!   searches (one cluster's cells at most each). When the graph gives
-//!   none (no exit it may reach, or the turn's allowance for these searches
-//!   is spent), a walkable straight line to a spot near it, with no search.
+//! A stroll far from the player walks the graph: from where it stands to
+//! a node of its cluster, the cheapest way inside the cluster for the
+//! faction (roads taken when they are cheaper for it, round walls), and
+//! one step across the border, so the next stroll sets out from the next
+//! cluster. The nodes are read off one of the cluster's borders (a side
+//! drawn at random) as the graph has them (`gridpath::cluster_exits`),
+//! not from a graph kept current: a thousand far wanderers learn cells
+//! all over the level, and re-pricing every cluster they pass would cost
+//! more than their small searches (one cluster's cells at most each).
+//! When the graph gives none (no exit it may reach, or the turn's
+//! allowance for these searches is spent), a walkable straight line to a
+//! spot near it, with no search.
 //!
-//! The graph is built with the planning grid (on all cores with the other
-//! factions' at a level's start); a cluster's crossings are worked out when
-//! first used. It is not saved: it is a function of the planning grid alone
-//! (its cells' prices), so it is built again from the loaded grid when
-//! first needed, and a resumed game plans exactly as the unbroken one. So
-//! that this holds for every kept crossing too, repairs price a changed
-//! cluster again rather than patch it (see
-//! `gridpath::Hierarchy::set_patching`), and the work of pricing (which a
-//! rebuilt graph does again, and the unbroken one did before) is never
-//! charged to a turn's node budget. It is kept current by repair: before a
-//! coarse search it catches up with the cells whose price changed since
-//! (the grid keeps that record), re-pricing only the clusters they lie in.
+//! Nothing here is saved and nothing is kept between strolls but reused
+//! buffers: a stroll is a function of the planning grid, the spot and the
+//! random draws, so a resumed game strolls exactly as the unbroken one.
+//! Far hunts and searches are not planned here (yet): they go to the
+//! faction's planner as near ones do.
 
-use gridpath::{
-    CoarseOutcome, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Pos, cluster_exits,
-    walkable_straight_path,
-};
+use gridpath::{Grid, HierarchicalSearch, Pos, cluster_exits, walkable_straight_path};
 use rand::{Rng, RngExt};
 
 /// The side of a cluster, in cells: the engine's default (see
 /// `crates/gridpath/README.md` for what it costs and saves).
 pub const CLUSTER_SIZE: usize = 16;
-/// Goals further than this (Chebyshev, in cells) are planned coarse first;
-/// nearer ones get one A* through the faction's planner as before (four
-/// clusters: the engine's own near search answers within two).
-pub const COARSE_FROM: i32 = 64;
-/// A coarse plan is refined into cells until the refined stretch is at
-/// least this many cells long (or reaches the goal): what the monster walks
-/// before it plans again.
-pub const REFINE_AHEAD: usize = 24;
 /// A far stroll ends at least this far (Chebyshev) from where it begins.
-pub const MIN_FAR_STROLL: i32 = 4;
+pub(crate) const MIN_FAR_STROLL: i32 = 4;
 /// How far (Chebyshev) a far stroll's fallback line may go, and spots it
 /// tries one to.
-pub const LINE_RANGE: i32 = 12;
-pub const LINE_TRIES: usize = 8;
+pub(crate) const LINE_RANGE: i32 = 12;
+pub(crate) const LINE_TRIES: usize = 8;
 /// Nodes of its cluster a far wanderer searches a way to in one pick
 /// (each a search inside the cluster, at most its cells) before it gives
 /// up until its next pick.
-pub const FAR_STROLL_TRIES: usize = 2;
-
-/// A coarse plan, refined near the monster.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CoarseRoute {
-    /// The refined cells from the start (included) to the end of the
-    /// stretch: every step legal.
-    pub cells: Vec<Pos>,
-    /// The coarse path: the start, the transition cells, the goal.
-    pub waypoints: Vec<Pos>,
-    /// Whether the refined stretch reaches the goal.
-    pub complete: bool,
-}
-
-/// How a coarse planning ended, and what it spent.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CoarseAnswer {
-    Route(CoarseRoute),
-    /// No way there as far as the faction knows.
-    NoPath,
-    /// Not within the nodes it was given.
-    OverBudget,
-}
+pub(crate) const FAR_STROLL_TRIES: usize = 2;
 
 /// The coarse graph of one faction's planning grid (see the module
 /// header).
 #[derive(Debug, Clone, Default)]
-pub struct CoarseMap {
-    hierarchy: Option<Hierarchy>,
+pub(crate) struct CoarseMap {
     search: HierarchicalSearch,
     /// A far stroll's cluster exits (reused).
     exits: Vec<(Pos, Pos)>,
-    /// Coarse searches run, and nodes they and their refinement expanded.
-    pub searches: u64,
-    pub expanded: u64,
-    /// Clusters re-priced by repairs, and whole rebuilds.
-    pub repriced: u64,
-    pub rebuilds: u64,
     /// Far strolls walked on the graph, and along a straight line when the
     /// graph gave none.
-    pub strolls: u64,
-    pub lines: u64,
+    pub(crate) strolls: u64,
+    pub(crate) lines: u64,
 }
 
 impl CoarseMap {
-    /// Forgets the graph (a new level or grid): it is built again when
-    /// first needed.
-    pub fn reset(&mut self) {
-        self.hierarchy = None;
-    }
-
-    /// The graph as last brought up to date, if it was ever built (the
-    /// overlay draws it; it does not build or repair it).
-    pub fn hierarchy(&self) -> Option<&Hierarchy> {
-        self.hierarchy.as_ref()
-    }
-
-    /// Builds the graph now if it is not built (a level's start does it
-    /// beside the other level-sized work, not in a turn).
-    pub fn prepare(&mut self, grid: &Grid) {
-        built(&mut self.hierarchy, &mut self.rebuilds, grid);
-    }
-
-    /// Plans from `from` to `goal` coarse first, spending at most
-    /// `node_budget` coarse expansions, then refines the coarse steps into
-    /// cells until the stretch is [`REFINE_AHEAD`] cells long. Returns the
-    /// answer and the nodes it expanded (coarse and fine together).
-    pub fn plan(
-        &mut self,
-        grid: &Grid,
-        from: Pos,
-        goal: Pos,
-        node_budget: u64,
-    ) -> (CoarseAnswer, u64) {
-        let Some(hierarchy) = built(&mut self.hierarchy, &mut self.rebuilds, grid) else {
-            return (CoarseAnswer::NoPath, 0);
-        };
-        // Catch up with what the faction learned since the last search.
-        let repair = hierarchy.sync(grid);
-        self.repriced += repair.clusters_repriced as u64;
-        self.rebuilds += u64::from(repair.rebuilt);
-        let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
-        let outcome = self
-            .search
-            .find_coarse_path(hierarchy, grid, from, goal, budget);
-        let spent = self.search.stats().expanded();
-        let plan = match outcome {
-            Ok(CoarseOutcome::Found(plan)) => plan,
-            Ok(CoarseOutcome::NoPath) | Err(_) => return (CoarseAnswer::NoPath, spent),
-            Ok(CoarseOutcome::OverBudget) => return (CoarseAnswer::OverBudget, spent),
-        };
-        self.searches += 1;
-        let mut cells = vec![from];
-        let mut complete = true;
-        for pair in plan.waypoints.windows(2) {
-            if cells.len() > REFINE_AHEAD {
-                complete = false;
-                break;
-            }
-            let (a, b) = (pair[0], pair[1]);
-            if a == b {
-                continue;
-            }
-            let Some(piece) = self.search.refine_step(hierarchy, grid, a, b) else {
-                // The graph was current, so every coarse step has cells:
-                // none would be a bug, answered as no way rather than an
-                // illegal one.
-                return (CoarseAnswer::NoPath, self.search.stats().expanded());
-            };
-            cells.extend_from_slice(&piece[1..]);
-        }
-        // Refinement searches count too (the stats add them up).
-        let spent = self.search.stats().expanded();
-        self.expanded += spent;
-        let route = CoarseRoute {
-            cells,
-            waypoints: plan.waypoints,
-            complete,
-        };
-        (CoarseAnswer::Route(route), spent)
-    }
-
     /// A far stroll from `at` on the graph (see the module header): the
     /// cells from `at` (included) to its end, one step across a border
     /// from a node of `at`'s cluster, the end one `accept` takes, chosen
@@ -187,7 +59,7 @@ impl CoarseMap {
     /// searches inside the cluster, none once `node_budget` is spent.
     /// Also the cells those searches expanded. It reads the grid alone,
     /// not the kept graph: the same grid, the same strolls.
-    pub fn far_stroll(
+    pub(crate) fn far_stroll(
         &mut self,
         grid: &Grid,
         at: Pos,
@@ -258,37 +130,12 @@ impl CoarseMap {
     }
 }
 
-/// The graph in `slot` if it covers `grid`, else one built now for it.
-fn built<'a>(
-    slot: &'a mut Option<Hierarchy>,
-    rebuilds: &mut u64,
-    grid: &Grid,
-) -> Option<&'a mut Hierarchy> {
-    let fits = slot.as_ref().is_some_and(|h| {
-        h.cluster_count() > 0 && {
-            let (corner, width, height) = h.cluster_bounds(h.cluster_count() - 1);
-            corner.x as usize + width == grid.width() && corner.y as usize + height == grid.height()
-        }
-    });
-    if !fits {
-        let options = HierarchyOptions {
-            cluster_size: CLUSTER_SIZE,
-        };
-        *slot = Hierarchy::build(grid, options).ok();
-        if let Some(hierarchy) = slot.as_mut() {
-            // Every kept crossing a function of the grid alone (see the
-            // module header).
-            hierarchy.set_patching(false);
-        }
-        *rebuilds += 1;
-    }
-    slot.as_mut()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gridpath::{AStar, Movement, SearchOptions, path_cost, steps_are_legal};
+    use gridpath::{
+        AStar, Hierarchy, HierarchyOptions, Movement, SearchOptions, path_cost, steps_are_legal,
+    };
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -400,8 +247,6 @@ mod tests {
         })
         .unwrap();
         let mut kept = CoarseMap::default();
-        kept.prepare(&grid);
-        kept.plan(&grid, Pos::new(1, 1), Pos::new(62, 62), 10_000);
         let mut rng = ChaCha8Rng::seed_from_u64(9);
         let mut at = Pos::new(8, 8);
         for round in 0..40 {

@@ -15,7 +15,7 @@ use gridpath::{Grid, GridError, GridShape, Movement, Pos};
 
 /// Cost of a closed door for a faction that batters doors down: a few
 /// blows' worth of time.
-pub const BASH_DOOR_COST: f64 = 5.0;
+pub(crate) const BASH_DOOR_COST: f64 = 5.0;
 /// Influence penalties reach the planning grid in steps of this size (an
 /// eighth of a floor step): a fading layer then changes the grid only when
 /// it crosses a step, not on every turn, so searches paused on the grid
@@ -32,7 +32,7 @@ pub struct Influences {
     /// costs its extra on top of everything else (saved since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     pub hazards: KnownHazards,
 }
@@ -49,7 +49,7 @@ impl Influences {
 
     /// Whether all three layers cover a `width x height` level (a damaged
     /// save may bring layers of other sizes).
-    pub fn fit(&self, width: usize, height: usize) -> bool {
+    pub(crate) fn fit(&self, width: usize, height: usize) -> bool {
         [&self.danger, &self.crowding, &self.threat]
             .iter()
             .all(|layer| layer.shape() == GridShape::new(width, height))
@@ -65,7 +65,7 @@ pub struct CostRules {
 }
 
 impl CostRules {
-    pub fn from_config(config: &FactionConfig) -> Self {
+    pub(crate) fn from_config(config: &FactionConfig) -> Self {
         Self {
             profile: faction_profile(config),
             unknown: config.unknown_cells,
@@ -91,7 +91,7 @@ impl CostRules {
 
     /// What a cell's danger and the player's threat add to its cost (the
     /// crowding left out): how much a member would rather not stand there.
-    pub fn avoidance(&self, influences: &Influences, pos: Pos) -> f64 {
+    pub(crate) fn avoidance(&self, influences: &Influences, pos: Pos) -> f64 {
         self.penalty_with_crowding(influences, pos, 0.0) + influences.hazards.extra(pos)
     }
 
@@ -111,7 +111,7 @@ impl CostRules {
     /// What the planning grid charges for a cell whose crowding is
     /// `crowding`: the believed terrain's cost plus the penalty in steps of
     /// [`PENALTY_STEP`].
-    pub fn cost_with_crowding(
+    pub(crate) fn cost_with_crowding(
         &self,
         knowledge: &FactionKnowledge,
         influences: &Influences,
@@ -124,7 +124,7 @@ impl CostRules {
         })
     }
 
-    /// [`CostRules::cost_with_crowding`] at the cell's own crowding, the
+    /// `CostRules::cost_with_crowding` at the cell's own crowding, the
     /// same number to the bit, reading only the layers that can add
     /// anything: most cells a faction learns lie where no layer has a value
     /// (or its weight is 0), and looking them up there was a good part of
@@ -133,7 +133,7 @@ impl CostRules {
     /// as it is.
     /// Whether no influence layer adds to any cell's price: each layer is
     /// weighed 0 or holds nothing (the layers `CostRules::cost` skips).
-    pub fn ignores(&self, influences: &Influences) -> bool {
+    pub(crate) fn ignores(&self, influences: &Influences) -> bool {
         let layers = [&influences.danger, &influences.crowding, &influences.threat];
         self.weights
             .iter()
@@ -209,7 +209,7 @@ fn layer_value(layer: &InfluenceMap, pos: Pos) -> f32 {
 
 /// A faction's terrain costs: the base table with its overrides and its
 /// way with doors.
-pub fn faction_profile(config: &FactionConfig) -> CostProfile {
+pub(crate) fn faction_profile(config: &FactionConfig) -> CostProfile {
     let mut profile = config.cost_profile();
     if !config.opens_doors {
         let door = config.bashes_doors.then_some(BASH_DOOR_COST);
@@ -220,7 +220,7 @@ pub fn faction_profile(config: &FactionConfig) -> CostProfile {
 
 /// The grid a faction plans on.
 #[derive(Debug, Clone)]
-pub struct CostView {
+pub(crate) struct CostView {
     pub rules: CostRules,
     grid: Grid,
     /// Scratch for [`CostView::refresh`]: the new prices of a batch.
@@ -228,7 +228,7 @@ pub struct CostView {
 }
 
 impl CostView {
-    pub fn new(
+    pub(crate) fn new(
         rules: CostRules,
         knowledge: &FactionKnowledge,
         influences: &Influences,
@@ -269,18 +269,13 @@ impl CostView {
         })
     }
 
-    pub fn grid(&self) -> &Grid {
+    pub(crate) fn grid(&self) -> &Grid {
         &self.grid
-    }
-
-    /// Brings stale islands up to date (a full relabel: call it sparingly).
-    pub fn refresh_islands(&mut self) {
-        self.grid.refresh_islands();
     }
 
     /// Re-prices the given cells; returns those that became cheaper (or
     /// walkable), where a better route may have opened.
-    pub fn refresh(
+    pub(crate) fn refresh(
         &mut self,
         knowledge: &FactionKnowledge,
         influences: &Influences,
@@ -315,14 +310,14 @@ impl CostView {
 /// come from the config and are set again on a load
 /// ([`Faction::resume`](crate::ai::Faction::resume)), until then a
 /// placeholder that prices nothing.
-pub mod saved_view {
+pub(crate) mod saved_view {
     use super::*;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     /// Also numbers the grid's versions, and those the faction's searches
     /// and field (written after it) remember, within this grid's history
     /// (`gridpath::saved`): the same game saves to the same bytes.
-    pub fn serialize<S: Serializer>(
+    pub(crate) fn serialize<S: Serializer>(
         view: &Option<CostView>,
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
@@ -333,7 +328,7 @@ pub mod saved_view {
         view.as_ref().map(CostView::grid).serialize(serializer)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Option<CostView>, D::Error> {
         gridpath::saved::load_versions_fresh();

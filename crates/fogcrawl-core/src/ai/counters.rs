@@ -32,7 +32,7 @@ pub struct ReplanCounts {
 }
 
 impl ReplanCounts {
-    pub fn add(&mut self, reason: ReplanReason) {
+    pub(crate) fn add(&mut self, reason: ReplanReason) {
         match reason {
             ReplanReason::GoalMoved => self.goal_moved += 1,
             ReplanReason::Blocked => self.blocked += 1,

@@ -8,11 +8,11 @@ mod inspector;
 
 use std::collections::HashMap;
 
-pub use inspector::{FactionInspector, FactionInspectorMut};
+pub(crate) use inspector::{FactionInspector, FactionInspectorMut};
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::coarse::{CoarseAnswer, CoarseMap};
+use crate::ai::coarse::CoarseMap;
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
@@ -30,13 +30,13 @@ use gridpath::{
 /// How much a member's death adds to the danger map at its cell.
 pub const DEATH_DANGER: f32 = 1.0;
 /// How much a wound adds.
-pub const WOUND_DANGER: f32 = 0.25;
+pub(crate) const WOUND_DANGER: f32 = 0.25;
 /// How much an ally's body adds to crowding at its cell.
-pub const BODY_CROWDING: f32 = 1.0;
+pub(crate) const BODY_CROWDING: f32 = 1.0;
 /// How much each of the next cells an ally plans to cross adds.
-pub const PLANNED_CROWDING: f32 = 0.5;
+pub(crate) const PLANNED_CROWDING: f32 = 0.5;
 /// How many planned cells count as crowding.
-pub const PLANNED_CELLS_CROWDED: usize = 3;
+pub(crate) const PLANNED_CELLS_CROWDED: usize = 3;
 /// Brogue's flee factor: a safety map is the distance from the threat
 /// times this (negative), relaxed again, so fleeing prefers open ground.
 const SAFETY_FACTOR: f64 = -1.2;
@@ -55,14 +55,14 @@ const REQUESTS_PER_BUDGET_STEP: usize = 4;
 const MAX_BUDGET_GROWTH: u64 = 4;
 /// Far strolls' allowance per turn (for those off the coarse graph, which
 /// search their way onto it), in the faction's `node_budget`s.
-pub const STROLL_BUDGET_SHARE: u64 = 2;
+pub(crate) const STROLL_BUDGET_SHARE: u64 = 2;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
 const FIELD_BUDGET_SHARE: u64 = 2;
 
 /// Where a member last saw the player, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct Sighting {
+pub(crate) struct Sighting {
     pub pos: Pos,
     pub time: f64,
 }
@@ -128,15 +128,14 @@ pub struct Faction {
     /// Cells members hold round their goals (next to the player, about a
     /// noise), so the pack spreads.
     spots: Spots,
-    /// The planning grid's coarse graph, for far goals and far strolls:
-    /// not saved, as it is built again from the grid alone (see
-    /// [`crate::ai::coarse`]).
+    /// Far strolls on the planning grid's coarse graph (see
+    /// [`crate::ai::coarse`]): buffers and counters only, not saved.
     #[serde(skip)]
     coarse: CoarseMap,
     /// Nodes far strolls may still expand this turn (see
     /// [`Faction::far_stroll`]): their own allowance beside the planner's
-    /// budget, refilled every turn.
-    #[serde(default)]
+    /// budget, refilled at the start of every turn (so not saved).
+    #[serde(skip)]
     stroll_nodes_left: u64,
 }
 
@@ -198,7 +197,7 @@ impl Faction {
     /// its search spaces their shared records. Nothing it knows, plans or
     /// has paused changes. False if it has no planning grid of the level's
     /// size to go on with (the caller then rebuilds it).
-    pub fn resume(&mut self, config: FactionConfig) -> bool {
+    pub(crate) fn resume(&mut self, config: FactionConfig) -> bool {
         let (w, h) = (self.knowledge.width(), self.knowledge.height());
         let Some(view) = self.view.as_mut() else {
             return false;
@@ -222,7 +221,7 @@ impl Faction {
     /// faction's knowledge and influences under `config` (a config install
     /// builds one to see that it can, and a 1024x1024 grid is not cheap).
     /// A view of another size is not used.
-    pub fn rebuild_with(
+    pub(crate) fn rebuild_with(
         &mut self,
         config: FactionConfig,
         built: Option<CostView>,
@@ -255,15 +254,15 @@ impl Faction {
         }
         self.shared = SharedField::default();
         self.safety = None;
-        // Built now, beside the other factions' grids (a level's start
-        // builds them on all cores), not in the first turn that needs it.
-        self.coarse.reset();
-        self.prepare_coarse();
         Ok(())
     }
 
     /// Starts the faction over on a new level, knowing `knowledge`.
-    pub fn enter_level(&mut self, knowledge: FactionKnowledge, now: f64) -> Result<(), GridError> {
+    pub(crate) fn enter_level(
+        &mut self,
+        knowledge: FactionKnowledge,
+        now: f64,
+    ) -> Result<(), GridError> {
         let (w, h) = (knowledge.width(), knowledge.height());
         self.knowledge = knowledge;
         self.player_sighting = None;
@@ -308,7 +307,7 @@ impl Faction {
 
     /// What danger and the player's threat add to the cost of `pos` for
     /// this faction (0 without rules).
-    pub fn avoidance_at(&self, pos: Pos) -> f64 {
+    pub(crate) fn avoidance_at(&self, pos: Pos) -> f64 {
         self.rules()
             .map_or(0.0, |rules| rules.avoidance(&self.influences, pos))
     }
@@ -318,7 +317,7 @@ impl Faction {
     /// last seen, could see `pos` (within the threat radius, nothing the
     /// faction believes opaque between), else 0. The threat layer itself
     /// fades within a few turns of a sighting; a search goes on for tens.
-    pub fn players_eye_at(&self, pos: Pos, believed: Pos) -> f64 {
+    pub(crate) fn players_eye_at(&self, pos: Pos, believed: Pos) -> f64 {
         let Some(layer) = self.config.as_ref().map(|c| c.influence.threat) else {
             return 0.0;
         };
@@ -336,7 +335,7 @@ impl Faction {
 
     /// Whether a member at `at` sees `pos`, as far as the faction knows:
     /// within its sight radius, nothing it believes opaque between.
-    pub fn believes_seen_from(&self, at: Pos, pos: Pos) -> bool {
+    pub(crate) fn believes_seen_from(&self, at: Pos, pos: Pos) -> bool {
         let radius = self.config.as_ref().map_or(0, |c| c.sight_radius);
         crate::world::fov::within_radius(i64::from(pos.x - at.x), i64::from(pos.y - at.y), radius)
             && self.believes_in_sight(at, pos)
@@ -355,7 +354,7 @@ impl Faction {
         &self.counters
     }
 
-    pub fn counters_mut(&mut self) -> &mut FactionCounters {
+    pub(crate) fn counters_mut(&mut self) -> &mut FactionCounters {
         &mut self.counters
     }
 
@@ -370,21 +369,21 @@ impl Faction {
     }
 
     /// When the influence maps were last decayed.
-    pub fn decayed_at(&self) -> f64 {
+    pub(crate) fn decayed_at(&self) -> f64 {
         self.decayed_at
     }
 
-    pub fn sighting(&self) -> Option<Sighting> {
+    pub(crate) fn sighting(&self) -> Option<Sighting> {
         self.player_sighting
     }
 
     /// A member sees the player at `pos`.
-    pub fn note_sighting(&mut self, pos: Pos, time: f64) {
+    pub(crate) fn note_sighting(&mut self, pos: Pos, time: f64) {
         self.player_sighting = Some(Sighting { pos, time });
     }
 
     /// The trail is cold: a member reached the sighting and found nothing.
-    pub fn forget_sighting(&mut self) {
+    pub(crate) fn forget_sighting(&mut self) {
         self.player_sighting = None;
     }
 
@@ -426,7 +425,7 @@ impl Faction {
     /// books say it believes the truth there already, only the time it was
     /// seen changes and the level is not read. Returns whether the faction
     /// had guessed its walkability wrong.
-    pub fn look_at(
+    pub(crate) fn look_at(
         &mut self,
         pos: Pos,
         time: f64,
@@ -440,14 +439,14 @@ impl Faction {
     }
 
     /// The omniscient baseline is told of a change (no guess involved).
-    pub fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
+    pub(crate) fn know(&mut self, pos: Pos, terrain: Terrain, time: f64) {
         self.knowledge.observe(pos, terrain, time);
         self.unlearned.learned(pos);
     }
 
     /// Counts where the faction could still learn by looking (see
     /// [`Unlearned`]), unless already counted.
-    pub fn prepare_sight(&mut self, level: &Level) {
+    pub(crate) fn prepare_sight(&mut self, level: &Level) {
         if !self.unlearned.is_built() {
             self.unlearned = Unlearned::build(level, &self.knowledge);
         }
@@ -456,7 +455,7 @@ impl Faction {
     /// Whether a member looking from `at` could learn anything: some cell
     /// it might see within `radius` is unknown or believed wrong. A view
     /// that could not is not worth computing (see [`Unlearned`]).
-    pub fn could_learn_near(&mut self, level: &Level, at: Pos, radius: u32) -> bool {
+    pub(crate) fn could_learn_near(&mut self, level: &Level, at: Pos, radius: u32) -> bool {
         self.prepare_sight(level);
         level.is_opaque(at) || !self.unlearned.nothing_near(at, radius)
     }
@@ -464,7 +463,7 @@ impl Faction {
     /// Notes that a member looks around from `pos`; returns false when one
     /// already did since the terrain in sight last changed (the view would
     /// teach the faction nothing new, so it need not be computed).
-    pub fn first_look_from(&mut self, pos: Pos) -> bool {
+    pub(crate) fn first_look_from(&mut self, pos: Pos) -> bool {
         let words = (self.knowledge.width() * self.knowledge.height()).div_ceil(64);
         if self.looked_from.len() != words {
             self.looked_from.clear();
@@ -491,13 +490,13 @@ impl Faction {
     /// Whether a member's look from `at` might teach the faction anything,
     /// asked ahead of its turn (changes nothing; see [`Self::first_look_from`]
     /// and [`Self::could_learn_near`] for the answer on the turn).
-    pub fn might_learn_from(&self, at: Pos, radius: u32) -> bool {
+    pub(crate) fn might_learn_from(&self, at: Pos, radius: u32) -> bool {
         !self.has_looked_from(at) && !self.unlearned.nothing_near(at, radius)
     }
 
     /// The terrain at `pos` changed: views from cells in sight of it are
     /// worth taking again.
-    pub fn terrain_changed_at(&mut self, level: &Level, pos: Pos) {
+    pub(crate) fn terrain_changed_at(&mut self, level: &Level, pos: Pos) {
         self.unlearned.terrain_changed(level, &self.knowledge, pos);
         let radius = self.config.as_ref().map_or(0, |c| c.sight_radius) as i32;
         for y in pos.y - radius..=pos.y + radius {
@@ -513,7 +512,7 @@ impl Faction {
 
     /// Whether the faction holds `pos` as blocked (known impassable to it,
     /// or unknown under a "blocked" policy).
-    pub fn believes_blocked(&self, pos: Pos) -> bool {
+    pub(crate) fn believes_blocked(&self, pos: Pos) -> bool {
         match self.rules() {
             Some(rules) => {
                 !self.knowledge.in_bounds(pos)
@@ -529,14 +528,14 @@ impl Faction {
     /// it answers for what members had seen at the grid's last sync
     /// ([`Faction::sync_view`], the start of every member's thinking).
     /// Cells that are not side by side are no step: blocked.
-    pub fn believes_step_blocked(&self, from: Pos, to: Pos) -> bool {
+    pub(crate) fn believes_step_blocked(&self, from: Pos, to: Pos) -> bool {
         self.grid().is_none_or(|grid| !grid.is_legal_step(from, to))
     }
 
     /// Whether the faction holds any step of the walk from `from` through
     /// `cells` as blocked: [`Faction::believes_step_blocked`] for each, in
     /// one pass over the grid's moves.
-    pub fn believes_walk_blocked(&self, from: Pos, cells: &[Pos]) -> bool {
+    pub(crate) fn believes_walk_blocked(&self, from: Pos, cells: &[Pos]) -> bool {
         !cells.is_empty()
             && self
                 .grid()
@@ -546,7 +545,7 @@ impl Faction {
     /// Once per player turn: influences fade, the threat is redrawn, the
     /// budget refills, the planning grid catches up with what members saw,
     /// and paused searches go on, the most urgent first.
-    pub fn start_turn(&mut self, now: f64) {
+    pub(crate) fn start_turn(&mut self, now: f64) {
         self.decay_influences(now);
         if let Some(sighting) = self.player_sighting {
             self.draw_threat(sighting.pos);
@@ -626,7 +625,7 @@ impl Faction {
     }
 
     /// Cells that became cheaper in what the faction knows this turn.
-    pub fn cheaper_this_turn(&self) -> &[Pos] {
+    pub(crate) fn cheaper_this_turn(&self) -> &[Pos] {
         &self.cheaper_this_turn
     }
 
@@ -657,7 +656,7 @@ impl Faction {
     /// A member saw (or trod on) a hazard at `pos` that costs `extra` more
     /// to cross: the planning grid prices it from the next sync. Returns
     /// whether the faction did not know it yet.
-    pub fn learn_hazard(&mut self, pos: Pos, extra: f64) -> bool {
+    pub(crate) fn learn_hazard(&mut self, pos: Pos, extra: f64) -> bool {
         self.influences.hazards.learn(pos, extra)
     }
 
@@ -671,7 +670,7 @@ impl Faction {
 
     /// A member occupies or plans to cross these cells: returns the stamps
     /// made, so the member's own searches can leave them out.
-    pub fn mark_crowding(&mut self, cells: &[(Pos, f32)]) -> Vec<(Pos, f32)> {
+    pub(crate) fn mark_crowding(&mut self, cells: &[(Pos, f32)]) -> Vec<(Pos, f32)> {
         let Some(config) = &self.config else {
             return Vec::new();
         };
@@ -730,7 +729,7 @@ impl Faction {
     }
 
     /// The debug overlay's controls of this faction's tracing.
-    pub fn inspector_mut(&mut self) -> FactionInspectorMut<'_> {
+    pub(crate) fn inspector_mut(&mut self) -> FactionInspectorMut<'_> {
         FactionInspectorMut { faction: self }
     }
 
@@ -745,7 +744,7 @@ impl Faction {
     /// path on the grid (every step open, every cell at the cheapest cost)
     /// it is the answer at once: no search could do better. Requests with
     /// their own pricing (overrides) or a turn penalty always search.
-    pub fn request_plan(&mut self, request: PlanRequest) {
+    pub(crate) fn request_plan(&mut self, request: PlanRequest) {
         let straight = (request.overrides.is_empty() && self.search_options().turn_penalty == 0.0)
             .then(|| self.grid())
             .flatten()
@@ -762,13 +761,13 @@ impl Faction {
         }
     }
 
-    pub fn is_planning(&self, actor: usize) -> bool {
+    pub(crate) fn is_planning(&self, actor: usize) -> bool {
         self.planner.is_waiting(actor)
     }
 
     /// Runs `actor`'s search now, within its share of the budget, and
     /// hands over its result if it finished (now or earlier).
-    pub fn plan_now(&mut self, actor: usize) -> Option<Finished> {
+    pub(crate) fn plan_now(&mut self, actor: usize) -> Option<Finished> {
         let options = self.search_options();
         if let Some(view) = self.view.as_ref() {
             self.planner.run_for(actor, view.grid(), &options);
@@ -780,25 +779,8 @@ impl Faction {
     }
 
     /// The result of `actor`'s search, if one finished and waits.
-    pub fn take_finished_plan(&mut self, actor: usize) -> Option<Finished> {
+    pub(crate) fn take_finished_plan(&mut self, actor: usize) -> Option<Finished> {
         self.planner.take_finished(actor)
-    }
-
-    /// Plans from `from` to a far `goal` coarse first (see
-    /// [`crate::ai::coarse`]), spending what is left of this turn's node
-    /// budget at most: the route refined near `from`, no way, or over
-    /// budget (nothing was left, or the coarse search needed more).
-    pub fn plan_coarse(&mut self, from: Pos, goal: Pos) -> CoarseAnswer {
-        let Some(view) = self.view.as_ref() else {
-            return CoarseAnswer::NoPath;
-        };
-        let budget = self.planner.budget_left();
-        if budget == 0 {
-            return CoarseAnswer::OverBudget;
-        }
-        let (answer, spent) = self.coarse.plan(view.grid(), from, goal, budget);
-        self.planner.spend(spent);
-        answer
     }
 
     /// A far wanderer's stroll from `at`, on the faction's coarse graph
@@ -809,7 +791,7 @@ impl Faction {
     /// times the faction's `node_budget` a turn, beside the planner's: a
     /// thousand far strollers must not starve the searches near the
     /// player, nor these them); on the graph a stroll costs no search.
-    pub fn far_stroll(
+    pub(crate) fn far_stroll(
         &mut self,
         at: Pos,
         most_avoided: f64,
@@ -829,30 +811,24 @@ impl Faction {
         way
     }
 
-    /// The coarse graph and what it did (the overlay and the sim read it).
-    pub fn coarse(&self) -> &CoarseMap {
-        &self.coarse
-    }
-
-    /// Builds the coarse graph now if it is not built.
-    pub fn prepare_coarse(&mut self) {
-        if let Some(view) = self.view.as_ref() {
-            self.coarse.prepare(view.grid());
-        }
+    /// Far strolls walked on the coarse graph, and on a straight line when
+    /// the graph gave none (the overlay's coarse layer says them).
+    pub fn far_strolls(&self) -> (u64, u64) {
+        (self.coarse.strolls, self.coarse.lines)
     }
 
     /// The cells members hold round their goals.
-    pub fn spots(&self) -> &Spots {
+    pub(crate) fn spots(&self) -> &Spots {
         &self.spots
     }
 
     /// The cells members hold, to claim or release one.
-    pub fn spots_mut(&mut self) -> &mut Spots {
+    pub(crate) fn spots_mut(&mut self) -> &mut Spots {
         &mut self.spots
     }
 
     /// A member died: its search and its spot are dropped.
-    pub fn forget_member(&mut self, actor: usize) {
+    pub(crate) fn forget_member(&mut self, actor: usize) {
         self.planner.cancel(actor);
         self.spots.release(actor);
     }
@@ -867,7 +843,7 @@ impl Faction {
     /// is. The field is started afresh for a new target, repaired as
     /// knowledge changes, and grown only as far as members need, within
     /// the turn's budget.
-    pub fn reach_shared_field(&mut self, target: Pos, at: Pos) -> Reach {
+    pub(crate) fn reach_shared_field(&mut self, target: Pos, at: Pos) -> Reach {
         let Some(view) = self.view.as_ref() else {
             return Reach::Unreachable;
         };
@@ -893,7 +869,7 @@ impl Faction {
     }
 
     /// The route down the shared field from `at` (up to `limit` cells).
-    pub fn shared_route(&self, at: Pos, limit: usize) -> Vec<Pos> {
+    pub(crate) fn shared_route(&self, at: Pos, limit: usize) -> Vec<Pos> {
         match self.grid() {
             Some(grid) => self.shared.field.route(grid, at, limit),
             None => Vec::new(),
@@ -901,7 +877,7 @@ impl Faction {
     }
 
     /// The cell the shared field leads to, once one was started.
-    pub fn shared_target(&self) -> Option<Pos> {
+    pub(crate) fn shared_target(&self) -> Option<Pos> {
         self.shared.target
     }
 
@@ -944,7 +920,7 @@ impl Faction {
     /// safety map), if any, never onto `not_onto` (the cell its last flight
     /// step left: as the threat moves the map can tilt back and forth, and
     /// a step straight back would make it run A-B-A-B).
-    pub fn flee_step(
+    pub(crate) fn flee_step(
         &mut self,
         turn: u64,
         threat: Pos,

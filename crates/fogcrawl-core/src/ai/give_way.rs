@@ -13,11 +13,11 @@ use gridpath::Pos;
 
 /// Game time within which two monsters that traded places do not trade
 /// them back: a few turns, long enough for the one that passed to move on.
-pub const SWAP_MEMORY: f64 = 6.0;
+pub(crate) const SWAP_MEMORY: f64 = 6.0;
 
 /// What stands on a cell next to the monster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Body {
+pub(crate) enum Body {
     Empty,
     Player,
     /// A member of its own faction; `yields` when it would trade places
@@ -40,7 +40,7 @@ pub enum Body {
 /// mindless one), where it stands, and whether it belongs to the asker's
 /// faction.
 #[derive(Debug, Clone, Copy)]
-pub struct Bystander<'a> {
+pub(crate) struct Bystander<'a> {
     pub brain: Option<&'a Brain>,
     pub at: Pos,
     pub packmate: bool,
@@ -49,7 +49,7 @@ pub struct Bystander<'a> {
 /// Who asks to pass: the monster, where it stands, where the player
 /// stands, and the time.
 #[derive(Debug, Clone, Copy)]
-pub struct Asker {
+pub(crate) struct Asker {
     pub actor: usize,
     pub at: Pos,
     pub player: Pos,
@@ -65,7 +65,7 @@ pub struct Asker {
 /// - Otherwise it makes way when it has nowhere to go, is heading for the
 ///   asker's cell, or is stuck itself (a jam in a corridor clears by
 ///   trading places).
-pub fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
+pub(crate) fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
     if lately_swapped(mate, asker) {
         return false;
     }
@@ -90,7 +90,7 @@ fn lately_swapped(mate: Bystander<'_>, asker: Asker) -> bool {
 }
 
 /// The body `bystander` is to the asker (see [`gives_way`]).
-pub fn body_of(bystander: Bystander<'_>, asker: Asker) -> Body {
+pub(crate) fn body_of(bystander: Bystander<'_>, asker: Asker) -> Body {
     let yields = gives_way(bystander, asker);
     let lately_swapped = lately_swapped(bystander, asker);
     if bystander.packmate {

@@ -34,7 +34,7 @@ impl PartialEq for InfluenceMap {
 }
 
 impl InfluenceMap {
-    pub fn new(width: usize, height: usize) -> Self {
+    pub(crate) fn new(width: usize, height: usize) -> Self {
         Self {
             cells: GridShape::new(width, height),
             values: vec![0.0; width * height],
@@ -67,7 +67,7 @@ impl InfluenceMap {
 
     /// [`InfluenceMap::stamp`] on the cells `reaches` allows (line of sight,
     /// say).
-    pub fn stamp_where(
+    pub(crate) fn stamp_where(
         &mut self,
         center: Pos,
         amount: f32,
@@ -90,7 +90,7 @@ impl InfluenceMap {
     }
 
     /// Sets every value back to 0 (the layer is drawn anew).
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for &i in &self.active {
             self.values[i as usize] = 0.0;
         }
@@ -99,7 +99,7 @@ impl InfluenceMap {
     }
 
     /// Multiplies every value by `kept` (0..1), dropping negligible ones.
-    pub fn decay(&mut self, kept: f64) {
+    pub(crate) fn decay(&mut self, kept: f64) {
         if self.active.is_empty() || kept >= 1.0 {
             return;
         }
@@ -118,12 +118,12 @@ impl InfluenceMap {
     }
 
     /// The row-major indices of the cells that carry a value.
-    pub fn active_indices(&self) -> &[u32] {
+    pub(crate) fn active_indices(&self) -> &[u32] {
         &self.active
     }
 
     /// How many cells carry a value.
-    pub fn active_cells(&self) -> usize {
+    pub(crate) fn active_cells(&self) -> usize {
         self.active.len()
     }
 
@@ -136,29 +136,29 @@ impl InfluenceMap {
     }
 
     /// Whether any cell changed since the last `take_changes`.
-    pub fn has_changes(&self) -> bool {
+    pub(crate) fn has_changes(&self) -> bool {
         !self.changed.is_empty()
     }
 
     /// Moves the row-major indices of the cells whose value changed since
     /// the last call onto `indices` (may repeat).
-    pub fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
+    pub(crate) fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
         self.changed.drain_into(indices);
     }
 
     /// The shape of the map, to turn indices back into positions.
-    pub fn shape(&self) -> GridShape {
+    pub(crate) fn shape(&self) -> GridShape {
         self.cells
     }
 
     /// The cells whose value changed since the last call (may repeat).
-    pub fn take_changes(&mut self) -> Vec<Pos> {
+    pub(crate) fn take_changes(&mut self) -> Vec<Pos> {
         self.changed.take_positions(self.cells)
     }
 }
 
 /// What a stamp of `amount` at `center` adds to each cell it reaches.
-pub fn footprint(center: Pos, amount: f32, radius: u32) -> impl Iterator<Item = (Pos, f32)> {
+pub(crate) fn footprint(center: Pos, amount: f32, radius: u32) -> impl Iterator<Item = (Pos, f32)> {
     let r = radius as i32;
     (-r..=r).flat_map(move |dy| {
         (-r..=r).filter_map(move |dx| {
@@ -184,7 +184,7 @@ struct SavedInfluence {
     /// What the planning grid has not taken in yet (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     changed: ChangedCells,
 }

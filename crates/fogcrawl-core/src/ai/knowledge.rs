@@ -74,26 +74,26 @@ impl FactionKnowledge {
         knowledge
     }
 
-    pub fn width(&self) -> usize {
+    pub(crate) fn width(&self) -> usize {
         self.cells.width()
     }
 
     /// How many cells its per-cell arrays hold (belief, last seen): both
     /// `width * height` unless a save was damaged.
-    pub fn stored_cells(&self) -> (usize, usize) {
+    pub(crate) fn stored_cells(&self) -> (usize, usize) {
         (self.believed.len(), self.last_seen.len())
     }
 
-    pub fn height(&self) -> usize {
+    pub(crate) fn height(&self) -> usize {
         self.cells.height()
     }
 
     /// The row-major index of `pos`, if inside.
-    pub fn index_of(&self, pos: Pos) -> Option<usize> {
+    pub(crate) fn index_of(&self, pos: Pos) -> Option<usize> {
         self.index(pos)
     }
 
-    pub fn in_bounds(&self, pos: Pos) -> bool {
+    pub(crate) fn in_bounds(&self, pos: Pos) -> bool {
         self.index(pos).is_some()
     }
 
@@ -103,12 +103,12 @@ impl FactionKnowledge {
 
     /// What the faction believes of every cell, row-major (`None`: never
     /// seen).
-    pub fn beliefs(&self) -> &[Option<Terrain>] {
+    pub(crate) fn beliefs(&self) -> &[Option<Terrain>] {
         &self.believed
     }
 
     /// Whether no cell is believed anything (a faction new to the level).
-    pub fn knows_nothing(&self) -> bool {
+    pub(crate) fn knows_nothing(&self) -> bool {
         self.believed.iter().all(Option::is_none)
     }
 
@@ -137,7 +137,7 @@ impl FactionKnowledge {
     /// (cells to price again) unless `prices_alike(before)` says the cell
     /// costs what it did: a guess about unseen ground borne out by sight
     /// changes no price.
-    pub fn see(
+    pub(crate) fn see(
         &mut self,
         pos: Pos,
         terrain: Terrain,
@@ -158,36 +158,37 @@ impl FactionKnowledge {
 
     /// A member sees `pos` again, known as it is: only when it was last
     /// seen changes.
-    pub fn see_again(&mut self, pos: Pos, time: f64) {
+    pub(crate) fn see_again(&mut self, pos: Pos, time: f64) {
         if let Some(i) = self.index(pos) {
             self.last_seen[i] = seen_bits(time as f32);
         }
     }
 
     /// How many cells the faction has seen.
-    pub fn known_cells(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn known_cells(&self) -> usize {
         self.believed.iter().filter(|b| b.is_some()).count()
     }
 
     /// Whether any belief changed since the last `take_changes`.
-    pub fn has_changes(&self) -> bool {
+    pub(crate) fn has_changes(&self) -> bool {
         !self.changed.is_empty()
     }
 
     /// Moves the row-major indices of the cells whose belief changed since
     /// the last call onto `indices` (may repeat): sorting indices orders
     /// the cells by row, then column, without making positions first.
-    pub fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
+    pub(crate) fn drain_changes_into(&mut self, indices: &mut Vec<u32>) {
         self.changed.drain_into(indices);
     }
 
     /// The shape of the map, to turn indices back into positions.
-    pub fn shape(&self) -> GridShape {
+    pub(crate) fn shape(&self) -> GridShape {
         self.cells
     }
 
     /// The cells whose belief changed since the last call, as positions.
-    pub fn take_changes(&mut self) -> Vec<Pos> {
+    pub(crate) fn take_changes(&mut self) -> Vec<Pos> {
         self.changed.take_positions(self.cells)
     }
 }
@@ -215,9 +216,20 @@ struct SavedKnowledge {
 
 /// The saved form in a binary format (the save file): a byte per belief
 /// (0 never seen, else 1 + the terrain's index) and the sighting times as
-/// little-endian `f32` bytes, each written in one piece. Two million
+/// little-endian 4-byte numbers, each written in one piece. Two million
 /// cells a faction on a 1024x1024 level: element by element, they were
 /// most of the time a save took to encode and decode.
+///
+/// Since format 5 each time is written as it is kept (the `f32`'s bits
+/// XOR `NEVER_SEEN`'s, see [`seen_bits`]) XOR the cell's before it in row
+/// order ([`xor_with_previous`]); formats up to 4 wrote the `f32` itself,
+/// -1.0 for never seen. Cells never seen (most of a level) and cells seen
+/// at the same moment as the one before (a whole view at once) are then
+/// zero bytes: one long run to LZ4, packed and unpacked as fast as memory
+/// is filled, where -1.0's repeated 4-byte pattern was unpacked a few bytes
+/// at a time (most of a colossus load's time), and a view seen again
+/// changes the bytes at its edges rather than all of its cells (a replay's
+/// keyframes are differences: see `game::recording::delta`).
 #[derive(Serialize)]
 struct PackedKnowledgeRef<'a> {
     width: usize,
@@ -238,7 +250,7 @@ struct PackedKnowledge<'a> {
     last_seen: ByteBuf<'a>,
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     changed: ChangedCells,
 }
@@ -262,11 +274,7 @@ impl Serialize for FactionKnowledge {
             .iter()
             .map(|belief| belief.map_or(NEVER_SEEN_BYTE, |t| t.index() as u8 + 1))
             .collect();
-        let last_seen: Vec<u8> = self
-            .last_seen
-            .iter()
-            .flat_map(|&bits| seen_time(bits).to_le_bytes())
-            .collect();
+        let last_seen = xor_with_previous(&self.last_seen);
         PackedKnowledgeRef {
             width,
             height,
@@ -328,13 +336,17 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
                 times.len()
             ));
         }
-        // An `f32`'s little-endian bytes, kept as its bits (see `seen_bits`).
-        let last_seen = times
-            .par_chunks_exact(4)
-            .map(|time| {
-                u32::from_le_bytes([time[0], time[1], time[2], time[3]]) ^ NEVER_SEEN.to_bits()
-            })
-            .collect();
+        let last_seen = if crate::game::save::versioned::decoding_format() >= 5 {
+            undo_xor_with_previous(times)
+        } else {
+            // The `f32` itself, kept as its bits XOR `NEVER_SEEN`'s.
+            times
+                .par_chunks_exact(4)
+                .map(|time| {
+                    u32::from_le_bytes([time[0], time[1], time[2], time[3]]) ^ NEVER_SEEN.to_bits()
+                })
+                .collect()
+        };
         if !packed
             .changed
             .fits(packed.width.saturating_mul(packed.height))
@@ -348,6 +360,30 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
             changed: packed.changed,
         })
     }
+}
+
+/// Each number XOR the one before it (the first as it is), little-endian:
+/// equal neighbours give zero bytes.
+fn xor_with_previous(values: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(4 * values.len());
+    let mut previous = 0;
+    for &value in values {
+        out.extend_from_slice(&(value ^ previous).to_le_bytes());
+        previous = value;
+    }
+    out
+}
+
+/// The numbers [`xor_with_previous`] wrote into `bytes` (a multiple of 4).
+fn undo_xor_with_previous(bytes: &[u8]) -> Vec<u32> {
+    let mut previous = 0;
+    bytes
+        .chunks_exact(4)
+        .map(|chunk| {
+            previous ^= u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+            previous
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -369,6 +405,18 @@ mod tests {
         knowledge.observe(Pos::new(0, 0), Terrain::Wall, 10.0);
         assert_eq!(knowledge.known_cells(), 2);
         assert_eq!(knowledge.belief(Pos::new(-1, 0)), None);
+    }
+
+    #[test]
+    fn sighting_times_are_written_as_changes_from_the_cell_before() {
+        let values = [0, 0, 7, 7, 7, 0x8000_0001, 0, u32::MAX];
+        let bytes = xor_with_previous(&values);
+        let words: Vec<u32> = bytes
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
+        assert_eq!(words, [0, 0, 7, 0, 0, 0x8000_0006, 0x8000_0001, u32::MAX]);
+        assert_eq!(undo_xor_with_previous(&bytes), values);
     }
 
     #[test]

@@ -28,7 +28,7 @@ fn row_order(pos: Pos) -> (i32, i32) {
 impl KnownHazards {
     /// Learns (or relearns) that stepping on `pos` costs `extra` more;
     /// returns whether that was news.
-    pub fn learn(&mut self, pos: Pos, extra: f64) -> bool {
+    pub(crate) fn learn(&mut self, pos: Pos, extra: f64) -> bool {
         match self
             .cells
             .binary_search_by_key(&row_order(pos), |&(p, _)| row_order(p))
@@ -48,7 +48,7 @@ impl KnownHazards {
     }
 
     /// The extra cost of stepping on `pos` (0 where no hazard is known).
-    pub fn extra(&self, pos: Pos) -> f64 {
+    pub(crate) fn extra(&self, pos: Pos) -> f64 {
         if self.cells.is_empty() {
             return 0.0;
         }
@@ -58,11 +58,11 @@ impl KnownHazards {
     }
 
     /// Every known hazard cell, in row order.
-    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+    pub(crate) fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
         self.cells.iter().map(|&(pos, _)| pos)
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
 
@@ -70,13 +70,13 @@ impl KnownHazards {
         self.cells.len()
     }
 
-    pub fn has_changes(&self) -> bool {
+    pub(crate) fn has_changes(&self) -> bool {
         !self.changed.is_empty()
     }
 
     /// Moves the row-major indices (on a map of `shape`) of the cells whose
     /// cost changed onto `indices`; cells off the map are dropped.
-    pub fn drain_changes_into(&mut self, shape: GridShape, indices: &mut Vec<u32>) {
+    pub(crate) fn drain_changes_into(&mut self, shape: GridShape, indices: &mut Vec<u32>) {
         indices.extend(
             self.changed
                 .drain(..)

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 /// Searches a faction may have paused at once (each holds 16 bytes per
 /// cell of node records while it is paused).
-pub const SEARCH_SLOTS: usize = 3;
+pub(crate) const SEARCH_SLOTS: usize = 3;
 
 /// The node records every planner's searches borrow while they run or
 /// are paused: factions plan one after another, so a few level-sized sets
@@ -31,7 +31,7 @@ static SHARED_RECORDS: LazyLock<Arc<SpacePool>> = LazyLock::new(|| Arc::new(Spac
 /// Readies the factions' shared search records for a `width x height`
 /// level (16 MB written on a 1024x1024 one), which `Planner::prepare` then
 /// finds ready: a game does it while it builds the level's grids.
-pub fn prepare_shared_records(width: usize, height: usize) {
+pub(crate) fn prepare_shared_records(width: usize, height: usize) {
     SHARED_RECORDS.prepare_for(width, height);
 }
 
@@ -39,6 +39,10 @@ pub fn prepare_shared_records(width: usize, height: usize) {
 fn shared_space() -> AStar {
     AStar::sharing(Arc::clone(&SHARED_RECORDS))
 }
+// A plan request and its priority belong to the queue that holds them; the
+// planner's users name them here too.
+pub(crate) use crate::ai::request_queue::{PlanRequest, Priority};
+
 /// A search may spend at most this share of the turn's budget per turn.
 const CAP_SHARE: u64 = 3;
 /// ...but never less than this many nodes.
@@ -47,27 +51,11 @@ const MIN_CAP: u64 = 64;
 const REFINE_SHARE: u64 = 4;
 /// Turns a request may wait or run before it is given up: a monster never
 /// waits longer than this for a plan (its goal is then dropped).
-pub const MAX_SEARCH_TURNS: u64 = 4;
-
-/// Lower runs first: a member with no plan, then by distance to its goal.
-pub type Priority = u32;
-
-/// A monster asks for a path.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct PlanRequest {
-    pub actor: usize,
-    pub from: Pos,
-    pub goal: Pos,
-    pub priority: Priority,
-    /// Whether it still has a plan to follow meanwhile.
-    pub has_plan: bool,
-    /// Cells priced differently for this search alone (its own crowding).
-    pub overrides: Vec<(Pos, f64)>,
-}
+pub(crate) const MAX_SEARCH_TURNS: u64 = 4;
 
 /// What a finished search says.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum PlanOutcome {
+pub(crate) enum PlanOutcome {
     Path(Path),
     /// No way there, as far as the faction knows.
     Unreachable,
@@ -78,7 +66,7 @@ pub enum PlanOutcome {
 
 /// A finished search, waiting for its monster's next turn.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Finished {
+pub(crate) struct Finished {
     pub actor: usize,
     pub from: Pos,
     pub goal: Pos,
@@ -124,7 +112,7 @@ pub struct TracedSearchSummary {
 /// What the last traced search is, so the overlay can say so: a search
 /// still under way, one that finished, or a preview the overlay asked for.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TraceKind {
+pub(crate) enum TraceKind {
     /// Paused, to go on next turn: `expanded` nodes so far, of at most
     /// `limit` before it is given up (its cap per turn times
     /// [`MAX_SEARCH_TURNS`]); recorded on planner turn `turn`.
@@ -179,7 +167,7 @@ struct Active {
 /// Saved whole: the paused searches, the waiting requests, the finished
 /// answers not yet collected, the turn's budget and the counters.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Planner {
+pub(crate) struct Planner {
     slots: Vec<Slot>,
     /// Requests not started yet (no free search space), with the turn
     /// each was asked on.
@@ -227,13 +215,13 @@ impl Default for Planner {
 }
 
 impl Planner {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
     /// A planner read from a save: its search spaces take their records
     /// from the shared set again (a pool is not saved).
-    pub fn share_records(&mut self) {
+    pub(crate) fn share_records(&mut self) {
         for slot in &mut self.slots {
             slot.astar.share(Arc::clone(&SHARED_RECORDS));
         }
@@ -245,7 +233,7 @@ impl Planner {
     /// level then cost what later ones do. Sets for paused searches are
     /// taken as they are needed, zeroed, and hold the pages their searches
     /// reach.
-    pub fn prepare(&mut self, grid: &Grid) {
+    pub(crate) fn prepare(&mut self, grid: &Grid) {
         self.slots.resize_with(SEARCH_SLOTS, Slot::default);
         if let Some(slot) = self.slots.first_mut() {
             slot.astar.prepare(grid);
@@ -253,7 +241,7 @@ impl Planner {
     }
 
     /// A new turn: the budget is refilled and each search's cap with it.
-    pub fn new_turn(&mut self, node_budget: u64) {
+    pub(crate) fn new_turn(&mut self, node_budget: u64) {
         self.turn += 1;
         self.budget_left = node_budget;
         self.cap = (node_budget / CAP_SHARE)
@@ -291,32 +279,27 @@ impl Planner {
 
     /// Spends nodes from this turn's budget on something else the faction
     /// searches (its shared field).
-    pub fn spend(&mut self, nodes: u64) {
+    pub(crate) fn spend(&mut self, nodes: u64) {
         self.budget_left = self.budget_left.saturating_sub(nodes);
     }
 
-    pub fn budget_left(&self) -> u64 {
+    pub(crate) fn budget_left(&self) -> u64 {
         self.budget_left
     }
 
     /// Requests waiting or under way: the members that need a plan.
-    pub fn demand(&self) -> usize {
+    pub(crate) fn demand(&self) -> usize {
         self.queue.waiting() + self.slots.iter().filter(|s| s.active.is_some()).count()
     }
 
     /// Searches under way, paused until a later turn.
-    pub fn paused(&self) -> usize {
+    pub(crate) fn paused(&self) -> usize {
         self.slots.iter().filter(|s| s.active.is_some()).count()
-    }
-
-    /// The most one search may spend this turn.
-    pub fn cap(&self) -> u64 {
-        self.cap
     }
 
     /// Asks for a plan. A search under way toward the same goal is kept; one
     /// toward another goal is dropped for the new one.
-    pub fn request(&mut self, request: PlanRequest) {
+    pub(crate) fn request(&mut self, request: PlanRequest) {
         for slot in &mut self.slots {
             if let Some(active) = &slot.active
                 && active.request.actor == request.actor
@@ -336,7 +319,7 @@ impl Planner {
     /// found without a search (a clear straight line): whatever `actor`
     /// asked before is dropped, and the path waits for it as a finished
     /// search's would.
-    pub fn answer_with_straight_path(&mut self, request: &PlanRequest, path: Path) {
+    pub(crate) fn answer_with_straight_path(&mut self, request: &PlanRequest, path: Path) {
         self.cancel(request.actor);
         self.stats.straight_paths += 1;
         if self.traced_actor == Some(request.actor) {
@@ -365,7 +348,7 @@ impl Planner {
     }
 
     /// The goal of `actor`'s search under way (started, paused), if any.
-    pub fn searching_toward(&self, actor: usize) -> Option<Pos> {
+    pub(crate) fn searching_toward(&self, actor: usize) -> Option<Pos> {
         self.slots
             .iter()
             .filter_map(|s| s.active.as_ref())
@@ -374,7 +357,7 @@ impl Planner {
     }
 
     /// Whether a search for `actor` is queued or under way.
-    pub fn is_waiting(&self, actor: usize) -> bool {
+    pub(crate) fn is_waiting(&self, actor: usize) -> bool {
         self.queue.contains(actor)
             || self
                 .slots
@@ -385,7 +368,7 @@ impl Planner {
     /// Forgets everything queued or under way (the grid is about to change
     /// wholesale, e.g. after a config reload), and the last traced search:
     /// it ran under rules no longer in force.
-    pub fn cancel_all(&mut self) {
+    pub(crate) fn cancel_all(&mut self) {
         self.last_trace = None;
         self.last_trace_overrides.clear();
         self.trace_serial += 1;
@@ -398,7 +381,7 @@ impl Planner {
 
     /// The actor gives its request up unanswered (it waited too long):
     /// removed, and counted as given up if it was still waiting.
-    pub fn give_up(&mut self, actor: usize) {
+    pub(crate) fn give_up(&mut self, actor: usize) {
         if self.is_waiting(actor) {
             self.stats.given_up += 1;
         }
@@ -406,7 +389,7 @@ impl Planner {
     }
 
     /// Removes an actor's request and result (it died).
-    pub fn cancel(&mut self, actor: usize) {
+    pub(crate) fn cancel(&mut self, actor: usize) {
         self.queue.remove(actor);
         for slot in &mut self.slots {
             if slot
@@ -421,47 +404,47 @@ impl Planner {
     }
 
     /// Traces the searches of `actor` (for the debug overlay).
-    pub fn trace_actor(&mut self, actor: Option<usize>) {
+    pub(crate) fn trace_actor(&mut self, actor: Option<usize>) {
         self.traced_actor = actor;
     }
 
-    pub fn traced_actor(&self) -> Option<usize> {
+    pub(crate) fn traced_actor(&self) -> Option<usize> {
         self.traced_actor
     }
 
     /// The last traced search: whose it was, and what it did.
-    pub fn last_trace(&self) -> Option<(usize, &SearchTrace)> {
+    pub(crate) fn last_trace(&self) -> Option<(usize, &SearchTrace)> {
         self.last_trace.as_ref().map(|(a, t)| (*a, t))
     }
 
     /// Which trace the last one is (a new number for every new trace).
-    pub fn trace_serial(&self) -> u64 {
+    pub(crate) fn trace_serial(&self) -> u64 {
         self.trace_serial
     }
 
     /// Time and cost of the last traced search.
-    pub fn last_trace_summary(&self) -> TracedSearchSummary {
+    pub(crate) fn last_trace_summary(&self) -> TracedSearchSummary {
         self.last_trace_summary
     }
 
     /// What the last traced search is: under way, finished, or a preview.
-    pub fn last_trace_kind(&self) -> TraceKind {
+    pub(crate) fn last_trace_kind(&self) -> TraceKind {
         self.last_trace_kind
     }
 
     /// The cells the last traced search priced differently from the grid.
-    pub fn last_trace_overrides(&self) -> &[(Pos, f64)] {
+    pub(crate) fn last_trace_overrides(&self) -> &[(Pos, f64)] {
         &self.last_trace_overrides
     }
 
     /// Turns since the planner was made (one per player turn).
-    pub fn turn(&self) -> u64 {
+    pub(crate) fn turn(&self) -> u64 {
         self.turn
     }
 
     /// Runs `actor`'s search now (starting it if it waits), within its cap
     /// and the budget left. Returns whether a result for it is waiting.
-    pub fn run_for(&mut self, actor: usize, grid: &Grid, options: &SearchOptions) -> bool {
+    pub(crate) fn run_for(&mut self, actor: usize, grid: &Grid, options: &SearchOptions) -> bool {
         if self.budget_left == 0 {
             // Not a node could run: starting the search would copy the
             // grid into a space, perhaps bumping a search under way out of
@@ -480,7 +463,7 @@ impl Planner {
 
     /// At the start of a turn: paused searches go on, the most urgent first,
     /// then waiting requests take free search spaces.
-    pub fn run_paused(&mut self, grid: &Grid, options: &SearchOptions) {
+    pub(crate) fn run_paused(&mut self, grid: &Grid, options: &SearchOptions) {
         let mut order: Vec<(Priority, usize)> = self
             .slots
             .iter()
@@ -511,7 +494,7 @@ impl Planner {
     /// the monster would plan now, on its faction's current knowledge,
     /// priced with `overrides` as its own request would be). Its plan and
     /// the game are left alone; the trace becomes the last traced search.
-    pub fn trace_now(
+    pub(crate) fn trace_now(
         &mut self,
         actor: usize,
         grid: &Grid,
@@ -545,7 +528,7 @@ impl Planner {
     }
 
     /// The finished search of `actor`, if one waits.
-    pub fn take_finished(&mut self, actor: usize) -> Option<Finished> {
+    pub(crate) fn take_finished(&mut self, actor: usize) -> Option<Finished> {
         let index = self.finished.iter().position(|f| f.actor == actor)?;
         Some(self.finished.swap_remove(index))
     }

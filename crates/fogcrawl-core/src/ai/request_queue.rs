@@ -7,10 +7,26 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::planner::{PlanRequest, Priority};
+use gridpath::Pos;
+
+/// Lower runs first: a member with no plan, then by distance to its goal.
+pub(crate) type Priority = u32;
+
+/// A monster asks for a path.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct PlanRequest {
+    pub actor: usize,
+    pub from: Pos,
+    pub goal: Pos,
+    pub priority: Priority,
+    /// Whether it still has a plan to follow meanwhile.
+    pub has_plan: bool,
+    /// Cells priced differently for this search alone (its own crowding).
+    pub overrides: Vec<(Pos, f64)>,
+}
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct RequestQueue {
+pub(super) struct RequestQueue {
     /// The waiting requests, oldest first, with the turn each was asked on.
     entries: Vec<(PlanRequest, u64)>,
     /// By actor: the priority of its waiting request, if it has one.
@@ -20,7 +36,7 @@ pub struct RequestQueue {
 impl RequestQueue {
     /// Adds `request` (asked on `turn`) at the back. The asker must not have
     /// one waiting already (see [`RequestQueue::remove`]).
-    pub fn push(&mut self, request: PlanRequest, turn: u64) {
+    pub(super) fn push(&mut self, request: PlanRequest, turn: u64) {
         let actor = request.actor;
         if self.priority_of.len() <= actor {
             self.priority_of.resize(actor + 1, None);
@@ -30,21 +46,21 @@ impl RequestQueue {
     }
 
     /// How many requests wait.
-    pub fn waiting(&self) -> usize {
+    pub(super) fn waiting(&self) -> usize {
         self.entries.len()
     }
 
     /// The priority of `actor`'s waiting request, if it has one.
-    pub fn priority(&self, actor: usize) -> Option<Priority> {
+    pub(super) fn priority(&self, actor: usize) -> Option<Priority> {
         self.priority_of.get(actor).copied().flatten()
     }
 
-    pub fn contains(&self, actor: usize) -> bool {
+    pub(super) fn contains(&self, actor: usize) -> bool {
         self.priority(actor).is_some()
     }
 
     /// Takes `actor`'s request out, keeping the others in order.
-    pub fn remove(&mut self, actor: usize) -> Option<(PlanRequest, u64)> {
+    pub(super) fn remove(&mut self, actor: usize) -> Option<(PlanRequest, u64)> {
         self.priority(actor)?;
         self.priority_of[actor] = None;
         let index = self.entries.iter().position(|(r, _)| r.actor == actor)?;
@@ -53,7 +69,7 @@ impl RequestQueue {
 
     /// Takes out, in order, the requests asked on a turn `expired` says is
     /// too long ago.
-    pub fn remove_expired(&mut self, expired: impl Fn(u64) -> bool) -> Vec<PlanRequest> {
+    pub(super) fn remove_expired(&mut self, expired: impl Fn(u64) -> bool) -> Vec<PlanRequest> {
         if !self.entries.iter().any(|&(_, turn)| expired(turn)) {
             return Vec::new();
         }
@@ -69,16 +85,16 @@ impl RequestQueue {
     }
 
     /// Orders the requests most urgent first (ties: the lower actor).
-    pub fn sort_by_urgency(&mut self) {
+    pub(super) fn sort_by_urgency(&mut self) {
         self.entries.sort_by_key(|(r, _)| (r.priority, r.actor));
     }
 
     /// The asker at the front.
-    pub fn first_actor(&self) -> Option<usize> {
+    pub(super) fn first_actor(&self) -> Option<usize> {
         self.entries.first().map(|(r, _)| r.actor)
     }
 
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.entries.clear();
         self.priority_of.clear();
     }

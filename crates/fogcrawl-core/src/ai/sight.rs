@@ -16,7 +16,7 @@ use gridpath::Pos;
 
 /// Where and when a monster looks from.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Viewpoint {
+pub(crate) struct Viewpoint {
     /// The looking actor (the key of its foreseen view).
     pub actor: usize,
     pub at: Pos,
@@ -34,7 +34,7 @@ pub struct Viewpoint {
 
 /// A view one monster will want: who, from where, how far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ViewRequest {
+pub(crate) struct ViewRequest {
     pub actor: usize,
     pub at: Pos,
     pub radius: u32,
@@ -51,20 +51,20 @@ struct ForeseenView {
 
 /// The views cast this turn and the scratch to cast more.
 #[derive(Debug, Clone, Default)]
-pub struct Sight {
+pub(crate) struct Sight {
     fov: Fov,
     /// Per actor: its foreseen view, if one was cast this turn.
     foreseen: Vec<Option<ForeseenView>>,
 }
 
 impl Sight {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
     /// Casts the requested views side by side, for the monsters to take on
     /// their turns. Views foreseen earlier and not taken are dropped.
-    pub fn foresee(&mut self, level: &Level, level_version: u64, requests: &[ViewRequest]) {
+    pub(crate) fn foresee(&mut self, level: &Level, level_version: u64, requests: &[ViewRequest]) {
         for slot in &mut self.foreseen {
             *slot = None;
         }
@@ -93,7 +93,7 @@ impl Sight {
 
     /// Reveals what the viewer sees within `radius`, one cell at a time:
     /// its foreseen view when that still holds, else a view cast now.
-    pub fn look(
+    pub(crate) fn look(
         &mut self,
         level: &Level,
         viewpoint: &Viewpoint,

@@ -19,7 +19,7 @@ use gridpath::Pos;
 /// Claimed cells, both ways: who holds a cell (and where it stood when it
 /// last chose it), and which cell a member holds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct Spots {
+pub(crate) struct Spots {
     #[serde(with = "crate::map_as_pairs")]
     holder: BTreeMap<Pos, (usize, Pos)>,
     #[serde(with = "crate::map_as_pairs")]
@@ -28,30 +28,31 @@ pub struct Spots {
 
 impl Spots {
     /// The member holding `cell`, if any.
-    pub fn holder(&self, cell: Pos) -> Option<usize> {
+    pub(crate) fn holder(&self, cell: Pos) -> Option<usize> {
         self.holder.get(&cell).map(|&(actor, _)| actor)
     }
 
     /// Where the member holding `cell` stood when it last chose it.
-    pub fn holder_was_at(&self, cell: Pos) -> Option<Pos> {
+    pub(crate) fn holder_was_at(&self, cell: Pos) -> Option<Pos> {
         self.holder.get(&cell).map(|&(_, from)| from)
     }
 
     /// The cell `actor` holds, if any.
-    pub fn held_by(&self, actor: usize) -> Option<Pos> {
+    #[cfg(test)]
+    pub(crate) fn held_by(&self, actor: usize) -> Option<Pos> {
         self.held.get(&actor).copied()
     }
 
     /// Whether `cell` is free for `actor` to claim: nobody holds it, or it
     /// does itself.
-    pub fn free_for(&self, cell: Pos, actor: usize) -> bool {
+    pub(crate) fn free_for(&self, cell: Pos, actor: usize) -> bool {
         self.holder(cell).is_none_or(|holder| holder == actor)
     }
 
     /// `actor`, standing at `from`, claims `cell` (dropping any other cell
     /// it held). Returns false, claiming nothing, when another member
     /// holds it.
-    pub fn claim(&mut self, actor: usize, cell: Pos, from: Pos) -> bool {
+    pub(crate) fn claim(&mut self, actor: usize, cell: Pos, from: Pos) -> bool {
         if !self.free_for(cell, actor) {
             return false;
         }
@@ -62,20 +63,16 @@ impl Spots {
     }
 
     /// `actor` holds nothing any more.
-    pub fn release(&mut self, actor: usize) {
+    pub(crate) fn release(&mut self, actor: usize) {
         if let Some(cell) = self.held.remove(&actor) {
             self.holder.remove(&cell);
         }
     }
 
     /// How many cells are held.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.held.len()
-    }
-
-    /// Whether no cell is held.
-    pub fn is_empty(&self) -> bool {
-        self.held.is_empty()
     }
 }
 

@@ -18,10 +18,6 @@ pub enum Thought {
     FollowingField { target: Pos },
     /// Walks its own planned path.
     FollowingPlan { goal: Pos },
-    /// Walks the first stretch of a coarse plan to a far goal (the coarse
-    /// graph's entrances first, cells only near the monster): refined as
-    /// far as `until`, where it plans again.
-    FollowingCoarsePlan { goal: Pos, until: Pos },
     /// Its search is under way; it steps toward the goal meanwhile.
     StepsWhilePlanning { goal: Pos },
     /// Its search is under way and no step brings it closer.
@@ -77,11 +73,18 @@ pub enum Thought {
     WaitsForClearShot,
     /// Sleeps: neither looks nor moves until a noise or a blow wakes it.
     Asleep,
+    /// An investigator with a packmate in its way that stays there (nearer
+    /// the noise): it leaves the noise to the pack and goes back to its
+    /// life instead of queueing.
+    LeavesNoiseToPackmate(Pos),
+    /// Hurt, it hid where it could run no further and nothing is in
+    /// sight: it lies low a while instead of strolling back into view.
+    LiesLow,
 }
 
 impl Thought {
     /// The line the overlay shows, naming the faction where it matters.
-    pub fn describe(&self, faction: &str) -> String {
+    pub(crate) fn describe(&self, faction: &str) -> String {
         match *self {
             Thought::Idle => "idle: nothing to do and nowhere to stroll".to_owned(),
             Thought::Loiters => "loitering where its stroll ended".to_owned(),
@@ -91,11 +94,6 @@ impl Thought {
                 at_text(target)
             ),
             Thought::FollowingPlan { goal } => format!("following its plan to {}", at_text(goal)),
-            Thought::FollowingCoarsePlan { goal, until } => format!(
-                "following a coarse plan to {}: cells refined as far as {}",
-                at_text(goal),
-                at_text(until)
-            ),
             Thought::StepsWhilePlanning { goal } => format!(
                 "planning a route to {}; stepping closer meanwhile",
                 at_text(goal)
@@ -170,6 +168,11 @@ impl Thought {
             Thought::Asleep => {
                 "asleep: unaware of you; a noise that reaches it, or a blow, wakes it".to_owned()
             }
+            Thought::LeavesNoiseToPackmate(at) => format!(
+                "leaving the noise to the packmate at {}, which stays in the way",
+                at_text(at)
+            ),
+            Thought::LiesLow => "lying low: hurt, hidden, nothing in sight".to_owned(),
         }
     }
 }

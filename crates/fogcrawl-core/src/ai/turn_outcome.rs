@@ -12,7 +12,7 @@ use gridpath::Pos;
 
 /// What a monster's action came to on the true level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Happened {
+pub(crate) enum Happened {
     /// It stepped onto `to`.
     Stepped { to: Pos },
     /// It traded places with the monster `with`, moving onto `to`.
@@ -40,7 +40,7 @@ impl Happened {
 /// One monster's action as the game carried it out: where it stood
 /// before, what happened, and when.
 #[derive(Debug, Clone, Copy)]
-pub struct TurnOutcome {
+pub(crate) struct TurnOutcome {
     pub started_at: Pos,
     pub happened: Happened,
     pub now: f64,
@@ -51,7 +51,7 @@ pub struct TurnOutcome {
 /// step was refused: the bump is how it learns the wall). A monster moved
 /// by a packmate concludes too (`Happened::Displaced`), but its own turn
 /// was not spent: no stall is counted for it.
-pub fn conclude(
+pub(crate) fn conclude(
     faction: &mut Faction,
     brain: &mut Brain,
     outcome: TurnOutcome,

@@ -25,7 +25,7 @@ use super::knowledge::FactionKnowledge;
 const BLOCK: usize = 16;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Unlearned {
+pub(crate) struct Unlearned {
     shape: GridShape,
     /// A bit per cell: seeable and believed wrong.
     cells: Vec<u64>,
@@ -37,12 +37,12 @@ pub struct Unlearned {
 impl Unlearned {
     /// Whether the books were built (they are built on a faction's first
     /// look, and after a load).
-    pub fn is_built(&self) -> bool {
+    pub(crate) fn is_built(&self) -> bool {
         !self.cells.is_empty()
     }
 
     /// Counts every cell of `level` the faction could still learn.
-    pub fn build(level: &Level, knowledge: &FactionKnowledge) -> Self {
+    pub(crate) fn build(level: &Level, knowledge: &FactionKnowledge) -> Self {
         let (width, height) = (level.width(), level.height());
         let blocks_wide = width.div_ceil(BLOCK);
         let mut unlearned = Self {
@@ -142,14 +142,19 @@ impl Unlearned {
     }
 
     /// The faction saw the truth at `pos`: nothing is left to learn there.
-    pub fn learned(&mut self, pos: Pos) {
+    pub(crate) fn learned(&mut self, pos: Pos) {
         self.set(pos, false);
     }
 
     /// The terrain at `pos` changed: it and its neighbours are counted again
     /// (a door that opens lets its neighbours be seen; one that closes may
     /// hide them).
-    pub fn terrain_changed(&mut self, level: &Level, knowledge: &FactionKnowledge, pos: Pos) {
+    pub(crate) fn terrain_changed(
+        &mut self,
+        level: &Level,
+        knowledge: &FactionKnowledge,
+        pos: Pos,
+    ) {
         if !self.is_built() {
             return;
         }
@@ -162,7 +167,7 @@ impl Unlearned {
 
     /// Whether a look from `at` within `radius` cannot change what the
     /// faction believes. Conservative: whole blocks are checked.
-    pub fn nothing_near(&self, at: Pos, radius: u32) -> bool {
+    pub(crate) fn nothing_near(&self, at: Pos, radius: u32) -> bool {
         if !self.is_built() {
             return false;
         }
@@ -186,7 +191,7 @@ impl Unlearned {
     /// books hold it as believed wrong, or were never built. A cell a look
     /// reveals is seeable, so when this is false the faction already
     /// believes its truth.
-    pub fn may_teach(&self, pos: Pos) -> bool {
+    pub(crate) fn may_teach(&self, pos: Pos) -> bool {
         if !self.is_built() {
             return true;
         }

@@ -13,7 +13,7 @@ use toml::de::{DeTable, DeValue};
 
 /// One step of a key path.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Segment {
+pub(crate) enum Segment {
     /// A table key.
     Key(String),
     /// A 0-based array position.
@@ -22,12 +22,12 @@ pub enum Segment {
 
 /// A path of keys and array positions from the top of the file.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct KeyPath(pub Vec<Segment>);
+pub(crate) struct KeyPath(pub Vec<Segment>);
 
 impl KeyPath {
     /// The path with `key` appended.
     #[must_use]
-    pub fn key(&self, key: &str) -> KeyPath {
+    pub(crate) fn key(&self, key: &str) -> KeyPath {
         let mut segments = self.0.clone();
         segments.push(Segment::Key(key.to_owned()));
         KeyPath(segments)
@@ -35,7 +35,7 @@ impl KeyPath {
 
     /// The path with array position `index` appended.
     #[must_use]
-    pub fn index(&self, index: usize) -> KeyPath {
+    pub(crate) fn index(&self, index: usize) -> KeyPath {
         let mut segments = self.0.clone();
         segments.push(Segment::Index(index));
         KeyPath(segments)
@@ -43,7 +43,7 @@ impl KeyPath {
 
     /// A path from the top of the file.
     #[must_use]
-    pub fn root(key: &str) -> KeyPath {
+    pub(crate) fn root(key: &str) -> KeyPath {
         KeyPath::default().key(key)
     }
 }
@@ -89,7 +89,7 @@ const SPANNED_FIELD_PREFIX: &str = "$__serde_spanned_private_";
 /// key") is named from `root`: the entry whose text holds byte `offset`, where toml
 /// reported the error. The path stops at a step it cannot follow.
 #[must_use]
-pub fn from_serde(
+pub(crate) fn from_serde(
     serde_path: &serde_path_to_error::Path,
     root: &DeTable<'_>,
     offset: usize,
@@ -155,7 +155,7 @@ fn value_holds(value: &Spanned<DeValue<'_>>, offset: usize) -> bool {
 /// The span of the last key of `path` in the parsed file `root` (its value's span for
 /// an array position); `None` if the path is not there.
 #[must_use]
-pub fn key_span(root: &DeTable<'_>, path: &KeyPath) -> Option<Range<usize>> {
+pub(crate) fn key_span(root: &DeTable<'_>, path: &KeyPath) -> Option<Range<usize>> {
     let mut table = Some(root);
     let mut value: Option<&DeValue<'_>> = None;
     let mut span = None;

@@ -23,21 +23,21 @@ use crate::world::shipped_levels::BUILT_IN_PREFIX;
 use crate::world::source_text::line_col;
 
 /// The config's file name inside a levels folder or the user's config folder.
-pub const CONFIG_FILE_NAME: &str = "monsters.toml";
+pub(crate) const CONFIG_FILE_NAME: &str = "monsters.toml";
 
 /// The largest config file read: the shipped one is 9 KB, and a config at
 /// every cap ([`MAX_FACTIONS`](rules::MAX_FACTIONS) factions,
 /// [`MAX_MONSTER_KINDS`](rules::MAX_MONSTER_KINDS) kinds, all fields set)
 /// is well under this. Only regular files are read (never a FIFO or a
 /// device, see [`regular_file`](crate::regular_file)).
-pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 /// The text of the config file at `path`: a regular file of at most
 /// [`MAX_CONFIG_BYTES`], opened without blocking.
 ///
 /// # Errors
 /// [`ConfigError::Io`] naming the file and what is wrong with it.
-pub fn read_config_text(path: &Path) -> Result<String, ConfigError> {
+pub(crate) fn read_config_text(path: &Path) -> Result<String, ConfigError> {
     crate::regular_file::read_capped_text(path, MAX_CONFIG_BYTES).map_err(|err| ConfigError::Io {
         file: path.to_owned(),
         source: err.into(),
@@ -102,7 +102,10 @@ pub fn default_config_source() -> ConfigSource {
 
 /// [`default_config_source`] with the two candidate files given explicitly.
 #[must_use]
-pub fn default_config_source_from(levels_copy: &Path, user_copy: Option<&Path>) -> ConfigSource {
+pub(crate) fn default_config_source_from(
+    levels_copy: &Path,
+    user_copy: Option<&Path>,
+) -> ConfigSource {
     [Some(levels_copy), user_copy]
         .into_iter()
         .flatten()

@@ -14,12 +14,12 @@ use serde::de::{self, Deserializer, MapAccess, Visitor};
 use toml::Spanned;
 
 /// A table keyed by name, each key with its position.
-pub type SpannedTable<T> = BTreeMap<Spanned<String>, Spanned<T>>;
+pub(super) type SpannedTable<T> = BTreeMap<Spanned<String>, Spanned<T>>;
 
 /// The whole file.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawFile {
+pub(super) struct RawFile {
     pub factions: Option<Spanned<SpannedTable<RawFaction>>>,
     pub monsters: Option<Spanned<Vec<Spanned<RawMonster>>>>,
 }
@@ -27,7 +27,7 @@ pub struct RawFile {
 /// One `[factions.NAME]` table.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawFaction {
+pub(super) struct RawFaction {
     pub heuristic: Option<Spanned<String>>,
     pub weight: Option<Spanned<f64>>,
     pub tie_break: Option<Spanned<String>>,
@@ -51,7 +51,7 @@ pub struct RawFaction {
 /// `[factions.NAME.influence]`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawInfluence {
+pub(super) struct RawInfluence {
     pub danger: Option<Spanned<RawLayer>>,
     pub crowding: Option<Spanned<RawLayer>>,
     pub threat: Option<Spanned<RawLayer>>,
@@ -60,7 +60,7 @@ pub struct RawInfluence {
 /// One influence layer, e.g. `danger = { weight = 4.0, decay = 0.98, radius = 3 }`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawLayer {
+pub(super) struct RawLayer {
     pub weight: Option<Spanned<f64>>,
     pub decay: Option<Spanned<f64>>,
     pub radius: Option<Spanned<i64>>,
@@ -69,7 +69,7 @@ pub struct RawLayer {
 /// One `[[monsters]]` table.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawMonster {
+pub(super) struct RawMonster {
     pub name: Option<Spanned<String>>,
     pub faction: Option<Spanned<String>>,
     pub letter: Option<Spanned<String>>,
@@ -85,7 +85,7 @@ pub struct RawMonster {
 
 /// `unknown_cells`: a word (`"open"`, `"blocked"`, checked later) or `{ cost = N }`.
 #[derive(Debug)]
-pub enum RawUnknownCells {
+pub(super) enum RawUnknownCells {
     Word(String),
     Cost(Spanned<f64>),
 }
@@ -124,7 +124,7 @@ impl<'de> Deserialize<'de> for RawUnknownCells {
 
 /// A `terrain_costs` value: a number (checked later) or a word (`"impassable"`).
 #[derive(Debug)]
-pub enum RawCost {
+pub(super) enum RawCost {
     Number(f64),
     Word(String),
 }

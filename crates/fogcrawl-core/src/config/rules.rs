@@ -4,12 +4,12 @@
 //! The fields of each table are also listed row by row ([`FACTION_FIELDS`],
 //! [`INFLUENCE_FIELDS`], [`MONSTER_FIELDS`]: name, accepted values, default, how a change
 //! is shown), which messages about a value of the wrong type,
-//! [`describe_changes`](super::describe_changes) and the checks of the docs
+//! `describe_changes` and the checks of the docs
 //! (`levels/monsters.toml`, `levels/MONSTERS.md`) all read.
 //!
-//! A numeric row carries its range ([`Accepts::Number`], [`Accepts::Whole`]), and the
+//! A numeric row carries its range (`Accepts::Number`, `Accepts::Whole`), and the
 //! validator takes the range from the row (looked up when the crate builds, see
-//! [`number_range`]), so adding a numeric field takes a row, not a check as well.
+//! `number_range`), so adding a numeric field takes a row, not a check as well.
 //!
 //! It must never read text or build config values: it only answers "what is allowed
 //! here?" so that the check and the message can never disagree.
@@ -93,67 +93,67 @@ impl IntRange {
 /// `weight`: 1 is optimal A*; the cap keeps weighted A* from turning into greedy search.
 pub const HEURISTIC_WEIGHT: FloatRange = FloatRange::closed(1.0, 10.0);
 /// `node_budget`: below 50 a faction could not finish even a short search in a turn.
-pub const NODE_BUDGET: IntRange = IntRange {
+pub(crate) const NODE_BUDGET: IntRange = IntRange {
     min: 50,
     max: 1_000_000,
 };
 /// `sight_radius`, in cells.
 pub const SIGHT_RADIUS: IntRange = IntRange { min: 1, max: 40 };
 /// `speed`: a time factor.
-pub const SPEED: FloatRange = FloatRange::closed(0.1, 10.0);
+pub(crate) const SPEED: FloatRange = FloatRange::closed(0.1, 10.0);
 /// `turn_penalty`: extra cost per change of direction.
-pub const TURN_PENALTY: FloatRange = FloatRange::closed(0.0, 10.0);
+pub(crate) const TURN_PENALTY: FloatRange = FloatRange::closed(0.0, 10.0);
 /// `flee_below`: a share of max hp.
-pub const FLEE_BELOW: FloatRange = FloatRange::closed(0.0, 1.0);
+pub(crate) const FLEE_BELOW: FloatRange = FloatRange::closed(0.0, 1.0);
 /// `hearing_radius` and `shout_radius`, in cells.
-pub const HEARING_RADIUS: IntRange = IntRange { min: 0, max: 40 };
+pub(crate) const HEARING_RADIUS: IntRange = IntRange { min: 0, max: 40 };
 /// `regeneration_time`: game time per hit point regained (0 never heals).
-pub const REGENERATION_TIME: FloatRange = FloatRange::closed(0.0, 10_000.0);
+pub(crate) const REGENERATION_TIME: FloatRange = FloatRange::closed(0.0, 10_000.0);
 /// `replan_margin`: how much dearer (or cheaper) than planned a route must
 /// turn out before a member plans again, as a share of the planned cost.
-pub const REPLAN_MARGIN: FloatRange = FloatRange::closed(0.0, 10.0);
+pub(crate) const REPLAN_MARGIN: FloatRange = FloatRange::closed(0.0, 10.0);
 /// The cheapest a step may cost. Costs are stored at f32 precision, where a cost such as
 /// 1e-300 rounds to 0 (which the engine rejects), and a heuristic scaled by a tiny
 /// cheapest cost stops guiding the search; a thousandth of a floor step is cheap enough.
-pub const MIN_STEP_COST: f64 = 1e-3;
-/// A terrain cost, or the cost of an unknown cell: at least [`MIN_STEP_COST`] (the engine
+pub(crate) const MIN_STEP_COST: f64 = 1e-3;
+/// A terrain cost, or the cost of an unknown cell: at least `MIN_STEP_COST` (the engine
 /// needs a positive cost) and bounded, so summed path costs stay far from the search's key
 /// limits.
 pub const STEP_COST: FloatRange = FloatRange::closed(MIN_STEP_COST, 1000.0);
 /// An influence layer's `weight`: extra step cost at full influence.
-pub const INFLUENCE_WEIGHT: FloatRange = FloatRange::closed(0.0, 100.0);
+pub(crate) const INFLUENCE_WEIGHT: FloatRange = FloatRange::closed(0.0, 100.0);
 /// An influence layer's `decay`: the share kept per time unit.
-pub const INFLUENCE_DECAY: FloatRange = FloatRange::closed(0.0, 1.0);
+pub(crate) const INFLUENCE_DECAY: FloatRange = FloatRange::closed(0.0, 1.0);
 /// An influence layer's `radius`, in cells.
-pub const INFLUENCE_RADIUS: IntRange = IntRange { min: 0, max: 12 };
+pub(crate) const INFLUENCE_RADIUS: IntRange = IntRange { min: 0, max: 12 };
 /// A monster's `hp`.
-pub const HIT_POINTS: IntRange = IntRange { min: 1, max: 1000 };
+pub(crate) const HIT_POINTS: IntRange = IntRange { min: 1, max: 1000 };
 /// Each end of a monster's `damage`.
-pub const DAMAGE: IntRange = IntRange { min: 0, max: 100 };
+pub(crate) const DAMAGE: IntRange = IntRange { min: 0, max: 100 };
 /// A monster's `accuracy`, in percent.
-pub const ACCURACY: IntRange = IntRange { min: 0, max: 100 };
+pub(crate) const ACCURACY: IntRange = IntRange { min: 0, max: 100 };
 /// A monster's `range`, in cells: 1 is melee only.
-pub const RANGE: IntRange = IntRange { min: 1, max: 12 };
+pub(crate) const RANGE: IntRange = IntRange { min: 1, max: 12 };
 /// A monster's `keep_distance`, in cells: how far from the player a kind
 /// with a range keeps (0: it closes in like a fighter).
-pub const KEEP_DISTANCE: IntRange = IntRange { min: 0, max: 12 };
+pub(crate) const KEEP_DISTANCE: IntRange = IntRange { min: 0, max: 12 };
 /// `keep_distance` when a monster kind does not set it: three cells, out
 /// of reach of a step and a blow (a melee kind ignores it).
-pub const DEFAULT_KEEP_DISTANCE: u32 = 3;
+pub(crate) const DEFAULT_KEEP_DISTANCE: u32 = 3;
 /// A monster's `frequency` among its faction's kinds.
-pub const FREQUENCY: IntRange = IntRange { min: 1, max: 1000 };
+pub(crate) const FREQUENCY: IntRange = IntRange { min: 1, max: 1000 };
 /// A monster's `from_level`: the first level of a run it appears on.
-pub const FROM_LEVEL: IntRange = IntRange { min: 1, max: 64 };
+pub(crate) const FROM_LEVEL: IntRange = IntRange { min: 1, max: 64 };
 /// `from_level` when a monster kind does not set it: from the first level.
-pub const DEFAULT_FROM_LEVEL: u32 = 1;
+pub(crate) const DEFAULT_FROM_LEVEL: u32 = 1;
 /// A monster's `asleep`: the chance in percent that a spawn starts asleep.
-pub const ASLEEP: IntRange = IntRange { min: 0, max: 100 };
+pub(crate) const ASLEEP: IntRange = IntRange { min: 0, max: 100 };
 /// `asleep` when a monster kind does not set it: every spawn awake.
-pub const DEFAULT_ASLEEP: u32 = 0;
+pub(crate) const DEFAULT_ASLEEP: u32 = 0;
 /// `range` when a monster kind does not set it: melee only.
-pub const DEFAULT_RANGE: u32 = 1;
+pub(crate) const DEFAULT_RANGE: u32 = 1;
 /// `frequency` when a monster kind does not set it.
-pub const DEFAULT_FREQUENCY: u32 = 10;
+pub(crate) const DEFAULT_FREQUENCY: u32 = 10;
 
 /// The most factions a config may declare. Each faction keeps a belief and a
 /// sighting time for every cell of the level (5 bytes a cell, 5 MB on a
@@ -174,7 +174,7 @@ pub const DEFAULT_SPEED: f64 = 1.0;
 /// `smoothing` when a faction does not set it.
 pub const DEFAULT_SMOOTHING: Smoothing = Smoothing::StringPull;
 /// `unknown_cells` when a faction does not set it: optimistic.
-pub const DEFAULT_UNKNOWN_CELLS: UnknownCellPolicy = UnknownCellPolicy::Open;
+pub(crate) const DEFAULT_UNKNOWN_CELLS: UnknownCellPolicy = UnknownCellPolicy::Open;
 /// `turn_penalty` when a faction does not set it.
 pub const DEFAULT_TURN_PENALTY: f64 = 0.25;
 /// `opens_doors` when a faction does not set it.
@@ -185,17 +185,17 @@ pub const DEFAULT_BASHES_DOORS: bool = false;
 pub const DEFAULT_FLEE_BELOW: f64 = 0.25;
 /// `hearing_radius` when a faction does not set it: as far as a fight
 /// carried before it was a setting.
-pub const DEFAULT_HEARING_RADIUS: u32 = 10;
+pub(crate) const DEFAULT_HEARING_RADIUS: u32 = 10;
 /// `shout_radius` when a faction does not set it.
-pub const DEFAULT_SHOUT_RADIUS: u32 = 10;
+pub(crate) const DEFAULT_SHOUT_RADIUS: u32 = 10;
 /// `regeneration_time` when a faction does not set it: slow, so a fleeing
 /// member is out of the fight for a while.
-pub const DEFAULT_REGENERATION_TIME: f64 = 20.0;
+pub(crate) const DEFAULT_REGENERATION_TIME: f64 = 20.0;
 /// `replan_margin` when a faction does not set it: a quarter dearer.
-pub const DEFAULT_REPLAN_MARGIN: f64 = 0.25;
+pub(crate) const DEFAULT_REPLAN_MARGIN: f64 = 0.25;
 
 /// The word for an impassable terrain in `terrain_costs`.
-pub const IMPASSABLE: &str = "impassable";
+pub(crate) const IMPASSABLE: &str = "impassable";
 /// `unknown_cells` words; the third form is the table `{ cost = N }`.
 pub const UNKNOWN_OPEN: &str = "open";
 /// See [`UNKNOWN_OPEN`].
@@ -246,19 +246,19 @@ pub fn heuristic_accepted() -> String {
 
 /// Accepted `tie_break` values.
 #[must_use]
-pub fn tie_break_accepted() -> String {
+pub(crate) fn tie_break_accepted() -> String {
     word_list(TIE_BREAK_NAMES.iter().map(|(name, _)| *name))
 }
 
 /// Accepted `smoothing` values.
 #[must_use]
-pub fn smoothing_accepted() -> String {
+pub(crate) fn smoothing_accepted() -> String {
     word_list(Smoothing::NAMED.iter().map(|(name, _)| *name))
 }
 
 /// Accepted `unknown_cells` values.
 #[must_use]
-pub fn unknown_cells_accepted() -> String {
+pub(crate) fn unknown_cells_accepted() -> String {
     format!(
         "\"{UNKNOWN_OPEN}\", \"{UNKNOWN_BLOCKED}\" or {{ cost = N }} with N {}",
         STEP_COST.accepted()
@@ -267,23 +267,23 @@ pub fn unknown_cells_accepted() -> String {
 
 /// Accepted values of one `terrain_costs` entry.
 #[must_use]
-pub fn terrain_cost_accepted() -> String {
+pub(crate) fn terrain_cost_accepted() -> String {
     format!("{} or \"{IMPASSABLE}\"", STEP_COST.accepted())
 }
 
 /// Accepted keys of `terrain_costs`.
 #[must_use]
-pub fn terrain_names_accepted() -> String {
+pub(crate) fn terrain_names_accepted() -> String {
     Terrain::accepted_names()
 }
 
 /// Accepted values of a true-or-false field.
-pub const BOOLEAN_ACCEPTED: &str = "true, false";
+pub(crate) const BOOLEAN_ACCEPTED: &str = "true, false";
 /// Accepted `letter` values.
-pub const LETTER_ACCEPTED: &str = "one ASCII letter, a-z or A-Z";
+pub(crate) const LETTER_ACCEPTED: &str = "one ASCII letter, a-z or A-Z";
 /// Accepted `damage` values.
 #[must_use]
-pub fn damage_accepted() -> String {
+pub(crate) fn damage_accepted() -> String {
     format!(
         "[min, max] with {} <= min <= max <= {}",
         DAMAGE.min, DAMAGE.max
@@ -292,19 +292,19 @@ pub fn damage_accepted() -> String {
 
 /// The accepted values of a faction field (see [`FACTION_FIELDS`]).
 #[must_use]
-pub fn faction_field_accepted(field: &str) -> Option<String> {
+pub(crate) fn faction_field_accepted(field: &str) -> Option<String> {
     faction_field(field).map(ConfigField::accepted)
 }
 
 /// The accepted values of an influence layer's field (see [`INFLUENCE_FIELDS`]).
 #[must_use]
-pub fn influence_field_accepted(field: &str) -> Option<String> {
+pub(crate) fn influence_field_accepted(field: &str) -> Option<String> {
     field_named(&INFLUENCE_FIELDS, field).map(ConfigField::accepted)
 }
 
 /// The accepted values of a monster field (see [`MONSTER_FIELDS`]).
 #[must_use]
-pub fn monster_field_accepted(field: &str) -> Option<String> {
+pub(crate) fn monster_field_accepted(field: &str) -> Option<String> {
     field_named(&MONSTER_FIELDS, field).map(ConfigField::accepted)
 }
 
@@ -312,13 +312,13 @@ pub fn monster_field_accepted(field: &str) -> Option<String> {
 
 /// The old and new value of one field of two configs (factions, layers, monster
 /// kinds), as the message log shows them, when they differ.
-pub type FieldChange<T> = fn(&T, &T) -> Option<(String, String)>;
+pub(crate) type FieldChange<T> = fn(&T, &T) -> Option<(String, String)>;
 
 /// What a field accepts. Numbers carry their range, which validation checks and
 /// messages quote; other values are checked by validation's own code (names, tables,
 /// letters, pairs) and described here for the messages.
 #[derive(Debug, Clone, Copy)]
-pub enum Accepts {
+pub(crate) enum Accepts {
     /// A number in this range.
     Number(FloatRange),
     /// A whole number in this range.
@@ -330,7 +330,7 @@ pub enum Accepts {
 impl Accepts {
     /// The accepted values, as error messages and the docs say them.
     #[must_use]
-    pub fn accepted(&self) -> String {
+    pub(crate) fn accepted(&self) -> String {
         match self {
             Accepts::Number(range) => range.accepted(),
             Accepts::Whole(range) => range.accepted(),
@@ -345,7 +345,7 @@ pub struct ConfigField<T: 'static> {
     /// The key, as the file spells it.
     pub name: &'static str,
     /// The accepted values.
-    pub accepts: Accepts,
+    pub(crate) accepts: Accepts,
     /// The value a table gets when it does not set the field, as the docs say it
     /// (without quotes or backticks); `None` for required fields, for sub-tables (whose
     /// entries each have their own defaults) and for influence layers (whose defaults
@@ -360,7 +360,7 @@ pub struct ConfigField<T: 'static> {
 impl<T> ConfigField<T> {
     /// The accepted values, as error messages and the docs say them.
     #[must_use]
-    pub fn accepted(&self) -> String {
+    pub(crate) fn accepted(&self) -> String {
         self.accepts.accepted()
     }
 }
@@ -400,7 +400,10 @@ const fn same_name(a: &str, b: &str) -> bool {
     clippy::panic,
     reason = "evaluated in const blocks: a missing row is a build error"
 )]
-pub const fn row<T>(fields: &'static [ConfigField<T>], name: &str) -> &'static ConfigField<T> {
+pub(crate) const fn row<T>(
+    fields: &'static [ConfigField<T>],
+    name: &str,
+) -> &'static ConfigField<T> {
     let mut at = 0;
     while at < fields.len() {
         if same_name(fields[at].name, name) {
@@ -418,7 +421,7 @@ pub const fn row<T>(fields: &'static [ConfigField<T>], name: &str) -> &'static C
     clippy::panic,
     reason = "evaluated in const blocks: a field of another kind is a build error"
 )]
-pub const fn number_range<T>(fields: &'static [ConfigField<T>], name: &str) -> FloatRange {
+pub(crate) const fn number_range<T>(fields: &'static [ConfigField<T>], name: &str) -> FloatRange {
     match row(fields, name).accepts {
         Accepts::Number(range) => range,
         Accepts::Whole(_) | Accepts::Described(_) => panic!("this config field is not a number"),
@@ -431,7 +434,7 @@ pub const fn number_range<T>(fields: &'static [ConfigField<T>], name: &str) -> F
     clippy::panic,
     reason = "evaluated in const blocks: a field of another kind is a build error"
 )]
-pub const fn whole_range<T>(fields: &'static [ConfigField<T>], name: &str) -> IntRange {
+pub(crate) const fn whole_range<T>(fields: &'static [ConfigField<T>], name: &str) -> IntRange {
     match row(fields, name).accepts {
         Accepts::Whole(range) => range,
         Accepts::Number(_) | Accepts::Described(_) => {
@@ -629,14 +632,14 @@ pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 11] = [
 
 /// The faction field called `name`.
 #[must_use]
-pub fn faction_field(name: &str) -> Option<&'static FactionField> {
+pub(crate) fn faction_field(name: &str) -> Option<&'static FactionField> {
     field_named(&FACTION_FIELDS, name)
 }
 
 /// The accepted values at a place in the file, for messages about values of the wrong
 /// type; `None` where the schema has nothing to say.
 #[must_use]
-pub fn accepted_at(path: &[Segment]) -> Option<String> {
+pub(crate) fn accepted_at(path: &[Segment]) -> Option<String> {
     use Segment::{Index, Key};
     match path {
         [Key(root)] if root == "factions" => Some("one or more [factions.NAME] tables".to_owned()),

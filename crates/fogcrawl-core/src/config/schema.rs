@@ -38,7 +38,7 @@ impl MonsterConfig {
 
     /// The monster kind called `name`.
     #[must_use]
-    pub fn monster(&self, name: &str) -> Option<&MonsterKindConfig> {
+    pub(crate) fn monster(&self, name: &str) -> Option<&MonsterKindConfig> {
         self.monsters.iter().find(|monster| monster.name == name)
     }
 
@@ -151,7 +151,7 @@ pub enum Smoothing {
 
 impl Smoothing {
     /// Every mode with its config name, in documentation order.
-    pub const NAMED: [(&'static str, Smoothing); 4] = [
+    pub(crate) const NAMED: [(&'static str, Smoothing); 4] = [
         ("none", Smoothing::None),
         ("string_pull", Smoothing::StringPull),
         ("turn_penalty", Smoothing::TurnPenalty),
@@ -172,7 +172,7 @@ impl Smoothing {
 
     /// The config name.
     #[must_use]
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Smoothing::None => "none",
             Smoothing::StringPull => "string_pull",

@@ -33,6 +33,10 @@ use crate::world::source_text::line_col;
 /// `default` when the file leaves it out. The key, the raw field and the row share
 /// one name, so they cannot drift apart.
 macro_rules! number {
+    // A faction's field: its row is in `FACTION_FIELDS`.
+    ($validator:expr, $raw:ident . $field:ident, $path:expr, $default:expr) => {
+        number!($validator, FACTION_FIELDS, $raw.$field, $path, $default)
+    };
     ($validator:expr, $fields:expr, $raw:ident . $field:ident, $path:expr, $default:expr) => {
         $validator.float(
             $raw.$field.as_ref(),
@@ -45,6 +49,10 @@ macro_rules! number {
 
 /// `raw.field` as a whole number in the range of its row; see `number!`.
 macro_rules! whole {
+    // A faction's field: its row is in `FACTION_FIELDS`.
+    ($validator:expr, $raw:ident . $field:ident, $path:expr, $default:expr) => {
+        whole!($validator, FACTION_FIELDS, $raw.$field, $path, $default)
+    };
     ($validator:expr, $fields:expr, $raw:ident . $field:ident, $path:expr, $default:expr) => {
         $validator.whole(
             $raw.$field.as_ref(),
@@ -98,6 +106,11 @@ macro_rules! required {
             row!(MONSTER_FIELDS, $field),
         )
     };
+}
+
+/// A yes-or-no field, `default` when the file leaves it out.
+fn flag(value: Option<&Spanned<bool>>, default: bool) -> bool {
+    value.map_or(default, |value| *value.get_ref())
 }
 
 /// Checks one file's raw content; knows the file name and text for messages.
@@ -270,13 +283,7 @@ impl<'a> Validator<'a> {
                 &rules::HEURISTIC_NAMES,
                 gridpath::Heuristic::default()
             )?,
-            weight: number!(
-                self,
-                FACTION_FIELDS,
-                raw.weight,
-                path,
-                rules::DEFAULT_HEURISTIC_WEIGHT
-            )?,
+            weight: number!(self, raw.weight, path, rules::DEFAULT_HEURISTIC_WEIGHT)?,
             tie_break: named!(
                 self,
                 raw.tie_break,
@@ -285,21 +292,9 @@ impl<'a> Validator<'a> {
                 gridpath::TieBreak::default()
             )?,
             unknown_cells: self.unknown_cells(raw, &path.key("unknown_cells"))?,
-            node_budget: whole!(
-                self,
-                FACTION_FIELDS,
-                raw.node_budget,
-                path,
-                rules::DEFAULT_NODE_BUDGET
-            )?,
-            sight_radius: whole!(
-                self,
-                FACTION_FIELDS,
-                raw.sight_radius,
-                path,
-                rules::DEFAULT_SIGHT_RADIUS
-            )?,
-            speed: number!(self, FACTION_FIELDS, raw.speed, path, rules::DEFAULT_SPEED)?,
+            node_budget: whole!(self, raw.node_budget, path, rules::DEFAULT_NODE_BUDGET)?,
+            sight_radius: whole!(self, raw.sight_radius, path, rules::DEFAULT_SIGHT_RADIUS)?,
+            speed: number!(self, raw.speed, path, rules::DEFAULT_SPEED)?,
             smoothing: named!(
                 self,
                 raw.smoothing,
@@ -307,56 +302,24 @@ impl<'a> Validator<'a> {
                 &Smoothing::NAMED,
                 rules::DEFAULT_SMOOTHING
             )?,
-            turn_penalty: number!(
-                self,
-                FACTION_FIELDS,
-                raw.turn_penalty,
-                path,
-                rules::DEFAULT_TURN_PENALTY
-            )?,
-            opens_doors: raw
-                .opens_doors
-                .as_ref()
-                .map_or(rules::DEFAULT_OPENS_DOORS, |value| *value.get_ref()),
-            bashes_doors: raw
-                .bashes_doors
-                .as_ref()
-                .map_or(rules::DEFAULT_BASHES_DOORS, |value| *value.get_ref()),
-            flee_below: number!(
-                self,
-                FACTION_FIELDS,
-                raw.flee_below,
-                path,
-                rules::DEFAULT_FLEE_BELOW
-            )?,
+            turn_penalty: number!(self, raw.turn_penalty, path, rules::DEFAULT_TURN_PENALTY)?,
+            opens_doors: flag(raw.opens_doors.as_ref(), rules::DEFAULT_OPENS_DOORS),
+            bashes_doors: flag(raw.bashes_doors.as_ref(), rules::DEFAULT_BASHES_DOORS),
+            flee_below: number!(self, raw.flee_below, path, rules::DEFAULT_FLEE_BELOW)?,
             hearing_radius: whole!(
                 self,
-                FACTION_FIELDS,
                 raw.hearing_radius,
                 path,
                 rules::DEFAULT_HEARING_RADIUS
             )?,
-            shout_radius: whole!(
-                self,
-                FACTION_FIELDS,
-                raw.shout_radius,
-                path,
-                rules::DEFAULT_SHOUT_RADIUS
-            )?,
+            shout_radius: whole!(self, raw.shout_radius, path, rules::DEFAULT_SHOUT_RADIUS)?,
             regeneration_time: number!(
                 self,
-                FACTION_FIELDS,
                 raw.regeneration_time,
                 path,
                 rules::DEFAULT_REGENERATION_TIME
             )?,
-            replan_margin: number!(
-                self,
-                FACTION_FIELDS,
-                raw.replan_margin,
-                path,
-                rules::DEFAULT_REPLAN_MARGIN
-            )?,
+            replan_margin: number!(self, raw.replan_margin, path, rules::DEFAULT_REPLAN_MARGIN)?,
             terrain_costs: self.terrain_costs(raw, &path.key("terrain_costs"))?,
             influence: self.influence(raw, &path.key("influence"))?,
         })

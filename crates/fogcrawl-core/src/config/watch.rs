@@ -35,10 +35,10 @@ use super::schema::MonsterConfig;
 /// How long the file must be quiet after an event before it is read, so that a save in
 /// several writes (truncate, then write) is read once, whole. Well under the one second
 /// in which a change must take effect.
-pub const SETTLE_TIME: Duration = Duration::from_millis(100);
+pub(crate) const SETTLE_TIME: Duration = Duration::from_millis(100);
 /// How often the file's stamp and the folder's identity are checked without an event:
 /// a `stat` each, cheap; with [`SETTLE_TIME`] a change still shows within a second.
-pub const RECHECK_INTERVAL: Duration = Duration::from_millis(300);
+pub(crate) const RECHECK_INTERVAL: Duration = Duration::from_millis(300);
 
 /// What [`ConfigWatcher::poll`] found.
 #[derive(Debug)]

@@ -11,15 +11,15 @@
 //! Explore and travel read only what the player knows (`player_map`).
 
 use crate::game::action::Action;
-use crate::game::message_log::{Importance, counted};
+use crate::game::message_log::{Importance, capitalised, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
 use gridpath::Pos;
 
 /// The most turns one explore or travel command takes before it hands back.
-pub const STEP_LIMIT: u64 = 1000;
+pub(crate) const STEP_LIMIT: u64 = 1000;
 /// The most waits one rest takes (enough to heal fully several times over).
-pub const REST_LIMIT: u64 = 1000;
+pub(crate) const REST_LIMIT: u64 = 1000;
 
 /// A command that takes many turns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,6 +87,83 @@ impl Game {
         if self.is_over() {
             return Err(Refusal::GameOver);
         }
+        let (foe, limit) = self.activity_start(activity)?;
+        let mut turns = 0;
+        let stop = loop {
+            if turns >= limit {
+                break Stop::Done(format!(
+                    "You stop to take stock after {}.",
+                    counted(turns, "turn", "turns")
+                ));
+            }
+            // Autofight stops for a threat that is new this turn; the rest
+            // for a sleeper that comes into view.
+            // The foe itself is no news: it turns from searching (a step
+            // out of its sight) to hunting again all through a fight.
+            let threats_before = match foe {
+                Some(foe) => {
+                    let mut threats = self.threats();
+                    threats.push((foe, crate::game::threat::Threat::Hunting));
+                    threats
+                }
+                None => Vec::new(),
+            };
+            let sleepers_before = self.sleepers_in_view();
+            let step = match foe {
+                Some(foe) => self.autofight_step(foe, map),
+                None => self.activity_step(activity, map),
+            };
+            let action = match step {
+                Ok(action) => action,
+                Err(done) if turns == 0 => return Err(Refusal::NowhereToGo(done)),
+                Err(done) => break Stop::Done(done.to_owned()),
+            };
+            // Explore and travel never strike: a monster on the way (a
+            // sleeper in a corridor) stops them before the bump.
+            if foe.is_none()
+                && let Some(monster) = self.monster_in_the_way(action)
+            {
+                let name = self.name_of(monster);
+                if turns == 0 {
+                    return Err(Refusal::Threatened {
+                        name,
+                        doing: "in the way",
+                    });
+                }
+                break Stop::Interrupted(format!("{} is in the way.", capitalised(&name)));
+            }
+            let hp = self.player().hp;
+            let mark = self.log().pushed();
+            match self.player_act(action) {
+                Ok(()) => turns += 1,
+                Err(refusal) if turns == 0 => return Err(refusal),
+                // The way changed under it (a door, a body): say so and stop.
+                Err(refusal) => break Stop::Interrupted(refusal.to_string()),
+            }
+            if let Some(foe) = foe {
+                if !self.actors()[foe].is_alive() {
+                    break Stop::Done(format!("You have killed {}.", self.name_of(foe)));
+                }
+                if let Some(why) = self.fight_interruption(hp, mark, &threats_before) {
+                    break Stop::Interrupted(why);
+                }
+            } else if let Some(why) = self
+                .interruption(hp, mark)
+                .or_else(|| self.new_sleeper(&sleepers_before))
+            {
+                break Stop::Interrupted(why);
+            }
+            if activity == Activity::Rest && self.player().hp >= self.player().max_hp {
+                break Stop::Done("You feel rested: hit points full.".to_owned());
+            }
+        };
+        Ok(ActivityReport { turns, stop })
+    }
+
+    /// Whether `activity` may start, and if so the foe autofight goes for
+    /// and the most turns it runs: refused with a threat in view (but for
+    /// autofight, which needs one), or at full health for a rest.
+    fn activity_start(&self, activity: Activity) -> Result<(Option<usize>, u64), Refusal> {
         // Autofight is for threats; it goes for one foe to the end.
         let foe = if activity == Activity::AutoFight {
             Some(
@@ -115,56 +192,20 @@ impl Game {
             | Activity::TravelToItem
             | Activity::AutoFight => STEP_LIMIT,
         };
-        let mut turns = 0;
-        let stop = loop {
-            if turns >= limit {
-                break Stop::Done(format!(
-                    "You stop to take stock after {}.",
-                    counted(turns, "turn", "turns")
-                ));
-            }
-            // Autofight stops for a threat that is new this turn.
-            let threats_before = if foe.is_some() {
-                self.threats()
-            } else {
-                Vec::new()
-            };
-            let step = match foe {
-                Some(foe) => self.autofight_step(foe, map),
-                None => self.activity_step(activity, map),
-            };
-            let action = match step {
-                Ok(action) => action,
-                Err(done) if turns == 0 => return Err(Refusal::NowhereToGo(done)),
-                Err(done) => break Stop::Done(done.to_owned()),
-            };
-            let hp = self.player().hp;
-            let mark = self.log().pushed();
-            match self.player_act(action) {
-                Ok(()) => turns += 1,
-                Err(refusal) if turns == 0 => return Err(refusal),
-                // The way changed under it (a door, a body): say so and stop.
-                Err(refusal) => break Stop::Interrupted(refusal.to_string()),
-            }
-            if let Some(foe) = foe {
-                if !self.actors()[foe].is_alive() {
-                    break Stop::Done(format!("You have killed {}.", self.name_of(foe)));
-                }
-                if let Some(why) = self.fight_interruption(hp, mark, &threats_before) {
-                    break Stop::Interrupted(why);
-                }
-            } else if let Some(why) = self.interruption(hp, mark) {
-                break Stop::Interrupted(why);
-            }
-            if activity == Activity::Rest && self.player().hp >= self.player().max_hp {
-                break Stop::Done("You feel rested: hit points full.".to_owned());
-            }
+        Ok((foe, limit))
+    }
+
+    /// The monster in sight that a step `action` would strike, if any.
+    fn monster_in_the_way(&self, action: Action) -> Option<usize> {
+        let Action::Move(direction) = action else {
+            return None;
         };
-        Ok(ActivityReport { turns, stop })
+        let to = direction.from(self.player().pos);
+        self.actor_at(to).filter(|_| self.is_visible(to))
     }
 
     /// The name of the nearest monster in sight, if any ("the goblin").
-    pub fn monster_in_sight(&self) -> Option<String> {
+    pub(crate) fn monster_in_sight(&self) -> Option<String> {
         let at = self.player().pos;
         self.visible_monsters()
             .min_by_key(|(index, monster)| {
@@ -178,7 +219,7 @@ impl Game {
 
     /// The action an activity takes next, or why it has nothing to do (one
     /// turn of the command; the scripted player takes it turn by turn).
-    pub fn activity_step(
+    pub(crate) fn activity_step(
         &self,
         activity: Activity,
         map: &mut PlayerMap,
@@ -479,5 +520,93 @@ mod tests {
             game.run_activity(Activity::Rest, &mut PlayerMap::new())
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_sleeper_close_by_lets_explore_and_rest_start() {
+        // The goblin sleeps 2 cells south-east: no threat, however near.
+        let (mut game, _dir) = game_on(
+            "################\n#@.............#\n#..............#\n#..g..........>#\n################\n",
+        );
+        game.put_to_sleep(1);
+        assert_eq!(game.threat(1), None);
+        game.actor_mut(0).hp -= 5;
+        let rest = game
+            .run_activity(Activity::Rest, &mut PlayerMap::new())
+            .expect("rest starts beside a sleeper");
+        assert!(rest.turns >= 1, "{rest:?}");
+        game.put_to_sleep(1);
+        game.actor_mut(0).hp = game.player().max_hp;
+        let explore = game
+            .run_activity(Activity::Explore, &mut PlayerMap::new())
+            .expect("explore starts beside a sleeper");
+        assert!(explore.turns >= 1, "{explore:?}");
+    }
+
+    #[test]
+    fn explore_stops_once_when_a_sleeper_comes_into_view() {
+        let (mut game, _dir) = game_on(
+            "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
+        );
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert_eq!(
+            report.stop,
+            Stop::Interrupted("You see a sleeping goblin.".to_owned())
+        );
+        assert!(game.is_visible(game.actors()[1].pos) && game.is_asleep(1));
+        // Once seen, the sleeper stops it no more: explore goes on (the
+        // player sneaks, so it sleeps on).
+        let again = game.run_activity(Activity::Explore, &mut map).unwrap();
+        assert!(again.turns >= 1, "{again:?}");
+        assert_ne!(again.stop, report.stop);
+        assert!(game.is_asleep(1));
+    }
+
+    #[test]
+    fn autofight_is_not_stopped_by_its_own_foe_hunting_again() {
+        // The foe stepped out of sight a moment (searching) and sees the
+        // player again: news for travel, none for the fight with it.
+        let (mut game, _dir) = game_on("#########\n#@..g...#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Search;
+        let searching = game.threats();
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let (hp, mark) = (game.player().hp, game.log().pushed());
+        assert_eq!(
+            game.new_threat(&searching),
+            Some("The goblin notices you.".to_owned())
+        );
+        let mut before = searching;
+        before.push((1, crate::game::threat::Threat::Hunting));
+        assert_eq!(game.fight_interruption(hp, mark, &before), None);
+    }
+
+    #[test]
+    fn travel_stops_before_a_sleeper_in_its_way_and_never_strikes_it() {
+        // The corridor's only way to the stairs is through the sleeping
+        // goblin.
+        let (mut game, _dir) = game_on("#########\n#@..g..>#\n#########\n");
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let hp = game.actors()[1].hp;
+        let mut map = PlayerMap::new();
+        let report = game
+            .run_activity(Activity::TravelToStairs, &mut map)
+            .unwrap();
+        assert_eq!(
+            report.stop,
+            Stop::Interrupted("The goblin is in the way.".to_owned())
+        );
+        assert_eq!(game.player().pos, Pos::new(3, 1));
+        assert_eq!(
+            game.run_activity(Activity::TravelToStairs, &mut map),
+            Err(Refusal::Threatened {
+                name: "the goblin".to_owned(),
+                doing: "in the way",
+            })
+        );
+        assert!(game.is_asleep(1) && game.actors()[1].hp == hp, "untouched");
     }
 }

@@ -32,12 +32,12 @@ impl Actor {
         self.hp > 0
     }
 
-    pub fn is_player(&self) -> bool {
+    pub(crate) fn is_player(&self) -> bool {
         self.species == Species::Player
     }
 
     /// The monster kind index, if this is a monster.
-    pub fn kind(&self) -> Option<usize> {
+    pub(crate) fn kind(&self) -> Option<usize> {
         match self.species {
             Species::Monster(kind) => Some(kind),
             Species::Player => None,

@@ -12,20 +12,34 @@ use crate::game::direction::Direction;
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::Game;
 use crate::game::threat::Threat;
+use gridpath::Pos;
 
 impl Game {
     /// The monster autofight goes for: the nearest one in sight that hunts
-    /// the player (the lower actor id on a tie), if any.
-    pub fn autofight_target(&self) -> Option<usize> {
-        self.threats()
+    /// the player (the lower actor id on a tie), else the nearest that
+    /// searches for the player (it comes, and it keeps explore and rest
+    /// from starting), if any.
+    ///
+    /// Among those it picks first one it can strike from where it stands
+    /// (a diagonal blow past a wall or deep water breaks the corner rule).
+    pub(crate) fn autofight_target(&self) -> Option<usize> {
+        let threats = self.threats();
+        let at = self.player().pos;
+        [Threat::Hunting, Threat::Searching]
             .into_iter()
-            .find(|&(_, threat)| threat == Threat::Hunting)
-            .map(|(monster, _)| monster)
+            .find_map(|wanted| {
+                let mut of_kind = threats.iter().filter(|&&(_, threat)| threat == wanted);
+                let strikable = of_kind
+                    .clone()
+                    .find(|&&(monster, _)| self.player_can_strike(at, self.actors()[monster].pos));
+                strikable.or_else(|| of_kind.next())
+            })
+            .map(|&(monster, _)| monster)
     }
 
     /// One turn of autofight against `target`: a blow when it is next to
     /// the player, else a step toward it; or why there is nothing to do.
-    pub fn autofight_step(
+    pub(crate) fn autofight_step(
         &self,
         target: usize,
         map: &mut PlayerMap,
@@ -38,7 +52,7 @@ impl Game {
             return Err("Your foe is out of sight.");
         }
         let at = self.player().pos;
-        if at.chebyshev(monster.pos) == 1
+        if self.player_can_strike(at, monster.pos)
             && let Some(direction) = Direction::between(at, monster.pos)
         {
             return Ok(Action::Move(direction));
@@ -50,15 +64,29 @@ impl Game {
     }
 
     /// One turn of travel to the nearest item the player has seen.
-    pub fn item_travel_step(&self, map: &mut PlayerMap) -> Result<Action, &'static str> {
+    pub(crate) fn item_travel_step(&self, map: &mut PlayerMap) -> Result<Action, &'static str> {
         if self.items_at(self.player().pos).next().is_some() {
             return Err("Something lies here: g picks it up.");
         }
         match map.travel_to_item(self) {
             Route::Step(direction) => Ok(Action::Move(direction)),
             Route::Arrived => Err("Something lies here: g picks it up."),
+            // Items seen with no known way to them (across water, through
+            // a window): say so, rather than that there are none.
+            Route::NoWay if self.remembered_items().next().is_some() => {
+                Err("You know no way yet to the items you have seen: e explores on.")
+            }
             Route::NoWay => Err("You know of no item you can reach."),
         }
+    }
+
+    /// The items lying on the level where the player has seen them.
+    fn remembered_items(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.level()
+            .items
+            .iter()
+            .map(|&(pos, _)| pos)
+            .filter(|&pos| self.is_remembered(pos))
     }
 }
 
@@ -77,6 +105,13 @@ mod tests {
         let mut map = PlayerMap::new();
         game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
         assert_eq!(game.autofight_target(), None, "it does not hunt");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Search;
+        assert_eq!(
+            game.autofight_target(),
+            Some(1),
+            "it searches for the player"
+        );
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
         assert_eq!(
             game.run_activity(Activity::AutoFight, &mut map),
             Err(Refusal::NowhereToGo("No monster in sight hunts you."))
@@ -132,6 +167,45 @@ mod tests {
         assert_eq!(
             game.run_activity(Activity::TravelToItem, &mut map),
             Err(Refusal::NowhereToGo("You know of no item you can reach."))
+        );
+    }
+
+    #[test]
+    fn travel_to_an_item_seen_across_water_says_no_way_is_known_yet() {
+        // The knife lies beyond deep water: seen, but no known way there.
+        let (mut game, _dir) = game_on("#########\n#@..W.(.#\n#...W...#\n#>..W...#\n#########\n");
+        assert!(game.is_remembered(Pos::new(6, 1)));
+        assert_eq!(
+            game.run_activity(Activity::TravelToItem, &mut PlayerMap::new()),
+            Err(Refusal::NowhereToGo(
+                "You know no way yet to the items you have seen: e explores on."
+            ))
+        );
+    }
+
+    #[test]
+    fn autofight_strikes_the_foe_it_can_reach_past_the_corner_rule() {
+        // Two hunting goblins beside the player in a pool: one north-west
+        // across deep water (no diagonal blow), one north.
+        let (mut game, _dir) = game_on("#######\n#gg...#\n#W@...#\n#....>#\n#######\n");
+        for goblin in [1, 2] {
+            game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        }
+        let north_west = (1..=2)
+            .find(|&g| game.actors()[g].pos == Pos::new(1, 1))
+            .unwrap();
+        let north = 3 - north_west;
+        assert!(!game.player_can_strike(Pos::new(2, 2), Pos::new(1, 1)));
+        assert_eq!(game.autofight_target(), Some(north));
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.autofight_step(north, &mut map),
+            Ok(Action::Move(Direction::North))
+        );
+        // Made to go for the other, it steps rather than strike past water.
+        assert_ne!(
+            game.autofight_step(north_west, &mut map),
+            Ok(Action::Move(Direction::NorthWest))
         );
     }
 }

@@ -7,21 +7,24 @@
 //! gear and pack. Better gear in the pack is put on; a monster that shoots
 //! is charged rather than waited for. Unless told not to
 //! ([`AutopilotSkills`], `sim --no-sneak`, `sim --no-tools`), it sneaks
-//! while a monster in sight sleeps or has not noticed it and none hunts
-//! it, creeps up on a sleeper near its way to strike it (triple damage),
-//! and uses the tools (wand, caltrops, smoke, lure, scroll: `tool_use`).
+//! past a monster asleep near its way with no awake one close, creeps up
+//! on a lone sleeper to strike it (triple damage) without stepping where
+//! it would be heard (`sneak_policy`), and uses the tools (wand,
+//! caltrops, smoke, lure, scroll: `tool_use`).
 
 use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::activity::Activity;
-use crate::game::awareness::Awareness;
 use crate::game::direction::Direction;
 use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
 use crate::world::{CostProfile, ItemKind, Terrain};
 use gridpath::Pos;
 
+mod sneak_policy;
 mod tool_use;
+
+use sneak_policy::{sneaking_pays, stalk_sleeper};
 
 /// Below this share of its hit points it drinks a draught in a fight.
 const DRINK_BELOW: f64 = 0.35;
@@ -32,11 +35,6 @@ const DESCEND_ABOVE: f64 = 0.75;
 /// Turns it waits for a monster to come before it goes on without it (one
 /// may hunt it from across water it cannot cross).
 const PATIENCE: u32 = 12;
-/// A sleeper this near (in cells) is crept up on and struck, if no other
-/// monster in sight is within [`STALK_ALONE`] of it (the fight would wake
-/// them).
-const STALK_WITHIN: i32 = 6;
-const STALK_ALONE: i32 = 5;
 /// Turns it creeps toward one sleeper before giving up on it (a wall may
 /// stand between).
 const STALK_PATIENCE: u32 = 12;
@@ -86,7 +84,7 @@ impl Autopilot {
     /// A scripted player with only the `skills` asked for: what sneaking
     /// or the tools (caltrops, smoke bombs, the wand, the lure, the
     /// scroll) are worth is the difference.
-    pub fn with_skills(skills: AutopilotSkills) -> Self {
+    pub(crate) fn with_skills(skills: AutopilotSkills) -> Self {
         Self {
             no_sneaking: !skills.sneaks,
             skip_tools: !skills.tools,
@@ -233,41 +231,6 @@ fn better_gear_in_pack(game: &Game) -> Option<ItemKind> {
         .find(|&kind| game.equipment().would_improve(kind))
 }
 
-/// Whether to sneak: a monster in sight sleeps or has not noticed the
-/// player, and none in sight hunts or searches for it.
-fn sneaking_pays(game: &Game) -> bool {
-    let mut unaware = false;
-    for (index, _) in game.visible_monsters() {
-        match game.awareness_of(index) {
-            Some(Awareness::Asleep | Awareness::Unaware) => unaware = true,
-            Some(Awareness::Hunting | Awareness::Searching) => return false,
-            _ => {}
-        }
-    }
-    unaware
-}
-
-/// A step toward the nearest sleeper in sight within [`STALK_WITHIN`]
-/// with no other monster in sight near it (an attack once beside it), if
-/// a step brings it nearer.
-fn stalk_sleeper(game: &Game, at: Pos, gave_up: &[(usize, usize)]) -> Option<(usize, Direction)> {
-    let (index, target) = game
-        .visible_monsters()
-        .filter(|(index, monster)| {
-            game.is_asleep(*index)
-                && monster.pos.chebyshev(at) <= STALK_WITHIN
-                && !gave_up.contains(&(game.depth(), *index))
-        })
-        .min_by_key(|(index, monster)| (monster.pos.chebyshev(at), *index))?;
-    let alone = game
-        .visible_monsters()
-        .all(|(_, other)| other.pos == target.pos || other.pos.chebyshev(target.pos) > STALK_ALONE);
-    if !alone {
-        return None;
-    }
-    step_toward(game, at, target.pos).map(|direction| (index, direction))
-}
-
 /// A step toward the nearest monster in sight that shoots and is hunting
 /// the player: onto open, empty ground, nearer to it, cheapest first.
 fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
@@ -279,12 +242,17 @@ fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
                 && monster.brain.as_ref().is_some_and(|b| b.mode == Mode::Hunt)
         })
         .min_by_key(|(index, monster)| (distance(monster.pos, at), *index))?;
-    step_toward(game, at, target.pos)
+    step_toward(game, at, target.pos, |_| true)
 }
 
-/// A step from `at` nearer to `target` onto open, empty ground, cheapest
-/// first.
-fn step_toward(game: &Game, at: Pos, target: Pos) -> Option<Direction> {
+/// A step from `at` nearer to `target` onto open, empty ground that
+/// `allowed`, cheapest first.
+fn step_toward(
+    game: &Game,
+    at: Pos,
+    target: Pos,
+    allowed: impl Fn(Pos) -> bool,
+) -> Option<Direction> {
     let distance = |a: Pos, b: Pos| (a.x - b.x).abs().max((a.y - b.y).abs());
     let profile = CostProfile::default();
     let now = distance(target, at);
@@ -296,7 +264,7 @@ fn step_toward(game: &Game, at: Pos, target: Pos) -> Option<Direction> {
             let corner_ok = !direction.is_diagonal()
                 || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
             let nearer = distance(target, to) < now;
-            (corner_ok && nearer && game.actor_at(to).is_none()).then_some((
+            (corner_ok && nearer && game.actor_at(to).is_none() && allowed(to)).then_some((
                 distance(target, to),
                 cost,
                 direction,

@@ -22,7 +22,7 @@ pub enum Awareness {
 }
 
 impl Awareness {
-    pub fn from_mode(mode: Mode) -> Self {
+    pub(crate) fn from_mode(mode: Mode) -> Self {
         match mode {
             Mode::Wander => Awareness::Unaware,
             Mode::Investigate => Awareness::Noticed,

@@ -68,7 +68,7 @@ impl BalanceReport {
 /// Plays one full run with seed `seed` for at most `max_turns` turns, the
 /// scripted player with `skills` (`sim --no-sneak`, `sim --no-tools` take
 /// some away).
-pub fn play_run(
+pub(crate) fn play_run(
     level: Option<&str>,
     seed: u64,
     config: &MonsterConfig,

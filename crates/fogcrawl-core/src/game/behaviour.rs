@@ -15,7 +15,7 @@ use gridpath::Pos;
 
 /// A search episode this many actions long or shorter that ends in
 /// wandering is a flap: the member took the search up and dropped it.
-pub const SEARCH_FLAP_ACTIONS: u32 = 8;
+pub(crate) const SEARCH_FLAP_ACTIONS: u32 = 8;
 
 /// Flee episodes begun and ended.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,7 +70,7 @@ struct Recent {
 /// Counts behaviour per faction from the actions as they happen (saved:
 /// a resumed game counts on).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct BehaviourTracker {
+pub(crate) struct BehaviourTracker {
     recent: Vec<Recent>,
     factions: Vec<BehaviourCounters>,
     pack: PackTracker,
@@ -78,35 +78,35 @@ pub struct BehaviourTracker {
 
 impl BehaviourTracker {
     /// A new level: its actors are new (the counts go on).
-    pub fn new_level(&mut self) {
+    pub(crate) fn new_level(&mut self) {
         self.recent.clear();
         self.pack.new_level();
     }
 
     /// The counters of faction `index` (zero if it never acted).
-    pub fn counters(&self, index: usize) -> BehaviourCounters {
+    pub(crate) fn counters(&self, index: usize) -> BehaviourCounters {
         self.factions.get(index).copied().unwrap_or_default()
     }
 
     /// The pack figures of faction `index` (`game::pack_counters`).
-    pub fn pack_counters(&self, index: usize) -> PackCounters {
+    pub(crate) fn pack_counters(&self, index: usize) -> PackCounters {
         self.pack.counters(index)
     }
 
     /// The pack figures, for what the game samples once a player turn.
-    pub fn pack_mut(&mut self) -> &mut PackTracker {
+    pub(crate) fn pack_mut(&mut self) -> &mut PackTracker {
         &mut self.pack
     }
 
     /// The pack figures (whether an action begins an investigation).
-    pub fn pack(&self) -> &PackTracker {
+    pub(crate) fn pack(&self) -> &PackTracker {
         &self.pack
     }
 
     /// Takes one record into the counts: an action, or a member moved by
     /// another's swap (which only the pack figures count: it took no
     /// action of its own).
-    pub fn record(&mut self, action: &ActionRecord) {
+    pub(crate) fn record(&mut self, action: &ActionRecord) {
         self.pack.record(action);
         if !action.act.is_own() {
             return;

@@ -2,7 +2,7 @@
 
 /// The UTC date and time of `unix_seconds`: `(year, month, day, hour,
 /// minute, second)`, months and days counted from 1.
-pub fn utc_date_time(unix_seconds: u64) -> (u64, u64, u64, u64, u64, u64) {
+pub(crate) fn utc_date_time(unix_seconds: u64) -> (u64, u64, u64, u64, u64, u64) {
     let (year, month, day) = civil_date(unix_seconds / 86_400);
     let in_day = unix_seconds % 86_400;
     (

@@ -8,20 +8,22 @@ use std::collections::BinaryHeap;
 use crate::game::actor::Actor;
 
 /// Time of actions that are not moves, at speed 1.
-pub const BASE_ACTION_TIME: f64 = 1.0;
+pub(crate) const BASE_ACTION_TIME: f64 = 1.0;
 
 /// How long a move takes: the AI's cost model and the game's rule agree.
-pub fn move_time(step_length: f64, entered_cost: f64, speed: f64) -> f64 {
+pub(crate) fn move_time(step_length: f64, entered_cost: f64, speed: f64) -> f64 {
     step_length * entered_cost / speed
 }
 
 /// How long an attack, a wait or a door action takes.
-pub fn action_time(speed: f64) -> f64 {
+pub(crate) fn action_time(speed: f64) -> f64 {
     BASE_ACTION_TIME / speed
 }
 
-/// The living actor that acts next.
-pub fn next_actor(actors: &[Actor]) -> Option<usize> {
+/// The living actor that acts next (the scheduler's answer, as the tests
+/// check it against).
+#[cfg(test)]
+pub(crate) fn next_actor(actors: &[Actor]) -> Option<usize> {
     actors
         .iter()
         .enumerate()
@@ -34,7 +36,7 @@ pub fn next_actor(actors: &[Actor]) -> Option<usize> {
 /// actors costs a logarithm, not a scan. It answers exactly what
 /// [`next_actor`] answers: the soonest living actor, ties to the lower id.
 #[derive(Debug, Default)]
-pub struct Schedule {
+pub(crate) struct Schedule {
     queue: BinaryHeap<Reverse<(ReadyAt, usize)>>,
 }
 
@@ -65,7 +67,7 @@ impl Ord for ReadyAt {
 
 impl Schedule {
     /// The living actors, by when each is ready.
-    pub fn new(actors: &[Actor]) -> Self {
+    pub(crate) fn new(actors: &[Actor]) -> Self {
         let queue = actors
             .iter()
             .enumerate()
@@ -78,7 +80,7 @@ impl Schedule {
     /// The living actor that acts next (taken off the queue: put it back
     /// with [`Schedule::ready_again`] once it has acted). Entries of actors
     /// that died, or whose time changed, are dropped on the way.
-    pub fn next(&mut self, actors: &[Actor]) -> Option<usize> {
+    pub(crate) fn next(&mut self, actors: &[Actor]) -> Option<usize> {
         while let Some(Reverse((key, actor))) = self.queue.pop() {
             if actors
                 .get(actor)
@@ -91,7 +93,7 @@ impl Schedule {
     }
 
     /// `actor` acted and is ready again at `ready_at`.
-    pub fn ready_again(&mut self, actor: usize, ready_at: f64) {
+    pub(crate) fn ready_again(&mut self, actor: usize, ready_at: f64) {
         self.queue.push(Reverse((ReadyAt(ready_at), actor)));
     }
 }

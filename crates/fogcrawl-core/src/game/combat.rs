@@ -6,13 +6,13 @@ use rand_chacha::ChaCha8Rng;
 
 /// What an attack did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Blow {
+pub(crate) enum Blow {
     Miss,
     Hit { damage: i32 },
 }
 
 /// Rolls one attack.
-pub fn roll_attack(rng: &mut ChaCha8Rng, accuracy: u32, damage: (i32, i32)) -> Blow {
+pub(crate) fn roll_attack(rng: &mut ChaCha8Rng, accuracy: u32, damage: (i32, i32)) -> Blow {
     if rng.random_range(0..100) >= accuracy {
         return Blow::Miss;
     }

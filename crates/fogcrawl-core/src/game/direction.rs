@@ -17,7 +17,7 @@ pub enum Direction {
 }
 
 impl Direction {
-    pub const ALL: [Direction; 8] = [
+    pub(crate) const ALL: [Direction; 8] = [
         Direction::North,
         Direction::NorthEast,
         Direction::East,
@@ -29,7 +29,7 @@ impl Direction {
     ];
 
     /// Column and row change of one step.
-    pub const fn delta(self) -> (i32, i32) {
+    pub(crate) const fn delta(self) -> (i32, i32) {
         match self {
             Direction::North => (0, -1),
             Direction::NorthEast => (1, -1),
@@ -60,7 +60,7 @@ impl Direction {
     }
 
     /// Length of the step: 1 straight, sqrt 2 diagonal.
-    pub fn length(self) -> f64 {
+    pub(crate) fn length(self) -> f64 {
         if self.is_diagonal() {
             std::f64::consts::SQRT_2
         } else {

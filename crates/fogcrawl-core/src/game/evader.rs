@@ -49,7 +49,7 @@ enum Phase {
 
 /// The escaping scripted player.
 #[derive(Debug)]
-pub struct Evader {
+pub(crate) struct Evader {
     pilot: Autopilot,
     phase: Phase,
     /// The cell it stood on before its last step (a door it may close).
@@ -145,7 +145,7 @@ fn chebyshev(a: Pos, b: Pos) -> i32 {
 }
 
 impl Evader {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self {
             pilot: Autopilot::new(),
             phase: Phase::Explore,
@@ -157,7 +157,7 @@ impl Evader {
     }
 
     /// The player's next action.
-    pub fn choose(&mut self, game: &Game) -> Action {
+    pub(crate) fn choose(&mut self, game: &Game) -> Action {
         let at = game.player().pos;
         if self.last_at != Some(at) {
             self.came_from = self.last_at;

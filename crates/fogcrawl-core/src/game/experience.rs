@@ -11,13 +11,13 @@ use serde::{Deserialize, Serialize};
 /// Points needed to reach level 2, 3, ...: the n-th entry is level n + 2.
 const THRESHOLDS: [u32; 9] = [12, 32, 60, 100, 150, 215, 295, 390, 500];
 /// The highest experience level.
-pub const MAX_LEVEL: u32 = THRESHOLDS.len() as u32 + 1;
+pub(crate) const MAX_LEVEL: u32 = THRESHOLDS.len() as u32 + 1;
 /// Maximum hit points gained per level.
-pub const HP_PER_LEVEL: i32 = 3;
+pub(crate) const HP_PER_LEVEL: i32 = 3;
 /// Chance to hit gained per level, in percent.
-pub const ACCURACY_PER_LEVEL: i32 = 2;
+pub(crate) const ACCURACY_PER_LEVEL: i32 = 2;
 /// Levels per point of extra damage (every second level adds one).
-pub const LEVELS_PER_DAMAGE: u32 = 2;
+pub(crate) const LEVELS_PER_DAMAGE: u32 = 2;
 
 /// Points and level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,7 +38,7 @@ impl Default for Experience {
 
 impl Experience {
     /// Adds `points`; returns how many levels that made.
-    pub fn gain(&mut self, points: u32) -> u32 {
+    pub(crate) fn gain(&mut self, points: u32) -> u32 {
         self.points = self.points.saturating_add(points);
         let before = self.level;
         while let Some(next) = self.next_threshold()
@@ -56,7 +56,7 @@ impl Experience {
     }
 
     /// Levels above the first (what the bonuses count).
-    pub fn gained_levels(&self) -> u32 {
+    pub(crate) fn gained_levels(&self) -> u32 {
         self.level.clamp(1, MAX_LEVEL) - 1
     }
 
@@ -71,7 +71,7 @@ impl Experience {
     }
 
     /// Whether the level matches the points (a save may say otherwise).
-    pub fn is_consistent(&self) -> bool {
+    pub(crate) fn is_consistent(&self) -> bool {
         let mut fresh = Experience::default();
         fresh.gain(self.points);
         fresh.level == self.level

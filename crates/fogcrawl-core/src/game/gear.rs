@@ -11,18 +11,18 @@ use serde::{Deserialize, Serialize};
 use crate::world::ItemKind;
 
 /// The dagger every run starts with: its damage and its accuracy bonus.
-pub const DAGGER_DAMAGE: (i32, i32) = (2, 5);
+pub(crate) const DAGGER_DAMAGE: (i32, i32) = (2, 5);
 
 /// Where a piece of gear goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Slot {
+pub(crate) enum Slot {
     Weapon,
     Armour,
 }
 
 /// What a piece of gear does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GearStats {
+pub(crate) struct GearStats {
     pub slot: Slot,
     /// A weapon's damage roll (armour: none).
     pub damage: Option<(i32, i32)>,
@@ -33,7 +33,7 @@ pub struct GearStats {
 }
 
 /// The stats of `kind`, if it is gear.
-pub fn gear_stats(kind: ItemKind) -> Option<GearStats> {
+pub(crate) fn gear_stats(kind: ItemKind) -> Option<GearStats> {
     let weapon = |damage, accuracy| GearStats {
         slot: Slot::Weapon,
         damage: Some(damage),
@@ -81,7 +81,7 @@ pub struct Equipment {
 
 impl Equipment {
     /// What is in `slot`.
-    pub fn in_slot(&self, slot: Slot) -> Option<ItemKind> {
+    pub(crate) fn in_slot(&self, slot: Slot) -> Option<ItemKind> {
         match slot {
             Slot::Weapon => self.weapon,
             Slot::Armour => self.armour,
@@ -89,7 +89,7 @@ impl Equipment {
     }
 
     /// Whether `kind` is gear better than what is in its slot.
-    pub fn would_improve(&self, kind: ItemKind) -> bool {
+    pub(crate) fn would_improve(&self, kind: ItemKind) -> bool {
         let Some(stats) = gear_stats(kind) else {
             return false;
         };
@@ -102,7 +102,7 @@ impl Equipment {
 
     /// Puts `kind` in its slot; returns what it replaced. Not gear: nothing
     /// changes and `None` is returned.
-    pub fn equip(&mut self, kind: ItemKind) -> Option<ItemKind> {
+    pub(crate) fn equip(&mut self, kind: ItemKind) -> Option<ItemKind> {
         let stats = gear_stats(kind)?;
         let slot = match stats.slot {
             Slot::Weapon => &mut self.weapon,
@@ -112,7 +112,7 @@ impl Equipment {
     }
 
     /// The weapon's damage roll and accuracy bonus.
-    pub fn attack(&self) -> ((i32, i32), i32) {
+    pub(crate) fn attack(&self) -> ((i32, i32), i32) {
         self.weapon
             .and_then(gear_stats)
             .and_then(|s| s.damage.map(|d| (d, s.accuracy)))
@@ -120,12 +120,12 @@ impl Equipment {
     }
 
     /// What the armour takes off a monster's chance to hit.
-    pub fn defence(&self) -> u32 {
+    pub(crate) fn defence(&self) -> u32 {
         self.armour.and_then(gear_stats).map_or(0, |s| s.defence)
     }
 
     /// Whether each slot holds gear of that slot (a save may say otherwise).
-    pub fn is_consistent(&self) -> bool {
+    pub(crate) fn is_consistent(&self) -> bool {
         let fits = |kind: Option<ItemKind>, slot| {
             kind.is_none_or(|k| gear_stats(k).is_some_and(|s| s.slot == slot))
         };
@@ -152,7 +152,7 @@ fn bare(slot: Slot) -> GearStats {
 }
 
 /// One line saying what a piece of gear does ("3-7 damage, +5% to hit").
-pub fn describe_gear(kind: ItemKind) -> Option<String> {
+pub(crate) fn describe_gear(kind: ItemKind) -> Option<String> {
     let stats = gear_stats(kind)?;
     Some(match stats.damage {
         Some((low, high)) => format!("{low}-{high} damage, {:+}% to hit", stats.accuracy),

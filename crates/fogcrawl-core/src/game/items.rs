@@ -12,43 +12,43 @@ use serde::{Deserialize, Serialize};
 use crate::world::ItemKind;
 
 /// Hit points a healing draught restores (never above the maximum).
-pub const DRAUGHT_HEALING: i32 = 12;
+pub(crate) const DRAUGHT_HEALING: i32 = 12;
 /// How far a throwing knife flies: it hits the monster aimed at (the nearest
 /// in sight when none is) within this many cells (Chebyshev distance).
-pub const KNIFE_RANGE: i32 = 7;
+pub(crate) const KNIFE_RANGE: i32 = 7;
 /// A thrown knife's chance to hit, in percent, and its damage range.
-pub const KNIFE_ACCURACY: u32 = 85;
-pub const KNIFE_DAMAGE: (i32, i32) = (3, 6);
+pub(crate) const KNIFE_ACCURACY: u32 = 85;
+pub(crate) const KNIFE_DAMAGE: (i32, i32) = (3, 6);
 /// How far a noisemaker flies before it lands (sooner against a wall).
-pub const NOISEMAKER_RANGE: i32 = 8;
+pub(crate) const NOISEMAKER_RANGE: i32 = 8;
 /// How far its clatter carries: monsters this close to where it lands, and
 /// not hunting the player, go to look there.
-pub const NOISEMAKER_HEARING: i32 = 18;
+pub(crate) const NOISEMAKER_HEARING: i32 = 18;
 /// How far caltrops fly before they land and scatter (sooner against a
 /// wall); they cover the cell they land on and the open cells beside it
 /// (not diagonally).
-pub const CALTROPS_RANGE: i32 = 4;
+pub(crate) const CALTROPS_RANGE: i32 = 4;
 /// What a faction that knows of caltrops adds to the cost of stepping on
 /// each of their cells, in floor steps: a way round of up to this many
 /// extra steps is the cheaper plan.
 pub const CALTROPS_PLAN_COST: f64 = 8.0;
 /// Damage a monster takes treading on caltrops (never below 1 hit point:
 /// caltrops lame, they do not kill).
-pub const CALTROPS_DAMAGE: (i32, i32) = (1, 3);
+pub(crate) const CALTROPS_DAMAGE: (i32, i32) = (1, 3);
 /// Game time a monster that trod on caltrops goes slowed (see
 /// [`SLOWED_FACTOR`]).
-pub const CALTROPS_LIMP: f64 = 8.0;
+pub(crate) const CALTROPS_LIMP: f64 = 8.0;
 /// How far a smoke bomb flies before it bursts (sooner against a wall).
-pub const SMOKE_RANGE: i32 = 6;
+pub(crate) const SMOKE_RANGE: i32 = 6;
 /// The cloud covers the open cells within this many cells (Chebyshev) of
 /// the burst.
-pub const SMOKE_RADIUS: i32 = 1;
+pub(crate) const SMOKE_RADIUS: i32 = 1;
 /// Game time the cloud hangs before it clears.
-pub const SMOKE_DURATION: f64 = 15.0;
+pub(crate) const SMOKE_DURATION: f64 = 15.0;
 /// How far the wand of slowing reaches (Chebyshev), like a knife's throw.
-pub const WAND_RANGE: i32 = 7;
+pub(crate) const WAND_RANGE: i32 = 7;
 /// Game time a monster hit by the wand goes slowed.
-pub const WAND_SLOW_DURATION: f64 = 20.0;
+pub(crate) const WAND_SLOW_DURATION: f64 = 20.0;
 /// A slowed monster's actions take this many times as long.
 pub const SLOWED_FACTOR: f64 = 2.0;
 /// What a new run starts with: one draught, for the first bad fight.
@@ -62,7 +62,7 @@ pub struct Inventory {
 
 impl Inventory {
     /// A new run's inventory.
-    pub fn starting() -> Self {
+    pub(crate) fn starting() -> Self {
         let mut inventory = Self::default();
         for (kind, count) in STARTING_ITEMS {
             for _ in 0..count {
@@ -77,7 +77,7 @@ impl Inventory {
     }
 
     /// Takes one `kind` out; false if there was none.
-    pub fn take(&mut self, kind: ItemKind) -> bool {
+    pub(crate) fn take(&mut self, kind: ItemKind) -> bool {
         match self.counts.get_mut(&kind) {
             Some(count) if *count > 0 => {
                 *count -= 1;
@@ -132,8 +132,36 @@ pub fn aimed_at_monster(kind: ItemKind) -> bool {
     )
 }
 
+/// `count` items of `kind` in words: "a noisemaker", "3 throwing
+/// knives", "2 bags of caltrops" (the inventory, the run summary).
+pub fn counted_items(kind: ItemKind, count: u32) -> String {
+    let name = kind.to_string();
+    if count == 1 {
+        return format!("a {name}");
+    }
+    let plural = match name.split_once(" of ") {
+        Some((head, tail)) => format!("{head}s of {tail}"),
+        None => match name.strip_suffix("knife") {
+            Some(stem) => format!("{stem}knives"),
+            None => format!("{name}s"),
+        },
+    };
+    format!("{count} {plural}")
+}
+
+/// How far from the player a monster may stand to be aimed at with
+/// `kind` (king moves); `None` for an item not aimed at a monster.
+pub(crate) fn aim_range(kind: ItemKind) -> Option<i32> {
+    match kind {
+        ItemKind::ThrowingKnife => Some(KNIFE_RANGE),
+        ItemKind::WandOfSlowing => Some(WAND_RANGE),
+        ItemKind::SmokeBomb => Some(SMOKE_RANGE),
+        _ => None,
+    }
+}
+
 /// How far a thrown item flies in a direction before it lands.
-pub fn throw_range(kind: ItemKind) -> i32 {
+pub(crate) fn throw_range(kind: ItemKind) -> i32 {
     match kind {
         ItemKind::Caltrops => CALTROPS_RANGE,
         ItemKind::SmokeBomb => SMOKE_RANGE,
@@ -156,7 +184,7 @@ pub fn describe(kind: ItemKind) -> String {
             "throw up to {CALTROPS_RANGE} cells: they scatter there and beside it; monsters that see them route round, one that treads on them is hurt and slowed"
         ),
         ItemKind::SmokeBomb => format!(
-            "throw at a monster in sight within {SMOKE_RANGE} cells: a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
+            "throw at a monster in sight within {SMOKE_RANGE} cells (or one way, with none): a cloud that blocks sight for {SMOKE_DURATION} turns; a hunter in it loses you, an archer in it cannot shoot"
         ),
         ItemKind::ScrollOfMapping => {
             "read: learn the layout of the whole level (the stairs too)".to_owned()
@@ -176,7 +204,7 @@ pub fn describe(kind: ItemKind) -> String {
 }
 
 /// Hit points after drinking a draught.
-pub fn healed(hp: i32, max_hp: i32) -> i32 {
+pub(crate) fn healed(hp: i32, max_hp: i32) -> i32 {
     (hp + DRAUGHT_HEALING).min(max_hp).max(hp)
 }
 
@@ -215,5 +243,19 @@ mod tests {
     #[test]
     fn a_new_run_carries_one_draught() {
         assert_eq!(Inventory::starting().count(ItemKind::HealingDraught), 1);
+    }
+
+    #[test]
+    fn counted_items_reads_as_english() {
+        assert_eq!(counted_items(ItemKind::Noisemaker, 1), "a noisemaker");
+        assert_eq!(
+            counted_items(ItemKind::ThrowingKnife, 3),
+            "3 throwing knives"
+        );
+        assert_eq!(counted_items(ItemKind::Caltrops, 2), "2 bags of caltrops");
+        assert_eq!(
+            counted_items(ItemKind::HealingDraught, 2),
+            "2 healing draughts"
+        );
     }
 }

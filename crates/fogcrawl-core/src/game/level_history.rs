@@ -5,29 +5,11 @@
 //! Saved since save format 5; a game resumed from an older save knows only
 //! the levels entered since (the summary says so).
 
-use serde::{Deserialize, Serialize};
-
-use crate::game::state::Game;
-
-/// Where the player stood in the run on arriving at a level.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct LevelStart {
-    /// The level's name.
-    pub name: String,
-    /// Its index in the run (0 the first).
-    pub depth: usize,
-    /// Player turns taken before it (the turn that took the stairs is
-    /// counted on the level it led to).
-    pub turn: u64,
-    /// Monsters killed before it.
-    pub kills: u32,
-    /// The game time on arriving.
-    pub time: f64,
-}
+use crate::game::state::{Game, LevelStart};
 
 /// One level of the run as the summary tells it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LevelVisit {
+pub(crate) struct LevelVisit {
     pub name: String,
     pub depth: usize,
     pub turns: u64,
@@ -38,7 +20,7 @@ pub struct LevelVisit {
 
 /// The levels of the run so far, in order, the current one last (counted
 /// up to now).
-pub fn level_visits(game: &Game) -> Vec<LevelVisit> {
+pub(crate) fn level_visits(game: &Game) -> Vec<LevelVisit> {
     let starts = game.stats().level_starts();
     let now = LevelStart {
         name: String::new(),

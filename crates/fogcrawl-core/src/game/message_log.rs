@@ -6,12 +6,12 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 /// How many messages the log keeps.
-pub const LOG_CAPACITY: usize = 500;
+pub(crate) const LOG_CAPACITY: usize = 500;
 /// The longest message kept, in bytes; a longer one is cut (at a character
 /// boundary, ending in `...`). A message is drawn on every frame, so its
 /// length bounds a frame's time; the game's own messages are a line or
 /// two, a config reload listing every change a few KB.
-pub const MAX_MESSAGE_BYTES: usize = 4096;
+pub(crate) const MAX_MESSAGE_BYTES: usize = 4096;
 
 /// How much a message matters, for the UI's colour and the sim's output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,7 +57,7 @@ pub struct MessageLog {
 }
 
 impl MessageLog {
-    pub fn push(&mut self, time: f64, importance: Importance, text: impl Into<String>) {
+    pub(crate) fn push(&mut self, time: f64, importance: Importance, text: impl Into<String>) {
         if self.messages.len() == LOG_CAPACITY {
             self.messages.pop_front();
         }
@@ -102,7 +102,7 @@ impl MessageLog {
             .skip(self.messages.len().saturating_sub(count))
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.messages.len()
     }
 

@@ -12,7 +12,7 @@ use gridpath::Pos;
 /// What a monster's action came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Act {
+pub(crate) enum Act {
     /// A step along a finished plan, a shared field or the safety map.
     PlanStep,
     /// A step toward the goal taken without one (while its search runs).
@@ -38,24 +38,19 @@ pub enum Act {
 impl Act {
     /// Whether the monster did something other than moving or waiting
     /// (a blow or work on a door).
-    pub fn acted(self) -> bool {
+    pub(crate) fn acted(self) -> bool {
         matches!(self, Act::Attack | Act::Shoot | Act::Door)
-    }
-
-    /// Whether the action was a move (a step or a swap).
-    pub fn moved(self) -> bool {
-        matches!(self, Act::PlanStep | Act::GreedyStep | Act::Swap)
     }
 
     /// Whether the record is an action the monster took (every record but
     /// `Swapped`, which another monster's swap made).
-    pub fn is_own(self) -> bool {
+    pub(crate) fn is_own(self) -> bool {
         self != Act::Swapped
     }
 }
 
 /// The action log's word for a mode.
-pub fn mode_label(mode: Mode) -> &'static str {
+pub(crate) fn mode_label(mode: Mode) -> &'static str {
     match mode {
         Mode::Wander => "wander",
         Mode::Hunt => "hunt",
@@ -67,7 +62,7 @@ pub fn mode_label(mode: Mode) -> &'static str {
 
 /// One monster action, with indices where the log line has names.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ActionRecord {
+pub(crate) struct ActionRecord {
     /// The player-turn number (as `sim --turns` counts them).
     pub turn: u64,
     /// Game time when it acted.
@@ -99,7 +94,7 @@ pub struct ActionRecord {
 /// it (none of them changes the game or anything a monster knows). Each
 /// is `None` where it does not apply.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct ActionDetail {
+pub(crate) struct ActionDetail {
     /// The cell it heads for (its brain's goal after the turn).
     pub goal: Option<Pos>,
     /// The noise it goes to look at, while investigating.
@@ -133,16 +128,16 @@ pub struct ActionDetail {
 }
 
 /// How far the search for a free cell next to the player goes, in steps.
-pub const FREE_CELL_SEARCH_STEPS: u32 = 3;
+pub(crate) const FREE_CELL_SEARCH_STEPS: u32 = 3;
 
 /// The longest walk to a noise that is measured, given the straight line.
-pub fn noise_walk_bound(line: u32) -> u32 {
+pub(crate) fn noise_walk_bound(line: u32) -> u32 {
     (4 * line).max(line + 20)
 }
 
 /// An [`ActionRecord`] as the log line spells it (names, not indices).
 #[derive(Debug, Serialize)]
-pub struct ActionLine<'a> {
+pub(crate) struct ActionLine<'a> {
     pub turn: u64,
     pub time: f64,
     pub id: usize,
@@ -190,7 +185,7 @@ fn xy(pos: Pos) -> [i32; 2] {
 
 impl ActionRecord {
     /// The log line, given the faction's and the kind's names.
-    pub fn line<'a>(&self, faction: &'a str, kind: &'a str) -> ActionLine<'a> {
+    pub(crate) fn line<'a>(&self, faction: &'a str, kind: &'a str) -> ActionLine<'a> {
         ActionLine {
             turn: self.turn,
             time: self.time,

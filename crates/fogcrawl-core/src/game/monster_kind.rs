@@ -45,7 +45,7 @@ pub struct MonsterKind {
 impl MonsterKind {
     /// Takes what a save does not keep of a kind (`range`, `keep_distance`,
     /// `frequency`, `from_level`) from the config's kind of the same name.
-    pub fn take_unsaved_fields(&mut self, config: &MonsterKindConfig) {
+    pub(crate) fn take_unsaved_fields(&mut self, config: &MonsterKindConfig) {
         self.range = config.range;
         self.keep_distance = config.keep_distance;
         self.frequency = config.frequency;

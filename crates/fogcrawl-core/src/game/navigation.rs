@@ -15,7 +15,7 @@ use crate::world::{CostProfile, Level, Terrain};
 use gridpath::{Grid, GridError, Movement, Pos};
 
 /// The profile index used by the player.
-pub const PLAYER_PROFILE: usize = 0;
+pub(crate) const PLAYER_PROFILE: usize = 0;
 
 /// What a legal-moves grid holds for a cell a profile can enter: its
 /// costs are never read (a step's cost comes from the profile).
@@ -29,7 +29,7 @@ fn enterable(profile: &CostProfile) -> Enterable {
 }
 
 #[derive(Debug, Clone, Default)]
-pub struct Navigation {
+pub(crate) struct Navigation {
     profiles: Vec<CostProfile>,
     /// One grid of legal moves per set of enterable terrains (profiles
     /// that enter the same ones share it: a 1024x1024 grid is about 5 MB
@@ -43,7 +43,7 @@ pub struct Navigation {
 
 impl Navigation {
     /// Grids for `level`, one per distinct set of enterable terrains.
-    pub fn new(level: &Level, profiles: Vec<CostProfile>) -> Result<Self, GridError> {
+    pub(crate) fn new(level: &Level, profiles: Vec<CostProfile>) -> Result<Self, GridError> {
         let mut kinds: Vec<Enterable> = Vec::new();
         let grid_of = profiles
             .iter()
@@ -85,23 +85,23 @@ impl Navigation {
     }
 
     /// The profiles the grids are for, the player's first.
-    pub fn profiles(&self) -> &[CostProfile] {
+    pub(crate) fn profiles(&self) -> &[CostProfile] {
         &self.profiles
     }
 
     /// The legal moves of `profile` (its cells' costs mean nothing: see
     /// [`Navigation::cost`]).
-    pub fn grid(&self, profile: usize) -> &Grid {
+    pub(crate) fn grid(&self, profile: usize) -> &Grid {
         &self.grids[self.grid_of[profile]]
     }
 
     /// The cost of entering `terrain` for a profile.
-    pub fn cost(&self, profile: usize, terrain: Terrain) -> Option<f64> {
+    pub(crate) fn cost(&self, profile: usize, terrain: Terrain) -> Option<f64> {
         self.profiles[profile].cost(terrain)
     }
 
     /// Re-reads one cell after its terrain changed.
-    pub fn update_cell(&mut self, level: &Level, pos: Pos) {
+    pub(crate) fn update_cell(&mut self, level: &Level, pos: Pos) {
         let terrain = level.terrain_at(pos);
         for (grid, kind) in self.grids.iter_mut().zip(&self.enterable) {
             let cost = terrain.filter(|t| kind[t.index()]).map(|_| ENTERABLE);

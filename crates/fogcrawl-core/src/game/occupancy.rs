@@ -13,7 +13,7 @@ use gridpath::{GridShape, Pos};
 const EMPTY: u32 = u32::MAX;
 
 #[derive(Debug, Clone, Default)]
-pub struct Occupancy {
+pub(super) struct Occupancy {
     shape: GridShape,
     cells: Vec<u32>,
     /// Every cell written an actor since the last rebuild (a superset of
@@ -23,7 +23,7 @@ pub struct Occupancy {
 
 impl Occupancy {
     /// The map of `actors` on a `width` x `height` level.
-    pub fn rebuild(&mut self, width: usize, height: usize, actors: &[Actor]) {
+    pub(super) fn rebuild(&mut self, width: usize, height: usize, actors: &[Actor]) {
         let shape = GridShape::new(width, height);
         if self.shape != shape || self.cells.len() != shape.len() {
             self.shape = shape;
@@ -51,14 +51,14 @@ impl Occupancy {
 
     /// Starts loading who stands around `pos` into the cache, for a caller
     /// that will ask soon.
-    pub fn prefetch(&self, pos: Pos) {
+    pub(super) fn prefetch(&self, pos: Pos) {
         if let Some(cell) = self.index(pos) {
             gridpath::prefetch(&self.cells[cell]);
         }
     }
 
     /// The actor on `pos`, if any.
-    pub fn at(&self, pos: Pos) -> Option<usize> {
+    pub(super) fn at(&self, pos: Pos) -> Option<usize> {
         self.index(pos)
             .map(|cell| self.cells[cell])
             .filter(|&actor| actor != EMPTY)
@@ -66,7 +66,7 @@ impl Occupancy {
     }
 
     /// `actor` moved from `from` to `to`.
-    pub fn moved(&mut self, actor: usize, from: Pos, to: Pos) {
+    pub(super) fn moved(&mut self, actor: usize, from: Pos, to: Pos) {
         if let Some(cell) = self.index(from)
             && self.cells[cell] == actor as u32
         {
@@ -79,7 +79,7 @@ impl Occupancy {
     }
 
     /// `actor` died on `pos`.
-    pub fn left(&mut self, actor: usize, pos: Pos) {
+    pub(super) fn left(&mut self, actor: usize, pos: Pos) {
         if let Some(cell) = self.index(pos)
             && self.cells[cell] == actor as u32
         {

@@ -14,18 +14,18 @@ use serde::{Deserialize, Serialize};
 use crate::ai::Mode;
 use crate::ai::monster_turn::FAR_FROM_PLAYER;
 use crate::game::monster_action::{Act, ActionRecord};
-use crate::game::sim::{Percentiles, percentiles};
+use crate::game::percentiles::{Percentiles, percentiles};
 use gridpath::Pos;
 
 /// A melee hunter standing near the player is queueing once it stood this
 /// many actions in a row with a free cell next to the player near.
-pub const CROWD_WAIT_PATIENCE: u32 = 3;
+pub(crate) const CROWD_WAIT_PATIENCE: u32 = 3;
 /// An investigation whose walk to the noise is longer than this many
 /// times the straight line heard it through walls.
-pub const DETOUR_FACTOR: f64 = 2.5;
+pub(crate) const DETOUR_FACTOR: f64 = 2.5;
 /// The attackers next to the player should be at least this share of
 /// what fits (`surround_short_turns` counts the turns below it).
-pub const SURROUND_SHARE: f64 = 0.75;
+pub(crate) const SURROUND_SHARE: f64 = 0.75;
 
 /// One faction's pack counters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
@@ -49,7 +49,8 @@ pub struct PackCounters {
     /// Investigations begun: a member's first action toward a noise.
     pub investigations: u64,
     /// Of those, ones whose walk to the noise was more than
-    /// [`DETOUR_FACTOR`] times the straight line.
+    /// [`DETOUR_FACTOR`] times the straight line, of a noise the member
+    /// did not hear along the way sound travels (heard through a wall).
     pub investigations_detoured: u64,
     /// Hunting, searching or investigating actions spent waiting because a
     /// packmate stood on the way.
@@ -132,6 +133,10 @@ struct Member {
     /// Its last two changes of cell, however they happened (older first).
     moves: [Option<(Pos, Pos)>; 2],
     investigating: u32,
+    /// The last noise it heard (or was drawn to by the player's rest)
+    /// along the way sound travels: an investigation of it is no walk
+    /// through walls, however far round it goes.
+    heard: Option<Pos>,
     crowd_waiting: u32,
     shots_here: u32,
     search: Option<SearchUnderWay>,
@@ -147,7 +152,7 @@ struct SearchSamples {
 
 /// Counts the pack figures per faction.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
-pub struct PackTracker {
+pub(crate) struct PackTracker {
     members: Vec<Member>,
     factions: Vec<PackCounters>,
     searches: Vec<SearchSamples>,
@@ -162,13 +167,13 @@ fn chebyshev(a: Pos, b: Pos) -> u32 {
 
 impl PackTracker {
     /// A new level: its actors are new (the counts go on).
-    pub fn new_level(&mut self) {
+    pub(crate) fn new_level(&mut self) {
         self.members.clear();
         self.last_swaps.clear();
     }
 
     /// The counters of faction `index`.
-    pub fn counters(&self, index: usize) -> PackCounters {
+    pub(crate) fn counters(&self, index: usize) -> PackCounters {
         let mut counters = self.factions.get(index).copied().unwrap_or_default();
         if let Some(samples) = self.searches.get(index) {
             counters.search_time = percentiles(&samples.time);
@@ -195,14 +200,20 @@ impl PackTracker {
 
     /// Whether an investigating action toward `noise` by `id` begins an
     /// investigation (it was not investigating that noise before).
-    pub fn begins_investigation(&self, id: usize, noise: Pos) -> bool {
+    pub(crate) fn begins_investigation(&self, id: usize, noise: Pos) -> bool {
         self.members
             .get(id)
             .is_none_or(|m| m.mode != Some(Mode::Investigate) || m.noise != Some(noise))
     }
 
+    /// Monster `id` heard a noise made at `noise` along the way sound
+    /// travels (`crate::world::sound`).
+    pub(crate) fn heard(&mut self, id: usize, noise: Pos) {
+        self.member(id).heard = Some(noise);
+    }
+
     /// Takes one record into the counts.
-    pub fn record(&mut self, action: &ActionRecord) {
+    pub(crate) fn record(&mut self, action: &ActionRecord) {
         self.faction(action.faction);
         self.member(action.id);
         self.follow_cell(action);
@@ -281,13 +292,18 @@ impl PackTracker {
     }
 
     fn investigation(&mut self, action: &ActionRecord) {
+        let heard = self.members[action.id].heard;
         let counters = &mut self.factions[action.faction];
         if let Some(line) = action.detail.noise_line {
             counters.investigations += 1;
-            let detoured = action
-                .detail
-                .noise_walk
-                .is_none_or(|walk| f64::from(walk) > DETOUR_FACTOR * f64::from(line));
+            // A walk round a wall to a noise the sound came round too is
+            // how it should go; one not heard that way went by the
+            // straight line.
+            let detoured = heard != action.detail.noise
+                && action
+                    .detail
+                    .noise_walk
+                    .is_none_or(|walk| f64::from(walk) > DETOUR_FACTOR * f64::from(line));
             counters.investigations_detoured += u64::from(detoured);
         }
         let investigating = action.mode == Mode::Investigate;
@@ -385,7 +401,13 @@ impl PackTracker {
     /// One player turn's look at a faction's melee hunters within 4 cells
     /// of the player (`hunters`): how many stand next to it, and how many
     /// free cells next to it a blow could come from.
-    pub fn sample_surround(&mut self, faction: usize, hunters: u32, attackers: u32, room: u32) {
+    pub(crate) fn sample_surround(
+        &mut self,
+        faction: usize,
+        hunters: u32,
+        attackers: u32,
+        room: u32,
+    ) {
         if hunters < 3 {
             return;
         }
@@ -401,7 +423,7 @@ impl PackTracker {
 
     /// One player turn's largest group of a faction's investigating or
     /// searching members heading for one cell.
-    pub fn sample_goals(&mut self, faction: usize, largest_group: u32) {
+    pub(crate) fn sample_goals(&mut self, faction: usize, largest_group: u32) {
         if largest_group < 3 {
             return;
         }
@@ -494,6 +516,27 @@ mod tests {
         assert_eq!(counters.longest_investigation, 3);
         assert_eq!(counters.investigations, 1);
         assert_eq!(counters.investigations_detoured, 1, "13 steps > 2.5 x 5");
+    }
+
+    #[test]
+    fn a_noise_heard_round_a_wall_is_walked_round_it_without_a_detour() {
+        let mut tracker = PackTracker::default();
+        tracker.heard(1, Pos::new(6, 1));
+        let mut first = record(1, Mode::Investigate, Act::PlanStep, (1, 1), (2, 1));
+        first.detail.noise = Some(Pos::new(6, 1));
+        first.detail.noise_line = Some(5);
+        first.detail.noise_walk = Some(13);
+        tracker.record(&first);
+        // Heard one noise, sent to another (nothing heard there): a detour.
+        let mut second = record(2, Mode::Investigate, Act::PlanStep, (1, 3), (2, 3));
+        tracker.heard(2, Pos::new(9, 9));
+        second.detail.noise = Some(Pos::new(6, 3));
+        second.detail.noise_line = Some(5);
+        second.detail.noise_walk = Some(13);
+        tracker.record(&second);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.investigations, 2);
+        assert_eq!(counters.investigations_detoured, 1);
     }
 
     #[test]

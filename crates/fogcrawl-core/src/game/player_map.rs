@@ -35,7 +35,7 @@ pub struct PlayerMap {
 
 /// Where a route leads next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Route {
+pub(crate) enum Route {
     /// Step this way.
     Step(Direction),
     /// Already at the goal.
@@ -67,7 +67,7 @@ impl PlayerMap {
     }
 
     /// The next step toward the nearest unexplored frontier or seen item.
-    pub fn explore(&mut self, game: &Game) -> Route {
+    pub(crate) fn explore(&mut self, game: &Game) -> Route {
         let Some(known) = catch_up(&mut self.known, &self.profile, game) else {
             return Route::NoWay;
         };
@@ -83,7 +83,7 @@ impl PlayerMap {
     }
 
     /// The next step toward the stairs, if the player has seen them.
-    pub fn travel_to_stairs(&mut self, game: &Game) -> Route {
+    pub(crate) fn travel_to_stairs(&mut self, game: &Game) -> Route {
         let stairs = game.level().stairs;
         if !game.is_remembered(stairs) {
             return Route::NoWay;
@@ -96,7 +96,7 @@ impl PlayerMap {
 
     /// The next step toward the nearest item the player has seen lying
     /// on the level.
-    pub fn travel_to_item(&mut self, game: &Game) -> Route {
+    pub(crate) fn travel_to_item(&mut self, game: &Game) -> Route {
         let Some(known) = catch_up(&mut self.known, &self.profile, game) else {
             return Route::NoWay;
         };
@@ -112,7 +112,7 @@ impl PlayerMap {
 
     /// The next step toward `goal`, a cell the player has seen and can
     /// stand on.
-    pub fn travel_to(&mut self, game: &Game, goal: Pos) -> Route {
+    pub(crate) fn travel_to(&mut self, game: &Game, goal: Pos) -> Route {
         let Some(known) = catch_up(&mut self.known, &self.profile, game) else {
             return Route::NoWay;
         };

@@ -15,20 +15,17 @@
 //!
 //! Never imports a terminal crate: `fogcrawl replay --verify` and the
 //! tests run it headless.
-pub mod delta;
-pub mod event;
-pub mod fingerprint;
-pub mod format;
-pub mod keyframes;
-pub mod library;
-pub mod recording_error;
-pub mod replayer;
-pub mod stable_hash;
-pub mod writer;
+pub(crate) mod delta;
+pub(crate) mod event;
+pub(crate) mod fingerprint;
+pub(crate) mod format;
+pub(crate) mod keyframes;
+pub(crate) mod library;
+pub(crate) mod recording_error;
+pub(crate) mod replayer;
+pub(crate) mod stable_hash;
+pub(crate) mod writer;
 
-pub use event::{Event, Header, LevelPrint, Start};
-pub use format::{Ending, Recording, parse_recording, read_recording};
-pub use recording_error::RecordingError;
-pub use replayer::{Replayer, Verified};
-pub use stable_hash::{StableHasher, hash_bytes};
-pub use writer::{DEFAULT_HASH_EVERY, Recorder};
+pub(crate) use event::Header;
+pub(crate) use stable_hash::StableHasher;
+pub(crate) use writer::Recorder;

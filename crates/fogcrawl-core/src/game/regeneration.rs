@@ -8,18 +8,18 @@
 use serde::{Deserialize, Serialize};
 
 /// Game time to heal one hit point: a full 25 hit points takes 750 time.
-pub const TIME_PER_HIT_POINT: f64 = 30.0;
+pub(crate) const TIME_PER_HIT_POINT: f64 = 30.0;
 
 /// Time banked toward the next hit point.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Regeneration {
+pub(crate) struct Regeneration {
     banked: f64,
 }
 
 impl Regeneration {
     /// Hit points after `elapsed` more time. Nothing banks while at full
     /// health, so a rest does not store healing for later.
-    pub fn heal(&mut self, hp: i32, max_hp: i32, elapsed: f64) -> i32 {
+    pub(crate) fn heal(&mut self, hp: i32, max_hp: i32, elapsed: f64) -> i32 {
         if hp <= 0 || hp >= max_hp || !elapsed.is_finite() || elapsed <= 0.0 {
             self.banked = 0.0;
             return hp;

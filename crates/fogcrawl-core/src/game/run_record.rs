@@ -20,7 +20,7 @@ pub struct RunRecord {
 }
 
 /// Why nothing is written for a game with no data folder (tests).
-pub const NO_DATA_FOLDER: &str = "this game keeps no files";
+pub(crate) const NO_DATA_FOLDER: &str = "this game keeps no files";
 
 /// Writes the summary and records the score of the finished `game` in
 /// `data_dir` (nothing is written without one), at `now` (seconds since

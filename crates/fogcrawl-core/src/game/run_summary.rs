@@ -26,13 +26,13 @@ use gridpath::Pos;
 /// The folder in the data folder that run summaries go to.
 pub const RUNS_DIR: &str = "runs";
 /// How many of the last messages a summary repeats.
-pub const LAST_MESSAGES: usize = 12;
+pub(crate) const LAST_MESSAGES: usize = 12;
 /// Drawn in the summary's map for the player, and for a cell never seen.
 const PLAYER_CHAR: char = '@';
 const UNKNOWN_CHAR: char = ' ';
 
 /// How a run ended, in a word (the score table's too).
-pub fn outcome_word(outcome: &Outcome) -> &'static str {
+pub(crate) fn outcome_word(outcome: &Outcome) -> &'static str {
     match outcome {
         Outcome::Died { .. } => "died",
         Outcome::Won { .. } => "won",
@@ -40,7 +40,7 @@ pub fn outcome_word(outcome: &Outcome) -> &'static str {
 }
 
 /// How a run ended, in a phrase: "killed by the goblin", "escaped".
-pub fn outcome_phrase(outcome: &Outcome) -> String {
+pub(crate) fn outcome_phrase(outcome: &Outcome) -> String {
     match outcome {
         Outcome::Died { cause, .. } => cause.clone(),
         Outcome::Won { .. } => "escaped the dungeon".to_owned(),
@@ -62,7 +62,7 @@ pub fn kills_by_kind(game: &Game) -> String {
 }
 
 /// What the player wields and wears, and what the pack holds, in words.
-pub fn gear_words(game: &Game) -> String {
+pub(crate) fn gear_words(game: &Game) -> String {
     let weapon = game
         .equipment()
         .weapon
@@ -75,7 +75,7 @@ pub fn gear_words(game: &Game) -> String {
         .inventory()
         .entries()
         .into_iter()
-        .map(|(_, kind, count)| format!("{count} {kind}"))
+        .map(|(_, kind, count)| crate::game::items::counted_items(kind, count))
         .collect();
     let pack = if pack.is_empty() {
         "nothing".to_owned()
@@ -87,7 +87,7 @@ pub fn gear_words(game: &Game) -> String {
 
 /// The level names the run went through, from the one it started on to the
 /// one it ended on.
-pub fn levels_reached(game: &Game) -> Vec<&str> {
+pub(crate) fn levels_reached(game: &Game) -> Vec<&str> {
     let start = game.start_depth().min(game.depth());
     game.run()[start..=game.depth().min(game.run().len().saturating_sub(1))]
         .iter()
@@ -96,7 +96,7 @@ pub fn levels_reached(game: &Game) -> Vec<&str> {
 }
 
 /// The command line that plays this run's seed again.
-pub fn play_again_command(game: &Game) -> String {
+pub(crate) fn play_again_command(game: &Game) -> String {
     let standard = crate::game::setup::standard_run();
     if game.run() == standard && game.start_depth() == 0 {
         format!("fogcrawl --seed {}", game.seed())
@@ -113,7 +113,7 @@ pub fn play_again_command(game: &Game) -> String {
 /// (`≈` deep water): remembered terrain, items seen there, monsters in
 /// sight and `@`; cells never seen blank. Cut to the
 /// part the player saw, one line per row, trailing blanks dropped.
-pub fn known_map(game: &Game) -> String {
+pub(crate) fn known_map(game: &Game) -> String {
     let level = game.level();
     let player = game.player().pos;
     let (mut low, mut high) = (player, player);
@@ -246,7 +246,7 @@ pub fn summary_text(game: &Game, score: u64) -> String {
 
 /// The file name of a summary written at `unix_seconds`:
 /// `run-<seed>-<YYYYMMDD>-<HHMMSS>.txt` (UTC).
-pub fn summary_file_name(seed: u64, unix_seconds: u64) -> String {
+pub(crate) fn summary_file_name(seed: u64, unix_seconds: u64) -> String {
     let (year, month, day, hour, minute, second) = utc_date_time(unix_seconds);
     format!("run-{seed}-{year:04}{month:02}{day:02}-{hour:02}{minute:02}{second:02}.txt")
 }
@@ -320,7 +320,7 @@ mod tests {
             &format!("Seed:      {}", game.seed()),
             "Kills:     1 monster: goblin 1",
             "Level:     1 (",
-            "Gear:      dagger, no armour; pack: 1 healing draught",
+            "Gear:      dagger, no armour; pack: a healing draught",
             "Level by level:",
             "The goblin dies.",
             "#.@...#",

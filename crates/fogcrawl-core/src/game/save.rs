@@ -25,14 +25,16 @@
 //! [`regular_file`]: crate::regular_file
 //! [`save_lock`]: crate::game::save::lock
 
-pub mod check;
-pub mod format;
-pub mod legacy;
-pub mod lock;
-pub mod notice;
-pub mod rescue;
-pub mod resume;
-pub mod versioned;
+pub(crate) mod byte_runs;
+pub(crate) mod check;
+pub(crate) mod file_size_signal;
+pub(crate) mod format;
+pub(crate) mod legacy;
+pub(crate) mod lock;
+pub(crate) mod notice;
+pub(crate) mod rescue;
+pub(crate) mod resume;
+pub(crate) mod versioned;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -46,10 +48,6 @@ use crate::game::save::legacy as save_legacy;
 use crate::game::state::Game;
 use crate::regular_file::{self, FileKind, ReadError, kind_at, resolve_links};
 
-/// The format this version writes (see [`save_format`](crate::game::save::format)).
-pub use crate::game::save::format::SAVE_FORMAT;
-/// Overrides where the save lives (tests use it).
-pub use crate::user_dirs::SAVE_PATH_VARIABLE;
 /// Overrides where a save goes when its own path cannot be written.
 pub const FALLBACK_PATH_VARIABLE: &str = "FOGCRAWL_FALLBACK_SAVE";
 const FALLBACK_FILE_NAME: &str = "fogcrawl-rescued-save.bin";
@@ -60,7 +58,7 @@ const LEGACY_EXTENSION: &str = "json";
 /// with five factions took 70 MB, and a binary save is at most its
 /// decoded game ([`MAX_GAME_BYTES`](crate::game::save::format::MAX_GAME_BYTES))
 /// plus a header. A larger file is set aside unread.
-pub const MAX_SAVE_FILE_BYTES: u64 = crate::game::save::format::MAX_GAME_BYTES;
+pub(crate) const MAX_SAVE_FILE_BYTES: u64 = crate::game::save::format::MAX_GAME_BYTES;
 
 #[derive(Debug, Error)]
 pub enum SaveError {
@@ -134,22 +132,8 @@ pub enum Loaded {
     NotAFile(SaveError),
 }
 
-/// Makes a write past the file-size limit (`ulimit -f`) fail with an error
-/// (`EFBIG`) instead of killing the process, which is what SIGXFSZ does by
-/// default: the save then takes the fallback path like any failed write,
-/// the terminal is restored and the temporary file removed. Call it before
-/// a game starts; Unix only (elsewhere there is no such signal).
-pub fn ignore_file_size_signal() {
-    #[cfg(unix)]
-    // SAFETY: installing SIG_IGN runs no code of ours in the handler, and
-    // nothing else in the process handles SIGXFSZ.
-    unsafe {
-        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-    }
-}
-
 /// Where the save lives: `$FOGCRAWL_SAVE`, else `$FOGCRAWL_DATA`, else the
-/// user's data folder (see [`user_dirs`](crate::user_dirs) for each
+/// user's data folder (see `user_dirs` for each
 /// platform's folder, and a save left in the old place).
 pub fn default_save_path() -> PathBuf {
     crate::user_dirs::save_path()

@@ -24,17 +24,17 @@ use crate::game::state::Game;
 use crate::regular_file::{ReadError, read_capped_text, set_aside_path, write_replacing};
 
 /// The table's file name in the data folder.
-pub const SCORES_FILE_NAME: &str = "scores.json";
+pub(crate) const SCORES_FILE_NAME: &str = "scores.json";
 /// The format this version writes and reads.
-pub const SCORES_FORMAT: u32 = 1;
+pub(crate) const SCORES_FORMAT: u32 = 1;
 /// Points for each level of the run entered (the first included).
-pub const LEVEL_POINTS: u64 = 100;
+pub(crate) const LEVEL_POINTS: u64 = 100;
 /// Points for each monster the player slew.
-pub const KILL_POINTS: u64 = 10;
+pub(crate) const KILL_POINTS: u64 = 10;
 /// Points for taking the last stairs.
-pub const VICTORY_POINTS: u64 = 500;
+pub(crate) const VICTORY_POINTS: u64 = 500;
 /// How many entries the table keeps.
-pub const MAX_ENTRIES: usize = 100;
+pub(crate) const MAX_ENTRIES: usize = 100;
 /// The largest score file read (far above what 100 entries take).
 const MAX_FILE_BYTES: u64 = 1 << 20;
 
@@ -65,7 +65,7 @@ pub struct ScoreEntry {
 
 impl ScoreEntry {
     /// The entry for a finished game, ended at `ended_at`.
-    pub fn of(game: &Game, ended_at: u64, summary: Option<String>) -> Self {
+    pub(crate) fn of(game: &Game, ended_at: u64, summary: Option<String>) -> Self {
         let (outcome, cause) = game.outcome().as_ref().map_or_else(
             || ("unfinished".to_owned(), String::new()),
             |o| (outcome_word(o).to_owned(), outcome_phrase(o)),
@@ -93,7 +93,7 @@ impl ScoreEntry {
 }
 
 /// What a game scores (see the module's notes).
-pub fn score_of(game: &Game) -> u64 {
+pub(crate) fn score_of(game: &Game) -> u64 {
     let levels = levels_reached(game).len() as u64;
     let won = matches!(game.outcome(), Some(crate::game::Outcome::Won { .. }));
     levels * LEVEL_POINTS

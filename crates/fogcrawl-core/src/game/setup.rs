@@ -76,7 +76,7 @@ impl GameSetup {
 
 /// The factions that have a monster kind, in config order: the ones a map's
 /// default spawns can use.
-pub fn spawning_factions(config: &MonsterConfig) -> Vec<String> {
+pub(crate) fn spawning_factions(config: &MonsterConfig) -> Vec<String> {
     config
         .factions
         .iter()
@@ -88,7 +88,7 @@ pub fn spawning_factions(config: &MonsterConfig) -> Vec<String> {
 /// The level names of `run.toml` (`./levels`, else the built-in one). A
 /// `./levels/run.toml` that cannot be used is logged here and the commands
 /// refuse it before they start (see [`standard_run_order`]).
-pub fn standard_run() -> Vec<String> {
+pub(crate) fn standard_run() -> Vec<String> {
     standard_run_order()
         .inspect_err(|err| tracing::warn!(%err, "the run order cannot be used"))
         .ok()
@@ -98,7 +98,7 @@ pub fn standard_run() -> Vec<String> {
 
 /// The seed of the level at `depth` in a run with seed `seed` (SplitMix64,
 /// so nearby seeds and depths give unrelated levels).
-pub fn level_seed(seed: u64, depth: usize) -> u64 {
+pub(crate) fn level_seed(seed: u64, depth: usize) -> u64 {
     let mut z = seed ^ (depth as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

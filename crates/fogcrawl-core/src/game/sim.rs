@@ -13,6 +13,7 @@ use crate::game::autopilot::{Autopilot, AutopilotSkills};
 use crate::game::behaviour::BehaviourCounters;
 use crate::game::evader::Evader;
 use crate::game::pack_counters::PackCounters;
+use crate::game::percentiles::{Percentiles, percentiles};
 use crate::game::recording::{Header, Recorder};
 use crate::game::setup::GameSetup;
 use crate::game::state::{Game, GameError, Outcome};
@@ -43,15 +44,6 @@ pub struct SimReport {
     /// that heard the player or were drawn by its rests, turns sneaking.
     pub stealth: crate::game::stealth::StealthCounters,
     pub factions: Vec<FactionReport>,
-}
-
-/// The 50th and 99th percentiles (nearest rank) and the largest of some
-/// samples.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct Percentiles<T> {
-    pub p50: T,
-    pub p99: T,
-    pub max: T,
 }
 
 /// AI time per player turn, in microseconds.
@@ -180,14 +172,14 @@ pub fn run_sim_recorded(
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum PlayerScript {
     /// Explores, fights what comes, takes the stairs
-    /// ([`crate::game::autopilot`]).
+    /// (`crate::game::autopilot`).
     #[default]
     Autopilot,
     /// The autopilot with some skills taken away (`sim --no-sneak`,
     /// `sim --no-tools`): what they are worth is the difference.
     AutopilotWith(AutopilotSkills),
     /// Explores, and breaks contact with hunters: hides, then comes back
-    /// ([`crate::game::evader`]).
+    /// (`crate::game::evader`).
     Evader,
 }
 
@@ -362,22 +354,6 @@ fn report(game: &Game) -> SimReport {
     }
 }
 
-/// The 50th and 99th percentiles (nearest rank) and the largest sample.
-pub fn percentiles<T: Copy + Default + PartialOrd>(samples: &[T]) -> Percentiles<T> {
-    if samples.is_empty() {
-        return Percentiles::default();
-    }
-    let mut sorted = samples.to_vec();
-    sorted.sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-    let rank =
-        |p: f64| sorted[((p * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len()) - 1];
-    Percentiles {
-        p50: rank(0.50),
-        p99: rank(0.99),
-        max: sorted[sorted.len() - 1],
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -465,21 +441,5 @@ mod tests {
             })
             .collect();
         assert!(missing.is_empty(), "docs/SIM.md does not name {missing:?}");
-    }
-
-    #[test]
-    fn percentiles_by_nearest_rank() {
-        let samples: Vec<u32> = (1..=100).collect();
-        assert_eq!(
-            percentiles(&samples),
-            AiMicros {
-                p50: 50,
-                p99: 99,
-                max: 100
-            }
-        );
-        assert_eq!(percentiles(&[7]).p99, 7);
-        assert_eq!(percentiles::<u32>(&[]), AiMicros::default());
-        assert_eq!(percentiles(&[3.0, 1.0, 4.24]).p50, 3.0);
     }
 }

@@ -29,6 +29,16 @@ fn percent(part: u64, whole: u64) -> f64 {
 
 impl fmt::Display for SimReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_totals(f)?;
+        self.write_faction_table(f)?;
+        self.write_behaviour_table(f)?;
+        self.write_time_and_stealth(f)
+    }
+}
+
+impl SimReport {
+    /// The game's outcome and the whole level's counts.
+    fn write_totals(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "level: {} (seed {})", self.level, self.seed)?;
         writeln!(f, "turns: {}", self.turns)?;
         writeln!(f, "outcome: {}", self.outcome)?;
@@ -40,7 +50,11 @@ impl fmt::Display for SimReport {
             self.monsters_alive, self.kills
         )?;
         writeln!(f, "searches: {}", self.searches)?;
-        writeln!(f, "nodes expanded: {}", self.expanded)?;
+        writeln!(f, "nodes expanded: {}", self.expanded)
+    }
+
+    /// A row per faction: its searches and what its planning met.
+    fn write_faction_table(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "{:<11} {:>5} {:>8} {:>9} {:>6} {:>5} {:>7} {:>7} {:>5} {:>7} {:>7} {:>6} {:>6}",
@@ -81,6 +95,12 @@ impl fmt::Display for SimReport {
                 caught
             )?;
         }
+        Ok(())
+    }
+
+    /// A row per faction: how its monsters behaved (greedy steps, flight,
+    /// oscillation, searching).
+    fn write_behaviour_table(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "{:<11} {:>6} {:>7} {:>6} {:>6} {:>9} {:>5} {:>6} {:>9} {:>5} {:>6}",
@@ -115,6 +135,12 @@ impl fmt::Display for SimReport {
                 format!("{}/{}", b.flee_episodes.ended, b.flee_episodes.started),
             )?;
         }
+        Ok(())
+    }
+
+    /// The AI's time (not deterministic), the stealth counts and the
+    /// player's turn length.
+    fn write_time_and_stealth(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "ai time per turn: p50 {} µs, p99 {} µs, max {} µs",

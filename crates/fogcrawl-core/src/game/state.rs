@@ -9,23 +9,19 @@
 
 use std::time::Instant;
 
-use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::ai::planner::TraceKind;
 use crate::ai::{
-    Brain, DEATH_DANGER, Faction, FactionKnowledge, Sight, ViewRequest, Viewpoint, WOUND_DANGER,
-    faction_profile, far_from_player, mark_presence, view_radius,
+    Faction, Sight, ViewRequest, Viewpoint, far_from_player, mark_presence, view_radius,
 };
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
-use crate::game::actor::{Actor, Species};
+use crate::game::actor::Actor;
 use crate::game::behaviour::{BehaviourCounters, BehaviourTracker};
-use crate::game::clock::{Schedule, action_time, move_time};
-use crate::game::combat::{Blow, roll_attack};
+use crate::game::clock::{Schedule, action_time};
 use crate::game::direction::Direction;
 use crate::game::experience::Experience;
 use crate::game::gear::Equipment;
@@ -36,41 +32,42 @@ use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::{Navigation, PLAYER_PROFILE};
 use crate::game::occupancy::Occupancy;
 use crate::game::regeneration::Regeneration;
-use crate::game::search_shown::SearchShown;
-use crate::game::setup::GameSetup;
-use crate::game::stealth::{Stealth, Surprise};
+use crate::game::stealth::Stealth;
 use crate::game::terrain_changes::TerrainChanges;
 use crate::game::tools::ToolMarks;
 use crate::game::turn_guard::TurnGuard;
 use crate::world::fov::{Fov, VisibleSet};
 use crate::world::level::error::LevelError;
-use crate::world::{CostProfile, ItemKind, Level, Terrain};
+use crate::world::{ItemKind, Level, Terrain};
 use gridpath::{GridError, Pos};
 
 mod action_notes;
 mod blocked_move;
 mod config_install;
 mod descent;
+mod entering;
 mod first_looks;
 mod hearing;
 mod item_use;
+mod melee;
 mod monster_turns;
 mod prowess;
 mod ranged;
 mod reading;
 mod recorded_inputs;
+mod search_tracing;
 mod stealth_rules;
 #[cfg(any(test, feature = "test-support"))]
 mod test_hands;
 mod tool_use;
-pub use config_install::ConfigApplied;
+pub(crate) use config_install::ConfigApplied;
 use recorded_inputs::InputLog;
-pub use recorded_inputs::RecordedInput;
+pub(crate) use recorded_inputs::RecordedInput;
 
 /// The player's hit points at the start of a run.
 pub const PLAYER_MAX_HP: i32 = 18;
 /// How far the player sees.
-pub const PLAYER_SIGHT_RADIUS: u32 = 10;
+pub(crate) const PLAYER_SIGHT_RADIUS: u32 = 10;
 /// The player's chance to hit before gear and experience, in percent.
 const PLAYER_ACCURACY: i32 = 80;
 const PLAYER_SPEED: f64 = 1.0;
@@ -166,6 +163,22 @@ pub enum GameError {
     Resume(Box<crate::game::save::resume::ResumeError>),
 }
 
+/// Where the player stood in the run on arriving at a level.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct LevelStart {
+    /// The level's name.
+    pub name: String,
+    /// Its index in the run (0 the first).
+    pub depth: usize,
+    /// Player turns taken before it (the turn that took the stairs is
+    /// counted on the level it led to).
+    pub turn: u64,
+    /// Monsters killed before it.
+    pub kills: u32,
+    /// The game time on arriving.
+    pub time: f64,
+}
+
 /// Counters for the sim and the side panel.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameStats {
@@ -184,7 +197,7 @@ pub struct GameStats {
     /// Game time each player turn lasted (saved since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     player_turn_lengths: Vec<f64>,
     /// AI time on entering each level, in microseconds: the monsters' first
@@ -196,9 +209,9 @@ pub struct GameStats {
     /// level; saved since format 5).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_5"
+        deserialize_with = "crate::game::save::versioned::since_format::<5, _, _>"
     )]
-    level_starts: Vec<crate::game::level_history::LevelStart>,
+    level_starts: Vec<LevelStart>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -280,7 +293,7 @@ pub struct Game {
     /// around anew then).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     terrain_changes: TerrainChanges,
     /// Scratch: the monsters' views, cast before their turns.
@@ -291,7 +304,7 @@ pub struct Game {
     /// an older save).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     behaviour: BehaviourTracker,
     /// Every monster action since it was last taken, while the action log
@@ -313,21 +326,21 @@ pub struct Game {
     /// as it was; under another, the factions are rebuilt for it.
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     config_print: u64,
     /// The file name of the run's recording in the recordings folder
     /// (since format 4): a resumed game goes on writing it.
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     recording: Option<String>,
     /// What the player's tools left on this level: caltrops, smoke,
     /// slowed monsters, the last lure (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     tools: ToolMarks,
     /// This game was loaded from a save that held it whole (format 4 or
@@ -338,368 +351,14 @@ pub struct Game {
     /// for and stealth's counters (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format_4"
+        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
     )]
     stealth: Stealth,
 }
 
 pub const PLAYER: usize = 0;
 
-/// What a faction knows of `level` as it enters: nothing, or (the
-/// baseline) all of it.
-fn fresh_knowledge(level: &Level, omniscient: bool) -> FactionKnowledge {
-    if omniscient {
-        FactionKnowledge::omniscient(level)
-    } else {
-        FactionKnowledge::new(level.width(), level.height())
-    }
-}
-
 impl Game {
-    /// Starts a run.
-    pub fn new(setup: &GameSetup) -> Result<Self, GameError> {
-        if setup.run.is_empty() {
-            return Err(GameError::EmptyRun);
-        }
-        let depth = setup.start_depth.min(setup.run.len() - 1);
-        let level = setup.build_level(depth)?;
-        let mut game = Self {
-            seed: setup.seed,
-            rng: ChaCha8Rng::seed_from_u64(setup.seed),
-            run: setup.run.clone(),
-            depth,
-            start_depth: depth,
-            assisted: false,
-            level,
-            kinds: Vec::new(),
-            kind_factions: Vec::new(),
-            factions: Vec::new(),
-            omniscient: setup.omniscient,
-            undying_player: setup.undying_player,
-            parallel_planning: setup.parallel_planning,
-            config: None,
-            actors: Vec::new(),
-            time: 0.0,
-            remembered: Vec::new(),
-            memory_epoch: fresh_memory_epoch(),
-            log: MessageLog::default(),
-            outcome: None,
-            stats: GameStats::default(),
-            inventory: Inventory::starting(),
-            regeneration: Regeneration::default(),
-            nav: Navigation::default(),
-            occupancy: Occupancy::default(),
-            fov: Fov::new(),
-            sight: Sight::new(),
-            visible: VisibleSet::new(),
-            awareness: VisibleSet::new(),
-            terrain_version: 0,
-            terrain_changes: TerrainChanges::default(),
-            behaviour: BehaviourTracker::default(),
-            action_log: None,
-            input_log: None,
-            equipment: Equipment::default(),
-            experience: Experience::default(),
-            config_print: 0,
-            recording: None,
-            tools: ToolMarks::default(),
-            resumed_whole: false,
-            stealth: Stealth::default(),
-        };
-        game.install_config(setup.config.clone())?;
-        let player = Actor {
-            species: Species::Player,
-            pos: game.level.start,
-            hp: PLAYER_MAX_HP,
-            max_hp: PLAYER_MAX_HP,
-            ready_at: 0.0,
-            brain: None,
-        };
-        game.people_level(player)?;
-        game.note_level_start();
-        game.log.push(
-            0.0,
-            Importance::System,
-            format!(
-                "You enter {}. Find the stairs (>) down. Press ? for help.",
-                game.level.name
-            ),
-        );
-        Ok(game)
-    }
-
-    /// Rebuilds derived state after loading a save, with the config in
-    /// force now. A save of format 4 or later under the same config holds
-    /// every mind whole: the game goes on exactly as if it had never
-    /// stopped (only what the level and the config say is built again).
-    /// An older save, or one made under another config, has its factions
-    /// rebuilt for the config and its monsters plan afresh.
-    pub fn after_load(&mut self, config: MonsterConfig) -> Result<(), GameError> {
-        self.after_load_reusing(config, None)
-    }
-
-    /// As [`Game::after_load`], taking `movement` (the movement grids of a
-    /// game on `level`, see [`Game::release_for_replacement`]) rather than
-    /// building them again when that level's terrain is this one's and the
-    /// grids are for the same profiles: a replay loading a keyframe of the
-    /// level it is on.
-    pub fn after_load_reusing(
-        &mut self,
-        config: MonsterConfig,
-        movement: Option<(Navigation, &Level)>,
-    ) -> Result<(), GameError> {
-        self.resumed_whole =
-            self.config_print == config_print(&config) && self.resume_minds(&config, movement)?;
-        if self.resumed_whole {
-            // What only the config says of a kind (its range, the distance
-            // it keeps, how often and from when it spawns) is not saved.
-            for kind in &mut self.kinds {
-                if let Some(wanted) = config.monsters.iter().find(|k| k.name == kind.name) {
-                    kind.take_unsaved_fields(wanted);
-                }
-            }
-            self.config = Some(config);
-        } else {
-            self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
-            self.install_config(config)?;
-        }
-        self.lay_smoke_again();
-        self.rebuild_occupancy();
-        self.update_sight();
-        Ok(())
-    }
-
-    /// Gives the factions of a whole save back what the config says and
-    /// builds the level's movement grids; false (nothing changed) when the
-    /// save does not hold every faction whole for this config.
-    fn resume_minds(
-        &mut self,
-        config: &MonsterConfig,
-        movement: Option<(Navigation, &Level)>,
-    ) -> Result<bool, GameError> {
-        let whole = self.factions.len() == config.factions.len()
-            && self
-                .factions
-                .iter()
-                .zip(&config.factions)
-                .all(|(faction, wanted)| faction.name() == wanted.name && faction.grid().is_some())
-            && self
-                .terrain_changes
-                .fits(self.level.width(), self.level.height());
-        if !whole {
-            return Ok(false);
-        }
-        let resumed = self
-            .factions
-            .iter_mut()
-            .zip(&config.factions)
-            .all(|(faction, wanted)| faction.resume(wanted.clone()));
-        if !resumed {
-            return Ok(false);
-        }
-        let (width, height) = (self.level.width(), self.level.height());
-        let profiles = self.navigation_profiles();
-        let fitting = movement.and_then(|(nav, level)| {
-            let same_ground = level.width() == width
-                && level.height() == height
-                && level.cells() == self.level.cells();
-            (same_ground && nav.profiles() == profiles.as_slice()).then_some(nav)
-        });
-        if let Some(nav) = fitting {
-            crate::ai::planner::prepare_shared_records(width, height);
-            self.nav = nav;
-            return Ok(true);
-        }
-        let (nav, ()) = rayon::join(
-            || self.build_navigation(),
-            || crate::ai::planner::prepare_shared_records(width, height),
-        );
-        self.nav = nav?;
-        Ok(true)
-    }
-
-    /// Frees what a game holds the size of its level (every faction's
-    /// mind, the movement grids, sight), before a replay loads a keyframe
-    /// in its place, so that the two are never in memory at once; hands
-    /// back the movement grids for the load to take (see
-    /// [`Game::after_load_reusing`]). The game is then only good for
-    /// reading its level and being replaced.
-    pub fn release_for_replacement(&mut self) -> Navigation {
-        self.factions = Vec::new();
-        self.sight = Sight::new();
-        self.fov = Fov::new();
-        self.visible = VisibleSet::new();
-        self.awareness = VisibleSet::new();
-        self.occupancy = Occupancy::default();
-        self.remembered = Vec::new();
-        std::mem::take(&mut self.nav)
-    }
-
-    /// Applies a new monster config while playing: kinds keep their
-    /// monsters, factions keep what they know. On an error the game is
-    /// unchanged (see `config_install`). Returns what it did to living
-    /// monsters.
-    pub fn apply_config(&mut self, config: MonsterConfig) -> Result<ConfigApplied, GameError> {
-        self.install_config(config)
-    }
-
-    /// Takes over what belongs to the session playing `other` rather than
-    /// to its game (a game just loaded from `other`'s save goes on in the
-    /// same session): the logs being taken, planning on all cores and the
-    /// AI time measured so far.
-    pub fn take_session_from(&mut self, other: &mut Game) {
-        self.parallel_planning = other.parallel_planning;
-        // The clock's readings are the session's, not the game's.
-        self.stats.ai_micros = std::mem::take(&mut other.stats.ai_micros);
-        self.stats.level_entry_micros = std::mem::take(&mut other.stats.level_entry_micros);
-        self.action_log = other.action_log.take();
-        self.input_log = other.input_log.take();
-    }
-
-    /// Whether this game was loaded whole from its save (see
-    /// [`Game::after_load`]): it is exactly the game that was saved.
-    pub fn resumed_whole(&self) -> bool {
-        self.resumed_whole
-    }
-
-    /// The file name of the run's recording, once one was started.
-    pub fn recording_name(&self) -> Option<&str> {
-        self.recording.as_deref()
-    }
-
-    /// Names the run's recording (a file in the recordings folder).
-    pub fn set_recording_name(&mut self, name: Option<String>) {
-        self.recording = name;
-    }
-
-    /// The monster config in force.
-    pub fn config(&self) -> Option<&MonsterConfig> {
-        self.config.as_ref()
-    }
-
-    fn fresh_knowledge(&self) -> FactionKnowledge {
-        fresh_knowledge(&self.level, self.omniscient)
-    }
-
-    /// The ways of moving the movement grids are for: the player's, then
-    /// each faction's.
-    fn navigation_profiles(&self) -> Vec<CostProfile> {
-        let mut profiles = vec![CostProfile::default()];
-        profiles.extend(
-            self.factions
-                .iter()
-                .filter_map(|f| f.config().map(faction_profile)),
-        );
-        profiles
-    }
-
-    fn build_navigation(&self) -> Result<Navigation, GameError> {
-        Navigation::new(&self.level, self.navigation_profiles()).map_err(|source| GameError::Grid {
-            level: self.level.name.clone(),
-            source,
-        })
-    }
-
-    /// Puts the player on a new level (down the stairs): each faction
-    /// starts it over knowing nothing of it (or all), its planning grid
-    /// (the whole level) built beside the others on all cores, and the
-    /// movement grids are built for it; then the level is peopled.
-    fn enter_level(&mut self, player: Actor) -> Result<(), GameError> {
-        let (level, omniscient, time) = (&self.level, self.omniscient, self.time);
-        self.factions
-            .par_iter_mut()
-            .try_for_each(|faction| faction.enter_level(fresh_knowledge(level, omniscient), time))
-            .map_err(|source| GameError::Grid {
-                level: self.level.name.clone(),
-                source,
-            })?;
-        self.nav = self.build_navigation()?;
-        self.people_level(player)
-    }
-
-    /// Notes, for the run summary, that the player arrived on the current
-    /// level now (once `depth` names it).
-    pub(super) fn note_level_start(&mut self) {
-        self.stats
-            .level_starts
-            .push(crate::game::level_history::LevelStart {
-                name: self.level.name.clone(),
-                depth: self.depth,
-                turn: self.stats.player_turns,
-                kills: self.stats.kills,
-                time: self.time,
-            });
-    }
-
-    /// Puts the player on the current level with its monsters. The factions
-    /// and movement grids are already new for this level: a new game's
-    /// config install built them, or `enter_level` did.
-    fn people_level(&mut self, mut player: Actor) -> Result<(), GameError> {
-        player.pos = self.level.start;
-        player.ready_at = self.time;
-        self.actors = vec![player];
-        self.tools = ToolMarks::default();
-        self.behaviour.new_level();
-        self.terrain_changes = TerrainChanges::new(self.level.width(), self.level.height());
-        let level = &self.level;
-        self.factions
-            .par_iter_mut()
-            .for_each(|faction| faction.prepare_sight(level));
-        let spawns: Vec<(String, Vec<Pos>)> = self
-            .level
-            .spawns
-            .iter()
-            .map(|(f, cells)| (f.clone(), cells.clone()))
-            .collect();
-        for (faction, cells) in spawns {
-            let kinds: Vec<usize> = (0..self.kinds.len())
-                .filter(|&k| self.kinds[k].faction == faction)
-                .collect();
-            if kinds.is_empty() {
-                let mut known: Vec<&str> = self.factions.iter().map(|f| f.name()).collect();
-                known.sort_unstable();
-                return Err(GameError::UnknownFaction {
-                    level: self.level.name.clone(),
-                    faction,
-                    known: known.join(", "),
-                });
-            }
-            // Later kinds join from their level of the run on (the
-            // faction's first kind always may spawn).
-            let level = u32::try_from(self.depth + 1).unwrap_or(u32::MAX);
-            let mut spawnable: Vec<usize> = kinds
-                .iter()
-                .copied()
-                .filter(|&k| self.kinds[k].from_level <= level)
-                .collect();
-            if spawnable.is_empty() {
-                spawnable.push(kinds[0]);
-            }
-            for pos in cells {
-                let kind = self.pick_kind(&spawnable);
-                let max_hp = self.kinds[kind].max_hp;
-                let speed = self.faction_speed(kind);
-                // Stagger first turns so monsters do not move in lockstep.
-                let stagger = self.rng.random_range(0.0..1.0) / speed;
-                self.actors.push(Actor {
-                    species: Species::Monster(kind),
-                    pos,
-                    hp: max_hp,
-                    max_hp,
-                    ready_at: self.time + stagger,
-                    brain: Some(Brain::default()),
-                });
-            }
-        }
-        self.remembered = vec![false; self.level.width() * self.level.height()];
-        self.memory_epoch = fresh_memory_epoch();
-        self.rebuild_occupancy();
-        self.put_some_to_sleep();
-        self.take_first_looks();
-        self.update_sight();
-        Ok(())
-    }
-
     pub fn player(&self) -> &Actor {
         &self.actors[PLAYER]
     }
@@ -730,7 +389,7 @@ impl Game {
 
     /// The cells of this level the player has seen, a flag per cell in
     /// row-major order.
-    pub fn remembered(&self) -> &[bool] {
+    pub(crate) fn remembered(&self) -> &[bool] {
         &self.remembered
     }
 
@@ -781,7 +440,7 @@ impl Game {
     }
 
     /// The pack figures of the faction at `index` (`game::pack_counters`).
-    pub fn pack_counters(&self, index: usize) -> crate::game::pack_counters::PackCounters {
+    pub(crate) fn pack_counters(&self, index: usize) -> crate::game::pack_counters::PackCounters {
         self.behaviour.pack_counters(index)
     }
 
@@ -792,112 +451,17 @@ impl Game {
 
     /// Turns the monster action log on or off (it changes nothing in the
     /// game; see [`Game::take_actions`]).
-    pub fn log_actions(&mut self, on: bool) {
+    pub(crate) fn log_actions(&mut self, on: bool) {
         self.action_log = on.then(Vec::new);
     }
 
     /// The monster actions since the last call, in the order they happened
     /// (none while the log is off).
-    pub fn take_actions(&mut self) -> Vec<ActionRecord> {
+    pub(crate) fn take_actions(&mut self) -> Vec<ActionRecord> {
         self.action_log
             .as_mut()
             .map(std::mem::take)
             .unwrap_or_default()
-    }
-
-    /// Traces the searches of `monster` alone, for the debug overlay (its
-    /// faction's planner records them; every other planner records
-    /// nothing). `None` switches tracing off everywhere. Changes no rule.
-    pub fn set_traced_monster(&mut self, monster: Option<usize>) {
-        let traced_faction = monster
-            .filter(|&m| m < self.actors.len())
-            .and_then(|m| self.faction_index_of(m));
-        for (index, faction) in self.factions.iter_mut().enumerate() {
-            let actor = if traced_faction == Some(index) {
-                monster
-            } else {
-                None
-            };
-            faction.inspector_mut().trace_actor(actor);
-        }
-    }
-
-    /// Traces at once the search `monster` would run now toward its goal,
-    /// on its faction's current knowledge (the overlay shows it the moment
-    /// it opens). No time passes and no plan changes. Returns whether there
-    /// was a goal to search for.
-    pub fn trace_monster_now(&mut self, monster: usize) -> bool {
-        let Some(actor) = self.actors.get(monster).filter(|a| a.is_alive()) else {
-            return false;
-        };
-        let from = actor.pos;
-        let Some(goal) = actor.brain.as_ref().and_then(|b| b.goal.or(b.plan_goal)) else {
-            return false;
-        };
-        let Some(faction) = self.faction_index_of(monster) else {
-            return false;
-        };
-        self.factions[faction].sync_view();
-        // Priced as its own request would be: its crowding left out, and
-        // after a stall the monsters beside it to go round.
-        let overrides = match self.actors[monster].brain.as_ref() {
-            Some(brain) => crate::ai::monster_turn::plan_overrides(
-                &self.factions[faction],
-                brain,
-                from,
-                |cell| {
-                    self.actor_at(cell)
-                        .is_some_and(|other| other != PLAYER && other != monster)
-                },
-            ),
-            None => Vec::new(),
-        };
-        self.factions[faction]
-            .inspector_mut()
-            .trace_now(monster, from, goal, &overrides)
-            .is_some()
-    }
-
-    /// What the last traced search of `actor` is, for the overlay's label:
-    /// the search it waits on, its last one (and on which player turn), or
-    /// a preview of what it would search now.
-    pub fn traced_search_shown(&self, actor: usize) -> Option<SearchShown> {
-        let trace = self.traced_search(actor)?;
-        let faction = self.factions[self.faction_index_of(actor)?].inspector();
-        let now = faction.planner_turn();
-        let turn_of = |turn: u64| {
-            self.stats
-                .player_turns
-                .saturating_sub(now.saturating_sub(turn))
-        };
-        Some(match faction.last_trace_kind() {
-            // Still the search under way, not one dropped for a new goal.
-            TraceKind::Waiting {
-                expanded, limit, ..
-            } if trace.goal.is_some() && faction.searching_toward(actor) == trace.goal => {
-                SearchShown::Waiting { expanded, limit }
-            }
-            TraceKind::Waiting { turn, .. } => SearchShown::Unfinished {
-                turn: turn_of(turn),
-            },
-            TraceKind::Finished { turn } => SearchShown::Finished {
-                turn: turn_of(turn),
-            },
-            TraceKind::Preview => SearchShown::Preview,
-        })
-    }
-
-    /// The last traced search of `actor`, if its faction recorded one.
-    pub fn traced_search(&self, actor: usize) -> Option<&gridpath::SearchTrace> {
-        if actor >= self.actors.len() {
-            return None;
-        }
-        let faction = self.faction_index_of(actor)?;
-        self.factions[faction]
-            .inspector()
-            .last_trace()
-            .filter(|(traced, _)| *traced == actor)
-            .map(|(_, trace)| trace)
     }
 
     /// The name an actor goes by in messages.
@@ -1121,182 +685,13 @@ impl Game {
         }
     }
 
-    fn move_or_attack(&mut self, actor: usize, direction: Direction) -> Result<f64, Refusal> {
-        let from = self.actors[actor].pos;
-        let to = direction.from(from);
-        let speed = self.speed_of(actor);
-        let profile = self.profile_of(actor);
-        if let Some(other) = self.actor_at(to) {
-            if self.actors[other].is_player() != self.actors[actor].is_player() {
-                // Blows follow the corner rule like steps do.
-                if direction.is_diagonal() && !self.corner_clear(profile, from, to) {
-                    return Err(Refusal::CornerAttack(
-                        self.corner_blocker(profile, from, to),
-                    ));
-                }
-                self.attack(actor, other);
-                return Ok(action_time(speed));
-            }
-            // Monsters do not swap places: wait a moment instead.
-            return Ok(action_time(speed));
-        }
-        let grid = self.nav.grid(profile);
-        if !grid.is_legal_step(from, to) {
-            return Err(self.why_blocked(profile, from, to));
-        }
-        let Some(terrain) = self.level.terrain_at(to) else {
-            return Err(Refusal::Edge);
-        };
-        let Some(cost) = self.nav.cost(profile, terrain) else {
-            return Err(self.why_blocked(profile, from, to));
-        };
-        if terrain == Terrain::ClosedDoor {
-            // Walking into a door opens it on the way through; its cost is
-            // the time that takes.
-            self.set_terrain(to, Terrain::OpenDoor);
-        }
-        self.actors[actor].pos = to;
-        self.occupancy.moved(actor, from, to);
-        if actor != PLAYER
-            && let Some(f) = self.faction_index_of(actor)
-        {
-            self.factions[f].counters_mut().steps += 1;
-            self.tread_on_caltrops(actor, f, to);
-        }
-        Ok(move_time(direction.length(), cost, speed))
-    }
-
-    /// Whether both orthogonal cells beside a diagonal step are passable.
-    fn corner_clear(&self, profile: usize, from: Pos, to: Pos) -> bool {
-        let passable = |pos: Pos| {
-            self.level
-                .terrain_at(pos)
-                .is_some_and(|t| self.nav.cost(profile, t).is_some() || t == Terrain::ClosedDoor)
-        };
-        passable(Pos::new(to.x, from.y)) && passable(Pos::new(from.x, to.y))
-    }
-
-    fn attack(&mut self, attacker: usize, defender: usize) {
-        self.strike(attacker, defender, false);
-    }
-
-    /// One blow or (`shot`) one missile from `attacker` at `defender`.
-    fn strike(&mut self, attacker: usize, defender: usize, shot: bool) {
-        let (accuracy, damage) = self.blow_of(attacker, defender);
-        let surprise = self.surprise_of(attacker, defender);
-        let blow = match (roll_attack(&mut self.rng, accuracy, damage), surprise) {
-            // A sleeper cannot dodge: the blow lands.
-            (Blow::Miss, Some(Surprise::Asleep)) => roll_attack(&mut self.rng, 100, damage),
-            (blow, _) => blow,
-        };
-        let blow = match (blow, surprise) {
-            (Blow::Hit { damage }, Some(surprise)) => {
-                self.count_surprise(surprise);
-                Blow::Hit {
-                    damage: surprise.damage(damage),
-                }
-            }
-            (blow, _) => blow,
-        };
-        let note = match blow {
-            Blow::Hit { .. } => surprise.map(Surprise::note).unwrap_or_default(),
-            Blow::Miss => String::new(),
-        };
-        let defender_name = match surprise {
-            Some(Surprise::Asleep) => self.name_of(defender).replacen("the ", "the sleeping ", 1),
-            _ => self.name_of(defender),
-        };
-        let attacker_name = capitalised(&self.name_of(attacker));
-        let player_hit = self.actors[defender].is_player();
-        if player_hit && let Some(f) = self.faction_index_of(attacker) {
-            let turn = self.stats.player_turns;
-            self.factions[f]
-                .counters_mut()
-                .caught_on_turn
-                .get_or_insert(turn);
-        }
-        self.make_noise(self.actors[defender].pos);
-        // A blow wakes whom it is struck at, hit or miss.
-        self.wake(defender);
-        match blow {
-            Blow::Miss => {
-                let text = match (shot, attacker == PLAYER) {
-                    (true, _) => format!("{attacker_name} shoots at {defender_name} and misses."),
-                    (false, true) => format!("{attacker_name} miss {defender_name}."),
-                    (false, false) => format!("{attacker_name} misses {defender_name}."),
-                };
-                self.log.push(self.time, Importance::Combat, text);
-            }
-            Blow::Hit { damage } => {
-                self.actors[defender].hp -= damage;
-                if player_hit && self.undying_player {
-                    self.actors[defender].hp = self.actors[defender].hp.max(1);
-                }
-                let verb = match (shot, attacker == PLAYER) {
-                    (true, _) => "shoots",
-                    (false, true) => "hit",
-                    (false, false) => "hits",
-                };
-                let importance = if player_hit {
-                    Importance::Danger
-                } else {
-                    Importance::Combat
-                };
-                self.log.push(
-                    self.time,
-                    importance,
-                    format!("{attacker_name} {verb} {defender_name} for {damage}{note}."),
-                );
-                let at = self.actors[defender].pos;
-                if let Some(f) = self.faction_index_of(defender) {
-                    let amount = if self.actors[defender].is_alive() {
-                        WOUND_DANGER
-                    } else {
-                        DEATH_DANGER
-                    };
-                    self.factions[f].mark_danger(at, amount);
-                }
-                if !self.actors[defender].is_alive() {
-                    self.on_death(attacker, defender);
-                }
-            }
-        }
-    }
-
-    fn on_death(&mut self, killer: usize, victim: usize) {
-        self.occupancy.left(victim, self.actors[victim].pos);
-        if victim == PLAYER {
-            let cause = format!("killed by {}", self.name_of(killer));
-            self.log
-                .push(self.time, Importance::Danger, format!("You die, {cause}."));
-            self.outcome = Some(Outcome::Died {
-                cause,
-                time: self.time,
-            });
-        } else {
-            if killer == PLAYER {
-                self.stats.kills += 1;
-                if let Some(kind) = self.kind_of(&self.actors[victim]) {
-                    *self
-                        .stats
-                        .kills_by_kind
-                        .entry(kind.name.clone())
-                        .or_insert(0) += 1;
-                }
-                let points = self.kind_of(&self.actors[victim]).map_or(0, |k| k.max_hp);
-                self.gain_experience(u32::try_from(points).unwrap_or(0));
-            }
-            if let Some(f) = self.faction_index_of(victim) {
-                self.factions[f].forget_member(victim);
-            }
-            let name = capitalised(&self.name_of(victim));
-            self.log
-                .push(self.time, Importance::Good, format!("{name} dies."));
-        }
-    }
-
     fn set_terrain(&mut self, pos: Pos, terrain: Terrain) {
         self.level.set(pos, terrain);
+        // Smoke hangs in its cells till it clears: a door opened or shut
+        // inside a cloud stays veiled (setting the terrain reset the veil).
+        if self.tools.smoky(pos) {
+            self.level.set_veiled(pos, true);
+        }
         self.nav.update_cell(&self.level, pos);
         self.terrain_version += 1;
         self.terrain_changes.record(pos, self.terrain_version);

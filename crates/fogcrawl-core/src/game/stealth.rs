@@ -27,7 +27,7 @@ pub const SNEAK_SLOWDOWN: f64 = 2.0;
 /// A monster that has not noticed the player (it wanders) notices a
 /// sneaking player only within this share of its sight radius (rounded
 /// down): a goblin that sees 9 cells, 4.
-pub const SNEAK_SIGHT_SHARE: f64 = 0.5;
+pub(crate) const SNEAK_SIGHT_SHARE: f64 = 0.5;
 /// Crunching rubble, splashing through water or swamp, squelching in mud
 /// adds this much to a step's noise.
 pub const NOISY_GROUND: u32 = 3;
@@ -36,7 +36,7 @@ pub const DOOR_NOISE: u32 = 4;
 /// A sleeper hears a noise only within this share of its loudness: a walk
 /// wakes one 3 cells away, a sneak none (half a cell), a fight
 /// (each faction's `hearing_radius`, 10 by default) one within 5.
-pub const SLEEPER_HEARING: f64 = 0.5;
+pub(crate) const SLEEPER_HEARING: f64 = 0.5;
 /// A blow on a sleeping monster always hits and does this many times the
 /// damage rolled.
 pub const SLEEPING_DAMAGE: i32 = 3;
@@ -45,8 +45,13 @@ pub const SLEEPING_DAMAGE: i32 = 3;
 pub const UNAWARE_DAMAGE: i32 = 2;
 /// Every this much game time the player spends waiting or resting on a
 /// level draws one of its monsters (the nearest that is not hunting or
-/// fleeing) to where the player is: resting is never free.
+/// fleeing, within `REST_DRAW_REACH` along the way sound travels) to
+/// where the player is: resting is never free near monsters.
 pub const REST_DRAW_TIME: f64 = 100.0;
+/// How far (in cells of travel along the way sound goes, round walls and
+/// muffled by closed doors: `crate::world::sound`) the player's rest draws
+/// a monster from; one further off, or behind rock, is not drawn.
+pub(crate) const REST_DRAW_REACH: u32 = 40;
 
 /// What made the player's last noise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -75,7 +80,7 @@ pub struct PlayerNoise {
 
 impl PlayerNoise {
     /// The noise of a step onto `terrain`, sneaking or not.
-    pub fn step(terrain: Terrain, sneaking: bool) -> Self {
+    pub(crate) fn step(terrain: Terrain, sneaking: bool) -> Self {
         let (base, cause) = if sneaking {
             (SNEAK_NOISE, NoiseCause::Sneaked)
         } else {
@@ -111,12 +116,12 @@ impl PlayerNoise {
 
 /// How near a monster that sees `sight_radius` cells notices a sneaking
 /// player it has not noticed yet.
-pub fn sneaking_sight(sight_radius: u32) -> u32 {
+pub(crate) fn sneaking_sight(sight_radius: u32) -> u32 {
     (f64::from(sight_radius) * SNEAK_SIGHT_SHARE).floor() as u32
 }
 
 /// Ground that makes a step louder.
-pub fn is_noisy_ground(terrain: Terrain) -> bool {
+pub(crate) fn is_noisy_ground(terrain: Terrain) -> bool {
     matches!(
         terrain,
         Terrain::Rubble | Terrain::ShallowWater | Terrain::Swamp | Terrain::Mud
@@ -125,14 +130,14 @@ pub fn is_noisy_ground(terrain: Terrain) -> bool {
 
 /// How a monster was caught when the player struck it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Surprise {
+pub(crate) enum Surprise {
     Asleep,
     Unaware,
 }
 
 impl Surprise {
     /// The damage of a blow that rolled `damage`.
-    pub fn damage(self, damage: i32) -> i32 {
+    pub(crate) fn damage(self, damage: i32) -> i32 {
         match self {
             Surprise::Asleep => damage.saturating_mul(SLEEPING_DAMAGE),
             Surprise::Unaware => damage.saturating_mul(UNAWARE_DAMAGE),
@@ -140,7 +145,7 @@ impl Surprise {
     }
 
     /// What the hit message adds.
-    pub fn note(self) -> String {
+    pub(crate) fn note(self) -> String {
         match self {
             Surprise::Asleep => {
                 format!(", a sneak attack on a sleeper (x{SLEEPING_DAMAGE} damage)")
@@ -174,7 +179,7 @@ pub struct StealthCounters {
 
 /// The player's stealth state, saved with the game.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Stealth {
+pub(crate) struct Stealth {
     /// Sneak mode: steps are slower and quieter.
     pub sneaking: bool,
     /// The player's last action's noise.
@@ -188,7 +193,7 @@ pub struct Stealth {
 impl Stealth {
     /// Adds `waited` game time of waiting; returns how many monsters that
     /// draws now.
-    pub fn wait(&mut self, waited: f64) -> u32 {
+    pub(crate) fn wait(&mut self, waited: f64) -> u32 {
         if !waited.is_finite() || waited <= 0.0 {
             return 0;
         }
@@ -199,7 +204,7 @@ impl Stealth {
     }
 
     /// A new level: time waited on the last one draws nobody here.
-    pub fn enter_level(&mut self) {
+    pub(crate) fn enter_level(&mut self) {
         self.idle_time = 0.0;
     }
 }

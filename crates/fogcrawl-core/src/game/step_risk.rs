@@ -10,7 +10,7 @@ use crate::world::{CostProfile, Terrain};
 
 /// Ground dearer than this per step is slow enough to warn about (mud is
 /// 2, grass 1.25).
-pub const SLOW_GROUND_COST: f64 = 1.5;
+pub(crate) const SLOW_GROUND_COST: f64 = 1.5;
 
 /// What a slow step would give a monster.
 #[derive(Debug, Clone, PartialEq)]

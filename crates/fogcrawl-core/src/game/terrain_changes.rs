@@ -15,7 +15,7 @@ const BLOCK: i32 = 16;
 /// Per block of the level, the number of the last terrain change in it
 /// (0: none since the level began).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct TerrainChanges {
+pub(super) struct TerrainChanges {
     cells: GridShape,
     blocks: GridShape,
     last: Vec<u64>,
@@ -26,7 +26,7 @@ pub struct TerrainChanges {
 impl TerrainChanges {
     /// Whether these are the books of a `width` x `height` level (a save's
     /// are checked before they are used).
-    pub fn fits(&self, width: usize, height: usize) -> bool {
+    pub(super) fn fits(&self, width: usize, height: usize) -> bool {
         let fresh = Self::new(width, height);
         self.cells == fresh.cells
             && self.blocks == fresh.blocks
@@ -34,7 +34,7 @@ impl TerrainChanges {
     }
 
     /// No changes yet on a `width x height` level.
-    pub fn new(width: usize, height: usize) -> Self {
+    pub(super) fn new(width: usize, height: usize) -> Self {
         let side = BLOCK as usize;
         let blocks = GridShape::new(width.div_ceil(side), height.div_ceil(side));
         Self {
@@ -47,7 +47,7 @@ impl TerrainChanges {
 
     /// The terrain at `pos` changed; `change` numbers the change (numbers
     /// only grow). Cells off the level are ignored.
-    pub fn record(&mut self, pos: Pos, change: u64) {
+    pub(super) fn record(&mut self, pos: Pos, change: u64) {
         if !self.cells.contains(pos) {
             return;
         }
@@ -60,13 +60,13 @@ impl TerrainChanges {
     }
 
     /// Every cell changed on the level so far, in order.
-    pub fn in_order(&self) -> &[Pos] {
+    pub(super) fn in_order(&self) -> &[Pos] {
         &self.in_order
     }
 
     /// The number of the last change within `reach` cells (Chebyshev) of
     /// `at`, or of one a little further (whole blocks are kept); 0 if none.
-    pub fn last_near(&self, at: Pos, reach: u32) -> u64 {
+    pub(super) fn last_near(&self, at: Pos, reach: u32) -> u64 {
         let reach = i32::try_from(reach).unwrap_or(i32::MAX);
         let (low_x, high_x) = (
             at.x.saturating_sub(reach).max(0) / BLOCK,

@@ -1,7 +1,11 @@
 //! Which monsters in view threaten the player: the one rule that lets
 //! explore, rest, travel and auto-advance run past monsters that are no
-//! danger (fleeing, unaware and far, or unable to reach the player) and
-//! stops them the moment one approaches or notices the player.
+//! danger (asleep, fleeing, unaware and far, or unable to reach the
+//! player) and stops them the moment one approaches or notices the player.
+//! A sleeper is no threat however near (it wakes only on a noise or a
+//! blow: a walk past it may wake it, a sneak does not), but a command
+//! stops once when one first comes into view, as DCSS does, so the player
+//! can choose to sneak by or creep up on it.
 //!
 //! It reads only what the player could tell from the screen (who is in
 //! sight, how far, what each is doing: the side panel shows the modes) and
@@ -16,7 +20,7 @@ use gridpath::Pos;
 /// An unaware (wandering) monster nearer than this many cells (king moves)
 /// counts as a threat: it may notice the player any moment and is a few
 /// steps from a blow. Farther, the player may go about their business.
-pub const UNAWARE_SAFE_DISTANCE: i32 = 5;
+pub(crate) const UNAWARE_SAFE_DISTANCE: i32 = 5;
 
 /// How a monster in view threatens the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,17 +60,19 @@ impl Threat {
 
 impl Game {
     /// Whether the living monster `monster` threatens the player now. A
-    /// monster is no threat when the player cannot see it, when it flees,
+    /// monster is no threat when the player cannot see it, when it sleeps,
+    /// when it flees,
     /// when it believes there is no way from it to the player, when it is
     /// unaware of the player (wandering) and more than
-    /// [`UNAWARE_SAFE_DISTANCE`] cells away, or when it investigates a noise
+    /// `UNAWARE_SAFE_DISTANCE` cells away, or when it investigates a noise
     /// that far from the player (a thrown noisemaker) and is that far
     /// itself. Any other monster in view (hunting, searching, or near) is.
-    pub fn threat(&self, monster: usize) -> Option<Threat> {
+    pub(crate) fn threat(&self, monster: usize) -> Option<Threat> {
         let actor = self.actors().get(monster).filter(|a| a.is_alive())?;
-        let mode = actor.brain.as_ref()?.mode;
+        let brain = actor.brain.as_ref()?;
+        let mode = brain.mode;
         let player = self.player().pos;
-        if !self.is_visible(actor.pos) || mode == Mode::Flee {
+        if !self.is_visible(actor.pos) || mode == Mode::Flee || brain.asleep {
             return None;
         }
         if self.believes_no_way(monster, actor.pos, player) {
@@ -116,6 +122,30 @@ impl Game {
                     .any(|&(was, old)| was == index && (old == threat || threat != Threat::Hunting))
             })
             .map(|(index, threat)| threat.news(&self.name_of(index)))
+    }
+
+    /// The sleeping monsters in view, by actor id.
+    pub fn sleepers_in_view(&self) -> Vec<usize> {
+        self.visible_monsters()
+            .filter(|(index, _)| self.is_asleep(*index))
+            .map(|(index, _)| index)
+            .collect()
+    }
+
+    /// A sleeper in view that was not among `before` (the nearest), as the
+    /// sentence that stops a many-turn command once: "You see a sleeping
+    /// goblin."
+    pub fn new_sleeper(&self, before: &[usize]) -> Option<String> {
+        let at = self.player().pos;
+        self.sleepers_in_view()
+            .into_iter()
+            .filter(|index| !before.contains(index))
+            .min_by_key(|&index| (king_distance(self.actors()[index].pos, at), index))
+            .map(|index| {
+                let name = self.name_of(index);
+                let name = name.strip_prefix("the ").unwrap_or(&name);
+                format!("You see a sleeping {name}.")
+            })
     }
 
     /// Whether `monster` believes it has no way from `from` to the player

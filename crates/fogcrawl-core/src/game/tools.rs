@@ -44,12 +44,12 @@ impl ToolMarks {
         &self.caltrops
     }
 
-    pub fn has_caltrops(&self, pos: Pos) -> bool {
+    pub(crate) fn has_caltrops(&self, pos: Pos) -> bool {
         self.caltrops.binary_search(&pos).is_ok()
     }
 
     /// Strews caltrops on `cells`; returns how many were new.
-    pub fn strew(&mut self, cells: &[Pos]) -> usize {
+    pub(crate) fn strew(&mut self, cells: &[Pos]) -> usize {
         let before = self.caltrops.len();
         self.caltrops.extend_from_slice(cells);
         self.caltrops.sort_unstable();
@@ -66,13 +66,13 @@ impl ToolMarks {
         self.smoke.iter().any(|cloud| cloud.cells.contains(&pos))
     }
 
-    pub fn add_cloud(&mut self, cloud: SmokeCloud) {
+    pub(crate) fn add_cloud(&mut self, cloud: SmokeCloud) {
         self.smoke.push(cloud);
     }
 
     /// Takes away the clouds that have cleared by `now`; returns the cells
     /// no cloud veils any more.
-    pub fn clear_smoke(&mut self, now: f64) -> Vec<Pos> {
+    pub(crate) fn clear_smoke(&mut self, now: f64) -> Vec<Pos> {
         let (cleared, hanging): (Vec<_>, Vec<_>) = std::mem::take(&mut self.smoke)
             .into_iter()
             .partition(|cloud| cloud.until <= now);
@@ -88,7 +88,7 @@ impl ToolMarks {
     }
 
     /// Slows `actor` until `until` (a later time only ever extends it).
-    pub fn slow(&mut self, actor: usize, until: f64) {
+    pub(crate) fn slow(&mut self, actor: usize, until: f64) {
         match self.slowed.iter_mut().find(|(a, _)| *a == actor) {
             Some((_, was)) => *was = was.max(until),
             None => {
@@ -107,7 +107,7 @@ impl ToolMarks {
     }
 
     /// How many times as long `actor`'s action started at `now` takes.
-    pub fn time_factor(&self, actor: usize, now: f64) -> f64 {
+    pub(crate) fn time_factor(&self, actor: usize, now: f64) -> f64 {
         if self.slowed_until(actor, now).is_some() {
             SLOWED_FACTOR
         } else {
@@ -116,7 +116,7 @@ impl ToolMarks {
     }
 
     /// Forgets slowings that ran out by `now`.
-    pub fn wear_off(&mut self, now: f64) {
+    pub(crate) fn wear_off(&mut self, now: f64) {
         self.slowed.retain(|&(_, until)| until > now);
     }
 
@@ -124,14 +124,14 @@ impl ToolMarks {
         self.lure
     }
 
-    pub fn note_lure(&mut self, at: Pos, time: f64) {
+    pub(crate) fn note_lure(&mut self, at: Pos, time: f64) {
         self.lure = Some(LureNoise { at, time });
     }
 }
 
 /// The cells caltrops landing at `at` cover: it and the open cells beside
 /// it (not diagonally), where anyone could walk.
-pub fn caltrop_cells(level: &Level, at: Pos) -> Vec<Pos> {
+pub(crate) fn caltrop_cells(level: &Level, at: Pos) -> Vec<Pos> {
     let profile = CostProfile::default();
     let open = |pos: Pos| {
         level
@@ -149,7 +149,7 @@ pub fn caltrop_cells(level: &Level, at: Pos) -> Vec<Pos> {
 
 /// The cells a smoke bomb bursting at `at` veils: those within
 /// [`SMOKE_RADIUS`] that are not rock (smoke does not fill walls).
-pub fn smoke_cells(level: &Level, at: Pos) -> Vec<Pos> {
+pub(crate) fn smoke_cells(level: &Level, at: Pos) -> Vec<Pos> {
     let mut cells = Vec::new();
     for dy in -SMOKE_RADIUS..=SMOKE_RADIUS {
         for dx in -SMOKE_RADIUS..=SMOKE_RADIUS {

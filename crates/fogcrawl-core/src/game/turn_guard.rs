@@ -13,14 +13,14 @@ use thiserror::Error;
 /// Monster actions in one player turn before the turn is stopped. A slow
 /// player (a swamp step takes 4) among 200 fast monsters (speed 10) makes
 /// about 8,000; this is well above that.
-pub const MAX_MONSTER_ACTIONS: u32 = 50_000;
+pub(crate) const MAX_MONSTER_ACTIONS: u32 = 50_000;
 /// Monster actions in a row without the clock moving before the turn is
 /// stopped: every action takes time, so even a few hundred means it stands.
-pub const MAX_ACTIONS_WITHOUT_TIME: u32 = 1_000;
+pub(crate) const MAX_ACTIONS_WITHOUT_TIME: u32 = 1_000;
 
 /// Why the monsters' turn was stopped.
 #[derive(Debug, Clone, PartialEq, Error)]
-pub enum TurnStall {
+pub(crate) enum TurnStall {
     #[error(
         "the monsters' turn was stopped after {MAX_MONSTER_ACTIONS} actions without the player's turn coming"
     )]
@@ -33,7 +33,7 @@ pub enum TurnStall {
 
 /// Counts the monster actions of one player turn.
 #[derive(Debug, Clone, Copy)]
-pub struct TurnGuard {
+pub(crate) struct TurnGuard {
     actions: u32,
     standing: u32,
     last_time: f64,
@@ -42,7 +42,7 @@ pub struct TurnGuard {
 impl TurnGuard {
     /// A guard for a turn starting at `time` (the clock the first monster
     /// action is compared with).
-    pub fn new(time: f64) -> Self {
+    pub(crate) fn new(time: f64) -> Self {
         Self {
             actions: 0,
             standing: 0,
@@ -51,7 +51,7 @@ impl TurnGuard {
     }
 
     /// Called before each monster action, with the clock at that action.
-    pub fn check(&mut self, time: f64) -> Result<(), TurnStall> {
+    pub(crate) fn check(&mut self, time: f64) -> Result<(), TurnStall> {
         self.actions += 1;
         // Progress is a clock that differs from the last action's; a clock
         // behind the turn's start is fine (monsters catching up).

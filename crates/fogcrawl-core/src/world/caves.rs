@@ -13,9 +13,9 @@ use serde::Deserialize;
 use super::{Level, Terrain};
 
 /// A cell with at least this many rock neighbours (of 8) turns to rock.
-pub const ROCK_BIRTH: u8 = 5;
+pub(crate) const ROCK_BIRTH: u8 = 5;
 /// A cell with at most this many rock neighbours (of 8) turns to floor.
-pub const FLOOR_SURVIVAL: u8 = 3;
+pub(crate) const FLOOR_SURVIVAL: u8 = 3;
 
 /// Parameters of the caves generator (`[generator.caves]` in a level file).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -37,7 +37,7 @@ impl Default for CavesParams {
 }
 
 /// Fills `level` with a cave: every cell becomes wall or floor, the outer ring wall.
-pub fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) {
+pub(crate) fn carve_caves(level: &mut Level, params: &CavesParams, rng: &mut impl Rng) {
     let (width, height) = (level.width(), level.height());
     if width < 3 || height < 3 {
         return;

@@ -79,7 +79,7 @@ pub fn reachable(level: &Level, from: Pos) -> Vec<bool> {
 /// joined labels in order of first cell. Sequential reads, where a flood
 /// fill's were scattered (a million cells on a 1024x1024 level).
 #[must_use]
-pub fn label_components(level: &Level) -> (Vec<u32>, Vec<usize>) {
+pub(crate) fn label_components(level: &Level) -> (Vec<u32>, Vec<usize>) {
     let width = level.width();
     let cells = level.cells();
     let mut label = vec![UNREACHED; cells.len()];
@@ -159,7 +159,7 @@ fn carved(terrain: Terrain) -> Terrain {
 /// region by digging the shortest tunnel (a breadth-first search from the reached
 /// region through rock and deep water). The outermost ring of cells is never dug.
 /// If the start itself is not walkable it becomes floor first.
-pub fn connect_pockets(level: &mut Level, min_pocket_size: usize) {
+pub(crate) fn connect_pockets(level: &mut Level, min_pocket_size: usize) {
     let (width, height) = (level.width(), level.height());
     let Some(start) = level.index(level.start) else {
         return;

@@ -51,8 +51,12 @@ impl CostProfile {
     /// Overrides the cost of `terrain`: `Some(cost)` (finite, > 0) or `None` for impassable.
     ///
     /// # Errors
-    /// [`InvalidCost`] if the cost is not finite or not greater than zero.
-    pub fn set_cost(&mut self, terrain: Terrain, cost: Option<f64>) -> Result<(), InvalidCost> {
+    /// `InvalidCost` if the cost is not finite or not greater than zero.
+    pub(crate) fn set_cost(
+        &mut self,
+        terrain: Terrain,
+        cost: Option<f64>,
+    ) -> Result<(), InvalidCost> {
         if let Some(value) = cost
             && !(value.is_finite() && value > 0.0)
         {
@@ -65,10 +69,10 @@ impl CostProfile {
         Ok(())
     }
 
-    /// Builder form of [`CostProfile::set_cost`].
+    /// Builder form of `CostProfile::set_cost`.
     ///
     /// # Errors
-    /// [`InvalidCost`] if the cost is not finite or not greater than zero.
+    /// `InvalidCost` if the cost is not finite or not greater than zero.
     pub fn with_cost(mut self, terrain: Terrain, cost: Option<f64>) -> Result<Self, InvalidCost> {
         self.set_cost(terrain, cost)?;
         Ok(self)

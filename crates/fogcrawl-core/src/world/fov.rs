@@ -15,7 +15,7 @@ use gridpath::GridShape;
 /// A visible-cell test for a radius: the disc `dx² + dy² <= r² + r`.
 #[must_use]
 #[inline]
-pub fn within_radius(dx: i64, dy: i64, radius: u32) -> bool {
+pub(crate) fn within_radius(dx: i64, dy: i64, radius: u32) -> bool {
     let r = i64::from(radius);
     dx * dx + dy * dy <= r * r + r
 }
@@ -214,7 +214,7 @@ impl Fov {
     /// Opaque cells (walls, closed doors) block sight and are revealed when lit, so room
     /// walls show; off-grid cells block and are never revealed.
     ///
-    /// Opacity is read from the level's opacity bits ([`Level::opacity`]), up to 64
+    /// Opacity is read from the level's opacity bits (`Level::opacity`), up to 64
     /// cells of a row or column a word: each quadrant's rows and columns are first cut
     /// to the part on the grid (the rest is all walls, whose effect on the scan is
     /// worked out once per row), so every bit read is of a cell on the grid.
@@ -403,7 +403,7 @@ impl VisibleSet {
     }
 
     /// Empties the set for a `width x height` grid.
-    pub fn reset(&mut self, width: usize, height: usize) {
+    pub(crate) fn reset(&mut self, width: usize, height: usize) {
         self.cells.clear();
         let shape = GridShape::new(width, height);
         let len = shape.len();
@@ -424,7 +424,7 @@ impl VisibleSet {
 
     /// Adds a cell (ignored if already present or off the grid).
     #[inline]
-    pub fn insert(&mut self, pos: Pos) {
+    pub(crate) fn insert(&mut self, pos: Pos) {
         let Some(i) = self.index(pos) else {
             return;
         };

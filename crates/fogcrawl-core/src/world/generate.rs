@@ -21,12 +21,12 @@ use super::rooms::{Room, RoomsParams, carve_rooms};
 use super::{ItemKind, Level, Pos, Terrain};
 
 /// Pockets of fewer walkable cells than this are filled with rock instead of joined.
-pub const MIN_POCKET_SIZE: usize = 12;
+pub(crate) const MIN_POCKET_SIZE: usize = 12;
 /// Spawns keep at least this many steps away from the start when the map allows it.
-pub const MIN_SPAWN_DISTANCE: u32 = 10;
+pub(crate) const MIN_SPAWN_DISTANCE: u32 = 10;
 /// Fair starts: no spawn is placed where the player could see it from the start,
 /// looking this far (the player's sight radius; a game test keeps the two equal).
-pub const FAIR_START_SIGHT_RADIUS: u32 = 10;
+pub(crate) const FAIR_START_SIGHT_RADIUS: u32 = 10;
 /// Random probes for a walkable start cell on a cave before scanning for one.
 const START_PROBES: usize = 256;
 /// The open area carved when a recipe leaves almost no floor at all.
@@ -72,7 +72,7 @@ pub struct Recipe {
     pub width: usize,
     /// Rows.
     pub height: usize,
-    /// A fixed seed, or none for a new map each run (see [`super::level::file`]).
+    /// A fixed seed, or none for a new map each run (see `super::level::file`).
     #[serde(default)]
     pub seed: Option<u64>,
     /// Rooms parameters (used by `rooms` and `mix`).
@@ -88,7 +88,7 @@ pub struct Recipe {
     #[serde(default)]
     pub spawns: BTreeMap<String, usize>,
     /// How many of each item kind lie on the level (`[generator.items]`, names as in
-    /// [`ItemKind::name`]; checked by the level file loader).
+    /// `ItemKind::name`; checked by the level file loader).
     #[serde(default)]
     pub items: BTreeMap<String, usize>,
 }
@@ -160,7 +160,7 @@ pub fn generate(recipe: &Recipe, seed: u64) -> Level {
 }
 
 /// Which cells (by index) the player could see from the start.
-pub fn cells_seen_from_start(level: &Level) -> Vec<bool> {
+pub(crate) fn cells_seen_from_start(level: &Level) -> Vec<bool> {
     let mut seen = vec![false; level.cells().len()];
     let mut visible = VisibleSet::new();
     Fov::new().compute_into(level, level.start, FAIR_START_SIGHT_RADIUS, &mut visible);

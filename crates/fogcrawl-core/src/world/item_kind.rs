@@ -55,7 +55,7 @@ impl ItemKind {
 
     /// The name used in level files (`snake_case`).
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             ItemKind::HealingDraught => "healing_draught",
             ItemKind::ThrowingKnife => "throwing_knife",
@@ -109,19 +109,19 @@ impl ItemKind {
 
     /// The kind a level file names, if any.
     #[must_use]
-    pub fn from_name(name: &str) -> Option<ItemKind> {
+    pub(crate) fn from_name(name: &str) -> Option<ItemKind> {
         Self::ALL.into_iter().find(|kind| kind.name() == name)
     }
 
     /// The kind drawn as `c` in plain text, if any.
     #[must_use]
-    pub fn from_plain_char(c: char) -> Option<ItemKind> {
+    pub(crate) fn from_plain_char(c: char) -> Option<ItemKind> {
         Self::ALL.into_iter().find(|kind| kind.plain_char() == c)
     }
 
     /// Every name, for error messages ("healing_draught throwing_knife noisemaker").
     #[must_use]
-    pub fn accepted_names() -> String {
+    pub(crate) fn accepted_names() -> String {
         Self::ALL.map(ItemKind::name).join(" ")
     }
 }

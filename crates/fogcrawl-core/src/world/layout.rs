@@ -43,7 +43,7 @@ fn map_problem(
 /// The `[layout]` table as written.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LayoutSpec {
+pub(crate) struct LayoutSpec {
     /// The rows, best written as a `'''` literal string, one map row per line.
     pub map: Spanned<String>,
     /// Extra or overriding legend entries: one character to a meaning.
@@ -53,7 +53,7 @@ pub struct LayoutSpec {
 
 /// What a legend character stands for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LegendEntry {
+pub(crate) enum LegendEntry {
     /// Plain terrain.
     Terrain(Terrain),
     /// The start, on this terrain.
@@ -67,7 +67,7 @@ pub enum LegendEntry {
 }
 
 /// The accepted forms of a legend value, for error messages.
-pub fn accepted_legend_values() -> String {
+pub(crate) fn accepted_legend_values() -> String {
     format!(
         "a terrain ({}), \"start\", \"start on <terrain>\", \"stairs\", \"spawn <faction>\", \"spawn <faction> on <terrain>\", \"item <item>\" or \"item <item> on <terrain>\" (items: {})",
         Terrain::accepted_names(),
@@ -77,7 +77,7 @@ pub fn accepted_legend_values() -> String {
 
 /// Reads a legend value such as `"swamp"`, `"start on road"` or `"spawn goblins"`.
 #[must_use]
-pub fn parse_legend_value(value: &str) -> Option<LegendEntry> {
+pub(crate) fn parse_legend_value(value: &str) -> Option<LegendEntry> {
     let words: Vec<&str> = value.split_whitespace().collect();
     let terrain_after_on = |rest: &[&str]| match rest {
         [] => Some(Terrain::Floor),
@@ -101,7 +101,7 @@ pub fn parse_legend_value(value: &str) -> Option<LegendEntry> {
 
 /// The built-in legend: every terrain's plain-text character, and `@` for the start.
 #[must_use]
-pub fn default_legend() -> BTreeMap<char, LegendEntry> {
+pub(crate) fn default_legend() -> BTreeMap<char, LegendEntry> {
     let mut legend: BTreeMap<char, LegendEntry> = Terrain::ALL
         .into_iter()
         .map(|t| {
@@ -202,34 +202,25 @@ fn legend(
 ///
 /// # Errors
 /// A [`LevelError`] naming `file`, the line and column in `text`, and what is accepted.
-pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level, LevelError> {
+pub(crate) fn build_layout(
+    spec: &LayoutSpec,
+    file: &Path,
+    text: &str,
+) -> Result<Level, LevelError> {
     let legend = legend(spec, file, text)?;
     let rows = rows(&spec.map, text);
     let map_at = locate(text, &["layout", "map"]);
+    check_size(&rows, file)?;
     let width = rows.first().map_or(0, |r| r.text.chars().count());
-    // Hand-drawn layouts take the same size limit as generated levels.
-    let max_side = *SIDE_RANGE.end();
-    let too_long = rows.iter().position(|r| r.text.chars().count() > max_side);
-    let too_many = rows.get(max_side);
-    if let Some(row) = too_long.map(|y| &rows[y]).or(too_many) {
-        let (what, found) = if too_long.is_some() {
-            ("row", row.text.chars().count())
-        } else {
-            ("layout", rows.len())
-        };
-        let unit = if too_long.is_some() { "cells" } else { "rows" };
-        return Err(LevelError::Invalid(map_problem(
-            file,
-            row.at,
-            format!("this {what} has {found} {unit}, over the limit of {max_side}"),
-            format!("at most {max_side} rows of at most {max_side} cells"),
-        )));
-    }
-    let mut level = Level::filled(width, rows.len(), Terrain::Wall);
-    let mut start: Option<Pos> = None;
-    let mut stairs: Option<Pos> = None;
-    let mut places: BTreeMap<Pos, LineCol> = BTreeMap::new();
-    let mut spawn_count: usize = 0;
+    let mut painting = Painting {
+        file,
+        legend: &legend,
+        level: Level::filled(width, rows.len(), Terrain::Wall),
+        start: None,
+        stairs: None,
+        places: BTreeMap::new(),
+        spawn_count: 0,
+    };
     for (y, row) in rows.iter().enumerate() {
         let found = row.text.chars().count();
         if found != width {
@@ -241,74 +232,20 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
             )));
         }
         for (x, ch) in row.text.chars().enumerate() {
-            let pos = pos_from_usize(x, y);
             let at = LineCol {
                 line: row.at.line,
                 column: row.at.column + x,
             };
-            let duplicate = |what: &str, first: Pos| {
-                LevelError::Invalid(map_problem(
-                    file,
-                    at,
-                    format!(
-                        "a second {what} (the first is at row {}, column {})",
-                        first.y + 1,
-                        first.x + 1
-                    ),
-                    format!("exactly one {what} cell"),
-                ))
-            };
-            let terrain = match legend.get(&ch) {
-                None => {
-                    let known = legend
-                        .keys()
-                        .map(|c| format!("`{c}`"))
-                        .collect::<Vec<_>>()
-                        .join(" ");
-                    return Err(LevelError::UnknownChar(map_problem(
-                        file,
-                        at,
-                        format!("unknown character `{ch}`"),
-                        format!("{known} (or add it to [layout.legend])"),
-                    )));
-                }
-                Some(LegendEntry::Terrain(t)) => *t,
-                Some(LegendEntry::Start(t)) => {
-                    if let Some(first) = start {
-                        return Err(duplicate("start", first));
-                    }
-                    start = Some(pos);
-                    *t
-                }
-                Some(LegendEntry::Stairs) => {
-                    if let Some(first) = stairs {
-                        return Err(duplicate("stairs", first));
-                    }
-                    stairs = Some(pos);
-                    Terrain::StairsDown
-                }
-                Some(LegendEntry::Spawn(faction, t)) => {
-                    spawn_count += 1;
-                    if spawn_count > MAX_SPAWNS {
-                        return Err(LevelError::Invalid(map_problem(
-                            file,
-                            at,
-                            format!("spawn {spawn_count} is over the limit of {MAX_SPAWNS}"),
-                            format!("at most {MAX_SPAWNS} spawn cells in a level"),
-                        )));
-                    }
-                    level.spawns.entry(faction.clone()).or_default().push(pos);
-                    *t
-                }
-                Some(LegendEntry::Item(item, t)) => {
-                    level.items.push((pos, *item));
-                    *t
-                }
-            };
-            places.insert(pos, at);
-            level.set(pos, terrain);
+            painting.paint(pos_from_usize(x, y), ch, at)?;
         }
     }
+    let Painting {
+        mut level,
+        start,
+        stairs,
+        places,
+        ..
+    } = painting;
     let Some(start) = start else {
         return Err(LevelError::NoStart(map_problem(
             file,
@@ -328,29 +265,146 @@ pub fn build_layout(spec: &LayoutSpec, file: &Path, text: &str) -> Result<Level,
     level.start = start;
     level.stairs = stairs;
     let at = |pos: Pos| places.get(&pos).copied().unwrap_or(map_at);
-    let reach = connectivity::reachable(&level, start);
+    check_reach(&level, file, at)?;
+    Ok(level)
+}
+
+/// Refuses a layout over the size limit of generated levels (rows too
+/// long or too many), at the first row over it.
+fn check_size(rows: &[Row<'_>], file: &Path) -> Result<(), LevelError> {
+    let max_side = *SIDE_RANGE.end();
+    let too_long = rows.iter().position(|r| r.text.chars().count() > max_side);
+    let too_many = rows.get(max_side);
+    if let Some(row) = too_long.map(|y| &rows[y]).or(too_many) {
+        let (what, found) = if too_long.is_some() {
+            ("row", row.text.chars().count())
+        } else {
+            ("layout", rows.len())
+        };
+        let unit = if too_long.is_some() { "cells" } else { "rows" };
+        return Err(LevelError::Invalid(map_problem(
+            file,
+            row.at,
+            format!("this {what} has {found} {unit}, over the limit of {max_side}"),
+            format!("at most {max_side} rows of at most {max_side} cells"),
+        )));
+    }
+    Ok(())
+}
+
+/// A level being painted from the drawn map, cell by cell, with what the
+/// checks after it need: the start, the stairs and where each cell was
+/// drawn.
+struct Painting<'a> {
+    file: &'a Path,
+    legend: &'a BTreeMap<char, LegendEntry>,
+    level: Level,
+    start: Option<Pos>,
+    stairs: Option<Pos>,
+    places: BTreeMap<Pos, LineCol>,
+    spawn_count: usize,
+}
+
+impl Painting<'_> {
+    /// Paints the cell at `pos`, drawn as `ch` at `at`: refuses an unknown
+    /// character, a second start or stairs, and a spawn over the limit.
+    fn paint(&mut self, pos: Pos, ch: char, at: LineCol) -> Result<(), LevelError> {
+        let file = self.file;
+        let duplicate = |what: &str, first: Pos| {
+            LevelError::Invalid(map_problem(
+                file,
+                at,
+                format!(
+                    "a second {what} (the first is at row {}, column {})",
+                    first.y + 1,
+                    first.x + 1
+                ),
+                format!("exactly one {what} cell"),
+            ))
+        };
+        let terrain = match self.legend.get(&ch) {
+            None => {
+                let known = self
+                    .legend
+                    .keys()
+                    .map(|c| format!("`{c}`"))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                return Err(LevelError::UnknownChar(map_problem(
+                    file,
+                    at,
+                    format!("unknown character `{ch}`"),
+                    format!("{known} (or add it to [layout.legend])"),
+                )));
+            }
+            Some(LegendEntry::Terrain(t)) => *t,
+            Some(LegendEntry::Start(t)) => {
+                if let Some(first) = self.start {
+                    return Err(duplicate("start", first));
+                }
+                self.start = Some(pos);
+                *t
+            }
+            Some(LegendEntry::Stairs) => {
+                if let Some(first) = self.stairs {
+                    return Err(duplicate("stairs", first));
+                }
+                self.stairs = Some(pos);
+                Terrain::StairsDown
+            }
+            Some(LegendEntry::Spawn(faction, t)) => {
+                self.spawn_count += 1;
+                if self.spawn_count > MAX_SPAWNS {
+                    let count = self.spawn_count;
+                    return Err(LevelError::Invalid(map_problem(
+                        file,
+                        at,
+                        format!("spawn {count} is over the limit of {MAX_SPAWNS}"),
+                        format!("at most {MAX_SPAWNS} spawn cells in a level"),
+                    )));
+                }
+                self.level
+                    .spawns
+                    .entry(faction.clone())
+                    .or_default()
+                    .push(pos);
+                *t
+            }
+            Some(LegendEntry::Item(item, t)) => {
+                self.level.items.push((pos, *item));
+                *t
+            }
+        };
+        self.places.insert(pos, at);
+        self.level.set(pos, terrain);
+        Ok(())
+    }
+}
+
+/// Refuses stairs or a spawn the start cannot reach, at the cell `at`
+/// says it was drawn.
+fn check_reach(level: &Level, file: &Path, at: impl Fn(Pos) -> LineCol) -> Result<(), LevelError> {
+    let reach = connectivity::reachable(level, level.start);
     let reached = |pos: Pos| level.index(pos).is_some_and(|i| reach[i]);
-    if !reached(stairs) {
-        let at = at(stairs);
+    if !reached(level.stairs) {
         return Err(LevelError::StairsUnreachable(map_problem(
             file,
-            at,
+            at(level.stairs),
             "stairs cannot be reached from the start",
             "stairs joined to the start by walkable cells (not wall or deep_water)",
         )));
     }
     for (faction, cells) in &level.spawns {
         if let Some(&sealed) = cells.iter().find(|&&p| !reached(p)) {
-            let at = at(sealed);
             return Err(LevelError::SpawnSealed(map_problem(
                 file,
-                at,
+                at(sealed),
                 format!("spawn of `{faction}` is sealed in (not reachable from the start)"),
                 "spawns joined to the start by walkable cells",
             )));
         }
     }
-    Ok(level)
+    Ok(())
 }
 
 #[cfg(test)]

@@ -6,11 +6,11 @@
 //! and is ignored on write. It must never generate, parse files or draw: generators and
 //! loaders build it, the UI reads it.
 
-pub mod dir;
-pub mod error;
-pub mod file;
-pub mod source;
-pub mod text;
+pub(crate) mod dir;
+pub(crate) mod error;
+pub(crate) mod file;
+pub(crate) mod source;
+pub(crate) mod text;
 
 use std::collections::BTreeMap;
 
@@ -70,10 +70,10 @@ pub const MAX_SPAWNS: usize = 4096;
 impl Level {
     /// The longest side a level can have: the search engine's limit, so every level can
     /// be searched and every cell has an `i32` coordinate.
-    pub const MAX_SIDE: usize = MAX_GRID_SIDE;
+    pub(crate) const MAX_SIDE: usize = MAX_GRID_SIDE;
 
     /// A `width x height` level filled with `fill`, start and stairs at the origin, no
-    /// spawns. Sides longer than [`Level::MAX_SIDE`] are cut to it.
+    /// spawns. Sides longer than `Level::MAX_SIDE` are cut to it.
     #[must_use]
     pub fn filled(width: usize, height: usize, fill: Terrain) -> Self {
         let (width, height) = (width.min(Self::MAX_SIDE), height.min(Self::MAX_SIDE));
@@ -106,14 +106,14 @@ impl Level {
     /// The row-major shape the cells are laid out in (the fields stay the saved form).
     #[must_use]
     #[inline]
-    pub fn shape(&self) -> GridShape {
+    pub(crate) fn shape(&self) -> GridShape {
         GridShape::new(self.width, self.height)
     }
 
     /// How many cells the grid holds: `width * height` unless a save was
     /// damaged (loading checks it).
     #[must_use]
-    pub fn stored_cells(&self) -> usize {
+    pub(crate) fn stored_cells(&self) -> usize {
         self.cells.len()
     }
 
@@ -204,7 +204,7 @@ impl Level {
     /// terrain) or lifts the veil. Only field of view reads veils; they are
     /// not saved with the level (its opacity is derived), so the game lays
     /// them again after a load.
-    pub fn set_veiled(&mut self, pos: Pos, veiled: bool) {
+    pub(crate) fn set_veiled(&mut self, pos: Pos, veiled: bool) {
         let Some(terrain) = self.terrain_at(pos) else {
             return;
         };
@@ -227,7 +227,7 @@ impl Level {
 
     /// Which cells block sight, a bit per cell (made on first use).
     #[must_use]
-    pub fn opacity(&self) -> &OpacityBits {
+    pub(crate) fn opacity(&self) -> &OpacityBits {
         self.opacity
             .get_or_make(self.width, self.height, &self.cells)
     }

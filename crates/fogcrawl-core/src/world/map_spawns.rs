@@ -16,13 +16,13 @@ use super::connectivity::{self, UNREACHED};
 use super::generate::{cells_seen_from_start, place_spawns};
 
 /// Walkable cells (reachable from the start) per monster.
-pub const CELLS_PER_MONSTER: usize = 250;
+pub(crate) const CELLS_PER_MONSTER: usize = 250;
 /// The most monsters a map gets, however large.
-pub const MAX_MONSTERS: usize = 40;
+pub(crate) const MAX_MONSTERS: usize = 40;
 
 /// Adds the default spawns to a map level that has none, spread over `factions`
 /// (names, in turn). A level with spawns, or no factions, is left as it is.
-pub fn add_default_spawns(level: &mut Level, factions: &[String], seed: u64) {
+pub(crate) fn add_default_spawns(level: &mut Level, factions: &[String], seed: u64) {
     if !level.spawns.is_empty() || factions.is_empty() {
         return;
     }

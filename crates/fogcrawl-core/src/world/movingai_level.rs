@@ -15,11 +15,11 @@ use super::{Level, Terrain};
 use gridpath::movingai::{self, MovingAiMap};
 
 /// The file extension of Moving AI maps: level arguments ending in it load here.
-pub const MAP_EXTENSION: &str = "map";
+pub(crate) const MAP_EXTENSION: &str = "map";
 
 /// The fewest connected walkable cells a map needs: one for the start, one for the
 /// stairs.
-pub const MIN_REGION_SIZE: usize = 2;
+pub(crate) const MIN_REGION_SIZE: usize = 2;
 
 /// Whether `path` names a Moving AI map, judged by its extension (`.map`, any case).
 #[must_use]
@@ -33,7 +33,7 @@ pub fn is_movingai_map(path: &Path) -> bool {
 /// no tree terrain, and they block sight much as a wall does); water becomes deep water,
 /// which stays impassable unless a faction's cost profile lets it swim.
 #[must_use]
-pub const fn terrain_of(tile: movingai::MapTile) -> Terrain {
+pub(crate) const fn terrain_of(tile: movingai::MapTile) -> Terrain {
     match tile {
         movingai::MapTile::Ground => Terrain::Floor,
         movingai::MapTile::Swamp => Terrain::Swamp,
@@ -42,7 +42,7 @@ pub const fn terrain_of(tile: movingai::MapTile) -> Terrain {
     }
 }
 
-/// Reads the Moving AI map at `path` and builds a level from it (see [`level_from_map`]).
+/// Reads the Moving AI map at `path` and builds a level from it (see `level_from_map`).
 ///
 /// # Errors
 /// [`LevelError::MovingAiMap`] with the reader's message (file, line, what was
@@ -66,7 +66,7 @@ pub fn level_from_movingai(path: &Path) -> Result<Level, LevelError> {
 /// # Errors
 /// [`LevelError::NoRoomOnMap`] if no connected walkable region holds
 /// [`MIN_REGION_SIZE`] cells.
-pub fn level_from_map(map: &MovingAiMap, path: &Path) -> Result<Level, LevelError> {
+pub(crate) fn level_from_map(map: &MovingAiMap, path: &Path) -> Result<Level, LevelError> {
     let name = path
         .file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned());

@@ -11,7 +11,7 @@ use crate::world::Terrain;
 
 /// The opaque cells of a `width x height` level.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OpacityBits {
+pub(crate) struct OpacityBits {
     width: usize,
     height: usize,
     /// Row-major: row `y` is words `y * row_words ..`, bit `x % 64` of
@@ -26,7 +26,7 @@ pub struct OpacityBits {
 
 impl OpacityBits {
     /// The opacity of `cells`, a `width x height` level in row-major order.
-    pub fn new(width: usize, height: usize, cells: &[Terrain]) -> Self {
+    pub(crate) fn new(width: usize, height: usize, cells: &[Terrain]) -> Self {
         let row_words = width.div_ceil(64);
         let column_words = height.div_ceil(64);
         let mut bits = Self {
@@ -48,7 +48,7 @@ impl OpacityBits {
     }
 
     /// Marks the cell `(x, y)` opaque or not.
-    pub fn set(&mut self, x: usize, y: usize, opaque: bool) {
+    pub(crate) fn set(&mut self, x: usize, y: usize, opaque: bool) {
         if x >= self.width || y >= self.height {
             return;
         }
@@ -67,7 +67,7 @@ impl OpacityBits {
     /// step of `(step_x, step_y)` (one of them 0, the other 1 or -1) at a
     /// time: bit `i` is the `i`-th cell. Every cell must be on the level.
     #[inline]
-    pub fn run(&self, x: usize, y: usize, step_x: i32, step_y: i32, count: u32) -> u64 {
+    pub(crate) fn run(&self, x: usize, y: usize, step_x: i32, step_y: i32, count: u32) -> u64 {
         let (line, along, forward) = if step_y == 0 {
             (
                 &self.rows[y * self.row_words..][..self.row_words],
@@ -96,17 +96,22 @@ impl OpacityBits {
 /// always compare equal (whether one was made yet says nothing of the
 /// level).
 #[derive(Debug, Clone, Default)]
-pub struct OpacityCache(std::sync::OnceLock<OpacityBits>);
+pub(crate) struct OpacityCache(std::sync::OnceLock<OpacityBits>);
 
 impl OpacityCache {
     /// The bits, made from `cells` if not yet.
-    pub fn get_or_make(&self, width: usize, height: usize, cells: &[Terrain]) -> &OpacityBits {
+    pub(crate) fn get_or_make(
+        &self,
+        width: usize,
+        height: usize,
+        cells: &[Terrain],
+    ) -> &OpacityBits {
         self.0
             .get_or_init(|| OpacityBits::new(width, height, cells))
     }
 
     /// The bits, if made, to keep in step with a change.
-    pub fn made_mut(&mut self) -> Option<&mut OpacityBits> {
+    pub(crate) fn made_mut(&mut self) -> Option<&mut OpacityBits> {
         self.0.get_mut()
     }
 }

@@ -17,12 +17,12 @@ use serde::Deserialize;
 use super::{Level, Terrain};
 
 /// fBm octaves: enough detail for ragged shores, few enough to stay fast.
-pub const OCTAVES: usize = 4;
+pub(crate) const OCTAVES: usize = 4;
 /// The growth field is finer-grained than wetness, so grass comes in smaller tufts.
-pub const GROWTH_FREQUENCY_FACTOR: f64 = 1.7;
+pub(crate) const GROWTH_FREQUENCY_FACTOR: f64 = 1.7;
 /// Noise is sampled on a lattice this many cells apart and interpolated between
 /// (bilinear), which keeps 512x512 maps fast; the features are larger than the lattice.
-pub const SAMPLE_STEP: usize = 2;
+pub(crate) const SAMPLE_STEP: usize = 2;
 
 /// Parameters of the painter (`[generator.paint]` in a level file). Fractions are
 /// shares of floor cells, from 0 to 1, and together at most 1.
@@ -62,7 +62,7 @@ impl Default for PaintParams {
 impl PaintParams {
     /// Total share of floor the wetness and growth fields claim.
     #[must_use]
-    pub fn painted_share(&self) -> f64 {
+    pub(crate) fn painted_share(&self) -> f64 {
         self.deep_water + self.shallow_water + self.swamp + self.mud + self.grass
     }
 }
@@ -126,7 +126,7 @@ fn top_share_threshold(values: &mut [f64], share: f64) -> f64 {
 }
 
 /// Paints the floor of `level` as described in the module docs.
-pub fn paint(level: &mut Level, params: &PaintParams, rng: &mut impl Rng) {
+pub(crate) fn paint(level: &mut Level, params: &PaintParams, rng: &mut impl Rng) {
     let (width, height) = (level.width(), level.height());
     let wetness = Field::new(width, height, params.frequency, rng.random());
     let growth = Field::new(

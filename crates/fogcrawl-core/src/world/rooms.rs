@@ -47,7 +47,7 @@ impl Default for RoomsParams {
 
 /// A room's floor rectangle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Room {
+pub(crate) struct Room {
     /// Left column of the floor.
     pub x: usize,
     /// Top row of the floor.
@@ -61,7 +61,7 @@ pub struct Room {
 impl Room {
     /// The middle cell of the floor.
     #[must_use]
-    pub fn center(&self) -> Pos {
+    pub(crate) fn center(&self) -> Pos {
         pos_from_usize(self.x + self.width / 2, self.y + self.height / 2)
     }
 
@@ -260,7 +260,11 @@ impl<R: Rng> Carver<'_, R> {
 /// Carves rooms, roads and doors into `level` (inside its outer ring, which stays as it
 /// is) and returns the rooms in partition order. Cells outside rooms and roads are left
 /// untouched, so this can run over a cave (the "mix" generator).
-pub fn carve_rooms(level: &mut Level, params: &RoomsParams, rng: &mut impl Rng) -> Vec<Room> {
+pub(crate) fn carve_rooms(
+    level: &mut Level,
+    params: &RoomsParams,
+    rng: &mut impl Rng,
+) -> Vec<Room> {
     let (width, height) = (level.width(), level.height());
     if width < 3 || height < 3 {
         return Vec::new();

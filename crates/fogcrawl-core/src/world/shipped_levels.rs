@@ -17,7 +17,7 @@ pub struct ShippedLevel {
 
 /// How the path of a built-in file is shown in messages: never a real file,
 /// so nobody goes looking for it on disk.
-pub const BUILT_IN_PREFIX: &str = "<built-in>";
+pub(crate) const BUILT_IN_PREFIX: &str = "<built-in>";
 
 macro_rules! shipped {
     ($($name:literal),* $(,)?) => {
@@ -34,7 +34,7 @@ pub const SHIPPED_LEVELS: [ShippedLevel; 9] = shipped!(
 );
 
 /// `levels/run.toml`: the order the shipped levels are played in.
-pub const SHIPPED_RUN: &str = include_str!("../../../../levels/run.toml");
+pub(crate) const SHIPPED_RUN: &str = include_str!("../../../../levels/run.toml");
 
 /// The built-in level called `name`, if there is one.
 #[must_use]

@@ -23,12 +23,12 @@ use crate::world::{Level, Terrain};
 
 /// Extra distance a noise travels to pass a closed door (a door muffles,
 /// it does not silence).
-pub const CLOSED_DOOR_MUFFLE: f64 = 6.0;
+pub(crate) const CLOSED_DOOR_MUFFLE: f64 = 6.0;
 
 /// The distance a noise made at one cell travels to each cell within
 /// `reach` of it (in cells of walking distance), along open ground.
 #[derive(Debug, Clone)]
-pub struct SoundReach {
+pub(crate) struct SoundReach {
     origin: Pos,
     radius: i32,
     side: usize,
@@ -39,7 +39,7 @@ pub struct SoundReach {
 impl SoundReach {
     /// How a noise made at `origin` carries over `level`, out to `reach`
     /// cells of travel.
-    pub fn spread(level: &Level, origin: Pos, reach: u32) -> Self {
+    pub(crate) fn spread(level: &Level, origin: Pos, reach: u32) -> Self {
         let radius = i32::try_from(reach).unwrap_or(i32::MAX / 4).min(1 << 12);
         let side = (2 * radius + 1) as usize;
         let mut sound = Self {
@@ -97,14 +97,14 @@ impl SoundReach {
     }
 
     /// How far the noise travelled to reach `pos`, if it did.
-    pub fn distance_to(&self, pos: Pos) -> Option<f64> {
+    pub(crate) fn distance_to(&self, pos: Pos) -> Option<f64> {
         self.index(pos)
             .map(|index| self.distance[index])
             .filter(|d| d.is_finite())
     }
 
     /// Whether `pos` could be within reach at all (inside the window).
-    pub fn covers(&self, pos: Pos) -> bool {
+    pub(crate) fn covers(&self, pos: Pos) -> bool {
         (pos.x - self.origin.x).abs() <= self.radius && (pos.y - self.origin.y).abs() <= self.radius
     }
 

@@ -10,7 +10,7 @@ use toml::de::{DeTable, DeValue};
 
 /// A 1-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LineCol {
+pub(crate) struct LineCol {
     /// 1-based line.
     pub line: usize,
     /// 1-based column, counted in characters.
@@ -19,7 +19,7 @@ pub struct LineCol {
 
 /// The line and column of byte `offset` in `text` (clamped to the text).
 #[must_use]
-pub fn line_col(text: &str, offset: usize) -> LineCol {
+pub(crate) fn line_col(text: &str, offset: usize) -> LineCol {
     let mut offset = offset.min(text.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
@@ -36,7 +36,7 @@ pub fn line_col(text: &str, offset: usize) -> LineCol {
 /// The byte span of the value at `path` (e.g. `["generator", "paint", "swamp"]`), or of
 /// its nearest existing ancestor; `0..0` if the text does not parse or nothing matches.
 #[must_use]
-pub fn span_of(text: &str, path: &[&str]) -> Range<usize> {
+pub(crate) fn span_of(text: &str, path: &[&str]) -> Range<usize> {
     let Ok(root) = DeTable::parse(text) else {
         return 0..0;
     };
@@ -56,7 +56,7 @@ pub fn span_of(text: &str, path: &[&str]) -> Range<usize> {
 
 /// [`line_col`] of [`span_of`]'s start.
 #[must_use]
-pub fn locate(text: &str, path: &[&str]) -> LineCol {
+pub(crate) fn locate(text: &str, path: &[&str]) -> LineCol {
     line_col(text, span_of(text, path).start)
 }
 

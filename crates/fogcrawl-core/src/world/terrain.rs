@@ -40,7 +40,7 @@ pub enum Terrain {
 
 /// One row of the terrain table.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct TerrainInfo {
+pub(crate) struct TerrainInfo {
     /// The name used in level files (`snake_case`).
     pub name: &'static str,
     /// Time to enter the cell for a default traveller; `None` means impassable.
@@ -50,21 +50,21 @@ pub struct TerrainInfo {
 }
 
 /// Cost of entering plain floor: every other cost is relative to it.
-pub const FLOOR_COST: f64 = 1.0;
+pub(crate) const FLOOR_COST: f64 = 1.0;
 /// Roads halve travel time (exact in binary floating point, so sums stay exact).
-pub const ROAD_COST: f64 = 0.5;
+pub(crate) const ROAD_COST: f64 = 0.5;
 /// Grass slows a little.
-pub const GRASS_COST: f64 = 1.25;
+pub(crate) const GRASS_COST: f64 = 1.25;
 /// Mud doubles travel time.
-pub const MUD_COST: f64 = 2.0;
+pub(crate) const MUD_COST: f64 = 2.0;
 /// Rubble must be clambered over.
-pub const RUBBLE_COST: f64 = 2.5;
+pub(crate) const RUBBLE_COST: f64 = 2.5;
 /// Wading through shallow water.
-pub const SHALLOW_WATER_COST: f64 = 3.0;
+pub(crate) const SHALLOW_WATER_COST: f64 = 3.0;
 /// Swamp: the costliest walkable ground, so a road around it often wins.
-pub const SWAMP_COST: f64 = 4.0;
+pub(crate) const SWAMP_COST: f64 = 4.0;
 /// Opening a closed door and stepping through.
-pub const CLOSED_DOOR_COST: f64 = 2.0;
+pub(crate) const CLOSED_DOOR_COST: f64 = 2.0;
 
 impl Terrain {
     /// Number of terrain kinds.
@@ -89,7 +89,7 @@ impl Terrain {
     /// The table row for this terrain.
     #[must_use]
     #[inline]
-    pub const fn info(self) -> TerrainInfo {
+    pub(crate) const fn info(self) -> TerrainInfo {
         let (name, base_cost, opaque) = match self {
             Terrain::Wall => ("wall", None, true),
             Terrain::Floor => ("floor", Some(FLOOR_COST), false),
@@ -113,7 +113,7 @@ impl Terrain {
 
     /// Position in [`Terrain::ALL`], for per-terrain arrays.
     #[must_use]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
@@ -144,13 +144,13 @@ impl Terrain {
 
     /// Looks a terrain up by its level-file name.
     #[must_use]
-    pub fn from_name(name: &str) -> Option<Terrain> {
+    pub(crate) fn from_name(name: &str) -> Option<Terrain> {
         Terrain::ALL.into_iter().find(|t| t.name() == name)
     }
 
     /// All level-file names, comma separated, for error messages.
     #[must_use]
-    pub fn accepted_names() -> String {
+    pub(crate) fn accepted_names() -> String {
         Terrain::ALL
             .iter()
             .map(|t| t.name())

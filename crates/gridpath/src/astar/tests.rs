@@ -12,6 +12,15 @@ fn grid(rows: &str) -> Grid {
     Grid::from_ascii(rows, Movement::default()).unwrap()
 }
 
+/// The path A* finds from `start` to `goal` with the default options (the
+/// test's grid must have one).
+fn default_path(g: &Grid, start: Pos, goal: Pos) -> Path {
+    AStar::new()
+        .find_path(g, start, goal, &SearchOptions::default())
+        .unwrap()
+        .unwrap()
+}
+
 /// Runs a search in slices of `budget` expansions until it ends.
 fn sliced_search(g: &Grid, start: Pos, goal: Pos, options: &SearchOptions, budget: usize) -> Path {
     let mut astar = AStar::new();
@@ -35,15 +44,7 @@ fn cost_between(grid: &Grid, start: Pos, goal: Pos, options: &SearchOptions) -> 
 #[test]
 fn straight_and_diagonal_costs_are_exact() {
     let g = grid(".....\n.....\n.....");
-    let path = AStar::new()
-        .find_path(
-            &g,
-            Pos::new(0, 0),
-            Pos::new(4, 2),
-            &SearchOptions::default(),
-        )
-        .unwrap()
-        .unwrap();
+    let path = default_path(&g, Pos::new(0, 0), Pos::new(4, 2));
     assert_eq!(path.cells.len(), 5);
     assert!((path.cost - (2.0 + 2.0 * SQRT_2)).abs() < 1e-12);
     assert_eq!(path.cells[0], Pos::new(0, 0));
@@ -58,15 +59,7 @@ fn goes_around_a_swamp_when_that_is_cheaper() {
          .9999.\n\
          ......",
     );
-    let path = AStar::new()
-        .find_path(
-            &g,
-            Pos::new(0, 1),
-            Pos::new(5, 1),
-            &SearchOptions::default(),
-        )
-        .unwrap()
-        .unwrap();
+    let path = default_path(&g, Pos::new(0, 1), Pos::new(5, 1));
     assert!(path.cells.iter().all(|p| p.y != 1 || p.x == 0 || p.x == 5));
     assert!((path.cost - (3.0 + 2.0 * SQRT_2)).abs() < 1e-12);
 }
@@ -77,15 +70,7 @@ fn no_corner_cutting_by_default() {
         ".#\n\
          ..",
     );
-    let path = AStar::new()
-        .find_path(
-            &g,
-            Pos::new(0, 0),
-            Pos::new(1, 1),
-            &SearchOptions::default(),
-        )
-        .unwrap()
-        .unwrap();
+    let path = default_path(&g, Pos::new(0, 0), Pos::new(1, 1));
     assert_eq!(
         path.cells,
         vec![Pos::new(0, 0), Pos::new(0, 1), Pos::new(1, 1)]
@@ -135,15 +120,7 @@ fn bad_endpoints_and_weights_are_error_values() {
 #[test]
 fn start_equal_to_goal_is_a_one_cell_path() {
     let g = grid("...");
-    let path = AStar::new()
-        .find_path(
-            &g,
-            Pos::new(1, 0),
-            Pos::new(1, 0),
-            &SearchOptions::default(),
-        )
-        .unwrap()
-        .unwrap();
+    let path = default_path(&g, Pos::new(1, 0), Pos::new(1, 0));
     assert_eq!(path.cells, vec![Pos::new(1, 0)]);
     assert_eq!(path.cost, 0.0);
 }
@@ -371,15 +348,7 @@ fn trace_records_open_and_closed_cells() {
     assert_eq!(goal.h, 0.0);
     assert!(goal.closed);
     // Tracing changes nothing about the result.
-    let untraced = AStar::new()
-        .find_path(
-            &g,
-            Pos::new(0, 0),
-            Pos::new(2, 2),
-            &SearchOptions::default(),
-        )
-        .unwrap()
-        .unwrap();
+    let untraced = default_path(&g, Pos::new(0, 0), Pos::new(2, 2));
     assert_eq!(untraced, path);
 }
 
@@ -623,19 +592,7 @@ mod turn_penalty_properties {
             Just(Diagonals::NoCornerCutting),
             Just(Diagonals::Always),
         ];
-        let cell = prop_oneof![
-            1 => Just(None),
-            3 => Just(Some(1.0)),
-            1 => (0.5f64..9.0).prop_map(Some),
-        ];
-        (2usize..14, 2usize..14, diagonals).prop_flat_map(move |(width, height, diagonals)| {
-            proptest::collection::vec(cell.clone(), width * height).prop_map(move |costs| {
-                Grid::from_fn(width, height, Movement { diagonals }, |x, y| {
-                    costs[y as usize * width + x as usize]
-                })
-                .unwrap()
-            })
-        })
+        crate::test_grids::random_grid(2..14, diagonals.boxed(), 3)
     }
 
     proptest! {

@@ -23,7 +23,7 @@ pub(crate) struct CellBox {
 }
 
 impl CellBox {
-    pub fn contains(&self, pos: Pos) -> bool {
+    pub(super) fn contains(&self, pos: Pos) -> bool {
         pos.x >= self.x0
             && pos.y >= self.y0
             && pos.x < self.x0 + self.width
@@ -94,7 +94,7 @@ impl BoxSearch {
     /// `pos`, appended to `out` in walking order (from the source to `pos`,
     /// or after a backward search from `pos` to the source); false (and
     /// nothing appended) where `pos` was not settled.
-    pub fn way(&self, pos: Pos, out: &mut Vec<Pos>) -> bool {
+    pub(super) fn way(&self, pos: Pos, out: &mut Vec<Pos>) -> bool {
         let Some(cell_box) = self.cell_box else {
             return false;
         };
@@ -124,7 +124,7 @@ impl BoxSearch {
 
     /// The cost found to `pos` by the last Dijkstra or A* (infinite if it
     /// was not reached or lies outside the box).
-    pub fn cost_to(&self, pos: Pos) -> f64 {
+    pub(super) fn cost_to(&self, pos: Pos) -> f64 {
         match self.cell_box {
             Some(b) if b.contains(pos) && self.seen(b.local(pos)) => self.g[b.local(pos)],
             _ => f64::INFINITY,
@@ -135,13 +135,13 @@ impl BoxSearch {
     /// gives the cheapest cost from `source` to each cell, moving inside
     /// the box only. With `backward`, the cheapest cost from each cell to
     /// `source` instead.
-    pub fn dijkstra(&mut self, grid: &Grid, cell_box: CellBox, source: Pos, backward: bool) {
+    pub(super) fn dijkstra(&mut self, grid: &Grid, cell_box: CellBox, source: Pos, backward: bool) {
         self.run(grid, cell_box, source, None, backward);
     }
 
     /// The cheapest path from `from` to `to` inside the box (cells, both
     /// ends included), and its cost.
-    pub fn astar(
+    pub(super) fn astar(
         &mut self,
         grid: &Grid,
         cell_box: CellBox,

@@ -24,7 +24,7 @@ pub(crate) struct CrossingPaths {
 
 impl CrossingPaths {
     /// Forgets every path, ready for `k` nodes.
-    pub fn reset(&mut self, k: usize) {
+    pub(super) fn reset(&mut self, k: usize) {
         self.steps.clear();
         self.spans.clear();
         self.spans.resize(k * k, (0, 0));
@@ -32,17 +32,17 @@ impl CrossingPaths {
 
     /// Starts the path of pair `pair` (i * k + j): its steps follow with
     /// [`CrossingPaths::push`] until [`CrossingPaths::finish`].
-    pub fn begin(&mut self, pair: usize) {
+    pub(super) fn begin(&mut self, pair: usize) {
         self.spans[pair] = (self.steps.len() as u32, 0);
     }
 
-    pub fn push(&mut self, direction: u8) {
+    pub(super) fn push(&mut self, direction: u8) {
         self.steps.push(direction);
     }
 
     /// Ends the path begun for `pair`; with `reversed`, its steps were
     /// pushed from the far end back (and are turned around here).
-    pub fn finish(&mut self, pair: usize, reversed: bool) {
+    pub(super) fn finish(&mut self, pair: usize, reversed: bool) {
         let start = self.spans[pair].0 as usize;
         if reversed {
             self.steps[start..].reverse();
@@ -51,13 +51,21 @@ impl CrossingPaths {
     }
 
     /// Forgets pair `pair`'s path (its steps stay until the next reset).
-    pub fn forget(&mut self, pair: usize) {
+    pub(super) fn forget(&mut self, pair: usize) {
         self.spans[pair] = (0, 0);
     }
 
     /// Whether the kept way from node i (at `from`) to node j comes
     /// within `reach` cells of `cell` (Chebyshev), either end included.
-    pub fn passes(&self, k: usize, i: usize, j: usize, from: Pos, cell: Pos, reach: i32) -> bool {
+    pub(super) fn passes(
+        &self,
+        k: usize,
+        i: usize,
+        j: usize,
+        from: Pos,
+        cell: Pos,
+        reach: i32,
+    ) -> bool {
         let near = |at: Pos| (at.x - cell.x).abs() <= reach && (at.y - cell.y).abs() <= reach;
         let mut at = from;
         if near(at) {
@@ -74,13 +82,13 @@ impl CrossingPaths {
     }
 
     /// Lets go of spare capacity once a cluster is priced.
-    pub fn shrink(&mut self) {
+    pub(super) fn shrink(&mut self) {
         self.steps.shrink_to_fit();
         self.spans.shrink_to_fit();
     }
 
     /// The moves from node i to node j of a cluster of `k` nodes.
-    pub fn steps(&self, k: usize, i: usize, j: usize) -> &[u8] {
+    pub(super) fn steps(&self, k: usize, i: usize, j: usize) -> &[u8] {
         match self.spans.get(i * k + j) {
             Some(&(start, count)) => self
                 .steps
@@ -91,7 +99,7 @@ impl CrossingPaths {
     }
 
     /// Bytes held (for measuring).
-    pub fn bytes(&self) -> usize {
+    pub(super) fn bytes(&self) -> usize {
         self.steps.capacity() + self.spans.capacity() * std::mem::size_of::<(u32, u32)>()
     }
 }

@@ -32,7 +32,7 @@ pub(crate) struct Layout {
 }
 
 impl Layout {
-    pub fn new(width: usize, height: usize, size: usize) -> Self {
+    pub(super) fn new(width: usize, height: usize, size: usize) -> Self {
         let (width, height, size) = (width as i32, height as i32, size as i32);
         Self {
             size,
@@ -43,15 +43,15 @@ impl Layout {
         }
     }
 
-    pub fn clusters(&self) -> usize {
+    pub(super) fn clusters(&self) -> usize {
         (self.across * self.down) as usize
     }
 
-    pub fn cluster_of(&self, pos: Pos) -> usize {
+    pub(super) fn cluster_of(&self, pos: Pos) -> usize {
         ((pos.y / self.size) * self.across + pos.x / self.size) as usize
     }
 
-    pub fn cluster_box(&self, cluster: usize) -> CellBox {
+    pub(super) fn cluster_box(&self, cluster: usize) -> CellBox {
         let (cx, cy) = (cluster as i32 % self.across, cluster as i32 / self.across);
         let (x0, y0) = (cx * self.size, cy * self.size);
         CellBox {
@@ -66,12 +66,12 @@ impl Layout {
         ((self.across - 1) * self.down) as usize
     }
 
-    pub fn borders(&self) -> usize {
+    pub(super) fn borders(&self) -> usize {
         self.vertical_borders() + (self.across * (self.down - 1)) as usize
     }
 
     /// The two clusters a border joins: left or upper first.
-    pub fn border_clusters(&self, border: usize) -> (usize, usize) {
+    pub(super) fn border_clusters(&self, border: usize) -> (usize, usize) {
         let vertical = self.vertical_borders();
         if border < vertical {
             let (row, column) = (
@@ -87,7 +87,7 @@ impl Layout {
     }
 
     /// The borders of a cluster (at most four).
-    pub fn borders_of(&self, cluster: usize) -> impl Iterator<Item = usize> + use<> {
+    pub(super) fn borders_of(&self, cluster: usize) -> impl Iterator<Item = usize> + use<> {
         let (cx, cy) = (cluster as i32 % self.across, cluster as i32 / self.across);
         let across = self.across;
         let vertical = self.vertical_borders() as i32;
@@ -106,7 +106,7 @@ impl Layout {
 
     /// A cluster's border with the cluster to its left (side 0), right
     /// (1), above (2) or below (3), if there is one.
-    pub fn border_on_side(&self, cluster: usize, side: usize) -> Option<usize> {
+    pub(super) fn border_on_side(&self, cluster: usize, side: usize) -> Option<usize> {
         let (cx, cy) = (cluster as i32 % self.across, cluster as i32 / self.across);
         let vertical = self.vertical_borders() as i32;
         let border = match side {
@@ -121,7 +121,7 @@ impl Layout {
 
     /// The borders `pos` lies against (a cell on a cluster's edge row or
     /// column, facing a neighbouring cluster).
-    pub fn borders_at(&self, pos: Pos) -> impl Iterator<Item = usize> + use<> {
+    pub(super) fn borders_at(&self, pos: Pos) -> impl Iterator<Item = usize> + use<> {
         let cluster = self.cluster_of(pos);
         let cell_box = self.cluster_box(cluster);
         let layout = *self;
@@ -156,7 +156,7 @@ impl Layout {
     /// It allocates nothing (a run is its first pair's number, its length
     /// and its cheapest pair): far walkers read a cluster's borders this
     /// way at every stroll, and a build reads every border.
-    pub fn transitions(&self, grid: &Grid, border: usize, out: &mut Vec<Transition>) {
+    pub(super) fn transitions(&self, grid: &Grid, border: usize, out: &mut Vec<Transition>) {
         out.clear();
         let (first, second) = self.border_clusters(border);
         let (a_box, b_box) = (self.cluster_box(first), self.cluster_box(second));

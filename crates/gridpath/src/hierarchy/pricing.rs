@@ -83,7 +83,7 @@ impl Pricer {
     /// j inside `cell_box` (infinite where there is none), for the `k`
     /// `nodes`, which lie in the box, and the moves of each such way into
     /// `paths`.
-    pub fn price(
+    pub(super) fn price(
         &mut self,
         grid: &Grid,
         cell_box: CellBox,
@@ -222,7 +222,7 @@ impl Pricer {
     /// new cost on a passable cell can also make ways through it cheaper:
     /// every other pair is compared with the way through the cell (one
     /// search from it and one to it).
-    pub fn patch(
+    pub(super) fn patch(
         &mut self,
         grid: &Grid,
         cell_box: CellBox,

@@ -240,19 +240,7 @@ mod properties {
 
     fn random_grid() -> impl Strategy<Value = Grid> {
         let four = prop_oneof![Just(Diagonals::Never), Just(Diagonals::NoCornerCutting)];
-        let cell = prop_oneof![
-            1 => Just(None),
-            4 => Just(Some(1.0)),
-            1 => (0.5f64..9.0).prop_map(Some),
-        ];
-        (4usize..34, 4usize..34, four).prop_flat_map(move |(width, height, diagonals)| {
-            proptest::collection::vec(cell.clone(), width * height).prop_map(move |costs| {
-                Grid::from_fn(width, height, Movement { diagonals }, |x, y| {
-                    costs[y as usize * width + x as usize]
-                })
-                .unwrap()
-            })
-        })
+        crate::test_grids::random_grid(4..34, four.boxed(), 4)
     }
 
     proptest! {

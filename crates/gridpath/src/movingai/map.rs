@@ -250,43 +250,7 @@ impl MovingAiMap {
             _ => return Err(header_error(last_line, "`type octile`", found_line(text))),
         }
 
-        let mut height = None;
-        let mut width = None;
-        let (height, width) = loop {
-            if let (Some(height), Some(width)) = (height, width) {
-                break (height, width);
-            }
-            let Some((line, text)) = lines.next() else {
-                return Err(header_error(
-                    last_line + 1,
-                    "`height H` and `width W`",
-                    Found::EndOfFile,
-                ));
-            };
-            last_line = line;
-            let (key, value) = header_pair(text).unwrap_or((text.trim_ascii(), b""));
-            let slot = match key {
-                b"height" if height.is_none() => &mut height,
-                b"width" if width.is_none() => &mut width,
-                _ => {
-                    let expected = match (height, width) {
-                        (Some(_), _) => "`width W`",
-                        (_, Some(_)) => "`height H`",
-                        (None, None) => "`height H` or `width W`",
-                    };
-                    return Err(header_error(line, expected, found_line(text)));
-                }
-            };
-            let side = parse_side(value).ok_or_else(|| {
-                let key = String::from_utf8_lossy(key);
-                header_error(
-                    line,
-                    &format!("`{key}` followed by a whole number from 1 to {MAX_MAP_SIDE}"),
-                    found_line(text),
-                )
-            })?;
-            *slot = Some(side);
-        };
+        let (height, width) = read_size(&mut lines, &mut last_line, header_error)?;
 
         let Some((map_line, text)) = lines.next() else {
             return Err(header_error(last_line + 1, "`map`", Found::EndOfFile));
@@ -295,44 +259,7 @@ impl MovingAiMap {
             return Err(header_error(map_line, "`map`", found_line(text)));
         }
 
-        // Grows with the rows actually present, so a lying header cannot make
-        // us allocate more than the file holds.
-        let mut cells = Vec::new();
-        let mut last_line = map_line;
-        for row in 0..height {
-            let Some((line, text)) = lines.next() else {
-                return Err(MapError::TooFewRows {
-                    path: path.to_path_buf(),
-                    line: last_line + 1,
-                    expected: height,
-                    found: row,
-                });
-            };
-            last_line = line;
-            if text.len() != width {
-                // A bad character is the more useful message when the row is
-                // long because of it, so look for one first.
-                if let Some(error) = unknown_terrain(text, line, path) {
-                    return Err(error);
-                }
-                return Err(MapError::RowLength {
-                    path: path.to_path_buf(),
-                    line,
-                    row: row + 1,
-                    expected: width,
-                    found: text.len(),
-                });
-            }
-            for (column, &byte) in text.iter().enumerate() {
-                let tile = MapTile::from_byte(byte).ok_or_else(|| MapError::UnknownTerrain {
-                    path: path.to_path_buf(),
-                    line,
-                    column: column + 1,
-                    found: Found::Byte(byte),
-                })?;
-                cells.push(tile);
-            }
-        }
+        let cells = read_rows(&mut lines, map_line, (width, height), path)?;
         if let Some((line, _)) = lines.find(|(_, text)| !text.trim_ascii().is_empty()) {
             return Err(MapError::TooManyRows {
                 path: path.to_path_buf(),
@@ -403,6 +330,100 @@ impl MovingAiMap {
             _ => false,
         }
     }
+}
+
+/// The `height` and `width` lines of a header, in either order, after its
+/// `type` line (`last_line`, moved on as lines are read).
+fn read_size<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a [u8])>,
+    last_line: &mut usize,
+    header_error: impl Fn(usize, &str, Found) -> MapError,
+) -> Result<(usize, usize), MapError> {
+    let mut height = None;
+    let mut width = None;
+    loop {
+        if let (Some(height), Some(width)) = (height, width) {
+            return Ok((height, width));
+        }
+        let Some((line, text)) = lines.next() else {
+            return Err(header_error(
+                *last_line + 1,
+                "`height H` and `width W`",
+                Found::EndOfFile,
+            ));
+        };
+        *last_line = line;
+        let (key, value) = header_pair(text).unwrap_or((text.trim_ascii(), b""));
+        let slot = match key {
+            b"height" if height.is_none() => &mut height,
+            b"width" if width.is_none() => &mut width,
+            _ => {
+                let expected = match (height, width) {
+                    (Some(_), _) => "`width W`",
+                    (_, Some(_)) => "`height H`",
+                    (None, None) => "`height H` or `width W`",
+                };
+                return Err(header_error(line, expected, found_line(text)));
+            }
+        };
+        let side = parse_side(value).ok_or_else(|| {
+            let key = String::from_utf8_lossy(key);
+            header_error(
+                line,
+                &format!("`{key}` followed by a whole number from 1 to {MAX_MAP_SIDE}"),
+                found_line(text),
+            )
+        })?;
+        *slot = Some(side);
+    }
+}
+
+/// The `height` rows of `width` tiles after the `map` line (`map_line`).
+fn read_rows<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a [u8])>,
+    map_line: usize,
+    (width, height): (usize, usize),
+    path: &Path,
+) -> Result<Vec<MapTile>, MapError> {
+    // Grows with the rows actually present, so a lying header cannot make
+    // us allocate more than the file holds.
+    let mut cells = Vec::new();
+    let mut last_line = map_line;
+    for row in 0..height {
+        let Some((line, text)) = lines.next() else {
+            return Err(MapError::TooFewRows {
+                path: path.to_path_buf(),
+                line: last_line + 1,
+                expected: height,
+                found: row,
+            });
+        };
+        last_line = line;
+        if text.len() != width {
+            // A bad character is the more useful message when the row is
+            // long because of it, so look for one first.
+            if let Some(error) = unknown_terrain(text, line, path) {
+                return Err(error);
+            }
+            return Err(MapError::RowLength {
+                path: path.to_path_buf(),
+                line,
+                row: row + 1,
+                expected: width,
+                found: text.len(),
+            });
+        }
+        for (column, &byte) in text.iter().enumerate() {
+            let tile = MapTile::from_byte(byte).ok_or_else(|| MapError::UnknownTerrain {
+                path: path.to_path_buf(),
+                line,
+                column: column + 1,
+                found: Found::Byte(byte),
+            })?;
+            cells.push(tile);
+        }
+    }
+    Ok(cells)
 }
 
 /// Splits `key value` on the first run of spaces or tabs.

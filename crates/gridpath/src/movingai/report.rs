@@ -7,9 +7,29 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::hierarchy_tally::HierarchyTally;
-use super::runner::Engine;
 use super::{LengthPrecision, Verdict};
 use crate::Pos;
+
+/// The search a map was checked with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    /// [`AStar`](crate::AStar).
+    AStar,
+    /// [`Jps`](crate::Jps).
+    Jps,
+    /// [`HierarchicalSearch`](crate::HierarchicalSearch).
+    Hierarchy,
+}
+
+impl std::fmt::Display for Engine {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(match self {
+            Self::AStar => "astar",
+            Self::Jps => "jps",
+            Self::Hierarchy => "hierarchy",
+        })
+    }
+}
 
 /// What went wrong with one scenario.
 #[derive(Debug, Clone, PartialEq)]

@@ -12,6 +12,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+// The engine a report names is the report's; its old path stays.
+pub use super::report::Engine;
 use super::report::{FailedScenario, Failure, FileReport};
 use super::{
     LengthPrecision, MapError, MovingAiMap, ScenError, Scenario, ScenarioFile, Verdict, check_path,
@@ -44,27 +46,6 @@ pub enum EngineChoice {
     /// Two-tier planning ([`HierarchicalSearch`]): legal paths near the
     /// optimum; a longer legal path is tallied, not failed.
     Hierarchy,
-}
-
-/// The search a map was checked with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    /// [`AStar`].
-    AStar,
-    /// [`Jps`].
-    Jps,
-    /// [`HierarchicalSearch`].
-    Hierarchy,
-}
-
-impl std::fmt::Display for Engine {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(match self {
-            Self::AStar => "astar",
-            Self::Jps => "jps",
-            Self::Hierarchy => "hierarchy",
-        })
-    }
 }
 
 /// How a scenario run is set up.

@@ -24,7 +24,7 @@ pub struct FactionInspector<'a> {
 /// The overlay's controls of a faction's tracing
 /// ([`Faction::inspector_mut`]): they change what is recorded, never a plan.
 #[derive(Debug)]
-pub struct FactionInspectorMut<'a> {
+pub(crate) struct FactionInspectorMut<'a> {
     pub(super) faction: &'a mut Faction,
 }
 
@@ -94,7 +94,7 @@ impl<'a> FactionInspector<'a> {
     }
 
     /// What the last traced search is: under way, finished, or a preview.
-    pub fn last_trace_kind(&self) -> TraceKind {
+    pub(crate) fn last_trace_kind(&self) -> TraceKind {
         self.faction.planner.last_trace_kind()
     }
 
@@ -112,11 +112,6 @@ impl<'a> FactionInspector<'a> {
     /// The last traced search in figures (nodes, cost, ...).
     pub fn last_trace_summary(&self) -> TracedSearchSummary {
         self.faction.planner.last_trace_summary()
-    }
-
-    /// The member whose searches are traced, if any.
-    pub fn traced_actor(&self) -> Option<usize> {
-        self.faction.planner.traced_actor()
     }
 
     /// The planner's turn count (one per player turn), which the turns of
@@ -163,14 +158,14 @@ impl<'a> FactionInspector<'a> {
 
 impl FactionInspectorMut<'_> {
     /// Traces the searches of `actor` (`None`: nobody's).
-    pub fn trace_actor(&mut self, actor: Option<usize>) {
+    pub(crate) fn trace_actor(&mut self, actor: Option<usize>) {
         self.faction.planner.trace_actor(actor);
     }
 
     /// Traces at once the search `actor` would run now from `from` to
     /// `goal`, priced with its request's `overrides` (the overlay's "think
     /// now"); changes nothing else.
-    pub fn trace_now(
+    pub(crate) fn trace_now(
         &mut self,
         actor: usize,
         from: Pos,

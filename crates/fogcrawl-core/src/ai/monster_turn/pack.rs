@@ -10,14 +10,17 @@
 //! a member re-chooses every turn, keeping the cell it holds while it
 //! still serves, so the pack settles instead of trading cells.
 
+use std::ops::ControlFlow;
+
 use gridpath::Pos;
 
-use super::{Body, DANGEROUS, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
+use super::{Body, DANGEROUS, Intent, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
+use crate::ai::brain::Mode;
 use crate::ai::thought::Thought;
 
 /// Hunters this close to the player (Chebyshev, in cells) head for a cell
 /// of their own next to it instead of for the player's cell.
-pub(super) const SURROUND_RADIUS: i32 = 6;
+const SURROUND_RADIUS: i32 = 6;
 /// How much closer (octile cells) a member must be to a cell another
 /// holds (than the holder was when it last chose it) before it takes the
 /// cell over; the holder chooses again.
@@ -40,14 +43,60 @@ pub(super) const INVESTIGATE_SPREAD: i32 = 2;
 pub(super) const INVESTIGATE_PATIENCE: u32 = 30;
 
 /// What an investigator makes of a noise this turn.
-pub(super) enum Investigation {
+enum Investigation {
     /// It heads for this spot about the noise.
     GoTo(Pos),
     /// It saw where the noise was made, or lost interest: it is done.
     Done,
 }
 
+/// How a pack's rules end a member's choice of goal early.
+pub(super) enum PackTurn {
+    /// It does this (waits for room, out of the way).
+    Acts(Intent),
+    /// It is done with the noise it investigated: it chooses again.
+    DecideAgain,
+}
+
 impl MemberTurn<'_> {
+    /// The goal a member's packmates leave it, from the goal it chose
+    /// (`goal`) while it hunts the player it sees (`hunted`): a cell of
+    /// its own round the player or about a noise, or the goal unchanged
+    /// (holding no cell).
+    pub(super) fn pack_goal(
+        &mut self,
+        hunted: Option<Pos>,
+        goal: Option<Pos>,
+    ) -> ControlFlow<PackTurn, Option<Pos>> {
+        let at = self.senses.at;
+        match (hunted, self.brain.mode, goal) {
+            (Some(player), _, _)
+                if self.senses.shooter.is_none() && chebyshev(at, player) <= SURROUND_RADIUS =>
+            {
+                if let Some(spot) = self.surround_spot(player) {
+                    if spot == at {
+                        // Waiting for room, out of the way.
+                        self.brain.goal = Some(spot);
+                        self.brain.forget_plan();
+                        return ControlFlow::Break(PackTurn::Acts(Intent::Wait));
+                    }
+                    return ControlFlow::Continue(Some(spot));
+                }
+            }
+            (_, Mode::Investigate, Some(noise)) => match self.investigate(noise) {
+                Investigation::GoTo(spot) => return ControlFlow::Continue(Some(spot)),
+                Investigation::Done => {
+                    self.brain.noise = None;
+                    self.brain.investigating = None;
+                    self.release_spot();
+                    return ControlFlow::Break(PackTurn::DecideAgain);
+                }
+            },
+            _ => self.release_spot(),
+        }
+        ControlFlow::Continue(goal)
+    }
+
     /// The cell a hunter near the player heads for: a free cell next to
     /// the player no packmate holds (the one it holds while it still
     /// serves), else a place out of the way two cells from the player to
@@ -110,7 +159,7 @@ impl MemberTurn<'_> {
     /// the noise's cell, and not where kin died), or is done (it stands
     /// where it sees the noise's cell from close by, its patience ran out,
     /// or no spot about it is free and safe).
-    pub(super) fn investigate(&mut self, noise: Pos) -> Investigation {
+    fn investigate(&mut self, noise: Pos) -> Investigation {
         let at = self.senses.at;
         // A fight moves about: a noise near the one it investigates is
         // the same business, and its patience goes on.

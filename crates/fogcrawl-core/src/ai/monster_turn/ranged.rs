@@ -18,7 +18,7 @@ const SHOTS_BEFORE_MOVING: u32 = 5;
 /// How a kind that shoots fights: its range and the distance it keeps
 /// from the player (both in cells, Chebyshev).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shooter {
+pub(crate) struct Shooter {
     pub range: u32,
     pub keep_distance: u32,
 }

@@ -45,7 +45,7 @@ const SEEK_BACK: u8 = 3;
 /// wrote for that base.
 #[derive(Debug, Error, PartialEq, Eq)]
 #[error("a replay keyframe cannot be rebuilt: {0}")]
-pub struct DeltaError(&'static str);
+pub(crate) struct DeltaError(&'static str);
 
 impl DeltaError {
     pub(crate) fn new(what: &'static str) -> Self {
@@ -54,7 +54,7 @@ impl DeltaError {
 }
 
 /// The operations that make `target` from `base`.
-pub fn diff(base: &[u8], target: &[u8]) -> Vec<u8> {
+pub(crate) fn diff(base: &[u8], target: &[u8]) -> Vec<u8> {
     let index = BlockIndex::new(base);
     let mut ops = Vec::new();
     let (mut t, mut b) = (0usize, 0usize);
@@ -105,7 +105,7 @@ pub fn diff(base: &[u8], target: &[u8]) -> Vec<u8> {
 ///
 /// # Errors
 /// When `ops` were not written by [`diff`] for this base.
-pub fn apply(base: &[u8], ops: &[u8], out: &mut Vec<u8>) -> Result<(), DeltaError> {
+pub(crate) fn apply(base: &[u8], ops: &[u8], out: &mut Vec<u8>) -> Result<(), DeltaError> {
     out.clear();
     let mut at = 0;
     let mut b = 0usize;

@@ -18,13 +18,13 @@ use crate::world::level::dir::{LevelLocation, resolve_level};
 const MAX_LEVEL_FILE_BYTES: u64 = gridpath::movingai::map::MAX_MAP_FILE_BYTES;
 
 /// This build's version, as recordings name it.
-pub const BUILD_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const BUILD_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// The level `arg` resolves to here, fingerprinted.
 ///
 /// # Errors
 /// A message saying why it cannot be found or read.
-pub fn level_print(arg: &str) -> Result<LevelPrint, String> {
+pub(crate) fn level_print(arg: &str) -> Result<LevelPrint, String> {
     let location = resolve_level(arg).map_err(|err| err.to_string())?;
     let hash = match &location {
         LevelLocation::File(path) => {
@@ -59,7 +59,7 @@ fn level_prints(run: &[String]) -> Vec<LevelPrint> {
 ///
 /// # Errors
 /// [`RecordingError::LevelMissing`] or [`RecordingError::LevelDiffers`].
-pub fn check_levels(path: &Path, header: &Header) -> Result<(), RecordingError> {
+pub(crate) fn check_levels(path: &Path, header: &Header) -> Result<(), RecordingError> {
     for print in &header.levels {
         let now = level_print(&print.arg).map_err(|reason| RecordingError::LevelMissing {
             path: path.to_owned(),

@@ -18,11 +18,11 @@ use crate::game::recording::recording_error::RecordingError;
 pub const MAGIC: &[u8] = b"fogcrawl recording\n";
 /// The format this build writes and reads; bumped whenever the records'
 /// meaning changes.
-pub const FORMAT_VERSION: u16 = 1;
+pub(crate) const FORMAT_VERSION: u16 = 1;
 /// The longest record read: a resumed game's save is the biggest.
 const MAX_RECORD_BYTES: usize = 64 << 20;
 /// The biggest recording read.
-pub const MAX_RECORDING_BYTES: u64 = 256 << 20;
+pub(crate) const MAX_RECORDING_BYTES: u64 = 256 << 20;
 /// Records up to this long are read into a buffer of their length at
 /// once; longer claims are read as far as the file goes.
 const SMALL_RECORD_BYTES: usize = 4096;
@@ -30,14 +30,14 @@ const SMALL_RECORD_BYTES: usize = 4096;
 const RECORD_PREFIX: usize = 8;
 
 /// The opening bytes: magic and format version.
-pub fn opening() -> Vec<u8> {
+pub(crate) fn opening() -> Vec<u8> {
     let mut bytes = MAGIC.to_vec();
     bytes.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     bytes
 }
 
 /// Writes one record.
-pub fn write_record(out: &mut impl Write, value: &impl Serialize) -> std::io::Result<()> {
+pub(crate) fn write_record(out: &mut impl Write, value: &impl Serialize) -> std::io::Result<()> {
     let payload = postcard::to_stdvec(value).map_err(std::io::Error::other)?;
     let length = u32::try_from(payload.len()).map_err(std::io::Error::other)?;
     let mut record = Vec::with_capacity(RECORD_PREFIX + payload.len());
@@ -78,7 +78,7 @@ impl Recording {
 
 /// The turn count after `events` (one more than a last action, refused or
 /// not; 0 with none).
-pub fn turn_after(events: &[Event]) -> u64 {
+pub(crate) fn turn_after(events: &[Event]) -> u64 {
     events
         .iter()
         .map(|event| match event {
@@ -95,9 +95,9 @@ pub fn turn_after(events: &[Event]) -> u64 {
 ///
 /// # Errors
 /// When it cannot be read (or is no regular file, or is larger than
-/// [`MAX_RECORDING_BYTES`]), is no recording, is of another format, or its
+/// `MAX_RECORDING_BYTES`), is no recording, is of another format, or its
 /// header is damaged. Damage after the header is not an error here: the
-/// events before it are returned and [`Recording::ending`] says what
+/// events before it are returned and `Recording::ending` says what
 /// happened.
 pub fn read_recording(path: &Path) -> Result<Recording, RecordingError> {
     let unreadable = |reason: String| RecordingError::Unreadable {
@@ -122,14 +122,6 @@ pub fn read_recording(path: &Path) -> Result<Recording, RecordingError> {
     // A file that grows while it is read is read up to the limit.
     let mut reader = std::io::BufReader::new(file.take(MAX_RECORDING_BYTES));
     read_from(path, &mut reader)
-}
-
-/// Reads a recording from its bytes; `path` names it in errors.
-///
-/// # Errors
-/// As [`read_recording`].
-pub fn parse_recording(path: &Path, bytes: &[u8]) -> Result<Recording, RecordingError> {
-    read_from(path, &mut &bytes[..])
 }
 
 fn read_from(path: &Path, reader: &mut impl Read) -> Result<Recording, RecordingError> {

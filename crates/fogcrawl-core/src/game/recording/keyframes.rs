@@ -3,22 +3,29 @@
 //! turns, 12.7 MB compressed as a save file). One in [`ANCHOR_EVERY`] is
 //! kept whole (an anchor), the others as their difference from the anchor
 //! before them (the `delta` module): 1.3 MB for 32 colossus turns,
-//! more the further apart; all LZ4-compressed. A keyframe is rebuilt from
+//! more the further apart; all LZ4-compressed (an anchor as a save's body
+//! is, its runs of one byte taken out first: `save::format::pack_raw`). A keyframe is rebuilt from
 //! its anchor and one difference (a chain of differences, each from the
 //! keyframe before, was smaller but took a copy of the whole game per
 //! link to rebuild).
 //!
 //! Keyframes are taken every `every` turns as the replay first passes
-//! them. Each time they hold more than their byte budget, later ones are
-//! taken half as often and the budget grows by a quarter (those kept stay:
-//! an anchor dropped would mean taking the differences after it again).
+//! them. Each time they hold more than their byte budget, they are taken
+//! half as often from then on, the differences kept that are off the new
+//! spacing are dropped (nothing else is made from a difference), and the
+//! budget grows by a quarter (anchors stay: one dropped would mean taking
+//! the differences after it again). The keyframes so stay evenly spaced
+//! over the whole replay, so stepping back replays at most `every` turns
+//! anywhere in it: when only later keyframes were spaced out, a colossus
+//! replay of 1,200 turns ended 256 turns apart, and stepping back 100
+//! turns replayed up to 232 of them.
 
 use crate::config::MonsterConfig;
 use crate::game::recording::delta::{self, DeltaError};
 
 /// One keyframe in this many is kept whole; the others are rebuilt from
 /// the whole one before them and their difference from it.
-pub const ANCHOR_EVERY: usize = 8;
+pub(crate) const ANCHOR_EVERY: usize = 8;
 
 /// Where the game was at a keyframe, and its bytes.
 #[derive(Debug)]
@@ -27,8 +34,11 @@ struct Entry {
     /// The next event of the recording after it.
     next: usize,
     config: MonsterConfig,
-    /// LZ4-compressed: the game's raw save bytes for an anchor (every
-    /// [`ANCHOR_EVERY`]-th), else the difference from that anchor.
+    /// For a difference, the turn of the anchor it is taken from; `None`
+    /// for an anchor.
+    anchor: Option<u64>,
+    /// LZ4-compressed: the game's raw save bytes for an anchor (one in
+    /// [`ANCHOR_EVERY`] taken), else the difference from its anchor.
     packed: Vec<u8>,
     /// The length of what `packed` unpacks to.
     unpacked: usize,
@@ -37,7 +47,7 @@ struct Entry {
 /// A keyframe rebuilt: the game's raw save bytes (for
 /// `save::format::decode_raw`) and where it stood.
 #[derive(Debug)]
-pub struct Rebuilt<'a> {
+pub(crate) struct Rebuilt<'a> {
     pub turn: u64,
     pub next: usize,
     pub config: &'a MonsterConfig,
@@ -46,7 +56,7 @@ pub struct Rebuilt<'a> {
 
 /// A replay's keyframes, oldest first.
 #[derive(Debug)]
-pub struct Keyframes {
+pub(crate) struct Keyframes {
     entries: Vec<Entry>,
     /// Turns between keyframes taken from now on.
     every: u64,
@@ -54,48 +64,52 @@ pub struct Keyframes {
     budget: usize,
     /// Packed bytes held now.
     held: usize,
+    /// Keyframes taken since the newest anchor (it included).
+    since_anchor: usize,
 }
 
 impl Keyframes {
     /// No keyframes yet; they will be taken every `every` turns (at least
     /// 1), doubling past `budget` bytes.
-    pub fn new(every: u64, budget: usize) -> Self {
+    pub(crate) fn new(every: u64, budget: usize) -> Self {
         Self {
             entries: Vec::new(),
             every: every.max(1),
             budget,
             held: 0,
+            since_anchor: 0,
         }
     }
 
     /// Turns between keyframes taken from now on.
-    pub fn every(&self) -> u64 {
+    #[cfg(test)]
+    pub(crate) fn every(&self) -> u64 {
         self.every
     }
 
     /// Packed bytes held.
-    pub fn held_bytes(&self) -> usize {
+    pub(crate) fn held_bytes(&self) -> usize {
         self.held
     }
 
     /// The turns keyframes are kept for, oldest first.
-    pub fn turns(&self) -> Vec<u64> {
+    pub(crate) fn turns(&self) -> Vec<u64> {
         self.entries.iter().map(|entry| entry.turn).collect()
     }
 
     /// The newest keyframe's turn.
-    pub fn newest_turn(&self) -> Option<u64> {
+    pub(crate) fn newest_turn(&self) -> Option<u64> {
         self.entries.last().map(|entry| entry.turn)
     }
 
     /// The first keyframe's turn.
-    pub fn first_turn(&self) -> Option<u64> {
+    pub(crate) fn first_turn(&self) -> Option<u64> {
         self.entries.first().map(|entry| entry.turn)
     }
 
     /// Whether a keyframe is due at `turn`: past the newest, on the
     /// spacing (the first one always).
-    pub fn wanted_at(&self, turn: u64) -> bool {
+    pub(crate) fn wanted_at(&self, turn: u64) -> bool {
         match self.newest_turn() {
             None => true,
             Some(newest) => turn > newest && turn.is_multiple_of(self.every),
@@ -111,45 +125,73 @@ impl Keyframes {
     /// # Errors
     /// When the anchor does not unpack (never for bytes this store packed
     /// itself).
-    pub fn push(
+    pub(crate) fn push(
         &mut self,
         turn: u64,
         next: usize,
         config: MonsterConfig,
         raw: impl FnOnce() -> Option<Vec<u8>>,
     ) -> Result<bool, DeltaError> {
-        let (packed, unpacked) = if self.entries.len().is_multiple_of(ANCHOR_EVERY) {
-            let Some(raw) = raw() else {
-                return Ok(false);
-            };
-            (lz4_flex::block::compress(&raw), raw.len())
-        } else {
-            let anchor = self.entries.len() - self.entries.len() % ANCHOR_EVERY;
-            let base = unpack(&self.entries[anchor])?;
-            let Some(raw) = raw() else {
-                return Ok(false);
-            };
-            let ops = delta::diff(&base, &raw);
-            (lz4_flex::block::compress(&ops), ops.len())
+        let newest_anchor = self
+            .entries
+            .iter()
+            .rposition(|entry| entry.anchor.is_none())
+            .filter(|_| self.since_anchor < ANCHOR_EVERY);
+        let (anchor, packed, unpacked) = match newest_anchor {
+            None => {
+                let Some(raw) = raw() else {
+                    return Ok(false);
+                };
+                self.since_anchor = 0;
+                (None, crate::game::save::format::pack_raw(&raw), raw.len())
+            }
+            Some(index) => {
+                let base = unpack_anchor(&self.entries[index])?;
+                let Some(raw) = raw() else {
+                    return Ok(false);
+                };
+                let ops = delta::diff(&base, &raw);
+                let packed = lz4_flex::block::compress(&ops);
+                (Some(self.entries[index].turn), packed, ops.len())
+            }
         };
+        self.since_anchor += 1;
         self.held += packed.len();
         self.entries.push(Entry {
             turn,
             next,
             config,
+            anchor,
             packed,
             unpacked,
         });
         if self.held > self.budget {
             self.every = self.every.saturating_mul(2);
             self.budget = self.budget.saturating_add(self.budget / 4);
+            self.thin_out();
         }
         Ok(true)
     }
 
+    /// Drops the differences off the spacing (`every`), but the newest
+    /// keyframe: the replay is there, and stepping back a little from it
+    /// costs nothing to replay.
+    fn thin_out(&mut self) {
+        let every = self.every;
+        let newest = self.entries.len().saturating_sub(1);
+        let mut index = 0;
+        self.entries.retain(|entry| {
+            let keep =
+                entry.anchor.is_none() || entry.turn.is_multiple_of(every) || index == newest;
+            index += 1;
+            keep
+        });
+        self.held = self.entries.iter().map(|entry| entry.packed.len()).sum();
+    }
+
     /// Holds about `bytes` packed from now on before keyframes are taken
     /// less often.
-    pub fn set_budget(&mut self, bytes: usize) {
+    pub(crate) fn set_budget(&mut self, bytes: usize) {
         self.budget = bytes;
     }
 
@@ -157,7 +199,7 @@ impl Keyframes {
     ///
     /// # Errors
     /// As [`Keyframes::push`].
-    pub fn rebuild_at(&self, turn: u64) -> Result<Option<Rebuilt<'_>>, DeltaError> {
+    pub(crate) fn rebuild_at(&self, turn: u64) -> Result<Option<Rebuilt<'_>>, DeltaError> {
         let index = self
             .entries
             .iter()
@@ -177,18 +219,31 @@ impl Keyframes {
     /// The raw bytes of entry `index`: its anchor unpacked, and unless it
     /// is the anchor, its difference from it applied.
     fn rebuild_raw(&self, index: usize) -> Result<Vec<u8>, DeltaError> {
-        let anchor = index - index % ANCHOR_EVERY;
-        let raw = unpack(&self.entries[anchor])?;
-        if index == anchor {
-            return Ok(raw);
-        }
-        let ops = unpack(&self.entries[index])?;
+        let entry = &self.entries[index];
+        let Some(anchor) = entry.anchor else {
+            return unpack_anchor(entry);
+        };
+        let anchor = self
+            .entries
+            .iter()
+            .find(|kept| kept.turn == anchor && kept.anchor.is_none())
+            .ok_or_else(|| DeltaError::new("a keyframe's anchor is not kept"))?;
+        let raw = unpack_anchor(anchor)?;
+        let ops = unpack(entry)?;
         let mut rebuilt = Vec::with_capacity(raw.len());
         delta::apply(&raw, &ops, &mut rebuilt)?;
         Ok(rebuilt)
     }
 }
 
+/// An anchor's raw bytes, packed as a save's body is (runs of one byte
+/// taken out first: a game's are mostly such runs).
+fn unpack_anchor(entry: &Entry) -> Result<Vec<u8>, DeltaError> {
+    crate::game::save::format::unpack_raw(&entry.packed, entry.unpacked)
+        .ok_or_else(|| DeltaError::new("a keyframe does not unpack"))
+}
+
+/// A difference's operations.
 fn unpack(entry: &Entry) -> Result<Vec<u8>, DeltaError> {
     lz4_flex::block::decompress(&entry.packed, entry.unpacked)
         .map_err(|_| DeltaError::new("a keyframe does not unpack"))
@@ -245,6 +300,37 @@ mod tests {
             "{}",
             keyframes.held_bytes()
         );
+    }
+
+    #[test]
+    fn past_the_budget_the_differences_off_the_new_spacing_are_dropped() {
+        let config = config();
+        // Room for about three whole keyframes: the spacing doubles a few
+        // times on the way.
+        let whole = lz4_flex::block::compress(&raw_at(0)).len();
+        let mut keyframes = Keyframes::new(4, 3 * whole);
+        let mut next = 0;
+        for turn in 0..=400 {
+            if keyframes.wanted_at(turn) {
+                keyframes
+                    .push(turn, next, config.clone(), || Some(raw_at(turn)))
+                    .expect("kept");
+                next += 1;
+            }
+        }
+        let every = keyframes.every();
+        assert!(every > 4, "the budget was passed");
+        let turns = keyframes.turns();
+        // Evenly spaced from the start: no gap wider than the spacing but
+        // where an anchor was kept off it.
+        for pair in turns.windows(2) {
+            assert!(pair[1] - pair[0] <= every, "{turns:?} every {every}");
+        }
+        for &turn in &turns {
+            let rebuilt = keyframes.rebuild_at(turn).expect("rebuilt").expect("kept");
+            assert_eq!(rebuilt.turn, turn);
+            assert_eq!(rebuilt.raw, raw_at(turn), "turn {turn}");
+        }
     }
 
     #[test]

@@ -25,11 +25,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use crate::game::recording::format::MAGIC;
 
 /// The folder's name in the data folder.
-pub const RECORDINGS_DIR: &str = "recordings";
+pub(crate) const RECORDINGS_DIR: &str = "recordings";
 /// Overrides where recordings go.
 pub const RECORDINGS_DIR_VARIABLE: &str = "FOGCRAWL_RECORDINGS";
 /// A recording's file extension.
-pub const RECORDING_EXTENSION: &str = "fcrec";
+pub(crate) const RECORDING_EXTENSION: &str = "fcrec";
 /// How many recordings play keeps unless told otherwise.
 pub const DEFAULT_KEPT: usize = 20;
 /// Overrides how many recordings are kept (0 records nothing).
@@ -58,7 +58,7 @@ pub fn kept_count() -> usize {
 
 /// [`kept_count`] with the variable's value given.
 #[must_use]
-pub fn kept_count_from(value: Option<std::ffi::OsString>) -> usize {
+pub(crate) fn kept_count_from(value: Option<std::ffi::OsString>) -> usize {
     value
         .and_then(|v| v.to_str().and_then(|v| v.trim().parse().ok()))
         .unwrap_or(DEFAULT_KEPT)
@@ -71,7 +71,7 @@ pub fn kept_count_from(value: Option<std::ffi::OsString>) -> usize {
 ///
 /// # Errors
 /// When the folder or the file cannot be made, or the lock taken.
-pub fn create_recording(dir: &Path, seed: u64) -> std::io::Result<(PathBuf, File)> {
+pub(crate) fn create_recording(dir: &Path, seed: u64) -> std::io::Result<(PathBuf, File)> {
     std::fs::create_dir_all(dir)?;
     let millis = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -131,7 +131,7 @@ fn starts_as_recording(file: &File) -> bool {
 /// Whether `path` is a regular file that starts with the recording header
 /// (opened without blocking, so a FIFO put there is no recording).
 #[must_use]
-pub fn is_recording(path: &Path) -> bool {
+pub(crate) fn is_recording(path: &Path) -> bool {
     crate::regular_file::open_regular(path).is_ok_and(|file| starts_as_recording(&file))
 }
 

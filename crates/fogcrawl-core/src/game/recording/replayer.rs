@@ -28,11 +28,11 @@ use crate::game::state::Game;
 
 /// Turns between keyframes at first (doubled each time they hold more
 /// than their budget).
-pub const KEYFRAME_EVERY: u64 = 16;
+pub(crate) const KEYFRAME_EVERY: u64 = 16;
 /// The packed bytes of keyframes held before they are taken less often:
-/// on colossus (1024x1024, 1,000 monsters) 1,200 turns end with 21
-/// keyframes in 60 MB; a small level's never reach it.
-const KEYFRAME_BYTE_BUDGET: usize = 24 << 20;
+/// on colossus (1024x1024, 1,000 monsters) 1,200 turns end with keyframes
+/// 64 turns apart; a small level's never reach it.
+const KEYFRAME_BYTE_BUDGET: usize = 40 << 20;
 
 /// A recording being played back.
 #[derive(Debug)]
@@ -320,7 +320,7 @@ impl Replayer {
     }
 
     /// Holds about `bytes` of keyframes from now on before taking them
-    /// less often (see [`Keyframes`]).
+    /// less often (see `Keyframes`).
     pub fn limit_keyframe_bytes(&mut self, bytes: usize) {
         self.keyframes.set_budget(bytes);
     }

@@ -10,7 +10,7 @@ const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// FNV-1a, 64 bits; integers are hashed as little-endian bytes.
 #[derive(Debug, Clone, Copy)]
-pub struct StableHasher(u64);
+pub(crate) struct StableHasher(u64);
 
 impl Default for StableHasher {
     fn default() -> Self {
@@ -19,17 +19,17 @@ impl Default for StableHasher {
 }
 
 impl StableHasher {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
     /// Hashes a float by its exact bits.
-    pub fn write_f64(&mut self, value: f64) {
+    pub(crate) fn write_f64(&mut self, value: f64) {
         self.write_u64(value.to_bits());
     }
 
     /// Hashes a string with its length, so "ab"+"c" and "a"+"bc" differ.
-    pub fn write_str(&mut self, text: &str) {
+    pub(crate) fn write_str(&mut self, text: &str) {
         self.write_usize(text.len());
         self.write(text.as_bytes());
     }
@@ -86,7 +86,7 @@ impl Hasher for StableHasher {
 }
 
 /// The stable hash of some bytes.
-pub fn hash_bytes(bytes: &[u8]) -> u64 {
+pub(crate) fn hash_bytes(bytes: &[u8]) -> u64 {
     let mut hasher = StableHasher::new();
     hasher.write(bytes);
     hasher.finish()

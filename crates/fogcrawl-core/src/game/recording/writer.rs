@@ -72,7 +72,7 @@ impl Recorder {
     }
 
     /// Starts a new recording in the recordings folder `dir` (see
-    /// [`create_recording`]): held for this game while it is written, and
+    /// `create_recording`): held for this game while it is written, and
     /// removed again if not even its header can be written (a full disk
     /// leaves no empty recording behind).
     ///
@@ -193,11 +193,6 @@ impl Recorder {
     /// Where the recording goes.
     pub fn path(&self) -> &Path {
         &self.path
-    }
-
-    /// Whether it is still being written.
-    pub fn is_recording(&self) -> bool {
-        self.out.is_some()
     }
 
     /// Events written so far.

@@ -22,7 +22,7 @@ use gridpath::Pos;
 /// per turn, and the shortest action (a 0.001-cost step at speed 10) takes
 /// 1e-4; below 1e9 an f64 still adds that step (its spacing there is about
 /// 1e-7), so the clock always moves.
-pub const MAX_GAME_TIME: f64 = 1e9;
+pub(crate) const MAX_GAME_TIME: f64 = 1e9;
 
 /// What is wrong with a save that parsed.
 #[derive(Debug, Clone, PartialEq, Error)]

@@ -1,13 +1,15 @@
-//! The save file's bytes (format 3): a short header, then the game encoded
-//! with `postcard` and compressed with LZ4, under a CRC-32.
+//! The save file's bytes (formats 3 to 5): a short header, then the game
+//! encoded with `postcard` and compressed, under a CRC-32.
 //!
 //! ```text
 //! offset  size  what
 //!      0    14  magic: "FOGCRAWL-SAVE\n" (a file that starts so is ours)
-//!     14     4  format number, u32 little-endian (3)
+//!     14     4  format number, u32 little-endian (5)
 //!     18     8  length of the encoded game before compression, u64 LE
 //!     26     4  CRC-32 (IEEE) of bytes 18.. to the end of the file
-//!     30     …  the encoded game, LZ4 block-compressed
+//!     30     …  the encoded game, compressed: since format 5 its long runs
+//!               of one byte as counts (`game::save::byte_runs`), the rest
+//!               LZ4 block-compressed; before, LZ4 alone
 //! ```
 //!
 //! Why these choices (the measurements behind them are in docs/SAVES.md).
@@ -38,9 +40,12 @@
 //! A committed save of the current format (`tests/save_fixture.rs` of this
 //! package) fails its test on any such change; the policy is docs/SAVES.md.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use thiserror::Error;
 
 use crate::config::rules::MAX_FACTIONS;
+use crate::game::save::byte_runs;
 use crate::game::state::Game;
 use crate::world::level::SIDE_RANGE;
 
@@ -59,7 +64,7 @@ pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
 /// per level); a format-4 save loads, knowing only the levels after it.
 pub const SAVE_FORMAT: u32 = 5;
 /// The oldest binary format still read.
-pub const OLDEST_BINARY_FORMAT: u32 = 3;
+pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).
 pub const LEGACY_FORMAT: u32 = 1;
 
@@ -76,7 +81,7 @@ const BODY_AT: usize = CHECKSUM_AT + 4;
 /// sparse). Twice that leaves room for a Moving AI map somewhat larger and
 /// for the actors. A save claiming more is refused before anything is
 /// unpacked.
-pub const MAX_GAME_BYTES: u64 = {
+pub(crate) const MAX_GAME_BYTES: u64 = {
     let side = *SIDE_RANGE.end() as u64;
     2 * side * side * (2 + 15 * MAX_FACTIONS as u64)
 };
@@ -88,6 +93,10 @@ pub const MAX_GAME_BYTES: u64 = {
 /// map (1) and paused searches (at most 4 sets) are each the level's size:
 /// at most 11 cells per 5 bytes; 4 leaves room.
 const ENGINE_CELLS_PER_BYTE: usize = 4;
+
+/// The first format whose body holds runs of bytes ([`byte_runs`]) under
+/// its LZ4 blocks.
+const RUNS_SINCE: u32 = 5;
 
 /// LZ4 expands a block by at most about 255 times (one byte of a run
 /// length per 255 bytes of output), so a longer claimed length is damage,
@@ -117,7 +126,7 @@ pub struct EncodeError(#[from] postcard::Error);
 /// The whole save file for `game`.
 pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {
     let raw = encode_raw(game)?;
-    let body = lz4_flex::block::compress(&raw);
+    let body = pack_raw(&raw);
     let mut bytes = Vec::with_capacity(BODY_AT + body.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&SAVE_FORMAT.to_le_bytes());
@@ -130,23 +139,82 @@ pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {
     Ok(bytes)
 }
 
+/// A save's body for the encoded game `raw` (of the current format): its
+/// long runs of one byte taken out (`byte_runs`), the rest LZ4-packed.
+/// A replay's keyframes are packed the same way.
+pub fn pack_raw(raw: &[u8]) -> Vec<u8> {
+    lz4_flex::block::compress(&byte_runs::pack(raw))
+}
+
+/// The encoded game in a body [`pack_raw`] made, which the caller knows
+/// unpacks to `length` bytes (bytes that never left the process: a
+/// replay's keyframes). `None` when it does not.
+pub fn unpack_raw(body: &[u8], length: usize) -> Option<Vec<u8>> {
+    let runs = usize::try_from(unpacked_length(body)?).ok()?;
+    let runs = lz4_flex::block::decompress(body, runs).ok()?;
+    byte_runs::unpack(&runs, length)
+}
+
 /// The game encoded (postcard) as a save of the current format holds it
 /// before compression: what a replay's keyframes keep (see
 /// `game::recording::keyframes`), and read back by [`decode_raw`].
-pub fn encode_raw(game: &Game) -> Result<Vec<u8>, EncodeError> {
+pub(crate) fn encode_raw(game: &Game) -> Result<Vec<u8>, EncodeError> {
     // Each faction's grid versions are numbered within its grid's history
     // as it is written (see `gridpath::saved`).
     gridpath::saved::raw_versions();
-    let raw = postcard::to_allocvec(game);
+    let raw = postcard::serialize_with_flavor(game, Presized::for_game(game));
     gridpath::saved::raw_versions();
-    Ok(raw?)
+    let raw = raw?;
+    LAST_RAW_LENGTH.store(raw.len(), Ordering::Relaxed);
+    Ok(raw)
+}
+
+/// The length of the last game encoded: the next one (the same game a few
+/// turns on, in a replay) is written into a buffer of about that size.
+static LAST_RAW_LENGTH: AtomicUsize = AtomicUsize::new(0);
+
+/// postcard's output into a `Vec` reserved from the start: grown by
+/// doubling, a colossus game's 30-40 MB were copied again and again, which
+/// with the fresh pages each copy touched was a third of a save's time.
+/// Reserving too much costs nothing: pages never written are never touched.
+struct Presized(Vec<u8>);
+
+impl Presized {
+    /// Room for `game`: the last game's length and a quarter, or for a
+    /// first save, what its level-sized arrays take (a byte a cell of
+    /// terrain and of map memory, 5 of each faction's knowledge) and a
+    /// little more for its planning grids.
+    fn for_game(game: &Game) -> Self {
+        let cells = game.level().width() * game.level().height();
+        let arrays = cells.saturating_mul(3 + 6 * game.factions().len());
+        let last = LAST_RAW_LENGTH.load(Ordering::Relaxed);
+        Self(Vec::with_capacity(arrays.max(last + last / 4)))
+    }
+}
+
+impl postcard::ser_flavors::Flavor for Presized {
+    type Output = Vec<u8>;
+
+    fn try_extend(&mut self, data: &[u8]) -> postcard::Result<()> {
+        self.0.extend_from_slice(data);
+        Ok(())
+    }
+
+    fn try_push(&mut self, data: u8) -> postcard::Result<()> {
+        self.0.push(data);
+        Ok(())
+    }
+
+    fn finalize(self) -> postcard::Result<Vec<u8>> {
+        Ok(self.0)
+    }
 }
 
 /// The game in `raw`, the encoding [`encode_raw`] made (of the current
 /// format), with every size it claims checked as a file's are. For bytes
 /// that never left the process (a replay's keyframes): no header, checksum
 /// or compression to check. Not yet checked (see `game::save::check`).
-pub fn decode_raw(raw: &[u8]) -> Result<Game, DecodeError> {
+pub(crate) fn decode_raw(raw: &[u8]) -> Result<Game, DecodeError> {
     decode_body(raw, SAVE_FORMAT)
 }
 
@@ -184,7 +252,14 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
             "its checksum is {computed:08x} where the file says {stored:08x}: bytes were changed or the file was cut short"
         )));
     }
-    let most = (body.len() as u64).saturating_mul(MAX_EXPANSION);
+    // Before format 5 the body was LZ4 alone, which unpacks to at most
+    // 255 times its size; since, the runs it holds may claim more (up to
+    // the largest game, below).
+    let most = if format >= RUNS_SINCE {
+        u64::MAX
+    } else {
+        (body.len() as u64).saturating_mul(MAX_EXPANSION)
+    };
     let Some(raw_length) = usize::try_from(raw_length)
         .ok()
         .filter(|_| raw_length <= most)
@@ -199,30 +274,41 @@ pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
             "it claims {raw_length} bytes of game, more than the {MAX_GAME_BYTES} the largest game needs"
         )));
     }
-    // The claim must be what the blocks unpack to before memory is taken
-    // for it: walking the blocks costs no allocation.
-    match unpacked_length(body) {
-        Some(length) if length == raw_length as u64 => {}
-        Some(length) => {
-            return Err(DecodeError::Damaged(format!(
-                "its game unpacks to {length} bytes where the header says {raw_length}"
-            )));
-        }
-        None => {
-            return Err(DecodeError::Damaged(
-                "its compressed game does not unpack: the blocks are cut short".to_owned(),
-            ));
-        }
+    // What the blocks unpack to is known before memory is taken for it:
+    // walking the blocks costs no allocation. Before format 5 that is the
+    // game, whose length the header claims.
+    let cut_short = || {
+        DecodeError::Damaged(
+            "its compressed game does not unpack: the blocks are cut short".to_owned(),
+        )
+    };
+    let unpacked = unpacked_length(body).ok_or_else(cut_short)?;
+    let wrong_length = |length: u64| {
+        DecodeError::Damaged(format!(
+            "its game unpacks to {length} bytes where the header says {raw_length}"
+        ))
+    };
+    if format < RUNS_SINCE && unpacked != raw_length as u64 {
+        return Err(wrong_length(unpacked));
     }
-    let raw = lz4_flex::block::decompress(body, raw_length).map_err(|err| {
+    let unpacked = usize::try_from(unpacked).map_err(|_| wrong_length(unpacked))?;
+    let lz4 = lz4_flex::block::decompress(body, unpacked).map_err(|err| {
         DecodeError::Damaged(format!("its compressed game does not unpack: {err}"))
     })?;
-    if raw.len() != raw_length {
-        return Err(DecodeError::Damaged(format!(
-            "its game unpacks to {} bytes where the header says {raw_length}",
-            raw.len()
-        )));
+    if lz4.len() != unpacked {
+        return Err(wrong_length(lz4.len() as u64));
     }
+    if format < RUNS_SINCE {
+        return decode_body(&lz4, format);
+    }
+    // The runs claim their length before it is taken, as the blocks do.
+    let damaged_runs = || DecodeError::Damaged("its game's runs of bytes are damaged".to_owned());
+    let length = byte_runs::unpacked_length(&lz4).ok_or_else(damaged_runs)?;
+    if length != raw_length as u64 {
+        return Err(wrong_length(length));
+    }
+    let raw = byte_runs::unpack(&lz4, raw_length).ok_or_else(damaged_runs)?;
+    drop(lz4);
     decode_body(&raw, format)
 }
 
@@ -417,7 +503,7 @@ mod tests {
                 (state >> 56) as u8
             })
             .collect();
-        let body = lz4_flex::block::compress(&noise);
+        let body = pack_raw(&noise);
         let err = decode(&with_claim(&body, 512 << 20)).expect_err("refused");
         assert!(
             err.to_string().contains("more than the") && err.to_string().contains("largest game"),

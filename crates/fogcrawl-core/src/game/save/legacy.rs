@@ -16,7 +16,7 @@ struct SaveIn {
 
 /// Whether `bytes` may be a JSON save: the first byte that is not white
 /// space opens an object.
-pub fn looks_like_json(bytes: &[u8]) -> bool {
+pub(crate) fn looks_like_json(bytes: &[u8]) -> bool {
     bytes
         .iter()
         .find(|b| !b.is_ascii_whitespace())
@@ -25,7 +25,7 @@ pub fn looks_like_json(bytes: &[u8]) -> bool {
 
 /// The game in a JSON save. The format number is read before the game, so a
 /// save of another format is named as such, not as damaged.
-pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
+pub(crate) fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
     let save: SaveIn =
         serde_json::from_slice(bytes).map_err(|err| DecodeError::NotASave(err.to_string()))?;
     if save.format != u64::from(LEGACY_FORMAT) {

@@ -62,7 +62,7 @@ pub enum LockError {
 
 /// Where the lock for the save at `save` lives: `NAME.lock` beside the file
 /// `save` finally names.
-pub fn lock_path(save: &Path) -> PathBuf {
+pub(crate) fn lock_path(save: &Path) -> PathBuf {
     let real = resolve_links(save).unwrap_or_else(|_| save.to_owned());
     let mut name = real.file_name().unwrap_or_default().to_os_string();
     name.push(".lock");

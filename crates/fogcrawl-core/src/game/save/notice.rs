@@ -14,7 +14,7 @@ use crate::regular_file::{FileKind, kind_at, read_capped_text};
 const NOTE_LIMIT: u64 = 64 * 1024;
 
 /// The note's path for the save at `save`.
-pub fn notice_path(save: &Path) -> PathBuf {
+pub(crate) fn notice_path(save: &Path) -> PathBuf {
     let mut name = save.file_name().unwrap_or_default().to_os_string();
     name.push(".notice");
     save.with_file_name(name)

@@ -32,7 +32,7 @@ pub enum ResumeError {
 ///
 /// # Errors
 /// Why the bytes are no game that can go on.
-pub fn load_bytes(bytes: &[u8], config: &MonsterConfig) -> Result<Game, ResumeError> {
+pub(crate) fn load_bytes(bytes: &[u8], config: &MonsterConfig) -> Result<Game, ResumeError> {
     let mut game = format::decode(bytes)?;
     check_save(&game).map_err(|problem| ResumeError::Inconsistent(problem.to_string()))?;
     game.after_load(config.clone())?;

@@ -4,7 +4,7 @@
 //! reads an older save only if it knows which format it is reading: while
 //! a save decodes ([`with_format`]), [`decoding_format`] says which.
 //! Fields saved since format 4 (or 5) read as their default from an older
-//! save ([`since_format_4`], [`since_format_5`]), and the two types whose saved fields were picked
+//! save ([`since_format`]), and the two types whose saved fields were picked
 //! one by one before format 4 (a monster's brain, a faction) are read from
 //! an older save through their frozen format-3 shapes below. Those shapes
 //! never change: today's `Brain` and `Faction` are saved whole, so a field
@@ -29,12 +29,12 @@ thread_local! {
 
 /// The format of the save being decoded now (the current one outside a
 /// decode).
-pub fn decoding_format() -> u32 {
+pub(crate) fn decoding_format() -> u32 {
     DECODING.with(Cell::get)
 }
 
 /// Runs `decode` as the decoding of a save of `format`.
-pub fn with_format<T>(format: u32, decode: impl FnOnce() -> T) -> T {
+pub(crate) fn with_format<T>(format: u32, decode: impl FnOnce() -> T) -> T {
     /// Puts the format back as it was, even if `decode` panics.
     struct Restore(u32);
     impl Drop for Restore {
@@ -46,29 +46,15 @@ pub fn with_format<T>(format: u32, decode: impl FnOnce() -> T) -> T {
     decode()
 }
 
-/// `#[serde(default, deserialize_with = "since_format_4")]`: a field saved
-/// since format 4, its default in an older save (which holds no bytes of
-/// it).
-pub fn since_format_4<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+/// `#[serde(default, deserialize_with = "since_format::<5, _, _>")]`: a
+/// field saved since format `FORMAT`, its default in an older save (which
+/// holds no bytes of it).
+pub(crate) fn since_format<'de, const FORMAT: u32, D, T>(deserializer: D) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
     T: Deserialize<'de> + Default,
 {
-    if decoding_format() >= 4 {
-        T::deserialize(deserializer)
-    } else {
-        Ok(T::default())
-    }
-}
-
-/// `#[serde(default, deserialize_with = "since_format_5")]`: a field saved
-/// since format 5, its default in an older save.
-pub fn since_format_5<'de, D, T>(deserializer: D) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de> + Default,
-{
-    if decoding_format() >= 5 {
+    if decoding_format() >= FORMAT {
         T::deserialize(deserializer)
     } else {
         Ok(T::default())
@@ -101,7 +87,7 @@ impl From<BrainFormat3> for Brain {
 }
 
 /// `#[serde(deserialize_with = "brain")]` on an actor's brain.
-pub fn brain<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Brain>, D::Error> {
+pub(crate) fn brain<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Brain>, D::Error> {
     if decoding_format() >= 4 {
         Option::<Brain>::deserialize(deserializer)
     } else {
@@ -123,7 +109,9 @@ struct FactionFormat3 {
 }
 
 /// `#[serde(deserialize_with = "factions")]` on the game's factions.
-pub fn factions<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Faction>, D::Error> {
+pub(crate) fn factions<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Vec<Faction>, D::Error> {
     if decoding_format() >= 4 {
         Vec::<Faction>::deserialize(deserializer)
     } else {

@@ -263,7 +263,7 @@ impl Game {
     /// melee hunters within 4 cells of the player against the free cells
     /// next to it, and its largest group of investigators and searchers
     /// heading for one cell. Reads the game; changes nothing in it.
-    pub fn sample_packs(&mut self) {
+    pub(crate) fn sample_packs(&mut self) {
         let player = self.actors[PLAYER].pos;
         for f in 0..self.factions.len() {
             let grid = self.nav.grid(f + 1);

@@ -50,29 +50,7 @@ impl Game {
         config: MonsterConfig,
     ) -> Result<ConfigApplied, GameError> {
         // 1. Build: nothing below may change `self` until every step passed.
-        let mut kinds = self.kinds.clone();
-        for kind in &config.monsters {
-            let updated = MonsterKind::from(kind);
-            match kinds.iter_mut().find(|k| k.name == kind.name) {
-                Some(existing) => *existing = updated,
-                None => kinds.push(updated),
-            }
-        }
-        // A kind dropped from the config keeps its monsters (they are indexed
-        // by kind), so its faction must still exist.
-        let kind_factions = kinds
-            .iter()
-            .map(|kind| {
-                config
-                    .factions
-                    .iter()
-                    .position(|f| f.name == kind.faction)
-                    .ok_or_else(|| GameError::KindWithoutFaction {
-                        kind: kind.name.clone(),
-                        faction: kind.faction.clone(),
-                    })
-            })
-            .collect::<Result<Vec<usize>, _>>()?;
+        let (kinds, kind_factions) = self.kinds_under(&config)?;
         let grid_error = |source| GameError::Grid {
             level: self.level.name.clone(),
             source,
@@ -96,12 +74,79 @@ impl Game {
             },
             || self.trial_views(&config),
         );
-        let (continues, views, mut blank) = trial.map_err(grid_error)?;
+        let (continues, views, blank) = trial.map_err(grid_error)?;
         let nav = nav.map_err(grid_error)?;
 
         // 2. Swap. The trial builds above used the same inputs, so the
         // rebuilds below succeed; should one fail all the same, the error is
         // reported and the factions already rebuilt keep the new config.
+        let (factions, rebuilt) = self.continued_factions(&config, continues, views, blank);
+        let applied = self.rescale_living_monsters(&kinds);
+        self.kinds = kinds;
+        self.kind_factions = kind_factions;
+        self.factions = factions;
+        // Where each faction could still learn by looking, counted now
+        // rather than on its members' first turn (a pass over the level).
+        let level = &self.level;
+        self.factions
+            .par_iter_mut()
+            .for_each(|faction| faction.prepare_sight(level));
+        self.config_print = super::config_print(&config);
+        self.config = Some(config);
+        self.nav = nav;
+        for actor in self.actors.iter_mut() {
+            if let Some(brain) = actor.brain.as_mut() {
+                brain.forget_plan();
+                brain.looked_from = None;
+            }
+        }
+        rebuilt.map(|()| applied)
+    }
+
+    /// The kinds under `config` (matched by name, so existing monsters keep
+    /// their kind) and the index in `config` of each kind's faction.
+    fn kinds_under(
+        &self,
+        config: &MonsterConfig,
+    ) -> Result<(Vec<MonsterKind>, Vec<usize>), GameError> {
+        let mut kinds = self.kinds.clone();
+        for kind in &config.monsters {
+            let updated = MonsterKind::from(kind);
+            match kinds.iter_mut().find(|k| k.name == kind.name) {
+                Some(existing) => *existing = updated,
+                None => kinds.push(updated),
+            }
+        }
+        // A kind dropped from the config keeps its monsters (they are indexed
+        // by kind), so its faction must still exist.
+        let kind_factions = kinds
+            .iter()
+            .map(|kind| {
+                config
+                    .factions
+                    .iter()
+                    .position(|f| f.name == kind.faction)
+                    .ok_or_else(|| GameError::KindWithoutFaction {
+                        kind: kind.name.clone(),
+                        faction: kind.faction.clone(),
+                    })
+            })
+            .collect::<Result<Vec<usize>, _>>()?;
+        Ok((kinds, kind_factions))
+    }
+
+    /// The factions of `config`, in its order: an existing one taken out of
+    /// the game where it continues (index in `continues`), else a new one on
+    /// its blank knowledge; each rebuilt with its trial view. With them the
+    /// first rebuild's error, if one failed (the others are rebuilt all the
+    /// same).
+    fn continued_factions(
+        &mut self,
+        config: &MonsterConfig,
+        continues: Vec<Option<usize>>,
+        views: Vec<CostView>,
+        mut blank: Vec<Option<FactionKnowledge>>,
+    ) -> (Vec<Faction>, Result<(), GameError>) {
         let mut old: Vec<Option<Faction>> = std::mem::take(&mut self.factions)
             .into_iter()
             .map(Some)
@@ -136,26 +181,7 @@ impl Game {
                     source,
                 })
             });
-        let applied = self.rescale_living_monsters(&kinds);
-        self.kinds = kinds;
-        self.kind_factions = kind_factions;
-        self.factions = factions;
-        // Where each faction could still learn by looking, counted now
-        // rather than on its members' first turn (a pass over the level).
-        let level = &self.level;
-        self.factions
-            .par_iter_mut()
-            .for_each(|faction| faction.prepare_sight(level));
-        self.config_print = super::config_print(&config);
-        self.config = Some(config);
-        self.nav = nav;
-        for actor in self.actors.iter_mut() {
-            if let Some(brain) = actor.brain.as_mut() {
-                brain.forget_plan();
-                brain.looked_from = None;
-            }
-        }
-        rebuilt.map(|()| applied)
+        (factions, rebuilt)
     }
 
     /// Which existing faction each of `config`'s continues (same name, same

@@ -66,6 +66,7 @@ impl Game {
                 && brain.mode != Mode::Hunt
             {
                 brain.noise = Some(at);
+                self.behaviour.pack_mut().heard(actor, at);
             }
         }
     }

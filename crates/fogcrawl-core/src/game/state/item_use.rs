@@ -10,11 +10,11 @@ use crate::ai::{DEATH_DANGER, WOUND_DANGER};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::items::{
-    KNIFE_ACCURACY, KNIFE_DAMAGE, KNIFE_RANGE, NOISEMAKER_HEARING, NOISEMAKER_RANGE, healed,
+    KNIFE_ACCURACY, KNIFE_DAMAGE, KNIFE_RANGE, NOISEMAKER_HEARING, aim_range, healed,
     needs_direction,
 };
 use crate::game::message_log::Importance;
-use crate::world::{CostProfile, ItemKind};
+use crate::world::ItemKind;
 use gridpath::Pos;
 
 use super::{Game, PLAYER, Refusal};
@@ -39,39 +39,29 @@ impl Game {
     /// Every living monster the player sees within knife range, nearest
     /// first (the lower actor id first on a tie): what a knife can be
     /// thrown at.
-    pub fn knife_targets(&self) -> Vec<usize> {
+    pub(crate) fn knife_targets(&self) -> Vec<usize> {
+        self.targets_within(KNIFE_RANGE)
+    }
+
+    /// Every living monster the player sees that `item` can be aimed at
+    /// (within its `aim_range`), nearest first: what `f` and the target
+    /// prompt cycle through. Empty for an item not aimed at a monster.
+    pub fn aim_targets(&self, item: ItemKind) -> Vec<usize> {
+        aim_range(item).map_or_else(Vec::new, |range| self.targets_within(range))
+    }
+
+    /// Every living monster the player sees within `range` cells (king
+    /// moves), nearest first, the lower actor id first on a tie: what a
+    /// knife or the wand can be aimed at.
+    pub(super) fn targets_within(&self, range: i32) -> Vec<usize> {
         let at = self.player().pos;
         let mut targets: Vec<(i32, usize)> = self
             .visible_monsters()
-            .map(|(index, monster)| {
-                let distance = (monster.pos.x - at.x)
-                    .abs()
-                    .max((monster.pos.y - at.y).abs());
-                (distance, index)
-            })
-            .filter(|&(distance, _)| distance <= KNIFE_RANGE)
+            .map(|(index, monster)| (monster.pos.chebyshev(at), index))
+            .filter(|&(distance, _)| distance <= range)
             .collect();
         targets.sort_unstable();
         targets.into_iter().map(|(_, index)| index).collect()
-    }
-
-    /// Where a noisemaker thrown `toward` lands: up to its range, stopping
-    /// before anything that blocks sight or movement.
-    pub fn noisemaker_landing(&self, toward: Direction) -> Pos {
-        let profile = CostProfile::default();
-        let mut at = self.player().pos;
-        for _ in 0..NOISEMAKER_RANGE {
-            let next = toward.from(at);
-            let open = self
-                .level
-                .terrain_at(next)
-                .is_some_and(|t| profile.is_passable(t) && !t.info().opaque);
-            if !open {
-                break;
-            }
-            at = next;
-        }
-        at
     }
 
     pub(super) fn pick_up(&mut self, actor: usize) -> Result<(), Refusal> {
@@ -143,7 +133,7 @@ impl Game {
                     .filter(|_| needs_direction(item))
                     .ok_or(Refusal::NeedsDirection)?;
                 self.inventory.take(item);
-                let landing = self.noisemaker_landing(toward);
+                let landing = self.landing(ItemKind::Noisemaker, toward);
                 self.make_noise_within(landing, NOISEMAKER_HEARING);
                 self.tools.note_lure(landing, self.time);
                 self.log.push(
@@ -287,7 +277,10 @@ mod tests {
             game.player_act(use_item(ItemKind::Noisemaker, None)),
             Err(Refusal::NeedsDirection)
         );
-        assert_eq!(game.noisemaker_landing(Direction::East), Pos::new(9, 1));
+        assert_eq!(
+            game.landing(ItemKind::Noisemaker, Direction::East),
+            Pos::new(9, 1)
+        );
         let goblin = (1..game.actors.len())
             .find(|&a| game.actors[a].is_alive())
             .unwrap();

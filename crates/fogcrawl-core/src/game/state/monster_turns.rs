@@ -6,12 +6,12 @@
 
 use rand::RngExt;
 
-use crate::ai::Mode;
 use crate::ai::thought::Thought;
 use crate::ai::{
     Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
     give_way::body_of, look_around,
 };
+use crate::ai::{Brain, Mode};
 use crate::game::action::Action;
 use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
@@ -67,67 +67,9 @@ impl Game {
             &viewpoint,
         );
         let player = self.actors[PLAYER].pos;
-        // The distance first: most monsters are far, and the awareness
-        // set is a level-sized array (a cache miss per look-up).
-        // A sneaking player is noticed by one that has not noticed it yet
-        // only nearer (`stealth::SNEAK_SIGHT_SHARE`).
-        let notices_within = if self.stealth.sneaking && brain.mode == Mode::Wander {
-            sneaking_sight(sight_radius)
-        } else {
-            sight_radius
-        };
-        let sees_player = within_radius(
-            i64::from(at.x - player.x),
-            i64::from(at.y - player.y),
-            notices_within,
-        ) && self.awareness.contains(at)
-            && !self.smoke_hides(at, player);
-        let intent = {
-            let actors = &self.actors;
-            let kind_factions = &self.kind_factions;
-            let occupancy = &self.occupancy;
-            let asker = Asker {
-                actor,
-                at,
-                player,
-                now: self.time,
-            };
-            let body_at = |pos: Pos| -> Body {
-                let Some(other) = occupancy.at(pos) else {
-                    return Body::Empty;
-                };
-                let Some(kind) = actors[other].kind() else {
-                    return Body::Player;
-                };
-                let bystander = Bystander {
-                    brain: actors[other].brain.as_ref(),
-                    at: actors[other].pos,
-                    packmate: kind_factions.get(kind) == Some(&f),
-                };
-                body_of(bystander, asker)
-            };
-            let me = &self.actors[actor];
-            let shooter = me
-                .kind()
-                .and_then(|kind| self.kinds.get(kind))
-                .filter(|kind| kind.is_ranged())
-                .map(|kind| Shooter {
-                    range: kind.range,
-                    keep_distance: kind.keep_distance,
-                });
-            let senses = Senses {
-                actor,
-                at,
-                now: self.time,
-                turn: self.stats.player_turns,
-                player_seen: sees_player.then_some(player),
-                health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
-                far_from_player: viewpoint.far_from_player,
-                body_at: &body_at,
-                shooter,
-            };
-            MemberTurn::new(&mut self.factions[f], &mut brain, &senses).think(&mut self.rng)
-        };
+        let sees_player = self.notices_player(at, brain.mode, sight_radius);
+        let intent =
+            self.monster_thinks(actor, f, &mut brain, sees_player, viewpoint.far_from_player);
         let mode = brain.mode;
         self.actors[actor].brain = Some(brain);
         if sees_player {
@@ -147,6 +89,85 @@ impl Game {
         }
         self.note_action(actor, f, mode, act, at, sees_player);
         duration
+    }
+
+    /// Whether the monster at `at`, in `mode`, sees the player this turn.
+    fn notices_player(&self, at: Pos, mode: Mode, sight_radius: u32) -> bool {
+        let player = self.actors[PLAYER].pos;
+        // The distance first: most monsters are far, and the awareness
+        // set is a level-sized array (a cache miss per look-up).
+        // A sneaking player is noticed by one that has not noticed it yet
+        // only nearer (`stealth::SNEAK_SIGHT_SHARE`).
+        let notices_within = if self.stealth.sneaking && mode == Mode::Wander {
+            sneaking_sight(sight_radius)
+        } else {
+            sight_radius
+        };
+        within_radius(
+            i64::from(at.x - player.x),
+            i64::from(at.y - player.y),
+            notices_within,
+        ) && self.awareness.contains(at)
+            && !self.smoke_hides(at, player)
+    }
+
+    /// What the monster `actor` of faction `f`, whose mind is `brain`,
+    /// decides to do: it senses who stands round it (who gives way is the
+    /// AI's policy), how it shoots, and the player if it sees it.
+    fn monster_thinks(
+        &mut self,
+        actor: usize,
+        f: usize,
+        brain: &mut Brain,
+        sees_player: bool,
+        far_from_player: bool,
+    ) -> Intent {
+        let at = self.actors[actor].pos;
+        let player = self.actors[PLAYER].pos;
+        let actors = &self.actors;
+        let kind_factions = &self.kind_factions;
+        let occupancy = &self.occupancy;
+        let asker = Asker {
+            actor,
+            at,
+            player,
+            now: self.time,
+        };
+        let body_at = |pos: Pos| -> Body {
+            let Some(other) = occupancy.at(pos) else {
+                return Body::Empty;
+            };
+            let Some(kind) = actors[other].kind() else {
+                return Body::Player;
+            };
+            let bystander = Bystander {
+                brain: actors[other].brain.as_ref(),
+                at: actors[other].pos,
+                packmate: kind_factions.get(kind) == Some(&f),
+            };
+            body_of(bystander, asker)
+        };
+        let me = &self.actors[actor];
+        let shooter = me
+            .kind()
+            .and_then(|kind| self.kinds.get(kind))
+            .filter(|kind| kind.is_ranged())
+            .map(|kind| Shooter {
+                range: kind.range,
+                keep_distance: kind.keep_distance,
+            });
+        let senses = Senses {
+            actor,
+            at,
+            now: self.time,
+            turn: self.stats.player_turns,
+            player_seen: sees_player.then_some(player),
+            health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
+            far_from_player,
+            body_at: &body_at,
+            shooter,
+        };
+        MemberTurn::new(&mut self.factions[f], brain, &senses).think(&mut self.rng)
     }
 
     /// Carries out a monster's intent under the game's rules. Returns how

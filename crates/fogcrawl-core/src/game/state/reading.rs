@@ -134,7 +134,7 @@ impl GameStats {
     }
 
     /// The player's kills by monster kind name.
-    pub fn kills_by_kind(&self) -> &std::collections::BTreeMap<String, u32> {
+    pub(crate) fn kills_by_kind(&self) -> &std::collections::BTreeMap<String, u32> {
         &self.kills_by_kind
     }
 
@@ -144,19 +144,19 @@ impl GameStats {
     }
 
     /// The game time each player turn lasted.
-    pub fn player_turn_lengths(&self) -> &[f64] {
+    pub(crate) fn player_turn_lengths(&self) -> &[f64] {
         &self.player_turn_lengths
     }
 
     /// Where each level of the run began, in order (since the game
     /// started, or since a save of a format before 5 was resumed).
-    pub fn level_starts(&self) -> &[crate::game::level_history::LevelStart] {
+    pub(crate) fn level_starts(&self) -> &[super::LevelStart] {
         &self.level_starts
     }
 
     /// The AI time on entering each level, in microseconds (not part of any
     /// turn's [`GameStats::ai_micros`]).
-    pub fn level_entry_micros(&self) -> &[u32] {
+    pub(crate) fn level_entry_micros(&self) -> &[u32] {
         &self.level_entry_micros
     }
 }

@@ -14,7 +14,7 @@ use crate::game::state::{Game, fresh_memory_epoch};
 
 /// One thing the game logged for its recording.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordedInput {
+pub(crate) enum RecordedInput {
     /// The player asked for `action` on `turn` (taken or refused); `check`
     /// is [`Game::turn_check`] after it.
     Act {
@@ -36,7 +36,7 @@ pub(crate) struct InputLog {
 impl Game {
     /// Starts logging the player's actions, with a full state hash every
     /// `hash_every` turns (at least 1); see [`Game::take_recorded_inputs`].
-    pub fn record_inputs(&mut self, hash_every: u64) {
+    pub(crate) fn record_inputs(&mut self, hash_every: u64) {
         self.input_log = Some(InputLog {
             hash_every: hash_every.max(1),
             inputs: Vec::new(),
@@ -44,12 +44,12 @@ impl Game {
     }
 
     /// Stops logging the player's actions.
-    pub fn stop_recording_inputs(&mut self) {
+    pub(crate) fn stop_recording_inputs(&mut self) {
         self.input_log = None;
     }
 
     /// The actions and hashes logged since the last call, in order.
-    pub fn take_recorded_inputs(&mut self) -> Vec<RecordedInput> {
+    pub(crate) fn take_recorded_inputs(&mut self) -> Vec<RecordedInput> {
         self.input_log
             .as_mut()
             .map(|log| std::mem::take(&mut log.inputs))
@@ -84,7 +84,7 @@ impl Game {
     /// clock, the random stream's position, the player, the turn count.
     /// A replay that differs from the game almost always differs here on
     /// the first turn it goes wrong.
-    pub fn turn_check(&self) -> u32 {
+    pub(crate) fn turn_check(&self) -> u32 {
         let mut hasher = StableHasher::new();
         hasher.write_f64(self.time);
         hasher.write_u128(self.rng.get_word_pos());

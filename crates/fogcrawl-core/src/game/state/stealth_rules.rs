@@ -13,8 +13,8 @@ use crate::ai::thought::Thought;
 use crate::game::action::Action;
 use crate::game::message_log::{Importance, capitalised};
 use crate::game::stealth::{
-    DOOR_NOISE, NoiseCause, PlayerNoise, SLEEPER_HEARING, SNEAK_NOISE, SNEAK_SLOWDOWN,
-    StealthCounters, Surprise, WALK_NOISE,
+    DOOR_NOISE, NoiseCause, PlayerNoise, REST_DRAW_REACH, SLEEPER_HEARING, SNEAK_NOISE,
+    SNEAK_SLOWDOWN, StealthCounters, Surprise, WALK_NOISE,
 };
 use crate::world::sound::SoundReach;
 use crate::world::{ItemKind, Terrain};
@@ -38,12 +38,12 @@ impl Game {
     }
 
     /// What stealth counted this game.
-    pub fn stealth_counters(&self) -> StealthCounters {
+    pub(crate) fn stealth_counters(&self) -> StealthCounters {
         self.stealth.counters
     }
 
     /// Whether the living monster `monster` sleeps.
-    pub fn is_asleep(&self, monster: usize) -> bool {
+    pub(crate) fn is_asleep(&self, monster: usize) -> bool {
         self.actors
             .get(monster)
             .filter(|a| a.is_alive())
@@ -155,6 +155,7 @@ impl Game {
                     self.stealth.counters.heard_player += 1;
                     if let Some(brain) = self.actors[actor].brain.as_mut() {
                         brain.noise = Some(at);
+                        self.behaviour.pack_mut().heard(actor, at);
                     }
                 }
                 continue;
@@ -168,6 +169,7 @@ impl Game {
             {
                 brain.noise = Some(at);
                 self.stealth.counters.heard_player += 1;
+                self.behaviour.pack_mut().heard(actor, at);
             }
         }
     }
@@ -234,20 +236,27 @@ impl Game {
         }
     }
 
-    /// Time spent waiting draws a monster: the nearest living one that is
-    /// neither hunting nor fleeing nor already coming to the player's cell
-    /// wakes if asleep and comes to look where the player is.
+    /// Time spent waiting draws a monster: the nearest living one (along
+    /// the way sound travels, round walls and muffled by closed doors,
+    /// within [`REST_DRAW_REACH`]) that is neither hunting nor fleeing nor
+    /// already coming to the player's cell wakes if asleep and comes to
+    /// look where the player is. One the sound of it cannot reach (behind
+    /// rock, or further) is not drawn: it would come through the wall.
     fn draw_a_monster(&mut self) {
         let at = self.actors[PLAYER].pos;
+        let sound = SoundReach::spread(&self.level, at, REST_DRAW_REACH);
         let drawn = (1..self.actors.len())
             .filter(|&actor| {
                 let monster = &self.actors[actor];
                 monster.is_alive()
+                    && sound.covers(monster.pos)
                     && monster.brain.as_ref().is_some_and(|b| {
                         !matches!(b.mode, Mode::Hunt | Mode::Flee) && b.noise != Some(at)
                     })
             })
-            .min_by_key(|&actor| (self.actors[actor].pos.chebyshev(at), actor));
+            .filter_map(|actor| Some((sound.distance_to(self.actors[actor].pos)?, actor)))
+            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
+            .map(|(_, actor)| actor);
         let Some(actor) = drawn else {
             return;
         };
@@ -255,6 +264,7 @@ impl Game {
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             brain.noise = Some(at);
         }
+        self.behaviour.pack_mut().heard(actor, at);
         self.stealth.counters.drawn_by_rest += 1;
         self.log.push(
             self.time,
@@ -417,6 +427,53 @@ mod tests {
         assert_eq!(game.stealth_counters().drawn_by_rest, 1);
         assert!(!game.is_asleep(goblin), "drawn, it woke");
         assert_eq!(game.last_noise().describe(), "0 silent");
+    }
+
+    #[test]
+    fn the_draw_is_the_nearest_along_the_way_sound_travels_not_through_rock() {
+        // The goblin at 4,1 is 3 cells off in a straight line but about 10
+        // round the wall; the one at 6,5 is 5 off and about 8 round it.
+        let (mut game, _dir) = game_on(
+            "###########\n\
+             #@.#g.....#\n\
+             #..#......#\n\
+             #..#......#\n\
+             #..#......#\n\
+             #>....g...#\n\
+             ###########\n",
+        );
+        let behind_the_wall = at(&game, Pos::new(4, 1));
+        let round_the_corner = at(&game, Pos::new(6, 5));
+        sleep(&mut game, behind_the_wall);
+        sleep(&mut game, round_the_corner);
+        game.undying_player = true;
+        while game.time < REST_DRAW_TIME + 1.0 {
+            game.player_act(Action::Wait).unwrap();
+        }
+        assert_eq!(game.stealth_counters().drawn_by_rest, 1);
+        assert!(!game.is_asleep(round_the_corner), "drawn, it woke");
+        assert!(game.is_asleep(behind_the_wall));
+    }
+
+    #[test]
+    fn a_monster_four_cells_off_through_rock_and_fifty_round_it_is_not_drawn() {
+        // Sound goes round the wall (down, along, up and back): further
+        // than REST_DRAW_REACH.
+        let (mut game, _dir) = game_on(
+            "##############################\n\
+             #@.>#g.......................#\n\
+             #...########################.#\n\
+             #............................#\n\
+             ##############################\n",
+        );
+        let sealed = at(&game, Pos::new(5, 1));
+        sleep(&mut game, sealed);
+        game.undying_player = true;
+        while game.time < REST_DRAW_TIME + 1.0 {
+            game.player_act(Action::Wait).unwrap();
+        }
+        assert_eq!(game.stealth_counters().drawn_by_rest, 0);
+        assert!(game.is_asleep(sealed));
     }
 
     #[test]

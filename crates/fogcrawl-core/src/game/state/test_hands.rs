@@ -17,6 +17,14 @@ impl Game {
         &mut self.actors[index]
     }
 
+    /// Puts the monster `index` to sleep, as a level may start it.
+    #[cfg(test)]
+    pub(crate) fn put_to_sleep(&mut self, index: usize) {
+        if let Some(brain) = self.actors[index].brain.as_mut() {
+            brain.asleep = true;
+        }
+    }
+
     /// Every actor, to change.
     pub fn actors_mut(&mut self) -> &mut [Actor] {
         &mut self.actors

@@ -33,7 +33,7 @@ impl Game {
 
     /// Where `item` thrown `toward` lands: up to its range, stopping before
     /// anything that blocks sight or movement.
-    pub fn landing(&self, item: ItemKind, toward: Direction) -> Pos {
+    pub(crate) fn landing(&self, item: ItemKind, toward: Direction) -> Pos {
         let profile = CostProfile::default();
         let mut at = self.player().pos;
         for _ in 0..throw_range(item) {
@@ -52,22 +52,15 @@ impl Game {
 
     /// Every living monster the player sees within the wand's reach,
     /// nearest first (the lower actor id first on a tie).
-    pub fn wand_targets(&self) -> Vec<usize> {
-        let at = self.player().pos;
-        let mut targets: Vec<(i32, usize)> = self
-            .visible_monsters()
-            .map(|(index, monster)| (monster.pos.chebyshev(at), index))
-            .filter(|&(distance, _)| distance <= WAND_RANGE)
-            .collect();
-        targets.sort_unstable();
-        targets.into_iter().map(|(_, index)| index).collect()
+    pub(crate) fn wand_targets(&self) -> Vec<usize> {
+        self.targets_within(WAND_RANGE)
     }
 
     /// Whether smoke keeps `a` and `b` from seeing each other: one of them
     /// stands in it and they are not side by side (an opaque cell is seen
     /// like a wall is, so the cloud's own cells need this rule; lines
     /// through the cloud are blocked by field of view).
-    pub fn smoke_hides(&self, a: Pos, b: Pos) -> bool {
+    pub(crate) fn smoke_hides(&self, a: Pos, b: Pos) -> bool {
         a.chebyshev(b) > 1 && (self.tools.smoky(a) || self.tools.smoky(b))
     }
 
@@ -290,7 +283,7 @@ mod tests {
     use crate::game::items::{CALTROPS_PLAN_COST, SLOWED_FACTOR};
     use crate::game::test_levels::game_on;
     use crate::game::{Action, Direction, Game, Refusal};
-    use crate::world::ItemKind;
+    use crate::world::{ItemKind, Terrain};
     use gridpath::Pos;
 
     fn throw(item: ItemKind, toward: Direction) -> Action {
@@ -517,5 +510,46 @@ mod tests {
             .unwrap();
         let lure = game.tools().lure().expect("noted");
         assert_eq!(lure.at, Pos::new(9, 1));
+    }
+
+    #[test]
+    fn smoke_on_a_door_stays_when_the_door_is_shut_and_opened_again() {
+        // The cloud bursts on the sleeping goblin past the open door (east
+        // of the player) and fills the doorway; the player shuts the door
+        // and opens it again inside the cloud's time.
+        let (mut game, _dir) = game_on("############\n#...@'g....#\n#.........>#\n############\n");
+        let door = Pos::new(5, 1);
+        let goblin = the_goblin(&game);
+        game.actors[goblin]
+            .brain
+            .as_mut()
+            .expect("a monster")
+            .asleep = true;
+        game.inventory.add(ItemKind::SmokeBomb);
+        game.player_act(Action::UseItem {
+            item: ItemKind::SmokeBomb,
+            toward: None,
+            at: Some(Pos::new(6, 1)),
+        })
+        .unwrap();
+        // What field of view reads: the door cell's sight-blocking bit.
+        let veiled = |game: &Game| game.level.opacity().run(5, 1, 1, 0, 1) & 1 == 1;
+        assert!(game.tools().smoky(door) && veiled(&game));
+        game.player_act(Action::CloseDoor(Direction::East)).unwrap();
+        game.player_act(Action::OpenDoor(Direction::East)).unwrap();
+        assert_eq!(game.level.terrain_at(door), Some(Terrain::OpenDoor));
+        assert!(game.tools().smoky(door), "the cloud still hangs there");
+        assert!(veiled(&game), "and still blocks sight");
+    }
+
+    #[test]
+    fn each_aimed_item_reaches_as_far_as_its_range() {
+        // A goblin 7 cells east: a knife or the wand reaches it, smoke
+        // (range 6) does not.
+        let (game, _dir) = game_on("##########\n#@......g#\n#.......>#\n##########\n");
+        assert_eq!(game.aim_targets(ItemKind::ThrowingKnife), vec![1]);
+        assert_eq!(game.aim_targets(ItemKind::WandOfSlowing), vec![1]);
+        assert!(game.aim_targets(ItemKind::SmokeBomb).is_empty());
+        assert!(game.aim_targets(ItemKind::Noisemaker).is_empty());
     }
 }

@@ -25,20 +25,20 @@ use crate::world::shipped_levels::{
 use crate::world::source_text::line_col;
 
 /// The levels folder name, relative to the current directory.
-pub const LEVELS_DIR: &str = "levels";
+pub(crate) const LEVELS_DIR: &str = "levels";
 /// The run order file inside a levels folder.
-pub const RUN_FILE: &str = "run.toml";
+pub(crate) const RUN_FILE: &str = "run.toml";
 /// The largest run order read (a list of level names).
 const MAX_RUN_FILE_BYTES: u64 = 1 << 20;
 /// Files in a levels folder that are not levels.
-pub const NOT_LEVELS: [&str; 2] = [RUN_FILE, "monsters.toml"];
+pub(crate) const NOT_LEVELS: [&str; 2] = [RUN_FILE, "monsters.toml"];
 const LEVEL_EXTENSION: &str = "toml";
 /// How the built-in levels are named where folders are listed.
 const BUILT_IN_LEVELS: &str = "the built-in levels";
 
 /// The override folder searched before the built-in levels: `./levels`.
 #[must_use]
-pub fn override_dir() -> PathBuf {
+pub(crate) fn override_dir() -> PathBuf {
     PathBuf::from(LEVELS_DIR)
 }
 
@@ -101,7 +101,7 @@ pub fn resolve_level(arg: &str) -> Result<LevelLocation, LevelError> {
 ///
 /// # Errors
 /// As [`resolve_level`].
-pub fn resolve_level_in(arg: &str, dir: &Path) -> Result<LevelLocation, LevelError> {
+pub(crate) fn resolve_level_in(arg: &str, dir: &Path) -> Result<LevelLocation, LevelError> {
     let direct = Path::new(arg);
     refuse_non_regular(direct)?;
     if direct.is_file() {

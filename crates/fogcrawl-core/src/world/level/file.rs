@@ -20,15 +20,15 @@ use crate::world::layout::{LayoutSpec, build_layout};
 use crate::world::source_text::{line_col, locate};
 use crate::world::{ItemKind, Level};
 
-pub use super::{MAX_SPAWNS, SIDE_RANGE};
+pub(crate) use super::{MAX_SPAWNS, SIDE_RANGE};
 /// Accepted room sides.
-pub const ROOM_SIDE_RANGE: RangeInclusive<usize> = 2..=64;
+pub(crate) const ROOM_SIDE_RANGE: RangeInclusive<usize> = 2..=64;
 /// Accepted smoothing passes for caves.
-pub const SMOOTHING_RANGE: RangeInclusive<u32> = 0..=16;
+pub(crate) const SMOOTHING_RANGE: RangeInclusive<u32> = 0..=16;
 /// Accepted noise frequencies (cycles per cell).
-pub const FREQUENCY_RANGE: RangeInclusive<f64> = 0.001..=1.0;
+pub(crate) const FREQUENCY_RANGE: RangeInclusive<f64> = 0.001..=1.0;
 /// Accepted chances and shares.
-pub const SHARE_RANGE: RangeInclusive<f64> = 0.0..=1.0;
+pub(crate) const SHARE_RANGE: RangeInclusive<f64> = 0.0..=1.0;
 
 /// The file as written (before checks).
 #[derive(Debug, Deserialize)]
@@ -49,13 +49,13 @@ pub enum LevelSource {
     /// A hand-drawn level, already built.
     Layout(Level),
     /// A Moving AI benchmark map (`.map`), already built by
-    /// [`movingai_level`](crate::world::movingai_level).
+    /// `movingai_level`.
     MovingAi(Level),
 }
 
 /// The largest level file read (a layout of 1024x1024 cells takes about
 /// 1 MB; Moving AI maps, read elsewhere, are bigger).
-pub const MAX_LEVEL_FILE_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_LEVEL_FILE_BYTES: u64 = 64 << 20;
 
 /// A parsed, checked level file.
 #[derive(Debug, Clone, PartialEq)]
@@ -76,7 +76,7 @@ impl LevelFile {
     /// # Errors
     /// [`LevelError::Io`] if unreadable, not a regular file (a FIFO is
     /// refused without waiting for a writer) or larger than
-    /// [`MAX_LEVEL_FILE_BYTES`], or any content error from [`LevelFile::parse`].
+    /// `MAX_LEVEL_FILE_BYTES`, or any content error from [`LevelFile::parse`].
     pub fn load(path: &Path) -> Result<Self, LevelError> {
         let text =
             crate::regular_file::read_capped_text(path, MAX_LEVEL_FILE_BYTES).map_err(|err| {
@@ -140,7 +140,7 @@ impl LevelFile {
 
     /// The seed a recipe fixes, if any (layouts and maps have none).
     #[must_use]
-    pub fn fixed_seed(&self) -> Option<u64> {
+    pub(crate) fn fixed_seed(&self) -> Option<u64> {
         match &self.source {
             LevelSource::Recipe(recipe) => recipe.seed,
             LevelSource::Layout(_) | LevelSource::MovingAi(_) => None,
@@ -176,6 +176,10 @@ pub fn fresh_seed() -> u64 {
         .map_or(0, |d| d.as_secs() ^ u64::from(d.subsec_nanos()))
 }
 
+/// Refuses a recipe value at a key path (`generator.rooms.loops`): the
+/// problem and what is accepted, as an error at the key's place in the file.
+type Refuse<'a> = &'a dyn Fn(&[&str], String, String) -> Result<(), LevelError>;
+
 /// Checks every recipe value against its accepted range.
 fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelError> {
     let fail = |path: &[&str], problem: String, accepted: String| {
@@ -191,6 +195,12 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
             .into(),
         ))
     };
+    check_sizes(recipe, &fail)?;
+    check_shares(recipe, &fail)
+}
+
+/// The level's sides, its spawn count and its rooms' sides.
+fn check_sizes(recipe: &Recipe, fail: Refuse<'_>) -> Result<(), LevelError> {
     let sides = [("width", recipe.width), ("height", recipe.height)];
     for (key, value) in sides {
         if !SIDE_RANGE.contains(&value) {
@@ -232,6 +242,13 @@ fn check_recipe(recipe: &Recipe, file: &Path, text: &str) -> Result<(), LevelErr
             format!("{} to {}", rooms.min_room, ROOM_SIDE_RANGE.end()),
         );
     }
+    Ok(())
+}
+
+/// The cave smoothing, the paint's frequency, every share of the level
+/// (each, and the paint's together), and the item names.
+fn check_shares(recipe: &Recipe, fail: Refuse<'_>) -> Result<(), LevelError> {
+    let rooms = &recipe.rooms;
     if !SMOOTHING_RANGE.contains(&recipe.caves.smoothing) {
         return fail(
             &["generator", "caves", "smoothing"],

@@ -16,7 +16,7 @@ use crate::world::movingai_level::{is_movingai_map, level_from_movingai};
 ///
 /// # Errors
 /// For a map, as [`level_from_movingai`]; else as [`LevelFile::load`].
-pub fn load_level_file(path: &Path) -> Result<LevelFile, LevelError> {
+pub(crate) fn load_level_file(path: &Path) -> Result<LevelFile, LevelError> {
     if !is_movingai_map(path) {
         return LevelFile::load(path);
     }

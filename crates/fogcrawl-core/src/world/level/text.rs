@@ -21,9 +21,9 @@
 use crate::world::{ItemKind, Level, Pos, Terrain};
 
 /// The character for the player's start.
-pub const START_CHAR: char = '@';
+pub(crate) const START_CHAR: char = '@';
 /// Drawn for a spawn whose faction name does not start with an ASCII letter.
-pub const FALLBACK_SPAWN_CHAR: char = 's';
+pub(crate) const FALLBACK_SPAWN_CHAR: char = 's';
 
 /// The plain-text character of a terrain.
 #[must_use]
@@ -63,7 +63,7 @@ pub fn terrain_from_char(c: char) -> Option<Terrain> {
 
 /// The character drawn for a spawn of `faction`: its first letter, lower-cased.
 #[must_use]
-pub fn spawn_char(faction: &str) -> char {
+pub(crate) fn spawn_char(faction: &str) -> char {
     match faction.chars().next() {
         Some(c) if c.is_ascii_alphabetic() => c.to_ascii_lowercase(),
         _ => FALLBACK_SPAWN_CHAR,
@@ -100,7 +100,7 @@ pub fn render(level: &Level) -> String {
 /// Reads the plain-text form back: terrain characters, `@` for the start (on floor) and
 /// a lower-case letter for a spawn of the faction named by that letter (on floor).
 /// Returns `None` for ragged rows, unknown characters or a missing start. Meant for
-/// fixtures and snapshots; level files use [`super::file`], which reports errors.
+/// fixtures and snapshots; level files use `super::file`, which reports errors.
 #[must_use]
 pub fn parse(text: &str) -> Option<Level> {
     let rows: Vec<&str> = text.lines().filter(|r| !r.is_empty()).collect();

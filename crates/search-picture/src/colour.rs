@@ -2,7 +2,8 @@
 //! (SVG as `#rrggbb` text, PNG as bytes of an RGBA buffer).
 //!
 //! It must never know what a colour means: the picture's choices are in
-//! [`palette`](super::palette).
+//! the palette of whoever draws (the game's is `fogcrawl`'s
+//! `search_picture::palette`).
 
 use std::fmt;
 

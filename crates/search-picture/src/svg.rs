@@ -246,100 +246,6 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search_picture::search_settings::SearchSettings;
-    use crate::search_picture::test_fixtures::two_rooms_scene;
-    use gridpath::Heuristic;
-
-    /// The text between `<g class="NAME"` and its `</g>`, for each such group.
-    fn groups<'a>(svg: &'a str, name: &str) -> Vec<&'a str> {
-        let opening = format!(r#"<g class="{name}""#);
-        svg.match_indices(&opening)
-            .filter_map(|(at, _)| {
-                let rest = &svg[at..];
-                rest.find("</g>").map(|end| &rest[..end])
-            })
-            .collect()
-    }
-
-    /// How many cells the `m dx dy h w v h h -w z` pieces of a group cover.
-    fn covered_cells(group: &str) -> usize {
-        let mut cells = 0;
-        let drawings = group
-            .split(r#" d=""#)
-            .skip(1)
-            .filter_map(|rest| rest.split('"').next());
-        for piece in drawings.flat_map(|d| d.split(['M', 'm']).skip(1)) {
-            let number_after = |marker: char| -> usize {
-                let at = piece.find(marker).expect("a piece has h and v") + 1;
-                piece[at..]
-                    .chars()
-                    .take_while(char::is_ascii_digit)
-                    .collect::<String>()
-                    .parse()
-                    .expect("a whole number")
-            };
-            cells += number_after('h') * number_after('v');
-        }
-        cells
-    }
-
-    #[test]
-    fn a_traced_search_draws_its_closed_cells_ends_and_paths() {
-        let (scene, searches) = two_rooms_scene(&[SearchSettings::default()]);
-        let svg = to_svg(&scene);
-        assert!(svg.starts_with("<svg "));
-        assert!(svg.ends_with("</svg>\n"));
-        let closed = groups(&svg, "closed");
-        assert_eq!(closed.len(), 1);
-        assert_eq!(covered_cells(closed[0]), searches[0].closed.len());
-        let frontier = groups(&svg, "frontier");
-        assert_eq!(covered_cells(frontier[0]), searches[0].frontier.len());
-        assert!(svg.contains(r#"<circle class="start""#));
-        assert!(svg.contains(r#"<rect class="goal""#));
-        assert!(svg.contains(r#"<polyline class="raw-path""#));
-        assert!(svg.contains(r#"<polyline class="smoothed-path""#));
-        assert!(svg.contains(&format!("expanded {}", searches[0].stats.expanded)));
-        assert!(svg.contains("<title>two rooms</title>"));
-    }
-
-    #[test]
-    fn the_terrain_lays_its_commonest_colour_under_the_rest() {
-        let (scene, _) = two_rooms_scene(&[SearchSettings::default()]);
-        let svg = to_svg(&scene);
-        let terrain = groups(&svg, "terrain");
-        let group = terrain[0];
-        // 12x6 cells: 36 cost 1 (floor and stairs) under 35 walls and a door.
-        assert!(group.contains(r#"<rect width="12" height="6""#), "{group}");
-        assert_eq!(
-            covered_cells(group),
-            36,
-            "only walls and the door are written"
-        );
-    }
-
-    #[test]
-    fn a_second_panel_reuses_the_first_panels_terrain() {
-        let dijkstra = SearchSettings {
-            heuristic: Heuristic::Zero,
-            ..SearchSettings::default()
-        };
-        let (scene, _) = two_rooms_scene(&[SearchSettings::default(), dijkstra]);
-        let svg = to_svg(&scene);
-        assert_eq!(groups(&svg, "terrain").len(), 1);
-        let terrains: Vec<&CellLayer> = scene.cell_layers("terrain").collect();
-        let shift = terrains[1].origin.0 - terrains[0].origin.0;
-        assert!(
-            svg.contains(&format!(
-                r##"<use class="terrain" href="#layer-0" x="{shift}" y="0"/>"##
-            )),
-            "{svg}"
-        );
-        assert_eq!(
-            groups(&svg, "closed").len(),
-            2,
-            "equal searches, still drawn"
-        );
-    }
 
     #[test]
     fn pieces_move_relative_to_the_one_before() {
@@ -363,27 +269,5 @@ mod tests {
         assert_eq!(number(1.0 / 3.0), "0.33");
         assert_eq!(number(-0.001), "0");
         assert_eq!(escape(r#"a<b & "c">"#), "a&lt;b &amp; &quot;c&quot;&gt;");
-    }
-
-    #[test]
-    fn every_element_is_closed() {
-        let (scene, _) = two_rooms_scene(&[SearchSettings::default(), SearchSettings::default()]);
-        let svg = to_svg(&scene);
-        let opened = svg.matches("<g ").count() + svg.matches("<svg ").count();
-        let closed = svg.matches("</g>").count() + svg.matches("</svg>").count();
-        assert_eq!(opened, closed);
-        assert_eq!(
-            svg.matches("<text ").count(),
-            svg.matches("</text>").count()
-        );
-        for line in svg.lines() {
-            let opens_group = line.starts_with("<g ") || line.starts_with("<svg ");
-            let is_closing = line.starts_with("</");
-            let has_body = line.contains("</");
-            assert!(
-                opens_group || is_closing || has_body || line.ends_with("/>"),
-                "unclosed element: {line}"
-            );
-        }
     }
 }

@@ -1,0 +1,135 @@
+//! Taking a plan: a finished search joined to where the member now stands,
+//! smoothed and checked against what its faction knows, or a straight line
+//! taken as it is.
+
+use gridpath::{Grid, Path, Pos, path_cost, string_pull};
+
+use super::{MemberTurn, is_adjacent};
+use crate::ai::brain::PlanSource;
+use crate::ai::counters::ReplanReason;
+use crate::ai::faction::Faction;
+use crate::ai::planner::{Finished, PlanOutcome};
+use crate::ai::thought::Thought;
+
+/// Cells of a found path searched for the monster's current cell when the
+/// search began elsewhere (it stepped while the search ran).
+const SPLICE_WINDOW: usize = 16;
+
+impl MemberTurn<'_> {
+    /// Takes a finished search as the monster's plan, if it still fits: it is
+    /// joined to where the monster now stands (it may have stepped while the
+    /// search ran), smoothed, and checked against what the faction knows now.
+    pub(super) fn adopt(&mut self, finished: Finished) {
+        let at = self.senses.at;
+        let Finished { goal, outcome, .. } = finished;
+        let outcome_gave_up = outcome == PlanOutcome::GaveUp;
+        let path = match outcome {
+            PlanOutcome::Path(path) => path,
+            PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
+                if outcome_gave_up {
+                    self.brain.thought = Thought::GaveUp { goal };
+                }
+                // The player in view, given up on for the budget alone, is no
+                // less reachable: a hunter that marked it so would stand and
+                // stare while its packmates fight. It asks again.
+                let in_view = outcome_gave_up && self.senses.player_seen == Some(goal);
+                if self.brain.pending_replan != Some(ReplanReason::CheaperRoute) {
+                    self.brain.forget_plan();
+                    if !in_view {
+                        self.brain.unreachable = Some(goal);
+                    }
+                }
+                self.brain.pending_replan = None;
+                return;
+            }
+        };
+        let (Some(grid), Some(config)) = (self.faction.grid(), self.faction.config()) else {
+            return;
+        };
+        let Some(rest) = splice(grid, at, &path.cells) else {
+            // It wandered off the path's start: ask again from here.
+            self.brain.pending_replan = None;
+            return;
+        };
+        let mut walked = Vec::with_capacity(rest.len() + 1);
+        walked.push(at);
+        walked.extend_from_slice(&rest);
+        if self.brain.pending_replan == Some(ReplanReason::CheaperRoute) {
+            // A check, not a need: switch only for a route clearly cheaper
+            // than what is left of the current one.
+            let mut current = vec![at];
+            current.extend_from_slice(&self.brain.plan);
+            let remaining = path_cost(grid, &current).unwrap_or(f64::INFINITY);
+            let found = path_cost(grid, &walked).unwrap_or(f64::INFINITY);
+            self.brain.pending_replan = None;
+            if found >= remaining * (1.0 - config.replan_margin) {
+                return;
+            }
+        }
+        self.brain.pending_replan = None;
+        if !steps_believed_open(self.faction, &walked) {
+            // Knowledge moved on while it was searched for: plan again.
+            self.brain.forget_plan();
+            return;
+        }
+        let plan: Vec<Pos> = if config.smoothing.uses_string_pull() {
+            string_pull(grid, &walked).into_iter().skip(1).collect()
+        } else {
+            rest.clone()
+        };
+        self.brain.plan_costs = believed_costs(self.faction, &plan);
+        self.brain.plan = plan;
+        self.brain.raw_plan = rest;
+        self.brain.plan_goal = Some(goal);
+        self.brain.plan_source = PlanSource::Search;
+        self.brain.plan_fresh = true;
+        self.brain.unreachable = None;
+    }
+
+    /// Takes the straight line to `target` as the monster's plan.
+    pub(super) fn follow_line(&mut self, target: Pos, line: Path) {
+        let rest: Vec<Pos> = line.cells.into_iter().skip(1).collect();
+        self.brain.plan_costs = believed_costs(self.faction, &rest);
+        self.brain.raw_plan = rest.clone();
+        self.brain.plan = rest;
+        self.brain.plan_goal = Some(target);
+        self.brain.plan_source = PlanSource::Search;
+        self.brain.plan_fresh = true;
+        self.brain.unreachable = None;
+    }
+}
+
+/// The part of `cells` still to walk from `at`: after `at` if the path
+/// crosses it near its start, else from a cell next to `at` (a legal step).
+pub(super) fn splice(grid: &Grid, at: Pos, cells: &[Pos]) -> Option<Vec<Pos>> {
+    let window = &cells[..cells.len().min(SPLICE_WINDOW)];
+    if let Some(i) = window.iter().rposition(|&c| c == at) {
+        return Some(cells[i + 1..].to_vec());
+    }
+    let i = window
+        .iter()
+        .rposition(|&c| is_adjacent(at, c) && grid.is_legal_step(at, c))?;
+    Some(cells[i..].to_vec())
+}
+
+/// Whether every step of `cells` is one the faction believes open.
+fn steps_believed_open(faction: &Faction, cells: &[Pos]) -> bool {
+    match cells {
+        [] => true,
+        [first, rest @ ..] => !faction.believes_walk_blocked(*first, rest),
+    }
+}
+
+/// What entering each of `cells` costs by what the faction believes of it
+/// (infinite where its rules price nothing): a plan's costs as planned.
+fn believed_costs(faction: &Faction, cells: &[Pos]) -> Vec<f64> {
+    let rules = faction.rules();
+    cells
+        .iter()
+        .map(|&cell| {
+            rules
+                .and_then(|r| r.terrain_cost(faction.knowledge().belief(cell)))
+                .unwrap_or(f64::INFINITY)
+        })
+        .collect()
+}

@@ -1,0 +1,108 @@
+//! A hurt member's flight: downhill on its faction's safety map, past a
+//! packmate in the way, else any step away; cornered, it turns to fight.
+
+use gridpath::Pos;
+
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, octile};
+use crate::ai::brain::{Brain, CORNERED_TIME, FLEE_CALM_TIME, PURSUIT_MEMORY};
+use crate::ai::thought::Thought;
+
+/// Game time a hurt member that hid where it could run no further lies low
+/// before it strolls again: as long as it takes to calm down from flight.
+const LIE_LOW_TIME: f64 = FLEE_CALM_TIME;
+
+impl MemberTurn<'_> {
+    /// A hurt monster steps downhill on its faction's safety map (trading
+    /// places with a packmate in its way); where the map offers nothing, any
+    /// step that gains distance from the threat; where no step does, it is
+    /// cornered and turns to fight (`Thought::Cornered`: the caller decides
+    /// again).
+    pub(super) fn flee(&mut self, threat: Pos) -> Intent {
+        self.brain.forget_plan();
+        let at = self.senses.at;
+        let downhill = self
+            .faction
+            .flee_step(self.senses.turn, threat, at, self.brain.fled_from)
+            .filter(|&next| !self.faction.believes_step_blocked(at, next));
+        if let Some(next) = downhill {
+            match (self.senses.body_at)(next) {
+                Body::Empty => {
+                    let thought = Thought::Flees {
+                        from: threat,
+                        to: Some(next),
+                    };
+                    return flight_step(self.brain, at, thought, next, false, true);
+                }
+                // A packmate always lets a fleeing member past; a stranger when
+                // it would make way anyway.
+                Body::Packmate {
+                    lately_swapped: false,
+                    ..
+                }
+                | Body::Stranger {
+                    yields: true,
+                    lately_swapped: false,
+                } => {
+                    let thought = Thought::FleesPast {
+                        from: threat,
+                        mate: next,
+                    };
+                    return flight_step(self.brain, at, thought, next, true, true);
+                }
+                Body::Player | Body::Packmate { .. } | Body::Stranger { .. } => {}
+            }
+        }
+        let here = octile(at, threat);
+        let away = NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| octile(cell, threat) > here && self.brain.fled_from != Some(cell))
+            .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
+            .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .max_by(|&a, &b| {
+                octile(a, threat)
+                    .total_cmp(&octile(b, threat))
+                    .then(b.cmp(&a))
+            });
+        if let Some(next) = away {
+            let thought = Thought::Flees {
+                from: threat,
+                to: Some(next),
+            };
+            return flight_step(self.brain, at, thought, next, false, false);
+        }
+        self.brain.thought = Thought::Cornered { by: threat };
+        if self.senses.player_seen.is_none() {
+            // Nothing in sight to fight: it stops running and goes back to its
+            // life, away from where it last saw the player. Nobody cornered
+            // it, so it does not turn to fight: shaken, it runs again at the
+            // next sight of the player until healed.
+            self.brain.alert = None;
+            self.brain.search_given_up_until = self.senses.now + PURSUIT_MEMORY;
+            // Hidden where it could run no further, it lies low a while (its
+            // wounds mending) rather than stroll straight back into view
+            // and run again, to and fro.
+            self.brain.wander_target = None;
+            self.brain.loiter_until = self.senses.now + LIE_LOW_TIME;
+        } else {
+            self.brain.cornered_until = self.senses.now + CORNERED_TIME;
+        }
+        Intent::Wait
+    }
+}
+
+/// A flight step from `at` onto `to` (trading places with whoever stands
+/// there when `swap`), remembered so a later step off the safety map does
+/// not go straight back.
+fn flight_step(
+    brain: &mut Brain,
+    at: Pos,
+    thought: Thought,
+    to: Pos,
+    swap: bool,
+    guided: bool,
+) -> Intent {
+    brain.thought = thought;
+    brain.fled_from = Some(at);
+    Intent::Step { to, swap, guided }
+}

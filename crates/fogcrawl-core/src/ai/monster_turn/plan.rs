@@ -1,0 +1,322 @@
+//! A member's own plan: asking the faction's planner for one, checking
+//! that the plan it has still serves, following the faction's shared field
+//! toward the player's last known cell, and waiting (or stepping closer)
+//! while a search runs.
+
+use gridpath::{Pos, Reach};
+
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
+use crate::ai::brain::{Brain, Mode, PlanSource};
+use crate::ai::counters::ReplanReason;
+use crate::ai::faction::Faction;
+use crate::ai::planner::PlanRequest;
+use crate::ai::thought::Thought;
+
+/// Members within this distance (octile, in cells) of the target follow the
+/// shared field; those further away plan on their own until they are near
+/// (a field reaching far members would cost more than their searches).
+pub(super) const FIELD_RADIUS: f64 = 24.0;
+
+/// Members this close to the target plan to its exact cell on their own
+/// (a short search), so the field need not follow every step the target
+/// takes.
+pub(super) const NEAR_TARGET: i32 = 4;
+
+/// The shared field is aimed anew only when the target moved more than
+/// this many cells from the field's source.
+pub(super) const FIELD_RETARGET: i32 = 3;
+
+/// Cells of the shared field's route a follower keeps as its plan (for the
+/// stale-plan check, crowding and the overlay).
+const FIELD_ROUTE_CELLS: usize = 16;
+
+/// How many of the next planned cells are compared with their planned cost.
+const COST_LOOKAHEAD: usize = 8;
+
+/// Stalled own turns after which a monster plans round its packmates.
+pub(super) const STALL_PATIENCE: u32 = 3;
+
+/// What a cell a packmate stands on costs in a plan made to go round it.
+const PACKMATE_DETOUR_COST: f64 = 25.0;
+
+/// How far round the cell a member holds (Chebyshev, in cells) the bodies
+/// standing there are gone round by its plan.
+const SPOT_DETOUR_RADIUS: i32 = 2;
+
+/// Own turns a monster waits without a plan for its search before it gives
+/// the goal up (stepping closer meanwhile when it can).
+pub(super) const MAX_WAIT_TURNS: u32 = 6;
+
+/// Own turns an investigator waits without a plan before it loses
+/// interest in the noise.
+const MAX_INVESTIGATE_WAIT_TURNS: u32 = 3;
+
+/// Player turns between a monster's checks for a cheaper route.
+const CHEAPER_CHECK_TURNS: u64 = 5;
+
+impl MemberTurn<'_> {
+    /// Heads for the faction's target down its shared field.
+    pub(super) fn follow_shared_field(&mut self, target: Pos) -> Intent {
+        let at = self.senses.at;
+        let source = self
+            .faction
+            .shared_target()
+            .filter(|&source| chebyshev(source, target) <= FIELD_RETARGET)
+            .unwrap_or(target);
+        match self.faction.reach_shared_field(source, at) {
+            Reach::Settled(_) => {
+                let route = self.faction.shared_route(at, FIELD_ROUTE_CELLS);
+                let Some(&next) = route.first() else {
+                    self.brain.thought = Thought::Idle;
+                    return Intent::Wait;
+                };
+                if self.brain.came_from == Some(next) {
+                    // Straight back where it came from: the field may be older
+                    // than what it just saw (a door found open); its own
+                    // search, on what it knows now, decides.
+                    return self.pursue(target);
+                }
+                self.brain.raw_plan = route.clone();
+                self.brain.plan = route;
+                self.brain.plan_goal = Some(target);
+                self.brain.plan_source = PlanSource::SharedField;
+                self.brain.plan_fresh = true;
+                self.brain.plan_costs.clear();
+                self.brain.unreachable = None;
+                self.brain.thought = Thought::FollowingField { target };
+                self.step_along(next)
+            }
+            Reach::Unreachable => {
+                self.brain.forget_plan();
+                self.brain.unreachable = Some(target);
+                self.brain.thought = Thought::NoPath { goal: target };
+                Intent::Wait
+            }
+            // The field has not reached it within this turn's budget: its
+            // own search (and steps toward the target meanwhile).
+            Reach::Pending => self.pursue(target),
+        }
+    }
+
+    /// Heads for an individual goal along its own planned path: asks for a
+    /// plan when it has none (or the one it has went wrong), and follows it.
+    pub(crate) fn pursue(&mut self, goal: Pos) -> Intent {
+        if self.brain.plan_source != PlanSource::Search {
+            self.brain.forget_plan();
+            self.brain.plan_source = PlanSource::Search;
+        }
+        // A result that finished since its last turn comes first.
+        if let Some(finished) = self.faction.take_finished_plan(self.senses.actor) {
+            self.adopt(finished);
+        }
+        if self.brain.unreachable == Some(goal) && self.brain.plan.is_empty() {
+            if !matches!(self.brain.thought, Thought::GaveUp { .. }) {
+                self.brain.thought = Thought::NoPath { goal };
+            }
+            return Intent::Wait;
+        }
+        let reason = self.plan_problem(goal);
+        if let Some(reason) = reason {
+            let has_plan = reason == ReplanReason::CheaperRoute;
+            if !has_plan {
+                self.brain.forget_plan();
+            }
+            self.ask_for_plan(goal, Some(reason), has_plan);
+        } else if self.brain.plan.is_empty() && !self.faction.is_planning(self.senses.actor) {
+            self.ask_for_plan(goal, None, false);
+        }
+        if let Some(finished) = self.faction.plan_now(self.senses.actor) {
+            self.adopt(finished);
+        }
+        match self.brain.plan.first().copied() {
+            Some(next) => {
+                self.brain.waiting_turns = 0;
+                self.brain.thought = Thought::FollowingPlan { goal };
+                self.step_along(next)
+            }
+            _ if self.brain.unreachable == Some(goal) => {
+                self.brain.waiting_turns = 0;
+                if !matches!(self.brain.thought, Thought::GaveUp { .. }) {
+                    self.brain.thought = Thought::NoPath { goal };
+                }
+                Intent::Wait
+            }
+            _ => {
+                // Its own turns, not the faction's: a fast monster beside a
+                // slow player waits many of its turns in one of the player's.
+                self.brain.waiting_turns += 1;
+                // Fresh news of the player is a chase: too slow a plan is no
+                // reason to turn to a spot elsewhere (and back once the plan
+                // comes); it keeps closing in while the faction plans.
+                let chase = self.brain.chases(self.senses.now) == Some(goal);
+                // A noise is worth less patience than a goal of its own: an
+                // investigator that cannot get a plan soon loses interest.
+                let patience = if self.brain.mode == Mode::Investigate {
+                    MAX_INVESTIGATE_WAIT_TURNS
+                } else {
+                    MAX_WAIT_TURNS
+                };
+                if self.brain.waiting_turns > patience && !chase {
+                    self.faction.give_up_plan(self.senses.actor);
+                    self.brain.waiting_turns = 0;
+                    self.brain.unreachable = Some(goal);
+                    self.brain.thought = Thought::GaveUp { goal };
+                    return Intent::Wait;
+                }
+                if self.brain.mode == Mode::Wander {
+                    // A stroll is in no hurry: a guess toward it would only be
+                    // walked back once the plan comes.
+                    self.brain.thought = Thought::WaitsForPlan { goal };
+                    return Intent::Wait;
+                }
+                self.step_while_planning(goal)
+            }
+        }
+    }
+
+    /// Why the plan the monster has no longer serves, if it does not.
+    pub(super) fn plan_problem(&mut self, goal: Pos) -> Option<ReplanReason> {
+        if self.brain.plan.is_empty() {
+            return None;
+        }
+        if self.brain.stall_turns >= STALL_PATIENCE
+            && self.brain.stall_turns >= self.brain.detour_asked_at + STALL_PATIENCE
+        {
+            return Some(ReplanReason::Stalled);
+        }
+        if self.brain.needs_plan_for(goal) {
+            return Some(ReplanReason::GoalMoved);
+        }
+        let at = self.senses.at;
+        if self.faction.believes_walk_blocked(at, &self.brain.plan) {
+            return Some(ReplanReason::Blocked);
+        }
+        if self.senses.far_from_player && self.brain.mode == Mode::Wander {
+            // Far strolls are walks, not cheapest paths (see
+            // `pick_wander_target`): what their ground costs is no reason to
+            // search again.
+            return None;
+        }
+        let config = self.faction.config()?;
+        let rules = self.faction.rules()?;
+        let margin = config.replan_margin;
+        let (planned, now): (f64, f64) = self
+            .brain
+            .plan
+            .iter()
+            .zip(&self.brain.plan_costs)
+            .take(COST_LOOKAHEAD)
+            .map(|(&cell, &planned)| {
+                let now = rules
+                    .terrain_cost(self.faction.knowledge().belief(cell))
+                    .unwrap_or(f64::INFINITY);
+                (planned, now)
+            })
+            .fold((0.0, 0.0), |(a, b), (p, n)| (a + p, b + n));
+        if now > planned * (1.0 + margin) + 1e-9 {
+            return Some(ReplanReason::CostSurprise);
+        }
+        if self.senses.turn >= self.brain.cheaper_checked_turn + CHEAPER_CHECK_TURNS
+            && !self.faction.is_planning(self.senses.actor)
+            && cheaper_ground_near_the_way(
+                self.faction.cheaper_this_turn(),
+                at,
+                goal,
+                margin,
+                &self.brain.plan,
+            )
+        {
+            self.brain.cheaper_checked_turn = self.senses.turn;
+            return Some(ReplanReason::CheaperRoute);
+        }
+        None
+    }
+
+    /// Queues a search for the monster's goal, leaving out its own crowding
+    /// (and, after a stall, going round the packmates beside it).
+    fn ask_for_plan(&mut self, goal: Pos, reason: Option<ReplanReason>, has_plan: bool) {
+        let at = self.senses.at;
+        let overrides = plan_overrides(self.faction, self.brain, at, |cell| {
+            matches!(
+                (self.senses.body_at)(cell),
+                Body::Packmate { .. } | Body::Stranger { .. }
+            )
+        });
+        if self.brain.stall_turns >= STALL_PATIENCE {
+            self.brain.detour_asked_at = self.brain.stall_turns;
+        }
+        let distance = octile(at, goal);
+        let priority = if self.brain.plan.is_empty() {
+            distance.min(f64::from(u16::MAX)) as u32
+        } else {
+            u32::from(u16::MAX) + distance.min(f64::from(u16::MAX)) as u32
+        };
+        if let Some(reason) = reason {
+            self.faction.counters_mut().replans.add(reason);
+        }
+        self.brain.pending_replan = reason;
+        self.faction.request_plan(PlanRequest {
+            actor: self.senses.actor,
+            from: at,
+            goal,
+            priority,
+            has_plan,
+            overrides,
+        });
+    }
+}
+
+/// Whether newly cheaper ground lies near the straight way from `at` to
+/// `goal` (within the margin's detour) and off the current plan: a route
+/// through it may be cheaper, worth a search to find out.
+fn cheaper_ground_near_the_way(
+    cheaper: &[Pos],
+    at: Pos,
+    goal: Pos,
+    margin: f64,
+    plan: &[Pos],
+) -> bool {
+    let straight = octile(at, goal);
+    cheaper.iter().take(256).any(|&cell| {
+        octile(at, cell) + octile(cell, goal) <= straight * (1.0 + margin) + 2.0
+            && !plan.contains(&cell)
+    })
+}
+
+/// The cells a member's search at `at` prices differently from its
+/// faction's grid: its own crowding left out, and after a stall, the
+/// monsters beside it (`monster_at`) made dear to go round. The debug
+/// overlay's preview prices its search with this too, so it shows the
+/// search the member would really ask for.
+pub(crate) fn plan_overrides(
+    faction: &Faction,
+    brain: &Brain,
+    at: Pos,
+    monster_at: impl Fn(Pos) -> bool,
+) -> Vec<(Pos, f64)> {
+    let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+    let mut detour = |cell: Pos| {
+        if cell != at && monster_at(cell) {
+            overrides.retain(|&(pos, _)| pos != cell);
+            overrides.push((cell, PACKMATE_DETOUR_COST));
+        }
+    };
+    if brain.stall_turns >= STALL_PATIENCE {
+        // Stuck behind bodies: this plan goes round the monsters beside it
+        // where it can.
+        for (dx, dy) in NEIGHBOURS {
+            detour(Pos::new(at.x + dx, at.y + dy));
+        }
+    }
+    if let Some(spot) = brain.spot {
+        // Heading for a cell it holds round the player or a noise: the
+        // bodies already about it are gone round (to the far side when the
+        // near side is full), not queued behind.
+        for dy in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
+            for dx in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
+                detour(Pos::new(spot.x + dx, spot.y + dy));
+            }
+        }
+    }
+    overrides
+}

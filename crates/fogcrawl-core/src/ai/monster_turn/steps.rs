@@ -1,0 +1,166 @@
+//! A member's next step: along its plan, round or through a packmate in
+//! the way, or (while its search runs) a guess toward the goal.
+
+use gridpath::Pos;
+
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent, octile};
+use crate::ai::brain::{Mode, PlanSource};
+use crate::ai::thought::Thought;
+
+impl MemberTurn<'_> {
+    /// The next step along the monster's plan, round or through packmates.
+    pub(super) fn step_along(&mut self, next: Pos) -> Intent {
+        let at = self.senses.at;
+        if self.faction.believes_step_blocked(at, next) {
+            self.brain.forget_plan();
+            return match self.greedy_step(self.brain.goal.unwrap_or(next)) {
+                Some(step) => Intent::Step {
+                    to: step,
+                    swap: false,
+                    guided: false,
+                },
+                None => Intent::Wait,
+            };
+        }
+        if self.brain.plan_fresh {
+            // Starts to follow this plan: count it if it crosses a cell the
+            // faction holds as blocked (the checks above should make it never).
+            self.brain.plan_fresh = false;
+            if self
+                .brain
+                .plan
+                .iter()
+                .any(|&cell| self.faction.believes_blocked(cell))
+            {
+                self.faction.counters_mut().stale_plans += 1;
+            }
+        }
+        match (self.senses.body_at)(next) {
+            Body::Empty => Intent::Step {
+                to: next,
+                swap: false,
+                guided: true,
+            },
+            Body::Player => Intent::Attack(next),
+            Body::Packmate { .. } | Body::Stranger { .. }
+                if self.brain.mode == Mode::Wander
+                    && self.brain.plan_source == PlanSource::Search =>
+            {
+                // A stroll has nowhere it must be: rather than push past
+                // (and be pushed back on the way home, pacing in a
+                // corridor), it strolls somewhere else.
+                self.brain.wander_target = None;
+                self.brain.forget_plan();
+                self.brain.thought = Thought::TurnsBack(next);
+                Intent::Wait
+            }
+            Body::Packmate { yields: true, .. } | Body::Stranger { yields: true, .. } => {
+                self.brain.thought = Thought::SwapsWith(next);
+                Intent::Step {
+                    to: next,
+                    swap: true,
+                    guided: true,
+                }
+            }
+            Body::Packmate { yields: false, .. } | Body::Stranger { yields: false, .. } => {
+                match self.sidestep(next) {
+                    Some(side) => {
+                        self.brain.thought = Thought::Sidesteps(side);
+                        Intent::Step {
+                            to: side,
+                            swap: false,
+                            guided: true,
+                        }
+                    }
+                    None if self.brain.mode == Mode::Investigate
+                        && matches!((self.senses.body_at)(next), Body::Packmate { .. }) =>
+                    {
+                        // A packmate that stays in the way is nearer the
+                        // noise: it looks for the pack, and this one goes
+                        // back to its life this same turn (`think` drops a
+                        // goal given up) instead of queueing behind it.
+                        self.brain.unreachable = Some(self.brain.goal.unwrap_or(next));
+                        self.brain.thought = Thought::LeavesNoiseToPackmate(next);
+                        Intent::Wait
+                    }
+                    None => {
+                        self.brain.thought = Thought::BlockedByPackmate(next);
+                        Intent::Wait
+                    }
+                }
+            }
+        }
+    }
+
+    /// A free cell beside the monster from which its plan goes on (next to the
+    /// cell after the blocked one), or nearer the goal.
+    fn sidestep(&mut self, blocked: Pos) -> Option<Pos> {
+        let at = self.senses.at;
+        let rejoin = self.brain.plan.get(1).copied();
+        let goal = self.brain.goal?;
+        let here = octile(at, goal);
+        let side = NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| cell != blocked)
+            .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
+            .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .filter(|&cell| match rejoin {
+                Some(rejoin) => {
+                    is_adjacent(cell, rejoin) && !self.faction.believes_step_blocked(cell, rejoin)
+                }
+                None => octile(cell, goal) < here,
+            })
+            .min_by(|&a, &b| octile(a, goal).total_cmp(&octile(b, goal)).then(a.cmp(&b)))?;
+        if rejoin.is_some() && !self.brain.plan.is_empty() {
+            self.brain.plan[0] = side;
+            if let Some(cost) = self.brain.plan_costs.first_mut() {
+                *cost = self
+                    .faction
+                    .rules()
+                    .and_then(|r| r.terrain_cost(self.faction.knowledge().belief(side)))
+                    .unwrap_or(*cost);
+            }
+        }
+        Some(side)
+    }
+
+    /// While the search runs: a step closer to the goal over ground the
+    /// faction believes walkable, if one exists.
+    pub(super) fn step_while_planning(&mut self, goal: Pos) -> Intent {
+        match self
+            .greedy_step(goal)
+            .filter(|&next| self.brain.came_from != Some(next))
+        {
+            Some(next) => {
+                self.brain.thought = Thought::StepsWhilePlanning { goal };
+                Intent::Step {
+                    to: next,
+                    swap: false,
+                    guided: false,
+                }
+            }
+            None => {
+                self.brain.thought = Thought::WaitsForPlan { goal };
+                Intent::Wait
+            }
+        }
+    }
+
+    /// The free neighbour that brings the monster closest to `goal` (as the
+    /// crow flies) over ground its faction believes walkable.
+    fn greedy_step(&self, goal: Pos) -> Option<Pos> {
+        let at = self.senses.at;
+        let grid = self.faction.grid()?;
+        let here = octile(at, goal);
+        // Cheapest test first: only the few neighbours closer to the goal are
+        // asked about walls and bodies.
+        grid.neighbours(at)
+            .map(|(next, _)| (next, octile(next, goal)))
+            .filter(|&(_, d)| d < here)
+            .filter(|&(next, _)| !self.faction.believes_step_blocked(at, next))
+            .filter(|&(next, _)| matches!((self.senses.body_at)(next), Body::Empty | Body::Player))
+            .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+            .map(|(next, _)| next)
+    }
+}

@@ -1,0 +1,529 @@
+//! Tests of the monster turn: looks, strolls, passing packmates, plans
+//! kept and redone, flight.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::adopt::splice;
+use super::plan::MAX_WAIT_TURNS;
+use super::wander::MIN_STROLL;
+use super::*;
+use crate::ai::counters::ReplanReason;
+use crate::ai::knowledge::FactionKnowledge;
+use crate::ai::sight::Viewpoint;
+use crate::config::MonsterConfig;
+use crate::world::Level;
+use crate::world::{Terrain, level};
+
+/// Goblins that know the level drawn in `rows` (`@` marks a floor cell).
+fn goblins_knowing(rows: &str) -> (Faction, Level) {
+    let config = MonsterConfig::shipped().unwrap();
+    let goblins = config.faction("goblins").unwrap().clone();
+    let level = level::text::parse(rows).unwrap();
+    let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+    faction.rebuild(goblins).unwrap();
+    faction.start_turn(0.0);
+    (faction, level)
+}
+
+fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
+    Senses {
+        actor: 1,
+        at,
+        now: 1.0,
+        turn: 1,
+        player_seen: None,
+        health: 1.0,
+        far_from_player: false,
+        body_at,
+        shooter: None,
+    }
+}
+
+fn empty(_: Pos) -> Body {
+    Body::Empty
+}
+
+#[test]
+fn a_wanderer_far_from_the_player_looks_every_few_cells() {
+    let (faction, _) = goblins_knowing("@......\n");
+    let viewpoint = |x: i32, far_from_player: bool| Viewpoint {
+        actor: 1,
+        at: Pos::new(x, 0),
+        now: 1.0,
+        level_version: 0,
+        changed_in_sight: 0,
+        far_from_player,
+    };
+    let brain = Brain {
+        looked_from: Some((Pos::new(0, 0), 0)),
+        ..Brain::default()
+    };
+    let radius = faction.config().map(|c| c.sight_radius);
+    // Near the player: every other cell.
+    assert_eq!(view_radius(&faction, &brain, &viewpoint(1, false)), None);
+    assert_eq!(view_radius(&faction, &brain, &viewpoint(2, false)), radius);
+    // Far from it: once it walked as far as it sees.
+    let sight = radius.unwrap() as i32;
+    assert_eq!(view_radius(&faction, &brain, &viewpoint(2, true)), None);
+    assert_eq!(
+        view_radius(&faction, &brain, &viewpoint(sight - 1, true)),
+        None
+    );
+    assert_eq!(
+        view_radius(&faction, &brain, &viewpoint(sight, true)),
+        radius
+    );
+    // Closing in, it looks every step wherever it is.
+    let hunting = Brain {
+        mode: Mode::Hunt,
+        ..brain
+    };
+    assert_eq!(view_radius(&faction, &hunting, &viewpoint(1, true)), radius);
+    assert!(far_from_player(
+        Pos::new(0, 0),
+        Pos::new(FAR_FROM_PLAYER + 1, 3)
+    ));
+    assert!(!far_from_player(
+        Pos::new(0, 0),
+        Pos::new(FAR_FROM_PLAYER, 3)
+    ));
+}
+
+#[test]
+fn only_a_change_in_sight_makes_a_monster_look_again_from_where_it_stands() {
+    let (faction, _) = goblins_knowing("@......\n");
+    let at = Pos::new(3, 0);
+    let brain = Brain {
+        looked_from: Some((at, 5)),
+        ..Brain::default()
+    };
+    let viewpoint = |changed_in_sight| Viewpoint {
+        actor: 1,
+        at,
+        now: 1.0,
+        // The level changed since (a door across the level, say).
+        level_version: 9,
+        changed_in_sight,
+        far_from_player: false,
+    };
+    assert_eq!(view_radius(&faction, &brain, &viewpoint(0)), None);
+    assert_eq!(view_radius(&faction, &brain, &viewpoint(5)), None);
+    let radius = faction.config().map(|c| c.sight_radius);
+    assert_eq!(view_radius(&faction, &brain, &viewpoint(6)), radius);
+    // A wanderer a step on looks again too once its sight changed.
+    let stepped = Brain {
+        looked_from: Some((Pos::new(2, 0), 5)),
+        ..Brain::default()
+    };
+    assert_eq!(view_radius(&faction, &stepped, &viewpoint(5)), None);
+    assert_eq!(view_radius(&faction, &stepped, &viewpoint(9)), radius);
+}
+
+/// A monster at 1,1 planning east along row 1 to 5,1.
+/// A member investigating something east of it (a stroller would turn
+/// back from a packmate instead of passing it).
+fn heading_east() -> Brain {
+    Brain {
+        mode: Mode::Investigate,
+        plan: vec![Pos::new(2, 1), Pos::new(3, 1)],
+        goal: Some(Pos::new(5, 1)),
+        ..Brain::default()
+    }
+}
+
+/// Nobody about but one packmate at `at`.
+fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
+    move |p| {
+        if p == at {
+            Body::Packmate {
+                yields,
+                lately_swapped: false,
+            }
+        } else {
+            Body::Empty
+        }
+    }
+}
+
+#[test]
+fn a_stroller_that_meets_a_packmate_strolls_elsewhere_instead_of_passing() {
+    let (mut faction, _) = goblins_knowing("@.....\n......\n......");
+    let mut brain = Brain {
+        mode: Mode::Wander,
+        wander_target: Some(Pos::new(5, 1)),
+        ..heading_east()
+    };
+    let yielding = packmate_at(Pos::new(2, 1), true);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &senses(Pos::new(1, 1), &yielding))
+        .step_along(Pos::new(2, 1));
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(brain.thought, Thought::TurnsBack(Pos::new(2, 1)));
+    assert_eq!(brain.wander_target, None);
+    assert!(brain.plan.is_empty());
+}
+
+#[test]
+fn a_packmate_that_makes_way_is_swapped_with_and_one_that_does_not_is_walked_round() {
+    let (mut faction, _) = goblins_knowing(
+        "@.....\n\
+         ......\n\
+         ......",
+    );
+    let mut brain = heading_east();
+    let yielding = packmate_at(Pos::new(2, 1), true);
+    let at = Pos::new(1, 1);
+    assert_eq!(
+        MemberTurn::new(&mut faction, &mut brain, &senses(at, &yielding))
+            .step_along(Pos::new(2, 1)),
+        Intent::Step {
+            to: Pos::new(2, 1),
+            swap: true,
+            guided: true
+        }
+    );
+    let fighting = packmate_at(Pos::new(2, 1), false);
+    let Intent::Step {
+        to, swap: false, ..
+    } = MemberTurn::new(&mut faction, &mut brain, &senses(at, &fighting))
+        .step_along(Pos::new(2, 1))
+    else {
+        panic!("expected a sidestep");
+    };
+    assert!(
+        is_adjacent(to, Pos::new(3, 1)) && to != Pos::new(2, 1),
+        "{to}"
+    );
+    assert_eq!(brain.plan[0], to, "the plan goes on from the side cell");
+    assert_eq!(brain.thought, Thought::Sidesteps(to));
+}
+
+#[test]
+fn boxed_in_by_a_fighting_packmate_it_waits_and_says_why() {
+    let (mut faction, _) = goblins_knowing(
+        "@#####\n\
+         ......\n\
+         ######",
+    );
+    let mut brain = Brain {
+        mode: Mode::Search,
+        ..heading_east()
+    };
+    let fighting = packmate_at(Pos::new(2, 1), false);
+    let at = Pos::new(1, 1);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &senses(at, &fighting))
+        .step_along(Pos::new(2, 1));
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(
+        brain.thought.describe("goblins"),
+        "waiting: packmate blocks 2,1"
+    );
+    // Three stalled turns: the next plan goes round the packmates.
+    for _ in 0..STALL_PATIENCE {
+        let outcome = crate::ai::TurnOutcome {
+            started_at: at,
+            happened: crate::ai::Happened::Waited,
+            now: 1.0,
+        };
+        crate::ai::conclude(&mut faction, &mut brain, outcome, |_| None);
+    }
+    assert_eq!(faction.counters().longest_stall, STALL_PATIENCE);
+    assert_eq!(
+        MemberTurn::new(&mut faction, &mut brain, &senses(at, &fighting))
+            .plan_problem(Pos::new(5, 1)),
+        Some(ReplanReason::Stalled)
+    );
+}
+
+#[test]
+fn a_plan_through_a_cell_now_known_blocked_or_dearer_is_redone() {
+    let (mut faction, _) = goblins_knowing(
+        "@.........\n\
+         ..........",
+    );
+    let at = Pos::new(0, 0);
+    let goal = Pos::new(9, 0);
+    let mut brain = Brain {
+        plan: (1..=9).map(|x| Pos::new(x, 0)).collect(),
+        plan_costs: vec![1.0; 9],
+        plan_goal: Some(goal),
+        goal: Some(goal),
+        ..Brain::default()
+    };
+    let s = senses(at, &empty);
+    assert_eq!(
+        MemberTurn::new(&mut faction, &mut brain, &s).plan_problem(goal),
+        None
+    );
+    // The "floor" two cells ahead turns out to be swamp (6 for goblins).
+    faction.observe(Pos::new(2, 0), Terrain::Swamp, 1.0);
+    assert_eq!(
+        MemberTurn::new(&mut faction, &mut brain, &s).plan_problem(goal),
+        Some(ReplanReason::CostSurprise)
+    );
+    // And one further on, a wall (it reaches the grid as thinking
+    // begins).
+    faction.observe(Pos::new(6, 0), Terrain::Wall, 1.0);
+    faction.sync_view();
+    assert_eq!(
+        MemberTurn::new(&mut faction, &mut brain, &s).plan_problem(goal),
+        Some(ReplanReason::Blocked)
+    );
+}
+
+#[test]
+fn a_found_path_is_joined_to_where_the_monster_stepped_meanwhile() {
+    let (faction, _) = goblins_knowing("@......\n.......");
+    let grid = faction.grid().unwrap();
+    let path: Vec<Pos> = (0..7).map(|x| Pos::new(x, 0)).collect();
+    // It stepped onto the path's second cell.
+    assert_eq!(
+        splice(grid, Pos::new(1, 0), &path).unwrap(),
+        path[2..].to_vec()
+    );
+    // It stepped beside the path: it rejoins at the furthest cell next
+    // to it.
+    assert_eq!(
+        splice(grid, Pos::new(1, 1), &path).unwrap(),
+        path[2..].to_vec()
+    );
+    assert_eq!(splice(grid, Pos::new(6, 1), &path[..3]), None);
+}
+
+#[test]
+fn hunters_follow_the_faction_s_shared_field_and_near_ones_plan_alone() {
+    let (mut faction, _) = goblins_knowing(
+        "@...............\n\
+         ....#######.....\n\
+         ................",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(15, 2);
+    let mut far = Brain::default();
+    let mut s = senses(Pos::new(0, 0), &empty);
+    s.player_seen = Some(player);
+    let intent = MemberTurn::new(&mut faction, &mut far, &s).think(&mut rng);
+    assert!(matches!(intent, Intent::Step { .. }), "{intent:?}");
+    assert_eq!(far.thought, Thought::FollowingField { target: player });
+    assert_eq!(faction.counters().shared_fields, 1);
+    // A packmate elsewhere uses the same field: no new one.
+    let mut other = Brain::default();
+    s.at = Pos::new(2, 2);
+    MemberTurn::new(&mut faction, &mut other, &s).think(&mut rng);
+    assert_eq!(faction.counters().shared_fields, 1);
+    assert_eq!(faction.planner_stats().searches, 0, "no A* for the hunt");
+    // Within four cells it plans alone to a free cell next to the
+    // player, which it holds (the open floor between them is a
+    // cheapest path: no search either).
+    let mut near = Brain::default();
+    s.at = Pos::new(12, 2);
+    s.actor = 2;
+    MemberTurn::new(&mut faction, &mut near, &s).think(&mut rng);
+    let beside = Pos::new(14, 2);
+    assert_eq!(faction.planner_stats().straight_paths, 1);
+    assert_eq!(faction.planner_stats().searches, 0);
+    assert_eq!(near.thought, Thought::TakesSpotBeside { spot: beside });
+    assert_eq!(near.plan.last(), Some(&beside));
+    assert_eq!(near.spot, Some(beside));
+    assert_eq!(faction.spots().holder(beside), Some(2));
+}
+
+#[test]
+fn a_fleeing_member_trades_places_with_a_packmate_in_its_way() {
+    // A corridor: the player at its west end, the hurt goblin at 3,1
+    // and a packmate (hunting, not making way) at 4,1 behind it.
+    let (mut faction, _) = goblins_knowing(
+        "########\n\
+         #@.....#\n\
+         ########",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(1, 1);
+    let packmate = packmate_at(Pos::new(4, 1), false);
+    let mut s = senses(Pos::new(3, 1), &packmate);
+    s.player_seen = Some(player);
+    s.health = 0.1;
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(brain.mode, Mode::Flee);
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: Pos::new(4, 1),
+            swap: true,
+            guided: true
+        }
+    );
+    assert_eq!(
+        brain.thought.describe("goblins"),
+        "fleeing from the player at 1,1: swapping past a packmate at 4,1"
+    );
+}
+
+#[test]
+fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
+    // A dead end: the hurt goblin at its east end, the player beside it.
+    let (mut faction, _) = goblins_knowing(
+        "######\n\
+         #@...#\n\
+         ######",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(3, 1);
+    let at = Pos::new(4, 1);
+    let mut s = senses(at, &empty);
+    s.player_seen = Some(player);
+    s.health = 0.1;
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(intent, Intent::Attack(player));
+    assert_eq!(brain.mode, Mode::Hunt);
+    assert!(brain.cornered_until > s.now);
+    // Fled into the same dead end from news alone, with nothing in
+    // sight: it stops running and goes back to its life.
+    let mut brain = Brain::default();
+    brain.decide(&Perception {
+        at,
+        now: 0.5,
+        player_seen: Some(player),
+        health: 0.1,
+        flee_below: 0.3,
+    });
+    assert_eq!(brain.mode, Mode::Flee);
+    s.player_seen = None;
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_ne!(brain.mode, Mode::Flee, "{intent:?}");
+    assert_eq!(brain.alert, None);
+    // Nobody cornered it there: at the next sight of the player, still
+    // hurt, it runs (or, cornered now, fights), not hunts at leisure.
+    assert!(brain.cornered_until <= s.now);
+    s.now += 1.0;
+    s.player_seen = Some(Pos::new(1, 1));
+    // Over its flee line (0.3) but not healed.
+    s.health = 0.35;
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert!(brain.shaken);
+    assert!(
+        brain.mode == Mode::Flee || brain.cornered_until > s.now,
+        "{:?}",
+        brain.thought
+    );
+}
+
+#[test]
+fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_search() {
+    // Open floor, 31 by 31, nothing seen of the player.
+    let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut s = senses(Pos::new(15, 15), &empty);
+    s.far_from_player = true;
+    for _ in 0..10 {
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert!(
+            matches!(intent, Intent::Step { guided: true, .. }),
+            "{intent:?}"
+        );
+        let target = brain.wander_target.unwrap();
+        assert!(chebyshev(target, s.at) >= MIN_STROLL);
+        assert_eq!(brain.plan.last(), Some(&target));
+    }
+    assert_eq!(faction.planner_stats().searches, 0);
+}
+
+/// Goblins on an unknown 60x20 level whose searches take many turns
+/// (a small budget, no heuristic), with a wall seen across the straight
+/// way from the top-left corner to the bottom-right one (so reaching
+/// that takes a search).
+fn slow_goblins() -> Faction {
+    let config = MonsterConfig::shipped().unwrap();
+    let mut goblins = config.faction("goblins").unwrap().clone();
+    goblins.node_budget = 50;
+    goblins.heuristic = gridpath::Heuristic::Zero;
+    let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
+    faction.rebuild(goblins).unwrap();
+    for y in 1..=5 {
+        faction.observe(Pos::new(10, y), Terrain::Wall, 0.0);
+    }
+    faction.sync_view();
+    faction
+}
+
+#[test]
+fn the_planning_grid_learns_a_wall_while_a_search_is_paused() {
+    let mut faction = slow_goblins();
+    faction.start_turn(0.0);
+    let mut brain = Brain::default();
+    let s = senses(Pos::new(0, 0), &empty);
+    MemberTurn::new(&mut faction, &mut brain, &s).pursue(Pos::new(59, 19));
+    assert!(faction.is_planning(1), "the search is paused");
+    // A member sees a wall; next turn the grid knows it although the
+    // search is still under way.
+    faction.observe(Pos::new(30, 10), Terrain::Wall, 1.0);
+    faction.start_turn(1.0);
+    assert!(faction.is_planning(1));
+    assert_eq!(faction.grid().unwrap().cost(Pos::new(30, 10)), None);
+}
+
+#[test]
+fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
+    let mut faction = slow_goblins();
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        ..Brain::default()
+    };
+    // Hemmed in by strangers: no step brings it closer while it waits.
+    let at = Pos::new(0, 0);
+    let goal = Pos::new(59, 19);
+    let hemmed = |p: Pos| {
+        if is_adjacent(p, at) {
+            Body::Stranger {
+                yields: false,
+                lately_swapped: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let s = senses(at, &hemmed);
+    let mut waited = 0;
+    while brain.thought != (Thought::GaveUp { goal }) {
+        faction.start_turn(f64::from(waited));
+        assert_eq!(
+            MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal),
+            Intent::Wait
+        );
+        waited += 1;
+        assert!(waited <= MAX_WAIT_TURNS + 1, "{:?}", brain.thought);
+    }
+    // The planner's limit (turns) or the monster's (its own turns),
+    // whichever comes first.
+    assert!(waited >= 2);
+    assert_eq!(brain.unreachable, Some(goal));
+    assert!(!faction.is_planning(1));
+}
+
+#[test]
+fn an_investigator_boxed_in_by_a_packmate_leaves_the_noise_to_it() {
+    let (mut faction, _) = goblins_knowing(
+        "@#####\n\
+         ......\n\
+         ######",
+    );
+    let mut brain = heading_east();
+    let staying = packmate_at(Pos::new(2, 1), false);
+    let at = Pos::new(1, 1);
+    let intent =
+        MemberTurn::new(&mut faction, &mut brain, &senses(at, &staying)).step_along(Pos::new(2, 1));
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(
+        brain.thought,
+        Thought::LeavesNoiseToPackmate(Pos::new(2, 1))
+    );
+    assert_eq!(
+        brain.unreachable,
+        Some(Pos::new(5, 1)),
+        "its goal is dropped"
+    );
+}

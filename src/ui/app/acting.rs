@@ -1,0 +1,190 @@
+//! The player's actions from keys: a step (warned before slow ground
+//! within a threat's reach), a door, an item from the pack, the long
+//! activities (explore, travel, rest, autofight) and auto-advance's turns.
+//!
+//! Part of `App`'s update code: it changes the game only through
+//! `Game::player_act` and `Game::run_activity`.
+
+use crate::ui::app::{App, DoorAction, NoticeKind, Overlay};
+use fogcrawl_core::{Action, Activity, Direction, Importance, Stop, counted, needs_direction};
+
+impl App {
+    /// One auto-advance step: the player waits while the monsters move.
+    /// Stops by itself when the player gets hurt or the game ends.
+    pub(crate) fn tick(&mut self) {
+        if !self.auto_advance
+            || self.overlay != Overlay::None
+            || self.debug.replay.is_some()
+            || self.game.is_over()
+        {
+            return;
+        }
+        let hp_before = self.game.player().hp;
+        let mark = self.game.log().pushed();
+        // Monsters already a threat when it was turned on were watched on
+        // purpose; a new threat (or a searcher turning hunter) stops it.
+        let threats_before = self.game.threats();
+        self.act_keeping_auto_advance(Action::Wait);
+        let why = if self.game.player().hp < hp_before {
+            Some("You are hurt!".to_owned())
+        } else if let Some(news) = self.game.new_threat(&threats_before) {
+            Some(news)
+        } else {
+            self.game
+                .log()
+                .since(mark)
+                .find(|m| m.importance == Importance::Danger)
+                .map(|m| m.text.clone())
+        };
+        if self.auto_advance
+            && let Some(why) = why
+        {
+            self.auto_advance = false;
+            self.set_notice(NoticeKind::Alert, format!("Auto-advance stopped. {why}"));
+        }
+        self.debug.sync(&mut self.game);
+        self.record();
+        self.refresh_preview();
+    }
+
+    /// Explore, travel or rest: many turns, until done or something happens.
+    pub(super) fn run_activity(&mut self, activity: Activity) {
+        self.auto_advance = false;
+        match self.game.run_activity(activity, &mut self.player_map) {
+            Ok(report) => {
+                let kind = match report.stop {
+                    Stop::Done(_) => NoticeKind::Info,
+                    Stop::Interrupted(_) => NoticeKind::Alert,
+                };
+                let text = format!(
+                    "You stop ({} for {}): {}",
+                    activity.name(),
+                    counted(report.turns, "turn", "turns"),
+                    report.stop.text()
+                );
+                if kind == NoticeKind::Alert {
+                    self.game.tell(Importance::Info, text.clone());
+                }
+                self.set_notice(kind, text);
+                if self.game.is_over() {
+                    self.handle_ending();
+                }
+            }
+            Err(refusal) => self.set_notice(NoticeKind::Refusal, refusal.to_string()),
+        }
+    }
+
+    /// A letter on the inventory screen: use that item, asking which way
+    /// first if it is thrown at a place.
+    pub(super) fn use_letter(&mut self, letter: char) {
+        let Some(item) = self.game.inventory().by_letter(letter) else {
+            self.set_notice(
+                NoticeKind::Refusal,
+                format!("No item is listed under {letter}."),
+            );
+            return;
+        };
+        if needs_direction(item) {
+            self.quiver = item;
+            self.overlay = Overlay::ThrowPrompt(item);
+            return;
+        }
+        if fogcrawl_core::aimed_at_monster(item) {
+            self.quiver = item;
+            self.aim(item);
+            return;
+        }
+        self.overlay = Overlay::None;
+        self.act(Action::UseItem {
+            item,
+            toward: None,
+            at: None,
+        });
+    }
+
+    pub(super) fn toggle_auto_advance(&mut self) {
+        if self.game.is_over() {
+            return;
+        }
+        self.auto_advance = !self.auto_advance;
+        if self.auto_advance {
+            self.set_notice(
+                NoticeKind::Info,
+                "Auto-advance: time runs while you watch. Press a or any action key to stop.",
+            );
+        } else {
+            self.set_notice(NoticeKind::Info, "Auto-advance stopped.");
+        }
+    }
+
+    pub(super) fn door(&mut self, door: DoorAction) {
+        self.auto_advance = false;
+        let candidates = self.game.adjacent_doors(door == DoorAction::Open);
+        match candidates.as_slice() {
+            [] => {
+                let text = match door {
+                    DoorAction::Open => "There is no closed door next to you.",
+                    DoorAction::Close => "There is no open door next to you.",
+                };
+                self.set_notice(NoticeKind::Refusal, text);
+            }
+            [only] => self.act(door.action(*only)),
+            _ => self.overlay = Overlay::DirectionPrompt(door),
+        }
+    }
+
+    /// A step from a key. A step into slow ground within reach of a
+    /// threatening monster waits for the same key again (`confirmed`),
+    /// saying what it costs (see `Game::step_risk`).
+    pub(super) fn step(&mut self, direction: Direction, confirmed: bool) {
+        if !confirmed && let Some(risk) = self.game.step_risk(direction) {
+            self.pending_step = Some(direction);
+            self.auto_advance = false;
+            self.set_notice(
+                NoticeKind::Alert,
+                format!(
+                    "{} Same key again to step; any other key stays.",
+                    risk.warning(&self.game)
+                ),
+            );
+            return;
+        }
+        self.act(Action::Move(direction));
+    }
+
+    /// A player action from a key: stops auto-advance first.
+    pub(super) fn act(&mut self, action: Action) {
+        self.auto_advance = false;
+        self.act_keeping_auto_advance(action);
+    }
+
+    pub(super) fn act_keeping_auto_advance(&mut self, action: Action) {
+        match self.game.player_act(action) {
+            Ok(()) => {
+                if self.game.is_over() {
+                    self.handle_ending();
+                }
+            }
+            Err(refusal) => self.set_notice(NoticeKind::Refusal, refusal.to_string()),
+        }
+    }
+
+    /// A direction given to a prompt: the door's, or the throw's.
+    pub(super) fn choose_direction(&mut self, direction: Direction) {
+        match self.overlay {
+            Overlay::DirectionPrompt(door) => {
+                self.overlay = Overlay::None;
+                self.act(door.action(direction));
+            }
+            Overlay::ThrowPrompt(item) => {
+                self.overlay = Overlay::None;
+                self.act(Action::UseItem {
+                    item,
+                    toward: Some(direction),
+                    at: None,
+                });
+            }
+            _ => {}
+        }
+    }
+}
