@@ -27,8 +27,7 @@ use rand::{Rng, RngExt};
 /// The side of a cluster, in cells: the engine's default (see
 /// `crates/gridpath/README.md` for what it costs and saves).
 pub const CLUSTER_SIZE: usize = 16;
-/// A far stroll ends at least this far (Chebyshev) from where it begins,
-/// unless the only exit it may take is nearer (a dead end's way out).
+/// A far stroll ends at least this far (Chebyshev) from where it begins.
 pub(crate) const MIN_FAR_STROLL: i32 = 4;
 /// How far (Chebyshev) a far stroll's fallback line may go, and spots it
 /// tries one to.
@@ -69,7 +68,6 @@ impl CoarseMap {
         node_budget: u64,
     ) -> (Option<Vec<Pos>>, u64) {
         let (mut spent, mut searched) = (0, 0);
-        let mut near = None;
         // The sides in an order drawn at random, a border read only when
         // the ones before it gave nothing.
         let first_side = rng.random_range(0..4);
@@ -83,50 +81,23 @@ impl CoarseMap {
             let first = rng.random_range(0..count);
             for turn in 0..count {
                 let (node, end) = self.exits[(first + turn) % count];
-                if !accept(end) || !grid.connected(at, node) {
-                    continue;
-                }
-                if at.chebyshev(end) < MIN_FAR_STROLL {
-                    // Too short a stroll while a longer one may come, but
-                    // the way out of a dead end if none does.
-                    near.get_or_insert((node, end));
+                if at.chebyshev(end) < MIN_FAR_STROLL || !accept(end) || !grid.connected(at, node) {
                     continue;
                 }
                 if searched == FAR_STROLL_TRIES || spent >= node_budget {
                     return (self.walkable_line(grid, at, rng, &accept), spent);
                 }
                 searched += 1;
-                if let Some(way) = self.way_across(grid, at, node, end, &mut spent) {
+                let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
+                spent += self.search.stats().fine_expanded;
+                if let Some(mut way) = way {
+                    way.push(end);
+                    self.strolls += 1;
                     return (Some(way), spent);
                 }
             }
         }
-        if let Some((node, end)) = near
-            && searched < FAR_STROLL_TRIES
-            && spent < node_budget
-            && let Some(way) = self.way_across(grid, at, node, end, &mut spent)
-        {
-            return (Some(way), spent);
-        }
         (self.walkable_line(grid, at, rng, &accept), spent)
-    }
-
-    /// The cheapest way inside `at`'s cluster to `node`, then the step
-    /// across to `end`; what the search expanded is added to `spent`.
-    fn way_across(
-        &mut self,
-        grid: &Grid,
-        at: Pos,
-        node: Pos,
-        end: Pos,
-        spent: &mut u64,
-    ) -> Option<Vec<Pos>> {
-        let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
-        *spent += self.search.stats().fine_expanded;
-        let mut way = way?;
-        way.push(end);
-        self.strolls += 1;
-        Some(way)
     }
 
     /// The stroll when the graph gave none (no exit it may reach, or the
@@ -212,9 +183,9 @@ mod tests {
             let end = *way.last().unwrap();
             assert_eq!(way[0], at);
             assert!(steps_are_legal(&grid, at, &way[1..]));
+            assert!(at.chebyshev(end) >= MIN_FAR_STROLL);
             if coarse.lines > lines {
                 // The graph gave none: a straight line.
-                assert!(at.chebyshev(end) >= MIN_FAR_STROLL);
                 at = end;
                 continue;
             }
@@ -245,25 +216,6 @@ mod tests {
         clusters.sort_unstable();
         clusters.dedup();
         assert!(clusters.len() >= 4, "it roams: {clusters:?}");
-    }
-
-    #[test]
-    fn out_of_a_dead_end_a_far_stroll_takes_the_near_exit() {
-        // A room of 3x4 cells in a walled cluster, its only way out across
-        // the border below, 3 rows from where the wanderer stands.
-        let grid = Grid::from_fn(32, 32, Movement::default(), |x, y| {
-            let room = (1..=3).contains(&x) && (12..=15).contains(&y);
-            (room || y >= 16).then_some(1.0)
-        })
-        .unwrap();
-        let mut coarse = CoarseMap::default();
-        let mut rng = ChaCha8Rng::seed_from_u64(2);
-        let at = Pos::new(2, 13);
-        let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 1000);
-        let way = way.unwrap();
-        assert!(steps_are_legal(&grid, at, &way[1..]));
-        assert_eq!(way.last().unwrap().y, 16, "{way:?}");
-        assert_eq!(coarse.strolls, 1);
     }
 
     #[test]
