@@ -69,3 +69,6 @@ pub(crate) use monster_turn::{
 };
 pub(crate) use sight::{Sight, ViewRequest, Viewpoint};
 pub(crate) use turn_outcome::{Happened, TurnOutcome, conclude};
+
+#[cfg(test)]
+mod tests;

@@ -58,3 +58,6 @@ pub(crate) mod watch;
 pub(crate) use config_error::ConfigError;
 pub(crate) use load::{ConfigSource, SHIPPED_CONFIG};
 pub(crate) use schema::{FactionConfig, MonsterConfig, MonsterKindConfig, UnknownCellPolicy};
+
+#[cfg(test)]
+mod tests;

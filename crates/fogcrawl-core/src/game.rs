@@ -25,6 +25,7 @@ pub(crate) mod combat;
 pub(crate) mod direction;
 pub(crate) mod evader;
 pub(crate) mod experience;
+pub(crate) mod game_error;
 pub(crate) mod gear;
 pub(crate) mod items;
 pub(crate) mod level_history;

@@ -19,6 +19,7 @@
 //! - `game`: game state and rules, the energy clock, saves, the headless sim.
 //! - `user_dirs`: where the save, the log and a user's config live.
 //! - `decode_budget`: how many grid cells a save being decoded may still claim.
+//! - `save_version`: the save format this build writes, and the one being decoded.
 //! - `regular_file`: reading the files the game reads only when they are regular
 //!   files (never blocking on a FIFO), following symlinks to the file they name.
 //! - `untrusted_text`: control bytes in text from files escaped before it is
@@ -30,6 +31,7 @@ mod diagnostic;
 mod game;
 mod map_as_pairs;
 mod regular_file;
+mod save_version;
 mod untrusted_text;
 mod user_dirs;
 mod world;
@@ -38,14 +40,13 @@ mod world;
 pub use ai::brain::{Brain, Mode, PlanSource};
 pub use ai::coarse::CLUSTER_SIZE;
 pub use ai::cost_view::{CostRules, Influences, PENALTY_STEP};
-pub use ai::faction::{DEATH_DANGER, Faction, line_of_sight, search_options_of};
+pub use ai::faction::{Faction, line_of_sight, search_options_of};
 pub use ai::fog_walk::fog_walk;
 pub use ai::influence::InfluenceMap;
 pub use ai::knowledge::FactionKnowledge;
 pub use ai::thought::{describe_alert, why_line};
 
 // The monster config: loading, watching, its shipped text and its rules.
-pub use config::changes::describe_changes;
 pub use config::config_error::ConfigError;
 pub use config::load::{
     ConfigSource, SHIPPED_CONFIG, default_config_source, user_config_path, write_user_copy,
@@ -65,6 +66,7 @@ pub use game::autopilot::{Autopilot, AutopilotSkills};
 pub use game::awareness::Awareness;
 pub use game::balance::play_runs;
 pub use game::direction::Direction;
+pub use game::game_error::GameError;
 pub use game::items::{
     CALTROPS_PLAN_COST, SLOWED_FACTOR, aimed_at_monster, counted_items, describe as describe_item,
     needs_direction,
@@ -88,20 +90,18 @@ pub use game::run_summary::{RUNS_DIR, kills_by_kind, summary_text, unix_now, wri
 pub use game::save::check::check_save;
 pub use game::save::file_size_signal::ignore_file_size_signal;
 pub use game::save::format::{
-    LEGACY_FORMAT, MAGIC as SAVE_MAGIC, SAVE_FORMAT, decode as decode_save_format,
-    encode as encode_save_format, is_binary_save, pack_raw as pack_save_body,
-    unpack_raw as unpack_save_body,
+    MAGIC as SAVE_MAGIC, decode as decode_save_format, encode as encode_save_format,
+    is_binary_save, pack_raw as pack_save_body, unpack_raw as unpack_save_body,
 };
 pub use game::save::lock::{LockError, SaveLock, lock_save};
 pub use game::save::notice::{
     clear as clear_save_notice, leave as leave_save_notice, read as read_save_notice,
 };
 pub use game::save::rescue::{SaveFailure, SavedTo, save_or_rescue};
-pub use game::save::resume::through_save;
+pub use game::save::save_error::SaveError;
 pub use game::save::{
-    FALLBACK_PATH_VARIABLE, Loaded, SaveError, check_save_path, check_writable,
-    decode as decode_save, default_save_path, fallback_save_path, load_save, remove_save,
-    write_save,
+    FALLBACK_PATH_VARIABLE, Loaded, check_save_path, check_writable, decode as decode_save,
+    default_save_path, fallback_save_path, load_save, remove_save, write_save,
 };
 pub use game::scores::{ScoreEntry, ScoreTable, record as record_score, scores_path, table_lines};
 pub use game::search_shown::SearchShown;
@@ -111,13 +111,16 @@ pub use game::sim::{
     run_sim_recorded, run_sim_scripted,
 };
 pub use game::sim_report::versus_table;
-pub use game::state::{Game, GameError, Outcome, PLAYER, PLAYER_MAX_HP, Refusal};
+pub use game::state::{Game, Outcome, PLAYER, PLAYER_MAX_HP, Refusal};
 pub use game::stealth::{
     DOOR_NOISE, NOISY_GROUND, NoiseCause, REST_DRAW_TIME, SLEEPING_DAMAGE, SNEAK_NOISE,
     SNEAK_SLOWDOWN, UNAWARE_DAMAGE, WALK_NOISE,
 };
 #[cfg(any(test, feature = "test-support"))]
 pub use game::test_levels::game_on;
+
+// The save format's version.
+pub use save_version::{LEGACY_FORMAT, SAVE_FORMAT};
 
 // Reading only regular files.
 pub use regular_file::{FileKind, kind_at};
@@ -147,5 +150,5 @@ pub use world::level::text::{
 pub use world::level::{Level, MAX_SPAWNS, SIDE_RANGE};
 pub use world::movingai_level::{is_movingai_map, level_from_movingai};
 pub use world::render_command::{render_level, seed_note};
-pub use world::shipped_levels::{SHIPPED_LEVELS, shipped_level};
+pub use world::shipped_levels::shipped_level;
 pub use world::terrain::Terrain;

@@ -5,11 +5,10 @@
 //! search loop can step to any neighbour of an interior cell without a bounds
 //! check. Nothing here knows about monsters, terrain kinds or terminals.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use thiserror::Error;
 
 use crate::grid_shape::GridShape;
+use crate::grid_version::next_version;
 use crate::islands::Islands;
 /// Re-exported so `pathfinding::grid::Pos` keeps naming the crate's one position.
 pub use crate::pos::Pos;
@@ -168,8 +167,7 @@ pub enum GridError {
     },
 }
 
-/// The largest side a grid may have (keeps padded indices inside u32).
-pub const MAX_GRID_SIDE: usize = 1 << 15;
+pub use crate::grid_shape::MAX_GRID_SIDE;
 
 /// A grid of cell costs with precomputed move masks and connected components.
 ///
@@ -900,28 +898,6 @@ fn check_cost(pos: Pos, cost: f64) -> Result<f64, GridError> {
 /// re-reading every cell costs about the same. (A faction's planning grid on
 /// a 256x256 level changes thousands of cells a turn as influences move.)
 const MIN_LOGGED_CHANGES: usize = 4096;
-
-/// The source of grid versions: shared by all grids so that no two grid
-/// states get the same number.
-static NEXT_VERSION: AtomicU64 = AtomicU64::new(1);
-
-fn next_version() -> u64 {
-    NEXT_VERSION.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Reserves `count` versions no grid state had or will have (a grid read
-/// from a save numbers its states among them).
-#[cfg(feature = "serde")]
-pub(crate) fn reserve_versions(count: u64) -> u64 {
-    NEXT_VERSION.fetch_add(count, Ordering::Relaxed)
-}
-
-/// A version read from a save with no version space: versions given out
-/// from now on come after it.
-#[cfg(feature = "serde")]
-pub(crate) fn note_saved_version(version: u64) {
-    NEXT_VERSION.fetch_max(version.saturating_add(1), Ordering::Relaxed);
-}
 
 impl Grid {
     /// The state this grid's history starts from and the version of each

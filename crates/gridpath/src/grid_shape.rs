@@ -11,6 +11,9 @@
 
 use crate::pos::Pos;
 
+/// The largest side a grid may have (keeps padded indices inside u32).
+pub const MAX_GRID_SIDE: usize = 1 << 15;
+
 /// The size of a row-major grid of cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

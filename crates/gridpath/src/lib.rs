@@ -63,6 +63,7 @@ pub mod graph_search;
 pub mod greedy;
 pub mod grid;
 pub mod grid_shape;
+mod grid_version;
 pub mod heuristic;
 pub mod hierarchy;
 pub mod ida_star;

@@ -32,7 +32,7 @@ use serde::{Deserialize, Deserializer, Serializer};
 /// The most cells a sparse array read outside [`with_cell_limit`] may
 /// claim: the padded cells of the largest grid.
 const DEFAULT_CELL_LIMIT: usize =
-    (crate::grid::MAX_GRID_SIDE + 2) * (crate::grid::MAX_GRID_SIDE + 2);
+    (crate::grid_shape::MAX_GRID_SIDE + 2) * (crate::grid_shape::MAX_GRID_SIDE + 2);
 
 thread_local! {
     /// The cells sparse arrays read on this thread may still claim.
@@ -110,7 +110,7 @@ pub fn save_versions_of(grid: &crate::Grid) {
 /// a newly reserved block: call it before reading a grid written after
 /// [`save_versions_of`], and what searches and fields on it remember.
 pub fn load_versions_fresh() {
-    let base = crate::grid::reserve_versions(VERSION_BLOCK);
+    let base = crate::grid_version::reserve_versions(VERSION_BLOCK);
     VERSIONS.with(|space| *space.borrow_mut() = VersionSpace::Loading { base });
 }
 
@@ -146,7 +146,7 @@ pub(crate) fn version_in(saved: u64) -> u64 {
     VERSIONS.with(|space| match &*space.borrow() {
         VersionSpace::Loading { base } if saved < VERSION_BLOCK => base + saved,
         _ => {
-            crate::grid::note_saved_version(saved);
+            crate::grid_version::note_saved_version(saved);
             saved
         }
     })
@@ -170,38 +170,133 @@ pub(crate) mod version {
 
 /// `#[serde(with = "change_log")]`: a grid's changes, each with the version
 /// it made (see the module's notes).
+///
+/// In a save the log is its grid's own version space, its changes numbered
+/// 2, 3, ... in order: only the cells are written, each as its distance
+/// from the cell before (zigzag LEB128: a faction's view changes cells a
+/// row at a time, so most take a byte), and the numbers are given back in
+/// order on reading. A long game's planning grids remember hundreds of
+/// thousands of changes, and a number and a cell index each were most of
+/// their bytes. Outside a save the versions are written as they are.
 pub(crate) mod change_log {
     use super::*;
     use serde::Serialize;
+
+    /// How a log is written.
+    #[derive(Serialize, Deserialize)]
+    enum Written {
+        /// The cells, in order, of changes numbered from 2.
+        Numbered(#[serde(with = "super::varint_deltas")] Vec<u32>),
+        /// Each change's version and cell as they are.
+        Raw(Vec<(u64, u32)>),
+    }
 
     pub(crate) fn serialize<S: Serializer>(
         log: &[(u64, u32)],
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         let saving = VERSIONS.with(|space| matches!(&*space.borrow(), VersionSpace::Saving { .. }));
-        // The log being written is the space's own: its changes are
-        // numbered in order, from 2.
-        let numbered: Vec<(u64, u32)> = if saving {
-            log.iter()
-                .enumerate()
-                .map(|(at, &(_, cell))| (at as u64 + 2, cell))
-                .collect()
+        let written = if saving {
+            Written::Numbered(log.iter().map(|&(_, cell)| cell).collect())
         } else {
-            log.iter()
-                .map(|&(version, cell)| (version_out(version), cell))
-                .collect()
+            Written::Raw(
+                log.iter()
+                    .map(|&(version, cell)| (version_out(version), cell))
+                    .collect(),
+            )
         };
-        numbered.serialize(serializer)
+        written.serialize(serializer)
     }
 
     pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         deserializer: D,
     ) -> Result<Vec<(u64, u32)>, D::Error> {
-        let log = Vec::<(u64, u32)>::deserialize(deserializer)?;
-        Ok(log
-            .into_iter()
-            .map(|(version, cell)| (version_in(version), cell))
-            .collect())
+        Ok(match Written::deserialize(deserializer)? {
+            Written::Numbered(cells) => cells
+                .into_iter()
+                .enumerate()
+                .map(|(at, cell)| (version_in(at as u64 + 2), cell))
+                .collect(),
+            Written::Raw(log) => log
+                .into_iter()
+                .map(|(version, cell)| (version_in(version), cell))
+                .collect(),
+        })
+    }
+}
+
+/// Appends `value` as LEB128: seven bits a byte, low bits first. (The
+/// game's save writes its byte runs with it too.)
+pub fn put_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// The LEB128 number at `bytes[*at..]`, moving `at` past it; `None` when
+/// the bytes end inside it or it overflows 64 bits.
+pub fn take_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
+    let mut value = 0u64;
+    for shift in (0..64).step_by(7) {
+        let byte = *bytes.get(*at)?;
+        *at += 1;
+        value |= u64::from(byte & 0x7f).checked_shl(shift)?;
+        if byte & 0x80 == 0 {
+            return Some(value);
+        }
+    }
+    None
+}
+
+/// `cells` as their differences, each from the one before (zigzag
+/// LEB128), in one byte string.
+fn delta_bytes(cells: &[u32]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(cells.len() + cells.len() / 2);
+    let mut last = 0i64;
+    for &cell in cells {
+        let step = i64::from(cell) - last;
+        put_varint(&mut out, ((step << 1) ^ (step >> 63)) as u64);
+        last = i64::from(cell);
+    }
+    out
+}
+
+/// The cells [`delta_bytes`] wrote, or what is wrong with the bytes.
+fn cells_from_deltas(bytes: &[u8]) -> Result<Vec<u32>, String> {
+    let mut cells = Vec::with_capacity(bytes.len());
+    let (mut at, mut last) = (0, 0i64);
+    while at < bytes.len() {
+        let zigzag = take_varint(bytes, &mut at).ok_or("a cell list ends inside a number")?;
+        let step = (zigzag >> 1) as i64 ^ -((zigzag & 1) as i64);
+        last = last.wrapping_add(step);
+        let cell = u32::try_from(last)
+            .map_err(|_| format!("cell {last} of a change log is out of range"))?;
+        cells.push(cell);
+    }
+    Ok(cells)
+}
+
+/// `#[serde(with = "varint_deltas")]`: cell indices as one byte string of
+/// their differences ([`delta_bytes`]).
+pub(crate) mod varint_deltas {
+    use super::*;
+
+    pub(crate) fn serialize<S: Serializer>(
+        cells: &[u32],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        serializer.serialize_bytes(&delta_bytes(cells))
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Vec<u32>, D::Error> {
+        let Bytes(bytes) = Bytes::deserialize(deserializer)?;
+        // Each cell takes a byte at least: claimed before it is allocated.
+        claim::<D::Error>(bytes.len())?;
+        cells_from_deltas(&bytes).map_err(D::Error::custom)
     }
 }
 
@@ -311,12 +406,15 @@ pub(crate) mod le_array {
 }
 
 /// `#[serde(with = "le_runs")]`: a level-sized `Vec` of numbers that runs
-/// long on one value (a grid's costs, moves and island labels: ground
-/// nobody has seen is priced alike, an island is one label) as one byte
-/// string of runs, each the value then its length (u32), little-endian.
-/// A million cells of a 1024x1024 grid take a few thousand runs, so the
-/// save neither writes nor compresses megabytes of repeats. The cells a
-/// save's runs add up to are claimed before they are allocated.
+/// long on one value (a grid's costs and island labels: ground nobody has
+/// seen is priced alike, an island is one label) as one byte string of
+/// runs, each the value (little-endian) then its length (LEB128: a
+/// well-explored level has hundreds of thousands of short runs, and a
+/// 4-byte length beside each was most of a long game's save). A million
+/// cells of a 1024x1024 grid take a few thousand to a few hundred thousand
+/// runs, so the save neither writes nor compresses megabytes of repeats.
+/// The cells a save's runs add up to are claimed before they are
+/// allocated.
 pub(crate) mod le_runs {
     use super::*;
 
@@ -327,18 +425,18 @@ pub(crate) mod le_runs {
         let mut out = Vec::new();
         let mut cells = values.iter();
         if let Some(&first) = cells.next() {
-            let (mut value, mut run) = (first, 1u32);
+            let (mut value, mut run) = (first, 1u64);
             for &next in cells {
-                if next == value && run < u32::MAX {
+                if next == value {
                     run += 1;
                 } else {
                     value.put(&mut out);
-                    run.put(&mut out);
+                    put_varint(&mut out, run);
                     (value, run) = (next, 1);
                 }
             }
             value.put(&mut out);
-            run.put(&mut out);
+            put_varint(&mut out, run);
         }
         serializer.serialize_bytes(&out)
     }
@@ -347,24 +445,27 @@ pub(crate) mod le_runs {
         deserializer: D,
     ) -> Result<Vec<T>, D::Error> {
         let Bytes(bytes) = Bytes::deserialize(deserializer)?;
-        let width = T::SIZE + 4;
-        if !bytes.len().is_multiple_of(width) {
-            return Err(D::Error::custom(format!(
-                "runs of {}-byte numbers take {} bytes",
-                T::SIZE,
-                bytes.len()
-            )));
-        }
+        let bytes = bytes.as_slice();
         let runs = || {
-            bytes
-                .chunks_exact(width)
-                .map(|run| (T::take(&run[..T::SIZE]), u32::take(&run[T::SIZE..])))
+            let mut at = 0;
+            std::iter::from_fn(move || {
+                if at >= bytes.len() {
+                    return None;
+                }
+                let value = bytes.get(at..at + T::SIZE).map(T::take);
+                at += T::SIZE;
+                Some(value.zip(take_varint(bytes, &mut at)))
+            })
         };
-        let cells = runs().try_fold(0usize, |total, (_, run)| total.checked_add(run as usize));
-        let cells = cells.ok_or_else(|| D::Error::custom("runs longer than memory"))?;
+        let cells = runs().try_fold(0usize, |total, run| {
+            let (_, run) = run.ok_or("runs of numbers end inside a run")?;
+            let run = usize::try_from(run).map_err(|_| "runs longer than memory")?;
+            total.checked_add(run).ok_or("runs longer than memory")
+        });
+        let cells = cells.map_err(D::Error::custom)?;
         claim::<D::Error>(cells)?;
         let mut out = Vec::with_capacity(cells);
-        for (value, run) in runs() {
+        for (value, run) in runs().flatten() {
             out.resize(out.len() + run as usize, value);
         }
         Ok(out)
@@ -444,4 +545,54 @@ pub(crate) fn zeroed_with<T: Copy + bytemuck::Zeroable, E: serde::de::Error>(
         *slot = value;
     }
     Ok(array)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn varints_read_back_what_was_written_and_refuse_a_cut_one() {
+        let values = [
+            0,
+            1,
+            127,
+            128,
+            300,
+            16_383,
+            16_384,
+            u64::from(u32::MAX),
+            u64::MAX,
+        ];
+        let mut bytes = Vec::new();
+        for &value in &values {
+            put_varint(&mut bytes, value);
+        }
+        // One byte for 0..128, two for 128..16384.
+        assert_eq!(bytes.len(), 1 + 1 + 1 + 2 + 2 + 2 + 3 + 5 + 10);
+        let mut at = 0;
+        for &value in &values {
+            assert_eq!(take_varint(&bytes, &mut at), Some(value));
+        }
+        assert_eq!(at, bytes.len());
+        let mut at = 0;
+        assert_eq!(take_varint(&[0x80, 0x80], &mut at), None);
+        // Eleven bytes of continuation overflow 64 bits.
+        let mut at = 0;
+        assert_eq!(take_varint(&[0xff; 11], &mut at), None);
+    }
+
+    #[test]
+    fn a_change_log_s_cells_take_a_byte_each_along_a_row() {
+        // A row of a 1026-wide padded grid seen left to right, then a cell
+        // far back, then the largest index.
+        let mut cells: Vec<u32> = (5_000..5_040).collect();
+        cells.extend([17, u32::MAX, 0]);
+        let bytes = delta_bytes(&cells);
+        assert_eq!(bytes.len(), 2 + 39 + 2 + 5 + 5, "{bytes:?}");
+        assert_eq!(cells_from_deltas(&bytes), Ok(cells));
+        assert!(cells_from_deltas(&[0x80]).is_err());
+        // A first step below zero is no cell.
+        assert!(cells_from_deltas(&[0x01]).is_err());
+    }
 }

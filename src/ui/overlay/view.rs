@@ -634,7 +634,7 @@ impl OverlayPanel<'_> {
                 ),
             ]));
         }
-        let mode = monster.brain.as_ref().map_or("", |b| b.mode.name());
+        let mode = state_label(monster.brain.as_ref());
         lines.push(Line::from(vec![
             Span::styled("state ", label),
             Span::raw(format!(
@@ -850,9 +850,27 @@ impl Widget for OverlayPanel<'_> {
     }
 }
 
+/// The state line's word for a monster's mind: its mode, but "asleep" for
+/// a sleeper (its mode is what it will do on waking), none for the mindless.
+fn state_label(brain: Option<&fogcrawl_core::Brain>) -> &'static str {
+    brain.map_or("", |b| if b.asleep { "asleep" } else { b.mode.name() })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sleeper_is_shown_asleep_not_in_the_mode_it_wakes_to() {
+        let mut brain = fogcrawl_core::Brain {
+            mode: fogcrawl_core::Mode::Wander,
+            ..fogcrawl_core::Brain::default()
+        };
+        assert_eq!(state_label(Some(&brain)), "wandering");
+        brain.asleep = true;
+        assert_eq!(state_label(Some(&brain)), "asleep");
+        assert_eq!(state_label(None), "");
+    }
 
     #[test]
     fn only_doors_go_stale_on_the_belief_layer() {

@@ -161,6 +161,9 @@ pub struct Brain {
     /// a shared field that may be older than what it saw, never goes
     /// straight back onto it (its own plan may).
     pub came_from: Option<Pos>,
+    /// Whether it left `came_from` strolling: once it takes up a goal
+    /// (a noise behind it, the player), a guess may go back that way.
+    pub came_strolling: bool,
     /// It fled and has not healed since: the sight of the player sends it
     /// running again even above `flee_below`, until healed (a wounded
     /// wolf does not come back to fight one hit point over the line).
@@ -170,9 +173,10 @@ pub struct Brain {
     /// Packmates choose other cells (its faction's `Spots` hold the same
     /// claim).
     pub spot: Option<Pos>,
-    /// The monster it last traded places with, and when: neither swaps
-    /// the other straight back (a swap is for passing).
-    pub swapped_with: Option<(usize, f64)>,
+    /// The monster it last traded places with, when, and the cells the
+    /// trade left each on: neither swaps the other straight back (a swap
+    /// is for passing).
+    pub swapped_with: Option<LastSwap>,
     /// The noise it is investigating, and its own turns spent on it.
     pub investigating: Option<(Pos, u32)>,
     /// The cell a shooter last shot from, and its shots in a row from
@@ -218,6 +222,7 @@ impl Default for Brain {
             fled_from: None,
             comes_back_to: None,
             came_from: None,
+            came_strolling: false,
             shaken: false,
             spot: None,
             swapped_with: None,
@@ -427,7 +432,7 @@ impl Brain {
     /// before `now`.
     pub(crate) fn swapped_lately_with(&self, other: usize, now: f64, memory: f64) -> bool {
         self.swapped_with
-            .is_some_and(|(with, when)| with == other && now - when < memory)
+            .is_some_and(|swap| swap.with == other && now - swap.when < memory)
     }
 
     /// Drops the plan (it was contradicted or blocked).
@@ -449,6 +454,16 @@ impl Brain {
         }
         self.plan_fresh = false;
     }
+}
+
+/// A monster's last trade of places: with whom, when, and the cells the
+/// trade left it and its partner on.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct LastSwap {
+    pub with: usize,
+    pub when: f64,
+    pub left_me_at: Pos,
+    pub left_them_at: Pos,
 }
 
 #[cfg(test)]

@@ -32,7 +32,7 @@ pub struct Influences {
     /// costs its extra on top of everything else (saved since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     pub hazards: KnownHazards,
 }

@@ -28,7 +28,7 @@ use gridpath::{
 };
 
 /// How much a member's death adds to the danger map at its cell.
-pub const DEATH_DANGER: f32 = 1.0;
+pub(crate) const DEATH_DANGER: f32 = 1.0;
 /// How much a wound adds.
 pub(crate) const WOUND_DANGER: f32 = 0.25;
 /// How much an ally's body adds to crowding at its cell.
@@ -140,7 +140,7 @@ pub struct Faction {
 }
 
 impl Faction {
-    pub fn new(config: FactionConfig, knowledge: FactionKnowledge) -> Self {
+    pub(crate) fn new(config: FactionConfig, knowledge: FactionKnowledge) -> Self {
         let (width, height) = (knowledge.width(), knowledge.height());
         let name = config.name.clone();
         Self {
@@ -213,7 +213,7 @@ impl Faction {
 
     /// (Re)builds the derived state from the config and knowledge: after
     /// creation, a load, or a config reload.
-    pub fn rebuild(&mut self, config: FactionConfig) -> Result<(), GridError> {
+    pub(crate) fn rebuild(&mut self, config: FactionConfig) -> Result<(), GridError> {
         self.rebuild_with(config, None)
     }
 
@@ -358,13 +358,14 @@ impl Faction {
         &mut self.counters
     }
 
+    #[cfg(test)]
     /// Searches paused until a later turn, and requests waiting for one.
-    pub fn searches_pending(&self) -> (usize, usize) {
+    pub(crate) fn searches_pending(&self) -> (usize, usize) {
         let paused = self.planner.paused();
         (paused, self.planner.demand() - paused)
     }
 
-    pub fn planner_stats(&self) -> PlannerStats {
+    pub(crate) fn planner_stats(&self) -> PlannerStats {
         self.planner.stats
     }
 
@@ -572,7 +573,7 @@ impl Faction {
     /// knowledge and influences, and repairs the shared field. Paused
     /// searches are never a reason to wait: the engine checks what changed
     /// against what each has looked at.
-    pub fn sync_view(&mut self) {
+    pub(crate) fn sync_view(&mut self) {
         let Some(view) = self.view.as_mut() else {
             return;
         };
@@ -630,7 +631,7 @@ impl Faction {
     }
 
     /// Lets the influences fade for the time passed since the last call.
-    pub fn decay_influences(&mut self, now: f64) {
+    pub(crate) fn decay_influences(&mut self, now: f64) {
         let Some(config) = &self.config else {
             return;
         };

@@ -40,7 +40,7 @@ pub struct FogWalk {
 }
 
 impl FogWalk {
-    pub fn expanded_per_search(&self) -> f64 {
+    pub(crate) fn expanded_per_search(&self) -> f64 {
         if self.searches == 0 {
             0.0
         } else {

@@ -3,10 +3,12 @@
 //! a monster that thinks (`Senses::body_at`); the policy lives here so a
 //! reader finds the crowd's rules in the AI, beside the moves they shape.
 //!
-//! A swap is for passing, never for trading places back: a member that a
-//! packmate just moved aside is not swapped straight back by it, and one
-//! fighting the player or standing on the spot it holds round a goal
-//! stays put.
+//! A swap is for passing, never for trading places back: a pair that
+//! traded places does not trade them back while both still stand where
+//! the trade left them (however long ago), nor within a few turns after;
+//! one fighting the player or standing on the spot it holds round a goal
+//! stays put; and one on its way somewhere is not pushed back from where
+//! it goes (it would only step forward again: an A-B-A-B).
 
 use crate::ai::brain::{Brain, Mode};
 use gridpath::Pos;
@@ -64,7 +66,10 @@ pub(crate) struct Asker {
 /// - One standing on the cell it holds round its goal stays.
 /// - Otherwise it makes way when it has nowhere to go, is heading for the
 ///   asker's cell, or is stuck itself (a jam in a corridor clears by
-///   trading places).
+///   trading places). One stepping toward a goal with no plan yet (its
+///   search still runs) makes way only when the asker's cell is no
+///   further from that goal than its own: pushed back, it would step
+///   straight forward again.
 pub(crate) fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
     if lately_swapped(mate, asker) {
         return false;
@@ -79,14 +84,36 @@ pub(crate) fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
     }
     mate.brain.is_none_or(|brain| {
         !brain.holds_spot_at(mate.at)
-            && (brain.plan.first().is_none_or(|&next| next == asker.at) || brain.stall_turns > 0)
+            && (goes_on_from(brain, mate.at, asker.at) || brain.stall_turns > 0)
     })
 }
 
-/// Whether `mate` and the asker traded places within [`SWAP_MEMORY`].
+/// Whether a member at `at` whose mind is `brain` would go on from
+/// `to` (the asker's cell) if moved there: it is its next planned cell;
+/// or, with no plan, it has no goal it is stepping toward (none, or one
+/// it found it cannot reach), or `to` is no further from that goal.
+fn goes_on_from(brain: &Brain, at: Pos, to: Pos) -> bool {
+    if let Some(&next) = brain.plan.first() {
+        return next == to;
+    }
+    match brain.goal {
+        Some(goal) if brain.unreachable != Some(goal) => to.chebyshev(goal) <= at.chebyshev(goal),
+        _ => true,
+    }
+}
+
+/// Whether `mate` and the asker traded places within [`SWAP_MEMORY`], or
+/// both still stand where their last trade left them (trading again
+/// would only undo it).
 fn lately_swapped(mate: Bystander<'_>, asker: Asker) -> bool {
-    mate.brain
-        .is_some_and(|brain| brain.swapped_lately_with(asker.actor, asker.now, SWAP_MEMORY))
+    mate.brain.is_some_and(|brain| {
+        brain.swapped_lately_with(asker.actor, asker.now, SWAP_MEMORY)
+            || brain.swapped_with.is_some_and(|swap| {
+                swap.with == asker.actor
+                    && swap.left_me_at == mate.at
+                    && swap.left_them_at == asker.at
+            })
+    })
 }
 
 /// The body `bystander` is to the asker (see [`gives_way`]).
@@ -103,5 +130,113 @@ pub(crate) fn body_of(bystander: Bystander<'_>, asker: Asker) -> Body {
             yields,
             lately_swapped,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::brain::LastSwap;
+
+    /// The cells of `mark` in an ASCII sketch (`a` the asker, `m` the
+    /// packmate in its way, `G` the packmate's goal, `@` the player).
+    fn cell(sketch: &str, mark: char) -> Pos {
+        sketch
+            .lines()
+            .enumerate()
+            .find_map(|(y, row)| row.find(mark).map(|x| Pos::new(x as i32, y as i32)))
+            .expect("the mark is drawn")
+    }
+
+    fn asker(sketch: &str, now: f64) -> Asker {
+        Asker {
+            actor: 1,
+            at: cell(sketch, 'a'),
+            player: cell(sketch, '@'),
+            now,
+        }
+    }
+
+    fn mate<'a>(sketch: &str, brain: &'a Brain) -> Bystander<'a> {
+        Bystander {
+            brain: Some(brain),
+            at: cell(sketch, 'm'),
+            packmate: true,
+        }
+    }
+
+    #[test]
+    fn a_packmate_stepping_toward_its_goal_without_a_plan_is_not_pushed_back() {
+        // The packmate steps east toward G while its search runs: the
+        // asker behind it would push it back a cell (swamp seed 6: a wolf
+        // swapped back stepped forward again, an A-B-A-B).
+        let sketch = "#########\n\
+                      #am....G#\n\
+                      #########\n\
+                      @";
+        let brain = Brain {
+            mode: Mode::Search,
+            goal: Some(cell(sketch, 'G')),
+            ..Brain::default()
+        };
+        assert!(!gives_way(mate(sketch, &brain), asker(sketch, 10.0)));
+        // Heading back toward the asker's side, it lets it pass.
+        let brain = Brain {
+            goal: Some(cell(sketch, 'a')),
+            ..brain
+        };
+        assert!(gives_way(mate(sketch, &brain), asker(sketch, 10.0)));
+        // With no goal, or one it cannot reach, it has nowhere to be.
+        let idle = Brain::default();
+        assert!(gives_way(mate(sketch, &idle), asker(sketch, 10.0)));
+        let stuck = Brain {
+            unreachable: Some(cell(sketch, 'G')),
+            ..brain
+        };
+        assert!(gives_way(mate(sketch, &stuck), asker(sketch, 10.0)));
+    }
+
+    #[test]
+    fn a_pair_that_traded_places_does_not_trade_them_back_while_both_stay_put() {
+        // Long ago the asker traded places with m, leaving m on its cell
+        // and itself on a's; both have stood still since. Trading again
+        // would undo it (a small-rooms level, seed 7: a hurt goblin swapped
+        // a packmate back 8.5 time units later, past the few turns'
+        // memory).
+        let sketch = "#######\n\
+                      #.ma..#\n\
+                      #######\n\
+                      @";
+        let (a, m) = (cell(sketch, 'a'), cell(sketch, 'm'));
+        let fleeing = Brain {
+            mode: Mode::Flee,
+            swapped_with: Some(LastSwap {
+                with: 1,
+                when: 1.0,
+                left_me_at: m,
+                left_them_at: a,
+            }),
+            ..Brain::default()
+        };
+        let later = asker(sketch, 1.0 + 10.0 * SWAP_MEMORY);
+        assert!(lately_swapped(mate(sketch, &fleeing), later));
+        assert!(!gives_way(mate(sketch, &fleeing), later));
+        assert_eq!(
+            body_of(mate(sketch, &fleeing), later),
+            Body::Packmate {
+                yields: false,
+                lately_swapped: true
+            }
+        );
+        // Once either has moved on, an old trade is history.
+        let moved_on = Brain {
+            swapped_with: Some(LastSwap {
+                left_me_at: Pos::new(1, 1),
+                ..fleeing.swapped_with.expect("set above")
+            }),
+            ..fleeing.clone()
+        };
+        assert!(!lately_swapped(mate(sketch, &moved_on), later));
+        assert!(gives_way(mate(sketch, &moved_on), later));
     }
 }

@@ -43,14 +43,6 @@ impl InfluenceMap {
         }
     }
 
-    pub fn width(&self) -> usize {
-        self.cells.width()
-    }
-
-    pub fn height(&self) -> usize {
-        self.cells.height()
-    }
-
     fn index(&self, pos: Pos) -> Option<usize> {
         self.cells.index(pos)
     }
@@ -184,7 +176,7 @@ struct SavedInfluence {
     /// What the planning grid has not taken in yet (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     changed: ChangedCells,
 }

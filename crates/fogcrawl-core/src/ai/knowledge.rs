@@ -250,7 +250,7 @@ struct PackedKnowledge<'a> {
     last_seen: ByteBuf<'a>,
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     changed: ChangedCells,
 }
@@ -336,7 +336,7 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
                 times.len()
             ));
         }
-        let last_seen = if crate::game::save::versioned::decoding_format() >= 5 {
+        let last_seen = if crate::save_version::decoding_format() >= 5 {
             undo_xor_with_previous(times)
         } else {
             // The `f32` itself, kept as its bits XOR `NEVER_SEEN`'s.

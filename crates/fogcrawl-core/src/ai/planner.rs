@@ -292,6 +292,7 @@ impl Planner {
         self.queue.waiting() + self.slots.iter().filter(|s| s.active.is_some()).count()
     }
 
+    #[cfg(test)]
     /// Searches under way, paused until a later turn.
     pub(crate) fn paused(&self) -> usize {
         self.slots.iter().filter(|s| s.active.is_some()).count()

@@ -4,6 +4,7 @@
 //! and sends it to plan again, a turn that went nowhere counts toward a
 //! stall. The game says what happened; the AI draws the conclusions.
 
+use crate::ai::brain::LastSwap;
 use crate::ai::brain::{Brain, Mode, PlanSource};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
@@ -69,12 +70,22 @@ pub(crate) fn conclude(
         }
         Happened::Swapped { to, with } => {
             advance_along(brain, to);
-            brain.swapped_with = Some((with, now));
+            brain.swapped_with = Some(LastSwap {
+                with,
+                when: now,
+                left_me_at: to,
+                left_them_at: started_at,
+            });
             to
         }
         Happened::Displaced { to, by } => {
             advance_along(brain, to);
-            brain.swapped_with = Some((by, now));
+            brain.swapped_with = Some(LastSwap {
+                with: by,
+                when: now,
+                left_me_at: to,
+                left_them_at: started_at,
+            });
             if brain.mode == Mode::Wander && brain.plan.is_empty() {
                 // Moved aside while it idled: it idles where it now stands
                 // rather than walk straight back (pacing).
@@ -151,6 +162,7 @@ fn count_stall(
     }
     if ended_at != started_at {
         brain.came_from = Some(started_at);
+        brain.came_strolling = brain.mode == Mode::Wander;
     }
 }
 

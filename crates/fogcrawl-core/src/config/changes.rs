@@ -14,7 +14,7 @@ use super::schema::{FactionConfig, InfluenceLayer, MonsterConfig, MonsterKindCon
 /// equal. Factions first (added, removed, then changed fields in file order), then
 /// monster kinds the same way. Order changes alone are not reported.
 #[must_use]
-pub fn describe_changes(old: &MonsterConfig, new: &MonsterConfig) -> Vec<String> {
+pub(crate) fn describe_changes(old: &MonsterConfig, new: &MonsterConfig) -> Vec<String> {
     let mut lines = Vec::new();
     for faction in &new.factions {
         match old.faction(&faction.name) {

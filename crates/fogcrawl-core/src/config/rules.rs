@@ -1,8 +1,8 @@
 //! The rules of the monster config: every field's accepted values and default, in one
 //! table that validation checks against and error messages quote.
 //!
-//! The fields of each table are also listed row by row ([`FACTION_FIELDS`],
-//! [`INFLUENCE_FIELDS`], [`MONSTER_FIELDS`]: name, accepted values, default, how a change
+//! The fields of each table are also listed row by row (`FACTION_FIELDS`,
+//! `INFLUENCE_FIELDS`, `MONSTER_FIELDS`: name, accepted values, default, how a change
 //! is shown), which messages about a value of the wrong type,
 //! `describe_changes` and the checks of the docs
 //! (`levels/monsters.toml`, `levels/MONSTERS.md`) all read.
@@ -166,23 +166,23 @@ pub const MAX_MONSTER_KINDS: usize = 64;
 /// `weight` when a faction does not set it.
 pub const DEFAULT_HEURISTIC_WEIGHT: f64 = 1.0;
 /// `node_budget` when a faction does not set it.
-pub const DEFAULT_NODE_BUDGET: u32 = 4000;
+pub(crate) const DEFAULT_NODE_BUDGET: u32 = 4000;
 /// `sight_radius` when a faction does not set it.
 pub const DEFAULT_SIGHT_RADIUS: u32 = 8;
 /// `speed` when a faction does not set it.
-pub const DEFAULT_SPEED: f64 = 1.0;
+pub(crate) const DEFAULT_SPEED: f64 = 1.0;
 /// `smoothing` when a faction does not set it.
-pub const DEFAULT_SMOOTHING: Smoothing = Smoothing::StringPull;
+pub(crate) const DEFAULT_SMOOTHING: Smoothing = Smoothing::StringPull;
 /// `unknown_cells` when a faction does not set it: optimistic.
 pub(crate) const DEFAULT_UNKNOWN_CELLS: UnknownCellPolicy = UnknownCellPolicy::Open;
 /// `turn_penalty` when a faction does not set it.
-pub const DEFAULT_TURN_PENALTY: f64 = 0.25;
+pub(crate) const DEFAULT_TURN_PENALTY: f64 = 0.25;
 /// `opens_doors` when a faction does not set it.
-pub const DEFAULT_OPENS_DOORS: bool = true;
+pub(crate) const DEFAULT_OPENS_DOORS: bool = true;
 /// `bashes_doors` when a faction does not set it.
-pub const DEFAULT_BASHES_DOORS: bool = false;
+pub(crate) const DEFAULT_BASHES_DOORS: bool = false;
 /// `flee_below` when a faction does not set it.
-pub const DEFAULT_FLEE_BELOW: f64 = 0.25;
+pub(crate) const DEFAULT_FLEE_BELOW: f64 = 0.25;
 /// `hearing_radius` when a faction does not set it: as far as a fight
 /// carried before it was a setting.
 pub(crate) const DEFAULT_HEARING_RADIUS: u32 = 10;
@@ -463,7 +463,7 @@ macro_rules! value_field {
 }
 
 /// Every faction field, in the order the docs list them and the log reports changes.
-pub const FACTION_FIELDS: [FactionField; 18] = [
+pub(crate) const FACTION_FIELDS: [FactionField; 18] = [
     value_field!(
         heuristic,
         Accepts::Described(heuristic_accepted),
@@ -569,7 +569,7 @@ pub const FACTION_FIELDS: [FactionField; 18] = [
 
 /// Every field of an influence layer (`danger`, `crowding`, `threat`), in the order
 /// the docs list them and the log reports changes.
-pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
+pub(crate) const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
     value_field!(weight, Accepts::Number(INFLUENCE_WEIGHT), None),
     value_field!(decay, Accepts::Number(INFLUENCE_DECAY), None),
     value_field!(radius, Accepts::Whole(INFLUENCE_RADIUS), None),
@@ -578,7 +578,7 @@ pub const INFLUENCE_FIELDS: [ConfigField<InfluenceLayer>; 3] = [
 /// Every field of a `[[monsters]]` table, in the order the docs list them and the log
 /// reports changes. All but `range`, `keep_distance`, `frequency`, `from_level` and
 /// `asleep` are required.
-pub const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 11] = [
+pub(crate) const MONSTER_FIELDS: [ConfigField<MonsterKindConfig>; 11] = [
     ConfigField {
         name: "name",
         accepts: Accepts::Described(|| "a non-empty name, unique among monsters".to_owned()),

@@ -42,8 +42,9 @@ impl MonsterConfig {
         self.monsters.iter().find(|monster| monster.name == name)
     }
 
+    #[cfg(test)]
     /// The monster kinds that belong to faction `faction`, in file order.
-    pub fn monsters_of<'a>(
+    pub(crate) fn monsters_of<'a>(
         &'a self,
         faction: &'a str,
     ) -> impl Iterator<Item = &'a MonsterKindConfig> + 'a {
@@ -75,7 +76,7 @@ pub struct FactionConfig {
     pub speed: f64,
     /// How planned paths are straightened.
     pub smoothing: Smoothing,
-    /// Extra cost per change of direction, when [`Smoothing::uses_turn_penalty`].
+    /// Extra cost per change of direction, when `Smoothing::uses_turn_penalty`.
     pub turn_penalty: f64,
     /// Whether members can open closed doors; if not, a closed door is a wall to them.
     pub opens_doors: bool,
@@ -103,7 +104,7 @@ pub struct FactionConfig {
 impl FactionConfig {
     /// The base terrain costs with this faction's overrides applied.
     #[must_use]
-    pub fn cost_profile(&self) -> CostProfile {
+    pub(crate) fn cost_profile(&self) -> CostProfile {
         let mut profile = CostProfile::default();
         for &(terrain, cost) in &self.terrain_costs {
             // Validation only lets through costs that CostProfile accepts, so this
@@ -160,13 +161,13 @@ impl Smoothing {
 
     /// Whether the planned path is string-pulled after the search.
     #[must_use]
-    pub fn uses_string_pull(self) -> bool {
+    pub(crate) fn uses_string_pull(self) -> bool {
         matches!(self, Smoothing::StringPull | Smoothing::Both)
     }
 
     /// Whether the search adds the faction's turn penalty per change of direction.
     #[must_use]
-    pub fn uses_turn_penalty(self) -> bool {
+    pub(crate) fn uses_turn_penalty(self) -> bool {
         matches!(self, Smoothing::TurnPenalty | Smoothing::Both)
     }
 
@@ -234,7 +235,7 @@ impl InfluenceLayer {
         radius: 1,
     };
     /// The player's threat when a faction does not set it: ignored.
-    pub const DEFAULT_THREAT: InfluenceLayer = InfluenceLayer {
+    pub(crate) const DEFAULT_THREAT: InfluenceLayer = InfluenceLayer {
         weight: 0.0,
         decay: 0.9,
         radius: 6,
@@ -260,7 +261,7 @@ pub struct MonsterKindConfig {
     /// with a longer range shoots at a player it sees within it.
     pub range: u32,
     /// How far from the player (in cells) a kind with a range keeps: it
-    /// steps back when the player comes closer, and shoots from there.
+    /// steps back when the player comes within it, and shoots from beyond.
     /// Never more than `range`.
     pub keep_distance: u32,
     /// How often it is the one a spawn of its faction becomes, relative to

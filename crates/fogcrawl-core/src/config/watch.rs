@@ -44,7 +44,7 @@ pub(crate) const RECHECK_INTERVAL: Duration = Duration::from_millis(300);
 #[derive(Debug)]
 pub enum Reload {
     /// The file changed and is valid: use `config` from now on. `changes` are lines for
-    /// the message log ([`describe_changes`]); empty when the file is valid again after
+    /// the message log (`describe_changes`); empty when the file is valid again after
     /// an invalid edit but says the same as the last good config.
     Changed {
         /// The new config (the watcher keeps a copy as the last good one).
@@ -193,19 +193,19 @@ impl ConfigWatcher {
 
     /// The watched file.
     #[must_use]
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// The last good config.
     #[must_use]
-    pub fn config(&self) -> &MonsterConfig {
+    pub(crate) fn config(&self) -> &MonsterConfig {
         &self.last_good
     }
 
     /// Puts `config` back as the last good config: the game could not apply the
     /// one just reported, so later changes are described against what is in force.
-    pub fn keep_last_good(&mut self, config: MonsterConfig) {
+    pub(crate) fn keep_last_good(&mut self, config: MonsterConfig) {
         self.last_good = config;
     }
 

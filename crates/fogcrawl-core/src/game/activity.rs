@@ -16,6 +16,11 @@ use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
 use gridpath::Pos;
 
+/// Below this share of its hit points (in percent) the player's autofight
+/// will not start, as DCSS's `autofight_stop` option: pressing `F` over and
+/// over must not walk a hurt player into death with a draught in the pack.
+pub(crate) const AUTOFIGHT_LOW_HEALTH_PERCENT: i32 = 30;
+
 /// The most turns one explore or travel command takes before it hands back.
 pub(crate) const STEP_LIMIT: u64 = 1000;
 /// The most waits one rest takes (enough to heal fully several times over).
@@ -166,6 +171,13 @@ impl Game {
     fn activity_start(&self, activity: Activity) -> Result<(Option<usize>, u64), Refusal> {
         // Autofight is for threats; it goes for one foe to the end.
         let foe = if activity == Activity::AutoFight {
+            let player = self.player();
+            if player.hp * 100 < player.max_hp * AUTOFIGHT_LOW_HEALTH_PERCENT {
+                return Err(Refusal::TooHurtToAutofight {
+                    hp: player.hp,
+                    max_hp: player.max_hp,
+                });
+            }
             Some(
                 self.autofight_target()
                     .ok_or(Refusal::NowhereToGo("No monster in sight hunts you."))?,
@@ -295,7 +307,7 @@ impl Game {
 
     /// What, since the player had `hp` and the log stood at `mark`, should
     /// stop a many-turn command.
-    pub fn interruption(&self, hp: i32, mark: u64) -> Option<String> {
+    pub(crate) fn interruption(&self, hp: i32, mark: u64) -> Option<String> {
         if self.is_over() {
             return Some("The game is over.".to_owned());
         }

@@ -22,6 +22,9 @@ impl Game {
     ///
     /// Among those it picks first one it can strike from where it stands
     /// (a diagonal blow past a wall or deep water breaks the corner rule).
+    /// With neither, an awake monster it can strike from where it stands,
+    /// whatever it is doing: a hurt one fleeing at bay next to the player
+    /// is still a foe, as in DCSS (a sleeper is left to a chosen blow).
     pub(crate) fn autofight_target(&self) -> Option<usize> {
         let threats = self.threats();
         let at = self.player().pos;
@@ -35,6 +38,14 @@ impl Game {
                 strikable.or_else(|| of_kind.next())
             })
             .map(|&(monster, _)| monster)
+            .or_else(|| {
+                self.visible_monsters()
+                    .filter(|&(index, monster)| {
+                        !self.is_asleep(index) && self.player_can_strike(at, monster.pos)
+                    })
+                    .min_by_key(|&(index, _)| index)
+                    .map(|(index, _)| index)
+            })
     }
 
     /// One turn of autofight against `target`: a blow when it is next to
@@ -93,7 +104,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::ai::Mode;
-    use crate::game::activity::{Activity, Stop};
+    use crate::game::activity::{AUTOFIGHT_LOW_HEALTH_PERCENT, Activity, Stop};
     use crate::game::player_map::PlayerMap;
     use crate::game::test_levels::game_on;
     use crate::game::{Action, Direction, Refusal};
@@ -125,6 +136,47 @@ mod tests {
             game.autofight_step(1, &mut map),
             Ok(Action::Move(Direction::East)),
             "a blow: it stands east"
+        );
+    }
+
+    #[test]
+    fn autofight_strikes_a_fleeing_monster_at_bay_but_not_one_out_of_reach_or_asleep() {
+        let (mut game, _dir) = game_on("#########\n#@g....g#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Flee;
+        game.actor_mut(2).brain.as_mut().unwrap().mode = Mode::Flee;
+        assert_eq!(
+            game.autofight_target(),
+            Some(1),
+            "the fleer next to the player is struck; the far one is not chased"
+        );
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.autofight_step(1, &mut map),
+            Ok(Action::Move(Direction::East))
+        );
+        game.actor_mut(1).brain.as_mut().unwrap().asleep = true;
+        assert_eq!(game.autofight_target(), None, "a sleeper is not struck");
+        game.actor_mut(1).brain.as_mut().unwrap().asleep = false;
+        game.actor_mut(1).pos = Pos::new(3, 2);
+        assert_eq!(game.autofight_target(), None, "out of reach: no foe");
+    }
+
+    #[test]
+    fn autofight_will_not_start_below_its_share_of_hit_points() {
+        let (mut game, _dir) = game_on("#########\n#@g.....#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let max_hp = game.player().max_hp;
+        let mut map = PlayerMap::new();
+        game.actor_mut(0).hp = max_hp * AUTOFIGHT_LOW_HEALTH_PERCENT / 100 - 1;
+        let hp = game.player().hp;
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map),
+            Err(Refusal::TooHurtToAutofight { hp, max_hp })
+        );
+        game.actor_mut(0).hp = max_hp;
+        assert!(
+            game.run_activity(Activity::AutoFight, &mut map).is_ok(),
+            "healthy, it fights"
         );
     }
 

@@ -13,8 +13,9 @@ use serde::Serialize;
 use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::autopilot::{Autopilot, AutopilotSkills};
+use crate::game::game_error::GameError;
 use crate::game::setup::GameSetup;
-use crate::game::state::{Game, GameError, Outcome};
+use crate::game::state::{Game, Outcome};
 
 /// What one full run came to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

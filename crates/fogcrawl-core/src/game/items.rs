@@ -113,7 +113,8 @@ impl Inventory {
             .map(|(_, kind, _)| kind)
     }
 
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.counts.is_empty()
     }
 }

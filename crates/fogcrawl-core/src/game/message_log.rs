@@ -105,10 +105,6 @@ impl MessageLog {
     pub(crate) fn len(&self) -> usize {
         self.messages.len()
     }
-
-    pub fn is_empty(&self) -> bool {
-        self.messages.is_empty()
-    }
 }
 
 #[cfg(test)]

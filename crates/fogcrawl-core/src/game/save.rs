@@ -34,17 +34,17 @@ pub(crate) mod lock;
 pub(crate) mod notice;
 pub(crate) mod rescue;
 pub(crate) mod resume;
+pub(crate) mod save_error;
 pub(crate) mod versioned;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use thiserror::Error;
-
 use crate::config::MonsterConfig;
 use crate::game::save::check::check_save;
-use crate::game::save::format::{DecodeError, EncodeError};
 use crate::game::save::legacy as save_legacy;
+use crate::game::save::save_error::DecodeError;
+use crate::game::save::save_error::SaveError;
 use crate::game::state::Game;
 use crate::regular_file::{self, FileKind, ReadError, kind_at, resolve_links};
 
@@ -59,42 +59,6 @@ const LEGACY_EXTENSION: &str = "json";
 /// decoded game ([`MAX_GAME_BYTES`](crate::game::save::format::MAX_GAME_BYTES))
 /// plus a header. A larger file is set aside unread.
 pub(crate) const MAX_SAVE_FILE_BYTES: u64 = crate::game::save::format::MAX_GAME_BYTES;
-
-#[derive(Debug, Error)]
-pub enum SaveError {
-    #[error("cannot write the save {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error(transparent)]
-    Encode(#[from] EncodeError),
-    /// The save path names something that is not a regular file; it is
-    /// never read, renamed or replaced.
-    #[error("{}", not_a_file_message(path, *kind))]
-    NotAFile { path: PathBuf, kind: FileKind },
-    #[error(transparent)]
-    Lock(#[from] crate::game::save::lock::LockError),
-    /// The save path is a symlink that cannot be followed (a loop).
-    #[error("cannot follow the save path {path}: {source}")]
-    Path {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-}
-
-fn not_a_file_message(path: &Path, kind: FileKind) -> String {
-    let path = path.display();
-    if kind == FileKind::Folder {
-        format!(
-            "the save path {path} is a folder: set FOGCRAWL_SAVE to a file in it, such as {path}/save.bin"
-        )
-    } else {
-        format!(
-            "the save path {path} is {kind}: fogcrawl keeps its save only in a regular file, and leaves this one alone; remove it or set FOGCRAWL_SAVE to another path"
-        )
-    }
-}
 
 /// Checks that the save path names a regular file, a symlink to one, or
 /// nothing yet (the game will make it): anything else is refused before the

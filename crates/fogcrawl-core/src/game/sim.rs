@@ -12,11 +12,12 @@ use crate::ai::{FactionCounters, FogWalk, fog_walk};
 use crate::game::autopilot::{Autopilot, AutopilotSkills};
 use crate::game::behaviour::BehaviourCounters;
 use crate::game::evader::Evader;
+use crate::game::game_error::GameError;
 use crate::game::pack_counters::PackCounters;
 use crate::game::percentiles::{Percentiles, percentiles};
 use crate::game::recording::{Header, Recorder};
 use crate::game::setup::GameSetup;
-use crate::game::state::{Game, GameError, Outcome};
+use crate::game::state::{Game, Outcome};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SimReport {
@@ -105,16 +106,6 @@ fn reported_counters<S: Serializer>(
         fields.remove("field_expanded");
     }
     fields.serialize(serializer)
-}
-
-impl FactionReport {
-    pub fn expanded_per_search(&self) -> f64 {
-        if self.planner.searches == 0 {
-            0.0
-        } else {
-            self.expanded as f64 / self.planner.searches as f64
-        }
-    }
 }
 
 /// One walker per faction from the start to the stairs, under fog and

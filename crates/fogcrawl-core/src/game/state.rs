@@ -37,9 +37,8 @@ use crate::game::terrain_changes::TerrainChanges;
 use crate::game::tools::ToolMarks;
 use crate::game::turn_guard::TurnGuard;
 use crate::world::fov::{Fov, VisibleSet};
-use crate::world::level::error::LevelError;
 use crate::world::{ItemKind, Level, Terrain};
-use gridpath::{GridError, Pos};
+use gridpath::Pos;
 
 mod action_notes;
 mod blocked_move;
@@ -121,6 +120,10 @@ pub enum Refusal {
     Threatened { name: String, doing: &'static str },
     #[error("{0}")]
     NowhereToGo(&'static str),
+    /// Autofight will not start below 30% (`AUTOFIGHT_LOW_HEALTH_PERCENT`) of
+    /// the player's hit points: a blind fight is for the healthy.
+    #[error("You are too hurt to autofight ({hp}/{max_hp} hp): fight by hand, drink or flee.")]
+    TooHurtToAutofight { hp: i32, max_hp: i32 },
     #[error("There are no stairs here.")]
     NoStairs,
     #[error("There is no closed door there.")]
@@ -132,35 +135,6 @@ pub enum Refusal {
     /// The next level could not be loaded or entered; the game goes on here.
     #[error("The stairs lead nowhere: {0}")]
     StairsLeadNowhere(String),
-}
-
-#[derive(Debug, Error)]
-pub enum GameError {
-    #[error(transparent)]
-    Level(#[from] LevelError),
-    #[error(
-        "level '{level}' spawns faction '{faction}', which no monster kind belongs to; known factions: {known}"
-    )]
-    UnknownFaction {
-        level: String,
-        faction: String,
-        known: String,
-    },
-    #[error("level '{level}' cannot be searched: {source}")]
-    Grid { level: String, source: GridError },
-    #[error("the run has no levels")]
-    EmptyRun,
-    #[error(transparent)]
-    Config(#[from] crate::config::ConfigError),
-    #[error("monster kind '{kind}' names faction '{faction}', which the config does not define")]
-    KindWithoutFaction { kind: String, faction: String },
-    /// The save cannot be played on: its path is not a regular file, or
-    /// another game holds it.
-    #[error(transparent)]
-    Save(#[from] crate::game::save::SaveError),
-    /// `sim --resume-every`: the game could not go through its save.
-    #[error("saving and loading the game mid-play failed: {0}")]
-    Resume(Box<crate::game::save::resume::ResumeError>),
 }
 
 /// Where the player stood in the run on arriving at a level.
@@ -197,7 +171,7 @@ pub struct GameStats {
     /// Game time each player turn lasted (saved since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     player_turn_lengths: Vec<f64>,
     /// AI time on entering each level, in microseconds: the monsters' first
@@ -209,7 +183,7 @@ pub struct GameStats {
     /// level; saved since format 5).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<5, _, _>"
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
     )]
     level_starts: Vec<LevelStart>,
 }
@@ -293,7 +267,7 @@ pub struct Game {
     /// around anew then).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     terrain_changes: TerrainChanges,
     /// Scratch: the monsters' views, cast before their turns.
@@ -304,7 +278,7 @@ pub struct Game {
     /// an older save).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     behaviour: BehaviourTracker,
     /// Every monster action since it was last taken, while the action log
@@ -326,21 +300,21 @@ pub struct Game {
     /// as it was; under another, the factions are rebuilt for it.
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     config_print: u64,
     /// The file name of the run's recording in the recordings folder
     /// (since format 4): a resumed game goes on writing it.
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     recording: Option<String>,
     /// What the player's tools left on this level: caltrops, smoke,
     /// slowed monsters, the last lure (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     tools: ToolMarks,
     /// This game was loaded from a save that held it whole (format 4 or
@@ -351,7 +325,7 @@ pub struct Game {
     /// for and stealth's counters (since format 4).
     #[serde(
         default,
-        deserialize_with = "crate::game::save::versioned::since_format::<4, _, _>"
+        deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     stealth: Stealth,
 }
@@ -445,7 +419,7 @@ impl Game {
     }
 
     /// The behaviour counters of faction `index`.
-    pub fn behaviour(&self, index: usize) -> BehaviourCounters {
+    pub(crate) fn behaviour(&self, index: usize) -> BehaviourCounters {
         self.behaviour.counters(index)
     }
 

@@ -37,7 +37,7 @@ pub enum Threat {
 
 impl Threat {
     /// What it is doing, after its name: "hunting you".
-    pub fn doing(self) -> &'static str {
+    pub(crate) fn doing(self) -> &'static str {
         match self {
             Threat::Hunting => "hunting you",
             Threat::Searching => "searching for you",
@@ -125,7 +125,7 @@ impl Game {
     }
 
     /// The sleeping monsters in view, by actor id.
-    pub fn sleepers_in_view(&self) -> Vec<usize> {
+    pub(crate) fn sleepers_in_view(&self) -> Vec<usize> {
         self.visible_monsters()
             .filter(|(index, _)| self.is_asleep(*index))
             .map(|(index, _)| index)
@@ -135,7 +135,7 @@ impl Game {
     /// A sleeper in view that was not among `before` (the nearest), as the
     /// sentence that stops a many-turn command once: "You see a sleeping
     /// goblin."
-    pub fn new_sleeper(&self, before: &[usize]) -> Option<String> {
+    pub(crate) fn new_sleeper(&self, before: &[usize]) -> Option<String> {
         let at = self.player().pos;
         self.sleepers_in_view()
             .into_iter()

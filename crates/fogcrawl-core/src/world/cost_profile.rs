@@ -81,7 +81,7 @@ impl CostProfile {
     /// The cheapest cost over passable terrains, used to keep A* heuristics admissible
     /// (a heuristic counting steps must be multiplied by it). `None` if nothing is passable.
     #[must_use]
-    pub fn min_cost(&self) -> Option<f64> {
+    pub(crate) fn min_cost(&self) -> Option<f64> {
         self.costs.iter().flatten().copied().reduce(f64::min)
     }
 }

@@ -29,7 +29,7 @@ macro_rules! shipped {
 }
 
 /// Every level in `levels/`, by name.
-pub const SHIPPED_LEVELS: [ShippedLevel; 9] = shipped!(
+pub(crate) const SHIPPED_LEVELS: [ShippedLevel; 9] = shipped!(
     "caves", "colossus", "horde", "maze", "pass", "river", "rooms", "swamp", "warrens",
 );
 

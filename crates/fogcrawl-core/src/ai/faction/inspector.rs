@@ -116,12 +116,12 @@ impl<'a> FactionInspector<'a> {
 
     /// The planner's turn count (one per player turn), which the turns of
     /// [`TraceKind`] count in.
-    pub fn planner_turn(&self) -> u64 {
+    pub(crate) fn planner_turn(&self) -> u64 {
         self.faction.planner.turn()
     }
 
     /// The goal of `actor`'s search under way, if one is.
-    pub fn searching_toward(&self, actor: usize) -> Option<Pos> {
+    pub(crate) fn searching_toward(&self, actor: usize) -> Option<Pos> {
         self.faction.planner.searching_toward(actor)
     }
 

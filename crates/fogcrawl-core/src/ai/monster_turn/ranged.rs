@@ -1,9 +1,10 @@
 //! A shooter's turn while it hunts a player it sees: it keeps its kind's
-//! distance (stepping back when the player closes in and there is room),
-//! shoots only along a line no monster stands on (moving to a clear line
-//! otherwise), and does not stand in one cell for ever while its shots
-//! from there keep failing to end the fight. Out of range, or with no
-//! line at all, it closes in as any hunter does.
+//! distance (stepping back when the player comes within it and there is
+//! room, so a player one step from it is not let in), shoots only along a
+//! line no monster stands on (moving to a clear line otherwise), and does
+//! not stand in one cell for ever while its shots from there keep failing
+//! to end the fight. Out of range, or with no line at all, it closes in as
+//! any hunter does.
 
 use gridpath::Pos;
 
@@ -32,7 +33,8 @@ impl MemberTurn<'_> {
         let distance = chebyshev(at, player);
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
         let keep = i32::try_from(shooter.keep_distance).unwrap_or(0);
-        if distance < keep.max(2)
+        let too_near = too_near(shooter);
+        if distance <= too_near
             && let Some(back) = self.step_back(player, range)
         {
             self.brain.shooting_from = None;
@@ -52,7 +54,7 @@ impl MemberTurn<'_> {
             self.brain.thought = Thought::Shoots(player);
             return Some(Intent::Shoot(player));
         }
-        if let Some(to) = self.clear_shot_nearby(player, range, keep) {
+        if let Some(to) = self.clear_shot_nearby(player, range, keep.max(too_near + 1)) {
             self.brain.shooting_from = None;
             self.brain.thought = Thought::SeeksClearShot { to };
             return Some(self.plain_step(to));
@@ -74,8 +76,8 @@ impl MemberTurn<'_> {
         let at = self.senses.at;
         let here = chebyshev(at, player);
         // Only where it still sees the player: a step out of sight would
-        // lose the player, and the hunt would bring it straight back
-        // (back and forth round a corner).
+        // lose the player, and the search would bring it straight back
+        // (back and forth round a corner: tried, it made A-B-A-B moves).
         self.free_steps()
             .filter(|&cell| chebyshev(cell, player) > here && chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
@@ -89,20 +91,21 @@ impl MemberTurn<'_> {
     }
 
     /// A free cell a step away with a clear line to the player within
-    /// range, no nearer than the distance it keeps (nor next to the
-    /// player): one no nearer the player than it stands first, then the
-    /// one nearest the distance it keeps.
-    fn clear_shot_nearby(&self, player: Pos, range: i32, keep: i32) -> Option<Pos> {
+    /// range, no nearer than `near` (beyond the distance it keeps, or it
+    /// would step back from there next turn, to and fro): one no nearer
+    /// the player than it stands first, then the one nearest `near`.
+    fn clear_shot_nearby(&self, player: Pos, range: i32, near: i32) -> Option<Pos> {
         let here = chebyshev(self.senses.at, player);
-        let near = keep.max(2);
-
+        // Never back to the cell it came from: two cells with a line
+        // would have it trade between them every few shots.
         self.free_steps()
+            .filter(|&cell| Some(cell) != self.brain.came_from)
             .filter(|&cell| (near..=range).contains(&chebyshev(cell, player)))
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
             .filter(|&cell| self.line_of_fire_clear(cell, player))
             .min_by_key(|&cell| {
                 let distance = chebyshev(cell, player);
-                (distance < here, (distance - keep).abs(), cell)
+                (distance < here, (distance - near).abs(), cell)
             })
     }
 
@@ -142,6 +145,17 @@ impl MemberTurn<'_> {
     }
 }
 
+/// The distance (Chebyshev) at or within which a shooter steps back: its
+/// kept distance, for a player one step further would be inside it (so a
+/// shooter as fast as the player it kites never lets it close in), but
+/// never its whole range (it must shoot from somewhere), and at least
+/// next to it.
+fn too_near(shooter: Shooter) -> i32 {
+    let keep = i32::try_from(shooter.keep_distance).unwrap_or(0);
+    let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
+    keep.min(range - 1).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
@@ -150,19 +164,11 @@ mod tests {
     use super::*;
     use crate::ai::brain::Brain;
     use crate::ai::faction::Faction;
-    use crate::ai::knowledge::FactionKnowledge;
     use crate::ai::monster_turn::Senses;
-    use crate::config::MonsterConfig;
-    use crate::world::level;
 
+    /// The goblins of the monster turn's tests, without the level.
     fn goblins_knowing(rows: &str) -> Faction {
-        let config = MonsterConfig::shipped().unwrap();
-        let goblins = config.faction("goblins").unwrap().clone();
-        let level = level::text::parse(rows).unwrap();
-        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
-        faction.rebuild(goblins).unwrap();
-        faction.start_turn(0.0);
-        faction
+        crate::ai::monster_turn::tests::goblins_knowing(rows).0
     }
 
     const ARCHER: Shooter = Shooter {
@@ -220,6 +226,25 @@ mod tests {
         assert_eq!(
             decide(&mut cornered, Pos::new(0, 1), Pos::new(0, 0), None),
             Intent::Attack(Pos::new(0, 0))
+        );
+    }
+
+    #[test]
+    fn an_archer_steps_back_at_its_distance_before_the_player_is_inside_it() {
+        // The player three cells off, the archer's kept distance: one step
+        // more and it would be inside it, so the archer backs off now (it
+        // used to shoot and let the player close in).
+        let mut faction = goblins_knowing(ROOM);
+        let (at, player) = (Pos::new(6, 2), Pos::new(3, 2));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(chebyshev(to, player), 4, "to {to}"),
+            other => panic!("it should step back, not {other:?}"),
+        }
+        // Beyond its distance it shoots.
+        let far = Pos::new(7, 2);
+        assert_eq!(
+            decide(&mut faction, far, player, None),
+            Intent::Shoot(player)
         );
     }
 

@@ -126,12 +126,15 @@ impl MemberTurn<'_> {
     }
 
     /// While the search runs: a step closer to the goal over ground the
-    /// faction believes walkable, if one exists.
+    /// faction believes walkable, if one exists; never straight back to
+    /// the cell it left (pacing), unless it left it strolling and has a
+    /// goal now (a noise behind it: colossus seed 7, a goblin at the end
+    /// of a stroll stood three turns, its only step toward the noise the
+    /// cell it had just left, until it lost interest).
     pub(super) fn step_while_planning(&mut self, goal: Pos) -> Intent {
-        match self
-            .greedy_step(goal)
-            .filter(|&next| self.brain.came_from != Some(next))
-        {
+        let paced_back =
+            |next: Pos| self.brain.came_from == Some(next) && !self.brain.came_strolling;
+        match self.greedy_step(goal).filter(|&next| !paced_back(next)) {
             Some(next) => {
                 self.brain.thought = Thought::StepsWhilePlanning { goal };
                 Intent::Step {

@@ -16,7 +16,7 @@ use crate::world::Level;
 use crate::world::{Terrain, level};
 
 /// Goblins that know the level drawn in `rows` (`@` marks a floor cell).
-fn goblins_knowing(rows: &str) -> (Faction, Level) {
+pub(super) fn goblins_knowing(rows: &str) -> (Faction, Level) {
     let config = MonsterConfig::shipped().unwrap();
     let goblins = config.faction("goblins").unwrap().clone();
     let level = level::text::parse(rows).unwrap();
@@ -560,4 +560,44 @@ fn an_investigator_boxed_in_by_a_packmate_leaves_the_noise_to_it() {
         Some(Pos::new(5, 1)),
         "its goal is dropped"
     );
+}
+
+#[test]
+fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
+    // It strolled east from 2,1 to 3,1; a noise at 1,1, behind it, is its
+    // goal now, and 2,1 the one step closer while its search runs.
+    let (mut faction, _) = goblins_knowing(
+        "@######\n\
+         ......#\n\
+         #######",
+    );
+    let at = Pos::new(3, 1);
+    let back = Pos::new(2, 1);
+    let noise = Pos::new(1, 1);
+    let strolled_east = Brain {
+        mode: Mode::Investigate,
+        came_from: Some(back),
+        came_strolling: true,
+        ..Brain::default()
+    };
+    let mut brain = strolled_east.clone();
+    let intent =
+        MemberTurn::new(&mut faction, &mut brain, &senses(at, &empty)).step_while_planning(noise);
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: back,
+            swap: false,
+            guided: false
+        }
+    );
+    // Had it stepped east pursuing something, it would not pace back.
+    let mut brain = Brain {
+        came_strolling: false,
+        ..strolled_east
+    };
+    let intent =
+        MemberTurn::new(&mut faction, &mut brain, &senses(at, &empty)).step_while_planning(noise);
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(brain.thought, Thought::WaitsForPlan { goal: noise });
 }

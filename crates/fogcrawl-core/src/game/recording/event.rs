@@ -69,7 +69,7 @@ pub enum Event {
 
 impl Event {
     /// The turn count the event happened at.
-    pub fn turn(&self) -> u64 {
+    pub(crate) fn turn(&self) -> u64 {
         match self {
             Event::Act { turn, .. } | Event::Hash { turn, .. } | Event::Config { turn, .. } => {
                 *turn

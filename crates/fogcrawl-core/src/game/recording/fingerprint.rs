@@ -9,7 +9,8 @@ use crate::config::{ConfigSource, MonsterConfig, SHIPPED_CONFIG, load::read_conf
 use crate::game::recording::event::{Header, LevelPrint, Start};
 use crate::game::recording::recording_error::RecordingError;
 use crate::game::recording::stable_hash::hash_bytes;
-use crate::game::save::format::{self as save_format, EncodeError};
+use crate::game::save::format as save_format;
+use crate::game::save::save_error::EncodeError;
 use crate::game::setup::GameSetup;
 use crate::game::state::Game;
 use crate::world::level::dir::{LevelLocation, resolve_level};

@@ -71,7 +71,7 @@ pub struct Recording {
 impl Recording {
     /// The turn count after the last event read (one more than a last
     /// action that was refused).
-    pub fn last_turn(&self) -> u64 {
+    pub(crate) fn last_turn(&self) -> u64 {
         turn_after(&self.events)
     }
 }

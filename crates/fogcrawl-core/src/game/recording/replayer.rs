@@ -128,10 +128,6 @@ impl Replayer {
         &mut self.game
     }
 
-    pub fn header(&self) -> &Header {
-        &self.header
-    }
-
     pub fn path(&self) -> &Path {
         &self.path
     }
@@ -226,7 +222,8 @@ impl Replayer {
     /// Replaces the game with the newest keyframe at or before `target`.
     /// The game replayed so far is freed first (two colossus games at once
     /// were most of a replay's memory), its movement grids kept for the
-    /// keyframe if it stands on the same terrain. Should the keyframe not
+    /// keyframe if it is the same size (cells whose terrain differs are
+    /// re-read). Should the keyframe not
     /// load, the replay starts again from its beginning.
     fn load_keyframe(&mut self, target: u64) -> Result<(), RecordingError> {
         let loaded = match self.keyframes.rebuild_at(target) {
@@ -376,11 +373,6 @@ impl Replayer {
                 what,
             });
         }
-    }
-
-    /// The config the game started with.
-    pub fn config(&self) -> &MonsterConfig {
-        &self.config
     }
 }
 

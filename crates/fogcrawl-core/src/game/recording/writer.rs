@@ -195,11 +195,6 @@ impl Recorder {
         &self.path
     }
 
-    /// Events written so far.
-    pub fn events(&self) -> u64 {
-        self.events
-    }
-
     /// Writes what `game` logged since the last call, and flushes.
     pub fn catch_up(&mut self, game: &mut Game) {
         let inputs = game.take_recorded_inputs();

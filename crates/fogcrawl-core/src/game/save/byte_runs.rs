@@ -14,6 +14,8 @@
 //! those bytes, a LEB128 run length, and (when that is not zero) the byte
 //! repeated. It ends with its last piece.
 
+use gridpath::saved::{put_varint, take_varint};
+
 /// Runs shorter than this stay literal bytes: LZ4 packs them well enough,
 /// and cutting the literals often would cost more than it saves.
 const MIN_RUN: usize = 32;
@@ -59,27 +61,6 @@ fn piece(out: &mut Vec<u8>, literals: &[u8], run: usize, byte: u8) {
     if run > 0 {
         out.push(byte);
     }
-}
-
-fn put_varint(out: &mut Vec<u8>, mut value: u64) {
-    while value >= 0x80 {
-        out.push((value & 0x7f) as u8 | 0x80);
-        value >>= 7;
-    }
-    out.push(value as u8);
-}
-
-fn take_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
-    let mut value: u64 = 0;
-    for shift in (0..64).step_by(7) {
-        let byte = *bytes.get(*at)?;
-        *at += 1;
-        value |= u64::from(byte & 0x7f).checked_shl(shift)?;
-        if byte & 0x80 == 0 {
-            return Some(value);
-        }
-    }
-    None
 }
 
 /// One piece read: its literal bytes, then the run after them.

@@ -42,31 +42,15 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use thiserror::Error;
-
 use crate::config::rules::MAX_FACTIONS;
 use crate::game::save::byte_runs;
+use crate::game::save::save_error::{DecodeError, EncodeError};
 use crate::game::state::Game;
+use crate::save_version::{OLDEST_BINARY_FORMAT, SAVE_FORMAT};
 use crate::world::level::SIDE_RANGE;
 
 /// What every save of format 2 or later starts with.
 pub const MAGIC: &[u8; 14] = b"FOGCRAWL-SAVE\n";
-/// The format this version writes.
-/// Format 3 added the run's start and the assisted mark to the game, kills
-/// by kind to its counters (the end of run's summary and scores), and the
-/// player's gear and experience; a format-2 save is set aside, saying so.
-/// Format 4 saves the whole game: every monster's mind, each faction's
-/// planning grid, paused searches, waiting requests, shared field and flee
-/// map, the cells its grid has not taken in yet, the terrain changes, the
-/// behaviour counts and the per-turn figures. A format-3 save still loads
-/// (`game::save::versioned`), with forgetful monsters.
-/// Format 5 adds where each level of the run began (the run summary's line
-/// per level); a format-4 save loads, knowing only the levels after it.
-pub const SAVE_FORMAT: u32 = 5;
-/// The oldest binary format still read.
-pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
-/// The JSON format saves had before (still read).
-pub const LEGACY_FORMAT: u32 = 1;
 
 const FORMAT_AT: usize = MAGIC.len();
 const RAW_LENGTH_AT: usize = FORMAT_AT + 4;
@@ -102,26 +86,6 @@ const RUNS_SINCE: u32 = 5;
 /// length per 255 bytes of output), so a longer claimed length is damage,
 /// and memory is never reserved for more than the file could hold.
 const MAX_EXPANSION: u64 = 255;
-
-/// Why a save's bytes could not be read back into a game. The texts end
-/// the sentence "Your saved game could not be loaded: ...".
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum DecodeError {
-    #[error("it is not a fogcrawl save ({0})")]
-    NotASave(String),
-    #[error(
-        "it was written in save format {found}, this version reads formats {LEGACY_FORMAT} and {OLDEST_BINARY_FORMAT} to {SAVE_FORMAT}"
-    )]
-    Format { found: u64 },
-    #[error("it is damaged ({0})")]
-    Damaged(String),
-}
-
-/// Errors that cannot happen with the game's own types, but are reported
-/// rather than unwrapped.
-#[derive(Debug, Error)]
-#[error("cannot encode the game: {0}")]
-pub struct EncodeError(#[from] postcard::Error);
 
 /// The whole save file for `game`.
 pub fn encode(game: &Game) -> Result<Vec<u8>, EncodeError> {
@@ -321,7 +285,7 @@ fn decode_body(raw: &[u8], format: u32) -> Result<Game, DecodeError> {
     // searches) claim their cells against the same bound.
     let cell_limit = raw.len().saturating_mul(ENGINE_CELLS_PER_BYTE);
     let (decoded, refused) = crate::decode_budget::with_cell_budget(raw.len(), || {
-        crate::game::save::versioned::with_format(format, || {
+        crate::save_version::with_format(format, || {
             gridpath::saved::with_cell_limit(cell_limit, || {
                 gridpath::saved::raw_versions();
                 let game = postcard::take_from_bytes::<Game>(raw);

@@ -5,8 +5,9 @@
 
 use serde::Deserialize;
 
-use crate::game::save::format::{DecodeError, LEGACY_FORMAT};
+use crate::game::save::save_error::DecodeError;
 use crate::game::state::Game;
+use crate::save_version::LEGACY_FORMAT;
 
 #[derive(Deserialize)]
 struct SaveIn {
@@ -34,9 +35,7 @@ pub(crate) fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
     // As in the binary format: no grid may claim more cells than the save
     // has bytes, each level cell taking at least one.
     let (decoded, _) = crate::decode_budget::with_cell_budget(bytes.len(), || {
-        crate::game::save::versioned::with_format(LEGACY_FORMAT, || {
-            serde_json::from_value(save.game)
-        })
+        crate::save_version::with_format(LEGACY_FORMAT, || serde_json::from_value(save.game))
     });
     decoded.map_err(|err| DecodeError::Damaged(err.to_string()))
 }

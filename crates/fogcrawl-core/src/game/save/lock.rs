@@ -31,14 +31,17 @@ const HOLDER_TEXT_LIMIT: u64 = 512;
 /// (or the process ends).
 #[derive(Debug)]
 pub struct SaveLock {
+    /// The lock file (the tests check where it is).
+    #[cfg(test)]
     path: PathBuf,
     /// Holding the open file holds the lock.
     _file: File,
 }
 
 impl SaveLock {
+    #[cfg(test)]
     /// The lock file.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 }
@@ -125,6 +128,7 @@ pub fn lock_save(save: &Path) -> Result<SaveLock, LockError> {
         tracing::warn!(%err, lock = %lock.display(), "cannot note who holds the save");
     }
     Ok(SaveLock {
+        #[cfg(test)]
         path: lock,
         _file: file,
     })

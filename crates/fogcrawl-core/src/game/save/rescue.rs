@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::game::save::{SaveError, write_save};
+use crate::game::save::save_error::SaveError;
+use crate::game::save::write_save;
 use crate::game::state::Game;
 
 /// Where a game was saved.

@@ -5,27 +5,11 @@
 //! rather than the game (the action and input logs being taken, planning on
 //! all cores) stays with the session.
 
-use thiserror::Error;
-
 use crate::config::MonsterConfig;
+use crate::game::game_error::ResumeError;
 use crate::game::save::check::check_save;
-use crate::game::save::format::{self, DecodeError, EncodeError};
-use crate::game::state::{Game, GameError};
-
-/// Why a game could not go through its save.
-#[derive(Debug, Error)]
-pub enum ResumeError {
-    #[error(transparent)]
-    Encode(#[from] EncodeError),
-    #[error("the game's own save could not be read back: {0}")]
-    Decode(#[from] DecodeError),
-    #[error("the game's own save is inconsistent: {0}")]
-    Inconsistent(String),
-    #[error("the game's own save cannot be set up: {0}")]
-    Rebuild(#[from] GameError),
-    #[error("the game has no monster config to load its save under")]
-    NoConfig,
-}
+use crate::game::save::format;
+use crate::game::state::Game;
 
 /// The game in save `bytes` (of the current format), checked and set up
 /// under `config`, as a load from a file does.
@@ -44,7 +28,7 @@ pub(crate) fn load_bytes(bytes: &[u8], config: &MonsterConfig) -> Result<Game, R
 ///
 /// # Errors
 /// Why the game could not go through its save; `game` is then unchanged.
-pub fn through_save(game: &mut Game) -> Result<(), ResumeError> {
+pub(crate) fn through_save(game: &mut Game) -> Result<(), ResumeError> {
     let config = game.config().cloned().ok_or(ResumeError::NoConfig)?;
     let bytes = format::encode(game)?;
     let mut loaded = load_bytes(&bytes, &config)?;
@@ -52,3 +36,6 @@ pub fn through_save(game: &mut Game) -> Result<(), ResumeError> {
     *game = loaded;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;

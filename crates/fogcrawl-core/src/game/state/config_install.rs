@@ -18,12 +18,13 @@ use rayon::prelude::*;
 use crate::ai::planner::prepare_shared_records;
 use crate::ai::{CostRules, CostView, Faction, FactionKnowledge, faction_profile};
 use crate::config::MonsterConfig;
+use crate::game::game_error::GameError;
 use crate::game::monster_kind::MonsterKind;
 use crate::game::navigation::Navigation;
 use crate::world::CostProfile;
 use gridpath::GridError;
 
-use super::{Game, GameError};
+use super::Game;
 
 /// What an install did beyond swapping the config, for the message log.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -5,12 +5,13 @@
 //! the player stays where they are, the reason is shown, and the game (and
 //! its save) goes on. Victory comes only when the run really ends.
 
+use crate::game::game_error::GameError;
 use crate::game::message_log::Importance;
 use crate::game::navigation::Navigation;
 use crate::game::setup::{GameSetup, level_seed, spawning_factions};
 use crate::world::{CostProfile, Level};
 
-use super::{Game, GameError, Outcome, PLAYER, Refusal};
+use super::{Game, Outcome, PLAYER, Refusal};
 
 impl Game {
     /// Goes down the stairs the player stands on.

@@ -117,9 +117,10 @@ impl Game {
 }
 
 impl GameStats {
+    #[cfg(test)]
     /// Cells whose terrain changed during play (doors, bashing): knowledge
     /// of them can go stale.
-    pub fn terrain_changes(&self) -> u64 {
+    pub(crate) fn terrain_changes(&self) -> u64 {
         self.terrain_changes
     }
 

@@ -5,7 +5,6 @@
 
 use crate::ai::Faction;
 use crate::game::actor::Actor;
-use crate::game::experience::Experience;
 use crate::game::gear::Equipment;
 use crate::game::items::Inventory;
 
@@ -61,8 +60,9 @@ impl Game {
         &mut self.equipment
     }
 
+    #[cfg(test)]
     /// The player's experience, to change (kept at a new run's).
-    pub fn experience_mut(&mut self) -> &mut Experience {
+    pub(crate) fn experience_mut(&mut self) -> &mut crate::game::experience::Experience {
         &mut self.experience
     }
 }

@@ -1,7 +1,7 @@
 //! The monster AI measured on shipped levels: fog of war against an
 //! omniscient baseline.
 
-use fogcrawl_core::{MonsterConfig, fog_walk, load_level};
+use crate::{MonsterConfig, fog_walk, load_level};
 
 const STEP_LIMIT: u64 = 20_000;
 
@@ -67,7 +67,8 @@ fn crosses_the_pass(path: &[gridpath::Pos]) -> bool {
 
 #[test]
 fn on_the_pass_deaths_at_the_chokepoint_send_the_faction_round_until_the_danger_fades() {
-    use fogcrawl_core::{DEATH_DANGER, Faction, FactionKnowledge};
+    use crate::ai::faction::DEATH_DANGER;
+    use crate::{Faction, FactionKnowledge};
     use gridpath::{AStar, Pos};
 
     let level = load_level("pass", Some(1)).unwrap().level;
@@ -134,7 +135,7 @@ fn on_the_pass_deaths_at_the_chokepoint_send_the_faction_round_until_the_danger_
 const REMEMBERED_TURNS: u32 = 100;
 
 fn hold_the_pass_then_leave(seed: u64, danger_weight: f64, kills: u32, turns: u64) -> (usize, u32) {
-    use fogcrawl_core::{Action, Direction, Game, GameSetup};
+    use crate::{Action, Direction, Game, GameSetup};
     use gridpath::Pos;
 
     // Every monster awake: these measure the hunt, not sleepers.
@@ -216,7 +217,7 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
         wary += gap;
         heedless += hold_the_pass_then_leave(seed, 0.0, 4, 600).0;
     }
-    // The README quotes these: `cargo test --test ai -- --nocapture`.
+    // The README quotes these: `cargo test -p fogcrawl-core --lib ai::tests -- --nocapture`.
     eprintln!("goblin-turns in the gap: {wary} with the danger map, {heedless} without");
     assert!(
         2 * heedless > 3 * wary,
@@ -226,8 +227,8 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
 
 /// Plays `turns` of `level` with the scripted player, factions starting
 /// their turns and casting views on all cores or on one.
-fn played(level: &str, seed: u64, turns: u64, parallel: bool) -> fogcrawl_core::Game {
-    use fogcrawl_core::{Action, Autopilot, Game, GameSetup};
+fn played(level: &str, seed: u64, turns: u64, parallel: bool) -> crate::Game {
+    use crate::{Action, Autopilot, Game, GameSetup};
     let mut setup = GameSetup::new(Some(level), seed, MonsterConfig::shipped().expect("config"));
     setup.run = vec![level.to_owned()];
     setup.start_depth = 0;
@@ -272,7 +273,7 @@ fn planning_on_all_cores_plays_the_same_game_as_on_one() {
 /// wolves stood next to the player, how many turns those were and how many
 /// wolves stood next to it in all.
 fn pack_round_the_player(seed: u64, crowding_weight: f64, turns: u32) -> (usize, usize) {
-    use fogcrawl_core::{Action, Game, GameSetup};
+    use crate::{Action, Game, GameSetup};
 
     // Every monster awake: these measure the hunt, not sleepers.
     let mut config = MonsterConfig::shipped()
@@ -343,9 +344,9 @@ fn a_pack_comes_at_the_player_from_every_side_crowding_map_or_not() {
 
 /// Whether no wall lies strictly between `from` and `to` (the faction's
 /// own line of sight, over the true level's walls).
-fn wall_free_line(level: &fogcrawl_core::Level, from: Pos2, to: Pos2) -> bool {
-    use fogcrawl_core::Terrain;
-    fogcrawl_core::line_of_sight(from, to, |cell| {
+fn wall_free_line(level: &crate::Level, from: Pos2, to: Pos2) -> bool {
+    use crate::Terrain;
+    crate::line_of_sight(from, to, |cell| {
         level.terrain_at(cell) == Some(Terrain::Wall)
     })
 }
@@ -359,7 +360,7 @@ type Pos2 = gridpath::Pos;
 /// player's eye as last seen (within the threat radius of the wolf's last
 /// known position, with no wall between).
 fn search_the_hall(seed: u64, threat_weight: f64, turns: u32) -> (usize, usize) {
-    use fogcrawl_core::{Action, Game, GameSetup, Mode};
+    use crate::{Action, Game, GameSetup, Mode};
 
     // Every monster awake: these measure the hunt, not sleepers.
     let mut config = MonsterConfig::shipped()

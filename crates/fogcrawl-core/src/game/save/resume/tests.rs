@@ -4,9 +4,10 @@
 //! (issue 35). The games here run side by side, one never saved, the other
 //! saved and loaded at the quit points, and are compared after every turn.
 
-use fogcrawl_core::{
+use crate::game::save::resume::through_save;
+use crate::{
     Action, Autopilot, Game, GameSetup, Mode, MonsterConfig, PlayerScript, SimReport,
-    run_sim_scripted, through_save,
+    run_sim_scripted,
 };
 use proptest::prelude::*;
 
@@ -118,7 +119,7 @@ fn untimed(mut report: SimReport) -> SimReport {
 
 #[test]
 fn sim_resuming_every_few_turns_reports_the_unbroken_game_on_every_shipped_level() {
-    for level in fogcrawl_core::SHIPPED_LEVELS.map(|level| level.name) {
+    for level in crate::world::shipped_levels::SHIPPED_LEVELS.map(|level| level.name) {
         if level == "colossus" {
             // 1024x1024: measured with the release binary (docs/SIM.md).
             continue;
@@ -177,7 +178,7 @@ proptest! {
 /// game checks every turn across both quits.
 #[test]
 fn a_run_with_two_quits_is_one_recording_that_verifies_every_turn() {
-    use fogcrawl_core::{
+    use crate::{
         ConfigSource, DEFAULT_HASH_EVERY, Header, Loaded, Recorder, Replayer, load_save,
         run_recording, write_save,
     };
