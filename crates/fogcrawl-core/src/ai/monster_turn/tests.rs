@@ -466,6 +466,98 @@ fn a_far_stroll_a_wall_now_blocks_is_dropped_for_another_without_the_planner() {
     );
 }
 
+#[test]
+fn a_stroller_turned_back_strolls_on_ahead_not_back_the_way_it_came() {
+    // It stepped east onto 15,15 strolling and was turned back (its stroll
+    // dropped): near the player or far, the stroll it picks next does not
+    // set out back onto 14,15 (that step, and the one after it, would be
+    // A-B-A-B). Open floor, 31 by 31.
+    let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let at = Pos::new(15, 15);
+    let back = Pos::new(14, 15);
+    for far_from_player in [false, true] {
+        let mut s = senses(at, &empty);
+        s.far_from_player = far_from_player;
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut brain = Brain {
+                came_from: Some(back),
+                came_strolling: true,
+                ..Brain::default()
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            let Intent::Step { to, .. } = intent else {
+                panic!("seed {seed}, far {far_from_player}: {intent:?}");
+            };
+            assert_ne!(to, back, "seed {seed}, far {far_from_player}");
+        }
+    }
+}
+
+#[test]
+fn a_stroller_at_a_dead_end_turns_back_once_it_finds_nowhere_ahead() {
+    // It stepped east onto 13,1, the end of a corridor: nothing lies
+    // ahead. Once a spot it draws lies behind it, it knows, and strolls
+    // back out (it is never held there for good).
+    let (mut faction, _) = goblins_knowing(
+        "@#############\n\
+         ..............\n\
+         ##############",
+    );
+    let at = Pos::new(13, 1);
+    let back = Pos::new(12, 1);
+    let s = senses(at, &empty);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut brain = Brain {
+        came_from: Some(back),
+        came_strolling: true,
+        ..Brain::default()
+    };
+    // Spots drawn at random seldom fall in a corridor: many tries.
+    let next = (0..200)
+        .map(|_| MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng))
+        .find(|intent| *intent != Intent::Wait);
+    assert!(
+        matches!(next, Some(Intent::Step { to, .. }) if to == back),
+        "{next:?}"
+    );
+    assert_eq!(brain.came_from, None, "it knew nothing lay ahead");
+}
+
+#[test]
+fn far_from_the_player_a_wanderer_at_a_corridor_s_bends_walks_round_them() {
+    // 2,2 is a bend of a winding corridor: no straight walk from it goes
+    // two steps. It strolls along the corridor instead of standing about.
+    let (mut faction, _) = goblins_knowing(
+        "@#######\n\
+         #..#####\n\
+         ##.#####\n\
+         ##..####\n\
+         ###.####\n\
+         ###..###\n\
+         ####.###\n\
+         ####..##",
+    );
+    let mut s = senses(Pos::new(2, 2), &empty);
+    s.far_from_player = true;
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert!(
+            matches!(intent, Intent::Step { guided: true, .. }),
+            "seed {seed}: {intent:?}"
+        );
+        let grid = faction.grid().unwrap();
+        assert!(
+            gridpath::steps_are_legal(grid, s.at, &brain.plan),
+            "seed {seed}"
+        );
+        assert!(brain.plan.len() >= 2, "seed {seed}: {:?}", brain.plan);
+    }
+}
+
 /// Goblins on an unknown 60x20 level whose searches take many turns
 /// (a small budget, no heuristic), with a wall seen across the straight
 /// way from the top-left corner to the bottom-right one (so reaching
