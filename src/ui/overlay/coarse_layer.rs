@@ -94,17 +94,18 @@ pub(crate) fn summary(faction: &Faction) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fogcrawl_core::{FactionKnowledge, MonsterConfig, parse_level_text};
+    use fogcrawl_core::{Game, GameSetup, MonsterConfig};
 
     #[test]
     fn edges_and_entrances_are_marked_from_the_planning_grid() {
+        // A faction that knows the rooms level (the core makes factions
+        // only for a game).
         let config = MonsterConfig::shipped().unwrap();
-        let goblins = config.faction("goblins").unwrap().clone();
-        let rows = format!("@{}", vec![".".repeat(40); 20].join("\n")[1..].to_owned());
-        let level = parse_level_text(&rows).unwrap();
-        let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
-        faction.rebuild(goblins).unwrap();
-        let entrances = entrances_in(&faction, Pos::new(0, 0), 40, 20);
+        let mut setup = GameSetup::new(Some("levels/rooms.toml"), 2, config);
+        setup.omniscient = true;
+        let game = Game::new(&setup).unwrap();
+        let faction = &game.factions()[0];
+        let entrances = entrances_in(faction, Pos::new(0, 0), 40, 20);
         assert!(!entrances.is_empty());
         assert!(
             entrances
@@ -123,6 +124,6 @@ mod tests {
         };
         assert_eq!(coarse_mark(&entrances, edge).map(|m| m.0), Some(expected));
         assert_eq!(coarse_mark(&entrances, Pos::new(5, 5)), None);
-        assert!(summary(&faction).contains("clusters of 16x16"));
+        assert!(summary(faction).contains("clusters of 16x16"));
     }
 }
