@@ -296,17 +296,6 @@ impl MemberTurn<'_> {
             // the way it came.
             self.brain.came_from = None;
         }
-        if self.senses.far_from_player && target.is_none() {
-            // Nowhere to stroll from here this time (or the strolls'
-            // allowance is spent this turn): it loiters a little, in one
-            // action, rather than try again at every one.
-            let (least, most) = LOITER_TIME;
-            self.brain.loiter_until = self.senses.now + rng.random_range(least..most);
-            self.brain.forget_plan();
-            self.brain.goal = None;
-            self.brain.thought = Thought::Loiters;
-            return ControlFlow::Break(Intent::Loiter);
-        }
         self.brain.wander_target = target;
         self.brain.wander_until = self.senses.now + WANDER_PATIENCE;
         if let (Some(target), Some(way)) = (target, way) {
