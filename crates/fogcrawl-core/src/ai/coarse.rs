@@ -29,6 +29,12 @@ use rand::{Rng, RngExt};
 pub const CLUSTER_SIZE: usize = 16;
 /// A far stroll ends at least this far (Chebyshev) from where it begins.
 pub(crate) const MIN_FAR_STROLL: i32 = 4;
+/// A far stroll on the graph ends at least this far (Chebyshev) from
+/// where it begins: half a cluster, so a wanderer near a border crosses
+/// the cluster rather than step over the border and stop (every stroll
+/// ends in a wait: short ones made a quarter of far wanderers' actions
+/// waits).
+pub(crate) const MIN_GRAPH_STROLL: i32 = 8;
 /// How far (Chebyshev) a far stroll's fallback line may go, and spots it
 /// tries one to.
 pub(crate) const LINE_RANGE: i32 = 12;
@@ -81,7 +87,7 @@ impl CoarseMap {
             let first = rng.random_range(0..count);
             for turn in 0..count {
                 let (node, end) = self.exits[(first + turn) % count];
-                if at.chebyshev(end) < MIN_FAR_STROLL || !accept(end) || !grid.connected(at, node) {
+                if at.chebyshev(end) < MIN_GRAPH_STROLL || !accept(end) || !grid.connected(at, node) {
                     continue;
                 }
                 if searched == FAR_STROLL_TRIES || spent >= node_budget {
@@ -190,6 +196,7 @@ mod tests {
                 continue;
             }
 
+            assert!(at.chebyshev(end) >= MIN_GRAPH_STROLL);
             let hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
             let hierarchy = &hierarchy;
             let (here, there) = (hierarchy.cluster_of(at), hierarchy.cluster_of(end));

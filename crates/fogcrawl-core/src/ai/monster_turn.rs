@@ -230,10 +230,9 @@ impl<'a> MemberTurn<'a> {
                 return self.decide_and_act(perception, rng);
             }
         };
-        if goal.is_some() && self.far_stroll_lost() {
-            // A far stroll is one small search of a cluster, never a
-            // request to the planner: one gone wrong is dropped for
-            // another.
+        if goal.is_some() && self.stroll_lost() {
+            // A stroll gone wrong is dropped for another (see
+            // `stroll_lost`), never walked round by the planner.
             goal = None;
             self.brain.wander_target = None;
             self.brain.forget_plan();

@@ -230,22 +230,27 @@ pub(super) fn random_cell_near(center: Pos, range: i32, rng: &mut impl Rng) -> P
 }
 
 impl MemberTurn<'_> {
-    /// Whether a far wanderer's stroll has gone wrong: a wall (or a
-    /// member's body it cannot pass) learned across its way, or no way left
-    /// to walk before it got there. Asking the planner for a way to a spot
-    /// drawn for a stroll would spend near members' searches on it.
-    pub(super) fn far_stroll_lost(&self) -> bool {
-        if !self.senses.far_from_player
-            || self.brain.mode != Mode::Wander
+    /// Whether a wanderer's stroll has gone wrong: a wall (or a member's
+    /// body it cannot pass) learned across its way, or, far from the
+    /// player, no way left to walk before it got there. A stroll is to a
+    /// spot drawn at random, not one worth a detour: one gone wrong is
+    /// dropped for another from where it stands (near the player too: a
+    /// way planned into unseen ground that turns out a dead end is not
+    /// walked round the level to the same spot), and far from the player
+    /// asking the planner for a way to it would spend near members'
+    /// searches on it.
+    pub(super) fn stroll_lost(&self) -> bool {
+        if self.brain.mode != Mode::Wander
             || self.brain.wander_target.is_none()
             || self.faction.is_planning(self.senses.actor)
         {
             return false;
         }
-        self.brain.plan.is_empty()
-            || self
-                .faction
-                .believes_walk_blocked(self.senses.at, &self.brain.plan)
+        if self.brain.plan.is_empty() {
+            return self.senses.far_from_player;
+        }
+        self.faction
+            .believes_walk_blocked(self.senses.at, &self.brain.plan)
     }
 
     /// A wanderer with nothing else to do: it loiters a while where its
