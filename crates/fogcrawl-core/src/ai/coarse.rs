@@ -74,32 +74,36 @@ impl CoarseMap {
         node_budget: u64,
     ) -> (Option<Vec<Pos>>, u64) {
         let (mut spent, mut searched) = (0, 0);
-        // The sides in an order drawn at random, a border read only when
-        // the ones before it gave nothing.
-        let first_side = rng.random_range(0..4);
-        for side in (0..4).map(|turn| (first_side + turn) % 4) {
-            self.exits.clear();
-            cluster_exits(grid, CLUSTER_SIZE, at, side, &mut self.exits);
-            let count = self.exits.len();
-            if count == 0 {
-                continue;
-            }
-            let first = rng.random_range(0..count);
-            for turn in 0..count {
-                let (node, end) = self.exits[(first + turn) % count];
-                if at.chebyshev(end) < MIN_GRAPH_STROLL || !accept(end) || !grid.connected(at, node) {
+        // Half a cluster off first; where no exit that far serves (a
+        // cluster cut by walls), the nearer ones.
+        for nearest in [MIN_GRAPH_STROLL, MIN_FAR_STROLL] {
+            // The sides in an order drawn at random, a border read only
+            // when the ones before it gave nothing.
+            let first_side = rng.random_range(0..4);
+            for side in (0..4).map(|turn| (first_side + turn) % 4) {
+                self.exits.clear();
+                cluster_exits(grid, CLUSTER_SIZE, at, side, &mut self.exits);
+                let count = self.exits.len();
+                if count == 0 {
                     continue;
                 }
-                if searched == FAR_STROLL_TRIES || spent >= node_budget {
-                    return (self.walkable_line(grid, at, rng, &accept), spent);
-                }
-                searched += 1;
-                let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
-                spent += self.search.stats().fine_expanded;
-                if let Some(mut way) = way {
-                    way.push(end);
-                    self.strolls += 1;
-                    return (Some(way), spent);
+                let first = rng.random_range(0..count);
+                for turn in 0..count {
+                    let (node, end) = self.exits[(first + turn) % count];
+                    if at.chebyshev(end) < nearest || !accept(end) || !grid.connected(at, node) {
+                        continue;
+                    }
+                    if searched == FAR_STROLL_TRIES || spent >= node_budget {
+                        return (self.walkable_line(grid, at, rng, &accept), spent);
+                    }
+                    searched += 1;
+                    let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
+                    spent += self.search.stats().fine_expanded;
+                    if let Some(mut way) = way {
+                        way.push(end);
+                        self.strolls += 1;
+                        return (Some(way), spent);
+                    }
                 }
             }
         }
@@ -109,8 +113,10 @@ impl CoarseMap {
     /// The stroll when the graph gave none (no exit it may reach, or the
     /// searches' allowance spent this turn): a walkable straight line to a
     /// spot near `at`, every cell of it one `accept` takes, with no search
-    /// (the rule far strolls had before the graph: better than standing
-    /// about, which a thousand far wanderers would do turn after turn).
+    /// (better than standing about, which a thousand far wanderers would
+    /// do turn after turn). Of the [`LINE_TRIES`] spots drawn, the line
+    /// whose ground is cheapest for the faction per cell of length: a
+    /// line along a road rather than one through the marsh beside it.
     fn walkable_line(
         &mut self,
         grid: &Grid,
@@ -118,6 +124,7 @@ impl CoarseMap {
         rng: &mut impl Rng,
         accept: &impl Fn(Pos) -> bool,
     ) -> Option<Vec<Pos>> {
+        let mut best: Option<(f64, Vec<Pos>)> = None;
         for _ in 0..LINE_TRIES {
             let dx = rng.random_range(-LINE_RANGE..=LINE_RANGE);
             let dy = rng.random_range(-LINE_RANGE..=LINE_RANGE);
@@ -128,12 +135,24 @@ impl CoarseMap {
             if let Some(line) = walkable_straight_path(grid, at, spot)
                 && line.cells.iter().all(|&cell| accept(cell))
             {
-                self.lines += 1;
-                return Some(line.cells);
+                let per_cell = line.cost / octile(at, spot);
+                if best.as_ref().is_none_or(|(least, _)| per_cell < *least) {
+                    best = Some((per_cell, line.cells));
+                }
             }
         }
-        None
+        let (_, cells) = best?;
+        self.lines += 1;
+        Some(cells)
     }
+}
+
+/// The length of the straight way from `a` to `b` on the grid (a
+/// diagonal step is sqrt 2 long), never zero for two cells apart.
+fn octile(a: Pos, b: Pos) -> f64 {
+    let (dx, dy) = ((a.x - b.x).abs(), (a.y - b.y).abs());
+    let (long, short) = (f64::from(dx.max(dy)), f64::from(dx.min(dy)));
+    (long - short) + std::f64::consts::SQRT_2 * short
 }
 
 #[cfg(test)]
