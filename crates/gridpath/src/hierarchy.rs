@@ -328,11 +328,13 @@ impl Hierarchy {
                 (None, []) => continue,
                 (None, &[(_, cell)]) if self.patching => self.patch(grid, cluster, cell),
                 // Its cells are as they were, its nodes not.
-                (Some(old_nodes), []) => self.renode(grid, cluster, old_nodes),
+                (Some(old_nodes), []) if self.patching => {
+                    self.renode(grid, cluster, old_nodes);
+                }
                 // Both: the nodes first, on the cells as they are now (the
                 // pairs kept are still priced on the cells as they were),
                 // then the one changed cell.
-                (Some(old_nodes), &[(_, cell)]) => {
+                (Some(old_nodes), &[(_, cell)]) if self.patching => {
                     self.renode(grid, cluster, old_nodes);
                     self.patch(grid, cluster, cell);
                 }
@@ -395,8 +397,9 @@ impl Hierarchy {
         })
     }
 
-    /// Whether a repair may patch a cluster in which one cell changed
-    /// (the default) or must price it again. Patching is cheaper, but
+    /// Whether a repair may patch a cluster in which one cell changed, or
+    /// whose nodes moved keeping the pairs it still has (the default), or
+    /// must price it again. Patching is cheaper, but
     /// among ways of equal cost it can keep another one than pricing the
     /// cluster afresh would, and its sums can differ in the last bits.
     /// Without it every kept crossing is a function of the grid alone: a
