@@ -38,6 +38,7 @@ mod world;
 
 // The faction AI: what the overlay and the lab show of a faction's mind.
 pub use ai::brain::{Brain, Mode, PlanSource};
+pub use ai::coarse::CLUSTER_SIZE;
 pub use ai::cost_view::{CostRules, Influences, PENALTY_STEP};
 pub use ai::faction::{Faction, line_of_sight, search_options_of};
 pub use ai::fog_walk::fog_walk;

@@ -413,7 +413,7 @@ fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
 }
 
 #[test]
-fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_search() {
+fn far_from_the_player_a_wanderer_strolls_its_cheapest_way_without_the_planner() {
     // Open floor, 31 by 31, nothing seen of the player.
     let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
     let (mut faction, _) = goblins_knowing(&rows);
@@ -430,8 +430,42 @@ fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_sea
         let target = brain.wander_target.unwrap();
         assert!(chebyshev(target, s.at) >= MIN_STROLL);
         assert_eq!(brain.plan.last(), Some(&target));
+        let mut walked = vec![s.at];
+        walked.extend_from_slice(&brain.plan);
+        let cost = gridpath::path_cost(faction.grid().unwrap(), &walked).unwrap();
+        // Open floor: the cheapest way to a node of its cluster's border,
+        // and one step across.
+        assert!(cost <= octile(s.at, target) + 2.0, "{cost}");
     }
     assert_eq!(faction.planner_stats().searches, 0);
+}
+
+#[test]
+fn a_far_stroll_a_wall_now_blocks_is_dropped_for_another_without_the_planner() {
+    let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut s = senses(Pos::new(15, 15), &empty);
+    s.far_from_player = true;
+    let mut brain = Brain::default();
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert!(brain.wander_target.is_some());
+    // The faction learns a wall on the stroll's next cell.
+    let next = brain.plan[0];
+    faction.observe(next, Terrain::Wall, 1.0);
+    faction.sync_view();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert!(
+        matches!(intent, Intent::Step { guided: true, .. }),
+        "{intent:?}"
+    );
+    assert!(!brain.plan.contains(&next), "{:?}", brain.plan);
+    assert_eq!(brain.plan.last().copied(), brain.wander_target);
+    assert_eq!(
+        faction.planner_stats().searches,
+        0,
+        "no request to the planner"
+    );
 }
 
 #[test]
