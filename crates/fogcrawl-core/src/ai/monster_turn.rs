@@ -78,6 +78,10 @@ pub(crate) struct Senses<'a> {
     /// Who stands on a cell (monsters see their neighbours, and the cells
     /// round a player they see).
     pub body_at: &'a dyn Fn(Pos) -> Body,
+    /// Whether a smoke cloud hangs over a cell it sees (asked of its
+    /// neighbours and of the player's cell while it sees the player): a
+    /// cloud hides all that is not side by side.
+    pub smoke_at: &'a dyn Fn(Pos) -> bool,
     /// How it shoots, for a kind with a range.
     pub shooter: Option<Shooter>,
 }

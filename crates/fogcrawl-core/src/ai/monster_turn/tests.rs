@@ -38,6 +38,7 @@ fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
         health: 1.0,
         far_from_player: false,
         body_at,
+        smoke_at: &|_| false,
         shooter: None,
     }
 }
