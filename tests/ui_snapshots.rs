@@ -21,10 +21,7 @@ const NO_COLOUR: Palette = Palette::new(ColorSupport::None);
 fn pack_letter(app: &App, kind: fogcrawl_core::ItemKind) -> char {
     app.game
         .inventory()
-        .entries()
-        .into_iter()
-        .find(|(_, carried, _)| *carried == kind)
-        .map(|(letter, _, _)| letter)
+        .letter_of(kind)
         .expect("the item is carried")
 }
 

@@ -113,6 +113,14 @@ impl Inventory {
             .map(|(_, kind, _)| kind)
     }
 
+    /// The letter `kind` is listed under, if it is carried.
+    pub fn letter_of(&self, kind: ItemKind) -> Option<char> {
+        self.entries()
+            .into_iter()
+            .find(|(_, carried, _)| *carried == kind)
+            .map(|(letter, _, _)| letter)
+    }
+
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
         self.counts.is_empty()
@@ -229,6 +237,7 @@ mod tests {
             ]
         );
         assert_eq!(inventory.by_letter('b'), Some(ItemKind::Noisemaker));
+        assert_eq!(inventory.letter_of(ItemKind::Noisemaker), Some('b'));
         assert!(inventory.take(ItemKind::Noisemaker));
         assert_eq!(inventory.count(ItemKind::Noisemaker), 0);
         assert_eq!(inventory.by_letter('b'), None);
