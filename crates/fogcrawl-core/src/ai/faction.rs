@@ -1014,15 +1014,20 @@ fn sorted_changes(cells: &mut Vec<u32>, drain: impl FnOnce(&mut Vec<u32>)) {
 /// Whether nothing opaque stands strictly between `from` and `to` on the
 /// straight line (Bresenham).
 pub fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
+    straight_line(from, to)
+        .take_while(|&cell| cell != to)
+        .all(|cell| !opaque(cell))
+}
+
+/// The cells of the straight line (Bresenham) from `from` to `to`, without
+/// `from` and ending with `to`: the cells a thrown thing or a look crosses.
+pub(crate) fn straight_line(from: Pos, to: Pos) -> impl Iterator<Item = Pos> {
     let (dx, dy) = ((to.x - from.x).abs(), -(to.y - from.y).abs());
     let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
     let (mut x, mut y, mut error) = (from.x, from.y, dx + dy);
-    loop {
+    std::iter::from_fn(move || {
         if (x, y) == (to.x, to.y) {
-            return true;
-        }
-        if (x, y) != (from.x, from.y) && opaque(Pos::new(x, y)) {
-            return false;
+            return None;
         }
         let doubled = 2 * error;
         if doubled >= dy {
@@ -1033,7 +1038,8 @@ pub fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
             error += dx;
             y += sy;
         }
-    }
+        Some(Pos::new(x, y))
+    })
 }
 
 #[cfg(test)]

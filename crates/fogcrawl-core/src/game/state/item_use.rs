@@ -129,10 +129,11 @@ impl Game {
                 self.throw_knife(target);
             }
             ItemKind::Noisemaker => {
-                let toward = toward
-                    .filter(|_| needs_direction(item))
-                    .ok_or(Refusal::NeedsDirection)?;
-                let landing = self.landing(ItemKind::Noisemaker, toward);
+                let landing = match (at, toward.filter(|_| needs_direction(item))) {
+                    (Some(cell), _) => self.landing_toward_cell(item, cell)?,
+                    (None, Some(toward)) => self.landing(item, toward),
+                    (None, None) => return Err(Refusal::NeedsDirection),
+                };
                 if landing == self.player().pos {
                     return Err(Refusal::WouldLandAtYourFeet(item));
                 }
@@ -290,6 +291,38 @@ mod tests {
         assert!(game.tools().lure().is_none(), "no lure marked");
         game.player_act(use_item(ItemKind::Noisemaker, Some(Direction::East)))
             .unwrap();
+        assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
+    }
+
+    #[test]
+    fn a_noisemaker_aimed_at_a_cell_lands_there_or_before_the_wall_on_the_way() {
+        let (mut game, _dir) = game_on(
+            "##############\n#@...........#\n#.....#......#\n#.....#.....>#\n##############\n",
+        );
+        // The line to 9,3 crosses the wall at 6,2: the lure drops at 5,2.
+        assert_eq!(
+            game.landing_toward_cell(ItemKind::Noisemaker, Pos::new(9, 3)),
+            Ok(Pos::new(5, 2))
+        );
+        assert_eq!(
+            game.landing_toward_cell(ItemKind::Noisemaker, Pos::new(12, 1)),
+            Err(Refusal::TooFar {
+                item: ItemKind::Noisemaker,
+                range: 8,
+                distance: 11
+            })
+        );
+        game.inventory.add(ItemKind::Noisemaker);
+        game.player_act(Action::UseItem {
+            item: ItemKind::Noisemaker,
+            toward: None,
+            at: Some(Pos::new(4, 3)),
+        })
+        .unwrap();
+        assert_eq!(
+            game.tools().lure().map(|lure| lure.at),
+            Some(Pos::new(4, 3))
+        );
         assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
     }
 
