@@ -24,9 +24,10 @@ pub const WALK_NOISE: u32 = 6;
 pub const SNEAK_NOISE: u32 = 1;
 /// A sneaking step takes this many times as long as a walking one.
 pub const SNEAK_SLOWDOWN: f64 = 2.0;
-/// A monster that has not noticed the player (it wanders) notices a
-/// sneaking player only within this share of its sight radius (rounded
-/// down): a goblin that sees 9 cells, 4.
+/// A monster that has not noticed the player (it wanders, or walks to look
+/// at a noise: a lure draws its eyes) notices a sneaking player only
+/// within this share of its sight radius (rounded down): a goblin that
+/// sees 9 cells, 4.
 pub(crate) const SNEAK_SIGHT_SHARE: f64 = 0.5;
 /// Crunching rubble, splashing through water or swamp, squelching in mud
 /// adds this much to a step's noise.

@@ -97,8 +97,10 @@ impl Game {
         // The distance first: most monsters are far, and the awareness
         // set is a level-sized array (a cache miss per look-up).
         // A sneaking player is noticed by one that has not noticed it yet
-        // only nearer (`stealth::SNEAK_SIGHT_SHARE`).
-        let notices_within = if self.stealth.sneaking && mode == Mode::Wander {
+        // (it wanders, or walks to look at a noise with its mind on the
+        // sound) only nearer (`stealth::SNEAK_SIGHT_SHARE`).
+        let unaware = matches!(mode, Mode::Wander | Mode::Investigate);
+        let notices_within = if self.stealth.sneaking && unaware {
             sneaking_sight(sight_radius)
         } else {
             sight_radius

@@ -321,6 +321,7 @@ mod tests {
     use crate::game::stealth::REST_DRAW_TIME;
     use crate::game::test_levels::game_on;
     use crate::game::{Action, Direction, Game, GameSetup};
+    use crate::world::ItemKind;
     use gridpath::Pos;
 
     /// The monster standing at `pos`.
@@ -529,6 +530,58 @@ mod tests {
         };
         assert_eq!(mode_after_a_wait(true), crate::ai::Mode::Wander);
         assert_eq!(mode_after_a_wait(false), crate::ai::Mode::Hunt);
+    }
+
+    #[test]
+    fn a_goblin_a_lure_draws_past_a_sneaking_player_keeps_its_eyes_on_the_noise() {
+        // The lure lands at 8,1; the goblin walks to it from 8,6, seven
+        // cells from the player at 1,6: within its sight (9), but a
+        // sneaking player it has not noticed it sees only within 4, and it
+        // goes on to look at the noise.
+        let map = "############\n\
+                   #..........#\n\
+                   #..........#\n\
+                   #..........#\n\
+                   #..........#\n\
+                   #..........#\n\
+                   #@......g..#\n\
+                   #>.........#\n\
+                   ############\n";
+        let after_the_lure = |sneak: bool| {
+            let (mut game, _dir) = game_on(map);
+            let goblin = at(&game, Pos::new(8, 6));
+            game.actors[goblin].brain.as_mut().unwrap().mode = crate::ai::Mode::Wander;
+            game.player_act(Action::Sneak(sneak)).unwrap();
+            game.inventory.add(ItemKind::Noisemaker);
+            game.player_act(Action::UseItem {
+                item: ItemKind::Noisemaker,
+                toward: None,
+                at: Some(Pos::new(8, 1)),
+            })
+            .unwrap();
+            let mut modes = Vec::new();
+            for _ in 0..2 {
+                game.player_act(Action::Wait).unwrap();
+                let brain = game.actors[goblin].brain.as_ref().unwrap();
+                modes.push((brain.mode, brain.noise, game.actors[goblin].pos));
+            }
+            modes
+        };
+        let sneaking = after_the_lure(true);
+        assert!(
+            sneaking
+                .iter()
+                .all(|&(mode, noise, _)| mode == crate::ai::Mode::Investigate
+                    && noise == Some(Pos::new(8, 1))),
+            "{sneaking:?}"
+        );
+        let walking = after_the_lure(false);
+        assert!(
+            walking
+                .iter()
+                .all(|&(mode, _, _)| mode == crate::ai::Mode::Hunt),
+            "{walking:?}"
+        );
     }
 
     #[test]
