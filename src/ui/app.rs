@@ -13,6 +13,7 @@ use std::time::Duration;
 mod acting;
 mod firing;
 mod lifecycle;
+mod lure_aim;
 mod pointing;
 mod save_slot;
 mod screen_facts;

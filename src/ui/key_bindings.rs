@@ -416,7 +416,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "i",
-            "inventory: a letter uses an item (a draught heals, a knife or noisemaker is thrown)",
+            "inventory: a letter uses an item (a draught heals; a knife is aimed at a monster, a noisemaker at a cell)",
         )
         .hints(&[hint(Playing, "i", "items")]),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('>')], Command::Descend))
@@ -452,7 +452,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "Tab  Shift-Tab",
-        "looking or aiming: next / previous monster in sight ([ ] too)",
+        "looking or aiming: next / previous monster in sight ([ ] too); a noisemaker: the spot behind it",
     )
     .hints(&[hint(Looking, "Tab", "monster"), hint(Targeting, "Tab", "next")]),
     KeyBinding::new(
@@ -475,7 +475,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "f  Enter",
-        "aiming: throw, or zap a wand, at the monster under the cursor",
+        "aiming: throw, or zap a wand, at the monster under the cursor; a noisemaker lands where the line ends (&)",
     )
     .hints(&[hint(Targeting, "Enter", "fire")]),
     KeyBinding::new(
