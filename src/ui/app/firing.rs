@@ -181,11 +181,16 @@ mod tests {
         let letter = pack_letter(&app, ItemKind::Noisemaker);
         app.update(Command::ShowInventory);
         app.update(Command::UseLetter(letter));
-        app.update(Command::ChooseDirection(Direction::South));
+        // Aimed at a cell: the cursor starts on the player (no monster in
+        // sight) and is moved one south.
+        app.update(Command::MoveCursor(Direction::South));
+        app.update(Command::Confirm);
         assert_eq!(app.quiver(), ItemKind::Noisemaker);
+        assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 1);
         app.update(Command::Fire);
-        assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
-        app.update(Command::ChooseDirection(Direction::South));
+        assert_eq!(app.input_mode(), InputMode::Targeting);
+        app.update(Command::MoveCursor(Direction::South));
+        app.update(Command::Confirm);
         assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 0);
     }
 

@@ -2,8 +2,9 @@
 //! monster: the cursor picks the cell, the line drawn ends where the lure
 //! will land (on the cell, or short of the first wall on the straight
 //! line: the game's own `Game::landing_toward_cell`), `Tab` puts the
-//! cursor on the spot behind the next monster in sight (so it walks away
-//! from the player to look), and `Enter` throws.
+//! cursor on the spot behind the next monster in sight, as far past it as
+//! the lure reaches (so it walks away from the player to look), and
+//! `Enter` throws.
 //!
 //! Player17's runs threw the lure by direction: it landed two cells off in
 //! a room, or short by a sleeper, and drew nobody away. Aimed at a cell,
@@ -16,11 +17,6 @@ use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
 use fogcrawl_core::{ItemKind, Refusal};
 use gridpath::Pos;
-
-/// How many cells past a monster `Tab` aims the lure: far enough that the
-/// monster turns its back on the player to go and look, near enough that
-/// it lands in the same room more often than not.
-const BEHIND_BY: i32 = 3;
 
 /// Whether `item` is aimed at a cell (the lure), rather than at a monster
 /// (knife, wand, smoke) or one way (caltrops).
@@ -78,6 +74,9 @@ impl App {
         let cursor = self.look_cursor?;
         let player = self.game.player().pos;
         Some(match landing {
+            // Where aiming starts with no monster to aim past: no refusal
+            // yet ("would land at your feet" read as an error in play).
+            Err(_) if cursor == player => "move the cursor to where it should land".to_owned(),
             Ok(at) if at == cursor => format!(
                 "lands here, {} away (&)",
                 fogcrawl_core::counted(player.chebyshev(at).unsigned_abs().into(), "cell", "cells")
@@ -91,9 +90,13 @@ impl App {
     }
 
     /// The cells `Tab` offers for the lure: for each monster in sight,
-    /// nearest first, where the lure lands when aimed [`BEHIND_BY`] cells
-    /// past it on the line from the player (within reach); only landings
-    /// past the monster count (a wall right behind it offers none).
+    /// nearest first, where the lure lands when aimed past it on the line
+    /// from the player as far as it reaches; only landings past the
+    /// monster count (a wall right behind it offers none). As far as it
+    /// goes, because a monster that goes to look sees the player from the
+    /// noise with its whole sight (9 cells for goblins): a spot 3 cells
+    /// past a goblin 2 cells off kept the player in its view (player18's
+    /// runs, seeds 1811 and 1812).
     pub(super) fn lure_spots(&self, item: ItemKind) -> Vec<Pos> {
         let player = self.game.player().pos;
         let reach = fogcrawl_core::throw_range(item);
@@ -104,7 +107,7 @@ impl App {
             if distance == 0 || distance >= reach {
                 continue;
             }
-            let far = (distance + BEHIND_BY).min(reach);
+            let far = reach;
             let scale = |d: i32| {
                 let scaled = f64::from(d) * f64::from(far) / f64::from(distance);
                 scaled.round() as i32
@@ -191,17 +194,17 @@ mod tests {
         assert!(app.game.is_visible(Pos::new(4, 2)), "the goblin is seen");
         aim_the_lure(&mut app);
         assert_eq!(app.input_mode(), InputMode::Targeting);
-        // Three cells past the goblin, on the line from the player.
-        assert_eq!(app.look_cursor(), Some(Pos::new(7, 2)));
+        // Past the goblin, on the line from the player, as far as it goes.
+        assert_eq!(app.look_cursor(), Some(Pos::new(9, 2)));
         app.update(Command::NextMonster);
-        assert_eq!(app.look_cursor(), Some(Pos::new(7, 2)), "one monster");
-        assert_eq!(app.shot_path().last(), Some(&Pos::new(7, 2)));
+        assert_eq!(app.look_cursor(), Some(Pos::new(9, 2)), "one monster");
+        assert_eq!(app.shot_path().last(), Some(&Pos::new(9, 2)));
         assert_eq!(
             app.aim_note().as_deref(),
-            Some("lands here, 6 cells away (&)")
+            Some("lands here, 8 cells away (&)")
         );
-        // Free movement: one up and one right; the line follows.
-        app.update(Command::MoveCursor(Direction::NorthEast));
+        // Free movement: one up and one left; the line follows.
+        app.update(Command::MoveCursor(Direction::NorthWest));
         let cursor = Pos::new(8, 1);
         assert_eq!(app.look_cursor(), Some(cursor));
         let drawn = *app.shot_path().last().unwrap();
@@ -219,9 +222,9 @@ mod tests {
         // Into the room's top wall: it lands on the last open cell before.
         app.update(Command::MoveCursor(Direction::North));
         app.update(Command::MoveCursor(Direction::North));
-        assert_eq!(app.look_cursor(), Some(Pos::new(7, 0)));
+        assert_eq!(app.look_cursor(), Some(Pos::new(9, 0)));
         let drawn = *app.shot_path().last().unwrap();
-        assert_ne!(drawn, Pos::new(7, 0));
+        assert_ne!(drawn, Pos::new(9, 0));
         assert_eq!(
             app.lure_landing().map(|(_, landing)| landing),
             Some(Ok(drawn))
@@ -236,9 +239,7 @@ mod tests {
         for _ in 0..2 {
             app.update(Command::MoveCursor(Direction::South));
         }
-        for _ in 0..3 {
-            app.update(Command::MoveCursor(Direction::East));
-        }
+        app.update(Command::MoveCursor(Direction::East));
         assert_eq!(app.look_cursor(), Some(Pos::new(10, 2)));
         app.update(Command::Confirm);
         assert_eq!(app.input_mode(), InputMode::Targeting, "still aiming");
@@ -250,6 +251,21 @@ mod tests {
         app.update(Command::Dismiss);
         assert_eq!(app.input_mode(), InputMode::Playing);
         assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 2);
+    }
+
+    #[test]
+    fn with_no_monster_in_sight_the_aim_starts_on_the_player_and_asks_for_a_cell() {
+        let mut app = lure_room();
+        let goblin = app.game.actor_at(Pos::new(4, 2)).unwrap();
+        app.game.actor_mut(goblin).pos = Pos::new(12, 3);
+        app.game.actor_mut(goblin).hp = 0;
+        aim_the_lure(&mut app);
+        assert_eq!(app.look_cursor(), Some(app.game.player().pos));
+        assert_eq!(
+            app.aim_note().as_deref(),
+            Some("move the cursor to where it should land")
+        );
+        assert!(app.shot_path().is_empty(), "no line yet");
     }
 
     #[test]
