@@ -1044,8 +1044,15 @@ fn the_level_map_shrinks_the_warrens_onto_80x24() {
 #[test]
 fn the_character_sheet_at_80x24() {
     let mut app = app(DUEL, 1, NO_COLOUR);
+    for _ in 0..2 {
+        app.game
+            .inventory_mut()
+            .add(fogcrawl_core::ItemKind::ThrowingKnife);
+    }
     app.update(Command::ShowCharacter);
     let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("2 throwing knives"), "{screen}");
     insta::assert_snapshot!(terminal.backend());
 }
 
