@@ -1044,8 +1044,15 @@ fn the_level_map_shrinks_the_warrens_onto_80x24() {
 #[test]
 fn the_character_sheet_at_80x24() {
     let mut app = app(DUEL, 1, NO_COLOUR);
+    for _ in 0..2 {
+        app.game
+            .inventory_mut()
+            .add(fogcrawl_core::ItemKind::ThrowingKnife);
+    }
     app.update(Command::ShowCharacter);
     let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("2 throwing knives"), "{screen}");
     insta::assert_snapshot!(terminal.backend());
 }
 
@@ -1076,7 +1083,8 @@ fn a_thrown_lure_is_marked_where_it_lands_and_the_log_says_whether_it_was_heard(
     let letter = pack_letter(&app, ItemKind::Noisemaker);
     app.update(Command::ShowInventory);
     app.update(Command::UseLetter(letter));
-    app.update(Command::ChooseDirection(Direction::South));
+    app.update(Command::MoveCursor(Direction::South));
+    app.update(Command::Confirm);
     assert_eq!(app.game.tools().lure().map(|l| l.at.y), Some(2));
     let after = text_of(draw(&app, 80, 24).backend().buffer(), map);
     assert!(after.contains('&'), "the landing is marked:\n{after}");
@@ -1090,4 +1098,31 @@ fn a_thrown_lure_is_marked_where_it_lands_and_the_log_says_whether_it_was_heard(
         said.contains("(marked &)") && said.contains("something stirs"),
         "{said}"
     );
+}
+
+#[test]
+fn aiming_the_lure_draws_where_it_lands_at_80x24() {
+    use fogcrawl_core::ItemKind;
+    let mut app = app("tests/fixtures/game/lure_room.toml", 1, NO_COLOUR);
+    app.game.inventory_mut().add(ItemKind::Noisemaker);
+    let letter = pack_letter(&app, ItemKind::Noisemaker);
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    // Tab's spot: past the goblin, on the line from the player, 8 cells off.
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("Throw the noisemaker at?"), "{screen}");
+    assert!(screen.contains("lands here, 8 cells"), "{screen}");
+    assert!(
+        screen.contains("@**g****&"),
+        "the line ends on the landing:\n{screen}"
+    );
+    insta::assert_snapshot!(screen);
+    // Into the wall above: the line stops short of it, and says so.
+    app.update(Command::MoveCursor(Direction::North));
+    app.update(Command::MoveCursor(Direction::North));
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("lands short"), "{screen}");
+    insta::assert_snapshot!("aiming_the_lure_into_a_wall_at_80x24", screen);
 }

@@ -13,6 +13,7 @@ use std::time::Duration;
 mod acting;
 mod firing;
 mod lifecycle;
+mod lure_aim;
 mod pointing;
 mod save_slot;
 mod screen_facts;
@@ -354,7 +355,15 @@ impl App {
                 self.help_scroll = 0;
                 self.overlay = Overlay::Help;
             }
-            Command::Dismiss => self.overlay = Overlay::None,
+            Command::Dismiss => {
+                if self.overlay == Overlay::None && !self.game.is_over() {
+                    self.set_notice(
+                        NoticeKind::Info,
+                        "Esc closes menus and prompts; q saves and quits.",
+                    );
+                }
+                self.overlay = Overlay::None;
+            }
             Command::ShowLevelMap => self.overlay = Overlay::LevelMap,
             Command::ShowCharacter => self.overlay = Overlay::Character,
             Command::ShowInventory => self.overlay = Overlay::Inventory,
@@ -538,6 +547,23 @@ pub(crate) mod tests {
             .inventory()
             .letter_of(kind)
             .expect("the item is carried")
+    }
+
+    #[test]
+    fn esc_in_play_neither_quits_nor_passes_time_and_says_what_q_does() {
+        let mut app = duel();
+        app.update(Command::ShowInventory);
+        app.update(Command::Dismiss);
+        assert_eq!(app.input_mode(), InputMode::Playing);
+        assert!(app.notice().is_none(), "closing the pack says nothing");
+        // The habitual second Esc.
+        app.update(Command::Dismiss);
+        assert!(!app.should_quit());
+        assert_eq!(app.game.stats().player_turns(), 0);
+        assert_eq!(
+            app.notice().map(|n| n.text.as_str()),
+            Some("Esc closes menus and prompts; q saves and quits.")
+        );
     }
 
     /// After a reload, compare's last variant shows the followed monster's

@@ -13,7 +13,7 @@ use crate::ui::panels::{health_bar, labelled, weapon_name};
 use crate::ui::popups::framed_popup;
 use crate::ui::text::{format_time, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
-use fogcrawl_core::{Game, ItemKind, counted, escape_controls, kills_by_kind};
+use fogcrawl_core::{Game, ItemKind, counted, counted_items, escape_controls, kills_by_kind};
 
 /// The sheet's widest size.
 const SHEET_WIDTH: u16 = 64;
@@ -81,7 +81,9 @@ impl CharacterSheet<'_> {
             .inventory()
             .entries()
             .into_iter()
-            .map(|(letter, kind, count)| format!("{letter}) {count} {kind}"))
+            // "2 throwing knives", as the inventory says it (the sheet read
+            // "2 throwing knife" in player18's run).
+            .map(|(letter, kind, count)| format!("{letter}) {}", counted_items(kind, count)))
             .collect();
         vec![
             (

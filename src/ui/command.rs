@@ -93,7 +93,8 @@ pub enum Command {
     /// After death or victory: play the same seed again.
     SameSeed,
     /// Fire the quivered item: aim at the nearest monster in range (Tab
-    /// cycles, Enter throws), or ask which way for a noisemaker.
+    /// cycles, Enter throws), aim a noisemaker at a cell, or ask which way
+    /// for caltrops.
     Fire,
     /// Fight the nearest monster in sight that hunts the player.
     AutoFight,
@@ -192,8 +193,9 @@ pub enum InputMode {
     /// The look cursor of normal play: movement keys move it; Esc, `x` or
     /// `;` leave.
     Looking,
-    /// Aiming a throwing knife: Tab picks the next monster in range, Enter
-    /// throws, Esc cancels.
+    /// Aiming a throwing knife (Tab picks the next monster in range) or a
+    /// noisemaker (Tab: the spot behind the next monster; the cursor moves
+    /// anywhere): Enter throws, Esc cancels.
     Targeting,
     /// A screen of its own (the level map, the character sheet): any key
     /// closes it; no time passes.

@@ -91,7 +91,11 @@ mod tests {
         assert_eq!(play(KeyCode::Char('a')), Some(Command::ToggleAutoAdvance));
         assert_eq!(play(KeyCode::Char('?')), Some(Command::ShowHelp));
         assert_eq!(play(KeyCode::Char('q')), Some(Command::Quit));
-        assert_eq!(play(KeyCode::Esc), Some(Command::Quit));
+        assert_eq!(
+            play(KeyCode::Esc),
+            Some(Command::Dismiss),
+            "Esc in play quits nothing"
+        );
         assert_eq!(play(KeyCode::Char('x')), Some(Command::Look));
         assert_eq!(play(KeyCode::Char(';')), Some(Command::Look));
         assert_eq!(play(KeyCode::Char('e')), Some(Command::Explore));

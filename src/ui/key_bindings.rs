@@ -416,7 +416,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "i",
-            "inventory: a letter uses an item (a draught heals, a knife or noisemaker is thrown)",
+            "inventory: a letter uses an item (a draught heals; a knife is aimed at a monster, a noisemaker at a cell)",
         )
         .hints(&[hint(Playing, "i", "items")]),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('>')], Command::Descend))
@@ -452,7 +452,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "Tab  Shift-Tab",
-        "looking or aiming: next / previous monster in sight ([ ] too)",
+        "look or aim: next / previous monster ([ ]); a lure: behind it",
     )
     .hints(&[hint(Looking, "Tab", "monster"), hint(Targeting, "Tab", "next")]),
     KeyBinding::new(
@@ -475,7 +475,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "f  Enter",
-        "aiming: throw, or zap a wand, at the monster under the cursor",
+        "aiming: throw or zap at the cursor (a lure lands at the &)",
     )
     .hints(&[hint(Targeting, "Enter", "fire")]),
     KeyBinding::new(
@@ -540,14 +540,22 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
     // Ctrl-C quits in every mode too (see `input::command_for_key`).
     KeyBinding::new(
         &[Playing, Overlay, Look, Replay, GameOver],
-        Keys::Same(&[KeyCode::Char('q'), KeyCode::Esc], Command::Quit),
+        Keys::Same(&[KeyCode::Char('q')], Command::Quit),
     )
-    .help(PlayingHelp, "q  Esc  Ctrl-C", "save and quit")
+    .help(PlayingHelp, "q  Ctrl-C", "save and quit")
     .hints(&[
         wide_hint(Playing, "q", "save & quit"),
         narrow_hint(Playing, "q", "quit"),
         hint(GameOver, "q", "quit"),
     ]),
+    // Esc in play closes nothing and quits nothing: a roguelike player
+    // presses it out of habit after a menu (player17 saved and quit so).
+    KeyBinding::new(&[Playing], Keys::Same(&[KeyCode::Esc], Command::Dismiss)).help(
+        PlayingHelp,
+        "Esc",
+        "close a menu or prompt (it never quits: q does)",
+    ),
+    KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Esc], Command::Quit)),
     KeyBinding::new(&[GameOver], Keys::Same(&[KeyCode::Char('w')], Command::WatchDeath))
         .help(
             PlayingHelp,

@@ -65,6 +65,9 @@ pub(crate) struct MapView<'a> {
     pub shot: &'a [Pos],
     /// The cells a shooting monster looked at can shoot into, tinted.
     pub reach: &'a [Pos],
+    /// While aiming the lure: where it will land, drawn `&` at the end of
+    /// the shot's line (short of the cursor when a wall is in the way).
+    pub landing: Option<Pos>,
 }
 
 /// Where the map draws: the buffer, the screen area and the level cell at
@@ -254,6 +257,13 @@ impl MapView<'_> {
                 }
                 cell.set_style(self.palette.ui(UiRole::Path));
             }
+        }
+        if let Some(pos) = self.landing
+            && !(game.actor_at(pos).is_some() && game.is_visible(pos))
+            && let Some(cell) = sheet.cell(pos)
+        {
+            cell.set_char(LURE_GLYPH)
+                .set_style(self.palette.ui(UiRole::Path).add_modifier(Modifier::BOLD));
         }
         if let Some(cell) = self.pointed.and_then(|pos| sheet.cell(pos)) {
             cell.modifier.insert(Modifier::UNDERLINED | Modifier::BOLD);

@@ -167,6 +167,8 @@ pub(crate) struct SidePanel<'a> {
     pub hover: Option<Pos>,
     /// The path travel would take to the cell described (its length is told).
     pub travel_path: &'a [Pos],
+    /// While aiming the lure: where it lands ("lands here, 6 cells away").
+    pub aim_note: Option<String>,
 }
 
 impl Widget for SidePanel<'_> {
@@ -305,7 +307,16 @@ impl SidePanel<'_> {
             (cell, heading)
         });
         if let Some((cell, heading)) = cursor {
-            lines.extend(self.described_cell(cell, heading, width));
+            let mut described = self.described_cell(cell, heading, width);
+            // Where the lure lands, under the cell's name (before its blank).
+            if let Some(note) = &self.aim_note {
+                let blank = described.pop();
+                for part in word_wrap(note, width) {
+                    described.push(Line::styled(part, self.palette.ui(UiRole::Notice)));
+                }
+                described.extend(blank);
+            }
+            lines.extend(described);
         }
         if self.auto_advancing {
             lines.push(Line::from(Span::styled(

@@ -89,6 +89,7 @@ fn render_play(app: &App, screen: &Screen, buf: &mut Buffer) {
         pointed,
         shot: &shot,
         reach: &reach,
+        landing: app.lure_landing().and_then(|(_, landing)| landing.ok()),
     }
     .render(screen.map, buf);
     SidePanel {
@@ -100,6 +101,7 @@ fn render_play(app: &App, screen: &Screen, buf: &mut Buffer) {
         pointed,
         hover: app.hover(),
         travel_path: app.travel_path(),
+        aim_note: app.aim_note(),
     }
     .render(screen.parts.side_panel, buf);
 }

@@ -79,6 +79,11 @@ impl App {
             );
             return;
         };
+        if super::lure_aim::aimed_at_cell(item) {
+            self.quiver = item;
+            self.aim_at_cell(item);
+            return;
+        }
         if needs_direction(item) {
             self.quiver = item;
             self.overlay = Overlay::ThrowPrompt(item);

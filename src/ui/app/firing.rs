@@ -4,7 +4,8 @@
 //! The quiver is the item the fire key throws: a throwing knife until the
 //! player throws something else from the pack (the last item thrown stays
 //! quivered). `f` aims it at the nearest monster in range (Tab cycles,
-//! Enter or `f` throws), or asks which way for a noisemaker.
+//! Enter or `f` throws), aims a noisemaker at a cell (`lure_aim`), or asks
+//! which way for caltrops.
 //!
 //! Part of `App`'s update code: it changes the game only through the
 //! throw it starts (`pointing`'s `throw_at`); the lines it computes for the
@@ -12,6 +13,7 @@
 
 use std::cell::RefCell;
 
+use crate::ui::app::lure_aim::aimed_at_cell;
 use crate::ui::app::{App, NoticeKind, Overlay};
 use fogcrawl_core::{ItemKind, line_of_sight, needs_direction};
 use gridpath::Pos;
@@ -57,7 +59,9 @@ impl App {
             return;
         };
         self.quiver = item;
-        if needs_direction(item) {
+        if aimed_at_cell(item) {
+            self.aim_at_cell(item);
+        } else if needs_direction(item) {
             self.overlay = Overlay::ThrowPrompt(item);
         } else {
             self.aim(item);
@@ -65,8 +69,19 @@ impl App {
     }
 
     /// While aiming: the cells the shot would fly through to the cursor,
-    /// the target's cell last (drawn on the map).
+    /// the target's cell last (drawn on the map); for the lure, to where
+    /// it lands (the whole line to a cell beyond its reach).
     pub(crate) fn shot_path(&self) -> Vec<Pos> {
+        if let Some((_, landing)) = self.lure_landing() {
+            let player = self.game.player().pos;
+            return match (landing, self.look_cursor) {
+                (Ok(at), _) => shot_line(player, at),
+                (Err(fogcrawl_core::Refusal::TooFar { .. }), Some(cursor)) => {
+                    shot_line(player, cursor)
+                }
+                _ => Vec::new(),
+            };
+        }
         match (self.overlay, self.look_cursor) {
             (Overlay::TargetPrompt(_), Some(cursor)) => shot_line(self.game.player().pos, cursor),
             _ => Vec::new(),
@@ -166,11 +181,16 @@ mod tests {
         let letter = pack_letter(&app, ItemKind::Noisemaker);
         app.update(Command::ShowInventory);
         app.update(Command::UseLetter(letter));
-        app.update(Command::ChooseDirection(Direction::South));
+        // Aimed at a cell: the cursor starts on the player (no monster in
+        // sight) and is moved one south.
+        app.update(Command::MoveCursor(Direction::South));
+        app.update(Command::Confirm);
         assert_eq!(app.quiver(), ItemKind::Noisemaker);
+        assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 1);
         app.update(Command::Fire);
-        assert_eq!(app.input_mode(), InputMode::DirectionPrompt);
-        app.update(Command::ChooseDirection(Direction::South));
+        assert_eq!(app.input_mode(), InputMode::Targeting);
+        app.update(Command::MoveCursor(Direction::South));
+        app.update(Command::Confirm);
         assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 0);
     }
 

@@ -111,6 +111,15 @@ impl App {
                     self.look_cursor = Some(cell);
                 }
             }
+            // The lure is aimed at any cell: a click moves the cursor, a
+            // second click on the same cell throws.
+            Overlay::TargetPrompt(item) if super::lure_aim::aimed_at_cell(item) => {
+                if self.look_cursor == Some(cell) {
+                    self.throw_lure(item, cell);
+                } else {
+                    self.look_cursor = Some(cell);
+                }
+            }
             Overlay::TargetPrompt(item) => {
                 let aimed = self
                     .game
@@ -175,6 +184,10 @@ impl App {
     /// monster, nearest first; aiming goes only through those in range.
     pub(super) fn cycle_monster(&mut self, forward: bool) {
         let monsters = match self.overlay {
+            Overlay::TargetPrompt(item) if super::lure_aim::aimed_at_cell(item) => {
+                self.cycle_lure_spot(item, forward);
+                return;
+            }
             Overlay::Look => monsters_nearest_first(&self.game),
             Overlay::TargetPrompt(item) => self.game.aim_targets(item),
             _ => return,
@@ -203,6 +216,9 @@ impl App {
         };
         match self.overlay {
             Overlay::Look => self.travel_to(cursor),
+            Overlay::TargetPrompt(item) if super::lure_aim::aimed_at_cell(item) => {
+                self.throw_lure(item, cursor);
+            }
             Overlay::TargetPrompt(item) => self.throw_at(item, cursor),
             _ => {}
         }
@@ -251,7 +267,7 @@ impl App {
         ))
     }
 
-    fn throw_at(&mut self, item: ItemKind, at: Pos) {
+    pub(super) fn throw_at(&mut self, item: ItemKind, at: Pos) {
         self.overlay = Overlay::None;
         self.act(Action::UseItem {
             item,

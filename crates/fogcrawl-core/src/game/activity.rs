@@ -11,6 +11,7 @@
 //! Explore and travel read only what the player knows (`player_map`).
 
 use crate::game::action::Action;
+use crate::game::autofight::NO_WAY_TO_FOE;
 use crate::game::message_log::{Importance, capitalised, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
@@ -100,6 +101,11 @@ impl Game {
             return Err(Refusal::GameOver);
         }
         let (foe, limit) = self.activity_start(activity)?;
+        if let Some(foe) = foe {
+            self.stop_sneaking_to_fight(foe);
+        }
+        // The monsters the fight already knows of (see `known_in_fight`).
+        let mut known = Vec::new();
         let mut turns = 0;
         let stop = loop {
             if turns >= limit {
@@ -111,12 +117,12 @@ impl Game {
             // Autofight stops for a threat that is new this turn; the rest
             // for a sleeper that comes into view.
             // The foe itself is no news: it turns from searching (a step
-            // out of its sight) to hunting again all through a fight.
+            // out of its sight) to hunting again all through a fight; nor
+            // is any monster the fight already knew of.
             let threats_before = match foe {
                 Some(foe) => {
-                    let mut threats = self.threats();
-                    threats.push((foe, crate::game::threat::Threat::Hunting));
-                    threats
+                    self.known_in_fight(foe, &mut known);
+                    known.clone()
                 }
                 None => Vec::new(),
             };
@@ -125,10 +131,14 @@ impl Game {
                 Some(foe) => self.autofight_step(foe, map),
                 None => self.activity_step(activity, map),
             };
-            let action = match step {
-                Ok(action) => action,
-                Err(done) if turns == 0 => return Err(Refusal::NowhereToGo(done)),
-                Err(done) => break Stop::Done(done.to_owned()),
+            let action = match (step, foe) {
+                (Ok(action), _) => action,
+                (Err(NO_WAY_TO_FOE), Some(foe)) if turns == 0 => {
+                    return Err(Refusal::NoWayToFoe(self.no_way_to_foe(foe)));
+                }
+                (Err(NO_WAY_TO_FOE), Some(foe)) => break Stop::Done(self.no_way_to_foe(foe)),
+                (Err(done), _) if turns == 0 => return Err(Refusal::NowhereToGo(done)),
+                (Err(done), _) => break Stop::Done(done.to_owned()),
             };
             // Explore and travel never strike: a monster on the way (a
             // sleeper in a corridor) stops them before the bump.

@@ -7,12 +7,37 @@
 //! Reads the game and the player's map only (what the player knows: the
 //! monsters in sight, the items seen); never changes the game.
 
+use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::direction::Direction;
+use crate::game::message_log::Importance;
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::Game;
 use crate::game::threat::Threat;
 use gridpath::Pos;
+
+/// What `autofight_step` answers when the player knows no way to the foe;
+/// `run_activity` tells it with the foe named (`Game::no_way_to_foe`).
+pub(crate) const NO_WAY_TO_FOE: &str = "You know no way to your foe.";
+
+/// The compass word for a step of `dx`, `dy` (y grows southward): "east",
+/// "north-east"; a bearing within about 22 degrees of an axis is that axis.
+fn compass_word(dx: i32, dy: i32) -> &'static str {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let x = if ax * 5 < ay * 2 { 0 } else { dx.signum() };
+    let y = if ay * 5 < ax * 2 { 0 } else { dy.signum() };
+    match (x, y) {
+        (0, -1) => "north",
+        (0, 1) => "south",
+        (1, 0) => "east",
+        (-1, 0) => "west",
+        (1, -1) => "north-east",
+        (-1, -1) => "north-west",
+        (1, 1) => "south-east",
+        (-1, 1) => "south-west",
+        _ => "here",
+    }
+}
 
 impl Game {
     /// The monster autofight goes for: the nearest one in sight that hunts
@@ -28,7 +53,9 @@ impl Game {
     /// on it is a sneak attack). Else an awake monster it can strike from
     /// where it stands, whatever it is doing: a hurt one fleeing at bay
     /// next to the player is still a foe, as in DCSS (a sleeper is left to
-    /// a chosen blow).
+    /// a chosen blow). Else the nearest monster in sight that flees: a
+    /// fleeing foe is still a foe (player17 pressed `F` at a fleeing rat
+    /// in the same room and was told no monster hunted them).
     pub(crate) fn autofight_target(&self) -> Option<usize> {
         let threats = self.threats();
         let at = self.player().pos;
@@ -55,6 +82,70 @@ impl Game {
                 .min_by_key(|&(index, _)| index)
                 .map(|(index, _)| index)
         })
+        .or_else(|| {
+            self.visible_monsters()
+                .filter(|&(index, monster)| {
+                    !self.is_asleep(index)
+                        && monster.brain.as_ref().is_some_and(|b| b.mode == Mode::Flee)
+                })
+                .min_by_key(|&(index, monster)| (monster.pos.chebyshev(at), index))
+                .map(|(index, _)| index)
+        })
+    }
+
+    /// Before autofight's first blow at `foe`: a player sneaking toward a
+    /// foe that knows of them (not asleep, not wandering unaware) stops
+    /// sneaking, and the log says so. Sneaking only slows the walk up (a
+    /// goblin struck twice in one 2.8-turn sneaking step, 18 to 8 hp, in
+    /// player18's run) and there is no sneak attack on a foe that is
+    /// aware. Against a sleeper or an unaware one the player goes on
+    /// sneaking: the quiet walk up is what earns the sneak attack.
+    pub(crate) fn stop_sneaking_to_fight(&mut self, foe: usize) {
+        let aware = self.actors()[foe]
+            .brain
+            .as_ref()
+            .is_some_and(|b| !b.asleep && b.mode != Mode::Wander);
+        if !self.is_sneaking() || !aware {
+            return;
+        }
+        let name = self.name_of(foe);
+        self.tell(
+            Importance::Info,
+            format!("You stop sneaking to fight {name}: it knows you are here."),
+        );
+        // Sneak mode off takes no time and cannot be refused.
+        let _ = self.player_act(Action::Sneak(false));
+    }
+
+    /// The monsters autofight treats as already known, so their turning
+    /// from searching to hunting (a step out of their sight and back) is
+    /// no news: the foe and every threat seen since the fight began.
+    /// `known` carries them from turn to turn; it comes back with each new
+    /// threat of this turn added.
+    pub(crate) fn known_in_fight(&self, foe: usize, known: &mut Vec<(usize, Threat)>) {
+        let now = self.threats();
+        for monster in std::iter::once(foe).chain(now.iter().map(|&(monster, _)| monster)) {
+            if !known.iter().any(|&(seen, _)| seen == monster) {
+                // Marked hunting: `new_threat` reports only a monster
+                // missing from the list or one that turns to hunting.
+                known.push((monster, Threat::Hunting));
+            }
+        }
+    }
+
+    /// Why autofight cannot walk to `foe`: its name and where it stands
+    /// ("You know no way to the goblin, 7 cells north-east at 31,6: ..."),
+    /// where player17 read only "You know no way to your foe.".
+    pub(crate) fn no_way_to_foe(&self, foe: usize) -> String {
+        let (at, from) = (self.actors()[foe].pos, self.player().pos);
+        let distance = at.chebyshev(from);
+        let bearing = compass_word(at.x - from.x, at.y - from.y);
+        format!(
+            "You know no way to {}, {distance} cells {bearing} at {},{}: explore toward it, or wait for it.",
+            self.name_of(foe),
+            at.x,
+            at.y
+        )
     }
 
     /// One turn of autofight against `target`: a blow when it is next to
@@ -79,7 +170,7 @@ impl Game {
         }
         match map.travel_to(self, monster.pos) {
             Route::Step(direction) => Ok(Action::Move(direction)),
-            Route::Arrived | Route::NoWay => Err("You know no way to your foe."),
+            Route::Arrived | Route::NoWay => Err(NO_WAY_TO_FOE),
         }
     }
 
@@ -116,6 +207,7 @@ mod tests {
     use crate::game::activity::{AUTOFIGHT_LOW_HEALTH_PERCENT, Activity, Stop};
     use crate::game::player_map::PlayerMap;
     use crate::game::test_levels::game_on;
+    use crate::game::threat::Threat;
     use crate::game::{Action, Direction, Refusal};
     use gridpath::Pos;
 
@@ -149,14 +241,14 @@ mod tests {
     }
 
     #[test]
-    fn autofight_strikes_a_fleeing_monster_at_bay_but_not_one_out_of_reach_or_asleep() {
+    fn autofight_strikes_a_fleeing_monster_at_bay_and_chases_one_in_sight_but_no_sleeper() {
         let (mut game, _dir) = game_on("#########\n#@g....g#\n#......>#\n#########\n");
         game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Flee;
         game.actor_mut(2).brain.as_mut().unwrap().mode = Mode::Flee;
         assert_eq!(
             game.autofight_target(),
             Some(1),
-            "the fleer next to the player is struck; the far one is not chased"
+            "the fleer next to the player is struck first"
         );
         let mut map = PlayerMap::new();
         assert_eq!(
@@ -164,10 +256,81 @@ mod tests {
             Ok(Action::Move(Direction::East))
         );
         game.actor_mut(1).brain.as_mut().unwrap().asleep = true;
-        assert_eq!(game.autofight_target(), None, "a sleeper is not struck");
+        assert_eq!(
+            game.autofight_target(),
+            Some(2),
+            "a sleeper is not struck; the far fleer in sight is still a foe"
+        );
+        game.actor_mut(2).brain.as_mut().unwrap().mode = Mode::Wander;
+        assert_eq!(game.autofight_target(), None, "a far wanderer is no foe");
+        game.actor_mut(2).brain.as_mut().unwrap().mode = Mode::Flee;
         game.actor_mut(1).brain.as_mut().unwrap().asleep = false;
         game.actor_mut(1).pos = Pos::new(3, 2);
-        assert_eq!(game.autofight_target(), None, "out of reach: no foe");
+        assert_eq!(game.autofight_target(), Some(1), "the nearer fleer");
+        assert_eq!(
+            game.autofight_step(1, &mut map),
+            Ok(Action::Move(Direction::East)),
+            "a step toward it"
+        );
+    }
+
+    #[test]
+    fn autofight_stops_sneaking_against_a_foe_that_knows_but_not_against_an_unaware_one() {
+        let (mut game, _dir) = game_on("#########\n#@...g..#\n#......>#\n#########\n");
+        game.player_act(Action::Sneak(true)).unwrap();
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
+        game.stop_sneaking_to_fight(1);
+        assert!(game.is_sneaking(), "creeping up on the unaware: sneak on");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let mut map = PlayerMap::new();
+        let started = game.time();
+        game.run_activity(Activity::AutoFight, &mut map).unwrap();
+        assert!(!game.is_sneaking(), "sneaking stopped for the fight");
+        assert!(
+            game.log()
+                .since(0)
+                .any(|m| m.text == "You stop sneaking to fight the goblin: it knows you are here."),
+            "the log says so"
+        );
+        assert!(
+            game.time() - started < 2.0 * game.stats().player_turns() as f64,
+            "walked up at walking speed"
+        );
+    }
+
+    #[test]
+    fn autofight_is_not_stopped_by_another_known_monster_flipping_search_and_hunt() {
+        let (mut game, _dir) = game_on("#########\n#@..g..g#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.actor_mut(2).brain.as_mut().unwrap().mode = Mode::Search;
+        let mut known = Vec::new();
+        game.known_in_fight(1, &mut known);
+        // The other goblin loses and finds the player again, turn by turn.
+        for mode in [Mode::Hunt, Mode::Search, Mode::Hunt] {
+            game.actor_mut(2).brain.as_mut().unwrap().mode = mode;
+            assert_eq!(game.new_threat(&known), None, "{mode:?}: no news");
+            game.known_in_fight(1, &mut known);
+        }
+        // What the fight's list held before: the threats of the turn, the
+        // other goblin as searching, so its hunting again was news.
+        let mut before = vec![(2, Threat::Searching)];
+        before.push((1, Threat::Hunting));
+        assert_eq!(
+            game.new_threat(&before),
+            Some("The goblin notices you.".to_owned())
+        );
+    }
+
+    #[test]
+    fn autofight_with_no_known_way_names_the_foe_and_where_it_is() {
+        let (game, _dir) = game_on("#########\n#@......#\n#.....g>#\n#########\n");
+        assert_eq!(
+            game.no_way_to_foe(1),
+            "You know no way to the goblin, 5 cells east at 6,2: explore toward it, or wait for it."
+        );
+        assert_eq!(super::compass_word(1, -1), "north-east");
+        assert_eq!(super::compass_word(5, -1), "east");
+        assert_eq!(super::compass_word(-1, 5), "south");
     }
 
     #[test]

@@ -170,7 +170,7 @@ pub fn aim_range(kind: ItemKind) -> Option<i32> {
 }
 
 /// How far a thrown item flies in a direction before it lands.
-pub(crate) fn throw_range(kind: ItemKind) -> i32 {
+pub fn throw_range(kind: ItemKind) -> i32 {
     match kind {
         ItemKind::Caltrops => CALTROPS_RANGE,
         ItemKind::SmokeBomb => SMOKE_RANGE,
@@ -187,7 +187,7 @@ pub fn describe(kind: ItemKind) -> String {
             KNIFE_DAMAGE.0, KNIFE_DAMAGE.1
         ),
         ItemKind::Noisemaker => format!(
-            "a lure: throw up to {NOISEMAKER_RANGE} cells; monsters that hear it (within {NOISEMAKER_HEARING}, round walls) and are not hunting you go to look"
+            "a lure: aim at a cell up to {NOISEMAKER_RANGE} cells away (the line shows where it lands; Tab: behind a monster); monsters that hear it (within {NOISEMAKER_HEARING}, round walls) and are not hunting you go to look"
         ),
         ItemKind::Caltrops => format!(
             "throw up to {CALTROPS_RANGE} cells: they scatter there and beside it; monsters that see them route round, one that treads on them is hurt and slowed"

@@ -53,7 +53,7 @@ impl Game {
     /// Where `item` thrown at `cell` lands: on the cell, or before the
     /// first thing on the straight line that blocks sight or movement.
     /// Refused beyond the item's reach.
-    pub(crate) fn landing_toward_cell(&self, item: ItemKind, cell: Pos) -> Result<Pos, Refusal> {
+    pub fn landing_toward_cell(&self, item: ItemKind, cell: Pos) -> Result<Pos, Refusal> {
         let from = self.player().pos;
         let (range, distance) = (throw_range(item), from.chebyshev(cell));
         if distance > range {
