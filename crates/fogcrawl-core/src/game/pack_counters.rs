@@ -26,6 +26,13 @@ pub(crate) const DETOUR_FACTOR: f64 = 2.5;
 /// The attackers next to the player should be at least this share of
 /// what fits (`surround_short_turns` counts the turns below it).
 pub(crate) const SURROUND_SHARE: f64 = 0.75;
+/// How near the player (Chebyshev, in cells) a melee hunter counts for
+/// the surround samples (the game samples hunters this near).
+pub(crate) const SURROUND_RADIUS: u32 = 4;
+/// A surround sample is settled once every hunter in it began this many
+/// of its own turns in a row within [`SURROUND_RADIUS`] of the player:
+/// time to walk in and take a cell.
+pub(crate) const SETTLE_TURNS: u32 = 3;
 
 /// One faction's pack counters.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
@@ -70,6 +77,15 @@ pub struct PackCounters {
     pub surround_room: u64,
     /// Those turns with fewer attackers than [`SURROUND_SHARE`] of the room.
     pub surround_short_turns: u64,
+    /// Of those turns, the settled ones: every such hunter began its last
+    /// [`SETTLE_TURNS`] turns or more within 4 cells of the player (it had
+    /// time to walk in; the raw figure also counts packs still arriving).
+    pub surround_settled_turns: u64,
+    /// On the settled turns, its melee hunters next to the player (summed).
+    pub surround_settled_attackers: u64,
+    /// On the settled turns, min(hunters, free cells next to the player a
+    /// blow could come from), summed.
+    pub surround_settled_room: u64,
     /// Actions of a melee hunter standing within 2 cells of the player while
     /// a free cell next to the player was 3 steps away or fewer, beyond the
     /// [`CROWD_WAIT_PATIENCE`]th in a row.
@@ -138,6 +154,9 @@ struct Member {
     /// through walls, however far round it goes.
     heard: Option<Pos>,
     crowd_waiting: u32,
+    /// Its own turns in a row begun within [`SURROUND_RADIUS`] of the
+    /// player.
+    near_player: u32,
     shots_here: u32,
     search: Option<SearchUnderWay>,
 }
@@ -221,6 +240,9 @@ impl PackTracker {
             self.swapped(action);
             return;
         }
+        let near = chebyshev(action.from, action.player) <= SURROUND_RADIUS;
+        let member = &mut self.members[action.id];
+        member.near_player = if near { member.near_player + 1 } else { 0 };
         self.investigation(action);
         self.crowding(action);
         self.ranged(action);
@@ -399,25 +421,36 @@ impl PackTracker {
     }
 
     /// One player turn's look at a faction's melee hunters within 4 cells
-    /// of the player (`hunters`): how many stand next to it, and how many
-    /// free cells next to it a blow could come from.
+    /// of the player (`hunters`, by id): how many stand next to it, and how
+    /// many free cells next to it a blow could come from.
     pub(crate) fn sample_surround(
         &mut self,
         faction: usize,
-        hunters: u32,
+        hunters: &[usize],
         attackers: u32,
         room: u32,
     ) {
-        if hunters < 3 {
+        let count = u32::try_from(hunters.len()).unwrap_or(u32::MAX);
+        if count < 3 {
             return;
         }
+        let settled = hunters.iter().all(|&id| {
+            self.members
+                .get(id)
+                .is_some_and(|m| m.near_player >= SETTLE_TURNS)
+        });
         let counters = self.faction(faction);
-        let fits = hunters.min(room);
+        let fits = count.min(room);
         counters.surround_turns += 1;
         counters.surround_attackers += u64::from(attackers);
         counters.surround_room += u64::from(fits);
         if f64::from(attackers) < SURROUND_SHARE * f64::from(fits) {
             counters.surround_short_turns += 1;
+        }
+        if settled {
+            counters.surround_settled_turns += 1;
+            counters.surround_settled_attackers += u64::from(attackers);
+            counters.surround_settled_room += u64::from(fits);
         }
     }
 
@@ -604,8 +637,8 @@ mod tests {
     #[test]
     fn surround_and_goal_samples_need_a_pack_of_three() {
         let mut tracker = PackTracker::default();
-        tracker.sample_surround(0, 2, 1, 5);
-        tracker.sample_surround(0, 4, 1, 3);
+        tracker.sample_surround(0, &[1, 2], 1, 5);
+        tracker.sample_surround(0, &[1, 2, 3, 4], 1, 3);
         tracker.sample_goals(0, 2);
         tracker.sample_goals(0, 4);
         let counters = tracker.counters(0);
@@ -615,5 +648,35 @@ mod tests {
         assert_eq!(counters.surround_short_turns, 1);
         assert_eq!(counters.goal_pileup_turns, 1);
         assert_eq!(counters.goal_pileup_members, 4);
+    }
+
+    #[test]
+    fn a_surround_sample_is_settled_once_every_hunter_had_three_turns_near() {
+        // The player at 9,9: hunters 1 and 2 began three turns in a row
+        // within 4 cells of it, hunter 3 came from 20 cells off and has
+        // had one turn near.
+        let mut tracker = PackTracker::default();
+        for _ in 0..3 {
+            tracker.record(&record(1, Mode::Hunt, Act::Attack, (8, 9), (8, 9)));
+            tracker.record(&record(2, Mode::Hunt, Act::Wait, (7, 9), (7, 9)));
+        }
+        tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (20, 9), (12, 9)));
+        tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (12, 9), (11, 9)));
+        tracker.sample_surround(0, &[1, 2, 3], 1, 8);
+        let counters = tracker.counters(0);
+        assert_eq!(
+            (counters.surround_turns, counters.surround_settled_turns),
+            (1, 0)
+        );
+        // Two turns more near the player: every hunter had time to walk in.
+        tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (11, 9), (10, 9)));
+        tracker.record(&record(3, Mode::Hunt, Act::Attack, (10, 9), (10, 9)));
+        tracker.sample_surround(0, &[1, 2, 3], 2, 8);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.surround_turns, 2);
+        assert_eq!(counters.surround_settled_turns, 1);
+        assert_eq!(counters.surround_settled_attackers, 2);
+        assert_eq!(counters.surround_settled_room, 3);
+        assert_eq!(counters.surround_attackers, 3);
     }
 }

@@ -139,11 +139,15 @@ impl MemberTurn<'_> {
     /// the cell it left (pacing), unless it left it strolling and has a
     /// goal now (a noise behind it: colossus seed 7, a goblin at the end
     /// of a stroll stood three turns, its only step toward the noise the
-    /// cell it had just left, until it lost interest).
+    /// cell it had just left, until it lost interest). The cell it left
+    /// is passed over, not the guess given up: when it was the nearest,
+    /// the next nearest that still closes in is taken (horde seed 8 with
+    /// the evader: a wolf that stepped off a cell on its search, then saw
+    /// the player beyond it, stood 33 actions seeing the player while its
+    /// faction's planner, busy on a big level, had no plan for it).
     pub(super) fn step_while_planning(&mut self, goal: Pos) -> Intent {
-        let paced_back =
-            |next: Pos| self.brain.came_from == Some(next) && !self.brain.came_strolling;
-        match self.greedy_step(goal).filter(|&next| !paced_back(next)) {
+        let paced_back = self.brain.came_from.filter(|_| !self.brain.came_strolling);
+        match self.greedy_step_avoiding(goal, paced_back) {
             Some(next) => {
                 self.brain.thought = Thought::StepsWhilePlanning { goal };
                 Intent::Step {
@@ -162,6 +166,11 @@ impl MemberTurn<'_> {
     /// The free neighbour that brings the monster closest to `goal` (as the
     /// crow flies) over ground its faction believes walkable.
     fn greedy_step(&self, goal: Pos) -> Option<Pos> {
+        self.greedy_step_avoiding(goal, None)
+    }
+
+    /// As [`Self::greedy_step`], never onto `avoid`.
+    fn greedy_step_avoiding(&self, goal: Pos, avoid: Option<Pos>) -> Option<Pos> {
         let at = self.senses.at;
         let grid = self.faction.grid()?;
         let here = octile(at, goal);
@@ -169,7 +178,7 @@ impl MemberTurn<'_> {
         // asked about walls and bodies.
         grid.neighbours(at)
             .map(|(next, _)| (next, octile(next, goal)))
-            .filter(|&(_, d)| d < here)
+            .filter(|&(next, d)| d < here && Some(next) != avoid)
             .filter(|&(next, _)| !self.faction.believes_step_blocked(at, next))
             .filter(|&(next, _)| matches!((self.senses.body_at)(next), Body::Empty | Body::Player))
             .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))

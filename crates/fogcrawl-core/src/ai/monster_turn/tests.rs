@@ -917,3 +917,27 @@ fn a_hunter_a_step_from_the_last_free_cell_beside_the_player_takes_it_over() {
         brain.thought
     );
 }
+
+#[test]
+fn a_hunter_waiting_for_its_plan_closes_in_by_another_cell_than_the_one_it_left() {
+    // Its search runs; the nearest cell toward the goal (1,1) is the one
+    // it just left. It steps to the next nearest that still closes in
+    // rather than stand: horde seed 8 with the evader, a wolf that left
+    // a cell on its search and then saw the player beyond it stood 33
+    // actions so while its faction's planner was busy.
+    let mut faction = slow_goblins();
+    faction.start_turn(0.0);
+    let mut brain = Brain {
+        mode: Mode::Hunt,
+        came_from: Some(Pos::new(1, 1)),
+        ..Brain::default()
+    };
+    let s = senses(Pos::new(0, 0), &empty);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(Pos::new(59, 19));
+    assert!(faction.is_planning(1), "the search is paused");
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == Pos::new(1, 0) || to == Pos::new(0, 1)),
+        "{intent:?}: {:?}",
+        brain.thought
+    );
+}

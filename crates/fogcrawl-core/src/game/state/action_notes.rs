@@ -294,7 +294,6 @@ impl Game {
                     Some(_) => {}
                 }
             }
-            let count = u32::try_from(hunters.len()).unwrap_or(u32::MAX);
             let mut goals: Vec<Pos> = (1..self.actors.len())
                 .filter(|&a| self.actors[a].is_alive() && self.faction_index_of(a) == Some(f))
                 .filter_map(|a| self.actors[a].brain.as_ref())
@@ -308,7 +307,7 @@ impl Game {
                 .max()
                 .unwrap_or(0);
             let pack = self.behaviour.pack_mut();
-            pack.sample_surround(f, count, attackers, room);
+            pack.sample_surround(f, &hunters, attackers, room);
             pack.sample_goals(f, u32::try_from(largest).unwrap_or(u32::MAX));
         }
     }
