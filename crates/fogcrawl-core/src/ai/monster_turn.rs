@@ -133,6 +133,13 @@ impl<'a> MemberTurn<'a> {
 
     /// Decides what the monster does this turn.
     pub(crate) fn think(&mut self, rng: &mut impl Rng) -> Intent {
+        let intent = self.decide_turn(rng);
+        // A shooter that just backed off does not walk straight back.
+        self.hold_after_backing_off(intent)
+    }
+
+    /// What the monster would do this turn, before a shooter's hold.
+    fn decide_turn(&mut self, rng: &mut impl Rng) -> Intent {
         // Whatever members saw so far reaches the planning grid first.
         self.faction.sync_view();
         let at = self.senses.at;

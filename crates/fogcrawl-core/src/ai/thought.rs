@@ -71,6 +71,10 @@ pub enum Thought {
     SeeksClearShot { to: Pos },
     /// A shooter: no clear line to the player and no step gives one.
     WaitsForClearShot,
+    /// A shooter that stepped back from the player a moment ago, out of
+    /// its sight now: it holds rather than step back onto `left`, the
+    /// cell it left (into the player's reach again).
+    HoldsAfterBackingOff { left: Pos },
     /// Sleeps: neither looks nor moves until a noise or a blow wakes it.
     Asleep,
     /// An investigator with a packmate in its way that stays there (nearer
@@ -165,6 +169,10 @@ impl Thought {
             Thought::WaitsForClearShot => {
                 "waiting: no clear line to the player from here or a step away".to_owned()
             }
+            Thought::HoldsAfterBackingOff { left } => format!(
+                "holding: it backed off from {}, and will not walk straight back into reach",
+                at_text(left)
+            ),
             Thought::Asleep => {
                 "asleep: unaware of you; a noise that reaches it, or a blow, wakes it".to_owned()
             }

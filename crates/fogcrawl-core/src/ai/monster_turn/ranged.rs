@@ -5,16 +5,33 @@
 //! not stand in one cell for ever while its shots from there keep failing
 //! to end the fight. Out of range, or with no line at all, it closes in as
 //! any hunter does.
+//!
+//! Its steps back lead down its faction's safety map where they can (away
+//! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
+//! back off, not into a dead end where it must fight hand to hand). A
+//! player inside its distance with no step that keeps it in sight is left
+//! out of sight (round a corner) rather than fought; and a shooter that
+//! stepped back does not step straight back onto the cell it left while
+//! it does not see the player (it would walk back into reach and back off
+//! again, to and fro): it holds there a moment, and the player who follows
+//! comes round the corner into its sight, a step or more off.
 
 use gridpath::Pos;
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
+use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
 
 /// Shots in a row from one cell after which a shooter moves to another
 /// cell with a clear line (if it has one) before shooting again.
 const SHOTS_BEFORE_MOVING: u32 = 5;
+
+/// Game time a shooter that stepped back holds its new cell rather than
+/// step straight back onto the one it left, while it does not see the
+/// player: about ten of the player's steps, for a player who follows to
+/// come round the corner (into its sight, a step or more off) or to go.
+const HOLD_AFTER_BACKING_OFF: f64 = 10.0;
 
 /// How a kind that shoots fights: its range and the distance it keeps
 /// from the player (both in cells, Chebyshev).
@@ -34,10 +51,20 @@ impl MemberTurn<'_> {
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
         let keep = i32::try_from(shooter.keep_distance).unwrap_or(0);
         let too_near = too_near(shooter);
+        // Inside its distance it backs off out of the player's sight too
+        // (round a corner, rather than fight hand to hand); at its
+        // distance only while it keeps the player in sight (from there it
+        // can still shoot).
+        let may_lose_sight = distance < too_near.max(2);
         if distance <= too_near
-            && let Some(back) = self.step_back(player, range)
+            && let Some(back) = self.step_back(player, range, may_lose_sight)
         {
             self.brain.shooting_from = None;
+            self.brain.backed_off = Some(BackedOff {
+                left: at,
+                to: back,
+                until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+            });
             self.brain.thought = Thought::KeepsDistance { to: back };
             return Some(self.plain_step(back));
         }
@@ -69,25 +96,108 @@ impl MemberTurn<'_> {
         Some(Intent::Wait)
     }
 
-    /// A free cell a step away, further from the player, from which the
-    /// player stays within `range` and in sight as the faction believes:
-    /// a clear line first, then the furthest from the player.
-    fn step_back(&self, player: Pos, range: i32) -> Option<Pos> {
+    /// A free cell a step away, further from the player: one from which
+    /// the player stays within `range` and in sight as the faction
+    /// believes (a clear line first, then the step down the safety map,
+    /// then the furthest); else, with `may_lose_sight`, the step down the
+    /// safety map if it is no nearer, else the furthest.
+    fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
         let here = chebyshev(at, player);
-        // Only where it still sees the player: a step out of sight would
-        // lose the player, and the search would bring it straight back
-        // (back and forth round a corner: tried, it made A-B-A-B moves).
-        self.free_steps()
-            .filter(|&cell| chebyshev(cell, player) > here && chebyshev(cell, player) <= range)
+        let steps: Vec<Pos> = self.free_steps().collect();
+        if steps.is_empty() {
+            return None;
+        }
+        // Downhill on the safety map: away toward open ground, not into
+        // a corner where the next step back is gone.
+        let safer = self
+            .faction
+            .flee_step(self.senses.turn, player, at, None)
+            .filter(|cell| steps.contains(cell));
+        let away: Vec<Pos> = steps
+            .into_iter()
+            .filter(|&cell| chebyshev(cell, player) > here)
+            .collect();
+        let in_sight = away
+            .iter()
+            .copied()
+            .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
             .max_by_key(|&cell| {
                 (
                     self.line_of_fire_clear(cell, player),
+                    Some(cell) == safer,
                     chebyshev(cell, player),
                     std::cmp::Reverse(cell),
                 )
+            });
+        if in_sight.is_some() || !may_lose_sight {
+            return in_sight;
+        }
+        // Round a corner the straight-line distance may stay as it is
+        // while the way the player must walk grows: the safety map knows.
+        // (Only where the player must walk further: out of its sight, or
+        // beside it past a corner it cannot cut. A step along its side in
+        // its sight gains nothing, and the next step back would undo it.)
+        if let Some(cell) = safer.filter(|&cell| {
+            let distance = chebyshev(cell, player);
+            distance > here
+                || distance == here
+                    && (!self.faction.believes_seen_from(cell, player)
+                        || distance == 1 && self.faction.believes_step_blocked(player, cell))
+        }) {
+            return Some(cell);
+        }
+        away.into_iter().max_by_key(|&cell| {
+            (
+                Some(cell) == safer,
+                chebyshev(cell, player),
+                std::cmp::Reverse(cell),
+            )
+        })
+    }
+
+    /// `intent`, unless it steps straight back onto the cell this shooter
+    /// left when it last stepped back, a moment ago or while the player
+    /// was last known within a step of its distance, and it does not see
+    /// the player: then it holds where it stands (it would walk back into
+    /// the player's reach, see it there too near and back off again, to
+    /// and fro). Out of the hold (it moved on, or the moment passed and
+    /// the news moved away) the memory is dropped; a member in flight runs
+    /// where it must.
+    pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Intent {
+        let Some(backed) = self.brain.backed_off else {
+            return intent;
+        };
+        if backed.left == self.senses.at {
+            // It steps back this very turn.
+            return intent;
+        }
+        // It holds a moment, and for as long as the player was last known
+        // inside its distance (a player standing round the corner would
+        // otherwise see it walk back into reach, and back off, over and
+        // over).
+        let player_near = self.brain.alert.is_some_and(|alert| {
+            self.senses.shooter.is_some_and(|shooter| {
+                chebyshev(alert.pos, self.senses.at) <= too_near(shooter) + 1
             })
+        });
+        if backed.to != self.senses.at || (self.senses.now > backed.until && !player_near) {
+            self.brain.backed_off = None;
+            return intent;
+        }
+        match intent {
+            Intent::Step { to, .. }
+                if to == backed.left
+                    && self.senses.player_seen.is_none()
+                    && self.brain.mode != Mode::Flee =>
+            {
+                self.brain.forget_plan();
+                self.brain.thought = Thought::HoldsAfterBackingOff { left: backed.left };
+                Intent::Wait
+            }
+            _ => intent,
+        }
     }
 
     /// A free cell a step away with a clear line to the player within
@@ -179,6 +289,18 @@ mod tests {
     /// What an archer at `at` does about the player it sees at `player`,
     /// with a packmate standing at `mate` (if any).
     fn decide(faction: &mut Faction, at: Pos, player: Pos, mate: Option<Pos>) -> Intent {
+        decide_with(faction, &mut Brain::default(), at, (player, true), mate)
+    }
+
+    /// What an archer at `at` with the mind `brain` does, the player
+    /// standing at `player.0`, seen if `player.1`.
+    fn decide_with(
+        faction: &mut Faction,
+        brain: &mut Brain,
+        at: Pos,
+        (player, seen): (Pos, bool),
+        mate: Option<Pos>,
+    ) -> Intent {
         let body_at = move |pos: Pos| {
             if pos == player {
                 Body::Player
@@ -196,16 +318,22 @@ mod tests {
             at,
             now: 1.0,
             turn: 1,
-            player_seen: Some(player),
+            player_seen: seen.then_some(player),
             health: 1.0,
             far_from_player: false,
             body_at: &body_at,
             shooter: Some(ARCHER),
         };
-        let mut brain = Brain::default();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        MemberTurn::new(faction, &mut brain, &senses).think(&mut rng)
+        MemberTurn::new(faction, brain, &senses).think(&mut rng)
     }
+
+    /// An L-shaped corridor: along the top, then down the right side.
+    const CORNER: &str = "@.....\n\
+                          #####.\n\
+                          #####.\n\
+                          #####.\n\
+                          #####.\n";
 
     const ROOM: &str = "@.........\n\
                         ..........\n\
@@ -246,6 +374,90 @@ mod tests {
             decide(&mut faction, far, player, None),
             Intent::Shoot(player)
         );
+    }
+
+    #[test]
+    fn an_archer_at_a_corridor_corner_backs_round_it_rather_than_fight() {
+        // The player beside it at the corner: no step keeps the player in
+        // sight, but the safety map leads down the corridor (it used to
+        // fight hand to hand here).
+        let mut faction = goblins_knowing(CORNER);
+        let (at, player) = (Pos::new(5, 0), Pos::new(4, 0));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 1)),
+            other => panic!("it should back round the corner, not {other:?}"),
+        }
+        // Two cells off, the step round the corner would leave it in the
+        // player's sight as far off (no gain, and its next step back would
+        // undo it): it shoots while it can.
+        let mut faction = goblins_knowing(CORNER);
+        let player = Pos::new(3, 0);
+        assert_eq!(
+            decide(&mut faction, at, player, None),
+            Intent::Shoot(player)
+        );
+    }
+
+    #[test]
+    fn an_archer_that_backed_round_a_corner_holds_rather_than_walk_back() {
+        // It stepped from the corner (5,0) round it to (5,1); the player
+        // it last saw at (3,0) is out of its sight now. Its search would
+        // take it straight back to the corner, into reach (and it would
+        // back off again: to and fro); it holds.
+        let mut faction = goblins_knowing(CORNER);
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            alert: Some(crate::ai::brain::Alert {
+                pos: player,
+                time: 0.5,
+                source: crate::ai::brain::Source::Saw,
+            }),
+            came_from: Some(left),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5 + HOLD_AFTER_BACKING_OFF,
+            }),
+            ..Brain::default()
+        };
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, false), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.thought, Thought::HoldsAfterBackingOff { left });
+        // The moment over, it holds while the player was last known
+        // within a step of its distance (round the corner)...
+        let over = BackedOff {
+            left,
+            to: at,
+            until: 0.5,
+        };
+        let mut near = Brain {
+            backed_off: Some(over),
+            ..brain.clone()
+        };
+        assert_eq!(
+            decide_with(&mut faction, &mut near, at, (player, false), None),
+            Intent::Wait
+        );
+        // ...and searches as any member does once the news is further off.
+        let mut brain = Brain {
+            backed_off: Some(over),
+            alert: Some(crate::ai::brain::Alert {
+                pos: Pos::new(0, 0),
+                time: 0.5,
+                source: crate::ai::brain::Source::Saw,
+            }),
+            ..brain
+        };
+        faction.note_sighting(Pos::new(0, 0), 0.5);
+        assert_ne!(
+            decide_with(&mut faction, &mut brain, at, (Pos::new(0, 0), false), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.backed_off, None);
     }
 
     #[test]
