@@ -17,6 +17,17 @@ use ratatui::style::Color;
 const DUEL: &str = "tests/fixtures/game/duel.toml";
 const NO_COLOUR: Palette = Palette::new(ColorSupport::None);
 
+/// The pack letter of the first `kind` the player carries.
+fn pack_letter(app: &App, kind: fogcrawl_core::ItemKind) -> char {
+    app.game
+        .inventory()
+        .entries()
+        .into_iter()
+        .find(|(_, carried, _)| *carried == kind)
+        .map(|(letter, _, _)| letter)
+        .expect("the item is carried")
+}
+
 fn app(level: &str, seed: u64, palette: Palette) -> App {
     let game = Game::new(&GameSetup::new(
         Some(level),
@@ -702,14 +713,7 @@ fn aiming_the_knife_names_the_target_at_80x24() {
     app.game
         .inventory_mut()
         .add(fogcrawl_core::ItemKind::ThrowingKnife);
-    let letter = app
-        .game
-        .inventory()
-        .entries()
-        .into_iter()
-        .find(|(_, kind, _)| *kind == fogcrawl_core::ItemKind::ThrowingKnife)
-        .map(|(letter, _, _)| letter)
-        .expect("the knife is carried");
+    let letter = pack_letter(&app, fogcrawl_core::ItemKind::ThrowingKnife);
     app.update(Command::ShowInventory);
     app.update(Command::UseLetter(letter));
     let terminal = draw(&app, 80, 24);
@@ -986,4 +990,31 @@ fn at_80x24_a_monster_in_sight_past_the_edge_is_an_arrow_there() {
         "{map}"
     );
     insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn a_thrown_lure_is_marked_where_it_lands_and_the_log_says_whether_it_was_heard() {
+    use fogcrawl_core::ItemKind;
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.game.inventory_mut().add(ItemKind::Noisemaker);
+    let map = map_area(80, 24);
+    let before = text_of(draw(&app, 80, 24).backend().buffer(), map);
+    assert!(!before.contains('&'), "{before}");
+    let letter = pack_letter(&app, ItemKind::Noisemaker);
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    app.update(Command::ChooseDirection(Direction::South));
+    assert_eq!(app.game.tools().lure().map(|l| l.at.y), Some(2));
+    let after = text_of(draw(&app, 80, 24).backend().buffer(), map);
+    assert!(after.contains('&'), "the landing is marked:\n{after}");
+    let said = app
+        .game
+        .log()
+        .recent(1)
+        .map(|m| m.text.clone())
+        .collect::<String>();
+    assert!(
+        said.contains("(marked &)") && said.contains("something stirs"),
+        "{said}"
+    );
 }

@@ -532,6 +532,17 @@ pub(crate) mod tests {
         App::new(game, Palette::new(ColorSupport::None))
     }
 
+    /// The pack letter of the first `kind` the player carries.
+    pub(crate) fn pack_letter(app: &App, kind: fogcrawl_core::ItemKind) -> char {
+        app.game
+            .inventory()
+            .entries()
+            .into_iter()
+            .find(|(_, carried, _)| *carried == kind)
+            .map(|(letter, _, _)| letter)
+            .expect("the item is carried")
+    }
+
     /// After a reload, compare's last variant shows the followed monster's
     /// search under the new config and under the one before it.
     #[test]

@@ -27,6 +27,10 @@ const SHOT_GLYPH: char = '*';
 pub(crate) const CALTROPS_GLYPH: char = '^';
 /// A cell smoke hangs in: nothing sees through it.
 pub(crate) const SMOKE_GLYPH: char = '▒';
+/// Where the last lure landed (the noisemaker's own character), drawn for
+/// [`LURE_MARK_TIME`] after it lands: long enough to watch who comes.
+pub(crate) const LURE_GLYPH: char = '&';
+const LURE_MARK_TIME: f64 = 30.0;
 
 /// The arrow drawn at the map's edge toward a monster in sight that the
 /// view cannot hold, by the side(s) of the view it lies past.
@@ -134,7 +138,8 @@ impl MapView<'_> {
     }
 
     /// What lies on the ground: a shooter's reach (under everything), the
-    /// items seen, the player's caltrops and smoke.
+    /// items seen, the player's caltrops and smoke, and where the last lure
+    /// landed.
     fn paint_ground(&self, sheet: &mut Sheet<'_>) {
         let game = self.game;
         if let Some(tint) = self.palette.ui(UiRole::Reach).fg {
@@ -168,6 +173,14 @@ impl MapView<'_> {
                         .set_style(self.palette.ui(UiRole::Label));
                 }
             }
+        }
+        // The lure's landing, while monsters may still be on their way.
+        if let Some(lure) = game.tools().lure()
+            && game.time() - lure.time <= LURE_MARK_TIME
+            && let Some(cell) = sheet.cell(lure.at)
+        {
+            cell.set_char(LURE_GLYPH)
+                .set_style(self.palette.ui(UiRole::Notice));
         }
     }
 

@@ -913,6 +913,15 @@ impl Grid {
             self.version,
         )
     }
+
+    /// Gives the grid's level-sized arrays to
+    /// [`spare_buffers`](crate::spare_buffers), for a grid read from a save
+    /// in its place (a replay's next keyframe) to take.
+    pub fn into_spares(self) {
+        crate::spare_buffers::give(self.costs);
+        crate::spare_buffers::give(self.masks);
+        self.islands.into_spares();
+    }
 }
 
 #[cfg(test)]

@@ -31,7 +31,8 @@
 //! one changed cell and the same entrances is patched rather than priced
 //! again: only the nodes whose kept crossings pass near the cell are
 //! searched from again, and the other pairs are compared with the way
-//! through the cell.
+//! through the cell. A cluster whose entrances moved keeps the pairs of
+//! the nodes it still has and searches from and to its new nodes only.
 //!
 //! ```
 //! use gridpath::{Grid, Hierarchy, HierarchicalSearch, HierarchyOptions, Movement, Pos};
@@ -286,11 +287,12 @@ impl Hierarchy {
         relinked.sort_unstable();
         relinked.dedup();
         let mut renumber = false;
-        let mut regathered: Vec<usize> = Vec::new();
+        // (cluster, its nodes before) for every cluster whose nodes changed.
+        let mut regathered: Vec<(usize, Vec<Pos>)> = Vec::new();
         for &cluster in &dirty_clusters {
-            if self.gather_nodes(cluster) {
+            if let Some(old_nodes) = self.gather_nodes(cluster) {
                 renumber = true;
-                regathered.push(cluster);
+                regathered.push((cluster, old_nodes));
                 // Its neighbours' links into it name its nodes by number.
                 relinked.extend(layout.borders_of(cluster).map(|border| {
                     let (a, b) = layout.border_clusters(border);
@@ -310,11 +312,24 @@ impl Hierarchy {
             }
             let first = changed_in.partition_point(|&(c, _)| c < cluster);
             let inside = &changed_in[first..changed_in.partition_point(|&(c, _)| c <= cluster)];
-            match (regathered.contains(&cluster), inside) {
+            let old_nodes = regathered
+                .iter()
+                .find(|(c, _)| *c == cluster)
+                .map(|(_, nodes)| nodes.as_slice());
+            match (old_nodes, inside) {
                 // Its nodes and cells are as they were (a neighbour's
                 // transition moved): nothing to price.
-                (false, []) => continue,
-                (false, &[(_, cell)]) => self.patch(grid, cluster, cell),
+                (None, []) => continue,
+                (None, &[(_, cell)]) => self.patch(grid, cluster, cell),
+                // Its cells are as they were, its nodes not.
+                (Some(old_nodes), []) => self.renode(grid, cluster, old_nodes),
+                // Both: the nodes first, on the cells as they are now (the
+                // pairs kept are still priced on the cells as they were),
+                // then the one changed cell.
+                (Some(old_nodes), &[(_, cell)]) => {
+                    self.renode(grid, cluster, old_nodes);
+                    self.patch(grid, cluster, cell);
+                }
                 _ => self.reprice(grid, cluster),
             }
             stats.clusters_repriced += 1;
@@ -381,9 +396,9 @@ impl Hierarchy {
 
     // ---- building blocks ----
 
-    /// Collects a cluster's nodes from its borders' transitions; whether
-    /// they changed.
-    fn gather_nodes(&mut self, cluster: usize) -> bool {
+    /// Collects a cluster's nodes from its borders' transitions; the nodes
+    /// it had before, if they changed.
+    fn gather_nodes(&mut self, cluster: usize) -> Option<Vec<Pos>> {
         let mut nodes: Vec<Pos> = Vec::new();
         for border in self.layout.borders_of(cluster) {
             let (a, _) = self.layout.border_clusters(border);
@@ -395,9 +410,8 @@ impl Hierarchy {
         }
         nodes.sort_unstable_by_key(|p| (p.y, p.x));
         nodes.dedup();
-        let changed = nodes != self.clusters[cluster].nodes;
-        self.clusters[cluster].nodes = nodes;
-        changed
+        (nodes != self.clusters[cluster].nodes)
+            .then(|| std::mem::replace(&mut self.clusters[cluster].nodes, nodes))
     }
 
     /// The local number of the node at `pos` in `cluster`.
@@ -457,6 +471,21 @@ impl Hierarchy {
         entry.paths.shrink();
         pricing::open_cells(grid, cell_box, &mut entry.open);
         entry.priced = true;
+    }
+
+    /// Carries a priced cluster whose cells are unchanged over to its new
+    /// nodes (it had `old_nodes`).
+    fn renode(&mut self, grid: &Grid, cluster: usize, old_nodes: &[Pos]) {
+        let cell_box = self.layout.cluster_box(cluster);
+        let entry = &mut self.clusters[cluster];
+        self.pricer.renode(
+            grid,
+            cell_box,
+            (old_nodes, &entry.nodes),
+            &mut entry.crossing,
+            &mut entry.paths,
+        );
+        entry.paths.shrink();
     }
 
     /// Brings a priced cluster whose nodes are unchanged up to date after

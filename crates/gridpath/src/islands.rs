@@ -39,6 +39,12 @@ pub(crate) struct Islands {
 }
 
 impl Islands {
+    /// Gives the labels to [`spare_buffers`](crate::spare_buffers) (see
+    /// `Grid::into_spares`).
+    pub(crate) fn into_spares(self) {
+        crate::spare_buffers::give(self.labels);
+    }
+
     pub(crate) fn empty(padded_cells: usize) -> Self {
         Self {
             labels: vec![NO_ISLAND; padded_cells],

@@ -80,6 +80,7 @@ mod prefetch;
 pub mod saved;
 pub mod smoothing;
 mod space_pool;
+pub mod spare_buffers;
 #[cfg(test)]
 mod test_grids;
 pub mod trace;

@@ -441,7 +441,13 @@ pub(crate) mod le_runs {
         serializer.serialize_bytes(&out)
     }
 
-    pub(crate) fn deserialize<'de, T: LeNumber, D: Deserializer<'de>>(
+    /// The array is written into a spare one where there is one
+    /// ([`spare_buffers`](crate::spare_buffers)): a replay's next keyframe.
+    pub(crate) fn deserialize<
+        'de,
+        T: LeNumber + crate::spare_buffers::Spare,
+        D: Deserializer<'de>,
+    >(
         deserializer: D,
     ) -> Result<Vec<T>, D::Error> {
         let Bytes(bytes) = Bytes::deserialize(deserializer)?;
@@ -464,7 +470,7 @@ pub(crate) mod le_runs {
         });
         let cells = cells.map_err(D::Error::custom)?;
         claim::<D::Error>(cells)?;
-        let mut out = Vec::with_capacity(cells);
+        let mut out = crate::spare_buffers::take(cells);
         for (value, run) in runs().flatten() {
             out.resize(out.len() + run as usize, value);
         }

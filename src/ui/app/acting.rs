@@ -56,12 +56,7 @@ impl App {
                     Stop::Done(_) => NoticeKind::Info,
                     Stop::Interrupted(_) => NoticeKind::Alert,
                 };
-                let text = format!(
-                    "You stop ({} for {}): {}",
-                    activity.name(),
-                    counted(report.turns, "turn", "turns"),
-                    report.stop.text()
-                );
+                let text = stop_notice(activity, report.turns, &report.stop, self.game.is_over());
                 if kind == NoticeKind::Alert {
                     self.game.tell(Importance::Info, text.clone());
                 }
@@ -186,5 +181,40 @@ impl App {
             }
             _ => {}
         }
+    }
+}
+
+/// What the status line says when a many-turn command ends: how long it
+/// ran and why it stopped; or, when the game ended in it, only that (the
+/// end of the game is no stop of a command: "You stop (autofight for 1
+/// turn): The game is over." read oddly on the death screen).
+fn stop_notice(activity: Activity, turns: u64, stop: &Stop, game_over: bool) -> String {
+    if game_over {
+        return "The game is over.".to_owned();
+    }
+    format!(
+        "You stop ({} for {}): {}",
+        activity.name(),
+        counted(turns, "turn", "turns"),
+        stop.text()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_command_that_ends_in_death_says_only_that_the_game_is_over() {
+        let over = Stop::Interrupted("The game is over.".to_owned());
+        assert_eq!(
+            stop_notice(Activity::AutoFight, 1, &over, true),
+            "The game is over."
+        );
+        let hurt = Stop::Interrupted("You are badly hurt (5 of 20 hit points).".to_owned());
+        assert_eq!(
+            stop_notice(Activity::AutoFight, 3, &hurt, false),
+            "You stop (autofight for 3 turns): You are badly hurt (5 of 20 hit points)."
+        );
     }
 }

@@ -110,7 +110,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::app::tests::duel;
+    use crate::ui::app::tests::{duel, pack_letter};
     use crate::ui::command::{Command, InputMode};
     use fogcrawl_core::Direction;
 
@@ -163,14 +163,7 @@ mod tests {
         let mut app = duel();
         app.game.inventory_mut().add(ItemKind::Noisemaker);
         app.game.inventory_mut().add(ItemKind::Noisemaker);
-        let letter = app
-            .game
-            .inventory()
-            .entries()
-            .into_iter()
-            .find(|(_, kind, _)| *kind == ItemKind::Noisemaker)
-            .map(|(letter, _, _)| letter)
-            .unwrap();
+        let letter = pack_letter(&app, ItemKind::Noisemaker);
         app.update(Command::ShowInventory);
         app.update(Command::UseLetter(letter));
         app.update(Command::ChooseDirection(Direction::South));
@@ -187,14 +180,7 @@ mod tests {
         let mut app = duel();
         app.game.inventory_mut().add(ItemKind::SmokeBomb);
         assert!(app.game.aim_targets(ItemKind::SmokeBomb).is_empty());
-        let letter = app
-            .game
-            .inventory()
-            .entries()
-            .into_iter()
-            .find(|(_, kind, _)| *kind == ItemKind::SmokeBomb)
-            .map(|(letter, _, _)| letter)
-            .unwrap();
+        let letter = pack_letter(&app, ItemKind::SmokeBomb);
         app.update(Command::ShowInventory);
         app.update(Command::UseLetter(letter));
         assert_eq!(app.input_mode(), InputMode::DirectionPrompt);

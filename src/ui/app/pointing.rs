@@ -246,7 +246,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::app::tests::duel;
+    use crate::ui::app::tests::{duel, pack_letter};
     use crate::ui::command::{Command, InputMode};
     use fogcrawl_core::Direction;
 
@@ -314,14 +314,7 @@ mod tests {
         app.update(Command::OpenDoor);
         let goblin = app.game.knife_target();
         app.game.inventory_mut().add(ItemKind::ThrowingKnife);
-        let letter = app
-            .game
-            .inventory()
-            .entries()
-            .into_iter()
-            .find(|(_, kind, _)| *kind == ItemKind::ThrowingKnife)
-            .map(|(letter, _, _)| letter)
-            .unwrap();
+        let letter = pack_letter(&app, ItemKind::ThrowingKnife);
         app.update(Command::ShowInventory);
         app.update(Command::UseLetter(letter));
         let Some(goblin) = goblin else {

@@ -228,6 +228,12 @@ pub(crate) struct CostView {
 }
 
 impl CostView {
+    /// Gives the grid's level-sized arrays to `gridpath::spare_buffers`
+    /// (see `Faction::into_spares`).
+    pub(crate) fn into_spares(self) {
+        self.grid.into_spares();
+    }
+
     pub(crate) fn new(
         rules: CostRules,
         knowledge: &FactionKnowledge,

@@ -177,6 +177,17 @@ impl Faction {
         }
     }
 
+    /// Gives the faction's largest arrays (knowledge, planning grid) to
+    /// `gridpath::spare_buffers`, for the faction read from a save in its
+    /// place to take: a replay's next keyframe writes into memory already
+    /// mapped rather than fresh pages.
+    pub(crate) fn into_spares(self) {
+        self.knowledge.into_spares();
+        if let Some(view) = self.view {
+            view.into_spares();
+        }
+    }
+
     /// A faction read whole from a save goes on under `config` (the one it
     /// was saved under): its planning grid gets its pricing rules back and
     /// its search spaces their shared records. Nothing it knows, plans or

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::ai::byte_field::{ByteBuf, ByteField};
 use crate::ai::changed_cells::ChangedCells;
 use crate::world::{Level, Terrain};
+use gridpath::spare_buffers::SparePool;
 use gridpath::{GridShape, Pos};
 
 #[derive(Debug, Clone)]
@@ -29,6 +30,18 @@ pub struct FactionKnowledge {
 }
 
 const NEVER_SEEN: f32 = -1.0;
+
+thread_local! {
+    /// Belief arrays of knowledge given up for the next read from a save
+    /// (see [`FactionKnowledge::into_spares`]).
+    static SPARE_BELIEFS: SparePool<Option<Terrain>> = const { SparePool::new() };
+}
+
+/// Frees the spare arrays of knowledge, and the engine's.
+pub(crate) fn drop_spares() {
+    SPARE_BELIEFS.with(SparePool::clear);
+    gridpath::spare_buffers::drop_all();
+}
 
 /// A sighting time as stored: its bits XOR `NEVER_SEEN`'s, exactly
 /// reversible, so 0 is never seen.
@@ -99,6 +112,14 @@ impl FactionKnowledge {
 
     fn index(&self, pos: Pos) -> Option<usize> {
         self.cells.index(pos)
+    }
+
+    /// Gives the per-cell arrays to `gridpath::spare_buffers`, for the
+    /// knowledge read from a save in this one's place (a replay's next
+    /// keyframe) to take.
+    pub(crate) fn into_spares(self) {
+        SPARE_BELIEFS.with(|pool| pool.give(self.believed));
+        gridpath::spare_buffers::give(self.last_seen);
     }
 
     /// What the faction believes of every cell, row-major (`None`: never
@@ -325,10 +346,14 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
         // Every byte checked above: 0 never seen, else 1 + a terrain index.
         // Five factions' 5 MB of a 1024x1024 level, written fresh (page
         // faults, mostly) as a save is read: converted on all cores.
-        let believed = bytes
-            .par_iter()
-            .map(|&byte| usize::from(byte).checked_sub(1).map(|t| Terrain::ALL[t]))
-            .collect();
+        // Into a spare array where there is one (a replay's next keyframe:
+        // see `gridpath::spare_buffers`).
+        let mut believed = SPARE_BELIEFS.with(|pool| pool.take(bytes.len()));
+        believed.par_extend(
+            bytes
+                .par_iter()
+                .map(|&byte| usize::from(byte).checked_sub(1).map(|t| Terrain::ALL[t])),
+        );
         let times = &packed.last_seen.0;
         if !times.len().is_multiple_of(4) {
             return Err(format!(
@@ -374,16 +399,16 @@ fn xor_with_previous(values: &[u32]) -> Vec<u8> {
     out
 }
 
-/// The numbers [`xor_with_previous`] wrote into `bytes` (a multiple of 4).
+/// The numbers [`xor_with_previous`] wrote into `bytes` (a multiple of 4),
+/// in a spare array where there is one.
 fn undo_xor_with_previous(bytes: &[u8]) -> Vec<u32> {
     let mut previous = 0;
-    bytes
-        .chunks_exact(4)
-        .map(|chunk| {
-            previous ^= u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-            previous
-        })
-        .collect()
+    let mut values = gridpath::spare_buffers::take(bytes.len() / 4);
+    values.extend(bytes.chunks_exact(4).map(|chunk| {
+        previous ^= u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        previous
+    }));
+    values
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::ai::brain::LastSwap;
 use crate::ai::brain::{Brain, Mode, PlanSource};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
+use crate::ai::thought::Thought;
 use crate::world::Terrain;
 use gridpath::Pos;
 
@@ -150,7 +151,11 @@ fn count_stall(
     acted: bool,
 ) {
     let far_goal = brain.goal.is_some_and(|goal| chebyshev(ended_at, goal) > 2);
-    if far_goal && ended_at == started_at && !acted {
+    // Held up by a packmate is a stall however near the goal: a hunter
+    // two cells from its place next to the player, behind the one
+    // fighting in the doorway, would otherwise never plan round it.
+    let held_up = matches!(brain.thought, Thought::BlockedByPackmate(_));
+    if (far_goal || held_up) && ended_at == started_at && !acted {
         brain.stall_turns += 1;
         if brain.stall_turns == 1 {
             brain.detour_asked_at = 0;

@@ -14,12 +14,18 @@ use crate::game::action::Action;
 use crate::game::message_log::{Importance, capitalised, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
+use crate::game::stealth::{PlayerNoise, SLEEPER_HEARING};
 use gridpath::Pos;
 
 /// Below this share of its hit points (in percent) the player's autofight
 /// will not start, as DCSS's `autofight_stop` option: pressing `F` over and
 /// over must not walk a hurt player into death with a draught in the pack.
 pub(crate) const AUTOFIGHT_LOW_HEALTH_PERCENT: i32 = 30;
+
+/// A turn of the player's longer than this (game time: a step onto slow
+/// ground) in which it was hurt stops autofight: the foe had several free
+/// blows.
+const SLOW_TURN: f64 = 2.0;
 
 /// The most turns one explore or travel command takes before it hands back.
 pub(crate) const STEP_LIMIT: u64 = 1000;
@@ -39,9 +45,11 @@ pub enum Activity {
     TravelTo(Pos),
     /// Walk to the nearest item the player has seen lying on the level.
     TravelToItem,
-    /// Fight the nearest monster in sight that hunts the player: walk up
-    /// and strike until it dies, or until the player is hurt or another
-    /// threat comes (its own blows and misses do not stop it).
+    /// Fight the nearest monster in sight that hunts the player (else one
+    /// close by, aware or not): walk up and strike until it dies, or until
+    /// another threat comes, the player falls below
+    /// `AUTOFIGHT_LOW_HEALTH_PERCENT` of its hit points or is hurt in a slow
+    /// step (blows taken otherwise do not stop it).
     AutoFight,
 }
 
@@ -137,8 +145,24 @@ impl Game {
                 }
                 break Stop::Interrupted(format!("{} is in the way.", capitalised(&name)));
             }
+            // Nor do they walk up to a sleeper: a step within earshot of
+            // one stops them, so the player chooses to sneak by (`s`),
+            // creep up on it, or go another way.
+            if foe.is_none()
+                && let Some(sleeper) = self.sleeper_a_step_would_wake(action)
+            {
+                let news = format!(
+                    "A step on would wake {}: s sneaks past it quietly.",
+                    self.name_of(sleeper)
+                );
+                if turns == 0 {
+                    return Err(Refusal::WouldWake(news));
+                }
+                break Stop::Interrupted(news);
+            }
             let hp = self.player().hp;
             let mark = self.log().pushed();
+            let started = self.time();
             match self.player_act(action) {
                 Ok(()) => turns += 1,
                 Err(refusal) if turns == 0 => return Err(refusal),
@@ -149,7 +173,8 @@ impl Game {
                 if !self.actors()[foe].is_alive() {
                     break Stop::Done(format!("You have killed {}.", self.name_of(foe)));
                 }
-                if let Some(why) = self.fight_interruption(hp, mark, &threats_before) {
+                if let Some(why) = self.fight_interruption(foe, hp, mark, started, &threats_before)
+                {
                     break Stop::Interrupted(why);
                 }
             } else if let Some(why) = self
@@ -214,6 +239,29 @@ impl Game {
         };
         let to = direction.from(self.player().pos);
         self.actor_at(to).filter(|_| self.is_visible(to))
+    }
+
+    /// The sleeper in sight that the step `action` would be heard by (a
+    /// sleeper hears a step within [`SLEEPER_HEARING`] of its loudness,
+    /// measured here as the crow flies, never farther than the sound's way
+    /// round walls), if the player is not already that near to it.
+    fn sleeper_a_step_would_wake(&self, action: Action) -> Option<usize> {
+        let Action::Move(direction) = action else {
+            return None;
+        };
+        let at = self.player().pos;
+        let to = direction.from(at);
+        let terrain = self.level().terrain_at(to)?;
+        let heard_within =
+            f64::from(PlayerNoise::step(terrain, self.is_sneaking()).loudness) * SLEEPER_HEARING;
+        self.visible_monsters()
+            .filter(|&(index, monster)| {
+                self.is_asleep(index)
+                    && f64::from(monster.pos.chebyshev(to)) <= heard_within
+                    && monster.pos.chebyshev(to) < monster.pos.chebyshev(at)
+            })
+            .min_by_key(|&(index, monster)| (monster.pos.chebyshev(to), index))
+            .map(|(index, _)| index)
     }
 
     /// The name of the nearest monster in sight, if any ("the goblin").
@@ -281,27 +329,49 @@ impl Game {
         }
     }
 
-    /// What, since the player had `hp` and the log stood at `mark`, should
-    /// stop autofight: what stops travel, but for the fight it is in (the
-    /// threats `before` the turn, and the blows and misses of the fight).
+    /// What, since the player had `hp`, the log stood at `mark` and the
+    /// clock at `started` (one turn ago), should stop autofight: what stops
+    /// travel, but for the fight it is in (the threats `before` the turn,
+    /// and the blows and misses of the fight). A blow taken does not stop
+    /// it, as long as the foe fights on beside the player (DCSS's
+    /// autofight); the player falling below
+    /// [`AUTOFIGHT_LOW_HEALTH_PERCENT`] does, and so does a hurt taken
+    /// during a slow step (a step into swamp gave a goblin six blows).
     fn fight_interruption(
         &self,
+        foe: usize,
         hp: i32,
         mark: u64,
+        started: f64,
         before: &[(usize, crate::game::threat::Threat)],
     ) -> Option<String> {
         if self.is_over() {
             return Some("The game is over.".to_owned());
         }
-        if self.player().hp < hp {
-            return Some("You are hurt!".to_owned());
+        let player = self.player();
+        if player.hp < hp {
+            if player.hp * 100 < player.max_hp * AUTOFIGHT_LOW_HEALTH_PERCENT {
+                return Some(format!(
+                    "You are badly hurt ({} of {} hit points).",
+                    player.hp, player.max_hp
+                ));
+            }
+            let took = self.time() - started;
+            if took > SLOW_TURN {
+                return Some(format!(
+                    "You lose {} hit points in one slow step ({took:.1} turns long).",
+                    hp - player.hp
+                ));
+            }
         }
         if let Some(news) = self.new_threat(before) {
             return Some(news);
         }
+        // The foe's own blows are the fight; any other danger is news.
+        let foe_name = capitalised(&self.name_of(foe));
         self.log()
             .since(mark)
-            .find(|m| m.importance == Importance::Danger)
+            .find(|m| m.importance == Importance::Danger && !m.text.starts_with(&foe_name))
             .map(|m| m.text.clone())
     }
 
@@ -578,6 +648,76 @@ mod tests {
     }
 
     #[test]
+    fn explore_and_travel_stop_before_a_step_that_would_wake_a_sleeper() {
+        // The goblin sleeps at the east end of the hall; travel toward it
+        // stops 4 cells off (a walking step is heard by a sleeper within
+        // 3), then refuses, until the player sneaks.
+        let (mut game, _dir) = game_on("###########\n#@.......g#\n#........>#\n###########\n");
+        game.put_to_sleep(1);
+        let mut map = PlayerMap::new();
+        let goal = Pos::new(7, 1);
+        let report = game
+            .run_activity(Activity::TravelTo(goal), &mut map)
+            .unwrap();
+        let news = "A step on would wake the goblin: s sneaks past it quietly.".to_owned();
+        assert_eq!(report.stop, Stop::Interrupted(news.clone()));
+        assert_eq!(game.player().pos, Pos::new(5, 1));
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(goal), &mut map),
+            Err(Refusal::WouldWake(news))
+        );
+        game.player_act(Action::Sneak(true)).unwrap();
+        let report = game
+            .run_activity(Activity::TravelTo(goal), &mut map)
+            .unwrap();
+        assert_eq!(report.stop, Stop::Done("You are there.".to_owned()));
+        assert!(game.is_asleep(1), "sneaking, it slept on");
+    }
+
+    #[test]
+    fn autofight_fights_on_through_blows_but_stops_badly_hurt_or_hurt_in_a_slow_step() {
+        use crate::game::threat::Threat;
+        let (mut game, _dir) = game_on("#########\n#@g.....#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let before = [(1, Threat::Hunting)];
+        let max = game.player().max_hp;
+        let (mark, now) = (game.log().pushed(), game.time());
+        game.actor_mut(0).hp = max - 3;
+        assert_eq!(
+            game.fight_interruption(1, max, mark, now - 1.0, &before),
+            None,
+            "a blow in a plain turn: the fight goes on"
+        );
+        assert_eq!(
+            game.fight_interruption(1, max, mark, now - 4.0, &before),
+            Some("You lose 3 hit points in one slow step (4.0 turns long).".to_owned())
+        );
+        game.actor_mut(0).hp = 2;
+        assert_eq!(
+            game.fight_interruption(1, max, mark, now - 1.0, &before),
+            Some(format!("You are badly hurt (2 of {max} hit points)."))
+        );
+    }
+
+    #[test]
+    fn autofight_goes_for_an_unaware_monster_close_by_that_stops_explore() {
+        let (mut game, _dir) = game_on("#########\n#@..g...#\n#......>#\n#########\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
+        let mut map = PlayerMap::new();
+        assert!(matches!(
+            game.run_activity(Activity::Explore, &mut map),
+            Err(Refusal::Threatened { .. })
+        ));
+        assert_eq!(
+            game.autofight_target(),
+            Some(1),
+            "F is the key that goes on"
+        );
+        let report = game.run_activity(Activity::AutoFight, &mut map).unwrap();
+        assert!(report.turns >= 1, "{report:?}");
+    }
+
+    #[test]
     fn autofight_is_not_stopped_by_its_own_foe_hunting_again() {
         // The foe stepped out of sight a moment (searching) and sees the
         // player again: news for travel, none for the fight with it.
@@ -592,7 +732,10 @@ mod tests {
         );
         let mut before = searching;
         before.push((1, crate::game::threat::Threat::Hunting));
-        assert_eq!(game.fight_interruption(hp, mark, &before), None);
+        assert_eq!(
+            game.fight_interruption(1, hp, mark, game.time(), &before),
+            None
+        );
     }
 
     #[test]

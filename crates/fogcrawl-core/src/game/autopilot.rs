@@ -4,8 +4,10 @@
 //! keys take), picks up what it stands on, drinks or throws an item, or
 //! fights. It reads only what the screen shows: the map it has seen,
 //! monsters in sight and their state and stats (look), its own hit points,
-//! gear and pack. Better gear in the pack is put on; a monster that shoots
-//! is charged rather than waited for. Unless told not to
+//! gear and pack. Better gear in the pack is put on; hurt with a foe in
+//! sight it drinks; from a monster that shoots it steps behind cover and
+//! lets it come round (`cover`), else charges it rather than wait for it.
+//! Unless told not to
 //! ([`AutopilotSkills`], `sim --no-sneak`, `sim --no-tools`), it sneaks
 //! past a monster asleep near its way with no awake one close, creeps up
 //! on a lone sleeper to strike it (triple damage) without stepping where
@@ -21,6 +23,7 @@ use crate::game::state::Game;
 use crate::world::{CostProfile, ItemKind, Terrain};
 use gridpath::Pos;
 
+mod cover;
 mod sneak_policy;
 mod tool_use;
 
@@ -40,6 +43,12 @@ const PATIENCE: u32 = 12;
 const STALK_PATIENCE: u32 = 12;
 /// It creeps up on a sleeper only at or above this share of its hit points.
 const STALK_ABOVE: f64 = 0.9;
+/// Game time it waits behind cover (or in its own smoke) for a shooter it
+/// hid from to come round to it, unless something comes first.
+const LURK_TIME: f64 = 10.0;
+/// Steps behind cover it takes between blows before it gives up hiding
+/// and charges (a shooter circling a pillar would keep it hiding).
+const COVER_STEPS: u32 = 4;
 
 /// The scripted player's reusable buffers and its patience.
 #[derive(Debug, Default)]
@@ -57,6 +66,10 @@ pub struct Autopilot {
     gave_up: Vec<(usize, usize)>,
     /// Leaves the tools in the pack (`sim --no-tools`).
     skip_tools: bool,
+    /// Until when (game time) it waits where it hid from a shooter.
+    lurk_until: f64,
+    /// Steps behind cover since its last blow.
+    cover_steps: u32,
 }
 
 /// What the scripted player may do beyond exploring and fighting: sneak
@@ -84,7 +97,7 @@ impl Autopilot {
     /// A scripted player with only the `skills` asked for: what sneaking
     /// or the tools (caltrops, smoke bombs, the wand, the lure, the
     /// scroll) are worth is the difference.
-    pub(crate) fn with_skills(skills: AutopilotSkills) -> Self {
+    pub fn with_skills(skills: AutopilotSkills) -> Self {
         Self {
             no_sneaking: !skills.sneaks,
             skip_tools: !skills.tools,
@@ -114,19 +127,23 @@ impl Autopilot {
                 at: None,
             };
         }
+        // Hurt with a foe in sight, it drinks, whatever else it does: runs
+        // died to archers with six draughts in the pack, since it drank
+        // only beside a foe or while waiting for one to come.
+        if health < DRINK_BELOW && has(ItemKind::HealingDraught) && foe_in_sight(game) {
+            return drink;
+        }
         if let Some(direction) = adjacent_enemy(game, at) {
             self.waited = 0;
-            if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
-                return drink;
-            }
+            self.cover_steps = 0;
             return Action::Move(direction);
+        }
+        if let Some(action) = self.out_of_fire(game, at) {
+            return action;
         }
         if let Some(mode) = nearest_monster_mode(game) {
             let coming = matches!(mode, Mode::Hunt | Mode::Search | Mode::Investigate);
             if coming && self.waited < PATIENCE {
-                if health < DRINK_BELOW && has(ItemKind::HealingDraught) {
-                    return drink;
-                }
                 if !self.skip_tools
                     && let Some(action) = tool_use::urgent(game, health)
                 {
@@ -156,6 +173,10 @@ impl Autopilot {
             // A wanderer or a fleeing monster: go on with the level.
         } else {
             self.waited = 0;
+            if game.time() < self.lurk_until {
+                // Hidden from a shooter: let it come round the corner.
+                return Action::Wait;
+            }
         }
         if game.items_at(at).next().is_some() {
             return Action::PickUp;
@@ -190,6 +211,39 @@ impl Autopilot {
         Action::Wait
     }
 
+    /// Out of a shooter's line of fire, when one hunting the player has
+    /// it in its sights and is not next to be struck: a step behind cover
+    /// (`cover`), else (with the tools) the wand at it so it cannot keep
+    /// its distance, or smoke at the player's feet; then it waits
+    /// [`LURK_TIME`] for the shooter to come to it.
+    fn out_of_fire(&mut self, game: &Game, at: Pos) -> Option<Action> {
+        let shooters = cover::shooters_with_a_line(game, at);
+        if shooters.is_empty() {
+            return None;
+        }
+        if self.cover_steps < COVER_STEPS
+            && let Some(direction) = cover::step_out_of_fire(game, at, &shooters)
+        {
+            self.cover_steps += 1;
+            self.lurk_until = game.time() + LURK_TIME;
+            return Some(Action::Move(direction));
+        }
+        if self.skip_tools {
+            return None;
+        }
+        let action = tool_use::against_shooter(game, &shooters)?;
+        if matches!(
+            action,
+            Action::UseItem {
+                item: ItemKind::SmokeBomb,
+                ..
+            }
+        ) {
+            self.lurk_until = game.time() + LURK_TIME;
+        }
+        Some(action)
+    }
+
     /// A step toward a lone sleeper to strike it, unless it gave up on
     /// that one after [`STALK_PATIENCE`] turns.
     fn stalk(&mut self, game: &Game, at: Pos) -> Option<Direction> {
@@ -220,6 +274,17 @@ fn nearest_monster_mode(game: &Game) -> Option<Mode> {
             (distance, *index)
         })
         .and_then(|(_, monster)| monster.brain.as_ref().map(|brain| brain.mode))
+}
+
+/// Whether a monster in sight hunts, searches for or comes at the player
+/// (the side panel shows the modes).
+fn foe_in_sight(game: &Game) -> bool {
+    game.visible_monsters().any(|(_, monster)| {
+        monster
+            .brain
+            .as_ref()
+            .is_some_and(|b| matches!(b.mode, Mode::Hunt | Mode::Search | Mode::Investigate))
+    })
 }
 
 /// Gear in the pack better than what is worn or wielded.
@@ -254,17 +319,12 @@ fn step_toward(
     allowed: impl Fn(Pos) -> bool,
 ) -> Option<Direction> {
     let distance = |a: Pos, b: Pos| (a.x - b.x).abs().max((a.y - b.y).abs());
-    let profile = CostProfile::default();
     let now = distance(target, at);
     Direction::ALL
         .into_iter()
         .filter_map(|direction| {
-            let to = direction.from(at);
-            let cost = profile.cost(game.level().terrain_at(to)?)?;
-            let corner_ok = !direction.is_diagonal()
-                || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
-            let nearer = distance(target, to) < now;
-            (corner_ok && nearer && game.actor_at(to).is_none() && allowed(to)).then_some((
+            let (to, cost) = open_step(game, at, direction)?;
+            (distance(target, to) < now && allowed(to)).then_some((
                 distance(target, to),
                 cost,
                 direction,
@@ -272,6 +332,17 @@ fn step_toward(
         })
         .min_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)))
         .map(|(_, _, direction)| direction)
+}
+
+/// Where a step from `at` in `direction` lands and what it costs, if the
+/// player may take it: onto passable ground no one stands on, past no
+/// wall corner.
+fn open_step(game: &Game, at: Pos, direction: Direction) -> Option<(Pos, f64)> {
+    let to = direction.from(at);
+    let cost = CostProfile::default().cost(game.level().terrain_at(to)?)?;
+    let corner_ok = !direction.is_diagonal()
+        || (is_open(game, Pos::new(to.x, at.y)) && is_open(game, Pos::new(at.x, to.y)));
+    (corner_ok && game.actor_at(to).is_none()).then_some((to, cost))
 }
 
 fn adjacent_enemy(game: &Game, at: Pos) -> Option<Direction> {

@@ -120,6 +120,9 @@ pub enum Refusal {
     Threatened { name: String, doing: &'static str },
     #[error("{0}")]
     NowhereToGo(&'static str),
+    /// Explore or travel's next step would wake a sleeper in sight.
+    #[error("{0}")]
+    WouldWake(String),
     /// Autofight will not start below 30% (`AUTOFIGHT_LOW_HEALTH_PERCENT`) of
     /// the player's hit points: a blind fight is for the healthy.
     #[error("You are too hurt to autofight ({hp}/{max_hp} hp): fight by hand, drink or flee.")]

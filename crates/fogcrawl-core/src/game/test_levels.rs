@@ -21,3 +21,20 @@ pub fn game_on(map: &str) -> (Game, tempfile::TempDir) {
     let setup = GameSetup::new(Some(&path.display().to_string()), 1, config);
     (Game::new(&setup).expect("the test map plays"), dir)
 }
+
+/// Makes monster `monster` of `game` a goblin archer hunting the player
+/// (the shipped config's archer), for tests of play against shooters.
+#[cfg(test)]
+pub(crate) fn hunting_archer(game: &mut Game, monster: usize) {
+    let archer = game
+        .kinds()
+        .iter()
+        .position(|kind| kind.name == "goblin archer")
+        .expect("the shipped config has an archer");
+    game.actor_mut(monster).species = crate::game::actor::Species::Monster(archer);
+    game.actor_mut(monster)
+        .brain
+        .as_mut()
+        .expect("a monster")
+        .mode = crate::ai::Mode::Hunt;
+}

@@ -295,6 +295,73 @@ impl Pricer {
         true
     }
 
+    /// Carries a priced cluster's `crossing` and `paths` over from
+    /// `old_nodes` to `nodes` when its cells are as they were priced (a
+    /// border's entrances moved: nodes came and went). A pair of nodes both
+    /// kept keeps its cost and way, which depend on the cells alone; each
+    /// new node gets one search from it and one to it instead of a search
+    /// from every node. Both node lists are sorted by row then column.
+    pub(super) fn renode(
+        &mut self,
+        grid: &Grid,
+        cell_box: CellBox,
+        (old_nodes, nodes): (&[Pos], &[Pos]),
+        crossing: &mut Vec<f64>,
+        paths: &mut CrossingPaths,
+    ) {
+        let (old_k, k) = (old_nodes.len(), nodes.len());
+        let was: Vec<Option<usize>> = nodes
+            .iter()
+            .map(|p| {
+                old_nodes
+                    .binary_search_by_key(&(p.y, p.x), |q| (q.y, q.x))
+                    .ok()
+            })
+            .collect();
+        let old_crossing = std::mem::take(crossing);
+        let old_paths = std::mem::take(paths);
+        crossing.resize(k * k, f64::INFINITY);
+        paths.reset(k);
+        for (i, &old_i) in was.iter().enumerate() {
+            crossing[i * k + i] = 0.0;
+            let Some(old_i) = old_i else { continue };
+            for (j, &old_j) in was.iter().enumerate() {
+                let Some(old_j) = old_j.filter(|_| j != i) else {
+                    continue;
+                };
+                crossing[i * k + j] = old_crossing[old_i * old_k + old_j];
+                paths.begin(i * k + j);
+                for &step in old_paths.steps(old_k, old_i, old_j) {
+                    paths.push(step);
+                }
+                paths.finish(i * k + j, false);
+            }
+        }
+        let [search, _] = &mut self.via;
+        let mut way = Vec::new();
+        for new in (0..k).filter(|&n| was[n].is_none()) {
+            for backward in [false, true] {
+                search.dijkstra(grid, cell_box, nodes[new], backward);
+                // Pairs of two new nodes were priced by the earlier one's searches.
+                for other in (0..k).filter(|&o| o != new && (was[o].is_some() || o > new)) {
+                    let (i, j) = if backward { (other, new) } else { (new, other) };
+                    let cost = search.cost_to(nodes[other]);
+                    way.clear();
+                    if !cost.is_finite() || !search.way(nodes[other], &mut way) {
+                        continue;
+                    }
+                    crossing[i * k + j] = cost;
+                    paths.begin(i * k + j);
+                    for pair in way.windows(2) {
+                        paths.push(direction_of(pair[1].x - pair[0].x, pair[1].y - pair[0].y));
+                    }
+                    paths.finish(i * k + j, false);
+                }
+            }
+            self.settled += std::mem::take(&mut search.expanded);
+        }
+    }
+
     /// Records the moves from `start` to `end` along the search's parents
     /// as pair `pair`'s path; `backwards`: the moves from `end` to `start`
     /// (the way back, on a cluster where it costs the same).

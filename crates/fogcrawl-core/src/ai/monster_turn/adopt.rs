@@ -4,7 +4,8 @@
 
 use gridpath::{Grid, Path, Pos, path_cost, string_pull};
 
-use super::{MemberTurn, is_adjacent};
+use super::plan::detoured_bodies;
+use super::{Body, MemberTurn, is_adjacent};
 use crate::ai::brain::PlanSource;
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
@@ -73,7 +74,19 @@ impl MemberTurn<'_> {
             return;
         }
         let plan: Vec<Pos> = if config.smoothing.uses_string_pull() {
-            string_pull(grid, &walked).into_iter().skip(1).collect()
+            let pulled: Vec<Pos> = string_pull(grid, &walked).into_iter().skip(1).collect();
+            // The search went round the bodies its request priced dear
+            // (after a stall, or about the cell it holds: `plan_overrides`);
+            // pulling the string knows only walls, and a corner cut back
+            // through such a body leaves it waiting behind it (warrens
+            // seed 1, the evader: a goblin two cells from the player stood
+            // 7 turns behind a fighting rat, with free cells beside the
+            // player).
+            if pulled != rest && self.cuts_through_a_detour(&pulled, &rest) {
+                rest.clone()
+            } else {
+                pulled
+            }
         } else {
             rest.clone()
         };
@@ -84,6 +97,19 @@ impl MemberTurn<'_> {
         self.brain.plan_source = PlanSource::Search;
         self.brain.plan_fresh = true;
         self.brain.unreachable = None;
+    }
+
+    /// Whether the smoothed plan `pulled` enters a cell the search for
+    /// it went round (`rest`, the path as found): a body its request
+    /// priced dear.
+    fn cuts_through_a_detour(&self, pulled: &[Pos], rest: &[Pos]) -> bool {
+        let body_at = self.senses.body_at;
+        let detoured = detoured_bodies(self.brain, self.senses.at, |cell| {
+            matches!(body_at(cell), Body::Packmate { .. } | Body::Stranger { .. })
+        });
+        pulled
+            .iter()
+            .any(|cell| !rest.contains(cell) && detoured.contains(cell))
     }
 
     /// Takes the straight line to `target` as the monster's plan.

@@ -121,8 +121,9 @@ impl MemberTurn<'_> {
 
     /// A member next to the player, about to strike: the cell it steps to
     /// instead, still next to the player, when a packmate queued behind
-    /// it (two cells from the player, with no free cell next to the player
-    /// a legal step away) could then take its place.
+    /// it (two cells from the player, or next to it across a wall corner
+    /// no blow crosses, with no free cell next to the player a legal step
+    /// away) could then take its place.
     pub(super) fn make_room(&mut self, player: Pos) -> Option<Pos> {
         let at = self.senses.at;
         let now = self.senses.now;
@@ -136,7 +137,13 @@ impl MemberTurn<'_> {
         let queued = NEIGHBOURS
             .iter()
             .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
-            .filter(|&cell| chebyshev(cell, player) == 2)
+            .filter(|&cell| match chebyshev(cell, player) {
+                2 => true,
+                // Beside the player but round a corner: it cannot strike
+                // from there (a corridor's mouth diagonal to the player).
+                1 => self.faction.believes_step_blocked(cell, player),
+                _ => false,
+            })
             .filter(|&cell| matches!((self.senses.body_at)(cell), Body::Packmate { .. }))
             .any(|mate| !self.has_free_cell_beside(mate, player));
         if !queued {

@@ -283,22 +283,20 @@ fn cheaper_ground_near_the_way(
     })
 }
 
-/// The cells a member's search at `at` prices differently from its
-/// faction's grid: its own crowding left out, and after a stall, the
-/// monsters beside it (`monster_at`) made dear to go round. The debug
-/// overlay's preview prices its search with this too, so it shows the
-/// search the member would really ask for.
-pub(crate) fn plan_overrides(
-    faction: &Faction,
+/// The cells with a body on them that a member's search at `at` is
+/// asked to go round, priced [`PACKMATE_DETOUR_COST`] by
+/// [`plan_overrides`]: after a stall the monsters beside it, and about
+/// the cell it holds those near that cell. A plan smoothed afterwards
+/// must not cut back through them.
+pub(super) fn detoured_bodies(
     brain: &Brain,
     at: Pos,
     monster_at: impl Fn(Pos) -> bool,
-) -> Vec<(Pos, f64)> {
-    let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+) -> Vec<Pos> {
+    let mut cells = Vec::new();
     let mut detour = |cell: Pos| {
-        if cell != at && monster_at(cell) {
-            overrides.retain(|&(pos, _)| pos != cell);
-            overrides.push((cell, PACKMATE_DETOUR_COST));
+        if cell != at && monster_at(cell) && !cells.contains(&cell) {
+            cells.push(cell);
         }
     };
     if brain.stall_turns >= STALL_PATIENCE {
@@ -317,6 +315,25 @@ pub(crate) fn plan_overrides(
                 detour(Pos::new(spot.x + dx, spot.y + dy));
             }
         }
+    }
+    cells
+}
+
+/// The cells a member's search at `at` prices differently from its
+/// faction's grid: its own crowding left out, and the monsters it is to
+/// go round ([`detoured_bodies`]) made dear. The debug overlay's preview
+/// prices its search with this too, so it shows the search the member
+/// would really ask for.
+pub(crate) fn plan_overrides(
+    faction: &Faction,
+    brain: &Brain,
+    at: Pos,
+    monster_at: impl Fn(Pos) -> bool,
+) -> Vec<(Pos, f64)> {
+    let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
+    for cell in detoured_bodies(brain, at, monster_at) {
+        overrides.retain(|&(pos, _)| pos != cell);
+        overrides.push((cell, PACKMATE_DETOUR_COST));
     }
     overrides
 }

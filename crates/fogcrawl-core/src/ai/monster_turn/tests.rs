@@ -8,9 +8,11 @@ use super::adopt::splice;
 use super::plan::MAX_WAIT_TURNS;
 use super::wander::MIN_STROLL;
 use super::*;
+use crate::ai::brain::PlanSource;
 use crate::ai::counters::ReplanReason;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::sight::Viewpoint;
+use crate::ai::turn_outcome::{Happened, TurnOutcome, conclude};
 use crate::config::MonsterConfig;
 use crate::world::Level;
 use crate::world::{Terrain, level};
@@ -432,6 +434,98 @@ fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_sea
     assert_eq!(faction.planner_stats().searches, 0);
 }
 
+#[test]
+fn a_stroller_turned_back_strolls_on_ahead_not_back_the_way_it_came() {
+    // It stepped east onto 15,15 strolling and was turned back (its stroll
+    // dropped): near the player or far, the stroll it picks next does not
+    // set out back onto 14,15 (that step, and the one after it, would be
+    // A-B-A-B). Open floor, 31 by 31.
+    let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let at = Pos::new(15, 15);
+    let back = Pos::new(14, 15);
+    for far_from_player in [false, true] {
+        let mut s = senses(at, &empty);
+        s.far_from_player = far_from_player;
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut brain = Brain {
+                came_from: Some(back),
+                came_strolling: true,
+                ..Brain::default()
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            let Intent::Step { to, .. } = intent else {
+                panic!("seed {seed}, far {far_from_player}: {intent:?}");
+            };
+            assert_ne!(to, back, "seed {seed}, far {far_from_player}");
+        }
+    }
+}
+
+#[test]
+fn a_stroller_at_a_dead_end_turns_back_once_it_finds_nowhere_ahead() {
+    // It stepped east onto 13,1, the end of a corridor: nothing lies
+    // ahead. Once a spot it draws lies behind it, it knows, and strolls
+    // back out (it is never held there for good).
+    let (mut faction, _) = goblins_knowing(
+        "@#############\n\
+         ..............\n\
+         ##############",
+    );
+    let at = Pos::new(13, 1);
+    let back = Pos::new(12, 1);
+    let s = senses(at, &empty);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut brain = Brain {
+        came_from: Some(back),
+        came_strolling: true,
+        ..Brain::default()
+    };
+    // Spots drawn at random seldom fall in a corridor: many tries.
+    let next = (0..200)
+        .map(|_| MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng))
+        .find(|intent| *intent != Intent::Wait);
+    assert!(
+        matches!(next, Some(Intent::Step { to, .. }) if to == back),
+        "{next:?}"
+    );
+    assert_eq!(brain.came_from, None, "it knew nothing lay ahead");
+}
+
+#[test]
+fn far_from_the_player_a_wanderer_at_a_corridor_s_bends_walks_round_them() {
+    // 2,2 is a bend of a winding corridor: no straight walk from it goes
+    // two steps. It strolls along the corridor instead of standing about.
+    let (mut faction, _) = goblins_knowing(
+        "@#######\n\
+         #..#####\n\
+         ##.#####\n\
+         ##..####\n\
+         ###.####\n\
+         ###..###\n\
+         ####.###\n\
+         ####..##",
+    );
+    let mut s = senses(Pos::new(2, 2), &empty);
+    s.far_from_player = true;
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert!(
+            matches!(intent, Intent::Step { guided: true, .. }),
+            "seed {seed}: {intent:?}"
+        );
+        let grid = faction.grid().unwrap();
+        assert!(
+            gridpath::steps_are_legal(grid, s.at, &brain.plan),
+            "seed {seed}"
+        );
+        assert!(brain.plan.len() >= 2, "seed {seed}: {:?}", brain.plan);
+    }
+}
+
 /// Goblins on an unknown 60x20 level whose searches take many turns
 /// (a small budget, no heuristic), with a wall seen across the straight
 /// way from the top-left corner to the bottom-right one (so reaching
@@ -566,4 +660,106 @@ fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
         MemberTurn::new(&mut faction, &mut brain, &senses(at, &empty)).step_while_planning(noise);
     assert_eq!(intent, Intent::Wait);
     assert_eq!(brain.thought, Thought::WaitsForPlan { goal: noise });
+}
+
+/// Nobody about but a monster of another faction, fighting (never
+/// making way), at `at`.
+fn stranger_at(at: Pos) -> impl Fn(Pos) -> Body {
+    move |p| {
+        if p == at {
+            Body::Stranger {
+                yields: false,
+                lately_swapped: false,
+            }
+        } else {
+            Body::Empty
+        }
+    }
+}
+
+/// The two tests of a hunter behind a fighting rat: the wall at 2,4 forbids
+/// the corner cut from 3,4 to 2,3.
+const NEXT_TO_A_WALL_CORNER: &str = "@......\n\
+                                     .......\n\
+                                     .......\n\
+                                     .......\n\
+                                     ..#....\n\
+                                     .......";
+
+#[test]
+fn a_hunter_behind_a_fighter_goes_round_it_to_a_free_cell_beside_the_player() {
+    // The player at 2,2, a rat of another faction fighting it from 3,3,
+    // the goblin at 4,4 right behind the rat; the wall at 2,4 forbids the
+    // corner cut from 3,4 to 2,3. Warrens seed 1 with the evader: the
+    // goblin chose the cell 2,3 (as here), its search went round the rat
+    // (a body costs a plan dear near the cell it heads for), but the
+    // smoothed plan cut back through the rat's cell, no sidestep was
+    // legal, and it waited there 7 turns, two cells from the player with
+    // free cells beside the player.
+    let (mut faction, _) = goblins_knowing(NEXT_TO_A_WALL_CORNER);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(2, 2);
+    let rat = stranger_at(Pos::new(3, 3));
+    let mut s = senses(Pos::new(4, 4), &rat);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to != Pos::new(3, 3)),
+        "{intent:?}: {:?}, plan {:?}",
+        brain.thought,
+        brain.plan
+    );
+    assert!(!brain.plan.contains(&Pos::new(3, 3)), "{:?}", brain.plan);
+}
+
+#[test]
+fn a_hunter_held_up_two_cells_from_its_cell_beside_the_player_plans_round() {
+    // As above, but the goblin planned its way through 3,3 before the rat
+    // stepped in there (horde seed 2 with the evader: a wolf waited 5 of
+    // its turns so). The step round by 3,4 cuts the wall corner 2,4, so
+    // no sidestep is legal. Its cell beside the player is two cells
+    // away, and a stall used to count only more than two cells from the
+    // goal: it never planned again while the rat fought. Held up by a
+    // body counts as a stall however near the goal, and after
+    // STALL_PATIENCE turns it plans round the rat.
+    let (mut faction, _) = goblins_knowing(NEXT_TO_A_WALL_CORNER);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, at, spot) = (Pos::new(2, 2), Pos::new(4, 4), Pos::new(2, 3));
+    let rat = stranger_at(Pos::new(3, 3));
+    let mut s = senses(at, &rat);
+    s.player_seen = Some(player);
+    faction.spots_mut().claim(1, spot, at);
+    let mut brain = Brain {
+        mode: Mode::Hunt,
+        spot: Some(spot),
+        goal: Some(spot),
+        plan: vec![Pos::new(3, 3), spot],
+        plan_goal: Some(spot),
+        plan_source: PlanSource::Search,
+        ..Brain::default()
+    };
+    for turn in 0..6 {
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        if let Intent::Step { to, .. } = intent {
+            assert_ne!(to, Pos::new(3, 3));
+            assert!(
+                turn >= 1,
+                "the first turn it is held up: {:?}",
+                brain.thought
+            );
+            return;
+        }
+        assert_eq!(intent, Intent::Wait, "{:?}", brain.thought);
+        let outcome = TurnOutcome {
+            started_at: at,
+            happened: Happened::Waited,
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+        s.now += 1.0;
+        s.turn += 1;
+        faction.start_turn(s.now);
+    }
+    panic!("still held up behind the rat: {:?}", brain.thought);
 }

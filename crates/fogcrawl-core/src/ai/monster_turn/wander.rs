@@ -1,13 +1,14 @@
 //! A wanderer's life: where it strolls next (a straight walk far from the
-//! player, seen ground near it) and how long it loiters where a stroll
-//! ended.
+//! player, or along a corridor round its bends; seen ground near it),
+//! never setting out back the way it just came while it has another, and
+//! how long it loiters where a stroll ended.
 
 use std::ops::ControlFlow;
 
-use gridpath::{Path, Pos, cheapest_straight_path, walkable_straight_path};
+use gridpath::{Grid, Path, Pos, cheapest_straight_path, path_cost, walkable_straight_path};
 use rand::{Rng, RngExt};
 
-use super::{DANGEROUS, Intent, MemberTurn, chebyshev};
+use super::{DANGEROUS, Intent, MemberTurn, STALL_PATIENCE, chebyshev};
 use crate::ai::faction::Faction;
 use crate::ai::thought::Thought;
 
@@ -38,15 +39,18 @@ const WANDER_PATIENCE: f64 = 30.0;
 /// when that is a cheapest path: a spot in plain view
 /// over open ground first (no search needed), then seen ground (a guess
 /// about unseen cells can send a search round the whole level), else any
-/// cell its faction believes connected.
+/// cell its faction believes connected. None that sets out back onto
+/// `came_from` (see [`line_turns_back`] and [`lies_behind`]); the last
+/// value says whether it found none because of that rule (nothing ahead).
 fn pick_wander_target(
     faction: &Faction,
     at: Pos,
+    came_from: Option<Pos>,
     far_from_player: bool,
     rng: &mut impl Rng,
-) -> (Option<Pos>, Option<Path>) {
+) -> (Option<Pos>, Option<Path>, bool) {
     let Some(grid) = faction.grid() else {
-        return (None, None);
+        return (None, None, false);
     };
     if far_from_player {
         for _ in 0..2 * WANDER_TRIES {
@@ -60,13 +64,16 @@ fn pick_wander_target(
                     .cells
                     .iter()
                     .all(|&c| faction.avoidance_at(c) <= DANGEROUS)
+                && !line_turns_back(&line, came_from)
             {
-                return (Some(target), Some(line));
+                return (Some(target), Some(line), false);
             }
         }
-        return (None, None);
+        let (target, way) = corridor_walk(faction, grid, at, came_from, rng).unzip();
+        return (target, way, false);
     }
     let mut seen_target = None;
+    let mut refused_behind = false;
     for attempt in 0..2 * WANDER_TRIES {
         let target = random_cell_near(at, WANDER_RANGE, rng);
         // A stroll of one cell, and the one back after it, is pacing.
@@ -78,9 +85,15 @@ fn pick_wander_target(
         let seen = faction.knowledge().belief(target).is_some();
         if attempt < WANDER_TRIES {
             if seen && let Some(line) = cheapest_straight_path(grid, at, target) {
-                return (Some(target), Some(line));
+                if line_turns_back(&line, came_from) {
+                    refused_behind = true;
+                    continue;
+                }
+                return (Some(target), Some(line), false);
             }
-            if seen && seen_target.is_none() && grid.connected(at, target) {
+            if seen && seen_target.is_none() && lies_behind(at, came_from, target) {
+                refused_behind = true;
+            } else if seen && seen_target.is_none() && grid.connected(at, target) {
                 seen_target = Some(target);
             }
             continue;
@@ -88,11 +101,118 @@ fn pick_wander_target(
         if seen_target.is_some() {
             break;
         }
-        if grid.connected(at, target) {
-            return (Some(target), None);
+        if lies_behind(at, came_from, target) {
+            refused_behind = true;
+        } else if grid.connected(at, target) {
+            return (Some(target), None, false);
         }
     }
-    (seen_target, None)
+    (seen_target, None, refused_behind && seen_target.is_none())
+}
+
+/// The eight directions of a step.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// A far wanderer's stroll where no spot drawn at random lies on a
+/// straight walkable line (a maze's corridors, a small room, a room whose
+/// doors it cannot open): a walk set out in one of the eight directions
+/// that keeps its heading while it can and otherwise turns the least it
+/// must (an eighth, then a quarter, then three eighths of a turn, right
+/// before left), never onto a cell it walked, stopping before a wall or
+/// where kin died or the player's eye falls, at least two steps and at
+/// most a length drawn up to [`WANDER_RANGE`]. The directions are tried
+/// from one drawn at random; a walk that sets out back onto `came_from`
+/// only when no other goes two steps. Its end, and the walk (cells from
+/// `at`); `None` when every way is shut. No search: a wanderer in a maze
+/// strolls along its corridors, round their bends, instead of standing
+/// about (`far_wander_waits`).
+fn corridor_walk(
+    faction: &Faction,
+    grid: &Grid,
+    at: Pos,
+    came_from: Option<Pos>,
+    rng: &mut impl Rng,
+) -> Option<(Pos, Path)> {
+    let reach = rng.random_range(MIN_STROLL..=WANDER_RANGE);
+    let first = rng.random_range(0..DIRECTIONS.len());
+    let open =
+        |from: Pos, to: Pos| grid.is_legal_step(from, to) && faction.avoidance_at(to) <= DANGEROUS;
+    let walk = |heading: usize| {
+        let mut cells = vec![at];
+        let mut heading = heading;
+        let mut here = at;
+        'steps: for _ in 0..reach {
+            for turn in TURNS {
+                let d = (heading + turn) % DIRECTIONS.len();
+                let (dx, dy) = DIRECTIONS[d];
+                let next = Pos::new(here.x + dx, here.y + dy);
+                // The first step keeps the heading drawn: another one is
+                // another walk.
+                if (turn == 0 || cells.len() > 1) && open(here, next) && !cells.contains(&next) {
+                    cells.push(next);
+                    heading = d;
+                    here = next;
+                    continue 'steps;
+                }
+            }
+            break;
+        }
+        (cells.len() > 2).then_some(cells)
+    };
+    let mut backward = None;
+    for turn in 0..DIRECTIONS.len() {
+        let Some(cells) = walk((first + turn) % DIRECTIONS.len()) else {
+            continue;
+        };
+        if came_from.is_some() && cells.get(1).copied() == came_from {
+            backward = backward.or(Some(cells));
+            continue;
+        }
+        return walk_end(grid, cells);
+    }
+    walk_end(grid, backward?)
+}
+
+/// The turns a corridor walk tries, in eighths of a turn added to its
+/// heading: straight on, then an eighth right and left, a quarter, three
+/// eighths (never straight back).
+const TURNS: [usize; 7] = [0, 1, 7, 2, 6, 3, 5];
+
+/// A walk's end and the walk as a path.
+fn walk_end(grid: &Grid, cells: Vec<Pos>) -> Option<(Pos, Path)> {
+    let end = *cells.last()?;
+    let cost = path_cost(grid, &cells)?;
+    Some((end, Path { cells, cost }))
+}
+
+/// Whether a stroll along `line` (from the monster's cell) sets out by
+/// stepping back onto `came_from`, the cell its last step left: a stroller
+/// that took a step, was turned back (a packmate in its way, a stall) and
+/// picked a spot behind it would walk A-B-A-B. A wanderer commits to the
+/// way it was going while it finds a spot ahead.
+fn line_turns_back(line: &Path, came_from: Option<Pos>) -> bool {
+    came_from.is_some() && line.cells.get(1).copied() == came_from
+}
+
+/// Whether `target` lies behind a monster at `at` that last stepped off
+/// `came_from`: on `came_from`'s side of the line through `at` square to
+/// that step (a spot the planner will find the way to, so the first step
+/// of that way is not known yet; see [`line_turns_back`]).
+fn lies_behind(at: Pos, came_from: Option<Pos>, target: Pos) -> bool {
+    came_from.is_some_and(|back| {
+        let (bx, by) = (back.x - at.x, back.y - at.y);
+        let (tx, ty) = (target.x - at.x, target.y - at.y);
+        bx * tx + by * ty > 0
+    })
 }
 
 /// A cell drawn at random within `range` cells (Chebyshev) of `center`:
@@ -137,7 +257,22 @@ impl MemberTurn<'_> {
             });
         }
         self.brain.loiter_until = 0.0;
-        let (target, line) = pick_wander_target(self.faction, at, self.senses.far_from_player, rng);
+        // Held where it stands (a sleeper or a fighter in its way) it may
+        // go back the way it came.
+        let stalled = self.brain.stall_turns >= STALL_PATIENCE;
+        let came_from = self.brain.came_from.filter(|_| !stalled);
+        let (target, line, nothing_ahead) = pick_wander_target(
+            self.faction,
+            at,
+            came_from,
+            self.senses.far_from_player,
+            rng,
+        );
+        if nothing_ahead {
+            // Nowhere ahead (a dead end, say): the next pick may go back
+            // the way it came.
+            self.brain.came_from = None;
+        }
         self.brain.wander_target = target;
         self.brain.wander_until = self.senses.now + WANDER_PATIENCE;
         if let (Some(target), Some(line)) = (target, line) {

@@ -63,41 +63,77 @@ fn throw(item: ItemKind, direction: Direction) -> Action {
     }
 }
 
-/// Smoke against a monster coming at the player (hunting, searching or
-/// investigating), not yet next to it, before anything else: a shooter
-/// that has it in its sights, or a hunter when it is hurt with nothing to
-/// drink.
+/// Whether the monster at `at` shoots.
+fn shoots(game: &Game, at: Pos) -> bool {
+    game.actor_at(at)
+        .and_then(|a| game.kind_of(&game.actors()[a]))
+        .is_some_and(|kind| kind.is_ranged())
+}
+
+/// Whether the monster at `at` has half the player's hit points or more:
+/// a fight with it is long.
+fn tough(game: &Game, at: Pos) -> bool {
+    game.actor_at(at)
+        .is_some_and(|a| game.actors()[a].hp * 2 >= game.player().hp)
+}
+
+/// Whether the monster at `at` is slowed now.
+fn slowed(game: &Game, at: Pos) -> bool {
+    game.actor_at(at)
+        .is_some_and(|a| game.tools().slowed_until(a, game.time()).is_some())
+}
+
+fn zap(at: Pos) -> Action {
+    Action::UseItem {
+        item: ItemKind::WandOfSlowing,
+        toward: None,
+        at: Some(at),
+    }
+}
+
+/// Smoke on the nearest hunter when the player is hurt with nothing to
+/// drink, before anything else: it loses sight of the player, who goes
+/// on out of its sight.
 pub(super) fn urgent(game: &Game, health: f64) -> Option<Action> {
     let has = |kind| game.inventory().count(kind) > 0;
-    let seen = monsters_in_sight(game);
-    let coming = seen.iter().find(|s| {
-        matches!(s.mode, Mode::Hunt | Mode::Search | Mode::Investigate) && s.distance >= 2
+    if !has(ItemKind::SmokeBomb) || health >= SMOKE_BELOW || has(ItemKind::HealingDraught) {
+        return None;
+    }
+    let target = monsters_in_sight(game).into_iter().find(|s| {
+        s.mode == Mode::Hunt && (2..=SMOKE_RANGE).contains(&s.distance) && !game.tools().smoky(s.at)
     })?;
-    // Smoke on a shooter that has the player in its sights (it cannot
-    // shoot from the cloud), or on the nearest hunter when hurt with
-    // nothing to drink.
-    if has(ItemKind::SmokeBomb) {
-        let shooter = seen.iter().find(|s| {
-            s.mode == Mode::Hunt
-                && (3..=SMOKE_RANGE).contains(&s.distance)
-                && !game.tools().smoky(s.at)
-                && game
-                    .actor_at(s.at)
-                    .and_then(|a| game.kind_of(&game.actors()[a]))
-                    .is_some_and(|kind| kind.is_ranged())
+    Some(Action::UseItem {
+        item: ItemKind::SmokeBomb,
+        toward: None,
+        at: Some(target.at),
+    })
+}
+
+/// Against shooters that have the player in their sights with no cover
+/// beside it (`shooters`, from `cover`): the wand at the nearest one, so
+/// it cannot step back as fast as the player closes in (none when it is
+/// slowed already: then the player charges), or, with two or more, smoke
+/// at the player's own feet (no shooter sees into the cloud, so they come
+/// to look, within reach of a blow).
+pub(super) fn against_shooter(game: &Game, shooters: &[Pos]) -> Option<Action> {
+    let has = |kind| game.inventory().count(kind) > 0;
+    let me = game.player().pos;
+    let nearest = *shooters
+        .iter()
+        .min_by_key(|s| (s.chebyshev(me), s.y, s.x))?;
+    let lone = shooters.len() == 1;
+    if lone && slowed(game, nearest) {
+        return None;
+    }
+    if has(ItemKind::WandOfSlowing) && lone && nearest.chebyshev(me) <= WAND_RANGE {
+        return Some(zap(nearest));
+    }
+    if has(ItemKind::SmokeBomb) && !game.tools().smoky(me) {
+        return Some(Action::UseItem {
+            item: ItemKind::SmokeBomb,
+            toward: None,
+            at: Some(me),
         });
-        let desperate = (health < SMOKE_BELOW && !has(ItemKind::HealingDraught))
-            .then_some(coming)
-            .filter(|c| {
-                c.mode == Mode::Hunt && c.distance <= SMOKE_RANGE && !game.tools().smoky(c.at)
-            });
-        if let Some(target) = shooter.or(desperate) {
-            return Some(Action::UseItem {
-                item: ItemKind::SmokeBomb,
-                toward: None,
-                at: Some(target.at),
-            });
-        }
     }
     None
 }
@@ -114,22 +150,21 @@ pub(super) fn instead_of_waiting(game: &Game) -> Option<Action> {
     })?;
     let hunters = seen.iter().filter(|s| s.mode == Mode::Hunt).count();
     // The wand for a pack, or a hunter that is hard to kill.
-    if has(ItemKind::WandOfSlowing) && coming.mode == Mode::Hunt && coming.distance <= WAND_RANGE {
-        let tough = game
-            .actor_at(coming.at)
-            .is_some_and(|a| game.actors()[a].hp * 2 >= game.player().hp);
-        let slowed = game
-            .actor_at(coming.at)
-            .is_some_and(|a| game.tools().slowed_until(a, game.time()).is_some());
-        if (hunters >= 2 || tough) && !slowed {
-            return Some(Action::UseItem {
-                item: ItemKind::WandOfSlowing,
-                toward: None,
-                at: Some(coming.at),
-            });
-        }
+    if has(ItemKind::WandOfSlowing)
+        && coming.mode == Mode::Hunt
+        && coming.distance <= WAND_RANGE
+        && (hunters >= 2 || tough(game, coming.at))
+        && !slowed(game, coming.at)
+    {
+        return Some(zap(coming.at));
     }
-    if has(ItemKind::Caltrops) && coming.distance <= CALTROPS_RANGE + 1 {
+    // Caltrops only in the way of a hunter that walks up to strike: a
+    // shooter keeps its distance, and a searcher may never come.
+    if has(ItemKind::Caltrops)
+        && coming.mode == Mode::Hunt
+        && !shoots(game, coming.at)
+        && coming.distance <= CALTROPS_RANGE + 1
+    {
         let direction = toward(me, coming.at)?;
         let landing = game.landing(ItemKind::Caltrops, direction);
         let between = landing != me
@@ -175,4 +210,78 @@ pub(super) fn when_calm(game: &Game, wants_rest: bool) -> Option<Action> {
         .filter(|(_, landing)| landing.chebyshev(me) > wanderer.distance)
         .max_by_key(|(_, landing)| landing.chebyshev(me))
         .map(|(direction, _)| throw(ItemKind::Noisemaker, direction))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::autopilot::cover::shooters_with_a_line;
+    use crate::game::autopilot::{Autopilot, AutopilotSkills};
+    use crate::game::test_levels::{game_on, hunting_archer};
+
+    #[test]
+    fn shot_at_in_the_open_it_zaps_a_lone_archer_then_charges_it() {
+        let (mut game, _dir) = game_on(
+            "############\n#..........#\n#...@....g.#\n#..........#\n#.........>#\n############\n",
+        );
+        hunting_archer(&mut game, 1);
+        game.inventory_mut().add(ItemKind::WandOfSlowing);
+        game.inventory_mut().add(ItemKind::SmokeBomb);
+        let archer = game.actors()[1].pos;
+        let shooters = shooters_with_a_line(&game, game.player().pos);
+        assert_eq!(against_shooter(&game, &shooters), Some(zap(archer)));
+        assert_eq!(Autopilot::new().choose(&game), zap(archer));
+        // Without its tools it charges.
+        let no_tools = AutopilotSkills {
+            sneaks: true,
+            tools: false,
+        };
+        assert!(matches!(
+            Autopilot::with_skills(no_tools).choose(&game),
+            Action::Move(Direction::East | Direction::NorthEast | Direction::SouthEast)
+        ));
+        game.player_act(zap(archer)).expect("zapped");
+        let shooters = shooters_with_a_line(&game, game.player().pos);
+        if !shooters.is_empty() {
+            assert_eq!(against_shooter(&game, &shooters), None, "slowed: charge");
+        }
+    }
+
+    #[test]
+    fn shot_at_by_two_archers_in_the_open_it_hides_in_smoke_at_its_feet() {
+        let (mut game, _dir) = game_on(
+            "############\n#........g.#\n#...@......#\n#........g.#\n#.........>#\n############\n",
+        );
+        hunting_archer(&mut game, 1);
+        hunting_archer(&mut game, 2);
+        game.inventory_mut().add(ItemKind::WandOfSlowing);
+        game.inventory_mut().add(ItemKind::SmokeBomb);
+        let me = game.player().pos;
+        let shooters = shooters_with_a_line(&game, me);
+        assert_eq!(shooters.len(), 2);
+        let smoke = Action::UseItem {
+            item: ItemKind::SmokeBomb,
+            toward: None,
+            at: Some(me),
+        };
+        assert_eq!(against_shooter(&game, &shooters), Some(smoke));
+        let mut pilot = Autopilot::new();
+        assert_eq!(pilot.choose(&game), smoke);
+        game.player_act(smoke).expect("smoke at its feet");
+        // In the cloud it sees no one and waits there for them to come.
+        assert_eq!(pilot.choose(&game), Action::Wait);
+    }
+
+    #[test]
+    fn caltrops_go_before_a_hunter_but_not_before_a_searcher() {
+        let (mut game, _dir) = game_on("############\n#@....g....#\n#.........>#\n############\n");
+        game.inventory_mut().add(ItemKind::Caltrops);
+        game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Search;
+        assert_eq!(instead_of_waiting(&game), None, "a searcher may never come");
+        game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Hunt;
+        assert_eq!(
+            instead_of_waiting(&game),
+            Some(throw(ItemKind::Caltrops, Direction::East))
+        );
+    }
 }

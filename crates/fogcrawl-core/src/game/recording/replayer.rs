@@ -96,8 +96,8 @@ impl Replayer {
         let game = start_game(path, &header, &config)?;
         let mut keyframes = Keyframes::new(KEYFRAME_EVERY, KEYFRAME_BYTE_BUDGET);
         let kept = keyframes
-            .push(game.stats().player_turns(), 0, config.clone(), || {
-                crate::game::save::format::encode_raw(&game).ok()
+            .push(game.stats().player_turns(), 0, config.clone(), |buffer| {
+                crate::game::save::format::encode_raw_into(&game, buffer).ok()
             })
             .map_err(|err| setup_failed(path, err.to_string()))?;
         if !kept {
@@ -231,7 +231,10 @@ impl Replayer {
                 let turn = rebuilt.turn;
                 let next = rebuilt.next;
                 let movement = self.game.release_for_replacement();
-                load_raw(rebuilt.raw, rebuilt.config, movement, &self.game)
+                let loaded = load_raw(rebuilt.raw, rebuilt.config, movement, &self.game);
+                // What the keyframe's game did not take of the old one's.
+                crate::ai::knowledge::drop_spares();
+                loaded
                     .map(|game| (game, next))
                     .map_err(|reason| (turn, reason))
             }
@@ -311,8 +314,8 @@ impl Replayer {
         // The game's own types always encode; a keyframe that cannot be
         // taken is left out (seeking back then replays a little more).
         let game = &self.game;
-        let _ = self.keyframes.push(turn, self.next, config, || {
-            crate::game::save::format::encode_raw(game).ok()
+        let _ = self.keyframes.push(turn, self.next, config, |buffer| {
+            crate::game::save::format::encode_raw_into(game, buffer).ok()
         });
     }
 
@@ -416,17 +419,15 @@ fn start_game(
 }
 
 /// The game in a keyframe's raw save bytes, checked and set up under
-/// `config`; the raw bytes are freed before the set-up builds anything.
-/// `movement` (the grids of `previous`, see
+/// `config`. `movement` (the grids of `previous`, see
 /// [`Game::release_for_replacement`]) is taken if it fits.
 fn load_raw(
-    raw: Vec<u8>,
+    raw: &[u8],
     config: &MonsterConfig,
     movement: Navigation,
     previous: &Game,
 ) -> Result<Game, String> {
-    let mut game = crate::game::save::format::decode_raw(&raw).map_err(|err| err.to_string())?;
-    drop(raw);
+    let mut game = crate::game::save::format::decode_raw(raw).map_err(|err| err.to_string())?;
     crate::game::save::check::check_save(&game).map_err(|err| err.to_string())?;
     game.after_load_reusing(config.clone(), Some((movement, previous.level())))
         .map_err(|err| err.to_string())?;

@@ -117,6 +117,15 @@ pub(crate) fn unpacked_length(packed: &[u8]) -> Option<u64> {
 /// `length`; `None` when `packed` is damaged or holds another length.
 pub(crate) fn unpack(packed: &[u8], length: usize) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(length);
+    unpack_into(packed, length, &mut out)?;
+    Some(out)
+}
+
+/// [`unpack`] into `out`, whose bytes it replaces (its memory is kept:
+/// see `save::format::unpack_raw_into`).
+pub(crate) fn unpack_into(packed: &[u8], length: usize, out: &mut Vec<u8>) -> Option<()> {
+    out.clear();
+    out.reserve(length);
     for piece in pieces(packed) {
         let piece = piece.ok()?;
         let run = usize::try_from(piece.run).ok()?;
@@ -126,7 +135,7 @@ pub(crate) fn unpack(packed: &[u8], length: usize) -> Option<Vec<u8>> {
         out.extend_from_slice(piece.literals);
         out.resize(out.len() + run, piece.byte);
     }
-    (out.len() == length).then_some(out)
+    (out.len() == length).then_some(())
 }
 
 #[cfg(test)]

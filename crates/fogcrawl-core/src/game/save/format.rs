@@ -114,19 +114,44 @@ pub fn pack_raw(raw: &[u8]) -> Vec<u8> {
 /// unpacks to `length` bytes (bytes that never left the process: a
 /// replay's keyframes). `None` when it does not.
 pub fn unpack_raw(body: &[u8], length: usize) -> Option<Vec<u8>> {
-    let runs = usize::try_from(unpacked_length(body)?).ok()?;
-    let runs = lz4_flex::block::decompress(body, runs).ok()?;
-    byte_runs::unpack(&runs, length)
+    let mut out = Vec::new();
+    unpack_raw_into(body, length, &mut Vec::new(), &mut out)?;
+    Some(out)
+}
+
+/// [`unpack_raw`] into `out` (its bytes replaced), with `runs` for the
+/// bytes between LZ4 and the runs: a replay rebuilding keyframe after
+/// keyframe writes into the same memory each time, where fresh buffers
+/// of a colossus game's 44 MB were mostly page faults (2 of every 3
+/// samples of a rebuild).
+pub(crate) fn unpack_raw_into(
+    body: &[u8],
+    length: usize,
+    runs: &mut Vec<u8>,
+    out: &mut Vec<u8>,
+) -> Option<()> {
+    let unpacked = usize::try_from(unpacked_length(body)?).ok()?;
+    runs.resize(unpacked, 0);
+    let written = lz4_flex::block::decompress_into(body, runs).ok()?;
+    (written == unpacked).then_some(())?;
+    byte_runs::unpack_into(runs, length, out)
 }
 
 /// The game encoded (postcard) as a save of the current format holds it
 /// before compression: what a replay's keyframes keep (see
 /// `game::recording::keyframes`), and read back by [`decode_raw`].
 pub(crate) fn encode_raw(game: &Game) -> Result<Vec<u8>, EncodeError> {
+    encode_raw_into(game, Vec::new())
+}
+
+/// [`encode_raw`] into `buffer`'s memory (its bytes replaced): a replay
+/// taking keyframe after keyframe writes each into the memory of the one
+/// before rather than into fresh pages.
+pub(crate) fn encode_raw_into(game: &Game, buffer: Vec<u8>) -> Result<Vec<u8>, EncodeError> {
     // Each faction's grid versions are numbered within its grid's history
     // as it is written (see `gridpath::saved`).
     gridpath::saved::raw_versions();
-    let raw = postcard::serialize_with_flavor(game, Presized::for_game(game));
+    let raw = postcard::serialize_with_flavor(game, Presized::for_game(game, buffer));
     gridpath::saved::raw_versions();
     let raw = raw?;
     LAST_RAW_LENGTH.store(raw.len(), Ordering::Relaxed);
@@ -148,11 +173,13 @@ impl Presized {
     /// first save, what its level-sized arrays take (a byte a cell of
     /// terrain and of map memory, 5 of each faction's knowledge) and a
     /// little more for its planning grids.
-    fn for_game(game: &Game) -> Self {
+    fn for_game(game: &Game, mut buffer: Vec<u8>) -> Self {
         let cells = game.level().width() * game.level().height();
         let arrays = cells.saturating_mul(3 + 6 * game.factions().len());
         let last = LAST_RAW_LENGTH.load(Ordering::Relaxed);
-        Self(Vec::with_capacity(arrays.max(last + last / 4)))
+        buffer.clear();
+        buffer.reserve(arrays.max(last + last / 4));
+        Self(buffer)
     }
 }
 

@@ -222,16 +222,22 @@ impl Game {
     /// `Game::release_for_replacement`).
     pub fn free_level_sized_state(&mut self) {
         drop(self.release_for_replacement());
+        crate::ai::knowledge::drop_spares();
     }
 
     /// Frees what a game holds the size of its level (every faction's
     /// mind, the movement grids, sight), before a replay loads a keyframe
     /// in its place, so that the two are never in memory at once; hands
     /// back the movement grids for the load to take (see
-    /// [`Game::after_load_reusing`]). The game is then only good for
+    /// [`Game::after_load_reusing`]). The factions' largest arrays are
+    /// kept spare for the game read next (`Faction::into_spares`; the
+    /// caller frees what it does not take with
+    /// `ai::knowledge::drop_spares`). The game is then only good for
     /// reading its level and being replaced.
     pub(crate) fn release_for_replacement(&mut self) -> Navigation {
-        self.factions = Vec::new();
+        for faction in std::mem::take(&mut self.factions) {
+            faction.into_spares();
+        }
         self.sight = Sight::new();
         self.fov = Fov::new();
         self.visible = VisibleSet::new();

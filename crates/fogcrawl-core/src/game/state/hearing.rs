@@ -18,7 +18,7 @@ impl Game {
     /// Monsters within earshot (their faction's `hearing_radius`) that do
     /// not see the player come to look.
     pub(super) fn make_noise(&mut self, at: Pos) {
-        self.make_noise_within(at, 0);
+        let _heard = self.make_noise_within(at, 0);
     }
 
     /// Monsters that hear a noise made at `at` come to look, unless they
@@ -26,8 +26,8 @@ impl Game {
     /// listener's faction's `hearing_radius`, or within `loudness` cells (a
     /// noisemaker carries further than a fight), counted along the open
     /// cells sound travels by, round walls and muffled by closed doors
-    /// (`crate::world::sound`).
-    pub(super) fn make_noise_within(&mut self, at: Pos, loudness: i32) {
+    /// (`crate::world::sound`). Returns how many monsters heard it.
+    pub(super) fn make_noise_within(&mut self, at: Pos, loudness: i32) -> usize {
         let hearing: Vec<i32> = self
             .factions
             .iter()
@@ -35,8 +35,9 @@ impl Game {
             .collect();
         let reach = hearing.iter().copied().max().unwrap_or(0).max(loudness);
         let Ok(reach) = u32::try_from(reach) else {
-            return;
+            return 0;
         };
+        let mut heard = 0;
         let sound = SoundReach::spread(&self.level, at, reach);
         for actor in 1..self.actors.len() {
             let Some(f) = self.faction_index_of(actor) else {
@@ -59,6 +60,7 @@ impl Game {
             {
                 continue;
             }
+            heard += 1;
             if asleep {
                 self.wake(actor);
             }
@@ -69,6 +71,7 @@ impl Game {
                 self.behaviour.pack_mut().heard(actor, at);
             }
         }
+        heard
     }
 
     /// A member that sees the player at `player` shouts it: its packmates

@@ -134,13 +134,16 @@ impl Game {
                     .ok_or(Refusal::NeedsDirection)?;
                 self.inventory.take(item);
                 let landing = self.landing(ItemKind::Noisemaker, toward);
-                self.make_noise_within(landing, NOISEMAKER_HEARING);
+                let heard = self.make_noise_within(landing, NOISEMAKER_HEARING);
                 self.tools.note_lure(landing, self.time);
-                self.log.push(
-                    self.time,
-                    Importance::Info,
-                    "You throw the noisemaker; it clatters loudly where it lands.",
-                );
+                // Whether anyone heard is what the player throws it to
+                // learn: a lure out of everyone's hearing is wasted.
+                let text = if heard == 0 {
+                    "You throw the noisemaker; it clatters where it lands (marked &), but nothing is near enough to hear it."
+                } else {
+                    "You throw the noisemaker; it clatters loudly where it lands (marked &), and something stirs at the sound."
+                };
+                self.log.push(self.time, Importance::Info, text);
             }
             ItemKind::Caltrops
             | ItemKind::SmokeBomb

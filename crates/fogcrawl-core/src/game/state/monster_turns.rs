@@ -380,6 +380,40 @@ mod tests {
     }
 
     #[test]
+    fn a_fighter_steps_aside_for_a_packmate_beside_the_player_that_cannot_strike() {
+        // The corridor comes down into the room at 4,4, diagonal to the
+        // player at 3,5 across the wall corner 3,4: no blow lands from
+        // there. Before, the first goblin fought from 4,5 and the second
+        // stood at 4,4 for good (it was next to the player, so not
+        // "queued" for the first to make room; the way to any other cell
+        // beside the player went through the first): p16's small rooms,
+        // seed 2 with the evader, a goblin stood 38 turns so. Now the
+        // first steps aside and the others come out one by one.
+        let (mut game, _dir) = game_on(
+            "########\n\
+             ####g###\n\
+             ####g###\n\
+             ####g###\n\
+             ####.###\n\
+             ##.@..##\n\
+             ##....##\n\
+             ##...>##\n\
+             ########\n",
+        );
+        wait(&mut game, 30);
+        let player = game.player().pos;
+        let strikers = monsters(&game)
+            .into_iter()
+            .filter(|&m| chebyshev(m, player) == 1 && m != Pos::new(4, 4))
+            .count();
+        assert!(
+            strikers >= 3,
+            "{strikers} goblins strike the player at {player}: {:?}",
+            monsters(&game)
+        );
+    }
+
+    #[test]
     fn packmates_never_trade_places_straight_back() {
         // Two goblins in a corridor, the player at its end: every change of
         // a goblin's cell is followed, and no goblin goes A-B-A-B.

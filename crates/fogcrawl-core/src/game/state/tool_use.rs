@@ -92,7 +92,7 @@ impl Game {
             }
             ItemKind::SmokeBomb => {
                 // At the monster aimed at (the nearest in sight within
-                // range when none is), or one way.
+                // range when none is), at the player's feet, or one way.
                 let me = self.player().pos;
                 let in_reach: Vec<Pos> = self
                     .visible_monsters()
@@ -100,8 +100,10 @@ impl Game {
                     .filter(|pos| pos.chebyshev(me) <= SMOKE_RANGE)
                     .collect();
                 let landing = match (at, toward) {
+                    // At a monster in reach, or at the player's own feet
+                    // (to hide in the cloud from shooters).
                     (Some(at), _) => Some(at)
-                        .filter(|at| in_reach.contains(at))
+                        .filter(|at| in_reach.contains(at) || *at == me)
                         .ok_or(Refusal::OutOfReach)?,
                     (None, Some(toward)) => self.landing(item, toward),
                     (None, None) => in_reach
@@ -430,6 +432,71 @@ mod tests {
             "nor does the player see through"
         );
         assert_eq!(hunting(&game), Some(Mode::Search), "lost the player");
+    }
+
+    #[test]
+    fn an_archer_cannot_shoot_a_player_hidden_in_smoke_at_its_feet() {
+        // A goblin archer hunts the player from 5 cells east; the player
+        // throws smoke at its own feet and waits in the cloud.
+        let (mut game, _dir) = game_on(
+            "##############\n#............#\n#.@....g.....#\n#............#\n#...........>#\n##############\n",
+        );
+        let archer = game
+            .kinds
+            .iter()
+            .position(|k| k.name == "goblin archer")
+            .expect("the shipped config has an archer");
+        let goblin = the_goblin(&game);
+        game.actors[goblin].species = crate::game::actor::Species::Monster(archer);
+        game.inventory.add(ItemKind::SmokeBomb);
+        game.player_act(Action::Wait).unwrap();
+        let me = game.player().pos;
+        game.player_act(Action::UseItem {
+            item: ItemKind::SmokeBomb,
+            toward: None,
+            at: Some(me),
+        })
+        .expect("smoke at one's own feet");
+        assert!(game.tools().smoky(me));
+        let hp = game.player().hp;
+        for _ in 0..4 {
+            game.player_act(Action::Wait).unwrap();
+        }
+        let shots = game
+            .log
+            .recent(40)
+            .filter(|m| m.text.contains("shoots"))
+            .count();
+        let mode = game.actors[goblin].brain.as_ref().map(|b| b.mode);
+        let near = game.actors[goblin].pos.chebyshev(me) <= 1;
+        assert!(
+            shots == 0 || near,
+            "no shot into the cloud from afar: {shots} shots, {mode:?}"
+        );
+        assert!(game.player().hp == hp || near, "unhurt from afar");
+        assert_ne!(
+            mode,
+            Some(Mode::Hunt).filter(|_| !near),
+            "it lost the player"
+        );
+    }
+
+    #[test]
+    fn a_lure_out_of_anyones_hearing_says_so() {
+        // Nobody on the level to hear it.
+        let (mut game, _dir) = game_on("############\n#@.........#\n#.........>#\n############\n");
+        game.inventory.add(ItemKind::Noisemaker);
+        game.player_act(throw(ItemKind::Noisemaker, Direction::East))
+            .unwrap();
+        let last = messages(&game).last().cloned().unwrap_or_default();
+        assert!(last.contains("nothing is near enough to hear it"), "{last}");
+        // With the goblin alive and near, something stirs.
+        let (mut game, _dir) = game_on("############\n#@......g..#\n#.........>#\n############\n");
+        game.inventory.add(ItemKind::Noisemaker);
+        game.player_act(throw(ItemKind::Noisemaker, Direction::East))
+            .unwrap();
+        let last = messages(&game).last().cloned().unwrap_or_default();
+        assert!(last.contains("something stirs"), "{last}");
     }
 
     #[test]
