@@ -182,6 +182,10 @@ pub struct Brain {
     /// The cell a shooter last shot from, and its shots in a row from
     /// there.
     pub shooting_from: Option<(Pos, u32)>,
+    /// The cells a shooter last shot from before it moved on, newest
+    /// first: its next firing cell is another (it would otherwise trade
+    /// between two, or walk back to the end of a row and stand there).
+    pub fired_from: [Option<Pos>; 3],
     /// When it last stepped aside to let a packmate reach the player.
     pub stepped_aside_at: Option<f64>,
     /// A shooter that stepped back from the player: the cell it left, and
@@ -231,6 +235,7 @@ impl Default for Brain {
             swapped_with: None,
             investigating: None,
             shooting_from: None,
+            fired_from: [None; 3],
             stepped_aside_at: None,
             backed_off: None,
             asleep: false,

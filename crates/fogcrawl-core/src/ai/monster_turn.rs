@@ -207,6 +207,8 @@ impl<'a> MemberTurn<'a> {
         let mut goal = self.brain.decide(perception);
         if self.brain.mode == Mode::Search && self.senses.player_seen.is_none() {
             goal = self.search_goal(goal, rng);
+            // A shooter looks for it from a firing cell.
+            goal = self.shooter_search_goal(goal);
         }
         if self.brain.mode == Mode::Flee {
             self.brain.goal = None;

@@ -15,6 +15,16 @@
 //! it does not see the player (it would walk back into reach and back off
 //! again, to and fro): it holds there a moment, and the player who follows
 //! comes round the corner into its sight, a step or more off.
+//!
+//! Its distance is the player's walk to it ([`PlayerWalk`]), not the
+//! straight line: round a corridor's bend a step that keeps the straight
+//! line as it is may add to the walk. And after a few shots from one cell
+//! it walks (a few steps at most) to another cell it has a clear shot
+//! from, one it did not shoot from lately: at the end of a row of firing
+//! cells it turns back along the row rather than stand there, and two
+//! cells are traded only seldom (never to and fro).
+
+mod player_walk;
 
 use gridpath::Pos;
 
@@ -22,10 +32,19 @@ use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
 use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
+use player_walk::PlayerWalk;
 
 /// Shots in a row from one cell after which a shooter moves to another
 /// cell with a clear line (if it has one) before shooting again.
 const SHOTS_BEFORE_MOVING: u32 = 5;
+
+/// Shots in a row from one cell after which a shooter with no other
+/// firing cell but ones it shot from lately goes back to one of those
+/// rather than stand (two cells traded this seldom are no to and fro).
+const SHOTS_BEFORE_GOING_BACK: u32 = 15;
+
+/// The most steps a shooter walks to another firing cell.
+const FIRING_CELL_STEPS: i32 = 3;
 
 /// Game time a shooter that stepped back holds its new cell rather than
 /// step straight back onto the one it left, while it does not see the
@@ -81,10 +100,21 @@ impl MemberTurn<'_> {
             self.brain.thought = Thought::Shoots(player);
             return Some(Intent::Shoot(player));
         }
-        if let Some(to) = self.clear_shot_nearby(player, range, keep.max(too_near + 1)) {
+        // A monster on the line, or shots enough from here: another
+        // firing cell, one it did not shoot from lately nor came from
+        // (after many shots from here, one it did: trading two cells
+        // every few shots, or whenever a packmate crosses the line, is
+        // to and fro).
+        let near = keep.max(too_near + 1);
+        let any = shots_here >= SHOTS_BEFORE_GOING_BACK;
+        if let Some((step, to)) = self.toward_firing_cell(player, (near, range), too_near, any) {
+            if shots_here > 0 {
+                self.brain.fired_from =
+                    [Some(at), self.brain.fired_from[0], self.brain.fired_from[1]];
+            }
             self.brain.shooting_from = None;
             self.brain.thought = Thought::SeeksClearShot { to };
-            return Some(self.plain_step(to));
+            return Some(self.plain_step(step));
         }
         if clear {
             // Nowhere else to shoot from: it keeps shooting from here.
@@ -96,14 +126,21 @@ impl MemberTurn<'_> {
         Some(Intent::Wait)
     }
 
-    /// A free cell a step away, further from the player: one from which
-    /// the player stays within `range` and in sight as the faction
-    /// believes (a clear line first, then the step down the safety map,
-    /// then the furthest); else, with `may_lose_sight`, the step down the
-    /// safety map if it is no nearer, else the furthest.
+    /// A free cell a step away, further from the player (by its walk,
+    /// then the straight line: [`PlayerWalk`]): one from which the player
+    /// stays within `range` and in sight as the faction believes (a clear
+    /// line first, then the step down the safety map, then the furthest);
+    /// else, with `may_lose_sight`, the step down the safety map if it is
+    /// further (or as far and out of the player's sight), else the
+    /// furthest.
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
-        let here = chebyshev(at, player);
+        let walk = PlayerWalk::new(self.faction, player, range + 2);
+        // Round a corridor's bend the straight line may stay as it is
+        // while the player's walk grows; across a wall or water, where
+        // the walk is long either way, the straight line tells.
+        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
+        let here = far(at);
         let steps: Vec<Pos> = self.free_steps().collect();
         if steps.is_empty() {
             return None;
@@ -114,10 +151,7 @@ impl MemberTurn<'_> {
             .faction
             .flee_step(self.senses.turn, player, at, None)
             .filter(|cell| steps.contains(cell));
-        let away: Vec<Pos> = steps
-            .into_iter()
-            .filter(|&cell| chebyshev(cell, player) > here)
-            .collect();
+        let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
         let in_sight = away
             .iter()
             .copied()
@@ -127,44 +161,35 @@ impl MemberTurn<'_> {
                 (
                     self.line_of_fire_clear(cell, player),
                     Some(cell) == safer,
-                    chebyshev(cell, player),
+                    far(cell),
                     std::cmp::Reverse(cell),
                 )
             });
         if in_sight.is_some() || !may_lose_sight {
             return in_sight;
         }
-        // Round a corner the straight-line distance may stay as it is
-        // while the way the player must walk grows: the safety map knows.
-        // (Only where the player must walk further: out of its sight, or
-        // beside it past a corner it cannot cut. A step along its side in
-        // its sight gains nothing, and the next step back would undo it.)
+        // Out of its sight (round a corner) a step as far as here still
+        // hides it; one along its side in its sight gains nothing, and
+        // the next step back would undo it.
         if let Some(cell) = safer.filter(|&cell| {
-            let distance = chebyshev(cell, player);
-            distance > here
-                || distance == here
-                    && (!self.faction.believes_seen_from(cell, player)
-                        || distance == 1 && self.faction.believes_step_blocked(player, cell))
+            far(cell) > here || far(cell) == here && !self.faction.believes_seen_from(cell, player)
         }) {
             return Some(cell);
         }
-        away.into_iter().max_by_key(|&cell| {
-            (
-                Some(cell) == safer,
-                chebyshev(cell, player),
-                std::cmp::Reverse(cell),
-            )
-        })
+        away.into_iter()
+            .max_by_key(|&cell| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell)))
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
-    /// left when it last stepped back, a moment ago or while the player
-    /// was last known within a step of its distance, and it does not see
+    /// left when it last stepped back, a moment ago, and it does not see
     /// the player: then it holds where it stands (it would walk back into
     /// the player's reach, see it there too near and back off again, to
-    /// and fro). Out of the hold (it moved on, or the moment passed and
-    /// the news moved away) the memory is dropped; a member in flight runs
-    /// where it must.
+    /// and fro). The moment over, with the player still last known within
+    /// a step of its distance (it waits round the corner: a standoff),
+    /// a searcher gives the search up rather than walk back into reach or
+    /// hold for ever (in a corridor it blocked its packmates' way, and
+    /// they crowded behind it), and its strolls keep off that cell a
+    /// moment more. A member in flight runs where it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Intent {
         let Some(backed) = self.brain.backed_off else {
             return intent;
@@ -173,50 +198,174 @@ impl MemberTurn<'_> {
             // It steps back this very turn.
             return intent;
         }
-        // It holds a moment, and for as long as the player was last known
-        // inside its distance (a player standing round the corner would
-        // otherwise see it walk back into reach, and back off, over and
-        // over).
-        let player_near = self.brain.alert.is_some_and(|alert| {
-            self.senses.shooter.is_some_and(|shooter| {
-                chebyshev(alert.pos, self.senses.at) <= too_near(shooter) + 1
-            })
-        });
-        if backed.to != self.senses.at || (self.senses.now > backed.until && !player_near) {
+        if backed.to != self.senses.at {
+            // It moved on.
             self.brain.backed_off = None;
             return intent;
         }
-        match intent {
-            Intent::Step { to, .. }
-                if to == backed.left
-                    && self.senses.player_seen.is_none()
-                    && self.brain.mode != Mode::Flee =>
-            {
+        let back_into_reach = matches!(intent, Intent::Step { to, .. } if to == backed.left)
+            && self.senses.player_seen.is_none()
+            && self.brain.mode != Mode::Flee;
+        if self.senses.now <= backed.until {
+            if back_into_reach {
                 self.brain.forget_plan();
                 self.brain.thought = Thought::HoldsAfterBackingOff { left: backed.left };
+                return Intent::Wait;
+            }
+            return intent;
+        }
+        self.brain.backed_off = None;
+        let waits_near = self.brain.alert.map(|alert| alert.pos).filter(|&pos| {
+            self.senses
+                .shooter
+                .is_some_and(|shooter| chebyshev(pos, self.senses.at) <= too_near(shooter) + 1)
+        });
+        match waits_near {
+            Some(player) if back_into_reach && self.brain.mode == Mode::Search => {
+                self.brain.give_up_search(self.senses.now);
+                // Its next stroll must not lead it straight back round
+                // the corner either (into reach, and back off: to and fro).
+                self.brain.backed_off = Some(BackedOff {
+                    until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+                    ..backed
+                });
+                self.brain.forget_plan();
+                self.brain.thought = Thought::LeavesStandoff { player };
                 Intent::Wait
             }
             _ => intent,
         }
     }
 
-    /// A free cell a step away with a clear line to the player within
-    /// range, no nearer than `near` (beyond the distance it keeps, or it
-    /// would step back from there next turn, to and fro): one no nearer
-    /// the player than it stands first, then the one nearest `near`.
-    fn clear_shot_nearby(&self, player: Pos, range: i32, near: i32) -> Option<Pos> {
+    /// The first step toward the nearest other cell (at most
+    /// [`FIRING_CELL_STEPS`] away, over free cells outside `too_near`)
+    /// with a clear line to the player, `band.0` to `band.1` cells from it
+    /// (beyond the distance it keeps, or it would step back from there
+    /// next turn, to and fro), and the cell. Not the cell it came from
+    /// nor one it shot from lately, unless `any`. Of the nearest, one no
+    /// nearer the player than it stands first, then the one nearest
+    /// `band.0`.
+    fn toward_firing_cell(
+        &self,
+        player: Pos,
+        band: (i32, i32),
+        too_near: i32,
+        any: bool,
+    ) -> Option<(Pos, Pos)> {
         let here = chebyshev(self.senses.at, player);
-        // Never back to the cell it came from: two cells with a line
-        // would have it trade between them every few shots.
-        self.free_steps()
-            .filter(|&cell| Some(cell) != self.brain.came_from)
-            .filter(|&cell| (near..=range).contains(&chebyshev(cell, player)))
-            .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .filter(|&cell| self.line_of_fire_clear(cell, player))
-            .min_by_key(|&cell| {
+        let (near, range) = band;
+        let shunned = |cell: Pos| {
+            !any && (Some(cell) == self.brain.came_from
+                || self.brain.fired_from.contains(&Some(cell)))
+        };
+        self.nearest_cell_round(
+            player,
+            (too_near, range),
+            None,
+            |cell| {
+                (near..=range).contains(&chebyshev(cell, player))
+                    && !shunned(cell)
+                    && self.faction.believes_seen_from(cell, player)
+                    && self.line_of_fire_clear(cell, player)
+            },
+            |cell| {
                 let distance = chebyshev(cell, player);
                 (distance < here, (distance - near).abs(), cell)
-            })
+            },
+        )
+    }
+
+    /// Where a shooter that lost sight of the player heads for `goal` (the
+    /// player's last known cell, or a spot its search looks at): from
+    /// where it cannot see the goal, the nearest cell a few steps off from
+    /// which it would, beyond its distance and within its range (it looks
+    /// for a line of fire rather than walk onto the cell; its packmates
+    /// find their own, and do not crowd one cell); from where it sees the
+    /// goal (the player is gone from it), the goal itself.
+    pub(super) fn shooter_search_goal(&self, goal: Option<Pos>) -> Option<Pos> {
+        let (Some(spot), Some(shooter)) = (goal, self.senses.shooter) else {
+            return goal;
+        };
+        let at = self.senses.at;
+        let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
+        let too_near = too_near(shooter);
+        let near = i32::try_from(shooter.keep_distance)
+            .unwrap_or(0)
+            .max(too_near + 1);
+        if chebyshev(at, spot) > range + FIRING_CELL_STEPS
+            || self.faction.believes_seen_from(at, spot)
+        {
+            return goal;
+        }
+        // Not by way of the cell it just came from: it would step back
+        // and forth between losing the player and finding it.
+        self.nearest_cell_round(
+            spot,
+            (too_near, range),
+            self.brain.came_from,
+            |cell| {
+                (near..=range).contains(&chebyshev(cell, spot))
+                    && self.faction.believes_seen_from(cell, spot)
+            },
+            |cell| (chebyshev(cell, spot), cell),
+        )
+        .map_or(goal, |(_, cell)| Some(cell))
+    }
+
+    /// Breadth first from where it stands, at most [`FIRING_CELL_STEPS`]
+    /// over free cells beyond `bounds.0` and at most `bounds.1` + 1 cells
+    /// from `centre` (none nearer, or it would step back from there, and
+    /// none nearer than it stands): of the nearest cells
+    /// `wanted` takes, the one `key` ranks least, with the first step
+    /// toward it (never `avoid_first`).
+    fn nearest_cell_round<K: Ord>(
+        &self,
+        centre: Pos,
+        bounds: (i32, i32),
+        avoid_first: Option<Pos>,
+        wanted: impl Fn(Pos) -> bool,
+        key: impl Fn(Pos) -> K,
+    ) -> Option<(Pos, Pos)> {
+        let at = self.senses.at;
+        // Never nearer than it stands (cornered inside its distance, it
+        // may still walk along its side of the player to a firing cell).
+        let lowest = bounds.0.min(chebyshev(at, centre) - 1);
+        let mut seen = vec![at];
+        // Each cell of the last ring with the first step toward it.
+        let mut frontier: Vec<(Pos, Pos)> = vec![(at, at)];
+        for ring in 0..FIRING_CELL_STEPS {
+            let mut next = Vec::new();
+            for &(from, first) in &frontier {
+                for &(dx, dy) in &NEIGHBOURS {
+                    let cell = Pos::new(from.x + dx, from.y + dy);
+                    let distance = chebyshev(cell, centre);
+                    if seen.contains(&cell)
+                        || (ring == 0 && Some(cell) == avoid_first)
+                        || distance <= lowest
+                        || distance > bounds.1 + 1
+                        || (self.senses.body_at)(cell) != Body::Empty
+                        || self.faction.believes_step_blocked(from, cell)
+                    {
+                        continue;
+                    }
+                    seen.push(cell);
+                    next.push((cell, if ring == 0 { cell } else { first }));
+                }
+            }
+            let best = next
+                .iter()
+                .copied()
+                .filter(|&(cell, _)| wanted(cell))
+                .min_by_key(|&(cell, _)| key(cell));
+            if let Some((cell, first)) = best {
+                return Some((first, cell));
+            }
+            if next.is_empty() {
+                return None;
+            }
+            frontier = next;
+        }
+        None
     }
 
     /// The free cells a step away that the faction believes open to step
@@ -328,6 +477,14 @@ mod tests {
         MemberTurn::new(faction, brain, &senses).think(&mut rng)
     }
 
+    /// What an archer at `at` thinks of the player at `player` with a
+    /// packmate at `mate`.
+    fn brain_thought(faction: &mut Faction, at: Pos, player: Pos, mate: Pos) -> Thought {
+        let mut brain = Brain::default();
+        decide_with(faction, &mut brain, at, (player, true), Some(mate));
+        brain.thought
+    }
+
     /// An L-shaped corridor: along the top, then down the right side.
     const CORNER: &str = "@.....\n\
                           #####.\n\
@@ -387,15 +544,16 @@ mod tests {
             Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 1)),
             other => panic!("it should back round the corner, not {other:?}"),
         }
-        // Two cells off, the step round the corner would leave it in the
-        // player's sight as far off (no gain, and its next step back would
-        // undo it): it shoots while it can.
+        // Two cells off, the step round the corner keeps the straight
+        // line as it is but lengthens the player's walk (no step cuts the
+        // wall's corner): it steps round rather than shoot at two cells
+        // (it used to, and fought once the player had walked up).
         let mut faction = goblins_knowing(CORNER);
         let player = Pos::new(3, 0);
-        assert_eq!(
-            decide(&mut faction, at, player, None),
-            Intent::Shoot(player)
-        );
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 1)),
+            other => panic!("it should step round the corner, not {other:?}"),
+        }
     }
 
     #[test]
@@ -427,8 +585,10 @@ mod tests {
             Intent::Wait
         );
         assert_eq!(brain.thought, Thought::HoldsAfterBackingOff { left });
-        // The moment over, it holds while the player was last known
-        // within a step of its distance (round the corner)...
+        // The moment over, with the player last known within a step of
+        // its distance (round the corner: a standoff), it gives the
+        // search up rather than walk back into reach (or hold for ever,
+        // as it used to, in the way of its packmates)...
         let over = BackedOff {
             left,
             to: at,
@@ -438,10 +598,15 @@ mod tests {
             backed_off: Some(over),
             ..brain.clone()
         };
+        near.mode = Mode::Search;
         assert_eq!(
             decide_with(&mut faction, &mut near, at, (player, false), None),
             Intent::Wait
         );
+        assert_eq!(near.thought, Thought::LeavesStandoff { player });
+        assert_eq!(near.alert, None);
+        // Its strolls keep off the corner a moment more.
+        assert!(near.backed_off.is_some_and(|held| held.until > over.until));
         // ...and searches as any member does once the news is further off.
         let mut brain = Brain {
             backed_off: Some(over),
@@ -460,6 +625,149 @@ mod tests {
         assert_eq!(brain.backed_off, None);
     }
 
+    /// A one-wide corridor: from its far end, the archer's firing cells
+    /// (4 to 6 cells from the player) are the last three.
+    const CORRIDOR: &str = "@......\n";
+
+    /// An archer at the corridor's far end that shot `shots` times from
+    /// there, having shot from `fired_from` before.
+    fn standing_at_the_end(shots: u32, fired_from: [Option<Pos>; 3]) -> Brain {
+        let end = Pos::new(6, 0);
+        Brain {
+            mode: Mode::Hunt,
+            came_from: Some(Pos::new(5, 0)),
+            shooting_from: Some((end, shots)),
+            fired_from,
+            ..Brain::default()
+        }
+    }
+
+    #[test]
+    fn an_archer_at_the_end_of_a_row_of_firing_cells_walks_back_along_it() {
+        // It came to the end from (5,0) and shot from there before: a
+        // cell two steps back is one it did not shoot from lately (it used
+        // to stand at the end for ever, the cell it came from barred).
+        let mut faction = goblins_knowing(CORRIDOR);
+        let (end, player) = (Pos::new(6, 0), Pos::new(0, 0));
+        let mut brain =
+            standing_at_the_end(SHOTS_BEFORE_MOVING, [Some(Pos::new(5, 0)), None, None]);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, end, (player, true), None),
+            Intent::Step {
+                to: Pos::new(5, 0),
+                swap: false,
+                guided: true
+            }
+        );
+        assert_eq!(
+            brain.thought,
+            Thought::SeeksClearShot { to: Pos::new(4, 0) }
+        );
+        assert_eq!(brain.fired_from[0], Some(end));
+        // Fewer shots than that: it shoots on.
+        let mut brain = standing_at_the_end(2, [Some(Pos::new(5, 0)), None, None]);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, end, (player, true), None),
+            Intent::Shoot(player)
+        );
+    }
+
+    #[test]
+    fn an_archer_goes_back_to_a_firing_cell_it_used_only_after_many_shots() {
+        // Every other firing cell is one it shot from lately: it stands a
+        // while (trading between them every few shots would be to and
+        // fro), then goes back rather than stand for ever.
+        let mut faction = goblins_knowing(CORRIDOR);
+        let (end, player) = (Pos::new(6, 0), Pos::new(0, 0));
+        let used = [Some(Pos::new(5, 0)), Some(Pos::new(4, 0)), None];
+        let mut brain = standing_at_the_end(SHOTS_BEFORE_MOVING, used);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, end, (player, true), None),
+            Intent::Shoot(player)
+        );
+        let mut brain = standing_at_the_end(SHOTS_BEFORE_GOING_BACK, used);
+        match decide_with(&mut faction, &mut brain, end, (player, true), None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 0)),
+            other => panic!("it should move to another firing cell, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_archer_against_a_wall_inside_its_distance_walks_along_it_to_a_firing_cell() {
+        // Against the top wall three cells from the player: no step takes
+        // it further, so it shoots; after a few shots it walks along the
+        // wall (no nearer the player) to a cell four off. It used to stand
+        // there for good (the cells on the way were inside its distance).
+        let mut faction = goblins_knowing(ROOM);
+        let (at, player) = (Pos::new(3, 0), Pos::new(5, 3));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            shooting_from: Some((at, SHOTS_BEFORE_MOVING)),
+            ..Brain::default()
+        };
+        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
+            Intent::Step { to, .. } => assert!(chebyshev(to, player) >= 3, "to {to}"),
+            other => panic!("it should walk to another firing cell, not {other:?}"),
+        }
+        let Thought::SeeksClearShot { to } = brain.thought else {
+            panic!("it thinks {:?}", brain.thought);
+        };
+        assert_eq!(chebyshev(to, player), 4);
+    }
+
+    /// A maze's corridor bend (drawn from the shipped maze): the player
+    /// comes along the top row; below the archer the corridor turns.
+    const BEND: &str = "#.###\n\
+                        #@..#\n\
+                        #.#.#\n\
+                        #.#..\n";
+
+    #[test]
+    fn an_archer_two_cells_off_at_a_bend_steps_round_it_rather_than_shoot() {
+        // Two cells off in a straight line from (3,1) or (3,2), but three
+        // steps for the player to (3,2) (no step cuts the wall's corner):
+        // the step round the bend lengthens the player's walk. It used to
+        // shoot at two cells here and fight once the player walked up.
+        let mut faction = goblins_knowing(BEND);
+        let (at, player) = (Pos::new(3, 1), Pos::new(1, 1));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(3, 2)),
+            other => panic!("it should step round the bend, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_archer_that_lost_sight_looks_for_the_spot_from_a_firing_cell() {
+        // Down the corridor's side, out of sight of the player's last
+        // known cell on the top row: it heads for the corner cell that
+        // sees along the row, four cells off, not for the cell itself
+        // (three archers used to crowd onto one last known cell).
+        let mut faction = goblins_knowing(CORNER);
+        let spot = Pos::new(1, 0);
+        let empty = |_: Pos| Body::Empty;
+        let goal_from = |faction: &mut Faction, at: Pos| {
+            let senses = Senses {
+                actor: 1,
+                at,
+                now: 1.0,
+                turn: 1,
+                player_seen: None,
+                health: 1.0,
+                far_from_player: false,
+                body_at: &empty,
+                shooter: Some(ARCHER),
+            };
+            let mut brain = Brain::default();
+            MemberTurn::new(faction, &mut brain, &senses).shooter_search_goal(Some(spot))
+        };
+        assert_eq!(
+            goal_from(&mut faction, Pos::new(5, 3)),
+            Some(Pos::new(5, 0))
+        );
+        // Where it sees the spot (the player gone from it), the spot.
+        assert_eq!(goal_from(&mut faction, Pos::new(5, 0)), Some(spot));
+    }
+
     #[test]
     fn an_archer_never_shoots_through_a_packmate_and_moves_to_a_clear_line() {
         let mut faction = goblins_knowing(ROOM);
@@ -473,9 +781,17 @@ mod tests {
         match decide(&mut faction, at, player, Some(mate)) {
             Intent::Shoot(_) => panic!("it shot through its packmate"),
             Intent::Step { to, .. } => {
+                // A step toward a cell with a clear line (a few steps
+                // off, it may pass cells without one).
+                let Thought::SeeksClearShot { to: cell } =
+                    brain_thought(&mut faction, at, player, mate)
+                else {
+                    panic!("it stepped to {to} for no clear shot");
+                };
+                assert!(chebyshev(to, at) == 1 && chebyshev(cell, to) < FIRING_CELL_STEPS);
                 assert!(
-                    line_of_sight(to, player, |cell| cell == mate),
-                    "it moved to {to}, from where the line still crosses {mate}"
+                    line_of_sight(cell, player, |c| c == mate),
+                    "it heads for {cell}, from where the line still crosses {mate}"
                 );
             }
             Intent::Wait => {}
