@@ -54,8 +54,8 @@ fn a_recorded_sim_replays_and_verifies_every_turn() {
     );
     let mut replayer = Replayer::open(&path).expect("it starts again");
     let verified = replayer.verify().expect("it replays as it was played");
-    assert_eq!(verified.turns, 150);
-    // The replayed game is the sim's game.
+    // The replayed game is the sim's game (which may end before its 150
+    // turns: the player can escape).
     let mut game = Game::new(&setup("rooms", 3)).expect("the level loads");
     let mut pilot = fogcrawl_core::Autopilot::new();
     while game.stats().player_turns() < 150 && !game.is_over() {
@@ -64,6 +64,8 @@ fn a_recorded_sim_replays_and_verifies_every_turn() {
             let _ = game.player_act(Action::Wait);
         }
     }
+    assert!(verified.turns >= 100, "{} turns", verified.turns);
+    assert_eq!(verified.turns, game.stats().player_turns());
     assert_eq!(replayer.game().state_hash(), game.state_hash());
     assert_eq!(replayer.game().player().pos, game.player().pos);
 }

@@ -21,10 +21,7 @@ const NO_COLOUR: Palette = Palette::new(ColorSupport::None);
 fn pack_letter(app: &App, kind: fogcrawl_core::ItemKind) -> char {
     app.game
         .inventory()
-        .entries()
-        .into_iter()
-        .find(|(_, carried, _)| *carried == kind)
-        .map(|(letter, _, _)| letter)
+        .letter_of(kind)
         .expect("the item is carried")
 }
 
@@ -603,11 +600,19 @@ fn death_screen_with_summary_and_scores_at_80x24() {
     assert!(matches!(app.game.outcome(), Some(Outcome::Died { .. })));
     let terminal = draw(&app, 80, 24);
     let screen = stamped_screen(&terminal, &app);
+    // The run's gear, experience level and a line per level, as in the
+    // summary file (issue 37): the level's line counts the game's turns.
+    let level_line = format!(
+        "7. warrens: {} turns, 0 kills",
+        app.game.stats().player_turns()
+    );
     for expected in [
         "High scores: this run is #",
         "r same seed",
         "(assisted)",
         "Summary:",
+        "Experience level 1; dagger, no armour",
+        level_line.as_str(),
     ] {
         assert!(screen.contains(expected), "{expected:?} missing:\n{screen}");
     }
@@ -721,6 +726,25 @@ fn aiming_the_knife_names_the_target_at_80x24() {
     assert!(screen.contains("Throw the throwing knife at?"), "{screen}");
     assert!(screen.contains("Aim (Enter throws)"), "{screen}");
     insta::assert_snapshot!(screen);
+}
+
+#[test]
+fn aiming_the_wand_says_zap_not_throw_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::East));
+    app.update(Command::OpenDoor);
+    app.game
+        .inventory_mut()
+        .add(fogcrawl_core::ItemKind::WandOfSlowing);
+    let letter = pack_letter(&app, fogcrawl_core::ItemKind::WandOfSlowing);
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(screen.contains("Zap the wand of slowing at?"), "{screen}");
+    assert!(screen.contains("Aim (Enter zaps)"), "{screen}");
+    assert!(screen.contains("Enter fire"), "{screen}");
+    assert!(!screen.contains("Throw the wand"), "{screen}");
 }
 
 /// Walks the duel east through the door (fighting the goblin if it comes)
@@ -870,6 +894,55 @@ fn side_panel_shows_awareness_experience_and_gear() {
     let calm = draw(&app, 80, 24);
     let screen = text_of(calm.backend().buffer(), Rect::new(0, 0, 80, 24));
     assert!(screen.contains("- unaware"), "{screen}");
+}
+
+#[test]
+fn the_panel_fits_leather_armour_and_gives_a_sneaking_step_its_time_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.game.equipment_mut().armour = Some(fogcrawl_core::ItemKind::LeatherArmour);
+    let panel = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        text_of(terminal.backend().buffer(), Rect::new(52, 0, 28, 24))
+    };
+    let screen = panel(&app);
+    // "-8% (leather armour)" took 27 of the 26 columns and lost its ")".
+    assert!(screen.contains("Armour -8% leather armour"), "{screen}");
+    assert!(screen.contains("Step  1.0 (1.4 diagonal)"), "{screen}");
+    app.update(Command::ToggleSneak);
+    assert!(app.game.is_sneaking());
+    let screen = panel(&app);
+    // The step takes twice the time while sneaking, as the clock shows.
+    assert!(screen.contains("Step  2.0 (2.8 diagonal)"), "{screen}");
+}
+
+#[test]
+fn the_panel_keeps_hit_points_and_experience_whole_at_the_top_level_at_80x24() {
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    let first_row = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        text_of(terminal.backend().buffer(), Rect::new(52, 2, 28, 1))
+    };
+    // A new run's row keeps its two spaces before "Lv".
+    let row = first_row(&app);
+    assert!(row.contains("HP    18/18  Lv 1 0/12"), "{row}");
+    *app.game.experience_mut() = fogcrawl_core::Experience {
+        points: 228,
+        level: 7,
+    };
+    app.game.actor_mut(0).max_hp = 36;
+    app.game.actor_mut(0).hp = 35;
+    // 25 characters: it fits as it is.
+    let row = first_row(&app);
+    assert!(row.contains("HP    35/36  Lv 7 228/295"), "{row}");
+    *app.game.experience_mut() = fogcrawl_core::Experience {
+        points: 574,
+        level: 10,
+    };
+    app.game.actor_mut(0).max_hp = 45;
+    app.game.actor_mut(0).hp = 45;
+    // Was "HP    45/45  Lv 10 574 (to", cut at the panel's edge.
+    let row = first_row(&app);
+    assert!(row.contains("HP    45/45 Lv 10 (top)"), "{row}");
 }
 
 #[test]

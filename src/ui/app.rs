@@ -536,10 +536,7 @@ pub(crate) mod tests {
     pub(crate) fn pack_letter(app: &App, kind: fogcrawl_core::ItemKind) -> char {
         app.game
             .inventory()
-            .entries()
-            .into_iter()
-            .find(|(_, carried, _)| *carried == kind)
-            .map(|(letter, _, _)| letter)
+            .letter_of(kind)
             .expect("the item is carried")
     }
 

@@ -475,9 +475,9 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
     .help(
         PlayingHelp,
         "f  Enter",
-        "aiming a knife: throw at the monster under the cursor",
+        "aiming: throw, or zap a wand, at the monster under the cursor",
     )
-    .hints(&[hint(Targeting, "Enter", "throw")]),
+    .hints(&[hint(Targeting, "Enter", "fire")]),
     KeyBinding::new(
         &[Targeting],
         Keys::Same(&[KeyCode::Esc, KeyCode::Char('q')], Command::Dismiss),

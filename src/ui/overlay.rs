@@ -7,6 +7,7 @@
 //! game never sees it. `App` owns a [`DebugOverlay`]; `overlay::controller`
 //! changes it; `overlay::view` draws it.
 
+pub(crate) mod coarse_layer;
 pub(crate) mod controller;
 pub(crate) mod legend;
 pub(crate) mod tool_lines;
@@ -61,15 +62,18 @@ pub enum Layer {
     Danger,
     Crowding,
     Threat,
+    /// The faction's coarse graph and the member's coarse path.
+    Coarse,
 }
 
 impl Layer {
-    pub(crate) const ALL: [Layer; 5] = [
+    pub(crate) const ALL: [Layer; 6] = [
         Layer::Search,
         Layer::Belief,
         Layer::Danger,
         Layer::Crowding,
         Layer::Threat,
+        Layer::Coarse,
     ];
 
     pub(crate) fn next(self) -> Self {
@@ -84,6 +88,7 @@ impl Layer {
             Layer::Danger => "influence: danger",
             Layer::Crowding => "influence: crowding",
             Layer::Threat => "influence: threat",
+            Layer::Coarse => "coarse graph",
         }
     }
 }
@@ -383,7 +388,7 @@ pub(crate) fn influence_of(
         Layer::Danger => Some(&influences.danger),
         Layer::Crowding => Some(&influences.crowding),
         Layer::Threat => Some(&influences.threat),
-        Layer::Search | Layer::Belief => None,
+        Layer::Search | Layer::Belief | Layer::Coarse => None,
     }
 }
 
@@ -802,10 +807,10 @@ mod tests {
     }
 
     #[test]
-    fn layers_cycle_through_all_five() {
+    fn layers_cycle_through_all_six() {
         let mut layer = Layer::Search;
         let mut seen = Vec::new();
-        for _ in 0..5 {
+        for _ in 0..Layer::ALL.len() {
             seen.push(layer);
             layer = layer.next();
         }

@@ -210,15 +210,22 @@ impl SidePanel<'_> {
         let label = palette.ui(UiRole::Label);
         let player = game.player();
         let role = health_role(player.hp, player.max_hp);
+        let hp = format!("{}/{}", player.hp.max(0), player.max_hp);
+        // At the top level the row outgrew the 26 columns of an 80x24
+        // panel ("HP    45/45  Lv 10 574 (to"): one space less before "Lv",
+        // and no points, keep it whole.
+        let mut gap = "  Lv ";
+        let mut experience = experience_words(game, true);
+        if 6 + hp.chars().count() + gap.len() + experience.chars().count() > width {
+            gap = " Lv ";
+            experience = experience_words(game, false);
+        }
         let mut lines = vec![
             Line::from(vec![
                 Span::styled("HP    ", label),
-                Span::styled(
-                    format!("{}/{}", player.hp.max(0), player.max_hp),
-                    palette.ui(role).add_modifier(Modifier::BOLD),
-                ),
-                Span::styled("  Lv ", label),
-                Span::raw(experience_words(game)),
+                Span::styled(hp, palette.ui(role).add_modifier(Modifier::BOLD)),
+                Span::styled(gap, label),
+                Span::raw(experience),
             ]),
             Line::from(Span::styled(
                 health_bar(player.hp, player.max_hp, width),
@@ -251,9 +258,19 @@ impl SidePanel<'_> {
         if self.look_cursor.is_none()
             && let Some(terrain) = game.level().terrain_at(player.pos)
         {
+            // Sneaking steps take longer: the time a step takes is shown,
+            // so the line agrees with the clock (the noise line says why).
+            let slowdown = if game.is_sneaking() {
+                fogcrawl_core::SNEAK_SLOWDOWN
+            } else {
+                1.0
+            };
             let step = CostProfile::default().cost(terrain).map_or_else(
                 || "-".to_owned(),
-                |c| format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2),
+                |c| {
+                    let c = c * slowdown;
+                    format!("{c:.1} ({:.1} diagonal)", c * std::f64::consts::SQRT_2)
+                },
             );
             lines.push(labelled("Here  ", terrain_name(terrain), label));
             lines.push(labelled("Step  ", step, label));
@@ -276,8 +293,12 @@ impl SidePanel<'_> {
     fn pointing_lines(&self, width: usize) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
         let cursor = self.look_cursor.map(|cell| {
-            let heading = if matches!(self.overlay, Overlay::TargetPrompt(_)) {
-                "Aim (Enter throws)"
+            let heading = if let Overlay::TargetPrompt(item) = self.overlay {
+                if aim_verb(item) == "Zap" {
+                    "Aim (Enter zaps)"
+                } else {
+                    "Aim (Enter throws)"
+                }
             } else {
                 "Look (Esc ends)"
             };
@@ -331,7 +352,6 @@ impl SidePanel<'_> {
     }
 }
 
-/// The experience level and points toward the next ("2 20/32").
 /// How loud the player's last action was (cells it carries), and sneak
 /// mode when on.
 fn noise_words(game: &Game) -> String {
@@ -343,11 +363,15 @@ fn noise_words(game: &Game) -> String {
     words
 }
 
-fn experience_words(game: &Game) -> String {
+/// The experience level and points toward the next ("2 20/32"); at the
+/// top level the points too when `top_points` ("10 574 (top)", else
+/// "10 (top)").
+fn experience_words(game: &Game, top_points: bool) -> String {
     let xp = game.experience();
     match xp.next_threshold() {
         Some(next) => format!("{} {}/{next}", xp.level, xp.points),
-        None => format!("{} {} (top)", xp.level, xp.points),
+        None if top_points => format!("{} {} (top)", xp.level, xp.points),
+        None => format!("{} (top)", xp.level),
     }
 }
 
@@ -364,7 +388,9 @@ fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
     let (accuracy, (low, high)) = game.player_attack();
     let weapon = weapon_name(game);
     let armour = match game.equipment().armour {
-        Some(kind) => format!("-{}% ({kind})", game.player_defence()),
+        // As the blow's line: the figure, then the name (in parentheses
+        // "leather armour" overflowed the 26 columns of an 80x24 panel).
+        Some(kind) => format!("-{}% {kind}", game.player_defence()),
         None => "none".to_owned(),
     };
     vec![
@@ -610,7 +636,7 @@ impl Widget for KeyBar<'_> {
             } else if let Overlay::TargetPrompt(item) = self.overlay {
                 vec![
                     Span::styled(
-                        format!(" Throw the {item} at? "),
+                        format!(" {} the {item} at? ", aim_verb(item)),
                         palette.ui(UiRole::Alert).add_modifier(Modifier::REVERSED),
                     ),
                     Span::raw(" "),
@@ -635,6 +661,15 @@ impl Widget for KeyBar<'_> {
             }
         };
         Paragraph::new(line).render(area, buf);
+    }
+}
+
+/// What aiming an item does to it: a wand is zapped, the rest are thrown.
+fn aim_verb(item: fogcrawl_core::ItemKind) -> &'static str {
+    if item == fogcrawl_core::ItemKind::WandOfSlowing {
+        "Zap"
+    } else {
+        "Throw"
     }
 }
 

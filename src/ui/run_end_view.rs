@@ -1,4 +1,5 @@
-//! The death and victory screen: how the run ended, its figures, the seed,
+//! The death and victory screen: how the run ended, its figures (the
+//! experience level, the gear, a line per level), the seed,
 //! whether it was assisted, where its summary was written, the high-score
 //! table with this run marked, and the keys (new game, same seed, quit).
 //!
@@ -12,11 +13,13 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
 
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
+use crate::ui::panels::weapon_name;
 use crate::ui::popups::centred;
 use crate::ui::text::{format_time, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use fogcrawl_core::{
-    Game, Outcome, RunRecord, capitalised, counted, escape_controls, kills_by_kind, table_lines,
+    Game, Outcome, RunRecord, capitalised, counted, escape_controls, kills_by_kind, level_visits,
+    table_lines,
 };
 
 /// The screen's widest size; it shrinks to fit smaller terminals.
@@ -88,6 +91,35 @@ impl GameOverPopup<'_> {
             ),
             label,
         );
+        let xp = game.experience();
+        // What was worn and wielded (the pack is in the summary file: a
+        // won run's pack took three rows of an 80x24 screen).
+        let armour = game
+            .equipment()
+            .armour
+            .map_or_else(|| "no armour".to_owned(), |kind| kind.to_string());
+        add(
+            &format!(
+                "Experience level {}; {}, {armour}.",
+                xp.level,
+                weapon_name(game)
+            ),
+            label,
+        );
+        // A line per level, as the run summary file has them.
+        for visit in level_visits(game) {
+            add(
+                &format!(
+                    "{}. {}: {}, {}, time {}",
+                    visit.depth + 1,
+                    escape_controls(&visit.name),
+                    counted(visit.turns, "turn", "turns"),
+                    counted(visit.kills.into(), "kill", "kills"),
+                    format_time(visit.time)
+                ),
+                Style::new(),
+            );
+        }
         let score = self
             .record
             .map_or_else(String::new, |r| format!(" Score {}.", r.score));

@@ -25,6 +25,8 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
+//! - [`coarse`]: far strolls on the planning grid's coarse graph (its
+//!   clusters and their entrances).
 //! - `request_queue`: the planner's waiting requests, looked up by actor.
 //! - [`fog_walk`](mod@fog_walk): a controlled fog-of-war experiment (fog vs omniscient
 //!   walker), on the same monster-turn functions.
@@ -35,6 +37,7 @@ pub(crate) mod alert;
 pub(crate) mod brain;
 mod byte_field;
 mod changed_cells;
+pub(crate) mod coarse;
 pub(crate) mod cost_view;
 pub(crate) mod counters;
 pub(crate) mod faction;

@@ -38,6 +38,7 @@ mod world;
 
 // The faction AI: what the overlay and the lab show of a faction's mind.
 pub use ai::brain::{Brain, Mode, PlanSource};
+pub use ai::coarse::CLUSTER_SIZE;
 pub use ai::cost_view::{CostRules, Influences, PENALTY_STEP};
 pub use ai::faction::{Faction, line_of_sight, search_options_of};
 pub use ai::fog_walk::fog_walk;
@@ -65,11 +66,13 @@ pub use game::autopilot::{Autopilot, AutopilotSkills};
 pub use game::awareness::Awareness;
 pub use game::balance::play_runs;
 pub use game::direction::Direction;
+pub use game::experience::Experience;
 pub use game::game_error::GameError;
 pub use game::items::{
-    CALTROPS_PLAN_COST, SLOWED_FACTOR, aimed_at_monster, counted_items, describe as describe_item,
-    needs_direction,
+    CALTROPS_PLAN_COST, SLOWED_FACTOR, aim_range, aimed_at_monster, counted_items,
+    describe as describe_item, needs_direction,
 };
+pub use game::level_history::{LevelVisit, level_visits};
 pub use game::message_log::{Importance, Message, MessageLog, capitalised, counted};
 pub use game::monster_kind::MonsterKind;
 pub use game::percentiles::percentiles;

@@ -171,6 +171,9 @@ pub struct Hierarchy {
     version: u64,
     /// Reused by pricing.
     pricer: Pricer,
+    /// Whether a repair patches a cluster with one changed cell rather
+    /// than pricing it again (see [`Hierarchy::set_patching`]).
+    patching: bool,
 }
 
 impl Hierarchy {
@@ -198,6 +201,7 @@ impl Hierarchy {
             node_clusters: Vec::new(),
             version: grid.version(),
             pricer: Pricer::default(),
+            patching: true,
         };
         for border in 0..layout.borders() {
             layout.transitions(grid, border, &mut hierarchy.borders[border]);
@@ -230,7 +234,9 @@ impl Hierarchy {
                     cluster_size: self.layout.size as usize,
                 };
                 if let Ok(rebuilt) = Self::build(grid, options) {
+                    let patching = self.patching;
                     *self = rebuilt;
+                    self.patching = patching;
                 }
                 RepairStats {
                     cells: grid.width() * grid.height(),
@@ -320,13 +326,15 @@ impl Hierarchy {
                 // Its nodes and cells are as they were (a neighbour's
                 // transition moved): nothing to price.
                 (None, []) => continue,
-                (None, &[(_, cell)]) => self.patch(grid, cluster, cell),
+                (None, &[(_, cell)]) if self.patching => self.patch(grid, cluster, cell),
                 // Its cells are as they were, its nodes not.
-                (Some(old_nodes), []) => self.renode(grid, cluster, old_nodes),
+                (Some(old_nodes), []) if self.patching => {
+                    self.renode(grid, cluster, old_nodes);
+                }
                 // Both: the nodes first, on the cells as they are now (the
                 // pairs kept are still priced on the cells as they were),
                 // then the one changed cell.
-                (Some(old_nodes), &[(_, cell)]) => {
+                (Some(old_nodes), &[(_, cell)]) if self.patching => {
                     self.renode(grid, cluster, old_nodes);
                     self.patch(grid, cluster, cell);
                 }
@@ -387,6 +395,18 @@ impl Hierarchy {
                 (i != j && cost.is_finite()).then(|| (c.nodes[i], c.nodes[j], cost))
             })
         })
+    }
+
+    /// Whether a repair may patch a cluster in which one cell changed, or
+    /// whose nodes moved keeping the pairs it still has (the default), or
+    /// must price it again. Patching is cheaper, but
+    /// among ways of equal cost it can keep another one than pricing the
+    /// cluster afresh would, and its sums can differ in the last bits.
+    /// Without it every kept crossing is a function of the grid alone: a
+    /// hierarchy built again from the same grid (after loading a saved
+    /// game, say) answers every query exactly as the repaired one.
+    pub fn set_patching(&mut self, on: bool) {
+        self.patching = on;
     }
 
     /// Whether the hierarchy describes `grid`'s current state.
@@ -587,6 +607,41 @@ impl Hierarchy {
     fn layout(&self) -> Layout {
         self.layout
     }
+}
+
+/// The exits of the cluster `pos` lies in on one side, for clusters of
+/// `cluster_size` cells over `grid`: each transition on its border with
+/// the cluster to its left (`side` 0), right (1), above (2) or below (3),
+/// as (its cell inside the cluster, the cell one step across the border),
+/// in order along the border, appended to `out`. They are nodes a
+/// [`Hierarchy`] built from `grid` would give the cluster, worked out from
+/// the grid alone (that border's cells read, nothing else): for a walker
+/// that wants the coarse graph's nodes round it without a hierarchy kept
+/// current. Nothing when there is no cluster on that side, `pos` is off
+/// the grid or the size is below 4.
+pub fn cluster_exits(
+    grid: &Grid,
+    cluster_size: usize,
+    pos: Pos,
+    side: usize,
+    out: &mut Vec<(Pos, Pos)>,
+) {
+    if cluster_size < 4 || !grid.in_bounds(pos) {
+        return;
+    }
+    let layout = Layout::new(grid.width(), grid.height(), cluster_size);
+    let cluster = layout.cluster_of(pos);
+    let Some(border) = layout.border_on_side(cluster, side) else {
+        return;
+    };
+    let mut transitions = Vec::new();
+    layout.transitions(grid, border, &mut transitions);
+    let (a, _) = layout.border_clusters(border);
+    out.extend(
+        transitions
+            .iter()
+            .map(|t| if a == cluster { (t.a, t.b) } else { (t.b, t.a) }),
+    );
 }
 
 #[cfg(test)]

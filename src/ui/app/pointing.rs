@@ -223,9 +223,32 @@ impl App {
             }
             None => {
                 self.overlay = Overlay::None;
-                self.set_notice(NoticeKind::Refusal, Refusal::NoTarget.to_string());
+                let text = self
+                    .out_of_range(item)
+                    .unwrap_or_else(|| Refusal::NoTarget.to_string());
+                self.set_notice(NoticeKind::Refusal, text);
             }
         }
+    }
+
+    /// Why nothing can be aimed at when a monster is in sight but beyond
+    /// the item's reach (the panel lists it, so "no monster in sight"
+    /// would be wrong): the nearest one, how far, and the reach.
+    fn out_of_range(&self, item: ItemKind) -> Option<String> {
+        let range = fogcrawl_core::aim_range(item)?;
+        let at = self.game.player().pos;
+        let (distance, monster) = self
+            .game
+            .visible_monsters()
+            .map(|(_, monster)| (monster.pos.chebyshev(at), monster))
+            .min_by_key(|&(distance, _)| distance)?;
+        let name = self
+            .game
+            .kind_of(monster)
+            .map_or("monster", |kind| kind.name.as_str());
+        Some(format!(
+            "The {name} is out of range: {distance} cells away, and the {item} reaches {range}."
+        ))
     }
 
     fn throw_at(&mut self, item: ItemKind, at: Pos) {
@@ -248,7 +271,8 @@ mod tests {
     use super::*;
     use crate::ui::app::tests::{duel, pack_letter};
     use crate::ui::command::{Command, InputMode};
-    use fogcrawl_core::Direction;
+    use crate::ui::theme::{ColorSupport, Palette};
+    use fogcrawl_core::{Direction, Game, GameSetup, MonsterConfig};
 
     /// The screen position of level cell `pos` on the app's screen.
     fn screen_of(app: &App, pos: Pos) -> (u16, u16) {
@@ -304,6 +328,27 @@ mod tests {
         app.update(Command::Confirm);
         assert_eq!(app.game.player().pos, goal);
         assert_eq!(app.input_mode(), InputMode::Playing);
+    }
+
+    #[test]
+    fn a_monster_in_sight_beyond_reach_is_named_out_of_range() {
+        // A goblin 10 cells down a lit corridor: in sight, past a knife's 7.
+        let game = Game::new(&GameSetup::new(
+            Some("tests/fixtures/game/far_goblin.toml"),
+            1,
+            MonsterConfig::shipped().unwrap(),
+        ))
+        .unwrap();
+        let mut app = App::new(game, Palette::new(ColorSupport::None));
+        assert_eq!(app.game.visible_monsters().count(), 1, "the goblin is seen");
+        app.game.inventory_mut().add(ItemKind::ThrowingKnife);
+        app.update(Command::Fire);
+        assert_eq!(app.input_mode(), InputMode::Playing);
+        let notice = app.notice().map(|n| n.text.clone()).unwrap_or_default();
+        assert_eq!(
+            notice,
+            "The goblin is out of range: 10 cells away, and the throwing knife reaches 7."
+        );
     }
 
     #[test]

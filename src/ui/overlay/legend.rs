@@ -5,6 +5,7 @@
 
 use ratatui::text::{Line, Span};
 
+use crate::ui::overlay::coarse_layer::{self, CLUSTER_EDGE_GLYPH, ENTRANCE_GLYPH};
 use crate::ui::overlay::{
     CLOSED_GLYPHS, CURRENT_NODE_GLYPH, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, HEAT_GLYPHS,
     Layer, OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, UNKNOWN_GLYPH, influence_of,
@@ -19,6 +20,7 @@ pub(crate) fn layer_legend(
 ) -> Vec<Line<'static>> {
     match layer {
         Layer::Search => search_legend(palette),
+        Layer::Coarse => coarse_legend(faction, palette),
         Layer::Belief => belief_legend(palette),
         Layer::Danger | Layer::Crowding | Layer::Threat => {
             let peak = faction
@@ -71,6 +73,37 @@ fn search_legend(palette: Palette) -> Vec<Line<'static>> {
     second.extend(mark("S G".to_owned(), OverlayMark::Endpoint, ""));
     second.extend(mark(FIELD_GLYPH.to_string(), OverlayMark::Open, "field"));
     vec![Line::from(first), Line::from(second)]
+}
+
+fn coarse_legend(faction: Option<&fogcrawl_core::Faction>, palette: Palette) -> Vec<Line<'static>> {
+    let mark =
+        |glyph: String, mark: OverlayMark, text: &str| legend_mark(palette, glyph, mark, text);
+    let mut first = Vec::new();
+    first.extend(mark(
+        CLUSTER_EDGE_GLYPH.to_string(),
+        OverlayMark::Closed(0),
+        "cluster edge",
+    ));
+    first.extend(mark(
+        ENTRANCE_GLYPH.to_string(),
+        OverlayMark::Open,
+        "entrance",
+    ));
+    let mut second = Vec::new();
+    second.extend(mark(
+        RAW_PATH_GLYPH.to_string(),
+        OverlayMark::RawPath,
+        "stroll",
+    ));
+    second.extend(mark("G".to_owned(), OverlayMark::Endpoint, "its end"));
+    let mut lines = vec![Line::from(first), Line::from(second)];
+    if let Some(faction) = faction {
+        lines.push(Line::styled(
+            coarse_layer::summary(faction),
+            palette.ui(UiRole::Label),
+        ));
+    }
+    lines
 }
 
 fn belief_legend(palette: Palette) -> Vec<Line<'static>> {

@@ -19,6 +19,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::ui::map_view::PLAYER_GLYPH;
 use crate::ui::overlay::DebugOverlay;
+use crate::ui::overlay::coarse_layer;
 use crate::ui::overlay::legend::layer_legend;
 use crate::ui::overlay::{
     CURRENT_NODE_GLYPH, Comparison, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, GOAL_GLYPH,
@@ -155,6 +156,9 @@ impl Widget for OverlayMap<'_> {
                 paint_endpoints(&mut canvas, search, self.scene.palette);
             }
         }
+        if self.layer == Layer::Coarse {
+            self.paint_coarse_route(&mut canvas);
+        }
         self.paint_actors(&mut canvas);
         if let (Layer::Search, Some(search)) = (self.layer, self.search)
             && !search.is_complete()
@@ -187,6 +191,16 @@ impl OverlayMap<'_> {
         let game = &self.scene.game;
         let palette = self.scene.palette;
         let faction = self.faction();
+        // The coarse layer's entrances in view, looked up cell by cell.
+        let entrances = match (self.layer, faction) {
+            (Layer::Coarse, Some(f)) => coarse_layer::entrances_in(
+                f,
+                canvas.origin,
+                i32::from(canvas.area.width),
+                i32::from(canvas.area.height),
+            ),
+            _ => Vec::new(),
+        };
         for sy in 0..canvas.area.height {
             for sx in 0..canvas.area.width {
                 let pos = Pos::new(
@@ -202,6 +216,9 @@ impl OverlayMap<'_> {
                     Layer::Danger | Layer::Crowding | Layer::Threat => {
                         faction.and_then(|f| heat_mark(self.layer, f, pos, Some(terrain)))
                     }
+                    Layer::Coarse => faction
+                        .filter(|_| terrain.is_passable())
+                        .and_then(|_| coarse_layer::coarse_mark(&entrances, pos)),
                 };
                 match mark {
                     Some((glyph, mark)) => canvas.put(pos, glyph, palette.overlay(mark)),
@@ -268,6 +285,22 @@ impl OverlayMap<'_> {
             let style = palette.overlay(OverlayMark::SmoothPath);
             for &pos in &brain.plan {
                 canvas.put(pos, SMOOTH_PATH_GLYPH, style);
+            }
+        }
+    }
+
+    /// The followed member's coarse path, if its plan is one.
+    fn paint_coarse_route(&self, canvas: &mut Canvas) {
+        let game = &self.scene.game;
+        if let Some(brain) = self
+            .scene
+            .debug
+            .followed
+            .and_then(|f| game.actors().get(f))
+            .and_then(|a| a.brain.as_ref())
+        {
+            for (pos, glyph, mark) in coarse_layer::route_marks(brain) {
+                canvas.put(pos, glyph, self.scene.palette.overlay(mark));
             }
         }
     }

@@ -12,6 +12,7 @@ pub(crate) use inspector::{FactionInspector, FactionInspectorMut};
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::coarse::CoarseMap;
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
@@ -52,6 +53,9 @@ const SAFETY_THREAT_SLACK: i32 = 2;
 const REQUESTS_PER_BUDGET_STEP: usize = 4;
 /// A turn's budget grows with demand to at most this many `node_budget`s.
 const MAX_BUDGET_GROWTH: u64 = 4;
+/// Far strolls' allowance per turn (for those off the coarse graph, which
+/// search their way onto it), in the faction's `node_budget`s.
+pub(crate) const STROLL_BUDGET_SHARE: u64 = 2;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
 const FIELD_BUDGET_SHARE: u64 = 2;
@@ -124,6 +128,15 @@ pub struct Faction {
     /// Cells members hold round their goals (next to the player, about a
     /// noise), so the pack spreads.
     spots: Spots,
+    /// Far strolls on the planning grid's coarse graph (see
+    /// [`crate::ai::coarse`]): buffers and counters only, not saved.
+    #[serde(skip)]
+    coarse: CoarseMap,
+    /// Nodes far strolls may still expand this turn (see
+    /// [`Faction::far_stroll`]): their own allowance beside the planner's
+    /// budget, refilled at the start of every turn (so not saved).
+    #[serde(skip)]
+    stroll_nodes_left: u64,
 }
 
 impl Faction {
@@ -174,6 +187,8 @@ impl Faction {
             unlearned: Unlearned::default(),
             traced: inspector::TracedBeliefs::default(),
             spots: Spots::default(),
+            coarse: CoarseMap::default(),
+            stroll_nodes_left: 0,
         }
     }
 
@@ -551,6 +566,7 @@ impl Faction {
         self.planner
             .new_turn(turn_budget(base, self.planner.demand()));
         self.shared.spent_this_turn = 0;
+        self.stroll_nodes_left = base.saturating_mul(STROLL_BUDGET_SHARE);
         self.cheaper_this_turn.clear();
         self.sync_view();
         // The grid's islands are never relabelled wholesale (a flood of the
@@ -779,6 +795,40 @@ impl Faction {
         self.planner.take_finished(actor)
     }
 
+    /// A far wanderer's stroll from `at`, on the faction's coarse graph
+    /// (see [`CoarseMap::far_stroll`]): its cells from `at` to an end no
+    /// more dangerous than `most_avoided` (where kin died, where the
+    /// player's eye falls), or `None`. A wanderer off the graph searches
+    /// its way onto it from the strolls' allowance ([`STROLL_BUDGET_SHARE`]
+    /// times the faction's `node_budget` a turn, beside the planner's: a
+    /// thousand far strollers must not starve the searches near the
+    /// player, nor these them); on the graph a stroll costs no search.
+    pub(crate) fn far_stroll(
+        &mut self,
+        at: Pos,
+        most_avoided: f64,
+        rng: &mut impl rand::Rng,
+    ) -> Option<Vec<Pos>> {
+        let Faction {
+            view,
+            coarse,
+            influences,
+            stroll_nodes_left,
+            ..
+        } = self;
+        let view = view.as_ref()?;
+        let accept = |end: Pos| view.rules.avoidance(influences, end) <= most_avoided;
+        let (way, spent) = coarse.far_stroll(view.grid(), at, rng, accept, *stroll_nodes_left);
+        *stroll_nodes_left = stroll_nodes_left.saturating_sub(spent);
+        way
+    }
+
+    /// Far strolls walked on the coarse graph, and on a straight line when
+    /// the graph gave none (the overlay's coarse layer says them).
+    pub fn far_strolls(&self) -> (u64, u64) {
+        (self.coarse.strolls, self.coarse.lines)
+    }
+
     /// The cells members hold round their goals.
     pub(crate) fn spots(&self) -> &Spots {
         &self.spots
@@ -964,15 +1014,20 @@ fn sorted_changes(cells: &mut Vec<u32>, drain: impl FnOnce(&mut Vec<u32>)) {
 /// Whether nothing opaque stands strictly between `from` and `to` on the
 /// straight line (Bresenham).
 pub fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
+    straight_line(from, to)
+        .take_while(|&cell| cell != to)
+        .all(|cell| !opaque(cell))
+}
+
+/// The cells of the straight line (Bresenham) from `from` to `to`, without
+/// `from` and ending with `to`: the cells a thrown thing or a look crosses.
+pub(crate) fn straight_line(from: Pos, to: Pos) -> impl Iterator<Item = Pos> {
     let (dx, dy) = ((to.x - from.x).abs(), -(to.y - from.y).abs());
     let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
     let (mut x, mut y, mut error) = (from.x, from.y, dx + dy);
-    loop {
+    std::iter::from_fn(move || {
         if (x, y) == (to.x, to.y) {
-            return true;
-        }
-        if (x, y) != (from.x, from.y) && opaque(Pos::new(x, y)) {
-            return false;
+            return None;
         }
         let doubled = 2 * error;
         if doubled >= dy {
@@ -983,7 +1038,8 @@ pub fn line_of_sight(from: Pos, to: Pos, opaque: impl Fn(Pos) -> bool) -> bool {
             error += dx;
             y += sy;
         }
-    }
+        Some(Pos::new(x, y))
+    })
 }
 
 #[cfg(test)]

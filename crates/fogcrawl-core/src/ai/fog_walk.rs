@@ -100,6 +100,7 @@ pub fn fog_walk(
             health: 1.0,
             far_from_player: false,
             body_at: &nobody,
+            smoke_at: &|_| false,
             shooter: None,
         };
         match MemberTurn::new(&mut faction, &mut brain, &senses).pursue(to) {

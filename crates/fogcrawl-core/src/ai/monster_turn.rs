@@ -70,13 +70,18 @@ pub(crate) struct Senses<'a> {
     /// Share of hit points left, 0..=1.
     pub health: f64,
     /// Whether it is far from the player ([`far_from_player`]): out there
-    /// a wanderer strolls only where a straight walk takes it, with no
-    /// search (nobody sees how it walks, and hundreds of them would
-    /// starve the searches near the player).
+    /// a wanderer's stroll is one small search of its cluster on its
+    /// faction's coarse graph (see [`crate::ai::coarse`]), not a request
+    /// to its faction's planner (hundreds of them would starve the
+    /// searches near the player).
     pub far_from_player: bool,
     /// Who stands on a cell (monsters see their neighbours, and the cells
     /// round a player they see).
     pub body_at: &'a dyn Fn(Pos) -> Body,
+    /// Whether a smoke cloud hangs over a cell it sees (asked of its
+    /// neighbours and of the player's cell while it sees the player): a
+    /// cloud hides all that is not side by side.
+    pub smoke_at: &'a dyn Fn(Pos) -> bool,
     /// How it shoots, for a kind with a range.
     pub shooter: Option<Shooter>,
 }
@@ -238,6 +243,13 @@ impl<'a> MemberTurn<'a> {
                 return self.decide_and_act(perception, rng);
             }
         };
+        if goal.is_some() && self.stroll_lost() {
+            // A stroll gone wrong is dropped for another (see
+            // `stroll_lost`), never walked round by the planner.
+            goal = None;
+            self.brain.wander_target = None;
+            self.brain.forget_plan();
+        }
         if goal.is_none() && self.brain.mode == Mode::Wander {
             goal = match self.wander_goal(rng) {
                 ControlFlow::Continue(goal) => goal,

@@ -82,8 +82,9 @@ pub enum Thought {
     LeavesStandoff { player: Pos },
     /// Sleeps: neither looks nor moves until a noise or a blow wakes it.
     Asleep,
-    /// An investigator with a packmate in its way that stays there (nearer
-    /// the noise): it leaves the noise to the pack and goes back to its
+    /// An investigator with a monster in its way that stays there (a
+    /// packmate nearer the noise, or one of another faction fighting in a
+    /// doorway): it leaves the noise to that one and goes back to its
     /// life instead of queueing.
     LeavesNoiseToPackmate(Pos),
     /// Hurt, it hid where it could run no further and nothing is in
@@ -186,7 +187,7 @@ impl Thought {
                 "asleep: unaware of you; a noise that reaches it, or a blow, wakes it".to_owned()
             }
             Thought::LeavesNoiseToPackmate(at) => format!(
-                "leaving the noise to the packmate at {}, which stays in the way",
+                "leaving the noise to the monster at {}, which stays in the way",
                 at_text(at)
             ),
             Thought::LiesLow => "lying low: hurt, hidden, nothing in sight".to_owned(),

@@ -23,7 +23,7 @@ pub enum Action {
     PickUp,
     /// Use a carried item: a draught is drunk, a knife thrown at the
     /// monster standing `at` (the nearest in range when `None`), a
-    /// noisemaker thrown `toward` a direction.
+    /// noisemaker thrown at the cell `at` or else `toward` a direction.
     UseItem {
         item: ItemKind,
         toward: Option<Direction>,

@@ -14,7 +14,6 @@ use crate::game::action::Action;
 use crate::game::message_log::{Importance, capitalised, counted};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::{Game, Refusal};
-use crate::game::stealth::{PlayerNoise, SLEEPER_HEARING};
 use gridpath::Pos;
 
 /// Below this share of its hit points (in percent) the player's autofight
@@ -151,10 +150,19 @@ impl Game {
             if foe.is_none()
                 && let Some(sleeper) = self.sleeper_a_step_would_wake(action)
             {
-                let news = format!(
-                    "A step on would wake {}: s sneaks past it quietly.",
-                    self.name_of(sleeper)
-                );
+                // Sneaking already, the step is loud for its ground (swamp,
+                // water, rubble): `s` would make it louder, not quieter.
+                let news = if self.is_sneaking() {
+                    format!(
+                        "A step on would wake {}, even sneaking (noisy ground): go round or strike it.",
+                        self.name_of(sleeper)
+                    )
+                } else {
+                    format!(
+                        "A step on would wake {}: s sneaks past it quietly.",
+                        self.name_of(sleeper)
+                    )
+                };
                 if turns == 0 {
                     return Err(Refusal::WouldWake(news));
                 }
@@ -241,25 +249,21 @@ impl Game {
         self.actor_at(to).filter(|_| self.is_visible(to))
     }
 
-    /// The sleeper in sight that the step `action` would be heard by (a
-    /// sleeper hears a step within [`SLEEPER_HEARING`] of its loudness,
-    /// measured here as the crow flies, never farther than the sound's way
-    /// round walls), if the player is not already that near to it.
+    /// The sleeper in sight that the step `action` would wake (heard by
+    /// the sound model's rule the step will be heard by: `stealth_rules`),
+    /// the nearest. Every such step counts, not only one that brings the
+    /// player nearer: a sleeper first seen three cells off (round a
+    /// corner, or diagonally, where a walk's noise travels too far to
+    /// reach it) was woken by explore's next step sideways into a straight
+    /// line with it.
     fn sleeper_a_step_would_wake(&self, action: Action) -> Option<usize> {
         let Action::Move(direction) = action else {
             return None;
         };
-        let at = self.player().pos;
-        let to = direction.from(at);
-        let terrain = self.level().terrain_at(to)?;
-        let heard_within =
-            f64::from(PlayerNoise::step(terrain, self.is_sneaking()).loudness) * SLEEPER_HEARING;
+        let to = direction.from(self.player().pos);
+        let woken = self.sleepers_a_step_would_wake(to);
         self.visible_monsters()
-            .filter(|&(index, monster)| {
-                self.is_asleep(index)
-                    && f64::from(monster.pos.chebyshev(to)) <= heard_within
-                    && monster.pos.chebyshev(to) < monster.pos.chebyshev(at)
-            })
+            .filter(|(index, _)| woken.contains(index))
             .min_by_key(|&(index, monster)| (monster.pos.chebyshev(to), index))
             .map(|(index, _)| index)
     }
@@ -400,6 +404,7 @@ impl Game {
 mod tests {
     use super::*;
     use crate::ai::Mode;
+    use crate::game::direction::Direction;
     use crate::game::test_levels::game_on;
 
     #[test]
@@ -619,6 +624,13 @@ mod tests {
         assert!(rest.turns >= 1, "{rest:?}");
         game.put_to_sleep(1);
         game.actor_mut(0).hp = game.player().max_hp;
+        // Every step from here is within its earshot: a walk would wake
+        // it, so explore says so; sneaking, it starts.
+        assert!(matches!(
+            game.run_activity(Activity::Explore, &mut PlayerMap::new()),
+            Err(Refusal::WouldWake(_))
+        ));
+        game.player_act(Action::Sneak(true)).unwrap();
         let explore = game
             .run_activity(Activity::Explore, &mut PlayerMap::new())
             .expect("explore starts beside a sleeper");
@@ -672,6 +684,57 @@ mod tests {
             .unwrap();
         assert_eq!(report.stop, Stop::Done("You are there.".to_owned()));
         assert!(game.is_asleep(1), "sneaking, it slept on");
+    }
+
+    #[test]
+    fn a_sneaking_player_is_not_told_to_sneak_when_noisy_ground_would_wake_a_sleeper() {
+        // Swamp between the player and the sleeping goblin, 3 cells off: a
+        // sneaking step onto it is heard 4 cells away, and a sleeper wakes
+        // within half that, so the first step is refused.
+        let (mut game, _dir) = game_on("#########\n##@%%g.>#\n#########\n");
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let mut map = PlayerMap::new();
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(Pos::new(4, 1)), &mut map),
+            Err(Refusal::WouldWake(
+                "A step on would wake the goblin, even sneaking (noisy ground): go round or strike it."
+                    .to_owned()
+            ))
+        );
+        assert!(game.is_sneaking() && game.is_asleep(1));
+    }
+
+    #[test]
+    fn a_step_sideways_into_earshot_of_a_sleeper_seen_three_cells_off_stops_too() {
+        // The goblin sleeps three cells east and one north: a walk's noise
+        // (6, heard by a sleeper within 3 cells of travel) would go 3.41
+        // to reach it. A step north puts the player straight in line with
+        // it, three cells off, no nearer as the crow flies: heard there.
+        let (mut game, _dir) =
+            game_on("##########\n#....g...#\n#.@......#\n#.......>#\n##########\n");
+        game.put_to_sleep(1);
+        let mut map = PlayerMap::new();
+        let north = Pos::new(2, 1);
+        let news = "A step on would wake the goblin: s sneaks past it quietly.".to_owned();
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(north), &mut map),
+            Err(Refusal::WouldWake(news))
+        );
+        assert!(game.is_asleep(1));
+        // The rule is the one the game hears by: taken, the step wakes it.
+        game.player_act(Action::Move(Direction::North)).unwrap();
+        assert!(!game.is_asleep(1), "the step north was heard");
+        // Sneaking, the way is open and it sleeps on.
+        let (mut game, _dir) =
+            game_on("##########\n#....g...#\n#.@......#\n#.......>#\n##########\n");
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let report = game
+            .run_activity(Activity::TravelTo(north), &mut PlayerMap::new())
+            .unwrap();
+        assert_eq!(report.stop, Stop::Done("You are there.".to_owned()));
+        assert!(game.is_asleep(1));
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! monsters in sight and their state and stats (look), its own hit points,
 //! gear and pack. Better gear in the pack is put on; hurt with a foe in
 //! sight it drinks; from a monster that shoots it steps behind cover and
-//! lets it come round (`cover`), else charges it rather than wait for it.
+//! lets it come round (`cover`), else charges it rather than wait for it
+//! (along the way round a wall corner it knows: `charge`).
 //! Unless told not to
 //! ([`AutopilotSkills`], `sim --no-sneak`, `sim --no-tools`), it sneaks
 //! past a monster asleep near its way with no awake one close, creeps up
@@ -23,10 +24,12 @@ use crate::game::state::Game;
 use crate::world::{CostProfile, ItemKind, Terrain};
 use gridpath::Pos;
 
+mod charge;
 mod cover;
 mod sneak_policy;
 mod tool_use;
 
+use charge::charge_shooter;
 use sneak_policy::{sneaking_pays, stalk_sleeper};
 
 /// Below this share of its hit points it drinks a draught in a fight.
@@ -156,8 +159,9 @@ impl Autopilot {
                         at: None,
                     };
                 }
-                // Waiting for a shooter only lets it shoot: close in.
-                if let Some(direction) = charge_shooter(game, at) {
+                // Waiting for a shooter only lets it shoot: close in,
+                // round the corner if need be (`charge`).
+                if let Some(direction) = charge_shooter(game, at, &mut self.map) {
                     return Action::Move(direction);
                 }
                 if !self.skip_tools
@@ -294,20 +298,6 @@ fn better_gear_in_pack(game: &Game) -> Option<ItemKind> {
         .into_iter()
         .map(|(_, kind, _)| kind)
         .find(|&kind| game.equipment().would_improve(kind))
-}
-
-/// A step toward the nearest monster in sight that shoots and is hunting
-/// the player: onto open, empty ground, nearer to it, cheapest first.
-fn charge_shooter(game: &Game, at: Pos) -> Option<Direction> {
-    let distance = |a: Pos, b: Pos| (a.x - b.x).abs().max((a.y - b.y).abs());
-    let (_, target) = game
-        .visible_monsters()
-        .filter(|(_, monster)| {
-            game.kind_of(monster).is_some_and(|k| k.is_ranged())
-                && monster.brain.as_ref().is_some_and(|b| b.mode == Mode::Hunt)
-        })
-        .min_by_key(|(index, monster)| (distance(monster.pos, at), *index))?;
-    step_toward(game, at, target.pos, |_| true)
 }
 
 /// A step from `at` nearer to `target` onto open, empty ground that

@@ -23,7 +23,7 @@ pub(crate) const LEVELS_PER_DAMAGE: u32 = 2;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Experience {
     pub points: u32,
-    /// From 1 to [`MAX_LEVEL`].
+    /// From 1 to the top experience level (`MAX_LEVEL` in this module).
     pub level: u32,
 }
 

@@ -113,6 +113,14 @@ impl Inventory {
             .map(|(_, kind, _)| kind)
     }
 
+    /// The letter `kind` is listed under, if it is carried.
+    pub fn letter_of(&self, kind: ItemKind) -> Option<char> {
+        self.entries()
+            .into_iter()
+            .find(|(_, carried, _)| *carried == kind)
+            .map(|(letter, _, _)| letter)
+    }
+
     #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
         self.counts.is_empty()
@@ -152,7 +160,7 @@ pub fn counted_items(kind: ItemKind, count: u32) -> String {
 
 /// How far from the player a monster may stand to be aimed at with
 /// `kind` (king moves); `None` for an item not aimed at a monster.
-pub(crate) fn aim_range(kind: ItemKind) -> Option<i32> {
+pub fn aim_range(kind: ItemKind) -> Option<i32> {
     match kind {
         ItemKind::ThrowingKnife => Some(KNIFE_RANGE),
         ItemKind::WandOfSlowing => Some(WAND_RANGE),
@@ -229,6 +237,7 @@ mod tests {
             ]
         );
         assert_eq!(inventory.by_letter('b'), Some(ItemKind::Noisemaker));
+        assert_eq!(inventory.letter_of(ItemKind::Noisemaker), Some('b'));
         assert!(inventory.take(ItemKind::Noisemaker));
         assert_eq!(inventory.count(ItemKind::Noisemaker), 0);
         assert_eq!(inventory.by_letter('b'), None);

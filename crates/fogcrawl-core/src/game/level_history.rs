@@ -9,7 +9,7 @@ use crate::game::state::{Game, LevelStart};
 
 /// One level of the run as the summary tells it.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct LevelVisit {
+pub struct LevelVisit {
     pub name: String,
     pub depth: usize,
     pub turns: u64,
@@ -20,7 +20,7 @@ pub(crate) struct LevelVisit {
 
 /// The levels of the run so far, in order, the current one last (counted
 /// up to now).
-pub(crate) fn level_visits(game: &Game) -> Vec<LevelVisit> {
+pub fn level_visits(game: &Game) -> Vec<LevelVisit> {
     let starts = game.stats().level_starts();
     let now = LevelStart {
         name: String::new(),

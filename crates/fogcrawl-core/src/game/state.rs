@@ -113,6 +113,17 @@ pub enum Refusal {
     OutOfReach,
     #[error("Throw it which way? (a direction is needed)")]
     NeedsDirection,
+    /// A lure thrown into the wall beside the player would land at the
+    /// player's own feet, where its noise draws monsters to the player.
+    #[error("The {0} would land at your feet: a wall is right there. Throw it another way.")]
+    WouldLandAtYourFeet(ItemKind),
+    /// A cell aimed at beyond what the item reaches.
+    #[error("The {item} reaches {range} cells; that cell is {distance} away.")]
+    TooFar {
+        item: ItemKind,
+        range: i32,
+        distance: i32,
+    },
     #[error("You are already at full health.")]
     FullHealth,
     /// A monster in view threatens the player (see `Game::threat`).

@@ -55,7 +55,10 @@ pub(crate) struct BoxSearch {
     /// `generation << 1 | closed`.
     stamp: Vec<u32>,
     generation: u32,
-    open: BinaryHeap<Reverse<(u64, u32)>>,
+    /// (f, then larger g first, cell): among cells of one f, the one
+    /// furthest along comes out first, so on ground of one price an A* with
+    /// a tight heuristic walks the line instead of filling the box.
+    open: BinaryHeap<Reverse<(u64, u64, u32)>>,
     cell_box: Option<CellBox>,
     /// Whether the last search ran backward (parents lead to its source).
     backward: bool,
@@ -64,6 +67,10 @@ pub(crate) struct BoxSearch {
     /// The most cells one search may expand (none: no limit); a search that
     /// reaches it stops without its goal.
     pub limit: Option<u64>,
+    /// The cheapest cell cost A* may assume inside the box (none: the
+    /// grid's [`Grid::min_cost`]); a caller that knows the box's own
+    /// cheapest cost gets a tighter heuristic, still admissible there.
+    pub min_cost: Option<f64>,
 }
 
 impl BoxSearch {
@@ -174,7 +181,7 @@ impl BoxSearch {
         } else {
             crate::Heuristic::Octile
         };
-        let min_cost = grid.min_cost();
+        let min_cost = self.min_cost.unwrap_or_else(|| grid.min_cost());
         let estimate = |pos: Pos| match goal {
             Some(goal) => {
                 heuristic.estimate(f64::from(goal.x - pos.x), f64::from(goal.y - pos.y)) * min_cost
@@ -189,10 +196,13 @@ impl BoxSearch {
         self.g[start] = 0.0;
         self.parent[start] = NONE;
         self.stamp[start] = self.generation << 1;
-        self.open
-            .push(Reverse((order_bits(estimate(source)), start as u32)));
+        self.open.push(Reverse((
+            order_bits(estimate(source)),
+            u64::MAX,
+            start as u32,
+        )));
         let mut left = self.limit.unwrap_or(u64::MAX);
-        while let Some(Reverse((_, local))) = self.open.pop() {
+        while let Some(Reverse((_, _, local))) = self.open.pop() {
             let local = local as usize;
             if self.closed(local) {
                 continue;
@@ -241,7 +251,11 @@ impl BoxSearch {
                 self.parent[next_local] = local as u32;
                 self.stamp[next_local] = self.generation << 1;
                 let f = next_g + estimate(next);
-                self.open.push(Reverse((order_bits(f), next_local as u32)));
+                self.open.push(Reverse((
+                    order_bits(f),
+                    u64::MAX - order_bits(next_g),
+                    next_local as u32,
+                )));
             }
         }
     }

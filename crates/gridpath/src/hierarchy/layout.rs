@@ -104,6 +104,21 @@ impl Layout {
         .map(|b| b as usize)
     }
 
+    /// A cluster's border with the cluster to its left (side 0), right
+    /// (1), above (2) or below (3), if there is one.
+    pub(super) fn border_on_side(&self, cluster: usize, side: usize) -> Option<usize> {
+        let (cx, cy) = (cluster as i32 % self.across, cluster as i32 / self.across);
+        let vertical = self.vertical_borders() as i32;
+        let border = match side {
+            0 if cx > 0 => cy * (self.across - 1) + cx - 1,
+            1 if cx + 1 < self.across => cy * (self.across - 1) + cx,
+            2 if cy > 0 => vertical + (cy - 1) * self.across + cx,
+            3 if cy + 1 < self.down => vertical + cy * self.across + cx,
+            _ => return None,
+        };
+        Some(border as usize)
+    }
+
     /// The borders `pos` lies against (a cell on a cluster's edge row or
     /// column, facing a neighbouring cluster).
     pub(super) fn borders_at(&self, pos: Pos) -> impl Iterator<Item = usize> + use<> {
@@ -130,23 +145,6 @@ impl Layout {
         })
     }
 
-    /// The facing cell pairs of a border, in order along it.
-    fn pairs(&self, border: usize) -> impl Iterator<Item = (Pos, Pos)> + use<> {
-        let (first, second) = self.border_clusters(border);
-        let (a, b) = (self.cluster_box(first), self.cluster_box(second));
-        let vertical = border < self.vertical_borders();
-        let length = if vertical { a.height } else { a.width };
-        (0..length).map(move |i| {
-            if vertical {
-                let y = a.y0 + i;
-                (Pos::new(a.x0 + a.width - 1, y), Pos::new(b.x0, y))
-            } else {
-                let x = a.x0 + i;
-                (Pos::new(x, a.y0 + a.height - 1), Pos::new(x, b.y0))
-            }
-        })
-    }
-
     /// The transitions of a border on `grid`, into `out` (cleared first).
     ///
     /// Each run of open pairs gets transitions at places that keep coarse
@@ -154,15 +152,40 @@ impl Layout {
     /// two ends (where paths round a corner) when it is wider, the middle as
     /// well when it is wide, and always its cheapest pair (a road crossing
     /// the border), which is what carries HPA* over to terrain costs.
+    ///
+    /// It allocates nothing (a run is its first pair's number, its length
+    /// and its cheapest pair): far walkers read a cluster's borders this
+    /// way at every stroll, and a build reads every border.
     pub(super) fn transitions(&self, grid: &Grid, border: usize, out: &mut Vec<Transition>) {
         out.clear();
-        let mut run: Vec<(Pos, Pos, f64)> = Vec::new();
-        let flush = |run: &mut Vec<(Pos, Pos, f64)>, out: &mut Vec<Transition>| {
-            if run.is_empty() {
-                return;
+        let (first, second) = self.border_clusters(border);
+        let (a_box, b_box) = (self.cluster_box(first), self.cluster_box(second));
+        let vertical = border < self.vertical_borders();
+        let length = if vertical { a_box.height } else { a_box.width };
+        let pair = |i: i32| {
+            if vertical {
+                let y = a_box.y0 + i;
+                (
+                    Pos::new(a_box.x0 + a_box.width - 1, y),
+                    Pos::new(b_box.x0, y),
+                )
+            } else {
+                let x = a_box.x0 + i;
+                (
+                    Pos::new(x, a_box.y0 + a_box.height - 1),
+                    Pos::new(x, b_box.y0),
+                )
             }
-            let len = run.len();
-            let mut picks: [Option<usize>; 4] = [None; 4];
+        };
+        // The open run so far: its first pair, its length, and its
+        // cheapest pair (the first of the cheapest) with that pair's cost;
+        // and the cost of its first pair.
+        let mut run: Option<(i32, i32, i32, f64, f64)> = None;
+        let flush = |run: &mut Option<(i32, i32, i32, f64, f64)>, out: &mut Vec<Transition>| {
+            let Some((start, len, cheapest, cheapest_cost, first_cost)) = run.take() else {
+                return;
+            };
+            let mut picks: [Option<i32>; 4] = [None; 4];
             if len <= 3 {
                 picks[0] = Some(len / 2);
             } else {
@@ -172,25 +195,45 @@ impl Layout {
                     picks[2] = Some(len / 2);
                 }
             }
-            let cheapest = (0..len)
-                .min_by(|&i, &j| run[i].2.total_cmp(&run[j].2))
-                .unwrap_or(0);
-            if run[cheapest].2 < run[picks[0].unwrap_or(0)].2 {
+            // What the first pick costs: the run's first pair, or its
+            // middle on a narrow run (read again, it is one of three).
+            let pick_cost = match picks[0] {
+                Some(0) | None => first_cost,
+                Some(i) => {
+                    let (a, b) = pair(start + i);
+                    grid.cost(a).unwrap_or(f64::INFINITY) + grid.cost(b).unwrap_or(f64::INFINITY)
+                }
+            };
+            if cheapest_cost < pick_cost {
                 picks[3] = Some(cheapest);
             }
-            let mut chosen: Vec<usize> = picks.iter().flatten().copied().collect();
+            let mut chosen = picks;
             chosen.sort_unstable();
-            chosen.dedup();
-            out.extend(chosen.into_iter().map(|i| Transition {
-                a: run[i].0,
-                b: run[i].1,
-            }));
-            run.clear();
+            let mut last = None;
+            for i in chosen.into_iter().flatten() {
+                if last == Some(i) {
+                    continue;
+                }
+                last = Some(i);
+                let (a, b) = pair(start + i);
+                out.push(Transition { a, b });
+            }
         };
-        for (a, b) in self.pairs(border) {
+        for i in 0..length {
+            let (a, b) = pair(i);
             match (grid.cost(a), grid.cost(b)) {
                 (Some(ca), Some(cb)) if grid.is_legal_step(a, b) && grid.is_legal_step(b, a) => {
-                    run.push((a, b, ca + cb));
+                    let cost = ca + cb;
+                    match run.as_mut() {
+                        Some((start, len, cheapest, cheapest_cost, _)) => {
+                            if cost.total_cmp(cheapest_cost).is_lt() {
+                                *cheapest = i - *start;
+                                *cheapest_cost = cost;
+                            }
+                            *len += 1;
+                        }
+                        None => run = Some((i, 1, 0, cost, cost)),
+                    }
                 }
                 _ => flush(&mut run, out),
             }

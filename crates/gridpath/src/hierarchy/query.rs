@@ -271,6 +271,47 @@ impl HierarchicalSearch {
         found.map(|(cells, _)| cells)
     }
 
+    /// The cheapest way from `from` to `to` without leaving the cluster
+    /// (of `cluster_size` cells) both lie in: its cells, both ends
+    /// included, or `None` (no way inside it, the two in different
+    /// clusters, or off the grid). A search of the cluster's cells alone,
+    /// with no hierarchy (see [`crate::hierarchy::cluster_exits`] for its
+    /// nodes); [`HierarchicalSearch::stats`] then gives the cells it
+    /// expanded.
+    pub fn way_in_cluster(
+        &mut self,
+        grid: &Grid,
+        cluster_size: usize,
+        from: Pos,
+        to: Pos,
+    ) -> Option<Vec<Pos>> {
+        self.stats = HierarchyStats::default();
+        if cluster_size < 4 || !grid.in_bounds(from) || !grid.in_bounds(to) {
+            return None;
+        }
+        let layout = Layout::new(grid.width(), grid.height(), cluster_size);
+        let cluster = layout.cluster_of(from);
+        if layout.cluster_of(to) != cluster {
+            return None;
+        }
+        let cell_box = layout.cluster_box(cluster);
+        // The cluster's own cheapest cell: on a level whose cheapest ground
+        // (a road) is elsewhere, the heuristic stays tight here.
+        let mut least = f64::INFINITY;
+        for y in cell_box.y0..cell_box.y0 + cell_box.height {
+            for x in cell_box.x0..cell_box.x0 + cell_box.width {
+                if let Some(cost) = grid.cost(Pos::new(x, y)) {
+                    least = least.min(cost);
+                }
+            }
+        }
+        self.cells.min_cost = least.is_finite().then_some(least);
+        let found = self.cells.astar(grid, cell_box, from, to);
+        self.cells.min_cost = None;
+        self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
+        found.map(|(cells, _)| cells)
+    }
+
     fn smoothed(&mut self, grid: &Grid, cells: &[Pos], coarse: Vec<Pos>) -> HierarchicalPath {
         string_pull_into(grid, cells, &mut self.refined);
         let cost = path_cost(grid, &self.refined).unwrap_or(f64::INFINITY);

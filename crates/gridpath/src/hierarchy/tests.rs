@@ -437,3 +437,97 @@ fn refining_a_step_reads_the_kept_crossing() {
     );
     assert!(steps_are_legal(&grid, from, &cells[1..]));
 }
+
+#[test]
+fn without_patching_a_repaired_hierarchy_keeps_exactly_a_fresh_ones_ways() {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut grid = Grid::from_fn(48, 40, Movement::default(), |x, y| {
+        ((x * 5 + y * 3) % 13 != 0).then_some(1.0 + f64::from((x * y) % 4) * 0.5)
+    })
+    .unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(8)).unwrap();
+    hierarchy.set_patching(false);
+    hierarchy.price_all(&grid);
+    let mut ways = (Vec::new(), Vec::new());
+    for round in 0..30 {
+        // One changed cell a round: the case patching would take.
+        let pos = Pos::new(rng.random_range(0..48), rng.random_range(0..40));
+        let cost = [None, Some(1.0), Some(3.5)][rng.random_range(0..3)];
+        grid.set_cost(pos, cost).unwrap();
+        hierarchy.sync(&grid);
+        let mut fresh = Hierarchy::build(&grid, options(8)).unwrap();
+        fresh.price_all(&grid);
+        let pairs: Vec<(Pos, Pos, f64)> = hierarchy.crossings().collect();
+        assert_eq!(
+            pairs,
+            fresh.crossings().collect::<Vec<_>>(),
+            "round {round}"
+        );
+        for (from, to, _) in pairs {
+            ways.0.clear();
+            ways.1.clear();
+            assert!(hierarchy.kept_crossing(from, to, &mut ways.0));
+            assert!(fresh.kept_crossing(from, to, &mut ways.1));
+            assert_eq!(ways.0, ways.1, "round {round}: {from:?} to {to:?}");
+        }
+    }
+}
+
+#[test]
+fn a_clusters_exits_are_its_nodes_and_its_ways_stay_inside_it() {
+    // Clusters of 4: a wall splits the top-left cluster's bottom row.
+    let grid = Grid::from_ascii(
+        "\
+........
+........
+........
+##.#....
+........
+........",
+        Movement::default(),
+    )
+    .unwrap();
+    let hierarchy = Hierarchy::build(&grid, options(4)).unwrap();
+    let at = Pos::new(1, 1);
+    let cluster = hierarchy.cluster_of(at).unwrap();
+    let mut exits = Vec::new();
+    for side in 0..4 {
+        cluster_exits(&grid, 4, at, side, &mut exits);
+    }
+    let mut inside: Vec<Pos> = exits.iter().map(|&(node, _)| node).collect();
+    inside.sort_unstable_by_key(|p| (p.y, p.x));
+    inside.dedup();
+    assert_eq!(inside, hierarchy.clusters[cluster].nodes);
+    let mut search = HierarchicalSearch::new();
+    for (node, across) in exits {
+        assert_ne!(hierarchy.cluster_of(across), Some(cluster));
+        assert!(grid.is_legal_step(node, across));
+        let way = search.way_in_cluster(&grid, 4, at, node).unwrap();
+        assert_eq!((way[0], *way.last().unwrap()), (at, node));
+        assert!(steps_are_legal(&grid, at, &way[1..]));
+        assert!(
+            way.iter()
+                .all(|&c| hierarchy.cluster_of(c) == Some(cluster))
+        );
+        assert!(search.stats().fine_expanded > 0);
+    }
+    // Across clusters, or off the grid: none.
+    assert!(
+        search
+            .way_in_cluster(&grid, 4, at, Pos::new(6, 1))
+            .is_none()
+    );
+    exits = Vec::new();
+    cluster_exits(&grid, 4, Pos::new(-1, 0), 1, &mut exits);
+    cluster_exits(&grid, 4, at, 0, &mut exits);
+    assert!(exits.is_empty(), "nothing left of the first cluster");
+    let layout = Layout::new(8, 6, 4);
+    for cluster in 0..layout.clusters() {
+        let mut sides: Vec<usize> = (0..4)
+            .filter_map(|side| layout.border_on_side(cluster, side))
+            .collect();
+        sides.sort_unstable();
+        assert_eq!(sides, layout.borders_of(cluster).collect::<Vec<_>>());
+    }
+}

@@ -46,8 +46,10 @@ pub(super) const INVESTIGATE_PATIENCE: u32 = 30;
 enum Investigation {
     /// It heads for this spot about the noise.
     GoTo(Pos),
-    /// It saw where the noise was made, or lost interest: it is done.
-    Done,
+    /// It saw where the noise was made, or gave it up (`lost_interest`:
+    /// its patience with this business ran out, or it left it to a
+    /// monster staying in its way): it is done.
+    Done { lost_interest: bool },
 }
 
 /// How a pack's rules end a member's choice of goal early.
@@ -85,9 +87,21 @@ impl MemberTurn<'_> {
             }
             (_, Mode::Investigate, Some(noise)) => match self.investigate(noise) {
                 Investigation::GoTo(spot) => return ControlFlow::Continue(Some(spot)),
-                Investigation::Done => {
+                Investigation::Done { lost_interest } => {
                     self.brain.noise = None;
-                    self.brain.investigating = None;
+                    // Lost interest, it keeps the place in mind as done
+                    // with: the same business heard again (a fight's next
+                    // blow) does not draw it back, to leave it again and
+                    // step to and fro (an A-B-A-B: a rat left the noise to
+                    // a fighter in its way, strolled a step back, heard
+                    // the next blow). A noise elsewhere starts afresh.
+                    self.brain.investigating = lost_interest
+                        .then(|| {
+                            self.brain
+                                .investigating
+                                .map(|(at, _)| (at, INVESTIGATE_PATIENCE))
+                        })
+                        .flatten();
                     self.release_spot();
                     return ControlFlow::Break(PackTurn::DecideAgain);
                 }
@@ -185,7 +199,9 @@ impl MemberTurn<'_> {
             .unreachable
             .is_some_and(|cell| chebyshev(cell, noise) <= INVESTIGATE_SPREAD);
         if sees_it || turns > INVESTIGATE_PATIENCE || gave_up_on_it {
-            return Investigation::Done;
+            return Investigation::Done {
+                lost_interest: !sees_it && turns > INVESTIGATE_PATIENCE,
+            };
         }
         let grid = self.faction.grid();
         let spots: Vec<Pos> = square(noise, INVESTIGATE_SPREAD)
@@ -218,10 +234,16 @@ impl MemberTurn<'_> {
             (Some(held), None) => held,
             // Nowhere about it is safe and free to look from (kin died
             // there, or the pack holds every spot): it lets it be.
-            (None, None) => return Investigation::Done,
+            (None, None) => {
+                return Investigation::Done {
+                    lost_interest: false,
+                };
+            }
         };
         if spot == at {
-            return Investigation::Done;
+            return Investigation::Done {
+                lost_interest: false,
+            };
         }
         self.hold(spot);
         self.brain.thought = Thought::Investigates { noise, spot };
@@ -250,7 +272,8 @@ impl MemberTurn<'_> {
 
     /// Whether it may hold `cell`: the faction believes it walkable, no
     /// other monster stands there, and no packmate holds it (unless this
-    /// member is clearly nearer than the holder was when it last chose).
+    /// member is clearly nearer than the holder was when it last chose,
+    /// or a step from it where the holder was not).
     fn may_hold(&self, cell: Pos) -> bool {
         let at = self.senses.at;
         if cell != at && (self.senses.body_at)(cell) != Body::Empty {
@@ -260,10 +283,16 @@ impl MemberTurn<'_> {
             return false;
         }
         let spots = self.faction.spots();
+        // One legal step from the cell beats a holder that chose it from
+        // further: the octile margin alone let a packmate two cells off,
+        // going round the bodies between, keep a cell beside the player
+        // while this one waited a step from it (warrens seed 6, evader).
+        let one_step = is_adjacent(at, cell) && !self.faction.believes_step_blocked(at, cell);
         spots.free_for(cell, self.senses.actor)
-            || spots
-                .holder_was_at(cell)
-                .is_some_and(|from| octile(at, cell) + CLAIM_MARGIN < octile(from, cell))
+            || spots.holder_was_at(cell).is_some_and(|from| {
+                octile(at, cell) + CLAIM_MARGIN < octile(from, cell)
+                    || (one_step && chebyshev(from, cell) > 1)
+            })
     }
 
     /// Of `cells`, the one to head for: the nearest, but the one it holds

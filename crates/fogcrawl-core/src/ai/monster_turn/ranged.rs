@@ -157,6 +157,11 @@ impl MemberTurn<'_> {
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
+            // A step back always ends two cells off or more, where smoke
+            // over either end hides the player: out of sight, its search
+            // would bring it straight back in (an archer bobbing at the
+            // edge of the player's cloud: A-B-A-B moves).
+            .filter(|&cell| !(self.senses.smoke_at)(cell) && !(self.senses.smoke_at)(player))
             .max_by_key(|&cell| {
                 (
                     self.line_of_fire_clear(cell, player),
@@ -441,15 +446,39 @@ mod tests {
         decide_with(faction, &mut Brain::default(), at, (player, true), mate)
     }
 
+    /// As [`decide`], with smoke over the cells `smoke`.
+    fn decide_by_smoke(
+        faction: &mut Faction,
+        at: Pos,
+        player: Pos,
+        mate: Option<Pos>,
+        smoke: &[Pos],
+    ) -> Intent {
+        decide_in_smoke(faction, &mut Brain::default(), at, (player, true), mate, smoke)
+    }
+
     /// What an archer at `at` with the mind `brain` does, the player
     /// standing at `player.0`, seen if `player.1`.
     fn decide_with(
         faction: &mut Faction,
         brain: &mut Brain,
         at: Pos,
-        (player, seen): (Pos, bool),
+        player: (Pos, bool),
         mate: Option<Pos>,
     ) -> Intent {
+        decide_in_smoke(faction, brain, at, player, mate, &[])
+    }
+
+    /// As [`decide_with`], with smoke over the cells `smoke`.
+    fn decide_in_smoke(
+        faction: &mut Faction,
+        brain: &mut Brain,
+        at: Pos,
+        (player, seen): (Pos, bool),
+        mate: Option<Pos>,
+        smoke: &[Pos],
+    ) -> Intent {
+        let smoke_at = |pos: Pos| smoke.contains(&pos);
         let body_at = move |pos: Pos| {
             if pos == player {
                 Body::Player
@@ -471,6 +500,7 @@ mod tests {
             health: 1.0,
             far_from_player: false,
             body_at: &body_at,
+            smoke_at: &smoke_at,
             shooter: Some(ARCHER),
         };
         let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -512,6 +542,26 @@ mod tests {
             decide(&mut cornered, Pos::new(0, 1), Pos::new(0, 0), None),
             Intent::Attack(Pos::new(0, 0))
         );
+    }
+
+    #[test]
+    fn an_archer_beside_a_player_in_smoke_fights_rather_than_step_out_of_sight() {
+        // The player stands in a smoke cloud: from any cell a step back the
+        // archer would lose it (a cloud hides all but what is side by side)
+        // and its search would bring it back, to and fro. It fights.
+        let mut faction = goblins_knowing(ROOM);
+        let (at, player) = (Pos::new(4, 2), Pos::new(3, 2));
+        assert_eq!(
+            decide_by_smoke(&mut faction, at, player, None, &[player]),
+            Intent::Attack(player)
+        );
+        // Smoke over two of the three cells behind it: it steps back to the
+        // one clear of the cloud.
+        let behind = [Pos::new(5, 1), Pos::new(5, 2)];
+        match decide_by_smoke(&mut faction, at, player, None, &behind) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 3)),
+            other => panic!("it should step back clear of the smoke, not {other:?}"),
+        }
     }
 
     #[test]

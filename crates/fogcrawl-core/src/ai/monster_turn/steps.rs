@@ -3,6 +3,7 @@
 
 use gridpath::Pos;
 
+use super::pack::INVESTIGATE_PATIENCE;
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent, octile};
 use crate::ai::brain::{Mode, PlanSource};
 use crate::ai::thought::Thought;
@@ -72,14 +73,22 @@ impl MemberTurn<'_> {
                             guided: true,
                         }
                     }
-                    None if self.brain.mode == Mode::Investigate
-                        && matches!((self.senses.body_at)(next), Body::Packmate { .. }) =>
-                    {
+                    None if self.brain.mode == Mode::Investigate => {
                         // A packmate that stays in the way is nearer the
                         // noise: it looks for the pack, and this one goes
                         // back to its life this same turn (`think` drops a
-                        // goal given up) instead of queueing behind it.
+                        // goal given up) instead of queueing behind it. So
+                        // does one of another faction that stays (fighting
+                        // in a doorway, the noise's own business: rooms
+                        // depth 5 seed 5, a rat stood 8 actions behind a
+                        // goblin archer shooting from a door).
                         self.brain.unreachable = Some(self.brain.goal.unwrap_or(next));
+                        // Done with the place: the same business heard
+                        // again does not draw it back (`pack_goal`).
+                        self.brain.investigating = self
+                            .brain
+                            .investigating
+                            .map(|(noise, _)| (noise, INVESTIGATE_PATIENCE));
                         self.brain.thought = Thought::LeavesNoiseToPackmate(next);
                         Intent::Wait
                     }

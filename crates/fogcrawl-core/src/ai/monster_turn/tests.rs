@@ -38,6 +38,7 @@ fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
         health: 1.0,
         far_from_player: false,
         body_at,
+        smoke_at: &|_| false,
         shooter: None,
     }
 }
@@ -413,7 +414,7 @@ fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
 }
 
 #[test]
-fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_search() {
+fn far_from_the_player_a_wanderer_strolls_its_cheapest_way_without_the_planner() {
     // Open floor, 31 by 31, nothing seen of the player.
     let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
     let (mut faction, _) = goblins_knowing(&rows);
@@ -430,8 +431,42 @@ fn far_from_the_player_a_wanderer_strolls_a_straight_walkable_line_without_a_sea
         let target = brain.wander_target.unwrap();
         assert!(chebyshev(target, s.at) >= MIN_STROLL);
         assert_eq!(brain.plan.last(), Some(&target));
+        let mut walked = vec![s.at];
+        walked.extend_from_slice(&brain.plan);
+        let cost = gridpath::path_cost(faction.grid().unwrap(), &walked).unwrap();
+        // Open floor: the cheapest way to a node of its cluster's border,
+        // and one step across.
+        assert!(cost <= octile(s.at, target) + 2.0, "{cost}");
     }
     assert_eq!(faction.planner_stats().searches, 0);
+}
+
+#[test]
+fn a_far_stroll_a_wall_now_blocks_is_dropped_for_another_without_the_planner() {
+    let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut s = senses(Pos::new(15, 15), &empty);
+    s.far_from_player = true;
+    let mut brain = Brain::default();
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert!(brain.wander_target.is_some());
+    // The faction learns a wall on the stroll's next cell.
+    let next = brain.plan[0];
+    faction.observe(next, Terrain::Wall, 1.0);
+    faction.sync_view();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert!(
+        matches!(intent, Intent::Step { guided: true, .. }),
+        "{intent:?}"
+    );
+    assert!(!brain.plan.contains(&next), "{:?}", brain.plan);
+    assert_eq!(brain.plan.last().copied(), brain.wander_target);
+    assert_eq!(
+        faction.planner_stats().searches,
+        0,
+        "no request to the planner"
+    );
 }
 
 #[test]
@@ -623,6 +658,70 @@ fn an_investigator_boxed_in_by_a_packmate_leaves_the_noise_to_it() {
 }
 
 #[test]
+fn an_investigator_behind_a_stranger_that_stays_in_a_doorway_leaves_the_noise() {
+    // Rooms depth 5 seed 5: a rat investigating the fight stood 8 actions
+    // behind a goblin archer (another faction, never making way while it
+    // fights) shooting from the only door; no step round it.
+    let (mut faction, _) = goblins_knowing(
+        "@#####\n\
+         ......\n\
+         ######",
+    );
+    let mut brain = heading_east();
+    let archer = stranger_at(Pos::new(2, 1));
+    let at = Pos::new(1, 1);
+    let intent =
+        MemberTurn::new(&mut faction, &mut brain, &senses(at, &archer)).step_along(Pos::new(2, 1));
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(
+        brain.thought,
+        Thought::LeavesNoiseToPackmate(Pos::new(2, 1))
+    );
+    assert_eq!(brain.unreachable, Some(Pos::new(5, 1)));
+}
+
+#[test]
+fn an_investigator_that_left_a_noise_is_not_drawn_back_by_the_same_business() {
+    // Small rooms (private level) depth 5 seed 3: a rat left a fight's
+    // noise to a monster staying in its way, strolled a step back, heard
+    // the next blow, stepped in again and left again: A-B-A-B eight times.
+    let (mut faction, _) = goblins_knowing(
+        "@#######\n\
+         ........\n\
+         ########",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let fighter = stranger_at(Pos::new(3, 1));
+    let (at, noise) = (Pos::new(2, 1), Pos::new(6, 1));
+    let s = senses(at, &fighter);
+    let mut brain = Brain {
+        noise: Some(noise),
+        ..Brain::default()
+    };
+    let mut hear_and_think = |brain: &mut Brain| {
+        brain.noise = Some(noise);
+        for _ in 0..3 {
+            MemberTurn::new(&mut faction, brain, &s).think(&mut rng);
+        }
+    };
+    hear_and_think(&mut brain);
+    assert_ne!(brain.mode, Mode::Investigate, "{:?}", brain.thought);
+    assert_eq!(
+        brain.investigating.map(|(_, turns)| turns),
+        Some(super::pack::INVESTIGATE_PATIENCE),
+        "it keeps the place in mind as done with"
+    );
+    // The next blow of the same fight.
+    hear_and_think(&mut brain);
+    assert_ne!(brain.mode, Mode::Investigate, "{:?}", brain.thought);
+    assert!(
+        !matches!(brain.thought, Thought::Investigates { .. }),
+        "{:?}",
+        brain.thought
+    );
+}
+
+#[test]
 fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
     // It strolled east from 2,1 to 3,1; a noise at 1,1, behind it, is its
     // goal now, and 2,1 the one step closer while its search runs.
@@ -762,4 +861,59 @@ fn a_hunter_held_up_two_cells_from_its_cell_beside_the_player_plans_round() {
         faction.start_turn(s.now);
     }
     panic!("still held up behind the rat: {:?}", brain.thought);
+}
+
+#[test]
+fn a_hunter_a_step_from_the_last_free_cell_beside_the_player_takes_it_over() {
+    // The player at 3,1; rats of another faction fight it from every cell
+    // beside it but 2,2 (r). A packmate (actor 2) claimed 2,2 from 4,3,
+    // two cells off, and goes round the bodies between; the goblin at
+    // 3,3 is one step from it. Warrens seed 6 with the evader: the goblin
+    // waited there for room (the holder was within the octile margin)
+    // while the packmate walked round.
+    let map = "#######\n\
+               #.r@r.#\n\
+               #..rr.#\n\
+               #.....#\n\
+               #.....#\n\
+               #######";
+    let (mut faction, _) = goblins_knowing(&map.replace('r', "."));
+    let rats: Vec<Pos> = map
+        .lines()
+        .enumerate()
+        .flat_map(|(y, row)| {
+            row.char_indices()
+                .filter(|&(_, c)| c == 'r')
+                .map(move |(x, _)| Pos::new(x as i32, y as i32))
+        })
+        .collect();
+    let body = move |p: Pos| {
+        if rats.contains(&p) {
+            Body::Stranger {
+                yields: false,
+                lately_swapped: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, at, free) = (Pos::new(3, 1), Pos::new(3, 3), Pos::new(2, 2));
+    faction.spots_mut().claim(2, free, Pos::new(4, 3));
+    let mut s = senses(at, &body);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(
+        faction.spots().held_by(1),
+        Some(free),
+        "{:?}",
+        brain.thought
+    );
+    assert_eq!(faction.spots().holder(free), Some(1));
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == free),
+        "{intent:?}: {:?}",
+        brain.thought
+    );
 }

@@ -1,14 +1,15 @@
-//! A wanderer's life: where it strolls next (a straight walk far from the
-//! player, or along a corridor round its bends; seen ground near it),
-//! never setting out back the way it just came while it has another, and
-//! how long it loiters where a stroll ended.
+//! A wanderer's life: where it strolls next (along its faction's coarse
+//! graph far from the player, seen ground near it), never setting out
+//! back the way it just came while it has another, and how long it
+//! loiters where a stroll ended.
 
 use std::ops::ControlFlow;
 
-use gridpath::{Grid, Path, Pos, cheapest_straight_path, path_cost, walkable_straight_path};
+use gridpath::{Grid, Path, Pos, cheapest_straight_path, path_cost};
 use rand::{Rng, RngExt};
 
 use super::{DANGEROUS, Intent, MemberTurn, STALL_PATIENCE, chebyshev};
+use crate::ai::brain::Mode;
 use crate::ai::faction::Faction;
 use crate::ai::thought::Thought;
 
@@ -34,6 +35,32 @@ const FAR_LOITER_TIME: (f64, f64) = (6.0, 24.0);
 /// Game time a monster strolls toward one wander target before it gives up.
 const WANDER_PATIENCE: f64 = 30.0;
 
+/// A far wanderer's stroll: along its faction's coarse graph, from where
+/// it stands to a node of its cluster and one step across (see
+/// [`crate::ai::coarse`]), the cheapest way inside the cluster for the
+/// faction (roads when roads are cheaper for it, round walls), ending
+/// where kin did not die and the player's eye does not fall; when the
+/// graph gives none (a room whose doors it cannot open) or one that sets
+/// out back onto `came_from`, a walk along the ground about it
+/// ([`corridor_walk`]). `None` when there is none from here this time.
+fn pick_far_stroll(
+    faction: &mut Faction,
+    at: Pos,
+    came_from: Option<Pos>,
+    rng: &mut impl Rng,
+) -> Option<(Pos, Path)> {
+    let stroll = faction
+        .far_stroll(at, DANGEROUS, rng)
+        .filter(|cells| !(came_from.is_some() && cells.get(1).copied() == came_from));
+    let grid = faction.grid()?;
+    match stroll {
+        Some(cells) => walk_end(grid, cells),
+        // None on the graph (a room whose doors it cannot open) or one
+        // back the way it came: a walk along the ground about it.
+        None => corridor_walk(faction, grid, at, came_from, rng),
+    }
+}
+
 /// A cell near the monster, reachable as far as its faction knows and not
 /// where kin died or the player's eye falls, and the straight way there
 /// when that is a cheapest path: a spot in plain view
@@ -46,32 +73,11 @@ fn pick_wander_target(
     faction: &Faction,
     at: Pos,
     came_from: Option<Pos>,
-    far_from_player: bool,
     rng: &mut impl Rng,
 ) -> (Option<Pos>, Option<Path>, bool) {
     let Some(grid) = faction.grid() else {
         return (None, None, false);
     };
-    if far_from_player {
-        for _ in 0..2 * WANDER_TRIES {
-            let target = random_cell_near(at, WANDER_RANGE, rng);
-            // Any walkable line, whatever its ground costs, but none
-            // through where kin died or the player's eye falls.
-            if chebyshev(at, target) >= MIN_STROLL
-                && grid.is_passable(target)
-                && let Some(line) = walkable_straight_path(grid, at, target)
-                && line
-                    .cells
-                    .iter()
-                    .all(|&c| faction.avoidance_at(c) <= DANGEROUS)
-                && !line_turns_back(&line, came_from)
-            {
-                return (Some(target), Some(line), false);
-            }
-        }
-        let (target, way) = corridor_walk(faction, grid, at, came_from, rng).unzip();
-        return (target, way, false);
-    }
     let mut seen_target = None;
     let mut refused_behind = false;
     for attempt in 0..2 * WANDER_TRIES {
@@ -224,6 +230,29 @@ pub(super) fn random_cell_near(center: Pos, range: i32, rng: &mut impl Rng) -> P
 }
 
 impl MemberTurn<'_> {
+    /// Whether a wanderer's stroll has gone wrong: a wall (or a member's
+    /// body it cannot pass) learned across its way, or, far from the
+    /// player, no way left to walk before it got there. A stroll is to a
+    /// spot drawn at random, not one worth a detour: one gone wrong is
+    /// dropped for another from where it stands (near the player too: a
+    /// way planned into unseen ground that turns out a dead end is not
+    /// walked round the level to the same spot), and far from the player
+    /// asking the planner for a way to it would spend near members'
+    /// searches on it.
+    pub(super) fn stroll_lost(&self) -> bool {
+        if self.brain.mode != Mode::Wander
+            || self.brain.wander_target.is_none()
+            || self.faction.is_planning(self.senses.actor)
+        {
+            return false;
+        }
+        if self.brain.plan.is_empty() {
+            return self.senses.far_from_player;
+        }
+        self.faction
+            .believes_walk_blocked(self.senses.at, &self.brain.plan)
+    }
+
     /// A wanderer with nothing else to do: it loiters a while where its
     /// stroll ended (`Break`, with what it does), else picks where to
     /// stroll next (`Continue`, `None` when it finds nowhere).
@@ -261,13 +290,12 @@ impl MemberTurn<'_> {
         // go back the way it came.
         let stalled = self.brain.stall_turns >= STALL_PATIENCE;
         let came_from = self.brain.came_from.filter(|_| !stalled);
-        let (target, line, nothing_ahead) = pick_wander_target(
-            self.faction,
-            at,
-            came_from,
-            self.senses.far_from_player,
-            rng,
-        );
+        let (target, way, nothing_ahead) = if self.senses.far_from_player {
+            let (target, way) = pick_far_stroll(self.faction, at, came_from, rng).unzip();
+            (target, way, false)
+        } else {
+            pick_wander_target(self.faction, at, came_from, rng)
+        };
         if nothing_ahead {
             // Nowhere ahead (a dead end, say): the next pick may go back
             // the way it came.
@@ -275,10 +303,11 @@ impl MemberTurn<'_> {
         }
         self.brain.wander_target = target;
         self.brain.wander_until = self.senses.now + WANDER_PATIENCE;
-        if let (Some(target), Some(line)) = (target, line) {
-            // A spot in plain view over the cheapest ground: the straight
-            // way there is a cheapest path, so it needs no search.
-            self.follow_line(target, line);
+        if let (Some(target), Some(way)) = (target, way) {
+            // A spot in plain view over the cheapest ground (the straight
+            // way there is a cheapest path), or a far stroll's way on the
+            // coarse graph: it needs no request to the planner.
+            self.follow_line(target, way);
         }
         ControlFlow::Continue(target)
     }

@@ -129,11 +129,15 @@ impl Game {
                 self.throw_knife(target);
             }
             ItemKind::Noisemaker => {
-                let toward = toward
-                    .filter(|_| needs_direction(item))
-                    .ok_or(Refusal::NeedsDirection)?;
+                let landing = match (at, toward.filter(|_| needs_direction(item))) {
+                    (Some(cell), _) => self.landing_toward_cell(item, cell)?,
+                    (None, Some(toward)) => self.landing(item, toward),
+                    (None, None) => return Err(Refusal::NeedsDirection),
+                };
+                if landing == self.player().pos {
+                    return Err(Refusal::WouldLandAtYourFeet(item));
+                }
                 self.inventory.take(item);
-                let landing = self.landing(ItemKind::Noisemaker, toward);
                 let heard = self.make_noise_within(landing, NOISEMAKER_HEARING);
                 self.tools.note_lure(landing, self.time);
                 // Whether anyone heard is what the player throws it to
@@ -266,6 +270,60 @@ mod tests {
         assert!(log.iter().any(|m| m.starts_with("Your knife")), "{log:?}");
         let hurt = game.actors[goblin].hp < full;
         assert_eq!(hurt, log.iter().any(|m| m.starts_with("Your knife hits")));
+    }
+
+    #[test]
+    fn a_noisemaker_thrown_into_the_wall_beside_the_player_is_refused() {
+        // North of the player is wall: the lure would clatter at its feet.
+        let (mut game, _dir) = game_on("##########\n#@.......#\n#.......>#\n##########\n");
+        game.inventory.add(ItemKind::Noisemaker);
+        let time = game.time;
+        assert_eq!(
+            game.player_act(use_item(ItemKind::Noisemaker, Some(Direction::North))),
+            Err(Refusal::WouldLandAtYourFeet(ItemKind::Noisemaker))
+        );
+        assert_eq!(
+            game.inventory.count(ItemKind::Noisemaker),
+            1,
+            "still in the pack"
+        );
+        assert_eq!(game.time, time, "no time passed");
+        assert!(game.tools().lure().is_none(), "no lure marked");
+        game.player_act(use_item(ItemKind::Noisemaker, Some(Direction::East)))
+            .unwrap();
+        assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
+    }
+
+    #[test]
+    fn a_noisemaker_aimed_at_a_cell_lands_there_or_before_the_wall_on_the_way() {
+        let (mut game, _dir) = game_on(
+            "##############\n#@...........#\n#.....#......#\n#.....#.....>#\n##############\n",
+        );
+        // The line to 9,3 crosses the wall at 6,2: the lure drops at 5,2.
+        assert_eq!(
+            game.landing_toward_cell(ItemKind::Noisemaker, Pos::new(9, 3)),
+            Ok(Pos::new(5, 2))
+        );
+        assert_eq!(
+            game.landing_toward_cell(ItemKind::Noisemaker, Pos::new(12, 1)),
+            Err(Refusal::TooFar {
+                item: ItemKind::Noisemaker,
+                range: 8,
+                distance: 11
+            })
+        );
+        game.inventory.add(ItemKind::Noisemaker);
+        game.player_act(Action::UseItem {
+            item: ItemKind::Noisemaker,
+            toward: None,
+            at: Some(Pos::new(4, 3)),
+        })
+        .unwrap();
+        assert_eq!(
+            game.tools().lure().map(|lure| lure.at),
+            Some(Pos::new(4, 3))
+        );
+        assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
     }
 
     #[test]

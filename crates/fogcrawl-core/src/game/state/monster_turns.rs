@@ -147,6 +147,8 @@ impl Game {
             };
             body_of(bystander, asker)
         };
+        let tools = &self.tools;
+        let smoke_at = |pos: Pos| tools.smoky(pos);
         let me = &self.actors[actor];
         let shooter = me
             .kind()
@@ -165,6 +167,7 @@ impl Game {
             health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
             far_from_player,
             body_at: &body_at,
+            smoke_at: &smoke_at,
             shooter,
         };
         MemberTurn::new(&mut self.factions[f], brain, &senses).think(&mut self.rng)

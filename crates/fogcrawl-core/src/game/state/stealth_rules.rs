@@ -87,11 +87,7 @@ impl Game {
                     duration *= SNEAK_SLOWDOWN;
                 }
                 let terrain = self.level.terrain_at(at).unwrap_or(Terrain::Floor);
-                let mut step = PlayerNoise::step(terrain, sneaking);
-                if door && step.loudness < DOOR_NOISE {
-                    step = door_noise();
-                }
-                step
+                step_noise(terrain, sneaking, door)
             }
             Action::Move(_) => self.fight_noise(),
             Action::UseItem {
@@ -114,6 +110,32 @@ impl Game {
             }
         }
         duration
+    }
+
+    /// The sleeping monsters a step of the player's onto `to` would wake:
+    /// the noise the step makes there (louder on noisy ground, a door's
+    /// noise at least through a closed door), heard along the sound model
+    /// by a sleeper within [`SLEEPER_HEARING`] of its loudness, as
+    /// `after_player_action` will hear it.
+    pub(crate) fn sleepers_a_step_would_wake(&self, to: Pos) -> Vec<usize> {
+        let Some(terrain) = self.level.terrain_at(to) else {
+            return Vec::new();
+        };
+        let noise = step_noise(
+            terrain,
+            self.stealth.sneaking,
+            terrain == Terrain::ClosedDoor,
+        );
+        let sound = SoundReach::spread(&self.level, to, noise.loudness);
+        let heard_within = f64::from(noise.loudness) * SLEEPER_HEARING;
+        (1..self.actors.len())
+            .filter(|&actor| {
+                self.is_asleep(actor)
+                    && sound
+                        .distance_to(self.actors[actor].pos)
+                        .is_some_and(|travelled| travelled <= heard_within)
+            })
+            .collect()
     }
 
     /// A fight's noise as the panel shows it: heard as far as the keenest
@@ -271,6 +293,17 @@ impl Game {
             Importance::Info,
             "You hear something stir: time spent here draws the level's monsters.".to_owned(),
         );
+    }
+}
+
+/// The noise of a step onto `terrain`, sneaking or not, through a closed
+/// door if `door` (which sounds at least as loud as opening it).
+fn step_noise(terrain: Terrain, sneaking: bool, door: bool) -> PlayerNoise {
+    let step = PlayerNoise::step(terrain, sneaking);
+    if door && step.loudness < DOOR_NOISE {
+        door_noise()
+    } else {
+        step
     }
 }
 

@@ -60,9 +60,8 @@ impl Game {
         &mut self.equipment
     }
 
-    #[cfg(test)]
     /// The player's experience, to change (kept at a new run's).
-    pub(crate) fn experience_mut(&mut self) -> &mut crate::game::experience::Experience {
+    pub fn experience_mut(&mut self) -> &mut crate::game::experience::Experience {
         &mut self.experience
     }
 }

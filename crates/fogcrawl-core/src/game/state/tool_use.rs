@@ -10,7 +10,7 @@
 
 use rand::RngExt;
 
-use crate::ai::faction::line_of_sight;
+use crate::ai::faction::{line_of_sight, straight_line};
 use crate::game::direction::Direction;
 use crate::game::items::{
     CALTROPS_DAMAGE, CALTROPS_LIMP, CALTROPS_PLAN_COST, SMOKE_DURATION, SMOKE_RANGE, WAND_RANGE,
@@ -48,6 +48,31 @@ impl Game {
             at = next;
         }
         at
+    }
+
+    /// Where `item` thrown at `cell` lands: on the cell, or before the
+    /// first thing on the straight line that blocks sight or movement.
+    /// Refused beyond the item's reach.
+    pub(crate) fn landing_toward_cell(&self, item: ItemKind, cell: Pos) -> Result<Pos, Refusal> {
+        let from = self.player().pos;
+        let (range, distance) = (throw_range(item), from.chebyshev(cell));
+        if distance > range {
+            return Err(Refusal::TooFar {
+                item,
+                range,
+                distance,
+            });
+        }
+        let profile = CostProfile::default();
+        let open = |at: Pos| {
+            self.level
+                .terrain_at(at)
+                .is_some_and(|t| profile.is_passable(t) && !t.info().opaque)
+        };
+        Ok(straight_line(from, cell)
+            .take_while(|&at| open(at))
+            .last()
+            .unwrap_or(from))
     }
 
     /// Every living monster the player sees within the wand's reach,

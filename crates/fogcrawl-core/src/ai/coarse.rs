@@ -1,0 +1,294 @@
+//! Far strolls on a faction's coarse graph: the clusters of its planning
+//! grid (16x16 cells, as `gridpath::hierarchy` cuts it, HPA* over cell
+//! costs) and the entrances on their borders.
+//!
+//! A stroll far from the player walks the graph: from where it stands to
+//! a node of its cluster, the cheapest way inside the cluster for the
+//! faction (roads taken when they are cheaper for it, round walls), and
+//! one step across the border, so the next stroll sets out from the next
+//! cluster. The nodes are read off one of the cluster's borders (a side
+//! drawn at random) as the graph has them (`gridpath::cluster_exits`),
+//! not from a graph kept current: a thousand far wanderers learn cells
+//! all over the level, and re-pricing every cluster they pass would cost
+//! more than their small searches (one cluster's cells at most each).
+//! When the graph gives none (no exit it may reach, or the turn's
+//! allowance for these searches is spent), a walkable straight line to a
+//! spot near it, with no search.
+//!
+//! Nothing here is saved and nothing is kept between strolls but reused
+//! buffers: a stroll is a function of the planning grid, the spot and the
+//! random draws, so a resumed game strolls exactly as the unbroken one.
+//! Far hunts and searches are not planned here (yet): they go to the
+//! faction's planner as near ones do.
+
+use gridpath::{Grid, HierarchicalSearch, Pos, cluster_exits, walkable_straight_path};
+use rand::{Rng, RngExt};
+
+/// The side of a cluster, in cells: the engine's default (see
+/// `crates/gridpath/README.md` for what it costs and saves).
+pub const CLUSTER_SIZE: usize = 16;
+/// A far stroll ends at least this far (Chebyshev) from where it begins.
+pub(crate) const MIN_FAR_STROLL: i32 = 4;
+/// A far stroll on the graph ends at least this far (Chebyshev) from
+/// where it begins: half a cluster, so a wanderer near a border crosses
+/// the cluster rather than step over the border and stop (every stroll
+/// ends in a wait: short ones made a quarter of far wanderers' actions
+/// waits).
+pub(crate) const MIN_GRAPH_STROLL: i32 = 8;
+/// How far (Chebyshev) a far stroll's fallback line may go, and spots it
+/// tries one to.
+pub(crate) const LINE_RANGE: i32 = 12;
+pub(crate) const LINE_TRIES: usize = 8;
+/// Nodes of its cluster a far wanderer searches a way to in one pick
+/// (each a search inside the cluster, at most its cells) before it gives
+/// up until its next pick.
+pub(crate) const FAR_STROLL_TRIES: usize = 2;
+
+/// The coarse graph of one faction's planning grid (see the module
+/// header).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct CoarseMap {
+    search: HierarchicalSearch,
+    /// A far stroll's cluster exits (reused).
+    exits: Vec<(Pos, Pos)>,
+    /// Far strolls walked on the graph, and along a straight line when the
+    /// graph gave none.
+    pub(crate) strolls: u64,
+    pub(crate) lines: u64,
+}
+
+impl CoarseMap {
+    /// A far stroll from `at` on the graph (see the module header): the
+    /// cells from `at` (included) to its end, one step across a border
+    /// from a node of `at`'s cluster, the end one `accept` takes, chosen
+    /// with `rng` among them; or `None`. At most [`FAR_STROLL_TRIES`]
+    /// searches inside the cluster, none once `node_budget` is spent.
+    /// Also the cells those searches expanded. It reads the grid alone,
+    /// not the kept graph: the same grid, the same strolls.
+    pub(crate) fn far_stroll(
+        &mut self,
+        grid: &Grid,
+        at: Pos,
+        rng: &mut impl Rng,
+        accept: impl Fn(Pos) -> bool,
+        node_budget: u64,
+    ) -> (Option<Vec<Pos>>, u64) {
+        let (mut spent, mut searched) = (0, 0);
+        // Half a cluster off first; where no exit that far serves (a
+        // cluster cut by walls), the nearer ones.
+        for nearest in [MIN_GRAPH_STROLL, MIN_FAR_STROLL] {
+            // The sides in an order drawn at random, a border read only
+            // when the ones before it gave nothing.
+            let first_side = rng.random_range(0..4);
+            for side in (0..4).map(|turn| (first_side + turn) % 4) {
+                self.exits.clear();
+                cluster_exits(grid, CLUSTER_SIZE, at, side, &mut self.exits);
+                let count = self.exits.len();
+                if count == 0 {
+                    continue;
+                }
+                let first = rng.random_range(0..count);
+                for turn in 0..count {
+                    let (node, end) = self.exits[(first + turn) % count];
+                    if at.chebyshev(end) < nearest || !accept(end) || !grid.connected(at, node) {
+                        continue;
+                    }
+                    if searched == FAR_STROLL_TRIES || spent >= node_budget {
+                        return (self.walkable_line(grid, at, rng, &accept), spent);
+                    }
+                    searched += 1;
+                    let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
+                    spent += self.search.stats().fine_expanded;
+                    if let Some(mut way) = way {
+                        way.push(end);
+                        self.strolls += 1;
+                        return (Some(way), spent);
+                    }
+                }
+            }
+        }
+        (self.walkable_line(grid, at, rng, &accept), spent)
+    }
+
+    /// The stroll when the graph gave none (no exit it may reach, or the
+    /// searches' allowance spent this turn): a walkable straight line to a
+    /// spot near `at`, every cell of it one `accept` takes, with no search
+    /// (better than standing about, which a thousand far wanderers would
+    /// do turn after turn). Of the [`LINE_TRIES`] spots drawn, the line
+    /// whose ground is cheapest for the faction per cell of length: a
+    /// line along a road rather than one through the marsh beside it.
+    fn walkable_line(
+        &mut self,
+        grid: &Grid,
+        at: Pos,
+        rng: &mut impl Rng,
+        accept: &impl Fn(Pos) -> bool,
+    ) -> Option<Vec<Pos>> {
+        let mut best: Option<(f64, Vec<Pos>)> = None;
+        for _ in 0..LINE_TRIES {
+            let dx = rng.random_range(-LINE_RANGE..=LINE_RANGE);
+            let dy = rng.random_range(-LINE_RANGE..=LINE_RANGE);
+            let spot = Pos::new(at.x + dx, at.y + dy);
+            if at.chebyshev(spot) < MIN_FAR_STROLL || !grid.is_passable(spot) {
+                continue;
+            }
+            if let Some(line) = walkable_straight_path(grid, at, spot)
+                && line.cells.iter().all(|&cell| accept(cell))
+            {
+                let per_cell = line.cost / octile(at, spot);
+                if best.as_ref().is_none_or(|(least, _)| per_cell < *least) {
+                    best = Some((per_cell, line.cells));
+                }
+            }
+        }
+        let (_, cells) = best?;
+        self.lines += 1;
+        Some(cells)
+    }
+}
+
+/// The length of the straight way from `a` to `b` on the grid (a
+/// diagonal step is sqrt 2 long), never zero for two cells apart.
+fn octile(a: Pos, b: Pos) -> f64 {
+    let (dx, dy) = ((a.x - b.x).abs(), (a.y - b.y).abs());
+    let (long, short) = (f64::from(dx.max(dy)), f64::from(dx.min(dy)));
+    (long - short) + std::f64::consts::SQRT_2 * short
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridpath::{
+        AStar, Hierarchy, HierarchyOptions, Movement, SearchOptions, path_cost, steps_are_legal,
+    };
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The cheapest cost from `from` to `to` moving inside the cluster of
+    /// `hierarchy` both lie in: A* on a copy of that cluster alone.
+    fn cheapest_inside(hierarchy: &Hierarchy, grid: &Grid, from: Pos, to: Pos) -> f64 {
+        let cluster = hierarchy.cluster_of(from).unwrap();
+        let (corner, width, height) = hierarchy.cluster_bounds(cluster);
+        let inside = Grid::from_fn(width, height, grid.movement(), |x, y| {
+            grid.cost(Pos::new(corner.x + x, corner.y + y))
+        })
+        .unwrap();
+        let local = |p: Pos| Pos::new(p.x - corner.x, p.y - corner.y);
+        AStar::new()
+            .find_path(&inside, local(from), local(to), &SearchOptions::default())
+            .unwrap()
+            .unwrap()
+            .cost
+    }
+
+    #[test]
+    fn far_strolls_walk_the_graph_cluster_to_cluster_no_dearer_than_inside() {
+        // Walls and four prices of ground, 64 by 48.
+        let grid = Grid::from_fn(64, 48, Movement::default(), |x, y| {
+            let n = (x * 7 + y * 13 + x * y) % 17;
+            match n {
+                0 | 1 => None,
+                2..=4 => Some(0.5),
+                5..=7 => Some(6.0),
+                _ => Some(1.0 + f64::from(n % 2)),
+            }
+        })
+        .unwrap();
+        let mut coarse = CoarseMap::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let mut at = Pos::new(30, 20);
+        assert!(grid.is_passable(at));
+        let mut clusters = Vec::new();
+        let mut searched = 0;
+        for stroll in 0..60 {
+            let lines = coarse.lines;
+            let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 1000);
+            let way = way.unwrap_or_else(|| panic!("stroll {stroll} from {at:?}"));
+            searched += spent;
+            let end = *way.last().unwrap();
+            assert_eq!(way[0], at);
+            assert!(steps_are_legal(&grid, at, &way[1..]));
+            assert!(at.chebyshev(end) >= MIN_FAR_STROLL);
+            if coarse.lines > lines {
+                // The graph gave none: a straight line.
+                at = end;
+                continue;
+            }
+
+            assert!(at.chebyshev(end) >= MIN_GRAPH_STROLL);
+            let hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
+            let hierarchy = &hierarchy;
+            let (here, there) = (hierarchy.cluster_of(at), hierarchy.cluster_of(end));
+            assert_ne!(here, there, "it ends across a border");
+            // Up to the border, the cheapest way inside the cluster.
+            let node = way[way.len() - 2];
+            let cost = path_cost(&grid, &way[..way.len() - 1]).unwrap();
+            let best = cheapest_inside(hierarchy, &grid, at, node);
+            // No dearer than the cheapest way inside the cluster (its margin
+            // may find a cheaper one just across the border).
+            assert!(
+                cost <= best + 1e-9,
+                "stroll {stroll}: {cost} against {best}"
+            );
+            clusters.push(there);
+            at = end;
+        }
+        assert!(searched > 0, "the searches are counted");
+        assert!(
+            coarse.strolls >= 40,
+            "mostly on the graph: {}",
+            coarse.strolls
+        );
+        clusters.sort_unstable();
+        clusters.dedup();
+        assert!(clusters.len() >= 4, "it roams: {clusters:?}");
+    }
+
+    #[test]
+    fn a_far_stroll_keeps_off_what_it_must_avoid_and_off_the_graph_spends_its_allowance() {
+        let grid = Grid::from_fn(48, 48, Movement::default(), |_, _| Some(1.0)).unwrap();
+        let mut coarse = CoarseMap::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let at = Pos::new(20, 20);
+        // Nowhere it may go: nothing, and no search spent on it.
+        let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| false, 1000);
+        assert_eq!((way, spent), (None, 0));
+        // Nothing left to search with: a straight line, no search.
+        let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 0);
+        let way = way.unwrap();
+        assert_eq!(spent, 0);
+        assert_eq!(coarse.lines, 1);
+        assert!(steps_are_legal(&grid, at, &way[1..]));
+        // Only ends right of it: every stroll ends there.
+        for _ in 0..10 {
+            let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |end| end.x > 31, 1000);
+            assert!(way.unwrap().last().unwrap().x > 31);
+        }
+    }
+
+    #[test]
+    fn a_coarse_map_built_again_from_the_same_grid_strolls_the_same_ways() {
+        // The unbroken game's map, used as the grid changes, against one
+        // made afresh (a loaded game's).
+        let mut grid = Grid::from_fn(64, 64, Movement::default(), |x, y| {
+            Some(1.0 + f64::from((x / 3 + y / 5) % 3))
+        })
+        .unwrap();
+        let mut kept = CoarseMap::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut at = Pos::new(8, 8);
+        for round in 0..40 {
+            let cell = Pos::new((round * 11) % 64, (round * 17) % 64);
+            if cell != at {
+                grid.set_cost(cell, Some(0.5 + f64::from(round % 4)))
+                    .unwrap();
+            }
+            let mut fresh = CoarseMap::default();
+            let mut fresh_rng = rng.clone();
+            let (way, _) = kept.far_stroll(&grid, at, &mut rng, |_| true, 1000);
+            let (again, _) = fresh.far_stroll(&grid, at, &mut fresh_rng, |_| true, 1000);
+            assert_eq!(way, again, "round {round}");
+            at = *way.unwrap().last().unwrap();
+        }
+    }
+}
