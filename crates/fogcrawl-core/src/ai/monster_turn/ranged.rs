@@ -135,13 +135,24 @@ impl MemberTurn<'_> {
     /// furthest.
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
+        // Smoke over the player hides it from all but its neighbours:
+        // from any step back it would lose the player, and its search
+        // would bring it straight back in (an archer bobbing at the edge
+        // of the player's cloud: A-B-A-B moves). It fights.
+        if (self.senses.smoke_at)(player) {
+            return None;
+        }
         let walk = PlayerWalk::new(self.faction, player, range + 2);
         // Round a corridor's bend the straight line may stay as it is
         // while the player's walk grows; across a wall or water, where
         // the walk is long either way, the straight line tells.
         let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
         let here = far(at);
-        let steps: Vec<Pos> = self.free_steps().collect();
+        // Nor into smoke: from there it would not see the player either.
+        let steps: Vec<Pos> = self
+            .free_steps()
+            .filter(|&cell| !(self.senses.smoke_at)(cell))
+            .collect();
         if steps.is_empty() {
             return None;
         }
@@ -157,11 +168,6 @@ impl MemberTurn<'_> {
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            // A step back always ends two cells off or more, where smoke
-            // over either end hides the player: out of sight, its search
-            // would bring it straight back in (an archer bobbing at the
-            // edge of the player's cloud: A-B-A-B moves).
-            .filter(|&cell| !(self.senses.smoke_at)(cell) && !(self.senses.smoke_at)(player))
             .max_by_key(|&cell| {
                 (
                     self.line_of_fire_clear(cell, player),
@@ -208,23 +214,51 @@ impl MemberTurn<'_> {
             self.brain.backed_off = None;
             return intent;
         }
+        let Some(shooter) = self.senses.shooter else {
+            return intent;
+        };
+        let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
+        // Out of its sight, or in sight a step beyond its range (a player
+        // that steps to and fro at the edge of its reach: a spitter of
+        // range 4 that kept 3 off stepped in and back 200 turns running,
+        // river depth 7 seed 1, never shooting), the cell it left is back
+        // into reach: it holds, and the player who comes on is in range.
+        let unseen_or_just_beyond = self
+            .senses
+            .player_seen
+            .is_none_or(|player| chebyshev(self.senses.at, player) == range + 1);
         let back_into_reach = matches!(intent, Intent::Step { to, .. } if to == backed.left)
-            && self.senses.player_seen.is_none()
+            && unseen_or_just_beyond
             && self.brain.mode != Mode::Flee;
         if self.senses.now <= backed.until {
+            if back_into_reach && self.brain.mode == Mode::Investigate {
+                // A noise that draws it back round the corner it backed
+                // off from is the fight it left: done with the place, it
+                // goes back to its life next turn rather than wait out its
+                // hold there (archers stood 8 and 10 actions investigating:
+                // pass and warrens depth 5).
+                self.leave_noise_behind_corner(backed.left);
+                return Intent::Wait;
+            }
             if back_into_reach {
                 self.brain.forget_plan();
+                // It holds its cell: it heads nowhere else (three
+                // searchers holding round one last known cell were counted
+                // as a pile-up on it).
+                self.brain.goal = Some(self.senses.at);
                 self.brain.thought = Thought::HoldsAfterBackingOff { left: backed.left };
                 return Intent::Wait;
             }
             return intent;
         }
         self.brain.backed_off = None;
-        let waits_near = self.brain.alert.map(|alert| alert.pos).filter(|&pos| {
-            self.senses
-                .shooter
-                .is_some_and(|shooter| chebyshev(pos, self.senses.at) <= too_near(shooter) + 1)
-        });
+        // Measured from the cell it would walk back to: from there the
+        // player last known a step beyond its distance is in reach again.
+        let waits_near = self
+            .brain
+            .alert
+            .map(|alert| alert.pos)
+            .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
         match waits_near {
             Some(player) if back_into_reach && self.brain.mode == Mode::Search => {
                 self.brain.give_up_search(self.senses.now);
@@ -240,6 +274,19 @@ impl MemberTurn<'_> {
             }
             _ => intent,
         }
+    }
+
+    /// An investigator drawn back onto `left`, the cell it backed off
+    /// from: done with the noise (as one that leaves it to a packmate in
+    /// its way), it holds this one turn and drops the noise the next.
+    fn leave_noise_behind_corner(&mut self, left: Pos) {
+        self.brain.forget_plan();
+        self.brain.unreachable = Some(self.brain.goal.unwrap_or(left));
+        self.brain.investigating = self
+            .brain
+            .investigating
+            .map(|(noise, _)| (noise, super::pack::INVESTIGATE_PATIENCE));
+        self.brain.thought = Thought::HoldsAfterBackingOff { left };
     }
 
     /// The first step toward the nearest other cell (at most
@@ -267,6 +314,7 @@ impl MemberTurn<'_> {
             player,
             (too_near, range),
             None,
+            FIRING_CELL_STEPS,
             |cell| {
                 (near..=range).contains(&chebyshev(cell, player))
                     && !shunned(cell)
@@ -308,6 +356,7 @@ impl MemberTurn<'_> {
             spot,
             (too_near, range),
             self.brain.came_from,
+            FIRING_CELL_STEPS,
             |cell| {
                 (near..=range).contains(&chebyshev(cell, spot))
                     && self.faction.believes_seen_from(cell, spot)
@@ -317,7 +366,7 @@ impl MemberTurn<'_> {
         .map_or(goal, |(_, cell)| Some(cell))
     }
 
-    /// Breadth first from where it stands, at most [`FIRING_CELL_STEPS`]
+    /// Breadth first from where it stands, at most `steps` steps
     /// over free cells beyond `bounds.0` and at most `bounds.1` + 1 cells
     /// from `centre` (none nearer, or it would step back from there, and
     /// none nearer than it stands): of the nearest cells
@@ -328,6 +377,7 @@ impl MemberTurn<'_> {
         centre: Pos,
         bounds: (i32, i32),
         avoid_first: Option<Pos>,
+        steps: i32,
         wanted: impl Fn(Pos) -> bool,
         key: impl Fn(Pos) -> K,
     ) -> Option<(Pos, Pos)> {
@@ -338,7 +388,7 @@ impl MemberTurn<'_> {
         let mut seen = vec![at];
         // Each cell of the last ring with the first step toward it.
         let mut frontier: Vec<(Pos, Pos)> = vec![(at, at)];
-        for ring in 0..FIRING_CELL_STEPS {
+        for ring in 0..steps {
             let mut next = Vec::new();
             for &(from, first) in &frontier {
                 for &(dx, dy) in &NEIGHBOURS {
@@ -454,7 +504,14 @@ mod tests {
         mate: Option<Pos>,
         smoke: &[Pos],
     ) -> Intent {
-        decide_in_smoke(faction, &mut Brain::default(), at, (player, true), mate, smoke)
+        decide_in_smoke(
+            faction,
+            &mut Brain::default(),
+            at,
+            (player, true),
+            mate,
+            smoke,
+        )
     }
 
     /// What an archer at `at` with the mind `brain` does, the player
@@ -675,6 +732,96 @@ mod tests {
         assert_eq!(brain.backed_off, None);
     }
 
+    /// A shooter hunting the player seen at `player` that backed off from
+    /// `left` to `at` a moment ago.
+    fn backed_off_hunter(player: Pos, left: Pos, at: Pos) -> Brain {
+        Brain {
+            mode: Mode::Hunt,
+            alert: Some(crate::ai::brain::Alert {
+                pos: player,
+                time: 0.5,
+                source: crate::ai::brain::Source::Saw,
+            }),
+            came_from: Some(left),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5 + HOLD_AFTER_BACKING_OFF,
+            }),
+            ..Brain::default()
+        }
+    }
+
+    #[test]
+    fn an_archer_that_backed_off_holds_while_the_player_stands_a_step_beyond_its_range() {
+        // River depth 7 seed 1: the player stepped to and fro a cell, a
+        // spitter in and back with it, 200 turns, never shooting. Backed
+        // off from (6,0) to (7,0), the archer (range 6) sees the player a
+        // step out of range: it holds, not back in.
+        let mut faction = goblins_knowing("@.......#\n");
+        let (left, at, player) = (Pos::new(6, 0), Pos::new(7, 0), Pos::new(0, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, true), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.thought, Thought::HoldsAfterBackingOff { left });
+        // Holding, it heads nowhere (three holders round one last known
+        // cell counted as a pile-up on it).
+        assert_eq!(brain.goal, Some(at));
+        // The player back in range: it shoots.
+        let mut brain = backed_off_hunter(player, left, at);
+        let nearer = Pos::new(1, 0);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (nearer, true), None),
+            Intent::Shoot(nearer)
+        );
+        // Further off, the player leaves: it follows.
+        let mut faction = goblins_knowing("@........#\n");
+        let (left, at, player) = (Pos::new(7, 0), Pos::new(8, 0), Pos::new(0, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        assert!(
+            matches!(decide_with(&mut faction, &mut brain, at, (player, true), None),
+            Intent::Step { to, .. } if to == left),
+            "it follows the player who leaves"
+        );
+    }
+
+    #[test]
+    fn an_archer_drawn_back_round_its_corner_by_a_noise_leaves_the_noise() {
+        // Pass depth 5 seed 7: an archer that backed off round a corner
+        // heard the fight there and stood 8 actions investigating it,
+        // held by its hold. It gives the noise up at once.
+        let mut faction = goblins_knowing(CORNER);
+        let (left, at, noise) = (Pos::new(5, 1), Pos::new(5, 2), Pos::new(1, 0));
+        let mut brain = Brain {
+            mode: Mode::Investigate,
+            noise: Some(noise),
+            came_from: Some(left),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5 + HOLD_AFTER_BACKING_OFF,
+            }),
+            ..Brain::default()
+        };
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (noise, false), None),
+            Intent::Wait
+        );
+        assert_eq!(
+            brain.investigating.map(|(_, turns)| turns),
+            Some(super::super::pack::INVESTIGATE_PATIENCE),
+            "done with the place"
+        );
+        // The next turn it is back to its life, not investigating.
+        brain.noise = None;
+        decide_with(&mut faction, &mut brain, at, (noise, false), None);
+        assert_ne!(brain.mode, Mode::Investigate, "{:?}", brain.thought);
+    }
+
     /// A one-wide corridor: from its far end, the archer's firing cells
     /// (4 to 6 cells from the player) are the last three.
     const CORRIDOR: &str = "@......\n";
@@ -805,6 +952,7 @@ mod tests {
                 health: 1.0,
                 far_from_player: false,
                 body_at: &empty,
+                smoke_at: &|_| false,
                 shooter: Some(ARCHER),
             };
             let mut brain = Brain::default();
