@@ -140,7 +140,15 @@ impl<'a> MemberTurn<'a> {
     pub(crate) fn think(&mut self, rng: &mut impl Rng) -> Intent {
         let intent = self.decide_turn(rng);
         // A shooter that just backed off does not walk straight back.
-        self.hold_after_backing_off(intent)
+        match self.hold_after_backing_off(intent) {
+            Some(intent) => intent,
+            // It dropped a noise round the corner it backed off from: the
+            // rest of its life decides this same turn (no wait at it).
+            None => {
+                let again = self.decide_turn(rng);
+                self.hold_after_backing_off(again).unwrap_or(Intent::Wait)
+            }
+        }
     }
 
     /// What the monster would do this turn, before a shooter's hold.

@@ -193,29 +193,31 @@ impl MemberTurn<'_> {
 
     /// `intent`, unless it steps straight back onto the cell this shooter
     /// left when it last stepped back, a moment ago, and it does not see
-    /// the player: then it holds where it stands (it would walk back into
-    /// the player's reach, see it there too near and back off again, to
-    /// and fro). The moment over, with the player still last known within
-    /// a step of its distance (it waits round the corner: a standoff),
-    /// a searcher gives the search up rather than walk back into reach or
-    /// hold for ever (in a corridor it blocked its packmates' way, and
-    /// they crowded behind it), and its strolls keep off that cell a
-    /// moment more. A member in flight runs where it must.
-    pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Intent {
+    /// the player (or sees it a step beyond its range): then it holds
+    /// where it stands (it would walk back into the player's reach, see it
+    /// there too near and back off again, to and fro). An investigator
+    /// drawn back so is done with the noise instead: `None`, to decide its
+    /// turn again. The moment over, with the player still last known
+    /// within a step of its distance of the cell it left (it waits round
+    /// the corner: a standoff), a searcher gives the search up rather than
+    /// walk back into reach or hold for ever (in a corridor it blocked its
+    /// packmates' way, and they crowded behind it), and its strolls keep
+    /// off that cell a moment more. A member in flight runs where it must.
+    pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
-            return intent;
+            return Some(intent);
         };
         if backed.left == self.senses.at {
             // It steps back this very turn.
-            return intent;
+            return Some(intent);
         }
         if backed.to != self.senses.at {
             // It moved on.
             self.brain.backed_off = None;
-            return intent;
+            return Some(intent);
         }
         let Some(shooter) = self.senses.shooter else {
-            return intent;
+            return Some(intent);
         };
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
         // Out of its sight, or in sight a step beyond its range (a player
@@ -238,7 +240,7 @@ impl MemberTurn<'_> {
                 // hold there (archers stood 8 and 10 actions investigating:
                 // pass and warrens depth 5).
                 self.leave_noise_behind_corner(backed.left);
-                return Intent::Wait;
+                return None;
             }
             if back_into_reach {
                 self.brain.forget_plan();
@@ -247,9 +249,9 @@ impl MemberTurn<'_> {
                 // as a pile-up on it).
                 self.brain.goal = Some(self.senses.at);
                 self.brain.thought = Thought::HoldsAfterBackingOff { left: backed.left };
-                return Intent::Wait;
+                return Some(Intent::Wait);
             }
-            return intent;
+            return Some(intent);
         }
         self.brain.backed_off = None;
         // Measured from the cell it would walk back to: from there the
@@ -270,15 +272,15 @@ impl MemberTurn<'_> {
                 });
                 self.brain.forget_plan();
                 self.brain.thought = Thought::LeavesStandoff { player };
-                Intent::Wait
+                Some(Intent::Wait)
             }
-            _ => intent,
+            _ => Some(intent),
         }
     }
 
     /// An investigator drawn back onto `left`, the cell it backed off
     /// from: done with the noise (as one that leaves it to a packmate in
-    /// its way), it holds this one turn and drops the noise the next.
+    /// its way), it drops the noise when it decides again.
     fn leave_noise_behind_corner(&mut self, left: Pos) {
         self.brain.forget_plan();
         self.brain.unreachable = Some(self.brain.goal.unwrap_or(left));
@@ -286,7 +288,6 @@ impl MemberTurn<'_> {
             .brain
             .investigating
             .map(|(noise, _)| (noise, super::pack::INVESTIGATE_PATIENCE));
-        self.brain.thought = Thought::HoldsAfterBackingOff { left };
     }
 
     /// The first step toward the nearest other cell (at most
@@ -807,19 +808,24 @@ mod tests {
             }),
             ..Brain::default()
         };
-        assert_eq!(
-            decide_with(&mut faction, &mut brain, at, (noise, false), None),
-            Intent::Wait
+        let intent = decide_with(&mut faction, &mut brain, at, (noise, false), None);
+        // Back to its life this same turn: not investigating, nor waiting
+        // at the noise.
+        assert_ne!(
+            brain.mode,
+            Mode::Investigate,
+            "{intent:?} {:?}",
+            brain.thought
+        );
+        assert!(
+            !matches!(intent, Intent::Step { to, .. } if to == left),
+            "it went back round the corner"
         );
         assert_eq!(
             brain.investigating.map(|(_, turns)| turns),
             Some(super::super::pack::INVESTIGATE_PATIENCE),
-            "done with the place"
+            "done with the place: the same business does not draw it back"
         );
-        // The next turn it is back to its life, not investigating.
-        brain.noise = None;
-        decide_with(&mut faction, &mut brain, at, (noise, false), None);
-        assert_ne!(brain.mode, Mode::Investigate, "{:?}", brain.thought);
     }
 
     /// A one-wide corridor: from its far end, the archer's firing cells
