@@ -791,6 +791,38 @@ mod tests {
     }
 
     #[test]
+    fn a_standoff_is_measured_from_the_cell_the_archer_would_walk_back_to() {
+        // Pass depth 5 seed 7: the player 4 cells off the cell the archer
+        // left, 5 off the cell it held; once its hold was over it walked
+        // back in, saw the player too near, backed off, every 11 turns.
+        let mut faction = goblins_knowing(
+            "@....\n\
+             ####.\n\
+             ####.\n\
+             ####.\n\
+             ####.\n\
+             ####.\n\
+             ####.\n",
+        );
+        let (left, at, player) = (Pos::new(4, 4), Pos::new(4, 5), Pos::new(4, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = Brain {
+            mode: Mode::Search,
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5,
+            }),
+            ..backed_off_hunter(player, left, at)
+        };
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, false), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.thought, Thought::LeavesStandoff { player });
+    }
+
+    #[test]
     fn an_archer_drawn_back_round_its_corner_by_a_noise_leaves_the_noise() {
         // Pass depth 5 seed 7: an archer that backed off round a corner
         // heard the fight there and stood 8 actions investigating it,
