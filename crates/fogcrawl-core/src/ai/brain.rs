@@ -182,8 +182,15 @@ pub struct Brain {
     /// The cell a shooter last shot from, and its shots in a row from
     /// there.
     pub shooting_from: Option<(Pos, u32)>,
+    /// The cells a shooter last shot from before it moved on, newest
+    /// first: its next firing cell is another (it would otherwise trade
+    /// between two, or walk back to the end of a row and stand there).
+    pub fired_from: [Option<Pos>; 3],
     /// When it last stepped aside to let a packmate reach the player.
     pub stepped_aside_at: Option<f64>,
+    /// A shooter that stepped back from the player: the cell it left, and
+    /// until when it does not step straight back onto it.
+    pub backed_off: Option<BackedOff>,
     /// It sleeps: it neither looks nor moves until a noise that reaches it
     /// or a blow wakes it (`crate::game::stealth`).
     pub asleep: bool,
@@ -228,7 +235,9 @@ impl Default for Brain {
             swapped_with: None,
             investigating: None,
             shooting_from: None,
+            fired_from: [None; 3],
             stepped_aside_at: None,
+            backed_off: None,
             asleep: false,
         }
     }
@@ -464,6 +473,18 @@ pub struct LastSwap {
     pub when: f64,
     pub left_me_at: Pos,
     pub left_them_at: Pos,
+}
+
+/// A shooter's step back from the player: the cell it left, the cell it
+/// stepped to, and the game time until which, still standing there, it
+/// does not step back onto the cell it left (out of sight of the player it
+/// backed away from, it would walk straight back into reach, and back
+/// off again: to and fro).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct BackedOff {
+    pub left: Pos,
+    pub to: Pos,
+    pub until: f64,
 }
 
 #[cfg(test)]

@@ -138,6 +138,21 @@ impl<'a> MemberTurn<'a> {
 
     /// Decides what the monster does this turn.
     pub(crate) fn think(&mut self, rng: &mut impl Rng) -> Intent {
+        let intent = self.decide_turn(rng);
+        // A shooter that just backed off does not walk straight back.
+        match self.hold_after_backing_off(intent) {
+            Some(intent) => intent,
+            // It dropped a noise round the corner it backed off from: the
+            // rest of its life decides this same turn (no wait at it).
+            None => {
+                let again = self.decide_turn(rng);
+                self.hold_after_backing_off(again).unwrap_or(Intent::Wait)
+            }
+        }
+    }
+
+    /// What the monster would do this turn, before a shooter's hold.
+    fn decide_turn(&mut self, rng: &mut impl Rng) -> Intent {
         // Whatever members saw so far reaches the planning grid first.
         self.faction.sync_view();
         let at = self.senses.at;
@@ -205,6 +220,8 @@ impl<'a> MemberTurn<'a> {
         let mut goal = self.brain.decide(perception);
         if self.brain.mode == Mode::Search && self.senses.player_seen.is_none() {
             goal = self.search_goal(goal, rng);
+            // A shooter looks for it from a firing cell.
+            goal = self.shooter_search_goal(goal);
         }
         if self.brain.mode == Mode::Flee {
             self.brain.goal = None;

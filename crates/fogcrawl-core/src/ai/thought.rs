@@ -69,8 +69,17 @@ pub enum Thought {
     /// A shooter: moves to a cell with a clear line (a monster stands on
     /// its line, or its shots from one cell kept missing).
     SeeksClearShot { to: Pos },
-    /// A shooter: no clear line to the player and no step gives one.
+    /// A shooter: no clear line to the player and no cell a few steps
+    /// away gives one.
     WaitsForClearShot,
+    /// A shooter that stepped back from the player a moment ago, out of
+    /// its sight now: it holds rather than step back onto `left`, the
+    /// cell it left (into the player's reach again).
+    HoldsAfterBackingOff { left: Pos },
+    /// A shooter that backed off round a corner from the player, who
+    /// still waits there (at `player`) once its hold is over: it gives the
+    /// search up rather than walk back into reach.
+    LeavesStandoff { player: Pos },
     /// Sleeps: neither looks nor moves until a noise or a blow wakes it.
     Asleep,
     /// An investigator with a monster in its way that stays there (a
@@ -164,8 +173,16 @@ impl Thought {
                 format!("moving to {} for a clear shot", at_text(to))
             }
             Thought::WaitsForClearShot => {
-                "waiting: no clear line to the player from here or a step away".to_owned()
+                "waiting: no clear line to the player from here or a few steps away".to_owned()
             }
+            Thought::HoldsAfterBackingOff { left } => format!(
+                "holding: it backed off from {}, and will not walk straight back into reach",
+                at_text(left)
+            ),
+            Thought::LeavesStandoff { player } => format!(
+                "gave up the search: the player waits round the corner at {}, within reach",
+                at_text(player)
+            ),
             Thought::Asleep => {
                 "asleep: unaware of you; a noise that reaches it, or a blow, wakes it".to_owned()
             }

@@ -5,16 +5,52 @@
 //! not stand in one cell for ever while its shots from there keep failing
 //! to end the fight. Out of range, or with no line at all, it closes in as
 //! any hunter does.
+//!
+//! Its steps back lead down its faction's safety map where they can (away
+//! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
+//! back off, not into a dead end where it must fight hand to hand). A
+//! player inside its distance with no step that keeps it in sight is left
+//! out of sight (round a corner) rather than fought; and a shooter that
+//! stepped back does not step straight back onto the cell it left while
+//! it does not see the player (it would walk back into reach and back off
+//! again, to and fro): it holds there a moment, and the player who follows
+//! comes round the corner into its sight, a step or more off.
+//!
+//! Its distance is the player's walk to it ([`PlayerWalk`]), not the
+//! straight line: round a corridor's bend a step that keeps the straight
+//! line as it is may add to the walk. And after a few shots from one cell
+//! it walks (a few steps at most) to another cell it has a clear shot
+//! from, one it did not shoot from lately: at the end of a row of firing
+//! cells it turns back along the row rather than stand there, and two
+//! cells are traded only seldom (never to and fro).
+
+mod player_walk;
 
 use gridpath::Pos;
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
+use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
+use player_walk::PlayerWalk;
 
 /// Shots in a row from one cell after which a shooter moves to another
 /// cell with a clear line (if it has one) before shooting again.
 const SHOTS_BEFORE_MOVING: u32 = 5;
+
+/// Shots in a row from one cell after which a shooter with no other
+/// firing cell but ones it shot from lately goes back to one of those
+/// rather than stand (two cells traded this seldom are no to and fro).
+const SHOTS_BEFORE_GOING_BACK: u32 = 15;
+
+/// The most steps a shooter walks to another firing cell.
+const FIRING_CELL_STEPS: i32 = 3;
+
+/// Game time a shooter that stepped back holds its new cell rather than
+/// step straight back onto the one it left, while it does not see the
+/// player: about ten of the player's steps, for a player who follows to
+/// come round the corner (into its sight, a step or more off) or to go.
+const HOLD_AFTER_BACKING_OFF: f64 = 10.0;
 
 /// How a kind that shoots fights: its range and the distance it keeps
 /// from the player (both in cells, Chebyshev).
@@ -34,10 +70,20 @@ impl MemberTurn<'_> {
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
         let keep = i32::try_from(shooter.keep_distance).unwrap_or(0);
         let too_near = too_near(shooter);
+        // Inside its distance it backs off out of the player's sight too
+        // (round a corner, rather than fight hand to hand); at its
+        // distance only while it keeps the player in sight (from there it
+        // can still shoot).
+        let may_lose_sight = distance < too_near.max(2);
         if distance <= too_near
-            && let Some(back) = self.step_back(player, range)
+            && let Some(back) = self.step_back(player, range, may_lose_sight)
         {
             self.brain.shooting_from = None;
+            self.brain.backed_off = Some(BackedOff {
+                left: at,
+                to: back,
+                until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+            });
             self.brain.thought = Thought::KeepsDistance { to: back };
             return Some(self.plain_step(back));
         }
@@ -54,10 +100,21 @@ impl MemberTurn<'_> {
             self.brain.thought = Thought::Shoots(player);
             return Some(Intent::Shoot(player));
         }
-        if let Some(to) = self.clear_shot_nearby(player, range, keep.max(too_near + 1)) {
+        // A monster on the line, or shots enough from here: another
+        // firing cell, one it did not shoot from lately nor came from
+        // (after many shots from here, one it did: trading two cells
+        // every few shots, or whenever a packmate crosses the line, is
+        // to and fro).
+        let near = keep.max(too_near + 1);
+        let any = shots_here >= SHOTS_BEFORE_GOING_BACK;
+        if let Some((step, to)) = self.toward_firing_cell(player, (near, range), too_near, any) {
+            if shots_here > 0 {
+                self.brain.fired_from =
+                    [Some(at), self.brain.fired_from[0], self.brain.fired_from[1]];
+            }
             self.brain.shooting_from = None;
             self.brain.thought = Thought::SeeksClearShot { to };
-            return Some(self.plain_step(to));
+            return Some(self.plain_step(step));
         }
         if clear {
             // Nowhere else to shoot from: it keeps shooting from here.
@@ -69,49 +126,302 @@ impl MemberTurn<'_> {
         Some(Intent::Wait)
     }
 
-    /// A free cell a step away, further from the player, from which the
-    /// player stays within `range` and in sight as the faction believes:
-    /// a clear line first, then the furthest from the player.
-    fn step_back(&self, player: Pos, range: i32) -> Option<Pos> {
+    /// A free cell a step away, further from the player (by its walk,
+    /// then the straight line: [`PlayerWalk`]): one from which the player
+    /// stays within `range` and in sight as the faction believes (a clear
+    /// line first, then the step down the safety map, then the furthest);
+    /// else, with `may_lose_sight`, the step down the safety map if it is
+    /// further (or as far and out of the player's sight), else the
+    /// furthest.
+    fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
-        let here = chebyshev(at, player);
-        // Only where it still sees the player: a step out of sight would
-        // lose the player, and the search would bring it straight back
-        // (back and forth round a corner: tried, it made A-B-A-B moves).
-        self.free_steps()
-            .filter(|&cell| chebyshev(cell, player) > here && chebyshev(cell, player) <= range)
+        // Smoke over the player hides it from all but its neighbours:
+        // from any step back it would lose the player, and its search
+        // would bring it straight back in (an archer bobbing at the edge
+        // of the player's cloud: A-B-A-B moves). It fights.
+        if (self.senses.smoke_at)(player) {
+            return None;
+        }
+        let walk = PlayerWalk::new(self.faction, player, range + 2);
+        // Round a corridor's bend the straight line may stay as it is
+        // while the player's walk grows; across a wall or water, where
+        // the walk is long either way, the straight line tells.
+        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
+        let here = far(at);
+        // Nor into smoke: from there it would not see the player either.
+        let steps: Vec<Pos> = self
+            .free_steps()
+            .filter(|&cell| !(self.senses.smoke_at)(cell))
+            .collect();
+        if steps.is_empty() {
+            return None;
+        }
+        // Downhill on the safety map: away toward open ground, not into
+        // a corner where the next step back is gone.
+        let safer = self
+            .faction
+            .flee_step(self.senses.turn, player, at, None)
+            .filter(|cell| steps.contains(cell));
+        let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
+        let in_sight = away
+            .iter()
+            .copied()
+            .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            // A step back always ends two cells off or more, where smoke
-            // over either end hides the player: out of sight, its search
-            // would bring it straight back in (an archer bobbing at the
-            // edge of the player's cloud: A-B-A-B moves).
-            .filter(|&cell| !(self.senses.smoke_at)(cell) && !(self.senses.smoke_at)(player))
             .max_by_key(|&cell| {
                 (
                     self.line_of_fire_clear(cell, player),
-                    chebyshev(cell, player),
+                    Some(cell) == safer,
+                    far(cell),
                     std::cmp::Reverse(cell),
                 )
-            })
+            });
+        if in_sight.is_some() || !may_lose_sight {
+            return in_sight;
+        }
+        // Out of its sight (round a corner) a step as far as here still
+        // hides it; one along its side in its sight gains nothing, and
+        // the next step back would undo it.
+        if let Some(cell) = safer.filter(|&cell| {
+            far(cell) > here || far(cell) == here && !self.faction.believes_seen_from(cell, player)
+        }) {
+            return Some(cell);
+        }
+        away.into_iter()
+            .max_by_key(|&cell| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell)))
     }
 
-    /// A free cell a step away with a clear line to the player within
-    /// range, no nearer than `near` (beyond the distance it keeps, or it
-    /// would step back from there next turn, to and fro): one no nearer
-    /// the player than it stands first, then the one nearest `near`.
-    fn clear_shot_nearby(&self, player: Pos, range: i32, near: i32) -> Option<Pos> {
+    /// `intent`, unless it steps straight back onto the cell this shooter
+    /// left when it last stepped back, a moment ago, and it does not see
+    /// the player (or sees it a step beyond its range): then it holds
+    /// where it stands (it would walk back into the player's reach, see it
+    /// there too near and back off again, to and fro). An investigator
+    /// drawn back so is done with the noise instead: `None`, to decide its
+    /// turn again. The moment over, with the player still last known
+    /// within a step of its distance of the cell it left (it waits round
+    /// the corner: a standoff), a searcher gives the search up rather than
+    /// walk back into reach or hold for ever (in a corridor it blocked its
+    /// packmates' way, and they crowded behind it), and its strolls keep
+    /// off that cell a moment more. A member in flight runs where it must.
+    pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
+        let Some(backed) = self.brain.backed_off else {
+            return Some(intent);
+        };
+        if backed.left == self.senses.at {
+            // It steps back this very turn.
+            return Some(intent);
+        }
+        if backed.to != self.senses.at {
+            // It moved on.
+            self.brain.backed_off = None;
+            return Some(intent);
+        }
+        let Some(shooter) = self.senses.shooter else {
+            return Some(intent);
+        };
+        let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
+        // Out of its sight, or in sight a step beyond its range (a player
+        // that steps to and fro at the edge of its reach: a spitter of
+        // range 4 that kept 3 off stepped in and back 200 turns running,
+        // river depth 7 seed 1, never shooting), the cell it left is back
+        // into reach: it holds, and the player who comes on is in range.
+        let unseen_or_just_beyond = self
+            .senses
+            .player_seen
+            .is_none_or(|player| chebyshev(self.senses.at, player) == range + 1);
+        let back_into_reach = matches!(intent, Intent::Step { to, .. } if to == backed.left)
+            && unseen_or_just_beyond
+            && self.brain.mode != Mode::Flee;
+        if self.senses.now <= backed.until {
+            if back_into_reach && self.brain.mode == Mode::Investigate {
+                // A noise that draws it back round the corner it backed
+                // off from is the fight it left: done with the place, it
+                // goes back to its life next turn rather than wait out its
+                // hold there (archers stood 8 and 10 actions investigating:
+                // pass and warrens depth 5).
+                self.leave_noise_behind_corner(backed.left);
+                return None;
+            }
+            if back_into_reach {
+                self.brain.forget_plan();
+                // It holds its cell: it heads nowhere else (three
+                // searchers holding round one last known cell were counted
+                // as a pile-up on it).
+                self.brain.goal = Some(self.senses.at);
+                self.brain.thought = Thought::HoldsAfterBackingOff { left: backed.left };
+                return Some(Intent::Wait);
+            }
+            return Some(intent);
+        }
+        self.brain.backed_off = None;
+        // Measured from the cell it would walk back to: from there the
+        // player last known a step beyond its distance is in reach again.
+        let waits_near = self
+            .brain
+            .alert
+            .map(|alert| alert.pos)
+            .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
+        match waits_near {
+            Some(player) if back_into_reach && self.brain.mode == Mode::Search => {
+                self.brain.give_up_search(self.senses.now);
+                // Its next stroll must not lead it straight back round
+                // the corner either (into reach, and back off: to and fro).
+                self.brain.backed_off = Some(BackedOff {
+                    until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+                    ..backed
+                });
+                self.brain.forget_plan();
+                self.brain.thought = Thought::LeavesStandoff { player };
+                Some(Intent::Wait)
+            }
+            _ => Some(intent),
+        }
+    }
+
+    /// An investigator drawn back onto `left`, the cell it backed off
+    /// from: done with the noise (as one that leaves it to a packmate in
+    /// its way), it drops the noise when it decides again.
+    fn leave_noise_behind_corner(&mut self, left: Pos) {
+        self.brain.forget_plan();
+        self.brain.unreachable = Some(self.brain.goal.unwrap_or(left));
+        self.brain.investigating = self
+            .brain
+            .investigating
+            .map(|(noise, _)| (noise, super::pack::INVESTIGATE_PATIENCE));
+    }
+
+    /// The first step toward the nearest other cell (at most
+    /// [`FIRING_CELL_STEPS`] away, over free cells outside `too_near`)
+    /// with a clear line to the player, `band.0` to `band.1` cells from it
+    /// (beyond the distance it keeps, or it would step back from there
+    /// next turn, to and fro), and the cell. Not the cell it came from
+    /// nor one it shot from lately, unless `any`. Of the nearest, one no
+    /// nearer the player than it stands first, then the one nearest
+    /// `band.0`.
+    fn toward_firing_cell(
+        &self,
+        player: Pos,
+        band: (i32, i32),
+        too_near: i32,
+        any: bool,
+    ) -> Option<(Pos, Pos)> {
         let here = chebyshev(self.senses.at, player);
-        // Never back to the cell it came from: two cells with a line
-        // would have it trade between them every few shots.
-        self.free_steps()
-            .filter(|&cell| Some(cell) != self.brain.came_from)
-            .filter(|&cell| (near..=range).contains(&chebyshev(cell, player)))
-            .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .filter(|&cell| self.line_of_fire_clear(cell, player))
-            .min_by_key(|&cell| {
+        let (near, range) = band;
+        let shunned = |cell: Pos| {
+            !any && (Some(cell) == self.brain.came_from
+                || self.brain.fired_from.contains(&Some(cell)))
+        };
+        self.nearest_cell_round(
+            player,
+            (too_near, range),
+            None,
+            FIRING_CELL_STEPS,
+            |cell| {
+                (near..=range).contains(&chebyshev(cell, player))
+                    && !shunned(cell)
+                    && self.faction.believes_seen_from(cell, player)
+                    && self.line_of_fire_clear(cell, player)
+            },
+            |cell| {
                 let distance = chebyshev(cell, player);
                 (distance < here, (distance - near).abs(), cell)
-            })
+            },
+        )
+    }
+
+    /// Where a shooter that lost sight of the player heads for `goal` (the
+    /// player's last known cell, or a spot its search looks at): from
+    /// where it cannot see the goal, the nearest cell a few steps off from
+    /// which it would, beyond its distance and within its range (it looks
+    /// for a line of fire rather than walk onto the cell; its packmates
+    /// find their own, and do not crowd one cell); from where it sees the
+    /// goal (the player is gone from it), the goal itself.
+    pub(super) fn shooter_search_goal(&self, goal: Option<Pos>) -> Option<Pos> {
+        let (Some(spot), Some(shooter)) = (goal, self.senses.shooter) else {
+            return goal;
+        };
+        let at = self.senses.at;
+        let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
+        let too_near = too_near(shooter);
+        let near = i32::try_from(shooter.keep_distance)
+            .unwrap_or(0)
+            .max(too_near + 1);
+        if chebyshev(at, spot) > range + FIRING_CELL_STEPS
+            || self.faction.believes_seen_from(at, spot)
+        {
+            return goal;
+        }
+        // Not by way of the cell it just came from: it would step back
+        // and forth between losing the player and finding it.
+        self.nearest_cell_round(
+            spot,
+            (too_near, range),
+            self.brain.came_from,
+            FIRING_CELL_STEPS,
+            |cell| {
+                (near..=range).contains(&chebyshev(cell, spot))
+                    && self.faction.believes_seen_from(cell, spot)
+            },
+            |cell| (chebyshev(cell, spot), cell),
+        )
+        .map_or(goal, |(_, cell)| Some(cell))
+    }
+
+    /// Breadth first from where it stands, at most `steps` steps
+    /// over free cells beyond `bounds.0` and at most `bounds.1` + 1 cells
+    /// from `centre` (none nearer, or it would step back from there, and
+    /// none nearer than it stands): of the nearest cells
+    /// `wanted` takes, the one `key` ranks least, with the first step
+    /// toward it (never `avoid_first`).
+    fn nearest_cell_round<K: Ord>(
+        &self,
+        centre: Pos,
+        bounds: (i32, i32),
+        avoid_first: Option<Pos>,
+        steps: i32,
+        wanted: impl Fn(Pos) -> bool,
+        key: impl Fn(Pos) -> K,
+    ) -> Option<(Pos, Pos)> {
+        let at = self.senses.at;
+        // Never nearer than it stands (cornered inside its distance, it
+        // may still walk along its side of the player to a firing cell).
+        let lowest = bounds.0.min(chebyshev(at, centre) - 1);
+        let mut seen = vec![at];
+        // Each cell of the last ring with the first step toward it.
+        let mut frontier: Vec<(Pos, Pos)> = vec![(at, at)];
+        for ring in 0..steps {
+            let mut next = Vec::new();
+            for &(from, first) in &frontier {
+                for &(dx, dy) in &NEIGHBOURS {
+                    let cell = Pos::new(from.x + dx, from.y + dy);
+                    let distance = chebyshev(cell, centre);
+                    if seen.contains(&cell)
+                        || (ring == 0 && Some(cell) == avoid_first)
+                        || distance <= lowest
+                        || distance > bounds.1 + 1
+                        || (self.senses.body_at)(cell) != Body::Empty
+                        || self.faction.believes_step_blocked(from, cell)
+                    {
+                        continue;
+                    }
+                    seen.push(cell);
+                    next.push((cell, if ring == 0 { cell } else { first }));
+                }
+            }
+            let best = next
+                .iter()
+                .copied()
+                .filter(|&(cell, _)| wanted(cell))
+                .min_by_key(|&(cell, _)| key(cell));
+            if let Some((cell, first)) = best {
+                return Some((first, cell));
+            }
+            if next.is_empty() {
+                return None;
+            }
+            frontier = next;
+        }
+        None
     }
 
     /// The free cells a step away that the faction believes open to step
@@ -184,7 +494,7 @@ mod tests {
     /// What an archer at `at` does about the player it sees at `player`,
     /// with a packmate standing at `mate` (if any).
     fn decide(faction: &mut Faction, at: Pos, player: Pos, mate: Option<Pos>) -> Intent {
-        decide_by_smoke(faction, at, player, mate, &[])
+        decide_with(faction, &mut Brain::default(), at, (player, true), mate)
     }
 
     /// As [`decide`], with smoke over the cells `smoke`.
@@ -192,6 +502,37 @@ mod tests {
         faction: &mut Faction,
         at: Pos,
         player: Pos,
+        mate: Option<Pos>,
+        smoke: &[Pos],
+    ) -> Intent {
+        decide_in_smoke(
+            faction,
+            &mut Brain::default(),
+            at,
+            (player, true),
+            mate,
+            smoke,
+        )
+    }
+
+    /// What an archer at `at` with the mind `brain` does, the player
+    /// standing at `player.0`, seen if `player.1`.
+    fn decide_with(
+        faction: &mut Faction,
+        brain: &mut Brain,
+        at: Pos,
+        player: (Pos, bool),
+        mate: Option<Pos>,
+    ) -> Intent {
+        decide_in_smoke(faction, brain, at, player, mate, &[])
+    }
+
+    /// As [`decide_with`], with smoke over the cells `smoke`.
+    fn decide_in_smoke(
+        faction: &mut Faction,
+        brain: &mut Brain,
+        at: Pos,
+        (player, seen): (Pos, bool),
         mate: Option<Pos>,
         smoke: &[Pos],
     ) -> Intent {
@@ -213,17 +554,31 @@ mod tests {
             at,
             now: 1.0,
             turn: 1,
-            player_seen: Some(player),
+            player_seen: seen.then_some(player),
             health: 1.0,
             far_from_player: false,
             body_at: &body_at,
             smoke_at: &smoke_at,
             shooter: Some(ARCHER),
         };
-        let mut brain = Brain::default();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
-        MemberTurn::new(faction, &mut brain, &senses).think(&mut rng)
+        MemberTurn::new(faction, brain, &senses).think(&mut rng)
     }
+
+    /// What an archer at `at` thinks of the player at `player` with a
+    /// packmate at `mate`.
+    fn brain_thought(faction: &mut Faction, at: Pos, player: Pos, mate: Pos) -> Thought {
+        let mut brain = Brain::default();
+        decide_with(faction, &mut brain, at, (player, true), Some(mate));
+        brain.thought
+    }
+
+    /// An L-shaped corridor: along the top, then down the right side.
+    const CORNER: &str = "@.....\n\
+                          #####.\n\
+                          #####.\n\
+                          #####.\n\
+                          #####.\n";
 
     const ROOM: &str = "@.........\n\
                         ..........\n\
@@ -287,6 +642,369 @@ mod tests {
     }
 
     #[test]
+    fn an_archer_at_a_corridor_corner_backs_round_it_rather_than_fight() {
+        // The player beside it at the corner: no step keeps the player in
+        // sight, but the safety map leads down the corridor (it used to
+        // fight hand to hand here).
+        let mut faction = goblins_knowing(CORNER);
+        let (at, player) = (Pos::new(5, 0), Pos::new(4, 0));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 1)),
+            other => panic!("it should back round the corner, not {other:?}"),
+        }
+        // Two cells off, the step round the corner keeps the straight
+        // line as it is but lengthens the player's walk (no step cuts the
+        // wall's corner): it steps round rather than shoot at two cells
+        // (it used to, and fought once the player had walked up).
+        let mut faction = goblins_knowing(CORNER);
+        let player = Pos::new(3, 0);
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 1)),
+            other => panic!("it should step round the corner, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_archer_that_backed_round_a_corner_holds_rather_than_walk_back() {
+        // It stepped from the corner (5,0) round it to (5,1); the player
+        // it last saw at (3,0) is out of its sight now. Its search would
+        // take it straight back to the corner, into reach (and it would
+        // back off again: to and fro); it holds.
+        let mut faction = goblins_knowing(CORNER);
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            alert: Some(crate::ai::brain::Alert {
+                pos: player,
+                time: 0.5,
+                source: crate::ai::brain::Source::Saw,
+            }),
+            came_from: Some(left),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5 + HOLD_AFTER_BACKING_OFF,
+            }),
+            ..Brain::default()
+        };
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, false), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.thought, Thought::HoldsAfterBackingOff { left });
+        // The moment over, with the player last known within a step of
+        // its distance (round the corner: a standoff), it gives the
+        // search up rather than walk back into reach (or hold for ever,
+        // as it used to, in the way of its packmates)...
+        let over = BackedOff {
+            left,
+            to: at,
+            until: 0.5,
+        };
+        let mut near = Brain {
+            backed_off: Some(over),
+            ..brain.clone()
+        };
+        near.mode = Mode::Search;
+        assert_eq!(
+            decide_with(&mut faction, &mut near, at, (player, false), None),
+            Intent::Wait
+        );
+        assert_eq!(near.thought, Thought::LeavesStandoff { player });
+        assert_eq!(near.alert, None);
+        // Its strolls keep off the corner a moment more.
+        assert!(near.backed_off.is_some_and(|held| held.until > over.until));
+        // ...and searches as any member does once the news is further off.
+        let mut brain = Brain {
+            backed_off: Some(over),
+            alert: Some(crate::ai::brain::Alert {
+                pos: Pos::new(0, 0),
+                time: 0.5,
+                source: crate::ai::brain::Source::Saw,
+            }),
+            ..brain
+        };
+        faction.note_sighting(Pos::new(0, 0), 0.5);
+        assert_ne!(
+            decide_with(&mut faction, &mut brain, at, (Pos::new(0, 0), false), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.backed_off, None);
+    }
+
+    /// A shooter hunting the player seen at `player` that backed off from
+    /// `left` to `at` a moment ago.
+    fn backed_off_hunter(player: Pos, left: Pos, at: Pos) -> Brain {
+        Brain {
+            mode: Mode::Hunt,
+            alert: Some(crate::ai::brain::Alert {
+                pos: player,
+                time: 0.5,
+                source: crate::ai::brain::Source::Saw,
+            }),
+            came_from: Some(left),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5 + HOLD_AFTER_BACKING_OFF,
+            }),
+            ..Brain::default()
+        }
+    }
+
+    #[test]
+    fn an_archer_that_backed_off_holds_while_the_player_stands_a_step_beyond_its_range() {
+        // River depth 7 seed 1: the player stepped to and fro a cell, a
+        // spitter in and back with it, 200 turns, never shooting. Backed
+        // off from (6,0) to (7,0), the archer (range 6) sees the player a
+        // step out of range: it holds, not back in.
+        let mut faction = goblins_knowing("@.......#\n");
+        let (left, at, player) = (Pos::new(6, 0), Pos::new(7, 0), Pos::new(0, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, true), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.thought, Thought::HoldsAfterBackingOff { left });
+        // Holding, it heads nowhere (three holders round one last known
+        // cell counted as a pile-up on it).
+        assert_eq!(brain.goal, Some(at));
+        // The player back in range: it shoots.
+        let mut brain = backed_off_hunter(player, left, at);
+        let nearer = Pos::new(1, 0);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (nearer, true), None),
+            Intent::Shoot(nearer)
+        );
+        // Further off, the player leaves: it follows.
+        let mut faction = goblins_knowing("@........#\n");
+        let (left, at, player) = (Pos::new(7, 0), Pos::new(8, 0), Pos::new(0, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        assert!(
+            matches!(decide_with(&mut faction, &mut brain, at, (player, true), None),
+            Intent::Step { to, .. } if to == left),
+            "it follows the player who leaves"
+        );
+    }
+
+    #[test]
+    fn a_standoff_is_measured_from_the_cell_the_archer_would_walk_back_to() {
+        // Pass depth 5 seed 7: the player 4 cells off the cell the archer
+        // left, 5 off the cell it held; once its hold was over it walked
+        // back in, saw the player too near, backed off, every 11 turns.
+        let mut faction = goblins_knowing(
+            "@....\n\
+             ####.\n\
+             ####.\n\
+             ####.\n\
+             ####.\n\
+             ####.\n\
+             ####.\n",
+        );
+        let (left, at, player) = (Pos::new(4, 4), Pos::new(4, 5), Pos::new(4, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = Brain {
+            mode: Mode::Search,
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5,
+            }),
+            ..backed_off_hunter(player, left, at)
+        };
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, false), None),
+            Intent::Wait
+        );
+        assert_eq!(brain.thought, Thought::LeavesStandoff { player });
+    }
+
+    #[test]
+    fn an_archer_drawn_back_round_its_corner_by_a_noise_leaves_the_noise() {
+        // Pass depth 5 seed 7: an archer that backed off round a corner
+        // heard the fight there and stood 8 actions investigating it,
+        // held by its hold. It gives the noise up at once.
+        let mut faction = goblins_knowing(CORNER);
+        let (left, at, noise) = (Pos::new(5, 1), Pos::new(5, 2), Pos::new(1, 0));
+        let mut brain = Brain {
+            mode: Mode::Investigate,
+            noise: Some(noise),
+            came_from: Some(left),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5 + HOLD_AFTER_BACKING_OFF,
+            }),
+            ..Brain::default()
+        };
+        let intent = decide_with(&mut faction, &mut brain, at, (noise, false), None);
+        // Back to its life this same turn: not investigating, nor waiting
+        // at the noise.
+        assert_ne!(
+            brain.mode,
+            Mode::Investigate,
+            "{intent:?} {:?}",
+            brain.thought
+        );
+        assert!(
+            !matches!(intent, Intent::Step { to, .. } if to == left),
+            "it went back round the corner"
+        );
+        assert_eq!(
+            brain.investigating.map(|(_, turns)| turns),
+            Some(super::super::pack::INVESTIGATE_PATIENCE),
+            "done with the place: the same business does not draw it back"
+        );
+    }
+
+    /// A one-wide corridor: from its far end, the archer's firing cells
+    /// (4 to 6 cells from the player) are the last three.
+    const CORRIDOR: &str = "@......\n";
+
+    /// An archer at the corridor's far end that shot `shots` times from
+    /// there, having shot from `fired_from` before.
+    fn standing_at_the_end(shots: u32, fired_from: [Option<Pos>; 3]) -> Brain {
+        let end = Pos::new(6, 0);
+        Brain {
+            mode: Mode::Hunt,
+            came_from: Some(Pos::new(5, 0)),
+            shooting_from: Some((end, shots)),
+            fired_from,
+            ..Brain::default()
+        }
+    }
+
+    #[test]
+    fn an_archer_at_the_end_of_a_row_of_firing_cells_walks_back_along_it() {
+        // It came to the end from (5,0) and shot from there before: a
+        // cell two steps back is one it did not shoot from lately (it used
+        // to stand at the end for ever, the cell it came from barred).
+        let mut faction = goblins_knowing(CORRIDOR);
+        let (end, player) = (Pos::new(6, 0), Pos::new(0, 0));
+        let mut brain =
+            standing_at_the_end(SHOTS_BEFORE_MOVING, [Some(Pos::new(5, 0)), None, None]);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, end, (player, true), None),
+            Intent::Step {
+                to: Pos::new(5, 0),
+                swap: false,
+                guided: true
+            }
+        );
+        assert_eq!(
+            brain.thought,
+            Thought::SeeksClearShot { to: Pos::new(4, 0) }
+        );
+        assert_eq!(brain.fired_from[0], Some(end));
+        // Fewer shots than that: it shoots on.
+        let mut brain = standing_at_the_end(2, [Some(Pos::new(5, 0)), None, None]);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, end, (player, true), None),
+            Intent::Shoot(player)
+        );
+    }
+
+    #[test]
+    fn an_archer_goes_back_to_a_firing_cell_it_used_only_after_many_shots() {
+        // Every other firing cell is one it shot from lately: it stands a
+        // while (trading between them every few shots would be to and
+        // fro), then goes back rather than stand for ever.
+        let mut faction = goblins_knowing(CORRIDOR);
+        let (end, player) = (Pos::new(6, 0), Pos::new(0, 0));
+        let used = [Some(Pos::new(5, 0)), Some(Pos::new(4, 0)), None];
+        let mut brain = standing_at_the_end(SHOTS_BEFORE_MOVING, used);
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, end, (player, true), None),
+            Intent::Shoot(player)
+        );
+        let mut brain = standing_at_the_end(SHOTS_BEFORE_GOING_BACK, used);
+        match decide_with(&mut faction, &mut brain, end, (player, true), None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 0)),
+            other => panic!("it should move to another firing cell, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_archer_against_a_wall_inside_its_distance_walks_along_it_to_a_firing_cell() {
+        // Against the top wall three cells from the player: no step takes
+        // it further, so it shoots; after a few shots it walks along the
+        // wall (no nearer the player) to a cell four off. It used to stand
+        // there for good (the cells on the way were inside its distance).
+        let mut faction = goblins_knowing(ROOM);
+        let (at, player) = (Pos::new(3, 0), Pos::new(5, 3));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            shooting_from: Some((at, SHOTS_BEFORE_MOVING)),
+            ..Brain::default()
+        };
+        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
+            Intent::Step { to, .. } => assert!(chebyshev(to, player) >= 3, "to {to}"),
+            other => panic!("it should walk to another firing cell, not {other:?}"),
+        }
+        let Thought::SeeksClearShot { to } = brain.thought else {
+            panic!("it thinks {:?}", brain.thought);
+        };
+        assert_eq!(chebyshev(to, player), 4);
+    }
+
+    /// A maze's corridor bend (drawn from the shipped maze): the player
+    /// comes along the top row; below the archer the corridor turns.
+    const BEND: &str = "#.###\n\
+                        #@..#\n\
+                        #.#.#\n\
+                        #.#..\n";
+
+    #[test]
+    fn an_archer_two_cells_off_at_a_bend_steps_round_it_rather_than_shoot() {
+        // Two cells off in a straight line from (3,1) or (3,2), but three
+        // steps for the player to (3,2) (no step cuts the wall's corner):
+        // the step round the bend lengthens the player's walk. It used to
+        // shoot at two cells here and fight once the player walked up.
+        let mut faction = goblins_knowing(BEND);
+        let (at, player) = (Pos::new(3, 1), Pos::new(1, 1));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(3, 2)),
+            other => panic!("it should step round the bend, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn an_archer_that_lost_sight_looks_for_the_spot_from_a_firing_cell() {
+        // Down the corridor's side, out of sight of the player's last
+        // known cell on the top row: it heads for the corner cell that
+        // sees along the row, four cells off, not for the cell itself
+        // (three archers used to crowd onto one last known cell).
+        let mut faction = goblins_knowing(CORNER);
+        let spot = Pos::new(1, 0);
+        let empty = |_: Pos| Body::Empty;
+        let goal_from = |faction: &mut Faction, at: Pos| {
+            let senses = Senses {
+                actor: 1,
+                at,
+                now: 1.0,
+                turn: 1,
+                player_seen: None,
+                health: 1.0,
+                far_from_player: false,
+                body_at: &empty,
+                smoke_at: &|_| false,
+                shooter: Some(ARCHER),
+            };
+            let mut brain = Brain::default();
+            MemberTurn::new(faction, &mut brain, &senses).shooter_search_goal(Some(spot))
+        };
+        assert_eq!(
+            goal_from(&mut faction, Pos::new(5, 3)),
+            Some(Pos::new(5, 0))
+        );
+        // Where it sees the spot (the player gone from it), the spot.
+        assert_eq!(goal_from(&mut faction, Pos::new(5, 0)), Some(spot));
+    }
+
+    #[test]
     fn an_archer_never_shoots_through_a_packmate_and_moves_to_a_clear_line() {
         let mut faction = goblins_knowing(ROOM);
         let (at, player) = (Pos::new(6, 2), Pos::new(2, 2));
@@ -299,9 +1017,17 @@ mod tests {
         match decide(&mut faction, at, player, Some(mate)) {
             Intent::Shoot(_) => panic!("it shot through its packmate"),
             Intent::Step { to, .. } => {
+                // A step toward a cell with a clear line (a few steps
+                // off, it may pass cells without one).
+                let Thought::SeeksClearShot { to: cell } =
+                    brain_thought(&mut faction, at, player, mate)
+                else {
+                    panic!("it stepped to {to} for no clear shot");
+                };
+                assert!(chebyshev(to, at) == 1 && chebyshev(cell, to) < FIRING_CELL_STEPS);
                 assert!(
-                    line_of_sight(to, player, |cell| cell == mate),
-                    "it moved to {to}, from where the line still crosses {mate}"
+                    line_of_sight(cell, player, |c| c == mate),
+                    "it heads for {cell}, from where the line still crosses {mate}"
                 );
             }
             Intent::Wait => {}
