@@ -152,6 +152,11 @@ impl Autopilot {
                 {
                     return action;
                 }
+                if !self.skip_tools
+                    && let Some(action) = tool_use::lure_the_curious(game, health)
+                {
+                    return action;
+                }
                 if has(ItemKind::ThrowingKnife) && game.knife_target().is_some() {
                     return Action::UseItem {
                         item: ItemKind::ThrowingKnife,

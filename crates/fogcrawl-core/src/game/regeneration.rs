@@ -1,14 +1,19 @@
 //! Slow regeneration: the player heals one hit point for every
 //! [`TIME_PER_HIT_POINT`] units of game time that pass, so resting works
-//! but costs time, and time is when monsters wander and search.
+//! but costs time, and time is when monsters wander and search (and a
+//! rest draws them: `game::stealth::REST_DRAW_TIME`). Slow enough that a
+//! fight's wounds carry into the next one: walking a level heals little,
+//! and a rest to full draws most of the level, so a fight avoided (the
+//! lure, smoke, caltrops, the wand) is hit points kept, which is what
+//! makes the tools worth carrying.
 //!
 //! Pure bookkeeping of elapsed time; the game calls it after each player
 //! action with that action's duration.
 
 use serde::{Deserialize, Serialize};
 
-/// Game time to heal one hit point: a full 25 hit points takes 750 time.
-pub(crate) const TIME_PER_HIT_POINT: f64 = 30.0;
+/// Game time to heal one hit point: a full 25 hit points takes 1,500 time.
+pub(crate) const TIME_PER_HIT_POINT: f64 = 60.0;
 
 /// Time banked toward the next hit point.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

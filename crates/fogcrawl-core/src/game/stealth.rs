@@ -45,14 +45,20 @@ pub const SLEEPING_DAMAGE: i32 = 3;
 /// wanders) does this many times the damage rolled.
 pub const UNAWARE_DAMAGE: i32 = 2;
 /// Every this much game time the player spends waiting or resting on a
-/// level draws one of its monsters (the nearest that is not hunting or
-/// fleeing, within `REST_DRAW_REACH` along the way sound travels) to
-/// where the player is: resting is never free near monsters.
+/// level draws its monsters (the nearest that is not hunting or fleeing,
+/// within `REST_DRAW_REACH` along the way sound travels, with its pack:
+/// `REST_DRAW_PACK`) to where the player is: resting is never free near
+/// monsters. The draws grow: the n-th on a level draws the n nearest, so
+/// the longer the player rests on a level the harder it is found.
 pub const REST_DRAW_TIME: f64 = 100.0;
 /// How far (in cells of travel along the way sound goes, round walls and
 /// muffled by closed doors: `crate::world::sound`) the player's rest draws
 /// a monster from; one further off, or behind rock, is not drawn.
 pub(crate) const REST_DRAW_REACH: u32 = 40;
+/// A monster drawn by the player's rest brings its pack: every monster of
+/// its faction within this many cells of it (king moves) that is neither
+/// hunting nor fleeing wakes and comes to look too.
+pub(crate) const REST_DRAW_PACK: i32 = 5;
 
 /// What made the player's last noise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -188,6 +194,8 @@ pub(crate) struct Stealth {
     /// Waiting and resting time on this level not yet paid for with a
     /// monster drawn (see [`REST_DRAW_TIME`]).
     pub idle_time: f64,
+    /// Draws made on this level: the next draws one more monster.
+    pub draws_here: u32,
     pub counters: StealthCounters,
 }
 
@@ -204,9 +212,18 @@ impl Stealth {
         draws as u32
     }
 
-    /// A new level: time waited on the last one draws nobody here.
+    /// How many monsters the next draw on this level draws (the n-th
+    /// draws n), counting it made.
+    pub(crate) fn next_draw(&mut self) -> u32 {
+        self.draws_here = self.draws_here.saturating_add(1);
+        self.draws_here
+    }
+
+    /// A new level: time waited on the last one draws nobody here, and
+    /// its draws start again at one.
     pub(crate) fn enter_level(&mut self) {
         self.idle_time = 0.0;
+        self.draws_here = 0;
     }
 }
 
@@ -243,6 +260,15 @@ mod tests {
         stealth.enter_level();
         assert_eq!(stealth.wait(REST_DRAW_TIME * 0.6), 0);
         assert_eq!(stealth.wait(f64::NAN), 0);
+    }
+
+    #[test]
+    fn each_draw_on_a_level_draws_one_more_until_the_next_level() {
+        let mut stealth = Stealth::default();
+        let sizes: Vec<u32> = (0..4).map(|_| stealth.next_draw()).collect();
+        assert_eq!(sizes, [1, 2, 3, 4]);
+        stealth.enter_level();
+        assert_eq!(stealth.next_draw(), 1);
     }
 
     #[test]

@@ -1,15 +1,16 @@
 //! When the scripted player reaches for a tool, on what the screen shows
 //! (monsters in sight, their state, its own map and pack): a wand at the
 //! nearest hunter, caltrops thrown between it and what is coming, smoke
-//! when hurt with nothing to drink, the lure thrown away from itself when
-//! it must rest with a wanderer in sight, the scroll on a level whose
+//! when hurt with nothing to drink, the lure aimed at a cell beyond
+//! monsters coming to look (a pack of them, or any when it is hurt) or a
+//! wanderer in sight when it must rest, the scroll on a level whose
 //! stairs it has not seen. Off with `sim --no-tools` (the measure of what
 //! the tools are worth).
 
 use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::direction::Direction;
-use crate::game::items::{CALTROPS_RANGE, SMOKE_RANGE, WAND_RANGE};
+use crate::game::items::{CALTROPS_RANGE, NOISEMAKER_RANGE, SMOKE_RANGE, WAND_RANGE};
 use crate::game::state::Game;
 use crate::world::ItemKind;
 use gridpath::Pos;
@@ -17,6 +18,16 @@ use gridpath::Pos;
 /// Below this share of its hit points, with no draught left, it throws
 /// smoke on a hunter and goes on out of its sight.
 const SMOKE_BELOW: f64 = 0.35;
+/// Below this share of its hit points it lures away even one monster
+/// coming to look (at or above, only two or more: a lone one is a fight
+/// it wins, and experience).
+const LURE_ONE_BELOW: f64 = 0.75;
+/// A lure lands at least this many cells (king moves) from the player: a
+/// monster that went to look nearer would see it.
+const LURE_AWAY: i32 = 5;
+/// Game time a lure it threw keeps drawing: it throws no second one
+/// before (the map's `&` lasts as long).
+const LURE_FRESH: f64 = 30.0;
 
 /// A monster in sight, nearest first, with its state.
 struct Seen {
@@ -195,21 +206,81 @@ pub(super) fn when_calm(game: &Game, wants_rest: bool) -> Option<Action> {
             at: None,
         });
     }
-    if !wants_rest || !has(ItemKind::Noisemaker) || game.tools().lure().is_some() {
+    if !wants_rest {
         return None;
     }
-    let me = game.player().pos;
     let wanderer = monsters_in_sight(game)
         .into_iter()
         .find(|s| s.mode == Mode::Wander)?;
-    // Where it lands farthest from the player, and no nearer the player
-    // than the wanderer stands: it draws the wanderer away.
-    Direction::ALL
-        .into_iter()
-        .map(|direction| (direction, game.landing(ItemKind::Noisemaker, direction)))
-        .filter(|(_, landing)| landing.chebyshev(me) > wanderer.distance)
-        .max_by_key(|(_, landing)| landing.chebyshev(me))
-        .map(|(direction, _)| throw(ItemKind::Noisemaker, direction))
+    lure_beyond(game, &[wanderer.at])
+}
+
+/// The lure, where it would otherwise wait for monsters coming to look
+/// (searching, or drawn by a noise: not hunting, so they go where it
+/// clatters): two or more, or one while it is hurt. None while one of
+/// them hunts (a hunter pays the lure no heed and the rest follow it).
+pub(super) fn lure_the_curious(game: &Game, health: f64) -> Option<Action> {
+    let seen = monsters_in_sight(game);
+    if seen.iter().any(|s| s.mode == Mode::Hunt) {
+        return None;
+    }
+    let curious: Vec<Pos> = seen
+        .iter()
+        .filter(|s| matches!(s.mode, Mode::Search | Mode::Investigate) && s.distance >= 2)
+        .map(|s| s.at)
+        .collect();
+    let enough = match curious.len() {
+        0 => false,
+        1 => health < LURE_ONE_BELOW,
+        _ => true,
+    };
+    if enough {
+        lure_beyond(game, &curious)
+    } else {
+        None
+    }
+}
+
+/// The lure aimed at a cell that draws the monsters at `monsters` away:
+/// one it lands on (nothing in the way), at least [`LURE_AWAY`] from the
+/// player, that each of them is nearer than the player is (so their way
+/// there leads from the player, not past it); of those, one on the far
+/// side from the stairs if it can (the player's way on stays clear), then
+/// the farthest from the player.
+fn lure_beyond(game: &Game, monsters: &[Pos]) -> Option<Action> {
+    let fresh = game
+        .tools()
+        .lure()
+        .is_some_and(|lure| game.time() - lure.time < LURE_FRESH);
+    if monsters.is_empty() || game.inventory().count(ItemKind::Noisemaker) == 0 || fresh {
+        return None;
+    }
+    let me = game.player().pos;
+    let stairs = game.level().stairs;
+    let mut best: Option<((bool, i32, i32, i32), Pos)> = None;
+    for dy in -NOISEMAKER_RANGE..=NOISEMAKER_RANGE {
+        for dx in -NOISEMAKER_RANGE..=NOISEMAKER_RANGE {
+            let cell = Pos::new(me.x + dx, me.y + dy);
+            let away = cell.chebyshev(me);
+            if away < LURE_AWAY
+                || game.landing_toward_cell(ItemKind::Noisemaker, cell) != Ok(cell)
+                || !monsters.iter().all(|m| m.chebyshev(cell) < away)
+            {
+                continue;
+            }
+            let off_the_way = cell.chebyshev(stairs) > me.chebyshev(stairs);
+            // The first best in scan order wins a tie: the same game.
+            let score = (off_the_way, away, -cell.y, -cell.x);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, cell));
+            }
+        }
+    }
+    best.map(|(_, cell)| Action::UseItem {
+        item: ItemKind::Noisemaker,
+        toward: None,
+        at: Some(cell),
+    })
 }
 
 #[cfg(test)]
@@ -270,6 +341,58 @@ mod tests {
         game.player_act(smoke).expect("smoke at its feet");
         // In the cloud it sees no one and waits there for them to come.
         assert_eq!(pilot.choose(&game), Action::Wait);
+    }
+
+    #[test]
+    fn the_lure_goes_beyond_a_pack_coming_to_look_and_not_before_a_hunter() {
+        let (mut game, _dir) = game_on(
+            "####################\n#..................#\n#>.@......g........#\n#.........g........#\n#..................#\n####################\n",
+        );
+        game.inventory_mut().add(ItemKind::Noisemaker);
+        for goblin in [1, 2] {
+            game.actor_mut(goblin)
+                .brain
+                .as_mut()
+                .expect("a monster")
+                .mode = Mode::Investigate;
+        }
+        let me = game.player().pos;
+        let goblins = [game.actors()[1].pos, game.actors()[2].pos];
+        let Some(Action::UseItem {
+            item: ItemKind::Noisemaker,
+            toward: None,
+            at: Some(cell),
+        }) = lure_the_curious(&game, 1.0)
+        else {
+            panic!("two coming to look: the lure");
+        };
+        let away = cell.chebyshev(me);
+        assert!(away >= LURE_AWAY, "{cell} too near the player");
+        assert!(
+            goblins.iter().all(|g| g.chebyshev(cell) < away),
+            "{cell} is past the player"
+        );
+        let stairs = game.level().stairs;
+        assert!(
+            cell.chebyshev(stairs) > me.chebyshev(stairs),
+            "{cell} is on the way to the stairs"
+        );
+        assert_eq!(
+            game.landing_toward_cell(ItemKind::Noisemaker, cell),
+            Ok(cell)
+        );
+        // The scripted player throws it rather than wait for them.
+        assert_eq!(
+            Autopilot::new().choose(&game),
+            lure_the_curious(&game, 1.0).expect("the lure")
+        );
+        // One alone is a fight it takes while healthy, and lures while hurt.
+        game.actor_mut(2).brain.as_mut().expect("a monster").mode = Mode::Wander;
+        assert_eq!(lure_the_curious(&game, 1.0), None);
+        assert!(lure_the_curious(&game, 0.5).is_some());
+        // A hunter pays the lure no heed.
+        game.actor_mut(2).brain.as_mut().expect("a monster").mode = Mode::Hunt;
+        assert_eq!(lure_the_curious(&game, 0.5), None);
     }
 
     #[test]

@@ -13,8 +13,8 @@ use crate::ai::thought::Thought;
 use crate::game::action::Action;
 use crate::game::message_log::{Importance, capitalised};
 use crate::game::stealth::{
-    DOOR_NOISE, NoiseCause, PlayerNoise, REST_DRAW_REACH, SLEEPER_HEARING, SNEAK_NOISE,
-    SNEAK_SLOWDOWN, StealthCounters, Surprise, WALK_NOISE,
+    DOOR_NOISE, NoiseCause, PlayerNoise, REST_DRAW_PACK, REST_DRAW_REACH, SLEEPER_HEARING,
+    SNEAK_NOISE, SNEAK_SLOWDOWN, StealthCounters, Surprise, WALK_NOISE,
 };
 use crate::world::sound::SoundReach;
 use crate::world::{ItemKind, Terrain};
@@ -106,7 +106,9 @@ impl Game {
         }
         if action == Action::Wait {
             for _ in 0..self.stealth.wait(duration) {
-                self.draw_a_monster();
+                for _ in 0..self.stealth.next_draw() {
+                    self.draw_a_monster();
+                }
             }
         }
         duration
@@ -262,37 +264,55 @@ impl Game {
     /// the way sound travels, round walls and muffled by closed doors,
     /// within [`REST_DRAW_REACH`]) that is neither hunting nor fleeing nor
     /// already coming to the player's cell wakes if asleep and comes to
-    /// look where the player is. One the sound of it cannot reach (behind
-    /// rock, or further) is not drawn: it would come through the wall.
+    /// look where the player is, and with it its pack: the monsters of its
+    /// faction within [`REST_DRAW_PACK`] cells of it that are neither
+    /// hunting nor fleeing. One the sound of it cannot reach (behind rock,
+    /// or further) is not drawn: it would come through the wall.
     fn draw_a_monster(&mut self) {
         let at = self.actors[PLAYER].pos;
         let sound = SoundReach::spread(&self.level, at, REST_DRAW_REACH);
         let drawn = (1..self.actors.len())
-            .filter(|&actor| {
-                let monster = &self.actors[actor];
-                monster.is_alive()
-                    && sound.covers(monster.pos)
-                    && monster.brain.as_ref().is_some_and(|b| {
-                        !matches!(b.mode, Mode::Hunt | Mode::Flee) && b.noise != Some(at)
-                    })
-            })
+            .filter(|&actor| self.may_be_drawn(actor, at) && sound.covers(self.actors[actor].pos))
             .filter_map(|actor| Some((sound.distance_to(self.actors[actor].pos)?, actor)))
             .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
             .map(|(_, actor)| actor);
         let Some(actor) = drawn else {
             return;
         };
-        self.wake(actor);
-        if let Some(brain) = self.actors[actor].brain.as_mut() {
-            brain.noise = Some(at);
+        let from = self.actors[actor].pos;
+        let faction = self.faction_index_of(actor);
+        let pack: Vec<usize> = (1..self.actors.len())
+            .filter(|&mate| {
+                mate == actor
+                    || (self.faction_index_of(mate) == faction
+                        && self.actors[mate].pos.chebyshev(from) <= REST_DRAW_PACK
+                        && self.may_be_drawn(mate, at))
+            })
+            .collect();
+        for member in pack {
+            self.wake(member);
+            if let Some(brain) = self.actors[member].brain.as_mut() {
+                brain.noise = Some(at);
+            }
+            self.behaviour.pack_mut().heard(member, at);
+            self.stealth.counters.drawn_by_rest += 1;
         }
-        self.behaviour.pack_mut().heard(actor, at);
-        self.stealth.counters.drawn_by_rest += 1;
         self.log.push(
             self.time,
             Importance::Info,
             "You hear something stir: time spent here draws the level's monsters.".to_owned(),
         );
+    }
+
+    /// Whether the player's rest at `at` may draw monster `actor`: alive,
+    /// neither hunting nor fleeing, not already coming to `at`.
+    fn may_be_drawn(&self, actor: usize, at: Pos) -> bool {
+        let monster = &self.actors[actor];
+        monster.is_alive()
+            && monster
+                .brain
+                .as_ref()
+                .is_some_and(|b| !matches!(b.mode, Mode::Hunt | Mode::Flee) && b.noise != Some(at))
     }
 }
 
@@ -464,12 +484,58 @@ mod tests {
     }
 
     #[test]
+    fn a_drawn_monster_brings_its_pack_and_the_second_draw_two_more() {
+        // Three goblins together far off (one drawn brings the two within
+        // REST_DRAW_PACK of it); two more apart, each out of the others'
+        // reach: the second draw takes both.
+        let (mut game, _dir) = game_on(
+            "##############################\n\
+             #@...........................#\n\
+             #.......................g.g..#\n\
+             #>.......g........g.......g..#\n\
+             ##############################\n",
+        );
+        let pack = [
+            at(&game, Pos::new(24, 2)),
+            at(&game, Pos::new(26, 2)),
+            at(&game, Pos::new(26, 3)),
+        ];
+        let near = at(&game, Pos::new(9, 3));
+        let middle = at(&game, Pos::new(18, 3));
+        for goblin in pack.into_iter().chain([near, middle]) {
+            sleep(&mut game, goblin);
+        }
+        game.undying_player = true;
+        while game.time < REST_DRAW_TIME + 1.0 {
+            game.player_act(Action::Wait).unwrap();
+        }
+        // The first draw: the nearest alone (no packmate within reach).
+        assert_eq!(game.stealth_counters().drawn_by_rest, 1);
+        assert!(!game.is_asleep(near));
+        assert!(game.is_asleep(middle));
+        game.actors[near].hp = 0;
+        while game.time < 2.0 * REST_DRAW_TIME + 1.0 {
+            game.player_act(Action::Wait).unwrap();
+        }
+        // The second draws two: the middle one, then the nearest of the
+        // three, who brings the other two.
+        assert!(!game.is_asleep(middle));
+        for goblin in pack {
+            assert!(!game.is_asleep(goblin), "the pack came with it");
+        }
+        assert_eq!(game.stealth_counters().drawn_by_rest, 5);
+    }
+
+    #[test]
     fn the_draw_is_the_nearest_along_the_way_sound_travels_not_through_rock() {
-        // The goblin at 4,1 is 3 cells off in a straight line but about 10
-        // round the wall; the one at 6,5 is 5 off and about 8 round it.
+        // The goblin at 4,1 is 3 cells off in a straight line but about 12
+        // round the wall; the one at 6,7 is 6 off and about as far round
+        // it (and 6 from the other: not its pack, REST_DRAW_PACK).
         let (mut game, _dir) = game_on(
             "###########\n\
              #@.#g.....#\n\
+             #..#......#\n\
+             #..#......#\n\
              #..#......#\n\
              #..#......#\n\
              #..#......#\n\
@@ -477,7 +543,7 @@ mod tests {
              ###########\n",
         );
         let behind_the_wall = at(&game, Pos::new(4, 1));
-        let round_the_corner = at(&game, Pos::new(6, 5));
+        let round_the_corner = at(&game, Pos::new(6, 7));
         sleep(&mut game, behind_the_wall);
         sleep(&mut game, round_the_corner);
         game.undying_player = true;
