@@ -141,7 +141,7 @@ impl Game {
         let distance = at.chebyshev(from);
         let bearing = compass_word(at.x - from.x, at.y - from.y);
         format!(
-            "You know no way to {}, {distance} cells {bearing} at {},{}: explore toward it, or wait for it.",
+            "You know no way to {}, {distance} cells {bearing} at {},{}: step toward it by hand (explore and travel stop while it is in sight), or wait for it.",
             self.name_of(foe),
             at.x,
             at.y
@@ -326,7 +326,7 @@ mod tests {
         let (game, _dir) = game_on("#########\n#@......#\n#.....g>#\n#########\n");
         assert_eq!(
             game.no_way_to_foe(1),
-            "You know no way to the goblin, 5 cells east at 6,2: explore toward it, or wait for it."
+            "You know no way to the goblin, 5 cells east at 6,2: step toward it by hand (explore and travel stop while it is in sight), or wait for it."
         );
         assert_eq!(super::compass_word(1, -1), "north-east");
         assert_eq!(super::compass_word(5, -1), "east");
