@@ -156,8 +156,14 @@ impl Game {
             }
             // Nor do they walk up to a sleeper: a step within earshot of
             // one stops them, so the player chooses to sneak by (`s`),
-            // creep up on it, or go another way.
-            if foe.is_none()
+            // creep up on it, or go another way. Autofight creeping up on
+            // a foe that has not noticed the player stops so too: a
+            // sneaking step into swamp beside a sleeper woke it, and the
+            // 8-turn step gave it a string of free blows (lure18, seed
+            // 1825: 15 hit points in one step).
+            let creeping = foe.is_some_and(|foe| !self.knows_of_player(foe));
+            if (foe.is_none() || creeping)
+                && self.monster_in_the_way(action).is_none()
                 && let Some(sleeper) = self.sleeper_a_step_would_wake(action)
             {
                 // Sneaking already, the step is loud for its ground (swamp,
@@ -713,6 +719,37 @@ mod tests {
             ))
         );
         assert!(game.is_sneaking() && game.is_asleep(1));
+    }
+
+    #[test]
+    fn autofight_creeping_up_on_a_sleeper_stops_before_a_step_that_would_wake_it() {
+        // Sneaking up on an unaware goblin, the first step goes onto swamp
+        // beside a sleeping goblin: heard 4 cells away, it would wake it,
+        // and the slow step would give it free blows. Autofight stops.
+        let map = "#########\n##@%%g.>#\n###g#####\n#########\n";
+        let (mut game, _dir) = game_on(map);
+        let sleeper = game.actor_at(Pos::new(3, 2)).unwrap();
+        let goblin = game.actor_at(Pos::new(5, 1)).unwrap();
+        game.put_to_sleep(sleeper);
+        game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Wander;
+        game.player_act(Action::Sneak(true)).unwrap();
+        assert_eq!(game.autofight_target(), Some(goblin));
+        let mut map_of_player = PlayerMap::new();
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map_of_player),
+            Err(Refusal::WouldWake(
+                "A step on would wake the goblin, even sneaking (noisy ground): go round or strike it."
+                    .to_owned()
+            ))
+        );
+        assert!(game.is_asleep(sleeper) && game.player().pos == Pos::new(2, 1));
+        // Against a goblin that knows of the player it fights on: a
+        // fight's noise wakes the sleeper anyway.
+        game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        let report = game
+            .run_activity(Activity::AutoFight, &mut map_of_player)
+            .unwrap();
+        assert!(report.turns >= 1, "{report:?}");
     }
 
     #[test]

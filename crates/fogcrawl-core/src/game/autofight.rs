@@ -93,6 +93,15 @@ impl Game {
         })
     }
 
+    /// Whether `monster` knows of the player: neither asleep nor wandering
+    /// unaware.
+    pub(crate) fn knows_of_player(&self, monster: usize) -> bool {
+        self.actors()[monster]
+            .brain
+            .as_ref()
+            .is_some_and(|b| !b.asleep && b.mode != Mode::Wander)
+    }
+
     /// Before autofight's first blow at `foe`: a player sneaking toward a
     /// foe that knows of them (not asleep, not wandering unaware) stops
     /// sneaking, and the log says so. Sneaking only slows the walk up (a
@@ -101,11 +110,7 @@ impl Game {
     /// aware. Against a sleeper or an unaware one the player goes on
     /// sneaking: the quiet walk up is what earns the sneak attack.
     pub(crate) fn stop_sneaking_to_fight(&mut self, foe: usize) {
-        let aware = self.actors()[foe]
-            .brain
-            .as_ref()
-            .is_some_and(|b| !b.asleep && b.mode != Mode::Wander);
-        if !self.is_sneaking() || !aware {
+        if !self.is_sneaking() || !self.knows_of_player(foe) {
             return;
         }
         let name = self.name_of(foe);
