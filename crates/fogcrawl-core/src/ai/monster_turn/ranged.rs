@@ -982,16 +982,8 @@ mod tests {
         let empty = |_: Pos| Body::Empty;
         let goal_from = |faction: &mut Faction, at: Pos| {
             let senses = Senses {
-                actor: 1,
-                at,
-                now: 1.0,
-                turn: 1,
-                player_seen: None,
-                health: 1.0,
-                far_from_player: false,
-                body_at: &empty,
-                smoke_at: &|_| false,
                 shooter: Some(ARCHER),
+                ..crate::ai::monster_turn::tests::senses(at, &empty)
             };
             let mut brain = Brain::default();
             MemberTurn::new(faction, &mut brain, &senses).shooter_search_goal(Some(spot))

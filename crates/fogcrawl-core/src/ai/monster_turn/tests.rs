@@ -28,7 +28,7 @@ pub(super) fn goblins_knowing(rows: &str) -> (Faction, Level) {
     (faction, level)
 }
 
-fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
+pub(super) fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
     Senses {
         actor: 1,
         at,
