@@ -19,7 +19,7 @@ use crate::ui::text::{format_time, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use fogcrawl_core::{
     Game, Outcome, RunRecord, capitalised, counted, escape_controls, kills_by_kind, level_visits,
-    table_lines,
+    shown_level_times, table_lines,
 };
 
 /// The screen's widest size; it shrinks to fit smaller terminals.
@@ -107,13 +107,15 @@ impl GameOverPopup<'_> {
             label,
         );
         // A line per level, as the run summary file has them, each level's
-        // time rounded once with the total (see `level_times`).
+        // time rounded once with the total (`shown_level_times`).
         let visits = level_visits(game);
         let total = match outcome {
             Outcome::Died { time, .. } | Outcome::Won { time } => *time,
         };
-        let spans: Vec<f64> = visits.iter().map(|visit| visit.time).collect();
-        for (visit, time) in visits.iter().zip(level_times(&spans, game.time(), total)) {
+        for (visit, time) in visits
+            .iter()
+            .zip(shown_level_times(&visits, game.time(), total))
+        {
             add(
                 &format!(
                     "{}. {}: {}, {}, time {}",
@@ -271,72 +273,9 @@ fn game_over_keys(key: Style, label: Style) -> Line<'static> {
     Line::from(spans)
 }
 
-/// Each level's time as the end screen writes it, given the game time
-/// spent on each (`spans`, the last counted up to the clock `now`) and the
-/// time the run ended (`total`, which the clock may have passed: a death
-/// at 345.9 was followed by a log line at 346.0): the clock at each
-/// arrival is rounded to a tenth as `format_time` rounds, and each line is
-/// the difference, the last ending at `total`. So the lines add up to the
-/// total above them, and a one-level run's line is the total.
-fn level_times(spans: &[f64], now: f64, total: f64) -> Vec<String> {
-    // Tenths of a time unit, as `format_time` shows it.
-    let tenths = |time: f64| -> i64 {
-        let shown = format_time(time);
-        let (whole, tenth) = shown.split_once('.').unwrap_or((&shown, "0"));
-        let whole: i64 = whole.parse().unwrap_or(0);
-        let tenth: i64 = tenth.parse().unwrap_or(0);
-        if shown.starts_with('-') {
-            whole * 10 - tenth
-        } else {
-            whole * 10 + tenth
-        }
-    };
-    let mut clock = now - spans.iter().sum::<f64>();
-    let mut previous = tenths(clock);
-    spans
-        .iter()
-        .enumerate()
-        .map(|(index, span)| {
-            clock += span;
-            let end = if index + 1 == spans.len() {
-                tenths(total)
-            } else {
-                tenths(clock)
-            };
-            let spent = (end - previous).max(0);
-            previous = end;
-            format!("{}.{}", spent / 10, spent % 10)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn level_times_add_up_to_the_total_shown() {
-        // Each 48.64 alone reads 48.6; together the run took 97.3.
-        assert_eq!(
-            level_times(&[48.64, 48.64], 97.28, 97.28),
-            vec!["48.6".to_owned(), "48.7".to_owned()]
-        );
-        assert_eq!(format_time(97.28), "97.3");
-        // One level: its line is the total, whatever the float noise.
-        let span = 97.35 - 0.000_000_1;
-        assert_eq!(level_times(&[span], span, 97.35), vec![format_time(97.35)]);
-        // The clock ran on past the death (seed 1812 at 120x40: died at
-        // 1976.8, the clock at 1976.9): the lines still add up to 1976.8.
-        assert_eq!(
-            level_times(&[1266.4, 450.1, 260.4], 1976.9, 1976.8),
-            vec!["1266.4".to_owned(), "450.1".to_owned(), "260.3".to_owned()]
-        );
-        assert_eq!(
-            level_times(&[345.95], 345.95, 345.92),
-            vec![format_time(345.92)]
-        );
-        assert!(level_times(&[], 5.0, 5.0).is_empty());
-    }
 
     #[test]
     fn long_paths_are_cut_at_their_front() {

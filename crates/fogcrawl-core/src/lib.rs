@@ -72,7 +72,7 @@ pub use game::items::{
     CALTROPS_PLAN_COST, SLOWED_FACTOR, aim_range, aimed_at_monster, counted_items,
     describe as describe_item, needs_direction, throw_range,
 };
-pub use game::level_history::{LevelVisit, level_visits};
+pub use game::level_history::{LevelVisit, level_visits, run_end_time, shown_level_times};
 pub use game::message_log::{Importance, Message, MessageLog, capitalised, counted};
 pub use game::monster_kind::MonsterKind;
 pub use game::percentiles::percentiles;

@@ -15,7 +15,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::game::calendar::utc_date_time;
-use crate::game::level_history::level_visits;
+use crate::game::level_history::{level_visits, run_end_time, shown_level_times};
 use crate::game::message_log::counted;
 use crate::game::state::{Game, Outcome};
 use crate::regular_file::write_replacing;
@@ -186,7 +186,7 @@ pub fn summary_text(game: &Game, score: u64) -> String {
         text,
         "Turns:     {} (game time {:.1})",
         game.stats().player_turns(),
-        game.time()
+        run_end_time(game)
     );
     let _ = writeln!(
         text,
@@ -216,15 +216,15 @@ pub fn summary_text(game: &Game, score: u64) -> String {
             "  (the levels before this game was resumed from an older save were not recorded)"
         );
     }
-    for visit in visits {
+    let times = shown_level_times(&visits, game.time(), run_end_time(game));
+    for (visit, time) in visits.iter().zip(times) {
         let _ = writeln!(
             text,
-            "  {:>2}. {:<12} {:>5} turns  {:>3} kills  time {:.1}",
+            "  {:>2}. {:<12} {:>5} turns  {:>3} kills  time {time}",
             visit.depth + 1,
             visit.name,
             visit.turns,
             visit.kills,
-            visit.time
         );
     }
     let _ = writeln!(text);
