@@ -93,15 +93,6 @@ impl Game {
         })
     }
 
-    /// Whether `monster` knows of the player: neither asleep nor wandering
-    /// unaware.
-    pub(crate) fn knows_of_player(&self, monster: usize) -> bool {
-        self.actors()[monster]
-            .brain
-            .as_ref()
-            .is_some_and(|b| !b.asleep && b.mode != Mode::Wander)
-    }
-
     /// Before autofight's first blow at `foe`: a player sneaking toward a
     /// foe that knows of them (not asleep, not wandering unaware) stops
     /// sneaking, and the log says so. Sneaking only slows the walk up (a

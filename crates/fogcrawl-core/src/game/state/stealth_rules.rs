@@ -226,6 +226,12 @@ impl Game {
         }
     }
 
+    /// Whether `monster` knows of the player: a blow from the player would
+    /// not surprise it (it is neither asleep nor wandering unaware).
+    pub(crate) fn knows_of_player(&self, monster: usize) -> bool {
+        self.surprise_of(PLAYER, monster).is_none()
+    }
+
     /// Counts a surprise blow.
     pub(super) fn count_surprise(&mut self, surprise: Surprise) {
         let counters = &mut self.stealth.counters;

@@ -34,20 +34,24 @@ impl Game {
     /// Where `item` thrown `toward` lands: up to its range, stopping before
     /// anything that blocks sight or movement.
     pub(crate) fn landing(&self, item: ItemKind, toward: Direction) -> Pos {
-        let profile = CostProfile::default();
         let mut at = self.player().pos;
         for _ in 0..throw_range(item) {
             let next = toward.from(at);
-            let open = self
-                .level
-                .terrain_at(next)
-                .is_some_and(|t| profile.is_passable(t) && !t.info().opaque);
-            if !open {
+            if !self.a_throw_passes(next) {
                 break;
             }
             at = next;
         }
         at
+    }
+
+    /// Whether a thrown thing flies over `at`: nothing there blocks sight
+    /// or movement.
+    fn a_throw_passes(&self, at: Pos) -> bool {
+        let profile = CostProfile::default();
+        self.level
+            .terrain_at(at)
+            .is_some_and(|t| profile.is_passable(t) && !t.info().opaque)
     }
 
     /// Where `item` thrown at `cell` lands: on the cell, or before the
@@ -63,14 +67,8 @@ impl Game {
                 distance,
             });
         }
-        let profile = CostProfile::default();
-        let open = |at: Pos| {
-            self.level
-                .terrain_at(at)
-                .is_some_and(|t| profile.is_passable(t) && !t.info().opaque)
-        };
         Ok(straight_line(from, cell)
-            .take_while(|&at| open(at))
+            .take_while(|&at| self.a_throw_passes(at))
             .last()
             .unwrap_or(from))
     }
