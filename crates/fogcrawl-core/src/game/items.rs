@@ -54,6 +54,9 @@ pub const SLOWED_FACTOR: f64 = 2.0;
 /// What a new run starts with: one draught, for the first bad fight.
 const STARTING_ITEMS: [(ItemKind, u32); 1] = [(ItemKind::HealingDraught, 1)];
 
+// Every kind has its own letter, `a` to `z`.
+const _: () = assert!(ItemKind::ALL.len() <= 26);
+
 /// What the player carries: a count per kind.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inventory {
@@ -94,13 +97,18 @@ impl Inventory {
         self.counts.get(&kind).copied().unwrap_or(0)
     }
 
-    /// What is carried, in [`ItemKind::ALL`] order, each with its letter
-    /// (`a`, `b`, ...) as the inventory screen shows it.
+    /// What is carried, in [`ItemKind::ALL`] order, each with its letter as
+    /// the inventory screen shows it.
+    ///
+    /// A kind's letter is fixed (its place in [`ItemKind::ALL`]: draughts
+    /// are always `a`, the noisemaker `c`), so using the last of one kind
+    /// never moves the letters of the others under a player's fingers, as
+    /// DCSS keeps an item's letter. Gaps in the list are kinds not carried.
     pub fn entries(&self) -> Vec<(char, ItemKind, u32)> {
         ItemKind::ALL
             .into_iter()
-            .filter(|&kind| self.count(kind) > 0)
             .zip('a'..='z')
+            .filter(|&(kind, _)| self.count(kind) > 0)
             .map(|(kind, letter)| (letter, kind, self.count(kind)))
             .collect()
     }
@@ -233,14 +241,31 @@ mod tests {
             inventory.entries(),
             vec![
                 ('a', ItemKind::HealingDraught, 2),
-                ('b', ItemKind::Noisemaker, 1)
+                ('c', ItemKind::Noisemaker, 1)
             ]
         );
-        assert_eq!(inventory.by_letter('b'), Some(ItemKind::Noisemaker));
-        assert_eq!(inventory.letter_of(ItemKind::Noisemaker), Some('b'));
+        assert_eq!(inventory.by_letter('c'), Some(ItemKind::Noisemaker));
+        assert_eq!(inventory.by_letter('b'), None, "no knife carried");
+        assert_eq!(inventory.letter_of(ItemKind::Noisemaker), Some('c'));
         assert!(inventory.take(ItemKind::Noisemaker));
         assert_eq!(inventory.count(ItemKind::Noisemaker), 0);
-        assert_eq!(inventory.by_letter('b'), None);
+        assert_eq!(inventory.by_letter('c'), None);
+    }
+
+    #[test]
+    fn using_up_a_kind_never_moves_the_letters_of_the_others() {
+        let mut inventory = Inventory::default();
+        inventory.add(ItemKind::HealingDraught);
+        inventory.add(ItemKind::ThrowingKnife);
+        inventory.add(ItemKind::WandOfSlowing);
+        let wand_letter = inventory.letter_of(ItemKind::WandOfSlowing);
+        assert!(inventory.take(ItemKind::HealingDraught));
+        assert!(inventory.take(ItemKind::ThrowingKnife));
+        assert_eq!(inventory.letter_of(ItemKind::WandOfSlowing), wand_letter);
+        assert_eq!(
+            wand_letter.and_then(|letter| inventory.by_letter(letter)),
+            Some(ItemKind::WandOfSlowing)
+        );
     }
 
     #[test]
