@@ -24,6 +24,9 @@ use fogcrawl_core::{
 
 /// The screen's widest size; it shrinks to fit smaller terminals.
 const END_SCREEN_WIDTH: u16 = 78;
+/// Columns of screen a box must leave on each side together before it is
+/// drawn narrower than the screen (see the death box at 80x24).
+const MIN_SIDE_MARGIN: u16 = 4;
 /// The most score table entries shown (fewer on short terminals).
 const MOST_SCORES_SHOWN: usize = 5;
 
@@ -209,7 +212,14 @@ impl GameOverPopup<'_> {
 impl Widget for GameOverPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let palette = self.palette;
-        let width = END_SCREEN_WIDTH.min(area.width);
+        // A box that would leave only a column or two of the screen's frames
+        // beside it takes the whole width: slivers of the map's border
+        // peeking out at its sides read as a broken screen.
+        let width = if area.width.saturating_sub(END_SCREEN_WIDTH) < MIN_SIDE_MARGIN {
+            area.width
+        } else {
+            END_SCREEN_WIDTH
+        };
         let text_width = usize::from(width.saturating_sub(4)).max(1);
         let Some((title, title_style, mut lines)) = self.head(text_width) else {
             return;
