@@ -23,18 +23,17 @@ pub(crate) enum Body {
     Empty,
     Player,
     /// A member of its own faction; `yields` when it would trade places
-    /// ([`gives_way`]); `lately_swapped` when it traded places with the
-    /// asker within [`SWAP_MEMORY`] (not even a fleeing member swaps it
-    /// straight back).
+    /// ([`gives_way`]); `keeps_place` when not even a fleeing member trades
+    /// places with it ([`keeps_place`]).
     Packmate {
         yields: bool,
-        lately_swapped: bool,
+        keeps_place: bool,
     },
     /// A monster of another faction (monsters do not fight each other);
     /// as for a packmate.
     Stranger {
         yields: bool,
-        lately_swapped: bool,
+        keeps_place: bool,
     },
 }
 
@@ -61,7 +60,10 @@ pub(crate) struct Asker {
 /// Whether `mate` lets `asker` trade places with it.
 ///
 /// - One the asker traded places with lately does not trade them back.
-/// - A fleeing member is going anyway: it lets anyone else past.
+/// - A fleeing member is going anyway: it lets anyone else past, unless
+///   the trade would put it nearer the player than it stands (a fleer
+///   behind it pushing it back toward the danger: it would only step
+///   away again, an A-B-A-B).
 /// - One fighting (next to the player) stays.
 /// - One standing on the cell it holds round its goal stays.
 /// - Otherwise it makes way when it has nowhere to go, is heading for the
@@ -75,7 +77,7 @@ pub(crate) fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
         return false;
     }
     if mate.brain.is_some_and(|brain| brain.mode == Mode::Flee) {
-        return true;
+        return !pushed_toward_player(mate, asker);
     }
     let engaged =
         (mate.at.x - asker.player.x).abs() <= 1 && (mate.at.y - asker.player.y).abs() <= 1;
@@ -116,19 +118,36 @@ fn lately_swapped(mate: Bystander<'_>, asker: Asker) -> bool {
     })
 }
 
+/// Whether trading places with the asker would put `mate` nearer the
+/// player than it stands.
+fn pushed_toward_player(mate: Bystander<'_>, asker: Asker) -> bool {
+    asker.at.chebyshev(asker.player) < mate.at.chebyshev(asker.player)
+}
+
+/// Whether not even a fleeing asker trades places with `mate`: they
+/// traded places lately ([`lately_swapped`]: it would undo the trade), or
+/// `mate` flees too and the trade would put it nearer the player (it would
+/// only step away again: an A-B-A-B, two hurt goblins in a corridor on
+/// pass seed 2).
+fn keeps_place(mate: Bystander<'_>, asker: Asker) -> bool {
+    lately_swapped(mate, asker)
+        || (mate.brain.is_some_and(|brain| brain.mode == Mode::Flee)
+            && pushed_toward_player(mate, asker))
+}
+
 /// The body `bystander` is to the asker (see [`gives_way`]).
 pub(crate) fn body_of(bystander: Bystander<'_>, asker: Asker) -> Body {
     let yields = gives_way(bystander, asker);
-    let lately_swapped = lately_swapped(bystander, asker);
+    let keeps_place = keeps_place(bystander, asker);
     if bystander.packmate {
         Body::Packmate {
             yields,
-            lately_swapped,
+            keeps_place,
         }
     } else {
         Body::Stranger {
             yields,
-            lately_swapped,
+            keeps_place,
         }
     }
 }
@@ -197,6 +216,37 @@ mod tests {
     }
 
     #[test]
+    fn a_fleeing_packmate_is_not_pushed_back_toward_the_player() {
+        // Two hurt goblins flee west along a corridor; the one behind (a,
+        // nearer the player) asks to pass the one ahead (m). Trading would
+        // put m a cell nearer the player, and it stepped straight away
+        // again: an A-B-A-B (pass seed 2, turns 127-129).
+        let sketch = "#########\n\
+                      #.ma...@#\n\
+                      #########";
+        let fleeing = Brain {
+            mode: Mode::Flee,
+            ..Brain::default()
+        };
+        assert!(!gives_way(mate(sketch, &fleeing), asker(sketch, 10.0)));
+        assert_eq!(
+            body_of(mate(sketch, &fleeing), asker(sketch, 10.0)),
+            Body::Packmate {
+                yields: false,
+                keeps_place: true
+            },
+            "not even a fleeing asker pushes it back"
+        );
+        // A hunter coming from further off passes a fleer heading away:
+        // the trade takes the fleer away from the player.
+        let sketch = "#########\n\
+                      #.am...@#\n\
+                      #########";
+        assert!(gives_way(mate(sketch, &fleeing), asker(sketch, 10.0)));
+        assert!(!keeps_place(mate(sketch, &fleeing), asker(sketch, 10.0)));
+    }
+
+    #[test]
     fn a_pair_that_traded_places_does_not_trade_them_back_while_both_stay_put() {
         // Long ago the asker traded places with m, leaving m on its cell
         // and itself on a's; both have stood still since. Trading again
@@ -225,7 +275,7 @@ mod tests {
             body_of(mate(sketch, &fleeing), later),
             Body::Packmate {
                 yields: false,
-                lately_swapped: true
+                keeps_place: true
             }
         );
         // Once either has moved on, an old trade is history.

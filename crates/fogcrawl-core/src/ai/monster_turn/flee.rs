@@ -33,15 +33,15 @@ impl MemberTurn<'_> {
                     };
                     return flight_step(self.brain, at, thought, next, false, true);
                 }
-                // A packmate always lets a fleeing member past; a stranger when
-                // it would make way anyway.
+                // A packmate lets a fleeing member past unless it keeps its
+                // place (`give_way`: a trade just made, or one fleeing ahead
+                // it would push back); a stranger when it would make way anyway.
                 Body::Packmate {
-                    lately_swapped: false,
-                    ..
+                    keeps_place: false, ..
                 }
                 | Body::Stranger {
                     yields: true,
-                    lately_swapped: false,
+                    keeps_place: false,
                 } => {
                     let thought = Thought::FleesPast {
                         from: threat,

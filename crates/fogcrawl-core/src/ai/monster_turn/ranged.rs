@@ -543,7 +543,7 @@ mod tests {
             } else if Some(pos) == mate {
                 Body::Packmate {
                     yields: false,
-                    lately_swapped: false,
+                    keeps_place: false,
                 }
             } else {
                 Body::Empty

@@ -141,7 +141,7 @@ fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
         if p == at {
             Body::Packmate {
                 yields,
-                lately_swapped: false,
+                keeps_place: false,
             }
         } else {
             Body::Empty
@@ -609,7 +609,7 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
         if is_adjacent(p, at) {
             Body::Stranger {
                 yields: false,
-                lately_swapped: false,
+                keeps_place: false,
             }
         } else {
             Body::Empty
@@ -768,7 +768,7 @@ fn stranger_at(at: Pos) -> impl Fn(Pos) -> Body {
         if p == at {
             Body::Stranger {
                 yields: false,
-                lately_swapped: false,
+                keeps_place: false,
             }
         } else {
             Body::Empty
@@ -891,7 +891,7 @@ fn a_hunter_a_step_from_the_last_free_cell_beside_the_player_takes_it_over() {
         if rats.contains(&p) {
             Body::Stranger {
                 yields: false,
-                lately_swapped: false,
+                keeps_place: false,
             }
         } else {
             Body::Empty
