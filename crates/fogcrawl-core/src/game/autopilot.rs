@@ -28,6 +28,7 @@ use gridpath::Pos;
 mod charge;
 mod cover;
 mod fight_odds;
+mod hard_fight;
 mod sneak_policy;
 mod tool_use;
 
@@ -143,6 +144,11 @@ impl Autopilot {
             && (health < DRINK_BELOW || (room_to_heal && fight_odds::would_lose(game)))
         {
             return drink;
+        }
+        if !self.skip_tools
+            && let Some(action) = hard_fight::in_a_losing_fight(game)
+        {
+            return action;
         }
         if let Some(direction) = adjacent_enemy(game, at) {
             self.waited = 0;

@@ -30,13 +30,13 @@ const LURE_AWAY: i32 = 5;
 const LURE_FRESH: f64 = 30.0;
 
 /// A monster in sight, nearest first, with its state.
-struct Seen {
-    at: Pos,
-    distance: i32,
-    mode: Mode,
+pub(super) struct Seen {
+    pub(super) at: Pos,
+    pub(super) distance: i32,
+    pub(super) mode: Mode,
 }
 
-fn monsters_in_sight(game: &Game) -> Vec<Seen> {
+pub(super) fn monsters_in_sight(game: &Game) -> Vec<Seen> {
     let me = game.player().pos;
     let mut seen: Vec<(i32, usize, Seen)> = game
         .visible_monsters()
@@ -59,14 +59,14 @@ fn monsters_in_sight(game: &Game) -> Vec<Seen> {
 }
 
 /// The one of the eight directions nearest the way from `from` to `to`.
-fn toward(from: Pos, to: Pos) -> Option<Direction> {
+pub(super) fn toward(from: Pos, to: Pos) -> Option<Direction> {
     let wanted = ((to.x - from.x).signum(), (to.y - from.y).signum());
     Direction::ALL
         .into_iter()
         .find(|direction| direction.delta() == wanted)
 }
 
-fn throw(item: ItemKind, direction: Direction) -> Action {
+pub(super) fn throw(item: ItemKind, direction: Direction) -> Action {
     Action::UseItem {
         item,
         toward: Some(direction),
@@ -75,7 +75,7 @@ fn throw(item: ItemKind, direction: Direction) -> Action {
 }
 
 /// Whether the monster at `at` shoots.
-fn shoots(game: &Game, at: Pos) -> bool {
+pub(super) fn shoots(game: &Game, at: Pos) -> bool {
     game.actor_at(at)
         .and_then(|a| game.kind_of(&game.actors()[a]))
         .is_some_and(|kind| kind.is_ranged())
@@ -89,12 +89,12 @@ fn tough(game: &Game, at: Pos) -> bool {
 }
 
 /// Whether the monster at `at` is slowed now.
-fn slowed(game: &Game, at: Pos) -> bool {
+pub(super) fn slowed(game: &Game, at: Pos) -> bool {
     game.actor_at(at)
         .is_some_and(|a| game.tools().slowed_until(a, game.time()).is_some())
 }
 
-fn zap(at: Pos) -> Action {
+pub(super) fn zap(at: Pos) -> Action {
     Action::UseItem {
         item: ItemKind::WandOfSlowing,
         toward: None,
