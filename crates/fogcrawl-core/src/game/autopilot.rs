@@ -19,6 +19,7 @@ use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::activity::Activity;
 use crate::game::direction::Direction;
+use crate::game::items::DRAUGHT_HEALING;
 use crate::game::player_map::PlayerMap;
 use crate::game::state::Game;
 use crate::world::{CostProfile, ItemKind, Terrain};
@@ -26,6 +27,8 @@ use gridpath::Pos;
 
 mod charge;
 mod cover;
+mod fight_odds;
+mod hard_fight;
 mod sneak_policy;
 mod tool_use;
 
@@ -132,9 +135,20 @@ impl Autopilot {
         }
         // Hurt with a foe in sight, it drinks, whatever else it does: runs
         // died to archers with six draughts in the pack, since it drank
-        // only beside a foe or while waiting for one to come.
-        if health < DRINK_BELOW && has(ItemKind::HealingDraught) && foe_in_sight(game) {
+        // only beside a foe or while waiting for one to come. It drinks
+        // before a fight it would lose (`fight_odds`) as soon as the
+        // draught would not be wasted, not at its last hit points.
+        let room_to_heal = player.hp + DRAUGHT_HEALING <= player.max_hp;
+        if has(ItemKind::HealingDraught)
+            && foe_in_sight(game)
+            && (health < DRINK_BELOW || (room_to_heal && fight_odds::would_lose(game)))
+        {
             return drink;
+        }
+        if !self.skip_tools
+            && let Some(action) = hard_fight::in_a_losing_fight(game)
+        {
+            return action;
         }
         if let Some(direction) = adjacent_enemy(game, at) {
             self.waited = 0;

@@ -26,6 +26,11 @@ pub struct RunResult {
     /// The level reached, counted from 1.
     pub depth: usize,
     pub turns: u64,
+    /// What killed it (the end screen's words), when it died.
+    pub cause: Option<String>,
+    /// What was left in its pack at the end, by name (draughts, knives,
+    /// tools): what it died with unused.
+    pub pack: BTreeMap<String, u32>,
 }
 
 /// Turns per run (nearest-rank percentiles).
@@ -85,12 +90,24 @@ pub(crate) fn play_run(
             let _ = game.player_act(Action::Wait);
         }
     }
+    let cause = match game.outcome() {
+        Some(Outcome::Died { cause, .. }) => Some(cause.clone()),
+        _ => None,
+    };
+    let pack = game
+        .inventory()
+        .entries()
+        .into_iter()
+        .map(|(_, kind, count)| (kind.to_string(), count))
+        .collect();
     Ok(RunResult {
         seed,
         won: matches!(game.outcome(), Some(Outcome::Won { .. })),
         died: matches!(game.outcome(), Some(Outcome::Died { .. })),
         depth: game.depth() + 1,
         turns: game.stats().player_turns(),
+        cause,
+        pack,
     })
 }
 
@@ -207,6 +224,8 @@ mod tests {
             "\"died\"",
             "\"depth_reached\"",
             "\"p50\"",
+            "\"cause\"",
+            "\"pack\"",
         ] {
             assert!(json.contains(key), "{key} missing from {json}");
         }
@@ -220,6 +239,8 @@ mod tests {
             died,
             depth,
             turns,
+            cause: None,
+            pack: BTreeMap::new(),
         };
         let report = summarise(
             5,

@@ -30,13 +30,13 @@ const LURE_AWAY: i32 = 5;
 const LURE_FRESH: f64 = 30.0;
 
 /// A monster in sight, nearest first, with its state.
-struct Seen {
-    at: Pos,
-    distance: i32,
-    mode: Mode,
+pub(super) struct Seen {
+    pub(super) at: Pos,
+    pub(super) distance: i32,
+    pub(super) mode: Mode,
 }
 
-fn monsters_in_sight(game: &Game) -> Vec<Seen> {
+pub(super) fn monsters_in_sight(game: &Game) -> Vec<Seen> {
     let me = game.player().pos;
     let mut seen: Vec<(i32, usize, Seen)> = game
         .visible_monsters()
@@ -59,14 +59,14 @@ fn monsters_in_sight(game: &Game) -> Vec<Seen> {
 }
 
 /// The one of the eight directions nearest the way from `from` to `to`.
-fn toward(from: Pos, to: Pos) -> Option<Direction> {
+pub(super) fn toward(from: Pos, to: Pos) -> Option<Direction> {
     let wanted = ((to.x - from.x).signum(), (to.y - from.y).signum());
     Direction::ALL
         .into_iter()
         .find(|direction| direction.delta() == wanted)
 }
 
-fn throw(item: ItemKind, direction: Direction) -> Action {
+pub(super) fn throw(item: ItemKind, direction: Direction) -> Action {
     Action::UseItem {
         item,
         toward: Some(direction),
@@ -75,7 +75,7 @@ fn throw(item: ItemKind, direction: Direction) -> Action {
 }
 
 /// Whether the monster at `at` shoots.
-fn shoots(game: &Game, at: Pos) -> bool {
+pub(super) fn shoots(game: &Game, at: Pos) -> bool {
     game.actor_at(at)
         .and_then(|a| game.kind_of(&game.actors()[a]))
         .is_some_and(|kind| kind.is_ranged())
@@ -89,12 +89,12 @@ fn tough(game: &Game, at: Pos) -> bool {
 }
 
 /// Whether the monster at `at` is slowed now.
-fn slowed(game: &Game, at: Pos) -> bool {
+pub(super) fn slowed(game: &Game, at: Pos) -> bool {
     game.actor_at(at)
         .is_some_and(|a| game.tools().slowed_until(a, game.time()).is_some())
 }
 
-fn zap(at: Pos) -> Action {
+pub(super) fn zap(at: Pos) -> Action {
     Action::UseItem {
         item: ItemKind::WandOfSlowing,
         toward: None,
@@ -188,15 +188,17 @@ pub(super) fn instead_of_waiting(game: &Game) -> Option<Action> {
     None
 }
 
-/// A tool when nothing is coming: the scroll when it wants to rest with
-/// no draught left on a level whose stairs it has not seen (it heads for
-/// them rather than explore hurt; read at once, it skipped the levels'
-/// fights and gear and won less), the lure thrown far from itself when it
-/// wants to rest and a wanderer is in sight.
+/// A tool when nothing is coming: the scroll on a level whose stairs it
+/// has not seen, when it wants to rest with no draught left (it heads for
+/// them rather than explore hurt; read at once on every level, it skipped
+/// the levels' fights and gear and won less) or on the run's last level
+/// (nothing below to grow for: the warrens' archers killed runs that
+/// died there with the scroll unread), the lure thrown far from itself
+/// when it wants to rest and a wanderer is in sight.
 pub(super) fn when_calm(game: &Game, wants_rest: bool) -> Option<Action> {
     let has = |kind| game.inventory().count(kind) > 0;
-    if wants_rest
-        && !has(ItemKind::HealingDraught)
+    let last_level = game.depth() + 1 >= game.run().len();
+    if (last_level || (wants_rest && !has(ItemKind::HealingDraught)))
         && has(ItemKind::ScrollOfMapping)
         && !game.is_remembered(game.level().stairs)
     {
@@ -286,8 +288,10 @@ fn lure_beyond(game: &Game, monsters: &[Pos]) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::MonsterConfig;
     use crate::game::autopilot::cover::shooters_with_a_line;
     use crate::game::autopilot::{Autopilot, AutopilotSkills};
+    use crate::game::setup::GameSetup;
     use crate::game::test_levels::{game_on, hunting_archer};
 
     #[test]
@@ -393,6 +397,40 @@ mod tests {
         // A hunter pays the lure no heed.
         game.actor_mut(2).brain.as_mut().expect("a monster").mode = Mode::Hunt;
         assert_eq!(lure_the_curious(&game, 0.5), None);
+    }
+
+    #[test]
+    fn on_the_runs_last_level_it_reads_the_scroll_at_once_and_not_before() {
+        // The stairs (7,3) lie out of sight behind the wall at x = 4.
+        let (mut game, _dir) = game_on(
+            "##############\n\
+             #@..#........#\n\
+             #...#.######.#\n\
+             #...#.#>.....#\n\
+             #.....########\n\
+             ##############\n",
+        );
+        game.inventory_mut().add(ItemKind::ScrollOfMapping);
+        assert_eq!(game.run().len(), 1, "a level played alone is the last");
+        assert!(!game.is_remembered(game.level().stairs));
+        let read = Action::UseItem {
+            item: ItemKind::ScrollOfMapping,
+            toward: None,
+            at: None,
+        };
+        assert_eq!(when_calm(&game, false), Some(read));
+        assert_eq!(Autopilot::new().choose(&game), read);
+        game.player_act(read).expect("read");
+        assert!(game.is_remembered(game.level().stairs));
+        assert_eq!(when_calm(&game, false), None, "the stairs are known");
+        // On the standard run's first level it keeps the scroll while it
+        // is healthy: the levels below want the fights and the gear.
+        let config = MonsterConfig::shipped().expect("the shipped config");
+        let mut first = Game::new(&GameSetup::new(None, 1, config)).expect("a run");
+        first.inventory_mut().add(ItemKind::ScrollOfMapping);
+        assert!(first.run().len() > 1);
+        assert!(!first.is_remembered(first.level().stairs));
+        assert_eq!(when_calm(&first, false), None);
     }
 
     #[test]

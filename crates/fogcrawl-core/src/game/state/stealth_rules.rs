@@ -470,6 +470,37 @@ mod tests {
     }
 
     #[test]
+    fn a_knife_thrown_at_a_sleeper_does_plain_damage_and_wakes_it() {
+        // As in Brogue and DCSS, the sneak attack is a blow in melee: a
+        // missile rolls its plain damage and to-hit, and wakes its mark.
+        let (mut game, _dir) = game_on(ROOM);
+        let goblin = at(&game, Pos::new(6, 4));
+        game.actors[goblin].hp = 100;
+        game.actors[goblin].max_hp = 100;
+        let (least, most) = crate::game::items::KNIFE_DAMAGE;
+        let mut hit = None;
+        for _ in 0..10 {
+            sleep(&mut game, goblin);
+            let before = game.actors[goblin].hp;
+            game.inventory.add(ItemKind::ThrowingKnife);
+            game.player_act(Action::UseItem {
+                item: ItemKind::ThrowingKnife,
+                toward: None,
+                at: None,
+            })
+            .unwrap();
+            assert!(!game.is_asleep(goblin), "the knife woke it, hit or miss");
+            if game.actors[goblin].hp < before {
+                hit = Some(before - game.actors[goblin].hp);
+                break;
+            }
+        }
+        let damage = hit.expect("one knife in ten hits (85% each)");
+        assert!((least..=most).contains(&damage), "plain damage: {damage}");
+        assert_eq!(game.stealth_counters().sneak_attacks_asleep, 0);
+    }
+
+    #[test]
     fn waiting_draws_the_nearest_monster_to_the_player() {
         let (mut game, _dir) = game_on(
             "####################\n\
