@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
+use crate::ai::monster_turn::LookingAbout;
 use crate::ai::thought::Thought;
 use gridpath::Pos;
 
@@ -179,6 +180,9 @@ pub struct Brain {
     pub swapped_with: Option<LastSwap>,
     /// The noise it is investigating, and its own turns spent on it.
     pub investigating: Option<(Pos, u32)>,
+    /// It reached the noise it investigates and found nobody: it looks
+    /// about the place a while.
+    pub looking_about: Option<LookingAbout>,
     /// The cell a shooter last shot from, and its shots in a row from
     /// there.
     pub shooting_from: Option<(Pos, u32)>,
@@ -234,6 +238,7 @@ impl Default for Brain {
             spot: None,
             swapped_with: None,
             investigating: None,
+            looking_about: None,
             shooting_from: None,
             fired_from: [None; 3],
             stepped_aside_at: None,
@@ -391,7 +396,7 @@ impl Brain {
             }
             return Some(goal);
         }
-        if let Some(noise) = self.noise_to_investigate(p.at) {
+        if let Some(noise) = self.noise_to_investigate() {
             self.mode = Mode::Investigate;
             return Some(noise);
         }
@@ -405,13 +410,15 @@ impl Brain {
         self.wander_target
     }
 
-    /// The noise it goes to look at from `at`, if any. It forgets one it
-    /// stands on or cannot reach; and one that fled and is not healed keeps
-    /// away from trouble: a noise near the player it ran from would only
-    /// bring it back into sight and send it running again, to and fro.
-    fn noise_to_investigate(&mut self, at: Pos) -> Option<Pos> {
+    /// The noise it goes to look at, if any. It forgets one it cannot
+    /// reach; and one that fled and is not healed keeps away from trouble:
+    /// a noise near the player it ran from would only bring it back into
+    /// sight and send it running again, to and fro. One it stands on it
+    /// keeps: it looks about it (`monster_turn::look_about`) and drops it
+    /// when done.
+    fn noise_to_investigate(&mut self) -> Option<Pos> {
         let noise = self.noise?;
-        if noise == at || self.unreachable == Some(noise) || self.shaken {
+        if self.unreachable == Some(noise) || self.shaken {
             self.noise = None;
             return None;
         }

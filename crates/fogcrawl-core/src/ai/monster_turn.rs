@@ -26,6 +26,7 @@ use rand::Rng;
 mod adopt;
 mod flee;
 mod look;
+mod look_about;
 mod pack;
 mod plan;
 mod ranged;
@@ -34,6 +35,7 @@ mod steps;
 mod wander;
 
 pub(crate) use look::{look_around, mark_presence, view_radius};
+pub(crate) use look_about::LookingAbout;
 use pack::PackTurn;
 pub(crate) use plan::plan_overrides;
 use plan::{FIELD_RADIUS, FIELD_RETARGET, NEAR_TARGET, STALL_PATIENCE};

@@ -62,6 +62,9 @@ pub enum Thought {
     /// Heard a noise and goes to a spot it holds about it (packmates take
     /// others).
     Investigates { noise: Pos, spot: Pos },
+    /// Reached the noise and found nobody: looks about it from a cell it
+    /// holds near it, one it has not seen yet first.
+    LooksAbout { noise: Pos, spot: Pos },
     /// A shooter: steps back to keep its distance from the player.
     KeepsDistance { to: Pos },
     /// A shooter: shoots at the player along a clear line.
@@ -162,6 +165,11 @@ impl Thought {
             ),
             Thought::Investigates { noise, spot } => format!(
                 "investigating a noise at {}: holds {} about it",
+                at_text(noise),
+                at_text(spot)
+            ),
+            Thought::LooksAbout { noise, spot } => format!(
+                "looking about the noise at {}: nobody there; looks from {} next",
                 at_text(noise),
                 at_text(spot)
             ),

@@ -4,7 +4,8 @@
 //! full) or wait for room out of the way; one next to the player steps
 //! aside when a packmate queued behind it could then reach the player too
 //! (Brogue CE's swarming); investigators of one noise take distinct spots
-//! about it and are done once they see where it was made.
+//! about it, go to the noise itself when they can, and look about it a
+//! while once there (`look_about`).
 //!
 //! The claims live in the faction's [`Spots`](crate::ai::spots::Spots);
 //! a member re-chooses every turn, keeping the cell it holds while it
@@ -71,6 +72,9 @@ impl MemberTurn<'_> {
         goal: Option<Pos>,
     ) -> ControlFlow<PackTurn, Option<Pos>> {
         let at = self.senses.at;
+        if self.brain.mode != Mode::Investigate {
+            self.brain.looking_about = None;
+        }
         match (hunted, self.brain.mode, goal) {
             (Some(player), _, _)
                 if self.senses.shooter.is_none() && chebyshev(at, player) <= SURROUND_RADIUS =>
@@ -189,8 +193,6 @@ impl MemberTurn<'_> {
             _ => 1,
         };
         self.brain.investigating = Some((noise, turns));
-        let sees_it = chebyshev(at, noise) <= INVESTIGATE_SPREAD
-            && (at == noise || self.faction.believes_seen_from(at, noise));
         // No plan came to a spot about it (it gave up waiting, or found
         // none): another spot beside that one would only start the same
         // wait again (a goblin drawn from 26 cells away stood 18 turns).
@@ -198,11 +200,20 @@ impl MemberTurn<'_> {
             .brain
             .unreachable
             .is_some_and(|cell| chebyshev(cell, noise) <= INVESTIGATE_SPREAD);
-        if sees_it || turns > INVESTIGATE_PATIENCE || gave_up_on_it {
+        if turns > INVESTIGATE_PATIENCE || gave_up_on_it {
             return Investigation::Done {
-                lost_interest: !sees_it && turns > INVESTIGATE_PATIENCE,
+                lost_interest: turns > INVESTIGATE_PATIENCE,
             };
         }
+        // Reached and found nobody: it looks about the place a while.
+        if self
+            .brain
+            .looking_about
+            .is_some_and(|looking| chebyshev(looking.noise, noise) <= 2 * INVESTIGATE_SPREAD)
+        {
+            return self.looked_about();
+        }
+        self.brain.looking_about = None;
         let grid = self.faction.grid();
         let spots: Vec<Pos> = square(noise, INVESTIGATE_SPREAD)
             .filter(|&cell| self.faction.avoidance_at(cell) <= DANGEROUS)
@@ -210,14 +221,18 @@ impl MemberTurn<'_> {
             .filter(|&cell| cell == noise || self.faction.believes_seen_from(cell, noise))
             .filter(|&cell| grid.is_some_and(|g| g.connected(at, cell)))
             .collect();
-        // On the way first: the spot that adds least to the walk, nearer
-        // the noise among equals.
-        let best = spots.iter().copied().min_by(|&a, &b| {
-            let cost = |c: Pos| octile(at, c) + octile(c, noise);
-            cost(a)
-                .total_cmp(&cost(b))
-                .then(octile(a, noise).total_cmp(&octile(b, noise)))
-                .then(a.cmp(&b))
+        // The noise itself when it may hold it (a spot beside it on the
+        // way, equal by the octile sum, left it two cells short); else on
+        // the way first: the spot that adds least to the walk, nearer the
+        // noise among equals.
+        let best = spots.contains(&noise).then_some(noise).or_else(|| {
+            spots.iter().copied().min_by(|&a, &b| {
+                let cost = |c: Pos| octile(at, c) + octile(c, noise);
+                cost(a)
+                    .total_cmp(&cost(b))
+                    .then(octile(a, noise).total_cmp(&octile(b, noise)))
+                    .then(a.cmp(&b))
+            })
         });
         let held = self
             .brain
@@ -241,13 +256,24 @@ impl MemberTurn<'_> {
             }
         };
         if spot == at {
-            return Investigation::Done {
-                lost_interest: false,
-            };
+            // It stands on the noise, or on the nearest spot about it it
+            // could hold: it looks about.
+            self.start_looking_about(noise);
+            return self.looked_about();
         }
         self.hold(spot);
         self.brain.thought = Thought::Investigates { noise, spot };
         Investigation::GoTo(spot)
+    }
+
+    /// Where its look about the noise takes it next, or done.
+    fn looked_about(&mut self) -> Investigation {
+        match self.look_about() {
+            Some(spot) => Investigation::GoTo(spot),
+            None => Investigation::Done {
+                lost_interest: false,
+            },
+        }
     }
 
     /// Lets go of the cell it holds, if any.
@@ -258,7 +284,7 @@ impl MemberTurn<'_> {
     }
 
     /// Holds `cell` (taking it over from a packmate further away).
-    fn hold(&mut self, cell: Pos) {
+    pub(super) fn hold(&mut self, cell: Pos) {
         let actor = self.senses.actor;
         let spots = self.faction.spots_mut();
         if !spots.free_for(cell, actor)
@@ -274,7 +300,7 @@ impl MemberTurn<'_> {
     /// other monster stands there, and no packmate holds it (unless this
     /// member is clearly nearer than the holder was when it last chose,
     /// or a step from it where the holder was not).
-    fn may_hold(&self, cell: Pos) -> bool {
+    pub(super) fn may_hold(&self, cell: Pos) -> bool {
         let at = self.senses.at;
         if cell != at && (self.senses.body_at)(cell) != Body::Empty {
             return false;
@@ -357,7 +383,7 @@ fn ring(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
 }
 
 /// The cells within `radius` cells (Chebyshev) of `center`, row by row.
-fn square(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
+pub(super) fn square(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
     (-radius..=radius).flat_map(move |dy| {
         (-radius..=radius).map(move |dx| Pos::new(center.x + dx, center.y + dy))
     })

@@ -1,0 +1,219 @@
+//! What an investigator does once it reaches a noise and finds nobody: it
+//! looks about the place a while (the cells round the noise it has not
+//! seen from where it stood, nearest first, each a cell of its own that
+//! packmates leave it) before it goes back to its life, as a DCSS or
+//! Brogue monster searches about a noise it reached. Without it a lure
+//! drew a monster only to within two cells of where it landed, and it
+//! strolled off at once, often straight back toward the player
+//! (`/work/notes/s18/lure18-excerpts.md`: one lure of six drew a monster
+//! clean away).
+
+use gridpath::Pos;
+use serde::{Deserialize, Serialize};
+
+use super::pack::square;
+use super::{DANGEROUS, MemberTurn, chebyshev, octile};
+use crate::ai::thought::Thought;
+
+/// How far (Chebyshev, in cells) from the noise it looks about.
+pub(crate) const LOOK_ABOUT_RADIUS: i32 = 4;
+/// Game time it looks about before it gives the place up (a dozen steps
+/// of a goblin).
+pub(crate) const LOOK_ABOUT_TIME: f64 = 12.0;
+/// How many of the cells it stood on while looking about it remembers.
+const STOOD_ON: usize = 4;
+
+/// A look about a noise that turned out to be nobody, in progress.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct LookingAbout {
+    /// The noise it reached.
+    pub noise: Pos,
+    /// Game time at which it gives the place up.
+    pub until: f64,
+    /// The cells it last stood on while looking about, newest first: it
+    /// has looked from them, and does not go back to them.
+    pub stood_on: [Option<Pos>; STOOD_ON],
+}
+
+impl LookingAbout {
+    /// Whether it stands on, or stood next to, `cell` lately.
+    fn stood_by(&self, cell: Pos) -> bool {
+        self.stood_on
+            .iter()
+            .flatten()
+            .any(|&stood| chebyshev(stood, cell) <= 1)
+    }
+
+    /// Notes that it stands on `at` now.
+    fn stands_on(&mut self, at: Pos) {
+        if self.stood_on[0] != Some(at) {
+            self.stood_on.rotate_right(1);
+            self.stood_on[0] = Some(at);
+        }
+    }
+}
+
+impl MemberTurn<'_> {
+    /// Begins to look about the noise at `noise`, which it has just
+    /// reached (or the nearest spot it could hold that shows it).
+    pub(super) fn start_looking_about(&mut self, noise: Pos) {
+        self.brain.looking_about = Some(LookingAbout {
+            noise,
+            until: self.senses.now + LOOK_ABOUT_TIME,
+            stood_on: [None; STOOD_ON],
+        });
+    }
+
+    /// The cell it looks from next while it looks about the noise it
+    /// reached: of the cells near the noise its faction has seen and it
+    /// may hold, safe, reachable and not where it stood lately, one it has not seen from the noise
+    /// or where it stood first, then the nearest (it keeps the one it
+    /// holds while that still serves). `None`: it has looked long enough,
+    /// or there is nowhere left to look from; it is done.
+    pub(super) fn look_about(&mut self) -> Option<Pos> {
+        let at = self.senses.at;
+        let mut looking = self.brain.looking_about.take()?;
+        if self.senses.now >= looking.until {
+            return None;
+        }
+        looking.stands_on(at);
+        let grid = self.faction.grid()?;
+        let faction = &*self.faction;
+        let seen = |cell: Pos| {
+            faction.believes_seen_from(looking.noise, cell)
+                || looking
+                    .stood_on
+                    .iter()
+                    .flatten()
+                    .any(|&stood| faction.believes_seen_from(stood, cell))
+        };
+        // It looks from cells it knows: an unknown cell may be rock (a
+        // goblin in a doorway waited on its search for a wall, rooms
+        // seed 3), and what it has not seen is what it looks at, not from.
+        let candidates: Vec<(bool, Pos)> = square(looking.noise, LOOK_ABOUT_RADIUS)
+            .filter(|&cell| faction.knowledge().belief(cell).is_some())
+            .filter(|&cell| !looking.stood_by(cell))
+            .filter(|&cell| faction.avoidance_at(cell) <= DANGEROUS)
+            .filter(|&cell| grid.connected(at, cell))
+            .filter(|&cell| self.may_hold(cell))
+            .map(|cell| (seen(cell), cell))
+            .collect();
+        let held = self
+            .brain
+            .spot
+            .and_then(|spot| candidates.iter().find(|&&(_, cell)| cell == spot))
+            .copied();
+        let best = candidates
+            .iter()
+            .copied()
+            .min_by(|&(seen_a, a), &(seen_b, b)| {
+                seen_a
+                    .cmp(&seen_b)
+                    .then(octile(at, a).total_cmp(&octile(at, b)))
+                    .then(a.cmp(&b))
+            });
+        let spot = match (held, best) {
+            // The cell it heads for keeps serving unless it turned out
+            // seen while an unseen one is left.
+            (Some((held_seen, held)), Some((best_seen, _))) if held_seen <= best_seen => held,
+            (_, Some((_, best))) => best,
+            (_, None) => return None,
+        };
+        self.brain.looking_about = Some(looking);
+        self.hold(spot);
+        self.brain.thought = Thought::LooksAbout {
+            noise: looking.noise,
+            spot,
+        };
+        Some(spot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gridpath::Pos;
+
+    use crate::ai::Mode;
+    use crate::ai::thought::{Thought, why_line};
+    use crate::game::Action;
+    use crate::game::Direction;
+    use crate::game::test_levels::game_on;
+    use crate::world::ItemKind;
+
+    #[test]
+    fn a_goblin_a_lure_draws_looks_about_the_noise_while_a_sneaking_player_slips_past() {
+        // The lure lands at 8,1, seven cells north of the goblin at 8,8;
+        // the player, seven cells west of it and sneaking (an unaware
+        // goblin sees a sneaking player only within 4 of its 9 cells),
+        // slips down and east along the bottom wall while the goblin
+        // walks to the noise and looks about it.
+        let map = "########################\n\
+                   #.....................>#\n\
+                   #......................#\n\
+                   #......................#\n\
+                   #......................#\n\
+                   #......................#\n\
+                   #......................#\n\
+                   #......................#\n\
+                   #@......g..............#\n\
+                   #......................#\n\
+                   #......................#\n\
+                   #......................#\n\
+                   ########################\n";
+        let (mut game, _dir) = game_on(map);
+        let goblin = (1..game.actors().len())
+            .find(|&a| game.actors()[a].pos == Pos::new(8, 8))
+            .expect("the goblin");
+        let noise = Pos::new(8, 1);
+        game.player_act(Action::Sneak(true)).expect("sneaks");
+        game.inventory_mut().add(ItemKind::Noisemaker);
+        game.player_act(Action::UseItem {
+            item: ItemKind::Noisemaker,
+            toward: None,
+            at: Some(noise),
+        })
+        .expect("throws");
+        let mut reached = None;
+        let mut trail = Vec::new();
+        for step in 0..30 {
+            let way = if step < 3 {
+                Direction::SouthEast
+            } else {
+                Direction::East
+            };
+            game.player_act(Action::Move(way)).expect("sneaks on");
+            let pos = game.actors()[goblin].pos;
+            let brain = game.actors()[goblin].brain.as_ref().expect("a monster");
+            trail.push((
+                game.time(),
+                game.actors()[0].pos,
+                pos,
+                brain.mode,
+                brain.thought,
+            ));
+            assert_eq!(brain.mode, Mode::Investigate, "{trail:?}");
+            if reached.is_none() && matches!(brain.thought, Thought::LooksAbout { .. }) {
+                // It went to the noise itself, not merely within sight of it.
+                let looking = brain.looking_about.expect("looking about");
+                assert!(looking.stood_on.contains(&Some(noise)), "{trail:?}");
+                reached = Some(game.time());
+            }
+            if reached.is_some_and(|when| game.time() >= when + 8.0) {
+                break;
+            }
+        }
+        assert!(reached.is_some(), "it looks about the noise: {trail:?}");
+        let brain = game.actors()[goblin].brain.as_ref().expect("a monster");
+        let at = game.actors()[goblin].pos;
+        assert!(
+            at.chebyshev(noise) <= super::LOOK_ABOUT_RADIUS,
+            "{at} {trail:?}"
+        );
+        assert!(
+            matches!(brain.thought, Thought::LooksAbout { noise: n, .. } if n == noise),
+            "{trail:?}"
+        );
+        let why = why_line(&brain.thought, brain.mode, "goblins");
+        assert!(why.starts_with("looking about the noise at 8,1"), "{why}");
+    }
+}
