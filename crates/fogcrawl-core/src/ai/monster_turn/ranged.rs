@@ -79,12 +79,25 @@ impl MemberTurn<'_> {
             && let Some(back) = self.step_back(player, range, may_lose_sight)
         {
             self.brain.shooting_from = None;
+            let until = self.senses.now + HOLD_AFTER_BACKING_OFF;
             self.brain.backed_off = Some(BackedOff {
                 left: at,
                 to: back,
-                until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+                until,
                 beyond: None,
             });
+            if self.brain.search_given_up_until > self.senses.now {
+                // It gave the player up round a corner a moment ago (a
+                // standoff) and met it again on a stroll: the search it
+                // gave up does not come back while it holds, nor the
+                // moment the hold ends, when it leaves the standoff again
+                // (it used to search, standing, for the few actions
+                // between the two, and give up: pass depth 5 seed 3).
+                self.brain.search_given_up_until = self
+                    .brain
+                    .search_given_up_until
+                    .max(until + HOLD_AFTER_BACKING_OFF);
+            }
             self.brain.thought = Thought::KeepsDistance { to: back };
             return Some(self.plain_step(back));
         }
@@ -203,7 +216,9 @@ impl MemberTurn<'_> {
     /// the corner: a standoff), a searcher gives the search up rather than
     /// walk back into reach or hold for ever (in a corridor it blocked its
     /// packmates' way, and they crowded behind it), and its strolls keep
-    /// off that cell a moment more. A member in flight runs where it must.
+    /// off that cell a moment more; so does a stroller that had given the
+    /// search up and met the player again. A member in flight runs where
+    /// it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
             return Some(intent);
@@ -279,8 +294,11 @@ impl MemberTurn<'_> {
             .alert
             .map(|alert| alert.pos)
             .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
+        // A searcher, or a stroller that gave the search up (met the
+        // player again, it backed off round the corner once more).
+        let standoff = matches!(self.brain.mode, Mode::Search | Mode::Wander);
         match waits_near {
-            Some(player) if back_into_reach && self.brain.mode == Mode::Search => {
+            Some(player) if back_into_reach && standoff => {
                 self.brain.give_up_search(self.senses.now);
                 // Its next stroll must not lead it straight back round
                 // the corner either (into reach, and back off: to and fro).
@@ -871,6 +889,48 @@ mod tests {
                 *intent,
                 "turn {turn}"
             );
+        }
+    }
+
+    #[test]
+    fn an_archer_that_meets_again_a_player_it_gave_up_on_does_not_search_while_it_holds() {
+        // Pass depth 5 seed 3, turns 241-395: the player stood 2 cells up a
+        // side corridor; an archer on the road below gave the standoff up,
+        // strolled back past the corner, saw the player, backed off round
+        // it and held; its give-up ran out mid-hold and it searched a few
+        // actions, standing, then left the standoff again: a search of 2 to
+        // 7 actions ending in wandering (a flap), every 23 turns.
+        let mut faction = goblins_knowing(CORNER);
+        let (corner, round, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let mut brain = Brain {
+            search_given_up_until: 5.0,
+            ..Brain::default()
+        };
+        let empty = (None, &[][..]);
+        match decide_on_turn(
+            &mut faction,
+            &mut brain,
+            corner,
+            (player, true),
+            empty,
+            (1, 1.0),
+        ) {
+            Intent::Step { to, .. } => assert_eq!(to, round),
+            other => panic!("it should back round the corner, not {other:?}"),
+        }
+        // Its give-up over, it still holds (no search of the standoff it
+        // left), and when the hold is over it leaves the standoff as it
+        // did before, without a search between.
+        for (turn, now) in [(6, 6.0), (10, 10.5), (12, 11.5), (13, 12.3)] {
+            decide_on_turn(
+                &mut faction,
+                &mut brain,
+                round,
+                (player, false),
+                empty,
+                (turn, now),
+            );
+            assert_ne!(brain.mode, Mode::Search, "at {now}: {:?}", brain.thought);
         }
     }
 
