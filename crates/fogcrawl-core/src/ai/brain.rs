@@ -492,6 +492,11 @@ pub struct BackedOff {
     pub left: Pos,
     pub to: Pos,
     pub until: f64,
+    /// Where it last saw the player a step beyond its range while it
+    /// held, and the player turn it first saw it there: a player that
+    /// stays there a whole turn is neither coming on nor going, and the
+    /// shooter steps in to shoot rather than hold.
+    pub beyond: Option<(Pos, u64)>,
 }
 
 #[cfg(test)]

@@ -79,11 +79,25 @@ impl MemberTurn<'_> {
             && let Some(back) = self.step_back(player, range, may_lose_sight)
         {
             self.brain.shooting_from = None;
+            let until = self.senses.now + HOLD_AFTER_BACKING_OFF;
             self.brain.backed_off = Some(BackedOff {
                 left: at,
                 to: back,
-                until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+                until,
+                beyond: None,
             });
+            if self.brain.search_given_up_until > self.senses.now {
+                // It gave the player up round a corner a moment ago (a
+                // standoff) and met it again on a stroll: the search it
+                // gave up does not come back while it holds, nor the
+                // moment the hold ends, when it leaves the standoff again
+                // (it used to search, standing, for the few actions
+                // between the two, and give up: pass depth 5 seed 3).
+                self.brain.search_given_up_until = self
+                    .brain
+                    .search_given_up_until
+                    .max(until + HOLD_AFTER_BACKING_OFF);
+            }
             self.brain.thought = Thought::KeepsDistance { to: back };
             return Some(self.plain_step(back));
         }
@@ -202,7 +216,9 @@ impl MemberTurn<'_> {
     /// the corner: a standoff), a searcher gives the search up rather than
     /// walk back into reach or hold for ever (in a corridor it blocked its
     /// packmates' way, and they crowded behind it), and its strolls keep
-    /// off that cell a moment more. A member in flight runs where it must.
+    /// off that cell a moment more; so does a stroller that had given the
+    /// search up and met the player again. A member in flight runs where
+    /// it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
             return Some(intent);
@@ -225,10 +241,27 @@ impl MemberTurn<'_> {
         // range 4 that kept 3 off stepped in and back 200 turns running,
         // river depth 7 seed 1, never shooting), the cell it left is back
         // into reach: it holds, and the player who comes on is in range.
-        let unseen_or_just_beyond = self
+        // But a player that stays a whole turn of its own on that cell is
+        // neither coming on nor going: holding would wait for ever (an
+        // archer stood 10 actions 7 cells from a player standing still,
+        // rooms depth 5 seed 3). It steps in and shoots.
+        let just_beyond = self
             .senses
             .player_seen
-            .is_none_or(|player| chebyshev(self.senses.at, player) == range + 1);
+            .filter(|&player| chebyshev(self.senses.at, player) == range + 1);
+        // Since when it has seen the player there, without a break (seen
+        // elsewhere or lost from sight meanwhile, it may be stepping to
+        // and fro: the count starts again).
+        let beyond = just_beyond.map(|player| match backed.beyond {
+            Some((cell, since)) if cell == player => (cell, since),
+            _ => (player, self.senses.turn),
+        });
+        let stands_beyond = beyond.is_some_and(|(_, since)| since < self.senses.turn);
+        if beyond != backed.beyond {
+            self.brain.backed_off = Some(BackedOff { beyond, ..backed });
+        }
+        let unseen_or_just_beyond =
+            self.senses.player_seen.is_none() || just_beyond.is_some() && !stands_beyond;
         let back_into_reach = matches!(intent, Intent::Step { to, .. } if to == backed.left)
             && unseen_or_just_beyond
             && self.brain.mode != Mode::Flee;
@@ -261,8 +294,11 @@ impl MemberTurn<'_> {
             .alert
             .map(|alert| alert.pos)
             .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
+        // A searcher, or a stroller that gave the search up (met the
+        // player again, it backed off round the corner once more).
+        let standoff = matches!(self.brain.mode, Mode::Search | Mode::Wander);
         match waits_near {
-            Some(player) if back_into_reach && self.brain.mode == Mode::Search => {
+            Some(player) if back_into_reach && standoff => {
                 self.brain.give_up_search(self.senses.now);
                 // Its next stroll must not lead it straight back round
                 // the corner either (into reach, and back off: to and fro).
@@ -532,9 +568,22 @@ mod tests {
         faction: &mut Faction,
         brain: &mut Brain,
         at: Pos,
-        (player, seen): (Pos, bool),
+        player: (Pos, bool),
         mate: Option<Pos>,
         smoke: &[Pos],
+    ) -> Intent {
+        decide_on_turn(faction, brain, at, player, (mate, smoke), (1, 1.0))
+    }
+
+    /// As [`decide_in_smoke`] (`others`: the packmate and the smoke), on
+    /// the player's turn and at the game time of `moment`.
+    fn decide_on_turn(
+        faction: &mut Faction,
+        brain: &mut Brain,
+        at: Pos,
+        (player, seen): (Pos, bool),
+        (mate, smoke): (Option<Pos>, &[Pos]),
+        (turn, now): (u64, f64),
     ) -> Intent {
         let smoke_at = |pos: Pos| smoke.contains(&pos);
         let body_at = move |pos: Pos| {
@@ -552,8 +601,8 @@ mod tests {
         let senses = Senses {
             actor: 1,
             at,
-            now: 1.0,
-            turn: 1,
+            now,
+            turn,
             player_seen: seen.then_some(player),
             health: 1.0,
             far_from_player: false,
@@ -685,6 +734,7 @@ mod tests {
                 left,
                 to: at,
                 until: 0.5 + HOLD_AFTER_BACKING_OFF,
+                beyond: None,
             }),
             ..Brain::default()
         };
@@ -701,6 +751,7 @@ mod tests {
             left,
             to: at,
             until: 0.5,
+            beyond: None,
         };
         let mut near = Brain {
             backed_off: Some(over),
@@ -748,6 +799,7 @@ mod tests {
                 left,
                 to: at,
                 until: 0.5 + HOLD_AFTER_BACKING_OFF,
+                beyond: None,
             }),
             ..Brain::default()
         }
@@ -791,6 +843,98 @@ mod tests {
     }
 
     #[test]
+    fn an_archer_that_backed_off_steps_in_on_a_player_who_stands_a_step_beyond_its_range() {
+        // Rooms depth 5 seed 3, turns 331-340: the player stood still 7
+        // cells from an archer of range 6 that had backed off, and the
+        // archer held, 10 actions, never shooting. Its first sight of the
+        // player there it holds (a player that comes on walks into range);
+        // the player still there on its next turn, it steps in to shoot.
+        let mut faction = goblins_knowing("@.......#\n");
+        let (left, at, player) = (Pos::new(6, 0), Pos::new(7, 0), Pos::new(0, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        let seen = (player, true);
+        assert_eq!(
+            decide_on_turn(&mut faction, &mut brain, at, seen, (None, &[]), (7, 1.0)),
+            Intent::Wait
+        );
+        // Goblins are quicker than the player: a second action within
+        // the same player turn still holds (the player had no turn).
+        assert_eq!(
+            decide_on_turn(&mut faction, &mut brain, at, seen, (None, &[]), (7, 1.0)),
+            Intent::Wait
+        );
+        assert!(
+            matches!(decide_on_turn(&mut faction, &mut brain, at, seen, (None, &[]), (8, 1.0)),
+            Intent::Step { to, .. } if to == left),
+            "it should step in, not {:?}",
+            brain.thought
+        );
+        // A player stepping to and fro across the edge of its range (river
+        // depth 7 seed 1) is no player standing still: back a step beyond
+        // it a turn later, it is held for again.
+        let mut brain = backed_off_hunter(player, left, at);
+        let nearer = (Pos::new(1, 0), true);
+        let turns = [(seen, Intent::Wait), (nearer, Intent::Shoot(nearer.0))];
+        for (turn, (player, intent)) in (7..).zip(turns.iter().cycle().take(4)) {
+            assert_eq!(
+                decide_on_turn(
+                    &mut faction,
+                    &mut brain,
+                    at,
+                    *player,
+                    (None, &[]),
+                    (turn, 1.0)
+                ),
+                *intent,
+                "turn {turn}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_archer_that_meets_again_a_player_it_gave_up_on_does_not_search_while_it_holds() {
+        // Pass depth 5 seed 3, turns 241-395: the player stood 2 cells up a
+        // side corridor; an archer on the road below gave the standoff up,
+        // strolled back past the corner, saw the player, backed off round
+        // it and held; its give-up ran out mid-hold and it searched a few
+        // actions, standing, then left the standoff again: a search of 2 to
+        // 7 actions ending in wandering (a flap), every 23 turns.
+        let mut faction = goblins_knowing(CORNER);
+        let (corner, round, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let mut brain = Brain {
+            search_given_up_until: 5.0,
+            ..Brain::default()
+        };
+        let empty = (None, &[][..]);
+        match decide_on_turn(
+            &mut faction,
+            &mut brain,
+            corner,
+            (player, true),
+            empty,
+            (1, 1.0),
+        ) {
+            Intent::Step { to, .. } => assert_eq!(to, round),
+            other => panic!("it should back round the corner, not {other:?}"),
+        }
+        // Its give-up over, it still holds (no search of the standoff it
+        // left), and when the hold is over it leaves the standoff as it
+        // did before, without a search between.
+        for (turn, now) in [(6, 6.0), (10, 10.5), (12, 11.5), (13, 12.3)] {
+            decide_on_turn(
+                &mut faction,
+                &mut brain,
+                round,
+                (player, false),
+                empty,
+                (turn, now),
+            );
+            assert_ne!(brain.mode, Mode::Search, "at {now}: {:?}", brain.thought);
+        }
+    }
+
+    #[test]
     fn a_standoff_is_measured_from_the_cell_the_archer_would_walk_back_to() {
         // Pass depth 5 seed 7: the player 4 cells off the cell the archer
         // left, 5 off the cell it held; once its hold was over it walked
@@ -812,6 +956,7 @@ mod tests {
                 left,
                 to: at,
                 until: 0.5,
+                beyond: None,
             }),
             ..backed_off_hunter(player, left, at)
         };
@@ -837,6 +982,7 @@ mod tests {
                 left,
                 to: at,
                 until: 0.5 + HOLD_AFTER_BACKING_OFF,
+                beyond: None,
             }),
             ..Brain::default()
         };
