@@ -253,6 +253,24 @@ impl MemberTurn<'_> {
             .believes_walk_blocked(self.senses.at, &self.brain.plan)
     }
 
+    /// The cell of the body that turned this wanderer's stroll back
+    /// (`intent` the wait that came of it), the first time this turn: it
+    /// then picks another stroll at once ([`Self::wander_goal`] sets out
+    /// any other way; only when every way goes past the body does it ask
+    /// to pass, [`Self::step_along`]).
+    pub(super) fn turned_back(&self, intent: Intent) -> Option<Pos> {
+        match self.brain.thought {
+            Thought::TurnsBack(body)
+                if intent == Intent::Wait
+                    && self.brain.mode == Mode::Wander
+                    && self.turned_back_from.is_none() =>
+            {
+                Some(body)
+            }
+            _ => None,
+        }
+    }
+
     /// A wanderer with nothing else to do: it loiters a while where its
     /// stroll ended (`Break`, with what it does), else picks where to
     /// stroll next (`Continue`, `None` when it finds nowhere).
@@ -287,9 +305,12 @@ impl MemberTurn<'_> {
         }
         self.brain.loiter_until = 0.0;
         // Held where it stands (a sleeper or a fighter in its way) it may
-        // go back the way it came.
+        // go back the way it came. Turned back by a body, it sets out any
+        // way but past that body (back the way it came is as good as any).
         let stalled = self.brain.stall_turns >= STALL_PATIENCE;
-        let came_from = self.brain.came_from.filter(|_| !stalled);
+        let came_from = self
+            .turned_back_from
+            .or(self.brain.came_from.filter(|_| !stalled));
         let (target, way, nothing_ahead) = if self.senses.far_from_player {
             let (target, way) = pick_far_stroll(self.faction, at, came_from, rng).unzip();
             (target, way, false)
@@ -312,3 +333,6 @@ impl MemberTurn<'_> {
         ControlFlow::Continue(target)
     }
 }
+
+#[cfg(test)]
+mod tests;
