@@ -6,6 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use super::super::tests::{goblins_knowing, senses};
 use super::super::{Body, Intent, MemberTurn};
 use crate::ai::brain::{Brain, Mode};
+use crate::ai::coarse::MIN_GRAPH_STROLL;
 use crate::ai::thought::Thought;
 use gridpath::Pos;
 
@@ -102,4 +103,75 @@ fn a_stroller_whose_every_way_goes_past_a_body_asks_it_to_pass() {
         );
         assert_eq!(brain.thought, Thought::SwapsWith(body), "seed {seed}");
     }
+}
+
+/// A room of 5 by 4 cells shut in by walls (its doors closed to a kind
+/// that cannot open them), inside an 8 by 7 drawing.
+const SMALL_ROOM: &str = "@#######\n\
+                          ########\n\
+                          ##.....#\n\
+                          ##.....#\n\
+                          ##.....#\n\
+                          ##.....#\n\
+                          ########";
+
+#[test]
+fn a_far_wanderer_strolls_on_after_a_short_stroll_and_loiters_once_it_strolled_a_while() {
+    // It just got to the end of a stroll of 2 cells in a small room: it
+    // strolls on, not stands (a loiter after every short stroll left
+    // such wanderers standing about most of their actions). Once its
+    // strolls add up to a stroll's worth, it loiters, for a while only.
+    let (mut faction, _) = goblins_knowing(SMALL_ROOM);
+    let at = Pos::new(4, 3);
+    let mut s = senses(at, &|_| Body::Empty);
+    s.far_from_player = true;
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let arrived = Brain {
+            mode: Mode::Wander,
+            plan_goal: Some(at),
+            strolled: 2,
+            ..Brain::default()
+        };
+        let mut brain = arrived.clone();
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert!(
+            matches!(intent, Intent::Step { guided: true, .. }),
+            "seed {seed}: {intent:?}"
+        );
+        assert!(brain.strolled > 2, "seed {seed}: its strolls add up");
+        let mut brain = Brain {
+            strolled: MIN_GRAPH_STROLL.unsigned_abs(),
+            ..arrived
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(intent, Intent::Loiter, "seed {seed}");
+        assert!(brain.loiter_until > s.now && brain.loiter_until <= s.now + 24.0);
+        assert_eq!(brain.strolled, 0);
+    }
+}
+
+#[test]
+fn a_far_wanderer_with_nowhere_to_stroll_rests_a_while_instead_of_waiting_each_turn() {
+    // Shut in on one cell: no stroll. It loiters (one action for a
+    // while) and looks again after, instead of a wait and a pick every
+    // turn.
+    let (mut faction, _) = goblins_knowing("@####\n#####\n##.##\n#####");
+    let at = Pos::new(2, 2);
+    let mut s = senses(at, &|_| Body::Empty);
+    s.far_from_player = true;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut brain = Brain {
+        mode: Mode::Wander,
+        ..Brain::default()
+    };
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(intent, Intent::Loiter);
+    assert_eq!(brain.thought, Thought::Loiters);
+    assert!(brain.loiter_until > s.now && brain.loiter_until <= s.now + 24.0);
+    // Its rest over, it looks again (and, still shut in, rests again).
+    s.now = brain.loiter_until;
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(intent, Intent::Loiter);
+    assert!(brain.loiter_until > s.now);
 }
