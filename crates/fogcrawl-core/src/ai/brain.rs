@@ -135,6 +135,10 @@ pub struct Brain {
     /// Until this game time a wanderer that reached its spot loiters there
     /// before strolling on.
     pub loiter_until: f64,
+    /// How far (Chebyshev, start to end) the strolls it set out on since
+    /// it last loitered went: it loiters once they add up to a stroll's
+    /// worth, not at the end of every short one.
+    pub strolled: u32,
     /// A goal its faction found no way to.
     pub unreachable: Option<Pos>,
     /// Where the monster last looked around (and the level's state then).
@@ -223,6 +227,7 @@ impl Default for Brain {
             waiting_turns: 0,
             detour_asked_at: 0,
             loiter_until: 0.0,
+            strolled: 0,
             unreachable: None,
             looked_from: None,
             alert: None,

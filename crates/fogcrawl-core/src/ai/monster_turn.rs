@@ -122,6 +122,10 @@ pub(crate) struct MemberTurn<'a> {
     faction: &'a mut Faction,
     brain: &'a mut Brain,
     senses: &'a Senses<'a>,
+    /// The cell of a body that turned its stroll back this turn: its next
+    /// stroll, picked this same turn, sets out any other way
+    /// ([`MemberTurn::wander_goal`]).
+    turned_back_from: Option<Pos>,
 }
 
 impl<'a> MemberTurn<'a> {
@@ -135,6 +139,7 @@ impl<'a> MemberTurn<'a> {
             faction,
             brain,
             senses,
+            turned_back_from: None,
         }
     }
 
@@ -182,6 +187,14 @@ impl<'a> MemberTurn<'a> {
         let first = self.decide_and_act(&perception, rng);
         if matches!(self.brain.thought, Thought::Cornered { .. }) {
             // No way to gain distance: it fights this same turn.
+            return self.decide_and_act(&perception, rng);
+        }
+        if let Some(body) = self.turned_back(first) {
+            // A stroll a body turned back: another, this same turn, that
+            // does not set out past it (standing to pick again next turn
+            // picked the way past it again: two strollers face to face in
+            // a corridor waited on each other for good).
+            self.turned_back_from = Some(body);
             return self.decide_and_act(&perception, rng);
         }
         // A goal just found out of reach is dropped at once: the monster takes

@@ -45,11 +45,13 @@ impl MemberTurn<'_> {
             Body::Player => Intent::Attack(next),
             Body::Packmate { .. } | Body::Stranger { .. }
                 if self.brain.mode == Mode::Wander
-                    && self.brain.plan_source == PlanSource::Search =>
+                    && self.brain.plan_source == PlanSource::Search
+                    && self.turned_back_from != Some(next) =>
             {
                 // A stroll has nowhere it must be: rather than push past
                 // (and be pushed back on the way home, pacing in a
-                // corridor), it strolls somewhere else.
+                // corridor), it strolls somewhere else (unless every way
+                // goes past this body: then it asks to pass, below).
                 self.brain.wander_target = None;
                 self.brain.forget_plan();
                 self.brain.thought = Thought::TurnsBack(next);

@@ -10,6 +10,7 @@ use rand::{Rng, RngExt};
 
 use super::{DANGEROUS, Intent, MemberTurn, STALL_PATIENCE, chebyshev};
 use crate::ai::brain::Mode;
+use crate::ai::coarse::MIN_GRAPH_STROLL;
 use crate::ai::faction::Faction;
 use crate::ai::thought::Thought;
 
@@ -34,6 +35,25 @@ const FAR_LOITER_TIME: (f64, f64) = (6.0, 24.0);
 
 /// Game time a monster strolls toward one wander target before it gives up.
 const WANDER_PATIENCE: f64 = 30.0;
+
+/// How far (Chebyshev, each stroll's start to its end, added up) a
+/// wanderer strolls before it loiters: a stroll's worth, as far as the
+/// shortest stroll it picks where it has room (near the player
+/// [`MIN_STROLL`]; far from it, a stroll on its faction's graph,
+/// [`MIN_GRAPH_STROLL`]), so where it has room it loiters after every
+/// stroll as before. In a small room, or a pocket shut in by doors it
+/// cannot open, its strolls are a few cells each; loitering at the end of
+/// every one left it standing about most of its actions (a rat pacing two
+/// cells in a room of 5 by 4, rooms depth 5 seed 5: a quarter of its far
+/// actions waits).
+fn stroll_before_loitering(far_from_player: bool) -> u32 {
+    let cells = if far_from_player {
+        MIN_GRAPH_STROLL
+    } else {
+        MIN_STROLL
+    };
+    cells.unsigned_abs()
+}
 
 /// A far wanderer's stroll: along its faction's coarse graph, from where
 /// it stands to a node of its cluster and one step across (see
@@ -253,6 +273,54 @@ impl MemberTurn<'_> {
             .believes_walk_blocked(self.senses.at, &self.brain.plan)
     }
 
+    /// Loiters from now for a time drawn from [`LOITER_TIME`] (from
+    /// [`FAR_LOITER_TIME`] far from the player); its strolls so far are
+    /// done with.
+    fn loiter(&mut self, rng: &mut impl Rng) {
+        let (least, most) = if self.senses.far_from_player {
+            FAR_LOITER_TIME
+        } else {
+            LOITER_TIME
+        };
+        self.brain.loiter_until = self.senses.now + rng.random_range(least..most);
+        self.brain.strolled = 0;
+    }
+
+    /// What it does while it loiters: it stands, in one action far from
+    /// the player, a turn at a time near it.
+    fn loitering(&mut self) -> Intent {
+        self.brain.forget_plan();
+        self.brain.goal = None;
+        self.brain.thought = if self.brain.shaken {
+            Thought::LiesLow
+        } else {
+            Thought::Loiters
+        };
+        if self.senses.far_from_player {
+            Intent::Loiter
+        } else {
+            Intent::Wait
+        }
+    }
+
+    /// The cell of the body that turned this wanderer's stroll back
+    /// (`intent` the wait that came of it), the first time this turn: it
+    /// then picks another stroll at once ([`Self::wander_goal`] sets out
+    /// any other way; only when every way goes past the body does it ask
+    /// to pass, [`Self::step_along`]).
+    pub(super) fn turned_back(&self, intent: Intent) -> Option<Pos> {
+        match self.brain.thought {
+            Thought::TurnsBack(body)
+                if intent == Intent::Wait
+                    && self.brain.mode == Mode::Wander
+                    && self.turned_back_from.is_none() =>
+            {
+                Some(body)
+            }
+            _ => None,
+        }
+    }
+
     /// A wanderer with nothing else to do: it loiters a while where its
     /// stroll ended (`Break`, with what it does), else picks where to
     /// stroll next (`Continue`, `None` when it finds nowhere).
@@ -261,35 +329,24 @@ impl MemberTurn<'_> {
         if self.brain.wander_target.is_none()
             && self.brain.loiter_until == 0.0
             && self.brain.plan_goal == Some(at)
+            && self.brain.strolled >= stroll_before_loitering(self.senses.far_from_player)
         {
-            // Just arrived: it loiters a while, as idle monsters do (and
-            // idle ones cost nothing: no view, no search).
-            let (least, most) = if self.senses.far_from_player {
-                FAR_LOITER_TIME
-            } else {
-                LOITER_TIME
-            };
-            self.brain.loiter_until = self.senses.now + rng.random_range(least..most);
+            // Just arrived, having strolled a while: it loiters a while, as
+            // idle monsters do (and idle ones cost nothing: no view, no
+            // search). After a short stroll it strolls on.
+            self.loiter(rng);
         }
         if self.senses.now < self.brain.loiter_until {
-            self.brain.forget_plan();
-            self.brain.goal = None;
-            self.brain.thought = if self.brain.shaken {
-                Thought::LiesLow
-            } else {
-                Thought::Loiters
-            };
-            return ControlFlow::Break(if self.senses.far_from_player {
-                Intent::Loiter
-            } else {
-                Intent::Wait
-            });
+            return ControlFlow::Break(self.loitering());
         }
         self.brain.loiter_until = 0.0;
         // Held where it stands (a sleeper or a fighter in its way) it may
-        // go back the way it came.
+        // go back the way it came. Turned back by a body, it sets out any
+        // way but past that body (back the way it came is as good as any).
         let stalled = self.brain.stall_turns >= STALL_PATIENCE;
-        let came_from = self.brain.came_from.filter(|_| !stalled);
+        let came_from = self
+            .turned_back_from
+            .or(self.brain.came_from.filter(|_| !stalled));
         let (target, way, nothing_ahead) = if self.senses.far_from_player {
             let (target, way) = pick_far_stroll(self.faction, at, came_from, rng).unzip();
             (target, way, false)
@@ -301,8 +358,20 @@ impl MemberTurn<'_> {
             // the way it came.
             self.brain.came_from = None;
         }
+        if target.is_none() && self.senses.far_from_player {
+            // Nowhere to stroll from here (shut in by doors it cannot
+            // open, say): a rest, then it looks again, not a wait and a
+            // pick every turn.
+            self.brain.wander_target = None;
+            self.loiter(rng);
+            return ControlFlow::Break(self.loitering());
+        }
         self.brain.wander_target = target;
         self.brain.wander_until = self.senses.now + WANDER_PATIENCE;
+        if let Some(target) = target {
+            let far = chebyshev(at, target).unsigned_abs();
+            self.brain.strolled = self.brain.strolled.saturating_add(far);
+        }
         if let (Some(target), Some(way)) = (target, way) {
             // A spot in plain view over the cheapest ground (the straight
             // way there is a cheapest path), or a far stroll's way on the
@@ -312,3 +381,6 @@ impl MemberTurn<'_> {
         ControlFlow::Continue(target)
     }
 }
+
+#[cfg(test)]
+mod tests;

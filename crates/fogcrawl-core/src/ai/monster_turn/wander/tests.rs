@@ -1,0 +1,177 @@
+//! Tests of a wanderer's life: strolls a body turns back, rests.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::super::tests::{goblins_knowing, senses};
+use super::super::{Body, Intent, MemberTurn};
+use crate::ai::brain::{Brain, Mode};
+use crate::ai::coarse::MIN_GRAPH_STROLL;
+use crate::ai::thought::Thought;
+use gridpath::Pos;
+
+/// Nobody about but a monster of its faction on `at`.
+fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
+    move |p| {
+        if p == at {
+            Body::Packmate {
+                yields,
+                lately_swapped: false,
+            }
+        } else {
+            Body::Empty
+        }
+    }
+}
+
+/// Open floor, 31 by 31.
+fn open_floor() -> String {
+    format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned())
+}
+
+#[test]
+fn a_stroll_a_body_turns_back_is_another_stroll_at_once_not_a_wait() {
+    // It strolls east from 15,15 and a packmate that will not make way
+    // stands on its next cell. It turns back this same turn: a stroll
+    // that does not set out past the body (standing to pick again picked
+    // the way past it again and again: in a corridor, two strollers face
+    // to face waited on each other for good).
+    let (mut faction, _) = goblins_knowing(&open_floor());
+    let at = Pos::new(15, 15);
+    let body = Pos::new(16, 15);
+    let target = Pos::new(20, 15);
+    let blocking = packmate_at(body, false);
+    for far_from_player in [false, true] {
+        let mut s = senses(at, &blocking);
+        s.far_from_player = far_from_player;
+        for seed in 0..20 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut brain = Brain {
+                mode: Mode::Wander,
+                wander_target: Some(target),
+                wander_until: 100.0,
+                plan: (16..=20).map(|x| Pos::new(x, 15)).collect(),
+                plan_goal: Some(target),
+                goal: Some(target),
+                came_from: Some(Pos::new(14, 15)),
+                came_strolling: true,
+                ..Brain::default()
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            let Intent::Step {
+                to, swap: false, ..
+            } = intent
+            else {
+                panic!("seed {seed}, far {far_from_player}: {intent:?}");
+            };
+            assert_ne!(to, body, "seed {seed}, far {far_from_player}");
+            assert_ne!(brain.wander_target, Some(target));
+        }
+    }
+}
+
+#[test]
+fn a_stroller_whose_every_way_goes_past_a_body_asks_it_to_pass() {
+    // The east end of a corridor, a packmate on the only cell out of it
+    // (loitering: it makes way). Far from the player the stroller asks to
+    // pass instead of standing there for good.
+    let (mut faction, _) = goblins_knowing(
+        "@#######\n\
+         ........\n\
+         ########",
+    );
+    let at = Pos::new(7, 1);
+    let body = Pos::new(6, 1);
+    let yielding = packmate_at(body, true);
+    let mut s = senses(at, &yielding);
+    s.far_from_player = true;
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            ..Brain::default()
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(
+            intent,
+            Intent::Step {
+                to: body,
+                swap: true,
+                guided: true
+            },
+            "seed {seed}"
+        );
+        assert_eq!(brain.thought, Thought::SwapsWith(body), "seed {seed}");
+    }
+}
+
+/// A room of 5 by 4 cells shut in by walls (its doors closed to a kind
+/// that cannot open them), inside an 8 by 7 drawing.
+const SMALL_ROOM: &str = "@#######\n\
+                          ########\n\
+                          ##.....#\n\
+                          ##.....#\n\
+                          ##.....#\n\
+                          ##.....#\n\
+                          ########";
+
+#[test]
+fn a_far_wanderer_strolls_on_after_a_short_stroll_and_loiters_once_it_strolled_a_while() {
+    // It just got to the end of a stroll of 2 cells in a small room: it
+    // strolls on, not stands (a loiter after every short stroll left
+    // such wanderers standing about most of their actions). Once its
+    // strolls add up to a stroll's worth, it loiters, for a while only.
+    let (mut faction, _) = goblins_knowing(SMALL_ROOM);
+    let at = Pos::new(4, 3);
+    let mut s = senses(at, &|_| Body::Empty);
+    s.far_from_player = true;
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let arrived = Brain {
+            mode: Mode::Wander,
+            plan_goal: Some(at),
+            strolled: 2,
+            ..Brain::default()
+        };
+        let mut brain = arrived.clone();
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert!(
+            matches!(intent, Intent::Step { guided: true, .. }),
+            "seed {seed}: {intent:?}"
+        );
+        assert!(brain.strolled > 2, "seed {seed}: its strolls add up");
+        let mut brain = Brain {
+            strolled: MIN_GRAPH_STROLL.unsigned_abs(),
+            ..arrived
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(intent, Intent::Loiter, "seed {seed}");
+        assert!(brain.loiter_until > s.now && brain.loiter_until <= s.now + 24.0);
+        assert_eq!(brain.strolled, 0);
+    }
+}
+
+#[test]
+fn a_far_wanderer_with_nowhere_to_stroll_rests_a_while_instead_of_waiting_each_turn() {
+    // Shut in on one cell: no stroll. It loiters (one action for a
+    // while) and looks again after, instead of a wait and a pick every
+    // turn.
+    let (mut faction, _) = goblins_knowing("@####\n#####\n##.##\n#####");
+    let at = Pos::new(2, 2);
+    let mut s = senses(at, &|_| Body::Empty);
+    s.far_from_player = true;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut brain = Brain {
+        mode: Mode::Wander,
+        ..Brain::default()
+    };
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(intent, Intent::Loiter);
+    assert_eq!(brain.thought, Thought::Loiters);
+    assert!(brain.loiter_until > s.now && brain.loiter_until <= s.now + 24.0);
+    // Its rest over, it looks again (and, still shut in, rests again).
+    s.now = brain.loiter_until;
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(intent, Intent::Loiter);
+    assert!(brain.loiter_until > s.now);
+}
