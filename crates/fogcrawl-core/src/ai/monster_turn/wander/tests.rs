@@ -16,7 +16,7 @@ fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
         if p == at {
             Body::Packmate {
                 yields,
-                lately_swapped: false,
+                keeps_place: false,
             }
         } else {
             Body::Empty
