@@ -32,9 +32,16 @@ pub(crate) fn hunting_archer(game: &mut Game, monster: usize) {
         .position(|kind| kind.name == "goblin archer")
         .expect("the shipped config has an archer");
     game.actor_mut(monster).species = crate::game::actor::Species::Monster(archer);
+    set_mode(game, monster, crate::ai::Mode::Hunt);
+}
+
+/// Puts monster `monster` of `game` in `mode` (hunting, wandering, ...), as
+/// if its brain had chosen it.
+#[cfg(test)]
+pub(crate) fn set_mode(game: &mut Game, monster: usize, mode: crate::ai::Mode) {
     game.actor_mut(monster)
         .brain
         .as_mut()
         .expect("a monster")
-        .mode = crate::ai::Mode::Hunt;
+        .mode = mode;
 }

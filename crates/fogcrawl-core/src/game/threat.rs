@@ -176,7 +176,7 @@ fn king_distance(a: Pos, b: Pos) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::test_levels::game_on;
+    use crate::game::test_levels::{game_on, set_mode};
     use crate::game::{Action, Direction};
 
     /// A lit room: the player and one goblin `distance` cells east.
@@ -187,14 +187,6 @@ mod tests {
             "###############\n#@{floor}g{rest}#\n#.............#\n#............>#\n###############\n"
         );
         game_on(&map)
-    }
-
-    fn set_mode(game: &mut Game, monster: usize, mode: Mode) {
-        game.actor_mut(monster)
-            .brain
-            .as_mut()
-            .expect("a monster")
-            .mode = mode;
     }
 
     #[test]

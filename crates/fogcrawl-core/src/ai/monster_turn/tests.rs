@@ -136,7 +136,7 @@ fn heading_east() -> Brain {
 }
 
 /// Nobody about but one packmate at `at`.
-fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
+pub(super) fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
     move |p| {
         if p == at {
             Body::Packmate {

@@ -86,16 +86,8 @@ mod tests {
     use super::*;
     use crate::game::action::Action;
     use crate::game::autopilot::Autopilot;
-    use crate::game::test_levels::game_on;
+    use crate::game::test_levels::{game_on, set_mode};
     use crate::world::ItemKind;
-
-    fn set_mode(game: &mut Game, monster: usize, mode: Mode) {
-        game.actor_mut(monster)
-            .brain
-            .as_mut()
-            .expect("a monster")
-            .mode = mode;
-    }
 
     #[test]
     fn one_goblin_is_a_fight_it_wins_and_four_hunting_goblins_are_not() {

@@ -3,26 +3,12 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::super::tests::{goblins_knowing, senses};
+use super::super::tests::{goblins_knowing, packmate_at, senses};
 use super::super::{Body, Intent, MemberTurn};
 use crate::ai::brain::{Brain, Mode};
 use crate::ai::coarse::MIN_GRAPH_STROLL;
 use crate::ai::thought::Thought;
 use gridpath::Pos;
-
-/// Nobody about but a monster of its faction on `at`.
-fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
-    move |p| {
-        if p == at {
-            Body::Packmate {
-                yields,
-                keeps_place: false,
-            }
-        } else {
-            Body::Empty
-        }
-    }
-}
 
 /// Open floor, 31 by 31.
 fn open_floor() -> String {
