@@ -168,7 +168,15 @@ impl Game {
             {
                 // Sneaking already, the step is loud for its ground (swamp,
                 // water, rubble): `s` would make it louder, not quieter.
-                let news = if self.is_sneaking() {
+                // Walking, `s` helps only where a sneaking step would not
+                // wake it too: on noisy ground the advice to sneak sent
+                // play19 round `s` and `e` between the two refusals.
+                let wakes_even_sneaking = self.is_sneaking()
+                    || matches!(action, Action::Move(direction)
+                        if self
+                            .sleepers_a_step_would_wake_if(direction.from(self.player().pos), true)
+                            .contains(&sleeper));
+                let news = if wakes_even_sneaking {
                     format!(
                         "A step on would wake {}, even sneaking (noisy ground): go round or strike it.",
                         self.name_of(sleeper)
@@ -719,6 +727,29 @@ mod tests {
             ))
         );
         assert!(game.is_sneaking() && game.is_asleep(1));
+    }
+
+    #[test]
+    fn a_walking_player_is_not_told_to_sneak_when_sneaking_would_wake_the_sleeper_too() {
+        // The same swamp, the player walking: `s` would not help (a
+        // sneaking step onto swamp is heard 4 cells away), so the refusal
+        // says to go round or strike, and sneaking then refuses alike.
+        let (mut game, _dir) = game_on("#########\n##@%%g.>#\n#########\n");
+        game.put_to_sleep(1);
+        let mut map = PlayerMap::new();
+        let news =
+            "A step on would wake the goblin, even sneaking (noisy ground): go round or strike it."
+                .to_owned();
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(Pos::new(4, 1)), &mut map),
+            Err(Refusal::WouldWake(news.clone()))
+        );
+        game.player_act(Action::Sneak(true)).unwrap();
+        assert_eq!(
+            game.run_activity(Activity::TravelTo(Pos::new(4, 1)), &mut map),
+            Err(Refusal::WouldWake(news))
+        );
+        assert!(game.is_asleep(1));
     }
 
     #[test]

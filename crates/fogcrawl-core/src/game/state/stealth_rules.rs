@@ -120,14 +120,16 @@ impl Game {
     /// by a sleeper within [`SLEEPER_HEARING`] of its loudness, as
     /// `after_player_action` will hear it.
     pub(crate) fn sleepers_a_step_would_wake(&self, to: Pos) -> Vec<usize> {
+        self.sleepers_a_step_would_wake_if(to, self.stealth.sneaking)
+    }
+
+    /// The sleepers a step onto `to` would wake were the player sneaking
+    /// (`sneaking`) or walking, whichever it does now.
+    pub(crate) fn sleepers_a_step_would_wake_if(&self, to: Pos, sneaking: bool) -> Vec<usize> {
         let Some(terrain) = self.level.terrain_at(to) else {
             return Vec::new();
         };
-        let noise = step_noise(
-            terrain,
-            self.stealth.sneaking,
-            terrain == Terrain::ClosedDoor,
-        );
+        let noise = step_noise(terrain, sneaking, terrain == Terrain::ClosedDoor);
         let sound = SoundReach::spread(&self.level, to, noise.loudness);
         let heard_within = f64::from(noise.loudness) * SLEEPER_HEARING;
         (1..self.actors.len())
