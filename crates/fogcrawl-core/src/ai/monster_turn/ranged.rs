@@ -722,22 +722,7 @@ mod tests {
         let mut faction = goblins_knowing(CORNER);
         let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
         faction.note_sighting(player, 0.5);
-        let mut brain = Brain {
-            mode: Mode::Hunt,
-            alert: Some(crate::ai::brain::Alert {
-                pos: player,
-                time: 0.5,
-                source: crate::ai::brain::Source::Saw,
-            }),
-            came_from: Some(left),
-            backed_off: Some(BackedOff {
-                left,
-                to: at,
-                until: 0.5 + HOLD_AFTER_BACKING_OFF,
-                beyond: None,
-            }),
-            ..Brain::default()
-        };
+        let mut brain = backed_off_hunter(player, left, at);
         assert_eq!(
             decide_with(&mut faction, &mut brain, at, (player, false), None),
             Intent::Wait
