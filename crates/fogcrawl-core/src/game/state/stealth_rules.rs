@@ -105,10 +105,20 @@ impl Game {
             self.hear_player(at, noise.loudness);
         }
         if action == Action::Wait {
+            let mut drew = false;
             for _ in 0..self.stealth.wait(duration) {
                 for _ in 0..self.stealth.next_draw() {
-                    self.draw_a_monster();
+                    drew |= self.draw_a_monster();
                 }
+            }
+            // One line however many were drawn: a long wait that drew two
+            // logged it twice at one time (play19, seed 1902).
+            if drew {
+                self.log.push(
+                    self.time,
+                    Importance::Info,
+                    "You hear something stir: time spent here draws the level's monsters.",
+                );
             }
         }
         duration
@@ -275,8 +285,9 @@ impl Game {
     /// look where the player is, and with it its pack: the monsters of its
     /// faction within [`REST_DRAW_PACK`] cells of it that are neither
     /// hunting nor fleeing. One the sound of it cannot reach (behind rock,
-    /// or further) is not drawn: it would come through the wall.
-    fn draw_a_monster(&mut self) {
+    /// or further) is not drawn: it would come through the wall. Returns
+    /// whether one was drawn (the caller says so, once per wait).
+    fn draw_a_monster(&mut self) -> bool {
         let at = self.actors[PLAYER].pos;
         let sound = SoundReach::spread(&self.level, at, REST_DRAW_REACH);
         let drawn = (1..self.actors.len())
@@ -285,7 +296,7 @@ impl Game {
             .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
             .map(|(_, actor)| actor);
         let Some(actor) = drawn else {
-            return;
+            return false;
         };
         let from = self.actors[actor].pos;
         let faction = self.faction_index_of(actor);
@@ -305,11 +316,7 @@ impl Game {
             self.behaviour.pack_mut().heard(member, at);
             self.stealth.counters.drawn_by_rest += 1;
         }
-        self.log.push(
-            self.time,
-            Importance::Info,
-            "You hear something stir: time spent here draws the level's monsters.".to_owned(),
-        );
+        true
     }
 
     /// Whether the player's rest at `at` may draw monster `actor`: alive,
@@ -563,6 +570,15 @@ mod tests {
             assert!(!game.is_asleep(goblin), "the pack came with it");
         }
         assert_eq!(game.stealth_counters().drawn_by_rest, 5);
+        // Each draw is said once, however many it drew: the second (two
+        // drawn) was logged twice at one time (play19, seed 1902).
+        let stirs: Vec<f64> = game
+            .log()
+            .all()
+            .filter(|m| m.text.starts_with("You hear something stir"))
+            .map(|m| m.time)
+            .collect();
+        assert_eq!(stirs.len(), 2, "one line a draw: {stirs:?}");
     }
 
     #[test]
