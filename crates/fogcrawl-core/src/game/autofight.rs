@@ -22,7 +22,7 @@ pub(crate) const NO_WAY_TO_FOE: &str = "You know no way to your foe.";
 
 /// The compass word for a step of `dx`, `dy` (y grows southward): "east",
 /// "north-east"; a bearing within about 22 degrees of an axis is that axis.
-fn compass_word(dx: i32, dy: i32) -> &'static str {
+pub(crate) fn compass_word(dx: i32, dy: i32) -> &'static str {
     let (ax, ay) = (dx.abs(), dy.abs());
     let x = if ax * 5 < ay * 2 { 0 } else { dx.signum() };
     let y = if ay * 5 < ax * 2 { 0 } else { dy.signum() };

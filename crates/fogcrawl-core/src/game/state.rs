@@ -50,6 +50,7 @@ mod hearing;
 mod item_use;
 mod melee;
 mod monster_turns;
+mod noticing;
 mod prowess;
 mod ranged;
 mod reading;

@@ -22,6 +22,7 @@ use crate::world::Terrain;
 use crate::world::fov::within_radius;
 use gridpath::Pos;
 
+use super::noticing::KnewBefore;
 use super::{BASH_CHANCE, Game, PLAYER};
 
 impl Game {
@@ -58,6 +59,10 @@ impl Game {
         }
         self.occupancy.prefetch(at);
         self.nav.grid(self.profile_of(actor)).prefetch_moves(at);
+        let before = KnewBefore {
+            mode: brain.mode,
+            source: brain.alert.map(|alert| alert.source),
+        };
         let viewpoint = self.viewpoint(actor, sight_radius);
         look_around(
             &mut self.factions[f],
@@ -75,6 +80,8 @@ impl Game {
         if sees_player {
             self.shout(actor, f, player);
         }
+        // Said before its first shot or blow.
+        self.tell_if_noticed(actor, sees_player, before);
         let (duration, act, happened) = self.carry_out(actor, f, intent);
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             let outcome = TurnOutcome {
