@@ -645,7 +645,12 @@ impl OverlayPanel<'_> {
             )),
         ]));
         if let (Some(brain), Some(faction)) = (monster.brain.as_ref(), faction) {
-            lines.extend(thinking_lines(brain, faction, game.time(), width, label));
+            let caller = |actor: usize| match game.actors().get(actor) {
+                Some(mate) => format!("{} at {},{}", game.name_of(actor), mate.pos.x, mate.pos.y),
+                None => "a packmate".to_owned(),
+            };
+            let knows = fogcrawl_core::describe_alert(brain.alert, game.time(), caller);
+            lines.extend(thinking_lines(brain, faction, &knows, width, label));
         }
         lines
     }
@@ -780,7 +785,7 @@ impl OverlayPanel<'_> {
 fn thinking_lines(
     brain: &fogcrawl_core::Brain,
     faction: &fogcrawl_core::Faction,
-    now: f64,
+    knows: &str,
     width: usize,
     label: Style,
 ) -> Vec<Line<'static>> {
@@ -794,8 +799,14 @@ fn thinking_lines(
         let lead = if index == 0 { "why " } else { "    " };
         lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
     }
-    let knows = fogcrawl_core::describe_alert(brain.alert, now);
-    lines.push(labelled("knows ", knows, label));
+    // What it knows, wrapped too: a packmate's news names the caller.
+    for (index, part) in word_wrap(knows, width.saturating_sub(6))
+        .into_iter()
+        .enumerate()
+    {
+        let lead = if index == 0 { "knows " } else { "      " };
+        lines.push(Line::from(vec![Span::styled(lead, label), Span::raw(part)]));
+    }
     let goal = brain
         .goal
         .map_or_else(|| "none".to_owned(), |g| format!("{},{}", g.x, g.y));

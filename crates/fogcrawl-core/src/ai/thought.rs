@@ -215,17 +215,22 @@ pub fn why_line(thought: &Thought, mode: crate::ai::Mode, faction: &str) -> Stri
 }
 
 /// What a member knows of the player and how it came to know it, in one
-/// line (the overlay shows it under the "why").
-pub fn describe_alert(alert: Option<Alert>, now: f64) -> String {
+/// line (the overlay shows it under the "why"). News from a packmate's
+/// call names the caller by `caller` ("the giant rat at 54,13"): play19
+/// read "heard #13" as the player's own noise heard, where actor 13 had
+/// seen the player and called it.
+pub fn describe_alert(alert: Option<Alert>, now: f64, caller: impl Fn(usize) -> String) -> String {
     match alert {
         None => "nothing of the player".to_owned(),
         Some(Alert { pos, time, source }) => {
             let ago = (now - time).max(0.0);
             match source {
                 Source::Saw => format!("player at {}: saw it {ago:.0} ago", at_text(pos)),
-                Source::Heard(from) => {
-                    format!("player at {}: heard #{from} {ago:.0} ago", at_text(pos))
-                }
+                Source::Heard(from) => format!(
+                    "player at {}: a call from {}, which saw the player there {ago:.0} ago",
+                    at_text(pos),
+                    caller(from)
+                ),
             }
         }
     }
@@ -250,6 +255,20 @@ mod tests {
         assert_eq!(
             why_line(&Thought::Shoots(Pos::new(1, 2)), Mode::Hunt, "goblins"),
             "shooting at 1,2"
+        );
+    }
+
+    #[test]
+    fn news_from_a_packmate_names_the_caller_not_an_actor_number() {
+        let alert = Alert {
+            pos: Pos::new(53, 12),
+            time: 9.0,
+            source: Source::Heard(13),
+        };
+        let line = describe_alert(Some(alert), 10.0, |actor| format!("the rat #{actor}"));
+        assert_eq!(
+            line,
+            "player at 53,12: a call from the rat #13, which saw the player there 1 ago"
         );
     }
 
