@@ -14,6 +14,7 @@ use crate::game::items::{
     needs_direction,
 };
 use crate::game::message_log::Importance;
+use crate::game::stealth::SLEEPER_HEARING;
 use crate::world::ItemKind;
 use gridpath::Pos;
 
@@ -148,6 +149,7 @@ impl Game {
                     "You throw the noisemaker; it clatters loudly where it lands (marked &), and something stirs at the sound."
                 };
                 self.log.push(self.time, Importance::Info, text);
+                self.tell_sleeper_unstirred(landing);
             }
             ItemKind::Caltrops
             | ItemKind::SmokeBomb
@@ -159,6 +161,32 @@ impl Game {
             | ItemKind::ChainMail => self.equip_from_pack(item),
         }
         Ok(())
+    }
+
+    /// After a lure landed at `landing`: a sleeper in view that an awake
+    /// monster there would have heard (within the lure's reach) but that
+    /// slept on is named, with the rule: play19 threw one 8-9 cells from
+    /// a sleeping goblin, read only that nothing heard it, and took the
+    /// lure's 18 cells for a sleeper's reach too.
+    fn tell_sleeper_unstirred(&mut self, landing: Pos) {
+        let unstirred = self
+            .sleepers_in_view()
+            .into_iter()
+            .filter(|&sleeper| self.actors[sleeper].pos.chebyshev(landing) <= NOISEMAKER_HEARING)
+            .min_by_key(|&sleeper| (self.actors[sleeper].pos.chebyshev(landing), sleeper));
+        let Some(sleeper) = unstirred else {
+            return;
+        };
+        let name = self.name_of(sleeper);
+        let name = name.strip_prefix("the ").unwrap_or(&name);
+        let half = (f64::from(NOISEMAKER_HEARING) * SLEEPER_HEARING).floor();
+        self.log.push(
+            self.time,
+            Importance::Info,
+            format!(
+                "The sleeping {name} does not stir: a sleeper hears a lure only within {half} cells, round walls."
+            ),
+        );
     }
 
     fn throw_knife(&mut self, target: usize) {
@@ -353,6 +381,50 @@ mod tests {
             "the goblin heard it: {brain:?}"
         );
         assert_eq!(game.inventory.count(ItemKind::Noisemaker), 0);
+    }
+
+    #[test]
+    fn a_sleeper_in_view_out_of_a_lures_half_reach_is_said_not_to_stir() {
+        // The sleeping goblin is 15 cells from where the lure lands: an
+        // awake one would hear it (18), a sleeper only within 9.
+        let (mut game, _dir) = game_on(
+            "########################\n\
+             #......................#\n\
+             #..g......@............#\n\
+             #.....................>#\n\
+             ########################\n",
+        );
+        let goblin = (1..game.actors.len())
+            .find(|&a| game.actors[a].is_alive())
+            .unwrap();
+        game.put_to_sleep(goblin);
+        assert!(game.is_visible(game.actors[goblin].pos));
+        game.inventory.add(ItemKind::Noisemaker);
+        game.player_act(Action::UseItem {
+            item: ItemKind::Noisemaker,
+            toward: None,
+            at: Some(Pos::new(18, 2)),
+        })
+        .unwrap();
+        assert!(game.is_asleep(goblin));
+        let last = game.log().all().last().map(|m| m.text.clone());
+        assert_eq!(
+            last.as_deref(),
+            Some(
+                "The sleeping goblin does not stir: a sleeper hears a lure only within 9 cells, round walls."
+            )
+        );
+        // Within 9 it wakes, and nothing is said of sleeping.
+        game.inventory.add(ItemKind::Noisemaker);
+        game.player_act(Action::UseItem {
+            item: ItemKind::Noisemaker,
+            toward: None,
+            at: Some(Pos::new(6, 2)),
+        })
+        .unwrap();
+        assert!(!game.is_asleep(goblin));
+        let last = game.log().all().last().map(|m| m.text.clone()).unwrap();
+        assert!(!last.contains("does not stir"), "{last}");
     }
 
     #[test]
