@@ -69,8 +69,8 @@ pub use game::direction::Direction;
 pub use game::experience::Experience;
 pub use game::game_error::GameError;
 pub use game::items::{
-    CALTROPS_PLAN_COST, SLOWED_FACTOR, aim_range, aimed_at_monster, counted_items,
-    describe as describe_item, needs_direction, throw_range,
+    CALTROPS_PLAN_COST, NOISEMAKER_HEARING, SLOWED_FACTOR, aim_range, aimed_at_monster,
+    counted_items, describe as describe_item, needs_direction, throw_range,
 };
 pub use game::level_history::{LevelVisit, level_visits, run_end_time, shown_level_times};
 pub use game::message_log::{Importance, Message, MessageLog, capitalised, counted};

@@ -2,9 +2,9 @@
 //! monster: the cursor picks the cell, the line drawn ends where the lure
 //! will land (on the cell, or short of the first wall on the straight
 //! line: the game's own `Game::landing_toward_cell`), `Tab` puts the
-//! cursor on the spot behind the next monster in sight, as far past it as
-//! the lure reaches (so it walks away from the player to look), and
-//! `Enter` throws.
+//! cursor on a spot beyond the next monster in sight, on its far side
+//! from the player, as far as the lure reaches and the monster hears (so
+//! it walks away from the player to look), and `Enter` throws.
 //!
 //! Player17's runs threw the lure by direction: it landed two cells off in
 //! a room, or short by a sleeper, and drew nobody away. Aimed at a cell,
@@ -17,6 +17,11 @@ use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
 use fogcrawl_core::{ItemKind, Refusal};
 use gridpath::Pos;
+
+/// How much longer than the straight way the way from the player by the
+/// monster to a lure spot may be (in cells): the spot lies beyond the
+/// monster, so the monster walks away from the player to it.
+const MAX_DETOUR: f64 = 2.5;
 
 /// Whether `item` is aimed at a cell (the lure), rather than at a monster
 /// (knife, wand, smoke) or one way (caltrops).
@@ -90,40 +95,72 @@ impl App {
     }
 
     /// The cells `Tab` offers for the lure: for each monster in sight,
-    /// nearest first, where the lure lands when aimed past it on the line
-    /// from the player as far as it reaches; only landings past the
-    /// monster count (a wall right behind it offers none). As far as it
-    /// goes, because a monster that goes to look sees the player from the
-    /// noise with its whole sight (9 cells for goblins): a spot 3 cells
-    /// past a goblin 2 cells off kept the player in its view (player18's
-    /// runs, seeds 1811 and 1812).
+    /// nearest first, the best spot to draw it away from the player
+    /// (`draw_away_spot`), if it has one.
     pub(super) fn lure_spots(&self, item: ItemKind) -> Vec<Pos> {
-        let player = self.game.player().pos;
-        let reach = fogcrawl_core::throw_range(item);
         let mut spots: Vec<Pos> = Vec::new();
         for monster in monsters_nearest_first(&self.game) {
             let at = self.game.actors()[monster].pos;
-            let distance = at.chebyshev(player);
-            if distance == 0 || distance >= reach {
-                continue;
-            }
-            let far = reach;
-            let scale = |d: i32| {
-                let scaled = f64::from(d) * f64::from(far) / f64::from(distance);
-                scaled.round() as i32
-            };
-            let aim = Pos::new(
-                player.x + scale(at.x - player.x),
-                player.y + scale(at.y - player.y),
-            );
-            if let Ok(landing) = self.game.landing_toward_cell(item, aim)
-                && landing.chebyshev(player) > distance
-                && !spots.contains(&landing)
+            if let Some(spot) = self.draw_away_spot(item, at)
+                && !spots.contains(&spot)
             {
-                spots.push(landing);
+                spots.push(spot);
             }
         }
         spots
+    }
+
+    /// Where a lure draws the monster at `at` away from the player: a
+    /// cell the player knows, that a monster can stand on, that the lure
+    /// lands on when aimed there, farther from the player than the
+    /// monster and within half the lure's hearing of it (a sleeper hears
+    /// it only that far), on the far side of the monster (the way from
+    /// the player by the monster and on to the spot is at most
+    /// [`MAX_DETOUR`] longer than straight), and the farthest such from
+    /// the player with the least detour. As far as it goes, because a
+    /// monster that goes to look sees the player from the noise with its
+    /// whole sight (9 cells for goblins): a spot 3 cells past a goblin 2
+    /// cells off kept the player in its view (player18, seeds 1811 and
+    /// 1812). Before, the spot was where the straight line past the
+    /// monster ended: a wall right behind it made that the cell behind
+    /// it, on the player's own way (play19, seed 1901).
+    fn draw_away_spot(&self, item: ItemKind, at: Pos) -> Option<Pos> {
+        let game = &self.game;
+        let player = game.player().pos;
+        let reach = fogcrawl_core::throw_range(item);
+        let distance = at.chebyshev(player);
+        if distance == 0 || distance >= reach {
+            return None;
+        }
+        // A sleeper hears the lure within half its reach (`docs/PLAYING.md`).
+        let hearing = fogcrawl_core::NOISEMAKER_HEARING / 2;
+        let far = |a: Pos, b: Pos| f64::from(a.x - b.x).hypot(f64::from(a.y - b.y));
+        let mut best: Option<(f64, Pos)> = None;
+        for y in player.y - reach..=player.y + reach {
+            for x in player.x - reach..=player.x + reach {
+                let spot = Pos::new(x, y);
+                if spot.chebyshev(player) <= distance
+                    || spot.chebyshev(at) > hearing
+                    || !(game.is_visible(spot) || game.is_remembered(spot))
+                    || !game
+                        .level()
+                        .terrain_at(spot)
+                        .is_some_and(fogcrawl_core::is_walkable)
+                {
+                    continue;
+                }
+                let detour = far(player, at) + far(at, spot) - far(player, spot);
+                if detour > MAX_DETOUR || game.landing_toward_cell(item, spot) != Ok(spot) {
+                    continue;
+                }
+                // Farther is better; each cell of detour costs two.
+                let score = far(player, spot) - 2.0 * detour;
+                if best.is_none_or(|(top, _)| score > top) {
+                    best = Some((score, spot));
+                }
+            }
+        }
+        best.map(|(_, spot)| spot)
     }
 
     /// `Tab` while aiming the lure: the cursor to the next (or previous)
@@ -213,6 +250,41 @@ mod tests {
         assert_eq!(app.input_mode(), InputMode::Playing);
         assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 1);
         assert_eq!(app.game.tools().lure().map(|lure| lure.at), Some(drawn));
+    }
+
+    #[test]
+    fn tab_aims_the_lure_beyond_the_monster_not_at_the_wall_right_behind_it() {
+        // The straight line past the goblin ends at 5,2, one cell behind
+        // it and on the player's way east; the spot is beyond it to the
+        // south-east, far from the player, where the goblin hears it.
+        let game = Game::new(&GameSetup::new(
+            Some("tests/fixtures/game/lure_wall.toml"),
+            1,
+            MonsterConfig::shipped().unwrap(),
+        ))
+        .unwrap();
+        let mut app = App::new(game, Palette::new(ColorSupport::None));
+        app.game.inventory_mut().add(ItemKind::Noisemaker);
+        let (player, goblin) = (Pos::new(1, 2), Pos::new(4, 2));
+        assert_eq!(app.game.player().pos, player);
+        assert!(app.game.actor_at(goblin).is_some());
+        aim_the_lure(&mut app);
+        let spot = app.look_cursor().unwrap();
+        assert_ne!(spot, Pos::new(5, 2), "not the cell behind it");
+        assert!(spot.chebyshev(player) >= 7, "far from the player: {spot}");
+        assert!(spot.x > goblin.x, "beyond the goblin: {spot}");
+        assert!(
+            spot.chebyshev(goblin) <= 9,
+            "within its half hearing: {spot}"
+        );
+        assert_eq!(
+            app.game.landing_toward_cell(ItemKind::Noisemaker, spot),
+            Ok(spot)
+        );
+        assert_eq!(
+            app.aim_note().as_deref(),
+            Some(format!("lands here, {} cells away (&)", spot.chebyshev(player)).as_str())
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@ pub(crate) const KNIFE_DAMAGE: (i32, i32) = (3, 6);
 pub(crate) const NOISEMAKER_RANGE: i32 = 8;
 /// How far its clatter carries: monsters this close to where it lands, and
 /// not hunting the player, go to look there.
-pub(crate) const NOISEMAKER_HEARING: i32 = 18;
+pub const NOISEMAKER_HEARING: i32 = 18;
 /// How far caltrops fly before they land and scatter (sooner against a
 /// wall); they cover the cell they land on and the open cells beside it
 /// (not diagonally).
