@@ -195,7 +195,7 @@ pub fn describe(kind: ItemKind) -> String {
             KNIFE_DAMAGE.0, KNIFE_DAMAGE.1
         ),
         ItemKind::Noisemaker => format!(
-            "a lure: aim at a cell up to {NOISEMAKER_RANGE} cells away (the line shows where it lands; Tab: behind a monster); monsters that hear it (within {NOISEMAKER_HEARING}, round walls; a sleeper within half that) and are not hunting you go to look"
+            "a lure: aim at a cell up to {NOISEMAKER_RANGE} cells away (the line shows where it lands; Tab: beyond a monster); monsters that hear it (within {NOISEMAKER_HEARING}, round walls; a sleeper within half that) and are not hunting you go to look"
         ),
         ItemKind::Caltrops => format!(
             "throw up to {CALTROPS_RANGE} cells: they scatter there and beside it; monsters that see them route round, one that treads on them is hurt and slowed"
