@@ -62,6 +62,7 @@
 mod box_search;
 mod crossing_paths;
 mod layout;
+mod least_costs;
 mod pricing;
 mod query;
 
@@ -73,6 +74,7 @@ use self::pricing::Pricer;
 use crate::grid::{Diagonals, Grid};
 use crate::pos::Pos;
 
+pub use self::least_costs::least_cost_in_box;
 pub use self::query::{
     CoarseOutcome, CoarsePlan, HierarchicalPath, HierarchicalSearch, HierarchyStats,
 };

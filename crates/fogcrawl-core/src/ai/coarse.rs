@@ -98,7 +98,11 @@ impl CoarseMap {
                     }
                     searched += 1;
                     let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
-                    spent += self.search.stats().fine_expanded;
+                    // A node its last search already showed walled off is
+                    // charged what searching it cost before (the same
+                    // strolls), though no cell is searched again.
+                    let stats = self.search.stats();
+                    spent += stats.fine_expanded + stats.fine_recalled;
                     if let Some(mut way) = way {
                         way.push(end);
                         self.strolls += 1;

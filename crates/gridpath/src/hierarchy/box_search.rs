@@ -114,6 +114,12 @@ impl BoxSearch {
         true
     }
 
+    /// Whether the last search settled `pos` (its cost there is final).
+    pub(super) fn settled(&self, pos: Pos) -> bool {
+        self.cell_box
+            .is_some_and(|b| b.contains(pos) && self.closed(b.local(pos)))
+    }
+
     fn seen(&self, local: usize) -> bool {
         self.stamp[local] >> 1 == self.generation
     }

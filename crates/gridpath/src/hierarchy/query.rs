@@ -8,6 +8,7 @@
 //! box, and the coarse graph would only add detours through transitions.
 
 use super::box_search::{BoxSearch, CellBox};
+use super::least_costs::least_cost_in_box;
 use super::{Hierarchy, Layout};
 use crate::astar::QueryError;
 use crate::endpoints::check_endpoints;
@@ -27,6 +28,10 @@ pub struct HierarchyStats {
     pub fine_expanded: u64,
     /// Whether the near search answered (no coarse search).
     pub near: bool,
+    /// Grid cells a search would have expanded to find it had no way, had
+    /// the records of the last one not already shown it (see
+    /// [`HierarchicalSearch::way_in_cluster`]): no work was done for them.
+    pub fine_recalled: u64,
 }
 
 impl HierarchyStats {
@@ -83,6 +88,25 @@ pub struct HierarchicalSearch {
     goal_costs: Vec<f64>,
     stats: HierarchyStats,
     refined: Vec<Pos>,
+    /// [`HierarchicalSearch::way_in_cluster`]'s own records (no other
+    /// search writes them, so [`HierarchicalSearch::flooded`] stays true
+    /// of them).
+    cluster_cells: BoxSearch,
+    /// The last [`HierarchicalSearch::way_in_cluster`] that found no way:
+    /// it settled every cell of its cluster it could reach.
+    flooded: Option<FloodedCluster>,
+}
+
+/// A search inside a cluster that found no way and so settled every cell
+/// of the cluster reachable from its start: on the same grid state, from
+/// the same start, a search to any cell it did not settle finds none
+/// either, and would expand these same `expanded` cells again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FloodedCluster {
+    version: u64,
+    from: Pos,
+    cluster: CellBox,
+    expanded: u64,
 }
 
 /// The weight on the coarse search's estimate. A coarse path crosses each
@@ -277,7 +301,11 @@ impl HierarchicalSearch {
     /// clusters, or off the grid). A search of the cluster's cells alone,
     /// with no hierarchy (see [`crate::hierarchy::cluster_exits`] for its
     /// nodes); [`HierarchicalSearch::stats`] then gives the cells it
-    /// expanded.
+    /// expanded. Right after a search from `from` that found no way, on the
+    /// same grid state, a cell that search did not reach is answered `None`
+    /// from its records with no search (`fine_recalled` says what the
+    /// search would have cost): a caller trying several nodes of a cluster
+    /// walled off from it pays for the flood once.
     pub fn way_in_cluster(
         &mut self,
         grid: &Grid,
@@ -295,20 +323,31 @@ impl HierarchicalSearch {
             return None;
         }
         let cell_box = layout.cluster_box(cluster);
+        let flood = FloodedCluster {
+            version: grid.version(),
+            from,
+            cluster: cell_box,
+            expanded: 0,
+        };
+        if let Some(last) = self.flooded
+            && (last.version, last.from, last.cluster) == (flood.version, flood.from, flood.cluster)
+            && !self.cluster_cells.settled(to)
+        {
+            self.stats.fine_recalled = last.expanded;
+            return None;
+        }
         // The cluster's own cheapest cell: on a level whose cheapest ground
         // (a road) is elsewhere, the heuristic stays tight here.
-        let mut least = f64::INFINITY;
-        for y in cell_box.y0..cell_box.y0 + cell_box.height {
-            for x in cell_box.x0..cell_box.x0 + cell_box.width {
-                if let Some(cost) = grid.cost(Pos::new(x, y)) {
-                    least = least.min(cost);
-                }
-            }
-        }
-        self.cells.min_cost = least.is_finite().then_some(least);
-        let found = self.cells.astar(grid, cell_box, from, to);
-        self.cells.min_cost = None;
-        self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
+        let corner = Pos::new(cell_box.x0, cell_box.y0);
+        self.cluster_cells.min_cost =
+            least_cost_in_box(grid, corner, cell_box.width, cell_box.height);
+        let found = self.cluster_cells.astar(grid, cell_box, from, to);
+        self.cluster_cells.min_cost = None;
+        let expanded = std::mem::take(&mut self.cluster_cells.expanded);
+        self.stats.fine_expanded += expanded;
+        self.flooded = found
+            .is_none()
+            .then_some(FloodedCluster { expanded, ..flood });
         found.map(|(cells, _)| cells)
     }
 

@@ -531,3 +531,35 @@ fn a_clusters_exits_are_its_nodes_and_its_ways_stay_inside_it() {
         assert_eq!(sides, layout.borders_of(cluster).collect::<Vec<_>>());
     }
 }
+
+#[test]
+fn a_cluster_walled_off_is_flooded_once_for_every_node_beyond_the_wall() {
+    // One 8x8 cluster cut in two by a wall down column 3: from the west
+    // part, no cell of the east part can be reached inside it.
+    let rows = "...#....\n".repeat(8);
+    let mut grid = Grid::from_ascii(rows.trim_end(), Movement::default()).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let from = Pos::new(1, 1);
+    assert_eq!(search.way_in_cluster(&grid, 8, from, Pos::new(6, 1)), None);
+    let flooded = search.stats().fine_expanded;
+    assert_eq!(flooded, 3 * 8, "every cell west of the wall");
+    // Another node beyond the wall: answered from the flood, no search.
+    assert_eq!(search.way_in_cluster(&grid, 8, from, Pos::new(7, 6)), None);
+    assert_eq!(search.stats().fine_expanded, 0);
+    assert_eq!(search.stats().fine_recalled, flooded);
+    // A node the flood reached is searched again, and found.
+    let way = search
+        .way_in_cluster(&grid, 8, from, Pos::new(2, 7))
+        .unwrap();
+    assert!(steps_are_legal(&grid, from, &way[1..]));
+    assert!(search.stats().fine_expanded > 0);
+    // The wall opened: the grid changed, so it searches again and finds
+    // the way the flood could not.
+    assert_eq!(search.way_in_cluster(&grid, 8, from, Pos::new(6, 1)), None);
+    grid.set_cost(Pos::new(3, 4), Some(1.0)).unwrap();
+    let way = search
+        .way_in_cluster(&grid, 8, from, Pos::new(7, 6))
+        .unwrap();
+    assert!(steps_are_legal(&grid, from, &way[1..]));
+    assert_eq!(search.stats().fine_recalled, 0);
+}
