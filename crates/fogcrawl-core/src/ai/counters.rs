@@ -85,4 +85,14 @@ pub struct FactionCounters {
     pub views_skipped: u64,
     /// Player turn on which a member first struck at the player.
     pub caught_on_turn: Option<u64>,
+    /// Plans members asked for toward a goal more than
+    /// `coarse_plan::FAR_GOAL` cells away: the player hunted from afar,
+    /// its last known position searched, a noise or a shout (strolls are
+    /// not counted).
+    #[serde(default)]
+    pub far_plans: u64,
+    /// Far goals given up for want of a plan: the planner's turn limit
+    /// ran out, or the member tired of waiting for it.
+    #[serde(default)]
+    pub far_given_up: u64,
 }

@@ -7,9 +7,10 @@ use gridpath::{Pos, Reach};
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
 use crate::ai::brain::{Brain, Mode, PlanSource};
+use crate::ai::coarse_plan::FAR_GOAL;
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
-use crate::ai::planner::PlanRequest;
+use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::thought::Thought;
 
 /// Members within this distance (octile, in cells) of the target follow the
@@ -107,7 +108,7 @@ impl MemberTurn<'_> {
         }
         // A result that finished since its last turn comes first.
         if let Some(finished) = self.faction.take_finished_plan(self.senses.actor) {
-            self.adopt(finished);
+            self.take_search(finished);
         }
         if self.brain.unreachable == Some(goal) && self.brain.plan.is_empty() {
             if !matches!(self.brain.thought, Thought::GaveUp { .. }) {
@@ -126,7 +127,7 @@ impl MemberTurn<'_> {
             self.ask_for_plan(goal, None, false);
         }
         if let Some(finished) = self.faction.plan_now(self.senses.actor) {
-            self.adopt(finished);
+            self.take_search(finished);
         }
         match self.brain.plan.first().copied() {
             Some(next) => {
@@ -157,6 +158,9 @@ impl MemberTurn<'_> {
                     MAX_WAIT_TURNS
                 };
                 if self.brain.waiting_turns > patience && !chase {
+                    if is_far(self.senses.at, goal) {
+                        self.faction.counters_mut().far_given_up += 1;
+                    }
                     self.faction.give_up_plan(self.senses.actor);
                     self.brain.waiting_turns = 0;
                     self.brain.unreachable = Some(goal);
@@ -172,6 +176,14 @@ impl MemberTurn<'_> {
                 self.step_while_planning(goal)
             }
         }
+    }
+
+    /// Takes a finished search (see `adopt`), counting a far goal given up.
+    fn take_search(&mut self, finished: Finished) {
+        if finished.outcome == PlanOutcome::GaveUp && is_far(finished.from, finished.goal) {
+            self.faction.counters_mut().far_given_up += 1;
+        }
+        self.adopt(finished);
     }
 
     /// Why the plan the monster has no longer serves, if it does not.
@@ -254,6 +266,9 @@ impl MemberTurn<'_> {
         if let Some(reason) = reason {
             self.faction.counters_mut().replans.add(reason);
         }
+        if self.brain.mode != Mode::Wander && is_far(at, goal) {
+            self.faction.counters_mut().far_plans += 1;
+        }
         self.brain.pending_replan = reason;
         self.faction.request_plan(PlanRequest {
             actor: self.senses.actor,
@@ -264,6 +279,11 @@ impl MemberTurn<'_> {
             overrides,
         });
     }
+}
+
+/// Whether `goal` is far from `at` (see `crate::ai::coarse_plan`).
+fn is_far(at: Pos, goal: Pos) -> bool {
+    chebyshev(at, goal) > FAR_GOAL
 }
 
 /// Whether newly cheaper ground lies near the straight way from `at` to
