@@ -100,6 +100,7 @@ impl FarPlanner {
     }
 
     /// The hierarchy as of the last far plan, if there was one.
+    #[cfg(test)]
     pub(crate) fn hierarchy(&self) -> Option<&Hierarchy> {
         self.hierarchy.as_ref()
     }

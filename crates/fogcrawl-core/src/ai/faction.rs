@@ -872,12 +872,6 @@ impl Faction {
         self.planner.cancel(actor);
     }
 
-    /// The faction's hierarchy as of its last far plan (the overlay's
-    /// coarse layer), if it made one.
-    pub fn far_hierarchy(&self) -> Option<&gridpath::Hierarchy> {
-        self.far.hierarchy()
-    }
-
     /// Far strolls walked on the coarse graph, and on a straight line when
     /// the graph gave none (the overlay's coarse layer says them).
     pub fn far_strolls(&self) -> (u64, u64) {
