@@ -304,6 +304,17 @@ fn without_later_counters(mut saved: serde_json::Value) -> serde_json::Value {
             if let Some(counters) = faction["counters"].as_object_mut() {
                 counters.remove("views_cast");
                 counters.remove("views_skipped");
+                // Saved since format 5: far goals and their coarse plans.
+                for counter in [
+                    "far_plans",
+                    "far_given_up",
+                    "coarse_plans",
+                    "coarse_expanded",
+                    "coarse_cells_repaired",
+                    "coarse_clusters_unpriced",
+                ] {
+                    counters.remove(counter);
+                }
             }
             if let Some(layers) = faction["influences"].as_object_mut() {
                 // Known caltrops: saved since format 4.

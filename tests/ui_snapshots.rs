@@ -389,6 +389,30 @@ fn overlay_influence_layers() {
 }
 
 #[test]
+fn overlay_coarse_layer_draws_a_far_plan_and_says_it_is_coarse() {
+    let mut app = overlay_app(NO_COLOUR);
+    // The goblin, as a far hunt leaves it (forged: the room is too small
+    // for a goal two clusters off): a refined stretch, then the coarse
+    // path's waypoints to the goal.
+    let cell = gridpath::Pos::new;
+    let goal = cell(19, 2);
+    let brain = app.game.actor_mut(1).brain.as_mut().expect("a monster");
+    brain.mode = fogcrawl_core::Mode::Hunt;
+    brain.raw_plan = vec![cell(10, 6), cell(11, 6), cell(12, 6), cell(13, 6)];
+    brain.plan = brain.raw_plan.clone();
+    brain.coarse_route = vec![cell(15, 5), cell(16, 5), goal];
+    brain.plan_goal = Some(goal);
+    brain.thought = fogcrawl_core::Thought::FollowingCoarsePlan { goal, clusters: 2 };
+    for _ in 0..5 {
+        app.update(Command::NextLayer);
+    }
+    let screen = masked_screen(&draw(&app, 100, 32));
+    assert!(screen.contains("Overlay: coarse"), "{screen}");
+    assert!(screen.contains("(coarse: 2"), "{screen}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
 fn overlay_replay_with_the_inspector() {
     let mut app = overlay_app(NO_COLOUR);
     app.update(Command::ToggleReplay);

@@ -27,6 +27,8 @@
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
 //! - [`coarse`]: far strolls on the planning grid's coarse graph (its
 //!   clusters and their entrances).
+//! - [`coarse_plan`]: far goals (hunts, searches, noises from afar)
+//!   planned coarse first on the faction's hierarchy, refined near the member.
 //! - `request_queue`: the planner's waiting requests, looked up by actor.
 //! - [`fog_walk`](mod@fog_walk): a controlled fog-of-war experiment (fog vs omniscient
 //!   walker), on the same monster-turn functions.
@@ -38,6 +40,7 @@ pub(crate) mod brain;
 mod byte_field;
 mod changed_cells;
 pub(crate) mod coarse;
+pub(crate) mod coarse_plan;
 pub(crate) mod cost_view;
 pub(crate) mod counters;
 pub(crate) mod faction;

@@ -44,7 +44,7 @@ pub use ai::faction::{Faction, line_of_sight, search_options_of};
 pub use ai::fog_walk::fog_walk;
 pub use ai::influence::InfluenceMap;
 pub use ai::knowledge::FactionKnowledge;
-pub use ai::thought::{describe_alert, why_line};
+pub use ai::thought::{Thought, describe_alert, why_line};
 
 // The monster config: loading, watching, its shipped text and its rules.
 pub use config::config_error::ConfigError;

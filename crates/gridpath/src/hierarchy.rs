@@ -154,6 +154,9 @@ pub struct RepairStats {
     /// Whether the whole hierarchy was rebuilt (the grid's change log did
     /// not reach back to the state the hierarchy was built from).
     pub rebuilt: bool,
+    /// Priced clusters left unpriced instead, to be priced again when a
+    /// search next reaches them ([`Hierarchy::set_pricing_on_demand`]).
+    pub clusters_unpriced: usize,
 }
 
 /// The coarse graph of a grid: see the module documentation.
@@ -176,6 +179,10 @@ pub struct Hierarchy {
     /// Whether a repair patches a cluster with one changed cell rather
     /// than pricing it again (see [`Hierarchy::set_patching`]).
     patching: bool,
+    /// Whether a repair leaves the clusters it would price again unpriced,
+    /// for the next search that reaches them (see
+    /// [`Hierarchy::set_pricing_on_demand`]).
+    on_demand: bool,
 }
 
 impl Hierarchy {
@@ -204,6 +211,7 @@ impl Hierarchy {
             version: grid.version(),
             pricer: Pricer::default(),
             patching: true,
+            on_demand: false,
         };
         for border in 0..layout.borders() {
             layout.transitions(grid, border, &mut hierarchy.borders[border]);
@@ -236,15 +244,17 @@ impl Hierarchy {
                     cluster_size: self.layout.size as usize,
                 };
                 if let Ok(rebuilt) = Self::build(grid, options) {
-                    let patching = self.patching;
+                    let (patching, on_demand) = (self.patching, self.on_demand);
                     *self = rebuilt;
                     self.patching = patching;
+                    self.on_demand = on_demand;
                 }
                 RepairStats {
                     cells: grid.width() * grid.height(),
                     borders_redone: self.borders.len(),
                     clusters_repriced: self.clusters.len(),
                     rebuilt: true,
+                    clusters_unpriced: 0,
                 }
             }
         }
@@ -316,6 +326,14 @@ impl Hierarchy {
         }
         for &cluster in &dirty_clusters {
             if !self.clusters[cluster].priced {
+                continue;
+            }
+            if self.on_demand {
+                // Priced again when a search next reaches it: a cluster
+                // whose cells change turn after turn costs nothing until
+                // a way through it is wanted.
+                self.clusters[cluster].priced = false;
+                stats.clusters_unpriced += 1;
                 continue;
             }
             let first = changed_in.partition_point(|&(c, _)| c < cluster);
@@ -409,6 +427,19 @@ impl Hierarchy {
     /// game, say) answers every query exactly as the repaired one.
     pub fn set_patching(&mut self, on: bool) {
         self.patching = on;
+    }
+
+    /// Whether a repair prices again at once the priced clusters whose
+    /// cells or nodes changed (the default), or leaves them unpriced until
+    /// a search next reaches them, as a new hierarchy's clusters are. On
+    /// demand suits a grid that changes in many places between searches
+    /// (a game's, where monsters crowd cells every turn): a cluster is
+    /// priced once for the searches that need it, not once per change.
+    /// Pricing a cluster afresh is a function of the grid alone, so with
+    /// patching off a hierarchy repaired on demand answers every query
+    /// exactly as one built from the same grid.
+    pub fn set_pricing_on_demand(&mut self, on: bool) {
+        self.on_demand = on;
     }
 
     /// Whether the hierarchy describes `grid`'s current state.

@@ -1,7 +1,9 @@
 //! The overlay's coarse layer: the followed monster's faction's coarse
-//! graph (see `fogcrawl_core`'s far strolls) over the true level, its
-//! clusters' edges and their entrances, and the member's stroll (the way
-//! it walks and where it ends, one step past an entrance).
+//! graph (see `fogcrawl_core`'s far strolls and far plans) over the true
+//! level, its clusters' edges and their entrances, and the member's way:
+//! its stroll (the way it walks and where it ends, one step past an
+//! entrance), or a far goal's coarse plan (the refined stretch it walks,
+//! then the coarse path's waypoints to the goal).
 //!
 //! The entrances are read off the faction's planning grid for the clusters
 //! in view (`gridpath::cluster_exits`), as the strolls read them: nothing
@@ -17,6 +19,12 @@ use crate::ui::theme::OverlayMark;
 pub(crate) const CLUSTER_EDGE_GLYPH: char = '·';
 /// An entrance: a node of the coarse graph on a cluster border.
 pub(crate) const ENTRANCE_GLYPH: char = '◇';
+/// A waypoint of the followed member's coarse path, past the stretch it
+/// has refined.
+pub(crate) const WAYPOINT_GLYPH: char = '◈';
+/// A cell on the straight line between two waypoints of its coarse path
+/// (the way is refined there only when it gets there).
+pub(crate) const COARSE_STEP_GLYPH: char = '∘';
 
 /// The side of a cluster, as a cell coordinate.
 const SIDE: i32 = CLUSTER_SIZE as i32;
@@ -67,9 +75,13 @@ pub(crate) fn entrances_in(faction: &Faction, top_left: Pos, width: i32, height:
     cells
 }
 
-/// The member's stroll, if it is wandering with a way to walk: the cells
-/// still to walk, and where it ends.
+/// The member's way: a far goal's coarse plan (see [`coarse_plan_marks`]),
+/// or its stroll if it is wandering with a way to walk (the cells still
+/// to walk, and where it ends).
 pub(crate) fn route_marks(brain: &Brain) -> Vec<(Pos, char, OverlayMark)> {
+    if brain.coarse_clusters().is_some() {
+        return coarse_plan_marks(brain);
+    }
     let (Mode::Wander, Some(&end)) = (brain.mode, brain.raw_plan.last()) else {
         return Vec::new();
     };
@@ -82,13 +94,51 @@ pub(crate) fn route_marks(brain: &Brain) -> Vec<(Pos, char, OverlayMark)> {
     marks
 }
 
-/// What the layer's panel says of the graph: its clusters and how the
-/// faction's far strolls went.
+/// A far goal's coarse plan: the refined stretch still to walk, each
+/// waypoint of the coarse path beyond it with the straight line from the
+/// one before (the way between is refined only when the member gets
+/// there), and the goal.
+fn coarse_plan_marks(brain: &Brain) -> Vec<(Pos, char, OverlayMark)> {
+    let mut marks: Vec<(Pos, char, OverlayMark)> = brain
+        .raw_plan
+        .iter()
+        .map(|&cell| (cell, RAW_PATH_GLYPH, OverlayMark::RawPath))
+        .collect();
+    let mut from = brain.raw_plan.last().copied();
+    for &waypoint in &brain.coarse_route {
+        if let Some(from) = from {
+            marks.extend(
+                between(from, waypoint).map(|cell| (cell, COARSE_STEP_GLYPH, OverlayMark::RawPath)),
+            );
+        }
+        marks.push((waypoint, WAYPOINT_GLYPH, OverlayMark::Endpoint));
+        from = Some(waypoint);
+    }
+    if let Some(&goal) = brain.coarse_route.last() {
+        marks.push((goal, GOAL_GLYPH, OverlayMark::Endpoint));
+    }
+    marks
+}
+
+/// The cells strictly between `a` and `b` on the straight line joining
+/// them (rounded to the nearest cell).
+fn between(a: Pos, b: Pos) -> impl Iterator<Item = Pos> {
+    let steps = (b.x - a.x).abs().max((b.y - a.y).abs());
+    (1..steps).map(move |i| {
+        let t = f64::from(i) / f64::from(steps);
+        let along =
+            |from: i32, to: i32| (f64::from(from) + t * f64::from(to - from)).round() as i32;
+        Pos::new(along(a.x, b.x), along(a.y, b.y))
+    })
+}
+
+/// What the layer's panel says of the graph (one line of the panel): the
+/// faction's far strolls on it (and those on a straight line, when it
+/// gave none), and the far goals it planned on it coarse first.
 pub(crate) fn summary(faction: &Faction) -> String {
     let (strolls, lines) = faction.far_strolls();
-    format!(
-        "clusters of {CLUSTER_SIZE}x{CLUSTER_SIZE}; {strolls} far strolls on the graph, {lines} on a straight line"
-    )
+    let far = faction.counters().coarse_plans;
+    format!("far: {strolls} strolls ({lines} lines), {far} plans")
 }
 
 #[cfg(test)]
@@ -124,6 +174,36 @@ mod tests {
         };
         assert_eq!(coarse_mark(&entrances, edge).map(|m| m.0), Some(expected));
         assert_eq!(coarse_mark(&entrances, Pos::new(5, 5)), None);
-        assert!(summary(faction).contains("clusters of 16x16"));
+        assert_eq!(summary(faction), "far: 0 strolls (0 lines), 0 plans");
+    }
+
+    #[test]
+    fn a_coarse_plan_is_marked_stretch_then_waypoints_then_goal() {
+        let cell = |x, y| Pos::new(x, y);
+        let stretch = vec![cell(1, 1), cell(2, 1)];
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            raw_plan: stretch.clone(),
+            plan: stretch,
+            coarse_route: vec![cell(6, 1), cell(6, 4)],
+            plan_goal: Some(cell(6, 4)),
+            ..Brain::default()
+        };
+        let marks = route_marks(&brain);
+        let glyph_at = |pos: Pos| {
+            marks
+                .iter()
+                .rev()
+                .find(|(p, _, _)| *p == pos)
+                .map(|&(_, glyph, _)| glyph)
+        };
+        assert_eq!(glyph_at(cell(2, 1)), Some(RAW_PATH_GLYPH));
+        assert_eq!(glyph_at(cell(4, 1)), Some(COARSE_STEP_GLYPH));
+        assert_eq!(glyph_at(cell(6, 1)), Some(WAYPOINT_GLYPH));
+        assert_eq!(glyph_at(cell(6, 3)), Some(COARSE_STEP_GLYPH));
+        assert_eq!(glyph_at(cell(6, 4)), Some(GOAL_GLYPH));
+        // A plan toward another goal than the route's: not coarse.
+        brain.plan_goal = Some(cell(9, 9));
+        assert!(route_marks(&brain).is_empty());
     }
 }

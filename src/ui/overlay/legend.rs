@@ -5,7 +5,9 @@
 
 use ratatui::text::{Line, Span};
 
-use crate::ui::overlay::coarse_layer::{self, CLUSTER_EDGE_GLYPH, ENTRANCE_GLYPH};
+use crate::ui::overlay::coarse_layer::{
+    self, CLUSTER_EDGE_GLYPH, COARSE_STEP_GLYPH, ENTRANCE_GLYPH, WAYPOINT_GLYPH,
+};
 use crate::ui::overlay::{
     CLOSED_GLYPHS, CURRENT_NODE_GLYPH, DIFFERS_GLYPH, FALSE_OPEN_GLYPH, FIELD_GLYPH, HEAT_GLYPHS,
     Layer, OPEN_GLYPH, RAW_PATH_GLYPH, SMOOTH_PATH_GLYPH, UNKNOWN_GLYPH, influence_of,
@@ -93,10 +95,21 @@ fn coarse_legend(faction: Option<&fogcrawl_core::Faction>, palette: Palette) -> 
     second.extend(mark(
         RAW_PATH_GLYPH.to_string(),
         OverlayMark::RawPath,
-        "stroll",
+        "stroll or stretch",
     ));
     second.extend(mark("G".to_owned(), OverlayMark::Endpoint, "its end"));
-    let mut lines = vec![Line::from(first), Line::from(second)];
+    let mut third = Vec::new();
+    third.extend(mark(
+        COARSE_STEP_GLYPH.to_string(),
+        OverlayMark::RawPath,
+        "coarse path",
+    ));
+    third.extend(mark(
+        WAYPOINT_GLYPH.to_string(),
+        OverlayMark::Endpoint,
+        "waypoint",
+    ));
+    let mut lines = vec![Line::from(first), Line::from(second), Line::from(third)];
     if let Some(faction) = faction {
         lines.push(Line::styled(
             coarse_layer::summary(faction),

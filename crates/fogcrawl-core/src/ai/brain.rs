@@ -102,6 +102,11 @@ pub struct Brain {
     pub plan: Vec<Pos>,
     /// The path as the search returned it, before smoothing (for the overlay).
     pub raw_plan: Vec<Pos>,
+    /// A far goal's plan is refined only for the stretch ahead
+    /// (`crate::ai::coarse_plan`): the coarse path's waypoints beyond it,
+    /// the goal last (empty for a plan refined all the way). The overlay
+    /// draws them and the "why" line counts their clusters.
+    pub coarse_route: Vec<Pos>,
     /// The goal the plan was made for.
     pub plan_goal: Option<Pos>,
     /// What each planned cell cost when the plan was adopted (for cost
@@ -213,6 +218,7 @@ impl Default for Brain {
             noise: None,
             plan: Vec::new(),
             raw_plan: Vec::new(),
+            coarse_route: Vec::new(),
             plan_goal: None,
             plan_costs: Vec::new(),
             plan_source: PlanSource::Search,
@@ -444,6 +450,16 @@ impl Brain {
         drift > tolerance || (drift > 0 && self.plan.len() <= 2)
     }
 
+    /// The clusters its plan's coarse waypoints lie in beyond the stretch it
+    /// walks, when its plan toward its goal is coarse (see `coarse_route`).
+    pub fn coarse_clusters(&self) -> Option<u16> {
+        let planned = self.plan_goal?;
+        (!self.plan.is_empty() && self.coarse_route.last() == Some(&planned)).then(|| {
+            let clusters = crate::ai::coarse_plan::clusters_along(&self.coarse_route);
+            u16::try_from(clusters).unwrap_or(u16::MAX)
+        })
+    }
+
     /// Whether it holds the cell it stands on, `at`, round its goal.
     pub(crate) fn holds_spot_at(&self, at: Pos) -> bool {
         self.spot == Some(at)
@@ -460,6 +476,7 @@ impl Brain {
     pub(crate) fn forget_plan(&mut self) {
         self.plan.clear();
         self.raw_plan.clear();
+        self.coarse_route.clear();
         self.plan_costs.clear();
         self.plan_goal = None;
         self.plan_fresh = false;

@@ -85,4 +85,48 @@ pub struct FactionCounters {
     pub views_skipped: u64,
     /// Player turn on which a member first struck at the player.
     pub caught_on_turn: Option<u64>,
+    /// Plans members asked for toward a goal more than
+    /// `coarse_plan::FAR_GOAL` cells away: the player hunted from afar,
+    /// its last known position searched, a noise or a shout (strolls are
+    /// not counted).
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
+    )]
+    pub far_plans: u64,
+    /// Far goals given up for want of a plan: the planner's turn limit
+    /// ran out, or the member tired of waiting for it.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
+    )]
+    pub far_given_up: u64,
+    /// Far plans answered coarse first (`crate::ai::coarse_plan`): a
+    /// stretch to walk.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
+    )]
+    pub coarse_plans: u64,
+    /// What far plans expanded, answered or not: coarse nodes, cells
+    /// joining their ends to the coarse graph and refining the stretch,
+    /// and cells settled pricing the clusters they reached.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
+    )]
+    pub coarse_expanded: u64,
+    /// What the repairs of the faction's hierarchy before far plans did:
+    /// changed cells read, and priced clusters among them left to be
+    /// priced again when a search next reaches them.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
+    )]
+    pub coarse_cells_repaired: u64,
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<5, _, _>"
+    )]
+    pub coarse_clusters_unpriced: u64,
 }

@@ -13,6 +13,7 @@ pub(crate) use inspector::{FactionInspector, FactionInspectorMut};
 use serde::{Deserialize, Serialize};
 
 use crate::ai::coarse::CoarseMap;
+use crate::ai::coarse_plan::{FarAnswer, FarPlanner, MIN_FAR_BUDGET};
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
@@ -137,6 +138,11 @@ pub struct Faction {
     /// budget, refilled at the start of every turn (so not saved).
     #[serde(skip)]
     stroll_nodes_left: u64,
+    /// Far goals planned coarse first (see [`crate::ai::coarse_plan`]):
+    /// the hierarchy of the planning grid, built on the first far plan and
+    /// a function of the grid alone, so not saved.
+    #[serde(skip)]
+    far: FarPlanner,
 }
 
 impl Faction {
@@ -189,6 +195,7 @@ impl Faction {
             spots: Spots::default(),
             coarse: CoarseMap::default(),
             stroll_nodes_left: 0,
+            far: FarPlanner::default(),
         }
     }
 
@@ -265,6 +272,7 @@ impl Faction {
         }
         self.shared = SharedField::default();
         self.safety = None;
+        self.far.reset();
         Ok(())
     }
 
@@ -821,6 +829,47 @@ impl Faction {
         let (way, spent) = coarse.far_stroll(view.grid(), at, rng, accept, *stroll_nodes_left);
         *stroll_nodes_left = stroll_nodes_left.saturating_sub(spent);
         way
+    }
+
+    /// A plan toward the far goal `goal` for a member at `from`, coarse
+    /// first (see [`crate::ai::coarse_plan`]): the refined first stretch
+    /// and the coarse waypoints beyond it, no way there, or not this turn.
+    /// Its cost, every node and cell of it, comes out of the turn's node
+    /// budget; it is tried only with enough of it left (half the
+    /// faction's `node_budget`, at most [`MIN_FAR_BUDGET`]), and its
+    /// coarse search may then spend up to the most a turn's budget grows
+    /// to ([`MAX_BUDGET_GROWTH`] times `node_budget`), leaving the turn
+    /// nothing more to spend: a far plan is asked for once per stretch,
+    /// not every turn.
+    pub(crate) fn plan_far(&mut self, from: Pos, goal: Pos) -> FarAnswer {
+        let (Some(view), Some(config)) = (self.view.as_ref(), self.config.as_ref()) else {
+            return FarAnswer::Unreachable;
+        };
+        let left = self.planner.budget_left();
+        let base = u64::from(config.node_budget);
+        if left < MIN_FAR_BUDGET.min(base / 2) {
+            return FarAnswer::OverBudget;
+        }
+        // Once tried, the coarse search may go on to what the planner's
+        // busiest turn holds: stopped short it would be asked again, and
+        // its nodes spent for nothing.
+        let limit = left.max(base.saturating_mul(MAX_BUDGET_GROWTH));
+        let (answer, cost) = self.far.plan(view.grid(), from, goal, limit);
+        self.planner.spend(cost.expanded);
+        let counters = &mut self.counters;
+        counters.coarse_expanded += cost.expanded;
+        counters.coarse_clusters_unpriced += cost.clusters_unpriced;
+        counters.coarse_cells_repaired += cost.cells_repaired;
+        if matches!(answer, FarAnswer::Plan(_)) {
+            counters.coarse_plans += 1;
+        }
+        answer
+    }
+
+    /// Drops `actor`'s search under way or queued, if any (its goal is now
+    /// planned another way), not counted as given up.
+    pub(crate) fn cancel_plan(&mut self, actor: usize) {
+        self.planner.cancel(actor);
     }
 
     /// Far strolls walked on the coarse graph, and on a straight line when

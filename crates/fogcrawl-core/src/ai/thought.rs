@@ -93,6 +93,10 @@ pub enum Thought {
     /// Hurt, it hid where it could run no further and nothing is in
     /// sight: it lies low a while instead of strolling back into view.
     LiesLow,
+    /// Walks the refined first stretch of a far goal's coarse plan: the
+    /// rest crosses `clusters` clusters of its faction's coarse graph, to be
+    /// refined as it gets there.
+    FollowingCoarsePlan { goal: Pos, clusters: u16 },
 }
 
 impl Thought {
@@ -107,6 +111,10 @@ impl Thought {
                 at_text(target)
             ),
             Thought::FollowingPlan { goal } => format!("following its plan to {}", at_text(goal)),
+            Thought::FollowingCoarsePlan { goal, clusters } => format!(
+                "following its plan to {} (coarse: {clusters} clusters, then fine)",
+                at_text(goal)
+            ),
             Thought::StepsWhilePlanning { goal } => format!(
                 "planning a route to {}; stepping closer meanwhile",
                 at_text(goal)

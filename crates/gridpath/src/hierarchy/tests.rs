@@ -475,6 +475,48 @@ fn without_patching_a_repaired_hierarchy_keeps_exactly_a_fresh_ones_ways() {
 }
 
 #[test]
+fn priced_on_demand_a_repaired_hierarchy_finds_a_fresh_ones_paths_and_prices_only_what_it_reaches()
+{
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut grid = Grid::from_fn(64, 48, Movement::default(), |x, y| {
+        ((x * 7 + y * 5) % 11 != 0).then_some(1.0 + f64::from((x + 2 * y) % 3) * 0.75)
+    })
+    .unwrap();
+    let mut hierarchy = Hierarchy::build(&grid, options(8)).unwrap();
+    hierarchy.set_patching(false);
+    hierarchy.set_pricing_on_demand(true);
+    let (mut kept, mut fresh_search) = (HierarchicalSearch::new(), HierarchicalSearch::new());
+    let (start, goal) = (Pos::new(1, 1), Pos::new(62, 46));
+    for (x, y) in [start, goal].map(|p| (p.x, p.y)) {
+        grid.set_cost(Pos::new(x, y), Some(1.0)).unwrap();
+    }
+    for round in 0..25 {
+        for _ in 0..6 {
+            let pos = Pos::new(rng.random_range(2..62), rng.random_range(2..46));
+            let cost = [None, Some(1.0), Some(4.0)][rng.random_range(0..3)];
+            grid.set_cost(pos, cost).unwrap();
+        }
+        let settled = hierarchy.cells_settled_pricing();
+        let stats = hierarchy.sync(&grid);
+        assert_eq!(
+            stats.clusters_repriced, 0,
+            "round {round}: nothing priced now"
+        );
+        assert_eq!(hierarchy.cells_settled_pricing(), settled);
+        let mut fresh = Hierarchy::build(&grid, options(8)).unwrap();
+        let ours = kept.find_path(&mut hierarchy, &grid, start, goal).unwrap();
+        let theirs = fresh_search
+            .find_path(&mut fresh, &grid, start, goal)
+            .unwrap();
+        assert_eq!(ours, theirs, "round {round}");
+        if let Some(path) = ours {
+            assert!(steps_are_legal(&grid, start, &path.cells[1..]));
+        }
+    }
+}
+
+#[test]
 fn a_clusters_exits_are_its_nodes_and_its_ways_stay_inside_it() {
     // Clusters of 4: a wall splits the top-left cluster's bottom row.
     let grid = Grid::from_ascii(

@@ -7,9 +7,10 @@ use gridpath::{Pos, Reach};
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
 use crate::ai::brain::{Brain, Mode, PlanSource};
+use crate::ai::coarse_plan::{FAR_GOAL, FarAnswer};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
-use crate::ai::planner::PlanRequest;
+use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
 use crate::ai::thought::Thought;
 
 /// Members within this distance (octile, in cells) of the target follow the
@@ -78,6 +79,7 @@ impl MemberTurn<'_> {
                 }
                 self.brain.raw_plan = route.clone();
                 self.brain.plan = route;
+                self.brain.coarse_route.clear();
                 self.brain.plan_goal = Some(target);
                 self.brain.plan_source = PlanSource::SharedField;
                 self.brain.plan_fresh = true;
@@ -107,7 +109,7 @@ impl MemberTurn<'_> {
         }
         // A result that finished since its last turn comes first.
         if let Some(finished) = self.faction.take_finished_plan(self.senses.actor) {
-            self.adopt(finished);
+            self.take_search(finished);
         }
         if self.brain.unreachable == Some(goal) && self.brain.plan.is_empty() {
             if !matches!(self.brain.thought, Thought::GaveUp { .. }) {
@@ -126,12 +128,15 @@ impl MemberTurn<'_> {
             self.ask_for_plan(goal, None, false);
         }
         if let Some(finished) = self.faction.plan_now(self.senses.actor) {
-            self.adopt(finished);
+            self.take_search(finished);
         }
         match self.brain.plan.first().copied() {
             Some(next) => {
                 self.brain.waiting_turns = 0;
-                self.brain.thought = Thought::FollowingPlan { goal };
+                self.brain.thought = match self.brain.coarse_clusters() {
+                    Some(clusters) => Thought::FollowingCoarsePlan { goal, clusters },
+                    None => Thought::FollowingPlan { goal },
+                };
                 self.step_along(next)
             }
             _ if self.brain.unreachable == Some(goal) => {
@@ -157,6 +162,9 @@ impl MemberTurn<'_> {
                     MAX_WAIT_TURNS
                 };
                 if self.brain.waiting_turns > patience && !chase {
+                    if self.brain.mode != Mode::Wander && is_far(self.senses.at, goal) {
+                        self.faction.counters_mut().far_given_up += 1;
+                    }
                     self.faction.give_up_plan(self.senses.actor);
                     self.brain.waiting_turns = 0;
                     self.brain.unreachable = Some(goal);
@@ -171,6 +179,45 @@ impl MemberTurn<'_> {
                 }
                 self.step_while_planning(goal)
             }
+        }
+    }
+
+    /// Takes a finished search (see `adopt`), counting a far goal given up.
+    fn take_search(&mut self, finished: Finished) {
+        if finished.outcome == PlanOutcome::GaveUp
+            && self.brain.mode != Mode::Wander
+            && is_far(finished.from, finished.goal)
+        {
+            self.faction.counters_mut().far_given_up += 1;
+        }
+        self.brain.coarse_route.clear();
+        self.adopt(finished);
+    }
+
+    /// Plans the far `goal` coarse first (see `crate::ai::coarse_plan`):
+    /// the stretch ahead is taken at once as a finished search's path would
+    /// be, and the coarse waypoints beyond it kept; no way there is taken
+    /// as a search that found none; over the turn's budget, it asks again
+    /// next turn (stepping closer meanwhile, as while a search runs).
+    fn plan_far(&mut self, goal: Pos) {
+        let (actor, at) = (self.senses.actor, self.senses.at);
+        // A search asked for before (the goal was near then) is dropped.
+        self.faction.cancel_plan(actor);
+        let (outcome, ahead) = match self.faction.plan_far(at, goal) {
+            FarAnswer::Plan(plan) => (PlanOutcome::Path(plan.path), plan.ahead),
+            FarAnswer::Unreachable => (PlanOutcome::Unreachable, Vec::new()),
+            FarAnswer::OverBudget => return,
+        };
+        let before = self.brain.raw_plan.clone();
+        self.adopt(Finished {
+            actor,
+            from: at,
+            goal,
+            outcome,
+        });
+        if self.brain.raw_plan != before || self.brain.plan.is_empty() {
+            // Taken (not a cheaper-route check that kept the old plan).
+            self.brain.coarse_route = ahead;
         }
     }
 
@@ -254,7 +301,17 @@ impl MemberTurn<'_> {
         if let Some(reason) = reason {
             self.faction.counters_mut().replans.add(reason);
         }
+        let far = self.brain.mode != Mode::Wander && is_far(at, goal);
+        if far {
+            self.faction.counters_mut().far_plans += 1;
+        }
         self.brain.pending_replan = reason;
+        // Far goals are planned coarse first; but one stalled behind its
+        // packmates plans round them on the fine grid, where they are.
+        if far && reason != Some(ReplanReason::Stalled) {
+            self.plan_far(goal);
+            return;
+        }
         self.faction.request_plan(PlanRequest {
             actor: self.senses.actor,
             from: at,
@@ -264,6 +321,11 @@ impl MemberTurn<'_> {
             overrides,
         });
     }
+}
+
+/// Whether `goal` is far from `at` (see `crate::ai::coarse_plan`).
+fn is_far(at: Pos, goal: Pos) -> bool {
+    chebyshev(at, goal) > FAR_GOAL
 }
 
 /// Whether newly cheaper ground lies near the straight way from `at` to

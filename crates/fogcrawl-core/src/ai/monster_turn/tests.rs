@@ -603,8 +603,10 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
         ..Brain::default()
     };
     // Hemmed in by strangers: no step brings it closer while it waits.
+    // The goal is near enough (two clusters) for the faction's planner:
+    // a far one is planned coarse first, and takes no turns of searching.
     let at = Pos::new(0, 0);
-    let goal = Pos::new(59, 19);
+    let goal = Pos::new(30, 12);
     let hemmed = |p: Pos| {
         if is_adjacent(p, at) {
             Body::Stranger {
@@ -933,11 +935,126 @@ fn a_hunter_waiting_for_its_plan_closes_in_by_another_cell_than_the_one_it_left(
         ..Brain::default()
     };
     let s = senses(Pos::new(0, 0), &empty);
-    let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(Pos::new(59, 19));
+    // Near enough for the planner's search (a far goal is planned coarse
+    // first, at once).
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(Pos::new(30, 12));
     assert!(faction.is_planning(1), "the search is paused");
     assert!(
         matches!(intent, Intent::Step { to, .. } if to == Pos::new(1, 0) || to == Pos::new(0, 1)),
         "{intent:?}: {:?}",
         brain.thought
     );
+}
+
+/// Two swamp compartments walled apart (a muddy track in the top one), a
+/// corridor of floor round them, and a gap from each compartment to it
+/// (`coarse_plan`'s marsh in the level's glyphs): 64 by 40.
+const FAR_MARSH: &str = "\
+################################################################
+#@.............................................................#
+#..............................................................#
+#..#######.#################################################...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%,,%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..###############################################%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#...%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%....#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%##############################################...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..#%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%#...#
+#..###############################################.#########...#
+#..............................................................#
+#..............................................................#
+################################################################";
+
+#[test]
+fn a_hunter_far_from_its_goal_plans_coarse_first_and_walks_it_stretch_by_stretch() {
+    let (mut faction, _) = goblins_knowing(FAR_MARSH);
+    let mut brain = Brain {
+        mode: Mode::Hunt,
+        ..Brain::default()
+    };
+    let (mut at, goal) = (Pos::new(5, 5), Pos::new(57, 34));
+    let mut walked = vec![at];
+    let mut stretches = 0;
+    for turn in 0..200 {
+        if at == goal {
+            break;
+        }
+        faction.start_turn(f64::from(turn));
+        let planned_before = faction.counters().coarse_plans;
+        let s = senses(at, &empty);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal);
+        if faction.counters().coarse_plans > planned_before {
+            stretches += 1;
+            // A stretch near it, refined; the rest of the way coarse.
+            let end = *brain.raw_plan.last().unwrap();
+            assert!(
+                at.chebyshev(end) <= crate::ai::coarse_plan::FINE_STRETCH + 1,
+                "{at:?} to {end:?}"
+            );
+            if end != goal {
+                assert_eq!(brain.coarse_route.last(), Some(&goal));
+                let Thought::FollowingCoarsePlan { clusters, .. } = brain.thought else {
+                    panic!("{:?}", brain.thought);
+                };
+                assert!(clusters >= 1);
+                assert!(
+                    brain
+                        .thought
+                        .describe("goblins")
+                        .ends_with(&format!("(coarse: {clusters} clusters, then fine)"))
+                );
+            }
+        }
+        let Intent::Step { to, .. } = intent else {
+            panic!("turn {turn}: {intent:?} ({:?})", brain.thought);
+        };
+        let outcome = TurnOutcome {
+            started_at: at,
+            happened: Happened::Stepped { to },
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+        at = to;
+        walked.push(at);
+    }
+    assert_eq!(at, goal, "got there");
+    assert!(stretches >= 2, "planned again as it walked: {stretches}");
+    // Out by the top gap and round by the corridor: the swamp is dear.
+    let grid = faction.grid().unwrap();
+    let cost = gridpath::path_cost(grid, &walked).unwrap();
+    let best = gridpath::AStar::new()
+        .find_path(grid, walked[0], goal, &gridpath::SearchOptions::default())
+        .unwrap()
+        .unwrap()
+        .cost;
+    assert!(cost <= best * 1.05, "{cost} against the cheapest {best}");
+    // Every far ask answered at once (within two clusters of the goal, the
+    // planner's search).
+    assert_eq!(faction.counters().far_plans, stretches);
 }

@@ -1,0 +1,217 @@
+//! Far goals planned coarse first: a player hunted from afar, the last
+//! known position searched, a noise or a shout heard from far off.
+//!
+//! A goal more than [`FAR_GOAL`] cells from the member is planned over the
+//! coarse graph of its faction's own planning grid (what the faction
+//! believes, priced by its rules and influences: knowledge still travels
+//! only by sight, hearing and shouts), as `gridpath::hierarchy` cuts it
+//! (clusters of [`CLUSTER_SIZE`], HPA* over cell costs). Only the first
+//! stretch is refined into cells: the coarse path's waypoints up to
+//! [`FINE_STRETCH`] cells from the member. When the member has walked it,
+//! it plans again from where it got to (the coarse path as the faction
+//! then knows the ground), so each stretch is refined on what it learned
+//! on the way. The rest of the coarse path is kept for the debug overlay
+//! and its "why" line.
+//!
+//! The hierarchy is built from the planning grid on the faction's first
+//! far plan and brought up to date from the grid's own change log before
+//! each one after (`Hierarchy::sync`): the borders a changed cell lies on
+//! get their entrances found again, and the priced clusters it lies in are
+//! left unpriced, to be priced again when a search next reaches them (the
+//! grid changes every turn where monsters crowd, so pricing on each change
+//! would cost more than the plans). Repairs never patch: every crossing is
+//! priced afresh from the grid. So the hierarchy answers as one built from
+//! the same grid would, and it need not be saved: a resumed game builds it
+//! again on its next far plan and plans exactly as the unbroken one.
+
+use gridpath::{
+    CoarseOutcome, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Path, Pos, path_cost,
+};
+
+use crate::ai::coarse::CLUSTER_SIZE;
+
+/// A goal further than this (Chebyshev, in cells) from the member is
+/// planned coarse first: two clusters. Nearer, the hierarchy's own query
+/// answers with one fine search in a box round both ends, as the
+/// coarse graph would only add detours through entrances there; further,
+/// the fine search's cost grows with the area between the ends, the
+/// coarse one with the clusters along the way.
+pub(crate) const FAR_GOAL: i32 = 2 * CLUSTER_SIZE as i32;
+
+/// The refined stretch ends at the last waypoint of the coarse path within
+/// this distance (Chebyshev) of the member, or at the first waypoint when
+/// none is: about two clusters' walk before it plans again.
+pub(crate) const FINE_STRETCH: i32 = 2 * CLUSTER_SIZE as i32;
+
+/// A far plan is not tried with less of the turn's node budget left than
+/// this, or half the faction's `node_budget` if less: joining the start
+/// and the goal to their clusters alone may take two clusters' cells
+/// (see `Faction::plan_far`).
+pub(crate) const MIN_FAR_BUDGET: u64 = 2 * (CLUSTER_SIZE * CLUSTER_SIZE) as u64;
+
+/// A far goal's plan: the refined first stretch and what lies beyond it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct FarPlan {
+    /// The cells from the member (included) to the stretch's end, every
+    /// step legal on the planning grid, and their cost.
+    pub path: Path,
+    /// The coarse path's waypoints after the stretch's end, the goal last
+    /// (empty when the stretch reaches the goal).
+    pub ahead: Vec<Pos>,
+}
+
+/// How a far plan went.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum FarAnswer {
+    Plan(FarPlan),
+    /// No way there on what the faction knows.
+    Unreachable,
+    /// Not within the turn's budget: asked again next turn.
+    OverBudget,
+}
+
+/// What a far plan cost (all of it counted against the turn's budget).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct FarCost {
+    /// Coarse nodes expanded, cells expanded joining the ends to their
+    /// clusters and refining the stretch, and cells settled pricing the
+    /// clusters the coarse search reached.
+    pub expanded: u64,
+    /// Priced clusters whose cells changed since they were priced, left
+    /// to be priced again when a search reaches them (the repair before
+    /// this plan).
+    pub clusters_unpriced: u64,
+    /// Changed cells the repair read.
+    pub cells_repaired: u64,
+}
+
+/// A faction's far planning: its hierarchy (built on its first far plan)
+/// and a reused search. Not saved (see the module header).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct FarPlanner {
+    hierarchy: Option<Hierarchy>,
+    search: HierarchicalSearch,
+}
+
+impl FarPlanner {
+    /// Forgets the hierarchy (the faction plans on another grid now).
+    pub(crate) fn reset(&mut self) {
+        self.hierarchy = None;
+    }
+
+    /// The hierarchy as of the last far plan, if there was one.
+    #[cfg(test)]
+    pub(crate) fn hierarchy(&self) -> Option<&Hierarchy> {
+        self.hierarchy.as_ref()
+    }
+
+    /// Plans from `from` to the far `goal` on `grid` (see the module
+    /// header), searching the coarse graph for at most `node_budget` nodes
+    /// (none: over budget at once).
+    pub(crate) fn plan(
+        &mut self,
+        grid: &Grid,
+        from: Pos,
+        goal: Pos,
+        node_budget: u64,
+    ) -> (FarAnswer, FarCost) {
+        let mut cost = FarCost::default();
+        if node_budget == 0 {
+            return (FarAnswer::OverBudget, cost);
+        }
+        let hierarchy = match &mut self.hierarchy {
+            Some(hierarchy) => {
+                let repair = hierarchy.sync(grid);
+                cost.clusters_unpriced = repair.clusters_unpriced as u64;
+                cost.cells_repaired = repair.cells as u64;
+                hierarchy
+            }
+            None => {
+                let options = HierarchyOptions {
+                    cluster_size: CLUSTER_SIZE,
+                };
+                let Ok(mut built) = Hierarchy::build(grid, options) else {
+                    // A grid that cuts corners has no hierarchy: the
+                    // faction's grids never do.
+                    return (FarAnswer::OverBudget, cost);
+                };
+                built.set_patching(false);
+                built.set_pricing_on_demand(true);
+                self.hierarchy.insert(built)
+            }
+        };
+        let settled = hierarchy.cells_settled_pricing();
+        let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
+        let outcome = self
+            .search
+            .find_coarse_path(hierarchy, grid, from, goal, budget);
+        let answer = match outcome {
+            Ok(CoarseOutcome::Found(plan)) => {
+                match refine_stretch(&mut self.search, hierarchy, grid, &plan.waypoints) {
+                    Some(plan) => FarAnswer::Plan(plan),
+                    // Every coarse step of a current hierarchy has its
+                    // cells; none would be a bug, taken as no plan yet.
+                    None => FarAnswer::OverBudget,
+                }
+            }
+            Ok(CoarseOutcome::OverBudget) => FarAnswer::OverBudget,
+            Ok(CoarseOutcome::NoPath) | Err(_) => FarAnswer::Unreachable,
+        };
+        let stats = self.search.stats();
+        cost.expanded = stats.coarse_expanded
+            + stats.fine_expanded
+            + hierarchy.cells_settled_pricing().saturating_sub(settled);
+        (answer, cost)
+    }
+}
+
+/// The refined first stretch of the coarse path `waypoints` (the start
+/// first, the goal last), and the waypoints beyond it.
+fn refine_stretch(
+    search: &mut HierarchicalSearch,
+    hierarchy: &Hierarchy,
+    grid: &Grid,
+    waypoints: &[Pos],
+) -> Option<FarPlan> {
+    let (&start, rest) = waypoints.split_first()?;
+    // The last waypoint within the stretch, and at least the first.
+    let end = 1 + rest
+        .iter()
+        .skip(1)
+        .take_while(|&&waypoint| start.chebyshev(waypoint) <= FINE_STRETCH)
+        .count();
+    let mut cells = vec![start];
+    for pair in waypoints[..=end.min(waypoints.len() - 1)].windows(2) {
+        if pair[0] == pair[1] {
+            continue;
+        }
+        let piece = search.refine_step(hierarchy, grid, pair[0], pair[1])?;
+        cells.extend_from_slice(piece.get(1..)?);
+    }
+    let cost = path_cost(grid, &cells)?;
+    Some(FarPlan {
+        path: Path { cells, cost },
+        ahead: waypoints.get(end + 1..).unwrap_or_default().to_vec(),
+    })
+}
+
+/// How many clusters (of [`CLUSTER_SIZE`]) the coarse waypoints `route`
+/// lie in, counting a cluster again when the route comes back to it.
+pub(crate) fn clusters_along(route: &[Pos]) -> usize {
+    let side = CLUSTER_SIZE as i32;
+    let cluster = |p: &Pos| (p.x.div_euclid(side), p.y.div_euclid(side));
+    let mut count = 0;
+    let mut last = None;
+    for waypoint in route {
+        let here = cluster(waypoint);
+        if last != Some(here) {
+            count += 1;
+            last = Some(here);
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+#[path = "coarse_plan/tests.rs"]
+mod tests;
