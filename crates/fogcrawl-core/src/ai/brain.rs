@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
-use crate::ai::monster_turn::LookingAbout;
+use crate::ai::monster_turn::{LookingAbout, SWEEP_MIN_TURNS, SWEEP_TIME, Sweep};
 use crate::ai::thought::Thought;
 use gridpath::Pos;
 
@@ -161,6 +161,9 @@ pub struct Brain {
     /// Search goals it found out of reach since
     /// it last learned where the player is.
     pub search_misses: u32,
+    /// Its look about the player's last known cell, once it got there and
+    /// found nobody: it gives the search up when the look is over.
+    pub sweep: Option<Sweep>,
     /// The cell its last flight step left, while it flees: no flight step
     /// goes straight back onto it.
     pub fled_from: Option<Pos>,
@@ -241,6 +244,7 @@ impl Default for Brain {
             cornered_until: 0.0,
             healed_at: None,
             search_misses: 0,
+            sweep: None,
             fled_from: None,
             comes_back_to: None,
             came_from: None,
@@ -276,13 +280,22 @@ impl Brain {
                 .alert
                 .is_some_and(|alert| alert.source == Source::Saw && alert.pos == pos);
         if !own_news && self.alert.is_none_or(|alert| alert.time < time) {
+            // News of the cell it already searches about is no news of
+            // where to look: the spot it heads for and its look about go
+            // on (a shout a turn reset both, and a searcher told of the
+            // same cell again and again searched there as long as the
+            // shouts came: maze with the evader).
+            let same_place = self.alert.is_some_and(|alert| alert.pos == pos);
             self.alert = Some(Alert {
                 pos,
                 time,
                 source: Source::Heard(from),
             });
-            self.search_spot = None;
-            self.search_misses = 0;
+            if !same_place {
+                self.search_spot = None;
+                self.search_misses = 0;
+                self.sweep = None;
+            }
         }
     }
 
@@ -310,6 +323,7 @@ impl Brain {
     /// [`SEARCH_GIVE_UP_TIME`]: it goes about its life meanwhile.
     pub(crate) fn give_up_search(&mut self, now: f64) {
         self.search_spot = None;
+        self.sweep = None;
         self.alert = None;
         self.search_given_up_until = now + SEARCH_GIVE_UP_TIME;
     }
@@ -335,6 +349,7 @@ impl Brain {
             });
             self.search_spot = None;
             self.search_misses = 0;
+            self.sweep = None;
         }
         let fleeing = self.mode == Mode::Flee;
         let healed = p.health >= (p.flee_below + FLEE_RECOVERY).min(1.0);
@@ -377,12 +392,29 @@ impl Brain {
             self.wander_target = None;
             return Some(player);
         }
-        let fresh = self
-            .alert
-            .filter(|alert| p.now - alert.time <= PURSUIT_MEMORY);
+        // News too old to look about for a sweep's length begins no
+        // search (a rat that lay low after its flight took its news up 35
+        // units old and dropped it four moves on, a flap: warrens seed 7
+        // with the evader); a look about under way lasts its floor of
+        // turns even as its news goes stale (swamp seed 3: eight slow
+        // moves in the swamp, then the news was 40 units old).
+        let searching = self.mode == Mode::Search;
+        let fresh = self.alert.filter(|alert| {
+            let age = p.now - alert.time;
+            let sweeping = self
+                .sweep
+                .is_some_and(|sweep| sweep.around == alert.pos && sweep.turns < SWEEP_MIN_TURNS);
+            sweeping
+                || if searching {
+                    age <= PURSUIT_MEMORY
+                } else {
+                    age <= PURSUIT_MEMORY - SWEEP_TIME
+                }
+        });
         if fresh.is_none() {
             self.alert = None;
             self.search_spot = None;
+            self.sweep = None;
         }
         if let Some(alert) = fresh
             && p.now >= self.search_given_up_until
@@ -726,6 +758,42 @@ mod tests {
         p.now = 31.0;
         assert_eq!(brain.decide(&p), None, "expired: a new stroll is picked");
         assert_eq!(brain.wander_target, None);
+    }
+
+    #[test]
+    fn news_too_old_to_look_about_begins_no_search_but_a_search_under_way_keeps_it() {
+        // Warrens seed 7 with the evader: a rat that lay low after its
+        // flight took up news 35 units old, and dropped it four moves on.
+        let player = Pos::new(5, 5);
+        let mut late = heard(player, 9.0);
+        let mut p = sees(None, 1.0);
+        p.now = 9.0 + PURSUIT_MEMORY - SWEEP_TIME + 1.0;
+        assert_eq!(late.decide(&p), None);
+        assert_eq!(late.mode, Mode::Wander);
+        assert_eq!(late.alert, None);
+        // One already searching keeps it until it is stale.
+        let mut searching = heard(player, 9.0);
+        p.now = 10.0;
+        assert_eq!(searching.decide(&p), Some(player));
+        p.now = 9.0 + PURSUIT_MEMORY - 1.0;
+        assert_eq!(searching.decide(&p), Some(player));
+        assert_eq!(searching.mode, Mode::Search);
+        // A look about the cell under way lasts its floor of turns past
+        // that.
+        searching.sweep = Some(Sweep {
+            around: player,
+            began: p.now - 1.0,
+            turns: 2,
+            counted_at: p.now,
+        });
+        p.now = 9.0 + PURSUIT_MEMORY + 5.0;
+        assert_eq!(searching.decide(&p), Some(player));
+        searching.sweep = searching.sweep.map(|sweep| Sweep {
+            turns: SWEEP_MIN_TURNS,
+            ..sweep
+        });
+        assert_eq!(searching.decide(&p), None);
+        assert_eq!(searching.alert, None);
     }
 
     #[test]

@@ -40,6 +40,7 @@ use pack::PackTurn;
 pub(crate) use plan::plan_overrides;
 use plan::{FIELD_RADIUS, FIELD_RETARGET, NEAR_TARGET, STALL_PATIENCE};
 pub(crate) use ranged::Shooter;
+pub(crate) use search::{SWEEP_MIN_TURNS, SWEEP_TIME, Sweep};
 
 use crate::ai::brain::{Brain, Mode, Perception};
 use crate::ai::faction::Faction;
@@ -233,6 +234,15 @@ impl<'a> MemberTurn<'a> {
     /// One pass of choosing a goal and acting on it.
     fn decide_and_act(&mut self, perception: &Perception, rng: &mut impl Rng) -> Intent {
         let mut goal = self.brain.decide(perception);
+        if self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && self.search_swept()
+        {
+            // It looked about where the player was long enough: it gives
+            // the player up and goes back to its life this same turn.
+            self.brain.give_up_search(self.senses.now);
+            goal = self.brain.decide(perception);
+        }
         if self.brain.mode == Mode::Search && self.senses.player_seen.is_none() {
             goal = self.search_goal(goal, rng);
             // A shooter looks for it from a firing cell.

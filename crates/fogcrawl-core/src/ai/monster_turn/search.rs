@@ -1,9 +1,11 @@
 //! A searcher's goal: where it looks for a player it lost, about the
 //! cell the player was last known at, from cover and not where a packmate
-//! already looked.
+//! already looked; and how long it looks ([`Sweep`]) before it gives the
+//! player up and goes back to its life.
 
 use gridpath::Pos;
 use rand::Rng;
+use serde::{Deserialize, Serialize};
 
 use super::wander::{WANDER_TRIES, random_cell_near};
 use super::{Body, DANGEROUS, MemberTurn, octile};
@@ -14,6 +16,59 @@ use crate::ai::thought::Thought;
 /// Spots near the player's last known position a searcher weighs before it
 /// picks the one where danger and threat weigh least.
 const SEARCH_CANDIDATES: usize = 8;
+/// Game time a searcher looks about the player's last known cell, once it
+/// got there (or found it looked at, out of reach or in danger) and found
+/// nobody, before it gives the player up: about 25 goblin steps, two or
+/// three spots within [`SEARCH_SPREAD`] of the cell. Half the time news of
+/// the player keeps ([`crate::ai::brain::PURSUIT_MEMORY`]): without it a
+/// search lasted as long as the news, and news renewed by packmates'
+/// shouts of the same cell kept a searcher at it past that.
+pub(crate) const SWEEP_TIME: f64 = 20.0;
+/// Its own turns a searcher looks about at the least, however slow the
+/// ground: a look is a turn, and on swamp [`SWEEP_TIME`] is four or five
+/// of a goblin's (swamp with the evader, seed 3: a goblin gave up after
+/// five looks, a flap).
+pub(crate) const SWEEP_MIN_TURNS: u32 = 10;
+
+/// A searcher's look about the player's last known cell (`around`), begun
+/// at game time `began`, and its own turns spent on it (`counted_at`: the
+/// game time of the last one counted, so a turn it decides twice in counts
+/// once). News of the player at another cell begins another; news of the
+/// same cell (a packmate's shout) does not: the place is searched however
+/// often it is shouted.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Sweep {
+    pub around: Pos,
+    pub began: f64,
+    pub turns: u32,
+    pub counted_at: f64,
+}
+
+impl Sweep {
+    /// A look about `around` begun at `now` (its first turn).
+    fn new(around: Pos, now: f64) -> Self {
+        Self {
+            around,
+            began: now,
+            turns: 1,
+            counted_at: now,
+        }
+    }
+
+    /// Counts its turn at `now`, once however often it decides in it.
+    fn count_turn(&mut self, now: f64) {
+        if now > self.counted_at {
+            self.turns += 1;
+            self.counted_at = now;
+        }
+    }
+
+    /// Whether it has looked about long enough at `now`: for
+    /// [`SWEEP_TIME`] and [`SWEEP_MIN_TURNS`] of its turns.
+    pub(crate) fn is_over(&self, now: f64) -> bool {
+        self.turns >= SWEEP_MIN_TURNS && now - self.began >= SWEEP_TIME
+    }
+}
 
 /// A cell within [`SEARCH_SPREAD`] of `around` for a searcher at `at` to
 /// look at: one its faction believes reachable, seen ground first, and of
@@ -52,6 +107,15 @@ fn pick_search_spot(
 }
 
 impl MemberTurn<'_> {
+    /// Whether the searcher has looked about the player's last known cell
+    /// for [`SWEEP_TIME`]: it gives the search up.
+    pub(super) fn search_swept(&self) -> bool {
+        let last_known = self.brain.alert.map(|alert| alert.pos);
+        self.brain
+            .sweep
+            .is_some_and(|sweep| Some(sweep.around) == last_known && sweep.is_over(self.senses.now))
+    }
+
     /// The goal of a searcher that does not see the player, from the goal
     /// its brain chose (`goal`): that one, unless a packmate checked it or
     /// it is where kin died; then a spot about it.
@@ -64,6 +128,13 @@ impl MemberTurn<'_> {
             self.faction.forget_sighting();
         }
         let last_known = self.brain.alert.map(|alert| alert.pos);
+        // Another turn of its look about the place, if one is under way
+        // (on its way to a spot as much as picking one).
+        if let Some(sweep) = self.brain.sweep.as_mut()
+            && Some(sweep.around) == last_known
+        {
+            sweep.count_turn(self.senses.now);
+        }
         // A packmate stands there or stood there and found the trail cold,
         // and it sees the place: it need not stand on it too (the first one
         // there looks round the corner the player took; the pack trading
@@ -84,8 +155,12 @@ impl MemberTurn<'_> {
             goal = None;
         }
         if goal.is_none() {
-            // It looks about near where the player was last known to be.
+            // It looks about near where the player was last known to be,
+            // for a while from the first time it does.
             let around = last_known.unwrap_or(at);
+            if self.brain.sweep.is_none_or(|sweep| sweep.around != around) {
+                self.brain.sweep = Some(Sweep::new(around, self.senses.now));
+            }
             self.brain.search_spot =
                 pick_search_spot(self.faction, at, around, self.brain.unreachable, rng);
             goal = self.brain.search_spot;
@@ -96,3 +171,6 @@ impl MemberTurn<'_> {
         goal
     }
 }
+
+#[cfg(test)]
+mod tests;
