@@ -60,7 +60,6 @@ mod stealth_rules;
 #[cfg(any(test, feature = "test-support"))]
 mod test_hands;
 mod tool_use;
-mod wading;
 pub(crate) use config_install::ConfigApplied;
 use recorded_inputs::InputLog;
 pub(crate) use recorded_inputs::RecordedInput;
@@ -347,14 +346,6 @@ pub struct Game {
         deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     stealth: Stealth,
-    /// When the player's last step truly ends: a slow step gives the
-    /// player back its choice after a leg (`wading`), and a step on waits
-    /// out the rest (since format 5).
-    #[serde(
-        default,
-        deserialize_with = "crate::save_version::since_format::<5, _, _>"
-    )]
-    wading_until: f64,
 }
 
 pub const PLAYER: usize = 0;
@@ -523,8 +514,6 @@ impl Game {
             if self.level.terrain_at(direction.from(from)) == Some(Terrain::ClosedDoor));
         let duration = self.perform(PLAYER, action)?;
         let duration = self.after_player_action(action, from, door, duration);
-        let stepped = matches!(action, Action::Move(_)) && self.actors[PLAYER].pos != from;
-        let duration = self.wade(stepped, duration);
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
         self.stats.player_turn_lengths.push(duration);

@@ -88,7 +88,6 @@ impl Game {
             tools: ToolMarks::default(),
             resumed_whole: false,
             stealth: Stealth::default(),
-            wading_until: 0.0,
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {
