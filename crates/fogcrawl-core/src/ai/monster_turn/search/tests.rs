@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::super::tests::goblins_knowing;
+use super::super::tests::{goblins_knowing, senses};
 use super::super::{Body, Intent, MemberTurn, Senses};
 use super::{SWEEP_MIN_TURNS, SWEEP_TIME};
 use crate::ai::brain::{Brain, Mode, SEARCH_SPREAD};
@@ -18,16 +18,8 @@ fn nobody(_: Pos) -> Body {
 /// its sight.
 fn senses_at<'a>(at: Pos, now: f64, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
     Senses {
-        actor: 1,
-        at,
         now,
-        turn: 1,
-        player_seen: None,
-        health: 1.0,
-        far_from_player: false,
-        body_at,
-        smoke_at: &|_| false,
-        shooter: None,
+        ..senses(at, body_at)
     }
 }
 
