@@ -334,12 +334,7 @@ impl<'a> MemberTurn<'a> {
         };
         // Members heading for where the faction last saw the player share one
         // field; one chasing older news (or a spot it searches) plans alone.
-        // One heading for a cell it holds beside the player plans alone:
-        // its plan goes round the bodies about that cell, where the field
-        // leads through them (a way round a fighter in a corridor turned
-        // back to queue behind it).
         let shared = matches!(self.brain.mode, Mode::Hunt | Mode::Search)
-            && self.brain.spot != Some(goal)
             && chebyshev(at, goal) > NEAR_TARGET
             && octile(at, goal) <= FIELD_RADIUS
             && self

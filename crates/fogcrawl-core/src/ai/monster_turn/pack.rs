@@ -77,9 +77,7 @@ impl MemberTurn<'_> {
         }
         match (hunted, self.brain.mode, goal) {
             (Some(player), _, _)
-                if self.senses.shooter.is_none()
-                    && (chebyshev(at, player) <= SURROUND_RADIUS
-                        || self.on_the_way_to_its_cell_beside(player)) =>
+                if self.senses.shooter.is_none() && chebyshev(at, player) <= SURROUND_RADIUS =>
             {
                 if let Some(spot) = self.surround_spot(player) {
                     if spot == at {
@@ -88,18 +86,6 @@ impl MemberTurn<'_> {
                         self.brain.forget_plan();
                         return ControlFlow::Break(PackTurn::Acts(Intent::Wait));
                     }
-                    return ControlFlow::Continue(Some(spot));
-                }
-            }
-            // Out of sight of the player on its way round, it goes on to
-            // the cell it holds beside where it was last seen.
-            (None, Mode::Search, Some(last_known))
-                if self.senses.shooter.is_none()
-                    && self.on_the_way_to_its_cell_beside(last_known) =>
-            {
-                if let Some(spot) = self.brain.spot {
-                    self.hold(spot);
-                    self.brain.thought = Thought::TakesSpotBeside { spot };
                     return ControlFlow::Continue(Some(spot));
                 }
             }
@@ -149,24 +135,6 @@ impl MemberTurn<'_> {
         self.hold(spot);
         self.brain.thought = Thought::WaitsForRoom { spot };
         Some(spot)
-    }
-
-    /// Whether it holds a cell next to the player (at `player`, or last
-    /// seen there) and its plan leads there: it keeps the cell however far
-    /// the way takes it, in sight of the player or not. The way round a
-    /// packmate fighting in a one-wide corridor (its plan goes round the
-    /// bodies about the cell it holds, `plan::detoured_bodies`) may lead
-    /// further than [`SURROUND_RADIUS`] from the player, and out of its
-    /// sight, before it comes back. Letting the cell go there, it headed
-    /// for the player's last known cell itself, through the fighter, and
-    /// walked back to queue behind it, then set out round again once it
-    /// saw the player: two goblins paced a loop so for 13 turns.
-    fn on_the_way_to_its_cell_beside(&self, player: Pos) -> bool {
-        self.brain.spot.is_some_and(|spot| {
-            chebyshev(spot, player) == 1
-                && self.brain.plan_goal == Some(spot)
-                && !self.brain.plan.is_empty()
-        })
     }
 
     /// A member next to the player, about to strike: the cell it steps to
@@ -318,30 +286,13 @@ impl MemberTurn<'_> {
     /// Holds `cell` (taking it over from a packmate further away).
     pub(super) fn hold(&mut self, cell: Pos) {
         let actor = self.senses.actor;
-        let at = self.senses.at;
-        let on_its_way = self.brain.spot == Some(cell)
-            && self.brain.plan_goal == Some(cell)
-            && !self.brain.plan.is_empty();
         let spots = self.faction.spots_mut();
         if !spots.free_for(cell, actor)
             && let Some(holder) = spots.holder(cell)
         {
             spots.release(holder);
         }
-        // On its way to a cell it holds, its claim stands as from the
-        // nearest it has been: a way round a fighter leads further off
-        // for a while, and a packmate queued behind the fighter, nearer
-        // as the crow flies, took the cell over and set out round too
-        // (two going round for one cell, each taking it back in turn).
-        let from = spots
-            .holder_was_at(cell)
-            .filter(|&was| {
-                on_its_way
-                    && spots.holder(cell) == Some(actor)
-                    && octile(was, cell) < octile(at, cell)
-            })
-            .unwrap_or(at);
-        spots.claim(actor, cell, from);
+        spots.claim(actor, cell, self.senses.at);
         self.brain.spot = Some(cell);
     }
 

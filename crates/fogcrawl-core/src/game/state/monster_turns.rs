@@ -426,45 +426,6 @@ mod tests {
     }
 
     #[test]
-    fn a_hunter_queued_behind_a_fighter_goes_round_and_keeps_its_cell() {
-        // A one-wide corridor: the player at 7,1, a goblin fighting it
-        // from 6,1, two queued behind at 5,1 and 4,1. The only free cell
-        // beside the player, 8,1, lies beyond it: 19 steps round the loop
-        // below, cheaper than the fighter priced as a body to go round.
-        // The first queued goblin holds it and sets out round. Before, at
-        // the loop's bottom it was more than 6 cells from the player, let
-        // the cell go and planned for the player itself, through the
-        // fighter: both queued goblins walked back up the loop (turns
-        // 6-13) and set out again, and the far side was struck from only
-        // at turn 29. Now a hunter keeps the cell beside the player its
-        // plan leads to however far the way round takes it.
-        let (mut game, _dir) = game_on(
-            "###########\n\
-             #...ggg@..#\n\
-             #####.###.#\n\
-             #####.###.#\n\
-             #####.###.#\n\
-             #####.###.#\n\
-             #####.###.#\n\
-             #####.###.#\n\
-             #####.###.#\n\
-             #####.....#\n\
-             ######>####\n",
-        );
-        wait(&mut game, 24);
-        let player = game.player().pos;
-        let beside: Vec<Pos> = monsters(&game)
-            .into_iter()
-            .filter(|&m| chebyshev(m, player) == 1)
-            .collect();
-        assert!(
-            beside.len() == 2 && beside.iter().any(|m| m.x > player.x),
-            "{beside:?} next to the player at {player}: {:?}",
-            monsters(&game)
-        );
-    }
-
-    #[test]
     fn packmates_never_trade_places_straight_back() {
         // Two goblins in a corridor, the player at its end: every change of
         // a goblin's cell is followed, and no goblin goes A-B-A-B.
