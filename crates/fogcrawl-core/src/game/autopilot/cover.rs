@@ -119,10 +119,6 @@ pub(super) fn step_out_of_fire(game: &Game, at: Pos, shooters: &[Pos]) -> Option
     None
 }
 
-/// The cells still to look at: (time in thousandths, cell, index of the
-/// first step of its way), soonest first.
-type Frontier = BinaryHeap<Reverse<(u64, (i32, i32), usize)>>;
-
 /// Game time of a step in `direction` onto ground of `cost`, in
 /// thousandths (the player's speed is 1).
 fn step_time(direction: Direction, cost: f64) -> u64 {
@@ -133,7 +129,7 @@ fn step_time(direction: Direction, cost: f64) -> u64 {
 /// within [`COVER_WITHIN`] and quicker than any way to it found so far.
 fn push(
     game: &Game,
-    frontier: &mut Frontier,
+    frontier: &mut BinaryHeap<Reverse<(u64, (i32, i32), usize)>>,
     best: &mut HashMap<Pos, u64>,
     to: Pos,
     time: u64,
