@@ -292,9 +292,7 @@ impl Brain {
                 source: Source::Heard(from),
             });
             if !same_place {
-                self.search_spot = None;
-                self.search_misses = 0;
-                self.sweep = None;
+                self.look_afresh();
             }
         }
     }
@@ -317,6 +315,14 @@ impl Brain {
         if self.search_misses > MAX_SEARCH_MISSES {
             self.give_up_search(now);
         }
+    }
+
+    /// News of another place to look: the spot it headed for, the misses
+    /// counted toward giving up and its look about the old place all go.
+    fn look_afresh(&mut self) {
+        self.search_spot = None;
+        self.search_misses = 0;
+        self.sweep = None;
     }
 
     /// Gives the search up, and the news with it, for
@@ -347,9 +353,7 @@ impl Brain {
                 time: p.now,
                 source: Source::Saw,
             });
-            self.search_spot = None;
-            self.search_misses = 0;
-            self.sweep = None;
+            self.look_afresh();
         }
         let fleeing = self.mode == Mode::Flee;
         let healed = p.health >= (p.flee_below + FLEE_RECOVERY).min(1.0);
