@@ -56,7 +56,10 @@ fn sees(game: &Game, from: Pos, to: Pos) -> bool {
     if game.smoke_hides(from, to) {
         return false;
     }
-    let (dx, dy) = ((from.x - to.x).unsigned_abs(), (from.y - to.y).unsigned_abs());
+    let (dx, dy) = (
+        (from.x - to.x).unsigned_abs(),
+        (from.y - to.y).unsigned_abs(),
+    );
     // The disc of this radius holds `from`: dx + dy is at least its
     // straight distance.
     let radius = dx + dy;
