@@ -7,8 +7,7 @@
 //! gear and pack. Better gear in the pack is put on; hurt with a foe in
 //! sight it drinks; from a monster that shoots it steps behind cover and
 //! lets it come round (`cover`), else charges it rather than wait for it
-//! (along the way round a wall corner it knows: `charge`). On the stairs
-//! it leaves a fight it would rather not have: hurt, losing, or shot at.
+//! (along the way round a wall corner it knows: `charge`).
 //! Unless told not to
 //! ([`AutopilotSkills`], `sim --no-sneak`, `sim --no-tools`), it sneaks
 //! past a monster asleep near its way with no awake one close, creeps up
@@ -133,18 +132,6 @@ impl Autopilot {
                 toward: None,
                 at: None,
             };
-        }
-        // On the stairs with a foe coming, it leaves when the fight is one
-        // to avoid: it rests there hurt, the fight would go against it, or
-        // a shooter hunts it (pass, `sim --runs` seeds 5006 and 4242421:
-        // resting on the stairs, it walked off them at an archer and died).
-        if game.level().terrain_at(at) == Some(Terrain::StairsDown)
-            && foe_in_sight(game)
-            && (health < DESCEND_ABOVE
-                || fight_odds::would_lose(game)
-                || !cover::shooters_with_a_line(game, at).is_empty())
-        {
-            return Action::Descend;
         }
         // Hurt with a foe in sight, it drinks, whatever else it does: runs
         // died to archers with six draughts in the pack, since it drank
@@ -382,42 +369,4 @@ fn is_open(game: &Game, pos: Pos) -> bool {
     game.level()
         .terrain_at(pos)
         .is_some_and(|t| CostProfile::default().is_passable(t) || t == Terrain::ClosedDoor)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::test_levels::{game_on, hunting_archer, set_mode};
-
-    /// The player beside the stairs (it is put on them), a goblin five
-    /// cells east in the open.
-    const BESIDE_THE_STAIRS: &str = "##########\n#........#\n#@>....g.#\n#........#\n##########\n";
-
-    fn on_the_stairs() -> (Game, tempfile::TempDir) {
-        let (mut game, dir) = game_on(BESIDE_THE_STAIRS);
-        game.actor_mut(0).pos = Pos::new(2, 2);
-        assert_eq!(
-            game.level().terrain_at(game.player().pos),
-            Some(Terrain::StairsDown)
-        );
-        (game, dir)
-    }
-
-    #[test]
-    fn on_the_stairs_it_leaves_a_shooter_or_a_fight_while_hurt_not_a_fight_it_wins() {
-        // A goblin hunting it, at full health: a fight it wins, it waits.
-        let (mut game, _dir) = on_the_stairs();
-        set_mode(&mut game, 1, Mode::Hunt);
-        assert!(!fight_odds::would_lose(&game));
-        assert_eq!(Autopilot::new().choose(&game), Action::Wait);
-        // Hurt (resting on the stairs), the same goblin: it goes down.
-        let max = game.player().max_hp;
-        game.actor_mut(0).hp = max / 2;
-        assert_eq!(Autopilot::new().choose(&game), Action::Descend);
-        // An archer hunting it, at full health: it goes down rather than
-        // walk off the stairs at it.
-        let (mut game, _dir) = on_the_stairs();
-        hunting_archer(&mut game, 1);
-        assert_eq!(Autopilot::new().choose(&game), Action::Descend);
-    }
 }
