@@ -128,6 +128,15 @@ pub struct PackCounters {
     /// heard of the player from afar searched its way in; where it gave
     /// up is where it looked last).
     pub search_end_distance: Percentiles<u32>,
+    /// Its own actions in each ended search: the search's length in the
+    /// searcher's turns, whatever the ground (a wolf's step in swamp
+    /// takes six times the game time of one on floor).
+    pub search_turns: Percentiles<u32>,
+    /// How far (Chebyshev) from the player's last known cell as it then
+    /// knew it each search that ended in wandering (gave the player up)
+    /// ended: the cell of its last search action and that action's
+    /// `last_known` (news relayed during a chase moves the cell along).
+    pub search_give_up_distance: Percentiles<u32>,
 }
 
 /// A search under way.
@@ -138,6 +147,11 @@ struct SearchUnderWay {
     reach: u32,
     /// Its distance from the last known cell after its latest action.
     distance: u32,
+    /// Its own actions in the search so far.
+    turns: u32,
+    /// Its distance after its latest action from the last known cell that
+    /// action held.
+    distance_from_latest: Option<u32>,
 }
 
 /// What the pack tracker remembers of one monster.
@@ -167,6 +181,8 @@ struct SearchSamples {
     time: Vec<f64>,
     reach: Vec<u32>,
     end_distance: Vec<u32>,
+    turns: Vec<u32>,
+    give_up_distance: Vec<u32>,
 }
 
 /// Counts the pack figures per faction.
@@ -198,6 +214,8 @@ impl PackTracker {
             counters.search_time = percentiles(&samples.time);
             counters.search_reach = percentiles(&samples.reach);
             counters.search_end_distance = percentiles(&samples.end_distance);
+            counters.search_turns = percentiles(&samples.turns);
+            counters.search_give_up_distance = percentiles(&samples.give_up_distance);
         }
         counters
     }
@@ -395,7 +413,14 @@ impl PackTracker {
                 last_known: None,
                 reach: 0,
                 distance: 0,
+                turns: 0,
+                distance_from_latest: None,
             });
+            search.turns += 1;
+            search.distance_from_latest = action
+                .detail
+                .last_known
+                .map(|known| chebyshev(action.to, known));
             if search.last_known.is_none() {
                 search.last_known = action.detail.last_known;
             }
@@ -414,6 +439,12 @@ impl PackTracker {
         counters.searches_ended_hunting += u64::from(action.mode == Mode::Hunt);
         let samples = &mut self.searches[action.faction];
         samples.time.push(action.time - search.began);
+        samples.turns.push(search.turns);
+        if action.mode == Mode::Wander
+            && let Some(distance) = search.distance_from_latest
+        {
+            samples.give_up_distance.push(distance);
+        }
         if search.last_known.is_some() {
             samples.reach.push(search.reach);
             samples.end_distance.push(search.distance);
@@ -632,6 +663,35 @@ mod tests {
         assert_eq!(counters.searches_ended_wandering, 1);
         assert_eq!(counters.search_time.p50, 15.0);
         assert_eq!(counters.search_reach.max, 4);
+        assert_eq!(counters.search_turns.p50, 2);
+        assert_eq!(counters.search_give_up_distance.p50, 4);
+    }
+
+    #[test]
+    fn a_search_that_ends_in_a_hunt_gives_no_give_up_distance_and_one_given_up_counts_from_its_latest_news()
+     {
+        // A chase relayed by shouts: the last known cell moves on with the
+        // player. Where it was found is no give-up; where it gave up counts
+        // from the cell it last knew.
+        let mut tracker = PackTracker::default();
+        let mut search = record(1, Mode::Search, Act::PlanStep, (1, 1), (2, 1));
+        search.detail.last_known = Some(Pos::new(1, 1));
+        tracker.record(&search);
+        tracker.record(&record(1, Mode::Hunt, Act::PlanStep, (2, 1), (3, 1)));
+        search.from = Pos::new(3, 1);
+        search.to = Pos::new(9, 1);
+        tracker.record(&search);
+        search.from = Pos::new(9, 1);
+        search.to = Pos::new(10, 1);
+        search.detail.last_known = Some(Pos::new(12, 1));
+        tracker.record(&search);
+        tracker.record(&record(1, Mode::Wander, Act::Wait, (10, 1), (10, 1)));
+        let counters = tracker.counters(0);
+        assert_eq!(counters.searches_ended, 2);
+        assert_eq!(counters.search_end_distance.max, 9, "from where it began");
+        assert_eq!(counters.search_give_up_distance.max, 2);
+        assert_eq!(counters.search_give_up_distance.p50, 2);
+        assert_eq!(counters.search_turns.max, 2);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! player up and goes back to its life.
 
 use gridpath::Pos;
-use rand::Rng;
+use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 use super::wander::{WANDER_TRIES, random_cell_near};
@@ -70,25 +70,74 @@ impl Sweep {
     }
 }
 
-/// A cell within [`SEARCH_SPREAD`] of `around` for a searcher at `at` to
-/// look at: one its faction believes reachable, seen ground first, and of
-/// a few such candidates the one where danger and the player's threat
-/// weigh least (searchers keep out of where kin died and out of the
-/// player's sight).
+/// The cells a searcher could walk to from `around` in [`SEARCH_SPREAD`]
+/// steps or fewer over its faction's planning grid, `around` first, in
+/// the order a breadth-first walk reaches them. "About the place" is a
+/// walk, not a straight line: in the maze a spot six cells from the last
+/// known cell through a wall was forty steps round, and a searcher sent
+/// there gave the search up 17 cells from the place (maze seed 4).
+fn cells_within_walk(grid: &gridpath::Grid, around: Pos) -> Vec<Pos> {
+    // A walk of SEARCH_SPREAD steps stays within SEARCH_SPREAD cells
+    // (Chebyshev) of `around`: the square about it is the visited set.
+    const SIDE: usize = 2 * SEARCH_SPREAD.unsigned_abs() as usize + 1;
+    let slot = |cell: Pos| {
+        let dx = usize::try_from(cell.x - around.x + SEARCH_SPREAD).ok()?;
+        let dy = usize::try_from(cell.y - around.y + SEARCH_SPREAD).ok()?;
+        (dx < SIDE && dy < SIDE).then_some(dy * SIDE + dx)
+    };
+    let mut visited = [false; SIDE * SIDE];
+    let mut cells = vec![around];
+    if let Some(index) = slot(around) {
+        visited[index] = true;
+    }
+    let mut ring = 0;
+    for _ in 0..SEARCH_SPREAD {
+        let end = cells.len();
+        for index in ring..end {
+            let cell = cells[index];
+            for (next, _) in grid.neighbours(cell) {
+                if let Some(seen) = slot(next).and_then(|i| visited.get_mut(i))
+                    && !*seen
+                {
+                    *seen = true;
+                    cells.push(next);
+                }
+            }
+        }
+        ring = end;
+    }
+    cells
+}
+
+/// A cell within [`SEARCH_SPREAD`] steps' walk of `around` for a searcher
+/// at `at` to look at: one its faction believes reachable, seen ground
+/// first, neither next to it (a step shows nothing new) nor the cell its
+/// last step left (`came_from`: two spots a step apart had a wolf trade
+/// between them, A-B-A-B, caves seed 2), and of a few such candidates the
+/// one where danger and the player's threat weigh least (searchers keep
+/// out of where kin died and out of the player's sight).
 fn pick_search_spot(
     faction: &Faction,
-    at: Pos,
+    (at, came_from): (Pos, Option<Pos>),
     around: Pos,
     brain_unreachable: Option<Pos>,
     rng: &mut impl Rng,
 ) -> Option<Pos> {
     let grid = faction.grid()?;
+    let within = cells_within_walk(grid, around);
     let mut best: Option<(f64, Pos)> = None;
     let mut candidates = 0;
     for attempt in 0..2 * WANDER_TRIES {
-        let spot = random_cell_near(around, SEARCH_SPREAD, rng);
+        // A last known cell the grid holds no way out of (a door now
+        // known shut): any cell about it, as the crow flies.
+        let spot = if within.len() > 1 {
+            within[rng.random_range(0..within.len())]
+        } else {
+            random_cell_near(around, SEARCH_SPREAD, rng)
+        };
         let seen = faction.knowledge().belief(spot).is_some();
-        if spot != at && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
+        let fresh = spot.chebyshev(at) > 1 && Some(spot) != came_from;
+        if fresh && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
             // Danger and the player's eye first, then nearness: it
             // searches from cover, on the side it comes from.
             let score = faction.avoidance_at(spot)
@@ -161,8 +210,13 @@ impl MemberTurn<'_> {
             if self.brain.sweep.is_none_or(|sweep| sweep.around != around) {
                 self.brain.sweep = Some(Sweep::new(around, self.senses.now));
             }
-            self.brain.search_spot =
-                pick_search_spot(self.faction, at, around, self.brain.unreachable, rng);
+            self.brain.search_spot = pick_search_spot(
+                self.faction,
+                (at, self.brain.came_from),
+                around,
+                self.brain.unreachable,
+                rng,
+            );
             goal = self.brain.search_spot;
             if let Some(spot) = goal {
                 self.brain.thought = Thought::SearchesAbout { spot };

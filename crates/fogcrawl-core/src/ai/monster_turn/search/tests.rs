@@ -206,3 +206,99 @@ fn on_slow_ground_a_searcher_still_looks_about_for_a_number_of_its_turns() {
     );
     assert!(played.turns_looking <= SWEEP_MIN_TURNS + 1);
 }
+
+/// Two corridors a wall apart, joined at the east end only: the upper one
+/// lies two cells from the lower as the crow flies, and over twenty steps
+/// round by walking.
+const TWO_CORRIDORS: &str = "################\n\
+                             #@.............#\n\
+                             ##############.#\n\
+                             #..............#\n\
+                             ################";
+
+/// Steps (8-way, through floor) from `from` to every cell of `rows`.
+fn walking_steps(rows: &str, from: Pos) -> std::collections::HashMap<Pos, i32> {
+    let floor: Vec<Vec<bool>> = rows
+        .lines()
+        .map(|line| line.chars().map(|c| c != '#').collect())
+        .collect();
+    let open = |p: Pos| {
+        usize::try_from(p.y)
+            .ok()
+            .zip(usize::try_from(p.x).ok())
+            .and_then(|(y, x)| floor.get(y)?.get(x).copied())
+            .unwrap_or(false)
+    };
+    let mut steps = std::collections::HashMap::from([(from, 0)]);
+    let mut frontier = vec![from];
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for cell in frontier {
+            let here = steps[&cell];
+            for (dx, dy) in [
+                (-1, -1),
+                (0, -1),
+                (1, -1),
+                (-1, 0),
+                (1, 0),
+                (-1, 1),
+                (0, 1),
+                (1, 1),
+            ] {
+                let to = Pos::new(cell.x + dx, cell.y + dy);
+                if open(to) && !steps.contains_key(&to) {
+                    steps.insert(to, here + 1);
+                    next.push(to);
+                }
+            }
+        }
+        frontier = next;
+    }
+    steps
+}
+
+#[test]
+fn search_spots_lie_a_short_walk_from_the_last_known_cell_not_through_a_wall() {
+    // Maze seed 4: a goblin sent to a spot six cells from the last known
+    // cell through a wall walked forty steps round the maze and gave the
+    // search up 17 cells from the place. Here the last known cell is in
+    // the lower corridor: the upper one, two cells off through the wall,
+    // is no place to look about it.
+    let (faction, _) = goblins_knowing(TWO_CORRIDORS);
+    let around = Pos::new(3, 3);
+    let at = Pos::new(10, 3);
+    let steps = walking_steps(TWO_CORRIDORS, around);
+    assert!(steps[&Pos::new(3, 1)] > 2 * SEARCH_SPREAD, "the fixture");
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let spot = super::pick_search_spot(&faction, (at, None), around, None, &mut rng)
+            .expect("a spot about the cell");
+        assert!(
+            steps[&spot] <= SEARCH_SPREAD,
+            "seed {seed}: {spot} is {} steps from {around}",
+            steps[&spot]
+        );
+    }
+}
+
+#[test]
+fn a_search_spot_is_neither_next_to_the_searcher_nor_the_cell_it_left() {
+    // Caves seed 2 at depth 5: a wolf that reached its spot picked the
+    // cell it had just left, then the one it stood on again: A-B-A-B.
+    let (faction, _) = goblins_knowing(TWO_CORRIDORS);
+    let around = Pos::new(5, 3);
+    let at = Pos::new(5, 3);
+    let came_from = Pos::new(8, 3);
+    let mut spots = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        if let Some(spot) =
+            super::pick_search_spot(&faction, (at, Some(came_from)), around, None, &mut rng)
+        {
+            assert!(spot.chebyshev(at) > 1, "seed {seed}: {spot} is a step away");
+            assert_ne!(spot, came_from, "seed {seed}: the cell it left");
+            spots.insert((spot.x, spot.y));
+        }
+    }
+    assert!(spots.len() > 1, "spots to look from: {spots:?}");
+}
