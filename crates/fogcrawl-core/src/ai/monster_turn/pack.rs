@@ -187,7 +187,7 @@ impl MemberTurn<'_> {
             self.brain.spot_way = None;
         }
         let waiting: Vec<Pos> = ring(player, 2)
-            .filter(|&cell| self.may_hold(cell) && self.open_around(cell))
+            .filter(|&cell| self.known_open(cell) && self.may_hold(cell) && self.open_around(cell))
             .collect();
         let spot = self.choose(&waiting)?;
         self.hold(spot);
@@ -450,18 +450,23 @@ impl MemberTurn<'_> {
         })
     }
 
-    /// Whether enough of the cell's neighbours are open for a member to
-    /// wait there without blocking a corridor or a doorway.
+    /// Whether enough of the cell's neighbours are known open for a
+    /// member to wait there without blocking a corridor or a doorway.
     fn open_around(&self, cell: Pos) -> bool {
         NEIGHBOURS
             .iter()
-            .filter(|&&(dx, dy)| {
-                !self
-                    .faction
-                    .believes_blocked(Pos::new(cell.x + dx, cell.y + dy))
-            })
+            .filter(|&&(dx, dy)| self.known_open(Pos::new(cell.x + dx, cell.y + dy)))
             .count()
             >= OPEN_NEIGHBOURS_TO_WAIT
+    }
+
+    /// Whether its faction has seen `cell` and believes it walkable. A
+    /// place to wait out of the way must be one: an unseen cell behind a
+    /// corridor's wall is believed open, and wolves queued in a one-wide
+    /// corridor took such cells two rows off, behind the rock, as their
+    /// places to wait (tworoom seed 3, turns 69-74).
+    fn known_open(&self, cell: Pos) -> bool {
+        self.faction.knowledge().belief(cell).is_some() && !self.faction.believes_blocked(cell)
     }
 }
 

@@ -1145,3 +1145,64 @@ fn a_hunter_whose_way_round_stalls_gives_its_cell_up_and_approaches_plainly() {
         "gave up at {gave_up}"
     );
 }
+
+#[test]
+fn a_hunter_waits_for_room_only_on_a_cell_its_faction_has_seen() {
+    // The player at 4,3 in a one-wide corridor, fought from both sides
+    // (3,3 and 5,3); the goblin at 2,3 behind one of them. Its faction
+    // knows the corridor and its walls (rows 2-4) but has never seen row
+    // 1 behind the rock, which it believes open and reached past 1,2.
+    // Cells there two from the player used to pass for places to wait
+    // out of the way (tworoom seed 3: wolves queued in a corridor took
+    // cells behind its wall as theirs). It holds none of them: with no
+    // cell next to the player free and no seen place to wait, it heads
+    // for the player plainly.
+    let map = "#########\n\
+               #.......#\n\
+               #.#######\n\
+               #...@...#\n\
+               #########";
+    let level = level::text::parse(map).unwrap();
+    let config = MonsterConfig::shipped().unwrap();
+    let goblins = config.faction("goblins").unwrap().clone();
+    let mut faction = Faction::new(
+        goblins.clone(),
+        FactionKnowledge::new(level.width(), level.height()),
+    );
+    faction.rebuild(goblins).unwrap();
+    for y in 2..5 {
+        for x in 0..9 {
+            let cell = Pos::new(x, y);
+            faction.observe(cell, level.terrain_at(cell).unwrap(), 0.0);
+        }
+    }
+    faction.sync_view();
+    faction.start_turn(0.0);
+    let (player, at) = (Pos::new(4, 3), Pos::new(2, 3));
+    let fighters = [Pos::new(3, 3), Pos::new(5, 3)];
+    let body = move |p: Pos| {
+        if fighters.contains(&p) {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+            }
+        } else if p == player {
+            Body::Player
+        } else {
+            Body::Empty
+        }
+    };
+    let mut s = senses(at, &body);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(
+        faction.spots().held_by(1),
+        None,
+        "{:?}, goal {:?}",
+        brain.thought,
+        brain.goal
+    );
+    assert_eq!(brain.goal, Some(player), "{:?}", brain.thought);
+}
