@@ -46,7 +46,7 @@ pub(super) const SPOT_SLACK: u32 = 3;
 /// Game time a hunter that gave up its cell next to the player approaches
 /// plainly (toward the player, behind its packmates) before it takes a
 /// cell next to it again.
-const SURROUND_PAUSE: f64 = 6.0;
+pub(super) const SURROUND_PAUSE: f64 = 6.0;
 /// How far from a noise (Chebyshev, in cells) an investigator may stand
 /// and look at where it was made.
 pub(super) const INVESTIGATE_SPREAD: i32 = 2;

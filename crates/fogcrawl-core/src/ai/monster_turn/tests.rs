@@ -1116,6 +1116,12 @@ fn a_hunter_whose_way_round_stalls_gives_its_cell_up_and_approaches_plainly() {
         if gave_up.is_none() && faction.spots().held_by(1).is_none() {
             gave_up = Some(turn);
             assert_eq!(brain.goal, Some(player), "turn {turn}: {:?}", brain.thought);
+            // The overlay says why it left the cell.
+            assert_eq!(
+                brain.thought,
+                Thought::GivesUpSpot { spot: far_side },
+                "turn {turn}"
+            );
         }
         if gave_up.is_some() {
             // Given up, the cell stays free: it does not set out on the
