@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 pub(crate) use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
 use crate::ai::monster_turn::{LookingAbout, SWEEP_MIN_TURNS, SWEEP_TIME, Sweep};
+use crate::ai::spots::SpotWay;
 use crate::ai::thought::Thought;
 use gridpath::Pos;
 
@@ -204,6 +205,10 @@ pub struct Brain {
     pub fired_from: [Option<Pos>; 3],
     /// When it last stepped aside to let a packmate reach the player.
     pub stepped_aside_at: Option<f64>,
+    /// Its way to the cell it holds next to the player (own turns spent,
+    /// turns allowed), or when it last gave such a cell up because the
+    /// way stalled ([`SpotWay`]).
+    pub spot_way: Option<SpotWay>,
     /// A shooter that stepped back from the player: the cell it left, and
     /// until when it does not step straight back onto it.
     pub backed_off: Option<BackedOff>,
@@ -254,6 +259,7 @@ impl Default for Brain {
             swapped_with: None,
             investigating: None,
             looking_about: None,
+            spot_way: None,
             shooting_from: None,
             fired_from: [None; 3],
             stepped_aside_at: None,

@@ -71,7 +71,8 @@ pub(crate) struct Asker {
 ///   trading places). One stepping toward a goal with no plan yet (its
 ///   search still runs) makes way only when the asker's cell is no
 ///   further from that goal than its own: pushed back, it would step
-///   straight forward again.
+///   straight forward again. A hunter stuck in a queue toward the player
+///   does not let one further back pass ([`queued_for_the_player`]).
 pub(crate) fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
     if lately_swapped(mate, asker) {
         return false;
@@ -86,8 +87,20 @@ pub(crate) fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
     }
     mate.brain.is_none_or(|brain| {
         !brain.holds_spot_at(mate.at)
-            && (goes_on_from(brain, mate.at, asker.at) || brain.stall_turns > 0)
+            && (goes_on_from(brain, mate.at, asker.at)
+                || (brain.stall_turns > 0 && !queued_for_the_player(brain, mate.at, asker)))
     })
+}
+
+/// Whether `brain`, standing at `at`, hunts the player and stands nearer
+/// it than the asker: in a queue toward the fight (a one-wide corridor
+/// behind the one fighting), where trading places only puts it a cell
+/// back, to step forward again the moment the way clears (tworoom, a
+/// level of a room with two doors: three wolves in a corridor traded
+/// places 11 times in 14 turns, an A-B-A-B each). Its stall is the
+/// queue's, not a jam a trade would clear.
+fn queued_for_the_player(brain: &Brain, at: Pos, asker: Asker) -> bool {
+    brain.mode == Mode::Hunt && at.chebyshev(asker.player) < asker.at.chebyshev(asker.player)
 }
 
 /// Whether a member at `at` whose mind is `brain` would go on from
@@ -213,6 +226,37 @@ mod tests {
             ..brain
         };
         assert!(gives_way(mate(sketch, &stuck), asker(sketch, 10.0)));
+    }
+
+    #[test]
+    fn a_hunter_queued_toward_the_player_is_not_passed_by_one_further_back() {
+        // Three wolves in a one-wide corridor, the first fighting the
+        // player; m, stuck behind it, is asked to pass by a behind it.
+        // Trading would put m a cell back, to step forward again: an
+        // A-B-A-B (tworoom seed 1, turns 95-108).
+        let sketch = "########\n\
+                      #@fma..#\n\
+                      ########";
+        let queued = Brain {
+            mode: Mode::Hunt,
+            goal: Some(cell(sketch, '@')),
+            stall_turns: 2,
+            ..Brain::default()
+        };
+        assert!(!gives_way(mate(sketch, &queued), asker(sketch, 10.0)));
+        // A stuck member on its own business lets it pass (a jam clears).
+        let stuck = Brain {
+            mode: Mode::Wander,
+            goal: Some(Pos::new(6, 1)),
+            plan: vec![Pos::new(2, 1)],
+            ..queued.clone()
+        };
+        assert!(gives_way(mate(sketch, &stuck), asker(sketch, 10.0)));
+        // So does a stuck hunter the asker would take nearer the player.
+        let sketch = "########\n\
+                      #@.am..#\n\
+                      ########";
+        assert!(gives_way(mate(sketch, &queued), asker(sketch, 10.0)));
     }
 
     #[test]

@@ -36,7 +36,7 @@ mod wander;
 
 pub(crate) use look::{look_around, mark_presence, view_radius};
 pub(crate) use look_about::LookingAbout;
-use pack::PackTurn;
+use pack::{PackTurn, SURROUND_PAUSE};
 pub(crate) use plan::plan_overrides;
 use plan::{FIELD_RADIUS, FIELD_RETARGET, NEAR_TARGET, STALL_PATIENCE};
 pub(crate) use ranged::Shooter;
@@ -343,7 +343,16 @@ impl<'a> MemberTurn<'a> {
                 .is_some_and(|s| chebyshev(s.pos, goal) <= FIELD_RETARGET);
         // Why it heads for a cell it holds (surrounding, waiting for room,
         // investigating) says more than "following its plan".
-        let holding = (self.brain.spot == Some(goal)).then_some(self.brain.thought);
+        // So does giving up a cell whose way stalled, while it approaches
+        // plainly.
+        let holding = (self.brain.spot == Some(goal))
+            .then_some(self.brain.thought)
+            .or_else(|| {
+                self.brain
+                    .spot_way
+                    .filter(|way| way.pausing(self.senses.now, SURROUND_PAUSE))
+                    .map(|way| Thought::GivesUpSpot { spot: way.spot })
+            });
         let intent = if shared {
             self.follow_shared_field(goal)
         } else {

@@ -7,6 +7,11 @@
 //! lasts while its member keeps it, and is dropped when the member claims
 //! another, takes up something else, or dies.
 //!
+//! A claim next to the player lasts only while its holder's way there
+//! goes on ([`SpotWay`]): one whose way round stalls gives the cell up
+//! and approaches plainly a while, so no hunter stands frozen holding a
+//! cell it cannot reach.
+//!
 //! Never changes what the faction believes of the level: a claim only
 //! keeps packmates from choosing the same cell.
 
@@ -73,6 +78,45 @@ impl Spots {
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.held.len()
+    }
+}
+
+/// A hunter's way to the cell it holds next to the player: the cell, its
+/// own turns spent heading there, and how many it is allowed (the way's
+/// length when it took the cell, or when its first plan there came, and
+/// a few more). Past them its way has stalled (a body in the way round, a
+/// plan that keeps changing): it gives the cell up (`given_up_at`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SpotWay {
+    /// The cell next to the player it heads for.
+    pub spot: Pos,
+    /// Its own turns spent heading there.
+    pub turns: u32,
+    /// Its own turns allowed to get there.
+    pub allowed: u32,
+    /// Whether `allowed` counts a plan to the cell (taken once: a plan
+    /// that keeps changing does not keep lengthening the allowance).
+    pub planned: bool,
+    /// Game time it gave the cell up, its way stalled.
+    pub given_up_at: Option<f64>,
+}
+
+impl SpotWay {
+    /// Heading for `spot`, `allowed` own turns to get there.
+    pub(crate) fn toward(spot: Pos, allowed: u32) -> Self {
+        Self {
+            spot,
+            turns: 0,
+            allowed,
+            planned: false,
+            given_up_at: None,
+        }
+    }
+
+    /// Whether, given up at `given_up_at`, it still approaches plainly at
+    /// `now` (within `pause` game time).
+    pub(crate) fn pausing(&self, now: f64, pause: f64) -> bool {
+        self.given_up_at.is_some_and(|when| now - when < pause)
     }
 }
 

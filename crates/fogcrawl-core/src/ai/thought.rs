@@ -53,6 +53,9 @@ pub enum Thought {
     /// the others, and go round to the far side when the near side is
     /// full).
     TakesSpotBeside { spot: Pos },
+    /// Its way to the cell it held next to the player stalled: it lets the
+    /// cell go and approaches plainly a while.
+    GivesUpSpot { spot: Pos },
     /// Every cell next to the player is held: it waits for room at a cell
     /// it holds out of the way.
     WaitsForRoom { spot: Pos },
@@ -163,6 +166,10 @@ impl Thought {
             Thought::TakesSpotBeside { spot } => {
                 format!("surrounding the player: holds {} next to it", at_text(spot))
             }
+            Thought::GivesUpSpot { spot } => format!(
+                "its way to {} next to the player stalled: lets it go, approaches plainly",
+                at_text(spot)
+            ),
             Thought::WaitsForRoom { spot } => format!(
                 "waiting for room next to the player at {}, out of the way",
                 at_text(spot)

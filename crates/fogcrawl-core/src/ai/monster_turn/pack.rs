@@ -17,6 +17,7 @@ use gridpath::Pos;
 
 use super::{Body, DANGEROUS, Intent, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
 use crate::ai::brain::Mode;
+use crate::ai::spots::SpotWay;
 use crate::ai::thought::Thought;
 
 /// Hunters this close to the player (Chebyshev, in cells) head for a cell
@@ -37,6 +38,15 @@ const OPEN_NEIGHBOURS_TO_WAIT: usize = 5;
 /// Game time after stepping aside during which it does not step aside
 /// again (it fights a while first).
 const STEP_ASIDE_PAUSE: f64 = 4.0;
+/// Own turns a hunter is allowed, beyond its way's length, to reach the
+/// cell it holds next to the player: past them its way has stalled and it
+/// gives the cell up (a goblin going round held its cell while its way
+/// round stood still, 60 actions on a cavern level: pack20, reverted).
+pub(super) const SPOT_SLACK: u32 = 3;
+/// Game time a hunter that gave up its cell next to the player approaches
+/// plainly (toward the player, behind its packmates) before it takes a
+/// cell next to it again.
+pub(super) const SURROUND_PAUSE: f64 = 6.0;
 /// How far from a noise (Chebyshev, in cells) an investigator may stand
 /// and look at where it was made.
 pub(super) const INVESTIGATE_SPREAD: i32 = 2;
@@ -110,7 +120,18 @@ impl MemberTurn<'_> {
                     return ControlFlow::Break(PackTurn::DecideAgain);
                 }
             },
-            _ => self.release_spot(),
+            _ => {
+                self.release_spot();
+                // A way that is no longer walked is no longer timed (a
+                // pause after giving a cell up runs on).
+                if self
+                    .brain
+                    .spot_way
+                    .is_some_and(|way| way.given_up_at.is_none())
+                {
+                    self.brain.spot_way = None;
+                }
+            }
         }
         ControlFlow::Continue(goal)
     }
@@ -119,22 +140,89 @@ impl MemberTurn<'_> {
     /// the player no packmate holds (the one it holds while it still
     /// serves), else a place out of the way two cells from the player to
     /// wait for room. Claims it. `None` when there is neither.
+    ///
+    /// One whose way to its cell next to the player stalled
+    /// ([`Self::way_goes_on`]) lets the cell go and, for
+    /// [`SURROUND_PAUSE`], holds none: `None`, the plain approach.
     pub(super) fn surround_spot(&mut self, player: Pos) -> Option<Pos> {
+        if self
+            .brain
+            .spot_way
+            .is_some_and(|way| way.pausing(self.senses.now, SURROUND_PAUSE))
+        {
+            self.release_spot();
+            return None;
+        }
+        // The cell it gave up is not taken again (it would set out on
+        // the same stalled way: round a loop and back, holding it).
+        let given_up = self
+            .brain
+            .spot_way
+            .filter(|way| way.given_up_at.is_some())
+            .map(|way| way.spot);
         let beside: Vec<Pos> = ring(player, 1)
             .filter(|&cell| self.can_strike_from(cell, player) && self.may_hold(cell))
+            .filter(|&cell| given_up != Some(cell))
             .collect();
         if let Some(spot) = self.choose(&beside) {
+            if !self.way_goes_on(spot) {
+                self.release_spot();
+                self.brain.spot_way = Some(SpotWay {
+                    given_up_at: Some(self.senses.now),
+                    ..SpotWay::toward(spot, 0)
+                });
+                self.brain.thought = Thought::GivesUpSpot { spot };
+                return None;
+            }
             self.hold(spot);
             self.brain.thought = Thought::TakesSpotBeside { spot };
             return Some(spot);
         }
+        if self
+            .brain
+            .spot_way
+            .is_some_and(|way| way.given_up_at.is_none())
+        {
+            // Waiting for room is no way to a cell beside the player.
+            self.brain.spot_way = None;
+        }
         let waiting: Vec<Pos> = ring(player, 2)
-            .filter(|&cell| self.may_hold(cell) && self.open_around(cell))
+            .filter(|&cell| self.known_open(cell) && self.may_hold(cell) && self.open_around(cell))
             .collect();
         let spot = self.choose(&waiting)?;
         self.hold(spot);
         self.brain.thought = Thought::WaitsForRoom { spot };
         Some(spot)
+    }
+
+    /// Whether its way to `spot`, the cell next to the player it heads
+    /// for, goes on: it stands there, or has spent no more of its own
+    /// turns on the way than the way's length when it took the cell (or,
+    /// once, when its first plan there came) and [`SPOT_SLACK`] more.
+    /// Counts this turn against the allowance.
+    fn way_goes_on(&mut self, spot: Pos) -> bool {
+        let at = self.senses.at;
+        if spot == at {
+            self.brain.spot_way = None;
+            return true;
+        }
+        let mut way = match self.brain.spot_way {
+            Some(way) if way.spot == spot && way.given_up_at.is_none() => way,
+            _ => SpotWay::toward(spot, chebyshev(at, spot).unsigned_abs() + SPOT_SLACK),
+        };
+        let planned = (self.brain.plan_goal == Some(spot) && !self.brain.plan.is_empty())
+            .then(|| u32::try_from(self.brain.plan.len()).unwrap_or(u32::MAX));
+        if !way.planned
+            && let Some(steps) = planned
+        {
+            way.allowed = way
+                .allowed
+                .max(way.turns.saturating_add(steps).saturating_add(SPOT_SLACK));
+            way.planned = true;
+        }
+        way.turns += 1;
+        self.brain.spot_way = Some(way);
+        way.turns <= way.allowed
     }
 
     /// A member next to the player, about to strike: the cell it steps to
@@ -362,18 +450,23 @@ impl MemberTurn<'_> {
         })
     }
 
-    /// Whether enough of the cell's neighbours are open for a member to
-    /// wait there without blocking a corridor or a doorway.
+    /// Whether enough of the cell's neighbours are known open for a
+    /// member to wait there without blocking a corridor or a doorway.
     fn open_around(&self, cell: Pos) -> bool {
         NEIGHBOURS
             .iter()
-            .filter(|&&(dx, dy)| {
-                !self
-                    .faction
-                    .believes_blocked(Pos::new(cell.x + dx, cell.y + dy))
-            })
+            .filter(|&&(dx, dy)| self.known_open(Pos::new(cell.x + dx, cell.y + dy)))
             .count()
             >= OPEN_NEIGHBOURS_TO_WAIT
+    }
+
+    /// Whether its faction has seen `cell` and believes it walkable. A
+    /// place to wait out of the way must be one: an unseen cell behind a
+    /// corridor's wall is believed open, and wolves queued in a one-wide
+    /// corridor took such cells two rows off, behind the rock, as their
+    /// places to wait (tworoom seed 3, turns 69-74).
+    fn known_open(&self, cell: Pos) -> bool {
+        self.faction.knowledge().belief(cell).is_some() && !self.faction.believes_blocked(cell)
     }
 }
 

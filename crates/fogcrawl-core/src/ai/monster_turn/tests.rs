@@ -5,6 +5,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::adopt::splice;
+use super::pack::SPOT_SLACK;
 use super::plan::MAX_WAIT_TURNS;
 use super::wander::MIN_STROLL;
 use super::*;
@@ -1057,4 +1058,157 @@ fn a_hunter_far_from_its_goal_plans_coarse_first_and_walks_it_stretch_by_stretch
     // Every far ask answered at once (within two clusters of the goal, the
     // planner's search).
     assert_eq!(faction.counters().far_plans, stretches);
+}
+
+#[test]
+fn a_hunter_whose_way_round_stalls_gives_its_cell_up_and_approaches_plainly() {
+    // A one-wide corridor (row 4) with a loop above it. The player at 4,4
+    // is fought from 3,4 by a packmate (F) that stays; the goblin at 2,4
+    // takes the free cell on the far side, 5,4, and goes round the loop
+    // (19 steps, dearer through the fighter). A stranger (S) stands in
+    // the loop at 5,1, out of the way its plan priced, and does not make
+    // way: its way round stalls. It must not hold the cell for good (the
+    // frozen hunt of pack20's flanking: 60 actions): past the way's
+    // length and SPOT_SLACK turns it lets the cell go, heads for the
+    // player plainly, and nobody holds 5,4.
+    let map = "###########\n\
+               #.........#\n\
+               #.#######.#\n\
+               #.#######.#\n\
+               #...@.....#\n\
+               ###########";
+    let (mut faction, _) = goblins_knowing(map);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, fighter, stranger) = (Pos::new(4, 4), Pos::new(3, 4), Pos::new(5, 1));
+    let far_side = Pos::new(5, 4);
+    let body = move |p: Pos| {
+        if p == fighter {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+            }
+        } else if p == stranger {
+            Body::Stranger {
+                yields: false,
+                keeps_place: true,
+            }
+        } else if p == player {
+            Body::Player
+        } else {
+            Body::Empty
+        }
+    };
+    let mut at = Pos::new(2, 4);
+    let mut brain = Brain::default();
+    let mut went_round = false;
+    let mut gave_up = None;
+    for turn in 0..40u32 {
+        let mut s = senses(at, &body);
+        s.player_seen = Some(player);
+        s.now = f64::from(turn);
+        s.turn = u64::from(turn);
+        faction.start_turn(s.now);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        // Where the goblin is at each turn: on the corridor or the loop,
+        // never past the stranger nor on the far side.
+        assert_ne!(at, far_side, "turn {turn}: it cannot get there");
+        went_round |= at.y < 4;
+        if gave_up.is_none() && faction.spots().held_by(1).is_none() {
+            gave_up = Some(turn);
+            assert_eq!(brain.goal, Some(player), "turn {turn}: {:?}", brain.thought);
+            // The overlay says why it left the cell.
+            assert_eq!(
+                brain.thought,
+                Thought::GivesUpSpot { spot: far_side },
+                "turn {turn}"
+            );
+        }
+        if gave_up.is_some() {
+            // Given up, the cell stays free: it does not set out on the
+            // same stalled way again.
+            assert_eq!(faction.spots().holder(far_side), None, "turn {turn}");
+        }
+        let happened = match intent {
+            Intent::Step { to, .. } => {
+                at = to;
+                Happened::Stepped { to }
+            }
+            _ => Happened::Waited,
+        };
+        let outcome = TurnOutcome {
+            started_at: s.at,
+            happened,
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+    }
+    assert!(went_round, "it set out round the loop");
+    let gave_up = gave_up.expect("it let the cell go");
+    // The way round was 19 steps when its plan came: 19 + SPOT_SLACK own
+    // turns at most, and at least the turns it walked.
+    assert!(
+        (7..=1 + 19 + SPOT_SLACK).contains(&gave_up),
+        "gave up at {gave_up}"
+    );
+}
+
+#[test]
+fn a_hunter_waits_for_room_only_on_a_cell_its_faction_has_seen() {
+    // The player at 4,3 in a one-wide corridor, fought from both sides
+    // (3,3 and 5,3); the goblin at 2,3 behind one of them. Its faction
+    // knows the corridor and its walls (rows 2-4) but has never seen row
+    // 1 behind the rock, which it believes open and reached past 1,2.
+    // Cells there two from the player used to pass for places to wait
+    // out of the way (tworoom seed 3: wolves queued in a corridor took
+    // cells behind its wall as theirs). It holds none of them: with no
+    // cell next to the player free and no seen place to wait, it heads
+    // for the player plainly.
+    let map = "#########\n\
+               #.......#\n\
+               #.#######\n\
+               #...@...#\n\
+               #########";
+    let level = level::text::parse(map).unwrap();
+    let config = MonsterConfig::shipped().unwrap();
+    let goblins = config.faction("goblins").unwrap().clone();
+    let mut faction = Faction::new(
+        goblins.clone(),
+        FactionKnowledge::new(level.width(), level.height()),
+    );
+    faction.rebuild(goblins).unwrap();
+    for y in 2..5 {
+        for x in 0..9 {
+            let cell = Pos::new(x, y);
+            faction.observe(cell, level.terrain_at(cell).unwrap(), 0.0);
+        }
+    }
+    faction.sync_view();
+    faction.start_turn(0.0);
+    let (player, at) = (Pos::new(4, 3), Pos::new(2, 3));
+    let fighters = [Pos::new(3, 3), Pos::new(5, 3)];
+    let body = move |p: Pos| {
+        if fighters.contains(&p) {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+            }
+        } else if p == player {
+            Body::Player
+        } else {
+            Body::Empty
+        }
+    };
+    let mut s = senses(at, &body);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(
+        faction.spots().held_by(1),
+        None,
+        "{:?}, goal {:?}",
+        brain.thought,
+        brain.goal
+    );
+    assert_eq!(brain.goal, Some(player), "{:?}", brain.thought);
 }
