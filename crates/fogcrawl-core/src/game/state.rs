@@ -346,6 +346,12 @@ pub struct Game {
         deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     stealth: Stealth,
+    /// Sleepers an action under way has woken, and whether the player saw
+    /// each wake: told ("The goblin wakes up.") once the action's own
+    /// messages are, so the log reads cause before effect (not saved: an
+    /// action is over before the game is).
+    #[serde(skip)]
+    woken_untold: Vec<(usize, bool)>,
 }
 
 pub const PLAYER: usize = 0;
@@ -514,6 +520,7 @@ impl Game {
             if self.level.terrain_at(direction.from(from)) == Some(Terrain::ClosedDoor));
         let duration = self.perform(PLAYER, action)?;
         let duration = self.after_player_action(action, from, door, duration);
+        self.tell_woken();
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
         self.stats.player_turn_lengths.push(duration);
@@ -550,9 +557,11 @@ impl Game {
             }
             // A slowed monster's whole action takes longer.
             let duration = self.monster_turn(next) * self.tools.time_factor(next, self.time);
+            self.tell_woken();
             self.actors[next].ready_at = self.time + duration;
             schedule.ready_again(next, self.actors[next].ready_at);
         }
+        self.tell_woken();
         let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
         self.stats.ai_micros.push(micros);
         self.update_sight();
