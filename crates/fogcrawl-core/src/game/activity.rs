@@ -126,7 +126,9 @@ impl Game {
                 }
                 None => Vec::new(),
             };
-            let sleepers_before = self.sleepers_in_view();
+            // A sleeper seen before on this level, gone from view and back,
+            // is no news either.
+            let sleepers_before = map.sleepers_seen(self, self.sleepers_in_view());
             let step = match foe {
                 Some(foe) => self.autofight_step(foe, map),
                 None => self.activity_step(activity, map),
@@ -681,6 +683,43 @@ mod tests {
         assert!(again.turns >= 1, "{again:?}");
         assert_ne!(again.stop, report.stop);
         assert!(game.is_asleep(1));
+    }
+
+    #[test]
+    fn a_sleeper_seen_once_stops_travel_no_more_when_it_comes_back_into_view() {
+        // play21 (seed 2101): one sleeping giant rat stopped explore three
+        // times on a level, each time it came back into view.
+        let (mut game, _dir) = game_on(
+            "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
+        );
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::Explore, &mut map).unwrap();
+        let news = Stop::Interrupted("You see a sleeping goblin.".to_owned());
+        assert_eq!(report.stop, news);
+        let sighted = game.player().pos;
+        // Out of its sight in the west room's corner (the wall at x 7 hides
+        // it but through the door), then back where it was first seen.
+        let corner = Pos::new(1, 4);
+        game.run_activity(Activity::TravelTo(corner), &mut map)
+            .unwrap();
+        assert_eq!(game.player().pos, corner);
+        assert!(!game.is_visible(game.actors()[1].pos));
+        let back = game
+            .run_activity(Activity::TravelTo(sighted), &mut map)
+            .unwrap();
+        assert_ne!(back.stop, news);
+        assert_eq!(game.player().pos, sighted, "{back:?}");
+        assert!(game.is_visible(game.actors()[1].pos) && game.is_asleep(1));
+        // The control: a map that has not seen it (as travel's was before
+        // play21) stops on the same walk back.
+        game.run_activity(Activity::TravelTo(corner), &mut map)
+            .unwrap();
+        let again = game
+            .run_activity(Activity::TravelTo(sighted), &mut PlayerMap::new())
+            .unwrap();
+        assert_eq!(again.stop, news);
     }
 
     #[test]
