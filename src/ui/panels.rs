@@ -279,9 +279,16 @@ impl SidePanel<'_> {
         }
         let carried: u32 = game.inventory().entries().iter().map(|(_, _, n)| n).sum();
         let underfoot = game.items_at(player.pos).count();
-        let mut pack = format!("{} (i)", counted(carried.into(), "item", "items"));
+        let carried = counted(carried.into(), "item", "items");
+        let mut pack = format!("{carried} (i)");
         if underfoot > 0 {
-            pack.push_str(&format!(", {underfoot} here (g)"));
+            pack = format!("{carried} (i), {underfoot} here (g)");
+            // "Pack  1 item (i), 1 here (g)" outgrew the 26 columns of an
+            // 80x24 panel and lost its (g) (play21): the pack's key goes
+            // first, as the key bar names i.
+            if "Pack  ".len() + pack.chars().count() > width {
+                pack = format!("{carried}, {underfoot} here (g)");
+            }
         }
         lines.push(labelled("Pack  ", pack, label));
         lines.push(labelled("Noise ", noise_words(game), label));
