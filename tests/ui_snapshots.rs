@@ -831,6 +831,36 @@ fn aiming_the_wand_says_zap_not_throw_at_80x24() {
     assert!(!screen.contains("Throw the wand"), "{screen}");
 }
 
+#[test]
+fn a_slowed_monster_says_so_in_the_panel_and_under_look_at_80x24() {
+    // Only the debug overlay told a wand's slowing, and opening it marks
+    // the run assisted: play21 zapped a wolf and could not see it work.
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::East));
+    app.update(Command::OpenDoor);
+    app.game
+        .inventory_mut()
+        .add(fogcrawl_core::ItemKind::WandOfSlowing);
+    let letter = pack_letter(&app, fogcrawl_core::ItemKind::WandOfSlowing);
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    app.update(Command::Confirm);
+    let screen = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24))
+    };
+    let zapped = screen(&app);
+    assert!(zapped.contains("slows to half speed"), "{zapped}");
+    assert!(zapped.contains("  slowed, "), "{zapped}");
+    assert!(zapped.contains(" more turns"), "{zapped}");
+    assert!(!app.game.is_assisted(), "no overlay was needed");
+    // Look at it: the look lines say it too.
+    app.update(Command::Look);
+    app.update(Command::NextMonster);
+    let looked = screen(&app);
+    assert!(looked.contains("slowed, "), "{looked}");
+}
+
 /// Walks the duel east through the door (fighting the goblin if it comes)
 /// and takes the stairs in the far corner.
 fn win_the_duel(app: &mut App) {

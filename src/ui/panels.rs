@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
-use crate::ui::look::{look_lines, terrain_name};
+use crate::ui::look::{look_lines, slowed_words, terrain_name};
 use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::screen_state::{Notice, NoticeKind, Overlay};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
@@ -487,6 +487,12 @@ fn monster_lines(
             Span::raw(format!(" {}/{} ", monster.hp.max(0), monster.max_hp)),
             Span::styled(awareness, awareness_style(game, index, palette)),
         ]));
+        if let Some(slowed) = slowed_words(game, index) {
+            lines.push(Line::styled(
+                format!("  {slowed}"),
+                palette.ui(UiRole::Notice),
+            ));
+        }
     }
     lines
 }
