@@ -194,6 +194,20 @@ impl Game {
                 }
                 break Stop::Interrupted(news);
             }
+            // Nor does autofight walk onto slow ground within a threat's
+            // reach: a swamp step beside a hunting wolf gave it four blows,
+            // 11 hit points to 2, before the slow-step stop could say so
+            // (play21, seed 2101, level 3). A step by hand warns the same.
+            if foe.is_some()
+                && let Action::Move(direction) = action
+                && let Some(risk) = self.step_risk(direction)
+            {
+                let news = format!("{} Wait for it (.) or step by hand.", risk.warning(self));
+                if turns == 0 {
+                    return Err(Refusal::RiskyStep(news));
+                }
+                break Stop::Interrupted(news);
+            }
             let hp = self.player().hp;
             let mark = self.log().pushed();
             let started = self.time();
@@ -813,13 +827,55 @@ mod tests {
             ))
         );
         assert!(game.is_asleep(sleeper) && game.player().pos == Pos::new(2, 1));
-        // Against a goblin that knows of the player it fights on: a
-        // fight's noise wakes the sleeper anyway.
+        // Against a goblin that knows of the player the sleeper is no
+        // reason to stop (a fight's noise wakes it anyway), but the swamp
+        // step within the hunter's reach is (play21): it would get 5
+        // blows' worth of actions in the 4-turn step.
         game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
-        let report = game
-            .run_activity(Activity::AutoFight, &mut map_of_player)
-            .unwrap();
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map_of_player),
+            Err(Refusal::RiskyStep(
+                "Swamp: this step takes 4.0 turns; the goblin gets 5 actions. Wait for it (.) or step by hand."
+                    .to_owned()
+            ))
+        );
+        assert!(game.is_asleep(sleeper) && game.player().pos == Pos::new(2, 1));
+    }
+
+    #[test]
+    fn autofight_stops_before_a_slow_step_within_a_hunters_reach_and_fights_on_firm_ground() {
+        // play21 (seed 2101, caves): autofight stepped into swamp toward a
+        // hunting wolf, which struck four times in the one step. A
+        // corridor: the player at (1,1), swamp at (2,1), the goblin at
+        // (5,1) hunting.
+        let (mut game, _dir) = game_on("########\n#@%..g>#\n########\n");
+        let goblin = game.actor_at(Pos::new(5, 1)).unwrap();
+        game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.actor_mut(0).hp = 100;
+        game.actor_mut(0).max_hp = 100;
+        let mut map = PlayerMap::new();
+        let refused = game.run_activity(Activity::AutoFight, &mut map);
+        assert!(
+            matches!(&refused, Err(Refusal::RiskyStep(news)) if news.starts_with("Swamp: this step takes 4.0 turns; the goblin gets")),
+            "{refused:?}"
+        );
+        assert_eq!(game.time(), 0.0, "no time passed");
+        // Waiting by hand, the goblin comes through the swamp to the
+        // player; autofight then strikes it from firm ground.
+        for _ in 0..12 {
+            if game.player_can_strike(game.player().pos, game.actors()[goblin].pos) {
+                break;
+            }
+            game.player_act(Action::Wait).unwrap();
+        }
+        assert_eq!(game.player().pos, Pos::new(1, 1));
+        let report = game.run_activity(Activity::AutoFight, &mut map).unwrap();
         assert!(report.turns >= 1, "{report:?}");
+        assert_eq!(
+            game.player().pos,
+            Pos::new(1, 1),
+            "it never stepped into the swamp"
+        );
     }
 
     #[test]

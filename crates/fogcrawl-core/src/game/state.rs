@@ -138,6 +138,10 @@ pub enum Refusal {
     /// Autofight knows no way to its foe (named, with where it stands).
     #[error("{0}")]
     NoWayToFoe(String),
+    /// Autofight's next step is onto slow ground within a threat's reach
+    /// (`Game::step_risk`), with the warning.
+    #[error("{0}")]
+    RiskyStep(String),
     /// Autofight will not start below 30% (`AUTOFIGHT_LOW_HEALTH_PERCENT`) of
     /// the player's hit points: a blind fight is for the healthy.
     #[error("You are too hurt to autofight ({hp}/{max_hp} hp): fight by hand, drink or flee.")]
