@@ -27,6 +27,13 @@ pub(crate) const AUTOFIGHT_LOW_HEALTH_PERCENT: i32 = 30;
 /// blows.
 const SLOW_TURN: f64 = 2.0;
 
+/// Autofight stops before a step onto slow ground that gives a threat at
+/// least this many actions (`Game::step_risk`): enough to close in and
+/// strike twice. A mud step gives a goblin 2, one more than a floor step,
+/// and stopped autofight at every mud cell of the swamp (play21); a swamp
+/// step gives a wolf 8.
+const AUTOFIGHT_RISKY_ACTIONS: u32 = 3;
+
 /// The most turns one explore or travel command takes before it hands back.
 pub(crate) const STEP_LIMIT: u64 = 1000;
 /// The most waits one rest takes (enough to heal fully several times over).
@@ -201,6 +208,7 @@ impl Game {
             if foe.is_some()
                 && let Action::Move(direction) = action
                 && let Some(risk) = self.step_risk(direction)
+                && risk.actions >= AUTOFIGHT_RISKY_ACTIONS
             {
                 let news = format!("{} Wait for it (.) or step by hand.", risk.warning(self));
                 if turns == 0 {
@@ -875,6 +883,29 @@ mod tests {
             game.player().pos,
             Pos::new(1, 1),
             "it never stepped into the swamp"
+        );
+    }
+
+    #[test]
+    fn autofight_steps_onto_mud_that_gives_a_goblin_one_action_more() {
+        // A 2-turn mud step gives a goblin (speed 1.25) 2 actions, a floor
+        // step 1: one blow more at worst, not worth a stop at every mud
+        // cell (play21's swamp level). The player at (1,1), mud at (2,1),
+        // the goblin hunting at (4,1).
+        let (mut game, _dir) = game_on("########\n#@,.g.>#\n########\n");
+        let goblin = game.actor_at(Pos::new(4, 1)).unwrap();
+        game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.actor_mut(0).hp = 100;
+        game.actor_mut(0).max_hp = 100;
+        let risk = game.step_risk(Direction::East).expect("mud near a hunter");
+        assert_eq!(risk.actions, 2);
+        let report = game
+            .run_activity(Activity::AutoFight, &mut PlayerMap::new())
+            .unwrap();
+        assert!(report.turns >= 1, "{report:?}");
+        assert!(
+            !matches!(&report.stop, Stop::Interrupted(news) if news.starts_with("Mud")),
+            "{report:?}"
         );
     }
 
