@@ -492,6 +492,66 @@ fn inventory_screen_at_80x24() {
 }
 
 #[test]
+fn the_panel_names_what_lies_underfoot_and_its_key_at_80x24() {
+    // Stand on the draught with one item in the pack, then ten:
+    // "Pack  1 item (i), 1 here (g)" took 28 of the 26 columns and lost
+    // the (g) that says how to pick it up (play21); the key bar names i.
+    let mut app = app(PANTRY, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::East));
+    app.update(Command::Step(Direction::East));
+    let panel = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        text_of(terminal.backend().buffer(), Rect::new(52, 0, 28, 24))
+    };
+    // The run starts with a draught in the pack.
+    let screen = panel(&app);
+    assert!(screen.contains("Pack  1 item, 1 here (g)"), "{screen}");
+    for _ in 0..9 {
+        app.game
+            .inventory_mut()
+            .add(fogcrawl_core::ItemKind::ThrowingKnife);
+    }
+    let screen = panel(&app);
+    assert!(screen.contains("Pack  10 items, 1 here (g)"), "{screen}");
+}
+
+#[test]
+fn a_full_pack_shows_every_letter_at_80x24() {
+    // Five items' whole descriptions filled the 14 rows of the popup and
+    // hid the wand's (play21, seed 2101); seven would hide letters. Each
+    // description is cut to a line when all do not fit.
+    let mut app = app(PANTRY, 1, NO_COLOUR);
+    let carried = [
+        fogcrawl_core::ItemKind::HealingDraught,
+        fogcrawl_core::ItemKind::ThrowingKnife,
+        fogcrawl_core::ItemKind::Noisemaker,
+        fogcrawl_core::ItemKind::Caltrops,
+        fogcrawl_core::ItemKind::SmokeBomb,
+        fogcrawl_core::ItemKind::ScrollOfMapping,
+        fogcrawl_core::ItemKind::WandOfSlowing,
+    ];
+    for kind in carried {
+        app.game.inventory_mut().add(kind);
+    }
+    app.update(Command::ShowInventory);
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    for kind in carried {
+        let letter = pack_letter(&app, kind);
+        assert!(
+            screen.contains(&format!("{letter}) ")),
+            "{letter}:\n{screen}"
+        );
+    }
+    assert!(screen.contains("g) a wand of slowing"), "{screen}");
+    // A wider terminal has room for every description whole.
+    let terminal = draw(&app, 120, 40);
+    let wide = text_of(terminal.backend().buffer(), map_area(120, 40));
+    assert!(!wide.contains('…'), "{wide}");
+    insta::assert_snapshot!(screen);
+}
+
+#[test]
 fn look_screen_names_the_goblin_and_its_state() {
     let mut app = app(PANTRY, 1, NO_COLOUR);
     app.update(Command::Look);
@@ -769,6 +829,36 @@ fn aiming_the_wand_says_zap_not_throw_at_80x24() {
     assert!(screen.contains("Aim (Enter zaps)"), "{screen}");
     assert!(screen.contains("Enter fire"), "{screen}");
     assert!(!screen.contains("Throw the wand"), "{screen}");
+}
+
+#[test]
+fn a_slowed_monster_says_so_in_the_panel_and_under_look_at_80x24() {
+    // Only the debug overlay told a wand's slowing, and opening it marks
+    // the run assisted: play21 zapped a wolf and could not see it work.
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::Step(Direction::East));
+    app.update(Command::OpenDoor);
+    app.game
+        .inventory_mut()
+        .add(fogcrawl_core::ItemKind::WandOfSlowing);
+    let letter = pack_letter(&app, fogcrawl_core::ItemKind::WandOfSlowing);
+    app.update(Command::ShowInventory);
+    app.update(Command::UseLetter(letter));
+    app.update(Command::Confirm);
+    let screen = |app: &App| {
+        let terminal = draw(app, 80, 24);
+        text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24))
+    };
+    let zapped = screen(&app);
+    assert!(zapped.contains("slows to half speed"), "{zapped}");
+    assert!(zapped.contains("  slowed, "), "{zapped}");
+    assert!(zapped.contains(" more turns"), "{zapped}");
+    assert!(!app.game.is_assisted(), "no overlay was needed");
+    // Look at it: the look lines say it too.
+    app.update(Command::Look);
+    app.update(Command::NextMonster);
+    let looked = screen(&app);
+    assert!(looked.contains("slowed, "), "{looked}");
 }
 
 /// Walks the duel east through the door (fighting the goblin if it comes)
@@ -1078,6 +1168,21 @@ fn the_character_sheet_at_80x24() {
     let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
     assert!(screen.contains("2 throwing knives"), "{screen}");
     insta::assert_snapshot!(terminal.backend());
+}
+
+#[test]
+fn the_character_sheet_says_an_empty_quiver_is_empty() {
+    // "Quiver    throwing knife: 0 carried (f fires)" sent play21 to f,
+    // which said the quiver was empty.
+    let mut app = app(DUEL, 1, NO_COLOUR);
+    app.update(Command::ShowCharacter);
+    let terminal = draw(&app, 80, 24);
+    let screen = text_of(terminal.backend().buffer(), Rect::new(0, 0, 80, 24));
+    assert!(
+        screen.contains("Quiver    empty: no throwing knife left"),
+        "{screen}"
+    );
+    assert!(!screen.contains("0 carried"), "{screen}");
 }
 
 #[test]

@@ -72,11 +72,15 @@ impl CharacterSheet<'_> {
             Some(next) => format!("{} of {next} points to level {}", xp.points, xp.level + 1),
             None => format!("{} points (the top level)", xp.points),
         };
-        let quiver = format!(
-            "{}: {} carried (f fires)",
-            self.quiver,
-            game.inventory().count(self.quiver)
-        );
+        // An empty quiver says so, as f does: "0 carried (f fires)" sent
+        // play21 to f to be told the quiver was empty.
+        let quiver = match game.inventory().count(self.quiver) {
+            0 => format!(
+                "empty: no {} left (throwing an item from i quivers it)",
+                self.quiver
+            ),
+            count => format!("{}: {count} carried (f fires)", self.quiver),
+        };
         let pack: Vec<String> = game
             .inventory()
             .entries()

@@ -7,12 +7,20 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use crate::ui::popups::framed_popup;
-use crate::ui::text::word_wrap;
+use crate::ui::text::{truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
 use fogcrawl_core::{Game, counted_items, describe_item as describe};
 
 /// The inventory popup's widest size.
 const INVENTORY_WIDTH: u16 = 64;
+
+/// How much of each item's description the popup has room for.
+#[derive(Clone, Copy)]
+enum Fit {
+    Whole,
+    OneLine,
+    NameOnly,
+}
 
 pub(crate) struct InventoryPopup<'a> {
     pub game: &'a Game,
@@ -27,32 +35,50 @@ impl Widget for InventoryPopup<'_> {
         let label = palette.ui(UiRole::Label);
         let width = INVENTORY_WIDTH.min(area.width);
         let text_width = usize::from(width.saturating_sub(6)).max(1);
-        let mut lines: Vec<Line> = Vec::new();
         let entries = game.inventory().entries();
-        if entries.is_empty() {
-            lines.push(Line::styled("You carry nothing.", label));
-        }
-        for (letter, kind, count) in entries {
-            let name = counted_items(kind, count);
-            lines.push(Line::from(vec![
-                Span::styled(format!("{letter}) "), key),
-                Span::raw(name),
-            ]));
-            for part in word_wrap(&describe(kind), text_width) {
-                lines.push(Line::styled(format!("   {part}"), label));
-            }
-        }
         let underfoot: Vec<String> = game
             .items_at(game.player().pos)
             .map(|item| format!("a {item}"))
             .collect();
+        let mut tail: Vec<Line> = Vec::new();
         if !underfoot.is_empty() {
-            lines.push(Line::raw(""));
+            tail.push(Line::raw(""));
             let text = format!("Here: {} (g picks up).", underfoot.join(", "));
             for part in word_wrap(&text, text_width + 3) {
-                lines.push(Line::styled(part, label));
+                tail.push(Line::styled(part, label));
             }
         }
+        // Every item's letter must show: at 80x24 five items' whole
+        // descriptions filled the popup and hid the wand's (play21), and
+        // seven hid letters. Too tall, each description is cut to a line,
+        // then left out.
+        let rows = usize::from(area.height.saturating_sub(2));
+        let mut lines: Vec<Line> = Vec::new();
+        for fit in [Fit::Whole, Fit::OneLine, Fit::NameOnly] {
+            lines.clear();
+            if entries.is_empty() {
+                lines.push(Line::styled("You carry nothing.", label));
+            }
+            for &(letter, kind, count) in &entries {
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{letter}) "), key),
+                    Span::raw(counted_items(kind, count)),
+                ]));
+                let description = describe(kind);
+                let parts = match fit {
+                    Fit::Whole => word_wrap(&description, text_width),
+                    Fit::OneLine => vec![truncate_with_ellipsis(&description, text_width)],
+                    Fit::NameOnly => Vec::new(),
+                };
+                for part in parts {
+                    lines.push(Line::styled(format!("   {part}"), label));
+                }
+            }
+            if lines.len() + tail.len() <= rows {
+                break;
+            }
+        }
+        lines.extend(tail);
         framed_popup(
             area,
             width,

@@ -589,7 +589,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
         .help(
             PlayingHelp,
             "F",
-            "autofight: walk up to the nearest monster hunting (else searching for, else close to) you, or strike one at bay next to you, until it dies (stops when badly hurt, hurt in a slow step, or a new threat comes)",
+            "autofight: walk up to the nearest monster hunting (else searching for, else close to) you, or strike one at bay next to you, until it dies (stops when badly hurt, hurt in a slow step, before a slow step within a hunter's reach, or when a new threat comes)",
         )
         .hints(&[wide_hint(Playing, "F", "fight")]),
     KeyBinding::new(PLAYING_MODES, Keys::Same(&[KeyCode::Char('X')], Command::ShowLevelMap))

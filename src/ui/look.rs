@@ -54,6 +54,16 @@ pub(crate) fn monster_stats(game: &Game, actor: usize) -> String {
     )
 }
 
+/// "slowed, 18 more turns" while a wand's slowing holds on `actor`: the
+/// panel and look say it, as only the debug overlay did (play21 zapped a
+/// wolf and could not tell it had worked, nor for how long).
+pub(crate) fn slowed_words(game: &Game, actor: usize) -> Option<String> {
+    let now = game.time();
+    game.tools()
+        .slowed_until(actor, now)
+        .map(|until| format!("slowed, {:.0} more turns", (until - now).ceil()))
+}
+
 /// The lines the look command shows for `pos`.
 pub(crate) fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
     let mut lines = Vec::new();
@@ -93,6 +103,8 @@ pub(crate) fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
             monster.hp.max(0),
             monster.max_hp
         ));
+        // Its state before its stats, which a short panel cuts first.
+        lines.extend(slowed_words(game, actor));
         lines.push(monster_stats(game, actor));
         if kind.is_ranged() {
             // Its reach is tinted on the map; in words for any palette.

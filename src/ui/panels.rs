@@ -13,7 +13,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
-use crate::ui::look::{look_lines, terrain_name};
+use crate::ui::look::{look_lines, slowed_words, terrain_name};
 use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
 use crate::ui::screen_state::{Notice, NoticeKind, Overlay};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
@@ -279,9 +279,16 @@ impl SidePanel<'_> {
         }
         let carried: u32 = game.inventory().entries().iter().map(|(_, _, n)| n).sum();
         let underfoot = game.items_at(player.pos).count();
-        let mut pack = format!("{} (i)", counted(carried.into(), "item", "items"));
+        let carried = counted(carried.into(), "item", "items");
+        let mut pack = format!("{carried} (i)");
         if underfoot > 0 {
-            pack.push_str(&format!(", {underfoot} here (g)"));
+            pack = format!("{carried} (i), {underfoot} here (g)");
+            // "Pack  1 item (i), 1 here (g)" outgrew the 26 columns of an
+            // 80x24 panel and lost its (g) (play21): the pack's key goes
+            // first, as the key bar names i.
+            if "Pack  ".len() + pack.chars().count() > width {
+                pack = format!("{carried}, {underfoot} here (g)");
+            }
         }
         lines.push(labelled("Pack  ", pack, label));
         lines.push(labelled("Noise ", noise_words(game), label));
@@ -480,6 +487,12 @@ fn monster_lines(
             Span::raw(format!(" {}/{} ", monster.hp.max(0), monster.max_hp)),
             Span::styled(awareness, awareness_style(game, index, palette)),
         ]));
+        if let Some(slowed) = slowed_words(game, index) {
+            lines.push(Line::styled(
+                format!("  {slowed}"),
+                palette.ui(UiRole::Notice),
+            ));
+        }
     }
     lines
 }

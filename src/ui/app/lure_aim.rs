@@ -168,10 +168,8 @@ impl App {
     pub(super) fn cycle_lure_spot(&mut self, item: ItemKind, forward: bool) {
         let spots = self.lure_spots(item);
         if spots.is_empty() {
-            self.set_notice(
-                NoticeKind::Refusal,
-                "No monster in sight to lure away: move the cursor with the direction keys.",
-            );
+            let why = self.no_lure_spot(item);
+            self.set_notice(NoticeKind::Refusal, why);
             return;
         }
         let current = self
@@ -184,6 +182,22 @@ impl App {
             (Some(i), false) => (i + spots.len() - 1) % spots.len(),
         };
         self.look_cursor = Some(spots[next]);
+    }
+
+    /// Why `Tab` has no spot to offer: no monster in sight, or none near
+    /// enough for the lure to land past it. "No monster in sight" with a
+    /// goblin listed in sight 8 cells off read as a bug (play21, seed
+    /// 2102).
+    fn no_lure_spot(&self, item: ItemKind) -> String {
+        match monsters_nearest_first(&self.game).first() {
+            None => "No monster in sight to lure away: move the cursor with the direction keys."
+                .to_owned(),
+            Some(&monster) => format!(
+                "No cell you know past {} is within the {item}'s {} cells: move the cursor with the direction keys.",
+                self.game.name_of(monster),
+                fogcrawl_core::throw_range(item)
+            ),
+        }
     }
 
     /// `Enter` while aiming the lure: thrown where the line ends; a cell it
@@ -250,6 +264,29 @@ mod tests {
         assert_eq!(app.input_mode(), InputMode::Playing);
         assert_eq!(app.game.inventory().count(ItemKind::Noisemaker), 1);
         assert_eq!(app.game.tools().lure().map(|lure| lure.at), Some(drawn));
+    }
+
+    #[test]
+    fn tab_with_the_only_monster_out_of_the_lures_reach_says_so() {
+        // play21 (seed 2102): Tab said "No monster in sight to lure away"
+        // with a goblin in sight 8 cells off, past the lure's reach.
+        let mut app = lure_room();
+        let goblin = app.game.actor_at(Pos::new(4, 2)).unwrap();
+        app.game.actor_mut(goblin).pos = Pos::new(10, 2);
+        assert!(app.game.is_visible(Pos::new(10, 2)), "still in sight");
+        aim_the_lure(&mut app);
+        assert_eq!(
+            app.look_cursor(),
+            Some(Pos::new(1, 2)),
+            "no spot: on the player"
+        );
+        app.update(Command::NextMonster);
+        assert_eq!(
+            app.notice().map(|notice| notice.text.as_str()),
+            Some(
+                "No cell you know past the goblin is within the noisemaker's 8 cells: move the cursor with the direction keys."
+            )
+        );
     }
 
     #[test]

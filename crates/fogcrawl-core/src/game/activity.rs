@@ -27,6 +27,13 @@ pub(crate) const AUTOFIGHT_LOW_HEALTH_PERCENT: i32 = 30;
 /// blows.
 const SLOW_TURN: f64 = 2.0;
 
+/// Autofight stops before a step onto slow ground that gives a threat at
+/// least this many actions (`Game::step_risk`): enough to close in and
+/// strike twice. A mud step gives a goblin 2, one more than a floor step,
+/// and stopped autofight at every mud cell of the swamp (play21); a swamp
+/// step gives a wolf 8.
+const AUTOFIGHT_RISKY_ACTIONS: u32 = 3;
+
 /// The most turns one explore or travel command takes before it hands back.
 pub(crate) const STEP_LIMIT: u64 = 1000;
 /// The most waits one rest takes (enough to heal fully several times over).
@@ -126,7 +133,9 @@ impl Game {
                 }
                 None => Vec::new(),
             };
-            let sleepers_before = self.sleepers_in_view();
+            // A sleeper seen before on this level, gone from view and back,
+            // is no news either.
+            let sleepers_before = map.sleepers_seen(self, self.sleepers_in_view());
             let step = match foe {
                 Some(foe) => self.autofight_step(foe, map),
                 None => self.activity_step(activity, map),
@@ -189,6 +198,21 @@ impl Game {
                 };
                 if turns == 0 {
                     return Err(Refusal::WouldWake(news));
+                }
+                break Stop::Interrupted(news);
+            }
+            // Nor does autofight walk onto slow ground within a threat's
+            // reach: a swamp step beside a hunting wolf gave it four blows,
+            // 11 hit points to 2, before the slow-step stop could say so
+            // (play21, seed 2101, level 3). A step by hand warns the same.
+            if foe.is_some()
+                && let Action::Move(direction) = action
+                && let Some(risk) = self.step_risk(direction)
+                && risk.actions >= AUTOFIGHT_RISKY_ACTIONS
+            {
+                let news = format!("{} Wait for it (.) or step by hand.", risk.warning(self));
+                if turns == 0 {
+                    return Err(Refusal::RiskyStep(news));
                 }
                 break Stop::Interrupted(news);
             }
@@ -684,6 +708,43 @@ mod tests {
     }
 
     #[test]
+    fn a_sleeper_seen_once_stops_travel_no_more_when_it_comes_back_into_view() {
+        // play21 (seed 2101): one sleeping giant rat stopped explore three
+        // times on a level, each time it came back into view.
+        let (mut game, _dir) = game_on(
+            "################\n#@.....#.......#\n#......+....g..#\n#......#.......#\n#......#......>#\n################\n",
+        );
+        game.put_to_sleep(1);
+        game.player_act(Action::Sneak(true)).unwrap();
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::Explore, &mut map).unwrap();
+        let news = Stop::Interrupted("You see a sleeping goblin.".to_owned());
+        assert_eq!(report.stop, news);
+        let sighted = game.player().pos;
+        // Out of its sight in the west room's corner (the wall at x 7 hides
+        // it but through the door), then back where it was first seen.
+        let corner = Pos::new(1, 4);
+        game.run_activity(Activity::TravelTo(corner), &mut map)
+            .unwrap();
+        assert_eq!(game.player().pos, corner);
+        assert!(!game.is_visible(game.actors()[1].pos));
+        let back = game
+            .run_activity(Activity::TravelTo(sighted), &mut map)
+            .unwrap();
+        assert_ne!(back.stop, news);
+        assert_eq!(game.player().pos, sighted, "{back:?}");
+        assert!(game.is_visible(game.actors()[1].pos) && game.is_asleep(1));
+        // The control: a map that has not seen it (as travel's was before
+        // play21) stops on the same walk back.
+        game.run_activity(Activity::TravelTo(corner), &mut map)
+            .unwrap();
+        let again = game
+            .run_activity(Activity::TravelTo(sighted), &mut PlayerMap::new())
+            .unwrap();
+        assert_eq!(again.stop, news);
+    }
+
+    #[test]
     fn explore_and_travel_stop_before_a_step_that_would_wake_a_sleeper() {
         // The goblin sleeps at the east end of the hall; travel toward it
         // stops 4 cells off (a walking step is heard by a sleeper within
@@ -774,13 +835,78 @@ mod tests {
             ))
         );
         assert!(game.is_asleep(sleeper) && game.player().pos == Pos::new(2, 1));
-        // Against a goblin that knows of the player it fights on: a
-        // fight's noise wakes the sleeper anyway.
+        // Against a goblin that knows of the player the sleeper is no
+        // reason to stop (a fight's noise wakes it anyway), but the swamp
+        // step within the hunter's reach is (play21): it would get 5
+        // blows' worth of actions in the 4-turn step.
         game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map_of_player),
+            Err(Refusal::RiskyStep(
+                "Swamp: this step takes 4.0 turns; the goblin gets 5 actions. Wait for it (.) or step by hand."
+                    .to_owned()
+            ))
+        );
+        assert!(game.is_asleep(sleeper) && game.player().pos == Pos::new(2, 1));
+    }
+
+    #[test]
+    fn autofight_stops_before_a_slow_step_within_a_hunters_reach_and_fights_on_firm_ground() {
+        // play21 (seed 2101, caves): autofight stepped into swamp toward a
+        // hunting wolf, which struck four times in the one step. A
+        // corridor: the player at (1,1), swamp at (2,1), the goblin at
+        // (5,1) hunting.
+        let (mut game, _dir) = game_on("########\n#@%..g>#\n########\n");
+        let goblin = game.actor_at(Pos::new(5, 1)).unwrap();
+        game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.actor_mut(0).hp = 100;
+        game.actor_mut(0).max_hp = 100;
+        let mut map = PlayerMap::new();
+        let refused = game.run_activity(Activity::AutoFight, &mut map);
+        assert!(
+            matches!(&refused, Err(Refusal::RiskyStep(news)) if news.starts_with("Swamp: this step takes 4.0 turns; the goblin gets")),
+            "{refused:?}"
+        );
+        assert_eq!(game.time(), 0.0, "no time passed");
+        // Waiting by hand, the goblin comes through the swamp to the
+        // player; autofight then strikes it from firm ground.
+        for _ in 0..12 {
+            if game.player_can_strike(game.player().pos, game.actors()[goblin].pos) {
+                break;
+            }
+            game.player_act(Action::Wait).unwrap();
+        }
+        assert_eq!(game.player().pos, Pos::new(1, 1));
+        let report = game.run_activity(Activity::AutoFight, &mut map).unwrap();
+        assert!(report.turns >= 1, "{report:?}");
+        assert_eq!(
+            game.player().pos,
+            Pos::new(1, 1),
+            "it never stepped into the swamp"
+        );
+    }
+
+    #[test]
+    fn autofight_steps_onto_mud_that_gives_a_goblin_one_action_more() {
+        // A 2-turn mud step gives a goblin (speed 1.25) 2 actions, a floor
+        // step 1: one blow more at worst, not worth a stop at every mud
+        // cell (play21's swamp level). The player at (1,1), mud at (2,1),
+        // the goblin hunting at (4,1).
+        let (mut game, _dir) = game_on("########\n#@,.g.>#\n########\n");
+        let goblin = game.actor_at(Pos::new(4, 1)).unwrap();
+        game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.actor_mut(0).hp = 100;
+        game.actor_mut(0).max_hp = 100;
+        let risk = game.step_risk(Direction::East).expect("mud near a hunter");
+        assert_eq!(risk.actions, 2);
         let report = game
-            .run_activity(Activity::AutoFight, &mut map_of_player)
+            .run_activity(Activity::AutoFight, &mut PlayerMap::new())
             .unwrap();
         assert!(report.turns >= 1, "{report:?}");
+        assert!(
+            !matches!(&report.stop, Stop::Interrupted(news) if news.starts_with("Mud")),
+            "{report:?}"
+        );
     }
 
     #[test]

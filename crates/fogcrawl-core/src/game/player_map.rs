@@ -31,6 +31,11 @@ pub struct PlayerMap {
     distances: DijkstraMap,
     profile: CostProfile,
     known: Option<KnownMap>,
+    /// The sleepers explore, travel and rest have had in view on the level
+    /// of the memory epoch held, and that epoch: each stops them once, not
+    /// each time it comes back into view (play21: one sleeping giant rat
+    /// stopped explore three times on a level).
+    sleepers_seen: (u64, Vec<usize>),
 }
 
 /// Where a route leads next.
@@ -64,6 +69,23 @@ struct KnownMap {
 impl PlayerMap {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Notes the sleepers `in_view` now as seen; returns every sleeper seen
+    /// on this level so far (another level or game starts the list anew).
+    pub(crate) fn sleepers_seen(&mut self, game: &Game, in_view: Vec<usize>) -> Vec<usize> {
+        let (epoch, _) = game.player_memory();
+        let (held, seen) = &mut self.sleepers_seen;
+        if *held != epoch {
+            *held = epoch;
+            seen.clear();
+        }
+        for sleeper in in_view {
+            if !seen.contains(&sleeper) {
+                seen.push(sleeper);
+            }
+        }
+        seen.clone()
     }
 
     /// The next step toward the nearest unexplored frontier or seen item.

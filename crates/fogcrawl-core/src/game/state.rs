@@ -138,6 +138,10 @@ pub enum Refusal {
     /// Autofight knows no way to its foe (named, with where it stands).
     #[error("{0}")]
     NoWayToFoe(String),
+    /// Autofight's next step is onto slow ground within a threat's reach
+    /// (`Game::step_risk`), with the warning.
+    #[error("{0}")]
+    RiskyStep(String),
     /// Autofight will not start below 30% (`AUTOFIGHT_LOW_HEALTH_PERCENT`) of
     /// the player's hit points: a blind fight is for the healthy.
     #[error("You are too hurt to autofight ({hp}/{max_hp} hp): fight by hand, drink or flee.")]
@@ -346,6 +350,12 @@ pub struct Game {
         deserialize_with = "crate::save_version::since_format::<4, _, _>"
     )]
     stealth: Stealth,
+    /// Sleepers an action under way has woken, and whether the player saw
+    /// each wake: told ("The goblin wakes up.") once the action's own
+    /// messages are, so the log reads cause before effect (not saved: an
+    /// action is over before the game is).
+    #[serde(skip)]
+    woken_untold: Vec<(usize, bool)>,
 }
 
 pub const PLAYER: usize = 0;
@@ -514,6 +524,7 @@ impl Game {
             if self.level.terrain_at(direction.from(from)) == Some(Terrain::ClosedDoor));
         let duration = self.perform(PLAYER, action)?;
         let duration = self.after_player_action(action, from, door, duration);
+        self.tell_woken();
         self.actors[PLAYER].ready_at = self.time + duration;
         self.stats.player_turns += 1;
         self.stats.player_turn_lengths.push(duration);
@@ -550,9 +561,11 @@ impl Game {
             }
             // A slowed monster's whole action takes longer.
             let duration = self.monster_turn(next) * self.tools.time_factor(next, self.time);
+            self.tell_woken();
             self.actors[next].ready_at = self.time + duration;
             schedule.ready_again(next, self.actors[next].ready_at);
         }
+        self.tell_woken();
         let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
         self.stats.ai_micros.push(micros);
         self.update_sight();

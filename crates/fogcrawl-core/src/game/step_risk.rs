@@ -68,7 +68,10 @@ impl Game {
                 let speed = self
                     .faction_index_of(monster)
                     .and_then(|f| self.factions()[f].config().map(|c| c.speed))?;
-                let actions = (time / action_time(speed)).floor() as u32;
+                // A slowed monster (the wand) acts half as often: play21
+                // was told a slowed wolf got 6 actions in a swamp step.
+                let action = action_time(speed) * self.tools().time_factor(monster, self.time());
+                let actions = (time / action).floor() as u32;
                 let distance = (actor.pos.x - to.x).abs().max((actor.pos.y - to.y).abs());
                 // It needs distance - 1 steps to stand beside the cell,
                 // then one more action to strike (a shooter strikes from
@@ -112,5 +115,20 @@ mod tests {
         assert_eq!(game.step_risk(Direction::South), None, "floor is not slow");
         game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Flee;
         assert_eq!(game.step_risk(Direction::East), None, "a fleeing goblin");
+    }
+
+    #[test]
+    fn a_slowed_hunter_gets_half_the_actions_in_a_slow_step() {
+        // play21 was told a slowed wolf got 6 actions in a swamp step.
+        let (mut game, _dir) = game_on("########\n#@%..g.#\n#......#\n#.....>#\n########\n");
+        game.actor_mut(1).brain.as_mut().expect("a monster").mode = Mode::Hunt;
+        assert_eq!(game.step_risk(Direction::East).map(|r| r.actions), Some(5));
+        // Slowed, a goblin's action takes 1.6, not 0.8: 2 actions in the
+        // 4-turn step, too few to come 2 cells and strike.
+        game.slow_until(1, 20.0);
+        assert_eq!(game.step_risk(Direction::East), None);
+        // One cell nearer, it would: 2 actions, a step and a blow.
+        game.actor_mut(1).pos = gridpath::Pos::new(4, 1);
+        assert_eq!(game.step_risk(Direction::East).map(|r| r.actions), Some(2));
     }
 }

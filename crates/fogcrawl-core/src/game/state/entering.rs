@@ -88,6 +88,7 @@ impl Game {
             tools: ToolMarks::default(),
             resumed_whole: false,
             stealth: Stealth::default(),
+            woken_untold: Vec::new(),
         };
         game.install_config(setup.config.clone())?;
         let player = Actor {

@@ -425,6 +425,17 @@ mod tests {
         assert!(!game.is_asleep(goblin));
         let last = game.log().all().last().map(|m| m.text.clone()).unwrap();
         assert!(!last.contains("does not stir"), "{last}");
+        // The throw is told before the waking it caused (play21 read them
+        // the other way round).
+        let said: Vec<String> = game.log().all().map(|m| m.text.clone()).collect();
+        let thrown = said
+            .iter()
+            .rposition(|t| t.starts_with("You throw the noisemaker"));
+        let woke = said.iter().rposition(|t| t == "The goblin wakes up.");
+        assert!(
+            matches!((thrown, woke), (Some(thrown), Some(woke)) if thrown < woke),
+            "{said:?}"
+        );
     }
 
     #[test]

@@ -210,7 +210,8 @@ impl Game {
         }
     }
 
-    /// Wakes the sleeping monster `actor` (nothing if it is awake).
+    /// Wakes the sleeping monster `actor` (nothing if it is awake). The
+    /// player is told after the action that woke it (`tell_woken`).
     pub(super) fn wake(&mut self, actor: usize) {
         let Some(brain) = self.actors[actor].brain.as_mut().filter(|b| b.asleep) else {
             return;
@@ -218,8 +219,22 @@ impl Game {
         brain.asleep = false;
         brain.thought = Thought::Idle;
         self.stealth.counters.woken += 1;
-        let text = format!("{} wakes up.", capitalised(&self.name_of(actor)));
-        self.say_if_seen(self.actors[actor].pos, Importance::Info, text);
+        let seen = self.visible.contains(self.actors[actor].pos);
+        self.woken_untold.push((actor, seen));
+    }
+
+    /// Tells the player of the sleepers the action just taken woke, that
+    /// they saw wake and that still live, after the action's own messages:
+    /// the log read "The goblin wakes up." before the blow or the lure that
+    /// woke it, and a sleeper killed in its sleep "woke up" first (play21,
+    /// seed 2101).
+    pub(super) fn tell_woken(&mut self) {
+        for (actor, seen) in std::mem::take(&mut self.woken_untold) {
+            if seen && self.actors[actor].is_alive() {
+                let text = format!("{} wakes up.", capitalised(&self.name_of(actor)));
+                self.log.push(self.time, Importance::Info, text);
+            }
+        }
     }
 
     /// Whether the player's blow finds `defender` asleep or unaware (a
@@ -476,6 +491,55 @@ mod tests {
         );
         assert_eq!(game.stealth_counters().sneak_attacks_asleep, 1);
         assert!(!game.is_asleep(goblin), "the blow woke it");
+    }
+
+    /// The log's lines since `mark`, oldest first.
+    fn said_since(game: &Game, mark: u64) -> Vec<String> {
+        game.log().since(mark).map(|m| m.text.clone()).collect()
+    }
+
+    #[test]
+    fn a_sleeper_struck_awake_is_told_to_wake_after_the_blow() {
+        // play21 (seed 2101) read "The goblin wakes up." before "You hit
+        // the sleeping goblin": the effect before its cause.
+        let (mut game, _dir) = game_on(ROOM);
+        let goblin = at(&game, Pos::new(6, 4));
+        sleep(&mut game, goblin);
+        game.actors[goblin].hp = 100;
+        game.actors[goblin].max_hp = 100;
+        // The player stands at (6,3), the sleeper just south at (6,4).
+        game.actor_mut(0).pos = Pos::new(6, 3);
+        assert!(game.is_visible(Pos::new(6, 4)));
+        let mark = game.log().pushed();
+        game.player_act(Action::Move(Direction::South)).unwrap();
+        let said = said_since(&game, mark);
+        let hit = said
+            .iter()
+            .position(|t| t.starts_with("You hit the sleeping goblin"));
+        let woke = said.iter().position(|t| t == "The goblin wakes up.");
+        assert!(
+            matches!((hit, woke), (Some(hit), Some(woke)) if hit < woke),
+            "{said:?}"
+        );
+        assert_eq!(said.iter().filter(|t| t.contains("wakes up")).count(), 1);
+    }
+
+    #[test]
+    fn a_sleeper_killed_in_its_sleep_is_never_said_to_wake() {
+        let (mut game, _dir) = game_on(ROOM);
+        let goblin = at(&game, Pos::new(6, 4));
+        sleep(&mut game, goblin);
+        game.actors[goblin].hp = 1;
+        game.actor_mut(0).pos = Pos::new(6, 3);
+        let woken = game.stealth_counters().woken;
+        let mark = game.log().pushed();
+        game.player_act(Action::Move(Direction::South)).unwrap();
+        let said = said_since(&game, mark);
+        assert!(!game.actors[goblin].is_alive(), "{said:?}");
+        assert!(said.iter().any(|t| t == "The goblin dies."), "{said:?}");
+        assert!(!said.iter().any(|t| t.contains("wakes up")), "{said:?}");
+        // The rule is as it was: the blow still counts as a waking.
+        assert_eq!(game.stealth_counters().woken, woken + 1);
     }
 
     #[test]

@@ -24,6 +24,12 @@ impl Game {
         }
     }
 
+    /// Slows the monster `index` until `until`, as the wand does.
+    #[cfg(test)]
+    pub(crate) fn slow_until(&mut self, index: usize, until: f64) {
+        self.tools.slow(index, until);
+    }
+
     /// Every actor, to change.
     pub fn actors_mut(&mut self) -> &mut [Actor] {
         &mut self.actors
