@@ -10,7 +10,9 @@
 //! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
 //! back off, not into a dead end where it must fight hand to hand). A
 //! player inside its distance with no step that keeps it in sight is left
-//! out of sight (round a corner) rather than fought; and a shooter that
+//! out of sight (round a corner) rather than fought, and so is a player
+//! under a smoke cloud (its search then waits the cloud out from its
+//! distance, not next to the player); and a shooter that
 //! stepped back does not step straight back onto the cell it left while
 //! it does not see the player (it would walk back into reach and back off
 //! again, to and fro): it holds there a moment, and the player who follows
@@ -150,12 +152,11 @@ impl MemberTurn<'_> {
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
         // Smoke over the player hides it from all but its neighbours:
-        // from any step back it would lose the player, and its search
-        // would bring it straight back in (an archer bobbing at the edge
-        // of the player's cloud: A-B-A-B moves). It fights.
-        if (self.senses.smoke_at)(player) {
-            return None;
-        }
+        // from any step back it loses the player. It steps out of reach
+        // all the same, and its search waits the cloud out from its
+        // distance rather than walk back in ([`Self::shooter_search_goal`]);
+        // it used to fight hand to hand here (river depth 5 seeds 1, 3, 4).
+        let smoky_player = (self.senses.smoke_at)(player);
         let walk = PlayerWalk::new(self.faction, player, range + 2);
         // Round a corridor's bend the straight line may stay as it is
         // while the player's walk grows; across a wall or water, where
@@ -171,25 +172,61 @@ impl MemberTurn<'_> {
             return None;
         }
         // Downhill on the safety map: away toward open ground, not into
-        // a corner where the next step back is gone.
+        // a corner where the next step back is gone (ranked first, it
+        // kept archers out of dead ends they backed into otherwise).
         let safer = self
             .faction
             .flee_step(self.senses.turn, player, at, None)
             .filter(|cell| steps.contains(cell));
+        // A straight step takes the time of one of the player's; a
+        // diagonal one takes 1.41 of them, and a player who follows gains
+        // on it (archers that backed off diagonally began 54 of their 75
+        // turns next to the player so, depth 5 seeds 1-4). So a diagonal
+        // step down the safety map gives way to the next best step down
+        // it when that is one of its straight halves and as far from the
+        // player; and of other steps as far, the straight one first.
+        let straight = |cell: Pos| cell.x == at.x || cell.y == at.y;
+        let safer = match safer {
+            Some(diagonal) if !straight(diagonal) => {
+                let turn = self.senses.turn;
+                let safety_here = self.faction.safety_at(turn, player, at);
+                let halves = [Pos::new(diagonal.x, at.y), Pos::new(at.x, diagonal.y)];
+                let mut downhill = Vec::new();
+                for half in halves {
+                    if steps.contains(&half)
+                        && far(half) >= far(diagonal)
+                        && let Some(safety) = self.faction.safety_at(turn, player, half)
+                        && safety_here.is_none_or(|here| safety < here)
+                    {
+                        downhill.push((half, safety));
+                    }
+                }
+                downhill
+                    .into_iter()
+                    .min_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)))
+                    .map(|(half, _)| half)
+                    .or(safer)
+            }
+            other => other,
+        };
         let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
+        let rank = |cell: Pos| {
+            (
+                Some(cell) == safer,
+                far(cell),
+                straight(cell),
+                std::cmp::Reverse(cell),
+            )
+        };
+        if smoky_player {
+            return away.into_iter().max_by_key(|&cell| rank(cell));
+        }
         let in_sight = away
             .iter()
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .max_by_key(|&cell| {
-                (
-                    self.line_of_fire_clear(cell, player),
-                    Some(cell) == safer,
-                    far(cell),
-                    std::cmp::Reverse(cell),
-                )
-            });
+            .max_by_key(|&cell| (self.line_of_fire_clear(cell, player), rank(cell)));
         if in_sight.is_some() || !may_lose_sight {
             return in_sight;
         }
@@ -201,8 +238,7 @@ impl MemberTurn<'_> {
         }) {
             return Some(cell);
         }
-        away.into_iter()
-            .max_by_key(|&cell| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell)))
+        away.into_iter().max_by_key(|&cell| rank(cell))
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -371,7 +407,10 @@ impl MemberTurn<'_> {
     /// which it would, beyond its distance and within its range (it looks
     /// for a line of fire rather than walk onto the cell; its packmates
     /// find their own, and do not crowd one cell); from where it sees the
-    /// goal (the player is gone from it), the goal itself.
+    /// goal (the player is gone from it), the goal itself. But a goal it
+    /// sees under a smoke cloud may hide the player: from there it holds
+    /// where it stands if that is beyond its distance, else it heads for
+    /// the nearest cell beyond it, out of the cloud.
     pub(super) fn shooter_search_goal(&self, goal: Option<Pos>) -> Option<Pos> {
         let (Some(spot), Some(shooter)) = (goal, self.senses.shooter) else {
             return goal;
@@ -382,9 +421,36 @@ impl MemberTurn<'_> {
         let near = i32::try_from(shooter.keep_distance)
             .unwrap_or(0)
             .max(too_near + 1);
-        if chebyshev(at, spot) > range + FIRING_CELL_STEPS
-            || self.faction.believes_seen_from(at, spot)
+        let distance = chebyshev(at, spot);
+        if distance <= range + FIRING_CELL_STEPS
+            && self.faction.believes_seen_from(at, spot)
+            && (self.senses.smoke_at)(spot)
         {
+            // A cloud it sees over the spot hides the player from all but
+            // its neighbours: it waits the cloud out from its distance
+            // (the player still there is in its sight and range once it
+            // clears) rather than walk in and fight hand to hand.
+            if (near..=range).contains(&distance) {
+                return Some(at);
+            }
+            if distance > range {
+                return goal;
+            }
+            let outside = self.nearest_cell_round(
+                spot,
+                (too_near, range),
+                None,
+                FIRING_CELL_STEPS,
+                |cell| {
+                    (near..=range).contains(&chebyshev(cell, spot))
+                        && !(self.senses.smoke_at)(cell)
+                        && self.faction.believes_seen_from(cell, spot)
+                },
+                |cell| (chebyshev(cell, spot), cell),
+            );
+            return Some(outside.map_or(at, |(_, cell)| cell));
+        }
+        if distance > range + FIRING_CELL_STEPS || self.faction.believes_seen_from(at, spot) {
             return goal;
         }
         // Not by way of the cell it just came from: it would step back
@@ -652,15 +718,71 @@ mod tests {
     }
 
     #[test]
-    fn an_archer_beside_a_player_in_smoke_fights_rather_than_step_out_of_sight() {
+    fn an_archer_steps_straight_back_rather_than_diagonally() {
+        // Player at (3,2), archer at (4,2): (5,1), (5,2) and (5,3) are all
+        // two cells off, but the diagonal ones take 1.41 of the player's
+        // steps and a player who follows gains on it. It steps to (5,2);
+        // the player following to (4,2) is two cells off again, and so on
+        // along the row, never next to it at the start of its turn.
+        let mut faction = goblins_knowing(ROOM);
+        let mut at = Pos::new(4, 2);
+        for follows in 0..3 {
+            let player = Pos::new(3 + follows, 2);
+            let Intent::Step { to, .. } = decide(&mut faction, at, player, None) else {
+                panic!("it should step back");
+            };
+            assert_eq!(to, Pos::new(at.x + 1, 2), "step {follows}");
+            at = to;
+        }
+    }
+
+    #[test]
+    fn an_archer_beside_a_player_in_smoke_steps_out_and_waits_the_cloud_out() {
         // The player stands in a smoke cloud: from any cell a step back the
-        // archer would lose it (a cloud hides all but what is side by side)
-        // and its search would bring it back, to and fro. It fights.
+        // archer loses it (a cloud hides all but what is side by side). It
+        // steps back all the same (it used to fight hand to hand, river
+        // depth 5), straight and out of the cloud.
         let mut faction = goblins_knowing(ROOM);
         let (at, player) = (Pos::new(4, 2), Pos::new(3, 2));
+        let cloud = [player, Pos::new(4, 1), Pos::new(4, 2), Pos::new(4, 3)];
+        match decide_by_smoke(&mut faction, at, player, None, &cloud) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 2)),
+            other => panic!("it should step out of reach, not {other:?}"),
+        }
+        // Searching, two cells off the cloud over the player's last known
+        // cell it sees: it does not walk back in (next to the player it
+        // would fight), it waits for the cloud to clear from its distance
+        // (four cells off: the spot holds the player, in range, when it
+        // does), and from beyond that distance it holds where it is.
+        let empty = |_: Pos| Body::Empty;
+        let smoke_at = |pos: Pos| cloud.contains(&pos);
+        let goal_from = |faction: &mut Faction, at: Pos| {
+            let senses = Senses {
+                shooter: Some(ARCHER),
+                smoke_at: &smoke_at,
+                ..crate::ai::monster_turn::tests::senses(at, &empty)
+            };
+            let mut brain = Brain::default();
+            MemberTurn::new(faction, &mut brain, &senses).shooter_search_goal(Some(player))
+        };
+        let Some(outside) = goal_from(&mut faction, Pos::new(5, 2)) else {
+            panic!("it should head somewhere");
+        };
+        assert_eq!(chebyshev(outside, player), 4, "it heads for {outside}");
+        assert!(!cloud.contains(&outside));
+        let far = Pos::new(8, 2);
+        assert_eq!(goal_from(&mut faction, far), Some(far));
+        // Without the cloud, where it sees the spot it walks onto it.
+        let clear = |_: Pos| false;
+        let senses = Senses {
+            shooter: Some(ARCHER),
+            smoke_at: &clear,
+            ..crate::ai::monster_turn::tests::senses(far, &empty)
+        };
+        let mut brain = Brain::default();
         assert_eq!(
-            decide_by_smoke(&mut faction, at, player, None, &[player]),
-            Intent::Attack(player)
+            MemberTurn::new(&mut faction, &mut brain, &senses).shooter_search_goal(Some(player)),
+            Some(player)
         );
         // Smoke over two of the three cells behind it: it steps back to the
         // one clear of the cloud.
