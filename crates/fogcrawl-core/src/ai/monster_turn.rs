@@ -151,8 +151,9 @@ impl<'a> MemberTurn<'a> {
         // A shooter that just backed off does not walk straight back.
         match self.hold_after_backing_off(intent) {
             Some(intent) => intent,
-            // It dropped a noise round the corner it backed off from: the
-            // rest of its life decides this same turn (no wait at it).
+            // It dropped a noise (or a stroll) round the corner it backed
+            // off from: the rest of its life decides this same turn (no
+            // wait at it).
             None => {
                 let again = self.decide_turn(rng);
                 self.hold_after_backing_off(again).unwrap_or(Intent::Wait)

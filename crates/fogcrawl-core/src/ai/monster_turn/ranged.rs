@@ -31,7 +31,7 @@ mod player_walk;
 use gridpath::Pos;
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
-use crate::ai::brain::{BackedOff, Mode};
+use crate::ai::brain::{BackedOff, Mode, PURSUIT_MEMORY};
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
 use player_walk::PlayerWalk;
@@ -253,8 +253,10 @@ impl MemberTurn<'_> {
     /// walk back into reach or hold for ever (in a corridor it blocked its
     /// packmates' way, and they crowded behind it), and its strolls keep
     /// off that cell a moment more; so does a stroller that had given the
-    /// search up and met the player again. A member in flight runs where
-    /// it must.
+    /// search up and met the player again, and one whose stroll would lead
+    /// it round the corner while its faction's news of the player there
+    /// is fresh (`None`: it picks another stroll). A member in flight runs
+    /// where it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
             return Some(intent);
@@ -333,7 +335,28 @@ impl MemberTurn<'_> {
         // A searcher, or a stroller that gave the search up (met the
         // player again, it backed off round the corner once more).
         let standoff = matches!(self.brain.mode, Mode::Search | Mode::Wander);
+        // The faction's news of the player, fresh and at the corner: a
+        // stroller that gave the standoff up does not stroll back round
+        // it (into the player's sight, to back off again: an archer in a
+        // corridor beside a door the player stood in went hunt, search,
+        // wander and back every 20 turns, swamp depth 6 seed 3).
+        let news_at_corner = self.faction.sighting().is_some_and(|news| {
+            self.senses.now - news.time < PURSUIT_MEMORY
+                && chebyshev(news.pos, backed.left) <= too_near(shooter) + 1
+        });
         match waits_near {
+            None if back_into_reach && news_at_corner && self.brain.mode == Mode::Wander => {
+                self.brain.backed_off = Some(BackedOff {
+                    until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+                    ..backed
+                });
+                // Another stroll, this same turn, that does not set out
+                // round the corner.
+                self.turned_back_from = Some(backed.left);
+                self.brain.wander_target = None;
+                self.brain.forget_plan();
+                None
+            }
             Some(player) if back_into_reach && standoff => {
                 self.brain.give_up_search(self.senses.now);
                 // Its next stroll must not lead it straight back round
@@ -889,6 +912,47 @@ mod tests {
             Intent::Wait
         );
         assert_eq!(brain.backed_off, None);
+    }
+
+    #[test]
+    fn a_stroller_that_left_a_standoff_does_not_stroll_back_round_the_corner() {
+        // It backed from the corner (5,0) round it to (5,1) and gave the
+        // search up; its hold is over, and its stroll to the far end of
+        // the top row would take it back round the corner, into the
+        // sight of the player its faction saw at (3,0) a moment ago (to
+        // back off again, and again: swamp depth 6 seed 3). It strolls
+        // another way.
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let over = BackedOff {
+            left,
+            to: at,
+            until: 0.5,
+            beyond: None,
+        };
+        let stroller = || Brain {
+            mode: Mode::Wander,
+            backed_off: Some(over),
+            wander_target: Some(Pos::new(0, 0)),
+            wander_until: 100.0,
+            ..Brain::default()
+        };
+        let round_the_corner =
+            |intent: Intent| matches!(intent, Intent::Step { to, .. } if to == left);
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 0.9);
+        let mut brain = stroller();
+        let intent = decide_with(&mut faction, &mut brain, at, (player, false), None);
+        assert!(!round_the_corner(intent), "it strolled back: {intent:?}");
+        assert!(brain.backed_off.is_some_and(|held| held.until > over.until));
+        // News of the player long gone: the stroll goes its way.
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 0.9 - PURSUIT_MEMORY);
+        let mut brain = stroller();
+        let intent = decide_with(&mut faction, &mut brain, at, (player, false), None);
+        assert!(
+            round_the_corner(intent),
+            "it should stroll on, not {intent:?}"
+        );
     }
 
     /// A shooter hunting the player seen at `player` that backed off from
