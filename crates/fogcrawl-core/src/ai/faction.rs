@@ -993,14 +993,6 @@ impl Faction {
         let (_, _, safety) = self.safety.as_ref()?;
         safety.lowest_neighbour_where(grid, at, |cell| Some(cell) != not_onto)
     }
-
-    /// The safety map's value at `cell` for a member keeping away from
-    /// `threat` (lower is safer; the map [`Self::flee_step`] walks down).
-    pub(crate) fn safety_at(&mut self, turn: u64, threat: Pos, cell: Pos) -> Option<f64> {
-        self.safety_map(turn, threat)?;
-        let (_, _, safety) = self.safety.as_ref()?;
-        safety.distance(cell)
-    }
 }
 
 /// The engine options a faction with `config` searches with.
