@@ -82,8 +82,9 @@ pub(crate) struct Senses<'a> {
     /// round a player they see).
     pub body_at: &'a dyn Fn(Pos) -> Body,
     /// Whether a smoke cloud hangs over a cell it sees (asked of its
-    /// neighbours and of the player's cell while it sees the player): a
-    /// cloud hides all that is not side by side.
+    /// neighbours, of the player's cell while it sees the player, and of
+    /// a cell a shooter's search would look at that it sees): a cloud
+    /// hides all that is not side by side.
     pub smoke_at: &'a dyn Fn(Pos) -> bool,
     /// How it shoots, for a kind with a range.
     pub shooter: Option<Shooter>,
@@ -150,8 +151,9 @@ impl<'a> MemberTurn<'a> {
         // A shooter that just backed off does not walk straight back.
         match self.hold_after_backing_off(intent) {
             Some(intent) => intent,
-            // It dropped a noise round the corner it backed off from: the
-            // rest of its life decides this same turn (no wait at it).
+            // It dropped a noise (or a stroll) round the corner it backed
+            // off from: the rest of its life decides this same turn (no
+            // wait at it).
             None => {
                 let again = self.decide_turn(rng);
                 self.hold_after_backing_off(again).unwrap_or(Intent::Wait)

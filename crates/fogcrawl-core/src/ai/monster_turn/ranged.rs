@@ -10,7 +10,9 @@
 //! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
 //! back off, not into a dead end where it must fight hand to hand). A
 //! player inside its distance with no step that keeps it in sight is left
-//! out of sight (round a corner) rather than fought; and a shooter that
+//! out of sight (round a corner) rather than fought, and so is a player
+//! under a smoke cloud (its search then waits the cloud out from its
+//! distance, not next to the player); and a shooter that
 //! stepped back does not step straight back onto the cell it left while
 //! it does not see the player (it would walk back into reach and back off
 //! again, to and fro): it holds there a moment, and the player who follows
@@ -29,7 +31,7 @@ mod player_walk;
 use gridpath::Pos;
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
-use crate::ai::brain::{BackedOff, Mode};
+use crate::ai::brain::{BackedOff, Mode, PURSUIT_MEMORY};
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
 use player_walk::PlayerWalk;
@@ -150,12 +152,11 @@ impl MemberTurn<'_> {
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
         // Smoke over the player hides it from all but its neighbours:
-        // from any step back it would lose the player, and its search
-        // would bring it straight back in (an archer bobbing at the edge
-        // of the player's cloud: A-B-A-B moves). It fights.
-        if (self.senses.smoke_at)(player) {
-            return None;
-        }
+        // from any step back it loses the player. It steps out of reach
+        // all the same, and its search waits the cloud out from its
+        // distance rather than walk back in ([`Self::shooter_search_goal`]);
+        // it used to fight hand to hand here (river depth 5 seeds 1, 3, 4).
+        let smoky_player = (self.senses.smoke_at)(player);
         let walk = PlayerWalk::new(self.faction, player, range + 2);
         // Round a corridor's bend the straight line may stay as it is
         // while the player's walk grows; across a wall or water, where
@@ -171,25 +172,24 @@ impl MemberTurn<'_> {
             return None;
         }
         // Downhill on the safety map: away toward open ground, not into
-        // a corner where the next step back is gone.
+        // a corner where the next step back is gone (ranked after the
+        // distance gained, archers backed down a dead-end corridor and
+        // fought there: horde depth 5 seed 1).
         let safer = self
             .faction
             .flee_step(self.senses.turn, player, at, None)
             .filter(|cell| steps.contains(cell));
         let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
+        let rank = |cell: Pos| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell));
+        if smoky_player {
+            return away.into_iter().max_by_key(|&cell| rank(cell));
+        }
         let in_sight = away
             .iter()
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .max_by_key(|&cell| {
-                (
-                    self.line_of_fire_clear(cell, player),
-                    Some(cell) == safer,
-                    far(cell),
-                    std::cmp::Reverse(cell),
-                )
-            });
+            .max_by_key(|&cell| (self.line_of_fire_clear(cell, player), rank(cell)));
         if in_sight.is_some() || !may_lose_sight {
             return in_sight;
         }
@@ -201,8 +201,7 @@ impl MemberTurn<'_> {
         }) {
             return Some(cell);
         }
-        away.into_iter()
-            .max_by_key(|&cell| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell)))
+        away.into_iter().max_by_key(|&cell| rank(cell))
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -217,8 +216,10 @@ impl MemberTurn<'_> {
     /// walk back into reach or hold for ever (in a corridor it blocked its
     /// packmates' way, and they crowded behind it), and its strolls keep
     /// off that cell a moment more; so does a stroller that had given the
-    /// search up and met the player again. A member in flight runs where
-    /// it must.
+    /// search up and met the player again, and one whose stroll would lead
+    /// it round the corner while its faction's news of the player there
+    /// is fresh (`None`: it picks another stroll). A member in flight runs
+    /// where it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
             return Some(intent);
@@ -297,7 +298,28 @@ impl MemberTurn<'_> {
         // A searcher, or a stroller that gave the search up (met the
         // player again, it backed off round the corner once more).
         let standoff = matches!(self.brain.mode, Mode::Search | Mode::Wander);
+        // The faction's news of the player, fresh and at the corner: a
+        // stroller that gave the standoff up does not stroll back round
+        // it (into the player's sight, to back off again: an archer in a
+        // corridor beside a door the player stood in went hunt, search,
+        // wander and back every 20 turns, swamp depth 6 seed 3).
+        let news_at_corner = self.faction.sighting().is_some_and(|news| {
+            self.senses.now - news.time < PURSUIT_MEMORY
+                && chebyshev(news.pos, backed.left) <= too_near(shooter) + 1
+        });
         match waits_near {
+            None if back_into_reach && news_at_corner && self.brain.mode == Mode::Wander => {
+                self.brain.backed_off = Some(BackedOff {
+                    until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+                    ..backed
+                });
+                // Another stroll, this same turn, that does not set out
+                // round the corner.
+                self.turned_back_from = Some(backed.left);
+                self.brain.wander_target = None;
+                self.brain.forget_plan();
+                None
+            }
             Some(player) if back_into_reach && standoff => {
                 self.brain.give_up_search(self.senses.now);
                 // Its next stroll must not lead it straight back round
@@ -371,7 +393,10 @@ impl MemberTurn<'_> {
     /// which it would, beyond its distance and within its range (it looks
     /// for a line of fire rather than walk onto the cell; its packmates
     /// find their own, and do not crowd one cell); from where it sees the
-    /// goal (the player is gone from it), the goal itself.
+    /// goal (the player is gone from it), the goal itself. But a goal it
+    /// sees under a smoke cloud may hide the player: from there it holds
+    /// where it stands if that is beyond its distance, else it heads for
+    /// the nearest cell beyond it, out of the cloud.
     pub(super) fn shooter_search_goal(&self, goal: Option<Pos>) -> Option<Pos> {
         let (Some(spot), Some(shooter)) = (goal, self.senses.shooter) else {
             return goal;
@@ -382,9 +407,36 @@ impl MemberTurn<'_> {
         let near = i32::try_from(shooter.keep_distance)
             .unwrap_or(0)
             .max(too_near + 1);
-        if chebyshev(at, spot) > range + FIRING_CELL_STEPS
-            || self.faction.believes_seen_from(at, spot)
+        let distance = chebyshev(at, spot);
+        if distance <= range + FIRING_CELL_STEPS
+            && self.faction.believes_seen_from(at, spot)
+            && (self.senses.smoke_at)(spot)
         {
+            // A cloud it sees over the spot hides the player from all but
+            // its neighbours: it waits the cloud out from its distance
+            // (the player still there is in its sight and range once it
+            // clears) rather than walk in and fight hand to hand.
+            if (near..=range).contains(&distance) {
+                return Some(at);
+            }
+            if distance > range {
+                return goal;
+            }
+            let outside = self.nearest_cell_round(
+                spot,
+                (too_near, range),
+                None,
+                FIRING_CELL_STEPS,
+                |cell| {
+                    (near..=range).contains(&chebyshev(cell, spot))
+                        && !(self.senses.smoke_at)(cell)
+                        && self.faction.believes_seen_from(cell, spot)
+                },
+                |cell| (chebyshev(cell, spot), cell),
+            );
+            return Some(outside.map_or(at, |(_, cell)| cell));
+        }
+        if distance > range + FIRING_CELL_STEPS || self.faction.believes_seen_from(at, spot) {
             return goal;
         }
         // Not by way of the cell it just came from: it would step back
@@ -652,15 +704,55 @@ mod tests {
     }
 
     #[test]
-    fn an_archer_beside_a_player_in_smoke_fights_rather_than_step_out_of_sight() {
+    fn an_archer_beside_a_player_in_smoke_steps_out_and_waits_the_cloud_out() {
         // The player stands in a smoke cloud: from any cell a step back the
-        // archer would lose it (a cloud hides all but what is side by side)
-        // and its search would bring it back, to and fro. It fights.
+        // archer loses it (a cloud hides all but what is side by side). It
+        // steps back all the same (it used to fight hand to hand, river
+        // depth 5), out of the cloud.
         let mut faction = goblins_knowing(ROOM);
         let (at, player) = (Pos::new(4, 2), Pos::new(3, 2));
+        let cloud = [player, Pos::new(4, 1), Pos::new(4, 2), Pos::new(4, 3)];
+        match decide_by_smoke(&mut faction, at, player, None, &cloud) {
+            Intent::Step { to, .. } => {
+                assert_eq!(chebyshev(to, player), 2, "to {to}");
+                assert!(!cloud.contains(&to), "into the cloud: {to}");
+            }
+            other => panic!("it should step out of reach, not {other:?}"),
+        }
+        // Searching, two cells off the cloud over the player's last known
+        // cell it sees: it does not walk back in (next to the player it
+        // would fight), it waits for the cloud to clear from its distance
+        // (four cells off: the spot holds the player, in range, when it
+        // does), and from beyond that distance it holds where it is.
+        let empty = |_: Pos| Body::Empty;
+        let smoke_at = |pos: Pos| cloud.contains(&pos);
+        let goal_from = |faction: &mut Faction, at: Pos| {
+            let senses = Senses {
+                shooter: Some(ARCHER),
+                smoke_at: &smoke_at,
+                ..crate::ai::monster_turn::tests::senses(at, &empty)
+            };
+            let mut brain = Brain::default();
+            MemberTurn::new(faction, &mut brain, &senses).shooter_search_goal(Some(player))
+        };
+        let Some(outside) = goal_from(&mut faction, Pos::new(5, 2)) else {
+            panic!("it should head somewhere");
+        };
+        assert_eq!(chebyshev(outside, player), 4, "it heads for {outside}");
+        assert!(!cloud.contains(&outside));
+        let far = Pos::new(8, 2);
+        assert_eq!(goal_from(&mut faction, far), Some(far));
+        // Without the cloud, where it sees the spot it walks onto it.
+        let clear = |_: Pos| false;
+        let senses = Senses {
+            shooter: Some(ARCHER),
+            smoke_at: &clear,
+            ..crate::ai::monster_turn::tests::senses(far, &empty)
+        };
+        let mut brain = Brain::default();
         assert_eq!(
-            decide_by_smoke(&mut faction, at, player, None, &[player]),
-            Intent::Attack(player)
+            MemberTurn::new(&mut faction, &mut brain, &senses).shooter_search_goal(Some(player)),
+            Some(player)
         );
         // Smoke over two of the three cells behind it: it steps back to the
         // one clear of the cloud.
@@ -767,6 +859,47 @@ mod tests {
             Intent::Wait
         );
         assert_eq!(brain.backed_off, None);
+    }
+
+    #[test]
+    fn a_stroller_that_left_a_standoff_does_not_stroll_back_round_the_corner() {
+        // It backed from the corner (5,0) round it to (5,1) and gave the
+        // search up; its hold is over, and its stroll to the far end of
+        // the top row would take it back round the corner, into the
+        // sight of the player its faction saw at (3,0) a moment ago (to
+        // back off again, and again: swamp depth 6 seed 3). It strolls
+        // another way.
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let over = BackedOff {
+            left,
+            to: at,
+            until: 0.5,
+            beyond: None,
+        };
+        let stroller = || Brain {
+            mode: Mode::Wander,
+            backed_off: Some(over),
+            wander_target: Some(Pos::new(0, 0)),
+            wander_until: 100.0,
+            ..Brain::default()
+        };
+        let round_the_corner =
+            |intent: Intent| matches!(intent, Intent::Step { to, .. } if to == left);
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 0.9);
+        let mut brain = stroller();
+        let intent = decide_with(&mut faction, &mut brain, at, (player, false), None);
+        assert!(!round_the_corner(intent), "it strolled back: {intent:?}");
+        assert!(brain.backed_off.is_some_and(|held| held.until > over.until));
+        // News of the player long gone: the stroll goes its way.
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 0.9 - PURSUIT_MEMORY);
+        let mut brain = stroller();
+        let intent = decide_with(&mut faction, &mut brain, at, (player, false), None);
+        assert!(
+            round_the_corner(intent),
+            "it should stroll on, not {intent:?}"
+        );
     }
 
     /// A shooter hunting the player seen at `player` that backed off from
