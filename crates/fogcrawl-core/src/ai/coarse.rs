@@ -13,7 +13,14 @@
 //! more than their small searches (one cluster's cells at most each).
 //! When the graph gives none (no exit it may reach, or the turn's
 //! allowance for these searches is spent), a walkable straight line to a
-//! spot near it, with no search.
+//! spot near it. A walk chosen without pricing the ground (such a line,
+//! or a walk along corridors, `monster_turn::wander`) is then swapped
+//! for the cheapest way to its end in a box round it, while the turn's
+//! allowance lasts ([`CoarseMap::cheapest_way`]): a straight line
+//! through the marsh beside a road, or a walk that turned round a room
+//! back to near where it began, cost wolves two to ten times the
+//! cheapest way (caves, seeds 1-4, `--omniscient`: most of the far
+//! wandering legs dearer than 1.5 times it).
 //!
 //! Nothing here is saved and nothing is kept between strolls but reused
 //! buffers: a stroll is a function of the planning grid, the spot and the
@@ -21,7 +28,7 @@
 //! Far hunts and searches are not planned here (yet): they go to the
 //! faction's planner as near ones do.
 
-use gridpath::{Grid, HierarchicalSearch, Pos, cluster_exits, walkable_straight_path};
+use gridpath::{Grid, HierarchicalSearch, Pos, cluster_exits, path_cost, walkable_straight_path};
 use rand::{Rng, RngExt};
 
 /// The side of a cluster, in cells: the engine's default (see
@@ -43,6 +50,11 @@ pub(crate) const LINE_TRIES: usize = 8;
 /// (each a search inside the cluster, at most its cells) before it gives
 /// up until its next pick.
 pub(crate) const FAR_STROLL_TRIES: usize = 2;
+/// How far round a walk chosen without pricing the ground the search for
+/// the cheapest way to its end may go (cells beyond the walk's own box on
+/// every side): a road or a dry bank a few cells off a line through the
+/// marsh.
+pub(crate) const WALK_MARGIN: i32 = 4;
 
 /// The coarse graph of one faction's planning grid (see the module
 /// header).
@@ -94,7 +106,7 @@ impl CoarseMap {
                         continue;
                     }
                     if searched == FAR_STROLL_TRIES || spent >= node_budget {
-                        return (self.walkable_line(grid, at, rng, &accept), spent);
+                        return self.paid_line(grid, at, rng, &accept, node_budget, spent);
                     }
                     searched += 1;
                     let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
@@ -111,7 +123,56 @@ impl CoarseMap {
                 }
             }
         }
-        (self.walkable_line(grid, at, rng, &accept), spent)
+        self.paid_line(grid, at, rng, &accept, node_budget, spent)
+    }
+
+    /// [`Self::walkable_line`], then the cheapest way to its end
+    /// ([`Self::cheapest_way`]) with what is left of `node_budget` once
+    /// `spent` is taken off it; and `spent` with that search added.
+    fn paid_line(
+        &mut self,
+        grid: &Grid,
+        at: Pos,
+        rng: &mut impl Rng,
+        accept: &impl Fn(Pos) -> bool,
+        node_budget: u64,
+        spent: u64,
+    ) -> (Option<Vec<Pos>>, u64) {
+        let Some(line) = self.walkable_line(grid, at, rng, accept) else {
+            return (None, spent);
+        };
+        let (way, more) = self.cheapest_way(grid, line, accept, node_budget.saturating_sub(spent));
+        (Some(way), spent + more)
+    }
+
+    /// `walk` (cells from where the walker stands, every step legal), or
+    /// the cheapest way from its first cell to its last inside the box
+    /// round it [`WALK_MARGIN`] cells wider, when that is cheaper and
+    /// every cell of it one `accept` takes; and the cells that search
+    /// expanded. No search once `node_budget` is spent, nor for a walk of
+    /// a step: the walk as it is. The same grid and walk, the same way.
+    pub(crate) fn cheapest_way(
+        &mut self,
+        grid: &Grid,
+        walk: Vec<Pos>,
+        accept: &impl Fn(Pos) -> bool,
+        node_budget: u64,
+    ) -> (Vec<Pos>, u64) {
+        if node_budget == 0 || walk.len() < 3 {
+            return (walk, 0);
+        }
+        let way = self.search.way_in_box(grid, &walk, WALK_MARGIN);
+        let spent = self.search.stats().fine_expanded;
+        let cheaper = |way: &Vec<Pos>| {
+            let (Some(cost), Some(walked)) = (path_cost(grid, way), path_cost(grid, &walk)) else {
+                return false;
+            };
+            cost < walked && way.iter().all(|&cell| accept(cell))
+        };
+        match way {
+            Some(way) if cheaper(&way) => (way, spent),
+            _ => (walk, spent),
+        }
     }
 
     /// The stroll when the graph gave none (no exit it may reach, or the
