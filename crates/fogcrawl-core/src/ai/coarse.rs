@@ -55,6 +55,14 @@ pub(crate) const FAR_STROLL_TRIES: usize = 2;
 /// every side): a road or a dry bank a few cells off a line through the
 /// marsh.
 pub(crate) const WALK_MARGIN: i32 = 4;
+/// A walk chosen without pricing the ground is kept, with no search, when
+/// it costs at most this many times the straight way between its ends
+/// over the cheapest ground near it (so at most that much more than the
+/// cheapest way): a few steps round a pillar are not worth a search. The
+/// search is weighted by it too (a way at most this much dearer than the
+/// cheapest), for far fewer cells searched where the cheapest ground near
+/// it (a road) is rare.
+pub(crate) const WALK_SLACK: f64 = 1.25;
 
 /// The coarse graph of one faction's planning grid (see the module
 /// header).
@@ -147,9 +155,11 @@ impl CoarseMap {
 
     /// `walk` (cells from where the walker stands, every step legal), or
     /// the cheapest way from its first cell to its last inside the box
-    /// round it [`WALK_MARGIN`] cells wider, when that is cheaper and
+    /// round it [`WALK_MARGIN`] cells wider (at most [`WALK_SLACK`]
+    /// times the cheapest there), when that is cheaper and
     /// every cell of it one `accept` takes; and the cells that search
-    /// expanded. No search once `node_budget` is spent, nor for a walk of
+    /// expanded. A walk within [`WALK_SLACK`] of the straight way over the
+    /// box's cheapest ground is kept with no search. No search once `node_budget` is spent, nor for a walk of
     /// a step: the walk as it is. The same grid and walk, the same way.
     pub(crate) fn cheapest_way(
         &mut self,
@@ -161,7 +171,7 @@ impl CoarseMap {
         if node_budget == 0 || walk.len() < 3 {
             return (walk, 0);
         }
-        let way = self.search.way_in_box(grid, &walk, WALK_MARGIN);
+        let way = self.search.way_in_box(grid, &walk, WALK_MARGIN, WALK_SLACK);
         let spent = self.search.stats().fine_expanded;
         let cheaper = |way: &Vec<Pos>| {
             let (Some(cost), Some(walked)) = (path_cost(grid, way), path_cost(grid, &walk)) else {
@@ -329,6 +339,61 @@ mod tests {
             let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |end| end.x > 31, 1000);
             assert!(way.unwrap().last().unwrap().x > 31);
         }
+    }
+
+    /// A grid from ASCII rows: `#` a wall, `=` a road (0.5), `.` floor,
+    /// `%` marsh (8).
+    fn ground(rows: &str) -> Grid {
+        let rows: Vec<&[u8]> = rows.lines().map(str::as_bytes).collect();
+        Grid::from_fn(
+            rows[0].len(),
+            rows.len(),
+            Movement::default(),
+            |x, y| match rows[y][x] {
+                b'#' => None,
+                b'=' => Some(0.5),
+                b'%' => Some(8.0),
+                _ => Some(1.0),
+            },
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_walk_that_does_not_price_the_ground_is_swapped_for_the_cheapest_way_near_it() {
+        // A walk due east through the marsh, a road two rows up.
+        let grid = ground(
+            "..............\n\
+             ==============\n\
+             ..............\n\
+             .%%%%%%%%%%%%.\n\
+             ..............",
+        );
+        let walk: Vec<Pos> = (0..14).map(|x| Pos::new(x, 3)).collect();
+        let walked = path_cost(&grid, &walk).unwrap();
+        let mut coarse = CoarseMap::default();
+        let (way, spent) = coarse.cheapest_way(&grid, walk.clone(), &|_| true, 1000);
+        assert!(spent > 0);
+        assert_eq!((way[0], *way.last().unwrap()), (walk[0], walk[13]));
+        assert!(steps_are_legal(&grid, way[0], &way[1..]));
+        let cost = path_cost(&grid, &way).unwrap();
+        assert!(
+            way.iter().any(|cell| cell.y == 1),
+            "along the road: {way:?}"
+        );
+        assert!(cost * 2.0 < walked, "{cost} against {walked}");
+        // Nothing left to search with: the walk as it is, nothing spent.
+        assert_eq!(
+            coarse.cheapest_way(&grid, walk.clone(), &|_| true, 0),
+            (walk.clone(), 0)
+        );
+        // The road is where the player's eye falls: the walk as it is.
+        let (way, _) = coarse.cheapest_way(&grid, walk.clone(), &|cell: Pos| cell.y != 1, 1000);
+        assert!(way.iter().all(|cell| cell.y != 1));
+        // The same grid and walk, the same way.
+        let (again, _) = CoarseMap::default().cheapest_way(&grid, walk.clone(), &|_| true, 1000);
+        let (once_more, _) = coarse.cheapest_way(&grid, walk, &|_| true, 1000);
+        assert_eq!(again, once_more);
     }
 
     #[test]
