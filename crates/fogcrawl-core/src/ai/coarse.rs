@@ -349,7 +349,7 @@ mod tests {
             rows[0].len(),
             rows.len(),
             Movement::default(),
-            |x, y| match rows[y][x] {
+            |x, y| match rows[usize::try_from(y).unwrap()][usize::try_from(x).unwrap()] {
                 b'#' => None,
                 b'=' => Some(0.5),
                 b'%' => Some(8.0),
