@@ -13,7 +13,14 @@
 //! more than their small searches (one cluster's cells at most each).
 //! When the graph gives none (no exit it may reach, or the turn's
 //! allowance for these searches is spent), a walkable straight line to a
-//! spot near it, with no search.
+//! spot near it. A walk chosen without pricing the ground (such a line,
+//! or a walk along corridors, `monster_turn::wander`) is then swapped
+//! for the cheapest way to its end in a box round it, while the turn's
+//! allowance lasts ([`CoarseMap::cheapest_way`]): a straight line
+//! through the marsh beside a road, or a walk that turned round a room
+//! back to near where it began, cost wolves two to ten times the
+//! cheapest way (caves, seeds 1-4, `--omniscient`: most of the far
+//! wandering legs dearer than 1.5 times it).
 //!
 //! Nothing here is saved and nothing is kept between strolls but reused
 //! buffers: a stroll is a function of the planning grid, the spot and the
@@ -21,7 +28,7 @@
 //! Far hunts and searches are not planned here (yet): they go to the
 //! faction's planner as near ones do.
 
-use gridpath::{Grid, HierarchicalSearch, Pos, cluster_exits, walkable_straight_path};
+use gridpath::{Grid, HierarchicalSearch, Pos, cluster_exits, path_cost, walkable_straight_path};
 use rand::{Rng, RngExt};
 
 /// The side of a cluster, in cells: the engine's default (see
@@ -43,6 +50,19 @@ pub(crate) const LINE_TRIES: usize = 8;
 /// (each a search inside the cluster, at most its cells) before it gives
 /// up until its next pick.
 pub(crate) const FAR_STROLL_TRIES: usize = 2;
+/// How far round a walk chosen without pricing the ground the search for
+/// the cheapest way to its end may go (cells beyond the walk's own box on
+/// every side): a road or a dry bank a few cells off a line through the
+/// marsh.
+pub(crate) const WALK_MARGIN: i32 = 4;
+/// A walk chosen without pricing the ground is kept, with no search, when
+/// it costs at most this many times the straight way between its ends
+/// over the cheapest ground near it (so at most that much more than the
+/// cheapest way): a few steps round a pillar are not worth a search. The
+/// search is weighted by it too (a way at most this much dearer than the
+/// cheapest), for far fewer cells searched where the cheapest ground near
+/// it (a road) is rare.
+pub(crate) const WALK_SLACK: f64 = 1.25;
 
 /// The coarse graph of one faction's planning grid (see the module
 /// header).
@@ -94,7 +114,7 @@ impl CoarseMap {
                         continue;
                     }
                     if searched == FAR_STROLL_TRIES || spent >= node_budget {
-                        return (self.walkable_line(grid, at, rng, &accept), spent);
+                        return self.paid_line(grid, at, rng, &accept, node_budget, spent);
                     }
                     searched += 1;
                     let way = self.search.way_in_cluster(grid, CLUSTER_SIZE, at, node);
@@ -111,7 +131,58 @@ impl CoarseMap {
                 }
             }
         }
-        (self.walkable_line(grid, at, rng, &accept), spent)
+        self.paid_line(grid, at, rng, &accept, node_budget, spent)
+    }
+
+    /// [`Self::walkable_line`], then the cheapest way to its end
+    /// ([`Self::cheapest_way`]) with what is left of `node_budget` once
+    /// `spent` is taken off it; and `spent` with that search added.
+    fn paid_line(
+        &mut self,
+        grid: &Grid,
+        at: Pos,
+        rng: &mut impl Rng,
+        accept: &impl Fn(Pos) -> bool,
+        node_budget: u64,
+        spent: u64,
+    ) -> (Option<Vec<Pos>>, u64) {
+        let Some(line) = self.walkable_line(grid, at, rng, accept) else {
+            return (None, spent);
+        };
+        let (way, more) = self.cheapest_way(grid, line, accept, node_budget.saturating_sub(spent));
+        (Some(way), spent + more)
+    }
+
+    /// `walk` (cells from where the walker stands, every step legal), or
+    /// the cheapest way from its first cell to its last inside the box
+    /// round it [`WALK_MARGIN`] cells wider (at most [`WALK_SLACK`]
+    /// times the cheapest there), when that is cheaper and
+    /// every cell of it one `accept` takes; and the cells that search
+    /// expanded. A walk within [`WALK_SLACK`] of the straight way over the
+    /// box's cheapest ground is kept with no search. No search once `node_budget` is spent, nor for a walk of
+    /// a step: the walk as it is. The same grid and walk, the same way.
+    pub(crate) fn cheapest_way(
+        &mut self,
+        grid: &Grid,
+        walk: Vec<Pos>,
+        accept: &impl Fn(Pos) -> bool,
+        node_budget: u64,
+    ) -> (Vec<Pos>, u64) {
+        if node_budget == 0 || walk.len() < 3 {
+            return (walk, 0);
+        }
+        let way = self.search.way_in_box(grid, &walk, WALK_MARGIN, WALK_SLACK);
+        let spent = self.search.stats().fine_expanded;
+        let cheaper = |way: &Vec<Pos>| {
+            let (Some(cost), Some(walked)) = (path_cost(grid, way), path_cost(grid, &walk)) else {
+                return false;
+            };
+            cost < walked && way.iter().all(|&cell| accept(cell))
+        };
+        match way {
+            Some(way) if cheaper(&way) => (way, spent),
+            _ => (walk, spent),
+        }
     }
 
     /// The stroll when the graph gave none (no exit it may reach, or the
@@ -268,6 +339,61 @@ mod tests {
             let (way, _) = coarse.far_stroll(&grid, at, &mut rng, |end| end.x > 31, 1000);
             assert!(way.unwrap().last().unwrap().x > 31);
         }
+    }
+
+    /// A grid from ASCII rows: `#` a wall, `=` a road (0.5), `.` floor,
+    /// `%` marsh (8).
+    fn ground(rows: &str) -> Grid {
+        let rows: Vec<&[u8]> = rows.lines().map(str::as_bytes).collect();
+        Grid::from_fn(
+            rows[0].len(),
+            rows.len(),
+            Movement::default(),
+            |x, y| match rows[usize::try_from(y).unwrap()][usize::try_from(x).unwrap()] {
+                b'#' => None,
+                b'=' => Some(0.5),
+                b'%' => Some(8.0),
+                _ => Some(1.0),
+            },
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_walk_that_does_not_price_the_ground_is_swapped_for_the_cheapest_way_near_it() {
+        // A walk due east through the marsh, a road two rows up.
+        let grid = ground(
+            "..............\n\
+             ==============\n\
+             ..............\n\
+             .%%%%%%%%%%%%.\n\
+             ..............",
+        );
+        let walk: Vec<Pos> = (0..14).map(|x| Pos::new(x, 3)).collect();
+        let walked = path_cost(&grid, &walk).unwrap();
+        let mut coarse = CoarseMap::default();
+        let (way, spent) = coarse.cheapest_way(&grid, walk.clone(), &|_| true, 1000);
+        assert!(spent > 0);
+        assert_eq!((way[0], *way.last().unwrap()), (walk[0], walk[13]));
+        assert!(steps_are_legal(&grid, way[0], &way[1..]));
+        let cost = path_cost(&grid, &way).unwrap();
+        assert!(
+            way.iter().any(|cell| cell.y == 1),
+            "along the road: {way:?}"
+        );
+        assert!(cost * 2.0 < walked, "{cost} against {walked}");
+        // Nothing left to search with: the walk as it is, nothing spent.
+        assert_eq!(
+            coarse.cheapest_way(&grid, walk.clone(), &|_| true, 0),
+            (walk.clone(), 0)
+        );
+        // The road is where the player's eye falls: the walk as it is.
+        let (way, _) = coarse.cheapest_way(&grid, walk.clone(), &|cell: Pos| cell.y != 1, 1000);
+        assert!(way.iter().all(|cell| cell.y != 1));
+        // The same grid and walk, the same way.
+        let (again, _) = CoarseMap::default().cheapest_way(&grid, walk.clone(), &|_| true, 1000);
+        let (once_more, _) = coarse.cheapest_way(&grid, walk, &|_| true, 1000);
+        assert_eq!(again, once_more);
     }
 
     #[test]

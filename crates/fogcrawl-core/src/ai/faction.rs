@@ -831,6 +831,28 @@ impl Faction {
         way
     }
 
+    /// `walk` (a far wanderer's, chosen without pricing the ground), or
+    /// the cheapest way to its end near it where that is cheaper and goes
+    /// nowhere avoided more than `most_avoided` (see
+    /// [`crate::ai::coarse::CoarseMap::cheapest_way`]), out of the same
+    /// allowance as far strolls.
+    pub(crate) fn cheapest_walk(&mut self, walk: Vec<Pos>, most_avoided: f64) -> Vec<Pos> {
+        let Faction {
+            view,
+            coarse,
+            influences,
+            stroll_nodes_left,
+            ..
+        } = self;
+        let Some(view) = view.as_ref() else {
+            return walk;
+        };
+        let accept = |cell: Pos| view.rules.avoidance(influences, cell) <= most_avoided;
+        let (way, spent) = coarse.cheapest_way(view.grid(), walk, &accept, *stroll_nodes_left);
+        *stroll_nodes_left = stroll_nodes_left.saturating_sub(spent);
+        way
+    }
+
     /// A plan toward the far goal `goal` for a member at `from`, coarse
     /// first (see [`crate::ai::coarse_plan`]): the refined first stretch
     /// and the coarse waypoints beyond it, no way there, or not this turn.

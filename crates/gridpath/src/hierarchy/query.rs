@@ -351,6 +351,90 @@ impl HierarchicalSearch {
         found.map(|(cells, _)| cells)
     }
 
+    /// The cheapest way from the first cell of `walk` to its last without
+    /// leaving the box round the walk's cells, `margin` cells wider on
+    /// every side (clipped to the grid): its cells, both ends included,
+    /// or `None` (an empty walk, or an end off the grid or walled in).
+    /// The walk lies in the box, so when its steps are legal the way found
+    /// costs no more than it. A walk that costs at most `slack` times the
+    /// straight way between its ends over the box's cheapest ground is
+    /// returned as it is, with no search: with a `slack` of 1, only a walk
+    /// that is a cheapest way already; with more, a walk that costs at
+    /// most that much more than the cheapest way. The search is weighted
+    /// by the same `slack` (its estimate of the cost to go multiplied by
+    /// it, as weighted A*): the way it finds costs at most `slack` times
+    /// the cheapest in the box, for far fewer cells expanded where the
+    /// box's cheapest ground (a road) is rare. A walker that chose where to go by some rule
+    /// that does not price the ground (a straight line, a heading kept)
+    /// pays for the ground on the way there; [`HierarchicalSearch::stats`]
+    /// then gives the cells it expanded (at most the box's).
+    ///
+    /// ```
+    /// use gridpath::{Grid, HierarchicalSearch, Movement, Pos, path_cost};
+    /// // A straight walk along the marsh (`9`), dry ground on either side.
+    /// let grid = Grid::from_ascii(
+    ///     ".......\n\
+    ///      9999999\n\
+    ///      .......",
+    ///     Movement::default(),
+    /// )
+    /// .unwrap();
+    /// let walk: Vec<Pos> = (0..7).map(|x| Pos::new(x, 1)).collect();
+    /// let way = HierarchicalSearch::default().way_in_box(&grid, &walk, 1, 1.0).unwrap();
+    /// assert_eq!((way[0], *way.last().unwrap()), (walk[0], walk[6]));
+    /// assert!(path_cost(&grid, &way).unwrap() < path_cost(&grid, &walk).unwrap());
+    /// ```
+    pub fn way_in_box(
+        &mut self,
+        grid: &Grid,
+        walk: &[Pos],
+        margin: i32,
+        slack: f64,
+    ) -> Option<Vec<Pos>> {
+        self.stats = HierarchyStats::default();
+        let (&from, &to) = (walk.first()?, walk.last()?);
+        if !grid.in_bounds(from) || !grid.in_bounds(to) {
+            return None;
+        }
+        let width = i32::try_from(grid.width()).unwrap_or(i32::MAX);
+        let height = i32::try_from(grid.height()).unwrap_or(i32::MAX);
+        let margin = margin.max(0);
+        let (mut x0, mut y0, mut x1, mut y1) = (from.x, from.y, from.x, from.y);
+        for cell in walk {
+            (x0, y0) = (x0.min(cell.x), y0.min(cell.y));
+            (x1, y1) = (x1.max(cell.x), y1.max(cell.y));
+        }
+        let (x0, y0) = ((x0 - margin).max(0), (y0 - margin).max(0));
+        let (x1, y1) = ((x1 + margin).min(width - 1), (y1 + margin).min(height - 1));
+        let cell_box = CellBox {
+            x0,
+            y0,
+            width: x1 - x0 + 1,
+            height: y1 - y0 + 1,
+        };
+        // The box's own cheapest cell keeps the heuristic tight (most of a
+        // box of plain floor near a road elsewhere on the level), and the
+        // straight way over that cheapest ground bounds the cheapest way
+        // from below.
+        let least = least_cost_in_box(grid, Pos::new(x0, y0), cell_box.width, cell_box.height);
+        if let (Some(least), Some(walked)) = (least, path_cost(grid, walk)) {
+            let (dx, dy) = (f64::from(to.x - from.x), f64::from(to.y - from.y));
+            let straight = if grid.movement().diagonals == Diagonals::Never {
+                Heuristic::Manhattan
+            } else {
+                Heuristic::Octile
+            };
+            if walked <= straight.estimate(dx, dy) * least * slack {
+                return Some(walk.to_vec());
+            }
+        }
+        self.cells.min_cost = least.map(|least| least * slack.max(1.0));
+        let found = self.cells.astar(grid, cell_box, from, to);
+        self.cells.min_cost = None;
+        self.stats.fine_expanded += std::mem::take(&mut self.cells.expanded);
+        found.map(|(cells, _)| cells)
+    }
+
     fn smoothed(&mut self, grid: &Grid, cells: &[Pos], coarse: Vec<Pos>) -> HierarchicalPath {
         string_pull_into(grid, cells, &mut self.refined);
         let cost = path_cost(grid, &self.refined).unwrap_or(f64::INFINITY);

@@ -2,7 +2,7 @@
 //! queried against A*.
 
 use super::*;
-use crate::{AStar, Movement, SearchOptions, steps_are_legal};
+use crate::{AStar, Movement, SearchOptions, path_cost, steps_are_legal};
 
 fn options(size: usize) -> HierarchyOptions {
     HierarchyOptions { cluster_size: size }
@@ -604,4 +604,54 @@ fn a_cluster_walled_off_is_flooded_once_for_every_node_beyond_the_wall() {
         .unwrap();
     assert!(steps_are_legal(&grid, from, &way[1..]));
     assert_eq!(search.stats().fine_recalled, 0);
+}
+
+#[test]
+fn a_way_in_a_box_round_a_walk_is_the_cheapest_there_and_never_dearer_than_the_walk() {
+    // A straight walk east along the marsh row; dry ground two rows up,
+    // behind a wall with one gap each end, and nothing dry below.
+    let grid = Grid::from_ascii(
+        "..........\n\
+         .########.\n\
+         9999999999\n\
+         ##########",
+        Movement::default(),
+    )
+    .unwrap();
+    let walk: Vec<Pos> = (0..10).map(|x| Pos::new(x, 2)).collect();
+    let walked = path_cost(&grid, &walk).unwrap();
+    let mut search = HierarchicalSearch::new();
+    // No room round the walk: the walk is the straight way over the box's
+    // cheapest ground, a cheapest way already, given back with no search.
+    let way = search.way_in_box(&grid, &walk, 0, 1.0).unwrap();
+    assert_eq!(way, walk);
+    assert_eq!(search.stats().fine_expanded, 0);
+    // Two rows of room: round by the dry top row, the cheapest there is.
+    let way = search.way_in_box(&grid, &walk, 2, 1.0).unwrap();
+    assert!(
+        search.stats().fine_expanded > 0,
+        "the cells it expanded are counted"
+    );
+    assert_eq!((way[0], *way.last().unwrap()), (walk[0], walk[9]));
+    assert!(steps_are_legal(&grid, way[0], &way[1..]));
+    assert!(way.iter().all(|cell| cell.y <= 2), "inside the box");
+    let cost = path_cost(&grid, &way).unwrap();
+    assert!(cost < walked, "{cost} against {walked}");
+    let optimal = optimum(&grid, walk[0], walk[9]).unwrap();
+    assert!((cost - optimal).abs() < 1e-9, "{cost} against {optimal}");
+    // Nothing to walk: nothing found.
+    assert_eq!(search.way_in_box(&grid, &[], 2, 1.0), None);
+    // A straight walk over the box's cheapest ground is a cheapest way
+    // already: itself, no search.
+    let top: Vec<Pos> = (0..10).map(|x| Pos::new(x, 0)).collect();
+    assert_eq!(search.way_in_box(&grid, &top, 2, 1.0), Some(top));
+    assert_eq!(search.stats().fine_expanded, 0);
+    // The marsh walk costs 9 times the straight way over the dry ground:
+    // with a slack of 1.5 it is searched, and the way found (the search
+    // weighted by the slack) costs at most 1.5 times the cheapest; with a
+    // slack of 9 it is kept as it is.
+    let way = search.way_in_box(&grid, &walk, 2, 1.5).unwrap();
+    assert!(path_cost(&grid, &way).unwrap() <= 1.5 * optimal + 1e-9);
+    assert_eq!(search.way_in_box(&grid, &walk, 2, 9.0), Some(walk));
+    assert_eq!(search.stats().fine_expanded, 0);
 }

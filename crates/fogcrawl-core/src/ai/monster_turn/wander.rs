@@ -71,13 +71,25 @@ fn pick_far_stroll(
 ) -> Option<(Pos, Path)> {
     let stroll = faction
         .far_stroll(at, DANGEROUS, rng)
-        .filter(|cells| !(came_from.is_some() && cells.get(1).copied() == came_from));
-    let grid = faction.grid()?;
+        .filter(|cells| !line_turns_back(cells, came_from));
     match stroll {
-        Some(cells) => walk_end(grid, cells),
+        Some(cells) => walk_end(faction.grid()?, cells),
         // None on the graph (a room whose doors it cannot open) or one
-        // back the way it came: a walk along the ground about it.
-        None => corridor_walk(faction, grid, at, came_from, rng),
+        // back the way it came: a walk along the ground about it, then
+        // the cheapest way to where it ends (a walk that keeps its heading
+        // goes straight through the marsh, one that turns round a room
+        // ends near where it began), unless that way sets out back.
+        None => {
+            let (_, walk) = corridor_walk(faction, faction.grid()?, at, came_from, rng)?;
+            let way = faction.cheapest_walk(walk.cells.clone(), DANGEROUS);
+            let cells =
+                if line_turns_back(&way, came_from) && !line_turns_back(&walk.cells, came_from) {
+                    walk.cells
+                } else {
+                    way
+                };
+            walk_end(faction.grid()?, cells)
+        }
     }
 }
 
@@ -111,7 +123,7 @@ fn pick_wander_target(
         let seen = faction.knowledge().belief(target).is_some();
         if attempt < WANDER_TRIES {
             if seen && let Some(line) = cheapest_straight_path(grid, at, target) {
-                if line_turns_back(&line, came_from) {
+                if line_turns_back(&line.cells, came_from) {
                     refused_behind = true;
                     continue;
                 }
@@ -225,8 +237,8 @@ fn walk_end(grid: &Grid, cells: Vec<Pos>) -> Option<(Pos, Path)> {
 /// that took a step, was turned back (a packmate in its way, a stall) and
 /// picked a spot behind it would walk A-B-A-B. A wanderer commits to the
 /// way it was going while it finds a spot ahead.
-fn line_turns_back(line: &Path, came_from: Option<Pos>) -> bool {
-    came_from.is_some() && line.cells.get(1).copied() == came_from
+fn line_turns_back(line: &[Pos], came_from: Option<Pos>) -> bool {
+    came_from.is_some() && line.get(1).copied() == came_from
 }
 
 /// Whether `target` lies behind a monster at `at` that last stepped off
