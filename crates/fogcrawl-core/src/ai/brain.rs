@@ -207,7 +207,7 @@ pub struct Brain {
     pub stepped_aside_at: Option<f64>,
     /// Its way to the cell it holds next to the player (own turns spent,
     /// turns allowed), or when it last gave such a cell up because the
-    /// way stalled ([`SpotWay`]).
+    /// way stalled (`SpotWay`, in `ai/spots.rs`).
     pub spot_way: Option<SpotWay>,
     /// A shooter that stepped back from the player: the cell it left, and
     /// until when it does not step straight back onto it.
