@@ -215,6 +215,11 @@ pub struct Brain {
     /// It sleeps: it neither looks nor moves until a noise that reaches it
     /// or a blow wakes it (`crate::game::stealth`).
     pub asleep: bool,
+    /// Game time of the turn it is taking (or took last), and of the one
+    /// before: news it saw itself at its previous turn is still a chase
+    /// ([`Brain::chases`]), however long its turns take.
+    pub turn_at: f64,
+    pub previous_turn_at: f64,
 }
 
 impl Default for Brain {
@@ -265,6 +270,8 @@ impl Default for Brain {
             stepped_aside_at: None,
             backed_off: None,
             asleep: false,
+            turn_at: 0.0,
+            previous_turn_at: 0.0,
         }
     }
 }
@@ -305,10 +312,20 @@ impl Brain {
 
     /// Where the player is, if its news of the player is fresh enough to be
     /// a chase rather than a search: a packmate sees the player now, or it
-    /// lost sight of the player this very turn (at a door's edge).
+    /// lost sight of the player this very turn (at a door's edge): it saw
+    /// the player itself at its previous turn, however long that turn took
+    /// (a wolf on grass takes 1.18 game time a step: counted in game time
+    /// alone, its own sighting a turn ago was already a search, and on
+    /// caves seed 4 it stepped in, lost sight, searched from a safer spot,
+    /// saw the player again and stepped in, 15 times).
     pub(crate) fn chases(&self, now: f64) -> Option<Pos> {
         self.alert
-            .filter(|alert| now - alert.time <= CHASE_NEWS_AGE)
+            .filter(|alert| {
+                now - alert.time <= CHASE_NEWS_AGE
+                    || (alert.source == Source::Saw
+                        && self.previous_turn_at > 0.0
+                        && alert.time >= self.previous_turn_at)
+            })
             .map(|alert| alert.pos)
     }
 
@@ -352,6 +369,10 @@ impl Brain {
     /// Chooses what to do this turn; returns the cell to head for (for
     /// `Flee`, the cell to run from).
     pub(crate) fn decide(&mut self, p: &Perception) -> Option<Pos> {
+        if p.now > self.turn_at {
+            self.previous_turn_at = self.turn_at;
+            self.turn_at = p.now;
+        }
         if let Some(player) = p.player_seen {
             self.comes_back_to = None;
             self.alert = Some(Alert {
@@ -626,6 +647,31 @@ mod tests {
         assert_eq!(fresh.chases(9.5 + CHASE_NEWS_AGE), Some(player));
         assert_eq!(fresh.chases(9.6 + CHASE_NEWS_AGE), None);
         assert_eq!(Brain::default().chases(10.0), None);
+    }
+
+    #[test]
+    fn its_own_sighting_at_its_previous_turn_is_a_chase_however_long_the_turn() {
+        // A wolf on grass: its turns are 1.2 game time apart, more than
+        // CHASE_NEWS_AGE (1.0). It saw the player at 10.0, lost sight at 11.2:
+        // a chase; one turn later, at 12.4, a search.
+        let at = |player: Option<Pos>, now: f64| Perception {
+            now,
+            ..sees(player, 1.0)
+        };
+        let player = Pos::new(5, 5);
+        let mut wolf = Brain::default();
+        assert_eq!(wolf.decide(&at(Some(player), 8.8)), Some(player));
+        wolf.decide(&at(Some(player), 10.0));
+        wolf.decide(&at(None, 11.2));
+        assert_eq!(wolf.chases(11.2), Some(player));
+        wolf.decide(&at(None, 12.4));
+        assert_eq!(wolf.chases(12.4), None);
+        // News a packmate shouted is a chase only while about a player
+        // turn old, as before.
+        let mut told = heard(player, 10.0);
+        told.decide(&at(None, 10.5));
+        told.decide(&at(None, 11.2));
+        assert_eq!(told.chases(11.2), None);
     }
 
     #[test]
