@@ -217,7 +217,7 @@ pub struct Brain {
     pub asleep: bool,
     /// Game time of the turn it is taking (or took last), and of the one
     /// before: news it saw itself at its previous turn is still a chase
-    /// ([`Brain::chases`]), however long its turns take.
+    /// (`Brain::chases`), however long its turns take.
     pub turn_at: f64,
     pub previous_turn_at: f64,
 }
