@@ -817,18 +817,10 @@ impl Faction {
         most_avoided: f64,
         rng: &mut impl rand::Rng,
     ) -> Option<Vec<Pos>> {
-        let Faction {
-            view,
-            coarse,
-            influences,
-            stroll_nodes_left,
-            ..
-        } = self;
-        let view = view.as_ref()?;
-        let accept = |end: Pos| view.rules.avoidance(influences, end) <= most_avoided;
-        let (way, spent) = coarse.far_stroll(view.grid(), at, rng, accept, *stroll_nodes_left);
-        *stroll_nodes_left = stroll_nodes_left.saturating_sub(spent);
-        way
+        self.spend_stroll_allowance(most_avoided, |coarse, grid, accept, nodes| {
+            coarse.far_stroll(grid, at, rng, accept, nodes)
+        })
+        .flatten()
     }
 
     /// `walk` (a far wanderer's, chosen without pricing the ground), or
@@ -837,6 +829,25 @@ impl Faction {
     /// [`crate::ai::coarse::CoarseMap::cheapest_way`]), out of the same
     /// allowance as far strolls.
     pub(crate) fn cheapest_walk(&mut self, walk: Vec<Pos>, most_avoided: f64) -> Vec<Pos> {
+        // Without a planning grid there is nothing to price it on.
+        if self.view.is_none() {
+            return walk;
+        }
+        self.spend_stroll_allowance(most_avoided, |coarse, grid, accept, nodes| {
+            coarse.cheapest_way(grid, walk, &accept, nodes)
+        })
+        .unwrap_or_default()
+    }
+
+    /// Runs `search` on the faction's coarse map over its planning grid,
+    /// with a test for cells avoided no more than `most_avoided` and what
+    /// is left of the far strolls' node allowance this turn, and takes the
+    /// nodes it spent off the allowance: `None` without a planning grid.
+    fn spend_stroll_allowance<R>(
+        &mut self,
+        most_avoided: f64,
+        search: impl FnOnce(&mut CoarseMap, &Grid, &dyn Fn(Pos) -> bool, u64) -> (R, u64),
+    ) -> Option<R> {
         let Faction {
             view,
             coarse,
@@ -844,13 +855,11 @@ impl Faction {
             stroll_nodes_left,
             ..
         } = self;
-        let Some(view) = view.as_ref() else {
-            return walk;
-        };
+        let view = view.as_ref()?;
         let accept = |cell: Pos| view.rules.avoidance(influences, cell) <= most_avoided;
-        let (way, spent) = coarse.cheapest_way(view.grid(), walk, &accept, *stroll_nodes_left);
+        let (answer, spent) = search(coarse, view.grid(), &accept, *stroll_nodes_left);
         *stroll_nodes_left = stroll_nodes_left.saturating_sub(spent);
-        way
+        Some(answer)
     }
 
     /// A plan toward the far goal `goal` for a member at `from`, coarse
