@@ -86,9 +86,11 @@ pub struct PackCounters {
     /// On the settled turns, min(hunters, free cells next to the player a
     /// blow could come from), summed.
     pub surround_settled_room: u64,
-    /// Actions of a melee hunter standing within 2 cells of the player while
-    /// a free cell next to the player was 3 steps away or fewer, beyond the
-    /// [`CROWD_WAIT_PATIENCE`]th in a row.
+    /// Waits of a melee hunter standing within 2 cells of the player while
+    /// a free cell next to the player was 3 steps away or fewer, every one
+    /// (what `crowd_waits` and `longest_crowd_wait` are measured over).
+    pub crowd_wait_actions: u64,
+    /// Of those, the ones beyond the [`CROWD_WAIT_PATIENCE`]th in a row.
     pub crowd_waits: u64,
     /// The most such actions in a row by one member.
     pub longest_crowd_wait: u32,
@@ -374,6 +376,7 @@ impl PackTracker {
             0
         };
         let counters = &mut self.factions[action.faction];
+        counters.crowd_wait_actions += u64::from(queueing);
         if member.crowd_waiting > CROWD_WAIT_PATIENCE {
             counters.crowd_waits += 1;
         }
@@ -614,6 +617,7 @@ mod tests {
         tracker.record(&record(1, Mode::Hunt, Act::Attack, (7, 9), (7, 9)));
         tracker.record(&wait);
         let counters = tracker.counters(0);
+        assert_eq!(counters.crowd_wait_actions, 6, "every such wait");
         assert_eq!(counters.crowd_waits, 2);
         assert_eq!(counters.longest_crowd_wait, 5);
     }
