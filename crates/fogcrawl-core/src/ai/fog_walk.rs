@@ -14,7 +14,7 @@ use crate::ai::brain::Brain;
 use crate::ai::faction::Faction;
 use crate::ai::give_way::Body;
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::monster_turn::{Intent, MemberTurn, Senses, look_around};
+use crate::ai::monster_turn::{FALLBACK_FIGHT_TURNS, Intent, MemberTurn, Senses, look_around};
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::turn_outcome::{Happened, TurnOutcome, conclude};
 use crate::config::FactionConfig;
@@ -102,6 +102,7 @@ pub fn fog_walk(
             body_at: &nobody,
             smoke_at: &|_| false,
             shooter: None,
+            fight_turns: FALLBACK_FIGHT_TURNS,
         };
         match MemberTurn::new(&mut faction, &mut brain, &senses).pursue(to) {
             Intent::Step { to: next, .. } => match true_step_cost(level, &profile, at, next) {

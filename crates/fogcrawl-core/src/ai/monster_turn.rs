@@ -88,7 +88,16 @@ pub(crate) struct Senses<'a> {
     pub smoke_at: &'a dyn Fn(Pos) -> bool,
     /// How it shoots, for a kind with a range.
     pub shooter: Option<Shooter>,
+    /// How many turns a monster of its kind lasts fighting the player (its
+    /// kind's hit points over the blow the player lands in a turn, on
+    /// average): the wait a hunter queued behind one fighting packmate
+    /// can expect (see `plan::plan_overrides`).
+    pub fight_turns: f64,
 }
+
+/// The fight length ([`Senses::fight_turns`]) taken where the game gives
+/// none (a walker of the fog-of-war experiment, which meets no player).
+pub(crate) const FALLBACK_FIGHT_TURNS: f64 = 3.0;
 
 /// What a monster wants to do; the game decides whether it works.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

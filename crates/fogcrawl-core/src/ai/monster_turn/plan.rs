@@ -283,12 +283,18 @@ impl MemberTurn<'_> {
     /// (and, after a stall, going round the packmates beside it).
     fn ask_for_plan(&mut self, goal: Pos, reason: Option<ReplanReason>, has_plan: bool) {
         let at = self.senses.at;
-        let overrides = plan_overrides(self.faction, self.brain, at, |cell| {
-            matches!(
-                (self.senses.body_at)(cell),
-                Body::Packmate { .. } | Body::Stranger { .. }
-            )
-        });
+        let overrides = plan_overrides(
+            self.faction,
+            self.brain,
+            at,
+            self.senses.fight_turns,
+            |cell| {
+                matches!(
+                    (self.senses.body_at)(cell),
+                    Body::Packmate { .. } | Body::Stranger { .. }
+                )
+            },
+        );
         if self.brain.stall_turns >= STALL_PATIENCE {
             self.brain.detour_asked_at = self.brain.stall_turns;
         }
@@ -346,56 +352,87 @@ fn cheaper_ground_near_the_way(
 }
 
 /// The cells with a body on them that a member's search at `at` is
-/// asked to go round, priced [`PACKMATE_DETOUR_COST`] by
-/// [`plan_overrides`]: after a stall the monsters beside it, and about
-/// the cell it holds those near that cell. A plan smoothed afterwards
-/// must not cut back through them.
+/// asked to go round (priced by [`plan_overrides`]): after a stall the
+/// monsters beside it, and about the cell it holds those near that cell.
+/// A plan smoothed afterwards must not cut back through them.
 pub(super) fn detoured_bodies(
     brain: &Brain,
     at: Pos,
     monster_at: impl Fn(Pos) -> bool,
 ) -> Vec<Pos> {
-    let mut cells = Vec::new();
-    let mut detour = |cell: Pos| {
-        if cell != at && monster_at(cell) && !cells.contains(&cell) {
-            cells.push(cell);
-        }
-    };
+    let (stalled, about_spot) = bodies_to_go_round(brain, at, monster_at);
+    let mut cells = stalled;
+    cells.extend(about_spot);
+    cells
+}
+
+/// The bodies a member's search goes round, in two kinds: those beside it
+/// after a stall, and those about the cell it holds round the player or a
+/// noise (not already among the first).
+fn bodies_to_go_round(
+    brain: &Brain,
+    at: Pos,
+    monster_at: impl Fn(Pos) -> bool,
+) -> (Vec<Pos>, Vec<Pos>) {
+    let mut stalled = Vec::new();
     if brain.stall_turns >= STALL_PATIENCE {
         // Stuck behind bodies: this plan goes round the monsters beside it
         // where it can.
         for (dx, dy) in NEIGHBOURS {
-            detour(Pos::new(at.x + dx, at.y + dy));
-        }
-    }
-    if let Some(spot) = brain.spot {
-        // Heading for a cell it holds round the player or a noise: the
-        // bodies already about it are gone round (to the far side when the
-        // near side is full), not queued behind.
-        for dy in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
-            for dx in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
-                detour(Pos::new(spot.x + dx, spot.y + dy));
+            let cell = Pos::new(at.x + dx, at.y + dy);
+            if monster_at(cell) {
+                stalled.push(cell);
             }
         }
     }
-    cells
+    let mut about_spot = Vec::new();
+    if let Some(spot) = brain.spot {
+        // Heading for a cell it holds round the player or a noise: the
+        // bodies already about it are gone round (to the far side when the
+        // near side is full) when that is cheaper than queueing behind
+        // them.
+        for dy in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
+            for dx in -SPOT_DETOUR_RADIUS..=SPOT_DETOUR_RADIUS {
+                let cell = Pos::new(spot.x + dx, spot.y + dy);
+                if cell != at && monster_at(cell) && !stalled.contains(&cell) {
+                    about_spot.push(cell);
+                }
+            }
+        }
+    }
+    (stalled, about_spot)
 }
 
 /// The cells a member's search at `at` prices differently from its
 /// faction's grid: its own crowding left out, and the monsters it is to
-/// go round ([`detoured_bodies`]) made dear. The debug overlay's preview
-/// prices its search with this too, so it shows the search the member
-/// would really ask for.
+/// go round ([`detoured_bodies`]) made dear. A body about the cell it
+/// holds costs a step and the wait behind it, `fight_turns` (how long a
+/// monster of its kind lasts against the player: the queue ahead of it
+/// times that is what waiting costs), so it takes the way round, through
+/// another door, only when that is cheaper than waiting its turn; one
+/// beside it after a stall costs [`PACKMATE_DETOUR_COST`]. The debug
+/// overlay's preview prices its search with this too, so it shows the
+/// search the member would really ask for.
 pub(crate) fn plan_overrides(
     faction: &Faction,
     brain: &Brain,
     at: Pos,
+    fight_turns: f64,
     monster_at: impl Fn(Pos) -> bool,
 ) -> Vec<(Pos, f64)> {
     let mut overrides = faction.own_crowding_overrides(&brain.crowding_marks);
-    for cell in detoured_bodies(brain, at, monster_at) {
+    let (stalled, about_spot) = bodies_to_go_round(brain, at, monster_at);
+    let grid = faction.grid();
+    let priced = stalled
+        .into_iter()
+        .map(|cell| (cell, PACKMATE_DETOUR_COST))
+        .chain(about_spot.into_iter().map(|cell| {
+            let step = grid.and_then(|g| g.cost(cell)).unwrap_or(1.0);
+            (cell, step + fight_turns.max(0.0))
+        }));
+    for (cell, cost) in priced {
         overrides.retain(|&(pos, _)| pos != cell);
-        overrides.push((cell, PACKMATE_DETOUR_COST));
+        overrides.push((cell, cost));
     }
     overrides
 }

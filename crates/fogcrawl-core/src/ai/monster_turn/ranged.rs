@@ -567,7 +567,7 @@ mod tests {
     use super::*;
     use crate::ai::brain::Brain;
     use crate::ai::faction::Faction;
-    use crate::ai::monster_turn::Senses;
+    use crate::ai::monster_turn::{FALLBACK_FIGHT_TURNS, Senses};
 
     /// The goblins of the monster turn's tests, without the level.
     fn goblins_knowing(rows: &str) -> Faction {
@@ -661,6 +661,7 @@ mod tests {
             body_at: &body_at,
             smoke_at: &smoke_at,
             shooter: Some(ARCHER),
+            fight_turns: FALLBACK_FIGHT_TURNS,
         };
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         MemberTurn::new(faction, brain, &senses).think(&mut rng)
@@ -729,6 +730,7 @@ mod tests {
         let goal_from = |faction: &mut Faction, at: Pos| {
             let senses = Senses {
                 shooter: Some(ARCHER),
+                fight_turns: FALLBACK_FIGHT_TURNS,
                 smoke_at: &smoke_at,
                 ..crate::ai::monster_turn::tests::senses(at, &empty)
             };
@@ -746,6 +748,7 @@ mod tests {
         let clear = |_: Pos| false;
         let senses = Senses {
             shooter: Some(ARCHER),
+            fight_turns: FALLBACK_FIGHT_TURNS,
             smoke_at: &clear,
             ..crate::ai::monster_turn::tests::senses(far, &empty)
         };
@@ -1247,6 +1250,7 @@ mod tests {
         let goal_from = |faction: &mut Faction, at: Pos| {
             let senses = Senses {
                 shooter: Some(ARCHER),
+                fight_turns: FALLBACK_FIGHT_TURNS,
                 ..crate::ai::monster_turn::tests::senses(at, &empty)
             };
             let mut brain = Brain::default();

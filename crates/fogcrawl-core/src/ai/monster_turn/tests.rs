@@ -41,6 +41,7 @@ pub(super) fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a
         body_at,
         smoke_at: &|_| false,
         shooter: None,
+        fight_turns: FALLBACK_FIGHT_TURNS,
     }
 }
 
@@ -1105,6 +1106,9 @@ fn a_hunter_whose_way_round_stalls_gives_its_cell_up_and_approaches_plainly() {
     for turn in 0..40u32 {
         let mut s = senses(at, &body);
         s.player_seen = Some(player);
+        // The fighter lasts long (a hobgoblin): the way round is cheaper
+        // than waiting behind it.
+        s.fight_turns = 25.0;
         s.now = f64::from(turn);
         s.turn = u64::from(turn);
         faction.start_turn(s.now);
@@ -1150,6 +1154,104 @@ fn a_hunter_whose_way_round_stalls_gives_its_cell_up_and_approaches_plainly() {
         (7..=1 + 19 + SPOT_SLACK).contains(&gave_up),
         "gave up at {gave_up}"
     );
+}
+
+/// A room with two doors on its west wall (2,2 and 2,6), joined outside
+/// by a one-wide corridor (column 1). The player stands at 3,2, just
+/// inside the north door, which a packmate (F) fights it from: no blow
+/// comes through that door but F's (the door's wall corners forbid a
+/// diagonal step in), so a hunter behind F waits for F's fight to end, or
+/// goes round through the south door.
+const TWO_DOORS: &str = "########\n\
+                         #.#....#\n\
+                         #.'@...#\n\
+                         #.#....#\n\
+                         #.#....#\n\
+                         #.#....#\n\
+                         #.'....#\n\
+                         #......#\n\
+                         ########";
+
+/// What the hunter at `at` (actor 1) does, F fighting from the north
+/// door and packmates queued at `queued`, each fight lasting
+/// `fight_turns`: its first step, and the cell it holds then. It thinks
+/// turn after turn, standing still, until it steps (its plan comes within
+/// a few turns); `None` if it only waits.
+fn first_step_at_the_two_doors(
+    at: Pos,
+    queued: &[Pos],
+    fight_turns: f64,
+) -> (Option<Pos>, Option<Pos>, Brain) {
+    let (mut faction, _) = goblins_knowing(TWO_DOORS);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, fighter) = (Pos::new(3, 2), Pos::new(2, 2));
+    faction.spots_mut().claim(2, fighter, fighter);
+    let queued = queued.to_vec();
+    let body = move |p: Pos| {
+        if p == player {
+            Body::Player
+        } else if p == fighter || queued.contains(&p) {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut brain = Brain::default();
+    for turn in 0..8u32 {
+        let mut s = senses(at, &body);
+        s.player_seen = Some(player);
+        s.now = f64::from(turn);
+        s.turn = u64::from(turn);
+        s.fight_turns = fight_turns;
+        faction.start_turn(s.now);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        if let Intent::Step { to, .. } = intent {
+            return (Some(to), faction.spots().held_by(1), brain);
+        }
+        let outcome = TurnOutcome {
+            started_at: at,
+            happened: Happened::Waited,
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+    }
+    (None, faction.spots().held_by(1), brain)
+}
+
+#[test]
+fn the_third_of_a_pack_at_a_door_goes_round_through_the_other_and_the_second_waits() {
+    // Three goblins at the north door of TWO_DOORS: F in the doorway at
+    // 2,2 fighting the player at 3,2, the second at 1,2 behind it, the
+    // third at 1,3 behind that (its way through the door passes both).
+    // A fight lasts 4 turns. The way round, down the corridor and in by
+    // the south door to a free cell beside the player, is 7-8 steps.
+    // The third: 2 fights to wait (about 10) against 8 steps: it goes
+    // round, holding its cell beside the player, its first step south
+    // (1,4) and its plan through the south door (2,6).
+    let (second, third) = (Pos::new(1, 2), Pos::new(1, 3));
+    let (step, held, brain) = first_step_at_the_two_doors(third, &[second], 4.0);
+    assert_eq!(step, Some(Pos::new(1, 4)), "{:?}", brain.thought);
+    let spot = held.expect("it keeps a cell beside the player");
+    assert_eq!(spot.chebyshev(Pos::new(3, 2)), 1, "{spot:?}");
+    assert!(brain.plan.contains(&Pos::new(2, 6)), "{:?}", brain.plan);
+    // The way round is timed, to be given up if it stalls (its allowance
+    // grows to the plan's length and SPOT_SLACK more at its next turn,
+    // the plan having come after this turn's count).
+    let way = brain.spot_way.expect("its way to the cell is timed");
+    assert_eq!((way.spot, way.given_up_at), (spot, None), "{way:?}");
+    // The second: one fight to wait (about 5) against 9 steps round: it
+    // waits behind F, never setting out round.
+    let (step, _, brain) = first_step_at_the_two_doors(second, &[third], 4.0);
+    assert_eq!(step, None, "{:?}, plan {:?}", brain.thought, brain.plan);
+    assert!(!brain.plan.contains(&Pos::new(2, 6)), "{:?}", brain.plan);
+    // Long fights (a hobgoblin's, 12 turns), nobody behind it: waiting
+    // one is dearer than the way round, and the second goes round too.
+    let (step, _, brain) = first_step_at_the_two_doors(second, &[], 12.0);
+    assert!(brain.plan.contains(&Pos::new(2, 6)), "{:?}", brain.plan);
+    assert_eq!(step, Some(third), "{:?}", brain.thought);
 }
 
 #[test]

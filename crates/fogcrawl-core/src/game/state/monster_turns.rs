@@ -6,6 +6,7 @@
 
 use rand::RngExt;
 
+use crate::ai::monster_turn::FALLBACK_FIGHT_TURNS;
 use crate::ai::thought::Thought;
 use crate::ai::{
     Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
@@ -167,7 +168,12 @@ impl Game {
                 range: kind.range,
                 keep_distance: kind.keep_distance,
             });
+        let fight_turns = me
+            .kind()
+            .and_then(|kind| self.kinds.get(kind))
+            .map_or(FALLBACK_FIGHT_TURNS, |kind| self.turns_to_fell(kind.max_hp));
         let senses = Senses {
+            fight_turns,
             actor,
             at,
             now: self.time,

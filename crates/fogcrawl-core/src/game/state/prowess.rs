@@ -25,6 +25,20 @@ impl Game {
         (accuracy as u32, (low + bonus, high + bonus))
     }
 
+    /// How many turns the player takes, on average, to fell a monster of
+    /// `hp` hit points with the blow it strikes now (its chance to hit
+    /// times its mean damage a turn; at least one turn). Monsters queued
+    /// behind a fighting packmate weigh their wait by it: they see the
+    /// player's blows land.
+    pub(crate) fn turns_to_fell(&self, hp: i32) -> f64 {
+        let (accuracy, (low, high)) = self.player_attack();
+        let per_turn = f64::from(accuracy) / 100.0 * f64::from(low + high) / 2.0;
+        if per_turn <= 0.0 {
+            return f64::from(hp.max(1));
+        }
+        (f64::from(hp) / per_turn).max(1.0)
+    }
+
     /// What the player's armour takes off a monster's chance to hit.
     pub fn player_defence(&self) -> u32 {
         self.equipment.defence()

@@ -43,11 +43,17 @@ impl Game {
         self.factions[faction].sync_view();
         // Priced as its own request would be: its crowding left out, and
         // after a stall the monsters beside it to go round.
+        let fight_turns = self
+            .kind_of(&self.actors[monster])
+            .map_or(crate::ai::monster_turn::FALLBACK_FIGHT_TURNS, |kind| {
+                self.turns_to_fell(kind.max_hp)
+            });
         let overrides = match self.actors[monster].brain.as_ref() {
             Some(brain) => crate::ai::monster_turn::plan_overrides(
                 &self.factions[faction],
                 brain,
                 from,
+                fight_turns,
                 |cell| {
                     self.actor_at(cell)
                         .is_some_and(|other| other != PLAYER && other != monster)
