@@ -131,6 +131,22 @@ mod tests {
     use crate::world::ItemKind;
 
     #[test]
+    fn a_fight_lasts_the_monster_s_hit_points_over_the_player_s_average_blow() {
+        // The starting blow: 80% to hit for 2-5, 2.8 damage a turn on
+        // average. A wolf's 9 hit points last 9 / 2.8 turns; the short
+        // sword's 85% for 3-6 (3.825 a turn) fells it sooner; a 1 hit
+        // point rat still takes a turn.
+        let (mut game, _dir) = game_on("#####\n#@.>#\n#####\n");
+        let wolf = game.turns_to_fell(9);
+        assert!((wolf - 9.0 / 2.8).abs() < 1e-9, "{wolf}");
+        assert_eq!(game.turns_to_fell(1), 1.0);
+        game.inventory.add(ItemKind::ShortSword);
+        assert!(game.take_up_if_better(ItemKind::ShortSword));
+        let armed = game.turns_to_fell(9);
+        assert!((armed - 9.0 / 3.825).abs() < 1e-9, "{armed}");
+    }
+
+    #[test]
     fn better_gear_is_taken_up_and_changes_the_blow() {
         let (mut game, _dir) = game_on("#####\n#@.>#\n#####\n");
         let (accuracy, damage) = game.player_attack();
