@@ -3,7 +3,7 @@
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, octile};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent, octile};
 use crate::ai::brain::{Brain, CORNERED_TIME, FLEE_CALM_TIME, PURSUIT_MEMORY};
 use crate::ai::thought::Thought;
 
@@ -19,10 +19,10 @@ impl MemberTurn<'_> {
     /// again).
     pub(super) fn flee(&mut self, threat: Pos) -> Intent {
         self.brain.forget_plan();
-        let at = self.senses.at;
+        let (at, turn, fled_from) = (self.senses.at, self.senses.turn, self.brain.fled_from);
         let downhill = self
             .faction
-            .flee_step(self.senses.turn, threat, at, self.brain.fled_from)
+            .flee_step(turn, threat, at, |cell| Some(cell) != fled_from)
             .filter(|&next| !self.faction.believes_step_blocked(at, next));
         if let Some(next) = downhill {
             match (self.senses.body_at)(next) {
@@ -51,6 +51,32 @@ impl MemberTurn<'_> {
                 }
                 Body::Player | Body::Packmate { .. } | Body::Stranger { .. } => {}
             }
+            // Held by one that keeps its place: the next way down the map
+            // round it, while one goes down (swamp seed 3, a goblin whose
+            // way down was a packmate's cell stepped off the map instead).
+            let body_at = self.senses.body_at;
+            let round = self
+                .faction
+                .flee_step(turn, threat, at, |cell| {
+                    Some(cell) != fled_from && body_at(cell) == Body::Empty
+                })
+                .filter(|&next| !self.faction.believes_step_blocked(at, next));
+            if let Some(next) = round {
+                let thought = Thought::Flees {
+                    from: threat,
+                    to: Some(next),
+                };
+                return flight_step(self.brain, at, thought, next, false, true);
+            }
+        } else if self.faction.at_safety_bottom(turn, threat, at) {
+            // Nowhere safer within a step: as Brogue's fleeing monsters at
+            // the bottom of the safety map, it stays put (a step off the
+            // map only leads down it again, to and fro: swamp seed 3, a
+            // wolf 2 cells from the player paced 44,5 -> 43,4 -> 44,4 ->
+            // 44,5; seed 4, one out of the player's sight stepped off its
+            // bottom at 34,10 on three flights). Out of sight it lies low;
+            // beside the player, cornered, it fights.
+            return self.rest_from_flight(threat, true);
         }
         let here = octile(at, threat);
         let away = NEIGHBOURS
@@ -70,6 +96,23 @@ impl MemberTurn<'_> {
                 to: Some(next),
             };
             return flight_step(self.brain, at, thought, next, false, false);
+        }
+        self.rest_from_flight(threat, false)
+    }
+
+    /// A fleeing member that takes no step: nothing in sight, it stops
+    /// running and lies low; beside the player, or with no step away at
+    /// all, it is cornered and turns to fight; at the bottom of the safety
+    /// map (`bottom`) with the player in sight but not beside it, it
+    /// stays where it is, still in flight.
+    fn rest_from_flight(&mut self, threat: Pos, bottom: bool) -> Intent {
+        let at = self.senses.at;
+        if bottom && self.senses.player_seen.is_some() && !is_adjacent(at, threat) {
+            self.brain.thought = Thought::Flees {
+                from: threat,
+                to: None,
+            };
+            return Intent::Wait;
         }
         self.brain.thought = Thought::Cornered { by: threat };
         if self.senses.player_seen.is_none() {
