@@ -3,7 +3,7 @@
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent, octile};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, octile};
 use crate::ai::brain::{Brain, CORNERED_TIME, FLEE_CALM_TIME, PURSUIT_MEMORY};
 use crate::ai::thought::Thought;
 
@@ -68,15 +68,18 @@ impl MemberTurn<'_> {
                 };
                 return flight_step(self.brain, at, thought, next, false, true);
             }
-        } else if self.faction.at_safety_bottom(turn, threat, at) {
-            // Nowhere safer within a step: as Brogue's fleeing monsters at
-            // the bottom of the safety map, it stays put (a step off the
-            // map only leads down it again, to and fro: swamp seed 3, a
-            // wolf 2 cells from the player paced 44,5 -> 43,4 -> 44,4 ->
-            // 44,5; seed 4, one out of the player's sight stepped off its
-            // bottom at 34,10 on three flights). Out of sight it lies low;
-            // beside the player, cornered, it fights.
-            return self.rest_from_flight(threat, true);
+        } else if self.senses.player_seen.is_none()
+            && self.faction.at_safety_bottom(turn, threat, at)
+        {
+            // Out of the player's sight with nowhere safer within a step:
+            // as Brogue's fleeing monsters at the bottom of the safety map,
+            // it stays put and lies low (a step off the map only leads down
+            // it again: swamp seed 4, a wolf out of sight stepped off its
+            // bottom at 34,10 on three flights). In the player's sight it
+            // still steps away or, cornered, fights: staying put there was
+            // a rat cowering 45 actions in a dead end as the player walked
+            // off (warrens seed 1, turns 224-237).
+            return self.rest_from_flight(threat);
         }
         let here = octile(at, threat);
         let away = NEIGHBOURS
@@ -97,23 +100,12 @@ impl MemberTurn<'_> {
             };
             return flight_step(self.brain, at, thought, next, false, false);
         }
-        self.rest_from_flight(threat, false)
+        self.rest_from_flight(threat)
     }
 
     /// A fleeing member that takes no step: nothing in sight, it stops
-    /// running and lies low; beside the player, or with no step away at
-    /// all, it is cornered and turns to fight; at the bottom of the safety
-    /// map (`bottom`) with the player in sight but not beside it, it
-    /// stays where it is, still in flight.
-    fn rest_from_flight(&mut self, threat: Pos, bottom: bool) -> Intent {
-        let at = self.senses.at;
-        if bottom && self.senses.player_seen.is_some() && !is_adjacent(at, threat) {
-            self.brain.thought = Thought::Flees {
-                from: threat,
-                to: None,
-            };
-            return Intent::Wait;
-        }
+    /// running and lies low; else it is cornered and turns to fight.
+    fn rest_from_flight(&mut self, threat: Pos) -> Intent {
         self.brain.thought = Thought::Cornered { by: threat };
         if self.senses.player_seen.is_none() {
             // Nothing in sight to fight: it stops running and goes back to its
