@@ -323,6 +323,33 @@ mod tests {
     use crate::Movement;
 
     #[test]
+    fn priced_by_the_grid_s_own_costs_it_is_the_plain_map_and_reached_lists_it() {
+        let grid = Grid::from_ascii(".3..\n.#2.\n....", Movement::default()).unwrap();
+        let source = [(Pos::new(0, 0), 0.0)];
+        let mut plain = DijkstraMap::new();
+        plain.compute_within(&grid, source, 4.0);
+        let mut priced = DijkstraMap::new();
+        priced.compute_within_priced(&grid, source, 4.0, |pos| grid.cost(pos).unwrap());
+        let mut reached: Vec<(Pos, f64)> = priced.reached().collect();
+        reached.sort_by_key(|&(pos, _)| (pos.y, pos.x));
+        let mut expected = Vec::new();
+        for y in 0..3 {
+            for x in 0..4 {
+                let pos = Pos::new(x, y);
+                assert_eq!(priced.distance(pos), plain.distance(pos), "{pos:?}");
+                if let Some(d) = plain.distance(pos) {
+                    expected.push((pos, d));
+                }
+            }
+        }
+        assert_eq!(reached, expected);
+        // Priced at half a step, the same limit reaches twice as far.
+        priced.compute_within_priced(&grid, source, 1.0, |_| 0.5);
+        assert_eq!(priced.distance(Pos::new(0, 2)), Some(1.0));
+        assert_eq!(plain.distance(Pos::new(0, 2)), Some(2.0));
+    }
+
+    #[test]
     fn distances_follow_terrain_costs_into_cells() {
         let grid = Grid::from_ascii(".3.\n...", Movement::default()).unwrap();
         let mut map = DijkstraMap::new();
