@@ -56,6 +56,44 @@ impl DijkstraMap {
         sources: impl IntoIterator<Item = (Pos, f64)>,
         limit: f64,
     ) {
+        let costs = grid.costs();
+        self.relax_within(grid, sources, limit, |cell| f64::from(costs[cell]));
+    }
+
+    /// Like [`DijkstraMap::compute_within`], but each cell is priced by
+    /// `price` instead of the grid's own cost: the grid says which moves
+    /// are legal, `price(pos)` what entering `pos` costs (a traveller other
+    /// than the one the grid was priced for, or the same ground without
+    /// the extras the grid carries). Prices must be positive.
+    ///
+    /// ```
+    /// use gridpath::{DijkstraMap, Grid, Movement, Pos};
+    /// let grid = Grid::from_ascii("...\n.#.\n...", Movement::default()).unwrap();
+    /// let mut map = DijkstraMap::new();
+    /// // Every open cell at 2, whatever the grid says.
+    /// map.compute_within_priced(&grid, [(Pos::new(0, 0), 0.0)], f64::INFINITY, |_| 2.0);
+    /// assert_eq!(map.distance(Pos::new(2, 0)), Some(4.0));
+    /// assert_eq!(map.distance(Pos::new(1, 1)), None);
+    /// ```
+    pub fn compute_within_priced(
+        &mut self,
+        grid: &Grid,
+        sources: impl IntoIterator<Item = (Pos, f64)>,
+        limit: f64,
+        price: impl Fn(Pos) -> f64,
+    ) {
+        self.relax_within(grid, sources, limit, |cell| price(grid.pos_of(cell)));
+    }
+
+    /// The search behind both: `price(cell)` is the cost of entering the
+    /// padded cell `cell`.
+    fn relax_within(
+        &mut self,
+        grid: &Grid,
+        sources: impl IntoIterator<Item = (Pos, f64)>,
+        limit: f64,
+        price: impl Fn(usize) -> f64,
+    ) {
         self.reset(grid);
         for (pos, value) in sources {
             if !grid.is_passable(pos) || !value.is_finite() || value > limit {
@@ -73,7 +111,6 @@ impl DijkstraMap {
                 });
             }
         }
-        let costs = grid.costs();
         let masks = grid.masks();
         let offsets = grid.offsets();
         while let Some(entry) = self.open.pop() {
@@ -84,12 +121,13 @@ impl DijkstraMap {
             }
             // Moves are symmetric, so a neighbour that can reach this cell
             // pays the step into this cell plus this cell's distance.
+            let cost = price(cell);
             let mut mask = masks[cell];
             while mask != 0 {
                 let direction = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 let neighbour = cell.wrapping_add_signed(offsets[direction]);
-                let through = distance + DIRECTION_LENGTHS[direction] * f64::from(costs[cell]);
+                let through = distance + DIRECTION_LENGTHS[direction] * cost;
                 let known = self.distances.get(neighbour);
                 if through < known && through <= limit {
                     if known == f64::INFINITY {
@@ -135,6 +173,30 @@ impl DijkstraMap {
             .distances
             .get((pos.y as usize + 1) * self.stride + pos.x as usize + 1);
         d.is_finite().then_some(d)
+    }
+
+    /// Every cell the last computation reached, with its distance, in the
+    /// order they were reached.
+    ///
+    /// ```
+    /// use gridpath::{DijkstraMap, Grid, Movement, Pos};
+    /// let grid = Grid::from_ascii("..#\n...", Movement::default()).unwrap();
+    /// let mut map = DijkstraMap::new();
+    /// map.compute_within(&grid, [(Pos::new(0, 0), 0.0)], 1.0);
+    /// let near: Vec<Pos> = map.reached().map(|(pos, _)| pos).collect();
+    /// assert_eq!(near.len(), 3); // the diagonal step costs more than 1
+    /// assert!(near.contains(&Pos::new(1, 0)) && near.contains(&Pos::new(0, 1)));
+    /// ```
+    pub fn reached(&self) -> impl Iterator<Item = (Pos, f64)> + '_ {
+        self.reached.iter().filter_map(|&cell| {
+            let cell = cell as usize;
+            let pos = Pos::new(
+                (cell % self.stride) as i32 - 1,
+                (cell / self.stride) as i32 - 1,
+            );
+            let distance = self.distances.get(cell);
+            distance.is_finite().then_some((pos, distance))
+        })
     }
 
     /// The neighbour of `pos` a walker should step to: the legal move that
@@ -259,6 +321,33 @@ mod tests {
 
     use super::*;
     use crate::Movement;
+
+    #[test]
+    fn priced_by_the_grid_s_own_costs_it_is_the_plain_map_and_reached_lists_it() {
+        let grid = Grid::from_ascii(".3..\n.#2.\n....", Movement::default()).unwrap();
+        let source = [(Pos::new(0, 0), 0.0)];
+        let mut plain = DijkstraMap::new();
+        plain.compute_within(&grid, source, 4.0);
+        let mut priced = DijkstraMap::new();
+        priced.compute_within_priced(&grid, source, 4.0, |pos| grid.cost(pos).unwrap());
+        let mut reached: Vec<(Pos, f64)> = priced.reached().collect();
+        reached.sort_by_key(|&(pos, _)| (pos.y, pos.x));
+        let mut expected = Vec::new();
+        for y in 0..3 {
+            for x in 0..4 {
+                let pos = Pos::new(x, y);
+                assert_eq!(priced.distance(pos), plain.distance(pos), "{pos:?}");
+                if let Some(d) = plain.distance(pos) {
+                    expected.push((pos, d));
+                }
+            }
+        }
+        assert_eq!(reached, expected);
+        // Priced at half a step, the same limit reaches twice as far.
+        priced.compute_within_priced(&grid, source, 1.0, |_| 0.5);
+        assert_eq!(priced.distance(Pos::new(0, 2)), Some(1.0));
+        assert_eq!(plain.distance(Pos::new(0, 2)), Some(2.0));
+    }
 
     #[test]
     fn distances_follow_terrain_costs_into_cells() {

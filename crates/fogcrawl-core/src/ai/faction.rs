@@ -22,7 +22,7 @@ use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
 use crate::ai::spots::Spots;
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
-use crate::world::{Level, Terrain};
+use crate::world::{CostProfile, Level, Terrain};
 use gridpath::{
     DijkstraMap, DistanceField, Grid, GridError, Pos, Reach, SearchOptions, cheapest_straight_path,
     steps_are_legal,
@@ -976,6 +976,16 @@ impl Faction {
     /// Brogue's safety map away from `threat`: stepping downhill on it
     /// leads away from the threat, toward open ground rather than into
     /// corners. Rebuilt when the threat moves or the map is a few turns old.
+    ///
+    /// Priced on the ground alone, as Brogue's two cost maps are: how soon
+    /// the threat reaches a cell at the base terrain costs (the player's),
+    /// and the way there at the faction's own terrain costs (and the
+    /// caltrops it knows of). Not on the planning grid: its influences make
+    /// every cell about a fight dear to enter (danger where kin were hurt,
+    /// the player's threat), so the map's far rim, and its bottom, came to
+    /// lie two or three cells from the player (swamp seed 3, turns 121-140:
+    /// a wolf at 1 hit point 2 cells from the player paced 44,5 -> 43,4 ->
+    /// 44,4 -> 44,5 eight times, its flight a step off the map and back).
     fn safety_map(&mut self, turn: u64, threat: Pos) -> Option<&DijkstraMap> {
         // Rebuilt when the threat moved more than a step or two, or the map
         // is a few turns old: fleeing needs the lie of the land, not the
@@ -985,44 +995,76 @@ impl Faction {
                 || turn.saturating_sub(*built) >= SAFETY_REFRESH_TURNS
         });
         if stale {
-            let grid = self.view.as_ref()?.grid();
-            let toward = &mut self.safety_scratch;
-            toward.compute_within(grid, [(threat, 0.0)], SAFETY_RADIUS);
-            let reach = SAFETY_RADIUS as i32 + 1;
-            let mut sources = Vec::new();
-            for y in threat.y - reach..=threat.y + reach {
-                for x in threat.x - reach..=threat.x + reach {
-                    let pos = Pos::new(x, y);
-                    if let Some(d) = toward.distance(pos) {
-                        sources.push((pos, d * SAFETY_FACTOR));
-                    }
+            let view = self.view.as_ref()?;
+            let (grid, rules) = (view.grid(), &view.rules);
+            let (knowledge, hazards) = (&self.knowledge, &self.influences.hazards);
+            let threat_profile = CostProfile::default();
+            // A cell the faction has not seen is floor to the threat (the
+            // grid already says whether the faction takes it as open); one
+            // the threat cannot enter (deep water) it never reaches.
+            let threat_price = |pos: Pos| {
+                threat_profile
+                    .cost(knowledge.belief(pos).unwrap_or(Terrain::Floor))
+                    .unwrap_or(f64::INFINITY)
+            };
+            // Never through the threat's own cell (Brogue forbids it too).
+            let own_price = |pos: Pos| {
+                if pos == threat {
+                    return f64::INFINITY;
                 }
-            }
+                rules
+                    .terrain_cost(knowledge.belief(pos))
+                    .or_else(|| grid.cost(pos))
+                    .unwrap_or(f64::INFINITY)
+                    + hazards.extra(pos)
+            };
+            let toward = &mut self.safety_scratch;
+            toward.compute_within_priced(grid, [(threat, 0.0)], SAFETY_RADIUS, threat_price);
+            // Every cell the threat reaches within the radius, however
+            // far in cells: a road at half a floor step's cost reaches
+            // twice as far (a square of the radius's side cut the map
+            // short there, and beyond its edge the map rose again: swamp
+            // seed 3, a wolf fleeing along the north road was led back
+            // toward the player, turn 140).
+            let sources: Vec<(Pos, f64)> = toward
+                .reached()
+                .map(|(pos, d)| (pos, d * SAFETY_FACTOR))
+                .collect();
             let mut away = match self.safety.take() {
                 Some((_, _, map)) => map,
                 None => DijkstraMap::new(),
             };
-            away.compute_within(grid, sources, 0.0);
+            away.compute_within_priced(grid, sources, 0.0, own_price);
             self.safety = Some((turn, threat, away));
         }
         self.safety.as_ref().map(|(_, _, map)| map)
     }
 
     /// The step away from `threat` for a member at `at` (downhill on the
-    /// safety map), if any, never onto `not_onto` (the cell its last flight
-    /// step left: as the threat moves the map can tilt back and forth, and
-    /// a step straight back would make it run A-B-A-B).
+    /// safety map), if any, onto a cell `allowed` accepts (the caller's
+    /// bar on the cell its last flight step left: as the threat moves the
+    /// map can tilt back and forth, and a step straight back would make it
+    /// run A-B-A-B), never onto the threat itself.
     pub(crate) fn flee_step(
         &mut self,
         turn: u64,
         threat: Pos,
         at: Pos,
-        not_onto: Option<Pos>,
+        allowed: impl Fn(Pos) -> bool,
     ) -> Option<Pos> {
         self.safety_map(turn, threat)?;
         let grid = self.view.as_ref()?.grid();
         let (_, _, safety) = self.safety.as_ref()?;
-        safety.lowest_neighbour_where(grid, at, |cell| Some(cell) != not_onto)
+        safety.lowest_neighbour_where(grid, at, |cell| cell != threat && allowed(cell))
+    }
+
+    /// Whether `at` lies at the bottom of the safety map away from
+    /// `threat`: on the map, with no neighbour lower (nowhere safer within
+    /// a step). Brogue's fleeing monster stays put there.
+    pub(crate) fn at_safety_bottom(&mut self, turn: u64, threat: Pos, at: Pos) -> bool {
+        self.safety_map(turn, threat)
+            .is_some_and(|map| map.distance(at).is_some())
+            && self.flee_step(turn, threat, at, |_| true).is_none()
     }
 }
 

@@ -19,10 +19,10 @@ impl MemberTurn<'_> {
     /// again).
     pub(super) fn flee(&mut self, threat: Pos) -> Intent {
         self.brain.forget_plan();
-        let at = self.senses.at;
+        let (at, turn, fled_from) = (self.senses.at, self.senses.turn, self.brain.fled_from);
         let downhill = self
             .faction
-            .flee_step(self.senses.turn, threat, at, self.brain.fled_from)
+            .flee_step(turn, threat, at, |cell| Some(cell) != fled_from)
             .filter(|&next| !self.faction.believes_step_blocked(at, next));
         if let Some(next) = downhill {
             match (self.senses.body_at)(next) {
@@ -51,6 +51,35 @@ impl MemberTurn<'_> {
                 }
                 Body::Player | Body::Packmate { .. } | Body::Stranger { .. } => {}
             }
+            // Held by one that keeps its place: the next way down the map
+            // round it, while one goes down (swamp seed 3, a goblin whose
+            // way down was a packmate's cell stepped off the map instead).
+            let body_at = self.senses.body_at;
+            let round = self
+                .faction
+                .flee_step(turn, threat, at, |cell| {
+                    Some(cell) != fled_from && body_at(cell) == Body::Empty
+                })
+                .filter(|&next| !self.faction.believes_step_blocked(at, next));
+            if let Some(next) = round {
+                let thought = Thought::Flees {
+                    from: threat,
+                    to: Some(next),
+                };
+                return flight_step(self.brain, at, thought, next, false, true);
+            }
+        } else if self.senses.player_seen.is_none()
+            && self.faction.at_safety_bottom(turn, threat, at)
+        {
+            // Out of the player's sight with nowhere safer within a step:
+            // as Brogue's fleeing monsters at the bottom of the safety map,
+            // it stays put and lies low (a step off the map only leads down
+            // it again: swamp seed 4, a wolf out of sight stepped off its
+            // bottom at 34,10 on three flights). In the player's sight it
+            // still steps away or, cornered, fights: staying put there was
+            // a rat cowering 45 actions in a dead end as the player walked
+            // off (warrens seed 1, turns 224-237).
+            return self.rest_from_flight(threat);
         }
         let here = octile(at, threat);
         let away = NEIGHBOURS
@@ -71,6 +100,12 @@ impl MemberTurn<'_> {
             };
             return flight_step(self.brain, at, thought, next, false, false);
         }
+        self.rest_from_flight(threat)
+    }
+
+    /// A fleeing member that takes no step: nothing in sight, it stops
+    /// running and lies low; else it is cornered and turns to fight.
+    fn rest_from_flight(&mut self, threat: Pos) -> Intent {
         self.brain.thought = Thought::Cornered { by: threat };
         if self.senses.player_seen.is_none() {
             // Nothing in sight to fight: it stops running and goes back to its

@@ -177,7 +177,7 @@ impl MemberTurn<'_> {
         // fought there: horde depth 5 seed 1).
         let safer = self
             .faction
-            .flee_step(self.senses.turn, player, at, None)
+            .flee_step(self.senses.turn, player, at, |_| true)
             .filter(|cell| steps.contains(cell));
         let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
         let rank = |cell: Pos| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell));

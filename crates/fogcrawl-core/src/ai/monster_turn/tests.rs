@@ -416,6 +416,70 @@ fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
 }
 
 #[test]
+fn a_fleeing_member_runs_on_past_the_danger_about_a_fight() {
+    // A corridor: the player at its west end, where the goblins were hurt
+    // (danger fills the cells about it), the hurt goblin 3 cells east.
+    let (mut faction, _) = goblins_knowing(
+        "##############\n\
+         #@...........#\n\
+         ##############",
+    );
+    let player = Pos::new(1, 1);
+    faction.mark_danger(player, 6.0);
+    faction.start_turn(0.5);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut s = senses(Pos::new(4, 1), &empty);
+    s.player_seen = Some(player);
+    s.health = 0.1;
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(brain.mode, Mode::Flee);
+    // East, down its safety map: the danger prices the planning grid, not
+    // how soon the player reaches a cell (priced so, the map ended 3
+    // cells from the player and the goblin stepped off it, unguided).
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: Pos::new(5, 1),
+            swap: false,
+            guided: true
+        }
+    );
+}
+
+#[test]
+fn out_of_sight_at_the_bottom_of_its_safety_map_a_fleeing_member_lies_low() {
+    // A bent corridor: the player at 1,1, the hurt goblin round the bend
+    // at the dead end 1,3, the farthest walk from the player. A step east
+    // would gain distance as the crow flies, but lead back toward it.
+    let (mut faction, _) = goblins_knowing(
+        "#######\n\
+         #@....#\n\
+         #####.#\n\
+         #.....#\n\
+         #######",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, at) = (Pos::new(1, 1), Pos::new(1, 3));
+    let mut brain = Brain::default();
+    brain.decide(&Perception {
+        at,
+        now: 0.5,
+        player_seen: Some(player),
+        health: 0.1,
+        flee_below: 0.3,
+    });
+    assert_eq!(brain.mode, Mode::Flee);
+    // At time 1 (turn 1) it no longer sees the player: it stays on 1,3.
+    let mut s = senses(at, &empty);
+    s.health = 0.1;
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(intent, Intent::Wait);
+    assert!(brain.loiter_until > s.now, "{:?}", brain.thought);
+    assert_eq!(brain.alert, None);
+}
+
+#[test]
 fn far_from_the_player_a_wanderer_strolls_its_cheapest_way_without_the_planner() {
     // Open floor, 31 by 31, nothing seen of the player.
     let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
