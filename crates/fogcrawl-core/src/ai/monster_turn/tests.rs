@@ -1212,3 +1212,63 @@ fn a_hunter_waits_for_room_only_on_a_cell_its_faction_has_seen() {
     );
     assert_eq!(brain.goal, Some(player), "{:?}", brain.thought);
 }
+
+#[test]
+fn a_stroller_that_gives_a_noise_up_does_not_walk_back_the_stroll_it_broke_off() {
+    // Caves seed 4 (turns 257-265): wolf 7 strolled west from 24,27 to
+    // 23,27 toward 29,34, heard a fight at 51,29 behind it and stepped
+    // back onto 24,27 while its search ran; the planner gave the search
+    // up, the wolf the noise, and it took its old stroll up again, west
+    // onto 23,27: A-B-A-B. Here, in a room 25 by 15, it strolled west from
+    // 6,7 to 5,7 toward 1,7, stepped back onto 6,7 toward a noise at 20,7,
+    // and no plan came
+    // (a spot beside the noise unreachable, as a search given up leaves
+    // it). A noise it took up ended the stroll it was on: it strolls on
+    // from where it stands, never back onto 5,7.
+    let rows = format!("@{}", vec![".".repeat(25); 15].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let noise = Pos::new(20, 7);
+    let left = Pos::new(5, 7);
+    for seed in 0..12 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Investigate,
+            noise: Some(noise),
+            investigating: Some((noise, 1)),
+            unreachable: Some(Pos::new(19, 7)),
+            wander_target: Some(Pos::new(1, 7)),
+            wander_until: 100.0,
+            came_from: Some(left),
+            came_strolling: false,
+            ..Brain::default()
+        };
+        let (mut at, mut s) = (Pos::new(6, 7), senses(Pos::new(6, 7), &empty));
+        for turn in 0..6 {
+            s.at = at;
+            faction.start_turn(s.now);
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            assert_eq!(brain.noise, None, "seed {seed}: it gave the noise up");
+            let happened = match intent {
+                Intent::Step { to, .. } => {
+                    assert_ne!(to, left, "seed {seed}, turn {turn}: {:?}", brain.thought);
+                    Happened::Stepped { to }
+                }
+                _ => Happened::Waited,
+            };
+            let outcome = TurnOutcome {
+                started_at: at,
+                happened,
+                now: s.now,
+            };
+            conclude(&mut faction, &mut brain, outcome, |_| None);
+            if let Happened::Stepped { to } = happened {
+                at = to;
+            }
+            if at != Pos::new(6, 7) {
+                break;
+            }
+            s.now += 1.0;
+            s.turn += 1;
+        }
+    }
+}
