@@ -1272,3 +1272,36 @@ fn a_stroller_that_gives_a_noise_up_does_not_walk_back_the_stroll_it_broke_off()
         }
     }
 }
+
+#[test]
+fn an_idler_moved_aside_by_a_passer_does_not_stroll_off_back_onto_the_cell_it_left() {
+    // Maze of one-wide corridors with loops (a level of our own, seed 2,
+    // turns 152-160): rat 12 idled at 37,9 at the end of its stroll; rat
+    // 3, passing west, traded places with it and put it on 38,9; its next
+    // stroll set out west, back onto 37,9 (A-B-A-B, the trade
+    // included). Being moved is a step for the rule against pacing: its
+    // next stroll does not set out back onto the cell it was moved off.
+    // Open floor, 31 by 31: the idler stood on 15,15 and was moved to
+    // 14,15.
+    let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let (moved_off, at) = (Pos::new(15, 15), Pos::new(14, 15));
+    let s = senses(at, &empty);
+    let mut strolls = 0;
+    for seed in 0..200 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain::default();
+        let outcome = TurnOutcome {
+            started_at: moved_off,
+            happened: Happened::Displaced { to: at, by: 2 },
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        if let Intent::Step { to, .. } = intent {
+            assert_ne!(to, moved_off, "seed {seed}: {:?}", brain.thought);
+            strolls += 1;
+        }
+    }
+    assert!(strolls > 100, "it strolled on: {strolls} of 200");
+}
