@@ -12,6 +12,7 @@ use super::*;
 use crate::ai::brain::PlanSource;
 use crate::ai::counters::ReplanReason;
 use crate::ai::knowledge::FactionKnowledge;
+use crate::ai::planner::{Finished, PlanOutcome};
 use crate::ai::sight::Viewpoint;
 use crate::ai::turn_outcome::{Happened, TurnOutcome, conclude};
 use crate::config::MonsterConfig;
@@ -1304,4 +1305,59 @@ fn an_idler_moved_aside_by_a_passer_does_not_stroll_off_back_onto_the_cell_it_le
         }
     }
     assert!(strolls > 100, "it strolled on: {strolls} of 200");
+}
+
+#[test]
+fn a_stroll_whose_way_sets_out_back_the_way_it_came_is_not_walked() {
+    // A maze of one-wide corridors with loops (a level of our own, seed 1,
+    // turns 52-56): a goblin stepped west strolling, drew a spot that lay
+    // ahead as the crow flies, and its planned way there began east, back
+    // onto the cell it had left; once there, the next stroll's way began
+    // west again: A-B-A-B. The picker refuses a straight stroll that
+    // turns back; a planned one that does is refused when its way comes.
+    // Here it stepped west from 6,1 to 5,1, and a way to 9,1 comes.
+    let (mut faction, _) = goblins_knowing(
+        "@##########\n\
+         ...........\n\
+         ###########",
+    );
+    let (at, back) = (Pos::new(5, 1), Pos::new(6, 1));
+    let along = |xs: Vec<i32>| {
+        let cells: Vec<Pos> = xs.into_iter().map(|x| Pos::new(x, 1)).collect();
+        PlanOutcome::Path(gridpath::Path {
+            cost: (cells.len() - 1) as f64,
+            cells,
+        })
+    };
+    let s = senses(at, &empty);
+    let strolling_to = |target: Pos| Brain {
+        came_from: Some(back),
+        came_strolling: true,
+        wander_target: Some(target),
+        ..Brain::default()
+    };
+    let east = Pos::new(9, 1);
+    let mut brain = strolling_to(east);
+    let way_back = Finished {
+        actor: 1,
+        from: at,
+        goal: east,
+        outcome: along((5..=9).collect()),
+    };
+    MemberTurn::new(&mut faction, &mut brain, &s).adopt(way_back);
+    assert!(brain.plan.is_empty(), "{:?}", brain.plan);
+    assert_eq!(brain.unreachable, Some(east), "the stroll is dropped");
+    assert_eq!(brain.came_from, None, "the next one may go any way");
+    // A way that sets out ahead is walked.
+    let west = Pos::new(1, 1);
+    let mut brain = strolling_to(west);
+    let way_ahead = Finished {
+        actor: 1,
+        from: at,
+        goal: west,
+        outcome: along((1..=5).rev().collect()),
+    };
+    MemberTurn::new(&mut faction, &mut brain, &s).adopt(way_ahead);
+    assert_eq!(brain.plan.first(), Some(&Pos::new(4, 1)));
+    assert_eq!(brain.came_from, Some(back));
 }
