@@ -930,9 +930,13 @@ fn play_keys(session: &Session, keys: &[&str]) {
 fn game_rows(screen: &str) -> Vec<String> {
     // The resumed game's log has one line more ("Welcome back"), which
     // moves the log's other lines up a row: it and blank rows are left out.
+    // So are the paths of the run's summary and recording on an end
+    // screen: each play has its own temp dir, and the names hold the
+    // wall clock.
     screen
         .lines()
         .filter(|line| !line.contains("Welcome back"))
+        .filter(|line| !line.contains("/tmp"))
         .map(|line| line.trim_end().to_owned())
         .filter(|line| !line.is_empty())
         .collect()
@@ -983,5 +987,10 @@ fn a_quit_and_resume_mid_game_plays_on_as_the_unbroken_game() {
         differing.is_empty(),
         "rows {differing:?} differ:\nunbroken:\n{unbroken}\nresumed:\n{resumed}"
     );
-    assert!(unbroken.contains("Turns"), "{unbroken}");
+    // The game went on to the last key, or ended the same in both (since
+    // abab22's monster moves, a goblin kills the player on turn 23).
+    assert!(
+        unbroken.contains("Turns") || unbroken.contains("You died"),
+        "{unbroken}"
+    );
 }

@@ -89,9 +89,15 @@ pub(crate) fn conclude(
             });
             if brain.mode == Mode::Wander && brain.plan.is_empty() {
                 // Moved aside while it idled: it idles where it now stands
-                // rather than walk straight back (pacing).
+                // rather than walk straight back (pacing). Being moved is
+                // a step for that rule: its next stroll does not set out
+                // back onto the cell it was moved off, trailing the one
+                // that passed (a rat passed west by a packmate strolled
+                // west next, back onto its old cell: A-B-A-B).
                 brain.wander_target = None;
                 brain.plan_goal = Some(to);
+                brain.came_from = Some(started_at);
+                brain.came_strolling = true;
             }
             return;
         }

@@ -6,7 +6,7 @@ use gridpath::{Grid, Path, Pos, path_cost, string_pull};
 
 use super::plan::detoured_bodies;
 use super::{Body, MemberTurn, is_adjacent};
-use crate::ai::brain::PlanSource;
+use crate::ai::brain::{Mode, PlanSource};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
 use crate::ai::planner::{Finished, PlanOutcome};
@@ -52,6 +52,24 @@ impl MemberTurn<'_> {
             self.brain.pending_replan = None;
             return;
         };
+        if self.brain.mode == Mode::Wander
+            && self.brain.wander_target == Some(goal)
+            && self.brain.came_from.is_some()
+            && rest.first() == self.brain.came_from.as_ref()
+        {
+            // A stroll whose way sets out back onto the cell its last step
+            // left is pacing, as a straight one would be (the stroll
+            // picker's rule). A spot drawn ahead as the crow flies may lie
+            // round behind it in a maze: a goblin moved west off 45,7 drew
+            // a spot west whose way began east, back onto 45,7 (a maze of
+            // our own, seed 1). It draws another stroll, any way this time
+            // (at a dead end every way begins behind it).
+            self.brain.forget_plan();
+            self.brain.pending_replan = None;
+            self.brain.unreachable = Some(goal);
+            self.brain.came_from = None;
+            return;
+        }
         let mut walked = Vec::with_capacity(rest.len() + 1);
         walked.push(at);
         walked.extend_from_slice(&rest);

@@ -116,6 +116,13 @@ impl MemberTurn<'_> {
                                 .map(|(at, _)| (at, INVESTIGATE_PATIENCE))
                         })
                         .flatten();
+                    // Taking the noise up ended the stroll it was on: it
+                    // strolls on from where it stands (a new stroll never
+                    // sets out back the way it came), not back along the
+                    // old one. A wolf that strolled west, stepped back east
+                    // toward a noise and got no plan to it walked its old
+                    // stroll west again, A-B-A-B (caves seed 4).
+                    self.brain.wander_target = None;
                     self.release_spot();
                     return ControlFlow::Break(PackTurn::DecideAgain);
                 }

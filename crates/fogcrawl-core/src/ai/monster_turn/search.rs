@@ -113,7 +113,10 @@ fn cells_within_walk(grid: &gridpath::Grid, around: Pos) -> Vec<Pos> {
 /// at `at` to look at: one its faction believes reachable, seen ground
 /// first, neither next to it (a step shows nothing new) nor the cell its
 /// last step left (`came_from`: two spots a step apart had a wolf trade
-/// between them, A-B-A-B, caves seed 2), and of a few such candidates the
+/// between them, A-B-A-B, caves seed 2), nor `around` itself (a spot is a
+/// place about the last known cell: that cell drawn as a spot is dropped
+/// a step later as checked once the searcher sees it, and it turns back,
+/// A-B-A-B, pass seed 1 with the evader), and of a few such candidates the
 /// one where danger and the player's threat weigh least (searchers keep
 /// out of where kin died and out of the player's sight).
 fn pick_search_spot(
@@ -136,7 +139,7 @@ fn pick_search_spot(
             random_cell_near(around, SEARCH_SPREAD, rng)
         };
         let seen = faction.knowledge().belief(spot).is_some();
-        let fresh = spot.chebyshev(at) > 1 && Some(spot) != came_from;
+        let fresh = spot.chebyshev(at) > 1 && Some(spot) != came_from && spot != around;
         if fresh && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
             // Danger and the player's eye first, then nearness: it
             // searches from cover, on the side it comes from.

@@ -12,6 +12,7 @@ use super::*;
 use crate::ai::brain::PlanSource;
 use crate::ai::counters::ReplanReason;
 use crate::ai::knowledge::FactionKnowledge;
+use crate::ai::planner::{Finished, PlanOutcome};
 use crate::ai::sight::Viewpoint;
 use crate::ai::turn_outcome::{Happened, TurnOutcome, conclude};
 use crate::config::MonsterConfig;
@@ -1377,4 +1378,152 @@ fn a_hunter_waits_for_room_only_on_a_cell_its_faction_has_seen() {
         brain.goal
     );
     assert_eq!(brain.goal, Some(player), "{:?}", brain.thought);
+}
+
+#[test]
+fn a_stroller_that_gives_a_noise_up_does_not_walk_back_the_stroll_it_broke_off() {
+    // Caves seed 4 (turns 257-265): wolf 7 strolled west from 24,27 to
+    // 23,27 toward 29,34, heard a fight at 51,29 behind it and stepped
+    // back onto 24,27 while its search ran; the planner gave the search
+    // up, the wolf the noise, and it took its old stroll up again, west
+    // onto 23,27: A-B-A-B. Here, in a room 25 by 15, it strolled west from
+    // 6,7 to 5,7 toward 1,7, stepped back onto 6,7 toward a noise at 20,7,
+    // and no plan came
+    // (a spot beside the noise unreachable, as a search given up leaves
+    // it). A noise it took up ended the stroll it was on: it strolls on
+    // from where it stands, never back onto 5,7.
+    let rows = format!("@{}", vec![".".repeat(25); 15].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let noise = Pos::new(20, 7);
+    let left = Pos::new(5, 7);
+    for seed in 0..12 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Investigate,
+            noise: Some(noise),
+            investigating: Some((noise, 1)),
+            unreachable: Some(Pos::new(19, 7)),
+            wander_target: Some(Pos::new(1, 7)),
+            wander_until: 100.0,
+            came_from: Some(left),
+            came_strolling: false,
+            ..Brain::default()
+        };
+        let (mut at, mut s) = (Pos::new(6, 7), senses(Pos::new(6, 7), &empty));
+        for turn in 0..6 {
+            s.at = at;
+            faction.start_turn(s.now);
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            assert_eq!(brain.noise, None, "seed {seed}: it gave the noise up");
+            let happened = match intent {
+                Intent::Step { to, .. } => {
+                    assert_ne!(to, left, "seed {seed}, turn {turn}: {:?}", brain.thought);
+                    Happened::Stepped { to }
+                }
+                _ => Happened::Waited,
+            };
+            let outcome = TurnOutcome {
+                started_at: at,
+                happened,
+                now: s.now,
+            };
+            conclude(&mut faction, &mut brain, outcome, |_| None);
+            if let Happened::Stepped { to } = happened {
+                at = to;
+            }
+            if at != Pos::new(6, 7) {
+                break;
+            }
+            s.now += 1.0;
+            s.turn += 1;
+        }
+    }
+}
+
+#[test]
+fn an_idler_moved_aside_by_a_passer_does_not_stroll_off_back_onto_the_cell_it_left() {
+    // Maze of one-wide corridors with loops (a level of our own, seed 2,
+    // turns 152-160): rat 12 idled at 37,9 at the end of its stroll; rat
+    // 3, passing west, traded places with it and put it on 38,9; its next
+    // stroll set out west, back onto 37,9 (A-B-A-B, the trade
+    // included). Being moved is a step for the rule against pacing: its
+    // next stroll does not set out back onto the cell it was moved off.
+    // Open floor, 31 by 31: the idler stood on 15,15 and was moved to
+    // 14,15.
+    let rows = format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned());
+    let (mut faction, _) = goblins_knowing(&rows);
+    let (moved_off, at) = (Pos::new(15, 15), Pos::new(14, 15));
+    let s = senses(at, &empty);
+    let mut strolls = 0;
+    for seed in 0..200 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain::default();
+        let outcome = TurnOutcome {
+            started_at: moved_off,
+            happened: Happened::Displaced { to: at, by: 2 },
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        if let Intent::Step { to, .. } = intent {
+            assert_ne!(to, moved_off, "seed {seed}: {:?}", brain.thought);
+            strolls += 1;
+        }
+    }
+    assert!(strolls > 100, "it strolled on: {strolls} of 200");
+}
+
+#[test]
+fn a_stroll_whose_way_sets_out_back_the_way_it_came_is_not_walked() {
+    // A maze of one-wide corridors with loops (a level of our own, seed 1,
+    // turns 52-56): a goblin stepped west strolling, drew a spot that lay
+    // ahead as the crow flies, and its planned way there began east, back
+    // onto the cell it had left; once there, the next stroll's way began
+    // west again: A-B-A-B. The picker refuses a straight stroll that
+    // turns back; a planned one that does is refused when its way comes.
+    // Here it stepped west from 6,1 to 5,1, and a way to 9,1 comes.
+    let (mut faction, _) = goblins_knowing(
+        "@##########\n\
+         ...........\n\
+         ###########",
+    );
+    let (at, back) = (Pos::new(5, 1), Pos::new(6, 1));
+    let along = |xs: Vec<i32>| {
+        let cells: Vec<Pos> = xs.into_iter().map(|x| Pos::new(x, 1)).collect();
+        PlanOutcome::Path(gridpath::Path {
+            cost: (cells.len() - 1) as f64,
+            cells,
+        })
+    };
+    let s = senses(at, &empty);
+    let strolling_to = |target: Pos| Brain {
+        came_from: Some(back),
+        came_strolling: true,
+        wander_target: Some(target),
+        ..Brain::default()
+    };
+    let east = Pos::new(9, 1);
+    let mut brain = strolling_to(east);
+    let way_back = Finished {
+        actor: 1,
+        from: at,
+        goal: east,
+        outcome: along((5..=9).collect()),
+    };
+    MemberTurn::new(&mut faction, &mut brain, &s).adopt(way_back);
+    assert!(brain.plan.is_empty(), "{:?}", brain.plan);
+    assert_eq!(brain.unreachable, Some(east), "the stroll is dropped");
+    assert_eq!(brain.came_from, None, "the next one may go any way");
+    // A way that sets out ahead is walked.
+    let west = Pos::new(1, 1);
+    let mut brain = strolling_to(west);
+    let way_ahead = Finished {
+        actor: 1,
+        from: at,
+        goal: west,
+        outcome: along((1..=5).rev().collect()),
+    };
+    MemberTurn::new(&mut faction, &mut brain, &s).adopt(way_ahead);
+    assert_eq!(brain.plan.first(), Some(&Pos::new(4, 1)));
+    assert_eq!(brain.came_from, Some(back));
 }

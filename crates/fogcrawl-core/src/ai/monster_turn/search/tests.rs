@@ -302,3 +302,61 @@ fn a_search_spot_is_neither_next_to_the_searcher_nor_the_cell_it_left() {
     }
     assert!(spots.len() > 1, "spots to look from: {spots:?}");
 }
+
+/// Whether `cells` (a monster's cell after each turn) hold a step, its
+/// step straight back, then the same step again: an A-B-A-B.
+fn paces_to_and_fro(cells: &[Pos]) -> Option<usize> {
+    let moves: Vec<(Pos, Pos)> = cells
+        .windows(2)
+        .filter(|pair| pair[0] != pair[1])
+        .map(|pair| (pair[0], pair[1]))
+        .collect();
+    moves
+        .windows(3)
+        .position(|m| m[0] == m[2] && m[1] == (m[0].1, m[0].0))
+}
+
+#[test]
+fn a_searcher_in_a_corridor_looks_about_without_pacing_to_and_fro() {
+    // Pass with the evader, seed 1 (turns 143 and 153): two goblins looked
+    // about the last known cell 44,21 in a corridor one cell wide. One
+    // reached its spot three cells west of it and drew the last known
+    // cell itself as its next spot; a step on, it stood close enough to
+    // see that cell, checked already, and drew a spot west again: a step
+    // east and straight back, A-B-A-B. A spot is a place about the last
+    // known cell, never that cell. Here the searcher is told of the
+    // player at 10,1 and plays its whole look about, over many seeds.
+    const CORRIDOR: &str = "#######################\n\
+                            @.....................#\n\
+                            #######################";
+    let last_known = Pos::new(10, 1);
+    for seed in 0..12 {
+        let brain = told(last_known, 0.0);
+        let (mut faction, _) = goblins_knowing(CORRIDOR);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut at, mut now, mut brain) = (Pos::new(14, 1), 0.5, brain);
+        let mut cells = vec![at];
+        let mut looked_about = false;
+        while now < 40.0 {
+            faction.start_turn(now);
+            let s = senses_at(at, now, &nobody);
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            if brain.mode != Mode::Search {
+                break;
+            }
+            looked_about |= brain.sweep.is_some();
+            if let Intent::Step { to, .. } = intent {
+                at = to;
+            }
+            cells.push(at);
+            now += 0.8;
+        }
+        assert!(looked_about, "seed {seed}: {cells:?}");
+        assert_eq!(
+            paces_to_and_fro(&cells),
+            None,
+            "seed {seed}: {:?}",
+            cells.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>()
+        );
+    }
+}
