@@ -30,7 +30,7 @@ mod player_walk;
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
 use crate::ai::brain::{BackedOff, Mode, PURSUIT_MEMORY};
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
@@ -180,16 +180,41 @@ impl MemberTurn<'_> {
             .flee_step(self.senses.turn, player, at, None)
             .filter(|cell| steps.contains(cell));
         let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
-        let rank = |cell: Pos| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell));
+        // Any step down the safety map leads away from dead ends as well
+        // as the steepest one; of those as far, the quickest: a step onto
+        // slow ground or across a corner takes longer, and a player as
+        // fast as the shooter who steps straight catches it up (a spitter
+        // backed off diagonally through the mud, the player one cell
+        // behind it turn after turn: horde depth 5 seed 1).
+        let downhill: Vec<Pos> = away
+            .iter()
+            .copied()
+            .filter(|&cell| {
+                Some(cell) == safer || self.faction.leads_away(self.senses.turn, player, at, cell)
+            })
+            .collect();
+        let step_time = |cell: Pos| {
+            let cost = self.faction.grid().and_then(|grid| grid.cost(cell));
+            cost.map_or(f64::INFINITY, |cost| octile(at, cell) * cost)
+        };
+        let rank = |cell: Pos| (downhill.contains(&cell), far(cell));
+        let better = |a: Pos, b: Pos| {
+            rank(a)
+                .cmp(&rank(b))
+                .then_with(|| step_time(b).total_cmp(&step_time(a)))
+                .then_with(|| (Some(a) == safer).cmp(&(Some(b) == safer)))
+                .then_with(|| b.cmp(&a))
+        };
         if smoky_player {
-            return away.into_iter().max_by_key(|&cell| rank(cell));
+            return away.into_iter().max_by(|&a, &b| better(a, b));
         }
+        let clear = |cell: Pos| self.line_of_fire_clear(cell, player);
         let in_sight = away
             .iter()
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .max_by_key(|&cell| (self.line_of_fire_clear(cell, player), rank(cell)));
+            .max_by(|&a, &b| clear(a).cmp(&clear(b)).then_with(|| better(a, b)));
         if in_sight.is_some() || !may_lose_sight {
             return in_sight;
         }
@@ -201,7 +226,7 @@ impl MemberTurn<'_> {
         }) {
             return Some(cell);
         }
-        away.into_iter().max_by_key(|&cell| rank(cell))
+        away.into_iter().max_by(|&a, &b| better(a, b))
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -1289,6 +1314,33 @@ mod tests {
                            ##....##....##\n\
                            ##....####=###\n\
                            ##########=###\n";
+
+    #[test]
+    fn an_archer_backing_off_takes_the_quickest_step_of_those_as_far() {
+        // The player a step off diagonally: straight right, straight down
+        // and the diagonal all take the archer two cells off, but the
+        // diagonal takes 1.41 times as long, and one onto mud longer still
+        // (the player one cell behind it turn after turn, a spitter backing
+        // off diagonally through the mud: horde depth 5 seed 1).
+        let (at, player) = (Pos::new(4, 2), Pos::new(3, 1));
+        let step_of = |rows: &str| {
+            let mut faction = goblins_knowing(rows);
+            match decide(&mut faction, at, player, None) {
+                Intent::Step { to, .. } => to,
+                other => panic!("it should step back, not {other:?}"),
+            }
+        };
+        let to = step_of(ROOM);
+        assert_eq!(chebyshev(to, player), 2);
+        assert!(to.x == at.x || to.y == at.y, "a diagonal step to {to}");
+        // Mud to the right: it steps straight down.
+        let muddy = "@.........\n\
+                     ..........\n\
+                     .....,,...\n\
+                     .....,,...\n\
+                     ..........\n";
+        assert_eq!(step_of(muddy), Pos::new(4, 3));
+    }
 
     #[test]
     fn a_searching_archer_that_sees_its_search_spot_does_not_trade_two_cells() {
