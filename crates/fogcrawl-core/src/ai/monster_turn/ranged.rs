@@ -215,18 +215,29 @@ impl MemberTurn<'_> {
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
             .max_by(|&a, &b| clear(a).cmp(&clear(b)).then_with(|| better(a, b)));
-        if in_sight.is_some() || !may_lose_sight {
+        // No step further: the step down the safety map as far as here,
+        // along a wall to the way out (against a room's wall beside its
+        // door, spitters shot until the player stood next to them and
+        // fought there: horde depth 5 seed 1). Never back onto the cell it
+        // came from (the map tilts as the player moves: to and fro).
+        let slide = safer.filter(|&cell| far(cell) == here && Some(cell) != self.brain.came_from);
+        if in_sight.is_some() {
             return in_sight;
         }
+        if !may_lose_sight {
+            return slide.filter(|&cell| {
+                chebyshev(cell, player) <= range && self.faction.believes_seen_from(cell, player)
+            });
+        }
         // Out of its sight (round a corner) a step as far as here still
-        // hides it; one along its side in its sight gains nothing, and
-        // the next step back would undo it.
+        // hides it; one along its side in its sight gains nothing unless
+        // it leads out, down the safety map (above).
         if let Some(cell) = safer.filter(|&cell| {
             far(cell) > here || far(cell) == here && !self.faction.believes_seen_from(cell, player)
         }) {
             return Some(cell);
         }
-        away.into_iter().max_by(|&a, &b| better(a, b))
+        away.into_iter().max_by(|&a, &b| better(a, b)).or(slide)
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -1235,24 +1246,32 @@ mod tests {
     #[test]
     fn an_archer_against_a_wall_inside_its_distance_walks_along_it_to_a_firing_cell() {
         // Against the top wall three cells from the player: no step takes
-        // it further, so it shoots; after a few shots it walks along the
-        // wall (no nearer the player) to a cell four off. It used to stand
-        // there for good (the cells on the way were inside its distance).
+        // it further, so it walks along the wall (no nearer the player,
+        // down the safety map) toward a cell four off. It used to stand
+        // there for good (the cells on the way were inside its distance),
+        // then to shoot a few times first.
         let mut faction = goblins_knowing(ROOM);
-        let (at, player) = (Pos::new(3, 0), Pos::new(5, 3));
+        let (mut at, player) = (Pos::new(3, 0), Pos::new(5, 3));
         let mut brain = Brain {
             mode: Mode::Hunt,
             shooting_from: Some((at, SHOTS_BEFORE_MOVING)),
             ..Brain::default()
         };
-        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
-            Intent::Step { to, .. } => assert!(chebyshev(to, player) >= 3, "to {to}"),
-            other => panic!("it should walk to another firing cell, not {other:?}"),
+        for _ in 0..2 {
+            match decide_with(&mut faction, &mut brain, at, (player, true), None) {
+                Intent::Step { to, .. } => {
+                    assert!(chebyshev(to, player) >= 3, "to {to}");
+                    brain.came_from = Some(at);
+                    at = to;
+                }
+                other => panic!("it should walk along the wall, not {other:?}"),
+            }
         }
-        let Thought::SeeksClearShot { to } = brain.thought else {
-            panic!("it thinks {:?}", brain.thought);
-        };
-        assert_eq!(chebyshev(to, player), 4);
+        assert_eq!(chebyshev(at, player), 4, "at {at}");
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, true), None),
+            Intent::Shoot(player)
+        );
     }
 
     /// A maze's corridor bend (drawn from the shipped maze): the player
@@ -1340,6 +1359,41 @@ mod tests {
                      .....,,...\n\
                      ..........\n";
         assert_eq!(step_of(muddy), Pos::new(4, 3));
+    }
+
+    #[test]
+    fn an_archer_against_a_wall_beside_the_door_steps_along_it_to_the_door() {
+        // Horde depth 5 seed 1, turns 140-151: spitters backed across a
+        // room to its far wall, a step from the door out, and shot there
+        // (no step took them further from the player) until the player
+        // stood next to them. Three cells off, it steps along the wall
+        // toward the door (down the safety map, as far from the player),
+        // then out through the door.
+        let mut faction = goblins_knowing(
+            "......#.....\n\
+             ......'.....\n\
+             ..@...#.....\n\
+             ......#.....\n",
+        );
+        let (at, player) = (Pos::new(5, 2), Pos::new(2, 2));
+        let mut brain = Brain::default();
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, true), None),
+            Intent::Step {
+                to: Pos::new(5, 1),
+                swap: false,
+                guided: true
+            },
+            "{:?}",
+            brain.thought
+        );
+        // The player a step nearer: out through the door.
+        brain.came_from = Some(at);
+        let (at, player) = (Pos::new(5, 1), Pos::new(3, 1));
+        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
+            Intent::Step { to, .. } => assert!(to.x > at.x, "to {to}"),
+            other => panic!("it should step out, not {other:?}"),
+        }
     }
 
     #[test]
