@@ -8,7 +8,11 @@
 //!
 //! Its steps back lead down its faction's safety map where they can (away
 //! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
-//! back off, not into a dead end where it must fight hand to hand). A
+//! back off, not into a dead end where it must fight hand to hand), the
+//! quickest of those as far (time is terrain: a step across a corner or
+//! onto mud lets a player as fast as it catch up); with no step further,
+//! the step down that map as far as it stands (along a wall to the door
+//! out, rather than shoot until the player stands next to it). A
 //! player inside its distance with no step that keeps it in sight is left
 //! out of sight (round a corner) rather than fought, and so is a player
 //! under a smoke cloud (its search then waits the cloud out from its
