@@ -1024,22 +1024,6 @@ impl Faction {
         let (_, _, safety) = self.safety.as_ref()?;
         safety.lowest_neighbour_where(grid, at, |cell| Some(cell) != not_onto)
     }
-
-    /// Whether a step from `at` onto `cell` leads away from `threat`:
-    /// downhill on the safety map (toward open ground, not into a dead
-    /// end), if not the steepest way down that [`Self::flee_step`] takes.
-    pub(crate) fn leads_away(&mut self, turn: u64, threat: Pos, at: Pos, cell: Pos) -> bool {
-        if self.safety_map(turn, threat).is_none() {
-            return false;
-        }
-        let Some((_, _, safety)) = self.safety.as_ref() else {
-            return false;
-        };
-        matches!(
-            (safety.distance(at), safety.distance(cell)),
-            (Some(here), Some(there)) if there < here
-        )
-    }
 }
 
 /// The engine options a faction with `config` searches with.

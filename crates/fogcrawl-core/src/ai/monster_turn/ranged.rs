@@ -8,11 +8,7 @@
 //!
 //! Its steps back lead down its faction's safety map where they can (away
 //! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
-//! back off, not into a dead end where it must fight hand to hand), the
-//! quickest of those as far (time is terrain: a step across a corner or
-//! onto mud lets a player as fast as it catch up); with no step further,
-//! the step down that map as far as it stands (along a wall to the door
-//! out, rather than shoot until the player stands next to it). A
+//! back off, not into a dead end where it must fight hand to hand). A
 //! player inside its distance with no step that keeps it in sight is left
 //! out of sight (round a corner) rather than fought, and so is a player
 //! under a smoke cloud (its search then waits the cloud out from its
@@ -34,7 +30,7 @@ mod player_walk;
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
 use crate::ai::brain::{BackedOff, Mode, PURSUIT_MEMORY};
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
@@ -184,64 +180,28 @@ impl MemberTurn<'_> {
             .flee_step(self.senses.turn, player, at, None)
             .filter(|cell| steps.contains(cell));
         let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
-        // Any step down the safety map leads away from dead ends as well
-        // as the steepest one; of those as far, the quickest: a step onto
-        // slow ground or across a corner takes longer, and a player as
-        // fast as the shooter who steps straight catches it up (a spitter
-        // backed off diagonally through the mud, the player one cell
-        // behind it turn after turn: horde depth 5 seed 1).
-        let downhill: Vec<Pos> = away
-            .iter()
-            .copied()
-            .filter(|&cell| {
-                Some(cell) == safer || self.faction.leads_away(self.senses.turn, player, at, cell)
-            })
-            .collect();
-        let step_time = |cell: Pos| {
-            let cost = self.faction.grid().and_then(|grid| grid.cost(cell));
-            cost.map_or(f64::INFINITY, |cost| octile(at, cell) * cost)
-        };
-        let rank = |cell: Pos| (downhill.contains(&cell), far(cell));
-        let better = |a: Pos, b: Pos| {
-            rank(a)
-                .cmp(&rank(b))
-                .then_with(|| step_time(b).total_cmp(&step_time(a)))
-                .then_with(|| (Some(a) == safer).cmp(&(Some(b) == safer)))
-                .then_with(|| b.cmp(&a))
-        };
+        let rank = |cell: Pos| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell));
         if smoky_player {
-            return away.into_iter().max_by(|&a, &b| better(a, b));
+            return away.into_iter().max_by_key(|&cell| rank(cell));
         }
-        let clear = |cell: Pos| self.line_of_fire_clear(cell, player);
         let in_sight = away
             .iter()
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .max_by(|&a, &b| clear(a).cmp(&clear(b)).then_with(|| better(a, b)));
-        // No step further: the step down the safety map as far as here,
-        // along a wall to the way out (against a room's wall beside its
-        // door, spitters shot until the player stood next to them and
-        // fought there: horde depth 5 seed 1). Never back onto the cell it
-        // came from (the map tilts as the player moves: to and fro).
-        let slide = safer.filter(|&cell| far(cell) == here && Some(cell) != self.brain.came_from);
-        if in_sight.is_some() {
+            .max_by_key(|&cell| (self.line_of_fire_clear(cell, player), rank(cell)));
+        if in_sight.is_some() || !may_lose_sight {
             return in_sight;
         }
-        if !may_lose_sight {
-            return slide.filter(|&cell| {
-                chebyshev(cell, player) <= range && self.faction.believes_seen_from(cell, player)
-            });
-        }
         // Out of its sight (round a corner) a step as far as here still
-        // hides it; one along its side in its sight gains nothing unless
-        // it leads out, down the safety map (above).
+        // hides it; one along its side in its sight gains nothing, and
+        // the next step back would undo it.
         if let Some(cell) = safer.filter(|&cell| {
             far(cell) > here || far(cell) == here && !self.faction.believes_seen_from(cell, player)
         }) {
             return Some(cell);
         }
-        away.into_iter().max_by(|&a, &b| better(a, b)).or(slide)
+        away.into_iter().max_by_key(|&cell| rank(cell))
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -1250,32 +1210,24 @@ mod tests {
     #[test]
     fn an_archer_against_a_wall_inside_its_distance_walks_along_it_to_a_firing_cell() {
         // Against the top wall three cells from the player: no step takes
-        // it further, so it walks along the wall (no nearer the player,
-        // down the safety map) toward a cell four off. It used to stand
-        // there for good (the cells on the way were inside its distance),
-        // then to shoot a few times first.
+        // it further, so it shoots; after a few shots it walks along the
+        // wall (no nearer the player) to a cell four off. It used to stand
+        // there for good (the cells on the way were inside its distance).
         let mut faction = goblins_knowing(ROOM);
-        let (mut at, player) = (Pos::new(3, 0), Pos::new(5, 3));
+        let (at, player) = (Pos::new(3, 0), Pos::new(5, 3));
         let mut brain = Brain {
             mode: Mode::Hunt,
             shooting_from: Some((at, SHOTS_BEFORE_MOVING)),
             ..Brain::default()
         };
-        for _ in 0..2 {
-            match decide_with(&mut faction, &mut brain, at, (player, true), None) {
-                Intent::Step { to, .. } => {
-                    assert!(chebyshev(to, player) >= 3, "to {to}");
-                    brain.came_from = Some(at);
-                    at = to;
-                }
-                other => panic!("it should walk along the wall, not {other:?}"),
-            }
+        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
+            Intent::Step { to, .. } => assert!(chebyshev(to, player) >= 3, "to {to}"),
+            other => panic!("it should walk to another firing cell, not {other:?}"),
         }
-        assert_eq!(chebyshev(at, player), 4, "at {at}");
-        assert_eq!(
-            decide_with(&mut faction, &mut brain, at, (player, true), None),
-            Intent::Shoot(player)
-        );
+        let Thought::SeeksClearShot { to } = brain.thought else {
+            panic!("it thinks {:?}", brain.thought);
+        };
+        assert_eq!(chebyshev(to, player), 4);
     }
 
     /// A maze's corridor bend (drawn from the shipped maze): the player
@@ -1337,68 +1289,6 @@ mod tests {
                            ##....##....##\n\
                            ##....####=###\n\
                            ##########=###\n";
-
-    #[test]
-    fn an_archer_backing_off_takes_the_quickest_step_of_those_as_far() {
-        // The player a step off diagonally: straight right, straight down
-        // and the diagonal all take the archer two cells off, but the
-        // diagonal takes 1.41 times as long, and one onto mud longer still
-        // (the player one cell behind it turn after turn, a spitter backing
-        // off diagonally through the mud: horde depth 5 seed 1).
-        let (at, player) = (Pos::new(4, 2), Pos::new(3, 1));
-        let step_of = |rows: &str| {
-            let mut faction = goblins_knowing(rows);
-            match decide(&mut faction, at, player, None) {
-                Intent::Step { to, .. } => to,
-                other => panic!("it should step back, not {other:?}"),
-            }
-        };
-        let to = step_of(ROOM);
-        assert_eq!(chebyshev(to, player), 2);
-        assert!(to.x == at.x || to.y == at.y, "a diagonal step to {to}");
-        // Mud to the right: it steps straight down.
-        let muddy = "@.........\n\
-                     ..........\n\
-                     .....,,...\n\
-                     .....,,...\n\
-                     ..........\n";
-        assert_eq!(step_of(muddy), Pos::new(4, 3));
-    }
-
-    #[test]
-    fn an_archer_against_a_wall_beside_the_door_steps_along_it_to_the_door() {
-        // Horde depth 5 seed 1, turns 140-151: spitters backed across a
-        // room to its far wall, a step from the door out, and shot there
-        // (no step took them further from the player) until the player
-        // stood next to them. Three cells off, it steps along the wall
-        // toward the door (down the safety map, as far from the player),
-        // then out through the door.
-        let mut faction = goblins_knowing(
-            "......#.....\n\
-             ......'.....\n\
-             ..@...#.....\n\
-             ......#.....\n",
-        );
-        let (at, player) = (Pos::new(5, 2), Pos::new(2, 2));
-        let mut brain = Brain::default();
-        assert_eq!(
-            decide_with(&mut faction, &mut brain, at, (player, true), None),
-            Intent::Step {
-                to: Pos::new(5, 1),
-                swap: false,
-                guided: true
-            },
-            "{:?}",
-            brain.thought
-        );
-        // The player a step nearer: out through the door.
-        brain.came_from = Some(at);
-        let (at, player) = (Pos::new(5, 1), Pos::new(3, 1));
-        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
-            Intent::Step { to, .. } => assert!(to.x > at.x, "to {to}"),
-            other => panic!("it should step out, not {other:?}"),
-        }
-    }
 
     #[test]
     fn a_searching_archer_that_sees_its_search_spot_does_not_trade_two_cells() {
