@@ -387,6 +387,19 @@ impl MemberTurn<'_> {
         )
     }
 
+    /// Whether this member shoots and, from where it stands, sees `spot`
+    /// (not under smoke, which may hide the player) within its range: it
+    /// has looked at the spot, and a search has no need to walk there.
+    pub(super) fn shooter_looked_at(&self, spot: Pos) -> bool {
+        let Some(shooter) = self.senses.shooter else {
+            return false;
+        };
+        let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
+        chebyshev(self.senses.at, spot) <= range
+            && !(self.senses.smoke_at)(spot)
+            && self.faction.believes_seen_from(self.senses.at, spot)
+    }
+
     /// Where a shooter that lost sight of the player heads for `goal` (the
     /// player's last known cell, or a spot its search looks at): from
     /// where it cannot see the goal, the nearest cell a few steps off from
@@ -460,7 +473,10 @@ impl MemberTurn<'_> {
     /// from `centre` (none nearer, or it would step back from there, and
     /// none nearer than it stands): of the nearest cells
     /// `wanted` takes, the one `key` ranks least, with the first step
-    /// toward it (never `avoid_first`).
+    /// toward it (never `avoid_first`, nor a way through it, nor that
+    /// cell itself: the caller heads for the cell, by the planner's way,
+    /// and a cell next to it the planner walks to straight, so the cell it
+    /// came from a step round was walked back to: rooms depth 5 seed 6).
     fn nearest_cell_round<K: Ord>(
         &self,
         centre: Pos,
@@ -484,7 +500,7 @@ impl MemberTurn<'_> {
                     let cell = Pos::new(from.x + dx, from.y + dy);
                     let distance = chebyshev(cell, centre);
                     if seen.contains(&cell)
-                        || (ring == 0 && Some(cell) == avoid_first)
+                        || Some(cell) == avoid_first
                         || distance <= lowest
                         || distance > bounds.1 + 1
                         || (self.senses.body_at)(cell) != Body::Empty
@@ -1262,6 +1278,67 @@ mod tests {
         );
         // Where it sees the spot (the player gone from it), the spot.
         assert_eq!(goal_from(&mut faction, Pos::new(5, 0)), Some(spot));
+    }
+
+    /// Rooms depth 5 seed 6 about (55,22): the player went through the
+    /// open door (7,5) into the room on the right and stands at (8,3),
+    /// out of sight of the archer's room.
+    const DOORWAY: &str = "####+#########\n\
+                           ##....########\n\
+                           ##....########\n\
+                           ##....##@...##\n\
+                           ##....##....##\n\
+                           ==....='....+=\n\
+                           ##....##....##\n\
+                           ##....##....##\n\
+                           ##....####=###\n\
+                           ##########=###\n";
+
+    #[test]
+    fn a_searching_archer_that_sees_its_search_spot_does_not_trade_two_cells() {
+        // Rooms depth 5 seed 6, turns 144-152: from (5,6) the archer saw
+        // its search spot (10,3) through the door, so the spot was its
+        // goal, and the way there went back through (5,5); from (5,5),
+        // out of the spot's sight, it stepped back to (5,6) to see it:
+        // (5,5) and (5,6) traded 24 times. Seen from where it stands, the
+        // spot is looked at: it searches on elsewhere.
+        let mut faction = goblins_knowing(DOORWAY);
+        let player = Pos::new(8, 3);
+        faction.note_sighting(player, 0.5);
+        let mut brain = Brain {
+            mode: Mode::Search,
+            alert: Some(crate::ai::brain::Alert {
+                pos: player,
+                time: 0.5,
+                source: crate::ai::brain::Source::Saw,
+            }),
+            search_spot: Some(Pos::new(10, 3)),
+            ..Brain::default()
+        };
+        let mut at = Pos::new(4, 6);
+        let mut cells = vec![at];
+        for turn in 1..=12_u32 {
+            let seen = faction.believes_seen_from(at, player);
+            let now = 1.0 + 0.8 * f64::from(turn);
+            let moment = (u64::from(turn), now);
+            let intent = decide_on_turn(
+                &mut faction,
+                &mut brain,
+                at,
+                (player, seen),
+                (None, &[]),
+                moment,
+            );
+            if let Intent::Step { to, .. } = intent {
+                brain.came_from = Some(at);
+                at = to;
+            }
+            cells.push(at);
+        }
+        let to_and_fro = cells
+            .windows(4)
+            .position(|w| w[0] == w[2] && w[1] == w[3] && w[0] != w[1]);
+        assert_eq!(to_and_fro, None, "it went to and fro: {cells:?}");
     }
 
     #[test]

@@ -118,12 +118,14 @@ fn cells_within_walk(grid: &gridpath::Grid, around: Pos) -> Vec<Pos> {
 /// a step later as checked once the searcher sees it, and it turns back,
 /// A-B-A-B, pass seed 1 with the evader), and of a few such candidates the
 /// one where danger and the player's threat weigh least (searchers keep
-/// out of where kin died and out of the player's sight).
+/// out of where kin died and out of the player's sight), none of which
+/// it has `looked_at` already.
 fn pick_search_spot(
     faction: &Faction,
     (at, came_from): (Pos, Option<Pos>),
     around: Pos,
     brain_unreachable: Option<Pos>,
+    looked_at: &dyn Fn(Pos) -> bool,
     rng: &mut impl Rng,
 ) -> Option<Pos> {
     let grid = faction.grid()?;
@@ -139,7 +141,8 @@ fn pick_search_spot(
             random_cell_near(around, SEARCH_SPREAD, rng)
         };
         let seen = faction.knowledge().belief(spot).is_some();
-        let fresh = spot.chebyshev(at) > 1 && Some(spot) != came_from && spot != around;
+        let fresh =
+            spot.chebyshev(at) > 1 && Some(spot) != came_from && spot != around && !looked_at(spot);
         if fresh && (seen || attempt >= WANDER_TRIES) && grid.connected(at, spot) {
             // Danger and the player's eye first, then nearness: it
             // searches from cover, on the side it comes from.
@@ -206,6 +209,12 @@ impl MemberTurn<'_> {
             // kin died: it searches about it from somewhere safer.
             goal = None;
         }
+        if goal.is_some_and(|spot| self.shooter_looked_at(spot)) {
+            // A shooter that sees the cell from where it stands, in its
+            // range, has looked at it (walking on to it would only take it
+            // in, or to and fro between seeing it and not).
+            goal = None;
+        }
         if goal.is_none() {
             // It looks about near where the player was last known to be,
             // for a while from the first time it does.
@@ -213,13 +222,18 @@ impl MemberTurn<'_> {
             if self.brain.sweep.is_none_or(|sweep| sweep.around != around) {
                 self.brain.sweep = Some(Sweep::new(around, self.senses.now));
             }
-            self.brain.search_spot = pick_search_spot(
-                self.faction,
-                (at, self.brain.came_from),
-                around,
-                self.brain.unreachable,
-                rng,
-            );
+            // A shooter looks first at spots it has not looked at already.
+            let looked_at = |spot: Pos| self.shooter_looked_at(spot);
+            let searcher = (at, self.brain.came_from);
+            let unreachable = self.brain.unreachable;
+            let spot =
+                pick_search_spot(self.faction, searcher, around, unreachable, &looked_at, rng);
+            self.brain.search_spot = if spot.is_none() && self.senses.shooter.is_some() {
+                // It sees every spot about the place: any of them.
+                pick_search_spot(self.faction, searcher, around, unreachable, &|_| false, rng)
+            } else {
+                spot
+            };
             goal = self.brain.search_spot;
             if let Some(spot) = goal {
                 self.brain.thought = Thought::SearchesAbout { spot };

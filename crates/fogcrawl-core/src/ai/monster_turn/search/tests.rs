@@ -271,8 +271,9 @@ fn search_spots_lie_a_short_walk_from_the_last_known_cell_not_through_a_wall() {
     assert!(steps[&Pos::new(3, 1)] > 2 * SEARCH_SPREAD, "the fixture");
     for seed in 0..40 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let spot = super::pick_search_spot(&faction, (at, None), around, None, &mut rng)
-            .expect("a spot about the cell");
+        let spot =
+            super::pick_search_spot(&faction, (at, None), around, None, &|_| false, &mut rng)
+                .expect("a spot about the cell");
         assert!(
             steps[&spot] <= SEARCH_SPREAD,
             "seed {seed}: {spot} is {} steps from {around}",
@@ -292,9 +293,14 @@ fn a_search_spot_is_neither_next_to_the_searcher_nor_the_cell_it_left() {
     let mut spots = std::collections::BTreeSet::new();
     for seed in 0..40 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        if let Some(spot) =
-            super::pick_search_spot(&faction, (at, Some(came_from)), around, None, &mut rng)
-        {
+        if let Some(spot) = super::pick_search_spot(
+            &faction,
+            (at, Some(came_from)),
+            around,
+            None,
+            &|_| false,
+            &mut rng,
+        ) {
             assert!(spot.chebyshev(at) > 1, "seed {seed}: {spot} is a step away");
             assert_ne!(spot, came_from, "seed {seed}: the cell it left");
             spots.insert((spot.x, spot.y));
