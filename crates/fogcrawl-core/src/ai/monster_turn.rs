@@ -245,6 +245,16 @@ impl<'a> MemberTurn<'a> {
             self.brain.give_up_search(self.senses.now);
             goal = self.brain.decide(perception);
         }
+        self.count_search_turn();
+        if self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && self.search_out_of_reach_in_time(goal)
+        {
+            // Its way there is longer than the news keeps: it gives the
+            // player up where it stands, not on the way.
+            self.brain.give_up_search(self.senses.now);
+            goal = self.brain.decide(perception);
+        }
         if self.brain.mode == Mode::Search && self.senses.player_seen.is_none() {
             goal = self.search_goal(goal, rng);
             // A shooter looks for it from a firing cell.
