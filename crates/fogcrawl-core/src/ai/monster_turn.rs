@@ -301,7 +301,20 @@ impl<'a> MemberTurn<'a> {
                 ControlFlow::Break(intent) => return intent,
             };
         }
-        self.head_for(goal)
+        let intent = self.head_for(goal);
+        if self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && self.brain.search_run.is_some_and(|run| run.turns == 1)
+            && self.search_way_outlasts_news(goal)
+        {
+            // The plan it made on taking the search up shows a way longer
+            // than the news keeps: it does not set out (a search given up
+            // steps later would be a flap), and goes on with its life.
+            self.brain.give_up_search(self.senses.now);
+            self.brain.forget_plan();
+            return self.decide_and_act(perception, rng);
+        }
+        intent
     }
 
     /// A shooter's fight, or a blow at the player next to it (or a step

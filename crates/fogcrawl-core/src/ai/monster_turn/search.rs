@@ -197,6 +197,22 @@ impl MemberTurn<'_> {
     /// of it, at the faction's speed on floor. A chase (news of this very
     /// turn) is never given up so.
     pub(super) fn search_out_of_reach_in_time(&self, goal: Option<Pos>) -> bool {
+        // A search lasts its floor of turns, the way there included: one
+        // given up a few steps after it was taken up is a flap (maze seed 4:
+        // a goblin took up shouted news, learned in two steps how long the
+        // way round was, and turned back).
+        let searched = self.brain.search_run.map_or(0, |run| run.turns);
+        searched >= SWEEP_MIN_TURNS && self.search_way_outlasts_news(goal)
+    }
+
+    /// Whether the searcher's way to `goal` ends after it would give the
+    /// player up anyway (see [`Self::search_out_of_reach_in_time`]),
+    /// however long it has searched: on the turn it takes a search up,
+    /// with the plan that turn made, it does not set out at all (maze seed
+    /// 8: a goblin at 7,13 took up news of 15,15, eight cells off, walked
+    /// its floor of turns west and south, the way round, and gave up 14
+    /// cells from the place).
+    pub(super) fn search_way_outlasts_news(&self, goal: Option<Pos>) -> bool {
         let now = self.senses.now;
         let (Some(goal), Some(alert)) = (goal, self.brain.alert) else {
             return false;
@@ -204,12 +220,7 @@ impl MemberTurn<'_> {
         let Some(speed) = self.faction.config().map(|c| c.speed) else {
             return false;
         };
-        // A search lasts its floor of turns, the way there included: one
-        // given up a few steps after it was taken up is a flap (maze seed 4:
-        // a goblin took up shouted news, learned in two steps how long the
-        // way round was, and turned back).
-        let searched = self.brain.search_run.map_or(0, |run| run.turns);
-        if self.brain.chases(now).is_some() || speed <= 0.0 || searched < SWEEP_MIN_TURNS {
+        if self.brain.chases(now).is_some() || speed <= 0.0 {
             return false;
         }
         let Some(steps) = self.way_length(goal) else {

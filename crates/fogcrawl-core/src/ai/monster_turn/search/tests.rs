@@ -359,52 +359,79 @@ fn a_search_spot_is_neither_next_to_the_searcher_nor_the_cell_it_left() {
     assert!(spots.len() > 1, "spots to look from: {spots:?}");
 }
 
+/// A goblin that took up news of `last_known` (at `news_at`) and has
+/// searched `turns` of its turns by `now`, the last at `now` less a turn.
+fn searching_for(last_known: Pos, news_at: f64, turns: u32, now: f64) -> Brain {
+    let mut brain = told(last_known, news_at);
+    brain.mode = Mode::Search;
+    brain.search_run = Some(super::Sweep {
+        around: last_known,
+        began: now - 0.8 * f64::from(turns),
+        turns,
+        counted_at: now - 0.8,
+    });
+    brain
+}
+
 #[test]
 fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_its_floor() {
     // Maze seed 3: a goblin at 17,25 set out for news at 11,23, six cells
     // off and over fifty steps round; it walked the maze until the news
     // went stale, 46 game time, and gave up 16 cells from the place. Here
     // the player was last known at 1,3 at time 2.5, and the searcher at
-    // 1,1 sets out at 22 (news young enough to take up): 28 steps round
-    // by the east end, 22.4 game time at a goblin's pace, so it would
-    // arrive after the news is PURSUIT_MEMORY old. It searches its floor of turns, then gives up
-    // where it stands rather than walk on.
+    // 1,1 is at it at 22: 28 steps round by the east end, 22.4 game time
+    // at a goblin's pace, so it would arrive after the news is
+    // PURSUIT_MEMORY old.
     let last_known = Pos::new(1, 3);
     let start = Pos::new(1, 1);
     let steps = walking_steps(TWO_CORRIDORS, start);
     assert!(steps[&last_known] >= 26, "the fixture");
-    let news_at = 2.5;
-    let set_out = 22.0;
-    let played = play_search(
+    let (news_at, now) = (2.5, 22.0);
+    let stale = news_at + crate::ai::brain::PURSUIT_MEMORY;
+
+    // Taking the search up now, with the plan of its first turn: it does
+    // not set out.
+    let fresh = play_search(
         TWO_CORRIDORS,
         told(last_known, news_at),
         start,
-        set_out,
+        now,
         30.0,
         |_, _| {},
     );
-    let gave_up = played
+    assert_eq!(fresh.gave_up_at, Some(now), "it set out: {:?}", fresh.cells);
+    assert_eq!(fresh.brain.alert, None, "the news is given up with it");
+
+    // Three turns into the search (the way looked shorter then): it walks
+    // on to its floor of turns, then gives up where it stands.
+    let under_way = play_search(
+        TWO_CORRIDORS,
+        searching_for(last_known, news_at, 3, now),
+        start,
+        now,
+        30.0,
+        |_, _| {},
+    );
+    let gave_up = under_way
         .gave_up_at
-        .unwrap_or_else(|| panic!("it walked on: {:?}", played.cells));
+        .unwrap_or_else(|| panic!("it walked on: {:?}", under_way.cells));
     // Its turns in search mode, the one it gave up on included (the
     // floor counts as a look about's does).
-    let turns = played.cells.len();
+    let turns = 3 + under_way.cells.len();
     assert!(
         turns >= SWEEP_MIN_TURNS as usize,
         "it searched its floor of turns first: {turns}"
     );
     assert!(
-        gave_up < news_at + crate::ai::brain::PURSUIT_MEMORY,
-        "it gave up at {gave_up}, before the news went stale: {:?}",
-        played.cells
+        gave_up < stale,
+        "it gave up at {gave_up}, before the news went stale"
     );
-    let end = *played.cells.last().expect("a cell");
+    let end = *under_way.cells.last().expect("a cell");
     let from_place = walking_steps(TWO_CORRIDORS, last_known);
     assert!(
         from_place[&end] > SEARCH_SPREAD,
         "it gave up where it stood, on the way: {end}"
     );
-    assert_eq!(played.brain.alert, None, "the news is given up with it");
 
     // Fresh news of the same cell (set out at 1): the way round is walked.
     let near = play_search(
