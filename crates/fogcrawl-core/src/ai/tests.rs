@@ -214,7 +214,12 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
     // more. The danger map's cells stay out of both rules' choices. Since
     // a searcher gives the player up after a bounded sweep of the last
     // known cell (a packmate's shout of the same cell no longer renews
-    // it): 834 against 1,846.
+    // it): 834 against 1,846. Since a searcher whose way there is longer
+    // than the news keeps gives the search up (where it stands, after its
+    // floor of turns) rather than walk the long way round, fewer heedless
+    // searchers walk on through the gap to news gone cold, and the bands
+    // differ less: 974 against 1,346 (the heedless 27% less, the wary 17%
+    // more), so the bar is a third more.
     let shipped = MonsterConfig::shipped().unwrap();
     let weight = shipped.faction("goblins").unwrap().influence.danger.weight;
     assert!(weight > 0.0);
@@ -228,7 +233,7 @@ fn on_the_pass_survivors_shun_the_gap_once_kin_die_in_it() {
     // The README quotes these: `cargo test -p fogcrawl-core --lib ai::tests -- --nocapture`.
     eprintln!("goblin-turns in the gap: {wary} with the danger map, {heedless} without");
     assert!(
-        5 * heedless > 7 * wary,
+        3 * heedless > 4 * wary,
         "goblin-turns in the gap: {wary} with the danger map, {heedless} without"
     );
 }
