@@ -165,6 +165,11 @@ pub struct Brain {
     /// Its look about the player's last known cell, once it got there and
     /// found nobody: it gives the search up when the look is over.
     pub sweep: Option<Sweep>,
+    /// The search under way, from its first turn in search mode (its
+    /// `around` is the last known cell it began with): how many of its
+    /// turns it has searched, the way to the place included. None out of
+    /// search mode.
+    pub search_run: Option<Sweep>,
     /// The cell its last flight step left, while it flees: no flight step
     /// goes straight back onto it.
     pub fled_from: Option<Pos>,
@@ -255,6 +260,7 @@ impl Default for Brain {
             healed_at: None,
             search_misses: 0,
             sweep: None,
+            search_run: None,
             fled_from: None,
             comes_back_to: None,
             came_from: None,

@@ -968,6 +968,15 @@ impl Faction {
         }
     }
 
+    /// The shared field's price of the way from `at` to its target, if
+    /// the field leads to `target` and has settled `at` (its cost units: a
+    /// step on floor is one).
+    pub(crate) fn shared_distance(&self, target: Pos, at: Pos) -> Option<f64> {
+        (self.shared.target == Some(target))
+            .then(|| self.shared.field.distance(at))
+            .flatten()
+    }
+
     /// The cell the shared field leads to, once one was started.
     pub(crate) fn shared_target(&self) -> Option<Pos> {
         self.shared.target

@@ -254,6 +254,16 @@ impl<'a> MemberTurn<'a> {
             self.brain.give_up_search(self.senses.now);
             goal = self.brain.decide(perception);
         }
+        self.count_search_turn();
+        if self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && self.search_out_of_reach_in_time(goal)
+        {
+            // Its way there is longer than the news keeps: it gives the
+            // player up where it stands, not on the way.
+            self.brain.give_up_search(self.senses.now);
+            goal = self.brain.decide(perception);
+        }
         if self.brain.mode == Mode::Search && self.senses.player_seen.is_none() {
             goal = self.search_goal(goal, rng);
             // A shooter looks for it from a firing cell.
@@ -300,7 +310,20 @@ impl<'a> MemberTurn<'a> {
                 ControlFlow::Break(intent) => return intent,
             };
         }
-        self.head_for(goal)
+        let intent = self.head_for(goal);
+        if self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && self.brain.search_run.is_some_and(|run| run.turns == 1)
+            && self.search_way_outlasts_news(goal)
+        {
+            // The plan it made on taking the search up shows a way longer
+            // than the news keeps: it does not set out (a search given up
+            // steps later would be a flap), and goes on with its life.
+            self.brain.give_up_search(self.senses.now);
+            self.brain.forget_plan();
+            return self.decide_and_act(perception, rng);
+        }
+        intent
     }
 
     /// A shooter's fight, or a blow at the player next to it (or a step

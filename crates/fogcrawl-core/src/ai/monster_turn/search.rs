@@ -8,8 +8,8 @@ use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 use super::wander::{WANDER_TRIES, random_cell_near};
-use super::{Body, DANGEROUS, MemberTurn, octile};
-use crate::ai::brain::SEARCH_SPREAD;
+use super::{Body, DANGEROUS, FIELD_RETARGET, MemberTurn, octile};
+use crate::ai::brain::{Mode, PURSUIT_MEMORY, SEARCH_SPREAD};
 use crate::ai::faction::Faction;
 use crate::ai::thought::Thought;
 
@@ -72,11 +72,27 @@ impl Sweep {
 
 /// The cells a searcher could walk to from `around` in [`SEARCH_SPREAD`]
 /// steps or fewer over its faction's planning grid, `around` first, in
-/// the order a breadth-first walk reaches them. "About the place" is a
-/// walk, not a straight line: in the maze a spot six cells from the last
-/// known cell through a wall was forty steps round, and a searcher sent
-/// there gave the search up 17 cells from the place (maze seed 4).
-fn cells_within_walk(grid: &gridpath::Grid, around: Pos) -> Vec<Pos> {
+/// the order a breadth-first walk reaches them, over cells its faction
+/// has seen (`known`) only: the ways out of the place it knows. "About
+/// the place" is a walk, not a straight line: in the maze a spot six
+/// cells from the last known cell through a wall was forty steps round,
+/// and a searcher sent there gave the search up 17 cells from the place
+/// (maze seed 4). The planning grid takes unseen cells for open, so a
+/// walk through them went through the maze's walls all the same: a goblin
+/// searching about 4,1 was sent to 5,5, four unseen cells south and over
+/// thirty steps round, and gave up 12 cells from the place on the way
+/// (maze seed 3). Where it knows no way out of the place, the grid's
+/// guess is all it has: unseen cells are walked too.
+fn cells_within_walk(grid: &gridpath::Grid, around: Pos, known: impl Fn(Pos) -> bool) -> Vec<Pos> {
+    let cells = walk_from(grid, around, &known);
+    if cells.len() > 1 {
+        return cells;
+    }
+    walk_from(grid, around, &|_| true)
+}
+
+/// [`cells_within_walk`]'s breadth-first walk, over cells `open` allows.
+fn walk_from(grid: &gridpath::Grid, around: Pos, open: &impl Fn(Pos) -> bool) -> Vec<Pos> {
     // A walk of SEARCH_SPREAD steps stays within SEARCH_SPREAD cells
     // (Chebyshev) of `around`: the square about it is the visited set.
     const SIDE: usize = 2 * SEARCH_SPREAD.unsigned_abs() as usize + 1;
@@ -98,6 +114,7 @@ fn cells_within_walk(grid: &gridpath::Grid, around: Pos) -> Vec<Pos> {
             for (next, _) in grid.neighbours(cell) {
                 if let Some(seen) = slot(next).and_then(|i| visited.get_mut(i))
                     && !*seen
+                    && open(next)
                 {
                     *seen = true;
                     cells.push(next);
@@ -129,7 +146,8 @@ fn pick_search_spot(
     rng: &mut impl Rng,
 ) -> Option<Pos> {
     let grid = faction.grid()?;
-    let within = cells_within_walk(grid, around);
+    let knowledge = faction.knowledge();
+    let within = cells_within_walk(grid, around, |cell| knowledge.belief(cell).is_some());
     let mut best: Option<(f64, Pos)> = None;
     let mut candidates = 0;
     for attempt in 0..2 * WANDER_TRIES {
@@ -169,6 +187,107 @@ impl MemberTurn<'_> {
         self.brain
             .sweep
             .is_some_and(|sweep| Some(sweep.around) == last_known && sweep.is_over(self.senses.now))
+    }
+
+    /// Whether the searcher's way to its goal (the last known cell, or a
+    /// spot about it) is longer than it can walk before it would give the
+    /// player up anyway: before its news of the player is
+    /// [`PURSUIT_MEMORY`] old, or, looking about the place, before its
+    /// [`SWEEP_TIME`] is over. It gives the search up where it stands
+    /// rather than walk the way and give up on it (maze seed 3: a goblin
+    /// at 17,25 set out for news at 11,23, six cells off and over fifty
+    /// steps round the maze, walked 58 steps north and away, and gave up
+    /// 16 cells from the place when the news went stale). The way is
+    /// counted at its cheapest: its plan's steps (and the straight lines
+    /// between the waypoints of a coarse one), or the shared field's price
+    /// of it, at the faction's speed on floor. A chase (news of this very
+    /// turn) is never given up so.
+    pub(super) fn search_out_of_reach_in_time(&self, goal: Option<Pos>) -> bool {
+        // A search lasts its floor of turns, the way there included: one
+        // given up a few steps after it was taken up is a flap (maze seed 4:
+        // a goblin took up shouted news, learned in two steps how long the
+        // way round was, and turned back).
+        let searched = self.brain.search_run.map_or(0, |run| run.turns);
+        searched >= SWEEP_MIN_TURNS && self.search_way_outlasts_news(goal)
+    }
+
+    /// Whether the searcher's way to `goal` ends after it would give the
+    /// player up anyway (see [`Self::search_out_of_reach_in_time`]),
+    /// however long it has searched: on the turn it takes a search up,
+    /// with the plan that turn made, it does not set out at all (maze seed
+    /// 8: a goblin at 7,13 took up news of 15,15, eight cells off, walked
+    /// its floor of turns west and south, the way round, and gave up 14
+    /// cells from the place).
+    pub(super) fn search_way_outlasts_news(&self, goal: Option<Pos>) -> bool {
+        let now = self.senses.now;
+        let (Some(goal), Some(alert)) = (goal, self.brain.alert) else {
+            return false;
+        };
+        let Some(speed) = self.faction.config().map(|c| c.speed) else {
+            return false;
+        };
+        if self.brain.chases(now).is_some() || speed <= 0.0 {
+            return false;
+        }
+        let Some(steps) = self.way_length(goal) else {
+            return false;
+        };
+        let deadline = match self.brain.sweep {
+            Some(sweep) if sweep.around == alert.pos && self.brain.search_spot == Some(goal) => {
+                sweep.began + SWEEP_TIME
+            }
+            _ => alert.time + PURSUIT_MEMORY,
+        };
+        now + steps / speed > deadline
+    }
+
+    /// Counts its turn in the search under way (`Brain::search_run`), or
+    /// forgets the search once out of search mode.
+    pub(super) fn count_search_turn(&mut self) {
+        let now = self.senses.now;
+        if self.brain.mode != Mode::Search {
+            self.brain.search_run = None;
+            return;
+        }
+        match self.brain.search_run.as_mut() {
+            Some(run) => run.count_turn(now),
+            None => {
+                let around = self.brain.alert.map_or(self.senses.at, |alert| alert.pos);
+                self.brain.search_run = Some(Sweep::new(around, now));
+            }
+        }
+    }
+
+    /// The length of its way to `goal` in floor steps, as far as it knows
+    /// it: its own plan to `goal` (with a coarse plan's waypoints beyond
+    /// the stretch refined), else the shared field's price of it (maze seed
+    /// 3: the goblin followed the field toward the sighting at 2,1, a cell
+    /// from its spot at 1,1, sixteen cells of route at a time).
+    fn way_length(&self, goal: Pos) -> Option<f64> {
+        let brain = &*self.brain;
+        if brain.plan_goal == Some(goal) && !brain.plan.is_empty() {
+            let mut steps = brain.plan.len() as f64;
+            if brain.coarse_route.last() == Some(&goal) {
+                let mut from = brain.plan.last().copied().unwrap_or(goal);
+                for &waypoint in &brain.coarse_route {
+                    steps += f64::from(from.chebyshev(waypoint));
+                    from = waypoint;
+                }
+            }
+            if brain.plan_source == crate::ai::brain::PlanSource::Search
+                || brain.plan.last() == Some(&goal)
+            {
+                return Some(steps);
+            }
+        }
+        // The field that leads there: the one toward the faction's
+        // sighting, when that lies near the goal (as the searcher follows it).
+        let source = self
+            .faction
+            .shared_target()
+            .filter(|&source| source.chebyshev(goal) <= FIELD_RETARGET)
+            .unwrap_or(goal);
+        self.faction.shared_distance(source, self.senses.at)
     }
 
     /// The goal of a searcher that does not see the player, from the goal

@@ -282,6 +282,63 @@ fn search_spots_lie_a_short_walk_from_the_last_known_cell_not_through_a_wall() {
     }
 }
 
+/// Goblins that have seen the cells of `rows` that `seen` names, and
+/// nothing else (the planning grid takes the rest for open ground).
+fn goblins_that_saw(rows: &str, seen: impl Fn(Pos) -> bool) -> crate::ai::faction::Faction {
+    let config = crate::config::MonsterConfig::shipped().expect("the shipped config");
+    let goblins = config.faction("goblins").expect("goblins").clone();
+    let level = crate::world::level::text::parse(rows).expect("the fixture");
+    let knowledge = crate::ai::knowledge::FactionKnowledge::new(level.width(), level.height());
+    let mut faction = crate::ai::faction::Faction::new(goblins.clone(), knowledge);
+    faction.rebuild(goblins).expect("the goblins' rules");
+    for pos in level.positions() {
+        if let Some(terrain) = level.terrain_at(pos).filter(|_| seen(pos)) {
+            faction.observe(pos, terrain, 0.0);
+        }
+    }
+    faction.start_turn(0.0);
+    faction.sync_view();
+    faction
+}
+
+#[test]
+fn under_fog_search_spots_lie_along_the_ground_it_saw_not_through_an_unseen_wall() {
+    // Maze seed 3: goblin 2 lost the player at 4,1 and was sent to 5,5,
+    // four cells south through walls it had never seen (the planning grid
+    // takes unseen cells for open), over thirty steps round; it walked
+    // the maze for its whole look about and gave up 12 cells from 4,1.
+    // Here the goblins saw both corridors but never the wall between them.
+    let seen = |pos: Pos| pos.y != 2;
+    let faction = goblins_that_saw(TWO_CORRIDORS, seen);
+    let around = Pos::new(3, 3);
+    let at = Pos::new(10, 3);
+    let steps = walking_steps(TWO_CORRIDORS, around);
+    assert!(steps[&Pos::new(3, 1)] > 2 * SEARCH_SPREAD, "the fixture");
+    let within =
+        super::cells_within_walk(faction.grid().expect("a planning grid"), around, |cell| {
+            faction.knowledge().belief(cell).is_some()
+        });
+    assert!(within.iter().all(|cell| cell.y == 3), "{within:?}");
+    for seed in 0..40 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let spot =
+            super::pick_search_spot(&faction, (at, None), around, None, &|_| false, &mut rng)
+                .expect("a spot about the cell");
+        assert!(
+            steps.get(&spot).is_some_and(|&n| n <= SEARCH_SPREAD),
+            "seed {seed}: {spot} is {:?} steps from {around}",
+            steps.get(&spot)
+        );
+    }
+    // Where it saw nothing about the place, the grid's guess is walked.
+    let blind = goblins_that_saw(TWO_CORRIDORS, |pos| pos == around);
+    let guessed =
+        super::cells_within_walk(blind.grid().expect("a planning grid"), around, |cell| {
+            blind.knowledge().belief(cell).is_some()
+        });
+    assert!(guessed.len() > 1, "{guessed:?}");
+}
+
 #[test]
 fn a_search_spot_is_neither_next_to_the_searcher_nor_the_cell_it_left() {
     // Caves seed 2 at depth 5: a wolf that reached its spot picked the
@@ -365,4 +422,96 @@ fn a_searcher_in_a_corridor_looks_about_without_pacing_to_and_fro() {
             cells.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>()
         );
     }
+}
+
+/// A goblin that took up news of `last_known` (at `news_at`) and has
+/// searched `turns` of its turns by `now`, the last at `now` less a turn.
+fn searching_for(last_known: Pos, news_at: f64, turns: u32, now: f64) -> Brain {
+    let mut brain = told(last_known, news_at);
+    brain.mode = Mode::Search;
+    brain.search_run = Some(super::Sweep {
+        around: last_known,
+        began: now - 0.8 * f64::from(turns),
+        turns,
+        counted_at: now - 0.8,
+    });
+    brain
+}
+
+#[test]
+fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_its_floor() {
+    // Maze seed 3: a goblin at 17,25 set out for news at 11,23, six cells
+    // off and over fifty steps round; it walked the maze until the news
+    // went stale, 46 game time, and gave up 16 cells from the place. Here
+    // the player was last known at 1,3 at time 2.5, and the searcher at
+    // 1,1 is at it at 22: 28 steps round by the east end, 22.4 game time
+    // at a goblin's pace, so it would arrive after the news is
+    // PURSUIT_MEMORY old.
+    let last_known = Pos::new(1, 3);
+    let start = Pos::new(1, 1);
+    let steps = walking_steps(TWO_CORRIDORS, start);
+    assert!(steps[&last_known] >= 26, "the fixture");
+    let (news_at, now) = (2.5, 22.0);
+    let stale = news_at + crate::ai::brain::PURSUIT_MEMORY;
+
+    // Taking the search up now, with the plan of its first turn: it does
+    // not set out.
+    let fresh = play_search(
+        TWO_CORRIDORS,
+        told(last_known, news_at),
+        start,
+        now,
+        30.0,
+        |_, _| {},
+    );
+    assert_eq!(fresh.gave_up_at, Some(now), "it set out: {:?}", fresh.cells);
+    assert_eq!(fresh.brain.alert, None, "the news is given up with it");
+
+    // Three turns into the search (the way looked shorter then): it walks
+    // on to its floor of turns, then gives up where it stands.
+    let under_way = play_search(
+        TWO_CORRIDORS,
+        searching_for(last_known, news_at, 3, now),
+        start,
+        now,
+        30.0,
+        |_, _| {},
+    );
+    let gave_up = under_way
+        .gave_up_at
+        .unwrap_or_else(|| panic!("it walked on: {:?}", under_way.cells));
+    // Its turns in search mode, the one it gave up on included (the
+    // floor counts as a look about's does).
+    let turns = 3 + under_way.cells.len();
+    assert!(
+        turns >= SWEEP_MIN_TURNS as usize,
+        "it searched its floor of turns first: {turns}"
+    );
+    assert!(
+        gave_up < stale,
+        "it gave up at {gave_up}, before the news went stale"
+    );
+    let end = *under_way.cells.last().expect("a cell");
+    let from_place = walking_steps(TWO_CORRIDORS, last_known);
+    assert!(
+        from_place[&end] > SEARCH_SPREAD,
+        "it gave up where it stood, on the way: {end}"
+    );
+
+    // Fresh news of the same cell (set out at 1): the way round is walked.
+    let near = play_search(
+        TWO_CORRIDORS,
+        told(last_known, 0.5),
+        start,
+        1.0,
+        30.0,
+        |_, _| {},
+    );
+    assert!(
+        near.cells
+            .iter()
+            .any(|cell| cell.y == 3 && cell.chebyshev(last_known) <= SEARCH_SPREAD),
+        "it went round to the place: {:?}",
+        near.cells
+    );
 }
