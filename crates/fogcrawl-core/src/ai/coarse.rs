@@ -6,7 +6,10 @@
 //! a node of its cluster, the cheapest way inside the cluster for the
 //! faction (roads taken when they are cheaper for it, round walls), and
 //! one step across the border, so the next stroll sets out from the next
-//! cluster. The nodes are read off one of the cluster's borders (a side
+//! cluster. That way is then priced as a walk chosen blind is (below):
+//! the cheapest way inside the cluster can be a detour round marsh that
+//! the cheapest way to its end leaves the cluster to avoid, along a road
+//! just over the border. The nodes are read off one of the cluster's borders (a side
 //! drawn at random) as the graph has them (`gridpath::cluster_exits`),
 //! not from a graph kept current: a thousand far wanderers learn cells
 //! all over the level, and re-pricing every cluster they pass would cost
@@ -82,7 +85,9 @@ impl CoarseMap {
     /// cells from `at` (included) to its end, one step across a border
     /// from a node of `at`'s cluster, the end one `accept` takes, chosen
     /// with `rng` among them; or `None`. At most [`FAR_STROLL_TRIES`]
-    /// searches inside the cluster, none once `node_budget` is spent.
+    /// searches inside the cluster, none once `node_budget` is spent, and
+    /// the way found then swapped for a cheaper one near it
+    /// ([`Self::cheapest_way`]) with what is left of `node_budget`.
     /// Also the cells those searches expanded. It reads the grid alone,
     /// not the kept graph: the same grid, the same strolls.
     pub(crate) fn far_stroll(
@@ -126,7 +131,10 @@ impl CoarseMap {
                     if let Some(mut way) = way {
                         way.push(end);
                         self.strolls += 1;
-                        return (Some(way), spent);
+                        // Priced as a blind walk is (see the header).
+                        let left = node_budget.saturating_sub(spent);
+                        let (way, more) = self.cheapest_way(grid, way, &accept, left);
+                        return (Some(way), spent + more);
                     }
                 }
             }
