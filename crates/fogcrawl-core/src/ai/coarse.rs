@@ -303,15 +303,21 @@ mod tests {
             let hierarchy = &hierarchy;
             let (here, there) = (hierarchy.cluster_of(at), hierarchy.cluster_of(end));
             assert_ne!(here, there, "it ends across a border");
-            // Up to the border, the cheapest way inside the cluster.
-            let node = way[way.len() - 2];
-            let cost = path_cost(&grid, &way[..way.len() - 1]).unwrap();
-            let best = cheapest_inside(hierarchy, &grid, at, node);
-            // No dearer than the cheapest way inside the cluster (its margin
-            // may find a cheaper one just across the border).
+            // No dearer than the cheapest way inside the cluster to a node
+            // beside its end and the step across (the way near it, which
+            // may leave the cluster, is swapped in only when cheaper).
+            let dearest = (-1..=1)
+                .flat_map(|dx| (-1..=1).map(move |dy| Pos::new(end.x + dx, end.y + dy)))
+                .filter(|&node| hierarchy.cluster_of(node) == here && grid.is_legal_step(node, end))
+                .map(|node| {
+                    cheapest_inside(hierarchy, &grid, at, node)
+                        + path_cost(&grid, &[node, end]).unwrap()
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            let cost = path_cost(&grid, &way).unwrap();
             assert!(
-                cost <= best + 1e-9,
-                "stroll {stroll}: {cost} against {best}"
+                cost <= dearest + 1e-9,
+                "stroll {stroll}: {cost} against {dearest}"
             );
             clusters.push(there);
             at = end;
@@ -402,6 +408,43 @@ mod tests {
         let (again, _) = CoarseMap::default().cheapest_way(&grid, walk.clone(), &|_| true, 1000);
         let (once_more, _) = coarse.cheapest_way(&grid, walk, &|_| true, 1000);
         assert_eq!(again, once_more);
+    }
+
+    #[test]
+    fn a_far_stroll_leaves_its_cluster_for_a_road_just_over_the_border() {
+        // Its cluster (16 by 16 cells, the top left) is marsh where it is
+        // open; a road runs just over its south border. The cheapest way
+        // inside the cluster to a node on its border wades the marsh; the
+        // stroll takes the road, within half again the cheapest way.
+        let mut rows = vec!["#".repeat(32); 12];
+        rows.extend(vec!["%".repeat(32); 4]);
+        rows.push("=".repeat(32));
+        rows.extend(vec![".".repeat(32); 3]);
+        let grid = ground(&rows.join("\n"));
+        let at = Pos::new(0, 14);
+        let mut coarse = CoarseMap::default();
+        let mut on_road = 0;
+        for seed in 0..10 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 1000);
+            let way = way.unwrap_or_else(|| panic!("seed {seed}"));
+            let end = *way.last().unwrap();
+            assert!(spent > 0, "seed {seed}");
+            assert_eq!(way[0], at);
+            assert!(steps_are_legal(&grid, at, &way[1..]), "seed {seed}");
+            let cost = path_cost(&grid, &way).unwrap();
+            let cheapest = AStar::new()
+                .find_path(&grid, at, end, &SearchOptions::default())
+                .unwrap()
+                .unwrap()
+                .cost;
+            assert!(
+                cost <= 1.5 * cheapest,
+                "seed {seed}: {way:?} costs {cost}, the cheapest {cheapest}"
+            );
+            on_road += usize::from(way.iter().any(|cell| cell.y == 16));
+        }
+        assert!(on_road >= 5, "along the road: {on_road} of 10");
     }
 
     #[test]
