@@ -6,7 +6,10 @@
 //! a node of its cluster, the cheapest way inside the cluster for the
 //! faction (roads taken when they are cheaper for it, round walls), and
 //! one step across the border, so the next stroll sets out from the next
-//! cluster. The nodes are read off one of the cluster's borders (a side
+//! cluster. That way is then priced as a walk chosen blind is (below):
+//! the cheapest way inside the cluster can be a detour round marsh that
+//! the cheapest way to its end leaves the cluster to avoid, along a road
+//! just over the border. The nodes are read off one of the cluster's borders (a side
 //! drawn at random) as the graph has them (`gridpath::cluster_exits`),
 //! not from a graph kept current: a thousand far wanderers learn cells
 //! all over the level, and re-pricing every cluster they pass would cost
@@ -82,7 +85,9 @@ impl CoarseMap {
     /// cells from `at` (included) to its end, one step across a border
     /// from a node of `at`'s cluster, the end one `accept` takes, chosen
     /// with `rng` among them; or `None`. At most [`FAR_STROLL_TRIES`]
-    /// searches inside the cluster, none once `node_budget` is spent.
+    /// searches inside the cluster, none once `node_budget` is spent, and
+    /// the way found then swapped for a cheaper one near it
+    /// ([`Self::cheapest_way`]) with what is left of `node_budget`.
     /// Also the cells those searches expanded. It reads the grid alone,
     /// not the kept graph: the same grid, the same strolls.
     pub(crate) fn far_stroll(
@@ -126,7 +131,10 @@ impl CoarseMap {
                     if let Some(mut way) = way {
                         way.push(end);
                         self.strolls += 1;
-                        return (Some(way), spent);
+                        // Priced as a blind walk is (see the header).
+                        let left = node_budget.saturating_sub(spent);
+                        let (way, more) = self.cheapest_way(grid, way, &accept, left);
+                        return (Some(way), spent + more);
                     }
                 }
             }
@@ -295,15 +303,21 @@ mod tests {
             let hierarchy = &hierarchy;
             let (here, there) = (hierarchy.cluster_of(at), hierarchy.cluster_of(end));
             assert_ne!(here, there, "it ends across a border");
-            // Up to the border, the cheapest way inside the cluster.
-            let node = way[way.len() - 2];
-            let cost = path_cost(&grid, &way[..way.len() - 1]).unwrap();
-            let best = cheapest_inside(hierarchy, &grid, at, node);
-            // No dearer than the cheapest way inside the cluster (its margin
-            // may find a cheaper one just across the border).
+            // No dearer than the cheapest way inside the cluster to a node
+            // beside its end and the step across (the way near it, which
+            // may leave the cluster, is swapped in only when cheaper).
+            let dearest = (-1..=1)
+                .flat_map(|dx| (-1..=1).map(move |dy| Pos::new(end.x + dx, end.y + dy)))
+                .filter(|&node| hierarchy.cluster_of(node) == here && grid.is_legal_step(node, end))
+                .map(|node| {
+                    cheapest_inside(hierarchy, &grid, at, node)
+                        + path_cost(&grid, &[node, end]).unwrap()
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            let cost = path_cost(&grid, &way).unwrap();
             assert!(
-                cost <= best + 1e-9,
-                "stroll {stroll}: {cost} against {best}"
+                cost <= dearest + 1e-9,
+                "stroll {stroll}: {cost} against {dearest}"
             );
             clusters.push(there);
             at = end;
@@ -394,6 +408,43 @@ mod tests {
         let (again, _) = CoarseMap::default().cheapest_way(&grid, walk.clone(), &|_| true, 1000);
         let (once_more, _) = coarse.cheapest_way(&grid, walk, &|_| true, 1000);
         assert_eq!(again, once_more);
+    }
+
+    #[test]
+    fn a_far_stroll_leaves_its_cluster_for_a_road_just_over_the_border() {
+        // Its cluster (16 by 16 cells, the top left) is marsh where it is
+        // open; a road runs just over its south border. The cheapest way
+        // inside the cluster to a node on its border wades the marsh; the
+        // stroll takes the road, within half again the cheapest way.
+        let mut rows = vec!["#".repeat(32); 12];
+        rows.extend(vec!["%".repeat(32); 4]);
+        rows.push("=".repeat(32));
+        rows.extend(vec![".".repeat(32); 3]);
+        let grid = ground(&rows.join("\n"));
+        let at = Pos::new(0, 14);
+        let mut coarse = CoarseMap::default();
+        let mut on_road = 0;
+        for seed in 0..10 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (way, spent) = coarse.far_stroll(&grid, at, &mut rng, |_| true, 1000);
+            let way = way.unwrap_or_else(|| panic!("seed {seed}"));
+            let end = *way.last().unwrap();
+            assert!(spent > 0, "seed {seed}");
+            assert_eq!(way[0], at);
+            assert!(steps_are_legal(&grid, at, &way[1..]), "seed {seed}");
+            let cost = path_cost(&grid, &way).unwrap();
+            let cheapest = AStar::new()
+                .find_path(&grid, at, end, &SearchOptions::default())
+                .unwrap()
+                .unwrap()
+                .cost;
+            assert!(
+                cost <= 1.5 * cheapest,
+                "seed {seed}: {way:?} costs {cost}, the cheapest {cheapest}"
+            );
+            on_road += usize::from(way.iter().any(|cell| cell.y == 16));
+        }
+        assert!(on_road >= 5, "along the road: {on_road} of 10");
     }
 
     #[test]

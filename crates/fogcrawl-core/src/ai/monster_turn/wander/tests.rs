@@ -8,7 +8,7 @@ use super::super::{Body, Intent, MemberTurn};
 use crate::ai::brain::{Brain, Mode};
 use crate::ai::coarse::MIN_GRAPH_STROLL;
 use crate::ai::thought::Thought;
-use gridpath::Pos;
+use gridpath::{AStar, Pos, SearchOptions, path_cost, steps_are_legal};
 
 /// Open floor, 31 by 31.
 fn open_floor() -> String {
@@ -160,4 +160,49 @@ fn a_far_wanderer_with_nowhere_to_stroll_rests_a_while_instead_of_waiting_each_t
     let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
     assert_eq!(intent, Intent::Loiter);
     assert!(brain.loiter_until > s.now);
+}
+
+#[test]
+fn a_far_wanderer_whose_every_walk_ends_behind_it_goes_back_the_cheapest_way() {
+    // A small room it just stepped into from the west: walks along the
+    // ground turn round the room and end behind it, and the cheapest way
+    // to such an end sets out back. It walks no detour round the room:
+    // its stroll costs at most half again the cheapest way to its end
+    // (walked as drawn, such a walk cost two to five times it).
+    let (mut faction, _) = goblins_knowing(SMALL_ROOM);
+    let at = Pos::new(3, 3);
+    let mut s = senses(at, &|_| Body::Empty);
+    s.far_from_player = true;
+    let mut strolls = 0;
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            came_from: Some(Pos::new(2, 3)),
+            ..Brain::default()
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        let Some(target) = brain.wander_target else {
+            assert_eq!(intent, Intent::Loiter, "seed {seed}");
+            continue;
+        };
+        strolls += 1;
+        let grid = faction.grid().unwrap();
+        let walk: Vec<Pos> = std::iter::once(at)
+            .chain(brain.raw_plan.iter().copied())
+            .collect();
+        assert_eq!(walk.last(), Some(&target), "seed {seed}");
+        assert!(steps_are_legal(grid, at, &walk[1..]), "seed {seed}");
+        let cost = path_cost(grid, &walk).unwrap();
+        let cheapest = AStar::new()
+            .find_path(grid, at, target, &SearchOptions::default())
+            .unwrap()
+            .unwrap()
+            .cost;
+        assert!(
+            cost <= 1.5 * cheapest + 1e-9,
+            "seed {seed}: {walk:?} costs {cost}, the cheapest {cheapest}"
+        );
+    }
+    assert!(strolls >= 10, "it strolls: {strolls} of 20");
 }
