@@ -105,7 +105,17 @@ fn pick_far_stroll(
                 first.get_or_insert((walk.cells, way));
             }
             let (walk, way) = first?;
-            walk_end(faction.grid()?, if past_body { walk } else { way })
+            if past_body {
+                return walk_end(faction.grid()?, walk);
+            }
+            // A way back shorter than a stroll is a step in a closet:
+            // walked, it is walked back the next turn, and again (A-B-A-B,
+            // a far rat in a closet of two by two cells, 73 times in 400
+            // turns). It rests there instead.
+            if way.len() <= MIN_STROLL.unsigned_abs() as usize {
+                return None;
+            }
+            walk_end(faction.grid()?, way)
         }
     }
 }

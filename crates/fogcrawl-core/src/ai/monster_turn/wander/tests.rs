@@ -206,3 +206,50 @@ fn a_far_wanderer_whose_every_walk_ends_behind_it_goes_back_the_cheapest_way() {
     }
     assert!(strolls >= 10, "it strolls: {strolls} of 20");
 }
+
+#[test]
+fn a_far_wanderer_in_a_closet_of_four_cells_rests_rather_than_pace_two() {
+    // On a level of cramped cells behind shut doors (made to check the
+    // game, not shipped; seed 2,
+    // turns 39-60) a far rat in a closet of two by two cells drew walks
+    // round the closet, each ending on the cell it had just left; it went
+    // back its cheapest way, a step, and from there the same: 73 A-B-A-B
+    // moves in 400 turns. Played over many turns, it never paces.
+    const CLOSET: &str = "######\n\
+                          #@.###\n\
+                          #..###\n\
+                          ######";
+    let (mut faction, _) = goblins_knowing(CLOSET);
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut at = Pos::new(1, 1);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            ..Brain::default()
+        };
+        let mut cells = vec![at];
+        for turn in 0..40 {
+            let now = f64::from(turn);
+            faction.start_turn(now);
+            let mut s = senses(at, &|_| Body::Empty);
+            s.now = now;
+            s.far_from_player = true;
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            if let Intent::Step { to, .. } = intent {
+                brain.came_from = Some(at);
+                at = to;
+            }
+            cells.push(at);
+        }
+        let moves: Vec<(Pos, Pos)> = cells
+            .windows(2)
+            .filter(|pair| pair[0] != pair[1])
+            .map(|pair| (pair[0], pair[1]))
+            .collect();
+        let paces = moves
+            .windows(3)
+            .filter(|m| m[0] == m[2] && m[1] == (m[0].1, m[0].0))
+            .count();
+        assert_eq!(paces, 0, "seed {seed}: {cells:?}");
+    }
+}
