@@ -210,11 +210,11 @@ fn a_far_wanderer_whose_every_walk_ends_behind_it_goes_back_the_cheapest_way() {
 #[test]
 fn a_far_wanderer_in_a_closet_of_four_cells_rests_rather_than_pace_two() {
     // On a level of cramped cells behind shut doors (made to check the
-    // game, not shipped; seed 2,
-    // turns 39-60) a far rat in a closet of two by two cells drew walks
-    // round the closet, each ending on the cell it had just left; it went
-    // back its cheapest way, a step, and from there the same: 73 A-B-A-B
-    // moves in 400 turns. Played over many turns, it never paces.
+    // game, not shipped; seed 2, turns 39-60) a far rat in a closet of two
+    // by two cells drew walks round the closet, each ending on the cell it
+    // had just left; it went back its cheapest way, a step, and from there
+    // the same: 73 A-B-A-B moves in 400 turns. Played over many turns, it
+    // never paces.
     const CLOSET: &str = "######\n\
                           #@.###\n\
                           #..###\n\
