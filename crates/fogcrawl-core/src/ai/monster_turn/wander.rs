@@ -111,9 +111,17 @@ fn pick_far_stroll(
             // A way back shorter than a stroll is a step in a closet:
             // walked, it is walked back the next turn, and again (A-B-A-B,
             // a far rat in a closet of two by two cells, 73 times in 400
-            // turns). It rests there instead.
+            // turns). It walks on round the closet instead, as drawn, up to
+            // the cell before the one it left: a slow round, never back.
             if way.len() <= MIN_STROLL.unsigned_abs() as usize {
-                return None;
+                let round: Vec<Pos> = walk
+                    .iter()
+                    .copied()
+                    .take_while(|&cell| Some(cell) != came_from)
+                    .collect();
+                return (round.len() >= 2)
+                    .then(|| walk_end(faction.grid()?, round))
+                    .flatten();
             }
             walk_end(faction.grid()?, way)
         }
