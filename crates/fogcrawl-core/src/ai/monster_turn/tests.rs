@@ -30,6 +30,19 @@ pub(super) fn goblins_knowing(rows: &str) -> (Faction, Level) {
     (faction, level)
 }
 
+/// Whether `cells` (a monster's cell after each turn) hold a step, its
+/// step straight back, then the same step again: an A-B-A-B.
+pub(super) fn paces_to_and_fro(cells: &[Pos]) -> Option<usize> {
+    let moves: Vec<(Pos, Pos)> = cells
+        .windows(2)
+        .filter(|pair| pair[0] != pair[1])
+        .map(|pair| (pair[0], pair[1]))
+        .collect();
+    moves
+        .windows(3)
+        .position(|m| m[0] == m[2] && m[1] == (m[0].1, m[0].0))
+}
+
 pub(super) fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a> {
     Senses {
         actor: 1,

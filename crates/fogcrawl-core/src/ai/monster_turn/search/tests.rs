@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::super::tests::{goblins_knowing, senses};
+use super::super::tests::{goblins_knowing, paces_to_and_fro, senses};
 use super::super::{Body, Intent, MemberTurn, Senses};
 use super::{SWEEP_MIN_TURNS, SWEEP_TIME};
 use crate::ai::brain::{Brain, Mode, SEARCH_SPREAD};
@@ -364,19 +364,6 @@ fn a_search_spot_is_neither_next_to_the_searcher_nor_the_cell_it_left() {
         }
     }
     assert!(spots.len() > 1, "spots to look from: {spots:?}");
-}
-
-/// Whether `cells` (a monster's cell after each turn) hold a step, its
-/// step straight back, then the same step again: an A-B-A-B.
-fn paces_to_and_fro(cells: &[Pos]) -> Option<usize> {
-    let moves: Vec<(Pos, Pos)> = cells
-        .windows(2)
-        .filter(|pair| pair[0] != pair[1])
-        .map(|pair| (pair[0], pair[1]))
-        .collect();
-    moves
-        .windows(3)
-        .position(|m| m[0] == m[2] && m[1] == (m[0].1, m[0].0))
 }
 
 #[test]
