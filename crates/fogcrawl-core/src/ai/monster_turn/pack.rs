@@ -30,6 +30,12 @@ const CLAIM_MARGIN: f64 = 1.0;
 /// A held cell is kept unless another is closer by this much (octile
 /// cells): a member does not switch cells for a small gain.
 const KEEP_MARGIN: f64 = 1.5;
+/// A held cell next to the player is kept unless another is this many
+/// legal steps nearer round the bodies ([`MemberTurn::steps_round_bodies`]).
+const KEEP_STEPS: u32 = 1;
+/// How far past [`SURROUND_RADIUS`] (Chebyshev, from the player) the walk
+/// round the bodies to the cells next to the player is counted.
+const ROUND_BODIES_REACH: i32 = 2;
 /// Of a cell's eight neighbours, how many must be open to the faction's
 /// knowledge for a member to wait there: it keeps out of corridors and
 /// doorways, where it would block the way (Brogue's monsters avoid
@@ -171,7 +177,7 @@ impl MemberTurn<'_> {
             .filter(|&cell| self.can_strike_from(cell, player) && self.may_hold(cell))
             .filter(|&cell| given_up != Some(cell))
             .collect();
-        if let Some(spot) = self.choose(&beside) {
+        if let Some(spot) = self.choose_beside(player, &beside) {
             if !self.way_goes_on(spot) {
                 self.release_spot();
                 self.brain.spot_way = Some(SpotWay {
@@ -437,6 +443,99 @@ impl MemberTurn<'_> {
             }
             _ => Some(nearest),
         }
+    }
+
+    /// Of `cells` next to the player, the one to head for: the one it
+    /// reaches in fewest legal steps round the bodies standing about
+    /// (packmates and strangers alike), nearer as the crow flies among
+    /// equals; the one it holds while no other is more than
+    /// [`KEEP_STEPS`] nearer. As the crow flies ([`Self::choose`]) when
+    /// none is reached round them near the player (a queue in a
+    /// corridor: only through the bodies). Nearest as the crow flies
+    /// sent a goblin behind two others toward the cell beyond them
+    /// while one it could walk to round them lay free (horde seed 3,
+    /// evader, turns 179-181).
+    fn choose_beside(&self, player: Pos, cells: &[Pos]) -> Option<Pos> {
+        let at = self.senses.at;
+        let walks = self.steps_round_bodies(player, cells);
+        let walk_to = |cell: Pos| {
+            cells
+                .iter()
+                .position(|&c| c == cell)
+                .and_then(|index| walks[index])
+        };
+        let Some((nearest, steps)) = cells
+            .iter()
+            .filter_map(|&cell| walk_to(cell).map(|steps| (cell, steps)))
+            .min_by(|&(a, sa), &(b, sb)| {
+                sa.cmp(&sb)
+                    .then(octile(at, a).total_cmp(&octile(at, b)))
+                    .then(a.cmp(&b))
+            })
+        else {
+            return self.choose(cells);
+        };
+        match self
+            .brain
+            .spot
+            .and_then(|held| Some((held, walk_to(held)?)))
+        {
+            Some((held, held_steps)) if held_steps <= steps + KEEP_STEPS => Some(held),
+            _ => Some(nearest),
+        }
+    }
+
+    /// Legal steps from where it stands to each of `cells`, through cells
+    /// its faction believes walkable on which no other body stands,
+    /// counted within [`ROUND_BODIES_REACH`] cells past
+    /// [`SURROUND_RADIUS`] of the player; `None` for a cell not reached
+    /// there.
+    fn steps_round_bodies(&self, player: Pos, cells: &[Pos]) -> Vec<Option<u32>> {
+        let at = self.senses.at;
+        let radius = SURROUND_RADIUS + ROUND_BODIES_REACH;
+        let side = 2 * radius + 1;
+        let index = |cell: Pos| {
+            let (dx, dy) = (cell.x - player.x + radius, cell.y - player.y + radius);
+            ((0..side).contains(&dx) && (0..side).contains(&dy))
+                .then(|| usize::try_from(dy * side + dx).ok())
+                .flatten()
+        };
+        let mut walks = vec![None; cells.len()];
+        let Some(start) = index(at) else {
+            return walks;
+        };
+        let mut steps: Vec<Option<u32>> = vec![None; usize::try_from(side * side).unwrap_or(0)];
+        steps[start] = Some(0);
+        let mut frontier = std::collections::VecDeque::from([at]);
+        let mut left = cells.len();
+        while let Some(cell) = frontier.pop_front() {
+            let Some(here) = index(cell).and_then(|i| steps[i]) else {
+                continue;
+            };
+            if let Some(k) = cells.iter().position(|&c| c == cell)
+                && walks[k].is_none()
+            {
+                walks[k] = Some(here);
+                left -= 1;
+                if left == 0 {
+                    break;
+                }
+            }
+            for (dx, dy) in NEIGHBOURS {
+                let next = Pos::new(cell.x + dx, cell.y + dy);
+                let Some(i) = index(next) else { continue };
+                if steps[i].is_some()
+                    || self.faction.believes_blocked(next)
+                    || (self.senses.body_at)(next) != Body::Empty
+                    || self.faction.believes_step_blocked(cell, next)
+                {
+                    continue;
+                }
+                steps[i] = Some(here + 1);
+                frontier.push_back(next);
+            }
+        }
+        walks
     }
 
     /// Whether a blow at the player can land from `cell`: walkable as far

@@ -1540,3 +1540,46 @@ fn a_stroll_whose_way_sets_out_back_the_way_it_came_is_not_walked() {
     assert_eq!(brain.plan.first(), Some(&Pos::new(4, 1)));
     assert_eq!(brain.came_from, Some(back));
 }
+
+#[test]
+fn a_hunter_behind_its_packmates_heads_for_the_cell_beside_the_player_it_can_walk_round_to() {
+    // The player at 4,1, three packmates in a row at 3..=5,3 and the
+    // hunter behind them at 4,4. The cell next to the player nearest as
+    // the crow flies, 4,2, lies straight through them (4 steps round);
+    // 3,2 and 5,2 are 3 steps round them.
+    let (mut faction, _) = goblins_knowing(
+        "@........\n\
+         .........\n\
+         .........\n\
+         .........\n\
+         .........\n\
+         .........",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(4, 1);
+    let mates = [Pos::new(3, 3), Pos::new(4, 3), Pos::new(5, 3)];
+    let body_at = move |p: Pos| {
+        if p == player {
+            Body::Player
+        } else if mates.contains(&p) {
+            Body::Packmate {
+                yields: false,
+                keeps_place: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut s = senses(Pos::new(4, 4), &body_at);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    let lane = Pos::new(3, 2);
+    assert_eq!(brain.thought, Thought::TakesSpotBeside { spot: lane });
+    assert_eq!(brain.spot, Some(lane));
+    // It sets off round its packmates, not into them.
+    match intent {
+        Intent::Step { to, .. } => assert!(!mates.contains(&to), "{intent:?}"),
+        other => panic!("it should step round its packmates: {other:?}"),
+    }
+}
