@@ -447,8 +447,9 @@ impl MemberTurn<'_> {
 
     /// Of `cells` next to the player, the one to head for: the one it
     /// reaches in fewest legal steps round the bodies standing about
-    /// (packmates and strangers alike), nearer as the crow flies among
-    /// equals; the one it holds while no other is more than
+    /// (packmates and strangers alike); among equals the one next to
+    /// most of the cells the player can step to
+    /// ([`Self::stays_beside`]), then the nearer as the crow flies; the one it holds while no other is more than
     /// [`KEEP_STEPS`] nearer. As the crow flies ([`Self::choose`]) when
     /// none is reached round them near the player (a queue in a
     /// corridor: only through the bodies). Nearest as the crow flies
@@ -469,6 +470,10 @@ impl MemberTurn<'_> {
             .filter_map(|&cell| walk_to(cell).map(|steps| (cell, steps)))
             .min_by(|&(a, sa), &(b, sb)| {
                 sa.cmp(&sb)
+                    .then(
+                        self.stays_beside(b, player)
+                            .cmp(&self.stays_beside(a, player)),
+                    )
                     .then(octile(at, a).total_cmp(&octile(at, b)))
                     .then(a.cmp(&b))
             })
@@ -483,6 +488,22 @@ impl MemberTurn<'_> {
             Some((held, held_steps)) if held_steps <= steps + KEEP_STEPS => Some(held),
             _ => Some(nearest),
         }
+    }
+
+    /// How many of the free cells the player can step to lie next to
+    /// `cell`: a hunter there is still next to the player after such a
+    /// step. A cell straight beside the player is next to four of them
+    /// in the open, one diagonal to it two, so a pack fanned out on the
+    /// flanks stays on the player as it backs away.
+    fn stays_beside(&self, cell: Pos, player: Pos) -> usize {
+        ring(player, 1)
+            .filter(|&step| step != cell && chebyshev(step, cell) == 1)
+            .filter(|&step| (self.senses.body_at)(step) == Body::Empty)
+            .filter(|&step| {
+                !self.faction.believes_blocked(step)
+                    && !self.faction.believes_step_blocked(player, step)
+            })
+            .count()
     }
 
     /// Legal steps from where it stands to each of `cells`, through cells

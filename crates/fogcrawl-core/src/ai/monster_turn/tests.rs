@@ -1583,3 +1583,39 @@ fn a_hunter_behind_its_packmates_heads_for_the_cell_beside_the_player_it_can_wal
         other => panic!("it should step round its packmates: {other:?}"),
     }
 }
+
+#[test]
+fn of_two_cells_beside_the_player_a_step_away_a_hunter_takes_the_one_beside_more_of_its_steps() {
+    // The player at 4,2 in the open, the hunter at 6,3: 5,3 (diagonal to
+    // the player, nearer as the crow flies) and 5,2 (straight beside
+    // it) are each a step away. From 5,2 it is still next to the player
+    // after a step to 4,1, 5,1, 4,3 or 5,3; from 5,3 only after one to
+    // 4,3 or 5,2.
+    let (mut faction, _) = goblins_knowing(
+        "@........\n\
+         .........\n\
+         .........\n\
+         .........\n\
+         .........\n\
+         .........",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(4, 2);
+    let body_at = move |p: Pos| {
+        if p == player {
+            Body::Player
+        } else {
+            Body::Empty
+        }
+    };
+    let mut s = senses(Pos::new(6, 3), &body_at);
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    let flank = Pos::new(5, 2);
+    assert_eq!(brain.thought, Thought::TakesSpotBeside { spot: flank });
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == flank),
+        "{intent:?}"
+    );
+}
