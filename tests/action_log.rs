@@ -275,6 +275,7 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
         "noise_line",
         "noise_walk",
         "asleep",
+        "why",
     ];
     let mut last_time = 0.0;
     let mut swapped = 0;
@@ -295,6 +296,11 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
             "`by` names the mover in a swapped record, and only there: {line}"
         );
         swapped += usize::from(line["act"] == "swapped");
+        assert_eq!(
+            object.contains_key("why"),
+            line["act"] == "wait" && !object.contains_key("asleep"),
+            "`why` says why a monster awake waited, and only there: {line}"
+        );
         let time = line["time"].as_f64().unwrap();
         assert!(time >= last_time, "in the order they happen");
         last_time = time;

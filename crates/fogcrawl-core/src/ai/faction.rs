@@ -562,7 +562,8 @@ impl Faction {
                 .is_none_or(|grid| !steps_are_legal(grid, from, cells))
     }
 
-    /// Once per player turn: influences fade, the threat is redrawn, the
+    /// Once per game turn (a long action of the player's spans several:
+    /// `Game::run_monsters`): influences fade, the threat is redrawn, the
     /// budget refills, the planning grid catches up with what members saw,
     /// and paused searches go on, the most urgent first.
     pub(crate) fn start_turn(&mut self, now: f64) {

@@ -438,7 +438,8 @@ impl Planner {
         &self.last_trace_overrides
     }
 
-    /// Turns since the planner was made (one per player turn).
+    /// Turns since the planner was made (one per game turn: a long action of
+    /// the player's spans several).
     pub(crate) fn turn(&self) -> u64 {
         self.turn
     }

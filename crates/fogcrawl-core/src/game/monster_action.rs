@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::ai::Mode;
+use crate::ai::thought::Thought;
 use gridpath::Pos;
 
 /// What a monster's action came to.
@@ -125,6 +126,9 @@ pub(crate) struct ActionDetail {
     /// level (steps; closed doors count as open), `None` when it is more
     /// than [`noise_walk_bound`] steps.
     pub noise_walk: Option<u32>,
+    /// A wait (not a sleeper's): why it waited, the brain's thought after
+    /// it (the overlay's line).
+    pub why: Option<Thought>,
 }
 
 /// How far the search for a free cell next to the player goes, in steps.
@@ -176,6 +180,8 @@ pub(crate) struct ActionLine<'a> {
     /// Written whenever `noise_line` is (null: further than measured).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub noise_walk: Option<Option<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 /// A cell as the log spells it.
@@ -212,6 +218,7 @@ impl ActionRecord {
             line_of_fire_blocked: self.detail.line_of_fire_blocked,
             noise_line: self.detail.noise_line,
             noise_walk: self.detail.noise_line.map(|_| self.detail.noise_walk),
+            why: self.detail.why.map(|thought| thought.describe(faction)),
         }
     }
 }
@@ -276,5 +283,32 @@ mod tests {
             ),
             "{json}"
         );
+    }
+
+    #[test]
+    fn a_wait_says_why() {
+        let record = ActionRecord {
+            turn: 3,
+            time: 2.5,
+            id: 7,
+            faction: 0,
+            kind: 1,
+            mode: Mode::Hunt,
+            act: Act::Wait,
+            from: Pos::new(1, 2),
+            to: Pos::new(1, 2),
+            hp: 9,
+            max_hp: 9,
+            sees_player: true,
+            player: Pos::new(4, 4),
+            by: None,
+            detail: ActionDetail {
+                why: Some(Thought::BlockedByPackmate(Pos::new(2, 2))),
+                ..ActionDetail::default()
+            },
+        };
+        let json = serde_json::to_string(&record.line("wolves", "wolf")).unwrap();
+        let why = Thought::BlockedByPackmate(Pos::new(2, 2)).describe("wolves");
+        assert!(json.ends_with(&format!(r#""why":"{why}"}}"#)), "{json}");
     }
 }

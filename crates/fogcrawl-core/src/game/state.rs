@@ -21,7 +21,7 @@ use crate::config::MonsterConfig;
 use crate::game::action::Action;
 use crate::game::actor::Actor;
 use crate::game::behaviour::{BehaviourCounters, BehaviourTracker};
-use crate::game::clock::{Schedule, action_time};
+use crate::game::clock::{BASE_ACTION_TIME, Schedule, action_time};
 use crate::game::direction::Direction;
 use crate::game::experience::Experience;
 use crate::game::gear::Equipment;
@@ -71,6 +71,8 @@ pub(crate) const PLAYER_SIGHT_RADIUS: u32 = 10;
 /// The player's chance to hit before gear and experience, in percent.
 const PLAYER_ACCURACY: i32 = 80;
 const PLAYER_SPEED: f64 = 1.0;
+/// A game turn: the time of a plain action at speed 1 (a step on floor).
+const GAME_TURN: f64 = BASE_ACTION_TIME;
 /// Chance in percent that a blow breaks a closed door.
 const BASH_CHANCE: u32 = 35;
 
@@ -547,10 +549,25 @@ impl Game {
         }
         let mut guard = TurnGuard::new(self.time);
         let mut schedule = Schedule::new(&self.actors);
+        // The factions' minds turn once per game turn (their `node_budget`
+        // is nodes per game turn), not once per action of the player's: a
+        // long one (a wade through a swamp, 4 game turns) starts another
+        // mind turn at each game turn it spans. With one, a wolf beside the
+        // wading player acted nine times on one turn's budget, its search
+        // round a lake unfinished, and stood all nine in plain view (caves
+        // seed 1, the evader, turn 113).
+        let player_ready = self.actors[PLAYER].ready_at;
+        let mut next_mind_turn = self.time + GAME_TURN;
         while let Some(next) = schedule.next(&self.actors) {
             self.time = self.actors[next].ready_at;
             if next == PLAYER || self.is_over() {
                 break;
+            }
+            if self.time >= next_mind_turn && next_mind_turn < player_ready {
+                while next_mind_turn <= self.time {
+                    next_mind_turn += GAME_TURN;
+                }
+                self.start_ai_turn();
             }
             // A damaged state must not spin: stop the turn and say so.
             if let Err(stall) = guard.check(self.time) {
@@ -571,7 +588,7 @@ impl Game {
         self.update_sight();
     }
 
-    /// Once per player turn: each faction's mind starts its turn (influences
+    /// Once per game turn (see `run_monsters`): each faction's mind starts its turn (influences
     /// fade, the grid catches up, paused searches go on), and members
     /// closing in mark their bodies and next cells as crowding.
     fn start_ai_turn(&mut self) {

@@ -114,7 +114,7 @@ impl<'a> FactionInspector<'a> {
         self.faction.planner.last_trace_summary()
     }
 
-    /// The planner's turn count (one per player turn), which the turns of
+    /// The planner's turn count (one per game turn), which the turns of
     /// [`TraceKind`] count in.
     pub(crate) fn planner_turn(&self) -> u64 {
         self.faction.planner.turn()

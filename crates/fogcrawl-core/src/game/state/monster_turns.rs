@@ -337,6 +337,7 @@ impl Game {
 mod tests {
     use crate::ai::Mode;
     use crate::game::Action;
+    use crate::game::direction::Direction;
     use crate::game::test_levels::game_on;
     use gridpath::Pos;
 
@@ -364,6 +365,81 @@ mod tests {
             }
             game.player_act(Action::Wait).expect("the player waits");
         }
+    }
+
+    #[test]
+    fn a_hunter_in_sight_sets_out_round_the_water_while_the_player_wades() {
+        // The player wades a swamp (4 game turns a step) in sight of a
+        // goblin across deep water; the way round, by the gap at the east
+        // end, takes its faction's search (50 nodes a game turn) a few
+        // game turns. The player, at each time: 1,1 at 0, then 2,1 at 4,
+        // 3,1 at 8, 2,1 at 12, 3,1 at 16 and 2,1 at 20 (a step into swamp
+        // takes 4). One game turn's budget per player action left the
+        // goblin (5 actions in a player's 4 game turns) waiting for its
+        // plan in plain view through two or more of them.
+        let (mut game, _dir) = game_on(
+            "#######################\n\
+             #@%%%%................#\n\
+             #%%%%%................#\n\
+             #WWWWWWWWWWWWWWWWWWW..#\n\
+             #.....................#\n\
+             #..g..................#\n\
+             #....................>#\n\
+             #######################\n",
+        );
+        let start = Pos::new(3, 5);
+        let goblin = game.actor_at(start).expect("the goblin");
+        let f = game.faction_index_of(goblin).expect("its faction");
+        let mut config = game.faction_mut(f).config().expect("a config").clone();
+        config.node_budget = 50;
+        game.faction_mut(f)
+            .rebuild(config)
+            .expect("the grid rebuilds");
+        game.undying_player = true;
+        let steps = [
+            Direction::East,
+            Direction::East,
+            Direction::West,
+            Direction::East,
+            Direction::West,
+        ];
+        let mut cells = Vec::new();
+        for direction in steps {
+            game.player_act(Action::Move(direction))
+                .expect("the player wades");
+            cells.push(game.actors[goblin].pos);
+        }
+        let frozen = game.behaviour(f).longest_frozen_hunt;
+        assert!(
+            frozen <= 8,
+            "stood {frozen} actions in sight; its cells after each player step: {cells:?}"
+        );
+    }
+
+    #[test]
+    fn a_long_action_of_the_player_s_is_a_mind_turn_for_each_game_turn_it_spans() {
+        // The player at 1,1 on floor steps into the swamp at 2,1 (4 game
+        // turns: it is ready again at 4), then back onto the floor (at 5).
+        let (mut game, _dir) = game_on(
+            "########\n\
+             #@%....#\n\
+             #......#\n\
+             #..g..>#\n\
+             ########\n",
+        );
+        game.undying_player = true;
+        let goblin = game.actor_at(Pos::new(3, 3)).expect("the goblin");
+        let f = game.faction_index_of(goblin).expect("its faction");
+        let turn = |game: &Game| game.factions()[f].inspector().planner_turn();
+        let before = turn(&game);
+        game.player_act(Action::Move(Direction::East))
+            .expect("the player wades in");
+        assert_eq!(game.player().pos, Pos::new(2, 1));
+        assert_eq!(turn(&game) - before, 4, "a mind turn per game turn");
+        let before = turn(&game);
+        game.player_act(Action::Move(Direction::West))
+            .expect("the player steps out");
+        assert_eq!(turn(&game) - before, 1, "one game turn, one mind turn");
     }
 
     #[test]
