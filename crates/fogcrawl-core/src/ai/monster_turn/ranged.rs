@@ -6,7 +6,9 @@
 //! to end the fight. Out of range, or with no line at all, it closes in as
 //! any hunter does.
 //!
-//! Its steps back lead down its faction's safety map where they can (away
+//! Its steps back lead to a cell with a way on beyond it (a look two
+//! steps ahead: not a nook where the next step back is gone), then down
+//! its faction's safety map where they can (away
 //! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
 //! back off, not into a dead end where it must fight hand to hand). A
 //! player inside its distance with no step that keeps it in sight is left
@@ -44,6 +46,10 @@ const SHOTS_BEFORE_MOVING: u32 = 5;
 /// firing cell but ones it shot from lately goes back to one of those
 /// rather than stand (two cells traded this seldom are no to and fro).
 const SHOTS_BEFORE_GOING_BACK: u32 = 15;
+
+/// How many steps beyond a step back a shooter looks for a way on (a
+/// cell further still): two tells a dead-end nook from open ground.
+const RETREAT_LOOKAHEAD: u32 = 2;
 
 /// The most steps a shooter walks to another firing cell.
 const FIRING_CELL_STEPS: i32 = 3;
@@ -180,7 +186,19 @@ impl MemberTurn<'_> {
             .flee_step(self.senses.turn, player, at, |_| true)
             .filter(|cell| steps.contains(cell));
         let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
-        let rank = |cell: Pos| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell));
+        // A step with a way on beyond it, further still, before one into a
+        // dead end where the next step back is gone (Brogue CE's kiting
+        // monsters flee down a safety map for the same reason; the map
+        // looks far, this looks at the cells in front of it).
+        let ahead = |cell: Pos| self.retreat_ahead(cell, &far, RETREAT_LOOKAHEAD);
+        let rank = |cell: Pos| {
+            (
+                ahead(cell),
+                Some(cell) == safer,
+                far(cell),
+                std::cmp::Reverse(cell),
+            )
+        };
         if smoky_player {
             return away.into_iter().max_by_key(|&cell| rank(cell));
         }
@@ -189,7 +207,10 @@ impl MemberTurn<'_> {
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .max_by_key(|&cell| (self.line_of_fire_clear(cell, player), rank(cell)));
+            .max_by_key(|&cell| {
+                let dead_end = ahead(cell) == 0;
+                (!dead_end, self.line_of_fire_clear(cell, player), rank(cell))
+            });
         if in_sight.is_some() || !may_lose_sight {
             return in_sight;
         }
@@ -202,6 +223,27 @@ impl MemberTurn<'_> {
             return Some(cell);
         }
         away.into_iter().max_by_key(|&cell| rank(cell))
+    }
+
+    /// How many steps on from `cell` (up to `depth`) a shooter could back
+    /// off further still, each step to a free cell further from the player
+    /// by `far` than the one before: 0 for a dead end, where after this
+    /// step the next is gone.
+    fn retreat_ahead<F: Fn(Pos) -> (i32, i32)>(&self, cell: Pos, far: &F, depth: u32) -> u32 {
+        if depth == 0 {
+            return 0;
+        }
+        let here = far(cell);
+        NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(cell.x + dx, cell.y + dy))
+            .filter(|&next| next != self.senses.at && far(next) > here)
+            .filter(|&next| (self.senses.body_at)(next) == Body::Empty)
+            .filter(|&next| !(self.senses.smoke_at)(next))
+            .filter(|&next| !self.faction.believes_step_blocked(cell, next))
+            .map(|next| 1 + self.retreat_ahead(next, far, depth - 1))
+            .max()
+            .unwrap_or(0)
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -799,6 +841,34 @@ mod tests {
             decide(&mut faction, far, player, None),
             Intent::Shoot(player)
         );
+    }
+
+    #[test]
+    fn an_archer_backs_off_toward_a_way_on_not_into_a_dead_end() {
+        // The player three cells off comes on; of the three cells a step
+        // further, the top and bottom ones are nooks in the room's corners
+        // (from there no step leads further still: the player would
+        // corner it at the next step), the middle one the mouth of a
+        // corridor. A packmate stands on the line from the mouth: a clear
+        // line from a nook used to win, and the archer backed into it.
+        const NOOKS: &str = "##########\n\
+                             ......####\n\
+                             .@........\n\
+                             ......####\n\
+                             ##########\n";
+        let at = Pos::new(4, 2);
+        for (player, mate) in [
+            (Pos::new(1, 1), Pos::new(3, 1)),
+            (Pos::new(1, 3), Pos::new(3, 3)),
+        ] {
+            let mut faction = goblins_knowing(NOOKS);
+            match decide(&mut faction, at, player, Some(mate)) {
+                Intent::Step { to, .. } => {
+                    assert_eq!(to, Pos::new(5, 2), "player {player}, packmate {mate}");
+                }
+                other => panic!("it should step back to the corridor, not {other:?}"),
+            }
+        }
     }
 
     #[test]

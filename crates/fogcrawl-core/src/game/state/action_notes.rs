@@ -233,8 +233,8 @@ impl Game {
             AdjacentCause::Stood
         } else {
             let grid = self.nav.grid(self.profile_of(actor));
-            let beyond_monsters = neighbours(at)
-                .any(|to| chebyshev(to, player) >= 2 && grid.is_legal_step(at, to));
+            let beyond_monsters =
+                neighbours(at).any(|to| chebyshev(to, player) >= 2 && grid.is_legal_step(at, to));
             if beyond_monsters {
                 AdjacentCause::BlockedByPackmate
             } else {
