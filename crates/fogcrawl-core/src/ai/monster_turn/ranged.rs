@@ -8,7 +8,9 @@
 //!
 //! Its steps back lead to a cell with a way on beyond it (a look two
 //! steps ahead: not a nook where the next step back is gone), then down
-//! its faction's safety map where they can (away
+//! its faction's safety map where they can; with no step that gains
+//! distance two or more cells off (its back to a wall) it slips along to
+//! a cell from which one does, rather than stand until it is caught (away
 //! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
 //! back off, not into a dead end where it must fight hand to hand). A
 //! player inside its distance with no step that keeps it in sight is left
@@ -185,7 +187,11 @@ impl MemberTurn<'_> {
             .faction
             .flee_step(self.senses.turn, player, at, |_| true)
             .filter(|cell| steps.contains(cell));
-        let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
+        let away: Vec<Pos> = steps
+            .iter()
+            .copied()
+            .filter(|&cell| far(cell) > here)
+            .collect();
         // A step with a way on beyond it, further still, before one into a
         // dead end where the next step back is gone (Brogue CE's kiting
         // monsters flee down a safety map for the same reason; the map
@@ -199,6 +205,15 @@ impl MemberTurn<'_> {
                 std::cmp::Reverse(cell),
             )
         };
+        if away.is_empty() {
+            // Cornered two or more cells off (against a wall, say): no
+            // step gains distance, and standing to shoot it lets the
+            // player walk up and fight it hand to hand. It slips along
+            // to a cell no nearer from which a step does gain, within two.
+            return (!smoky_player && chebyshev(at, player) >= 2)
+                .then(|| self.step_aside(&steps, &far, player))
+                .flatten();
+        }
         if smoky_player {
             return away.into_iter().max_by_key(|&cell| rank(cell));
         }
@@ -244,6 +259,55 @@ impl MemberTurn<'_> {
             .map(|next| 1 + self.retreat_ahead(next, far, depth - 1))
             .max()
             .unwrap_or(0)
+    }
+
+    /// For a shooter no step of which gains distance from the player: one
+    /// of `steps` as far by `far` (none is further), from which a way on
+    /// leads further within [`RETREAT_LOOKAHEAD`] steps never nearer (not
+    /// the cell it backed off from last: no to and fro), a clear line
+    /// first.
+    fn step_aside<F: Fn(Pos) -> (i32, i32)>(
+        &self,
+        steps: &[Pos],
+        far: &F,
+        player: Pos,
+    ) -> Option<Pos> {
+        let here = far(self.senses.at);
+        let left = self.brain.backed_off.map(|backed| backed.left);
+        steps
+            .iter()
+            .copied()
+            .filter(|&cell| far(cell) >= here && Some(cell) != left)
+            .filter(|&cell| self.way_on(cell, far, here, RETREAT_LOOKAHEAD))
+            .max_by_key(|&cell| {
+                (
+                    self.line_of_fire_clear(cell, player),
+                    std::cmp::Reverse(cell),
+                )
+            })
+    }
+
+    /// Whether from `cell` a shooter reaches a cell further than `here` by
+    /// `far` within `depth` steps through free cells, none nearer.
+    fn way_on<F: Fn(Pos) -> (i32, i32)>(
+        &self,
+        cell: Pos,
+        far: &F,
+        here: (i32, i32),
+        depth: u32,
+    ) -> bool {
+        if far(cell) > here {
+            return true;
+        }
+        depth > 0
+            && NEIGHBOURS
+                .iter()
+                .map(|&(dx, dy)| Pos::new(cell.x + dx, cell.y + dy))
+                .filter(|&next| next != self.senses.at && far(next) >= here)
+                .filter(|&next| (self.senses.body_at)(next) == Body::Empty)
+                .filter(|&next| !(self.senses.smoke_at)(next))
+                .filter(|&next| !self.faction.believes_step_blocked(cell, next))
+                .any(|next| self.way_on(next, far, here, depth - 1))
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -872,6 +936,38 @@ mod tests {
     }
 
     #[test]
+    fn an_archer_against_a_wall_slips_along_it_toward_a_way_on() {
+        // Two cells off the player, its back to the wall: no step gains
+        // distance. It used to stand and shoot until the player walked up
+        // and fought it hand to hand. It slips along the wall, to the side
+        // where a step gains within two (the left is a corner).
+        const WALL: &str = "###.......\n\
+                            ###.......\n\
+                            ###..@....\n\
+                            ###.......\n\
+                            ###.......\n\
+                            ##########\n";
+        let mut faction = goblins_knowing(WALL);
+        let (at, player) = (Pos::new(5, 4), Pos::new(5, 2));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(6, 4)),
+            other => panic!("it should slip along the wall, not {other:?}"),
+        }
+        // In the corner, with nowhere along the wall that leads on, it
+        // shoots.
+        let mut corner = goblins_knowing(
+            "###.......\n\
+             ###@......\n\
+             ###.......\n\
+             ##########\n",
+        );
+        assert_eq!(
+            decide(&mut corner, Pos::new(3, 2), Pos::new(5, 2), None),
+            Intent::Shoot(Pos::new(5, 2))
+        );
+    }
+
+    #[test]
     fn an_archer_at_a_corridor_corner_backs_round_it_rather_than_fight() {
         // The player beside it at the corner: no step keeps the player in
         // sight, but the safety map leads down the corridor (it used to
@@ -1283,24 +1379,32 @@ mod tests {
     #[test]
     fn an_archer_against_a_wall_inside_its_distance_walks_along_it_to_a_firing_cell() {
         // Against the top wall three cells from the player: no step takes
-        // it further, so it shoots; after a few shots it walks along the
-        // wall (no nearer the player) to a cell four off. It used to stand
-        // there for good (the cells on the way were inside its distance).
-        let mut faction = goblins_knowing(ROOM);
+        // it further. It used to stand there for good (the cells on the
+        // way were inside its distance), then to shoot a few times first
+        // and walk along the wall to a cell four off; now it slips along
+        // the wall at once, toward where a step gains distance, no nearer
+        // the player, with or without shots from there.
         let (at, player) = (Pos::new(3, 0), Pos::new(5, 3));
-        let mut brain = Brain {
-            mode: Mode::Hunt,
-            shooting_from: Some((at, SHOTS_BEFORE_MOVING)),
-            ..Brain::default()
-        };
-        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
-            Intent::Step { to, .. } => assert!(chebyshev(to, player) >= 3, "to {to}"),
-            other => panic!("it should walk to another firing cell, not {other:?}"),
+        for shots in [0, SHOTS_BEFORE_MOVING] {
+            let mut faction = goblins_knowing(ROOM);
+            let mut brain = Brain {
+                mode: Mode::Hunt,
+                shooting_from: Some((at, shots)),
+                ..Brain::default()
+            };
+            match decide_with(&mut faction, &mut brain, at, (player, true), None) {
+                Intent::Step { to, .. } => {
+                    assert_eq!(to.y, 0, "along the wall: {to}");
+                    assert!(chebyshev(to, player) >= 3, "to {to}");
+                }
+                other => panic!("it should walk along the wall, not {other:?}"),
+            }
+            assert!(
+                matches!(brain.thought, Thought::KeepsDistance { .. }),
+                "it thinks {:?}",
+                brain.thought
+            );
         }
-        let Thought::SeeksClearShot { to } = brain.thought else {
-            panic!("it thinks {:?}", brain.thought);
-        };
-        assert_eq!(chebyshev(to, player), 4);
     }
 
     /// A maze's corridor bend (drawn from the shipped maze): the player
