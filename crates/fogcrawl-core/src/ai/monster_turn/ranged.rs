@@ -8,11 +8,11 @@
 //!
 //! Its steps back lead to a cell with a way on beyond it (a look two
 //! steps ahead: not a nook where the next step back is gone), then down
-//! its faction's safety map where they can; with no step that gains
+//! its faction's safety map where they can (away toward open ground, as
+//! Brogue CE's `MA_MAINTAINS_DISTANCE` monsters back off, not into a dead
+//! end where it must fight hand to hand); with no step that gains
 //! distance two or more cells off (its back to a wall) it slips along to
-//! a cell from which one does, rather than stand until it is caught (away
-//! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
-//! back off, not into a dead end where it must fight hand to hand). A
+//! a cell from which one does, rather than stand until it is caught. A
 //! player inside its distance with no step that keeps it in sight is left
 //! out of sight (round a corner) rather than fought, and so is a player
 //! under a smoke cloud (its search then waits the cloud out from its
