@@ -4,7 +4,7 @@
 //! what the game already knows after the action; making it changes
 //! nothing in the game.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::ai::Mode;
 use crate::ai::thought::Thought;
@@ -116,6 +116,8 @@ pub(crate) struct ActionDetail {
     /// A ranged kind that began its action next to the player: whether a
     /// free cell beside it lies 2 or more cells from the player.
     pub room_to_back_off: Option<bool>,
+    /// With `room_to_back_off`: why it began next to the player.
+    pub adjacent_cause: Option<AdjacentCause>,
     /// A shot: whether a monster stood on the straight line between the
     /// shooter and the player.
     pub line_of_fire_blocked: Option<bool>,
@@ -129,6 +131,52 @@ pub(crate) struct ActionDetail {
     /// A wait (not a sleeper's): why it waited, the brain's thought after
     /// it (the overlay's line).
     pub why: Option<Thought>,
+}
+
+/// Why a ranged kind hunting began its action next to the player: how it
+/// came there, read from its previous action (the record before this one)
+/// and the game now. The first that holds, in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum AdjacentCause {
+    /// It is slowed (the wand): the player takes two steps to its one.
+    Slowed,
+    /// Its previous action was asleep, or it has none on this level.
+    WokeAdjacent,
+    /// A packmate's swap moved it since its previous action.
+    SwappedIn,
+    /// Its previous action ended 2 or more cells from the player: the
+    /// player stepped next to it.
+    ClosedByPlayer,
+    /// Its previous action moved it next to the player (walking round a
+    /// corner to get a line, say).
+    CameRound,
+    /// It stood next to the player since its previous action, with no
+    /// free step 2 or more cells from the player and none even with its
+    /// packmates gone (walls or water all round).
+    Cornered,
+    /// It stood next to the player since its previous action, and the
+    /// only steps 2 or more cells from the player are held by monsters.
+    BlockedByPackmate,
+    /// It stood next to the player since its previous action though a
+    /// free step 2 or more cells off was there.
+    Stood,
+}
+
+/// What the counters remember of a monster's previous action, to tell
+/// why a shooter begins one next to the player ([`AdjacentCause`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct PreviousAction {
+    /// Where it ended.
+    pub ended: Pos,
+    /// The player's cell then.
+    pub player: Pos,
+    /// It changed cell (by its own step).
+    pub moved: bool,
+    /// It slept through it.
+    pub asleep: bool,
+    /// A packmate's swap moved it after it.
+    pub swapped: bool,
 }
 
 /// How far the search for a free cell next to the player goes, in steps.
@@ -174,6 +222,8 @@ pub(crate) struct ActionLine<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub room_to_back_off: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjacent_cause: Option<AdjacentCause>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub line_of_fire_blocked: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub noise_line: Option<u32>,
@@ -215,6 +265,7 @@ impl ActionRecord {
             asleep: self.detail.asleep,
             steps_to_free_cell: self.detail.steps_to_free_cell,
             room_to_back_off: self.detail.room_to_back_off,
+            adjacent_cause: self.detail.adjacent_cause,
             line_of_fire_blocked: self.detail.line_of_fire_blocked,
             noise_line: self.detail.noise_line,
             noise_walk: self.detail.noise_line.map(|_| self.detail.noise_walk),

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::ai::Mode;
 use crate::ai::monster_turn::FAR_FROM_PLAYER;
-use crate::game::monster_action::{Act, ActionRecord};
+use crate::game::monster_action::{Act, ActionRecord, PreviousAction};
 use crate::game::percentiles::{Percentiles, percentiles};
 use gridpath::Pos;
 
@@ -175,6 +175,9 @@ struct Member {
     near_player: u32,
     shots_here: u32,
     search: Option<SearchUnderWay>,
+    /// Its previous action (a swap it underwent since marked on it).
+    #[serde(default)]
+    previous: Option<PreviousAction>,
 }
 
 /// The samples the percentiles are taken of, per faction.
@@ -257,6 +260,9 @@ impl PackTracker {
         self.member(action.id);
         self.follow_cell(action);
         if action.act == Act::Swapped {
+            if let Some(previous) = self.members[action.id].previous.as_mut() {
+                previous.swapped = true;
+            }
             self.swapped(action);
             return;
         }
@@ -286,6 +292,19 @@ impl PackTracker {
         member.faction = action.faction;
         member.mode = Some(action.mode);
         member.noise = action.detail.noise;
+        member.previous = Some(PreviousAction {
+            ended: action.to,
+            player: action.player,
+            moved: action.from != action.to,
+            asleep: action.detail.asleep,
+            swapped: false,
+        });
+    }
+
+    /// What monster `id`'s previous action on this level came to, if it
+    /// took one.
+    pub(crate) fn previous_action(&self, id: usize) -> Option<PreviousAction> {
+        self.members.get(id).and_then(|m| m.previous)
     }
 
     /// A-B-A-B over every change of cell.

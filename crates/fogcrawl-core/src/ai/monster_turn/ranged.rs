@@ -6,9 +6,13 @@
 //! to end the fight. Out of range, or with no line at all, it closes in as
 //! any hunter does.
 //!
-//! Its steps back lead down its faction's safety map where they can (away
-//! toward open ground, as Brogue CE's `MA_MAINTAINS_DISTANCE` monsters
-//! back off, not into a dead end where it must fight hand to hand). A
+//! Its steps back lead to a cell with a way on beyond it (a look two
+//! steps ahead: not a nook where the next step back is gone), then down
+//! its faction's safety map where they can (away toward open ground, as
+//! Brogue CE's `MA_MAINTAINS_DISTANCE` monsters back off, not into a dead
+//! end where it must fight hand to hand); with no step that gains
+//! distance two or more cells off (its back to a wall) it slips along to
+//! a cell from which one does, rather than stand until it is caught. A
 //! player inside its distance with no step that keeps it in sight is left
 //! out of sight (round a corner) rather than fought, and so is a player
 //! under a smoke cloud (its search then waits the cloud out from its
@@ -44,6 +48,10 @@ const SHOTS_BEFORE_MOVING: u32 = 5;
 /// firing cell but ones it shot from lately goes back to one of those
 /// rather than stand (two cells traded this seldom are no to and fro).
 const SHOTS_BEFORE_GOING_BACK: u32 = 15;
+
+/// How many steps beyond a step back a shooter looks for a way on (a
+/// cell further still): two tells a dead-end nook from open ground.
+const RETREAT_LOOKAHEAD: u32 = 2;
 
 /// The most steps a shooter walks to another firing cell.
 const FIRING_CELL_STEPS: i32 = 3;
@@ -179,8 +187,33 @@ impl MemberTurn<'_> {
             .faction
             .flee_step(self.senses.turn, player, at, |_| true)
             .filter(|cell| steps.contains(cell));
-        let away: Vec<Pos> = steps.into_iter().filter(|&cell| far(cell) > here).collect();
-        let rank = |cell: Pos| (Some(cell) == safer, far(cell), std::cmp::Reverse(cell));
+        let away: Vec<Pos> = steps
+            .iter()
+            .copied()
+            .filter(|&cell| far(cell) > here)
+            .collect();
+        // A step with a way on beyond it, further still, before one into a
+        // dead end where the next step back is gone (Brogue CE's kiting
+        // monsters flee down a safety map for the same reason; the map
+        // looks far, this looks at the cells in front of it).
+        let ahead = |cell: Pos| self.retreat_ahead(cell, &far, RETREAT_LOOKAHEAD);
+        let rank = |cell: Pos| {
+            (
+                ahead(cell),
+                Some(cell) == safer,
+                far(cell),
+                std::cmp::Reverse(cell),
+            )
+        };
+        if away.is_empty() {
+            // Cornered two or more cells off (against a wall, say): no
+            // step gains distance, and standing to shoot it lets the
+            // player walk up and fight it hand to hand. It slips along
+            // to a cell no nearer from which a step does gain, within two.
+            return (!smoky_player && chebyshev(at, player) >= 2)
+                .then(|| self.step_aside(&steps, &far, player))
+                .flatten();
+        }
         if smoky_player {
             return away.into_iter().max_by_key(|&cell| rank(cell));
         }
@@ -189,7 +222,10 @@ impl MemberTurn<'_> {
             .copied()
             .filter(|&cell| chebyshev(cell, player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
-            .max_by_key(|&cell| (self.line_of_fire_clear(cell, player), rank(cell)));
+            .max_by_key(|&cell| {
+                let dead_end = ahead(cell) == 0;
+                (!dead_end, self.line_of_fire_clear(cell, player), rank(cell))
+            });
         if in_sight.is_some() || !may_lose_sight {
             return in_sight;
         }
@@ -202,6 +238,76 @@ impl MemberTurn<'_> {
             return Some(cell);
         }
         away.into_iter().max_by_key(|&cell| rank(cell))
+    }
+
+    /// How many steps on from `cell` (up to `depth`) a shooter could back
+    /// off further still, each step to a free cell further from the player
+    /// by `far` than the one before: 0 for a dead end, where after this
+    /// step the next is gone.
+    fn retreat_ahead<F: Fn(Pos) -> (i32, i32)>(&self, cell: Pos, far: &F, depth: u32) -> u32 {
+        if depth == 0 {
+            return 0;
+        }
+        let here = far(cell);
+        NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(cell.x + dx, cell.y + dy))
+            .filter(|&next| next != self.senses.at && far(next) > here)
+            .filter(|&next| (self.senses.body_at)(next) == Body::Empty)
+            .filter(|&next| !(self.senses.smoke_at)(next))
+            .filter(|&next| !self.faction.believes_step_blocked(cell, next))
+            .map(|next| 1 + self.retreat_ahead(next, far, depth - 1))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// For a shooter no step of which gains distance from the player: one
+    /// of `steps` as far by `far` (none is further), from which a way on
+    /// leads further within [`RETREAT_LOOKAHEAD`] steps never nearer (not
+    /// the cell it backed off from last: no to and fro), a clear line
+    /// first.
+    fn step_aside<F: Fn(Pos) -> (i32, i32)>(
+        &self,
+        steps: &[Pos],
+        far: &F,
+        player: Pos,
+    ) -> Option<Pos> {
+        let here = far(self.senses.at);
+        let left = self.brain.backed_off.map(|backed| backed.left);
+        steps
+            .iter()
+            .copied()
+            .filter(|&cell| far(cell) >= here && Some(cell) != left)
+            .filter(|&cell| self.way_on(cell, far, here, RETREAT_LOOKAHEAD))
+            .max_by_key(|&cell| {
+                (
+                    self.line_of_fire_clear(cell, player),
+                    std::cmp::Reverse(cell),
+                )
+            })
+    }
+
+    /// Whether from `cell` a shooter reaches a cell further than `here` by
+    /// `far` within `depth` steps through free cells, none nearer.
+    fn way_on<F: Fn(Pos) -> (i32, i32)>(
+        &self,
+        cell: Pos,
+        far: &F,
+        here: (i32, i32),
+        depth: u32,
+    ) -> bool {
+        if far(cell) > here {
+            return true;
+        }
+        depth > 0
+            && NEIGHBOURS
+                .iter()
+                .map(|&(dx, dy)| Pos::new(cell.x + dx, cell.y + dy))
+                .filter(|&next| next != self.senses.at && far(next) >= here)
+                .filter(|&next| (self.senses.body_at)(next) == Body::Empty)
+                .filter(|&next| !(self.senses.smoke_at)(next))
+                .filter(|&next| !self.faction.believes_step_blocked(cell, next))
+                .any(|next| self.way_on(next, far, here, depth - 1))
     }
 
     /// `intent`, unless it steps straight back onto the cell this shooter
@@ -802,6 +908,66 @@ mod tests {
     }
 
     #[test]
+    fn an_archer_backs_off_toward_a_way_on_not_into_a_dead_end() {
+        // The player three cells off comes on; of the three cells a step
+        // further, the top and bottom ones are nooks in the room's corners
+        // (from there no step leads further still: the player would
+        // corner it at the next step), the middle one the mouth of a
+        // corridor. A packmate stands on the line from the mouth: a clear
+        // line from a nook used to win, and the archer backed into it.
+        const NOOKS: &str = "##########\n\
+                             ......####\n\
+                             .@........\n\
+                             ......####\n\
+                             ##########\n";
+        let at = Pos::new(4, 2);
+        for (player, mate) in [
+            (Pos::new(1, 1), Pos::new(3, 1)),
+            (Pos::new(1, 3), Pos::new(3, 3)),
+        ] {
+            let mut faction = goblins_knowing(NOOKS);
+            match decide(&mut faction, at, player, Some(mate)) {
+                Intent::Step { to, .. } => {
+                    assert_eq!(to, Pos::new(5, 2), "player {player}, packmate {mate}");
+                }
+                other => panic!("it should step back to the corridor, not {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn an_archer_against_a_wall_slips_along_it_toward_a_way_on() {
+        // Two cells off the player, its back to the wall: no step gains
+        // distance. It used to stand and shoot until the player walked up
+        // and fought it hand to hand. It slips along the wall, to the side
+        // where a step gains within two (the left is a corner).
+        const WALL: &str = "###.......\n\
+                            ###.......\n\
+                            ###..@....\n\
+                            ###.......\n\
+                            ###.......\n\
+                            ##########\n";
+        let mut faction = goblins_knowing(WALL);
+        let (at, player) = (Pos::new(5, 4), Pos::new(5, 2));
+        match decide(&mut faction, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(6, 4)),
+            other => panic!("it should slip along the wall, not {other:?}"),
+        }
+        // In the corner, with nowhere along the wall that leads on, it
+        // shoots.
+        let mut corner = goblins_knowing(
+            "###.......\n\
+             ###@......\n\
+             ###.......\n\
+             ##########\n",
+        );
+        assert_eq!(
+            decide(&mut corner, Pos::new(3, 2), Pos::new(5, 2), None),
+            Intent::Shoot(Pos::new(5, 2))
+        );
+    }
+
+    #[test]
     fn an_archer_at_a_corridor_corner_backs_round_it_rather_than_fight() {
         // The player beside it at the corner: no step keeps the player in
         // sight, but the safety map leads down the corridor (it used to
@@ -1213,24 +1379,32 @@ mod tests {
     #[test]
     fn an_archer_against_a_wall_inside_its_distance_walks_along_it_to_a_firing_cell() {
         // Against the top wall three cells from the player: no step takes
-        // it further, so it shoots; after a few shots it walks along the
-        // wall (no nearer the player) to a cell four off. It used to stand
-        // there for good (the cells on the way were inside its distance).
-        let mut faction = goblins_knowing(ROOM);
+        // it further. It used to stand there for good (the cells on the
+        // way were inside its distance), then to shoot a few times first
+        // and walk along the wall to a cell four off; now it slips along
+        // the wall at once, toward where a step gains distance, no nearer
+        // the player, with or without shots from there.
         let (at, player) = (Pos::new(3, 0), Pos::new(5, 3));
-        let mut brain = Brain {
-            mode: Mode::Hunt,
-            shooting_from: Some((at, SHOTS_BEFORE_MOVING)),
-            ..Brain::default()
-        };
-        match decide_with(&mut faction, &mut brain, at, (player, true), None) {
-            Intent::Step { to, .. } => assert!(chebyshev(to, player) >= 3, "to {to}"),
-            other => panic!("it should walk to another firing cell, not {other:?}"),
+        for shots in [0, SHOTS_BEFORE_MOVING] {
+            let mut faction = goblins_knowing(ROOM);
+            let mut brain = Brain {
+                mode: Mode::Hunt,
+                shooting_from: Some((at, shots)),
+                ..Brain::default()
+            };
+            match decide_with(&mut faction, &mut brain, at, (player, true), None) {
+                Intent::Step { to, .. } => {
+                    assert_eq!(to.y, 0, "along the wall: {to}");
+                    assert!(chebyshev(to, player) >= 3, "to {to}");
+                }
+                other => panic!("it should walk along the wall, not {other:?}"),
+            }
+            assert!(
+                matches!(brain.thought, Thought::KeepsDistance { .. }),
+                "it thinks {:?}",
+                brain.thought
+            );
         }
-        let Thought::SeeksClearShot { to } = brain.thought else {
-            panic!("it thinks {:?}", brain.thought);
-        };
-        assert_eq!(chebyshev(to, player), 4);
     }
 
     /// A maze's corridor bend (drawn from the shipped maze): the player

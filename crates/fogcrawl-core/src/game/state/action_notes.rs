@@ -11,7 +11,7 @@ use crate::ai::Mode;
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
 use crate::game::monster_action::{
-    Act, ActionDetail, ActionRecord, FREE_CELL_SEARCH_STEPS, noise_walk_bound,
+    Act, ActionDetail, ActionRecord, AdjacentCause, FREE_CELL_SEARCH_STEPS, noise_walk_bound,
 };
 use crate::world::Terrain;
 use gridpath::Pos;
@@ -146,7 +146,9 @@ impl Game {
             detail.steps_to_free_cell = self.steps_to_free_cell(actor, ended, player);
         }
         if mode == Mode::Hunt && ranged && chebyshev(at, player) <= 1 {
-            detail.room_to_back_off = Some(self.room_to_back_off(actor, at, player));
+            let room = self.room_to_back_off(actor, at, player);
+            detail.room_to_back_off = Some(room);
+            detail.adjacent_cause = Some(self.adjacent_cause(actor, at, player, room));
         }
         if act == Act::Shoot {
             let clear = line_of_sight(ended, player, |cell| {
@@ -210,6 +212,38 @@ impl Game {
         neighbours(at).any(|to| {
             chebyshev(to, player) >= 2 && grid.is_legal_step(at, to) && self.free_for(actor, to)
         })
+    }
+
+    /// Why a ranged `actor` began its action at `at` next to the player
+    /// ([`AdjacentCause`]), `room` saying whether it had a free step 2 or
+    /// more cells off. Read before the pack counters take this action in.
+    fn adjacent_cause(&self, actor: usize, at: Pos, player: Pos, room: bool) -> AdjacentCause {
+        if self.tools.slowed_until(actor, self.time).is_some() {
+            return AdjacentCause::Slowed;
+        }
+        let Some(previous) = self.behaviour.pack().previous_action(actor) else {
+            return AdjacentCause::WokeAdjacent;
+        };
+        if previous.asleep {
+            AdjacentCause::WokeAdjacent
+        } else if previous.swapped {
+            AdjacentCause::SwappedIn
+        } else if chebyshev(previous.ended, previous.player) >= 2 {
+            AdjacentCause::ClosedByPlayer
+        } else if previous.moved {
+            AdjacentCause::CameRound
+        } else if room {
+            AdjacentCause::Stood
+        } else {
+            let grid = self.nav.grid(self.profile_of(actor));
+            let beyond_monsters =
+                neighbours(at).any(|to| chebyshev(to, player) >= 2 && grid.is_legal_step(at, to));
+            if beyond_monsters {
+                AdjacentCause::BlockedByPackmate
+            } else {
+                AdjacentCause::Cornered
+            }
+        }
     }
 
     /// The walking distance in steps from `from` to `to` on the true level
