@@ -268,6 +268,7 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
         "noise",
         "last_known",
         "blocked_by_packmate",
+        "why",
         "ranged",
         "steps_to_free_cell",
         "room_to_back_off",
@@ -294,6 +295,10 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
             line["act"] == "swapped",
             object.contains_key("by"),
             "`by` names the mover in a swapped record, and only there: {line}"
+        );
+        assert!(
+            line["act"] == "wait" || !object.contains_key("why"),
+            "`why` says why a monster waited, and only then: {line}"
         );
         swapped += usize::from(line["act"] == "swapped");
         assert_eq!(

@@ -103,6 +103,47 @@ pub enum Thought {
 }
 
 impl Thought {
+    /// Its name in the action log (`sim --actions`, the `why` of a
+    /// wait): the variant's name in snake case.
+    pub(crate) fn label(&self) -> &'static str {
+        match self {
+            Thought::Idle => "idle",
+            Thought::Loiters => "loiters",
+            Thought::Attacking(..) => "attacking",
+            Thought::FollowingField { .. } => "following_field",
+            Thought::FollowingPlan { .. } => "following_plan",
+            Thought::StepsWhilePlanning { .. } => "steps_while_planning",
+            Thought::WaitsForPlan { .. } => "waits_for_plan",
+            Thought::BlockedByPackmate(..) => "blocked_by_packmate",
+            Thought::SwapsWith(..) => "swaps_with",
+            Thought::TurnsBack(..) => "turns_back",
+            Thought::Sidesteps(..) => "sidesteps",
+            Thought::NoPath { .. } => "no_path",
+            Thought::GaveUp { .. } => "gave_up",
+            Thought::Flees { .. } => "flees",
+            Thought::FleesPast { .. } => "flees_past",
+            Thought::Cornered { .. } => "cornered",
+            Thought::SearchesAbout { .. } => "searches_about",
+            Thought::Bashes(..) => "bashes",
+            Thought::TakesSpotBeside { .. } => "takes_spot_beside",
+            Thought::GivesUpSpot { .. } => "gives_up_spot",
+            Thought::WaitsForRoom { .. } => "waits_for_room",
+            Thought::StepsAside { .. } => "steps_aside",
+            Thought::Investigates { .. } => "investigates",
+            Thought::LooksAbout { .. } => "looks_about",
+            Thought::KeepsDistance { .. } => "keeps_distance",
+            Thought::Shoots(..) => "shoots",
+            Thought::SeeksClearShot { .. } => "seeks_clear_shot",
+            Thought::WaitsForClearShot => "waits_for_clear_shot",
+            Thought::HoldsAfterBackingOff { .. } => "holds_after_backing_off",
+            Thought::LeavesStandoff { .. } => "leaves_standoff",
+            Thought::Asleep => "asleep",
+            Thought::LeavesNoiseToPackmate(..) => "leaves_noise_to_packmate",
+            Thought::LiesLow => "lies_low",
+            Thought::FollowingCoarsePlan { .. } => "following_coarse_plan",
+        }
+    }
+
     /// The line the overlay shows, naming the faction where it matters.
     pub(crate) fn describe(&self, faction: &str) -> String {
         match *self {

@@ -104,6 +104,8 @@ pub(crate) struct ActionDetail {
     pub last_known: Option<Pos>,
     /// It waited because a packmate stands on this cell of its way.
     pub blocked_by_packmate: Option<Pos>,
+    /// A wait: the thought behind it (`Thought::label`).
+    pub why: Option<&'static str>,
     /// Its kind shoots (a `range` over 1).
     pub ranged: bool,
     /// It slept through its turn (a sleeper's turn is a wait).
@@ -213,6 +215,8 @@ pub(crate) struct ActionLine<'a> {
     pub last_known: Option<[i32; 2]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub blocked_by_packmate: Option<[i32; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<&'static str>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub ranged: bool,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -261,6 +265,7 @@ impl ActionRecord {
             noise: self.detail.noise.map(xy),
             last_known: self.detail.last_known.map(xy),
             blocked_by_packmate: self.detail.blocked_by_packmate.map(xy),
+            why: self.detail.why,
             ranged: self.detail.ranged,
             asleep: self.detail.asleep,
             steps_to_free_cell: self.detail.steps_to_free_cell,

@@ -69,11 +69,24 @@ impl MemberTurn<'_> {
     /// may hold, safe, reachable and not where it stood lately, one it has not seen from the noise
     /// or where it stood first, then the nearest (it keeps the one it
     /// holds while that still serves). `None`: it has looked long enough,
-    /// or there is nowhere left to look from; it is done.
+    /// a cell about the noise proved out of reach, or there is nowhere
+    /// left to look from; it is done.
     pub(super) fn look_about(&mut self) -> Option<Pos> {
         let at = self.senses.at;
         let mut looking = self.brain.looking_about.take()?;
         if self.senses.now >= looking.until {
+            return None;
+        }
+        // A cell about the noise it found no way to (a door it cannot
+        // open, one another faction fights in): the cells beyond are as
+        // far out of reach. Trying them one by one cost a search and a
+        // wait each (a wolf stood 11 actions, its look flipping between
+        // two cells behind a door: a doored level of our own, seed 4).
+        if self
+            .brain
+            .unreachable
+            .is_some_and(|cell| chebyshev(cell, looking.noise) <= LOOK_ABOUT_RADIUS)
+        {
             return None;
         }
         looking.stands_on(at);

@@ -221,6 +221,35 @@ impl MemberTurn<'_> {
         }
     }
 
+    /// Plans `goal` on the faction's coarse graph now, whatever its
+    /// distance, and takes the stretch ahead as its plan (as
+    /// [`Self::plan_far`]) unless its first step is onto `avoid` (the
+    /// cell it just left: pacing). Returns whether it took one; when it
+    /// takes none (the coarse search over budget, no way, or a way that
+    /// sets out onto `avoid`), the search under way goes on untouched.
+    pub(super) fn plan_coarse_now(&mut self, goal: Pos, avoid: Option<Pos>) -> bool {
+        let (actor, at) = (self.senses.actor, self.senses.at);
+        let FarAnswer::Plan(plan) = self.faction.plan_far(at, goal) else {
+            return false;
+        };
+        let first = plan.path.cells.iter().find(|&&cell| cell != at);
+        if first.is_some_and(|&cell| Some(cell) == avoid) {
+            return false;
+        }
+        self.faction.cancel_plan(actor);
+        self.adopt(Finished {
+            actor,
+            from: at,
+            goal,
+            outcome: PlanOutcome::Path(plan.path),
+        });
+        if self.brain.plan.is_empty() {
+            return false;
+        }
+        self.brain.coarse_route = plan.ahead;
+        true
+    }
+
     /// Why the plan the monster has no longer serves, if it does not.
     pub(super) fn plan_problem(&mut self, goal: Pos) -> Option<ReplanReason> {
         if self.brain.plan.is_empty() {

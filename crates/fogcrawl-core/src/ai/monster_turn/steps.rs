@@ -158,11 +158,47 @@ impl MemberTurn<'_> {
                     guided: false,
                 }
             }
+            None if self.brain.mode == Mode::Investigate
+                && self.has_free_step()
+                && self.plan_coarse_now(goal, paced_back) =>
+            {
+                // An investigator with no step closer while its search
+                // runs takes the coarse way, answered at once, rather than
+                // stand: a noise gets little patience (a few turns), and a
+                // search slower than that left it standing, then giving the
+                // noise up (caves seed 2: a wolf in a pocket heard a fight
+                // 24 cells off, stood 2 of its 5 investigating actions and
+                // went back to its life).
+                match self.brain.plan.first().copied() {
+                    Some(next) => {
+                        self.brain.waiting_turns = 0;
+                        self.brain.thought = match self.brain.coarse_clusters() {
+                            Some(clusters) => Thought::FollowingCoarsePlan { goal, clusters },
+                            None => Thought::FollowingPlan { goal },
+                        };
+                        self.step_along(next)
+                    }
+                    None => Intent::Wait,
+                }
+            }
             None => {
                 self.brain.thought = Thought::WaitsForPlan { goal };
                 Intent::Wait
             }
         }
+    }
+
+    /// Whether a legal step onto a free cell is open to it at all.
+    fn has_free_step(&self) -> bool {
+        let at = self.senses.at;
+        NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .any(|cell| {
+                (self.senses.body_at)(cell) == Body::Empty
+                    && !self.faction.believes_blocked(cell)
+                    && !self.faction.believes_step_blocked(at, cell)
+            })
     }
 
     /// The free neighbour that brings the monster closest to `goal` (as the

@@ -646,9 +646,15 @@ fn far_from_the_player_a_wanderer_at_a_corridor_s_bends_walks_round_them() {
 /// way from the top-left corner to the bottom-right one (so reaching
 /// that takes a search).
 fn slow_goblins() -> Faction {
+    goblins_searching_slowly(50)
+}
+
+/// As [`slow_goblins`], with `node_budget` nodes a turn (a search takes
+/// at most a third of them a turn).
+fn goblins_searching_slowly(node_budget: u32) -> Faction {
     let config = MonsterConfig::shipped().unwrap();
     let mut goblins = config.faction("goblins").unwrap().clone();
-    goblins.node_budget = 50;
+    goblins.node_budget = node_budget;
     goblins.heuristic = gridpath::Heuristic::Zero;
     let mut faction = Faction::new(goblins.clone(), FactionKnowledge::new(60, 20));
     faction.rebuild(goblins).unwrap();
@@ -713,6 +719,80 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
     assert!(waited >= 2);
     assert_eq!(brain.unreachable, Some(goal));
     assert!(!faction.is_planning(1));
+}
+
+#[test]
+fn an_investigator_behind_a_wall_walks_the_coarse_way_instead_of_waiting_for_its_search() {
+    // The goblin at 9,3 stands west of the seen wall (x 10, rows 1-5);
+    // the noise it investigates lies 4 cells east, behind it. No step
+    // brings it closer as the crow flies, and the faction's searches take
+    // turns (no heuristic): it is at 9,3 at its first
+    // turn and steps off it that same turn, along the coarse way, instead
+    // of standing while its search runs (a noise gets only a few turns'
+    // patience). A budget of 300 nodes: its search takes 100 of them a
+    // turn and needs more; the coarse search fits in the rest.
+    let mut faction = goblins_searching_slowly(300);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        ..Brain::default()
+    };
+    let at = Pos::new(9, 3);
+    let goal = Pos::new(13, 3);
+    let s = senses(at, &empty);
+    faction.start_turn(0.0);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal);
+    let Intent::Step {
+        to, swap: false, ..
+    } = intent
+    else {
+        panic!("it stands: {intent:?}, {:?}", brain.thought);
+    };
+    assert!(is_adjacent(at, to), "{to}");
+    let grid = faction.grid().unwrap();
+    assert!(
+        gridpath::steps_are_legal(grid, at, &brain.plan),
+        "{:?}",
+        brain.plan
+    );
+    assert_eq!(brain.plan_goal, Some(goal));
+    assert!(!faction.is_planning(1), "the slow search is dropped");
+}
+
+#[test]
+fn a_look_about_ends_once_a_cell_about_the_noise_proves_out_of_reach() {
+    // The goblin stands on the noise at 3,2 and looks about it; its search
+    // for 6,2, a cell about it, found no way there. It does not go on to
+    // the next cell about the noise, and the next, a search and a wait
+    // each (a wolf stood 11 actions at 60,25 of a doored level of our own,
+    // its look flipping between two cells behind a door it cannot open):
+    // it is done looking.
+    let (mut faction, _) = goblins_knowing(
+        "#########\n\
+         #@......#\n\
+         #.......#\n\
+         #.......#\n\
+         #########",
+    );
+    let noise = Pos::new(3, 2);
+    let looking = Brain {
+        mode: Mode::Investigate,
+        looking_about: Some(super::look_about::LookingAbout {
+            noise,
+            until: 12.0,
+            stood_on: [Some(noise), None, None, None],
+        }),
+        ..Brain::default()
+    };
+    let mut brain = looking.clone();
+    let spot = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty)).look_about();
+    assert!(spot.is_some(), "with every cell in reach it looks on");
+    let mut brain = Brain {
+        unreachable: Some(Pos::new(6, 2)),
+        ..looking
+    };
+    let spot = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty)).look_about();
+    assert_eq!(spot, None, "{:?}", brain.thought);
+    assert_eq!(brain.looking_about, None);
 }
 
 #[test]

@@ -135,6 +135,9 @@ impl Game {
                 Thought::BlockedByPackmate(cell) => Some(cell),
                 _ => None,
             }),
+            why: brain
+                .filter(|_| act == Act::Wait)
+                .map(|b| b.thought.label()),
             ranged,
             asleep: brain.is_some_and(|b| b.asleep),
             why: brain
