@@ -276,7 +276,6 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
         "noise_line",
         "noise_walk",
         "asleep",
-        "why",
     ];
     let mut last_time = 0.0;
     let mut swapped = 0;
@@ -295,10 +294,6 @@ fn every_line_has_exactly_the_documented_fields_and_moves_are_steps() {
             line["act"] == "swapped",
             object.contains_key("by"),
             "`by` names the mover in a swapped record, and only there: {line}"
-        );
-        assert!(
-            line["act"] == "wait" || !object.contains_key("why"),
-            "`why` says why a monster waited, and only then: {line}"
         );
         swapped += usize::from(line["act"] == "swapped");
         assert_eq!(

@@ -7,7 +7,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Mode;
-use crate::ai::thought::Thought;
 use gridpath::Pos;
 
 /// What a monster's action came to.
@@ -104,7 +103,8 @@ pub(crate) struct ActionDetail {
     pub last_known: Option<Pos>,
     /// It waited because a packmate stands on this cell of its way.
     pub blocked_by_packmate: Option<Pos>,
-    /// A wait: the thought behind it (`Thought::label`).
+    /// A wait (not a sleeper's): why it waited, the brain's thought after
+    /// it as `Thought::label` names it.
     pub why: Option<&'static str>,
     /// Its kind shoots (a `range` over 1).
     pub ranged: bool,
@@ -130,9 +130,6 @@ pub(crate) struct ActionDetail {
     /// level (steps; closed doors count as open), `None` when it is more
     /// than [`noise_walk_bound`] steps.
     pub noise_walk: Option<u32>,
-    /// A wait (not a sleeper's): why it waited, the brain's thought after
-    /// it (the overlay's line).
-    pub why: Option<Thought>,
 }
 
 /// Why a ranged kind hunting began its action next to the player: how it
@@ -234,8 +231,6 @@ pub(crate) struct ActionLine<'a> {
     /// Written whenever `noise_line` is (null: further than measured).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub noise_walk: Option<Option<u32>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub why: Option<String>,
 }
 
 /// A cell as the log spells it.
@@ -274,7 +269,6 @@ impl ActionRecord {
             line_of_fire_blocked: self.detail.line_of_fire_blocked,
             noise_line: self.detail.noise_line,
             noise_walk: self.detail.noise_line.map(|_| self.detail.noise_walk),
-            why: self.detail.why.map(|thought| thought.describe(faction)),
         }
     }
 }
@@ -282,6 +276,7 @@ impl ActionRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::thought::Thought;
 
     #[test]
     fn a_line_has_exactly_the_documented_fields() {
@@ -359,12 +354,14 @@ mod tests {
             player: Pos::new(4, 4),
             by: None,
             detail: ActionDetail {
-                why: Some(Thought::BlockedByPackmate(Pos::new(2, 2))),
+                why: Some(Thought::BlockedByPackmate(Pos::new(2, 2)).label()),
                 ..ActionDetail::default()
             },
         };
         let json = serde_json::to_string(&record.line("wolves", "wolf")).unwrap();
-        let why = Thought::BlockedByPackmate(Pos::new(2, 2)).describe("wolves");
-        assert!(json.ends_with(&format!(r#""why":"{why}"}}"#)), "{json}");
+        assert!(
+            json.ends_with(r#""player":[4,4],"why":"blocked_by_packmate"}"#),
+            "{json}"
+        );
     }
 }

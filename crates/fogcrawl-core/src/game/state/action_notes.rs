@@ -136,13 +136,10 @@ impl Game {
                 _ => None,
             }),
             why: brain
-                .filter(|_| act == Act::Wait)
+                .filter(|b| act == Act::Wait && !b.asleep)
                 .map(|b| b.thought.label()),
             ranged,
             asleep: brain.is_some_and(|b| b.asleep),
-            why: brain
-                .filter(|b| act == Act::Wait && !b.asleep)
-                .map(|b| b.thought),
             ..ActionDetail::default()
         };
         if mode == Mode::Hunt && !ranged && act == Act::Wait && chebyshev(ended, player) <= 2 {
