@@ -561,3 +561,59 @@ fn a_searching_archer_does_not_trade_two_cells_that_each_see_one_side_of_the_pla
         );
     }
 }
+
+#[test]
+fn a_searching_archer_on_a_road_one_cell_wide_walks_on_rather_than_to_and_fro() {
+    // Swamp depth 5, seed 6, turns 231-232: an archer searched about 1,1
+    // from the road one cell wide along the west edge. It saw every spot
+    // about the place from one cell or the next, drew spots north and
+    // south of it in turn and stepped to and fro between 1,5 and 1,6.
+    const ROAD: &str = "#####\n\
+                        #..@#\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #####";
+    let archer = crate::ai::monster_turn::ranged::Shooter {
+        range: 6,
+        keep_distance: 3,
+    };
+    let last_known = Pos::new(1, 1);
+    for seed in 0..12 {
+        let (mut faction, _) = goblins_knowing(ROAD);
+        faction.note_sighting(last_known, 0.5);
+        let mut brain = told(last_known, 0.5);
+        brain.mode = Mode::Search;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut at, mut now) = (Pos::new(1, 6), 1.0);
+        let mut cells = vec![at];
+        while now < 16.0 {
+            faction.start_turn(now);
+            let s = Senses {
+                shooter: Some(archer),
+                ..senses_at(at, now, &nobody)
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            if brain.mode != Mode::Search {
+                break;
+            }
+            if let Intent::Step { to, .. } = intent {
+                brain.came_from = Some(at);
+                at = to;
+            }
+            cells.push(at);
+            now += 0.8;
+        }
+        assert_eq!(
+            paces_to_and_fro(&cells),
+            None,
+            "seed {seed}: {:?}",
+            cells.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>()
+        );
+    }
+}

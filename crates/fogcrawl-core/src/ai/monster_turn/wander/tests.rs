@@ -265,8 +265,14 @@ fn a_hurt_member_lying_low_in_a_dead_end_does_not_stroll_back_into_sight_and_fle
                             #######";
     let (mut faction, _) = goblins_knowing(DEAD_END);
     let (player, dead_end, mouth) = (Pos::new(4, 3), Pos::new(2, 1), Pos::new(2, 2));
-    assert!(faction.believes_seen_from(mouth, player), "the mouth is in sight");
-    assert!(!faction.believes_seen_from(dead_end, player), "the dead end is not");
+    assert!(
+        faction.believes_seen_from(mouth, player),
+        "the mouth is in sight"
+    );
+    assert!(
+        !faction.believes_seen_from(dead_end, player),
+        "the dead end is not"
+    );
     let body_at = |cell: Pos| {
         if cell == player {
             Body::Player
