@@ -340,9 +340,19 @@ impl MemberTurn<'_> {
     /// strolled back out, to and fro on the same news (maze with the
     /// evader, seed 2: a goblin in the dead end 9,19, 6 A-B-A-B moves with
     /// the player standing at 11,21). Healed, or at the next news (a
-    /// sight, a noise), it goes its way.
+    /// sight, a noise), it goes its way; so it does when the way back is
+    /// out of the sight of where its faction last saw the player (lying
+    /// low in every dead end, the survivors on the pass held the gap a
+    /// sixth longer).
     pub(super) fn lies_low_in_a_dead_end(&self) -> bool {
-        self.brain.shaken && !self.senses.far_from_player && self.brain.came_from.is_some()
+        // Back the way it came leads into the sight of the player where
+        // its faction last saw it: the same news it fled from.
+        let back_into_sight = self
+            .brain
+            .came_from
+            .zip(self.faction.sighting())
+            .is_some_and(|(back, news)| self.faction.believes_seen_from(back, news.pos));
+        self.brain.shaken && !self.senses.far_from_player && back_into_sight
     }
 
     /// What it does while it loiters: it stands, in one action far from

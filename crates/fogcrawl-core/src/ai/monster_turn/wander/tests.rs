@@ -288,6 +288,9 @@ fn a_hurt_member_lying_low_in_a_dead_end_does_not_stroll_back_into_sight_and_fle
         while now < 80.0 {
             faction.start_turn(now);
             let seen = faction.believes_seen_from(at, player).then_some(player);
+            if seen.is_some() {
+                faction.note_sighting(player, now);
+            }
             let mut s = senses(at, &body_at);
             s.now = now;
             s.turn = (now / 0.8) as u64;
