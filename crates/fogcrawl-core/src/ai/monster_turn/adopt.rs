@@ -67,6 +67,13 @@ impl MemberTurn<'_> {
             self.brain.forget_plan();
             self.brain.pending_replan = None;
             self.brain.unreachable = Some(goal);
+            if self.lies_low_in_a_dead_end() {
+                // Hurt and shaken, it does not go back the way it fled:
+                // it lies low a while where it stands.
+                self.brain.wander_target = None;
+                self.brain.loiter_until = self.senses.now + super::wander::LOITER_TIME.0;
+                return;
+            }
             self.brain.came_from = None;
             return;
         }

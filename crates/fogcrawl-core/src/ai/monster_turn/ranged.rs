@@ -497,13 +497,20 @@ impl MemberTurn<'_> {
     /// (not under smoke, which may hide the player) within its range: it
     /// has looked at the spot, and a search has no need to walk there.
     pub(super) fn shooter_looked_at(&self, spot: Pos) -> bool {
+        self.shooter_looked_at_from(self.senses.at, spot)
+    }
+
+    /// Whether this member shoots and, from `from`, sees `spot` (not under
+    /// smoke) within its range: from the cell it just left, it looked at
+    /// the spot a turn ago.
+    pub(super) fn shooter_looked_at_from(&self, from: Pos, spot: Pos) -> bool {
         let Some(shooter) = self.senses.shooter else {
             return false;
         };
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
-        chebyshev(self.senses.at, spot) <= range
+        chebyshev(from, spot) <= range
             && !(self.senses.smoke_at)(spot)
-            && self.faction.believes_seen_from(self.senses.at, spot)
+            && self.faction.believes_seen_from(from, spot)
     }
 
     /// Where a shooter that lost sight of the player heads for `goal` (the

@@ -338,21 +338,51 @@ impl MemberTurn<'_> {
             // It looks about near where the player was last known to be,
             // for a while from the first time it does.
             let around = last_known.unwrap_or(at);
+            // Whether it looked about the place at its previous turn too:
+            // then what it saw from the cell it left was a look (not the
+            // player there, a step before it lost sight of it).
+            let looked_before = self
+                .brain
+                .sweep
+                .is_some_and(|sweep| sweep.around == around && sweep.began < self.senses.now);
             if self.brain.sweep.is_none_or(|sweep| sweep.around != around) {
                 self.brain.sweep = Some(Sweep::new(around, self.senses.now));
             }
-            // A shooter looks first at spots it has not looked at already.
-            let looked_at = |spot: Pos| self.shooter_looked_at(spot);
-            let searcher = (at, self.brain.came_from);
-            let unreachable = self.brain.unreachable;
-            let spot =
-                pick_search_spot(self.faction, searcher, around, unreachable, &looked_at, rng);
-            self.brain.search_spot = if spot.is_none() && self.senses.shooter.is_some() {
-                // It sees every spot about the place: any of them.
-                pick_search_spot(self.faction, searcher, around, unreachable, &|_| false, rng)
-            } else {
-                spot
+            // A shooter looks first at spots it has not looked at already,
+            // from here or from the cell it just left: a spot it saw from
+            // there a turn ago, out of sight a step on, drawn anew, sent
+            // it back and forth between two cells that each saw one side
+            // of the place (maze depth 5, seed 3: 17 A-B-A-B moves).
+            let came_from = self.brain.came_from;
+            let looked_from = came_from.filter(|_| looked_before);
+            let looked_at = |spot: Pos| {
+                self.shooter_looked_at(spot)
+                    || looked_from.is_some_and(|from| self.shooter_looked_at_from(from, spot))
             };
+            let searcher = (at, came_from);
+            let unreachable = self.brain.unreachable;
+            let mut spot =
+                pick_search_spot(self.faction, searcher, around, unreachable, &looked_at, rng);
+            if spot.is_none() && self.senses.shooter.is_some() {
+                // It saw every spot about the place: one on ahead, not
+                // behind the step it just took (the way it came it saw
+                // a turn ago: a road one cell wide, swamp depth 5 seed 6,
+                // spots north and south of it in turn), else any of them.
+                let behind =
+                    |spot: Pos| came_from.is_some_and(|from| octile(from, spot) < octile(at, spot));
+                spot = pick_search_spot(self.faction, searcher, around, unreachable, &behind, rng)
+                    .or_else(|| {
+                        pick_search_spot(
+                            self.faction,
+                            searcher,
+                            around,
+                            unreachable,
+                            &|_| false,
+                            rng,
+                        )
+                    });
+            }
+            self.brain.search_spot = spot;
             goal = self.brain.search_spot;
             if let Some(spot) = goal {
                 self.brain.thought = Thought::SearchesAbout { spot };

@@ -35,7 +35,7 @@ pub(super) const WANDER_TRIES: usize = 8;
 
 /// How long (game time, drawn from this range) a wanderer loiters where
 /// its stroll ended.
-const LOITER_TIME: (f64, f64) = (2.0, 8.0);
+pub(super) const LOITER_TIME: (f64, f64) = (2.0, 8.0);
 
 /// How long a wanderer far from the player loiters: longer (nobody sees it,
 /// and a thousand far strollers were most of a big level's AI time), but
@@ -333,6 +333,28 @@ impl MemberTurn<'_> {
         self.brain.strolled = 0;
     }
 
+    /// Whether a wanderer with nowhere ahead (a dead end) lies low there
+    /// rather than go back the way it came: hurt and shaken (it fled and
+    /// has not healed), near the player. Back the way it came is back the
+    /// way it fled, into the player's sight: it fled again, lay low, and
+    /// strolled back out, to and fro on the same news (maze with the
+    /// evader, seed 2: a goblin in the dead end 9,19, 6 A-B-A-B moves with
+    /// the player standing at 11,21). Healed, or at the next news (a
+    /// sight, a noise), it goes its way; so it does when the way back is
+    /// out of the sight of where its faction last saw the player (lying
+    /// low in every dead end, the survivors on the pass held the gap a
+    /// sixth longer).
+    pub(super) fn lies_low_in_a_dead_end(&self) -> bool {
+        // Back the way it came leads into the sight of the player where
+        // its faction last saw it: the same news it fled from.
+        let back_into_sight = self
+            .brain
+            .came_from
+            .zip(self.faction.sighting())
+            .is_some_and(|(back, news)| self.faction.believes_seen_from(back, news.pos));
+        self.brain.shaken && !self.senses.far_from_player && back_into_sight
+    }
+
     /// What it does while it loiters: it stands, in one action far from
     /// the player, a turn at a time near it.
     fn loitering(&mut self) -> Intent {
@@ -408,6 +430,11 @@ impl MemberTurn<'_> {
             pick_wander_target(self.faction, at, came_from, rng)
         };
         if nothing_ahead {
+            if self.lies_low_in_a_dead_end() {
+                self.brain.wander_target = None;
+                self.loiter(rng);
+                return ControlFlow::Break(self.loitering());
+            }
             // Nowhere ahead (a dead end, say): the next pick may go back
             // the way it came.
             self.brain.came_from = None;

@@ -502,3 +502,118 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
         near.cells
     );
 }
+
+/// The maze's north-west corner (maze depth 5, seed 3): the player went
+/// south through the open door at 1,2 and on out of sight.
+const MAZE_CORNER: &str = "##########\n\
+                           #....#####\n\
+                           #'#.######\n\
+                           #.#......#\n\
+                           #.########\n\
+                           #......@##\n\
+                           ##########";
+
+#[test]
+fn a_searching_archer_does_not_trade_two_cells_that_each_see_one_side_of_the_place() {
+    // Maze depth 5, seed 3, turns 8-22: an archer searched about the
+    // door 1,2 from 1,1 and 2,1. From 2,1 it drew a spot down the west
+    // corridor (1,4), which it sees from 1,1; a step there, it saw the
+    // spot, dropped it as looked at and drew one down the east way
+    // (3,3), which it sees from 2,1; a step back, and the west spot,
+    // out of sight again, was drawn anew: 17 A-B-A-B moves on the same
+    // news. What it saw from the cell it just left it has looked at too.
+    let archer = crate::ai::monster_turn::ranged::Shooter {
+        range: 6,
+        keep_distance: 3,
+    };
+    let last_known = Pos::new(1, 2);
+    for seed in 0..12 {
+        let (mut faction, _) = goblins_knowing(MAZE_CORNER);
+        faction.note_sighting(last_known, 0.5);
+        let mut brain = told(last_known, 0.5);
+        brain.mode = Mode::Search;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut at, mut now) = (Pos::new(2, 1), 1.0);
+        let mut cells = vec![at];
+        while now < 16.0 {
+            faction.start_turn(now);
+            let s = Senses {
+                shooter: Some(archer),
+                ..senses_at(at, now, &nobody)
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            if brain.mode != Mode::Search {
+                break;
+            }
+            if let Intent::Step { to, .. } = intent {
+                brain.came_from = Some(at);
+                at = to;
+            }
+            cells.push(at);
+            now += 0.8;
+        }
+        assert!(cells.len() > 3, "seed {seed}: it searched {cells:?}");
+        assert_eq!(
+            paces_to_and_fro(&cells),
+            None,
+            "seed {seed}: {:?}",
+            cells.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn a_searching_archer_on_a_road_one_cell_wide_walks_on_rather_than_to_and_fro() {
+    // Swamp depth 5, seed 6, turns 231-232: an archer searched about 1,1
+    // from the road one cell wide along the west edge. It saw every spot
+    // about the place from one cell or the next, drew spots north and
+    // south of it in turn and stepped to and fro between 1,5 and 1,6.
+    const ROAD: &str = "#####\n\
+                        #..@#\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #.###\n\
+                        #####";
+    let archer = crate::ai::monster_turn::ranged::Shooter {
+        range: 6,
+        keep_distance: 3,
+    };
+    let last_known = Pos::new(1, 1);
+    for seed in 0..12 {
+        let (mut faction, _) = goblins_knowing(ROAD);
+        faction.note_sighting(last_known, 0.5);
+        let mut brain = told(last_known, 0.5);
+        brain.mode = Mode::Search;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (mut at, mut now) = (Pos::new(1, 6), 1.0);
+        let mut cells = vec![at];
+        while now < 16.0 {
+            faction.start_turn(now);
+            let s = Senses {
+                shooter: Some(archer),
+                ..senses_at(at, now, &nobody)
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            if brain.mode != Mode::Search {
+                break;
+            }
+            if let Intent::Step { to, .. } = intent {
+                brain.came_from = Some(at);
+                at = to;
+            }
+            cells.push(at);
+            now += 0.8;
+        }
+        assert_eq!(
+            paces_to_and_fro(&cells),
+            None,
+            "seed {seed}: {:?}",
+            cells.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>()
+        );
+    }
+}

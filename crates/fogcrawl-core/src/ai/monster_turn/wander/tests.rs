@@ -246,3 +246,70 @@ fn a_far_wanderer_in_a_closet_of_four_cells_walks_round_rather_than_pace_two() {
         assert!(moves >= 10, "seed {seed}: it stood: {cells:?}");
     }
 }
+
+#[test]
+fn a_hurt_member_lying_low_in_a_dead_end_does_not_stroll_back_into_sight_and_flee_again() {
+    // Maze with the evader, seed 2, turns 253-295 (and depth 5, seed 6):
+    // a goblin at 2 of 7 hit points fled into the dead end 9,19 and lay
+    // low there; the player stood on at 11,21, in sight of the dead end's
+    // mouth 9,20. Its rest over, every stroll out of the dead end began
+    // back onto 9,20: a step there, the player in sight, it fled back, lay
+    // low, and again, 6 A-B-A-B moves on the same news. Here the dead end
+    // is 2,1, its mouth 2,2 in sight of the player at 4,3 (the dead end
+    // out of it); the member is hurt and does not heal. Shaken, near the
+    // player, it lies low on rather than set out back the way it came.
+    const DEAD_END: &str = "#######\n\
+                            ##.####\n\
+                            ##.####\n\
+                            ##..@.#\n\
+                            #######";
+    let (mut faction, _) = goblins_knowing(DEAD_END);
+    let (player, dead_end, mouth) = (Pos::new(4, 3), Pos::new(2, 1), Pos::new(2, 2));
+    assert!(
+        faction.believes_seen_from(mouth, player),
+        "the mouth is in sight"
+    );
+    assert!(
+        !faction.believes_seen_from(dead_end, player),
+        "the dead end is not"
+    );
+    let body_at = |cell: Pos| {
+        if cell == player {
+            Body::Player
+        } else {
+            Body::Empty
+        }
+    };
+    for seed in 0..8 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain::default();
+        let (mut at, mut now) = (mouth, 1.0);
+        let mut cells = vec![at];
+        while now < 80.0 {
+            faction.start_turn(now);
+            let seen = faction.believes_seen_from(at, player).then_some(player);
+            if seen.is_some() {
+                faction.note_sighting(player, now);
+            }
+            let mut s = senses(at, &body_at);
+            s.now = now;
+            s.turn = (now / 0.8) as u64;
+            s.player_seen = seen;
+            s.health = 0.2;
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            if let Intent::Step { to, .. } = intent {
+                brain.came_from = Some(at);
+                at = to;
+            }
+            cells.push(at);
+            now += 0.8;
+        }
+        assert!(cells.contains(&dead_end), "seed {seed}: it fled {cells:?}");
+        assert_eq!(
+            paces_to_and_fro(&cells),
+            None,
+            "seed {seed}: {:?}",
+            cells.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>()
+        );
+    }
+}
