@@ -268,6 +268,12 @@ impl<'a> MemberTurn<'a> {
             goal = self.search_goal(goal, rng);
             // A shooter looks for it from a firing cell.
             goal = self.shooter_search_goal(goal);
+            if self.search_place_out_of_reach(goal) {
+                // No way to the place nor to any spot about it: it goes
+                // back to its life this same turn.
+                self.brain.give_up_search(self.senses.now);
+                goal = self.brain.decide(perception);
+            }
         }
         if self.brain.mode == Mode::Flee {
             self.brain.goal = None;

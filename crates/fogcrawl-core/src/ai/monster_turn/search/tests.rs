@@ -502,3 +502,95 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
         near.cells
     );
 }
+
+/// A pocket shut off from the hall: no way out of it at all.
+const POCKET: &str = "############\n\
+                      #.#........#\n\
+                      #.#........#\n\
+                      #.#.......@#\n\
+                      ############";
+
+#[test]
+fn a_searcher_with_no_way_to_a_far_place_gives_the_search_up_at_once() {
+    // Rooms seed 3: a rat shut in a room, told of the player 12 cells
+    // off, knew no way there nor to any spot about it, and waited 30
+    // turns where it stood, searching. Here a goblin in the pocket at 1,1
+    // is told of the player at 9,3, 8 cells off across the wall.
+    let last_known = Pos::new(9, 3);
+    let start = Pos::new(1, 1);
+    assert!(start.chebyshev(last_known) > SEARCH_SPREAD, "the fixture");
+    let played = play_search(POCKET, told(last_known, 0.5), start, 1.0, 10.0, |_, _| {});
+    assert_eq!(
+        played.gave_up_at,
+        Some(1.0),
+        "it searched where it stood: {:?}",
+        played.cells
+    );
+    assert_eq!(played.brain.alert, None, "the news is given up with it");
+}
+
+#[test]
+fn a_searcher_sent_to_a_spot_from_afar_begins_its_look_about_the_place() {
+    // Caves seed 3 with the evader: a wolf 9 cells from the last known
+    // cell, its plan there slow in coming, picked a spot about it from
+    // where it stood and its look about began there; the way went round,
+    // the look's time ran out on the way and it gave up 16 cells from the
+    // place. Here the goblin at 11,7 has the way to the last known cell
+    // 1,1 given up (too slow to plan for): it picks a spot about it, and
+    // its look begins once it is within SEARCH_SPREAD of the place.
+    let last_known = Pos::new(1, 1);
+    let (mut faction, _) = goblins_knowing(PILLARS);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut brain = told(last_known, 0.5);
+    brain.unreachable = Some(last_known);
+    let (mut at, mut now) = (Pos::new(11, 7), 1.0);
+    assert!(at.chebyshev(last_known) > SEARCH_SPREAD, "the fixture");
+    let mut began_at = None;
+    for _ in 0..30 {
+        faction.start_turn(now);
+        let s = senses_at(at, now, &nobody);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(brain.mode, Mode::Search, "it gave up at {at}");
+        if brain.sweep.is_some() {
+            began_at = Some(at);
+            break;
+        }
+        if let Intent::Step { to, .. } = intent {
+            at = to;
+        }
+        now += 0.8;
+    }
+    let began_at = began_at.expect("it looked about the place");
+    assert!(
+        began_at.chebyshev(last_known) <= SEARCH_SPREAD,
+        "its look began at {began_at}, away from the place"
+    );
+}
+
+#[test]
+fn a_searchers_way_is_priced_as_it_walks_it() {
+    // A plan of 8 diagonal steps over floor is 11.3 straight steps' time,
+    // not 8: counted a step a cell, a wolf on caves seed 3 reckoned a way
+    // round shorter than it walked and gave up on it, far from the place.
+    let (mut faction, _) = goblins_knowing(
+        "@.........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........",
+    );
+    let at = Pos::new(0, 0);
+    let goal = Pos::new(8, 8);
+    let mut brain = told(goal, 0.5);
+    brain.plan = (1..=8).map(|i| Pos::new(i, i)).collect();
+    brain.plan_costs = vec![1.0; 8];
+    brain.plan_goal = Some(goal);
+    let s = senses_at(at, 1.0, &nobody);
+    let turn = MemberTurn::new(&mut faction, &mut brain, &s);
+    let way = turn.way_length(goal).expect("a way");
+    assert!((way - 8.0 * std::f64::consts::SQRT_2).abs() < 1e-9, "{way}");
+}
