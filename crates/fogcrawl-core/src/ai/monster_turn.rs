@@ -227,6 +227,21 @@ impl<'a> MemberTurn<'a> {
             {
                 self.brain.miss_search_goal(self.senses.now);
             }
+            // But past its floor of turns, a search whose planner gave its
+            // goal up is given up where it stands: news of the moving
+            // player shouted anew every few turns began the spots and
+            // the misses afresh, and a wolf in the swamp waited for plans
+            // to spot after spot for 118 actions, 65 game time (swamp seed
+            // 3 with the evader, from turn 42).
+            if self.brain.mode == Mode::Search
+                && matches!(self.brain.thought, Thought::GaveUp { .. })
+                && self
+                    .brain
+                    .search_run
+                    .is_some_and(|run| run.turns >= SWEEP_MIN_TURNS)
+            {
+                self.brain.give_up_search(self.senses.now);
+            }
             // A cell next to the player out of reach: so, as far as the
             // faction knows, is the player (it searches instead of trying
             // every cell round it in turn).

@@ -594,3 +594,43 @@ fn a_searchers_way_is_priced_as_it_walks_it() {
     let way = turn.way_length(goal).expect("a way");
     assert!((way - 8.0 * std::f64::consts::SQRT_2).abs() < 1e-9, "{way}");
 }
+
+#[test]
+fn a_searcher_past_its_floor_whose_plan_is_given_up_gives_the_search_up() {
+    // Swamp seed 3 with the evader: a wolf's planner gave up spot after
+    // spot, each shout of the moving player began the spots and misses
+    // afresh, and it waited for plans 118 actions. Here a goblin hemmed
+    // in by strangers, its faction's planner slow, has searched its floor
+    // of turns for news of 30,12: once its plan is given up, so is the
+    // search.
+    let mut faction = super::super::tests::slow_goblins();
+    let last_known = Pos::new(30, 12);
+    let at = Pos::new(0, 0);
+    let hemmed = |p: Pos| {
+        if p != at && p.chebyshev(at) == 1 {
+            Body::Stranger {
+                yields: false,
+                keeps_place: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut now = 10.0;
+    let mut brain = searching_for(last_known, now - 1.0, SWEEP_MIN_TURNS, now);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut turns = 0;
+    while brain.mode == Mode::Search {
+        faction.start_turn(now);
+        let s = senses_at(at, now, &hemmed);
+        MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        turns += 1;
+        now += 0.8;
+        assert!(
+            turns <= 2 * super::super::plan::MAX_WAIT_TURNS + 2,
+            "still searching: {:?}",
+            brain.thought
+        );
+    }
+    assert_eq!(brain.alert, None, "the news is given up with it");
+}
