@@ -283,6 +283,14 @@ impl<'a> MemberTurn<'a> {
             goal = self.search_goal(goal, rng);
             // A shooter looks for it from a firing cell.
             goal = self.shooter_search_goal(goal);
+            if self.search_way_outlasts_floor(goal) {
+                // Its way there outlasts the news, and it has not searched
+                // its floor of turns: it looks about where it stands
+                // rather than walk the way round and give up on it.
+                self.brain.goal = goal;
+                self.brain.thought = Thought::Idle;
+                return Intent::Wait;
+            }
             if self.search_place_out_of_reach(goal) {
                 // No way to the place nor to any spot about it: it goes
                 // back to its life this same turn.

@@ -225,6 +225,24 @@ impl MemberTurn<'_> {
         searched >= SWEEP_MIN_TURNS && self.search_way_outlasts_news(goal)
     }
 
+    /// Whether the searcher, on a turn of its search after the first and
+    /// before its floor of turns, has a way to `goal` that ends after it
+    /// would give the player up anyway (see
+    /// [`Self::search_way_outlasts_news`]): its plan came after its first
+    /// turn, so it set out, and walking the way round until its floor it
+    /// ended up farther from the place than it began (swamp seed 8 with
+    /// the evader: a goblin 10 cells south of the place across the water
+    /// walked 30 actions west along the road and gave up 21 cells off).
+    /// It looks about where it stands until its floor instead.
+    pub(super) fn search_way_outlasts_floor(&self, goal: Option<Pos>) -> bool {
+        self.senses.player_seen.is_none()
+            && self
+                .brain
+                .search_run
+                .is_some_and(|run| run.turns > 1 && run.turns < SWEEP_MIN_TURNS)
+            && self.search_way_outlasts_news(goal)
+    }
+
     /// Whether the searcher's way to `goal` ends after it would give the
     /// player up anyway (see [`Self::search_out_of_reach_in_time`]),
     /// however long it has searched: on the turn it takes a search up,
