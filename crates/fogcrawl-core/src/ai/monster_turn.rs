@@ -227,6 +227,21 @@ impl<'a> MemberTurn<'a> {
             {
                 self.brain.miss_search_goal(self.senses.now);
             }
+            // But past its floor of turns, a search whose planner gave its
+            // goal up is given up where it stands: news of the moving
+            // player shouted anew every few turns began the spots and
+            // the misses afresh, and a wolf in the swamp waited for plans
+            // to spot after spot for 118 actions, 65 game time (swamp seed
+            // 3 with the evader, from turn 42).
+            if self.brain.mode == Mode::Search
+                && matches!(self.brain.thought, Thought::GaveUp { .. })
+                && self
+                    .brain
+                    .search_run
+                    .is_some_and(|run| run.turns >= SWEEP_MIN_TURNS)
+            {
+                self.brain.give_up_search(self.senses.now);
+            }
             // A cell next to the player out of reach: so, as far as the
             // faction knows, is the player (it searches instead of trying
             // every cell round it in turn).
@@ -268,6 +283,20 @@ impl<'a> MemberTurn<'a> {
             goal = self.search_goal(goal, rng);
             // A shooter looks for it from a firing cell.
             goal = self.shooter_search_goal(goal);
+            if self.search_way_outlasts_floor(goal) {
+                // Its way there outlasts the news, and it has not searched
+                // its floor of turns: it looks about where it stands
+                // rather than walk the way round and give up on it.
+                self.brain.goal = goal;
+                self.brain.thought = Thought::Idle;
+                return Intent::Wait;
+            }
+            if self.search_place_out_of_reach(goal) {
+                // No way to the place nor to any spot about it: it goes
+                // back to its life this same turn.
+                self.brain.give_up_search(self.senses.now);
+                goal = self.brain.decide(perception);
+            }
         }
         if self.brain.mode == Mode::Flee {
             self.brain.goal = None;

@@ -179,6 +179,20 @@ fn pick_search_spot(
     best.map(|(_, spot)| spot)
 }
 
+/// Whether a searcher at `at` is about the place it searches (`place`,
+/// the player's last known cell): within [`SEARCH_SPREAD`] of it. Its look
+/// about begins there, not where it picks its first spot: a member told
+/// of the player from afar, whose way to the last known cell was slow to
+/// plan, picked a spot about it from where it stood and began its look
+/// 9 cells off; its way there went round, the look's time ran out on the
+/// way, and it gave up 16 cells from the place (caves seed 3 with the
+/// evader, a wolf at 46,38; caves seed 4, a wolf at 79,9, 14 cells off).
+/// Until it gets there, its search lasts as long as the news keeps
+/// ([`PURSUIT_MEMORY`]).
+fn about_the_place(at: Pos, place: Pos) -> bool {
+    at.chebyshev(place) <= SEARCH_SPREAD
+}
+
 impl MemberTurn<'_> {
     /// Whether the searcher has looked about the player's last known cell
     /// for [`SWEEP_TIME`]: it gives the search up.
@@ -211,6 +225,24 @@ impl MemberTurn<'_> {
         searched >= SWEEP_MIN_TURNS && self.search_way_outlasts_news(goal)
     }
 
+    /// Whether the searcher, on a turn of its search after the first and
+    /// before its floor of turns, has a way to `goal` that ends after it
+    /// would give the player up anyway (see
+    /// [`Self::search_way_outlasts_news`]): its plan came after its first
+    /// turn, so it set out, and walking the way round until its floor it
+    /// ended up farther from the place than it began (swamp seed 8 with
+    /// the evader: a goblin 10 cells south of the place across the water
+    /// walked 30 actions west along the road and gave up 21 cells off).
+    /// It looks about where it stands until its floor instead.
+    pub(super) fn search_way_outlasts_floor(&self, goal: Option<Pos>) -> bool {
+        self.senses.player_seen.is_none()
+            && self
+                .brain
+                .search_run
+                .is_some_and(|run| run.turns > 1 && run.turns < SWEEP_MIN_TURNS)
+            && self.search_way_outlasts_news(goal)
+    }
+
     /// Whether the searcher's way to `goal` ends after it would give the
     /// player up anyway (see [`Self::search_out_of_reach_in_time`]),
     /// however long it has searched: on the turn it takes a search up,
@@ -241,6 +273,22 @@ impl MemberTurn<'_> {
         now + steps / speed > deadline
     }
 
+    /// Whether the searcher, with no goal left (`goal`), knows no way to
+    /// the place it searches from afar: the last known cell is out of its
+    /// reach, it found no spot about it it could reach, and it stands
+    /// farther than [`SEARCH_SPREAD`] from it. It gives the search up
+    /// rather than look about where it stands (rooms seed 3: a rat shut in
+    /// a room, told of the player 12 cells off, waited 30 turns there,
+    /// searching).
+    pub(super) fn search_place_out_of_reach(&self, goal: Option<Pos>) -> bool {
+        let Some(alert) = self.brain.alert else {
+            return false;
+        };
+        goal.is_none()
+            && self.brain.unreachable == Some(alert.pos)
+            && !about_the_place(self.senses.at, alert.pos)
+    }
+
     /// Counts its turn in the search under way (`Brain::search_run`), or
     /// forgets the search once out of search mode.
     pub(super) fn count_search_turn(&mut self) {
@@ -259,14 +307,33 @@ impl MemberTurn<'_> {
     }
 
     /// The length of its way to `goal` in floor steps, as far as it knows
-    /// it: its own plan to `goal` (with a coarse plan's waypoints beyond
-    /// the stretch refined), else the shared field's price of it (maze seed
-    /// 3: the goblin followed the field toward the sighting at 2,1, a cell
-    /// from its spot at 1,1, sixteen cells of route at a time).
-    fn way_length(&self, goal: Pos) -> Option<f64> {
+    /// it: its own plan to `goal` priced as it walks it (a diagonal step
+    /// is 1.41 of a straight one, and each cell costs what its faction
+    /// believed when it adopted the plan), with a coarse plan's waypoints
+    /// beyond the stretch refined at a straight step each; else the shared
+    /// field's price of it (maze seed 3: the goblin followed the field
+    /// toward the sighting at 2,1, a cell from its spot at 1,1, sixteen
+    /// cells of route at a time). Counted a step a cell, a wolf on caves
+    /// seed 3 with the evader set out from 46,38 for a spot 22 cells round
+    /// that it reckoned 14.7 game time off; it walked 1.06 a cell, found
+    /// after its floor of turns that the spot lay past its look about, and
+    /// gave up 16 cells from the place.
+    pub(super) fn way_length(&self, goal: Pos) -> Option<f64> {
         let brain = &*self.brain;
         if brain.plan_goal == Some(goal) && !brain.plan.is_empty() {
-            let mut steps = brain.plan.len() as f64;
+            let mut steps = 0.0;
+            let mut from = self.senses.at;
+            for (index, &cell) in brain.plan.iter().enumerate() {
+                // A cell it has not seen is planned as floor.
+                let cost = brain
+                    .plan_costs
+                    .get(index)
+                    .copied()
+                    .filter(|cost| cost.is_finite())
+                    .unwrap_or(1.0);
+                steps += octile(from, cell) * cost;
+                from = cell;
+            }
             if brain.coarse_route.last() == Some(&goal) {
                 let mut from = brain.plan.last().copied().unwrap_or(goal);
                 for &waypoint in &brain.coarse_route {
@@ -303,11 +370,19 @@ impl MemberTurn<'_> {
         }
         let last_known = self.brain.alert.map(|alert| alert.pos);
         // Another turn of its look about the place, if one is under way
-        // (on its way to a spot as much as picking one).
-        if let Some(sweep) = self.brain.sweep.as_mut()
-            && Some(sweep.around) == last_known
-        {
-            sweep.count_turn(self.senses.now);
+        // (on its way to a spot as much as picking one); or the look
+        // begins, on its way to a spot it picked from afar, once it is
+        // about the place.
+        match self.brain.sweep.as_mut() {
+            Some(sweep) if Some(sweep.around) == last_known => sweep.count_turn(self.senses.now),
+            _ => {
+                if let Some(place) = last_known
+                    && self.brain.search_spot.is_some()
+                    && about_the_place(at, place)
+                {
+                    self.brain.sweep = Some(Sweep::new(place, self.senses.now));
+                }
+            }
         }
         // A packmate stands there or stood there and found the trail cold,
         // and it sees the place: it need not stand on it too (the first one
@@ -336,7 +411,7 @@ impl MemberTurn<'_> {
         }
         if goal.is_none() {
             // It looks about near where the player was last known to be,
-            // for a while from the first time it does.
+            // for a while from the first time it does about the place.
             let around = last_known.unwrap_or(at);
             // Whether it looked about the place at its previous turn too:
             // then what it saw from the cell it left was a look (not the
@@ -345,7 +420,9 @@ impl MemberTurn<'_> {
                 .brain
                 .sweep
                 .is_some_and(|sweep| sweep.around == around && sweep.began < self.senses.now);
-            if self.brain.sweep.is_none_or(|sweep| sweep.around != around) {
+            if self.brain.sweep.is_none_or(|sweep| sweep.around != around)
+                && about_the_place(at, around)
+            {
                 self.brain.sweep = Some(Sweep::new(around, self.senses.now));
             }
             // A shooter looks first at spots it has not looked at already,

@@ -645,7 +645,7 @@ fn far_from_the_player_a_wanderer_at_a_corridor_s_bends_walks_round_them() {
 /// (a small budget, no heuristic), with a wall seen across the straight
 /// way from the top-left corner to the bottom-right one (so reaching
 /// that takes a search).
-fn slow_goblins() -> Faction {
+pub(super) fn slow_goblins() -> Faction {
     goblins_searching_slowly(50)
 }
 

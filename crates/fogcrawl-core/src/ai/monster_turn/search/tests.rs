@@ -454,8 +454,10 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
     assert_eq!(fresh.gave_up_at, Some(now), "it set out: {:?}", fresh.cells);
     assert_eq!(fresh.brain.alert, None, "the news is given up with it");
 
-    // Three turns into the search (the way looked shorter then): it walks
-    // on to its floor of turns, then gives up where it stands.
+    // Three turns into the search (the way looked shorter then): it looks
+    // about where it stands to its floor of turns, then gives up there
+    // (swamp seed 8 with the evader: walking the way round to its floor,
+    // a goblin gave up 21 cells from the place).
     let under_way = play_search(
         TWO_CORRIDORS,
         searching_for(last_known, news_at, 3, now),
@@ -477,6 +479,16 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
     assert!(
         gave_up < stale,
         "it gave up at {gave_up}, before the news went stale"
+    );
+    // A step while its plan is made, then no more once the plan shows the
+    // way round.
+    assert!(
+        under_way
+            .cells
+            .iter()
+            .all(|&cell| cell.chebyshev(start) <= 1),
+        "it walked the way round: {:?}",
+        under_way.cells
     );
     let end = *under_way.cells.last().expect("a cell");
     let from_place = walking_steps(TWO_CORRIDORS, last_known);
@@ -616,4 +628,136 @@ fn a_searching_archer_on_a_road_one_cell_wide_walks_on_rather_than_to_and_fro() 
             cells.iter().map(|c| (c.x, c.y)).collect::<Vec<_>>()
         );
     }
+}
+
+/// A pocket shut off from the hall: no way out of it at all.
+const POCKET: &str = "############\n\
+                      #.#........#\n\
+                      #.#........#\n\
+                      #.#.......@#\n\
+                      ############";
+
+#[test]
+fn a_searcher_with_no_way_to_a_far_place_gives_the_search_up_at_once() {
+    // Rooms seed 3: a rat shut in a room, told of the player 12 cells
+    // off, knew no way there nor to any spot about it, and waited 30
+    // turns where it stood, searching. Here a goblin in the pocket at 1,1
+    // is told of the player at 9,3, 8 cells off across the wall.
+    let last_known = Pos::new(9, 3);
+    let start = Pos::new(1, 1);
+    assert!(start.chebyshev(last_known) > SEARCH_SPREAD, "the fixture");
+    let played = play_search(POCKET, told(last_known, 0.5), start, 1.0, 10.0, |_, _| {});
+    assert_eq!(
+        played.gave_up_at,
+        Some(1.0),
+        "it searched where it stood: {:?}",
+        played.cells
+    );
+    assert_eq!(played.brain.alert, None, "the news is given up with it");
+}
+
+#[test]
+fn a_searcher_sent_to_a_spot_from_afar_begins_its_look_about_the_place() {
+    // Caves seed 3 with the evader: a wolf 9 cells from the last known
+    // cell, its plan there slow in coming, picked a spot about it from
+    // where it stood and its look about began there; the way went round,
+    // the look's time ran out on the way and it gave up 16 cells from the
+    // place. Here the goblin at 11,7 has the way to the last known cell
+    // 1,1 given up (too slow to plan for): it picks a spot about it, and
+    // its look begins once it is within SEARCH_SPREAD of the place.
+    let last_known = Pos::new(1, 1);
+    let (mut faction, _) = goblins_knowing(PILLARS);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut brain = told(last_known, 0.5);
+    brain.unreachable = Some(last_known);
+    let (mut at, mut now) = (Pos::new(11, 7), 1.0);
+    assert!(at.chebyshev(last_known) > SEARCH_SPREAD, "the fixture");
+    let mut began_at = None;
+    for _ in 0..30 {
+        faction.start_turn(now);
+        let s = senses_at(at, now, &nobody);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(brain.mode, Mode::Search, "it gave up at {at}");
+        if brain.sweep.is_some() {
+            began_at = Some(at);
+            break;
+        }
+        if let Intent::Step { to, .. } = intent {
+            at = to;
+        }
+        now += 0.8;
+    }
+    let began_at = began_at.expect("it looked about the place");
+    assert!(
+        began_at.chebyshev(last_known) <= SEARCH_SPREAD,
+        "its look began at {began_at}, away from the place"
+    );
+}
+
+#[test]
+fn a_searchers_way_is_priced_as_it_walks_it() {
+    // A plan of 8 diagonal steps over floor is 11.3 straight steps' time,
+    // not 8: counted a step a cell, a wolf on caves seed 3 reckoned a way
+    // round shorter than it walked and gave up on it, far from the place.
+    let (mut faction, _) = goblins_knowing(
+        "@.........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........",
+    );
+    let at = Pos::new(0, 0);
+    let goal = Pos::new(8, 8);
+    let mut brain = told(goal, 0.5);
+    brain.plan = (1..=8).map(|i| Pos::new(i, i)).collect();
+    brain.plan_costs = vec![1.0; 8];
+    brain.plan_goal = Some(goal);
+    let s = senses_at(at, 1.0, &nobody);
+    let turn = MemberTurn::new(&mut faction, &mut brain, &s);
+    let way = turn.way_length(goal).expect("a way");
+    assert!((way - 8.0 * std::f64::consts::SQRT_2).abs() < 1e-9, "{way}");
+}
+
+#[test]
+fn a_searcher_past_its_floor_whose_plan_is_given_up_gives_the_search_up() {
+    // Swamp seed 3 with the evader: a wolf's planner gave up spot after
+    // spot, each shout of the moving player began the spots and misses
+    // afresh, and it waited for plans 118 actions. Here a goblin hemmed
+    // in by strangers, its faction's planner slow, has searched its floor
+    // of turns for news of 30,12: once its plan is given up, so is the
+    // search.
+    let mut faction = super::super::tests::slow_goblins();
+    let last_known = Pos::new(30, 12);
+    let at = Pos::new(0, 0);
+    let hemmed = |p: Pos| {
+        if p != at && p.chebyshev(at) == 1 {
+            Body::Stranger {
+                yields: false,
+                keeps_place: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut now = 10.0;
+    let mut brain = searching_for(last_known, now - 1.0, SWEEP_MIN_TURNS, now);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut turns = 0;
+    while brain.mode == Mode::Search {
+        faction.start_turn(now);
+        let s = senses_at(at, now, &hemmed);
+        MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        turns += 1;
+        now += 0.8;
+        assert!(
+            turns <= 2 * super::super::plan::MAX_WAIT_TURNS + 2,
+            "still searching: {:?}",
+            brain.thought
+        );
+    }
+    assert_eq!(brain.alert, None, "the news is given up with it");
 }
