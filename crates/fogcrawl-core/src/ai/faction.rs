@@ -872,14 +872,17 @@ impl Faction {
     /// coarse search may then spend up to the most a turn's budget grows
     /// to ([`MAX_BUDGET_GROWTH`] times `node_budget`), leaving the turn
     /// nothing more to spend: a far plan is asked for once per stretch,
-    /// not every turn.
-    pub(crate) fn plan_far(&mut self, from: Pos, goal: Pos) -> FarAnswer {
+    /// not every turn. With `lagging` (a hunter whose own search for a
+    /// target in plain view has run its turns with no plan), it is tried
+    /// whatever is left: the shared field and the searches under way may
+    /// spend every turn's budget before its turn, and it would stand.
+    pub(crate) fn plan_far(&mut self, from: Pos, goal: Pos, lagging: bool) -> FarAnswer {
         let (Some(view), Some(config)) = (self.view.as_ref(), self.config.as_ref()) else {
             return FarAnswer::Unreachable;
         };
         let left = self.planner.budget_left();
         let base = u64::from(config.node_budget);
-        if left < MIN_FAR_BUDGET.min(base / 2) {
+        if left < MIN_FAR_BUDGET.min(base / 2) && !lagging {
             return FarAnswer::OverBudget;
         }
         // Once tried, the coarse search may go on to what the planner's

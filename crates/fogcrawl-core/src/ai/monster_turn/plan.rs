@@ -48,6 +48,10 @@ const SPOT_DETOUR_RADIUS: i32 = 2;
 /// the goal up (stepping closer meanwhile when it can).
 pub(super) const MAX_WAIT_TURNS: u32 = 6;
 
+/// Own turns a hunter waits for its search with no plan before it takes
+/// the coarse way its faction's graph answers at once.
+const HUNT_WAITS_BEFORE_COARSE: u32 = 2;
+
 /// Own turns an investigator waits without a plan before it loses
 /// interest in the noise.
 const MAX_INVESTIGATE_WAIT_TURNS: u32 = 3;
@@ -127,6 +131,17 @@ impl MemberTurn<'_> {
         } else if self.brain.plan.is_empty() && !self.faction.is_planning(self.senses.actor) {
             self.ask_for_plan(goal, None, false);
         }
+        if self.search_lags_for_a_hunter() {
+            // Its search has run its own turns and more with no plan: the
+            // coarse way, answered at once, rather than stand in plain view
+            // (a wolf of a cave level at depth 5 stood 28 actions seeing the
+            // player 8 cells off across a lake, its search round it never
+            // done in the planner's turns). The search goes on when the
+            // coarse graph gives nothing. Its way may set out back onto the
+            // cell it just left (it stepped to the water's edge while the
+            // search ran): a plan, not a guess, it is then walked on.
+            self.plan_coarse_now(goal, None);
+        }
         if let Some(finished) = self.faction.plan_now(self.senses.actor) {
             self.take_search(finished);
         }
@@ -182,6 +197,15 @@ impl MemberTurn<'_> {
         }
     }
 
+    /// Whether it hunts with no plan while its own search has run
+    /// [`HUNT_WAITS_BEFORE_COARSE`] of its turns or more.
+    fn search_lags_for_a_hunter(&self) -> bool {
+        self.brain.mode == Mode::Hunt
+            && self.brain.plan.is_empty()
+            && self.brain.waiting_turns >= HUNT_WAITS_BEFORE_COARSE
+            && self.faction.is_planning(self.senses.actor)
+    }
+
     /// Takes a finished search (see `adopt`), counting a far goal given up.
     fn take_search(&mut self, finished: Finished) {
         if finished.outcome == PlanOutcome::GaveUp
@@ -203,7 +227,7 @@ impl MemberTurn<'_> {
         let (actor, at) = (self.senses.actor, self.senses.at);
         // A search asked for before (the goal was near then) is dropped.
         self.faction.cancel_plan(actor);
-        let (outcome, ahead) = match self.faction.plan_far(at, goal) {
+        let (outcome, ahead) = match self.faction.plan_far(at, goal, false) {
             FarAnswer::Plan(plan) => (PlanOutcome::Path(plan.path), plan.ahead),
             FarAnswer::Unreachable => (PlanOutcome::Unreachable, Vec::new()),
             FarAnswer::OverBudget => return,
@@ -229,7 +253,8 @@ impl MemberTurn<'_> {
     /// sets out onto `avoid`), the search under way goes on untouched.
     pub(super) fn plan_coarse_now(&mut self, goal: Pos, avoid: Option<Pos>) -> bool {
         let (actor, at) = (self.senses.actor, self.senses.at);
-        let FarAnswer::Plan(plan) = self.faction.plan_far(at, goal) else {
+        let lagging = self.search_lags_for_a_hunter();
+        let FarAnswer::Plan(plan) = self.faction.plan_far(at, goal, lagging) else {
             return false;
         };
         let first = plan.path.cells.iter().find(|&&cell| cell != at);

@@ -417,6 +417,52 @@ mod tests {
     }
 
     #[test]
+    fn a_hunter_whose_search_round_the_water_lags_takes_the_coarse_way_rather_than_stand() {
+        // The player stands at 11,1 in sight of a goblin at 11,5 across
+        // deep water; the way round, by the gap at the west end, is long
+        // for its faction's search at 60 nodes a game turn (a third of
+        // them a turn for one search, four turns at most: the wolf of a
+        // cave level at depth 5 stood 28 actions so in plain view). The
+        // player waits at 11,1 all along. After two of its own turns
+        // waiting for the search, the goblin takes the way its faction's
+        // coarse graph answers at once.
+        let (mut game, _dir) = game_on(
+            "#######################\n\
+             #..........@..........#\n\
+             #.....................#\n\
+             #..WWWWWWWWWWWWWWWWWWW#\n\
+             #.....................#\n\
+             #..........g..........#\n\
+             #....................>#\n\
+             #######################\n",
+        );
+        let start = Pos::new(11, 5);
+        let goblin = game.actor_at(start).expect("the goblin");
+        let f = game.faction_index_of(goblin).expect("its faction");
+        let mut config = game.faction_mut(f).config().expect("a config").clone();
+        config.node_budget = 60;
+        game.faction_mut(f)
+            .rebuild(config)
+            .expect("the grid rebuilds");
+        let mut cells = Vec::new();
+        game.undying_player = true;
+        for _ in 0..8 {
+            game.player_act(Action::Wait).expect("the player waits");
+            cells.push(game.actors[goblin].pos);
+        }
+        assert_eq!(game.actors[0].pos, Pos::new(11, 1), "the player stood");
+        let frozen = game.behaviour(f).longest_frozen_hunt;
+        assert!(
+            frozen <= 3,
+            "stood {frozen} actions in sight; its cells after each player turn: {cells:?}"
+        );
+        assert!(
+            cells.last().is_some_and(|cell| cell.x < 8),
+            "on its way round by the west: {cells:?}"
+        );
+    }
+
+    #[test]
     fn a_long_action_of_the_player_s_is_a_mind_turn_for_each_game_turn_it_spans() {
         // The player at 1,1 on floor steps into the swamp at 2,1 (4 game
         // turns: it is ready again at 4), then back onto the floor (at 5).
