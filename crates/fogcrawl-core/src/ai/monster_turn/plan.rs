@@ -146,14 +146,7 @@ impl MemberTurn<'_> {
             self.take_search(finished);
         }
         match self.brain.plan.first().copied() {
-            Some(next) => {
-                self.brain.waiting_turns = 0;
-                self.brain.thought = match self.brain.coarse_clusters() {
-                    Some(clusters) => Thought::FollowingCoarsePlan { goal, clusters },
-                    None => Thought::FollowingPlan { goal },
-                };
-                self.step_along(next)
-            }
+            Some(next) => self.follow_plan_to(goal, next),
             _ if self.brain.unreachable == Some(goal) => {
                 self.brain.waiting_turns = 0;
                 if !matches!(self.brain.thought, Thought::GaveUp { .. }) {
@@ -195,6 +188,17 @@ impl MemberTurn<'_> {
                 self.step_while_planning(goal)
             }
         }
+    }
+
+    /// Steps to `next`, the first cell of its plan toward `goal`, saying
+    /// which plan it follows (coarse first, or fine).
+    pub(super) fn follow_plan_to(&mut self, goal: Pos, next: Pos) -> Intent {
+        self.brain.waiting_turns = 0;
+        self.brain.thought = match self.brain.coarse_clusters() {
+            Some(clusters) => Thought::FollowingCoarsePlan { goal, clusters },
+            None => Thought::FollowingPlan { goal },
+        };
+        self.step_along(next)
     }
 
     /// Whether it hunts with no plan while its own search has run

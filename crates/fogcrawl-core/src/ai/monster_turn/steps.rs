@@ -170,14 +170,7 @@ impl MemberTurn<'_> {
                 // 24 cells off, stood 2 of its 5 investigating actions and
                 // went back to its life).
                 match self.brain.plan.first().copied() {
-                    Some(next) => {
-                        self.brain.waiting_turns = 0;
-                        self.brain.thought = match self.brain.coarse_clusters() {
-                            Some(clusters) => Thought::FollowingCoarsePlan { goal, clusters },
-                            None => Thought::FollowingPlan { goal },
-                        };
-                        self.step_along(next)
-                    }
+                    Some(next) => self.follow_plan_to(goal, next),
                     None => Intent::Wait,
                 }
             }
