@@ -110,10 +110,17 @@ fn play_side_by_side(level: &str, seed: u64, turns: u64, quits: &[u64]) -> Seen 
     seen
 }
 
-/// A report without what a clock measured.
+/// A report without what a clock measured, nor the repairs of the
+/// factions' coarse graphs: a cache a loaded game builds anew rather than
+/// repairs (docs/SIM.md), so resumed it counts fewer of them while every
+/// plan and move is the same.
 fn untimed(mut report: SimReport) -> SimReport {
     report.ai_micros = Default::default();
     report.level_entry_micros.clear();
+    for faction in &mut report.factions {
+        faction.counters.coarse_cells_repaired = 0;
+        faction.counters.coarse_clusters_unpriced = 0;
+    }
     report
 }
 
