@@ -140,7 +140,7 @@ impl MemberTurn<'_> {
             // coarse graph gives nothing. Its way may set out back onto the
             // cell it just left (it stepped to the water's edge while the
             // search ran): a plan, not a guess, it is then walked on.
-            self.plan_coarse_now(goal, None);
+            self.plan_coarse_now(goal, None, true);
         }
         if let Some(finished) = self.faction.plan_now(self.senses.actor) {
             self.take_search(finished);
@@ -252,12 +252,13 @@ impl MemberTurn<'_> {
     /// Plans `goal` on the faction's coarse graph now, whatever its
     /// distance, and takes the stretch ahead as its plan (as
     /// [`Self::plan_far`]) unless its first step is onto `avoid` (the
-    /// cell it just left: pacing). Returns whether it took one; when it
-    /// takes none (the coarse search over budget, no way, or a way that
-    /// sets out onto `avoid`), the search under way goes on untouched.
-    pub(super) fn plan_coarse_now(&mut self, goal: Pos, avoid: Option<Pos>) -> bool {
+    /// cell it just left: pacing). With `lagging`, it is tried whatever
+    /// the turn's budget has left ([`Faction::plan_far`]). Returns whether
+    /// it took one; when it takes none (the coarse search over budget, no
+    /// way, or a way that sets out onto `avoid`), the search under way
+    /// goes on untouched.
+    pub(super) fn plan_coarse_now(&mut self, goal: Pos, avoid: Option<Pos>, lagging: bool) -> bool {
         let (actor, at) = (self.senses.actor, self.senses.at);
-        let lagging = self.search_lags_for_a_hunter();
         let FarAnswer::Plan(plan) = self.faction.plan_far(at, goal, lagging) else {
             return false;
         };

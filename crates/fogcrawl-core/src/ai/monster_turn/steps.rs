@@ -160,7 +160,7 @@ impl MemberTurn<'_> {
             }
             None if self.brain.mode == Mode::Investigate
                 && self.has_free_step()
-                && self.plan_coarse_now(goal, paced_back) =>
+                && self.plan_coarse_now(goal, paced_back, false) =>
             {
                 // An investigator with no step closer while its search
                 // runs takes the coarse way, answered at once, rather than
