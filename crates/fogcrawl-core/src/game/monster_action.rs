@@ -278,9 +278,10 @@ mod tests {
     use super::*;
     use crate::ai::thought::Thought;
 
-    #[test]
-    fn a_line_has_exactly_the_documented_fields() {
-        let record = ActionRecord {
+    /// Wolf 7 fleeing on turn 3 at 2.5, a greedy step from 1,2 to 2,2 at
+    /// 1 of its 9 hit points, seeing the player at 4,4; nothing more.
+    fn fleeing_wolf() -> ActionRecord {
+        ActionRecord {
             turn: 3,
             time: 2.5,
             id: 7,
@@ -296,7 +297,12 @@ mod tests {
             player: Pos::new(4, 4),
             by: None,
             detail: ActionDetail::default(),
-        };
+        }
+    }
+
+    #[test]
+    fn a_line_has_exactly_the_documented_fields() {
+        let record = fleeing_wolf();
         let json = serde_json::to_string(&record.line("wolves", "wolf")).unwrap();
         assert_eq!(
             json,
@@ -307,25 +313,16 @@ mod tests {
     #[test]
     fn a_swapped_record_names_the_mover_and_an_unmeasured_walk_is_null() {
         let record = ActionRecord {
-            turn: 3,
-            time: 2.5,
-            id: 7,
-            faction: 0,
-            kind: 1,
             mode: Mode::Investigate,
             act: Act::Swapped,
-            from: Pos::new(1, 2),
-            to: Pos::new(2, 2),
-            hp: 1,
-            max_hp: 9,
             sees_player: false,
-            player: Pos::new(4, 4),
             by: Some(5),
             detail: ActionDetail {
                 noise: Some(Pos::new(9, 9)),
                 noise_line: Some(7),
                 ..ActionDetail::default()
             },
+            ..fleeing_wolf()
         };
         let json = serde_json::to_string(&record.line("wolves", "wolf")).unwrap();
         assert!(
@@ -339,24 +336,15 @@ mod tests {
     #[test]
     fn a_wait_says_why() {
         let record = ActionRecord {
-            turn: 3,
-            time: 2.5,
-            id: 7,
-            faction: 0,
-            kind: 1,
             mode: Mode::Hunt,
             act: Act::Wait,
-            from: Pos::new(1, 2),
             to: Pos::new(1, 2),
             hp: 9,
-            max_hp: 9,
-            sees_player: true,
-            player: Pos::new(4, 4),
-            by: None,
             detail: ActionDetail {
                 why: Some(Thought::BlockedByPackmate(Pos::new(2, 2)).label()),
                 ..ActionDetail::default()
             },
+            ..fleeing_wolf()
         };
         let json = serde_json::to_string(&record.line("wolves", "wolf")).unwrap();
         assert!(

@@ -1621,12 +1621,10 @@ fn a_stroll_whose_way_sets_out_back_the_way_it_came_is_not_walked() {
     assert_eq!(brain.came_from, Some(back));
 }
 
-#[test]
-fn a_hunter_behind_its_packmates_heads_for_the_cell_beside_the_player_it_can_walk_round_to() {
-    // The player at 4,1, three packmates in a row at 3..=5,3 and the
-    // hunter behind them at 4,4. The cell next to the player nearest as
-    // the crow flies, 4,2, lies straight through them (4 steps round);
-    // 3,2 and 5,2 are 3 steps round them.
+/// A goblin hunter's turn at `at` on open ground (9 by 6), seeing the
+/// player at `player`, with packmates that neither make way nor keep
+/// their place at `mates`: its brain after the turn and what it does.
+fn hunter_in_the_open(player: Pos, mates: &[Pos], at: Pos) -> (Brain, Intent) {
     let (mut faction, _) = goblins_knowing(
         "@........\n\
          .........\n\
@@ -1636,9 +1634,7 @@ fn a_hunter_behind_its_packmates_heads_for_the_cell_beside_the_player_it_can_wal
          .........",
     );
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let player = Pos::new(4, 1);
-    let mates = [Pos::new(3, 3), Pos::new(4, 3), Pos::new(5, 3)];
-    let body_at = move |p: Pos| {
+    let body_at = |p: Pos| {
         if p == player {
             Body::Player
         } else if mates.contains(&p) {
@@ -1650,10 +1646,21 @@ fn a_hunter_behind_its_packmates_heads_for_the_cell_beside_the_player_it_can_wal
             Body::Empty
         }
     };
-    let mut s = senses(Pos::new(4, 4), &body_at);
+    let mut s = senses(at, &body_at);
     s.player_seen = Some(player);
     let mut brain = Brain::default();
     let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    (brain, intent)
+}
+
+#[test]
+fn a_hunter_behind_its_packmates_heads_for_the_cell_beside_the_player_it_can_walk_round_to() {
+    // The player at 4,1, three packmates in a row at 3..=5,3 and the
+    // hunter behind them at 4,4. The cell next to the player nearest as
+    // the crow flies, 4,2, lies straight through them (4 steps round);
+    // 3,2 and 5,2 are 3 steps round them.
+    let mates = [Pos::new(3, 3), Pos::new(4, 3), Pos::new(5, 3)];
+    let (brain, intent) = hunter_in_the_open(Pos::new(4, 1), &mates, Pos::new(4, 4));
     let lane = Pos::new(3, 2);
     assert_eq!(brain.thought, Thought::TakesSpotBeside { spot: lane });
     assert_eq!(brain.spot, Some(lane));
@@ -1671,27 +1678,7 @@ fn of_two_cells_beside_the_player_a_step_away_a_hunter_takes_the_one_beside_more
     // it) are each a step away. From 5,2 it is still next to the player
     // after a step to 4,1, 5,1, 4,3 or 5,3; from 5,3 only after one to
     // 4,3 or 5,2.
-    let (mut faction, _) = goblins_knowing(
-        "@........\n\
-         .........\n\
-         .........\n\
-         .........\n\
-         .........\n\
-         .........",
-    );
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let player = Pos::new(4, 2);
-    let body_at = move |p: Pos| {
-        if p == player {
-            Body::Player
-        } else {
-            Body::Empty
-        }
-    };
-    let mut s = senses(Pos::new(6, 3), &body_at);
-    s.player_seen = Some(player);
-    let mut brain = Brain::default();
-    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    let (brain, intent) = hunter_in_the_open(Pos::new(4, 2), &[], Pos::new(6, 3));
     let flank = Pos::new(5, 2);
     assert_eq!(brain.thought, Thought::TakesSpotBeside { spot: flank });
     assert!(

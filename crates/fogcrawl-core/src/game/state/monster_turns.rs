@@ -356,6 +356,18 @@ mod tests {
             .collect()
     }
 
+    /// Gives the faction of `actor` a `node_budget` of `nodes` a game turn
+    /// (its grids rebuilt); returns the faction's index.
+    fn with_node_budget(game: &mut Game, actor: usize, nodes: u32) -> usize {
+        let f = game.faction_index_of(actor).expect("its faction");
+        let mut config = game.faction_mut(f).config().expect("a config").clone();
+        config.node_budget = nodes;
+        game.faction_mut(f)
+            .rebuild(config)
+            .expect("the grid rebuilds");
+        f
+    }
+
     /// The player waits `turns` turns (kept alive by `undying`).
     fn wait(game: &mut Game, turns: usize) {
         game.undying_player = true;
@@ -387,14 +399,8 @@ mod tests {
              #....................>#\n\
              #######################\n",
         );
-        let start = Pos::new(3, 5);
-        let goblin = game.actor_at(start).expect("the goblin");
-        let f = game.faction_index_of(goblin).expect("its faction");
-        let mut config = game.faction_mut(f).config().expect("a config").clone();
-        config.node_budget = 50;
-        game.faction_mut(f)
-            .rebuild(config)
-            .expect("the grid rebuilds");
+        let goblin = game.actor_at(Pos::new(3, 5)).expect("the goblin");
+        let f = with_node_budget(&mut game, goblin, 50);
         game.undying_player = true;
         let steps = [
             Direction::East,
@@ -436,14 +442,8 @@ mod tests {
              #....................>#\n\
              #######################\n",
         );
-        let start = Pos::new(11, 5);
-        let goblin = game.actor_at(start).expect("the goblin");
-        let f = game.faction_index_of(goblin).expect("its faction");
-        let mut config = game.faction_mut(f).config().expect("a config").clone();
-        config.node_budget = 60;
-        game.faction_mut(f)
-            .rebuild(config)
-            .expect("the grid rebuilds");
+        let goblin = game.actor_at(Pos::new(11, 5)).expect("the goblin");
+        let f = with_node_budget(&mut game, goblin, 60);
         let mut cells = Vec::new();
         game.undying_player = true;
         for _ in 0..8 {

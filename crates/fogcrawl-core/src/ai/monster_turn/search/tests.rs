@@ -515,6 +515,42 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
     );
 }
 
+/// The cells a goblin archer (range 6, keeping 3 off) walks searching
+/// about `last_known` on `rows`, told of it at 0.5 and setting out from
+/// `start` at 1.0, a goblin's turn on floor (0.8) at a time until 16 or
+/// until it stops searching, its random choices drawn from `seed`.
+fn archer_searching(rows: &str, last_known: Pos, start: Pos, seed: u64) -> Vec<Pos> {
+    let archer = crate::ai::monster_turn::ranged::Shooter {
+        range: 6,
+        keep_distance: 3,
+    };
+    let (mut faction, _) = goblins_knowing(rows);
+    faction.note_sighting(last_known, 0.5);
+    let mut brain = told(last_known, 0.5);
+    brain.mode = Mode::Search;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let (mut at, mut now) = (start, 1.0);
+    let mut cells = vec![at];
+    while now < 16.0 {
+        faction.start_turn(now);
+        let s = Senses {
+            shooter: Some(archer),
+            ..senses_at(at, now, &nobody)
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        if brain.mode != Mode::Search {
+            break;
+        }
+        if let Intent::Step { to, .. } = intent {
+            brain.came_from = Some(at);
+            at = to;
+        }
+        cells.push(at);
+        now += 0.8;
+    }
+    cells
+}
+
 /// The maze's north-west corner (maze depth 5, seed 3): the player went
 /// south through the open door at 1,2 and on out of sight.
 const MAZE_CORNER: &str = "##########\n\
@@ -534,36 +570,8 @@ fn a_searching_archer_does_not_trade_two_cells_that_each_see_one_side_of_the_pla
     // (3,3), which it sees from 2,1; a step back, and the west spot,
     // out of sight again, was drawn anew: 17 A-B-A-B moves on the same
     // news. What it saw from the cell it just left it has looked at too.
-    let archer = crate::ai::monster_turn::ranged::Shooter {
-        range: 6,
-        keep_distance: 3,
-    };
-    let last_known = Pos::new(1, 2);
     for seed in 0..12 {
-        let (mut faction, _) = goblins_knowing(MAZE_CORNER);
-        faction.note_sighting(last_known, 0.5);
-        let mut brain = told(last_known, 0.5);
-        brain.mode = Mode::Search;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut at, mut now) = (Pos::new(2, 1), 1.0);
-        let mut cells = vec![at];
-        while now < 16.0 {
-            faction.start_turn(now);
-            let s = Senses {
-                shooter: Some(archer),
-                ..senses_at(at, now, &nobody)
-            };
-            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
-            if brain.mode != Mode::Search {
-                break;
-            }
-            if let Intent::Step { to, .. } = intent {
-                brain.came_from = Some(at);
-                at = to;
-            }
-            cells.push(at);
-            now += 0.8;
-        }
+        let cells = archer_searching(MAZE_CORNER, Pos::new(1, 2), Pos::new(2, 1), seed);
         assert!(cells.len() > 3, "seed {seed}: it searched {cells:?}");
         assert_eq!(
             paces_to_and_fro(&cells),
@@ -591,36 +599,8 @@ fn a_searching_archer_on_a_road_one_cell_wide_walks_on_rather_than_to_and_fro() 
                         #.###\n\
                         #.###\n\
                         #####";
-    let archer = crate::ai::monster_turn::ranged::Shooter {
-        range: 6,
-        keep_distance: 3,
-    };
-    let last_known = Pos::new(1, 1);
     for seed in 0..12 {
-        let (mut faction, _) = goblins_knowing(ROAD);
-        faction.note_sighting(last_known, 0.5);
-        let mut brain = told(last_known, 0.5);
-        brain.mode = Mode::Search;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let (mut at, mut now) = (Pos::new(1, 6), 1.0);
-        let mut cells = vec![at];
-        while now < 16.0 {
-            faction.start_turn(now);
-            let s = Senses {
-                shooter: Some(archer),
-                ..senses_at(at, now, &nobody)
-            };
-            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
-            if brain.mode != Mode::Search {
-                break;
-            }
-            if let Intent::Step { to, .. } = intent {
-                brain.came_from = Some(at);
-                at = to;
-            }
-            cells.push(at);
-            now += 0.8;
-        }
+        let cells = archer_searching(ROAD, Pos::new(1, 1), Pos::new(1, 6), seed);
         assert_eq!(
             paces_to_and_fro(&cells),
             None,
