@@ -54,6 +54,12 @@ struct Recount {
     investigations_detoured: u64,
     far_wander_actions: u64,
     far_wander_waits: u64,
+    // How searches ended: the mode of the action after a search's last.
+    searches_ended: u64,
+    searches_ended_wandering: u64,
+    searches_ended_hunting: u64,
+    searches_ended_fleeing: u64,
+    searches_ended_investigating: u64,
 }
 
 fn pos(v: &Value) -> (i64, i64) {
@@ -144,8 +150,16 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
                     search_length = 0;
                 }
                 search_length += 1;
-            } else if previous_mode == "search" && mode == "wander" && search_length <= 8 {
-                c.search_flaps += 1;
+            } else if previous_mode == "search" {
+                c.search_flaps += u64::from(mode == "wander" && search_length <= 8);
+                c.searches_ended += 1;
+                match mode {
+                    "wander" => c.searches_ended_wandering += 1,
+                    "hunt" => c.searches_ended_hunting += 1,
+                    "flee" => c.searches_ended_fleeing += 1,
+                    "investigate" => c.searches_ended_investigating += 1,
+                    other => panic!("a search ended in mode {other}"),
+                }
             }
             previous_mode = mode;
             if from != to {
@@ -231,6 +245,11 @@ fn the_behaviour_counters_are_what_the_action_log_shows() {
                 investigations_detoured: faction.pack.investigations_detoured,
                 far_wander_actions: faction.pack.far_wander_actions,
                 far_wander_waits: faction.pack.far_wander_waits,
+                searches_ended: faction.pack.searches_ended,
+                searches_ended_wandering: faction.pack.searches_ended_wandering,
+                searches_ended_hunting: faction.pack.searches_ended_hunting,
+                searches_ended_fleeing: faction.pack.searches_ended_fleeing,
+                searches_ended_investigating: faction.pack.searches_ended_investigating,
             };
             let from_log = counted.get(&faction.name);
             assert_eq!(

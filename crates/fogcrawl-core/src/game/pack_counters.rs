@@ -113,12 +113,19 @@ pub struct PackCounters {
     /// Of those, waits (loitering included).
     pub far_wander_waits: u64,
     /// Search episodes that ended in another mode (not by death or the end
-    /// of the sim).
+    /// of the sim): the sum of the four below.
     pub searches_ended: u64,
     /// Of those, the ones that ended in wandering.
     pub searches_ended_wandering: u64,
     /// Of those, the ones that ended in a hunt (the player found).
     pub searches_ended_hunting: u64,
+    /// Of those, the ones that ended in flight: the searcher saw the player
+    /// again while too hurt (or still shaken) to fight, and ran. It found
+    /// the player, as a hunt does: no search given up.
+    pub searches_ended_fleeing: u64,
+    /// Of those, the ones that ended going to look at a noise: the search
+    /// given up (or its news gone stale) and a noise heard since.
+    pub searches_ended_investigating: u64,
     /// Game time from an ended search's first action to the first action
     /// after it.
     pub search_time: Percentiles<f64>,
@@ -457,8 +464,16 @@ impl PackTracker {
         };
         let counters = &mut self.factions[action.faction];
         counters.searches_ended += 1;
-        counters.searches_ended_wandering += u64::from(action.mode == Mode::Wander);
-        counters.searches_ended_hunting += u64::from(action.mode == Mode::Hunt);
+        // Every way out of a search, each counted once: the four add up
+        // to `searches_ended` (a mode added later must say where it goes).
+        match action.mode {
+            Mode::Wander => counters.searches_ended_wandering += 1,
+            Mode::Hunt => counters.searches_ended_hunting += 1,
+            Mode::Flee => counters.searches_ended_fleeing += 1,
+            Mode::Investigate => counters.searches_ended_investigating += 1,
+            // A search action goes on the search (returned above).
+            Mode::Search => {}
+        }
         let samples = &mut self.searches[action.faction];
         samples.time.push(action.time - search.began);
         samples.turns.push(search.turns);
@@ -665,6 +680,43 @@ mod tests {
         assert_eq!(counters.shots, 2);
         assert_eq!(counters.shots_past_monsters, 2);
         assert_eq!(counters.longest_shooting_stand, 2);
+    }
+
+    #[test]
+    fn each_way_out_of_a_search_is_counted_once_and_they_add_up() {
+        // Five searchers about the last known cell 1,1, the player back at
+        // 9,9: each ends its search its own way, the fifth not yet.
+        let mut tracker = PackTracker::default();
+        let ways_out = [
+            (1, Mode::Wander, Act::PlanStep),
+            (2, Mode::Hunt, Act::PlanStep),
+            // Saw the player again, hurt: it runs (maze seed 2, depth 5,
+            // the evader: a hobgoblin at 8 of 16 hit points, turn 208).
+            (3, Mode::Flee, Act::PlanStep),
+            (4, Mode::Investigate, Act::PlanStep),
+        ];
+        for id in 1..=5 {
+            let mut search = record(id, Mode::Search, Act::PlanStep, (2, 2), (2, 3));
+            search.detail.last_known = Some(Pos::new(1, 1));
+            tracker.record(&search);
+        }
+        for (id, mode, act) in ways_out {
+            tracker.record(&record(id, mode, act, (2, 3), (3, 3)));
+        }
+        let counters = tracker.counters(0);
+        assert_eq!(counters.searches_ended, 4, "the fifth search goes on");
+        let parts = [
+            counters.searches_ended_wandering,
+            counters.searches_ended_hunting,
+            counters.searches_ended_fleeing,
+            counters.searches_ended_investigating,
+        ];
+        assert_eq!(parts, [1, 1, 1, 1]);
+        assert_eq!(parts.iter().sum::<u64>(), counters.searches_ended);
+        assert_eq!(
+            counters.search_give_up_distance.max, 2,
+            "only the one that wandered gave the player up: 2,3 from 1,1"
+        );
     }
 
     #[test]
