@@ -212,11 +212,13 @@ pub struct SimArgs {
     )]
     pub depth: Option<usize>,
     /// The scripted player: `autopilot` (the default: explores, fights
-    /// what comes) or `evader` (breaks line of sight when hunted, hides
+    /// what comes), `evader` (breaks line of sight when hunted, hides
     /// behind doors and corners, comes back), so searches and giving up
-    /// are measured (see docs/SIM.md).
+    /// are measured, or `stander` (holds its ground while hunted), so a
+    /// pack's surround is measured round a player who does not walk away
+    /// (see docs/SIM.md).
     #[arg(long, value_name = "SCRIPT", default_value = "autopilot", conflicts_with = "runs",
-          value_parser = ["autopilot", "evader"])]
+          value_parser = ["autopilot", "evader", "stander"])]
     pub player: String,
     /// The scripted autopilot never sneaks nor creeps up on sleeping
     /// monsters (with or without --runs), so what sneaking is worth is

@@ -483,7 +483,7 @@ fn sim_depth_plays_a_level_as_a_later_level_of_the_run_where_archers_join() {
 }
 
 #[test]
-fn sim_player_evader_plays_its_own_game_the_same_each_time() {
+fn sim_player_evader_and_stander_play_their_own_games_the_same_each_time() {
     let run = |player: &str| -> Value {
         let text = fogcrawl(&[
             "sim",
@@ -502,5 +502,10 @@ fn sim_player_evader_plays_its_own_game_the_same_each_time() {
     };
     let evader = run("evader");
     assert_eq!(evader, run("evader"), "same seed, same game");
-    assert_ne!(evader, run("autopilot"), "another player, another game");
+    let autopilot = run("autopilot");
+    assert_ne!(evader, autopilot, "another player, another game");
+    // The stander too: it holds its ground where the autopilot would not.
+    let stander = run("stander");
+    assert_eq!(stander, run("stander"), "same seed, same game");
+    assert_ne!(stander, autopilot, "another player, another game");
 }

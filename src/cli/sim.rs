@@ -152,11 +152,13 @@ fn sim_setup(args: &SimArgs, config: MonsterConfig) -> Result<GameSetup, String>
     Ok(setup)
 }
 
-/// Who plays: the evader, or the autopilot (with `--no-sneak` or
-/// `--no-tools`, without those skills).
+/// Who plays: the evader, the stander, or the autopilot (with
+/// `--no-sneak` or `--no-tools`, without those skills).
 fn player_script(args: &SimArgs) -> PlayerScript {
     if args.player == "evader" {
         PlayerScript::Evader
+    } else if args.player == "stander" {
+        PlayerScript::Stander
     } else if args.no_sneak || args.no_tools {
         PlayerScript::AutopilotWith(AutopilotSkills {
             sneaks: !args.no_sneak,

@@ -3,7 +3,8 @@
 //! and the headless simulation. The player's side: items and their rules
 //! ([`items`]), slow healing ([`regeneration`]), the many-turn commands
 //! explore, travel and rest ([`activity`]) over the player's own map
-//! ([`player_map`]), the scripted player ([`autopilot`]) and the balance
+//! ([`player_map`]), the scripted players ([`autopilot`], and for `sim`
+//! [`evader`] and [`stander`]) and the balance
 //! measure over many seeded runs ([`balance`]). What the tools (caltrops,
 //! smoke, the wand, the lure) left on the level: [`tools`]. The end of a run: its
 //! summary ([`run_summary`]), the high-score table ([`scores`]), both
@@ -47,6 +48,7 @@ pub(crate) mod search_shown;
 pub(crate) mod setup;
 pub(crate) mod sim;
 pub(crate) mod sim_report;
+pub(crate) mod stander;
 pub(crate) mod state;
 pub(crate) mod stealth;
 pub(crate) mod step_risk;

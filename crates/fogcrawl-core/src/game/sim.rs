@@ -17,6 +17,7 @@ use crate::game::pack_counters::PackCounters;
 use crate::game::percentiles::{Percentiles, percentiles};
 use crate::game::recording::{Header, Recorder};
 use crate::game::setup::GameSetup;
+use crate::game::stander::Stander;
 use crate::game::state::{Game, Outcome};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -172,12 +173,16 @@ pub enum PlayerScript {
     /// Explores, and breaks contact with hunters: hides, then comes back
     /// (`crate::game::evader`).
     Evader,
+    /// Explores, and holds its ground while hunted: strikes a hunter
+    /// beside it, else waits (`crate::game::stander`).
+    Stander,
 }
 
 /// The scripted player of a sim.
 enum Pilot {
     Autopilot(Autopilot),
     Evader(Evader),
+    Stander(Stander),
 }
 
 impl Pilot {
@@ -186,6 +191,7 @@ impl Pilot {
             PlayerScript::Autopilot => Pilot::Autopilot(Autopilot::new()),
             PlayerScript::AutopilotWith(skills) => Pilot::Autopilot(Autopilot::with_skills(skills)),
             PlayerScript::Evader => Pilot::Evader(Evader::new()),
+            PlayerScript::Stander => Pilot::Stander(Stander::new()),
         }
     }
 
@@ -193,6 +199,7 @@ impl Pilot {
         match self {
             Pilot::Autopilot(pilot) => pilot.choose(game),
             Pilot::Evader(pilot) => pilot.choose(game),
+            Pilot::Stander(pilot) => pilot.choose(game),
         }
     }
 }

@@ -1686,3 +1686,95 @@ fn of_two_cells_beside_the_player_a_step_away_a_hunter_takes_the_one_beside_more
         "{intent:?}"
     );
 }
+
+/// A room (x 9-13) with a door in its west wall at 8,1 and one in its
+/// floor at 11,9; outside, a one-wide corridor from the west door runs
+/// west, down column 1 and back east under the room to the floor door:
+/// 33 steps from inside the west door round to the cell outside it.
+const LONG_LOOP: &str = "###############\n\
+                         #.......'.....#\n\
+                         #.#######.....#\n\
+                         #.#######.....#\n\
+                         #.#######.....#\n\
+                         #.#######..@..#\n\
+                         #.#######.....#\n\
+                         #.#######.....#\n\
+                         #.#######.....#\n\
+                         #.#########'###\n\
+                         #...........###\n\
+                         ###############";
+
+/// What the wolf at `at` (actor 1) does with the player standing in
+/// LONG_LOOP's west doorway (8,1) and a packmate (F) fighting it from the
+/// room (9,1), fights lasting `fight_turns`: its first step and the cell
+/// it holds then, as [`first_step_at_the_two_doors`].
+fn wolf_s_first_step_behind_the_door_the_player_stands_in(
+    at: Pos,
+    fight_turns: f64,
+) -> (Option<Pos>, Option<Pos>, Brain) {
+    let config = MonsterConfig::shipped().unwrap();
+    let wolves = config.faction("wolves").unwrap().clone();
+    let level = level::text::parse(LONG_LOOP).unwrap();
+    let mut faction = Faction::new(wolves.clone(), FactionKnowledge::omniscient(&level));
+    faction.rebuild(wolves).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, fighter) = (Pos::new(8, 1), Pos::new(9, 1));
+    faction.spots_mut().claim(2, fighter, fighter);
+    let body = move |p: Pos| {
+        if p == player {
+            Body::Player
+        } else if p == fighter {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut brain = Brain::default();
+    for turn in 0..8u32 {
+        let mut s = senses(at, &body);
+        s.player_seen = Some(player);
+        s.now = f64::from(turn);
+        s.turn = u64::from(turn);
+        s.fight_turns = fight_turns;
+        faction.start_turn(s.now);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        if let Intent::Step { to, .. } = intent {
+            return (Some(to), faction.spots().held_by(1), brain);
+        }
+        let outcome = TurnOutcome {
+            started_at: at,
+            happened: Happened::Waited,
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+    }
+    (None, faction.spots().held_by(1), brain)
+}
+
+#[test]
+fn a_wolf_behind_the_fighter_in_the_player_s_doorway_waits_out_a_short_fight_and_goes_round_a_long_one()
+ {
+    // The player stands in LONG_LOOP's west doorway (8,1), fought from the
+    // room by F at 9,1; the wolf at 10,2 is behind F. The door's wall
+    // corners forbid a diagonal step, so no cell next to the player is
+    // free on the room's side: the one free cell, 7,1 outside, is reached
+    // round the loop (33 steps), or F's cell comes free when its fight
+    // ends. Fights of 2 turns: it waits behind F through all 8 turns,
+    // never setting out round (a plan through F and the player's cell
+    // stands for that wait, and holds no cell beyond the player).
+    let (step, _, brain) =
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 2.0);
+    assert_eq!(step, None, "{:?}, plan {:?}", brain.thought, brain.plan);
+    assert!(!brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
+    // Fights of 40 turns: waiting one is dearer than the way round. It
+    // holds 7,1 and sets out round at once: its first step away from the
+    // door (10,3), its plan out by the floor door (11,9).
+    let (step, held, brain) =
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 40.0);
+    assert_eq!(held, Some(Pos::new(7, 1)), "{:?}", brain.thought);
+    assert_eq!(step, Some(Pos::new(10, 3)), "{:?}", brain.thought);
+    assert!(brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
+}
