@@ -7,6 +7,12 @@
 //!   quarter for one that only refines a plan it still has).
 //! - A search that reaches its cap pauses in one of a few search spaces and
 //!   goes on at the start of the next turn, the most urgent first.
+//! - A hunter with the player in plain view is urgent (see [`priority_of`]):
+//!   its search comes first, has no cap, and may spend a reserve of the
+//!   turn's budget (set each turn by the faction) that nothing else may,
+//!   not even spending done outside the planner ([`Planner::spend`]): a
+//!   time-sliced order, so a far plan or the searches under way cannot
+//!   leave it standing in view with nothing to plan with.
 //! - The grid is never frozen for a paused search: it is brought up to date
 //!   every turn, and the engine goes on where it stopped only when nothing
 //!   the search has looked at changed (otherwise it starts over).
