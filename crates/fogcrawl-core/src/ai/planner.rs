@@ -205,8 +205,10 @@ pub(crate) struct Planner {
     turn: u64,
     budget_left: u64,
     /// The part of `budget_left` only urgent searches may spend (see
-    /// [`is_urgent`]): held back from the rest this turn.
-    #[serde(default)]
+    /// [`is_urgent`]): held back from the rest this turn. Not saved: every
+    /// monster turn of the game, a loaded one's first too, starts with
+    /// [`Planner::new_turn`], which sets it.
+    #[serde(skip)]
     reserve: u64,
     cap: u64,
     finished: Vec<Finished>,
