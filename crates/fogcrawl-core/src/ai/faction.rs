@@ -18,7 +18,7 @@ use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
-use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats};
+use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats, Priority};
 use crate::ai::spots::Spots;
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
@@ -60,6 +60,15 @@ pub(crate) const STROLL_BUDGET_SHARE: u64 = 2;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
 const FIELD_BUDGET_SHARE: u64 = 2;
+/// While a member saw the player lately ([`SIGHTING_FRESH`]), this share
+/// of the faction's `node_budget` is held each turn for the searches of
+/// hunters with the player in view (urgent, see
+/// [`crate::ai::planner::priority_of`]): paused searches, strolls' and
+/// noises' searches, far plans and the shared field spend only what lies
+/// beyond it, so a hunter in plain view is never left with nothing.
+const IN_VIEW_RESERVE_SHARE: u64 = 2;
+/// A sighting this recent (game time) holds the reserve for the turn.
+const SIGHTING_FRESH: f64 = 2.0;
 
 /// Where a member last saw the player, and when.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -572,8 +581,16 @@ impl Faction {
             self.draw_threat(sighting.pos);
         }
         let base = self.config.as_ref().map_or(0, |c| u64::from(c.node_budget));
+        let in_view_lately = self
+            .player_sighting
+            .is_some_and(|sighting| now - sighting.time <= SIGHTING_FRESH);
+        let reserve = if in_view_lately {
+            base / IN_VIEW_RESERVE_SHARE
+        } else {
+            0
+        };
         self.planner
-            .new_turn(turn_budget(base, self.planner.demand()));
+            .new_turn(turn_budget(base, self.planner.demand()), reserve);
         self.shared.spent_this_turn = 0;
         self.stroll_nodes_left = base.saturating_mul(STROLL_BUDGET_SHARE);
         self.cheaper_this_turn.clear();
@@ -880,7 +897,7 @@ impl Faction {
         let (Some(view), Some(config)) = (self.view.as_ref(), self.config.as_ref()) else {
             return FarAnswer::Unreachable;
         };
-        let left = self.planner.budget_left();
+        let left = self.planner.spendable(Priority::MAX);
         let base = u64::from(config.node_budget);
         if left < MIN_FAR_BUDGET.min(base / 2) && !lagging {
             return FarAnswer::OverBudget;
@@ -890,7 +907,8 @@ impl Faction {
         // its nodes spent for nothing.
         let limit = left.max(base.saturating_mul(MAX_BUDGET_GROWTH));
         let (answer, cost) = self.far.plan(view.grid(), from, goal, limit);
-        self.planner.spend(cost.expanded);
+        // Never out of the reserve for hunters in view, however far over.
+        self.planner.spend(cost.expanded, Priority::MAX);
         let counters = &mut self.counters;
         counters.coarse_expanded += cost.expanded;
         counters.coarse_clusters_unpriced += cost.clusters_unpriced;
@@ -953,13 +971,15 @@ impl Faction {
             .config
             .as_ref()
             .map_or(0, |c| u64::from(c.node_budget) / FIELD_BUDGET_SHARE);
+        // Beyond the reserve: a hunter in view the field has not reached
+        // searches on its own out of the reserve.
         let budget = self
             .planner
-            .budget_left()
+            .spendable(Priority::MAX)
             .min(share.saturating_sub(self.shared.spent_this_turn));
         let (reach, spent) = self.shared.field.reach(grid, at, budget);
         self.shared.spent_this_turn += spent;
-        self.planner.spend(spent);
+        self.planner.spend(spent, Priority::MAX);
         self.counters.field_expanded += spent;
         reach
     }
@@ -1191,6 +1211,30 @@ mod tests {
         let mut faction = Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
         faction.rebuild(goblins).unwrap();
         faction
+    }
+
+    #[test]
+    fn a_reserve_for_hunters_in_view_is_held_only_while_the_player_was_seen_lately() {
+        let mut faction = goblins(
+            "@.......\n\
+             ........",
+        );
+        let base = u64::from(faction.config().unwrap().node_budget);
+        // Nobody saw the player: everything is for everyone.
+        faction.start_turn(1.0);
+        assert_eq!(faction.planner.spendable(Priority::MAX), base);
+        // A member saw it at 1.5: the next turn holds a reserve back...
+        faction.note_sighting(Pos::new(0, 0), 1.5);
+        faction.start_turn(2.0);
+        let urgent = crate::ai::planner::priority_of(true, false, 3.0);
+        assert_eq!(faction.planner.spendable(urgent), base);
+        assert_eq!(
+            faction.planner.spendable(Priority::MAX),
+            base - base / IN_VIEW_RESERVE_SHARE
+        );
+        // ...as long as the sighting is fresh.
+        faction.start_turn(1.5 + SIGHTING_FRESH + 1.0);
+        assert_eq!(faction.planner.spendable(Priority::MAX), base);
     }
 
     #[test]

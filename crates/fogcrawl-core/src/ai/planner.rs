@@ -7,6 +7,12 @@
 //!   quarter for one that only refines a plan it still has).
 //! - A search that reaches its cap pauses in one of a few search spaces and
 //!   goes on at the start of the next turn, the most urgent first.
+//! - A hunter with the player in plain view is urgent (see [`priority_of`]):
+//!   its search comes first, has no cap, and may spend a reserve of the
+//!   turn's budget (set each turn by the faction) that nothing else may,
+//!   not even spending done outside the planner ([`Planner::spend`]): a
+//!   time-sliced order, so a far plan or the searches under way cannot
+//!   leave it standing in view with nothing to plan with.
 //! - The grid is never frozen for a paused search: it is brought up to date
 //!   every turn, and the engine goes on where it stopped only when nothing
 //!   the search has looked at changed (otherwise it starts over).
@@ -42,6 +48,29 @@ fn shared_space() -> AStar {
 // A plan request and its priority belong to the queue that holds them; the
 // planner's users name them here too.
 pub(crate) use crate::ai::request_queue::{PlanRequest, Priority};
+
+/// Priorities below this are urgent (see [`priority_of`]): a hunter's
+/// search for a player in its plain view.
+const URGENT_BAND: Priority = 1 << 17;
+
+/// The priority of a request for a member `distance` cells (octile,
+/// capped) from its goal: urgent for a hunter with no plan that sees the
+/// player (its search may spend the turn's reserve), then any member with
+/// no plan, then one that only refines a plan it has, each band nearest
+/// first.
+pub(crate) fn priority_of(urgent: bool, has_plan: bool, distance: f64) -> Priority {
+    let band = match (urgent, has_plan) {
+        (true, false) => 0,
+        (false, false) => 1,
+        (_, true) => 2,
+    };
+    band * URGENT_BAND + distance.clamp(0.0, f64::from(u16::MAX)) as Priority
+}
+
+/// Whether a search of `priority` is urgent ([`priority_of`]).
+pub(crate) fn is_urgent(priority: Priority) -> bool {
+    priority < URGENT_BAND
+}
 
 /// A search may spend at most this share of the turn's budget per turn.
 const CAP_SHARE: u64 = 3;
@@ -175,6 +204,12 @@ pub(crate) struct Planner {
     /// Turns since the planner was made.
     turn: u64,
     budget_left: u64,
+    /// The part of `budget_left` only urgent searches may spend (see
+    /// [`is_urgent`]): held back from the rest this turn. Not saved: every
+    /// monster turn of the game, a loaded one's first too, starts with
+    /// [`Planner::new_turn`], which sets it.
+    #[serde(skip)]
+    reserve: u64,
     cap: u64,
     finished: Vec<Finished>,
     pub stats: PlannerStats,
@@ -200,6 +235,7 @@ impl Default for Planner {
             queue: RequestQueue::default(),
             turn: 0,
             budget_left: 0,
+            reserve: 0,
             cap: 0,
             finished: Vec::new(),
             stats: PlannerStats::default(),
@@ -240,10 +276,12 @@ impl Planner {
         }
     }
 
-    /// A new turn: the budget is refilled and each search's cap with it.
-    pub(crate) fn new_turn(&mut self, node_budget: u64) {
+    /// A new turn: the budget is refilled and each search's cap with it,
+    /// `reserve` nodes of it held for urgent searches.
+    pub(crate) fn new_turn(&mut self, node_budget: u64, reserve: u64) {
         self.turn += 1;
         self.budget_left = node_budget;
+        self.reserve = reserve.min(node_budget);
         self.cap = (node_budget / CAP_SHARE)
             .max(MIN_CAP)
             .min(node_budget.max(1));
@@ -278,13 +316,31 @@ impl Planner {
     }
 
     /// Spends nodes from this turn's budget on something else the faction
-    /// searches (its shared field).
-    pub(crate) fn spend(&mut self, nodes: u64) {
-        self.budget_left = self.budget_left.saturating_sub(nodes);
+    /// searches (its shared field, a far plan) for a purpose of `priority`:
+    /// a purpose that is not urgent never spends the reserve, even when it
+    /// spent more than was left for it (a far plan may).
+    pub(crate) fn spend(&mut self, nodes: u64, priority: Priority) {
+        let floor = if is_urgent(priority) {
+            0
+        } else {
+            self.reserve.min(self.budget_left)
+        };
+        self.budget_left = self.budget_left.saturating_sub(nodes).max(floor);
     }
 
+    #[cfg(test)]
     pub(crate) fn budget_left(&self) -> u64 {
         self.budget_left
+    }
+
+    /// What a search of `priority` may still spend this turn: all that is
+    /// left for an urgent one, what is left beyond the reserve for others.
+    pub(crate) fn spendable(&self, priority: Priority) -> u64 {
+        if is_urgent(priority) {
+            self.budget_left
+        } else {
+            self.budget_left.saturating_sub(self.reserve)
+        }
     }
 
     /// Requests waiting or under way: the members that need a plan.
@@ -447,7 +503,12 @@ impl Planner {
     /// Runs `actor`'s search now (starting it if it waits), within its cap
     /// and the budget left. Returns whether a result for it is waiting.
     pub(crate) fn run_for(&mut self, actor: usize, grid: &Grid, options: &SearchOptions) -> bool {
-        if self.budget_left == 0 {
+        let priority = self
+            .slot_of(actor)
+            .and_then(|slot| self.slots[slot].active.as_ref())
+            .map(|active| active.request.priority)
+            .or_else(|| self.queue.priority(actor));
+        if priority.is_none_or(|priority| self.spendable(priority) == 0) {
             // Not a node could run: starting the search would copy the
             // grid into a space, perhaps bumping a search under way out of
             // it (its progress lost), for nothing.
@@ -473,8 +534,9 @@ impl Planner {
             .filter_map(|(i, s)| s.active.as_ref().map(|a| (a.request.priority, i)))
             .collect();
         order.sort_unstable();
-        for (_, slot) in order {
-            if self.budget_left == 0 {
+        for (priority, slot) in order {
+            if self.spendable(priority) == 0 {
+                // Sorted most urgent first: none after it may spend more.
                 return;
             }
             self.advance(slot, grid);
@@ -484,6 +546,13 @@ impl Planner {
             let Some(actor) = self.queue.first_actor() else {
                 break;
             };
+            if self
+                .queue
+                .priority(actor)
+                .is_none_or(|priority| self.spendable(priority) == 0)
+            {
+                break;
+            }
             match self.start_queued(actor, grid, options) {
                 Some(slot) => self.advance(slot, grid),
                 None => break,
@@ -620,12 +689,16 @@ impl Planner {
         };
         let cap = if active.request.has_plan {
             (self.cap / REFINE_SHARE).max(MIN_CAP.min(self.cap))
+        } else if is_urgent(active.request.priority) {
+            // A hunter with the player in view acts on its plan this turn:
+            // no cap holds it back for later (greedy steps meanwhile).
+            u64::MAX
         } else {
             self.cap
         };
         let allowance = cap
             .saturating_sub(active.spent_this_turn)
-            .min(self.budget_left);
+            .min(self.spendable(active.request.priority));
         if allowance == 0 {
             self.slots[slot].active = Some(active);
             return;
@@ -732,12 +805,13 @@ mod tests {
         }
     }
 
+    /// A request that is not urgent, `priority` within its band.
     fn ask(actor: usize, goal: Pos, has_plan: bool, priority: Priority) -> PlanRequest {
         PlanRequest {
             actor,
             from: Pos::new(0, 0),
             goal,
-            priority,
+            priority: URGENT_BAND + priority,
             has_plan,
             overrides: Vec::new(),
         }
@@ -756,7 +830,7 @@ mod tests {
         let mut turns = 0;
         let finished = loop {
             turns += 1;
-            planner.new_turn(300);
+            planner.new_turn(300, 0);
             planner.run_paused(&grid, &options);
             if planner.run_for(3, &grid, &options) {
                 break planner.take_finished(3).unwrap();
@@ -773,7 +847,7 @@ mod tests {
         let grid = field();
         let options = dijkstra();
         let mut planner = Planner::new();
-        planner.new_turn(600);
+        planner.new_turn(600, 0);
         // A far goal first: it spends its cap (a third) and pauses...
         planner.request(ask(1, Pos::new(59, 39), false, 50));
         assert!(!planner.run_for(1, &grid, &options));
@@ -793,7 +867,7 @@ mod tests {
         let grid = corridor();
         let options = dijkstra();
         let mut planner = Planner::new();
-        planner.new_turn(1200);
+        planner.new_turn(1200, 0);
         planner.request(ask(1, Pos::new(59, 1), true, 0));
         planner.run_for(1, &grid, &options);
         assert_eq!(planner.budget_left(), 1200 - 400 / 4);
@@ -804,11 +878,11 @@ mod tests {
         let grid = field();
         let options = dijkstra();
         let mut planner = Planner::new();
-        planner.new_turn(64);
+        planner.new_turn(64, 0);
         planner.request(ask(1, Pos::new(59, 39), false, 0));
         let mut turns = 1;
         while !planner.run_for(1, &grid, &options) {
-            planner.new_turn(64);
+            planner.new_turn(64, 0);
             turns += 1;
         }
         assert_eq!(
@@ -828,7 +902,7 @@ mod tests {
         let grid = field();
         let options = dijkstra();
         let mut planner = Planner::new();
-        planner.new_turn(3 * 64);
+        planner.new_turn(3 * 64, 0);
         // Three far searches fill the spaces and spend the turn's budget.
         for actor in 1..=3 {
             planner.request(ask(actor, Pos::new(59, 39), false, 9));
@@ -851,13 +925,13 @@ mod tests {
         let grid = field();
         let options = dijkstra();
         let mut planner = Planner::new();
-        planner.new_turn(200);
+        planner.new_turn(200, 0);
         for (actor, priority) in [(1, 9), (2, 1)] {
             planner.request(ask(actor, Pos::new(59, 39), false, priority));
             planner.run_for(actor, &grid, &options);
         }
         // Next turn the budget only covers one cap: the urgent one gets it.
-        planner.new_turn(64);
+        planner.new_turn(64, 0);
         planner.run_paused(&grid, &options);
         assert_eq!(planner.budget_left(), 0);
         let spent = |actor| {
@@ -869,5 +943,99 @@ mod tests {
         };
         assert_eq!(spent(2), 64);
         assert_eq!(spent(1), 0);
+    }
+
+    #[test]
+    fn a_hunter_in_view_searches_on_the_reserve_the_others_left() {
+        let grid = field();
+        let options = dijkstra();
+        let mut planner = Planner::new();
+        planner.new_turn(600, 300);
+        // Three far searches that are not urgent spend all but the reserve.
+        for actor in 1..=3 {
+            planner.request(ask(actor, Pos::new(59, 39), false, 9));
+            assert!(!planner.run_for(actor, &grid, &options));
+        }
+        assert_eq!(planner.budget_left(), 300);
+        assert_eq!(
+            planner.spendable(ask(9, Pos::new(0, 0), false, 0).priority),
+            0
+        );
+        // A hunter with the player in view, 3 cells off, is planned at once.
+        let hunter = PlanRequest {
+            priority: priority_of(true, false, 3.0),
+            ..ask(4, Pos::new(3, 0), false, 0)
+        };
+        planner.request(hunter);
+        assert!(planner.run_for(4, &grid, &options));
+        assert!(matches!(
+            planner.take_finished(4).unwrap().outcome,
+            PlanOutcome::Path(_)
+        ));
+    }
+
+    #[test]
+    fn a_search_that_is_not_urgent_waits_at_the_turn_s_start_for_the_reserve() {
+        let grid = field();
+        let options = dijkstra();
+        let mut planner = Planner::new();
+        planner.new_turn(3 * 64, 0);
+        planner.request(ask(1, Pos::new(59, 39), false, 9));
+        assert!(!planner.run_for(1, &grid, &options));
+        // Next turn the whole budget is the reserve: the paused search
+        // does not go on, and keeps its space and progress.
+        planner.new_turn(128, 128);
+        planner.run_paused(&grid, &options);
+        assert_eq!(planner.budget_left(), 128);
+        assert!(planner.slot_of(1).is_some());
+    }
+
+    #[test]
+    fn a_hunter_in_view_is_not_held_to_a_third_of_the_budget() {
+        let grid = field();
+        let options = dijkstra();
+        // Dijkstra's order to 20 cells off settles about a quarter disc
+        // of radius 20: more than a third of 600, less than 600.
+        let goal = Pos::new(20, 0);
+        let mut planner = Planner::new();
+        planner.new_turn(600, 0);
+        planner.request(PlanRequest {
+            priority: priority_of(true, false, 20.0),
+            ..ask(1, goal, false, 0)
+        });
+        assert!(planner.run_for(1, &grid, &options), "found in one turn");
+        assert!(planner.budget_left() < 600 - 600 / CAP_SHARE);
+        // The same search for a member that does not see the player waits.
+        let mut planner = Planner::new();
+        planner.new_turn(600, 0);
+        planner.request(ask(1, goal, false, 20));
+        assert!(!planner.run_for(1, &grid, &options), "capped at a third");
+    }
+
+    #[test]
+    fn spending_that_is_not_urgent_never_cuts_into_the_reserve() {
+        let mut planner = Planner::new();
+        planner.new_turn(700, 350);
+        // A far plan may spend more than the turn holds...
+        planner.spend(2800, Priority::MAX);
+        // ...but the hunters in view keep their reserve.
+        assert_eq!(planner.budget_left(), 350);
+        assert_eq!(planner.spendable(Priority::MAX), 0);
+        let urgent = priority_of(true, false, 5.0);
+        assert_eq!(planner.spendable(urgent), 350);
+        planner.spend(100, urgent);
+        assert_eq!(planner.budget_left(), 250);
+    }
+
+    #[test]
+    fn a_hunter_in_view_comes_first_then_members_with_no_plan_then_refinements() {
+        let far_hunter = priority_of(true, false, 60.0);
+        let near_stroller = priority_of(false, false, 1.0);
+        let near_refining = priority_of(false, true, 1.0);
+        assert!(far_hunter < near_stroller && near_stroller < near_refining);
+        assert!(is_urgent(far_hunter));
+        assert!(!is_urgent(near_stroller) && !is_urgent(near_refining));
+        // A hunter in view that only refines a plan it has is not urgent.
+        assert!(!is_urgent(priority_of(true, true, 1.0)));
     }
 }

@@ -10,7 +10,7 @@ use crate::ai::brain::{Brain, Mode, PlanSource};
 use crate::ai::coarse_plan::{FAR_GOAL, FarAnswer};
 use crate::ai::counters::ReplanReason;
 use crate::ai::faction::Faction;
-use crate::ai::planner::{Finished, PlanOutcome, PlanRequest};
+use crate::ai::planner::{Finished, PlanOutcome, PlanRequest, priority_of};
 use crate::ai::thought::Thought;
 
 /// Members within this distance (octile, in cells) of the target follow the
@@ -201,6 +201,12 @@ impl MemberTurn<'_> {
         self.step_along(next)
     }
 
+    /// Whether it hunts the player in its plain view: its search is urgent
+    /// (see [`priority_of`]).
+    fn hunts_in_view(&self) -> bool {
+        self.brain.mode == Mode::Hunt && self.senses.player_seen.is_some()
+    }
+
     /// Whether it hunts with no plan while its own search has run
     /// [`HUNT_WAITS_BEFORE_COARSE`] of its turns or more.
     fn search_lags_for_a_hunter(&self) -> bool {
@@ -357,12 +363,11 @@ impl MemberTurn<'_> {
         if self.brain.stall_turns >= STALL_PATIENCE {
             self.brain.detour_asked_at = self.brain.stall_turns;
         }
-        let distance = octile(at, goal);
-        let priority = if self.brain.plan.is_empty() {
-            distance.min(f64::from(u16::MAX)) as u32
-        } else {
-            u32::from(u16::MAX) + distance.min(f64::from(u16::MAX)) as u32
-        };
+        let priority = priority_of(
+            self.hunts_in_view(),
+            !self.brain.plan.is_empty(),
+            octile(at, goal),
+        );
         if let Some(reason) = reason {
             self.faction.counters_mut().replans.add(reason);
         }
