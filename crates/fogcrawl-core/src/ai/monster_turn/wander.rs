@@ -149,6 +149,22 @@ fn pick_near_stroll(
     if target.is_some() {
         return (target, way, nothing_ahead);
     }
+    match walk_on(faction, at, came_from, rng) {
+        (None, _, false) => (None, None, nothing_ahead),
+        walk => walk,
+    }
+}
+
+/// A near wanderer's walk along the ground about it ([`corridor_walk`])
+/// that does not set out back onto `came_from`, and is at least a
+/// stroll long; with none, whether that is because the only walk sets
+/// out back (nothing lies ahead: the last value).
+fn walk_on(
+    faction: &Faction,
+    at: Pos,
+    came_from: Option<Pos>,
+    rng: &mut impl Rng,
+) -> (Option<Pos>, Option<Path>, bool) {
     let walk = faction
         .grid()
         .and_then(|grid| corridor_walk(faction, grid, at, came_from, rng));
@@ -161,7 +177,7 @@ fn pick_near_stroll(
             (Some(end), Some(walk), false)
         }
         Some((_, walk)) if long_enough(&walk) => (None, None, true),
-        _ => (None, None, nothing_ahead),
+        _ => (None, None, false),
     }
 }
 
@@ -463,6 +479,12 @@ impl MemberTurn<'_> {
             )
             .unzip();
             (target, way, false)
+        } else if self.walk_on {
+            // No walk ahead either: nothing lies ahead.
+            match walk_on(self.faction, at, came_from, rng) {
+                (None, ..) => (None, None, true),
+                walk => walk,
+            }
         } else {
             pick_near_stroll(self.faction, at, came_from, rng)
         };

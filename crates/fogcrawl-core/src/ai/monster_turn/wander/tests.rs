@@ -376,3 +376,47 @@ fn a_near_stroller_in_a_winding_corridor_walks_on_along_it() {
         assert_eq!(brain.came_from, Some(back), "seed {seed}");
     }
 }
+
+#[test]
+fn a_stroller_whose_planned_way_sets_out_back_walks_on_ahead() {
+    // Own maze of one-wide corridors, seed 3, turns 146-149: a rat at 9,14
+    // come from 9,15 was given a way to its stroll's spot that set out
+    // back onto 9,15. It dropped the stroll and drew another spot, any
+    // way, whose way set out back too; it stepped back, and the same
+    // again from there: four steps to and fro in four turns. Here it
+    // stands at the 20th cell of a winding corridor, come from the 19th,
+    // and strolls to a spot whose only way is back along the corridor.
+    // Its first step is on along the corridor, this same turn or after
+    // its wait for the plan.
+    let (drawing, corridor) = winding_corridor();
+    let (back, at, ahead) = (corridor[18], corridor[19], corridor[20]);
+    let behind = corridor[4];
+    let empty = |_: Pos| Body::Empty;
+    for seed in 0..20 {
+        let (mut faction, _) = goblins_knowing(&drawing);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            wander_target: Some(behind),
+            wander_until: 100.0,
+            came_from: Some(back),
+            came_strolling: true,
+            ..Brain::default()
+        };
+        let mut first_step = None;
+        for turn in 0..6_u32 {
+            let now = 1.0 + f64::from(turn);
+            faction.start_turn(now);
+            let mut s = senses(at, &empty);
+            s.now = now;
+            s.turn = u64::from(turn) + 1;
+            if let Intent::Step { to, .. } =
+                MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng)
+            {
+                first_step = Some(to);
+                break;
+            }
+        }
+        assert_eq!(first_step, Some(ahead), "seed {seed} ({:?})", brain.thought);
+    }
+}
