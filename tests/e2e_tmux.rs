@@ -942,6 +942,17 @@ fn game_rows(screen: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether a screen row is a line of the message log: a game time (as
+/// `18.9`) and the message.
+fn is_log_line(row: &str) -> bool {
+    let trimmed = row.trim_start();
+    let time: String = trimmed
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    time.contains('.') && trimmed[time.len()..].starts_with(' ') && !row.starts_with(trimmed)
+}
+
 /// Issue 35: quitting and resuming mid-game changes nothing. The same keys
 /// are played twice on seed 101, once unbroken and once with a quit and a
 /// restart in the middle (two goblins are about by then, one hunting, one
@@ -979,7 +990,18 @@ fn a_quit_and_resume_mid_game_plays_on_as_the_unbroken_game() {
     };
     let unbroken = play("unbroken", false);
     let resumed = play("resumed", true);
-    let (a, b) = (game_rows(&unbroken), game_rows(&resumed));
+    let (mut a, b) = (game_rows(&unbroken), game_rows(&resumed));
+    // The "Welcome back" line the resumed log holds pushed its oldest line
+    // out of the log's rows; when no message came after it to push that
+    // line out of the unbroken log too (it depends on how the monsters
+    // moved), the unbroken screen shows it alone: it is left out.
+    if a.len() == b.len() + 1
+        && let Some(oldest) = (0..a.len()).find(|&row| is_log_line(&a[row]))
+        && a.iter().filter(|line| is_log_line(line)).count()
+            == b.iter().filter(|line| is_log_line(line)).count() + 1
+    {
+        a.remove(oldest);
+    }
     let differing: Vec<usize> = (0..a.len().max(b.len()))
         .filter(|&row| a.get(row) != b.get(row))
         .collect();

@@ -393,6 +393,8 @@ impl MemberTurn<'_> {
             }
             return Some(intent);
         }
+        // The record as it stands (its `beyond` brought up to date).
+        let kept = self.brain.backed_off;
         self.brain.backed_off = None;
         // Measured from the cell it would walk back to: from there the
         // player last known a step beyond its distance is in reach again.
@@ -438,7 +440,19 @@ impl MemberTurn<'_> {
                 self.brain.thought = Thought::LeavesStandoff { player };
                 Some(Intent::Wait)
             }
-            _ => Some(intent),
+            _ => {
+                // A turn that does not walk back round the corner (a wait
+                // for its stroll's plan, a rest) keeps the record while it
+                // stands there: dropped then, the stroll planned meanwhile
+                // led it back round the corner on the same news, into
+                // reach, and it backed off again (maze depth 5 seed 2: an
+                // archer at 14,1 went 13,1 and back three times, turns
+                // 273-332, the player standing at 11,2).
+                if !back_into_reach {
+                    self.brain.backed_off = kept;
+                }
+                Some(intent)
+            }
         }
     }
 
@@ -1091,6 +1105,62 @@ mod tests {
         assert!(
             round_the_corner(intent),
             "it should stroll on, not {intent:?}"
+        );
+    }
+
+    #[test]
+    fn a_stroller_that_waited_out_its_hold_still_does_not_stroll_back_round_the_corner() {
+        // Maze depth 5 seed 2, turns 273-309: an archer backed from 13,1
+        // round the corner to 14,1, the player standing at 11,2; it held,
+        // gave the search up, and as a stroller waited for its stroll's
+        // plan a few turns past its hold. The wait dropped its record of
+        // the corner, and the stroll then led it back onto 13,1, into the
+        // player's sight on the same news, to back off again: three times.
+        // Here, the hold over, it rests a turn (its first turn, at 1.0);
+        // its stroll at 2.0 would take it back round the corner while its
+        // faction saw the player there at 0.9. It strolls another way.
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let over = BackedOff {
+            left,
+            to: at,
+            until: 0.5,
+            beyond: None,
+        };
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 0.9);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            backed_off: Some(over),
+            loiter_until: 1.5,
+            ..Brain::default()
+        };
+        let rests = decide_on_turn(
+            &mut faction,
+            &mut brain,
+            at,
+            (player, false),
+            (None, &[]),
+            (1, 1.0),
+        );
+        assert_eq!(rests, Intent::Wait, "it rests at 1.0");
+        assert_eq!(
+            brain.backed_off,
+            Some(over),
+            "it still stands round the corner"
+        );
+        brain.wander_target = Some(Pos::new(0, 0));
+        brain.wander_until = 100.0;
+        let intent = decide_on_turn(
+            &mut faction,
+            &mut brain,
+            at,
+            (player, false),
+            (None, &[]),
+            (2, 2.0),
+        );
+        assert!(
+            !matches!(intent, Intent::Step { to, .. } if to == left),
+            "at 2.0 it strolled back round the corner: {intent:?}"
         );
     }
 

@@ -313,3 +313,110 @@ fn a_hurt_member_lying_low_in_a_dead_end_does_not_stroll_back_into_sight_and_fle
         );
     }
 }
+
+/// A one-wide corridor through rock that winds down in steps (two cells
+/// east, two south, and again) from 1,1, inside a 31 by 31 drawing: from
+/// inside it no spot four cells off lies on a straight line.
+fn winding_corridor() -> (String, Vec<Pos>) {
+    let mut cells = vec![Pos::new(1, 1)];
+    while cells.len() < 50 {
+        let last = *cells.last().unwrap_or(&Pos::new(1, 1));
+        let east = (cells.len() - 1) / 2 % 2 == 0;
+        cells.push(if east {
+            Pos::new(last.x + 1, last.y)
+        } else {
+            Pos::new(last.x, last.y + 1)
+        });
+    }
+    let rows: Vec<String> = (0..31)
+        .map(|y| {
+            (0..31)
+                .map(|x| match (x, y) {
+                    (0, 0) => '@',
+                    _ if cells.contains(&Pos::new(x, y)) => '.',
+                    _ => '#',
+                })
+                .collect()
+        })
+        .collect();
+    (rows.join("\n"), cells)
+}
+
+#[test]
+fn a_near_stroller_in_a_winding_corridor_walks_on_along_it() {
+    // A maze of one-wide corridors made for this work (ratmaze, seed 2,
+    // turns 129-135): a rat near the player, moved a cell back by a
+    // packmate passing it, drew spots at random to stroll to; most fell
+    // on rock, none ahead would do, so it concluded nothing lay ahead and
+    // forgot the way it came; its next stroll went back onto the cell it
+    // was moved off (and on again: an A-B-A-B). Here it stands at the
+    // 20th cell of a winding corridor, come from the 19th: it walks on
+    // along the corridor, as a far wanderer does, not stand there nor
+    // turn back.
+    let (drawing, corridor) = winding_corridor();
+    let (mut faction, _) = goblins_knowing(&drawing);
+    let (back, at, ahead) = (corridor[18], corridor[19], corridor[20]);
+    let empty = |_: Pos| Body::Empty;
+    let s = senses(at, &empty);
+    for seed in 0..20 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            came_from: Some(back),
+            came_strolling: true,
+            plan_goal: Some(at),
+            ..Brain::default()
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert!(
+            matches!(intent, Intent::Step { to, .. } if to == ahead),
+            "seed {seed}: {intent:?} ({:?})",
+            brain.thought
+        );
+        assert_eq!(brain.came_from, Some(back), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_stroller_whose_planned_way_sets_out_back_walks_on_ahead() {
+    // Own maze of one-wide corridors, seed 3, turns 146-149: a rat at 9,14
+    // come from 9,15 was given a way to its stroll's spot that set out
+    // back onto 9,15. It dropped the stroll and drew another spot, any
+    // way, whose way set out back too; it stepped back, and the same
+    // again from there: four steps to and fro in four turns. Here it
+    // stands at the 20th cell of a winding corridor, come from the 19th,
+    // and strolls to a spot whose only way is back along the corridor.
+    // Its first step is on along the corridor, this same turn or after
+    // its wait for the plan.
+    let (drawing, corridor) = winding_corridor();
+    let (back, at, ahead) = (corridor[18], corridor[19], corridor[20]);
+    let behind = corridor[4];
+    let empty = |_: Pos| Body::Empty;
+    for seed in 0..20 {
+        let (mut faction, _) = goblins_knowing(&drawing);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            wander_target: Some(behind),
+            wander_until: 100.0,
+            came_from: Some(back),
+            came_strolling: true,
+            ..Brain::default()
+        };
+        let mut first_step = None;
+        for turn in 0..6_u32 {
+            let now = 1.0 + f64::from(turn);
+            faction.start_turn(now);
+            let mut s = senses(at, &empty);
+            s.now = now;
+            s.turn = u64::from(turn) + 1;
+            if let Intent::Step { to, .. } =
+                MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng)
+            {
+                first_step = Some(to);
+                break;
+            }
+        }
+        assert_eq!(first_step, Some(ahead), "seed {seed} ({:?})", brain.thought);
+    }
+}
