@@ -108,6 +108,10 @@ pub struct Brain {
     /// the goal last (empty for a plan refined all the way). The overlay
     /// draws them and the "why" line counts their clusters.
     pub coarse_route: Vec<Pos>,
+    /// What the way along `coarse_route` costs from the plan's last cell on
+    /// the faction's planning grid (the coarse edges' costs, the ground
+    /// they cross): a searcher reckons by it whether it gets there in time.
+    pub coarse_route_cost: f64,
     /// The goal the plan was made for.
     pub plan_goal: Option<Pos>,
     /// What each planned cell cost when the plan was adopted (for cost
@@ -237,6 +241,7 @@ impl Default for Brain {
             plan: Vec::new(),
             raw_plan: Vec::new(),
             coarse_route: Vec::new(),
+            coarse_route_cost: 0.0,
             plan_goal: None,
             plan_costs: Vec::new(),
             plan_source: PlanSource::Search,
@@ -564,6 +569,7 @@ impl Brain {
         self.plan.clear();
         self.raw_plan.clear();
         self.coarse_route.clear();
+        self.coarse_route_cost = 0.0;
         self.plan_costs.clear();
         self.plan_goal = None;
         self.plan_fresh = false;

@@ -25,7 +25,8 @@
 //! again on its next far plan and plans exactly as the unbroken one.
 
 use gridpath::{
-    CoarseOutcome, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Path, Pos, path_cost,
+    CoarseOutcome, CoarsePlan, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Path, Pos,
+    path_cost,
 };
 
 use crate::ai::coarse::CLUSTER_SIZE;
@@ -58,6 +59,12 @@ pub(crate) struct FarPlan {
     /// The coarse path's waypoints after the stretch's end, the goal last
     /// (empty when the stretch reaches the goal).
     pub ahead: Vec<Pos>,
+    /// What the way along `ahead` from the stretch's end costs on the
+    /// planning grid: the coarse edges' costs (the ground each crosses,
+    /// as the cluster crossings were priced), not a straight step a cell.
+    /// A way round a marsh by the road is priced by the road's cells, a
+    /// way across it by the marsh's (0 when `ahead` is empty).
+    pub ahead_cost: f64,
 }
 
 /// How a far plan went.
@@ -147,7 +154,7 @@ impl FarPlanner {
             .find_coarse_path(hierarchy, grid, from, goal, budget);
         let answer = match outcome {
             Ok(CoarseOutcome::Found(plan)) => {
-                match refine_stretch(&mut self.search, hierarchy, grid, &plan.waypoints) {
+                match refine_stretch(&mut self.search, hierarchy, grid, &plan) {
                     Some(plan) => FarAnswer::Plan(plan),
                     // Every coarse step of a current hierarchy has its
                     // cells; none would be a bug, taken as no plan yet.
@@ -165,14 +172,18 @@ impl FarPlanner {
     }
 }
 
-/// The refined first stretch of the coarse path `waypoints` (the start
-/// first, the goal last), and the waypoints beyond it.
+/// The refined first stretch of the coarse path `plan` (its waypoints the
+/// start first, the goal last), and the waypoints beyond it with their
+/// cost: the coarse path's cost less the stretch's, as the stretch is
+/// refined along the same coarse edges (each refined step is the least
+/// way between its two waypoints, what the edge was priced at).
 fn refine_stretch(
     search: &mut HierarchicalSearch,
     hierarchy: &Hierarchy,
     grid: &Grid,
-    waypoints: &[Pos],
+    plan: &CoarsePlan,
 ) -> Option<FarPlan> {
+    let waypoints = &plan.waypoints;
     let (&start, rest) = waypoints.split_first()?;
     // The last waypoint within the stretch, and at least the first.
     let end = 1 + rest
@@ -189,9 +200,16 @@ fn refine_stretch(
         cells.extend_from_slice(piece.get(1..)?);
     }
     let cost = path_cost(grid, &cells)?;
+    let ahead = waypoints.get(end + 1..).unwrap_or_default().to_vec();
+    let ahead_cost = if ahead.is_empty() {
+        0.0
+    } else {
+        (plan.cost - cost).max(0.0)
+    };
     Some(FarPlan {
         path: Path { cells, cost },
-        ahead: waypoints.get(end + 1..).unwrap_or_default().to_vec(),
+        ahead,
+        ahead_cost,
     })
 }
 

@@ -349,7 +349,7 @@ impl<'a> MemberTurn<'a> {
         if self.brain.mode == Mode::Search
             && self.senses.player_seen.is_none()
             && self.brain.search_run.is_some_and(|run| run.turns == 1)
-            && self.search_way_outlasts_news(goal)
+            && self.search_sets_out_too_late(goal)
         {
             // The plan it made on taking the search up shows a way longer
             // than the news keeps: it does not set out (a search given up

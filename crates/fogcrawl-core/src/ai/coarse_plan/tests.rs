@@ -179,3 +179,50 @@ fn a_goal_walled_off_is_unreachable_and_a_spent_budget_waits() {
         3
     );
 }
+
+/// The Chebyshev steps along `waypoints` from `from`: what the waypoints
+/// beyond a stretch were reckoned at before their edges' costs.
+fn straight_steps(from: Pos, waypoints: &[Pos]) -> f64 {
+    let mut at = from;
+    let mut steps = 0.0;
+    for &waypoint in waypoints {
+        steps += f64::from(at.chebyshev(waypoint));
+        at = waypoint;
+    }
+    steps
+}
+
+#[test]
+fn the_way_beyond_the_stretch_is_priced_by_the_ground_its_coarse_edges_cross() {
+    let grid = marsh();
+    let mut planner = FarPlanner::default();
+    // Into the bottom compartment's far corner: the rest of the way, past
+    // the stretch, runs the floor corridor and then wades the marsh.
+    let (from, goal) = (Pos::new(61, 1), Pos::new(5, 34));
+    let (FarAnswer::Plan(plan), _) = planner.plan(&grid, from, goal, 100_000) else {
+        panic!("a plan");
+    };
+    assert!(!plan.ahead.is_empty(), "a far goal leaves waypoints ahead");
+    let end = *plan.path.cells.last().unwrap();
+    let best = cheapest(&grid, from, goal);
+    // The stretch and the way beyond it cost what the whole way does (the
+    // coarse path is near the cheapest), not a straight step a waypoint.
+    let whole = plan.path.cost + plan.ahead_cost;
+    assert!(
+        whole >= best - 1e-9 && whole <= best * 1.05 + 1e-9,
+        "{whole} against the cheapest {best}"
+    );
+    let straight = straight_steps(end, &plan.ahead);
+    assert!(
+        plan.ahead_cost > 2.0 * straight,
+        "ahead {} against {straight} straight steps: the marsh is dear",
+        plan.ahead_cost
+    );
+    // A goal at the stretch's reach leaves nothing ahead, at no cost.
+    let near = Pos::new(61, 20);
+    let (FarAnswer::Plan(plan), _) = planner.plan(&grid, from, near, 100_000) else {
+        panic!("a plan");
+    };
+    assert!(plan.ahead.is_empty());
+    assert_eq!(plan.ahead_cost, 0.0);
+}

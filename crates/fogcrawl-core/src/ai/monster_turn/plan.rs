@@ -81,9 +81,20 @@ impl MemberTurn<'_> {
                     // search, on what it knows now, decides.
                     return self.pursue(target);
                 }
+                // Its own search asked for before (the field had not
+                // reached it then) is dropped: the field plans its way now.
+                // Left running, it ran out of the planner's turns while the
+                // member walked the field, and its "given up", taken when
+                // the field next lagged a turn, marked the goal out of
+                // reach (swamp seed 4 with the evader: a goblin on the ring
+                // road round the marsh, 8 actions into its search of 25,3,
+                // turned to a spot across the marsh it had no plan for and
+                // gave up 22 cells from the place).
+                self.faction.cancel_plan(self.senses.actor);
                 self.brain.raw_plan = route.clone();
                 self.brain.plan = route;
                 self.brain.coarse_route.clear();
+                self.brain.coarse_route_cost = 0.0;
                 self.brain.plan_goal = Some(target);
                 self.brain.plan_source = PlanSource::SharedField;
                 self.brain.plan_fresh = true;
@@ -225,6 +236,7 @@ impl MemberTurn<'_> {
             self.faction.counters_mut().far_given_up += 1;
         }
         self.brain.coarse_route.clear();
+        self.brain.coarse_route_cost = 0.0;
         self.adopt(finished);
     }
 
@@ -237,9 +249,9 @@ impl MemberTurn<'_> {
         let (actor, at) = (self.senses.actor, self.senses.at);
         // A search asked for before (the goal was near then) is dropped.
         self.faction.cancel_plan(actor);
-        let (outcome, ahead) = match self.faction.plan_far(at, goal, false) {
-            FarAnswer::Plan(plan) => (PlanOutcome::Path(plan.path), plan.ahead),
-            FarAnswer::Unreachable => (PlanOutcome::Unreachable, Vec::new()),
+        let (outcome, ahead, ahead_cost) = match self.faction.plan_far(at, goal, false) {
+            FarAnswer::Plan(plan) => (PlanOutcome::Path(plan.path), plan.ahead, plan.ahead_cost),
+            FarAnswer::Unreachable => (PlanOutcome::Unreachable, Vec::new(), 0.0),
             FarAnswer::OverBudget => return,
         };
         let before = self.brain.raw_plan.clone();
@@ -252,6 +264,7 @@ impl MemberTurn<'_> {
         if self.brain.raw_plan != before || self.brain.plan.is_empty() {
             // Taken (not a cheaper-route check that kept the old plan).
             self.brain.coarse_route = ahead;
+            self.brain.coarse_route_cost = ahead_cost;
         }
     }
 
@@ -283,6 +296,7 @@ impl MemberTurn<'_> {
             return false;
         }
         self.brain.coarse_route = plan.ahead;
+        self.brain.coarse_route_cost = plan.ahead_cost;
         true
     }
 

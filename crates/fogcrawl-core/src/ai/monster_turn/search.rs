@@ -3,12 +3,13 @@
 //! already looked; and how long it looks ([`Sweep`]) before it gives the
 //! player up and goes back to its life.
 
-use gridpath::Pos;
+use gridpath::{Pos, Reach};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 use super::wander::{WANDER_TRIES, random_cell_near};
 use super::{Body, DANGEROUS, FIELD_RETARGET, MemberTurn, octile};
+use crate::ai::alert::Source;
 use crate::ai::brain::{Mode, PURSUIT_MEMORY, SEARCH_SPREAD};
 use crate::ai::faction::Faction;
 use crate::ai::thought::Thought;
@@ -216,7 +217,7 @@ impl MemberTurn<'_> {
     /// between the waypoints of a coarse one), or the shared field's price
     /// of it, at the faction's speed on floor. A chase (news of this very
     /// turn) is never given up so.
-    pub(super) fn search_out_of_reach_in_time(&self, goal: Option<Pos>) -> bool {
+    pub(super) fn search_out_of_reach_in_time(&mut self, goal: Option<Pos>) -> bool {
         // A search lasts its floor of turns, the way there included: one
         // given up a few steps after it was taken up is a flap (maze seed 4:
         // a goblin took up shouted news, learned in two steps how long the
@@ -234,7 +235,7 @@ impl MemberTurn<'_> {
     /// the evader: a goblin 10 cells south of the place across the water
     /// walked 30 actions west along the road and gave up 21 cells off).
     /// It looks about where it stands until its floor instead.
-    pub(super) fn search_way_outlasts_floor(&self, goal: Option<Pos>) -> bool {
+    pub(super) fn search_way_outlasts_floor(&mut self, goal: Option<Pos>) -> bool {
         self.senses.player_seen.is_none()
             && self
                 .brain
@@ -250,7 +251,45 @@ impl MemberTurn<'_> {
     /// 8: a goblin at 7,13 took up news of 15,15, eight cells off, walked
     /// its floor of turns west and south, the way round, and gave up 14
     /// cells from the place).
-    pub(super) fn search_way_outlasts_news(&self, goal: Option<Pos>) -> bool {
+    pub(super) fn search_way_outlasts_news(&mut self, goal: Option<Pos>) -> bool {
+        self.search_way_ends_after(goal, 0.0, false)
+    }
+
+    /// Whether the searcher, on the turn it takes a search up, would get
+    /// to `goal` too late (see [`Self::search_way_outlasts_news`]). News
+    /// a packmate shouted is taken up only from within a walk that leaves
+    /// its look about ([`SWEEP_TIME`]) inside the time the news keeps: a
+    /// shout carries its radius as the crow flies, and a listener across a
+    /// marsh or round a wall set out for a place it would reach only as
+    /// the news went stale, and gave the search up wherever the way had
+    /// taken it when the way grew by what it learned (swamp seed 4 with
+    /// the evader: a goblin at 42,7 told of 25,3 walked the ring road, 38
+    /// steps' worth, found it 9 dearer at the far door, and gave up there,
+    /// 22 cells from the place). Its own sighting it follows as before.
+    pub(super) fn search_sets_out_too_late(&mut self, goal: Option<Pos>) -> bool {
+        let shouted = self
+            .brain
+            .alert
+            .is_some_and(|alert| matches!(alert.source, Source::Heard(_)));
+        if shouted {
+            self.search_way_ends_after(goal, SWEEP_TIME, true)
+        } else {
+            self.search_way_ends_after(goal, 0.0, false)
+        }
+    }
+
+    /// Whether the searcher's way to `goal`, and `look_about` game time
+    /// after it, ends after it would give the player up anyway: news
+    /// [`PURSUIT_MEMORY`] old, or, on its way to a spot while it looks
+    /// about the place, its look about over (`look_about` then unasked).
+    /// A chase is never given up so unless `even_chasing`: shouted news
+    /// of a player a packmate sees now is as far a walk as older news.
+    fn search_way_ends_after(
+        &mut self,
+        goal: Option<Pos>,
+        look_about: f64,
+        even_chasing: bool,
+    ) -> bool {
         let now = self.senses.now;
         let (Some(goal), Some(alert)) = (goal, self.brain.alert) else {
             return false;
@@ -258,7 +297,7 @@ impl MemberTurn<'_> {
         let Some(speed) = self.faction.config().map(|c| c.speed) else {
             return false;
         };
-        if self.brain.chases(now).is_some() || speed <= 0.0 {
+        if (self.brain.chases(now).is_some() && !even_chasing) || speed <= 0.0 {
             return false;
         }
         let Some(steps) = self.way_length(goal) else {
@@ -268,7 +307,7 @@ impl MemberTurn<'_> {
             Some(sweep) if sweep.around == alert.pos && self.brain.search_spot == Some(goal) => {
                 sweep.began + SWEEP_TIME
             }
-            _ => alert.time + PURSUIT_MEMORY,
+            _ => alert.time + PURSUIT_MEMORY - look_about,
         };
         now + steps / speed > deadline
     }
@@ -310,7 +349,11 @@ impl MemberTurn<'_> {
     /// it: its own plan to `goal` priced as it walks it (a diagonal step
     /// is 1.41 of a straight one, and each cell costs what its faction
     /// believed when it adopted the plan), with a coarse plan's waypoints
-    /// beyond the stretch refined at a straight step each; else the shared
+    /// beyond the stretch priced by the ground their coarse edges cross
+    /// (`Brain::coarse_route_cost`: counted a straight step a waypoint,
+    /// the road round a marsh, at half a step a cell, and a way across
+    /// it, at six for a goblin, were reckoned alike);
+    /// else the shared
     /// field's price of it (maze seed 3: the goblin followed the field
     /// toward the sighting at 2,1, a cell from its spot at 1,1, sixteen
     /// cells of route at a time). Counted a step a cell, a wolf on caves
@@ -318,7 +361,7 @@ impl MemberTurn<'_> {
     /// that it reckoned 14.7 game time off; it walked 1.06 a cell, found
     /// after its floor of turns that the spot lay past its look about, and
     /// gave up 16 cells from the place.
-    pub(super) fn way_length(&self, goal: Pos) -> Option<f64> {
+    pub(super) fn way_length(&mut self, goal: Pos) -> Option<f64> {
         let brain = &*self.brain;
         if brain.plan_goal == Some(goal) && !brain.plan.is_empty() {
             let mut steps = 0.0;
@@ -335,11 +378,7 @@ impl MemberTurn<'_> {
                 from = cell;
             }
             if brain.coarse_route.last() == Some(&goal) {
-                let mut from = brain.plan.last().copied().unwrap_or(goal);
-                for &waypoint in &brain.coarse_route {
-                    steps += f64::from(from.chebyshev(waypoint));
-                    from = waypoint;
-                }
+                steps += brain.coarse_route_cost;
             }
             if brain.plan_source == crate::ai::brain::PlanSource::Search
                 || brain.plan.last() == Some(&goal)
@@ -349,12 +388,30 @@ impl MemberTurn<'_> {
         }
         // The field that leads there: the one toward the faction's
         // sighting, when that lies near the goal (as the searcher follows it).
+        let at = self.senses.at;
         let source = self
             .faction
             .shared_target()
             .filter(|&source| source.chebyshev(goal) <= FIELD_RETARGET)
             .unwrap_or(goal);
-        self.faction.shared_distance(source, self.senses.at)
+        if let Some(distance) = self.faction.shared_distance(source, at) {
+            return Some(distance);
+        }
+        // Its cell is not final on the field: repaired since (the faction's
+        // map changes each turn where monsters move), or never reached. The
+        // field is settled out to it now, as following it would (never
+        // started toward another target for the question). Unasked, a
+        // goblin on swamp seed 4 with the evader, told of the player 17
+        // cells off across the marsh, followed the field out along the ring
+        // road for its floor of turns reckoning no way at all, and gave up
+        // 22 cells from the place.
+        if self.faction.shared_target() != Some(source) {
+            return None;
+        }
+        match self.faction.reach_shared_field(source, at) {
+            Reach::Settled(distance) => Some(distance),
+            Reach::Unreachable | Reach::Pending => None,
+        }
     }
 
     /// The goal of a searcher that does not see the player, from the goal

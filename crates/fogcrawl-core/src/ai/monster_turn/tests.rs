@@ -1780,3 +1780,36 @@ fn a_wolf_behind_the_fighter_in_the_player_s_doorway_waits_out_a_short_fight_and
     assert_eq!(step, Some(Pos::new(10, 3)), "{:?}", brain.thought);
     assert!(brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
 }
+
+#[test]
+fn a_member_that_takes_the_shared_field_drops_its_own_search() {
+    // Swamp seed 4 with the evader: a goblin asked for its own search of
+    // the last known cell, then followed the faction's field there along
+    // the ring road; its search, left running, ran out of the planner's
+    // turns, and its "given up", taken at the far door when the field
+    // lagged a turn, marked the place out of reach: it turned to a spot
+    // across the marsh and gave up 22 cells from the place. Once on the
+    // field, the field plans its way: its own search is dropped.
+    let (mut faction, _) = goblins_knowing(
+        "@...............\n\
+         ....#######.....\n\
+         ................",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let player = Pos::new(15, 2);
+    let mut s = senses(Pos::new(0, 0), &empty);
+    faction.request_plan(crate::ai::request_queue::PlanRequest {
+        actor: s.actor,
+        from: s.at,
+        goal: player,
+        priority: 0,
+        has_plan: false,
+        overrides: Vec::new(),
+    });
+    assert!(faction.is_planning(s.actor), "the fixture");
+    s.player_seen = Some(player);
+    let mut brain = Brain::default();
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(brain.thought, Thought::FollowingField { target: player });
+    assert!(!faction.is_planning(s.actor), "its own search is dropped");
+}

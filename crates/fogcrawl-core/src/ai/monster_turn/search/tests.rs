@@ -30,6 +30,16 @@ fn told(pos: Pos, time: f64) -> Brain {
     brain
 }
 
+/// A brain that saw the player at `pos` at `time` itself.
+fn saw(pos: Pos, time: f64) -> Brain {
+    let mut brain = told(pos, time);
+    brain.alert = brain.alert.map(|alert| crate::ai::alert::Alert {
+        source: crate::ai::alert::Source::Saw,
+        ..alert
+    });
+    brain
+}
+
 /// A hall with two pillars: cells behind them come into and out of view
 /// as a searcher walks about.
 const PILLARS: &str = "#############\n\
@@ -497,10 +507,13 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
         "it gave up where it stood, on the way: {end}"
     );
 
-    // Fresh news of the same cell (set out at 1): the way round is walked.
+    // Fresh news of the same cell (set out at 1), its own sighting: the
+    // way round is walked. (Shouted, 22.4 game time of walking leaves no
+    // look about inside the news' 40: it is not taken up, see
+    // `shouted_news_is_taken_up_only_within_a_walk_that_leaves_the_look_about`.)
     let near = play_search(
         TWO_CORRIDORS,
-        told(last_known, 0.5),
+        saw(last_known, 0.5),
         start,
         1.0,
         30.0,
@@ -697,7 +710,7 @@ fn a_searchers_way_is_priced_as_it_walks_it() {
     brain.plan_costs = vec![1.0; 8];
     brain.plan_goal = Some(goal);
     let s = senses_at(at, 1.0, &nobody);
-    let turn = MemberTurn::new(&mut faction, &mut brain, &s);
+    let mut turn = MemberTurn::new(&mut faction, &mut brain, &s);
     let way = turn.way_length(goal).expect("a way");
     assert!((way - 8.0 * std::f64::consts::SQRT_2).abs() < 1e-9, "{way}");
 }
@@ -740,4 +753,75 @@ fn a_searcher_past_its_floor_whose_plan_is_given_up_gives_the_search_up() {
         );
     }
     assert_eq!(brain.alert, None, "the news is given up with it");
+}
+
+#[test]
+fn a_coarse_plans_way_beyond_its_stretch_is_priced_by_its_ground() {
+    // The waypoints beyond a coarse plan's stretch are priced by their
+    // coarse edges (the marsh they wade or the road they take), not a
+    // straight step a waypoint: here 3 floor steps planned, then two
+    // waypoints 10 cells on whose way costs 40 (a wade at four a cell).
+    let (mut faction, _) = goblins_knowing(
+        "@...............\n\
+         ................",
+    );
+    let at = Pos::new(0, 0);
+    let goal = Pos::new(13, 0);
+    let mut brain = told(goal, 0.5);
+    brain.plan = (1..=3).map(|x| Pos::new(x, 0)).collect();
+    brain.plan_costs = vec![1.0; 3];
+    brain.plan_goal = Some(goal);
+    brain.coarse_route = vec![Pos::new(8, 0), goal];
+    brain.coarse_route_cost = 40.0;
+    let s = senses_at(at, 1.0, &nobody);
+    let mut turn = MemberTurn::new(&mut faction, &mut brain, &s);
+    let way = turn.way_length(goal).expect("a way");
+    assert!((way - 43.0).abs() < 1e-9, "{way}: 3 steps and the wade");
+}
+
+#[test]
+fn shouted_news_is_taken_up_only_within_a_walk_that_leaves_the_look_about() {
+    // Swamp seed 4 with the evader: a goblin told of the player 17 cells
+    // off across the marsh set out round the ring road, reached the far
+    // door as the news neared its end, and gave up there, 22 cells from
+    // the place. A shout is heard as the crow flies; the way there is
+    // walked. Here the way takes 30 game time of the news' 40: heard from
+    // a packmate, too far to look about the place in time; seen itself,
+    // it sets out as before.
+    let (mut faction, _) = goblins_knowing(&format!("@{}", ".".repeat(80)));
+    let speed = faction.config().map(|c| c.speed).expect("goblins");
+    let at = Pos::new(0, 0);
+    let cells = (30.0 * speed).round() as i32;
+    let goal = Pos::new(cells, 0);
+    let (news_at, now) = (1.0, 3.0);
+    let walk = |brain: &mut Brain| {
+        brain.mode = Mode::Search;
+        brain.plan = (1..=cells).map(|x| Pos::new(x, 0)).collect();
+        brain.plan_costs = vec![1.0; brain.plan.len()];
+        brain.plan_goal = Some(goal);
+    };
+    let arrival = now + f64::from(cells) / speed;
+    assert!(
+        arrival > news_at + 40.0 - SWEEP_TIME && arrival < news_at + 40.0,
+        "the fixture"
+    );
+    let mut heard = told(goal, news_at);
+    walk(&mut heard);
+    let s = senses_at(at, now, &nobody);
+    let mut turn = MemberTurn::new(&mut faction, &mut heard, &s);
+    assert!(
+        !turn.search_way_outlasts_news(Some(goal)),
+        "it gets there in the news' time"
+    );
+    assert!(
+        turn.search_sets_out_too_late(Some(goal)),
+        "but not to look about"
+    );
+    let mut seen = saw(goal, news_at);
+    walk(&mut seen);
+    let mut turn = MemberTurn::new(&mut faction, &mut seen, &s);
+    assert!(
+        !turn.search_sets_out_too_late(Some(goal)),
+        "its own sighting it follows"
+    );
 }
