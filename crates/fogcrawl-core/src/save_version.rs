@@ -5,7 +5,7 @@
 //! `postcard` is not self-describing, so a type that gained saved fields
 //! reads an older save only if it knows which format it is reading: while
 //! a save decodes ([`with_format`]), [`decoding_format`] says which, and a
-//! field saved since format 4 (or 5) reads as its default from an older
+//! field saved since format 4 (or 5, or 6) reads as its default from an older
 //! save ([`since_format`]). The saved types of every layer (the world's,
 //! the AI's, the game's) ask it, so it stands below them all and knows none
 //! of them; the frozen shapes of older formats, which do know them, are
@@ -26,7 +26,10 @@ use serde::{Deserialize, Deserializer};
 /// (`game::save::versioned`), with forgetful monsters.
 /// Format 5 adds where each level of the run began (the run summary's line
 /// per level); a format-4 save loads, knowing only the levels after it.
-pub const SAVE_FORMAT: u32 = 5;
+/// Format 6 adds how a search ended in flight or at a noise (the pack
+/// counters) and what a plan's coarse waypoints cost beyond its refined
+/// stretch (a monster's mind); a format-5 save loads, those read as 0.
+pub const SAVE_FORMAT: u32 = 6;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).

@@ -121,6 +121,42 @@ fn a_committed_save_of_format_3_still_loads_with_forgetful_monsters() {
     assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
 }
 
+/// Format 5 held neither how a search ended in flight or at a noise nor
+/// what a plan's coarse waypoints cost: such a save loads with those at 0
+/// and every other saved thing as it was, plays on, and saves in the current
+/// format (docs/SAVES.md).
+#[test]
+fn a_committed_save_of_format_5_still_loads_and_plays_on() {
+    let committed = std::fs::read(fixture(5)).expect("the format-5 fixture is committed");
+    assert_eq!(&committed[14..18], &5u32.to_le_bytes(), "it is of format 5");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let copy = dir.path().join("save.bin");
+    std::fs::write(&copy, &committed).expect("the copy is written");
+    let mut game = match load_save(&copy, &config()) {
+        Loaded::Game(game) => game,
+        Loaded::SetAside { reason, .. } => panic!("the format-5 save is set aside: {reason}"),
+        Loaded::Nothing => panic!("the format-5 save is not found"),
+        Loaded::NotAFile(err) => panic!("the format-5 save is not a file: {err}"),
+    };
+    let unbroken = fixture_game();
+    assert_eq!(game.seed(), 1);
+    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
+    assert_eq!(game.time(), unbroken.time(), "the clock as it was saved");
+    assert_eq!(
+        game.actors().len(),
+        unbroken.actors().len(),
+        "the player and the goblin"
+    );
+    let goblin = game.actors()[1]
+        .brain
+        .as_ref()
+        .expect("the goblin has a mind");
+    assert_eq!(goblin.coarse_route_cost, 0.0, "a format-5 save held no coarse cost");
+    game.player_act(Action::Wait).expect("waiting is allowed");
+    let again = encode(&game).expect("it encodes");
+    assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
+}
+
 /// The fixture of the current format holds the goblin's whole mind, and a
 /// game loaded from it plays on exactly as the unbroken game.
 #[test]

@@ -111,6 +111,10 @@ pub struct Brain {
     /// What the way along `coarse_route` costs from the plan's last cell on
     /// the faction's planning grid (the coarse edges' costs, the ground
     /// they cross): a searcher reckons by it whether it gets there in time.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+    )]
     pub coarse_route_cost: f64,
     /// The goal the plan was made for.
     pub plan_goal: Option<Pos>,

@@ -122,9 +122,17 @@ pub struct PackCounters {
     /// Of those, the ones that ended in flight: the searcher saw the player
     /// again while too hurt (or still shaken) to fight, and ran. It found
     /// the player, as a hunt does: no search given up.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+    )]
     pub searches_ended_fleeing: u64,
     /// Of those, the ones that ended going to look at a noise: the search
     /// given up (or its news gone stale) and a noise heard since.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+    )]
     pub searches_ended_investigating: u64,
     /// Game time from an ended search's first action to the first action
     /// after it.
