@@ -151,7 +151,10 @@ fn a_committed_save_of_format_5_still_loads_and_plays_on() {
         .brain
         .as_ref()
         .expect("the goblin has a mind");
-    assert_eq!(goblin.coarse_route_cost, 0.0, "a format-5 save held no coarse cost");
+    assert_eq!(
+        goblin.coarse_route_cost, 0.0,
+        "a format-5 save held no coarse cost"
+    );
     game.player_act(Action::Wait).expect("waiting is allowed");
     let again = encode(&game).expect("it encodes");
     assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
