@@ -1075,13 +1075,7 @@ mod tests {
         // sight of the player its faction saw at (3,0) a moment ago (to
         // back off again, and again: swamp depth 6 seed 3). It strolls
         // another way.
-        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
-        let over = BackedOff {
-            left,
-            to: at,
-            until: 0.5,
-            beyond: None,
-        };
+        let (left, at, player, over) = backed_round_the_corner();
         let stroller = || Brain {
             mode: Mode::Wander,
             backed_off: Some(over),
@@ -1119,13 +1113,7 @@ mod tests {
         // Here, the hold over, it rests a turn (its first turn, at 1.0);
         // its stroll at 2.0 would take it back round the corner while its
         // faction saw the player there at 0.9. It strolls another way.
-        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
-        let over = BackedOff {
-            left,
-            to: at,
-            until: 0.5,
-            beyond: None,
-        };
+        let (left, at, player, over) = backed_round_the_corner();
         let mut faction = goblins_knowing(CORNER);
         faction.note_sighting(player, 0.9);
         let mut brain = Brain {
@@ -1162,6 +1150,21 @@ mod tests {
             !matches!(intent, Intent::Step { to, .. } if to == left),
             "at 2.0 it strolled back round the corner: {intent:?}"
         );
+    }
+
+    /// CORNER's standoff, over: the shooter backed off from the corner
+    /// (5,0) round it to (5,1), out of the sight of the player at (3,0),
+    /// and its hold ended at 0.5. The cell it left, where it stands, where
+    /// the player was, and its record of backing off.
+    fn backed_round_the_corner() -> (Pos, Pos, Pos, BackedOff) {
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let over = BackedOff {
+            left,
+            to: at,
+            until: 0.5,
+            beyond: None,
+        };
+        (left, at, player, over)
     }
 
     /// A shooter hunting the player seen at `player` that backed off from

@@ -1340,9 +1340,25 @@ fn first_step_at_the_two_doors(
     queued: &[Pos],
     fight_turns: f64,
 ) -> (Option<Pos>, Option<Pos>, Brain) {
-    let (mut faction, _) = goblins_knowing(TWO_DOORS);
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (faction, _) = goblins_knowing(TWO_DOORS);
     let (player, fighter) = (Pos::new(3, 2), Pos::new(2, 2));
+    first_step_behind_a_fighter(faction, at, (player, fighter), queued, fight_turns)
+}
+
+/// What the hunter at `at` (actor 1) of `faction` does while the player
+/// stands at `scene.0`, fought from `scene.1` by actor 2 (which holds that
+/// cell), packmates standing at `queued` and each fight lasting
+/// `fight_turns`: its first step and the cell it holds then. It thinks
+/// turn after turn, standing still, until it steps (its plan comes within
+/// a few turns); `None` if it only waits.
+fn first_step_behind_a_fighter(
+    mut faction: Faction,
+    at: Pos,
+    (player, fighter): (Pos, Pos),
+    queued: &[Pos],
+    fight_turns: f64,
+) -> (Option<Pos>, Option<Pos>, Brain) {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
     faction.spots_mut().claim(2, fighter, fighter);
     let queued = queued.to_vec();
     let body = move |p: Pos| {
@@ -1709,7 +1725,7 @@ const LONG_LOOP: &str = "###############\n\
 /// What the wolf at `at` (actor 1) does with the player standing in
 /// LONG_LOOP's west doorway (8,1) and a packmate (F) fighting it from the
 /// room (9,1), fights lasting `fight_turns`: its first step and the cell
-/// it holds then, as [`first_step_at_the_two_doors`].
+/// it holds then, as [`first_step_behind_a_fighter`].
 fn wolf_s_first_step_behind_the_door_the_player_stands_in(
     at: Pos,
     fight_turns: f64,
@@ -1719,41 +1735,8 @@ fn wolf_s_first_step_behind_the_door_the_player_stands_in(
     let level = level::text::parse(LONG_LOOP).unwrap();
     let mut faction = Faction::new(wolves.clone(), FactionKnowledge::omniscient(&level));
     faction.rebuild(wolves).unwrap();
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
     let (player, fighter) = (Pos::new(8, 1), Pos::new(9, 1));
-    faction.spots_mut().claim(2, fighter, fighter);
-    let body = move |p: Pos| {
-        if p == player {
-            Body::Player
-        } else if p == fighter {
-            Body::Packmate {
-                yields: false,
-                keeps_place: true,
-            }
-        } else {
-            Body::Empty
-        }
-    };
-    let mut brain = Brain::default();
-    for turn in 0..8u32 {
-        let mut s = senses(at, &body);
-        s.player_seen = Some(player);
-        s.now = f64::from(turn);
-        s.turn = u64::from(turn);
-        s.fight_turns = fight_turns;
-        faction.start_turn(s.now);
-        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
-        if let Intent::Step { to, .. } = intent {
-            return (Some(to), faction.spots().held_by(1), brain);
-        }
-        let outcome = TurnOutcome {
-            started_at: at,
-            happened: Happened::Waited,
-            now: s.now,
-        };
-        conclude(&mut faction, &mut brain, outcome, |_| None);
-    }
-    (None, faction.spots().held_by(1), brain)
+    first_step_behind_a_fighter(faction, at, (player, fighter), &[], fight_turns)
 }
 
 #[test]
