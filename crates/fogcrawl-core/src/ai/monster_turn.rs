@@ -137,11 +137,6 @@ pub(crate) struct MemberTurn<'a> {
     /// stroll, picked this same turn, sets out any other way
     /// ([`MemberTurn::wander_goal`]).
     turned_back_from: Option<Pos>,
-    /// Its stroll's way, planned, set out back onto the cell its last
-    /// step left: its next stroll, picked this same turn, is a walk along
-    /// the ground ahead, not another spot drawn at random (see
-    /// [`MemberTurn::adopt`]).
-    walk_on: bool,
 }
 
 impl<'a> MemberTurn<'a> {
@@ -156,7 +151,6 @@ impl<'a> MemberTurn<'a> {
             brain,
             senses,
             turned_back_from: None,
-            walk_on: false,
         }
     }
 

@@ -62,13 +62,8 @@ impl MemberTurn<'_> {
             // picker's rule). A spot drawn ahead as the crow flies may lie
             // round behind it in a maze: a goblin moved west off 45,7 drew
             // a spot west whose way began east, back onto 45,7 (a maze of
-            // our own, seed 1). It walks on along the ground ahead this
-            // same turn instead: another spot drawn any way (as it was)
-            // set out back the way it came in a maze, to be turned back
-            // on the next refusal (a rat at 9,14 went 9,15 and back four
-            // times in four turns: own maze of one-wide corridors, seed
-            // 3, turns 146-149). With no walk ahead (a dead end), the
-            // next stroll may go any way.
+            // our own, seed 1). It draws another stroll, any way this time
+            // (at a dead end every way begins behind it).
             self.brain.forget_plan();
             self.brain.pending_replan = None;
             self.brain.unreachable = Some(goal);
@@ -77,9 +72,9 @@ impl MemberTurn<'_> {
                 // it lies low a while where it stands.
                 self.brain.wander_target = None;
                 self.brain.loiter_until = self.senses.now + super::wander::LOITER_TIME.0;
-            } else {
-                self.walk_on = true;
+                return;
             }
+            self.brain.came_from = None;
             return;
         }
         let mut walked = Vec::with_capacity(rest.len() + 1);

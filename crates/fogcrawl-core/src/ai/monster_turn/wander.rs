@@ -128,59 +128,6 @@ fn pick_far_stroll(
     }
 }
 
-/// A near wanderer's stroll ([`pick_wander_target`]); when no spot drawn
-/// at random will do (in a maze of one-wide corridors most draws fall on
-/// rock), a walk along the ground about it ([`corridor_walk`]), as a far
-/// wanderer takes. Nothing lies ahead only when that walk too sets out
-/// back onto `came_from`: concluded from the draws alone, it let the next
-/// stroll go back the way it came though the corridor went on (a maze of
-/// one-wide corridors with rats, seed 2, turns 129-135: a rat moved a
-/// cell back by a packmate passing it strolled back onto the cell it was
-/// moved off, and on again, an A-B-A-B; on shipped maze at depth 5 an
-/// archer's and rats' to and fro went with it, 1.9 to 0 per 1,000 moves
-/// over seeds 1-4).
-fn pick_near_stroll(
-    faction: &Faction,
-    at: Pos,
-    came_from: Option<Pos>,
-    rng: &mut impl Rng,
-) -> (Option<Pos>, Option<Path>, bool) {
-    let (target, way, nothing_ahead) = pick_wander_target(faction, at, came_from, rng);
-    if target.is_some() {
-        return (target, way, nothing_ahead);
-    }
-    match walk_on(faction, at, came_from, rng) {
-        (None, _, false) => (None, None, nothing_ahead),
-        walk => walk,
-    }
-}
-
-/// A near wanderer's walk along the ground about it ([`corridor_walk`])
-/// that does not set out back onto `came_from`, and is at least a
-/// stroll long; with none, whether that is because the only walk sets
-/// out back (nothing lies ahead: the last value).
-fn walk_on(
-    faction: &Faction,
-    at: Pos,
-    came_from: Option<Pos>,
-    rng: &mut impl Rng,
-) -> (Option<Pos>, Option<Path>, bool) {
-    let walk = faction
-        .grid()
-        .and_then(|grid| corridor_walk(faction, grid, at, came_from, rng));
-    // A walk shorter than a stroll is a step into a nook (or onto a
-    // packmate's back in a corridor, bodies being unknown so far off):
-    // walked, it is walked back; the draws' answer stands.
-    let long_enough = |walk: &Path| walk.cells.len() > MIN_STROLL.unsigned_abs() as usize;
-    match walk {
-        Some((end, walk)) if long_enough(&walk) && !line_turns_back(&walk.cells, came_from) => {
-            (Some(end), Some(walk), false)
-        }
-        Some((_, walk)) if long_enough(&walk) => (None, None, true),
-        _ => (None, None, false),
-    }
-}
-
 /// A cell near the monster, reachable as far as its faction knows and not
 /// where kin died or the player's eye falls, and the straight way there
 /// when that is a cheapest path: a spot in plain view
@@ -479,14 +426,8 @@ impl MemberTurn<'_> {
             )
             .unzip();
             (target, way, false)
-        } else if self.walk_on {
-            // No walk ahead either: nothing lies ahead.
-            match walk_on(self.faction, at, came_from, rng) {
-                (None, ..) => (None, None, true),
-                walk => walk,
-            }
         } else {
-            pick_near_stroll(self.faction, at, came_from, rng)
+            pick_wander_target(self.faction, at, came_from, rng)
         };
         if nothing_ahead {
             if self.lies_low_in_a_dead_end() {
