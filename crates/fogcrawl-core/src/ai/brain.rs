@@ -568,12 +568,19 @@ impl Brain {
             .is_some_and(|swap| swap.with == other && now - swap.when < memory)
     }
 
+    /// Takes `waypoints` as the coarse waypoints beyond its plan's refined
+    /// stretch, the way along them costing `cost` (empty and 0 for a plan
+    /// refined all the way): the two are set and dropped together.
+    pub(crate) fn set_coarse_route(&mut self, waypoints: Vec<Pos>, cost: f64) {
+        self.coarse_route = waypoints;
+        self.coarse_route_cost = cost;
+    }
+
     /// Drops the plan (it was contradicted or blocked).
     pub(crate) fn forget_plan(&mut self) {
         self.plan.clear();
         self.raw_plan.clear();
-        self.coarse_route.clear();
-        self.coarse_route_cost = 0.0;
+        self.set_coarse_route(Vec::new(), 0.0);
         self.plan_costs.clear();
         self.plan_goal = None;
         self.plan_fresh = false;

@@ -93,8 +93,7 @@ impl MemberTurn<'_> {
                 self.faction.cancel_plan(self.senses.actor);
                 self.brain.raw_plan = route.clone();
                 self.brain.plan = route;
-                self.brain.coarse_route.clear();
-                self.brain.coarse_route_cost = 0.0;
+                self.brain.set_coarse_route(Vec::new(), 0.0);
                 self.brain.plan_goal = Some(target);
                 self.brain.plan_source = PlanSource::SharedField;
                 self.brain.plan_fresh = true;
@@ -235,8 +234,7 @@ impl MemberTurn<'_> {
         {
             self.faction.counters_mut().far_given_up += 1;
         }
-        self.brain.coarse_route.clear();
-        self.brain.coarse_route_cost = 0.0;
+        self.brain.set_coarse_route(Vec::new(), 0.0);
         self.adopt(finished);
     }
 
@@ -263,8 +261,7 @@ impl MemberTurn<'_> {
         });
         if self.brain.raw_plan != before || self.brain.plan.is_empty() {
             // Taken (not a cheaper-route check that kept the old plan).
-            self.brain.coarse_route = ahead;
-            self.brain.coarse_route_cost = ahead_cost;
+            self.brain.set_coarse_route(ahead, ahead_cost);
         }
     }
 
@@ -295,8 +292,7 @@ impl MemberTurn<'_> {
         if self.brain.plan.is_empty() {
             return false;
         }
-        self.brain.coarse_route = plan.ahead;
-        self.brain.coarse_route_cost = plan.ahead_cost;
+        self.brain.set_coarse_route(plan.ahead, plan.ahead_cost);
         true
     }
 

@@ -274,7 +274,7 @@ impl MemberTurn<'_> {
         if shouted {
             self.search_way_ends_after(goal, SWEEP_TIME, true)
         } else {
-            self.search_way_ends_after(goal, 0.0, false)
+            self.search_way_outlasts_news(goal)
         }
     }
 

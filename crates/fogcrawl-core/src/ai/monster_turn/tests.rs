@@ -309,13 +309,15 @@ fn a_found_path_is_joined_to_where_the_monster_stepped_meanwhile() {
     assert_eq!(splice(grid, Pos::new(6, 1), &path[..3]), None);
 }
 
+/// A field with a wall across its middle row: a hunter at 0,0, the player
+/// it hunts at 15,2 beyond the wall.
+const WALL_IN_THE_FIELD: &str = "@...............\n\
+                                 ....#######.....\n\
+                                 ................";
+
 #[test]
 fn hunters_follow_the_faction_s_shared_field_and_near_ones_plan_alone() {
-    let (mut faction, _) = goblins_knowing(
-        "@...............\n\
-         ....#######.....\n\
-         ................",
-    );
+    let (mut faction, _) = goblins_knowing(WALL_IN_THE_FIELD);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let player = Pos::new(15, 2);
     let mut far = Brain::default();
@@ -1771,11 +1773,7 @@ fn a_member_that_takes_the_shared_field_drops_its_own_search() {
     // lagged a turn, marked the place out of reach: it turned to a spot
     // across the marsh and gave up 22 cells from the place. Once on the
     // field, the field plans its way: its own search is dropped.
-    let (mut faction, _) = goblins_knowing(
-        "@...............\n\
-         ....#######.....\n\
-         ................",
-    );
+    let (mut faction, _) = goblins_knowing(WALL_IN_THE_FIELD);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let player = Pos::new(15, 2);
     let mut s = senses(Pos::new(0, 0), &empty);
