@@ -141,9 +141,13 @@ pub struct PackCounters {
     /// last known cell of the player.
     pub search_reach: Percentiles<u32>,
     /// How far (Chebyshev) from the player's last known cell each ended
-    /// search ended: the cell of its last search action (a member that
-    /// heard of the player from afar searched its way in; where it gave
-    /// up is where it looked last).
+    /// search ended: the cell of its last search action and the last known
+    /// cell that action held. News relayed by packmates during a chase
+    /// moves the cell along, and the figure follows it: counted from the
+    /// cell the search began with, a goblin that followed shouts 30 cells
+    /// down the pass's corridor and found the player there ended 21 cells
+    /// "off" (pass seed 2 with the evader). Where it began is in
+    /// [`Self::search_reach`].
     pub search_end_distance: Percentiles<u32>,
     /// Its own actions in each ended search: the search's length in the
     /// searcher's turns, whatever the ground (a wolf's step in swamp
@@ -162,7 +166,8 @@ struct SearchUnderWay {
     began: f64,
     last_known: Option<Pos>,
     reach: u32,
-    /// Its distance from the last known cell after its latest action.
+    /// Its distance after its latest action from the last known cell the
+    /// search began with (`last_known`).
     distance: u32,
     /// Its own actions in the search so far.
     turns: u32,
@@ -492,7 +497,9 @@ impl PackTracker {
         }
         if search.last_known.is_some() {
             samples.reach.push(search.reach);
-            samples.end_distance.push(search.distance);
+            samples
+                .end_distance
+                .push(search.distance_from_latest.unwrap_or(search.distance));
         }
     }
 
@@ -751,7 +758,7 @@ mod tests {
     }
 
     #[test]
-    fn a_search_that_ends_in_a_hunt_gives_no_give_up_distance_and_one_given_up_counts_from_its_latest_news()
+    fn a_search_that_ends_in_a_hunt_gives_no_give_up_distance_and_an_ended_search_counts_from_its_latest_news()
      {
         // A chase relayed by shouts: the last known cell moves on with the
         // player. Where it was found is no give-up; where it gave up counts
@@ -771,7 +778,15 @@ mod tests {
         tracker.record(&record(1, Mode::Wander, Act::Wait, (10, 1), (10, 1)));
         let counters = tracker.counters(0);
         assert_eq!(counters.searches_ended, 2);
-        assert_eq!(counters.search_end_distance.max, 9, "from where it began");
+        assert_eq!(counters.search_reach.max, 9, "from where it began");
+        assert_eq!(
+            counters.search_end_distance.max, 2,
+            "ended 10,1, two from 12,1, the cell its last search action knew"
+        );
+        assert_eq!(
+            counters.search_end_distance.p50, 1,
+            "the first search ended hunting at 2,1, a cell from 1,1"
+        );
         assert_eq!(counters.search_give_up_distance.max, 2);
         assert_eq!(counters.search_give_up_distance.p50, 2);
         assert_eq!(counters.search_turns.max, 2);
