@@ -282,14 +282,15 @@ impl CoarseMap {
             return (None, spent);
         }
         let end = pool[rng.random_range(0..pool.len())];
-        // Down the map from the end to `at`, never through `came_from`.
+        // Down the map from the end to `at`, never through `came_from`
+        // nor a cell `accept` refuses (the map's values there are the
+        // cost of stepping onto them, not through).
         let mut way = vec![end];
         let mut here = end;
         while here != at && way.len() <= spent as usize {
-            let Some(next) = self
-                .ways_ahead
-                .downhill_where(grid, here, |cell| cell != came_from)
-            else {
+            let Some(next) = self.ways_ahead.downhill_where(grid, here, |cell| {
+                cell == at || (cell != came_from && accept(cell))
+            }) else {
                 return (None, spent);
             };
             way.push(next);

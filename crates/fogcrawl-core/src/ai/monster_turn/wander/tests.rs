@@ -330,6 +330,44 @@ fn a_far_wanderer_shut_in_a_closet_walks_no_round_of_its_rim() {
 }
 
 #[test]
+fn a_way_ahead_in_a_closet_never_goes_over_a_packmate_resting_mid_closet() {
+    // Two rats in a cell of three by three, one resting in the middle
+    // (a closet far east of the start, played at 80x24, seed 5): the
+    // other's cheapest way across the closet went over the resting one,
+    // and walked round it, the way was a round of the rim. Its way ahead
+    // goes round no body: with the middle free some ways cross it, with
+    // a body there none does, and each is still a cheapest way past it.
+    const CLOSET: &str = "#######\n\
+                          #@..###\n\
+                          #...###\n\
+                          #...###\n\
+                          #######";
+    let (mut faction, _) = goblins_knowing(CLOSET);
+    let (at, back, middle) = (Pos::new(1, 1), Pos::new(2, 1), Pos::new(2, 2));
+    let mut crossed = 0;
+    for seed in 0..20_u32 {
+        faction.start_turn(f64::from(seed));
+        let seed = u64::from(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let way = faction.way_ahead(at, back, 1.0, &|_| true, &mut rng);
+        crossed += usize::from(way.is_some_and(|way| way.contains(&middle)));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let way = faction
+            .way_ahead(at, back, 1.0, &|cell| cell != middle, &mut rng)
+            .unwrap();
+        assert!(
+            !way.contains(&middle) && !way.contains(&back),
+            "seed {seed}: {way:?}"
+        );
+        assert!(
+            steps_are_legal(faction.grid().unwrap(), at, &way[1..]),
+            "seed {seed}"
+        );
+    }
+    assert!(crossed > 0, "with the middle free, a way crosses it");
+}
+
+#[test]
 fn a_hurt_member_lying_low_in_a_dead_end_does_not_stroll_back_into_sight_and_flee_again() {
     // Maze with the evader, seed 2, turns 253-295 (and depth 5, seed 6):
     // a goblin at 2 of 7 hit points fled into the dead end 9,19 and lay
