@@ -31,7 +31,9 @@
 //! Far hunts and searches are not planned here (yet): they go to the
 //! faction's planner as near ones do.
 
-use gridpath::{Grid, HierarchicalSearch, Pos, cluster_exits, path_cost, walkable_straight_path};
+use gridpath::{
+    DijkstraMap, Grid, HierarchicalSearch, Pos, cluster_exits, path_cost, walkable_straight_path,
+};
 use rand::{Rng, RngExt};
 
 /// The side of a cluster, in cells: the engine's default (see
@@ -66,6 +68,13 @@ pub(crate) const WALK_MARGIN: i32 = 4;
 /// cheapest), for far fewer cells searched where the cheapest ground near
 /// it (a road) is rare.
 pub(crate) const WALK_SLACK: f64 = 1.25;
+/// How far (in the faction's cost of walking, from where it stands) a
+/// wanderer with no stroll ahead looks for a spot whose cheapest way does
+/// not set out back ([`CoarseMap::way_ahead`]): a stroll's worth, as far as
+/// the nearest stroll on the graph ([`MIN_GRAPH_STROLL`]), so a door-opener
+/// looks past the door of a small room and one shut in a closet sees all
+/// of it.
+pub(crate) const WAY_AHEAD_REACH: f64 = MIN_GRAPH_STROLL as f64;
 
 /// The coarse graph of one faction's planning grid (see the module
 /// header).
@@ -78,6 +87,11 @@ pub(crate) struct CoarseMap {
     /// graph gave none.
     pub(crate) strolls: u64,
     pub(crate) lines: u64,
+    /// The cost of every way from the wanderer within
+    /// [`WAY_AHEAD_REACH`], and of the ways that do not pass the cell it
+    /// came from ([`Self::way_ahead`], reused).
+    every_way: DijkstraMap,
+    ways_ahead: DijkstraMap,
 }
 
 impl CoarseMap {
@@ -193,6 +207,102 @@ impl CoarseMap {
         }
     }
 
+    /// A stroll for a wanderer at `at` that came from `came_from` and has
+    /// no other ahead (every walk about it ended behind it: a small room,
+    /// a closet shut in by doors it cannot open): the cheapest way to a
+    /// cell within [`WAY_AHEAD_REACH`] whose cheapest way does not pass
+    /// `came_from` (as Brogue's wanderers walk the cheapest way to a spot
+    /// they chose), every cell of it one `accept` takes; and the cells
+    /// the two searches reached. Of those cells, one drawn with `rng`
+    /// among the farther half (past the door of a small room for one
+    /// that opens doors; across the closet for one shut in), at least two
+    /// cells off where there is one. `None` (it rests) when there is no
+    /// such cell or `node_budget` is spent: never a round of the room's
+    /// rim that ends beside where it began (a walk as drawn, five to
+    /// thirteen times the cheapest way between its ends), nor a step back
+    /// (A-B-A-B).
+    pub(crate) fn way_ahead(
+        &mut self,
+        grid: &Grid,
+        at: Pos,
+        came_from: Pos,
+        rng: &mut impl Rng,
+        accept: &impl Fn(Pos) -> bool,
+        node_budget: u64,
+    ) -> (Option<Vec<Pos>>, u64) {
+        if node_budget == 0 {
+            return (None, 0);
+        }
+        // A cell's price is what entering it costs (infinite: never
+        // entered on the way); the maps hold the cost of walking from each
+        // cell to `at`, the reverse of the stroll, over the same cells.
+        let price = |cell: Pos| match grid.cost(cell) {
+            Some(cost) if cell == at || accept(cell) => cost,
+            _ => f64::INFINITY,
+        };
+        let source = [(at, 0.0)];
+        self.every_way
+            .compute_within_priced(grid, source, WAY_AHEAD_REACH, price);
+        self.ways_ahead
+            .compute_within_priced(grid, source, WAY_AHEAD_REACH, |cell| {
+                if cell == came_from {
+                    f64::INFINITY
+                } else {
+                    price(cell)
+                }
+            });
+        let spent = (self.every_way.reached().count() + self.ways_ahead.reached().count()) as u64;
+        // Cells whose cheapest way does not pass `came_from`.
+        let ahead: Vec<(Pos, f64)> = self
+            .ways_ahead
+            .reached()
+            .filter(|&(cell, cost)| {
+                cell != at
+                    && cell != came_from
+                    && accept(cell)
+                    && self
+                        .every_way
+                        .distance(cell)
+                        .is_some_and(|cheapest| cost <= cheapest + COST_EPSILON)
+            })
+            .collect();
+        let off = |cell: Pos| at.chebyshev(cell) >= 2;
+        let any_off = ahead.iter().any(|&(cell, _)| off(cell));
+        let farthest = ahead
+            .iter()
+            .filter(|&&(cell, _)| off(cell) || !any_off)
+            .map(|&(_, cost)| cost)
+            .fold(0.0, f64::max);
+        let pool: Vec<Pos> = ahead
+            .iter()
+            .filter(|&&(cell, cost)| (off(cell) || !any_off) && cost >= farthest / 2.0)
+            .map(|&(cell, _)| cell)
+            .collect();
+        if pool.is_empty() {
+            return (None, spent);
+        }
+        let end = pool[rng.random_range(0..pool.len())];
+        // Down the map from the end to `at`, never through `came_from`
+        // nor a cell `accept` refuses (the map's values there are the
+        // cost of stepping onto them, not through).
+        let mut way = vec![end];
+        let mut here = end;
+        while here != at && way.len() <= spent as usize {
+            let Some(next) = self.ways_ahead.downhill_where(grid, here, |cell| {
+                cell == at || (cell != came_from && accept(cell))
+            }) else {
+                return (None, spent);
+            };
+            way.push(next);
+            here = next;
+        }
+        if here != at {
+            return (None, spent);
+        }
+        way.reverse();
+        (Some(way), spent)
+    }
+
     /// The stroll when the graph gave none (no exit it may reach, or the
     /// searches' allowance spent this turn): a walkable straight line to a
     /// spot near `at`, every cell of it one `accept` takes, with no search
@@ -229,6 +339,10 @@ impl CoarseMap {
         Some(cells)
     }
 }
+
+/// Costs closer than this are equal (sums of the same steps in another
+/// order).
+const COST_EPSILON: f64 = 1e-9;
 
 /// The length of the straight way from `a` to `b` on the grid (a
 /// diagonal step is sqrt 2 long), never zero for two cells apart.
@@ -471,5 +585,56 @@ mod tests {
             assert_eq!(way, again, "round {round}");
             at = *way.unwrap().last().unwrap();
         }
+    }
+
+    #[test]
+    fn a_wanderer_with_nothing_ahead_goes_out_of_the_door_the_cheapest_way_or_rests() {
+        // A small room (x 1-3) whose door is at 4,2, a corridor beyond it;
+        // it stands at 2,2, having come from 1,2. Ahead lies the corridor:
+        // its way goes out of the door, never over 1,2, and is the
+        // cheapest way to its end.
+        let grid = Grid::from_ascii(
+            "##########\n\
+             #...######\n\
+             #.........\n\
+             #...######\n\
+             ##########",
+            Movement::default(),
+        )
+        .unwrap();
+        let (at, back) = (Pos::new(2, 2), Pos::new(1, 2));
+        let mut map = CoarseMap::default();
+        for seed in 0..10 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let (way, spent) = map.way_ahead(&grid, at, back, &mut rng, &|_| true, 1000);
+            let way = way.unwrap();
+            assert!(spent > 0);
+            assert_eq!(way[0], at);
+            assert!(!way.contains(&back), "seed {seed}: {way:?}");
+            assert!(steps_are_legal(&grid, at, &way[1..]), "seed {seed}");
+            let end = *way.last().unwrap();
+            assert!(end.x >= 5, "seed {seed}: out of the door: {way:?}");
+            let cheapest = AStar::new()
+                .find_path(&grid, at, end, &SearchOptions::default())
+                .unwrap()
+                .unwrap()
+                .cost;
+            assert!((path_cost(&grid, &way).unwrap() - cheapest).abs() < 1e-9);
+        }
+        // A pocket of two cells: nothing ahead but the cell it came from.
+        // It rests; so it does with no allowance left.
+        let pocket = Grid::from_ascii("####\n#..#\n####", Movement::default()).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let (way, _) = map.way_ahead(
+            &pocket,
+            Pos::new(2, 1),
+            Pos::new(1, 1),
+            &mut rng,
+            &|_| true,
+            1000,
+        );
+        assert_eq!(way, None);
+        let (way, spent) = map.way_ahead(&grid, at, back, &mut rng, &|_| true, 0);
+        assert_eq!((way, spent), (None, 0));
     }
 }

@@ -841,6 +841,28 @@ impl Faction {
         .flatten()
     }
 
+    /// A far wanderer's stroll from `at` when it has no other ahead of
+    /// `came_from` (see [`CoarseMap::way_ahead`]): the cheapest way to a
+    /// cell near it that does not pass `came_from`, through no cell
+    /// avoided more than `most_avoided` nor one `free` refuses (a body
+    /// stands there: walked round, the way would be a detour), out of the
+    /// same allowance as far strolls; `None` when there is none (it
+    /// rests).
+    pub(crate) fn way_ahead(
+        &mut self,
+        at: Pos,
+        came_from: Pos,
+        most_avoided: f64,
+        free: &dyn Fn(Pos) -> bool,
+        rng: &mut impl rand::Rng,
+    ) -> Option<Vec<Pos>> {
+        self.spend_stroll_allowance(most_avoided, |coarse, grid, accept, nodes| {
+            let open = |cell: Pos| accept(cell) && free(cell);
+            coarse.way_ahead(grid, at, came_from, rng, &open, nodes)
+        })
+        .flatten()
+    }
+
     /// `walk` (a far wanderer's, chosen without pricing the ground), or
     /// the cheapest way to its end near it where that is cheaper and goes
     /// nowhere avoided more than `most_avoided` (see

@@ -208,13 +208,13 @@ fn a_far_wanderer_whose_every_walk_ends_behind_it_goes_back_the_cheapest_way() {
 }
 
 #[test]
-fn a_far_wanderer_in_a_closet_of_four_cells_walks_round_rather_than_pace_two() {
+fn a_far_wanderer_in_a_closet_of_four_cells_neither_paces_two_nor_stands() {
     // On a level of cramped cells behind shut doors (made to check the
     // game, not shipped; seed 2, turns 39-60) a far rat in a closet of two
     // by two cells drew walks round the closet, each ending on the cell it
     // had just left; it went back its cheapest way, a step, and from there
     // the same: 73 A-B-A-B moves in 400 turns. Played over many turns, it
-    // never paces, and it does not stand still either: it walks round.
+    // never paces, and it does not stand still either.
     const CLOSET: &str = "######\n\
                           #@.###\n\
                           #..###\n\
@@ -245,6 +245,126 @@ fn a_far_wanderer_in_a_closet_of_four_cells_walks_round_rather_than_pace_two() {
         let moves = cells.windows(2).filter(|pair| pair[0] != pair[1]).count();
         assert!(moves >= 10, "seed {seed}: it stood: {cells:?}");
     }
+}
+
+/// Plays a far wanderer from `at` for `turns` turns (a time unit each),
+/// stepping where it steps: the cells it stood on each turn, and its
+/// strolls (the cells of each run of steps toward one wander target).
+fn play_far_wanderer(
+    faction: &mut crate::ai::faction::Faction,
+    at: Pos,
+    turns: u32,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<Pos>, Vec<Vec<Pos>>) {
+    let mut at = at;
+    let mut brain = Brain {
+        mode: Mode::Wander,
+        ..Brain::default()
+    };
+    let mut cells = vec![at];
+    let mut strolls: Vec<Vec<Pos>> = Vec::new();
+    let mut walking = None;
+    for turn in 0..turns {
+        let now = f64::from(turn);
+        faction.start_turn(now);
+        let mut s = senses(at, &|_| Body::Empty);
+        s.now = now;
+        s.far_from_player = true;
+        let intent = MemberTurn::new(faction, &mut brain, &s).think(rng);
+        if let Intent::Step { to, .. } = intent {
+            if walking != brain.wander_target || strolls.is_empty() {
+                strolls.push(vec![at]);
+                walking = brain.wander_target;
+            }
+            if let Some(stroll) = strolls.last_mut() {
+                stroll.push(to);
+            }
+            brain.came_from = Some(at);
+            at = to;
+        } else {
+            walking = None;
+        }
+        cells.push(at);
+    }
+    (cells, strolls)
+}
+
+#[test]
+fn a_far_wanderer_shut_in_a_closet_walks_no_round_of_its_rim() {
+    // A wolf shut in a cell of three by three (its doors shut, and wolves
+    // open none: barracks of shut cells, seed 3, wolf 17 from 19,3 round
+    // the rim by 19,2, 17,2, 17,4 to 19,4, turns 20-31) walked round the
+    // rim to a cell beside where it began, four to thirteen times the
+    // cheapest way between its ends, again and again. Played over many
+    // turns, each of its strolls is a cheapest way (at most half again
+    // dearer), it never paces, and it moves.
+    const CLOSET: &str = "#######\n\
+                          #@..###\n\
+                          #...###\n\
+                          #...###\n\
+                          #######";
+    let (mut faction, _) = goblins_knowing(CLOSET);
+    let mut strolled = 0;
+    for seed in 0..10 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let (cells, strolls) = play_far_wanderer(&mut faction, Pos::new(2, 2), 80, &mut rng);
+        assert_eq!(paces_to_and_fro(&cells), None, "seed {seed}: {cells:?}");
+        let grid = faction.grid().unwrap();
+        for stroll in &strolls {
+            let (from, to) = (stroll[0], stroll[stroll.len() - 1]);
+            let walked = path_cost(grid, stroll).unwrap();
+            let cheapest = AStar::new()
+                .find_path(grid, from, to, &SearchOptions::default())
+                .unwrap()
+                .map_or(0.0, |path| path.cost);
+            assert!(
+                walked <= 1.5 * cheapest + 1e-9,
+                "seed {seed}: {stroll:?} costs {walked}, the cheapest {cheapest}"
+            );
+        }
+        strolled += strolls.len();
+        let moves = cells.windows(2).filter(|pair| pair[0] != pair[1]).count();
+        assert!(moves >= 10, "seed {seed}: it stood: {cells:?}");
+    }
+    assert!(strolled >= 30, "it strolls: {strolled} strolls");
+}
+
+#[test]
+fn a_way_ahead_in_a_closet_never_goes_over_a_packmate_resting_mid_closet() {
+    // Two rats in a cell of three by three, one resting in the middle
+    // (a closet far east of the start, played at 80x24, seed 5): the
+    // other's cheapest way across the closet went over the resting one,
+    // and walked round it, the way was a round of the rim. Its way ahead
+    // goes round no body: with the middle free some ways cross it, with
+    // a body there none does, and each is still a cheapest way past it.
+    const CLOSET: &str = "#######\n\
+                          #@..###\n\
+                          #...###\n\
+                          #...###\n\
+                          #######";
+    let (mut faction, _) = goblins_knowing(CLOSET);
+    let (at, back, middle) = (Pos::new(1, 1), Pos::new(2, 1), Pos::new(2, 2));
+    let mut crossed = 0;
+    for seed in 0..20_u32 {
+        faction.start_turn(f64::from(seed));
+        let seed = u64::from(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let way = faction.way_ahead(at, back, 1.0, &|_| true, &mut rng);
+        crossed += usize::from(way.is_some_and(|way| way.contains(&middle)));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let way = faction
+            .way_ahead(at, back, 1.0, &|cell| cell != middle, &mut rng)
+            .unwrap();
+        assert!(
+            !way.contains(&middle) && !way.contains(&back),
+            "seed {seed}: {way:?}"
+        );
+        assert!(
+            steps_are_legal(faction.grid().unwrap(), at, &way[1..]),
+            "seed {seed}"
+        );
+    }
+    assert!(crossed > 0, "with the middle free, a way crosses it");
 }
 
 #[test]
