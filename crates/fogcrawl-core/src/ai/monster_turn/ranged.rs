@@ -37,6 +37,7 @@ use gridpath::Pos;
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
 use crate::ai::brain::{BackedOff, Mode, PURSUIT_MEMORY};
 use crate::ai::faction::line_of_sight;
+use crate::ai::player_reach::{Ticks, ticks};
 use crate::ai::thought::Thought;
 use player_walk::PlayerWalk;
 
@@ -53,6 +54,29 @@ const SHOTS_BEFORE_GOING_BACK: u32 = 15;
 /// cell further still): two tells a dead-end nook from open ground.
 const RETREAT_LOOKAHEAD: u32 = 2;
 
+/// Within how many cells (Chebyshev) of the player a shooter backing off
+/// looks further than a step ([`MemberTurn::retreat_routes`]): nearer than
+/// that, the next player move may put it next to the shooter.
+const LOOKAHEAD_WITHIN: i32 = 3;
+
+/// How many of its own steps ahead a shooter backing off weighs the cells
+/// it could reach.
+const RETREAT_SEARCH_STEPS: u32 = 6;
+
+/// How much sooner (in game time) than by the step its walk picks a route
+/// must leave it out of the player's reach before a shooter takes that
+/// route's first step instead: one floor step of the player's, so two
+/// routes about as good never trade places turn by turn.
+const RETREAT_SWITCH_TIME: f64 = 1.0;
+
+/// What a route's end is worth more when the player stands in its sight
+/// and range from there (it can shoot on): half a floor step's time.
+const RETREAT_LINE_TIME: f64 = 0.5;
+
+/// The margin of a cell the player's walk does not come next to within its
+/// map (across deep water, or far round a wall): beyond any walk's time.
+const OUT_OF_REACH: Ticks = 1_000_000;
+
 /// The most steps a shooter walks to another firing cell.
 const FIRING_CELL_STEPS: i32 = 3;
 
@@ -61,6 +85,18 @@ const FIRING_CELL_STEPS: i32 = 3;
 /// player: about ten of the player's steps, for a player who follows to
 /// come round the corner (into its sight, a step or more off) or to go.
 const HOLD_AFTER_BACKING_OFF: f64 = 10.0;
+
+/// A first step back and what the cells it leads to are worth
+/// ([`MemberTurn::retreat_routes`]).
+#[derive(Debug, Clone, Copy)]
+struct Route {
+    first: Pos,
+    /// The best margin of the cells it leads to (a line of fire counted).
+    margin: Ticks,
+    /// The margin of the first step's own cell, no line counted: at or
+    /// below 0 the player could stand next to it when its next turn comes.
+    first_margin: Ticks,
+}
 
 /// How a kind that shoots fights: its range and the distance it keeps
 /// from the player (both in cells, Chebyshev).
@@ -157,7 +193,175 @@ impl MemberTurn<'_> {
     /// else, with `may_lose_sight`, the step down the safety map if it is
     /// further (or as far and out of the player's sight), else the
     /// furthest.
+    ///
+    /// Within [`LOOKAHEAD_WITHIN`] of the player it also looks a few of its
+    /// own steps ahead ([`Self::retreat_routes`]): when another first step
+    /// leads to a cell the player could not stand next to until clearly
+    /// later (a pool it swims and the player cannot enter, swamp it crosses
+    /// faster, a door or a wall the player must walk round), it takes that
+    /// step; and with no step further off by the walk (its back to a wall,
+    /// or every cell round it next to the player), a route that ends out
+    /// of the player's reach before the player gets there (a spitter in a
+    /// nook of a pool slipped past the player into deep water rather than
+    /// bite: 66 of 131 adjacent turns on a cavern of pools were `cornered`).
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
+        let near = self.step_back_by_walk(player, range, may_lose_sight);
+        if chebyshev(self.senses.at, player) > LOOKAHEAD_WITHIN || (self.senses.smoke_at)(player) {
+            return near;
+        }
+        let routes = self.retreat_routes(player, range);
+        // Two or more cells off, not by a step the player could stand next
+        // to before its next turn (it would begin that turn next to it).
+        let beside = chebyshev(self.senses.at, player) <= 1;
+        // Beside it, a first step out of its reach before one along its
+        // side (that begins the next turn beside it again: spitters in a
+        // pool slid from one cell by the player's shore to the next).
+        let best = routes
+            .iter()
+            .filter(|route| beside || route.first_margin > 0)
+            .max_by_key(|route| {
+                (
+                    route.margin > 0 && route.first_margin > 0,
+                    route.margin,
+                    std::cmp::Reverse(route.first),
+                )
+            })
+            .map(|route| (route.first, route.margin));
+        let via = |cell: Pos| {
+            routes
+                .iter()
+                .find(|route| route.first == cell)
+                .map(|route| route.margin)
+        };
+        match (near, best) {
+            (Some(step), Some((first, margin)))
+                if margin > 0
+                    && via(step).is_none_or(|kept| margin > kept + ticks(RETREAT_SWITCH_TIME)) =>
+            {
+                Some(first)
+            }
+            (None, Some((first, margin))) if margin > 0 => Some(first),
+            _ => near,
+        }
+    }
+
+    /// The first steps of the routes a shooter could take within
+    /// [`RETREAT_SEARCH_STEPS`] of its own steps (over free cells, on its
+    /// faction's ground at its speed), each with the best margin of the
+    /// cells it leads to: how long after the shooter's next turn there
+    /// comes the player could first stand next to it
+    /// ([`crate::ai::player_reach::PlayerReach`]; below 0: sooner), more
+    /// by [`RETREAT_LINE_TIME`] for a cell with the player in its sight and
+    /// range. Never the cell it just backed off from (no to and fro), nor
+    /// into smoke.
+    fn retreat_routes(&mut self, player: Pos, range: i32) -> Vec<Route> {
+        let at = self.senses.at;
+        let Some(rules) = self.faction.rules() else {
+            return Vec::new();
+        };
+        let speed = self.faction.config().map_or(1.0, |config| config.speed);
+        let left = self
+            .brain
+            .backed_off
+            .filter(|backed| backed.to == at)
+            .map(|backed| backed.left);
+        let reach = i32::try_from(RETREAT_SEARCH_STEPS).unwrap_or(0);
+        let side = 2 * reach + 1;
+        let index = |cell: Pos| {
+            let (dx, dy) = (cell.x - at.x, cell.y - at.y);
+            (dx.abs() <= reach && dy.abs() <= reach)
+                .then(|| usize::try_from((dy + reach) * side + dx + reach).ok())
+                .flatten()
+        };
+        // Each cell's (time the shooter is ready there, steps, first step).
+        let mut best: Vec<Option<(Ticks, u32, Pos)>> =
+            vec![None; usize::try_from(side * side).unwrap_or(0)];
+        let mut frontier = std::collections::BinaryHeap::new();
+        frontier.push(std::cmp::Reverse((0, 0_u32, at.y, at.x, at.y, at.x)));
+        while let Some(std::cmp::Reverse((time, steps, y, x, fy, fx))) = frontier.pop() {
+            let from = Pos::new(x, y);
+            let first = Pos::new(fx, fy);
+            if from != at {
+                let Some(i) = index(from) else {
+                    continue;
+                };
+                if best[i].is_some() {
+                    continue;
+                }
+                best[i] = Some((time, steps, first));
+            }
+            if steps >= RETREAT_SEARCH_STEPS {
+                continue;
+            }
+            for &(dx, dy) in &NEIGHBOURS {
+                let to = Pos::new(from.x + dx, from.y + dy);
+                let first_step = from == at;
+                if to == at
+                    || to == player
+                    || index(to).is_none_or(|i| best[i].is_some())
+                    || first_step && (Some(to) == left || (self.senses.smoke_at)(to))
+                    || (self.senses.body_at)(to) != Body::Empty
+                    || self.faction.believes_step_blocked(from, to)
+                {
+                    continue;
+                }
+                let Some(cost) = rules.terrain_cost(self.faction.knowledge().belief(to)) else {
+                    continue;
+                };
+                let length = if dx != 0 && dy != 0 {
+                    std::f64::consts::SQRT_2
+                } else {
+                    1.0
+                };
+                let ready = time + ticks(length * cost / speed);
+                let first = if first_step { to } else { first };
+                frontier.push(std::cmp::Reverse((ready, steps + 1, to.y, to.x, first.y, first.x)));
+            }
+        }
+        let cells: Vec<(Pos, Ticks, Pos)> = best
+            .iter()
+            .enumerate()
+            .filter_map(|(i, node)| {
+                let i = i32::try_from(i).ok()?;
+                let cell = Pos::new(at.x - reach + i % side, at.y - reach + i / side);
+                node.map(|(time, _, first)| (cell, time, first))
+            })
+            .collect();
+        let lines: Vec<bool> = cells
+            .iter()
+            .map(|&(cell, _, _)| {
+                chebyshev(cell, player) <= range && self.faction.believes_seen_from(cell, player)
+            })
+            .collect();
+        let map = self.faction.player_reach(self.senses.turn, player);
+        let mut routes: Vec<Route> = Vec::new();
+        for (&(cell, time, first), &line) in cells.iter().zip(&lines) {
+            let bare = map.next_to(cell).map_or(OUT_OF_REACH, |next| next - time);
+            let margin = bare + if line { ticks(RETREAT_LINE_TIME) } else { 0 };
+            let index = match routes.iter().position(|route| route.first == first) {
+                Some(index) => index,
+                None => {
+                    routes.push(Route {
+                        first,
+                        margin,
+                        first_margin: OUT_OF_REACH,
+                    });
+                    routes.len() - 1
+                }
+            };
+            let route = &mut routes[index];
+            route.margin = route.margin.max(margin);
+            if cell == first {
+                route.first_margin = bare;
+            }
+        }
+        routes
+    }
+
+    /// [`Self::step_back`] by the step alone: a free cell a step away,
+    /// further from the player (by its walk, then the straight line:
+    /// [`PlayerWalk`]), as that method describes.
+    fn step_back_by_walk(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
         // Smoke over the player hides it from all but its neighbours:
         // from any step back it loses the player. It steps out of reach
