@@ -196,8 +196,8 @@ mod tests {
 
     /// The map from the top left cell of `rows`, as the goblins know it.
     fn reach_from_corner(rows: &str) -> PlayerReach {
-        let faction = crate::ai::monster_turn::tests::goblins_knowing(rows).0;
-        PlayerReach::new(faction.knowledge(), Pos::new(0, 0), 1)
+        let level = crate::world::level::text::parse(rows).expect("a level");
+        PlayerReach::new(&FactionKnowledge::omniscient(&level), Pos::new(0, 0), 1)
     }
 
     #[test]

@@ -252,8 +252,8 @@ impl MemberTurn<'_> {
     /// comes the player could first stand next to it
     /// ([`crate::ai::player_reach::PlayerReach`]; below 0: sooner), more
     /// by [`RETREAT_LINE_TIME`] for a cell with the player in its sight and
-    /// range. Never the cell it just backed off from (no to and fro), nor
-    /// into smoke.
+    /// range. Never the cell it just backed off from, nor the firing cell
+    /// it just left for another (no to and fro), nor into smoke.
     fn retreat_routes(&mut self, player: Pos, range: i32) -> Vec<Route> {
         let at = self.senses.at;
         let Some(rules) = self.faction.rules() else {
@@ -265,6 +265,14 @@ impl MemberTurn<'_> {
             .backed_off
             .filter(|backed| backed.to == at)
             .map(|backed| backed.left);
+        // Nor the firing cell it has just left for another after its shots
+        // there: from a nook of deep water out of the player's reach a
+        // spitter moved to a firing cell at the pool's edge and straight
+        // back, every six turns (our cavern of pools, seed 3).
+        let shot_from = self
+            .brain
+            .came_from
+            .filter(|&cell| self.brain.fired_from[0] == Some(cell));
         let reach = i32::try_from(RETREAT_SEARCH_STEPS).unwrap_or(0);
         let side = 2 * reach + 1;
         let index = |cell: Pos| {
@@ -299,7 +307,8 @@ impl MemberTurn<'_> {
                 if to == at
                     || to == player
                     || index(to).is_none_or(|i| best[i].is_some())
-                    || first_step && (Some(to) == left || (self.senses.smoke_at)(to))
+                    || first_step
+                        && (Some(to) == left || Some(to) == shot_from || (self.senses.smoke_at)(to))
                     || (self.senses.body_at)(to) != Body::Empty
                     || self.faction.believes_step_blocked(from, to)
                 {
@@ -315,7 +324,14 @@ impl MemberTurn<'_> {
                 };
                 let ready = time + ticks(length * cost / speed);
                 let first = if first_step { to } else { first };
-                frontier.push(std::cmp::Reverse((ready, steps + 1, to.y, to.x, first.y, first.x)));
+                frontier.push(std::cmp::Reverse((
+                    ready,
+                    steps + 1,
+                    to.y,
+                    to.x,
+                    first.y,
+                    first.x,
+                )));
             }
         }
         let cells: Vec<(Pos, Ticks, Pos)> = best
@@ -1827,6 +1843,145 @@ mod tests {
             }
             Intent::Wait => {}
             other => panic!("unexpected {other:?}"),
+        }
+    }
+    const SPITTER: Shooter = Shooter {
+        range: 4,
+        keep_distance: 3,
+    };
+
+    /// The lizardfolk of the shipped config (they swim deep water), knowing
+    /// `rows` as it is.
+    fn lizardfolk_knowing(rows: &str) -> Faction {
+        let config = crate::config::MonsterConfig::shipped().expect("the shipped config");
+        let lizardfolk = config
+            .faction("lizardfolk")
+            .expect("the shipped lizardfolk")
+            .clone();
+        let level = crate::world::level::text::parse(rows).expect("a level");
+        let mut faction = Faction::new(
+            lizardfolk.clone(),
+            crate::ai::knowledge::FactionKnowledge::omniscient(&level),
+        );
+        faction.rebuild(lizardfolk).expect("a grid");
+        faction.start_turn(0.0);
+        faction
+    }
+
+    /// What a spitter at `at` with the mind `brain` does about the player
+    /// it sees at `player`, alone on the level.
+    fn spitter_decides(faction: &mut Faction, brain: &mut Brain, at: Pos, player: Pos) -> Intent {
+        let body_at = move |pos: Pos| {
+            if pos == player {
+                Body::Player
+            } else {
+                Body::Empty
+            }
+        };
+        let no_smoke = |_: Pos| false;
+        let senses = Senses {
+            player_seen: Some(player),
+            smoke_at: &no_smoke,
+            shooter: Some(SPITTER),
+            fight_turns: FALLBACK_FIGHT_TURNS,
+            ..crate::ai::monster_turn::tests::senses(at, &body_at)
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        MemberTurn::new(faction, brain, &senses).think(&mut rng)
+    }
+
+    #[test]
+    fn a_spitter_cornered_beside_the_player_slips_past_it_into_deep_water() {
+        // Spit-pools (our own cavern) seed 3, turn 148: a spitter in a
+        // one-wide neck of a pool, the player on the cell above it. Every
+        // free cell round it lies next to the player, so no step gains by
+        // the walk: it bit, five actions running. Two steps off, past the
+        // player's side, lies deep water the player cannot enter.
+        const NECK: &str = "~~~WWW\n\
+                            ~@~WWW\n\
+                            #.~WWW\n\
+                            ######\n";
+        let mut faction = lizardfolk_knowing(NECK);
+        let player = Pos::new(1, 1);
+        let mut at = Pos::new(1, 2);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        // Time 0: beside the player, it slips along its side toward the
+        // deep water (one more turn next to it, not a fight).
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => {
+                assert_eq!(chebyshev(to, player), 1, "along its side: {to}");
+                assert!(to.x > at.x, "toward the deep water: {to}");
+                brain.came_from = Some(at);
+                at = to;
+            }
+            other => panic!("it should slip toward the deep water, not {other:?}"),
+        }
+        // Its next turn, the player still at (1, 1): into the deep water,
+        // two cells off, where the player cannot stand next to it.
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => {
+                assert_eq!(chebyshev(to, player), 2, "out of reach: {to}");
+                assert_eq!(
+                    faction.knowledge().belief(to),
+                    Some(crate::world::Terrain::DeepWater)
+                );
+            }
+            other => panic!("it should swim off, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_spitter_two_cells_off_backs_toward_a_pool_not_along_the_floor() {
+        // The player at (1, 1), the spitter three cells off at (4, 1) on
+        // floor; a deep pool lies below and to its right. Straight back
+        // along the floor the player walks as fast as it: it would be
+        // caught at the room's end. Into the pool (its step a diagonal
+        // one, the player two steps from standing next to it), the player
+        // can never stand next to it.
+        const POOL: &str = "........................\n\
+                            .@......................\n\
+                            .....WWW................\n\
+                            .....WWW................\n\
+                            .....WWW................\n\
+                            ########################\n";
+        let mut faction = lizardfolk_knowing(POOL);
+        let (at, player) = (Pos::new(4, 1), Pos::new(1, 1));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 2), "into the pool"),
+            other => panic!("it should step toward the pool, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_spitter_two_cells_off_never_steps_next_to_the_player_for_a_pool() {
+        // The pool lies past the player's side: every way there passes a
+        // cell the player could stand next to before the spitter's next
+        // turn. Two cells off, it backs along the floor instead (a step
+        // next to the player only to swim off later was an adjacent turn
+        // of its own making: 26 `came_round` turns on our cavern of pools).
+        const PAST: &str = "WWW.......\n\
+                            WWW.......\n\
+                            ...@......\n\
+                            ..........\n";
+        let mut faction = lizardfolk_knowing(PAST);
+        let (at, player) = (Pos::new(5, 2), Pos::new(3, 2));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => {
+                assert!(chebyshev(to, player) >= 2, "next to the player: {to}");
+                assert!(to.x > at.x, "away from the player: {to}");
+            }
+            other => panic!("it should step back, not {other:?}"),
         }
     }
 }
