@@ -22,6 +22,17 @@
 //! again, to and fro): it holds there a moment, and the player who follows
 //! comes round the corner into its sight, a step or more off.
 //!
+//! Within a few cells of the player it also looks a few of its own steps
+//! ahead ([`MemberTurn::retreat_routes`]): each cell it could reach is
+//! weighed by how long after it gets there the player could first stand
+//! next to it ([`crate::ai::player_reach`], the player's own walk priced by
+//! the ground, one map a turn for the whole faction), as Brogue CE's
+//! safety maps and `MA_MAINTAINS_DISTANCE` keep a kiting monster out of
+//! reach; it leaves the step above for a clearly safer way only (a pool
+//! it swims, shallows it crosses faster than the player), and beside the
+//! player with no step further off it slips along the player's side to
+//! such a way rather than fight.
+//!
 //! Its distance is the player's walk to it ([`PlayerWalk`]), not the
 //! straight line: round a corridor's bend a step that keeps the straight
 //! line as it is may add to the walk. And after a few shots from one cell
@@ -55,8 +66,9 @@ const SHOTS_BEFORE_GOING_BACK: u32 = 15;
 const RETREAT_LOOKAHEAD: u32 = 2;
 
 /// Within how many cells (Chebyshev) of the player a shooter backing off
-/// looks further than a step ([`MemberTurn::retreat_routes`]): nearer than
-/// that, the next player move may put it next to the shooter.
+/// looks further than a step ([`MemberTurn::retreat_routes`]): the
+/// distance the shipped shooters keep, where the player's next moves may
+/// bring it next to them.
 const LOOKAHEAD_WITHIN: i32 = 3;
 
 /// How many of its own steps ahead a shooter backing off weighs the cells
@@ -234,8 +246,13 @@ impl MemberTurn<'_> {
                 .map(|route| route.margin)
         };
         match (near, best) {
+            // A step back the walk found is left only for one that too
+            // ends two or more cells off (beside the player, a step along
+            // its side for a better way on cost a step back: rooms and
+            // swamp depth 5).
             (Some(step), Some((first, margin)))
                 if margin > 0
+                    && chebyshev(first, player) >= 2
                     && via(step).is_none_or(|kept| margin > kept + ticks(RETREAT_SWITCH_TIME)) =>
             {
                 Some(first)
