@@ -25,6 +25,8 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
+//! - [`player_reach`]: how soon the player could stand next to each cell
+//!   near it, by its own walk (a shooter backing off weighs its way by it).
 //! - [`coarse`]: far strolls on the planning grid's coarse graph (its
 //!   clusters and their entrances).
 //! - [`coarse_plan`]: far goals (hunts, searches, noises from afar)
@@ -51,6 +53,7 @@ pub(crate) mod knowledge;
 pub(crate) mod known_hazards;
 pub(crate) mod monster_turn;
 pub(crate) mod planner;
+pub(crate) mod player_reach;
 mod request_queue;
 pub(crate) mod sight;
 pub(crate) mod spots;

@@ -19,6 +19,7 @@ use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats, Priority};
+use crate::ai::player_reach::PlayerReach;
 use crate::ai::spots::Spots;
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
@@ -152,6 +153,11 @@ pub struct Faction {
     /// a function of the grid alone, so not saved.
     #[serde(skip)]
     far: FarPlanner,
+    /// How soon the player could stand next to the cells round it, drawn
+    /// for one player turn and shared by the faction's shooters backing
+    /// off (scratch: drawn again after a load).
+    #[serde(skip)]
+    player_reach: PlayerReach,
 }
 
 impl Faction {
@@ -205,6 +211,7 @@ impl Faction {
             coarse: CoarseMap::default(),
             stroll_nodes_left: 0,
             far: FarPlanner::default(),
+            player_reach: PlayerReach::default(),
         }
     }
 
@@ -1111,6 +1118,16 @@ impl Faction {
         let grid = self.view.as_ref()?.grid();
         let (_, _, safety) = self.safety.as_ref()?;
         safety.lowest_neighbour_where(grid, at, |cell| cell != threat && allowed(cell))
+    }
+
+    /// How soon the player at `player` could stand next to the cells
+    /// round it, as the faction believes the ground ([`PlayerReach`]):
+    /// drawn once per player turn, for every shooter that asks.
+    pub(crate) fn player_reach(&mut self, turn: u64, player: Pos) -> &PlayerReach {
+        if !self.player_reach.is_for(player, turn) {
+            self.player_reach = PlayerReach::new(&self.knowledge, player, turn);
+        }
+        &self.player_reach
     }
 
     /// Whether `at` lies at the bottom of the safety map away from

@@ -22,6 +22,17 @@
 //! again, to and fro): it holds there a moment, and the player who follows
 //! comes round the corner into its sight, a step or more off.
 //!
+//! Within a few cells of the player it also looks a few of its own steps
+//! ahead ([`MemberTurn::retreat_routes`]): each cell it could reach is
+//! weighed by how long after it gets there the player could first stand
+//! next to it ([`crate::ai::player_reach`], the player's own walk priced by
+//! the ground, one map a turn for the whole faction), as Brogue CE's
+//! safety maps and `MA_MAINTAINS_DISTANCE` keep a kiting monster out of
+//! reach; it leaves the step above for a clearly safer way only (a pool
+//! it swims, shallows it crosses faster than the player), and beside the
+//! player with no step further off it slips along the player's side to
+//! such a way rather than fight.
+//!
 //! Its distance is the player's walk to it ([`PlayerWalk`]), not the
 //! straight line: round a corridor's bend a step that keeps the straight
 //! line as it is may add to the walk. And after a few shots from one cell
@@ -37,6 +48,7 @@ use gridpath::Pos;
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
 use crate::ai::brain::{BackedOff, Mode, PURSUIT_MEMORY};
 use crate::ai::faction::line_of_sight;
+use crate::ai::player_reach::{Ticks, ticks};
 use crate::ai::thought::Thought;
 use player_walk::PlayerWalk;
 
@@ -53,6 +65,30 @@ const SHOTS_BEFORE_GOING_BACK: u32 = 15;
 /// cell further still): two tells a dead-end nook from open ground.
 const RETREAT_LOOKAHEAD: u32 = 2;
 
+/// Within how many cells (Chebyshev) of the player a shooter backing off
+/// looks further than a step ([`MemberTurn::retreat_routes`]): the
+/// distance the shipped shooters keep, where the player's next moves may
+/// bring it next to them.
+const LOOKAHEAD_WITHIN: i32 = 3;
+
+/// How many of its own steps ahead a shooter backing off weighs the cells
+/// it could reach.
+const RETREAT_SEARCH_STEPS: u32 = 6;
+
+/// How much sooner (in game time) than by the step its walk picks a route
+/// must leave it out of the player's reach before a shooter takes that
+/// route's first step instead: one floor step of the player's, so two
+/// routes about as good never trade places turn by turn.
+const RETREAT_SWITCH_TIME: f64 = 1.0;
+
+/// What a route's end is worth more when the player stands in its sight
+/// and range from there (it can shoot on): half a floor step's time.
+const RETREAT_LINE_TIME: f64 = 0.5;
+
+/// The margin of a cell the player's walk does not come next to within its
+/// map (across deep water, or far round a wall): beyond any walk's time.
+const OUT_OF_REACH: Ticks = 1_000_000;
+
 /// The most steps a shooter walks to another firing cell.
 const FIRING_CELL_STEPS: i32 = 3;
 
@@ -61,6 +97,18 @@ const FIRING_CELL_STEPS: i32 = 3;
 /// player: about ten of the player's steps, for a player who follows to
 /// come round the corner (into its sight, a step or more off) or to go.
 const HOLD_AFTER_BACKING_OFF: f64 = 10.0;
+
+/// A first step back and what the cells it leads to are worth
+/// ([`MemberTurn::retreat_routes`]).
+#[derive(Debug, Clone, Copy)]
+struct Route {
+    first: Pos,
+    /// The best margin of the cells it leads to (a line of fire counted).
+    margin: Ticks,
+    /// The margin of the first step's own cell, no line counted: at or
+    /// below 0 the player could stand next to it when its next turn comes.
+    first_margin: Ticks,
+}
 
 /// How a kind that shoots fights: its range and the distance it keeps
 /// from the player (both in cells, Chebyshev).
@@ -157,7 +205,196 @@ impl MemberTurn<'_> {
     /// else, with `may_lose_sight`, the step down the safety map if it is
     /// further (or as far and out of the player's sight), else the
     /// furthest.
+    ///
+    /// Within [`LOOKAHEAD_WITHIN`] of the player it also looks a few of its
+    /// own steps ahead ([`Self::retreat_routes`]): when another first step
+    /// leads to a cell the player could not stand next to until clearly
+    /// later (a pool it swims and the player cannot enter, swamp it crosses
+    /// faster, a door or a wall the player must walk round), it takes that
+    /// step; and with no step further off by the walk (its back to a wall,
+    /// or every cell round it next to the player), a route that ends out
+    /// of the player's reach before the player gets there (a spitter in a
+    /// nook of a pool slipped past the player into deep water rather than
+    /// bite: 66 of 131 adjacent turns on a cavern of pools were `cornered`).
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
+        let near = self.step_back_by_walk(player, range, may_lose_sight);
+        if chebyshev(self.senses.at, player) > LOOKAHEAD_WITHIN || (self.senses.smoke_at)(player) {
+            return near;
+        }
+        let routes = self.retreat_routes(player, range);
+        // Two or more cells off, not by a step the player could stand next
+        // to before its next turn (it would begin that turn next to it).
+        let beside = chebyshev(self.senses.at, player) <= 1;
+        // Beside it, a first step out of its reach before one along its
+        // side (that begins the next turn beside it again: spitters in a
+        // pool slid from one cell by the player's shore to the next).
+        let best = routes
+            .iter()
+            .filter(|route| beside || route.first_margin > 0)
+            .max_by_key(|route| {
+                (
+                    route.margin > 0 && route.first_margin > 0,
+                    route.margin,
+                    std::cmp::Reverse(route.first),
+                )
+            })
+            .map(|route| (route.first, route.margin));
+        let via = |cell: Pos| {
+            routes
+                .iter()
+                .find(|route| route.first == cell)
+                .map(|route| route.margin)
+        };
+        match (near, best) {
+            // A step back the walk found is left only for one that too
+            // ends two or more cells off (beside the player, a step along
+            // its side for a better way on cost a step back: rooms and
+            // swamp depth 5).
+            (Some(step), Some((first, margin)))
+                if margin > 0
+                    && chebyshev(first, player) >= 2
+                    && via(step).is_none_or(|kept| margin > kept + ticks(RETREAT_SWITCH_TIME)) =>
+            {
+                Some(first)
+            }
+            (None, Some((first, margin))) if margin > 0 => Some(first),
+            _ => near,
+        }
+    }
+
+    /// The first steps of the routes a shooter could take within
+    /// [`RETREAT_SEARCH_STEPS`] of its own steps (over free cells, on its
+    /// faction's ground at its speed), each with the best margin of the
+    /// cells it leads to: how long after the shooter's next turn there
+    /// comes the player could first stand next to it
+    /// ([`crate::ai::player_reach::PlayerReach`]; below 0: sooner), more
+    /// by [`RETREAT_LINE_TIME`] for a cell with the player in its sight and
+    /// range. Never the cell it just backed off from, nor the firing cell
+    /// it just left for another (no to and fro), nor into smoke.
+    fn retreat_routes(&mut self, player: Pos, range: i32) -> Vec<Route> {
+        let at = self.senses.at;
+        let Some(rules) = self.faction.rules() else {
+            return Vec::new();
+        };
+        let speed = self.faction.config().map_or(1.0, |config| config.speed);
+        let left = self
+            .brain
+            .backed_off
+            .filter(|backed| backed.to == at)
+            .map(|backed| backed.left);
+        // Nor the firing cell it has just left for another after its shots
+        // there: from a nook of deep water out of the player's reach a
+        // spitter moved to a firing cell at the pool's edge and straight
+        // back, every six turns (our cavern of pools, seed 3).
+        let shot_from = self
+            .brain
+            .came_from
+            .filter(|&cell| self.brain.fired_from[0] == Some(cell));
+        let reach = i32::try_from(RETREAT_SEARCH_STEPS).unwrap_or(0);
+        let side = 2 * reach + 1;
+        let index = |cell: Pos| {
+            let (dx, dy) = (cell.x - at.x, cell.y - at.y);
+            (dx.abs() <= reach && dy.abs() <= reach)
+                .then(|| usize::try_from((dy + reach) * side + dx + reach).ok())
+                .flatten()
+        };
+        // Each cell's (time the shooter is ready there, steps, first step).
+        let mut best: Vec<Option<(Ticks, u32, Pos)>> =
+            vec![None; usize::try_from(side * side).unwrap_or(0)];
+        let mut frontier = std::collections::BinaryHeap::new();
+        frontier.push(std::cmp::Reverse((0, 0_u32, at.y, at.x, at.y, at.x)));
+        while let Some(std::cmp::Reverse((time, steps, y, x, fy, fx))) = frontier.pop() {
+            let from = Pos::new(x, y);
+            let first = Pos::new(fx, fy);
+            if from != at {
+                let Some(i) = index(from) else {
+                    continue;
+                };
+                if best[i].is_some() {
+                    continue;
+                }
+                best[i] = Some((time, steps, first));
+            }
+            if steps >= RETREAT_SEARCH_STEPS {
+                continue;
+            }
+            for &(dx, dy) in &NEIGHBOURS {
+                let to = Pos::new(from.x + dx, from.y + dy);
+                let first_step = from == at;
+                if to == at
+                    || to == player
+                    || index(to).is_none_or(|i| best[i].is_some())
+                    || first_step
+                        && (Some(to) == left || Some(to) == shot_from || (self.senses.smoke_at)(to))
+                    || (self.senses.body_at)(to) != Body::Empty
+                    || self.faction.believes_step_blocked(from, to)
+                {
+                    continue;
+                }
+                let Some(cost) = rules.terrain_cost(self.faction.knowledge().belief(to)) else {
+                    continue;
+                };
+                let length = if dx != 0 && dy != 0 {
+                    std::f64::consts::SQRT_2
+                } else {
+                    1.0
+                };
+                let ready = time + ticks(length * cost / speed);
+                let first = if first_step { to } else { first };
+                frontier.push(std::cmp::Reverse((
+                    ready,
+                    steps + 1,
+                    to.y,
+                    to.x,
+                    first.y,
+                    first.x,
+                )));
+            }
+        }
+        let cells: Vec<(Pos, Ticks, Pos)> = best
+            .iter()
+            .enumerate()
+            .filter_map(|(i, node)| {
+                let i = i32::try_from(i).ok()?;
+                let cell = Pos::new(at.x - reach + i % side, at.y - reach + i / side);
+                node.map(|(time, _, first)| (cell, time, first))
+            })
+            .collect();
+        let lines: Vec<bool> = cells
+            .iter()
+            .map(|&(cell, _, _)| {
+                chebyshev(cell, player) <= range && self.faction.believes_seen_from(cell, player)
+            })
+            .collect();
+        let map = self.faction.player_reach(self.senses.turn, player);
+        let mut routes: Vec<Route> = Vec::new();
+        for (&(cell, time, first), &line) in cells.iter().zip(&lines) {
+            let bare = map.next_to(cell).map_or(OUT_OF_REACH, |next| next - time);
+            let margin = bare + if line { ticks(RETREAT_LINE_TIME) } else { 0 };
+            let index = match routes.iter().position(|route| route.first == first) {
+                Some(index) => index,
+                None => {
+                    routes.push(Route {
+                        first,
+                        margin,
+                        first_margin: OUT_OF_REACH,
+                    });
+                    routes.len() - 1
+                }
+            };
+            let route = &mut routes[index];
+            route.margin = route.margin.max(margin);
+            if cell == first {
+                route.first_margin = bare;
+            }
+        }
+        routes
+    }
+
+    /// [`Self::step_back`] by the step alone: a free cell a step away,
+    /// further from the player (by its walk, then the straight line:
+    /// [`PlayerWalk`]), as that method describes.
+    fn step_back_by_walk(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
         // Smoke over the player hides it from all but its neighbours:
         // from any step back it loses the player. It steps out of reach
@@ -1623,6 +1860,145 @@ mod tests {
             }
             Intent::Wait => {}
             other => panic!("unexpected {other:?}"),
+        }
+    }
+    const SPITTER: Shooter = Shooter {
+        range: 4,
+        keep_distance: 3,
+    };
+
+    /// The lizardfolk of the shipped config (they swim deep water), knowing
+    /// `rows` as it is.
+    fn lizardfolk_knowing(rows: &str) -> Faction {
+        let config = crate::config::MonsterConfig::shipped().expect("the shipped config");
+        let lizardfolk = config
+            .faction("lizardfolk")
+            .expect("the shipped lizardfolk")
+            .clone();
+        let level = crate::world::level::text::parse(rows).expect("a level");
+        let mut faction = Faction::new(
+            lizardfolk.clone(),
+            crate::ai::knowledge::FactionKnowledge::omniscient(&level),
+        );
+        faction.rebuild(lizardfolk).expect("a grid");
+        faction.start_turn(0.0);
+        faction
+    }
+
+    /// What a spitter at `at` with the mind `brain` does about the player
+    /// it sees at `player`, alone on the level.
+    fn spitter_decides(faction: &mut Faction, brain: &mut Brain, at: Pos, player: Pos) -> Intent {
+        let body_at = move |pos: Pos| {
+            if pos == player {
+                Body::Player
+            } else {
+                Body::Empty
+            }
+        };
+        let no_smoke = |_: Pos| false;
+        let senses = Senses {
+            player_seen: Some(player),
+            smoke_at: &no_smoke,
+            shooter: Some(SPITTER),
+            fight_turns: FALLBACK_FIGHT_TURNS,
+            ..crate::ai::monster_turn::tests::senses(at, &body_at)
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        MemberTurn::new(faction, brain, &senses).think(&mut rng)
+    }
+
+    #[test]
+    fn a_spitter_cornered_beside_the_player_slips_past_it_into_deep_water() {
+        // Spit-pools (our own cavern) seed 3, turn 148: a spitter in a
+        // one-wide neck of a pool, the player on the cell above it. Every
+        // free cell round it lies next to the player, so no step gains by
+        // the walk: it bit, five actions running. Two steps off, past the
+        // player's side, lies deep water the player cannot enter.
+        const NECK: &str = "~~~WWW\n\
+                            ~@~WWW\n\
+                            #.~WWW\n\
+                            ######\n";
+        let mut faction = lizardfolk_knowing(NECK);
+        let player = Pos::new(1, 1);
+        let mut at = Pos::new(1, 2);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        // Time 0: beside the player, it slips along its side toward the
+        // deep water (one more turn next to it, not a fight).
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => {
+                assert_eq!(chebyshev(to, player), 1, "along its side: {to}");
+                assert!(to.x > at.x, "toward the deep water: {to}");
+                brain.came_from = Some(at);
+                at = to;
+            }
+            other => panic!("it should slip toward the deep water, not {other:?}"),
+        }
+        // Its next turn, the player still at (1, 1): into the deep water,
+        // two cells off, where the player cannot stand next to it.
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => {
+                assert_eq!(chebyshev(to, player), 2, "out of reach: {to}");
+                assert_eq!(
+                    faction.knowledge().belief(to),
+                    Some(crate::world::Terrain::DeepWater)
+                );
+            }
+            other => panic!("it should swim off, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_spitter_two_cells_off_backs_toward_a_pool_not_along_the_floor() {
+        // The player at (1, 1), the spitter three cells off at (4, 1) on
+        // floor; a deep pool lies below and to its right. Straight back
+        // along the floor the player walks as fast as it: it would be
+        // caught at the room's end. Into the pool (its step a diagonal
+        // one, the player two steps from standing next to it), the player
+        // can never stand next to it.
+        const POOL: &str = "........................\n\
+                            .@......................\n\
+                            .....WWW................\n\
+                            .....WWW................\n\
+                            .....WWW................\n\
+                            ########################\n";
+        let mut faction = lizardfolk_knowing(POOL);
+        let (at, player) = (Pos::new(4, 1), Pos::new(1, 1));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 2), "into the pool"),
+            other => panic!("it should step toward the pool, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_spitter_two_cells_off_never_steps_next_to_the_player_for_a_pool() {
+        // The pool lies past the player's side: every way there passes a
+        // cell the player could stand next to before the spitter's next
+        // turn. Two cells off, it backs along the floor instead (a step
+        // next to the player only to swim off later was an adjacent turn
+        // of its own making: 26 `came_round` turns on our cavern of pools).
+        const PAST: &str = "WWW.......\n\
+                            WWW.......\n\
+                            ...@......\n\
+                            ..........\n";
+        let mut faction = lizardfolk_knowing(PAST);
+        let (at, player) = (Pos::new(5, 2), Pos::new(3, 2));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        match spitter_decides(&mut faction, &mut brain, at, player) {
+            Intent::Step { to, .. } => {
+                assert!(chebyshev(to, player) >= 2, "next to the player: {to}");
+                assert!(to.x > at.x, "away from the player: {to}");
+            }
+            other => panic!("it should step back, not {other:?}"),
         }
     }
 }
