@@ -172,9 +172,22 @@ impl MemberTurn<'_> {
         let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
         let here = far(at);
         // Nor into smoke: from there it would not see the player either.
+        // Nor onto a cell next to the player that leads no further: the
+        // player's walk there may be long (a doorway whose only way in is
+        // a diagonal past deep water), but from a cell next to it a
+        // shooter cannot shoot nor back off again, so it closed in as a
+        // hunter, back onto the cell it left, and backed off into the
+        // nook again, 18 times in 16 turns (corridor-doors depth 5 seed 7,
+        // an archer at the doors 11,16 and 12,16, the player at 10,15).
+        // Round a corner, a cell next to the player with a way on is still
+        // a step back.
         let steps: Vec<Pos> = self
             .free_steps()
             .filter(|&cell| !(self.senses.smoke_at)(cell))
+            .filter(|&cell| {
+                chebyshev(cell, player) >= 2
+                    || self.retreat_ahead(cell, &far, RETREAT_LOOKAHEAD) > 0
+            })
             .collect();
         if steps.is_empty() {
             return None;
