@@ -169,7 +169,9 @@ mod tests {
             .map(|pair| (pair[0], pair[1]))
             .collect();
         assert!(
-            !moves.windows(3).any(|m| m[0] == m[2] && m[1] == (m[0].1, m[0].0)),
+            !moves
+                .windows(3)
+                .any(|m| m[0] == m[2] && m[1] == (m[0].1, m[0].0)),
             "no step, step back and step again: {cells:?}"
         );
         assert!(
