@@ -46,7 +46,7 @@ mod player_walk;
 use gridpath::Pos;
 
 use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
-use crate::ai::brain::{BackedOff, Mode, PURSUIT_MEMORY};
+use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::player_reach::{Ticks, ticks};
 use crate::ai::thought::Thought;
@@ -409,9 +409,22 @@ impl MemberTurn<'_> {
         let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
         let here = far(at);
         // Nor into smoke: from there it would not see the player either.
+        // Nor onto a cell next to the player that leads no further: the
+        // player's walk there may be long (a doorway whose only way in is
+        // a diagonal past deep water), but from a cell next to it a
+        // shooter cannot shoot nor back off again, so it closed in as a
+        // hunter, back onto the cell it left, and backed off into the
+        // nook again, 18 times in 16 turns (corridor-doors depth 5 seed 7,
+        // an archer at the doors 11,16 and 12,16, the player at 10,15).
+        // Round a corner, a cell next to the player with a way on is still
+        // a step back.
         let steps: Vec<Pos> = self
             .free_steps()
             .filter(|&cell| !(self.senses.smoke_at)(cell))
+            .filter(|&cell| {
+                chebyshev(cell, player) >= 2
+                    || self.retreat_ahead(cell, &far, RETREAT_LOOKAHEAD) > 0
+            })
             .collect();
         if steps.is_empty() {
             return None;
@@ -560,8 +573,8 @@ impl MemberTurn<'_> {
     /// packmates' way, and they crowded behind it), and its strolls keep
     /// off that cell a moment more; so does a stroller that had given the
     /// search up and met the player again, and one whose stroll would lead
-    /// it round the corner while its faction's news of the player there
-    /// is fresh (`None`: it picks another stroll). A member in flight runs
+    /// it round the corner while its faction's latest news of the player
+    /// is there, however old (`None`: it picks another stroll). A member in flight runs
     /// where it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
@@ -643,15 +656,23 @@ impl MemberTurn<'_> {
         // A searcher, or a stroller that gave the search up (met the
         // player again, it backed off round the corner once more).
         let standoff = matches!(self.brain.mode, Mode::Search | Mode::Wander);
-        // The faction's news of the player, fresh and at the corner: a
+        // The faction's latest news of the player is at the corner: a
         // stroller that gave the standoff up does not stroll back round
         // it (into the player's sight, to back off again: an archer in a
         // corridor beside a door the player stood in went hunt, search,
-        // wander and back every 20 turns, swamp depth 6 seed 3).
-        let news_at_corner = self.faction.sighting().is_some_and(|news| {
-            self.senses.now - news.time < PURSUIT_MEMORY
-                && chebyshev(news.pos, backed.left) <= too_near(shooter) + 1
-        });
+        // wander and back every 20 turns, swamp depth 6 seed 3). The news
+        // holds, however old, until a packmate sees the player elsewhere
+        // or a searcher finds the spot empty (the faction forgets it), as
+        // Brogue CE's monsters keep the last place they saw their target:
+        // with a time limit on it, the stroll led back round the corner
+        // once the news was 40 old, to look at a player who had not
+        // moved, back off and hold again, every 40 turns (maze depth 5
+        // seed 8, an archer at 16,23 and 17,23, the player at 19,22 from
+        // turn 178 to 222 and on).
+        let news_at_corner = self
+            .faction
+            .sighting()
+            .is_some_and(|news| chebyshev(news.pos, backed.left) <= too_near(shooter) + 1);
         match waits_near {
             None if back_into_reach && news_at_corner && self.brain.mode == Mode::Wander => {
                 self.brain.backed_off = Some(BackedOff {
@@ -945,7 +966,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::ai::brain::Brain;
+    use crate::ai::brain::{Brain, PURSUIT_MEMORY};
     use crate::ai::faction::Faction;
     use crate::ai::monster_turn::{FALLBACK_FIGHT_TURNS, Senses};
 
@@ -1328,15 +1349,33 @@ mod tests {
         let intent = decide_with(&mut faction, &mut brain, at, (player, false), None);
         assert!(!round_the_corner(intent), "it strolled back: {intent:?}");
         assert!(brain.backed_off.is_some_and(|held| held.until > over.until));
-        // News of the player long gone: the stroll goes its way.
+        // News that old is still the latest: the player has not been
+        // seen to go, and the stroll still keeps off the corner (it went
+        // back to look every 40 turns: maze depth 5 seed 8).
         let mut faction = goblins_knowing(CORNER);
-        faction.note_sighting(player, 0.9 - PURSUIT_MEMORY);
+        faction.note_sighting(player, 0.9 - 2.0 * PURSUIT_MEMORY);
         let mut brain = stroller();
         let intent = decide_with(&mut faction, &mut brain, at, (player, false), None);
-        assert!(
-            round_the_corner(intent),
-            "it should stroll on, not {intent:?}"
-        );
+        assert!(!round_the_corner(intent), "it strolled back: {intent:?}");
+        // News of the player elsewhere (a packmate saw it far from the
+        // corner), or none (a searcher found the spot empty): the stroll
+        // goes its way.
+        for news in [Some(Pos::new(0, 0)), None] {
+            let mut faction = goblins_knowing(CORNER);
+            match news {
+                Some(pos) => faction.note_sighting(pos, 0.9),
+                None => {
+                    faction.note_sighting(player, 0.9);
+                    faction.forget_sighting();
+                }
+            }
+            let mut brain = stroller();
+            let intent = decide_with(&mut faction, &mut brain, at, (player, false), None);
+            assert!(
+                round_the_corner(intent),
+                "news {news:?}: it should stroll on, not {intent:?}"
+            );
+        }
     }
 
     #[test]

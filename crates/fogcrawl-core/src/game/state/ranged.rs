@@ -62,6 +62,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use gridpath::Pos;
+
     use crate::ai::Mode;
     use crate::game::action::Action;
     use crate::game::test_levels::game_on;
@@ -121,5 +123,60 @@ mod tests {
                 game.kinds[kind].name
             );
         }
+    }
+
+    #[test]
+    fn an_archer_in_a_doorway_does_not_back_into_the_nook_beside_the_player() {
+        // Two doors side by side between two rooms; deep water fills the
+        // cells in front of the west door, so the player at 4,3 reaches
+        // it only round through the corridor (the way in is a diagonal,
+        // and no step enters a door diagonally). The archer hunts from the
+        // east door, 6,4: two cells off in a straight line, eight steps by
+        // the player's walk. The west door, 5,4, is further by the walk
+        // but next to the player: from there it could neither shoot nor
+        // back off, so it closed in as a hunter, back to 6,4, and backed
+        // into the nook again (corridor-doors depth 5 seed 7: 18 A-B-A-B
+        // moves in 16 turns). The player waits at 4,3 every turn; the
+        // archer stays at 6,4 and shoots from there.
+        let (mut game, _dir) = game_on(
+            "###########\n\
+             #.........#\n\
+             ###'####'##\n\
+             #>.,@##%~%#\n\
+             #%~~W''g%,#\n\
+             #%~~W##%..#\n\
+             ###########\n",
+        );
+        crate::game::test_levels::hunting_archer(&mut game, 1);
+        let (from, door) = (game.actors[1].pos, Pos::new(6, 4));
+        game.occupancy.moved(1, from, door);
+        game.actors[1].pos = door;
+        game.undying_player = true;
+        let player = game.actors[0].pos;
+        let mut cells = vec![door];
+        for _ in 0..12 {
+            game.player_act(Action::Wait).expect("waits");
+            assert_eq!(game.actors[0].pos, player, "the player stays");
+            cells.push(game.actors[1].pos);
+        }
+        assert!(
+            cells.iter().all(|&cell| cell.chebyshev(player) >= 2),
+            "never next to the player: {cells:?}"
+        );
+        let moves: Vec<(Pos, Pos)> = cells
+            .windows(2)
+            .filter(|pair| pair[0] != pair[1])
+            .map(|pair| (pair[0], pair[1]))
+            .collect();
+        assert!(
+            !moves
+                .windows(3)
+                .any(|m| m[0] == m[2] && m[1] == (m[0].1, m[0].0)),
+            "no step, step back and step again: {cells:?}"
+        );
+        assert!(
+            game.log.recent(40).any(|m| m.text.contains("shoots")),
+            "it shoots from the door"
+        );
     }
 }
