@@ -85,6 +85,11 @@ const RETREAT_SWITCH_TIME: f64 = 1.0;
 /// and range from there (it can shoot on): half a floor step's time.
 const RETREAT_LINE_TIME: f64 = 0.5;
 
+/// With no step back by the walk, a shooter the player could not stand next
+/// to within this much game time (three steps over floor) holds where it
+/// is rather than take a route of the look ahead.
+const RETREAT_SAFE_TIME: f64 = 3.0;
+
 /// The margin of a cell the player's walk does not come next to within its
 /// map (across deep water, or far round a wall): beyond any walk's time.
 const OUT_OF_REACH: Ticks = 1_000_000;
@@ -257,7 +262,20 @@ impl MemberTurn<'_> {
             {
                 Some(first)
             }
-            (None, Some((first, margin))) if margin > 0 => Some(first),
+            // With no step back by the walk, a route only when the player
+            // could soon stand next to it here: a shooter in a door the
+            // player must walk eight steps round to reach holds and shoots
+            // rather than walk off along a route whose end is no safer.
+            (None, Some((first, margin)))
+                if margin > 0
+                    && self
+                        .faction
+                        .player_reach(self.senses.turn, player)
+                        .next_to(self.senses.at)
+                        .is_some_and(|next| next <= ticks(RETREAT_SAFE_TIME)) =>
+            {
+                Some(first)
+            }
             _ => near,
         }
     }
