@@ -1624,7 +1624,10 @@ fn a_stroll_whose_way_sets_out_back_the_way_it_came_is_not_walked() {
     MemberTurn::new(&mut faction, &mut brain, &s).adopt(way_back);
     assert!(brain.plan.is_empty(), "{:?}", brain.plan);
     assert_eq!(brain.unreachable, Some(east), "the stroll is dropped");
-    assert_eq!(brain.came_from, None, "the next one may go any way");
+    // It keeps the way it came: its next stroll, this same turn, walks on
+    // along the ground ahead (`wander::tests`, a near stroller whose
+    // planned way sets out back).
+    assert_eq!(brain.came_from, Some(back), "the next one walks on ahead");
     // A way that sets out ahead is walked.
     let west = Pos::new(1, 1);
     let mut brain = strolling_to(west);
