@@ -345,13 +345,7 @@ fn arrived_from(at: Pos, came_from: Pos) -> Brain {
 /// Plays a near wanderer (no body about, the player out of the way) at
 /// `at`, come from `came_from`, for up to `turns` turns of 0.8 game time:
 /// its cell after each, from `at`.
-fn near_wanderer_cells(
-    drawing: &str,
-    at: Pos,
-    came_from: Pos,
-    turns: u32,
-    seed: u64,
-) -> Vec<Pos> {
+fn near_wanderer_cells(drawing: &str, at: Pos, came_from: Pos, turns: u32, seed: u64) -> Vec<Pos> {
     let (mut faction, _) = goblins_knowing(drawing);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut brain = arrived_from(at, came_from);
@@ -390,15 +384,12 @@ fn a_near_stroller_come_up_a_side_passage_walks_on_along_the_corridor() {
     let grid = faction.grid().unwrap();
     for seed in 0..20 {
         let cells = near_wanderer_cells(&drawing, at, back, 12, seed);
-        let walked: Vec<Pos> = cells
-            .iter()
-            .copied()
-            .fold(Vec::new(), |mut walked, cell| {
-                if walked.last() != Some(&cell) {
-                    walked.push(cell);
-                }
-                walked
-            });
+        let walked: Vec<Pos> = cells.iter().copied().fold(Vec::new(), |mut walked, cell| {
+            if walked.last() != Some(&cell) {
+                walked.push(cell);
+            }
+            walked
+        });
         assert!(walked.len() > 1, "seed {seed}: it stood: {cells:?}");
         assert_ne!(walked[1], back, "seed {seed}: back down: {cells:?}");
         assert_eq!(walked[1].y, 1, "seed {seed}: {cells:?}");
@@ -469,7 +460,11 @@ fn a_near_stroller_at_a_dead_end_rests_there_then_goes_back() {
     let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
     assert_eq!(intent, Intent::Wait);
     assert_eq!(brain.thought, Thought::Loiters);
-    assert!(brain.loiter_until > s.now, "it rests: {}", brain.loiter_until);
+    assert!(
+        brain.loiter_until > s.now,
+        "it rests: {}",
+        brain.loiter_until
+    );
     for seed in 0..10 {
         let cells = near_wanderer_cells(drawing, at, back, 40, seed);
         assert!(cells.contains(&back), "seed {seed}: it stayed: {cells:?}");
