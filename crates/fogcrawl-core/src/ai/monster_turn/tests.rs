@@ -592,16 +592,21 @@ fn a_stroller_at_a_dead_end_turns_back_once_it_finds_nowhere_ahead() {
     );
     let at = Pos::new(13, 1);
     let back = Pos::new(12, 1);
-    let s = senses(at, &empty);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut brain = Brain {
         came_from: Some(back),
         came_strolling: true,
         ..Brain::default()
     };
-    // Spots drawn at random seldom fall in a corridor: many tries.
-    let next = (0..200)
-        .map(|_| MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng))
+    // Spots drawn at random seldom fall in a corridor: many tries. With
+    // nothing ahead it rests a while first (`wander::tests`, a near
+    // stroller at a dead end), so time goes by: a turn of 0.8 each.
+    let next = (0..200_u32)
+        .map(|turn| {
+            let mut s = senses(at, &empty);
+            s.now = 1.0 + 0.8 * f64::from(turn);
+            MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng)
+        })
         .find(|intent| *intent != Intent::Wait);
     assert!(
         matches!(next, Some(Intent::Step { to, .. }) if to == back),
