@@ -137,6 +137,11 @@ pub(crate) struct MemberTurn<'a> {
     /// stroll, picked this same turn, sets out any other way
     /// ([`MemberTurn::wander_goal`]).
     turned_back_from: Option<Pos>,
+    /// The planned way to its stroll's spot set out back onto the cell its
+    /// last step left: its next stroll, picked this same turn, walks on
+    /// along the ground ahead rather than draw another spot
+    /// ([`MemberTurn::adopt`]).
+    walks_on: bool,
 }
 
 impl<'a> MemberTurn<'a> {
@@ -151,6 +156,7 @@ impl<'a> MemberTurn<'a> {
             brain,
             senses,
             turned_back_from: None,
+            walks_on: false,
         }
     }
 

@@ -62,8 +62,12 @@ impl MemberTurn<'_> {
             // picker's rule). A spot drawn ahead as the crow flies may lie
             // round behind it in a maze: a goblin moved west off 45,7 drew
             // a spot west whose way began east, back onto 45,7 (a maze of
-            // our own, seed 1). It draws another stroll, any way this time
-            // (at a dead end every way begins behind it).
+            // our own, seed 1). It walks on along the ground ahead this
+            // same turn, keeping the way it came: another stroll drawn any
+            // way went back (a rat come from 35,14 given a way back to
+            // 26,14 drew 33,7 next and stepped back onto 35,14: shut-cells
+            // of unseen21, depth 5, seed 3, turns 219-220). With nothing
+            // ahead (a dead end) it rests, then may go back.
             self.brain.forget_plan();
             self.brain.pending_replan = None;
             self.brain.unreachable = Some(goal);
@@ -74,7 +78,7 @@ impl MemberTurn<'_> {
                 self.brain.loiter_until = self.senses.now + super::wander::LOITER_TIME.0;
                 return;
             }
-            self.brain.came_from = None;
+            self.walks_on = true;
             return;
         }
         let mut walked = Vec::with_capacity(rest.len() + 1);

@@ -592,16 +592,21 @@ fn a_stroller_at_a_dead_end_turns_back_once_it_finds_nowhere_ahead() {
     );
     let at = Pos::new(13, 1);
     let back = Pos::new(12, 1);
-    let s = senses(at, &empty);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut brain = Brain {
         came_from: Some(back),
         came_strolling: true,
         ..Brain::default()
     };
-    // Spots drawn at random seldom fall in a corridor: many tries.
-    let next = (0..200)
-        .map(|_| MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng))
+    // Spots drawn at random seldom fall in a corridor: many tries. With
+    // nothing ahead it rests a while first (`wander::tests`, a near
+    // stroller at a dead end), so time goes by: a turn of 0.8 each.
+    let next = (0..200_u32)
+        .map(|turn| {
+            let mut s = senses(at, &empty);
+            s.now = 1.0 + 0.8 * f64::from(turn);
+            MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng)
+        })
         .find(|intent| *intent != Intent::Wait);
     assert!(
         matches!(next, Some(Intent::Step { to, .. }) if to == back),
@@ -1624,7 +1629,10 @@ fn a_stroll_whose_way_sets_out_back_the_way_it_came_is_not_walked() {
     MemberTurn::new(&mut faction, &mut brain, &s).adopt(way_back);
     assert!(brain.plan.is_empty(), "{:?}", brain.plan);
     assert_eq!(brain.unreachable, Some(east), "the stroll is dropped");
-    assert_eq!(brain.came_from, None, "the next one may go any way");
+    // It keeps the way it came: its next stroll, this same turn, walks on
+    // along the ground ahead (`wander::tests`, a near stroller whose
+    // planned way sets out back).
+    assert_eq!(brain.came_from, Some(back), "the next one walks on ahead");
     // A way that sets out ahead is walked.
     let west = Pos::new(1, 1);
     let mut brain = strolling_to(west);

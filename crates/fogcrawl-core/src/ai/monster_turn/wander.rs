@@ -85,51 +85,142 @@ fn pick_far_stroll(
     let stroll = faction
         .far_stroll(at, DANGEROUS, rng)
         .filter(|cells| !line_turns_back(cells, came_from));
-    match stroll {
-        Some(cells) => walk_end(faction.grid()?, cells),
-        // None on the graph (a room whose doors it cannot open) or one
-        // back the way it came: a walk along the ground about it, then
-        // the cheapest way to where it ends (a walk that keeps its heading
-        // goes straight through the marsh, one that turns round a room
-        // ends near where it began). Where that way sets out back, another
-        // walk ([`CORRIDOR_TRIES`]). When every one does, nothing lies
-        // ahead (as near the player, a dead end): the first one's cheapest
-        // way, back the way it came; but past a body that turned it back
-        // only as drawn, round it.
-        None => {
-            let mut first = None;
-            for _ in 0..CORRIDOR_TRIES {
-                let (_, walk) = corridor_walk(faction, faction.grid()?, at, came_from, rng)?;
-                let way = faction.cheapest_walk(walk.cells.clone(), DANGEROUS);
-                if !line_turns_back(&way, came_from) || line_turns_back(&walk.cells, came_from) {
-                    return walk_end(faction.grid()?, way);
-                }
-                first.get_or_insert((walk.cells, way));
-            }
-            let (walk, way) = first?;
-            if past_body {
-                return walk_end(faction.grid()?, walk);
-            }
-            // A way back shorter than a stroll is a step in a closet:
-            // walked, it is walked back the next turn, and again (A-B-A-B,
-            // a far rat in a closet of two by two cells, 73 times in 400
-            // turns). Walked on round the closet as drawn, it was a round
-            // of the rim ending beside where it began, five to thirteen
-            // times the cheapest way between its ends (barracks of shut
-            // cells, seed 3: 14 of 16 costly legs, rats and wolves shut
-            // in, a goblin round a room it could have left). It takes the
-            // cheapest way to a cell ahead of it instead: out through the
-            // door for one that opens doors, across the closet for one
-            // shut in; with none, it rests. Never past a body: walked
-            // round, a packmate resting mid-closet made the way a round.
-            if way.len() <= MIN_STROLL.unsigned_abs() as usize {
-                let back = came_from?;
-                let ahead = faction.way_ahead(at, back, DANGEROUS, free, rng)?;
-                return walk_end(faction.grid()?, ahead);
-            }
-            walk_end(faction.grid()?, way)
-        }
+    if let Some(cells) = stroll {
+        return walk_end(faction.grid()?, cells);
     }
+    // None on the graph (a room whose doors it cannot open) or one back
+    // the way it came: a walk along the ground about it ([`walk_ahead`]).
+    // When every one tried sets out back, nothing lies ahead (as near the
+    // player, a dead end): the first one's cheapest way, back the way it
+    // came; but past a body that turned it back only as drawn, round it.
+    let (walk, way) = match walk_ahead(faction, at, came_from, rng)? {
+        WalkAhead::Ahead(way) | WalkAhead::DeadEnd(way) => return walk_end(faction.grid()?, way),
+        WalkAhead::Behind { walk, way } => (walk, way),
+    };
+    if past_body {
+        return walk_end(faction.grid()?, walk);
+    }
+    // In a closet ([`in_a_closet`]), walked on round it as drawn, it was a
+    // round of the rim ending beside where it began, five to thirteen
+    // times the cheapest way between its ends (barracks of shut cells,
+    // seed 3: 14 of 16 costly legs, rats and wolves shut in, a goblin
+    // round a room it could have left). It takes the cheapest way to a
+    // cell ahead of it instead: out through the door for one that opens
+    // doors, across the closet for one shut in; with none, it rests. Never
+    // past a body: walked round, a packmate resting mid-closet made the way
+    // a round.
+    if in_a_closet(&way) {
+        let back = came_from?;
+        let ahead = faction.way_ahead(at, back, DANGEROUS, free, rng)?;
+        return walk_end(faction.grid()?, ahead);
+    }
+    walk_end(faction.grid()?, way)
+}
+
+/// Whether `way`, the cheapest way to the end of a walk that turned round
+/// and ended behind the wanderer, is shorter than a stroll: a step in a
+/// closet. Walked, it is walked back the next turn, and again (A-B-A-B, a
+/// far rat in a closet of two by two cells, 73 times in 400 turns; near
+/// the player, rats in the two by two closets of shut-cells, unseen21,
+/// depth 5, seed 1: a step, a rest, the step back).
+fn in_a_closet(way: &[Pos]) -> bool {
+    way.len() <= MIN_STROLL.unsigned_abs() as usize
+}
+
+/// In a closet ([`in_a_closet`]) a near wanderer walks on round it instead
+/// ([`near_walk_on`], by the cheapest way to the round's end), along `walk`
+/// up to the cell before `came_from`, the one it left: never back. `None`
+/// when that is not a step. A far one takes [`Faction::way_ahead`].
+fn round_before(walk: Vec<Pos>, came_from: Option<Pos>) -> Option<Vec<Pos>> {
+    let round: Vec<Pos> = walk
+        .into_iter()
+        .take_while(|&cell| Some(cell) != came_from)
+        .collect();
+    (round.len() >= 2).then_some(round)
+}
+
+/// What walks along the ground about a wanderer found ([`walk_ahead`]):
+/// cells from where it stands.
+enum WalkAhead {
+    /// The cheapest way to a walk's end, setting out ahead (not back onto
+    /// the cell its last step left).
+    Ahead(Vec<Pos>),
+    /// The only walk there is sets out back (a dead end): the cheapest way
+    /// to its end.
+    DeadEnd(Vec<Pos>),
+    /// Every walk tried ([`CORRIDOR_TRIES`]) went on ahead, but the
+    /// cheapest way to its end set out back (the walk turned round a room
+    /// or a pillar and ended behind): the first one, as drawn and its way.
+    Behind { walk: Vec<Pos>, way: Vec<Pos> },
+}
+
+/// Walks along the ground about `at` ([`corridor_walk`]), each walked by
+/// the cheapest way to where it ends for the faction
+/// ([`Faction::cheapest_walk`]: a walk that keeps its heading goes
+/// straight through the marsh, one that turns round a room ends near where
+/// it began, and walked as drawn such walks cost 2.4 times the cheapest
+/// way between their ends on rooms, seeds 1-8). A way that sets out back
+/// onto `came_from` is refused and another walk tried, up to
+/// [`CORRIDOR_TRIES`]; `None` when every way from `at` is shut.
+fn walk_ahead(
+    faction: &mut Faction,
+    at: Pos,
+    came_from: Option<Pos>,
+    rng: &mut impl Rng,
+) -> Option<WalkAhead> {
+    let mut first = None;
+    for _ in 0..CORRIDOR_TRIES {
+        let (_, walk) = corridor_walk(faction, faction.grid()?, at, came_from, rng)?;
+        let way = faction.cheapest_walk(walk.cells.clone(), DANGEROUS);
+        if line_turns_back(&walk.cells, came_from) {
+            return Some(WalkAhead::DeadEnd(way));
+        }
+        if !line_turns_back(&way, came_from) {
+            return Some(WalkAhead::Ahead(way));
+        }
+        first.get_or_insert(WalkAhead::Behind {
+            walk: walk.cells,
+            way,
+        });
+    }
+    first
+}
+
+/// A near wanderer's walk on when no spot drawn at random will do (in a
+/// maze most fall on rock, or behind it) or the planned way to the spot
+/// it drew set out back: the cheapest way to the end of a walk along the
+/// ground ahead ([`walk_ahead`]), or in a closet a round of it
+/// ([`round_before`], as far from the player), walked the cheapest way to
+/// its end. `Err(true)` when nothing
+/// lies ahead (a dead end, or every walk's way sets out back): it rests,
+/// and may then go back; `Err(false)` when every way is shut.
+fn near_walk_on(
+    faction: &mut Faction,
+    at: Pos,
+    came_from: Option<Pos>,
+    rng: &mut impl Rng,
+) -> Result<(Pos, Path), bool> {
+    let way = match walk_ahead(faction, at, came_from, rng).ok_or(false)? {
+        WalkAhead::Ahead(way) => way,
+        // In a closet, a round of it walked the cheapest way to its end:
+        // walked as drawn, a walk that turned round a room and ended
+        // beside where it began was a detour 3 to 13 times the cheapest
+        // way between its ends (rooms seeds 1-4: 6 of 92 wandering legs).
+        WalkAhead::Behind { walk, way } if in_a_closet(&way) => {
+            let round = round_before(walk, came_from).ok_or(true)?;
+            let way = faction.cheapest_walk(round, DANGEROUS);
+            if line_turns_back(&way, came_from) {
+                return Err(true);
+            }
+            way
+        }
+        // Its cheapest way sets out back: refused.
+        WalkAhead::DeadEnd(_) | WalkAhead::Behind { .. } => return Err(true),
+    };
+    faction
+        .grid()
+        .and_then(|grid| walk_end(grid, way))
+        .ok_or(false)
 }
 
 /// A cell near the monster, reachable as far as its faction knows and not
@@ -434,7 +525,7 @@ impl MemberTurn<'_> {
             .unzip();
             (target, way, false)
         } else {
-            pick_wander_target(self.faction, at, came_from, rng)
+            self.pick_near_stroll(at, came_from, rng)
         };
         if nothing_ahead {
             if self.lies_low_in_a_dead_end() {
@@ -446,10 +537,11 @@ impl MemberTurn<'_> {
             // the way it came.
             self.brain.came_from = None;
         }
-        if target.is_none() && self.senses.far_from_player {
+        if target.is_none() {
             // Nowhere to stroll from here (shut in by doors it cannot
-            // open, say): a rest, then it looks again, not a wait and a
-            // pick every turn.
+            // open, say), or nowhere ahead: a rest, then it looks again
+            // (after nowhere ahead, any way), not a wait and a pick every
+            // turn.
             self.brain.wander_target = None;
             self.loiter(rng);
             return ControlFlow::Break(self.loitering());
@@ -467,6 +559,34 @@ impl MemberTurn<'_> {
             self.follow_line(target, way);
         }
         ControlFlow::Continue(target)
+    }
+
+    /// A near wanderer's stroll from `at`: a spot drawn at random
+    /// ([`pick_wander_target`]), else, or at once when the planned way to
+    /// the spot it drew this turn set out back (`walks_on`), a walk on
+    /// along the ground ahead ([`near_walk_on`]). Concluded from the draws
+    /// alone, "nothing ahead" let the next stroll go back the way it came
+    /// though the corridor went on: a rat come up a side passage onto a
+    /// maze's corridor drew spots that fell on rock or behind it, forgot
+    /// the way it came and stepped back down (maze seed 1, turns 169-171:
+    /// 33,2 to 33,1 and back; seeds 1-4, 5 of the 15 near wanderers'
+    /// A-B-A-B moves). The last value says nothing lies ahead.
+    fn pick_near_stroll(
+        &mut self,
+        at: Pos,
+        came_from: Option<Pos>,
+        rng: &mut impl Rng,
+    ) -> (Option<Pos>, Option<Path>, bool) {
+        if !self.walks_on {
+            let (target, way, _) = pick_wander_target(self.faction, at, came_from, rng);
+            if target.is_some() {
+                return (target, way, false);
+            }
+        }
+        match near_walk_on(self.faction, at, came_from, rng) {
+            Ok((end, way)) => (Some(end), Some(way), false),
+            Err(nothing_ahead) => (None, None, nothing_ahead),
+        }
     }
 }
 

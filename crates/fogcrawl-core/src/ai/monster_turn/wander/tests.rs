@@ -433,3 +433,233 @@ fn a_hurt_member_lying_low_in_a_dead_end_does_not_stroll_back_into_sight_and_fle
         );
     }
 }
+
+/// A one-wide corridor from 1,1 to 29,1 and, from its middle 15,1, a side
+/// passage down to 15,13 (rock about both), inside a 31 by 15 drawing.
+fn corridor_with_a_side_passage() -> String {
+    (0..15)
+        .map(|y| {
+            (0..31)
+                .map(|x| match (x, y) {
+                    (0, 0) => '@',
+                    (1..=29, 1) | (15, 2..=13) => '.',
+                    _ => '#',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A wanderer that just strolled to `at` from `came_from`.
+fn arrived_from(at: Pos, came_from: Pos) -> Brain {
+    Brain {
+        mode: Mode::Wander,
+        came_from: Some(came_from),
+        came_strolling: true,
+        plan_goal: Some(at),
+        ..Brain::default()
+    }
+}
+
+/// Plays a near wanderer (no body about, the player out of the way) at
+/// `at`, come from `came_from`, for up to `turns` turns of 0.8 game time:
+/// its cell after each, from `at`.
+fn near_wanderer_cells(drawing: &str, at: Pos, came_from: Pos, turns: u32, seed: u64) -> Vec<Pos> {
+    let (mut faction, _) = goblins_knowing(drawing);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut brain = arrived_from(at, came_from);
+    let mut at = at;
+    let mut cells = vec![at];
+    for turn in 0..turns {
+        let now = 1.0 + 0.8 * f64::from(turn);
+        faction.start_turn(now);
+        let mut s = senses(at, &|_| Body::Empty);
+        s.now = now;
+        s.turn = u64::from(turn) + 1;
+        if let Intent::Step { to, .. } =
+            MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng)
+        {
+            brain.came_from = Some(at);
+            at = to;
+        }
+        cells.push(at);
+    }
+    cells
+}
+
+#[test]
+fn a_near_stroller_come_up_a_side_passage_walks_on_along_the_corridor() {
+    // Maze seed 1, turns 169-171 (and seed 2, 124-131): a rat near the
+    // player came up a side passage (33,2) onto the maze's top corridor
+    // (33,1). Its spots drawn at random fell on rock or behind it, so it
+    // concluded nothing lay ahead, forgot the way it came and stepped back
+    // down: an A-B-A-B. Here it stands where the side passage meets the
+    // corridor, come up it: its first step is along the corridor, east or
+    // west, and its stroll costs no more than half again the cheapest way
+    // to its end.
+    let drawing = corridor_with_a_side_passage();
+    let (at, back) = (Pos::new(15, 1), Pos::new(15, 2));
+    let (faction, _) = goblins_knowing(&drawing);
+    let grid = faction.grid().unwrap();
+    for seed in 0..20 {
+        let cells = near_wanderer_cells(&drawing, at, back, 12, seed);
+        let walked: Vec<Pos> = cells.iter().copied().fold(Vec::new(), |mut walked, cell| {
+            if walked.last() != Some(&cell) {
+                walked.push(cell);
+            }
+            walked
+        });
+        assert!(walked.len() > 1, "seed {seed}: it stood: {cells:?}");
+        assert_ne!(walked[1], back, "seed {seed}: back down: {cells:?}");
+        assert_eq!(walked[1].y, 1, "seed {seed}: {cells:?}");
+        // Its stroll along the corridor goes on, never back over a cell.
+        let leg: Vec<Pos> = walked.iter().copied().take_while(|c| c.y == 1).collect();
+        let end = *leg.last().unwrap();
+        let cheapest = AStar::new()
+            .find_path(grid, at, end, &SearchOptions::default())
+            .unwrap()
+            .unwrap()
+            .cost;
+        assert!(
+            path_cost(grid, &leg).unwrap() <= 1.5 * cheapest + 1e-9,
+            "seed {seed}: {leg:?}"
+        );
+        assert_eq!(paces_to_and_fro(&cells), None, "seed {seed}: {cells:?}");
+    }
+}
+
+#[test]
+fn a_near_stroller_whose_planned_way_sets_out_back_walks_on_ahead_at_once() {
+    // Shut-cells (unseen21) at depth 5, seed 3, turns 219-220: a rat come
+    // west from 36,14 to 35,14 drew a spot whose way set out back east. It
+    // dropped the stroll and, with the way it came forgotten, drew another
+    // (33,7) whose way set out back too, and stepped back: A-B-A-B. Here it
+    // stepped west along a corridor from 21,1 to 20,1 and strolls to 25,1,
+    // behind it: the way there sets out back. It walks on west this same
+    // turn, and still knows the way it came.
+    let drawing = corridor_with_a_side_passage();
+    let (at, back, behind) = (Pos::new(20, 1), Pos::new(21, 1), Pos::new(25, 1));
+    let empty = |_: Pos| Body::Empty;
+    let s = senses(at, &empty);
+    for seed in 0..20 {
+        let (mut faction, _) = goblins_knowing(&drawing);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            wander_target: Some(behind),
+            wander_until: 100.0,
+            came_from: Some(back),
+            came_strolling: true,
+            ..Brain::default()
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert!(
+            matches!(intent, Intent::Step { to, .. } if to == Pos::new(19, 1)),
+            "seed {seed}: {intent:?} ({:?})",
+            brain.thought
+        );
+        assert_eq!(brain.came_from, Some(back), "seed {seed}");
+    }
+}
+
+#[test]
+fn a_near_stroller_at_a_dead_end_rests_there_then_goes_back() {
+    // Nothing lies ahead at the end of a dead end (1,1, come from 2,1):
+    // it rests a while where it stands (a creature may rest), not a wait
+    // and a pick every turn, and then goes back out, once: no A-B-A-B.
+    let drawing = "@#########\n\
+                   #.........\n\
+                   ##########";
+    let (mut faction, _) = goblins_knowing(drawing);
+    let (at, back) = (Pos::new(1, 1), Pos::new(2, 1));
+    let empty = |_: Pos| Body::Empty;
+    let s = senses(at, &empty);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut brain = arrived_from(at, back);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(brain.thought, Thought::Loiters);
+    assert!(
+        brain.loiter_until > s.now,
+        "it rests: {}",
+        brain.loiter_until
+    );
+    for seed in 0..10 {
+        let cells = near_wanderer_cells(drawing, at, back, 40, seed);
+        assert!(cells.contains(&back), "seed {seed}: it stayed: {cells:?}");
+        assert_eq!(paces_to_and_fro(&cells), None, "seed {seed}: {cells:?}");
+    }
+}
+
+#[test]
+fn a_near_stroller_in_a_closet_of_four_cells_walks_round_rather_than_pace_two() {
+    // Shut-cells (unseen21) at depth 5, seed 1, turns 9-23: a rat near the
+    // player shut in a closet of two by two cells (doors it cannot open)
+    // found every walk's cheapest way set out back, rested, went back a
+    // step, rested, and stepped again: A-B-A-B. It walks round the closet
+    // as a far one does, resting between its strolls.
+    const CLOSET: &str = "######\n\
+                          #@.###\n\
+                          #..###\n\
+                          ######";
+    let (at, back) = (Pos::new(2, 2), Pos::new(2, 1));
+    for seed in 0..10 {
+        let cells = near_wanderer_cells(CLOSET, at, back, 60, seed);
+        assert_eq!(paces_to_and_fro(&cells), None, "seed {seed}: {cells:?}");
+        let moves = cells.windows(2).filter(|pair| pair[0] != pair[1]).count();
+        assert!(moves >= 6, "seed {seed}: it stood: {cells:?}");
+    }
+}
+
+#[test]
+fn a_near_stroller_round_a_pillar_walks_no_round_dearer_than_its_way() {
+    // Rooms seeds 1-4: a rat near the player walked round a room as
+    // drawn, a closet's round, and ended beside where it began (55,15 to
+    // 55,16 in 10 moves, seed 1 turn 330): 6 of 92 wandering legs cost
+    // over 1.5 times the cheapest way between their ends. Here a ring of
+    // 12 cells round a pillar; it came north from 1,4 to 1,3, and the way
+    // to its stroll's spot, 3,4, set out back: it walks on. A walk round
+    // the ring ends behind it; every stroll it takes costs at most half
+    // again the cheapest way to its end.
+    const RING: &str = "@#####\n\
+                        #....#\n\
+                        #.##.#\n\
+                        #.##.#\n\
+                        #....#\n\
+                        ######";
+    let (at, back, behind) = (Pos::new(1, 3), Pos::new(1, 4), Pos::new(3, 4));
+    let s = senses(at, &|_| Body::Empty);
+    let mut strolls = 0;
+    for seed in 0..40 {
+        let (mut faction, _) = goblins_knowing(RING);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            wander_target: Some(behind),
+            wander_until: 100.0,
+            ..arrived_from(at, back)
+        };
+        MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        let Some(target) = brain.wander_target.filter(|&t| t != behind) else {
+            continue;
+        };
+        strolls += 1;
+        let grid = faction.grid().unwrap();
+        let walk: Vec<Pos> = std::iter::once(at)
+            .chain(brain.raw_plan.iter().copied())
+            .collect();
+        assert_eq!(walk.last(), Some(&target), "seed {seed}");
+        assert!(steps_are_legal(grid, at, &walk[1..]), "seed {seed}");
+        let cost = path_cost(grid, &walk).unwrap();
+        let cheapest = AStar::new()
+            .find_path(grid, at, target, &SearchOptions::default())
+            .unwrap()
+            .unwrap()
+            .cost;
+        assert!(
+            cost <= 1.5 * cheapest + 1e-9,
+            "seed {seed}: {walk:?} costs {cost}, the cheapest {cheapest}"
+        );
+    }
+    assert!(strolls >= 10, "it strolls: {strolls} of 40");
+}
