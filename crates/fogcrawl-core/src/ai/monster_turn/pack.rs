@@ -135,6 +135,7 @@ impl MemberTurn<'_> {
             },
             _ => {
                 self.release_spot();
+                self.faction.spots_mut().stop_waiting(self.senses.actor);
                 // A way that is no longer walked is no longer timed (a
                 // pause after giving a cell up runs on).
                 if self
@@ -176,7 +177,16 @@ impl MemberTurn<'_> {
         let beside: Vec<Pos> = ring(player, 1)
             .filter(|&cell| self.can_strike_from(cell, player) && self.may_hold(cell))
             .filter(|&cell| given_up != Some(cell))
+            .filter(|&cell| !self.waiter_first(cell, player))
             .collect();
+        // With no cell of its own next to the player it waits its turn for
+        // one (first come, first served); with one it waits no more.
+        let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+        if beside.is_empty() && chebyshev(at, player) > 1 {
+            self.faction.spots_mut().wait(actor, player, at, now);
+        } else {
+            self.faction.spots_mut().stop_waiting(actor);
+        }
         if let Some(spot) = self.choose_beside(player, &beside) {
             if !self.way_goes_on(spot) {
                 self.release_spot();
@@ -206,6 +216,29 @@ impl MemberTurn<'_> {
         self.hold(spot);
         self.brain.thought = Thought::WaitsForRoom { spot };
         Some(spot)
+    }
+
+    /// Whether `cell`, next to the player and free, is a packmate's to take
+    /// first: one that began waiting for a cell next to the player before
+    /// this member did (or at all, when this one does not wait) stands a
+    /// legal step from it ([`Spots::waited_longer`]). Of those that queue
+    /// at a doorway, the longest waiting takes the cell that comes free,
+    /// whatever their order in the turn.
+    ///
+    /// [`Spots::waited_longer`]: crate::ai::spots::Spots::waited_longer
+    fn waiter_first(&self, cell: Pos, player: Pos) -> bool {
+        let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+        if cell == at || self.brain.spot == Some(cell) {
+            return false;
+        }
+        self.faction
+            .spots()
+            .waited_longer(actor, player, now)
+            .any(|(_, waiter)| {
+                is_adjacent(waiter.at, cell)
+                    && !self.faction.believes_step_blocked(waiter.at, cell)
+                    && matches!((self.senses.body_at)(waiter.at), Body::Packmate { .. })
+            })
     }
 
     /// Whether its way to `spot`, the cell next to the player it heads

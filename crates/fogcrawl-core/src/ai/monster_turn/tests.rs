@@ -1764,6 +1764,102 @@ fn a_wolf_behind_the_fighter_in_the_player_s_doorway_waits_out_a_short_fight_and
     assert!(brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
 }
 
+/// The player stands in a doorway (3,3) of a wall across a room, fought
+/// from both sides of it: by G (actor 4) from 3,2 and by F (actor 2) from
+/// 3,4. The door's wall corners forbid a diagonal blow, so no other cell
+/// next to the player is one to strike from (`@` marks a floor cell).
+const DOORWAY_FOUGHT_FROM_BOTH_SIDES: &str = "#######\n\
+                                              #@....#\n\
+                                              #.....#\n\
+                                              ###'###\n\
+                                              #.....#\n\
+                                              #.....#\n\
+                                              #######";
+
+#[test]
+fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_free() {
+    // A (actor 1) waits below the door from time 0 at 2,4, beside F's
+    // cell; B (actor 3) comes at time 2 to 4,4, beside it on the other
+    // side, and acts before A in every turn. Turn by turn each thinks and
+    // steps where its intent says (both step back to a place to wait). At
+    // time 5 F has fled: its cell 3,4 is free. B, first in the turn, does
+    // not take it: A, waiting since 0, is a legal step from it. A does.
+    // Without the queue B took it (twin-halls, depth 5, seed 8: a wolf
+    // waited 16 turns while later packmates took the freed cell twice).
+    let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
+    let (player, above, below) = (Pos::new(3, 3), Pos::new(3, 2), Pos::new(3, 4));
+    faction.spots_mut().claim(4, above, above);
+    faction.spots_mut().claim(2, below, below);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut at = [Pos::new(2, 4), Pos::new(4, 4)];
+    let mut brains = [Brain::default(), Brain::default()];
+    let mut cells = Vec::new();
+    for turn in 0..=5u32 {
+        let now = f64::from(turn);
+        let fighter_there = turn < 5;
+        if !fighter_there {
+            faction.forget_member(2);
+        }
+        faction.start_turn(now);
+        // B (index 1, actor 3) first, from time 2; then A (index 0, actor 1).
+        for (index, actor) in [(1usize, 3usize), (0, 1)] {
+            if index == 1 && turn < 2 {
+                continue;
+            }
+            let others: Vec<Pos> = (0..2)
+                .filter(|&i| i != index && (i == 0 || turn >= 2))
+                .map(|i| at[i])
+                .collect();
+            let body = |p: Pos| {
+                if p == player {
+                    Body::Player
+                } else if p == above || (p == below && fighter_there) || others.contains(&p) {
+                    Body::Packmate {
+                        yields: false,
+                        keeps_place: true,
+                    }
+                } else {
+                    Body::Empty
+                }
+            };
+            let mut s = senses(at[index], &body);
+            s.actor = actor;
+            s.player_seen = Some(player);
+            s.now = now;
+            s.turn = u64::from(turn);
+            let brain = &mut brains[index];
+            let intent = MemberTurn::new(&mut faction, brain, &s).think(&mut rng);
+            let happened = match intent {
+                Intent::Step { to, .. } if body(to) == Body::Empty => {
+                    at[index] = to;
+                    Happened::Stepped { to }
+                }
+                _ => Happened::Waited,
+            };
+            let outcome = TurnOutcome {
+                started_at: s.at,
+                happened,
+                now,
+            };
+            conclude(&mut faction, brain, outcome, |_| None);
+        }
+        cells.push((turn, at));
+    }
+    // A steps back to wait at 2,5 at once, B to 4,5 at time 2; at time 5
+    // B stays at 4,5 and A steps up into 3,4.
+    let (a_waits, b_waits) = (Pos::new(2, 5), Pos::new(4, 5));
+    let expected: Vec<(u32, [Pos; 2])> = vec![
+        (0, [a_waits, Pos::new(4, 4)]),
+        (1, [a_waits, Pos::new(4, 4)]),
+        (2, [a_waits, b_waits]),
+        (3, [a_waits, b_waits]),
+        (4, [a_waits, b_waits]),
+        (5, [below, b_waits]),
+    ];
+    assert_eq!(cells, expected, "{:?}", brains[0].thought);
+    assert_eq!(faction.spots().holder(below), Some(1), "{cells:?}");
+}
+
 #[test]
 fn a_member_that_takes_the_shared_field_drops_its_own_search() {
     // Swamp seed 4 with the evader: a goblin asked for its own search of
