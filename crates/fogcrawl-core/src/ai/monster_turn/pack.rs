@@ -168,11 +168,17 @@ impl MemberTurn<'_> {
             return None;
         }
         // The cell it gave up is not taken again (it would set out on
-        // the same stalled way: round a loop and back, holding it).
+        // the same stalled way: round a loop and back, holding it), until
+        // it has stood waiting longer than that way was allowed: then
+        // waiting is dearer than the way ([`Brain::held_turns`]), and it
+        // may take the cell again and go round.
+        //
+        // [`Brain::held_turns`]: crate::ai::brain::Brain::held_turns
+        let held_turns = self.brain.held_turns;
         let given_up = self
             .brain
             .spot_way
-            .filter(|way| way.given_up_at.is_some())
+            .filter(|way| way.given_up_at.is_some() && held_turns <= way.allowed)
             .map(|way| way.spot);
         let beside: Vec<Pos> = ring(player, 1)
             .filter(|&cell| self.can_strike_from(cell, player) && self.may_hold(cell))
@@ -190,9 +196,12 @@ impl MemberTurn<'_> {
         if let Some(spot) = self.choose_beside(player, &beside) {
             if !self.way_goes_on(spot) {
                 self.release_spot();
+                // What the way was allowed stays: waiting longer than that,
+                // it may take the cell again.
+                let allowed = self.brain.spot_way.map_or(0, |way| way.allowed);
                 self.brain.spot_way = Some(SpotWay {
                     given_up_at: Some(self.senses.now),
-                    ..SpotWay::toward(spot, 0)
+                    ..SpotWay::toward(spot, allowed)
                 });
                 self.brain.thought = Thought::GivesUpSpot { spot };
                 return None;

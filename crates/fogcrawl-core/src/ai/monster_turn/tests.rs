@@ -1344,21 +1344,22 @@ fn first_step_at_the_two_doors(
 ) -> (Option<Pos>, Option<Pos>, Brain) {
     let (faction, _) = goblins_knowing(TWO_DOORS);
     let (player, fighter) = (Pos::new(3, 2), Pos::new(2, 2));
-    first_step_behind_a_fighter(faction, at, (player, fighter), queued, fight_turns)
+    first_step_behind_a_fighter(faction, at, (player, fighter), queued, (fight_turns, 8))
 }
 
 /// What the hunter at `at` (actor 1) of `faction` does while the player
 /// stands at `scene.0`, fought from `scene.1` by actor 2 (which holds that
 /// cell), packmates standing at `queued` and each fight lasting
 /// `fight_turns`: its first step and the cell it holds then. It thinks
-/// turn after turn, standing still, until it steps (its plan comes within
-/// a few turns); `None` if it only waits.
+/// turn after turn (`turns` of them, at times 0, 1, ...), standing still,
+/// until it steps (its plan comes within a few turns); `None` if it only
+/// waits. Its brain's `held_turns` tells how many turns it stood first.
 fn first_step_behind_a_fighter(
     mut faction: Faction,
     at: Pos,
     (player, fighter): (Pos, Pos),
     queued: &[Pos],
-    fight_turns: f64,
+    (fight_turns, turns): (f64, u32),
 ) -> (Option<Pos>, Option<Pos>, Brain) {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     faction.spots_mut().claim(2, fighter, fighter);
@@ -1376,7 +1377,7 @@ fn first_step_behind_a_fighter(
         }
     };
     let mut brain = Brain::default();
-    for turn in 0..8u32 {
+    for turn in 0..turns {
         let mut s = senses(at, &body);
         s.player_seen = Some(player);
         s.now = f64::from(turn);
@@ -1725,10 +1726,11 @@ const LONG_LOOP: &str = "###############\n\
 /// What the wolf at `at` (actor 1) does with the player standing in
 /// LONG_LOOP's west doorway (8,1) and a packmate (F) fighting it from the
 /// room (9,1), fights lasting `fight_turns`: its first step and the cell
-/// it holds then, as [`first_step_behind_a_fighter`].
+/// it holds then, as [`first_step_behind_a_fighter`] (`turns` of them).
 fn wolf_s_first_step_behind_the_door_the_player_stands_in(
     at: Pos,
     fight_turns: f64,
+    turns: u32,
 ) -> (Option<Pos>, Option<Pos>, Brain) {
     let config = MonsterConfig::shipped().unwrap();
     let wolves = config.faction("wolves").unwrap().clone();
@@ -1736,7 +1738,7 @@ fn wolf_s_first_step_behind_the_door_the_player_stands_in(
     let mut faction = Faction::new(wolves.clone(), FactionKnowledge::omniscient(&level));
     faction.rebuild(wolves).unwrap();
     let (player, fighter) = (Pos::new(8, 1), Pos::new(9, 1));
-    first_step_behind_a_fighter(faction, at, (player, fighter), &[], fight_turns)
+    first_step_behind_a_fighter(faction, at, (player, fighter), &[], (fight_turns, turns))
 }
 
 #[test]
@@ -1751,17 +1753,39 @@ fn a_wolf_behind_the_fighter_in_the_player_s_doorway_waits_out_a_short_fight_and
     // never setting out round (a plan through F and the player's cell
     // stands for that wait, and holds no cell beyond the player).
     let (step, _, brain) =
-        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 2.0);
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 2.0, 8);
     assert_eq!(step, None, "{:?}, plan {:?}", brain.thought, brain.plan);
     assert!(!brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
     // Fights of 40 turns: waiting one is dearer than the way round. It
     // holds 7,1 and sets out round at once: its first step away from the
     // door (10,3), its plan out by the floor door (11,9).
     let (step, held, brain) =
-        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 40.0);
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 40.0, 8);
     assert_eq!(held, Some(Pos::new(7, 1)), "{:?}", brain.thought);
     assert_eq!(step, Some(Pos::new(10, 3)), "{:?}", brain.thought);
     assert!(brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
+}
+
+#[test]
+fn a_wolf_that_has_waited_longer_than_the_way_round_goes_round() {
+    // LONG_LOOP again, fights estimated at 2 turns, but F's fight goes on
+    // (a player who does not fall). The wolf at 10,2 waits behind F, at
+    // 10,2 from time 0, while its wait is shorter than the way round (33
+    // steps); once it has waited longer, it holds 7,1 outside the door and
+    // sets out round: its first step 10,3, its plan out by the floor door
+    // (11,9). Priced at the fight's estimate alone it waited all 60 turns
+    // (it had given 7,1 up when its way there stalled, and took it again
+    // only once it had waited longer than that way was allowed).
+    let (step, held, brain) =
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 2.0, 60);
+    assert_eq!(step, Some(Pos::new(10, 3)), "{:?}", brain.thought);
+    assert_eq!(held, Some(Pos::new(7, 1)), "{:?}", brain.thought);
+    assert!(brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
+    // It stood about as long as the way round (33 steps, against the two
+    // through F and the doorway plus the wait so far), and no longer than
+    // a few replans past it.
+    let waited = brain.held_turns;
+    assert!((28..=33 + 8).contains(&waited), "it stood {waited} turns at 10,2 first");
 }
 
 /// The player stands in a doorway (3,3) of a wall across a room, fought
