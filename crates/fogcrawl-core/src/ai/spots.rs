@@ -236,19 +236,33 @@ mod tests {
             spots.wait(4, player, Pos::new(4, 4), now);
         }
         let ahead_of = |spots: &Spots, actor, now| -> Vec<usize> {
-            spots.waited_longer(actor, player, now).map(|(a, _)| a).collect()
+            spots
+                .waited_longer(actor, player, now)
+                .map(|(a, _)| a)
+                .collect()
         };
         assert_eq!(ahead_of(&spots, 2, 4.0), vec![4], "4 began at 1, 2 at 3");
         assert_eq!(ahead_of(&spots, 4, 4.0), Vec::<usize>::new());
-        assert_eq!(ahead_of(&spots, 9, 4.0), vec![2, 4], "one not waiting is last");
+        assert_eq!(
+            ahead_of(&spots, 9, 4.0),
+            vec![2, 4],
+            "one not waiting is last"
+        );
         // 4 takes a cell and stops waiting: 2 is first.
         spots.stop_waiting(4);
         assert_eq!(ahead_of(&spots, 9, 4.0), vec![2]);
         // 2 says nothing past WAIT_FRESH: its wait keeps nobody out.
-        assert_eq!(ahead_of(&spots, 9, 4.0 + WAIT_FRESH + 0.5), Vec::<usize>::new());
+        assert_eq!(
+            ahead_of(&spots, 9, 4.0 + WAIT_FRESH + 0.5),
+            Vec::<usize>::new()
+        );
         // A wait for another player cell begins afresh.
         spots.wait(2, Pos::new(6, 5), Pos::new(6, 4), 5.0);
         spots.wait(7, Pos::new(6, 5), Pos::new(7, 4), 5.0);
-        assert_eq!(ahead_of(&spots, 7, 5.0), Vec::<usize>::new(), "player moved: 2 at 5");
+        assert_eq!(
+            ahead_of(&spots, 7, 5.0),
+            Vec::<usize>::new(),
+            "player moved: 2 at 5"
+        );
     }
 }

@@ -59,6 +59,10 @@ pub enum Thought {
     /// Every cell next to the player is held: it waits for room at a cell
     /// it holds out of the way.
     WaitsForRoom { spot: Pos },
+    /// A cell next to the player came free a step away, but a packmate
+    /// has waited longer for one and stands a step from it: it leaves the
+    /// cell to that packmate (first come, first served).
+    LeavesCellToPackmate { cell: Pos },
     /// Steps to another cell next to the player so that a packmate queued
     /// behind it can reach the player too.
     StepsAside { to: Pos },
@@ -128,6 +132,7 @@ impl Thought {
             Thought::TakesSpotBeside { .. } => "takes_spot_beside",
             Thought::GivesUpSpot { .. } => "gives_up_spot",
             Thought::WaitsForRoom { .. } => "waits_for_room",
+            Thought::LeavesCellToPackmate { .. } => "leaves_cell_to_packmate",
             Thought::StepsAside { .. } => "steps_aside",
             Thought::Investigates { .. } => "investigates",
             Thought::LooksAbout { .. } => "looks_about",
@@ -214,6 +219,10 @@ impl Thought {
             Thought::WaitsForRoom { spot } => format!(
                 "waiting for room next to the player at {}, out of the way",
                 at_text(spot)
+            ),
+            Thought::LeavesCellToPackmate { cell } => format!(
+                "leaving {} next to the player to a packmate that waited longer",
+                at_text(cell)
             ),
             Thought::StepsAside { to } => format!(
                 "stepping aside to {} so a packmate can reach the player",

@@ -165,15 +165,31 @@ impl MemberTurn<'_> {
             .is_some_and(|way| way.pausing(self.senses.now, SURROUND_PAUSE))
         {
             self.release_spot();
+            // Its way round stalled: it still waits its turn for a cell,
+            // and its plain approach does not step into a freed cell a
+            // packmate has waited longer for.
+            let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+            if !self.strikes_from_here(player) {
+                self.faction.spots_mut().wait(actor, player, at, now);
+                let owed = ring(player, 1).find(|&cell| {
+                    is_adjacent(at, cell)
+                        && (self.senses.body_at)(cell) == Body::Empty
+                        && !self.faction.believes_step_blocked(at, cell)
+                        && self.can_strike_from(cell, player)
+                        && self.waiter_first(cell, player)
+                });
+                if let Some(cell) = owed {
+                    self.brain.thought = Thought::LeavesCellToPackmate { cell };
+                    return Some(at);
+                }
+            }
             return None;
         }
         // The cell it gave up is not taken again (it would set out on
         // the same stalled way: round a loop and back, holding it), until
         // it has stood waiting longer than that way was allowed: then
-        // waiting is dearer than the way ([`Brain::held_turns`]), and it
+        // waiting is dearer than the way (`Brain::held_turns`), and it
         // may take the cell again and go round.
-        //
-        // [`Brain::held_turns`]: crate::ai::brain::Brain::held_turns
         let held_turns = self.brain.held_turns;
         let given_up = self
             .brain
@@ -185,15 +201,18 @@ impl MemberTurn<'_> {
             .filter(|&cell| given_up != Some(cell))
             .filter(|&cell| !self.waiter_first(cell, player))
             .collect();
-        // With no cell of its own next to the player it waits its turn for
-        // one (first come, first served); with one it waits no more.
+        let (chosen, reached) = self.choose_beside(player, &beside);
+        // With no cell next to the player it can walk to round the bodies
+        // (none free, or only through the player: the far side of a
+        // doorway with no way round) it waits its turn for one, first
+        // come, first served; with one it waits no more.
         let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
-        if beside.is_empty() && chebyshev(at, player) > 1 {
+        if !reached && !self.strikes_from_here(player) {
             self.faction.spots_mut().wait(actor, player, at, now);
         } else {
             self.faction.spots_mut().stop_waiting(actor);
         }
-        if let Some(spot) = self.choose_beside(player, &beside) {
+        if let Some(spot) = chosen {
             if !self.way_goes_on(spot) {
                 self.release_spot();
                 // What the way was allowed stays: waiting longer than that,
@@ -225,6 +244,14 @@ impl MemberTurn<'_> {
         self.hold(spot);
         self.brain.thought = Thought::WaitsForRoom { spot };
         Some(spot)
+    }
+
+    /// Whether it stands where a blow at the player can land: next to it,
+    /// with no wall corner between (one diagonal to a player in a doorway
+    /// waits like one further off).
+    fn strikes_from_here(&self, player: Pos) -> bool {
+        let at = self.senses.at;
+        chebyshev(at, player) == 1 && self.can_strike_from(at, player)
     }
 
     /// Whether `cell`, next to the player and free, is a packmate's to take
@@ -498,7 +525,9 @@ impl MemberTurn<'_> {
     /// sent a goblin behind two others toward the cell beyond them
     /// while one it could walk to round them lay free (horde seed 3,
     /// evader, turns 179-181).
-    fn choose_beside(&self, player: Pos, cells: &[Pos]) -> Option<Pos> {
+    ///
+    /// Also whether any of `cells` is reached round the bodies.
+    fn choose_beside(&self, player: Pos, cells: &[Pos]) -> (Option<Pos>, bool) {
         let at = self.senses.at;
         let walks = self.steps_round_bodies(player, cells);
         let walk_to = |cell: Pos| {
@@ -520,15 +549,15 @@ impl MemberTurn<'_> {
                     .then(a.cmp(&b))
             })
         else {
-            return self.choose(cells);
+            return (self.choose(cells), false);
         };
         match self
             .brain
             .spot
             .and_then(|held| Some((held, walk_to(held)?)))
         {
-            Some((held, held_steps)) if held_steps <= steps + KEEP_STEPS => Some(held),
-            _ => Some(nearest),
+            Some((held, held_steps)) if held_steps <= steps + KEEP_STEPS => (Some(held), true),
+            _ => (Some(nearest), true),
         }
     }
 

@@ -511,7 +511,12 @@ pub(crate) fn plan_overrides(
     let grid = faction.grid();
     let priced = stalled
         .into_iter()
-        .map(|cell| (cell, PACKMATE_DETOUR_COST.max(waiting_cost(brain, fight_turns))))
+        .map(|cell| {
+            (
+                cell,
+                PACKMATE_DETOUR_COST.max(waiting_cost(brain, fight_turns)),
+            )
+        })
         .chain(about_spot.into_iter().map(|cell| {
             let step = grid.and_then(|g| g.cost(cell)).unwrap_or(1.0);
             (cell, step + waiting_cost(brain, fight_turns))

@@ -1785,7 +1785,10 @@ fn a_wolf_that_has_waited_longer_than_the_way_round_goes_round() {
     // through F and the doorway plus the wait so far), and no longer than
     // a few replans past it.
     let waited = brain.held_turns;
-    assert!((28..=33 + 8).contains(&waited), "it stood {waited} turns at 10,2 first");
+    assert!(
+        (28..=33 + 8).contains(&waited),
+        "it stood {waited} turns at 10,2 first"
+    );
 }
 
 /// The player stands in a doorway (3,3) of a wall across a room, fought
@@ -1800,19 +1803,19 @@ const DOORWAY_FOUGHT_FROM_BOTH_SIDES: &str = "#######\n\
                                               #.....#\n\
                                               #######";
 
-#[test]
-fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_free() {
-    // A (actor 1) waits below the door from time 0 at 2,4, beside F's
-    // cell; B (actor 3) comes at time 2 to 4,4, beside it on the other
-    // side, and acts before A in every turn. Turn by turn each thinks and
-    // steps where its intent says (both step back to a place to wait). At
-    // time 5 F has fled: its cell 3,4 is free. B, first in the turn, does
-    // not take it: A, waiting since 0, is a legal step from it. A does.
-    // Without the queue B took it (twin-halls, depth 5, seed 8: a wolf
-    // waited 16 turns while later packmates took the freed cell twice).
+/// A (actor 1) and B (actor 3) below the door of
+/// DOORWAY_FOUGHT_FROM_BOTH_SIDES, F (actor 2) fighting from 3,4 until
+/// time 5, G (actor 4) from 3,2 when `fought_above`: A from time 0 at
+/// 2,4, B from time 2 at 4,4, B acting first in every turn. Each thinks
+/// and steps where its intent says. Their cells after each turn, and who
+/// holds F's cell at the end.
+fn queue_below_the_door(fought_above: bool) -> (Vec<(u32, [Pos; 2])>, Option<usize>) {
     let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
     let (player, above, below) = (Pos::new(3, 3), Pos::new(3, 2), Pos::new(3, 4));
-    faction.spots_mut().claim(4, above, above);
+    let above_fought = fought_above;
+    if above_fought {
+        faction.spots_mut().claim(4, above, above);
+    }
     faction.spots_mut().claim(2, below, below);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut at = [Pos::new(2, 4), Pos::new(4, 4)];
@@ -1837,7 +1840,10 @@ fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_fr
             let body = |p: Pos| {
                 if p == player {
                     Body::Player
-                } else if p == above || (p == below && fighter_there) || others.contains(&p) {
+                } else if (p == above && above_fought)
+                    || (p == below && fighter_there)
+                    || others.contains(&p)
+                {
                     Body::Packmate {
                         yields: false,
                         keeps_place: true,
@@ -1869,6 +1875,21 @@ fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_fr
         }
         cells.push((turn, at));
     }
+    (cells, faction.spots().holder(below))
+}
+
+#[test]
+fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_free() {
+    // A (actor 1) waits below the door from time 0 at 2,4, beside F's
+    // cell; B (actor 3) comes at time 2 to 4,4, beside it on the other
+    // side, and acts before A in every turn. Turn by turn each thinks and
+    // steps where its intent says (both step back to a place to wait). At
+    // time 5 F has fled: its cell 3,4 is free. B, first in the turn, does
+    // not take it: A, waiting since 0, is a legal step from it. A does.
+    // Without the queue B took it (twin-halls, depth 5, seed 8: a wolf
+    // waited 16 turns while later packmates took the freed cell twice).
+    let (cells, holder) = queue_below_the_door(true);
+    let below = Pos::new(3, 4);
     // A steps back to wait at 2,5 at once, B to 4,5 at time 2; at time 5
     // B stays at 4,5 and A steps up into 3,4.
     let (a_waits, b_waits) = (Pos::new(2, 5), Pos::new(4, 5));
@@ -1880,8 +1901,26 @@ fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_fr
         (4, [a_waits, b_waits]),
         (5, [below, b_waits]),
     ];
-    assert_eq!(cells, expected, "{:?}", brains[0].thought);
-    assert_eq!(faction.spots().holder(below), Some(1), "{cells:?}");
+    assert_eq!(cells, expected);
+    assert_eq!(holder, Some(1), "{cells:?}");
+    // Nobody fights from above: 3,2 is free, but reached only through
+    // the player (the wall has no other door). A holds it and stands at
+    // 2,4, diagonal to the player across the door's corner, blocked by F;
+    // B waits for room at 4,5 from time 2. They wait their turn all the
+    // same: at time 5 B stays and A, the first, steps into 3,4. (A
+    // diagonal to the player, no blow possible, waits like one further
+    // off: twin-halls' wolf 4 stood so at 9,2.)
+    let (cells, holder) = queue_below_the_door(false);
+    let expected: Vec<(u32, [Pos; 2])> = vec![
+        (0, [Pos::new(2, 4), Pos::new(4, 4)]),
+        (1, [Pos::new(2, 4), Pos::new(4, 4)]),
+        (2, [Pos::new(2, 4), b_waits]),
+        (3, [Pos::new(2, 4), b_waits]),
+        (4, [Pos::new(2, 4), b_waits]),
+        (5, [below, b_waits]),
+    ];
+    assert_eq!(cells, expected);
+    assert_eq!(holder, Some(1), "{cells:?}");
 }
 
 #[test]
