@@ -148,7 +148,10 @@ pub struct Brain {
     /// waited so far behind the bodies in its way. Its search prices
     /// waiting behind them at no less than that
     /// (`plan_overrides`).
-    #[serde(default)]
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+    )]
     pub held_turns: u32,
     /// The stall count at which it last asked for a plan round the bodies
     /// beside it (it asks again only after another few stalled turns).

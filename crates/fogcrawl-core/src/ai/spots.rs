@@ -38,9 +38,17 @@ pub(crate) struct Spots {
     #[serde(with = "crate::map_as_pairs")]
     held: BTreeMap<usize, Pos>,
     /// Members waiting for a free cell next to the player, by actor.
-    #[serde(default, with = "crate::map_as_pairs")]
-    waiting: BTreeMap<usize, Waiter>,
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+    )]
+    waiting: Waiting,
 }
+
+/// The waiting members, by actor (saved as pairs, like the claims).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+struct Waiting(#[serde(with = "crate::map_as_pairs")] BTreeMap<usize, Waiter>);
 
 /// A member waiting for a cell next to the player: which player cell,
 /// since when, where it stood and when it last said it still waits.
@@ -109,13 +117,14 @@ impl Spots {
     /// goes on (its time kept), any other begins now. Waits not renewed
     /// within [`WAIT_FRESH`] are dropped.
     pub(crate) fn wait(&mut self, actor: usize, player: Pos, at: Pos, now: f64) {
-        self.waiting.retain(|_, w| now - w.seen <= WAIT_FRESH);
+        self.waiting.0.retain(|_, w| now - w.seen <= WAIT_FRESH);
         let since = self
             .waiting
+            .0
             .get(&actor)
             .filter(|w| w.player == player)
             .map_or(now, |w| w.since);
-        self.waiting.insert(
+        self.waiting.0.insert(
             actor,
             Waiter {
                 player,
@@ -128,7 +137,7 @@ impl Spots {
 
     /// `actor` waits for no cell next to the player any more.
     pub(crate) fn stop_waiting(&mut self, actor: usize) {
-        self.waiting.remove(&actor);
+        self.waiting.0.remove(&actor);
     }
 
     /// The members other than `actor` that wait, at `now`, for a cell next
@@ -143,10 +152,12 @@ impl Spots {
     ) -> impl Iterator<Item = (usize, Waiter)> + '_ {
         let own = self
             .waiting
+            .0
             .get(&actor)
             .filter(|w| w.player == player)
             .map_or(now, |w| w.since);
         self.waiting
+            .0
             .iter()
             .filter(move |&(&other, w)| {
                 other != actor

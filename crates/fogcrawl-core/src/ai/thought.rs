@@ -59,10 +59,6 @@ pub enum Thought {
     /// Every cell next to the player is held: it waits for room at a cell
     /// it holds out of the way.
     WaitsForRoom { spot: Pos },
-    /// A cell next to the player came free a step away, but a packmate
-    /// has waited longer for one and stands a step from it: it leaves the
-    /// cell to that packmate (first come, first served).
-    LeavesCellToPackmate { cell: Pos },
     /// Steps to another cell next to the player so that a packmate queued
     /// behind it can reach the player too.
     StepsAside { to: Pos },
@@ -104,6 +100,11 @@ pub enum Thought {
     /// rest crosses `clusters` clusters of its faction's coarse graph, to be
     /// refined as it gets there.
     FollowingCoarsePlan { goal: Pos, clusters: u16 },
+    /// A cell next to the player came free a step away, but a packmate
+    /// has waited longer for one and stands a step from it: it leaves the
+    /// cell to that packmate (first come, first served). Last, so a
+    /// saved thought of an older game keeps its number.
+    LeavesCellToPackmate { cell: Pos },
 }
 
 impl Thought {
