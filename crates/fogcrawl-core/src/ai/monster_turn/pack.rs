@@ -249,7 +249,7 @@ impl MemberTurn<'_> {
     /// Whether it stands where a blow at the player can land: next to it,
     /// with no wall corner between (one diagonal to a player in a doorway
     /// waits like one further off).
-    fn strikes_from_here(&self, player: Pos) -> bool {
+    pub(super) fn strikes_from_here(&self, player: Pos) -> bool {
         let at = self.senses.at;
         chebyshev(at, player) == 1 && self.can_strike_from(at, player)
     }
@@ -262,7 +262,7 @@ impl MemberTurn<'_> {
     /// whatever their order in the turn.
     ///
     /// [`Spots::waited_longer`]: crate::ai::spots::Spots::waited_longer
-    fn waiter_first(&self, cell: Pos, player: Pos) -> bool {
+    pub(super) fn waiter_first(&self, cell: Pos, player: Pos) -> bool {
         let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
         if cell == at || self.brain.spot == Some(cell) {
             return false;
@@ -633,7 +633,7 @@ impl MemberTurn<'_> {
     /// Whether a blow at the player can land from `cell`: walkable as far
     /// as the faction knows, and the step onto the player legal from it
     /// (no wall corner between).
-    fn can_strike_from(&self, cell: Pos, player: Pos) -> bool {
+    pub(super) fn can_strike_from(&self, cell: Pos, player: Pos) -> bool {
         !self.faction.believes_blocked(cell) && !self.faction.believes_step_blocked(cell, player)
     }
 

@@ -37,6 +37,10 @@ impl MemberTurn<'_> {
             }
         }
         match (self.senses.body_at)(next) {
+            Body::Empty if self.owed_to_a_packmate(next) => {
+                self.brain.thought = Thought::LeavesCellToPackmate { cell: next };
+                Intent::Wait
+            }
             Body::Empty => Intent::Step {
                 to: next,
                 swap: false,
@@ -101,6 +105,26 @@ impl MemberTurn<'_> {
                 }
             }
         }
+    }
+
+    /// Whether `next`, a free cell next to the player its plan steps into
+    /// (a hunter that cannot strike yet, its plan through the doorway's
+    /// near cell to the far side, say), is a packmate's that has waited
+    /// longer for a cell next to the player and stands a step from it
+    /// ([`Self::waiter_first`]): first come, first served, whatever way
+    /// the cell is taken (three-doors, stander, seed 4: a wolf whose plan
+    /// ran through the freed cell stepped in ahead of one that had waited
+    /// 15 turns beside it).
+    fn owed_to_a_packmate(&self, next: Pos) -> bool {
+        let Some(player) = self.senses.player_seen else {
+            return false;
+        };
+        self.brain.mode == Mode::Hunt
+            && self.senses.shooter.is_none()
+            && next.chebyshev(player) == 1
+            && !self.strikes_from_here(player)
+            && self.can_strike_from(next, player)
+            && self.waiter_first(next, player)
     }
 
     /// A free cell beside the monster from which its plan goes on (next to the

@@ -1924,6 +1924,59 @@ fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_fr
 }
 
 #[test]
+fn a_plan_through_a_freed_cell_beside_the_player_leaves_it_to_the_longer_waiter() {
+    // DOORWAY_FOUGHT_FROM_BOTH_SIDES with F gone: 3,4 below the door is
+    // free. A (actor 1) at 2,4 has waited for a cell next to the player
+    // since time 0; B (actor 3) at 4,4, hunting, its plan's next step
+    // 3,4 (on to the far side, say), waits at time 5 instead of stepping
+    // in: the cell is A's. With nobody waiting before it, it steps.
+    let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
+    let (player, a, b, freed) = (
+        Pos::new(3, 3),
+        Pos::new(2, 4),
+        Pos::new(4, 4),
+        Pos::new(3, 4),
+    );
+    let body = move |p: Pos| {
+        if p == player {
+            Body::Player
+        } else if p == a {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let step_of_b = |faction: &mut Faction| {
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            goal: Some(Pos::new(3, 2)),
+            plan: vec![freed],
+            ..Brain::default()
+        };
+        let mut s = senses(b, &body);
+        s.actor = 3;
+        s.player_seen = Some(player);
+        s.now = 5.0;
+        let intent = MemberTurn::new(faction, &mut brain, &s).step_along(freed);
+        (intent, brain.thought)
+    };
+    faction.spots_mut().wait(1, player, a, 0.0);
+    faction.spots_mut().wait(1, player, a, 4.0);
+    let (intent, thought) = step_of_b(&mut faction);
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(thought, Thought::LeavesCellToPackmate { cell: freed });
+    faction.spots_mut().stop_waiting(1);
+    let (intent, _) = step_of_b(&mut faction);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == freed),
+        "{intent:?}"
+    );
+}
+
+#[test]
 fn a_member_that_takes_the_shared_field_drops_its_own_search() {
     // Swamp seed 4 with the evader: a goblin asked for its own search of
     // the last known cell, then followed the faction's field there along
