@@ -111,20 +111,29 @@ impl MemberTurn<'_> {
     /// (a hunter that cannot strike yet, its plan through the doorway's
     /// near cell to the far side, say), is a packmate's that has waited
     /// longer for a cell next to the player and stands a step from it
-    /// ([`Self::waiter_first`]): first come, first served, whatever way
-    /// the cell is taken (three-doors, stander, seed 4: a wolf whose plan
-    /// ran through the freed cell stepped in ahead of one that had waited
-    /// 15 turns beside it).
+    /// ([`Self::waiter_first`]), or that a packmate holds (the longest
+    /// waiter took it as its cell the moment it came free, and is a step
+    /// from it): first come, first served, whatever way the cell is taken
+    /// (three-doors, stander, seed 4: a wolf whose plan ran through the
+    /// freed cell stepped in ahead of one that had waited 15 turns beside
+    /// it; and at turn 55 a wolf approaching plainly stepped into the cell
+    /// the one that had waited 35 turns had just taken).
     fn owed_to_a_packmate(&self, next: Pos) -> bool {
         let Some(player) = self.senses.player_seen else {
             return false;
         };
+        let actor = self.senses.actor;
         self.brain.mode == Mode::Hunt
             && self.senses.shooter.is_none()
             && next.chebyshev(player) == 1
             && !self.strikes_from_here(player)
             && self.can_strike_from(next, player)
-            && self.waiter_first(next, player)
+            && (self.waiter_first(next, player)
+                || self
+                    .faction
+                    .spots()
+                    .holder(next)
+                    .is_some_and(|holder| holder != actor))
     }
 
     /// A free cell beside the monster from which its plan goes on (next to the

@@ -1929,7 +1929,8 @@ fn a_plan_through_a_freed_cell_beside_the_player_leaves_it_to_the_longer_waiter(
     // free. A (actor 1) at 2,4 has waited for a cell next to the player
     // since time 0; B (actor 3) at 4,4, hunting, its plan's next step
     // 3,4 (on to the far side, say), waits at time 5 instead of stepping
-    // in: the cell is A's. With nobody waiting before it, it steps.
+    // in: the cell is A's. So it is once A holds it. With nobody waiting
+    // before it and nobody holding the cell, it steps.
     let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
     let (player, a, b, freed) = (
         Pos::new(3, 3),
@@ -1968,7 +1969,14 @@ fn a_plan_through_a_freed_cell_beside_the_player_leaves_it_to_the_longer_waiter(
     let (intent, thought) = step_of_b(&mut faction);
     assert_eq!(intent, Intent::Wait);
     assert_eq!(thought, Thought::LeavesCellToPackmate { cell: freed });
+    // A, first, took the freed cell as its own (it waits no more) and
+    // is about to step in: B leaves it to A all the same.
     faction.spots_mut().stop_waiting(1);
+    faction.spots_mut().claim(1, freed, a);
+    let (intent, thought) = step_of_b(&mut faction);
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(thought, Thought::LeavesCellToPackmate { cell: freed });
+    faction.spots_mut().release(1);
     let (intent, _) = step_of_b(&mut faction);
     assert!(
         matches!(intent, Intent::Step { to, .. } if to == freed),
