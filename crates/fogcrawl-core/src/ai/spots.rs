@@ -18,7 +18,11 @@
 //! longest a step from it takes it, not whichever packmate happens to act
 //! first in the turn (twin-halls, depth 5, seed 8: a wolf waited 16 turns
 //! diagonal to a player in a doorway while packmates that came later took
-//! the freed cell twice).
+//! the freed cell twice). One that sets out for the freed cell keeps its
+//! place in the queue until it strikes from there, so one a step from the
+//! cell that came later does not take it from a longer waiter two cells
+//! off (three-doors, stander, seed 5: a wolf that had stepped aside after
+//! 55 turns of waiting lost the cell to one that came 3 turns before).
 //!
 //! Never changes what the faction believes of the level: a claim only
 //! keeps packmates from choosing the same cell.
@@ -133,6 +137,30 @@ impl Spots {
                 seen: now,
             },
         );
+    }
+
+    /// `actor`, walking to a freed cell next to the player, keeps its place
+    /// in the queue until it strikes from there (a waiter a step further
+    /// off keeps the cell it heads for against one that came later): its
+    /// wait, if it waits for the same player, is renewed where it stands;
+    /// one not waiting is not put in the queue.
+    pub(crate) fn keep_waiting(&mut self, actor: usize, player: Pos, at: Pos, now: f64) {
+        let Some(waiter) = self.waiting.0.get_mut(&actor) else {
+            return;
+        };
+        if waiter.player == player && now - waiter.seen <= WAIT_FRESH {
+            waiter.at = at;
+            waiter.seen = now;
+        } else {
+            self.waiting.0.remove(&actor);
+        }
+    }
+
+    /// Whether `actor` began waiting before `other` for a cell next to
+    /// `player` (one not waiting comes last).
+    pub(crate) fn waited_before(&self, actor: usize, other: usize, player: Pos, now: f64) -> bool {
+        self.waited_longer(other, player, now)
+            .any(|(waiter, _)| waiter == actor)
     }
 
     /// `actor` waits for no cell next to the player any more.

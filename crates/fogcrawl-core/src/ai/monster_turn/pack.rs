@@ -209,6 +209,14 @@ impl MemberTurn<'_> {
         let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
         if !reached && !self.strikes_from_here(player) {
             self.faction.spots_mut().wait(actor, player, at, now);
+        } else if !self.strikes_from_here(player) {
+            // On its way to a freed cell it keeps its place in the queue
+            // (three-doors, stander, seed 5: wolf 5, waiting since turn 14,
+            // set out from two cells off for the cell wolf 1 left and lost
+            // it to wolf 4, which had come three turns before).
+            self.faction
+                .spots_mut()
+                .keep_waiting(actor, player, at, now);
         } else {
             self.faction.spots_mut().stop_waiting(actor);
         }
@@ -483,11 +491,19 @@ impl MemberTurn<'_> {
         // further: the octile margin alone let a packmate two cells off,
         // going round the bodies between, keep a cell beside the player
         // while this one waited a step from it (warrens seed 6, evader).
+        // But not one that waited its turn longer than this one and now
+        // walks to the cell that came free: first come, first served.
+        let actor = self.senses.actor;
         let one_step = is_adjacent(at, cell) && !self.faction.believes_step_blocked(at, cell);
-        spots.free_for(cell, self.senses.actor)
+        let queued_first = spots.holder(cell).is_some_and(|holder| {
+            self.senses
+                .player_seen
+                .is_some_and(|player| spots.waited_before(holder, actor, player, self.senses.now))
+        });
+        spots.free_for(cell, actor)
             || spots.holder_was_at(cell).is_some_and(|from| {
                 octile(at, cell) + CLAIM_MARGIN < octile(from, cell)
-                    || (one_step && chebyshev(from, cell) > 1)
+                    || (one_step && chebyshev(from, cell) > 1 && !queued_first)
             })
     }
 

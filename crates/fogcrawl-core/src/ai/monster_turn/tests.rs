@@ -2012,3 +2012,101 @@ fn a_member_that_takes_the_shared_field_drops_its_own_search() {
     assert_eq!(brain.thought, Thought::FollowingField { target: player });
     assert!(!faction.is_planning(s.actor), "its own search is dropped");
 }
+
+/// A (actor 1) and B (actor 3) below the door of
+/// DOORWAY_FOUGHT_FROM_BOTH_SIDES, nobody above, F (actor 2) fighting
+/// from 3,4 until time 5. A waits from time 0 at 2,4, a step from F's
+/// cell (its wait recorded, as its own turns would), and at time 5 has
+/// stepped aside to 1,4, two cells off (to let a hurt fighter out, say);
+/// from then on it thinks. B comes at time 2 to 4,4, a step from F's
+/// cell. A acts first in each turn. Each steps where its intent says,
+/// through time 8. Returns the cells of A and B after each turn.
+fn queue_with_a_waiter_two_off() -> Vec<(u32, [Pos; 2])> {
+    let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
+    let (player, below) = (Pos::new(3, 3), Pos::new(3, 4));
+    faction.spots_mut().claim(2, below, below);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut at = [Pos::new(2, 4), Pos::new(4, 4)];
+    let mut brains = [Brain::default(), Brain::default()];
+    let mut cells = Vec::new();
+    for turn in 0..=8u32 {
+        let now = f64::from(turn);
+        let fighter_there = turn < 5;
+        if !fighter_there {
+            faction.forget_member(2);
+        }
+        faction.start_turn(now);
+        if turn < 5 {
+            faction.spots_mut().wait(1, player, at[0], now);
+        }
+        if turn == 5 {
+            at[0] = Pos::new(1, 4);
+        }
+        for (index, actor) in [(0usize, 1usize), (1, 3)] {
+            if (index == 0 && turn < 5) || (index == 1 && turn < 2) {
+                continue;
+            }
+            let others: Vec<Pos> = (0..2)
+                .filter(|&i| i != index && (i == 0 || turn >= 2))
+                .map(|i| at[i])
+                .collect();
+            let body = |p: Pos| {
+                if p == player {
+                    Body::Player
+                } else if (p == below && fighter_there) || others.contains(&p) {
+                    Body::Packmate {
+                        yields: false,
+                        keeps_place: true,
+                    }
+                } else {
+                    Body::Empty
+                }
+            };
+            let mut s = senses(at[index], &body);
+            s.actor = actor;
+            s.player_seen = Some(player);
+            s.now = now;
+            s.turn = u64::from(turn);
+            let brain = &mut brains[index];
+            let intent = MemberTurn::new(&mut faction, brain, &s).think(&mut rng);
+            let happened = match intent {
+                Intent::Step { to, .. } if body(to) == Body::Empty => {
+                    at[index] = to;
+                    Happened::Stepped { to }
+                }
+                _ => Happened::Waited,
+            };
+            let outcome = TurnOutcome {
+                started_at: s.at,
+                happened,
+                now,
+            };
+            conclude(&mut faction, brain, outcome, |_| None);
+        }
+        cells.push((turn, at));
+    }
+    cells
+}
+
+#[test]
+fn a_waiter_two_cells_off_keeps_the_freed_cell_against_one_that_came_later() {
+    // #######
+    // #@....#
+    // #.....#
+    // ###'###   the player at 3,3 in the doorway
+    // #.AFB.#   F (actor 2) fights from 3,4 until time 5; A waits at 2,4
+    // #.....#   from time 0, B at 4,4 from time 2
+    // #######
+    // At time 5 F is gone and A has stepped aside to 1,4, two cells off
+    // its cell; A heads back for it, B, a step from it, leaves it to A
+    // (without the queue B stepped in at time 5 and A stood at 2,4).
+    let cells = queue_with_a_waiter_two_off();
+    let (a_wait, b_wait, freed) = (Pos::new(2, 4), Pos::new(4, 4), Pos::new(3, 4));
+    let want: Vec<(u32, [Pos; 2])> = (0..=8)
+        .map(|turn| match turn {
+            0..=5 => (turn, [a_wait, b_wait]),
+            _ => (turn, [freed, b_wait]),
+        })
+        .collect();
+    assert_eq!(cells, want);
+}
