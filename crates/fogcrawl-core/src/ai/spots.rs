@@ -156,13 +156,6 @@ impl Spots {
         }
     }
 
-    /// Whether `actor` began waiting before `other` for a cell next to
-    /// `player` (one not waiting comes last).
-    pub(crate) fn waited_before(&self, actor: usize, other: usize, player: Pos, now: f64) -> bool {
-        self.waited_longer(other, player, now)
-            .any(|(waiter, _)| waiter == actor)
-    }
-
     /// `actor` waits for no cell next to the player any more.
     pub(crate) fn stop_waiting(&mut self, actor: usize) {
         self.waiting.0.remove(&actor);

@@ -285,6 +285,24 @@ impl MemberTurn<'_> {
             })
     }
 
+    /// Whether `cell`, next to the player, is held by a packmate that
+    /// began waiting for a cell next to the player before this member and
+    /// walks to it keeping its place in the queue ([`Self::waiter_first`]
+    /// for one a step from it). Not when this member stands between them
+    /// (next to both): in a corridor the holder's way runs through it, and
+    /// leaving the cell would stand both (maze, depth 5, seed 1: a goblin
+    /// left the cell before it to the one behind it for 6 turns).
+    pub(super) fn holder_queued_first(&self, cell: Pos, player: Pos) -> bool {
+        let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+        let spots = self.faction.spots();
+        let Some(holder) = spots.holder(cell).filter(|&holder| holder != actor) else {
+            return false;
+        };
+        spots.waited_longer(actor, player, now).any(|(waiter, w)| {
+            waiter == holder && !(is_adjacent(at, w.at) && is_adjacent(at, cell))
+        })
+    }
+
     /// Whether its way to `spot`, the cell next to the player it heads
     /// for, goes on: it stands there, or has spent no more of its own
     /// turns on the way than the way's length when it took the cell (or,
@@ -495,11 +513,10 @@ impl MemberTurn<'_> {
         // walks to the cell that came free: first come, first served.
         let actor = self.senses.actor;
         let one_step = is_adjacent(at, cell) && !self.faction.believes_step_blocked(at, cell);
-        let queued_first = spots.holder(cell).is_some_and(|holder| {
-            self.senses
-                .player_seen
-                .is_some_and(|player| spots.waited_before(holder, actor, player, self.senses.now))
-        });
+        let queued_first = self
+            .senses
+            .player_seen
+            .is_some_and(|player| self.holder_queued_first(cell, player));
         spots.free_for(cell, actor)
             || spots.holder_was_at(cell).is_some_and(|from| {
                 octile(at, cell) + CLAIM_MARGIN < octile(from, cell)

@@ -111,9 +111,12 @@ impl MemberTurn<'_> {
     /// (a hunter that cannot strike yet, its plan through the doorway's
     /// near cell to the far side, say), is a packmate's that has waited
     /// longer for a cell next to the player and stands a step from it
-    /// ([`Self::waiter_first`]), or that a packmate holds (the longest
-    /// waiter took it as its cell the moment it came free, and is a step
-    /// from it): first come, first served, whatever way the cell is taken
+    /// ([`Self::waiter_first`]), or that a packmate that began waiting
+    /// before it holds (the longest waiter took it as its cell the moment
+    /// it came free, and walks to it, keeping its place in the queue; a
+    /// holder that never queued keeps no cell from a plan: that stood
+    /// hunters beside a free cell on twin-halls, depth 5, seed 8, 7
+    /// turns): first come, first served, whatever way the cell is taken
     /// (three-doors, stander, seed 4: a wolf whose plan ran through the
     /// freed cell stepped in ahead of one that had waited 15 turns beside
     /// it; and at turn 55 a wolf approaching plainly stepped into the cell
@@ -122,18 +125,12 @@ impl MemberTurn<'_> {
         let Some(player) = self.senses.player_seen else {
             return false;
         };
-        let actor = self.senses.actor;
         self.brain.mode == Mode::Hunt
             && self.senses.shooter.is_none()
             && next.chebyshev(player) == 1
             && !self.strikes_from_here(player)
             && self.can_strike_from(next, player)
-            && (self.waiter_first(next, player)
-                || self
-                    .faction
-                    .spots()
-                    .holder(next)
-                    .is_some_and(|holder| holder != actor))
+            && (self.waiter_first(next, player) || self.holder_queued_first(next, player))
     }
 
     /// A free cell beside the monster from which its plan goes on (next to the

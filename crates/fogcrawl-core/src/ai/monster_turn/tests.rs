@@ -1969,13 +1969,21 @@ fn a_plan_through_a_freed_cell_beside_the_player_leaves_it_to_the_longer_waiter(
     let (intent, thought) = step_of_b(&mut faction);
     assert_eq!(intent, Intent::Wait);
     assert_eq!(thought, Thought::LeavesCellToPackmate { cell: freed });
-    // A, first, took the freed cell as its own (it waits no more) and
-    // is about to step in: B leaves it to A all the same.
-    faction.spots_mut().stop_waiting(1);
+    // A, first, took the freed cell as its own and is about to step in,
+    // keeping its place in the queue: B leaves it to A all the same.
     faction.spots_mut().claim(1, freed, a);
+    faction.spots_mut().keep_waiting(1, player, a, 5.0);
     let (intent, thought) = step_of_b(&mut faction);
     assert_eq!(intent, Intent::Wait);
     assert_eq!(thought, Thought::LeavesCellToPackmate { cell: freed });
+    // A holder that never queued keeps no cell from B's plan; nor does
+    // anybody once A is gone.
+    faction.spots_mut().stop_waiting(1);
+    let (intent, _) = step_of_b(&mut faction);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == freed),
+        "{intent:?}"
+    );
     faction.spots_mut().release(1);
     let (intent, _) = step_of_b(&mut faction);
     assert!(
