@@ -143,6 +143,16 @@ pub struct Brain {
     pub search_given_up_until: f64,
     /// Own turns in a row it has waited for its search without a plan.
     pub waiting_turns: u32,
+    /// Own turns in a row it hunted and ended where it began without
+    /// striking or working a door, however near its goal: how long it has
+    /// waited so far behind the bodies in its way. Its search prices
+    /// waiting behind them at no less than that
+    /// (`plan_overrides`).
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+    )]
+    pub held_turns: u32,
     /// The stall count at which it last asked for a plan round the bodies
     /// beside it (it asks again only after another few stalled turns).
     pub detour_asked_at: u32,
@@ -258,6 +268,7 @@ impl Default for Brain {
             cheaper_checked_turn: 0,
             search_given_up_until: 0.0,
             waiting_turns: 0,
+            held_turns: 0,
             detour_asked_at: 0,
             loiter_until: 0.0,
             strolled: 0,

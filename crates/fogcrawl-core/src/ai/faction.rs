@@ -974,6 +974,7 @@ impl Faction {
     pub(crate) fn forget_member(&mut self, actor: usize) {
         self.planner.cancel(actor);
         self.spots.release(actor);
+        self.spots.stop_waiting(actor);
     }
 
     /// A member tired of waiting for its search: dropped, counted as given

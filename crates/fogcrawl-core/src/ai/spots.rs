@@ -12,6 +12,18 @@
 //! and approaches plainly a while, so no hunter stands frozen holding a
 //! cell it cannot reach.
 //!
+//! Hunters with no free cell next to the player wait their turn for one
+//! first come, first served ([`Waiter`]): when a cell next to the player
+//! comes free (its fighter fled or fell), the member that has waited
+//! longest a step from it takes it, not whichever packmate happens to act
+//! first in the turn (twin-halls, depth 5, seed 8: a wolf waited 16 turns
+//! diagonal to a player in a doorway while packmates that came later took
+//! the freed cell twice). One that sets out for the freed cell keeps its
+//! place in the queue until it strikes from there, so one a step from the
+//! cell that came later does not take it from a longer waiter two cells
+//! off (three-doors, stander, seed 5: a wolf that had stepped aside after
+//! 55 turns of waiting lost the cell to one that came 3 turns before).
+//!
 //! Never changes what the faction believes of the level: a claim only
 //! keeps packmates from choosing the same cell.
 
@@ -29,7 +41,37 @@ pub(crate) struct Spots {
     holder: BTreeMap<Pos, (usize, Pos)>,
     #[serde(with = "crate::map_as_pairs")]
     held: BTreeMap<usize, Pos>,
+    /// Members waiting for a free cell next to the player, by actor.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+    )]
+    waiting: Waiting,
 }
+
+/// The waiting members, by actor (saved as pairs, like the claims).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+struct Waiting(#[serde(with = "crate::map_as_pairs")] BTreeMap<usize, Waiter>);
+
+/// A member waiting for a cell next to the player: which player cell,
+/// since when, where it stood and when it last said it still waits.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub(crate) struct Waiter {
+    /// The player's cell it waits to strike.
+    pub player: Pos,
+    /// Game time its wait began.
+    pub since: f64,
+    /// Where it stood when it last said it waits.
+    pub at: Pos,
+    /// Game time it last said it waits.
+    pub seen: f64,
+}
+
+/// Game time within which a waiter must have said it still waits for its
+/// place in the queue to count: a member that fell, stopped hunting or
+/// took a cell says nothing more, and its old wait keeps nobody out.
+pub(crate) const WAIT_FRESH: f64 = 2.0;
 
 impl Spots {
     /// The member holding `cell`, if any.
@@ -72,6 +114,79 @@ impl Spots {
         if let Some(cell) = self.held.remove(&actor) {
             self.holder.remove(&cell);
         }
+    }
+
+    /// `actor`, standing at `at`, waits at `now` for a free cell next to
+    /// the player at `player`: the wait it began for that player cell
+    /// goes on (its time kept), any other begins now. Waits not renewed
+    /// within [`WAIT_FRESH`] are dropped.
+    pub(crate) fn wait(&mut self, actor: usize, player: Pos, at: Pos, now: f64) {
+        self.waiting.0.retain(|_, w| now - w.seen <= WAIT_FRESH);
+        let since = self
+            .waiting
+            .0
+            .get(&actor)
+            .filter(|w| w.player == player)
+            .map_or(now, |w| w.since);
+        self.waiting.0.insert(
+            actor,
+            Waiter {
+                player,
+                since,
+                at,
+                seen: now,
+            },
+        );
+    }
+
+    /// `actor`, walking to a freed cell next to the player, keeps its place
+    /// in the queue until it strikes from there (a waiter a step further
+    /// off keeps the cell it heads for against one that came later): its
+    /// wait, if it waits for the same player, is renewed where it stands;
+    /// one not waiting is not put in the queue.
+    pub(crate) fn keep_waiting(&mut self, actor: usize, player: Pos, at: Pos, now: f64) {
+        let Some(waiter) = self.waiting.0.get_mut(&actor) else {
+            return;
+        };
+        if waiter.player == player && now - waiter.seen <= WAIT_FRESH {
+            waiter.at = at;
+            waiter.seen = now;
+        } else {
+            self.waiting.0.remove(&actor);
+        }
+    }
+
+    /// `actor` waits for no cell next to the player any more.
+    pub(crate) fn stop_waiting(&mut self, actor: usize) {
+        self.waiting.0.remove(&actor);
+    }
+
+    /// The members other than `actor` that wait, at `now`, for a cell next
+    /// to the player at `player` and began before `actor` did (at `now` if
+    /// it does not wait; the lower actor first among equal times), with
+    /// their waits.
+    pub(crate) fn waited_longer(
+        &self,
+        actor: usize,
+        player: Pos,
+        now: f64,
+    ) -> impl Iterator<Item = (usize, Waiter)> + '_ {
+        let own = self
+            .waiting
+            .0
+            .get(&actor)
+            .filter(|w| w.player == player)
+            .map_or(now, |w| w.since);
+        self.waiting
+            .0
+            .iter()
+            .filter(move |&(&other, w)| {
+                other != actor
+                    && w.player == player
+                    && now - w.seen <= WAIT_FRESH
+                    && w.since.total_cmp(&own).then(other.cmp(&actor)).is_lt()
+            })
+            .map(|(&other, &w)| (other, w))
     }
 
     /// How many cells are held.
@@ -140,5 +255,46 @@ mod tests {
         spots.release(7);
         assert_eq!(spots.holder(b), None);
         assert_eq!(spots.len(), 1);
+    }
+
+    #[test]
+    fn waiters_queue_by_when_they_began_and_a_silent_one_drops_out() {
+        let player = Pos::new(5, 5);
+        let mut spots = Spots::default();
+        // 4 begins waiting at time 1, 2 at time 3; both renew at 3 and 4.
+        spots.wait(4, player, Pos::new(4, 4), 1.0);
+        for now in [3.0, 4.0] {
+            spots.wait(2, player, Pos::new(6, 4), now);
+            spots.wait(4, player, Pos::new(4, 4), now);
+        }
+        let ahead_of = |spots: &Spots, actor, now| -> Vec<usize> {
+            spots
+                .waited_longer(actor, player, now)
+                .map(|(a, _)| a)
+                .collect()
+        };
+        assert_eq!(ahead_of(&spots, 2, 4.0), vec![4], "4 began at 1, 2 at 3");
+        assert_eq!(ahead_of(&spots, 4, 4.0), Vec::<usize>::new());
+        assert_eq!(
+            ahead_of(&spots, 9, 4.0),
+            vec![2, 4],
+            "one not waiting is last"
+        );
+        // 4 takes a cell and stops waiting: 2 is first.
+        spots.stop_waiting(4);
+        assert_eq!(ahead_of(&spots, 9, 4.0), vec![2]);
+        // 2 says nothing past WAIT_FRESH: its wait keeps nobody out.
+        assert_eq!(
+            ahead_of(&spots, 9, 4.0 + WAIT_FRESH + 0.5),
+            Vec::<usize>::new()
+        );
+        // A wait for another player cell begins afresh.
+        spots.wait(2, Pos::new(6, 5), Pos::new(6, 4), 5.0);
+        spots.wait(7, Pos::new(6, 5), Pos::new(7, 4), 5.0);
+        assert_eq!(
+            ahead_of(&spots, 7, 5.0),
+            Vec::<usize>::new(),
+            "player moved: 2 at 5"
+        );
     }
 }

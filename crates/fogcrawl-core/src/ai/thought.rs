@@ -100,6 +100,11 @@ pub enum Thought {
     /// rest crosses `clusters` clusters of its faction's coarse graph, to be
     /// refined as it gets there.
     FollowingCoarsePlan { goal: Pos, clusters: u16 },
+    /// A cell next to the player came free a step away, but a packmate
+    /// has waited longer for one and stands a step from it: it leaves the
+    /// cell to that packmate (first come, first served). Last, so a
+    /// saved thought of an older game keeps its number.
+    LeavesCellToPackmate { cell: Pos },
 }
 
 impl Thought {
@@ -128,6 +133,7 @@ impl Thought {
             Thought::TakesSpotBeside { .. } => "takes_spot_beside",
             Thought::GivesUpSpot { .. } => "gives_up_spot",
             Thought::WaitsForRoom { .. } => "waits_for_room",
+            Thought::LeavesCellToPackmate { .. } => "leaves_cell_to_packmate",
             Thought::StepsAside { .. } => "steps_aside",
             Thought::Investigates { .. } => "investigates",
             Thought::LooksAbout { .. } => "looks_about",
@@ -214,6 +220,10 @@ impl Thought {
             Thought::WaitsForRoom { spot } => format!(
                 "waiting for room next to the player at {}, out of the way",
                 at_text(spot)
+            ),
+            Thought::LeavesCellToPackmate { cell } => format!(
+                "leaving {} next to the player to a packmate that waited longer",
+                at_text(cell)
             ),
             Thought::StepsAside { to } => format!(
                 "stepping aside to {} so a packmate can reach the player",

@@ -161,6 +161,11 @@ fn count_stall(
     // two cells from its place next to the player, behind the one
     // fighting in the doorway, would otherwise never plan round it.
     let held_up = matches!(brain.thought, Thought::BlockedByPackmate(_));
+    brain.held_turns = if brain.mode == Mode::Hunt && ended_at == started_at && !acted {
+        brain.held_turns.saturating_add(1)
+    } else {
+        0
+    };
     if (far_goal || held_up) && ended_at == started_at && !acted {
         brain.stall_turns += 1;
         if brain.stall_turns == 1 {

@@ -58,11 +58,15 @@ impl Stander {
             self.calm = CALM_TURNS;
             return self.pilot.choose(game);
         }
-        // The weakest hunter next to it, then the first by its cell: a
-        // blow that kills opens a cell for the pack to close again.
+        // The weakest hunter it can strike, then the first by its cell: a
+        // blow that kills opens a cell for the pack to close again. One
+        // diagonal past a wall corner is out of reach (the rules refuse
+        // the blow and the turn would pass as a wait): three-doors, seed
+        // 5, a player in a doorway aimed 55 turns at a wolf queueing
+        // across the door's corner while the one below it fought on.
         hunters
             .iter()
-            .filter(|&&(_, pos)| pos != at && Direction::between(at, pos).is_some())
+            .filter(|&&(_, pos)| pos != at && game.player_can_strike(at, pos))
             .min()
             .and_then(|&(_, pos)| Direction::between(at, pos))
             .map_or(Action::Wait, Action::Move)
@@ -96,6 +100,34 @@ mod tests {
         assert_eq!(stander.choose(&game), Action::Move(Direction::SouthEast));
         // With the near one gone it waits where it stands.
         game.actor_mut(near).hp = 0;
+        assert_eq!(stander.choose(&game), Action::Wait);
+    }
+
+    #[test]
+    fn it_strikes_the_hunter_it_can_reach_not_one_past_a_wall_corner() {
+        // The player at 3,2 stands in a gap in the wall; goblins at 2,3
+        // (diagonal, past the wall corner at 2,2: no blow) and 3,3 (below
+        // it) hunt it. It strikes the one below, not the first by its cell.
+        let (mut game, _dir) = game_on(
+            "#######\n\
+             #....>#\n\
+             ###@###\n\
+             #.gg..#\n\
+             #######\n",
+        );
+        game.remember_whole_level();
+        let mut stander = Stander::new();
+        let past_corner = game
+            .actor_at(Pos::new(2, 3))
+            .expect("the goblin past the corner");
+        let below = game.actor_at(Pos::new(3, 3)).expect("the goblin below");
+        for goblin in [past_corner, below] {
+            game.actor_mut(goblin).brain.as_mut().expect("a brain").mode = Mode::Hunt;
+        }
+        assert!(!game.player_can_strike(Pos::new(3, 2), Pos::new(2, 3)));
+        assert_eq!(stander.choose(&game), Action::Move(Direction::South));
+        // With the one below gone, the one past the corner is out of reach.
+        game.actor_mut(below).hp = 0;
         assert_eq!(stander.choose(&game), Action::Wait);
     }
 }

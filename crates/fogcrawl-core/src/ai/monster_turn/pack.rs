@@ -135,6 +135,7 @@ impl MemberTurn<'_> {
             },
             _ => {
                 self.release_spot();
+                self.faction.spots_mut().stop_waiting(self.senses.actor);
                 // A way that is no longer walked is no longer timed (a
                 // pause after giving a cell up runs on).
                 if self
@@ -164,25 +165,70 @@ impl MemberTurn<'_> {
             .is_some_and(|way| way.pausing(self.senses.now, SURROUND_PAUSE))
         {
             self.release_spot();
+            // Its way round stalled: it still waits its turn for a cell,
+            // and its plain approach does not step into a freed cell a
+            // packmate has waited longer for.
+            let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+            if !self.strikes_from_here(player) {
+                self.faction.spots_mut().wait(actor, player, at, now);
+                let owed = ring(player, 1).find(|&cell| {
+                    is_adjacent(at, cell)
+                        && (self.senses.body_at)(cell) == Body::Empty
+                        && !self.faction.believes_step_blocked(at, cell)
+                        && self.can_strike_from(cell, player)
+                        && self.waiter_first(cell, player)
+                });
+                if let Some(cell) = owed {
+                    self.brain.thought = Thought::LeavesCellToPackmate { cell };
+                    return Some(at);
+                }
+            }
             return None;
         }
         // The cell it gave up is not taken again (it would set out on
-        // the same stalled way: round a loop and back, holding it).
+        // the same stalled way: round a loop and back, holding it), until
+        // it has stood waiting longer than that way was allowed: then
+        // waiting is dearer than the way (`Brain::held_turns`), and it
+        // may take the cell again and go round.
+        let held_turns = self.brain.held_turns;
         let given_up = self
             .brain
             .spot_way
-            .filter(|way| way.given_up_at.is_some())
+            .filter(|way| way.given_up_at.is_some() && held_turns <= way.allowed)
             .map(|way| way.spot);
         let beside: Vec<Pos> = ring(player, 1)
             .filter(|&cell| self.can_strike_from(cell, player) && self.may_hold(cell))
             .filter(|&cell| given_up != Some(cell))
+            .filter(|&cell| !self.waiter_first(cell, player))
             .collect();
-        if let Some(spot) = self.choose_beside(player, &beside) {
+        let (chosen, reached) = self.choose_beside(player, &beside);
+        // With no cell next to the player it can walk to round the bodies
+        // (none free, or only through the player: the far side of a
+        // doorway with no way round) it waits its turn for one, first
+        // come, first served; with one it waits no more.
+        let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+        if !reached && !self.strikes_from_here(player) {
+            self.faction.spots_mut().wait(actor, player, at, now);
+        } else if !self.strikes_from_here(player) {
+            // On its way to a freed cell it keeps its place in the queue
+            // (three-doors, stander, seed 5: wolf 5, waiting since turn 14,
+            // set out from two cells off for the cell wolf 1 left and lost
+            // it to wolf 4, which had come three turns before).
+            self.faction
+                .spots_mut()
+                .keep_waiting(actor, player, at, now);
+        } else {
+            self.faction.spots_mut().stop_waiting(actor);
+        }
+        if let Some(spot) = chosen {
             if !self.way_goes_on(spot) {
                 self.release_spot();
+                // What the way was allowed stays: waiting longer than that,
+                // it may take the cell again.
+                let allowed = self.brain.spot_way.map_or(0, |way| way.allowed);
                 self.brain.spot_way = Some(SpotWay {
                     given_up_at: Some(self.senses.now),
-                    ..SpotWay::toward(spot, 0)
+                    ..SpotWay::toward(spot, allowed)
                 });
                 self.brain.thought = Thought::GivesUpSpot { spot };
                 return None;
@@ -206,6 +252,55 @@ impl MemberTurn<'_> {
         self.hold(spot);
         self.brain.thought = Thought::WaitsForRoom { spot };
         Some(spot)
+    }
+
+    /// Whether it stands where a blow at the player can land: next to it,
+    /// with no wall corner between (one diagonal to a player in a doorway
+    /// waits like one further off).
+    pub(super) fn strikes_from_here(&self, player: Pos) -> bool {
+        let at = self.senses.at;
+        chebyshev(at, player) == 1 && self.can_strike_from(at, player)
+    }
+
+    /// Whether `cell`, next to the player and free, is a packmate's to take
+    /// first: one that began waiting for a cell next to the player before
+    /// this member did (or at all, when this one does not wait) stands a
+    /// legal step from it ([`Spots::waited_longer`]). Of those that queue
+    /// at a doorway, the longest waiting takes the cell that comes free,
+    /// whatever their order in the turn.
+    ///
+    /// [`Spots::waited_longer`]: crate::ai::spots::Spots::waited_longer
+    pub(super) fn waiter_first(&self, cell: Pos, player: Pos) -> bool {
+        let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+        if cell == at || self.brain.spot == Some(cell) {
+            return false;
+        }
+        self.faction
+            .spots()
+            .waited_longer(actor, player, now)
+            .any(|(_, waiter)| {
+                is_adjacent(waiter.at, cell)
+                    && !self.faction.believes_step_blocked(waiter.at, cell)
+                    && matches!((self.senses.body_at)(waiter.at), Body::Packmate { .. })
+            })
+    }
+
+    /// Whether `cell`, next to the player, is held by a packmate that
+    /// began waiting for a cell next to the player before this member and
+    /// walks to it keeping its place in the queue ([`Self::waiter_first`]
+    /// for one a step from it). Not when this member stands between them
+    /// (next to both): in a corridor the holder's way runs through it, and
+    /// leaving the cell would stand both (maze, depth 5, seed 1: a goblin
+    /// left the cell before it to the one behind it for 6 turns).
+    pub(super) fn holder_queued_first(&self, cell: Pos, player: Pos) -> bool {
+        let (actor, at, now) = (self.senses.actor, self.senses.at, self.senses.now);
+        let spots = self.faction.spots();
+        let Some(holder) = spots.holder(cell).filter(|&holder| holder != actor) else {
+            return false;
+        };
+        spots.waited_longer(actor, player, now).any(|(waiter, w)| {
+            waiter == holder && !(is_adjacent(at, w.at) && is_adjacent(at, cell))
+        })
     }
 
     /// Whether its way to `spot`, the cell next to the player it heads
@@ -414,11 +509,18 @@ impl MemberTurn<'_> {
         // further: the octile margin alone let a packmate two cells off,
         // going round the bodies between, keep a cell beside the player
         // while this one waited a step from it (warrens seed 6, evader).
+        // But not one that waited its turn longer than this one and now
+        // walks to the cell that came free: first come, first served.
+        let actor = self.senses.actor;
         let one_step = is_adjacent(at, cell) && !self.faction.believes_step_blocked(at, cell);
-        spots.free_for(cell, self.senses.actor)
+        let queued_first = self
+            .senses
+            .player_seen
+            .is_some_and(|player| self.holder_queued_first(cell, player));
+        spots.free_for(cell, actor)
             || spots.holder_was_at(cell).is_some_and(|from| {
                 octile(at, cell) + CLAIM_MARGIN < octile(from, cell)
-                    || (one_step && chebyshev(from, cell) > 1)
+                    || (one_step && chebyshev(from, cell) > 1 && !queued_first)
             })
     }
 
@@ -456,7 +558,9 @@ impl MemberTurn<'_> {
     /// sent a goblin behind two others toward the cell beyond them
     /// while one it could walk to round them lay free (horde seed 3,
     /// evader, turns 179-181).
-    fn choose_beside(&self, player: Pos, cells: &[Pos]) -> Option<Pos> {
+    ///
+    /// Also whether any of `cells` is reached round the bodies.
+    fn choose_beside(&self, player: Pos, cells: &[Pos]) -> (Option<Pos>, bool) {
         let at = self.senses.at;
         let walks = self.steps_round_bodies(player, cells);
         let walk_to = |cell: Pos| {
@@ -478,15 +582,15 @@ impl MemberTurn<'_> {
                     .then(a.cmp(&b))
             })
         else {
-            return self.choose(cells);
+            return (self.choose(cells), false);
         };
         match self
             .brain
             .spot
             .and_then(|held| Some((held, walk_to(held)?)))
         {
-            Some((held, held_steps)) if held_steps <= steps + KEEP_STEPS => Some(held),
-            _ => Some(nearest),
+            Some((held, held_steps)) if held_steps <= steps + KEEP_STEPS => (Some(held), true),
+            _ => (Some(nearest), true),
         }
     }
 
@@ -562,7 +666,7 @@ impl MemberTurn<'_> {
     /// Whether a blow at the player can land from `cell`: walkable as far
     /// as the faction knows, and the step onto the player legal from it
     /// (no wall corner between).
-    fn can_strike_from(&self, cell: Pos, player: Pos) -> bool {
+    pub(super) fn can_strike_from(&self, cell: Pos, player: Pos) -> bool {
         !self.faction.believes_blocked(cell) && !self.faction.believes_step_blocked(cell, player)
     }
 

@@ -477,6 +477,16 @@ fn bodies_to_go_round(
     (stalled, about_spot)
 }
 
+/// What waiting behind a body about the cell it holds costs a member's
+/// search: a fight's length (`fight_turns`), or, once it has waited
+/// longer than that ([`Brain::held_turns`]: the fight outlasts the
+/// estimate, say a player who does not fall), what it has waited so far.
+/// A waiter whose wait has lasted longer than the way round through
+/// another door goes round at its next search.
+fn waiting_cost(brain: &Brain, fight_turns: f64) -> f64 {
+    fight_turns.max(f64::from(brain.held_turns)).max(0.0)
+}
+
 /// The cells a member's search at `at` prices differently from its
 /// faction's grid: its own crowding left out, and the monsters it is to
 /// go round ([`detoured_bodies`]) made dear. A body about the cell it
@@ -484,7 +494,9 @@ fn bodies_to_go_round(
 /// monster of its kind lasts against the player: the queue ahead of it
 /// times that is what waiting costs), so it takes the way round, through
 /// another door, only when that is cheaper than waiting its turn; one
-/// beside it after a stall costs [`PACKMATE_DETOUR_COST`]. The debug
+/// beside it after a stall costs [`PACKMATE_DETOUR_COST`]. One that has
+/// waited longer than `fight_turns` (or that detour cost) already prices
+/// the wait at what it has waited ([`waiting_cost`]). The debug
 /// overlay's preview prices its search with this too, so it shows the
 /// search the member would really ask for.
 pub(crate) fn plan_overrides(
@@ -499,10 +511,15 @@ pub(crate) fn plan_overrides(
     let grid = faction.grid();
     let priced = stalled
         .into_iter()
-        .map(|cell| (cell, PACKMATE_DETOUR_COST))
+        .map(|cell| {
+            (
+                cell,
+                PACKMATE_DETOUR_COST.max(waiting_cost(brain, fight_turns)),
+            )
+        })
         .chain(about_spot.into_iter().map(|cell| {
             let step = grid.and_then(|g| g.cost(cell)).unwrap_or(1.0);
-            (cell, step + fight_turns.max(0.0))
+            (cell, step + waiting_cost(brain, fight_turns))
         }));
     for (cell, cost) in priced {
         overrides.retain(|&(pos, _)| pos != cell);

@@ -37,6 +37,10 @@ impl MemberTurn<'_> {
             }
         }
         match (self.senses.body_at)(next) {
+            Body::Empty if self.owed_to_a_packmate(next) => {
+                self.brain.thought = Thought::LeavesCellToPackmate { cell: next };
+                Intent::Wait
+            }
             Body::Empty => Intent::Step {
                 to: next,
                 swap: false,
@@ -101,6 +105,32 @@ impl MemberTurn<'_> {
                 }
             }
         }
+    }
+
+    /// Whether `next`, a free cell next to the player its plan steps into
+    /// (a hunter that cannot strike yet, its plan through the doorway's
+    /// near cell to the far side, say), is a packmate's that has waited
+    /// longer for a cell next to the player and stands a step from it
+    /// ([`Self::waiter_first`]), or that a packmate that began waiting
+    /// before it holds (the longest waiter took it as its cell the moment
+    /// it came free, and walks to it, keeping its place in the queue; a
+    /// holder that never queued keeps no cell from a plan: that stood
+    /// hunters beside a free cell on twin-halls, depth 5, seed 8, 7
+    /// turns): first come, first served, whatever way the cell is taken
+    /// (three-doors, stander, seed 4: a wolf whose plan ran through the
+    /// freed cell stepped in ahead of one that had waited 15 turns beside
+    /// it; and at turn 55 a wolf approaching plainly stepped into the cell
+    /// the one that had waited 35 turns had just taken).
+    fn owed_to_a_packmate(&self, next: Pos) -> bool {
+        let Some(player) = self.senses.player_seen else {
+            return false;
+        };
+        self.brain.mode == Mode::Hunt
+            && self.senses.shooter.is_none()
+            && next.chebyshev(player) == 1
+            && !self.strikes_from_here(player)
+            && self.can_strike_from(next, player)
+            && (self.waiter_first(next, player) || self.holder_queued_first(next, player))
     }
 
     /// A free cell beside the monster from which its plan goes on (next to the

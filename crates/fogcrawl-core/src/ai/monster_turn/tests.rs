@@ -1349,21 +1349,22 @@ fn first_step_at_the_two_doors(
 ) -> (Option<Pos>, Option<Pos>, Brain) {
     let (faction, _) = goblins_knowing(TWO_DOORS);
     let (player, fighter) = (Pos::new(3, 2), Pos::new(2, 2));
-    first_step_behind_a_fighter(faction, at, (player, fighter), queued, fight_turns)
+    first_step_behind_a_fighter(faction, at, (player, fighter), queued, (fight_turns, 8))
 }
 
 /// What the hunter at `at` (actor 1) of `faction` does while the player
 /// stands at `scene.0`, fought from `scene.1` by actor 2 (which holds that
 /// cell), packmates standing at `queued` and each fight lasting
 /// `fight_turns`: its first step and the cell it holds then. It thinks
-/// turn after turn, standing still, until it steps (its plan comes within
-/// a few turns); `None` if it only waits.
+/// turn after turn (`turns` of them, at times 0, 1, ...), standing still,
+/// until it steps (its plan comes within a few turns); `None` if it only
+/// waits. Its brain's `held_turns` tells how many turns it stood first.
 fn first_step_behind_a_fighter(
     mut faction: Faction,
     at: Pos,
     (player, fighter): (Pos, Pos),
     queued: &[Pos],
-    fight_turns: f64,
+    (fight_turns, turns): (f64, u32),
 ) -> (Option<Pos>, Option<Pos>, Brain) {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     faction.spots_mut().claim(2, fighter, fighter);
@@ -1381,7 +1382,7 @@ fn first_step_behind_a_fighter(
         }
     };
     let mut brain = Brain::default();
-    for turn in 0..8u32 {
+    for turn in 0..turns {
         let mut s = senses(at, &body);
         s.player_seen = Some(player);
         s.now = f64::from(turn);
@@ -1733,10 +1734,11 @@ const LONG_LOOP: &str = "###############\n\
 /// What the wolf at `at` (actor 1) does with the player standing in
 /// LONG_LOOP's west doorway (8,1) and a packmate (F) fighting it from the
 /// room (9,1), fights lasting `fight_turns`: its first step and the cell
-/// it holds then, as [`first_step_behind_a_fighter`].
+/// it holds then, as [`first_step_behind_a_fighter`] (`turns` of them).
 fn wolf_s_first_step_behind_the_door_the_player_stands_in(
     at: Pos,
     fight_turns: f64,
+    turns: u32,
 ) -> (Option<Pos>, Option<Pos>, Brain) {
     let config = MonsterConfig::shipped().unwrap();
     let wolves = config.faction("wolves").unwrap().clone();
@@ -1744,7 +1746,7 @@ fn wolf_s_first_step_behind_the_door_the_player_stands_in(
     let mut faction = Faction::new(wolves.clone(), FactionKnowledge::omniscient(&level));
     faction.rebuild(wolves).unwrap();
     let (player, fighter) = (Pos::new(8, 1), Pos::new(9, 1));
-    first_step_behind_a_fighter(faction, at, (player, fighter), &[], fight_turns)
+    first_step_behind_a_fighter(faction, at, (player, fighter), &[], (fight_turns, turns))
 }
 
 #[test]
@@ -1759,17 +1761,243 @@ fn a_wolf_behind_the_fighter_in_the_player_s_doorway_waits_out_a_short_fight_and
     // never setting out round (a plan through F and the player's cell
     // stands for that wait, and holds no cell beyond the player).
     let (step, _, brain) =
-        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 2.0);
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 2.0, 8);
     assert_eq!(step, None, "{:?}, plan {:?}", brain.thought, brain.plan);
     assert!(!brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
     // Fights of 40 turns: waiting one is dearer than the way round. It
     // holds 7,1 and sets out round at once: its first step away from the
     // door (10,3), its plan out by the floor door (11,9).
     let (step, held, brain) =
-        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 40.0);
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 40.0, 8);
     assert_eq!(held, Some(Pos::new(7, 1)), "{:?}", brain.thought);
     assert_eq!(step, Some(Pos::new(10, 3)), "{:?}", brain.thought);
     assert!(brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
+}
+
+#[test]
+fn a_wolf_that_has_waited_longer_than_the_way_round_goes_round() {
+    // LONG_LOOP again, fights estimated at 2 turns, but F's fight goes on
+    // (a player who does not fall). The wolf at 10,2 waits behind F, at
+    // 10,2 from time 0, while its wait is shorter than the way round (33
+    // steps); once it has waited longer, it holds 7,1 outside the door and
+    // sets out round: its first step 10,3, its plan out by the floor door
+    // (11,9). Priced at the fight's estimate alone it waited all 60 turns
+    // (it had given 7,1 up when its way there stalled, and took it again
+    // only once it had waited longer than that way was allowed).
+    let (step, held, brain) =
+        wolf_s_first_step_behind_the_door_the_player_stands_in(Pos::new(10, 2), 2.0, 60);
+    assert_eq!(step, Some(Pos::new(10, 3)), "{:?}", brain.thought);
+    assert_eq!(held, Some(Pos::new(7, 1)), "{:?}", brain.thought);
+    assert!(brain.plan.contains(&Pos::new(11, 9)), "{:?}", brain.plan);
+    // It stood about as long as the way round (33 steps, against the two
+    // through F and the doorway plus the wait so far), and no longer than
+    // a few replans past it.
+    let waited = brain.held_turns;
+    assert!(
+        (28..=33 + 8).contains(&waited),
+        "it stood {waited} turns at 10,2 first"
+    );
+}
+
+/// The player stands in a doorway (3,3) of a wall across a room, fought
+/// from both sides of it: by G (actor 4) from 3,2 and by F (actor 2) from
+/// 3,4. The door's wall corners forbid a diagonal blow, so no other cell
+/// next to the player is one to strike from (`@` marks a floor cell).
+const DOORWAY_FOUGHT_FROM_BOTH_SIDES: &str = "#######\n\
+                                              #@....#\n\
+                                              #.....#\n\
+                                              ###'###\n\
+                                              #.....#\n\
+                                              #.....#\n\
+                                              #######";
+
+/// A (actor 1) and B (actor 3) below the door of
+/// DOORWAY_FOUGHT_FROM_BOTH_SIDES, F (actor 2) fighting from 3,4 until
+/// time 5, G (actor 4) from 3,2 when `fought_above`: A from time 0 at
+/// 2,4, B from time 2 at 4,4, B acting first in every turn. Each thinks
+/// and steps where its intent says. Their cells after each turn, and who
+/// holds F's cell at the end.
+fn queue_below_the_door(fought_above: bool) -> (Vec<(u32, [Pos; 2])>, Option<usize>) {
+    let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
+    let (player, above, below) = (Pos::new(3, 3), Pos::new(3, 2), Pos::new(3, 4));
+    let above_fought = fought_above;
+    if above_fought {
+        faction.spots_mut().claim(4, above, above);
+    }
+    faction.spots_mut().claim(2, below, below);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut at = [Pos::new(2, 4), Pos::new(4, 4)];
+    let mut brains = [Brain::default(), Brain::default()];
+    let mut cells = Vec::new();
+    for turn in 0..=5u32 {
+        let now = f64::from(turn);
+        let fighter_there = turn < 5;
+        if !fighter_there {
+            faction.forget_member(2);
+        }
+        faction.start_turn(now);
+        // B (index 1, actor 3) first, from time 2; then A (index 0, actor 1).
+        for (index, actor) in [(1usize, 3usize), (0, 1)] {
+            if index == 1 && turn < 2 {
+                continue;
+            }
+            let others: Vec<Pos> = (0..2)
+                .filter(|&i| i != index && (i == 0 || turn >= 2))
+                .map(|i| at[i])
+                .collect();
+            let body = |p: Pos| {
+                if p == player {
+                    Body::Player
+                } else if (p == above && above_fought)
+                    || (p == below && fighter_there)
+                    || others.contains(&p)
+                {
+                    Body::Packmate {
+                        yields: false,
+                        keeps_place: true,
+                    }
+                } else {
+                    Body::Empty
+                }
+            };
+            let mut s = senses(at[index], &body);
+            s.actor = actor;
+            s.player_seen = Some(player);
+            s.now = now;
+            s.turn = u64::from(turn);
+            let brain = &mut brains[index];
+            let intent = MemberTurn::new(&mut faction, brain, &s).think(&mut rng);
+            let happened = match intent {
+                Intent::Step { to, .. } if body(to) == Body::Empty => {
+                    at[index] = to;
+                    Happened::Stepped { to }
+                }
+                _ => Happened::Waited,
+            };
+            let outcome = TurnOutcome {
+                started_at: s.at,
+                happened,
+                now,
+            };
+            conclude(&mut faction, brain, outcome, |_| None);
+        }
+        cells.push((turn, at));
+    }
+    (cells, faction.spots().holder(below))
+}
+
+#[test]
+fn the_hunter_that_waited_longest_takes_the_cell_beside_the_player_that_comes_free() {
+    // A (actor 1) waits below the door from time 0 at 2,4, beside F's
+    // cell; B (actor 3) comes at time 2 to 4,4, beside it on the other
+    // side, and acts before A in every turn. Turn by turn each thinks and
+    // steps where its intent says (both step back to a place to wait). At
+    // time 5 F has fled: its cell 3,4 is free. B, first in the turn, does
+    // not take it: A, waiting since 0, is a legal step from it. A does.
+    // Without the queue B took it (twin-halls, depth 5, seed 8: a wolf
+    // waited 16 turns while later packmates took the freed cell twice).
+    let (cells, holder) = queue_below_the_door(true);
+    let below = Pos::new(3, 4);
+    // A steps back to wait at 2,5 at once, B to 4,5 at time 2; at time 5
+    // B stays at 4,5 and A steps up into 3,4.
+    let (a_waits, b_waits) = (Pos::new(2, 5), Pos::new(4, 5));
+    let expected: Vec<(u32, [Pos; 2])> = vec![
+        (0, [a_waits, Pos::new(4, 4)]),
+        (1, [a_waits, Pos::new(4, 4)]),
+        (2, [a_waits, b_waits]),
+        (3, [a_waits, b_waits]),
+        (4, [a_waits, b_waits]),
+        (5, [below, b_waits]),
+    ];
+    assert_eq!(cells, expected);
+    assert_eq!(holder, Some(1), "{cells:?}");
+    // Nobody fights from above: 3,2 is free, but reached only through
+    // the player (the wall has no other door). A holds it and stands at
+    // 2,4, diagonal to the player across the door's corner, blocked by F;
+    // B waits for room at 4,5 from time 2. They wait their turn all the
+    // same: at time 5 B stays and A, the first, steps into 3,4. (A
+    // diagonal to the player, no blow possible, waits like one further
+    // off: twin-halls' wolf 4 stood so at 9,2.)
+    let (cells, holder) = queue_below_the_door(false);
+    let expected: Vec<(u32, [Pos; 2])> = vec![
+        (0, [Pos::new(2, 4), Pos::new(4, 4)]),
+        (1, [Pos::new(2, 4), Pos::new(4, 4)]),
+        (2, [Pos::new(2, 4), b_waits]),
+        (3, [Pos::new(2, 4), b_waits]),
+        (4, [Pos::new(2, 4), b_waits]),
+        (5, [below, b_waits]),
+    ];
+    assert_eq!(cells, expected);
+    assert_eq!(holder, Some(1), "{cells:?}");
+}
+
+#[test]
+fn a_plan_through_a_freed_cell_beside_the_player_leaves_it_to_the_longer_waiter() {
+    // DOORWAY_FOUGHT_FROM_BOTH_SIDES with F gone: 3,4 below the door is
+    // free. A (actor 1) at 2,4 has waited for a cell next to the player
+    // since time 0; B (actor 3) at 4,4, hunting, its plan's next step
+    // 3,4 (on to the far side, say), waits at time 5 instead of stepping
+    // in: the cell is A's. So it is once A holds it. With nobody waiting
+    // before it and nobody holding the cell, it steps.
+    let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
+    let (player, a, b, freed) = (
+        Pos::new(3, 3),
+        Pos::new(2, 4),
+        Pos::new(4, 4),
+        Pos::new(3, 4),
+    );
+    let body = move |p: Pos| {
+        if p == player {
+            Body::Player
+        } else if p == a {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let step_of_b = |faction: &mut Faction| {
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            goal: Some(Pos::new(3, 2)),
+            plan: vec![freed],
+            ..Brain::default()
+        };
+        let mut s = senses(b, &body);
+        s.actor = 3;
+        s.player_seen = Some(player);
+        s.now = 5.0;
+        let intent = MemberTurn::new(faction, &mut brain, &s).step_along(freed);
+        (intent, brain.thought)
+    };
+    faction.spots_mut().wait(1, player, a, 0.0);
+    faction.spots_mut().wait(1, player, a, 4.0);
+    let (intent, thought) = step_of_b(&mut faction);
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(thought, Thought::LeavesCellToPackmate { cell: freed });
+    // A, first, took the freed cell as its own and is about to step in,
+    // keeping its place in the queue: B leaves it to A all the same.
+    faction.spots_mut().claim(1, freed, a);
+    faction.spots_mut().keep_waiting(1, player, a, 5.0);
+    let (intent, thought) = step_of_b(&mut faction);
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(thought, Thought::LeavesCellToPackmate { cell: freed });
+    // A holder that never queued keeps no cell from B's plan; nor does
+    // anybody once A is gone.
+    faction.spots_mut().stop_waiting(1);
+    let (intent, _) = step_of_b(&mut faction);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == freed),
+        "{intent:?}"
+    );
+    faction.spots_mut().release(1);
+    let (intent, _) = step_of_b(&mut faction);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to == freed),
+        "{intent:?}"
+    );
 }
 
 #[test]
@@ -1799,4 +2027,102 @@ fn a_member_that_takes_the_shared_field_drops_its_own_search() {
     MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
     assert_eq!(brain.thought, Thought::FollowingField { target: player });
     assert!(!faction.is_planning(s.actor), "its own search is dropped");
+}
+
+/// A (actor 1) and B (actor 3) below the door of
+/// DOORWAY_FOUGHT_FROM_BOTH_SIDES, nobody above, F (actor 2) fighting
+/// from 3,4 until time 5. A waits from time 0 at 2,4, a step from F's
+/// cell (its wait recorded, as its own turns would), and at time 5 has
+/// stepped aside to 1,4, two cells off (to let a hurt fighter out, say);
+/// from then on it thinks. B comes at time 2 to 4,4, a step from F's
+/// cell. A acts first in each turn. Each steps where its intent says,
+/// through time 8. Returns the cells of A and B after each turn.
+fn queue_with_a_waiter_two_off() -> Vec<(u32, [Pos; 2])> {
+    let (mut faction, _) = goblins_knowing(DOORWAY_FOUGHT_FROM_BOTH_SIDES);
+    let (player, below) = (Pos::new(3, 3), Pos::new(3, 4));
+    faction.spots_mut().claim(2, below, below);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut at = [Pos::new(2, 4), Pos::new(4, 4)];
+    let mut brains = [Brain::default(), Brain::default()];
+    let mut cells = Vec::new();
+    for turn in 0..=8u32 {
+        let now = f64::from(turn);
+        let fighter_there = turn < 5;
+        if !fighter_there {
+            faction.forget_member(2);
+        }
+        faction.start_turn(now);
+        if turn < 5 {
+            faction.spots_mut().wait(1, player, at[0], now);
+        }
+        if turn == 5 {
+            at[0] = Pos::new(1, 4);
+        }
+        for (index, actor) in [(0usize, 1usize), (1, 3)] {
+            if (index == 0 && turn < 5) || (index == 1 && turn < 2) {
+                continue;
+            }
+            let others: Vec<Pos> = (0..2)
+                .filter(|&i| i != index && (i == 0 || turn >= 2))
+                .map(|i| at[i])
+                .collect();
+            let body = |p: Pos| {
+                if p == player {
+                    Body::Player
+                } else if (p == below && fighter_there) || others.contains(&p) {
+                    Body::Packmate {
+                        yields: false,
+                        keeps_place: true,
+                    }
+                } else {
+                    Body::Empty
+                }
+            };
+            let mut s = senses(at[index], &body);
+            s.actor = actor;
+            s.player_seen = Some(player);
+            s.now = now;
+            s.turn = u64::from(turn);
+            let brain = &mut brains[index];
+            let intent = MemberTurn::new(&mut faction, brain, &s).think(&mut rng);
+            let happened = match intent {
+                Intent::Step { to, .. } if body(to) == Body::Empty => {
+                    at[index] = to;
+                    Happened::Stepped { to }
+                }
+                _ => Happened::Waited,
+            };
+            let outcome = TurnOutcome {
+                started_at: s.at,
+                happened,
+                now,
+            };
+            conclude(&mut faction, brain, outcome, |_| None);
+        }
+        cells.push((turn, at));
+    }
+    cells
+}
+
+#[test]
+fn a_waiter_two_cells_off_keeps_the_freed_cell_against_one_that_came_later() {
+    // #######
+    // #@....#
+    // #.....#
+    // ###'###   the player at 3,3 in the doorway
+    // #.AFB.#   F (actor 2) fights from 3,4 until time 5; A waits at 2,4
+    // #.....#   from time 0, B at 4,4 from time 2
+    // #######
+    // At time 5 F is gone and A has stepped aside to 1,4, two cells off
+    // its cell; A heads back for it, B, a step from it, leaves it to A
+    // (without the queue B stepped in at time 5 and A stood at 2,4).
+    let cells = queue_with_a_waiter_two_off();
+    let (a_wait, b_wait, freed) = (Pos::new(2, 4), Pos::new(4, 4), Pos::new(3, 4));
+    let want: Vec<(u32, [Pos; 2])> = (0..=8)
+        .map(|turn| match turn {
+            0..=5 => (turn, [a_wait, b_wait]),
+            _ => (turn, [freed, b_wait]),
+        })
+        .collect();
+    assert_eq!(cells, want);
 }
