@@ -29,7 +29,11 @@ use serde::{Deserialize, Deserializer};
 /// Format 6 adds how a search ended in flight or at a noise (the pack
 /// counters) and what a plan's coarse waypoints cost beyond its refined
 /// stretch (a monster's mind); a format-5 save loads, those read as 0.
-pub const SAVE_FORMAT: u32 = 6;
+/// Format 7 adds the queue for a cell next to the player (who waits for
+/// one, and since when: a faction's claim table) and how many turns a
+/// hunter has stood without striking (a monster's mind); a format-6 save
+/// loads, with nobody queued and no turns held.
+pub const SAVE_FORMAT: u32 = 7;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).

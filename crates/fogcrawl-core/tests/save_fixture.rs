@@ -125,19 +125,30 @@ fn a_committed_save_of_format_3_still_loads_with_forgetful_monsters() {
 /// what a plan's coarse waypoints cost: such a save loads with those at 0
 /// and every other saved thing as it was, plays on, and saves in the current
 /// format (docs/SAVES.md).
-#[test]
-fn a_committed_save_of_format_5_still_loads_and_plays_on() {
-    let committed = std::fs::read(fixture(5)).expect("the format-5 fixture is committed");
-    assert_eq!(&committed[14..18], &5u32.to_le_bytes(), "it is of format 5");
+/// The committed fixture of an older `format`, loaded as a player's save.
+fn load_committed(format: u32) -> Box<Game> {
+    let committed = std::fs::read(fixture(format)).expect("the older fixture is committed");
+    assert_eq!(
+        &committed[14..18],
+        &format.to_le_bytes(),
+        "it is of format {format}"
+    );
     let dir = tempfile::tempdir().expect("a temporary folder");
     let copy = dir.path().join("save.bin");
     std::fs::write(&copy, &committed).expect("the copy is written");
-    let mut game = match load_save(&copy, &config()) {
+    match load_save(&copy, &config()) {
         Loaded::Game(game) => game,
-        Loaded::SetAside { reason, .. } => panic!("the format-5 save is set aside: {reason}"),
-        Loaded::Nothing => panic!("the format-5 save is not found"),
-        Loaded::NotAFile(err) => panic!("the format-5 save is not a file: {err}"),
-    };
+        Loaded::SetAside { reason, .. } => {
+            panic!("the format-{format} save is set aside: {reason}")
+        }
+        Loaded::Nothing => panic!("the format-{format} save is not found"),
+        Loaded::NotAFile(err) => panic!("the format-{format} save is not a file: {err}"),
+    }
+}
+
+#[test]
+fn a_committed_save_of_format_5_still_loads_and_plays_on() {
+    let mut game = load_committed(5);
     let unbroken = fixture_game();
     assert_eq!(game.seed(), 1);
     assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
@@ -154,6 +165,33 @@ fn a_committed_save_of_format_5_still_loads_and_plays_on() {
     assert_eq!(
         goblin.coarse_route_cost, 0.0,
         "a format-5 save held no coarse cost"
+    );
+    game.player_act(Action::Wait).expect("waiting is allowed");
+    let again = encode(&game).expect("it encodes");
+    assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
+}
+
+/// Format 6 held neither the queue for a cell next to the player nor how
+/// long a hunter had stood without striking: such a save loads with nobody
+/// queued and no turns held, every other saved thing as it was, plays on,
+/// and saves in the current format (docs/SAVES.md).
+#[test]
+fn a_committed_save_of_format_6_still_loads_and_plays_on() {
+    let mut game = load_committed(6);
+    let unbroken = fixture_game();
+    assert_eq!(game.seed(), 1);
+    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
+    assert_eq!(game.time(), unbroken.time(), "the clock as it was saved");
+    let goblin = game.actors()[1]
+        .brain
+        .as_ref()
+        .expect("the goblin has a mind");
+    let kept = unbroken.actors()[1].brain.as_ref().expect("a mind");
+    assert_eq!(goblin.held_turns, 0, "a format-6 save held no turns held");
+    assert_eq!(
+        (goblin.mode, goblin.goal, goblin.plan.clone()),
+        (kept.mode, kept.goal, kept.plan.clone()),
+        "the rest of its mind as it was saved"
     );
     game.player_act(Action::Wait).expect("waiting is allowed");
     let again = encode(&game).expect("it encodes");

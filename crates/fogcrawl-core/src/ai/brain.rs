@@ -150,7 +150,7 @@ pub struct Brain {
     /// (`plan_overrides`).
     #[serde(
         default,
-        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+        deserialize_with = "crate::save_version::since_format::<7, _, _>"
     )]
     pub held_turns: u32,
     /// The stall count at which it last asked for a plan round the bodies

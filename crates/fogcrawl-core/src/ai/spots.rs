@@ -44,7 +44,7 @@ pub(crate) struct Spots {
     /// Members waiting for a free cell next to the player, by actor.
     #[serde(
         default,
-        deserialize_with = "crate::save_version::since_format::<6, _, _>"
+        deserialize_with = "crate::save_version::since_format::<7, _, _>"
     )]
     waiting: Waiting,
 }
