@@ -144,14 +144,16 @@ fn sim_resuming_every_few_turns_reports_the_unbroken_game_on_every_shipped_level
 #[test]
 fn a_quit_with_monsters_hunting_fleeing_searching_and_mid_search_changes_nothing() {
     // Horde, seed 1: wolves hunt and flee, the factions have searches
-    // paused and requests wait; rooms, seed 1: all of these and monsters
-    // searching. (Warrens, seed 1, caught the waiting requests until far
-    // wanderers walked their corridors instead of asking the planner for a
-    // spot; a probe of eight levels, seeds 1-3, found rooms 1 catching all
-    // five.)
+    // paused and requests wait; rooms, seed 3: monsters hunting, fleeing
+    // and searching, searches paused. (Warrens, seed 1, caught the waiting
+    // requests until far wanderers walked their corridors instead of
+    // asking the planner for a spot; rooms 1 caught monsters searching
+    // until session 25's wanderers and queue sent it down another path: a
+    // probe of rooms 1-3, maze, warrens, caves, swamp 1 and horde 2 found
+    // rooms 3 catching all but the waiting requests.)
     let quits: Vec<u64> = (1..120).step_by(3).collect();
     let horde = play_side_by_side("horde", 1, 120, &quits);
-    let rooms = play_side_by_side("rooms", 1, 120, &quits);
+    let rooms = play_side_by_side("rooms", 3, 120, &quits);
     let seen = Seen {
         hunting: horde.hunting || rooms.hunting,
         fleeing: horde.fleeing || rooms.fleeing,
