@@ -1811,6 +1811,40 @@ const DOORWAY_FOUGHT_FROM_BOTH_SIDES: &str = "#######\n\
                                               #.....#\n\
                                               #######";
 
+/// One member's turn in the doorway queue scenes below: `actor` thinks on
+/// player turn `turn` (its time), seeing the player at `player` and the
+/// bodies `body` says, steps where its intent says when that cell is free,
+/// and concludes the turn.
+fn queue_member_turn(
+    faction: &mut Faction,
+    brain: &mut Brain,
+    at: &mut Pos,
+    (actor, turn, player): (usize, u32, Pos),
+    body: &dyn Fn(Pos) -> Body,
+    rng: &mut ChaCha8Rng,
+) {
+    let now = f64::from(turn);
+    let mut s = senses(*at, body);
+    s.actor = actor;
+    s.player_seen = Some(player);
+    s.now = now;
+    s.turn = u64::from(turn);
+    let intent = MemberTurn::new(faction, brain, &s).think(rng);
+    let happened = match intent {
+        Intent::Step { to, .. } if body(to) == Body::Empty => {
+            *at = to;
+            Happened::Stepped { to }
+        }
+        _ => Happened::Waited,
+    };
+    let outcome = TurnOutcome {
+        started_at: s.at,
+        happened,
+        now,
+    };
+    conclude(faction, brain, outcome, |_| None);
+}
+
 /// A (actor 1) and B (actor 3) below the door of
 /// DOORWAY_FOUGHT_FROM_BOTH_SIDES, F (actor 2) fighting from 3,4 until
 /// time 5, G (actor 4) from 3,2 when `fought_above`: A from time 0 at
@@ -1860,26 +1894,14 @@ fn queue_below_the_door(fought_above: bool) -> (Vec<(u32, [Pos; 2])>, Option<usi
                     Body::Empty
                 }
             };
-            let mut s = senses(at[index], &body);
-            s.actor = actor;
-            s.player_seen = Some(player);
-            s.now = now;
-            s.turn = u64::from(turn);
-            let brain = &mut brains[index];
-            let intent = MemberTurn::new(&mut faction, brain, &s).think(&mut rng);
-            let happened = match intent {
-                Intent::Step { to, .. } if body(to) == Body::Empty => {
-                    at[index] = to;
-                    Happened::Stepped { to }
-                }
-                _ => Happened::Waited,
-            };
-            let outcome = TurnOutcome {
-                started_at: s.at,
-                happened,
-                now,
-            };
-            conclude(&mut faction, brain, outcome, |_| None);
+            queue_member_turn(
+                &mut faction,
+                &mut brains[index],
+                &mut at[index],
+                (actor, turn, player),
+                &body,
+                &mut rng,
+            );
         }
         cells.push((turn, at));
     }
@@ -2078,26 +2100,14 @@ fn queue_with_a_waiter_two_off() -> Vec<(u32, [Pos; 2])> {
                     Body::Empty
                 }
             };
-            let mut s = senses(at[index], &body);
-            s.actor = actor;
-            s.player_seen = Some(player);
-            s.now = now;
-            s.turn = u64::from(turn);
-            let brain = &mut brains[index];
-            let intent = MemberTurn::new(&mut faction, brain, &s).think(&mut rng);
-            let happened = match intent {
-                Intent::Step { to, .. } if body(to) == Body::Empty => {
-                    at[index] = to;
-                    Happened::Stepped { to }
-                }
-                _ => Happened::Waited,
-            };
-            let outcome = TurnOutcome {
-                started_at: s.at,
-                happened,
-                now,
-            };
-            conclude(&mut faction, brain, outcome, |_| None);
+            queue_member_turn(
+                &mut faction,
+                &mut brains[index],
+                &mut at[index],
+                (actor, turn, player),
+                &body,
+                &mut rng,
+            );
         }
         cells.push((turn, at));
     }
