@@ -535,6 +535,12 @@ impl Game {
         if self.is_over() {
             return Ok(());
         }
+        // The monsters see the player where its action left it: with the
+        // cells seen from where it stood before, a wolf that walked up to
+        // the door the player had just stepped into did not see it beside
+        // it, turned back to look about, and came back when it did, an
+        // A-B-A-B (twin-halls depth 5 seeds 4 and 7, turn 8).
+        self.update_awareness();
         self.run_monsters();
         Ok(())
     }
@@ -756,6 +762,19 @@ impl Game {
         let player = self.actors[PLAYER].pos;
         self.fov
             .compute_into(&self.level, player, PLAYER_SIGHT_RADIUS, &mut self.visible);
+        self.update_awareness();
+        for i in 0..self.visible.cells().len() {
+            let pos = self.visible.cells()[i];
+            if let Some(index) = self.level.index(pos) {
+                self.remembered[index] = true;
+            }
+        }
+    }
+
+    /// Recomputes where monsters could see the player from, from where it
+    /// stands now.
+    fn update_awareness(&mut self) {
+        let player = self.actors[PLAYER].pos;
         let longest = self
             .factions
             .iter()
@@ -764,12 +783,6 @@ impl Game {
             .unwrap_or(0);
         self.fov
             .compute_into(&self.level, player, longest, &mut self.awareness);
-        for i in 0..self.visible.cells().len() {
-            let pos = self.visible.cells()[i];
-            if let Some(index) = self.level.index(pos) {
-                self.remembered[index] = true;
-            }
-        }
     }
 
     /// "You open the door." / "The goblin opens the door."

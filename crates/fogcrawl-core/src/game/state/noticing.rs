@@ -110,6 +110,44 @@ mod tests {
     }
 
     #[test]
+    fn a_monster_sees_the_player_where_its_step_took_it_the_same_turn() {
+        // The player at 1,1 in a passage, walled off from the room; the
+        // goblin awake in the room at 5,2. The player steps south to
+        // 1,2 (still walled off: the wall at 2,1 and 2,2 hides the room)
+        // and then to 1,3, where the room opens before it: the goblin at
+        // 5,2 sees it in the monsters' turn right after that step (it
+        // used to see the player only from the cell it had stood on
+        // before its step, a turn late: twin-halls depth 5 seed 4, a wolf
+        // beside the door the player had just stepped into).
+        let (mut game, _dir) = game_on(
+            "########\n\
+             #@#....#\n\
+             #.#..g.#\n\
+             #......#\n\
+             #>######\n",
+        );
+        game.undying_player = true;
+        let goblin = 1;
+        game.player_act(Action::Move(Direction::South)).unwrap();
+        assert_eq!(
+            game.actors[super::super::PLAYER].pos,
+            gridpath::Pos::new(1, 2)
+        );
+        assert!(notices(&game).is_empty(), "walled off at 1,2");
+        game.player_act(Action::Move(Direction::South)).unwrap();
+        assert_eq!(
+            game.actors[super::super::PLAYER].pos,
+            gridpath::Pos::new(1, 3)
+        );
+        assert_eq!(
+            game.actors[goblin].brain.as_ref().map(|b| b.mode),
+            Some(crate::ai::Mode::Hunt),
+            "it saw the player at 1,3 the turn it stepped there: {:?}",
+            game.actors[goblin].pos
+        );
+    }
+
+    #[test]
     fn a_monster_the_player_cannot_see_gives_no_line() {
         // A wall and a closed door hide each from the other.
         let (mut game, _dir) = game_on(
