@@ -51,8 +51,10 @@ impl Movement {
     };
 }
 
-/// The 8 move directions: cardinals first (bits 0..4), then diagonals.
-pub(crate) const DIRECTION_DELTAS: [(i32, i32); 8] = [
+/// The 8 move directions as (dx, dy): cardinals first (north, east, south,
+/// west: bits 0..4 of a cell's move mask), then diagonals (north-east,
+/// south-east, south-west, north-west).
+pub const DIRECTION_DELTAS: [(i32, i32); 8] = [
     (0, -1),  // north
     (1, 0),   // east
     (0, 1),   // south

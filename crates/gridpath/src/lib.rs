@@ -96,7 +96,7 @@ pub use dijkstra_map::DijkstraMap;
 pub use distance_field::{DistanceField, FieldStats, Reach};
 pub use graph_search::{FnGraph, Graph, GraphAStar, GraphPath, GraphSearchOutcome, graph_from_fns};
 pub use greedy::GreedyBestFirst;
-pub use grid::{Diagonals, Grid, GridError, Movement};
+pub use grid::{DIRECTION_DELTAS, Diagonals, Grid, GridError, Movement};
 pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
 pub use hierarchy::{

@@ -437,16 +437,7 @@ impl<'a> MemberTurn<'a> {
 }
 
 /// The eight steps from a cell, straight ones first.
-const NEIGHBOURS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (-1, -1),
-];
+const NEIGHBOURS: [(i32, i32); 8] = gridpath::DIRECTION_DELTAS;
 
 /// Whether `a` and `b` are distinct cells that touch.
 fn is_adjacent(a: Pos, b: Pos) -> bool {

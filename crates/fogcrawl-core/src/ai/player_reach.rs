@@ -14,7 +14,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use gridpath::Pos;
+use gridpath::{DIRECTION_DELTAS, Pos};
 
 use crate::ai::knowledge::FactionKnowledge;
 use crate::world::terrain::{FLOOR_COST, Terrain};
@@ -30,18 +30,6 @@ const TICKS_PER_TIME: f64 = 1000.0;
 /// two cells of the player looking four steps ahead, and the cells next to
 /// those, with room for the player's walk round a wall.
 pub(crate) const PLAYER_REACH_RADIUS: i32 = 10;
-
-/// The eight steps, as (dx, dy).
-const NEIGHBOURS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// `time` in [`Ticks`], rounded.
 pub(crate) fn ticks(time: f64) -> Ticks {
@@ -117,7 +105,7 @@ impl PlayerReach {
             if ready[at].is_some_and(|known| known < time) {
                 continue;
             }
-            for &(dx, dy) in &NEIGHBOURS {
+            for &(dx, dy) in &DIRECTION_DELTAS {
                 let to = Pos::new(from.x + dx, from.y + dy);
                 let (Some(i), Some(cost)) = (reach.index(to), enter(to)) else {
                     continue;
@@ -152,7 +140,7 @@ impl PlayerReach {
     /// blow on it (0 when it stands there now); `None` when its walk does
     /// not come next to it within the map's square (across deep water, say).
     pub(crate) fn next_to(&self, cell: Pos) -> Option<Ticks> {
-        NEIGHBOURS
+        DIRECTION_DELTAS
             .iter()
             .map(|&(dx, dy)| Pos::new(cell.x + dx, cell.y + dy))
             .filter(|&from| self.step_legal(from, cell))
