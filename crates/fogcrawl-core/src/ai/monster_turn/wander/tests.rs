@@ -15,6 +15,32 @@ fn open_floor() -> String {
     format!("@{}", vec![".".repeat(31); 31].join("\n")[1..].to_owned())
 }
 
+/// A stroll from `at` along `plan` ends at `target`, steps only where
+/// steps are legal, and costs at most 1.5 times the cheapest way there
+/// (`seed` names the case).
+fn assert_a_cheap_stroll(
+    faction: &crate::ai::faction::Faction,
+    at: Pos,
+    plan: &[Pos],
+    target: Pos,
+    seed: u64,
+) {
+    let grid = faction.grid().unwrap();
+    let walk: Vec<Pos> = std::iter::once(at).chain(plan.iter().copied()).collect();
+    assert_eq!(walk.last(), Some(&target), "seed {seed}");
+    assert!(steps_are_legal(grid, at, &walk[1..]), "seed {seed}");
+    let cost = path_cost(grid, &walk).unwrap();
+    let cheapest = AStar::new()
+        .find_path(grid, at, target, &SearchOptions::default())
+        .unwrap()
+        .unwrap()
+        .cost;
+    assert!(
+        cost <= 1.5 * cheapest + 1e-9,
+        "seed {seed}: {walk:?} costs {cost}, the cheapest {cheapest}"
+    );
+}
+
 #[test]
 fn a_stroll_a_body_turns_back_is_another_stroll_at_once_not_a_wait() {
     // It strolls east from 15,15 and a packmate that will not make way
@@ -187,22 +213,7 @@ fn a_far_wanderer_whose_every_walk_ends_behind_it_goes_back_the_cheapest_way() {
             continue;
         };
         strolls += 1;
-        let grid = faction.grid().unwrap();
-        let walk: Vec<Pos> = std::iter::once(at)
-            .chain(brain.raw_plan.iter().copied())
-            .collect();
-        assert_eq!(walk.last(), Some(&target), "seed {seed}");
-        assert!(steps_are_legal(grid, at, &walk[1..]), "seed {seed}");
-        let cost = path_cost(grid, &walk).unwrap();
-        let cheapest = AStar::new()
-            .find_path(grid, at, target, &SearchOptions::default())
-            .unwrap()
-            .unwrap()
-            .cost;
-        assert!(
-            cost <= 1.5 * cheapest + 1e-9,
-            "seed {seed}: {walk:?} costs {cost}, the cheapest {cheapest}"
-        );
+        assert_a_cheap_stroll(&faction, at, &brain.raw_plan, target, seed);
     }
     assert!(strolls >= 10, "it strolls: {strolls} of 20");
 }
@@ -644,22 +655,7 @@ fn a_near_stroller_round_a_pillar_walks_no_round_dearer_than_its_way() {
             continue;
         };
         strolls += 1;
-        let grid = faction.grid().unwrap();
-        let walk: Vec<Pos> = std::iter::once(at)
-            .chain(brain.raw_plan.iter().copied())
-            .collect();
-        assert_eq!(walk.last(), Some(&target), "seed {seed}");
-        assert!(steps_are_legal(grid, at, &walk[1..]), "seed {seed}");
-        let cost = path_cost(grid, &walk).unwrap();
-        let cheapest = AStar::new()
-            .find_path(grid, at, target, &SearchOptions::default())
-            .unwrap()
-            .unwrap()
-            .cost;
-        assert!(
-            cost <= 1.5 * cheapest + 1e-9,
-            "seed {seed}: {walk:?} costs {cost}, the cheapest {cheapest}"
-        );
+        assert_a_cheap_stroll(&faction, at, &brain.raw_plan, target, seed);
     }
     assert!(strolls >= 10, "it strolls: {strolls} of 40");
 }
