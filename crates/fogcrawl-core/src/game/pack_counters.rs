@@ -77,14 +77,19 @@ pub struct PackCounters {
     pub surround_room: u64,
     /// Those turns with fewer attackers than [`SURROUND_SHARE`] of the room.
     pub surround_short_turns: u64,
-    /// Of those turns, the settled ones: every such hunter began its last
-    /// [`SETTLE_TURNS`] turns or more within 4 cells of the player (it had
-    /// time to walk in; the raw figure also counts packs still arriving).
+    /// Player turns with 3 or more settled melee hunters within 4 cells:
+    /// ones that had their chance to take a cell next to the player
+    /// ([`SurroundHunter::settled`]: on one, or [`SETTLE_TURNS`] turns
+    /// near, acted since the player did and the player held its cell).
+    /// The raw figure also counts hunters still arriving, slow ones that
+    /// have not acted since, and ones a player who stepped on left behind.
+    /// Until session 26 a turn counted only when every hunter was settled
+    /// in the older sense (three turns near), whatever the player did.
     pub surround_settled_turns: u64,
     /// On the settled turns, its melee hunters next to the player (summed).
     pub surround_settled_attackers: u64,
-    /// On the settled turns, min(hunters, free cells next to the player a
-    /// blow could come from), summed.
+    /// On the settled turns, min(settled hunters, free cells next to the
+    /// player a blow could come from), summed.
     pub surround_settled_room: u64,
     /// Waits of a melee hunter standing within 2 cells of the player while
     /// a free cell next to the player was 3 steps away or fewer, every one
@@ -174,6 +179,32 @@ struct SearchUnderWay {
     /// Its distance after its latest action from the last known cell that
     /// action held.
     distance_from_latest: Option<u32>,
+}
+
+/// A melee hunter in a surround sample, as the game saw it after the
+/// player's turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SurroundHunter {
+    /// Its actor index.
+    pub id: usize,
+    /// It stands next to the player where a blow is legal.
+    pub placed: bool,
+    /// It acted since the player did, and the player held its cell: it
+    /// had a turn to step toward a cell next to a player that stood.
+    pub had_time: bool,
+}
+
+impl SurroundHunter {
+    /// Whether it had its chance to take a cell next to the player, given
+    /// its own turns in a row begun within [`SURROUND_RADIUS`] of the
+    /// player (`near_player`): it stands on one, or it had
+    /// [`SETTLE_TURNS`] such turns to walk in and a turn since the player
+    /// acted, which stood. An arriving hunter, a slow one that has not
+    /// acted since, or one the player stepped away from is counted in the
+    /// raw sample only: no placement would have put it next to the player.
+    pub(crate) fn settled(self, near_player: u32) -> bool {
+        self.placed || (self.had_time && near_player >= SETTLE_TURNS)
+    }
 }
 
 /// What the pack tracker remembers of one monster.
@@ -504,12 +535,15 @@ impl PackTracker {
     }
 
     /// One player turn's look at a faction's melee hunters within 4 cells
-    /// of the player (`hunters`, by id): how many stand next to it, and how
-    /// many free cells next to it a blow could come from.
+    /// of the player (`hunters`): how many stand next to it, and how many
+    /// free cells next to it a blow could come from (or that those
+    /// hunters hold). The settled sample counts the hunters that had
+    /// their chance to take such a cell ([`SurroundHunter::settled`]), on
+    /// turns with 3 or more of them.
     pub(crate) fn sample_surround(
         &mut self,
         faction: usize,
-        hunters: &[usize],
+        hunters: &[SurroundHunter],
         attackers: u32,
         room: u32,
     ) {
@@ -517,11 +551,13 @@ impl PackTracker {
         if count < 3 {
             return;
         }
-        let settled = hunters.iter().all(|&id| {
-            self.members
-                .get(id)
-                .is_some_and(|m| m.near_player >= SETTLE_TURNS)
-        });
+        let settled = hunters
+            .iter()
+            .filter(|hunter| {
+                hunter.settled(self.members.get(hunter.id).map_or(0, |m| m.near_player))
+            })
+            .count();
+        let settled = u32::try_from(settled).unwrap_or(u32::MAX);
         let counters = self.faction(faction);
         let fits = count.min(room);
         counters.surround_turns += 1;
@@ -530,10 +566,10 @@ impl PackTracker {
         if f64::from(attackers) < SURROUND_SHARE * f64::from(fits) {
             counters.surround_short_turns += 1;
         }
-        if settled {
+        if settled >= 3 {
             counters.surround_settled_turns += 1;
             counters.surround_settled_attackers += u64::from(attackers);
-            counters.surround_settled_room += u64::from(fits);
+            counters.surround_settled_room += u64::from(settled.min(room));
         }
     }
 
@@ -795,8 +831,8 @@ mod tests {
     #[test]
     fn surround_and_goal_samples_need_a_pack_of_three() {
         let mut tracker = PackTracker::default();
-        tracker.sample_surround(0, &[1, 2], 1, 5);
-        tracker.sample_surround(0, &[1, 2, 3, 4], 1, 3);
+        tracker.sample_surround(0, &hunters(&[1, 2], true), 1, 5);
+        tracker.sample_surround(0, &hunters(&[1, 2, 3, 4], true), 1, 3);
         tracker.sample_goals(0, 2);
         tracker.sample_goals(0, 4);
         let counters = tracker.counters(0);
@@ -808,8 +844,20 @@ mod tests {
         assert_eq!(counters.goal_pileup_members, 4);
     }
 
+    /// Hunters by id, none next to the player, each having acted since
+    /// the player did while it held its cell (`had_time`) or not.
+    fn hunters(ids: &[usize], had_time: bool) -> Vec<SurroundHunter> {
+        ids.iter()
+            .map(|&id| SurroundHunter {
+                id,
+                placed: false,
+                had_time,
+            })
+            .collect()
+    }
+
     #[test]
-    fn a_surround_sample_is_settled_once_every_hunter_had_three_turns_near() {
+    fn a_surround_sample_counts_the_hunters_that_had_three_turns_near() {
         // The player at 9,9: hunters 1 and 2 began three turns in a row
         // within 4 cells of it, hunter 3 came from 20 cells off and has
         // had one turn near.
@@ -820,21 +868,83 @@ mod tests {
         }
         tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (20, 9), (12, 9)));
         tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (12, 9), (11, 9)));
-        tracker.sample_surround(0, &[1, 2, 3], 1, 8);
+        let mut sample = hunters(&[1, 2, 3], true);
+        sample[0].placed = true;
+        tracker.sample_surround(0, &sample, 1, 8);
         let counters = tracker.counters(0);
         assert_eq!(
             (counters.surround_turns, counters.surround_settled_turns),
-            (1, 0)
+            (1, 0),
+            "two of three settled: no settled sample"
         );
         // Two turns more near the player: every hunter had time to walk in.
         tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (11, 9), (10, 9)));
         tracker.record(&record(3, Mode::Hunt, Act::Attack, (10, 9), (10, 9)));
-        tracker.sample_surround(0, &[1, 2, 3], 2, 8);
+        sample[2].placed = true;
+        tracker.sample_surround(0, &sample, 2, 8);
         let counters = tracker.counters(0);
         assert_eq!(counters.surround_turns, 2);
         assert_eq!(counters.surround_settled_turns, 1);
         assert_eq!(counters.surround_settled_attackers, 2);
         assert_eq!(counters.surround_settled_room, 3);
         assert_eq!(counters.surround_attackers, 3);
+    }
+
+    #[test]
+    fn a_hunter_left_behind_or_not_yet_acted_is_no_settled_sample_but_one_placed_is() {
+        // Four hunters three turns near the player. Time 1: the player
+        // stepped (or they have not acted since it did): only the two on
+        // cells next to it had their chance, too few for a settled sample.
+        // Time 2: the player stood and all acted: all four count, and two
+        // of four placed with 8 cells free is short in both samples.
+        let mut tracker = PackTracker::default();
+        for _ in 0..3 {
+            for id in 1..=4 {
+                tracker.record(&record(id, Mode::Hunt, Act::Wait, (7, 9), (7, 9)));
+            }
+        }
+        let mut sample = hunters(&[1, 2, 3, 4], false);
+        sample[0].placed = true;
+        sample[1].placed = true;
+        tracker.sample_surround(0, &sample, 2, 8);
+        let counters = tracker.counters(0);
+        assert_eq!(
+            (counters.surround_turns, counters.surround_short_turns),
+            (1, 1)
+        );
+        assert_eq!(counters.surround_settled_turns, 0, "two had their chance");
+        for hunter in &mut sample {
+            hunter.had_time = true;
+        }
+        tracker.sample_surround(0, &sample, 2, 8);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.surround_settled_turns, 1);
+        assert_eq!(
+            (
+                counters.surround_settled_attackers,
+                counters.surround_settled_room
+            ),
+            (2, 4)
+        );
+        // A third placed, the player stepped: the two behind it are not
+        // counted, and the three placed fill the settled sample.
+        sample[2].placed = true;
+        for hunter in &mut sample {
+            hunter.had_time = false;
+        }
+        tracker.sample_surround(0, &sample, 3, 8);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.surround_settled_turns, 2);
+        assert_eq!(
+            (
+                counters.surround_settled_attackers,
+                counters.surround_settled_room
+            ),
+            (5, 7)
+        );
+        assert_eq!(
+            counters.surround_short_turns, 2,
+            "the raw sample: 3 of 4 is not short"
+        );
     }
 }

@@ -232,12 +232,13 @@ pub fn run_sim_scripted(
     let mut write_error = None;
     while game.stats().player_turns() < turns && !game.is_over() {
         let action = pilot.choose(&game);
+        let turn_start = game.pack_turn_start();
         if game.player_act(action).is_err() {
             // The pilot chose something the rules refuse: let time pass.
             let _ = game.player_act(crate::game::Action::Wait);
         }
         // The pack figures of the turn (reads the game, changes nothing).
-        game.sample_packs();
+        game.sample_packs(&turn_start);
         if let Some(recorder) = recorder.as_mut() {
             recorder.catch_up(&mut game);
             if let Some(failure) = recorder.take_failure() {

@@ -13,6 +13,7 @@ use crate::ai::thought::Thought;
 use crate::game::monster_action::{
     Act, ActionDetail, ActionRecord, AdjacentCause, FREE_CELL_SEARCH_STEPS, noise_walk_bound,
 };
+use crate::game::pack_counters::SurroundHunter;
 use crate::world::Terrain;
 use gridpath::Pos;
 
@@ -32,6 +33,16 @@ fn chebyshev(a: Pos, b: Pos) -> u32 {
 /// How near melee hunters must stand to the player to count in a
 /// surround, and how many of them make a pack.
 const SURROUND_RADIUS: u32 = 4;
+
+/// Where a player turn began, for the pack sample taken after it
+/// ([`Game::pack_turn_start`]).
+#[derive(Debug, Clone)]
+pub(crate) struct PackTurnStart {
+    /// The player's cell before it acted.
+    player: Pos,
+    /// Every actor's next turn's time then, by index.
+    ready_at: Vec<f64>,
+}
 
 impl Game {
     /// Records the action `actor` (of faction `f`) just took from `at`:
@@ -296,12 +307,34 @@ impl Game {
         None
     }
 
-    /// Once a player turn (`sim` calls it after each): per faction, its
-    /// melee hunters within 4 cells of the player against the free cells
-    /// next to it, and its largest group of investigators and searchers
-    /// heading for one cell. Reads the game; changes nothing in it.
-    pub(crate) fn sample_packs(&mut self) {
+    /// Where the turn a pack sample is taken after begins: the player's
+    /// cell and every actor's next turn's time, before the player acts
+    /// (`sim` takes it, then lets the player act, then calls
+    /// [`Self::sample_packs`]). Kept by the caller for one turn: nothing
+    /// saved.
+    pub(crate) fn pack_turn_start(&self) -> PackTurnStart {
+        PackTurnStart {
+            player: self.actors[PLAYER].pos,
+            ready_at: self.actors.iter().map(|actor| actor.ready_at).collect(),
+        }
+    }
+
+    /// Once a player turn (`sim` calls it after each, with where the turn
+    /// began: [`Self::pack_turn_start`]): per faction, its melee hunters
+    /// within 4 cells of the player against the free cells next to it,
+    /// and its largest group of investigators and searchers heading for
+    /// one cell. Reads the game; changes nothing in it.
+    ///
+    /// Of the hunters, the ones that had their chance to take a cell next
+    /// to the player this turn count in the settled sample: one on such a
+    /// cell, and one that acted since the player did (its next turn's time
+    /// moved on) while the player held its cell. A hunter that has not
+    /// acted since (a slow step through mud, the wand) or that the player
+    /// stepped away from could not be next to it, whatever the pack's
+    /// placement (docs/SIM.md, `surround_settled_turns`).
+    pub(crate) fn sample_packs(&mut self, start: &PackTurnStart) {
         let player = self.actors[PLAYER].pos;
+        let player_held = start.player == player;
         for f in 0..self.factions.len() {
             let grid = self.nav.grid(f + 1);
             let melee_hunter = |a: usize| {
@@ -343,8 +376,23 @@ impl Game {
                 .map(<[Pos]>::len)
                 .max()
                 .unwrap_or(0);
+            let chances: Vec<SurroundHunter> = hunters
+                .iter()
+                .map(|&id| {
+                    let at = self.actors[id].pos;
+                    let acted = start
+                        .ready_at
+                        .get(id)
+                        .is_none_or(|&ready_at| ready_at != self.actors[id].ready_at);
+                    SurroundHunter {
+                        id,
+                        placed: chebyshev(at, player) == 1 && grid.is_legal_step(at, player),
+                        had_time: acted && player_held,
+                    }
+                })
+                .collect();
             let pack = self.behaviour.pack_mut();
-            pack.sample_surround(f, &hunters, attackers, room);
+            pack.sample_surround(f, &chances, attackers, room);
             pack.sample_goals(f, u32::try_from(largest).unwrap_or(u32::MAX));
         }
     }
@@ -352,7 +400,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::test_levels::game_on;
+    use crate::ai::Mode;
+    use crate::game::test_levels::{game_on, set_mode};
     use gridpath::Pos;
 
     #[test]
@@ -400,5 +449,61 @@ mod tests {
         game.rebuild_occupancy();
         assert_eq!(game.steps_to_free_cell(goblin, at, player), Some(0));
         assert!(game.room_to_back_off(goblin, at, player));
+    }
+    #[test]
+    fn only_hunters_that_had_their_chance_make_the_settled_surround_sample() {
+        // The player at 3,2 with three goblins hunting it: 4,2 next to it,
+        // 6,2 and 6,3 three cells off.
+        let (mut game, _dir) = game_on(
+            "##########\n\
+             #........#\n\
+             #..@g.g..#\n\
+             #.....g..#\n\
+             #.......>#\n\
+             ##########\n",
+        );
+        let goblins: Vec<usize> = [(4, 2), (6, 2), (6, 3)]
+            .iter()
+            .map(|&(x, y)| game.actor_at(Pos::new(x, y)).expect("a goblin"))
+            .collect();
+        for &goblin in &goblins {
+            set_mode(&mut game, goblin, Mode::Hunt);
+        }
+        let faction = game.faction_index_of(goblins[0]).expect("a faction");
+        // The player came from 2,2 this turn: the two behind had no chance
+        // to stand next to it; only the one next to it counts, too few.
+        let mut start = game.pack_turn_start();
+        start.player = Pos::new(2, 2);
+        game.sample_packs(&start);
+        let counters = game.pack_counters(faction);
+        assert_eq!(
+            (counters.surround_turns, counters.surround_short_turns),
+            (1, 1)
+        );
+        assert_eq!(counters.surround_settled_turns, 0);
+        // The player held its cell, but no goblin has acted since: the
+        // same.
+        let start = game.pack_turn_start();
+        game.sample_packs(&start);
+        assert_eq!(game.pack_counters(faction).surround_turns, 2);
+        assert_eq!(game.pack_counters(faction).surround_settled_turns, 0);
+        // The two walk in next to it (3,1 and 2,3): three placed, after a
+        // step of the player's from 2,2, make a settled sample, not short.
+        game.actor_mut(goblins[1]).pos = Pos::new(3, 1);
+        game.actor_mut(goblins[2]).pos = Pos::new(2, 3);
+        game.rebuild_occupancy();
+        let mut start = game.pack_turn_start();
+        start.player = Pos::new(2, 2);
+        game.sample_packs(&start);
+        let counters = game.pack_counters(faction);
+        assert_eq!(counters.surround_settled_turns, 1);
+        assert_eq!(
+            (
+                counters.surround_settled_attackers,
+                counters.surround_settled_room
+            ),
+            (3, 3)
+        );
+        assert_eq!(counters.surround_short_turns, 2);
     }
 }
