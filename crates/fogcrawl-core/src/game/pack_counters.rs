@@ -181,6 +181,19 @@ struct SearchUnderWay {
     distance_from_latest: Option<u32>,
 }
 
+/// The cells next to the player a blow could come from, free or held by
+/// the sample's hunters, for a surround sample.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SurroundRoom {
+    /// Every such cell (the raw sample's room).
+    pub all: u32,
+    /// Those a hunter can walk to without passing the player's cell (a
+    /// cell a hunter holds is reached): the settled sample's room. The
+    /// far side of a player in a doorway is no room for a pack of a kind
+    /// that cannot open the level's other doors.
+    pub reached: u32,
+}
+
 /// A melee hunter in a surround sample, as the game saw it after the
 /// player's turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -539,13 +552,14 @@ impl PackTracker {
     /// free cells next to it a blow could come from (or that those
     /// hunters hold). The settled sample counts the hunters that had
     /// their chance to take such a cell ([`SurroundHunter::settled`]), on
-    /// turns with 3 or more of them.
+    /// turns with 3 or more of them, against the cells they can walk to
+    /// ([`SurroundRoom::reached`]).
     pub(crate) fn sample_surround(
         &mut self,
         faction: usize,
         hunters: &[SurroundHunter],
         attackers: u32,
-        room: u32,
+        room: SurroundRoom,
     ) {
         let count = u32::try_from(hunters.len()).unwrap_or(u32::MAX);
         if count < 3 {
@@ -559,7 +573,7 @@ impl PackTracker {
             .count();
         let settled = u32::try_from(settled).unwrap_or(u32::MAX);
         let counters = self.faction(faction);
-        let fits = count.min(room);
+        let fits = count.min(room.all);
         counters.surround_turns += 1;
         counters.surround_attackers += u64::from(attackers);
         counters.surround_room += u64::from(fits);
@@ -569,7 +583,7 @@ impl PackTracker {
         if settled >= 3 {
             counters.surround_settled_turns += 1;
             counters.surround_settled_attackers += u64::from(attackers);
-            counters.surround_settled_room += u64::from(settled.min(room));
+            counters.surround_settled_room += u64::from(settled.min(room.reached));
         }
     }
 
@@ -831,8 +845,8 @@ mod tests {
     #[test]
     fn surround_and_goal_samples_need_a_pack_of_three() {
         let mut tracker = PackTracker::default();
-        tracker.sample_surround(0, &hunters(&[1, 2], true), 1, 5);
-        tracker.sample_surround(0, &hunters(&[1, 2, 3, 4], true), 1, 3);
+        tracker.sample_surround(0, &hunters(&[1, 2], true), 1, room(5));
+        tracker.sample_surround(0, &hunters(&[1, 2, 3, 4], true), 1, room(3));
         tracker.sample_goals(0, 2);
         tracker.sample_goals(0, 4);
         let counters = tracker.counters(0);
@@ -842,6 +856,14 @@ mod tests {
         assert_eq!(counters.surround_short_turns, 1);
         assert_eq!(counters.goal_pileup_turns, 1);
         assert_eq!(counters.goal_pileup_members, 4);
+    }
+
+    /// Room next to the player, every cell of it reached.
+    fn room(cells: u32) -> SurroundRoom {
+        SurroundRoom {
+            all: cells,
+            reached: cells,
+        }
     }
 
     /// Hunters by id, none next to the player, each having acted since
@@ -870,7 +892,7 @@ mod tests {
         tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (12, 9), (11, 9)));
         let mut sample = hunters(&[1, 2, 3], true);
         sample[0].placed = true;
-        tracker.sample_surround(0, &sample, 1, 8);
+        tracker.sample_surround(0, &sample, 1, room(8));
         let counters = tracker.counters(0);
         assert_eq!(
             (counters.surround_turns, counters.surround_settled_turns),
@@ -881,7 +903,7 @@ mod tests {
         tracker.record(&record(3, Mode::Hunt, Act::PlanStep, (11, 9), (10, 9)));
         tracker.record(&record(3, Mode::Hunt, Act::Attack, (10, 9), (10, 9)));
         sample[2].placed = true;
-        tracker.sample_surround(0, &sample, 2, 8);
+        tracker.sample_surround(0, &sample, 2, room(8));
         let counters = tracker.counters(0);
         assert_eq!(counters.surround_turns, 2);
         assert_eq!(counters.surround_settled_turns, 1);
@@ -906,7 +928,7 @@ mod tests {
         let mut sample = hunters(&[1, 2, 3, 4], false);
         sample[0].placed = true;
         sample[1].placed = true;
-        tracker.sample_surround(0, &sample, 2, 8);
+        tracker.sample_surround(0, &sample, 2, room(8));
         let counters = tracker.counters(0);
         assert_eq!(
             (counters.surround_turns, counters.surround_short_turns),
@@ -916,7 +938,7 @@ mod tests {
         for hunter in &mut sample {
             hunter.had_time = true;
         }
-        tracker.sample_surround(0, &sample, 2, 8);
+        tracker.sample_surround(0, &sample, 2, room(8));
         let counters = tracker.counters(0);
         assert_eq!(counters.surround_settled_turns, 1);
         assert_eq!(
@@ -932,7 +954,7 @@ mod tests {
         for hunter in &mut sample {
             hunter.had_time = false;
         }
-        tracker.sample_surround(0, &sample, 3, 8);
+        tracker.sample_surround(0, &sample, 3, room(8));
         let counters = tracker.counters(0);
         assert_eq!(counters.surround_settled_turns, 2);
         assert_eq!(

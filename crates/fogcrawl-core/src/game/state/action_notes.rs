@@ -13,7 +13,7 @@ use crate::ai::thought::Thought;
 use crate::game::monster_action::{
     Act, ActionDetail, ActionRecord, AdjacentCause, FREE_CELL_SEARCH_STEPS, noise_walk_bound,
 };
-use crate::game::pack_counters::SurroundHunter;
+use crate::game::pack_counters::{SurroundHunter, SurroundRoom};
 use crate::world::Terrain;
 use gridpath::Pos;
 
@@ -33,6 +33,12 @@ fn chebyshev(a: Pos, b: Pos) -> u32 {
 /// How near melee hunters must stand to the player to count in a
 /// surround, and how many of them make a pack.
 const SURROUND_RADIUS: u32 = 4;
+
+/// How far from the player (Chebyshev, in cells) the walk of a hunter to
+/// a free cell next to it is followed for the settled surround sample: as
+/// far as the pack's own walk round the bodies is counted
+/// (`ai::monster_turn::pack`, 6 and 2 cells).
+const SURROUND_REACH: i32 = 8;
 
 /// Where a player turn began, for the pack sample taken after it
 /// ([`Game::pack_turn_start`]).
@@ -319,6 +325,48 @@ impl Game {
         }
     }
 
+    /// Which cells a hunter of faction `f` among `hunters` can walk to
+    /// without passing the player's cell: legal steps for the faction's
+    /// way of moving (a closed door is a wall to a kind that cannot open
+    /// it), through bodies (they move), within [`SURROUND_REACH`] cells of
+    /// the player. A free cell next to a player in a doorway that only
+    /// the far side reaches is no room for a pack on this side.
+    fn reached_round_player(
+        &self,
+        f: usize,
+        player: Pos,
+        hunters: &[usize],
+    ) -> impl Fn(Pos) -> bool + use<> {
+        let grid = self.nav.grid(f + 1);
+        let side = 2 * SURROUND_REACH + 1;
+        let index = move |cell: Pos| {
+            let (dx, dy) = (
+                cell.x - player.x + SURROUND_REACH,
+                cell.y - player.y + SURROUND_REACH,
+            );
+            ((0..side).contains(&dx) && (0..side).contains(&dy))
+                .then(|| usize::try_from(dy * side + dx).ok())
+                .flatten()
+        };
+        let mut seen = vec![false; usize::try_from(side * side).unwrap_or(0)];
+        let mut frontier: Vec<Pos> = hunters.iter().map(|&a| self.actors[a].pos).collect();
+        for &cell in &frontier {
+            if let Some(i) = index(cell) {
+                seen[i] = true;
+            }
+        }
+        while let Some(cell) = frontier.pop() {
+            for step in neighbours(cell) {
+                let Some(i) = index(step) else { continue };
+                if !seen[i] && step != player && grid.is_legal_step(cell, step) {
+                    seen[i] = true;
+                    frontier.push(step);
+                }
+            }
+        }
+        move |cell: Pos| index(cell).is_some_and(|i| seen[i])
+    }
+
     /// Once a player turn (`sim` calls it after each, with where the turn
     /// began: [`Self::pack_turn_start`]): per faction, its melee hunters
     /// within 4 cells of the player against the free cells next to it,
@@ -350,15 +398,21 @@ impl Game {
                 })
                 .collect();
             let mut room = 0;
+            let mut reached_room = 0;
             let mut attackers = 0;
+            let reached = self.reached_round_player(f, player, &hunters);
             for cell in neighbours(player) {
                 if !grid.is_legal_step(cell, player) {
                     continue;
                 }
                 match self.occupancy.at(cell) {
-                    None => room += 1,
+                    None => {
+                        room += 1;
+                        reached_room += u32::from(reached(cell));
+                    }
                     Some(a) if hunters.contains(&a) => {
                         room += 1;
+                        reached_room += 1;
                         attackers += 1;
                     }
                     Some(_) => {}
@@ -392,7 +446,15 @@ impl Game {
                 })
                 .collect();
             let pack = self.behaviour.pack_mut();
-            pack.sample_surround(f, &chances, attackers, room);
+            pack.sample_surround(
+                f,
+                &chances,
+                attackers,
+                SurroundRoom {
+                    all: room,
+                    reached: reached_room,
+                },
+            );
             pack.sample_goals(f, u32::try_from(largest).unwrap_or(u32::MAX));
         }
     }
@@ -401,8 +463,11 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::ai::Mode;
+    use crate::game::Action;
     use crate::game::test_levels::{game_on, set_mode};
     use gridpath::Pos;
+
+    use super::PLAYER;
 
     #[test]
     fn the_walk_to_a_noise_goes_round_the_wall_the_straight_line_crosses() {
@@ -505,5 +570,44 @@ mod tests {
             (3, 3)
         );
         assert_eq!(counters.surround_short_turns, 2);
+    }
+    #[test]
+    fn the_far_side_of_a_doorway_the_pack_cannot_walk_to_is_no_room_for_it() {
+        // The player holds the gap in the wall at 5,2: a blow comes from
+        // 4,2 or 6,2 only (the diagonals cut the wall's corners), and the
+        // goblins on the west side reach 6,2 only through the player.
+        let (mut game, _dir) = game_on(
+            "###########\n\
+             #..g.#....#\n\
+             #...g@....#\n\
+             #..g.#....#\n\
+             #....#...>#\n\
+             ###########\n",
+        );
+        let goblins: Vec<usize> = [(3, 1), (4, 2), (3, 3)]
+            .iter()
+            .map(|&(x, y)| game.actor_at(Pos::new(x, y)).expect("a goblin"))
+            .collect();
+        for &goblin in &goblins {
+            set_mode(&mut game, goblin, Mode::Hunt);
+        }
+        let faction = game.faction_index_of(goblins[0]).expect("a faction");
+        // Four turns of the player's standing: each goblin begins its
+        // turns near it, the one at 4,2 strikes, the others wait for room.
+        for _ in 0..4 {
+            let start = game.pack_turn_start();
+            game.player_act(Action::Wait).expect("the player waits");
+            game.sample_packs(&start);
+        }
+        assert_eq!(game.actors[PLAYER].pos, Pos::new(5, 2), "it held the gap");
+        let counters = game.pack_counters(faction);
+        assert!(counters.surround_settled_turns >= 1, "{counters:?}");
+        // Raw: one attacker of min(3 hunters, 2 cells): short every turn.
+        assert_eq!(counters.surround_short_turns, counters.surround_turns);
+        // Settled: the one cell this side is taken: nothing short.
+        assert_eq!(
+            counters.surround_settled_attackers, counters.surround_settled_room,
+            "{counters:?}"
+        );
     }
 }
