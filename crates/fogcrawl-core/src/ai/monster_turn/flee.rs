@@ -1,5 +1,6 @@
 //! A hurt member's flight: downhill on its faction's safety map, past a
-//! packmate in the way, else any step away; cornered, it turns to fight.
+//! packmate in the way, else any step away; cornered (or a step from a
+//! corner the player still sees), it turns to fight.
 
 use gridpath::Pos;
 
@@ -24,6 +25,15 @@ impl MemberTurn<'_> {
             .faction
             .flee_step(turn, threat, at, |cell| Some(cell) != fled_from)
             .filter(|&next| !self.faction.believes_step_blocked(at, next));
+        if downhill.is_some_and(|next| self.cornered_there(threat, next)) {
+            // Its way down the map ends a step on, still in the player's
+            // view: cornered there, it would turn and walk straight back
+            // out to fight (an A-B-A-B: a shaken wolf that strolled a step
+            // out of its dead end, saw the player, ran back in and came
+            // out hunting; twin-halls seed 2 at depth 5, turn 30). As
+            // Brogue's cornered fleers, it turns to fight where it stands.
+            return self.rest_from_flight(threat);
+        }
         if let Some(next) = downhill {
             match (self.senses.body_at)(next) {
                 Body::Empty => {
@@ -101,6 +111,18 @@ impl MemberTurn<'_> {
             return flight_step(self.brain, at, thought, next, false, false);
         }
         self.rest_from_flight(threat)
+    }
+
+    /// Whether a flight step onto `next` only corners it there: it sees
+    /// the player at `threat` now, `next` is the bottom of its safety map
+    /// (nowhere safer a step on) and, as far as the faction knows, in
+    /// sight of the player still.
+    fn cornered_there(&mut self, threat: Pos, next: Pos) -> bool {
+        self.senses.player_seen.is_some()
+            && self
+                .faction
+                .at_safety_bottom(self.senses.turn, threat, next)
+            && self.faction.believes_seen_from(next, threat)
     }
 
     /// A fleeing member that takes no step: nothing in sight, it stops

@@ -432,6 +432,44 @@ fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
 }
 
 #[test]
+fn a_step_from_a_corner_the_player_sees_it_turns_to_fight_not_into_it() {
+    // A dead end the player looks down: the player at 6,1, the hurt
+    // goblin at 2,1, a step out of the end cell 1,1 (it had lain low
+    // there and strolled out: twin-halls seed 2 at depth 5).
+    let (mut faction, _) = goblins_knowing(
+        "#########\n\
+         #@......#\n\
+         #########",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, at, end) = (Pos::new(6, 1), Pos::new(2, 1), Pos::new(1, 1));
+    let mut s = senses(at, &empty);
+    s.player_seen = Some(player);
+    s.health = 0.1;
+    // Time 1 (turn 1): it sees the player 4 cells off. Its safety map
+    // runs down to 1,1 and no further, in the player's sight.
+    assert!(faction.at_safety_bottom(s.turn, player, end));
+    let mut brain = Brain {
+        shaken: true,
+        ..Brain::default()
+    };
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    // It stays out of the end cell (stepping in, it would be cornered
+    // there at time 2 and walk back out to 2,1 at time 3: an A-B-A-B):
+    // it turns to fight from 2,1.
+    assert_ne!(
+        intent,
+        Intent::Step {
+            to: end,
+            swap: false,
+            guided: true
+        }
+    );
+    assert_eq!(brain.mode, Mode::Hunt, "{:?}", brain.thought);
+    assert!(brain.cornered_until > s.now);
+}
+
+#[test]
 fn a_fleeing_member_runs_on_past_the_danger_about_a_fight() {
     // A corridor: the player at its west end, where the goblins were hurt
     // (danger fills the cells about it), the hurt goblin 3 cells east.
