@@ -2174,3 +2174,73 @@ fn a_waiter_two_cells_off_keeps_the_freed_cell_against_one_that_came_later() {
         .collect();
     assert_eq!(cells, want);
 }
+
+#[test]
+fn a_shooter_waiting_a_cloud_out_on_its_own_cell_holds_it_and_keeps_it() {
+    // A room; a smoke cloud over the player's last known cell 3,2 and
+    // round it; the archer searching at 7,2, four cells off (in its range
+    // of 6, beyond its distance of 3): it waits the cloud out there.
+    let (mut faction, _) = goblins_knowing(
+        "@.........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........",
+    );
+    let (last_known, at) = (Pos::new(3, 2), Pos::new(7, 2));
+    let cloud = [
+        last_known,
+        Pos::new(2, 2),
+        Pos::new(4, 2),
+        Pos::new(3, 1),
+        Pos::new(3, 3),
+    ];
+    let smoke_at = |pos: Pos| cloud.contains(&pos);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut brain = Brain::default();
+    // Time 0.5: it saw the player on 3,2, who then threw the smoke.
+    brain.decide(&Perception {
+        at,
+        now: 0.5,
+        player_seen: Some(last_known),
+        health: 1.0,
+        flee_below: 0.3,
+    });
+    // Times 1 to 8 (turns 1 to 8): it stays on 7,2 and says why.
+    for turn in 1..=8 {
+        let s = Senses {
+            now: turn as f64,
+            turn,
+            smoke_at: &smoke_at,
+            shooter: Some(Shooter {
+                range: 6,
+                keep_distance: 3,
+            }),
+            ..senses(at, &empty)
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(intent, Intent::Wait, "turn {turn}");
+        assert_eq!(brain.mode, Mode::Search, "turn {turn}");
+        assert_eq!(brain.thought, Thought::WaitsForClearShot, "turn {turn}");
+        // Its own cell is no goal out of reach: it keeps it.
+        assert_ne!(brain.unreachable, Some(at), "turn {turn}");
+        // A packmate passing from 8,2 at time 8.5 (it never traded places
+        // with it) goes round: the archer does not make way, so is not
+        // pushed off its cell to step back on.
+        let passer = crate::ai::give_way::Asker {
+            actor: 2,
+            at: Pos::new(8, 2),
+            player: last_known,
+            now: turn as f64 + 0.5,
+        };
+        let holder = crate::ai::give_way::Bystander {
+            brain: Some(&brain),
+            at,
+            packmate: true,
+        };
+        assert!(
+            !crate::ai::give_way::gives_way(holder, passer),
+            "turn {turn}"
+        );
+    }
+}
