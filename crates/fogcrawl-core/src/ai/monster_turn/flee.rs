@@ -103,6 +103,13 @@ impl MemberTurn<'_> {
                     .total_cmp(&octile(b, threat))
                     .then(b.cmp(&a))
             });
+        if away.is_some_and(|next| self.cornered_there(threat, next)) {
+            // As down the map: a step into a corner the player sees only
+            // puts off the fight a turn (pillar-arena seed 5 at depth 5,
+            // turn 296: a wolf stepped off the player into the room's
+            // corner and straight back out to bite).
+            return self.rest_from_flight(threat);
+        }
         if let Some(next) = away {
             let thought = Thought::Flees {
                 from: threat,
@@ -114,15 +121,32 @@ impl MemberTurn<'_> {
     }
 
     /// Whether a flight step onto `next` only corners it there: it sees
-    /// the player at `threat` now, `next` is the bottom of its safety map
-    /// (nowhere safer a step on) and, as far as the faction knows, in
-    /// sight of the player still.
+    /// the player at `threat` now, `next` is, as far as the faction knows,
+    /// in sight of the player still, and from `next` flight goes no
+    /// further: no way down its safety map and no step that gains
+    /// distance, but back onto the cell it stands on (what corners it
+    /// there its next turn).
     fn cornered_there(&mut self, threat: Pos, next: Pos) -> bool {
-        self.senses.player_seen.is_some()
-            && self
-                .faction
-                .at_safety_bottom(self.senses.turn, threat, next)
-            && self.faction.believes_seen_from(next, threat)
+        let (at, turn) = (self.senses.at, self.senses.turn);
+        if self.senses.player_seen.is_none() || !self.faction.believes_seen_from(next, threat) {
+            return false;
+        }
+        if self
+            .faction
+            .flee_step(turn, threat, next, |cell| cell != at)
+            .is_some()
+        {
+            return false;
+        }
+        let there = octile(next, threat);
+        !NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(next.x + dx, next.y + dy))
+            .any(|cell| {
+                cell != at
+                    && octile(cell, threat) > there
+                    && !self.faction.believes_step_blocked(next, cell)
+            })
     }
 
     /// A fleeing member that takes no step: nothing in sight, it stops

@@ -2244,3 +2244,49 @@ fn a_shooter_waiting_a_cloud_out_on_its_own_cell_holds_it_and_keeps_it() {
         );
     }
 }
+
+#[test]
+fn in_a_room_a_fleer_keeps_out_of_the_corner_the_player_sees_but_runs_on_where_it_can() {
+    // A room 5 by 3; the hurt goblin (its first turn in flight) sees the
+    // player, at time 1 (turn 1), in each of three scenes.
+    let room = "#######\n\
+                #@....#\n\
+                #.....#\n\
+                #.....#\n\
+                #######";
+    let corner = Pos::new(1, 1);
+    // Each scene with a faction of its own.
+    let turn_of = |at: Pos, player: Pos| {
+        let (mut faction, _) = goblins_knowing(room);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut s = senses(at, &empty);
+        s.player_seen = Some(player);
+        s.health = 0.1;
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        (intent, brain)
+    };
+    // On 1,2 or 2,1, two cells from the player: the corner 1,1 is the
+    // only cell further off, in the player's view. It does not step in
+    // (to be cornered there at time 2 and come out at time 3): it turns
+    // to fight now.
+    for (at, player) in [
+        (Pos::new(1, 2), Pos::new(3, 2)),
+        (Pos::new(2, 1), Pos::new(4, 2)),
+    ] {
+        let (intent, brain) = turn_of(at, player);
+        assert!(
+            !matches!(intent, Intent::Step { to, .. } if to == corner),
+            "from {at}: {intent:?}"
+        );
+        assert_eq!(brain.mode, Mode::Hunt, "from {at}: {:?}", brain.thought);
+    }
+    // On 3,2 with the player on 2,2: the room's far side is two steps
+    // and more away, so a step east leaves it further to run: it runs.
+    let (intent, brain) = turn_of(Pos::new(3, 2), Pos::new(2, 2));
+    assert_eq!(brain.mode, Mode::Flee, "{:?}", brain.thought);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to.x == 4),
+        "{intent:?}"
+    );
+}
