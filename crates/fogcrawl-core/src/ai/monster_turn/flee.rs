@@ -122,13 +122,17 @@ impl MemberTurn<'_> {
 
     /// Whether a flight step onto `next` only corners it there: it sees
     /// the player at `threat` now, `next` is, as far as the faction knows,
-    /// in sight of the player still, and from `next` flight goes no
+    /// in the player's line of sight still, and from `next` flight goes no
     /// further: no way down its safety map and no step that gains
     /// distance, but back onto the cell it stands on (what corners it
     /// there its next turn).
     fn cornered_there(&mut self, threat: Pos, next: Pos) -> bool {
         let (at, turn) = (self.senses.at, self.senses.turn);
-        if self.senses.player_seen.is_none() || !self.faction.believes_seen_from(next, threat) {
+        // In the player's line of sight, not within its own sight radius:
+        // a member that steps just past its radius from the player is
+        // seen all the same, and sees the player again the moment it
+        // closes in (pass seed 3, turns 151-153).
+        if self.senses.player_seen.is_none() || !self.faction.believes_in_sight(next, threat) {
             return false;
         }
         if self
