@@ -377,8 +377,8 @@ impl Faction {
     }
 
     /// Whether nothing the faction believes opaque stands between `from`
-    /// and `to`.
-    fn believes_in_sight(&self, from: Pos, to: Pos) -> bool {
+    /// and `to` (however far apart).
+    pub(crate) fn believes_in_sight(&self, from: Pos, to: Pos) -> bool {
         let knowledge = &self.knowledge;
         line_of_sight(from, to, |cell| {
             knowledge.belief(cell).is_some_and(|t| t.is_opaque())

@@ -401,6 +401,22 @@ impl<'a> MemberTurn<'a> {
             self.brain.thought = Thought::Idle;
             return Intent::Wait;
         };
+        if goal == at {
+            // A goal on its own cell (a shooter that waits a smoke cloud
+            // out from its distance) is held, not planned for: asked for a
+            // plan to itself, it waited "for a plan" five turns, gave its
+            // own cell up as out of reach, so let a passing packmate push
+            // it off the cell, and stepped straight back on (an A-B-A-B:
+            // river seed 5 at depth 5, a spitter on the bridge, turns
+            // 55-62). Held, it stays, and a packmate goes round or waits.
+            self.brain.forget_plan();
+            self.brain.thought = if self.senses.shooter.is_some() {
+                Thought::WaitsForClearShot
+            } else {
+                Thought::Idle
+            };
+            return Intent::Wait;
+        }
         // Members heading for where the faction last saw the player share one
         // field; one chasing older news (or a spot it searches) plans alone.
         let shared = matches!(self.brain.mode, Mode::Hunt | Mode::Search)

@@ -1,5 +1,6 @@
 //! A hurt member's flight: downhill on its faction's safety map, past a
-//! packmate in the way, else any step away; cornered, it turns to fight.
+//! packmate in the way, else any step away; cornered (or a step from a
+//! corner the player still sees), it turns to fight.
 
 use gridpath::Pos;
 
@@ -24,6 +25,15 @@ impl MemberTurn<'_> {
             .faction
             .flee_step(turn, threat, at, |cell| Some(cell) != fled_from)
             .filter(|&next| !self.faction.believes_step_blocked(at, next));
+        if downhill.is_some_and(|next| self.cornered_there(threat, next)) {
+            // Its way down the map ends a step on, still in the player's
+            // view: cornered there, it would turn and walk straight back
+            // out to fight (an A-B-A-B: a shaken wolf that strolled a step
+            // out of its dead end, saw the player, ran back in and came
+            // out hunting; twin-halls seed 2 at depth 5, turn 30). As
+            // Brogue's cornered fleers, it turns to fight where it stands.
+            return self.rest_from_flight(threat);
+        }
         if let Some(next) = downhill {
             match (self.senses.body_at)(next) {
                 Body::Empty => {
@@ -93,6 +103,13 @@ impl MemberTurn<'_> {
                     .total_cmp(&octile(b, threat))
                     .then(b.cmp(&a))
             });
+        if away.is_some_and(|next| self.cornered_there(threat, next)) {
+            // As down the map: a step into a corner the player sees only
+            // puts off the fight a turn (pillar-arena seed 5 at depth 5,
+            // turn 296: a wolf stepped off the player into the room's
+            // corner and straight back out to bite).
+            return self.rest_from_flight(threat);
+        }
         if let Some(next) = away {
             let thought = Thought::Flees {
                 from: threat,
@@ -101,6 +118,39 @@ impl MemberTurn<'_> {
             return flight_step(self.brain, at, thought, next, false, false);
         }
         self.rest_from_flight(threat)
+    }
+
+    /// Whether a flight step onto `next` only corners it there: it sees
+    /// the player at `threat` now, `next` is, as far as the faction knows,
+    /// in the player's line of sight still, and from `next` flight goes no
+    /// further: no way down its safety map and no step that gains
+    /// distance, but back onto the cell it stands on (what corners it
+    /// there its next turn).
+    fn cornered_there(&mut self, threat: Pos, next: Pos) -> bool {
+        let (at, turn) = (self.senses.at, self.senses.turn);
+        // In the player's line of sight, not within its own sight radius:
+        // a member that steps just past its radius from the player is
+        // seen all the same, and sees the player again the moment it
+        // closes in (pass seed 3, turns 151-153).
+        if self.senses.player_seen.is_none() || !self.faction.believes_in_sight(next, threat) {
+            return false;
+        }
+        if self
+            .faction
+            .flee_step(turn, threat, next, |cell| cell != at)
+            .is_some()
+        {
+            return false;
+        }
+        let there = octile(next, threat);
+        !NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(next.x + dx, next.y + dy))
+            .any(|cell| {
+                cell != at
+                    && octile(cell, threat) > there
+                    && !self.faction.believes_step_blocked(next, cell)
+            })
     }
 
     /// A fleeing member that takes no step: nothing in sight, it stops

@@ -432,6 +432,44 @@ fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
 }
 
 #[test]
+fn a_step_from_a_corner_the_player_sees_it_turns_to_fight_not_into_it() {
+    // A dead end the player looks down: the player at 6,1, the hurt
+    // goblin at 2,1, a step out of the end cell 1,1 (it had lain low
+    // there and strolled out: twin-halls seed 2 at depth 5).
+    let (mut faction, _) = goblins_knowing(
+        "#########\n\
+         #@......#\n\
+         #########",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, at, end) = (Pos::new(6, 1), Pos::new(2, 1), Pos::new(1, 1));
+    let mut s = senses(at, &empty);
+    s.player_seen = Some(player);
+    s.health = 0.1;
+    // Time 1 (turn 1): it sees the player 4 cells off. Its safety map
+    // runs down to 1,1 and no further, in the player's sight.
+    assert!(faction.at_safety_bottom(s.turn, player, end));
+    let mut brain = Brain {
+        shaken: true,
+        ..Brain::default()
+    };
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    // It stays out of the end cell (stepping in, it would be cornered
+    // there at time 2 and walk back out to 2,1 at time 3: an A-B-A-B):
+    // it turns to fight from 2,1.
+    assert_ne!(
+        intent,
+        Intent::Step {
+            to: end,
+            swap: false,
+            guided: true
+        }
+    );
+    assert_eq!(brain.mode, Mode::Hunt, "{:?}", brain.thought);
+    assert!(brain.cornered_until > s.now);
+}
+
+#[test]
 fn a_fleeing_member_runs_on_past_the_danger_about_a_fight() {
     // A corridor: the player at its west end, where the goblins were hurt
     // (danger fills the cells about it), the hurt goblin 3 cells east.
@@ -2135,4 +2173,120 @@ fn a_waiter_two_cells_off_keeps_the_freed_cell_against_one_that_came_later() {
         })
         .collect();
     assert_eq!(cells, want);
+}
+
+#[test]
+fn a_shooter_waiting_a_cloud_out_on_its_own_cell_holds_it_and_keeps_it() {
+    // A room; a smoke cloud over the player's last known cell 3,2 and
+    // round it; the archer searching at 7,2, four cells off (in its range
+    // of 6, beyond its distance of 3): it waits the cloud out there.
+    let (mut faction, _) = goblins_knowing(
+        "@.........\n\
+         ..........\n\
+         ..........\n\
+         ..........\n\
+         ..........",
+    );
+    let (last_known, at) = (Pos::new(3, 2), Pos::new(7, 2));
+    let cloud = [
+        last_known,
+        Pos::new(2, 2),
+        Pos::new(4, 2),
+        Pos::new(3, 1),
+        Pos::new(3, 3),
+    ];
+    let smoke_at = |pos: Pos| cloud.contains(&pos);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut brain = Brain::default();
+    // Time 0.5: it saw the player on 3,2, who then threw the smoke.
+    brain.decide(&Perception {
+        at,
+        now: 0.5,
+        player_seen: Some(last_known),
+        health: 1.0,
+        flee_below: 0.3,
+    });
+    // Times 1 to 8 (turns 1 to 8): it stays on 7,2 and says why.
+    for turn in 1..=8 {
+        let s = Senses {
+            now: turn as f64,
+            turn,
+            smoke_at: &smoke_at,
+            shooter: Some(Shooter {
+                range: 6,
+                keep_distance: 3,
+            }),
+            ..senses(at, &empty)
+        };
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(intent, Intent::Wait, "turn {turn}");
+        assert_eq!(brain.mode, Mode::Search, "turn {turn}");
+        assert_eq!(brain.thought, Thought::WaitsForClearShot, "turn {turn}");
+        // Its own cell is no goal out of reach: it keeps it.
+        assert_ne!(brain.unreachable, Some(at), "turn {turn}");
+        // A packmate passing from 8,2 at time 8.5 (it never traded places
+        // with it) goes round: the archer does not make way, so is not
+        // pushed off its cell to step back on.
+        let passer = crate::ai::give_way::Asker {
+            actor: 2,
+            at: Pos::new(8, 2),
+            player: last_known,
+            now: turn as f64 + 0.5,
+        };
+        let holder = crate::ai::give_way::Bystander {
+            brain: Some(&brain),
+            at,
+            packmate: true,
+        };
+        assert!(
+            !crate::ai::give_way::gives_way(holder, passer),
+            "turn {turn}"
+        );
+    }
+}
+
+#[test]
+fn in_a_room_a_fleer_keeps_out_of_the_corner_the_player_sees_but_runs_on_where_it_can() {
+    // A room 5 by 3; the hurt goblin (its first turn in flight) sees the
+    // player, at time 1 (turn 1), in each of three scenes.
+    let room = "#######\n\
+                #@....#\n\
+                #.....#\n\
+                #.....#\n\
+                #######";
+    let corner = Pos::new(1, 1);
+    // Each scene with a faction of its own.
+    let turn_of = |at: Pos, player: Pos| {
+        let (mut faction, _) = goblins_knowing(room);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut s = senses(at, &empty);
+        s.player_seen = Some(player);
+        s.health = 0.1;
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        (intent, brain)
+    };
+    // On 1,2 or 2,1, two cells from the player: the corner 1,1 is the
+    // only cell further off, in the player's view. It does not step in
+    // (to be cornered there at time 2 and come out at time 3): it turns
+    // to fight now.
+    for (at, player) in [
+        (Pos::new(1, 2), Pos::new(3, 2)),
+        (Pos::new(2, 1), Pos::new(4, 2)),
+    ] {
+        let (intent, brain) = turn_of(at, player);
+        assert!(
+            !matches!(intent, Intent::Step { to, .. } if to == corner),
+            "from {at}: {intent:?}"
+        );
+        assert_eq!(brain.mode, Mode::Hunt, "from {at}: {:?}", brain.thought);
+    }
+    // On 3,2 with the player on 2,2: the room's far side is two steps
+    // and more away, so a step east leaves it further to run: it runs.
+    let (intent, brain) = turn_of(Pos::new(3, 2), Pos::new(2, 2));
+    assert_eq!(brain.mode, Mode::Flee, "{:?}", brain.thought);
+    assert!(
+        matches!(intent, Intent::Step { to, .. } if to.x == 4),
+        "{intent:?}"
+    );
 }
