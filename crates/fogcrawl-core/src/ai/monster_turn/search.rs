@@ -2,6 +2,14 @@
 //! cell the player was last known at, from cover and not where a packmate
 //! already looked; and how long it looks ([`Sweep`]) before it gives the
 //! player up and goes back to its life.
+//!
+//! A search keeps to the place, in the manner of Brogue CE (to the last
+//! known cell, a look about, then back to wandering): a member with no way
+//! out of where it stands to the place does not take it up, a step out
+//! of [`SEARCH_SPREAD`] about the place is not taken (a chase aside), and
+//! a player watched out of reach is given up after a look's length. Each
+//! is decided once and held for the give-up time, never re-chosen a turn
+//! later.
 
 use gridpath::{Pos, Reach};
 use rand::{Rng, RngExt};
@@ -407,13 +415,15 @@ impl MemberTurn<'_> {
                 .is_some_and(|run| run.is_over(self.senses.now))
     }
 
-    /// Whether the searcher's step (`intent`) takes it farther from the
-    /// place it searches (the player's last known cell) than the search
-    /// reaches: out past [`SEARCH_SPREAD`] and farther than it stands now.
-    /// A search looks about the place; a way to it that leads out first
-    /// (round through ground it has not seen, or round a wall) is walked
-    /// only within that. A chase (news of this very turn) goes where the
-    /// player went. Walked, the way out ended the search farther from the
+    /// Whether the searcher's step (`intent`) takes it out of the place it
+    /// searches (the player's last known cell): from within
+    /// [`SEARCH_SPREAD`] of it to beyond. A search looks about the place;
+    /// a way to it that leads out first (round through ground it has not
+    /// seen, or round a wall) is walked only within that. A chase (news of
+    /// this very turn) goes where the player went, and a member told of
+    /// the place from afar walks in as its way goes (held where it stood,
+    /// a wolf on colossus with the evader gave up 18 cells off instead of
+    /// 3: the way-length checks bound that walk). Walked, the way out ended the search farther from the
     /// place than it began (maze seed 6 with the evader, turns 294-312: a
     /// goblin lost the player at 12,5 two cells off, behind a wall, and
     /// followed its plan there 23 steps south-west, giving up at 1,19, 14
@@ -430,8 +440,8 @@ impl MemberTurn<'_> {
         self.brain.mode == Mode::Search
             && self.senses.player_seen.is_none()
             && self.brain.chases(self.senses.now).is_none()
+            && from <= SEARCH_SPREAD
             && after > SEARCH_SPREAD
-            && after > from
     }
 
     /// Counts its turn in the search under way (`Brain::search_run`), or
