@@ -275,7 +275,18 @@ impl<'a> MemberTurn<'a> {
             self.brain.give_up_search(self.senses.now);
             goal = self.brain.decide(perception);
         }
+        if self.search_shut_away() {
+            // No way out of where it stands to the place: it does not take
+            // the search up, and holds to that for the give-up time.
+            self.brain.give_up_search(self.senses.now);
+            goal = self.brain.decide(perception);
+        }
         self.count_search_turn();
+        if self.search_watched_out_of_reach() {
+            // It watched a player it cannot reach for a look's length.
+            self.brain.give_up_search(self.senses.now);
+            goal = self.brain.decide(perception);
+        }
         if self.brain.mode == Mode::Search
             && self.senses.player_seen.is_none()
             && self.search_out_of_reach_in_time(goal)
@@ -346,6 +357,22 @@ impl<'a> MemberTurn<'a> {
             };
         }
         let intent = self.head_for(goal);
+        if self.search_steps_out(intent) {
+            // Its way leads out of the place it searches: it looks about
+            // where it stands, and past its floor of turns gives the
+            // player up there.
+            if self
+                .brain
+                .search_run
+                .is_some_and(|run| run.turns >= SWEEP_MIN_TURNS)
+            {
+                self.brain.give_up_search(self.senses.now);
+                self.brain.forget_plan();
+                return self.decide_and_act(perception, rng);
+            }
+            self.brain.thought = Thought::Idle;
+            return Intent::Wait;
+        }
         if self.brain.mode == Mode::Search
             && self.senses.player_seen.is_none()
             && self.brain.search_run.is_some_and(|run| run.turns == 1)

@@ -2,13 +2,21 @@
 //! cell the player was last known at, from cover and not where a packmate
 //! already looked; and how long it looks ([`Sweep`]) before it gives the
 //! player up and goes back to its life.
+//!
+//! A search keeps to the place, in the manner of Brogue CE (to the last
+//! known cell, a look about, then back to wandering): a member with no way
+//! out of where it stands to the place does not take it up, a step out
+//! of [`SEARCH_SPREAD`] about the place is not taken (a chase aside), and
+//! a player watched out of reach is given up after a look's length. Each
+//! is decided once and held for the give-up time, never re-chosen a turn
+//! later.
 
 use gridpath::{Pos, Reach};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
 use super::wander::{WANDER_TRIES, random_cell_near};
-use super::{Body, DANGEROUS, FIELD_RETARGET, MemberTurn, octile};
+use super::{Body, DANGEROUS, FIELD_RETARGET, Intent, MemberTurn, octile};
 use crate::ai::alert::Source;
 use crate::ai::brain::{Mode, PURSUIT_MEMORY, SEARCH_SPREAD};
 use crate::ai::faction::Faction;
@@ -30,6 +38,11 @@ pub(crate) const SWEEP_TIME: f64 = 20.0;
 /// of a goblin's (swamp with the evader, seed 3: a goblin gave up after
 /// five looks, a flap).
 pub(crate) const SWEEP_MIN_TURNS: u32 = 10;
+/// Cells a member's flood of its planning grid visits at most to learn
+/// whether the ground it stands on is closed off from a place it is told
+/// of ([`shut_away`]): a side room behind a door it cannot open is a few
+/// dozen cells; past this many it takes a way out to be there.
+const SHUT_IN_FLOOD_CELLS: usize = 512;
 
 /// A searcher's look about the player's last known cell (`around`), begun
 /// at game time `began`, and its own turns spent on it (`counted_at`: the
@@ -180,6 +193,34 @@ fn pick_search_spot(
     best.map(|(_, spot)| spot)
 }
 
+/// Whether `grid` (a faction's planning grid, unseen cells priced as its
+/// members plan through them) holds no way from `at` to `place`: the
+/// ground `at` stands on is closed (walls and doors it knows shut to it
+/// all round, [`SHUT_IN_FLOOD_CELLS`] cells at most) and `place` lies
+/// outside it. The grid's islands cannot say it: split by walls seen
+/// after they were labelled, they answer "maybe connected".
+fn shut_away(grid: &gridpath::Grid, at: Pos, place: Pos) -> bool {
+    if at == place {
+        return false;
+    }
+    let mut visited = std::collections::HashSet::from([at]);
+    let mut frontier = vec![at];
+    while let Some(cell) = frontier.pop() {
+        for (next, _) in grid.neighbours(cell) {
+            if next == place {
+                return false;
+            }
+            if visited.insert(next) {
+                if visited.len() > SHUT_IN_FLOOD_CELLS {
+                    return false;
+                }
+                frontier.push(next);
+            }
+        }
+    }
+    true
+}
+
 /// Whether a searcher at `at` is about the place it searches (`place`,
 /// the player's last known cell): within [`SEARCH_SPREAD`] of it. Its look
 /// about begins there, not where it picks its first spot: a member told
@@ -326,6 +367,81 @@ impl MemberTurn<'_> {
         goal.is_none()
             && self.brain.unreachable == Some(alert.pos)
             && !about_the_place(self.senses.at, alert.pos)
+    }
+
+    /// Whether the member, taking a search up (its first search turn, the
+    /// player out of sight), stands on ground its faction knows closed off
+    /// from the place it would search ([`shut_away`]): it does not take the
+    /// search up. In the manner of Brogue CE, a monster with no way to
+    /// where its prey was goes on with its life rather than set out; taken
+    /// up, the search waited for plans that found no way and was given up
+    /// three or four actions on, a flap (guard-posts of unseen25, plain
+    /// player, seed 1 turn 114: a wolf shut in the side room at 1..6,9..11
+    /// behind a door paws cannot open, told of the player at 10,3, waited
+    /// four actions for plans and went back to wandering; 11 of the level's
+    /// 20 searches over seeds 1-8 were such).
+    pub(super) fn search_shut_away(&self) -> bool {
+        let Some(alert) = self.brain.alert else {
+            return false;
+        };
+        self.brain.mode == Mode::Search
+            && self.brain.search_run.is_none()
+            && self.senses.player_seen.is_none()
+            && self
+                .faction
+                .grid()
+                .is_some_and(|grid| shut_away(grid, self.senses.at, alert.pos))
+    }
+
+    /// Whether the member searches while it sees the player, one its
+    /// faction knows no way to (`Brain::unreachable`), and has done so for
+    /// a look's length ([`Sweep::is_over`]): it gives the player up, as a
+    /// searcher that sees nobody does after its look, and goes about its
+    /// life for the give-up time (a shooter shoots what it sees: never so).
+    /// Held, it stood and watched as long as the player stayed (maze seed 3
+    /// with the evader, turns 295-329: a rat at 20,15 idle in search mode
+    /// 52 actions, the player in view at 19,13, one search of 54.7 game
+    /// time, the level's worst).
+    pub(super) fn search_watched_out_of_reach(&self) -> bool {
+        self.brain.mode == Mode::Search
+            && self.senses.shooter.is_none()
+            && self
+                .senses
+                .player_seen
+                .is_some_and(|player| self.brain.unreachable == Some(player))
+            && self
+                .brain
+                .search_run
+                .is_some_and(|run| run.is_over(self.senses.now))
+    }
+
+    /// Whether the searcher's step (`intent`) takes it out of the place it
+    /// searches (the player's last known cell): from within
+    /// [`SEARCH_SPREAD`] of it to beyond. A search looks about the place;
+    /// a way to it that leads out first (round through ground it has not
+    /// seen, or round a wall) is walked only within that. A chase (news of
+    /// this very turn) goes where the player went, and a member told of
+    /// the place from afar walks in as its way goes (held where it stood,
+    /// a wolf on colossus with the evader gave up 18 cells off instead of
+    /// 3: the way-length checks bound that walk). Walked, the way out ended the search farther from the
+    /// place than it began (maze seed 6 with the evader, turns 294-312: a
+    /// goblin lost the player at 12,5 two cells off, behind a wall, and
+    /// followed its plan there 23 steps south-west, giving up at 1,19, 14
+    /// cells from the place).
+    pub(super) fn search_steps_out(&self, intent: Intent) -> bool {
+        let Intent::Step { to, .. } = intent else {
+            return false;
+        };
+        let Some(alert) = self.brain.alert else {
+            return false;
+        };
+        let from = self.senses.at.chebyshev(alert.pos);
+        let after = to.chebyshev(alert.pos);
+        self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && self.brain.chases(self.senses.now).is_none()
+            && from <= SEARCH_SPREAD
+            && after > SEARCH_SPREAD
     }
 
     /// Counts its turn in the search under way (`Brain::search_run`), or

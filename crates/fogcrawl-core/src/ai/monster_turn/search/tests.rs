@@ -508,8 +508,11 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
     );
 
     // Fresh news of the same cell (set out at 1), its own sighting: the
-    // way round is walked. (Shouted, 22.4 game time of walking leaves no
-    // look about inside the news' 40: it is not taken up, see
+    // way round is walked as far as the search reaches, SEARCH_SPREAD
+    // from the place, and no farther (see
+    // `a_searcher_whose_way_leads_out_of_the_place_stops_at_its_edge`).
+    // (Shouted, 22.4 game time of walking leaves no look about inside the
+    // news' 40: it is not taken up, see
     // `shouted_news_is_taken_up_only_within_a_walk_that_leaves_the_look_about`.)
     let near = play_search(
         TWO_CORRIDORS,
@@ -520,11 +523,168 @@ fn a_searcher_whose_way_round_outlasts_the_news_gives_up_where_it_stands_after_i
         |_, _| {},
     );
     assert!(
+        near.cells.iter().any(|cell| cell.x > start.x + 2),
+        "it set out on the way round: {:?}",
+        near.cells
+    );
+    assert!(
         near.cells
             .iter()
-            .any(|cell| cell.y == 3 && cell.chebyshev(last_known) <= SEARCH_SPREAD),
-        "it went round to the place: {:?}",
+            .all(|cell| cell.chebyshev(last_known) <= SEARCH_SPREAD),
+        "it walked out past the search's reach: {:?}",
         near.cells
+    );
+}
+
+#[test]
+fn a_searcher_whose_way_leads_out_of_the_place_stops_at_its_edge() {
+    // Maze seed 6 with the evader, turns 294-312: a goblin lost the
+    // player at 12,5, two cells off behind a wall, followed its plan 23
+    // steps away and gave the search up 14 cells from the place. Here a
+    // goblin at 3,1 lost the player at 1,3 at 0.5: the way there runs
+    // east to the corridors' end and back, 13 cells out.
+    let last_known = Pos::new(1, 3);
+    let start = Pos::new(3, 1);
+    let played = play_search(
+        TWO_CORRIDORS,
+        saw(last_known, 0.5),
+        start,
+        1.0,
+        40.0,
+        |_, _| {},
+    );
+    let farthest = played
+        .cells
+        .iter()
+        .map(|cell| cell.chebyshev(last_known))
+        .max()
+        .unwrap_or(0);
+    assert_eq!(
+        farthest, SEARCH_SPREAD,
+        "it went to the edge of the search's reach, no farther: {:?}",
+        played.cells
+    );
+    let gave_up = played
+        .gave_up_at
+        .unwrap_or_else(|| panic!("it never gave up: {:?}", played.cells));
+    // Where it stood at each time: a goblin's turn is 0.8 from 1.0; it
+    // gives up on its floor of turns' last, at the edge.
+    let turns = played.cells.len() - 1;
+    assert!(
+        turns + 1 >= SWEEP_MIN_TURNS as usize,
+        "it searched its floor of turns: {turns} by {gave_up}"
+    );
+    assert!(
+        gave_up < 1.0 + 0.8 * f64::from(SWEEP_MIN_TURNS + 1),
+        "it looked about at the edge no longer than its floor: gave up at {gave_up}, {:?}",
+        played.cells
+    );
+    let end = *played.cells.last().expect("a cell");
+    assert_eq!(
+        end.chebyshev(last_known),
+        SEARCH_SPREAD,
+        "it gave up at {end}"
+    );
+}
+
+/// Two pockets side by side, shut from each other by a wall.
+const SHUT_POCKETS: &str = "#########\n\
+                            #..#....#\n\
+                            #..#....#\n\
+                            #..#...@#\n\
+                            #########";
+
+#[test]
+fn a_member_shut_away_from_the_place_does_not_take_the_search_up() {
+    // Guard-posts of unseen25, plain player, seed 1, turn 114: a wolf shut
+    // in a side room behind a door paws cannot open, told of the player at
+    // 10,3, took the search up, waited four actions for plans that found
+    // no way, and gave it up: a flap (11 of the level's 20 searches over
+    // seeds 1-8). Here a goblin in the west pocket at 1,2 is told of the
+    // player at 5,2, four cells off in the east pocket: about the place,
+    // and no way there.
+    let last_known = Pos::new(5, 2);
+    let start = Pos::new(1, 2);
+    assert!(start.chebyshev(last_known) <= SEARCH_SPREAD, "the fixture");
+    let played = play_search(
+        SHUT_POCKETS,
+        told(last_known, 0.9),
+        start,
+        1.0,
+        20.0,
+        |_, _| {},
+    );
+    assert_eq!(
+        played.gave_up_at,
+        Some(1.0),
+        "it took the search up: {:?}",
+        played.cells
+    );
+    assert_eq!(played.brain.alert, None, "the news is dropped with it");
+    // And it holds to that: news shouted again does not begin it anew
+    // while it goes about its life.
+    let mut brain = played.brain;
+    brain.hear_of_player(last_known, 2.0, 9);
+    assert_eq!(brain.alert, None, "it took the news up again at once");
+    // A member in the same pocket as the place takes it up.
+    let same_side = play_search(
+        SHUT_POCKETS,
+        told(last_known, 0.9),
+        Pos::new(7, 1),
+        1.0,
+        5.0,
+        |_, _| {},
+    );
+    assert_eq!(same_side.gave_up_at, None, "{:?}", same_side.cells);
+}
+
+#[test]
+fn a_searcher_that_watches_a_player_it_cannot_reach_gives_it_up_after_its_look() {
+    // Maze seed 3 with the evader, turns 295-329: a rat at 20,15, the
+    // player in view two cells off and marked out of its reach, stood
+    // idle in search mode 52 actions, one search of 54.7 game time. Here
+    // a goblin in the west pocket at 2,2 sees the player at 4,2 beyond the
+    // wall, out of its reach, a goblin's turn (0.8) at a time from 1.0.
+    let (mut faction, _) = super::super::tests::goblins_knowing(SHUT_POCKETS);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (at, player) = (Pos::new(2, 2), Pos::new(4, 2));
+    let mut brain = saw(player, 0.5);
+    brain.unreachable = Some(player);
+    let mut modes = Vec::new();
+    let mut now = 1.0;
+    while now < 60.0 {
+        faction.start_turn(now);
+        let s = Senses {
+            player_seen: Some(player),
+            ..senses_at(at, now, &nobody)
+        };
+        let _ = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        modes.push((now, brain.mode));
+        now += 0.8;
+    }
+    let searched: Vec<f64> = modes
+        .iter()
+        .filter(|(_, mode)| *mode == Mode::Search)
+        .map(|&(time, _)| time)
+        .collect();
+    let first = searched.first().copied().expect("it searched");
+    let gave_up = modes
+        .iter()
+        .find(|&&(time, mode)| time > first && mode != Mode::Search)
+        .map(|&(time, _)| time)
+        .unwrap_or_else(|| panic!("it watched on: {modes:?}"));
+    assert!(
+        gave_up - first >= SWEEP_TIME && gave_up - first < SWEEP_TIME + 1.6,
+        "it gave up after a look's length: searched from {first}, gave up at {gave_up}"
+    );
+    // It goes about its life for the give-up time, the player still in view.
+    let back = modes
+        .iter()
+        .find(|&&(time, mode)| time > gave_up && mode == Mode::Search)
+        .map(|&(time, _)| time);
+    assert!(
+        back.is_none_or(|time| time - gave_up >= crate::ai::brain::SEARCH_GIVE_UP_TIME),
+        "it took the search up again at {back:?}, given up at {gave_up}"
     );
 }
 
