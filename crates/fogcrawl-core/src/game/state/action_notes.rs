@@ -11,7 +11,8 @@ use crate::ai::Mode;
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
 use crate::game::monster_action::{
-    Act, ActionDetail, ActionRecord, AdjacentCause, FREE_CELL_SEARCH_STEPS, noise_walk_bound,
+    Act, ActionDetail, ActionRecord, AdjacentCause, FREE_CELL_SEARCH_STEPS, WAY_IN_SEARCH_STEPS,
+    noise_walk_bound,
 };
 use crate::world::Terrain;
 use gridpath::Pos;
@@ -145,6 +146,16 @@ impl Game {
         if mode == Mode::Hunt && !ranged && act == Act::Wait && chebyshev(ended, player) <= 2 {
             detail.steps_to_free_cell = self.steps_to_free_cell(actor, ended, player);
         }
+        if mode == Mode::Hunt && !ranged && ended == at && !act.acted() {
+            detail.shut_out = Some(
+                detail
+                    .steps_to_free_cell
+                    .or_else(|| {
+                        self.steps_to_free_cell_within(actor, ended, player, WAY_IN_SEARCH_STEPS)
+                    })
+                    .is_none(),
+            );
+        }
         if mode == Mode::Hunt && ranged && chebyshev(at, player) <= 1 {
             let room = self.room_to_back_off(actor, at, player);
             detail.room_to_back_off = Some(room);
@@ -177,10 +188,21 @@ impl Game {
     /// holds) from `from` to the nearest free cell next to the player a
     /// blow could come from, if one is [`FREE_CELL_SEARCH_STEPS`] or fewer.
     fn steps_to_free_cell(&self, actor: usize, from: Pos, player: Pos) -> Option<u32> {
+        self.steps_to_free_cell_within(actor, from, player, FREE_CELL_SEARCH_STEPS)
+    }
+
+    /// [`Self::steps_to_free_cell`] with the search `limit` in steps.
+    fn steps_to_free_cell_within(
+        &self,
+        actor: usize,
+        from: Pos,
+        player: Pos,
+        limit: u32,
+    ) -> Option<u32> {
         let grid = self.nav.grid(self.profile_of(actor));
-        let mut seen = vec![from];
+        let mut seen = std::collections::HashSet::from([from]);
         let mut frontier = vec![from];
-        for steps in 0..=FREE_CELL_SEARCH_STEPS {
+        for steps in 0..=limit {
             if frontier
                 .iter()
                 .any(|&cell| chebyshev(cell, player) == 1 && grid.is_legal_step(cell, player))
@@ -195,10 +217,13 @@ impl Game {
                         && grid.is_legal_step(cell, to)
                         && self.free_for(actor, to)
                     {
-                        seen.push(to);
+                        seen.insert(to);
                         next.push(to);
                     }
                 }
+            }
+            if next.is_empty() {
+                return None;
             }
             frontier = next;
         }
@@ -352,6 +377,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::monster_action::WAY_IN_SEARCH_STEPS;
     use crate::game::test_levels::game_on;
     use gridpath::Pos;
 
@@ -400,5 +426,41 @@ mod tests {
         game.rebuild_occupancy();
         assert_eq!(game.steps_to_free_cell(goblin, at, player), Some(0));
         assert!(game.room_to_back_off(goblin, at, player));
+    }
+
+    #[test]
+    fn a_hunter_behind_the_only_cell_next_to_the_player_is_shut_out_unless_a_way_goes_round() {
+        // The player at 1,1 at the end of a corridor: 2,1 is the only cell
+        // next to it, and goblin A holds it; goblin B at 3,1 behind A has
+        // no way in.
+        let (game, _dir) = game_on(
+            "########\n\
+             #@gg..>#\n\
+             ########\n",
+        );
+        let player = Pos::new(1, 1);
+        let b = game.actor_at(Pos::new(3, 1)).expect("goblin B");
+        assert_eq!(
+            game.steps_to_free_cell_within(b, Pos::new(3, 1), player, WAY_IN_SEARCH_STEPS),
+            None
+        );
+        // A loop opens 1,2 below the player: B's way round runs east and
+        // back along row 3, 11 steps with no corner cut (4,1 5,1 6,1 6,2
+        // 6,3 5,3 4,3 3,3 2,3 1,3 1,2). Beyond the 3 steps of the queue
+        // figure, within the search for a way in.
+        let (game, _dir) = game_on(
+            "########\n\
+             #@gg...#\n\
+             #.####.#\n\
+             #......#\n\
+             #>######\n\
+             ########\n",
+        );
+        let b = game.actor_at(Pos::new(3, 1)).expect("goblin B");
+        assert_eq!(game.steps_to_free_cell(b, Pos::new(3, 1), player), None);
+        assert_eq!(
+            game.steps_to_free_cell_within(b, Pos::new(3, 1), player, WAY_IN_SEARCH_STEPS),
+            Some(11)
+        );
     }
 }
