@@ -115,8 +115,9 @@ pub(crate) struct ActionDetail {
     /// [`FREE_CELL_SEARCH_STEPS`]) to the nearest free cell next to the
     /// player it could strike from; `None` when there is none that near.
     pub steps_to_free_cell: Option<u32>,
-    /// A melee hunter that ended where it began without striking or
-    /// working a door (a frozen action when it sees the player): whether
+    /// Written to the log only (`sim --actions`), for a melee hunter in
+    /// view of the player that ended where it began without striking or
+    /// working a door (a frozen action): whether
     /// it was shut out, no free cell next to the player it could strike
     /// from lying within [`WAY_IN_SEARCH_STEPS`] legal steps of its kind
     /// through cells nobody holds (every such cell held, no way round).

@@ -47,7 +47,13 @@ impl Game {
         at: Pos,
         sees_player: bool,
     ) {
-        let detail = self.action_detail(actor, mode, act, at);
+        let mut detail = self.action_detail(actor, mode, act, at);
+        // Only the log reads it (pack-report's frozen-way), and only of a
+        // frozen action: its search of up to WAY_IN_SEARCH_STEPS is spent
+        // then alone.
+        if self.action_log.is_some() && sees_player {
+            detail.shut_out = self.shut_out(actor, mode, act, at, detail);
+        }
         let me = &self.actors[actor];
         let record = ActionRecord {
             turn: self.stats.player_turns,
@@ -146,16 +152,6 @@ impl Game {
         if mode == Mode::Hunt && !ranged && act == Act::Wait && chebyshev(ended, player) <= 2 {
             detail.steps_to_free_cell = self.steps_to_free_cell(actor, ended, player);
         }
-        if mode == Mode::Hunt && !ranged && ended == at && !act.acted() {
-            detail.shut_out = Some(
-                detail
-                    .steps_to_free_cell
-                    .or_else(|| {
-                        self.steps_to_free_cell_within(actor, ended, player, WAY_IN_SEARCH_STEPS)
-                    })
-                    .is_none(),
-            );
-        }
         if mode == Mode::Hunt && ranged && chebyshev(at, player) <= 1 {
             let room = self.room_to_back_off(actor, at, player);
             detail.room_to_back_off = Some(room);
@@ -177,6 +173,29 @@ impl Game {
             detail.noise_walk = self.walk_to(actor, at, noise, noise_walk_bound(line));
         }
         detail
+    }
+
+    /// Whether `actor`, a melee hunter whose action (`act` in `mode` from
+    /// `at`, `detail` its record so far) ended where it began without
+    /// striking or working a door, was shut out: no free cell next to the
+    /// player a blow could come from within [`WAY_IN_SEARCH_STEPS`] legal
+    /// steps through cells nobody holds. `None` for any other action.
+    fn shut_out(
+        &self,
+        actor: usize,
+        mode: Mode,
+        act: Act,
+        at: Pos,
+        detail: ActionDetail,
+    ) -> Option<bool> {
+        let (ended, player) = (self.actors[actor].pos, self.actors[PLAYER].pos);
+        if mode != Mode::Hunt || detail.ranged || ended != at || act.acted() {
+            return None;
+        }
+        let steps = detail
+            .steps_to_free_cell
+            .or_else(|| self.steps_to_free_cell_within(actor, ended, player, WAY_IN_SEARCH_STEPS));
+        Some(steps.is_none())
     }
 
     /// Whether `cell` is free for `actor` to stand on (nobody, or itself).
