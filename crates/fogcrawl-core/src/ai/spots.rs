@@ -73,6 +73,15 @@ pub(crate) struct Waiter {
 /// took a cell says nothing more, and its old wait keeps nobody out.
 pub(crate) const WAIT_FRESH: f64 = 2.0;
 
+/// How far from the player (Chebyshev, in cells) a hunter with no cell
+/// next to it to walk to may join the queue for one. A hunter further off
+/// is still walking in: counted as waiting from the turn its search first
+/// reached no free cell next to the player, it got ahead of packmates
+/// already standing at the doorway (twin-halls, depth 5, seed 8: wolf 6,
+/// six cells off and first in the turn, queued before wolf 4, four cells
+/// off, and both stood two cells from a player in a doorway).
+pub(crate) const QUEUE_REACH: i32 = 2;
+
 impl Spots {
     /// The member holding `cell`, if any.
     pub(crate) fn holder(&self, cell: Pos) -> Option<usize> {
@@ -118,16 +127,23 @@ impl Spots {
 
     /// `actor`, standing at `at`, waits at `now` for a free cell next to
     /// the player at `player`: the wait it began for that player cell
-    /// goes on (its time kept), any other begins now. Waits not renewed
-    /// within [`WAIT_FRESH`] are dropped.
+    /// goes on (its time kept), any other begins now, and only within
+    /// [`QUEUE_REACH`] of the player: one further off is still walking
+    /// in, not waiting, and joins the queue when it gets there. Waits not
+    /// renewed within [`WAIT_FRESH`] are dropped.
     pub(crate) fn wait(&mut self, actor: usize, player: Pos, at: Pos, now: f64) {
         self.waiting.0.retain(|_, w| now - w.seen <= WAIT_FRESH);
-        let since = self
+        let going_on = self
             .waiting
             .0
             .get(&actor)
             .filter(|w| w.player == player)
-            .map_or(now, |w| w.since);
+            .map(|w| w.since);
+        if going_on.is_none() && at.chebyshev(player) > QUEUE_REACH {
+            self.waiting.0.remove(&actor);
+            return;
+        }
+        let since = going_on.unwrap_or(now);
         self.waiting.0.insert(
             actor,
             Waiter {
@@ -295,6 +311,47 @@ mod tests {
             ahead_of(&spots, 7, 5.0),
             Vec::<usize>::new(),
             "player moved: 2 at 5"
+        );
+    }
+
+    #[test]
+    fn a_member_joins_the_queue_only_within_reach_of_the_player() {
+        // .........
+        // .@.......   the player at 1,1
+        // ...3..9..   3 at 3,2 (2 cells off), 9 at 6,2 (5 off)
+        let player = Pos::new(1, 1);
+        let mut spots = Spots::default();
+        // 9, five cells off, says it waits at time 0: it is walking in.
+        spots.wait(9, player, Pos::new(6, 2), 0.0);
+        spots.wait(3, player, Pos::new(3, 2), 1.0);
+        let waiters = |spots: &Spots, now| -> Vec<usize> {
+            spots
+                .waited_longer(usize::MAX, player, now)
+                .map(|(a, _)| a)
+                .collect()
+        };
+        assert_eq!(waiters(&spots, 1.0), vec![3], "9 is not in the queue");
+        // At time 2, 9 stands 2 cells off at 3,3: it joins, behind 3.
+        spots.wait(3, player, Pos::new(3, 2), 2.0);
+        spots.wait(9, player, Pos::new(3, 3), 2.0);
+        assert_eq!(waiters(&spots, 2.0), vec![3, 9]);
+        assert_eq!(
+            spots
+                .waited_longer(9, player, 2.0)
+                .map(|(a, _)| a)
+                .collect::<Vec<_>>(),
+            vec![3]
+        );
+        // A waiter keeps its place when it steps a cell further off (to
+        // let a hurt fighter out, say).
+        spots.wait(3, player, Pos::new(4, 3), 3.0);
+        spots.wait(9, player, Pos::new(3, 3), 3.0);
+        assert_eq!(
+            spots
+                .waited_longer(9, player, 3.0)
+                .map(|(a, _)| a)
+                .collect::<Vec<_>>(),
+            vec![3]
         );
     }
 }

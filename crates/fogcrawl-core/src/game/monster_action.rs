@@ -115,6 +115,13 @@ pub(crate) struct ActionDetail {
     /// [`FREE_CELL_SEARCH_STEPS`]) to the nearest free cell next to the
     /// player it could strike from; `None` when there is none that near.
     pub steps_to_free_cell: Option<u32>,
+    /// Written to the log only (`sim --actions`), for a melee hunter in
+    /// view of the player that ended where it began without striking or
+    /// working a door (a frozen action): whether
+    /// it was shut out, no free cell next to the player it could strike
+    /// from lying within [`WAY_IN_SEARCH_STEPS`] legal steps of its kind
+    /// through cells nobody holds (every such cell held, no way round).
+    pub shut_out: Option<bool>,
     /// A ranged kind that began its action next to the player: whether a
     /// free cell beside it lies 2 or more cells from the player.
     pub room_to_back_off: Option<bool>,
@@ -181,6 +188,11 @@ pub(crate) struct PreviousAction {
 /// How far the search for a free cell next to the player goes, in steps.
 pub(crate) const FREE_CELL_SEARCH_STEPS: u32 = 3;
 
+/// How far the search for any way in goes ([`ActionDetail::shut_out`]),
+/// in steps: a way round longer than this counts as none (pass's bridge
+/// has a way round of over 100 steps, twin-halls' loop about 30).
+pub(crate) const WAY_IN_SEARCH_STEPS: u32 = 64;
+
 /// The longest walk to a noise that is measured, given the straight line.
 pub(crate) fn noise_walk_bound(line: u32) -> u32 {
     (4 * line).max(line + 20)
@@ -220,6 +232,8 @@ pub(crate) struct ActionLine<'a> {
     pub asleep: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps_to_free_cell: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shut_out: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub room_to_back_off: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -264,6 +278,7 @@ impl ActionRecord {
             ranged: self.detail.ranged,
             asleep: self.detail.asleep,
             steps_to_free_cell: self.detail.steps_to_free_cell,
+            shut_out: self.detail.shut_out,
             room_to_back_off: self.detail.room_to_back_off,
             adjacent_cause: self.detail.adjacent_cause,
             line_of_fire_blocked: self.detail.line_of_fire_blocked,

@@ -2290,3 +2290,114 @@ fn in_a_room_a_fleer_keeps_out_of_the_corner_the_player_sees_but_runs_on_where_i
         "{intent:?}"
     );
 }
+
+/// A hall below a doorway, deep enough for a hunter to walk in from five
+/// cells off.
+const DOORWAY_OVER_A_DEEP_HALL: &str = "#######\n\
+                                        #@....#\n\
+                                        #.....#\n\
+                                        ###'###\n\
+                                        #.....#\n\
+                                        #.....#\n\
+                                        #.....#\n\
+                                        #.....#\n\
+                                        #.....#\n\
+                                        #######";
+
+#[test]
+fn a_hunter_still_walking_in_joins_the_doorway_queue_behind_one_already_there() {
+    // #######
+    // #@....#
+    // #.....#
+    // ###'###   the player at 3,3 in the doorway
+    // #.AF..#   F (actor 2) fights from 3,4 all along; A (actor 3) stands
+    // #.....#   at 2,4 from time 1, diagonal to the player across the
+    // #.....#   door's corner (no blow from there)
+    // #.....#
+    // #..B..#   B (actor 1) at 3,8, five cells off, from time 0
+    // #######
+    // Nobody fights above: 3,2 is reached only through the player, so no
+    // hunter has a cell next to the player to walk to. B acts first in
+    // every turn. Walking in from five cells off, B is not yet waiting:
+    // it joins the queue when it stands within 2 cells of the player
+    // (QUEUE_REACH), after A, who came later but stood at the door first.
+    // Before the limit B queued at time 0, five cells off, ahead of A
+    // (twin-halls, depth 5, seed 8: wolf 6 ahead of wolf 4).
+    let (mut faction, _) = goblins_knowing(DOORWAY_OVER_A_DEEP_HALL);
+    let (player, below) = (Pos::new(3, 3), Pos::new(3, 4));
+    faction.spots_mut().claim(2, below, below);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    // B (index 0, actor 1), then A (index 1, actor 3).
+    let mut at = [Pos::new(3, 8), Pos::new(2, 4)];
+    let mut brains = [Brain::default(), Brain::default()];
+    let mut cells = Vec::new();
+    let mut queue = Vec::new();
+    for turn in 0..=5u32 {
+        let now = f64::from(turn);
+        faction.start_turn(now);
+        for (index, actor) in [(0usize, 1usize), (1, 3)] {
+            if index == 1 && turn < 1 {
+                continue;
+            }
+            let others: Vec<Pos> = (0..2)
+                .filter(|&i| i != index && (i == 0 || turn >= 1))
+                .map(|i| at[i])
+                .collect();
+            let body = |p: Pos| {
+                if p == player {
+                    Body::Player
+                } else if p == below || others.contains(&p) {
+                    Body::Packmate {
+                        yields: false,
+                        keeps_place: true,
+                    }
+                } else {
+                    Body::Empty
+                }
+            };
+            queue_member_turn(
+                &mut faction,
+                &mut brains[index],
+                &mut at[index],
+                (actor, turn, player),
+                &body,
+                &mut rng,
+            );
+        }
+        // Who is ahead of B in the queue, and whether B waits at all.
+        let ahead_of_b: Vec<usize> = faction
+            .spots()
+            .waited_longer(1, player, now)
+            .map(|(waiter, _)| waiter)
+            .collect();
+        let b_waits = faction
+            .spots()
+            .waited_longer(usize::MAX, player, now)
+            .any(|(waiter, _)| waiter == 1);
+        cells.push((turn, at));
+        queue.push((turn, b_waits, ahead_of_b));
+    }
+    // B steps in a cell a turn up to 3,5, two cells off behind F, and
+    // waits there from time 3; A waits at 2,4 from time 1.
+    let (b_in, a_at) = (Pos::new(3, 5), Pos::new(2, 4));
+    let want_cells: Vec<(u32, [Pos; 2])> = vec![
+        (0, [Pos::new(3, 7), a_at]),
+        (1, [Pos::new(3, 6), a_at]),
+        (2, [b_in, a_at]),
+        (3, [b_in, a_at]),
+        (4, [b_in, a_at]),
+        (5, [b_in, a_at]),
+    ];
+    assert_eq!(cells, want_cells);
+    // B is in the queue from the turn it acts two cells off (time 3), and
+    // A is ahead of it from the turn A's wait began before B's (time 2).
+    let want_queue: Vec<(u32, bool, Vec<usize>)> = vec![
+        (0, false, vec![]),
+        (1, false, vec![]),
+        (2, false, vec![3]),
+        (3, true, vec![3]),
+        (4, true, vec![3]),
+        (5, true, vec![3]),
+    ];
+    assert_eq!(queue, want_queue, "{cells:?}");
+}

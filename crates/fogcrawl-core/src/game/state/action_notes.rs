@@ -11,7 +11,8 @@ use crate::ai::Mode;
 use crate::ai::faction::line_of_sight;
 use crate::ai::thought::Thought;
 use crate::game::monster_action::{
-    Act, ActionDetail, ActionRecord, AdjacentCause, FREE_CELL_SEARCH_STEPS, noise_walk_bound,
+    Act, ActionDetail, ActionRecord, AdjacentCause, FREE_CELL_SEARCH_STEPS, WAY_IN_SEARCH_STEPS,
+    noise_walk_bound,
 };
 use crate::game::pack_counters::{SurroundHunter, SurroundRoom};
 use crate::world::Terrain;
@@ -63,7 +64,13 @@ impl Game {
         at: Pos,
         sees_player: bool,
     ) {
-        let detail = self.action_detail(actor, mode, act, at);
+        let mut detail = self.action_detail(actor, mode, act, at);
+        // Only the log reads it (pack-report's frozen-way), and only of a
+        // frozen action: its search of up to WAY_IN_SEARCH_STEPS is spent
+        // then alone.
+        if self.action_log.is_some() && sees_player {
+            detail.shut_out = self.shut_out(actor, mode, act, at, detail);
+        }
         let me = &self.actors[actor];
         let record = ActionRecord {
             turn: self.stats.player_turns,
@@ -185,6 +192,29 @@ impl Game {
         detail
     }
 
+    /// Whether `actor`, a melee hunter whose action (`act` in `mode` from
+    /// `at`, `detail` its record so far) ended where it began without
+    /// striking or working a door, was shut out: no free cell next to the
+    /// player a blow could come from within [`WAY_IN_SEARCH_STEPS`] legal
+    /// steps through cells nobody holds. `None` for any other action.
+    fn shut_out(
+        &self,
+        actor: usize,
+        mode: Mode,
+        act: Act,
+        at: Pos,
+        detail: ActionDetail,
+    ) -> Option<bool> {
+        let (ended, player) = (self.actors[actor].pos, self.actors[PLAYER].pos);
+        if mode != Mode::Hunt || detail.ranged || ended != at || act.acted() {
+            return None;
+        }
+        let steps = detail
+            .steps_to_free_cell
+            .or_else(|| self.steps_to_free_cell_within(actor, ended, player, WAY_IN_SEARCH_STEPS));
+        Some(steps.is_none())
+    }
+
     /// Whether `cell` is free for `actor` to stand on (nobody, or itself).
     fn free_for(&self, actor: usize, cell: Pos) -> bool {
         self.occupancy.at(cell).is_none_or(|other| other == actor)
@@ -194,10 +224,21 @@ impl Game {
     /// holds) from `from` to the nearest free cell next to the player a
     /// blow could come from, if one is [`FREE_CELL_SEARCH_STEPS`] or fewer.
     fn steps_to_free_cell(&self, actor: usize, from: Pos, player: Pos) -> Option<u32> {
+        self.steps_to_free_cell_within(actor, from, player, FREE_CELL_SEARCH_STEPS)
+    }
+
+    /// [`Self::steps_to_free_cell`] with the search `limit` in steps.
+    fn steps_to_free_cell_within(
+        &self,
+        actor: usize,
+        from: Pos,
+        player: Pos,
+        limit: u32,
+    ) -> Option<u32> {
         let grid = self.nav.grid(self.profile_of(actor));
-        let mut seen = vec![from];
+        let mut seen = std::collections::HashSet::from([from]);
         let mut frontier = vec![from];
-        for steps in 0..=FREE_CELL_SEARCH_STEPS {
+        for steps in 0..=limit {
             if frontier
                 .iter()
                 .any(|&cell| chebyshev(cell, player) == 1 && grid.is_legal_step(cell, player))
@@ -212,10 +253,13 @@ impl Game {
                         && grid.is_legal_step(cell, to)
                         && self.free_for(actor, to)
                     {
-                        seen.push(to);
+                        seen.insert(to);
                         next.push(to);
                     }
                 }
+            }
+            if next.is_empty() {
+                return None;
             }
             frontier = next;
         }
@@ -464,6 +508,7 @@ impl Game {
 mod tests {
     use crate::ai::Mode;
     use crate::game::Action;
+    use crate::game::monster_action::WAY_IN_SEARCH_STEPS;
     use crate::game::test_levels::{game_on, set_mode};
     use gridpath::Pos;
 
@@ -608,6 +653,42 @@ mod tests {
         assert_eq!(
             counters.surround_settled_attackers, counters.surround_settled_room,
             "{counters:?}"
+        );
+    }
+
+    #[test]
+    fn a_hunter_behind_the_only_cell_next_to_the_player_is_shut_out_unless_a_way_goes_round() {
+        // The player at 1,1 at the end of a corridor: 2,1 is the only cell
+        // next to it, and goblin A holds it; goblin B at 3,1 behind A has
+        // no way in.
+        let (game, _dir) = game_on(
+            "########\n\
+             #@gg..>#\n\
+             ########\n",
+        );
+        let player = Pos::new(1, 1);
+        let b = game.actor_at(Pos::new(3, 1)).expect("goblin B");
+        assert_eq!(
+            game.steps_to_free_cell_within(b, Pos::new(3, 1), player, WAY_IN_SEARCH_STEPS),
+            None
+        );
+        // A loop opens 1,2 below the player: B's way round runs east and
+        // back along row 3, 11 steps with no corner cut (4,1 5,1 6,1 6,2
+        // 6,3 5,3 4,3 3,3 2,3 1,3 1,2). Beyond the 3 steps of the queue
+        // figure, within the search for a way in.
+        let (game, _dir) = game_on(
+            "########\n\
+             #@gg...#\n\
+             #.####.#\n\
+             #......#\n\
+             #>######\n\
+             ########\n",
+        );
+        let b = game.actor_at(Pos::new(3, 1)).expect("goblin B");
+        assert_eq!(game.steps_to_free_cell(b, Pos::new(3, 1), player), None);
+        assert_eq!(
+            game.steps_to_free_cell_within(b, Pos::new(3, 1), player, WAY_IN_SEARCH_STEPS),
+            Some(11)
         );
     }
 }
