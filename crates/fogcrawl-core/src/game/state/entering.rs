@@ -6,7 +6,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::ai::{Brain, FactionKnowledge, Sight, faction_profile};
+use crate::ai::{Brain, FactionKnowledge, Sight, faction_profile, stagger_first_stroll};
 use crate::config::MonsterConfig;
 use crate::game::actor::{Actor, Species};
 use crate::game::behaviour::BehaviourTracker;
@@ -406,6 +406,12 @@ impl Game {
         self.memory_epoch = fresh_memory_epoch();
         self.rebuild_occupancy();
         self.put_some_to_sleep();
+        let (player, now) = (self.actors[super::PLAYER].pos, self.time);
+        for (actor, monster) in self.actors.iter_mut().enumerate().skip(1) {
+            if let Some(brain) = monster.brain.as_mut() {
+                stagger_first_stroll(brain, actor, monster.pos, player, now);
+            }
+        }
         self.take_first_looks();
         self.update_sight();
         Ok(())
