@@ -43,7 +43,7 @@ pub(crate) use ranged::Shooter;
 pub(crate) use search::{SWEEP_MIN_TURNS, SWEEP_TIME, Sweep};
 #[cfg(test)]
 pub(crate) use wander::FIRST_STROLL_SPREAD;
-pub(crate) use wander::stagger_first_stroll;
+pub(crate) use wander::{FIRST_STROLL_CROWD, is_far_wanderer, stagger_first_stroll};
 
 use crate::ai::brain::{Brain, Mode, Perception};
 use crate::ai::faction::Faction;

@@ -132,12 +132,17 @@ mod tests {
 
     #[test]
     fn far_wanderers_set_out_on_their_first_strolls_spread_over_the_first_turns() {
-        // The player at the west end, and thirty goblins at the east end,
-        // more than FAR_FROM_PLAYER cells off.
+        // The player at the west end, and a hundred goblins (more than
+        // FIRST_STROLL_CROWD) at the east end, more than FAR_FROM_PLAYER
+        // cells off.
+        let goblins = format!("{}{}{}", ".".repeat(62), "g".repeat(25), ".".repeat(9));
         let rows = [
             format!("@{}", ".".repeat(95)),
-            format!("{}{}...>", ".".repeat(62), "g".repeat(30)),
-            ".".repeat(96),
+            goblins.clone(),
+            goblins.clone(),
+            goblins.clone(),
+            goblins,
+            format!("{}>", ".".repeat(95)),
         ];
         let wall = "#".repeat(98);
         let map = format!("{wall}\n#{}#\n{wall}\n", rows.join("#\n#"));
@@ -152,7 +157,7 @@ mod tests {
             assert_eq!(brain.loiter_until, (actor % spread) as f64, "{actor}");
             far.push((actor, monster.pos));
         }
-        assert_eq!(far.len(), 30);
+        assert_eq!(far.len(), 100);
         // Each stands where it stood until its turn comes, and they set out
         // on the turns their ids say, not all on the first.
         let mut set_out = vec![None; game.actors.len()];

@@ -671,15 +671,19 @@ fn only_a_wanderer_far_from_the_player_waits_its_turn_for_a_first_stroll() {
     // Entered at time 7: the far wanderer loiters 5 turns (its id's
     // remainder), the near one and a hunter set out at once.
     let mut wanderer = Brain::default();
-    stagger_first_stroll(&mut wanderer, actor, far, player, 7.0);
+    stagger_first_stroll(&mut wanderer, actor, far, player, 7.0, true);
     assert_eq!(wanderer.loiter_until, 12.0);
     let mut near_one = Brain::default();
-    stagger_first_stroll(&mut near_one, actor, near, player, 7.0);
+    stagger_first_stroll(&mut near_one, actor, near, player, 7.0, true);
     assert_eq!(near_one.loiter_until, 0.0);
     let mut hunter = Brain {
         mode: Mode::Hunt,
         ..Brain::default()
     };
-    stagger_first_stroll(&mut hunter, actor, far, player, 7.0);
+    stagger_first_stroll(&mut hunter, actor, far, player, 7.0, true);
     assert_eq!(hunter.loiter_until, 0.0);
+    // On a level with few far wanderers, none waits.
+    let mut few = Brain::default();
+    stagger_first_stroll(&mut few, actor, far, player, 7.0, false);
+    assert_eq!(few.loiter_until, 0.0);
 }
