@@ -92,7 +92,7 @@ impl Recording {
                         closed: false,
                     },
                 )),
-                TraceEvent::Close { cell } => {
+                TraceEvent::Close { cell, .. } => {
                     closed_at.entry(cell).or_insert(closes.len());
                     closes.push(index);
                 }
@@ -156,7 +156,7 @@ impl Recording {
     pub(crate) fn last_expanded(&self, shown: usize) -> Option<Pos> {
         let index = *self.closes.get(shown.checked_sub(1)?)?;
         match self.trace.events.get(index) {
-            Some(TraceEvent::Close { cell }) => Some(*cell),
+            Some(TraceEvent::Close { cell, .. }) => Some(*cell),
             _ => None,
         }
     }

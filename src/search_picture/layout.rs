@@ -397,7 +397,7 @@ impl Shown {
                     .iter()
                     .take(upto)
                     .filter_map(|event| match *event {
-                        gridpath::TraceEvent::Close { cell } => Some(cell),
+                        gridpath::TraceEvent::Close { cell, .. } => Some(cell),
                         _ => None,
                     })
                     .collect();

@@ -414,7 +414,7 @@ pub(crate) fn expansion_order(trace: &SearchTrace, upto: usize) -> HashMap<Pos, 
     let mut order = HashMap::new();
     let end = upto.min(trace.events.len());
     for event in &trace.events[..end] {
-        if let gridpath::TraceEvent::Close { cell } = *event {
+        if let gridpath::TraceEvent::Close { cell, .. } = *event {
             let next = order.len();
             order.entry(cell).or_insert(next);
         }
@@ -689,10 +689,14 @@ mod tests {
     /// steps of 1/8 (or a member's own price for going round packmates).
     #[test]
     fn every_closed_cell_s_g_is_its_parent_s_g_plus_the_step_the_inspector_shows() {
-        // The danger marked below never fades: a search the planner runs
-        // over several turns prices its cells as it goes, and the inspector
-        // prices them as the faction does now (a wanderer's search left
-        // unfinished on turn 79 paid 3/8 at 45,13 that had faded to 1/8).
+        // The danger marked below never fades. The price each closed cell
+        // was paid at is kept in the trace now (with fading danger the
+        // inspector showed 1/8 at 45,13 where a wanderer's search left
+        // unfinished on turn 79 had paid 3/8; the kept price mends that),
+        // but with fading danger the same search then has no sum at 49,6
+        // (not yet understood; the suspect is the belief the sum splits
+        // the price by, noted when the faction notes the trace, not when
+        // the search ran).
         let mut config = fogcrawl_core::MonsterConfig::shipped().unwrap();
         for faction in &mut config.factions {
             faction.influence.danger.decay = 1.0;

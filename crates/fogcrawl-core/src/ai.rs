@@ -71,7 +71,8 @@ pub(crate) use fog_walk::{FogWalk, fog_walk};
 pub(crate) use give_way::{Asker, Body, Bystander};
 pub(crate) use knowledge::FactionKnowledge;
 pub(crate) use monster_turn::{
-    Intent, MemberTurn, Senses, Shooter, far_from_player, look_around, mark_presence, view_radius,
+    Intent, MemberTurn, Senses, Shooter, far_from_player, is_far_wanderer, look_around,
+    mark_presence, stagger_first_stroll, view_radius,
 };
 pub(crate) use sight::{Sight, ViewRequest, Viewpoint};
 pub(crate) use turn_outcome::{Happened, TurnOutcome, conclude};

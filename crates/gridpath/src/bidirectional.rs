@@ -231,7 +231,10 @@ impl BidirectionalAStar {
             mine.closed[here] = true;
             self.stats.expanded += 1;
             if self.tracing {
-                self.trace.events.push(TraceEvent::Close { cell });
+                self.trace.events.push(TraceEvent::Close {
+                    cell,
+                    cost: grid.cost(cell),
+                });
             }
             for (next, _) in grid.neighbours(cell) {
                 // Forward: cell -> next enters next; backward: the forward

@@ -87,7 +87,10 @@ impl BreadthFirst {
         while let Some(cell) = queue.pop_front() {
             self.stats.expanded += 1;
             if self.tracing {
-                self.trace.events.push(TraceEvent::Close { cell });
+                self.trace.events.push(TraceEvent::Close {
+                    cell,
+                    cost: grid.cost(cell),
+                });
             }
             let here = index(cell);
             if cell == goal {

@@ -113,7 +113,10 @@ impl GreedyBestFirst {
             closed[here] = true;
             self.stats.expanded += 1;
             if self.tracing {
-                self.trace.events.push(TraceEvent::Close { cell });
+                self.trace.events.push(TraceEvent::Close {
+                    cell,
+                    cost: grid.cost(cell),
+                });
             }
             if cell == goal {
                 let mut cells_back = vec![goal];

@@ -200,7 +200,10 @@ impl IdaStar {
     ) -> Option<Pass> {
         self.stats.expanded += 1;
         if self.tracing {
-            self.trace.events.push(TraceEvent::Close { cell });
+            self.trace.events.push(TraceEvent::Close {
+                cell,
+                cost: grid.cost(cell),
+            });
         }
         if cell == goal {
             let mut cells: Vec<Pos> = stack.iter().map(|frame| frame.cell).collect();

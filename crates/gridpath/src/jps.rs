@@ -378,6 +378,7 @@ impl Jps {
             if self.tracing {
                 self.trace.events.push(TraceEvent::Close {
                     cell: grid.pos_of(cell),
+                    cost: grid.cost(grid.pos_of(cell)),
                 });
             }
             if cell == goal {

@@ -30,6 +30,15 @@ pub enum TraceEvent {
     Close {
         /// The cell.
         cell: Pos,
+        /// What entering the cell cost the search, per unit of step
+        /// length (a diagonal step paid `SQRT_2` times it): the price it
+        /// was reached at, a request's own price included. Kept because
+        /// the grid's prices may change while a paused search goes on,
+        /// and a reader asked later would otherwise see today's. `None`
+        /// in a trace read back with serde, which does not write it (a
+        /// saved trace keeps the shape it had).
+        #[cfg_attr(feature = "serde", serde(skip))]
+        cost: Option<f64>,
     },
     /// A time slice ended here (the node budget ran out).
     SliceEnd,
@@ -72,7 +81,7 @@ impl SearchTrace {
     /// Cells expanded, in expansion order.
     pub fn closed_cells(&self) -> impl Iterator<Item = Pos> + '_ {
         self.events.iter().filter_map(|e| match e {
-            TraceEvent::Close { cell } => Some(*cell),
+            TraceEvent::Close { cell, .. } => Some(*cell),
             _ => None,
         })
     }
@@ -111,7 +120,7 @@ impl SearchTrace {
                         },
                     );
                 }
-                TraceEvent::Close { cell } => {
+                TraceEvent::Close { cell, .. } => {
                     if let Some(values) = cells.get_mut(&cell) {
                         values.closed = true;
                     }

@@ -41,6 +41,9 @@ pub(crate) use plan::plan_overrides;
 use plan::{FIELD_RADIUS, FIELD_RETARGET, NEAR_TARGET, STALL_PATIENCE};
 pub(crate) use ranged::Shooter;
 pub(crate) use search::{SWEEP_MIN_TURNS, SWEEP_TIME, Sweep};
+#[cfg(test)]
+pub(crate) use wander::FIRST_STROLL_SPREAD;
+pub(crate) use wander::{FIRST_STROLL_CROWD, is_far_wanderer, stagger_first_stroll};
 
 use crate::ai::brain::{Brain, Mode, Perception};
 use crate::ai::faction::Faction;

@@ -281,6 +281,7 @@ impl AStar {
             if TRACE {
                 self.trace.events.push(TraceEvent::Close {
                     cell: grid.pos_of(cell),
+                    cost: Some(f64::from(nodes[cell].cost)),
                 });
             }
             if cell == goal {

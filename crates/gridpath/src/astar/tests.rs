@@ -353,6 +353,58 @@ fn trace_records_open_and_closed_cells() {
 }
 
 #[test]
+fn a_paused_search_s_trace_keeps_the_price_each_closed_cell_was_reached_at() {
+    // A road (0.5) along the top row, dearer ground (3) below, and the
+    // cell (3, 1) priced 9 for this search alone. The search pauses after
+    // four nodes; then the grid's prices far from what it reached change
+    // (the goal's corner), and it goes on where it stopped.
+    let costs = |x: i32, y: i32| match (x, y) {
+        (_, 0) => Some(0.5),
+        _ => Some(3.0),
+    };
+    let mut g = Grid::from_fn(12, 3, Movement::default(), costs).unwrap();
+    let (start, goal) = (Pos::new(0, 1), Pos::new(11, 2));
+    let mut astar = AStar::new();
+    astar.set_tracing(true);
+    let own = [(Pos::new(3, 1), 9.0)];
+    astar
+        .start_search_with_overrides(&g, start, goal, &SearchOptions::default(), &own)
+        .unwrap();
+    assert_eq!(astar.step(&g, 4), SearchStatus::Pending);
+    g.set_cost(Pos::new(10, 2), Some(1.0)).unwrap();
+    let SearchStatus::Found(path) = astar.step(&g, 1000) else {
+        panic!("expected a path");
+    };
+    let trace = astar.trace();
+    let values = trace.cell_values(None);
+    let mut closed = 0;
+    for event in &trace.events {
+        let TraceEvent::Close { cell, cost } = *event else {
+            continue;
+        };
+        let paid = cost.unwrap();
+        let expected = match own.iter().find(|&&(c, _)| c == cell) {
+            Some(&(_, price)) => price,
+            None => g.cost(cell).unwrap(),
+        };
+        assert_eq!(paid, expected, "{cell}");
+        // The price kept is the one g was summed with.
+        if let Some(parent) = values[&cell].parent {
+            let step = if parent.x != cell.x && parent.y != cell.y {
+                SQRT_2
+            } else {
+                1.0
+            };
+            let sum = values[&parent].g + step * paid;
+            assert!((sum - values[&cell].g).abs() < 1e-9, "{cell}");
+        }
+        closed += 1;
+    }
+    assert!(closed > 4 && trace.slices() == 2, "{closed} closed");
+    assert!((values[&goal].g - path.cost).abs() < 1e-9);
+}
+
+#[test]
 fn weighted_search_stays_within_its_bound() {
     let g = grid(
         "..........\n\

@@ -30,7 +30,8 @@ pub(crate) struct FactionInspectorMut<'a> {
 
 /// What the faction believed of each cell the last traced search reached
 /// when it ran, and what the search paid to enter it (the inspector reads
-/// this, not today's belief and prices), and which trace that was. Kept by
+/// this, not today's belief and prices: a closed cell's price as the trace
+/// kept it when the search expanded it), and which trace that was. Kept by
 /// the faction, which notes it whenever its planner may have recorded a trace.
 #[derive(Debug, Clone, Default)]
 pub(super) struct TracedBeliefs {
@@ -66,12 +67,22 @@ impl TracedBeliefs {
         let overrides: HashMap<Pos, f64> = planner.last_trace_overrides().iter().copied().collect();
         if let Some((_, trace)) = planner.last_trace() {
             for event in &trace.events {
-                let cell = match *event {
-                    TraceEvent::Open { cell, .. } | TraceEvent::Close { cell } => cell,
+                // A closed cell's price is the one the search paid, kept in
+                // the trace: a paused search priced its first cells turns
+                // ago, and the influences have faded since. A cell only
+                // opened (or a trace read back from a save) is priced as
+                // the grid prices it now.
+                let (cell, paid) = match *event {
+                    TraceEvent::Open { cell, .. } => (cell, None),
+                    TraceEvent::Close { cell, cost } => (cell, cost),
                     TraceEvent::SliceEnd => continue,
                 };
-                let cost = grid.and_then(|grid| searched_cost(grid, &overrides, cell));
                 let belief = knowledge.belief(cell);
+                let cost = match (paid, cells.get(&cell)) {
+                    (Some(paid), _) => Some(paid),
+                    (None, Some(&TracedCell { cost, .. })) => cost,
+                    (None, None) => grid.and_then(|grid| searched_cost(grid, &overrides, cell)),
+                };
                 cells.insert(cell, TracedCell { belief, cost });
             }
         }
@@ -199,6 +210,110 @@ fn searched_cost(grid: &Grid, overrides: &HashMap<Pos, f64>, cell: Pos) -> Optio
 mod tests {
     use super::super::tests::goblins;
     use super::*;
+    use crate::ai::planner::PlanRequest;
+    use crate::config::MonsterConfig;
+
+    /// Goblins that know `rows`, with a node budget of `budget` a turn and
+    /// danger that keeps `decay` of itself per unit of time (the shipped
+    /// turn penalty left out, so a cell's g is its parent's and a step).
+    fn slow_goblins(rows: &str, budget: u32, decay: f64) -> Faction {
+        let config = MonsterConfig::shipped().unwrap();
+        let mut goblins = config.faction("goblins").unwrap().clone();
+        goblins.node_budget = budget;
+        goblins.influence.danger.decay = decay;
+        goblins.turn_penalty = 0.0;
+        let level = crate::world::level::text::parse(rows).unwrap();
+        let knowledge = FactionKnowledge::omniscient(&level);
+        let mut faction = Faction::new(goblins.clone(), knowledge);
+        faction.rebuild(goblins).unwrap();
+        faction
+    }
+
+    #[test]
+    fn the_inspector_shows_the_prices_a_search_paid_while_the_danger_faded() {
+        // A wall between the goblin (1, 2) and its goal (13, 2): no straight
+        // way, so a search, and at 12 nodes a turn one of several turns.
+        // Danger at (3, 2) keeps 0.7 of itself per unit of time; the turns
+        // are 3 apart, so it fades to a third between slices.
+        let rows = "\
+            ...............\n\
+            .......#.......\n\
+            .@.....#.......\n\
+            .......#.......\n\
+            ...............";
+        let mut faction = slow_goblins(rows, 12, 0.7);
+        let (from, goal) = (Pos::new(1, 2), Pos::new(13, 2));
+        faction.mark_danger(Pos::new(3, 2), 1.0);
+        // Time 0: the first slice, priced with the danger fresh.
+        faction.start_turn(0.0);
+        faction.inspector_mut().trace_actor(Some(1));
+        faction.request_plan(PlanRequest {
+            actor: 1,
+            from,
+            goal,
+            priority: 0,
+            has_plan: false,
+            overrides: Vec::new(),
+        });
+        let mut finished = faction.plan_now(1);
+        assert!(finished.is_none(), "the search did not pause");
+        let at_first: HashMap<Pos, f64> = faction
+            .inspector()
+            .last_trace()
+            .unwrap()
+            .1
+            .closed_cells()
+            .filter_map(|cell| Some((cell, faction.inspector().cost_when_traced(cell)??)))
+            .collect();
+        // Times 3, 6, ...: the danger fades and the search goes on (or
+        // starts over where a price it read changed) to the goal.
+        let mut turn = 0;
+        while finished.is_none() {
+            turn += 1;
+            assert!(turn <= 4, "the search did not finish");
+            faction.start_turn(3.0 * f64::from(turn));
+            finished = faction.plan_now(1);
+        }
+        // Time 9, the look: the danger has faded again since the search.
+        faction.start_turn(9.0 + 3.0 * f64::from(turn));
+        let grid = faction.grid().unwrap();
+        let faded = at_first
+            .iter()
+            .filter(|&(&cell, &then)| grid.cost(cell).is_some_and(|now| now < then))
+            .count();
+        assert!(faded > 0, "no price of {at_first:?} faded");
+        // Every closed cell's g is its parent's plus the step at the price
+        // the inspector shows: the one kept in the trace.
+        let inspector = faction.inspector();
+        let (_, trace) = inspector.last_trace().unwrap();
+        let values = trace.cell_values(None);
+        let (mut checked, mut dearer_than_now) = (0, 0);
+        for event in &trace.events {
+            let TraceEvent::Close { cell, cost } = *event else {
+                continue;
+            };
+            let shown = inspector.cost_when_traced(cell).flatten();
+            assert_eq!(shown, cost, "{cell}");
+            let Some(parent) = values[&cell].parent else {
+                continue; // the start
+            };
+            let step = if parent.x != cell.x && parent.y != cell.y {
+                std::f64::consts::SQRT_2
+            } else {
+                1.0
+            };
+            let (paid, g) = (shown.unwrap(), values[&cell].g);
+            let sum = values[&parent].g + step * paid;
+            assert!((sum - g).abs() < 1e-9, "{cell}: g {g} but {sum}");
+            dearer_than_now += usize::from(grid.cost(cell).is_some_and(|now| now < paid));
+            checked += 1;
+        }
+        assert!(checked >= 8, "{checked} cells checked");
+        assert!(
+            dearer_than_now > 0,
+            "no cell the search paid for costs less now"
+        );
+    }
 
     #[test]
     fn the_inspector_reads_beliefs_as_the_traced_search_saw_them() {

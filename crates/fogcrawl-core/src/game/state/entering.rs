@@ -6,7 +6,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
-use crate::ai::{Brain, FactionKnowledge, Sight, faction_profile};
+use crate::ai::monster_turn::FIRST_STROLL_CROWD;
+use crate::ai::{
+    Brain, FactionKnowledge, Sight, faction_profile, is_far_wanderer, stagger_first_stroll,
+};
 use crate::config::MonsterConfig;
 use crate::game::actor::{Actor, Species};
 use crate::game::behaviour::BehaviourTracker;
@@ -406,6 +409,21 @@ impl Game {
         self.memory_epoch = fresh_memory_epoch();
         self.rebuild_occupancy();
         self.put_some_to_sleep();
+        let (player, now) = (self.actors[super::PLAYER].pos, self.time);
+        let far_wanderers = self.actors[1..]
+            .iter()
+            .filter(|m| {
+                m.brain
+                    .as_ref()
+                    .is_some_and(|b| is_far_wanderer(b, m.pos, player))
+            })
+            .count();
+        let crowd = far_wanderers > FIRST_STROLL_CROWD;
+        for (actor, monster) in self.actors.iter_mut().enumerate().skip(1) {
+            if let Some(brain) = monster.brain.as_mut() {
+                stagger_first_stroll(brain, actor, monster.pos, player, now, crowd);
+            }
+        }
         self.take_first_looks();
         self.update_sight();
         Ok(())

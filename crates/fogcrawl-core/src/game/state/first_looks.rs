@@ -64,6 +64,10 @@ impl Game {
 mod tests {
     use std::collections::HashSet;
 
+    use crate::ai::far_from_player;
+    use crate::ai::monster_turn::FIRST_STROLL_SPREAD;
+    use crate::game::Action;
+    use crate::game::state::PLAYER;
     use crate::game::test_levels::game_on;
     use crate::world::fov::Fov;
 
@@ -124,5 +128,55 @@ mod tests {
         assert_eq!(faction.counters().views_cast, 2);
         assert_eq!(game.stats.level_entry_micros.len(), 1);
         assert!(game.stats.ai_micros.is_empty(), "no turn has been played");
+    }
+
+    #[test]
+    fn far_wanderers_set_out_on_their_first_strolls_spread_over_the_first_turns() {
+        // The player at the west end, and a hundred goblins (more than
+        // FIRST_STROLL_CROWD) at the east end, more than FAR_FROM_PLAYER
+        // cells off.
+        let goblins = format!("{}{}{}", ".".repeat(62), "g".repeat(25), ".".repeat(9));
+        let rows = [
+            format!("@{}", ".".repeat(95)),
+            goblins.clone(),
+            goblins.clone(),
+            goblins.clone(),
+            goblins,
+            format!("{}>", ".".repeat(95)),
+        ];
+        let wall = "#".repeat(98);
+        let map = format!("{wall}\n#{}#\n{wall}\n", rows.join("#\n#"));
+        let (mut game, _dir) = game_on(&map);
+        let player = game.actors[PLAYER].pos;
+        let spread = FIRST_STROLL_SPREAD;
+        let mut far = Vec::new();
+        for (actor, monster) in game.actors.iter().enumerate().skip(1) {
+            let brain = monster.brain.as_ref().unwrap();
+            assert!(far_from_player(monster.pos, player));
+            // Time 0: it loiters until its turn comes, by its id.
+            assert_eq!(brain.loiter_until, (actor % spread) as f64, "{actor}");
+            far.push((actor, monster.pos));
+        }
+        assert_eq!(far.len(), 100);
+        // Each stands where it stood until its turn comes, and they set out
+        // on the turns their ids say, not all on the first.
+        let mut set_out = vec![None; game.actors.len()];
+        while game.time < spread as f64 + 2.0 {
+            game.player_act(Action::Wait).unwrap();
+            for &(actor, from) in &far {
+                if set_out[actor].is_none() && game.actors[actor].pos != from {
+                    set_out[actor] = Some(game.time);
+                }
+            }
+        }
+        let mut turns = HashSet::new();
+        for &(actor, _) in &far {
+            let slot = (actor % spread) as f64;
+            if let Some(time) = set_out[actor] {
+                assert!(time > slot, "{actor} left at {time}, before {slot}");
+                turns.insert(time.floor() as u64);
+            }
+        }
+        assert!(turns.len() >= 10, "they set out on the turns {turns:?}");
     }
 }

@@ -659,3 +659,31 @@ fn a_near_stroller_round_a_pillar_walks_no_round_dearer_than_its_way() {
     }
     assert!(strolls >= 10, "it strolls: {strolls} of 40");
 }
+
+#[test]
+fn only_a_wanderer_far_from_the_player_waits_its_turn_for_a_first_stroll() {
+    use super::{FIRST_STROLL_SPREAD, stagger_first_stroll};
+    use crate::ai::monster_turn::FAR_FROM_PLAYER;
+    let player = Pos::new(0, 0);
+    let far = Pos::new(FAR_FROM_PLAYER + 1, 3);
+    let near = Pos::new(FAR_FROM_PLAYER, 3);
+    let actor = FIRST_STROLL_SPREAD + 5;
+    // Entered at time 7: the far wanderer loiters 5 turns (its id's
+    // remainder), the near one and a hunter set out at once.
+    let mut wanderer = Brain::default();
+    stagger_first_stroll(&mut wanderer, actor, far, player, 7.0, true);
+    assert_eq!(wanderer.loiter_until, 12.0);
+    let mut near_one = Brain::default();
+    stagger_first_stroll(&mut near_one, actor, near, player, 7.0, true);
+    assert_eq!(near_one.loiter_until, 0.0);
+    let mut hunter = Brain {
+        mode: Mode::Hunt,
+        ..Brain::default()
+    };
+    stagger_first_stroll(&mut hunter, actor, far, player, 7.0, true);
+    assert_eq!(hunter.loiter_until, 0.0);
+    // On a level with few far wanderers, none waits.
+    let mut few = Brain::default();
+    stagger_first_stroll(&mut few, actor, far, player, 7.0, false);
+    assert_eq!(few.loiter_until, 0.0);
+}
