@@ -177,8 +177,19 @@ impl MemberTurn<'_> {
     /// the evader: a wolf that stepped off a cell on its search, then saw
     /// the player beyond it, stood 33 actions seeing the player while its
     /// faction's planner, busy on a big level, had no plan for it).
+    ///
+    /// Left strolling, the cell it left is taken back only if the guess
+    /// goes on from there: a step from it still closes in on the goal (or
+    /// it is the goal). A dead end toward the goal is passed over, and it
+    /// waits for the plan instead (caves seed 3 with the evader, turns
+    /// 337-381: a wolf strolling out of a pocket saw the player through a
+    /// diagonal gap no step may cut, stepped back into the pocket's end,
+    /// lost sight, gave up and strolled out again, 8 A-B-A-B moves).
     pub(super) fn step_while_planning(&mut self, goal: Pos) -> Intent {
-        let paced_back = self.brain.came_from.filter(|_| !self.brain.came_strolling);
+        let paced_back = self
+            .brain
+            .came_from
+            .filter(|&back| !self.brain.came_strolling || !self.guess_goes_on_from(back, goal));
         match self.greedy_step_avoiding(goal, paced_back) {
             Some(next) => {
                 self.brain.thought = Thought::StepsWhilePlanning { goal };
@@ -209,6 +220,25 @@ impl MemberTurn<'_> {
                 Intent::Wait
             }
         }
+    }
+
+    /// Whether a guess toward `goal` that took the monster onto `cell` could
+    /// go on from there: `cell` is the goal, or one of its neighbours other
+    /// than the monster's own cell is closer to the goal (as the crow flies)
+    /// and a step to it is legal as far as the faction knows. Bodies are
+    /// not asked about: they move.
+    fn guess_goes_on_from(&self, cell: Pos, goal: Pos) -> bool {
+        if cell == goal {
+            return true;
+        }
+        let Some(grid) = self.faction.grid() else {
+            return false;
+        };
+        let there = octile(cell, goal);
+        grid.neighbours(cell)
+            .map(|(next, _)| next)
+            .filter(|&next| next != self.senses.at && octile(next, goal) < there)
+            .any(|next| !self.faction.believes_step_blocked(cell, next))
     }
 
     /// Whether a legal step onto a free cell is open to it at all.

@@ -968,6 +968,61 @@ fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
     assert_eq!(brain.thought, Thought::WaitsForPlan { goal: noise });
 }
 
+#[test]
+fn a_stroller_that_sees_the_player_steps_back_only_if_the_guess_goes_on_from_there() {
+    // Caves seed 3 with the evader, turns 337-381, drawn small. The
+    // player stands at 1,1, seen through the diagonal gap between the
+    // walls at 1,2 and 2,1, which no step may cut. The monster strolled
+    // east from 2,2 (the pocket's end) to 3,2 and sees the player: the
+    // hunt's goal is 1,1 and its search for a plan runs. 2,2 is the only
+    // cell closer to the player, and from 2,2 no step goes on.
+    let pocket = "########\n\
+                  #.######\n\
+                  ##....@#\n\
+                  ########";
+    let player = Pos::new(1, 1);
+    let at = Pos::new(3, 2);
+    let back = Pos::new(2, 2);
+    let strolled_east = Brain {
+        mode: Mode::Hunt,
+        came_from: Some(back),
+        came_strolling: true,
+        ..Brain::default()
+    };
+    let sees_player = |at| Senses {
+        player_seen: Some(player),
+        ..senses(at, &empty)
+    };
+    let (mut faction, _) = goblins_knowing(pocket);
+    let mut brain = strolled_east.clone();
+    let intent =
+        MemberTurn::new(&mut faction, &mut brain, &sees_player(at)).step_while_planning(player);
+    // It stays at 3,2 and waits for the plan (which finds the way round,
+    // or none): stepping into 2,2 would lose sight of the player there,
+    // and the stroll out again would make an A-B-A-B.
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(brain.thought, Thought::WaitsForPlan { goal: player });
+    // With the gap opened at 1,2, the guess goes on from 2,2 (to 1,2, then
+    // next to the player): it steps back to 2,2 at once.
+    let (mut faction, _) = goblins_knowing(
+        "########\n\
+         #.######\n\
+         #.....@#\n\
+         ########",
+    );
+    let mut brain = strolled_east;
+    let intent =
+        MemberTurn::new(&mut faction, &mut brain, &sees_player(at)).step_while_planning(player);
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: back,
+            swap: false,
+            guided: false
+        }
+    );
+}
+
 /// Nobody about but a monster of another faction, fighting (never
 /// making way), at `at`.
 fn stranger_at(at: Pos) -> impl Fn(Pos) -> Body {
