@@ -543,17 +543,24 @@ impl Brain {
         Some(noise)
     }
 
-    /// Whether the plan no longer leads to `goal`: none, or made for a goal
-    /// that has moved further than a quarter of the remaining way.
-    pub(crate) fn needs_plan_for(&self, goal: Pos) -> bool {
+    /// Whether the plan, walked from `at`, no longer leads to `goal`:
+    /// none, or made for a goal that has moved further than a quarter of
+    /// the remaining way, or than a quarter of the way to `goal` as the
+    /// crow flies. The plan's length alone let a long way to an old goal
+    /// stand for a new goal a few steps off: a goblin that took up the
+    /// player two cells off kept a 150-step plan to 27,11, fourteen cells
+    /// from the new goal, and walked it south-west 23 steps (maze seed 6
+    /// with the evader, turns 294-312).
+    pub(crate) fn needs_plan_for(&self, at: Pos, goal: Pos) -> bool {
         let Some(planned) = self.plan_goal else {
             return true;
         };
         if self.plan.is_empty() {
             return true;
         }
-        let drift = (planned.x - goal.x).abs().max((planned.y - goal.y).abs());
-        let tolerance = (self.plan.len() / 4).max(1) as i32;
+        let drift = planned.chebyshev(goal);
+        let remaining = i32::try_from(self.plan.len()).unwrap_or(i32::MAX);
+        let tolerance = (remaining.min(at.chebyshev(goal)) / 4).max(1);
         drift > tolerance || (drift > 0 && self.plan.len() <= 2)
     }
 
@@ -949,9 +956,74 @@ mod tests {
             plan_goal: Some(Pos::new(20, 0)),
             ..Brain::default()
         };
-        assert!(!brain.needs_plan_for(Pos::new(21, 1)));
-        assert!(brain.needs_plan_for(Pos::new(30, 0)));
+        let at = Pos::new(0, 0);
+        assert!(!brain.needs_plan_for(at, Pos::new(21, 1)));
+        assert!(brain.needs_plan_for(at, Pos::new(30, 0)));
         brain.plan.truncate(2);
-        assert!(brain.needs_plan_for(Pos::new(21, 0)));
+        assert!(brain.needs_plan_for(at, Pos::new(21, 0)));
+    }
+
+    /// The cells marked `*` (then `P`, the planned goal) in order from
+    /// `@` along a one-cell-wide corridor, and the cells `@`, `P`, `G`.
+    fn corridor_plan(rows: &str) -> (Vec<Pos>, Pos, Pos, Pos) {
+        let grid: Vec<Vec<char>> = rows.lines().map(|l| l.trim().chars().collect()).collect();
+        let find = |c: char| {
+            grid.iter()
+                .enumerate()
+                .find_map(|(y, row)| {
+                    row.iter()
+                        .position(|&r| r == c)
+                        .map(|x| Pos::new(x as i32, y as i32))
+                })
+                .unwrap()
+        };
+        let (at, planned, goal) = (find('@'), find('P'), find('G'));
+        let mark = |p: Pos| {
+            grid.get(p.y as usize)
+                .and_then(|r| r.get(p.x as usize))
+                .copied()
+        };
+        let mut plan = Vec::new();
+        let mut from = at;
+        while from != planned {
+            let next = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .iter()
+                .map(|&(dx, dy)| Pos::new(from.x + dx, from.y + dy))
+                .find(|&p| matches!(mark(p), Some('*' | 'P')) && !plan.contains(&p) && p != at)
+                .unwrap();
+            plan.push(next);
+            from = next;
+        }
+        (plan, at, planned, goal)
+    }
+
+    #[test]
+    fn a_long_plan_to_an_old_goal_is_not_kept_for_a_new_goal_close_by() {
+        // A goblin at @ took a 13-step plan (the `*`s) to P; its goal is
+        // now G, two steps north, three cells from P. A quarter of the
+        // plan (3) would keep it: it would walk 13 steps round the wall
+        // for a goal two steps off. A quarter of the way to G is under a
+        // cell: it plans again.
+        let (plan, at, planned, goal) = corridor_plan(
+            "#######\n\
+             #G#*P##\n\
+             #.#*###\n\
+             #@#*#\n\
+             #*#*#\n\
+             #*#*#\n\
+             #*#*#\n\
+             #***#\n\
+             #####",
+        );
+        assert_eq!(plan.len(), 13);
+        let brain = Brain {
+            plan,
+            plan_goal: Some(planned),
+            ..Brain::default()
+        };
+        assert!(brain.needs_plan_for(at, goal));
+        // Far from the goal, the same drift is the player moving: kept.
+        let far = Pos::new(at.x + 20, at.y + 20);
+        assert!(!brain.needs_plan_for(far, goal));
     }
 }

@@ -86,6 +86,7 @@ pub fn fog_walk(
             level_version: 0,
             changed_in_sight: 0,
             far_from_player: false,
+            sees_player: false,
         };
         look_around(&mut faction, &mut brain, level, &mut sight, &viewpoint);
         // What it saw reaches the planning grid, as a monster's thinking

@@ -30,6 +30,9 @@ pub(crate) struct Viewpoint {
     /// Whether the viewer is far from the player (it then looks less often
     /// while it wanders).
     pub far_from_player: bool,
+    /// Whether the viewer sees the player this turn (it then looks, even
+    /// as a wanderer that looked a step ago).
+    pub sees_player: bool,
 }
 
 /// A view one monster will want: who, from where, how far.
@@ -152,6 +155,7 @@ mod tests {
             level_version: 7,
             changed_in_sight: 0,
             far_from_player: false,
+            sees_player: false,
         };
         let cast_now = looked(&mut Sight::new(), &level, &viewpoint);
         let mut sight = Sight::new();
@@ -183,6 +187,7 @@ mod tests {
             level_version: 2,
             changed_in_sight: 2,
             far_from_player: false,
+            sees_player: false,
         };
         let seen = looked(&mut sight, &level, &viewpoint);
         assert!(seen.contains(&Pos::new(6, 2)), "sees through the open door");

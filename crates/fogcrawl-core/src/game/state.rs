@@ -664,6 +664,9 @@ impl Game {
             level_version: self.terrain_version,
             changed_in_sight: self.terrain_changes.last_near(at, sight_radius),
             far_from_player: far_from_player(at, self.actors[PLAYER].pos),
+            // Its own turn says (`monster_turn`); a foreseen view leaves
+            // it out, and a member that sees the player casts its own.
+            sees_player: false,
         }
     }
 

@@ -80,7 +80,14 @@ pub(crate) fn view_radius(faction: &Faction, brain: &Brain, viewpoint: &Viewpoin
     // little its last view did not, and only its next stroll could use it.
     // Monsters closing in look every step.
     let sight_radius = faction.config()?.sight_radius;
+    // But one that sees the player looks now: its hunt is planned next,
+    // on what its faction knows, and the player's cell may be one it
+    // alone sees (maze seed 3 with the evader, turn 295: a rat stepped
+    // to 20,15 a step after its last look, saw the player at 19,13, a
+    // cell its faction had not seen, and rats plan only over seen cells:
+    // it marked the player out of reach and watched it 20 turns).
     if brain.mode == Mode::Wander
+        && !viewpoint.sees_player
         && let Some((from, looked_at)) = brain.looked_from
         && unchanged_since(looked_at)
         && chebyshev(from, at) < wander_look_every(viewpoint.far_from_player, sight_radius)

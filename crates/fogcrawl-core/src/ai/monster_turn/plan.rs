@@ -306,7 +306,7 @@ impl MemberTurn<'_> {
         {
             return Some(ReplanReason::Stalled);
         }
-        if self.brain.needs_plan_for(goal) {
+        if self.brain.needs_plan_for(self.senses.at, goal) {
             return Some(ReplanReason::GoalMoved);
         }
         let at = self.senses.at;

@@ -73,6 +73,7 @@ fn a_wanderer_far_from_the_player_looks_every_few_cells() {
         level_version: 0,
         changed_in_sight: 0,
         far_from_player,
+        sees_player: false,
     };
     let brain = Brain {
         looked_from: Some((Pos::new(0, 0), 0)),
@@ -93,6 +94,13 @@ fn a_wanderer_far_from_the_player_looks_every_few_cells() {
         view_radius(&faction, &brain, &viewpoint(sight, true)),
         radius
     );
+    // A wanderer that sees the player looks now, a step after its last
+    // look: its hunt is planned next, on what its faction knows then.
+    let seeing = |x: i32| Viewpoint {
+        sees_player: true,
+        ..viewpoint(x, false)
+    };
+    assert_eq!(view_radius(&faction, &brain, &seeing(1)), radius);
     // Closing in, it looks every step wherever it is.
     let hunting = Brain {
         mode: Mode::Hunt,
@@ -125,6 +133,7 @@ fn only_a_change_in_sight_makes_a_monster_look_again_from_where_it_stands() {
         level_version: 9,
         changed_in_sight,
         far_from_player: false,
+        sees_player: false,
     };
     assert_eq!(view_radius(&faction, &brain, &viewpoint(0)), None);
     assert_eq!(view_radius(&faction, &brain, &viewpoint(5)), None);

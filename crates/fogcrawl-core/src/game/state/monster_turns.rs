@@ -7,6 +7,7 @@
 use rand::RngExt;
 
 use crate::ai::monster_turn::FALLBACK_FIGHT_TURNS;
+use crate::ai::sight::Viewpoint;
 use crate::ai::thought::Thought;
 use crate::ai::{
     Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
@@ -64,7 +65,13 @@ impl Game {
             mode: brain.mode,
             source: brain.alert.map(|alert| alert.source),
         };
-        let viewpoint = self.viewpoint(actor, sight_radius);
+        // Seen before it looks: a wanderer that comes into the player's
+        // view looks then, however lately it looked.
+        let sees_player = self.notices_player(at, brain.mode, sight_radius);
+        let viewpoint = Viewpoint {
+            sees_player,
+            ..self.viewpoint(actor, sight_radius)
+        };
         look_around(
             &mut self.factions[f],
             &mut brain,
@@ -73,7 +80,6 @@ impl Game {
             &viewpoint,
         );
         let player = self.actors[PLAYER].pos;
-        let sees_player = self.notices_player(at, brain.mode, sight_radius);
         let intent =
             self.monster_thinks(actor, f, &mut brain, sees_player, viewpoint.far_from_player);
         let mode = brain.mode;
