@@ -514,6 +514,19 @@ mod tests {
 
     use super::PLAYER;
 
+    /// The goblins standing on `cells`, set hunting, and their faction.
+    fn hunting_goblins(game: &mut crate::game::Game, cells: &[(i32, i32)]) -> (Vec<usize>, usize) {
+        let goblins: Vec<usize> = cells
+            .iter()
+            .map(|&(x, y)| game.actor_at(Pos::new(x, y)).expect("a goblin"))
+            .collect();
+        for &goblin in &goblins {
+            set_mode(game, goblin, Mode::Hunt);
+        }
+        let faction = game.faction_index_of(goblins[0]).expect("a faction");
+        (goblins, faction)
+    }
+
     #[test]
     fn the_walk_to_a_noise_goes_round_the_wall_the_straight_line_crosses() {
         // The goblin at 3,1 hears 5,1 two cells away; the wall in column 4
@@ -572,14 +585,7 @@ mod tests {
              #.......>#\n\
              ##########\n",
         );
-        let goblins: Vec<usize> = [(4, 2), (6, 2), (6, 3)]
-            .iter()
-            .map(|&(x, y)| game.actor_at(Pos::new(x, y)).expect("a goblin"))
-            .collect();
-        for &goblin in &goblins {
-            set_mode(&mut game, goblin, Mode::Hunt);
-        }
-        let faction = game.faction_index_of(goblins[0]).expect("a faction");
+        let (goblins, faction) = hunting_goblins(&mut game, &[(4, 2), (6, 2), (6, 3)]);
         // The player came from 2,2 this turn: the two behind had no chance
         // to stand next to it; only the one next to it counts, too few.
         let mut start = game.pack_turn_start();
@@ -629,14 +635,7 @@ mod tests {
              #....#...>#\n\
              ###########\n",
         );
-        let goblins: Vec<usize> = [(3, 1), (4, 2), (3, 3)]
-            .iter()
-            .map(|&(x, y)| game.actor_at(Pos::new(x, y)).expect("a goblin"))
-            .collect();
-        for &goblin in &goblins {
-            set_mode(&mut game, goblin, Mode::Hunt);
-        }
-        let faction = game.faction_index_of(goblins[0]).expect("a faction");
+        let (_, faction) = hunting_goblins(&mut game, &[(3, 1), (4, 2), (3, 3)]);
         // Four turns of the player's standing: each goblin begins its
         // turns near it, the one at 4,2 strikes, the others wait for room.
         for _ in 0..4 {
