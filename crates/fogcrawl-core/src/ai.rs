@@ -25,8 +25,10 @@
 //! - [`influence`]: danger, crowding and threat maps.
 //! - [`cost_view`]: the engine grid a faction plans on, built from the two.
 //! - [`planner`]: budgeted, prioritised, capped individual searches.
-//! - [`player_reach`]: how soon the player could stand next to each cell
-//!   near it, by its own walk (a shooter backing off weighs its way by it).
+//! - [`player_reach`]: the player's way round it, one map of the square
+//!   round the player: how soon it could stand next to each cell by its
+//!   own walk, or how many steps it needs (a shooter backing off weighs
+//!   its way by these).
 //! - [`coarse`]: far strolls on the planning grid's coarse graph (its
 //!   clusters and their entrances).
 //! - [`coarse_plan`]: far goals (hunts, searches, noises from afar)

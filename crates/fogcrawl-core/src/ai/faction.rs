@@ -19,7 +19,7 @@ use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats, Priority};
-use crate::ai::player_reach::PlayerReach;
+use crate::ai::player_reach::{PLAYER_REACH_RADIUS, PlayerReach};
 use crate::ai::spots::Spots;
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
@@ -158,6 +158,16 @@ pub struct Faction {
     /// off (scratch: drawn again after a load).
     #[serde(skip)]
     player_reach: PlayerReach,
+    /// How many steps the player needs to the cells round it over the
+    /// planning grid, shared by the faction's shooters while the player
+    /// and the ground stand (scratch: drawn again after a load).
+    #[serde(skip)]
+    player_steps: PlayerReach,
+    /// Counts the changes of which cells the planning grid holds passable
+    /// (what was learned reached it, or it was built again): the map by
+    /// steps is drawn again after one (scratch, as that map is).
+    #[serde(skip)]
+    ground_version: u64,
 }
 
 impl Faction {
@@ -212,6 +222,8 @@ impl Faction {
             stroll_nodes_left: 0,
             far: FarPlanner::default(),
             player_reach: PlayerReach::default(),
+            player_steps: PlayerReach::default(),
+            ground_version: 0,
         }
     }
 
@@ -240,6 +252,7 @@ impl Faction {
             return false;
         }
         view.rules = CostRules::from_config(&config);
+        self.ground_version += 1;
         self.config = Some(config);
         self.planner.share_records();
         true
@@ -271,6 +284,7 @@ impl Faction {
         self.influences.danger.take_changes();
         self.influences.crowding.take_changes();
         self.influences.threat.take_changes();
+        self.ground_version += 1;
         self.view = Some(match built {
             Some(view) => view,
             None => CostView::new(
@@ -626,6 +640,11 @@ impl Faction {
             || influences.crowding.has_changes()
             || influences.threat.has_changes()
             || influences.hazards.has_changes();
+        // Only what was learned changes which cells are passable: an
+        // influence adds to a price, never blocks.
+        if self.knowledge.has_changes() {
+            self.ground_version += 1;
+        }
         if self.knowledge.has_changes() || felt_anything {
             Self::refresh_view(
                 view,
@@ -1125,10 +1144,25 @@ impl Faction {
     /// round it, as the faction believes the ground ([`PlayerReach`]):
     /// drawn once per player turn, for every shooter that asks.
     pub(crate) fn player_reach(&mut self, turn: u64, player: Pos) -> &PlayerReach {
-        if !self.player_reach.is_for(player, turn) {
-            self.player_reach = PlayerReach::new(&self.knowledge, player, turn);
+        if !self.player_reach.is_for(player, PLAYER_REACH_RADIUS, turn) {
+            self.player_reach = PlayerReach::by_time(&self.knowledge, player, turn);
         }
         &self.player_reach
+    }
+
+    /// How many steps the player at `player` needs to the cells within
+    /// `radius` of it over the planning grid ([`PlayerReach::by_steps`]):
+    /// drawn again only when the player, the radius or the ground the grid
+    /// holds passable changes, for every shooter that asks.
+    pub(crate) fn player_steps(&mut self, player: Pos, radius: i32) -> &PlayerReach {
+        if !self
+            .player_steps
+            .is_for(player, radius, self.ground_version)
+        {
+            self.player_steps =
+                PlayerReach::by_steps(self.grid(), player, radius, self.ground_version);
+        }
+        &self.player_steps
     }
 
     /// Whether `at` lies at the bottom of the safety map away from

@@ -1,20 +1,33 @@
-//! How soon the player could stand next to each cell near it, walking the
-//! ground a faction believes is there (monsters aside) as the player walks
-//! it: the terrain table's costs at the player's speed, no step into deep
-//! water, no corner cut. A shooter backing off weighs the cells a few of
-//! its own steps away by this ([`crate::ai::monster_turn`]'s ranged turn):
-//! across a pool it swims, or swamp it crosses faster than the player, a
-//! cell two cells off may be out of the player's reach for a long while.
+//! The player's way round it, as a faction believes the ground: one map of
+//! the square round the player ([`Square`]), drawn by one walk from the
+//! player's cell ([`PlayerReach`]), read by every member that weighs where
+//! the player could come. It is drawn two ways, by the same search:
 //!
-//! One map per faction and player turn, shared by every shooter of the
-//! faction (Brogue CE builds its safety maps once a turn for the same
-//! reason); it is scratch, never saved, and reads only the faction's
-//! beliefs, never the true level.
+//! - [`PlayerReach::by_time`]: the terrain table's costs at the player's
+//!   speed, no step into deep water, no corner cut: how soon the player
+//!   could stand next to a cell ([`PlayerReach::next_to`]). A shooter
+//!   backing off weighs the cells a few of its own steps away by this:
+//!   across a pool it swims, or swamp it crosses faster than the player, a
+//!   cell two cells off may be out of the player's reach for a long while.
+//! - [`PlayerReach::by_steps`]: every step 1, over the steps the faction's
+//!   planning grid holds legal: how many steps the player needs to a cell
+//!   ([`PlayerReach::steps`]). A shooter keeps its distance by this, not
+//!   by the straight line: round a corridor's bend, or across a wall, the
+//!   player two cells off may need four steps, and a step round the bend
+//!   gains distance where the straight line says it gains none (in a maze
+//!   the shooter stood and shot at two cells, then fought hand to hand
+//!   once the player had walked up).
+//!
+//! Each is drawn once and shared by the faction's members while what it
+//! was drawn from stands ([`crate::ai::faction::Faction::player_reach`],
+//! [`crate::ai::faction::Faction::player_steps`]; Brogue CE builds its
+//! safety maps once a turn for the same reason). It is scratch, never
+//! saved, and reads only the faction's beliefs, never the true level.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use gridpath::{DIRECTION_DELTAS, Pos};
+use gridpath::{DIRECTION_DELTAS, Grid, Pos};
 
 use crate::ai::knowledge::FactionKnowledge;
 use crate::world::terrain::{FLOOR_COST, Terrain};
@@ -26,9 +39,9 @@ pub(crate) type Ticks = i64;
 /// Ticks in one unit of game time.
 const TICKS_PER_TIME: f64 = 1000.0;
 
-/// How far round the player (Chebyshev) the map reaches: a shooter within
-/// two cells of the player looking four steps ahead, and the cells next to
-/// those, with room for the player's walk round a wall.
+/// How far round the player (Chebyshev) the map by time reaches: a
+/// shooter within two cells of the player looking four steps ahead, and
+/// the cells next to those, with room for the player's walk round a wall.
 pub(crate) const PLAYER_REACH_RADIUS: i32 = 10;
 
 /// `time` in [`Ticks`], rounded.
@@ -50,17 +63,70 @@ fn player_enter_time(belief: Option<Terrain>) -> Option<f64> {
     }
 }
 
-/// When the player, standing at `player` and ready to act now, could first
-/// stand on each cell of the square of [`PLAYER_REACH_RADIUS`] round it (a
-/// move puts it on the cell at once; its time goes by after), and so when
-/// it could first stand next to a cell with a legal blow.
+/// The square of cells within `radius` (Chebyshev) of a centre, numbered
+/// row by row: the window every layer of a [`PlayerReach`] is indexed by.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Square {
+    centre: Pos,
+    radius: i32,
+}
+
+impl Square {
+    pub(crate) fn new(centre: Pos, radius: i32) -> Self {
+        Self {
+            centre,
+            radius: radius.max(0),
+        }
+    }
+
+    /// How many cells the square holds.
+    fn len(self) -> usize {
+        let side = usize::try_from(2 * self.radius + 1).unwrap_or(1);
+        side * side
+    }
+
+    /// The number of `cell` in the square; `None` outside it.
+    fn index(self, cell: Pos) -> Option<usize> {
+        let (dx, dy) = (cell.x - self.centre.x, cell.y - self.centre.y);
+        if dx.abs() > self.radius || dy.abs() > self.radius {
+            return None;
+        }
+        let side = 2 * self.radius + 1;
+        usize::try_from((dy + self.radius) * side + dx + self.radius).ok()
+    }
+
+    /// The cell numbered `index`.
+    fn pos(self, index: usize) -> Pos {
+        let side = 2 * self.radius + 1;
+        let index = i32::try_from(index).unwrap_or(i32::MAX);
+        Pos::new(
+            self.centre.x - self.radius + index % side,
+            self.centre.y - self.radius + index / side,
+        )
+    }
+}
+
+/// What a map was drawn from: it is drawn again when any of it changes.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Drawn {
+    square: Square,
+    /// The player turn ([`PlayerReach::by_time`]: the faction's beliefs may
+    /// change within one, and the map stands for the turn) or the version
+    /// of the faction's ground ([`PlayerReach::by_steps`]).
+    stamp: u64,
+}
+
+/// The player's walk from the centre of a [`Square`]: when it is ready on
+/// each cell, and when it first stands on it (a move puts it on the cell at
+/// once; its time goes by after), in [`Ticks`] for the map by time and in
+/// steps for the map by steps.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PlayerReach {
-    player: Pos,
-    /// The player turn it was drawn for.
-    turn: u64,
-    /// Earliest time the player stands on each cell, row by row over the
-    /// square; `None` where its walk does not come within the square.
+    drawn: Drawn,
+    /// When the walk is ready on each cell; `None` where it does not come
+    /// within the square.
+    ready: Vec<Option<Ticks>>,
+    /// When the player first stands on each cell (`None` as above).
     stand: Vec<Option<Ticks>>,
     /// Whether the player can enter each cell (corners it cannot enter
     /// block a diagonal step or blow).
@@ -68,124 +134,168 @@ pub(crate) struct PlayerReach {
 }
 
 impl PlayerReach {
-    /// The map for the player at `player` on player turn `turn`, over
-    /// what `knowledge` believes.
-    pub(crate) fn new(knowledge: &FactionKnowledge, player: Pos, turn: u64) -> Self {
-        let side = usize::try_from(2 * PLAYER_REACH_RADIUS + 1).unwrap_or(1);
-        let mut reach = Self {
-            player,
-            turn,
-            stand: vec![None; side * side],
-            open: vec![false; side * side],
-        };
+    /// The map by time for the player at `player` on player turn `turn`,
+    /// over what `knowledge` believes, within [`PLAYER_REACH_RADIUS`].
+    pub(crate) fn by_time(knowledge: &FactionKnowledge, player: Pos, turn: u64) -> Self {
+        let square = Square::new(player, PLAYER_REACH_RADIUS);
         let enter = |pos: Pos| -> Option<f64> {
             knowledge
                 .in_bounds(pos)
                 .then(|| player_enter_time(knowledge.belief(pos)))
                 .flatten()
         };
-        for (i, open) in reach.open.iter_mut().enumerate() {
-            *open = enter(pos_of(player, i)).is_some();
-        }
-        // Dijkstra over the time the player is ready again on each cell;
-        // it stands on a cell from the moment it was ready on the one
-        // before.
-        let mut ready: Vec<Option<Ticks>> = vec![None; side * side];
-        let mut frontier = BinaryHeap::new();
-        if let Some(i) = reach.index(player) {
-            ready[i] = Some(0);
-            reach.stand[i] = Some(0);
-            frontier.push(Reverse((0, player.y, player.x)));
-        }
-        while let Some(Reverse((time, y, x))) = frontier.pop() {
-            let from = Pos::new(x, y);
-            let Some(at) = reach.index(from) else {
-                continue;
+        let open: Vec<bool> = (0..square.len())
+            .map(|i| enter(square.pos(i)).is_some())
+            .collect();
+        let legal = |from: Pos, to: Pos| step_legal(square, &open, from, to);
+        let step = |from: Pos, to: Pos| -> Option<Ticks> {
+            let cost = enter(to)?;
+            legal(from, to).then_some(())?;
+            let length = if from.x != to.x && from.y != to.y {
+                std::f64::consts::SQRT_2
+            } else {
+                1.0
             };
-            if ready[at].is_some_and(|known| known < time) {
-                continue;
-            }
-            for &(dx, dy) in &DIRECTION_DELTAS {
-                let to = Pos::new(from.x + dx, from.y + dy);
-                let (Some(i), Some(cost)) = (reach.index(to), enter(to)) else {
-                    continue;
-                };
-                if !reach.step_legal(from, to) {
-                    continue;
-                }
-                if reach.stand[i].is_none_or(|known| time < known) {
-                    reach.stand[i] = Some(time);
-                }
-                let length = if dx != 0 && dy != 0 {
-                    std::f64::consts::SQRT_2
-                } else {
-                    1.0
-                };
-                let done = time + ticks(length * cost);
-                if ready[i].is_none_or(|known| done < known) {
-                    ready[i] = Some(done);
-                    frontier.push(Reverse((done, to.y, to.x)));
-                }
-            }
+            Some(ticks(length * cost))
+        };
+        let (ready, stand) = walk(square, step);
+        Self {
+            drawn: Drawn {
+                square,
+                stamp: turn,
+            },
+            ready,
+            stand,
+            open,
         }
-        reach
     }
 
-    /// Whether this map was drawn for the player at `player` on turn `turn`.
-    pub(crate) fn is_for(&self, player: Pos, turn: u64) -> bool {
-        self.player == player && self.turn == turn && !self.stand.is_empty()
+    /// The map by steps for the player at `player`, within `radius`, over
+    /// the steps `grid` (a faction's planning grid, at version `ground` of
+    /// what the faction believes of the ground) holds legal; with no grid,
+    /// the player's cell alone.
+    pub(crate) fn by_steps(grid: Option<&Grid>, player: Pos, radius: i32, ground: u64) -> Self {
+        let square = Square::new(player, radius);
+        let open: Vec<bool> = (0..square.len())
+            .map(|i| grid.is_some_and(|grid| grid.is_passable(square.pos(i))))
+            .collect();
+        let step = |from: Pos, to: Pos| -> Option<Ticks> {
+            grid.is_some_and(|grid| grid.is_legal_step(from, to))
+                .then_some(1)
+        };
+        let (ready, stand) = walk(square, step);
+        Self {
+            drawn: Drawn {
+                square,
+                stamp: ground,
+            },
+            ready,
+            stand,
+            open,
+        }
     }
 
-    /// The earliest time the player could stand next to `cell` with a legal
+    /// Whether this map was drawn round `player` within `radius` at
+    /// `stamp` (the player turn, or the ground's version: see the two ways
+    /// it is drawn).
+    pub(crate) fn is_for(&self, player: Pos, radius: i32, stamp: u64) -> bool {
+        self.drawn
+            == Drawn {
+                square: Square::new(player, radius),
+                stamp,
+            }
+            && !self.ready.is_empty()
+    }
+
+    /// Steps the player needs to `cell` by the map by steps: its walk when
+    /// the walk reached it within the square, else more than the square's
+    /// radius (a cell the player cannot reach nearby is far from it); never
+    /// fewer than the straight line.
+    pub(crate) fn steps(&self, cell: Pos) -> i32 {
+        let square = self.drawn.square;
+        let walked = square
+            .index(cell)
+            .and_then(|i| self.ready[i])
+            .and_then(|steps| i32::try_from(steps).ok());
+        walked
+            .unwrap_or(square.radius + 1)
+            .max(cell.chebyshev(square.centre))
+    }
+
+    /// The earliest the player could stand next to `cell` with a legal
     /// blow on it (0 when it stands there now); `None` when its walk does
     /// not come next to it within the map's square (across deep water, say).
     pub(crate) fn next_to(&self, cell: Pos) -> Option<Ticks> {
+        let square = self.drawn.square;
         DIRECTION_DELTAS
             .iter()
             .map(|&(dx, dy)| Pos::new(cell.x + dx, cell.y + dy))
-            .filter(|&from| self.step_legal(from, cell))
-            .filter_map(|from| self.index(from).and_then(|i| self.stand[i]))
+            .filter(|&from| step_legal(square, &self.open, from, cell))
+            .filter_map(|from| square.index(from).and_then(|i| self.stand[i]))
             .min()
-    }
-
-    /// Whether a step or a blow from `from` to `to`, side by side, cuts no
-    /// corner the player cannot enter (beyond the square: open, as far as
-    /// the map knows).
-    fn step_legal(&self, from: Pos, to: Pos) -> bool {
-        let open = |pos: Pos| self.index(pos).is_none_or(|i| self.open[i]);
-        from.x == to.x
-            || from.y == to.y
-            || open(Pos::new(to.x, from.y)) && open(Pos::new(from.x, to.y))
-    }
-
-    fn index(&self, cell: Pos) -> Option<usize> {
-        let (dx, dy) = (cell.x - self.player.x, cell.y - self.player.y);
-        let radius = PLAYER_REACH_RADIUS;
-        if dx.abs() > radius || dy.abs() > radius {
-            return None;
-        }
-        usize::try_from((dy + radius) * (2 * radius + 1) + dx + radius).ok()
     }
 }
 
-/// The cell at `index` of the square round `player`.
-fn pos_of(player: Pos, index: usize) -> Pos {
-    let side = 2 * PLAYER_REACH_RADIUS + 1;
-    let index = i32::try_from(index).unwrap_or(i32::MAX);
-    Pos::new(
-        player.x - PLAYER_REACH_RADIUS + index % side,
-        player.y - PLAYER_REACH_RADIUS + index / side,
-    )
+/// Whether a step or a blow from `from` to `to`, side by side, cuts no
+/// corner the player cannot enter, by `open` over `square` (beyond the
+/// square: open, as far as the map knows).
+fn step_legal(square: Square, open: &[bool], from: Pos, to: Pos) -> bool {
+    let open = |pos: Pos| square.index(pos).is_none_or(|i| open[i]);
+    from.x == to.x || from.y == to.y || open(Pos::new(to.x, from.y)) && open(Pos::new(from.x, to.y))
+}
+
+/// The walk from the centre of `square` within it (Dijkstra), each step
+/// priced by `step` (`None`: no step): when the walk is ready on each cell,
+/// and when it first stands on it (from the moment it was ready on the
+/// cell before).
+fn walk(
+    square: Square,
+    step: impl Fn(Pos, Pos) -> Option<Ticks>,
+) -> (Vec<Option<Ticks>>, Vec<Option<Ticks>>) {
+    let mut ready: Vec<Option<Ticks>> = vec![None; square.len()];
+    let mut stand: Vec<Option<Ticks>> = vec![None; square.len()];
+    let mut frontier = BinaryHeap::new();
+    let start = square.centre;
+    if let Some(i) = square.index(start) {
+        ready[i] = Some(0);
+        stand[i] = Some(0);
+        frontier.push(Reverse((0, start.y, start.x)));
+    }
+    while let Some(Reverse((time, y, x))) = frontier.pop() {
+        let from = Pos::new(x, y);
+        let Some(at) = square.index(from) else {
+            continue;
+        };
+        if ready[at].is_some_and(|known| known < time) {
+            continue;
+        }
+        for &(dx, dy) in &DIRECTION_DELTAS {
+            let to = Pos::new(from.x + dx, from.y + dy);
+            let (Some(i), Some(cost)) = (square.index(to), step(from, to)) else {
+                continue;
+            };
+            if stand[i].is_none_or(|known| time < known) {
+                stand[i] = Some(time);
+            }
+            let done = time + cost;
+            if ready[i].is_none_or(|known| done < known) {
+                ready[i] = Some(done);
+                frontier.push(Reverse((done, to.y, to.x)));
+            }
+        }
+    }
+    (ready, stand)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The map from the top left cell of `rows`, as the goblins know it.
+    /// The map by time from the top left cell of `rows`, as the goblins
+    /// know it.
     fn reach_from_corner(rows: &str) -> PlayerReach {
         let level = crate::world::level::text::parse(rows).expect("a level");
-        PlayerReach::new(&FactionKnowledge::omniscient(&level), Pos::new(0, 0), 1)
+        PlayerReach::by_time(&FactionKnowledge::omniscient(&level), Pos::new(0, 0), 1)
     }
 
     #[test]
@@ -220,5 +330,45 @@ mod tests {
         );
         assert_eq!(river.next_to(Pos::new(4, 0)), None);
         assert_eq!(river.next_to(Pos::new(2, 0)), Some(0));
+    }
+
+    #[test]
+    fn the_steps_go_round_walls_where_the_straight_line_does_not() {
+        // The player at the top left; the cell below it across the wall
+        // is two cells off in a straight line, eight steps round (no step
+        // cuts a wall's corner).
+        let level = crate::world::level::text::parse(
+            "@...\n\
+             ###.\n\
+             ....\n",
+        )
+        .expect("a level");
+        let config = crate::config::MonsterConfig::shipped().expect("the shipped config");
+        let goblins = config.faction("goblins").expect("goblins").clone();
+        let mut faction =
+            crate::ai::faction::Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+        faction.rebuild(goblins).expect("a planning grid");
+        let steps = |radius| PlayerReach::by_steps(faction.grid(), Pos::new(0, 0), radius, 0);
+        let walk = steps(6);
+        assert_eq!(walk.steps(Pos::new(3, 0)), 3);
+        assert_eq!(walk.steps(Pos::new(3, 2)), 5);
+        assert_eq!(walk.steps(Pos::new(0, 2)), 8);
+        // Beyond the square: at least the straight line, and more than
+        // the square's reach.
+        assert_eq!(steps(2).steps(Pos::new(0, 2)), 3);
+    }
+
+    #[test]
+    fn the_square_numbers_its_cells_row_by_row() {
+        // A square of radius 1 round (5, 5): (4, 4) is its first cell,
+        // (6, 6) its ninth and last; (7, 5) lies outside.
+        let square = Square::new(Pos::new(5, 5), 1);
+        assert_eq!(square.len(), 9);
+        assert_eq!(square.index(Pos::new(4, 4)), Some(0));
+        assert_eq!(square.index(Pos::new(6, 6)), Some(8));
+        assert_eq!(square.index(Pos::new(7, 5)), None);
+        for i in 0..square.len() {
+            assert_eq!(square.index(square.pos(i)), Some(i));
+        }
     }
 }

@@ -33,15 +33,13 @@
 //! player with no step further off it slips along the player's side to
 //! such a way rather than fight.
 //!
-//! Its distance is the player's walk to it ([`PlayerWalk`]), not the
+//! Its distance is the player's walk to it ([`crate::ai::player_reach::PlayerReach::by_steps`]), not the
 //! straight line: round a corridor's bend a step that keeps the straight
 //! line as it is may add to the walk. And after a few shots from one cell
 //! it walks (a few steps at most) to another cell it has a clear shot
 //! from, one it did not shoot from lately: at the end of a row of firing
 //! cells it turns back along the row rather than stand there, and two
 //! cells are traded only seldom (never to and fro).
-
-mod player_walk;
 
 use gridpath::Pos;
 
@@ -50,7 +48,6 @@ use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::player_reach::{Ticks, ticks};
 use crate::ai::thought::Thought;
-use player_walk::PlayerWalk;
 
 /// Shots in a row from one cell after which a shooter moves to another
 /// cell with a clear line (if it has one) before shooting again.
@@ -204,7 +201,7 @@ impl MemberTurn<'_> {
     }
 
     /// A free cell a step away, further from the player (by its walk,
-    /// then the straight line: [`PlayerWalk`]): one from which the player
+    /// then the straight line: [`crate::ai::player_reach::PlayerReach::by_steps`]): one from which the player
     /// stays within `range` and in sight as the faction believes (a clear
     /// line first, then the step down the safety map, then the furthest);
     /// else, with `may_lose_sight`, the step down the safety map if it is
@@ -411,7 +408,7 @@ impl MemberTurn<'_> {
 
     /// [`Self::step_back`] by the step alone: a free cell a step away,
     /// further from the player (by its walk, then the straight line:
-    /// [`PlayerWalk`]), as that method describes.
+    /// [`crate::ai::player_reach::PlayerReach::by_steps`]), as that method describes.
     fn step_back_by_walk(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let at = self.senses.at;
         // Smoke over the player hides it from all but its neighbours:
@@ -420,11 +417,11 @@ impl MemberTurn<'_> {
         // distance rather than walk back in ([`Self::shooter_search_goal`]);
         // it used to fight hand to hand here (river depth 5 seeds 1, 3, 4).
         let smoky_player = (self.senses.smoke_at)(player);
-        let walk = PlayerWalk::new(self.faction, player, range + 2);
+        let walk = self.faction.player_steps(player, range + 2).clone();
         // Round a corridor's bend the straight line may stay as it is
         // while the player's walk grows; across a wall or water, where
         // the walk is long either way, the straight line tells.
-        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
+        let far = |cell: Pos| (walk.steps(cell), chebyshev(cell, player));
         let here = far(at);
         // Nor into smoke: from there it would not see the player either.
         // Nor onto a cell next to the player that leads no further: the
