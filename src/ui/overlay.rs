@@ -689,18 +689,19 @@ mod tests {
     /// steps of 1/8 (or a member's own price for going round packmates).
     #[test]
     fn every_closed_cell_s_g_is_its_parent_s_g_plus_the_step_the_inspector_shows() {
-        // The danger marked below never fades. The price each closed cell
-        // was paid at is kept in the trace now (with fading danger the
-        // inspector showed 1/8 at 45,13 where a wanderer's search left
-        // unfinished on turn 79 had paid 3/8; the kept price mends that),
-        // but with fading danger the same search then has no sum at 49,6
-        // (not yet understood; the suspect is the belief the sum splits
-        // the price by, noted when the faction notes the trace, not when
-        // the search ran).
-        let mut config = fogcrawl_core::MonsterConfig::shipped().unwrap();
-        for faction in &mut config.factions {
-            faction.influence.danger.decay = 1.0;
-        }
+        // Danger fades as the game plays it. The price each closed cell
+        // was paid at is kept in the trace (the inspector once showed 1/8
+        // at 45,13 where a search left unfinished on turn 79 had paid
+        // 3/8). On turn 78 (game time 79) the test follows monster 5, a
+        // goblin at 45,6 whose search toward its goal began before it was
+        // followed, untraced. The overlay used to show as that search the
+        // trace its search space had kept of an earlier one, from 46,12
+        // to 50,17, which closed 49,6 at 1.00 while the faction did not
+        // know the cell (it saw the wall there at time 70.6): a wall with
+        // a price and no sum. A search begun untraced now shows no trace
+        // (the planner's test of it: a search begun before its monster
+        // was followed passes for no other's trace).
+        let config = fogcrawl_core::MonsterConfig::shipped().unwrap();
         let setup = fogcrawl_core::GameSetup::new(Some("levels/rooms.toml"), 2, config);
         let mut app = crate::ui::app::App::new(
             Game::new(&setup).unwrap(),

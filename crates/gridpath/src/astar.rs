@@ -164,7 +164,14 @@ impl AStar {
         self.tracing = on;
     }
 
-    /// The trace of the current or last search (empty unless tracing is on).
+    /// Whether the current search (or the next, when none runs) is traced:
+    /// tracing switched on after a search began takes effect at the next.
+    pub fn is_tracing(&self) -> bool {
+        self.tracing
+    }
+
+    /// The trace of the current or last search (empty unless tracing was
+    /// on when it began).
     pub fn trace(&self) -> &SearchTrace {
         &self.trace
     }
@@ -314,6 +321,9 @@ impl AStar {
         });
         if self.tracing {
             self.trace.reset(start, goal);
+        } else if self.trace != SearchTrace::default() {
+            // No trace of an earlier search is left to pass for this one's.
+            self.trace = SearchTrace::default();
         }
         self.open_start(grid);
         Ok(())

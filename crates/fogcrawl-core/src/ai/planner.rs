@@ -703,7 +703,12 @@ impl Planner {
             self.slots[slot].active = Some(active);
             return;
         }
-        let traced = self.traced_actor == Some(active.request.actor);
+        // A search begun before its monster was followed has no trace of
+        // its own: the overlay is not handed the trace its space kept of
+        // an earlier one (it showed another search's cells, closed at
+        // prices of turns before, as the one under way).
+        let traced =
+            self.traced_actor == Some(active.request.actor) && self.slots[slot].astar.is_tracing();
         let space = &mut self.slots[slot].astar;
         // The clock is read only for the traced actor: untraced searches
         // cost exactly what they did before the overlay existed.
@@ -815,6 +820,50 @@ mod tests {
             has_plan,
             overrides: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_search_begun_before_its_monster_was_followed_passes_for_no_other_s_trace() {
+        let grid = field();
+        let options = dijkstra();
+        let mut planner = Planner::new();
+        // Turn 1: actor 1 is followed; its search from (0,0) to (3,0)
+        // finishes at once, traced, in the first search space.
+        planner.trace_actor(Some(1));
+        planner.new_turn(300, 0);
+        planner.request(ask(1, Pos::new(3, 0), false, 0));
+        assert!(planner.run_for(1, &grid, &options));
+        planner.take_finished(1);
+        let first = planner
+            .last_trace()
+            .map(|(actor, trace)| (actor, trace.goal));
+        assert_eq!(first, Some((1, Some(Pos::new(3, 0)))));
+        // Turn 2: no one is followed; actor 2's far search, to (59,39),
+        // begins in that space untraced and pauses at its cap.
+        planner.trace_actor(None);
+        planner.new_turn(300, 0);
+        planner.request(ask(2, Pos::new(59, 39), false, 0));
+        assert!(!planner.run_for(2, &grid, &options));
+        // Turn 3: actor 2 is followed now, its search goes on and pauses
+        // again. Its space kept no trace of it, and actor 1's old one is
+        // not handed on as actor 2's search under way.
+        planner.trace_actor(Some(2));
+        planner.new_turn(300, 0);
+        planner.run_paused(&grid, &options);
+        assert!(planner.is_waiting(2));
+        let shown = planner
+            .last_trace()
+            .map(|(actor, trace)| (actor, trace.goal));
+        assert_eq!(shown, first, "no trace of actor 2's search under way");
+        // Its next search, begun while followed, is traced: the trace is
+        // its own, from (0,0) to (5,0).
+        planner.cancel(2);
+        planner.request(ask(2, Pos::new(5, 0), false, 0));
+        assert!(planner.run_for(2, &grid, &options));
+        let own = planner
+            .last_trace()
+            .map(|(actor, trace)| (actor, trace.goal));
+        assert_eq!(own, Some((2, Some(Pos::new(5, 0)))));
     }
 
     #[test]
