@@ -254,6 +254,10 @@ fn walk(
 ) -> (Vec<Option<Ticks>>, Vec<Option<Ticks>>) {
     let mut ready: Vec<Option<Ticks>> = vec![None; square.len()];
     let mut stand: Vec<Option<Ticks>> = vec![None; square.len()];
+    // Cells taken from the frontier: their times are final (and a cell's
+    // first step from a taken cell set its standing time, the earliest),
+    // so no step onto them is priced again.
+    let mut settled = vec![false; square.len()];
     let mut frontier = BinaryHeap::new();
     let start = square.centre;
     if let Some(i) = square.index(start) {
@@ -266,12 +270,16 @@ fn walk(
         let Some(at) = square.index(from) else {
             continue;
         };
-        if ready[at].is_some_and(|known| known < time) {
+        if settled[at] || ready[at].is_some_and(|known| known < time) {
             continue;
         }
+        settled[at] = true;
         for &(dx, dy) in &DIRECTION_DELTAS {
             let to = Pos::new(from.x + dx, from.y + dy);
-            let (Some(i), Some(cost)) = (square.index(to), step(from, to)) else {
+            let Some(i) = square.index(to).filter(|&i| !settled[i]) else {
+                continue;
+            };
+            let Some(cost) = step(from, to) else {
                 continue;
             };
             if stand[i].is_none_or(|known| time < known) {
