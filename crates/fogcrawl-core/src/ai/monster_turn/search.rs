@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::wander::{WANDER_TRIES, random_cell_near};
 use super::{Body, DANGEROUS, FIELD_RETARGET, Intent, MemberTurn, octile};
 use crate::ai::alert::Source;
-use crate::ai::brain::{Mode, PURSUIT_MEMORY, SEARCH_SPREAD};
+use crate::ai::brain::{Mode, SEARCH_SPREAD};
 use crate::ai::faction::Faction;
 use crate::ai::thought::Thought;
 
@@ -230,7 +230,7 @@ fn shut_away(grid: &gridpath::Grid, at: Pos, place: Pos) -> bool {
 /// way, and it gave up 16 cells from the place (caves seed 3 with the
 /// evader, a wolf at 46,38; caves seed 4, a wolf at 79,9, 14 cells off).
 /// Until it gets there, its search lasts as long as the news keeps
-/// ([`PURSUIT_MEMORY`]).
+/// ([`PURSUIT_MEMORY`](crate::ai::brain::PURSUIT_MEMORY)).
 fn about_the_place(at: Pos, place: Pos) -> bool {
     at.chebyshev(place) <= SEARCH_SPREAD
 }
@@ -248,7 +248,7 @@ impl MemberTurn<'_> {
     /// Whether the searcher's way to its goal (the last known cell, or a
     /// spot about it) is longer than it can walk before it would give the
     /// player up anyway: before its news of the player is
-    /// [`PURSUIT_MEMORY`] old, or, looking about the place, before its
+    /// [`PURSUIT_MEMORY`](crate::ai::brain::PURSUIT_MEMORY) old, or, looking about the place, before its
     /// [`SWEEP_TIME`] is over. It gives the search up where it stands
     /// rather than walk the way and give up on it (maze seed 3: a goblin
     /// at 17,25 set out for news at 11,23, six cells off and over fifty
@@ -321,7 +321,7 @@ impl MemberTurn<'_> {
 
     /// Whether the searcher's way to `goal`, and `look_about` game time
     /// after it, ends after it would give the player up anyway: news
-    /// [`PURSUIT_MEMORY`] old, or, on its way to a spot while it looks
+    /// [`PURSUIT_MEMORY`](crate::ai::brain::PURSUIT_MEMORY) old, or, on its way to a spot while it looks
     /// about the place, its look about over (`look_about` then unasked).
     /// A chase is never given up so unless `even_chasing`: shouted news
     /// of a player a packmate sees now is as far a walk as older news.
@@ -348,7 +348,7 @@ impl MemberTurn<'_> {
             Some(sweep) if sweep.around == alert.pos && self.brain.search_spot == Some(goal) => {
                 sweep.began + SWEEP_TIME
             }
-            _ => alert.time + PURSUIT_MEMORY - look_about,
+            _ => self.brain.search_deadline(alert) - look_about,
         };
         now + steps / speed > deadline
     }
