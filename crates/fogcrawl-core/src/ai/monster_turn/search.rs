@@ -15,6 +15,7 @@ use gridpath::{Pos, Reach};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
+use super::reach::{FloodReach, flood_reach};
 use super::wander::{WANDER_TRIES, random_cell_near};
 use super::{Body, DANGEROUS, FIELD_RETARGET, Intent, MemberTurn, octile};
 use crate::ai::alert::Source;
@@ -38,11 +39,6 @@ pub(crate) const SWEEP_TIME: f64 = 20.0;
 /// of a goblin's (swamp with the evader, seed 3: a goblin gave up after
 /// five looks, a flap).
 pub(crate) const SWEEP_MIN_TURNS: u32 = 10;
-/// Cells a member's flood of its planning grid visits at most to learn
-/// whether the ground it stands on is closed off from a place it is told
-/// of ([`shut_away`]): a side room behind a door it cannot open is a few
-/// dozen cells; past this many it takes a way out to be there.
-const SHUT_IN_FLOOD_CELLS: usize = 512;
 
 /// A searcher's look about the player's last known cell (`around`), begun
 /// at game time `began`, and its own turns spent on it (`counted_at`: the
@@ -196,29 +192,10 @@ fn pick_search_spot(
 /// Whether `grid` (a faction's planning grid, unseen cells priced as its
 /// members plan through them) holds no way from `at` to `place`: the
 /// ground `at` stands on is closed (walls and doors it knows shut to it
-/// all round, [`SHUT_IN_FLOOD_CELLS`] cells at most) and `place` lies
-/// outside it. The grid's islands cannot say it: split by walls seen
-/// after they were labelled, they answer "maybe connected".
+/// all round, [`FLOOD_CELLS`](super::reach::FLOOD_CELLS) cells at most)
+/// and `place` lies outside it.
 fn shut_away(grid: &gridpath::Grid, at: Pos, place: Pos) -> bool {
-    if at == place {
-        return false;
-    }
-    let mut visited = std::collections::HashSet::from([at]);
-    let mut frontier = vec![at];
-    while let Some(cell) = frontier.pop() {
-        for (next, _) in grid.neighbours(cell) {
-            if next == place {
-                return false;
-            }
-            if visited.insert(next) {
-                if visited.len() > SHUT_IN_FLOOD_CELLS {
-                    return false;
-                }
-                frontier.push(next);
-            }
-        }
-    }
-    true
+    flood_reach(grid, at, place) == FloodReach::ShutAway
 }
 
 /// Whether a searcher at `at` is about the place it searches (`place`,
