@@ -373,22 +373,24 @@ impl Brain {
     }
 
     /// Whether news of the player (`alert`) keeps the search under way at
-    /// `now`: a chase always; else if its next turn, as long after this
-    /// one as this one came after its last search turn, comes by the search's
-    /// deadline ([`Self::search_deadline`]). On slow ground a turn is
-    /// long, and a search that looked on past the deadline ended a whole
-    /// turn late: a goblin in a swamp (4.8 game time a step) searched 42.8
+    /// `now`: a chase always; before the search's floor of turns
+    /// ([`SWEEP_MIN_TURNS`]), news up to [`PURSUIT_MEMORY`] old (on slow
+    /// ground 40 game time is five or six of a wolf's turns, and a search
+    /// cut to them is a flap: peat-causeways of unseen26, seed 2 with the
+    /// evader, a wolf in the bog 7.5 game time a step); past it, if its
+    /// next turn, as long after this one as this one came after its last,
+    /// comes by the search's deadline ([`Self::search_deadline`]). A search
+    /// that looked on past the deadline ended a whole turn late on slow
+    /// ground: a goblin in a swamp (4.8 game time a step) searched 42.8
     /// after news of 40 (fen-roads of unseen21, seed 3, turns 335-345).
     fn search_news_keeps(&self, alert: Alert, now: f64) -> bool {
         if now - alert.time <= CHASE_NEWS_AGE {
             return true;
         }
-        // Its turns' length: the last one of this search's (none before
-        // its first: it may have loitered a long while).
-        let turn = self
-            .search_run
-            .map_or(0.0, |run| (now - run.counted_at).max(0.0));
-        now + turn <= self.search_deadline(alert)
+        match self.search_run.filter(|run| run.turns >= SWEEP_MIN_TURNS) {
+            None => now - alert.time <= PURSUIT_MEMORY,
+            Some(run) => now + (now - run.counted_at).max(0.0) <= self.search_deadline(alert),
+        }
     }
 
     /// Its search goal was out of reach (not merely slow to plan for):

@@ -1036,16 +1036,19 @@ fn shouts_of_the_same_place_after_the_search_began_do_not_lengthen_it() {
 fn on_slow_ground_a_search_ends_on_its_last_turn_within_the_news() {
     // Fen-roads of unseen21, seed 3: a goblin in a swamp, 4.8 game time a
     // step, took its last search step at news 38.8 old and gave up a turn
-    // later, its search 42.8 long. Here turns last 4.8 from time 1.0 (it saw
-    // the player at 44,1 at 0.5; from 1,1 it walks a cell a turn): it gives
-    // up on the turn after which its next would come past the news.
-    let place = Pos::new(44, 1);
+    // later, its search 42.8 long. Here turns last 3.9 from time 1.0 (it saw
+    // the player at 13,1 at 0.5; from 1,1 it walks a cell a turn, and looks
+    // about from 7,1 at 24.4): past its floor of turns (its 11th, at 40.0)
+    // it gives up on the turn after which its next would come past the
+    // news (at 43.9).
+    let place = Pos::new(13, 1);
+    let turn = 3.9;
     let played = play_search_in_steps(
         LONG_CORRIDOR,
         saw(place, 0.5),
         (Pos::new(1, 1), 1.0),
         80.0,
-        4.8,
+        turn,
         |_, _| {},
     );
     let gave_up = played.gave_up_at.expect("it gives the search up");
@@ -1054,7 +1057,32 @@ fn on_slow_ground_a_search_ends_on_its_last_turn_within_the_news() {
         "gave up at {gave_up}"
     );
     assert!(
-        gave_up + 4.8 > 0.5 + crate::ai::brain::PURSUIT_MEMORY,
+        gave_up + turn > 0.5 + crate::ai::brain::PURSUIT_MEMORY,
         "gave up at {gave_up}, a turn before it needed to"
     );
+}
+
+#[test]
+fn on_slow_ground_a_search_lasts_its_floor_of_turns_within_the_news() {
+    // Peat-causeways of unseen26, seed 2 with the evader: a wolf in the
+    // bog, 7.5 game time a step, told of the player at 392.5 and again at
+    // 400 of a cell three off, would give up after five turns if its search
+    // were cut at 40 from its first: a flap. Here turns last 7.5 from time
+    // 1.0 (it saw the player at 44,1 at 0.5), and news of 43,1 comes at 8.5:
+    // the news, 40 from 8.5, keeps it to its sixth turn (38.5).
+    let place = Pos::new(44, 1);
+    let played = play_search_in_steps(
+        LONG_CORRIDOR,
+        saw(place, 0.5),
+        (Pos::new(1, 1), 1.0),
+        80.0,
+        7.5,
+        |brain, now| {
+            if (now - 8.5).abs() < 1e-9 {
+                brain.hear_of_player(Pos::new(43, 1), now, 9);
+            }
+        },
+    );
+    let gave_up = played.gave_up_at.expect("it gives the search up");
+    assert!(gave_up > 38.5, "gave up at {gave_up}: {:?}", played.cells);
 }
