@@ -355,6 +355,44 @@ impl Brain {
             .map(|alert| alert.pos)
     }
 
+    /// When news of the player (`alert`) stops keeping the search under
+    /// way: [`PURSUIT_MEMORY`] after the news, or after the search's first
+    /// turn if that came first and the news is still of the place the
+    /// search began with (within [`SEARCH_SPREAD`] of it). Shouts of the
+    /// same place renewed the news and the search with it: a goblin told
+    /// of 55,32 at 328.7, which a fleeing packmate watched the player
+    /// stand on until 330.7, searched 42.6 game time (long-galleries of
+    /// unseen23, seed 3, turns 292-334). News of another place is another
+    /// search's and counts from itself.
+    pub(crate) fn search_deadline(&self, alert: Alert) -> f64 {
+        let since = self
+            .search_run
+            .filter(|run| run.around.chebyshev(alert.pos) <= SEARCH_SPREAD)
+            .map_or(alert.time, |run| run.began.min(alert.time));
+        since + PURSUIT_MEMORY
+    }
+
+    /// Whether news of the player (`alert`) keeps the search under way at
+    /// `now`: a chase always; before the search's floor of turns
+    /// ([`SWEEP_MIN_TURNS`]), news up to [`PURSUIT_MEMORY`] old (on slow
+    /// ground 40 game time is five or six of a wolf's turns, and a search
+    /// cut to them is a flap: peat-causeways of unseen26, seed 2 with the
+    /// evader, a wolf in the bog 7.5 game time a step); past it, if its
+    /// next turn, as long after this one as this one came after its last,
+    /// comes by the search's deadline ([`Self::search_deadline`]). A search
+    /// that looked on past the deadline ended a whole turn late on slow
+    /// ground: a goblin in a swamp (4.8 game time a step) searched 42.8
+    /// after news of 40 (fen-roads of unseen21, seed 3, turns 335-345).
+    fn search_news_keeps(&self, alert: Alert, now: f64) -> bool {
+        if now - alert.time <= CHASE_NEWS_AGE {
+            return true;
+        }
+        match self.search_run.filter(|run| run.turns >= SWEEP_MIN_TURNS) {
+            None => now - alert.time <= PURSUIT_MEMORY,
+            Some(run) => now + (now - run.counted_at).max(0.0) <= self.search_deadline(alert),
+        }
+    }
+
     /// Its search goal was out of reach (not merely slow to plan for):
     /// it tries another spot about the last known position, and after
     /// [`MAX_SEARCH_MISSES`] gives the search up (and the news with it).
@@ -476,7 +514,7 @@ impl Brain {
                     .is_none_or(|run| run.turns < SWEEP_MIN_TURNS);
             sweeping
                 || if searching {
-                    age <= PURSUIT_MEMORY
+                    self.search_news_keeps(*alert, p.now)
                 } else {
                     age <= PURSUIT_MEMORY - SWEEP_TIME
                 }

@@ -30,6 +30,7 @@ mod look_about;
 mod pack;
 mod plan;
 mod ranged;
+mod reach;
 mod search;
 mod steps;
 mod wander;
@@ -187,6 +188,7 @@ impl<'a> MemberTurn<'a> {
         if let Some(player) = self.senses.player_seen {
             self.faction.note_sighting(player, self.senses.now);
         }
+        self.judge_reach_of_player();
         let Some(flee_below) = self.faction.config().map(|c| c.flee_below) else {
             return Intent::Wait;
         };
@@ -254,11 +256,19 @@ impl<'a> MemberTurn<'a> {
             // A cell next to the player out of reach: so, as far as the
             // faction knows, is the player (it searches instead of trying
             // every cell round it in turn).
+            // Given up for the planner's budget, it is the spot's doing
+            // no more than the player's: the spot alone is marked, and it
+            // takes another (a wolf whose plan to a spot two cells off was
+            // given up after four turns took the player as out of reach
+            // and watched it 17 actions: unseen22's wolf-den at depth 5,
+            // seed 2, turns 116-127).
             if self.brain.mode == Mode::Hunt
                 && self.brain.spot.is_some()
                 && self.brain.spot == self.brain.goal
             {
-                self.brain.unreachable = self.senses.player_seen;
+                if matches!(self.brain.thought, Thought::NoPath { .. }) {
+                    self.brain.unreachable = self.senses.player_seen;
+                }
                 self.release_spot();
             }
             return self.decide_and_act(&perception, rng);

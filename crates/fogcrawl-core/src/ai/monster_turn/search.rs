@@ -15,10 +15,11 @@ use gridpath::{Pos, Reach};
 use rand::{Rng, RngExt};
 use serde::{Deserialize, Serialize};
 
+use super::reach::{FloodReach, flood_reach};
 use super::wander::{WANDER_TRIES, random_cell_near};
 use super::{Body, DANGEROUS, FIELD_RETARGET, Intent, MemberTurn, octile};
 use crate::ai::alert::Source;
-use crate::ai::brain::{Mode, PURSUIT_MEMORY, SEARCH_SPREAD};
+use crate::ai::brain::{Mode, SEARCH_SPREAD};
 use crate::ai::faction::Faction;
 use crate::ai::thought::Thought;
 
@@ -38,11 +39,6 @@ pub(crate) const SWEEP_TIME: f64 = 20.0;
 /// of a goblin's (swamp with the evader, seed 3: a goblin gave up after
 /// five looks, a flap).
 pub(crate) const SWEEP_MIN_TURNS: u32 = 10;
-/// Cells a member's flood of its planning grid visits at most to learn
-/// whether the ground it stands on is closed off from a place it is told
-/// of ([`shut_away`]): a side room behind a door it cannot open is a few
-/// dozen cells; past this many it takes a way out to be there.
-const SHUT_IN_FLOOD_CELLS: usize = 512;
 
 /// A searcher's look about the player's last known cell (`around`), begun
 /// at game time `began`, and its own turns spent on it (`counted_at`: the
@@ -196,29 +192,10 @@ fn pick_search_spot(
 /// Whether `grid` (a faction's planning grid, unseen cells priced as its
 /// members plan through them) holds no way from `at` to `place`: the
 /// ground `at` stands on is closed (walls and doors it knows shut to it
-/// all round, [`SHUT_IN_FLOOD_CELLS`] cells at most) and `place` lies
-/// outside it. The grid's islands cannot say it: split by walls seen
-/// after they were labelled, they answer "maybe connected".
+/// all round, [`FLOOD_CELLS`](super::reach::FLOOD_CELLS) cells at most)
+/// and `place` lies outside it.
 fn shut_away(grid: &gridpath::Grid, at: Pos, place: Pos) -> bool {
-    if at == place {
-        return false;
-    }
-    let mut visited = std::collections::HashSet::from([at]);
-    let mut frontier = vec![at];
-    while let Some(cell) = frontier.pop() {
-        for (next, _) in grid.neighbours(cell) {
-            if next == place {
-                return false;
-            }
-            if visited.insert(next) {
-                if visited.len() > SHUT_IN_FLOOD_CELLS {
-                    return false;
-                }
-                frontier.push(next);
-            }
-        }
-    }
-    true
+    flood_reach(grid, at, place) == FloodReach::ShutAway
 }
 
 /// Whether a searcher at `at` is about the place it searches (`place`,
@@ -230,7 +207,7 @@ fn shut_away(grid: &gridpath::Grid, at: Pos, place: Pos) -> bool {
 /// way, and it gave up 16 cells from the place (caves seed 3 with the
 /// evader, a wolf at 46,38; caves seed 4, a wolf at 79,9, 14 cells off).
 /// Until it gets there, its search lasts as long as the news keeps
-/// ([`PURSUIT_MEMORY`]).
+/// ([`PURSUIT_MEMORY`](crate::ai::brain::PURSUIT_MEMORY)).
 fn about_the_place(at: Pos, place: Pos) -> bool {
     at.chebyshev(place) <= SEARCH_SPREAD
 }
@@ -248,7 +225,7 @@ impl MemberTurn<'_> {
     /// Whether the searcher's way to its goal (the last known cell, or a
     /// spot about it) is longer than it can walk before it would give the
     /// player up anyway: before its news of the player is
-    /// [`PURSUIT_MEMORY`] old, or, looking about the place, before its
+    /// [`PURSUIT_MEMORY`](crate::ai::brain::PURSUIT_MEMORY) old, or, looking about the place, before its
     /// [`SWEEP_TIME`] is over. It gives the search up where it stands
     /// rather than walk the way and give up on it (maze seed 3: a goblin
     /// at 17,25 set out for news at 11,23, six cells off and over fifty
@@ -321,7 +298,7 @@ impl MemberTurn<'_> {
 
     /// Whether the searcher's way to `goal`, and `look_about` game time
     /// after it, ends after it would give the player up anyway: news
-    /// [`PURSUIT_MEMORY`] old, or, on its way to a spot while it looks
+    /// [`PURSUIT_MEMORY`](crate::ai::brain::PURSUIT_MEMORY) old, or, on its way to a spot while it looks
     /// about the place, its look about over (`look_about` then unasked).
     /// A chase is never given up so unless `even_chasing`: shouted news
     /// of a player a packmate sees now is as far a walk as older news.
@@ -348,7 +325,7 @@ impl MemberTurn<'_> {
             Some(sweep) if sweep.around == alert.pos && self.brain.search_spot == Some(goal) => {
                 sweep.began + SWEEP_TIME
             }
-            _ => alert.time + PURSUIT_MEMORY - look_about,
+            _ => self.brain.search_deadline(alert) - look_about,
         };
         now + steps / speed > deadline
     }

@@ -985,3 +985,104 @@ fn shouted_news_is_taken_up_only_within_a_walk_that_leaves_the_look_about() {
         "its own sighting it follows"
     );
 }
+
+/// A corridor forty-odd cells long: a searcher at its west end told of
+/// the east end walks about thirty of its turns before it is about the
+/// place, so the news, not its look about, ends the search.
+const LONG_CORRIDOR: &str = "##############################################\n\
+                             #@...........................................#\n\
+                             ##############################################";
+
+#[test]
+fn shouts_of_the_same_place_after_the_search_began_do_not_lengthen_it() {
+    // Long-galleries of unseen23, seed 3: a goblin took up news of 55,32 at
+    // 328.7 and set out; a fleeing packmate watched the player stand there
+    // until 330.7 and its shouts renewed the news, and the search lasted
+    // 42.6 (cloister-doors of unseen25, seed 6 with the evader: a skeleton's
+    // news moved a cell, 14,22 to 13,23, and its search lasted 47.6). Here:
+    // it saw the player at 44,1 at 0.5 and searches from 1,1 from time 1.0
+    // (a goblin's floor turn is 0.8: at 1.0 + 0.8k it is at 1+k, 1 while
+    // its way is straight); until time 6 a packmate shouts the player a
+    // cell from there, at 43,1, half a turn before each of its turns.
+    let place = Pos::new(44, 1);
+    let played = play_search(
+        LONG_CORRIDOR,
+        saw(place, 0.5),
+        Pos::new(1, 1),
+        1.0,
+        80.0,
+        |brain, now| {
+            if now <= 6.0 {
+                brain.hear_of_player(Pos::new(43, 1), now - 0.5, 9);
+            }
+        },
+    );
+    let gave_up = played.gave_up_at.expect("it gives the search up");
+    let began = 1.0;
+    assert!(
+        gave_up - began <= crate::ai::brain::PURSUIT_MEMORY,
+        "searched from {began} to {gave_up}: {:?}",
+        played.cells
+    );
+    // Not sooner than the news of its first turn allows, but for the turn
+    // its way to the spot it looks from would take past it.
+    assert!(
+        gave_up - began >= crate::ai::brain::PURSUIT_MEMORY - 2.0 * 0.8,
+        "gave up at {gave_up}"
+    );
+}
+
+#[test]
+fn on_slow_ground_a_search_ends_on_its_last_turn_within_the_news() {
+    // Fen-roads of unseen21, seed 3: a goblin in a swamp, 4.8 game time a
+    // step, took its last search step at news 38.8 old and gave up a turn
+    // later, its search 42.8 long. Here turns last 3.9 from time 1.0 (it saw
+    // the player at 13,1 at 0.5; from 1,1 it walks a cell a turn, and looks
+    // about from 7,1 at 24.4): past its floor of turns (its 11th, at 40.0)
+    // it gives up on the turn after which its next would come past the
+    // news (at 43.9).
+    let place = Pos::new(13, 1);
+    let turn = 3.9;
+    let played = play_search_in_steps(
+        LONG_CORRIDOR,
+        saw(place, 0.5),
+        (Pos::new(1, 1), 1.0),
+        80.0,
+        turn,
+        |_, _| {},
+    );
+    let gave_up = played.gave_up_at.expect("it gives the search up");
+    assert!(
+        gave_up - 1.0 <= crate::ai::brain::PURSUIT_MEMORY,
+        "gave up at {gave_up}"
+    );
+    assert!(
+        gave_up + turn > 0.5 + crate::ai::brain::PURSUIT_MEMORY,
+        "gave up at {gave_up}, a turn before it needed to"
+    );
+}
+
+#[test]
+fn on_slow_ground_a_search_lasts_its_floor_of_turns_within_the_news() {
+    // Peat-causeways of unseen26, seed 2 with the evader: a wolf in the
+    // bog, 7.5 game time a step, told of the player at 392.5 and again at
+    // 400 of a cell three off, would give up after five turns if its search
+    // were cut at 40 from its first: a flap. Here turns last 7.5 from time
+    // 1.0 (it saw the player at 44,1 at 0.5), and news of 43,1 comes at 8.5:
+    // the news, 40 from 8.5, keeps it to its sixth turn (38.5).
+    let place = Pos::new(44, 1);
+    let played = play_search_in_steps(
+        LONG_CORRIDOR,
+        saw(place, 0.5),
+        (Pos::new(1, 1), 1.0),
+        80.0,
+        7.5,
+        |brain, now| {
+            if (now - 8.5).abs() < 1e-9 {
+                brain.hear_of_player(Pos::new(43, 1), now, 9);
+            }
+        },
+    );
+    let gave_up = played.gave_up_at.expect("it gives the search up");
+    assert!(gave_up > 38.5, "gave up at {gave_up}: {:?}", played.cells);
+}
