@@ -210,7 +210,11 @@ fn a_committed_save_of_format_7_still_loads_and_plays_on() {
     assert_eq!(game.seed(), 1);
     assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
     assert_eq!(game.time(), unbroken.time(), "the clock as it was saved");
-    assert_eq!(game.actors(), unbroken.actors(), "every mind as it was saved");
+    assert_eq!(
+        game.actors(),
+        unbroken.actors(),
+        "every mind as it was saved"
+    );
     for _ in 0..5 {
         let a = unbroken.player_act(Action::Wait);
         let b = game.player_act(Action::Wait);

@@ -53,6 +53,7 @@ pub(super) fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a
         health: 1.0,
         far_from_player: false,
         body_at,
+        awaited_at: &|_| None,
         smoke_at: &|_| false,
         shooter: None,
         fight_turns: FALLBACK_FIGHT_TURNS,
@@ -224,6 +225,82 @@ fn a_packmate_that_makes_way_is_swapped_with_and_one_that_does_not_is_walked_rou
     );
     assert_eq!(brain.plan[0], to, "the plan goes on from the side cell");
     assert_eq!(brain.thought, Thought::Sidesteps(to));
+}
+
+/// First come, first served for a cell on the way: the packmate that stood
+/// behind the body holding it gets it when it comes free, not the one
+/// that came up beside the queue since (pillar-cavern, evader, seed 4,
+/// turn 115: goblin 7 stepped into 69,31 the moment goblin 4 moved on,
+/// ahead of goblin 5, which had waited 9 actions behind it).
+#[test]
+fn a_cell_a_packmate_waited_for_is_left_to_it_when_it_comes_free() {
+    // The holder just moved on west from the freed cell (3,1); the waiter
+    // at 4,1 stood behind it; this member came up from the south, at 3,2,
+    // its way through the freed cell.
+    let (mut faction, _) = goblins_knowing(
+        "#######\n\
+         #....@#\n\
+         ###.###\n\
+         ###.###",
+    );
+    let (freed, waiter, at) = (Pos::new(3, 1), Pos::new(4, 1), Pos::new(3, 2));
+    let arriving = || Brain {
+        mode: Mode::Hunt,
+        plan: vec![freed, Pos::new(2, 1)],
+        goal: Some(Pos::new(1, 1)),
+        ..Brain::default()
+    };
+    let waited = |turns| {
+        move |cell: Pos| {
+            (cell == waiter).then_some(crate::ai::give_way::WaitFor { cell: freed, turns })
+        }
+    };
+    let stood_nine = waited(9);
+    let step_onto_freed = Intent::Step {
+        to: freed,
+        swap: false,
+        guided: true,
+    };
+    let turn = |brain: &mut Brain, faction: &mut Faction, awaited: &dyn Fn(Pos) -> Option<_>| {
+        let senses = Senses {
+            awaited_at: awaited,
+            ..senses(at, &empty)
+        };
+        MemberTurn::new(faction, brain, &senses).step_along(freed)
+    };
+    let mut brain = arriving();
+    assert_eq!(turn(&mut brain, &mut faction, &stood_nine), Intent::Wait);
+    assert_eq!(brain.thought, Thought::LeavesCellToPackmate { cell: freed });
+    // Nobody waited for it: it steps in.
+    let mut brain = arriving();
+    assert_eq!(turn(&mut brain, &mut faction, &|_| None), step_onto_freed);
+    // It waited longer itself (10 stalled turns against 9): it steps in.
+    let mut brain = Brain {
+        stall_turns: 10,
+        ..arriving()
+    };
+    assert_eq!(turn(&mut brain, &mut faction, &stood_nine), step_onto_freed);
+    // The waiter's own turn: nobody else waits for the cell, in it goes.
+    let mut waiting = Brain {
+        stall_turns: 9,
+        thought: Thought::BlockedByPackmate(freed),
+        ..arriving()
+    };
+    assert_eq!(
+        crate::ai::give_way::awaits(&waiting),
+        Some(crate::ai::give_way::WaitFor {
+            cell: freed,
+            turns: 9
+        })
+    );
+    let own = Senses {
+        awaited_at: &|_| None,
+        ..senses(waiter, &empty)
+    };
+    assert_eq!(
+        MemberTurn::new(&mut faction, &mut waiting, &own).step_along(freed),
+        step_onto_freed
+    );
 }
 
 #[test]
