@@ -187,7 +187,8 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
                 frozen_since = turn;
             }
             if stands {
-                c.longest_frozen_hunt_turns = c.longest_frozen_hunt_turns.max(turn - frozen_since + 1);
+                c.longest_frozen_hunt_turns =
+                    c.longest_frozen_hunt_turns.max(turn - frozen_since + 1);
             }
         }
     }

@@ -467,6 +467,75 @@ fn a_fleeing_member_trades_places_with_a_packmate_in_its_way() {
     );
 }
 
+/// A hurt fighter falling back through its packmates gives its cell next
+/// to the player to the one that queued for such a cell first, when it
+/// stands on another step down the safety map, not to whichever stands on
+/// the map's lowest step (first come, first served: twin-halls, depth 5,
+/// evader, seed 6, wolf 7 fell back through wolf 6, which had queued
+/// behind it 9 actions).
+#[test]
+fn a_fighter_falling_back_gives_its_cell_to_the_packmate_that_queued_first() {
+    // The player at 1,2; the hurt goblin fighting it at 2,2; packmates
+    // on two of the three cells east of it, both queued.
+    let rows = "########\n\
+                #......#\n\
+                #@.....#\n\
+                #......#\n\
+                ########";
+    let (player, at) = (Pos::new(1, 2), Pos::new(2, 2));
+    let (mut faction, _) = goblins_knowing(rows);
+    let lowest = faction
+        .flee_step(1, player, at, |_| true)
+        .expect("a way down the map");
+    let other = [Pos::new(3, 1), Pos::new(3, 2), Pos::new(3, 3)]
+        .into_iter()
+        .find(|&c| c != lowest && faction.flee_step(1, player, at, |x| x == c).is_some())
+        .expect("another step down the map");
+    let bodies = move |p: Pos| {
+        if p == lowest || p == other {
+            Body::Packmate {
+                yields: false,
+                keeps_place: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let falls_back = |faction: &mut Faction| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut s = senses(at, &bodies);
+        s.player_seen = Some(player);
+        s.health = 0.1;
+        s.now = 3.5;
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(brain.mode, Mode::Flee);
+        intent
+    };
+    let trade = |to| Intent::Step {
+        to,
+        swap: true,
+        guided: true,
+    };
+    // Nobody queued: down the map's lowest step, through its packmate.
+    assert_eq!(falls_back(&mut faction), trade(lowest));
+    // The packmate on the other step queued at time 1, the one on the
+    // lowest at 3: the first gets the cell.
+    let (mut faction, _) = goblins_knowing(rows);
+    for now in [1.0, 3.0] {
+        faction.spots_mut().wait(7, player, other, now);
+    }
+    faction.spots_mut().wait(8, player, lowest, 3.0);
+    assert_eq!(falls_back(&mut faction), trade(other));
+    // Queued the other way round: the lowest step's packmate first.
+    let (mut faction, _) = goblins_knowing(rows);
+    for now in [1.0, 3.0] {
+        faction.spots_mut().wait(8, player, lowest, now);
+    }
+    faction.spots_mut().wait(7, player, other, 3.0);
+    assert_eq!(falls_back(&mut faction), trade(lowest));
+}
+
 #[test]
 fn cornered_it_turns_and_fights_and_out_of_sight_it_calms_down() {
     // A dead end: the hurt goblin at its east end, the player beside it.
