@@ -42,6 +42,7 @@ struct Recount {
     search_episodes: u64,
     search_flaps: u64,
     longest_frozen_hunt: u64,
+    longest_frozen_hunt_turns: u64,
     // The pack figures the log shows (issue 34).
     swapped: u64,
     swap_backs: u64,
@@ -87,6 +88,7 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
         let mut previous_mode = "";
         let mut search_length = 0;
         let mut frozen = 0;
+        let mut frozen_since = 0;
         let mut moves: Vec<((i64, i64), (i64, i64))> = Vec::new();
         let mut every_move: Vec<((i64, i64), (i64, i64))> = Vec::new();
         let mut investigating = 0;
@@ -178,6 +180,16 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
                 && act != "door";
             frozen = if stands { frozen + 1 } else { 0 };
             c.longest_frozen_hunt = c.longest_frozen_hunt.max(frozen);
+            // In player turns: from the turn of the run's first action to
+            // this one's, both counted.
+            let turn = field(action, "turn", Value::as_u64);
+            if frozen == 1 {
+                frozen_since = turn;
+            }
+            if stands {
+                c.longest_frozen_hunt_turns =
+                    c.longest_frozen_hunt_turns.max(turn - frozen_since + 1);
+            }
         }
     }
     count_swap_backs(lines, &mut factions);
@@ -234,6 +246,7 @@ fn the_behaviour_counters_are_what_the_action_log_shows() {
                 search_episodes: b.search_episodes,
                 search_flaps: b.search_flaps,
                 longest_frozen_hunt: u64::from(b.longest_frozen_hunt),
+                longest_frozen_hunt_turns: u64::from(b.longest_frozen_hunt_turns),
                 swapped: faction.pack.swapped,
                 swap_backs: faction.pack.swap_backs,
                 oscillations_with_swaps: faction.pack.oscillations_with_swaps,

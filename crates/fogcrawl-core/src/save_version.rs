@@ -5,7 +5,7 @@
 //! `postcard` is not self-describing, so a type that gained saved fields
 //! reads an older save only if it knows which format it is reading: while
 //! a save decodes ([`with_format`]), [`decoding_format`] says which, and a
-//! field saved since format 4 (or 5, or 6) reads as its default from an older
+//! field saved since format 4 (or 5, 6, 7 or 8) reads as its default from an older
 //! save ([`since_format`]). The saved types of every layer (the world's,
 //! the AI's, the game's) ask it, so it stands below them all and knows none
 //! of them; the frozen shapes of older formats, which do know them, are
@@ -33,7 +33,11 @@ use serde::{Deserialize, Deserializer};
 /// one, and since when: a faction's claim table) and how many turns a
 /// hunter has stood without striking (a monster's mind); a format-6 save
 /// loads, with nobody queued and no turns held.
-pub const SAVE_FORMAT: u32 = 7;
+/// Format 8 adds the longest frozen hunt in player turns (the behaviour
+/// counters) and the player turn each monster's frozen run began; a
+/// format-7 save loads, the longest read as 0 and a run under way counted
+/// from the first action after the load.
+pub const SAVE_FORMAT: u32 = 8;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).

@@ -198,6 +198,33 @@ fn a_committed_save_of_format_6_still_loads_and_plays_on() {
     assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
 }
 
+/// Format 7 held neither the longest frozen hunt in player turns (a
+/// behaviour counter) nor the player turn a monster's frozen run began:
+/// such a save loads with every monster's mind as it was saved (format 8
+/// added nothing to a mind), plays on as the unbroken game does, and
+/// saves in the current format (docs/SAVES.md).
+#[test]
+fn a_committed_save_of_format_7_still_loads_and_plays_on() {
+    let mut game = load_committed(7);
+    let mut unbroken = fixture_game();
+    assert_eq!(game.seed(), 1);
+    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
+    assert_eq!(game.time(), unbroken.time(), "the clock as it was saved");
+    assert_eq!(
+        game.actors(),
+        unbroken.actors(),
+        "every mind as it was saved"
+    );
+    for _ in 0..5 {
+        let a = unbroken.player_act(Action::Wait);
+        let b = game.player_act(Action::Wait);
+        assert_eq!(a, b);
+        assert_eq!(game.actors(), unbroken.actors());
+    }
+    let again = encode(&game).expect("it encodes");
+    assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
+}
+
 /// The fixture of the current format holds the goblin's whole mind, and a
 /// game loaded from it plays on exactly as the unbroken game.
 #[test]

@@ -101,6 +101,7 @@ pub fn fog_walk(
             health: 1.0,
             far_from_player: false,
             body_at: &nobody,
+            awaited_at: &|_| None,
             smoke_at: &|_| false,
             shooter: None,
             fight_turns: FALLBACK_FIGHT_TURNS,

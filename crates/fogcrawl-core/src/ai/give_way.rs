@@ -11,6 +11,7 @@
 //! it goes (it would only step forward again: an A-B-A-B).
 
 use crate::ai::brain::{Brain, Mode};
+use crate::ai::thought::Thought;
 use gridpath::Pos;
 
 /// Game time within which two monsters that traded places do not trade
@@ -55,6 +56,30 @@ pub(crate) struct Asker {
     pub at: Pos,
     pub player: Pos,
     pub now: f64,
+}
+
+/// A member waiting for a cell its way goes through, as a packmate sees
+/// it: the cell a body held when it last acted, and its own turns stalled
+/// so far. First come, first served: a packmate whose way runs through the
+/// cell once it comes free leaves it to one that waited longer
+/// (`MemberTurn::step_along`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct WaitFor {
+    pub cell: Pos,
+    pub turns: u32,
+}
+
+/// What a member whose mind is `brain` waits for ([`WaitFor`]): a cell
+/// of its way it stood behind at its last turn ("waiting: packmate
+/// blocks"), none else.
+pub(crate) fn awaits(brain: &Brain) -> Option<WaitFor> {
+    match brain.thought {
+        Thought::BlockedByPackmate(cell) if brain.stall_turns > 0 => Some(WaitFor {
+            cell,
+            turns: brain.stall_turns,
+        }),
+        _ => None,
+    }
 }
 
 /// Whether `mate` lets `asker` trade places with it.

@@ -48,7 +48,7 @@ pub(crate) use wander::{FIRST_STROLL_CROWD, is_far_wanderer, stagger_first_strol
 
 use crate::ai::brain::{Brain, Mode, Perception};
 use crate::ai::faction::Faction;
-use crate::ai::give_way::Body;
+use crate::ai::give_way::{Body, WaitFor};
 use crate::ai::thought::Thought;
 use gridpath::{Heuristic, Pos};
 
@@ -85,6 +85,10 @@ pub(crate) struct Senses<'a> {
     /// Who stands on a cell (monsters see their neighbours, and the cells
     /// round a player they see).
     pub body_at: &'a dyn Fn(Pos) -> Body,
+    /// What the packmate standing on a cell waits for, if it waits for a
+    /// cell of its way a body held ([`crate::ai::give_way::awaits`]): a free cell one
+    /// waited for longer is left to it.
+    pub awaited_at: &'a dyn Fn(Pos) -> Option<WaitFor>,
     /// Whether a smoke cloud hangs over a cell it sees (asked of its
     /// neighbours, of the player's cell while it sees the player, and of
     /// a cell a shooter's search would look at that it sees): a cloud

@@ -53,6 +53,17 @@ pub struct BehaviourCounters {
     /// The most consecutive actions any member hunting and seeing the
     /// player ended where it began without attacking or working a door.
     pub longest_frozen_hunt: u32,
+    /// The most player turns one such run of frozen actions spanned: from
+    /// the player turn of its first action to that of its last, both
+    /// counted. What a player sees, and what issue 34's "frozen hunts at
+    /// most 8 turns" counts: a rat acts about twice a player turn, a
+    /// goblin by a player wading through swamp several times, and a
+    /// slowed hunter's one action spans two.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<8, _, _>"
+    )]
+    pub longest_frozen_hunt_turns: u32,
 }
 
 /// What the tracker remembers of one monster between its actions.
@@ -65,6 +76,14 @@ struct Recent {
     moves: [Option<(Pos, Pos)>; 2],
     /// Consecutive frozen hunt actions.
     frozen: u32,
+    /// The player turn of the first of them (none in a save of format 7
+    /// or older: a run under way then counts from the first action after
+    /// the load).
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<8, _, _>"
+    )]
+    frozen_since: Option<u64>,
 }
 
 /// Counts behaviour per faction from the actions as they happen (saved:
@@ -170,6 +189,17 @@ impl BehaviourTracker {
             action.mode == Mode::Hunt && action.sees_player && stood && !action.act.acted();
         recent.frozen = if frozen { recent.frozen + 1 } else { 0 };
         counters.longest_frozen_hunt = counters.longest_frozen_hunt.max(recent.frozen);
+        recent.frozen_since = match (frozen, recent.frozen_since) {
+            (false, _) => None,
+            (true, None) => Some(action.turn),
+            (true, since) => since,
+        };
+        if let Some(since) = recent.frozen_since {
+            let turns = action.turn.saturating_sub(since).saturating_add(1);
+            counters.longest_frozen_hunt_turns = counters
+                .longest_frozen_hunt_turns
+                .max(u32::try_from(turns).unwrap_or(u32::MAX));
+        }
     }
 }
 
@@ -263,5 +293,33 @@ mod tests {
         tracker.record(&action(1, Mode::Hunt, Act::Attack, still, still));
         tracker.record(&action(1, Mode::Hunt, Act::Wait, still, still));
         assert_eq!(tracker.counters(0).longest_frozen_hunt, 3);
+    }
+
+    /// The same run read in player turns: a rat that stands four of its
+    /// actions over turns 7 and 8 (two a turn) stood two turns; a slowed
+    /// goblin whose three actions fall on turns 20, 22 and 24 stood five.
+    #[test]
+    fn a_frozen_run_in_player_turns_spans_its_first_to_its_last_action() {
+        let mut tracker = BehaviourTracker::default();
+        let still = (1, 1);
+        let at_turn = |id, turn, act| ActionRecord {
+            turn,
+            ..action(id, Mode::Hunt, act, still, still)
+        };
+        for turn in [7, 7, 8, 8] {
+            tracker.record(&at_turn(1, turn, Act::Wait));
+        }
+        tracker.record(&at_turn(1, 9, Act::Attack));
+        assert_eq!(tracker.counters(0).longest_frozen_hunt, 4);
+        assert_eq!(tracker.counters(0).longest_frozen_hunt_turns, 2);
+        for turn in [20, 22, 24] {
+            tracker.record(&at_turn(2, turn, Act::Wait));
+        }
+        // A blow ends the run; the next wait begins another.
+        tracker.record(&at_turn(2, 25, Act::Attack));
+        tracker.record(&at_turn(2, 26, Act::Wait));
+        let counters = tracker.counters(0);
+        assert_eq!(counters.longest_frozen_hunt, 4, "the rat's four actions");
+        assert_eq!(counters.longest_frozen_hunt_turns, 5, "turns 20 to 24");
     }
 }

@@ -1075,6 +1075,7 @@ mod tests {
             health: 1.0,
             far_from_player: false,
             body_at: &body_at,
+            awaited_at: &|_| None,
             smoke_at: &smoke_at,
             shooter: Some(ARCHER),
             fight_turns: FALLBACK_FIGHT_TURNS,

@@ -37,7 +37,7 @@ impl MemberTurn<'_> {
             }
         }
         match (self.senses.body_at)(next) {
-            Body::Empty if self.owed_to_a_packmate(next) => {
+            Body::Empty if self.owed_to_a_packmate(next) || self.awaited_by_a_packmate(next) => {
                 self.brain.thought = Thought::LeavesCellToPackmate { cell: next };
                 Intent::Wait
             }
@@ -131,6 +131,33 @@ impl MemberTurn<'_> {
             && !self.strikes_from_here(player)
             && self.can_strike_from(next, player)
             && (self.waiter_first(next, player) || self.holder_queued_first(next, player))
+    }
+
+    /// Whether `next`, a free cell its way goes through, is one a packmate
+    /// a legal step from it waited for, stalled longer than this member
+    /// (it stood behind the body that held it: [`WaitFor`]): first come,
+    /// first served for a cell on the way, as for one next to the player
+    /// ([`Self::owed_to_a_packmate`]). A goblin that came up beside the
+    /// queue stepped into the cell the moment its holder moved on, ahead
+    /// of the packmate that had stood 9 actions behind it
+    /// (pillar-cavern, evader, seed 4, turn 115: goblin 7 took 69,31,
+    /// goblin 5's wait behind goblin 4 crossing the swamp).
+    ///
+    /// [`WaitFor`]: crate::ai::give_way::WaitFor
+    fn awaited_by_a_packmate(&self, next: Pos) -> bool {
+        let at = self.senses.at;
+        let waited = self.brain.stall_turns;
+        NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(next.x + dx, next.y + dy))
+            .filter(|&cell| cell != at)
+            .any(|cell| {
+                (self.senses.awaited_at)(cell).is_some_and(|wait| {
+                    wait.cell == next
+                        && wait.turns > waited
+                        && !self.faction.believes_step_blocked(cell, next)
+                })
+            })
     }
 
     /// A free cell beside the monster from which its plan goes on (next to the

@@ -53,6 +53,7 @@ pub(super) fn senses<'a>(at: Pos, body_at: &'a dyn Fn(Pos) -> Body) -> Senses<'a
         health: 1.0,
         far_from_player: false,
         body_at,
+        awaited_at: &|_| None,
         smoke_at: &|_| false,
         shooter: None,
         fight_turns: FALLBACK_FIGHT_TURNS,
@@ -226,6 +227,82 @@ fn a_packmate_that_makes_way_is_swapped_with_and_one_that_does_not_is_walked_rou
     assert_eq!(brain.thought, Thought::Sidesteps(to));
 }
 
+/// First come, first served for a cell on the way: the packmate that stood
+/// behind the body holding it gets it when it comes free, not the one
+/// that came up beside the queue since (pillar-cavern, evader, seed 4,
+/// turn 115: goblin 7 stepped into 69,31 the moment goblin 4 moved on,
+/// ahead of goblin 5, which had waited 9 actions behind it).
+#[test]
+fn a_cell_a_packmate_waited_for_is_left_to_it_when_it_comes_free() {
+    // The holder just moved on west from the freed cell (3,1); the waiter
+    // at 4,1 stood behind it; this member came up from the south, at 3,2,
+    // its way through the freed cell.
+    let (mut faction, _) = goblins_knowing(
+        "#######\n\
+         #....@#\n\
+         ###.###\n\
+         ###.###",
+    );
+    let (freed, waiter, at) = (Pos::new(3, 1), Pos::new(4, 1), Pos::new(3, 2));
+    let arriving = || Brain {
+        mode: Mode::Hunt,
+        plan: vec![freed, Pos::new(2, 1)],
+        goal: Some(Pos::new(1, 1)),
+        ..Brain::default()
+    };
+    let waited = |turns| {
+        move |cell: Pos| {
+            (cell == waiter).then_some(crate::ai::give_way::WaitFor { cell: freed, turns })
+        }
+    };
+    let stood_nine = waited(9);
+    let step_onto_freed = Intent::Step {
+        to: freed,
+        swap: false,
+        guided: true,
+    };
+    let turn = |brain: &mut Brain, faction: &mut Faction, awaited: &dyn Fn(Pos) -> Option<_>| {
+        let senses = Senses {
+            awaited_at: awaited,
+            ..senses(at, &empty)
+        };
+        MemberTurn::new(faction, brain, &senses).step_along(freed)
+    };
+    let mut brain = arriving();
+    assert_eq!(turn(&mut brain, &mut faction, &stood_nine), Intent::Wait);
+    assert_eq!(brain.thought, Thought::LeavesCellToPackmate { cell: freed });
+    // Nobody waited for it: it steps in.
+    let mut brain = arriving();
+    assert_eq!(turn(&mut brain, &mut faction, &|_| None), step_onto_freed);
+    // It waited longer itself (10 stalled turns against 9): it steps in.
+    let mut brain = Brain {
+        stall_turns: 10,
+        ..arriving()
+    };
+    assert_eq!(turn(&mut brain, &mut faction, &stood_nine), step_onto_freed);
+    // The waiter's own turn: nobody else waits for the cell, in it goes.
+    let mut waiting = Brain {
+        stall_turns: 9,
+        thought: Thought::BlockedByPackmate(freed),
+        ..arriving()
+    };
+    assert_eq!(
+        crate::ai::give_way::awaits(&waiting),
+        Some(crate::ai::give_way::WaitFor {
+            cell: freed,
+            turns: 9
+        })
+    );
+    let own = Senses {
+        awaited_at: &|_| None,
+        ..senses(waiter, &empty)
+    };
+    assert_eq!(
+        MemberTurn::new(&mut faction, &mut waiting, &own).step_along(freed),
+        step_onto_freed
+    );
+}
+
 #[test]
 fn boxed_in_by_a_fighting_packmate_it_waits_and_says_why() {
     let (mut faction, _) = goblins_knowing(
@@ -388,6 +465,75 @@ fn a_fleeing_member_trades_places_with_a_packmate_in_its_way() {
         brain.thought.describe("goblins"),
         "fleeing from the player at 1,1: swapping past a packmate at 4,1"
     );
+}
+
+/// A hurt fighter falling back through its packmates gives its cell next
+/// to the player to the one that queued for such a cell first, when it
+/// stands on another step down the safety map, not to whichever stands on
+/// the map's lowest step (first come, first served: twin-halls, depth 5,
+/// evader, seed 6, wolf 7 fell back through wolf 6, which had queued
+/// behind it 9 actions).
+#[test]
+fn a_fighter_falling_back_gives_its_cell_to_the_packmate_that_queued_first() {
+    // The player at 1,2; the hurt goblin fighting it at 2,2; packmates
+    // on two of the three cells east of it, both queued.
+    let rows = "########\n\
+                #......#\n\
+                #@.....#\n\
+                #......#\n\
+                ########";
+    let (player, at) = (Pos::new(1, 2), Pos::new(2, 2));
+    let (mut faction, _) = goblins_knowing(rows);
+    let lowest = faction
+        .flee_step(1, player, at, |_| true)
+        .expect("a way down the map");
+    let other = [Pos::new(3, 1), Pos::new(3, 2), Pos::new(3, 3)]
+        .into_iter()
+        .find(|&c| c != lowest && faction.flee_step(1, player, at, |x| x == c).is_some())
+        .expect("another step down the map");
+    let bodies = move |p: Pos| {
+        if p == lowest || p == other {
+            Body::Packmate {
+                yields: false,
+                keeps_place: false,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let falls_back = |faction: &mut Faction| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut s = senses(at, &bodies);
+        s.player_seen = Some(player);
+        s.health = 0.1;
+        s.now = 3.5;
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(brain.mode, Mode::Flee);
+        intent
+    };
+    let trade = |to| Intent::Step {
+        to,
+        swap: true,
+        guided: true,
+    };
+    // Nobody queued: down the map's lowest step, through its packmate.
+    assert_eq!(falls_back(&mut faction), trade(lowest));
+    // The packmate on the other step queued at time 1, the one on the
+    // lowest at 3: the first gets the cell.
+    let (mut faction, _) = goblins_knowing(rows);
+    for now in [1.0, 3.0] {
+        faction.spots_mut().wait(7, player, other, now);
+    }
+    faction.spots_mut().wait(8, player, lowest, 3.0);
+    assert_eq!(falls_back(&mut faction), trade(other));
+    // Queued the other way round: the lowest step's packmate first.
+    let (mut faction, _) = goblins_knowing(rows);
+    for now in [1.0, 3.0] {
+        faction.spots_mut().wait(8, player, lowest, now);
+    }
+    faction.spots_mut().wait(7, player, other, 3.0);
+    assert_eq!(falls_back(&mut faction), trade(lowest));
 }
 
 #[test]

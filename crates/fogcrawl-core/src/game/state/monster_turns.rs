@@ -11,7 +11,8 @@ use crate::ai::sight::Viewpoint;
 use crate::ai::thought::Thought;
 use crate::ai::{
     Asker, Body, Bystander, Happened, Intent, MemberTurn, Senses, Shooter, TurnOutcome, conclude,
-    give_way::body_of, look_around,
+    give_way::{WaitFor, awaits, body_of},
+    look_around,
 };
 use crate::ai::{Brain, Mode};
 use crate::game::action::Action;
@@ -163,6 +164,14 @@ impl Game {
             };
             body_of(bystander, asker)
         };
+        let awaited_at = |pos: Pos| -> Option<WaitFor> {
+            let other = occupancy.at(pos)?;
+            let kind = actors[other].kind()?;
+            if kind_factions.get(kind) != Some(&f) {
+                return None;
+            }
+            awaits(actors[other].brain.as_ref()?)
+        };
         let tools = &self.tools;
         let smoke_at = |pos: Pos| tools.smoky(pos);
         let me = &self.actors[actor];
@@ -188,6 +197,7 @@ impl Game {
             health: f64::from(me.hp) / f64::from(me.max_hp.max(1)),
             far_from_player,
             body_at: &body_at,
+            awaited_at: &awaited_at,
             smoke_at: &smoke_at,
             shooter,
         };
