@@ -54,7 +54,7 @@ const HUNT_WAITS_BEFORE_COARSE: u32 = 2;
 
 /// Own turns an investigator waits without a plan before it loses
 /// interest in the noise.
-const MAX_INVESTIGATE_WAIT_TURNS: u32 = 3;
+pub(super) const MAX_INVESTIGATE_WAIT_TURNS: u32 = 3;
 
 /// Player turns between a monster's checks for a cheaper route.
 const CHEAPER_CHECK_TURNS: u64 = 5;
@@ -179,6 +179,12 @@ impl MemberTurn<'_> {
                 } else {
                     MAX_WAIT_TURNS
                 };
+                if self.brain.waiting_turns == patience && self.plans_coarse_before_giving_up(goal)
+                {
+                    if let Some(next) = self.brain.plan.first().copied() {
+                        return self.follow_plan_to(goal, next);
+                    }
+                }
                 if self.brain.waiting_turns > patience && !chase {
                     if self.brain.mode != Mode::Wander && is_far(self.senses.at, goal) {
                         self.faction.counters_mut().far_given_up += 1;
@@ -209,6 +215,25 @@ impl MemberTurn<'_> {
             None => Thought::FollowingPlan { goal },
         };
         self.step_along(next)
+    }
+
+    /// On the last own turn of its patience with no plan, a member (not a
+    /// stroller) takes the way its faction's coarse graph answers at once,
+    /// whatever the turn's budget has left (`lagging`): it gives a goal up
+    /// for no way there, not for want of nodes. Its search, queued behind
+    /// urgent ones on a busy level, may never get its turn in time (caves
+    /// at depth 5, seed 7: a wolf heard a fight 21 cells off, 28 by
+    /// walking, waited three turns for a search that never ran and went
+    /// back to its life); a far goal's coarse plan may have come over the
+    /// budget each turn. One coarse search per goal given up at most,
+    /// counted in nodes like every other. Returns whether it took a plan;
+    /// when not, the search under way goes on (and it gives up as before).
+    fn plans_coarse_before_giving_up(&mut self, goal: Pos) -> bool {
+        if self.brain.mode == Mode::Wander {
+            return false;
+        }
+        let paced_back = self.brain.came_from.filter(|_| !self.brain.came_strolling);
+        self.plan_coarse_now(goal, paced_back, true)
     }
 
     /// Whether it hunts the player in its plain view: its search is urgent

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::adopt::splice;
 use super::pack::SPOT_SLACK;
-use super::plan::MAX_WAIT_TURNS;
+use super::plan::{MAX_INVESTIGATE_WAIT_TURNS, MAX_WAIT_TURNS};
 use super::wander::MIN_STROLL;
 use super::*;
 use crate::ai::brain::PlanSource;
@@ -737,9 +737,11 @@ fn the_planning_grid_learns_a_wall_while_a_search_is_paused() {
 
 #[test]
 fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
+    // A stroller: a member with a goal of its own takes the coarse way on
+    // its last turn of patience rather than give up (see the next test).
     let mut faction = slow_goblins();
     let mut brain = Brain {
-        mode: Mode::Investigate,
+        mode: Mode::Wander,
         ..Brain::default()
     };
     // Hemmed in by strangers: no step brings it closer while it waits.
@@ -773,6 +775,60 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
     assert!(waited >= 2);
     assert_eq!(brain.unreachable, Some(goal));
     assert!(!faction.is_planning(1));
+}
+
+#[test]
+fn an_investigator_whose_search_never_gets_its_turn_takes_the_coarse_way_before_giving_up() {
+    // Caves at depth 5, seed 7: a wolf heard a fight 28 cells off by
+    // walking, its search never ran in the turns its packmates' searches
+    // left, and it went back to its life. Here the goblin (actor 1) stands
+    // at 9,3, west of the seen wall (x 10, rows 1-5), the noise's cell
+    // 13,3 behind it: no step closer as the crow flies. Three searchers
+    // (actors 2-4, at 20,15, 20,17 and 20,19, seeking 50,y) ask first every
+    // turn and spend the turn's 50 nodes, so its own search and the coarse
+    // way at its own price never fit. It is at 9,3 at each of its turns;
+    // on its last turn of patience (the third) it takes the coarse way,
+    // whatever the budget has left, and steps off 9,3; it never gives the
+    // noise up.
+    let mut faction = goblins_searching_slowly(50);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        ..Brain::default()
+    };
+    let mut searchers: Vec<(usize, Pos, Brain)> = (2..=4)
+        .map(|actor| {
+            let brain = Brain {
+                mode: Mode::Search,
+                ..Brain::default()
+            };
+            (actor, Pos::new(20, 13 + 2 * actor as i32), brain)
+        })
+        .collect();
+    let at = Pos::new(9, 3);
+    let goal = Pos::new(13, 3);
+    for turn in 1..=MAX_INVESTIGATE_WAIT_TURNS + 1 {
+        faction.start_turn(f64::from(turn));
+        for (actor, from, searcher) in &mut searchers {
+            let mut s = senses(*from, &empty);
+            s.actor = *actor;
+            s.turn = u64::from(turn);
+            s.now = f64::from(turn);
+            let _ = MemberTurn::new(&mut faction, searcher, &s).pursue(Pos::new(50, from.y));
+        }
+        let mut s = senses(at, &empty);
+        s.turn = u64::from(turn);
+        s.now = f64::from(turn);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal);
+        assert_ne!(brain.thought, Thought::GaveUp { goal }, "turn {turn}");
+        if let Intent::Step { to, .. } = intent {
+            assert!(is_adjacent(at, to), "{to}");
+            assert_eq!(turn, MAX_INVESTIGATE_WAIT_TURNS, "{:?}", brain.thought);
+            assert_eq!(brain.plan_goal, Some(goal));
+            return;
+        }
+        assert_eq!(intent, Intent::Wait, "turn {turn}: {:?}", brain.thought);
+    }
+    panic!("it never set out: {:?}", brain.thought);
 }
 
 #[test]
