@@ -783,37 +783,54 @@ fn an_investigator_whose_search_never_gets_its_turn_takes_the_coarse_way_before_
     // walking, its search never ran in the turns its packmates' searches
     // left, and it went back to its life. Here the goblin (actor 1) stands
     // at 9,3, west of the seen wall (x 10, rows 1-5), the noise's cell
-    // 13,3 behind it: no step closer as the crow flies. Three searchers
-    // (actors 2-4, at 20,15, 20,17 and 20,19, seeking 50,y) ask first every
-    // turn and spend the turn's 50 nodes, so its own search and the coarse
-    // way at its own price never fit. It is at 9,3 at each of its turns;
-    // on its last turn of patience (the third) it takes the coarse way,
-    // whatever the budget has left, and steps off 9,3; it never gives the
-    // noise up.
-    let mut faction = goblins_searching_slowly(50);
+    // 13,3 behind it: no step closer as the crow flies. Three hunters
+    // (actors 2-4) see the player across a lake (deep water, x 26, rows
+    // 6-19) and hunt 12,13, 12,15 and 12,17: their searches, round the
+    // lake with no heuristic, flood most of the level. Urgent, they run
+    // before its own every turn and spend the turn's budget (300 nodes,
+    // grown with the members waiting); on their third turn they take the
+    // coarse way, whatever the budget has left. So its own search never
+    // runs, and the coarse way at its own price (half the budget left)
+    // never fits; on main it gave the noise up on its fourth turn.
+    // Where everyone is: the goblin at 9,3 at each of its turns; the
+    // hunters at 40,y, 39,y and 38,y (y = 13, 15, 17) at their turns 1-3,
+    // stepping west while they wait, then along their coarse ways. On its
+    // last turn of patience (the third) the goblin takes the coarse way,
+    // whatever the budget has left, and steps off 9,3 to a neighbour.
+    let mut faction = goblins_searching_slowly(300);
+    for y in 6..20 {
+        faction.observe(Pos::new(26, y), Terrain::DeepWater, 0.0);
+    }
+    faction.sync_view();
     let mut brain = Brain {
         mode: Mode::Investigate,
         ..Brain::default()
     };
-    let mut searchers: Vec<(usize, Pos, Brain)> = (2..=4)
+    let mut hunters: Vec<(usize, Pos, Brain)> = (2..=4)
         .map(|actor| {
             let brain = Brain {
-                mode: Mode::Search,
+                mode: Mode::Hunt,
                 ..Brain::default()
             };
-            (actor, Pos::new(20, 13 + 2 * actor as i32), brain)
+            (actor, Pos::new(40, 9 + 2 * actor as i32), brain)
         })
         .collect();
     let at = Pos::new(9, 3);
     let goal = Pos::new(13, 3);
     for turn in 1..=MAX_INVESTIGATE_WAIT_TURNS + 1 {
         faction.start_turn(f64::from(turn));
-        for (actor, from, searcher) in &mut searchers {
+        for (actor, from, hunter) in &mut hunters {
+            let player = Pos::new(12, 9 + 2 * *actor as i32);
             let mut s = senses(*from, &empty);
             s.actor = *actor;
             s.turn = u64::from(turn);
             s.now = f64::from(turn);
-            let _ = MemberTurn::new(&mut faction, searcher, &s).pursue(Pos::new(50, from.y));
+            s.player_seen = Some(player);
+            if let Intent::Step { to, .. } =
+                MemberTurn::new(&mut faction, hunter, &s).pursue(player)
+            {
+                *from = to;
+            }
         }
         let mut s = senses(at, &empty);
         s.turn = u64::from(turn);
