@@ -150,7 +150,7 @@ impl MemberTurn<'_> {
             // coarse graph gives nothing. Its way may set out back onto the
             // cell it just left (it stepped to the water's edge while the
             // search ran): a plan, not a guess, it is then walked on.
-            self.plan_coarse_now(goal, None, true);
+            self.plan_coarse_now(goal, true);
         }
         if let Some(finished) = self.faction.plan_now(self.senses.actor) {
             self.take_search(finished);
@@ -232,8 +232,7 @@ impl MemberTurn<'_> {
         if self.brain.mode == Mode::Wander {
             return false;
         }
-        let paced_back = self.brain.came_from.filter(|_| !self.brain.came_strolling);
-        self.plan_coarse_now(goal, paced_back, true)
+        self.plan_coarse_now(goal, true)
     }
 
     /// Whether it hunts the player in its plain view: its search is urgent
@@ -292,21 +291,18 @@ impl MemberTurn<'_> {
 
     /// Plans `goal` on the faction's coarse graph now, whatever its
     /// distance, and takes the stretch ahead as its plan (as
-    /// [`Self::plan_far`]) unless its first step is onto `avoid` (the
-    /// cell it just left: pacing). With `lagging`, it is tried whatever
+    /// [`Self::plan_far`]), even when it sets out back onto the cell the
+    /// member just left: a plan on what the faction knows, not a guess,
+    /// so no pacing (a greedy step or a stroll that led into a pocket's
+    /// end is walked back out of). With `lagging`, it is tried whatever
     /// the turn's budget has left ([`Faction::plan_far`]). Returns whether
-    /// it took one; when it takes none (the coarse search over budget, no
-    /// way, or a way that sets out onto `avoid`), the search under way
-    /// goes on untouched.
-    pub(super) fn plan_coarse_now(&mut self, goal: Pos, avoid: Option<Pos>, lagging: bool) -> bool {
+    /// it took one; when it takes none (the coarse search over budget or
+    /// no way), the search under way goes on untouched.
+    pub(super) fn plan_coarse_now(&mut self, goal: Pos, lagging: bool) -> bool {
         let (actor, at) = (self.senses.actor, self.senses.at);
         let FarAnswer::Plan(plan) = self.faction.plan_far(at, goal, lagging) else {
             return false;
         };
-        let first = plan.path.cells.iter().find(|&&cell| cell != at);
-        if first.is_some_and(|&cell| Some(cell) == avoid) {
-            return false;
-        }
         self.faction.cancel_plan(actor);
         self.adopt(Finished {
             actor,

@@ -886,6 +886,62 @@ fn an_investigator_behind_a_wall_walks_the_coarse_way_instead_of_waiting_for_its
 }
 
 #[test]
+fn an_investigator_in_a_pockets_end_walks_the_coarse_way_back_out() {
+    // A pocket one cell wide (x 9, rows 3-5) in seen walls (x 8 and x 10,
+    // rows 1-5; 9,2 its end); the noise at 12,1, behind its east wall. The
+    // goblin stepped north from 9,4 to 9,3, a guess toward the noise, and
+    // its search (no heuristic, 100 nodes a turn) runs on. At 9,3 at its
+    // first turn no step brings it closer: the only way out is back onto
+    // 9,4, the cell it just left. Its coarse way sets out there, a plan on
+    // what the faction knows, and it takes it that same turn (stepping
+    // onto 9,4) rather than stand out a noise's few turns of patience,
+    // refused as pacing (barracks-doors of unseen24, depth 5, seed 3).
+    let mut faction = goblins_searching_slowly(300);
+    for y in 1..=5 {
+        faction.observe(Pos::new(8, y), Terrain::Wall, 0.0);
+        faction.observe(Pos::new(10, y), Terrain::Wall, 0.0);
+    }
+    faction.observe(Pos::new(9, 2), Terrain::Wall, 0.0);
+    faction.sync_view();
+    let at = Pos::new(9, 3);
+    let back = Pos::new(9, 4);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        came_from: Some(back),
+        ..Brain::default()
+    };
+    let goal = Pos::new(12, 1);
+    let s = senses(at, &empty);
+    faction.start_turn(1.0);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal);
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: back,
+            swap: false,
+            guided: true
+        },
+        "{:?}",
+        brain.thought
+    );
+    assert!(
+        matches!(
+            brain.thought,
+            Thought::FollowingCoarsePlan { .. } | Thought::FollowingPlan { .. }
+        ),
+        "{:?}",
+        brain.thought
+    );
+    assert_eq!(brain.plan_goal, Some(goal));
+    let grid = faction.grid().unwrap();
+    assert!(
+        gridpath::steps_are_legal(grid, at, &brain.plan),
+        "{:?}",
+        brain.plan
+    );
+}
+
+#[test]
 fn a_look_about_ends_once_a_cell_about_the_noise_proves_out_of_reach() {
     // The goblin stands on the noise at 3,2 and looks about it; its search
     // for 6,2, a cell about it, found no way there. It does not go on to
