@@ -179,11 +179,11 @@ impl MemberTurn<'_> {
                 } else {
                     MAX_WAIT_TURNS
                 };
-                if self.brain.waiting_turns == patience && self.plans_coarse_before_giving_up(goal)
+                if self.brain.waiting_turns == patience
+                    && self.plans_coarse_before_giving_up(goal)
+                    && let Some(next) = self.brain.plan.first().copied()
                 {
-                    if let Some(next) = self.brain.plan.first().copied() {
-                        return self.follow_plan_to(goal, next);
-                    }
+                    return self.follow_plan_to(goal, next);
                 }
                 if self.brain.waiting_turns > patience && !chase {
                     if self.brain.mode != Mode::Wander && is_far(self.senses.at, goal) {
