@@ -1095,15 +1095,25 @@ fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
             guided: false
         }
     );
-    // Had it stepped east pursuing something, it would not pace back.
+    // Had it stepped east pursuing something, it would not pace back on
+    // a guess: it goes back on its faction's coarse way, a plan (see
+    // an_investigator_in_a_pockets_end_walks_the_coarse_way_back_out).
     let mut brain = Brain {
         came_strolling: false,
         ..strolled_east
     };
     let intent =
         MemberTurn::new(&mut faction, &mut brain, &senses(at, &empty)).step_while_planning(noise);
-    assert_eq!(intent, Intent::Wait);
-    assert_eq!(brain.thought, Thought::WaitsForPlan { goal: noise });
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: back,
+            swap: false,
+            guided: true
+        }
+    );
+    assert_ne!(brain.thought, Thought::StepsWhilePlanning { goal: noise });
+    assert_eq!(brain.plan_goal, Some(noise));
 }
 
 #[test]
