@@ -95,8 +95,8 @@ fn play_side_by_side(level: &str, seed: u64, turns: u64, quits: &[u64]) -> Seen 
         .enumerate()
     {
         assert_eq!(
-            without_cache_work(a.counters().clone()),
-            without_cache_work(b.counters().clone()),
+            without_cache_work(*a.counters()),
+            without_cache_work(*b.counters()),
             "{level}: {} counted alike",
             a.name()
         );
