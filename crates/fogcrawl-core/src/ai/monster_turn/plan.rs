@@ -54,7 +54,7 @@ const HUNT_WAITS_BEFORE_COARSE: u32 = 2;
 
 /// Own turns an investigator waits without a plan before it loses
 /// interest in the noise.
-const MAX_INVESTIGATE_WAIT_TURNS: u32 = 3;
+pub(super) const MAX_INVESTIGATE_WAIT_TURNS: u32 = 3;
 
 /// Player turns between a monster's checks for a cheaper route.
 const CHEAPER_CHECK_TURNS: u64 = 5;
@@ -150,7 +150,7 @@ impl MemberTurn<'_> {
             // coarse graph gives nothing. Its way may set out back onto the
             // cell it just left (it stepped to the water's edge while the
             // search ran): a plan, not a guess, it is then walked on.
-            self.plan_coarse_now(goal, None, true);
+            self.plan_coarse_now(goal, true);
         }
         if let Some(finished) = self.faction.plan_now(self.senses.actor) {
             self.take_search(finished);
@@ -179,6 +179,12 @@ impl MemberTurn<'_> {
                 } else {
                     MAX_WAIT_TURNS
                 };
+                if self.brain.waiting_turns == patience
+                    && self.plans_coarse_before_giving_up(goal)
+                    && let Some(next) = self.brain.plan.first().copied()
+                {
+                    return self.follow_plan_to(goal, next);
+                }
                 if self.brain.waiting_turns > patience && !chase {
                     if self.brain.mode != Mode::Wander && is_far(self.senses.at, goal) {
                         self.faction.counters_mut().far_given_up += 1;
@@ -209,6 +215,24 @@ impl MemberTurn<'_> {
             None => Thought::FollowingPlan { goal },
         };
         self.step_along(next)
+    }
+
+    /// On the last own turn of its patience with no plan, a member (not a
+    /// stroller) takes the way its faction's coarse graph answers at once,
+    /// whatever the turn's budget has left (`lagging`): it gives a goal up
+    /// for no way there, not for want of nodes. Its search, queued behind
+    /// urgent ones on a busy level, may never get its turn in time (caves
+    /// at depth 5, seed 7: a wolf heard a fight 21 cells off, 28 by
+    /// walking, waited three turns for a search that never ran and went
+    /// back to its life); a far goal's coarse plan may have come over the
+    /// budget each turn. One coarse search per goal given up at most,
+    /// counted in nodes like every other. Returns whether it took a plan;
+    /// when not, the search under way goes on (and it gives up as before).
+    fn plans_coarse_before_giving_up(&mut self, goal: Pos) -> bool {
+        if self.brain.mode == Mode::Wander {
+            return false;
+        }
+        self.plan_coarse_now(goal, true)
     }
 
     /// Whether it hunts the player in its plain view: its search is urgent
@@ -267,21 +291,18 @@ impl MemberTurn<'_> {
 
     /// Plans `goal` on the faction's coarse graph now, whatever its
     /// distance, and takes the stretch ahead as its plan (as
-    /// [`Self::plan_far`]) unless its first step is onto `avoid` (the
-    /// cell it just left: pacing). With `lagging`, it is tried whatever
+    /// [`Self::plan_far`]), even when it sets out back onto the cell the
+    /// member just left: a plan on what the faction knows, not a guess,
+    /// so no pacing (a greedy step or a stroll that led into a pocket's
+    /// end is walked back out of). With `lagging`, it is tried whatever
     /// the turn's budget has left ([`Faction::plan_far`]). Returns whether
-    /// it took one; when it takes none (the coarse search over budget, no
-    /// way, or a way that sets out onto `avoid`), the search under way
-    /// goes on untouched.
-    pub(super) fn plan_coarse_now(&mut self, goal: Pos, avoid: Option<Pos>, lagging: bool) -> bool {
+    /// it took one; when it takes none (the coarse search over budget or
+    /// no way), the search under way goes on untouched.
+    pub(super) fn plan_coarse_now(&mut self, goal: Pos, lagging: bool) -> bool {
         let (actor, at) = (self.senses.actor, self.senses.at);
         let FarAnswer::Plan(plan) = self.faction.plan_far(at, goal, lagging) else {
             return false;
         };
-        let first = plan.path.cells.iter().find(|&&cell| cell != at);
-        if first.is_some_and(|&cell| Some(cell) == avoid) {
-            return false;
-        }
         self.faction.cancel_plan(actor);
         self.adopt(Finished {
             actor,

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::adopt::splice;
 use super::pack::SPOT_SLACK;
-use super::plan::MAX_WAIT_TURNS;
+use super::plan::{MAX_INVESTIGATE_WAIT_TURNS, MAX_WAIT_TURNS};
 use super::wander::MIN_STROLL;
 use super::*;
 use crate::ai::brain::PlanSource;
@@ -883,9 +883,11 @@ fn the_planning_grid_learns_a_wall_while_a_search_is_paused() {
 
 #[test]
 fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
+    // A stroller: a member with a goal of its own takes the coarse way on
+    // its last turn of patience rather than give up (see the next test).
     let mut faction = slow_goblins();
     let mut brain = Brain {
-        mode: Mode::Investigate,
+        mode: Mode::Wander,
         ..Brain::default()
     };
     // Hemmed in by strangers: no step brings it closer while it waits.
@@ -919,6 +921,77 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
     assert!(waited >= 2);
     assert_eq!(brain.unreachable, Some(goal));
     assert!(!faction.is_planning(1));
+}
+
+#[test]
+fn an_investigator_whose_search_never_gets_its_turn_takes_the_coarse_way_before_giving_up() {
+    // Caves at depth 5, seed 7: a wolf heard a fight 28 cells off by
+    // walking, its search never ran in the turns its packmates' searches
+    // left, and it went back to its life. Here the goblin (actor 1) stands
+    // at 9,3, west of the seen wall (x 10, rows 1-5), the noise's cell
+    // 13,3 behind it: no step closer as the crow flies. Three hunters
+    // (actors 2-4) see the player across a lake (deep water, x 26, rows
+    // 6-19) and hunt 12,13, 12,15 and 12,17: their searches, round the
+    // lake with no heuristic, flood most of the level. Urgent, they run
+    // before its own every turn and spend the turn's budget (300 nodes,
+    // grown with the members waiting); on their third turn they take the
+    // coarse way, whatever the budget has left. So its own search never
+    // runs, and the coarse way at its own price (half the budget left)
+    // never fits; on main it gave the noise up on its fourth turn.
+    // Where everyone is: the goblin at 9,3 at each of its turns; the
+    // hunters at 40,y, 39,y and 38,y (y = 13, 15, 17) at their turns 1-3,
+    // stepping west while they wait, then along their coarse ways. On its
+    // last turn of patience (the third) the goblin takes the coarse way,
+    // whatever the budget has left, and steps off 9,3 to a neighbour.
+    let mut faction = goblins_searching_slowly(300);
+    for y in 6..20 {
+        faction.observe(Pos::new(26, y), Terrain::DeepWater, 0.0);
+    }
+    faction.sync_view();
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        ..Brain::default()
+    };
+    let mut hunters: Vec<(usize, Pos, Brain)> = (2..=4)
+        .map(|actor| {
+            let brain = Brain {
+                mode: Mode::Hunt,
+                ..Brain::default()
+            };
+            (actor, Pos::new(40, 9 + 2 * actor as i32), brain)
+        })
+        .collect();
+    let at = Pos::new(9, 3);
+    let goal = Pos::new(13, 3);
+    for turn in 1..=MAX_INVESTIGATE_WAIT_TURNS + 1 {
+        faction.start_turn(f64::from(turn));
+        for (actor, from, hunter) in &mut hunters {
+            let player = Pos::new(12, 9 + 2 * *actor as i32);
+            let mut s = senses(*from, &empty);
+            s.actor = *actor;
+            s.turn = u64::from(turn);
+            s.now = f64::from(turn);
+            s.player_seen = Some(player);
+            if let Intent::Step { to, .. } =
+                MemberTurn::new(&mut faction, hunter, &s).pursue(player)
+            {
+                *from = to;
+            }
+        }
+        let mut s = senses(at, &empty);
+        s.turn = u64::from(turn);
+        s.now = f64::from(turn);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal);
+        assert_ne!(brain.thought, Thought::GaveUp { goal }, "turn {turn}");
+        if let Intent::Step { to, .. } = intent {
+            assert!(is_adjacent(at, to), "{to}");
+            assert_eq!(turn, MAX_INVESTIGATE_WAIT_TURNS, "{:?}", brain.thought);
+            assert_eq!(brain.plan_goal, Some(goal));
+            return;
+        }
+        assert_eq!(intent, Intent::Wait, "turn {turn}: {:?}", brain.thought);
+    }
+    panic!("it never set out: {:?}", brain.thought);
 }
 
 #[test]
@@ -956,6 +1029,62 @@ fn an_investigator_behind_a_wall_walks_the_coarse_way_instead_of_waiting_for_its
     );
     assert_eq!(brain.plan_goal, Some(goal));
     assert!(!faction.is_planning(1), "the slow search is dropped");
+}
+
+#[test]
+fn an_investigator_in_a_pockets_end_walks_the_coarse_way_back_out() {
+    // A pocket one cell wide (x 9, rows 3-5) in seen walls (x 8 and x 10,
+    // rows 1-5; 9,2 its end); the noise at 12,1, behind its east wall. The
+    // goblin stepped north from 9,4 to 9,3, a guess toward the noise, and
+    // its search (no heuristic, 100 nodes a turn) runs on. At 9,3 at its
+    // first turn no step brings it closer: the only way out is back onto
+    // 9,4, the cell it just left. Its coarse way sets out there, a plan on
+    // what the faction knows, and it takes it that same turn (stepping
+    // onto 9,4) rather than stand out a noise's few turns of patience,
+    // refused as pacing (barracks-doors of unseen24, depth 5, seed 3).
+    let mut faction = goblins_searching_slowly(300);
+    for y in 1..=5 {
+        faction.observe(Pos::new(8, y), Terrain::Wall, 0.0);
+        faction.observe(Pos::new(10, y), Terrain::Wall, 0.0);
+    }
+    faction.observe(Pos::new(9, 2), Terrain::Wall, 0.0);
+    faction.sync_view();
+    let at = Pos::new(9, 3);
+    let back = Pos::new(9, 4);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        came_from: Some(back),
+        ..Brain::default()
+    };
+    let goal = Pos::new(12, 1);
+    let s = senses(at, &empty);
+    faction.start_turn(1.0);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).pursue(goal);
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: back,
+            swap: false,
+            guided: true
+        },
+        "{:?}",
+        brain.thought
+    );
+    assert!(
+        matches!(
+            brain.thought,
+            Thought::FollowingCoarsePlan { .. } | Thought::FollowingPlan { .. }
+        ),
+        "{:?}",
+        brain.thought
+    );
+    assert_eq!(brain.plan_goal, Some(goal));
+    let grid = faction.grid().unwrap();
+    assert!(
+        gridpath::steps_are_legal(grid, at, &brain.plan),
+        "{:?}",
+        brain.plan
+    );
 }
 
 #[test]
@@ -1112,15 +1241,25 @@ fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
             guided: false
         }
     );
-    // Had it stepped east pursuing something, it would not pace back.
+    // Had it stepped east pursuing something, it would not pace back on
+    // a guess: it goes back on its faction's coarse way, a plan (see
+    // an_investigator_in_a_pockets_end_walks_the_coarse_way_back_out).
     let mut brain = Brain {
         came_strolling: false,
         ..strolled_east
     };
     let intent =
         MemberTurn::new(&mut faction, &mut brain, &senses(at, &empty)).step_while_planning(noise);
-    assert_eq!(intent, Intent::Wait);
-    assert_eq!(brain.thought, Thought::WaitsForPlan { goal: noise });
+    assert_eq!(
+        intent,
+        Intent::Step {
+            to: back,
+            swap: false,
+            guided: true
+        }
+    );
+    assert_ne!(brain.thought, Thought::StepsWhilePlanning { goal: noise });
+    assert_eq!(brain.plan_goal, Some(noise));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! (issue 35). The games here run side by side, one never saved, the other
 //! saved and loaded at the quit points, and are compared after every turn.
 
+use crate::ai::counters::FactionCounters;
 use crate::game::save::resume::through_save;
 use crate::{
     Action, Autopilot, Game, GameSetup, Mode, MonsterConfig, PlayerScript, SimReport,
@@ -94,8 +95,8 @@ fn play_side_by_side(level: &str, seed: u64, turns: u64, quits: &[u64]) -> Seen 
         .enumerate()
     {
         assert_eq!(
-            a.counters(),
-            b.counters(),
+            without_cache_work(*a.counters()),
+            without_cache_work(*b.counters()),
             "{level}: {} counted alike",
             a.name()
         );
@@ -108,6 +109,19 @@ fn play_side_by_side(level: &str, seed: u64, turns: u64, quits: &[u64]) -> Seen 
         assert_eq!(unbroken.behaviour(index), resumed.behaviour(index));
     }
     seen
+}
+
+/// A faction's counts without the work on its coarse graph, a cache a
+/// loaded game builds anew (docs/SIM.md): its repairs, and the clusters a
+/// far plan priced on the way (in `coarse_expanded`), priced again after a
+/// load. Every plan and move is compared turn by turn all the same (horde:
+/// a coarse way taken on a last turn of patience after a quit priced
+/// 2,170 more cells resumed).
+fn without_cache_work(mut counters: FactionCounters) -> FactionCounters {
+    counters.coarse_cells_repaired = 0;
+    counters.coarse_clusters_unpriced = 0;
+    counters.coarse_expanded = 0;
+    counters
 }
 
 /// A report without what a clock measured, nor the repairs of the
