@@ -138,9 +138,14 @@ impl MemberTurn<'_> {
         // distance only while it keeps the player in sight (from there it
         // can still shoot).
         let may_lose_sight = distance < too_near.max(2);
-        if distance <= too_near
-            && let Some(back) = self.step_back(player, range, may_lose_sight)
-        {
+        let back = (distance <= too_near)
+            .then(|| {
+                self.step_back(player, range, may_lose_sight)
+                    .map(|cell| (cell, false))
+                    .or_else(|| self.swap_back(player, range).map(|cell| (cell, true)))
+            })
+            .flatten();
+        if let Some((back, swap)) = back {
             self.brain.shooting_from = None;
             let until = self.senses.now + HOLD_AFTER_BACKING_OFF;
             self.brain.backed_off = Some(BackedOff {
@@ -162,6 +167,14 @@ impl MemberTurn<'_> {
                     .max(until + HOLD_AFTER_BACKING_OFF);
             }
             self.brain.thought = Thought::KeepsDistance { to: back };
+            if swap {
+                self.brain.forget_plan();
+                return Some(Intent::Step {
+                    to: back,
+                    swap: true,
+                    guided: true,
+                });
+            }
             return Some(self.plain_step(back));
         }
         if distance < 2 || distance > range {
@@ -278,6 +291,44 @@ impl MemberTurn<'_> {
             }
             _ => near,
         }
+    }
+
+    /// With no free step back ([`Self::step_back`] found none): the cell
+    /// of a monster a step away that would trade places with it
+    /// (`give_way`: one coming its way, stuck behind it, with nowhere to
+    /// go) and stands further from the player by its walk, two or more
+    /// cells off. The two go opposite ways, as Brogue CE lets allies pass:
+    /// in a one-wide corridor an archer with a goblin (or a rat) behind it
+    /// shot at a player walking up, then fought it hand to hand, while the
+    /// one behind waited to reach the player through it (rooms depth 5
+    /// seeds 2 and 3: 10 of 29 adjacent turns on rooms, warrens and maze).
+    fn swap_back(&self, player: Pos, range: i32) -> Option<Pos> {
+        let at = self.senses.at;
+        if (self.senses.smoke_at)(player) {
+            return None;
+        }
+        let walk = PlayerWalk::new(self.faction, player, range + 2);
+        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
+        let here = far(at);
+        NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| {
+                matches!(
+                    (self.senses.body_at)(cell),
+                    Body::Packmate {
+                        yields: true,
+                        keeps_place: false,
+                    } | Body::Stranger {
+                        yields: true,
+                        keeps_place: false,
+                    }
+                )
+            })
+            .filter(|&cell| chebyshev(cell, player) >= 2 && far(cell) > here)
+            .filter(|&cell| !(self.senses.smoke_at)(cell))
+            .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .max_by_key(|&cell| (far(cell), std::cmp::Reverse(cell)))
     }
 
     /// The first steps of the routes a shooter could take within
@@ -1056,17 +1107,42 @@ mod tests {
         (mate, smoke): (Option<Pos>, &[Pos]),
         (turn, now): (u64, f64),
     ) -> Intent {
+        let mate = mate.map(|cell| {
+            (
+                cell,
+                Body::Packmate {
+                    yields: false,
+                    keeps_place: false,
+                },
+            )
+        });
+        decide_among(
+            faction,
+            brain,
+            at,
+            (player, seen),
+            (mate, smoke),
+            (turn, now),
+        )
+    }
+
+    /// As [`decide_on_turn`], with `mate` the cell of another monster and
+    /// what it is to the archer (a packmate or a stranger, yielding or not).
+    fn decide_among(
+        faction: &mut Faction,
+        brain: &mut Brain,
+        at: Pos,
+        (player, seen): (Pos, bool),
+        (mate, smoke): (Option<(Pos, Body)>, &[Pos]),
+        (turn, now): (u64, f64),
+    ) -> Intent {
         let smoke_at = |pos: Pos| smoke.contains(&pos);
         let body_at = move |pos: Pos| {
             if pos == player {
                 Body::Player
-            } else if Some(pos) == mate {
-                Body::Packmate {
-                    yields: false,
-                    keeps_place: false,
-                }
             } else {
-                Body::Empty
+                mate.filter(|&(cell, _)| cell == pos)
+                    .map_or(Body::Empty, |(_, body)| body)
             }
         };
         let senses = Senses {
@@ -1106,6 +1182,90 @@ mod tests {
                         ..........\n\
                         ..........\n\
                         ..........\n";
+
+    /// A one-wide corridor down from a room: an archer `a` in it two
+    /// cells from the player `@`, a monster `m` behind it on the way to
+    /// the player (rooms depth 5 seed 3, turns 270-275: an archer shot
+    /// from here, then fought hand to hand, a goblin waiting behind it).
+    const BOXED: &str = "#.@.#\n\
+                         #...#\n\
+                         ##a##\n\
+                         ##m##\n\
+                         ##.##\n\
+                         ##.##\n";
+
+    #[test]
+    fn an_archer_boxed_in_a_corridor_trades_places_with_one_coming_its_way() {
+        let (at, player, behind) = (Pos::new(2, 2), Pos::new(2, 0), Pos::new(2, 3));
+        for (body, swaps) in [
+            (
+                Body::Packmate {
+                    yields: true,
+                    keeps_place: false,
+                },
+                true,
+            ),
+            (
+                Body::Stranger {
+                    yields: true,
+                    keeps_place: false,
+                },
+                true,
+            ),
+            // One that keeps its place (it traded places with it lately):
+            // the archer shoots from where it stands.
+            (
+                Body::Packmate {
+                    yields: false,
+                    keeps_place: true,
+                },
+                false,
+            ),
+        ] {
+            let mut faction = goblins_knowing(BOXED);
+            let intent = decide_among(
+                &mut faction,
+                &mut Brain::default(),
+                at,
+                (player, true),
+                (Some((behind, body)), &[]),
+                (1, 1.0),
+            );
+            let expected = if swaps {
+                Intent::Step {
+                    to: behind,
+                    swap: true,
+                    guided: true,
+                }
+            } else {
+                Intent::Shoot(player)
+            };
+            assert_eq!(intent, expected, "{body:?}");
+        }
+        // Next to the player, it trades places too: the one behind fights.
+        let mut faction = goblins_knowing(BOXED);
+        let yields = Body::Packmate {
+            yields: true,
+            keeps_place: false,
+        };
+        let next_to = Pos::new(2, 1);
+        let intent = decide_among(
+            &mut faction,
+            &mut Brain::default(),
+            Pos::new(2, 2),
+            (next_to, true),
+            (Some((behind, yields)), &[]),
+            (1, 1.0),
+        );
+        assert_eq!(
+            intent,
+            Intent::Step {
+                to: behind,
+                swap: true,
+                guided: true
+            }
+        );
+    }
 
     #[test]
     fn an_archer_next_to_the_player_steps_back_when_there_is_room() {
