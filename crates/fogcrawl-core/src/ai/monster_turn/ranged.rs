@@ -12,7 +12,10 @@
 //! Brogue CE's `MA_MAINTAINS_DISTANCE` monsters back off, not into a dead
 //! end where it must fight hand to hand); with no step that gains
 //! distance two or more cells off (its back to a wall) it slips along to
-//! a cell from which one does, rather than stand until it is caught. A
+//! a cell from which one does, rather than stand until it is caught; with
+//! no free step back at all (a one-wide corridor, a monster behind it) it
+//! trades places with the one behind when that one would let it pass, as
+//! Brogue CE lets allies going opposite ways pass ([`MemberTurn::swap_back`]). A
 //! player inside its distance with no step that keeps it in sight is left
 //! out of sight (round a corner) rather than fought, and so is a player
 //! under a smoke cloud (its search then waits the cloud out from its
