@@ -297,10 +297,11 @@ impl MemberTurn<'_> {
     }
 
     /// With no free step back ([`Self::step_back`] found none): the cell
-    /// of a monster a step away that would trade places with it
-    /// (`give_way`: one coming its way, stuck behind it, with nowhere to
-    /// go) and stands further from the player by its walk, two or more
-    /// cells off. The two go opposite ways, as Brogue CE lets allies pass:
+    /// of a monster a step away that hunts the player, would trade places
+    /// with it (`give_way`: one coming its way, or stuck behind it) and
+    /// stands further from the player by its walk, two or more cells off
+    /// (not a wanderer: pushed toward the player it has no business with,
+    /// it would only walk off again). The two go opposite ways, as Brogue CE lets allies pass:
     /// in a one-wide corridor an archer with a goblin (or a rat) behind it
     /// shot at a player walking up, then fought it hand to hand, while the
     /// one behind waited to reach the player through it (rooms depth 5
@@ -322,9 +323,11 @@ impl MemberTurn<'_> {
                     Body::Packmate {
                         yields: true,
                         keeps_place: false,
+                        hunts: true,
                     } | Body::Stranger {
                         yields: true,
                         keeps_place: false,
+                        hunts: true,
                     }
                 )
             })
@@ -1116,6 +1119,7 @@ mod tests {
                 Body::Packmate {
                     yields: false,
                     keeps_place: false,
+                    hunts: false,
                 },
             )
         });
@@ -1189,7 +1193,7 @@ mod tests {
     /// A one-wide corridor down from a room: an archer `a` in it two
     /// cells from the player `@`, a monster `m` behind it on the way to
     /// the player (rooms depth 5 seed 3, turns 270-275: an archer shot
-    /// from here, then fought hand to hand, a goblin waiting behind it).
+    /// from here, then fought hand to hand, a goblin hunting behind it).
     const BOXED: &str = "#.@.#\n\
                          #...#\n\
                          ##a##\n\
@@ -1205,6 +1209,7 @@ mod tests {
                 Body::Packmate {
                     yields: true,
                     keeps_place: false,
+                    hunts: true,
                 },
                 true,
             ),
@@ -1212,8 +1217,19 @@ mod tests {
                 Body::Stranger {
                     yields: true,
                     keeps_place: false,
+                    hunts: true,
                 },
                 true,
+            ),
+            // One that would let it pass but does not hunt (a wanderer):
+            // pushed toward the player it would only walk off again.
+            (
+                Body::Stranger {
+                    yields: true,
+                    keeps_place: false,
+                    hunts: false,
+                },
+                false,
             ),
             // One that keeps its place (it traded places with it lately):
             // the archer shoots from where it stands.
@@ -1221,6 +1237,7 @@ mod tests {
                 Body::Packmate {
                     yields: false,
                     keeps_place: true,
+                    hunts: false,
                 },
                 false,
             ),
@@ -1250,6 +1267,7 @@ mod tests {
         let yields = Body::Packmate {
             yields: true,
             keeps_place: false,
+            hunts: true,
         };
         let next_to = Pos::new(2, 1);
         let intent = decide_among(

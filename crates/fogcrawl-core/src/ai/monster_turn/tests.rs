@@ -167,6 +167,7 @@ pub(super) fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
             Body::Packmate {
                 yields,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -752,6 +753,7 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
             Body::Stranger {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1040,6 +1042,7 @@ fn stranger_at(at: Pos) -> impl Fn(Pos) -> Body {
             Body::Stranger {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1163,6 +1166,7 @@ fn a_hunter_a_step_from_the_last_free_cell_beside_the_player_takes_it_over() {
             Body::Stranger {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1354,11 +1358,13 @@ fn a_hunter_whose_way_round_stalls_gives_its_cell_up_and_approaches_plainly() {
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else if p == stranger {
             Body::Stranger {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else if p == player {
             Body::Player
@@ -1478,6 +1484,7 @@ fn first_step_behind_a_fighter(
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1577,6 +1584,7 @@ fn a_hunter_waits_for_room_only_on_a_cell_its_faction_has_seen() {
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else if p == player {
             Body::Player
@@ -1770,6 +1778,7 @@ fn hunter_in_the_open(player: Pos, mates: &[Pos], at: Pos) -> (Brain, Intent) {
             Body::Packmate {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1991,6 +2000,7 @@ fn queue_below_the_door(fought_above: bool) -> (Vec<(u32, [Pos; 2])>, Option<usi
                     Body::Packmate {
                         yields: false,
                         keeps_place: true,
+                        hunts: false,
                     }
                 } else {
                     Body::Empty
@@ -2077,6 +2087,7 @@ fn a_plan_through_a_freed_cell_beside_the_player_leaves_it_to_the_longer_waiter(
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -2197,6 +2208,7 @@ fn queue_with_a_waiter_two_off() -> Vec<(u32, [Pos; 2])> {
                     Body::Packmate {
                         yields: false,
                         keeps_place: true,
+                        hunts: false,
                     }
                 } else {
                     Body::Empty
@@ -2414,6 +2426,7 @@ fn a_hunter_still_walking_in_joins_the_doorway_queue_behind_one_already_there() 
                     Body::Packmate {
                         yields: false,
                         keeps_place: true,
+                        hunts: false,
                     }
                 } else {
                     Body::Empty
