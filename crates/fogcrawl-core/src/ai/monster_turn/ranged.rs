@@ -311,10 +311,7 @@ impl MemberTurn<'_> {
         if (self.senses.smoke_at)(player) {
             return None;
         }
-        let walk = PlayerWalk::new(self.faction, player, range + 2);
-        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
-        let here = far(at);
-        NEIGHBOURS
+        let hunters: Vec<Pos> = NEIGHBOURS
             .iter()
             .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
             .filter(|&cell| {
@@ -331,9 +328,20 @@ impl MemberTurn<'_> {
                     }
                 )
             })
-            .filter(|&cell| chebyshev(cell, player) >= 2 && far(cell) > here)
+            .filter(|&cell| chebyshev(cell, player) >= 2)
             .filter(|&cell| !(self.senses.smoke_at)(cell))
             .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .collect();
+        if hunters.is_empty() {
+            // The walk is priced only for a shooter with one to trade with.
+            return None;
+        }
+        let walk = PlayerWalk::new(self.faction, player, range + 2);
+        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
+        let here = far(at);
+        hunters
+            .into_iter()
+            .filter(|&cell| far(cell) > here)
             .max_by_key(|&cell| (far(cell), std::cmp::Reverse(cell)))
     }
 
