@@ -25,16 +25,19 @@ pub(crate) enum Body {
     Player,
     /// A member of its own faction; `yields` when it would trade places
     /// ([`gives_way`]); `keeps_place` when not even a fleeing member trades
-    /// places with it ([`keeps_place`]).
+    /// places with it ([`keeps_place`]); `hunts` when it hunts the player
+    /// (it comes for the fight: a shooter boxed in lets it past).
     Packmate {
         yields: bool,
         keeps_place: bool,
+        hunts: bool,
     },
     /// A monster of another faction (monsters do not fight each other);
     /// as for a packmate.
     Stranger {
         yields: bool,
         keeps_place: bool,
+        hunts: bool,
     },
 }
 
@@ -177,15 +180,20 @@ fn keeps_place(mate: Bystander<'_>, asker: Asker) -> bool {
 pub(crate) fn body_of(bystander: Bystander<'_>, asker: Asker) -> Body {
     let yields = gives_way(bystander, asker);
     let keeps_place = keeps_place(bystander, asker);
+    let hunts = bystander
+        .brain
+        .is_some_and(|brain| brain.mode == Mode::Hunt);
     if bystander.packmate {
         Body::Packmate {
             yields,
             keeps_place,
+            hunts,
         }
     } else {
         Body::Stranger {
             yields,
             keeps_place,
+            hunts,
         }
     }
 }
@@ -302,7 +310,8 @@ mod tests {
             body_of(mate(sketch, &fleeing), asker(sketch, 10.0)),
             Body::Packmate {
                 yields: false,
-                keeps_place: true
+                keeps_place: true,
+                hunts: false
             },
             "not even a fleeing asker pushes it back"
         );
@@ -344,7 +353,8 @@ mod tests {
             body_of(mate(sketch, &fleeing), later),
             Body::Packmate {
                 yields: false,
-                keeps_place: true
+                keeps_place: true,
+                hunts: false
             }
         );
         // Once either has moved on, an old trade is history.

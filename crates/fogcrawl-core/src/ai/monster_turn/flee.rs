@@ -56,6 +56,7 @@ impl MemberTurn<'_> {
                 | Body::Stranger {
                     yields: true,
                     keeps_place: false,
+                    ..
                 } => {
                     let thought = Thought::FleesPast {
                         from: threat,

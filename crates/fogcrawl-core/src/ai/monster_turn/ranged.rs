@@ -12,7 +12,10 @@
 //! Brogue CE's `MA_MAINTAINS_DISTANCE` monsters back off, not into a dead
 //! end where it must fight hand to hand); with no step that gains
 //! distance two or more cells off (its back to a wall) it slips along to
-//! a cell from which one does, rather than stand until it is caught. A
+//! a cell from which one does, rather than stand until it is caught; with
+//! no free step back at all (a one-wide corridor, a monster behind it) it
+//! trades places with the one behind when that one would let it pass, as
+//! Brogue CE lets allies going opposite ways pass ([`MemberTurn::swap_back`]). A
 //! player inside its distance with no step that keeps it in sight is left
 //! out of sight (round a corner) rather than fought, and so is a player
 //! under a smoke cloud (its search then waits the cloud out from its
@@ -135,9 +138,14 @@ impl MemberTurn<'_> {
         // distance only while it keeps the player in sight (from there it
         // can still shoot).
         let may_lose_sight = distance < too_near.max(2);
-        if distance <= too_near
-            && let Some(back) = self.step_back(player, range, may_lose_sight)
-        {
+        let back = (distance <= too_near)
+            .then(|| {
+                self.step_back(player, range, may_lose_sight)
+                    .map(|cell| (cell, false))
+                    .or_else(|| self.swap_back(player, range).map(|cell| (cell, true)))
+            })
+            .flatten();
+        if let Some((back, swap)) = back {
             self.brain.shooting_from = None;
             let until = self.senses.now + HOLD_AFTER_BACKING_OFF;
             self.brain.backed_off = Some(BackedOff {
@@ -159,6 +167,14 @@ impl MemberTurn<'_> {
                     .max(until + HOLD_AFTER_BACKING_OFF);
             }
             self.brain.thought = Thought::KeepsDistance { to: back };
+            if swap {
+                self.brain.forget_plan();
+                return Some(Intent::Step {
+                    to: back,
+                    swap: true,
+                    guided: true,
+                });
+            }
             return Some(self.plain_step(back));
         }
         if distance < 2 || distance > range {
@@ -275,6 +291,55 @@ impl MemberTurn<'_> {
             }
             _ => near,
         }
+    }
+
+    /// With no free step back ([`Self::step_back`] found none): the cell
+    /// of a monster a step away that hunts the player, would trade places
+    /// with it (`give_way`: one coming its way, or stuck behind it) and
+    /// stands further from the player by its walk, two or more cells off
+    /// (not a wanderer: pushed toward the player it has no business with,
+    /// it would only walk off again). The two go opposite ways, as Brogue CE lets allies pass:
+    /// in a one-wide corridor an archer with a goblin (or a rat) behind it
+    /// shot at a player walking up, then fought it hand to hand, while the
+    /// one behind waited to reach the player through it (rooms depth 5
+    /// seeds 2 and 3: 10 of 29 adjacent turns on rooms, warrens and maze).
+    fn swap_back(&self, player: Pos, range: i32) -> Option<Pos> {
+        let at = self.senses.at;
+        if (self.senses.smoke_at)(player) {
+            return None;
+        }
+        let hunters: Vec<Pos> = NEIGHBOURS
+            .iter()
+            .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
+            .filter(|&cell| {
+                matches!(
+                    (self.senses.body_at)(cell),
+                    Body::Packmate {
+                        yields: true,
+                        keeps_place: false,
+                        hunts: true,
+                    } | Body::Stranger {
+                        yields: true,
+                        keeps_place: false,
+                        hunts: true,
+                    }
+                )
+            })
+            .filter(|&cell| chebyshev(cell, player) >= 2)
+            .filter(|&cell| !(self.senses.smoke_at)(cell))
+            .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
+            .collect();
+        if hunters.is_empty() {
+            // The walk is priced only for a shooter with one to trade with.
+            return None;
+        }
+        let walk = PlayerWalk::new(self.faction, player, range + 2);
+        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
+        let here = far(at);
+        hunters
+            .into_iter()
+            .filter(|&cell| far(cell) > here)
+            .max_by_key(|&cell| (far(cell), std::cmp::Reverse(cell)))
     }
 
     /// The first steps of the routes a shooter could take within
@@ -1053,17 +1118,43 @@ mod tests {
         (mate, smoke): (Option<Pos>, &[Pos]),
         (turn, now): (u64, f64),
     ) -> Intent {
+        let mate = mate.map(|cell| {
+            (
+                cell,
+                Body::Packmate {
+                    yields: false,
+                    keeps_place: false,
+                    hunts: false,
+                },
+            )
+        });
+        decide_among(
+            faction,
+            brain,
+            at,
+            (player, seen),
+            (mate, smoke),
+            (turn, now),
+        )
+    }
+
+    /// As [`decide_on_turn`], with `mate` the cell of another monster and
+    /// what it is to the archer (a packmate or a stranger, yielding or not).
+    fn decide_among(
+        faction: &mut Faction,
+        brain: &mut Brain,
+        at: Pos,
+        (player, seen): (Pos, bool),
+        (mate, smoke): (Option<(Pos, Body)>, &[Pos]),
+        (turn, now): (u64, f64),
+    ) -> Intent {
         let smoke_at = |pos: Pos| smoke.contains(&pos);
         let body_at = move |pos: Pos| {
             if pos == player {
                 Body::Player
-            } else if Some(pos) == mate {
-                Body::Packmate {
-                    yields: false,
-                    keeps_place: false,
-                }
             } else {
-                Body::Empty
+                mate.filter(|&(cell, _)| cell == pos)
+                    .map_or(Body::Empty, |(_, body)| body)
             }
         };
         let senses = Senses {
@@ -1104,6 +1195,104 @@ mod tests {
                         ..........\n\
                         ..........\n\
                         ..........\n";
+
+    /// A one-wide corridor down from a room: an archer `a` in it two
+    /// cells from the player `@`, a monster `m` behind it on the way to
+    /// the player (rooms depth 5 seed 3, turns 270-275: an archer shot
+    /// from here, then fought hand to hand, a goblin hunting behind it).
+    const BOXED: &str = "#.@.#\n\
+                         #...#\n\
+                         ##a##\n\
+                         ##m##\n\
+                         ##.##\n\
+                         ##.##\n";
+
+    #[test]
+    fn an_archer_boxed_in_a_corridor_trades_places_with_one_coming_its_way() {
+        let (at, player, behind) = (Pos::new(2, 2), Pos::new(2, 0), Pos::new(2, 3));
+        for (body, swaps) in [
+            (
+                Body::Packmate {
+                    yields: true,
+                    keeps_place: false,
+                    hunts: true,
+                },
+                true,
+            ),
+            (
+                Body::Stranger {
+                    yields: true,
+                    keeps_place: false,
+                    hunts: true,
+                },
+                true,
+            ),
+            // One that would let it pass but does not hunt (a wanderer):
+            // pushed toward the player it would only walk off again.
+            (
+                Body::Stranger {
+                    yields: true,
+                    keeps_place: false,
+                    hunts: false,
+                },
+                false,
+            ),
+            // One that keeps its place (it traded places with it lately):
+            // the archer shoots from where it stands.
+            (
+                Body::Packmate {
+                    yields: false,
+                    keeps_place: true,
+                    hunts: false,
+                },
+                false,
+            ),
+        ] {
+            let mut faction = goblins_knowing(BOXED);
+            let intent = decide_among(
+                &mut faction,
+                &mut Brain::default(),
+                at,
+                (player, true),
+                (Some((behind, body)), &[]),
+                (1, 1.0),
+            );
+            let expected = if swaps {
+                Intent::Step {
+                    to: behind,
+                    swap: true,
+                    guided: true,
+                }
+            } else {
+                Intent::Shoot(player)
+            };
+            assert_eq!(intent, expected, "{body:?}");
+        }
+        // Next to the player, it trades places too: the one behind fights.
+        let mut faction = goblins_knowing(BOXED);
+        let yields = Body::Packmate {
+            yields: true,
+            keeps_place: false,
+            hunts: true,
+        };
+        let next_to = Pos::new(2, 1);
+        let intent = decide_among(
+            &mut faction,
+            &mut Brain::default(),
+            Pos::new(2, 2),
+            (next_to, true),
+            (Some((behind, yields)), &[]),
+            (1, 1.0),
+        );
+        assert_eq!(
+            intent,
+            Intent::Step {
+                to: behind,
+                swap: true,
+                guided: true
+            }
+        );
+    }
 
     #[test]
     fn an_archer_next_to_the_player_steps_back_when_there_is_room() {

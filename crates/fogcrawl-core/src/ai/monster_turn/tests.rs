@@ -168,6 +168,7 @@ pub(super) fn packmate_at(at: Pos, yields: bool) -> impl Fn(Pos) -> Body {
             Body::Packmate {
                 yields,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -900,6 +901,7 @@ fn a_monster_that_waits_too_long_for_its_search_gives_the_goal_up() {
             Body::Stranger {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1325,6 +1327,7 @@ fn stranger_at(at: Pos) -> impl Fn(Pos) -> Body {
             Body::Stranger {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1448,6 +1451,7 @@ fn a_hunter_a_step_from_the_last_free_cell_beside_the_player_takes_it_over() {
             Body::Stranger {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1639,11 +1643,13 @@ fn a_hunter_whose_way_round_stalls_gives_its_cell_up_and_approaches_plainly() {
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else if p == stranger {
             Body::Stranger {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else if p == player {
             Body::Player
@@ -1763,6 +1769,7 @@ fn first_step_behind_a_fighter(
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -1862,6 +1869,7 @@ fn a_hunter_waits_for_room_only_on_a_cell_its_faction_has_seen() {
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else if p == player {
             Body::Player
@@ -2055,6 +2063,7 @@ fn hunter_in_the_open(player: Pos, mates: &[Pos], at: Pos) -> (Brain, Intent) {
             Body::Packmate {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -2276,6 +2285,7 @@ fn queue_below_the_door(fought_above: bool) -> (Vec<(u32, [Pos; 2])>, Option<usi
                     Body::Packmate {
                         yields: false,
                         keeps_place: true,
+                        hunts: false,
                     }
                 } else {
                     Body::Empty
@@ -2362,6 +2372,7 @@ fn a_plan_through_a_freed_cell_beside_the_player_leaves_it_to_the_longer_waiter(
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
+                hunts: false,
             }
         } else {
             Body::Empty
@@ -2482,6 +2493,7 @@ fn queue_with_a_waiter_two_off() -> Vec<(u32, [Pos; 2])> {
                     Body::Packmate {
                         yields: false,
                         keeps_place: true,
+                        hunts: false,
                     }
                 } else {
                     Body::Empty
@@ -2699,6 +2711,7 @@ fn a_hunter_still_walking_in_joins_the_doorway_queue_behind_one_already_there() 
                     Body::Packmate {
                         yields: false,
                         keeps_place: true,
+                        hunts: false,
                     }
                 } else {
                     Body::Empty

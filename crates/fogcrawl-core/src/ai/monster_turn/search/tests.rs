@@ -891,6 +891,7 @@ fn a_searcher_past_its_floor_whose_plan_is_given_up_gives_the_search_up() {
             Body::Stranger {
                 yields: false,
                 keeps_place: false,
+                hunts: false,
             }
         } else {
             Body::Empty
