@@ -303,7 +303,7 @@ impl MemberTurn<'_> {
     /// shot at a player walking up, then fought it hand to hand, while the
     /// one behind waited to reach the player through it (rooms depth 5
     /// seeds 2 and 3: 10 of 29 adjacent turns on rooms, warrens and maze).
-    fn swap_back(&self, player: Pos, range: i32) -> Option<Pos> {
+    fn swap_back(&mut self, player: Pos, range: i32) -> Option<Pos> {
         let at = self.senses.at;
         if (self.senses.smoke_at)(player) {
             return None;
@@ -333,8 +333,8 @@ impl MemberTurn<'_> {
             // The walk is priced only for a shooter with one to trade with.
             return None;
         }
-        let walk = PlayerWalk::new(self.faction, player, range + 2);
-        let far = |cell: Pos| (walk.distance(cell), chebyshev(cell, player));
+        let walk = self.faction.player_steps(player, range + 2).clone();
+        let far = |cell: Pos| (walk.steps(cell), chebyshev(cell, player));
         let here = far(at);
         hunters
             .into_iter()
