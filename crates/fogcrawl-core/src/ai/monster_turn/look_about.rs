@@ -125,10 +125,25 @@ impl MemberTurn<'_> {
                     .then(octile(at, a).total_cmp(&octile(at, b)))
                     .then(a.cmp(&b))
             });
+        // A cell back the way it just came (nearer the cell its last step
+        // left than the cell it stands on): the way there sets out back
+        // over that cell.
+        let came_from = self.brain.came_from;
+        let behind = |cell: Pos| came_from.is_some_and(|from| octile(from, cell) < octile(at, cell));
         let spot = match (held, best) {
             // The cell it heads for keeps serving unless it turned out
-            // seen while an unseen one is left.
-            (Some((held_seen, held)), Some((best_seen, _))) if held_seen <= best_seen => held,
+            // seen while an unseen one is left, and then only for one that
+            // does not lie behind it: a step out of a doorway showed the
+            // room it stepped into, and the unseen cells left lay in the
+            // room behind, so it stepped straight back through the door,
+            // an A-B-A-B (gatehouse seed 6: a skeleton at the noise of a
+            // door it broke, 44,4 -> 44,3 -> 44,4). It walks on to the
+            // cell it held and turns back from there.
+            (Some((held_seen, held)), Some((best_seen, best)))
+                if held_seen <= best_seen || behind(best) =>
+            {
+                held
+            }
             (_, Some((_, best))) => best,
             (_, None) => return None,
         };

@@ -850,6 +850,55 @@ fn a_look_about_ends_once_a_cell_about_the_noise_proves_out_of_reach() {
 }
 
 #[test]
+fn a_look_about_from_a_doorway_does_not_step_back_through_the_door() {
+    // The noise was the door at 5,3 between two rooms (a skeleton broke
+    // it). Standing in the doorway it picks a cell about the noise it has
+    // not seen, low along the wall on one side, and steps out of the door
+    // toward it. That step shows it the room it stepped into: every cell
+    // there is seen now, while the ones low along the wall of the room
+    // behind are not. It walks on to the cell it holds rather than turn
+    // straight back through the door for them (gatehouse seed 6: a
+    // skeleton at 44,4, 44,3 at turn 97, 44,4 again at turn 98).
+    let (mut faction, _) = goblins_knowing(
+        "###########\n\
+         #@........#\n\
+         #.........#\n\
+         #####'#####\n\
+         #.........#\n\
+         #.........#\n\
+         ###########",
+    );
+    let noise = Pos::new(5, 3);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        looking_about: Some(super::look_about::LookingAbout {
+            noise,
+            until: 12.0,
+            stood_on: [None; 4],
+        }),
+        ..Brain::default()
+    };
+    // At the noise, time 1.
+    let first = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty))
+        .look_about()
+        .expect("a cell to look from");
+    assert_ne!(first.y, noise.y, "{first}");
+    // One step out of the door toward it (the only legal step that way).
+    let side = (first.y - noise.y).signum();
+    let out = Pos::new(noise.x, noise.y + side);
+    brain.came_from = Some(noise);
+    let next = MemberTurn::new(&mut faction, &mut brain, &senses(out, &empty))
+        .look_about()
+        .expect("it looks on");
+    assert_eq!(
+        (next.y - noise.y).signum(),
+        side,
+        "from {out} (came from the door {noise}, holding {first}) it heads for {next}: back through the door; {:?}",
+        brain.thought
+    );
+}
+
+#[test]
 fn an_investigator_boxed_in_by_a_packmate_leaves_the_noise_to_it() {
     let (mut faction, _) = goblins_knowing(
         "@#####\n\
