@@ -70,8 +70,9 @@ impl MemberTurn<'_> {
     /// The cell it looks from next while it looks about the noise it
     /// reached: of the cells near the noise its faction has seen and it
     /// may hold, safe, reachable and not where it stood lately, one it has not seen from the noise
-    /// or where it stood first, then the nearest (it keeps the one it
-    /// holds while that still serves). `None`: it has looked long enough,
+    /// or where it stood first, then one on ahead before one back the way
+    /// it just came, then the nearest (it keeps the one it holds while
+    /// that still serves, and for none back the way it came). `None`: it has looked long enough,
     /// a cell about the noise proved out of reach, or there is nowhere
     /// left to look from; it is done.
     pub(super) fn look_about(&mut self) -> Option<Pos> {
