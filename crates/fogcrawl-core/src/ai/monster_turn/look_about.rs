@@ -8,7 +8,10 @@
 //! (`/work/notes/s18/lure18-excerpts.md`: one lure of six drew a monster
 //! clean away).
 
-use gridpath::Pos;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use gridpath::{Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 use super::pack::square;
@@ -67,8 +70,9 @@ impl MemberTurn<'_> {
     /// The cell it looks from next while it looks about the noise it
     /// reached: of the cells near the noise its faction has seen and it
     /// may hold, safe, reachable and not where it stood lately, one it has not seen from the noise
-    /// or where it stood first, then the nearest (it keeps the one it
-    /// holds while that still serves). `None`: it has looked long enough,
+    /// or where it stood first, then one on ahead before one back the way
+    /// it just came, then the nearest (it keeps the one it holds while
+    /// that still serves, and for none back the way it came). `None`: it has looked long enough,
     /// a cell about the noise proved out of reach, or there is nowhere
     /// left to look from; it is done.
     pub(super) fn look_about(&mut self) -> Option<Pos> {
@@ -100,35 +104,74 @@ impl MemberTurn<'_> {
                     .flatten()
                     .any(|&stood| faction.believes_seen_from(stood, cell))
         };
+        // A cell back the way it just came: nearer, by its faction's way
+        // about the noise, to the cell its last step left than to the one
+        // it stands on (the way there sets out back over that cell).
+        let ways = self.brain.came_from.map(|from| {
+            (
+                WayCosts::about(grid, from, looking.noise),
+                WayCosts::about(grid, at, looking.noise),
+            )
+        });
+        let behind = |cell: Pos| {
+            ways.as_ref()
+                .is_some_and(|(back, here)| match (back.to(cell), here.to(cell)) {
+                    (Some(back), Some(here)) => back < here,
+                    (back, here) => back.is_some() && here.is_none(),
+                })
+        };
         // It looks from cells it knows: an unknown cell may be rock (a
         // goblin in a doorway waited on its search for a wall, rooms
         // seed 3), and what it has not seen is what it looks at, not from.
-        let candidates: Vec<(bool, Pos)> = square(looking.noise, LOOK_ABOUT_RADIUS)
+        let candidates: Vec<(Looked, Pos)> = square(looking.noise, LOOK_ABOUT_RADIUS)
             .filter(|&cell| faction.knowledge().belief(cell).is_some())
             .filter(|&cell| !looking.stood_by(cell))
             .filter(|&cell| faction.avoidance_at(cell) <= DANGEROUS)
             .filter(|&cell| grid.connected(at, cell))
             .filter(|&cell| self.may_hold(cell))
-            .map(|cell| (seen(cell), cell))
+            .map(|cell| {
+                let looked = Looked {
+                    seen: seen(cell),
+                    behind: behind(cell),
+                };
+                (looked, cell)
+            })
             .collect();
         let held = self
             .brain
             .spot
             .and_then(|spot| candidates.iter().find(|&&(_, cell)| cell == spot))
             .copied();
+        // Unseen first, and of those the ones ahead before the ones back
+        // the way it came: a skeleton that broke a door from a room it
+        // stood in for seven turns stepped into the doorway, the noise,
+        // turned back into that room for a cell low along its wall and
+        // then back through the door to the cells beyond (shut-cells seed
+        // 2: 44,16 -> 44,17 -> 44,16 -> 44,17, turns 58-64).
         let best = candidates
             .iter()
             .copied()
-            .min_by(|&(seen_a, a), &(seen_b, b)| {
-                seen_a
-                    .cmp(&seen_b)
+            .min_by(|&(looked_a, a), &(looked_b, b)| {
+                looked_a
+                    .cmp(&looked_b)
                     .then(octile(at, a).total_cmp(&octile(at, b)))
                     .then(a.cmp(&b))
             });
         let spot = match (held, best) {
             // The cell it heads for keeps serving unless it turned out
-            // seen while an unseen one is left.
-            (Some((held_seen, held)), Some((best_seen, _))) if held_seen <= best_seen => held,
+            // seen while an unseen one is left, and then only for one that
+            // does not lie behind it: a step out of a doorway showed the
+            // room it stepped into, and the unseen cells left lay in the
+            // room behind, so it stepped straight back through the door,
+            // an A-B-A-B (gatehouse seed 6: a skeleton at the noise of a
+            // door it broke, 44,4 -> 44,3 -> 44,4). It walks on to the
+            // cell it held and turns back from there.
+            (Some((held_looked, held)), Some((best_looked, _)))
+                if held_looked.seen <= best_looked.seen
+                    || (best_looked.behind && !held_looked.behind) =>
+            {
+                held
+            }
             (_, Some((_, best))) => best,
             (_, None) => return None,
         };
@@ -139,6 +182,75 @@ impl MemberTurn<'_> {
             spot,
         };
         Some(spot)
+    }
+}
+
+/// What a cell to look from is to a member looking about, in the order it
+/// takes them: one it has not seen (from the noise or from where it stood)
+/// before one it has, and one ahead before one back the way it just came.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Looked {
+    seen: bool,
+    behind: bool,
+}
+
+/// How far about the noise (Chebyshev, in cells) the way to a cell to
+/// look from is priced: twice the look's radius, room for a way round a
+/// wall between two of its cells.
+const WAY_RADIUS: i32 = 2 * LOOK_ABOUT_RADIUS;
+
+/// The cost of the faction's cheapest way from one cell to each cell of
+/// the square of [`WAY_RADIUS`] about a noise, over its planning grid's
+/// legal steps and prices, without leaving the square.
+struct WayCosts {
+    corner: Pos,
+    side: i32,
+    cost: Vec<Option<f64>>,
+}
+
+impl WayCosts {
+    fn about(grid: &Grid, from: Pos, noise: Pos) -> Self {
+        let corner = Pos::new(noise.x - WAY_RADIUS, noise.y - WAY_RADIUS);
+        let side = 2 * WAY_RADIUS + 1;
+        let mut ways = WayCosts {
+            corner,
+            side,
+            cost: vec![None; (side * side).unsigned_abs() as usize],
+        };
+        let mut frontier = BinaryHeap::new();
+        if let Some(start) = ways.index(from) {
+            ways.cost[start] = Some(0.0);
+            frontier.push(Reverse((0.0f64.to_bits(), from.x, from.y)));
+        }
+        // Costs are positive, so their bits sort as the costs do.
+        while let Some(Reverse((bits, x, y))) = frontier.pop() {
+            let (cell, so_far) = (Pos::new(x, y), f64::from_bits(bits));
+            if ways.to(cell).is_some_and(|best| best < so_far) {
+                continue;
+            }
+            for (next, step) in grid.neighbours(cell) {
+                let Some(index) = ways.index(next) else {
+                    continue;
+                };
+                let cost = so_far + step;
+                if ways.cost[index].is_none_or(|best| cost < best) {
+                    ways.cost[index] = Some(cost);
+                    frontier.push(Reverse((cost.to_bits(), next.x, next.y)));
+                }
+            }
+        }
+        ways
+    }
+
+    fn index(&self, cell: Pos) -> Option<usize> {
+        let (x, y) = (cell.x - self.corner.x, cell.y - self.corner.y);
+        ((0..self.side).contains(&x) && (0..self.side).contains(&y))
+            .then(|| (y * self.side + x).unsigned_abs() as usize)
+    }
+
+    /// The cost of the way to `cell`; `None` when the square holds none.
+    fn to(&self, cell: Pos) -> Option<f64> {
+        self.index(cell).and_then(|index| self.cost[index])
     }
 }
 

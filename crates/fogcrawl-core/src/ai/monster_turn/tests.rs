@@ -1127,6 +1127,142 @@ fn a_look_about_ends_once_a_cell_about_the_noise_proves_out_of_reach() {
 }
 
 #[test]
+fn a_look_about_from_a_doorway_does_not_step_back_through_the_door() {
+    // The noise was the door at 5,3 between two rooms (a skeleton broke
+    // it). Standing in the doorway it picks a cell about the noise it has
+    // not seen, low along the wall on one side, and steps out of the door
+    // toward it. That step shows it the room it stepped into: every cell
+    // there is seen now, while the ones low along the wall of the room
+    // behind are not. It walks on to the cell it holds rather than turn
+    // straight back through the door for them (gatehouse seed 6: a
+    // skeleton at 44,4, 44,3 at turn 97, 44,4 again at turn 98).
+    let (mut faction, _) = goblins_knowing(
+        "###########\n\
+         #@........#\n\
+         #.........#\n\
+         #####'#####\n\
+         #.........#\n\
+         #.........#\n\
+         ###########",
+    );
+    let noise = Pos::new(5, 3);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        looking_about: Some(super::look_about::LookingAbout {
+            noise,
+            until: 12.0,
+            stood_on: [None; 4],
+        }),
+        ..Brain::default()
+    };
+    // At the noise, time 1.
+    let first = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty))
+        .look_about()
+        .expect("a cell to look from");
+    assert_ne!(first.y, noise.y, "{first}");
+    // One step out of the door toward it (the only legal step that way).
+    let side = (first.y - noise.y).signum();
+    let out = Pos::new(noise.x, noise.y + side);
+    brain.came_from = Some(noise);
+    let next = MemberTurn::new(&mut faction, &mut brain, &senses(out, &empty))
+        .look_about()
+        .expect("it looks on");
+    assert_eq!(
+        (next.y - noise.y).signum(),
+        side,
+        "from {out} (came from the door {noise}, holding {first}) it heads for {next}: back through the door; {:?}",
+        brain.thought
+    );
+}
+
+#[test]
+fn a_look_about_from_a_doorway_looks_ahead_before_back_the_way_it_came() {
+    // It broke the door at 5,3 from the north room, where it stood seven
+    // turns, and stepped into the doorway, the noise. The cells low along
+    // the wall are unseen on both sides; it looks into the south room, the
+    // way it was going, before it turns back (shut-cells seed 2: a
+    // skeleton stepped from 44,16 into the doorway at turn 58, back to
+    // 44,16 for a cell of the room it came from at 61, and through the
+    // door again for the cells beyond at 64).
+    let (mut faction, _) = goblins_knowing(
+        "###########\n\
+         #@........#\n\
+         #.........#\n\
+         #####'#####\n\
+         #.........#\n\
+         #.........#\n\
+         ###########",
+    );
+    let noise = Pos::new(5, 3);
+    for came_from in [Pos::new(5, 2), Pos::new(5, 4)] {
+        let mut brain = Brain {
+            mode: Mode::Investigate,
+            came_from: Some(came_from),
+            looking_about: Some(super::look_about::LookingAbout {
+                noise,
+                until: 12.0,
+                stood_on: [None; 4],
+            }),
+            ..Brain::default()
+        };
+        let first = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty))
+            .look_about()
+            .expect("a cell to look from");
+        assert_eq!(
+            (first.y - noise.y).signum(),
+            (noise.y - came_from.y).signum(),
+            "came into the doorway from {came_from}, it looks from {first}"
+        );
+    }
+}
+
+#[test]
+fn a_look_about_at_a_corridor_mouth_does_not_turn_back_down_the_corridor() {
+    // The noise at 4,4 is the corridor's mouth below the west room; the
+    // corridor runs on east and up into the east room. A step up into
+    // the west room shows it that room; the east room's cells are nearer
+    // as the crow flies from there than from the mouth, but the way to
+    // them runs back over the mouth (shut-cells seed 2: a skeleton at
+    // 44,17, 44,16 at turn 61 and 44,17 at 64). It walks on to the cell
+    // it holds.
+    let (mut faction, _) = goblins_knowing(
+        "############\n\
+         #@...###...#\n\
+         #....###...#\n\
+         #....###...#\n\
+         ####........\n\
+         ############",
+    );
+    let noise = Pos::new(4, 4);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        looking_about: Some(super::look_about::LookingAbout {
+            noise,
+            until: 12.0,
+            stood_on: [None; 4],
+        }),
+        ..Brain::default()
+    };
+    let first = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty))
+        .look_about()
+        .expect("a cell to look from");
+    assert!(
+        first.x < 5 && first.y < 4,
+        "it looks into the west room first: {first}"
+    );
+    let out = Pos::new(4, 3);
+    brain.came_from = Some(noise);
+    let next = MemberTurn::new(&mut faction, &mut brain, &senses(out, &empty))
+        .look_about()
+        .expect("it looks on");
+    assert!(
+        next.x < 5 && next.y < 4,
+        "from {out} (came from {noise}, holding {first}) it heads for {next}, back down the corridor; {:?}",
+        brain.thought
+    );
+}
+
+#[test]
 fn an_investigator_boxed_in_by_a_packmate_leaves_the_noise_to_it() {
     let (mut faction, _) = goblins_knowing(
         "@#####\n\
