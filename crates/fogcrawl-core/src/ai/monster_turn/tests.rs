@@ -497,6 +497,7 @@ fn a_fighter_falling_back_gives_its_cell_to_the_packmate_that_queued_first() {
             Body::Packmate {
                 yields: false,
                 keeps_place: false,
+                hunts: true,
             }
         } else {
             Body::Empty
