@@ -1127,6 +1127,30 @@ fn a_look_about_ends_once_a_cell_about_the_noise_proves_out_of_reach() {
     assert_eq!(brain.looking_about, None);
 }
 
+/// Two rooms joined by an open door at 5,3, the player in the north one:
+/// the doorway looks about.
+const TWO_ROOMS_AND_A_DOOR: &str = "###########\n\
+                                    #@........#\n\
+                                    #.........#\n\
+                                    #####'#####\n\
+                                    #.........#\n\
+                                    #.........#\n\
+                                    ###########";
+
+/// A member investigating `noise` that has begun to look about it (until
+/// time 12), on none of the cells about it yet.
+fn looking_about(noise: Pos) -> Brain {
+    Brain {
+        mode: Mode::Investigate,
+        looking_about: Some(super::look_about::LookingAbout {
+            noise,
+            until: 12.0,
+            stood_on: [None; 4],
+        }),
+        ..Brain::default()
+    }
+}
+
 #[test]
 fn a_look_about_from_a_doorway_does_not_step_back_through_the_door() {
     // The noise was the door at 5,3 between two rooms (a skeleton broke
@@ -1137,25 +1161,9 @@ fn a_look_about_from_a_doorway_does_not_step_back_through_the_door() {
     // behind are not. It walks on to the cell it holds rather than turn
     // straight back through the door for them (gatehouse seed 6: a
     // skeleton at 44,4, 44,3 at turn 97, 44,4 again at turn 98).
-    let (mut faction, _) = goblins_knowing(
-        "###########\n\
-         #@........#\n\
-         #.........#\n\
-         #####'#####\n\
-         #.........#\n\
-         #.........#\n\
-         ###########",
-    );
+    let (mut faction, _) = goblins_knowing(TWO_ROOMS_AND_A_DOOR);
     let noise = Pos::new(5, 3);
-    let mut brain = Brain {
-        mode: Mode::Investigate,
-        looking_about: Some(super::look_about::LookingAbout {
-            noise,
-            until: 12.0,
-            stood_on: [None; 4],
-        }),
-        ..Brain::default()
-    };
+    let mut brain = looking_about(noise);
     // At the noise, time 1.
     let first = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty))
         .look_about()
@@ -1185,26 +1193,12 @@ fn a_look_about_from_a_doorway_looks_ahead_before_back_the_way_it_came() {
     // skeleton stepped from 44,16 into the doorway at turn 58, back to
     // 44,16 for a cell of the room it came from at 61, and through the
     // door again for the cells beyond at 64).
-    let (mut faction, _) = goblins_knowing(
-        "###########\n\
-         #@........#\n\
-         #.........#\n\
-         #####'#####\n\
-         #.........#\n\
-         #.........#\n\
-         ###########",
-    );
+    let (mut faction, _) = goblins_knowing(TWO_ROOMS_AND_A_DOOR);
     let noise = Pos::new(5, 3);
     for came_from in [Pos::new(5, 2), Pos::new(5, 4)] {
         let mut brain = Brain {
-            mode: Mode::Investigate,
             came_from: Some(came_from),
-            looking_about: Some(super::look_about::LookingAbout {
-                noise,
-                until: 12.0,
-                stood_on: [None; 4],
-            }),
-            ..Brain::default()
+            ..looking_about(noise)
         };
         let first = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty))
             .look_about()
@@ -1235,15 +1229,7 @@ fn a_look_about_at_a_corridor_mouth_does_not_turn_back_down_the_corridor() {
          ############",
     );
     let noise = Pos::new(4, 4);
-    let mut brain = Brain {
-        mode: Mode::Investigate,
-        looking_about: Some(super::look_about::LookingAbout {
-            noise,
-            until: 12.0,
-            stood_on: [None; 4],
-        }),
-        ..Brain::default()
-    };
+    let mut brain = looking_about(noise);
     let first = MemberTurn::new(&mut faction, &mut brain, &senses(noise, &empty))
         .look_about()
         .expect("a cell to look from");
