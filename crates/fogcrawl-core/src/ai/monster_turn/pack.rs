@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 use gridpath::Pos;
 
 use super::{Body, DANGEROUS, Intent, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
+use crate::ai::alert::Source;
 use crate::ai::brain::Mode;
 use crate::ai::spots::SpotWay;
 use crate::ai::thought::Thought;
@@ -134,6 +135,11 @@ impl MemberTurn<'_> {
                 }
             },
             _ => {
+                if let Some(spot) = self.spot_kept_out_of_sight() {
+                    // A step round a wall hid the player: it goes on to
+                    // the cell it took round the player's cell.
+                    return ControlFlow::Continue(Some(spot));
+                }
                 self.release_spot();
                 self.faction.spots_mut().stop_waiting(self.senses.actor);
                 // A way that is no longer walked is no longer timed (a
@@ -252,6 +258,35 @@ impl MemberTurn<'_> {
         self.hold(spot);
         self.brain.thought = Thought::WaitsForRoom { spot };
         Some(spot)
+    }
+
+    /// The cell round the player a hunter holds and keeps heading for once
+    /// its way there hides the player from it: it searches, on news it
+    /// saw itself of a cell within two of the spot (nothing newer heard
+    /// since), and has not reached the spot. Losing sight a step round a
+    /// wall is no news that the player moved; dropping the spot for the
+    /// player's cell sent it back the way it came, where it saw the player
+    /// and took the spot again (rooms depth 5, seed 3, turns 104-108: a
+    /// giant rat in the doorway of the room east of a corridor the player
+    /// stood in, a packmate fighting it there, set out north round to a
+    /// place to wait in the room west of it, and stepped to and fro
+    /// between 52,29 and 52,28, three A-B-A-B moves). `None` when the
+    /// spot is out of reach, taken or stood on, or it is there.
+    fn spot_kept_out_of_sight(&self) -> Option<Pos> {
+        if self.brain.mode != Mode::Search || self.senses.player_seen.is_some() {
+            return None;
+        }
+        let spot = self.brain.spot?;
+        let seen = self
+            .brain
+            .alert
+            .filter(|alert| alert.source == Source::Saw)?
+            .pos;
+        (spot != self.senses.at
+            && chebyshev(spot, seen) <= 2
+            && self.brain.unreachable != Some(spot)
+            && self.may_hold(spot))
+        .then_some(spot)
     }
 
     /// Whether it stands where a blow at the player can land: next to it,

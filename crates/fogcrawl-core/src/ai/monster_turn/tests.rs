@@ -2886,3 +2886,91 @@ fn a_hunter_still_walking_in_joins_the_doorway_queue_behind_one_already_there() 
     ];
     assert_eq!(queue, want_queue, "{cells:?}");
 }
+
+#[test]
+fn a_hunter_going_round_to_its_cell_goes_on_once_the_wall_hides_the_player() {
+    // Rooms depth 5, seed 3 (turns 104-108): the player at 3,4 in a
+    // corridor between two rooms. Packmates hold both cells beside it:
+    // 4,4, taken by one (P) standing in the east room's door (5,4) on its
+    // way in, and 2,4 by one coming from the west. The goblin at 6,4,
+    // inside that door, sees the player and takes a place to wait in the
+    // west room, round by the north door (5,1): P stands in the door. Its
+    // first step north (6,3) puts the wall between it and the player: it
+    // searches, and P has stepped on out of the doorway. Dropping its
+    // place for the player's own cell, the short way back through the
+    // door sent it back to 6,4, where it saw the player and took the place
+    // again: to and fro. It goes on round, never back onto 6,4, and
+    // reaches the west room.
+    let map = "##########\n\
+               #....'...#\n\
+               #....#...#\n\
+               ##.###...#\n\
+               #..@.'...#\n\
+               ##########";
+    let (mut faction, _) = goblins_knowing(map);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (player, walker, start) = (Pos::new(3, 4), Pos::new(5, 4), Pos::new(6, 4));
+    assert!(faction.spots_mut().claim(2, Pos::new(4, 4), walker));
+    assert!(faction.spots_mut().claim(3, Pos::new(2, 4), Pos::new(1, 4)));
+    // P in the doorway on the first turn only.
+    let body_at = |turn: u32| {
+        move |p: Pos| {
+            if turn == 0 && p == walker {
+                Body::Packmate {
+                    yields: false,
+                    keeps_place: false,
+                    hunts: true,
+                }
+            } else if p == player {
+                Body::Player
+            } else {
+                Body::Empty
+            }
+        }
+    };
+    // It sees the player along the corridor's row and from the west room's
+    // west end (over 2,3); the wall hides it from the rest.
+    let sees = |at: Pos| at.y == 4 || at.x <= 2;
+    let mut at = start;
+    let mut cells = vec![at];
+    let mut hidden_turns = 0;
+    let mut brain = Brain::default();
+    for turn in 0..12u32 {
+        let body = body_at(turn);
+        let mut s = senses(at, &body);
+        s.player_seen = sees(at).then_some(player);
+        hidden_turns += u32::from(!sees(at));
+        s.now = f64::from(turn);
+        s.turn = u64::from(turn);
+        faction.start_turn(s.now);
+        faction.note_sighting(player, s.now);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        let happened = match intent {
+            Intent::Step { to, .. } => {
+                at = to;
+                Happened::Stepped { to }
+            }
+            _ => Happened::Waited,
+        };
+        // Where it is after each turn: never back at the door it left.
+        assert!(
+            cells.len() == 1 || at != start,
+            "turn {turn}: back at {at:?} ({:?}, goal {:?})",
+            brain.thought,
+            brain.goal
+        );
+        cells.push(at);
+        let outcome = TurnOutcome {
+            started_at: s.at,
+            happened,
+            now: s.now,
+        };
+        conclude(&mut faction, &mut brain, outcome, |_| None);
+    }
+    assert!(hidden_turns >= 2, "it set out round: {cells:?}");
+    assert_eq!(paces_to_and_fro(&cells), None, "{cells:?}");
+    assert!(
+        cells.iter().any(|c| c.x <= 4 && c.y <= 2),
+        "it reached the west room: {cells:?}"
+    );
+}
