@@ -129,9 +129,9 @@ impl MemberTurn<'_> {
     /// down the safety map trades places with a packmate at `downhill`:
     /// the cell of the packmate that has waited longest for a cell next
     /// to the player ([`Spots::waited_longer`]), when it stands beside
-    /// this member on another step down the map and would trade places
-    /// (none when that is the one at `downhill`, or the step is not
-    /// downhill). The trade puts it on the cell the fighter leaves: first
+    /// this member on another step down the map, or on a cell out of the
+    /// player's reach farther from it that does not corner the fighter,
+    /// and would trade places (none when that is the one at `downhill`). The trade puts it on the cell the fighter leaves: first
     /// come, first served, as for a cell that comes free, not whoever
     /// happens to stand on the way out (twin-halls, depth 5, evader,
     /// seed 6, the good case: wolf 7 at 2 of 9 hit points fell back
@@ -165,14 +165,26 @@ impl MemberTurn<'_> {
                 ..
             }
         );
-        (cell != downhill
-            && trades
-            && !self.faction.believes_step_blocked(at, cell)
-            && self
-                .faction
-                .flee_step(turn, threat, at, |c| c == cell && Some(c) != fled_from)
-                .is_some())
-        .then_some(cell)
+        if cell == downhill
+            || !trades
+            || Some(cell) == fled_from
+            || self.faction.believes_step_blocked(at, cell)
+        {
+            return None;
+        }
+        // A step down the map, or one out of the player's reach that gains
+        // distance and does not corner it: the first in the queue often
+        // stands off the map's way down, beside the doorway the fighter
+        // holds (twin-halls, depth 5, seed 8: wolf 4 at 8,2, queued since
+        // turn 8 behind wolf 5 in 9,3, the map's way down through 8,4).
+        let down = self
+            .faction
+            .flee_step(turn, threat, at, |c| c == cell)
+            .is_some();
+        let away = cell.chebyshev(threat) > 1
+            && octile(cell, threat) > octile(at, threat)
+            && !self.cornered_there(threat, cell);
+        (down || away).then_some(cell)
     }
 
     /// Whether a flight step onto `next` only corners it there: it sees

@@ -193,6 +193,42 @@ fn a_stroller_that_meets_a_packmate_strolls_elsewhere_instead_of_passing() {
     assert!(brain.plan.is_empty());
 }
 
+/// A hunter whose way runs through the packmate fighting the player from
+/// a corridor waits its turn for a cell next to the player from its
+/// first turn behind it, not only once its way round stalls (twin-halls,
+/// depth 5, seed 8: wolf 4 stood behind the fighter in the doorway from
+/// turn 8 but queued only at turn 12, after wolf 7).
+#[test]
+fn a_hunter_held_behind_the_fighter_queues_from_its_first_turn_there() {
+    // Hunter at 1,1, the fighter at 2,1, the player at 3,1: one wide.
+    let (mut faction, _) = goblins_knowing(
+        "#####\n\
+         #..@#\n\
+         #####",
+    );
+    let (at, fighter, player) = (Pos::new(1, 1), Pos::new(2, 1), Pos::new(3, 1));
+    let mut brain = Brain {
+        mode: Mode::Hunt,
+        plan: vec![fighter, player],
+        goal: Some(player),
+        ..Brain::default()
+    };
+    let fighting = packmate_at(fighter, false);
+    let mut s = senses(at, &fighting);
+    s.player_seen = Some(player);
+    s.now = 2.0;
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).step_along(fighter);
+    assert_eq!(intent, Intent::Wait);
+    assert_eq!(brain.thought, Thought::BlockedByPackmate(fighter));
+    // Queued at time 2 (actor 1): ahead of one that asks at time 3.
+    let queued: Vec<(usize, f64)> = faction
+        .spots()
+        .waited_longer(usize::MAX, player, 3.0)
+        .map(|(actor, w)| (actor, w.since))
+        .collect();
+    assert_eq!(queued, vec![(1, 2.0)]);
+}
+
 #[test]
 fn a_packmate_that_makes_way_is_swapped_with_and_one_that_does_not_is_walked_round() {
     let (mut faction, _) = goblins_knowing(
@@ -535,6 +571,82 @@ fn a_fighter_falling_back_gives_its_cell_to_the_packmate_that_queued_first() {
         faction.spots_mut().wait(8, player, lowest, now);
     }
     faction.spots_mut().wait(7, player, other, 3.0);
+    assert_eq!(falls_back(&mut faction), trade(lowest));
+}
+
+/// The packmate that queued first may stand off the safety map's way
+/// down, beside the doorway the fighter holds: the fighter still trades
+/// with it onto its cell, out of the player's reach (twin-halls, depth 5,
+/// seed 8: wolf 4 at 8,2 queued from turn 8 behind wolf 5 in 9,3; wolf 7
+/// at 8,4, on the map's way down, queued from turn 11 and got the cell at
+/// turn 15, and wolf 4 stood two more turns).
+#[test]
+fn a_fighter_falling_back_trades_with_the_first_in_queue_off_the_way_down() {
+    // Twin-halls' west hall: the player in the doorway at 10,3, the hurt
+    // goblin fighting it from 9,3; the hall's way out runs south from
+    // 6,11, so the map's way down from 9,3 leads south-west.
+    let rows = "##############\n\
+                #.........#..#\n\
+                #.........#..#\n\
+                #.........@..#\n\
+                #.........#..#\n\
+                #.........####\n\
+                #.........####\n\
+                #.........####\n\
+                #.........####\n\
+                #.........####\n\
+                #.........####\n\
+                ######.#######\n\
+                #............#\n\
+                ##############";
+    let (player, at) = (Pos::new(10, 3), Pos::new(9, 3));
+    let (mut faction, _) = goblins_knowing(rows);
+    let lowest = faction
+        .flee_step(1, player, at, |_| true)
+        .expect("a way down the map");
+    let off = [Pos::new(8, 2), Pos::new(8, 4)]
+        .into_iter()
+        .find(|&c| c != lowest && faction.flee_step(1, player, at, |x| x == c).is_none())
+        .expect("a cell beside the fighter off the map's way down");
+    let bodies = move |p: Pos| {
+        if p == lowest || p == off {
+            Body::Packmate {
+                yields: false,
+                keeps_place: false,
+                hunts: true,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let falls_back = |faction: &mut Faction| {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut s = senses(at, &bodies);
+        s.player_seen = Some(player);
+        s.health = 0.1;
+        s.now = 3.5;
+        let mut brain = Brain::default();
+        let intent = MemberTurn::new(faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(brain.mode, Mode::Flee);
+        intent
+    };
+    let trade = |to| Intent::Step {
+        to,
+        swap: true,
+        guided: true,
+    };
+    // The one off the way down queued at time 1, the one on it at 3.
+    for now in [1.0, 3.0] {
+        faction.spots_mut().wait(7, player, off, now);
+    }
+    faction.spots_mut().wait(8, player, lowest, 3.0);
+    assert_eq!(falls_back(&mut faction), trade(off));
+    // The other way round: the way down's packmate first.
+    let (mut faction, _) = goblins_knowing(rows);
+    for now in [1.0, 3.0] {
+        faction.spots_mut().wait(8, player, lowest, now);
+    }
+    faction.spots_mut().wait(7, player, off, 3.0);
     assert_eq!(falls_back(&mut faction), trade(lowest));
 }
 
