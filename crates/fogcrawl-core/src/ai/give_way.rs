@@ -8,7 +8,10 @@
 //! the trade left them (however long ago), nor within a few turns after;
 //! one fighting the player or standing on the spot it holds round a goal
 //! stays put; and one on its way somewhere is not pushed back from where
-//! it goes (it would only step forward again: an A-B-A-B).
+//! it goes (it would only step forward again: an A-B-A-B). A shooter is
+//! never traded into a cell next to the player from one that is not: it
+//! keeps its distance, and a trade would hand the player a shooter it
+//! must then fight hand to hand.
 
 use crate::ai::brain::{Brain, Mode};
 use crate::ai::thought::Thought;
@@ -42,13 +45,14 @@ pub(crate) enum Body {
 }
 
 /// The monster on a cell as the asker sees it: its mind (none for a
-/// mindless one), where it stands, and whether it belongs to the asker's
-/// faction.
+/// mindless one), where it stands, whether it belongs to the asker's
+/// faction, and whether its kind shoots (a range over 1).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Bystander<'a> {
     pub brain: Option<&'a Brain>,
     pub at: Pos,
     pub packmate: bool,
+    pub shoots: bool,
 }
 
 /// Who asks to pass: the monster, where it stands, where the player
@@ -88,6 +92,8 @@ pub(crate) fn awaits(brain: &Brain) -> Option<WaitFor> {
 /// Whether `mate` lets `asker` trade places with it.
 ///
 /// - One the asker traded places with lately does not trade them back.
+/// - A shooter is not traded into a cell next to the player
+///   ([`shooter_pushed_into_reach`]).
 /// - A fleeing member is going anyway: it lets anyone else past, unless
 ///   the trade would put it nearer the player than it stands (a fleer
 ///   behind it pushing it back toward the danger: it would only step
@@ -102,7 +108,7 @@ pub(crate) fn awaits(brain: &Brain) -> Option<WaitFor> {
 ///   straight forward again. A hunter stuck in a queue toward the player
 ///   does not let one further back pass ([`queued_for_the_player`]).
 pub(crate) fn gives_way(mate: Bystander<'_>, asker: Asker) -> bool {
-    if lately_swapped(mate, asker) {
+    if lately_swapped(mate, asker) || shooter_pushed_into_reach(mate, asker) {
         return false;
     }
     if mate.brain.is_some_and(|brain| brain.mode == Mode::Flee) {
@@ -165,13 +171,24 @@ fn pushed_toward_player(mate: Bystander<'_>, asker: Asker) -> bool {
     asker.at.chebyshev(asker.player) < mate.at.chebyshev(asker.player)
 }
 
+/// Whether `mate` shoots and the trade would put it next to the player
+/// from a cell that is not: a fleeing rat ran into a dead end past a
+/// goblin archer standing two cells from the player, and the trade left
+/// the archer beside the player with no step back (maze at depth 5, seed
+/// 8, turn 160: then 5 of its turns next to the player, 3 cornered).
+fn shooter_pushed_into_reach(mate: Bystander<'_>, asker: Asker) -> bool {
+    mate.shoots && asker.at.chebyshev(asker.player) <= 1 && mate.at.chebyshev(asker.player) > 1
+}
+
 /// Whether not even a fleeing asker trades places with `mate`: they
-/// traded places lately ([`lately_swapped`]: it would undo the trade), or
-/// `mate` flees too and the trade would put it nearer the player (it would
-/// only step away again: an A-B-A-B, two hurt goblins in a corridor on
-/// pass seed 2).
+/// traded places lately ([`lately_swapped`]: it would undo the trade),
+/// `mate` shoots and the trade would put it next to the player
+/// ([`shooter_pushed_into_reach`]), or `mate` flees too and the trade
+/// would put it nearer the player (it would only step away again: an
+/// A-B-A-B, two hurt goblins in a corridor on pass seed 2).
 fn keeps_place(mate: Bystander<'_>, asker: Asker) -> bool {
     lately_swapped(mate, asker)
+        || shooter_pushed_into_reach(mate, asker)
         || (mate.brain.is_some_and(|brain| brain.mode == Mode::Flee)
             && pushed_toward_player(mate, asker))
 }
@@ -227,6 +244,7 @@ mod tests {
             brain: Some(brain),
             at: cell(sketch, 'm'),
             packmate: true,
+            shoots: false,
         }
     }
 
@@ -322,6 +340,60 @@ mod tests {
                       #########";
         assert!(gives_way(mate(sketch, &fleeing), asker(sketch, 10.0)));
         assert!(!keeps_place(mate(sketch, &fleeing), asker(sketch, 10.0)));
+    }
+
+    #[test]
+    fn a_shooter_is_not_traded_into_a_cell_next_to_the_player() {
+        // A pocket off a corridor; the player stands at its mouth. A hurt
+        // rat (a) flees into the pocket past a goblin archer (m) two cells
+        // from the player: the trade would leave the archer beside the
+        // player with no step back (maze at depth 5, seed 8, turn 160).
+        let sketch = "###\n\
+                      #m#\n\
+                      #a#\n\
+                      #.@\n\
+                      #.#\n\
+                      ###";
+        let archer = Brain {
+            mode: Mode::Wander,
+            ..Brain::default()
+        };
+        let shooter = Bystander {
+            shoots: true,
+            packmate: false,
+            ..mate(sketch, &archer)
+        };
+        let fleeing_rat = asker(sketch, 10.0);
+        assert!(!gives_way(shooter, fleeing_rat));
+        assert_eq!(
+            body_of(shooter, fleeing_rat),
+            Body::Stranger {
+                yields: false,
+                keeps_place: true,
+                hunts: false
+            },
+            "not even a fleeing asker pushes a shooter next to the player"
+        );
+        // A fighter in its place is traded there: it comes for the fight.
+        let fighter = Bystander {
+            shoots: false,
+            ..shooter
+        };
+        assert!(!keeps_place(fighter, fleeing_rat));
+        assert!(gives_way(fighter, fleeing_rat));
+        // A shooter already next to the player (the asker two cells off)
+        // may be traded away from it.
+        let sketch = "###\n\
+                      #a#\n\
+                      #m#\n\
+                      #.@\n\
+                      #.#\n\
+                      ###";
+        let beside = Bystander {
+            shoots: true,
+            ..mate(sketch, &archer)
+        };
+        assert!(!shooter_pushed_into_reach(beside, asker(sketch, 10.0)));
     }
 
     #[test]

@@ -2833,6 +2833,7 @@ fn a_shooter_waiting_a_cloud_out_on_its_own_cell_holds_it_and_keeps_it() {
             brain: Some(&brain),
             at,
             packmate: true,
+            shoots: true,
         };
         assert!(
             !crate::ai::give_way::gives_way(holder, passer),

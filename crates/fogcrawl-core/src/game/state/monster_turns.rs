@@ -143,6 +143,7 @@ impl Game {
         let player = self.actors[PLAYER].pos;
         let actors = &self.actors;
         let kind_factions = &self.kind_factions;
+        let kinds = &self.kinds;
         let occupancy = &self.occupancy;
         let asker = Asker {
             actor,
@@ -161,6 +162,7 @@ impl Game {
                 brain: actors[other].brain.as_ref(),
                 at: actors[other].pos,
                 packmate: kind_factions.get(kind) == Some(&f),
+                shoots: kinds.get(kind).is_some_and(|k| k.is_ranged()),
             };
             body_of(bystander, asker)
         };
