@@ -255,6 +255,15 @@ impl SpotWay {
 mod tests {
     use super::*;
 
+    /// Who waited longer than `actor` for a cell next to `player` at
+    /// `now`, first come first.
+    fn ahead_of(spots: &Spots, actor: usize, player: Pos, now: f64) -> Vec<usize> {
+        spots
+            .waited_longer(actor, player, now)
+            .map(|(a, _)| a)
+            .collect()
+    }
+
     #[test]
     fn a_cell_has_one_holder_and_a_member_holds_one_cell() {
         let mut spots = Spots::default();
@@ -283,32 +292,30 @@ mod tests {
             spots.wait(2, player, Pos::new(6, 4), now);
             spots.wait(4, player, Pos::new(4, 4), now);
         }
-        let ahead_of = |spots: &Spots, actor, now| -> Vec<usize> {
-            spots
-                .waited_longer(actor, player, now)
-                .map(|(a, _)| a)
-                .collect()
-        };
-        assert_eq!(ahead_of(&spots, 2, 4.0), vec![4], "4 began at 1, 2 at 3");
-        assert_eq!(ahead_of(&spots, 4, 4.0), Vec::<usize>::new());
         assert_eq!(
-            ahead_of(&spots, 9, 4.0),
+            ahead_of(&spots, 2, player, 4.0),
+            vec![4],
+            "4 began at 1, 2 at 3"
+        );
+        assert_eq!(ahead_of(&spots, 4, player, 4.0), Vec::<usize>::new());
+        assert_eq!(
+            ahead_of(&spots, 9, player, 4.0),
             vec![2, 4],
             "one not waiting is last"
         );
         // 4 takes a cell and stops waiting: 2 is first.
         spots.stop_waiting(4);
-        assert_eq!(ahead_of(&spots, 9, 4.0), vec![2]);
+        assert_eq!(ahead_of(&spots, 9, player, 4.0), vec![2]);
         // 2 says nothing past WAIT_FRESH: its wait keeps nobody out.
         assert_eq!(
-            ahead_of(&spots, 9, 4.0 + WAIT_FRESH + 0.5),
+            ahead_of(&spots, 9, player, 4.0 + WAIT_FRESH + 0.5),
             Vec::<usize>::new()
         );
         // A wait for another player cell begins afresh.
         spots.wait(2, Pos::new(6, 5), Pos::new(6, 4), 5.0);
         spots.wait(7, Pos::new(6, 5), Pos::new(7, 4), 5.0);
         assert_eq!(
-            ahead_of(&spots, 7, 5.0),
+            ahead_of(&spots, 7, player, 5.0),
             Vec::<usize>::new(),
             "player moved: 2 at 5"
         );
@@ -324,34 +331,20 @@ mod tests {
         // 9, five cells off, says it waits at time 0: it is walking in.
         spots.wait(9, player, Pos::new(6, 2), 0.0);
         spots.wait(3, player, Pos::new(3, 2), 1.0);
-        let waiters = |spots: &Spots, now| -> Vec<usize> {
-            spots
-                .waited_longer(usize::MAX, player, now)
-                .map(|(a, _)| a)
-                .collect()
-        };
-        assert_eq!(waiters(&spots, 1.0), vec![3], "9 is not in the queue");
+        assert_eq!(
+            ahead_of(&spots, usize::MAX, player, 1.0),
+            vec![3],
+            "9 is not in the queue"
+        );
         // At time 2, 9 stands 2 cells off at 3,3: it joins, behind 3.
         spots.wait(3, player, Pos::new(3, 2), 2.0);
         spots.wait(9, player, Pos::new(3, 3), 2.0);
-        assert_eq!(waiters(&spots, 2.0), vec![3, 9]);
-        assert_eq!(
-            spots
-                .waited_longer(9, player, 2.0)
-                .map(|(a, _)| a)
-                .collect::<Vec<_>>(),
-            vec![3]
-        );
+        assert_eq!(ahead_of(&spots, usize::MAX, player, 2.0), vec![3, 9]);
+        assert_eq!(ahead_of(&spots, 9, player, 2.0), vec![3]);
         // A waiter keeps its place when it steps a cell further off (to
         // let a hurt fighter out, say).
         spots.wait(3, player, Pos::new(4, 3), 3.0);
         spots.wait(9, player, Pos::new(3, 3), 3.0);
-        assert_eq!(
-            spots
-                .waited_longer(9, player, 3.0)
-                .map(|(a, _)| a)
-                .collect::<Vec<_>>(),
-            vec![3]
-        );
+        assert_eq!(ahead_of(&spots, 9, player, 3.0), vec![3]);
     }
 }

@@ -504,6 +504,47 @@ fn a_fleeing_member_trades_places_with_a_packmate_in_its_way() {
     );
 }
 
+/// What a goblin at `at` on a tenth of its hit points, seeing the player
+/// at `player` at time 3.5, does with hunting packmates on `packmates`:
+/// it flees (asserted), and the step it takes is returned.
+fn hurt_fighter_falls_back(
+    faction: &mut Faction,
+    player: Pos,
+    at: Pos,
+    packmates: [Pos; 2],
+) -> Intent {
+    let bodies = move |p: Pos| {
+        if packmates.contains(&p) {
+            Body::Packmate {
+                yields: false,
+                keeps_place: false,
+                hunts: true,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut s = senses(at, &bodies);
+    s.player_seen = Some(player);
+    s.health = 0.1;
+    s.now = 3.5;
+    let mut brain = Brain::default();
+    let intent = MemberTurn::new(faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(brain.mode, Mode::Flee);
+    intent
+}
+
+/// A step onto `to` on the member's plan, trading places with whoever
+/// stands there.
+fn trade_places(to: Pos) -> Intent {
+    Intent::Step {
+        to,
+        swap: true,
+        guided: true,
+    }
+}
+
 /// A hurt fighter falling back through its packmates gives its cell next
 /// to the player to the one that queued for such a cell first, when it
 /// stands on another step down the safety map, not to whichever stands on
@@ -528,35 +569,10 @@ fn a_fighter_falling_back_gives_its_cell_to_the_packmate_that_queued_first() {
         .into_iter()
         .find(|&c| c != lowest && faction.flee_step(1, player, at, |x| x == c).is_some())
         .expect("another step down the map");
-    let bodies = move |p: Pos| {
-        if p == lowest || p == other {
-            Body::Packmate {
-                yields: false,
-                keeps_place: false,
-                hunts: true,
-            }
-        } else {
-            Body::Empty
-        }
-    };
-    let falls_back = |faction: &mut Faction| {
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut s = senses(at, &bodies);
-        s.player_seen = Some(player);
-        s.health = 0.1;
-        s.now = 3.5;
-        let mut brain = Brain::default();
-        let intent = MemberTurn::new(faction, &mut brain, &s).think(&mut rng);
-        assert_eq!(brain.mode, Mode::Flee);
-        intent
-    };
-    let trade = |to| Intent::Step {
-        to,
-        swap: true,
-        guided: true,
-    };
+    let falls_back =
+        |faction: &mut Faction| hurt_fighter_falls_back(faction, player, at, [lowest, other]);
     // Nobody queued: down the map's lowest step, through its packmate.
-    assert_eq!(falls_back(&mut faction), trade(lowest));
+    assert_eq!(falls_back(&mut faction), trade_places(lowest));
     // The packmate on the other step queued at time 1, the one on the
     // lowest at 3: the first gets the cell.
     let (mut faction, _) = goblins_knowing(rows);
@@ -564,14 +580,14 @@ fn a_fighter_falling_back_gives_its_cell_to_the_packmate_that_queued_first() {
         faction.spots_mut().wait(7, player, other, now);
     }
     faction.spots_mut().wait(8, player, lowest, 3.0);
-    assert_eq!(falls_back(&mut faction), trade(other));
+    assert_eq!(falls_back(&mut faction), trade_places(other));
     // Queued the other way round: the lowest step's packmate first.
     let (mut faction, _) = goblins_knowing(rows);
     for now in [1.0, 3.0] {
         faction.spots_mut().wait(8, player, lowest, now);
     }
     faction.spots_mut().wait(7, player, other, 3.0);
-    assert_eq!(falls_back(&mut faction), trade(lowest));
+    assert_eq!(falls_back(&mut faction), trade_places(lowest));
 }
 
 /// The packmate that queued first may stand off the safety map's way
@@ -608,46 +624,21 @@ fn a_fighter_falling_back_trades_with_the_first_in_queue_off_the_way_down() {
         .into_iter()
         .find(|&c| c != lowest && faction.flee_step(1, player, at, |x| x == c).is_none())
         .expect("a cell beside the fighter off the map's way down");
-    let bodies = move |p: Pos| {
-        if p == lowest || p == off {
-            Body::Packmate {
-                yields: false,
-                keeps_place: false,
-                hunts: true,
-            }
-        } else {
-            Body::Empty
-        }
-    };
-    let falls_back = |faction: &mut Faction| {
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let mut s = senses(at, &bodies);
-        s.player_seen = Some(player);
-        s.health = 0.1;
-        s.now = 3.5;
-        let mut brain = Brain::default();
-        let intent = MemberTurn::new(faction, &mut brain, &s).think(&mut rng);
-        assert_eq!(brain.mode, Mode::Flee);
-        intent
-    };
-    let trade = |to| Intent::Step {
-        to,
-        swap: true,
-        guided: true,
-    };
+    let falls_back =
+        |faction: &mut Faction| hurt_fighter_falls_back(faction, player, at, [lowest, off]);
     // The one off the way down queued at time 1, the one on it at 3.
     for now in [1.0, 3.0] {
         faction.spots_mut().wait(7, player, off, now);
     }
     faction.spots_mut().wait(8, player, lowest, 3.0);
-    assert_eq!(falls_back(&mut faction), trade(off));
+    assert_eq!(falls_back(&mut faction), trade_places(off));
     // The other way round: the way down's packmate first.
     let (mut faction, _) = goblins_knowing(rows);
     for now in [1.0, 3.0] {
         faction.spots_mut().wait(8, player, lowest, now);
     }
     faction.spots_mut().wait(7, player, off, 3.0);
-    assert_eq!(falls_back(&mut faction), trade(lowest));
+    assert_eq!(falls_back(&mut faction), trade_places(lowest));
 }
 
 #[test]
