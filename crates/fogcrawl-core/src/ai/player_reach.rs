@@ -64,7 +64,8 @@ fn player_enter_time(belief: Option<Terrain>) -> Option<f64> {
 }
 
 /// The square of cells within `radius` (Chebyshev) of a centre, numbered
-/// row by row: the window every layer of a [`PlayerReach`] is indexed by.
+/// row by row: the window every layer of a [`PlayerReach`] is indexed by,
+/// and the look about a noise's way costs.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Square {
     centre: Pos,
@@ -80,13 +81,13 @@ impl Square {
     }
 
     /// How many cells the square holds.
-    fn len(self) -> usize {
+    pub(crate) fn len(self) -> usize {
         let side = usize::try_from(2 * self.radius + 1).unwrap_or(1);
         side * side
     }
 
     /// The number of `cell` in the square; `None` outside it.
-    fn index(self, cell: Pos) -> Option<usize> {
+    pub(crate) fn index(self, cell: Pos) -> Option<usize> {
         let (dx, dy) = (cell.x - self.centre.x, cell.y - self.centre.y);
         if dx.abs() > self.radius || dy.abs() > self.radius {
             return None;

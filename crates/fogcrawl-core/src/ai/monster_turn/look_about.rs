@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::pack::square;
 use super::{DANGEROUS, MemberTurn, chebyshev, octile};
+use crate::ai::player_reach::Square;
 use crate::ai::thought::Thought;
 
 /// How far (Chebyshev, in cells) from the noise it looks about.
@@ -203,19 +204,16 @@ const WAY_RADIUS: i32 = 2 * LOOK_ABOUT_RADIUS;
 /// the square of [`WAY_RADIUS`] about a noise, over its planning grid's
 /// legal steps and prices, without leaving the square.
 struct WayCosts {
-    corner: Pos,
-    side: i32,
+    square: Square,
     cost: Vec<Option<f64>>,
 }
 
 impl WayCosts {
     fn about(grid: &Grid, from: Pos, noise: Pos) -> Self {
-        let corner = Pos::new(noise.x - WAY_RADIUS, noise.y - WAY_RADIUS);
-        let side = 2 * WAY_RADIUS + 1;
+        let square = Square::new(noise, WAY_RADIUS);
         let mut ways = WayCosts {
-            corner,
-            side,
-            cost: vec![None; (side * side).unsigned_abs() as usize],
+            square,
+            cost: vec![None; square.len()],
         };
         let mut frontier = BinaryHeap::new();
         if let Some(start) = ways.index(from) {
@@ -243,9 +241,7 @@ impl WayCosts {
     }
 
     fn index(&self, cell: Pos) -> Option<usize> {
-        let (x, y) = (cell.x - self.corner.x, cell.y - self.corner.y);
-        ((0..self.side).contains(&x) && (0..self.side).contains(&y))
-            .then(|| (y * self.side + x).unsigned_abs() as usize)
+        self.square.index(cell)
     }
 
     /// The cost of the way to `cell`; `None` when the square holds none.
