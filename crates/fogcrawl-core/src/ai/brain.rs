@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 pub(crate) use crate::ai::alert::{Alert, Source};
 use crate::ai::counters::ReplanReason;
-use crate::ai::monster_turn::{LookingAbout, SWEEP_MIN_TURNS, SWEEP_TIME, Sweep};
+use crate::ai::monster_turn::{LookingAbout, SWEEP_MIN_TURNS, SWEEP_TIME, Sweep, same_business};
 use crate::ai::spots::SpotWay;
 use crate::ai::thought::Thought;
 use gridpath::Pos;
@@ -214,7 +214,9 @@ pub struct Brain {
     /// trade left each on: neither swaps the other straight back (a swap
     /// is for passing).
     pub swapped_with: Option<LastSwap>,
-    /// The noise it is investigating, and its own turns spent on it.
+    /// The noise it is investigating, and its own turns spent in this
+    /// run of investigating (a noise elsewhere heard on the way re-aims
+    /// the run and does not start the count over).
     pub investigating: Option<(Pos, u32)>,
     /// It reached the noise it investigates and found nobody: it looks
     /// about the place a while.
@@ -553,6 +555,15 @@ impl Brain {
             return Some(goal);
         }
         if let Some(noise) = self.noise_to_investigate() {
+            if self.mode != Mode::Investigate {
+                // Taken up afresh: a new run of investigating, its
+                // patience whole. Only the count of the same business
+                // is kept: of a place it lost interest in, the next blow
+                // of that fight does not draw it back.
+                self.investigating = self
+                    .investigating
+                    .filter(|&(heard, _)| same_business(heard, noise));
+            }
             self.mode = Mode::Investigate;
             return Some(noise);
         }

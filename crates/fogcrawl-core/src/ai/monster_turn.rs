@@ -37,6 +37,7 @@ mod wander;
 
 pub(crate) use look::{look_around, mark_presence, view_radius};
 pub(crate) use look_about::LookingAbout;
+pub(crate) use pack::same_business;
 use pack::{PackTurn, SURROUND_PAUSE};
 pub(crate) use plan::plan_overrides;
 use plan::{FIELD_RADIUS, FIELD_RETARGET, NEAR_TARGET, STALL_PATIENCE};

@@ -1440,6 +1440,82 @@ fn an_investigator_that_left_a_noise_is_not_drawn_back_by_the_same_business() {
     );
 }
 
+/// A goblin at 10,1 of a long corridor that has been investigating a noise
+/// at 4,1 for `turns` of its own turns, and hears another at 20,1: not the
+/// same business (ten cells off), eight cells beyond where it may look
+/// from. It thinks once, and its brain is returned.
+fn re_aimed_after(turns: u32) -> Brain {
+    let (mut faction, _) = goblins_knowing(
+        "@#########################\n\
+         ..........................\n\
+         ##########################",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let s = senses(Pos::new(10, 1), &empty);
+    let mut brain = Brain {
+        mode: Mode::Investigate,
+        noise: Some(Pos::new(20, 1)),
+        investigating: Some((Pos::new(4, 1), turns)),
+        ..Brain::default()
+    };
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    brain
+}
+
+#[test]
+fn a_noise_elsewhere_re_aims_an_investigation_without_renewing_its_patience() {
+    // Shut-cells (unseen21) depth 5 seed 7, turns 60-107: a skeleton
+    // followed a packmate battering doors from one to the next, its
+    // patience renewed at each, 43 actions investigating in a row.
+    // Twenty turns spent, ten are left: it goes to the new noise, and
+    // its count goes on.
+    let brain = re_aimed_after(20);
+    assert_eq!(brain.mode, Mode::Investigate, "{:?}", brain.thought);
+    assert_eq!(brain.investigating, Some((Pos::new(20, 1), 21)));
+    assert!(
+        matches!(brain.thought, Thought::Investigates { noise, .. } if noise == Pos::new(20, 1)),
+        "{:?}",
+        brain.thought
+    );
+}
+
+#[test]
+fn a_noise_too_far_for_the_patience_left_is_let_be_at_once() {
+    // Twenty-five turns spent: five are left (its sixth counted now), and
+    // the nearest cell it may look from is eight steps off. It lets the
+    // noise be now, not after five steps toward it, and keeps the place
+    // in mind as done with.
+    let brain = re_aimed_after(25);
+    assert_ne!(brain.mode, Mode::Investigate, "{:?}", brain.thought);
+    assert_eq!(brain.noise, None);
+    assert_eq!(
+        brain.investigating,
+        Some((Pos::new(20, 1), super::pack::INVESTIGATE_PATIENCE))
+    );
+}
+
+#[test]
+fn a_noise_heard_after_an_investigation_begins_a_new_one() {
+    // The same twenty-five turns, but on an investigation it left (it
+    // strolled since): the noise is taken up afresh, patience whole.
+    let (mut faction, _) = goblins_knowing(
+        "@#########################\n\
+         ..........................\n\
+         ##########################",
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let s = senses(Pos::new(10, 1), &empty);
+    let mut brain = Brain {
+        mode: Mode::Wander,
+        noise: Some(Pos::new(20, 1)),
+        investigating: Some((Pos::new(4, 1), 25)),
+        ..Brain::default()
+    };
+    MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+    assert_eq!(brain.mode, Mode::Investigate, "{:?}", brain.thought);
+    assert_eq!(brain.investigating, Some((Pos::new(20, 1), 1)));
+}
+
 #[test]
 fn a_stroller_that_takes_up_a_noise_behind_it_may_go_back_the_way_it_came() {
     // It strolled east from 2,1 to 3,1; a noise at 1,1, behind it, is its

@@ -28,6 +28,17 @@ impl Game {
     /// cells sound travels by, round walls and muffled by closed doors
     /// (`crate::world::sound`). Returns how many monsters heard it.
     pub(super) fn make_noise_within(&mut self, at: Pos, loudness: i32) -> usize {
+        self.noise_heard(at, loudness, None)
+    }
+
+    /// A noise made at `at` by the monster `maker` (a door it batters):
+    /// heard as [`Self::make_noise`] by all but its maker.
+    pub(super) fn make_noise_by(&mut self, at: Pos, maker: usize) {
+        let _heard = self.noise_heard(at, 0, Some(maker));
+    }
+
+    /// [`Self::make_noise_within`], heard by every monster but `maker`.
+    fn noise_heard(&mut self, at: Pos, loudness: i32, maker: Option<usize>) -> usize {
         let hearing: Vec<i32> = self
             .factions
             .iter()
@@ -45,7 +56,7 @@ impl Game {
             };
             let monster = &mut self.actors[actor];
             let radius = hearing[f].max(loudness);
-            if !monster.is_alive() || chebyshev(monster.pos, at) > radius {
+            if Some(actor) == maker || !monster.is_alive() || chebyshev(monster.pos, at) > radius {
                 continue;
             }
             let asleep = monster.brain.as_ref().is_some_and(|b| b.asleep);
