@@ -318,10 +318,11 @@ impl<'a> MemberTurn<'a> {
             goal = self.search_goal(goal, rng);
             // A shooter looks for it from a firing cell.
             goal = self.shooter_search_goal(goal);
-            if self.search_way_outlasts_floor(goal) {
+            if self.search_way_outlasts_floor(goal) && !self.search_way_leads_nearer(goal) {
                 // Its way there outlasts the news, and it has not searched
                 // its floor of turns: it looks about where it stands
-                // rather than walk the way round and give up on it.
+                // rather than walk the way round and give up on it. A way
+                // that leads nearer the place it walks meanwhile.
                 self.brain.goal = goal;
                 self.brain.thought = Thought::Idle;
                 return Intent::Wait;

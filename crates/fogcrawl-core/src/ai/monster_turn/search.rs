@@ -262,6 +262,36 @@ impl MemberTurn<'_> {
             && self.search_way_outlasts_news(goal)
     }
 
+    /// Whether the searcher's next step on its plan to `goal` takes it
+    /// nearer (Chebyshev) the place it searches, the player's last known
+    /// cell. A way that outlasts the news ([`Self::search_way_outlasts_floor`])
+    /// is walked during the search's floor of turns while it leads there,
+    /// and not where it turns away: held where it took news of a place
+    /// across the marsh, a goblin stood idle its floor of turns and gave
+    /// up 16 cells from the place, its way west straight at it (saltmarsh-
+    /// roads of unseen25, seed 4, turns 99-115).
+    pub(super) fn search_way_leads_nearer(&self, goal: Option<Pos>) -> bool {
+        let (Some(goal), Some(alert)) = (goal, self.brain.alert) else {
+            return false;
+        };
+        let at = self.senses.at;
+        // Its plan leads to the goal, or to a waypoint of its coarse way
+        // there (a step it stands on not yet taken off).
+        let to_goal =
+            self.brain.plan_goal == Some(goal) || self.brain.coarse_route.last() == Some(&goal);
+        let Some(&next) = self.brain.plan.iter().find(|&&cell| cell != at) else {
+            return false;
+        };
+        if !to_goal {
+            return false;
+        }
+        let step = Pos::new(
+            at.x + (next.x - at.x).signum(),
+            at.y + (next.y - at.y).signum(),
+        );
+        step.chebyshev(alert.pos) < at.chebyshev(alert.pos)
+    }
+
     /// Whether the searcher's way to `goal` ends after it would give the
     /// player up anyway (see [`Self::search_out_of_reach_in_time`]),
     /// however long it has searched: on the turn it takes a search up,
@@ -269,8 +299,20 @@ impl MemberTurn<'_> {
     /// 8: a goblin at 7,13 took up news of 15,15, eight cells off, walked
     /// its floor of turns west and south, the way round, and gave up 14
     /// cells from the place).
+    /// News a packmate shouted is weighed so even while the packmate
+    /// still sees the player: the chase is the packmate's, and the
+    /// listener's way may be long. Followed, a goblin told of an evader
+    /// running west walked its way round east and south 20 actions and
+    /// gave up 18 cells from the place (archer-grotto of unseen22, seed 4
+    /// with the evader, turns 162-181). Its own sighting it follows.
+    /// About the place, looking about it, a spot's way is weighed as
+    /// before (shouts of the cell keep the look going to its end).
     pub(super) fn search_way_outlasts_news(&mut self, goal: Option<Pos>) -> bool {
-        self.search_way_ends_after(goal, 0.0, false)
+        let at = self.senses.at;
+        let shouted_from_afar = self.brain.alert.is_some_and(|alert| {
+            matches!(alert.source, Source::Heard(_)) && !about_the_place(at, alert.pos)
+        });
+        self.search_way_ends_after(goal, 0.0, shouted_from_afar)
     }
 
     /// Whether the searcher, on the turn it takes a search up, would get

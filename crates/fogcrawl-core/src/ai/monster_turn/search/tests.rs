@@ -941,6 +941,88 @@ fn a_coarse_plans_way_beyond_its_stretch_is_priced_by_its_ground() {
 }
 
 #[test]
+fn a_searcher_whose_way_outlasts_the_news_walks_it_while_it_leads_to_the_place() {
+    // Saltmarsh-roads of unseen25, seed 4: a goblin told of the player 18
+    // cells off took two steps, found its way west longer than the news
+    // keeps, stood idle the rest of its floor of turns and gave up 16
+    // cells from the place. Here the way is straight at the place: it
+    // walks it during its floor, nearer at every step, then gives up.
+    let rows = format!(
+        "{}\n#@{}#\n{}",
+        "#".repeat(62),
+        ".".repeat(59),
+        "#".repeat(62)
+    );
+    let (start, last_known) = (Pos::new(1, 1), Pos::new(55, 1));
+    let (news_at, now) = (2.5, 22.0);
+    let played = play_search(
+        &rows,
+        searching_for(last_known, news_at, 3, now),
+        start,
+        now,
+        30.0,
+        |_, _| {},
+    );
+    assert!(
+        played.gave_up_at.is_some(),
+        "it walked on past its floor: {:?}",
+        played.cells
+    );
+    let end = *played.cells.last().expect("a cell");
+    assert!(
+        end.x >= start.x + 4,
+        "it stood where it was: {:?}",
+        played.cells
+    );
+    assert!(
+        played
+            .cells
+            .windows(2)
+            .all(|pair| pair[1].chebyshev(last_known) <= pair[0].chebyshev(last_known)),
+        "a step away from the place: {:?}",
+        played.cells
+    );
+}
+
+#[test]
+fn a_packmates_chase_is_weighed_by_the_listeners_way() {
+    // Archer-grotto of unseen22, seed 4 with the evader: a goblin told of
+    // the player by packmates that saw it, turn after turn, walked its way
+    // round 20 actions away from the place and gave up 18 cells from it.
+    // News of this very turn, shouted, over a way that takes 60 game time
+    // of the news' 40: its way outlasts the news. Its own sighting of
+    // this very turn it follows.
+    let (mut faction, _) = goblins_knowing(&format!("@{}", ".".repeat(90)));
+    let speed = faction.config().map(|c| c.speed).expect("goblins");
+    let at = Pos::new(0, 0);
+    let cells = (60.0 * speed).round() as i32;
+    let goal = Pos::new(cells, 0);
+    let now = 3.0;
+    let walk = |brain: &mut Brain| {
+        brain.mode = Mode::Search;
+        brain.plan = (1..=cells).map(|x| Pos::new(x, 0)).collect();
+        brain.plan_costs = vec![1.0; brain.plan.len()];
+        brain.plan_goal = Some(goal);
+    };
+    let s = senses_at(at, now, &nobody);
+    let mut heard = told(goal, now);
+    walk(&mut heard);
+    assert!(heard.chases(now).is_some(), "the fixture: a chase");
+    let mut turn = MemberTurn::new(&mut faction, &mut heard, &s);
+    assert!(
+        turn.search_way_outlasts_news(Some(goal)),
+        "a packmate's chase"
+    );
+    let mut seen = saw(goal, now);
+    walk(&mut seen);
+    let mut turn = MemberTurn::new(&mut faction, &mut seen, &s);
+    assert!(
+        !turn.search_way_outlasts_news(Some(goal)),
+        "its own chase it follows"
+    );
+}
+
+#[test]
 fn shouted_news_is_taken_up_only_within_a_walk_that_leaves_the_look_about() {
     // Swamp seed 4 with the evader: a goblin told of the player 17 cells
     // off across the marsh set out round the ring road, reached the far
