@@ -439,7 +439,7 @@ impl MemberTurn<'_> {
     /// [`SEARCH_SPREAD`] of it to beyond. A search looks about the place;
     /// a way to it that leads out first (round through ground it has not
     /// seen, or round a wall) is walked only within that. A chase (news of
-    /// this very turn) goes where the player went, and a member told of
+    /// this very turn, its own) goes where the player went, and a member told of
     /// the place from afar walks in as its way goes (held where it stood,
     /// a wolf on colossus with the evader gave up 18 cells off instead of
     /// 3: the way-length checks bound that walk). Walked, the way out ended the search farther from the
@@ -456,9 +456,15 @@ impl MemberTurn<'_> {
         };
         let from = self.senses.at.chebyshev(alert.pos);
         let after = to.chebyshev(alert.pos);
+        // Its own chase only: a packmate's, shouted, is news of a place
+        // like any (archer-grotto of unseen22, seed 4 with the evader,
+        // turns 165-181: a goblin six cells from the place its packmates
+        // shouted walked its way round out east and south, 20 actions,
+        // and gave up 18 cells from it).
+        let own_chase = self.brain.chases(self.senses.now).is_some() && alert.source == Source::Saw;
         self.brain.mode == Mode::Search
             && self.senses.player_seen.is_none()
-            && self.brain.chases(self.senses.now).is_none()
+            && !own_chase
             && from <= SEARCH_SPREAD
             && after > SEARCH_SPREAD
     }

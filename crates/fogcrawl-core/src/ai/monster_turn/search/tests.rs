@@ -587,6 +587,45 @@ fn a_searcher_whose_way_leads_out_of_the_place_stops_at_its_edge() {
     );
 }
 
+#[test]
+fn a_searcher_told_of_a_chase_does_not_walk_out_of_the_place_either() {
+    // Archer-grotto of unseen22, seed 4 with the evader, turns 165-181: a
+    // goblin six cells from where packmates saw the player, told of it
+    // turn after turn, walked its way round out of the place 20 actions
+    // and gave up 18 cells from it. Here a packmate shouts the player at
+    // 1,3 every turn to a goblin at 3,1 three turns into its search (on
+    // its first, a walk round that leaves no look about in the news' time
+    // is not set out on: see
+    // `shouted_news_is_taken_up_only_within_a_walk_that_leaves_the_look_about`):
+    // it goes to the edge of the place on the way round and no farther,
+    // as for news of its own.
+    let last_known = Pos::new(1, 3);
+    let played = play_search(
+        TWO_CORRIDORS,
+        searching_for(last_known, 0.5, 3, 1.0),
+        Pos::new(3, 1),
+        1.0,
+        40.0,
+        |brain, now| brain.hear_of_player(last_known, now, 9),
+    );
+    let farthest = played
+        .cells
+        .iter()
+        .map(|cell| cell.chebyshev(last_known))
+        .max()
+        .unwrap_or(0);
+    assert_eq!(
+        farthest, SEARCH_SPREAD,
+        "it went to the edge of the place, no farther: {:?}",
+        played.cells
+    );
+    assert!(
+        played.gave_up_at.is_some(),
+        "it gave up there: {:?}",
+        played.cells
+    );
+}
+
 /// Two pockets side by side, shut from each other by a wall.
 const SHUT_POCKETS: &str = "#########\n\
                             #..#....#\n\
