@@ -2246,7 +2246,7 @@ mod tests {
             spitter_decides(&mut faction, &mut brain, at, player),
             Intent::Attack(player)
         );
-        // A goblin archer in its place (1.25 as fast) steps back: straight
+        // A goblin archer in its place (1.25 times as fast) steps back: straight
         // away, 0.8 a step, it ends out of the player's reach.
         let mut goblins = goblins_knowing(FIELD);
         match decide(&mut goblins, at, player, None) {
