@@ -34,7 +34,11 @@
 //! reach; it leaves the step above for a clearly safer way only (a pool
 //! it swims, shallows it crosses faster than the player), and beside the
 //! player with no step further off it slips along the player's side to
-//! such a way rather than fight.
+//! such a way rather than fight. With no such way at all (every cell it
+//! could reach within those steps the player could stand next to first:
+//! a spitter on open floor, no faster than the player), it stands and
+//! fights hand to hand, as Brogue CE's cornered monsters do, rather than
+//! back off turn after turn with the player at its side, never shooting.
 //!
 //! Its distance is the player's walk to it ([`crate::ai::player_reach::PlayerReach::by_steps`]), not the
 //! straight line: round a corridor's bend a step that keeps the straight
@@ -234,6 +238,9 @@ impl MemberTurn<'_> {
     /// of the player's reach before the player gets there (a spitter in a
     /// nook of a pool slipped past the player into deep water rather than
     /// bite: 66 of 131 adjacent turns on a cavern of pools were `cornered`).
+    /// Beside the player with no route that ends out of its reach before
+    /// the player gets there, none: every step back would be followed, and
+    /// it fights where it stands.
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let near = self.step_back_by_walk(player, range, may_lose_sight);
         if chebyshev(self.senses.at, player) > LOOKAHEAD_WITHIN || (self.senses.smoke_at)(player) {
@@ -243,6 +250,18 @@ impl MemberTurn<'_> {
         // Two or more cells off, not by a step the player could stand next
         // to before its next turn (it would begin that turn next to it).
         let beside = chebyshev(self.senses.at, player) <= 1;
+        if beside && !routes.is_empty() && routes.iter().all(|route| route.margin <= 0) {
+            // Beside the player with no cell within its look ahead that it
+            // reaches before the player could stand next to it: every step
+            // back is followed (a spitter on open floor is no faster than
+            // the player). It stands and fights, as a cornered monster
+            // does in Brogue CE, rather than back off turn after turn with
+            // the player at its side: such chases were 60 of 155 adjacent
+            // turns on our levels at depth 5, seeds 1-4, the shooter never
+            // shooting and never getting away. (`None`: a packmate behind
+            // it may still trade places, [`Self::swap_back`].)
+            return None;
+        }
         // Beside it, a first step out of its reach before one along its
         // side (that begins the next turn beside it again: spitters in a
         // pool slid from one cell by the player's shore to the next).
@@ -1455,13 +1474,22 @@ mod tests {
     fn an_archer_at_a_corridor_corner_backs_round_it_rather_than_fight() {
         // The player beside it at the corner: no step keeps the player in
         // sight, but the safety map leads down the corridor (it used to
-        // fight hand to hand here).
-        let mut faction = goblins_knowing(CORNER);
+        // fight hand to hand here). The corridor leads on beyond its look
+        // ahead: down CORNER's four cells to a dead end the player, as
+        // quick on the last cells, would stand next to it first, and it
+        // fights at the corner.
+        let long_corner = format!("{CORNER}{}", "#####.\n".repeat(6));
+        let mut faction = goblins_knowing(&long_corner);
         let (at, player) = (Pos::new(5, 0), Pos::new(4, 0));
         match decide(&mut faction, at, player, None) {
             Intent::Step { to, .. } => assert_eq!(to, Pos::new(5, 1)),
             other => panic!("it should back round the corner, not {other:?}"),
         }
+        let mut dead_end = goblins_knowing(CORNER);
+        assert_eq!(
+            decide(&mut dead_end, at, player, None),
+            Intent::Attack(player)
+        );
         // Two cells off, the step round the corner keeps the straight
         // line as it is but lengthens the player's walk (no step cuts the
         // wall's corner): it steps round rather than shoot at two cells
@@ -2191,6 +2219,39 @@ mod tests {
                 );
             }
             other => panic!("it should swim off, not {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_spitter_beside_a_player_as_fast_as_it_fights_rather_than_be_followed() {
+        // Reedbed-roads depth 5 seed 2, turns 23-31: a spitter beside the
+        // player on open ground stepped back every turn and the player
+        // followed, eight turns begun next to it, not one spit. Time 0:
+        // the spitter at (4, 2), the player at (5, 2), ready. Its step
+        // back to (3, 2) takes 1.0; the player stands on (4, 2), next to
+        // it, at once, and so for every cell within its look ahead (the
+        // player walks as fast over floor). It bites.
+        const FIELD: &str = "...........\n\
+                             ...........\n\
+                             ...........\n\
+                             ...........\n\
+                             .......@...\n";
+        let (at, player) = (Pos::new(4, 2), Pos::new(5, 2));
+        let mut faction = lizardfolk_knowing(FIELD);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        assert_eq!(
+            spitter_decides(&mut faction, &mut brain, at, player),
+            Intent::Attack(player)
+        );
+        // A goblin archer in its place (1.25 times as fast) steps back: straight
+        // away, 0.8 a step, it ends out of the player's reach.
+        let mut goblins = goblins_knowing(FIELD);
+        match decide(&mut goblins, at, player, None) {
+            Intent::Step { to, .. } => assert_eq!(chebyshev(to, player), 2, "to {to}"),
+            other => panic!("the archer should step back, not {other:?}"),
         }
     }
 
