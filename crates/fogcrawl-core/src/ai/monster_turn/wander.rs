@@ -550,27 +550,17 @@ impl MemberTurn<'_> {
         }
         self.brain.loiter_until = 0.0;
         // Held where it stands (a sleeper or a fighter in its way) it may
-        // go back the way it came. Turned back by a body, it sets out any
-        // way but past that body (back the way it came is as good as any).
+        // go back the way it came. Turned back by a body, it sets out
+        // neither past that body nor back the way it came while it finds
+        // a stroll that does neither ([`Self::pick_stroll_aside`]); else
+        // any way but past the body.
         let stalled = self.brain.stall_turns >= STALL_PATIENCE;
-        let came_from = self
-            .turned_back_from
-            .or(self.brain.came_from.filter(|_| !stalled));
-        let (target, way, nothing_ahead) = if self.senses.far_from_player {
-            let body_at = self.senses.body_at;
-            let free = |cell: Pos| matches!(body_at(cell), Body::Empty);
-            let (target, way) = pick_far_stroll(
-                self.faction,
-                at,
-                came_from,
-                self.turned_back_from.is_some(),
-                &free,
-                rng,
-            )
-            .unzip();
-            (target, way, false)
-        } else {
-            self.pick_near_stroll(at, came_from, rng)
+        let behind = self.brain.came_from.filter(|_| !stalled);
+        let (target, way, nothing_ahead) = match (self.turned_back_from, behind) {
+            (Some(body), Some(back)) if body != back => self
+                .pick_stroll_aside(at, back, body, rng)
+                .unwrap_or_else(|| self.pick_stroll(at, Some(body), true, rng)),
+            (body, _) => self.pick_stroll(at, body.or(behind), body.is_some(), rng),
         };
         if nothing_ahead {
             if self.lies_low_in_a_dead_end() {
@@ -604,6 +594,64 @@ impl MemberTurn<'_> {
             self.follow_line(target, way);
         }
         ControlFlow::Continue(target)
+    }
+
+    /// A stroll from `at` (far from the player on its faction's graph,
+    /// near it [`Self::pick_near_stroll`]) that does not set out back
+    /// onto `came_from`, `past_body` when that is the cell of a body that
+    /// turned it back this turn: its end, its way when known, and whether
+    /// nothing lies ahead.
+    fn pick_stroll(
+        &mut self,
+        at: Pos,
+        came_from: Option<Pos>,
+        past_body: bool,
+        rng: &mut impl Rng,
+    ) -> (Option<Pos>, Option<Path>, bool) {
+        if !self.senses.far_from_player {
+            return self.pick_near_stroll(at, came_from, rng);
+        }
+        let body_at = self.senses.body_at;
+        let free = |cell: Pos| matches!(body_at(cell), Body::Empty);
+        let (target, way) =
+            pick_far_stroll(self.faction, at, came_from, past_body, &free, rng).unzip();
+        (target, way, false)
+    }
+
+    /// The stroll of a wanderer at `at` that a body on `body` turned back,
+    /// when it finds one in [`WANDER_TRIES`] that sets out neither onto
+    /// `body` nor back onto `back`, the cell its last step left (its end
+    /// and way as [`Self::pick_stroll`]); `None` when every one it found
+    /// does either (or it found none: then back the way it came is as
+    /// good as any). Back the way it came, a stroller that had just set
+    /// out back from where its last stroll ended, turned back by a body,
+    /// went back there and on, to and fro (colossus seed 4, turns 173-181:
+    /// a goblin between 223,16 and 223,17, a lizardfolk on 222,18;
+    /// door-halls of unseen22, seed 1, turn 23: a goblin between a room
+    /// and its doorway, a wolf loitering beyond the door and a packmate in
+    /// the room, two A-B-A-B moves).
+    fn pick_stroll_aside(
+        &mut self,
+        at: Pos,
+        back: Pos,
+        body: Pos,
+        rng: &mut impl Rng,
+    ) -> Option<(Option<Pos>, Option<Path>, bool)> {
+        for _ in 0..WANDER_TRIES {
+            let (target, way, _) = self.pick_stroll(at, Some(back), false, rng);
+            let target = target?;
+            let sets_out_aside = match &way {
+                Some(way) => way
+                    .cells
+                    .get(1)
+                    .is_some_and(|&first| first != body && first != back),
+                None => !lies_behind(at, Some(body), target),
+            };
+            if sets_out_aside {
+                return Some((Some(target), way, false));
+            }
+        }
+        None
     }
 
     /// A near wanderer's stroll from `at`: a spot drawn at random
