@@ -134,6 +134,53 @@ fn a_stroller_a_body_turns_back_goes_neither_past_it_nor_back_the_way_it_came() 
 }
 
 #[test]
+fn a_stroller_turned_back_in_a_corridor_asks_the_body_to_pass_rather_than_go_back() {
+    // A corridor closed at both ends; the stroller stepped west from 9,1
+    // onto 8,1 and strolls on west, a packmate that makes way on 7,1.
+    // Back east it met the body at the other end and came back again, to
+    // and fro (barracks-doors of unseen24 with the evader, seed 1, turns
+    // 339-343): it asks the body to pass.
+    let (mut faction, _) = goblins_knowing(
+        "@###########\n\
+         #..........#\n\
+         ############",
+    );
+    let at = Pos::new(8, 1);
+    let back = Pos::new(9, 1);
+    let body = Pos::new(7, 1);
+    let target = Pos::new(2, 1);
+    let yielding = packmate_at(body, true);
+    for far_from_player in [false, true] {
+        let mut s = senses(at, &yielding);
+        s.far_from_player = far_from_player;
+        for seed in 0..10 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut brain = Brain {
+                mode: Mode::Wander,
+                wander_target: Some(target),
+                wander_until: 100.0,
+                plan: (2..=7).rev().map(|x| Pos::new(x, 1)).collect(),
+                plan_goal: Some(target),
+                goal: Some(target),
+                came_from: Some(back),
+                came_strolling: true,
+                ..Brain::default()
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            assert_eq!(
+                intent,
+                Intent::Step {
+                    to: body,
+                    swap: true,
+                    guided: true
+                },
+                "seed {seed}, far {far_from_player}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_stroller_whose_every_way_goes_past_a_body_asks_it_to_pass() {
     // The east end of a corridor, a packmate on the only cell out of it
     // (loitering: it makes way). Far from the player the stroller asks to
