@@ -140,13 +140,22 @@ fn queued_for_the_player(brain: &Brain, at: Pos, asker: Asker) -> bool {
 /// Whether a member at `at` whose mind is `brain` would go on from
 /// `to` (the asker's cell) if moved there: it is its next planned cell;
 /// or, with no plan, it has no goal it is stepping toward (none, or one
-/// it found it cannot reach), or `to` is no further from that goal.
+/// it found it cannot reach), or `to` is no further from that goal and
+/// not the cell its last step toward it left. Pushed back onto that
+/// cell, it steps forward again once its way comes: a wolf that guessed
+/// its way west along a walled road toward the player below it stood
+/// waiting for its plan as near the player as the cell behind it, was
+/// traded back there by the packmate behind, and walked west again on
+/// the plan that came (swamp with the evader, seed 7, turn 28: an
+/// A-B-A-B between 17,1 and 16,1).
 fn goes_on_from(brain: &Brain, at: Pos, to: Pos) -> bool {
     if let Some(&next) = brain.plan.first() {
         return next == to;
     }
     match brain.goal {
-        Some(goal) if brain.unreachable != Some(goal) => to.chebyshev(goal) <= at.chebyshev(goal),
+        Some(goal) if brain.unreachable != Some(goal) => {
+            to.chebyshev(goal) <= at.chebyshev(goal) && brain.came_from != Some(to)
+        }
         _ => true,
     }
 }
@@ -275,6 +284,41 @@ mod tests {
         let stuck = Brain {
             unreachable: Some(cell(sketch, 'G')),
             ..brain
+        };
+        assert!(gives_way(mate(sketch, &stuck), asker(sketch, 10.0)));
+    }
+
+    #[test]
+    fn a_packmate_waiting_for_its_plan_is_not_pushed_back_onto_the_cell_it_came_from() {
+        // A walled road above the player's ground: m guessed its way west
+        // from a's cell toward G and waits there for its plan; a's cell
+        // is as near G as its own. Traded back there, it walked west again
+        // on the plan that came (swamp with the evader, seed 7, turn 28).
+        let sketch = "#########\n\
+                      #.ma.....\n\
+                      #########\n\
+                      ..G......\n\
+                      @";
+        let waiting = Brain {
+            mode: Mode::Search,
+            goal: Some(cell(sketch, 'G')),
+            came_from: Some(cell(sketch, 'a')),
+            thought: Thought::WaitsForPlan {
+                goal: cell(sketch, 'G'),
+            },
+            ..Brain::default()
+        };
+        assert!(!gives_way(mate(sketch, &waiting), asker(sketch, 10.0)));
+        // Come from elsewhere, the asker's cell is no step back.
+        let from_west = Brain {
+            came_from: Some(Pos::new(1, 1)),
+            ..waiting.clone()
+        };
+        assert!(gives_way(mate(sketch, &from_west), asker(sketch, 10.0)));
+        // Stuck there a while, it lets the asker past (a jam clears).
+        let stuck = Brain {
+            stall_turns: 2,
+            ..waiting
         };
         assert!(gives_way(mate(sketch, &stuck), asker(sketch, 10.0)));
     }

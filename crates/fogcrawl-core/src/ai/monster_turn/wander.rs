@@ -550,27 +550,17 @@ impl MemberTurn<'_> {
         }
         self.brain.loiter_until = 0.0;
         // Held where it stands (a sleeper or a fighter in its way) it may
-        // go back the way it came. Turned back by a body, it sets out any
-        // way but past that body (back the way it came is as good as any).
+        // go back the way it came. Turned back by a body, it sets out
+        // neither past that body nor back the way it came while it finds
+        // a stroll that does neither, else past the body, asking it to
+        // pass ([`Self::pick_stroll_aside`]); else any way but past it.
         let stalled = self.brain.stall_turns >= STALL_PATIENCE;
-        let came_from = self
-            .turned_back_from
-            .or(self.brain.came_from.filter(|_| !stalled));
-        let (target, way, nothing_ahead) = if self.senses.far_from_player {
-            let body_at = self.senses.body_at;
-            let free = |cell: Pos| matches!(body_at(cell), Body::Empty);
-            let (target, way) = pick_far_stroll(
-                self.faction,
-                at,
-                came_from,
-                self.turned_back_from.is_some(),
-                &free,
-                rng,
-            )
-            .unzip();
-            (target, way, false)
-        } else {
-            self.pick_near_stroll(at, came_from, rng)
+        let behind = self.brain.came_from.filter(|_| !stalled);
+        let (target, way, nothing_ahead) = match (self.turned_back_from, behind) {
+            (Some(body), Some(back)) if body != back => self
+                .pick_stroll_aside(at, back, body, rng)
+                .unwrap_or_else(|| self.pick_stroll(at, Some(body), true, rng)),
+            (body, _) => self.pick_stroll(at, body.or(behind), body.is_some(), rng),
         };
         if nothing_ahead {
             if self.lies_low_in_a_dead_end() {
@@ -604,6 +594,72 @@ impl MemberTurn<'_> {
             self.follow_line(target, way);
         }
         ControlFlow::Continue(target)
+    }
+
+    /// A stroll from `at` (far from the player on its faction's graph,
+    /// near it [`Self::pick_near_stroll`]) that does not set out back
+    /// onto `came_from`, `past_body` when that is the cell of a body that
+    /// turned it back this turn: its end, its way when known, and whether
+    /// nothing lies ahead.
+    fn pick_stroll(
+        &mut self,
+        at: Pos,
+        came_from: Option<Pos>,
+        past_body: bool,
+        rng: &mut impl Rng,
+    ) -> (Option<Pos>, Option<Path>, bool) {
+        if !self.senses.far_from_player {
+            return self.pick_near_stroll(at, came_from, rng);
+        }
+        let body_at = self.senses.body_at;
+        let free = |cell: Pos| matches!(body_at(cell), Body::Empty);
+        let (target, way) =
+            pick_far_stroll(self.faction, at, came_from, past_body, &free, rng).unzip();
+        (target, way, false)
+    }
+
+    /// The stroll of a wanderer at `at` that a body on `body` turned back,
+    /// when it finds one in [`WANDER_TRIES`] that does not set out back
+    /// onto `back`, the cell its last step left (its end and way as
+    /// [`Self::pick_stroll`]): the first that does not set out onto
+    /// `body` either, else the first past the body (it asks the body to
+    /// pass, [`Self::step_along`]); `None` when every one it found goes
+    /// back (or it found none: then back the way it came is as good as
+    /// any). Back the way it came, a stroller that had just set out back
+    /// from where its last stroll ended, turned back by a body, went back
+    /// there and on, to and fro (colossus seed 4, turns 173-181: a goblin
+    /// between 223,16 and 223,17, a lizardfolk on 222,18; door-halls of
+    /// unseen22, seed 1, turn 23: a goblin between a room and its
+    /// doorway, a wolf loitering beyond the door and a packmate in the
+    /// room, two A-B-A-B moves); in a corridor with a body at each end it
+    /// went to and fro between them, two or three times a turn for a
+    /// wolf (barracks-doors of unseen24 with the evader, seed 1, turns
+    /// 339-343, with the aside rule alone).
+    fn pick_stroll_aside(
+        &mut self,
+        at: Pos,
+        back: Pos,
+        body: Pos,
+        rng: &mut impl Rng,
+    ) -> Option<(Option<Pos>, Option<Path>, bool)> {
+        let mut past_body = None;
+        for _ in 0..WANDER_TRIES {
+            let (target, way, _) = self.pick_stroll(at, Some(back), false, rng);
+            let target = target?;
+            let first = match &way {
+                Some(way) => way.cells.get(1).copied(),
+                None if lies_behind(at, Some(body), target) => Some(body),
+                None => None,
+            };
+            if first == Some(back) {
+                continue;
+            }
+            if first != Some(body) {
+                return Some((Some(target), way, false));
+            }
+            past_body.get_or_insert((Some(target), way, false));
+        }
+        past_body
     }
 
     /// A near wanderer's stroll from `at`: a spot drawn at random

@@ -159,12 +159,18 @@ mod tests {
         }
         assert_eq!(far.len(), 100);
         // Each stands where it stood until its turn comes, and they set out
-        // on the turns their ids say, not all on the first.
+        // on the turns their ids say, not all on the first. One still
+        // loitering may be traded a cell by a stroller a body turned back
+        // (it asks to pass): it has not set out until its loiter is over.
         let mut set_out = vec![None; game.actors.len()];
         while game.time < spread as f64 + 2.0 {
             game.player_act(Action::Wait).unwrap();
             for &(actor, from) in &far {
-                if set_out[actor].is_none() && game.actors[actor].pos != from {
+                let loitering = game.actors[actor]
+                    .brain
+                    .as_ref()
+                    .is_some_and(|brain| brain.loiter_until > 0.0);
+                if set_out[actor].is_none() && game.actors[actor].pos != from && !loitering {
                     set_out[actor] = Some(game.time);
                 }
             }

@@ -83,6 +83,104 @@ fn a_stroll_a_body_turns_back_is_another_stroll_at_once_not_a_wait() {
 }
 
 #[test]
+fn a_stroller_a_body_turns_back_goes_neither_past_it_nor_back_the_way_it_came() {
+    // A room under a corridor, a doorway between them (3,1). The
+    // stroller stepped in from the doorway onto 3,2 and strolls east; a
+    // packmate that will not make way stands on 4,2. Turned back, it
+    // strolls on in the room: back out through the doorway it went to
+    // and fro between the room and the doorway (door-halls of unseen22,
+    // seed 1, turn 23).
+    let (mut faction, _) = goblins_knowing(
+        "@...............\n\
+         ###.############\n\
+         #...........####\n\
+         #...........####\n\
+         #...........####\n\
+         #...........####\n\
+         ################",
+    );
+    let at = Pos::new(3, 2);
+    let back = Pos::new(3, 1);
+    let body = Pos::new(4, 2);
+    let target = Pos::new(10, 2);
+    let blocking = packmate_at(body, false);
+    for far_from_player in [false, true] {
+        let mut s = senses(at, &blocking);
+        s.far_from_player = far_from_player;
+        for seed in 0..40 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut brain = Brain {
+                mode: Mode::Wander,
+                wander_target: Some(target),
+                wander_until: 100.0,
+                plan: (4..=10).map(|x| Pos::new(x, 2)).collect(),
+                plan_goal: Some(target),
+                goal: Some(target),
+                came_from: Some(back),
+                came_strolling: true,
+                ..Brain::default()
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            let Intent::Step {
+                to, swap: false, ..
+            } = intent
+            else {
+                panic!("seed {seed}, far {far_from_player}: {intent:?}");
+            };
+            assert_ne!(to, body, "seed {seed}, far {far_from_player}");
+            assert_ne!(to, back, "seed {seed}, far {far_from_player}");
+        }
+    }
+}
+
+#[test]
+fn a_stroller_turned_back_in_a_corridor_asks_the_body_to_pass_rather_than_go_back() {
+    // A corridor closed at both ends; the stroller stepped west from 9,1
+    // onto 8,1 and strolls on west, a packmate that makes way on 7,1.
+    // Back east it met the body at the other end and came back again, to
+    // and fro (barracks-doors of unseen24 with the evader, seed 1, turns
+    // 339-343): it asks the body to pass.
+    let (mut faction, _) = goblins_knowing(
+        "@###########\n\
+         #..........#\n\
+         ############",
+    );
+    let at = Pos::new(8, 1);
+    let back = Pos::new(9, 1);
+    let body = Pos::new(7, 1);
+    let target = Pos::new(2, 1);
+    let yielding = packmate_at(body, true);
+    for far_from_player in [false, true] {
+        let mut s = senses(at, &yielding);
+        s.far_from_player = far_from_player;
+        for seed in 0..10 {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut brain = Brain {
+                mode: Mode::Wander,
+                wander_target: Some(target),
+                wander_until: 100.0,
+                plan: (2..=7).rev().map(|x| Pos::new(x, 1)).collect(),
+                plan_goal: Some(target),
+                goal: Some(target),
+                came_from: Some(back),
+                came_strolling: true,
+                ..Brain::default()
+            };
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            assert_eq!(
+                intent,
+                Intent::Step {
+                    to: body,
+                    swap: true,
+                    guided: true
+                },
+                "seed {seed}, far {far_from_player}"
+            );
+        }
+    }
+}
+
+#[test]
 fn a_stroller_whose_every_way_goes_past_a_body_asks_it_to_pass() {
     // The east end of a corridor, a packmate on the only cell out of it
     // (loitering: it makes way). Far from the player the stroller asks to
