@@ -654,8 +654,12 @@ impl MemberTurn<'_> {
     /// off that cell a moment more; so does a stroller that had given the
     /// search up and met the player again, and one whose stroll would lead
     /// it round the corner while its faction's latest news of the player
-    /// is there, however old (`None`: it picks another stroll). A member in flight runs
-    /// where it must.
+    /// is there, however old (`None`: it picks another stroll). A
+    /// searcher with such news at the corner gives the search up at its
+    /// first hold, not at the moment's end, and stands the moment out as a
+    /// stroller (a search of holds alone, then left, was no search: the
+    /// player saw the same archer stand at its corner, and the panel read
+    /// searching, then wandering). A member in flight runs where it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
             return Some(intent);
@@ -702,6 +706,13 @@ impl MemberTurn<'_> {
         let back_into_reach = matches!(intent, Intent::Step { to, .. } if to == backed.left)
             && unseen_or_just_beyond
             && self.brain.mode != Mode::Flee;
+        // Measured from the cell it would walk back to: from there the
+        // player last known a step beyond its distance is in reach again.
+        let waits_near = self
+            .brain
+            .alert
+            .map(|alert| alert.pos)
+            .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
         if self.senses.now <= backed.until {
             if back_into_reach && self.brain.mode == Mode::Investigate {
                 // A noise that draws it back round the corner it backed
@@ -713,6 +724,12 @@ impl MemberTurn<'_> {
                 return None;
             }
             if back_into_reach {
+                if self.brain.mode == Mode::Search && waits_near.is_some() {
+                    // News at the corner: the search would be holds, then
+                    // the standoff left without a step. It leaves it now
+                    // and holds the moment out as a stroller.
+                    self.leave_standoff_holding(backed.until);
+                }
                 self.brain.forget_plan();
                 // It holds its cell: it heads nowhere else (three
                 // searchers holding round one last known cell were counted
@@ -726,13 +743,6 @@ impl MemberTurn<'_> {
         // The record as it stands (its `beyond` brought up to date).
         let kept = self.brain.backed_off;
         self.brain.backed_off = None;
-        // Measured from the cell it would walk back to: from there the
-        // player last known a step beyond its distance is in reach again.
-        let waits_near = self
-            .brain
-            .alert
-            .map(|alert| alert.pos)
-            .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
         // A searcher, or a stroller that gave the search up (met the
         // player again, it backed off round the corner once more).
         let standoff = matches!(self.brain.mode, Mode::Search | Mode::Wander);
@@ -768,6 +778,10 @@ impl MemberTurn<'_> {
             }
             Some(player) if back_into_reach && standoff => {
                 self.brain.give_up_search(self.senses.now);
+                // Given up, it waits this turn as a stroller: a search
+                // that came of news at the corner after its hold (a shot
+                // in sight meanwhile) was this one wait.
+                self.brain.mode = Mode::Wander;
                 // Its next stroll must not lead it straight back round
                 // the corner either (into reach, and back off: to and fro).
                 self.brain.backed_off = Some(BackedOff {
@@ -792,6 +806,19 @@ impl MemberTurn<'_> {
                 Some(intent)
             }
         }
+    }
+
+    /// A searcher holding after backing off whose news of the player is at
+    /// the corner it left: it gives the search up now rather than when
+    /// its hold is over (the search would be holds alone, then the
+    /// standoff left without a step), and stands as a stroller until
+    /// `until`, its hold's end, where the player who follows comes into
+    /// its sight as before.
+    fn leave_standoff_holding(&mut self, until: f64) {
+        self.brain.give_up_search(self.senses.now);
+        self.brain.mode = Mode::Wander;
+        self.brain.wander_target = None;
+        self.brain.loiter_until = until;
     }
 
     /// An investigator drawn back onto `left`, the cell it backed off
@@ -1499,9 +1526,11 @@ mod tests {
             until: 0.5,
             beyond: None,
         };
+        // (A hunter that saw the player again meanwhile, and lost it
+        // once more after its moment: it kept its news.)
         let mut near = Brain {
             backed_off: Some(over),
-            ..brain.clone()
+            ..backed_off_hunter(player, left, at)
         };
         near.mode = Mode::Search;
         assert_eq!(
@@ -1510,6 +1539,11 @@ mod tests {
         );
         assert_eq!(near.thought, Thought::LeavesStandoff { player });
         assert_eq!(near.alert, None);
+        // It gave the search up this turn: it waits as a stroller (its one
+        // wait as a searcher was counted a search, and a flap: maze depth
+        // 5 seed 8, an archer at 15,23 that shot, lost the player and
+        // left at once).
+        assert_eq!(near.mode, Mode::Wander);
         // Its strolls keep off the corner a moment more.
         assert!(near.backed_off.is_some_and(|held| held.until > over.until));
         // ...and searches as any member does once the news is further off.
@@ -1520,7 +1554,7 @@ mod tests {
                 time: 0.5,
                 source: crate::ai::brain::Source::Saw,
             }),
-            ..brain
+            ..backed_off_hunter(player, left, at)
         };
         faction.note_sighting(Pos::new(0, 0), 0.5);
         assert_ne!(
@@ -1528,6 +1562,75 @@ mod tests {
             Intent::Wait
         );
         assert_eq!(brain.backed_off, None);
+    }
+
+    #[test]
+    fn an_archer_holding_round_a_corner_from_news_there_holds_as_a_stroller() {
+        // It backed from the corner (5,0) round it to (5,1) and lost the
+        // player it saw at (3,0): news at the corner, which it would only
+        // hold on and then leave (a standoff). It gives the search up at
+        // once and stands out its moment as a stroller; it was a searcher
+        // of holds alone, 8 actions, then a stroller: a search flap
+        // without a step (door-halls depth 5 seed 5, turns 151-158).
+        let mut faction = goblins_knowing(CORNER);
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        let until = 0.5 + HOLD_AFTER_BACKING_OFF;
+        // Its turns at 1, 4 and 10 game time (the moment lasts to 10.5):
+        // it stands at (5,1) on each, and never searches.
+        for (turn, now) in [(1, 1.0), (4, 4.0), (10, 10.0)] {
+            assert_eq!(
+                decide_on_turn(
+                    &mut faction,
+                    &mut brain,
+                    at,
+                    (player, false),
+                    (None, &[]),
+                    (turn, now)
+                ),
+                Intent::Wait,
+                "at {now}"
+            );
+            assert_eq!(brain.mode, Mode::Wander, "at {now}");
+            assert_eq!(brain.alert, None, "at {now}");
+        }
+        assert!(brain.backed_off.is_some_and(|held| held.until == until));
+        // A stroller holding so, told the player is at the corner again
+        // (a packmate saw it step there, 20 game time after it gave the
+        // search up), does not take the news up either: an archer at
+        // 13,17 held as a stroller, searched 2 waits on such news and
+        // strolled on (maze depth 5 seed 2, turns 236-237).
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 20.0);
+        let mut stroller = Brain {
+            mode: Mode::Wander,
+            alert: Some(crate::ai::brain::Alert {
+                pos: player,
+                time: 20.0,
+                source: crate::ai::brain::Source::Heard(2),
+            }),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 25.0,
+                beyond: None,
+            }),
+            ..Brain::default()
+        };
+        assert_eq!(
+            decide_on_turn(
+                &mut faction,
+                &mut stroller,
+                at,
+                (player, false),
+                (None, &[]),
+                (21, 21.0)
+            ),
+            Intent::Wait
+        );
+        assert_eq!(stroller.mode, Mode::Wander);
+        assert_eq!(stroller.thought, Thought::HoldsAfterBackingOff { left });
     }
 
     #[test]
