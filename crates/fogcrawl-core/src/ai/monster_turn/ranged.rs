@@ -29,7 +29,8 @@
 //! ahead ([`MemberTurn::retreat_routes`]): each cell it could reach is
 //! weighed by how long after it gets there the player could first stand
 //! next to it ([`crate::ai::player_reach`], the player's own walk priced by
-//! the ground, one map a turn for the whole faction), as Brogue CE's
+//! the ground, one map for the whole faction while the player's cell and
+//! what it believes round it stand), as Brogue CE's
 //! safety maps and `MA_MAINTAINS_DISTANCE` keep a kiting monster out of
 //! reach; it leaves the step above for a clearly safer way only (a pool
 //! it swims, shallows it crosses faster than the player), and beside the
@@ -283,7 +284,7 @@ impl MemberTurn<'_> {
                 if margin > 0
                     && self
                         .faction
-                        .player_reach(self.senses.turn, player)
+                        .player_reach(player)
                         .next_to(self.senses.at)
                         .is_some_and(|next| next <= ticks(RETREAT_SAFE_TIME)) =>
             {
@@ -446,7 +447,7 @@ impl MemberTurn<'_> {
                 chebyshev(cell, player) <= range && self.faction.believes_seen_from(cell, player)
             })
             .collect();
-        let map = self.faction.player_reach(self.senses.turn, player);
+        let map = self.faction.player_reach(player);
         let mut routes: Vec<Route> = Vec::new();
         for (&(cell, time, first), &line) in cells.iter().zip(&lines) {
             let bare = map.next_to(cell).map_or(OUT_OF_REACH, |next| next - time);
