@@ -714,6 +714,15 @@ impl MemberTurn<'_> {
             .alert
             .map(|alert| alert.pos)
             .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
+        // A searcher out of the player's sight that waits for its plan to
+        // news at the corner has not set out another way: that plan leads
+        // back round the corner as a step would (maze depth 5 seed 2: an
+        // archer that shot, lost the player, waited a turn for its plan
+        // and left the standoff on the next).
+        let plans_back = self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && intent == Intent::Wait
+            && matches!(self.brain.thought, Thought::WaitsForPlan { .. });
         if self.senses.now <= backed.until {
             if back_into_reach && self.brain.mode == Mode::Investigate {
                 // A noise that draws it back round the corner it backed
@@ -724,7 +733,7 @@ impl MemberTurn<'_> {
                 self.leave_noise_behind_corner(backed.left);
                 return None;
             }
-            if back_into_reach {
+            if back_into_reach || plans_back && waits_near.is_some() {
                 if self.brain.mode == Mode::Search && waits_near.is_some() {
                     // News at the corner: the search would be holds, then
                     // the standoff left without a step. It leaves it now
@@ -777,7 +786,7 @@ impl MemberTurn<'_> {
                 self.brain.forget_plan();
                 None
             }
-            Some(player) if back_into_reach && standoff => {
+            Some(player) if (back_into_reach || plans_back) && standoff => {
                 self.brain.give_up_search(self.senses.now);
                 // Given up, it waits this turn as a stroller: a search
                 // that came of news at the corner after its hold (a shot
@@ -1632,6 +1641,57 @@ mod tests {
         );
         assert_eq!(stroller.mode, Mode::Wander);
         assert_eq!(stroller.thought, Thought::HoldsAfterBackingOff { left });
+    }
+
+    #[test]
+    fn a_searcher_waiting_for_its_plan_to_news_at_the_corner_leaves_the_standoff() {
+        // It backed from the corner (5,0) round it to (5,1), its hold is
+        // over, and it lost the player it shot at (3,0): its search waits
+        // a turn for its plan (which would lead back round the corner).
+        // It leaves the standoff now, a stroller's wait: it searched that
+        // one wait and left on the next (maze depth 5 seed 2, an archer
+        // at 17,18, turns 246-247).
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 0.5);
+        let mut brain = Brain {
+            mode: Mode::Search,
+            thought: Thought::WaitsForPlan { goal: player },
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5,
+                beyond: None,
+            }),
+            ..backed_off_hunter(player, left, at)
+        };
+        let body_at = |pos: Pos| {
+            if pos == player {
+                Body::Player
+            } else {
+                Body::Empty
+            }
+        };
+        let senses = Senses {
+            actor: 1,
+            at,
+            now: 1.0,
+            turn: 1,
+            player_seen: None,
+            health: 1.0,
+            far_from_player: false,
+            body_at: &body_at,
+            awaited_at: &|_| None,
+            smoke_at: &|_| false,
+            shooter: Some(ARCHER),
+            fight_turns: FALLBACK_FIGHT_TURNS,
+        };
+        let intent =
+            MemberTurn::new(&mut faction, &mut brain, &senses).hold_after_backing_off(Intent::Wait);
+        assert_eq!(intent, Some(Intent::Wait));
+        assert_eq!(brain.thought, Thought::LeavesStandoff { player });
+        assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.alert, None);
     }
 
     #[test]
