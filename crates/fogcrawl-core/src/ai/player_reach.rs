@@ -394,8 +394,8 @@ mod tests {
         assert_eq!(reach.next_to(Pos::new(4, 0)), None);
         // What it learns outside the square (ten cells round the player)
         // moves the beliefs' version, not the map.
-        let wide = crate::world::level::text::parse(&format!("@{}\n", ".".repeat(14)))
-            .expect("a level");
+        let wide =
+            crate::world::level::text::parse(&format!("@{}\n", ".".repeat(14))).expect("a level");
         let mut knowledge = FactionKnowledge::omniscient(&wide);
         let mut far = PlayerReach::by_time(&knowledge, player);
         knowledge.observe(Pos::new(13, 0), Terrain::Mud, 0.5);
