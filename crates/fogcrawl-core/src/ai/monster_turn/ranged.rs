@@ -738,7 +738,7 @@ impl MemberTurn<'_> {
                     // News at the corner: the search would be holds, then
                     // the standoff left without a step. It leaves it now
                     // and holds the moment out as a stroller.
-                    self.leave_standoff_holding(backed.until);
+                    self.leave_standoff_holding(BackedOff { beyond, ..backed });
                 }
                 self.brain.forget_plan();
                 // It holds its cell: it heads nowhere else (three
@@ -819,16 +819,25 @@ impl MemberTurn<'_> {
     }
 
     /// A searcher holding after backing off whose news of the player is at
-    /// the corner it left: it gives the search up now rather than when
-    /// its hold is over (the search would be holds alone, then the
-    /// standoff left without a step), and stands as a stroller until
-    /// `until`, its hold's end, where the player who follows comes into
-    /// its sight as before.
-    fn leave_standoff_holding(&mut self, until: f64) {
-        self.brain.give_up_search(self.senses.now);
+    /// the corner it left (`backed` its record): it gives the search up
+    /// now rather than when its hold is over (the search would be holds
+    /// alone, then the standoff left without a step), and stands as a
+    /// stroller until its hold's end, where the player who follows comes
+    /// into its sight as before. All else as if it had given up then: the
+    /// search stays given up from then on, and its strolls keep off the
+    /// corner a moment more after (given up now without them, its stroll
+    /// at the hold's end could lead it round the corner, into the reach
+    /// of the player waiting there, which the give-up at the hold's end
+    /// kept it from).
+    fn leave_standoff_holding(&mut self, backed: BackedOff) {
+        self.brain.give_up_search(backed.until);
         self.brain.mode = Mode::Wander;
         self.brain.wander_target = None;
-        self.brain.loiter_until = until;
+        self.brain.loiter_until = backed.until;
+        self.brain.backed_off = Some(BackedOff {
+            until: backed.until + HOLD_AFTER_BACKING_OFF,
+            ..backed
+        });
     }
 
     /// An investigator drawn back onto `left`, the cell it backed off
@@ -1605,7 +1614,18 @@ mod tests {
             assert_eq!(brain.mode, Mode::Wander, "at {now}");
             assert_eq!(brain.alert, None, "at {now}");
         }
-        assert!(brain.backed_off.is_some_and(|held| held.until == until));
+        // As if it had given up at its hold's end: the search stays given
+        // up from then, and its strolls keep off the corner a moment
+        // more after it.
+        assert_eq!(
+            brain.search_given_up_until,
+            until + crate::ai::brain::SEARCH_GIVE_UP_TIME
+        );
+        assert!(
+            brain
+                .backed_off
+                .is_some_and(|held| held.until == until + HOLD_AFTER_BACKING_OFF)
+        );
         // A stroller holding so, told the player is at the corner again
         // (a packmate saw it step there, 20 game time after it gave the
         // search up), does not take the news up either: an archer at
