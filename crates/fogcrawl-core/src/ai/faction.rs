@@ -19,7 +19,7 @@ use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
 use crate::ai::knowledge::FactionKnowledge;
 use crate::ai::planner::{Finished, PlanRequest, Planner, PlannerStats, Priority};
-use crate::ai::player_reach::{PLAYER_REACH_RADIUS, PlayerReach};
+use crate::ai::player_reach::PlayerReach;
 use crate::ai::spots::Spots;
 use crate::ai::unlearned::Unlearned;
 use crate::config::FactionConfig;
@@ -1142,10 +1142,11 @@ impl Faction {
 
     /// How soon the player at `player` could stand next to the cells
     /// round it, as the faction believes the ground ([`PlayerReach`]):
-    /// drawn once per player turn, for every shooter that asks.
-    pub(crate) fn player_reach(&mut self, turn: u64, player: Pos) -> &PlayerReach {
-        if !self.player_reach.is_for(player, PLAYER_REACH_RADIUS, turn) {
-            self.player_reach = PlayerReach::by_time(&self.knowledge, player, turn);
+    /// drawn again only when the player or what the faction believes of
+    /// the square round it changes, for every shooter that asks.
+    pub(crate) fn player_reach(&mut self, player: Pos) -> &PlayerReach {
+        if !self.player_reach.stands_on(&self.knowledge, player) {
+            self.player_reach = PlayerReach::by_time(&self.knowledge, player);
         }
         &self.player_reach
     }

@@ -27,6 +27,10 @@ pub struct FactionKnowledge {
     /// Cells whose belief changed since the last `drain_changes_into`, in
     /// a way that may change their price (not saved).
     changed: ChangedCells,
+    /// Counts the changes of belief, of any cell, priced alike or not
+    /// (not saved): a map drawn from the beliefs notes it, and checks
+    /// them again only after it moves ([`Self::version`]).
+    version: u64,
 }
 
 const NEVER_SEEN: f32 = -1.0;
@@ -72,6 +76,7 @@ impl FactionKnowledge {
             believed: vec![None; width * height],
             last_seen: vec![0; width * height],
             changed: ChangedCells::default(),
+            version: 0,
         }
     }
 
@@ -170,6 +175,7 @@ impl FactionKnowledge {
         let before = self.believed[i];
         if before != Some(terrain) {
             self.believed[i] = Some(terrain);
+            self.version += 1;
             if !prices_alike(before) {
                 self.changed.note(i as u32);
             }
@@ -183,6 +189,12 @@ impl FactionKnowledge {
         if let Some(i) = self.index(pos) {
             self.last_seen[i] = seen_bits(time as f32);
         }
+    }
+
+    /// How many beliefs have changed so far (in this run of the game: not
+    /// saved). While it stands, every belief does.
+    pub(crate) fn version(&self) -> u64 {
+        self.version
     }
 
     /// How many cells the faction has seen.
@@ -326,6 +338,7 @@ impl From<SavedKnowledge> for FactionKnowledge {
             believed: saved.believed,
             last_seen: saved.last_seen.into_iter().map(seen_bits).collect(),
             changed: ChangedCells::default(),
+            version: 0,
         }
     }
 }
@@ -383,6 +396,7 @@ impl TryFrom<PackedKnowledge<'_>> for FactionKnowledge {
             believed,
             last_seen,
             changed: packed.changed,
+            version: 0,
         })
     }
 }

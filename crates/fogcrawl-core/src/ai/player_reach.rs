@@ -21,8 +21,13 @@
 //! Each is drawn once and shared by the faction's members while what it
 //! was drawn from stands ([`crate::ai::faction::Faction::player_reach`],
 //! [`crate::ai::faction::Faction::player_steps`]; Brogue CE builds its
-//! safety maps once a turn for the same reason). It is scratch, never
-//! saved, and reads only the faction's beliefs, never the true level.
+//! safety maps once a turn for the same reason): the player's cell and
+//! the beliefs it read. Not the player turn: a member that acts later in
+//! the turn may have learnt the square anew (a door found shut, a wall
+//! where the map guessed floor), and a map kept for the turn priced the
+//! player's walk on what the faction no longer believed. It is scratch,
+//! never saved, and reads only the faction's beliefs, never the true
+//! level.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -111,9 +116,9 @@ impl Square {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct Drawn {
     square: Square,
-    /// The player turn ([`PlayerReach::by_time`]: the faction's beliefs may
-    /// change within one, and the map stands for the turn) or the version
-    /// of the faction's ground ([`PlayerReach::by_steps`]).
+    /// The version of the faction's beliefs ([`PlayerReach::by_time`]: a
+    /// later version is checked against the beliefs the map read) or of
+    /// its ground ([`PlayerReach::by_steps`]).
     stamp: u64,
 }
 
@@ -132,18 +137,23 @@ pub(crate) struct PlayerReach {
     /// Whether the player can enter each cell (corners it cannot enter
     /// block a diagonal step or blow).
     open: Vec<bool>,
+    /// What the map by time read of each cell: the faction's belief, or
+    /// `None` off the level (empty for the map by steps).
+    read: Vec<Option<Option<Terrain>>>,
 }
 
 impl PlayerReach {
-    /// The map by time for the player at `player` on player turn `turn`,
-    /// over what `knowledge` believes, within [`PLAYER_REACH_RADIUS`].
-    pub(crate) fn by_time(knowledge: &FactionKnowledge, player: Pos, turn: u64) -> Self {
+    /// The map by time for the player at `player`, over what `knowledge`
+    /// believes, within [`PLAYER_REACH_RADIUS`].
+    pub(crate) fn by_time(knowledge: &FactionKnowledge, player: Pos) -> Self {
         let square = Square::new(player, PLAYER_REACH_RADIUS);
+        let read = read_beliefs(knowledge, square);
+        // The walk stays within the square.
         let enter = |pos: Pos| -> Option<f64> {
-            knowledge
-                .in_bounds(pos)
-                .then(|| player_enter_time(knowledge.belief(pos)))
-                .flatten()
+            square
+                .index(pos)
+                .and_then(|i| read[i])
+                .and_then(player_enter_time)
         };
         let open: Vec<bool> = (0..square.len())
             .map(|i| enter(square.pos(i)).is_some())
@@ -163,12 +173,37 @@ impl PlayerReach {
         Self {
             drawn: Drawn {
                 square,
-                stamp: turn,
+                stamp: knowledge.version(),
             },
             ready,
             stand,
             open,
+            read,
         }
+    }
+
+    /// Whether this map by time, round `player`, still stands on what
+    /// `knowledge` believes now: drawn at its version, or at an older one
+    /// that believed the same of every cell of the square (beliefs learnt
+    /// elsewhere on the level move the version, not the map; it takes the
+    /// new version then, and compares no more until the next).
+    pub(crate) fn stands_on(&mut self, knowledge: &FactionKnowledge, player: Pos) -> bool {
+        let square = Square::new(player, PLAYER_REACH_RADIUS);
+        if self.drawn.square != square || self.ready.is_empty() || self.read.is_empty() {
+            return false;
+        }
+        let version = knowledge.version();
+        if self.drawn.stamp == version {
+            return true;
+        }
+        let same = (0..square.len()).all(|i| {
+            let pos = square.pos(i);
+            self.read[i] == knowledge.in_bounds(pos).then(|| knowledge.belief(pos))
+        });
+        if same {
+            self.drawn.stamp = version;
+        }
+        same
     }
 
     /// The map by steps for the player at `player`, within `radius`, over
@@ -193,6 +228,7 @@ impl PlayerReach {
             ready,
             stand,
             open,
+            read: Vec::new(),
         }
     }
 
@@ -235,6 +271,17 @@ impl PlayerReach {
             .filter_map(|from| square.index(from).and_then(|i| self.stand[i]))
             .min()
     }
+}
+
+/// What `knowledge` believes of each cell of `square` (`None` off the
+/// level), numbered as the square numbers them.
+fn read_beliefs(knowledge: &FactionKnowledge, square: Square) -> Vec<Option<Option<Terrain>>> {
+    (0..square.len())
+        .map(|i| {
+            let pos = square.pos(i);
+            knowledge.in_bounds(pos).then(|| knowledge.belief(pos))
+        })
+        .collect()
 }
 
 /// Whether a step or a blow from `from` to `to`, side by side, cuts no
@@ -304,7 +351,7 @@ mod tests {
     /// know it.
     fn reach_from_corner(rows: &str) -> PlayerReach {
         let level = crate::world::level::text::parse(rows).expect("a level");
-        PlayerReach::by_time(&FactionKnowledge::omniscient(&level), Pos::new(0, 0), 1)
+        PlayerReach::by_time(&FactionKnowledge::omniscient(&level), Pos::new(0, 0))
     }
 
     #[test]
@@ -322,6 +369,39 @@ mod tests {
         // walk goes round the wall with no corner cut, (1,0) (2,0) (3,0)
         // (3,1) (3,2) (2,2) (1,2): it stands there after six floor steps.
         assert_eq!(reach.next_to(Pos::new(0, 2)), Some(ticks(6.0)));
+    }
+
+    #[test]
+    fn the_map_by_time_is_drawn_again_when_its_square_is_learnt_anew_and_only_then() {
+        // The player at the top left of a corridor; the faction believes
+        // the row below walls. From its cell at 0, the player stands next
+        // to (4,0) after two floor steps, at 2.
+        let level = crate::world::level::text::parse(
+            "@....\n\
+             #####\n",
+        )
+        .expect("a level");
+        let mut knowledge = FactionKnowledge::omniscient(&level);
+        let player = Pos::new(0, 0);
+        let mut reach = PlayerReach::by_time(&knowledge, player);
+        assert_eq!(reach.next_to(Pos::new(4, 0)), Some(ticks(2.0)));
+        // Later in the same player turn a member finds (2,0) a wall (the
+        // map guessed floor): the player's way along the corridor is gone,
+        // and the map kept for the turn still had it reach (4,0) at 2.
+        knowledge.observe(Pos::new(2, 0), Terrain::Wall, 0.5);
+        assert!(!reach.stands_on(&knowledge, player));
+        let reach = PlayerReach::by_time(&knowledge, player);
+        assert_eq!(reach.next_to(Pos::new(4, 0)), None);
+        // What it learns outside the square (ten cells round the player)
+        // moves the beliefs' version, not the map.
+        let wide =
+            crate::world::level::text::parse(&format!("@{}\n", ".".repeat(14))).expect("a level");
+        let mut knowledge = FactionKnowledge::omniscient(&wide);
+        let mut far = PlayerReach::by_time(&knowledge, player);
+        knowledge.observe(Pos::new(13, 0), Terrain::Mud, 0.5);
+        assert!(far.stands_on(&knowledge, player));
+        // A step of the player's is another square: drawn again.
+        assert!(!far.stands_on(&knowledge, Pos::new(1, 0)));
     }
 
     #[test]

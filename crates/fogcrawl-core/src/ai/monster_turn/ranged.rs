@@ -29,7 +29,8 @@
 //! ahead ([`MemberTurn::retreat_routes`]): each cell it could reach is
 //! weighed by how long after it gets there the player could first stand
 //! next to it ([`crate::ai::player_reach`], the player's own walk priced by
-//! the ground, one map a turn for the whole faction), as Brogue CE's
+//! the ground, one map for the whole faction while the player's cell and
+//! what it believes round it stand), as Brogue CE's
 //! safety maps and `MA_MAINTAINS_DISTANCE` keep a kiting monster out of
 //! reach; it leaves the step above for a clearly safer way only (a pool
 //! it swims, shallows it crosses faster than the player), and beside the
@@ -302,7 +303,7 @@ impl MemberTurn<'_> {
                 if margin > 0
                     && self
                         .faction
-                        .player_reach(self.senses.turn, player)
+                        .player_reach(player)
                         .next_to(self.senses.at)
                         .is_some_and(|next| next <= ticks(RETREAT_SAFE_TIME)) =>
             {
@@ -465,7 +466,7 @@ impl MemberTurn<'_> {
                 chebyshev(cell, player) <= range && self.faction.believes_seen_from(cell, player)
             })
             .collect();
-        let map = self.faction.player_reach(self.senses.turn, player);
+        let map = self.faction.player_reach(player);
         let mut routes: Vec<Route> = Vec::new();
         for (&(cell, time, first), &line) in cells.iter().zip(&lines) {
             let bare = map.next_to(cell).map_or(OUT_OF_REACH, |next| next - time);
@@ -673,8 +674,12 @@ impl MemberTurn<'_> {
     /// off that cell a moment more; so does a stroller that had given the
     /// search up and met the player again, and one whose stroll would lead
     /// it round the corner while its faction's latest news of the player
-    /// is there, however old (`None`: it picks another stroll). A member in flight runs
-    /// where it must.
+    /// is there, however old (`None`: it picks another stroll). A
+    /// searcher with such news at the corner gives the search up at its
+    /// first hold, not at the moment's end, and stands the moment out as a
+    /// stroller (a search of holds alone, then left, was no search: the
+    /// player saw the same archer stand at its corner, and the panel read
+    /// searching, then wandering). A member in flight runs where it must.
     pub(super) fn hold_after_backing_off(&mut self, intent: Intent) -> Option<Intent> {
         let Some(backed) = self.brain.backed_off else {
             return Some(intent);
@@ -721,6 +726,22 @@ impl MemberTurn<'_> {
         let back_into_reach = matches!(intent, Intent::Step { to, .. } if to == backed.left)
             && unseen_or_just_beyond
             && self.brain.mode != Mode::Flee;
+        // Measured from the cell it would walk back to: from there the
+        // player last known a step beyond its distance is in reach again.
+        let waits_near = self
+            .brain
+            .alert
+            .map(|alert| alert.pos)
+            .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
+        // A searcher out of the player's sight that waits for its plan to
+        // news at the corner has not set out another way: that plan leads
+        // back round the corner as a step would (maze depth 5 seed 2: an
+        // archer that shot, lost the player, waited a turn for its plan
+        // and left the standoff on the next).
+        let plans_back = self.brain.mode == Mode::Search
+            && self.senses.player_seen.is_none()
+            && intent == Intent::Wait
+            && matches!(self.brain.thought, Thought::WaitsForPlan { .. });
         if self.senses.now <= backed.until {
             if back_into_reach && self.brain.mode == Mode::Investigate {
                 // A noise that draws it back round the corner it backed
@@ -731,7 +752,13 @@ impl MemberTurn<'_> {
                 self.leave_noise_behind_corner(backed.left);
                 return None;
             }
-            if back_into_reach {
+            if back_into_reach || plans_back && waits_near.is_some() {
+                if self.brain.mode == Mode::Search && waits_near.is_some() {
+                    // News at the corner: the search would be holds, then
+                    // the standoff left without a step. It leaves it now
+                    // and holds the moment out as a stroller.
+                    self.leave_standoff_holding(BackedOff { beyond, ..backed });
+                }
                 self.brain.forget_plan();
                 // It holds its cell: it heads nowhere else (three
                 // searchers holding round one last known cell were counted
@@ -745,13 +772,6 @@ impl MemberTurn<'_> {
         // The record as it stands (its `beyond` brought up to date).
         let kept = self.brain.backed_off;
         self.brain.backed_off = None;
-        // Measured from the cell it would walk back to: from there the
-        // player last known a step beyond its distance is in reach again.
-        let waits_near = self
-            .brain
-            .alert
-            .map(|alert| alert.pos)
-            .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
         // A searcher, or a stroller that gave the search up (met the
         // player again, it backed off round the corner once more).
         let standoff = matches!(self.brain.mode, Mode::Search | Mode::Wander);
@@ -785,8 +805,12 @@ impl MemberTurn<'_> {
                 self.brain.forget_plan();
                 None
             }
-            Some(player) if back_into_reach && standoff => {
+            Some(player) if (back_into_reach || plans_back) && standoff => {
                 self.brain.give_up_search(self.senses.now);
+                // Given up, it waits this turn as a stroller: a search
+                // that came of news at the corner after its hold (a shot
+                // in sight meanwhile) was this one wait.
+                self.brain.mode = Mode::Wander;
                 // Its next stroll must not lead it straight back round
                 // the corner either (into reach, and back off: to and fro).
                 self.brain.backed_off = Some(BackedOff {
@@ -811,6 +835,28 @@ impl MemberTurn<'_> {
                 Some(intent)
             }
         }
+    }
+
+    /// A searcher holding after backing off whose news of the player is at
+    /// the corner it left (`backed` its record): it gives the search up
+    /// now rather than when its hold is over (the search would be holds
+    /// alone, then the standoff left without a step), and stands as a
+    /// stroller until its hold's end, where the player who follows comes
+    /// into its sight as before. All else as if it had given up then: the
+    /// search stays given up from then on, and its strolls keep off the
+    /// corner a moment more after (given up now without them, its stroll
+    /// at the hold's end could lead it round the corner, into the reach
+    /// of the player waiting there, which the give-up at the hold's end
+    /// kept it from).
+    fn leave_standoff_holding(&mut self, backed: BackedOff) {
+        self.brain.give_up_search(backed.until);
+        self.brain.mode = Mode::Wander;
+        self.brain.wander_target = None;
+        self.brain.loiter_until = backed.until;
+        self.brain.backed_off = Some(BackedOff {
+            until: backed.until + HOLD_AFTER_BACKING_OFF,
+            ..backed
+        });
     }
 
     /// An investigator drawn back onto `left`, the cell it backed off
@@ -1527,9 +1573,11 @@ mod tests {
             until: 0.5,
             beyond: None,
         };
+        // (A hunter that saw the player again meanwhile, and lost it
+        // once more after its moment: it kept its news.)
         let mut near = Brain {
             backed_off: Some(over),
-            ..brain.clone()
+            ..backed_off_hunter(player, left, at)
         };
         near.mode = Mode::Search;
         assert_eq!(
@@ -1538,6 +1586,11 @@ mod tests {
         );
         assert_eq!(near.thought, Thought::LeavesStandoff { player });
         assert_eq!(near.alert, None);
+        // It gave the search up this turn: it waits as a stroller (its one
+        // wait as a searcher was counted a search, and a flap: maze depth
+        // 5 seed 8, an archer at 15,23 that shot, lost the player and
+        // left at once).
+        assert_eq!(near.mode, Mode::Wander);
         // Its strolls keep off the corner a moment more.
         assert!(near.backed_off.is_some_and(|held| held.until > over.until));
         // ...and searches as any member does once the news is further off.
@@ -1548,7 +1601,7 @@ mod tests {
                 time: 0.5,
                 source: crate::ai::brain::Source::Saw,
             }),
-            ..brain
+            ..backed_off_hunter(player, left, at)
         };
         faction.note_sighting(Pos::new(0, 0), 0.5);
         assert_ne!(
@@ -1556,6 +1609,137 @@ mod tests {
             Intent::Wait
         );
         assert_eq!(brain.backed_off, None);
+    }
+
+    #[test]
+    fn an_archer_holding_round_a_corner_from_news_there_holds_as_a_stroller() {
+        // It backed from the corner (5,0) round it to (5,1) and lost the
+        // player it saw at (3,0): news at the corner, which it would only
+        // hold on and then leave (a standoff). It gives the search up at
+        // once and stands out its moment as a stroller; it was a searcher
+        // of holds alone, 8 actions, then a stroller: a search flap
+        // without a step (door-halls depth 5 seed 5, turns 151-158).
+        let mut faction = goblins_knowing(CORNER);
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        let until = 0.5 + HOLD_AFTER_BACKING_OFF;
+        // Its turns at 1, 4 and 10 game time (the moment lasts to 10.5):
+        // it stands at (5,1) on each, and never searches.
+        for (turn, now) in [(1, 1.0), (4, 4.0), (10, 10.0)] {
+            assert_eq!(
+                decide_on_turn(
+                    &mut faction,
+                    &mut brain,
+                    at,
+                    (player, false),
+                    (None, &[]),
+                    (turn, now)
+                ),
+                Intent::Wait,
+                "at {now}"
+            );
+            assert_eq!(brain.mode, Mode::Wander, "at {now}");
+            assert_eq!(brain.alert, None, "at {now}");
+        }
+        // As if it had given up at its hold's end: the search stays given
+        // up from then, and its strolls keep off the corner a moment
+        // more after it.
+        assert_eq!(
+            brain.search_given_up_until,
+            until + crate::ai::brain::SEARCH_GIVE_UP_TIME
+        );
+        assert!(
+            brain
+                .backed_off
+                .is_some_and(|held| held.until == until + HOLD_AFTER_BACKING_OFF)
+        );
+        // A stroller holding so, told the player is at the corner again
+        // (a packmate saw it step there, 20 game time after it gave the
+        // search up), does not take the news up either: an archer at
+        // 13,17 held as a stroller, searched 2 waits on such news and
+        // strolled on (maze depth 5 seed 2, turns 236-237).
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 20.0);
+        let mut stroller = Brain {
+            mode: Mode::Wander,
+            alert: Some(crate::ai::brain::Alert {
+                pos: player,
+                time: 20.0,
+                source: crate::ai::brain::Source::Heard(2),
+            }),
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 25.0,
+                beyond: None,
+            }),
+            ..Brain::default()
+        };
+        assert_eq!(
+            decide_on_turn(
+                &mut faction,
+                &mut stroller,
+                at,
+                (player, false),
+                (None, &[]),
+                (21, 21.0)
+            ),
+            Intent::Wait
+        );
+        assert_eq!(stroller.mode, Mode::Wander);
+        assert_eq!(stroller.thought, Thought::HoldsAfterBackingOff { left });
+    }
+
+    #[test]
+    fn a_searcher_waiting_for_its_plan_to_news_at_the_corner_leaves_the_standoff() {
+        // It backed from the corner (5,0) round it to (5,1), its hold is
+        // over, and it lost the player it shot at (3,0): its search waits
+        // a turn for its plan (which would lead back round the corner).
+        // It leaves the standoff now, a stroller's wait: it searched that
+        // one wait and left on the next (maze depth 5 seed 2, an archer
+        // at 17,18, turns 246-247).
+        let (left, at, player) = (Pos::new(5, 0), Pos::new(5, 1), Pos::new(3, 0));
+        let mut faction = goblins_knowing(CORNER);
+        faction.note_sighting(player, 0.5);
+        let mut brain = Brain {
+            mode: Mode::Search,
+            thought: Thought::WaitsForPlan { goal: player },
+            backed_off: Some(BackedOff {
+                left,
+                to: at,
+                until: 0.5,
+                beyond: None,
+            }),
+            ..backed_off_hunter(player, left, at)
+        };
+        let body_at = |pos: Pos| {
+            if pos == player {
+                Body::Player
+            } else {
+                Body::Empty
+            }
+        };
+        let senses = Senses {
+            actor: 1,
+            at,
+            now: 1.0,
+            turn: 1,
+            player_seen: None,
+            health: 1.0,
+            far_from_player: false,
+            body_at: &body_at,
+            awaited_at: &|_| None,
+            smoke_at: &|_| false,
+            shooter: Some(ARCHER),
+            fight_turns: FALLBACK_FIGHT_TURNS,
+        };
+        let intent =
+            MemberTurn::new(&mut faction, &mut brain, &senses).hold_after_backing_off(Intent::Wait);
+        assert_eq!(intent, Some(Intent::Wait));
+        assert_eq!(brain.thought, Thought::LeavesStandoff { player });
+        assert_eq!(brain.mode, Mode::Wander);
+        assert_eq!(brain.alert, None);
     }
 
     #[test]
