@@ -26,8 +26,9 @@
 
 use gridpath::{
     CoarseOutcome, CoarsePlan, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Path, Pos,
-    path_cost,
+    PricedClusters, path_cost,
 };
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ai::coarse::CLUSTER_SIZE;
 
@@ -90,20 +91,40 @@ pub(crate) struct FarCost {
     pub clusters_unpriced: u64,
     /// Changed cells the repair read.
     pub cells_repaired: u64,
+    /// Of `expanded`, the cells settled pricing clusters the coarse search
+    /// reached (the part of a far plan that grows with the ground it
+    /// crosses rather than with its coarse nodes).
+    pub cells_priced: u64,
 }
 
 /// A faction's far planning: its hierarchy (built on its first far plan)
-/// and a reused search. Not saved (see the module header).
+/// and a reused search. Saved as which clusters are priced (see the
+/// module header).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct FarPlanner {
     hierarchy: Option<Hierarchy>,
     search: HierarchicalSearch,
+    /// The clusters a loaded game's hierarchy had priced: priced again
+    /// when it is built on the next far plan.
+    restore: Option<PricedClusters>,
+    /// Cells settled pricing clusters by every far plan since this
+    /// planner was made, and the most by one plan (measures of a cache's
+    /// work: a loaded game starts them again at 0).
+    cells_priced: u64,
+    priced_most: u64,
 }
 
 impl FarPlanner {
     /// Forgets the hierarchy (the faction plans on another grid now).
     pub(crate) fn reset(&mut self) {
         self.hierarchy = None;
+        self.restore = None;
+    }
+
+    /// Cells settled pricing clusters by every far plan since this planner
+    /// was made, and the most by one plan.
+    pub(crate) fn cells_priced(&self) -> (u64, u64) {
+        (self.cells_priced, self.priced_most)
     }
 
     /// The hierarchy as of the last far plan, if there was one.
@@ -144,10 +165,14 @@ impl FarPlanner {
                 };
                 built.set_patching(false);
                 built.set_pricing_on_demand(true);
+                if let Some(saved) = self.restore.take() {
+                    // What the unbroken game had priced (the cells this
+                    // takes are the load's, not this plan's).
+                    built.restore_priced(grid, &saved);
+                }
                 self.hierarchy.insert(built)
             }
         };
-        let settled = hierarchy.cells_settled_pricing();
         let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
         let outcome = self
             .search
@@ -165,10 +190,32 @@ impl FarPlanner {
             Ok(CoarseOutcome::NoPath) | Err(_) => FarAnswer::Unreachable,
         };
         let stats = self.search.stats();
-        cost.expanded = stats.coarse_expanded
-            + stats.fine_expanded
-            + hierarchy.cells_settled_pricing().saturating_sub(settled);
+        cost.cells_priced = stats.cells_priced;
+        cost.expanded = stats.coarse_expanded + stats.fine_expanded + cost.cells_priced;
+        self.cells_priced += cost.cells_priced;
+        self.priced_most = self.priced_most.max(cost.cells_priced);
         (answer, cost)
+    }
+}
+
+/// Saved as the clusters its hierarchy has priced (none without one), so
+/// a loaded game prices the same ones again ([`Hierarchy::restore_priced`]).
+impl Serialize for FarPlanner {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let priced = match &self.hierarchy {
+            Some(hierarchy) => Some(hierarchy.priced_clusters()),
+            None => self.restore.clone(),
+        };
+        priced.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for FarPlanner {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Self {
+            restore: Option::<PricedClusters>::deserialize(deserializer)?,
+            ..Self::default()
+        })
     }
 }
 

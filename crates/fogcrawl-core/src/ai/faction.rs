@@ -150,8 +150,12 @@ pub struct Faction {
     stroll_nodes_left: u64,
     /// Far goals planned coarse first (see [`crate::ai::coarse_plan`]):
     /// the hierarchy of the planning grid, built on the first far plan and
-    /// a function of the grid alone, so not saved.
-    #[serde(skip)]
+    /// a function of the grid but for which clusters are priced, which is
+    /// saved (since format 9; written after `view`, in its versions).
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<9, _, _>"
+    )]
     far: FarPlanner,
     /// How soon the player could stand next to the cells round it, drawn
     /// for one player turn and shared by the faction's shooters backing
@@ -971,6 +975,13 @@ impl Faction {
     /// planned another way), not counted as given up.
     pub(crate) fn cancel_plan(&mut self, actor: usize) {
         self.planner.cancel(actor);
+    }
+
+    /// Cells settled pricing clusters of the coarse graph by the faction's
+    /// far plans since it was made or loaded, and the most by one plan
+    /// (work on a cache, not saved: see `ai::coarse_plan`).
+    pub fn coarse_cells_priced(&self) -> (u64, u64) {
+        self.far.cells_priced()
     }
 
     /// Far strolls walked on the coarse graph, and on a straight line when

@@ -32,6 +32,13 @@ pub struct HierarchyStats {
     /// the records of the last one not already shown it (see
     /// [`HierarchicalSearch::way_in_cluster`]): no work was done for them.
     pub fine_recalled: u64,
+    /// Grid cells settled pricing the clusters the coarse search reached
+    /// that were not priced yet.
+    pub cells_priced: u64,
+    /// Whether a coarse search stopped because pricing the next cluster it
+    /// reached would have gone over its node budget (see
+    /// [`HierarchicalSearch::find_coarse_path`]).
+    pub pricing_stopped: bool,
 }
 
 impl HierarchyStats {
@@ -95,6 +102,9 @@ pub struct HierarchicalSearch {
     /// The last [`HierarchicalSearch::way_in_cluster`] that found no way:
     /// it settled every cell of its cluster it could reach.
     flooded: Option<FloodedCluster>,
+    /// What the coarse search under way may spend on coarse nodes and
+    /// pricing together (`None`: pricing is not counted).
+    pricing_budget: Option<u64>,
 }
 
 /// A search inside a cluster that found no way and so settled every cell
@@ -253,9 +263,47 @@ impl HierarchicalSearch {
         Ok(near.map(|(cells, _)| self.smoothed(grid, &cells, vec![start, goal])))
     }
 
-    /// The coarse plan from `start` to `goal` alone, expanding at most
-    /// `node_budget` coarse nodes (joining the ends to their clusters is
-    /// not counted against it). The hierarchy is synced with `grid` first.
+    /// The coarse plan from `start` to `goal` alone, within `node_budget`:
+    /// coarse nodes expanded and grid cells settled pricing the clusters
+    /// it reaches that are not priced yet, together (joining the ends to
+    /// their clusters is not counted against it). A cluster is priced only
+    /// when an upper bound on what that settles (its nodes times its
+    /// cells) fits in what is left, but for the first one a query prices,
+    /// which is priced whatever: so a query spends at most `node_budget`
+    /// and one cluster's pricing, and one whose clusters cost more than
+    /// its budget to price gets further each time it is asked, as the
+    /// clusters it priced stay priced until their cells change. Stopped
+    /// short, it answers [`CoarseOutcome::OverBudget`] (and
+    /// [`HierarchyStats::pricing_stopped`] says why). The hierarchy is
+    /// synced with `grid` first.
+    ///
+    /// ```
+    /// use gridpath::{CoarseOutcome, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Movement, Pos};
+    ///
+    /// // Two prices of ground, so pricing a cluster searches its cells.
+    /// let grid = Grid::from_fn(96, 32, Movement::default(), |x, y| {
+    ///     Some(if (x + y) % 5 == 0 { 2.0 } else { 1.0 })
+    /// })
+    /// .unwrap();
+    /// let mut hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
+    /// let mut search = HierarchicalSearch::new();
+    /// let (from, to) = (Pos::new(2, 2), Pos::new(93, 29));
+    /// let mut tries = 0;
+    /// let plan = loop {
+    ///     tries += 1;
+    ///     match search.find_coarse_path(&mut hierarchy, &grid, from, to, 2_000).unwrap() {
+    ///         CoarseOutcome::Found(plan) => break plan,
+    ///         CoarseOutcome::OverBudget => {
+    ///             // At most the budget and one cluster's pricing.
+    ///             let stats = search.stats();
+    ///             assert!(stats.coarse_expanded + stats.cells_priced <= 2_000 + 16 * 16 * 16);
+    ///         }
+    ///         CoarseOutcome::NoPath => unreachable!(),
+    ///     }
+    /// };
+    /// assert!(tries > 1, "spread over several tries");
+    /// assert_eq!((plan.waypoints[0], *plan.waypoints.last().unwrap()), (from, to));
+    /// ```
     pub fn find_coarse_path(
         &mut self,
         hierarchy: &mut Hierarchy,
@@ -267,7 +315,10 @@ impl HierarchicalSearch {
         check_endpoints(grid, start, goal)?;
         hierarchy.sync(grid);
         self.stats = HierarchyStats::default();
-        Ok(self.coarse_plan(hierarchy, grid, start, goal, node_budget))
+        self.pricing_budget = Some(node_budget as u64);
+        let outcome = self.coarse_plan(hierarchy, grid, start, goal, node_budget);
+        self.pricing_budget = None;
+        Ok(outcome)
     }
 
     /// The cells of one coarse step (both ends included): the step across
@@ -542,10 +593,24 @@ impl HierarchicalSearch {
             goal_costs: &self.goal_costs,
             heuristic,
             min_cost: grid.min_cost(),
+            pricing: PricingSpent {
+                budget: self.pricing_budget,
+                ..PricingSpent::default()
+            },
         };
         let outcome = self
             .coarse
             .find_path_within(&mut graph, start_node, goal_node, node_budget);
+        self.stats.cells_priced += graph.pricing.cells;
+        if graph.pricing.stopped {
+            // Nodes whose neighbours it could not price were left
+            // unexpanded: what it found, if anything, may not be the
+            // cheapest. Past the stop it read no neighbours (the open
+            // list was only emptied).
+            self.stats.coarse_expanded += graph.pricing.expanded;
+            self.stats.pricing_stopped = true;
+            return CoarseOutcome::OverBudget;
+        }
         self.stats.coarse_expanded += self.coarse.expanded();
         match outcome {
             GraphSearchOutcome::Found(path) => CoarseOutcome::Found(CoarsePlan {
@@ -570,9 +635,46 @@ struct CoarseGraph<'a> {
     goal_costs: &'a [f64],
     heuristic: Heuristic,
     min_cost: f64,
+    pricing: PricingSpent,
+}
+
+/// What a coarse search spent, against the budget it prices clusters
+/// within (see [`HierarchicalSearch::find_coarse_path`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct PricingSpent {
+    budget: Option<u64>,
+    /// Nodes whose neighbours were read.
+    expanded: u64,
+    /// Cells settled pricing clusters.
+    cells: u64,
+    /// Whether a cluster was priced (the first always is).
+    priced_any: bool,
+    /// Whether the next cluster did not fit: no neighbours from here on.
+    stopped: bool,
 }
 
 impl CoarseGraph<'_> {
+    /// Prices `cluster` if it is not yet and the budget allows (see
+    /// [`HierarchicalSearch::find_coarse_path`]); whether it is priced.
+    fn priced_within_budget(&mut self, cluster: usize) -> bool {
+        if self.hierarchy.is_priced(cluster) {
+            return true;
+        }
+        let spent = &mut self.pricing;
+        if let Some(budget) = spent.budget {
+            let bound = self.hierarchy.pricing_bound(cluster);
+            if spent.priced_any && spent.expanded + spent.cells + bound > budget {
+                spent.stopped = true;
+                return false;
+            }
+        }
+        let settled = self.hierarchy.pricer.settled;
+        self.hierarchy.ensure_priced(self.grid, cluster);
+        spent.cells += self.hierarchy.pricer.settled - settled;
+        spent.priced_any = true;
+        true
+    }
+
     fn cell(&self, node: usize) -> Pos {
         let real = self.hierarchy.node_count();
         if node == real {
@@ -592,11 +694,14 @@ impl Graph for CoarseGraph<'_> {
             out.extend_from_slice(self.start_edges);
             return;
         }
-        if node > real {
+        if node > real || self.pricing.stopped {
             return;
         }
+        self.pricing.expanded += 1;
         let (cluster, local) = self.hierarchy.split(node);
-        self.hierarchy.ensure_priced(self.grid, cluster);
+        if !self.priced_within_budget(cluster) {
+            return;
+        }
         let h = &*self.hierarchy;
         let entry = &h.clusters[cluster];
         let k = entry.nodes.len();
