@@ -16,13 +16,24 @@
 //! The hierarchy is built from the planning grid on the faction's first
 //! far plan and brought up to date from the grid's own change log before
 //! each one after (`Hierarchy::sync`): the borders a changed cell lies on
-//! get their entrances found again, and the priced clusters it lies in are
-//! left unpriced, to be priced again when a search next reaches them (the
-//! grid changes every turn where monsters crowd, so pricing on each change
-//! would cost more than the plans). Repairs never patch: every crossing is
-//! priced afresh from the grid. So the hierarchy answers as one built from
-//! the same grid would, and it need not be saved: a resumed game builds it
-//! again on its next far plan and plans exactly as the unbroken one.
+//! get their entrances found again, and the priced clusters it lies in, or
+//! across those borders, are left unpriced, to be priced again when a
+//! search next reaches them (the grid changes every turn where monsters
+//! crowd, so pricing on each change would cost more than the plans).
+//! Repairs never patch: every crossing is priced afresh from the grid.
+//!
+//! Pricing is most of what a far plan costs (a search from each node of a
+//! cluster over its cells: one plan over an unpriced horde priced 40,000
+//! cells), so it has a budget: the faction's pricing allowance per turn
+//! (`faction::PRICING_BUDGET_SHARE`). A cluster is priced only while an
+//! upper bound on its cells fits what is left of it, but for the first
+//! one a plan prices; over it, the plan is not made this turn (the member
+//! steps closer meanwhile, as while a search runs) and the clusters it
+//! priced stay priced, so the next turn's try goes further. Which
+//! clusters are priced is then history, not a function of the grid: it is
+//! saved (the clusters, as of which grid state), and a loaded game
+//! prices them again when it builds the hierarchy on its next far plan
+//! (`Hierarchy::restore_priced`), so it plans exactly as the unbroken one.
 
 use gridpath::{
     CoarseOutcome, CoarsePlan, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Path, Pos,
@@ -78,7 +89,8 @@ pub(crate) enum FarAnswer {
     OverBudget,
 }
 
-/// What a far plan cost (all of it counted against the turn's budget).
+/// What a far plan cost (pricing out of the turn's pricing allowance, the
+/// rest out of its node budget).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct FarCost {
     /// Coarse nodes expanded, cells expanded joining the ends to their
@@ -95,6 +107,9 @@ pub(crate) struct FarCost {
     /// reached (the part of a far plan that grows with the ground it
     /// crosses rather than with its coarse nodes).
     pub cells_priced: u64,
+    /// Coarse nodes expanded on estimated crossings (clusters the pricing
+    /// allowance did not reach).
+    pub nodes_estimated: u64,
 }
 
 /// A faction's far planning: its hierarchy (built on its first far plan)
@@ -135,13 +150,32 @@ impl FarPlanner {
 
     /// Plans from `from` to the far `goal` on `grid` (see the module
     /// header), searching the coarse graph for at most `node_budget` nodes
-    /// (none: over budget at once).
+    /// (none: over budget at once) and pricing the clusters it reaches out
+    /// of the same budget (see [`Self::plan_pricing_within`]).
+    #[cfg(test)]
     pub(crate) fn plan(
         &mut self,
         grid: &Grid,
         from: Pos,
         goal: Pos,
         node_budget: u64,
+    ) -> (FarAnswer, FarCost) {
+        self.plan_pricing_within(grid, (from, goal), node_budget, None)
+    }
+
+    /// [`Self::plan`], pricing clusters out of `pricing_budget` cells of
+    /// their own (`None`: out of `node_budget` with the coarse nodes): a
+    /// cluster is priced while an upper bound on its cells fits what is
+    /// left, but for the first one, priced whatever (if the budget is not
+    /// 0) so a plan whose clusters cost more than a turn's budget gets
+    /// further each turn. Stopped short, it answers
+    /// [`FarAnswer::OverBudget`], and what it priced stays priced.
+    pub(crate) fn plan_pricing_within(
+        &mut self,
+        grid: &Grid,
+        (from, goal): (Pos, Pos),
+        node_budget: u64,
+        pricing_budget: Option<u64>,
     ) -> (FarAnswer, FarCost) {
         let mut cost = FarCost::default();
         if node_budget == 0 {
@@ -174,15 +208,25 @@ impl FarPlanner {
             }
         };
         let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
-        let outcome = self
-            .search
-            .find_coarse_path(hierarchy, grid, from, goal, budget);
+        let outcome = match pricing_budget {
+            None => self
+                .search
+                .find_coarse_path(hierarchy, grid, from, goal, budget),
+            Some(cells) => self.search.find_coarse_path_pricing_within(
+                hierarchy,
+                grid,
+                (from, goal),
+                budget,
+                cells,
+            ),
+        };
         let answer = match outcome {
             Ok(CoarseOutcome::Found(plan)) => {
                 match refine_stretch(&mut self.search, hierarchy, grid, &plan) {
                     Some(plan) => FarAnswer::Plan(plan),
-                    // Every coarse step of a current hierarchy has its
-                    // cells; none would be a bug, taken as no plan yet.
+                    // Not one step of the stretch has cells (its first
+                    // cluster crossed on estimates through a wall): no
+                    // plan this turn; the clusters priced stay priced.
                     None => FarAnswer::OverBudget,
                 }
             }
@@ -191,6 +235,7 @@ impl FarPlanner {
         };
         let stats = self.search.stats();
         cost.cells_priced = stats.cells_priced;
+        cost.nodes_estimated = stats.nodes_estimated;
         cost.expanded = stats.coarse_expanded + stats.fine_expanded + cost.cells_priced;
         self.cells_priced += cost.cells_priced;
         self.priced_most = self.priced_most.max(cost.cells_priced);
@@ -239,15 +284,30 @@ fn refine_stretch(
         .take_while(|&&waypoint| start.chebyshev(waypoint) <= FINE_STRETCH)
         .count();
     let mut cells = vec![start];
-    for pair in waypoints[..=end.min(waypoints.len() - 1)].windows(2) {
+    let mut reached = 0;
+    for (at, pair) in waypoints[..=end.min(waypoints.len() - 1)]
+        .windows(2)
+        .enumerate()
+    {
         if pair[0] == pair[1] {
+            reached = at + 1;
             continue;
         }
-        let piece = search.refine_step(hierarchy, grid, pair[0], pair[1])?;
+        // A step inside a cluster crossed on estimates (not priced within
+        // the turn's allowance) is searched, and where the estimate went
+        // through a wall there is none: the stretch ends before it, and
+        // the next plan, from there, prices that cluster.
+        let Some(piece) = search.refine_step(hierarchy, grid, pair[0], pair[1]) else {
+            break;
+        };
         cells.extend_from_slice(piece.get(1..)?);
+        reached = at + 1;
+    }
+    if cells.len() < 2 {
+        return None;
     }
     let cost = path_cost(grid, &cells)?;
-    let ahead = waypoints.get(end + 1..).unwrap_or_default().to_vec();
+    let ahead = waypoints.get(reached + 1..).unwrap_or_default().to_vec();
     let ahead_cost = if ahead.is_empty() {
         0.0
     } else {

@@ -39,6 +39,10 @@ pub struct HierarchyStats {
     /// reached would have gone over its node budget (see
     /// [`HierarchicalSearch::find_coarse_path`]).
     pub pricing_stopped: bool,
+    /// Coarse nodes expanded on estimated crossings, their clusters not
+    /// priced as pricing them would have gone over the pricing budget (see
+    /// [`HierarchicalSearch::find_coarse_path_pricing_within`]).
+    pub nodes_estimated: u64,
 }
 
 impl HierarchyStats {
@@ -102,9 +106,9 @@ pub struct HierarchicalSearch {
     /// The last [`HierarchicalSearch::way_in_cluster`] that found no way:
     /// it settled every cell of its cluster it could reach.
     flooded: Option<FloodedCluster>,
-    /// What the coarse search under way may spend on coarse nodes and
-    /// pricing together (`None`: pricing is not counted).
-    pricing_budget: Option<u64>,
+    /// What the coarse search under way may spend on pricing (`None`:
+    /// pricing is not counted).
+    pricing_budget: Option<PricingBudget>,
 }
 
 /// A search inside a cluster that found no way and so settled every cell
@@ -312,10 +316,50 @@ impl HierarchicalSearch {
         goal: Pos,
         node_budget: usize,
     ) -> Result<CoarseOutcome, QueryError> {
+        let budget = PricingBudget::Shared(node_budget as u64);
+        self.coarse_query(hierarchy, grid, (start, goal), node_budget, budget)
+    }
+
+    /// [`HierarchicalSearch::find_coarse_path`] with pricing out of a
+    /// budget of its own: at most `node_budget` coarse nodes expanded, and
+    /// clusters priced while an upper bound on what that settles fits in
+    /// what is left of `pricing_budget` cells (the first one the query
+    /// prices whatever, if `pricing_budget` is not 0). For a caller whose
+    /// pricing has an allowance of its own beside the searches' budget.
+    ///
+    /// A cluster it cannot price is not a reason to stop: it is crossed on
+    /// estimates, each pair of its nodes that lie on one island of the grid
+    /// joined at the straight way between them over the cluster's cheapest
+    /// cell (never above the cheapest crossing, but it may go through
+    /// walls inside the cluster), and counted in
+    /// [`HierarchyStats::nodes_estimated`]. The plan's steps inside such
+    /// a cluster have no kept cells: [`HierarchicalSearch::refine_step`]
+    /// searches them (and finds none where the estimate went through a
+    /// wall), and a later query that has the budget prices it.
+    pub fn find_coarse_path_pricing_within(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        (start, goal): (Pos, Pos),
+        node_budget: usize,
+        pricing_budget: u64,
+    ) -> Result<CoarseOutcome, QueryError> {
+        let budget = PricingBudget::Own(pricing_budget);
+        self.coarse_query(hierarchy, grid, (start, goal), node_budget, budget)
+    }
+
+    fn coarse_query(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        (start, goal): (Pos, Pos),
+        node_budget: usize,
+        pricing: PricingBudget,
+    ) -> Result<CoarseOutcome, QueryError> {
         check_endpoints(grid, start, goal)?;
         hierarchy.sync(grid);
         self.stats = HierarchyStats::default();
-        self.pricing_budget = Some(node_budget as u64);
+        self.pricing_budget = Some(pricing);
         let outcome = self.coarse_plan(hierarchy, grid, start, goal, node_budget);
         self.pricing_budget = None;
         Ok(outcome)
@@ -602,7 +646,9 @@ impl HierarchicalSearch {
             .coarse
             .find_path_within(&mut graph, start_node, goal_node, node_budget);
         self.stats.cells_priced += graph.pricing.cells;
-        if graph.pricing.stopped {
+        self.stats.nodes_estimated += graph.pricing.estimated;
+        let shared = matches!(graph.pricing.budget, Some(PricingBudget::Shared(_)));
+        if graph.pricing.stopped && shared {
             // Nodes whose neighbours it could not price were left
             // unexpanded: what it found, if anything, may not be the
             // cheapest. Past the stop it read no neighbours (the open
@@ -638,19 +684,34 @@ struct CoarseGraph<'a> {
     pricing: PricingSpent,
 }
 
+/// What a coarse search may spend pricing clusters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PricingBudget {
+    /// Cells priced and coarse nodes expanded together, at most this
+    /// ([`HierarchicalSearch::find_coarse_path`]).
+    Shared(u64),
+    /// Cells priced, at most this
+    /// ([`HierarchicalSearch::find_coarse_path_pricing_within`]).
+    Own(u64),
+}
+
 /// What a coarse search spent, against the budget it prices clusters
 /// within (see [`HierarchicalSearch::find_coarse_path`]).
 #[derive(Debug, Clone, Copy, Default)]
 struct PricingSpent {
-    budget: Option<u64>,
+    budget: Option<PricingBudget>,
     /// Nodes whose neighbours were read.
     expanded: u64,
     /// Cells settled pricing clusters.
     cells: u64,
     /// Whether a cluster was priced (the first always is).
     priced_any: bool,
-    /// Whether the next cluster did not fit: no neighbours from here on.
+    /// Whether the next cluster did not fit: no neighbours from here on
+    /// (a shared budget), or clusters crossed on estimates from here on
+    /// (an own one).
     stopped: bool,
+    /// Nodes expanded on estimated crossings.
+    estimated: u64,
 }
 
 impl CoarseGraph<'_> {
@@ -662,8 +723,12 @@ impl CoarseGraph<'_> {
         }
         let spent = &mut self.pricing;
         if let Some(budget) = spent.budget {
-            let bound = self.hierarchy.pricing_bound(cluster);
-            if spent.priced_any && spent.expanded + spent.cells + bound > budget {
+            let (used, limit) = match budget {
+                PricingBudget::Shared(limit) => (spent.expanded + spent.cells, limit),
+                PricingBudget::Own(limit) => (spent.cells, limit),
+            };
+            let first = !spent.priced_any && limit > 0;
+            if !first && used + self.hierarchy.pricing_bound(cluster) > limit {
                 spent.stopped = true;
                 return false;
             }
@@ -687,6 +752,56 @@ impl CoarseGraph<'_> {
     }
 }
 
+impl CoarseGraph<'_> {
+    /// The edges out of node `local` of `cluster`, which is not priced:
+    /// estimated crossings (see
+    /// [`HierarchicalSearch::find_coarse_path_pricing_within`]), its links
+    /// across borders, and the goal if it lies there.
+    fn estimated_neighbours(
+        &mut self,
+        cluster: usize,
+        local: usize,
+        node: usize,
+        out: &mut Vec<(usize, f64)>,
+    ) {
+        let h = &*self.hierarchy;
+        let cell_box = h.layout.cluster_box(cluster);
+        let least = least_cost_in_box(
+            self.grid,
+            Pos::new(cell_box.x0, cell_box.y0),
+            cell_box.width,
+            cell_box.height,
+        );
+        let Some(least) = least else {
+            return;
+        };
+        self.pricing.estimated += 1;
+        let entry = &h.clusters[cluster];
+        let base = h.offsets[cluster] as usize;
+        let from = h.node_cells[node];
+        for (j, &to) in entry.nodes.iter().enumerate() {
+            if j != local && self.grid.connected(from, to) {
+                let (dx, dy) = (f64::from(to.x - from.x), f64::from(to.y - from.y));
+                out.push((base + j, self.heuristic.estimate(dx, dy) * least));
+            }
+        }
+        let links =
+            &entry.links[entry.link_start[local] as usize..entry.link_start[local + 1] as usize];
+        for link in links {
+            out.push((
+                h.offsets[link.cluster as usize] as usize + link.local as usize,
+                link.cost,
+            ));
+        }
+        if cluster == self.goal_cluster {
+            let cost = self.goal_costs[local];
+            if cost.is_finite() {
+                out.push((self.hierarchy.node_count() + 1, cost));
+            }
+        }
+    }
+}
+
 impl Graph for CoarseGraph<'_> {
     fn neighbours(&mut self, node: usize, out: &mut Vec<(usize, f64)>) {
         let real = self.hierarchy.node_count();
@@ -694,12 +809,18 @@ impl Graph for CoarseGraph<'_> {
             out.extend_from_slice(self.start_edges);
             return;
         }
-        if node > real || self.pricing.stopped {
+        if node > real
+            || (self.pricing.stopped
+                && matches!(self.pricing.budget, Some(PricingBudget::Shared(_))))
+        {
             return;
         }
         self.pricing.expanded += 1;
         let (cluster, local) = self.hierarchy.split(node);
         if !self.priced_within_budget(cluster) {
+            if matches!(self.pricing.budget, Some(PricingBudget::Own(_))) {
+                self.estimated_neighbours(cluster, local, node, out);
+            }
             return;
         }
         let h = &*self.hierarchy;

@@ -227,32 +227,54 @@ fn the_way_beyond_the_stretch_is_priced_by_the_ground_its_coarse_edges_cross() {
     assert_eq!(plan.ahead_cost, 0.0);
 }
 
-/// A far plan prices the clusters it reaches out of its node budget: over
-/// it, it waits (over budget, the member asked again next turn), every
-/// cell it settled counted, and what it priced kept, so the plans after it
-/// get further, until one takes the way a plan with budget to spare takes.
+/// A far plan prices the clusters it reaches out of the turn's pricing
+/// allowance (all but the first it prices fitting what is left), crosses
+/// the rest on estimates and walks a legal stretch meanwhile; what it
+/// priced stays priced, so the plans after it get further, until one
+/// crosses no cluster on estimates and takes the way a plan with budget to
+/// spare takes. Out of a shared budget (coarse nodes and pricing
+/// together) a plan stopped short waits instead.
 #[test]
-fn a_far_plan_prices_within_its_budget_and_waits_its_turn_for_the_rest() {
+fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() {
     let grid = marsh();
     let (from, goal) = (Pos::new(5, 5), Pos::new(57, 34));
     let (FarAnswer::Plan(wanted), _) = FarPlanner::default().plan(&grid, from, goal, 100_000)
     else {
         panic!("a plan with budget to spare");
     };
-    let mut planner = FarPlanner::default();
-    // Two clusters' cells: the least a far plan is tried with.
-    let budget = MIN_FAR_BUDGET;
     // A cluster's pricing at most: a search from each of its nodes over
     // its 256 cells (the marsh's clusters have fewer than 16 nodes).
     let one_cluster = 16 * 256;
+    let allowance = MIN_FAR_BUDGET;
+    let mut planner = FarPlanner::default();
+    let mut turns = 0;
+    let plan = loop {
+        turns += 1;
+        assert!(turns < 30, "it gets there");
+        let (answer, cost) =
+            planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(allowance));
+        assert!(cost.cells_priced <= allowance + one_cluster, "{cost:?}");
+        let FarAnswer::Plan(plan) = answer else {
+            panic!("turn {turns}: a plan every turn, on estimates: {answer:?}");
+        };
+        assert_eq!(plan.path.cells[0], from);
+        assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
+        if cost.nodes_estimated == 0 {
+            break plan;
+        }
+    };
+    assert!(turns > 2, "the pricing spread over turns: {turns}");
+    assert_eq!(plan, wanted);
+
+    // Out of a shared budget: over it, no plan this turn.
+    let mut planner = FarPlanner::default();
     let mut waits = 0;
     let plan = loop {
-        let (answer, cost) = planner.plan(&grid, from, goal, budget);
+        let (answer, cost) = planner.plan(&grid, from, goal, MIN_FAR_BUDGET);
         assert!(
-            cost.expanded <= budget + one_cluster + MIN_FAR_BUDGET,
-            "{cost:?}: the budget, one cluster and joining the ends"
+            cost.cells_priced <= MIN_FAR_BUDGET + one_cluster,
+            "{cost:?}: the budget and one cluster"
         );
-        assert!(cost.cells_priced <= budget + one_cluster, "{cost:?}");
         match answer {
             FarAnswer::Plan(plan) => break plan,
             FarAnswer::OverBudget => waits += 1,
@@ -328,4 +350,23 @@ proptest::proptest! {
         }
         proptest::prop_assert!(false, "no plan in 60 turns");
     }
+}
+
+/// With the turn's pricing allowance spent, a far plan does not wait: it
+/// crosses the clusters it cannot price on estimates and walks a stretch
+/// whose every step is legal; the next plans, with an allowance, price
+/// the clusters ahead and end where a plan with budget to spare ends.
+#[test]
+fn with_no_pricing_allowance_left_a_far_plan_crosses_unpriced_clusters_on_estimates() {
+    let grid = marsh();
+    let (from, goal) = (Pos::new(5, 5), Pos::new(57, 34));
+    let mut planner = FarPlanner::default();
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(0));
+    assert_eq!(cost.cells_priced, 0, "nothing priced: {cost:?}");
+    let FarAnswer::Plan(plan) = answer else {
+        panic!("a plan on estimates: {answer:?}");
+    };
+    assert_eq!(plan.path.cells[0], from);
+    assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
+    assert!(!plan.ahead.is_empty());
 }
