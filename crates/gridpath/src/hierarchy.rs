@@ -602,6 +602,21 @@ impl Hierarchy {
         self.clusters.get(cluster).is_some_and(|c| c.priced)
     }
 
+    /// Prices `cluster` now if it is not yet (the hierarchy brought up to
+    /// date with `grid` first); the cells that settled (0 if it was
+    /// priced, or there is no such cluster). For a caller that must have
+    /// certain clusters priced whatever its budget says (the ones a walker
+    /// is about to cross).
+    pub fn price_cluster(&mut self, grid: &Grid, cluster: usize) -> u64 {
+        self.sync(grid);
+        if cluster >= self.clusters.len() {
+            return 0;
+        }
+        let settled = self.pricer.settled;
+        self.ensure_priced(grid, cluster);
+        self.pricer.settled - settled
+    }
+
     /// Prices `cluster` if it is not yet.
     fn ensure_priced(&mut self, grid: &Grid, cluster: usize) {
         if !self.clusters[cluster].priced {

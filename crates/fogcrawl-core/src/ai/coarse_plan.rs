@@ -36,8 +36,8 @@
 //! (`Hierarchy::restore_priced`), so it plans exactly as the unbroken one.
 
 use gridpath::{
-    CoarseOutcome, CoarsePlan, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Path, Pos,
-    PricedClusters, path_cost,
+    CoarseOutcome, CoarsePlan, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions,
+    HierarchyStats, Path, Pos, PricedClusters, path_cost,
 };
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -208,35 +208,63 @@ impl FarPlanner {
             }
         };
         let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
-        let outcome = match pricing_budget {
-            None => self
-                .search
-                .find_coarse_path(hierarchy, grid, from, goal, budget),
-            Some(cells) => self.search.find_coarse_path_pricing_within(
-                hierarchy,
-                grid,
-                (from, goal),
-                budget,
-                cells,
-            ),
-        };
+        let mut spent = HierarchyStats::default();
+        let mut query_fine = 0;
+        let mut query =
+            |search: &mut HierarchicalSearch, hierarchy: &mut Hierarchy, cells: Option<u64>| {
+                let outcome = match cells {
+                    None => search.find_coarse_path(hierarchy, grid, from, goal, budget),
+                    Some(cells) => search.find_coarse_path_pricing_within(
+                        hierarchy,
+                        grid,
+                        (from, goal),
+                        budget,
+                        cells,
+                    ),
+                };
+                let stats = search.stats();
+                spent.coarse_expanded += stats.coarse_expanded;
+                spent.fine_expanded += stats.fine_expanded;
+                spent.cells_priced += stats.cells_priced;
+                spent.nodes_estimated = stats.nodes_estimated;
+                query_fine = stats.fine_expanded;
+                outcome
+            };
+        let mut forced = 0;
+        let mut outcome = query(&mut self.search, hierarchy, pricing_budget);
+        if let (Some(1..), Ok(CoarseOutcome::Found(plan))) = (pricing_budget, &outcome) {
+            // The clusters the stretch crosses on estimates are priced
+            // now, whatever is left of the allowance (the member walks
+            // them next: see `refine_stretch`), and the plan made again
+            // on their prices, with no more pricing.
+            let guessed = guessed_clusters(hierarchy, &plan.waypoints);
+            if !guessed.is_empty() {
+                for cluster in guessed {
+                    forced += hierarchy.price_cluster(grid, cluster);
+                }
+                outcome = query(&mut self.search, hierarchy, Some(0));
+            }
+        }
         let answer = match outcome {
             Ok(CoarseOutcome::Found(plan)) => {
                 match refine_stretch(&mut self.search, hierarchy, grid, &plan) {
                     Some(plan) => FarAnswer::Plan(plan),
-                    // Not one step of the stretch has cells (its first
-                    // cluster crossed on estimates through a wall): no
-                    // plan this turn; the clusters priced stay priced.
+                    // The stretch crosses a cluster on estimates (the
+                    // turn's allowance did not reach it): no plan this
+                    // turn; the clusters priced stay priced, and the next
+                    // turn's allowance goes on from them.
                     None => FarAnswer::OverBudget,
                 }
             }
             Ok(CoarseOutcome::OverBudget) => FarAnswer::OverBudget,
             Ok(CoarseOutcome::NoPath) | Err(_) => FarAnswer::Unreachable,
         };
-        let stats = self.search.stats();
-        cost.cells_priced = stats.cells_priced;
-        cost.nodes_estimated = stats.nodes_estimated;
-        cost.expanded = stats.coarse_expanded + stats.fine_expanded + cost.cells_priced;
+        // Refining the stretch searched too.
+        spent.fine_expanded += self.search.stats().fine_expanded - query_fine;
+        spent.cells_priced += forced;
+        cost.cells_priced = spent.cells_priced;
+        cost.nodes_estimated = spent.nodes_estimated;
+        cost.expanded = spent.coarse_expanded + spent.fine_expanded + cost.cells_priced;
         self.cells_priced += cost.cells_priced;
         self.priced_most = self.priced_most.max(cost.cells_priced);
         (answer, cost)
@@ -276,27 +304,24 @@ fn refine_stretch(
     plan: &CoarsePlan,
 ) -> Option<FarPlan> {
     let waypoints = &plan.waypoints;
-    let (&start, rest) = waypoints.split_first()?;
-    // The last waypoint within the stretch, and at least the first.
-    let end = 1 + rest
-        .iter()
-        .skip(1)
-        .take_while(|&&waypoint| start.chebyshev(waypoint) <= FINE_STRETCH)
-        .count();
+    let &start = waypoints.first()?;
+    let end = stretch_end(waypoints);
+    let stretch = &waypoints[..=end.min(waypoints.len() - 1)];
+    // Near the member the plan must stand on prices, not estimates (see
+    // `guessed_clusters`).
+    if !guessed_clusters(hierarchy, waypoints).is_empty() {
+        return None;
+    }
     let mut cells = vec![start];
     let mut reached = 0;
-    for (at, pair) in waypoints[..=end.min(waypoints.len() - 1)]
-        .windows(2)
-        .enumerate()
-    {
+    for (at, pair) in stretch.windows(2).enumerate() {
         if pair[0] == pair[1] {
             reached = at + 1;
             continue;
         }
-        // A step inside a cluster crossed on estimates (not priced within
-        // the turn's allowance) is searched, and where the estimate went
-        // through a wall there is none: the stretch ends before it, and
-        // the next plan, from there, prices that cluster.
+        // Every step has its cells (the stretch's clusters are priced, its
+        // first and last steps searched); should one not, the stretch ends
+        // before it rather than step illegally.
         let Some(piece) = search.refine_step(hierarchy, grid, pair[0], pair[1]) else {
             break;
         };
@@ -318,6 +343,47 @@ fn refine_stretch(
         ahead,
         ahead_cost,
     })
+}
+
+/// The index of the last waypoint of the stretch to refine: the last one
+/// within [`FINE_STRETCH`] of the first, and at least the second.
+fn stretch_end(waypoints: &[Pos]) -> usize {
+    let Some((&start, rest)) = waypoints.split_first() else {
+        return 0;
+    };
+    1 + rest
+        .iter()
+        .skip(1)
+        .take_while(|&&waypoint| start.chebyshev(waypoint) <= FINE_STRETCH)
+        .count()
+}
+
+/// The clusters the stretch of the coarse path `waypoints` crosses on
+/// estimates: a step between two of a cluster's nodes (not the start's
+/// way out nor the way into the goal, which were searched) in a cluster
+/// that is not priced. Near the member the plan must stand on prices: a
+/// stretch stepped on such estimates, which may go through walls, sent an
+/// investigator three cells from its goal back and forth, each plan from
+/// the next cell guessing anew (chapter-rooms seed 4). Only the coarse
+/// path beyond the stretch may rest on estimates.
+fn guessed_clusters(hierarchy: &Hierarchy, waypoints: &[Pos]) -> Vec<usize> {
+    let (Some(&start), Some(&goal)) = (waypoints.first(), waypoints.last()) else {
+        return Vec::new();
+    };
+    let end = stretch_end(waypoints).min(waypoints.len() - 1);
+    let mut guessed: Vec<usize> = waypoints[..=end]
+        .windows(2)
+        .filter_map(|pair| {
+            let (from, to) = (pair[0], pair[1]);
+            let cluster = hierarchy.cluster_of(from)?;
+            let inside = from != start && to != goal && from != to;
+            (inside && hierarchy.cluster_of(to) == Some(cluster) && !hierarchy.is_priced(cluster))
+                .then_some(cluster)
+        })
+        .collect();
+    guessed.sort_unstable();
+    guessed.dedup();
+    guessed
 }
 
 /// How many clusters (of [`CLUSTER_SIZE`]) the coarse waypoints `route`

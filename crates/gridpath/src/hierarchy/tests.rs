@@ -688,10 +688,7 @@ fn a_coarse_query_prices_within_its_budget_and_goes_on_where_it_stopped() {
     else {
         panic!("a way across");
     };
-    assert!(
-        search.stats().cells_priced > 3_000,
-        "pricing is most of it"
-    );
+    assert!(search.stats().cells_priced > 3_000, "pricing is most of it");
 
     let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
     let budget = 1_500;

@@ -228,12 +228,13 @@ fn the_way_beyond_the_stretch_is_priced_by_the_ground_its_coarse_edges_cross() {
 }
 
 /// A far plan prices the clusters it reaches out of the turn's pricing
-/// allowance (all but the first it prices fitting what is left), crosses
-/// the rest on estimates and walks a legal stretch meanwhile; what it
-/// priced stays priced, so the plans after it get further, until one
-/// crosses no cluster on estimates and takes the way a plan with budget to
-/// spare takes. Out of a shared budget (coarse nodes and pricing
-/// together) a plan stopped short waits instead.
+/// allowance (all but the first it prices fitting what is left), and the
+/// clusters its stretch crosses whatever is left; it crosses the rest on
+/// estimates and walks a legal stretch meanwhile. What it priced stays
+/// priced, so the plans after it get further, until one crosses no
+/// cluster on estimates and takes the way a plan with budget to spare
+/// takes. Out of a shared budget (coarse nodes and pricing together) a
+/// plan stopped short waits instead.
 #[test]
 fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() {
     let grid = marsh();
@@ -243,7 +244,8 @@ fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() 
         panic!("a plan with budget to spare");
     };
     // A cluster's pricing at most: a search from each of its nodes over
-    // its 256 cells (the marsh's clusters have fewer than 16 nodes).
+    // its 256 cells (the marsh's clusters have fewer than 16 nodes); a
+    // stretch of two clusters' walk crosses three at most.
     let one_cluster = 16 * 256;
     let allowance = MIN_FAR_BUDGET;
     let mut planner = FarPlanner::default();
@@ -253,9 +255,12 @@ fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() 
         assert!(turns < 30, "it gets there");
         let (answer, cost) =
             planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(allowance));
-        assert!(cost.cells_priced <= allowance + one_cluster, "{cost:?}");
+        assert!(
+            cost.cells_priced <= allowance + 4 * one_cluster,
+            "{cost:?}: the allowance, the first cluster and the stretch's"
+        );
         let FarAnswer::Plan(plan) = answer else {
-            panic!("turn {turns}: a plan every turn, on estimates: {answer:?}");
+            panic!("turn {turns}: a plan every turn, on estimates beyond its stretch: {answer:?}");
         };
         assert_eq!(plan.path.cells[0], from);
         assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
@@ -282,7 +287,10 @@ fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() 
         }
         assert!(waits < 30, "it gets there");
     };
-    assert!(waits >= 1, "the marsh's clusters cost more than one plan's budget");
+    assert!(
+        waits >= 1,
+        "the marsh's clusters cost more than one plan's budget"
+    );
     assert_eq!(plan, wanted);
 }
 
@@ -352,21 +360,37 @@ proptest::proptest! {
     }
 }
 
-/// With the turn's pricing allowance spent, a far plan does not wait: it
-/// crosses the clusters it cannot price on estimates and walks a stretch
-/// whose every step is legal; the next plans, with an allowance, price
-/// the clusters ahead and end where a plan with budget to spare ends.
+/// With the turn's pricing allowance spent, a far plan whose stretch would
+/// cross a cluster on estimates is not made (near the member it stands on
+/// prices); with any allowance left, the clusters of its stretch are
+/// priced and it walks a stretch whose every step is legal, the clusters
+/// beyond crossed on estimates.
 #[test]
-fn with_no_pricing_allowance_left_a_far_plan_crosses_unpriced_clusters_on_estimates() {
+fn a_far_plans_stretch_stands_on_prices_and_only_the_way_beyond_on_estimates() {
     let grid = marsh();
     let (from, goal) = (Pos::new(5, 5), Pos::new(57, 34));
     let mut planner = FarPlanner::default();
     let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(0));
     assert_eq!(cost.cells_priced, 0, "nothing priced: {cost:?}");
+    assert!(cost.nodes_estimated > 0, "{cost:?}");
+    assert_eq!(answer, FarAnswer::OverBudget);
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(1));
+    assert!(
+        cost.nodes_estimated > 0,
+        "the way beyond on estimates: {cost:?}"
+    );
     let FarAnswer::Plan(plan) = answer else {
-        panic!("a plan on estimates: {answer:?}");
+        panic!("a plan: {answer:?}");
     };
     assert_eq!(plan.path.cells[0], from);
     assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
     assert!(!plan.ahead.is_empty());
+    // Every cell stands in a priced cluster but the last, a step over a
+    // border onto the next cluster's node.
+    let hierarchy = planner.hierarchy().unwrap();
+    let cells = &plan.path.cells;
+    for cell in &cells[..cells.len() - 1] {
+        let cluster = hierarchy.cluster_of(*cell).unwrap();
+        assert!(hierarchy.is_priced(cluster), "{cell:?} stands on prices");
+    }
 }
