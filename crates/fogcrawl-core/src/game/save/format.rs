@@ -445,7 +445,10 @@ mod tests {
     fn another_format_number_is_named() {
         let mut bytes = duel_bytes();
         bytes[FORMAT_AT] = 10;
-        assert_eq!(decode(&bytes).err(), Some(DecodeError::Format { found: 10 }));
+        assert_eq!(
+            decode(&bytes).err(),
+            Some(DecodeError::Format { found: 10 })
+        );
         assert_eq!(
             DecodeError::Format { found: 10 }.to_string(),
             "it was written in save format 10, this version reads formats 1 and 3 to 9"
