@@ -37,7 +37,11 @@ use serde::{Deserialize, Deserializer};
 /// counters) and the player turn each monster's frozen run began; a
 /// format-7 save loads, the longest read as 0 and a run under way counted
 /// from the first action after the load.
-pub const SAVE_FORMAT: u32 = 8;
+/// Format 9 adds which clusters of each faction's coarse graph are priced
+/// (a far plan prices only so many a turn, so what is priced is no longer
+/// a function of the planning grid alone); a format-8 save loads with
+/// none priced, as a new game's graph.
+pub const SAVE_FORMAT: u32 = 9;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).

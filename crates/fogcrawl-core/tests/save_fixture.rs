@@ -225,6 +225,32 @@ fn a_committed_save_of_format_7_still_loads_and_plays_on() {
     assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
 }
 
+/// Format 8 held not which clusters of a faction's coarse graph were
+/// priced: such a save loads with none priced (the duel's goblins never
+/// planned far, so none were), every mind as it was saved, plays on as the
+/// unbroken game does, and saves in the current format (docs/SAVES.md).
+#[test]
+fn a_committed_save_of_format_8_still_loads_and_plays_on() {
+    let mut game = load_committed(8);
+    let mut unbroken = fixture_game();
+    assert_eq!(game.seed(), 1);
+    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
+    assert_eq!(game.time(), unbroken.time(), "the clock as it was saved");
+    assert_eq!(
+        game.actors(),
+        unbroken.actors(),
+        "every mind as it was saved"
+    );
+    for _ in 0..5 {
+        let a = unbroken.player_act(Action::Wait);
+        let b = game.player_act(Action::Wait);
+        assert_eq!(a, b);
+        assert_eq!(game.actors(), unbroken.actors());
+    }
+    let again = encode(&game).expect("it encodes");
+    assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
+}
+
 /// The fixture of the current format holds the goblin's whole mind, and a
 /// game loaded from it plays on exactly as the unbroken game.
 #[test]

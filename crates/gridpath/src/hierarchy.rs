@@ -63,6 +63,7 @@ mod box_search;
 mod crossing_paths;
 mod layout;
 mod least_costs;
+mod priced_clusters;
 mod pricing;
 mod query;
 
@@ -75,6 +76,7 @@ use crate::grid::{Diagonals, Grid};
 use crate::pos::Pos;
 
 pub use self::least_costs::least_cost_in_box;
+pub use self::priced_clusters::PricedClusters;
 pub use self::query::{
     CoarseOutcome, CoarsePlan, HierarchicalPath, HierarchicalSearch, HierarchyStats,
 };
@@ -277,7 +279,15 @@ impl Hierarchy {
                 continue;
             }
             stats.cells += 1;
-            dirty_clusters.push(layout.cluster_of(pos));
+            if self.on_demand {
+                // Both sides of its borders as well, whether or not their
+                // entrances moved: which clusters a repair on demand leaves
+                // unpriced is then a function of the changed cells alone
+                // (see `Hierarchy::restore_priced`).
+                dirty_clusters.extend(self.clusters_dirtied_by(pos));
+            } else {
+                dirty_clusters.push(layout.cluster_of(pos));
+            }
             changed_in.push((layout.cluster_of(pos), pos));
             dirty_borders.extend(layout.borders_at(pos));
         }
@@ -565,6 +575,46 @@ impl Hierarchy {
         } else {
             self.reprice(grid, cluster);
         }
+    }
+
+    /// The clusters a change of the cell `pos` leaves unpriced in a repair
+    /// on demand: its own, and the other side of every border it lies on.
+    fn clusters_dirtied_by(&self, pos: Pos) -> impl Iterator<Item = usize> + use<> {
+        let layout = self.layout;
+        let own = layout.cluster_of(pos);
+        std::iter::once(own).chain(layout.borders_at(pos).map(move |border| {
+            let (a, b) = layout.border_clusters(border);
+            if a == own { b } else { a }
+        }))
+    }
+
+    /// An upper bound on the cells pricing `cluster` settles: a search
+    /// from each of its nodes over each of its cells.
+    fn pricing_bound(&self, cluster: usize) -> u64 {
+        let cell_box = self.layout.cluster_box(cluster);
+        let cells = (cell_box.width * cell_box.height) as u64;
+        self.clusters[cluster].nodes.len() as u64 * cells
+    }
+
+    /// Whether `cluster` is priced (its crossings current with the grid
+    /// the hierarchy was last brought up to date with).
+    pub fn is_priced(&self, cluster: usize) -> bool {
+        self.clusters.get(cluster).is_some_and(|c| c.priced)
+    }
+
+    /// Prices `cluster` now if it is not yet (the hierarchy brought up to
+    /// date with `grid` first); the cells that settled (0 if it was
+    /// priced, or there is no such cluster). For a caller that must have
+    /// certain clusters priced whatever its budget says (the ones a walker
+    /// is about to cross).
+    pub fn price_cluster(&mut self, grid: &Grid, cluster: usize) -> u64 {
+        self.sync(grid);
+        if cluster >= self.clusters.len() {
+            return 0;
+        }
+        let settled = self.pricer.settled;
+        self.ensure_priced(grid, cluster);
+        self.pricer.settled - settled
     }
 
     /// Prices `cluster` if it is not yet.

@@ -101,7 +101,8 @@ pub use grid_shape::GridShape;
 pub use heuristic::Heuristic;
 pub use hierarchy::{
     CoarseOutcome, CoarsePlan, HierarchicalPath, HierarchicalSearch, Hierarchy, HierarchyError,
-    HierarchyOptions, HierarchyStats, RepairStats, cluster_exits, least_cost_in_box,
+    HierarchyOptions, HierarchyStats, PricedClusters, RepairStats, cluster_exits,
+    least_cost_in_box,
 };
 pub use ida_star::IdaStar;
 pub use jps::{Jps, JpsError};

@@ -16,18 +16,30 @@
 //! The hierarchy is built from the planning grid on the faction's first
 //! far plan and brought up to date from the grid's own change log before
 //! each one after (`Hierarchy::sync`): the borders a changed cell lies on
-//! get their entrances found again, and the priced clusters it lies in are
-//! left unpriced, to be priced again when a search next reaches them (the
-//! grid changes every turn where monsters crowd, so pricing on each change
-//! would cost more than the plans). Repairs never patch: every crossing is
-//! priced afresh from the grid. So the hierarchy answers as one built from
-//! the same grid would, and it need not be saved: a resumed game builds it
-//! again on its next far plan and plans exactly as the unbroken one.
+//! get their entrances found again, and the priced clusters it lies in, or
+//! across those borders, are left unpriced, to be priced again when a
+//! search next reaches them (the grid changes every turn where monsters
+//! crowd, so pricing on each change would cost more than the plans).
+//! Repairs never patch: every crossing is priced afresh from the grid.
+//!
+//! Pricing is most of what a far plan costs (a search from each node of a
+//! cluster over its cells: one plan over an unpriced horde priced 40,000
+//! cells), so it has a budget: the faction's pricing allowance per turn
+//! (`faction::PRICING_BUDGET_SHARE`). A cluster is priced only while an
+//! upper bound on its cells fits what is left of it, but for the first
+//! one a plan prices; over it, the plan is not made this turn (the member
+//! steps closer meanwhile, as while a search runs) and the clusters it
+//! priced stay priced, so the next turn's try goes further. Which
+//! clusters are priced is then history, not a function of the grid: it is
+//! saved (the clusters, as of which grid state), and a loaded game
+//! prices them again when it builds the hierarchy on its next far plan
+//! (`Hierarchy::restore_priced`), so it plans exactly as the unbroken one.
 
 use gridpath::{
-    CoarseOutcome, CoarsePlan, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Path, Pos,
-    path_cost,
+    CoarseOutcome, CoarsePlan, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions,
+    HierarchyStats, Path, Pos, PricedClusters, path_cost,
 };
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::ai::coarse::CLUSTER_SIZE;
 
@@ -77,7 +89,8 @@ pub(crate) enum FarAnswer {
     OverBudget,
 }
 
-/// What a far plan cost (all of it counted against the turn's budget).
+/// What a far plan cost (pricing out of the turn's pricing allowance, the
+/// rest out of its node budget).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct FarCost {
     /// Coarse nodes expanded, cells expanded joining the ends to their
@@ -90,20 +103,43 @@ pub(crate) struct FarCost {
     pub clusters_unpriced: u64,
     /// Changed cells the repair read.
     pub cells_repaired: u64,
+    /// Of `expanded`, the cells settled pricing clusters the coarse search
+    /// reached (the part of a far plan that grows with the ground it
+    /// crosses rather than with its coarse nodes).
+    pub cells_priced: u64,
+    /// Coarse nodes expanded on estimated crossings (clusters the pricing
+    /// allowance did not reach).
+    pub nodes_estimated: u64,
 }
 
 /// A faction's far planning: its hierarchy (built on its first far plan)
-/// and a reused search. Not saved (see the module header).
+/// and a reused search. Saved as which clusters are priced (see the
+/// module header).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct FarPlanner {
     hierarchy: Option<Hierarchy>,
     search: HierarchicalSearch,
+    /// The clusters a loaded game's hierarchy had priced: priced again
+    /// when it is built on the next far plan.
+    restore: Option<PricedClusters>,
+    /// Cells settled pricing clusters by every far plan since this
+    /// planner was made, and the most by one plan (measures of a cache's
+    /// work: a loaded game starts them again at 0).
+    cells_priced: u64,
+    priced_most: u64,
 }
 
 impl FarPlanner {
     /// Forgets the hierarchy (the faction plans on another grid now).
     pub(crate) fn reset(&mut self) {
         self.hierarchy = None;
+        self.restore = None;
+    }
+
+    /// Cells settled pricing clusters by every far plan since this planner
+    /// was made, and the most by one plan.
+    pub(crate) fn cells_priced(&self) -> (u64, u64) {
+        (self.cells_priced, self.priced_most)
     }
 
     /// The hierarchy as of the last far plan, if there was one.
@@ -114,13 +150,32 @@ impl FarPlanner {
 
     /// Plans from `from` to the far `goal` on `grid` (see the module
     /// header), searching the coarse graph for at most `node_budget` nodes
-    /// (none: over budget at once).
+    /// (none: over budget at once) and pricing the clusters it reaches out
+    /// of the same budget (see [`Self::plan_pricing_within`]).
+    #[cfg(test)]
     pub(crate) fn plan(
         &mut self,
         grid: &Grid,
         from: Pos,
         goal: Pos,
         node_budget: u64,
+    ) -> (FarAnswer, FarCost) {
+        self.plan_pricing_within(grid, (from, goal), node_budget, None)
+    }
+
+    /// [`Self::plan`], pricing clusters out of `pricing_budget` cells of
+    /// their own (`None`: out of `node_budget` with the coarse nodes): a
+    /// cluster is priced while an upper bound on its cells fits what is
+    /// left, but for the first one, priced whatever (if the budget is not
+    /// 0) so a plan whose clusters cost more than a turn's budget gets
+    /// further each turn. Stopped short, it answers
+    /// [`FarAnswer::OverBudget`], and what it priced stays priced.
+    pub(crate) fn plan_pricing_within(
+        &mut self,
+        grid: &Grid,
+        (from, goal): (Pos, Pos),
+        node_budget: u64,
+        pricing_budget: Option<u64>,
     ) -> (FarAnswer, FarCost) {
         let mut cost = FarCost::default();
         if node_budget == 0 {
@@ -144,31 +199,96 @@ impl FarPlanner {
                 };
                 built.set_patching(false);
                 built.set_pricing_on_demand(true);
+                if let Some(saved) = self.restore.take() {
+                    // What the unbroken game had priced (the cells this
+                    // takes are the load's, not this plan's).
+                    built.restore_priced(grid, &saved);
+                }
                 self.hierarchy.insert(built)
             }
         };
-        let settled = hierarchy.cells_settled_pricing();
         let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
-        let outcome = self
-            .search
-            .find_coarse_path(hierarchy, grid, from, goal, budget);
+        let mut spent = HierarchyStats::default();
+        let mut query_fine = 0;
+        let mut query =
+            |search: &mut HierarchicalSearch, hierarchy: &mut Hierarchy, cells: Option<u64>| {
+                let outcome = match cells {
+                    None => search.find_coarse_path(hierarchy, grid, from, goal, budget),
+                    Some(cells) => search.find_coarse_path_pricing_within(
+                        hierarchy,
+                        grid,
+                        (from, goal),
+                        budget,
+                        cells,
+                    ),
+                };
+                let stats = search.stats();
+                spent.coarse_expanded += stats.coarse_expanded;
+                spent.fine_expanded += stats.fine_expanded;
+                spent.cells_priced += stats.cells_priced;
+                spent.nodes_estimated = stats.nodes_estimated;
+                query_fine = stats.fine_expanded;
+                outcome
+            };
+        let mut forced = 0;
+        let mut outcome = query(&mut self.search, hierarchy, pricing_budget);
+        if let (Some(1..), Ok(CoarseOutcome::Found(plan))) = (pricing_budget, &outcome) {
+            // The clusters the stretch crosses on estimates are priced
+            // now, whatever is left of the allowance (the member walks
+            // them next: see `refine_stretch`), and the plan made again
+            // on their prices, with no more pricing.
+            let guessed = guessed_clusters(hierarchy, &plan.waypoints);
+            if !guessed.is_empty() {
+                for cluster in guessed {
+                    forced += hierarchy.price_cluster(grid, cluster);
+                }
+                outcome = query(&mut self.search, hierarchy, Some(0));
+            }
+        }
         let answer = match outcome {
             Ok(CoarseOutcome::Found(plan)) => {
                 match refine_stretch(&mut self.search, hierarchy, grid, &plan) {
                     Some(plan) => FarAnswer::Plan(plan),
-                    // Every coarse step of a current hierarchy has its
-                    // cells; none would be a bug, taken as no plan yet.
+                    // The stretch crosses a cluster on estimates (the
+                    // turn's allowance did not reach it): no plan this
+                    // turn; the clusters priced stay priced, and the next
+                    // turn's allowance goes on from them.
                     None => FarAnswer::OverBudget,
                 }
             }
             Ok(CoarseOutcome::OverBudget) => FarAnswer::OverBudget,
             Ok(CoarseOutcome::NoPath) | Err(_) => FarAnswer::Unreachable,
         };
-        let stats = self.search.stats();
-        cost.expanded = stats.coarse_expanded
-            + stats.fine_expanded
-            + hierarchy.cells_settled_pricing().saturating_sub(settled);
+        // Refining the stretch searched too.
+        spent.fine_expanded += self.search.stats().fine_expanded - query_fine;
+        spent.cells_priced += forced;
+        cost.cells_priced = spent.cells_priced;
+        cost.nodes_estimated = spent.nodes_estimated;
+        cost.expanded = spent.coarse_expanded + spent.fine_expanded + cost.cells_priced;
+        self.cells_priced += cost.cells_priced;
+        self.priced_most = self.priced_most.max(cost.cells_priced);
         (answer, cost)
+    }
+}
+
+/// Saved as the clusters its hierarchy has priced (none without one), so
+/// a loaded game prices the same ones again ([`Hierarchy::restore_priced`]).
+impl Serialize for FarPlanner {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let priced = match &self.hierarchy {
+            Some(hierarchy) => Some(hierarchy.priced_clusters()),
+            None => self.restore.clone(),
+        };
+        priced.serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for FarPlanner {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Self {
+            restore: Option::<PricedClusters>::deserialize(deserializer)?,
+            ..Self::default()
+        })
     }
 }
 
@@ -184,23 +304,35 @@ fn refine_stretch(
     plan: &CoarsePlan,
 ) -> Option<FarPlan> {
     let waypoints = &plan.waypoints;
-    let (&start, rest) = waypoints.split_first()?;
-    // The last waypoint within the stretch, and at least the first.
-    let end = 1 + rest
-        .iter()
-        .skip(1)
-        .take_while(|&&waypoint| start.chebyshev(waypoint) <= FINE_STRETCH)
-        .count();
+    let &start = waypoints.first()?;
+    let end = stretch_end(waypoints);
+    let stretch = &waypoints[..=end.min(waypoints.len() - 1)];
+    // Near the member the plan must stand on prices, not estimates (see
+    // `guessed_clusters`).
+    if !guessed_clusters(hierarchy, waypoints).is_empty() {
+        return None;
+    }
     let mut cells = vec![start];
-    for pair in waypoints[..=end.min(waypoints.len() - 1)].windows(2) {
+    let mut reached = 0;
+    for (at, pair) in stretch.windows(2).enumerate() {
         if pair[0] == pair[1] {
+            reached = at + 1;
             continue;
         }
-        let piece = search.refine_step(hierarchy, grid, pair[0], pair[1])?;
+        // Every step has its cells (the stretch's clusters are priced, its
+        // first and last steps searched); should one not, the stretch ends
+        // before it rather than step illegally.
+        let Some(piece) = search.refine_step(hierarchy, grid, pair[0], pair[1]) else {
+            break;
+        };
         cells.extend_from_slice(piece.get(1..)?);
+        reached = at + 1;
+    }
+    if cells.len() < 2 {
+        return None;
     }
     let cost = path_cost(grid, &cells)?;
-    let ahead = waypoints.get(end + 1..).unwrap_or_default().to_vec();
+    let ahead = waypoints.get(reached + 1..).unwrap_or_default().to_vec();
     let ahead_cost = if ahead.is_empty() {
         0.0
     } else {
@@ -211,6 +343,47 @@ fn refine_stretch(
         ahead,
         ahead_cost,
     })
+}
+
+/// The index of the last waypoint of the stretch to refine: the last one
+/// within [`FINE_STRETCH`] of the first, and at least the second.
+fn stretch_end(waypoints: &[Pos]) -> usize {
+    let Some((&start, rest)) = waypoints.split_first() else {
+        return 0;
+    };
+    1 + rest
+        .iter()
+        .skip(1)
+        .take_while(|&&waypoint| start.chebyshev(waypoint) <= FINE_STRETCH)
+        .count()
+}
+
+/// The clusters the stretch of the coarse path `waypoints` crosses on
+/// estimates: a step between two of a cluster's nodes (not the start's
+/// way out nor the way into the goal, which were searched) in a cluster
+/// that is not priced. Near the member the plan must stand on prices: a
+/// stretch stepped on such estimates, which may go through walls, sent an
+/// investigator three cells from its goal back and forth, each plan from
+/// the next cell guessing anew (chapter-rooms seed 4). Only the coarse
+/// path beyond the stretch may rest on estimates.
+fn guessed_clusters(hierarchy: &Hierarchy, waypoints: &[Pos]) -> Vec<usize> {
+    let (Some(&start), Some(&goal)) = (waypoints.first(), waypoints.last()) else {
+        return Vec::new();
+    };
+    let end = stretch_end(waypoints).min(waypoints.len() - 1);
+    let mut guessed: Vec<usize> = waypoints[..=end]
+        .windows(2)
+        .filter_map(|pair| {
+            let (from, to) = (pair[0], pair[1]);
+            let cluster = hierarchy.cluster_of(from)?;
+            let inside = from != start && to != goal && from != to;
+            (inside && hierarchy.cluster_of(to) == Some(cluster) && !hierarchy.is_priced(cluster))
+                .then_some(cluster)
+        })
+        .collect();
+    guessed.sort_unstable();
+    guessed.dedup();
+    guessed
 }
 
 /// How many clusters (of [`CLUSTER_SIZE`]) the coarse waypoints `route`

@@ -58,6 +58,12 @@ const MAX_BUDGET_GROWTH: u64 = 4;
 /// Far strolls' allowance per turn (for those off the coarse graph, which
 /// search their way onto it), in the faction's `node_budget`s.
 pub(crate) const STROLL_BUDGET_SHARE: u64 = 2;
+/// Cells far plans may settle pricing clusters of the coarse graph per
+/// turn, in the faction's `node_budget`s: their own allowance beside the
+/// planner's budget (so pricing never starves the searches of members near
+/// their goals), refilled every turn. A far plan whose clusters cost more
+/// waits for the rest (see [`crate::ai::coarse_plan`]).
+pub(crate) const PRICING_BUDGET_SHARE: u64 = 8;
 /// The share of a turn's node budget the shared field may take (the rest
 /// is for individual searches, so near members never starve behind it).
 const FIELD_BUDGET_SHARE: u64 = 2;
@@ -148,10 +154,19 @@ pub struct Faction {
     /// budget, refilled at the start of every turn (so not saved).
     #[serde(skip)]
     stroll_nodes_left: u64,
+    /// Cells far plans may still settle pricing clusters this turn
+    /// ([`PRICING_BUDGET_SHARE`]), refilled at the start of every turn (so
+    /// not saved).
+    #[serde(skip)]
+    pricing_cells_left: u64,
     /// Far goals planned coarse first (see [`crate::ai::coarse_plan`]):
     /// the hierarchy of the planning grid, built on the first far plan and
-    /// a function of the grid alone, so not saved.
-    #[serde(skip)]
+    /// a function of the grid but for which clusters are priced, which is
+    /// saved (since format 9; written after `view`, in its versions).
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<9, _, _>"
+    )]
     far: FarPlanner,
     /// How soon the player could stand next to the cells round it, drawn
     /// for one player turn and shared by the faction's shooters backing
@@ -220,6 +235,7 @@ impl Faction {
             spots: Spots::default(),
             coarse: CoarseMap::default(),
             stroll_nodes_left: 0,
+            pricing_cells_left: 0,
             far: FarPlanner::default(),
             player_reach: PlayerReach::default(),
             player_steps: PlayerReach::default(),
@@ -614,6 +630,7 @@ impl Faction {
             .new_turn(turn_budget(base, self.planner.demand()), reserve);
         self.shared.spent_this_turn = 0;
         self.stroll_nodes_left = base.saturating_mul(STROLL_BUDGET_SHARE);
+        self.pricing_cells_left = base.saturating_mul(PRICING_BUDGET_SHARE);
         self.cheaper_this_turn.clear();
         self.sync_view();
         // The grid's islands are never relabelled wholesale (a flood of the
@@ -931,7 +948,10 @@ impl Faction {
     /// A plan toward the far goal `goal` for a member at `from`, coarse
     /// first (see [`crate::ai::coarse_plan`]): the refined first stretch
     /// and the coarse waypoints beyond it, no way there, or not this turn.
-    /// Its cost, every node and cell of it, comes out of the turn's node
+    /// The cells it settles pricing clusters come out of the turn's
+    /// pricing allowance ([`PRICING_BUDGET_SHARE`]; over it, not this
+    /// turn, the clusters priced kept for the next try); the rest of its
+    /// cost, every node and cell, out of the turn's node
     /// budget; it is tried only with enough of it left (half the
     /// faction's `node_budget`, at most [`MIN_FAR_BUDGET`]), and its
     /// coarse search may then spend up to the most a turn's budget grows
@@ -954,9 +974,16 @@ impl Faction {
         // busiest turn holds: stopped short it would be asked again, and
         // its nodes spent for nothing.
         let limit = left.max(base.saturating_mul(MAX_BUDGET_GROWTH));
-        let (answer, cost) = self.far.plan(view.grid(), from, goal, limit);
+        let (answer, cost) = self.far.plan_pricing_within(
+            view.grid(),
+            (from, goal),
+            limit,
+            Some(self.pricing_cells_left),
+        );
+        self.pricing_cells_left = self.pricing_cells_left.saturating_sub(cost.cells_priced);
         // Never out of the reserve for hunters in view, however far over.
-        self.planner.spend(cost.expanded, Priority::MAX);
+        self.planner
+            .spend(cost.expanded - cost.cells_priced, Priority::MAX);
         let counters = &mut self.counters;
         counters.coarse_expanded += cost.expanded;
         counters.coarse_clusters_unpriced += cost.clusters_unpriced;
@@ -971,6 +998,13 @@ impl Faction {
     /// planned another way), not counted as given up.
     pub(crate) fn cancel_plan(&mut self, actor: usize) {
         self.planner.cancel(actor);
+    }
+
+    /// Cells settled pricing clusters of the coarse graph by the faction's
+    /// far plans since it was made or loaded, and the most by one plan
+    /// (work on a cache, not saved: see `ai::coarse_plan`).
+    pub fn coarse_cells_priced(&self) -> (u64, u64) {
+        self.far.cells_priced()
     }
 
     /// Far strolls walked on the coarse graph, and on a straight line when

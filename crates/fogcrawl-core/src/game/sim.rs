@@ -42,6 +42,10 @@ pub struct SimReport {
     /// between two of the player's turns (a step through a swamp lasts
     /// three to four times a step on floor, and so does the AI's work).
     pub player_turn_length: Percentiles<f64>,
+    /// Cells settled pricing the factions' coarse graphs (the clusters far
+    /// plans reached), per player turn; `plan_max` the most by one far
+    /// plan. Work on a cache a loaded game builds anew.
+    pub coarse_priced: CoarsePriced,
     /// What stealth counted: sleepers, wakings, sneak attacks, monsters
     /// that heard the player or were drawn by its rests, turns sneaking.
     pub stealth: crate::game::stealth::StealthCounters,
@@ -50,6 +54,14 @@ pub struct SimReport {
 
 /// AI time per player turn, in microseconds.
 pub type AiMicros = Percentiles<u32>;
+
+/// Cells settled pricing coarse graphs: per player turn, and the most by
+/// one far plan.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct CoarsePriced {
+    pub per_turn: Percentiles<u64>,
+    pub plan_max: u64,
+}
 
 /// What one faction did in a sim.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -327,6 +339,15 @@ fn report(game: &Game) -> SimReport {
         ai_micros: percentiles(game.stats().ai_micros()),
         level_entry_micros: game.stats().level_entry_micros().to_vec(),
         player_turn_length: percentiles(game.stats().player_turn_lengths()),
+        coarse_priced: CoarsePriced {
+            per_turn: percentiles(game.stats().coarse_priced()),
+            plan_max: game
+                .factions()
+                .iter()
+                .map(|faction| faction.coarse_cells_priced().1)
+                .max()
+                .unwrap_or(0),
+        },
         stealth: game.stealth_counters(),
         factions: game
             .factions()
@@ -373,6 +394,7 @@ mod tests {
             ai_micros: AiMicros::default(),
             level_entry_micros: Vec::new(),
             player_turn_length: Percentiles::default(),
+            coarse_priced: CoarsePriced::default(),
             stealth: crate::game::stealth::StealthCounters::default(),
             factions: vec![FactionReport {
                 name: "goblins".to_owned(),

@@ -203,6 +203,10 @@ pub struct GameStats {
     /// `ai_micros`; not saved).
     #[serde(skip)]
     level_entry_micros: Vec<u32>,
+    /// Cells settled pricing the factions' coarse graphs in each player
+    /// turn (work on a cache a loaded game builds anew: not saved).
+    #[serde(skip)]
+    coarse_priced: Vec<u64>,
     /// Where each level of the run began (the run summary's line per
     /// level; saved since format 5).
     #[serde(
@@ -548,6 +552,7 @@ impl Game {
     /// Lets the monsters act until it is the player's turn (or the game ends).
     fn run_monsters(&mut self) {
         let started = Instant::now();
+        let priced_before = self.coarse_cells_priced();
         self.tools_turn();
         self.start_ai_turn();
         if self.parallel_planning {
@@ -591,7 +596,18 @@ impl Game {
         self.tell_woken();
         let micros = started.elapsed().as_micros().min(u128::from(u32::MAX)) as u32;
         self.stats.ai_micros.push(micros);
+        let priced = self.coarse_cells_priced().saturating_sub(priced_before);
+        self.stats.coarse_priced.push(priced);
         self.update_sight();
+    }
+
+    /// Cells settled pricing coarse graphs by every faction's far plans
+    /// since they were made or loaded.
+    fn coarse_cells_priced(&self) -> u64 {
+        self.factions
+            .iter()
+            .map(|faction| faction.coarse_cells_priced().0)
+            .sum()
     }
 
     /// Once per game turn (see `run_monsters`): each faction's mind starts its turn (influences

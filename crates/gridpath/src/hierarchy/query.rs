@@ -32,6 +32,17 @@ pub struct HierarchyStats {
     /// the records of the last one not already shown it (see
     /// [`HierarchicalSearch::way_in_cluster`]): no work was done for them.
     pub fine_recalled: u64,
+    /// Grid cells settled pricing the clusters the coarse search reached
+    /// that were not priced yet.
+    pub cells_priced: u64,
+    /// Whether a coarse search stopped because pricing the next cluster it
+    /// reached would have gone over its node budget (see
+    /// [`HierarchicalSearch::find_coarse_path`]).
+    pub pricing_stopped: bool,
+    /// Coarse nodes expanded on estimated crossings, their clusters not
+    /// priced as pricing them would have gone over the pricing budget (see
+    /// [`HierarchicalSearch::find_coarse_path_pricing_within`]).
+    pub nodes_estimated: u64,
 }
 
 impl HierarchyStats {
@@ -95,6 +106,9 @@ pub struct HierarchicalSearch {
     /// The last [`HierarchicalSearch::way_in_cluster`] that found no way:
     /// it settled every cell of its cluster it could reach.
     flooded: Option<FloodedCluster>,
+    /// What the coarse search under way may spend on pricing (`None`:
+    /// pricing is not counted).
+    pricing_budget: Option<PricingBudget>,
 }
 
 /// A search inside a cluster that found no way and so settled every cell
@@ -253,9 +267,47 @@ impl HierarchicalSearch {
         Ok(near.map(|(cells, _)| self.smoothed(grid, &cells, vec![start, goal])))
     }
 
-    /// The coarse plan from `start` to `goal` alone, expanding at most
-    /// `node_budget` coarse nodes (joining the ends to their clusters is
-    /// not counted against it). The hierarchy is synced with `grid` first.
+    /// The coarse plan from `start` to `goal` alone, within `node_budget`:
+    /// coarse nodes expanded and grid cells settled pricing the clusters
+    /// it reaches that are not priced yet, together (joining the ends to
+    /// their clusters is not counted against it). A cluster is priced only
+    /// when an upper bound on what that settles (its nodes times its
+    /// cells) fits in what is left, but for the first one a query prices,
+    /// which is priced whatever: so a query spends at most `node_budget`
+    /// and one cluster's pricing, and one whose clusters cost more than
+    /// its budget to price gets further each time it is asked, as the
+    /// clusters it priced stay priced until their cells change. Stopped
+    /// short, it answers [`CoarseOutcome::OverBudget`] (and
+    /// [`HierarchyStats::pricing_stopped`] says why). The hierarchy is
+    /// synced with `grid` first.
+    ///
+    /// ```
+    /// use gridpath::{CoarseOutcome, Grid, HierarchicalSearch, Hierarchy, HierarchyOptions, Movement, Pos};
+    ///
+    /// // Two prices of ground, so pricing a cluster searches its cells.
+    /// let grid = Grid::from_fn(96, 32, Movement::default(), |x, y| {
+    ///     Some(if (x + y) % 5 == 0 { 2.0 } else { 1.0 })
+    /// })
+    /// .unwrap();
+    /// let mut hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
+    /// let mut search = HierarchicalSearch::new();
+    /// let (from, to) = (Pos::new(2, 2), Pos::new(93, 29));
+    /// let mut tries = 0;
+    /// let plan = loop {
+    ///     tries += 1;
+    ///     match search.find_coarse_path(&mut hierarchy, &grid, from, to, 2_000).unwrap() {
+    ///         CoarseOutcome::Found(plan) => break plan,
+    ///         CoarseOutcome::OverBudget => {
+    ///             // At most the budget and one cluster's pricing.
+    ///             let stats = search.stats();
+    ///             assert!(stats.coarse_expanded + stats.cells_priced <= 2_000 + 16 * 16 * 16);
+    ///         }
+    ///         CoarseOutcome::NoPath => unreachable!(),
+    ///     }
+    /// };
+    /// assert!(tries > 1, "spread over several tries");
+    /// assert_eq!((plan.waypoints[0], *plan.waypoints.last().unwrap()), (from, to));
+    /// ```
     pub fn find_coarse_path(
         &mut self,
         hierarchy: &mut Hierarchy,
@@ -264,10 +316,53 @@ impl HierarchicalSearch {
         goal: Pos,
         node_budget: usize,
     ) -> Result<CoarseOutcome, QueryError> {
+        let budget = PricingBudget::Shared(node_budget as u64);
+        self.coarse_query(hierarchy, grid, (start, goal), node_budget, budget)
+    }
+
+    /// [`HierarchicalSearch::find_coarse_path`] with pricing out of a
+    /// budget of its own: at most `node_budget` coarse nodes expanded, and
+    /// clusters priced while an upper bound on what that settles fits in
+    /// what is left of `pricing_budget` cells (the first one the query
+    /// prices whatever, if `pricing_budget` is not 0). For a caller whose
+    /// pricing has an allowance of its own beside the searches' budget.
+    ///
+    /// A cluster it cannot price is not a reason to stop: it is crossed on
+    /// estimates, each pair of its nodes that lie on one island of the grid
+    /// joined at the straight way between them over the cluster's cheapest
+    /// cell (never above the cheapest crossing, but it may go through
+    /// walls inside the cluster), and counted in
+    /// [`HierarchyStats::nodes_estimated`]. The plan's steps inside such
+    /// a cluster have no kept cells: [`HierarchicalSearch::refine_step`]
+    /// searches them (and finds none where the estimate went through a
+    /// wall), and a later query that has the budget prices it.
+    pub fn find_coarse_path_pricing_within(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        (start, goal): (Pos, Pos),
+        node_budget: usize,
+        pricing_budget: u64,
+    ) -> Result<CoarseOutcome, QueryError> {
+        let budget = PricingBudget::Own(pricing_budget);
+        self.coarse_query(hierarchy, grid, (start, goal), node_budget, budget)
+    }
+
+    fn coarse_query(
+        &mut self,
+        hierarchy: &mut Hierarchy,
+        grid: &Grid,
+        (start, goal): (Pos, Pos),
+        node_budget: usize,
+        pricing: PricingBudget,
+    ) -> Result<CoarseOutcome, QueryError> {
         check_endpoints(grid, start, goal)?;
         hierarchy.sync(grid);
         self.stats = HierarchyStats::default();
-        Ok(self.coarse_plan(hierarchy, grid, start, goal, node_budget))
+        self.pricing_budget = Some(pricing);
+        let outcome = self.coarse_plan(hierarchy, grid, start, goal, node_budget);
+        self.pricing_budget = None;
+        Ok(outcome)
     }
 
     /// The cells of one coarse step (both ends included): the step across
@@ -542,10 +637,26 @@ impl HierarchicalSearch {
             goal_costs: &self.goal_costs,
             heuristic,
             min_cost: grid.min_cost(),
+            pricing: PricingSpent {
+                budget: self.pricing_budget,
+                ..PricingSpent::default()
+            },
         };
         let outcome = self
             .coarse
             .find_path_within(&mut graph, start_node, goal_node, node_budget);
+        self.stats.cells_priced += graph.pricing.cells;
+        self.stats.nodes_estimated += graph.pricing.estimated;
+        let shared = matches!(graph.pricing.budget, Some(PricingBudget::Shared(_)));
+        if graph.pricing.stopped && shared {
+            // Nodes whose neighbours it could not price were left
+            // unexpanded: what it found, if anything, may not be the
+            // cheapest. Past the stop it read no neighbours (the open
+            // list was only emptied).
+            self.stats.coarse_expanded += graph.pricing.expanded;
+            self.stats.pricing_stopped = true;
+            return CoarseOutcome::OverBudget;
+        }
         self.stats.coarse_expanded += self.coarse.expanded();
         match outcome {
             GraphSearchOutcome::Found(path) => CoarseOutcome::Found(CoarsePlan {
@@ -570,9 +681,65 @@ struct CoarseGraph<'a> {
     goal_costs: &'a [f64],
     heuristic: Heuristic,
     min_cost: f64,
+    pricing: PricingSpent,
+}
+
+/// What a coarse search may spend pricing clusters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum PricingBudget {
+    /// Cells priced and coarse nodes expanded together, at most this
+    /// ([`HierarchicalSearch::find_coarse_path`]).
+    Shared(u64),
+    /// Cells priced, at most this
+    /// ([`HierarchicalSearch::find_coarse_path_pricing_within`]).
+    Own(u64),
+}
+
+/// What a coarse search spent, against the budget it prices clusters
+/// within (see [`HierarchicalSearch::find_coarse_path`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct PricingSpent {
+    budget: Option<PricingBudget>,
+    /// Nodes whose neighbours were read.
+    expanded: u64,
+    /// Cells settled pricing clusters.
+    cells: u64,
+    /// Whether a cluster was priced (the first always is).
+    priced_any: bool,
+    /// Whether the next cluster did not fit: no neighbours from here on
+    /// (a shared budget), or clusters crossed on estimates from here on
+    /// (an own one).
+    stopped: bool,
+    /// Nodes expanded on estimated crossings.
+    estimated: u64,
 }
 
 impl CoarseGraph<'_> {
+    /// Prices `cluster` if it is not yet and the budget allows (see
+    /// [`HierarchicalSearch::find_coarse_path`]); whether it is priced.
+    fn priced_within_budget(&mut self, cluster: usize) -> bool {
+        if self.hierarchy.is_priced(cluster) {
+            return true;
+        }
+        let spent = &mut self.pricing;
+        if let Some(budget) = spent.budget {
+            let (used, limit) = match budget {
+                PricingBudget::Shared(limit) => (spent.expanded + spent.cells, limit),
+                PricingBudget::Own(limit) => (spent.cells, limit),
+            };
+            let first = !spent.priced_any && limit > 0;
+            if !first && used + self.hierarchy.pricing_bound(cluster) > limit {
+                spent.stopped = true;
+                return false;
+            }
+        }
+        let settled = self.hierarchy.pricer.settled;
+        self.hierarchy.ensure_priced(self.grid, cluster);
+        spent.cells += self.hierarchy.pricer.settled - settled;
+        spent.priced_any = true;
+        true
+    }
+
     fn cell(&self, node: usize) -> Pos {
         let real = self.hierarchy.node_count();
         if node == real {
@@ -585,6 +752,56 @@ impl CoarseGraph<'_> {
     }
 }
 
+impl CoarseGraph<'_> {
+    /// The edges out of node `local` of `cluster`, which is not priced:
+    /// estimated crossings (see
+    /// [`HierarchicalSearch::find_coarse_path_pricing_within`]), its links
+    /// across borders, and the goal if it lies there.
+    fn estimated_neighbours(
+        &mut self,
+        cluster: usize,
+        local: usize,
+        node: usize,
+        out: &mut Vec<(usize, f64)>,
+    ) {
+        let h = &*self.hierarchy;
+        let cell_box = h.layout.cluster_box(cluster);
+        let least = least_cost_in_box(
+            self.grid,
+            Pos::new(cell_box.x0, cell_box.y0),
+            cell_box.width,
+            cell_box.height,
+        );
+        let Some(least) = least else {
+            return;
+        };
+        self.pricing.estimated += 1;
+        let entry = &h.clusters[cluster];
+        let base = h.offsets[cluster] as usize;
+        let from = h.node_cells[node];
+        for (j, &to) in entry.nodes.iter().enumerate() {
+            if j != local && self.grid.connected(from, to) {
+                let (dx, dy) = (f64::from(to.x - from.x), f64::from(to.y - from.y));
+                out.push((base + j, self.heuristic.estimate(dx, dy) * least));
+            }
+        }
+        let links =
+            &entry.links[entry.link_start[local] as usize..entry.link_start[local + 1] as usize];
+        for link in links {
+            out.push((
+                h.offsets[link.cluster as usize] as usize + link.local as usize,
+                link.cost,
+            ));
+        }
+        if cluster == self.goal_cluster {
+            let cost = self.goal_costs[local];
+            if cost.is_finite() {
+                out.push((self.hierarchy.node_count() + 1, cost));
+            }
+        }
+    }
+}
+
 impl Graph for CoarseGraph<'_> {
     fn neighbours(&mut self, node: usize, out: &mut Vec<(usize, f64)>) {
         let real = self.hierarchy.node_count();
@@ -592,11 +809,20 @@ impl Graph for CoarseGraph<'_> {
             out.extend_from_slice(self.start_edges);
             return;
         }
-        if node > real {
+        if node > real
+            || (self.pricing.stopped
+                && matches!(self.pricing.budget, Some(PricingBudget::Shared(_))))
+        {
             return;
         }
+        self.pricing.expanded += 1;
         let (cluster, local) = self.hierarchy.split(node);
-        self.hierarchy.ensure_priced(self.grid, cluster);
+        if !self.priced_within_budget(cluster) {
+            if matches!(self.pricing.budget, Some(PricingBudget::Own(_))) {
+                self.estimated_neighbours(cluster, local, node, out);
+            }
+            return;
+        }
         let h = &*self.hierarchy;
         let entry = &h.clusters[cluster];
         let k = entry.nodes.len();

@@ -655,3 +655,131 @@ fn a_way_in_a_box_round_a_walk_is_the_cheapest_there_and_never_dearer_than_the_w
     assert_eq!(search.way_in_box(&grid, &walk, 2, 9.0), Some(walk));
     assert_eq!(search.stats().fine_expanded, 0);
 }
+
+/// A maze of marsh (`5`), road (`1`) and walls, 96 by 48: six clusters of
+/// 16 across, three down, every cluster priced by a search of its cells.
+fn walled_marsh() -> Grid {
+    Grid::from_fn(96, 48, Movement::default(), |x, y| {
+        if (x % 16 == 8 && y % 24 > 3) || (y % 16 == 12 && x % 20 < 14) {
+            None
+        } else if (x + 2 * y) % 7 == 0 {
+            Some(1.0)
+        } else {
+            Some(if x / 8 % 2 == 0 { 5.0 } else { 2.0 })
+        }
+    })
+    .unwrap()
+}
+
+/// A coarse query prices clusters within its node budget (coarse nodes and
+/// cells settled pricing together), all but the first cluster it prices
+/// fitting what is left: stopped short it answers over budget, keeps what
+/// it priced, and asked again gets further, until it finds the plan an
+/// unbounded query finds.
+#[test]
+fn a_coarse_query_prices_within_its_budget_and_goes_on_where_it_stopped() {
+    let grid = walled_marsh();
+    let (from, to) = (Pos::new(1, 1), Pos::new(94, 46));
+    let mut unbounded = Hierarchy::build(&grid, options(16)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let CoarseOutcome::Found(wanted) = search
+        .find_coarse_path(&mut unbounded, &grid, from, to, usize::MAX)
+        .unwrap()
+    else {
+        panic!("a way across");
+    };
+    assert!(search.stats().cells_priced > 3_000, "pricing is most of it");
+
+    let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
+    let budget = 1_500;
+    let largest_cluster = (0..hierarchy.cluster_count())
+        .map(|cluster| hierarchy.pricing_bound(cluster))
+        .max()
+        .unwrap();
+    let mut tries = 0;
+    let plan = loop {
+        tries += 1;
+        assert!(tries < 50, "it gets there");
+        let priced_before = (0..hierarchy.cluster_count())
+            .filter(|&c| hierarchy.is_priced(c))
+            .count();
+        let outcome = search
+            .find_coarse_path(&mut hierarchy, &grid, from, to, budget)
+            .unwrap();
+        let stats = search.stats();
+        let spent = stats.coarse_expanded + stats.cells_priced;
+        assert!(
+            spent <= budget as u64 + largest_cluster,
+            "try {tries}: {spent} over {budget} and one cluster"
+        );
+        match outcome {
+            CoarseOutcome::Found(plan) => break plan,
+            CoarseOutcome::OverBudget => {
+                assert!(stats.pricing_stopped, "try {tries}: stopped by pricing");
+                let priced_after = (0..hierarchy.cluster_count())
+                    .filter(|&c| hierarchy.is_priced(c))
+                    .count();
+                assert!(priced_after > priced_before, "try {tries}: headway");
+            }
+            CoarseOutcome::NoPath => panic!("try {tries}: no way"),
+        }
+    };
+    assert!(tries > 2, "spread over tries: {tries}");
+    assert_eq!(plan, wanted, "the plan an unbounded query finds");
+}
+
+/// A hierarchy built again from the grid, with the clusters priced that
+/// another had priced as of an older state of it (a saved game, loaded),
+/// has the same clusters priced as that one brought up to date, and
+/// answers budgeted queries exactly as it does.
+#[test]
+fn restored_pricing_answers_as_the_hierarchy_it_was_taken_from() {
+    let mut grid = walled_marsh();
+    let (from, to) = (Pos::new(1, 1), Pos::new(94, 46));
+    let mut kept = Hierarchy::build(&grid, options(16)).unwrap();
+    kept.set_patching(false);
+    kept.set_pricing_on_demand(true);
+    let mut search = HierarchicalSearch::new();
+    let change = |grid: &mut Grid, round: i32| {
+        for k in 0..6 {
+            let cell = Pos::new((round * 29 + k * 13) % 96, (round * 11 + k * 7) % 48);
+            if cell != from && cell != to && grid.is_passable(cell) {
+                grid.set_cost(cell, Some(1.0 + f64::from((round + k) % 4)))
+                    .unwrap();
+            }
+        }
+    };
+    for round in 0..12 {
+        // The unbroken hierarchy's pricing, saved before this round's
+        // changes, and a hierarchy built again after them.
+        let saved = kept.priced_clusters();
+        change(&mut grid, round);
+        let mut loaded = Hierarchy::build(&grid, options(16)).unwrap();
+        loaded.set_patching(false);
+        loaded.set_pricing_on_demand(true);
+        loaded.restore_priced(&grid, &saved);
+        kept.sync(&grid);
+        for cluster in 0..kept.cluster_count() {
+            assert_eq!(
+                kept.is_priced(cluster),
+                loaded.is_priced(cluster),
+                "round {round}, cluster {cluster}"
+            );
+        }
+        let mut other = HierarchicalSearch::new();
+        let a = search.find_coarse_path(&mut kept, &grid, from, to, 2_000);
+        let a_stats = search.stats();
+        let b = other.find_coarse_path(&mut loaded, &grid, from, to, 2_000);
+        assert_eq!(a, b, "round {round}");
+        assert_eq!(a_stats, other.stats(), "round {round}");
+    }
+    // Nothing is restored when the grid's record of changes no longer
+    // reaches back to the saved state (a repair would rebuild).
+    let saved = kept.priced_clusters();
+    assert!(!saved.is_empty());
+    for round in 0..2_000 {
+        change(&mut grid, round);
+    }
+    let mut loaded = Hierarchy::build(&grid, options(16)).unwrap();
+    assert_eq!(loaded.restore_priced(&grid, &saved), 0);
+}

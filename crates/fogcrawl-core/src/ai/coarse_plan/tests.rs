@@ -226,3 +226,171 @@ fn the_way_beyond_the_stretch_is_priced_by_the_ground_its_coarse_edges_cross() {
     assert!(plan.ahead.is_empty());
     assert_eq!(plan.ahead_cost, 0.0);
 }
+
+/// A far plan prices the clusters it reaches out of the turn's pricing
+/// allowance (all but the first it prices fitting what is left), and the
+/// clusters its stretch crosses whatever is left; it crosses the rest on
+/// estimates and walks a legal stretch meanwhile. What it priced stays
+/// priced, so the plans after it get further, until one crosses no
+/// cluster on estimates and takes the way a plan with budget to spare
+/// takes. Out of a shared budget (coarse nodes and pricing together) a
+/// plan stopped short waits instead.
+#[test]
+fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() {
+    let grid = marsh();
+    let (from, goal) = (Pos::new(5, 5), Pos::new(57, 34));
+    let (FarAnswer::Plan(wanted), _) = FarPlanner::default().plan(&grid, from, goal, 100_000)
+    else {
+        panic!("a plan with budget to spare");
+    };
+    // A cluster's pricing at most: a search from each of its nodes over
+    // its 256 cells (the marsh's clusters have fewer than 16 nodes); a
+    // stretch of two clusters' walk crosses three at most.
+    let one_cluster = 16 * 256;
+    let allowance = MIN_FAR_BUDGET;
+    let mut planner = FarPlanner::default();
+    let mut turns = 0;
+    let plan = loop {
+        turns += 1;
+        assert!(turns < 30, "it gets there");
+        let (answer, cost) =
+            planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(allowance));
+        assert!(
+            cost.cells_priced <= allowance + 4 * one_cluster,
+            "{cost:?}: the allowance, the first cluster and the stretch's"
+        );
+        let FarAnswer::Plan(plan) = answer else {
+            panic!("turn {turns}: a plan every turn, on estimates beyond its stretch: {answer:?}");
+        };
+        assert_eq!(plan.path.cells[0], from);
+        assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
+        if cost.nodes_estimated == 0 {
+            break plan;
+        }
+    };
+    assert!(turns > 2, "the pricing spread over turns: {turns}");
+    assert_eq!(plan, wanted);
+
+    // Out of a shared budget: over it, no plan this turn.
+    let mut planner = FarPlanner::default();
+    let mut waits = 0;
+    let plan = loop {
+        let (answer, cost) = planner.plan(&grid, from, goal, MIN_FAR_BUDGET);
+        assert!(
+            cost.cells_priced <= MIN_FAR_BUDGET + one_cluster,
+            "{cost:?}: the budget and one cluster"
+        );
+        match answer {
+            FarAnswer::Plan(plan) => break plan,
+            FarAnswer::OverBudget => waits += 1,
+            FarAnswer::Unreachable => panic!("the goal is reachable"),
+        }
+        assert!(waits < 30, "it gets there");
+    };
+    assert!(
+        waits >= 1,
+        "the marsh's clusters cost more than one plan's budget"
+    );
+    assert_eq!(plan, wanted);
+}
+
+/// A far plan saved and loaded (the planner written and read back, the
+/// grid changing meanwhile) plans on as the unbroken planner: the clusters
+/// priced are priced again on the next plan, so no plan waits longer.
+#[test]
+fn a_far_planner_saved_and_loaded_plans_on_as_the_unbroken_one() {
+    let mut grid = marsh();
+    let (from, goal) = (Pos::new(5, 5), Pos::new(57, 34));
+    let mut unbroken = FarPlanner::default();
+    for round in 0..8 {
+        let bytes = postcard::to_allocvec(&unbroken).unwrap();
+        let mut loaded: FarPlanner = postcard::from_bytes(&bytes).unwrap();
+        // A wall and a road learned between the save and the next plan.
+        let cell = Pos::new(10 + round * 5, 20);
+        grid.set_cost(cell, if round % 2 == 0 { None } else { Some(1.0) })
+            .unwrap();
+        let a = unbroken.plan(&grid, from, goal, MIN_FAR_BUDGET);
+        let b = loaded.plan(&grid, from, goal, MIN_FAR_BUDGET);
+        assert_eq!(a.0, b.0, "round {round}");
+        assert_eq!(a.1.expanded, b.1.expanded, "round {round}");
+        unbroken = loaded;
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 24, ..Default::default() })]
+
+    /// On any grid, a far plan priced over as many turns as it takes
+    /// refines a stretch whose every step is legal, from the member on.
+    #[test]
+    fn a_far_plan_priced_over_turns_refines_a_legal_stretch(
+        seed in 0u32..10_000,
+        budget in MIN_FAR_BUDGET..4_000,
+    ) {
+        let grid = Grid::from_fn(80, 64, Movement::default(), |x, y| {
+            let n = (x as u32 * 7919 + y as u32 * 104_729 + seed * 31) % 23;
+            match n {
+                0..=2 => None,
+                3..=6 => Some(5.0),
+                7 => Some(0.5),
+                _ => Some(1.0),
+            }
+        })
+        .unwrap();
+        let (from, goal) = (Pos::new(1, 1), Pos::new(78, 62));
+        for cell in [from, goal] {
+            proptest::prop_assume!(grid.is_passable(cell));
+        }
+        let mut planner = FarPlanner::default();
+        for _ in 0..60 {
+            match planner.plan(&grid, from, goal, budget).0 {
+                FarAnswer::Plan(plan) => {
+                    let cells = &plan.path.cells;
+                    proptest::prop_assert_eq!(cells[0], from);
+                    proptest::prop_assert!(steps_are_legal(&grid, from, &cells[1..]));
+                    let cost = gridpath::path_cost(&grid, cells).unwrap();
+                    proptest::prop_assert!((cost - plan.path.cost).abs() < 1e-6);
+                    return Ok(());
+                }
+                FarAnswer::Unreachable => return Ok(()),
+                FarAnswer::OverBudget => {}
+            }
+        }
+        proptest::prop_assert!(false, "no plan in 60 turns");
+    }
+}
+
+/// With the turn's pricing allowance spent, a far plan whose stretch would
+/// cross a cluster on estimates is not made (near the member it stands on
+/// prices); with any allowance left, the clusters of its stretch are
+/// priced and it walks a stretch whose every step is legal, the clusters
+/// beyond crossed on estimates.
+#[test]
+fn a_far_plans_stretch_stands_on_prices_and_only_the_way_beyond_on_estimates() {
+    let grid = marsh();
+    let (from, goal) = (Pos::new(5, 5), Pos::new(57, 34));
+    let mut planner = FarPlanner::default();
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(0));
+    assert_eq!(cost.cells_priced, 0, "nothing priced: {cost:?}");
+    assert!(cost.nodes_estimated > 0, "{cost:?}");
+    assert_eq!(answer, FarAnswer::OverBudget);
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(1));
+    assert!(
+        cost.nodes_estimated > 0,
+        "the way beyond on estimates: {cost:?}"
+    );
+    let FarAnswer::Plan(plan) = answer else {
+        panic!("a plan: {answer:?}");
+    };
+    assert_eq!(plan.path.cells[0], from);
+    assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
+    assert!(!plan.ahead.is_empty());
+    // Every cell stands in a priced cluster but the last, a step over a
+    // border onto the next cluster's node.
+    let hierarchy = planner.hierarchy().unwrap();
+    let cells = &plan.path.cells;
+    for cell in &cells[..cells.len() - 1] {
+        let cluster = hierarchy.cluster_of(*cell).unwrap();
+        assert!(hierarchy.is_priced(cluster), "{cell:?} stands on prices");
+    }
+}

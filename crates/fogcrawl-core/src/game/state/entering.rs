@@ -268,6 +268,7 @@ impl Game {
         // The clock's readings are the session's, not the game's.
         self.stats.ai_micros = std::mem::take(&mut other.stats.ai_micros);
         self.stats.level_entry_micros = std::mem::take(&mut other.stats.level_entry_micros);
+        self.stats.coarse_priced = std::mem::take(&mut other.stats.coarse_priced);
         self.action_log = other.action_log.take();
         self.input_log = other.input_log.take();
     }

@@ -144,6 +144,12 @@ impl GameStats {
         &self.ai_micros
     }
 
+    /// Cells settled pricing the factions' coarse graphs in each player
+    /// turn (of this session: not saved).
+    pub fn coarse_priced(&self) -> &[u64] {
+        &self.coarse_priced
+    }
+
     /// The game time each player turn lasted.
     pub(crate) fn player_turn_lengths(&self) -> &[f64] {
         &self.player_turn_lengths

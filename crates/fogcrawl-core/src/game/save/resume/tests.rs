@@ -131,6 +131,7 @@ fn without_cache_work(mut counters: FactionCounters) -> FactionCounters {
 fn untimed(mut report: SimReport) -> SimReport {
     report.ai_micros = Default::default();
     report.level_entry_micros.clear();
+    report.coarse_priced = Default::default();
     for faction in &mut report.factions {
         faction.counters.coarse_cells_repaired = 0;
         faction.counters.coarse_clusters_unpriced = 0;
