@@ -785,6 +785,15 @@ impl CoarseGraph<'_> {
                 out.push((base + j, self.heuristic.estimate(dx, dy) * least));
             }
         }
+        self.links_and_goal(cluster, local, out);
+    }
+
+    /// The edges out of node `local` of `cluster` that do not cross it,
+    /// priced or not: its links across borders, and the goal if it lies
+    /// there.
+    fn links_and_goal(&self, cluster: usize, local: usize, out: &mut Vec<(usize, f64)>) {
+        let h = &*self.hierarchy;
+        let entry = &h.clusters[cluster];
         let links =
             &entry.links[entry.link_start[local] as usize..entry.link_start[local + 1] as usize];
         for link in links {
@@ -796,7 +805,7 @@ impl CoarseGraph<'_> {
         if cluster == self.goal_cluster {
             let cost = self.goal_costs[local];
             if cost.is_finite() {
-                out.push((self.hierarchy.node_count() + 1, cost));
+                out.push((h.node_count() + 1, cost));
             }
         }
     }
@@ -835,20 +844,7 @@ impl Graph for CoarseGraph<'_> {
                 out.push((base + j, cost));
             }
         }
-        let links =
-            &entry.links[entry.link_start[local] as usize..entry.link_start[local + 1] as usize];
-        for link in links {
-            out.push((
-                h.offsets[link.cluster as usize] as usize + link.local as usize,
-                link.cost,
-            ));
-        }
-        if cluster == self.goal_cluster {
-            let cost = self.goal_costs[local];
-            if cost.is_finite() {
-                out.push((real + 1, cost));
-            }
-        }
+        self.links_and_goal(cluster, local, out);
     }
 
     fn estimate(&mut self, node: usize) -> f64 {
