@@ -205,24 +205,7 @@ fn a_committed_save_of_format_6_still_loads_and_plays_on() {
 /// saves in the current format (docs/SAVES.md).
 #[test]
 fn a_committed_save_of_format_7_still_loads_and_plays_on() {
-    let mut game = load_committed(7);
-    let mut unbroken = fixture_game();
-    assert_eq!(game.seed(), 1);
-    assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
-    assert_eq!(game.time(), unbroken.time(), "the clock as it was saved");
-    assert_eq!(
-        game.actors(),
-        unbroken.actors(),
-        "every mind as it was saved"
-    );
-    for _ in 0..5 {
-        let a = unbroken.player_act(Action::Wait);
-        let b = game.player_act(Action::Wait);
-        assert_eq!(a, b);
-        assert_eq!(game.actors(), unbroken.actors());
-    }
-    let again = encode(&game).expect("it encodes");
-    assert_eq!(&again[14..18], &SAVE_FORMAT.to_le_bytes());
+    loads_as_saved_and_plays_on(7);
 }
 
 /// Format 8 held not which clusters of a faction's coarse graph were
@@ -231,7 +214,14 @@ fn a_committed_save_of_format_7_still_loads_and_plays_on() {
 /// unbroken game does, and saves in the current format (docs/SAVES.md).
 #[test]
 fn a_committed_save_of_format_8_still_loads_and_plays_on() {
-    let mut game = load_committed(8);
+    loads_as_saved_and_plays_on(8);
+}
+
+/// The committed save of `format` loads with the clock and every mind as
+/// the unbroken fixture game has them, plays five turns on as that game
+/// does, and saves in the current format.
+fn loads_as_saved_and_plays_on(format: u32) {
+    let mut game = load_committed(format);
     let mut unbroken = fixture_game();
     assert_eq!(game.seed(), 1);
     assert_eq!(game.stats().player_turns(), FIXTURE_TURNS);
