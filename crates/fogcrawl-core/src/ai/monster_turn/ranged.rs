@@ -1721,18 +1721,8 @@ mod tests {
             }
         };
         let senses = Senses {
-            actor: 1,
-            at,
-            now: 1.0,
-            turn: 1,
-            player_seen: None,
-            health: 1.0,
-            far_from_player: false,
-            body_at: &body_at,
-            awaited_at: &|_| None,
-            smoke_at: &|_| false,
             shooter: Some(ARCHER),
-            fight_turns: FALLBACK_FIGHT_TURNS,
+            ..crate::ai::monster_turn::tests::senses(at, &body_at)
         };
         let intent =
             MemberTurn::new(&mut faction, &mut brain, &senses).hold_after_backing_off(Intent::Wait);
