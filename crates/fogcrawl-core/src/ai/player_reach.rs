@@ -196,10 +196,7 @@ impl PlayerReach {
         if self.drawn.stamp == version {
             return true;
         }
-        let same = (0..square.len()).all(|i| {
-            let pos = square.pos(i);
-            self.read[i] == knowledge.in_bounds(pos).then(|| knowledge.belief(pos))
-        });
+        let same = (0..square.len()).all(|i| self.read[i] == read_belief(knowledge, square.pos(i)));
         if same {
             self.drawn.stamp = version;
         }
@@ -277,11 +274,14 @@ impl PlayerReach {
 /// level), numbered as the square numbers them.
 fn read_beliefs(knowledge: &FactionKnowledge, square: Square) -> Vec<Option<Option<Terrain>>> {
     (0..square.len())
-        .map(|i| {
-            let pos = square.pos(i);
-            knowledge.in_bounds(pos).then(|| knowledge.belief(pos))
-        })
+        .map(|i| read_belief(knowledge, square.pos(i)))
         .collect()
+}
+
+/// What `knowledge` believes of `pos`, `None` off the level: what the map
+/// by time reads of a cell, and checks again in [`PlayerReach::stands_on`].
+fn read_belief(knowledge: &FactionKnowledge, pos: Pos) -> Option<Option<Terrain>> {
+    knowledge.in_bounds(pos).then(|| knowledge.belief(pos))
 }
 
 /// Whether a step or a blow from `from` to `to`, side by side, cuts no
