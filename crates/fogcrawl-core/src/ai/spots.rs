@@ -33,8 +33,9 @@ use serde::{Deserialize, Serialize};
 
 use gridpath::Pos;
 
-/// Claimed cells, both ways: who holds a cell (and where it stood when it
-/// last chose it), and which cell a member holds.
+/// Claimed cells, both ways: who holds a cell (and where it stands: where
+/// it stood when it last chose it, moved on with each step it has taken
+/// since, see [`Spots::holder_stands`]), and which cell a member holds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(crate) struct Spots {
     #[serde(with = "crate::map_as_pairs")]
@@ -88,9 +89,31 @@ impl Spots {
         self.holder.get(&cell).map(|&(actor, _)| actor)
     }
 
-    /// Where the member holding `cell` stood when it last chose it.
+    /// Where the member holding `cell` stands now: where it chose it, or
+    /// the cell it has stepped to since ([`Self::holder_stands`]).
     pub(crate) fn holder_was_at(&self, cell: Pos) -> Option<Pos> {
         self.holder.get(&cell).map(|&(_, from)| from)
+    }
+
+    /// `actor`, which may hold a cell or wait for one, now stands at `at`
+    /// (it stepped, or a packmate traded places with it): a packmate
+    /// judging whether to take its cell over, or whether it stands a step
+    /// from a freed cell it waited longer for, judges against where it
+    /// stands now, not where it chose a step before. Judged against the
+    /// cell it chose from, a waiter that had stepped beside a freed cell
+    /// was not seen there: a packmate three steps off took the cell, lost
+    /// it to the waiter the next turn and walked back the way it came
+    /// (twin-halls of unseen24, depth 5, seed 8: wolf 7, turns 15-19).
+    pub(crate) fn holder_stands(&mut self, actor: usize, at: Pos) {
+        if let Some(cell) = self.held.get(&actor)
+            && let Some(entry) = self.holder.get_mut(cell)
+            && entry.0 == actor
+        {
+            entry.1 = at;
+        }
+        if let Some(waiter) = self.waiting.0.get_mut(&actor) {
+            waiter.at = at;
+        }
     }
 
     /// The cell `actor` holds, if any.
