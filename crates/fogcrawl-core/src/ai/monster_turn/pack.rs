@@ -31,8 +31,11 @@ const SURROUND_RADIUS: i32 = 6;
 const CLAIM_MARGIN: f64 = 1.0;
 /// How many fewer legal steps round the bodies a member must need to a
 /// cell next to the player another holds (than the holder needs from
-/// where it stands now) before it takes the cell over.
-const CLAIM_STEPS: u32 = 2;
+/// where it stands now) before it takes the cell over. One is enough for
+/// a cell to change hands at most once while the bodies stand: both
+/// judge from where they stand now, and the one that took it is the
+/// nearer by a step each of them takes.
+const CLAIM_STEPS: u32 = 1;
 /// A held cell is kept unless another is closer by this much (octile
 /// cells): a member does not switch cells for a small gain.
 const KEEP_MARGIN: f64 = 1.5;
@@ -592,8 +595,8 @@ impl MemberTurn<'_> {
     }
 
     /// For `cell` next to the player it sees, held by a packmate standing
-    /// at `holder_at`: whether this member is clearly nearer it in legal
-    /// steps round the bodies ([`CLAIM_STEPS`] fewer), judged from where
+    /// at `holder_at`: whether this member is nearer it in legal steps
+    /// round the bodies ([`CLAIM_STEPS`] fewer), judged from where
     /// both stand now; `None` when neither is reached round them (or the
     /// cell is not next to the player), to judge as the crow flies. As
     /// the crow flies, a wolf across a doorway from the player took the
