@@ -7,6 +7,12 @@
 //! lasts while its member keeps it, and is dropped when the member claims
 //! another, takes up something else, or dies.
 //!
+//! A packmate takes a claim over only when it is nearer the cell than the
+//! holder stands now (in legal steps round the bodies, for a cell next to
+//! the player): the table follows each holder's steps
+//! ([`Spots::holder_stands`]), so a cell changes hands at most once while
+//! the bodies stand, and is not bid for back and forth.
+//!
 //! A claim next to the player lasts only while its holder's way there
 //! goes on ([`SpotWay`]): one whose way round stalls gives the cell up
 //! and approaches plainly a while, so no hunter stands frozen holding a
