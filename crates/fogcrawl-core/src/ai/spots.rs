@@ -97,7 +97,7 @@ impl Spots {
 
     /// Where the member holding `cell` stands now: where it chose it, or
     /// the cell it has stepped to since ([`Self::holder_stands`]).
-    pub(crate) fn holder_was_at(&self, cell: Pos) -> Option<Pos> {
+    pub(crate) fn holder_at(&self, cell: Pos) -> Option<Pos> {
         self.holder.get(&cell).map(|&(_, from)| from)
     }
 
@@ -301,7 +301,11 @@ mod tests {
         assert!(spots.claim(7, a, from));
         assert!(!spots.claim(8, a, from), "7 holds it");
         assert!(spots.free_for(a, 7));
-        assert_eq!(spots.holder_was_at(a), Some(from));
+        assert_eq!(spots.holder_at(a), Some(from));
+        spots.holder_stands(7, Pos::new(2, 2));
+        assert_eq!(spots.holder_at(a), Some(Pos::new(2, 2)), "7 stepped");
+        spots.holder_stands(8, Pos::new(3, 3));
+        assert_eq!(spots.holder_at(a), Some(Pos::new(2, 2)), "8 holds nothing");
         assert!(spots.claim(7, b, from), "7 moves its claim");
         assert_eq!(spots.holder(a), None);
         assert_eq!(spots.held_by(7), Some(b));

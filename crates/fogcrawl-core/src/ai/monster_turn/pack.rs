@@ -586,7 +586,7 @@ impl MemberTurn<'_> {
             .player_seen
             .is_some_and(|player| self.holder_queued_first(cell, player));
         spots.free_for(cell, actor)
-            || spots.holder_was_at(cell).is_some_and(|holder_at| {
+            || spots.holder_at(cell).is_some_and(|holder_at| {
                 let nearer = self
                     .nearer_round_bodies(cell, holder_at)
                     .unwrap_or_else(|| octile(at, cell) + CLAIM_MARGIN < octile(holder_at, cell));
