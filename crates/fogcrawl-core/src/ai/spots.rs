@@ -7,6 +7,12 @@
 //! lasts while its member keeps it, and is dropped when the member claims
 //! another, takes up something else, or dies.
 //!
+//! A packmate takes a claim over only when it is nearer the cell than the
+//! holder stands now (in legal steps round the bodies, for a cell next to
+//! the player): the table follows each holder's steps
+//! ([`Spots::holder_stands`]), so a cell changes hands at most once while
+//! the bodies stand, and is not bid for back and forth.
+//!
 //! A claim next to the player lasts only while its holder's way there
 //! goes on ([`SpotWay`]): one whose way round stalls gives the cell up
 //! and approaches plainly a while, so no hunter stands frozen holding a
@@ -33,8 +39,9 @@ use serde::{Deserialize, Serialize};
 
 use gridpath::Pos;
 
-/// Claimed cells, both ways: who holds a cell (and where it stood when it
-/// last chose it), and which cell a member holds.
+/// Claimed cells, both ways: who holds a cell (and where it stands: where
+/// it stood when it last chose it, moved on with each step it has taken
+/// since, see [`Spots::holder_stands`]), and which cell a member holds.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub(crate) struct Spots {
     #[serde(with = "crate::map_as_pairs")]
@@ -88,9 +95,31 @@ impl Spots {
         self.holder.get(&cell).map(|&(actor, _)| actor)
     }
 
-    /// Where the member holding `cell` stood when it last chose it.
-    pub(crate) fn holder_was_at(&self, cell: Pos) -> Option<Pos> {
+    /// Where the member holding `cell` stands now: where it chose it, or
+    /// the cell it has stepped to since ([`Self::holder_stands`]).
+    pub(crate) fn holder_at(&self, cell: Pos) -> Option<Pos> {
         self.holder.get(&cell).map(|&(_, from)| from)
+    }
+
+    /// `actor`, which may hold a cell or wait for one, now stands at `at`
+    /// (it stepped, or a packmate traded places with it): a packmate
+    /// judging whether to take its cell over, or whether it stands a step
+    /// from a freed cell it waited longer for, judges against where it
+    /// stands now, not where it chose a step before. Judged against the
+    /// cell it chose from, a waiter that had stepped beside a freed cell
+    /// was not seen there: a packmate three steps off took the cell, lost
+    /// it to the waiter the next turn and walked back the way it came
+    /// (twin-halls of unseen24, depth 5, seed 8: wolf 7, turns 15-19).
+    pub(crate) fn holder_stands(&mut self, actor: usize, at: Pos) {
+        if let Some(cell) = self.held.get(&actor)
+            && let Some(entry) = self.holder.get_mut(cell)
+            && entry.0 == actor
+        {
+            entry.1 = at;
+        }
+        if let Some(waiter) = self.waiting.0.get_mut(&actor) {
+            waiter.at = at;
+        }
     }
 
     /// The cell `actor` holds, if any.
@@ -272,7 +301,11 @@ mod tests {
         assert!(spots.claim(7, a, from));
         assert!(!spots.claim(8, a, from), "7 holds it");
         assert!(spots.free_for(a, 7));
-        assert_eq!(spots.holder_was_at(a), Some(from));
+        assert_eq!(spots.holder_at(a), Some(from));
+        spots.holder_stands(7, Pos::new(2, 2));
+        assert_eq!(spots.holder_at(a), Some(Pos::new(2, 2)), "7 stepped");
+        spots.holder_stands(8, Pos::new(3, 3));
+        assert_eq!(spots.holder_at(a), Some(Pos::new(2, 2)), "8 holds nothing");
         assert!(spots.claim(7, b, from), "7 moves its claim");
         assert_eq!(spots.holder(a), None);
         assert_eq!(spots.held_by(7), Some(b));

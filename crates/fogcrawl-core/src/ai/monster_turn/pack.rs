@@ -25,9 +25,17 @@ use crate::ai::thought::Thought;
 /// of their own next to it instead of for the player's cell.
 const SURROUND_RADIUS: i32 = 6;
 /// How much closer (octile cells) a member must be to a cell another
-/// holds (than the holder was when it last chose it) before it takes the
-/// cell over; the holder chooses again.
+/// holds (than the holder stands now) before it takes the cell over; the
+/// holder chooses again. Round the bodies ([`CLAIM_STEPS`]) for a cell
+/// next to the player.
 const CLAIM_MARGIN: f64 = 1.0;
+/// How many fewer legal steps round the bodies a member must need to a
+/// cell next to the player another holds (than the holder needs from
+/// where it stands now) before it takes the cell over. One is enough for
+/// a cell to change hands at most once while the bodies stand: both
+/// judge from where they stand now, and the one that took it is the
+/// nearer by a step each of them takes.
+const CLAIM_STEPS: u32 = 1;
 /// A held cell is kept unless another is closer by this much (octile
 /// cells): a member does not switch cells for a small gain.
 const KEEP_MARGIN: f64 = 1.5;
@@ -553,8 +561,9 @@ impl MemberTurn<'_> {
 
     /// Whether it may hold `cell`: the faction believes it walkable, no
     /// other monster stands there, and no packmate holds it (unless this
-    /// member is clearly nearer than the holder was when it last chose,
-    /// or a step from it where the holder was not).
+    /// member is clearly nearer than the holder stands now, in legal steps
+    /// round the bodies for a cell next to the player, or a step from it
+    /// where the holder is not).
     pub(super) fn may_hold(&self, cell: Pos) -> bool {
         let at = self.senses.at;
         if cell != at && (self.senses.body_at)(cell) != Body::Empty {
@@ -577,10 +586,36 @@ impl MemberTurn<'_> {
             .player_seen
             .is_some_and(|player| self.holder_queued_first(cell, player));
         spots.free_for(cell, actor)
-            || spots.holder_was_at(cell).is_some_and(|from| {
-                octile(at, cell) + CLAIM_MARGIN < octile(from, cell)
-                    || (one_step && chebyshev(from, cell) > 1 && !queued_first)
+            || spots.holder_at(cell).is_some_and(|holder_at| {
+                let nearer = self
+                    .nearer_round_bodies(cell, holder_at)
+                    .unwrap_or_else(|| octile(at, cell) + CLAIM_MARGIN < octile(holder_at, cell));
+                nearer || (one_step && chebyshev(holder_at, cell) > 1 && !queued_first)
             })
+    }
+
+    /// For `cell` next to the player it sees, held by a packmate standing
+    /// at `holder_at`: whether this member is nearer it in legal steps
+    /// round the bodies ([`CLAIM_STEPS`] fewer), judged from where
+    /// both stand now; `None` when neither is reached round them (or the
+    /// cell is not next to the player), to judge as the crow flies. As
+    /// the crow flies, a wolf across a doorway from the player took the
+    /// cell beyond it from a packmate already on its way round, though
+    /// its own way round was as long (twin-halls of unseen24, depth 5,
+    /// seed 8).
+    fn nearer_round_bodies(&self, cell: Pos, holder_at: Pos) -> Option<bool> {
+        let player = self
+            .senses
+            .player_seen
+            .filter(|&player| chebyshev(cell, player) == 1)?;
+        let mine = self.steps_round_bodies_from(self.senses.at, player, &[cell])[0];
+        let theirs = self.steps_round_bodies_from(holder_at, player, &[cell])[0];
+        match (mine, theirs) {
+            (Some(mine), Some(theirs)) => Some(mine + CLAIM_STEPS <= theirs),
+            (Some(_), None) => Some(true),
+            (None, Some(_)) => Some(false),
+            (None, None) => None,
+        }
     }
 
     /// Of `cells`, the one to head for: the nearest, but the one it holds
@@ -675,7 +710,12 @@ impl MemberTurn<'_> {
     /// [`SURROUND_RADIUS`] of the player; `None` for a cell not reached
     /// there.
     fn steps_round_bodies(&self, player: Pos, cells: &[Pos]) -> Vec<Option<u32>> {
-        let at = self.senses.at;
+        self.steps_round_bodies_from(self.senses.at, player, cells)
+    }
+
+    /// [`Self::steps_round_bodies`] from `at` (a packmate's cell: the body
+    /// there is the walker's own).
+    fn steps_round_bodies_from(&self, at: Pos, player: Pos, cells: &[Pos]) -> Vec<Option<u32>> {
         let radius = SURROUND_RADIUS + ROUND_BODIES_REACH;
         let side = 2 * radius + 1;
         let index = |cell: Pos| {

@@ -2541,6 +2541,8 @@ fn queue_member_turn(
         now,
     };
     conclude(faction, brain, outcome, |_| None);
+    // The game tells the faction where the member stands after its move.
+    faction.spots_mut().holder_stands(actor, *at);
 }
 
 /// A (actor 1) and B (actor 3) below the door of
@@ -3153,4 +3155,75 @@ fn a_hunter_going_round_to_its_cell_goes_on_once_the_wall_hides_the_player() {
         cells.iter().any(|c| c.x <= 4 && c.y <= 2),
         "it reached the west room: {cells:?}"
     );
+}
+
+/// The player stands in a doorway (4,2) of a wall across a room, fought
+/// from the west by F at 3,2; the door's wall corners forbid a diagonal
+/// blow, so the only other cell to strike from is 5,2, east of the door,
+/// reached from the west room round by the gap at 4,4 (`@` marks a floor
+/// cell).
+const DOORWAY_WITH_A_WAY_ROUND: &str = "##########\n\
+                                        #...#....#\n\
+                                        #...@....#\n\
+                                        #...#....#\n\
+                                        #........#\n\
+                                        #...#....#\n\
+                                        ##########";
+
+/// Whether `actor`, standing at `at` with the player in the doorway of
+/// DOORWAY_WITH_A_WAY_ROUND and F fighting from 3,2, takes over the cell east of the door that actor 7 holds
+/// (claimed from 1,5, standing at `holder_at`) in its turn.
+fn takes_east_cell_over(actor: usize, at: Pos, holder_at: Pos) -> bool {
+    let (mut faction, _) = goblins_knowing(DOORWAY_WITH_A_WAY_ROUND);
+    let (player, fighter, east) = (Pos::new(4, 2), Pos::new(3, 2), Pos::new(5, 2));
+    faction.spots_mut().claim(2, fighter, fighter);
+    assert!(faction.spots_mut().claim(7, east, Pos::new(1, 5)));
+    faction.spots_mut().holder_stands(7, holder_at);
+    let body = |p: Pos| {
+        if p == player {
+            Body::Player
+        } else if p == fighter || p == holder_at {
+            Body::Packmate {
+                yields: false,
+                keeps_place: true,
+                hunts: true,
+            }
+        } else {
+            Body::Empty
+        }
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let (mut brain, mut at) = (Brain::default(), at);
+    queue_member_turn(
+        &mut faction,
+        &mut brain,
+        &mut at,
+        (actor, 1, player),
+        &body,
+        &mut rng,
+    );
+    faction.spots().holder(east) == Some(actor)
+}
+
+#[test]
+fn a_cell_beside_the_player_is_taken_over_only_by_one_nearer_round_the_bodies_than_its_holder_now()
+{
+    // Twin-halls of unseen24, depth 5, seed 8 (turns 16-18): a wolf in
+    // the west room, diagonal to the player across the door's wall
+    // corner, took the cell beyond the door over from a packmate already
+    // on its way round (nearer it as the crow flies, 2.4 cells against
+    // 5.2, but 7 steps round against 6), and the cells changed hands
+    // again as the bodies moved: the packmate turned back.
+    //
+    // 6 at 3,1 (7 steps round) does not take the cell from 7 at 1,5 (6).
+    assert!(!takes_east_cell_over(6, Pos::new(3, 1), Pos::new(1, 5)));
+    // 5 at 7,3 in the east room (2 steps) is nearer than 7 at 1,5.
+    assert!(takes_east_cell_over(5, Pos::new(7, 3), Pos::new(1, 5)));
+    // But not than 7 where it stands now, through the gap at 5,4 (2 steps,
+    // as many): a take-over is judged against the holder's cell now, not
+    // the cell it chose from, so the cell does not change hands twice as
+    // the holder comes on.
+    assert!(!takes_east_cell_over(5, Pos::new(7, 3), Pos::new(5, 4)));
+    // One a legal step from it beats a holder further off.
+    assert!(takes_east_cell_over(5, Pos::new(6, 3), Pos::new(5, 4)));
 }

@@ -91,6 +91,10 @@ impl Game {
         // Said before its first shot or blow.
         self.tell_if_noticed(actor, sees_player, before);
         let (duration, act, happened) = self.carry_out(actor, f, intent);
+        // A take-over of the cell it holds is judged against where it
+        // stands now (`Spots::holder_stands`).
+        let ended_at = self.actors[actor].pos;
+        self.factions[f].spots_mut().holder_stands(actor, ended_at);
         if let Some(brain) = self.actors[actor].brain.as_mut() {
             let outcome = TurnOutcome {
                 started_at: at,
@@ -324,6 +328,7 @@ impl Game {
                 now: self.time,
             };
             conclude(&mut self.factions[g], brain, outcome, |_| None);
+            self.factions[g].spots_mut().holder_stands(other, from);
         }
         if let Some(f) = self.faction_index_of(mover) {
             self.factions[f].counters_mut().steps += 1;
