@@ -25,6 +25,18 @@
 //! again, to and fro): it holds there a moment, and the player who follows
 //! comes round the corner into its sight, a step or more off.
 //!
+//! Its keep/shoot band has hysteresis, as Brogue CE's
+//! `MA_MAINTAINS_DISTANCE` monsters hold their ground between too near and
+//! too far rather than mirror every step: a spitter that keeps 3 and
+//! shoots from 4 has one cell to stand on, and a player pacing at its edge
+//! walked it in and out, A-B-A-B. Backed off, it holds while it shoots
+//! from there (the hold counts from its last shot) and takes no step into
+//! range while the player paces a step beyond it; stepped back in onto the
+//! cell it left, it shoots at a player at the edge of its distance rather
+//! than back off again, unless the player's walk by time
+//! ([`crate::ai::player_reach::PlayerReach::by_time`]) could bring it next
+//! to the shooter before its next turn.
+//!
 //! Within a few cells of the player it also looks a few of its own steps
 //! ahead ([`MemberTurn::retreat_routes`]): each cell it could reach is
 //! weighed by how long after it gets there the player could first stand
@@ -99,6 +111,10 @@ const RETREAT_SAFE_TIME: f64 = 3.0;
 /// map (across deep water, or far round a wall): beyond any walk's time.
 const OUT_OF_REACH: Ticks = 1_000_000;
 
+/// How long a shot takes at speed 1 (the clock's time of any action that
+/// is not a move): the time until a shooter that shoots acts again.
+const SHOT_TIME: f64 = 1.0;
+
 /// The most steps a shooter walks to another firing cell.
 const FIRING_CELL_STEPS: i32 = 3;
 
@@ -143,7 +159,7 @@ impl MemberTurn<'_> {
         // distance only while it keeps the player in sight (from there it
         // can still shoot).
         let may_lose_sight = distance < too_near.max(2);
-        let back = (distance <= too_near)
+        let back = (distance <= too_near && !self.shoots_after_stepping_in(player, shooter))
             .then(|| {
                 self.step_back(player, range, may_lose_sight)
                     .map(|cell| (cell, false))
@@ -219,6 +235,42 @@ impl MemberTurn<'_> {
         }
         self.brain.thought = Thought::WaitsForClearShot;
         Some(Intent::Wait)
+    }
+
+    /// Whether a shooter at the edge of its distance (the player
+    /// `too_near` cells off, no nearer) shoots rather than back off: the
+    /// band's other half. Back on the cell it last backed off from (the
+    /// player stood beyond its range a whole turn, and it stepped in), it
+    /// does not step straight back out while the player stays at that
+    /// edge, unless the player's walk by time
+    /// ([`crate::ai::player_reach::PlayerReach::by_time`]) could stand
+    /// next to it before its next turn: a player one step in, on ground as
+    /// quick as the shooter's turn, must be backed off from; one wading
+    /// up, or who must walk round, is shot at. It backed off the moment
+    /// the player stepped in again, and stepped in when it stood beyond:
+    /// A-B-A-B on the player's beat (peat-causeways depth 5 seed 4, a
+    /// spitter at 32,34 and 31,33, turns 159-165, the player wading).
+    fn shoots_after_stepping_in(&mut self, player: Pos, shooter: Shooter) -> bool {
+        let at = self.senses.at;
+        let stepped_in = self
+            .brain
+            .backed_off
+            .is_some_and(|backed| backed.left == at);
+        if !stepped_in
+            || chebyshev(at, player) != too_near(shooter)
+            || chebyshev(at, player) < 2
+            || (self.senses.smoke_at)(player)
+            || !self.faction.believes_seen_from(at, player)
+            || !self.line_of_fire_clear(at, player)
+        {
+            return false;
+        }
+        let speed = self.faction.config().map_or(1.0, |config| config.speed);
+        let next_turn = ticks(SHOT_TIME / speed);
+        self.faction
+            .player_reach(player)
+            .next_to(at)
+            .is_none_or(|next| next > next_turn)
     }
 
     /// A free cell a step away, further from the player (by its walk,
@@ -723,8 +775,19 @@ impl MemberTurn<'_> {
         }
         let unseen_or_just_beyond =
             self.senses.player_seen.is_none() || just_beyond.is_some() && !stands_beyond;
-        let back_into_reach = matches!(intent, Intent::Step { to, .. } if to == backed.left)
-            && unseen_or_just_beyond
+        // The band: a player pacing in and out of its range (a step in, a
+        // step out) is not followed in either, onto any cell nearer it:
+        // the shooter steps in only once the player stands beyond a whole
+        // turn. Followed in, it was back inside its distance the moment
+        // the player stepped in again, and backed off: A-B-A-B on the
+        // player's beat (spitter-caverns depth 5 seed 3, a spitter at
+        // 54,27 and 55,27 from turn 258 to 279, the player pacing 50,26
+        // and 51,26, the spitter's hold running out between).
+        let nearer = |to: Pos| {
+            just_beyond.is_some_and(|player| chebyshev(to, player) < range + 1) && !stands_beyond
+        };
+        let back_into_reach = matches!(intent, Intent::Step { to, .. }
+                if to == backed.left && unseen_or_just_beyond || nearer(to))
             && self.brain.mode != Mode::Flee;
         // Measured from the cell it would walk back to: from there the
         // player last known a step beyond its distance is in reach again.
@@ -742,6 +805,19 @@ impl MemberTurn<'_> {
             && self.senses.player_seen.is_none()
             && intent == Intent::Wait
             && matches!(self.brain.thought, Thought::WaitsForPlan { .. });
+        if self.senses.now <= backed.until && matches!(intent, Intent::Shoot(_)) {
+            // It holds while it shoots from here: the hold's time counts
+            // from its last shot, so a player who paces at the edge of
+            // its range, in range one turn and beyond the next, finds it
+            // where it stood (held ten time units from the step back
+            // alone, it stepped in the moment the hold ran out, and back
+            // out when the player stepped in).
+            self.brain.backed_off = Some(BackedOff {
+                until: self.senses.now + HOLD_AFTER_BACKING_OFF,
+                ..self.brain.backed_off.unwrap_or(backed)
+            });
+            return Some(intent);
+        }
         if self.senses.now <= backed.until {
             if back_into_reach && self.brain.mode == Mode::Investigate {
                 // A noise that draws it back round the corner it backed
@@ -1956,6 +2032,96 @@ mod tests {
                 "turn {turn}"
             );
         }
+    }
+
+    #[test]
+    fn an_archer_that_backed_off_holds_past_its_hold_while_the_player_paces_at_its_edge() {
+        // Spitter-caverns depth 5 seed 3, turns 258-279: the player paced
+        // a cell to and fro at the edge of a spitter's range; the spitter
+        // held ten time units from its step back, stepped in the moment
+        // the hold ran out, and back out when the player stepped in:
+        // A-B-A-B. Backed off from (6,0) to (7,0) at 0.5 (its hold until
+        // 10.5), the archer (range 6) sees the player at (0,0), a step out
+        // of range, at times 1.0, 4.0, 7.0, 10.0 and 13.0, and at (1,0),
+        // in range, at 2.5, 5.5, 8.5 and 11.5: it holds and shoots, and
+        // at 13.0, past the hold its step back began, it still holds (its
+        // shots kept the hold).
+        let mut faction = goblins_knowing("@.......#\n");
+        let (left, at, player) = (Pos::new(6, 0), Pos::new(7, 0), Pos::new(0, 0));
+        faction.note_sighting(player, 0.5);
+        let mut brain = backed_off_hunter(player, left, at);
+        let nearer = Pos::new(1, 0);
+        for (step, turn) in (0..9).zip(7_u64..) {
+            let now = 1.0 + 1.5 * f64::from(step);
+            let (seen, expected) = if step % 2 == 0 {
+                (player, Intent::Wait)
+            } else {
+                (nearer, Intent::Shoot(nearer))
+            };
+            assert_eq!(
+                decide_on_turn(
+                    &mut faction,
+                    &mut brain,
+                    at,
+                    (seen, true),
+                    (None, &[]),
+                    (turn, now)
+                ),
+                expected,
+                "at {now}: {:?}",
+                brain.thought
+            );
+        }
+    }
+
+    #[test]
+    fn a_spitter_back_on_the_cell_it_backed_off_from_shoots_at_a_player_wading_up() {
+        // Peat-causeways depth 5 seed 4, turns 159-165: a spitter (range 4,
+        // keeps 3) backed off from (32,34) to (31,33), stepped back in when
+        // the player stood beyond its range, and backed off again the
+        // moment the player, wading, stepped in: A-B-A-B. Back on the cell
+        // it left, (3,2), the player 3 cells off at (0,2) across shallow
+        // water (3 a step): the player could stand next to it at 3.0 at the
+        // soonest, after the spitter's next turn. It shoots.
+        const SHALLOWS: &str = "~~~~...\n\
+                                ~~~~...\n\
+                                @~~~...\n\
+                                ~~~~...\n\
+                                ~~~~...\n";
+        let (left, to, player) = (Pos::new(3, 2), Pos::new(4, 2), Pos::new(0, 2));
+        let stepped_in = || Brain {
+            mode: Mode::Hunt,
+            backed_off: Some(BackedOff {
+                left,
+                to,
+                until: HOLD_AFTER_BACKING_OFF,
+                beyond: None,
+            }),
+            ..Brain::default()
+        };
+        let mut faction = lizardfolk_knowing(SHALLOWS);
+        assert_eq!(
+            spitter_decides(&mut faction, &mut stepped_in(), left, player),
+            Intent::Shoot(player)
+        );
+        // Over floor the player stands next to it at 1.0, as its next
+        // turn comes: it backs off.
+        let mut faction = lizardfolk_knowing(&SHALLOWS.replace('~', "."));
+        assert!(matches!(
+            spitter_decides(&mut faction, &mut stepped_in(), left, player),
+            Intent::Step { to, .. } if chebyshev(to, player) > 3
+        ));
+        // Not stepped in (it stood there all along): at its distance it
+        // backs off, as ever.
+        let mut faction = lizardfolk_knowing(SHALLOWS);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        assert!(matches!(
+            spitter_decides(&mut faction, &mut brain, left, player),
+            Intent::Step { to, .. } if chebyshev(to, player) > 3
+        ));
     }
 
     #[test]
