@@ -163,19 +163,26 @@ impl FarPlanner {
         self.plan_pricing_within(grid, (from, goal), node_budget, None)
     }
 
-    /// [`Self::plan`], pricing clusters out of `pricing_budget` cells of
-    /// their own (`None`: out of `node_budget` with the coarse nodes): a
-    /// cluster is priced while an upper bound on its cells fits what is
-    /// left, but for the first one, priced whatever (if the budget is not
-    /// 0) so a plan whose clusters cost more than a turn's budget gets
-    /// further each turn. Stopped short, it answers
-    /// [`FarAnswer::OverBudget`], and what it priced stays priced.
+    /// [`Self::plan`], pricing clusters out of a pricing `allowance` of
+    /// their own (`None`: out of `node_budget` with the coarse nodes, the
+    /// first cluster priced whatever, so a plan whose clusters cost more
+    /// than a turn's budget gets further each turn). With an allowance, the
+    /// stretch is priced first: the coarse path is found on what is priced
+    /// (estimates elsewhere), the clusters its stretch crosses on estimates
+    /// are priced nearest first while an upper bound on their cells fits
+    /// what is left, and the path found again, until the stretch stands on
+    /// prices; then what is left prices the clusters the coarse search
+    /// reaches beyond it, and the rest is crossed on estimates. It never
+    /// settles more than `allowance.left` cells, but for a cluster no whole
+    /// allowance holds, priced alone on an allowance not yet touched. When
+    /// even the stretch does not fit, it answers [`FarAnswer::OverBudget`]
+    /// (the member plans next turn), and what it priced stays priced.
     pub(crate) fn plan_pricing_within(
         &mut self,
         grid: &Grid,
         (from, goal): (Pos, Pos),
         node_budget: u64,
-        pricing_budget: Option<u64>,
+        allowance: Option<Allowance>,
     ) -> (FarAnswer, FarCost) {
         let mut cost = FarCost::default();
         if node_budget == 0 {
@@ -207,44 +214,17 @@ impl FarPlanner {
                 self.hierarchy.insert(built)
             }
         };
-        let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
-        let mut spent = HierarchyStats::default();
-        let mut query_fine = 0;
-        let mut query =
-            |search: &mut HierarchicalSearch, hierarchy: &mut Hierarchy, cells: Option<u64>| {
-                let outcome = match cells {
-                    None => search.find_coarse_path(hierarchy, grid, from, goal, budget),
-                    Some(cells) => search.find_coarse_path_pricing_within(
-                        hierarchy,
-                        grid,
-                        (from, goal),
-                        budget,
-                        cells,
-                    ),
-                };
-                let stats = search.stats();
-                spent.coarse_expanded += stats.coarse_expanded;
-                spent.fine_expanded += stats.fine_expanded;
-                spent.cells_priced += stats.cells_priced;
-                spent.nodes_estimated = stats.nodes_estimated;
-                query_fine = stats.fine_expanded;
-                outcome
-            };
-        let mut forced = 0;
-        let mut outcome = query(&mut self.search, hierarchy, pricing_budget);
-        if let (Some(1..), Ok(CoarseOutcome::Found(plan))) = (pricing_budget, &outcome) {
-            // The clusters the stretch crosses on estimates are priced
-            // now, whatever is left of the allowance (the member walks
-            // them next: see `refine_stretch`), and the plan made again
-            // on their prices, with no more pricing.
-            let guessed = guessed_clusters(hierarchy, &plan.waypoints);
-            if !guessed.is_empty() {
-                for cluster in guessed {
-                    forced += hierarchy.price_cluster(grid, cluster);
-                }
-                outcome = query(&mut self.search, hierarchy, Some(0));
-            }
-        }
+        let mut spent = Spent {
+            grid,
+            ends: (from, goal),
+            node_budget,
+            stats: HierarchyStats::default(),
+        };
+        let outcome = match allowance {
+            None => spent.query(&mut self.search, hierarchy, None),
+            Some(allowance) => spent.stretch_first(&mut self.search, hierarchy, allowance),
+        };
+        let fine_before = self.search.stats().fine_expanded;
         let answer = match outcome {
             Ok(CoarseOutcome::Found(plan)) => {
                 match refine_stretch(&mut self.search, hierarchy, grid, &plan) {
@@ -260,14 +240,147 @@ impl FarPlanner {
             Ok(CoarseOutcome::NoPath) | Err(_) => FarAnswer::Unreachable,
         };
         // Refining the stretch searched too.
-        spent.fine_expanded += self.search.stats().fine_expanded - query_fine;
-        spent.cells_priced += forced;
+        let mut spent = spent.stats;
+        spent.fine_expanded += self.search.stats().fine_expanded - fine_before;
         cost.cells_priced = spent.cells_priced;
         cost.nodes_estimated = spent.nodes_estimated;
         cost.expanded = spent.coarse_expanded + spent.fine_expanded + cost.cells_priced;
         self.cells_priced += cost.cells_priced;
         self.priced_most = self.priced_most.max(cost.cells_priced);
         (answer, cost)
+    }
+}
+
+/// A faction's pricing allowance as one far plan finds it (see
+/// [`FarPlanner::plan_pricing_within`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Allowance {
+    /// Cells still to be settled pricing clusters this turn.
+    pub left: u64,
+    /// A whole turn's allowance.
+    pub whole: u64,
+}
+
+/// How many times a far plan's coarse path is found again as the clusters
+/// of its stretch get priced: each time at least one more is, and past
+/// this it waits for the next turn with the clusters it priced kept.
+const STRETCH_TRIES: usize = 6;
+
+/// One far plan's coarse searches and what they spent together.
+struct Spent<'a> {
+    grid: &'a Grid,
+    ends: (Pos, Pos),
+    /// Coarse nodes the plan's searches may expand, all together.
+    node_budget: u64,
+    /// Their work summed, the cells priced outside them included (its
+    /// `nodes_estimated` is the answered plan's).
+    stats: HierarchyStats,
+}
+
+impl Spent<'_> {
+    /// A coarse search on what is left of the plan's node budget, pricing
+    /// out of `cells` (`None`: out of the node budget, see
+    /// [`HierarchicalSearch::find_coarse_path`]).
+    fn query(
+        &mut self,
+        search: &mut HierarchicalSearch,
+        hierarchy: &mut Hierarchy,
+        cells: Option<u64>,
+    ) -> Result<CoarseOutcome, gridpath::QueryError> {
+        let left = self.node_budget.saturating_sub(self.stats.coarse_expanded);
+        if left == 0 {
+            return Ok(CoarseOutcome::OverBudget);
+        }
+        let budget = usize::try_from(left).unwrap_or(usize::MAX);
+        let (grid, (from, goal)) = (self.grid, self.ends);
+        let outcome = match cells {
+            None => search.find_coarse_path(hierarchy, grid, from, goal, budget),
+            Some(cells) => {
+                search.find_coarse_path_pricing_within(hierarchy, grid, (from, goal), budget, cells)
+            }
+        };
+        let stats = search.stats();
+        self.stats.coarse_expanded += stats.coarse_expanded;
+        self.stats.fine_expanded += stats.fine_expanded;
+        self.stats.cells_priced += stats.cells_priced;
+        self.stats.nodes_estimated = stats.nodes_estimated;
+        outcome
+    }
+
+    /// The coarse plan with its stretch priced first out of `allowance`
+    /// (see [`FarPlanner::plan_pricing_within`]): a plan whose stretch
+    /// stands on prices, or the searches' last answer (a plan whose stretch
+    /// does not: the allowance did not reach it).
+    fn stretch_first(
+        &mut self,
+        search: &mut HierarchicalSearch,
+        hierarchy: &mut Hierarchy,
+        allowance: Allowance,
+    ) -> Result<CoarseOutcome, gridpath::QueryError> {
+        let mut left = allowance.left;
+        let mut outcome = self.query(search, hierarchy, Some(0));
+        // The last plan whose stretch stood on prices, with the coarse
+        // nodes it expanded on estimates.
+        let mut standing: Option<(CoarsePlan, u64)> = None;
+        let mut priced_beyond = false;
+        for _ in 0..STRETCH_TRIES {
+            let Ok(CoarseOutcome::Found(plan)) = &outcome else {
+                break;
+            };
+            let guessed = guessed_clusters(hierarchy, &plan.waypoints);
+            if guessed.is_empty() {
+                standing = Some((plan.clone(), self.stats.nodes_estimated));
+                if priced_beyond || left == 0 || self.stats.nodes_estimated == 0 {
+                    break;
+                }
+                // What is left prices the way beyond, as far as the
+                // coarse search reaches: it may move the stretch onto a
+                // cluster not priced yet (priced again below, if it fits).
+                priced_beyond = true;
+                let before = self.stats.cells_priced;
+                outcome = self.query(search, hierarchy, Some(left));
+                left = left.saturating_sub(self.stats.cells_priced - before);
+                continue;
+            }
+            let mut priced = 0;
+            for cluster in guessed {
+                let bound = hierarchy.pricing_bound(cluster);
+                // A cluster no whole allowance holds would never be
+                // priced: it is, alone, on an allowance not yet touched.
+                let alone =
+                    bound > allowance.whole && left == allowance.whole && allowance.whole > 0;
+                if bound > left && !alone {
+                    break;
+                }
+                let cells = hierarchy.price_cluster(self.grid, cluster);
+                self.stats.cells_priced += cells;
+                left = left.saturating_sub(cells);
+                priced += 1;
+                if alone {
+                    break;
+                }
+            }
+            if priced == 0 {
+                break;
+            }
+            outcome = self.query(search, hierarchy, Some(0));
+        }
+        let stretch_priced = match &outcome {
+            Ok(CoarseOutcome::Found(plan)) => {
+                guessed_clusters(hierarchy, &plan.waypoints).is_empty()
+            }
+            Ok(CoarseOutcome::OverBudget) => false,
+            Ok(CoarseOutcome::NoPath) | Err(_) => true,
+        };
+        match standing {
+            // Pricing beyond moved the stretch where the allowance did not
+            // reach, or the node budget ran out: the plan before stands.
+            Some((plan, estimated)) if !stretch_priced => {
+                self.stats.nodes_estimated = estimated;
+                Ok(CoarseOutcome::Found(plan))
+            }
+            _ => outcome,
+        }
     }
 }
 
@@ -381,8 +494,13 @@ fn guessed_clusters(hierarchy: &Hierarchy, waypoints: &[Pos]) -> Vec<usize> {
                 .then_some(cluster)
         })
         .collect();
-    guessed.sort_unstable();
-    guessed.dedup();
+    // Nearest the member first (the order they are priced in), each once.
+    let mut seen = Vec::with_capacity(guessed.len());
+    guessed.retain(|&cluster| {
+        let first = !seen.contains(&cluster);
+        seen.push(cluster);
+        first
+    });
     guessed
 }
 
