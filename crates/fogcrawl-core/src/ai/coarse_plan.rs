@@ -26,10 +26,16 @@
 //! cluster over its cells: one plan over an unpriced horde priced 40,000
 //! cells), so it has a budget: the faction's pricing allowance per turn
 //! (`faction::PRICING_BUDGET_SHARE`). A cluster is priced only while an
-//! upper bound on its cells fits what is left of it, but for the first
-//! one a plan prices; over it, the plan is not made this turn (the member
-//! steps closer meanwhile, as while a search runs) and the clusters it
-//! priced stay priced, so the next turn's try goes further. Which
+//! upper bound on its cells fits what is left of it, and the stretch next
+//! to the member first: the coarse path is found on what is priced
+//! (estimates elsewhere), the clusters its stretch would cross on
+//! estimates are priced nearest first, and the path found again; what is
+//! left then prices the way beyond as far as the search reaches, the rest
+//! crossed on estimates. When even the stretch does not fit, the plan is
+//! not made this turn (the member steps closer meanwhile, as while a
+//! search runs) and the clusters it priced stay priced, so the next
+//! turn's try goes further (a cluster no whole allowance holds is priced
+//! alone, on an allowance not yet touched this turn). Which
 //! clusters are priced is then history, not a function of the grid: it is
 //! saved (the clusters, as of which grid state), and a loaded game
 //! prices them again when it builds the hierarchy on its next far plan
