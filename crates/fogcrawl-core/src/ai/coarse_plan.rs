@@ -34,8 +34,10 @@
 //! crossed on estimates. When even the stretch does not fit, the plan is
 //! not made this turn (the member steps closer meanwhile, as while a
 //! search runs) and the clusters it priced stay priced, so the next
-//! turn's try goes further (a cluster no whole allowance holds is priced
-//! alone, on an allowance not yet touched this turn). Which
+//! turn's try goes further. The turn's first far plan, on an allowance
+//! not yet touched, has its stretch priced whatever: on open ground a
+//! stretch's clusters cost more than a turn's allowance by their bound,
+//! and an investigator kept waiting for them gave its noise up. Which
 //! clusters are priced is then history, not a function of the grid: it is
 //! saved (the clusters, as of which grid state), and a loaded game
 //! prices them again when it builds the hierarchy on its next far plan
@@ -179,10 +181,11 @@ impl FarPlanner {
     /// what is left, and the path found again, until the stretch stands on
     /// prices; then what is left prices the clusters the coarse search
     /// reaches beyond it, and the rest is crossed on estimates. It never
-    /// settles more than `allowance.left` cells, but for a cluster no whole
-    /// allowance holds, priced alone on an allowance not yet touched. When
-    /// even the stretch does not fit, it answers [`FarAnswer::OverBudget`]
-    /// (the member plans next turn), and what it priced stays priced.
+    /// settles more than `allowance.left` cells, but on an allowance not
+    /// yet touched this turn (the turn's first far plan), whose stretch is
+    /// priced whatever. When even the stretch does not fit, it answers
+    /// [`FarAnswer::OverBudget`] (the member plans next turn), and what it
+    /// priced stays priced.
     pub(crate) fn plan_pricing_within(
         &mut self,
         grid: &Grid,
@@ -324,6 +327,13 @@ impl Spent<'_> {
         allowance: Allowance,
     ) -> Result<CoarseOutcome, gridpath::QueryError> {
         let mut left = allowance.left;
+        // The first plan of the turn has its stretch priced whatever its
+        // bound: a member's next clusters cost more than a turn's
+        // allowance on open ground (three or four clusters of 12 nodes
+        // each, bound at 3,072 cells, against a wolf's 5,600), and a
+        // stretch priced over turns is unpriced meanwhile where monsters
+        // move, while an investigator waiting for it gives its noise up.
+        let fresh = allowance.left == allowance.whole && allowance.whole > 0;
         let mut outcome = self.query(search, hierarchy, Some(0));
         // The last plan whose stretch stood on prices, with the coarse
         // nodes it expanded on estimates.
@@ -350,21 +360,13 @@ impl Spent<'_> {
             }
             let mut priced = 0;
             for cluster in guessed {
-                let bound = hierarchy.pricing_bound(cluster);
-                // A cluster no whole allowance holds would never be
-                // priced: it is, alone, on an allowance not yet touched.
-                let alone =
-                    bound > allowance.whole && left == allowance.whole && allowance.whole > 0;
-                if bound > left && !alone {
+                if hierarchy.pricing_bound(cluster) > left && !fresh {
                     break;
                 }
                 let cells = hierarchy.price_cluster(self.grid, cluster);
                 self.stats.cells_priced += cells;
                 left = left.saturating_sub(cells);
                 priced += 1;
-                if alone {
-                    break;
-                }
             }
             if priced == 0 {
                 break;

@@ -410,9 +410,9 @@ fn a_far_plans_stretch_stands_on_prices_and_only_the_way_beyond_on_estimates() {
 /// The stretch first, and never over what is left: a far plan with a
 /// small allowance prices the clusters its stretch crosses, nearest first,
 /// and no other; with too little for even those it waits, the ones it
-/// could price kept, and the next turn's allowance goes on from them. A
-/// cluster no whole allowance holds is priced alone, on an allowance not
-/// yet touched, so such a plan still gets there.
+/// could price kept, and the next turn's allowance goes on from them. The
+/// turn's first far plan, on an allowance not yet touched, has its stretch
+/// priced whatever, and nothing beyond it.
 #[test]
 fn a_far_plan_prices_its_stretch_first_and_never_over_what_is_left() {
     let grid = marsh();
@@ -433,10 +433,6 @@ fn a_far_plan_prices_its_stretch_first_and_never_over_what_is_left() {
     ) else {
         panic!("a plan on estimates");
     };
-    let largest = (0..hierarchy.cluster_count())
-        .map(|cluster| hierarchy.pricing_bound(cluster))
-        .max()
-        .unwrap();
     let hierarchy = &hierarchy;
     let waypoints = plan.waypoints;
     let stretch = guessed_clusters(hierarchy, &waypoints);
@@ -482,28 +478,30 @@ fn a_far_plan_prices_its_stretch_first_and_never_over_what_is_left() {
     assert!(hierarchy.is_priced(stretch[0]), "the nearest first");
     assert!(!hierarchy.is_priced(stretch[1]), "and no further");
 
-    // A whole allowance under one cluster's bound: one cluster a turn,
-    // alone, on an allowance not yet touched; none on one already spent
-    // from.
+    // An allowance under one cluster's bound: spent from already this
+    // turn, nothing is priced; not yet touched (the turn's first far
+    // plan), the stretch is priced whatever, and only the stretch.
     let small = bounds.iter().min().unwrap() - 1;
     let mut planner = FarPlanner::default();
     let touched = Allowance {
         left: small - 1,
         whole: small,
     };
-    let (_, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(touched));
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(touched));
     assert_eq!(cost.cells_priced, 0, "{cost:?}");
-    let mut turns = 0;
-    loop {
-        turns += 1;
-        assert!(turns < 40, "it gets there");
-        let (answer, cost) =
-            planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(fresh(small)));
-        assert!(cost.cells_priced <= largest, "turn {turns}: {cost:?}");
-        if let FarAnswer::Plan(plan) = answer {
-            assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
-            break;
-        }
+    assert_eq!(answer, FarAnswer::OverBudget);
+    let (answer, cost) =
+        planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(fresh(small)));
+    assert!(
+        cost.cells_priced <= stretch_bound,
+        "{cost:?}: the stretch alone"
+    );
+    let hierarchy = planner.hierarchy().unwrap();
+    for &cluster in &stretch {
+        assert!(hierarchy.is_priced(cluster), "{cluster} priced whatever");
     }
-    assert!(turns >= 2, "one cluster a turn: {turns}");
+    let FarAnswer::Plan(plan) = answer else {
+        panic!("the stretch priced: {answer:?}");
+    };
+    assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
 }
