@@ -35,8 +35,9 @@
 //! not made this turn (the member steps closer meanwhile, as while a
 //! search runs) and the clusters it priced stay priced, so the next
 //! turn's try goes further. The turn's first far plan, on an allowance
-//! not yet touched, has its stretch priced whatever: on open ground a
-//! stretch's clusters cost more than a turn's allowance by their bound,
+//! not yet touched, prices its stretch while any of it is left, whatever
+//! the next cluster's bound (at most one cluster past it): on open ground
+//! a stretch's clusters cost more than a turn's allowance by their bounds,
 //! and an investigator kept waiting for them gave its noise up. Which
 //! clusters are priced is then history, not a function of the grid: it is
 //! saved (the clusters, as of which grid state), and a loaded game
@@ -183,7 +184,8 @@ impl FarPlanner {
     /// reaches beyond it, and the rest is crossed on estimates. It never
     /// settles more than `allowance.left` cells, but on an allowance not
     /// yet touched this turn (the turn's first far plan), whose stretch is
-    /// priced whatever. When even the stretch does not fit, it answers
+    /// priced while any is left, so at most one cluster past it. When even
+    /// the stretch does not fit, it answers
     /// [`FarAnswer::OverBudget`] (the member plans next turn), and what it
     /// priced stays priced.
     pub(crate) fn plan_pricing_within(
@@ -327,13 +329,15 @@ impl Spent<'_> {
         allowance: Allowance,
     ) -> Result<CoarseOutcome, gridpath::QueryError> {
         let mut left = allowance.left;
-        // The first plan of the turn has its stretch priced whatever its
-        // bound: a member's next clusters cost more than a turn's
-        // allowance on open ground (three or four clusters of 12 nodes
-        // each, bound at 3,072 cells, against a wolf's 5,600), and a
-        // stretch priced over turns is unpriced meanwhile where monsters
-        // move, while an investigator waiting for it gives its noise up.
-        let fresh = allowance.left == allowance.whole && allowance.whole > 0;
+        // The first plan of the turn prices its stretch while any of the
+        // allowance is left, whatever the next cluster's bound (so at most
+        // one cluster past it): by their bounds a member's next clusters
+        // cost more than a turn's allowance on open ground (three or four
+        // clusters of 12 nodes each, bound at 3,072 cells, against a
+        // wolf's 5,600; they settle about half that), and a stretch priced
+        // over turns is unpriced meanwhile where monsters move, while an
+        // investigator waiting for it gives its noise up.
+        let fresh = allowance.left == allowance.whole;
         let mut outcome = self.query(search, hierarchy, Some(0));
         // The last plan whose stretch stood on prices, with the coarse
         // nodes it expanded on estimates.
@@ -360,7 +364,7 @@ impl Spent<'_> {
             }
             let mut priced = 0;
             for cluster in guessed {
-                if hierarchy.pricing_bound(cluster) > left && !fresh {
+                if hierarchy.pricing_bound(cluster) > left && !(fresh && left > 0) {
                     break;
                 }
                 let cells = hierarchy.price_cluster(self.grid, cluster);
