@@ -589,11 +589,16 @@ impl Hierarchy {
     }
 
     /// An upper bound on the cells pricing `cluster` settles: a search
-    /// from each of its nodes over each of its cells.
-    fn pricing_bound(&self, cluster: usize) -> u64 {
+    /// from each of its nodes over each of its cells (0 for no such
+    /// cluster). For a caller that prices clusters out of an allowance
+    /// ([`Hierarchy::price_cluster`]) and must not go over it.
+    pub fn pricing_bound(&self, cluster: usize) -> u64 {
+        let Some(entry) = self.clusters.get(cluster) else {
+            return 0;
+        };
         let cell_box = self.layout.cluster_box(cluster);
         let cells = (cell_box.width * cell_box.height) as u64;
-        self.clusters[cluster].nodes.len() as u64 * cells
+        entry.nodes.len() as u64 * cells
     }
 
     /// Whether `cluster` is priced (its crossings current with the grid

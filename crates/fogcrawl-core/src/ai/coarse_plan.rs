@@ -26,10 +26,19 @@
 //! cluster over its cells: one plan over an unpriced horde priced 40,000
 //! cells), so it has a budget: the faction's pricing allowance per turn
 //! (`faction::PRICING_BUDGET_SHARE`). A cluster is priced only while an
-//! upper bound on its cells fits what is left of it, but for the first
-//! one a plan prices; over it, the plan is not made this turn (the member
-//! steps closer meanwhile, as while a search runs) and the clusters it
-//! priced stay priced, so the next turn's try goes further. Which
+//! upper bound on its cells fits what is left of it, and the stretch next
+//! to the member first: the coarse path is found on what is priced
+//! (estimates elsewhere), the clusters its stretch would cross on
+//! estimates are priced nearest first, and the path found again; what is
+//! left then prices the way beyond as far as the search reaches, the rest
+//! crossed on estimates. When even the stretch does not fit, the plan is
+//! not made this turn (the member steps closer meanwhile, as while a
+//! search runs) and the clusters it priced stay priced, so the next
+//! turn's try goes further. The turn's first far plan, on an allowance
+//! not yet touched, prices its stretch while any of it is left, whatever
+//! the next cluster's bound (at most one cluster past it): on open ground
+//! a stretch's clusters cost more than a turn's allowance by their bounds,
+//! and an investigator kept waiting for them gave its noise up. Which
 //! clusters are priced is then history, not a function of the grid: it is
 //! saved (the clusters, as of which grid state), and a loaded game
 //! prices them again when it builds the hierarchy on its next far plan
@@ -163,19 +172,28 @@ impl FarPlanner {
         self.plan_pricing_within(grid, (from, goal), node_budget, None)
     }
 
-    /// [`Self::plan`], pricing clusters out of `pricing_budget` cells of
-    /// their own (`None`: out of `node_budget` with the coarse nodes): a
-    /// cluster is priced while an upper bound on its cells fits what is
-    /// left, but for the first one, priced whatever (if the budget is not
-    /// 0) so a plan whose clusters cost more than a turn's budget gets
-    /// further each turn. Stopped short, it answers
-    /// [`FarAnswer::OverBudget`], and what it priced stays priced.
+    /// [`Self::plan`], pricing clusters out of a pricing `allowance` of
+    /// their own (`None`: out of `node_budget` with the coarse nodes, the
+    /// first cluster priced whatever, so a plan whose clusters cost more
+    /// than a turn's budget gets further each turn). With an allowance, the
+    /// stretch is priced first: the coarse path is found on what is priced
+    /// (estimates elsewhere), the clusters its stretch crosses on estimates
+    /// are priced nearest first while an upper bound on their cells fits
+    /// what is left, and the path found again, until the stretch stands on
+    /// prices; then what is left prices the clusters the coarse search
+    /// reaches beyond it, and the rest is crossed on estimates. It never
+    /// settles more than `allowance.left` cells, but on an allowance not
+    /// yet touched this turn (the turn's first far plan), whose stretch is
+    /// priced while any is left, so at most one cluster past it. When even
+    /// the stretch does not fit, it answers
+    /// [`FarAnswer::OverBudget`] (the member plans next turn), and what it
+    /// priced stays priced.
     pub(crate) fn plan_pricing_within(
         &mut self,
         grid: &Grid,
         (from, goal): (Pos, Pos),
         node_budget: u64,
-        pricing_budget: Option<u64>,
+        allowance: Option<Allowance>,
     ) -> (FarAnswer, FarCost) {
         let mut cost = FarCost::default();
         if node_budget == 0 {
@@ -207,44 +225,17 @@ impl FarPlanner {
                 self.hierarchy.insert(built)
             }
         };
-        let budget = usize::try_from(node_budget).unwrap_or(usize::MAX);
-        let mut spent = HierarchyStats::default();
-        let mut query_fine = 0;
-        let mut query =
-            |search: &mut HierarchicalSearch, hierarchy: &mut Hierarchy, cells: Option<u64>| {
-                let outcome = match cells {
-                    None => search.find_coarse_path(hierarchy, grid, from, goal, budget),
-                    Some(cells) => search.find_coarse_path_pricing_within(
-                        hierarchy,
-                        grid,
-                        (from, goal),
-                        budget,
-                        cells,
-                    ),
-                };
-                let stats = search.stats();
-                spent.coarse_expanded += stats.coarse_expanded;
-                spent.fine_expanded += stats.fine_expanded;
-                spent.cells_priced += stats.cells_priced;
-                spent.nodes_estimated = stats.nodes_estimated;
-                query_fine = stats.fine_expanded;
-                outcome
-            };
-        let mut forced = 0;
-        let mut outcome = query(&mut self.search, hierarchy, pricing_budget);
-        if let (Some(1..), Ok(CoarseOutcome::Found(plan))) = (pricing_budget, &outcome) {
-            // The clusters the stretch crosses on estimates are priced
-            // now, whatever is left of the allowance (the member walks
-            // them next: see `refine_stretch`), and the plan made again
-            // on their prices, with no more pricing.
-            let guessed = guessed_clusters(hierarchy, &plan.waypoints);
-            if !guessed.is_empty() {
-                for cluster in guessed {
-                    forced += hierarchy.price_cluster(grid, cluster);
-                }
-                outcome = query(&mut self.search, hierarchy, Some(0));
-            }
-        }
+        let mut spent = Spent {
+            grid,
+            ends: (from, goal),
+            node_budget,
+            stats: HierarchyStats::default(),
+        };
+        let outcome = match allowance {
+            None => spent.query(&mut self.search, hierarchy, None),
+            Some(allowance) => spent.stretch_first(&mut self.search, hierarchy, allowance),
+        };
+        let fine_before = self.search.stats().fine_expanded;
         let answer = match outcome {
             Ok(CoarseOutcome::Found(plan)) => {
                 match refine_stretch(&mut self.search, hierarchy, grid, &plan) {
@@ -260,14 +251,148 @@ impl FarPlanner {
             Ok(CoarseOutcome::NoPath) | Err(_) => FarAnswer::Unreachable,
         };
         // Refining the stretch searched too.
-        spent.fine_expanded += self.search.stats().fine_expanded - query_fine;
-        spent.cells_priced += forced;
+        let mut spent = spent.stats;
+        spent.fine_expanded += self.search.stats().fine_expanded - fine_before;
         cost.cells_priced = spent.cells_priced;
         cost.nodes_estimated = spent.nodes_estimated;
         cost.expanded = spent.coarse_expanded + spent.fine_expanded + cost.cells_priced;
         self.cells_priced += cost.cells_priced;
         self.priced_most = self.priced_most.max(cost.cells_priced);
         (answer, cost)
+    }
+}
+
+/// A faction's pricing allowance as one far plan finds it (see
+/// [`FarPlanner::plan_pricing_within`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Allowance {
+    /// Cells still to be settled pricing clusters this turn.
+    pub left: u64,
+    /// A whole turn's allowance.
+    pub whole: u64,
+}
+
+/// How many times a far plan's coarse path is found again as the clusters
+/// of its stretch get priced: each time at least one more is, and past
+/// this it waits for the next turn with the clusters it priced kept.
+const STRETCH_TRIES: usize = 6;
+
+/// One far plan's coarse searches and what they spent together.
+struct Spent<'a> {
+    grid: &'a Grid,
+    ends: (Pos, Pos),
+    /// Coarse nodes the plan's searches may expand, all together.
+    node_budget: u64,
+    /// Their work summed, the cells priced outside them included (its
+    /// `nodes_estimated` is the answered plan's).
+    stats: HierarchyStats,
+}
+
+impl Spent<'_> {
+    /// A coarse search on what is left of the plan's node budget, pricing
+    /// out of `cells` (`None`: out of the node budget, see
+    /// [`HierarchicalSearch::find_coarse_path`]).
+    fn query(
+        &mut self,
+        search: &mut HierarchicalSearch,
+        hierarchy: &mut Hierarchy,
+        cells: Option<u64>,
+    ) -> Result<CoarseOutcome, gridpath::QueryError> {
+        let left = self.node_budget.saturating_sub(self.stats.coarse_expanded);
+        if left == 0 {
+            return Ok(CoarseOutcome::OverBudget);
+        }
+        let budget = usize::try_from(left).unwrap_or(usize::MAX);
+        let (grid, (from, goal)) = (self.grid, self.ends);
+        let outcome = match cells {
+            None => search.find_coarse_path(hierarchy, grid, from, goal, budget),
+            Some(cells) => {
+                search.find_coarse_path_pricing_within(hierarchy, grid, (from, goal), budget, cells)
+            }
+        };
+        let stats = search.stats();
+        self.stats.coarse_expanded += stats.coarse_expanded;
+        self.stats.fine_expanded += stats.fine_expanded;
+        self.stats.cells_priced += stats.cells_priced;
+        self.stats.nodes_estimated = stats.nodes_estimated;
+        outcome
+    }
+
+    /// The coarse plan with its stretch priced first out of `allowance`
+    /// (see [`FarPlanner::plan_pricing_within`]): a plan whose stretch
+    /// stands on prices, or the searches' last answer (a plan whose stretch
+    /// does not: the allowance did not reach it).
+    fn stretch_first(
+        &mut self,
+        search: &mut HierarchicalSearch,
+        hierarchy: &mut Hierarchy,
+        allowance: Allowance,
+    ) -> Result<CoarseOutcome, gridpath::QueryError> {
+        let mut left = allowance.left;
+        // The first plan of the turn prices its stretch while any of the
+        // allowance is left, whatever the next cluster's bound (so at most
+        // one cluster past it): by their bounds a member's next clusters
+        // cost more than a turn's allowance on open ground (three or four
+        // clusters of 12 nodes each, bound at 3,072 cells, against a
+        // wolf's 5,600; they settle about half that), and a stretch priced
+        // over turns is unpriced meanwhile where monsters move, while an
+        // investigator waiting for it gives its noise up.
+        let fresh = allowance.left == allowance.whole;
+        let mut outcome = self.query(search, hierarchy, Some(0));
+        // The last plan whose stretch stood on prices, with the coarse
+        // nodes it expanded on estimates.
+        let mut standing: Option<(CoarsePlan, u64)> = None;
+        let mut priced_beyond = false;
+        for _ in 0..STRETCH_TRIES {
+            let Ok(CoarseOutcome::Found(plan)) = &outcome else {
+                break;
+            };
+            let guessed = guessed_clusters(hierarchy, &plan.waypoints);
+            if guessed.is_empty() {
+                standing = Some((plan.clone(), self.stats.nodes_estimated));
+                if priced_beyond || left == 0 || self.stats.nodes_estimated == 0 {
+                    break;
+                }
+                // What is left prices the way beyond, as far as the
+                // coarse search reaches: it may move the stretch onto a
+                // cluster not priced yet (priced again below, if it fits).
+                priced_beyond = true;
+                let before = self.stats.cells_priced;
+                outcome = self.query(search, hierarchy, Some(left));
+                left = left.saturating_sub(self.stats.cells_priced - before);
+                continue;
+            }
+            let mut priced = 0;
+            for cluster in guessed {
+                if hierarchy.pricing_bound(cluster) > left && !(fresh && left > 0) {
+                    break;
+                }
+                let cells = hierarchy.price_cluster(self.grid, cluster);
+                self.stats.cells_priced += cells;
+                left = left.saturating_sub(cells);
+                priced += 1;
+            }
+            if priced == 0 {
+                break;
+            }
+            outcome = self.query(search, hierarchy, Some(0));
+        }
+        let stretch_priced = match &outcome {
+            Ok(CoarseOutcome::Found(plan)) => {
+                guessed_clusters(hierarchy, &plan.waypoints).is_empty()
+            }
+            Ok(CoarseOutcome::OverBudget) => false,
+            Ok(CoarseOutcome::NoPath) | Err(_) => true,
+        };
+        match standing {
+            // Pricing beyond moved the stretch where the allowance did not
+            // reach, or the node budget ran out: the plan before stands.
+            Some((plan, estimated)) if !stretch_priced => {
+                self.stats.nodes_estimated = estimated;
+                Ok(CoarseOutcome::Found(plan))
+            }
+            _ => outcome,
+        }
     }
 }
 
@@ -381,8 +506,13 @@ fn guessed_clusters(hierarchy: &Hierarchy, waypoints: &[Pos]) -> Vec<usize> {
                 .then_some(cluster)
         })
         .collect();
-    guessed.sort_unstable();
-    guessed.dedup();
+    // Nearest the member first (the order they are priced in), each once.
+    let mut seen = Vec::with_capacity(guessed.len());
+    guessed.retain(|&cluster| {
+        let first = !seen.contains(&cluster);
+        seen.push(cluster);
+        first
+    });
     guessed
 }
 

@@ -13,7 +13,7 @@ pub(crate) use inspector::{FactionInspector, FactionInspectorMut};
 use serde::{Deserialize, Serialize};
 
 use crate::ai::coarse::CoarseMap;
-use crate::ai::coarse_plan::{FarAnswer, FarPlanner, MIN_FAR_BUDGET};
+use crate::ai::coarse_plan::{Allowance, FarAnswer, FarPlanner, MIN_FAR_BUDGET};
 use crate::ai::cost_view::{CostRules, CostView, Influences};
 use crate::ai::counters::FactionCounters;
 use crate::ai::influence::footprint;
@@ -974,12 +974,13 @@ impl Faction {
         // busiest turn holds: stopped short it would be asked again, and
         // its nodes spent for nothing.
         let limit = left.max(base.saturating_mul(MAX_BUDGET_GROWTH));
-        let (answer, cost) = self.far.plan_pricing_within(
-            view.grid(),
-            (from, goal),
-            limit,
-            Some(self.pricing_cells_left),
-        );
+        let allowance = Allowance {
+            left: self.pricing_cells_left,
+            whole: base.saturating_mul(PRICING_BUDGET_SHARE),
+        };
+        let (answer, cost) =
+            self.far
+                .plan_pricing_within(view.grid(), (from, goal), limit, Some(allowance));
         self.pricing_cells_left = self.pricing_cells_left.saturating_sub(cost.cells_priced);
         // Never out of the reserve for hunters in view, however far over.
         self.planner

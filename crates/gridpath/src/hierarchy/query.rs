@@ -322,10 +322,13 @@ impl HierarchicalSearch {
 
     /// [`HierarchicalSearch::find_coarse_path`] with pricing out of a
     /// budget of its own: at most `node_budget` coarse nodes expanded, and
-    /// clusters priced while an upper bound on what that settles fits in
-    /// what is left of `pricing_budget` cells (the first one the query
-    /// prices whatever, if `pricing_budget` is not 0). For a caller whose
-    /// pricing has an allowance of its own beside the searches' budget.
+    /// clusters priced while an upper bound on what that settles
+    /// ([`Hierarchy::pricing_bound`]) fits in what is left of
+    /// `pricing_budget` cells, so it never settles more than
+    /// `pricing_budget` (with 0, none is priced). For a caller whose
+    /// pricing has an allowance of its own beside the searches' budget,
+    /// and which sees to it that a walker's next clusters get priced
+    /// ([`Hierarchy::price_cluster`]).
     ///
     /// A cluster it cannot price is not a reason to stop: it is crossed on
     /// estimates, each pair of its nodes that lie on one island of the grid
@@ -704,7 +707,8 @@ struct PricingSpent {
     expanded: u64,
     /// Cells settled pricing clusters.
     cells: u64,
-    /// Whether a cluster was priced (the first always is).
+    /// Whether a cluster was priced (out of a shared budget the first
+    /// always is).
     priced_any: bool,
     /// Whether the next cluster did not fit: no neighbours from here on
     /// (a shared budget), or clusters crossed on estimates from here on
@@ -727,7 +731,10 @@ impl CoarseGraph<'_> {
                 PricingBudget::Shared(limit) => (spent.expanded + spent.cells, limit),
                 PricingBudget::Own(limit) => (spent.cells, limit),
             };
-            let first = !spent.priced_any && limit > 0;
+            // Out of a shared budget the first cluster is priced whatever,
+            // so a query asked again gets further; an own budget is kept.
+            let shared = matches!(budget, PricingBudget::Shared(_));
+            let first = shared && !spent.priced_any && limit > 0;
             if !first && used + self.hierarchy.pricing_bound(cluster) > limit {
                 spent.stopped = true;
                 return false;

@@ -783,3 +783,43 @@ fn restored_pricing_answers_as_the_hierarchy_it_was_taken_from() {
     let mut loaded = Hierarchy::build(&grid, options(16)).unwrap();
     assert_eq!(loaded.restore_priced(&grid, &saved), 0);
 }
+
+/// Out of a pricing budget of its own a coarse query never settles more
+/// than it: a cluster is priced only while its bound fits what is left
+/// (with 0, none is), the ones it cannot price are crossed on estimates,
+/// and a cluster priced stays priced for the next query.
+#[test]
+fn a_coarse_query_never_prices_over_its_own_budget() {
+    let grid = walled_marsh();
+    let (from, to) = (Pos::new(1, 1), Pos::new(94, 46));
+    let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
+    let mut search = HierarchicalSearch::new();
+    let smallest = (0..hierarchy.cluster_count())
+        .map(|cluster| hierarchy.pricing_bound(cluster))
+        .filter(|&bound| bound > 0)
+        .min()
+        .unwrap();
+    for budget in [0, smallest - 1, smallest, 3 * smallest] {
+        let outcome = search
+            .find_coarse_path_pricing_within(&mut hierarchy, &grid, (from, to), usize::MAX, budget)
+            .unwrap();
+        let stats = search.stats();
+        assert!(
+            stats.cells_priced <= budget,
+            "{budget}: priced {}",
+            stats.cells_priced
+        );
+        assert!(
+            matches!(outcome, CoarseOutcome::Found(_)),
+            "{budget}: on estimates"
+        );
+        if budget < smallest {
+            assert_eq!(stats.cells_priced, 0, "{budget}: no cluster fits");
+            assert!(stats.nodes_estimated > 0);
+        }
+    }
+    assert!(
+        (0..hierarchy.cluster_count()).any(|cluster| hierarchy.is_priced(cluster)),
+        "what fitted stays priced"
+    );
+}

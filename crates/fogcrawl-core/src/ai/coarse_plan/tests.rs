@@ -227,14 +227,21 @@ fn the_way_beyond_the_stretch_is_priced_by_the_ground_its_coarse_edges_cross() {
     assert_eq!(plan.ahead_cost, 0.0);
 }
 
-/// A far plan prices the clusters it reaches out of the turn's pricing
-/// allowance (all but the first it prices fitting what is left), and the
-/// clusters its stretch crosses whatever is left; it crosses the rest on
-/// estimates and walks a legal stretch meanwhile. What it priced stays
-/// priced, so the plans after it get further, until one crosses no
-/// cluster on estimates and takes the way a plan with budget to spare
-/// takes. Out of a shared budget (coarse nodes and pricing together) a
-/// plan stopped short waits instead.
+/// A whole turn's pricing allowance of `cells`, not yet touched.
+fn fresh(cells: u64) -> Allowance {
+    Allowance {
+        left: cells,
+        whole: cells,
+    }
+}
+
+/// A far plan prices the clusters its stretch crosses first, then those
+/// the coarse search reaches, all out of the turn's pricing allowance and
+/// never over it; it crosses the rest on estimates and walks a legal
+/// stretch meanwhile. What it priced stays priced, so the plans after it
+/// get further, until one crosses no cluster on estimates and takes the
+/// way a plan with budget to spare takes. Out of a shared budget (coarse
+/// nodes and pricing together) a plan stopped short waits instead.
 #[test]
 fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() {
     let grid = marsh();
@@ -244,20 +251,20 @@ fn a_far_plan_prices_within_its_allowance_and_estimates_the_rest_until_priced() 
         panic!("a plan with budget to spare");
     };
     // A cluster's pricing at most: a search from each of its nodes over
-    // its 256 cells (the marsh's clusters have fewer than 16 nodes); a
-    // stretch of two clusters' walk crosses three at most.
+    // its 256 cells (the marsh's clusters have fewer than 16 nodes).
     let one_cluster = 16 * 256;
-    let allowance = MIN_FAR_BUDGET;
+    // A turn's allowance holds a stretch's clusters, not the marsh's.
+    let allowance = one_cluster;
     let mut planner = FarPlanner::default();
     let mut turns = 0;
     let plan = loop {
         turns += 1;
         assert!(turns < 30, "it gets there");
         let (answer, cost) =
-            planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(allowance));
+            planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(fresh(allowance)));
         assert!(
-            cost.cells_priced <= allowance + 4 * one_cluster,
-            "{cost:?}: the allowance, the first cluster and the stretch's"
+            cost.cells_priced <= allowance,
+            "turn {turns}: {cost:?} over the allowance"
         );
         let FarAnswer::Plan(plan) = answer else {
             panic!("turn {turns}: a plan every turn, on estimates beyond its stretch: {answer:?}");
@@ -362,7 +369,7 @@ proptest::proptest! {
 
 /// With the turn's pricing allowance spent, a far plan whose stretch would
 /// cross a cluster on estimates is not made (near the member it stands on
-/// prices); with any allowance left, the clusters of its stretch are
+/// prices); with the allowance to price its stretch, those clusters are
 /// priced and it walks a stretch whose every step is legal, the clusters
 /// beyond crossed on estimates.
 #[test]
@@ -370,11 +377,16 @@ fn a_far_plans_stretch_stands_on_prices_and_only_the_way_beyond_on_estimates() {
     let grid = marsh();
     let (from, goal) = (Pos::new(5, 5), Pos::new(57, 34));
     let mut planner = FarPlanner::default();
-    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(0));
+    let spent = Allowance {
+        left: 0,
+        whole: 16 * 256,
+    };
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(spent));
     assert_eq!(cost.cells_priced, 0, "nothing priced: {cost:?}");
     assert!(cost.nodes_estimated > 0, "{cost:?}");
     assert_eq!(answer, FarAnswer::OverBudget);
-    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(1));
+    let (answer, cost) =
+        planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(fresh(16 * 256)));
     assert!(
         cost.nodes_estimated > 0,
         "the way beyond on estimates: {cost:?}"
@@ -392,5 +404,103 @@ fn a_far_plans_stretch_stands_on_prices_and_only_the_way_beyond_on_estimates() {
     for cell in &cells[..cells.len() - 1] {
         let cluster = hierarchy.cluster_of(*cell).unwrap();
         assert!(hierarchy.is_priced(cluster), "{cell:?} stands on prices");
+    }
+}
+
+/// The stretch first, and never over what is left: a far plan with a
+/// small allowance prices the clusters its stretch crosses, nearest first,
+/// and no other; with too little for even those it waits, the ones it
+/// could price kept, and the next turn's allowance goes on from them. The
+/// turn's first far plan, on an allowance not yet touched, prices its
+/// stretch while any is left, at most one cluster past it.
+#[test]
+fn a_far_plan_prices_its_stretch_first_and_never_over_what_is_left() {
+    let grid = marsh();
+    // On the corridor at its cluster's east edge: the stretch east along
+    // it crosses the next two clusters.
+    let (from, goal) = (Pos::new(15, 1), Pos::new(57, 34));
+    // The clusters the stretch crosses, as a planner with budget to spare
+    // walks it: the ones a plan with no allowance would guess.
+    let mut spare = FarPlanner::default();
+    spare.plan_pricing_within(&grid, (from, goal), 100_000, Some(fresh(0)));
+    let mut hierarchy = spare.hierarchy().unwrap().clone();
+    let Ok(CoarseOutcome::Found(plan)) = HierarchicalSearch::new().find_coarse_path_pricing_within(
+        &mut hierarchy,
+        &grid,
+        (from, goal),
+        100_000,
+        0,
+    ) else {
+        panic!("a plan on estimates");
+    };
+    let hierarchy = &hierarchy;
+    let waypoints = plan.waypoints;
+    let stretch = guessed_clusters(hierarchy, &waypoints);
+    assert!(
+        stretch.len() >= 2,
+        "the stretch crosses clusters: {stretch:?}"
+    );
+    let bounds: Vec<u64> = stretch
+        .iter()
+        .map(|&cluster| hierarchy.pricing_bound(cluster))
+        .collect();
+    let stretch_bound: u64 = bounds.iter().sum();
+
+    // Just the stretch's bound: the stretch is priced, nothing else, and
+    // the plan made this turn.
+    let mut planner = FarPlanner::default();
+    let allowance = Allowance {
+        left: stretch_bound,
+        whole: 100 * stretch_bound,
+    };
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(allowance));
+    assert!(cost.cells_priced <= stretch_bound, "{cost:?}");
+    let FarAnswer::Plan(plan) = answer else {
+        panic!("the stretch fits: {answer:?}");
+    };
+    assert!(steps_are_legal(&grid, from, &plan.path.cells[1..]));
+    let hierarchy = planner.hierarchy().unwrap();
+    for &cluster in &stretch {
+        assert!(hierarchy.is_priced(cluster), "{cluster} priced first");
+    }
+
+    // Less than the stretch's: the nearest cluster priced, no plan this
+    // turn; the next turn goes on from it.
+    let mut planner = FarPlanner::default();
+    let allowance = Allowance {
+        left: bounds[0],
+        whole: 100 * stretch_bound,
+    };
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(allowance));
+    assert!(cost.cells_priced <= bounds[0], "{cost:?}");
+    assert_eq!(answer, FarAnswer::OverBudget);
+    let hierarchy = planner.hierarchy().unwrap();
+    assert!(hierarchy.is_priced(stretch[0]), "the nearest first");
+    assert!(!hierarchy.is_priced(stretch[1]), "and no further");
+
+    // An allowance under one cluster's bound: spent from already this
+    // turn, nothing is priced; not yet touched (the turn's first far
+    // plan), the nearest cluster is priced whatever its bound, and no
+    // more once the allowance is spent.
+    let small = bounds.iter().min().unwrap() - 1;
+    let mut planner = FarPlanner::default();
+    let touched = Allowance {
+        left: small - 1,
+        whole: small,
+    };
+    let (answer, cost) = planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(touched));
+    assert_eq!(cost.cells_priced, 0, "{cost:?}");
+    assert_eq!(answer, FarAnswer::OverBudget);
+    let (answer, cost) =
+        planner.plan_pricing_within(&grid, (from, goal), 100_000, Some(fresh(small)));
+    assert!(
+        cost.cells_priced <= small + bounds[0],
+        "{cost:?}: at most one cluster past it"
+    );
+    let hierarchy = planner.hierarchy().unwrap();
+    assert!(hierarchy.is_priced(stretch[0]), "the nearest whatever");
+    if cost.cells_priced >= small {
+        assert!(!hierarchy.is_priced(stretch[1]), "none once spent");
+        assert_eq!(answer, FarAnswer::OverBudget);
     }
 }

@@ -111,30 +111,28 @@ fn play_side_by_side(level: &str, seed: u64, turns: u64, quits: &[u64]) -> Seen 
     seen
 }
 
-/// A faction's counts without the work on its coarse graph, a cache a
-/// loaded game builds anew (docs/SIM.md): its repairs, and the clusters a
-/// far plan priced on the way (in `coarse_expanded`), priced again after a
-/// load. Every plan and move is compared turn by turn all the same (horde:
-/// a coarse way taken on a last turn of patience after a quit priced
-/// 2,170 more cells resumed).
+/// A faction's counts without the repairs of its coarse graph, a cache a
+/// loaded game builds anew rather than repairs (docs/SIM.md). What its
+/// far plans expanded (`coarse_expanded`, the clusters they priced
+/// included) is compared: which clusters are priced is saved (format 9)
+/// and priced again outside any turn, so a resumed game prices the same.
 fn without_cache_work(mut counters: FactionCounters) -> FactionCounters {
     counters.coarse_cells_repaired = 0;
     counters.coarse_clusters_unpriced = 0;
-    counters.coarse_expanded = 0;
     counters
 }
 
 /// A report without what a clock measured, nor the repairs of the
-/// factions' coarse graphs: a cache a loaded game builds anew rather than
-/// repairs (docs/SIM.md), so resumed it counts fewer of them while every
-/// plan and move is the same.
+/// factions' coarse graphs (see [`without_cache_work`]), nor the most
+/// cells one far plan priced (`coarse_priced.plan_max`): each faction's
+/// planner counts it from its making, which a load is. The cells priced
+/// each turn are compared.
 fn untimed(mut report: SimReport) -> SimReport {
     report.ai_micros = Default::default();
     report.level_entry_micros.clear();
-    report.coarse_priced = Default::default();
+    report.coarse_priced.plan_max = 0;
     for faction in &mut report.factions {
-        faction.counters.coarse_cells_repaired = 0;
-        faction.counters.coarse_clusters_unpriced = 0;
+        faction.counters = without_cache_work(faction.counters);
     }
     report
 }
@@ -154,6 +152,37 @@ fn sim_resuming_every_few_turns_reports_the_unbroken_game_on_every_shipped_level
                 .expect("plays");
         assert_eq!(untimed(unbroken), untimed(resumed), "{level}");
     }
+}
+
+/// Far plans priced across saves count alike: horde, seed 3, its far
+/// plans pricing clusters from turn 90 on (two plans by turn 120, 5,285
+/// cells for the larger), saved and loaded every 7 turns, reports the
+/// unbroken game's `coarse_expanded` and cells priced each turn.
+#[test]
+fn far_plans_priced_across_saves_count_as_in_the_unbroken_game() {
+    let setup = setup("horde", 3);
+    let (unbroken, _, _) =
+        run_sim_scripted(&setup, 120, PlayerScript::Autopilot, None, None, None).expect("plays");
+    let (resumed, _, _) =
+        run_sim_scripted(&setup, 120, PlayerScript::Autopilot, None, None, Some(7)).expect("plays");
+    let expanded = |report: &SimReport| -> u64 {
+        report
+            .factions
+            .iter()
+            .map(|faction| faction.counters.coarse_expanded)
+            .sum()
+    };
+    assert!(expanded(&unbroken) > 0, "the premise: far plans were made");
+    assert!(
+        unbroken.coarse_priced.per_turn.max > 0,
+        "the premise: they priced clusters"
+    );
+    assert_eq!(expanded(&unbroken), expanded(&resumed));
+    assert_eq!(
+        unbroken.coarse_priced.per_turn,
+        resumed.coarse_priced.per_turn
+    );
+    assert_eq!(untimed(unbroken), untimed(resumed));
 }
 
 #[test]
