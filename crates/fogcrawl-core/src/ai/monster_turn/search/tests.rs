@@ -1208,3 +1208,52 @@ fn on_slow_ground_a_search_lasts_its_floor_of_turns_within_the_news() {
     let gave_up = played.gave_up_at.expect("it gives the search up");
     assert!(gave_up > 38.5, "gave up at {gave_up}: {:?}", played.cells);
 }
+
+#[test]
+fn on_slow_ground_a_search_told_from_afar_lasts_its_floor_of_turns() {
+    // Fen-roads of unseen21, seed 4, turns 219-241: a goblin told of its
+    // packmate's fight across the fen walked toward it 6.8 game time a
+    // step; the packmate fell, its last shout went 40 old, and the goblin
+    // went back to its stroll after 8 steps, 6 cells short of the place:
+    // a flap. Here a packmate shouts the player at 20,1 at time 0 and a
+    // cell on, at 19,1, at 14; the goblin walks from 1,1 a cell a turn,
+    // 6.8 game time a turn from time 1 (it is never about the place:
+    // within SEARCH_SPREAD of 19,1 only on its 13th turn, at 82.6). The
+    // news is 40 old at 54, before its 9th turn (55.4): it searched 8.
+    let (place, moved) = (Pos::new(20, 1), Pos::new(19, 1));
+    let turn = 6.8;
+    let played = play_search_in_steps(
+        LONG_CORRIDOR,
+        told(place, 0.0),
+        (Pos::new(1, 1), 1.0),
+        120.0,
+        turn,
+        |brain, now| {
+            if (now - 14.6).abs() < 1e-9 {
+                brain.hear_of_player(moved, 14.0, 9);
+            }
+        },
+    );
+    let gave_up = played.gave_up_at.expect("it gives the search up");
+    // Its turns in search mode, and the one it gives up on: its floor.
+    let searched = played.cells.len() - 1;
+    assert!(
+        searched + 1 >= super::SWEEP_MIN_TURNS as usize,
+        "searched {searched} turns, giving up at {gave_up}: {:?}",
+        played.cells
+    );
+    // Each of its turns a step on toward the place, never back.
+    for pair in played.cells.windows(2) {
+        assert!(
+            pair[1].chebyshev(moved) < pair[0].chebyshev(moved),
+            "{:?}",
+            played.cells
+        );
+    }
+    // And it does not search on past its floor with the news stale.
+    assert!(
+        searched <= super::SWEEP_MIN_TURNS as usize,
+        "searched {searched} turns: {:?}",
+        played.cells
+    );
+}
