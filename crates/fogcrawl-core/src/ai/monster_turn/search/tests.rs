@@ -1257,3 +1257,57 @@ fn on_slow_ground_a_search_told_from_afar_lasts_its_floor_of_turns() {
         played.cells
     );
 }
+
+/// A hall of 40 by 15 cells, more ground than a member's flood
+/// ([`FLOOD_CELLS`](super::super::reach::FLOOD_CELLS)) covers, and east
+/// of its wall a pocket 4 cells wide, open to the hall at 41,8.
+fn hall_and_pocket() -> String {
+    let wall = "#".repeat(47);
+    let mut rows = vec![wall.clone()];
+    for y in 1..=15 {
+        let first = if y == 1 { "@" } else { "." };
+        let gap = if y == 8 { "." } else { "#" };
+        rows.push(format!("#{first}{}{gap}....#", ".".repeat(39)));
+    }
+    rows.push(wall);
+    rows.join("\n")
+}
+
+#[test]
+fn a_member_told_of_a_place_in_closed_ground_does_not_take_the_search_up() {
+    // Warrens seed 5 with the evader, turn 120: a giant rat took up news
+    // of the player at 58,86, took a step while its plan was under way,
+    // found no way there and went back to its stroll: a flap. Its own
+    // ground was too wide for its flood to call it closed, but the
+    // place's was closed (the evader shuts doors behind it). Here a goblin
+    // in the hall, whose planner has 30 nodes a turn, is told of the player
+    // in the pocket just after its faction saw the way in, 41,8, closed:
+    // the grid's islands are left stale by a cell that closes, so its plan
+    // is not answered at once.
+    let config = crate::config::MonsterConfig::shipped().unwrap();
+    let mut goblins = config.faction("goblins").unwrap().clone();
+    goblins.node_budget = 30;
+    let level = crate::world::level::text::parse(&hall_and_pocket()).unwrap();
+    let knowledge = crate::ai::knowledge::FactionKnowledge::omniscient(&level);
+    let mut faction = crate::ai::faction::Faction::new(goblins.clone(), knowledge);
+    faction.rebuild(goblins).unwrap();
+    faction.observe(Pos::new(41, 8), crate::world::Terrain::Wall, 0.5);
+    faction.sync_view();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let place = Pos::new(43, 8);
+    for (at, takes_it_up) in [(Pos::new(20, 8), false), (Pos::new(42, 3), true)] {
+        faction.start_turn(1.0);
+        let mut brain = told(place, 0.9);
+        let s = senses_at(at, 1.0, &nobody);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(
+            brain.mode == Mode::Search,
+            takes_it_up,
+            "from {at:?}: {:?}, {intent:?}",
+            brain.mode
+        );
+        if !takes_it_up {
+            assert_eq!(brain.alert, None, "the news is dropped with it");
+        }
+    }
+}
