@@ -195,8 +195,9 @@ fn pick_search_spot(
 /// all round, [`FLOOD_CELLS`](super::reach::FLOOD_CELLS) cells at most)
 /// and `place` lies outside it; or the ground `place` lies on is so
 /// closed and `at` lies outside it (the player behind a door shut since,
-/// the member's own ground too wide to flood). A `place` its faction
-/// cannot stand on (water to a wolf) is left to the spots about it.
+/// the member's own ground too wide to flood, its plan not answered on
+/// the turn it would take the search up). A `place` its faction cannot
+/// stand on (water to a wolf) is left to the spots about it.
 fn shut_away(grid: &gridpath::Grid, at: Pos, place: Pos) -> bool {
     flood_reach(grid, at, place) == FloodReach::ShutAway
         || (grid.is_passable(place) && flood_reach(grid, place, at) == FloodReach::ShutAway)

@@ -1275,15 +1275,16 @@ fn hall_and_pocket() -> String {
 
 #[test]
 fn a_member_told_of_a_place_in_closed_ground_does_not_take_the_search_up() {
-    // Warrens seed 5 with the evader, turn 120: a giant rat took up news
-    // of the player at 58,86, took a step while its plan was under way,
-    // found no way there and went back to its stroll: a flap. Its own
-    // ground was too wide for its flood to call it closed, but the
-    // place's was closed (the evader shuts doors behind it). Here a goblin
-    // in the hall, whose planner has 30 nodes a turn, is told of the player
-    // in the pocket just after its faction saw the way in, 41,8, closed:
-    // the grid's islands are left stale by a cell that closes, so its plan
-    // is not answered at once.
+    // Traced from warrens seed 5 with the evader, turn 120 (a giant rat
+    // took up news of the player, stepped once while its plan ran, and
+    // went back to its stroll: a flap; that player stood in a doorway,
+    // which this rule leaves to the spots about it). A member whose own
+    // ground is too wide to flood and whose plan is not answered at once
+    // took up a place in closed ground the same way. Here a goblin in the
+    // hall, whose planner has 30 nodes a turn, is told of the player in
+    // the pocket just after its faction saw the way in, 41,8, closed: the
+    // grid's islands are left stale by a cell that closes, so its plan is
+    // not answered at once.
     let config = crate::config::MonsterConfig::shipped().unwrap();
     let mut goblins = config.faction("goblins").unwrap().clone();
     goblins.node_budget = 30;
@@ -1294,8 +1295,15 @@ fn a_member_told_of_a_place_in_closed_ground_does_not_take_the_search_up() {
     faction.observe(Pos::new(41, 8), crate::world::Terrain::Wall, 0.5);
     faction.sync_view();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
-    let place = Pos::new(43, 8);
-    for (at, takes_it_up) in [(Pos::new(20, 8), false), (Pos::new(42, 3), true)] {
+    let (hall, pocket) = (Pos::new(20, 8), Pos::new(42, 3));
+    // In the pocket; or on the way in, shut since, a cell it cannot
+    // stand on: that it leaves to the spots about it.
+    let (place, way_in) = (Pos::new(43, 8), Pos::new(41, 8));
+    for (at, place, takes_it_up) in [
+        (hall, place, false),
+        (pocket, place, true),
+        (hall, way_in, true),
+    ] {
         faction.start_turn(1.0);
         let mut brain = told(place, 0.9);
         let s = senses_at(at, 1.0, &nobody);
@@ -1303,7 +1311,7 @@ fn a_member_told_of_a_place_in_closed_ground_does_not_take_the_search_up() {
         assert_eq!(
             brain.mode == Mode::Search,
             takes_it_up,
-            "from {at:?}: {:?}, {intent:?}",
+            "from {at:?} told of {place:?}: {:?}, {intent:?}",
             brain.mode
         );
         if !takes_it_up {
