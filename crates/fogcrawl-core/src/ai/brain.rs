@@ -375,22 +375,28 @@ impl Brain {
     }
 
     /// Whether news of the player (`alert`) keeps the search under way at
-    /// `now`: a chase always; before the search's floor of turns
-    /// ([`SWEEP_MIN_TURNS`]), news up to [`PURSUIT_MEMORY`] old (on slow
-    /// ground 40 game time is five or six of a wolf's turns, and a search
-    /// cut to them is a flap: peat-causeways of unseen26, seed 2 with the
-    /// evader, a wolf in the bog 7.5 game time a step); past it, if its
-    /// next turn, as long after this one as this one came after its last,
-    /// comes by the search's deadline ([`Self::search_deadline`]). A search
-    /// that looked on past the deadline ended a whole turn late on slow
-    /// ground: a goblin in a swamp (4.8 game time a step) searched 42.8
-    /// after news of 40 (fen-roads of unseen21, seed 3, turns 335-345).
+    /// `now`: a chase always; a search under way, before its floor of
+    /// turns ([`SWEEP_MIN_TURNS`]), however old the news: a search lasts
+    /// its floor, the way there included (on slow ground 40 game time is
+    /// five to eight of a goblin's or a wolf's turns, and a search cut to
+    /// them is a flap: a goblin told from afar of its packmate's fight
+    /// walked 8 steps across the fen toward it, 6.8 game time a step, and
+    /// turned back to its stroll 6 cells short, fen-roads of unseen21 seed
+    /// 4, turns 219-241; a wolf across the bog likewise on saltmarsh-roads
+    /// of unseen25 at depth 5, seed 7, turns 15-46); past it, if its next
+    /// turn, as long after this one as this one came after its last, comes
+    /// by the search's deadline ([`Self::search_deadline`]). A search that
+    /// looked on past the deadline ended a whole turn late on slow ground:
+    /// a goblin in a swamp (4.8 game time a step) searched 42.8 after news
+    /// of 40 (fen-roads of unseen21, seed 3, turns 335-345). Not yet
+    /// counted a turn, the search keeps news up to [`PURSUIT_MEMORY`] old.
     fn search_news_keeps(&self, alert: Alert, now: f64) -> bool {
         if now - alert.time <= CHASE_NEWS_AGE {
             return true;
         }
-        match self.search_run.filter(|run| run.turns >= SWEEP_MIN_TURNS) {
+        match self.search_run {
             None => now - alert.time <= PURSUIT_MEMORY,
+            Some(run) if run.turns < SWEEP_MIN_TURNS => true,
             Some(run) => now + (now - run.counted_at).max(0.0) <= self.search_deadline(alert),
         }
     }

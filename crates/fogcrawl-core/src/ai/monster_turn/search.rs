@@ -193,9 +193,14 @@ fn pick_search_spot(
 /// members plan through them) holds no way from `at` to `place`: the
 /// ground `at` stands on is closed (walls and doors it knows shut to it
 /// all round, [`FLOOD_CELLS`](super::reach::FLOOD_CELLS) cells at most)
-/// and `place` lies outside it.
+/// and `place` lies outside it; or the ground `place` lies on is so
+/// closed and `at` lies outside it (the player behind a door shut since,
+/// the member's own ground too wide to flood, its plan not answered on
+/// the turn it would take the search up). A `place` its faction cannot
+/// stand on (water to a wolf) is left to the spots about it.
 fn shut_away(grid: &gridpath::Grid, at: Pos, place: Pos) -> bool {
     flood_reach(grid, at, place) == FloodReach::ShutAway
+        || (grid.is_passable(place) && flood_reach(grid, place, at) == FloodReach::ShutAway)
 }
 
 /// Whether a searcher at `at` is about the place it searches (`place`,

@@ -1208,3 +1208,114 @@ fn on_slow_ground_a_search_lasts_its_floor_of_turns_within_the_news() {
     let gave_up = played.gave_up_at.expect("it gives the search up");
     assert!(gave_up > 38.5, "gave up at {gave_up}: {:?}", played.cells);
 }
+
+#[test]
+fn on_slow_ground_a_search_told_from_afar_lasts_its_floor_of_turns() {
+    // Fen-roads of unseen21, seed 4, turns 219-241: a goblin told of its
+    // packmate's fight across the fen walked toward it 6.8 game time a
+    // step; the packmate fell, its last shout went 40 old, and the goblin
+    // went back to its stroll after 8 steps, 6 cells short of the place:
+    // a flap. Here a packmate shouts the player at 20,1 at time 0 and a
+    // cell on, at 19,1, at 14; the goblin walks from 1,1 a cell a turn,
+    // 6.8 game time a turn from time 1 (it is never about the place:
+    // within SEARCH_SPREAD of 19,1 only on its 13th turn, at 82.6). The
+    // news is 40 old at 54, before its 9th turn (55.4): it searched 8.
+    let (place, moved) = (Pos::new(20, 1), Pos::new(19, 1));
+    let turn = 6.8;
+    let played = play_search_in_steps(
+        LONG_CORRIDOR,
+        told(place, 0.0),
+        (Pos::new(1, 1), 1.0),
+        120.0,
+        turn,
+        |brain, now| {
+            if (now - 14.6).abs() < 1e-9 {
+                brain.hear_of_player(moved, 14.0, 9);
+            }
+        },
+    );
+    let gave_up = played.gave_up_at.expect("it gives the search up");
+    // Its turns in search mode, and the one it gives up on: its floor.
+    let searched = played.cells.len() - 1;
+    assert!(
+        searched + 1 >= super::SWEEP_MIN_TURNS as usize,
+        "searched {searched} turns, giving up at {gave_up}: {:?}",
+        played.cells
+    );
+    // Each of its turns a step on toward the place, never back.
+    for pair in played.cells.windows(2) {
+        assert!(
+            pair[1].chebyshev(moved) < pair[0].chebyshev(moved),
+            "{:?}",
+            played.cells
+        );
+    }
+    // And it does not search on past its floor with the news stale.
+    assert!(
+        searched <= super::SWEEP_MIN_TURNS as usize,
+        "searched {searched} turns: {:?}",
+        played.cells
+    );
+}
+
+/// A hall of 40 by 15 cells, more ground than a member's flood
+/// ([`FLOOD_CELLS`](super::super::reach::FLOOD_CELLS)) covers, and east
+/// of its wall a pocket 4 cells wide, open to the hall at 41,8.
+fn hall_and_pocket() -> String {
+    let wall = "#".repeat(47);
+    let mut rows = vec![wall.clone()];
+    for y in 1..=15 {
+        let first = if y == 1 { "@" } else { "." };
+        let gap = if y == 8 { "." } else { "#" };
+        rows.push(format!("#{first}{}{gap}....#", ".".repeat(39)));
+    }
+    rows.push(wall);
+    rows.join("\n")
+}
+
+#[test]
+fn a_member_told_of_a_place_in_closed_ground_does_not_take_the_search_up() {
+    // Traced from warrens seed 5 with the evader, turn 120 (a giant rat
+    // took up news of the player, stepped once while its plan ran, and
+    // went back to its stroll: a flap; that player stood in a doorway,
+    // which this rule leaves to the spots about it). A member whose own
+    // ground is too wide to flood and whose plan is not answered at once
+    // took up a place in closed ground the same way. Here a goblin in the
+    // hall, whose planner has 30 nodes a turn, is told of the player in
+    // the pocket just after its faction saw the way in, 41,8, closed: the
+    // grid's islands are left stale by a cell that closes, so its plan is
+    // not answered at once.
+    let config = crate::config::MonsterConfig::shipped().unwrap();
+    let mut goblins = config.faction("goblins").unwrap().clone();
+    goblins.node_budget = 30;
+    let level = crate::world::level::text::parse(&hall_and_pocket()).unwrap();
+    let knowledge = crate::ai::knowledge::FactionKnowledge::omniscient(&level);
+    let mut faction = crate::ai::faction::Faction::new(goblins.clone(), knowledge);
+    faction.rebuild(goblins).unwrap();
+    faction.observe(Pos::new(41, 8), crate::world::Terrain::Wall, 0.5);
+    faction.sync_view();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let (hall, pocket) = (Pos::new(20, 8), Pos::new(42, 3));
+    // In the pocket; or on the way in, shut since, a cell it cannot
+    // stand on: that it leaves to the spots about it.
+    let (place, way_in) = (Pos::new(43, 8), Pos::new(41, 8));
+    for (at, place, takes_it_up) in [
+        (hall, place, false),
+        (pocket, place, true),
+        (hall, way_in, true),
+    ] {
+        faction.start_turn(1.0);
+        let mut brain = told(place, 0.9);
+        let s = senses_at(at, 1.0, &nobody);
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(
+            brain.mode == Mode::Search,
+            takes_it_up,
+            "from {at:?} told of {place:?}: {:?}, {intent:?}",
+            brain.mode
+        );
+        if !takes_it_up {
+            assert_eq!(brain.alert, None, "the news is dropped with it");
+        }
+    }
+}
