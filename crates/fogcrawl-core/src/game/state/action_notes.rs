@@ -690,4 +690,43 @@ mod tests {
             Some(11)
         );
     }
+
+    #[test]
+    fn a_hunter_beside_a_player_in_a_notch_is_shut_out_while_the_one_straight_cell_is_held() {
+        // The player at 3,4 in a notch of the wall: of the three cells
+        // above it only 3,3 is a legal blow, 2,3 and 4,3 cutting the wall
+        // corners 2,4 and 4,4 (peat-causeways, unseen26, `--player evader`,
+        // seed 2, turns 68-76: wolf 14 waited shut out at 6,60 while a
+        // lizardfolk, then wolf 12, held 4,61 above the player at 4,62).
+        // Goblin A holds 3,3; goblin B at 3,2 stands a step from the free
+        // 2,3 and 4,3, and is shut out all the same.
+        let (game, _dir) = game_on(
+            "#######\n\
+             #....>#\n\
+             #..g..#\n\
+             #..g..#\n\
+             ###@###\n\
+             #######\n",
+        );
+        let player = Pos::new(3, 4);
+        let b = game.actor_at(Pos::new(3, 2)).expect("goblin B");
+        assert_eq!(
+            game.steps_to_free_cell_within(b, Pos::new(3, 2), player, WAY_IN_SEARCH_STEPS),
+            None
+        );
+        // With A gone, B steps onto 3,3 and strikes from there.
+        let (game, _dir) = game_on(
+            "#######\n\
+             #....>#\n\
+             #..g..#\n\
+             #.....#\n\
+             ###@###\n\
+             #######\n",
+        );
+        let b = game.actor_at(Pos::new(3, 2)).expect("goblin B");
+        assert_eq!(
+            game.steps_to_free_cell_within(b, Pos::new(3, 2), player, WAY_IN_SEARCH_STEPS),
+            Some(1)
+        );
+    }
 }
