@@ -47,6 +47,7 @@
 //!     .expect("the stairs are reachable");
 //! assert_eq!(path.cost, 1.5); // road, then stairs
 //! ```
+pub(crate) mod action_time;
 pub(crate) mod caves;
 pub(crate) mod connectivity;
 pub(crate) mod cost_profile;

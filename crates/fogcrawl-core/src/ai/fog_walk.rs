@@ -18,6 +18,7 @@ use crate::ai::monster_turn::{FALLBACK_FIGHT_TURNS, Intent, MemberTurn, Senses, 
 use crate::ai::sight::{Sight, Viewpoint};
 use crate::ai::turn_outcome::{Happened, TurnOutcome, conclude};
 use crate::config::FactionConfig;
+use crate::world::action_time::move_time;
 use crate::world::{CostProfile, Level};
 use gridpath::{GridError, Pos};
 
@@ -114,7 +115,7 @@ pub fn fog_walk(
                     } else {
                         1.0
                     };
-                    walk.time += length * cost / speed;
+                    walk.time += move_time(length, cost, speed);
                     walk.steps += 1;
                     let outcome = TurnOutcome {
                         started_at: at,

@@ -1,24 +1,11 @@
-//! The energy clock: time is terrain. Every action takes time, a move takes
-//! `step length x cost of the entered cell / speed`, and whoever is ready
-//! soonest acts next (ties go to the lower actor id, so same seed, same game).
+//! The energy clock: every action takes time (how much:
+//! [`crate::world::action_time`]), and whoever is ready soonest acts next
+//! (ties go to the lower actor id, so same seed, same game).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::game::actor::Actor;
-
-/// Time of actions that are not moves, at speed 1.
-pub(crate) const BASE_ACTION_TIME: f64 = 1.0;
-
-/// How long a move takes: the AI's cost model and the game's rule agree.
-pub(crate) fn move_time(step_length: f64, entered_cost: f64, speed: f64) -> f64 {
-    step_length * entered_cost / speed
-}
-
-/// How long an attack, a wait or a door action takes.
-pub(crate) fn action_time(speed: f64) -> f64 {
-    BASE_ACTION_TIME / speed
-}
 
 /// The living actor that acts next (the scheduler's answer, as the tests
 /// check it against).
@@ -144,15 +131,5 @@ mod tests {
                 schedule.ready_again(next, actors[next].ready_at);
             }
         }
-    }
-
-    #[test]
-    fn a_swamp_takes_longer_than_a_road() {
-        assert_eq!(move_time(1.0, 4.0, 1.0), 4.0);
-        assert_eq!(move_time(1.0, 0.5, 2.0), 0.25);
-        assert_eq!(
-            move_time(std::f64::consts::SQRT_2, 3.0, 1.5),
-            std::f64::consts::SQRT_2 * 2.0
-        );
     }
 }

@@ -3,9 +3,9 @@
 //! gets meanwhile. The UI asks before such a step; the side panel and the
 //! prompt say the numbers. Reads the game; changes nothing.
 
-use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
 use crate::game::state::Game;
+use crate::world::action_time::{action_time, move_time};
 use crate::world::{CostProfile, Terrain};
 
 /// Ground dearer than this per step is slow enough to warn about (mud is

@@ -68,6 +68,7 @@ use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::player_reach::{Ticks, ticks};
 use crate::ai::thought::Thought;
+use crate::world::action_time::{action_time, move_time};
 
 /// Shots in a row from one cell after which a shooter moves to another
 /// cell with a clear line (if it has one) before shooting again.
@@ -110,10 +111,6 @@ const RETREAT_SAFE_TIME: f64 = 3.0;
 /// The margin of a cell the player's walk does not come next to within its
 /// map (across deep water, or far round a wall): beyond any walk's time.
 const OUT_OF_REACH: Ticks = 1_000_000;
-
-/// How long a shot takes at speed 1 (the clock's time of any action that
-/// is not a move): the time until a shooter that shoots acts again.
-const SHOT_TIME: f64 = 1.0;
 
 /// The most steps a shooter walks to another firing cell.
 const FIRING_CELL_STEPS: i32 = 3;
@@ -266,7 +263,7 @@ impl MemberTurn<'_> {
             return false;
         }
         let speed = self.faction.config().map_or(1.0, |config| config.speed);
-        let next_turn = ticks(SHOT_TIME / speed);
+        let next_turn = ticks(action_time(speed));
         self.faction
             .player_reach(player)
             .next_to(at)
@@ -491,7 +488,7 @@ impl MemberTurn<'_> {
                 } else {
                     1.0
                 };
-                let ready = time + ticks(length * cost / speed);
+                let ready = time + ticks(move_time(length, cost, speed));
                 let first = if first_step { to } else { first };
                 frontier.push(std::cmp::Reverse((
                     ready,

@@ -2,13 +2,13 @@
 //! door, a blow (melee or shot), and what follows a death.
 
 use crate::ai::{DEATH_DANGER, WOUND_DANGER};
-use crate::game::clock::{action_time, move_time};
 use crate::game::combat::{Blow, roll_attack};
 use crate::game::direction::Direction;
 use crate::game::message_log::{Importance, capitalised};
 use crate::game::navigation::PLAYER_PROFILE;
 use crate::game::stealth::Surprise;
 use crate::world::Terrain;
+use crate::world::action_time::{action_time, move_time};
 use gridpath::Pos;
 
 use super::{Game, Outcome, PLAYER, Refusal};

@@ -16,12 +16,12 @@ use crate::ai::{
 };
 use crate::ai::{Brain, Mode};
 use crate::game::action::Action;
-use crate::game::clock::{action_time, move_time};
 use crate::game::direction::Direction;
 use crate::game::message_log::{Importance, capitalised};
 use crate::game::monster_action::Act;
 use crate::game::stealth::sneaking_sight;
 use crate::world::Terrain;
+use crate::world::action_time::{action_time, move_time};
 use crate::world::fov::within_radius;
 use gridpath::Pos;
 

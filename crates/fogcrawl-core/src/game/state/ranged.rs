@@ -8,7 +8,7 @@
 use rand::RngExt;
 
 use crate::ai::faction::line_of_sight;
-use crate::game::clock::action_time;
+use crate::world::action_time::action_time;
 use gridpath::Pos;
 
 use super::{Game, PLAYER};
