@@ -43,6 +43,7 @@ struct Recount {
     search_flaps: u64,
     longest_frozen_hunt: u64,
     longest_frozen_hunt_turns: u64,
+    longest_frozen_hunt_way_in_turns: u64,
     // The pack figures the log shows (issue 34).
     swapped: u64,
     swap_backs: u64,
@@ -89,6 +90,7 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
         let mut search_length = 0;
         let mut frozen = 0;
         let mut frozen_since = 0;
+        let mut way_in_since = None;
         let mut moves: Vec<((i64, i64), (i64, i64))> = Vec::new();
         let mut every_move: Vec<((i64, i64), (i64, i64))> = Vec::new();
         let mut investigating = 0;
@@ -190,6 +192,14 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
                 c.longest_frozen_hunt_turns =
                     c.longest_frozen_hunt_turns.max(turn - frozen_since + 1);
             }
+            // The runs of a hunter with a way in: a shut-out action breaks
+            // them.
+            let way_in = stands && action["shut_out"].as_bool() != Some(true);
+            way_in_since = way_in.then(|| way_in_since.unwrap_or(turn));
+            if let Some(since) = way_in_since {
+                c.longest_frozen_hunt_way_in_turns =
+                    c.longest_frozen_hunt_way_in_turns.max(turn - since + 1);
+            }
         }
     }
     count_swap_backs(lines, &mut factions);
@@ -247,6 +257,7 @@ fn the_behaviour_counters_are_what_the_action_log_shows() {
                 search_flaps: b.search_flaps,
                 longest_frozen_hunt: u64::from(b.longest_frozen_hunt),
                 longest_frozen_hunt_turns: u64::from(b.longest_frozen_hunt_turns),
+                longest_frozen_hunt_way_in_turns: u64::from(b.longest_frozen_hunt_way_in_turns),
                 swapped: faction.pack.swapped,
                 swap_backs: faction.pack.swap_backs,
                 oscillations_with_swaps: faction.pack.oscillations_with_swaps,

@@ -5,7 +5,7 @@
 //! `postcard` is not self-describing, so a type that gained saved fields
 //! reads an older save only if it knows which format it is reading: while
 //! a save decodes ([`with_format`]), [`decoding_format`] says which, and a
-//! field saved since format 4 (or 5, 6, 7 or 8) reads as its default from an older
+//! field saved since format 4 (or 5 to 10) reads as its default from an older
 //! save ([`since_format`]). The saved types of every layer (the world's,
 //! the AI's, the game's) ask it, so it stands below them all and knows none
 //! of them; the frozen shapes of older formats, which do know them, are
@@ -41,7 +41,11 @@ use serde::{Deserialize, Deserializer};
 /// (a far plan prices only so many a turn, so what is priced is no longer
 /// a function of the planning grid alone); a format-8 save loads with
 /// none priced, as a new game's graph.
-pub const SAVE_FORMAT: u32 = 9;
+/// Format 10 adds the longest frozen hunt with a way in (the behaviour
+/// counters: a shut-out action breaks the run) and the player turn each
+/// monster's such run began; a format-9 save loads, the longest read as 0
+/// and a run under way counted from the first action after the load.
+pub const SAVE_FORMAT: u32 = 10;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).

@@ -217,6 +217,16 @@ fn a_committed_save_of_format_8_still_loads_and_plays_on() {
     loads_as_saved_and_plays_on(8);
 }
 
+/// Format 9 held neither the longest frozen hunt with a way in (a
+/// behaviour counter) nor the player turn a monster's such run began: such
+/// a save loads with every mind as it was saved (format 10 added nothing
+/// to a mind), plays on as the unbroken game does, and saves in the
+/// current format (docs/SAVES.md).
+#[test]
+fn a_committed_save_of_format_9_still_loads_and_plays_on() {
+    loads_as_saved_and_plays_on(9);
+}
+
 /// The committed save of `format` loads with the clock and every mind as
 /// the unbroken fixture game has them, plays five turns on as that game
 /// does, and saves in the current format.

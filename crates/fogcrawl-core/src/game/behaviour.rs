@@ -64,6 +64,18 @@ pub struct BehaviourCounters {
         deserialize_with = "crate::save_version::since_format::<8, _, _>"
     )]
     pub longest_frozen_hunt_turns: u32,
+    /// [`Self::longest_frozen_hunt_turns`] over the runs of a hunter that
+    /// had a way in: a frozen action of a melee hunter shut out (no free
+    /// cell next to the player a blow could come from within
+    /// `WAY_IN_SEARCH_STEPS` legal steps of its kind through cells nobody
+    /// holds: a queue behind the fighter in a doorway) ends the run as a
+    /// move would, and begins none. The other reading of issue 34's
+    /// "frozen hunts": a hunter that could have walked in and did not.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<10, _, _>"
+    )]
+    pub longest_frozen_hunt_way_in_turns: u32,
 }
 
 /// What the tracker remembers of one monster between its actions.
@@ -84,6 +96,14 @@ struct Recent {
         deserialize_with = "crate::save_version::since_format::<8, _, _>"
     )]
     frozen_since: Option<u64>,
+    /// The player turn of the first frozen action of its current run with
+    /// a way in (none in a save of format 9 or older: a run under way
+    /// then counts from the first action after the load).
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<10, _, _>"
+    )]
+    way_in_since: Option<u64>,
 }
 
 /// Counts behaviour per faction from the actions as they happen (saved:
@@ -198,6 +218,19 @@ impl BehaviourTracker {
             let turns = action.turn.saturating_sub(since).saturating_add(1);
             counters.longest_frozen_hunt_turns = counters
                 .longest_frozen_hunt_turns
+                .max(u32::try_from(turns).unwrap_or(u32::MAX));
+        }
+        // The same runs, a shut-out action breaking them.
+        let with_way_in = frozen && action.detail.shut_out != Some(true);
+        recent.way_in_since = match (with_way_in, recent.way_in_since) {
+            (false, _) => None,
+            (true, None) => Some(action.turn),
+            (true, since) => since,
+        };
+        if let Some(since) = recent.way_in_since {
+            let turns = action.turn.saturating_sub(since).saturating_add(1);
+            counters.longest_frozen_hunt_way_in_turns = counters
+                .longest_frozen_hunt_way_in_turns
                 .max(u32::try_from(turns).unwrap_or(u32::MAX));
         }
     }
@@ -321,5 +354,49 @@ mod tests {
         let counters = tracker.counters(0);
         assert_eq!(counters.longest_frozen_hunt, 4, "the rat's four actions");
         assert_eq!(counters.longest_frozen_hunt_turns, 5, "turns 20 to 24");
+    }
+
+    /// A wolf queued behind the fighter in a doorway stands turns 10-15:
+    /// shut out on 10-12 (every cell next to the player held, no way
+    /// round), with a way in on 13-15 (a cell came free, and was a
+    /// packmate's that waited longer). Frozen for 6 turns; with a way in,
+    /// 3. A shut-out action inside a run with a way in breaks it, and a
+    /// shooter's hold (never shut out: no `shut_out` at all) counts.
+    #[test]
+    fn a_frozen_run_with_a_way_in_is_broken_by_a_shut_out_action() {
+        let mut tracker = BehaviourTracker::default();
+        let still = (1, 1);
+        let waits = |id, turn, shut_out| ActionRecord {
+            turn,
+            detail: ActionDetail {
+                shut_out,
+                ..ActionDetail::default()
+            },
+            ..action(id, Mode::Hunt, Act::Wait, still, still)
+        };
+        for turn in 10..=15 {
+            tracker.record(&waits(1, turn, Some(turn <= 12)));
+        }
+        let counters = tracker.counters(0);
+        assert_eq!(counters.longest_frozen_hunt_turns, 6, "turns 10 to 15");
+        assert_eq!(
+            counters.longest_frozen_hunt_way_in_turns, 3,
+            "turns 13 to 15"
+        );
+        // Wolf 2: a way in on 20-21, shut out on 22, a way in on 23.
+        for (turn, shut_out) in [(20, false), (21, false), (22, true), (23, false)] {
+            tracker.record(&waits(2, turn, Some(shut_out)));
+        }
+        assert_eq!(tracker.counters(0).longest_frozen_hunt_way_in_turns, 3);
+        // A shooter holding turns 30-33.
+        for turn in 30..=33 {
+            tracker.record(&waits(3, turn, None));
+        }
+        let counters = tracker.counters(0);
+        assert_eq!(
+            counters.longest_frozen_hunt_way_in_turns, 4,
+            "turns 30 to 33"
+        );
+        assert_eq!(counters.longest_frozen_hunt_turns, 6);
     }
 }

@@ -115,9 +115,10 @@ pub(crate) struct ActionDetail {
     /// [`FREE_CELL_SEARCH_STEPS`]) to the nearest free cell next to the
     /// player it could strike from; `None` when there is none that near.
     pub steps_to_free_cell: Option<u32>,
-    /// Written to the log only (`sim --actions`), for a melee hunter in
-    /// view of the player that ended where it began without striking or
-    /// working a door (a frozen action): whether
+    /// For a melee hunter in view of the player that ended where it began
+    /// without striking or working a door (a frozen action; the log
+    /// writes it, and a shut-out action breaks a frozen run with a way in,
+    /// `longest_frozen_hunt_way_in_turns`): whether
     /// it was shut out, no free cell next to the player it could strike
     /// from lying within [`WAY_IN_SEARCH_STEPS`] legal steps of its kind
     /// through cells nobody holds (every such cell held, no way round).

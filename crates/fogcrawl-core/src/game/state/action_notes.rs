@@ -65,10 +65,10 @@ impl Game {
         sees_player: bool,
     ) {
         let mut detail = self.action_detail(actor, mode, act, at);
-        // Only the log reads it (pack-report's frozen-way), and only of a
-        // frozen action: its search of up to WAY_IN_SEARCH_STEPS is spent
-        // then alone.
-        if self.action_log.is_some() && sees_player {
+        // Only of a frozen action (the log and the frozen runs with a way
+        // in read it): its search of up to WAY_IN_SEARCH_STEPS is spent
+        // then alone, and frozen actions are few.
+        if sees_player {
             detail.shut_out = self.shut_out(actor, mode, act, at, detail);
         }
         let me = &self.actors[actor];
