@@ -178,8 +178,7 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
             let stands = mode == "hunt"
                 && field(action, "sees_player", Value::as_bool)
                 && from == to
-                && act != "attack"
-                && act != "door";
+                && !matches!(act, "attack" | "shoot" | "door");
             frozen = if stands { frozen + 1 } else { 0 };
             c.longest_frozen_hunt = c.longest_frozen_hunt.max(frozen);
             // In player turns: from the turn of the run's first action to
@@ -532,4 +531,60 @@ fn sim_player_evader_and_stander_play_their_own_games_the_same_each_time() {
     let stander = run("stander");
     assert_eq!(stander, run("stander"), "same seed, same game");
     assert_ne!(stander, autopilot, "another player, another game");
+}
+
+/// Swamp as a run's fifth level, seed 8: goblins 1 and 3 queue two cells
+/// from a player in the room's east door (47,7), every cell next to it a
+/// blow can come from held, turns 98-103 (docs/SIM.md, session 30). Their
+/// frozen runs count in `longest_frozen_hunt_turns` (6 turns) and not in
+/// `longest_frozen_hunt_way_in_turns`, which the log's `shut_out` breaks;
+/// both as the log recounts them.
+#[test]
+fn a_queue_with_no_way_round_is_frozen_but_not_frozen_with_a_way_in() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let log = dir.path().join("actions.jsonl");
+    let text = fogcrawl(&[
+        "sim",
+        "--level",
+        "swamp",
+        "--seed",
+        "8",
+        "--depth",
+        "5",
+        "--turns",
+        "110",
+        "--undying",
+        "--json",
+        "--actions",
+        log.to_str().expect("a UTF-8 path"),
+    ]);
+    let report: Value = serde_json::from_str(&text).expect("one JSON object");
+    let lines: Vec<Value> = std::fs::read_to_string(&log)
+        .expect("the log was written")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect();
+    let counted = recount(&lines);
+    let goblins = report["factions"]
+        .as_array()
+        .expect("factions")
+        .iter()
+        .find(|f| f["name"] == "goblins")
+        .expect("the goblins");
+    let recounted = &counted["goblins"];
+    let read = |name: &str| goblins[name].as_u64().expect("a count");
+    assert_eq!(read("longest_frozen_hunt_turns"), 6, "turns 98-103");
+    assert_eq!(
+        read("longest_frozen_hunt_turns"),
+        recounted.longest_frozen_hunt_turns
+    );
+    assert_eq!(
+        read("longest_frozen_hunt_way_in_turns"),
+        recounted.longest_frozen_hunt_way_in_turns
+    );
+    assert!(
+        read("longest_frozen_hunt_way_in_turns") < 3,
+        "the queue's runs were shut out: {}",
+        read("longest_frozen_hunt_way_in_turns")
+    );
 }
