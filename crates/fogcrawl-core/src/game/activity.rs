@@ -261,7 +261,7 @@ impl Game {
             }
             Some(
                 self.autofight_target()
-                    .ok_or(Refusal::NowhereToGo("No monster in sight hunts you."))?,
+                    .ok_or_else(|| Refusal::NoFoe(self.no_foe()))?,
             )
         } else {
             if let Some(&(monster, threat)) = self.threats().first() {

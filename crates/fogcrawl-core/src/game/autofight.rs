@@ -11,7 +11,7 @@
 use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::direction::Direction;
-use crate::game::message_log::Importance;
+use crate::game::message_log::{Importance, capitalised};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::Game;
 use crate::game::threat::Threat;
@@ -131,6 +131,37 @@ impl Game {
         }
     }
 
+    /// Why autofight has no foe: no monster in sight hunts the player. The
+    /// nearest sleeper in sight is named, with where it lies and how to take
+    /// it, for autofight leaves a sleeper to a chosen blow and explore stops
+    /// short of it: beside a sleeping goblin 3 cells off that explore would
+    /// not pass, play30 read only "No monster in sight hunts you.".
+    pub(crate) fn no_foe(&self) -> String {
+        const NO_HUNTER: &str = "No monster in sight hunts you.";
+        let from = self.player().pos;
+        let Some((sleeper, at)) = self
+            .visible_monsters()
+            .filter(|&(index, _)| self.is_asleep(index))
+            .map(|(index, monster)| (index, monster.pos))
+            .min_by_key(|&(index, at)| (at.chebyshev(from), index))
+        else {
+            return NO_HUNTER.to_owned();
+        };
+        let distance = at.chebyshev(from);
+        let lies = if distance <= 1 {
+            "beside you".to_owned()
+        } else {
+            format!(
+                "{distance} cells {}",
+                compass_word(at.x - from.x, at.y - from.y)
+            )
+        };
+        format!(
+            "{NO_HUNTER} {} sleeps {lies}: strike it by hand for a sneak attack, or s sneaks past it.",
+            capitalised(&self.name_of(sleeper))
+        )
+    }
+
     /// Why autofight cannot walk to `foe`: its name and where it stands
     /// ("You know no way to the goblin, 7 cells north-east at 31,6: ..."),
     /// where player17 read only "You know no way to your foe.".
@@ -237,6 +268,25 @@ mod tests {
     use gridpath::Pos;
 
     #[test]
+    fn autofight_with_no_foe_names_a_sleeper_in_sight_and_how_to_take_it() {
+        let (mut game, _dir) = game_on("#########\n#@.....>#\n#...g...#\n#########\n");
+        let mut map = PlayerMap::new();
+        game.put_to_sleep(1);
+        assert!(game.is_visible(game.actors()[1].pos));
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map),
+            Err(Refusal::NoFoe(
+                "No monster in sight hunts you. The goblin sleeps 3 cells east: strike \
+                 it by hand for a sneak attack, or s sneaks past it."
+                    .into()
+            ))
+        );
+        game.actor_mut(1).pos = Pos::new(2, 2);
+        assert!(game.no_foe().contains("The goblin sleeps beside you:"));
+        assert!(game.is_asleep(1), "refused: no time passed, it sleeps on");
+    }
+
+    #[test]
     fn autofight_needs_a_hunter_then_walks_up_and_strikes_it() {
         let (mut game, _dir) = game_on("#########\n#@.....g#\n#......>#\n#########\n");
         let mut map = PlayerMap::new();
@@ -251,7 +301,7 @@ mod tests {
         game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
         assert_eq!(
             game.run_activity(Activity::AutoFight, &mut map),
-            Err(Refusal::NowhereToGo("No monster in sight hunts you."))
+            Err(Refusal::NoFoe("No monster in sight hunts you.".into()))
         );
         game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
         assert_eq!(game.autofight_target(), Some(1));
