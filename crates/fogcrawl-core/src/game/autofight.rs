@@ -95,9 +95,9 @@ impl Game {
         })
     }
 
-    /// Before autofight's first blow at `foe`: a player sneaking toward a
-    /// foe that knows of them (not asleep, not wandering unaware) stops
-    /// sneaking, and the log says so. Sneaking only slows the walk up (a
+    /// At each turn of autofight against `foe`: a player sneaking toward a
+    /// foe that knows of them (not asleep, not wandering unaware, or no
+    /// longer) stops sneaking, and the log says so. Sneaking only slows the walk up (a
     /// goblin struck twice in one 2.8-turn sneaking step, 18 to 8 hp, in
     /// player18's run) and there is no sneak attack on a foe that is
     /// aware. Against a sleeper or an unaware one the player goes on
@@ -370,6 +370,26 @@ mod tests {
         assert!(
             game.time() - started < 2.0 * game.stats().player_turns() as f64,
             "walked up at walking speed"
+        );
+    }
+
+    #[test]
+    fn autofight_stops_sneaking_once_the_foe_it_crept_up_on_notices() {
+        // horde seed 2 (play30): F crept toward an unaware goblin 4 cells
+        // off; it noticed the player at once and the sneaking steps, twice
+        // as long, gave it the first blows.
+        let (mut game, _dir) = game_on("#########\n#@...g..#\n#......>#\n#########\n");
+        game.player_act(Action::Sneak(true)).unwrap();
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::AutoFight, &mut map).unwrap();
+        assert!(game.knows_of_player(1), "it noticed: {report:?}");
+        assert!(!game.is_sneaking(), "sneaking stopped once it knew");
+        assert!(
+            game.log()
+                .since(0)
+                .any(|m| m.text == "You stop sneaking to fight the goblin: it knows you are here."),
+            "the log says so"
         );
     }
 
