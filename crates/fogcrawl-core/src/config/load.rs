@@ -293,6 +293,21 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_missing_config_file_is_named_and_said_missing_in_words() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("nope.toml");
+        let err = MonsterConfig::load(&path).expect_err("no file");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{}: cannot read the monster config: there is no such file",
+                path.display()
+            ),
+            "not io's \"entity not found\""
+        );
+    }
+
     /// The key path of the first shape error in `text`, read as `raw::RawFile`.
     fn error_path(text: &str) -> String {
         let root = DeTable::parse(text).expect("TOML");
