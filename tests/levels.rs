@@ -103,8 +103,8 @@ fn a_fixed_seed_is_used_unless_overridden() {
 fn unknown_keys_are_rejected_by_name() {
     assert_eq!(
         fixture_error("unknown_key"),
-        "tests/fixtures/levels/unknown_key.toml:7:1: unknown field `colour`, expected one of \
-         `kind`, `width`, `height`, `seed`, `rooms`, `caves`, `paint`, `spawns`, `items`"
+        "tests/fixtures/levels/unknown_key.toml:7:1: generator.colour: unknown key; accepted \
+         values: kind, width, height, seed, rooms, caves, paint, spawns, items"
     );
 }
 
@@ -112,8 +112,8 @@ fn unknown_keys_are_rejected_by_name() {
 fn unknown_generator_kinds_list_the_accepted_ones() {
     assert_eq!(
         fixture_error("bad_kind"),
-        "tests/fixtures/levels/bad_kind.toml:4:8: unknown variant `dungeon`, expected one of \
-         `rooms`, `caves`, `mix`"
+        "tests/fixtures/levels/bad_kind.toml:4:8: generator.kind: unknown value \"dungeon\"; \
+         accepted values: rooms, caves, mix"
     );
 }
 

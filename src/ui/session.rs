@@ -33,7 +33,21 @@ use crate::ui::terminal_session::{
     ShutdownFlags, capture_mouse, register_shutdown_signals, release_mouse, spawn_input_reader,
 };
 use crate::ui::theme::Palette;
-use fogcrawl_core::{SavedTo, escape_controls};
+use fogcrawl_core::{ConfigSource, GameError, SavedTo, escape_controls};
+
+/// Why the game could not start, as the player reads it. A level and the
+/// monster config that do not fit together (a faction the level spawns
+/// with no monster kind in the config) name the config too: the error
+/// alone named the level and the factions, not which file to mend (play30,
+/// `--config` with goblins only on caves).
+fn start_failure(err: &GameError, config: &ConfigSource) -> String {
+    match err {
+        GameError::UnknownFaction { .. } | GameError::KindWithoutFaction { .. } => {
+            format!("cannot start the game: {err} (the monster config: {config})")
+        }
+        _ => format!("cannot start the game: {err}"),
+    }
+}
 
 /// How long the loop waits for a key before looking at the signal flags.
 const SIGNAL_CHECK_INTERVAL: Duration = Duration::from_millis(100);
@@ -74,7 +88,8 @@ pub fn run(options: &PlayOptions) -> Result<SessionEnd> {
                 .map(|note| format!("\n{note}"))
                 .unwrap_or_default();
             return Err(color_eyre::eyre::eyre!(
-                "cannot start the game: {err}{note}"
+                "{}{note}",
+                start_failure(&err, &options.config)
             ));
         }
     };
@@ -226,4 +241,30 @@ fn watch_death(
         Err(err) => app.say(&format!("The death cannot be replayed: {err}")),
     }
     shutdown.received()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+
+    #[test]
+    fn a_level_and_config_that_do_not_fit_name_the_config() {
+        let err = GameError::UnknownFaction {
+            level: "caves".into(),
+            faction: "wolves".into(),
+            known: "goblins".into(),
+        };
+        let config = ConfigSource::File(PathBuf::from("m2.toml"));
+        assert_eq!(
+            start_failure(&err, &config),
+            "cannot start the game: level 'caves' spawns faction 'wolves', which no monster \
+             kind belongs to; known factions: goblins (the monster config: m2.toml)"
+        );
+        assert_eq!(
+            start_failure(&GameError::EmptyRun, &config),
+            "cannot start the game: the run has no levels"
+        );
+    }
 }

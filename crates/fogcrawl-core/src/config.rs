@@ -10,7 +10,7 @@
 //!   (private): ranges, names and cross references; [`rules`]: each field's accepted
 //!   values and default.
 //! - [`config_error`]: [`ConfigError`], whose message names file, line, column, field
-//!   and accepted values; [`key_path`]: dotted field paths such as `monsters[0].hp`.
+//!   and accepted values (its field paths from the crate's `key_path`).
 //! - [`changes`]: [`describe_changes`] for the message log; [`watch`]: [`ConfigWatcher`];
 //!   [`reloader`]: [`ConfigReloader`], hot reload's "keep the last good config" policy.
 //!
@@ -46,7 +46,6 @@
 
 pub(crate) mod changes;
 pub(crate) mod config_error;
-pub(crate) mod key_path;
 pub(crate) mod load;
 mod raw;
 pub(crate) mod reloader;

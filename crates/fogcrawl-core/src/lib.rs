@@ -14,7 +14,8 @@
 //! - `world`: terrain and its costs, level files, dungeon generators, field of view.
 //! - `config`: the monster/faction config (`levels/monsters.toml`): checked, hot-reloaded.
 //! - `diagnostic`: the one `file:line:column: field: problem; accepted values: ...`
-//!   error shared by the config and level files.
+//!   error shared by the config and level files; `key_path`: the dotted field path
+//!   (`generator.width`) of a shape error, from the keys serde took to it.
 //! - `ai`: per-faction fog knowledge, influence maps, cost views, the budgeted planner.
 //! - `game`: game state and rules, the energy clock, saves, the headless sim.
 //! - `user_dirs`: where the save, the log and a user's config live.
@@ -29,6 +30,7 @@ mod config;
 mod decode_budget;
 mod diagnostic;
 mod game;
+mod key_path;
 mod map_as_pairs;
 mod regular_file;
 mod save_version;

@@ -47,7 +47,12 @@ impl From<ReadError> for io::Error {
     fn from(err: ReadError) -> io::Error {
         match err {
             ReadError::Io(err) => err,
-            ReadError::NotFound => io::Error::from(io::ErrorKind::NotFound),
+            // The kind for callers that test it, and the words for the
+            // user: a bare `ErrorKind::NotFound` prints "entity not found"
+            // (`--config` naming a missing file, play30).
+            ReadError::NotFound => {
+                io::Error::new(io::ErrorKind::NotFound, ReadError::NotFound.to_string())
+            }
             other => io::Error::new(io::ErrorKind::InvalidInput, other.to_string()),
         }
     }

@@ -15,7 +15,7 @@
 
 use crate::ui::app::{App, NoticeKind, Overlay};
 use crate::ui::monster_tags::monsters_nearest_first;
-use fogcrawl_core::{ItemKind, Refusal};
+use fogcrawl_core::{ItemKind, Mode, Refusal, capitalised};
 use gridpath::Pos;
 
 /// How much longer than the straight way the way from the player by the
@@ -43,12 +43,16 @@ impl App {
                 .unwrap_or_else(|| self.game.player().pos),
         );
         if spots.is_empty() {
-            self.set_notice(
-                NoticeKind::Info,
+            // With monsters in sight, why none is offered (they all hunt
+            // the player, or stand too far); else how to aim by hand.
+            let why = if monsters_nearest_first(&self.game).is_empty() {
                 format!(
                     "Move the cursor to where the {item} should land (direction keys); Enter throws, Esc cancels."
-                ),
-            );
+                )
+            } else {
+                self.no_lure_spot(item)
+            };
+            self.set_notice(NoticeKind::Info, why);
         }
     }
 
@@ -94,12 +98,13 @@ impl App {
         })
     }
 
-    /// The cells `Tab` offers for the lure: for each monster in sight,
-    /// nearest first, the best spot to draw it away from the player
-    /// (`draw_away_spot`), if it has one.
+    /// The cells `Tab` offers for the lure: for each monster in sight
+    /// that a lure can draw (one that hunts the player pays a noise no
+    /// heed), nearest first, the best spot to draw it away from the
+    /// player (`draw_away_spot`), if it has one.
     pub(super) fn lure_spots(&self, item: ItemKind) -> Vec<Pos> {
         let mut spots: Vec<Pos> = Vec::new();
-        for monster in monsters_nearest_first(&self.game) {
+        for monster in self.lurable_in_sight() {
             let at = self.game.actors()[monster].pos;
             if let Some(spot) = self.draw_away_spot(item, at)
                 && !spots.contains(&spot)
@@ -108,6 +113,24 @@ impl App {
             }
         }
         spots
+    }
+
+    /// The monsters in sight, nearest first, that a lure can draw: all
+    /// but those that hunt the player, which go on hunting whatever they
+    /// hear (`docs/PLAYING.md`).
+    fn lurable_in_sight(&self) -> Vec<usize> {
+        monsters_nearest_first(&self.game)
+            .into_iter()
+            .filter(|&monster| !self.hunts_player(monster))
+            .collect()
+    }
+
+    /// Whether `monster` hunts the player.
+    fn hunts_player(&self, monster: usize) -> bool {
+        self.game.actors()[monster]
+            .brain
+            .as_ref()
+            .is_some_and(|brain| brain.mode == Mode::Hunt)
     }
 
     /// Where a lure draws the monster at `at` away from the player: a
@@ -184,15 +207,24 @@ impl App {
         self.look_cursor = Some(spots[next]);
     }
 
-    /// Why `Tab` has no spot to offer: no monster in sight, or none near
+    /// Why `Tab` has no spot to offer: no monster in sight, every one in
+    /// sight hunts the player (a lure draws none of them), or none near
     /// enough for the lure to land past it. "No monster in sight" with a
     /// goblin listed in sight 8 cells off read as a bug (play21, seed
-    /// 2102).
+    /// 2102); a spot offered past a hunting goblin drew nobody (play30:
+    /// two noisemakers thrown past two goblins hunting the player).
     fn no_lure_spot(&self, item: ItemKind) -> String {
-        match monsters_nearest_first(&self.game).first() {
-            None => "No monster in sight to lure away: move the cursor with the direction keys."
-                .to_owned(),
-            Some(&monster) => format!(
+        let in_sight = monsters_nearest_first(&self.game);
+        match (in_sight.first(), self.lurable_in_sight().first()) {
+            (None, _) => {
+                "No monster in sight to lure away: move the cursor with the direction keys."
+                    .to_owned()
+            }
+            (Some(&hunter), None) => format!(
+                "{} hunts you: a lure draws only monsters that do not. Move the cursor with the direction keys to throw it anyway.",
+                capitalised(&self.game.name_of(hunter))
+            ),
+            (Some(_), Some(&monster)) => format!(
                 "No cell you know past {} is within the {item}'s {} cells: move the cursor with the direction keys.",
                 self.game.name_of(monster),
                 fogcrawl_core::throw_range(item)
@@ -287,6 +319,30 @@ mod tests {
                 "No cell you know past the goblin is within the noisemaker's 8 cells: move the cursor with the direction keys."
             )
         );
+    }
+
+    #[test]
+    fn no_spot_is_offered_past_a_monster_that_hunts_the_player() {
+        // play30 (items test hall, seed 3): aiming began past a goblin
+        // hunting the player, which pays a noise no heed; two noisemakers
+        // were thrown there and drew nobody.
+        let mut app = lure_room();
+        let goblin = app.game.actor_at(Pos::new(4, 2)).unwrap();
+        app.game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Hunt;
+        aim_the_lure(&mut app);
+        assert_eq!(
+            app.look_cursor(),
+            Some(Pos::new(1, 2)),
+            "no spot: on the player"
+        );
+        let hunts = "The goblin hunts you: a lure draws only monsters that do not. Move the cursor with the direction keys to throw it anyway.";
+        assert_eq!(app.notice().map(|n| n.text.as_str()), Some(hunts));
+        app.update(Command::NextMonster);
+        assert_eq!(app.notice().map(|n| n.text.as_str()), Some(hunts));
+        app.update(Command::Dismiss);
+        app.game.actor_mut(goblin).brain.as_mut().unwrap().mode = Mode::Wander;
+        aim_the_lure(&mut app);
+        assert_eq!(app.look_cursor(), Some(Pos::new(9, 2)), "past it again");
     }
 
     #[test]

@@ -11,12 +11,12 @@ use std::path::{Path, PathBuf};
 use toml::de::DeTable;
 
 use super::config_error::ConfigError;
-use super::key_path::{self, KeyPath, Segment, key_span};
 use super::raw::RawFile;
 use super::rules;
 use super::schema::MonsterConfig;
 use super::validate::Validator;
 use crate::diagnostic::Diagnostic;
+use crate::key_path::{self, KeyPath, Segment, key_span, one_line, plain_list};
 use crate::user_dirs::UserDirs;
 use crate::world::level::dir::override_dir;
 use crate::world::shipped_levels::BUILT_IN_PREFIX;
@@ -180,16 +180,6 @@ impl MonsterConfig {
     }
 }
 
-/// toml's message on one line (it sometimes adds an `expected ...` line).
-fn one_line(message: &str) -> String {
-    message
-        .lines()
-        .map(str::trim)
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 /// A deserialization error (unknown key, wrong type) reworded with the field's path
 /// (the keys serde took to it, in the parsed file `root`) and its accepted values.
 fn shape_error(
@@ -214,7 +204,7 @@ fn shape_error(
         let accepted = if expected.contains("there are no fields") {
             "none".to_owned()
         } else {
-            rules::plain_list(expected)
+            plain_list(expected)
         };
         return validator.invalid(span, &field, "unknown key", accepted);
     }
@@ -301,5 +291,45 @@ mod tests {
             std::fs::read_to_string(&path).expect("readable"),
             "# edited"
         );
+    }
+
+    #[test]
+    fn a_missing_config_file_is_named_and_said_missing_in_words() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("nope.toml");
+        let err = MonsterConfig::load(&path).expect_err("no file");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "{}: cannot read the monster config: there is no such file",
+                path.display()
+            ),
+            "not io's \"entity not found\""
+        );
+    }
+
+    /// The key path of the first shape error in `text`, read as `raw::RawFile`.
+    fn error_path(text: &str) -> String {
+        let root = DeTable::parse(text).expect("TOML");
+        let deserializer = toml::Deserializer::from(root.clone());
+        let error = serde_path_to_error::deserialize::<_, super::RawFile>(deserializer)
+            .expect_err("a shape error");
+        let offset = error.inner().span().map_or(0, |span| span.start);
+        key_path::from_serde(error.path(), root.get_ref(), offset).to_string()
+    }
+
+    #[test]
+    fn a_shape_error_is_named_by_the_keys_serde_took_to_it() {
+        let text =
+            "[factions.goblins]\nweight = 2.0\n\n[factions.\"deep ones\"]\nspeed = \"fast\"\n";
+        assert_eq!(error_path(text), "factions.\"deep ones\".speed");
+        let text = "[factions.goblins]\nterrain_costs = { mud = [1] }\n";
+        assert_eq!(error_path(text), "factions.goblins.terrain_costs.mud");
+        let text = "[[monsters]]\nname = \"a\"\n\n[[monsters]]\nhp = \"many\"\n";
+        assert_eq!(error_path(text), "monsters[1].hp");
+        let text = "[[monsters]]\ndamage = [1, \"x\"]\n";
+        assert_eq!(error_path(text), "monsters[0].damage[1]");
+        let text = "[factions.goblins]\nwieght = 2.0\n";
+        assert_eq!(error_path(text), "factions.goblins.wieght");
     }
 }

@@ -17,10 +17,10 @@
 use crate::world::Terrain;
 use gridpath::{Heuristic, TieBreak};
 
-use super::key_path::Segment;
 use super::schema::{
     FactionConfig, InfluenceLayer, MonsterKindConfig, Smoothing, UnknownCellPolicy,
 };
+use crate::key_path::Segment;
 
 /// An inclusive range of numbers, optionally excluding its lower end.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -678,19 +678,6 @@ pub(crate) fn accepted_at(path: &[Segment]) -> Option<String> {
         }
         _ => None,
     }
-}
-
-/// `a, b, c` from serde's "one of `a`, `b`, `c`" list of expected names.
-#[must_use]
-pub(crate) fn plain_list(serde_expected: &str) -> String {
-    let mut list = String::new();
-    for (index, name) in serde_expected.split('`').skip(1).step_by(2).enumerate() {
-        if index > 0 {
-            list.push_str(", ");
-        }
-        list.push_str(name);
-    }
-    list
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::config_error::ConfigError;
-use super::key_path::KeyPath;
 use super::raw::{RawCost, RawFaction, RawFile, RawLayer, RawMonster, RawUnknownCells};
 use super::rules::{
     self, ConfigField, FACTION_FIELDS, FactionField, FloatRange, INFLUENCE_FIELDS, IntRange,
@@ -25,6 +24,7 @@ use super::schema::{
     UnknownCellPolicy,
 };
 use crate::diagnostic::Diagnostic;
+use crate::key_path::KeyPath;
 use crate::world::Terrain;
 use crate::world::source_text::line_col;
 

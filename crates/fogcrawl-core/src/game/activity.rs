@@ -108,9 +108,6 @@ impl Game {
             return Err(Refusal::GameOver);
         }
         let (foe, limit) = self.activity_start(activity)?;
-        if let Some(foe) = foe {
-            self.stop_sneaking_to_fight(foe);
-        }
         // The monsters the fight already knows of (see `known_in_fight`).
         let mut known = Vec::new();
         let mut turns = 0;
@@ -128,6 +125,10 @@ impl Game {
             // is any monster the fight already knew of.
             let threats_before = match foe {
                 Some(foe) => {
+                    // Each turn, not only at the start: a foe crept up on
+                    // that notices the player on the way is fought at
+                    // walking speed from then on.
+                    self.stop_sneaking_to_fight(foe);
                     self.known_in_fight(foe, &mut known);
                     known.clone()
                 }
@@ -261,7 +262,7 @@ impl Game {
             }
             Some(
                 self.autofight_target()
-                    .ok_or(Refusal::NowhereToGo("No monster in sight hunts you."))?,
+                    .ok_or_else(|| Refusal::NoFoe(self.no_foe()))?,
             )
         } else {
             if let Some(&(monster, threat)) = self.threats().first() {

@@ -11,7 +11,7 @@
 use crate::ai::Mode;
 use crate::game::action::Action;
 use crate::game::direction::Direction;
-use crate::game::message_log::Importance;
+use crate::game::message_log::{Importance, capitalised};
 use crate::game::player_map::{PlayerMap, Route};
 use crate::game::state::Game;
 use crate::game::threat::Threat;
@@ -95,9 +95,9 @@ impl Game {
         })
     }
 
-    /// Before autofight's first blow at `foe`: a player sneaking toward a
-    /// foe that knows of them (not asleep, not wandering unaware) stops
-    /// sneaking, and the log says so. Sneaking only slows the walk up (a
+    /// At each turn of autofight against `foe`: a player sneaking toward a
+    /// foe that knows of them (not asleep, not wandering unaware, or no
+    /// longer) stops sneaking, and the log says so. Sneaking only slows the walk up (a
     /// goblin struck twice in one 2.8-turn sneaking step, 18 to 8 hp, in
     /// player18's run) and there is no sneak attack on a foe that is
     /// aware. Against a sleeper or an unaware one the player goes on
@@ -129,6 +129,37 @@ impl Game {
                 known.push((monster, Threat::Hunting));
             }
         }
+    }
+
+    /// Why autofight has no foe: no monster in sight hunts the player. The
+    /// nearest sleeper in sight is named, with where it lies and how to take
+    /// it, for autofight leaves a sleeper to a chosen blow and explore stops
+    /// short of it: beside a sleeping goblin 3 cells off that explore would
+    /// not pass, play30 read only "No monster in sight hunts you.".
+    pub(crate) fn no_foe(&self) -> String {
+        const NO_HUNTER: &str = "No monster in sight hunts you.";
+        let from = self.player().pos;
+        let Some((sleeper, at)) = self
+            .visible_monsters()
+            .filter(|&(index, _)| self.is_asleep(index))
+            .map(|(index, monster)| (index, monster.pos))
+            .min_by_key(|&(index, at)| (at.chebyshev(from), index))
+        else {
+            return NO_HUNTER.to_owned();
+        };
+        let distance = at.chebyshev(from);
+        let lies = if distance <= 1 {
+            "beside you".to_owned()
+        } else {
+            format!(
+                "{distance} cells {}",
+                compass_word(at.x - from.x, at.y - from.y)
+            )
+        };
+        format!(
+            "{NO_HUNTER} {} sleeps {lies}: strike it by hand for a sneak attack, or s sneaks past it.",
+            capitalised(&self.name_of(sleeper))
+        )
     }
 
     /// Why autofight cannot walk to `foe`: its name and where it stands
@@ -237,6 +268,25 @@ mod tests {
     use gridpath::Pos;
 
     #[test]
+    fn autofight_with_no_foe_names_a_sleeper_in_sight_and_how_to_take_it() {
+        let (mut game, _dir) = game_on("#########\n#@.....>#\n#...g...#\n#########\n");
+        let mut map = PlayerMap::new();
+        game.put_to_sleep(1);
+        assert!(game.is_visible(game.actors()[1].pos));
+        assert_eq!(
+            game.run_activity(Activity::AutoFight, &mut map),
+            Err(Refusal::NoFoe(
+                "No monster in sight hunts you. The goblin sleeps 3 cells east: strike \
+                 it by hand for a sneak attack, or s sneaks past it."
+                    .into()
+            ))
+        );
+        game.actor_mut(1).pos = Pos::new(2, 2);
+        assert!(game.no_foe().contains("The goblin sleeps beside you:"));
+        assert!(game.is_asleep(1), "refused: no time passed, it sleeps on");
+    }
+
+    #[test]
     fn autofight_needs_a_hunter_then_walks_up_and_strikes_it() {
         let (mut game, _dir) = game_on("#########\n#@.....g#\n#......>#\n#########\n");
         let mut map = PlayerMap::new();
@@ -251,7 +301,7 @@ mod tests {
         game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
         assert_eq!(
             game.run_activity(Activity::AutoFight, &mut map),
-            Err(Refusal::NowhereToGo("No monster in sight hunts you."))
+            Err(Refusal::NoFoe("No monster in sight hunts you.".into()))
         );
         game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
         assert_eq!(game.autofight_target(), Some(1));
@@ -320,6 +370,26 @@ mod tests {
         assert!(
             game.time() - started < 2.0 * game.stats().player_turns() as f64,
             "walked up at walking speed"
+        );
+    }
+
+    #[test]
+    fn autofight_stops_sneaking_once_the_foe_it_crept_up_on_notices() {
+        // horde seed 2 (play30): F crept toward an unaware goblin 4 cells
+        // off; it noticed the player at once and the sneaking steps, twice
+        // as long, gave it the first blows.
+        let (mut game, _dir) = game_on("#########\n#@...g..#\n#......>#\n#########\n");
+        game.player_act(Action::Sneak(true)).unwrap();
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Wander;
+        let mut map = PlayerMap::new();
+        let report = game.run_activity(Activity::AutoFight, &mut map).unwrap();
+        assert!(game.knows_of_player(1), "it noticed: {report:?}");
+        assert!(!game.is_sneaking(), "sneaking stopped once it knew");
+        assert!(
+            game.log()
+                .since(0)
+                .any(|m| m.text == "You stop sneaking to fight the goblin: it knows you are here."),
+            "the log says so"
         );
     }
 

@@ -241,6 +241,14 @@ fn load_from(path: &Path, config: &MonsterConfig) -> Loaded {
 /// The game in a save's bytes, of either format, told apart by how the
 /// file starts; not yet checked.
 pub fn decode(bytes: &[u8]) -> Result<Game, DecodeError> {
+    if bytes.is_empty() {
+        // Not a foreign file: a save whose write never got its first byte
+        // down (a crash, a full disk). "It starts with neither the save
+        // header nor a JSON object" sent play30 looking for what it held.
+        return Err(DecodeError::Damaged(
+            "the file is empty: none of the game was written".to_owned(),
+        ));
+    }
     if crate::game::save::format::is_binary_save(bytes) {
         crate::game::save::format::decode(bytes)
     } else if save_legacy::looks_like_json(bytes) {
@@ -289,6 +297,21 @@ mod tests {
     use super::*;
 
     #[cfg(unix)]
+    #[test]
+    fn an_empty_save_is_said_empty_not_foreign() {
+        assert_eq!(
+            decode(&[]).map(|_| ()).unwrap_err().to_string(),
+            "it is damaged (the file is empty: none of the game was written)"
+        );
+        assert!(
+            decode(b"\x89PNG")
+                .map(|_| ())
+                .unwrap_err()
+                .to_string()
+                .starts_with("it is not a fogcrawl save")
+        );
+    }
+
     #[test]
     fn an_older_json_beside_a_save_counts_only_without_the_save() {
         let dir = tempfile::tempdir().unwrap();

@@ -138,6 +138,10 @@ pub enum Refusal {
     /// Explore or travel's next step would wake a sleeper in sight.
     #[error("{0}")]
     WouldWake(String),
+    /// Autofight has no foe: no monster in sight hunts the player; a
+    /// sleeper in sight is named, with where it lies and how to take it.
+    #[error("{0}")]
+    NoFoe(String),
     /// Autofight knows no way to its foe (named, with where it stands).
     #[error("{0}")]
     NoWayToFoe(String),

@@ -9,6 +9,7 @@
 pub(crate) mod dir;
 pub(crate) mod error;
 pub(crate) mod file;
+mod shape_error;
 pub(crate) mod source;
 pub(crate) mod text;
 

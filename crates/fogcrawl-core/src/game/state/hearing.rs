@@ -14,6 +14,16 @@ use gridpath::Pos;
 
 use super::Game;
 
+/// Who heard a noise: how many monsters, and how many of them it draws to
+/// look (a hunter hears it and hunts on).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(super) struct Heard {
+    /// Monsters that heard it.
+    pub(super) heard: usize,
+    /// Of those, the ones it draws: all but the hunters.
+    pub(super) drawn: usize,
+}
+
 impl Game {
     /// Monsters within earshot (their faction's `hearing_radius`) that do
     /// not see the player come to look.
@@ -26,8 +36,9 @@ impl Game {
     /// listener's faction's `hearing_radius`, or within `loudness` cells (a
     /// noisemaker carries further than a fight), counted along the open
     /// cells sound travels by, round walls and muffled by closed doors
-    /// (`crate::world::sound`). Returns how many monsters heard it.
-    pub(super) fn make_noise_within(&mut self, at: Pos, loudness: i32) -> usize {
+    /// (`crate::world::sound`). Returns how many monsters heard it, and how
+    /// many of those it draws (all but the hunters).
+    pub(super) fn make_noise_within(&mut self, at: Pos, loudness: i32) -> Heard {
         self.noise_heard(at, loudness, None)
     }
 
@@ -38,7 +49,7 @@ impl Game {
     }
 
     /// [`Self::make_noise_within`], heard by every monster but `maker`.
-    fn noise_heard(&mut self, at: Pos, loudness: i32, maker: Option<usize>) -> usize {
+    fn noise_heard(&mut self, at: Pos, loudness: i32, maker: Option<usize>) -> Heard {
         let hearing: Vec<i32> = self
             .factions
             .iter()
@@ -46,9 +57,9 @@ impl Game {
             .collect();
         let reach = hearing.iter().copied().max().unwrap_or(0).max(loudness);
         let Ok(reach) = u32::try_from(reach) else {
-            return 0;
+            return Heard::default();
         };
-        let mut heard = 0;
+        let mut heard = Heard::default();
         let sound = SoundReach::spread(&self.level, at, reach);
         for actor in 1..self.actors.len() {
             let Some(f) = self.faction_index_of(actor) else {
@@ -71,13 +82,14 @@ impl Game {
             {
                 continue;
             }
-            heard += 1;
+            heard.heard += 1;
             if asleep {
                 self.wake(actor);
             }
             if let Some(brain) = self.actors[actor].brain.as_mut()
                 && brain.mode != Mode::Hunt
             {
+                heard.drawn += 1;
                 brain.noise = Some(at);
                 self.behaviour.pack_mut().heard(actor, at);
             }

@@ -143,8 +143,12 @@ impl Game {
                 self.tools.note_lure(landing, self.time);
                 // Whether anyone heard is what the player throws it to
                 // learn: a lure out of everyone's hearing is wasted.
-                let text = if heard == 0 {
+                // A hunter hears it and hunts on: "something stirs" then
+                // promised what did not happen (play30).
+                let text = if heard.heard == 0 {
                     "You throw the noisemaker; it clatters where it lands (marked &), but nothing is near enough to hear it."
+                } else if heard.drawn == 0 {
+                    "You throw the noisemaker; it clatters loudly where it lands (marked &), but what hears it is hunting you and pays it no heed."
                 } else {
                     "You throw the noisemaker; it clatters loudly where it lands (marked &), and something stirs at the sound."
                 };

@@ -531,6 +531,22 @@ mod tests {
             said.iter().any(|m| m.contains("something stirs")),
             "{said:?}"
         );
+        // A goblin that hunts the player hears it and hunts on: no stir.
+        let (mut game, _dir) = game_on("############\n#@......g..#\n#.........>#\n############\n");
+        game.actor_mut(1).brain.as_mut().unwrap().mode = Mode::Hunt;
+        game.inventory.add(ItemKind::Noisemaker);
+        game.player_act(throw(ItemKind::Noisemaker, Direction::East))
+            .unwrap();
+        let said = messages(&game);
+        assert!(
+            said.iter()
+                .any(|m| m.ends_with("but what hears it is hunting you and pays it no heed.")),
+            "{said:?}"
+        );
+        assert!(
+            !said.iter().any(|m| m.contains("something stirs")),
+            "{said:?}"
+        );
     }
 
     #[test]

@@ -49,12 +49,12 @@ pub enum LevelError {
         /// Level names found there.
         available: String,
     },
-    /// TOML syntax or type errors, and unknown keys (toml names the key and the
-    /// accepted ones), in the parser's words.
+    /// TOML syntax errors, in the parser's words.
     #[error(transparent)]
     Syntax(Box<Diagnostic>),
-    /// A well-formed value that is not allowed; the field is a dotted path such as
-    /// `generator.paint.swamp`.
+    /// A well-formed value that is not allowed, or a file not shaped as a level (an
+    /// unknown key, a value of the wrong type, a missing field); the field is a
+    /// dotted path such as `generator.paint.swamp`.
     #[error(transparent)]
     Invalid(Box<Diagnostic>),
     /// A `layout.map` row whose width differs from the first row's.

@@ -12,8 +12,10 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::Deserialize;
+use toml::de::DeTable;
 
 use super::error::LevelError;
+use super::shape_error::shape_error;
 use crate::diagnostic::Diagnostic;
 use crate::world::generate::{Recipe, generate};
 use crate::world::layout::{LayoutSpec, build_layout};
@@ -91,14 +93,20 @@ impl LevelFile {
     /// Parses and checks `text`; `path` names the file in errors and gives the name.
     ///
     /// # Errors
-    /// A [`LevelError`] with the file, line, column, field and accepted values.
+    /// A [`LevelError`] with the file, line, column, field and accepted values:
+    /// [`LevelError::Syntax`] for text that is not TOML, [`LevelError::Invalid`] for a
+    /// value not allowed or a file not shaped as a level (an unknown key, a value of
+    /// the wrong type, a missing field).
     pub fn parse(path: &Path, text: &str) -> Result<Self, LevelError> {
-        let file: FileToml = toml::from_str(text).map_err(|err| {
+        let root = DeTable::parse(text).map_err(|err| {
             let at = line_col(text, err.span().map_or(0, |s| s.start));
             LevelError::Syntax(
                 Diagnostic::new(path, at.line, at.column, err.message().trim_end()).into(),
             )
         })?;
+        let file: FileToml =
+            serde_path_to_error::deserialize(toml::Deserializer::from(root.clone()))
+                .map_err(|err| shape_error(path, text, root.get_ref(), &err))?;
         let source = match (file.generator, file.layout) {
             (Some(recipe), None) => {
                 check_recipe(&recipe, path, text)?;

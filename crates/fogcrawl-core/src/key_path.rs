@@ -181,6 +181,30 @@ pub(crate) fn key_span(root: &DeTable<'_>, path: &KeyPath) -> Option<Range<usize
     span
 }
 
+/// toml's message on one line (it sometimes adds an `expected ...` line).
+#[must_use]
+pub(crate) fn one_line(message: &str) -> String {
+    message
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `a, b, c` from serde's "one of `a`, `b`, `c`" list of expected names.
+#[must_use]
+pub(crate) fn plain_list(serde_expected: &str) -> String {
+    let mut list = String::new();
+    for (index, name) in serde_expected.split('`').skip(1).step_by(2).enumerate() {
+        if index > 0 {
+            list.push_str(", ");
+        }
+        list.push_str(name);
+    }
+    list
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,32 +216,6 @@ mod tests {
         let odd = KeyPath::root("factions").key("deep ones").key("weight");
         assert_eq!(odd.to_string(), "factions.\"deep ones\".weight");
         assert_eq!(KeyPath::default().to_string(), "(top level)");
-    }
-
-    /// The key path of the first shape error in `text`, read as `raw::RawFile`.
-    fn error_path(text: &str) -> String {
-        let root = DeTable::parse(text).expect("TOML");
-        let deserializer = toml::Deserializer::from(root.clone());
-        let error =
-            serde_path_to_error::deserialize::<_, crate::config::raw::RawFile>(deserializer)
-                .expect_err("a shape error");
-        let offset = error.inner().span().map_or(0, |span| span.start);
-        from_serde(error.path(), root.get_ref(), offset).to_string()
-    }
-
-    #[test]
-    fn a_shape_error_is_named_by_the_keys_serde_took_to_it() {
-        let text =
-            "[factions.goblins]\nweight = 2.0\n\n[factions.\"deep ones\"]\nspeed = \"fast\"\n";
-        assert_eq!(error_path(text), "factions.\"deep ones\".speed");
-        let text = "[factions.goblins]\nterrain_costs = { mud = [1] }\n";
-        assert_eq!(error_path(text), "factions.goblins.terrain_costs.mud");
-        let text = "[[monsters]]\nname = \"a\"\n\n[[monsters]]\nhp = \"many\"\n";
-        assert_eq!(error_path(text), "monsters[1].hp");
-        let text = "[[monsters]]\ndamage = [1, \"x\"]\n";
-        assert_eq!(error_path(text), "monsters[0].damage[1]");
-        let text = "[factions.goblins]\nwieght = 2.0\n";
-        assert_eq!(error_path(text), "factions.goblins.wieght");
     }
 
     #[test]
