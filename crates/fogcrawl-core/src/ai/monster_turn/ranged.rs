@@ -169,7 +169,10 @@ impl MemberTurn<'_> {
         // backed off from and stepped back onto (the band: there the
         // straight line alone says too near, or a player pacing on a road
         // at its range walked a spitter out of range and in, A-B-A-B: river
-        // depth 5 seed 17).
+        // depth 5 seed 17). Only with a clear line: the shot is what it
+        // would trade for the step (with packmates on the line, in a
+        // one-wide road, it stepped back, and fleeing packmates swapped it
+        // back and forth: pass depth 5 seed 7 with the evader).
         let stepped_in = self
             .brain
             .backed_off
@@ -178,6 +181,7 @@ impl MemberTurn<'_> {
             && distance <= range
             && !stepped_in
             && !(self.senses.smoke_at)(player)
+            && self.line_of_fire_clear(at, player)
             && self.closes_within_shot_and_step(player, range);
         let back = ((distance <= too_near || near_by_time)
             && !self.shoots_after_stepping_in(player, shooter))
