@@ -25,6 +25,13 @@
 //! again, to and fro): it holds there a moment, and the player who follows
 //! comes round the corner into its sight, a step or more off.
 //!
+//! Too near is judged by time as well as by the straight line: a player
+//! on a road (or any quick ground) who could stand next to it before its
+//! shot and its quickest step back are done is backed off from further
+//! out, and a spitter at its range may step a cell beyond it to do so
+//! ([`MemberTurn::closes_within_shot_and_step`]); back on the cell it
+//! left, the straight line alone decides.
+//!
 //! Its keep/shoot band has hysteresis, as Brogue CE's
 //! `MA_MAINTAINS_DISTANCE` monsters hold their ground between too near and
 //! too far rather than mirror every step: a spitter that keeps 3 and
@@ -156,13 +163,38 @@ impl MemberTurn<'_> {
         // distance only while it keeps the player in sight (from there it
         // can still shoot).
         let may_lose_sight = distance < too_near.max(2);
-        let back = (distance <= too_near && !self.shoots_after_stepping_in(player, shooter))
-            .then(|| {
-                self.step_back(player, range, may_lose_sight)
-                    .map(|cell| (cell, false))
-                    .or_else(|| self.swap_back(player, range).map(|cell| (cell, true)))
-            })
-            .flatten();
+        // Beyond its distance by the straight line, a player on a road (or
+        // any quick ground) may still be upon it sooner than its own shot
+        // and one step back take: too near by time. Not on the cell it
+        // backed off from and stepped back onto (the band: there the
+        // straight line alone says too near, or a player pacing on a road
+        // at its range walked a spitter out of range and in, A-B-A-B: river
+        // depth 5 seed 17). Only with a clear line: the shot is what it
+        // would trade for the step (with packmates on the line, in a
+        // one-wide road, it stepped back, and fleeing packmates swapped it
+        // back and forth: pass depth 5 seed 7 with the evader).
+        let stepped_in = self
+            .brain
+            .backed_off
+            .is_some_and(|backed| backed.left == at);
+        let near_by_time = distance > too_near
+            && distance <= range
+            && !stepped_in
+            && !(self.senses.smoke_at)(player)
+            && self.line_of_fire_clear(at, player)
+            && self.closes_within_shot_and_step(player, range);
+        let back = ((distance <= too_near || near_by_time)
+            && !self.shoots_after_stepping_in(player, shooter))
+        .then(|| {
+            // Too near by time, its step back may leave its range by
+            // a cell: a spitter keeps 3 and shoots from 4, where no
+            // step back stays in range.
+            let reach = if near_by_time { range + 1 } else { range };
+            self.step_back(player, reach, may_lose_sight)
+                .map(|cell| (cell, false))
+                .or_else(|| self.swap_back(player, range).map(|cell| (cell, true)))
+        })
+        .flatten();
         if let Some((back, swap)) = back {
             self.brain.shooting_from = None;
             let until = self.senses.now + HOLD_AFTER_BACKING_OFF;
@@ -268,6 +300,59 @@ impl MemberTurn<'_> {
             .player_reach(player)
             .next_to(at)
             .is_none_or(|next| next > next_turn)
+    }
+
+    /// Whether the player, by its walk priced by the ground it walks on
+    /// ([`crate::ai::player_reach::PlayerReach::by_time`]), could stand
+    /// next to this shooter before it has shot once and then taken its
+    /// quickest step back (to a free cell further from the player by its
+    /// walk, priced by the shooter's own ground and speed): shooting here
+    /// would let the player in. A player on a road covers two floor cells
+    /// in a floor step's time: four cells off when the shooter shot, it
+    /// stood two off after the shot and next to it after the step back
+    /// (of 72 catches of a shooter two or more cells off, at depth 5 over
+    /// seeds 1-8 of every level, 27 had the player on a road; river and
+    /// moor-roads most). Brogue CE's `MA_MAINTAINS_DISTANCE` monsters keep
+    /// their distance for the same reason, measured by what the player can
+    /// do next. Strictly sooner: over floor a spitter as quick as the
+    /// player, four cells off, is stood next to at 2.0, as its shot and a
+    /// step are done, and the straight line's distance holds there as it
+    /// did. With no step back at all, `false`: the straight line decides.
+    fn closes_within_shot_and_step(&mut self, player: Pos, range: i32) -> bool {
+        let at = self.senses.at;
+        let Some(rules) = self.faction.rules() else {
+            return false;
+        };
+        let speed = self.faction.config().map_or(1.0, |config| config.speed);
+        let step_costs: Vec<(Pos, f64)> = self
+            .free_steps()
+            .filter(|&cell| !(self.senses.smoke_at)(cell))
+            .filter_map(|cell| {
+                let cost = rules.terrain_cost(self.faction.knowledge().belief(cell))?;
+                let length = if cell.x != at.x && cell.y != at.y {
+                    std::f64::consts::SQRT_2
+                } else {
+                    1.0
+                };
+                Some((cell, move_time(length, cost, speed)))
+            })
+            .collect();
+        let walk = self.faction.player_steps(player, range + 2).clone();
+        let far = |cell: Pos| (walk.steps(cell), chebyshev(cell, player));
+        let here = far(at);
+        let Some(step) = step_costs
+            .iter()
+            .filter(|&&(cell, _)| far(cell) > here)
+            .map(|&(_, time)| ticks(time))
+            .min()
+        else {
+            return false;
+        };
+        let shot = ticks(action_time(speed));
+        self.faction
+            .player_reach(player)
+            .next_to(at)
+            .is_some_and(|next| next < shot + step)
     }
 
     /// A free cell a step away, further from the player (by its walk,
@@ -2119,6 +2204,89 @@ mod tests {
             spitter_decides(&mut faction, &mut brain, left, player),
             Intent::Step { to, .. } if chebyshev(to, player) > 3
         ));
+    }
+
+    #[test]
+    fn an_archer_steps_back_from_a_player_on_a_road_before_it_is_upon_it() {
+        // The player five cells off along a road (0.5 a step): it could
+        // stand next to the archer after three road steps, at 1.5, sooner
+        // than the archer's shot (0.8) and a floor step back (0.8) take.
+        // It steps back rather than shoot (river and moor-roads depth 5:
+        // a shooter that shot at a player on a road four cells off found
+        // it two cells off after the shot, and next to it after its step).
+        const ROAD: &str = "@====a....\n\
+                            ##########\n";
+        let (at, player) = (Pos::new(5, 0), Pos::new(0, 0));
+        let mut faction = goblins_knowing(ROAD);
+        assert_eq!(
+            decide(&mut faction, at, player, None),
+            Intent::Step {
+                to: Pos::new(6, 0),
+                swap: false,
+                guided: true
+            }
+        );
+        // Over floor the player needs 3.0: it shoots, as ever.
+        let mut faction = goblins_knowing(&ROAD.replace('=', "."));
+        assert_eq!(
+            decide(&mut faction, at, player, None),
+            Intent::Shoot(player)
+        );
+        // On the road itself its own step back takes 0.4 (1.2 with the
+        // shot, under the player's 1.5): it shoots, and steps back after.
+        let mut faction = goblins_knowing(&ROAD.replace('.', "="));
+        assert_eq!(
+            decide(&mut faction, at, player, None),
+            Intent::Shoot(player)
+        );
+        // Back on the cell it backed off from (the band's other half), the
+        // straight line alone says too near: it shoots.
+        let mut faction = goblins_knowing(ROAD);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            backed_off: Some(BackedOff {
+                left: at,
+                to: Pos::new(6, 0),
+                until: HOLD_AFTER_BACKING_OFF,
+                beyond: None,
+            }),
+            ..Brain::default()
+        };
+        assert_eq!(
+            decide_with(&mut faction, &mut brain, at, (player, true), None),
+            Intent::Shoot(player)
+        );
+    }
+
+    #[test]
+    fn a_spitter_at_its_range_steps_out_of_it_from_a_player_on_a_road() {
+        // A spitter (range 4, keeps 3) four cells from a player on a road:
+        // the player could stand next to it at 1.0, before its shot (1.0)
+        // and a step back (1.0) are done; no step back stays in range, and
+        // it takes the one a cell beyond.
+        const ROAD: &str = "@===s...\n\
+                            ########\n";
+        let (at, player) = (Pos::new(4, 0), Pos::new(0, 0));
+        let mut faction = lizardfolk_knowing(ROAD);
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        assert!(matches!(
+            spitter_decides(&mut faction, &mut brain, at, player),
+            Intent::Step { to, .. } if to == Pos::new(5, 0)
+        ));
+        // Over floor the player stands next to it at 2.0, no sooner than
+        // its shot and step: it shoots (the straight line's distance holds).
+        let mut faction = lizardfolk_knowing(&ROAD.replace('=', "."));
+        let mut brain = Brain {
+            mode: Mode::Hunt,
+            ..Brain::default()
+        };
+        assert_eq!(
+            spitter_decides(&mut faction, &mut brain, at, player),
+            Intent::Shoot(player)
+        );
     }
 
     #[test]
