@@ -65,6 +65,7 @@ pub(crate) mod rooms;
 pub(crate) mod shipped_levels;
 pub(crate) mod sound;
 pub(crate) mod source_text;
+pub(crate) mod spawn_factions;
 pub(crate) mod terrain;
 
 pub(crate) use cost_profile::CostProfile;

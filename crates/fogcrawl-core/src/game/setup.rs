@@ -3,10 +3,11 @@
 
 use crate::config::MonsterConfig;
 use crate::world::Level;
-use crate::world::level::dir::{load_level, standard_run_order};
+use crate::world::level::dir::{load_level_for, standard_run_order};
 use crate::world::level::error::LevelError;
 use crate::world::level::file::LevelSource;
 use crate::world::map_spawns::add_default_spawns;
+use crate::world::spawn_factions::SpawnFactions;
 
 /// The run used when `levels/run.toml` cannot be read.
 const FALLBACK_RUN: &str = "rooms";
@@ -58,14 +59,15 @@ impl GameSetup {
         Self::load_run_level(&self.run[depth], level_seed(self.seed, depth), &factions)
     }
 
-    /// Loads a level of the run; a Moving AI map without monsters gets the
-    /// default spawns of `factions` (see [`add_default_spawns`]).
+    /// Loads a level of the run, a generated level's spawns placed where their
+    /// faction can move; a Moving AI map without monsters gets the default
+    /// spawns of `factions` (see [`add_default_spawns`]).
     pub(crate) fn load_run_level(
         arg: &str,
         seed: u64,
-        factions: &[String],
+        factions: &SpawnFactions,
     ) -> Result<Level, LevelError> {
-        let loaded = load_level(arg, Some(seed))?;
+        let loaded = load_level_for(arg, Some(seed), factions)?;
         let mut level = loaded.level;
         if matches!(loaded.file.source, LevelSource::MovingAi(_)) {
             add_default_spawns(&mut level, factions, seed);
@@ -74,15 +76,18 @@ impl GameSetup {
     }
 }
 
-/// The factions that have a monster kind, in config order: the ones a map's
-/// default spawns can use.
-pub(crate) fn spawning_factions(config: &MonsterConfig) -> Vec<String> {
-    config
-        .factions
-        .iter()
-        .filter(|f| config.monsters.iter().any(|m| m.faction == f.name))
-        .map(|f| f.name.clone())
-        .collect()
+/// The factions that have a monster kind, in config order (the ones a map's
+/// default spawns can use), each with whether a closed door stops it: it
+/// neither opens nor batters doors, so the generator keeps its spawns out of
+/// closets (see `world::generate::place_spawns`).
+pub(crate) fn spawning_factions(config: &MonsterConfig) -> SpawnFactions {
+    SpawnFactions::new(
+        config
+            .factions
+            .iter()
+            .filter(|f| config.monsters.iter().any(|m| m.faction == f.name))
+            .map(|f| (f.name.as_str(), !f.opens_doors && !f.bashes_doors)),
+    )
 }
 
 /// The level names of `run.toml` (`./levels`, else the built-in one). A

@@ -80,13 +80,23 @@ pub fn reachable(level: &Level, from: Pos) -> Vec<bool> {
 /// fill's were scattered (a million cells on a 1024x1024 level).
 #[must_use]
 pub(crate) fn label_components(level: &Level) -> (Vec<u32>, Vec<usize>) {
+    label_components_where(level, is_walkable)
+}
+
+/// [`label_components`] for a traveller that can stand only where `passable` says,
+/// such as one to whom a closed door is a wall.
+#[must_use]
+pub(crate) fn label_components_where(
+    level: &Level,
+    passable: impl Fn(Terrain) -> bool,
+) -> (Vec<u32>, Vec<usize>) {
     let width = level.width();
     let cells = level.cells();
     let mut label = vec![UNREACHED; cells.len()];
     // Union-find over provisional labels; a label's parent is never above it.
     let mut parent: Vec<u32> = Vec::new();
     for (i, &terrain) in cells.iter().enumerate() {
-        if !is_walkable(terrain) {
+        if !passable(terrain) {
             continue;
         }
         let west = if i % width == 0 {

@@ -18,12 +18,19 @@ use super::fov::{Fov, VisibleSet};
 use super::level::pos_from_usize;
 use super::paint::{PaintParams, paint};
 use super::rooms::{Room, RoomsParams, carve_rooms};
+use super::spawn_factions::SpawnFactions;
 use super::{ItemKind, Level, Pos, Terrain};
 
 /// Pockets of fewer walkable cells than this are filled with rock instead of joined.
 pub(crate) const MIN_POCKET_SIZE: usize = 12;
 /// Spawns keep at least this many steps away from the start when the map allows it.
 pub(crate) const MIN_SPAWN_DISTANCE: u32 = 10;
+/// A spawn of a faction that a closed door stops is not placed in a pocket (cells it
+/// can reach with closed doors as walls) of fewer cells than this, unless nothing else
+/// is left. The bound below which the generator fills a pocket with rock as no place
+/// worth keeping: a room of 3 by 4 or more (a monster closet of a real room) passes,
+/// a one-cell closet between two closed doors or a corridor stub does not.
+pub(crate) const MIN_ROAMING_POCKET: usize = MIN_POCKET_SIZE;
 /// Fair starts: no spawn is placed where the player could see it from the start,
 /// looking this far (the player's sight radius; a game test keeps the two equal).
 pub(crate) const FAIR_START_SIGHT_RADIUS: u32 = 10;
@@ -114,8 +121,15 @@ impl Recipe {
 /// Builds the level for `recipe` from `seed` (the recipe's own `seed` field is the
 /// caller's business). The result satisfies: every walkable cell is reachable from the
 /// start, the stairs are reachable, and every spawn stands on a reachable cell.
+/// Spawns are placed as for factions that open doors (see [`generate_for`]).
 #[must_use]
 pub fn generate(recipe: &Recipe, seed: u64) -> Level {
+    generate_for(recipe, seed, &SpawnFactions::default())
+}
+
+/// [`generate`], placing each spawn where its faction can move (see [`place_spawns`]).
+#[must_use]
+pub(crate) fn generate_for(recipe: &Recipe, seed: u64, factions: &SpawnFactions) -> Level {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut level = Level::filled(recipe.width, recipe.height, Terrain::Wall);
     level.name = recipe.kind.name().to_owned();
@@ -153,6 +167,7 @@ pub fn generate(recipe: &Recipe, seed: u64) -> Level {
         &recipe.spawns,
         &dist,
         &seen_from_start,
+        factions,
         &mut rng,
     );
     place_items(&mut level, &recipe.items, &dist, &mut rng);
@@ -273,12 +288,16 @@ fn place_stairs(level: &Level, rooms: &[Room], start_room: Option<usize>, dist: 
 /// Scatters each faction's spawns over reachable open cells, away from the start
 /// when there is room, never on the start, the stairs or a door, and never where the
 /// player could see them from the start (a fair start; if nothing else is left, a
-/// spawn is dropped rather than put in sight).
+/// spawn is dropped rather than put in sight). A faction that a closed door stops is
+/// placed in a pocket of at least [`MIN_ROAMING_POCKET`] cells (closed doors as walls)
+/// while any such cell is free, so it is never sealed into a closet it cannot leave.
+/// Until a draw lands in a smaller pocket, the draws are the same as a door-opener's.
 pub(crate) fn place_spawns(
     level: &mut Level,
     counts: &BTreeMap<String, usize>,
     dist: &[u32],
     seen_from_start: &[bool],
+    factions: &SpawnFactions,
     rng: &mut impl Rng,
 ) {
     let start = level.index(level.start);
@@ -299,13 +318,23 @@ pub(crate) fn place_spawns(
     if free.len() < wanted {
         free = (0..dist.len()).filter(|&i| usable(level, i, 1)).collect();
     }
+    let roomy = factions
+        .any_stopped_by_closed_doors()
+        .then(|| roomy_for_door_stopped(level));
     for (faction, &count) in counts {
+        let roomy = roomy
+            .as_deref()
+            .filter(|_| factions.stopped_by_closed_doors(faction));
         let mut placed = Vec::with_capacity(count.min(free.len()));
         for _ in 0..count {
             if free.is_empty() {
                 break;
             }
-            let i = free.swap_remove(rng.random_range(0..free.len()));
+            let slot = match roomy {
+                Some(roomy) => draw_roomy(&free, roomy, rng),
+                None => rng.random_range(0..free.len()),
+            };
+            let i = free.swap_remove(slot);
             placed.extend(level.pos_of(i));
         }
         level
@@ -313,6 +342,35 @@ pub(crate) fn place_spawns(
             .entry(faction.clone())
             .or_default()
             .extend(placed);
+    }
+}
+
+/// Which cells (by index) lie in a pocket of at least [`MIN_ROAMING_POCKET`] cells for a
+/// traveller to whom a closed door is a wall.
+fn roomy_for_door_stopped(level: &Level) -> Vec<bool> {
+    let (label, sizes) = connectivity::label_components_where(level, |t| {
+        connectivity::is_walkable(t) && t != Terrain::ClosedDoor
+    });
+    label
+        .iter()
+        .map(|&l| l != UNREACHED && sizes[l as usize] >= MIN_ROAMING_POCKET)
+        .collect()
+}
+
+/// A slot of `free` whose cell is roomy: the plain draw if it lands on one, else a
+/// second draw among the roomy cells (the plain draw when none is left). Either way
+/// every roomy cell is as likely, and spawns stay where the plain draw put them until
+/// the first that would have gone into a closet.
+fn draw_roomy(free: &[usize], roomy: &[bool], rng: &mut impl Rng) -> usize {
+    let slot = rng.random_range(0..free.len());
+    if roomy[free[slot]] {
+        return slot;
+    }
+    let slots: Vec<usize> = (0..free.len()).filter(|&k| roomy[free[k]]).collect();
+    if slots.is_empty() {
+        slot
+    } else {
+        slots[rng.random_range(0..slots.len())]
     }
 }
 
@@ -354,6 +412,59 @@ mod tests {
                 "item at {p} sealed in"
             );
         }
+    }
+
+    /// A start room; a room of 32 cells behind a closed door; a one-cell closet
+    /// between two closed doors (`+.+`); a pocket of 8 cells behind it.
+    const CLOSET: &str = "\
+##################
+#@.+........###..#
+#..#........###..#
+####........+.+..#
+####........###..#
+##################
+";
+
+    /// Where `count` rats spawn in [`CLOSET`] when a closed door stops them or not.
+    fn rats_in_closet_fixture(stopped: bool, count: usize, seed: u64) -> Vec<Pos> {
+        let mut level = level::text::parse(CLOSET).expect("valid fixture");
+        let dist = connectivity::step_distances(&level, level.start);
+        let seen = cells_seen_from_start(&level);
+        let counts = BTreeMap::from([("rats".to_owned(), count)]);
+        let factions = SpawnFactions::new([("rats", stopped)]);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        place_spawns(&mut level, &counts, &dist, &seen, &factions, &mut rng);
+        level.spawns.get("rats").cloned().unwrap_or_default()
+    }
+
+    fn in_big_room(pos: Pos) -> bool {
+        (4..=11).contains(&pos.x)
+    }
+
+    #[test]
+    fn a_faction_doors_stop_is_not_sealed_into_a_closet() {
+        let mut openers_in_small_pockets = 0;
+        for seed in 0..32 {
+            let rats = rats_in_closet_fixture(true, 4, seed);
+            assert_eq!(rats.len(), 4);
+            assert!(
+                rats.iter().all(|&p| in_big_room(p)),
+                "seed {seed}: {rats:?} outside the room of 32 cells"
+            );
+            let openers = rats_in_closet_fixture(false, 4, seed);
+            openers_in_small_pockets += openers.iter().filter(|&&p| !in_big_room(p)).count();
+        }
+        // The rule, not the fixture, keeps them out: a door-opener lands in the
+        // closet or the pocket behind it about half the time.
+        assert!(openers_in_small_pockets > 32, "{openers_in_small_pockets}");
+    }
+
+    #[test]
+    fn a_closet_is_used_when_nothing_else_is_left() {
+        // 19 cells are 10 steps from the start; 10 of them in the room of 32.
+        let rats = rats_in_closet_fixture(true, 15, 5);
+        assert_eq!(rats.len(), 15);
+        assert_eq!(rats.iter().filter(|&&p| in_big_room(p)).count(), 10);
     }
 
     #[test]

@@ -14,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 use super::Level;
 use super::connectivity::{self, UNREACHED};
 use super::generate::{cells_seen_from_start, place_spawns};
+use super::spawn_factions::SpawnFactions;
 
 /// Walkable cells (reachable from the start) per monster.
 pub(crate) const CELLS_PER_MONSTER: usize = 250;
@@ -21,21 +22,23 @@ pub(crate) const CELLS_PER_MONSTER: usize = 250;
 pub(crate) const MAX_MONSTERS: usize = 40;
 
 /// Adds the default spawns to a map level that has none, spread over `factions`
-/// (names, in turn). A level with spawns, or no factions, is left as it is.
-pub(crate) fn add_default_spawns(level: &mut Level, factions: &[String], seed: u64) {
-    if !level.spawns.is_empty() || factions.is_empty() {
+/// (names, in turn; each placed where it can move, see [`place_spawns`]). A level
+/// with spawns, or no factions, is left as it is.
+pub(crate) fn add_default_spawns(level: &mut Level, factions: &SpawnFactions, seed: u64) {
+    let names = factions.names();
+    if !level.spawns.is_empty() || names.is_empty() {
         return;
     }
     let dist = connectivity::step_distances(level, level.start);
     let reachable = dist.iter().filter(|&&d| d != UNREACHED).count();
     let monsters = (reachable / CELLS_PER_MONSTER).clamp(1, MAX_MONSTERS);
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
-    for faction in factions.iter().cycle().take(monsters) {
+    for faction in names.iter().cycle().take(monsters) {
         *counts.entry(faction.clone()).or_insert(0) += 1;
     }
     let seen = cells_seen_from_start(level);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    place_spawns(level, &counts, &dist, &seen, &mut rng);
+    place_spawns(level, &counts, &dist, &seen, factions, &mut rng);
 }
 
 #[cfg(test)]
@@ -48,7 +51,7 @@ mod tests {
         let mut level = Level::filled(60, 60, Terrain::Floor);
         level.start = Pos::new(0, 0);
         level.stairs = Pos::new(59, 59);
-        let factions = vec!["goblins".to_owned(), "rats".to_owned()];
+        let factions = SpawnFactions::new([("goblins", false), ("rats", true)]);
         add_default_spawns(&mut level, &factions, 4);
         let placed: usize = level.spawns.values().map(Vec::len).sum();
         assert_eq!(placed, (60 * 60 - 1) / CELLS_PER_MONSTER);

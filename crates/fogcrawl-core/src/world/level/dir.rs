@@ -23,6 +23,7 @@ use crate::world::shipped_levels::{
     self, BUILT_IN_PREFIX, SHIPPED_LEVELS, SHIPPED_RUN, ShippedLevel,
 };
 use crate::world::source_text::line_col;
+use crate::world::spawn_factions::SpawnFactions;
 
 /// The levels folder name, relative to the current directory.
 pub(crate) const LEVELS_DIR: &str = "levels";
@@ -153,12 +154,25 @@ pub struct LoadedLevel {
 /// # Errors
 /// Any [`LevelError`] from resolving or reading the file.
 pub fn load_level(arg: &str, cli_seed: Option<u64>) -> Result<LoadedLevel, LevelError> {
+    load_level_for(arg, cli_seed, &SpawnFactions::default())
+}
+
+/// [`load_level`], a recipe's spawns placed where their faction can move (see
+/// [`LevelFile::build_for`]).
+///
+/// # Errors
+/// Any [`LevelError`] from resolving or reading the file.
+pub(crate) fn load_level_for(
+    arg: &str,
+    cli_seed: Option<u64>,
+    factions: &SpawnFactions,
+) -> Result<LoadedLevel, LevelError> {
     let file = match resolve_level(arg)? {
         LevelLocation::File(path) => source::load_level_file(&path)?,
         LevelLocation::Shipped(level) => LevelFile::parse(&built_in_path(level.name), level.text)?,
     };
     let seed = file.choose_seed(cli_seed);
-    let level = file.build(seed);
+    let level = file.build_for(seed, factions);
     Ok(LoadedLevel { file, level, seed })
 }
 

@@ -17,9 +17,10 @@ use toml::de::DeTable;
 use super::error::LevelError;
 use super::shape_error::shape_error;
 use crate::diagnostic::Diagnostic;
-use crate::world::generate::{Recipe, generate};
+use crate::world::generate::{Recipe, generate_for};
 use crate::world::layout::{LayoutSpec, build_layout};
 use crate::world::source_text::{line_col, locate};
+use crate::world::spawn_factions::SpawnFactions;
 use crate::world::{ItemKind, Level};
 
 pub(crate) use super::{MAX_SPAWNS, SIDE_RANGE};
@@ -166,8 +167,15 @@ impl LevelFile {
     /// AI map (which ignore the seed). Carries the file's name and description.
     #[must_use]
     pub fn build(&self, seed: u64) -> Level {
+        self.build_for(seed, &SpawnFactions::default())
+    }
+
+    /// [`Self::build`], a recipe's spawns placed where their faction can move (see
+    /// [`generate_for`]); a layout's stay where they were drawn.
+    #[must_use]
+    pub(crate) fn build_for(&self, seed: u64, factions: &SpawnFactions) -> Level {
         let mut level = match &self.source {
-            LevelSource::Recipe(recipe) => generate(recipe, seed),
+            LevelSource::Recipe(recipe) => generate_for(recipe, seed, factions),
             LevelSource::Layout(level) | LevelSource::MovingAi(level) => level.clone(),
         };
         level.name.clone_from(&self.name);
