@@ -785,3 +785,155 @@ fn only_a_wanderer_far_from_the_player_waits_its_turn_for_a_first_stroll() {
     stagger_first_stroll(&mut few, actor, far, player, 7.0, false);
     assert_eq!(few.loiter_until, 0.0);
 }
+
+/// A room 31 by 21 cut by a wall down column 15 from the top to row 18:
+/// from one side of it to the other the way goes round its foot.
+fn room_cut_by_a_wall() -> String {
+    (0..21)
+        .map(|y| {
+            (0..31)
+                .map(|x| match (x, y) {
+                    (0, 0) => '@',
+                    (15, 0..=18) => '#',
+                    _ => '.',
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Goblins knowing `rows`, with a turn's node budget of `node_budget`.
+fn goblins_budgeted(rows: &str, node_budget: u32) -> crate::ai::faction::Faction {
+    use crate::ai::knowledge::FactionKnowledge;
+    use crate::config::MonsterConfig;
+    let config = MonsterConfig::shipped().unwrap();
+    let mut goblins = config.faction("goblins").unwrap().clone();
+    goblins.node_budget = node_budget;
+    let level = crate::world::level::text::parse(rows).unwrap();
+    let mut faction =
+        crate::ai::faction::Faction::new(goblins.clone(), FactionKnowledge::omniscient(&level));
+    faction.rebuild(goblins).unwrap();
+    faction.start_turn(0.0);
+    faction
+}
+
+/// Nodes the cheapest way from `from` to `to` on `rows` takes to find.
+fn nodes_to_find(rows: &str, from: Pos, to: Pos) -> u64 {
+    let faction = goblins_budgeted(rows, 1000);
+    let grid = faction.grid().unwrap();
+    let mut astar = AStar::new();
+    astar
+        .find_path(grid, from, to, &faction.search_options())
+        .unwrap()
+        .unwrap();
+    astar.stats().expanded
+}
+
+#[test]
+fn a_stroller_standing_for_its_stroll_s_search_keeps_its_stroll_until_the_way_comes() {
+    // Rooms seed 6, turns 121-137: a goblin stood 30 actions at 29,37.
+    // Standing while its stroll's search ran, it counted as stalled, and
+    // the stall rule dropped the stroll for another while the search ran
+    // on toward the old one; the path that came was thrown away, four
+    // times. Here its stroll lies across a wall, a search of several
+    // turns' shares: standing for it, it keeps the stroll and walks the
+    // way once it comes.
+    let drawing = room_cut_by_a_wall();
+    let (at, target) = (Pos::new(13, 3), Pos::new(17, 3));
+    let need = nodes_to_find(&drawing, at, target);
+    // A share (a third of the budget) of about a third of the search:
+    // three turns of it.
+    let budget = u32::try_from(need).unwrap().max(192);
+    assert!(need > u64::from(2 * budget / 3), "{need} nodes");
+    let mut faction = goblins_budgeted(&drawing, budget);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut brain = Brain {
+        mode: Mode::Wander,
+        wander_target: Some(target),
+        wander_until: 100.0,
+        ..Brain::default()
+    };
+    let empty = |_: Pos| Body::Empty;
+    let mut stepped = None;
+    for turn in 0..6_u32 {
+        let now = 1.0 + 0.8 * f64::from(turn);
+        if turn > 0 {
+            faction.start_turn(now);
+        }
+        // It stood a turn before it asked, and every turn since: a stall
+        // of STALL_PATIENCE turns by the time the way comes.
+        brain.stall_turns = 1 + turn;
+        let mut s = senses(at, &empty);
+        s.now = now;
+        s.turn = u64::from(turn) + 1;
+        let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        assert_eq!(brain.wander_target, Some(target), "turn {turn}");
+        if let Intent::Step { to, .. } = intent {
+            stepped = Some((turn, to));
+            break;
+        }
+        assert_eq!(
+            brain.thought,
+            Thought::WaitsForPlan { goal: target },
+            "turn {turn}"
+        );
+    }
+    let (turn, to) = stepped.expect("it never set out");
+    assert_eq!(turn, 2, "the search takes three turns' shares");
+    assert_eq!(brain.plan_goal, Some(target));
+    assert_eq!(to.y, at.y + 1, "down toward the wall's foot: {to:?}");
+}
+
+#[test]
+fn a_stroller_whose_stroll_s_search_is_given_up_for_the_budget_walks_on_along_the_ground() {
+    // Caves with the evader, seed 1, turns 327-335: a wolf in a pocket's
+    // end drew ten spots in a row whose searches each needed more than
+    // the planner's turns could give, and stood 15 actions. Here the
+    // search for its stroll across a wall is given up for the budget:
+    // that same turn it sets out along the ground, asking for no search.
+    let drawing = room_cut_by_a_wall();
+    let (at, target) = (Pos::new(13, 3), Pos::new(17, 3));
+    let need = nodes_to_find(&drawing, at, target);
+    // Four turns of a share of 64 nodes are not enough.
+    assert!(need > 4 * 64, "{need} nodes");
+    let empty = |_: Pos| Body::Empty;
+    for seed in 0..10 {
+        let mut faction = goblins_budgeted(&drawing, 192);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut brain = Brain {
+            mode: Mode::Wander,
+            wander_target: Some(target),
+            wander_until: 100.0,
+            ..Brain::default()
+        };
+        let mut set_out = None;
+        for turn in 0..8_u32 {
+            let now = 1.0 + 0.8 * f64::from(turn);
+            if turn > 0 {
+                faction.start_turn(now);
+            }
+            let mut s = senses(at, &empty);
+            s.now = now;
+            s.turn = u64::from(turn) + 1;
+            let intent = MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+            if let Intent::Step { to, .. } = intent {
+                set_out = Some(to);
+                break;
+            }
+        }
+        let to = set_out.unwrap_or_else(|| panic!("seed {seed}: it never set out"));
+        assert_ne!(brain.wander_target, Some(target), "seed {seed}");
+        assert!(
+            !faction.is_planning(1),
+            "seed {seed}: it asked another search"
+        );
+        assert_eq!(
+            brain.plan.first(),
+            Some(&to),
+            "seed {seed}: {:?}",
+            brain.plan
+        );
+        assert!(to.x < 15, "seed {seed}: {to:?}");
+    }
+}
