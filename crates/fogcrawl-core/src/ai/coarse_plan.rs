@@ -364,7 +364,7 @@ impl Spent<'_> {
             }
             let mut priced = 0;
             for cluster in guessed {
-                if hierarchy.pricing_bound(cluster) > left && !(fresh && left > 0) {
+                if hierarchy.pricing_bound(self.grid, cluster) > left && !(fresh && left > 0) {
                     break;
                 }
                 let cells = hierarchy.price_cluster(self.grid, cluster);

@@ -735,7 +735,7 @@ impl CoarseGraph<'_> {
             // so a query asked again gets further; an own budget is kept.
             let shared = matches!(budget, PricingBudget::Shared(_));
             let first = shared && !spent.priced_any && limit > 0;
-            if !first && used + self.hierarchy.pricing_bound(cluster) > limit {
+            if !first && used + self.hierarchy.pricing_bound(self.grid, cluster) > limit {
                 spent.stopped = true;
                 return false;
             }
