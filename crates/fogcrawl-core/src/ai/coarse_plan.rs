@@ -36,7 +36,8 @@
 //! search runs) and the clusters it priced stay priced, so the next
 //! turn's try goes further. The turn's first far plan, on an allowance
 //! not yet touched, prices its stretch while any of it is left, whatever
-//! the next cluster's bound (at most one cluster past it): on open ground
+//! the next cluster's bound, until a stretch stands on prices (at most
+//! one cluster past it; pricing the way beyond never goes past): on open ground
 //! a stretch's clusters cost more than a turn's allowance (their bounds,
 //! the cells each node's search can reach, are what pricing settles, to
 //! a few per cent), and an investigator kept waiting for them gave its
@@ -186,7 +187,8 @@ impl FarPlanner {
     /// reaches beyond it, and the rest is crossed on estimates. It never
     /// settles more than `allowance.left` cells, but on an allowance not
     /// yet touched this turn (the turn's first far plan), whose stretch is
-    /// priced while any is left, so at most one cluster past it. When even
+    /// priced while any is left until one stands on prices, so at most one
+    /// cluster past it. When even
     /// the stretch does not fit, it answers
     /// [`FarAnswer::OverBudget`] (the member plans next turn), and what it
     /// priced stays priced.
@@ -369,7 +371,10 @@ impl Spent<'_> {
             }
             let mut priced = 0;
             for cluster in guessed {
-                if hierarchy.pricing_bound(self.grid, cluster) > left && !(fresh && left > 0) {
+                // Past the allowance only for a stretch to walk: once one
+                // stood on prices, it stands rather than the allowance go.
+                let past = fresh && left > 0 && standing.is_none();
+                if hierarchy.pricing_bound(self.grid, cluster) > left && !past {
                     break;
                 }
                 let cells = hierarchy.price_cluster(self.grid, cluster);
