@@ -325,7 +325,7 @@ impl HierarchicalSearch {
     /// clusters priced while an upper bound on what that settles
     /// ([`Hierarchy::pricing_bound`]) fits in what is left of
     /// `pricing_budget` cells, so it never settles more than
-    /// `pricing_budget` (with 0, none is priced). For a caller whose
+    /// `pricing_budget` (with 0, only clusters that settle nothing: open and of one cost, or with one node). For a caller whose
     /// pricing has an allowance of its own beside the searches' budget,
     /// and which sees to it that a walker's next clusters get priced
     /// ([`Hierarchy::price_cluster`]).
