@@ -141,6 +141,9 @@ struct Cluster {
     /// first reaches them (or by [`Hierarchy::price_all`]), and re-priced
     /// by repairs once they are.
     priced: bool,
+    /// Its pricing bound as of its cells and nodes now, once asked for
+    /// ([`Hierarchy::pricing_bound`]; forgotten when a repair touches it).
+    bound: Option<u64>,
 }
 
 /// What a repair did.
@@ -312,6 +315,10 @@ impl Hierarchy {
         stats.borders_redone = dirty_borders.len();
         dirty_clusters.sort_unstable();
         dirty_clusters.dedup();
+        // Every cluster whose cells or nodes changed is among them.
+        for &cluster in &dirty_clusters {
+            self.clusters[cluster].bound = None;
+        }
         relinked.sort_unstable();
         relinked.dedup();
         let mut renumber = false;
@@ -588,17 +595,47 @@ impl Hierarchy {
         }))
     }
 
-    /// An upper bound on the cells pricing `cluster` settles: a search
-    /// from each of its nodes over each of its cells (0 for no such
+    /// An upper bound on the cells pricing `cluster` settles on `grid` as
+    /// it is (the hierarchy brought up to date with it first; 0 for no
+    /// such cluster): the cells of each node's part of the cluster, summed
+    /// over the nodes pricing searches from (none on open ground of one
+    /// cost, all but one on walled ground of one cost). Walls, the cells
+    /// walled off from a node and the nodes no search runs from are not
+    /// counted; the cells a search leaves once its last node is settled
+    /// are (few on mixed ground: the last node is often across the
     /// cluster). For a caller that prices clusters out of an allowance
-    /// ([`Hierarchy::price_cluster`]) and must not go over it.
-    pub fn pricing_bound(&self, cluster: usize) -> u64 {
+    /// ([`Hierarchy::price_cluster`]) and must not go over it. Worked out
+    /// in one pass over the cluster's cells and kept until they or its
+    /// nodes change.
+    ///
+    /// ```
+    /// use gridpath::{Grid, Hierarchy, HierarchyOptions, Movement};
+    ///
+    /// // Two prices of ground, a wall across the left cluster's middle.
+    /// let grid = Grid::from_fn(32, 16, Movement::default(), |x, y| {
+    ///     if y == 8 && x < 15 { None } else { Some(if (x + y) % 3 == 0 { 2.0 } else { 1.0 }) }
+    /// })
+    /// .unwrap();
+    /// let mut hierarchy = Hierarchy::build(&grid, HierarchyOptions::default()).unwrap();
+    /// let bound = hierarchy.pricing_bound(&grid, 0);
+    /// let settled = hierarchy.price_cluster(&grid, 0);
+    /// assert!(settled > 0 && settled <= bound);
+    /// // Never more than a search from each node over every open cell.
+    /// let nodes = hierarchy.nodes().filter(|&n| hierarchy.cluster_of(n) == Some(0)).count();
+    /// assert!(bound <= nodes as u64 * (16 * 16 - 15));
+    /// ```
+    pub fn pricing_bound(&mut self, grid: &Grid, cluster: usize) -> u64 {
+        self.sync(grid);
         let Some(entry) = self.clusters.get(cluster) else {
             return 0;
         };
+        if let Some(bound) = entry.bound {
+            return bound;
+        }
         let cell_box = self.layout.cluster_box(cluster);
-        let cells = (cell_box.width * cell_box.height) as u64;
-        entry.nodes.len() as u64 * cells
+        let bound = self.pricer.bound(grid, cell_box, &entry.nodes);
+        self.clusters[cluster].bound = Some(bound);
+        bound
     }
 
     /// Whether `cluster` is priced (its crossings current with the grid

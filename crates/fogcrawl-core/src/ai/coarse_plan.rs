@@ -36,9 +36,12 @@
 //! search runs) and the clusters it priced stay priced, so the next
 //! turn's try goes further. The turn's first far plan, on an allowance
 //! not yet touched, prices its stretch while any of it is left, whatever
-//! the next cluster's bound (at most one cluster past it): on open ground
-//! a stretch's clusters cost more than a turn's allowance by their bounds,
-//! and an investigator kept waiting for them gave its noise up. Which
+//! the next cluster's bound, until a stretch stands on prices (at most
+//! one cluster past it; pricing the way beyond never goes past): on open ground
+//! a stretch's clusters cost more than a turn's allowance (their bounds,
+//! the cells each node's search can reach, are what pricing settles, to
+//! a few per cent), and an investigator kept waiting for them gave its
+//! noise up. Which
 //! clusters are priced is then history, not a function of the grid: it is
 //! saved (the clusters, as of which grid state), and a loaded game
 //! prices them again when it builds the hierarchy on its next far plan
@@ -184,7 +187,8 @@ impl FarPlanner {
     /// reaches beyond it, and the rest is crossed on estimates. It never
     /// settles more than `allowance.left` cells, but on an allowance not
     /// yet touched this turn (the turn's first far plan), whose stretch is
-    /// priced while any is left, so at most one cluster past it. When even
+    /// priced while any is left until one stands on prices, so at most one
+    /// cluster past it. When even
     /// the stretch does not fit, it answers
     /// [`FarAnswer::OverBudget`] (the member plans next turn), and what it
     /// priced stays priced.
@@ -331,12 +335,15 @@ impl Spent<'_> {
         let mut left = allowance.left;
         // The first plan of the turn prices its stretch while any of the
         // allowance is left, whatever the next cluster's bound (so at most
-        // one cluster past it): by their bounds a member's next clusters
-        // cost more than a turn's allowance on open ground (three or four
-        // clusters of 12 nodes each, bound at 3,072 cells, against a
-        // wolf's 5,600; they settle about half that), and a stretch priced
-        // over turns is unpriced meanwhile where monsters move, while an
-        // investigator waiting for it gives its noise up.
+        // one cluster past it): on open mixed ground a member's next
+        // clusters cost more than a turn's allowance, by their bounds and
+        // in fact (pricing settles nearly all of a bound that counts only
+        // the cells each node's search can reach: three clusters of 12
+        // nodes settle about 9,000 cells, against a wolf's 5,600), and a
+        // stretch priced over turns is unpriced meanwhile where monsters
+        // move, while an investigator waiting for it gives its noise up
+        // (held strictly to the allowance, fewer far plans are made:
+        // docs/SIM.md).
         let fresh = allowance.left == allowance.whole;
         let mut outcome = self.query(search, hierarchy, Some(0));
         // The last plan whose stretch stood on prices, with the coarse
@@ -364,7 +371,10 @@ impl Spent<'_> {
             }
             let mut priced = 0;
             for cluster in guessed {
-                if hierarchy.pricing_bound(cluster) > left && !(fresh && left > 0) {
+                // Past the allowance only for a stretch to walk: once one
+                // stood on prices, it stands rather than the allowance go.
+                let past = fresh && left > 0 && standing.is_none();
+                if hierarchy.pricing_bound(self.grid, cluster) > left && !past {
                     break;
                 }
                 let cells = hierarchy.price_cluster(self.grid, cluster);

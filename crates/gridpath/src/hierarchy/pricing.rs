@@ -6,6 +6,8 @@
 //! a cluster whose passable cells all cost the same, each pair searched
 //! once (a way back costs what the way there does).
 
+mod bound;
+
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -31,6 +33,12 @@ pub(crate) struct Pricer {
     heap: BinaryHeap<Reverse<(u64, u32)>>,
     /// Searches from and to a changed cell, for [`Pricer::patch`].
     via: [BoxSearch; 2],
+    /// For [`Pricer::bound`]: which part of the box each local cell lies
+    /// in (a label from 1; 0: not found yet), each part's cells by label
+    /// less one, and the cells still to visit labelling one.
+    part: Vec<u32>,
+    part_cells: Vec<u64>,
+    part_stack: Vec<u32>,
     /// Cells settled, summed over all pricing (for measuring).
     pub settled: u64,
 }

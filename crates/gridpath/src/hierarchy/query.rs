@@ -325,7 +325,7 @@ impl HierarchicalSearch {
     /// clusters priced while an upper bound on what that settles
     /// ([`Hierarchy::pricing_bound`]) fits in what is left of
     /// `pricing_budget` cells, so it never settles more than
-    /// `pricing_budget` (with 0, none is priced). For a caller whose
+    /// `pricing_budget` (with 0, only clusters that settle nothing: open and of one cost, or with one node). For a caller whose
     /// pricing has an allowance of its own beside the searches' budget,
     /// and which sees to it that a walker's next clusters get priced
     /// ([`Hierarchy::price_cluster`]).
@@ -735,7 +735,7 @@ impl CoarseGraph<'_> {
             // so a query asked again gets further; an own budget is kept.
             let shared = matches!(budget, PricingBudget::Shared(_));
             let first = shared && !spent.priced_any && limit > 0;
-            if !first && used + self.hierarchy.pricing_bound(cluster) > limit {
+            if !first && used + self.hierarchy.pricing_bound(self.grid, cluster) > limit {
                 spent.stopped = true;
                 return false;
             }

@@ -693,7 +693,7 @@ fn a_coarse_query_prices_within_its_budget_and_goes_on_where_it_stopped() {
     let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
     let budget = 1_500;
     let largest_cluster = (0..hierarchy.cluster_count())
-        .map(|cluster| hierarchy.pricing_bound(cluster))
+        .map(|cluster| hierarchy.pricing_bound(&grid, cluster))
         .max()
         .unwrap();
     let mut tries = 0;
@@ -795,7 +795,7 @@ fn a_coarse_query_never_prices_over_its_own_budget() {
     let mut hierarchy = Hierarchy::build(&grid, options(16)).unwrap();
     let mut search = HierarchicalSearch::new();
     let smallest = (0..hierarchy.cluster_count())
-        .map(|cluster| hierarchy.pricing_bound(cluster))
+        .map(|cluster| hierarchy.pricing_bound(&grid, cluster))
         .filter(|&bound| bound > 0)
         .min()
         .unwrap();

@@ -433,16 +433,15 @@ fn a_far_plan_prices_its_stretch_first_and_never_over_what_is_left() {
     ) else {
         panic!("a plan on estimates");
     };
-    let hierarchy = &hierarchy;
     let waypoints = plan.waypoints;
-    let stretch = guessed_clusters(hierarchy, &waypoints);
+    let stretch = guessed_clusters(&hierarchy, &waypoints);
     assert!(
         stretch.len() >= 2,
         "the stretch crosses clusters: {stretch:?}"
     );
     let bounds: Vec<u64> = stretch
         .iter()
-        .map(|&cluster| hierarchy.pricing_bound(cluster))
+        .map(|&cluster| hierarchy.pricing_bound(&grid, cluster))
         .collect();
     let stretch_bound: u64 = bounds.iter().sum();
 
