@@ -147,11 +147,9 @@ pub(crate) struct MemberTurn<'a> {
     /// ([`MemberTurn::wander_goal`]).
     turned_back_from: Option<Pos>,
     /// The planned way to its stroll's spot set out back onto the cell its
-    /// last step left ([`MemberTurn::adopt`]), or the search for that way
-    /// was given up for the planner's budget: its next stroll, picked
-    /// this same turn, walks on along the ground ahead rather than draw
-    /// another spot (whose search, from where it stands, would cost as
-    /// much).
+    /// last step left: its next stroll, picked this same turn, walks on
+    /// along the ground ahead rather than draw another spot
+    /// ([`MemberTurn::adopt`]).
     walks_on: bool,
 }
 

@@ -82,21 +82,6 @@ const REFINE_SHARE: u64 = 4;
 /// waits longer than this for a plan (its goal is then dropped).
 pub(crate) const MAX_SEARCH_TURNS: u64 = 4;
 
-/// The nodes a paused search that had to start over (the grid changed
-/// where it had looked) may spend this turn beyond its share: what it
-/// had expanded before the change, `lost`, within `left`, what the turn
-/// still holds for it. Held to its share, a search restarted every turn
-/// (a packmate's crowding, a cell seen anew, among the cells it had
-/// looked at) redid its first share and never got further: a wolf in a
-/// pocket of caves (evader, seed 1, turns 324-327) expanded the same 233
-/// nodes four turns running toward a noise and gave it up. Given its
-/// lost work back, it gets as far each turn as a search the change did
-/// not touch, so it finishes within the turns one that never restarted
-/// would (or is given up after [`MAX_SEARCH_TURNS`], as that one is).
-fn redo_allowance(lost: u64, left: u64) -> u64 {
-    lost.min(left)
-}
-
 /// What a finished search says.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(crate) enum PlanOutcome {
@@ -724,30 +709,20 @@ impl Planner {
         // prices of turns before, as the one under way).
         let traced =
             self.traced_actor == Some(active.request.actor) && self.slots[slot].astar.is_tracing();
-        let spendable = self.spendable(active.request.priority);
         let space = &mut self.slots[slot].astar;
         // The clock is read only for the traced actor: untraced searches
         // cost exactly what they did before the overlay existed.
         let started = traced.then(Instant::now);
         let before = space.stats();
-        let mut status = space.step(grid, allowance as usize);
-        let mut after = space.stats();
-        if after.restarts > before.restarts {
-            self.stats.restarts += 1;
-            // What it had expanded before the grid changed under it, lost.
-            let lost = active.counted;
-            active.counted = 0;
-            if status == SearchStatus::Pending {
-                let redo = redo_allowance(lost, spendable.saturating_sub(after.expanded));
-                if redo > 0 {
-                    status = space.step(grid, redo as usize);
-                    after = space.stats();
-                }
-            }
-        }
+        let status = space.step(grid, allowance as usize);
+        let after = space.stats();
         if let Some(started) = started {
             let micros = started.elapsed().as_micros().min(u128::from(u64::MAX)) as u64;
             active.traced_micros += micros;
+        }
+        if after.restarts > before.restarts {
+            self.stats.restarts += 1;
+            active.counted = 0;
         }
         if after.resumed_after_changes > before.resumed_after_changes {
             self.stats.resumed_after_changes += 1;
@@ -914,72 +889,6 @@ mod tests {
         assert!(turns > 1, "the cap should have cut the search into slices");
         assert_eq!(finished.outcome, PlanOutcome::Path(one_shot));
         assert_eq!(planner.stats.sliced_searches, 1);
-    }
-
-    /// Plays a request for `goal` from (0,0) on `grid` turn after turn at
-    /// `budget`, calling `between` on the grid before each turn after the
-    /// first: the turn its answer came, the answer, and the restarts.
-    fn turns_to_answer(
-        grid: &mut Grid,
-        goal: Pos,
-        budget: u64,
-        mut between: impl FnMut(&mut Grid, u64),
-    ) -> (u64, PlanOutcome, u64) {
-        let options = dijkstra();
-        let mut planner = Planner::new();
-        planner.new_turn(budget, 0);
-        planner.request(ask(1, goal, false, 0));
-        let mut turn = 1;
-        loop {
-            if planner.run_for(1, grid, &options) {
-                let outcome = planner.take_finished(1).unwrap().outcome;
-                return (turn, outcome, planner.stats.restarts);
-            }
-            assert!(turn < 10, "never answered");
-            turn += 1;
-            between(grid, turn);
-            planner.new_turn(budget, 0);
-            planner.run_paused(grid, &options);
-        }
-    }
-
-    #[test]
-    fn a_search_the_grid_changes_under_every_turn_finishes_when_an_untouched_one_does() {
-        // Dijkstra's order to 18 cells off, at a budget a little over its
-        // nodes: a third of it a turn (the cap), three turns' shares.
-        let (start, goal) = (Pos::new(0, 0), Pos::new(18, 0));
-        let mut one_shot = AStar::new();
-        one_shot
-            .find_path(&field(), start, goal, &dijkstra())
-            .unwrap();
-        let budget = one_shot.stats().expanded + CAP_SHARE;
-        let (untouched_turn, _, _) = turns_to_answer(&mut field(), goal, budget, |_, _| {});
-        assert_eq!(untouched_turn, 3);
-        // A cell beside the start, which every slice has looked at,
-        // changes price before every turn (a packmate's crowding come and
-        // gone): the search starts over every turn. Given back the nodes
-        // it lost, it finishes the turn the untouched one does, with the
-        // cheapest path on the grid as it then is. Held to its cap it
-        // redid its first third every turn and was given up.
-        let (turn, outcome, restarts) =
-            turns_to_answer(&mut field(), goal, budget, |grid, turn| {
-                let cost = if turn % 2 == 0 { 1.5 } else { 1.0 };
-                grid.set_cost(Pos::new(0, 1), Some(cost)).unwrap();
-            });
-        assert_eq!(restarts, 2);
-        assert_eq!(turn, untouched_turn);
-        let fresh = AStar::new()
-            .find_path(&field(), start, goal, &dijkstra())
-            .unwrap()
-            .unwrap();
-        assert_eq!(outcome, PlanOutcome::Path(fresh));
-    }
-
-    #[test]
-    fn a_restarted_search_gets_back_no_more_than_it_lost_nor_than_the_turn_holds() {
-        assert_eq!(redo_allowance(200, 500), 200);
-        assert_eq!(redo_allowance(200, 50), 50);
-        assert_eq!(redo_allowance(0, 500), 0);
     }
 
     #[test]

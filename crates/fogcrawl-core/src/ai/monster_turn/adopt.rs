@@ -29,7 +29,6 @@ impl MemberTurn<'_> {
             PlanOutcome::Unreachable | PlanOutcome::GaveUp => {
                 if outcome_gave_up {
                     self.brain.thought = Thought::GaveUp { goal };
-                    self.walk_on_after_costly_stroll();
                 }
                 // The player in view, given up on for the budget alone, is no
                 // less reachable: a hunter that marked it so would stand and

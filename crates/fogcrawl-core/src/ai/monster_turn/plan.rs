@@ -193,32 +193,17 @@ impl MemberTurn<'_> {
                     self.brain.waiting_turns = 0;
                     self.brain.unreachable = Some(goal);
                     self.brain.thought = Thought::GaveUp { goal };
-                    self.walk_on_after_costly_stroll();
                     return Intent::Wait;
                 }
                 if self.brain.mode == Mode::Wander {
                     // A stroll is in no hurry: a guess toward it would only be
                     // walked back once the plan comes.
                     self.brain.thought = Thought::WaitsForPlan { goal };
-                    self.stand_for_stroll_plan();
                     return Intent::Wait;
                 }
                 self.step_while_planning(goal)
             }
         }
-    }
-
-    /// A stroller standing for its stroll's search is waiting for a plan,
-    /// not held up by bodies: the turns it stands are no stall to plan
-    /// round packmates for, nor to drop the stroll for another
-    /// ([`STALL_PATIENCE`] counts from here on). Taken for a stall, the
-    /// stroll was dropped while its search ran on toward it, or the path
-    /// that came was thrown away for a search round bodies that were not
-    /// there: a goblin in rooms (seed 6, turns 121-137) stood 30 actions
-    /// at 29,37 as four searches of about 1,200 nodes each found their
-    /// way to a stroll it had already dropped.
-    fn stand_for_stroll_plan(&mut self) {
-        self.brain.detour_asked_at = self.brain.stall_turns;
     }
 
     /// Steps to `next`, the first cell of its plan toward `goal`, saying

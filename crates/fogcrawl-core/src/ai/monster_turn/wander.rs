@@ -460,20 +460,6 @@ impl MemberTurn<'_> {
             .believes_walk_blocked(self.senses.at, &self.brain.plan)
     }
 
-    /// A wanderer whose stroll's search was given up for the planner's
-    /// budget (its turns ran out, or its own patience) walks on along the
-    /// ground ahead next ([`near_walk_on`]: no search), rather than draw
-    /// another spot whose search costs as much from where it stands. In a
-    /// pocket's end every spot round about lies the long way out: a wolf
-    /// in one on caves (evader, seed 1, turns 327-335) drew ten spots in a
-    /// row, each over the 700 nodes its searches could spend, and stood
-    /// 15 actions.
-    pub(super) fn walk_on_after_costly_stroll(&mut self) {
-        if self.brain.mode == Mode::Wander {
-            self.walks_on = true;
-        }
-    }
-
     /// Loiters from now for a time drawn from [`LOITER_TIME`] (from
     /// [`FAR_LOITER_TIME`] far from the player); its strolls so far are
     /// done with.
