@@ -121,7 +121,7 @@ impl Recipe {
 /// Builds the level for `recipe` from `seed` (the recipe's own `seed` field is the
 /// caller's business). The result satisfies: every walkable cell is reachable from the
 /// start, the stairs are reachable, and every spawn stands on a reachable cell.
-/// Spawns are placed as for factions that open doors (see [`generate_for`]).
+/// Spawns are placed as for factions that open doors (see `generate_for`).
 #[must_use]
 pub fn generate(recipe: &Recipe, seed: u64) -> Level {
     generate_for(recipe, seed, &SpawnFactions::default())
