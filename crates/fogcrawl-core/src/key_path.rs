@@ -205,9 +205,39 @@ pub(crate) fn plain_list(serde_expected: &str) -> String {
     list
 }
 
+/// serde's "invalid type: FOUND, expected EXPECTED" (or "invalid value: ...")
+/// read as what was found with its verdict (`string "80" is the wrong type`)
+/// and what serde expected, for a message that names the field's accepted
+/// values instead when it knows them; `None` for another message.
+#[must_use]
+pub(crate) fn wrong_value(message: &str) -> Option<(String, &str)> {
+    [
+        ("invalid type: ", "is the wrong type"),
+        ("invalid value: ", "is not accepted"),
+    ]
+    .into_iter()
+    .find_map(|(prefix, verdict)| {
+        let (found, expected) = message.strip_prefix(prefix)?.rsplit_once(", expected ")?;
+        Some((format!("{found} {verdict}"), expected))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrong_type_or_value_is_read_as_what_was_found_and_what_was_expected() {
+        assert_eq!(
+            wrong_value("invalid type: string \"80\", expected usize"),
+            Some(("string \"80\" is the wrong type".to_owned(), "usize"))
+        );
+        assert_eq!(
+            wrong_value("invalid value: integer `-1`, expected u32"),
+            Some(("integer `-1` is not accepted".to_owned(), "u32"))
+        );
+        assert_eq!(wrong_value("missing field `width`"), None);
+    }
 
     #[test]
     fn paths_print_dotted_with_indices_and_quoted_keys() {

@@ -210,16 +210,9 @@ fn shape_error(
     }
 
     let accepted = rules::accepted_at(&field.0);
-    for (prefix, verdict) in [
-        ("invalid type: ", "is the wrong type"),
-        ("invalid value: ", "is not accepted"),
-    ] {
-        if let Some(rest) = message.strip_prefix(prefix)
-            && let Some((found, expected)) = rest.rsplit_once(", expected ")
-        {
-            let accepted = accepted.unwrap_or_else(|| expected.to_owned());
-            return validator.invalid(span, &field, format!("{found} {verdict}"), accepted);
-        }
+    if let Some((found, expected)) = key_path::wrong_value(&message) {
+        let accepted = accepted.unwrap_or_else(|| expected.to_owned());
+        return validator.invalid(span, &field, found, accepted);
     }
     if let Some(rest) = message.strip_prefix("missing field `")
         && let Some((key, _)) = rest.split_once('`')
