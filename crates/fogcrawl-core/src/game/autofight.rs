@@ -41,6 +41,20 @@ pub(crate) fn compass_word(dx: i32, dy: i32) -> &'static str {
     }
 }
 
+/// Where `at` lies seen from `from`, as the messages say it: "beside you",
+/// or "3 cells south-east" (Chebyshev cells and [`compass_word`]).
+pub(crate) fn where_from(from: Pos, at: Pos) -> String {
+    let distance = at.chebyshev(from);
+    if distance <= 1 {
+        "beside you".to_owned()
+    } else {
+        format!(
+            "{distance} cells {}",
+            compass_word(at.x - from.x, at.y - from.y)
+        )
+    }
+}
+
 impl Game {
     /// The monster autofight goes for: the nearest one in sight that hunts
     /// the player (the lower actor id on a tie), else the nearest that
@@ -147,15 +161,7 @@ impl Game {
         else {
             return NO_HUNTER.to_owned();
         };
-        let distance = at.chebyshev(from);
-        let lies = if distance <= 1 {
-            "beside you".to_owned()
-        } else {
-            format!(
-                "{distance} cells {}",
-                compass_word(at.x - from.x, at.y - from.y)
-            )
-        };
+        let lies = where_from(from, at);
         format!(
             "{NO_HUNTER} {} sleeps {lies}: strike it by hand for a sneak attack, or s sneaks past it.",
             capitalised(&self.name_of(sleeper))

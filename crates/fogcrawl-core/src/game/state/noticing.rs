@@ -11,7 +11,7 @@
 
 use crate::ai::Mode;
 use crate::ai::brain::Source;
-use crate::game::autofight::compass_word;
+use crate::game::autofight::where_from;
 use crate::game::message_log::{Importance, capitalised};
 
 use super::{Game, PLAYER};
@@ -46,15 +46,7 @@ impl Game {
             return;
         }
         let from = self.actors[PLAYER].pos;
-        let distance = at.chebyshev(from);
-        let where_ = if distance <= 1 {
-            "beside you".to_owned()
-        } else {
-            format!(
-                "{distance} cells {}",
-                compass_word(at.x - from.x, at.y - from.y)
-            )
-        };
+        let where_ = where_from(from, at);
         let name = capitalised(&self.name_of(actor));
         self.log.push(
             self.time,
