@@ -209,31 +209,29 @@ impl BehaviourTracker {
             action.mode == Mode::Hunt && action.sees_player && stood && !action.act.acted();
         recent.frozen = if frozen { recent.frozen + 1 } else { 0 };
         counters.longest_frozen_hunt = counters.longest_frozen_hunt.max(recent.frozen);
-        recent.frozen_since = match (frozen, recent.frozen_since) {
-            (false, _) => None,
-            (true, None) => Some(action.turn),
-            (true, since) => since,
-        };
-        if let Some(since) = recent.frozen_since {
-            let turns = action.turn.saturating_sub(since).saturating_add(1);
-            counters.longest_frozen_hunt_turns = counters
-                .longest_frozen_hunt_turns
-                .max(u32::try_from(turns).unwrap_or(u32::MAX));
-        }
+        let turns = run_turns(&mut recent.frozen_since, frozen, action.turn);
+        counters.longest_frozen_hunt_turns = counters.longest_frozen_hunt_turns.max(turns);
         // The same runs, a shut-out action breaking them.
         let with_way_in = frozen && action.detail.shut_out != Some(true);
-        recent.way_in_since = match (with_way_in, recent.way_in_since) {
-            (false, _) => None,
-            (true, None) => Some(action.turn),
-            (true, since) => since,
-        };
-        if let Some(since) = recent.way_in_since {
-            let turns = action.turn.saturating_sub(since).saturating_add(1);
-            counters.longest_frozen_hunt_way_in_turns = counters
-                .longest_frozen_hunt_way_in_turns
-                .max(u32::try_from(turns).unwrap_or(u32::MAX));
-        }
+        let turns = run_turns(&mut recent.way_in_since, with_way_in, action.turn);
+        counters.longest_frozen_hunt_way_in_turns =
+            counters.longest_frozen_hunt_way_in_turns.max(turns);
     }
+}
+
+/// Keeps `since`, the player turn a run of actions began on, over one more
+/// action on `turn` (`in_run`: whether it belongs to the run), and gives
+/// the player turns the run now spans, first to last both counted (0 out
+/// of a run).
+fn run_turns(since: &mut Option<u64>, in_run: bool, turn: u64) -> u32 {
+    *since = if in_run {
+        Some(since.unwrap_or(turn))
+    } else {
+        None
+    };
+    since.map_or(0, |since| {
+        u32::try_from(turn.saturating_sub(since).saturating_add(1)).unwrap_or(u32::MAX)
+    })
 }
 
 #[cfg(test)]
