@@ -70,7 +70,7 @@
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
 use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::player_reach::{Ticks, ticks};
@@ -329,15 +329,10 @@ impl MemberTurn<'_> {
             .filter(|&cell| !(self.senses.smoke_at)(cell))
             .filter_map(|cell| {
                 let cost = rules.terrain_cost(self.faction.knowledge().belief(cell))?;
-                let length = if cell.x != at.x && cell.y != at.y {
-                    std::f64::consts::SQRT_2
-                } else {
-                    1.0
-                };
-                Some((cell, move_time(length, cost, speed)))
+                Some((cell, move_time(octile(at, cell), cost, speed)))
             })
             .collect();
-        let walk = self.faction.player_steps(player, range + 2).clone();
+        let walk = self.faction.player_steps(player, range + 2);
         let far = |cell: Pos| (walk.steps(cell), chebyshev(cell, player));
         let here = far(at);
         let Some(step) = step_costs
@@ -568,12 +563,7 @@ impl MemberTurn<'_> {
                 let Some(cost) = rules.terrain_cost(self.faction.knowledge().belief(to)) else {
                     continue;
                 };
-                let length = if dx != 0 && dy != 0 {
-                    std::f64::consts::SQRT_2
-                } else {
-                    1.0
-                };
-                let ready = time + ticks(move_time(length, cost, speed));
+                let ready = time + ticks(move_time(octile(from, to), cost, speed));
                 let first = if first_step { to } else { first };
                 frontier.push(std::cmp::Reverse((
                     ready,
