@@ -21,7 +21,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::astar::{Path, QueryError, SearchStats};
-use crate::endpoints::{check_endpoints, step_length};
+use crate::endpoints::check_endpoints;
 use crate::grid::{Grid, Pos};
 use crate::heuristic::Heuristic;
 use crate::smoothing::path_cost;
@@ -247,7 +247,7 @@ impl BidirectionalAStar {
                     continue;
                 };
                 let there = index(next);
-                let next_g = mine.g[here] + step_length(cell, next) * cost;
+                let next_g = mine.g[here] + cell.octile(next) * cost;
                 if next_g >= mine.g[there] {
                     continue;
                 }

@@ -23,12 +23,3 @@ pub(crate) fn check_endpoints(grid: &Grid, start: Pos, goal: Pos) -> Result<(), 
     }
     Ok(())
 }
-
-/// The step length between two neighbouring cells: 1 or sqrt 2.
-pub(crate) fn step_length(from: Pos, to: Pos) -> f64 {
-    if from.x != to.x && from.y != to.y {
-        std::f64::consts::SQRT_2
-    } else {
-        1.0
-    }
-}

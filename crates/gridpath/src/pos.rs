@@ -33,6 +33,20 @@ impl Pos {
         let (dx, dy) = ((self.x - other.x).abs(), (self.y - other.y).abs());
         if dx > dy { dx } else { dy }
     }
+
+    /// The length of the straight way from this cell to `other` when a
+    /// straight step is 1 long and a diagonal one sqrt 2 (the octile
+    /// distance): for a neighbour, the length of the step to it.
+    ///
+    /// ```
+    /// use gridpath::Pos;
+    /// assert_eq!(Pos::new(0, 0).octile(Pos::new(0, 1)), 1.0);
+    /// assert_eq!(Pos::new(0, 0).octile(Pos::new(1, 1)), std::f64::consts::SQRT_2);
+    /// assert_eq!(Pos::new(1, 1).octile(Pos::new(4, 0)), 2.0 + std::f64::consts::SQRT_2);
+    /// ```
+    pub fn octile(self, other: Pos) -> f64 {
+        crate::Heuristic::Octile.estimate(f64::from(self.x - other.x), f64::from(self.y - other.y))
+    }
 }
 
 impl fmt::Display for Pos {

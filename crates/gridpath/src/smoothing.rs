@@ -316,7 +316,7 @@ pub fn cheapest_straight_path(grid: &Grid, from: Pos, goal: Pos) -> Option<Path>
     let moves = if four_connected {
         (long + short) as f64
     } else {
-        (long - short) as f64 + std::f64::consts::SQRT_2 * short as f64
+        from.octile(goal)
     };
     let bound = grid.min_cost() * moves * (1.0 + COST_TOLERANCE);
     let mut cells = vec![from];

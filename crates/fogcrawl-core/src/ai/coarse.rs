@@ -328,7 +328,7 @@ impl CoarseMap {
             if let Some(line) = walkable_straight_path(grid, at, spot)
                 && line.cells.iter().all(|&cell| accept(cell))
             {
-                let per_cell = line.cost / octile(at, spot);
+                let per_cell = line.cost / at.octile(spot);
                 if best.as_ref().is_none_or(|(least, _)| per_cell < *least) {
                     best = Some((per_cell, line.cells));
                 }
@@ -343,14 +343,6 @@ impl CoarseMap {
 /// Costs closer than this are equal (sums of the same steps in another
 /// order).
 const COST_EPSILON: f64 = 1e-9;
-
-/// The length of the straight way from `a` to `b` on the grid (a
-/// diagonal step is sqrt 2 long), never zero for two cells apart.
-fn octile(a: Pos, b: Pos) -> f64 {
-    let (dx, dy) = ((a.x - b.x).abs(), (a.y - b.y).abs());
-    let (long, short) = (f64::from(dx.max(dy)), f64::from(dx.min(dy)));
-    (long - short) + std::f64::consts::SQRT_2 * short
-}
 
 #[cfg(test)]
 mod tests {

@@ -110,12 +110,7 @@ pub fn fog_walk(
         match MemberTurn::new(&mut faction, &mut brain, &senses).pursue(to) {
             Intent::Step { to: next, .. } => match true_step_cost(level, &profile, at, next) {
                 Some(cost) => {
-                    let length = if at.x != next.x && at.y != next.y {
-                        std::f64::consts::SQRT_2
-                    } else {
-                        1.0
-                    };
-                    walk.time += move_time(length, cost, speed);
+                    walk.time += move_time(at.octile(next), cost, speed);
                     walk.steps += 1;
                     let outcome = TurnOutcome {
                         started_at: at,

@@ -51,7 +51,7 @@ use crate::ai::brain::{Brain, Mode, Perception};
 use crate::ai::faction::Faction;
 use crate::ai::give_way::{Body, WaitFor};
 use crate::ai::thought::Thought;
-use gridpath::{Heuristic, Pos};
+use gridpath::Pos;
 
 /// What danger and threat must add to a cell's cost (a floor step costs 1)
 /// before a searcher keeps off the player's last known position itself.
@@ -513,7 +513,7 @@ fn chebyshev(a: Pos, b: Pos) -> i32 {
 
 /// The octile distance between `a` and `b` (a diagonal costs sqrt 2).
 fn octile(a: Pos, b: Pos) -> f64 {
-    Heuristic::Octile.estimate(f64::from(a.x - b.x), f64::from(a.y - b.y))
+    a.octile(b)
 }
 
 #[cfg(test)]

@@ -162,12 +162,7 @@ impl PlayerReach {
         let step = |from: Pos, to: Pos| -> Option<Ticks> {
             let cost = enter(to)?;
             legal(from, to).then_some(())?;
-            let length = if from.x != to.x && from.y != to.y {
-                std::f64::consts::SQRT_2
-            } else {
-                1.0
-            };
-            Some(ticks(length * cost))
+            Some(ticks(from.octile(to) * cost))
         };
         let (ready, stand) = walk(square, step);
         Self {

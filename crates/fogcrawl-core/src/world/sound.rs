@@ -74,19 +74,14 @@ impl SoundReach {
                 let Some(muffle) = carries(level, next) else {
                     continue;
                 };
-                let diagonal = dx != 0 && dy != 0;
-                if diagonal
+                if dx != 0
+                    && dy != 0
                     && (carries(level, Pos::new(x + dx, y)).is_none()
                         || carries(level, Pos::new(x, y + dy)).is_none())
                 {
                     continue;
                 }
-                let length = if diagonal {
-                    std::f64::consts::SQRT_2
-                } else {
-                    1.0
-                };
-                let through = so_far + length + muffle;
+                let through = so_far + here.octile(next) + muffle;
                 if through <= limit && through < sound.distance[next_index] {
                     sound.distance[next_index] = through;
                     frontier.push((Reverse(Ordered(through)), next.x, next.y));

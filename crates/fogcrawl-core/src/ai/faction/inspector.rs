@@ -297,13 +297,8 @@ mod tests {
             let Some(parent) = values[&cell].parent else {
                 continue; // the start
             };
-            let step = if parent.x != cell.x && parent.y != cell.y {
-                std::f64::consts::SQRT_2
-            } else {
-                1.0
-            };
             let (paid, g) = (shown.unwrap(), values[&cell].g);
-            let sum = values[&parent].g + step * paid;
+            let sum = values[&parent].g + parent.octile(cell) * paid;
             assert!((sum - g).abs() < 1e-9, "{cell}: g {g} but {sum}");
             dearer_than_now += usize::from(grid.cost(cell).is_some_and(|now| now < paid));
             checked += 1;
