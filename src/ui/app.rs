@@ -25,6 +25,7 @@ use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
+use crate::ui::screen_layout::is_too_small;
 use crate::ui::theme::Palette;
 use fogcrawl_core::{
     Action, Activity, ConfigReloader, ConfigSource, Direction, Game, Importance, Installed,
@@ -304,7 +305,25 @@ impl App {
         &self.debug
     }
 
-    /// What keys mean right now.
+    /// What a key press means right now: as [`App::input_mode`] says,
+    /// unless the terminal is too small to show the game (then only
+    /// quitting works).
+    pub fn key_mode(&self) -> InputMode {
+        if self.is_too_small() {
+            InputMode::TooSmall
+        } else {
+            self.input_mode()
+        }
+    }
+
+    /// Whether the terminal is below the minimum size, the game not drawn:
+    /// then keys do nothing but quit and auto-advance holds its turns.
+    pub fn is_too_small(&self) -> bool {
+        let (width, height) = self.screen_size;
+        is_too_small(Rect::new(0, 0, width, height))
+    }
+
+    /// What keys mean right now, on a screen large enough to show them.
     pub fn input_mode(&self) -> InputMode {
         match self.overlay {
             Overlay::Help => InputMode::Help,
@@ -859,6 +878,31 @@ pub(crate) mod tests {
         app.update(Command::ChooseDirection(Direction::South));
         assert_eq!(app.overlay(), Overlay::None);
         assert_eq!(app.game.adjacent_doors(false), vec![Direction::South]);
+    }
+
+    #[test]
+    fn a_terminal_too_small_to_show_the_game_takes_no_key_but_quit() {
+        use crate::ui::input::command_for_key;
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        let mut app = duel();
+        app.set_screen_size(40, 12);
+        assert!(app.is_too_small());
+        assert_eq!(app.key_mode(), InputMode::TooSmall);
+        // A step, explore, rest, the help, the stairs: nothing acts blind.
+        for code in ['l', 'e', 'R', '?', '>', 'F', 'a'].map(KeyCode::Char) {
+            assert_eq!(command_for_key(press(code), app.key_mode()), None, "{code}");
+        }
+        assert_eq!(
+            command_for_key(press(KeyCode::Char('q')), app.key_mode()),
+            Some(Command::Quit)
+        );
+        app.set_screen_size(60, 20);
+        assert_eq!(app.key_mode(), InputMode::Playing);
+        assert_eq!(
+            command_for_key(press(KeyCode::Char('l')), app.key_mode()),
+            Some(Command::Step(Direction::East))
+        );
     }
 
     #[test]
