@@ -52,6 +52,8 @@ pub struct PlayOptions {
     pub level: Option<String>,
     /// `--seed`; `None` takes a fresh seed from the clock.
     pub seed: Option<u64>,
+    /// `--depth`: the level of a run played (see `GameSetup::play_at_depth`).
+    pub depth: Option<usize>,
     /// Where the game is saved and resumed from.
     pub save_path: PathBuf,
     /// The monster config; a file is watched while the game runs.
@@ -65,10 +67,10 @@ pub struct PlayOptions {
 }
 
 impl PlayOptions {
-    /// An explicit `--level` or `--seed` starts a new game instead of
-    /// resuming the save (which that game replaces when you quit).
+    /// An explicit `--level`, `--seed` or `--depth` starts a new game
+    /// instead of resuming the save (which that game replaces when you quit).
     pub(crate) fn starts_fresh(&self) -> bool {
-        self.level.is_some() || self.seed.is_some()
+        self.level.is_some() || self.seed.is_some() || self.depth.is_some()
     }
 }
 
@@ -88,6 +90,8 @@ pub struct App {
     saved_to: Option<SavedTo>,
     /// The `--level` a new game (`n`) starts from.
     start_level: Option<String>,
+    /// The `--depth` a new game (`n`) starts at.
+    start_depth: Option<usize>,
     quit_requested: bool,
     /// The death screen asked to replay the death (the session does it).
     watch_death_requested: bool,
@@ -142,6 +146,7 @@ impl App {
             save: None,
             saved_to: None,
             start_level: None,
+            start_depth: None,
             quit_requested: false,
             watch_death_requested: false,
             ending_handled: false,
@@ -771,6 +776,7 @@ pub(crate) mod tests {
         PlayOptions {
             level: level.map(str::to_owned),
             seed,
+            depth: None,
             save_path: dir.join("save.json"),
             config: ConfigSource::BuiltIn,
             fallback_save_path: dir.join("rescued.json"),
@@ -803,6 +809,33 @@ pub(crate) mod tests {
             log_text(&resumed).contains("resumed from"),
             "{}",
             log_text(&resumed)
+        );
+    }
+
+    /// `--depth` plays as `sim --depth` does: the level named, as the last
+    /// of a run of N of it, with the kinds of that depth (goblin archers on
+    /// the warrens), and a fresh start although a save is there.
+    #[test]
+    fn a_depth_starts_the_game_sim_plays_at_that_depth() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut asked = options(dir.path(), Some("warrens"), Some(2));
+        asked.depth = Some(5);
+        assert!(options(dir.path(), None, None).depth.is_none());
+        let app = App::start(&asked, duel().palette).unwrap();
+        assert_eq!(app.game.depth(), 4);
+        assert_eq!(app.game.run(), vec!["warrens".to_owned(); 5].as_slice());
+        let mut setup = GameSetup::new(Some("warrens"), 2, MonsterConfig::shipped().unwrap());
+        setup.play_at_depth(Some("warrens"), 5).unwrap();
+        let sim = Game::new(&setup).unwrap();
+        let kinds = |game: &Game| -> Vec<String> {
+            (1..game.actors().len()).map(|i| game.name_of(i)).collect()
+        };
+        assert_eq!(app.game.player().pos, sim.player().pos);
+        assert_eq!(kinds(&app.game), kinds(&sim));
+        assert!(
+            kinds(&app.game).iter().any(|k| k.contains("archer")),
+            "{:?}",
+            kinds(&app.game)
         );
     }
 

@@ -30,6 +30,7 @@ impl App {
         let mut app = Self::new(first.game, palette);
         app.data_dir = Some(options.data_dir.clone());
         app.start_level.clone_from(&options.level);
+        app.start_depth = options.depth;
         app.config_reloader = watcher.map(ConfigReloader::new);
         if let Some(recordings) = &options.recordings {
             app.recording = Some(recording::AppRecording::new(
@@ -72,7 +73,7 @@ impl App {
                 setup.start_depth = self.game.start_depth();
                 Game::new(&setup)
             }
-            None => new_game(self.start_level.as_deref(), None, &config),
+            None => new_game(self.start_level.as_deref(), None, self.start_depth, &config),
         };
         match started {
             Ok(game) => {
@@ -137,12 +138,17 @@ fn first_game(options: &PlayOptions, config: &MonsterConfig) -> Result<FirstGame
         note: None,
     };
     if options.starts_fresh() {
-        let mut game = new_game(options.level.as_deref(), options.seed, config)?;
+        let mut game = new_game(
+            options.level.as_deref(),
+            options.seed,
+            options.depth,
+            config,
+        )?;
         if path.exists() {
             tracing::info!(save = %path.display(), "explicit start: the save will be replaced");
             game.tell(Importance::System,
                 format!(
-                    "--level/--map/--seed start a new game: the saved game ({}) is replaced when you quit.",
+                    "--level/--map/--seed/--depth start a new game: the saved game ({}) is replaced when you quit.",
                     path.display()
                 ),
             );
@@ -177,23 +183,28 @@ fn first_game(options: &PlayOptions, config: &MonsterConfig) -> Result<FirstGame
             leave_save_notice(path, &text);
             Ok(FirstGame {
                 note: Some(text),
-                ..fresh(new_game(None, None, config)?)
+                ..fresh(new_game(None, None, None, config)?)
             })
         }
-        Loaded::Nothing => Ok(fresh(new_game(None, None, config)?)),
+        Loaded::Nothing => Ok(fresh(new_game(None, None, None, config)?)),
         Loaded::NotAFile(err) => Err(err.into()),
     }
 }
 
 /// A new game on `level` (the standard run if `None`) with `seed` (a fresh
-/// one if `None`).
+/// one if `None`), at `depth` if given (as `sim --depth` plays it).
 fn new_game(
     level: Option<&str>,
     seed: Option<u64>,
+    depth: Option<usize>,
     config: &MonsterConfig,
 ) -> Result<Game, GameError> {
     let seed = seed.unwrap_or_else(fresh_seed);
-    let game = Game::new(&GameSetup::new(level, seed, config.clone()))?;
-    tracing::info!(seed, level = ?level, "new game started");
+    let mut setup = GameSetup::new(level, seed, config.clone());
+    if let Some(depth) = depth {
+        setup.play_at_depth(level, depth)?;
+    }
+    let game = Game::new(&setup)?;
+    tracing::info!(seed, level = ?level, depth = ?depth, "new game started");
     Ok(game)
 }
