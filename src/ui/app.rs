@@ -88,10 +88,6 @@ pub struct App {
     save: Option<SaveSlot>,
     /// Where quitting saved the game.
     saved_to: Option<SavedTo>,
-    /// The `--level` a new game (`n`) starts from.
-    start_level: Option<String>,
-    /// The `--depth` a new game (`n`) starts at.
-    start_depth: Option<usize>,
     quit_requested: bool,
     /// The death screen asked to replay the death (the session does it).
     watch_death_requested: bool,
@@ -145,8 +141,6 @@ impl App {
             pending_step: None,
             save: None,
             saved_to: None,
-            start_level: None,
-            start_depth: None,
             quit_requested: false,
             watch_death_requested: false,
             ending_handled: false,
@@ -884,6 +878,39 @@ pub(crate) mod tests {
         app.update(Command::NewGame);
         assert!(!app.game.is_over());
         assert_eq!(app.game.level().name, "duel");
+    }
+
+    /// `n` after a resumed game starts that game's level again, as after
+    /// one begun in the session: it went to the standard run's first level.
+    #[test]
+    fn a_new_game_after_a_resumed_one_starts_where_that_one_did() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first =
+            App::start(&options(dir.path(), Some(DUEL), Some(1)), duel().palette).unwrap();
+        first.save_on_exit().unwrap();
+        let palette = first.palette;
+        drop(first);
+        let mut app = App::start(&options(dir.path(), None, None), palette).unwrap();
+        assert!(
+            log_text(&app).contains("resumed from"),
+            "{}",
+            log_text(&app)
+        );
+        for direction in [Direction::East; 7].into_iter().chain([Direction::South]) {
+            let target = direction.from(app.game.player().pos);
+            for _ in 0..40 {
+                if app.game.player().pos == target || app.game.is_over() {
+                    break;
+                }
+                app.update(Command::Step(direction));
+            }
+        }
+        app.update(Command::Descend);
+        assert!(app.game.is_over());
+        app.update(Command::NewGame);
+        assert!(!app.game.is_over());
+        assert_eq!(app.game.level().name, "duel");
+        assert_eq!(app.game.run(), [DUEL.to_owned()].as_slice());
     }
 
     #[test]

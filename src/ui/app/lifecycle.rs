@@ -29,8 +29,6 @@ impl App {
         let first = first_game(options, &config)?;
         let mut app = Self::new(first.game, palette);
         app.data_dir = Some(options.data_dir.clone());
-        app.start_level.clone_from(&options.level);
-        app.start_depth = options.depth;
         app.config_reloader = watcher.map(ConfigReloader::new);
         if let Some(recordings) = &options.recordings {
             app.recording = Some(recording::AppRecording::new(
@@ -57,8 +55,11 @@ impl App {
         Ok(app)
     }
 
-    /// After the end: a new game, or with `same_seed` the same run on the
-    /// same seed again (from the level it started on).
+    /// After the end: the run that ended again, from the level it started
+    /// on, on a fresh seed or with `same_seed` on the same one. Read from
+    /// the game, not the command line, so a resumed game's start counts: a
+    /// game of `--level swamp` resumed without options went on, after `n`,
+    /// to the standard run's first level.
     pub(super) fn start_new_game(&mut self, same_seed: Option<u64>) {
         if !self.game.is_over() {
             return;
@@ -66,15 +67,10 @@ impl App {
         let Some(config) = self.game.config().cloned() else {
             return;
         };
-        let started = match same_seed {
-            Some(seed) => {
-                let mut setup = GameSetup::new(None, seed, config);
-                setup.run = self.game.run().to_vec();
-                setup.start_depth = self.game.start_depth();
-                Game::new(&setup)
-            }
-            None => new_game(self.start_level.as_deref(), None, self.start_depth, &config),
-        };
+        let mut setup = GameSetup::new(None, same_seed.unwrap_or_else(fresh_seed), config);
+        setup.run = self.game.run().to_vec();
+        setup.start_depth = self.game.start_depth();
+        let started = Game::new(&setup);
         match started {
             Ok(game) => {
                 tracing::info!(seed = game.seed(), "new game");
