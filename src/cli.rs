@@ -87,6 +87,19 @@ pub struct PlayArgs {
     /// The seed every random choice flows from: same seed, same game.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Play as level N of a run (1 to 64), so kinds that join later
+    /// (`from_level`: archers, spitters) spawn: with --level, that level
+    /// as the run's Nth (its seed that of depth N; its stairs end the
+    /// run); without, the standard run from its Nth level on. `sim` and
+    /// play read it alike, so a sim's game can be played by hand.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64)
+            .range(1..=MAX_SIM_DEPTH)
+            .map(|depth| usize::try_from(depth).unwrap_or(usize::MAX))
+    )]
+    pub depth: Option<usize>,
     /// The monster and faction config [default: ./levels/monsters.toml if
     /// present, else the user's copy (`fogcrawl config` shows where), else the
     /// built-in config].
@@ -148,6 +161,7 @@ pub struct SimArgs {
     #[arg(
         long,
         value_name = "N",
+        conflicts_with = "depth",
         // Within MAX_RUNS, so the conversion to usize never saturates.
         value_parser = clap::value_parser!(u64)
             .range(1..=MAX_RUNS)
@@ -198,19 +212,6 @@ pub struct SimArgs {
     /// plays it back; `--verify` checks it).
     #[arg(long, value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
-    /// Play as level N of a run (1 to 64), so kinds that join later
-    /// (`from_level`: archers, spitters) spawn: with --level, that level
-    /// as the run's Nth (its seed that of depth N); without, the standard
-    /// run from its Nth level on.
-    #[arg(
-        long,
-        value_name = "N",
-        conflicts_with = "runs",
-        value_parser = clap::value_parser!(u64)
-            .range(1..=MAX_SIM_DEPTH)
-            .map(|depth| usize::try_from(depth).unwrap_or(usize::MAX))
-    )]
-    pub depth: Option<usize>,
     /// The scripted player: `autopilot` (the default: explores, fights
     /// what comes), `evader` (breaks line of sight when hunted, hides
     /// behind doors and corners, comes back), so searches and giving up

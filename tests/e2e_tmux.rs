@@ -239,9 +239,12 @@ fn play_help_resize_quit_and_resume() {
     session.wait_gone("key closes");
     assert!(session.alternate_on(), "Esc closes help, it does not quit");
 
-    // Too small, then back.
+    // Too small, then back: keys pressed while the game cannot be seen
+    // do nothing (the turn count below is still 2).
     session.resize(50, 15);
     session.wait_for("terminal too small");
+    session.keys(&["l", "e", "R"]);
+    session.wait_for("q saves and quits");
     session.resize(100, 32);
     session.wait_for("Turns 2");
 

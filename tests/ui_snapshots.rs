@@ -165,6 +165,30 @@ fn too_small() {
     insta::assert_snapshot!(terminal.backend());
 }
 
+/// At 40x12 (a phone's terminal, a split pane) the sizes stay whole on
+/// their line and the way out is said: the one line of before broke
+/// inside "(now / 40x12)".
+#[test]
+fn too_small_keeps_each_size_whole_and_says_how_to_quit() {
+    let app = app(DUEL, 1, NO_COLOUR);
+    let terminal = draw(&app, 40, 12);
+    let text = text_of(terminal.backend().buffer(), Rect::new(0, 0, 40, 12));
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "terminal too small",
+            "need 60x20, now 40x12",
+            "the game waits; q saves and quits"
+        ],
+        "{text}"
+    );
+}
+
 #[test]
 fn tiny_terminals_do_not_panic() {
     let app = app(DUEL, 1, NO_COLOUR);

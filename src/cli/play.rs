@@ -8,7 +8,7 @@ use crate::cli::PlayArgs;
 use fogcrawl_core::escape_controls;
 
 /// Plays in the terminal. Without options the saved game resumes; an
-/// explicit `--level`, `--map` or `--seed` starts a new game instead (which
+/// explicit `--level`, `--map`, `--seed` or `--depth` starts a new game instead (which
 /// replaces the save when you quit).
 #[cfg(feature = "tui")]
 pub fn run(args: &PlayArgs) -> ExitCode {
@@ -19,6 +19,7 @@ pub fn run(args: &PlayArgs) -> ExitCode {
     let options = crate::ui::PlayOptions {
         level: args.level_arg().map(str::to_owned),
         seed: args.seed,
+        depth: args.depth,
         save_path: fogcrawl_core::default_save_path(),
         config: args.config_source(),
         fallback_save_path: fogcrawl_core::fallback_save_path(),

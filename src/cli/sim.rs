@@ -137,17 +137,13 @@ fn sim_setup(args: &SimArgs, config: MonsterConfig) -> Result<GameSetup, String>
         // A sim measures one level: it ends on that level's stairs. At
         // `--depth N` it is the last of a run of N of it, so it is played
         // as the Nth level and its stairs still end the run.
-        let depth = args.depth.unwrap_or(1);
-        setup.run = vec![level.to_owned(); depth];
-        setup.start_depth = depth - 1;
-    } else if let Some(depth) = args.depth {
-        if depth > setup.run.len() {
-            return Err(format!(
-                "--depth {depth}: the run (levels/run.toml) has {} levels",
-                setup.run.len()
-            ));
-        }
-        setup.start_depth = depth - 1;
+        setup
+            .play_at_depth(Some(level), start.depth.unwrap_or(1))
+            .map_err(|err| err.to_string())?;
+    } else if let Some(depth) = start.depth {
+        setup
+            .play_at_depth(None, depth)
+            .map_err(|err| err.to_string())?;
     }
     Ok(setup)
 }

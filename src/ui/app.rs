@@ -25,6 +25,7 @@ use crate::ui::history_view::HistoryPopup;
 use crate::ui::overlay::DebugOverlay;
 use crate::ui::overlay::controller::OverlayReply;
 use crate::ui::popups::HelpPopup;
+use crate::ui::screen_layout::is_too_small;
 use crate::ui::theme::Palette;
 use fogcrawl_core::{
     Action, Activity, ConfigReloader, ConfigSource, Direction, Game, Importance, Installed,
@@ -51,6 +52,8 @@ pub struct PlayOptions {
     pub level: Option<String>,
     /// `--seed`; `None` takes a fresh seed from the clock.
     pub seed: Option<u64>,
+    /// `--depth`: the level of a run played (see `GameSetup::play_at_depth`).
+    pub depth: Option<usize>,
     /// Where the game is saved and resumed from.
     pub save_path: PathBuf,
     /// The monster config; a file is watched while the game runs.
@@ -64,10 +67,10 @@ pub struct PlayOptions {
 }
 
 impl PlayOptions {
-    /// An explicit `--level` or `--seed` starts a new game instead of
-    /// resuming the save (which that game replaces when you quit).
+    /// An explicit `--level`, `--seed` or `--depth` starts a new game
+    /// instead of resuming the save (which that game replaces when you quit).
     pub(crate) fn starts_fresh(&self) -> bool {
-        self.level.is_some() || self.seed.is_some()
+        self.level.is_some() || self.seed.is_some() || self.depth.is_some()
     }
 }
 
@@ -85,8 +88,6 @@ pub struct App {
     save: Option<SaveSlot>,
     /// Where quitting saved the game.
     saved_to: Option<SavedTo>,
-    /// The `--level` a new game (`n`) starts from.
-    start_level: Option<String>,
     quit_requested: bool,
     /// The death screen asked to replay the death (the session does it).
     watch_death_requested: bool,
@@ -140,7 +141,6 @@ impl App {
             pending_step: None,
             save: None,
             saved_to: None,
-            start_level: None,
             quit_requested: false,
             watch_death_requested: false,
             ending_handled: false,
@@ -304,7 +304,25 @@ impl App {
         &self.debug
     }
 
-    /// What keys mean right now.
+    /// What a key press means right now: as [`App::input_mode`] says,
+    /// unless the terminal is too small to show the game (then only
+    /// quitting works).
+    pub fn key_mode(&self) -> InputMode {
+        if self.is_too_small() {
+            InputMode::TooSmall
+        } else {
+            self.input_mode()
+        }
+    }
+
+    /// Whether the terminal is below the minimum size, the game not drawn:
+    /// then keys do nothing but quit and auto-advance holds its turns.
+    pub fn is_too_small(&self) -> bool {
+        let (width, height) = self.screen_size;
+        is_too_small(Rect::new(0, 0, width, height))
+    }
+
+    /// What keys mean right now, on a screen large enough to show them.
     pub fn input_mode(&self) -> InputMode {
         match self.overlay {
             Overlay::Help => InputMode::Help,
@@ -752,6 +770,7 @@ pub(crate) mod tests {
         PlayOptions {
             level: level.map(str::to_owned),
             seed,
+            depth: None,
             save_path: dir.join("save.json"),
             config: ConfigSource::BuiltIn,
             fallback_save_path: dir.join("rescued.json"),
@@ -784,6 +803,33 @@ pub(crate) mod tests {
             log_text(&resumed).contains("resumed from"),
             "{}",
             log_text(&resumed)
+        );
+    }
+
+    /// `--depth` plays as `sim --depth` does: the level named, as the last
+    /// of a run of N of it, with the kinds of that depth (goblin archers on
+    /// the warrens), and a fresh start although a save is there.
+    #[test]
+    fn a_depth_starts_the_game_sim_plays_at_that_depth() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut asked = options(dir.path(), Some("warrens"), Some(2));
+        asked.depth = Some(5);
+        assert!(options(dir.path(), None, None).depth.is_none());
+        let app = App::start(&asked, duel().palette).unwrap();
+        assert_eq!(app.game.depth(), 4);
+        assert_eq!(app.game.run(), vec!["warrens".to_owned(); 5].as_slice());
+        let mut setup = GameSetup::new(Some("warrens"), 2, MonsterConfig::shipped().unwrap());
+        setup.play_at_depth(Some("warrens"), 5).unwrap();
+        let sim = Game::new(&setup).unwrap();
+        let kinds = |game: &Game| -> Vec<String> {
+            (1..game.actors().len()).map(|i| game.name_of(i)).collect()
+        };
+        assert_eq!(app.game.player().pos, sim.player().pos);
+        assert_eq!(kinds(&app.game), kinds(&sim));
+        assert!(
+            kinds(&app.game).iter().any(|k| k.contains("archer")),
+            "{:?}",
+            kinds(&app.game)
         );
     }
 
@@ -834,6 +880,39 @@ pub(crate) mod tests {
         assert_eq!(app.game.level().name, "duel");
     }
 
+    /// `n` after a resumed game starts that game's level again, as after
+    /// one begun in the session: it went to the standard run's first level.
+    #[test]
+    fn a_new_game_after_a_resumed_one_starts_where_that_one_did() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut first =
+            App::start(&options(dir.path(), Some(DUEL), Some(1)), duel().palette).unwrap();
+        first.save_on_exit().unwrap();
+        let palette = first.palette;
+        drop(first);
+        let mut app = App::start(&options(dir.path(), None, None), palette).unwrap();
+        assert!(
+            log_text(&app).contains("resumed from"),
+            "{}",
+            log_text(&app)
+        );
+        for direction in [Direction::East; 7].into_iter().chain([Direction::South]) {
+            let target = direction.from(app.game.player().pos);
+            for _ in 0..40 {
+                if app.game.player().pos == target || app.game.is_over() {
+                    break;
+                }
+                app.update(Command::Step(direction));
+            }
+        }
+        app.update(Command::Descend);
+        assert!(app.game.is_over());
+        app.update(Command::NewGame);
+        assert!(!app.game.is_over());
+        assert_eq!(app.game.level().name, "duel");
+        assert_eq!(app.game.run(), [DUEL.to_owned()].as_slice());
+    }
+
     #[test]
     fn two_doors_ask_which_way_and_esc_cancels() {
         let dir = tempfile::tempdir().unwrap();
@@ -859,6 +938,31 @@ pub(crate) mod tests {
         app.update(Command::ChooseDirection(Direction::South));
         assert_eq!(app.overlay(), Overlay::None);
         assert_eq!(app.game.adjacent_doors(false), vec![Direction::South]);
+    }
+
+    #[test]
+    fn a_terminal_too_small_to_show_the_game_takes_no_key_but_quit() {
+        use crate::ui::input::command_for_key;
+        use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+        let press = |code| KeyEvent::new(code, KeyModifiers::NONE);
+        let mut app = duel();
+        app.set_screen_size(40, 12);
+        assert!(app.is_too_small());
+        assert_eq!(app.key_mode(), InputMode::TooSmall);
+        // A step, explore, rest, the help, the stairs: nothing acts blind.
+        for code in ['l', 'e', 'R', '?', '>', 'F', 'a'].map(KeyCode::Char) {
+            assert_eq!(command_for_key(press(code), app.key_mode()), None, "{code}");
+        }
+        assert_eq!(
+            command_for_key(press(KeyCode::Char('q')), app.key_mode()),
+            Some(Command::Quit)
+        );
+        app.set_screen_size(60, 20);
+        assert_eq!(app.key_mode(), InputMode::Playing);
+        assert_eq!(
+            command_for_key(press(KeyCode::Char('l')), app.key_mode()),
+            Some(Command::Step(Direction::East))
+        );
     }
 
     #[test]

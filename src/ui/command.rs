@@ -200,4 +200,9 @@ pub enum InputMode {
     /// A screen of its own (the level map, the character sheet): any key
     /// closes it; no time passes.
     Sheet,
+    /// The terminal is below the minimum size, so the game is not drawn:
+    /// only `q` (and Ctrl-C) work, so no key acts on a game the player
+    /// cannot see (play31 shrank the terminal to 40x12, pressed `l` twice
+    /// and came back to a hobgoblin's blows).
+    TooSmall,
 }

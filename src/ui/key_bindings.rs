@@ -16,7 +16,7 @@ use crate::ui::overlay::{REPLAY_JUMP, ReplayMove};
 use HelpSection::{Overlay as OverlayHelp, Playing as PlayingHelp};
 use InputMode::{
     DirectionPrompt, GameOver, Help, Inventory, Look, Looking, Messages, Overlay, Playing, Replay,
-    Sheet, Targeting,
+    Sheet, Targeting, TooSmall,
 };
 use fogcrawl_core::Direction;
 
@@ -539,7 +539,7 @@ pub(crate) const KEY_BINDINGS: &[KeyBinding] = &[
         .hints(&[hint(GameOver, "r", "same seed")]),
     // Ctrl-C quits in every mode too (see `input::command_for_key`).
     KeyBinding::new(
-        &[Playing, Overlay, Look, Replay, GameOver],
+        &[Playing, Overlay, Look, Replay, GameOver, TooSmall],
         Keys::Same(&[KeyCode::Char('q')], Command::Quit),
     )
     .help(PlayingHelp, "q  Ctrl-C", "save and quit")

@@ -6,7 +6,7 @@
 //! remembered one is told as remembered, and monsters only while in sight.
 //! Reads the game; never changes it.
 
-use fogcrawl_core::{CostProfile, Game, Terrain};
+use fogcrawl_core::{CostProfile, Game, Terrain, counted};
 use gridpath::Pos;
 
 /// The terrain's name in words ("shallow water").
@@ -61,7 +61,16 @@ pub(crate) fn slowed_words(game: &Game, actor: usize) -> Option<String> {
     let now = game.time();
     game.tools()
         .slowed_until(actor, now)
-        .map(|until| format!("slowed, {:.0} more turns", (until - now).ceil()))
+        .map(|until| format!("slowed, {}", more_turns(until - now)))
+}
+
+/// "1 more turn", "18 more turns": what is `left` of a spell, rounded up
+/// so the last part of a turn still counts (a wolf with 0.4 turns of
+/// slowing left read "1 more turns").
+pub(crate) fn more_turns(left: f64) -> String {
+    // `as` saturates: a negative or NaN `left` reads 0.
+    let whole = left.ceil().max(0.0) as u64;
+    counted(whole, "more turn", "more turns")
 }
 
 /// The lines the look command shows for `pos`.
@@ -127,6 +136,15 @@ pub(crate) fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
 mod tests {
     use super::*;
     use fogcrawl_core::{GameSetup, MonsterConfig};
+
+    #[test]
+    fn turns_left_are_counted_whole_and_singular_for_one() {
+        assert_eq!(more_turns(0.4), "1 more turn");
+        assert_eq!(more_turns(1.0), "1 more turn");
+        assert_eq!(more_turns(1.2), "2 more turns");
+        assert_eq!(more_turns(17.5), "18 more turns");
+        assert_eq!(more_turns(-0.5), "0 more turns");
+    }
 
     #[test]
     fn look_names_ground_cost_monsters_items_and_unknown_cells() {

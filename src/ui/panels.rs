@@ -244,12 +244,12 @@ impl SidePanel<'_> {
                 Span::raw(game.stats().kills().to_string()),
             ]),
             labelled(
-                "Level ",
-                format!(
-                    "{} ({} of {})",
-                    escape_controls(&game.level().name),
+                LEVEL_LABEL,
+                level_words(
+                    &escape_controls(&game.level().name),
                     game.depth() + 1,
-                    game.run().len()
+                    game.run().len(),
+                    width,
                 ),
                 label,
             ),
@@ -422,6 +422,19 @@ fn progress_lines(game: &Game, label: Style) -> Vec<Line<'static>> {
 }
 
 /// `name value`, the name in the label style.
+/// The label of the panel's level line.
+const LEVEL_LABEL: &str = "Level ";
+
+/// "flint-cave… (5 of 5)": the level's name, cut to leave room for where
+/// it stands in the run in a panel `width` wide. The name went first and
+/// the place was cut off ("Level flint-caverns (5 of"), which is the half
+/// of the line a player reads it for.
+fn level_words(name: &str, depth: usize, levels: usize, width: usize) -> String {
+    let place = format!(" ({depth} of {levels})");
+    let room = width.saturating_sub(LEVEL_LABEL.len() + place.len());
+    format!("{}{place}", truncate_with_ellipsis(name, room))
+}
+
 pub(crate) fn labelled(name: &'static str, value: String, label: Style) -> Line<'static> {
     Line::from(vec![Span::styled(name, label), Span::raw(value)])
 }
@@ -700,6 +713,24 @@ fn aim_verb(item: fogcrawl_core::ItemKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_level_name_is_cut_before_its_place_in_the_run() {
+        // The 26 columns of an 80x24 panel.
+        assert_eq!(
+            level_words("flint-caverns", 5, 5, 26),
+            "flint-cave… (5 of 5)"
+        );
+        assert_eq!(
+            LEVEL_LABEL.len() + level_words("infirmary-bays", 1, 1, 26).chars().count(),
+            26
+        );
+        assert_eq!(level_words("caves", 3, 7, 26), "caves (3 of 7)");
+        assert_eq!(
+            level_words("flint-caverns", 5, 5, 40),
+            "flint-caverns (5 of 5)"
+        );
+    }
 
     #[test]
     fn health_bars_round_and_never_hide_the_living() {

@@ -328,12 +328,19 @@ pub(crate) struct TooSmall {
 
 impl Widget for TooSmall {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let text = format!(
-            "terminal too small: need {}x{} (now {}x{})",
-            self.need.0, self.need.1, area.width, area.height
-        );
-        let lines: Vec<Line> = word_wrap(&text, usize::from(area.width))
-            .into_iter()
+        // One line each, so a narrow terminal breaks between them, not
+        // inside a size; and the way out, since no other key works here.
+        let said = [
+            "terminal too small".to_owned(),
+            format!(
+                "need {}x{}, now {}x{}",
+                self.need.0, self.need.1, area.width, area.height
+            ),
+            "the game waits; q saves and quits".to_owned(),
+        ];
+        let lines: Vec<Line> = said
+            .iter()
+            .flat_map(|text| word_wrap(text, usize::from(area.width)))
             .map(Line::raw)
             .collect();
         let height = height_for(lines.len());

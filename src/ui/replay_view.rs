@@ -294,11 +294,21 @@ impl Widget for &ReplayViewer {
             let text = fogcrawl_core::escape_controls(notice).into_owned();
             spans.push(Span::styled(text, palette.ui(UiRole::Notice)));
         }
-        let top = Rect::new(area.x, area.y, area.width, 1);
-        buf.set_style(top, ratatui::style::Style::reset());
-        for x in top.left()..top.right() {
-            buf[(x, top.y)].set_symbol(" ");
+        // The bar takes the whole header: a long title wrapped onto a
+        // second row on a tall terminal left its tail ("  maps.") under
+        // the bar, the first row gone.
+        let header = self
+            .app
+            .screen_in(area)
+            .map_or(1, |screen| screen.parts.title.height.max(1));
+        let cleared = Rect::new(area.x, area.y, area.width, header.min(area.height));
+        buf.set_style(cleared, ratatui::style::Style::reset());
+        for y in cleared.top()..cleared.bottom() {
+            for x in cleared.left()..cleared.right() {
+                buf[(x, y)].set_symbol(" ");
+            }
         }
+        let top = Rect::new(area.x, area.y, area.width, 1);
         Line::from(spans).render(top, buf);
         if self.app.overlay() == crate::ui::app::Overlay::None {
             let keys = if self.app.debug().on {
@@ -351,7 +361,11 @@ mod tests {
     }
 
     fn screen(viewer: &ReplayViewer) -> String {
-        let area = Rect::new(0, 0, 80, 24);
+        screen_of(viewer, 80, 24)
+    }
+
+    fn screen_of(viewer: &ReplayViewer, width: u16, height: u16) -> String {
+        let area = Rect::new(0, 0, width, height);
         let mut buf = Buffer::empty(area);
         viewer.render(area, &mut buf);
         (0..area.height)
@@ -362,6 +376,32 @@ mod tests {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// On a tall terminal a title too long for one row takes two; the
+    /// REPLAY bar takes both, so no tail of the description is left
+    /// under it (play31's replay of a death on pass showed "  maps.").
+    #[test]
+    fn the_replay_bar_takes_a_two_row_header_whole() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let viewer = viewer(dir.path());
+        let (width, height) = (60, 40);
+        let title_rows = viewer
+            .app
+            .screen_in(Rect::new(0, 0, width, height))
+            .expect("fits")
+            .parts
+            .title
+            .height;
+        assert_eq!(
+            title_rows, 2,
+            "the fixture's title wraps at {width}x{height}"
+        );
+        let text = screen_of(&viewer, width, height);
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[0].starts_with(" REPLAY "), "{text}");
+        assert_eq!(rows[1].trim(), "", "{text}");
+        assert!(!text.contains("swamp between"), "{text}");
     }
 
     #[test]

@@ -159,7 +159,9 @@ fn event_loop(
             terminal.draw(|frame| frame.render_widget(&*app, frame.area()))?;
             needs_redraw = false;
         }
-        let timeout = if app.is_auto_advancing() {
+        // Auto-advance holds while the game cannot be seen.
+        let ticking = app.is_auto_advancing() && !app.is_too_small();
+        let timeout = if ticking {
             next_tick
                 .saturating_duration_since(Instant::now())
                 .min(SIGNAL_CHECK_INTERVAL)
@@ -169,7 +171,7 @@ fn event_loop(
         match input.recv_timeout(timeout) {
             Ok(Ok(Event::Key(key))) => {
                 let was_auto_advancing = app.is_auto_advancing();
-                if let Some(command) = command_for_key(key, app.input_mode()) {
+                if let Some(command) = command_for_key(key, app.key_mode()) {
                     app.update(command);
                     needs_redraw = true;
                     if let Some(recording) = app.take_watch_death()
@@ -185,7 +187,7 @@ fn event_loop(
             }
             Ok(Ok(Event::Mouse(mouse))) => {
                 if let Some(command) =
-                    command_for_mouse(mouse, app.input_mode(), app.screen().as_ref())
+                    command_for_mouse(mouse, app.key_mode(), app.screen().as_ref())
                 {
                     app.update(command);
                     needs_redraw = true;
@@ -208,7 +210,7 @@ fn event_loop(
         if app.poll_config() {
             needs_redraw = true;
         }
-        if app.is_auto_advancing() && Instant::now() >= next_tick {
+        if app.is_auto_advancing() && !app.is_too_small() && Instant::now() >= next_tick {
             app.tick();
             needs_redraw = true;
             next_tick += AUTO_ADVANCE_INTERVAL;

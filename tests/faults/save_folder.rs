@@ -21,6 +21,7 @@ fn an_unwritable_save_is_told_in_game_and_the_game_falls_back_instead_of_being_l
     let options = PlayOptions {
         level: Some(DUEL.to_owned()),
         seed: Some(1),
+        depth: None,
         save_path: blocker.join("save.json"),
         config: fogcrawl_core::ConfigSource::File(shipped_path()),
         fallback_save_path: dir.path().join("rescued.json"),

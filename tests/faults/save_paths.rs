@@ -20,6 +20,7 @@ pub(crate) fn options(save_path: &Path, level: Option<&str>) -> PlayOptions {
     PlayOptions {
         level: level.map(str::to_owned),
         seed: level.map(|_| 1),
+        depth: None,
         save_path: save_path.to_owned(),
         config: ConfigSource::File(shipped_path()),
         fallback_save_path: save_path.with_file_name("rescued.bin"),

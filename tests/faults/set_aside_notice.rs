@@ -29,6 +29,7 @@ fn options(dir: &Path, config: &Path) -> PlayOptions {
     PlayOptions {
         level: None,
         seed: None,
+        depth: None,
         save_path: dir.join("save.json"),
         config: fogcrawl_core::ConfigSource::File(config.to_owned()),
         fallback_save_path: dir.join("rescued.json"),

@@ -109,7 +109,7 @@ pub use game::save::{
 };
 pub use game::scores::{ScoreEntry, ScoreTable, record as record_score, scores_path, table_lines};
 pub use game::search_shown::SearchShown;
-pub use game::setup::GameSetup;
+pub use game::setup::{DepthPastRun, GameSetup};
 pub use game::sim::{
     AiMicros, PlayerScript, RecordTo, SimReport, run_fog_walks, run_sim, run_sim_logged,
     run_sim_recorded, run_sim_scripted,

@@ -29,7 +29,6 @@ impl App {
         let first = first_game(options, &config)?;
         let mut app = Self::new(first.game, palette);
         app.data_dir = Some(options.data_dir.clone());
-        app.start_level.clone_from(&options.level);
         app.config_reloader = watcher.map(ConfigReloader::new);
         if let Some(recordings) = &options.recordings {
             app.recording = Some(recording::AppRecording::new(
@@ -56,8 +55,11 @@ impl App {
         Ok(app)
     }
 
-    /// After the end: a new game, or with `same_seed` the same run on the
-    /// same seed again (from the level it started on).
+    /// After the end: the run that ended again, from the level it started
+    /// on, on a fresh seed or with `same_seed` on the same one. Read from
+    /// the game, not the command line, so a resumed game's start counts: a
+    /// game of `--level swamp` resumed without options went on, after `n`,
+    /// to the standard run's first level.
     pub(super) fn start_new_game(&mut self, same_seed: Option<u64>) {
         if !self.game.is_over() {
             return;
@@ -65,15 +67,10 @@ impl App {
         let Some(config) = self.game.config().cloned() else {
             return;
         };
-        let started = match same_seed {
-            Some(seed) => {
-                let mut setup = GameSetup::new(None, seed, config);
-                setup.run = self.game.run().to_vec();
-                setup.start_depth = self.game.start_depth();
-                Game::new(&setup)
-            }
-            None => new_game(self.start_level.as_deref(), None, &config),
-        };
+        let mut setup = GameSetup::new(None, same_seed.unwrap_or_else(fresh_seed), config);
+        setup.run = self.game.run().to_vec();
+        setup.start_depth = self.game.start_depth();
+        let started = Game::new(&setup);
         match started {
             Ok(game) => {
                 tracing::info!(seed = game.seed(), "new game");
@@ -137,12 +134,17 @@ fn first_game(options: &PlayOptions, config: &MonsterConfig) -> Result<FirstGame
         note: None,
     };
     if options.starts_fresh() {
-        let mut game = new_game(options.level.as_deref(), options.seed, config)?;
+        let mut game = new_game(
+            options.level.as_deref(),
+            options.seed,
+            options.depth,
+            config,
+        )?;
         if path.exists() {
             tracing::info!(save = %path.display(), "explicit start: the save will be replaced");
             game.tell(Importance::System,
                 format!(
-                    "--level/--map/--seed start a new game: the saved game ({}) is replaced when you quit.",
+                    "--level/--map/--seed/--depth start a new game: the saved game ({}) is replaced when you quit.",
                     path.display()
                 ),
             );
@@ -177,23 +179,28 @@ fn first_game(options: &PlayOptions, config: &MonsterConfig) -> Result<FirstGame
             leave_save_notice(path, &text);
             Ok(FirstGame {
                 note: Some(text),
-                ..fresh(new_game(None, None, config)?)
+                ..fresh(new_game(None, None, None, config)?)
             })
         }
-        Loaded::Nothing => Ok(fresh(new_game(None, None, config)?)),
+        Loaded::Nothing => Ok(fresh(new_game(None, None, None, config)?)),
         Loaded::NotAFile(err) => Err(err.into()),
     }
 }
 
 /// A new game on `level` (the standard run if `None`) with `seed` (a fresh
-/// one if `None`).
+/// one if `None`), at `depth` if given (as `sim --depth` plays it).
 fn new_game(
     level: Option<&str>,
     seed: Option<u64>,
+    depth: Option<usize>,
     config: &MonsterConfig,
 ) -> Result<Game, GameError> {
     let seed = seed.unwrap_or_else(fresh_seed);
-    let game = Game::new(&GameSetup::new(level, seed, config.clone()))?;
-    tracing::info!(seed, level = ?level, "new game started");
+    let mut setup = GameSetup::new(level, seed, config.clone());
+    if let Some(depth) = depth {
+        setup.play_at_depth(level, depth)?;
+    }
+    let game = Game::new(&setup)?;
+    tracing::info!(seed, level = ?level, depth = ?depth, "new game started");
     Ok(game)
 }

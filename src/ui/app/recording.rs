@@ -198,6 +198,7 @@ mod tests {
         PlayOptions {
             level: seed.map(|_| DUEL.to_owned()),
             seed,
+            depth: None,
             save_path: dir.join("save.bin"),
             config: ConfigSource::BuiltIn,
             fallback_save_path: dir.join("rescued.bin"),

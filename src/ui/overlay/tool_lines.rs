@@ -6,6 +6,7 @@
 use ratatui::style::Style;
 use ratatui::text::Line;
 
+use crate::ui::look::more_turns;
 use crate::ui::panels::labelled;
 use crate::ui::text::word_wrap;
 use fogcrawl_core::{CALTROPS_PLAN_COST, Faction, Game, SLOWED_FACTOR};
@@ -42,8 +43,8 @@ pub(crate) fn tool_lines(
         said.push((
             "slowed ",
             format!(
-                "acts {SLOWED_FACTOR}x slower for {:.0} more turns",
-                until - now
+                "acts {SLOWED_FACTOR}x slower for {}",
+                more_turns(until - now)
             ),
         ));
     }

@@ -7,6 +7,7 @@ use thiserror::Error;
 
 use crate::config::ConfigError;
 use crate::game::save::save_error::{DecodeError, EncodeError, SaveError};
+use crate::game::setup::DepthPastRun;
 use crate::world::level::error::LevelError;
 use gridpath::GridError;
 
@@ -26,6 +27,8 @@ pub enum GameError {
     Grid { level: String, source: GridError },
     #[error("the run has no levels")]
     EmptyRun,
+    #[error(transparent)]
+    Depth(#[from] DepthPastRun),
     #[error(transparent)]
     Config(#[from] ConfigError),
     #[error("monster kind '{kind}' names faction '{faction}', which the config does not define")]

@@ -12,6 +12,14 @@ use crate::world::spawn_factions::SpawnFactions;
 /// The run used when `levels/run.toml` cannot be read.
 const FALLBACK_RUN: &str = "rooms";
 
+/// `--depth` past the last level of the standard run.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("--depth {depth}: the run (levels/run.toml) has {levels} levels")]
+pub struct DepthPastRun {
+    pub depth: usize,
+    pub levels: usize,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameSetup {
     /// Level arguments (names in `levels/` or paths), in play order.
@@ -52,6 +60,28 @@ impl GameSetup {
             undying_player: false,
             parallel_planning: false,
         }
+    }
+
+    /// Plays at `depth` (from 1), as `--depth` asks, so the kinds that join
+    /// a faction later (`from_level`: archers, spitters) spawn: `level`, if
+    /// named, as the last of a run of `depth` of it (the layout and the
+    /// monsters of that depth; its stairs end the run); else the standard
+    /// run from its `depth`th level on. `sim` and `play` read `--depth`
+    /// alike, so a sim's game can be played by hand.
+    pub fn play_at_depth(&mut self, level: Option<&str>, depth: usize) -> Result<(), DepthPastRun> {
+        let depth = depth.max(1);
+        match level {
+            Some(level) => self.run = vec![level.to_owned(); depth],
+            None if depth > self.run.len() => {
+                return Err(DepthPastRun {
+                    depth,
+                    levels: self.run.len(),
+                });
+            }
+            None => {}
+        }
+        self.start_depth = depth - 1;
+        Ok(())
     }
 
     pub(crate) fn build_level(&self, depth: usize) -> Result<Level, LevelError> {
@@ -133,5 +163,25 @@ mod tests {
         assert!(setup.run.len() > 1);
         let alone = GameSetup::new(Some("tests/fixtures/none.toml"), 1, shipped_config());
         assert_eq!(alone.run, vec!["tests/fixtures/none.toml".to_owned()]);
+    }
+
+    #[test]
+    fn a_depth_plays_a_named_level_as_the_last_of_a_run_or_the_run_from_there() {
+        let mut named = GameSetup::new(Some("warrens"), 1, shipped_config());
+        named.play_at_depth(Some("warrens"), 5).unwrap();
+        assert_eq!(named.run, vec!["warrens".to_owned(); 5]);
+        assert_eq!(named.start_depth, 4);
+        let mut run = GameSetup::new(None, 1, shipped_config());
+        let levels = run.run.len();
+        run.play_at_depth(None, 3).unwrap();
+        assert_eq!((run.run.len(), run.start_depth), (levels, 2));
+        assert_eq!(
+            run.play_at_depth(None, levels + 1),
+            Err(DepthPastRun {
+                depth: levels + 1,
+                levels
+            })
+        );
+        assert_eq!(run.start_depth, 2, "a refused depth changes nothing");
     }
 }
