@@ -102,6 +102,14 @@ impl MemberTurn<'_> {
                 self.brain.thought = Thought::FollowingField { target };
                 self.step_along(next)
             }
+            // A field from a cell near the target, out of reach, says
+            // nothing of the target: its own search decides. The field
+            // kept its source at the doorway the player stood in, shut
+            // since, and a wolf told no way to the cell beyond it drew
+            // spot after spot (kiln-lanes of open31 with the evader, seed
+            // 8, turn 213: wolf 24 at 24,12, the player at 25,3 behind the
+            // door 25,4, which it reached round by the lane at 30,3).
+            Reach::Unreachable if source != target => self.pursue(target),
             Reach::Unreachable => {
                 self.brain.forget_plan();
                 self.brain.unreachable = Some(target);

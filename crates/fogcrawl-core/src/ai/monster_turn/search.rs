@@ -560,6 +560,15 @@ impl MemberTurn<'_> {
         }
     }
 
+    /// Whether this member shoots and, from where it stands, sees `spot`
+    /// (not under smoke, which may hide the player) within its sight,
+    /// however far beyond its range: a spot to look at it need not draw.
+    fn shooter_sees(&self, spot: Pos) -> bool {
+        self.senses.shooter.is_some()
+            && !(self.senses.smoke_at)(spot)
+            && self.faction.believes_seen_from(self.senses.at, spot)
+    }
+
     /// The goal of a searcher that does not see the player, from the goal
     /// its brain chose (`goal`): that one, unless a packmate checked it or
     /// it is where kin died; then a spot about it.
@@ -633,10 +642,16 @@ impl MemberTurn<'_> {
             // there a turn ago, out of sight a step on, drawn anew, sent
             // it back and forth between two cells that each saw one side
             // of the place (maze depth 5, seed 3: 17 A-B-A-B moves).
+            // A spot it sees from here, in range or a cell or two beyond,
+            // it has looked at all the same: drawn, it walked off toward
+            // it away from the place, each dropped once in range and
+            // another seen one drawn (warrens depth 5, seed 2: an archer
+            // lost the player a step past a gap in a wall and walked off
+            // north-east along its side of it).
             let came_from = self.brain.came_from;
             let looked_from = came_from.filter(|_| looked_before);
             let looked_at = |spot: Pos| {
-                self.shooter_looked_at(spot)
+                self.shooter_sees(spot)
                     || looked_from.is_some_and(|from| self.shooter_looked_at_from(from, spot))
             };
             let searcher = (at, came_from);

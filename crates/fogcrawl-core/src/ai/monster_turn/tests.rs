@@ -3230,3 +3230,52 @@ fn a_cell_beside_the_player_is_taken_over_only_by_one_nearer_round_the_bodies_th
     // One a legal step from it beats a holder further off.
     assert!(takes_east_cell_over(5, Pos::new(6, 3), Pos::new(5, 4)));
 }
+
+/// A lane along the top, a hall below it, joined by a doorway at 3,2 and a
+/// gap at 12,2.
+const LANE_AND_HALL: &str = "################\n\
+                             #..............#\n\
+                             ###.########.###\n\
+                             #..............#\n\
+                             #..............#\n\
+                             #..............#\n\
+                             #..............#\n\
+                             #@.............#\n\
+                             ################";
+
+#[test]
+fn a_shared_field_from_a_cell_out_of_reach_does_not_put_the_target_out_of_reach() {
+    // Kiln-lanes of open31 with the evader, seed 8, turn 213: the faction's
+    // field was kept from the doorway 25,4 the player had stood in, shut
+    // since, for news of the player a step beyond it at 25,3 (a field is
+    // kept for a target within FIELD_RETARGET of its source); out of reach
+    // from the shut doorway, it put 25,3 out of reach too, and wolf 24 at
+    // 24,12 drew spot after spot about a place it reached round by the
+    // lane all the same.
+    let (doorway, target, at) = (Pos::new(3, 2), Pos::new(3, 1), Pos::new(3, 7));
+    let (mut faction, _) = goblins_knowing(LANE_AND_HALL);
+    assert!(doorway.chebyshev(target) <= super::plan::FIELD_RETARGET);
+    assert!(at.chebyshev(target) > super::plan::NEAR_TARGET);
+    // The field from the doorway, the player seen in it.
+    assert!(matches!(
+        faction.reach_shared_field(doorway, at),
+        gridpath::Reach::Settled(_)
+    ));
+    // Shut since: the faction sees a wall there now.
+    faction.observe(doorway, Terrain::Wall, 0.5);
+    faction.start_turn(1.0);
+    let mut brain = Brain::default();
+    let s = senses(at, &empty);
+    let intent = MemberTurn::new(&mut faction, &mut brain, &s).follow_shared_field(target);
+    assert_ne!(
+        brain.unreachable,
+        Some(target),
+        "the lane was taken for out of reach: {intent:?}, {:?}",
+        brain.thought
+    );
+    assert!(
+        matches!(intent, Intent::Step { .. }),
+        "it sets out round by the gap: {intent:?}, {:?}",
+        brain.thought
+    );
+}

@@ -822,6 +822,57 @@ fn a_searching_archer_on_a_road_one_cell_wide_walks_on_rather_than_to_and_fro() 
     }
 }
 
+/// A grass field north of a wall with one gap (8,6), a room south of it:
+/// the player stood in the gap and went on south (warrens depth 5, seed 2).
+const FIELD_AND_GAP: &str = "##################\n\
+                             #................#\n\
+                             #................#\n\
+                             #................#\n\
+                             #................#\n\
+                             #................#\n\
+                             ########.#########\n\
+                             #................#\n\
+                             #................#\n\
+                             #...............@#\n\
+                             ##################";
+
+#[test]
+fn a_searching_archer_draws_no_spot_it_already_sees() {
+    // Warrens depth 5, seed 2, turns 222-223: goblin archer 10 lost the
+    // player at 161,11, a step south of a gap in a wall, and drew spots
+    // on its own side of the wall that it saw from where it stood but a
+    // cell or two beyond its range (163,5, then 165,8): it walked off
+    // north-east, away from where the player went, each spot dropped as
+    // looked at once in range and another seen one drawn. A spot it sees
+    // shows it nothing new however far within its sight: it draws spots
+    // it does not see.
+    let archer = crate::ai::monster_turn::ranged::Shooter {
+        range: 6,
+        keep_distance: 3,
+    };
+    let (last_known, at) = (Pos::new(8, 6), Pos::new(3, 2));
+    for seed in 0..12 {
+        let (mut faction, _) = goblins_knowing(FIELD_AND_GAP);
+        assert!(faction.believes_seen_from(at, last_known));
+        faction.note_sighting(last_known, 0.5);
+        let mut brain = saw(last_known, 0.5);
+        brain.mode = Mode::Search;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        faction.start_turn(1.0);
+        let s = Senses {
+            shooter: Some(archer),
+            ..senses_at(at, 1.0, &nobody)
+        };
+        MemberTurn::new(&mut faction, &mut brain, &s).think(&mut rng);
+        let spot = brain.search_spot;
+        assert!(spot.is_some(), "seed {seed}: it drew no spot");
+        assert!(
+            spot.is_some_and(|spot| !faction.believes_seen_from(at, spot)),
+            "seed {seed}: it drew {spot:?}, which it sees from {at:?}"
+        );
+    }
+}
+
 /// A pocket shut off from the hall: no way out of it at all.
 const POCKET: &str = "############\n\
                       #.#........#\n\
