@@ -424,14 +424,15 @@ impl<'a> MemberTurn<'a> {
             return None;
         }
         self.brain.goal = Some(player);
-        if self.senses.shooter.is_none()
-            && let Some(side) = self.make_room(player)
-        {
-            return Some(Intent::Step {
-                to: side,
-                swap: false,
-                guided: true,
-            });
+        if self.senses.shooter.is_none() {
+            self.hold_where_it_strikes();
+            if let Some(side) = self.make_room(player) {
+                return Some(Intent::Step {
+                    to: side,
+                    swap: false,
+                    guided: true,
+                });
+            }
         }
         self.brain.thought = Thought::Attacking(player);
         Some(Intent::Attack(player))

@@ -384,6 +384,22 @@ impl MemberTurn<'_> {
         way.turns <= way.allowed
     }
 
+    /// A melee member about to strike the player from where it stands: the
+    /// cell it stands on is its place round the player, and the one it
+    /// held elsewhere is let go for a packmate. It strikes from the first
+    /// cell next to the player its way reaches, and a cell further round
+    /// that it kept stood empty, held: a goblin going round to the far
+    /// side of a player against a wall struck from the cell diagonal to
+    /// it, holding the free cell beside the player, and two packmates
+    /// waited for room the whole fight. It waits for no cell any more.
+    pub(super) fn hold_where_it_strikes(&mut self) {
+        let at = self.senses.at;
+        if self.brain.spot != Some(at) {
+            self.hold(at);
+        }
+        self.faction.spots_mut().stop_waiting(self.senses.actor);
+    }
+
     /// A member next to the player, about to strike: the cell it steps to
     /// instead, still next to the player, when a packmate queued behind
     /// it (two cells from the player, or next to it across a wall corner
@@ -811,3 +827,6 @@ pub(super) fn square(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
         (-radius..=radius).map(move |dx| Pos::new(center.x + dx, center.y + dy))
     })
 }
+
+#[cfg(test)]
+mod tests;
