@@ -1,5 +1,6 @@
 //! How monsters behave in numbers, counted per faction (issue 34): every
-//! change of a member's cell (a swap it underwent too), swaps that undo the
+//! change of a member's cell (a swap it underwent too) and the short loops
+//! in them (A-B-A-B, A-B-C-A), swaps that undo the
 //! pair's last swap, investigations and the waits in them, hunters that
 //! queue where they could join, ranged kinds in melee, far wanderers that
 //! stand about, hearing through walls and how searches end. Counted from
@@ -45,6 +46,17 @@ pub struct PackCounters {
     /// A-B-A-B moves over every change of a member's cell, the swaps it
     /// made and underwent included.
     pub oscillations_with_swaps: u64,
+    /// Moves that came back to the cell the member left three moves
+    /// before, round a third cell (A-B-C-A: three cells next to each
+    /// other, gone round), over every change of its cell as
+    /// `oscillations_with_swaps` counts them: the swaps it made and
+    /// underwent included, standing still no move. A straight walk or a
+    /// there-and-back (A-B-A) is none.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<11, _, _>"
+    )]
+    pub three_cell_loops_with_swaps: u64,
     /// Actions taken investigating a noise.
     pub investigate_actions: u64,
     /// Of those, waits.
@@ -265,6 +277,14 @@ pub(crate) struct PackTracker {
     last_swaps: BTreeMap<(usize, usize), (usize, Pos, Pos)>,
 }
 
+/// Whether three moves in a row, each a change of cell, went A-B-C-A:
+/// the third ends where the first began, each beginning where the one
+/// before ended. A there-and-back ends where the second began instead,
+/// and so is none (A-B-A: the second's end is the first's start).
+fn comes_round(first: (Pos, Pos), second: (Pos, Pos), third: (Pos, Pos)) -> bool {
+    first.1 == second.0 && second.1 == third.0 && third.1 == first.0 && second.1 != first.0
+}
+
 fn chebyshev(a: Pos, b: Pos) -> u32 {
     a.chebyshev(b).unsigned_abs()
 }
@@ -371,7 +391,7 @@ impl PackTracker {
         self.members.get(id).and_then(|m| m.previous)
     }
 
-    /// A-B-A-B over every change of cell.
+    /// A-B-A-B and A-B-C-A over every change of cell.
     fn follow_cell(&mut self, action: &ActionRecord) {
         if action.from == action.to {
             return;
@@ -382,9 +402,13 @@ impl PackTracker {
             member.moves,
             [Some(first), Some(second)] if first == step && second == (first.1, first.0)
         );
+        let round_three =
+            matches!(member.moves, [Some(first), Some(second)] if comes_round(first, second, step));
         member.moves = [member.moves[1], Some(step)];
         member.shots_here = 0;
-        self.factions[action.faction].oscillations_with_swaps += u64::from(back_and_forth);
+        let counters = &mut self.factions[action.faction];
+        counters.oscillations_with_swaps += u64::from(back_and_forth);
+        counters.three_cell_loops_with_swaps += u64::from(round_three);
     }
 
     /// A member another's swap moved: counted, and checked against the
@@ -650,6 +674,51 @@ mod tests {
         );
         // Each member moved a, b, a, b: two A-B-A-B completions apiece.
         assert_eq!(counters.oscillations_with_swaps, 4);
+    }
+
+    /// `id`'s walk through `cells` in hunt steps, counted (a repeated
+    /// cell is a wait).
+    fn walk(tracker: &mut PackTracker, id: usize, cells: &[(i32, i32)]) {
+        for pair in cells.windows(2) {
+            tracker.record(&record(id, Mode::Hunt, Act::PlanStep, pair[0], pair[1]));
+        }
+    }
+
+    #[test]
+    fn a_member_going_round_three_cells_loops_and_a_walk_or_a_there_and_back_does_not() {
+        // ...   Member 1 circles A B C (1,1 2,1 2,2), as the spitter of
+        // .AB   river (depth 5, seed 4) went round 22,12 23,11 22,11;
+        // ..C   2 walks straight, 3 goes there and back, 4 round a square.
+        let mut tracker = PackTracker::default();
+        walk(&mut tracker, 1, &[(1, 1), (2, 1), (2, 2), (1, 1)]);
+        assert_eq!(tracker.counters(0).three_cell_loops_with_swaps, 1);
+        // Round again: every move after the third closes a loop.
+        walk(&mut tracker, 1, &[(1, 1), (2, 1), (2, 2)]);
+        assert_eq!(tracker.counters(0).three_cell_loops_with_swaps, 3);
+        walk(&mut tracker, 2, &[(1, 5), (2, 5), (3, 5), (4, 5), (5, 6)]);
+        walk(&mut tracker, 3, &[(1, 7), (2, 7), (1, 7), (2, 7)]);
+        walk(&mut tracker, 4, &[(5, 1), (6, 1), (6, 2), (5, 2), (5, 1)]);
+        let counters = tracker.counters(0);
+        assert_eq!(
+            counters.three_cell_loops_with_swaps, 3,
+            "no walk of 2, 3, 4"
+        );
+        assert_eq!(counters.oscillations_with_swaps, 1, "3's there and back");
+    }
+
+    #[test]
+    fn a_loop_closed_by_a_swap_counts_and_standing_still_is_no_move() {
+        // Member 1 steps 1,1 -> 2,1, waits, steps to 2,2; member 2 swaps
+        // it back onto 1,1: round three cells, one of the moves undergone.
+        let mut tracker = PackTracker::default();
+        walk(&mut tracker, 1, &[(1, 1), (2, 1), (2, 1), (2, 1), (2, 2)]);
+        swap(&mut tracker, 2, 1, (1, 1), (2, 2));
+        let counters = tracker.counters(0);
+        assert_eq!(counters.three_cell_loops_with_swaps, 1);
+        assert_eq!(
+            counters.oscillations_with_swaps, 0,
+            "member 2 went 1,1 -> 2,2 once"
+        );
     }
 
     #[test]
