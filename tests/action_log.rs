@@ -107,9 +107,10 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
                 {
                     c.oscillations_with_swaps += 1;
                 }
-                // Round three cells: back where it was three moves ago,
-                // the moves joined end to start.
-                if let [.., a, b, c3] = every_move.as_slice()
+                // Round three cells and on: the move of three moves ago
+                // made again, the moves between joined end to start.
+                if let [.., a, b, c3, d] = every_move.as_slice()
+                    && d == a
                     && c3.1 == a.0
                     && a.1 == b.0
                     && b.1 == c3.0

@@ -46,8 +46,9 @@ use serde::{Deserialize, Deserializer};
 /// monster's such run began; a format-9 save loads, the longest read as 0
 /// and a run under way counted from the first action after the load.
 /// Format 11 adds the moves that went round three cells (the pack
-/// counters' `three_cell_loops_with_swaps`); a format-10 save loads, the
-/// count read as 0.
+/// counters' `three_cell_loops_with_swaps`) and each monster's move before
+/// its last two; a format-10 save loads, the count read as 0 and a loop
+/// under way counted from the load on.
 pub const SAVE_FORMAT: u32 = 11;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
