@@ -48,6 +48,7 @@ struct Recount {
     swapped: u64,
     swap_backs: u64,
     oscillations_with_swaps: u64,
+    three_cell_loops_with_swaps: u64,
     investigate_actions: u64,
     investigate_waits: u64,
     investigate_swaps: u64,
@@ -105,6 +106,17 @@ fn recount(lines: &[Value]) -> BTreeMap<String, Recount> {
                     && *b == (a.1, a.0)
                 {
                     c.oscillations_with_swaps += 1;
+                }
+                // Round three cells and on: the move of three moves ago
+                // made again, the moves between joined end to start.
+                if let [.., a, b, c3, d] = every_move.as_slice()
+                    && d == a
+                    && c3.1 == a.0
+                    && a.1 == b.0
+                    && b.1 == c3.0
+                    && b.1 != a.0
+                {
+                    c.three_cell_loops_with_swaps += 1;
                 }
             }
             if act == "swapped" {
@@ -260,6 +272,7 @@ fn the_behaviour_counters_are_what_the_action_log_shows() {
                 swapped: faction.pack.swapped,
                 swap_backs: faction.pack.swap_backs,
                 oscillations_with_swaps: faction.pack.oscillations_with_swaps,
+                three_cell_loops_with_swaps: faction.pack.three_cell_loops_with_swaps,
                 investigate_actions: faction.pack.investigate_actions,
                 investigate_waits: faction.pack.investigate_waits,
                 investigate_swaps: faction.pack.investigate_swaps,

@@ -5,7 +5,7 @@
 //! `postcard` is not self-describing, so a type that gained saved fields
 //! reads an older save only if it knows which format it is reading: while
 //! a save decodes ([`with_format`]), [`decoding_format`] says which, and a
-//! field saved since format 4 (or 5 to 10) reads as its default from an older
+//! field saved since format 4 (or 5 to 11) reads as its default from an older
 //! save ([`since_format`]). The saved types of every layer (the world's,
 //! the AI's, the game's) ask it, so it stands below them all and knows none
 //! of them; the frozen shapes of older formats, which do know them, are
@@ -45,7 +45,11 @@ use serde::{Deserialize, Deserializer};
 /// counters: a shut-out action breaks the run) and the player turn each
 /// monster's such run began; a format-9 save loads, the longest read as 0
 /// and a run under way counted from the first action after the load.
-pub const SAVE_FORMAT: u32 = 10;
+/// Format 11 adds the moves that went round three cells (the pack
+/// counters' `three_cell_loops_with_swaps`) and each monster's move before
+/// its last two; a format-10 save loads, the count read as 0 and a loop
+/// under way counted from the load on.
+pub const SAVE_FORMAT: u32 = 11;
 /// The oldest binary format still read.
 pub(crate) const OLDEST_BINARY_FORMAT: u32 = 3;
 /// The JSON format saves had before (still read).

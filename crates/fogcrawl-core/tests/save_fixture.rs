@@ -227,6 +227,15 @@ fn a_committed_save_of_format_9_still_loads_and_plays_on() {
     loads_as_saved_and_plays_on(9);
 }
 
+/// Format 10 held not the moves that went round three cells (a pack
+/// counter): such a save loads with every mind as it was saved (format 11
+/// added nothing to a mind), plays on as the unbroken game does, and saves
+/// in the current format (docs/SAVES.md).
+#[test]
+fn a_committed_save_of_format_10_still_loads_and_plays_on() {
+    loads_as_saved_and_plays_on(10);
+}
+
 /// The committed save of `format` loads with the clock and every mind as
 /// the unbroken fixture game has them, plays five turns on as that game
 /// does, and saves in the current format.

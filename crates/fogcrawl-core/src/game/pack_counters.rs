@@ -1,5 +1,6 @@
 //! How monsters behave in numbers, counted per faction (issue 34): every
-//! change of a member's cell (a swap it underwent too), swaps that undo the
+//! change of a member's cell (a swap it underwent too) and the short loops
+//! in them (A-B-A-B, A-B-C-A-B), swaps that undo the
 //! pair's last swap, investigations and the waits in them, hunters that
 //! queue where they could join, ranged kinds in melee, far wanderers that
 //! stand about, hearing through walls and how searches end. Counted from
@@ -45,6 +46,19 @@ pub struct PackCounters {
     /// A-B-A-B moves over every change of a member's cell, the swaps it
     /// made and underwent included.
     pub oscillations_with_swaps: u64,
+    /// Moves that made again the move a member made three moves before,
+    /// having gone round three cells (A-B-C-A-B: three cells next to each
+    /// other, gone round and on), over every change of its cell as
+    /// `oscillations_with_swaps` counts them: the swaps it made and
+    /// underwent included, standing still no move. The three-cell
+    /// A-B-A-B: once round (A-B-C-A) is a turn at a corner as often as
+    /// not (a stroll's end in a nook, and back out the way it came), as
+    /// a there-and-back (A-B-A) is; going round again is a loop.
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<11, _, _>"
+    )]
+    pub three_cell_loops_with_swaps: u64,
     /// Actions taken investigating a noise.
     pub investigate_actions: u64,
     /// Of those, waits.
@@ -228,6 +242,13 @@ struct Member {
     noise: Option<Pos>,
     /// Its last two changes of cell, however they happened (older first).
     moves: [Option<(Pos, Pos)>; 2],
+    /// Its change of cell before those two (none in a save of format 10
+    /// or older: a loop under way then counts from the load on).
+    #[serde(
+        default,
+        deserialize_with = "crate::save_version::since_format::<11, _, _>"
+    )]
+    move_before: Option<(Pos, Pos)>,
     investigating: u32,
     /// The last noise it heard (or was drawn to by the player's rest)
     /// along the way sound travels: an investigation of it is no walk
@@ -263,6 +284,24 @@ pub(crate) struct PackTracker {
     /// The last swap of each pair (lower id first): who moved, from, to.
     #[serde(with = "crate::map_as_pairs")]
     last_swaps: BTreeMap<(usize, usize), (usize, Pos, Pos)>,
+}
+
+/// Whether four moves in a row, each a change of cell, went A-B-C-A-B:
+/// round three cells (each move beginning where the one before ended,
+/// the third ending where the first began) and the first made again. A
+/// there-and-back is none (A-B-A-B: the second ends where the first
+/// began).
+fn goes_round_again(
+    first: (Pos, Pos),
+    second: (Pos, Pos),
+    third: (Pos, Pos),
+    again: (Pos, Pos),
+) -> bool {
+    first.1 == second.0
+        && second.1 == third.0
+        && third.1 == first.0
+        && second.1 != first.0
+        && again == first
 }
 
 fn chebyshev(a: Pos, b: Pos) -> u32 {
@@ -371,7 +410,7 @@ impl PackTracker {
         self.members.get(id).and_then(|m| m.previous)
     }
 
-    /// A-B-A-B over every change of cell.
+    /// A-B-A-B and A-B-C-A-B over every change of cell.
     fn follow_cell(&mut self, action: &ActionRecord) {
         if action.from == action.to {
             return;
@@ -382,9 +421,16 @@ impl PackTracker {
             member.moves,
             [Some(first), Some(second)] if first == step && second == (first.1, first.0)
         );
+        let round_three = matches!(
+            (member.move_before, member.moves),
+            (Some(first), [Some(second), Some(third)]) if goes_round_again(first, second, third, step)
+        );
+        member.move_before = member.moves[0];
         member.moves = [member.moves[1], Some(step)];
         member.shots_here = 0;
-        self.factions[action.faction].oscillations_with_swaps += u64::from(back_and_forth);
+        let counters = &mut self.factions[action.faction];
+        counters.oscillations_with_swaps += u64::from(back_and_forth);
+        counters.three_cell_loops_with_swaps += u64::from(round_three);
     }
 
     /// A member another's swap moved: counted, and checked against the
@@ -650,6 +696,65 @@ mod tests {
         );
         // Each member moved a, b, a, b: two A-B-A-B completions apiece.
         assert_eq!(counters.oscillations_with_swaps, 4);
+    }
+
+    /// `id`'s walk through `cells` in hunt steps, counted (a repeated
+    /// cell is a wait).
+    fn walk(tracker: &mut PackTracker, id: usize, cells: &[(i32, i32)]) {
+        for pair in cells.windows(2) {
+            tracker.record(&record(id, Mode::Hunt, Act::PlanStep, pair[0], pair[1]));
+        }
+    }
+
+    #[test]
+    fn a_member_going_round_three_cells_loops_and_a_walk_or_a_there_and_back_does_not() {
+        // ...   Member 1 circles A B C (1,1 2,1 2,2), as the spitter of
+        // .AB   river (depth 5, seed 4) went round 22,12 23,11 22,11;
+        // ..C   2 walks straight, 3 goes there and back, 4 round a square,
+        //       5 into a nook and out.
+        let mut tracker = PackTracker::default();
+        walk(&mut tracker, 1, &[(1, 1), (2, 1), (2, 2), (1, 1)]);
+        assert_eq!(
+            tracker.counters(0).three_cell_loops_with_swaps,
+            0,
+            "once round may be a turn at a corner"
+        );
+        // On round: the fourth move makes the first again, and every move
+        // after it goes on round.
+        walk(&mut tracker, 1, &[(1, 1), (2, 1), (2, 2)]);
+        assert_eq!(tracker.counters(0).three_cell_loops_with_swaps, 2);
+        walk(&mut tracker, 2, &[(1, 5), (2, 5), (3, 5), (4, 5), (5, 6)]);
+        walk(&mut tracker, 3, &[(1, 7), (2, 7), (1, 7), (2, 7), (1, 7)]);
+        walk(
+            &mut tracker,
+            4,
+            &[(5, 1), (6, 1), (6, 2), (5, 2), (5, 1), (6, 1)],
+        );
+        // A nook: in by two orthogonal steps, out by the diagonal, on.
+        walk(&mut tracker, 5, &[(8, 3), (7, 3), (7, 2), (8, 3), (9, 3)]);
+        let counters = tracker.counters(0);
+        assert_eq!(
+            counters.three_cell_loops_with_swaps, 2,
+            "no walk of 2, 3, 4 or 5"
+        );
+        assert_eq!(counters.oscillations_with_swaps, 2, "3's there and back");
+    }
+
+    #[test]
+    fn a_loop_closed_by_a_swap_counts_and_standing_still_is_no_move() {
+        // Member 1 steps 1,1 -> 2,1, waits, steps to 2,2; member 2 swaps
+        // it back onto 1,1, and it steps on to 2,1: round three cells and
+        // on, one of the moves undergone.
+        let mut tracker = PackTracker::default();
+        walk(&mut tracker, 1, &[(1, 1), (2, 1), (2, 1), (2, 1), (2, 2)]);
+        swap(&mut tracker, 2, 1, (1, 1), (2, 2));
+        walk(&mut tracker, 1, &[(1, 1), (1, 1), (2, 1)]);
+        let counters = tracker.counters(0);
+        assert_eq!(counters.three_cell_loops_with_swaps, 1);
+        assert_eq!(
+            counters.oscillations_with_swaps, 0,
+            "member 2 went 1,1 -> 2,2 once"
+        );
     }
 
     #[test]

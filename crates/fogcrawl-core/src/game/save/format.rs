@@ -418,7 +418,7 @@ mod tests {
     #[test]
     fn a_save_starts_with_the_header_and_decodes_to_the_same_bytes() {
         let bytes = duel_bytes();
-        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x0a\0\0\0"));
+        assert!(bytes.starts_with(b"FOGCRAWL-SAVE\n\x0b\0\0\0"));
         let game = decode(&bytes).expect("decodes");
         assert_eq!(encode(&game).expect("encodes"), bytes);
     }
@@ -444,14 +444,14 @@ mod tests {
     #[test]
     fn another_format_number_is_named() {
         let mut bytes = duel_bytes();
-        bytes[FORMAT_AT] = 11;
+        bytes[FORMAT_AT] = 12;
         assert_eq!(
             decode(&bytes).err(),
-            Some(DecodeError::Format { found: 11 })
+            Some(DecodeError::Format { found: 12 })
         );
         assert_eq!(
-            DecodeError::Format { found: 11 }.to_string(),
-            "it was written in save format 11, this version reads formats 1 and 3 to 10"
+            DecodeError::Format { found: 12 }.to_string(),
+            "it was written in save format 12, this version reads formats 1 and 3 to 11"
         );
     }
 
