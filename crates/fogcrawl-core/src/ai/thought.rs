@@ -59,6 +59,10 @@ pub enum Thought {
     /// Every cell next to the player is held: it waits for room at a cell
     /// it holds out of the way.
     WaitsForRoom { spot: Pos },
+    /// Knows no way to a cell next to the player, and its faction never
+    /// saw cells about the player (it plans them as walls): it goes to a
+    /// cell it holds from which it sees them.
+    LooksForWayIn { spot: Pos },
     /// Steps to another cell next to the player so that a packmate queued
     /// behind it can reach the player too.
     StepsAside { to: Pos },
@@ -133,6 +137,7 @@ impl Thought {
             Thought::TakesSpotBeside { .. } => "takes_spot_beside",
             Thought::GivesUpSpot { .. } => "gives_up_spot",
             Thought::WaitsForRoom { .. } => "waits_for_room",
+            Thought::LooksForWayIn { .. } => "looks_for_way_in",
             Thought::LeavesCellToPackmate { .. } => "leaves_cell_to_packmate",
             Thought::StepsAside { .. } => "steps_aside",
             Thought::Investigates { .. } => "investigates",
@@ -219,6 +224,10 @@ impl Thought {
             ),
             Thought::WaitsForRoom { spot } => format!(
                 "waiting for room next to the player at {}, out of the way",
+                at_text(spot)
+            ),
+            Thought::LooksForWayIn { spot } => format!(
+                "knows no way to the player: goes to {} to see the ground about it",
                 at_text(spot)
             ),
             Thought::LeavesCellToPackmate { cell } => format!(

@@ -42,6 +42,11 @@ const KEEP_MARGIN: f64 = 1.5;
 /// A held cell next to the player is kept unless another is this many
 /// legal steps nearer round the bodies ([`MemberTurn::steps_round_bodies`]).
 const KEEP_STEPS: u32 = 1;
+/// How far from the player (Chebyshev, in cells) a hunter that knows no
+/// way to a cell beside it looks at cells its faction never saw
+/// ([`MemberTurn::look_for_way_in`]): as far as it takes a cell of its
+/// own round the player ([`SURROUND_RADIUS`]).
+const INSIGHT_RADIUS: i32 = SURROUND_RADIUS;
 /// How far past [`SURROUND_RADIUS`] (Chebyshev, from the player) the walk
 /// round the bodies to the cells next to the player is counted.
 const ROUND_BODIES_REACH: i32 = 2;
@@ -266,6 +271,38 @@ impl MemberTurn<'_> {
         {
             // Waiting for room is no way to a cell beside the player.
             self.brain.spot_way = None;
+        }
+        // Room is wanting when bodies hold the cells beside the player a
+        // blow could come from; a way is, when such a cell stands free and
+        // it knows no way there, or when none is held and the cells are
+        // missing from what its faction knows.
+        let room_held = ring(player, 1).any(|cell| {
+            self.can_strike_from(cell, player)
+                && ((self.senses.body_at)(cell) != Body::Empty
+                    || self
+                        .faction
+                        .spots()
+                        .holder(cell)
+                        .is_some_and(|holder| holder != actor))
+        });
+        if (!beside.is_empty() || !room_held)
+            && square(player, INSIGHT_RADIUS).any(|cell| self.unseen_and_shut(cell))
+        {
+            // Cells about the player its faction never saw, which it plans
+            // as walls: the way in may lie there. Waiting for room is for
+            // cells that bodies hold; it goes to look instead, or, with
+            // nowhere to look from, approaches plainly (with no way known
+            // to the player either, it takes it as out of reach).
+            self.faction.spots_mut().stop_waiting(actor);
+            let spot = self.look_for_way_in(player);
+            match spot {
+                Some(spot) => {
+                    self.hold(spot);
+                    self.brain.thought = Thought::LooksForWayIn { spot };
+                }
+                None => self.release_spot(),
+            }
+            return spot;
         }
         let waiting: Vec<Pos> = ring(player, 2)
             .filter(|&cell| self.known_open(cell) && self.may_hold(cell) && self.open_around(cell))
@@ -806,6 +843,55 @@ impl MemberTurn<'_> {
             >= OPEN_NEIGHBOURS_TO_WAIT
     }
 
+    /// Whether its faction has never seen `cell`, on the level, and takes
+    /// it for a wall (`unknown_cells = "blocked"`): its members plan no
+    /// way through it, though one may be there.
+    fn unseen_and_shut(&self, cell: Pos) -> bool {
+        let knowledge = self.faction.knowledge();
+        knowledge.in_bounds(cell)
+            && knowledge.belief(cell).is_none()
+            && self.faction.believes_blocked(cell)
+    }
+
+    /// Where a hunter that knows no way to any cell beside the player
+    /// goes to see the cells about the player its faction never saw
+    /// ([`Self::unseen_and_shut`], within [`INSIGHT_RADIUS`] of it): a
+    /// cell it may hold, next to such a cell (a look from there shows
+    /// it), that it walks to round the bodies; the one beside the unseen
+    /// cell nearest the player, then the one fewest steps off. In the
+    /// manner of frontier exploration: each look shows cells the next
+    /// plan may pass, until a way in is known or none is left to look
+    /// for. A giant rat on warrens (seed 3, turns 305-316) saw the player
+    /// through a gap between two wall corners and, knowing no way round,
+    /// waited for room 12 turns two cells from it while the cells beside
+    /// the player stood free and the way in, four cells it had never
+    /// seen, lay five steps off. `None` when there is no such cell.
+    fn look_for_way_in(&self, player: Pos) -> Option<Pos> {
+        let at = self.senses.at;
+        let mut looks: Vec<(Pos, i32)> = Vec::new();
+        for unseen in square(player, INSIGHT_RADIUS).filter(|&cell| self.unseen_and_shut(cell)) {
+            let nearness = chebyshev(unseen, player);
+            for (dx, dy) in NEIGHBOURS {
+                let cell = Pos::new(unseen.x + dx, unseen.y + dy);
+                if cell == at || !self.known_open(cell) || !self.may_hold(cell) {
+                    continue;
+                }
+                match looks.iter_mut().find(|(c, _)| *c == cell) {
+                    Some((_, best)) => *best = (*best).min(nearness),
+                    None => looks.push((cell, nearness)),
+                }
+            }
+        }
+        let cells: Vec<Pos> = looks.iter().map(|&(cell, _)| cell).collect();
+        let walks = self.steps_round_bodies(player, &cells);
+        looks
+            .iter()
+            .zip(walks)
+            .filter_map(|(&(cell, nearness), steps)| Some((cell, nearness, steps?)))
+            .min_by(|a, b| a.1.cmp(&b.1).then(a.2.cmp(&b.2)).then(a.0.cmp(&b.0)))
+            .map(|(cell, _, _)| cell)
+    }
+
     /// Whether its faction has seen `cell` and believes it walkable. A
     /// place to wait out of the way must be one: an unseen cell behind a
     /// corridor's wall is believed open, and wolves queued in a one-wide
@@ -830,3 +916,5 @@ pub(super) fn square(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod unseen_tests;
