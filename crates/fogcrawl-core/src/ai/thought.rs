@@ -59,10 +59,6 @@ pub enum Thought {
     /// Every cell next to the player is held: it waits for room at a cell
     /// it holds out of the way.
     WaitsForRoom { spot: Pos },
-    /// Knows no way to a cell next to the player, and its faction never
-    /// saw cells about the player (it plans them as walls): it goes to a
-    /// cell it holds from which it sees them.
-    LooksForWayIn { spot: Pos },
     /// Steps to another cell next to the player so that a packmate queued
     /// behind it can reach the player too.
     StepsAside { to: Pos },
@@ -106,9 +102,15 @@ pub enum Thought {
     FollowingCoarsePlan { goal: Pos, clusters: u16 },
     /// A cell next to the player came free a step away, but a packmate
     /// has waited longer for one and stands a step from it: it leaves the
-    /// cell to that packmate (first come, first served). Last, so a
-    /// saved thought of an older game keeps its number.
+    /// cell to that packmate (first come, first served). After the older
+    /// ones, so a saved thought of an older game keeps its number.
     LeavesCellToPackmate { cell: Pos },
+    /// Knows no way to a cell next to the player, and its faction never
+    /// saw cells about the player (it plans them as walls): it goes to a
+    /// cell it holds from which it sees them. Last of the variants: a
+    /// save holds a thought by its place in this list (format 10's saves
+    /// read the same).
+    LooksForWayIn { spot: Pos },
 }
 
 impl Thought {
