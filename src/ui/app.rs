@@ -559,6 +559,18 @@ pub(crate) mod tests {
         App::new(game, Palette::new(ColorSupport::None))
     }
 
+    /// An app on the corridor fixture: the player, a door, the stairs and
+    /// no monster.
+    pub(crate) fn corridor() -> App {
+        let game = Game::new(&GameSetup::new(
+            Some("tests/fixtures/game/corridor.toml"),
+            1,
+            MonsterConfig::shipped().unwrap(),
+        ))
+        .unwrap();
+        App::new(game, Palette::new(ColorSupport::None))
+    }
+
     /// The pack letter of the first `kind` the player carries.
     pub(crate) fn pack_letter(app: &App, kind: fogcrawl_core::ItemKind) -> char {
         app.game

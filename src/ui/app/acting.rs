@@ -57,9 +57,9 @@ impl App {
                     Stop::Interrupted(_) => NoticeKind::Alert,
                 };
                 let text = stop_notice(activity, report.turns, &report.stop, self.game.is_over());
-                if kind == NoticeKind::Alert {
-                    self.game.tell(Importance::Info, text.clone());
-                }
+                // Every stop reaches the history, not only the alarms: "Your
+                // foe is out of sight." went by on the status line (play31).
+                self.game.tell(Importance::Info, text.clone());
                 self.set_notice(kind, text);
                 if self.game.is_over() {
                     self.handle_ending();
@@ -208,6 +208,18 @@ fn stop_notice(activity: Activity, turns: u64, stop: &Stop, game_over: bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::app::tests::corridor;
+    use crate::ui::command::Command;
+
+    #[test]
+    fn a_command_that_stops_when_done_tells_the_history_why() {
+        let mut app = corridor();
+        app.update(Command::Explore);
+        let notice = app.notice().cloned().expect("explore says why it stopped");
+        assert_eq!(notice.kind, NoticeKind::Info, "{}", notice.text);
+        let last = app.game.log().recent(1).next().map(|m| m.text.clone());
+        assert_eq!(last.as_deref(), Some(notice.text.as_str()));
+    }
 
     #[test]
     fn a_command_that_ends_in_death_says_only_that_the_game_is_over() {
