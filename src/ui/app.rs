@@ -872,7 +872,19 @@ pub(crate) mod tests {
             "{}",
             log_text(&app)
         );
-        // Walk to the stairs (fighting the goblin on the way) and win.
+        win_the_duel(&mut app);
+        assert!(app.game.is_over());
+        assert!(!save.exists(), "a finished game leaves no save");
+        assert_eq!(app.save_on_exit().unwrap(), None);
+        assert_eq!(app.input_mode(), InputMode::GameOver);
+        app.update(Command::NewGame);
+        assert!(!app.game.is_over());
+        assert_eq!(app.game.level().name, "duel");
+    }
+
+    /// Walks the duel to its stairs, fighting the goblin on the way, and
+    /// goes down them: the game is won.
+    fn win_the_duel(app: &mut App) {
         for direction in [Direction::East; 7].into_iter().chain([Direction::South]) {
             let target = direction.from(app.game.player().pos);
             for _ in 0..40 {
@@ -883,13 +895,6 @@ pub(crate) mod tests {
             }
         }
         app.update(Command::Descend);
-        assert!(app.game.is_over());
-        assert!(!save.exists(), "a finished game leaves no save");
-        assert_eq!(app.save_on_exit().unwrap(), None);
-        assert_eq!(app.input_mode(), InputMode::GameOver);
-        app.update(Command::NewGame);
-        assert!(!app.game.is_over());
-        assert_eq!(app.game.level().name, "duel");
     }
 
     /// `n` after a resumed game starts that game's level again, as after
@@ -908,16 +913,7 @@ pub(crate) mod tests {
             "{}",
             log_text(&app)
         );
-        for direction in [Direction::East; 7].into_iter().chain([Direction::South]) {
-            let target = direction.from(app.game.player().pos);
-            for _ in 0..40 {
-                if app.game.player().pos == target || app.game.is_over() {
-                    break;
-                }
-                app.update(Command::Step(direction));
-            }
-        }
-        app.update(Command::Descend);
+        win_the_duel(&mut app);
         assert!(app.game.is_over());
         app.update(Command::NewGame);
         assert!(!app.game.is_over());
