@@ -99,7 +99,8 @@ pub(crate) fn look_lines(game: &Game, pos: Pos) -> Vec<String> {
     {
         let monster = &game.actors()[actor];
         // Numbered when others in sight share its letter (`g2`).
-        let tag = crate::ui::monster_tags::monster_tags(game)
+        let tag = game
+            .monster_tags()
             .remove(&actor)
             .filter(|tag| tag.chars().count() > 1)
             .map(|tag| format!(" {tag}"))

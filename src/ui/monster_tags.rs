@@ -1,37 +1,11 @@
-//! Telling monsters in sight apart: when two or more share a letter, each
-//! gets a number after it (`g1`, `g2`), in actor order, so the side panel,
-//! look and the knife's aim can name the one meant. A lone letter stays a
-//! letter. Numbers hold while the same monsters stay in sight.
+//! Telling monsters in sight apart: the core's `Game::monster_tags` gives
+//! each a tag (`g1`, `g2` when two or more share a letter, in actor order),
+//! which the side panel, look, the knife's aim and the messages use; this
+//! file orders the monsters in sight for the panel and the aim.
 //!
 //! Reads the game; never changes it.
 
-use std::collections::BTreeMap;
-
 use fogcrawl_core::Game;
-
-/// The tag of each monster in sight (actor index to `g` or `g2`).
-pub(crate) fn monster_tags(game: &Game) -> BTreeMap<usize, String> {
-    let mut by_letter: BTreeMap<char, Vec<usize>> = BTreeMap::new();
-    for (index, monster) in game.visible_monsters() {
-        if let Some(kind) = game.kind_of(monster) {
-            by_letter.entry(kind.letter).or_default().push(index);
-        }
-    }
-    let mut tags = BTreeMap::new();
-    for (letter, mut actors) in by_letter {
-        actors.sort_unstable();
-        let numbered = actors.len() > 1;
-        for (n, actor) in actors.into_iter().enumerate() {
-            let tag = if numbered {
-                format!("{letter}{}", n + 1)
-            } else {
-                letter.to_string()
-            };
-            tags.insert(actor, tag);
-        }
-    }
-    tags
-}
 
 /// The monsters in sight, nearest first (the lower actor first on a tie):
 /// the side panel's order, and the order Tab goes through.
@@ -60,11 +34,27 @@ mod tests {
         let (game, _dir) = game_on("##########\n#@..g.g..#\n#.......>#\n##########\n");
         let order = monsters_nearest_first(&game);
         assert_eq!(order.len(), 2);
-        let tags = monster_tags(&game);
+        let tags = game.monster_tags();
         let letters: Vec<&str> = order.iter().map(|a| tags[a].as_str()).collect();
         assert_eq!(letters.len(), 2);
         let mut sorted = letters.clone();
         sorted.sort_unstable();
         assert_eq!(sorted, ["g1", "g2"], "numbered in actor order");
+    }
+
+    #[test]
+    fn messages_name_a_monster_by_its_tag_when_two_share_a_letter() {
+        let (game, _dir) = game_on("##########\n#@..g.g..#\n#.......>#\n##########\n");
+        let tags = game.monster_tags();
+        for (&actor, tag) in &tags {
+            assert_eq!(game.name_of(actor), format!("the goblin {tag}"));
+        }
+        let (lone, _dir) = game_on("##########\n#@..g....#\n#.......>#\n##########\n");
+        let (goblin, _) = lone.visible_monsters().next().expect("the goblin is seen");
+        assert_eq!(
+            lone.name_of(goblin),
+            "the goblin",
+            "a lone one keeps its name"
+        );
     }
 }

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 use crate::ui::command::InputMode;
 use crate::ui::key_bindings::bar_hints;
 use crate::ui::look::{look_lines, slowed_words, terrain_name};
-use crate::ui::monster_tags::{monster_tags, monsters_nearest_first};
+use crate::ui::monster_tags::monsters_nearest_first;
 use crate::ui::screen_state::{Notice, NoticeKind, Overlay};
 use crate::ui::text::{fill_rows, format_time, stamped_rows, truncate_with_ellipsis, word_wrap};
 use crate::ui::theme::{Palette, UiRole};
@@ -450,7 +450,7 @@ fn monster_lines(
     pointed: Option<Pos>,
 ) -> Vec<Line<'static>> {
     let label = palette.ui(UiRole::Label);
-    let tags = monster_tags(game);
+    let tags = game.monster_tags();
     let seen: Vec<(usize, &fogcrawl_core::Actor)> = monsters_nearest_first(game)
         .into_iter()
         .map(|index| (index, &game.actors()[index]))

@@ -831,7 +831,7 @@ mod tests {
         assert_eq!(
             game.run_activity(Activity::AutoFight, &mut map_of_player),
             Err(Refusal::WouldWake(
-                "A step on would wake the goblin, even sneaking (noisy ground): go round or strike it."
+                "A step on would wake the goblin g2, even sneaking (noisy ground): go round or strike it."
                     .to_owned()
             ))
         );
@@ -844,7 +844,7 @@ mod tests {
         assert_eq!(
             game.run_activity(Activity::AutoFight, &mut map_of_player),
             Err(Refusal::RiskyStep(
-                "Swamp: this step takes 4.0 turns; the goblin gets 5 actions. Wait for it (.) or step by hand."
+                "Swamp: this step takes 4.0 turns; the goblin g1 gets 5 actions. Wait for it (.) or step by hand."
                     .to_owned()
             ))
         );

@@ -418,7 +418,7 @@ mod tests {
         before.push((1, Threat::Hunting));
         assert_eq!(
             game.new_threat(&before),
-            Some("The goblin notices you.".to_owned())
+            Some("The goblin g2 notices you.".to_owned())
         );
     }
 

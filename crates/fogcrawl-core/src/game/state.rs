@@ -7,6 +7,7 @@
 //! Monsters act on what their faction knows (`crate::ai`); the true level
 //! only decides whether a step they try succeeds.
 
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 use rand_chacha::ChaCha8Rng;
@@ -192,7 +193,7 @@ pub struct GameStats {
     kills: u32,
     /// The player's kills by monster kind name (the run summary's list).
     #[serde(default)]
-    kills_by_kind: std::collections::BTreeMap<String, u32>,
+    kills_by_kind: BTreeMap<String, u32>,
     /// AI time of each player turn, in microseconds (not saved: a clock's
     /// reading, and a save's bytes are the game's alone).
     #[serde(skip)]
@@ -477,12 +478,45 @@ impl Game {
             .unwrap_or_default()
     }
 
-    /// The name an actor goes by in messages.
+    /// The name an actor goes by in messages: with others of its letter in
+    /// sight, its tag as the side panel and look show it ("the giant rat
+    /// r2"), so a message can be matched to a monster (play31 struck the
+    /// wrong goblin of two); a lone one is "the giant rat".
     pub fn name_of(&self, actor: usize) -> String {
         match self.kind_of(&self.actors[actor]) {
-            Some(kind) => format!("the {}", kind.name),
+            Some(kind) => match self.monster_tags().remove(&actor) {
+                Some(tag) if tag.chars().count() > 1 => format!("the {} {tag}", kind.name),
+                _ => format!("the {}", kind.name),
+            },
             None => "you".to_owned(),
         }
+    }
+
+    /// The tag of each monster in sight (actor index to `g` or `g2`): when
+    /// two or more share a letter, each gets a number after it in actor
+    /// order; a lone letter stays a letter. Numbers hold while the same
+    /// monsters stay in sight.
+    pub fn monster_tags(&self) -> BTreeMap<usize, String> {
+        let mut by_letter: BTreeMap<char, Vec<usize>> = BTreeMap::new();
+        for (index, monster) in self.visible_monsters() {
+            if let Some(kind) = self.kind_of(monster) {
+                by_letter.entry(kind.letter).or_default().push(index);
+            }
+        }
+        let mut tags = BTreeMap::new();
+        for (letter, mut actors) in by_letter {
+            actors.sort_unstable();
+            let numbered = actors.len() > 1;
+            for (n, actor) in actors.into_iter().enumerate() {
+                let tag = if numbered {
+                    format!("{letter}{}", n + 1)
+                } else {
+                    letter.to_string()
+                };
+                tags.insert(actor, tag);
+            }
+        }
+        tags
     }
 
     /// Pathfinding counters over all factions: searches run and nodes
