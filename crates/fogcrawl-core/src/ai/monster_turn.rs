@@ -468,7 +468,7 @@ impl<'a> MemberTurn<'a> {
         // field; one chasing older news (or a spot it searches) plans alone.
         let shared = matches!(self.brain.mode, Mode::Hunt | Mode::Search)
             && chebyshev(at, goal) > NEAR_TARGET
-            && octile(at, goal) <= FIELD_RADIUS
+            && at.octile(goal) <= FIELD_RADIUS
             && self
                 .faction
                 .sighting()
@@ -510,11 +510,6 @@ fn is_adjacent(a: Pos, b: Pos) -> bool {
 /// Cells between `a` and `b` counting a diagonal as one.
 fn chebyshev(a: Pos, b: Pos) -> i32 {
     a.chebyshev(b)
-}
-
-/// The octile distance between `a` and `b` (a diagonal costs sqrt 2).
-fn octile(a: Pos, b: Pos) -> f64 {
-    a.octile(b)
 }
 
 #[cfg(test)]

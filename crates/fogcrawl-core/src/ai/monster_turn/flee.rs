@@ -4,7 +4,7 @@
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent, octile};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent};
 use crate::ai::brain::{Brain, CORNERED_TIME, FLEE_CALM_TIME, PURSUIT_MEMORY};
 use crate::ai::thought::Thought;
 
@@ -96,16 +96,16 @@ impl MemberTurn<'_> {
             // off (warrens seed 1, turns 224-237).
             return self.rest_from_flight(threat);
         }
-        let here = octile(at, threat);
+        let here = at.octile(threat);
         let away = NEIGHBOURS
             .iter()
             .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
-            .filter(|&cell| octile(cell, threat) > here && self.brain.fled_from != Some(cell))
+            .filter(|&cell| cell.octile(threat) > here && self.brain.fled_from != Some(cell))
             .filter(|&cell| (self.senses.body_at)(cell) == Body::Empty)
             .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
             .max_by(|&a, &b| {
-                octile(a, threat)
-                    .total_cmp(&octile(b, threat))
+                a.octile(threat)
+                    .total_cmp(&b.octile(threat))
                     .then(b.cmp(&a))
             });
         if away.is_some_and(|next| self.cornered_there(threat, next)) {
@@ -182,7 +182,7 @@ impl MemberTurn<'_> {
             .flee_step(turn, threat, at, |c| c == cell)
             .is_some();
         let away = cell.chebyshev(threat) > 1
-            && octile(cell, threat) > octile(at, threat)
+            && cell.octile(threat) > at.octile(threat)
             && !self.cornered_there(threat, cell);
         (down || away).then_some(cell)
     }
@@ -209,13 +209,13 @@ impl MemberTurn<'_> {
         {
             return false;
         }
-        let there = octile(next, threat);
+        let there = next.octile(threat);
         !NEIGHBOURS
             .iter()
             .map(|&(dx, dy)| Pos::new(next.x + dx, next.y + dy))
             .any(|cell| {
                 cell != at
-                    && octile(cell, threat) > there
+                    && cell.octile(threat) > there
                     && !self.faction.believes_step_blocked(next, cell)
             })
     }

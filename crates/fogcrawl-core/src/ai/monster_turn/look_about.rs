@@ -15,7 +15,7 @@ use gridpath::{Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 use super::pack::square;
-use super::{DANGEROUS, MemberTurn, chebyshev, octile};
+use super::{DANGEROUS, MemberTurn, chebyshev};
 use crate::ai::player_reach::Square;
 use crate::ai::thought::Thought;
 
@@ -155,7 +155,7 @@ impl MemberTurn<'_> {
             .min_by(|&(looked_a, a), &(looked_b, b)| {
                 looked_a
                     .cmp(&looked_b)
-                    .then(octile(at, a).total_cmp(&octile(at, b)))
+                    .then(at.octile(a).total_cmp(&at.octile(b)))
                     .then(a.cmp(&b))
             });
         let spot = match (held, best) {

@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 
 use gridpath::Pos;
 
-use super::{Body, DANGEROUS, Intent, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent, octile};
+use super::{Body, DANGEROUS, Intent, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent};
 use crate::ai::alert::Source;
 use crate::ai::brain::Mode;
 use crate::ai::spots::SpotWay;
@@ -543,10 +543,10 @@ impl MemberTurn<'_> {
         // noise among equals.
         let best = spots.contains(&noise).then_some(noise).or_else(|| {
             spots.iter().copied().min_by(|&a, &b| {
-                let cost = |c: Pos| octile(at, c) + octile(c, noise);
+                let cost = |c: Pos| at.octile(c) + c.octile(noise);
                 cost(a)
                     .total_cmp(&cost(b))
-                    .then(octile(a, noise).total_cmp(&octile(b, noise)))
+                    .then(a.octile(noise).total_cmp(&b.octile(noise)))
                     .then(a.cmp(&b))
             })
         });
@@ -556,8 +556,8 @@ impl MemberTurn<'_> {
             .filter(|spot| spots.contains(spot) && chebyshev(*spot, noise) <= INVESTIGATE_SPREAD);
         let spot = match (held, best) {
             (Some(held), Some(best))
-                if octile(at, held) + octile(held, noise)
-                    <= octile(at, best) + octile(best, noise) + KEEP_MARGIN =>
+                if at.octile(held) + held.octile(noise)
+                    <= at.octile(best) + best.octile(noise) + KEEP_MARGIN =>
             {
                 held
             }
@@ -642,7 +642,7 @@ impl MemberTurn<'_> {
             || spots.holder_at(cell).is_some_and(|holder_at| {
                 let nearer = self
                     .nearer_round_bodies(cell, holder_at)
-                    .unwrap_or_else(|| octile(at, cell) + CLAIM_MARGIN < octile(holder_at, cell));
+                    .unwrap_or_else(|| at.octile(cell) + CLAIM_MARGIN < holder_at.octile(cell));
                 nearer || (one_step && chebyshev(holder_at, cell) > 1 && !queued_first)
             })
     }
@@ -681,12 +681,11 @@ impl MemberTurn<'_> {
         let nearest = cells
             .iter()
             .filter(reachable)
-            .min_by(|&&a, &&b| octile(at, a).total_cmp(&octile(at, b)).then(a.cmp(&b)))
+            .min_by(|&&a, &&b| at.octile(a).total_cmp(&at.octile(b)).then(a.cmp(&b)))
             .copied()?;
         match self.brain.spot {
             Some(held)
-                if cells.contains(&held)
-                    && octile(at, held) <= octile(at, nearest) + KEEP_MARGIN =>
+                if cells.contains(&held) && at.octile(held) <= at.octile(nearest) + KEEP_MARGIN =>
             {
                 Some(held)
             }
@@ -725,7 +724,7 @@ impl MemberTurn<'_> {
                         self.stays_beside(b, player)
                             .cmp(&self.stays_beside(a, player)),
                     )
-                    .then(octile(at, a).total_cmp(&octile(at, b)))
+                    .then(at.octile(a).total_cmp(&at.octile(b)))
                     .then(a.cmp(&b))
             })
         else {

@@ -5,7 +5,7 @@
 
 use gridpath::{Pos, Reach};
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
 use crate::ai::brain::{Brain, Mode, PlanSource};
 use crate::ai::coarse_plan::{FAR_GOAL, FarAnswer};
 use crate::ai::counters::ReplanReason;
@@ -405,7 +405,7 @@ impl MemberTurn<'_> {
         let priority = priority_of(
             self.hunts_in_view(),
             !self.brain.plan.is_empty(),
-            octile(at, goal),
+            at.octile(goal),
         );
         if let Some(reason) = reason {
             self.faction.counters_mut().replans.add(reason);
@@ -447,9 +447,9 @@ fn cheaper_ground_near_the_way(
     margin: f64,
     plan: &[Pos],
 ) -> bool {
-    let straight = octile(at, goal);
+    let straight = at.octile(goal);
     cheaper.iter().take(256).any(|&cell| {
-        octile(at, cell) + octile(cell, goal) <= straight * (1.0 + margin) + 2.0
+        at.octile(cell) + cell.octile(goal) <= straight * (1.0 + margin) + 2.0
             && !plan.contains(&cell)
     })
 }

@@ -70,7 +70,7 @@
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev, octile};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
 use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::player_reach::{Ticks, ticks};
@@ -329,7 +329,7 @@ impl MemberTurn<'_> {
             .filter(|&cell| !(self.senses.smoke_at)(cell))
             .filter_map(|cell| {
                 let cost = rules.terrain_cost(self.faction.knowledge().belief(cell))?;
-                Some((cell, move_time(octile(at, cell), cost, speed)))
+                Some((cell, move_time(at.octile(cell), cost, speed)))
             })
             .collect();
         let walk = self.faction.player_steps(player, range + 2);
@@ -563,7 +563,7 @@ impl MemberTurn<'_> {
                 let Some(cost) = rules.terrain_cost(self.faction.knowledge().belief(to)) else {
                     continue;
                 };
-                let ready = time + ticks(move_time(octile(from, to), cost, speed));
+                let ready = time + ticks(move_time(from.octile(to), cost, speed));
                 let first = if first_step { to } else { first };
                 frontier.push(std::cmp::Reverse((
                     ready,

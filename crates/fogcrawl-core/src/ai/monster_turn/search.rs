@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use super::reach::{FloodReach, flood_reach};
 use super::wander::{WANDER_TRIES, random_cell_near};
-use super::{Body, DANGEROUS, FIELD_RETARGET, Intent, MemberTurn, octile};
+use super::{Body, DANGEROUS, FIELD_RETARGET, Intent, MemberTurn};
 use crate::ai::alert::Source;
 use crate::ai::brain::{Mode, SEARCH_SPREAD};
 use crate::ai::faction::Faction;
@@ -176,7 +176,7 @@ fn pick_search_spot(
             // searches from cover, on the side it comes from.
             let score = faction.avoidance_at(spot)
                 + faction.players_eye_at(spot, around)
-                + octile(at, spot) / f64::from(SEARCH_SPREAD);
+                + at.octile(spot) / f64::from(SEARCH_SPREAD);
             if brain_unreachable != Some(spot) && best.is_none_or(|(least, _)| score < least) {
                 best = Some((score, spot));
             }
@@ -520,7 +520,7 @@ impl MemberTurn<'_> {
                     .copied()
                     .filter(|cost| cost.is_finite())
                     .unwrap_or(1.0);
-                steps += octile(from, cell) * cost;
+                steps += from.octile(cell) * cost;
                 from = cell;
             }
             if brain.coarse_route.last() == Some(&goal) {
@@ -603,7 +603,7 @@ impl MemberTurn<'_> {
         let checked_by_mate = last_known.is_some_and(|pos| {
             (self.faction.sighting().is_none_or(|s| s.pos != pos)
                 || matches!((self.senses.body_at)(pos), Body::Packmate { .. }))
-                && octile(at, pos) <= f64::from(SEARCH_SPREAD)
+                && at.octile(pos) <= f64::from(SEARCH_SPREAD)
                 && self.faction.believes_seen_from(at, pos)
         });
         // A chase closes in on where the player is however much threat
@@ -664,7 +664,7 @@ impl MemberTurn<'_> {
                 // a turn ago: a road one cell wide, swamp depth 5 seed 6,
                 // spots north and south of it in turn), else any of them.
                 let behind =
-                    |spot: Pos| came_from.is_some_and(|from| octile(from, spot) < octile(at, spot));
+                    |spot: Pos| came_from.is_some_and(|from| from.octile(spot) < at.octile(spot));
                 spot = pick_search_spot(self.faction, searcher, around, unreachable, &behind, rng)
                     .or_else(|| {
                         pick_search_spot(

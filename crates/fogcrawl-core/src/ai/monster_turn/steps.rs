@@ -4,7 +4,7 @@
 use gridpath::Pos;
 
 use super::pack::INVESTIGATE_PATIENCE;
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent, octile};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS, is_adjacent};
 use crate::ai::brain::{Mode, PlanSource};
 use crate::ai::thought::Thought;
 
@@ -193,7 +193,7 @@ impl MemberTurn<'_> {
         let at = self.senses.at;
         let rejoin = self.brain.plan.get(1).copied();
         let goal = self.brain.goal?;
-        let here = octile(at, goal);
+        let here = at.octile(goal);
         let side = NEIGHBOURS
             .iter()
             .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
@@ -204,9 +204,9 @@ impl MemberTurn<'_> {
                 Some(rejoin) => {
                     is_adjacent(cell, rejoin) && !self.faction.believes_step_blocked(cell, rejoin)
                 }
-                None => octile(cell, goal) < here,
+                None => cell.octile(goal) < here,
             })
-            .min_by(|&a, &b| octile(a, goal).total_cmp(&octile(b, goal)).then(a.cmp(&b)))?;
+            .min_by(|&a, &b| a.octile(goal).total_cmp(&b.octile(goal)).then(a.cmp(&b)))?;
         if rejoin.is_some() && !self.brain.plan.is_empty() {
             self.brain.plan[0] = side;
             if let Some(cost) = self.brain.plan_costs.first_mut() {
@@ -294,10 +294,10 @@ impl MemberTurn<'_> {
         let Some(grid) = self.faction.grid() else {
             return false;
         };
-        let there = octile(cell, goal);
+        let there = cell.octile(goal);
         grid.neighbours(cell)
             .map(|(next, _)| next)
-            .filter(|&next| next != self.senses.at && octile(next, goal) < there)
+            .filter(|&next| next != self.senses.at && next.octile(goal) < there)
             .any(|next| !self.faction.believes_step_blocked(cell, next))
     }
 
@@ -324,11 +324,11 @@ impl MemberTurn<'_> {
     fn greedy_step_avoiding(&self, goal: Pos, avoid: Option<Pos>) -> Option<Pos> {
         let at = self.senses.at;
         let grid = self.faction.grid()?;
-        let here = octile(at, goal);
+        let here = at.octile(goal);
         // Cheapest test first: only the few neighbours closer to the goal are
         // asked about walls and bodies.
         grid.neighbours(at)
-            .map(|(next, _)| (next, octile(next, goal)))
+            .map(|(next, _)| (next, next.octile(goal)))
             .filter(|&(next, d)| d < here && Some(next) != avoid)
             .filter(|&(next, _)| !self.faction.believes_step_blocked(at, next))
             .filter(|&(next, _)| matches!((self.senses.body_at)(next), Body::Empty | Body::Player))

@@ -816,7 +816,7 @@ fn far_from_the_player_a_wanderer_strolls_its_cheapest_way_without_the_planner()
         let cost = gridpath::path_cost(faction.grid().unwrap(), &walked).unwrap();
         // Open floor: the cheapest way to a node of its cluster's border,
         // and one step across.
-        assert!(cost <= octile(s.at, target) + 2.0, "{cost}");
+        assert!(cost <= s.at.octile(target) + 2.0, "{cost}");
     }
     assert_eq!(faction.planner_stats().searches, 0);
 }
