@@ -63,7 +63,7 @@ pub(crate) const FAR_FROM_PLAYER: i32 = 48;
 
 /// Whether a monster at `at` is far from the player at `player`.
 pub(crate) fn far_from_player(at: Pos, player: Pos) -> bool {
-    chebyshev(at, player) > FAR_FROM_PLAYER
+    at.chebyshev(player) > FAR_FROM_PLAYER
 }
 
 /// What a monster senses at the start of its turn.
@@ -467,12 +467,12 @@ impl<'a> MemberTurn<'a> {
         // Members heading for where the faction last saw the player share one
         // field; one chasing older news (or a spot it searches) plans alone.
         let shared = matches!(self.brain.mode, Mode::Hunt | Mode::Search)
-            && chebyshev(at, goal) > NEAR_TARGET
+            && at.chebyshev(goal) > NEAR_TARGET
             && at.octile(goal) <= FIELD_RADIUS
             && self
                 .faction
                 .sighting()
-                .is_some_and(|s| chebyshev(s.pos, goal) <= FIELD_RETARGET);
+                .is_some_and(|s| s.pos.chebyshev(goal) <= FIELD_RETARGET);
         // Why it heads for a cell it holds (surrounding, waiting for room,
         // investigating) says more than "following its plan".
         // So does giving up a cell whose way stalled, while it approaches
@@ -504,12 +504,7 @@ const NEIGHBOURS: [(i32, i32); 8] = gridpath::DIRECTION_DELTAS;
 
 /// Whether `a` and `b` are distinct cells that touch.
 fn is_adjacent(a: Pos, b: Pos) -> bool {
-    a != b && chebyshev(a, b) == 1
-}
-
-/// Cells between `a` and `b` counting a diagonal as one.
-fn chebyshev(a: Pos, b: Pos) -> i32 {
-    a.chebyshev(b)
+    a != b && a.chebyshev(b) == 1
 }
 
 #[cfg(test)]

@@ -156,7 +156,7 @@ fn count_stall(
     ended_at: Pos,
     acted: bool,
 ) {
-    let far_goal = brain.goal.is_some_and(|goal| chebyshev(ended_at, goal) > 2);
+    let far_goal = brain.goal.is_some_and(|goal| ended_at.chebyshev(goal) > 2);
     // Held up by a packmate is a stall however near the goal: a hunter
     // two cells from its place next to the player, behind the one
     // fighting in the doorway, would otherwise never plan round it.
@@ -180,8 +180,4 @@ fn count_stall(
         brain.came_from = Some(started_at);
         brain.came_strolling = brain.mode == Mode::Wander;
     }
-}
-
-fn chebyshev(a: Pos, b: Pos) -> i32 {
-    a.chebyshev(b)
 }

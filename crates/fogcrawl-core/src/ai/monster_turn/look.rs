@@ -4,7 +4,6 @@
 
 use gridpath::Pos;
 
-use super::chebyshev;
 use crate::ai::brain::{Brain, Mode};
 use crate::ai::faction::{BODY_CROWDING, Faction, PLANNED_CELLS_CROWDED, PLANNED_CROWDING};
 use crate::ai::sight::{Sight, Viewpoint};
@@ -90,7 +89,7 @@ pub(crate) fn view_radius(faction: &Faction, brain: &Brain, viewpoint: &Viewpoin
         && !viewpoint.sees_player
         && let Some((from, looked_at)) = brain.looked_from
         && unchanged_since(looked_at)
-        && chebyshev(from, at) < wander_look_every(viewpoint.far_from_player, sight_radius)
+        && from.chebyshev(at) < wander_look_every(viewpoint.far_from_player, sight_radius)
     {
         return None;
     }

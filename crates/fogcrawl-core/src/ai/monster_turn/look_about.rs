@@ -15,7 +15,7 @@ use gridpath::{Grid, Pos};
 use serde::{Deserialize, Serialize};
 
 use super::pack::square;
-use super::{DANGEROUS, MemberTurn, chebyshev};
+use super::{DANGEROUS, MemberTurn};
 use crate::ai::player_reach::Square;
 use crate::ai::thought::Thought;
 
@@ -45,7 +45,7 @@ impl LookingAbout {
         self.stood_on
             .iter()
             .flatten()
-            .any(|&stood| chebyshev(stood, cell) <= 1)
+            .any(|&stood| stood.chebyshev(cell) <= 1)
     }
 
     /// Notes that it stands on `at` now.
@@ -90,7 +90,7 @@ impl MemberTurn<'_> {
         if self
             .brain
             .unreachable
-            .is_some_and(|cell| chebyshev(cell, looking.noise) <= LOOK_ABOUT_RADIUS)
+            .is_some_and(|cell| cell.chebyshev(looking.noise) <= LOOK_ABOUT_RADIUS)
         {
             return None;
         }

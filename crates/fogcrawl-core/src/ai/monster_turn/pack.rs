@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 
 use gridpath::Pos;
 
-use super::{Body, DANGEROUS, Intent, MemberTurn, NEIGHBOURS, chebyshev, is_adjacent};
+use super::{Body, DANGEROUS, Intent, MemberTurn, NEIGHBOURS, is_adjacent};
 use crate::ai::alert::Source;
 use crate::ai::brain::Mode;
 use crate::ai::spots::SpotWay;
@@ -78,7 +78,7 @@ pub(super) const INVESTIGATE_PATIENCE: u32 = 30;
 /// Whether a noise at `noise` is the same business as one heard at
 /// `heard`: a fight moves about, and its next blow lands near the last.
 pub(crate) fn same_business(heard: Pos, noise: Pos) -> bool {
-    chebyshev(heard, noise) <= 2 * INVESTIGATE_SPREAD
+    heard.chebyshev(noise) <= 2 * INVESTIGATE_SPREAD
 }
 
 /// What an investigator makes of a noise this turn.
@@ -115,7 +115,7 @@ impl MemberTurn<'_> {
         }
         match (hunted, self.brain.mode, goal) {
             (Some(player), _, _)
-                if self.senses.shooter.is_none() && chebyshev(at, player) <= SURROUND_RADIUS =>
+                if self.senses.shooter.is_none() && at.chebyshev(player) <= SURROUND_RADIUS =>
             {
                 if let Some(spot) = self.surround_spot(player) {
                     if spot == at {
@@ -336,7 +336,7 @@ impl MemberTurn<'_> {
             .filter(|alert| alert.source == Source::Saw)?
             .pos;
         (spot != self.senses.at
-            && chebyshev(spot, seen) <= 2
+            && spot.chebyshev(seen) <= 2
             && self.brain.unreachable != Some(spot)
             && self.may_hold(spot))
         .then_some(spot)
@@ -347,7 +347,7 @@ impl MemberTurn<'_> {
     /// waits like one further off).
     pub(super) fn strikes_from_here(&self, player: Pos) -> bool {
         let at = self.senses.at;
-        chebyshev(at, player) == 1 && self.can_strike_from(at, player)
+        at.chebyshev(player) == 1 && self.can_strike_from(at, player)
     }
 
     /// Whether `cell`, next to the player and free, is a packmate's to take
@@ -404,7 +404,7 @@ impl MemberTurn<'_> {
         }
         let mut way = match self.brain.spot_way {
             Some(way) if way.spot == spot && way.given_up_at.is_none() => way,
-            _ => SpotWay::toward(spot, chebyshev(at, spot).unsigned_abs() + SPOT_SLACK),
+            _ => SpotWay::toward(spot, at.chebyshev(spot).unsigned_abs() + SPOT_SLACK),
         };
         let planned = (self.brain.plan_goal == Some(spot) && !self.brain.plan.is_empty())
             .then(|| u32::try_from(self.brain.plan.len()).unwrap_or(u32::MAX));
@@ -455,7 +455,7 @@ impl MemberTurn<'_> {
         let queued = NEIGHBOURS
             .iter()
             .map(|&(dx, dy)| Pos::new(at.x + dx, at.y + dy))
-            .filter(|&cell| match chebyshev(cell, player) {
+            .filter(|&cell| match cell.chebyshev(player) {
                 2 => true,
                 // Beside the player but round a corner: it cannot strike
                 // from there (a corridor's mouth diagonal to the player).
@@ -507,7 +507,7 @@ impl MemberTurn<'_> {
         let re_aimed = before.is_some_and(|(heard, _)| !same_business(heard, noise));
         let left = INVESTIGATE_PATIENCE.saturating_sub(turns) + 1;
         let too_far = re_aimed
-            && u32::try_from(chebyshev(at, noise) - INVESTIGATE_SPREAD)
+            && u32::try_from(at.chebyshev(noise) - INVESTIGATE_SPREAD)
                 .is_ok_and(|line| line > left);
         // No plan came to a spot about it (it gave up waiting, or found
         // none): another spot beside that one would only start the same
@@ -515,7 +515,7 @@ impl MemberTurn<'_> {
         let gave_up_on_it = self
             .brain
             .unreachable
-            .is_some_and(|cell| chebyshev(cell, noise) <= INVESTIGATE_SPREAD);
+            .is_some_and(|cell| cell.chebyshev(noise) <= INVESTIGATE_SPREAD);
         if turns > INVESTIGATE_PATIENCE || too_far || gave_up_on_it {
             return Investigation::Done {
                 lost_interest: turns > INVESTIGATE_PATIENCE || too_far,
@@ -525,7 +525,7 @@ impl MemberTurn<'_> {
         if self
             .brain
             .looking_about
-            .is_some_and(|looking| chebyshev(looking.noise, noise) <= 2 * INVESTIGATE_SPREAD)
+            .is_some_and(|looking| looking.noise.chebyshev(noise) <= 2 * INVESTIGATE_SPREAD)
         {
             return self.looked_about();
         }
@@ -553,7 +553,7 @@ impl MemberTurn<'_> {
         let held = self
             .brain
             .spot
-            .filter(|spot| spots.contains(spot) && chebyshev(*spot, noise) <= INVESTIGATE_SPREAD);
+            .filter(|spot| spots.contains(spot) && spot.chebyshev(noise) <= INVESTIGATE_SPREAD);
         let spot = match (held, best) {
             (Some(held), Some(best))
                 if at.octile(held) + held.octile(noise)
@@ -643,7 +643,7 @@ impl MemberTurn<'_> {
                 let nearer = self
                     .nearer_round_bodies(cell, holder_at)
                     .unwrap_or_else(|| at.octile(cell) + CLAIM_MARGIN < holder_at.octile(cell));
-                nearer || (one_step && chebyshev(holder_at, cell) > 1 && !queued_first)
+                nearer || (one_step && holder_at.chebyshev(cell) > 1 && !queued_first)
             })
     }
 
@@ -660,7 +660,7 @@ impl MemberTurn<'_> {
         let player = self
             .senses
             .player_seen
-            .filter(|&player| chebyshev(cell, player) == 1)?;
+            .filter(|&player| cell.chebyshev(player) == 1)?;
         let mine = self.steps_round_bodies_from(self.senses.at, player, &[cell])[0];
         let theirs = self.steps_round_bodies_from(holder_at, player, &[cell])[0];
         match (mine, theirs) {
@@ -747,7 +747,7 @@ impl MemberTurn<'_> {
     /// flanks stays on the player as it backs away.
     fn stays_beside(&self, cell: Pos, player: Pos) -> usize {
         ring(player, 1)
-            .filter(|&step| step != cell && chebyshev(step, cell) == 1)
+            .filter(|&step| step != cell && step.chebyshev(cell) == 1)
             .filter(|&step| (self.senses.body_at)(step) == Body::Empty)
             .filter(|&step| {
                 !self.faction.believes_blocked(step)
@@ -869,7 +869,7 @@ impl MemberTurn<'_> {
         let at = self.senses.at;
         let mut looks: Vec<(Pos, i32)> = Vec::new();
         for unseen in square(player, INSIGHT_RADIUS).filter(|&cell| self.unseen_and_shut(cell)) {
-            let nearness = chebyshev(unseen, player);
+            let nearness = unseen.chebyshev(player);
             for (dx, dy) in NEIGHBOURS {
                 let cell = Pos::new(unseen.x + dx, unseen.y + dy);
                 if cell == at || !self.known_open(cell) || !self.may_hold(cell) {
@@ -903,7 +903,7 @@ impl MemberTurn<'_> {
 
 /// The cells exactly `radius` cells (Chebyshev) from `center`, row by row.
 fn ring(center: Pos, radius: i32) -> impl Iterator<Item = Pos> {
-    square(center, radius).filter(move |&cell| chebyshev(cell, center) == radius)
+    square(center, radius).filter(move |&cell| cell.chebyshev(center) == radius)
 }
 
 /// The cells within `radius` cells (Chebyshev) of `center`, row by row.

@@ -5,7 +5,7 @@
 
 use gridpath::{Pos, Reach};
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS};
 use crate::ai::brain::{Brain, Mode, PlanSource};
 use crate::ai::coarse_plan::{FAR_GOAL, FarAnswer};
 use crate::ai::counters::ReplanReason;
@@ -66,7 +66,7 @@ impl MemberTurn<'_> {
         let source = self
             .faction
             .shared_target()
-            .filter(|&source| chebyshev(source, target) <= FIELD_RETARGET)
+            .filter(|&source| source.chebyshev(target) <= FIELD_RETARGET)
             .unwrap_or(target);
         match self.faction.reach_shared_field(source, at) {
             Reach::Settled(_) => {
@@ -434,7 +434,7 @@ impl MemberTurn<'_> {
 
 /// Whether `goal` is far from `at` (see `crate::ai::coarse_plan`).
 fn is_far(at: Pos, goal: Pos) -> bool {
-    chebyshev(at, goal) > FAR_GOAL
+    at.chebyshev(goal) > FAR_GOAL
 }
 
 /// Whether newly cheaper ground lies near the straight way from `at` to

@@ -70,7 +70,7 @@
 
 use gridpath::Pos;
 
-use super::{Body, Intent, MemberTurn, NEIGHBOURS, chebyshev};
+use super::{Body, Intent, MemberTurn, NEIGHBOURS};
 use crate::ai::brain::{BackedOff, Mode};
 use crate::ai::faction::line_of_sight;
 use crate::ai::player_reach::{Ticks, ticks};
@@ -154,7 +154,7 @@ impl MemberTurn<'_> {
     /// the player with no room to step back, where it fights hand to hand).
     pub(super) fn fight_at_range(&mut self, player: Pos, shooter: Shooter) -> Option<Intent> {
         let at = self.senses.at;
-        let distance = chebyshev(at, player);
+        let distance = at.chebyshev(player);
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
         let keep = i32::try_from(shooter.keep_distance).unwrap_or(0);
         let too_near = too_near(shooter);
@@ -286,8 +286,8 @@ impl MemberTurn<'_> {
             .backed_off
             .is_some_and(|backed| backed.left == at);
         if !stepped_in
-            || chebyshev(at, player) != too_near(shooter)
-            || chebyshev(at, player) < 2
+            || at.chebyshev(player) != too_near(shooter)
+            || at.chebyshev(player) < 2
             || (self.senses.smoke_at)(player)
             || !self.faction.believes_seen_from(at, player)
             || !self.line_of_fire_clear(at, player)
@@ -333,7 +333,7 @@ impl MemberTurn<'_> {
             })
             .collect();
         let walk = self.faction.player_steps(player, range + 2);
-        let far = |cell: Pos| (walk.steps(cell), chebyshev(cell, player));
+        let far = |cell: Pos| (walk.steps(cell), cell.chebyshev(player));
         let here = far(at);
         let Some(step) = step_costs
             .iter()
@@ -373,13 +373,13 @@ impl MemberTurn<'_> {
     /// it fights where it stands.
     fn step_back(&mut self, player: Pos, range: i32, may_lose_sight: bool) -> Option<Pos> {
         let near = self.step_back_by_walk(player, range, may_lose_sight);
-        if chebyshev(self.senses.at, player) > LOOKAHEAD_WITHIN || (self.senses.smoke_at)(player) {
+        if self.senses.at.chebyshev(player) > LOOKAHEAD_WITHIN || (self.senses.smoke_at)(player) {
             return near;
         }
         let routes = self.retreat_routes(player, range);
         // Two or more cells off, not by a step the player could stand next
         // to before its next turn (it would begin that turn next to it).
-        let beside = chebyshev(self.senses.at, player) <= 1;
+        let beside = self.senses.at.chebyshev(player) <= 1;
         if beside && !routes.is_empty() && routes.iter().all(|route| route.margin <= 0) {
             // Beside the player with no cell within its look ahead that it
             // reaches before the player could stand next to it: every step
@@ -419,7 +419,7 @@ impl MemberTurn<'_> {
             // swamp depth 5).
             (Some(step), Some((first, margin)))
                 if margin > 0
-                    && chebyshev(first, player) >= 2
+                    && first.chebyshev(player) >= 2
                     && via(step).is_none_or(|kept| margin > kept + ticks(RETREAT_SWITCH_TIME)) =>
             {
                 Some(first)
@@ -474,7 +474,7 @@ impl MemberTurn<'_> {
                     }
                 )
             })
-            .filter(|&cell| chebyshev(cell, player) >= 2)
+            .filter(|&cell| cell.chebyshev(player) >= 2)
             .filter(|&cell| !(self.senses.smoke_at)(cell))
             .filter(|&cell| !self.faction.believes_step_blocked(at, cell))
             .collect();
@@ -483,7 +483,7 @@ impl MemberTurn<'_> {
             return None;
         }
         let walk = self.faction.player_steps(player, range + 2).clone();
-        let far = |cell: Pos| (walk.steps(cell), chebyshev(cell, player));
+        let far = |cell: Pos| (walk.steps(cell), cell.chebyshev(player));
         let here = far(at);
         hunters
             .into_iter()
@@ -587,7 +587,7 @@ impl MemberTurn<'_> {
         let lines: Vec<bool> = cells
             .iter()
             .map(|&(cell, _, _)| {
-                chebyshev(cell, player) <= range && self.faction.believes_seen_from(cell, player)
+                cell.chebyshev(player) <= range && self.faction.believes_seen_from(cell, player)
             })
             .collect();
         let map = self.faction.player_reach(player);
@@ -630,7 +630,7 @@ impl MemberTurn<'_> {
         // Round a corridor's bend the straight line may stay as it is
         // while the player's walk grows; across a wall or water, where
         // the walk is long either way, the straight line tells.
-        let far = |cell: Pos| (walk.steps(cell), chebyshev(cell, player));
+        let far = |cell: Pos| (walk.steps(cell), cell.chebyshev(player));
         let here = far(at);
         // Nor into smoke: from there it would not see the player either.
         // Nor onto a cell next to the player that leads no further: the
@@ -646,8 +646,7 @@ impl MemberTurn<'_> {
             .free_steps()
             .filter(|&cell| !(self.senses.smoke_at)(cell))
             .filter(|&cell| {
-                chebyshev(cell, player) >= 2
-                    || self.retreat_ahead(cell, &far, RETREAT_LOOKAHEAD) > 0
+                cell.chebyshev(player) >= 2 || self.retreat_ahead(cell, &far, RETREAT_LOOKAHEAD) > 0
             })
             .collect();
         if steps.is_empty() {
@@ -684,7 +683,7 @@ impl MemberTurn<'_> {
             // step gains distance, and standing to shoot it lets the
             // player walk up and fight it hand to hand. It slips along
             // to a cell no nearer from which a step does gain, within two.
-            return (!smoky_player && chebyshev(at, player) >= 2)
+            return (!smoky_player && at.chebyshev(player) >= 2)
                 .then(|| self.step_aside(&steps, &far, player))
                 .flatten();
         }
@@ -694,7 +693,7 @@ impl MemberTurn<'_> {
         let in_sight = away
             .iter()
             .copied()
-            .filter(|&cell| chebyshev(cell, player) <= range)
+            .filter(|&cell| cell.chebyshev(player) <= range)
             .filter(|&cell| self.faction.believes_seen_from(cell, player))
             .max_by_key(|&cell| {
                 let dead_end = ahead(cell) == 0;
@@ -833,7 +832,7 @@ impl MemberTurn<'_> {
         let just_beyond = self
             .senses
             .player_seen
-            .filter(|&player| chebyshev(self.senses.at, player) == range + 1);
+            .filter(|&player| self.senses.at.chebyshev(player) == range + 1);
         // Since when it has seen the player there, without a break (seen
         // elsewhere or lost from sight meanwhile, it may be stepping to
         // and fro: the count starts again).
@@ -856,7 +855,7 @@ impl MemberTurn<'_> {
         // 54,27 and 55,27 from turn 258 to 279, the player pacing 50,26
         // and 51,26, the spitter's hold running out between).
         let nearer = |to: Pos| {
-            just_beyond.is_some_and(|player| chebyshev(to, player) < range + 1) && !stands_beyond
+            just_beyond.is_some_and(|player| to.chebyshev(player) < range + 1) && !stands_beyond
         };
         let back_into_reach = matches!(intent, Intent::Step { to, .. }
                 if to == backed.left && unseen_or_just_beyond || nearer(to))
@@ -867,7 +866,7 @@ impl MemberTurn<'_> {
             .brain
             .alert
             .map(|alert| alert.pos)
-            .filter(|&pos| chebyshev(pos, backed.left) <= too_near(shooter) + 1);
+            .filter(|&pos| pos.chebyshev(backed.left) <= too_near(shooter) + 1);
         // A searcher out of the player's sight that waits for its plan to
         // news at the corner has not set out another way: that plan leads
         // back round the corner as a step would (maze depth 5 seed 2: an
@@ -939,7 +938,7 @@ impl MemberTurn<'_> {
         let news_at_corner = self
             .faction
             .sighting()
-            .is_some_and(|news| chebyshev(news.pos, backed.left) <= too_near(shooter) + 1);
+            .is_some_and(|news| news.pos.chebyshev(backed.left) <= too_near(shooter) + 1);
         match waits_near {
             None if back_into_reach && news_at_corner && self.brain.mode == Mode::Wander => {
                 self.brain.backed_off = Some(BackedOff {
@@ -1034,7 +1033,7 @@ impl MemberTurn<'_> {
         too_near: i32,
         any: bool,
     ) -> Option<(Pos, Pos)> {
-        let here = chebyshev(self.senses.at, player);
+        let here = self.senses.at.chebyshev(player);
         let (near, range) = band;
         let shunned = |cell: Pos| {
             !any && (Some(cell) == self.brain.came_from
@@ -1046,13 +1045,13 @@ impl MemberTurn<'_> {
             None,
             FIRING_CELL_STEPS,
             |cell| {
-                (near..=range).contains(&chebyshev(cell, player))
+                (near..=range).contains(&cell.chebyshev(player))
                     && !shunned(cell)
                     && self.faction.believes_seen_from(cell, player)
                     && self.line_of_fire_clear(cell, player)
             },
             |cell| {
-                let distance = chebyshev(cell, player);
+                let distance = cell.chebyshev(player);
                 (distance < here, (distance - near).abs(), cell)
             },
         )
@@ -1073,7 +1072,7 @@ impl MemberTurn<'_> {
             return false;
         };
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
-        chebyshev(from, spot) <= range
+        from.chebyshev(spot) <= range
             && !(self.senses.smoke_at)(spot)
             && self.faction.believes_seen_from(from, spot)
     }
@@ -1098,7 +1097,7 @@ impl MemberTurn<'_> {
         let near = i32::try_from(shooter.keep_distance)
             .unwrap_or(0)
             .max(too_near + 1);
-        let distance = chebyshev(at, spot);
+        let distance = at.chebyshev(spot);
         if distance <= range + FIRING_CELL_STEPS
             && self.faction.believes_seen_from(at, spot)
             && (self.senses.smoke_at)(spot)
@@ -1119,11 +1118,11 @@ impl MemberTurn<'_> {
                 None,
                 FIRING_CELL_STEPS,
                 |cell| {
-                    (near..=range).contains(&chebyshev(cell, spot))
+                    (near..=range).contains(&cell.chebyshev(spot))
                         && !(self.senses.smoke_at)(cell)
                         && self.faction.believes_seen_from(cell, spot)
                 },
-                |cell| (chebyshev(cell, spot), cell),
+                |cell| (cell.chebyshev(spot), cell),
             );
             return Some(outside.map_or(at, |(_, cell)| cell));
         }
@@ -1138,10 +1137,10 @@ impl MemberTurn<'_> {
             self.brain.came_from,
             FIRING_CELL_STEPS,
             |cell| {
-                (near..=range).contains(&chebyshev(cell, spot))
+                (near..=range).contains(&cell.chebyshev(spot))
                     && self.faction.believes_seen_from(cell, spot)
             },
-            |cell| (chebyshev(cell, spot), cell),
+            |cell| (cell.chebyshev(spot), cell),
         )
         .map_or(goal, |(_, cell)| Some(cell))
     }
@@ -1167,7 +1166,7 @@ impl MemberTurn<'_> {
         let at = self.senses.at;
         // Never nearer than it stands (cornered inside its distance, it
         // may still walk along its side of the player to a firing cell).
-        let lowest = bounds.0.min(chebyshev(at, centre) - 1);
+        let lowest = bounds.0.min(at.chebyshev(centre) - 1);
         let mut seen = vec![at];
         // Each cell of the last ring with the first step toward it.
         let mut frontier: Vec<(Pos, Pos)> = vec![(at, at)];
@@ -1176,7 +1175,7 @@ impl MemberTurn<'_> {
             for &(from, first) in &frontier {
                 for &(dx, dy) in &NEIGHBOURS {
                     let cell = Pos::new(from.x + dx, from.y + dy);
-                    let distance = chebyshev(cell, centre);
+                    let distance = cell.chebyshev(centre);
                     if seen.contains(&cell)
                         || Some(cell) == avoid_first
                         || distance <= lowest
@@ -1512,7 +1511,7 @@ mod tests {
         let mut faction = goblins_knowing(ROOM);
         let (at, player) = (Pos::new(4, 2), Pos::new(3, 2));
         match decide(&mut faction, at, player, None) {
-            Intent::Step { to, .. } => assert!(chebyshev(to, player) > 1, "to {to}"),
+            Intent::Step { to, .. } => assert!(to.chebyshev(player) > 1, "to {to}"),
             other => panic!("it should step back, not {other:?}"),
         }
         // Against a wall with no room, it fights hand to hand.
@@ -1534,7 +1533,7 @@ mod tests {
         let cloud = [player, Pos::new(4, 1), Pos::new(4, 2), Pos::new(4, 3)];
         match decide_by_smoke(&mut faction, at, player, None, &cloud) {
             Intent::Step { to, .. } => {
-                assert_eq!(chebyshev(to, player), 2, "to {to}");
+                assert_eq!(to.chebyshev(player), 2, "to {to}");
                 assert!(!cloud.contains(&to), "into the cloud: {to}");
             }
             other => panic!("it should step out of reach, not {other:?}"),
@@ -1559,7 +1558,7 @@ mod tests {
         let Some(outside) = goal_from(&mut faction, Pos::new(5, 2)) else {
             panic!("it should head somewhere");
         };
-        assert_eq!(chebyshev(outside, player), 4, "it heads for {outside}");
+        assert_eq!(outside.chebyshev(player), 4, "it heads for {outside}");
         assert!(!cloud.contains(&outside));
         let far = Pos::new(8, 2);
         assert_eq!(goal_from(&mut faction, far), Some(far));
@@ -1593,7 +1592,7 @@ mod tests {
         let mut faction = goblins_knowing(ROOM);
         let (at, player) = (Pos::new(6, 2), Pos::new(3, 2));
         match decide(&mut faction, at, player, None) {
-            Intent::Step { to, .. } => assert_eq!(chebyshev(to, player), 4, "to {to}"),
+            Intent::Step { to, .. } => assert_eq!(to.chebyshev(player), 4, "to {to}"),
             other => panic!("it should step back, not {other:?}"),
         }
         // Beyond its distance it shoots.
@@ -2181,7 +2180,7 @@ mod tests {
         let mut faction = lizardfolk_knowing(&SHALLOWS.replace('~', "."));
         assert!(matches!(
             spitter_decides(&mut faction, &mut stepped_in(), left, player),
-            Intent::Step { to, .. } if chebyshev(to, player) > 3
+            Intent::Step { to, .. } if to.chebyshev(player) > 3
         ));
         // Not stepped in (it stood there all along): at its distance it
         // backs off, as ever.
@@ -2192,7 +2191,7 @@ mod tests {
         };
         assert!(matches!(
             spitter_decides(&mut faction, &mut brain, left, player),
-            Intent::Step { to, .. } if chebyshev(to, player) > 3
+            Intent::Step { to, .. } if to.chebyshev(player) > 3
         ));
     }
 
@@ -2479,7 +2478,7 @@ mod tests {
             match decide_with(&mut faction, &mut brain, at, (player, true), None) {
                 Intent::Step { to, .. } => {
                     assert_eq!(to.y, 0, "along the wall: {to}");
-                    assert!(chebyshev(to, player) >= 3, "to {to}");
+                    assert!(to.chebyshev(player) >= 3, "to {to}");
                 }
                 other => panic!("it should walk along the wall, not {other:?}"),
             }
@@ -2619,7 +2618,7 @@ mod tests {
                 else {
                     panic!("it stepped to {to} for no clear shot");
                 };
-                assert!(chebyshev(to, at) == 1 && chebyshev(cell, to) < FIRING_CELL_STEPS);
+                assert!(to.chebyshev(at) == 1 && cell.chebyshev(to) < FIRING_CELL_STEPS);
                 assert!(
                     line_of_sight(cell, player, |c| c == mate),
                     "it heads for {cell}, from where the line still crosses {mate}"
@@ -2696,7 +2695,7 @@ mod tests {
         // deep water (one more turn next to it, not a fight).
         match spitter_decides(&mut faction, &mut brain, at, player) {
             Intent::Step { to, .. } => {
-                assert_eq!(chebyshev(to, player), 1, "along its side: {to}");
+                assert_eq!(to.chebyshev(player), 1, "along its side: {to}");
                 assert!(to.x > at.x, "toward the deep water: {to}");
                 brain.came_from = Some(at);
                 at = to;
@@ -2707,7 +2706,7 @@ mod tests {
         // two cells off, where the player cannot stand next to it.
         match spitter_decides(&mut faction, &mut brain, at, player) {
             Intent::Step { to, .. } => {
-                assert_eq!(chebyshev(to, player), 2, "out of reach: {to}");
+                assert_eq!(to.chebyshev(player), 2, "out of reach: {to}");
                 assert_eq!(
                     faction.knowledge().belief(to),
                     Some(crate::world::Terrain::DeepWater)
@@ -2745,7 +2744,7 @@ mod tests {
         // away, 0.8 a step, it ends out of the player's reach.
         let mut goblins = goblins_knowing(FIELD);
         match decide(&mut goblins, at, player, None) {
-            Intent::Step { to, .. } => assert_eq!(chebyshev(to, player), 2, "to {to}"),
+            Intent::Step { to, .. } => assert_eq!(to.chebyshev(player), 2, "to {to}"),
             other => panic!("the archer should step back, not {other:?}"),
         }
     }
@@ -2795,7 +2794,7 @@ mod tests {
         };
         match spitter_decides(&mut faction, &mut brain, at, player) {
             Intent::Step { to, .. } => {
-                assert!(chebyshev(to, player) >= 2, "next to the player: {to}");
+                assert!(to.chebyshev(player) >= 2, "next to the player: {to}");
                 assert!(to.x > at.x, "away from the player: {to}");
             }
             other => panic!("it should step back, not {other:?}"),

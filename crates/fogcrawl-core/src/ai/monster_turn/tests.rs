@@ -809,7 +809,7 @@ fn far_from_the_player_a_wanderer_strolls_its_cheapest_way_without_the_planner()
             "{intent:?}"
         );
         let target = brain.wander_target.unwrap();
-        assert!(chebyshev(target, s.at) >= MIN_STROLL);
+        assert!(target.chebyshev(s.at) >= MIN_STROLL);
         assert_eq!(brain.plan.last(), Some(&target));
         let mut walked = vec![s.at];
         walked.extend_from_slice(&brain.plan);

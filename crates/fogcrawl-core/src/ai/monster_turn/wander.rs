@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use gridpath::{Grid, Path, Pos, cheapest_straight_path, path_cost};
 use rand::{Rng, RngExt};
 
-use super::{Body, DANGEROUS, Intent, MemberTurn, STALL_PATIENCE, chebyshev, far_from_player};
+use super::{Body, DANGEROUS, Intent, MemberTurn, STALL_PATIENCE, far_from_player};
 use crate::ai::brain::{Brain, Mode};
 use crate::ai::coarse::MIN_GRAPH_STROLL;
 use crate::ai::faction::Faction;
@@ -258,8 +258,8 @@ fn pick_wander_target(
     for attempt in 0..2 * WANDER_TRIES {
         let target = random_cell_near(at, WANDER_RANGE, rng);
         // A stroll of one cell, and the one back after it, is pacing.
-        let too_near = chebyshev(at, target) < MIN_STROLL && attempt < WANDER_TRIES
-            || chebyshev(at, target) < 2;
+        let too_near =
+            at.chebyshev(target) < MIN_STROLL && attempt < WANDER_TRIES || at.chebyshev(target) < 2;
         if target == at || too_near || faction.avoidance_at(target) > DANGEROUS {
             continue;
         }
@@ -584,7 +584,7 @@ impl MemberTurn<'_> {
         self.brain.wander_target = target;
         self.brain.wander_until = self.senses.now + WANDER_PATIENCE;
         if let Some(target) = target {
-            let far = chebyshev(at, target).unsigned_abs();
+            let far = at.chebyshev(target).unsigned_abs();
             self.brain.strolled = self.brain.strolled.saturating_add(far);
         }
         if let (Some(target), Some(way)) = (target, way) {

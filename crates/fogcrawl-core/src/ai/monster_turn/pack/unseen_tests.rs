@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::super::tests::senses;
-use super::super::{Body, Intent, MemberTurn, chebyshev};
+use super::super::{Body, Intent, MemberTurn};
 use crate::ai::brain::Brain;
 use crate::ai::faction::Faction;
 use crate::ai::knowledge::FactionKnowledge;
@@ -122,7 +122,7 @@ fn a_rat_that_looks_for_the_way_in_reaches_the_player() {
         );
         if let Intent::Attack(target) = intent {
             assert_eq!(target, player);
-            assert_eq!(chebyshev(at, player), 1);
+            assert_eq!(at.chebyshev(player), 1);
             return;
         }
         let happened = match intent {
@@ -166,7 +166,7 @@ fn a_rat_whose_cells_beside_the_player_bodies_hold_waits_for_room() {
     let body = move |p: Pos| {
         if p == player {
             Body::Player
-        } else if chebyshev(p, player) == 1 && p.y >= 3 {
+        } else if p.chebyshev(player) == 1 && p.y >= 3 {
             Body::Packmate {
                 yields: false,
                 keeps_place: true,
