@@ -1072,9 +1072,14 @@ impl MemberTurn<'_> {
             return false;
         };
         let range = i32::try_from(shooter.range).unwrap_or(i32::MAX);
-        from.chebyshev(spot) <= range
-            && !(self.senses.smoke_at)(spot)
-            && self.faction.believes_seen_from(from, spot)
+        from.chebyshev(spot) <= range && self.sees_unsmoked_from(from, spot)
+    }
+
+    /// Whether, by what its faction knows, `spot` can be seen from `from`
+    /// and is not under smoke (which may hide the player): how a shooter
+    /// tells a spot it has looked at, in range or beyond it.
+    pub(super) fn sees_unsmoked_from(&self, from: Pos, spot: Pos) -> bool {
+        !(self.senses.smoke_at)(spot) && self.faction.believes_seen_from(from, spot)
     }
 
     /// Where a shooter that lost sight of the player heads for `goal` (the

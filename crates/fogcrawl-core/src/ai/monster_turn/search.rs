@@ -564,9 +564,7 @@ impl MemberTurn<'_> {
     /// (not under smoke, which may hide the player) within its sight,
     /// however far beyond its range: a spot to look at it need not draw.
     fn shooter_sees(&self, spot: Pos) -> bool {
-        self.senses.shooter.is_some()
-            && !(self.senses.smoke_at)(spot)
-            && self.faction.believes_seen_from(self.senses.at, spot)
+        self.senses.shooter.is_some() && self.sees_unsmoked_from(self.senses.at, spot)
     }
 
     /// The goal of a searcher that does not see the player, from the goal
